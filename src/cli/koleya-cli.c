@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kol-cli.h"
+#include "kol-l10n.h"
+
+/* koleya-cli: the headless tool on the engine and the model. This file only
+ * dispatches; each command lives in kol-cli-<name>.c and is listed in
+ * kol-cli-commands.h. */
+
+typedef struct
+{
+  const char *name;
+  const char *summary;  /* marked with N_(), translated when shown */
+  int (*run) (int argc, char **argv);
+} KolCliCommand;
+
+static const KolCliCommand commands[] = {
+#define KOL_CLI_COMMAND(name, function, summary) { name, summary, kol_cli_##function },
+#include "kol-cli-commands.h"
+#undef KOL_CLI_COMMAND
+};
+
+static const KolCliCommand *
+find_command (const char *name)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (g_str_equal (commands[i].name, name))
+      return &commands[i];
+  return NULL;
+}
+
+static void
+append_command_line (GString    *out,
+                     const char *name,
+                     const char *summary)
+{
+  g_string_append_printf (out, "  %-14s %s\n", name, summary);
+}
+
+static char *
+usage_text (void)
+{
+  GString *out = g_string_new (NULL);
+
+  /* Translators: %s is the program name, koleya-cli. COMMAND and ARGUMENT
+   * are placeholders the user replaces; translate them. */
+  g_string_append_printf (out, _("Usage: %s COMMAND [ARGUMENT…]"), "koleya-cli");
+  g_string_append_printf (out, "\n\n%s\n", _("Commands:"));
+  append_command_line (out, "help", _("Show this help, or the help of a command"));
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    append_command_line (out, commands[i].name, _(commands[i].summary));
+  g_string_append_c (out, '\n');
+  append_command_line (out, "--version", _("Show the version"));
+  g_string_append_c (out, '\n');
+  /* Translators: translate COMMAND as in “Usage: %s COMMAND [ARGUMENT…]”. */
+  g_string_append_printf (out, "%s\n", _("Run “koleya-cli help COMMAND” for the options of a command."));
+
+  return g_string_free (out, FALSE);
+}
+
+static int
+unknown_command (const char *name)
+{
+  /* Translators: %s is what the user typed as a command. */
+  g_printerr (_("Unknown command “%s”."), name);
+  g_printerr ("\n");
+  /* Translators: %s is a command line to type, “koleya-cli help”. */
+  g_printerr (_("Run “%s” to list the commands."), "koleya-cli help");
+  g_printerr ("\n");
+  return KOL_CLI_EXIT_USAGE;
+}
+
+/* GOptionContext prints g_get_prgname () in a command's usage line, so it
+ * is set, once, to "koleya-cli NAME". */
+static int
+run_command (const KolCliCommand *command,
+             int                  argc,
+             char               **argv)
+{
+  g_autofree char *prgname = g_strdup_printf ("koleya-cli %s", command->name);
+
+  g_set_prgname (prgname);
+  return command->run (argc, argv);
+}
+
+/* "help" alone prints the list; "help NAME" runs "NAME --help". */
+static int
+run_help (int    argc,
+          char **argv)
+{
+  g_autofree char *usage = NULL;
+
+  if (argc > 1)
+    {
+      const KolCliCommand *command = find_command (argv[1]);
+      char *help_argv[] = { argv[1], (char *) "--help", NULL };
+
+      if (command == NULL)
+        return unknown_command (argv[1]);
+      return run_command (command, 2, help_argv);
+    }
+
+  usage = usage_text ();
+  g_print ("%s", usage);
+  return KOL_CLI_EXIT_OK;
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  const KolCliCommand *command;
+  g_autofree char *usage = NULL;
+
+  kol_l10n_init_gettext ();
+
+  if (argc < 2)
+    {
+      usage = usage_text ();
+      g_printerr ("%s", usage);
+      return KOL_CLI_EXIT_USAGE;
+    }
+  if (g_str_equal (argv[1], "--version"))
+    {
+      g_print ("koleya-cli %s\n", PACKAGE_VERSION);
+      return KOL_CLI_EXIT_OK;
+    }
+  if (g_str_equal (argv[1], "help") || g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h"))
+    return run_help (argc - 1, argv + 1);
+
+  if ((command = find_command (argv[1])) == NULL)
+    return unknown_command (argv[1]);
+  return run_command (command, argc - 1, argv + 1);
+}

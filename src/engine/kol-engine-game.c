@@ -1,0 +1,1036 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "kol-engine-game.h"
+#include "kol-engine-board.h"
+#include "kol-engine-round.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------------ title modules */
+
+extern const KolTitleModule kol_title_module_1849;
+extern const KolTitleModule kol_title_module_1840;
+
+/* A module with no rules: a board to look at (tests, the editor, validate). */
+static const KolTitleModule generic_module = {
+  .id = "generic",
+};
+
+static const KolTitleModule *const modules[] = {
+  &kol_title_module_1849,
+  &kol_title_module_1840,
+};
+
+/**
+ * kol_title_module_lookup:
+ * @id: a rules module id ("1849")
+ *
+ * Returns: the module, or a generic module without rules for unknown ids.
+ */
+const KolTitleModule *
+kol_title_module_lookup (const char *id)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (modules); i++)
+    if (g_strcmp0 (modules[i]->id, id) == 0)
+      return modules[i];
+  return &generic_module;
+}
+
+/* ----------------------------------------------------------------- refusals */
+
+/**
+ * kol_game_refuse:
+ * @g: the game
+ * @error: return location for a #GError
+ * @code: the refusal code
+ * @args: (array length=n_args): typed arguments for a translated message
+ * @n_args: number of arguments
+ * @format: developer-English message
+ *
+ * Records a refusal in @g->refusal and sets @error.
+ *
+ * Returns: %FALSE, so that callers can `return kol_game_refuse (…)`.
+ */
+gboolean
+kol_game_refuse (KolGame       *g,
+                 GError       **error,
+                 KolEngineError code,
+                 const KolArg  *args,
+                 guint          n_args,
+                 const char    *format,
+                 ...)
+{
+  va_list ap;
+  char *msg;
+
+  memset (&g->refusal, 0, sizeof g->refusal);
+  g->refusal.code = code;
+  g->refusal.n_args = MIN (n_args, KOL_REFUSAL_MAX_ARGS);
+  for (guint i = 0; i < g->refusal.n_args; i++)
+    g->refusal.args[i] = args[i];
+
+  va_start (ap, format);
+  msg = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  g_set_error_literal (error, KOL_ENGINE_ERROR, code, msg);
+  g_free (msg);
+  return FALSE;
+}
+
+/* ---------------------------------------------------------------- creation */
+
+static void
+init_certs (KolGame *g)
+{
+  const KolTitle *t = g->title;
+
+  for (guint c = 0; c < t->n_corps; c++)
+    {
+      const KolCorpDef *def = &t->corps[c];
+
+      for (int i = 0; i < def->n_shares && g->n_certs < KOL_MAX_CERTS; i++)
+        {
+          KolCert *cert = &g->certs[g->n_certs++];
+
+          cert->corp = (gint16) c;
+          cert->index = (guint8) i;
+          cert->percent = def->shares[i];
+          cert->president = i == 0;
+          cert->buyable = TRUE;
+          cert->owner = kol_entity (KOL_ENTITY_CORP, (int) c);
+          cert->seq = ++g->seq;
+        }
+    }
+}
+
+static void
+init_corps (KolGame *g)
+{
+  const KolTitle *t = g->title;
+
+  g->n_corps = (int) t->n_corps;
+  g->n_corp_order = (int) t->n_corps;
+  for (guint c = 0; c < t->n_corps; c++)
+    {
+      const KolCorpDef *def = &t->corps[c];
+      KolCorp *corp = &g->corps[c];
+
+      corp->price_row = corp->price_col = -1;
+      corp->par_row = corp->par_col = -1;
+      corp->owner = KOL_ENTITY_INIT_NONE;
+      corp->n_tokens = MIN (def->n_tokens, KOL_MAX_CORP_TOKENS);
+      for (int i = 0; i < corp->n_tokens; i++)
+        {
+          corp->tokens[i].hex = -1;
+          corp->tokens[i].slot = -1;
+          corp->tokens[i].price = def->token_costs[i];
+        }
+      corp->order_seq = c;
+      g->corp_order[c] = (gint16) c;
+    }
+  init_certs (g);
+}
+
+static void
+init_companies (KolGame *g)
+{
+  const KolTitle *t = g->title;
+
+  g->n_companies = (int) t->n_companies;
+  for (guint i = 0; i < t->n_companies; i++)
+    {
+      g->companies[i].owner = KOL_ENTITY_INIT_NONE;
+      g->companies[i].value = t->companies[i].value;
+      g->companies[i].revenue = t->companies[i].revenue;
+    }
+}
+
+static void
+init_trains (KolGame *g)
+{
+  const KolTitle *t = g->title;
+
+  for (guint d = 0; d < t->n_trains; d++)
+    {
+      int n = t->trains[d].count < 0 ? 1 : t->trains[d].count;
+
+      for (int c = 0; c < n && g->n_trains < KOL_MAX_TRAINS; c++)
+        {
+          KolTrain *train = &g->trains[g->n_trains++];
+
+          train->def = (gint16) d;
+          train->copy = (gint16) c;
+          train->owner = kol_entity (KOL_ENTITY_BANK, 0);
+          train->in_depot = TRUE;
+          train->seq = ++g->seq;
+        }
+    }
+}
+
+static void
+init_hexes (KolGame *g)
+{
+  const KolTitle *t = g->title;
+
+  for (guint h = 0; h < t->n_hexes; h++)
+    {
+      KolHexState *hs = &g->hexes[h];
+
+      hs->tile = t->hexes[h].tile;
+      hs->copy = -1;
+      hs->rotation = t->hexes[h].rotation;
+      for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
+        {
+          hs->slot_token[s] = -1;
+          hs->slot_reserved[s] = -1;
+        }
+    }
+  for (guint c = 0; c < KOL_MAX_TILE_COPIES; c++)
+    g->copy_hex[c] = -1;
+
+  /* home reservations, as 18xx.games' init_hexes does for corporations with
+   * coordinates; title setup removes those it does not want */
+  for (guint c = 0; c < t->n_corps; c++)
+    if (t->corps[c].home >= 0)
+      kol_board_reserve (g, t->corps[c].home, MAX (t->corps[c].home_city, 0), (int) c);
+}
+
+static void
+init_players (KolGame     *g,
+              int          n_players,
+              const int   *ids,
+              const char **names)
+{
+  g->n_players = n_players;
+  for (int i = 0; i < n_players; i++)
+    {
+      KolPlayer *p = &g->players[i];
+
+      p->id = ids ? ids[i] : i + 1;
+      g_strlcpy (p->name, names && names[i] ? names[i] : "", sizeof p->name);
+      if (p->name[0] == '\0')
+        g_snprintf (p->name, sizeof p->name, "Player %d", i + 1);
+    }
+}
+
+static void
+give_starting_cash (KolGame *g)
+{
+  for (int i = 0; i < g->n_players; i++)
+    kol_game_transfer (g, kol_entity (KOL_ENTITY_BANK, 0),
+                       kol_entity (KOL_ENTITY_PLAYER, i), g->title->starting_cash);
+}
+
+/**
+ * kol_game_new:
+ * @title: the title, resolved for @n_players and the options (not owned)
+ * @n_players: number of players
+ * @player_ids: (nullable): player ids in seating order
+ * @player_names: (nullable): player names in seating order
+ * @seed: the seed of the game's random draws
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): a new game after setup, or %NULL.
+ */
+KolGame *
+kol_game_new (const KolTitle *title,
+              int             n_players,
+              const int      *player_ids,
+              const char    **player_names,
+              gint64          seed,
+              GError        **error)
+{
+  g_autoptr(KolGame) g = NULL;
+
+  g_return_val_if_fail (title != NULL, NULL);
+
+  if (n_players < 1 || n_players > KOL_MAX_PLAYERS)
+    {
+      g_set_error (error, KOL_ENGINE_ERROR, KOL_ENGINE_ERROR_INVALID,
+                   "%d players is not a valid player count", n_players);
+      return NULL;
+    }
+
+  g = g_new0 (KolGame, 1);
+  g->title = title;
+  g->module = kol_title_module_lookup (title->rules_module);
+  if (g->module->state_size > KOL_TITLE_STATE_SIZE)
+    {
+      g_set_error (error, KOL_ENGINE_ERROR, KOL_ENGINE_ERROR_INTERNAL,
+                   "title state of %s is too large", g->module->id);
+      return NULL;
+    }
+  if (g->module->check_config && !g->module->check_config (title, error))
+    return NULL;
+
+  g->seed = seed;
+  g->rng = (guint32) (((seed % 2147483648LL) + 2147483648LL) % 2147483648LL);
+  g->bank = title->bank < 0 ? 0 : title->bank;
+  g->priority_deal = 0;
+  g->turn = 1;
+  g->phase = 0;
+  g->operating_rounds = title->phases[0].operating_rounds;
+
+  init_players (g, n_players, player_ids, player_names);
+  init_companies (g);
+  init_corps (g);
+  init_trains (g);
+  give_starting_cash (g);
+  init_hexes (g);
+
+  if (g->module->setup && !g->module->setup (g, error))
+    return NULL;
+  return g_steal_pointer (&g);
+}
+
+/**
+ * kol_game_copy:
+ *
+ * Returns: (transfer full): a copy of @g sharing its title.
+ */
+KolGame *
+kol_game_copy (const KolGame *g)
+{
+  return g_memdup2 (g, sizeof *g);
+}
+
+/**
+ * kol_game_copy_into:
+ *
+ * Overwrites @dest with the state of @src.
+ */
+void
+kol_game_copy_into (KolGame       *dest,
+                    const KolGame *src)
+{
+  if (dest != src)
+    memcpy (dest, src, sizeof *dest);
+}
+
+/**
+ * kol_game_free:
+ *
+ * Frees a game (not its title).
+ */
+void
+kol_game_free (KolGame *g)
+{
+  g_free (g);
+}
+
+/* -------------------------------------------------------------------- rand */
+
+/**
+ * kol_game_rand:
+ *
+ * The next number of 18xx.games' linear congruential generator; exact in
+ * 64-bit arithmetic.
+ *
+ * Returns: the new state, in [0, 2^31).
+ */
+guint32
+kol_game_rand (KolGame *g)
+{
+  guint64 next = ((guint64) 1103515245u * g->rng + 12345u) % 2147483648u;
+
+  g->rng = (guint32) next;
+  return g->rng;
+}
+
+/* -------------------------------------------------------------------- cash */
+
+static int *
+cash_slot (KolGame  *g,
+           KolEntity e)
+{
+  switch (e.kind)
+    {
+    case KOL_ENTITY_PLAYER:
+      return &g->players[e.index].cash;
+    case KOL_ENTITY_CORP:
+      return &g->corps[e.index].cash;
+    case KOL_ENTITY_BANK:
+    case KOL_ENTITY_POOL:
+      return &g->bank;
+    default:
+      return NULL;
+    }
+}
+
+/**
+ * kol_game_cash:
+ *
+ * Returns: the cash of @e (the bank's for the bank and the pool).
+ */
+int
+kol_game_cash (KolGame  *g,
+               KolEntity e)
+{
+  int *slot = cash_slot (g, e);
+
+  return slot ? *slot : 0;
+}
+
+/**
+ * kol_game_add_cash:
+ *
+ * Adds @amount (may be negative) to @e without a counterpart; for setup and
+ * title ledgers only.
+ */
+void
+kol_game_add_cash (KolGame  *g,
+                   KolEntity e,
+                   int       amount)
+{
+  int *slot = cash_slot (g, e);
+
+  if (slot)
+    *slot += amount;
+}
+
+/**
+ * kol_game_transfer:
+ *
+ * Moves @amount from @from to @to. The bank may go negative: an unlimited bank
+ * does so by design, a limited one breaks (18xx.games Bank#check_cash).
+ */
+void
+kol_game_transfer (KolGame  *g,
+                   KolEntity from,
+                   KolEntity to,
+                   int       amount)
+{
+  int *src = cash_slot (g, from);
+  int *dst = cash_slot (g, to);
+
+  if (amount == 0 || src == dst)
+    return;
+  if (src == &g->bank && g->title->bank >= 0 && g->bank - amount < 0)
+    g->bank_broken = TRUE;
+  if (src)
+    *src -= amount;
+  if (dst)
+    *dst += amount;
+}
+
+/* -------------------------------------------------------------- certificates */
+
+/**
+ * kol_game_cert_id:
+ *
+ * Returns: (transfer full): the 18xx.games id of certificate @cert ("ATA_3").
+ */
+char *
+kol_game_cert_id (KolGame *g,
+                  int      cert)
+{
+  const KolCert *c = &g->certs[cert];
+
+  return g_strdup_printf ("%s_%u", g->title->corps[c->corp].id, c->index);
+}
+
+/**
+ * kol_game_cert_by_id:
+ *
+ * Returns: the certificate index for an id such as "ATA_3", or -1.
+ */
+int
+kol_game_cert_by_id (KolGame    *g,
+                     const char *id)
+{
+  const char *sep;
+  g_autofree char *corp_id = NULL;
+  gint64 index;
+  char *end = NULL;
+  int corp;
+
+  if (id == NULL || (sep = strrchr (id, '_')) == NULL)
+    return -1;
+  corp_id = g_strndup (id, (gsize) (sep - id));
+  corp = kol_title_corp_by_id (g->title, corp_id);
+  index = g_ascii_strtoll (sep + 1, &end, 10);
+  if (corp < 0 || end == sep + 1 || *end != '\0')
+    return -1;
+  for (int i = 0; i < g->n_certs; i++)
+    if (g->certs[i].corp == corp && g->certs[i].index == index)
+      return i;
+  return -1;
+}
+
+static int
+cmp_cert_seq (gconstpointer a,
+              gconstpointer b,
+              gpointer      data)
+{
+  const KolGame *g = data;
+  guint32 sa = g->certs[*(const gint16 *) a].seq;
+  guint32 sb = g->certs[*(const gint16 *) b].seq;
+
+  return sa < sb ? -1 : sa > sb;
+}
+
+/**
+ * kol_game_certs_of:
+ * @holder: the holding entity
+ * @corp: a corporation, or -1 for all
+ * @out: (out) (array): certificate indices, in holding order
+ * @max: size of @out
+ *
+ * Returns: the number of certificates found.
+ */
+int
+kol_game_certs_of (KolGame  *g,
+                   KolEntity holder,
+                   int       corp,
+                   gint16   *out,
+                   int       max)
+{
+  int n = 0;
+
+  for (int i = 0; i < g->n_certs && n < max; i++)
+    {
+      const KolCert *c = &g->certs[i];
+
+      if ((corp < 0 || c->corp == corp) && kol_entity_equal (c->owner, holder))
+        out[n++] = (gint16) i;
+    }
+  g_qsort_with_data (out, n, sizeof *out, cmp_cert_seq, g);
+  return n;
+}
+
+/**
+ * kol_game_percent_of:
+ *
+ * Returns: the percentage of @corp held by @holder.
+ */
+int
+kol_game_percent_of (KolGame  *g,
+                     KolEntity holder,
+                     int       corp)
+{
+  int total = 0;
+
+  for (int i = 0; i < g->n_certs; i++)
+    if (g->certs[i].corp == corp && kol_entity_equal (g->certs[i].owner, holder))
+      total += g->certs[i].percent;
+  return total;
+}
+
+/**
+ * kol_game_move_cert:
+ *
+ * Gives certificate @cert to @to, at the end of @to's holding order.
+ */
+void
+kol_game_move_cert (KolGame  *g,
+                    int       cert,
+                    KolEntity to)
+{
+  g->certs[cert].owner = to;
+  g->certs[cert].seq = ++g->seq;
+}
+
+/**
+ * kol_game_share_percent:
+ *
+ * Returns: the percentage of one ordinary share of @corp (18xx.games
+ * Corporation#share_percent: the second certificate's, else half the
+ * president's).
+ */
+int
+kol_game_share_percent (KolGame *g,
+                        int      corp)
+{
+  const KolCorpDef *def = &g->title->corps[corp];
+
+  if (def->n_shares > 1)
+    return def->shares[1];
+  return def->n_shares ? def->shares[0] / 2 : 10;
+}
+
+/**
+ * kol_game_president_cert:
+ *
+ * Returns: the index of @corp's president's certificate, or -1.
+ */
+int
+kol_game_president_cert (KolGame *g,
+                         int      corp)
+{
+  for (int i = 0; i < g->n_certs; i++)
+    if (g->certs[i].corp == corp && g->certs[i].president)
+      return i;
+  return -1;
+}
+
+/* ------------------------------------------------------------------ trains */
+
+/**
+ * kol_game_train_id:
+ *
+ * Returns: (transfer full): the train's id, "<def id>-<copy>".
+ */
+char *
+kol_game_train_id (KolGame *g,
+                   int      train)
+{
+  const KolTrain *t = &g->trains[train];
+
+  return g_strdup_printf ("%s-%d", g->title->trains[t->def].id, t->copy);
+}
+
+/**
+ * kol_game_train_by_id:
+ *
+ * Returns: the train index for an id such as "4H-2", or -1.
+ */
+int
+kol_game_train_by_id (KolGame    *g,
+                      const char *id)
+{
+  for (int i = 0; i < g->n_trains; i++)
+    {
+      g_autofree char *tid = kol_game_train_id (g, i);
+
+      if (g_strcmp0 (tid, id) == 0)
+        return i;
+    }
+  return -1;
+}
+
+/**
+ * kol_game_train_name:
+ *
+ * Returns: the train's current name (its variant's).
+ */
+const char *
+kol_game_train_name (KolGame *g,
+                     int      train)
+{
+  const KolTrain *t = &g->trains[train];
+  const KolTrainDef *def = &g->title->trains[t->def];
+
+  if (t->variant < def->n_variants && def->variants[t->variant].name)
+    return def->variants[t->variant].name;
+  return def->name;
+}
+
+/**
+ * kol_game_train_price:
+ *
+ * Returns: the train's current price (its variant's).
+ */
+int
+kol_game_train_price (KolGame *g,
+                      int      train)
+{
+  const KolTrain *t = &g->trains[train];
+  const KolTrainDef *def = &g->title->trains[t->def];
+
+  if (t->variant < def->n_variants)
+    return def->variants[t->variant].price;
+  return def->price;
+}
+
+static int
+cmp_train_seq (gconstpointer a,
+               gconstpointer b,
+               gpointer      data)
+{
+  const KolGame *g = data;
+  guint32 sa = g->trains[*(const gint16 *) a].seq;
+  guint32 sb = g->trains[*(const gint16 *) b].seq;
+
+  return sa < sb ? -1 : sa > sb;
+}
+
+/**
+ * kol_game_trains_of:
+ * @out: (out) (array): train indices in the owner's order
+ *
+ * Returns: the number of trains @owner has (for BANK: depot trains, upcoming
+ * or not).
+ */
+int
+kol_game_trains_of (KolGame  *g,
+                    KolEntity owner,
+                    gint16   *out,
+                    int       max)
+{
+  int n = 0;
+
+  for (int i = 0; i < g->n_trains && n < max; i++)
+    if (kol_entity_equal (g->trains[i].owner, owner))
+      out[n++] = (gint16) i;
+  g_qsort_with_data (out, n, sizeof *out, cmp_train_seq, g);
+  return n;
+}
+
+/**
+ * kol_game_depot_upcoming:
+ * @out: (out) (array): trains in the depot's upcoming order
+ *
+ * Returns: how many trains are still in the depot (not discarded ones).
+ */
+int
+kol_game_depot_upcoming (KolGame *g,
+                         gint16  *out,
+                         int      max)
+{
+  int n = 0;
+
+  for (int i = 0; i < g->n_trains && n < max; i++)
+    if (g->trains[i].in_depot && kol_entity_is (g->trains[i].owner, KOL_ENTITY_BANK))
+      out[n++] = (gint16) i;
+  g_qsort_with_data (out, n, sizeof *out, cmp_train_seq, g);
+  return n;
+}
+
+/**
+ * kol_game_move_train:
+ *
+ * Gives @train to @to, at the end of @to's list. A train leaving the depot is
+ * no longer upcoming.
+ */
+void
+kol_game_move_train (KolGame  *g,
+                     int       train,
+                     KolEntity to)
+{
+  KolTrain *t = &g->trains[train];
+
+  if (!kol_entity_is (to, KOL_ENTITY_BANK))
+    t->in_depot = FALSE;
+  t->owner = to;
+  t->seq = ++g->seq;
+}
+
+/* --------------------------------------------------------------- companies */
+
+/**
+ * kol_game_companies_of:
+ * @out: (out) (array): company indices in the owner's order
+ *
+ * Returns: the number of open companies @owner has.
+ */
+int
+kol_game_companies_of (KolGame  *g,
+                       KolEntity owner,
+                       gint16   *out,
+                       int       max)
+{
+  int n = 0;
+
+  for (int i = 0; i < g->n_companies && n < max; i++)
+    if (!g->companies[i].closed && kol_entity_equal (g->companies[i].owner, owner))
+      out[n++] = (gint16) i;
+  /* insertion sort by seq: at most a handful of companies */
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && g->companies[out[j - 1]].seq > g->companies[out[j]].seq; j--)
+      {
+        gint16 tmp = out[j];
+        out[j] = out[j - 1];
+        out[j - 1] = tmp;
+      }
+  return n;
+}
+
+/**
+ * kol_game_move_company:
+ *
+ * Gives company @company to @to.
+ */
+void
+kol_game_move_company (KolGame  *g,
+                       int       company,
+                       KolEntity to)
+{
+  g->companies[company].owner = to;
+  g->companies[company].seq = ++g->seq;
+}
+
+/**
+ * kol_game_close_company:
+ *
+ * Closes @company: it leaves its owner and pays nothing more.
+ */
+void
+kol_game_close_company (KolGame *g,
+                        int      company)
+{
+  g->companies[company].closed = TRUE;
+  g->companies[company].owner = KOL_ENTITY_INIT_NONE;
+}
+
+/* ------------------------------------------------------------------ phases */
+
+/**
+ * kol_game_set_phase:
+ *
+ * Moves to phase @phase, running its events and the module's hook.
+ */
+void
+kol_game_set_phase (KolGame *g,
+                    int      phase)
+{
+  const KolPhaseDef *def;
+
+  g_return_if_fail (phase >= 0 && (guint) phase < g->title->n_phases);
+
+  g->phase = phase;
+  def = &g->title->phases[phase];
+  for (guint i = 0; def->events && i < def->events->len; i++)
+    if (g->module->event)
+      g->module->event (g, g_ptr_array_index (def->events, i));
+  if (g->module->phase_changed)
+    g->module->phase_changed (g, phase);
+}
+
+/**
+ * kol_game_phase_has_status:
+ *
+ * Returns: %TRUE if the current phase lists @status.
+ */
+gboolean
+kol_game_phase_has_status (KolGame    *g,
+                           const char *status)
+{
+  const KolPhaseDef *def = &g->title->phases[g->phase];
+
+  for (guint i = 0; def->status && i < def->status->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (def->status, i), status) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * kol_game_corp_index:
+ *
+ * Returns: the index of corporation @id, or -1.
+ */
+int
+kol_game_corp_index (KolGame    *g,
+                     const char *id)
+{
+  return kol_title_corp_by_id (g->title, id);
+}
+
+/**
+ * kol_game_entity_name:
+ *
+ * Returns: a display name for @e (player name, corporation or company id).
+ */
+const char *
+kol_game_entity_name (KolGame  *g,
+                      KolEntity e)
+{
+  switch (e.kind)
+    {
+    case KOL_ENTITY_PLAYER:
+      return g->players[e.index].name;
+    case KOL_ENTITY_CORP:
+      return g->title->corps[e.index].id;
+    case KOL_ENTITY_COMPANY:
+      return g->title->companies[e.index].id;
+    case KOL_ENTITY_POOL:
+      return "Market";
+    case KOL_ENTITY_BANK:
+      return "Bank";
+    default:
+      return "";
+    }
+}
+
+/* ------------------------------------------------------------------ logging */
+
+/**
+ * kol_game_log:
+ *
+ * Emits a structured log entry to the game's log function, if any.
+ */
+void
+kol_game_log (KolGame      *g,
+              int           kind,
+              const KolArg *args,
+              guint         n_args)
+{
+  KolLogEntry entry = { 0 };
+
+  if (g->log_func == NULL)
+    return;
+  entry.kind = kind;
+  entry.n_args = MIN (n_args, KOL_LOG_MAX_ARGS);
+  for (guint i = 0; i < entry.n_args; i++)
+    entry.args[i] = args[i];
+  g->log_func (g, &entry, g->log_data);
+}
+
+/* ------------------------------------------------------------------- apply */
+
+static gboolean
+process_auto_actions (KolGame         *g,
+                      const KolAction *action,
+                      gboolean         generate,
+                      GPtrArray      **auto_out,
+                      GError         **error)
+{
+  if (!generate)
+    {
+      for (guint i = 0; action->auto_actions && i < action->auto_actions->len; i++)
+        if (!kol_round_process_single (g, g_ptr_array_index (action->auto_actions, i), error))
+          return FALSE;
+      return TRUE;
+    }
+
+  for (int guard = 0; guard < 1000; guard++)
+    {
+      g_autoptr(GPtrArray) actions = kol_round_auto_actions (g);
+
+      if (actions == NULL || actions->len == 0)
+        return TRUE;
+      for (guint i = 0; i < actions->len; i++)
+        {
+          KolAction *a = g_ptr_array_index (actions, i);
+
+          if (!kol_round_process_single (g, a, error))
+            return FALSE;
+          if (auto_out)
+            {
+              if (*auto_out == NULL)
+                *auto_out = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
+              g_ptr_array_add (*auto_out, kol_action_copy (a));
+            }
+        }
+    }
+  return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INTERNAL, NULL, 0,
+                          "auto actions do not terminate");
+}
+
+/**
+ * kol_game_apply_unsafe:
+ *
+ * Applies @action in place. On failure the state is undefined: use only where
+ * the caller can rebuild it (trusted replays, benchmarks).
+ *
+ * Returns: %TRUE on success.
+ */
+gboolean
+kol_game_apply_unsafe (KolGame         *g,
+                       const KolAction *action,
+                       gboolean         generate_auto,
+                       GPtrArray      **auto_out,
+                       GError         **error)
+{
+  g_return_val_if_fail (g != NULL && action != NULL, FALSE);
+
+  memset (&g->refusal, 0, sizeof g->refusal);
+  if (!kol_round_process_single (g, action, error))
+    return FALSE;
+  if (!process_auto_actions (g, action, generate_auto, auto_out, error))
+    return FALSE;
+  g->n_actions++;
+  return TRUE;
+}
+
+/**
+ * kol_game_apply:
+ * @g: the game
+ * @action: the action
+ * @generate_auto: compute auto actions instead of using @action's
+ * @auto_out: (out) (optional) (transfer full): the auto actions generated
+ * @error: return location for a #GError
+ *
+ * Applies @action atomically: on failure @g is as it was, and g->refusal
+ * describes why.
+ *
+ * Returns: %TRUE on success.
+ */
+gboolean
+kol_game_apply (KolGame         *g,
+                const KolAction *action,
+                gboolean         generate_auto,
+                GPtrArray      **auto_out,
+                GError         **error)
+{
+  g_autoptr(KolGame) work = kol_game_copy (g);
+  g_autoptr(GPtrArray) autos = NULL;
+
+  if (!kol_game_apply_unsafe (work, action, generate_auto, &autos, error))
+    {
+      g->refusal = work->refusal;
+      return FALSE;
+    }
+  kol_game_copy_into (g, work);
+  if (auto_out)
+    *auto_out = g_steal_pointer (&autos);
+  return TRUE;
+}
+
+/* --------------------------------------------------------- current decision */
+
+/**
+ * kol_game_active_entities:
+ * @out: (out) (array): entities that act now
+ *
+ * Returns: how many entities act now; 0 when the game is over.
+ */
+int
+kol_game_active_entities (KolGame   *g,
+                          KolEntity *out,
+                          int        max)
+{
+  KolStep *step;
+
+  if (g->finished)
+    return 0;
+  step = kol_round_active_step (g);
+  if (step == NULL)
+    return 0;
+  return kol_step_active_entities (g, step, out, max);
+}
+
+/**
+ * kol_game_actions_for:
+ *
+ * Returns: the legal action types of @entity now (KOL_ACTION_BIT mask).
+ */
+guint32
+kol_game_actions_for (KolGame  *g,
+                      KolEntity entity)
+{
+  return kol_round_actions_for (g, entity);
+}
+
+/**
+ * kol_game_step_for:
+ *
+ * Returns: (nullable): the step that would process @type for @entity.
+ */
+KolStep *
+kol_game_step_for (KolGame      *g,
+                   KolEntity     entity,
+                   KolActionType type)
+{
+  return kol_round_step_for (g, entity, type);
+}
+
+/**
+ * kol_game_active_step:
+ *
+ * Returns: (nullable): the first active blocking step of the round.
+ */
+KolStep *
+kol_game_active_step (KolGame *g)
+{
+  return kol_round_active_step (g);
+}
+
+/**
+ * kol_game_round_name:
+ *
+ * Returns: the name of the current round ("Stock Round").
+ */
+const char *
+kol_game_round_name (KolGame *g)
+{
+  return g->round.klass ? g->round.klass->name : "";
+}

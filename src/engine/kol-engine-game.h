@@ -1,0 +1,493 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "kol-engine-types.h"
+#include "kol-engine-error.h"
+#include "kol-engine-title.h"
+#include "kol-engine-action.h"
+
+G_BEGIN_DECLS
+
+/*
+ * The state of one game, and the framework that changes it.
+ *
+ * The state is one flat struct (no pointers into the heap except the shared,
+ * immutable title and module), so that
+ *  - kol_game_apply() can work on a copy and commit only on success: an
+ *    illegal action never leaves a half-changed state;
+ *  - history snapshots and undo are a memcpy.
+ *
+ * The flow mirrors 18xx.games (rounds made of steps; the first active step that
+ * accepts an action processes it; blocking steps stop the search), because
+ * games recorded there must replay action by action to the same states.
+ * Titles plug in through KolTitleModule hooks and their own step classes.
+ */
+
+typedef struct _KolGame       KolGame;
+typedef struct _KolStep       KolStep;
+typedef struct _KolStepClass  KolStepClass;
+typedef struct _KolRound      KolRound;
+typedef struct _KolRoundClass KolRoundClass;
+typedef struct _KolTitleModule KolTitleModule;
+
+/* ----------------------------------------------------------------- entities */
+
+typedef struct
+{
+  gint16    corp;
+  guint8    index;        /* id "<corp>_<index>" */
+  guint8    percent;
+  guint8    president;
+  guint8    flags;        /* title flags, e.g. 1849's last certificate */
+  guint8    buyable;
+  KolEntity owner;
+  guint32   seq;          /* order within the owner's holding (append order) */
+} KolCert;
+
+typedef struct
+{
+  gint16    def;          /* train def index */
+  gint16    copy;         /* n in "<id>-<n>" */
+  guint8    variant;      /* index into the def's variants: current name and price */
+  guint8    rusted;
+  guint8    obsolete;
+  guint8    operated;
+  guint8    ever_operated;
+  guint8    in_depot;     /* still in the depot's upcoming list */
+  KolEntity owner;        /* BANK = depot, POOL = discarded, REMOVED = rusted/exported */
+  guint32   seq;          /* order in the owner's list */
+  gint32    ext;          /* title use */
+} KolTrain;
+
+typedef struct
+{
+  KolEntity owner;        /* NONE = bank/unsold */
+  guint8    closed;
+  guint8    passed;
+  guint8    discounted;
+  int       value;        /* current value (can drop in auctions) */
+  int       revenue;
+  guint32   seq;
+  gint32    ext[4];
+} KolCompany;
+
+typedef struct
+{
+  gint16 hex;             /* -1 = not placed */
+  gint8  slot;            /* slot index over all cities of the hex's tile */
+  guint8 used;            /* placed at least once / removed for good */
+  int    price;
+} KolToken;
+
+typedef struct
+{
+  int       cash;
+  gint16    price_row;    /* current share price cell, -1 when none */
+  gint16    price_col;
+  gint16    par_row;
+  gint16    par_col;
+  guint32   stack_seq;    /* order of arrival on the price cell (earlier = on top) */
+  guint8    ipoed;
+  guint8    floated;
+  guint8    closed;
+  guint8    operated;     /* has operated at least once */
+  guint8    passed;
+  guint8    removed;      /* not in this game */
+  KolEntity owner;        /* president / director / owning corp, NONE */
+  guint8    n_tokens;
+  KolToken  tokens[KOL_MAX_CORP_TOKENS];
+  int       loans;
+  int       last_revenue;
+  guint32   order_seq;    /* position in the game's corporation list */
+  gint32    ext[16];      /* title use */
+} KolCorp;
+
+typedef struct
+{
+  int       id;           /* player id (18xx.games user id, or seat number) */
+  char      name[64];
+  int       cash;
+  int       debt;
+  int       loans;
+  guint8    bankrupt;
+  guint8    passed;
+  gint32    ext[8];       /* title use */
+} KolPlayer;
+
+/* ------------------------------------------------------------------- board */
+
+typedef struct
+{
+  gint16  tile;           /* tile def index on the hex */
+  gint16  copy;           /* copy index, -1 for the preprinted tile */
+  guint8  rotation;
+  guint8  flags;          /* title use */
+  gint16  slot_token[KOL_MAX_HEX_SLOTS];    /* corp*KOL_MAX_CORP_TOKENS+i, or -1 */
+  gint16  slot_reserved[KOL_MAX_HEX_SLOTS]; /* corp index, or -1 */
+  guint32 marks;          /* title use: blockers, bonus markers, … */
+} KolHexState;
+
+#define KOL_TOKEN_ID(corp, i)  ((gint16) ((corp) * KOL_MAX_CORP_TOKENS + (i)))
+#define KOL_TOKEN_CORP(id)     ((id) / KOL_MAX_CORP_TOKENS)
+#define KOL_TOKEN_INDEX(id)    ((id) % KOL_MAX_CORP_TOKENS)
+
+/* ------------------------------------------------------------- steps/rounds */
+
+#define KOL_STEP_DATA_SIZE 256
+#define KOL_MAX_STEPS       16
+#define KOL_MAX_ROUND_ENTITIES 40
+#define KOL_ROUND_DATA_SIZE 2048
+/* round.data: generic round state (stock or operating) in the first half,
+ * the title's own round state from KOL_ROUND_TITLE_OFFSET. */
+#define KOL_ROUND_TITLE_OFFSET 1024
+#define KOL_ROUND_GENERIC(g, Type) ((Type *) (void *) (g)->round.data)
+#define KOL_ROUND_TITLE(g, Type) ((Type *) (void *) ((g)->round.data + KOL_ROUND_TITLE_OFFSET))
+
+struct _KolStep
+{
+  const KolStepClass *klass;
+  guint8 passed;
+  guint8 acted;
+  gint16 opt;             /* a per-instance option of the class */
+  guint8 data[KOL_STEP_DATA_SIZE] G_GNUC_MAY_ALIAS;
+};
+
+/* Step classes are static const tables. Every hook may be NULL for the
+ * default behaviour of 18xx.games' Step::Base. */
+struct _KolStepClass
+{
+  const char *name;                         /* "Lay Track", for logs and the UI */
+  /* Legal action types for @entity (bitmask of KOL_ACTION_BIT). */
+  guint32   (*actions)         (KolGame *g, KolStep *s, KolEntity entity);
+  gboolean  (*blocks)          (KolGame *g, KolStep *s);             /* default TRUE */
+  gboolean  (*active)          (KolGame *g, KolStep *s);             /* default !passed */
+  /* Fills @out with the entities that may act now; returns how many. Default:
+   * the round's entity at entity_index. */
+  int       (*active_entities) (KolGame *g, KolStep *s, KolEntity *out, int max);
+  gboolean  (*process)         (KolGame *g, KolStep *s, const KolAction *a, GError **error);
+  void      (*setup)           (KolGame *g, KolStep *s);
+  void      (*pass)            (KolGame *g, KolStep *s);             /* default passed=TRUE */
+  void      (*unpass)          (KolGame *g, KolStep *s);
+  void      (*skip)            (KolGame *g, KolStep *s);             /* default pass */
+  /* Auto actions for the current entity (new games only; replays use the
+   * record's). Returns a new array of KolAction* or NULL. */
+  GPtrArray*(*auto_actions)    (KolGame *g, KolStep *s, KolEntity entity);
+  /* Round-state initialisation this step needs (called once per round). */
+  void      (*round_state)     (KolGame *g, KolStep *s);
+};
+
+struct _KolRound
+{
+  const KolRoundClass *klass;
+  int        kind;          /* title-defined round kind */
+  int        round_num;
+  int        n_entities;
+  KolEntity  entities[KOL_MAX_ROUND_ENTITIES];
+  int        entity_index;
+  KolEntity  last_to_act;
+  guint8     at_start;
+  int        n_steps;
+  KolStep    steps[KOL_MAX_STEPS];
+  KolEntity  current_operator;
+  guint8     current_operator_acted;
+  guint8     data[KOL_ROUND_DATA_SIZE] G_GNUC_MAY_ALIAS; /* round state of the title */
+};
+
+struct _KolRoundClass
+{
+  const char *name;                  /* "Stock Round" */
+  const char *short_name;            /* "SR" */
+  guint8      operating;             /* an operating-type round */
+  guint8      stock;
+  /* Fill round entities (default: none). */
+  void      (*select_entities) (KolGame *g, KolRound *r);
+  void      (*setup)           (KolGame *g, KolRound *r);
+  void      (*before_process)  (KolGame *g, KolRound *r, const KolAction *a);
+  void      (*after_process_before_skip) (KolGame *g, KolRound *r, const KolAction *a);
+  void      (*after_process)   (KolGame *g, KolRound *r, const KolAction *a);
+  gboolean  (*finished)        (KolGame *g, KolRound *r);
+  void      (*next_entity)     (KolGame *g, KolRound *r);
+};
+
+/* ------------------------------------------------------------ title module */
+
+typedef struct _KolRouteResult KolRouteResult;
+
+/* Hooks of a title's rules module. NULL hooks take the generic behaviour. */
+struct _KolTitleModule
+{
+  const char *id;                      /* "1849" */
+  gsize       state_size;              /* bytes of KolGame.title_state used */
+  /* Validate options and configuration before setup. */
+  gboolean  (*check_config)    (const KolTitle *title, GError **error);
+  /* Setup after the generic initialisation; draws from the rng in the same
+   * order as 18xx.games. Must create the first round. */
+  gboolean  (*setup)           (KolGame *g, GError **error);
+  /* Create the next round when the current one is finished. */
+  void      (*next_round)      (KolGame *g);
+  /* Game end check after each action (base.rb game_end_check): returns the
+   * KolEndTiming of the trigger so far and sets *reason (KolGameEnd). */
+  int       (*game_end_check)  (KolGame *g, int *reason);
+  /* Override of end_now? for a timing; NULL = generic. */
+  gboolean  (*end_now)         (KolGame *g, int timing);
+  /* Final value of a player (score). */
+  int       (*player_value)    (KolGame *g, int player);
+  /* Called after an action and its auto actions were processed. */
+  void      (*action_processed)(KolGame *g, const KolAction *a);
+  /* Events named in phase or train data ("close_companies", …). */
+  void      (*event)           (KolGame *g, const char *event);
+  /* Phase changed to @phase. */
+  void      (*phase_changed)   (KolGame *g, int phase);
+  /* Optional hook tables, each defined by the part of the engine that calls
+   * them; NULL or a NULL member means the generic behaviour. */
+  gconstpointer board_hooks;     /* KolBoardHooks, kol-engine-board.h */
+  gconstpointer market_hooks;    /* KolMarketHooks, kol-engine-market.h */
+  gconstpointer stock_hooks;     /* KolStockHooks, kol-engine-stock.h */
+  gconstpointer operating_hooks; /* KolOperatingHooks, kol-engine-operating.h */
+  gconstpointer route_hooks;     /* kol-engine-route.h */
+};
+
+const KolTitleModule *kol_title_module_lookup (const char *id);
+
+/* -------------------------------------------------------------------- game */
+
+#define KOL_TITLE_STATE_SIZE 8192
+
+typedef enum
+{
+  KOL_GAME_END_NONE,
+  KOL_GAME_END_BANK,
+  KOL_GAME_END_STOCK_MARKET,
+  KOL_GAME_END_BANKRUPT,
+  KOL_GAME_END_FIXED_ROUND,
+  KOL_GAME_END_MANUAL,
+} KolGameEnd;
+
+typedef struct _KolLogEntry KolLogEntry;
+typedef void (*KolLogFunc) (KolGame *g, const KolLogEntry *entry, gpointer user_data);
+
+struct _KolGame
+{
+  /* shared, immutable */
+  const KolTitle       *title;
+  const KolTitleModule *module;
+  KolLogFunc            log_func;
+  gpointer              log_data;
+
+  /* configuration */
+  gint64     seed;
+  guint32    rng;               /* state of 18xx.games' LCG */
+
+  /* money */
+  int        bank;              /* bank cash (may go negative if unlimited) */
+  guint8     bank_broken;
+
+  /* entities */
+  int        n_players;
+  KolPlayer  players[KOL_MAX_PLAYERS];
+  int        n_corps;
+  KolCorp    corps[KOL_MAX_CORPS];
+  int        n_corp_order;      /* the game's corporation list, in order */
+  gint16     corp_order[KOL_MAX_CORPS];
+  int        n_companies;
+  KolCompany companies[KOL_MAX_COMPANIES];
+  int        n_certs;
+  KolCert    certs[KOL_MAX_CERTS];
+  int        n_trains;
+  KolTrain   trains[KOL_MAX_TRAINS];
+  guint32    seq;               /* monotonic counter for holding orders */
+
+  /* board */
+  KolHexState hexes[KOL_MAX_HEXES];
+  gint16     copy_hex[KOL_MAX_TILE_COPIES]; /* -1 = in supply */
+
+  /* flow */
+  int        phase;
+  int        turn;
+  int        operating_rounds;  /* ORs in the current set */
+  KolRound   round;
+  int        priority_deal;     /* player index holding priority, -1 */
+  guint8     finished;
+  guint8     end_reason;        /* KolGameEnd */
+  guint8     end_timing;        /* KolEndTiming of the trigger so far */
+  int        final_turn;
+  int        n_actions;         /* actions processed */
+
+  /* the last refusal (for the model to translate) */
+  KolRefusal refusal;
+
+  /* title state */
+  guint8     title_state[KOL_TITLE_STATE_SIZE] G_GNUC_MAY_ALIAS;
+};
+
+#define KOL_TITLE_STATE(g, Type) ((Type *) (void *) (g)->title_state)
+
+/* Creates a game on @title (not owned; must outlive the game). @player_ids and
+ * @player_names give the seating order. */
+KolGame    *kol_game_new          (const KolTitle *title,
+                                   int             n_players,
+                                   const int      *player_ids,
+                                   const char    **player_names,
+                                   gint64          seed,
+                                   GError        **error);
+KolGame    *kol_game_copy         (const KolGame *g);
+void        kol_game_copy_into    (KolGame       *dest,
+                                   const KolGame *src);
+void        kol_game_free         (KolGame *g);
+
+/* Applies @action (and its embedded auto actions) atomically: on failure the
+ * game is unchanged and @error (KOL_ENGINE_ERROR) says why; g->refusal holds
+ * the typed arguments. With @generate_auto, auto actions are computed by the
+ * engine instead (new games) and appended to the returned array. */
+gboolean    kol_game_apply        (KolGame         *g,
+                                   const KolAction *action,
+                                   gboolean         generate_auto,
+                                   GPtrArray      **auto_out,
+                                   GError         **error);
+/* As kol_game_apply but without the copy: faster, for trusted replays. On
+ * failure the state is undefined. */
+gboolean    kol_game_apply_unsafe (KolGame         *g,
+                                   const KolAction *action,
+                                   gboolean         generate_auto,
+                                   GPtrArray      **auto_out,
+                                   GError         **error);
+
+/* ----------------------------------------------------- the current decision */
+
+/* Entities that act now (0 when the game is over). */
+int         kol_game_active_entities (KolGame   *g,
+                                      KolEntity *out,
+                                      int        max);
+/* Legal action types for @entity now (bitmask of KOL_ACTION_BIT). */
+guint32     kol_game_actions_for     (KolGame   *g,
+                                      KolEntity  entity);
+/* The step that would process @type for @entity, or NULL. */
+KolStep    *kol_game_step_for        (KolGame      *g,
+                                      KolEntity     entity,
+                                      KolActionType type);
+/* The first active blocking step. */
+KolStep    *kol_game_active_step     (KolGame *g);
+const char *kol_game_round_name      (KolGame *g);
+
+/* ------------------------------------------------------------ primitives
+ * Used by steps and title modules. They do not check rules; steps do. */
+
+/* Cash: moves @amount from one entity to another (bank/pool map to the bank). */
+void        kol_game_transfer     (KolGame  *g,
+                                   KolEntity from,
+                                   KolEntity to,
+                                   int       amount);
+int         kol_game_cash         (KolGame  *g,
+                                   KolEntity e);
+void        kol_game_add_cash     (KolGame  *g,
+                                   KolEntity e,
+                                   int       amount);
+
+/* Random: 18xx.games' LCG (state = (1103515245*state + 12345) mod 2^31). */
+guint32     kol_game_rand         (KolGame *g);
+
+/* Certificates */
+int         kol_game_cert_by_id   (KolGame    *g,
+                                   const char *id);      /* "ATA_3" */
+char       *kol_game_cert_id      (KolGame *g,
+                                   int      cert);
+/* Certificates of @corp held by @holder, in holding order; returns count. */
+int         kol_game_certs_of     (KolGame  *g,
+                                   KolEntity holder,
+                                   int       corp,
+                                   gint16   *out,
+                                   int       max);
+int         kol_game_percent_of   (KolGame  *g,
+                                   KolEntity holder,
+                                   int       corp);
+void        kol_game_move_cert    (KolGame  *g,
+                                   int       cert,
+                                   KolEntity to);
+int         kol_game_share_percent(KolGame *g,
+                                   int      corp);      /* the ordinary share */
+int         kol_game_president_cert(KolGame *g,
+                                   int      corp);
+
+/* Trains */
+int         kol_game_train_by_id  (KolGame    *g,
+                                   const char *id);      /* "4H-2" */
+char       *kol_game_train_id     (KolGame *g,
+                                   int      train);
+const char *kol_game_train_name   (KolGame *g,
+                                   int      train);      /* current variant name */
+int         kol_game_train_price  (KolGame *g,
+                                   int      train);
+int         kol_game_trains_of    (KolGame  *g,
+                                   KolEntity owner,
+                                   gint16   *out,
+                                   int       max);
+/* The depot's upcoming trains (in order) / available ones. */
+int         kol_game_depot_upcoming (KolGame *g,
+                                     gint16  *out,
+                                     int      max);
+void        kol_game_move_train   (KolGame  *g,
+                                   int       train,
+                                   KolEntity to);
+
+/* Companies */
+int         kol_game_companies_of (KolGame  *g,
+                                   KolEntity owner,
+                                   gint16   *out,
+                                   int       max);
+void        kol_game_move_company (KolGame  *g,
+                                   int       company,
+                                   KolEntity to);
+void        kol_game_close_company(KolGame *g,
+                                   int      company);
+
+/* Phases */
+void        kol_game_set_phase    (KolGame *g,
+                                   int      phase);
+gboolean    kol_game_phase_has_status (KolGame    *g,
+                                       const char *status);
+
+/* Corporation list order (operating order helpers live in the market). */
+int         kol_game_corp_index   (KolGame    *g,
+                                   const char *id);
+
+/* Names for logs and messages. */
+const char *kol_game_entity_name  (KolGame  *g,
+                                   KolEntity e);
+
+/* Refusals: set g->refusal and @error together; always returns FALSE. */
+gboolean    kol_game_refuse       (KolGame       *g,
+                                   GError       **error,
+                                   KolEngineError code,
+                                   const KolArg  *args,
+                                   guint          n_args,
+                                   const char    *format,
+                                   ...) G_GNUC_PRINTF (6, 7);
+
+static inline KolArg
+kol_arg_int (KolArgKind kind, int value)
+{
+  KolArg a = { 0 };
+  a.kind = (guint8) kind;
+  a.value = value;
+  return a;
+}
+
+/* ---------------------------------------------------------------- logging */
+
+#define KOL_LOG_MAX_ARGS 6
+
+struct _KolLogEntry
+{
+  int    kind;                 /* KolLogKind (kol-engine-log.h) */
+  guint  n_args;
+  KolArg args[KOL_LOG_MAX_ARGS];
+};
+
+void        kol_game_log          (KolGame      *g,
+                                   int           kind,
+                                   const KolArg *args,
+                                   guint         n_args);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KolGame, kol_game_free)
+
+G_END_DECLS

@@ -1,0 +1,608 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "kol-engine-board-private.h"
+
+#include <string.h>
+
+/*
+ * The track graph: what a corporation's tokens reach, as 18xx.games'
+ * Graph#compute with Node#walk and Path#walk. The walk is the same
+ * depth-first search in the same order with the same bookkeeping (visited
+ * nodes and paths, converging exits that unmark them on the way back, the
+ * edge and junction counters that keep a walk from using track twice), so
+ * that the set it reaches is the one 18xx.games computes even where trails
+ * that would reverse through a switch make the order matter. All state lives
+ * in fixed arrays on the stack: no allocation while walking.
+ */
+
+#define WALK_LANES 4
+
+typedef struct
+{
+  KolGame        *g;
+  const KolTitle *t;
+  KolReach       *out;
+  guint8          networks;
+  guint16         blocked[KOL_MAX_HEXES];       /* nodes a walk may not pass */
+  guint16         node_visited[KOL_MAX_HEXES];
+  guint16         path_visited[KOL_MAX_HEXES];
+  guint16         local[KOL_MAX_HEXES];         /* nodes found from the current token */
+  guint8          edge_count[KOL_MAX_HEXES][6][WALK_LANES];
+  guint8          junction_count[KOL_MAX_HEXES][KOL_MAX_NODES];
+  int             n_mandatory;
+  int             n_optional;
+} Walk;
+
+/* The node whose Node#walk started the current chain of path walks: the
+ * block that Path#walk yields to belongs to it. */
+typedef struct
+{
+  int      hex;
+  int      node;
+  gboolean converging;
+} Origin;
+
+static void node_walk (Walk *w, int hex, int node, gboolean converging_path);
+
+/* A tile laid over a printed blue/gray/red tile opens the edges it exits
+ * through (tracker.rb#lay_tile links both hexes). */
+static gboolean
+opened_toward (KolGame *g,
+               int      hex,
+               int      edge)
+{
+  const KolTitle *t = g->title;
+  const KolHexDef *def = &t->hexes[hex];
+  const KolHexState *s = &g->hexes[hex];
+
+  if (s->tile == def->tile || !_kol_board_impassable_color (t->tiles[def->tile].color))
+    return FALSE;
+  if (def->impassable & (1u << edge))
+    return FALSE;
+  return (kol_tile_exits (&t->tiles[s->tile], s->rotation) >> edge) & 1u;
+}
+
+/**
+ * kol_board_neighbor:
+ * @g: a game
+ * @hex: a hex index
+ * @edge: an edge 0..5
+ *
+ * Returns: the hex across @edge that track may lead to, or -1.
+ */
+int
+kol_board_neighbor (KolGame *g,
+                    int      hex,
+                    int      edge)
+{
+  const KolHexDef *def = &g->title->hexes[hex];
+  int other = def->neighbors[edge];
+
+  if (other >= 0)
+    return other;
+  other = def->all_neighbors[edge];
+  if (other < 0)
+    return -1;
+  if (opened_toward (g, hex, edge) || opened_toward (g, other, kol_hex_invert (edge)))
+    return other;
+  return -1;
+}
+
+/**
+ * kol_board_track_networks:
+ * @title: a title
+ * @track: a path's track type index
+ *
+ * Returns: the networks of the track type; 0 for future track. A title
+ * without track types has one network.
+ */
+guint8
+kol_board_track_networks (const KolTitle *title,
+                          int             track)
+{
+  if (track == KOL_TRACK_FUTURE)
+    return 0;
+  if (track < 0 || track >= title->n_track_types || title->track_types[track].networks == 0)
+    return 1;
+  return title->track_types[track].networks;
+}
+
+/**
+ * kol_board_reach_opts_init:
+ * @opts: options to reset
+ *
+ * Sets the defaults: the corporation's networks, blocking, all tokens.
+ */
+void
+kol_board_reach_opts_init (KolReachOpts *opts)
+{
+  memset (opts, 0, sizeof *opts);
+  opts->one_token_hex = -1;
+  opts->one_token_city = -1;
+}
+
+/* Lanes meet across an edge (Path#lane_match?). */
+static gboolean
+lane_match (guint8 w0,
+            guint8 i0,
+            guint8 w1,
+            guint8 i1)
+{
+  guint8 aw, ai, bw, bi;
+
+  if (w0 == w1)
+    return i1 == w0 - i0 - 1;
+  /* the narrower side is centred on the wider one */
+  if (w0 < w1 || (w0 == w1 && i0 <= i1))
+    {
+      aw = w0, ai = i0, bw = w1, bi = i1;
+    }
+  else
+    {
+      aw = w1, ai = i1, bw = w0, bi = i0;
+    }
+  return ai + (bw - aw) / 2 == bw - bi - 1;
+}
+
+static gboolean
+edges_in_use (Walk             *w,
+              int               hex,
+              const KolPathDef *p,
+              int               rotation)
+{
+  for (int e = 0; e < 2; e++)
+    {
+      guint8 end = _kol_path_end (p, e);
+      guint8 width, lane;
+
+      if (!KOL_PATH_IS_EDGE (end))
+        continue;
+      _kol_path_lane (p, e, &width, &lane);
+      if (w->edge_count[hex][kol_path_end_rotate (end, rotation)][MIN (lane, WALK_LANES - 1)] > 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Tile#converging_exit?: more than one path ends on the edge. */
+static gboolean
+converging_exit (const KolTileDef *tile,
+                 int               rotation,
+                 int               edge)
+{
+  int n = 0;
+
+  for (int i = 0; i < tile->n_paths; i++)
+    if (tile->paths[i].track != KOL_TRACK_FUTURE && _kol_path_end_at_edge (&tile->paths[i], rotation, edge) >= 0)
+      n++;
+  return n > 1;
+}
+
+/* Graph#compute's block: remember the path, its nodes and the hex edges it
+ * touches (and the facing edges of the neighbours). */
+static void
+record_path (Walk             *w,
+             int               hex,
+             const KolTileDef *tile,
+             int               rotation,
+             int               index)
+{
+  const KolPathDef *p = &tile->paths[index];
+  KolReach *out = w->out;
+
+  if (out->paths[hex] & (1u << index))
+    return;
+  out->paths[hex] |= (guint16) (1u << index);
+  for (int e = 0; e < 2; e++)
+    {
+      guint8 end = _kol_path_end (p, e);
+
+      if (KOL_PATH_IS_NODE (end))
+        {
+          int node = KOL_PATH_NODE_INDEX (end);
+
+          if (node >= tile->n_nodes || !_kol_node_is_stop (&tile->nodes[node]))
+            continue;
+          out->nodes[hex] |= (guint16) (1u << node);
+          if (!(w->local[hex] & (1u << node)))
+            {
+              w->local[hex] |= (guint16) (1u << node);
+              if (tile->nodes[node].optional)
+                w->n_optional++;
+              else
+                w->n_mandatory++;
+            }
+        }
+      else
+        {
+          int edge = kol_path_end_rotate (end, rotation);
+          int nb = kol_board_neighbor (w->g, hex, edge);
+
+          out->hex_edges[hex] |= (guint8) (1u << edge);
+          if (nb >= 0)
+            out->hex_edges[nb] |= (guint8) (1u << kol_hex_invert (edge));
+        }
+    }
+}
+
+/* Node#walk's block for one path: record it, then walk on into the other
+ * nodes of the path unless it is a terminal or they block. */
+static void
+yield_path (Walk             *w,
+            int               hex,
+            const KolTileDef *tile,
+            int               rotation,
+            int               index,
+            gboolean          converging,
+            const Origin     *origin)
+{
+  const KolPathDef *p = &tile->paths[index];
+
+  record_path (w, hex, tile, rotation, index);
+  if (p->terminal)
+    return;
+  for (int e = 0; e < 2; e++)
+    {
+      guint8 end = _kol_path_end (p, e);
+      int node;
+
+      if (!KOL_PATH_IS_NODE (end))
+        continue;
+      node = KOL_PATH_NODE_INDEX (end);
+      if (node >= tile->n_nodes || !_kol_node_is_stop (&tile->nodes[node]))
+        continue;
+      if (hex == origin->hex && node == origin->node)
+        continue;
+      if (w->blocked[hex] & (1u << node))
+        continue;
+      node_walk (w, hex, node, origin->converging || converging);
+    }
+}
+
+static void path_walk (Walk *w, int hex, int index, int skip, int jskip, gboolean converging,
+                       const Origin *origin);
+
+/* Path#walk across one edge: into every path of the neighbour that ends on
+ * the facing edge with matching lanes and a shared track network. */
+static void
+cross_edge (Walk             *w,
+            int               hex,
+            const KolTileDef *tile,
+            int               rotation,
+            const KolPathDef *p,
+            int               end_index,
+            gboolean          converging,
+            const Origin     *origin)
+{
+  int edge = kol_path_end_rotate (_kol_path_end (p, end_index), rotation);
+  int nb = kol_board_neighbor (w->g, hex, edge);
+  int facing = kol_hex_invert (edge);
+  guint8 width, lane, networks = kol_board_track_networks (w->t, p->track);
+  const KolTileDef *ntile;
+  int nrot;
+
+  if (nb < 0)
+    return;
+  _kol_path_lane (p, end_index, &width, &lane);
+  ntile = _kol_board_tile_def (w->g, nb, &nrot);
+  converging = converging || converging_exit (tile, rotation, edge);
+  w->edge_count[hex][edge][MIN (lane, WALK_LANES - 1)]++;
+  for (int j = 0; j < ntile->n_paths; j++)
+    {
+      const KolPathDef *np = &ntile->paths[j];
+      int nend = _kol_path_end_at_edge (np, nrot, facing);
+      guint8 nwidth, nlane;
+
+      if (nend < 0 || np->track == KOL_TRACK_FUTURE)
+        continue;
+      _kol_path_lane (np, nend, &nwidth, &nlane);
+      if (!lane_match (width, lane, nwidth, nlane))
+        continue;
+      if (!(networks & kol_board_track_networks (w->t, np->track)))
+        continue;
+      path_walk (w, nb, j, facing, -1, converging, origin);
+    }
+  w->edge_count[hex][edge][MIN (lane, WALK_LANES - 1)]--;
+}
+
+static void
+path_walk (Walk         *w,
+           int           hex,
+           int           index,
+           int           skip,
+           int           jskip,
+           gboolean      converging,
+           const Origin *origin)
+{
+  int rotation;
+  const KolTileDef *tile = _kol_board_tile_def (w->g, hex, &rotation);
+  const KolPathDef *p = &tile->paths[index];
+  int junction = _kol_path_junction (tile, p);
+  guint16 bit = (guint16) (1u << index);
+
+  if (w->path_visited[hex] & bit)
+    return;
+  if (junction >= 0 && w->junction_count[hex][junction] > 1)
+    return;
+  if (edges_in_use (w, hex, p, rotation))
+    return;
+  if (!(kol_board_track_networks (w->t, p->track) & w->networks))
+    return;
+  if (junction >= 0 && p->terminal)
+    return;
+
+  w->path_visited[hex] |= bit;
+  if (junction >= 0)
+    w->junction_count[hex][junction]++;
+
+  yield_path (w, hex, tile, rotation, index, converging, origin);
+
+  if (junction >= 0 && junction != jskip)
+    for (int j = 0; j < tile->n_paths; j++)
+      if (tile->paths[j].track != KOL_TRACK_FUTURE && _kol_path_junction (tile, &tile->paths[j]) == junction)
+        path_walk (w, hex, j, -1, junction, converging, origin);
+
+  for (int e = 0; e < 2; e++)
+    if (KOL_PATH_IS_EDGE (_kol_path_end (p, e)) &&
+        kol_path_end_rotate (_kol_path_end (p, e), rotation) != skip)
+      cross_edge (w, hex, tile, rotation, p, e, converging, origin);
+
+  if (converging)
+    w->path_visited[hex] &= (guint16) ~bit;
+  if (junction >= 0)
+    w->junction_count[hex][junction]--;
+}
+
+static gboolean
+path_has_node (const KolPathDef *p,
+               int               node)
+{
+  return p->a == KOL_PATH_NODE + node || p->b == KOL_PATH_NODE + node;
+}
+
+static void
+node_walk (Walk    *w,
+           int      hex,
+           int      node,
+           gboolean converging_path)
+{
+  int rotation;
+  const KolTileDef *tile = _kol_board_tile_def (w->g, hex, &rotation);
+  guint16 bit = (guint16) (1u << node);
+  Origin origin = { hex, node, converging_path };
+
+  if (w->node_visited[hex] & bit)
+    return;
+  w->node_visited[hex] |= bit;
+  for (int j = 0; j < tile->n_paths; j++)
+    {
+      const KolPathDef *p = &tile->paths[j];
+
+      if (!path_has_node (p, node))
+        continue;
+      if (!(kol_board_track_networks (w->t, p->track) & w->networks))
+        continue;
+      path_walk (w, hex, j, -1, -1, converging_path, &origin);
+    }
+  if (converging_path)
+    w->node_visited[hex] &= (guint16) ~bit;
+}
+
+/**
+ * _kol_board_node_blocks:
+ *
+ * Returns: %TRUE if a walk of @corp may not pass node @node of @hex: a city
+ * full of other corporations' tokens, or an off-board.
+ */
+gboolean
+_kol_board_node_blocks (KolGame *g,
+                        int      hex,
+                        int      node,
+                        int      corp)
+{
+  const KolTileDef *tile = _kol_board_tile_def (g, hex, NULL);
+  const KolNodeDef *n = &tile->nodes[node];
+  const KolBoardHooks *hooks = _kol_board_hooks (g);
+
+  if (n->kind == KOL_NODE_OFFBOARD)
+    return TRUE;
+  if (n->kind != KOL_NODE_CITY)
+    return FALSE;
+  if (hooks && hooks->city_blocks)
+    return hooks->city_blocks (g, hex, n->city_index, corp);
+  return kol_board_city_blocks (g, hex, n->city_index, corp);
+}
+
+static void
+compute_blocked (Walk *w,
+                 int   corp)
+{
+  for (guint h = 0; h < w->t->n_hexes; h++)
+    {
+      const KolTileDef *tile = _kol_board_tile_def (w->g, (int) h, NULL);
+
+      for (int n = 0; n < tile->n_nodes; n++)
+        if (_kol_node_is_stop (&tile->nodes[n]) && _kol_board_node_blocks (w->g, (int) h, n, corp))
+          w->blocked[h] |= (guint16) (1u << n);
+    }
+}
+
+typedef struct
+{
+  gint16 hex;
+  gint8  node;
+} Start;
+
+static gboolean
+add_start (Start *starts,
+           int   *n,
+           int    hex,
+           int    node)
+{
+  for (int i = 0; i < *n; i++)
+    if (starts[i].hex == hex && starts[i].node == node)
+      return FALSE;
+  if (*n >= KOL_MAX_CORP_TOKENS * 2 + KOL_MAX_NODES)
+    return FALSE;
+  starts[*n].hex = (gint16) hex;
+  starts[*n].node = (gint8) node;
+  (*n)++;
+  return TRUE;
+}
+
+/* A token hex connects through every edge that has a neighbour. */
+static void
+open_hex (Walk *w,
+          int   hex)
+{
+  for (int e = 0; e < 6; e++)
+    if (kol_board_neighbor (w->g, hex, e) >= 0)
+      w->out->hex_edges[hex] |= (guint8) (1u << e);
+}
+
+/* The cities holding @corp's tokens, in map order (Graph#compute). */
+static void
+token_starts (Walk               *w,
+              int                 corp,
+              const KolReachOpts *opts,
+              Start              *starts,
+              int                *n)
+{
+  for (guint h = 0; h < w->t->n_hexes; h++)
+    {
+      const KolTileDef *tile = _kol_board_tile_def (w->g, (int) h, NULL);
+      int n_cities = kol_tile_n_cities (tile);
+
+      for (int c = 0; c < n_cities; c++)
+        {
+          int node = kol_tile_city_node (tile, c);
+
+          if (opts->one_token_hex >= 0 && (opts->one_token_hex != (int) h || opts->one_token_city != c))
+            continue;
+          if (node < 0 || !kol_board_city_tokened_by (w->g, (int) h, c, corp))
+            continue;
+          open_hex (w, (int) h);
+          w->out->nodes[h] |= (guint16) (1u << node);
+          add_start (starts, n, (int) h, node);
+        }
+    }
+}
+
+/* Graph#home_hexes / home_hex_nodes: the home city, or every city and town
+ * of the home hex when the corporation names no city. */
+static void
+home_starts (Walk  *w,
+             int    corp,
+             Start *starts,
+             int   *n)
+{
+  const KolCorpDef *def = &w->t->corps[corp];
+  const KolTileDef *tile;
+
+  if (def->home < 0)
+    return;
+  tile = _kol_board_tile_def (w->g, def->home, NULL);
+  open_hex (w, def->home);
+  for (int node = 0; node < tile->n_nodes; node++)
+    {
+      const KolNodeDef *nd = &tile->nodes[node];
+
+      if (def->home_city >= 0 ? (nd->kind != KOL_NODE_CITY || nd->city_index != def->home_city)
+                              : (nd->kind != KOL_NODE_CITY && nd->kind != KOL_NODE_TOWN))
+        continue;
+      w->out->nodes[def->home] |= (guint16) (1u << node);
+      add_start (starts, n, def->home, node);
+    }
+}
+
+static guint8
+walk_networks (KolGame            *g,
+               int                 corp,
+               const KolReachOpts *opts)
+{
+  const KolBoardHooks *hooks = _kol_board_hooks (g);
+
+  if (opts->networks)
+    return opts->networks;
+  if (hooks && hooks->networks)
+    return hooks->networks (g, corp);
+  return 0xff;
+}
+
+/* One token's walk; the other tokens count as visited, as in Graph#compute. */
+static void
+walk_from (Walk        *w,
+           const Start *starts,
+           int          n,
+           int          i)
+{
+  memset (w->node_visited, 0, sizeof w->node_visited);
+  memset (w->path_visited, 0, sizeof w->path_visited);
+  memset (w->local, 0, sizeof w->local);
+  w->n_mandatory = w->n_optional = 0;
+  for (int j = 0; j < n; j++)
+    if (j != i)
+      w->node_visited[starts[j].hex] |= (guint16) (1u << starts[j].node);
+
+  node_walk (w, starts[i].hex, starts[i].node, FALSE);
+
+  if (w->out->route_train_purchase)
+    return;
+  if (w->n_mandatory > 1)
+    w->out->route_available = w->out->route_train_purchase = TRUE;
+  else if (w->n_mandatory == 1 && w->n_optional > 0)
+    w->out->route_available = TRUE;
+}
+
+/**
+ * kol_board_compute_reach:
+ * @g: a game
+ * @corp: a corporation index
+ * @opts: (nullable): options, %NULL for the defaults
+ * @out: (out caller-allocates): what the corporation reaches
+ *
+ * Walks the track from the corporation's tokens as 18xx.games' Graph#compute
+ * does: connected hexes with the edges they are reached through, connected
+ * nodes and paths, and whether a route is available.
+ */
+void
+kol_board_compute_reach (KolGame            *g,
+                         int                 corp,
+                         const KolReachOpts *opts,
+                         KolReach           *out)
+{
+  KolReachOpts defaults;
+  Start starts[KOL_MAX_CORP_TOKENS * 2 + KOL_MAX_NODES];
+  int n_starts = 0;
+  Walk walk;
+  Walk *w = &walk;
+
+  g_return_if_fail (g != NULL && out != NULL);
+
+  memset (out, 0, sizeof *out);
+  if (corp < 0 || corp >= g->n_corps)
+    return;
+  if (opts == NULL)
+    {
+      kol_board_reach_opts_init (&defaults);
+      opts = &defaults;
+    }
+
+  /* ~10 KB of counters on the stack, zeroed once; the walk keeps them balanced */
+  memset (w, 0, sizeof *w);
+  w->g = g;
+  w->t = g->title;
+  w->out = out;
+  w->networks = walk_networks (g, corp, opts);
+  if (!opts->no_blocking)
+    compute_blocked (w, corp);
+
+  token_starts (w, corp, opts, starts, &n_starts);
+  if (opts->home_as_token && (guint) corp < g->title->n_corps)
+    home_starts (w, corp, starts, &n_starts);
+
+  for (int i = 0; i < n_starts; i++)
+    walk_from (w, starts, n_starts, i);
+
+  for (guint h = 0; h < g->title->n_hexes; h++)
+    out->hex_connected[h] = out->hex_edges[h] != 0;
+}

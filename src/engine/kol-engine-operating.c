@@ -1,0 +1,1102 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "kol-engine-operating.h"
+#include "kol-engine-board.h"
+#include "kol-engine-log.h"
+#include "kol-engine-token.h"
+#include "kol-engine-trains.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------------ small helpers */
+
+/**
+ * kol_arg_entity:
+ *
+ * Returns: a log/refusal argument naming @e (players, corporations and
+ * companies by index, the pool and the bank by name).
+ */
+KolArg
+kol_arg_entity (KolEntity e)
+{
+  switch (e.kind)
+    {
+    case KOL_ENTITY_PLAYER:
+      return kol_arg_int (KOL_ARG_PLAYER, e.index);
+    case KOL_ENTITY_CORP:
+      return kol_arg_int (KOL_ARG_CORP, e.index);
+    case KOL_ENTITY_COMPANY:
+      return kol_arg_int (KOL_ARG_COMPANY, e.index);
+    case KOL_ENTITY_POOL:
+      return kol_arg_string ("Market");
+    case KOL_ENTITY_BANK:
+      return kol_arg_string ("Bank");
+    default:
+      return kol_arg_string ("");
+    }
+}
+
+/**
+ * kol_arg_string:
+ *
+ * Returns: a string argument (truncated to the argument's buffer).
+ */
+KolArg
+kol_arg_string (const char *str)
+{
+  KolArg a = { 0 };
+
+  a.kind = KOL_ARG_STRING;
+  g_strlcpy (a.str, str ? str : "", sizeof a.str);
+  return a;
+}
+
+/**
+ * kol_step_log_pass:
+ *
+ * Step::Base#log_pass: "X passes <step>".
+ */
+void
+kol_step_log_pass (KolGame  *g,
+                   KolStep  *s,
+                   KolEntity entity)
+{
+  KolArg args[2] = { kol_arg_entity (entity), kol_arg_string (s->klass->name) };
+
+  kol_game_log (g, KOL_LOG_STEP_PASS, args, 2);
+}
+
+/**
+ * kol_step_log_skip:
+ *
+ * Step::Base#log_skip: "X skips <step>".
+ */
+void
+kol_step_log_skip (KolGame  *g,
+                   KolStep  *s,
+                   KolEntity entity)
+{
+  KolArg args[2] = { kol_arg_entity (entity), kol_arg_string (s->klass->name) };
+
+  kol_game_log (g, KOL_LOG_STEP_SKIP, args, 2);
+}
+
+/**
+ * kol_step_default_skip:
+ *
+ * Step::Base#skip!: logs a skip for the current entity unless the step
+ * acted, then passes.
+ */
+void
+kol_step_default_skip (KolGame *g,
+                       KolStep *s)
+{
+  KolEntity e = kol_step_current_entity (g, s);
+
+  if (!s->acted && e.kind != KOL_ENTITY_NONE)
+    kol_step_log_skip (g, s, e);
+  kol_step_pass (g, s);
+}
+
+/**
+ * kol_step_is_current:
+ *
+ * Returns: %TRUE if @entity is the step's current entity.
+ */
+gboolean
+kol_step_is_current (KolGame  *g,
+                     KolStep  *s,
+                     KolEntity entity)
+{
+  KolEntity cur = kol_step_current_entity (g, s);
+
+  return cur.kind != KOL_ENTITY_NONE && kol_entity_equal (cur, entity);
+}
+
+/**
+ * kol_operating_acting_corp:
+ *
+ * Returns: the corporation acting for @entity (itself, or a company's owning
+ * corporation), or -1.
+ */
+int
+kol_operating_acting_corp (KolGame  *g,
+                           KolEntity entity)
+{
+  if (entity.kind == KOL_ENTITY_CORP)
+    return entity.index;
+  if (entity.kind == KOL_ENTITY_COMPANY &&
+      g->companies[entity.index].owner.kind == KOL_ENTITY_CORP)
+    return g->companies[entity.index].owner.index;
+  return -1;
+}
+
+/*
+ * Operating history. 18xx.games keeps operating_history[[turn, round]] per
+ * operator, written by Dividend; the engine only ever asks how many entries
+ * there are (operated? = any; 1849 counts them). KolCorp.operated counts the
+ * entries (saturating), so "has operated" stays a non-zero test.
+ */
+
+/**
+ * kol_operating_history_size:
+ *
+ * Returns: the number of dividends recorded for @corp.
+ */
+int
+kol_operating_history_size (KolGame *g,
+                            int      corp)
+{
+  return g->corps[corp].operated;
+}
+
+/**
+ * kol_operating_record_history:
+ *
+ * Records one operating turn (a dividend) of @corp.
+ */
+void
+kol_operating_record_history (KolGame *g,
+                              int      corp)
+{
+  if (g->corps[corp].operated < G_MAXUINT8)
+    g->corps[corp].operated++;
+}
+
+/* -------------------------------------------------------- operating order */
+
+static int
+corp_price (KolGame *g,
+            int      corp)
+{
+  const KolCorp *c = &g->corps[corp];
+
+  if (c->price_row < 0 || c->price_col < 0)
+    return 0;
+  return g->title->market.cells[c->price_row][c->price_col].price;
+}
+
+/*
+ * Corporation#sort_order_key: higher share price first, then further right,
+ * then higher up, then earlier arrival on the cell (the top of the stack),
+ * then by name. Corporations without a share price sort first (<=> returns -1
+ * for a missing key). The market owns the cells and the stacks; this only
+ * reads them.
+ */
+static int
+cmp_operating (gconstpointer a,
+               gconstpointer b,
+               gpointer      data)
+{
+  KolGame *g = data;
+  int ca = ((const KolEntity *) a)->index;
+  int cb = ((const KolEntity *) b)->index;
+  const KolCorp *x = &g->corps[ca];
+  const KolCorp *y = &g->corps[cb];
+  int px, py;
+
+  if (x->price_row < 0)
+    return -1;
+  if (y->price_row < 0)
+    return 1;
+  px = corp_price (g, ca);
+  py = corp_price (g, cb);
+  if (px != py)
+    return px > py ? -1 : 1;
+  if (x->price_col != y->price_col)
+    return x->price_col > y->price_col ? -1 : 1;
+  if (x->price_row != y->price_row)
+    return x->price_row < y->price_row ? -1 : 1;
+  if (x->stack_seq != y->stack_seq)
+    return x->stack_seq < y->stack_seq ? -1 : 1;
+  return strcmp (g->title->corps[ca].id, g->title->corps[cb].id);
+}
+
+/**
+ * kol_default_operating_order:
+ * @out: (out) (array): the floated corporations in operating order
+ *
+ * Game#operating_order: floated corporations sorted by share price (the
+ * title's minors are corporations here).
+ *
+ * Returns: how many entities were written.
+ */
+int
+kol_default_operating_order (KolGame   *g,
+                             KolEntity *out,
+                             int        max)
+{
+  int n = 0;
+
+  for (int i = 0; i < g->n_corp_order && n < max; i++)
+    {
+      int c = g->corp_order[i];
+
+      if (g->corps[c].floated && !g->corps[c].closed && !g->corps[c].removed)
+        out[n++] = kol_entity (KOL_ENTITY_CORP, c);
+    }
+  g_qsort_with_data (out, n, sizeof *out, cmp_operating, g);
+  return n;
+}
+
+/**
+ * kol_operating_order:
+ *
+ * Returns: the operating order through the title's hook.
+ */
+int
+kol_operating_order (KolGame   *g,
+                     KolEntity *out,
+                     int        max)
+{
+  const KolOperatingHooks *h = kol_operating_hooks (g);
+
+  if (h && h->operating_order)
+    return h->operating_order (g, out, max);
+  return kol_default_operating_order (g, out, max);
+}
+
+/* ------------------------------------------------------- company revenue */
+
+static int
+company_owner_rank (KolGame  *g,
+                    KolEntity owner)
+{
+  return owner.kind == KOL_ENTITY_PLAYER ? 0 : 1;
+}
+
+static int
+cmp_company_payout (gconstpointer a,
+                    gconstpointer b,
+                    gpointer      data)
+{
+  KolGame *g = data;
+  int ia = *(const gint16 *) a, ib = *(const gint16 *) b;
+  const KolCompany *x = &g->companies[ia], *y = &g->companies[ib];
+  int rx = company_owner_rank (g, x->owner), ry = company_owner_rank (g, y->owner);
+
+  if (rx != ry)
+    return rx < ry ? -1 : 1;
+  if (rx == 0 && x->owner.index != y->owner.index)
+    return x->owner.index < y->owner.index ? -1 : 1;
+  if (rx == 1 && x->owner.kind == KOL_ENTITY_CORP && y->owner.kind == KOL_ENTITY_CORP &&
+      x->owner.index != y->owner.index)
+    return cmp_operating (&x->owner, &y->owner, g);
+  if (x->revenue != y->revenue)
+    return x->revenue < y->revenue ? -1 : 1;
+  return strcmp (g->title->companies[ia].id, g->title->companies[ib].id);
+}
+
+/**
+ * kol_default_payout_companies:
+ *
+ * Game#payout_companies: every owned company with revenue pays its owner,
+ * player-owned first (in seating order), then corporation-owned (in
+ * operating order), each by revenue and name.
+ */
+void
+kol_default_payout_companies (KolGame *g)
+{
+  gint16 list[KOL_MAX_COMPANIES];
+  int n = 0;
+
+  for (int i = 0; i < g->n_companies; i++)
+    {
+      const KolCompany *c = &g->companies[i];
+
+      if (c->closed || c->revenue <= 0)
+        continue;
+      if (c->owner.kind != KOL_ENTITY_PLAYER && c->owner.kind != KOL_ENTITY_CORP)
+        continue;
+      list[n++] = (gint16) i;
+    }
+  g_qsort_with_data (list, n, sizeof *list, cmp_company_payout, g);
+  for (int i = 0; i < n; i++)
+    {
+      const KolCompany *c = &g->companies[list[i]];
+      KolArg args[3] = {
+        kol_arg_entity (c->owner),
+        kol_arg_int (KOL_ARG_MONEY, c->revenue),
+        kol_arg_int (KOL_ARG_COMPANY, list[i]),
+      };
+
+      kol_game_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), c->owner, c->revenue);
+      kol_game_log (g, KOL_LOG_COMPANY_REVENUE, args, 3);
+    }
+}
+
+/**
+ * kol_operating_payout_companies:
+ *
+ * Pays company revenue through the title's hook.
+ */
+void
+kol_operating_payout_companies (KolGame *g)
+{
+  const KolOperatingHooks *h = kol_operating_hooks (g);
+
+  if (h && h->payout_companies)
+    h->payout_companies (g);
+  else
+    kol_default_payout_companies (g);
+}
+
+/* ------------------------------------------------------------ home tokens */
+
+static int
+tile_n_paths (KolGame *g,
+              int      hex)
+{
+  return g->title->tiles[g->hexes[hex].tile].n_paths;
+}
+
+/* Tile#reserved_by? for a tile-level reservation: a home hex given without a
+ * city on a tile with several cities (1840's D18). The reservation lasts
+ * until the corporation places a token there. */
+static gboolean
+tile_reserved_by (KolGame *g,
+                  int      hex,
+                  int      corp)
+{
+  const KolCorpDef *def = &g->title->corps[corp];
+  const KolTileDef *tile = &g->title->tiles[g->hexes[hex].tile];
+
+  if (def->home != hex || def->home_city >= 0 || kol_tile_n_cities (tile) < 2)
+    return FALSE;
+  for (int t = 0; t < g->corps[corp].n_tokens; t++)
+    if (g->corps[corp].tokens[t].hex == hex)
+      return FALSE;
+  return TRUE;
+}
+
+static int
+reserved_city (KolGame *g,
+               int      hex,
+               int      corp)
+{
+  const KolTileDef *tile = &g->title->tiles[g->hexes[hex].tile];
+  int n = kol_tile_n_cities (tile);
+
+  for (int city = 0; city < n; city++)
+    {
+      int base = kol_tile_city_slot_base (tile, city);
+      int node = kol_tile_city_node (tile, city);
+
+      for (int s = 0; node >= 0 && s < tile->nodes[node].slots; s++)
+        if (base + s < KOL_MAX_HEX_SLOTS && g->hexes[hex].slot_reserved[base + s] == corp)
+          return city;
+    }
+  return -1;
+}
+
+static void
+add_pending_home_token (KolGame *g,
+                        int      corp,
+                        int      hex)
+{
+  gint16 hexes[KOL_MAX_PENDING_HEXES];
+  int n = 0;
+  const KolOperatingHooks *h = kol_operating_hooks (g);
+  KolPendingTokens *pending = kol_round_pending_tokens (g);
+  int token = kol_board_next_token (g, corp);
+
+  if (pending == NULL || token < 0)
+    return;
+  /* 1867: the same token is not added twice */
+  for (int i = 0; i < pending->n; i++)
+    if (kol_entity_equal (pending->tokens[i].entity, kol_entity (KOL_ENTITY_CORP, corp)))
+      return;
+  if (hex >= 0)
+    hexes[n++] = (gint16) hex;
+  else if (h && h->home_token_locations)
+    n = h->home_token_locations (g, corp, hexes, KOL_MAX_PENDING_HEXES);
+  else
+    return;
+
+  {
+    KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, corp) };
+
+    kol_game_log (g, KOL_LOG_HOME_TOKEN_CHOOSE, args, 1);
+  }
+  kol_pending_tokens_push (pending, kol_entity (KOL_ENTITY_CORP, corp), corp, token, hexes, n);
+}
+
+/**
+ * kol_default_place_home_token:
+ *
+ * Game#place_home_token: the corporation's first token goes to its home
+ * city; when the home is not decided yet (no home hex, or a reserved tile
+ * with track and several cities) the corporation must choose in the
+ * HomeToken step.
+ */
+void
+kol_default_place_home_token (KolGame *g,
+                              int      corp)
+{
+  const KolCorpDef *def = &g->title->corps[corp];
+  KolCorp *c = &g->corps[corp];
+  int hex = def->home;
+  int token, city;
+  KolReason reason;
+
+  token = kol_board_next_token (g, corp);
+  if (token < 0)
+    return;
+  /* a corporation that has laid its first token has its home token */
+  if (c->n_tokens > 0 && c->tokens[0].used)
+    return;
+  if (hex < 0 || (tile_reserved_by (g, hex, corp) && tile_n_paths (g, hex) > 0))
+    {
+      add_pending_home_token (g, corp, hex);
+      return;
+    }
+
+  city = reserved_city (g, hex, corp);
+  if (city < 0)
+    city = 0;
+  if (kol_tile_n_cities (&g->title->tiles[g->hexes[hex].tile]) == 0)
+    return;
+  if (!kol_board_can_place_token (g, corp, hex, city, FALSE, &reason))
+    return;
+  {
+    KolArg args[2] = { kol_arg_int (KOL_ARG_CORP, corp), kol_arg_int (KOL_ARG_HEX, hex) };
+
+    kol_game_log (g, KOL_LOG_TOKEN_PLACED, args, 2);
+  }
+  kol_board_place_token (g, corp, token, hex, city, -1);
+  c->tokens[token].used = TRUE;
+}
+
+/**
+ * kol_operating_place_home_token:
+ *
+ * Places @corp's home token through the title's hook.
+ */
+void
+kol_operating_place_home_token (KolGame *g,
+                                int      corp)
+{
+  const KolOperatingHooks *h = kol_operating_hooks (g);
+
+  if (h && h->place_home_token)
+    h->place_home_token (g, corp);
+  else
+    kol_default_place_home_token (g, corp);
+}
+
+/* ----------------------------------------------------------- game methods */
+
+/**
+ * kol_default_tile_lays:
+ *
+ * Game#tile_lays: the TILE_LAYS table of the hooks, or one lay or upgrade at
+ * no cost.
+ *
+ * Returns: the number of lays written to @out.
+ */
+int
+kol_default_tile_lays (KolGame    *g,
+                       int         corp,
+                       KolTileLay *out,
+                       int         max)
+{
+  const KolOperatingHooks *h = kol_operating_hooks (g);
+
+  if (h && h->tile_lays_table && h->n_tile_lays > 0)
+    {
+      int n = MIN ((int) h->n_tile_lays, max);
+
+      memcpy (out, h->tile_lays_table, sizeof *out * (gsize) n);
+      return n;
+    }
+  if (max < 1)
+    return 0;
+  out[0] = (KolTileLay) { KOL_TILE_LAY_YES, KOL_TILE_LAY_YES, FALSE, 0, -1 };
+  return 1;
+}
+
+/**
+ * kol_operating_tile_lays:
+ *
+ * Returns: the tile lays of @corp this turn, through the title's hook.
+ */
+int
+kol_operating_tile_lays (KolGame    *g,
+                         int         corp,
+                         KolTileLay *out,
+                         int         max)
+{
+  const KolOperatingHooks *h = kol_operating_hooks (g);
+
+  if (h && h->tile_lays)
+    return h->tile_lays (g, corp, out, max);
+  return kol_default_tile_lays (g, corp, out, max);
+}
+
+/**
+ * kol_default_upgrade_cost:
+ *
+ * Game#upgrade_cost: the terrain cost printed on the hex, paid when the
+ * preprinted tile is replaced (a laid tile carries no upgrade costs in
+ * 18xx.games). Tile discount abilities belong to the title's hook.
+ *
+ * Returns: the cost.
+ */
+int
+kol_default_upgrade_cost (KolGame  *g,
+                          KolEntity entity,
+                          int       spender,
+                          int       hex,
+                          int       old_tile,
+                          int       new_tile)
+{
+  if (!g->title->tiles[old_tile].preprinted)
+    return 0;
+  return g->title->hexes[hex].terrain_cost;
+}
+
+/**
+ * kol_operating_upgrade_cost:
+ *
+ * Returns: the cost of the tile just laid, through the title's hook.
+ */
+int
+kol_operating_upgrade_cost (KolGame  *g,
+                            KolEntity entity,
+                            int       spender,
+                            int       hex,
+                            int       old_tile,
+                            int       new_tile)
+{
+  const KolOperatingHooks *h = kol_operating_hooks (g);
+
+  if (h && h->upgrade_cost)
+    return h->upgrade_cost (g, entity, spender, hex, old_tile, new_tile);
+  return kol_default_upgrade_cost (g, entity, spender, hex, old_tile, new_tile);
+}
+
+/**
+ * kol_default_buying_power:
+ *
+ * Returns: the entity's cash (Game#buying_power).
+ */
+int
+kol_default_buying_power (KolGame  *g,
+                          KolEntity entity)
+{
+  return kol_game_cash (g, entity);
+}
+
+/**
+ * kol_operating_buying_power:
+ *
+ * Returns: what @entity can spend, through the title's hook.
+ */
+int
+kol_operating_buying_power (KolGame  *g,
+                            KolEntity entity)
+{
+  const KolOperatingHooks *h = kol_operating_hooks (g);
+
+  if (h && h->buying_power)
+    return h->buying_power (g, entity);
+  return kol_default_buying_power (g, entity);
+}
+
+/**
+ * kol_default_train_limit:
+ *
+ * Returns: the phase's train limit (Game#train_limit without abilities).
+ */
+int
+kol_default_train_limit (KolGame *g,
+                         int      corp)
+{
+  return g->title->phases[g->phase].train_limit;
+}
+
+/**
+ * kol_operating_train_limit:
+ *
+ * Returns: @corp's train limit, through the title's hook.
+ */
+int
+kol_operating_train_limit (KolGame *g,
+                           int      corp)
+{
+  const KolOperatingHooks *h = kol_operating_hooks (g);
+
+  if (h && h->train_limit)
+    return h->train_limit (g, corp);
+  return kol_default_train_limit (g, corp);
+}
+
+/**
+ * kol_default_can_run_route:
+ *
+ * Returns: %TRUE if @corp's network has a route with two stops
+ * (Game#can_run_route?: graph route_info route_available).
+ */
+gboolean
+kol_default_can_run_route (KolGame *g,
+                           int      corp)
+{
+  KolReachOpts opts;
+  KolReach reach;
+
+  kol_board_reach_opts_init (&opts);
+  kol_board_compute_reach (g, corp, &opts, &reach);
+  return reach.route_available;
+}
+
+/**
+ * kol_operating_can_run_route:
+ *
+ * Returns: whether @corp can run a route, through the title's hook.
+ */
+gboolean
+kol_operating_can_run_route (KolGame *g,
+                             int      corp)
+{
+  const KolOperatingHooks *h = kol_operating_hooks (g);
+
+  if (h && h->can_run_route)
+    return h->can_run_route (g, corp);
+  return kol_default_can_run_route (g, corp);
+}
+
+/**
+ * kol_default_routes_revenue:
+ *
+ * Returns: the sum of the routes' revenues (Game#routes_revenue).
+ */
+int
+kol_default_routes_revenue (KolGame           *g,
+                            int                corp,
+                            const KolRunRoute *routes,
+                            int                n)
+{
+  int sum = 0;
+
+  for (int i = 0; i < n; i++)
+    sum += routes[i].revenue;
+  return sum;
+}
+
+/**
+ * kol_operating_routes_revenue:
+ *
+ * Returns: the revenue of @routes, through the title's hook.
+ */
+int
+kol_operating_routes_revenue (KolGame           *g,
+                              int                corp,
+                              const KolRunRoute *routes,
+                              int                n)
+{
+  const KolOperatingHooks *h = kol_operating_hooks (g);
+
+  if (h && h->routes_revenue)
+    return h->routes_revenue (g, corp, routes, n);
+  return kol_default_routes_revenue (g, corp, routes, n);
+}
+
+/**
+ * kol_operating_close_companies_on_event:
+ *
+ * Game#close_companies_on_event!: lets the title close companies whose
+ * :close ability fires on @event for @corp.
+ */
+void
+kol_operating_close_companies_on_event (KolGame    *g,
+                                        int         corp,
+                                        const char *event)
+{
+  const KolOperatingHooks *h = kol_operating_hooks (g);
+
+  if (h && h->close_companies_on_event)
+    h->close_companies_on_event (g, corp, event);
+}
+
+/**
+ * kol_operating_corp_has_abilities:
+ *
+ * Returns: %TRUE if the title says @corp has usable abilities.
+ */
+gboolean
+kol_operating_corp_has_abilities (KolGame *g,
+                                  int      corp)
+{
+  const KolOperatingHooks *h = kol_operating_hooks (g);
+
+  return h && h->corp_has_abilities && h->corp_has_abilities (g, corp);
+}
+
+static void
+remove_corp_from_board (KolGame *g,
+                        int      corp)
+{
+  const KolOperatingHooks *h = kol_operating_hooks (g);
+  KolCorp *c = &g->corps[corp];
+
+  for (int t = 0; t < c->n_tokens; t++)
+    if (c->tokens[t].hex >= 0)
+      kol_board_remove_token (g, corp, t);
+  if (h && h->closed_corp_reservations_kept)
+    return;
+  for (guint hex = 0; hex < g->title->n_hexes; hex++)
+    kol_board_unreserve (g, (int) hex, corp);
+}
+
+static void
+close_corp_companies (KolGame *g,
+                      int      corp)
+{
+  gint16 list[KOL_MAX_COMPANIES];
+  int n = kol_game_companies_of (g, kol_entity (KOL_ENTITY_CORP, corp), list, KOL_MAX_COMPANIES);
+  KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, corp) };
+
+  if (n == 0)
+    return;
+  kol_game_log (g, KOL_LOG_CORP_COMPANIES_CLOSE, args, 1);
+  for (int i = 0; i < n; i++)
+    kol_game_close_company (g, list[i]);
+}
+
+/**
+ * kol_default_close_corporation:
+ *
+ * Game#close_corporation: tokens leave the board (and reservations unless
+ * the title keeps them), cash goes to the bank, trains leave the game, the
+ * corporation's companies close, and if it was operating the round moves
+ * on. Shares stay where they are for the title to reset (1849 re-creates the
+ * corporation).
+ */
+void
+kol_default_close_corporation (KolGame *g,
+                               int      corp)
+{
+  KolCorp *c = &g->corps[corp];
+  gint16 trains[KOL_MAX_TRAINS];
+  int n;
+  KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, corp) };
+
+  kol_game_log (g, KOL_LOG_CORP_CLOSES, args, 1);
+  remove_corp_from_board (g, corp);
+  kol_game_transfer (g, kol_entity (KOL_ENTITY_CORP, corp), kol_entity (KOL_ENTITY_BANK, 0), c->cash);
+  /* CLOSED_CORP_TRAINS_REMOVED: the trains are no longer buyable */
+  n = kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), trains, KOL_MAX_TRAINS);
+  for (int i = 0; i < n; i++)
+    kol_game_move_train (g, trains[i], kol_entity (KOL_ENTITY_REMOVED, 0));
+  close_corp_companies (g, corp);
+  if (kol_round_is_operating (g) && kol_entity_equal (kol_round_current_entity (g),
+                                                      kol_entity (KOL_ENTITY_CORP, corp)))
+    kol_round_operating_force_next_entity (g);
+  c->closed = TRUE;
+  c->floated = FALSE;
+  c->price_row = c->price_col = -1;
+}
+
+/**
+ * kol_operating_close_corporation:
+ *
+ * Closes @corp through the title's hook.
+ */
+void
+kol_operating_close_corporation (KolGame *g,
+                                 int      corp)
+{
+  const KolOperatingHooks *h = kol_operating_hooks (g);
+
+  if (h && h->close_corporation)
+    h->close_corporation (g, corp);
+  else
+    kol_default_close_corporation (g, corp);
+}
+
+/* ------------------------------------------------------------ the round */
+
+/**
+ * kol_round_operating_select_entities:
+ *
+ * Round::Operating#select_entities: Game#operating_order.
+ */
+void
+kol_round_operating_select_entities (KolGame  *g,
+                                     KolRound *r)
+{
+  r->n_entities = kol_operating_order (g, r->entities, KOL_MAX_ROUND_ENTITIES);
+}
+
+/**
+ * kol_round_operating_skip_entity:
+ *
+ * Returns: %TRUE if @e does not operate (closed).
+ */
+gboolean
+kol_round_operating_skip_entity (KolGame  *g,
+                                 KolEntity e)
+{
+  return kol_entity_closed (g, e);
+}
+
+/**
+ * kol_round_operating_any_to_act:
+ *
+ * Returns: %TRUE if some entity of the round would operate.
+ */
+gboolean
+kol_round_operating_any_to_act (KolGame *g)
+{
+  for (int i = 0; i < g->round.n_entities; i++)
+    if (!kol_round_operating_skip_entity (g, g->round.entities[i]))
+      return TRUE;
+  return FALSE;
+}
+
+static int
+home_token_timing (KolGame *g)
+{
+  const KolOperatingHooks *h = kol_operating_hooks (g);
+
+  return h ? h->home_token_timing : KOL_HOME_TOKEN_OPERATE;
+}
+
+static void
+reset_operated_trains (KolGame  *g,
+                       KolEntity e)
+{
+  for (int i = 0; i < g->n_trains; i++)
+    if (kol_entity_equal (g->trains[i].owner, e))
+      g->trains[i].operated = FALSE;
+}
+
+/**
+ * kol_round_operating_setup:
+ *
+ * Round::Operating#setup: companies pay, home tokens go down when the title
+ * places them at the start of an OR, trains may run again, and the first
+ * entity starts operating.
+ */
+void
+kol_round_operating_setup (KolGame  *g,
+                           KolRound *r)
+{
+  r->current_operator = KOL_ENTITY_INIT_NONE;
+  kol_operating_payout_companies (g);
+  if (home_token_timing (g) == KOL_HOME_TOKEN_OPERATING_ROUND)
+    for (int i = 0; i < r->n_entities; i++)
+      if (r->entities[i].kind == KOL_ENTITY_CORP)
+        kol_operating_place_home_token (g, r->entities[i].index);
+  for (int i = 0; i < r->n_entities; i++)
+    reset_operated_trains (g, r->entities[i]);
+  if (kol_round_operating_any_to_act (g))
+    kol_round_operating_start_operating (g);
+}
+
+/**
+ * kol_round_operating_after_end_of_turn:
+ *
+ * Game#after_end_of_operating_turn through the title's hook.
+ */
+void
+kol_round_operating_after_end_of_turn (KolGame  *g,
+                                       KolEntity operator)
+{
+  const KolOperatingHooks *h = kol_operating_hooks (g);
+
+  if (h && h->after_end_of_operating_turn && operator.kind == KOL_ENTITY_CORP)
+    h->after_end_of_operating_turn (g, operator.index);
+}
+
+static gboolean
+round_finished (KolGame *g)
+{
+  return kol_round_finished (g);
+}
+
+/**
+ * kol_round_operating_start_operating:
+ *
+ * Round::Operating#start_operating.
+ */
+void
+kol_round_operating_start_operating (KolGame *g)
+{
+  KolRound *r = &g->round;
+  KolEntity e = kol_round_entity (g);
+
+  if (e.kind == KOL_ENTITY_NONE)
+    return;
+  if (kol_round_operating_skip_entity (g, e))
+    {
+      r->klass->next_entity (g, r);
+      return;
+    }
+  r->current_operator = e;
+  r->current_operator_acted = FALSE;
+  if (!round_finished (g))
+    {
+      KolEntity owner = e.kind == KOL_ENTITY_CORP ? g->corps[e.index].owner : KOL_ENTITY_INIT_NONE;
+      KolArg args[2] = { kol_arg_entity (owner), kol_arg_entity (e) };
+
+      kol_game_log (g, KOL_LOG_OPERATES, args, 2);
+    }
+  if (home_token_timing (g) == KOL_HOME_TOKEN_OPERATE && e.kind == KOL_ENTITY_CORP)
+    kol_operating_place_home_token (g, e.index);
+  kol_round_skip_steps (g);
+  if (!round_finished (g))
+    return;
+  kol_round_operating_after_end_of_turn (g, e);
+  r->klass->next_entity (g, r);
+}
+
+/**
+ * kol_round_operating_next_entity:
+ *
+ * Round::Operating#next_entity!: the next entity that does not skip starts
+ * operating with fresh steps; nothing happens after the last one.
+ */
+void
+kol_round_operating_next_entity (KolGame  *g,
+                                 KolRound *r)
+{
+  for (int guard = 0; guard <= r->n_entities; guard++)
+    {
+      if (r->entity_index >= r->n_entities - 1)
+        return;
+      kol_round_next_entity_index (g);
+      if (!kol_round_operating_skip_entity (g, r->entities[r->entity_index]))
+        break;
+    }
+  for (int i = 0; i < r->n_steps; i++)
+    kol_step_unpass (g, &r->steps[i]);
+  for (int i = 0; i < r->n_steps; i++)
+    kol_step_setup (g, &r->steps[i]);
+  kol_round_operating_start_operating (g);
+}
+
+/**
+ * kol_round_operating_force_next_entity:
+ *
+ * Round::Operating#force_next_entity!.
+ */
+void
+kol_round_operating_force_next_entity (KolGame *g)
+{
+  KolRound *r = &g->round;
+
+  for (int i = 0; i < r->n_steps; i++)
+    kol_step_pass (g, &r->steps[i]);
+  r->klass->next_entity (g, r);
+}
+
+static gboolean
+entity_owned_by_player (KolGame  *g,
+                        KolEntity e)
+{
+  switch (e.kind)
+    {
+    case KOL_ENTITY_CORP:
+      return g->corps[e.index].owner.kind == KOL_ENTITY_PLAYER;
+    case KOL_ENTITY_COMPANY:
+      return g->companies[e.index].owner.kind == KOL_ENTITY_PLAYER;
+    default:
+      return FALSE;
+    }
+}
+
+static gboolean
+entity_in_receivership (KolGame  *g,
+                        KolEntity e)
+{
+  return e.kind == KOL_ENTITY_CORP && g->corps[e.index].owner.kind == KOL_ENTITY_POOL;
+}
+
+/**
+ * kol_round_operating_after_process:
+ *
+ * Round::Operating#after_process: the operator's turn goes on while a step
+ * waits for it; otherwise the next entity operates.
+ */
+void
+kol_round_operating_after_process (KolGame         *g,
+                                   KolRound        *r,
+                                   const KolAction *a)
+{
+  KolEntity acting;
+
+  if (a->type == KOL_ACTION_MESSAGE || a->type == KOL_ACTION_LOG)
+    return;
+  acting = a->entity;
+  if (acting.kind == KOL_ENTITY_COMPANY && g->companies[acting.index].owner.kind == KOL_ENTITY_CORP)
+    acting = g->companies[acting.index].owner;
+  if (acting.kind == KOL_ENTITY_CORP && kol_entity_equal (acting, r->current_operator))
+    r->current_operator_acted = TRUE;
+
+  if (kol_round_active_step (g) != NULL)
+    {
+      KolEntity e = kol_round_entity (g);
+
+      if (entity_owned_by_player (g, e) || entity_in_receivership (g, e))
+        return;
+    }
+  kol_round_operating_after_end_of_turn (g, r->current_operator);
+  if (!g->finished)
+    r->klass->next_entity (g, r);
+}
+
+/**
+ * kol_round_operating_finished:
+ *
+ * Returns: %TRUE when no step is active or no entity would operate; the
+ * round then has no current operator.
+ */
+gboolean
+kol_round_operating_finished (KolGame  *g,
+                              KolRound *r)
+{
+  gboolean finished = kol_round_active_step (g) == NULL || !kol_round_operating_any_to_act (g);
+
+  if (finished)
+    r->current_operator = KOL_ENTITY_INIT_NONE;
+  return finished;
+}
+
+/**
+ * kol_round_operating_recalculate_order:
+ *
+ * Round::Operating#recalculate_order: the entities after the current one
+ * are put back in operating order.
+ */
+void
+kol_round_operating_recalculate_order (KolGame *g)
+{
+  KolRound *r = &g->round;
+  KolEntity order[KOL_MAX_ROUND_ENTITIES];
+  KolEntity rest[KOL_MAX_ROUND_ENTITIES];
+  int n_rest = 0, n_order, k;
+
+  for (int i = r->entity_index + 1; i < r->n_entities; i++)
+    rest[n_rest++] = r->entities[i];
+  n_order = kol_operating_order (g, order, KOL_MAX_ROUND_ENTITIES);
+  k = r->entity_index + 1;
+  for (int i = 0; i < n_order; i++)
+    for (int j = 0; j < n_rest; j++)
+      if (kol_entity_equal (order[i], rest[j]))
+        {
+          r->entities[k++] = order[i];
+          break;
+        }
+  r->n_entities = k;
+}
+
+const KolRoundClass kol_round_operating = {
+  .name = "Operating Round",
+  .short_name = "OR",
+  .operating = TRUE,
+  .select_entities = kol_round_operating_select_entities,
+  .setup = kol_round_operating_setup,
+  .after_process = kol_round_operating_after_process,
+  .finished = kol_round_operating_finished,
+  .next_entity = kol_round_operating_next_entity,
+};

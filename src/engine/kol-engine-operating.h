@@ -1,0 +1,336 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "kol-engine-game.h"
+#include "kol-engine-round.h"
+
+G_BEGIN_DECLS
+
+/*
+ * The operating side of a game, after 18xx.games' Round::Operating and the
+ * Game methods its steps call (payout_companies, place_home_token, tile_lays,
+ * train_limit, must_buy_train?, …).
+ *
+ * Titles change behaviour through KolOperatingHooks (KolTitleModule.
+ * operating_hooks): constants of 18xx.games' Game classes are fields (0 is the
+ * Base default), overridden Game methods are function pointers (NULL is the
+ * generic kol_default_<name>(), which stays public so a hook can call it like
+ * Ruby's super).
+ *
+ * The steps live in kol-engine-track.h, kol-engine-token.h,
+ * kol-engine-dividend.h (Route and Dividend), kol-engine-trains.h (depot,
+ * phases, BuyTrain, DiscardTrain) and kol-engine-companies.h (BuyCompany,
+ * Bankrupt).
+ */
+
+/* ------------------------------------------------------------- round state */
+
+#define KOL_MAX_LAID_HEXES   8
+#define KOL_MAX_RUN_ROUTES   8
+
+/* One route of the last run_routes action: what Dividend needs. */
+typedef struct
+{
+  gint16 train;
+  int    revenue;               /* as claimed by the action (18xx.games trusts it) */
+} KolRunRoute;
+
+/*
+ * The round state the generic operating steps declare (Ruby round_state
+ * ivars), at the start of g->round.data in every operating-type round. Titles
+ * keep theirs at KOL_ROUND_TITLE (g, Type). Pending (home) tokens are kept by
+ * the HomeToken step itself (kol-engine-token.h), because 1849 also uses that
+ * step in stock rounds.
+ */
+typedef struct
+{
+  /* Step::Tracker */
+  int       num_laid_track;
+  int       num_upgraded_track;
+  guint8    upgraded_track;
+  guint8    n_laid_hexes;
+  gint16    laid_hexes[KOL_MAX_LAID_HEXES];
+  /* Step::Tokener */
+  guint8    tokened;
+  /* Step::Route */
+  guint8    n_routes;
+  KolRunRoute routes[KOL_MAX_RUN_ROUTES];
+  int       extra_revenue;
+  /* Step::BuyCompany */
+  gint16    just_sold_company;               /* -1 when none */
+  KolEntity company_sellers[KOL_MAX_COMPANIES];
+} KolOperatingRoundState;
+
+G_STATIC_ASSERT (sizeof (KolOperatingRoundState) <= KOL_ROUND_TITLE_OFFSET);
+
+#define KOL_OPERATING_STATE(g) KOL_ROUND_GENERIC (g, KolOperatingRoundState)
+
+/* ---------------------------------------------------------------- constants */
+
+/* Game::HOME_TOKEN_TIMING */
+typedef enum
+{
+  KOL_HOME_TOKEN_OPERATE,          /* first OR turn (Base default; 1840) */
+  KOL_HOME_TOKEN_FLOAT,            /* 1849 */
+  KOL_HOME_TOKEN_PAR,
+  KOL_HOME_TOKEN_OPERATING_ROUND,  /* start of the next OR */
+} KolHomeTokenTiming;
+
+/* Game::TRACK_RESTRICTION */
+typedef enum
+{
+  KOL_TRACK_SEMI_RESTRICTIVE,      /* Base default; 1849 */
+  KOL_TRACK_PERMISSIVE,            /* 1840 */
+  KOL_TRACK_CITY_PERMISSIVE,
+  KOL_TRACK_RESTRICTIVE,
+  KOL_TRACK_STATION_RESTRICTIVE,
+} KolTrackRestriction;
+
+/* Game::MUST_BUY_TRAIN */
+typedef enum
+{
+  KOL_MUST_BUY_TRAIN_ROUTE,        /* Base default */
+  KOL_MUST_BUY_TRAIN_NEVER,
+  KOL_MUST_BUY_TRAIN_ALWAYS,
+} KolMustBuyTrain;
+
+/* Game::EBUY_FROM_OTHERS */
+typedef enum
+{
+  KOL_EBUY_FROM_OTHERS_VALUE,      /* Base default */
+  KOL_EBUY_FROM_OTHERS_NEVER,      /* 1849 */
+  KOL_EBUY_FROM_OTHERS_ALWAYS,
+} KolEbuyFromOthers;
+
+/* Game::EBUY_CAN_TAKE_PLAYER_LOAN */
+typedef enum
+{
+  KOL_PLAYER_LOAN_NONE,            /* false: Base default */
+  KOL_PLAYER_LOAN_ALWAYS,          /* true: 1840 */
+  KOL_PLAYER_LOAN_AFTER_SELL,
+  KOL_PLAYER_LOAN_NO_SELL,
+} KolPlayerLoan;
+
+/* Game::CAPITALIZATION: who receives the dividends of unsold shares. */
+typedef enum
+{
+  KOL_CAPITALIZATION_FULL,         /* pool shares pay the corporation (Base) */
+  KOL_CAPITALIZATION_INCREMENTAL,  /* treasury shares pay the corporation (1849) */
+} KolCapitalization;
+
+/* One entry of Game::TILE_LAYS: lay/upgrade are KolTileLayAllowed. */
+typedef enum
+{
+  KOL_TILE_LAY_NO,
+  KOL_TILE_LAY_YES,
+  KOL_TILE_LAY_NOT_IF_UPGRADED,
+} KolTileLayAllowed;
+
+typedef struct
+{
+  guint8 lay;
+  guint8 upgrade;
+  guint8 cannot_reuse_same_hex;
+  int    cost;
+  int    upgrade_cost;             /* -1: same as cost */
+} KolTileLay;
+
+#define KOL_MAX_TILE_LAYS 4
+
+/* Directions of a share price move (stock_market.rb move_*). */
+typedef enum
+{
+  KOL_PRICE_NONE,
+  KOL_PRICE_LEFT,
+  KOL_PRICE_RIGHT,
+  KOL_PRICE_UP,
+  KOL_PRICE_DOWN,
+} KolPriceDirection;
+
+#define KOL_MAX_PRICE_MOVES 2
+
+/* Dividend#share_price_change: moves in order ({direction, times}). */
+typedef struct
+{
+  int n;
+  struct
+  {
+    guint8 direction;              /* KolPriceDirection */
+    int    times;
+  } moves[KOL_MAX_PRICE_MOVES];
+} KolPriceChange;
+
+/* -------------------------------------------------------------------- hooks */
+
+typedef struct
+{
+  /* --- Game constants (0 = 18xx.games Base default) --- */
+  guint8  home_token_timing;                /* KolHomeTokenTiming; 1849 FLOAT */
+  guint8  track_restriction;                /* KolTrackRestriction; 1840 PERMISSIVE */
+  guint8  must_buy_train;                   /* KolMustBuyTrain */
+  guint8  ebuy_from_others;                 /* KolEbuyFromOthers; 1849 NEVER */
+  guint8  ebuy_depot_train_any;             /* !EBUY_DEPOT_TRAIN_MUST_BE_CHEAPEST; 1840 */
+  guint8  ebuy_cannot_sell_shares;          /* !EBUY_CAN_SELL_SHARES; 1840 */
+  guint8  ebuy_no_pres_swap;                /* !EBUY_PRES_SWAP */
+  guint8  ebuy_player_loan;                 /* KolPlayerLoan; 1840 ALWAYS */
+  guint8  no_train_buy_from_others;         /* !ALLOW_TRAIN_BUY_FROM_OTHERS; 1840 */
+  guint8  capitalization;                   /* KolCapitalization; 1849 INCREMENTAL */
+  guint8  closed_corp_reservations_kept;    /* !CLOSED_CORP_RESERVATIONS_REMOVED; 1849 */
+  guint8  obsolete_trains_count_for_limit;  /* OBSOLETE_TRAINS_COUNT_FOR_LIMIT */
+  guint8  discarded_trains_removed;         /* DISCARDED_TRAINS == :remove */
+  int     tile_cost;                        /* TILE_COST (Step::TrackAndToken) */
+  /* TILE_LAYS; NULL: one lay or upgrade at no cost. 1840: two. */
+  const KolTileLay *tile_lays_table;
+  guint   n_tile_lays;
+
+  /* --- Game methods (NULL = kol_default_<name>) --- */
+
+  /* Game#operating_order: the entities of an operating round. */
+  int      (*operating_order)        (KolGame *g, KolEntity *out, int max);
+  /* Game#payout_companies (1840 pays only in some rounds). */
+  void     (*payout_companies)       (KolGame *g);
+  /* Game#place_home_token. */
+  void     (*place_home_token)       (KolGame *g, int corp);
+  /* Game#home_token_locations, for corporations without a home hex (1849 AFG). */
+  int      (*home_token_locations)   (KolGame *g, int corp, gint16 *hexes, int max);
+  /* Game#tile_lays(entity): fills @out, returns the number of lays. */
+  int      (*tile_lays)              (KolGame *g, int corp, KolTileLay *out, int max);
+  /* Game#upgrade_cost + tile_cost_with_discount, called after the tile is
+   * on the hex (as 18xx.games does): @old_tile was replaced by @new_tile.
+   * 1849 charges terrain on every lay with gauge fractions. */
+  int      (*upgrade_cost)           (KolGame *g, KolEntity entity, int spender, int hex,
+                                      int old_tile, int new_tile);
+  /* Game#buying_power (1840: a line spends its major's cash). */
+  int      (*buying_power)           (KolGame *g, KolEntity entity);
+  /* Game#train_limit. */
+  int      (*train_limit)            (KolGame *g, int corp);
+  /* Game#must_buy_train?. */
+  gboolean (*must_buy_train)         (KolGame *g, int corp);
+  /* Game#can_buy_train_from_others?. */
+  gboolean (*can_buy_train_from_others)(KolGame *g);
+  /* Game#can_run_route?. */
+  gboolean (*can_run_route)          (KolGame *g, int corp);
+  /* Game#routes_revenue (1840: maintenance for lines, round multipliers). */
+  int      (*routes_revenue)         (KolGame *g, int corp, const KolRunRoute *routes, int n);
+  /* Optional check of a run_routes action for new games (the title connects
+   * kol-engine-route.h's validator); replays trust the record. */
+  gboolean (*validate_routes)        (KolGame *g, int corp, const KolAction *a, GError **error);
+  /* Dividend#share_price_change (1849: by share price; 1840 majors: a table). */
+  void     (*share_price_change)     (KolGame *g, int corp, int revenue, KolPriceChange *out);
+  /* Game#buy_train (1840 updates maintenance). */
+  void     (*buy_train)              (KolGame *g, int corp, int train, int price);
+  /* Game#after_buying_train. */
+  void     (*after_buying_train)     (KolGame *g, int train, KolEntity source);
+  /* Game#rust_trains! (called with the train just bought). */
+  void     (*rust_trains)            (KolGame *g, int train, KolEntity entity);
+  /* Game#close_companies_on_event!: companies with a :close ability for
+   * @event ("bought_train", "ran_train", "operated") close. No default: the
+   * generic engine has no ability system (1849's RSA uses it). */
+  void     (*close_companies_on_event)(KolGame *g, int corp, const char *event);
+  /* Game#close_corporation. */
+  void     (*close_corporation)      (KolGame *g, int corp);
+  /* Company#min_price/max_price for a corporation buying it (1849 1..2×,
+   * 1840 1..face). */
+  void     (*company_price_range)    (KolGame *g, int corp, int company, int *min, int *max);
+  /* Game#purchasable_companies filter (no_buy abilities); default: every
+   * open company a player owns. */
+  gboolean (*company_purchasable)    (KolGame *g, int corp, int company);
+  /* Does @corp have usable abilities (Game#abilities(entity, passive_ok:
+   * false))? A blocking BuyCompany then offers pass. Default no. */
+  gboolean (*corp_has_abilities)     (KolGame *g, int corp);
+  /* Game#take_player_loan (1840). */
+  void     (*take_player_loan)       (KolGame *g, int player, int amount);
+  /* Game#after_end_of_operating_turn. */
+  void     (*after_end_of_operating_turn)(KolGame *g, int corp);
+  /* Game#company_bought (after BuyCompany). */
+  void     (*company_bought)         (KolGame *g, int company, int corp);
+} KolOperatingHooks;
+
+/* The module's operating hooks, or NULL. */
+static inline const KolOperatingHooks *
+kol_operating_hooks (KolGame *g)
+{
+  return g->module ? (const KolOperatingHooks *) g->module->operating_hooks : NULL;
+}
+
+/* Generic defaults (and the entry points steps call, which dispatch to the
+ * hook when there is one). */
+int       kol_default_operating_order   (KolGame *g, KolEntity *out, int max);
+int       kol_operating_order           (KolGame *g, KolEntity *out, int max);
+void      kol_default_payout_companies  (KolGame *g);
+void      kol_operating_payout_companies(KolGame *g);
+void      kol_default_place_home_token  (KolGame *g, int corp);
+void      kol_operating_place_home_token(KolGame *g, int corp);
+int       kol_default_tile_lays         (KolGame *g, int corp, KolTileLay *out, int max);
+int       kol_operating_tile_lays       (KolGame *g, int corp, KolTileLay *out, int max);
+int       kol_default_upgrade_cost      (KolGame *g, KolEntity entity, int spender, int hex,
+                                         int old_tile, int new_tile);
+int       kol_operating_upgrade_cost    (KolGame *g, KolEntity entity, int spender, int hex,
+                                         int old_tile, int new_tile);
+int       kol_default_buying_power      (KolGame *g, KolEntity entity);
+int       kol_operating_buying_power    (KolGame *g, KolEntity entity);
+int       kol_default_train_limit       (KolGame *g, int corp);
+int       kol_operating_train_limit     (KolGame *g, int corp);
+gboolean  kol_default_can_run_route     (KolGame *g, int corp);
+gboolean  kol_operating_can_run_route   (KolGame *g, int corp);
+int       kol_default_routes_revenue    (KolGame *g, int corp, const KolRunRoute *routes, int n);
+int       kol_operating_routes_revenue  (KolGame *g, int corp, const KolRunRoute *routes, int n);
+void      kol_default_close_corporation (KolGame *g, int corp);
+void      kol_operating_close_corporation(KolGame *g, int corp);
+void      kol_operating_close_companies_on_event (KolGame *g, int corp, const char *event);
+gboolean  kol_operating_corp_has_abilities (KolGame *g, int corp);
+
+/* The corporation that pays for @entity's actions: a company's owner, else
+ * the entity itself (Game#token_owner / Tracker#get_tile_lay_corporation). */
+int       kol_operating_acting_corp     (KolGame *g, KolEntity entity);
+/* Number of dividends recorded for @corp (Ruby operating_history.size). */
+int       kol_operating_history_size    (KolGame *g, int corp);
+/* Records one dividend in @corp's operating history. */
+void      kol_operating_record_history  (KolGame *g, int corp);
+
+/* -------------------------------------------------------------- the round */
+
+/* Round::Operating. Titles with their own operating round class copy this
+ * table and replace slots, calling the kol_round_operating_* functions. */
+extern const KolRoundClass kol_round_operating;
+
+void      kol_round_operating_select_entities (KolGame *g, KolRound *r);
+void      kol_round_operating_setup           (KolGame *g, KolRound *r);
+void      kol_round_operating_after_process   (KolGame *g, KolRound *r, const KolAction *a);
+gboolean  kol_round_operating_finished        (KolGame *g, KolRound *r);
+void      kol_round_operating_next_entity     (KolGame *g, KolRound *r);
+/* Round::Operating#start_operating: the current entity begins its turn. */
+void      kol_round_operating_start_operating (KolGame *g);
+/* #skip_entity? (default: closed). */
+gboolean  kol_round_operating_skip_entity     (KolGame *g, KolEntity e);
+gboolean  kol_round_operating_any_to_act      (KolGame *g);
+/* #force_next_entity!: every step passes and the next entity operates. */
+void      kol_round_operating_force_next_entity (KolGame *g);
+/* #recalculate_order: re-sorts the entities after the current one (after
+ * share sales move prices). */
+void      kol_round_operating_recalculate_order (KolGame *g);
+/* #after_end_of_turn hook of the game. */
+void      kol_round_operating_after_end_of_turn (KolGame *g, KolEntity operator);
+
+/* Is the current round an operating-type round? */
+static inline gboolean
+kol_round_is_operating (KolGame *g)
+{
+  return g->round.klass != NULL && g->round.klass->operating;
+}
+
+/* ------------------------------------------------------------ step helpers */
+
+/* Step::Base#log_pass / #log_skip with the step's name. */
+void      kol_step_log_pass             (KolGame *g, KolStep *s, KolEntity entity);
+void      kol_step_log_skip             (KolGame *g, KolStep *s, KolEntity entity);
+/* Step::Base#skip!: logs a skip unless the step acted, then passes. */
+void      kol_step_default_skip         (KolGame *g, KolStep *s);
+/* The acting entity of a step is @entity (Step#current_entity == entity). */
+gboolean  kol_step_is_current           (KolGame *g, KolStep *s, KolEntity entity);
+
+/* Convenience for typed log arguments. */
+KolArg    kol_arg_entity                (KolEntity e);
+KolArg    kol_arg_string                (const char *str);
+
+G_END_DECLS

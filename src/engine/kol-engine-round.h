@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "kol-engine-game.h"
+
+G_BEGIN_DECLS
+
+/*
+ * The round and step machinery, after 18xx.games' Round::Base and Step::Base.
+ * A round holds the title's steps behind three default steps (EndGame,
+ * Message, Program). An action goes to the first active step that accepts it;
+ * a blocking step that does not accept it refuses it. After each action the
+ * steps that have nothing to do are skipped and the round moves on.
+ */
+
+typedef enum
+{
+  KOL_END_TIMING_NONE,
+  KOL_END_TIMING_IMMEDIATE,
+  KOL_END_TIMING_CURRENT_ROUND,
+  KOL_END_TIMING_CURRENT_OR,
+  KOL_END_TIMING_FULL_OR,
+  KOL_END_TIMING_AFTER_MAX_OPERATES,
+  KOL_END_TIMING_ONE_MORE_FULL_OR_SET,
+} KolEndTiming;
+
+/* Starts a new round in g->round (Round::Base#initialize): selects entities,
+ * creates the default steps and @steps (with per-step options @opts, may be
+ * NULL), runs each step's round_state and setup. The caller then calls
+ * kol_round_setup (as 18xx.games' finalize_round_setup does) unless it is the
+ * game's first round, whose setup runs after the title's setup. */
+void      kol_round_start            (KolGame                    *g,
+                                      const KolRoundClass        *klass,
+                                      int                         kind,
+                                      int                         round_num,
+                                      const KolStepClass *const  *steps,
+                                      const gint16               *opts,
+                                      int                         n_steps);
+void      kol_round_setup            (KolGame *g);
+
+/* Processes one action through the round (Game#process_single_action),
+ * including game end checks and round transitions. */
+gboolean  kol_round_process_single   (KolGame         *g,
+                                      const KolAction *a,
+                                      GError         **error);
+
+KolStep  *kol_round_active_step      (KolGame *g);
+/* The step an entity acts in (companies may act in non-blocking steps). */
+KolStep  *kol_round_active_step_for  (KolGame  *g,
+                                      KolEntity entity);
+guint32   kol_round_actions_for      (KolGame  *g,
+                                      KolEntity entity);
+KolStep  *kol_round_step_for         (KolGame      *g,
+                                      KolEntity     entity,
+                                      KolActionType type);
+GPtrArray*kol_round_auto_actions     (KolGame *g);
+gboolean  kol_round_finished         (KolGame *g);
+void      kol_round_skip_steps       (KolGame *g);
+KolEntity kol_round_current_entity   (KolGame *g);
+/* Entity at the round's entity index. */
+KolEntity kol_round_entity           (KolGame *g);
+void      kol_round_next_entity_index(KolGame *g);
+void      kol_round_reset_entity_index (KolGame *g);
+void      kol_round_goto_entity      (KolGame  *g,
+                                      KolEntity entity);
+/* Find a step of @klass in the current round, or NULL. */
+KolStep  *kol_round_find_step        (KolGame            *g,
+                                      const KolStepClass *klass);
+
+/* Step defaults and helpers. */
+int       kol_step_active_entities   (KolGame   *g,
+                                      KolStep   *s,
+                                      KolEntity *out,
+                                      int        max);
+KolEntity kol_step_current_entity    (KolGame *g,
+                                      KolStep *s);
+guint32   kol_step_actions           (KolGame  *g,
+                                      KolStep  *s,
+                                      KolEntity e);
+guint32   kol_step_current_actions   (KolGame *g,
+                                      KolStep *s);
+gboolean  kol_step_active            (KolGame *g,
+                                      KolStep *s);
+gboolean  kol_step_blocks            (KolGame *g,
+                                      KolStep *s);
+gboolean  kol_step_blocking          (KolGame *g,
+                                      KolStep *s);
+void      kol_step_pass              (KolGame *g,
+                                      KolStep *s);
+void      kol_step_unpass            (KolGame *g,
+                                      KolStep *s);
+void      kol_step_skip              (KolGame *g,
+                                      KolStep *s);
+void      kol_step_setup             (KolGame *g,
+                                      KolStep *s);
+
+/* Entity helpers shared by steps. */
+gboolean  kol_entity_closed          (KolGame  *g,
+                                      KolEntity e);
+gboolean  kol_entity_passed          (KolGame  *g,
+                                      KolEntity e);
+void      kol_entity_set_passed      (KolGame  *g,
+                                      KolEntity e,
+                                      gboolean  passed);
+/* The player behind an entity (corporation president, company owner). */
+int       kol_entity_player          (KolGame  *g,
+                                      KolEntity e);
+
+/* Default steps present in every round. */
+extern const KolStepClass kol_step_end_game;
+extern const KolStepClass kol_step_message;
+extern const KolStepClass kol_step_program;
+
+/* Generic game end: the module's check, then 18xx.games' end_now? timing. */
+gboolean  kol_game_end_now           (KolGame *g,
+                                      int      timing);
+void      kol_game_end               (KolGame *g,
+                                      int      reason);
+
+G_END_DECLS

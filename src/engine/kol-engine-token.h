@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "kol-engine-operating.h"
+
+G_BEGIN_DECLS
+
+/*
+ * Station tokens in operating rounds: 18xx.games' Step::Tokener (shared
+ * placement rules), Step::Token (one token per turn) and Step::HomeToken
+ * (tokens whose city must be chosen: a home without a decided city, or
+ * tokens lifted when a multi-city tile replaces a trackless one).
+ */
+
+/* ------------------------------------------------------- pending tokens */
+
+#define KOL_MAX_PENDING_TOKENS 6
+#define KOL_MAX_PENDING_HEXES  8
+
+typedef struct
+{
+  KolEntity entity;                     /* who places it */
+  gint16    corp;                       /* whose token it is */
+  gint8     token;                      /* index in the corporation's tokens */
+  guint8    n_hexes;
+  gint16    hexes[KOL_MAX_PENDING_HEXES];
+} KolPendingToken;
+
+/* Ruby round state pending_tokens. It lives in the HomeToken step's data,
+ * because 1849 uses the step in stock rounds too (where the generic round
+ * state belongs to the stock round). */
+typedef struct
+{
+  int             n;
+  KolPendingToken tokens[KOL_MAX_PENDING_TOKENS];
+} KolPendingTokens;
+
+G_STATIC_ASSERT (sizeof (KolPendingTokens) <= KOL_STEP_DATA_SIZE);
+
+/* The pending tokens of the current round: those of its HomeToken step (a
+ * step whose round_state slot is kol_step_home_token_round_state), or NULL
+ * when the round has none (Ruby: the round does not respond to
+ * pending_tokens). */
+KolPendingTokens *kol_round_pending_tokens (KolGame *g);
+void              kol_pending_tokens_push  (KolPendingTokens *pending,
+                                            KolEntity         entity,
+                                            int               corp,
+                                            int               token,
+                                            const gint16     *hexes,
+                                            int               n_hexes);
+void              kol_pending_tokens_shift (KolPendingTokens *pending);
+
+/* -------------------------------------------------------------- Tokener */
+
+/* Options of Tokener#place_token. */
+typedef struct
+{
+  gboolean connected;      /* check the city is connected (default TRUE) */
+  gboolean extra_action;   /* does not use the turn's token placement */
+  int      spender;        /* corporation paying, -1 = the placing entity */
+} KolPlaceTokenOpts;
+
+void      kol_place_token_opts_init        (KolPlaceTokenOpts *opts);
+
+/* The corporation whose tokens @entity places (a company's owner). */
+int       kol_tokener_token_holder         (KolGame  *g,
+                                            KolEntity entity);
+/* The next unused token of @corp's, or -1 (tokens_by_type: the game has only
+ * normal tokens). */
+int       kol_tokener_available_token      (KolGame *g,
+                                            int      corp);
+/* Tokener#can_place_token?. */
+gboolean  kol_tokener_can_place_token      (KolGame  *g,
+                                            KolStep  *s,
+                                            KolEntity entity);
+/* Graph#can_token?: some connected city could take one of @corp's tokens
+ * (ignoring the price). */
+gboolean  kol_tokener_can_token            (KolGame *g,
+                                            int      corp);
+/* Tokener#tokener_available_hex: @hex is reachable by @corp's network. */
+gboolean  kol_tokener_available_hex        (KolGame *g,
+                                            int      corp,
+                                            int      hex);
+/* Tokener#place_token: places token @token of @corp in (hex, city) for
+ * @entity, checking and paying as 18xx.games does. */
+gboolean  kol_tokener_place_token          (KolGame                 *g,
+                                            KolEntity                entity,
+                                            int                      corp,
+                                            int                      token,
+                                            int                      hex,
+                                            int                      city,
+                                            const KolPlaceTokenOpts *opts,
+                                            GError                 **error);
+
+/* ---------------------------------------------------------- Step::Token */
+
+extern const KolStepClass kol_step_token;
+
+guint32   kol_step_token_actions           (KolGame *g, KolStep *s, KolEntity entity);
+void      kol_step_token_round_state       (KolGame *g, KolStep *s);
+void      kol_step_token_setup             (KolGame *g, KolStep *s);
+gboolean  kol_step_token_process           (KolGame *g, KolStep *s, const KolAction *a, GError **error);
+/* Step::Token#process_place_token and the shared pass handling. */
+gboolean  kol_step_token_process_place_token (KolGame *g, KolStep *s, const KolAction *a, GError **error);
+gboolean  kol_step_process_pass            (KolGame *g, KolStep *s, const KolAction *a, GError **error);
+
+/* ------------------------------------------------------ Step::HomeToken */
+
+extern const KolStepClass kol_step_home_token;
+
+guint32   kol_step_home_token_actions      (KolGame *g, KolStep *s, KolEntity entity);
+gboolean  kol_step_home_token_active       (KolGame *g, KolStep *s);
+int       kol_step_home_token_active_entities (KolGame *g, KolStep *s, KolEntity *out, int max);
+void      kol_step_home_token_round_state  (KolGame *g, KolStep *s);
+gboolean  kol_step_home_token_process      (KolGame *g, KolStep *s, const KolAction *a, GError **error);
+
+/* ---------------------------------------------------- legal choices (UI) */
+
+typedef struct
+{
+  gint16 hex;
+  gint8  city;
+  int    cost;             /* what placing there costs now */
+} KolTokenTarget;
+
+/* Cities where @entity may place a token now in the Token step (or a
+ * TrackAndToken step), with costs; returns how many. */
+int       kol_token_targets                (KolGame        *g,
+                                            KolEntity       entity,
+                                            KolTokenTarget *out,
+                                            int             max);
+/* Cities where the first pending token may go (HomeToken). */
+int       kol_home_token_targets           (KolGame        *g,
+                                            KolTokenTarget *out,
+                                            int             max);
+
+G_END_DECLS

@@ -1,0 +1,1841 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "kol-action-json.h"
+
+/**
+ * SECTION:kol-action-json
+ *
+ * The action vocabulary of 18xx.games (the `to_h` and `h_to_args` of its
+ * lib/engine/action classes) in both directions. Reading is strict: every
+ * field that is present must have its type and a value that names something
+ * in the game;
+ * unknown fields are ignored, as 18xx.games ignores them. Nothing here
+ * trusts the input: numbers are range-checked, arrays bounded and nesting
+ * limited.
+ */
+
+G_DEFINE_QUARK (kol-action-json-error-quark, kol_action_json_error)
+
+/* Money, counts and indices of a sane action fit easily; anything larger is
+ * a corrupted or hostile file. */
+#define MAX_ABS_INT 1000000000
+#define MAX_ROUTES 32
+#define MAX_ROUTE_NODES 64
+#define MAX_ASSIGNMENTS 64
+#define MAX_AUTO_ACTIONS 256
+#define MAX_VARIANT_DEPTH 8
+
+typedef struct
+{
+  KolGame     *g;
+  const char  *where;    /* translated "Action 57 at $.actions[56]" */
+  GString     *path;     /* JSON path of the current action */
+  char       **error_path;
+  GError     **error;
+} Ctx;
+
+/* ------------------------------------------------------------------ errors */
+
+static gboolean
+fail (Ctx        *c,
+      int         code,
+      const char *field,
+      const char *format,
+      ...) G_GNUC_PRINTF (4, 5);
+
+static gboolean
+fail (Ctx        *c,
+      int         code,
+      const char *field,
+      const char *format,
+      ...)
+{
+  g_autofree char *reason = NULL;
+  va_list ap;
+
+  va_start (ap, format);
+  reason = g_strdup_vprintf (format, ap);
+  va_end (ap);
+
+  if (c->error_path && *c->error_path == NULL)
+    *c->error_path = g_strdup_printf ("%s%s%s", c->path->str,
+                                      field[0] == '[' ? "" : ".", field);
+  /* Translators: the first %s says which action ("Action 57 at
+   * $.actions[56]"), the second names a field of it ("routes[0].nodes[1]"),
+   * the third says what is wrong with it. */
+  g_set_error (c->error, KOL_ACTION_JSON_ERROR, code, _("%s, field “%s”: %s"),
+               c->where, field, reason);
+  return FALSE;
+}
+
+static char *
+describe_where (JsonObject *object,
+                const char *path,
+                gboolean    is_auto)
+{
+  JsonNode *id = json_object_get_member (object, "id");
+
+  if (id && JSON_NODE_HOLDS_VALUE (id) && json_node_get_value_type (id) == G_TYPE_INT64)
+    {
+      g_autofree char *id_str = g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (id));
+
+      /* Translators: %s is an action's id in the file, then a JSON path
+       * such as $.actions[56]. */
+      return g_strdup_printf (_("Action %s at %s"), id_str, path);
+    }
+  if (is_auto)
+    /* Translators: %s is a JSON path such as $.actions[56].auto_actions[0]. */
+    return g_strdup_printf (_("Automatic action at %s"), path);
+  /* Translators: %s is a JSON path such as $.actions[56]. */
+  return g_strdup_printf (_("Action at %s"), path);
+}
+
+/* ---------------------------------------------------------- field readers */
+
+static JsonNode *
+member (JsonObject *o,
+        const char *name)
+{
+  JsonNode *node = json_object_get_member (o, name);
+
+  /* null is what 18xx.games writes for an absent optional value */
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return NULL;
+  return node;
+}
+
+static gboolean
+node_is_int (JsonNode *node)
+{
+  return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64;
+}
+
+static gboolean
+node_is_string (JsonNode *node)
+{
+  return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING;
+}
+
+static gboolean
+node_is_bool (JsonNode *node)
+{
+  return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_BOOLEAN;
+}
+
+static gboolean
+int_node (Ctx        *c,
+          JsonNode   *node,
+          const char *field,
+          gint64      min,
+          gint64      max,
+          gint64     *out)
+{
+  gint64 v;
+
+  if (!node_is_int (node))
+    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, "%s", _("must be an integer"));
+  v = json_node_get_int (node);
+  if (v < min || v > max)
+    {
+      g_autofree char *value = g_strdup_printf ("%" G_GINT64_FORMAT, v);
+
+      /* Translators: %s is a number. */
+      return fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, _("the value %s is out of range"), value);
+    }
+  *out = v;
+  return TRUE;
+}
+
+/* An optional integer member: absent leaves *out as it is. */
+static gboolean
+get_int (Ctx        *c,
+         JsonObject *o,
+         const char *name,
+         gboolean    required,
+         gint64      min,
+         gint64      max,
+         gint64     *out)
+{
+  JsonNode *node = member (o, name);
+
+  if (node == NULL)
+    return required ? fail (c, KOL_ACTION_JSON_ERROR_INVALID, name, "%s", _("is missing")) : TRUE;
+  return int_node (c, node, name, min, max, out);
+}
+
+static gboolean
+get_small (Ctx        *c,
+           JsonObject *o,
+           const char *name,
+           gboolean    required,
+           int        *out)
+{
+  gint64 v = *out;
+
+  if (!get_int (c, o, name, required, -MAX_ABS_INT, MAX_ABS_INT, &v))
+    return FALSE;
+  *out = (int) v;
+  return TRUE;
+}
+
+static gboolean
+get_string (Ctx         *c,
+            JsonObject  *o,
+            const char  *name,
+            gboolean     required,
+            const char **out)
+{
+  JsonNode *node = member (o, name);
+
+  *out = NULL;
+  if (node == NULL)
+    return required ? fail (c, KOL_ACTION_JSON_ERROR_INVALID, name, "%s", _("is missing")) : TRUE;
+  if (!node_is_string (node))
+    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, name, "%s", _("must be a string"));
+  *out = json_node_get_string (node);
+  return TRUE;
+}
+
+static gboolean
+get_array (Ctx         *c,
+           JsonObject  *o,
+           const char  *name,
+           gboolean     required,
+           guint        max_len,
+           JsonArray  **out)
+{
+  JsonNode *node = member (o, name);
+
+  *out = NULL;
+  if (node == NULL)
+    return required ? fail (c, KOL_ACTION_JSON_ERROR_INVALID, name, "%s", _("is missing")) : TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, name, "%s", _("must be a list"));
+  *out = json_node_get_array (node);
+  if (json_array_get_length (*out) > max_len)
+    /* Translators: %u is a number of elements. */
+    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, name, _("has more than %u elements"), max_len);
+  return TRUE;
+}
+
+/* ---------------------------------------------------------- id resolvers */
+
+static int
+player_by_id (KolGame *g,
+              gint64   id)
+{
+  for (int i = 0; i < g->n_players; i++)
+    if (g->players[i].id == id)
+      return i;
+  return -1;
+}
+
+static gboolean
+corp_field (Ctx        *c,
+            JsonObject *o,
+            const char *name,
+            gboolean    required,
+            gint16     *out)
+{
+  const char *id;
+  int corp;
+
+  if (!get_string (c, o, name, required, &id))
+    return FALSE;
+  if (id == NULL)
+    return TRUE;
+  corp = kol_title_corp_by_id (c->g->title, id);
+  if (corp < 0)
+    /* Translators: %s is a corporation id such as "ATA". */
+    return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, name, _("there is no corporation “%s”"), id);
+  *out = (gint16) corp;
+  return TRUE;
+}
+
+static gboolean
+company_field (Ctx        *c,
+               JsonObject *o,
+               const char *name,
+               gboolean    required,
+               gint16     *out)
+{
+  const char *id;
+  int company;
+
+  if (!get_string (c, o, name, required, &id))
+    return FALSE;
+  if (id == NULL)
+    return TRUE;
+  company = kol_title_company_by_id (c->g->title, id);
+  if (company < 0)
+    /* Translators: %s is a private company id such as "SCE". */
+    return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, name, _("there is no private company “%s”"), id);
+  *out = (gint16) company;
+  return TRUE;
+}
+
+static gboolean
+hex_id (Ctx        *c,
+        const char *field,
+        const char *id,
+        gint16     *out)
+{
+  int hex = kol_title_hex_by_id (c->g->title, id);
+
+  if (hex < 0)
+    /* Translators: %s is a hex id such as "C5". */
+    return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field, _("there is no hex “%s” on this map"), id);
+  *out = (gint16) hex;
+  return TRUE;
+}
+
+static gboolean
+hex_node (Ctx        *c,
+          JsonNode   *node,
+          const char *field,
+          gint16     *out)
+{
+  if (!node_is_string (node))
+    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, "%s", _("must be a string"));
+  return hex_id (c, field, json_node_get_string (node), out);
+}
+
+/* Splits "<name>-<n>" at its last dash. */
+static gboolean
+split_numbered (const char *id,
+                char      **name,
+                gint64     *n)
+{
+  const char *dash = strrchr (id, '-');
+  char *end = NULL;
+
+  if (dash == NULL || dash == id || dash[1] == '\0' || !g_ascii_isdigit (dash[1]))
+    return FALSE;
+  *n = g_ascii_strtoll (dash + 1, &end, 10);
+  if (*end != '\0' || *n < 0 || *n > G_MAXINT16)
+    return FALSE;
+  *name = g_strndup (id, (gsize) (dash - id));
+  return TRUE;
+}
+
+/* A train id "4H-2": its def and copy number, as KolTrain records them. */
+static int
+train_index (KolGame    *g,
+             const char *id)
+{
+  g_autofree char *name = NULL;
+  gint64 copy;
+  int def;
+
+  if (!split_numbered (id, &name, &copy))
+    return -1;
+  def = kol_title_train_by_id (g->title, name);
+  if (def < 0)
+    return -1;
+  for (int i = 0; i < g->n_trains; i++)
+    if (g->trains[i].def == def && g->trains[i].copy == copy)
+      return i;
+  return -1;
+}
+
+static gboolean
+train_node (Ctx        *c,
+            JsonNode   *node,
+            const char *field,
+            gint16     *out)
+{
+  int train;
+
+  if (!node_is_string (node))
+    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, "%s", _("must be a string"));
+  train = train_index (c->g, json_node_get_string (node));
+  if (train < 0)
+    /* Translators: %s is a train id such as "4H-2". */
+    return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field, _("there is no train “%s” in this game"),
+                 json_node_get_string (node));
+  *out = (gint16) train;
+  return TRUE;
+}
+
+static gboolean
+train_field (Ctx        *c,
+             JsonObject *o,
+             const char *name,
+             gint16     *out)
+{
+  JsonNode *node = member (o, name);
+
+  if (node == NULL)
+    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, name, "%s", _("is missing"));
+  return train_node (c, node, name, out);
+}
+
+/* A tile copy id "57-3": the copy index in the title's copy table. */
+static int
+tile_copy_index (const KolTitle *t,
+                 const char     *id)
+{
+  g_autofree char *name = NULL;
+  gint64 n;
+  int def, copy;
+
+  if (!split_numbered (id, &name, &n))
+    return -1;
+  def = kol_title_tile_by_id (t, name);
+  if (def < 0 || t->tiles[def].preprinted)
+    return -1;
+  copy = t->tiles[def].first_copy + (int) n;
+  if (copy < 0 || (guint) copy >= t->n_tile_copies || t->copy_tile[copy] != def ||
+      t->copy_number[copy] != n)
+    return -1;
+  return copy;
+}
+
+/* The hex a tile id ("57-3" or the preprinted "K9-0") lies on now. */
+static gboolean
+tile_on_board (Ctx        *c,
+               const char *field,
+               const char *tile_id,
+               gint16     *hex_out)
+{
+  const KolTitle *t = c->g->title;
+  g_autofree char *name = NULL;
+  gint64 n;
+  int copy = tile_copy_index (t, tile_id);
+  int hex;
+
+  if (copy >= 0)
+    {
+      hex = c->g->copy_hex[copy];
+      if (hex < 0)
+        /* Translators: %s is a tile id such as "57-3". */
+        return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field, _("tile “%s” is not on the map"), tile_id);
+      *hex_out = (gint16) hex;
+      return TRUE;
+    }
+  /* the preprinted tile of a hex is named after the hex, copy 0 */
+  if (split_numbered (tile_id, &name, &n) && n == 0 &&
+      (hex = kol_title_hex_by_id (t, name)) >= 0)
+    {
+      if (c->g->hexes[hex].copy >= 0)
+        /* Translators: %s is a hex id such as "K9". */
+        return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field,
+                     _("the preprinted tile of hex %s has been replaced"), name);
+      *hex_out = (gint16) hex;
+      return TRUE;
+    }
+  /* Translators: %s is a tile id such as "57-3". */
+  return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field, _("there is no tile “%s”"), tile_id);
+}
+
+static const KolTileDef *
+tile_of_hex (KolGame *g,
+             int      hex)
+{
+  int tile = g->hexes[hex].tile;
+
+  if (tile < 0 || (guint) tile >= g->title->n_tiles)
+    return NULL;
+  return &g->title->tiles[tile];
+}
+
+/* The node of the tile on @hex whose 18xx.games part index is @part. */
+static int
+node_by_part (KolGame *g,
+              int      hex,
+              gint64   part)
+{
+  const KolTileDef *tile = tile_of_hex (g, hex);
+
+  for (int i = 0; tile && i < tile->n_nodes; i++)
+    if (tile->nodes[i].part == part)
+      return i;
+  return -1;
+}
+
+/* A city id "57-3-0" / "K9-0-0": the hex the tile lies on and the city index
+ * of the part. */
+static gboolean
+city_field (Ctx        *c,
+            JsonObject *o,
+            const char *name,
+            gint16     *hex_out,
+            gint8      *city_out)
+{
+  g_autofree char *tile_id = NULL;
+  const KolTileDef *tile;
+  const char *id;
+  gint64 part;
+  int node;
+
+  if (!get_string (c, o, name, TRUE, &id))
+    return FALSE;
+  if (!split_numbered (id, &tile_id, &part))
+    /* Translators: %s is what the file has instead of a city id such as "57-3-0". */
+    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, name, _("“%s” is not a city id"), id);
+  if (!tile_on_board (c, name, tile_id, hex_out))
+    return FALSE;
+  node = node_by_part (c->g, *hex_out, part);
+  tile = tile_of_hex (c->g, *hex_out);
+  if (node < 0 || tile->nodes[node].kind != KOL_NODE_CITY)
+    /* Translators: %s is a city id such as "57-3-0". */
+    return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, name, _("there is no city “%s” on the map"), id);
+  *city_out = tile->nodes[node].city_index;
+  return TRUE;
+}
+
+static gboolean
+slot_field (Ctx        *c,
+            JsonObject *o,
+            gint8      *out)
+{
+  gint64 slot = 0;
+
+  if (!get_int (c, o, "slot", FALSE, 0, KOL_MAX_HEX_SLOTS - 1, &slot))
+    return FALSE;
+  *out = (gint8) slot;
+  return TRUE;
+}
+
+/* ---------------------------------------------------------------- entity */
+
+static gboolean
+entity_by_string (Ctx        *c,
+                  const char *type,
+                  const char *id,
+                  KolEntity  *out)
+{
+  const KolTitle *t = c->g->title;
+  int index;
+
+  if (type == NULL || g_str_equal (type, "corporation") || g_str_equal (type, "minor"))
+    {
+      if ((index = kol_title_corp_by_id (t, id)) >= 0)
+        {
+          *out = kol_entity (KOL_ENTITY_CORP, index);
+          return TRUE;
+        }
+      if (type != NULL)
+        return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "entity", _("there is no corporation “%s”"), id);
+    }
+  if (type == NULL || g_str_equal (type, "company"))
+    {
+      if ((index = kol_title_company_by_id (t, id)) >= 0)
+        {
+          *out = kol_entity (KOL_ENTITY_COMPANY, index);
+          return TRUE;
+        }
+      return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "entity", _("there is no private company “%s”"), id);
+    }
+  /* Translators: %s is the entity_type of an action, e.g. "bank". */
+  return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "entity_type", _("“%s” cannot act"), type);
+}
+
+static gboolean
+parse_entity (Ctx        *c,
+              JsonObject *o,
+              KolEntity  *out)
+{
+  JsonNode *node = member (o, "entity");
+  const char *type;
+  gint64 id;
+  int player;
+
+  if (!get_string (c, o, "entity_type", FALSE, &type))
+    return FALSE;
+  if (node == NULL)
+    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, "entity", "%s", _("is missing"));
+  if (node_is_string (node) && g_strcmp0 (type, "player") == 0)
+    {
+      /* some hotseat records write player ids as strings */
+      if (!g_ascii_string_to_signed (json_node_get_string (node), 10, G_MININT, G_MAXINT, &id, NULL))
+        /* Translators: %s is what the file has instead of a player id. */
+        return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "entity", _("“%s” is not a player id"),
+                     json_node_get_string (node));
+    }
+  else if (node_is_string (node))
+    return entity_by_string (c, type, json_node_get_string (node), out);
+  else if (!int_node (c, node, "entity", G_MININT, G_MAXINT, &id))
+    return FALSE;
+  if (type != NULL && !g_str_equal (type, "player"))
+    /* Translators: %s is the entity_type of an action, e.g. "corporation". */
+    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, "entity", _("a number is a player id, not a %s id"), type);
+  player = player_by_id (c->g, id);
+  if (player < 0)
+    {
+      g_autofree char *id_str = g_strdup_printf ("%" G_GINT64_FORMAT, id);
+
+      /* Translators: %s is a player id, a number. */
+      return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "entity", _("there is no player with id %s"), id_str);
+    }
+  *out = kol_entity (KOL_ENTITY_PLAYER, player);
+  return TRUE;
+}
+
+/* --------------------------------------------------------- raw variants */
+
+static GVariant *json_to_variant (JsonNode *node, int depth);
+
+static GVariant *
+object_to_variant (JsonObject  *o,
+                   const char **skip,
+                   int          depth)
+{
+  GVariantBuilder b;
+  JsonObjectIter iter;
+  const char *name;
+  JsonNode *value;
+
+  g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
+  json_object_iter_init (&iter, o);
+  while (json_object_iter_next (&iter, &name, &value))
+    {
+      GVariant *v;
+
+      if (skip && g_strv_contains (skip, name))
+        continue;
+      if ((v = json_to_variant (value, depth + 1)) != NULL)
+        g_variant_builder_add (&b, "{sv}", name, v);
+    }
+  return g_variant_builder_end (&b);
+}
+
+/* JSON to GVariant for the fields Koleya keeps without interpreting them;
+ * null and what lies deeper than MAX_VARIANT_DEPTH are dropped. */
+static GVariant *
+json_to_variant (JsonNode *node,
+                 int       depth)
+{
+  if (depth > MAX_VARIANT_DEPTH || JSON_NODE_HOLDS_NULL (node))
+    return NULL;
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    return object_to_variant (json_node_get_object (node), NULL, depth);
+  if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *a = json_node_get_array (node);
+      GVariantBuilder b;
+
+      g_variant_builder_init (&b, G_VARIANT_TYPE ("av"));
+      for (guint i = 0; i < json_array_get_length (a); i++)
+        {
+          GVariant *v = json_to_variant (json_array_get_element (a, i), depth + 1);
+
+          if (v)
+            g_variant_builder_add (&b, "v", v);
+        }
+      return g_variant_builder_end (&b);
+    }
+  switch (json_node_get_value_type (node))
+    {
+    case G_TYPE_INT64:
+      return g_variant_new_int64 (json_node_get_int (node));
+    case G_TYPE_DOUBLE:
+      return g_variant_new_double (json_node_get_double (node));
+    case G_TYPE_BOOLEAN:
+      return g_variant_new_boolean (json_node_get_boolean (node));
+    case G_TYPE_STRING:
+      return g_variant_new_string (json_node_get_string (node));
+    default:
+      return NULL;
+    }
+}
+
+static JsonNode *
+variant_to_json (GVariant *v)
+{
+  if (g_variant_is_of_type (v, G_VARIANT_TYPE_VARIANT))
+    {
+      g_autoptr(GVariant) inner = g_variant_get_variant (v);
+
+      return variant_to_json (inner);
+    }
+  if (g_variant_is_of_type (v, G_VARIANT_TYPE_VARDICT))
+    {
+      JsonObject *o = json_object_new ();
+      GVariantIter iter;
+      const char *key;
+      GVariant *value;
+
+      g_variant_iter_init (&iter, v);
+      while (g_variant_iter_loop (&iter, "{&sv}", &key, &value))
+        json_object_set_member (o, key, variant_to_json (value));
+      return json_node_init_object (json_node_alloc (), o);
+    }
+  if (g_variant_is_of_type (v, G_VARIANT_TYPE ("av")))
+    {
+      JsonArray *a = json_array_new ();
+      GVariantIter iter;
+      GVariant *value;
+
+      g_variant_iter_init (&iter, v);
+      while (g_variant_iter_loop (&iter, "v", &value))
+        json_array_add_element (a, variant_to_json (value));
+      return json_node_init_array (json_node_alloc (), a);
+    }
+  if (g_variant_is_of_type (v, G_VARIANT_TYPE_INT64))
+    return json_node_init_int (json_node_alloc (), g_variant_get_int64 (v));
+  if (g_variant_is_of_type (v, G_VARIANT_TYPE_DOUBLE))
+    return json_node_init_double (json_node_alloc (), g_variant_get_double (v));
+  if (g_variant_is_of_type (v, G_VARIANT_TYPE_BOOLEAN))
+    return json_node_init_boolean (json_node_alloc (), g_variant_get_boolean (v));
+  if (g_variant_is_of_type (v, G_VARIANT_TYPE_STRING))
+    return json_node_init_string (json_node_alloc (), g_variant_get_string (v, NULL));
+  return json_node_init_null (json_node_alloc ());
+}
+
+/* ------------------------------------------------------- payload parsers */
+
+static gboolean
+parse_shares (Ctx        *c,
+              JsonObject *o,
+              KolAction  *a)
+{
+  JsonArray *shares;
+
+  if (!get_array (c, o, "shares", TRUE, KOL_ACTION_MAX_SHARES, &shares))
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (shares); i++)
+    {
+      JsonNode *node = json_array_get_element (shares, i);
+      g_autofree char *field = g_strdup_printf ("shares[%u]", i);
+      int cert;
+
+      if (!node_is_string (node))
+        return fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, "%s", _("must be a string"));
+      cert = kol_game_cert_by_id (c->g, json_node_get_string (node));
+      if (cert < 0)
+        /* Translators: %s is a certificate id such as "ATA_3". */
+        return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field, _("there is no certificate “%s”"),
+                     json_node_get_string (node));
+      a->shares[a->n_shares++] = (gint16) cert;
+    }
+  return get_small (c, o, "percent", FALSE, &a->percent);
+}
+
+/* "80,3,2": price, row and column of a market cell. */
+static gboolean
+parse_share_price (Ctx        *c,
+                   JsonObject *o,
+                   KolAction  *a)
+{
+  const KolMarketDef *m = &c->g->title->market;
+  g_auto(GStrv) parts = NULL;
+  const char *id;
+  gint64 v[3];
+
+  if (!get_string (c, o, "share_price", TRUE, &id))
+    return FALSE;
+  parts = g_strsplit (id, ",", 4);
+  if (g_strv_length (parts) != 3)
+    goto bad;
+  for (int i = 0; i < 3; i++)
+    if (!g_ascii_string_to_signed (parts[i], 10, 0, MAX_ABS_INT, &v[i], NULL))
+      goto bad;
+  if (v[1] >= m->n_rows || v[2] >= m->row_len[v[1]] || !m->cells[v[1]][v[2]].present ||
+      m->cells[v[1]][v[2]].price != v[0])
+    /* Translators: %s is a share price id "price,row,column" such as "80,3,2". */
+    return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "share_price",
+                 _("the market has no cell “%s”"), id);
+  a->cell_row = (gint16) v[1];
+  a->cell_col = (gint16) v[2];
+  return TRUE;
+
+bad:
+  /* Translators: %s is what the file has instead of "price,row,column". */
+  return fail (c, KOL_ACTION_JSON_ERROR_INVALID, "share_price", _("“%s” is not a share price id"), id);
+}
+
+static gboolean
+parse_lay_tile (Ctx        *c,
+                JsonObject *o,
+                KolAction  *a)
+{
+  const char *hex, *tile;
+  gint64 rotation = 0;
+  int copy;
+
+  if (!get_string (c, o, "hex", TRUE, &hex) || !hex_id (c, "hex", hex, &a->hex) ||
+      !get_string (c, o, "tile", TRUE, &tile) ||
+      !get_int (c, o, "rotation", FALSE, 0, 5, &rotation))
+    return FALSE;
+  copy = tile_copy_index (c->g->title, tile);
+  if (copy < 0)
+    /* Translators: %s is a tile id such as "57-3". */
+    return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "tile", _("there is no tile “%s”"), tile);
+  a->tile_copy = (gint16) copy;
+  a->rotation = (guint8) rotation;
+  return TRUE;
+}
+
+static gboolean
+parse_token (Ctx        *c,
+             JsonObject *o,
+             KolAction  *a)
+{
+  if (!city_field (c, o, "city", &a->hex, &a->city) || !slot_field (c, o, &a->slot))
+    return FALSE;
+  if (a->type == KOL_ACTION_PLACE_TOKEN)
+    return corp_field (c, o, "tokener", FALSE, &a->tokener);
+  if (a->type == KOL_ACTION_BUY_TOKEN)
+    return get_small (c, o, "price", FALSE, &a->price);
+  return TRUE;
+}
+
+static void
+clear_chain (gpointer data)
+{
+  GArray **chain = data;
+
+  g_clear_pointer (chain, g_array_unref);
+}
+
+static gboolean
+parse_hex_list (Ctx        *c,
+                JsonArray  *list,
+                const char *field,
+                GArray     *out)
+{
+  for (guint i = 0; i < json_array_get_length (list); i++)
+    {
+      g_autofree char *f = g_strdup_printf ("%s[%u]", field, i);
+      gint16 hex;
+
+      if (!hex_node (c, json_array_get_element (list, i), f, &hex))
+        return FALSE;
+      g_array_append_val (out, hex);
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_connections (Ctx          *c,
+                   JsonObject   *route,
+                   const char   *field,
+                   KolRouteSpec *r)
+{
+  JsonArray *list;
+  g_autofree char *f = g_strdup_printf ("%s.connections", field);
+  JsonNode *node = member (route, "connections");
+
+  if (node == NULL)
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, f, "%s", _("must be a list"));
+  list = json_node_get_array (node);
+  if (json_array_get_length (list) > MAX_ROUTE_NODES)
+    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, f, _("has more than %u elements"), MAX_ROUTE_NODES);
+  r->connections = g_array_new (FALSE, FALSE, sizeof (GArray *));
+  g_array_set_clear_func (r->connections, clear_chain);
+  for (guint i = 0; i < json_array_get_length (list); i++)
+    {
+      JsonNode *chain_node = json_array_get_element (list, i);
+      g_autofree char *cf = g_strdup_printf ("%s[%u]", f, i);
+      GArray *chain;
+
+      if (!JSON_NODE_HOLDS_ARRAY (chain_node))
+        return fail (c, KOL_ACTION_JSON_ERROR_INVALID, cf, "%s", _("must be a list"));
+      if (json_array_get_length (json_node_get_array (chain_node)) > KOL_MAX_HEXES)
+        return fail (c, KOL_ACTION_JSON_ERROR_INVALID, cf, _("has more than %u elements"), KOL_MAX_HEXES);
+      chain = g_array_new (FALSE, FALSE, sizeof (gint16));
+      g_array_append_val (r->connections, chain);
+      if (!parse_hex_list (c, json_node_get_array (chain_node), cf, chain))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* "I27-0": a hex and the part index of a node of the tile there now. */
+static gboolean
+parse_route_node (Ctx          *c,
+                  JsonNode     *node,
+                  const char   *field,
+                  KolRouteNode *out)
+{
+  g_autofree char *hex = NULL;
+  const char *id;
+  gint64 part;
+  int n;
+
+  if (!node_is_string (node))
+    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, "%s", _("must be a string"));
+  id = json_node_get_string (node);
+  if (!split_numbered (id, &hex, &part))
+    /* Translators: %s is what the file has instead of a node id such as "I27-0". */
+    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, _("“%s” is not a node id"), id);
+  if (!hex_id (c, field, hex, &out->hex))
+    return FALSE;
+  n = node_by_part (c->g, out->hex, part);
+  if (n < 0)
+    /* Translators: %s is a route node id such as "I27-0": a hex and a
+     * number. */
+    return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field, _("the tile on the map has no stop “%s”"), id);
+  out->node = (gint8) n;
+  return TRUE;
+}
+
+static gboolean
+parse_route (Ctx          *c,
+             JsonObject   *route,
+             const char   *field,
+             KolRouteSpec *r)
+{
+  g_autofree char *f_train = g_strdup_printf ("%s.train", field);
+  g_autofree char *f_hexes = g_strdup_printf ("%s.hexes", field);
+  g_autofree char *f_nodes = g_strdup_printf ("%s.nodes", field);
+  g_autofree char *f_rev = g_strdup_printf ("%s.revenue", field);
+  g_autofree char *f_str = g_strdup_printf ("%s.revenue_str", field);
+  JsonNode *node;
+
+  if ((node = member (route, "train")) == NULL)
+    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, f_train, "%s", _("is missing"));
+  if (!train_node (c, node, f_train, &r->train))
+    return FALSE;
+  if ((node = member (route, "revenue")) != NULL)
+    {
+      gint64 v;
+
+      if (!int_node (c, node, f_rev, -MAX_ABS_INT, MAX_ABS_INT, &v))
+        return FALSE;
+      r->revenue = (int) v;
+    }
+  if ((node = member (route, "revenue_str")) != NULL)
+    {
+      if (!node_is_string (node))
+        return fail (c, KOL_ACTION_JSON_ERROR_INVALID, f_str, "%s", _("must be a string"));
+      r->revenue_str = g_strdup (json_node_get_string (node));
+    }
+  if (!parse_connections (c, route, field, r))
+    return FALSE;
+  if ((node = member (route, "hexes")) != NULL)
+    {
+      if (!JSON_NODE_HOLDS_ARRAY (node))
+        return fail (c, KOL_ACTION_JSON_ERROR_INVALID, f_hexes, "%s", _("must be a list"));
+      if (json_array_get_length (json_node_get_array (node)) > MAX_ROUTE_NODES)
+        return fail (c, KOL_ACTION_JSON_ERROR_INVALID, f_hexes, _("has more than %u elements"),
+                     MAX_ROUTE_NODES);
+      r->hexes = g_array_new (FALSE, FALSE, sizeof (gint16));
+      if (!parse_hex_list (c, json_node_get_array (node), f_hexes, r->hexes))
+        return FALSE;
+    }
+  r->nodes = g_array_new (FALSE, FALSE, sizeof (KolRouteNode));
+  if ((node = member (route, "nodes")) != NULL)
+    {
+      JsonArray *list;
+
+      if (!JSON_NODE_HOLDS_ARRAY (node))
+        return fail (c, KOL_ACTION_JSON_ERROR_INVALID, f_nodes, "%s", _("must be a list"));
+      list = json_node_get_array (node);
+      if (json_array_get_length (list) > MAX_ROUTE_NODES)
+        return fail (c, KOL_ACTION_JSON_ERROR_INVALID, f_nodes, _("has more than %u elements"),
+                     MAX_ROUTE_NODES);
+      for (guint i = 0; i < json_array_get_length (list); i++)
+        {
+          g_autofree char *f = g_strdup_printf ("%s[%u]", f_nodes, i);
+          KolRouteNode rn = { -1, -1 };
+
+          if (!parse_route_node (c, json_array_get_element (list, i), f, &rn))
+            return FALSE;
+          g_array_append_val (r->nodes, rn);
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_run_routes (Ctx        *c,
+                  JsonObject *o,
+                  KolAction  *a)
+{
+  JsonArray *routes;
+
+  if (!get_array (c, o, "routes", TRUE, MAX_ROUTES, &routes) ||
+      !get_small (c, o, "extra_revenue", FALSE, &a->extra_revenue) ||
+      !get_small (c, o, "subsidy", FALSE, &a->subsidy))
+    return FALSE;
+  a->routes = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_route_spec_free);
+  for (guint i = 0; i < json_array_get_length (routes); i++)
+    {
+      JsonNode *node = json_array_get_element (routes, i);
+      g_autofree char *field = g_strdup_printf ("routes[%u]", i);
+      KolRouteSpec *r = g_new0 (KolRouteSpec, 1);
+
+      r->train = -1;
+      g_ptr_array_add (a->routes, r);
+      if (!JSON_NODE_HOLDS_OBJECT (node))
+        return fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, "%s", _("must be an object"));
+      if (!parse_route (c, json_node_get_object (node), field, r))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_assignments (Ctx        *c,
+                   JsonObject *o,
+                   KolAction  *a)
+{
+  JsonArray *list;
+
+  if (!get_array (c, o, "assignments", TRUE, MAX_ASSIGNMENTS, &list))
+    return FALSE;
+  a->assignments = g_array_new (FALSE, FALSE, sizeof (KolAssignment));
+  for (guint i = 0; i < json_array_get_length (list); i++)
+    {
+      JsonNode *node = json_array_get_element (list, i);
+      g_autofree char *field = g_strdup_printf ("assignments[%u]", i);
+      g_autofree char *f_corp = g_strdup_printf ("%s.corporation", field);
+      g_autofree char *f_train = g_strdup_printf ("%s.train", field);
+      KolAssignment as = { -1, -1 };
+      JsonObject *item;
+      JsonNode *train;
+
+      if (!JSON_NODE_HOLDS_OBJECT (node))
+        return fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, "%s", _("must be an object"));
+      item = json_node_get_object (node);
+      if ((train = member (item, "train")) == NULL)
+        return fail (c, KOL_ACTION_JSON_ERROR_INVALID, f_train, "%s", _("is missing"));
+      if (!train_node (c, train, f_train, &as.train))
+        return FALSE;
+      /* report the field under its full path */
+      {
+        const char *id;
+        int corp;
+
+        if (!get_string (c, item, "corporation", TRUE, &id))
+          return FALSE;
+        if ((corp = kol_title_corp_by_id (c->g->title, id)) < 0)
+          return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, f_corp, _("there is no corporation “%s”"), id);
+        as.corp = (gint16) corp;
+      }
+      g_array_append_val (a->assignments, as);
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_choice (Ctx        *c,
+              JsonObject *o,
+              KolAction  *a)
+{
+  JsonNode *node = member (o, "choice");
+
+  if (node == NULL)
+    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, "choice", "%s", _("is missing"));
+  if (node_is_string (node))
+    a->choice = g_strdup (json_node_get_string (node));
+  else if (node_is_int (node))
+    a->choice = g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
+  else
+    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, "choice", "%s", _("must be a string or an integer"));
+  return TRUE;
+}
+
+static gboolean
+parse_assign (Ctx        *c,
+              JsonObject *o,
+              KolAction  *a)
+{
+  const char *target, *type;
+
+  if (!get_string (c, o, "target", TRUE, &target) ||
+      !get_string (c, o, "target_type", FALSE, &type))
+    return FALSE;
+  if (type == NULL || g_str_equal (type, "hex"))
+    return hex_id (c, "target", target, &a->hex);
+  if (g_str_equal (type, "corporation"))
+    return corp_field (c, o, "target", TRUE, &a->corp);
+  /* Translators: %s is the target_type of an assign action. */
+  return fail (c, KOL_ACTION_JSON_ERROR_UNSUPPORTED, "target_type", _("“%s” is not supported"), type);
+}
+
+static const char *const common_fields[] = {
+  "type", "entity", "entity_type", "id", "user", "created_at", "auto_actions", "skip", NULL
+};
+
+static gboolean
+parse_program (Ctx        *c,
+               JsonObject *o,
+               KolAction  *a)
+{
+  const char *reason;
+
+  if (a->type == KOL_ACTION_PROGRAM_BUY_SHARES && !corp_field (c, o, "corporation", TRUE, &a->corp))
+    return FALSE;
+  if (a->type == KOL_ACTION_PROGRAM_DISABLE)
+    {
+      if (!get_string (c, o, "reason", FALSE, &reason))
+        return FALSE;
+      a->text = g_strdup (reason);
+    }
+  a->program = g_variant_ref_sink (object_to_variant (o, (const char **) common_fields, 0));
+  return TRUE;
+}
+
+static gboolean
+parse_choose_ability (Ctx        *c,
+                      JsonObject *o,
+                      KolAction  *a)
+{
+  JsonNode *node = member (o, "choice");
+
+  if (node == NULL)
+    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, "choice", "%s", _("is missing"));
+  a->ability = json_to_variant (node, 0);
+  if (a->ability)
+    g_variant_ref_sink (a->ability);
+  return TRUE;
+}
+
+static gboolean
+parse_payload (Ctx        *c,
+               JsonObject *o,
+               KolAction  *a)
+{
+  const char *s;
+
+  switch (a->type)
+    {
+    case KOL_ACTION_BID:
+      return company_field (c, o, "company", FALSE, &a->company) &&
+             corp_field (c, o, "corporation", FALSE, &a->corp) &&
+             get_small (c, o, "price", TRUE, &a->price);
+    case KOL_ACTION_PAR:
+      return corp_field (c, o, "corporation", TRUE, &a->corp) && parse_share_price (c, o, a);
+    case KOL_ACTION_BUY_SHARES:
+    case KOL_ACTION_SELL_SHARES:
+      return parse_shares (c, o, a);
+    case KOL_ACTION_LAY_TILE:
+      return parse_lay_tile (c, o, a);
+    case KOL_ACTION_PLACE_TOKEN:
+    case KOL_ACTION_REMOVE_TOKEN:
+    case KOL_ACTION_BUY_TOKEN:
+      return parse_token (c, o, a);
+    case KOL_ACTION_RUN_ROUTES:
+      return parse_run_routes (c, o, a);
+    case KOL_ACTION_DIVIDEND:
+      if (!get_string (c, o, "kind", TRUE, &s))
+        return FALSE;
+      a->kind = g_strdup (s);
+      return get_small (c, o, "amount", FALSE, &a->amount);
+    case KOL_ACTION_BUY_TRAIN:
+      if (!train_field (c, o, "train", &a->train) || !get_small (c, o, "price", FALSE, &a->price) ||
+          !get_string (c, o, "variant", FALSE, &s))
+        return FALSE;
+      a->variant = g_strdup (s);
+      return TRUE;
+    case KOL_ACTION_SCRAP_TRAIN:
+      return train_field (c, o, "train", &a->train);
+    case KOL_ACTION_REASSIGN_TRAINS:
+      return parse_assignments (c, o, a);
+    case KOL_ACTION_MERGE:
+      return corp_field (c, o, "corporation", TRUE, &a->corp);
+    case KOL_ACTION_BUY_COMPANY:
+    case KOL_ACTION_SELL_COMPANY:
+      return company_field (c, o, "company", TRUE, &a->company) &&
+             get_small (c, o, "price", FALSE, &a->price);
+    case KOL_ACTION_CHOOSE:
+      return parse_choice (c, o, a);
+    case KOL_ACTION_CHOOSE_ABILITY:
+      return parse_choose_ability (c, o, a);
+    case KOL_ACTION_ASSIGN:
+      return parse_assign (c, o, a);
+    case KOL_ACTION_TAKE_LOAN:
+    case KOL_ACTION_PAYOFF_LOAN:
+      return get_small (c, o, "loan", FALSE, &a->loan);
+    case KOL_ACTION_PROGRAM_BUY_SHARES:
+    case KOL_ACTION_PROGRAM_SHARE_PASS:
+    case KOL_ACTION_PROGRAM_DISABLE:
+      return parse_program (c, o, a);
+    case KOL_ACTION_MESSAGE:
+    case KOL_ACTION_LOG:
+      if (!get_string (c, o, "message", FALSE, &s))
+        return FALSE;
+      a->text = g_strdup (s);
+      return TRUE;
+    case KOL_ACTION_PASS:
+    case KOL_ACTION_PAYOFF_DEBT:
+    case KOL_ACTION_BANKRUPT:
+    case KOL_ACTION_END_GAME:
+    case KOL_N_ACTION_TYPES:
+    default:
+      return TRUE;
+    }
+}
+
+/* --------------------------------------------------------------- actions */
+
+static KolAction *parse_action (KolGame            *g,
+                                JsonNode           *node,
+                                const char         *path,
+                                gboolean            is_auto,
+                                int                 depth,
+                                KolActionJsonFlags  flags,
+                                char              **error_path,
+                                GError            **error);
+
+static gboolean
+parse_auto_actions (Ctx                *c,
+                    JsonObject         *o,
+                    KolAction          *a,
+                    int                 depth,
+                    KolActionJsonFlags  flags)
+{
+  JsonArray *list;
+
+  if (!get_array (c, o, "auto_actions", FALSE, MAX_AUTO_ACTIONS, &list))
+    return FALSE;
+  if (list == NULL || json_array_get_length (list) == 0 || (flags & KOL_ACTION_JSON_SKIP_AUTO))
+    return TRUE;
+  if (depth >= KOL_ACTION_JSON_MAX_AUTO_DEPTH)
+    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, "auto_actions", "%s", _("is nested too deeply"));
+  a->auto_actions = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
+  for (guint i = 0; i < json_array_get_length (list); i++)
+    {
+      g_autofree char *sub = g_strdup_printf ("%s.auto_actions[%u]", c->path->str, i);
+      KolAction *child = parse_action (c->g, json_array_get_element (list, i), sub, TRUE,
+                                       depth + 1, flags, c->error_path, c->error);
+
+      if (child == NULL)
+        return FALSE;
+      g_ptr_array_add (a->auto_actions, child);
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_common (Ctx         *c,
+              JsonObject  *o,
+              KolAction  **out)
+{
+  const char *type;
+  KolActionType t;
+  KolEntity entity;
+  gint64 id = 0, user = 0, created = 0;
+
+  if (!get_string (c, o, "type", TRUE, &type))
+    return FALSE;
+  if (!kol_action_type_from_string (type, &t))
+    /* Translators: %s is an action type such as "undo" or "hex_token". */
+    return fail (c, KOL_ACTION_JSON_ERROR_UNSUPPORTED, "type", _("the action type “%s” is not supported"),
+                 type);
+  if (!parse_entity (c, o, &entity) ||
+      !get_int (c, o, "id", FALSE, 0, G_MAXINT, &id) ||
+      !get_int (c, o, "user", FALSE, G_MININT, G_MAXINT, &user) ||
+      !get_int (c, o, "created_at", FALSE, G_MININT64, G_MAXINT64, &created))
+    return FALSE;
+  *out = kol_action_new (t, entity);
+  (*out)->id = (int) id;
+  (*out)->user = (int) user;
+  (*out)->created_at = created;
+  return TRUE;
+}
+
+static KolAction *
+parse_action (KolGame            *g,
+              JsonNode           *node,
+              const char         *path,
+              gboolean            is_auto,
+              int                 depth,
+              KolActionJsonFlags  flags,
+              char              **error_path,
+              GError            **error)
+{
+  g_autofree char *where = NULL;
+  g_autoptr(GString) gpath = g_string_new (path);
+  g_autoptr(KolAction) a = NULL;
+  Ctx c = { g, NULL, gpath, error_path, error };
+  JsonObject *o;
+
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    {
+      if (error_path && *error_path == NULL)
+        *error_path = g_strdup (path);
+      /* Translators: %s is a JSON path such as $.actions[56]. */
+      g_set_error (error, KOL_ACTION_JSON_ERROR, KOL_ACTION_JSON_ERROR_INVALID,
+                   _("The action at %s is not an object."), path);
+      return NULL;
+    }
+  o = json_node_get_object (node);
+  where = describe_where (o, path, is_auto);
+  c.where = where;
+  if (!parse_common (&c, o, &a) || !parse_payload (&c, o, a) ||
+      !parse_auto_actions (&c, o, a, depth, flags))
+    return NULL;
+  return g_steal_pointer (&a);
+}
+
+/**
+ * kol_action_from_json:
+ * @game: the game the action is about to be applied to
+ * @node: the action, an object in the 18xx.games vocabulary
+ * @path: (nullable): the JSON path of @node in its file, for messages
+ * @flags: what to convert
+ * @error_path: (out) (optional) (transfer full): the JSON path of the field
+ *   at fault, on failure
+ * @error: return location for a #GError
+ *
+ * Converts an action, resolving its ids against the current state of
+ * @game. Auto actions are converted against the same state unless
+ * %KOL_ACTION_JSON_SKIP_AUTO is given.
+ *
+ * Returns: (transfer full) (nullable): the action, or %NULL with @error
+ *   naming the action (its id and path) and the field.
+ */
+KolAction *
+kol_action_from_json (KolGame            *game,
+                      JsonNode           *node,
+                      const char         *path,
+                      KolActionJsonFlags  flags,
+                      char              **error_path,
+                      GError            **error)
+{
+  g_return_val_if_fail (game != NULL, NULL);
+
+  return parse_action (game, node, path ? path : "$", FALSE, 0, flags, error_path, error);
+}
+
+/**
+ * kol_action_json_has_auto:
+ *
+ * Returns: %TRUE if the action object @node embeds auto actions.
+ */
+gboolean
+kol_action_json_has_auto (JsonNode *node)
+{
+  JsonNode *autos;
+
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    return FALSE;
+  autos = json_object_get_member (json_node_get_object (node), "auto_actions");
+  return autos && JSON_NODE_HOLDS_ARRAY (autos) && json_array_get_length (json_node_get_array (autos)) > 0;
+}
+
+/**
+ * kol_action_json_depends_on_board:
+ *
+ * Returns: %TRUE if some id of the action object @node (or of its auto
+ *   actions) can only be resolved against the tiles on the map at the time
+ *   it is applied: cities and route nodes.
+ */
+gboolean
+kol_action_json_depends_on_board (JsonNode *node)
+{
+  JsonObject *o;
+  JsonNode *autos;
+
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    return FALSE;
+  o = json_node_get_object (node);
+  if (json_object_has_member (o, "city") || json_object_has_member (o, "routes"))
+    return TRUE;
+  autos = json_object_get_member (o, "auto_actions");
+  if (autos && JSON_NODE_HOLDS_ARRAY (autos))
+    for (guint i = 0; i < json_array_get_length (json_node_get_array (autos)); i++)
+      if (kol_action_json_depends_on_board (json_array_get_element (json_node_get_array (autos), i)))
+        return TRUE;
+  return FALSE;
+}
+
+/**
+ * kol_action_json_describe:
+ * @node: an action object
+ * @path: its JSON path
+ *
+ * Returns: (transfer full): a translated description of where the action
+ *   is, "Action 57 at $.actions[56]".
+ */
+char *
+kol_action_json_describe (JsonNode   *node,
+                          const char *path)
+{
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    /* Translators: %s is a JSON path such as $.actions[56]. */
+    return g_strdup_printf (_("Action at %s"), path);
+  return describe_where (json_node_get_object (node), path, FALSE);
+}
+
+/* ------------------------------------------------------------------ ids */
+
+/**
+ * kol_action_json_entity_id:
+ * @entity_type: (out) (optional): "player", "corporation" or "company"
+ *
+ * Returns: (transfer full) (nullable): the 18xx.games id of @entity as a
+ *   string (players' ids in decimal), or %NULL for the bank and the pool.
+ */
+char *
+kol_action_json_entity_id (KolGame     *game,
+                           KolEntity    entity,
+                           const char **entity_type)
+{
+  const char *type = NULL;
+  char *id = NULL;
+
+  switch (entity.kind)
+    {
+    case KOL_ENTITY_PLAYER:
+      type = "player";
+      id = g_strdup_printf ("%d", game->players[entity.index].id);
+      break;
+    case KOL_ENTITY_CORP:
+      type = "corporation";
+      id = g_strdup (game->title->corps[entity.index].id);
+      break;
+    case KOL_ENTITY_COMPANY:
+      type = "company";
+      id = g_strdup (game->title->companies[entity.index].id);
+      break;
+    default:
+      break;
+    }
+  if (entity_type)
+    *entity_type = type;
+  return id;
+}
+
+/**
+ * kol_action_json_entity_node:
+ *
+ * Returns: (transfer full): @entity as 18xx.games writes it: a player's id
+ *   as an integer, others as their string id; null for none.
+ */
+JsonNode *
+kol_action_json_entity_node (KolGame  *game,
+                             KolEntity entity)
+{
+  g_autofree char *id = NULL;
+
+  if (entity.kind == KOL_ENTITY_PLAYER)
+    return json_node_init_int (json_node_alloc (), game->players[entity.index].id);
+  id = kol_action_json_entity_id (game, entity, NULL);
+  if (id == NULL)
+    return json_node_init_null (json_node_alloc ());
+  return json_node_init_string (json_node_alloc (), id);
+}
+
+/**
+ * kol_action_json_tile_id:
+ *
+ * Returns: (transfer full): the 18xx.games id of the tile on @hex: "57-3"
+ *   for a laid copy, "<hex>-0" for the preprinted tile.
+ */
+char *
+kol_action_json_tile_id (KolGame *game,
+                         int      hex)
+{
+  const KolHexState *hs = &game->hexes[hex];
+  const KolTitle *t = game->title;
+
+  if (hs->copy >= 0)
+    return g_strdup_printf ("%s-%d", t->tiles[t->copy_tile[hs->copy]].id, t->copy_number[hs->copy]);
+  return g_strdup_printf ("%s-0", t->hexes[hex].id);
+}
+
+/**
+ * kol_action_json_city_id:
+ *
+ * Returns: (transfer full): the 18xx.games id of city @city (index among
+ *   the cities of the tile on @hex): "<tile id>-<part index>".
+ */
+char *
+kol_action_json_city_id (KolGame *game,
+                         int      hex,
+                         int      city)
+{
+  const KolTileDef *tile = tile_of_hex (game, hex);
+  g_autofree char *tile_id = kol_action_json_tile_id (game, hex);
+  int node = tile ? kol_tile_city_node (tile, city) : -1;
+
+  return g_strdup_printf ("%s-%d", tile_id, node >= 0 ? tile->nodes[node].part : city);
+}
+
+/* ----------------------------------------------------------------- write */
+
+static void
+set_string (JsonObject *o,
+            const char *name,
+            const char *value)
+{
+  if (value)
+    json_object_set_string_member (o, name, value);
+}
+
+static void
+set_corp (KolGame    *g,
+          JsonObject *o,
+          const char *name,
+          int         corp)
+{
+  if (corp >= 0 && (guint) corp < g->title->n_corps)
+    json_object_set_string_member (o, name, g->title->corps[corp].id);
+}
+
+static void
+set_company (KolGame    *g,
+             JsonObject *o,
+             const char *name,
+             int         company)
+{
+  if (company >= 0 && (guint) company < g->title->n_companies)
+    json_object_set_string_member (o, name, g->title->companies[company].id);
+}
+
+static void
+set_train (KolGame    *g,
+           JsonObject *o,
+           const char *name,
+           int         train)
+{
+  if (train >= 0 && train < g->n_trains)
+    {
+      g_autofree char *id = kol_game_train_id (g, train);
+
+      json_object_set_string_member (o, name, id);
+    }
+}
+
+static void
+set_hex (KolGame    *g,
+         JsonObject *o,
+         const char *name,
+         int         hex)
+{
+  if (hex >= 0 && (guint) hex < g->title->n_hexes)
+    json_object_set_string_member (o, name, g->title->hexes[hex].id);
+}
+
+static JsonArray *
+hex_array (KolGame *g,
+           GArray  *hexes)
+{
+  JsonArray *a = json_array_new ();
+
+  for (guint i = 0; hexes && i < hexes->len; i++)
+    json_array_add_string_element (a, g->title->hexes[g_array_index (hexes, gint16, i)].id);
+  return a;
+}
+
+static char *
+route_node_id (KolGame            *g,
+               const KolRouteNode *rn)
+{
+  const KolTileDef *tile = tile_of_hex (g, rn->hex);
+  int part = tile && rn->node >= 0 && rn->node < tile->n_nodes ? tile->nodes[rn->node].part : rn->node;
+
+  return g_strdup_printf ("%s-%d", g->title->hexes[rn->hex].id, part);
+}
+
+static JsonNode *
+route_to_json (KolGame            *g,
+               const KolRouteSpec *r)
+{
+  JsonObject *o = json_object_new ();
+  JsonArray *conns = json_array_new ();
+  JsonArray *nodes = json_array_new ();
+
+  set_train (g, o, "train", r->train);
+  for (guint i = 0; r->connections && i < r->connections->len; i++)
+    json_array_add_array_element (conns, hex_array (g, g_array_index (r->connections, GArray *, i)));
+  json_object_set_array_member (o, "connections", conns);
+  if (r->hexes)
+    json_object_set_array_member (o, "hexes", hex_array (g, r->hexes));
+  else
+    {
+      /* derived, as 18xx.games does, from the stops in route order */
+      JsonArray *hexes = json_array_new ();
+      int last = -1;
+
+      for (guint i = 0; r->nodes && i < r->nodes->len; i++)
+        {
+          int hex = g_array_index (r->nodes, KolRouteNode, i).hex;
+
+          if (hex != last)
+            json_array_add_string_element (hexes, g->title->hexes[hex].id);
+          last = hex;
+        }
+      json_object_set_array_member (o, "hexes", hexes);
+    }
+  json_object_set_int_member (o, "revenue", r->revenue);
+  set_string (o, "revenue_str", r->revenue_str);
+  for (guint i = 0; r->nodes && i < r->nodes->len; i++)
+    {
+      g_autofree char *id = route_node_id (g, &g_array_index (r->nodes, KolRouteNode, i));
+
+      json_array_add_string_element (nodes, id);
+    }
+  json_object_set_array_member (o, "nodes", nodes);
+  return json_node_init_object (json_node_alloc (), o);
+}
+
+static void
+write_run_routes (KolGame         *g,
+                  JsonObject      *o,
+                  const KolAction *a)
+{
+  JsonArray *routes = json_array_new ();
+
+  for (guint i = 0; a->routes && i < a->routes->len; i++)
+    json_array_add_element (routes, route_to_json (g, g_ptr_array_index (a->routes, i)));
+  json_object_set_array_member (o, "routes", routes);
+  json_object_set_int_member (o, "extra_revenue", a->extra_revenue);
+  json_object_set_int_member (o, "subsidy", a->subsidy);
+}
+
+static void
+write_shares (KolGame         *g,
+              JsonObject      *o,
+              const KolAction *a)
+{
+  JsonArray *shares = json_array_new ();
+
+  for (int i = 0; i < a->n_shares && i < KOL_ACTION_MAX_SHARES; i++)
+    {
+      g_autofree char *id = kol_game_cert_id (g, a->shares[i]);
+
+      json_array_add_string_element (shares, id);
+    }
+  json_object_set_array_member (o, "shares", shares);
+  json_object_set_int_member (o, "percent", a->percent);
+}
+
+static void
+write_city (KolGame         *g,
+            JsonObject      *o,
+            const KolAction *a)
+{
+  if (a->hex >= 0 && (guint) a->hex < g->title->n_hexes)
+    {
+      g_autofree char *city = kol_action_json_city_id (g, a->hex, a->city);
+
+      json_object_set_string_member (o, "city", city);
+    }
+  json_object_set_int_member (o, "slot", a->slot < 0 ? 0 : a->slot);
+}
+
+static void
+write_assignments (KolGame         *g,
+                   JsonObject      *o,
+                   const KolAction *a)
+{
+  JsonArray *list = json_array_new ();
+
+  for (guint i = 0; a->assignments && i < a->assignments->len; i++)
+    {
+      const KolAssignment *as = &g_array_index (a->assignments, KolAssignment, i);
+      JsonObject *item = json_object_new ();
+
+      set_train (g, item, "train", as->train);
+      set_corp (g, item, "corporation", as->corp);
+      json_array_add_object_element (list, item);
+    }
+  json_object_set_array_member (o, "assignments", list);
+}
+
+/* A choice that is a canonical decimal number was an integer (1840's seat
+ * index); 18xx.games' labels never are. */
+static void
+write_choice (JsonObject *o,
+              const char *choice)
+{
+  gint64 n;
+
+  if (choice && g_ascii_string_to_signed (choice, 10, G_MININT, G_MAXINT, &n, NULL))
+    {
+      g_autofree char *canonical = g_strdup_printf ("%" G_GINT64_FORMAT, n);
+
+      if (g_str_equal (canonical, choice))
+        {
+          json_object_set_int_member (o, "choice", n);
+          return;
+        }
+    }
+  set_string (o, "choice", choice ? choice : "");
+}
+
+static void
+write_program (JsonObject      *o,
+               const KolAction *a)
+{
+  if (a->program && g_variant_is_of_type (a->program, G_VARIANT_TYPE_VARDICT))
+    {
+      g_autoptr(JsonNode) raw = variant_to_json (a->program);
+      JsonObjectIter iter;
+      const char *name;
+      JsonNode *value;
+
+      json_object_iter_init (&iter, json_node_get_object (raw));
+      while (json_object_iter_next (&iter, &name, &value))
+        if (!json_object_has_member (o, name))
+          json_object_set_member (o, name, json_node_copy (value));
+    }
+  if (a->type == KOL_ACTION_PROGRAM_DISABLE && a->text && !json_object_has_member (o, "reason"))
+    json_object_set_string_member (o, "reason", a->text);
+}
+
+static void
+write_payload (KolGame         *g,
+               JsonObject      *o,
+               const KolAction *a)
+{
+  switch (a->type)
+    {
+    case KOL_ACTION_BID:
+      set_company (g, o, "company", a->company);
+      set_corp (g, o, "corporation", a->corp);
+      json_object_set_int_member (o, "price", a->price);
+      break;
+    case KOL_ACTION_PAR:
+      set_corp (g, o, "corporation", a->corp);
+      if (a->cell_row >= 0 && a->cell_row < KOL_MAX_MARKET_ROWS &&
+          a->cell_col >= 0 && a->cell_col < KOL_MAX_MARKET_COLS)
+        {
+          g_autofree char *cell = g_strdup_printf ("%d,%d,%d",
+                                                   g->title->market.cells[a->cell_row][a->cell_col].price,
+                                                   a->cell_row, a->cell_col);
+
+          json_object_set_string_member (o, "share_price", cell);
+        }
+      break;
+    case KOL_ACTION_BUY_SHARES:
+    case KOL_ACTION_SELL_SHARES:
+      write_shares (g, o, a);
+      break;
+    case KOL_ACTION_LAY_TILE:
+      set_hex (g, o, "hex", a->hex);
+      if (a->tile_copy >= 0 && (guint) a->tile_copy < g->title->n_tile_copies)
+        {
+          const KolTitle *t = g->title;
+          g_autofree char *tile = g_strdup_printf ("%s-%d", t->tiles[t->copy_tile[a->tile_copy]].id,
+                                                   t->copy_number[a->tile_copy]);
+
+          json_object_set_string_member (o, "tile", tile);
+        }
+      json_object_set_int_member (o, "rotation", a->rotation);
+      break;
+    case KOL_ACTION_PLACE_TOKEN:
+      write_city (g, o, a);
+      set_corp (g, o, "tokener", a->tokener);
+      break;
+    case KOL_ACTION_REMOVE_TOKEN:
+      write_city (g, o, a);
+      break;
+    case KOL_ACTION_BUY_TOKEN:
+      write_city (g, o, a);
+      json_object_set_int_member (o, "price", a->price);
+      break;
+    case KOL_ACTION_RUN_ROUTES:
+      write_run_routes (g, o, a);
+      break;
+    case KOL_ACTION_DIVIDEND:
+      set_string (o, "kind", a->kind);
+      if (a->amount != 0 || g_strcmp0 (a->kind, "variable") == 0)
+        json_object_set_int_member (o, "amount", a->amount);
+      break;
+    case KOL_ACTION_BUY_TRAIN:
+      set_train (g, o, "train", a->train);
+      json_object_set_int_member (o, "price", a->price);
+      set_string (o, "variant", a->variant);
+      break;
+    case KOL_ACTION_SCRAP_TRAIN:
+      set_train (g, o, "train", a->train);
+      break;
+    case KOL_ACTION_REASSIGN_TRAINS:
+      write_assignments (g, o, a);
+      break;
+    case KOL_ACTION_MERGE:
+      set_corp (g, o, "corporation", a->corp);
+      break;
+    case KOL_ACTION_BUY_COMPANY:
+    case KOL_ACTION_SELL_COMPANY:
+      set_company (g, o, "company", a->company);
+      json_object_set_int_member (o, "price", a->price);
+      break;
+    case KOL_ACTION_CHOOSE:
+      write_choice (o, a->choice);
+      break;
+    case KOL_ACTION_CHOOSE_ABILITY:
+      if (a->ability)
+        json_object_set_member (o, "choice", variant_to_json (a->ability));
+      break;
+    case KOL_ACTION_ASSIGN:
+      if (a->hex >= 0)
+        {
+          set_hex (g, o, "target", a->hex);
+          json_object_set_string_member (o, "target_type", "hex");
+        }
+      else
+        {
+          set_corp (g, o, "target", a->corp);
+          json_object_set_string_member (o, "target_type", "corporation");
+        }
+      break;
+    case KOL_ACTION_TAKE_LOAN:
+    case KOL_ACTION_PAYOFF_LOAN:
+      if (a->loan >= 0)
+        json_object_set_int_member (o, "loan", a->loan);
+      break;
+    case KOL_ACTION_PROGRAM_BUY_SHARES:
+      set_corp (g, o, "corporation", a->corp);
+      write_program (o, a);
+      break;
+    case KOL_ACTION_PROGRAM_SHARE_PASS:
+    case KOL_ACTION_PROGRAM_DISABLE:
+      write_program (o, a);
+      break;
+    case KOL_ACTION_MESSAGE:
+    case KOL_ACTION_LOG:
+      set_string (o, "message", a->text ? a->text : "");
+      break;
+    case KOL_ACTION_PASS:
+    case KOL_ACTION_PAYOFF_DEBT:
+    case KOL_ACTION_BANKRUPT:
+    case KOL_ACTION_END_GAME:
+    case KOL_N_ACTION_TYPES:
+    default:
+      break;
+    }
+}
+
+/**
+ * kol_action_to_json:
+ * @game: the game in the state @action was (or is about to be) applied to
+ * @action: the action
+ *
+ * Writes @action in the 18xx.games vocabulary. Auto actions are written
+ * against the same state, which is right for every auto action the titles
+ * generate (none of them lays a tile).
+ *
+ * Returns: (transfer full): a JSON object node.
+ */
+JsonNode *
+kol_action_to_json (KolGame         *game,
+                    const KolAction *action)
+{
+  JsonObject *o = json_object_new ();
+  const char *entity_type = NULL;
+  g_autofree char *unused = kol_action_json_entity_id (game, action->entity, &entity_type);
+
+  json_object_set_string_member (o, "type", kol_action_type_to_string (action->type));
+  json_object_set_member (o, "entity", kol_action_json_entity_node (game, action->entity));
+  set_string (o, "entity_type", entity_type);
+  if (action->id > 0)
+    json_object_set_int_member (o, "id", action->id);
+  if (action->user != 0)
+    json_object_set_int_member (o, "user", action->user);
+  if (action->created_at != 0)
+    json_object_set_int_member (o, "created_at", action->created_at);
+  write_payload (game, o, action);
+  if (action->auto_actions && action->auto_actions->len > 0)
+    {
+      JsonArray *autos = json_array_new ();
+
+      for (guint i = 0; i < action->auto_actions->len; i++)
+        json_array_add_element (autos, kol_action_to_json (game, g_ptr_array_index (action->auto_actions, i)));
+      json_object_set_array_member (o, "auto_actions", autos);
+    }
+  return json_node_init_object (json_node_alloc (), o);
+}

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/*
+ * A strict, non-recursive JSON scanner that runs before json-glib. It exists
+ * because json-glib 1.6 recurses without a limit (a deeply nested file
+ * overflows the stack), silently wraps integers that do not fit in 64 bits,
+ * keeps only the last of two equal keys, accepts comments and single quotes,
+ * and forgets where a value was once the tree is built. The scanner checks
+ * the file against RFC 8259, bounds the nesting depth, reports every
+ * out-of-range number and duplicated key, and can record the line and column
+ * of every value under its JSON path ("$.hexes[12].tile.paths[3].b"), so
+ * that problems found later in the tree can point into the file.
+ */
+
+/* Deeper documents are refused before json-glib sees them. */
+#define KOL_JSON_MAX_DEPTH 128
+/* Larger files are refused unread. */
+#define KOL_JSON_MAX_SIZE (16 * 1024 * 1024)
+
+typedef struct
+{
+  char *path;       /* JSON path of the value, or NULL */
+  int   line;       /* 1-based; 0 when unknown */
+  int   column;     /* 1-based, in characters */
+  char *message;    /* translated */
+} KolJsonIssue;
+
+typedef struct _KolJsonScan KolJsonScan;
+
+/* Scans @text (@length bytes, need not be NUL-terminated). With
+ * @record_positions, remembers where each value starts. */
+KolJsonScan        *kol_json_scan_new           (const char         *text,
+                                                 gsize               length,
+                                                 gboolean            record_positions);
+void                kol_json_scan_free          (KolJsonScan        *scan);
+/* FALSE when the text is not JSON (syntax, encoding, depth): then the first
+ * issue says why, and nothing should parse it further. */
+gboolean            kol_json_scan_is_parsable   (const KolJsonScan  *scan);
+/* Every issue found (KolJsonIssue*), in file order. */
+GPtrArray          *kol_json_scan_get_issues    (const KolJsonScan  *scan);
+/* Where the value at @path starts; FALSE if unknown (or not recorded). */
+gboolean            kol_json_scan_lookup        (const KolJsonScan  *scan,
+                                                 const char         *path,
+                                                 int                *line,
+                                                 int                *column);
+/* Was the number at @path out of range (already reported as an issue)? */
+gboolean            kol_json_scan_is_bad_number (const KolJsonScan  *scan,
+                                                 const char         *path);
+
+/* Appends ".key" or "['key']" (for keys that are not identifiers) to @path. */
+void                kol_json_path_append_key    (GString            *path,
+                                                 const char         *key);
+char               *kol_json_path_key           (const char         *path,
+                                                 const char         *key);
+char               *kol_json_path_index         (const char         *path,
+                                                 guint               index);
+
+void                kol_json_issue_free         (KolJsonIssue       *issue);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KolJsonScan, kol_json_scan_free)
+
+G_END_DECLS

@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include "kol-start-page.h"
+#include "kol-title-info.h"
+#include "kol-title-row.h"
+
+/**
+ * KolStartPage:
+ *
+ * The page a window opens on: a welcome, and the game titles found, or a
+ * note that there are none yet.
+ */
+struct _KolStartPage
+{
+  GtkWidget parent_instance;
+
+  GListModel *titles;
+
+  GtkWidget *scroller;  /* bound so that dispose_template() unparents it */
+  GtkStack *stack;
+  GtkListBox *title_list;
+};
+
+G_DEFINE_FINAL_TYPE (KolStartPage, kol_start_page, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_TITLES,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static GtkWidget *
+create_title_row (gpointer item,
+                  gpointer user_data)
+{
+  return kol_title_row_new (KOL_TITLE_INFO (item));
+}
+
+static void
+update_visible_page (KolStartPage *self)
+{
+  gboolean empty = self->titles == NULL || g_list_model_get_n_items (self->titles) == 0;
+
+  gtk_stack_set_visible_child_name (self->stack, empty ? "empty" : "titles");
+}
+
+static void
+kol_start_page_dispose (GObject *object)
+{
+  KolStartPage *self = KOL_START_PAGE (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), KOL_TYPE_START_PAGE);
+  g_clear_object (&self->titles);
+
+  G_OBJECT_CLASS (kol_start_page_parent_class)->dispose (object);
+}
+
+static void
+kol_start_page_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  KolStartPage *self = KOL_START_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_TITLES:
+      g_value_set_object (value, self->titles);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kol_start_page_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  KolStartPage *self = KOL_START_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_TITLES:
+      kol_start_page_set_titles (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kol_start_page_class_init (KolStartPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = kol_start_page_dispose;
+  object_class->get_property = kol_start_page_get_property;
+  object_class->set_property = kol_start_page_set_property;
+
+  /** KolStartPage:titles: the #KolTitleInfo list shown, or %NULL for none. */
+  properties[PROP_TITLES] =
+    g_param_spec_object ("titles", NULL, NULL, G_TYPE_LIST_MODEL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               RESOURCE_PREFIX "/ui/kol-start-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, KolStartPage, scroller);
+  gtk_widget_class_bind_template_child (widget_class, KolStartPage, stack);
+  gtk_widget_class_bind_template_child (widget_class, KolStartPage, title_list);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+kol_start_page_init (KolStartPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  update_visible_page (self);
+}
+
+/**
+ * kol_start_page_new:
+ *
+ * Returns: (transfer floating): a start page with no titles
+ */
+GtkWidget *
+kol_start_page_new (void)
+{
+  return g_object_new (KOL_TYPE_START_PAGE, NULL);
+}
+
+/** kol_start_page_get_titles: Returns: (transfer none) (nullable): the titles shown */
+GListModel *
+kol_start_page_get_titles (KolStartPage *self)
+{
+  g_return_val_if_fail (KOL_IS_START_PAGE (self), NULL);
+  return self->titles;
+}
+
+/**
+ * kol_start_page_set_titles:
+ * @self: a #KolStartPage
+ * @titles: (nullable): a #GListModel of #KolTitleInfo
+ *
+ * Shows @titles, and keeps following its changes.
+ */
+void
+kol_start_page_set_titles (KolStartPage *self,
+                           GListModel   *titles)
+{
+  g_return_if_fail (KOL_IS_START_PAGE (self));
+  g_return_if_fail (titles == NULL || G_IS_LIST_MODEL (titles));
+
+  if (self->titles == titles)
+    return;
+  if (self->titles != NULL)
+    g_signal_handlers_disconnect_by_func (self->titles, update_visible_page, self);
+  g_set_object (&self->titles, titles);
+
+  gtk_list_box_bind_model (self->title_list, titles, create_title_row, NULL, NULL);
+  if (titles != NULL)
+    g_signal_connect_object (titles, "items-changed",
+                             G_CALLBACK (update_visible_page), self, G_CONNECT_SWAPPED);
+  update_visible_page (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLES]);
+}

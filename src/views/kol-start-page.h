@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define KOL_TYPE_START_PAGE (kol_start_page_get_type ())
+
+G_DECLARE_FINAL_TYPE (KolStartPage, kol_start_page, KOL, START_PAGE, GtkWidget)
+
+GtkWidget  *kol_start_page_new        (void);
+GListModel *kol_start_page_get_titles (KolStartPage *self);
+void        kol_start_page_set_titles (KolStartPage *self,
+                                       GListModel   *titles);
+
+G_END_DECLS

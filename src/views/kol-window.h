@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "kol-application.h"
+
+G_BEGIN_DECLS
+
+/* The schema id is the same in every build profile. */
+#define KOL_SETTINGS_SCHEMA_ID "io.github.koleya.Koleya"
+
+#define KOL_TYPE_WINDOW (kol_window_get_type ())
+
+G_DECLARE_FINAL_TYPE (KolWindow, kol_window, KOL, WINDOW, GtkApplicationWindow)
+
+KolWindow *kol_window_new (KolApplication *application);
+
+G_END_DECLS

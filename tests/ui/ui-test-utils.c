@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include "ui-test-utils.h"
+
+#define WAIT_TIMEOUT_USEC (10 * G_USEC_PER_SEC)
+
+/**
+ * kol_test_skip_without_display:
+ *
+ * gtk_test_init() aborts when there is no display, so a ui test's main()
+ * first calls this and returns 0 if it is %TRUE (meson then reports SKIP).
+ *
+ * Returns: %TRUE if there is no display and the skip plan was printed
+ */
+gboolean
+kol_test_skip_without_display (void)
+{
+  if (g_getenv ("DISPLAY") != NULL || g_getenv ("WAYLAND_DISPLAY") != NULL)
+    return FALSE;
+
+  g_print ("1..0 # SKIP no display\n");
+  return TRUE;
+}
+
+/* Runs the main loop until @condition holds; fails after ten seconds. */
+void
+kol_test_wait_until (gboolean (*condition) (gpointer data),
+                     gpointer   data)
+{
+  gint64 deadline = g_get_monotonic_time () + WAIT_TIMEOUT_USEC;
+
+  while (!condition (data))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+/* Depth first, @root included. */
+GtkWidget *
+kol_test_find_descendant (GtkWidget *root,
+                          GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = kol_test_find_descendant (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+collect_labels (GtkWidget *widget,
+                GString   *out)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget))
+    g_string_append_printf (out, "%s\n", gtk_label_get_text (GTK_LABEL (widget)));
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_labels (child, out);
+}
+
+/* The text of every visible label under @root, one per line. */
+char *
+kol_test_collect_labels (GtkWidget *root)
+{
+  GString *out = g_string_new (NULL);
+
+  collect_labels (root, out);
+  return g_string_free (out, FALSE);
+}

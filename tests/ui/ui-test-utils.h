@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+gboolean   kol_test_skip_without_display (void);
+void       kol_test_wait_until           (gboolean  (*condition) (gpointer data),
+                                          gpointer    data);
+GtkWidget *kol_test_find_descendant      (GtkWidget  *root,
+                                          GType       type);
+char      *kol_test_collect_labels       (GtkWidget  *root);
+
+G_END_DECLS
