@@ -12,7 +12,8 @@ builddir=${KOLEYA_BUILDDIR:-build}
 options=${KOLEYA_MESON_OPTIONS:-}
 
 deps="meson ninja-build pkg-config gcc libc6-dev libgtk-4-dev librsvg2-dev libjson-glib-dev
-      gettext appstream desktop-file-utils xvfb xauth adwaita-icon-theme fonts-dejavu-core"
+      gettext appstream desktop-file-utils xvfb xauth adwaita-icon-theme fonts-dejavu-core
+      python3 python3-jsonschema"
 
 install_deps () {
   missing=""

@@ -32,6 +32,7 @@ static const char *const type_names[KOL_N_ACTION_TYPES] = {
   [KOL_ACTION_END_GAME] = "end_game",
   [KOL_ACTION_MESSAGE] = "message",
   [KOL_ACTION_LOG] = "log",
+  [KOL_ACTION_DISCARD_TRAIN] = "discard_train",
 };
 
 /**

@@ -26,6 +26,13 @@ _kol_board_tile_def (KolGame *g,
   return &g->title->tiles[s->tile];
 }
 
+static inline gboolean
+_kol_board_valid_tile (KolGame *g,
+                       int      tile)
+{
+  return tile >= 0 && (guint) tile < g->title->n_tiles;
+}
+
 /* Blue, gray and red hexes are walls unless their track points at the
  * neighbour (base.rb IMPASSABLE_HEX_COLORS). */
 static inline gboolean
@@ -112,11 +119,5 @@ _kol_rotate_mask (guint8 mask,
   ticks = ((ticks % 6) + 6) % 6;
   return (guint8) (((mask << ticks) | (mask >> (6 - ticks))) & 0x3f);
 }
-
-/* Does a node (hex, node index) stop a walk of @corp? */
-gboolean _kol_board_node_blocks (KolGame *g,
-                                 int      hex,
-                                 int      node,
-                                 int      corp);
 
 G_END_DECLS

@@ -53,7 +53,9 @@ typedef struct
                              * through off-boards, as 18xx.games does without a corporation) */
   gint16   one_token_hex;   /* compute from the token in one city only, -1 for all */
   gint8    one_token_city;
-  gboolean home_as_token;   /* treat the home hex as a token (before it is placed) */
+  gboolean home_as_token;   /* treat the home as a token (before it is placed): the
+                             * home city, or every city and town of the home hex
+                             * when KolCorpDef.home_city < 0 (Graph#home_hex_nodes) */
 } KolReachOpts;
 
 void     kol_board_reach_opts_init   (KolReachOpts *opts);
@@ -230,7 +232,8 @@ guint8   kol_board_legal_rotations   (KolGame        *g,
                                       int             tile,
                                       const KolReach *reach);
 /* Tile defs that may be laid on @hex now by @corp (upgrades/lays, phase,
- * supply, label, hex lock) with at least one legal rotation; returns count. */
+ * supply, label, hex lock) with at least one legal rotation, in the order of
+ * the tile manifest; @reach NULL skips the connection check. Returns count. */
 int      kol_board_legal_tiles       (KolGame        *g,
                                       int             corp,
                                       int             hex,
@@ -238,7 +241,9 @@ int      kol_board_legal_tiles       (KolGame        *g,
                                       gint16         *out,
                                       int             max);
 /* Hexes where @corp may lay or upgrade now (connected, not blocked, with a
- * legal tile); fills @out with hex indices and returns the count. */
+ * legal tile; every hex is connected when @reach is NULL); fills @out with
+ * hex indices in map order and returns the count. Whether this turn allows
+ * a lay or an upgrade is the step's (tracker_available_hex). */
 int      kol_board_legal_hexes       (KolGame        *g,
                                       int             corp,
                                       const KolReach *reach,

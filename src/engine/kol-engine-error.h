@@ -74,6 +74,7 @@ typedef enum
   KOL_REASON_ROUTE_PORT,             /* port rules */
   KOL_REASON_ROUTE_TERMINAL,         /* runs through a terminal */
   KOL_REASON_ROUTE_RED_AREA,         /* 1840 red city hex visited before its tile */
+  KOL_REASON_ROUTE_AMBIGUOUS,        /* more than one track joins two stops: give the paths */
   /* trains */
   KOL_REASON_TRAIN_LIMIT,
   KOL_REASON_TRAIN_NOT_AVAILABLE,
@@ -86,6 +87,53 @@ typedef enum
   KOL_REASON_SELL_AFTER_BUY,
   /* other */
   KOL_REASON_OPTION_CONFLICT,
+  /* shares and auctions (kol-engine-stock.c, kol-engine-auction.c) */
+  KOL_REASON_SELL_SOLD_THIS_TURN,    /* shares of this company were already sold this turn */
+  KOL_REASON_BUY_ALREADY_BOUGHT,     /* one purchase per turn */
+  KOL_REASON_BUY_NOT_AVAILABLE,      /* this certificate cannot be bought now */
+  KOL_REASON_MUST_SELL,              /* over a limit: must sell first */
+  KOL_REASON_PAR_NOT_ALLOWED,        /* this company cannot be started now */
+  KOL_REASON_PAR_PRICE,              /* this par price is not available */
+  KOL_REASON_BID_MUST_PAY_PRICE,     /* the first company is bought at exactly its price */
+  KOL_REASON_BID_AUCTION_ONLY,       /* only the company being auctioned takes bids now */
+  /* operating rounds (kol-engine-operating.c and its steps) */
+  KOL_REASON_TILE_NO_NEW_TRACK,      /* the lay must use new track (TRACK_RESTRICTION) */
+  KOL_REASON_TOKEN_ALREADY_PLACED,   /* a token was already placed this turn */
+  KOL_REASON_TRAIN_NOT_BUYABLE,      /* not one of the trains that can be bought now */
+  KOL_REASON_TRAIN_OWN,              /* a corporation cannot buy its own train */
+  KOL_REASON_TRAIN_CHEAPEST,         /* in an emergency only the cheapest depot train */
+  KOL_REASON_TRAIN_OVER_COST,        /* cannot pay more than the price with the president's help */
+  KOL_REASON_TRAIN_NOT_OWNED,        /* the train is not the corporation's */
+  KOL_REASON_ROUTE_TRAIN_TWICE,      /* a train runs twice */
+  KOL_REASON_ROUTE_TRAIN_OPERATED,   /* the train already ran this round */
+  KOL_REASON_ROUTE_TRAIN_OWNER,      /* another corporation's train */
+  KOL_REASON_DIVIDEND_KIND,          /* not a dividend option now */
+  KOL_REASON_COMPANY_NOT_BUYABLE,    /* the company cannot be bought now */
+  KOL_REASON_COMPANY_PRICE,          /* price outside the allowed range */
+  KOL_REASON_SELL_NOT_NEEDED,        /* sells more than the emergency needs */
+  KOL_REASON_SELL_PRESIDENCY,        /* the sale would change the presidency */
+  KOL_REASON_LOAN_NEEDS_SALE,        /* shares must be sold before a loan */
+  KOL_REASON_CANNOT_GO_BANKRUPT,     /* enough money can still be raised */
+  /* 1849 Sicily (titles/kol-title-1849*.c) */
+  KOL_REASON_LAST_CERT,              /* the last certificate must come last */
+  KOL_REASON_NOT_NEXT_CORP,          /* only the next corporation in the order may be started */
+  KOL_REASON_TILE_MESSINA_LOCKED,    /* Messina cannot be upgraded until after the next stock round */
+  KOL_REASON_NOT_COASTAL,            /* SMS: only the chosen coastal city */
+  KOL_REASON_E_TOKEN_NEEDED,         /* an E-token is needed for E trains */
+  KOL_REASON_BOND,                   /* the bond cannot be issued or redeemed now */
+  KOL_REASON_CHOICE,                 /* not one of the choices offered */
+  KOL_REASON_TOKEN_NOT_BUYABLE,      /* that station token cannot be bought */
+  KOL_REASON_NO_HOME,                /* no home city has room */
+  /* 1840 Vienna Tramways (titles/kol-title-1840*.c) */
+  KOL_REASON_1840_DIRECTOR_FIRST,    /* every player must first buy a director's certificate (VII.5) */
+  KOL_REASON_1840_DIVIDEND_STEP,     /* a tram company pays in multiples of 10 (VIII.5.1) */
+  KOL_REASON_1840_REASSIGN,          /* trams move only within one tram company */
+  KOL_REASON_1840_ONE_TRAM_PER_LINE, /* a line runs one tram only */
+  KOL_REASON_1840_LINES_NEED_TRAMS,  /* trams stay on the charter only when every line has one */
+  KOL_REASON_1840_LINE_NOT_OFFERED,  /* this line is not up for auction */
+  KOL_REASON_1840_TOKEN_NOT_REMOVABLE, /* no removable Stadtbahn marker there (IX.6) */
+  KOL_REASON_1840_LAY_NOT_AVAILABLE, /* no tile lay of this kind left on this hex this turn (IX.3, IX.4) */
+  KOL_REASON_1840_MUST_RUN,          /* the tram must run when it can (IX.3) */
   KOL_N_REASONS
 } KolReason;
 

@@ -271,6 +271,8 @@ kol_game_new (const KolTitle *title,
   g->operating_rounds = title->phases[0].operating_rounds;
 
   init_players (g, n_players, player_ids, player_names);
+  for (int i = 0; i < n_players; i++)
+    g->player_order[i] = (gint8) i;
   init_companies (g);
   init_corps (g);
   init_trains (g);
@@ -838,6 +840,121 @@ kol_game_entity_name (KolGame  *g,
     default:
       return "";
     }
+}
+
+/* ------------------------------------------------------------ player order */
+
+/**
+ * kol_game_active_players:
+ * @out: (out) (array): player indices in @players order
+ *
+ * Returns: the number of players who are not bankrupt.
+ */
+int
+kol_game_active_players (KolGame *g,
+                         gint16  *out)
+{
+  int n = 0;
+
+  for (int i = 0; i < g->n_players; i++)
+    if (!g->players[g->player_order[i]].bankrupt)
+      out[n++] = g->player_order[i];
+  return n;
+}
+
+static void
+rotate_to (KolGame *g,
+           int      player)
+{
+  gint8 copy[KOL_MAX_PLAYERS];
+  int at = 0;
+
+  for (int i = 0; i < g->n_players; i++)
+    if (g->player_order[i] == player)
+      at = i;
+  memcpy (copy, g->player_order, sizeof copy);
+  for (int i = 0; i < g->n_players; i++)
+    g->player_order[i] = copy[(at + i) % g->n_players];
+}
+
+/* Stable sort of player_order by cash; ties keep the order given by @rank. */
+static void
+sort_by_cash (KolGame *g,
+              gboolean descending,
+              const int *rank)
+{
+  for (int i = 1; i < g->n_players; i++)
+    for (int j = i; j > 0; j--)
+      {
+        int a = g->player_order[j - 1], b = g->player_order[j];
+        long ka = (long) g->players[a].cash * 64 + rank[a];
+        long kb = (long) g->players[b].cash * 64 + rank[b];
+        gboolean swap = descending ? ka < kb : ka > kb;
+
+        if (!swap)
+          break;
+        g->player_order[j - 1] = (gint8) b;
+        g->player_order[j] = (gint8) a;
+      }
+}
+
+/**
+ * kol_game_reorder_players:
+ *
+ * Game#reorder_players: rotates or sorts the players' order after a stock
+ * round; the first player then holds the priority deal.
+ */
+void
+kol_game_reorder_players (KolGame            *g,
+                          KolPlayerOrderKind  kind,
+                          const gint16       *pass_order,
+                          int                 n_pass)
+{
+  int rank[KOL_MAX_PLAYERS] = { 0 };
+
+  switch (kind)
+    {
+    case KOL_ORDER_AFTER_LAST_TO_ACT:
+      {
+        gint16 active[KOL_MAX_PLAYERS];
+        int n = kol_game_active_players (g, active);
+        int idx = g->round.entity_index;
+
+        if (n > 0 && idx >= 0 && idx < n)
+          rotate_to (g, active[idx]);
+      }
+      break;
+    case KOL_ORDER_FIRST_TO_PASS:
+      for (int i = 0; pass_order && i < n_pass && i < g->n_players; i++)
+        g->player_order[i] = (gint8) pass_order[i];
+      break;
+    case KOL_ORDER_MOST_CASH:
+      /* Ruby sorts by [cash, index in the reversed order] and reverses: ties
+       * keep the current order */
+      for (int i = 0; i < g->n_players; i++)
+        rank[g->player_order[i]] = g->n_players - 1 - i;
+      sort_by_cash (g, TRUE, rank);
+      break;
+    case KOL_ORDER_LEAST_CASH:
+      for (int i = 0; i < g->n_players; i++)
+        rank[g->player_order[i]] = i;
+      sort_by_cash (g, FALSE, rank);
+      break;
+    case KOL_ORDER_NEXT_CLOCKWISE:
+      rotate_to (g, g->player_order[g->n_players > 1 ? 1 : 0]);
+      break;
+    case KOL_ORDER_MOST_CASH_KEEP_ORDER:
+      {
+        int best = g->player_order[0];
+
+        for (int i = 1; i < g->n_players; i++)
+          if (g->players[g->player_order[i]].cash > g->players[best].cash)
+            best = g->player_order[i];
+        rotate_to (g, best);
+      }
+      break;
+    }
+  g->priority_deal = g->player_order[0];
 }
 
 /* ------------------------------------------------------------------ logging */

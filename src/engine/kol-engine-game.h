@@ -134,7 +134,7 @@ typedef struct
 /* ------------------------------------------------------------- steps/rounds */
 
 #define KOL_STEP_DATA_SIZE 256
-#define KOL_MAX_STEPS       16
+#define KOL_MAX_STEPS       24  /* 1849: 19 operating steps + 3 default steps */
 #define KOL_MAX_ROUND_ENTITIES 40
 #define KOL_ROUND_DATA_SIZE 2048
 /* round.data: generic round state (stock or operating) in the first half,
@@ -149,7 +149,7 @@ struct _KolStep
   guint8 passed;
   guint8 acted;
   gint16 opt;             /* a per-instance option of the class */
-  guint8 data[KOL_STEP_DATA_SIZE] G_GNUC_MAY_ALIAS;
+  _Alignas (8) guint8 data[KOL_STEP_DATA_SIZE] G_GNUC_MAY_ALIAS; /* aligned for the structs cast onto it */
 };
 
 /* Step classes are static const tables. Every hook may be NULL for the
@@ -174,6 +174,16 @@ struct _KolStepClass
   GPtrArray*(*auto_actions)    (KolGame *g, KolStep *s, KolEntity entity);
   /* Round-state initialisation this step needs (called once per round). */
   void      (*round_state)     (KolGame *g, KolStep *s);
+  /* Appends to @out (KolAction*) concrete legal actions of @entity in this
+   * step, for self-play and for UIs that list choices. Where a choice is a
+   * number in a range (bids, prices), add representative values (minimum,
+   * a few steps, maximum); the ranges themselves come from the step's own
+   * query functions. */
+  void      (*legal_actions)   (KolGame *g, KolStep *s, KolEntity entity, GPtrArray *out);
+  /* Called when this blocking step refuses @a because actions() does not
+   * offer its type: sets the most specific refusal it can (e.g. "at the
+   * certificate limit") and returns FALSE; NULL or TRUE = generic message. */
+  gboolean  (*explain)         (KolGame *g, KolStep *s, const KolAction *a, GError **error);
 };
 
 struct _KolRound
@@ -190,7 +200,7 @@ struct _KolRound
   KolStep    steps[KOL_MAX_STEPS];
   KolEntity  current_operator;
   guint8     current_operator_acted;
-  guint8     data[KOL_ROUND_DATA_SIZE] G_GNUC_MAY_ALIAS; /* round state of the title */
+  _Alignas (8) guint8 data[KOL_ROUND_DATA_SIZE] G_GNUC_MAY_ALIAS; /* round state (aligned for the structs cast onto it) */
 };
 
 struct _KolRoundClass
@@ -238,6 +248,10 @@ struct _KolTitleModule
   void      (*event)           (KolGame *g, const char *event);
   /* Phase changed to @phase. */
   void      (*phase_changed)   (KolGame *g, int phase);
+  /* Self-play: checks the title's invariants after an action (money,
+   * certificates, tiles, tokens…); appends what is wrong to @problems and
+   * returns FALSE if something is. */
+  gboolean  (*check_invariants)(KolGame *g, GString *problems);
   /* Optional hook tables, each defined by the part of the engine that calls
    * them; NULL or a NULL member means the generic behaviour. */
   gconstpointer board_hooks;     /* KolBoardHooks, kol-engine-board.h */
@@ -306,7 +320,9 @@ struct _KolGame
   int        turn;
   int        operating_rounds;  /* ORs in the current set */
   KolRound   round;
-  int        priority_deal;     /* player index holding priority, -1 */
+  int        priority_deal;     /* player_order[0], kept for convenience */
+  gint8      player_order[KOL_MAX_PLAYERS]; /* 18xx.games' @players order:
+                                 * reordered for priority, first = priority deal */
   guint8     finished;
   guint8     end_reason;        /* KolGameEnd */
   guint8     end_timing;        /* KolEndTiming of the trigger so far */
@@ -317,7 +333,7 @@ struct _KolGame
   KolRefusal refusal;
 
   /* title state */
-  guint8     title_state[KOL_TITLE_STATE_SIZE] G_GNUC_MAY_ALIAS;
+  _Alignas (8) guint8 title_state[KOL_TITLE_STATE_SIZE] G_GNUC_MAY_ALIAS;
 };
 
 #define KOL_TITLE_STATE(g, Type) ((Type *) (void *) (g)->title_state)
@@ -449,6 +465,27 @@ gboolean    kol_game_phase_has_status (KolGame    *g,
 /* Corporation list order (operating order helpers live in the market). */
 int         kol_game_corp_index   (KolGame    *g,
                                    const char *id);
+
+/* Game#reorder_players: how @players is reordered after a stock round. */
+typedef enum
+{
+  KOL_ORDER_AFTER_LAST_TO_ACT,
+  KOL_ORDER_FIRST_TO_PASS,
+  KOL_ORDER_MOST_CASH,
+  KOL_ORDER_LEAST_CASH,
+  KOL_ORDER_NEXT_CLOCKWISE,
+  KOL_ORDER_MOST_CASH_KEEP_ORDER,
+} KolPlayerOrderKind;
+
+/* Reorders g->player_order; @pass_order (player indices, may be NULL) is the
+ * round's pass order for KOL_ORDER_FIRST_TO_PASS. */
+void        kol_game_reorder_players (KolGame            *g,
+                                      KolPlayerOrderKind  kind,
+                                      const gint16       *pass_order,
+                                      int                 n_pass);
+/* g->player_order without bankrupt players; returns the count. */
+int         kol_game_active_players  (KolGame *g,
+                                      gint16  *out);
 
 /* Names for logs and messages. */
 const char *kol_game_entity_name  (KolGame  *g,

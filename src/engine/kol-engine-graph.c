@@ -10,8 +10,13 @@
  * nodes and paths, converging exits that unmark them on the way back, the
  * edge and junction counters that keep a walk from using track twice), so
  * that the set it reaches is the one 18xx.games computes even where trails
- * that would reverse through a switch make the order matter. All state lives
- * in fixed arrays on the stack: no allocation while walking.
+ * that would reverse through a switch make the order matter. Its state
+ * lives in fixed arrays on the stack: no allocation while walking.
+ *
+ * Converging exits (two paths on one edge) make the search enumerate trails
+ * as 18xx.games does; on the real maps that stays at a few path walks per
+ * path (a late 1849 or 1840 map takes some microseconds), and only
+ * contrived boards packed with switches take longer.
  */
 
 #define WALK_LANES 4
@@ -30,7 +35,13 @@ typedef struct
   guint8          junction_count[KOL_MAX_HEXES][KOL_MAX_NODES];
   int             n_mandatory;
   int             n_optional;
-} Walk;
+} KolWalk;
+
+typedef struct
+{
+  gint16 hex;
+  gint8  node;
+} KolWalkStart;
 
 /* The node whose Node#walk started the current chain of path walks: the
  * block that Path#walk yields to belongs to it. */
@@ -41,7 +52,11 @@ typedef struct
   gboolean converging;
 } Origin;
 
-static void node_walk (Walk *w, int hex, int node, gboolean converging_path);
+static void node_walk (KolWalk *w, int hex, int node, gboolean converging_path);
+static void path_walk (KolWalk *w, int hex, int index, int skip, int jskip,
+                       gboolean converging, const Origin *origin);
+
+/* ------------------------------------------------------------- neighbours */
 
 /* A tile laid over a printed blue/gray/red tile opens the edges it exits
  * through (tracker.rb#lay_tile links both hexes). */
@@ -120,31 +135,29 @@ kol_board_reach_opts_init (KolReachOpts *opts)
   opts->one_token_city = -1;
 }
 
-/* Lanes meet across an edge (Path#lane_match?). */
+/* ------------------------------------------------------------------ walk */
+
+/* Path#lane_match?: lanes of one width meet mirrored; a narrower track
+ * meets the middle of a wider one (lane_match_different_sizes?). */
 static gboolean
 lane_match (guint8 w0,
             guint8 i0,
             guint8 w1,
             guint8 i1)
 {
-  guint8 aw, ai, bw, bi;
-
   if (w0 == w1)
     return i1 == w0 - i0 - 1;
-  /* the narrower side is centred on the wider one */
-  if (w0 < w1 || (w0 == w1 && i0 <= i1))
+  if (w0 > w1)
     {
-      aw = w0, ai = i0, bw = w1, bi = i1;
+      guint8 tw = w0, ti = i0;
+
+      w0 = w1, i0 = i1, w1 = tw, i1 = ti;
     }
-  else
-    {
-      aw = w1, ai = i1, bw = w0, bi = i0;
-    }
-  return ai + (bw - aw) / 2 == bw - bi - 1;
+  return i0 + (w1 - w0) / 2 == w1 - i1 - 1;
 }
 
 static gboolean
-edges_in_use (Walk             *w,
+edges_in_use (KolWalk          *w,
               int               hex,
               const KolPathDef *p,
               int               rotation)
@@ -177,10 +190,28 @@ converging_exit (const KolTileDef *tile,
   return n > 1;
 }
 
+static void
+record_node (KolWalk          *w,
+             int               hex,
+             const KolTileDef *tile,
+             int               node)
+{
+  if (node >= tile->n_nodes || !_kol_node_is_stop (&tile->nodes[node]))
+    return;
+  w->out->nodes[hex] |= (guint16) (1u << node);
+  if (w->local[hex] & (1u << node))
+    return;
+  w->local[hex] |= (guint16) (1u << node);
+  if (tile->nodes[node].optional)
+    w->n_optional++;
+  else
+    w->n_mandatory++;
+}
+
 /* Graph#compute's block: remember the path, its nodes and the hex edges it
  * touches (and the facing edges of the neighbours). */
 static void
-record_path (Walk             *w,
+record_path (KolWalk          *w,
              int               hex,
              const KolTileDef *tile,
              int               rotation,
@@ -195,39 +226,25 @@ record_path (Walk             *w,
   for (int e = 0; e < 2; e++)
     {
       guint8 end = _kol_path_end (p, e);
+      int edge, nb;
 
       if (KOL_PATH_IS_NODE (end))
         {
-          int node = KOL_PATH_NODE_INDEX (end);
-
-          if (node >= tile->n_nodes || !_kol_node_is_stop (&tile->nodes[node]))
-            continue;
-          out->nodes[hex] |= (guint16) (1u << node);
-          if (!(w->local[hex] & (1u << node)))
-            {
-              w->local[hex] |= (guint16) (1u << node);
-              if (tile->nodes[node].optional)
-                w->n_optional++;
-              else
-                w->n_mandatory++;
-            }
+          record_node (w, hex, tile, KOL_PATH_NODE_INDEX (end));
+          continue;
         }
-      else
-        {
-          int edge = kol_path_end_rotate (end, rotation);
-          int nb = kol_board_neighbor (w->g, hex, edge);
-
-          out->hex_edges[hex] |= (guint8) (1u << edge);
-          if (nb >= 0)
-            out->hex_edges[nb] |= (guint8) (1u << kol_hex_invert (edge));
-        }
+      edge = kol_path_end_rotate (end, rotation);
+      nb = kol_board_neighbor (w->g, hex, edge);
+      out->hex_edges[hex] |= (guint8) (1u << edge);
+      if (nb >= 0)
+        out->hex_edges[nb] |= (guint8) (1u << kol_hex_invert (edge));
     }
 }
 
 /* Node#walk's block for one path: record it, then walk on into the other
  * nodes of the path unless it is a terminal or they block. */
 static void
-yield_path (Walk             *w,
+yield_path (KolWalk          *w,
             int               hex,
             const KolTileDef *tile,
             int               rotation,
@@ -258,13 +275,10 @@ yield_path (Walk             *w,
     }
 }
 
-static void path_walk (Walk *w, int hex, int index, int skip, int jskip, gboolean converging,
-                       const Origin *origin);
-
 /* Path#walk across one edge: into every path of the neighbour that ends on
  * the facing edge with matching lanes and a shared track network. */
 static void
-cross_edge (Walk             *w,
+cross_edge (KolWalk          *w,
             int               hex,
             const KolTileDef *tile,
             int               rotation,
@@ -304,8 +318,10 @@ cross_edge (Walk             *w,
   w->edge_count[hex][edge][MIN (lane, WALK_LANES - 1)]--;
 }
 
+/* Path#walk: @skip is the edge the walk came across, @jskip the junction it
+ * came through. */
 static void
-path_walk (Walk         *w,
+path_walk (KolWalk      *w,
            int           hex,
            int           index,
            int           skip,
@@ -352,22 +368,15 @@ path_walk (Walk         *w,
     w->junction_count[hex][junction]--;
 }
 
-static gboolean
-path_has_node (const KolPathDef *p,
-               int               node)
-{
-  return p->a == KOL_PATH_NODE + node || p->b == KOL_PATH_NODE + node;
-}
-
 static void
-node_walk (Walk    *w,
+node_walk (KolWalk *w,
            int      hex,
            int      node,
            gboolean converging_path)
 {
-  int rotation;
-  const KolTileDef *tile = _kol_board_tile_def (w->g, hex, &rotation);
+  const KolTileDef *tile = _kol_board_tile_def (w->g, hex, NULL);
   guint16 bit = (guint16) (1u << node);
+  guint8 end = (guint8) (KOL_PATH_NODE + node);
   Origin origin = { hex, node, converging_path };
 
   if (w->node_visited[hex] & bit)
@@ -377,108 +386,102 @@ node_walk (Walk    *w,
     {
       const KolPathDef *p = &tile->paths[j];
 
-      if (!path_has_node (p, node))
-        continue;
-      if (!(kol_board_track_networks (w->t, p->track) & w->networks))
-        continue;
-      path_walk (w, hex, j, -1, -1, converging_path, &origin);
+      if ((p->a == end || p->b == end) && (kol_board_track_networks (w->t, p->track) & w->networks))
+        path_walk (w, hex, j, -1, -1, converging_path, &origin);
     }
   if (converging_path)
     w->node_visited[hex] &= (guint16) ~bit;
 }
 
-/**
- * _kol_board_node_blocks:
- *
- * Returns: %TRUE if a walk of @corp may not pass node @node of @hex: a city
- * full of other corporations' tokens, or an off-board.
- */
-gboolean
-_kol_board_node_blocks (KolGame *g,
-                        int      hex,
-                        int      node,
-                        int      corp)
-{
-  const KolTileDef *tile = _kol_board_tile_def (g, hex, NULL);
-  const KolNodeDef *n = &tile->nodes[node];
-  const KolBoardHooks *hooks = _kol_board_hooks (g);
+/* ---------------------------------------------------------------- starts */
 
-  if (n->kind == KOL_NODE_OFFBOARD)
-    return TRUE;
-  if (n->kind != KOL_NODE_CITY)
-    return FALSE;
-  if (hooks && hooks->city_blocks)
-    return hooks->city_blocks (g, hex, n->city_index, corp);
-  return kol_board_city_blocks (g, hex, n->city_index, corp);
-}
+#define MAX_STARTS (KOL_MAX_CORP_TOKENS * 2 + KOL_MAX_NODES)
 
 static void
-compute_blocked (Walk *w,
-                 int   corp)
-{
-  for (guint h = 0; h < w->t->n_hexes; h++)
-    {
-      const KolTileDef *tile = _kol_board_tile_def (w->g, (int) h, NULL);
-
-      for (int n = 0; n < tile->n_nodes; n++)
-        if (_kol_node_is_stop (&tile->nodes[n]) && _kol_board_node_blocks (w->g, (int) h, n, corp))
-          w->blocked[h] |= (guint16) (1u << n);
-    }
-}
-
-typedef struct
-{
-  gint16 hex;
-  gint8  node;
-} Start;
-
-static gboolean
-add_start (Start *starts,
-           int   *n,
-           int    hex,
-           int    node)
+add_start (KolWalkStart *starts,
+           int          *n,
+           int           hex,
+           int           node)
 {
   for (int i = 0; i < *n; i++)
     if (starts[i].hex == hex && starts[i].node == node)
-      return FALSE;
-  if (*n >= KOL_MAX_CORP_TOKENS * 2 + KOL_MAX_NODES)
-    return FALSE;
+      return;
+  if (*n >= MAX_STARTS)
+    return;
   starts[*n].hex = (gint16) hex;
   starts[*n].node = (gint8) node;
   (*n)++;
-  return TRUE;
 }
 
 /* A token hex connects through every edge that has a neighbour. */
 static void
-open_hex (Walk *w,
-          int   hex)
+open_hex (KolWalk *w,
+          int      hex)
 {
   for (int e = 0; e < 6; e++)
     if (kol_board_neighbor (w->g, hex, e) >= 0)
       w->out->hex_edges[hex] |= (guint8) (1u << e);
 }
 
-/* The cities holding @corp's tokens, in map order (Graph#compute). */
+/* One city of a hex: does @corp hold a token there, and is every slot
+ * taken (City#tokened_by?, the tokens half of City#blocks?)? */
 static void
-token_starts (Walk               *w,
-              int                 corp,
-              const KolReachOpts *opts,
-              Start              *starts,
-              int                *n)
+scan_city (const KolHexState *s,
+           int                first,
+           int                end,
+           int                corp,
+           gboolean          *tokened,
+           gboolean          *full)
 {
+  *tokened = FALSE;
+  *full = TRUE;
+  for (int i = MIN (first, KOL_MAX_HEX_SLOTS); i < MIN (end, KOL_MAX_HEX_SLOTS); i++)
+    {
+      if (s->slot_token[i] < 0)
+        *full = FALSE;
+      else if (KOL_TOKEN_CORP (s->slot_token[i]) == corp)
+        *tokened = TRUE;
+    }
+}
+
+/* One pass over the map for the nodes that stop a walk (off-boards, cities
+ * full of other tokens) and the cities holding @corp's tokens, which start
+ * it, in map order (Graph#compute). */
+static void
+scan_map (KolWalk            *w,
+          int                 corp,
+          const KolReachOpts *opts,
+          KolWalkStart       *starts,
+          int                *n)
+{
+  const KolBoardHooks *hooks = _kol_board_hooks (w->g);
+
   for (guint h = 0; h < w->t->n_hexes; h++)
     {
       const KolTileDef *tile = _kol_board_tile_def (w->g, (int) h, NULL);
-      int n_cities = kol_tile_n_cities (tile);
+      int base = 0;
 
-      for (int c = 0; c < n_cities; c++)
+      for (int node = 0; node < tile->n_nodes; node++)
         {
-          int node = kol_tile_city_node (tile, c);
+          const KolNodeDef *nd = &tile->nodes[node];
+          gboolean tokened, full, blocks;
 
-          if (opts->one_token_hex >= 0 && (opts->one_token_hex != (int) h || opts->one_token_city != c))
+          if (nd->kind == KOL_NODE_OFFBOARD && !opts->no_blocking)
+            w->blocked[h] |= (guint16) (1u << node);
+          if (nd->kind != KOL_NODE_CITY)
             continue;
-          if (node < 0 || !kol_board_city_tokened_by (w->g, (int) h, c, corp))
+          scan_city (&w->g->hexes[h], base, base + nd->slots, corp, &tokened, &full);
+          base += nd->slots;
+          if (!opts->no_blocking)
+            {
+              blocks = hooks && hooks->city_blocks ? hooks->city_blocks (w->g, (int) h, nd->city_index, corp)
+                                                   : full && !tokened;
+              if (blocks)
+                w->blocked[h] |= (guint16) (1u << node);
+            }
+          if (!tokened)
+            continue;
+          if (opts->one_token_hex >= 0 && (opts->one_token_hex != (int) h || opts->one_token_city != nd->city_index))
             continue;
           open_hex (w, (int) h);
           w->out->nodes[h] |= (guint16) (1u << node);
@@ -488,12 +491,12 @@ token_starts (Walk               *w,
 }
 
 /* Graph#home_hexes / home_hex_nodes: the home city, or every city and town
- * of the home hex when the corporation names no city. */
+ * of the home hex when the corporation names no city (home_city < 0). */
 static void
-home_starts (Walk  *w,
-             int    corp,
-             Start *starts,
-             int   *n)
+home_starts (KolWalk      *w,
+             int           corp,
+             KolWalkStart *starts,
+             int          *n)
 {
   const KolCorpDef *def = &w->t->corps[corp];
   const KolTileDef *tile;
@@ -530,10 +533,10 @@ walk_networks (KolGame            *g,
 
 /* One token's walk; the other tokens count as visited, as in Graph#compute. */
 static void
-walk_from (Walk        *w,
-           const Start *starts,
-           int          n,
-           int          i)
+walk_from (KolWalk            *w,
+           const KolWalkStart *starts,
+           int                 n,
+           int                 i)
 {
   memset (w->node_visited, 0, sizeof w->node_visited);
   memset (w->path_visited, 0, sizeof w->path_visited);
@@ -571,10 +574,10 @@ kol_board_compute_reach (KolGame            *g,
                          KolReach           *out)
 {
   KolReachOpts defaults;
-  Start starts[KOL_MAX_CORP_TOKENS * 2 + KOL_MAX_NODES];
+  KolWalkStart starts[MAX_STARTS];
   int n_starts = 0;
-  Walk walk;
-  Walk *w = &walk;
+  KolWalk walk;
+  KolWalk *w = &walk;
 
   g_return_if_fail (g != NULL && out != NULL);
 
@@ -587,16 +590,13 @@ kol_board_compute_reach (KolGame            *g,
       opts = &defaults;
     }
 
-  /* ~10 KB of counters on the stack, zeroed once; the walk keeps them balanced */
+  /* the counters are zeroed once; the walk keeps them balanced */
   memset (w, 0, sizeof *w);
   w->g = g;
   w->t = g->title;
   w->out = out;
   w->networks = walk_networks (g, corp, opts);
-  if (!opts->no_blocking)
-    compute_blocked (w, corp);
-
-  token_starts (w, corp, opts, starts, &n_starts);
+  scan_map (w, corp, opts, starts, &n_starts);
   if (opts->home_as_token && (guint) corp < g->title->n_corps)
     home_starts (w, corp, starts, &n_starts);
 

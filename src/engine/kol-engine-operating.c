@@ -2,6 +2,8 @@
 #include "kol-engine-operating.h"
 #include "kol-engine-board.h"
 #include "kol-engine-log.h"
+#include "kol-engine-market.h"
+#include "kol-engine-shares.h"
 #include "kol-engine-token.h"
 #include "kol-engine-trains.h"
 
@@ -98,6 +100,24 @@ kol_step_default_skip (KolGame *g,
 }
 
 /**
+ * kol_step_process_pass:
+ *
+ * Step::Base#process_pass: logs and passes.
+ *
+ * Returns: %TRUE.
+ */
+gboolean
+kol_step_process_pass (KolGame         *g,
+                       KolStep         *s,
+                       const KolAction *a,
+                       GError         **error)
+{
+  kol_step_log_pass (g, s, a->entity);
+  kol_step_pass (g, s);
+  return TRUE;
+}
+
+/**
  * kol_step_is_current:
  *
  * Returns: %TRUE if @entity is the step's current entity.
@@ -164,51 +184,13 @@ kol_operating_record_history (KolGame *g,
 
 /* -------------------------------------------------------- operating order */
 
-static int
-corp_price (KolGame *g,
-            int      corp)
-{
-  const KolCorp *c = &g->corps[corp];
-
-  if (c->price_row < 0 || c->price_col < 0)
-    return 0;
-  return g->title->market.cells[c->price_row][c->price_col].price;
-}
-
-/*
- * Corporation#sort_order_key: higher share price first, then further right,
- * then higher up, then earlier arrival on the cell (the top of the stack),
- * then by name. Corporations without a share price sort first (<=> returns -1
- * for a missing key). The market owns the cells and the stacks; this only
- * reads them.
- */
+/* Corporation#<=> (sort_order_key) is the market's. */
 static int
 cmp_operating (gconstpointer a,
                gconstpointer b,
                gpointer      data)
 {
-  KolGame *g = data;
-  int ca = ((const KolEntity *) a)->index;
-  int cb = ((const KolEntity *) b)->index;
-  const KolCorp *x = &g->corps[ca];
-  const KolCorp *y = &g->corps[cb];
-  int px, py;
-
-  if (x->price_row < 0)
-    return -1;
-  if (y->price_row < 0)
-    return 1;
-  px = corp_price (g, ca);
-  py = corp_price (g, cb);
-  if (px != py)
-    return px > py ? -1 : 1;
-  if (x->price_col != y->price_col)
-    return x->price_col > y->price_col ? -1 : 1;
-  if (x->price_row != y->price_row)
-    return x->price_row < y->price_row ? -1 : 1;
-  if (x->stack_seq != y->stack_seq)
-    return x->stack_seq < y->stack_seq ? -1 : 1;
-  return strcmp (g->title->corps[ca].id, g->title->corps[cb].id);
+  return kol_market_compare_corps (data, ((const KolEntity *) a)->index, ((const KolEntity *) b)->index);
 }
 
 /**
@@ -264,6 +246,17 @@ company_owner_rank (KolGame  *g,
   return owner.kind == KOL_ENTITY_PLAYER ? 0 : 1;
 }
 
+/* The player's position in 18xx.games' @players (reordered for priority). */
+static int
+player_position (KolGame *g,
+                 int      player)
+{
+  for (int i = 0; i < g->n_players; i++)
+    if (g->player_order[i] == player)
+      return i;
+  return player;
+}
+
 static int
 cmp_company_payout (gconstpointer a,
                     gconstpointer b,
@@ -277,7 +270,7 @@ cmp_company_payout (gconstpointer a,
   if (rx != ry)
     return rx < ry ? -1 : 1;
   if (rx == 0 && x->owner.index != y->owner.index)
-    return x->owner.index < y->owner.index ? -1 : 1;
+    return player_position (g, x->owner.index) < player_position (g, y->owner.index) ? -1 : 1;
   if (rx == 1 && x->owner.kind == KOL_ENTITY_CORP && y->owner.kind == KOL_ENTITY_CORP &&
       x->owner.index != y->owner.index)
     return cmp_operating (&x->owner, &y->owner, g);
@@ -296,7 +289,7 @@ cmp_company_payout (gconstpointer a,
 void
 kol_default_payout_companies (KolGame *g)
 {
-  gint16 list[KOL_MAX_COMPANIES];
+  gint16 list[KOL_MAX_COMPANIES] = { 0 };
   int n = 0;
 
   for (int i = 0; i < g->n_companies; i++)
@@ -537,7 +530,9 @@ kol_operating_tile_lays (KolGame    *g,
  *
  * Game#upgrade_cost: the terrain cost printed on the hex, paid when the
  * preprinted tile is replaced (a laid tile carries no upgrade costs in
- * 18xx.games). Tile discount abilities belong to the title's hook.
+ * 18xx.games), the same as kol_board_tile_cost before the lay. Tile discount
+ * abilities belong to the title's hook. Without a hook the tracker uses
+ * kol_board_tile_cost (and the board's tile_cost hook) before laying.
  *
  * Returns: the cost.
  */
@@ -552,26 +547,6 @@ kol_default_upgrade_cost (KolGame  *g,
   if (!g->title->tiles[old_tile].preprinted)
     return 0;
   return g->title->hexes[hex].terrain_cost;
-}
-
-/**
- * kol_operating_upgrade_cost:
- *
- * Returns: the cost of the tile just laid, through the title's hook.
- */
-int
-kol_operating_upgrade_cost (KolGame  *g,
-                            KolEntity entity,
-                            int       spender,
-                            int       hex,
-                            int       old_tile,
-                            int       new_tile)
-{
-  const KolOperatingHooks *h = kol_operating_hooks (g);
-
-  if (h && h->upgrade_cost)
-    return h->upgrade_cost (g, entity, spender, hex, old_tile, new_tile);
-  return kol_default_upgrade_cost (g, entity, spender, hex, old_tile, new_tile);
 }
 
 /**
@@ -763,13 +738,30 @@ close_corp_companies (KolGame *g,
 }
 
 /**
+ * kol_default_event_close_companies:
+ *
+ * Game#event_close_companies! without abilities: every open company closes.
+ * A title whose companies survive the event (close abilities on a later
+ * phase) closes its own list instead.
+ */
+void
+kol_default_event_close_companies (KolGame *g)
+{
+  kol_game_log (g, KOL_LOG_COMPANIES_CLOSE_EVENT, NULL, 0);
+  for (int i = 0; i < g->n_companies; i++)
+    if (!g->companies[i].closed)
+      kol_game_close_company (g, i);
+}
+
+/**
  * kol_default_close_corporation:
  *
  * Game#close_corporation: tokens leave the board (and reservations unless
  * the title keeps them), cash goes to the bank, trains leave the game, the
  * corporation's companies close, and if it was operating the round moves
- * on. Shares stay where they are for the title to reset (1849 re-creates the
- * corporation).
+ * on; then the share side (kol_shares_close_corporation: certificates,
+ * market, corporation list) and corporations in close cells. 1849's hook
+ * then resets the corporation (kol_shares_reset_corporation).
  */
 void
 kol_default_close_corporation (KolGame *g,
@@ -791,9 +783,10 @@ kol_default_close_corporation (KolGame *g,
   if (kol_round_is_operating (g) && kol_entity_equal (kol_round_current_entity (g),
                                                       kol_entity (KOL_ENTITY_CORP, corp)))
     kol_round_operating_force_next_entity (g);
-  c->closed = TRUE;
-  c->floated = FALSE;
-  c->price_row = c->price_col = -1;
+  kol_shares_close_corporation (g, corp);
+  /* the next corporation to operate may skip all its steps into a close
+   * cell too (base.rb close_corporations_in_close_cell!) */
+  kol_shares_close_corporations_in_close_cell (g);
 }
 
 /**
@@ -836,6 +829,10 @@ gboolean
 kol_round_operating_skip_entity (KolGame  *g,
                                  KolEntity e)
 {
+  const KolOperatingHooks *h = kol_operating_hooks (g);
+
+  if (h && h->skip_entity)
+    return h->skip_entity (g, e);
   return kol_entity_closed (g, e);
 }
 

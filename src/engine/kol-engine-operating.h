@@ -167,7 +167,7 @@ typedef struct
   /* --- Game constants (0 = 18xx.games Base default) --- */
   guint8  home_token_timing;                /* KolHomeTokenTiming; 1849 FLOAT */
   guint8  track_restriction;                /* KolTrackRestriction; 1840 PERMISSIVE */
-  guint8  must_buy_train;                   /* KolMustBuyTrain */
+  guint8  must_buy_train_rule;              /* KolMustBuyTrain */
   guint8  ebuy_from_others;                 /* KolEbuyFromOthers; 1849 NEVER */
   guint8  ebuy_depot_train_any;             /* !EBUY_DEPOT_TRAIN_MUST_BE_CHEAPEST; 1840 */
   guint8  ebuy_cannot_sell_shares;          /* !EBUY_CAN_SELL_SHARES; 1840 */
@@ -244,6 +244,43 @@ typedef struct
   void     (*after_end_of_operating_turn)(KolGame *g, int corp);
   /* Game#company_bought (after BuyCompany). */
   void     (*company_bought)         (KolGame *g, int company, int corp);
+  /* Game#can_go_bankrupt? (Step::Bankrupt); default: the president's cash
+   * and sellable shares plus the corporation's cash buy no depot train. */
+  gboolean (*can_go_bankrupt)        (KolGame *g, int player, int corp);
+  /* Round::Operating#skip_entity? (default: closed). 1849 resets a closed
+   * corporation at once (a new object in 18xx.games, while the round still
+   * holds the closed one): it skips corporations that are no longer
+   * floated. */
+  gboolean (*skip_entity)            (KolGame *g, KolEntity e);
+
+  /* --- step methods title steps override (18xx.games calls them from
+   * inside the generic steps, so they are hooks here; NULL = generic) --- */
+
+  /* Tracker#check_track_restrictions! (1849 skips it for SMS teleports);
+   * generic: kol_tracker_check_track_restrictions. */
+  gboolean (*check_track_restrictions)(KolGame *g, int corp, int hex, int old_tile,
+                                       int old_rotation, GError **error);
+  /* Step::Train#room? (1840: trains of the major and its lines). */
+  gboolean (*buy_train_room)         (KolGame *g, KolStep *s, int corp);
+  /* Step::Train#can_buy_train? (1840: only while the depot offers a
+   * variant of this round). */
+  gboolean (*can_buy_train)          (KolGame *g, KolStep *s, int corp);
+  /* Step::Train#must_buy_train? (1840: no tram and trams to buy). */
+  gboolean (*step_must_buy_train)    (KolGame *g, KolStep *s, int corp);
+  /* #buyable_train_variants filter (1840: the variants of this round). */
+  gboolean (*train_variant_buyable)  (KolGame *g, int corp, int train, int variant);
+  /* #buyable_trains filter (1849: no E train without an E-token). */
+  gboolean (*train_buyable)          (KolGame *g, int corp, int train);
+  /* Step::Train#check_for_cheapest_train is a no-op (1840). */
+  guint8   no_cheapest_train_check;
+  /* EmergencyMoney#can_sell? extra conditions (1849: the corporation has
+   * operated, and not its own shares before its second turn). */
+  gboolean (*ebuy_can_sell)          (KolGame *g, KolStep *s, KolEntity seller, int corp);
+  /* After an emergency sale moved @corp's price (1849 reorder_corps). */
+  void     (*after_ebuy_sell)        (KolGame *g, int corp, gboolean price_moved);
+  /* Dividend#payout_corporation (1840 lines may pay maintenance: negative).
+   * Generic: the bank pays a positive amount. */
+  void     (*payout_corporation)     (KolGame *g, int corp, int amount);
 } KolOperatingHooks;
 
 /* The module's operating hooks, or NULL. */
@@ -265,8 +302,6 @@ int       kol_default_tile_lays         (KolGame *g, int corp, KolTileLay *out, 
 int       kol_operating_tile_lays       (KolGame *g, int corp, KolTileLay *out, int max);
 int       kol_default_upgrade_cost      (KolGame *g, KolEntity entity, int spender, int hex,
                                          int old_tile, int new_tile);
-int       kol_operating_upgrade_cost    (KolGame *g, KolEntity entity, int spender, int hex,
-                                         int old_tile, int new_tile);
 int       kol_default_buying_power      (KolGame *g, KolEntity entity);
 int       kol_operating_buying_power    (KolGame *g, KolEntity entity);
 int       kol_default_train_limit       (KolGame *g, int corp);
@@ -278,6 +313,9 @@ int       kol_operating_routes_revenue  (KolGame *g, int corp, const KolRunRoute
 void      kol_default_close_corporation (KolGame *g, int corp);
 void      kol_operating_close_corporation(KolGame *g, int corp);
 void      kol_operating_close_companies_on_event (KolGame *g, int corp, const char *event);
+/* Game#event_close_companies! for titles' event hooks (no abilities: all
+ * open companies close). */
+void      kol_default_event_close_companies (KolGame *g);
 gboolean  kol_operating_corp_has_abilities (KolGame *g, int corp);
 
 /* The corporation that pays for @entity's actions: a company's owner, else
@@ -326,6 +364,8 @@ void      kol_step_log_pass             (KolGame *g, KolStep *s, KolEntity entit
 void      kol_step_log_skip             (KolGame *g, KolStep *s, KolEntity entity);
 /* Step::Base#skip!: logs a skip unless the step acted, then passes. */
 void      kol_step_default_skip         (KolGame *g, KolStep *s);
+/* Step::Base#process_pass: logs the pass and passes. */
+gboolean  kol_step_process_pass         (KolGame *g, KolStep *s, const KolAction *a, GError **error);
 /* The acting entity of a step is @entity (Step#current_entity == entity). */
 gboolean  kol_step_is_current           (KolGame *g, KolStep *s, KolEntity entity);
 

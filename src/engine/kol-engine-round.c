@@ -683,6 +683,10 @@ find_processing_step (KolGame         *g,
       if (blocking && !process)
         {
           KolEntity now = kol_step_current_entity (g, s);
+
+          if (kol_entity_equal (now, a->entity) && s->klass->explain &&
+              !s->klass->explain (g, s, a, error))
+            return NULL;
           KolArg args[2] = {
             kol_arg_int (KOL_ARG_ACTION, a->type),
             kol_arg_int (KOL_ARG_INT, now.kind),

@@ -88,6 +88,7 @@ typedef enum
  *    value of the newest colour the phase lays that is listed; by phase: the
  *    value of the latest listed phase reached).
  *  - bonus: none (bits of KolRouteRules.bonus_value, each paid once a route).
+ * A value below 0 counts as 0.
  * Terminal paths (off-board tapers, 1840 red tiles) are handled by the
  * router from the tile data: a node reached over a terminal path ends the
  * route.
@@ -199,11 +200,7 @@ typedef struct
 
 /* ----------------------------------------------------------------- routes */
 
-typedef struct
-{
-  gint16 hex;
-  guint8 node;            /* node index on the hex's tile */
-} KolRouteNode;
+/* KolRouteNode (hex, node index on the hex's tile) is kol-engine-action.h's. */
 
 typedef struct
 {
@@ -274,17 +271,30 @@ typedef struct
   const gint *cancel;
   /* Do not re-check the result with the validator (benchmarks). */
   gboolean    no_self_check;
+  /* Break ties (equal revenue and chains) by the first optimal route in the
+   * search order instead of the lexicographic rule below. Only pathological
+   * networks (dense lattices of 6-exit tiles) make the lexicographic rule
+   * cost more; the result is deterministic either way. */
+  gboolean    search_order_ties;
 } KolRouteSolveOpts;
 
 /*
  * The routes of maximum total revenue for @corp's @trains (1..8), proven by
  * exhaustive search: no time limit, no path cap, no heuristic cut.
  *
- * Ties are broken deterministically: fewer chains in total, then (one train)
- * the route whose node sequence, read from its smaller end, is
- * lexicographically smallest by (hex, node) and then chain; (several trains)
- * the first combination in the order of the trains' candidate lists, each
- * sorted that way.
+ * Ties are broken deterministically (the result depends on the position
+ * only):
+ *  - one train: fewer chains; then the route whose node sequence, read from
+ *    its end that comes first in (hex, node) order, is lexicographically
+ *    smallest by (hex, node); then by the chains between the nodes (in the
+ *    order of their paths' (hex, path) sequences). With
+ *    opts->search_order_ties, the first optimal route in the search order
+ *    instead.
+ *  - several trains: fewer chains in total; then the first combination in
+ *    the order of the trains' candidate lists, each sorted by score and then
+ *    by the one-train rule, the trains taken by falling single-train optimum
+ *    (then by index), each train's candidates before "this train does not
+ *    run".
  *
  * With one train its best valid route is returned even when it earns 0, so
  * that the caller can apply per-run constants (1840 maintenance); with
@@ -308,8 +318,8 @@ KolRouteResult *kol_route_solve      (const KolGame           *g,
  * How a player's route gives the track between two consecutive stops: the
  * exact paths in travel order, or nothing (n_paths = 0) to let the validator
  * find the one chain between them, optionally restricted to the hexes of an
- * 18xx.games connection (hexes, one per path). An ambiguous connection is
- * refused with KOL_REASON_ROUTE_AMBIGUOUS.
+ * 18xx.games connection (hexes, one per path, read from either end). An
+ * ambiguous connection is refused with KOL_REASON_ROUTE_AMBIGUOUS.
  */
 typedef struct
 {

@@ -138,7 +138,7 @@ city_connected (KolGame        *g,
   const KolTileDef *tile = kol_board_tile (g, hex, NULL);
   int node = kol_tile_city_node (tile, city);
 
-  return node >= 0 && (reach->nodes[hex] & (1u << node)) != 0;
+  return node >= 0 && kol_reach_has_node (reach, hex, node);
 }
 
 /* Whether (hex, city) could take one of @corp's tokens, ignoring money. */
@@ -223,7 +223,7 @@ kol_tokener_can_place_token (KolGame  *g,
     return FALSE;
   if (g->corps[corp].tokens[token].price > kol_operating_buying_power (g, entity))
     return FALSE;
-  return kol_tokener_can_token (g, entity.kind == KOL_ENTITY_CORP ? entity.index : corp);
+  return kol_tokener_can_token (g, corp);
 }
 
 static gboolean
@@ -395,24 +395,6 @@ kol_step_token_actions (KolGame  *g,
   return KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }
 
-/**
- * kol_step_process_pass:
- *
- * Step::Base#process_pass: logs and passes.
- *
- * Returns: %TRUE.
- */
-gboolean
-kol_step_process_pass (KolGame         *g,
-                       KolStep         *s,
-                       const KolAction *a,
-                       GError         **error)
-{
-  kol_step_log_pass (g, s, a->entity);
-  kol_step_pass (g, s);
-  return TRUE;
-}
-
 /* The token an action places: the first unused token of the tokener (the
  * action's, else the entity's token holder), as PlaceToken#initialize. */
 static int
@@ -478,6 +460,47 @@ kol_step_token_process (KolGame         *g,
     }
 }
 
+/**
+ * kol_tokener_legal_placements:
+ * @out: (element-type KolAction): where place_token actions are appended
+ *
+ * Appends a place_token action for every city @entity may token now.
+ */
+void
+kol_tokener_legal_placements (KolGame   *g,
+                              KolEntity  entity,
+                              GPtrArray *out)
+{
+  KolTokenTarget targets[64];
+  int n = kol_token_targets (g, entity, targets, G_N_ELEMENTS (targets));
+
+  for (int i = 0; i < n; i++)
+    {
+      KolAction *a = kol_action_new (KOL_ACTION_PLACE_TOKEN, entity);
+
+      a->hex = targets[i].hex;
+      a->city = targets[i].city;
+      g_ptr_array_add (out, a);
+    }
+}
+
+/**
+ * kol_step_token_legal_actions:
+ *
+ * Appends the legal placements and the pass of @entity.
+ */
+void
+kol_step_token_legal_actions (KolGame   *g,
+                              KolStep   *s,
+                              KolEntity  entity,
+                              GPtrArray *out)
+{
+  if (kol_step_token_actions (g, s, entity) == 0)
+    return;
+  kol_tokener_legal_placements (g, entity, out);
+  g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
+}
+
 const KolStepClass kol_step_token = {
   .name = "Place a Token",
   .actions = kol_step_token_actions,
@@ -485,6 +508,7 @@ const KolStepClass kol_step_token = {
   .setup = kol_step_token_setup,
   .round_state = kol_step_token_round_state,
   .skip = kol_step_default_skip,
+  .legal_actions = kol_step_token_legal_actions,
 };
 
 /* ------------------------------------------------------ Step::HomeToken */
@@ -600,6 +624,34 @@ kol_step_home_token_process (KolGame         *g,
   return TRUE;
 }
 
+/**
+ * kol_step_home_token_legal_actions:
+ *
+ * Appends a place_token action for each city the first pending token may
+ * go to.
+ */
+void
+kol_step_home_token_legal_actions (KolGame   *g,
+                                   KolStep   *s,
+                                   KolEntity  entity,
+                                   GPtrArray *out)
+{
+  KolTokenTarget targets[64];
+  int n;
+
+  if (kol_step_home_token_actions (g, s, entity) == 0)
+    return;
+  n = kol_home_token_targets (g, targets, G_N_ELEMENTS (targets));
+  for (int i = 0; i < n; i++)
+    {
+      KolAction *a = kol_action_new (KOL_ACTION_PLACE_TOKEN, entity);
+
+      a->hex = targets[i].hex;
+      a->city = targets[i].city;
+      g_ptr_array_add (out, a);
+    }
+}
+
 const KolStepClass kol_step_home_token = {
   .name = "Place Home Token",
   .actions = kol_step_home_token_actions,
@@ -607,6 +659,7 @@ const KolStepClass kol_step_home_token = {
   .active_entities = kol_step_home_token_active_entities,
   .process = kol_step_home_token_process,
   .round_state = kol_step_home_token_round_state,
+  .legal_actions = kol_step_home_token_legal_actions,
 };
 
 /* ---------------------------------------------------- legal choices (UI) */
@@ -646,7 +699,7 @@ kol_token_targets (KolGame        *g,
       tile = kol_board_tile (g, (int) hex, NULL);
       for (int city = 0; city < kol_tile_n_cities (tile) && n < max; city++)
         if (city_connected (g, &reach, (int) hex, city) && city_tokenable (g, corp, (int) hex, city) &&
-            price <= kol_game_cash (g, entity))
+            price <= kol_operating_buying_power (g, entity))
           out[n++] = (KolTokenTarget) { (gint16) hex, (gint8) city, price };
     }
   return n;

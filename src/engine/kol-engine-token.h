@@ -100,9 +100,11 @@ guint32   kol_step_token_actions           (KolGame *g, KolStep *s, KolEntity en
 void      kol_step_token_round_state       (KolGame *g, KolStep *s);
 void      kol_step_token_setup             (KolGame *g, KolStep *s);
 gboolean  kol_step_token_process           (KolGame *g, KolStep *s, const KolAction *a, GError **error);
-/* Step::Token#process_place_token and the shared pass handling. */
+/* Step::Token#process_place_token. */
 gboolean  kol_step_token_process_place_token (KolGame *g, KolStep *s, const KolAction *a, GError **error);
-gboolean  kol_step_process_pass            (KolGame *g, KolStep *s, const KolAction *a, GError **error);
+void      kol_step_token_legal_actions     (KolGame *g, KolStep *s, KolEntity entity, GPtrArray *out);
+/* Appends a place_token action for every city @entity may token now. */
+void      kol_tokener_legal_placements     (KolGame *g, KolEntity entity, GPtrArray *out);
 
 /* ------------------------------------------------------ Step::HomeToken */
 
@@ -113,6 +115,7 @@ gboolean  kol_step_home_token_active       (KolGame *g, KolStep *s);
 int       kol_step_home_token_active_entities (KolGame *g, KolStep *s, KolEntity *out, int max);
 void      kol_step_home_token_round_state  (KolGame *g, KolStep *s);
 gboolean  kol_step_home_token_process      (KolGame *g, KolStep *s, const KolAction *a, GError **error);
+void      kol_step_home_token_legal_actions (KolGame *g, KolStep *s, KolEntity entity, GPtrArray *out);
 
 /* ---------------------------------------------------- legal choices (UI) */
 

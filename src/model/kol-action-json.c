@@ -121,12 +121,6 @@ node_is_string (JsonNode *node)
 }
 
 static gboolean
-node_is_bool (JsonNode *node)
-{
-  return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_BOOLEAN;
-}
-
-static gboolean
 int_node (Ctx        *c,
           JsonNode   *node,
           const char *field,
@@ -374,25 +368,74 @@ train_field (Ctx        *c,
   return train_node (c, node, name, out);
 }
 
-/* A tile copy id "57-3": the copy index in the title's copy table. */
+/* The manifest tile of a copy id "57-3", and the copy number. */
+static int
+tile_def_of_copy_id (const KolTitle *t,
+                     const char     *id,
+                     gint64         *n)
+{
+  g_autofree char *name = NULL;
+  int def;
+
+  if (!split_numbered (id, &name, n))
+    return -1;
+  def = kol_title_tile_by_id (t, name);
+  if (def < 0 || t->tiles[def].preprinted)
+    return -1;
+  return def;
+}
+
+/* A tile copy id "57-3": the copy index in the title's copy table, or -1
+ * when the tile or that copy does not exist. */
 static int
 tile_copy_index (const KolTitle *t,
                  const char     *id)
 {
-  g_autofree char *name = NULL;
   gint64 n;
-  int def, copy;
+  int def = tile_def_of_copy_id (t, id, &n);
+  int copy;
 
-  if (!split_numbered (id, &name, &n))
-    return -1;
-  def = kol_title_tile_by_id (t, name);
-  if (def < 0 || t->tiles[def].preprinted)
+  if (def < 0)
     return -1;
   copy = t->tiles[def].first_copy + (int) n;
   if (copy < 0 || (guint) copy >= t->n_tile_copies || t->copy_tile[copy] != def ||
       t->copy_number[copy] != n)
     return -1;
   return copy;
+}
+
+/* Where a title has fewer copies of a tile than 18xx.games (1849's 655 and
+ * 656, whose earthquake-removed copy goes back to the supply here), a copy
+ * number we lack stands for any copy of that tile: the first one in the
+ * supply when laying it. */
+static int
+spare_copy (KolGame *g,
+            int      def)
+{
+  const KolTitle *t = g->title;
+
+  for (guint c = (guint) MAX (t->tiles[def].first_copy, 0); c < t->n_tile_copies && t->copy_tile[c] == def; c++)
+    if (g->copy_hex[c] < 0)
+      return (int) c;
+  return -1;
+}
+
+/* …and the one hex that tile lies on, when naming a city on it. */
+static int
+hex_of_tile (KolGame *g,
+             int      def,
+             int     *n_found)
+{
+  int hex = -1;
+
+  *n_found = 0;
+  for (guint h = 0; h < g->title->n_hexes; h++)
+    if (g->hexes[h].tile == def && g->hexes[h].copy >= 0)
+      {
+        hex = (int) h;
+        (*n_found)++;
+      }
+  return hex;
 }
 
 /* The hex a tile id ("57-3" or the preprinted "K9-0") lies on now. */
@@ -406,8 +449,22 @@ tile_on_board (Ctx        *c,
   g_autofree char *name = NULL;
   gint64 n;
   int copy = tile_copy_index (t, tile_id);
-  int hex;
+  int def = tile_def_of_copy_id (t, tile_id, &n);
+  int hex, n_found;
 
+  if (copy < 0 && def >= 0)
+    {
+      hex = hex_of_tile (c->g, def, &n_found);
+      if (n_found == 1)
+        {
+          *hex_out = (gint16) hex;
+          return TRUE;
+        }
+      if (n_found > 1)
+        /* Translators: %s is a tile id such as "655-1". */
+        return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field,
+                     _("tile “%s” cannot be told apart from the other copies on the map"), tile_id);
+    }
   if (copy >= 0)
     {
       hex = c->g->copy_hex[copy];
@@ -755,14 +812,18 @@ parse_lay_tile (Ctx        *c,
                 KolAction  *a)
 {
   const char *hex, *tile;
-  gint64 rotation = 0;
-  int copy;
+  gint64 rotation = 0, n;
+  int copy, def;
 
   if (!get_string (c, o, "hex", TRUE, &hex) || !hex_id (c, "hex", hex, &a->hex) ||
       !get_string (c, o, "tile", TRUE, &tile) ||
       !get_int (c, o, "rotation", FALSE, 0, 5, &rotation))
     return FALSE;
   copy = tile_copy_index (c->g->title, tile);
+  if (copy < 0 && (def = tile_def_of_copy_id (c->g->title, tile, &n)) >= 0 &&
+      (copy = spare_copy (c->g, def)) < 0)
+    /* Translators: %s is a tile id such as "57-3". */
+    return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "tile", _("every copy of tile “%s” is on the map"), tile);
   if (copy < 0)
     /* Translators: %s is a tile id such as "57-3". */
     return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "tile", _("there is no tile “%s”"), tile);
@@ -1567,7 +1628,11 @@ route_to_json (KolGame            *g,
 
       json_array_add_string_element (nodes, id);
     }
-  json_object_set_array_member (o, "nodes", nodes);
+  /* records from before 2022 have no nodes: write none rather than [] */
+  if (json_array_get_length (nodes) > 0)
+    json_object_set_array_member (o, "nodes", nodes);
+  else
+    json_array_unref (nodes);
   return json_node_init_object (json_node_alloc (), o);
 }
 
@@ -1817,8 +1882,8 @@ kol_action_to_json (KolGame         *game,
 {
   JsonObject *o = json_object_new ();
   const char *entity_type = NULL;
-  g_autofree char *unused = kol_action_json_entity_id (game, action->entity, &entity_type);
 
+  g_free (kol_action_json_entity_id (game, action->entity, &entity_type));
   json_object_set_string_member (o, "type", kol_action_type_to_string (action->type));
   json_object_set_member (o, "entity", kol_action_json_entity_node (game, action->entity));
   set_string (o, "entity_type", entity_type);

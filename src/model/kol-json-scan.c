@@ -13,8 +13,14 @@ typedef struct
   gboolean    is_object;
   guint       index;      /* arrays: index of the current element */
   gsize       path_len;   /* length of the container's own path */
-  GHashTable *keys;       /* objects: member names seen */
+  guint       first_key;  /* objects: its names in Scanner.key_offsets from here */
+  gsize       arena_len;  /* ... and in Scanner.key_arena from here */
+  GHashTable *keys;       /* objects with many members: the names seen */
 } Frame;
+
+/* Up to this many members, an object's names are compared one by one; a
+ * hash set takes over for larger (hostile) objects. */
+#define LINEAR_KEYS 32
 
 struct _KolJsonScan
 {
@@ -34,6 +40,9 @@ typedef struct
   int          column;
   GString     *path;
   GArray      *frames;
+  GString     *key;          /* the member name being read */
+  GString     *key_arena;    /* names of the open objects, NUL-separated */
+  GArray      *key_offsets;  /* gsize: where each name starts in key_arena */
 } Scanner;
 
 #define PACK(line, column) ((((guint64) (line)) << 32) | (guint32) (column))
@@ -100,6 +109,30 @@ kol_json_path_key (const char *path,
 
   kol_json_path_append_key (out, key);
   return g_string_free (out, FALSE);
+}
+
+/**
+ * kol_json_path_set_index:
+ * @path: a path whose first @base bytes are the path of an array
+ * @base: that length
+ * @index: an element
+ *
+ * Makes @path the path of element @index in place, so that a loop over an
+ * array needs no allocation per element.
+ *
+ * Returns: (transfer none): @path's string
+ */
+const char *
+kol_json_path_set_index (GString *path,
+                         gsize    base,
+                         guint    index)
+{
+  char digits[16];
+
+  g_snprintf (digits, sizeof digits, "[%u]", index);
+  g_string_truncate (path, base);
+  g_string_append (path, digits);
+  return path->str;
 }
 
 /**
@@ -400,13 +433,11 @@ static gboolean
 push (Scanner *s,
       gboolean is_object)
 {
-  Frame frame = { is_object, 0, s->path->len, NULL };
+  Frame frame = { is_object, 0, s->path->len, s->key_offsets->len, s->key_arena->len, NULL };
 
   if (s->frames->len >= KOL_JSON_MAX_DEPTH)
-    return fail (s, g_strdup_printf (_("The values are nested deeper than %d levels"),
+    return fail (s, g_strdup_printf (_("The values are nested more than %d levels deep"),
                                      KOL_JSON_MAX_DEPTH));
-  if (is_object)
-    frame.keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_array_append_val (s->frames, frame);
   advance (s);  /* the bracket */
   return TRUE;
@@ -418,9 +449,36 @@ pop (Scanner *s)
   Frame *frame = top (s);
 
   g_string_truncate (s->path, frame->path_len);
+  g_string_truncate (s->key_arena, frame->arena_len);
+  g_array_set_size (s->key_offsets, frame->first_key);
   g_clear_pointer (&frame->keys, g_hash_table_unref);
   g_array_set_size (s->frames, s->frames->len - 1);
   advance (s);  /* the bracket */
+}
+
+/* Adds @key to the names of @frame's object; FALSE if it was there. */
+static gboolean
+remember_key (Scanner    *s,
+              Frame      *frame,
+              const char *key)
+{
+  guint n = s->key_offsets->len - frame->first_key;
+
+  if (frame->keys != NULL)
+    return g_hash_table_add (frame->keys, g_strdup (key));
+  for (guint i = frame->first_key; i < s->key_offsets->len; i++)
+    if (g_str_equal (s->key_arena->str + g_array_index (s->key_offsets, gsize, i), key))
+      return FALSE;
+  if (n + 1 > LINEAR_KEYS)
+    {
+      frame->keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      for (guint i = frame->first_key; i < s->key_offsets->len; i++)
+        g_hash_table_add (frame->keys, g_strdup (s->key_arena->str + g_array_index (s->key_offsets, gsize, i)));
+      return g_hash_table_add (frame->keys, g_strdup (key));
+    }
+  g_array_append_val (s->key_offsets, s->key_arena->len);
+  g_string_append_len (s->key_arena, key, (gssize) strlen (key) + 1);
+  return TRUE;
 }
 
 /* At the quote of a member name: reads it, the colon, and makes the member
@@ -429,21 +487,20 @@ static gboolean
 read_member_name (Scanner *s)
 {
   Frame *frame = top (s);
-  g_autoptr(GString) key = g_string_new (NULL);
+  GString *key = s->key;
   int line = s->line, column = s->column;
 
   if (s->p >= s->end || *s->p != '"')
     return fail_expected (s, _("a member name in double quotes"));
+  g_string_truncate (key, 0);
   if (!read_string (s, key))
     return FALSE;
   g_string_truncate (s->path, frame->path_len);
   kol_json_path_append_key (s->path, key->str);
-  if (g_hash_table_contains (frame->keys, key->str))
+  if (!remember_key (s, frame, key->str))
     /* Translators: %s is a member name of a JSON object. */
     add_issue (s, line, column, s->path->str,
                g_strdup_printf (_("The member “%s” appears twice in this object"), key->str));
-  else
-    g_hash_table_add (frame->keys, g_strdup (key->str));
   skip_space (s);
   if (s->p >= s->end || *s->p != ':')
     return fail_expected (s, "“:”");
@@ -627,6 +684,9 @@ kol_json_scan_new (const char *text,
 
   s.path = g_string_new ("$");
   s.frames = g_array_new (FALSE, FALSE, sizeof (Frame));
+  s.key = g_string_new (NULL);
+  s.key_arena = g_string_new (NULL);
+  s.key_offsets = g_array_new (FALSE, FALSE, sizeof (gsize));
   if (length > KOL_JSON_MAX_SIZE)
     fail (&s, g_strdup_printf (_("The file is larger than %d MiB"), KOL_JSON_MAX_SIZE / (1024 * 1024)));
   else if (check_encoding (&s))
@@ -636,6 +696,9 @@ kol_json_scan_new (const char *text,
     g_clear_pointer (&g_array_index (s.frames, Frame, i).keys, g_hash_table_unref);
   g_array_unref (s.frames);
   g_string_free (s.path, TRUE);
+  g_string_free (s.key, TRUE);
+  g_string_free (s.key_arena, TRUE);
+  g_array_unref (s.key_offsets);
   return scan;
 }
 
@@ -705,6 +768,17 @@ kol_json_scan_lookup (const KolJsonScan *scan,
 }
 
 /**
+ * kol_json_scan_has_bad_numbers:
+ *
+ * Returns: %TRUE if any number of the text was out of range.
+ */
+gboolean
+kol_json_scan_has_bad_numbers (const KolJsonScan *scan)
+{
+  return g_hash_table_size (scan->bad_numbers) > 0;
+}
+
+/**
  * kol_json_scan_is_bad_number:
  *
  * Returns: %TRUE if the number at @path was reported out of range.
@@ -713,5 +787,6 @@ gboolean
 kol_json_scan_is_bad_number (const KolJsonScan *scan,
                              const char        *path)
 {
-  return path != NULL && g_hash_table_contains (scan->bad_numbers, path);
+  return path != NULL && g_hash_table_size (scan->bad_numbers) > 0
+         && g_hash_table_contains (scan->bad_numbers, path);
 }

@@ -48,7 +48,9 @@ gboolean            kol_json_scan_lookup        (const KolJsonScan  *scan,
                                                  const char         *path,
                                                  int                *line,
                                                  int                *column);
-/* Was the number at @path out of range (already reported as an issue)? */
+/* Was any number out of range, or the one at @path (already reported as
+ * an issue)? */
+gboolean            kol_json_scan_has_bad_numbers (const KolJsonScan *scan);
 gboolean            kol_json_scan_is_bad_number (const KolJsonScan  *scan,
                                                  const char         *path);
 
@@ -58,6 +60,9 @@ void                kol_json_path_append_key    (GString            *path,
 char               *kol_json_path_key           (const char         *path,
                                                  const char         *key);
 char               *kol_json_path_index         (const char         *path,
+                                                 guint               index);
+const char         *kol_json_path_set_index     (GString            *path,
+                                                 gsize               base,
                                                  guint               index);
 
 void                kol_json_issue_free         (KolJsonIssue       *issue);

@@ -79,16 +79,10 @@ typedef struct
   KolSvgNode        nodes[KOL_MAX_NODES];
   KolSvgSeg         segs[KOL_MAX_PATHS];
   guint8            tapered[KOL_MAX_PATHS];
+  char              bg[8];       /* background colour drawn, for text halos */
   int               n_boxes;
   KolSvgBox         boxes[KOL_SVG_MAX_BOXES];
 } KolSvgTileLayout;
-
-/* Where a box may go: the preferred spots first. */
-typedef struct
-{
-  KolSvgPt pt;
-  double   penalty;
-} KolSvgSpot;
 
 /* numbers and text */
 void         _kol_svg_num          (GString    *out,
@@ -101,6 +95,14 @@ void         _kol_svg_text         (GString    *out,
                                     double      size,
                                     const char *weight,
                                     const char *fill,
+                                    const char *text);
+void         _kol_svg_text_halo    (GString    *out,
+                                    double      x,
+                                    double      y,
+                                    double      size,
+                                    const char *weight,
+                                    const char *fill,
+                                    const char *halo,
                                     const char *text);
 double       _kol_svg_text_width   (const char *text,
                                     double      size);
@@ -129,16 +131,12 @@ void         _kol_svg_occupy       (KolSvgTileLayout *lay,
 KolSvgBox    _kol_svg_place        (KolSvgTileLayout *lay,
                                     double            w,
                                     double            h,
-                                    const KolSvgSpot *spots,
-                                    int               n_spots);
-int          _kol_svg_ring_spots   (KolSvgTileLayout *lay,
                                     KolSvgPt          near,
-                                    double            weight,
-                                    KolSvgSpot       *spots,
-                                    int               max);
+                                    double            weight);
 void         _kol_svg_draw_background (GString          *out,
                                        KolSvgTileLayout *lay,
                                        KolColor          color,
+                                       const char       *fill,
                                        const char       *frame,
                                        gboolean          light);
 void         _kol_svg_draw_frame   (GString          *out,

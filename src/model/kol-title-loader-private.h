@@ -6,8 +6,13 @@
 
 G_BEGIN_DECLS
 
-/* Internals shared by kol-title-loader.c (files, typed readers, selectors,
- * game.json) and kol-title-loader-board.c (tiles.json, map.json). */
+/* Internals shared by the title loader's files: kol-title-loader.c (API,
+ * problems, files), kol-title-loader-read.c (typed readers, selectors),
+ * kol-title-loader-game.c (game.json) and kol-title-loader-board.c
+ * (tiles.json, map.json). */
+
+/* Money and other amounts are bounded so that sums stay far from overflow. */
+#define KOL_LOADER_MAX_AMOUNT 100000000
 
 typedef enum
 {
@@ -32,9 +37,19 @@ typedef struct
  * millions. */
 #define KOL_LOADER_MAX_PROBLEMS 500
 
-typedef struct
+/* The files of a title folder, read once for any number of loads. */
+struct _KolTitleSource
 {
   KolLoaderFile files[KOL_N_FILES];
+  GPtrArray    *problems;          /* KolTitleProblem*: reading and syntax */
+  guint         n_dropped;
+  GVariant     *rules;             /* game.json "rules", once converted */
+};
+
+typedef struct
+{
+  KolTitleSource *source;
+  KolLoaderFile *files;            /* the source's */
   KolTitle     *title;
   GPtrArray    *problems;          /* KolTitleProblem* */
   guint         n_dropped;
@@ -69,8 +84,20 @@ void        kol_loader_problem       (KolLoader   *l,
 #define kol_loader_invalid(l, file, path, ...) \
   kol_loader_problem ((l), (file), KOL_TITLE_LOADER_ERROR_INVALID, (path), __VA_ARGS__)
 
+/* files */
+void        kol_loader_check_schema  (KolLoader   *l,
+                                      KolFileId    file,
+                                      const char  *expected);
+
 /* typed readers: each reports a wrong type, and an absent member when
  * @required; they return NULL / FALSE when the value is unusable */
+gboolean    kol_loader_holds         (JsonNode    *node,
+                                      GType        type);
+void        kol_loader_wrong_type    (KolLoader   *l,
+                                      KolFileId    file,
+                                      JsonNode    *node,
+                                      const char  *path,
+                                      const char  *expected);
 JsonNode   *kol_loader_member        (KolLoader   *l,
                                       KolFileId    file,
                                       JsonObject  *object,
@@ -156,6 +183,20 @@ int         kol_loader_enum          (KolLoader   *l,
                                       JsonNode    *node,
                                       const char  *path,
                                       const char * const *names);
+int         kol_loader_enum_member   (KolLoader   *l,
+                                      KolFileId    file,
+                                      JsonObject  *object,
+                                      const char  *path,
+                                      const char  *key,
+                                      gboolean     required,
+                                      const char * const *names);
+gboolean    kol_loader_color_member  (KolLoader   *l,
+                                      KolFileId    file,
+                                      JsonObject  *object,
+                                      const char  *path,
+                                      const char  *key,
+                                      gboolean     required,
+                                      KolColor    *out);
 gboolean    kol_loader_color         (KolLoader   *l,
                                       KolFileId    file,
                                       JsonNode    *node,
@@ -181,7 +222,21 @@ gboolean    kol_loader_count         (KolLoader   *l,
                                       const char  *path,
                                       int          max,
                                       int         *out);
-/* {"players": [...], "options": [...]}: does it hold now? */
+/* An integer min..max, or a selector of those. */
+gboolean    kol_loader_selected_int  (KolLoader   *l,
+                                      KolFileId    file,
+                                      JsonNode    *node,
+                                      const char  *path,
+                                      int          min,
+                                      int          max,
+                                      int         *out);
+/* Does @array hold the player count @wanted (bad elements reported)? */
+gboolean    kol_loader_int_in_array  (KolLoader   *l,
+                                      KolFileId    file,
+                                      JsonArray   *array,
+                                      const char  *path,
+                                      int          wanted);
+/* {"players": [...], "options": [...], "not_options": [...]}: does it hold now? */
 gboolean    kol_loader_when          (KolLoader   *l,
                                       KolFileId    file,
                                       JsonNode    *node,
@@ -213,6 +268,10 @@ int         kol_loader_hex_ref       (KolLoader   *l,
                                       KolFileId    file,
                                       JsonNode    *node,
                                       const char  *path);
+
+/* kol-title-loader-game.c */
+void        kol_loader_read_game      (KolLoader  *l);
+void        kol_loader_read_companies (KolLoader  *l);
 
 /* kol-title-loader-board.c */
 void        kol_loader_read_map      (KolLoader   *l);

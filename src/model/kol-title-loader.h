@@ -92,7 +92,8 @@ typedef struct
 /**
  * KolTitleConfig:
  * @n_players: a player count
- * @options: (array zero-terminated=1): the option ids in effect, sorted
+ * @options: (array zero-terminated=1): the option ids in effect, in the
+ *   order of game.json
  */
 typedef struct
 {
@@ -100,7 +101,30 @@ typedef struct
   char **options;
 } KolTitleConfig;
 
+/* The three files of a title folder, read and parsed once, for loading
+ * several configurations (the editor, `koleya-cli validate`). Not for use
+ * from several threads at once. */
+typedef struct _KolTitleSource KolTitleSource;
+
 GQuark      kol_title_loader_error_quark       (void);
+
+KolTitleSource *kol_title_source_new           (const char         *dir);
+KolTitleSource *kol_title_source_new_for_texts (const char         *dir,
+                                                const char * const *texts,
+                                                const gssize       *lengths);
+void        kol_title_source_free              (KolTitleSource     *source);
+KolTitle   *kol_title_source_load              (KolTitleSource     *source,
+                                                int                 n_players,
+                                                const char * const *options,
+                                                GError            **error);
+GPtrArray  *kol_title_source_validate          (KolTitleSource     *source,
+                                                int                 n_players,
+                                                const char * const *options,
+                                                KolTitleStats      *stats_out);
+GPtrArray  *kol_title_source_list_configurations (KolTitleSource   *source,
+                                                  GError          **error);
+
+/* The same for a folder read just for this call. */
 
 KolTitle   *kol_title_loader_load              (const char         *dir,
                                                 int                 n_players,
@@ -121,6 +145,7 @@ void        kol_title_problem_free             (KolTitleProblem       *problem);
 void        kol_title_config_free              (KolTitleConfig        *config);
 char       *kol_title_config_describe          (const KolTitleConfig  *config);
 
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KolTitleSource, kol_title_source_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KolTitleProblem, kol_title_problem_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KolTitleConfig, kol_title_config_free)
 

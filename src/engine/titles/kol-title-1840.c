@@ -1,6 +1,899 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#include "kol-engine-game.h"
+#include "kol-title-1840-private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * 1840 Vienna Tramways: the module table, the order of rounds (V, the round
+ * track), the end of the game (XI), the players' values, and helpers shared
+ * by the other kol-title-1840-*.c files.
+ */
+
+/* ------------------------------------------------------------- helpers */
+
+int
+k1840_spender (KolGame  *g,
+               KolEntity entity)
+{
+  int corp;
+
+  if (entity.kind == KOL_ENTITY_COMPANY)
+    {
+      KolEntity owner = g->companies[entity.index].owner;
+
+      return owner.kind == KOL_ENTITY_CORP ? owner.index : -1;
+    }
+  if (entity.kind != KOL_ENTITY_CORP)
+    return -1;
+  corp = entity.index;
+  if (k1840_is (g, corp, K1840_LINE))
+    return k1840_line_major (g, corp);
+  return corp;
+}
+
+int
+k1840_major_lines (KolGame *g,
+                   int      major,
+                   gint16  *out)
+{
+  K1840State *st = K1840 (g);
+  int n = 0;
+
+  if (major < 0 || major >= g->n_corps)
+    return 0;
+  for (int i = 0; i < st->n_major_lines[major]; i++)
+    if (!g->corps[st->major_lines[major][i]].closed)
+      out[n++] = st->major_lines[major][i];
+  return n;
+}
+
+int
+k1840_major_revenue (KolGame *g,
+                     int      major)
+{
+  gint16 lines[K1840_MAX_LINES_PER_MAJOR];
+  int n = k1840_major_lines (g, major, lines), sum = 0;
+
+  for (int i = 0; i < n; i++)
+    sum += g->corps[lines[i]].cash;
+  return sum;
+}
+
+int
+k1840_line_number (KolGame *g,
+                   int      line)
+{
+  return atoi (g->title->corps[line].id);
+}
+
+int
+k1840_train_maintenance (KolGame *g,
+                         int      train)
+{
+  K1840State *st = K1840 (g);
+
+  if (st->maint_level < 0)
+    return 0;
+  return st->maint[st->maint_level][g->trains[train].def];
+}
+
+int
+k1840_maintenance_costs (KolGame *g,
+                         int      corp)
+{
+  gint16 trains[KOL_MAX_TRAINS];
+  int n = kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), trains, KOL_MAX_TRAINS), sum = 0;
+
+  for (int i = 0; i < n; i++)
+    sum += k1840_train_maintenance (g, trains[i]);
+  return sum;
+}
+
+int
+k1840_cr_multiplier (KolGame *g)
+{
+  K1840State *st = K1840 (g);
+  int index = MAX (st->cr_counter - 1, 0);
+
+  return st->multipliers[MIN (index, K1840_MAX_CR - 1)];
+}
+
+gboolean
+k1840_variant_available (KolGame *g,
+                         int      train,
+                         int      variant)
+{
+  K1840State *st = K1840 (g);
+  int index = MIN (MAX (st->cr_counter - 1, 0), K1840_MAX_CR - 1);
+  int bit = g->trains[train].def * 4 + variant;
+
+  return bit < 64 && (st->train_order[index] >> bit) & 1;
+}
+
+void
+k1840_bank_pays (KolGame  *g,
+                 KolEntity to,
+                 int       amount)
+{
+  kol_game_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), to, amount);
+}
+
+/**
+ * k1840_take_player_loan:
+ *
+ * VIII.5.3, IX.8: a director short of money takes as many loans of 100 as
+ * needed (never more); each costs 200 at the end (Game#take_player_loan
+ * with PLAYER_LOAN_ENDGAME_PENALTY).
+ */
+void
+k1840_take_player_loan (KolGame *g,
+                        int      player,
+                        int      amount)
+{
+  K1840State *st = K1840 (g);
+  int count = (amount + st->loan_amount - 1) / st->loan_amount;
+  KolArg args[3];
+
+  if (amount <= 0)
+    return;
+  k1840_bank_pays (g, kol_entity (KOL_ENTITY_PLAYER, player), count * st->loan_amount);
+  g->players[player].loans += count;
+  st->n_loans += count;
+  args[0] = kol_arg_int (KOL_ARG_PLAYER, player);
+  args[1] = kol_arg_int (KOL_ARG_MONEY, count * st->loan_amount);
+  args[2] = kol_arg_int (KOL_ARG_MONEY, count * st->loan_amount * st->loan_penalty / st->loan_amount);
+  kol_game_log (g, KOL_LOG_1840_TAKES_LOAN, args, 3);
+}
+
+gboolean
+k1840_orange_framed (KolGame *g,
+                     int      tile)
+{
+  return tile >= 0 && g->title->tiles[tile].frame != NULL;
+}
+
+gboolean
+k1840_pristine (KolGame *g,
+                int      hex)
+{
+  return g->hexes[hex].tile == g->title->hexes[hex].tile;
+}
+
+int
+k1840_chain_of (KolGame *g,
+                int      hex,
+                int     *pos)
+{
+  K1840State *st = K1840 (g);
+
+  for (int c = 0; c < st->n_cities; c++)
+    for (int i = 0; i < st->n_chain[c]; i++)
+      if (st->chain[c][i] == hex)
+        {
+          if (pos)
+            *pos = i;
+          return c;
+        }
+  return -1;
+}
+
+gboolean
+k1840_is_tile_reserved (KolGame *g,
+                        int      hex,
+                        int      corp)
+{
+  K1840State *st = K1840 (g);
+
+  for (int i = 0; i < st->n_tile_res; i++)
+    if (st->tile_res_hex[i] == hex && st->tile_res_corp[i] == corp)
+      return TRUE;
+  return FALSE;
+}
+
+/* Tile#token_blocked_by_reservation? (reservation_blocks :never): the
+ * reservations of other lines on the hex take every slot still open. */
+gboolean
+k1840_tile_token_blocked (KolGame *g,
+                          int      hex,
+                          int      corp)
+{
+  K1840State *st = K1840 (g);
+  const KolTileDef *tile = kol_board_tile (g, hex, NULL);
+  int others = 0, open = 0, any = 0;
+
+  for (int i = 0; i < st->n_tile_res; i++)
+    if (st->tile_res_hex[i] == hex)
+      {
+        any++;
+        if (st->tile_res_corp[i] != corp)
+          others++;
+      }
+  if (any == 0)
+    return FALSE;
+  for (int s = 0; s < kol_tile_n_slots (tile) && s < KOL_MAX_HEX_SLOTS; s++)
+    if (g->hexes[hex].slot_token[s] < 0 && g->hexes[hex].slot_reserved[s] < 0)
+      open++;
+  return others >= open;
+}
+
+void
+k1840_remove_tile_reservation (KolGame *g,
+                               int      hex,
+                               int      corp)
+{
+  K1840State *st = K1840 (g);
+  int m = 0;
+
+  for (int i = 0; i < st->n_tile_res; i++)
+    if (!(st->tile_res_hex[i] == hex && st->tile_res_corp[i] == corp))
+      {
+        st->tile_res_hex[m] = st->tile_res_hex[i];
+        st->tile_res_corp[m] = st->tile_res_corp[i];
+        m++;
+      }
+  st->n_tile_res = m;
+}
+
+gboolean
+k1840_refuse (KolGame    *g,
+              GError    **error,
+              KolReason   reason,
+              const char *message)
+{
+  KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, reason) };
+
+  return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1, "%s", message);
+}
+
+/**
+ * k1840_round_process:
+ *
+ * Round::Base#process_action for an action a round makes itself (the
+ * Stadtbahn payout, a line's withholding): the first active step that takes
+ * it, then skip_steps and the round's after_process; no game end check and
+ * no change of round, as in 18xx.games.
+ */
+gboolean
+k1840_round_process (KolGame         *g,
+                     const KolAction *a,
+                     GError         **error)
+{
+  KolRound *r = &g->round;
+  KolStep *step = NULL;
+
+  for (int i = 0; i < r->n_steps && step == NULL; i++)
+    {
+      KolStep *s = &r->steps[i];
+      gboolean process, blocking;
+
+      if (!kol_step_active (g, s))
+        continue;
+      process = (kol_step_actions (g, s, a->entity) & KOL_ACTION_BIT (a->type)) != 0;
+      blocking = kol_step_blocking (g, s);
+      if (blocking && !process)
+        return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INTERNAL, NULL, 0,
+                                "blocking step %s cannot process %s", s->klass->name,
+                                kol_action_type_to_string (a->type));
+      if (blocking || process)
+        step = s;
+    }
+  if (step == NULL)
+    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INTERNAL, NULL, 0, "no step for %s",
+                            kol_action_type_to_string (a->type));
+  step->acted = TRUE;
+  if (!step->klass->process (g, step, a, error))
+    return FALSE;
+  r->at_start = FALSE;
+  if (r->klass->after_process_before_skip)
+    r->klass->after_process_before_skip (g, r, a);
+  kol_round_skip_steps (g);
+  if (r->klass->after_process)
+    r->klass->after_process (g, r, a);
+  return TRUE;
+}
+
+const K1840PendingLay *
+k1840_pending_lay (KolGame *g)
+{
+  K1840LineRoundState *ls;
+
+  if (g->round.kind != K1840_ROUND_LINE)
+    return NULL;
+  ls = K1840_LINE_STATE (g);
+  return ls->n_lays > 0 ? &ls->lays[0] : NULL;
+}
+
+/* ------------------------------------------------------- the round track */
+
+/* Game#operating_order: floated corporations by share price. */
+static int
+operating_order (KolGame   *g,
+                 KolEntity *out,
+                 int        max)
+{
+  return kol_default_operating_order (g, out, max);
+}
+
+static void
+init_company_round (KolGame *g)
+{
+  K1840State *st = K1840 (g);
+  KolEntity order[KOL_MAX_CORPS];
+  int clearing;
+
+  st->cr_counter++;
+  st->cr_phase = 1;
+  st->n_sorted = operating_order (g, order, KOL_MAX_CORPS);
+  for (int i = 0; i < st->n_sorted; i++)
+    st->sorted[i] = order[i].index;
+  st->have_sorted = TRUE;
+  /* VIII.3 (CRb): trams left over from two company rounds ago leave */
+  clearing = st->depot_clearing[MIN (MAX (st->cr_counter - 1, 0), K1840_MAX_CR - 1)];
+  if (clearing >= 0)
+    kol_depot_export_all (g, g->title->trains[clearing].name);
+  {
+    KolArg args[1] = { kol_arg_int (KOL_ARG_INT, st->cr_counter) };
+
+    kol_game_log (g, KOL_LOG_1840_COMPANY_ROUND, args, 1);
+  }
+  k1840_start_company_round (g, K1840_ROUND_COMPANY_RUN);
+}
+
+static void
+new_line_round (KolGame *g,
+                int      round_num)
+{
+  K1840State *st = K1840 (g);
+
+  /* green tiles from LR2a, brown from LR4a, grey from LR5a */
+  if (st->lr_count == 2 || st->lr_count == 6 || st->lr_count == 8)
+    {
+      if ((guint) g->phase + 1 < g->title->n_phases)
+        kol_game_set_phase (g, g->phase + 1);
+      g->operating_rounds = g->title->phases[g->phase].operating_rounds;
+    }
+  st->lr_count++;
+  k1840_start_line_round (g, round_num);
+}
+
+static void
+new_stock_round (KolGame *g)
+{
+  k1840_start_stock_round (g);
+}
+
+static void
+next_round (KolGame *g)
+{
+  K1840State *st = K1840 (g);
+
+  switch (g->round.kind)
+    {
+    case K1840_ROUND_STOCK:
+      kol_game_reorder_players (g, KOL_ORDER_MOST_CASH, NULL, 0);
+      kol_game_log (g, KOL_LOG_1840_PRIORITY_ORDER, NULL, 0);
+      if (st->cr_counter == 0)
+        init_company_round (g);
+      else
+        new_line_round (g, g->round.round_num);
+      break;
+    case K1840_ROUND_COMPANY_RUN:
+    case K1840_ROUND_COMPANY_TRAINS:
+      st->cr_phase++;
+      if (st->cr_phase < 3)
+        k1840_start_company_round (g, K1840_ROUND_COMPANY_TRAINS);
+      else
+        k1840_start_acquisition_round (g);
+      break;
+    case K1840_ROUND_ACQUISITION:
+      if (st->cr_counter == 1)
+        new_line_round (g, g->round.round_num);
+      else
+        new_stock_round (g);
+      break;
+    case K1840_ROUND_LINE:
+      if (g->round.round_num < g->operating_rounds)
+        new_line_round (g, g->round.round_num + 1);
+      else
+        {
+          g->turn++;
+          init_company_round (g);
+        }
+      break;
+    case K1840_ROUND_AUCTION:
+      k1840_start_choose_round (g);
+      break;
+    case K1840_ROUND_CHOOSE:
+      {
+        /* order_for_first_sr: the chosen positions */
+        gint8 order[KOL_MAX_PLAYERS];
+
+        for (int i = 0; i < g->n_players; i++)
+          order[i] = g->player_order[i];
+        for (int i = 1; i < g->n_players; i++)
+          for (int j = i; j > 0 && st->first_sr_position[order[j - 1]] > st->first_sr_position[order[j]]; j--)
+            {
+              gint8 tmp = order[j];
+
+              order[j] = order[j - 1];
+              order[j - 1] = tmp;
+            }
+        memcpy (g->player_order, order, sizeof order[0] * (gsize) g->n_players);
+        g->priority_deal = g->player_order[0];
+        kol_game_log (g, KOL_LOG_1840_PRIORITY_ORDER, NULL, 0);
+        new_stock_round (g);
+      }
+      break;
+    default:
+      break;
+    }
+}
+
+/* GAME_END_CHECK fixed_round: the game ends with the sixth company round
+ * (XI), at the end of its dividends. */
+static int
+game_end_check (KolGame *g,
+                int     *reason)
+{
+  K1840State *st = K1840 (g);
+
+  if (st->cr_counter >= st->n_crs)
+    {
+      *reason = KOL_GAME_END_FIXED_ROUND;
+      return KOL_END_TIMING_CURRENT_ROUND;
+    }
+  *reason = KOL_GAME_END_NONE;
+  return KOL_END_TIMING_NONE;
+}
+
+/* XI: cash, shares at market price, minus the loans' penalty. Private
+ * companies count at face value, as 18xx.games does: they can be sold to
+ * the bank for exactly that at any time (IV.2). */
+static int
+player_value (KolGame *g,
+              int      player)
+{
+  KolEntity me = kol_entity (KOL_ENTITY_PLAYER, player);
+  K1840State *st = K1840 (g);
+  gint16 certs[KOL_MAX_CERTS], companies[KOL_MAX_COMPANIES];
+  gint64 value = g->players[player].cash;
+  int n = kol_game_certs_of (g, me, -1, certs, KOL_MAX_CERTS);
+
+  for (int i = 0; i < n; i++)
+    {
+      const KolCert *c = &g->certs[certs[i]];
+      int price = kol_market_corp_price (g, c->corp);
+      int share = kol_game_share_percent (g, c->corp);
+
+      if (!g->corps[c->corp].ipoed || price < 0 || share <= 0)
+        continue;
+      value += ((gint64) price * c->percent + share - 1) / share;
+    }
+  n = kol_game_companies_of (g, me, companies, KOL_MAX_COMPANIES);
+  for (int i = 0; i < n; i++)
+    value += g->companies[companies[i]].value;
+  value -= (gint64) g->players[player].loans * st->loan_penalty;
+  return (int) CLAMP (value, G_MININT, G_MAXINT);
+}
+
+static gboolean
+module_setup (KolGame *g,
+              GError **error)
+{
+  return k1840_setup (g, error);
+}
+
+static void
+action_processed (KolGame         *g,
+                  const KolAction *a)
+{
+  k1840_settle_majors (g);
+}
+
+/* ------------------------------------------------------------ invariants */
+
+static void
+problem (GString    *problems,
+         const char *format,
+         ...) G_GNUC_PRINTF (2, 3);
+
+static void
+problem (GString    *problems,
+         const char *format,
+         ...)
+{
+  va_list ap;
+
+  if (problems->len)
+    g_string_append (problems, "; ");
+  va_start (ap, format);
+  g_string_append_vprintf (problems, format, ap);
+  va_end (ap);
+}
+
+/* Money: the bank is unlimited (III.5), so its counter is the ledger of
+ * every payment it made or received since the start: it and everybody's
+ * cash add up to nothing. Loans: the ledger of loans taken. */
+static void
+check_money (KolGame *g,
+             GString *problems)
+{
+  K1840State *st = K1840 (g);
+  gint64 total = g->bank;
+  int loans = 0;
+
+  for (int p = 0; p < g->n_players; p++)
+    {
+      total += g->players[p].cash;
+      loans += g->players[p].loans;
+      if (g->players[p].cash < 0)
+        problem (problems, "player %s has %d", g->players[p].name, g->players[p].cash);
+    }
+  for (int c = 0; c < g->n_corps; c++)
+    {
+      total += g->corps[c].cash;
+      if (g->corps[c].cash < 0)
+        problem (problems, "%s has %d", g->title->corps[c].id, g->corps[c].cash);
+    }
+  if (total != 0)
+    problem (problems, "money is not conserved: the bank ledger is off by %" G_GINT64_FORMAT, total);
+  if (loans != st->n_loans)
+    problem (problems, "loans: the players hold %d, the ledger says %d", loans, st->n_loans);
+}
+
+/* Certificates: every company in the game is divided into exactly 100 %. */
+static void
+check_certs (KolGame *g,
+             GString *problems)
+{
+  int total[KOL_MAX_CORPS] = { 0 };
+  int held[KOL_MAX_PLAYERS][KOL_MAX_CORPS] = { { 0 } };
+
+  for (int i = 0; i < g->n_certs; i++)
+    {
+      const KolCert *c = &g->certs[i];
+
+      total[c->corp] += c->percent;
+      if (c->owner.kind == KOL_ENTITY_PLAYER)
+        held[c->owner.index][c->corp] += c->percent;
+      if (c->owner.kind == KOL_ENTITY_NONE && !g->corps[c->corp].removed && !g->corps[c->corp].closed)
+        problem (problems, "a certificate of %s has no owner", g->title->corps[c->corp].id);
+    }
+  for (int c = 0; c < g->n_corps; c++)
+    if (total[c] != 100)
+      problem (problems, "%s is divided into %d %%", g->title->corps[c].id, total[c]);
+  for (int p = 0; p < g->n_players; p++)
+    for (int c = 0; c < g->n_corps; c++)
+      if (held[p][c] > 60 && !k1840_is (g, c, K1840_LINE))
+        problem (problems, "player %s holds %d %% of %s", g->players[p].name, held[p][c], g->title->corps[c].id);
+}
+
+/* Tiles: each copy is in the supply or on exactly one hex. */
+static void
+check_tiles (KolGame *g,
+             GString *problems)
+{
+  int on_map[KOL_MAX_TILE_COPIES] = { 0 };
+
+  for (guint h = 0; h < g->title->n_hexes; h++)
+    {
+      int copy = g->hexes[h].copy;
+
+      if (copy < 0)
+        {
+          if (g->hexes[h].tile != g->title->hexes[h].tile)
+            problem (problems, "%s shows a tile without a copy", g->title->hexes[h].id);
+          continue;
+        }
+      on_map[copy]++;
+      if (g->copy_hex[copy] != (gint16) h || g->title->copy_tile[copy] != g->hexes[h].tile)
+        problem (problems, "tile copy %d on %s is not booked there", copy, g->title->hexes[h].id);
+    }
+  for (guint c = 0; c < g->title->n_tile_copies; c++)
+    if (on_map[c] > 1 || (g->copy_hex[c] >= 0 && on_map[c] != 1))
+      problem (problems, "tile copy %u is on %d hexes", c, on_map[c]);
+}
+
+/* Markers: each placed marker sits in its slot and each slot's marker is
+ * placed there; a line has at most one marker per hex (IX.6). */
+static void
+check_tokens (KolGame *g,
+              GString *problems)
+{
+  for (int c = 0; c < g->n_corps; c++)
+    {
+      const KolCorp *corp = &g->corps[c];
+
+      for (int t = 0; t < corp->n_tokens; t++)
+        {
+          const KolToken *tok = &corp->tokens[t];
+
+          if (tok->hex < 0)
+            continue;
+          if (tok->slot < 0 || tok->slot >= KOL_MAX_HEX_SLOTS ||
+              g->hexes[tok->hex].slot_token[tok->slot] != KOL_TOKEN_ID (c, t))
+            problem (problems, "a marker of %s is lost on %s", g->title->corps[c].id,
+                     g->title->hexes[tok->hex].id);
+          for (int u = 0; u < t && k1840_is (g, c, K1840_LINE); u++)
+            if (corp->tokens[u].hex == tok->hex)
+              problem (problems, "%s has two markers on %s", g->title->corps[c].id,
+                       g->title->hexes[tok->hex].id);
+        }
+    }
+  for (guint h = 0; h < g->title->n_hexes; h++)
+    for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
+      {
+        int id = g->hexes[h].slot_token[s];
+
+        if (id < 0)
+          continue;
+        if (g->corps[KOL_TOKEN_CORP (id)].tokens[KOL_TOKEN_INDEX (id)].hex != (gint16) h)
+          problem (problems, "the marker in slot %d of %s belongs elsewhere", s, g->title->hexes[h].id);
+      }
+}
+
+/* Trams and line cards: every tram has one place, a line runs at most one,
+ * a tram company at most three; every line card is offered, waiting,
+ * owned, or out of the game. */
+static void
+check_trains_and_lines (KolGame *g,
+                        GString *problems)
+{
+  K1840State *st = K1840 (g);
+
+  for (int i = 0; i < g->n_trains; i++)
+    {
+      KolEntity o = g->trains[i].owner;
+
+      if (o.kind == KOL_ENTITY_CORP && (o.index < 0 || o.index >= g->n_corps || g->corps[o.index].closed))
+        problem (problems, "tram %d is held by a closed company", i);
+    }
+  for (int i = 0; i < st->n_majors; i++)
+    {
+      int major = st->majors[i];
+      gint16 lines[K1840_MAX_LINES_PER_MAJOR], trains[KOL_MAX_TRAINS];
+      int n_lines = k1840_major_lines (g, major, lines);
+      int n = kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, major), trains, KOL_MAX_TRAINS);
+
+      if (n_lines > st->max_lines)
+        problem (problems, "%s owns %d lines", g->title->corps[major].id, n_lines);
+      for (int l = 0; l < n_lines; l++)
+        {
+          int m = kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, lines[l]), trains, KOL_MAX_TRAINS);
+
+          if (m > 1)
+            problem (problems, "line %s runs %d trams", g->title->corps[lines[l]].id, m);
+          n += m;
+        }
+      if (n > kol_operating_train_limit (g, major))
+        problem (problems, "%s has %d trams", g->title->corps[major].id, n);
+    }
+  for (int i = 0; i < st->n_all_lines; i++)
+    {
+      int line = st->all_lines[i], places = 0;
+
+      for (int k = 0; k < st->n_tram_lines; k++)
+        places += st->tram_lines[k] == line;
+      for (int k = 0; k < st->n_unavailable; k++)
+        places += st->unavailable[k] == line;
+      places += st->line_major[line] >= 0;
+      /* closed when every tram company has three lines: out of the game,
+       * though still listed where it was (as 18xx.games keeps it in
+       * @tram_corporations) */
+      if (g->corps[line].closed && st->line_major[line] < 0)
+        places = 1;
+      if (places != 1)
+        problem (problems, "line card %s is in %d places", g->title->corps[line].id, places);
+    }
+}
+
+static gboolean
+check_invariants (KolGame *g,
+                  GString *problems)
+{
+  gsize before = problems->len;
+
+  check_money (g, problems);
+  check_certs (g, problems);
+  check_tiles (g, problems);
+  check_tokens (g, problems);
+  check_trains_and_lines (g, problems);
+  if (g->finished)
+    for (int p = 0; p < g->n_players; p++)
+      {
+        int v = player_value (g, p);
+
+        if (v == G_MININT || v == G_MAXINT)
+          problem (problems, "the score of %s overflows", g->players[p].name);
+      }
+  return problems->len == before;
+}
+
+/* ---------------------------------------------------------- hook tables */
+
+/* Game#payout_companies: only in the first part of a company round (CRa)
+ * and when everyone passes in the private auction. */
+static void
+payout_companies (KolGame *g)
+{
+  if ((g->round.kind == K1840_ROUND_COMPANY_RUN && K1840 (g)->cr_phase == 1) ||
+      g->round.kind == K1840_ROUND_AUCTION)
+    kol_default_payout_companies (g);
+}
+
+static int
+buying_power (KolGame  *g,
+              KolEntity entity)
+{
+  int spender;
+
+  if (k1840_entity_is (g, entity, K1840_CITY))
+    return 0;
+  spender = k1840_spender (g, entity);
+  if (entity.kind == KOL_ENTITY_CORP && spender >= 0)
+    return g->corps[spender].cash;
+  return kol_default_buying_power (g, entity);
+}
+
+/* Game#routes_revenue: a line adds its maintenance (Table 7, purple +200),
+ * a Stadtbahn company multiplies by the company round's factor. */
+static int
+routes_revenue (KolGame           *g,
+                int                corp,
+                const KolRunRoute *routes,
+                int                n)
+{
+  int sum = kol_default_routes_revenue (g, corp, routes, n);
+
+  if (n == 0)
+    return sum;
+  if (k1840_is (g, corp, K1840_LINE))
+    return sum + k1840_maintenance_costs (g, corp);
+  return sum * k1840_cr_multiplier (g);
+}
+
+/* Dividend#share_price_change: Table 6 (X.2). */
+static void
+share_price_change (KolGame        *g,
+                    int             corp,
+                    int             revenue,
+                    KolPriceChange *out)
+{
+  K1840State *st = K1840 (g);
+
+  memset (out, 0, sizeof *out);
+  for (int i = 0; i < st->n_moves; i++)
+    {
+      const K1840PriceMove *m = &st->moves[i];
+
+      if (revenue < m->min || (m->max >= 0 && revenue > m->max))
+        continue;
+      if (m->direction != KOL_PRICE_NONE && m->steps > 0)
+        {
+          out->n = 1;
+          out->moves[0].direction = m->direction;
+          out->moves[0].times = m->steps;
+        }
+      return;
+    }
+}
+
+/* Game#buy_train: the first tram of a new colour may change the
+ * maintenance of all trams (VIII.5.3, Table 7). */
+static void
+buy_train (KolGame *g,
+           int      corp,
+           int      train,
+           int      price)
+{
+  K1840State *st = K1840 (g);
+  int def = g->trains[train].def;
+
+  kol_default_buy_train (g, corp, train, price);
+  for (int i = 0; i < st->n_maint; i++)
+    if (st->maint_def[i] == def && i > st->maint_level)
+      st->maint_level = (gint8) i;
+}
+
+static void
+company_price_range (KolGame *g,
+                     int      corp,
+                     int      company,
+                     int     *min,
+                     int     *max)
+{
+  *min = 1;
+  *max = g->companies[company].value;
+}
+
+static void
+take_player_loan (KolGame *g,
+                  int      player,
+                  int      amount)
+{
+  k1840_take_player_loan (g, player, amount);
+}
+
+static gboolean
+variant_buyable (KolGame *g,
+                 int      corp,
+                 int      train,
+                 int      variant)
+{
+  return k1840_variant_available (g, train, variant);
+}
+
+static int
+train_limit (KolGame *g,
+             int      corp)
+{
+  return kol_default_train_limit (g, corp);
+}
+
+/* Game#close_corporation: reservations go too, the OO hexes' included. */
+static void
+close_corporation (KolGame *g,
+                   int      corp)
+{
+  K1840State *st = K1840 (g);
+  int m = 0;
+
+  kol_default_close_corporation (g, corp);
+  for (int i = 0; i < st->n_tile_res; i++)
+    if (st->tile_res_corp[i] != corp)
+      {
+        st->tile_res_hex[m] = st->tile_res_hex[i];
+        st->tile_res_corp[m] = st->tile_res_corp[i];
+        m++;
+      }
+  st->n_tile_res = m;
+}
+
+static const KolTileLay tile_lays[] = {
+  { KOL_TILE_LAY_YES, KOL_TILE_LAY_YES, FALSE, 0, -1 },
+  { KOL_TILE_LAY_YES, KOL_TILE_LAY_YES, FALSE, 0, -1 },
+};
+
+static const KolOperatingHooks operating_hooks = {
+  .home_token_timing = KOL_HOME_TOKEN_OPERATE,
+  .track_restriction = KOL_TRACK_PERMISSIVE,
+  .ebuy_depot_train_any = TRUE,
+  .ebuy_cannot_sell_shares = TRUE,
+  .ebuy_player_loan = KOL_PLAYER_LOAN_ALWAYS,
+  .no_train_buy_from_others = TRUE,
+  .tile_lays_table = tile_lays,
+  .n_tile_lays = G_N_ELEMENTS (tile_lays),
+  .operating_order = operating_order,
+  .payout_companies = payout_companies,
+  .place_home_token = k1840_place_home_token,
+  .buying_power = buying_power,
+  .train_limit = train_limit,
+  .routes_revenue = routes_revenue,
+  .validate_routes = k1840_validate_routes,
+  .share_price_change = share_price_change,
+  .buy_train = buy_train,
+  .company_price_range = company_price_range,
+  .take_player_loan = take_player_loan,
+  .close_corporation = close_corporation,
+  .buy_train_room = k1840_buy_train_room,
+  .can_buy_train = k1840_can_buy_train,
+  .step_must_buy_train = k1840_step_must_buy_train,
+  .train_variant_buyable = variant_buyable,
+  .no_cheapest_train_check = TRUE,
+};
 
 const KolTitleModule kol_title_module_1840 = {
   .id = "1840",
+  .state_size = sizeof (K1840State),
+  .setup = module_setup,
+  .next_round = next_round,
+  .game_end_check = game_end_check,
+  .player_value = player_value,
+  .action_processed = action_processed,
+  .check_invariants = check_invariants,
+  .board_hooks = &k1840_board_hooks,
+  .stock_hooks = &k1840_stock_hooks,
+  .operating_hooks = &operating_hooks,
+  .route_hooks = &k1840_route_hooks,
 };

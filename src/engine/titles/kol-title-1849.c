@@ -1,6 +1,784 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#include "kol-engine-game.h"
+#include "kol-title-1849-private.h"
+
+#include <string.h>
+
+/*
+ * 1849 Sicily: the module, setup (rulebook 002 §2), the sequence of rounds
+ * (§3, §6), events (§6, §12), the end of the game (§13) and the final
+ * scores. 18xx.games: g_1849/game.rb.
+ */
+
+/* ------------------------------------------------------------ small helpers */
+
+/**
+ * kol_1849_is_afg:
+ *
+ * Returns: %TRUE if @corp is Garibaldi, who chooses its home (§9.4.1).
+ */
+gboolean
+kol_1849_is_afg (KolGame *g,
+                 int      corp)
+{
+  return corp >= 0 && corp == K49_STATE (g)->afg;
+}
+
+/**
+ * kol_1849_corp_list_index:
+ *
+ * Returns: the position of @corp in the game's corporation list (the
+ * order of availability), or -1.
+ */
+int
+kol_1849_corp_list_index (KolGame *g,
+                          int      corp)
+{
+  for (int i = 0; i < g->n_corp_order; i++)
+    if (g->corp_order[i] == corp)
+      return i;
+  return -1;
+}
+
+/**
+ * kol_1849_sorted_corps:
+ * @out: (out) (array): corporations
+ *
+ * Returns: the corporations with a share price, in operating order
+ * (@corporations.sort of 18xx.games for the ones that have one).
+ */
+int
+kol_1849_sorted_corps (KolGame *g,
+                       gint16  *out)
+{
+  int n = 0;
+
+  for (int i = 0; i < g->n_corp_order; i++)
+    if (kol_market_corp_price (g, g->corp_order[i]) >= 0)
+      out[n++] = g->corp_order[i];
+  kol_market_sort_corps (g, out, n);
+  return n;
+}
+
+/**
+ * kol_1849_log_event:
+ *
+ * Logs an entry (a shorthand).
+ */
+void
+kol_1849_log_event (KolGame      *g,
+                    int           kind,
+                    const KolArg *args,
+                    guint         n)
+{
+  kol_game_log (g, kind, args, n);
+}
+
+/* ---------------------------------------------------------------- config */
+
+static gboolean
+check_config (const KolTitle *title,
+              GError        **error)
+{
+  if (title->n_players < 3 || title->n_players > 5)
+    {
+      g_set_error (error, KOL_ENGINE_ERROR, KOL_ENGINE_ERROR_INVALID,
+                   "1849 is played by 3 to 5 players, not %d", title->n_players);
+      return FALSE;
+    }
+  /* §14.3: Electric Dreams needs the two other variants (meta.rb) */
+  if (kol_title_has_option (title, KOL_1849_OPT_ELECTRIC) &&
+      (!kol_title_has_option (title, KOL_1849_OPT_BONDS) ||
+       !kol_title_has_option (title, KOL_1849_OPT_BUY_TOKENS)))
+    {
+      g_set_error (error, KOL_ENGINE_ERROR, KOL_ENGINE_ERROR_INVALID,
+                   "Electric Dreams variant requires the Bonds and Buy Tokens variants as well.");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ----------------------------------------------------------------- setup */
+
+static int
+track_index (const KolTitle *t,
+             const char     *id)
+{
+  return kol_title_track_by_id (t, id);
+}
+
+static GVariant *
+unbox (GVariant *v)
+{
+  return g_variant_is_of_type (v, G_VARIANT_TYPE_VARIANT) ? g_variant_get_variant (v) : g_variant_ref (v);
+}
+
+static void
+flag_hexes (KolGame      *g,
+            Kol1849State *st,
+            const char   *rule,
+            guint8        flag)
+{
+  g_autoptr(GVariant) list = kol_title_rule (g->title, rule);
+
+  for (gsize i = 0; list && i < g_variant_n_children (list); i++)
+    {
+      g_autoptr(GVariant) item = g_variant_get_child_value (list, i);
+      g_autoptr(GVariant) inner = unbox (item);
+      int hex;
+
+      if (!g_variant_is_of_type (inner, G_VARIANT_TYPE_STRING))
+        continue;
+      hex = kol_title_hex_by_id (g->title, g_variant_get_string (inner, NULL));
+      if (hex >= 0 && hex < KOL_MAX_HEXES)
+        st->hex_flags[hex] |= flag;
+    }
+}
+
+static int
+sub_int (KolGame    *g,
+         const char *rule,
+         const char *key,
+         int         fallback)
+{
+  g_autoptr(GVariant) r = kol_title_rule (g->title, rule);
+  g_autoptr(GVariant) v = r ? g_variant_lookup_value (r, key, NULL) : NULL;
+
+  return kol_variant_to_int (v, fallback);
+}
+
+static int
+read_cells (KolGame    *g,
+            const char *key,
+            KolCell    *out,
+            int         max)
+{
+  g_autoptr(GVariant) market = kol_title_rule (g->title, "stock_market");
+  g_autoptr(GVariant) list = market ? g_variant_lookup_value (market, key, NULL) : NULL;
+  int n = 0;
+
+  for (gsize i = 0; list && i < g_variant_n_children (list) && n < max; i++)
+    {
+      g_autoptr(GVariant) item = g_variant_get_child_value (list, i);
+      g_autoptr(GVariant) pair = unbox (item);
+      g_autoptr(GVariant) r = NULL, c = NULL;
+
+      if (g_variant_n_children (pair) < 2)
+        continue;
+      r = g_variant_get_child_value (pair, 0);
+      c = g_variant_get_child_value (pair, 1);
+      out[n++] = kol_cell (kol_variant_to_int (r, -1), kol_variant_to_int (c, -1));
+    }
+  return n;
+}
+
+/* rules.par_prices: phase name → prices; each price from the first phase
+ * that lists it (§9.4). */
+static void
+read_par_prices (KolGame      *g,
+                 Kol1849State *st)
+{
+  g_autoptr(GVariant) rule = kol_title_rule (g->title, "par_prices");
+  GVariantIter iter;
+  const char *phase;
+  GVariant *list;
+
+  if (rule == NULL || !g_variant_is_of_type (rule, G_VARIANT_TYPE_VARDICT))
+    return;
+  g_variant_iter_init (&iter, rule);
+  while (g_variant_iter_next (&iter, "{&sv}", &phase, &list))
+    {
+      int index = kol_title_phase_by_name (g->title, phase);
+      g_autoptr(GVariant) prices = unbox (list);
+
+      for (gsize i = 0; index >= 0 && i < g_variant_n_children (prices); i++)
+        {
+          g_autoptr(GVariant) item = g_variant_get_child_value (prices, i);
+          int price = kol_variant_to_int (item, -1), k;
+
+          for (k = 0; k < st->n_par && st->par[k].price != price; k++)
+            ;
+          if (k == st->n_par && st->n_par < G_N_ELEMENTS (st->par))
+            {
+              st->par[st->n_par].price = price;
+              st->par[st->n_par].phase = (gint8) index;
+              st->n_par++;
+            }
+          else if (k < st->n_par && index < st->par[k].phase)
+            st->par[k].phase = (gint8) index;
+        }
+      g_variant_unref (list);
+    }
+}
+
+static void
+read_rules (KolGame      *g,
+            Kol1849State *st)
+{
+  flag_hexes (g, st, "coastal_hexes", K49_HEX_COASTAL);
+  flag_hexes (g, st, "port_hexes", K49_HEX_PORT);
+  flag_hexes (g, st, "e_train_double_hexes", K49_HEX_E_DOUBLE);
+  st->narrow_divisor = MAX (1, sub_int (g, "track", "narrow_only_terrain_divisor", 4));
+  st->loan_value = sub_int (g, "emergency_loan", "value", 500);
+  st->loan_penalty = sub_int (g, "emergency_loan", "penalty", 750);
+  st->bond_value = sub_int (g, "bonds", "value", 500);
+  st->bond_interest = sub_int (g, "bonds", "interest", 50);
+  st->bond_max = sub_int (g, "bonds", "per_corporation", 1);
+  st->n_blocked_right = (guint8) read_cells (g, "blocked_right_before_blue_zone", st->blocked_right,
+                                             G_N_ELEMENTS (st->blocked_right));
+  st->n_blocked_up = (guint8) read_cells (g, "blocked_up_before_blue_zone", st->blocked_up,
+                                          G_N_ELEMENTS (st->blocked_up));
+  read_par_prices (g, st);
+}
+
+static void
+init_state (KolGame *g)
+{
+  const KolTitle *t = g->title;
+  Kol1849State *st = K49_STATE (g);
+
+  memset (st, 0, sizeof *st);
+  st->delay_ift = kol_title_has_option (t, KOL_1849_OPT_DELAY_IFT);
+  st->reduced = kol_title_has_option (t, KOL_1849_OPT_REDUCED) && g->n_players == 4;
+  st->bonds = kol_title_has_option (t, KOL_1849_OPT_BONDS);
+  st->buy_tokens_option = kol_title_has_option (t, KOL_1849_OPT_BUY_TOKENS);
+  st->electric = kol_title_has_option (t, KOL_1849_OPT_ELECTRIC);
+  st->compat = kol_title_has_option (t, KOL_1849_OPT_COMPAT);
+
+  st->afg = -1;
+  for (guint c = 0; c < t->n_corps; c++)
+    if (t->corps[c].home < 0 && t->corps[c].home_choices != NULL)
+      st->afg = (gint16) c;
+  st->ift = (gint16) kol_title_corp_by_id (t, "IFT");
+  st->sce = (gint16) kol_title_company_by_id (t, "SCE");
+  st->sigi = (gint16) kol_title_company_by_id (t, "SIGI");
+  st->cnm = (gint16) kol_title_company_by_id (t, "CNM");
+  st->sms = (gint16) kol_title_company_by_id (t, "SMS");
+  st->rsa = (gint16) kol_title_company_by_id (t, "RSA");
+  st->messina = (gint16) kol_title_hex_by_id (t, "B14");
+  st->acireale = (gint16) kol_title_hex_by_id (t, "G13");
+  st->track_broad = (gint16) track_index (t, "broad");
+  st->track_narrow = (gint16) track_index (t, "narrow");
+  st->track_dual = (gint16) track_index (t, "dual");
+  st->train_e = (gint16) kol_title_train_by_id (t, "E");
+  st->train_r6h = (gint16) kol_title_train_by_id (t, "R6H");
+
+  st->rsa_share_corp = -1;
+  st->rsa_close_corp = -1;
+  st->cnm_hex = -1;
+  st->swap_choice_player = -1;
+  st->swap_location = KOL_ENTITY_INIT_NONE;
+  st->swap_other_player = -1;
+  st->swap_corp = -1;
+  st->loan_choice_player = -1;
+  /* @messina_upgradeable is nil until the first stock round */
+  st->messina_upgradeable = FALSE;
+  read_rules (g, st);
+}
+
+typedef struct
+{
+  gint16  corp;
+  guint32 draw;
+} Draw;
+
+static int
+cmp_draw (gconstpointer a,
+          gconstpointer b)
+{
+  const Draw *x = a, *y = b;
+
+  return x->draw < y->draw ? -1 : x->draw > y->draw;
+}
+
+/* init_corporations: `corporations.sort_by! { rand }` draws once per
+ * corporation in file order (18xx-games-format.md §4.2); Delay IFT swaps
+ * IFT with the corporation at IFT_BUFFER (3) if it is earlier (§2.2). */
+static void
+draw_corporation_order (KolGame *g)
+{
+  Kol1849State *st = K49_STATE (g);
+  Draw draws[KOL_MAX_CORPS];
+  int n = (int) g->title->n_corps;
+  int buffer = 3;
+  g_autoptr(GVariant) order = kol_title_rule (g->title, "corporation_order");
+
+  if (order)
+    {
+      g_autoptr(GVariant) delay = g_variant_lookup_value (order, "delay_ift", NULL);
+      g_autoptr(GVariant) index = delay ? g_variant_lookup_value (delay, "buffer_index", NULL) : NULL;
+
+      buffer = kol_variant_to_int (index, buffer);
+    }
+
+  for (int c = 0; c < n; c++)
+    {
+      draws[c].corp = (gint16) c;
+      draws[c].draw = kol_game_rand (g);
+    }
+  qsort (draws, n, sizeof draws[0], cmp_draw);
+  for (int i = 0; i < n; i++)
+    g->corp_order[i] = draws[i].corp;
+  g->n_corp_order = n;
+
+  if (st->delay_ift && st->ift >= 0 && buffer < n)
+    {
+      int at = kol_1849_corp_list_index (g, st->ift);
+
+      if (at >= 0 && at < buffer)
+        {
+          gint16 tmp = g->corp_order[at];
+
+          g->corp_order[at] = g->corp_order[buffer];
+          g->corp_order[buffer] = tmp;
+        }
+    }
+  for (int i = 0; i < n; i++)
+    g->corps[g->corp_order[i]].order_seq = (guint32) i;
+}
+
+/* remove_corp: with five corporations the last in the order leaves, and
+ * its home reservation with it unless it is Garibaldi (§2.2, §10.4). */
+static void
+remove_last_corporation (KolGame *g)
+{
+  int corp = g->corp_order[g->n_corp_order - 1];
+  const KolCorpDef *def = &g->title->corps[corp];
+  KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, corp) };
+
+  g->n_corp_order--;
+  g->corps[corp].removed = TRUE;
+  kol_game_log (g, KOL_LOG_1849_REMOVED_CORP, args, 1);
+  if (kol_1849_is_afg (g, corp) || def->home < 0)
+    return;
+  kol_board_unreserve (g, def->home, corp);
+  args[0] = kol_arg_int (KOL_ARG_HEX, def->home);
+  kol_game_log (g, KOL_LOG_1849_REMOVED_RESERVATION, args, 1);
+}
+
+/* Each corporation's last share entry is its "last certificate" (§7.2;
+ * G1849::Corporation marks shares.last). */
+static void
+mark_last_certificates (KolGame *g)
+{
+  g_autoptr(GVariant) rule = kol_title_rule (g->title, "last_certificate");
+  g_autoptr(GVariant) index = rule ? g_variant_lookup_value (rule, "share_index", NULL) : NULL;
+  int share_index = kol_variant_to_int (index, -1);
+
+  for (int i = 0; i < g->n_certs; i++)
+    {
+      int last = share_index >= 0 ? share_index : g->title->corps[g->certs[i].corp].n_shares - 1;
+
+      if (g->certs[i].index == last)
+        g->certs[i].flags |= 1u;
+    }
+}
+
+static gboolean
+setup (KolGame *g,
+       GError **error)
+{
+  Kol1849State *st;
+  int first;
+
+  init_state (g);
+  st = K49_STATE (g);
+  mark_last_certificates (g);
+  draw_corporation_order (g);
+
+  /* RSA brings the president's certificate of the first corporation in the
+   * order and closes when that one buys its first train (§8.1) */
+  first = g->corp_order[0];
+  st->rsa_share_corp = (gint16) first;
+  st->rsa_close_corp = (gint16) first;
+
+  if (g->n_players == 3 || st->reduced)
+    remove_last_corporation (g);
+  K49 (g, g->corp_order[0], K49_NEXT_TO_PAR) = TRUE;
+
+  kol_1849_start_auction_round (g);
+  kol_round_setup (g);
+  return TRUE;
+}
+
+/* ---------------------------------------------------------------- rounds */
+
+/**
+ * kol_1849_next_round:
+ *
+ * Game#next_round!: the initial stock round (an auction) is followed by a
+ * stock round, a stock round by the operating rounds of the set (fixed at
+ * that moment from the phase, §6), and the last OR of a set by a stock
+ * round. Then 1849 forgets the SMS choices.
+ */
+void
+kol_1849_next_round (KolGame *g)
+{
+  int kind = g->round.kind;
+
+  if (kind == K49_ROUND_STOCK)
+    {
+      g->operating_rounds = g->title->phases[g->phase].operating_rounds;
+      kol_stock_priority_after_last_to_act (g);
+      kol_1849_start_operating_round (g, 1);
+    }
+  else if (kind == K49_ROUND_OPERATING)
+    {
+      if (g->round.round_num < g->operating_rounds)
+        kol_1849_start_operating_round (g, g->round.round_num + 1);
+      else
+        {
+          g->turn++;
+          kol_1849_start_stock_round (g);
+        }
+    }
+  else
+    {
+      kol_stock_priority_after_last_to_act (g);
+      kol_1849_start_stock_round (g);
+    }
+  for (int c = 0; c < g->n_corps; c++)
+    K49 (g, c, K49_SMS) = 0;
+}
+
+/* ------------------------------------------------------------------ events */
+
+static void
+event (KolGame    *g,
+       const char *name)
+{
+  Kol1849State *st = K49_STATE (g);
+
+  if (g_str_equal (name, "green_par"))
+    {
+      st->par_groups |= K49_PAR_GREEN;
+      kol_game_log (g, KOL_LOG_1849_EVENT_GREEN_PAR, NULL, 0);
+    }
+  else if (g_str_equal (name, "brown_par"))
+    {
+      st->par_groups |= K49_PAR_BROWN;
+      kol_game_log (g, KOL_LOG_1849_EVENT_BROWN_PAR, NULL, 0);
+    }
+  else if (g_str_equal (name, "close_companies"))
+    kol_default_event_close_companies (g);
+  else if (g_str_equal (name, "earthquake"))
+    kol_1849_earthquake (g);
+  else if (g_str_equal (name, "buy_tokens") && st->buy_tokens_option)
+    {
+      st->buy_tokens_enabled = TRUE;
+      kol_game_log (g, KOL_LOG_1849_EVENT_BUY_TOKENS, NULL, 0);
+    }
+  else if (g_str_equal (name, "bonds") && st->bonds)
+    {
+      st->issue_bonds_enabled = TRUE;
+      kol_game_log (g, KOL_LOG_1849_EVENT_BONDS, NULL, 0);
+    }
+  else if (g_str_equal (name, "e_tokens") && st->electric)
+    {
+      st->e_tokens_enabled = TRUE;
+      kol_game_log (g, KOL_LOG_1849_EVENT_E_TOKENS, NULL, 0);
+    }
+}
+
+/* --------------------------------------------------------------- game end */
+
+static int
+timing_rank (int timing)
+{
+  /* GAME_END_TIMING_PRIORITY: immediate, after_max_operates, full_or */
+  switch (timing)
+    {
+    case KOL_END_TIMING_IMMEDIATE:
+      return 0;
+    case KOL_END_TIMING_AFTER_MAX_OPERATES:
+      return 1;
+    case KOL_END_TIMING_FULL_OR:
+      return 2;
+    default:
+      return 3;
+    }
+}
+
+/* Game#game_end_check with GAME_END_CHECK = { bankrupt: :immediate,
+ * stock_market: :after_max_operates, bank: :full_or }: the first trigger
+ * stays unless a later one has an earlier timing (§13). */
+static int
+game_end_check (KolGame *g,
+                int     *reason)
+{
+  Kol1849State *st = K49_STATE (g);
+  static const struct { int reason, timing; } checks[] = {
+    { KOL_GAME_END_BANKRUPT, KOL_END_TIMING_IMMEDIATE },
+    { KOL_GAME_END_STOCK_MARKET, KOL_END_TIMING_AFTER_MAX_OPERATES },
+    { KOL_GAME_END_BANK, KOL_END_TIMING_FULL_OR },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (checks); i++)
+    {
+      gboolean hit;
+
+      switch (checks[i].reason)
+        {
+        case KOL_GAME_END_BANKRUPT:
+          {
+            int left = 0;
+
+            for (int p = 0; p < g->n_players; p++)
+              left += !g->players[p].bankrupt;
+            hit = left == 1;
+          }
+          break;
+        case KOL_GAME_END_STOCK_MARKET:
+          hit = st->max_reached;
+          break;
+        default:
+          hit = g->bank_broken;
+          break;
+        }
+      if (!hit)
+        continue;
+      if (st->end_trigger_timing != KOL_END_TIMING_NONE &&
+          timing_rank (checks[i].timing) >= timing_rank (st->end_trigger_timing))
+        continue;
+      st->end_trigger_reason = (guint8) checks[i].reason;
+      st->end_trigger_timing = (guint8) checks[i].timing;
+    }
+  *reason = st->end_trigger_reason;
+  g->end_timing = st->end_trigger_timing;
+  return st->end_trigger_timing;
+}
+
+/* 1849's end_now?: L.377 ends the game through the operating round
+ * (after that corporation operates); otherwise at the end of the set's last
+ * OR. (As in 18xx.games, this compares the round number of any round.) */
+static gboolean
+end_now (KolGame *g,
+         int      timing)
+{
+  if (timing == KOL_END_TIMING_NONE || timing == KOL_END_TIMING_AFTER_MAX_OPERATES)
+    return FALSE;
+  return g->round.round_num == g->operating_rounds;
+}
+
+/* Game#action_processed: corporations on the closed cell close. */
+static void
+action_processed (KolGame         *g,
+                  const KolAction *a)
+{
+  kol_stock_action_processed (g);
+  /* A corporation closed by a sale in a stock round can leave the player
+   * whose turn it is with nothing to do at all; 18xx.games then waits for
+   * nobody (a dead end no recorded game contains): the round moves on. */
+  if (g->round.klass && g->round.klass->stock && !g->finished && kol_round_active_step (g) == NULL &&
+      !kol_round_finished (g))
+    g->round.klass->next_entity (g, &g->round);
+}
+
+/* ------------------------------------------------------------------ scores */
+
+/* Share#price of each certificate a player holds (Player#value), with the
+ * L.100 per share and bond of 18xx.games' player_value, or the rulebook's
+ * value of a share of a corporation with a bond: price − 100, at least 0
+ * (§14.2). */
+static int
+shares_value (KolGame *g,
+              int      player,
+              gboolean compat)
+{
+  KolEntity me = kol_entity (KOL_ENTITY_PLAYER, player);
+  int value = 0;
+
+  for (int c = 0; c < g->n_corps; c++)
+    {
+      int percent = kol_game_percent_of (g, me, c);
+      int price = kol_market_corp_price (g, c);
+      int shares = percent / 10;
+      int loans = g->corps[c].loans;
+
+      if (percent == 0)
+        continue;
+      if (price > 0 && g->corps[c].ipoed)
+        value += shares * (compat || loans == 0 ? price : MAX (0, price - 100 * loans));
+      if (compat)
+        value -= shares * loans * 100;
+    }
+  return value;
+}
+
+/* Player#value − penalties. The rulebook stops the loan penalty at a final
+ * total of L.0 (§13); 18xx.games does not (compat). */
+static int
+player_value (KolGame *g,
+              int      player)
+{
+  Kol1849State *st = K49_STATE (g);
+  const KolPlayer *p = &g->players[player];
+  gint16 companies[KOL_MAX_COMPANIES];
+  int n = kol_game_companies_of (g, kol_entity (KOL_ENTITY_PLAYER, player), companies, KOL_MAX_COMPANIES);
+  int value = p->cash - p->debt + shares_value (g, player, st->compat);
+
+  for (int i = 0; i < n; i++)
+    value += g->companies[companies[i]].value;
+  if (st->compat || st->penalty[player] == 0)
+    return value - st->penalty[player];
+  return MAX (0, value - st->penalty[player]);
+}
+
+/* ------------------------------------------------------------- invariants */
+
+static gboolean
+check_invariants (KolGame *g,
+                  GString *problems)
+{
+  const KolTitle *t = g->title;
+  gint64 money = g->bank;
+  gboolean ok = TRUE;
+
+  /* money: the bank's L.7,760 only moves (loans and bonds come from it) */
+  for (int p = 0; p < g->n_players; p++)
+    money += g->players[p].cash;
+  for (int c = 0; c < g->n_corps; c++)
+    money += g->corps[c].cash;
+  if (money != t->bank)
+    {
+      g_string_append_printf (problems, "money is %" G_GINT64_FORMAT ", not %d; ", money, t->bank);
+      ok = FALSE;
+    }
+  for (int p = 0; p < g->n_players; p++)
+    if (g->players[p].cash < 0 && !g->players[p].bankrupt)
+      {
+        g_string_append_printf (problems, "%s has negative cash; ", g->players[p].name);
+        ok = FALSE;
+      }
+
+  /* certificates: 100% of every corporation, held by players, itself or
+   * the pool */
+  for (int c = 0; c < g->n_corps; c++)
+    {
+      int total = 0;
+
+      if (g->corps[c].removed)
+        continue;
+      for (int i = 0; i < g->n_certs; i++)
+        {
+          const KolCert *cert = &g->certs[i];
+
+          if (cert->corp != c)
+            continue;
+          if (cert->owner.kind == KOL_ENTITY_PLAYER || cert->owner.kind == KOL_ENTITY_POOL ||
+              (cert->owner.kind == KOL_ENTITY_CORP && cert->owner.index == c))
+            total += cert->percent;
+        }
+      if (total != 100)
+        {
+          g_string_append_printf (problems, "%s certificates total %d%%; ", t->corps[c].id, total);
+          ok = FALSE;
+        }
+      if (kol_corp_pool_percent (g, c) > 50)
+        {
+          g_string_append_printf (problems, "the pool holds more than 50%% of %s; ", t->corps[c].id);
+          ok = FALSE;
+        }
+      if (g->corps[c].floated && g->corps[c].owner.kind != KOL_ENTITY_PLAYER)
+        {
+          g_string_append_printf (problems, "%s has no president; ", t->corps[c].id);
+          ok = FALSE;
+        }
+      if (g->corps[c].owner.kind == KOL_ENTITY_PLAYER &&
+          !kol_corp_is_president (g, c, g->corps[c].owner))
+        {
+          g_string_append_printf (problems, "%s's president lacks the certificate; ", t->corps[c].id);
+          ok = FALSE;
+        }
+    }
+
+  /* tiles: every copy is in the supply or on exactly the hex that has it */
+  for (guint c = 0; c < t->n_tile_copies; c++)
+    {
+      int hex = g->copy_hex[c];
+
+      if (hex >= 0 && g->hexes[hex].copy != (int) c)
+        {
+          g_string_append_printf (problems, "tile copy %u is not on hex %s; ", c, t->hexes[hex].id);
+          ok = FALSE;
+        }
+    }
+  for (guint h = 0; h < t->n_hexes; h++)
+    {
+      int copy = g->hexes[h].copy;
+
+      if (copy >= 0 && g->copy_hex[copy] != (int) h)
+        {
+          g_string_append_printf (problems, "hex %s holds a copy recorded elsewhere; ", t->hexes[h].id);
+          ok = FALSE;
+        }
+      if (copy >= 0 && t->copy_tile[copy] != g->hexes[h].tile)
+        {
+          g_string_append_printf (problems, "hex %s shows another tile than its copy; ", t->hexes[h].id);
+          ok = FALSE;
+        }
+      for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
+        {
+          int id = g->hexes[h].slot_token[s];
+          const KolToken *tok;
+
+          if (id < 0)
+            continue;
+          tok = &g->corps[KOL_TOKEN_CORP (id)].tokens[KOL_TOKEN_INDEX (id)];
+          if (tok->hex != (int) h || tok->slot != s)
+            {
+              g_string_append_printf (problems, "a token on %s is not its corporation's; ", t->hexes[h].id);
+              ok = FALSE;
+            }
+        }
+    }
+
+  /* tokens: each placed token is in its slot; at most one per hex */
+  for (int c = 0; c < g->n_corps; c++)
+    {
+      const KolCorp *corp = &g->corps[c];
+
+      for (int i = 0; i < corp->n_tokens; i++)
+        {
+          const KolToken *tok = &corp->tokens[i];
+
+          if (tok->hex < 0)
+            continue;
+          if (tok->slot < 0 || g->hexes[tok->hex].slot_token[tok->slot] != KOL_TOKEN_ID (c, i))
+            {
+              g_string_append_printf (problems, "token %d of %s is lost; ", i, t->corps[c].id);
+              ok = FALSE;
+            }
+          for (int j = 0; j < i; j++)
+            if (corp->tokens[j].hex == tok->hex)
+              {
+                g_string_append_printf (problems, "%s has two tokens on %s; ", t->corps[c].id,
+                                        t->hexes[tok->hex].id);
+                ok = FALSE;
+              }
+        }
+    }
+
+  /* trains: within the limit outside of the discard step */
+  return ok;
+}
+
+/* ------------------------------------------------------------------ module */
 
 const KolTitleModule kol_title_module_1849 = {
   .id = "1849",
+  .state_size = sizeof (Kol1849State),
+  .check_config = check_config,
+  .setup = setup,
+  .next_round = kol_1849_next_round,
+  .game_end_check = game_end_check,
+  .end_now = end_now,
+  .player_value = player_value,
+  .event = event,
+  .action_processed = action_processed,
+  .check_invariants = check_invariants,
+  .board_hooks = &kol_1849_board_hooks,
+  .market_hooks = &kol_1849_market_hooks,
+  .stock_hooks = &kol_1849_stock_hooks,
+  .operating_hooks = &kol_1849_operating_hooks,
+  .route_hooks = &kol_1849_route_hooks,
 };

@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kol-cli.h"
+#include "kol-cli-game-file.h"
+#include "kol-state-dump.h"
+
+static guint
+processed (KolCliGame *game)
+{
+  return game->history ? kol_history_get_n_actions (game->history) : 0;
+}
+
+static gboolean
+stopped (KolCliGame *game)
+{
+  return game->history == NULL || game->error != NULL || game->report.stopped;
+}
+
+static const GError *
+stop_error (KolCliGame *game)
+{
+  return game->error ? game->error : game->report.error;
+}
+
+static JsonNode *
+players_node (KolGame *g)
+{
+  JsonArray *players = json_array_new ();
+
+  for (int i = 0; i < g->n_players; i++)
+    {
+      JsonObject *p = json_object_new ();
+
+      json_object_set_int_member (p, "id", g->players[i].id);
+      json_object_set_string_member (p, "name", g->players[i].name);
+      json_array_add_object_element (players, p);
+    }
+  return json_node_init_array (json_node_alloc (), players);
+}
+
+static JsonArray *
+strings_array (GPtrArray *strings)
+{
+  JsonArray *a = json_array_new ();
+
+  for (guint i = 0; strings && i < strings->len; i++)
+    json_array_add_string_element (a, g_ptr_array_index (strings, i));
+  return a;
+}
+
+static JsonObject *
+error_object (KolCliGame *game)
+{
+  JsonObject *e = json_object_new ();
+  const GError *error = stop_error (game);
+
+  json_object_set_string_member (e, "message", error ? error->message : "");
+  if (game->report.stopped)
+    {
+      json_object_set_int_member (e, "seq", game->report.failed_seq);
+      json_object_set_int_member (e, "index", game->report.failed_index);
+      json_object_set_int_member (e, "id", game->report.failed_id);
+      json_object_set_string_member (e, "type", game->report.failed_type);
+      if (game->report.error_path)
+        json_object_set_string_member (e, "path", game->report.error_path);
+    }
+  return e;
+}
+
+static void
+print_json (const char *path,
+            KolCliGame *game)
+{
+  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
+  JsonObject *o = json_object_new ();
+  g_autofree char *text = NULL;
+  KolGame *g = game->history ? kol_history_get_game (game->history) : NULL;
+
+  json_node_take_object (node, o);
+  json_object_set_string_member (o, "file", path);
+  json_object_set_string_member (o, "kind", game->kind == KOL_CLI_GAME_SAVE ? "save" : "18xx.games");
+  json_object_set_boolean_member (o, "finished", g && g->finished);
+  json_object_set_int_member (o, "actions", processed (game));
+  json_object_set_int_member (o, "total", game->n_actions);
+  if (g)
+    {
+      json_object_set_string_member (o, "title", g->title->id);
+      json_object_set_int_member (o, "seed", g->seed);
+      json_object_set_member (o, "players", players_node (g));
+      json_object_set_member (o, "result", kol_state_result (g));
+      json_object_set_member (o, "state", kol_state_dump (g, KOL_STATE_DUMP_NONE));
+    }
+  if (game->record && game->record->result)
+    json_object_set_member (o, "expected_result", json_node_ref (game->record->result));
+  if (game->report.result_checked)
+    json_object_set_boolean_member (o, "result_matches", game->report.result_matches);
+  json_object_set_int_member (o, "routes_checked", game->report.n_routes_checked);
+  json_object_set_int_member (o, "routes_valid", game->report.n_routes_valid);
+  json_object_set_array_member (o, "notes", strings_array (game->report.notes));
+  json_object_set_array_member (o, "warnings", strings_array (game->report.warnings));
+  if (stopped (game))
+    json_object_set_object_member (o, "error", error_object (game));
+  text = json_to_string (node, TRUE);
+  g_print ("%s\n", text);
+}
+
+static void
+print_players (KolGame *g)
+{
+  for (int i = 0; i < g->n_players; i++)
+    {
+      const KolPlayer *p = &g->players[i];
+
+      /* Translators: a line of the players' table: name, id, cash and
+       * value (cash, shares and companies, or the final score). */
+      g_print (_("  %s (%d): cash %d, value %d"), p->name, p->id, p->cash, kol_state_player_value (g, i));
+      g_print ("\n");
+    }
+}
+
+static void
+print_text (KolCliGame *game)
+{
+  KolGame *g = game->history ? kol_history_get_game (game->history) : NULL;
+
+  for (guint i = 0; game->report.notes && i < game->report.notes->len; i++)
+    g_print ("%s\n", (char *) g_ptr_array_index (game->report.notes, i));
+  if (g)
+    {
+      g_autofree char *seed = g_strdup_printf ("%" G_GINT64_FORMAT, g->seed);
+
+      /* Translators: %s is a title id, %d a number of players, the last %s
+       * the seed of the random draws (a number). */
+      g_print (_("Title %s, %d players, seed %s"), g->title->id, g->n_players, seed);
+      g_print ("\n");
+      /* Translators: %u are numbers of actions. */
+      g_print (_("Actions replayed: %u of %u"), processed (game), game->n_actions);
+      g_print ("\n");
+      /* Translators: the state at the end: round name, then phase name. */
+      g_print (_("Round: %s, phase %s"), kol_game_round_name (g),
+               g->title->n_phases ? g->title->phases[g->phase].name : "");
+      g_print ("\n%s\n", g->finished ? _("The game is over.") : _("The game is not over."));
+      print_players (g);
+    }
+  for (guint i = 0; game->report.warnings && i < game->report.warnings->len; i++)
+    g_print ("%s\n", (char *) g_ptr_array_index (game->report.warnings, i));
+  if (game->report.result_checked)
+    g_print ("%s\n", game->report.result_matches ? _("The scores match the record.")
+                                                 : _("The scores differ from the record."));
+  if (game->report.stopped)
+    {
+      g_autofree char *why = kol_import_report_describe_stop (&game->report);
+
+      g_printerr ("%s\n", why);
+    }
+  else if (game->error)
+    g_printerr ("%s\n", game->error->message);
+}
+
+/**
+ * kol_cli_replay:
+ *
+ * `koleya-cli replay FILE [--json] [--seed MODE]`: replays a save or an
+ * 18xx.games record and prints the final state and the scores.
+ *
+ * Returns: a #KolCliExit status: failure when the replay stopped early or
+ * the scores differ from the record's.
+ */
+int
+kol_cli_replay (int    argc,
+                char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new (_("FILE"));
+  g_autoptr(GError) error = NULL;
+  g_auto(KolCliGame) game = { 0 };
+  g_autofree char *seed = NULL;
+  KolRecordSeedMode mode;
+  gboolean json = FALSE;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_("Print a JSON object: finished, actions, result, error, state…"), NULL },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed,
+      N_("For 18xx.games records: take the seed from “settings”, from the “game-id”, or "
+         "“auto” (by the record’s date; the default)"), N_("MODE") },
+    G_OPTION_ENTRY_NULL
+  };
+
+  g_option_context_set_summary (context, _("Replays a Koleya save or a game exported from 18xx.games "
+                                           "and prints the final state and the scores."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return KOL_CLI_EXIT_USAGE;
+    }
+  if (argc != 2 || !kol_cli_game_parse_seed_mode (seed, &mode))
+    {
+      g_printerr ("%s\n", argc != 2 ? _("Give one game file.") : _("Unknown seed mode."));
+      return KOL_CLI_EXIT_USAGE;
+    }
+  if (!kol_cli_game_open (argv[1], mode, &game, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return KOL_CLI_EXIT_FAILURE;
+    }
+  if (json)
+    print_json (argv[1], &game);
+  else
+    print_text (&game);
+  if (stopped (&game) || (game.report.result_checked && !game.report.result_matches))
+    return KOL_CLI_EXIT_FAILURE;
+  return KOL_CLI_EXIT_OK;
+}

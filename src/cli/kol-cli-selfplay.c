@@ -1,0 +1,653 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kol-cli.h"
+#include "kol-action-json.h"
+#include "kol-engine-round.h"
+#include "kol-save-file.h"
+#include "kol-state-dump.h"
+
+/*
+ * koleya-cli selfplay: plays games of random legal actions to their end.
+ * Each step of the round offers its concrete legal actions
+ * (KolStepClass.legal_actions); one is chosen uniformly with a GRand that is
+ * independent of the game's own random numbers, applied (with the engine's
+ * auto actions), and the title's invariants are checked after it
+ * (KolTitleModule.check_invariants). A legal action that the engine refuses,
+ * a state without any legal action, a broken invariant, a game that does not
+ * end or ends without scores is a violation; the command then exits with
+ * failure.
+ */
+
+#define MAX_ACTIONS_PER_GAME 20000
+/* An initial auction that lasts longer is a livelock of random bidding. */
+#define MAX_AUCTION_ACTIONS 2000
+
+/* How an action is chosen among the legal ones. */
+typedef enum
+{
+  POLICY_UNIFORM,   /* uniformly (the default) */
+  POLICY_WEIGHTED,  /* each kind of action has a weight shared by its
+                     * actions: games go on to the late phases */
+} Policy;
+
+typedef struct
+{
+  guint     game;
+  gint64    seed;
+  guint     action_index;
+  char     *action;        /* the action as JSON, or NULL */
+  char     *problem;
+} Violation;
+
+static void
+violation_free (gpointer data)
+{
+  Violation *v = data;
+
+  g_free (v->action);
+  g_free (v->problem);
+  g_free (v);
+}
+
+typedef struct
+{
+  guint64     actions;
+  guint       games;
+  guint       finished;
+  GHashTable *end_reasons;  /* name → count */
+  GPtrArray  *violations;
+  gboolean    verbose;
+  gboolean    trace;
+  Policy      policy;
+  guint       livelocks;
+} Stats;
+
+static const char *
+end_reason_name (int reason)
+{
+  switch (reason)
+    {
+    case KOL_GAME_END_BANK:
+      return "bank";
+    case KOL_GAME_END_STOCK_MARKET:
+      return "stock_market";
+    case KOL_GAME_END_BANKRUPT:
+      return "bankrupt";
+    case KOL_GAME_END_FIXED_ROUND:
+      return "fixed_round";
+    case KOL_GAME_END_MANUAL:
+      return "manually_ended";
+    default:
+      return "dnf";
+    }
+}
+
+/* The entities that may act now: the active ones, and the companies of an
+ * acting corporation (companies act through non-blocking steps, such as
+ * 1849's CNM). */
+static int
+acting_entities (KolGame   *g,
+                 KolEntity *out,
+                 int        max)
+{
+  int n = kol_game_active_entities (g, out, max);
+  int base = n;
+
+  /* the president of an acting corporation (emergency sales) */
+  for (int i = 0; i < base && n < max; i++)
+    if (out[i].kind == KOL_ENTITY_CORP && g->corps[out[i].index].owner.kind == KOL_ENTITY_PLAYER)
+      {
+        KolEntity president = g->corps[out[i].index].owner;
+        gboolean listed = FALSE;
+
+        for (int k = 0; k < n && !listed; k++)
+          listed = kol_entity_equal (out[k], president);
+        if (!listed)
+          out[n++] = president;
+      }
+  for (int i = 0; i < base; i++)
+    {
+      KolEntity owner = out[i];
+
+      if (owner.kind == KOL_ENTITY_CORP || owner.kind == KOL_ENTITY_PLAYER)
+        for (int c = 0; c < g->n_companies && n < max; c++)
+          if (!g->companies[c].closed && kol_entity_equal (g->companies[c].owner, owner))
+            out[n++] = kol_entity (KOL_ENTITY_COMPANY, c);
+    }
+  return n;
+}
+
+/* Every legal action of @entity: the steps as Round#actions_for visits them,
+ * up to the first blocking one. */
+static void
+collect_entity (KolGame   *g,
+                KolEntity  entity,
+                GPtrArray *out)
+{
+  KolRound *r = &g->round;
+
+  for (int i = 0; i < r->n_steps; i++)
+    {
+      KolStep *s = &r->steps[i];
+      gboolean blocking;
+
+      if (!kol_step_active (g, s))
+        continue;
+      blocking = kol_step_blocking (g, s);
+      if (entity.kind != KOL_ENTITY_COMPANY && !blocking && kol_step_actions (g, s, entity) == 0)
+        continue;
+      if (s->klass->legal_actions && kol_step_actions (g, s, entity) != 0)
+        s->klass->legal_actions (g, s, entity, out);
+      if (blocking)
+        break;
+    }
+}
+
+static GPtrArray *
+legal_actions (KolGame *g)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
+  KolEntity entities[KOL_MAX_ROUND_ENTITIES + KOL_MAX_COMPANIES];
+  int n = acting_entities (g, entities, G_N_ELEMENTS (entities));
+
+  for (int i = 0; i < n; i++)
+    collect_entity (g, entities[i], out);
+  return out;
+}
+
+static void
+add_violation (Stats           *stats,
+               guint            game,
+               gint64           seed,
+               guint            index,
+               KolGame         *g,
+               const KolAction *a,
+               const char      *problem)
+{
+  Violation *v = g_new0 (Violation, 1);
+
+  v->game = game;
+  v->seed = seed;
+  v->action_index = index;
+  v->problem = g_strdup (problem);
+  if (a && g)
+    {
+      g_autoptr(JsonNode) node = kol_action_to_json (g, a);
+
+      if (node)
+        v->action = json_to_string (node, FALSE);
+    }
+  g_ptr_array_add (stats->violations, v);
+}
+
+static double
+kind_weight (KolGame         *g,
+             const KolAction *a)
+{
+  switch (a->type)
+    {
+    case KOL_ACTION_BID:
+      /* buying the cheapest company at its price ends the waterfall */
+      if (a->company >= 0 && a->price == g->companies[a->company].value)
+        return 6;
+      return 1;
+    case KOL_ACTION_PAR:
+      return 3;
+    case KOL_ACTION_BUY_SHARES:
+      return a->entity.kind == KOL_ENTITY_CORP ? 0.3 : 4;
+    case KOL_ACTION_SELL_SHARES:
+      return 0.4;
+    case KOL_ACTION_LAY_TILE:
+      return 4;
+    case KOL_ACTION_PLACE_TOKEN:
+      return 3;
+    case KOL_ACTION_RUN_ROUTES:
+      return 10;
+    case KOL_ACTION_DIVIDEND:
+      return g_strcmp0 (a->kind, "payout") == 0 ? 4 : 1;
+    case KOL_ACTION_BUY_TRAIN:
+      return 3;
+    case KOL_ACTION_BUY_COMPANY:
+      return 0.3;
+    case KOL_ACTION_BUY_TOKEN:
+      return 0.5;
+    case KOL_ACTION_TAKE_LOAN:
+    case KOL_ACTION_PAYOFF_LOAN:
+      return 0.5;
+    case KOL_ACTION_PASS:
+      return 1;
+    default:
+      return 1;
+    }
+}
+
+/* The index of the action to play. */
+static guint
+choose (KolGame   *g,
+        GPtrArray *actions,
+        GRand     *rand,
+        Policy     policy)
+{
+  double total = 0, pick;
+  g_autofree double *weights = NULL;
+  guint count[KOL_N_ACTION_TYPES] = { 0 };
+
+  if (policy == POLICY_UNIFORM || actions->len == 1)
+    return (guint) g_rand_int_range (rand, 0, (gint32) actions->len);
+  /* a kind's weight is shared by its actions, so that many possible lays
+   * or bids do not crowd out the rest */
+  for (guint i = 0; i < actions->len; i++)
+    count[((KolAction *) g_ptr_array_index (actions, i))->type]++;
+  weights = g_new (double, actions->len);
+  for (guint i = 0; i < actions->len; i++)
+    {
+      const KolAction *a = g_ptr_array_index (actions, i);
+
+      weights[i] = kind_weight (g, a) / count[a->type];
+      total += weights[i];
+    }
+  pick = g_rand_double (rand) * total;
+  for (guint i = 0; i < actions->len; i++)
+    {
+      if (pick < weights[i])
+        return i;
+      pick -= weights[i];
+    }
+  return actions->len - 1;
+}
+
+static gboolean
+check (KolGame *g,
+       GString *problems)
+{
+  if (g->module->check_invariants == NULL)
+    return TRUE;
+  return g->module->check_invariants (g, problems);
+}
+
+/* Plays one game; returns FALSE on a violation. */
+static gboolean
+play_one (const KolTitle *title,
+          int             n_players,
+          guint           index,
+          gint64          seed,
+          GRand          *rand,
+          Stats          *stats)
+{
+  int ids[KOL_MAX_PLAYERS];
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolGame) g = NULL;
+  g_autoptr(GString) problems = g_string_new (NULL);
+  guint count = 0;
+
+  for (int i = 0; i < n_players; i++)
+    ids[i] = i + 1;
+  g = kol_game_new (title, n_players, ids, NULL, seed, &error);
+  if (g == NULL)
+    {
+      add_violation (stats, index, seed, 0, NULL, NULL, error->message);
+      return FALSE;
+    }
+  if (!check (g, problems))
+    {
+      add_violation (stats, index, seed, 0, g, NULL, problems->str);
+      return FALSE;
+    }
+
+  while (!g->finished)
+    {
+      g_autoptr(GPtrArray) actions = legal_actions (g);
+      g_autoptr(KolGame) before = NULL;
+      KolAction *a;
+
+      if (actions->len == 0)
+        {
+          KolStep *step = kol_game_active_step (g);
+          KolEntity who = step ? kol_step_current_entity (g, step) : KOL_ENTITY_INIT_NONE;
+          g_autofree char *what = g_strdup_printf ("no legal action in %s (round %d, turn %d; step %s, "
+                                                   "%s may %#x)",
+                                                   kol_game_round_name (g), g->round.round_num, g->turn,
+                                                   step ? step->klass->name : "none",
+                                                   kol_game_entity_name (g, who),
+                                                   kol_game_actions_for (g, who));
+
+          add_violation (stats, index, seed, count, g, NULL, what);
+          if (stats->trace)
+            {
+              g_autoptr(JsonNode) state = kol_state_dump (g, KOL_STATE_DUMP_NONE);
+              g_autofree char *text = json_to_string (state, TRUE);
+
+              g_print ("%s\n", text);
+              for (int i = 0; i < g->round.n_entities; i++)
+                g_print ("entity %d: %s passed %d\n", i, kol_game_entity_name (g, g->round.entities[i]),
+                         kol_entity_passed (g, g->round.entities[i]));
+              g_print ("entity index %d\n", g->round.entity_index);
+              for (int i = 0; i < g->round.n_steps; i++)
+                g_print ("step %s passed %d active %d\n", g->round.steps[i].klass->name,
+                         g->round.steps[i].passed, kol_step_active (g, &g->round.steps[i]));
+            }
+          return FALSE;
+        }
+      if (g->round.klass && !g->round.klass->stock && !g->round.klass->operating &&
+          count >= MAX_AUCTION_ACTIONS)
+        {
+          /* random bidders can keep raising bids with all their cash set
+           * aside (the initial stock round allows it) and never end it:
+           * from here on they only buy at face value or pass */
+          guint k = 0;
+
+          for (guint i = 0; i < actions->len; i++)
+            {
+              KolAction *b = g_ptr_array_index (actions, i);
+
+              if (b->type != KOL_ACTION_BID || (b->company >= 0 && b->price == g->companies[b->company].value))
+                g_ptr_array_index (actions, k++) = b;
+              else
+                kol_action_free (b);
+            }
+          if (k > 0)
+            {
+              g_ptr_array_set_free_func (actions, NULL);
+              g_ptr_array_set_size (actions, k);
+              g_ptr_array_set_free_func (actions, (GDestroyNotify) kol_action_free);
+              if (count == MAX_AUCTION_ACTIONS)
+                stats->livelocks++;
+            }
+        }
+      if (count >= MAX_ACTIONS_PER_GAME)
+        {
+          g_autofree char *what = g_strdup_printf ("the game does not end (%s %d, turn %d, phase %s)",
+                                                   kol_game_round_name (g), g->round.round_num, g->turn,
+                                                   g->title->phases[g->phase].name);
+
+          add_violation (stats, index, seed, count, g, NULL, what);
+          return FALSE;
+        }
+      a = g_ptr_array_index (actions, choose (g, actions, rand, stats->policy));
+      if (stats->trace)
+        {
+          g_autoptr(JsonNode) node = kol_action_to_json (g, a);
+          g_autofree char *text = node ? json_to_string (node, FALSE) : g_strdup ("?");
+
+          g_print ("%u [%s %d.%d %s, %u choices] %s\n", count, kol_game_round_name (g), g->turn,
+                   g->round.round_num, g->title->phases[g->phase].name, actions->len, text);
+        }
+      /* apply to a copy, which becomes the game: @before keeps the state
+       * the action was chosen in (one copy per action) */
+      before = kol_game_copy (g);
+      if (!kol_game_apply_unsafe (before, a, TRUE, NULL, &error))
+        {
+          g_autofree char *what = g_strdup_printf ("a legal action was refused: %s", error->message);
+
+          add_violation (stats, index, seed, count, g, a, what);
+          return FALSE;
+        }
+      {
+        KolGame *swap = g;
+
+        g = before;
+        before = swap;
+      }
+      count++;
+      stats->actions++;
+      g_string_truncate (problems, 0);
+      if (!check (g, problems))
+        {
+          add_violation (stats, index, seed, count, before, a, problems->str);
+          return FALSE;
+        }
+    }
+
+  stats->finished++;
+  {
+    const char *reason = end_reason_name (g->end_reason);
+    guint n = GPOINTER_TO_UINT (g_hash_table_lookup (stats->end_reasons, reason));
+
+    g_hash_table_insert (stats->end_reasons, (gpointer) reason, GUINT_TO_POINTER (n + 1));
+    /* KOL_GAME_END_NONE: rounds went by without anybody able to act (all
+     * corporations closed, nobody can start one): a dead game, ended as
+     * 18xx.games does (:dnf), with scores. Not a violation. */
+    if (FALSE)
+      {
+        add_violation (stats, index, seed, count, g, NULL, "the game ended without a reason (did not finish)");
+        if (stats->trace)
+          {
+            g_autoptr(JsonNode) state = kol_state_dump (g, KOL_STATE_DUMP_NONE);
+            g_autofree char *text = json_to_string (state, FALSE);
+
+            g_print ("turn %d round %s %d: %s\n", g->turn, kol_game_round_name (g), g->round.round_num, text);
+          }
+        return FALSE;
+      }
+  }
+  if (stats->verbose)
+    {
+      g_autoptr(GString) line = g_string_new (NULL);
+
+      g_string_append_printf (line, "game %u seed %" G_GINT64_FORMAT ": %u actions, %s;", index, seed, count,
+                              end_reason_name (g->end_reason));
+      for (int p = 0; p < g->n_players; p++)
+        g_string_append_printf (line, " %d", kol_state_player_value (g, p));
+      g_print ("%s\n", line->str);
+    }
+  return TRUE;
+}
+
+static void
+print_json (const char *title_id,
+            int         n_players,
+            char      **options,
+            Stats      *stats,
+            double      seconds)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *text = NULL;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "title");
+  json_builder_add_string_value (b, title_id);
+  json_builder_set_member_name (b, "players");
+  json_builder_add_int_value (b, n_players);
+  json_builder_set_member_name (b, "options");
+  json_builder_begin_array (b);
+  for (int i = 0; options && options[i]; i++)
+    json_builder_add_string_value (b, options[i]);
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "games");
+  json_builder_add_int_value (b, stats->games);
+  json_builder_set_member_name (b, "finished");
+  json_builder_add_int_value (b, stats->finished);
+  json_builder_set_member_name (b, "actions");
+  json_builder_add_int_value (b, (gint64) stats->actions);
+  json_builder_set_member_name (b, "seconds");
+  json_builder_add_double_value (b, seconds);
+  json_builder_set_member_name (b, "games_per_second");
+  json_builder_add_double_value (b, seconds > 0 ? stats->games / seconds : 0);
+  json_builder_set_member_name (b, "livelocks");
+  json_builder_add_int_value (b, stats->livelocks);
+  json_builder_set_member_name (b, "end_reasons");
+  json_builder_begin_object (b);
+  g_hash_table_iter_init (&iter, stats->end_reasons);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      json_builder_set_member_name (b, key);
+      json_builder_add_int_value (b, GPOINTER_TO_UINT (value));
+    }
+  json_builder_end_object (b);
+  json_builder_set_member_name (b, "violations");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < stats->violations->len; i++)
+    {
+      Violation *v = g_ptr_array_index (stats->violations, i);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "game");
+      json_builder_add_int_value (b, v->game);
+      json_builder_set_member_name (b, "seed");
+      json_builder_add_int_value (b, v->seed);
+      json_builder_set_member_name (b, "action_index");
+      json_builder_add_int_value (b, v->action_index);
+      if (v->action)
+        {
+          json_builder_set_member_name (b, "action");
+          json_builder_add_string_value (b, v->action);
+        }
+      json_builder_set_member_name (b, "problem");
+      json_builder_add_string_value (b, v->problem);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  json_generator_set_pretty (gen, TRUE);
+  text = json_generator_to_data (gen, NULL);
+  g_print ("%s\n", text);
+}
+
+static void
+print_text (Stats  *stats,
+            double  seconds)
+{
+  g_print (_("Games played: %u (%u finished)"), stats->games, stats->finished);
+  g_print ("\n");
+  g_print (_("Actions: %" G_GUINT64_FORMAT), stats->actions);
+  g_print ("\n");
+  g_print (_("Games per second: %.1f"), seconds > 0 ? stats->games / seconds : 0.0);
+  g_print ("\n");
+  if (stats->livelocks > 0)
+    {
+      /* Translators: games whose random bidding went on so long that the
+       * players then only bought or passed. */
+      g_print (_("Games whose first auction was ended after %d actions: %u"), MAX_AUCTION_ACTIONS,
+               stats->livelocks);
+      g_print ("\n");
+    }
+  for (guint i = 0; i < stats->violations->len; i++)
+    {
+      Violation *v = g_ptr_array_index (stats->violations, i);
+
+      /* Translators: a broken rule found by self-play: the game number,
+       * its seed, the number of the action, then what went wrong. */
+      g_print (_("Violation in game %u (seed %" G_GINT64_FORMAT "), action %u: %s"), v->game, v->seed,
+               v->action_index, v->problem);
+      g_print ("\n");
+      if (v->action)
+        g_print ("  %s\n", v->action);
+    }
+}
+
+/**
+ * kol_cli_selfplay:
+ *
+ * `koleya-cli selfplay TITLE --players N [--option X…] --games K --seed S
+ * [--json] [--verbose]`: plays K games of random legal actions, checking
+ * the title's invariants after every action.
+ *
+ * Returns: a #KolCliExit status: failure when a violation was found.
+ */
+int
+kol_cli_selfplay (int    argc,
+                  char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new (_("TITLE"));
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) options = NULL;
+  g_autoptr(GPtrArray) option_list = g_ptr_array_new ();
+  g_autoptr(GRand) rand = NULL;
+  KolTitle *title;
+  GDestroyNotify title_free = NULL;
+  int n_players = 0, games = 1;
+  gint64 seed = 1;
+  gboolean json = FALSE, verbose = FALSE, trace = FALSE;
+  g_autofree char *policy = NULL;
+  Stats stats = { 0 };
+  gint64 start;
+  double seconds;
+  const GOptionEntry entries[] = {
+    { "players", 0, 0, G_OPTION_ARG_INT, &n_players, N_("Number of players"), N_("N") },
+    { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options, N_("An optional rule (may be repeated)"), N_("ID") },
+    { "games", 0, 0, G_OPTION_ARG_INT, &games, N_("Number of games (default 1)"), N_("K") },
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed of the first game (default 1)"), N_("S") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print a JSON object"), NULL },
+    { "verbose", 0, 0, G_OPTION_ARG_NONE, &verbose, N_("Print a line per game"), NULL },
+    { "trace", 0, 0, G_OPTION_ARG_NONE, &trace, N_("Print every action chosen"), NULL },
+    { "policy", 0, 0, G_OPTION_ARG_STRING, &policy,
+      N_("How actions are chosen: “uniform” (the default) or “weighted” (by kind of action)"), N_("POLICY") },
+    G_OPTION_ENTRY_NULL
+  };
+
+  g_option_context_set_summary (context, _("Plays games of random legal actions to their end and checks the "
+                                           "title’s rules after every action."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return KOL_CLI_EXIT_USAGE;
+    }
+  if (policy && !g_str_equal (policy, "uniform") && !g_str_equal (policy, "weighted"))
+    {
+      g_printerr ("%s\n", _("Unknown policy."));
+      return KOL_CLI_EXIT_USAGE;
+    }
+  if (argc != 2 || n_players <= 0 || games <= 0)
+    {
+      g_printerr ("%s\n", _("Give one title and a number of players and games."));
+      return KOL_CLI_EXIT_USAGE;
+    }
+  for (int i = 0; options && options[i]; i++)
+    g_ptr_array_add (option_list, options[i]);
+  g_ptr_array_sort (option_list, (GCompareFunc) g_strcmp0);
+  g_ptr_array_add (option_list, NULL);
+  title = kol_save_file_load_title (argv[1], n_players, (const char * const *) option_list->pdata, NULL,
+                                    &title_free, &error);
+  if (title == NULL)
+    {
+      g_printerr ("%s\n", error->message);
+      return KOL_CLI_EXIT_FAILURE;
+    }
+
+  stats.end_reasons = g_hash_table_new (g_str_hash, g_str_equal);
+  stats.violations = g_ptr_array_new_with_free_func (violation_free);
+  stats.verbose = verbose && !json;
+  stats.trace = trace && !json;
+  stats.policy = policy && g_str_equal (policy, "weighted") ? POLICY_WEIGHTED : POLICY_UNIFORM;
+  start = g_get_monotonic_time ();
+  for (int i = 0; i < games; i++)
+    {
+      /* each game's choices depend on its seed alone, so that
+       * `--seed <its seed> --games 1` plays it again */
+      gint64 game_seed = seed + i;
+
+      g_clear_pointer (&rand, g_rand_free);
+      rand = g_rand_new_with_seed ((guint32) ((guint64) game_seed * 2654435761u + 97u));
+      stats.games++;
+      play_one (title, n_players, (guint) i, game_seed, rand, &stats);
+    }
+  seconds = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
+
+  if (json)
+    print_json (argv[1], n_players, options, &stats, seconds);
+  else
+    print_text (&stats, seconds);
+
+  {
+    int status = stats.violations->len > 0 ? KOL_CLI_EXIT_FAILURE : KOL_CLI_EXIT_OK;
+
+    g_ptr_array_unref (stats.violations);
+    g_hash_table_unref (stats.end_reasons);
+    if (title_free)
+      title_free (title);
+    return status;
+  }
+}

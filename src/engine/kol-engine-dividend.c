@@ -1,0 +1,733 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "kol-engine-dividend.h"
+#include "kol-engine-log.h"
+#include "kol-engine-market.h"
+#include "kol-engine-token.h"
+#include "kol-engine-trains.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ---------------------------------------------------------- Step::Route */
+
+/**
+ * kol_route_trains:
+ * @out: (out) (array): trains
+ *
+ * Returns: how many of @corp's trains have not run this round.
+ */
+int
+kol_route_trains (KolGame *g,
+                  int      corp,
+                  gint16  *out,
+                  int      max)
+{
+  gint16 list[KOL_MAX_TRAINS];
+  int n = kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), list, KOL_MAX_TRAINS);
+  int k = 0;
+
+  for (int i = 0; i < n && k < max; i++)
+    if (!g->trains[list[i]].operated)
+      out[k++] = list[i];
+  return k;
+}
+
+/**
+ * kol_step_route_round_state:
+ *
+ * Route#round_state: no routes yet.
+ */
+void
+kol_step_route_round_state (KolGame *g,
+                            KolStep *s)
+{
+  KolOperatingRoundState *st = KOL_OPERATING_STATE (g);
+
+  st->n_routes = 0;
+}
+
+/**
+ * kol_step_route_actions:
+ *
+ * Returns: run_routes for the current corporation when it has a train that
+ * has not run and a route to run.
+ */
+guint32
+kol_step_route_actions (KolGame  *g,
+                        KolStep  *s,
+                        KolEntity entity)
+{
+  gint16 trains[KOL_MAX_TRAINS];
+
+  if (!kol_step_is_current (g, s, entity) || entity.kind != KOL_ENTITY_CORP)
+    return 0;
+  if (kol_route_trains (g, entity.index, trains, KOL_MAX_TRAINS) == 0 ||
+      !kol_operating_can_run_route (g, entity.index))
+    return 0;
+  return KOL_ACTION_BIT (KOL_ACTION_RUN_ROUTES);
+}
+
+static gboolean
+refuse_route (KolGame    *g,
+              GError    **error,
+              int         train,
+              KolReason   reason,
+              const char *message)
+{
+  KolArg args[2] = { kol_arg_int (KOL_ARG_REASON, reason), kol_arg_int (KOL_ARG_TRAIN, train) };
+
+  return kol_game_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 2, "route not valid: %s", message);
+}
+
+static gboolean
+check_route_trains (KolGame         *g,
+                    int              corp,
+                    const KolAction *a,
+                    GError         **error)
+{
+  guint n = a->routes ? a->routes->len : 0;
+
+  if (n > KOL_MAX_RUN_ROUTES)
+    return refuse_route (g, error, -1, KOL_REASON_ROUTE_TRAIN_TWICE, "too many routes");
+  for (guint i = 0; i < n; i++)
+    {
+      const KolRouteSpec *r = g_ptr_array_index (a->routes, i);
+
+      if (r->train < 0 || r->train >= g->n_trains)
+        return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such train");
+      if (!kol_entity_equal (g->trains[r->train].owner, kol_entity (KOL_ENTITY_CORP, corp)))
+        return refuse_route (g, error, r->train, KOL_REASON_ROUTE_TRAIN_OWNER,
+                             "cannot run another corporation's train");
+      for (guint j = 0; j < i; j++)
+        if (((const KolRouteSpec *) g_ptr_array_index (a->routes, j))->train == r->train)
+          return refuse_route (g, error, r->train, KOL_REASON_ROUTE_TRAIN_TWICE, "cannot run train twice");
+      if (g->trains[r->train].operated)
+        return refuse_route (g, error, r->train, KOL_REASON_ROUTE_TRAIN_OPERATED,
+                             "cannot run train that operated");
+    }
+  return TRUE;
+}
+
+static void
+log_run (KolGame            *g,
+         int                 corp,
+         const KolRouteSpec *r)
+{
+  KolArg args[4] = {
+    kol_arg_int (KOL_ARG_CORP, corp),
+    kol_arg_string (kol_game_train_name (g, r->train)),
+    kol_arg_int (KOL_ARG_MONEY, r->revenue),
+    kol_arg_string (r->revenue_str),
+  };
+
+  kol_game_log (g, KOL_LOG_RUNS_TRAIN, args, 4);
+}
+
+/**
+ * kol_step_route_process_run_routes:
+ *
+ * Route#process_run_routes.
+ *
+ * Returns: %TRUE on success.
+ */
+gboolean
+kol_step_route_process_run_routes (KolGame         *g,
+                                   KolStep         *s,
+                                   const KolAction *a,
+                                   GError         **error)
+{
+  const KolOperatingHooks *h = kol_operating_hooks (g);
+  KolOperatingRoundState *st = KOL_OPERATING_STATE (g);
+  int corp = a->entity.index;
+  guint n = a->routes ? a->routes->len : 0;
+
+  if (a->entity.kind != KOL_ENTITY_CORP)
+    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "only corporations run trains");
+  if (!check_route_trains (g, corp, a, error))
+    return FALSE;
+  if (h && h->validate_routes && !h->validate_routes (g, corp, a, error))
+    return FALSE;
+
+  st->n_routes = (guint8) n;
+  for (guint i = 0; i < n; i++)
+    {
+      const KolRouteSpec *r = g_ptr_array_index (a->routes, i);
+
+      st->routes[i] = (KolRunRoute) { r->train, r->revenue };
+      log_run (g, corp, r);
+    }
+  st->extra_revenue = a->extra_revenue;
+  if (a->extra_revenue != 0)
+    {
+      KolArg args[2] = { kol_arg_int (KOL_ARG_CORP, corp), kol_arg_int (KOL_ARG_MONEY, a->extra_revenue) };
+
+      kol_game_log (g, KOL_LOG_EXTRA_REVENUE, args, 2);
+    }
+  kol_step_pass (g, s);
+  return TRUE;
+}
+
+/**
+ * kol_step_route_process:
+ *
+ * Dispatches run_routes.
+ *
+ * Returns: %TRUE on success.
+ */
+gboolean
+kol_step_route_process (KolGame         *g,
+                        KolStep         *s,
+                        const KolAction *a,
+                        GError         **error)
+{
+  if (a->type != KOL_ACTION_RUN_ROUTES)
+    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a route action");
+  return kol_step_route_process_run_routes (g, s, a, error);
+}
+
+const KolStepClass kol_step_route = {
+  .name = "Run Routes",
+  .actions = kol_step_route_actions,
+  .process = kol_step_route_process,
+  .round_state = kol_step_route_round_state,
+  .skip = kol_step_default_skip,
+};
+
+/* ------------------------------------------------------ payout primitives */
+
+static KolCapitalization
+capitalization (KolGame *g)
+{
+  const KolOperatingHooks *h = kol_operating_hooks (g);
+
+  return h ? (KolCapitalization) h->capitalization : KOL_CAPITALIZATION_FULL;
+}
+
+static int
+total_shares (KolGame *g,
+              int      corp)
+{
+  int percent = kol_game_share_percent (g, corp);
+
+  return percent > 0 ? 100 / percent : 10;
+}
+
+/**
+ * kol_dividend_per_share:
+ *
+ * Returns: @revenue divided by the corporation's total shares.
+ */
+double
+kol_dividend_per_share (KolGame *g,
+                        int      corp,
+                        int      revenue)
+{
+  return revenue / (double) total_shares (g, corp);
+}
+
+/**
+ * kol_dividend_for_holder:
+ *
+ * Returns: what @holder's shares of @corp earn at @per_share, rounded up
+ * (computed in doubles exactly as 18xx.games does).
+ */
+int
+kol_dividend_for_holder (KolGame  *g,
+                         int       corp,
+                         KolEntity holder,
+                         double    per_share)
+{
+  double shares = kol_game_percent_of (g, holder, corp) / (double) kol_game_share_percent (g, corp);
+
+  return (int) ceil (shares * per_share);
+}
+
+/**
+ * kol_dividend_to_corporation:
+ *
+ * Returns: the dividends paid to the corporation itself: on its treasury
+ * shares when incrementally capitalised (1849), else on the pool's shares.
+ */
+int
+kol_dividend_to_corporation (KolGame *g,
+                             int      corp,
+                             double   per_share)
+{
+  KolEntity holder = capitalization (g) == KOL_CAPITALIZATION_INCREMENTAL
+                       ? kol_entity (KOL_ENTITY_CORP, corp)
+                       : kol_entity (KOL_ENTITY_POOL, 0);
+
+  return kol_dividend_for_holder (g, corp, holder, per_share);
+}
+
+/* Ruby's Float#to_s for the per-share amount in the log ("3.5", "7.0"). */
+static void
+format_per_share (double value,
+                  char  *buf,
+                  gsize  size)
+{
+  g_ascii_dtostr (buf, (int) size, value);
+  if (strchr (buf, '.') == NULL && strchr (buf, 'e') == NULL)
+    g_strlcat (buf, ".0", size);
+}
+
+typedef struct
+{
+  KolEntity receiver;
+  int       amount;
+} Payout;
+
+static void
+log_payouts (KolGame *g,
+             int      corp,
+             int      revenue,
+             double   per_share,
+             Payout  *payouts,
+             int      n)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  KolArg args[3];
+
+  format_per_share (per_share, buf, sizeof buf);
+  args[0] = kol_arg_int (KOL_ARG_CORP, corp);
+  args[1] = kol_arg_int (KOL_ARG_MONEY, revenue);
+  args[2] = kol_arg_string (buf);
+  kol_game_log (g, KOL_LOG_PAYS_OUT, args, 3);
+  /* receivers, largest first (a stable sort: equal amounts in payee order) */
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && payouts[j - 1].amount < payouts[j].amount; j--)
+      {
+        Payout tmp = payouts[j];
+        payouts[j] = payouts[j - 1];
+        payouts[j - 1] = tmp;
+      }
+  for (int i = 0; i < n; i++)
+    {
+      KolArg r[2] = { kol_arg_entity (payouts[i].receiver), kol_arg_int (KOL_ARG_MONEY, payouts[i].amount) };
+
+      kol_game_log (g, KOL_LOG_DIVIDEND_TO, r, 2);
+    }
+}
+
+static int
+pay_holder (KolGame  *g,
+            int       corp,
+            KolEntity payee,
+            double    per_share,
+            Payout   *payouts,
+            int       n)
+{
+  int amount = payee.kind == KOL_ENTITY_CORP && payee.index == corp
+                 ? kol_dividend_to_corporation (g, corp, per_share)
+                 : kol_dividend_for_holder (g, corp, payee, per_share);
+
+  if (amount == 0)
+    return n;
+  kol_game_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), payee, amount);
+  payouts[n] = (Payout) { payee, amount };
+  return n + 1;
+}
+
+/**
+ * kol_dividend_payout_shares:
+ *
+ * Dividend#payout_shares: every player, then every corporation (the paying
+ * one for its own shares, see kol_dividend_to_corporation), receives its
+ * dividends from the bank.
+ */
+void
+kol_dividend_payout_shares (KolGame *g,
+                            int      corp,
+                            int      revenue)
+{
+  Payout payouts[KOL_MAX_PLAYERS + KOL_MAX_CORPS];
+  double per_share = kol_dividend_per_share (g, corp, revenue);
+  int n = 0;
+
+  for (int i = 0; i < g->n_players; i++)
+    n = pay_holder (g, corp, kol_entity (KOL_ENTITY_PLAYER, g->player_order[i]), per_share, payouts, n);
+  for (int i = 0; i < g->n_corp_order; i++)
+    {
+      int c = g->corp_order[i];
+
+      if (!g->corps[c].closed)
+        n = pay_holder (g, corp, kol_entity (KOL_ENTITY_CORP, c), per_share, payouts, n);
+    }
+  log_payouts (g, corp, revenue, per_share, payouts, n);
+}
+
+/**
+ * kol_dividend_payout_corporation:
+ *
+ * Dividend#payout_corporation: the corporation keeps @amount.
+ */
+void
+kol_dividend_payout_corporation (KolGame *g,
+                                 int      corp,
+                                 int      amount)
+{
+  const KolOperatingHooks *h = kol_operating_hooks (g);
+
+  if (h && h->payout_corporation)
+    h->payout_corporation (g, corp, amount);
+  else if (amount > 0)
+    kol_game_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), kol_entity (KOL_ENTITY_CORP, corp), amount);
+}
+
+/**
+ * kol_default_share_price_change:
+ *
+ * Dividend#share_price_change: right once for a payout, else left once.
+ */
+void
+kol_default_share_price_change (KolGame        *g,
+                                int             corp,
+                                int             revenue,
+                                KolPriceChange *out)
+{
+  memset (out, 0, sizeof *out);
+  out->n = 1;
+  out->moves[0].direction = revenue > 0 ? KOL_PRICE_RIGHT : KOL_PRICE_LEFT;
+  out->moves[0].times = 1;
+}
+
+/**
+ * kol_dividend_share_price_change:
+ *
+ * The price moves for paying @revenue, through the title's hook.
+ */
+void
+kol_dividend_share_price_change (KolGame        *g,
+                                 int             corp,
+                                 int             revenue,
+                                 KolPriceChange *out)
+{
+  const KolOperatingHooks *h = kol_operating_hooks (g);
+
+  memset (out, 0, sizeof *out);
+  if (h && h->share_price_change)
+    h->share_price_change (g, corp, revenue, out);
+  else
+    kol_default_share_price_change (g, corp, revenue, out);
+}
+
+/**
+ * kol_dividend_change_share_price:
+ *
+ * Dividend#change_share_price: moves in order, then one log line with the
+ * number of steps right.
+ */
+void
+kol_dividend_change_share_price (KolGame              *g,
+                                 int                   corp,
+                                 const KolPriceChange *change)
+{
+  KolCell from = kol_market_corp_cell (g, corp);
+  int right_times = 0;
+
+  if (change->n == 0 || kol_cell_is_none (from))
+    return;
+  for (int m = 0; m < change->n && m < KOL_MAX_PRICE_MOVES; m++)
+    for (int t = 0; t < change->moves[m].times; t++)
+      switch (change->moves[m].direction)
+        {
+        case KOL_PRICE_LEFT:
+          kol_market_move_left (g, corp);
+          break;
+        case KOL_PRICE_RIGHT:
+          kol_market_move_right (g, corp);
+          right_times++;
+          break;
+        case KOL_PRICE_UP:
+          kol_market_move_up (g, corp);
+          break;
+        case KOL_PRICE_DOWN:
+          kol_market_move_down (g, corp);
+          break;
+        default:
+          break;
+        }
+  kol_market_log_share_price (g, corp, from, right_times, FALSE);
+}
+
+/**
+ * kol_dividend_rust_obsolete_trains:
+ *
+ * Dividend#rust_obsolete_trains!: the corporation's obsolete trains rust
+ * after running.
+ */
+void
+kol_dividend_rust_obsolete_trains (KolGame *g,
+                                   int      corp)
+{
+  gint16 list[KOL_MAX_TRAINS];
+  int n = kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), list, KOL_MAX_TRAINS);
+  gboolean any = FALSE;
+
+  for (int i = 0; i < n; i++)
+    if (g->trains[list[i]].obsolete)
+      {
+        kol_game_rust_train (g, list[i]);
+        any = TRUE;
+      }
+  if (any)
+    kol_game_log (g, KOL_LOG_OBSOLETE_TRAINS_RUST, NULL, 0);
+}
+
+/* ------------------------------------------------------- Step::Dividend */
+
+/**
+ * kol_dividend_total_revenue:
+ *
+ * Returns: the revenue of the stored routes plus the extra revenue.
+ */
+int
+kol_dividend_total_revenue (KolGame *g,
+                            int      corp)
+{
+  KolOperatingRoundState *st = KOL_OPERATING_STATE (g);
+
+  return kol_operating_routes_revenue (g, corp, st->routes, st->n_routes) + st->extra_revenue;
+}
+
+static void
+fill_option (KolGame           *g,
+             int                corp,
+             const char        *kind,
+             int                keep,
+             double             per_share,
+             int                revenue,
+             KolDividendOption *out)
+{
+  memset (out, 0, sizeof *out);
+  g_strlcpy (out->kind, kind, sizeof out->kind);
+  out->corporation = keep;
+  out->per_share = per_share;
+  out->divs_to_corporation = kol_dividend_to_corporation (g, corp, per_share);
+  kol_dividend_share_price_change (g, corp, revenue - keep, &out->price_change);
+}
+
+/**
+ * kol_dividend_options:
+ * @out: (out) (array): payout and withhold
+ *
+ * Returns: Dividend#dividend_options for @corp (payout, withhold).
+ */
+int
+kol_dividend_options (KolGame           *g,
+                      int                corp,
+                      KolDividendOption *out,
+                      int                max)
+{
+  int revenue = kol_dividend_total_revenue (g, corp);
+  int n = 0;
+
+  if (n < max)
+    fill_option (g, corp, "payout", 0, kol_dividend_per_share (g, corp, revenue), revenue, &out[n++]);
+  if (n < max)
+    fill_option (g, corp, "withhold", revenue, 0, revenue, &out[n++]);
+  return n;
+}
+
+/**
+ * kol_step_dividend_round_state:
+ *
+ * Dividend#round_state: no extra revenue.
+ */
+void
+kol_step_dividend_round_state (KolGame *g,
+                               KolStep *s)
+{
+  KOL_OPERATING_STATE (g)->extra_revenue = 0;
+}
+
+/**
+ * kol_step_dividend_actions:
+ *
+ * Returns: dividend for the current corporation when its routes earned
+ * something (or cost something).
+ */
+guint32
+kol_step_dividend_actions (KolGame  *g,
+                           KolStep  *s,
+                           KolEntity entity)
+{
+  if (!kol_step_is_current (g, s, entity) || entity.kind != KOL_ENTITY_CORP)
+    return 0;
+  if (kol_dividend_total_revenue (g, entity.index) == 0)
+    return 0;
+  return KOL_ACTION_BIT (KOL_ACTION_DIVIDEND);
+}
+
+static void
+log_run_payout (KolGame                 *g,
+                int                      corp,
+                const char              *kind,
+                int                      revenue,
+                const KolDividendOption *payout)
+{
+  KolArg args[3] = { kol_arg_int (KOL_ARG_CORP, corp) };
+
+  if (g_strcmp0 (kind, "payout") != 0 && g_strcmp0 (kind, "withhold") != 0)
+    {
+      args[1] = kol_arg_int (KOL_ARG_MONEY, revenue);
+      args[2] = kol_arg_string (kind);
+      kol_game_log (g, KOL_LOG_RUNS_AND_PAYS, args, 3);
+    }
+  if (payout->corporation > 0)
+    {
+      args[1] = kol_arg_int (KOL_ARG_MONEY, payout->corporation);
+      kol_game_log (g, KOL_LOG_WITHHOLDS, args, 2);
+    }
+  else if (payout->per_share == 0)
+    kol_game_log (g, KOL_LOG_DOES_NOT_RUN, args, 1);
+}
+
+static void
+set_trains_operated (KolGame *g,
+                     int      corp)
+{
+  for (int i = 0; i < g->n_trains; i++)
+    if (kol_entity_equal (g->trains[i].owner, kol_entity (KOL_ENTITY_CORP, corp)))
+      {
+        g->trains[i].operated = TRUE;
+        g->trains[i].ever_operated = TRUE;
+      }
+}
+
+/**
+ * kol_step_dividend_process_kind:
+ *
+ * Dividend#process_dividend: records the turn, marks the trains as run,
+ * rusts obsolete ones, pays the corporation and the shareholders, moves the
+ * share price and passes.
+ *
+ * Returns: %TRUE on success.
+ */
+gboolean
+kol_step_dividend_process_kind (KolGame    *g,
+                                KolStep    *s,
+                                int         corp,
+                                const char *kind,
+                                GError    **error)
+{
+  KolOperatingRoundState *st = KOL_OPERATING_STATE (g);
+  KolDividendOption options[KOL_MAX_DIVIDEND_OPTIONS];
+  const KolDividendOption *payout = NULL;
+  int revenue = kol_dividend_total_revenue (g, corp);
+  int n = kol_dividend_options (g, corp, options, KOL_MAX_DIVIDEND_OPTIONS);
+
+  for (int i = 0; i < n && payout == NULL; i++)
+    if (g_strcmp0 (options[i].kind, kind) == 0)
+      payout = &options[i];
+  if (payout == NULL)
+    {
+      KolArg args[2] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_DIVIDEND_KIND), kol_arg_string (kind) };
+
+      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 2, "not a dividend option: %s",
+                              kind ? kind : "(none)");
+    }
+
+  kol_operating_record_history (g, corp);
+  if (st->n_routes > 0)
+    kol_operating_close_companies_on_event (g, corp, "ran_train");
+  set_trains_operated (g, corp);
+  kol_dividend_rust_obsolete_trains (g, corp);
+  st->n_routes = 0;
+  st->extra_revenue = 0;
+
+  log_run_payout (g, corp, kind, revenue, payout);
+  kol_dividend_payout_corporation (g, corp, payout->corporation);
+  if (payout->per_share > 0)
+    kol_dividend_payout_shares (g, corp, revenue - payout->corporation);
+  kol_dividend_change_share_price (g, corp, &payout->price_change);
+  kol_step_pass (g, s);
+  return TRUE;
+}
+
+/**
+ * kol_step_dividend_process:
+ *
+ * Dispatches dividend.
+ *
+ * Returns: %TRUE on success.
+ */
+gboolean
+kol_step_dividend_process (KolGame         *g,
+                           KolStep         *s,
+                           const KolAction *a,
+                           GError         **error)
+{
+  if (a->type != KOL_ACTION_DIVIDEND || a->entity.kind != KOL_ENTITY_CORP)
+    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a dividend action");
+  return kol_step_dividend_process_kind (g, s, a->entity.index, a->kind, error);
+}
+
+/**
+ * kol_step_dividend_skip:
+ *
+ * Dividend#skip!: processes a withhold, so that running nothing moves the
+ * price left like 18xx.games' dummy action.
+ */
+void
+kol_step_dividend_skip (KolGame *g,
+                        KolStep *s)
+{
+  KolEntity e = kol_step_current_entity (g, s);
+
+  if (e.kind != KOL_ENTITY_CORP || !kol_step_dividend_process_kind (g, s, e.index, "withhold", NULL))
+    kol_step_pass (g, s);
+}
+
+/**
+ * kol_step_dividend_pass:
+ *
+ * Dividend#pass!: a corporation's first operation closes the companies
+ * that close then.
+ */
+void
+kol_step_dividend_pass (KolGame *g,
+                        KolStep *s)
+{
+  KolEntity e = kol_step_current_entity (g, s);
+
+  if (e.kind == KOL_ENTITY_CORP && kol_operating_history_size (g, e.index) == 1)
+    kol_operating_close_companies_on_event (g, e.index, "operated");
+  s->passed = TRUE;
+}
+
+/**
+ * kol_step_dividend_legal_actions:
+ *
+ * Appends a dividend action for each option.
+ */
+void
+kol_step_dividend_legal_actions (KolGame   *g,
+                                 KolStep   *s,
+                                 KolEntity  entity,
+                                 GPtrArray *out)
+{
+  KolDividendOption options[KOL_MAX_DIVIDEND_OPTIONS];
+  int n;
+
+  if (kol_step_dividend_actions (g, s, entity) == 0)
+    return;
+  n = kol_dividend_options (g, entity.index, options, G_N_ELEMENTS (options));
+  for (int i = 0; i < n; i++)
+    {
+      KolAction *a = kol_action_new (KOL_ACTION_DIVIDEND, entity);
+
+      a->kind = g_strdup (options[i].kind);
+      g_ptr_array_add (out, a);
+    }
+}
+
+const KolStepClass kol_step_dividend = {
+  .name = "Pay or Withhold Dividends",
+  .actions = kol_step_dividend_actions,
+  .process = kol_step_dividend_process,
+  .round_state = kol_step_dividend_round_state,
+  .skip = kol_step_dividend_skip,
+  .pass = kol_step_dividend_pass,
+  .legal_actions = kol_step_dividend_legal_actions,
+};

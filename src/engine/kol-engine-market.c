@@ -1,0 +1,727 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "kol-engine-market.h"
+#include "kol-engine-log.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------------------- cells */
+
+/**
+ * kol_market_cell:
+ *
+ * Returns: (nullable): the market cell at @cell, or %NULL when the grid has
+ * none there (StockMarket#share_price is nil).
+ */
+const KolMarketCell *
+kol_market_cell (KolGame *g,
+                 KolCell  cell)
+{
+  const KolMarketDef *m = &g->title->market;
+  const KolMarketCell *c;
+
+  if (cell.row < 0 || cell.col < 0 || cell.row >= m->n_rows || cell.row >= KOL_MAX_MARKET_ROWS)
+    return NULL;
+  if (cell.col >= m->row_len[cell.row] || cell.col >= KOL_MAX_MARKET_COLS)
+    return NULL;
+  c = &m->cells[cell.row][cell.col];
+  return c->present ? c : NULL;
+}
+
+/**
+ * kol_market_cell_price:
+ *
+ * Returns: the price of @cell, or -1 when there is no cell.
+ */
+int
+kol_market_cell_price (KolGame *g,
+                       KolCell  cell)
+{
+  const KolMarketCell *c = kol_market_cell (g, cell);
+
+  return c ? c->price : -1;
+}
+
+/**
+ * kol_market_cell_has_flag:
+ *
+ * Returns: %TRUE if @cell exists and has @flag (a KolCellFlags bit).
+ */
+gboolean
+kol_market_cell_has_flag (KolGame *g,
+                          KolCell  cell,
+                          guint8   flag)
+{
+  const KolMarketCell *c = kol_market_cell (g, cell);
+
+  return c != NULL && (c->flags & flag) != 0;
+}
+
+/**
+ * kol_market_row_length:
+ *
+ * Returns: the length of market row @row, 0 outside the grid.
+ */
+int
+kol_market_row_length (KolGame *g,
+                       int      row)
+{
+  const KolMarketDef *m = &g->title->market;
+
+  if (row < 0 || row >= m->n_rows || row >= KOL_MAX_MARKET_ROWS)
+    return 0;
+  return m->row_len[row];
+}
+
+/**
+ * kol_market_cell_id:
+ *
+ * Returns: (transfer full): the 18xx.games id of @cell, "price,row,col".
+ */
+char *
+kol_market_cell_id (KolGame *g,
+                    KolCell  cell)
+{
+  return g_strdup_printf ("%d,%d,%d", kol_market_cell_price (g, cell), cell.row, cell.col);
+}
+
+/**
+ * kol_market_cell_from_id:
+ * @out: (out): the cell
+ *
+ * Parses a SharePrice id ("100,3,5").
+ *
+ * Returns: %TRUE if @id names an existing cell with that price.
+ */
+gboolean
+kol_market_cell_from_id (KolGame    *g,
+                         const char *id,
+                         KolCell    *out)
+{
+  g_auto(GStrv) parts = NULL;
+  gint64 v[3];
+
+  if (id == NULL)
+    return FALSE;
+  parts = g_strsplit (id, ",", -1);
+  if (g_strv_length (parts) != 3)
+    return FALSE;
+  for (int i = 0; i < 3; i++)
+    if (!g_ascii_string_to_signed (parts[i], 10, -1, G_MAXINT16, &v[i], NULL))
+      return FALSE;
+  if (kol_market_cell (g, kol_cell ((int) v[1], (int) v[2])) == NULL ||
+      kol_market_cell_price (g, kol_cell ((int) v[1], (int) v[2])) != v[0])
+    return FALSE;
+  *out = kol_cell ((int) v[1], (int) v[2]);
+  return TRUE;
+}
+
+/**
+ * kol_market_has_close_cell:
+ *
+ * Returns: %TRUE if some cell closes the corporation on it
+ * (StockMarket#has_close_cell).
+ */
+gboolean
+kol_market_has_close_cell (KolGame *g)
+{
+  const KolMarketDef *m = &g->title->market;
+
+  for (int r = 0; r < m->n_rows && r < KOL_MAX_MARKET_ROWS; r++)
+    for (int c = 0; c < m->row_len[r] && c < KOL_MAX_MARKET_COLS; c++)
+      if (m->cells[r][c].present && (m->cells[r][c].flags & KOL_CELL_CLOSE))
+        return TRUE;
+  return FALSE;
+}
+
+/* par_prices.sort_by { [price, col, row] }.reverse! */
+static int
+cmp_par_cells (gconstpointer a,
+               gconstpointer b,
+               gpointer      data)
+{
+  KolGame *g = data;
+  const KolCell *x = a, *y = b;
+  int px = kol_market_cell_price (g, *x), py = kol_market_cell_price (g, *y);
+
+  if (px != py)
+    return px > py ? -1 : 1;
+  if (x->col != y->col)
+    return x->col > y->col ? -1 : 1;
+  return (x->row > y->row) ? -1 : (x->row < y->row);
+}
+
+/**
+ * kol_market_par_cells:
+ * @flags: KolCellFlags to select, 0 for the par cells
+ * @out: (out) (array): the cells
+ *
+ * Returns: the number of cells, ordered as StockMarket#par_prices.
+ */
+int
+kol_market_par_cells (KolGame *g,
+                      guint8   flags,
+                      KolCell *out,
+                      int      max)
+{
+  const KolMarketDef *m = &g->title->market;
+  int n = 0;
+
+  if (flags == 0)
+    flags = KOL_CELL_PAR | KOL_CELL_PAR_2;
+  for (int r = 0; r < m->n_rows && r < KOL_MAX_MARKET_ROWS; r++)
+    for (int c = 0; c < m->row_len[r] && c < KOL_MAX_MARKET_COLS && n < max; c++)
+      if (m->cells[r][c].present && (m->cells[r][c].flags & flags))
+        out[n++] = kol_cell (r, c);
+  g_qsort_with_data (out, n, sizeof *out, cmp_par_cells, g);
+  return n;
+}
+
+/**
+ * kol_market_min_par_price:
+ *
+ * Returns: the lowest par price (Corporation#min_price as Game#init_corporations
+ * sets it), 0 when the market has no par cell.
+ */
+int
+kol_market_min_par_price (KolGame *g)
+{
+  KolCell cells[KOL_MAX_MARKET_ROWS * KOL_MAX_MARKET_COLS];
+  int n = kol_market_par_cells (g, 0, cells, G_N_ELEMENTS (cells));
+  int min = 0;
+
+  for (int i = 0; i < n; i++)
+    {
+      int p = kol_market_cell_price (g, cells[i]);
+
+      if (i == 0 || p < min)
+        min = p;
+    }
+  return min;
+}
+
+/* ------------------------------------------------------------ corporations */
+
+/**
+ * kol_market_corp_cell:
+ *
+ * Returns: the share price cell of @corp; none if it has none or is closed.
+ */
+KolCell
+kol_market_corp_cell (KolGame *g,
+                      int      corp)
+{
+  const KolCorp *c = &g->corps[corp];
+
+  if (c->closed || c->price_row < 0 || c->price_col < 0)
+    return KOL_CELL_NONE;
+  return kol_cell (c->price_row, c->price_col);
+}
+
+/**
+ * kol_market_corp_price:
+ *
+ * Returns: the share price of @corp, -1 when it has none.
+ */
+int
+kol_market_corp_price (KolGame *g,
+                       int      corp)
+{
+  KolCell cell = kol_market_corp_cell (g, corp);
+
+  return kol_cell_is_none (cell) ? -1 : kol_market_cell_price (g, cell);
+}
+
+static int
+cmp_stack (gconstpointer a,
+           gconstpointer b,
+           gpointer      data)
+{
+  KolGame *g = data;
+  guint32 sa = g->corps[*(const gint16 *) a].stack_seq;
+  guint32 sb = g->corps[*(const gint16 *) b].stack_seq;
+
+  return sa < sb ? -1 : sa > sb;
+}
+
+/**
+ * kol_market_cell_corps:
+ * @out: (out) (array): corporation indices, top of the stack first
+ *
+ * Returns: how many corporations are on @cell.
+ */
+int
+kol_market_cell_corps (KolGame *g,
+                       KolCell  cell,
+                       gint16  *out,
+                       int      max)
+{
+  int n = 0;
+
+  for (int i = 0; i < g->n_corps && n < max; i++)
+    if (kol_cell_equal (kol_market_corp_cell (g, i), cell))
+      out[n++] = (gint16) i;
+  g_qsort_with_data (out, n, sizeof *out, cmp_stack, g);
+  return n;
+}
+
+/**
+ * kol_market_stack_position:
+ *
+ * Returns: the index of @corp in its cell's stack (0 = top), 0 without a cell.
+ */
+int
+kol_market_stack_position (KolGame *g,
+                           int      corp)
+{
+  KolCell cell = kol_market_corp_cell (g, corp);
+  gint16 stack[KOL_MAX_CORPS];
+  int n;
+
+  if (kol_cell_is_none (cell))
+    return 0;
+  n = kol_market_cell_corps (g, cell, stack, KOL_MAX_CORPS);
+  for (int i = 0; i < n; i++)
+    if (stack[i] == corp)
+      return i;
+  return 0;
+}
+
+/**
+ * kol_market_restack:
+ * @order: (array length=n): corporations on @cell, in the new stack order
+ *
+ * Sets the stack order of @cell: @order on top, any other corporation on the
+ * cell under them in their previous order.
+ */
+void
+kol_market_restack (KolGame      *g,
+                    KolCell       cell,
+                    const gint16 *order,
+                    int           n)
+{
+  gint16 stack[KOL_MAX_CORPS];
+  int m = kol_market_cell_corps (g, cell, stack, KOL_MAX_CORPS);
+
+  for (int i = 0; i < n; i++)
+    if (kol_cell_equal (kol_market_corp_cell (g, order[i]), cell))
+      g->corps[order[i]].stack_seq = ++g->seq;
+  for (int i = 0; i < m; i++)
+    {
+      gboolean listed = FALSE;
+
+      for (int j = 0; j < n && !listed; j++)
+        listed = order[j] == stack[i];
+      if (!listed)
+        g->corps[stack[i]].stack_seq = ++g->seq;
+    }
+}
+
+/**
+ * kol_market_set_par:
+ *
+ * StockMarket#set_par: @corp gets @cell as share price and par price and
+ * goes to the bottom of the cell's stack.
+ */
+void
+kol_market_set_par (KolGame *g,
+                    int      corp,
+                    KolCell  cell)
+{
+  KolCorp *c = &g->corps[corp];
+
+  c->price_row = c->par_row = cell.row;
+  c->price_col = c->par_col = cell.col;
+  c->stack_seq = ++g->seq;
+}
+
+/**
+ * kol_market_remove:
+ *
+ * Takes @corp off its cell (Corporation#close! deletes it from the stack).
+ * Its par price is kept, as Ruby's @par_price (hidden once closed).
+ */
+void
+kol_market_remove (KolGame *g,
+                   int      corp)
+{
+  g->corps[corp].price_row = g->corps[corp].price_col = -1;
+}
+
+/* ---------------------------------------------------------------- movement */
+
+/**
+ * kol_market_default_up:
+ *
+ * TwoDimensionalMovement#up: one row up, staying in the top row.
+ */
+KolCell
+kol_market_default_up (KolGame *g,
+                       int      corp,
+                       KolCell  from)
+{
+  if (from.row - 1 >= 0)
+    from.row--;
+  return from;
+}
+
+/**
+ * kol_market_default_down:
+ *
+ * TwoDimensionalMovement#down: one row down, staying in the bottom row. The
+ * result may have no cell (a shorter row): moving there does nothing.
+ */
+KolCell
+kol_market_default_down (KolGame *g,
+                         int      corp,
+                         KolCell  from)
+{
+  if (from.row + 1 < g->title->market.n_rows)
+    from.row++;
+  return from;
+}
+
+/**
+ * kol_market_default_left:
+ *
+ * TwoDimensionalMovement#left: one column left; from column 0, or when the
+ * cell on the left is missing, down instead (through the market's #down).
+ */
+KolCell
+kol_market_default_left (KolGame *g,
+                         int      corp,
+                         KolCell  from)
+{
+  if (from.col > 0 && kol_market_cell (g, kol_cell (from.row, from.col - 1)))
+    return kol_cell (from.row, from.col - 1);
+  return kol_market_down (g, corp, from);
+}
+
+/**
+ * kol_market_default_right:
+ *
+ * TwoDimensionalMovement#right: one column right; at the end of the row, up
+ * instead (through the market's #up, which titles override).
+ */
+KolCell
+kol_market_default_right (KolGame *g,
+                          int      corp,
+                          KolCell  from)
+{
+  if (from.col + 1 >= kol_market_row_length (g, from.row))
+    return kol_market_up (g, corp, from);
+  return kol_cell (from.row, from.col + 1);
+}
+
+/**
+ * kol_market_up:
+ *
+ * StockMarket#up through the title's hook.
+ */
+KolCell
+kol_market_up (KolGame *g,
+               int      corp,
+               KolCell  from)
+{
+  const KolMarketHooks *h = kol_market_hooks (g);
+
+  return h && h->up ? h->up (g, corp, from) : kol_market_default_up (g, corp, from);
+}
+
+/**
+ * kol_market_down:
+ *
+ * StockMarket#down through the title's hook.
+ */
+KolCell
+kol_market_down (KolGame *g,
+                 int      corp,
+                 KolCell  from)
+{
+  const KolMarketHooks *h = kol_market_hooks (g);
+
+  return h && h->down ? h->down (g, corp, from) : kol_market_default_down (g, corp, from);
+}
+
+/**
+ * kol_market_left:
+ *
+ * StockMarket#left through the title's hook.
+ */
+KolCell
+kol_market_left (KolGame *g,
+                 int      corp,
+                 KolCell  from)
+{
+  const KolMarketHooks *h = kol_market_hooks (g);
+
+  return h && h->left ? h->left (g, corp, from) : kol_market_default_left (g, corp, from);
+}
+
+/**
+ * kol_market_right:
+ *
+ * StockMarket#right through the title's hook.
+ */
+KolCell
+kol_market_right (KolGame *g,
+                  int      corp,
+                  KolCell  from)
+{
+  const KolMarketHooks *h = kol_market_hooks (g);
+
+  return h && h->right ? h->right (g, corp, from) : kol_market_default_right (g, corp, from);
+}
+
+/**
+ * kol_market_step:
+ *
+ * Returns: the cell one step in @dir from @from (through the hooks).
+ */
+KolCell
+kol_market_step (KolGame           *g,
+                 int                corp,
+                 KolCell            from,
+                 KolMarketDirection dir)
+{
+  switch (dir)
+    {
+    case KOL_MARKET_UP:
+      return kol_market_up (g, corp, from);
+    case KOL_MARKET_DOWN:
+      return kol_market_down (g, corp, from);
+    case KOL_MARKET_LEFT:
+      return kol_market_left (g, corp, from);
+    case KOL_MARKET_RIGHT:
+    default:
+      return kol_market_right (g, corp, from);
+    }
+}
+
+/**
+ * kol_market_move:
+ *
+ * StockMarket#move: @corp leaves its cell's stack and goes to the bottom of
+ * @to's, if @to is a cell other than its own. The title's moved hook runs
+ * after a move.
+ *
+ * Returns: %TRUE if @corp moved.
+ */
+gboolean
+kol_market_move (KolGame *g,
+                 int      corp,
+                 KolCell  to)
+{
+  const KolMarketHooks *h = kol_market_hooks (g);
+  KolCell from = kol_market_corp_cell (g, corp);
+  KolCorp *c = &g->corps[corp];
+
+  if (kol_market_cell (g, to) == NULL || kol_cell_equal (from, to))
+    return FALSE;
+  c->price_row = to.row;
+  c->price_col = to.col;
+  c->stack_seq = ++g->seq;
+  if (h && h->moved)
+    h->moved (g, corp, from);
+  return TRUE;
+}
+
+/**
+ * kol_market_move_dir:
+ *
+ * Moves @corp one step in @dir (StockMarket#move_up and friends).
+ */
+void
+kol_market_move_dir (KolGame           *g,
+                     int                corp,
+                     KolMarketDirection dir)
+{
+  KolCell from = kol_market_corp_cell (g, corp);
+
+  if (kol_cell_is_none (from))
+    return;
+  kol_market_move (g, corp, kol_market_step (g, corp, from, dir));
+}
+
+/**
+ * kol_market_move_up:
+ *
+ * StockMarket#move_up.
+ */
+void
+kol_market_move_up (KolGame *g,
+                    int      corp)
+{
+  kol_market_move_dir (g, corp, KOL_MARKET_UP);
+}
+
+/**
+ * kol_market_move_down:
+ *
+ * StockMarket#move_down.
+ */
+void
+kol_market_move_down (KolGame *g,
+                      int      corp)
+{
+  kol_market_move_dir (g, corp, KOL_MARKET_DOWN);
+}
+
+/**
+ * kol_market_move_left:
+ *
+ * StockMarket#move_left.
+ */
+void
+kol_market_move_left (KolGame *g,
+                      int      corp)
+{
+  kol_market_move_dir (g, corp, KOL_MARKET_LEFT);
+}
+
+/**
+ * kol_market_move_right:
+ *
+ * StockMarket#move_right.
+ */
+void
+kol_market_move_right (KolGame *g,
+                       int      corp)
+{
+  kol_market_move_dir (g, corp, KOL_MARKET_RIGHT);
+}
+
+/**
+ * kol_market_find_relative:
+ * @dirs: (array length=n): directions, applied in order
+ *
+ * StockMarket#find_relative_share_price: follows @dirs from @from; a step
+ * onto a coordinate without a cell keeps the last real cell as the answer
+ * but the walk goes on from the coordinate, as in Ruby.
+ *
+ * Returns: the last real cell reached.
+ */
+KolCell
+kol_market_find_relative (KolGame                  *g,
+                          int                       corp,
+                          KolCell                   from,
+                          const KolMarketDirection *dirs,
+                          int                       n)
+{
+  KolCell at = from;
+  KolCell found = kol_market_cell (g, from) ? from : KOL_CELL_NONE;
+
+  for (int i = 0; i < n; i++)
+    {
+      at = kol_market_step (g, corp, at, dirs[i]);
+      if (kol_market_cell (g, at))
+        found = at;
+    }
+  return found;
+}
+
+/* --------------------------------------------------------- operating order */
+
+/**
+ * kol_market_compare_corps:
+ *
+ * Corporation#<=>: compares sort_order_key [-price, -column, row, position
+ * in the cell's stack, name]; a corporation without a share price sorts
+ * first.
+ *
+ * Returns: <0, 0 or >0.
+ */
+int
+kol_market_compare_corps (KolGame *g,
+                          int      a,
+                          int      b)
+{
+  KolCell ca = kol_market_corp_cell (g, a), cb = kol_market_corp_cell (g, b);
+  int pa, pb;
+
+  if (kol_cell_is_none (ca))
+    return -1;
+  if (kol_cell_is_none (cb))
+    return 1;
+  pa = kol_market_cell_price (g, ca);
+  pb = kol_market_cell_price (g, cb);
+  if (pa != pb)
+    return pa > pb ? -1 : 1;
+  if (ca.col != cb.col)
+    return ca.col > cb.col ? -1 : 1;
+  if (ca.row != cb.row)
+    return ca.row < cb.row ? -1 : 1;
+  if (kol_cell_equal (ca, cb) && g->corps[a].stack_seq != g->corps[b].stack_seq)
+    return g->corps[a].stack_seq < g->corps[b].stack_seq ? -1 : 1;
+  return strcmp (g->title->corps[a].id, g->title->corps[b].id);
+}
+
+static int
+cmp_corps (gconstpointer a,
+           gconstpointer b,
+           gpointer      data)
+{
+  return kol_market_compare_corps (data, *(const gint16 *) a, *(const gint16 *) b);
+}
+
+/**
+ * kol_market_sort_corps:
+ * @corps: (array length=n) (inout): corporation indices
+ *
+ * Sorts @corps into operating order (Array#sort with Corporation#<=>).
+ */
+void
+kol_market_sort_corps (KolGame *g,
+                       gint16  *corps,
+                       int      n)
+{
+  g_qsort_with_data (corps, n, sizeof *corps, cmp_corps, g);
+}
+
+/* ------------------------------------------------------------------ logging */
+
+/**
+ * kol_market_log_share_price:
+ * @from: the cell @corp was on before
+ * @steps: number of steps moved, 0 when not counted
+ * @log_steps: log the number of steps even when it is 1
+ *
+ * Game#log_share_price.
+ */
+void
+kol_market_log_share_price (KolGame *g,
+                            int      corp,
+                            KolCell  from,
+                            int      steps,
+                            gboolean log_steps)
+{
+  KolCell to = kol_market_corp_cell (g, corp);
+  GPtrArray *dirs;
+  g_autofree char *dir_str = NULL;
+  KolArg args[5] = { 0 };
+
+  if (kol_cell_is_none (to) || kol_cell_is_none (from) || kol_cell_equal (from, to))
+    return;
+  dirs = g_ptr_array_new ();
+  if (to.row < from.row)
+    g_ptr_array_add (dirs, (gpointer) "up");
+  if (to.row > from.row)
+    g_ptr_array_add (dirs, (gpointer) "down");
+  if (to.col < from.col)
+    g_ptr_array_add (dirs, (gpointer) "left");
+  if (to.col > from.col)
+    g_ptr_array_add (dirs, (gpointer) "right");
+  g_ptr_array_add (dirs, NULL);
+  dir_str = g_strjoinv (" and ", (char **) dirs->pdata);
+  g_ptr_array_free (dirs, TRUE);
+
+  args[0] = kol_arg_int (KOL_ARG_CORP, corp);
+  args[1] = kol_arg_int (KOL_ARG_MONEY, kol_market_cell_price (g, from));
+  args[2] = kol_arg_int (KOL_ARG_MONEY, kol_market_cell_price (g, to));
+  args[3].kind = KOL_ARG_STRING;
+  g_strlcpy (args[3].str, dir_str, sizeof args[3].str);
+  args[4] = kol_arg_int (KOL_ARG_INT, steps);
+  if (steps > 1 || (steps > 0 && log_steps))
+    kol_game_log (g, KOL_LOG_SHARE_PRICE_MOVES_STEPS, args, 5);
+  else
+    kol_game_log (g, KOL_LOG_SHARE_PRICE_MOVES, args, 4);
+}

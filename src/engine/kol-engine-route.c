@@ -1,0 +1,344 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "kol-engine-route-private.h"
+
+#include <string.h>
+
+/*
+ * The exact route optimiser: the public entry points, the assembly of the
+ * result, and the design.
+ *
+ * Graph (kol-engine-route-graph.c). The company's reachable network becomes
+ * a multigraph: vertices are revenue nodes, edges ("chains") every walk over
+ * tile paths from one node to the next, each with the track it uses as a
+ * resource bitset. Track conflicts are then word-wise ANDs.
+ *
+ * One train (kol-engine-route-search.c). Every route is written uniquely as
+ * two arms from its smallest anchor s. A depth-first search enumerates the
+ * arms of each anchor, offering each as a route with s at one end, and pairs
+ * of arms are joined afterwards (s in the middle). Nothing is cut but by an
+ * upper bound that holds for every route containing the arm: the reach of
+ * the open ends over free track (within the distance left, counting
+ * end-only stops once per end), the number of stops the distance left can
+ * pay for, and the heaviest path of the block-cut tree of what is reachable
+ * (exact on tree-like networks). Extensions are searched best bound first,
+ * and a greedy second arm is tried at each leaf, so that good routes come
+ * early and the bounds bite. The search is exhaustive: the result is the
+ * optimum, proven, unless the caller cancels.
+ *
+ * Scores. Routes compare by revenue × 4096 − chains: equal revenue goes to
+ * fewer chains. Further ties go to the lexicographically smallest node
+ * sequence (which explores every subtree whose bound equals the optimum),
+ * or with opts->search_order_ties to the first route in the search order.
+ *
+ * Several trains (kol-engine-route-combo.c). A lower bound LB comes from
+ * greedy assignments improved train by train. A route of train t can be in a
+ * combination better than LB only if it scores at least LB minus the other
+ * trains' single optima; all such routes are collected per train (the same
+ * search with that fixed threshold), and a branch-and-bound picks one route
+ * or none per train with disjoint track, bounded by the first compatible
+ * route of each remaining train and by the exact optimum of the remaining
+ * trains alone, with a memo on (train, track used that later trains could
+ * touch).
+ *
+ * One source of truth: in builds with assertions every route returned is
+ * checked again by the validator (kol-engine-route-check.c), which must agree
+ * on its revenue.
+ */
+
+/* ---- small public helpers ------------------------------------------------- */
+
+/**
+ * kol_route_train_init:
+ * @train: (out): a train
+ * @networks: the networks it runs on
+ * @distance: KOL_ROUTE_UNLIMITED or the hex-edge budget
+ *
+ * Fills @train with edge cost 1 on every network and multiplier 1.
+ */
+void
+kol_route_train_init (KolRouteTrain *train,
+                      guint8         networks,
+                      int            distance)
+{
+  memset (train, 0, sizeof *train);
+  train->networks = networks;
+  train->distance = distance;
+  train->multiplier = 1;
+  for (int n = 0; n < KOL_ROUTE_MAX_NETWORKS; n++)
+    train->edge_cost[n] = 1;
+}
+
+/**
+ * kol_route_rules_init:
+ * @rules: (out): rules
+ *
+ * The generic 18xx routing rules: two stops, no hooks, no bonuses.
+ */
+void
+kol_route_rules_init (KolRouteRules *rules)
+{
+  memset (rules, 0, sizeof *rules);
+  rules->min_stops = 2;
+  rules->optional_rule = KOL_ROUTE_OPTIONAL_NOT_COUNTED;
+}
+
+/**
+ * kol_route_clear:
+ * @route: a route
+ *
+ * Frees the arrays of @route and zeroes it.
+ */
+void
+kol_route_clear (KolRoute *route)
+{
+  g_free (route->nodes);
+  g_free (route->chain_start);
+  g_free (route->paths);
+  memset (route, 0, sizeof *route);
+}
+
+/**
+ * kol_route_copy:
+ * @dest: (out): a route to fill
+ * @src: a route
+ *
+ * Deep copy of @src into @dest (which is overwritten, not freed).
+ */
+void
+kol_route_copy (KolRoute       *dest,
+                const KolRoute *src)
+{
+  *dest = *src;
+  dest->nodes = g_memdup2 (src->nodes, sizeof (KolRouteNode) * (gsize) MAX (src->n_nodes, 1));
+  dest->chain_start = g_memdup2 (src->chain_start, sizeof (int) * (gsize) MAX (src->n_nodes, 1));
+  dest->paths = g_memdup2 (src->paths, sizeof (KolRoutePath) * (gsize) MAX (src->n_paths, 1));
+}
+
+/**
+ * kol_route_chain_hexes:
+ * @route: a route
+ * @chain: a chain index, 0 .. n_nodes − 2
+ * @n_out: (out): number of hexes
+ *
+ * Returns: (transfer full): the hex of each path of the chain, in travel order.
+ */
+gint16 *
+kol_route_chain_hexes (const KolRoute *route,
+                       int             chain,
+                       int            *n_out)
+{
+  int from = route->chain_start[chain], to = route->chain_start[chain + 1];
+  gint16 *out = g_new (gint16, MAX (to - from, 1));
+
+  for (int i = from; i < to; i++)
+    out[i - from] = route->paths[i].hex;
+  *n_out = to - from;
+  return out;
+}
+
+/**
+ * kol_route_result_free:
+ * @result: (nullable): a result
+ */
+void
+kol_route_result_free (KolRouteResult *result)
+{
+  if (result == NULL)
+    return;
+  for (int i = 0; i < result->n_routes; i++)
+    kol_route_clear (&result->routes[i]);
+  g_free (result->routes);
+  g_free (result);
+}
+
+/* ---- from records to KolRoute ---------------------------------------------- */
+
+
+static void
+route_from_seq (const KolRouteGraph *G,
+                const guint32       *seq,
+                int                  len,
+                int                  train,
+                int                  revenue,
+                int                  dist,
+                KolRoute            *out)
+{
+  int n_nodes = (len + 1) / 2, n_paths = 0;
+  gboolean rev = _kol_rg_seq_reversed (seq, len);
+
+  memset (out, 0, sizeof *out);
+  out->train = train;
+  out->revenue = revenue;
+  out->distance = dist;
+  out->n_nodes = n_nodes;
+  out->nodes = g_new (KolRouteNode, n_nodes);
+  out->chain_start = g_new (int, n_nodes);
+  for (int i = 1; i < len; i += 2)
+    n_paths += G->c[seq[i]].n_paths;
+  out->paths = g_new (KolRoutePath, MAX (n_paths, 1));
+  out->n_paths = n_paths;
+  n_paths = 0;
+  for (int k = 0; k < n_nodes; k++)
+    {
+      guint32 v = rev ? seq[len - 1 - 2 * k] : seq[2 * k];
+
+      out->nodes[k].hex = G->v[v].hex;
+      out->nodes[k].node = (gint8) G->v[v].node;
+      out->chain_start[k] = n_paths;
+      if (k + 1 < n_nodes)
+        {
+          guint32 ci = rev ? seq[len - 2 - 2 * k] : seq[2 * k + 1];
+          const KolRgChain *c = &G->c[ci];
+          gboolean forward = c->a == v;
+
+          for (int p = 0; p < c->n_paths; p++)
+            out->paths[n_paths++] = G->paths[c->path_off + (forward ? p : c->n_paths - 1 - p)];
+        }
+    }
+}
+
+/* Every optimiser result goes through the validator: one source of truth. */
+static void
+self_check (const KolGame       *g,
+            int                  corp,
+            const KolRouteRules *rules,
+            const KolRouteTrain *trains,
+            KolRouteResult      *result)
+{
+  for (int i = 0; i < result->n_routes; i++)
+    {
+      const KolRoute *r = &result->routes[i];
+      KolRouteConnection *conns = g_new0 (KolRouteConnection, MAX (r->n_nodes, 1));
+      KolRouteDraft draft = { r->n_nodes, r->nodes, conns };
+      g_autoptr(GError) error = NULL;
+      int rev;
+
+      for (int k = 0; k + 1 < r->n_nodes; k++)
+        {
+          conns[k].n_paths = r->chain_start[k + 1] - r->chain_start[k];
+          conns[k].paths = r->paths + r->chain_start[k];
+        }
+      rev = kol_route_check (g, corp, rules, &trains[r->train], &draft,
+                             result->routes, i, NULL, NULL, &error);
+      if (rev != r->revenue)
+        g_critical ("route optimiser and validator disagree on train %d: %d vs %d (%s)",
+                    r->train, r->revenue, rev, error ? error->message : "accepted");
+      g_free (conns);
+    }
+}
+
+/* Appends the route @seq of @train to @result. */
+void
+_kol_rg_add_route (KolRouteResult      *result,
+                   const KolRouteGraph *G,
+                   int                  train,
+                   int                  revenue,
+                   int                  dist,
+                   const guint32       *seq,
+                   int                  len)
+{
+  result->routes = g_renew (KolRoute, result->routes, result->n_routes + 1);
+  route_from_seq (G, seq, len, train, revenue, dist, &result->routes[result->n_routes]);
+  result->total += revenue;
+  result->n_routes++;
+}
+
+
+static int
+cmp_route_train (gconstpointer a,
+                 gconstpointer b)
+{
+  const KolRoute *x = a, *y = b;
+
+  return x->train - y->train;
+}
+
+/**
+ * kol_route_solve:
+ * @g: a game
+ * @corp: the company running
+ * @rules: its routing rules
+ * @trains: its trains
+ * @n_trains: how many, 0 .. KOL_ROUTE_MAX_TRAINS
+ * @opts: (nullable): options
+ * @error: return location for a #GError
+ *
+ * See the header.
+ */
+KolRouteResult *
+kol_route_solve (const KolGame           *g,
+                 int                      corp,
+                 const KolRouteRules     *rules,
+                 const KolRouteTrain     *trains,
+                 int                      n_trains,
+                 const KolRouteSolveOpts *opts,
+                 GError                 **error)
+{
+  KolRouteResult *result;
+  KolRgSolve X = { 0 };
+  guint8 networks = 0;
+  gint64 t0 = g_get_monotonic_time ();
+
+  if (g == NULL || rules == NULL || n_trains < 0 || n_trains > KOL_ROUTE_MAX_TRAINS ||
+      (n_trains > 0 && trains == NULL))
+    {
+      g_set_error (error, KOL_ENGINE_ERROR, KOL_ENGINE_ERROR_INVALID,
+                   "route solve: invalid arguments (%d trains)", n_trains);
+      return NULL;
+    }
+  result = g_new0 (KolRouteResult, 1);
+  result->proven = TRUE;
+  for (int t = 0; t < n_trains; t++)
+    networks |= trains[t].networks;
+  if (n_trains == 0 || networks == 0)
+    return result;
+
+  X.g = g;
+  X.corp = corp;
+  X.trains = trains;
+  X.n_trains = n_trains;
+  X.run.rules = rules;
+  X.run.cancel = opts ? opts->cancel : NULL;
+  X.run.exact_ties = !(opts && opts->search_order_ties);
+  X.run.stats = &result->stats;
+  X.G = _kol_route_graph_new (g, corp, rules, networks);
+  result->stats.vertices = (guint) X.G->nv;
+  result->stats.chains = (guint) X.G->nc;
+  result->stats.resource_bits = X.G->stats_bits;
+
+  for (int t = 0; t < n_trains; t++)
+    {
+      int k;
+
+      for (k = 0; k < X.n_classes; k++)
+        if (memcmp (&X.views[k].train, &trains[t], sizeof (KolRouteTrain)) == 0)
+          break;
+      if (k == X.n_classes)
+        _kol_rg_train_init (&X.views[X.n_classes++], X.G, &trains[t]);
+      X.class_of[t] = k;
+    }
+
+  if (n_trains == 1)
+    {
+      KolRgPicked p = { 0 };
+
+      if (_kol_rg_best (X.G, &X.views[0], &X.run, NULL, &p))
+        _kol_rg_add_route (result, X.G, 0, p.revenue, p.dist, p.seq, p.len);
+      g_free (p.seq);
+    }
+  else
+    _kol_rg_solve_set (&X, result);
+
+  if (result->n_routes > 1)
+    qsort (result->routes, (size_t) result->n_routes, sizeof (KolRoute), cmp_route_train);
+  result->proven = !X.run.cancelled;
+#ifndef G_DISABLE_ASSERT
+  if (!(opts && opts->no_self_check))
+    self_check (g, corp, rules, trains, result);
+#endif
+  for (int k = 0; k < X.n_classes; k++)
+    _kol_rg_train_clear (&X.views[k]);
+  _kol_route_graph_free (X.G);
+  result->stats.usec = g_get_monotonic_time () - t0;
+  return result;
+}

@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "kol-engine-operating.h"
+#include "kol-engine-board.h"
+
+G_BEGIN_DECLS
+
+/*
+ * Track laying in operating rounds: 18xx.games' Step::Tracker (the rules of a
+ * lay: lays and upgrades per turn, costs, track restrictions), Step::Track
+ * and Step::TrackAndToken, on top of the board API (kol-engine-board.h) for
+ * tiles, rotations and connectivity.
+ *
+ * Not ported, because neither 1849 nor 1840 reaches them: tile_lay and
+ * tile_income abilities of companies in these steps, border costs, teleports,
+ * TILE_UPGRADES_MUST_USE_MAX_EXITS, Step::SpecialTrack (1840's special track
+ * step subclasses Track instead).
+ */
+
+/* --------------------------------------------------------------- Tracker */
+
+/* Tracker#get_tile_lay: the lay available now (index num_laid_track), with
+ * :not_if_upgraded resolved and costs filled; FALSE when none is left. */
+gboolean  kol_tracker_get_tile_lay        (KolGame    *g,
+                                           KolEntity   entity,
+                                           KolTileLay *out);
+/* Tracker#can_lay_tile?. */
+gboolean  kol_tracker_can_lay_tile        (KolGame  *g,
+                                           KolEntity entity);
+/* Tracker#tracker_available_hex: may @entity lay or upgrade on @hex now? */
+gboolean  kol_tracker_available_hex       (KolGame        *g,
+                                           KolEntity       entity,
+                                           int             hex,
+                                           const KolReach *reach);
+/* Tracker#lay_tile_action: checks the turn's allowance, lays (see below),
+ * and counts the lay. @spender is the paying corporation, -1 for the entity. */
+gboolean  kol_tracker_lay_tile_action     (KolGame         *g,
+                                           KolStep         *s,
+                                           const KolAction *a,
+                                           int              spender,
+                                           GError         **error);
+/* Tracker#lay_tile: checks the tile (board rules, track restriction), lays
+ * it, pays upgrade cost + @extra_cost, lifts tokens of a trackless
+ * multi-city tile (pending tokens). */
+gboolean  kol_tracker_lay_tile            (KolGame         *g,
+                                           const KolAction *a,
+                                           int              extra_cost,
+                                           int              spender,
+                                           GError         **error);
+/* Tracker#check_track_restrictions!, after the tile is laid: @old_tile (with
+ * @old_rotation) was on @hex before. */
+gboolean  kol_tracker_check_track_restrictions (KolGame *g,
+                                                int      corp,
+                                                int      hex,
+                                                int      old_tile,
+                                                int      old_rotation,
+                                                GError **error);
+/* Appends a lay_tile action for every legal lay of @entity now. */
+void      kol_tracker_legal_lays          (KolGame   *g,
+                                           KolEntity  entity,
+                                           GPtrArray *out);
+void      kol_tracker_round_state         (KolGame *g,
+                                           KolStep *s);
+void      kol_tracker_setup               (KolGame *g,
+                                           KolStep *s);
+
+/* ----------------------------------------------------------- Step::Track */
+
+extern const KolStepClass kol_step_track;
+
+guint32   kol_step_track_actions          (KolGame *g, KolStep *s, KolEntity entity);
+gboolean  kol_step_track_process          (KolGame *g, KolStep *s, const KolAction *a, GError **error);
+/* Track#process_lay_tile: lay, then pass unless another lay is possible. */
+gboolean  kol_step_track_process_lay_tile (KolGame *g, KolStep *s, const KolAction *a, GError **error);
+void      kol_step_track_legal_actions    (KolGame *g, KolStep *s, KolEntity entity, GPtrArray *out);
+gboolean  kol_step_track_explain          (KolGame *g, KolStep *s, const KolAction *a, GError **error);
+
+/* --------------------------------------------------- Step::TrackAndToken */
+
+/* Step data of TrackAndToken (a title subclass may extend it behind). */
+typedef struct
+{
+  guint8 tokened;
+} KolTrackAndTokenData;
+
+extern const KolStepClass kol_step_track_and_token;
+
+guint32   kol_step_track_and_token_actions  (KolGame *g, KolStep *s, KolEntity entity);
+gboolean  kol_step_track_and_token_can_lay_tile   (KolGame *g, KolStep *s, KolEntity entity);
+gboolean  kol_step_track_and_token_can_place_token(KolGame *g, KolStep *s, KolEntity entity);
+void      kol_step_track_and_token_setup    (KolGame *g, KolStep *s);
+void      kol_step_track_and_token_unpass   (KolGame *g, KolStep *s);
+void      kol_step_track_and_token_round_state (KolGame *g, KolStep *s);
+gboolean  kol_step_track_and_token_process  (KolGame *g, KolStep *s, const KolAction *a, GError **error);
+void      kol_step_track_and_token_legal_actions (KolGame *g, KolStep *s, KolEntity entity, GPtrArray *out);
+
+/* ---------------------------------------------------- legal choices (UI) */
+
+typedef struct
+{
+  gint16 tile;             /* tile def */
+  guint8 rotations;        /* legal rotations, bitmask */
+  int    cost;             /* what the lay costs (first legal rotation) */
+} KolTileOption;
+
+/* Hexes where @entity may lay or upgrade now; returns how many. */
+int       kol_track_available_hexes        (KolGame   *g,
+                                            KolEntity  entity,
+                                            gint16    *out,
+                                            int        max);
+/* Tiles (with legal rotations and cost) @entity may lay on @hex now. */
+int       kol_track_tile_options           (KolGame       *g,
+                                            KolEntity      entity,
+                                            int            hex,
+                                            KolTileOption *out,
+                                            int            max);
+
+G_END_DECLS

@@ -1,0 +1,605 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "kol-title-1840-private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * The pre-round (VI): the landmark privates are auctioned in turn order
+ * (18xx.games G1840::Step::SelectionAuction on PassableAuction), then the
+ * players choose their SR1 positions from the least cash up
+ * (G1840::Round::Choices, G1840::Step::ChoosePlayerOrder).
+ */
+
+/* ------------------------------------------------------ SelectionAuction */
+
+static KolAuctioneer *
+auctioneer (KolGame *g,
+            KolStep *s)
+{
+  return &KOL_AUCTION_STATE (g)->auction;
+}
+
+/* Auctioner#auctioning: the company up for auction once it has a bid. */
+static gboolean
+auctioning (KolGame *g)
+{
+  KolAuctioneer *a = auctioneer (g, NULL);
+
+  return a->auctioning.kind != KOL_ENTITY_NONE && kol_auctioneer_n_bids (a, a->auctioning) > 0;
+}
+
+static int
+sel_min_bid (KolGame  *g,
+             KolStep  *s,
+             KolEntity target)
+{
+  KolAuctioneer *a = auctioneer (g, s);
+  const KolBid *high;
+
+  if (target.kind != KOL_ENTITY_COMPANY)
+    return 0;
+  high = kol_auctioneer_highest (a, target);
+  if (high == NULL)
+    return kol_company_min_bid (g, target.index);
+  return high->price + kol_auction_min_increment (g);
+}
+
+static int
+sel_max_bid (KolGame  *g,
+             KolStep  *s,
+             KolEntity bidder,
+             KolEntity target)
+{
+  return kol_game_cash (g, bidder);
+}
+
+static void
+drop_company (KolAuctioneer *a,
+              int            company)
+{
+  int m = 0;
+
+  for (int i = 0; i < a->n_companies; i++)
+    if (a->companies[i] != company)
+      a->companies[m++] = a->companies[i];
+  a->n_companies = m;
+}
+
+static gboolean
+has_company (KolAuctioneer *a,
+             int            company)
+{
+  for (int i = 0; i < a->n_companies; i++)
+    if (a->companies[i] == company)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+sel_win_bid (KolGame      *g,
+             KolStep      *s,
+             const KolBid *winner,
+             KolEntity     target)
+{
+  KolAuctioneer *a = auctioneer (g, s);
+  KolArg args[3];
+
+  if (winner == NULL)
+    return;
+  kol_game_move_company (g, target.index, winner->bidder);
+  if (winner->price > 0)
+    kol_game_transfer (g, winner->bidder, kol_entity (KOL_ENTITY_BANK, 0), winner->price);
+  drop_company (a, target.index);
+  args[0] = kol_arg_entity (winner->bidder);
+  args[1] = kol_arg_int (KOL_ARG_COMPANY, target.index);
+  args[2] = kol_arg_int (KOL_ARG_MONEY, winner->price);
+  kol_game_log (g, KOL_LOG_WINS_AUCTION, args, 3);
+}
+
+static void
+sel_post_win_bid (KolGame      *g,
+                  KolStep      *s,
+                  const KolBid *winner,
+                  KolEntity     target)
+{
+}
+
+static void
+unpass_players (KolGame *g)
+{
+  for (int i = 0; i < g->round.n_entities; i++)
+    kol_entity_set_passed (g, g->round.entities[i], FALSE);
+}
+
+/* resolve_bids: PassableAuction's, then everyone may bid again and the turn
+ * goes back to whoever started the last auction. */
+static void
+sel_resolve_bids (KolGame *g,
+                  KolStep *s);
+
+static gboolean
+sel_add_bid (KolGame      *g,
+             KolStep      *s,
+             const KolBid *bid,
+             GError      **error);
+
+static const KolPassableAuctionOps sel_ops = {
+  .min_bid = sel_min_bid,
+  .max_bid = sel_max_bid,
+  .win_bid = sel_win_bid,
+  .post_win_bid = sel_post_win_bid,
+  .resolve_bids = sel_resolve_bids,
+  .add_bid = sel_add_bid,
+  .auctioneer = auctioneer,
+};
+
+static void
+sel_resolve_bids (KolGame *g,
+                  KolStep *s)
+{
+  KolAuctioneer *a = auctioneer (g, s);
+
+  kol_passable_auction_resolve_bids (g, s, &sel_ops);
+  unpass_players (g);
+  if (a->auction_triggerer.kind != KOL_ENTITY_NONE)
+    kol_round_goto_entity (g, a->auction_triggerer);
+}
+
+static gboolean
+sel_add_bid (KolGame      *g,
+             KolStep      *s,
+             const KolBid *bid,
+             GError      **error)
+{
+  KolArg args[3];
+
+  if (!kol_passable_auction_add_bid (g, s, &sel_ops, bid, error))
+    return FALSE;
+  args[0] = kol_arg_entity (bid->bidder);
+  args[1] = kol_arg_int (KOL_ARG_MONEY, bid->price);
+  args[2] = kol_arg_entity (bid->target);
+  kol_game_log (g, KOL_LOG_BIDS, args, 3);
+  return TRUE;
+}
+
+static int
+sel_active_entities (KolGame   *g,
+                     KolStep   *s,
+                     KolEntity *out,
+                     int        max)
+{
+  KolAuctioneer *a = auctioneer (g, s);
+
+  if (a->auctioning.kind != KOL_ENTITY_NONE && max > 0)
+    {
+      const KolBid *win = kol_auctioneer_highest (a, a->auctioning);
+
+      if (win != NULL)
+        for (int i = 0; i < a->n_active_bidders; i++)
+          if (kol_entity_equal (a->active_bidders[i], win->bidder))
+            {
+              out[0] = a->active_bidders[(i + 1) % a->n_active_bidders];
+              return 1;
+            }
+    }
+  if (max < 1 || g->round.n_entities == 0)
+    return 0;
+  out[0] = kol_round_entity (g);
+  return 1;
+}
+
+static KolEntity
+sel_current (KolGame *g,
+             KolStep *s)
+{
+  KolEntity e[1];
+
+  return sel_active_entities (g, s, e, 1) == 1 ? e[0] : KOL_ENTITY_INIT_NONE;
+}
+
+static guint32
+sel_actions (KolGame  *g,
+             KolStep  *s,
+             KolEntity entity)
+{
+  if (auctioneer (g, s)->n_companies == 0)
+    return 0;
+  if (!kol_entity_equal (entity, sel_current (g, s)) || entity.kind != KOL_ENTITY_PLAYER)
+    return 0;
+  return KOL_ACTION_BIT (KOL_ACTION_BID) | KOL_ACTION_BIT (KOL_ACTION_PASS);
+}
+
+static void
+next_entity (KolGame *g)
+{
+  for (int guard = 0; guard <= g->round.n_entities; guard++)
+    {
+      kol_round_next_entity_index (g);
+      if (!kol_entity_passed (g, kol_round_entity (g)))
+        return;
+    }
+}
+
+/* all_passed!: nobody bought the cheapest private: its price drops by 5 and
+ * at 0 the next player must take it; after a later private, the privates
+ * pay out (VI). */
+static void
+all_passed (KolGame *g,
+            KolStep *s)
+{
+  KolAuctioneer *a = auctioneer (g, s);
+  int cheapest = a->cheapest;
+  gboolean forced = FALSE;
+
+  if (cheapest >= 0 && has_company (a, cheapest))
+    {
+      int value = kol_company_min_bid (g, cheapest), nv;
+      KolArg args[3];
+
+      g->companies[cheapest].discounted = (guint8) MIN (g->companies[cheapest].discounted + 5, 255);
+      nv = kol_company_min_bid (g, cheapest);
+      args[0] = kol_arg_int (KOL_ARG_COMPANY, cheapest);
+      args[1] = kol_arg_int (KOL_ARG_MONEY, value);
+      args[2] = kol_arg_int (KOL_ARG_MONEY, nv);
+      kol_game_log (g, KOL_LOG_MIN_BID_DECREASES, args, 3);
+      if (nv <= 0)
+        {
+          KolEntity player;
+
+          forced = TRUE;
+          /* VI: at 0 the Starting Player must take it (18xx.games: the
+           * player after the last to pass) */
+          if (K1840 (g)->compat)
+            kol_round_next_entity_index (g);
+          else
+            g->round.entity_index = 0;
+          player = sel_current (g, s);
+          kol_game_move_company (g, cheapest, player);
+          drop_company (a, cheapest);
+          args[0] = kol_arg_entity (player);
+          args[1] = kol_arg_int (KOL_ARG_COMPANY, cheapest);
+          args[2] = kol_arg_int (KOL_ARG_MONEY, 0);
+          kol_game_log (g, KOL_LOG_WINS_AUCTION, args, 3);
+          sel_resolve_bids (g, s);
+        }
+    }
+  else
+    kol_operating_payout_companies (g);
+  unpass_players (g);
+  /* VI: a new auction begins with the Starting Player (the caller moves on
+   * to the next entity; after a forced take that is the second player) */
+  if (!K1840 (g)->compat && !forced && g->round.n_entities > 0)
+    g->round.entity_index = g->round.n_entities - 1;
+}
+
+static gboolean
+all_players_passed (KolGame *g)
+{
+  for (int i = 0; i < g->round.n_entities; i++)
+    if (!kol_entity_passed (g, g->round.entities[i]))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+sel_process (KolGame         *g,
+             KolStep         *s,
+             const KolAction *a,
+             GError         **error)
+{
+  KolAuctioneer *au = auctioneer (g, s);
+
+  if (a->type == KOL_ACTION_PASS)
+    {
+      if (auctioning (g))
+        {
+          kol_passable_auction_pass (g, s, &sel_ops, a->entity);
+          sel_resolve_bids (g, s);
+        }
+      else
+        {
+          KolArg args[1] = { kol_arg_entity (a->entity) };
+
+          kol_game_log (g, KOL_LOG_PASSES_BIDDING, args, 1);
+          kol_entity_set_passed (g, a->entity, TRUE);
+          if (all_players_passed (g))
+            all_passed (g, s);
+        }
+      next_entity (g);
+      return TRUE;
+    }
+  if (a->type == KOL_ACTION_BID)
+    {
+      KolBid bid;
+
+      if (a->company < 0 || a->company >= g->n_companies || !has_company (au, a->company))
+        return k1840_refuse (g, error, KOL_REASON_BID_AUCTION_ONLY, "this private is not for sale");
+      bid.target = kol_entity (KOL_ENTITY_COMPANY, a->company);
+      bid.bidder = a->entity;
+      bid.price = a->price;
+      if (auctioning (g))
+        {
+          if (!kol_entity_equal (bid.target, au->auctioning))
+            return k1840_refuse (g, error, KOL_REASON_BID_AUCTION_ONLY,
+                                 "only the private being auctioned takes bids now");
+          if ((bid.price - sel_min_bid (g, s, bid.target)) % kol_auction_min_increment (g) != 0 &&
+              !K1840 (g)->compat)
+            return k1840_refuse (g, error, KOL_REASON_NONE, "bids rise in steps of 5");
+          kol_entity_set_passed (g, a->entity, FALSE);
+          return sel_add_bid (g, s, &bid, error);
+        }
+      if ((bid.price - sel_min_bid (g, s, bid.target)) % kol_auction_min_increment (g) != 0 &&
+          !K1840 (g)->compat)
+        return k1840_refuse (g, error, KOL_REASON_NONE, "bids rise in steps of 5");
+      kol_entity_set_passed (g, a->entity, FALSE);
+      if (!kol_passable_auction_selection_bid (g, s, &sel_ops, &bid, error))
+        return FALSE;
+      if (auctioning (g))
+        next_entity (g);
+      return TRUE;
+    }
+  return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an auction action");
+}
+
+static int
+cmp_value (const void *x,
+           const void *y,
+           void       *data)
+{
+  KolGame *g = data;
+  int a = *(const gint16 *) x, b = *(const gint16 *) y;
+
+  if (g->companies[a].value != g->companies[b].value)
+    return g->companies[a].value - g->companies[b].value;
+  return a - b;
+}
+
+static void
+sel_setup (KolGame *g,
+           KolStep *s)
+{
+  KolAuctioneer *a = auctioneer (g, s);
+
+  kol_auctioneer_init (a);
+  a->n_companies = 0;
+  for (int i = 0; i < g->n_companies; i++)
+    if (!g->companies[i].closed && g->companies[i].owner.kind == KOL_ENTITY_NONE)
+      a->companies[a->n_companies++] = (gint16) i;
+  g_qsort_with_data (a->companies, a->n_companies, sizeof a->companies[0], cmp_value, g);
+  a->cheapest = a->n_companies > 0 ? a->companies[0] : -1;
+}
+
+static void
+add_bid_action (GPtrArray *out,
+                KolEntity  entity,
+                int        company,
+                int        price)
+{
+  KolAction *a = kol_action_new (KOL_ACTION_BID, entity);
+
+  a->company = (gint16) company;
+  a->price = price;
+  g_ptr_array_add (out, a);
+}
+
+static void
+sel_legal_actions (KolGame   *g,
+                   KolStep   *s,
+                   KolEntity  entity,
+                   GPtrArray *out)
+{
+  KolAuctioneer *a = auctioneer (g, s);
+  int cash = kol_game_cash (g, entity), step = kol_auction_min_increment (g);
+
+  if (sel_actions (g, s, entity) == 0)
+    return;
+  for (int i = 0; i < a->n_companies; i++)
+    {
+      KolEntity target = kol_entity (KOL_ENTITY_COMPANY, a->companies[i]);
+      int min;
+
+      if (auctioning (g) && !kol_entity_equal (target, a->auctioning))
+        continue;
+      min = sel_min_bid (g, s, target);
+      if (min > cash)
+        continue;
+      add_bid_action (out, entity, a->companies[i], min);
+      if (min + step <= cash)
+        add_bid_action (out, entity, a->companies[i], min + step);
+    }
+  g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
+}
+
+static gboolean
+sel_explain (KolGame         *g,
+             KolStep         *s,
+             const KolAction *a,
+             GError         **error)
+{
+  return TRUE;
+}
+
+static const KolStepClass step_selection_auction = {
+  .name = "Bid on Companies",
+  .actions = sel_actions,
+  .active_entities = sel_active_entities,
+  .process = sel_process,
+  .setup = sel_setup,
+  .legal_actions = sel_legal_actions,
+  .explain = sel_explain,
+};
+
+static const KolRoundClass round_auction = {
+  .name = "Auction Round",
+  .short_name = "ISR",
+  .select_entities = kol_round_auction_select_entities,
+};
+
+void
+k1840_start_auction_round (KolGame *g)
+{
+  static const KolStepClass *const steps[] = { &step_selection_auction };
+
+  kol_round_start (g, &round_auction, K1840_ROUND_AUCTION, 1, steps, NULL, G_N_ELEMENTS (steps));
+}
+
+/* ------------------------------------------------------- ChoosePlayerOrder */
+
+typedef struct
+{
+  int    n_left;
+  gint8  left[KOL_MAX_PLAYERS];      /* positions still free */
+} ChooseData;
+
+G_STATIC_ASSERT (sizeof (ChooseData) <= KOL_STEP_DATA_SIZE);
+
+static ChooseData *
+choose_data (KolStep *s)
+{
+  return (ChooseData *) (void *) s->data;
+}
+
+static void
+choose_setup (KolGame *g,
+              KolStep *s)
+{
+  ChooseData *d = choose_data (s);
+
+  d->n_left = MIN (g->n_players, KOL_MAX_PLAYERS);
+  for (int i = 0; i < d->n_left; i++)
+    d->left[i] = (gint8) i;
+}
+
+static guint32
+choose_actions (KolGame  *g,
+                KolStep  *s,
+                KolEntity entity)
+{
+  if (entity.kind != KOL_ENTITY_PLAYER)
+    return 0;
+  /* 18xx.games offers the choice to anyone; players choose in turn */
+  if (!K1840 (g)->compat && !kol_step_is_current (g, s, entity))
+    return 0;
+  return KOL_ACTION_BIT (KOL_ACTION_CHOOSE);
+}
+
+static void
+select_choice (KolGame *g,
+               KolStep *s,
+               int      player,
+               int      position)
+{
+  ChooseData *d = choose_data (s);
+  int m = 0;
+  KolArg args[2] = { kol_arg_int (KOL_ARG_PLAYER, player), kol_arg_int (KOL_ARG_INT, position + 1) };
+
+  for (int i = 0; i < d->n_left; i++)
+    if (d->left[i] != position)
+      d->left[m++] = d->left[i];
+  d->n_left = m;
+  K1840 (g)->first_sr_position[player] = (gint8) position;
+  kol_game_log (g, KOL_LOG_1840_CHOOSES_POSITION, args, 2);
+}
+
+static gboolean
+choose_process (KolGame         *g,
+                KolStep         *s,
+                const KolAction *a,
+                GError         **error)
+{
+  ChooseData *d = choose_data (s);
+  char *end = NULL;
+  gint64 position;
+  gboolean found = FALSE;
+
+  if (a->type != KOL_ACTION_CHOOSE || a->choice == NULL)
+    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "a position must be chosen");
+  position = g_ascii_strtoll (a->choice, &end, 10);
+  for (int i = 0; i < d->n_left; i++)
+    found |= d->left[i] == position;
+  if (end == a->choice || *end != '\0' || !found)
+    return k1840_refuse (g, error, KOL_REASON_NONE, "this position is not free");
+
+  select_choice (g, s, a->entity.index, (int) position);
+  kol_entity_set_passed (g, a->entity, TRUE);
+  if (d->n_left == 1)
+    {
+      /* finish!: the last player takes the last position */
+      for (int i = 0; i < g->round.n_entities; i++)
+        if (!kol_entity_passed (g, g->round.entities[i]))
+          {
+            select_choice (g, s, g->round.entities[i].index, d->left[0]);
+            break;
+          }
+      for (int i = 0; i < g->round.n_entities; i++)
+        kol_entity_set_passed (g, g->round.entities[i], FALSE);
+      s->passed = TRUE;
+      return TRUE;
+    }
+  next_entity (g);
+  return TRUE;
+}
+
+static void
+choose_legal_actions (KolGame   *g,
+                      KolStep   *s,
+                      KolEntity  entity,
+                      GPtrArray *out)
+{
+  ChooseData *d = choose_data (s);
+
+  if (!kol_step_is_current (g, s, entity))
+    return;
+  for (int i = 0; i < d->n_left; i++)
+    {
+      KolAction *a = kol_action_new (KOL_ACTION_CHOOSE, entity);
+
+      a->choice = g_strdup_printf ("%d", d->left[i]);
+      g_ptr_array_add (out, a);
+    }
+}
+
+static const KolStepClass step_choose_order = {
+  .name = "Playing Order",
+  .actions = choose_actions,
+  .process = choose_process,
+  .setup = choose_setup,
+  .legal_actions = choose_legal_actions,
+};
+
+/* Round::Choices#select_entities: least cash first, ties in the current
+ * order (VI). */
+static void
+choose_select_entities (KolGame  *g,
+                        KolRound *r)
+{
+  gint8 order[KOL_MAX_PLAYERS];
+
+  memcpy (order, g->player_order, sizeof order);
+  for (int i = 1; i < g->n_players; i++)
+    for (int j = i; j > 0 && g->players[order[j - 1]].cash > g->players[order[j]].cash; j--)
+      {
+        gint8 tmp = order[j];
+
+        order[j] = order[j - 1];
+        order[j - 1] = tmp;
+      }
+  r->n_entities = g->n_players;
+  for (int i = 0; i < g->n_players; i++)
+    r->entities[i] = kol_entity (KOL_ENTITY_PLAYER, order[i]);
+}
+
+static const KolRoundClass round_choose = {
+  .name = "Choose",
+  .short_name = "Choices",
+  .select_entities = choose_select_entities,
+};
+
+void
+k1840_start_choose_round (KolGame *g)
+{
+  static const KolStepClass *const steps[] = { &step_choose_order };
+
+  kol_round_start (g, &round_choose, K1840_ROUND_CHOOSE, 1, steps, NULL, G_N_ELEMENTS (steps));
+}

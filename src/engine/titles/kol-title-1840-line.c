@@ -1,0 +1,1382 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "kol-title-1840-private.h"
+
+#include <string.h>
+
+/*
+ * Line rounds (IX; 18xx.games G1840::Round::Line with the steps
+ * SellCompany, SpecialTrack, SpecialToken, BuyCompany, HomeToken,
+ * TrackAndToken, Route, Dividend, BuyCompany): the lines act in number
+ * order; each may lay or upgrade one tile, lay one Stadtbahn tile for 20 and
+ * then do its bonus action, place one station (home first), remove
+ * Stadtbahn markers for 40, and run its tram. Also the board hooks: which
+ * tiles, rotations and connections the 1840 rules allow.
+ */
+
+/* --------------------------------------------------------------- helpers */
+
+static gboolean
+compat (KolGame *g)
+{
+  return K1840 (g)->compat;
+}
+
+static int
+stadtbahn_track (KolGame *g)
+{
+  return kol_title_track_by_id (g->title, "stadtbahn");
+}
+
+static int
+tram_track (KolGame *g)
+{
+  return kol_title_track_by_id (g->title, "tram");
+}
+
+static guint8
+track_networks (KolGame *g,
+                int      track)
+{
+  return track >= 0 ? kol_board_track_networks (g->title, track) : 0;
+}
+
+static KolColor
+bonus_color (K1840Bonus bonus)
+{
+  switch (bonus)
+    {
+    case K1840_BONUS_YELLOW:
+      return KOL_COLOR_YELLOW;
+    case K1840_BONUS_GREEN:
+      return KOL_COLOR_GREEN;
+    case K1840_BONUS_RED:
+      return KOL_COLOR_RED;
+    case K1840_BONUS_PURPLE:
+      return KOL_COLOR_PURPLE;
+    default:
+      return KOL_COLOR_WHITE;
+    }
+}
+
+static gboolean
+is_red_hex (KolGame *g,
+            int      hex)
+{
+  K1840State *st = K1840 (g);
+
+  for (int i = 0; i < st->n_red; i++)
+    if (st->red_hexes[i] == hex)
+      return TRUE;
+  return FALSE;
+}
+
+static int
+purple_special_index (KolGame *g,
+                      int      hex)
+{
+  K1840State *st = K1840 (g);
+
+  for (int i = 0; i < 2; i++)
+    if (st->purple_special_hex[i] == hex && hex >= 0)
+      return i;
+  return -1;
+}
+
+static gboolean
+is_fixed_special (KolGame *g,
+                  int      tile)
+{
+  K1840State *st = K1840 (g);
+
+  for (int i = 0; i < 2; i++)
+    for (int k = 0; k < 2; k++)
+      if (st->purple_special_tile[i][k] == tile && tile >= 0)
+        return TRUE;
+  return FALSE;
+}
+
+/* L30a/L30b (and L31a/L31b) are one physical tile each (IX.4: either goes
+ * on F24 or G11). */
+static gboolean
+pool_sibling_laid (KolGame *g,
+                   int      tile)
+{
+  K1840State *st = K1840 (g);
+
+  for (int i = 0; i < 2; i++)
+    for (int k = 0; k < 2; k++)
+      if (st->purple_special_tile[i][k] == tile)
+        {
+          int sibling = st->purple_special_tile[1 - i][k];
+
+          return sibling >= 0 && kol_board_free_copy (g, sibling) < 0 &&
+                 kol_board_tile_copies (g, sibling) > 0;
+        }
+  return FALSE;
+}
+
+/* The bonus lay being made now (SpecialTrack), KOL_COLOR_WHITE when none. */
+static KolColor
+bonus_mode (KolGame *g)
+{
+  return (KolColor) K1840 (g)->lay_mode;
+}
+
+/* ------------------------------------------------------------ board hooks */
+
+static guint8
+hook_networks (KolGame *g,
+               int      corp)
+{
+  if (k1840_is (g, corp, K1840_LINE))
+    return track_networks (g, tram_track (g));
+  if (k1840_is (g, corp, K1840_CITY))
+    return track_networks (g, stadtbahn_track (g));
+  return 0xff;
+}
+
+/* Blocking (IX.2, IX.7): a full city blocks the lines without a marker
+ * there. By the rulebook only the lines' markers block; on 18xx.games every
+ * marker does, Stadtbahn companies' included. The Stadtbahn companies' own
+ * runs are never blocked by the lines (#5938), except for 18xx.games'
+ * route check of imported games. */
+static gboolean
+hook_city_blocks (KolGame *g,
+                  int      hex,
+                  int      city,
+                  int      corp)
+{
+  const KolTileDef *tile;
+  int base, node;
+
+  if (compat (g))
+    return kol_board_city_blocks (g, hex, city, corp);
+  if (k1840_is (g, corp, K1840_CITY))
+    return FALSE;
+  if (!kol_board_city_blocks (g, hex, city, corp))
+    return FALSE;
+  tile = kol_board_tile (g, hex, NULL);
+  base = kol_tile_city_slot_base (tile, city);
+  node = kol_tile_city_node (tile, city);
+  for (int s = 0; node >= 0 && s < tile->nodes[node].slots && base + s < KOL_MAX_HEX_SLOTS; s++)
+    {
+      int id = g->hexes[hex].slot_token[base + s];
+
+      if (id >= 0 && k1840_is (g, KOL_TOKEN_CORP (id), K1840_CITY))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Tracker#potential_tiles with 1840's filters: orange hexes take orange
+ * tiles only and the others none; red and purple tiles only by their bonus
+ * (IX.4), the special purple tiles only on G11 and F24. */
+static gboolean
+hook_tile_available (KolGame   *g,
+                     int        corp,
+                     int        hex,
+                     int        tile,
+                     KolReason *reason)
+{
+  const KolTileDef *def = &g->title->tiles[tile];
+  KolColor mode = bonus_mode (g);
+  gboolean orange_hex = k1840_orange_framed (g, g->hexes[hex].tile);
+  int special = purple_special_index (g, hex);
+
+#define REFUSE(r) do { if (reason) *reason = (r); return FALSE; } while (0)
+  if (def->preprinted)
+    REFUSE (KOL_REASON_TILE_NOT_AVAILABLE);
+  if (kol_board_free_copy (g, tile) < 0 || pool_sibling_laid (g, tile))
+    REFUSE (KOL_REASON_TILE_NOT_AVAILABLE);
+  if (def->lay_only_on && special < 0)
+    {
+      gboolean ok = FALSE;
+
+      for (guint i = 0; i < def->lay_only_on->len; i++)
+        ok |= g_array_index (def->lay_only_on, gint16, i) == hex;
+      if (!ok)
+        REFUSE (KOL_REASON_TILE_HEX_LOCKED);
+    }
+  if (mode == KOL_COLOR_RED || mode == KOL_COLOR_PURPLE)
+    {
+      if (def->color != mode)
+        REFUSE (KOL_REASON_TILE_NOT_AVAILABLE);
+      if (mode == KOL_COLOR_PURPLE)
+        {
+          if (special >= 0)
+            {
+              if (K1840 (g)->purple_special_tile[special][0] != tile &&
+                  K1840 (g)->purple_special_tile[special][1] != tile)
+                REFUSE (KOL_REASON_TILE_HEX_LOCKED);
+            }
+          else if (is_fixed_special (g, tile))
+            REFUSE (KOL_REASON_TILE_HEX_LOCKED);
+        }
+      return TRUE;
+    }
+  if (def->lay_requires != NULL || def->color == KOL_COLOR_RED || def->color == KOL_COLOR_PURPLE)
+    REFUSE (KOL_REASON_TILE_NOT_AVAILABLE);
+  if (!kol_board_color_available (g, (KolColor) def->color))
+    REFUSE (KOL_REASON_TILE_COLOR_PHASE);
+  if (orange_hex != (def->frame != NULL))
+    REFUSE (KOL_REASON_TILE_NOT_UPGRADE);
+  return TRUE;
+#undef REFUSE
+}
+
+static gboolean
+hook_upgrades_to (KolGame *g,
+                  int      hex,
+                  int      from_tile,
+                  int      to_tile)
+{
+  const KolTileDef *from = &g->title->tiles[from_tile], *to = &g->title->tiles[to_tile];
+
+  /* red → red and purple → purple on their printed hexes (Game#upgrades_to?) */
+  if (from->color == KOL_COLOR_RED && to->color == KOL_COLOR_RED && is_red_hex (g, hex))
+    return TRUE;
+  if (from->color == KOL_COLOR_PURPLE && to->color == KOL_COLOR_PURPLE)
+    return from->preprinted;
+  return kol_board_upgrades_to (g, hex, from_tile, to_tile);
+}
+
+static guint8
+all_neighbor_edges (KolGame *g,
+                    int      hex)
+{
+  guint8 edges = 0;
+
+  for (int e = 0; e < 6; e++)
+    if (g->title->hexes[hex].neighbors[e] >= 0)
+      edges |= (guint8) (1u << e);
+  return edges;
+}
+
+/* TrackAndToken#hex_neighbors: an untouched orange hex may be reached from
+ * any side (its tile continues the dotted line, not a line's network). */
+static guint8
+hook_connected_edges (KolGame        *g,
+                      int             corp,
+                      int             hex,
+                      const KolReach *reach)
+{
+  if (bonus_mode (g) == KOL_COLOR_WHITE && K1840 (g)->hex_orange[hex] && k1840_pristine (g, hex))
+    return all_neighbor_edges (g, hex);
+  return kol_board_connected_edges (g, corp, hex, reach);
+}
+
+static gboolean
+hook_legal_rotation (KolGame        *g,
+                     int             corp,
+                     int             hex,
+                     int             tile,
+                     int             rotation,
+                     const KolReach *reach,
+                     KolReason      *reason)
+{
+  const KolTileDef *def = &g->title->tiles[tile];
+  KolColor mode = bonus_mode (g);
+  guint8 exits = kol_tile_exits (def, rotation);
+
+  if (mode == KOL_COLOR_PURPLE)
+    {
+      if (is_fixed_special (g, tile) && rotation != 0)
+        {
+          if (reason)
+            *reason = KOL_REASON_TILE_ROTATION;
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (mode == KOL_COLOR_RED)
+    {
+      guint8 connected = reach ? kol_board_connected_edges (g, corp, hex, reach) : 0x3f;
+
+      if ((exits & ~all_neighbor_edges (g, hex)) == 0 && (exits & connected) != 0)
+        return TRUE;
+      if (reason)
+        *reason = KOL_REASON_TILE_NOT_CONNECTED;
+      return FALSE;
+    }
+  if (mode == KOL_COLOR_WHITE && K1840 (g)->hex_orange[hex] && k1840_pristine (g, hex) &&
+      def->color == KOL_COLOR_YELLOW)
+    {
+      guint8 needed = K1840 (g)->hex_exits[hex];
+
+      if ((exits & needed) == needed)
+        return TRUE;
+      if (reason)
+        *reason = KOL_REASON_TILE_ROTATION;
+      return FALSE;
+    }
+  return kol_board_rotation_legal (g, corp, hex, tile, rotation, reach, reason);
+}
+
+const KolBoardHooks k1840_board_hooks = {
+  .networks = hook_networks,
+  .city_blocks = hook_city_blocks,
+  .upgrades_to = hook_upgrades_to,
+  .legal_rotation = hook_legal_rotation,
+  .tile_available = hook_tile_available,
+  .connected_edges = hook_connected_edges,
+};
+
+/* ------------------------------------------------------------ line round */
+
+static K1840LineRoundState *
+lst (KolGame *g)
+{
+  return K1840_LINE_STATE (g);
+}
+
+static void
+compute_reach (KolGame  *g,
+               int       corp,
+               KolReach *reach)
+{
+  kol_board_compute_reach (g, corp, NULL, reach);
+}
+
+/* ---- SpecialTrack: the bonus tile lays ---- */
+
+static gboolean
+special_track_active (KolGame *g,
+                      KolStep *s)
+{
+  return lst (g)->n_lays > 0;
+}
+
+static int
+special_track_active_entities (KolGame   *g,
+                               KolStep   *s,
+                               KolEntity *out,
+                               int        max)
+{
+  if (max < 1 || lst (g)->n_lays == 0)
+    return 0;
+  out[0] = lst (g)->lays[0].entity;
+  return 1;
+}
+
+static guint32
+special_track_actions (KolGame  *g,
+                       KolStep  *s,
+                       KolEntity entity)
+{
+  if (lst (g)->n_lays == 0 || !kol_entity_equal (entity, lst (g)->lays[0].entity))
+    return 0;
+  return KOL_ACTION_BIT (KOL_ACTION_LAY_TILE) | KOL_ACTION_BIT (KOL_ACTION_PASS);
+}
+
+static void
+shift_lay (KolGame *g)
+{
+  K1840LineRoundState *ls = lst (g);
+
+  if (ls->n_lays == 0)
+    return;
+  memmove (ls->lays, ls->lays + 1, sizeof ls->lays[0] * (gsize) (ls->n_lays - 1));
+  ls->n_lays--;
+}
+
+/* SpecialTrack#available_hex: connected, not an untouched orange hex, and
+ * of the colour the bonus upgrades. */
+static gboolean
+special_hex_ok (KolGame        *g,
+                int             corp,
+                int             hex,
+                KolColor        color,
+                const KolReach *reach)
+{
+  const KolTileDef *tile = kol_board_tile (g, hex, NULL);
+  gboolean pristine = k1840_pristine (g, hex);
+
+  if (K1840 (g)->hex_orange[hex] && pristine)
+    return FALSE;
+  if (!reach->hex_connected[hex])
+    return FALSE;
+  switch (color)
+    {
+    case KOL_COLOR_YELLOW:
+      return tile->color == KOL_COLOR_WHITE;
+    case KOL_COLOR_GREEN:
+      return tile->color == KOL_COLOR_YELLOW;
+    case KOL_COLOR_RED:
+      return is_red_hex (g, hex) && pristine;
+    default:
+      return pristine && tile->color == color;
+    }
+}
+
+static gboolean
+special_track_process (KolGame         *g,
+                       KolStep         *s,
+                       const KolAction *a,
+                       GError         **error)
+{
+  K1840State *st = K1840 (g);
+  int line = a->entity.index, major = k1840_line_major (g, line);
+  KolColor color;
+  gboolean ok;
+
+  if (a->type == KOL_ACTION_PASS)
+    {
+      kol_step_log_pass (g, s, a->entity);
+      shift_lay (g);
+      return TRUE;
+    }
+  if (a->type != KOL_ACTION_LAY_TILE)
+    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a tile lay");
+  color = (KolColor) lst (g)->lays[0].color;
+  if (!compat (g) && a->hex >= 0 && a->hex < (int) g->title->n_hexes)
+    {
+      KolReach reach;
+
+      st->lay_mode = (guint8) color;
+      compute_reach (g, line, &reach);
+      ok = special_hex_ok (g, line, a->hex, color, &reach);
+      st->lay_mode = KOL_COLOR_WHITE;
+      if (!ok)
+        {
+          KolArg args[3] = {
+            kol_arg_int (KOL_ARG_TILE, -1), kol_arg_int (KOL_ARG_HEX, a->hex),
+            kol_arg_int (KOL_ARG_REASON, KOL_REASON_TILE_NOT_CONNECTED),
+          };
+
+          return kol_game_refuse (g, error, KOL_ENGINE_ERROR_TILE, args, 3,
+                                  "the bonus tile cannot go on %s", g->title->hexes[a->hex].id);
+        }
+    }
+  st->lay_mode = (guint8) color;
+  ok = kol_tracker_lay_tile (g, a, 0, major, error);
+  st->lay_mode = KOL_COLOR_WHITE;
+  if (!ok)
+    return FALSE;
+  if (KOL_OPERATING_STATE (g)->n_laid_hexes < KOL_MAX_LAID_HEXES)
+    KOL_OPERATING_STATE (g)->laid_hexes[KOL_OPERATING_STATE (g)->n_laid_hexes++] = (gint16) a->hex;
+  shift_lay (g);
+  return TRUE;
+}
+
+static void
+special_track_round_state (KolGame *g,
+                           KolStep *s)
+{
+  lst (g)->n_lays = 0;
+}
+
+/* Every hex, tile and rotation a bonus lay of @color allows @line now. */
+static void
+bonus_lays (KolGame   *g,
+            int        line,
+            KolEntity  entity,
+            KolColor   color,
+            GPtrArray *out)
+{
+  K1840State *st = K1840 (g);
+  int major = k1840_line_major (g, line);
+  KolReach reach;
+  gint16 tiles[KOL_MAX_TILE_DEFS];
+
+  st->lay_mode = (guint8) color;
+  compute_reach (g, line, &reach);
+  for (guint h = 0; h < g->title->n_hexes; h++)
+    {
+      int n;
+
+      if (!special_hex_ok (g, line, (int) h, color, &reach))
+        continue;
+      n = kol_board_legal_tiles (g, line, (int) h, &reach, tiles, KOL_MAX_TILE_DEFS);
+      for (int i = 0; i < n; i++)
+        {
+          guint8 rotations = kol_board_legal_rotations (g, line, (int) h, tiles[i], &reach);
+          int cost = kol_board_tile_cost (g, line, (int) h, tiles[i]);
+
+          if (major < 0 || cost > g->corps[major].cash)
+            continue;
+          for (int r = 0; r < 6; r++)
+            if (rotations & (1u << r))
+              {
+                KolAction *a = kol_action_new (KOL_ACTION_LAY_TILE, entity);
+
+                a->hex = (gint16) h;
+                a->tile_copy = (gint16) kol_board_free_copy (g, tiles[i]);
+                a->rotation = (guint8) r;
+                g_ptr_array_add (out, a);
+              }
+        }
+    }
+  st->lay_mode = KOL_COLOR_WHITE;
+}
+
+static void
+special_track_legal_actions (KolGame   *g,
+                             KolStep   *s,
+                             KolEntity  entity,
+                             GPtrArray *out)
+{
+  if (special_track_actions (g, s, entity) == 0)
+    return;
+  bonus_lays (g, entity.index, entity, (KolColor) lst (g)->lays[0].color, out);
+  g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
+}
+
+static const KolStepClass step_special_track = {
+  .name = "Lay Track",
+  .actions = special_track_actions,
+  .active = special_track_active,
+  .active_entities = special_track_active_entities,
+  .process = special_track_process,
+  .round_state = special_track_round_state,
+  .setup = kol_tracker_setup,
+  .legal_actions = special_track_legal_actions,
+};
+
+/* ---- stations ---- */
+
+static gboolean
+token_hex_reachable (const KolReach *reach,
+                     int             hex)
+{
+  return reach->paths[hex] != 0;
+}
+
+/* Can @line place its next marker in (hex, city) for @price? IX.6: a free
+ * circle, connected, one per hex, the homes of lines not yet running kept
+ * free. */
+static gboolean
+token_ok (KolGame        *g,
+          int             line,
+          int             hex,
+          int             city,
+          gboolean        connected,
+          const KolReach *reach,
+          KolReason      *reason)
+{
+  if (!kol_board_check_token (g, line, hex, city, connected ? KOL_TOKEN_CHECK_CONNECTED : 0, reach, reason))
+    return FALSE;
+  if (!kol_board_city_reserved_by (g, hex, city, line) && k1840_tile_token_blocked (g, hex, line))
+    {
+      if (reason)
+        *reason = KOL_REASON_TOKEN_RESERVED;
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+refuse_token (KolGame  *g,
+              GError  **error,
+              int       hex,
+              KolReason reason)
+{
+  KolArg args[2] = { kol_arg_int (KOL_ARG_HEX, hex), kol_arg_int (KOL_ARG_REASON, reason) };
+
+  return kol_game_refuse (g, error, KOL_ENGINE_ERROR_TOKEN, args, 2, "no station on %s: %s",
+                          hex >= 0 && hex < (int) g->title->n_hexes ? g->title->hexes[hex].id : "?",
+                          kol_reason_to_string (reason));
+}
+
+/* Places @line's next marker in (hex, city), paid by its tram company
+ * (@price -1: the marker's printed cost). */
+static gboolean
+place_line_token (KolGame  *g,
+                  int       line,
+                  int       hex,
+                  int       city,
+                  gboolean  connected,
+                  gboolean  extra_action,
+                  int       price,
+                  GError  **error)
+{
+  int major = k1840_line_major (g, line), token = kol_board_next_token (g, line);
+  KolReason reason = KOL_REASON_NONE;
+  KolReach reach;
+  int cost;
+
+  if (hex < 0 || hex >= (int) g->title->n_hexes || city < 0 ||
+      city >= kol_tile_n_cities (kol_board_tile (g, hex, NULL)))
+    return refuse_token (g, error, hex, KOL_REASON_TOKEN_NO_SLOT);
+  if (token < 0)
+    return refuse_token (g, error, hex, KOL_REASON_TOKEN_NONE_LEFT);
+  if (!extra_action && KOL_OPERATING_STATE (g)->tokened)
+    return refuse_token (g, error, hex, KOL_REASON_TOKEN_ALREADY_PLACED);
+  compute_reach (g, line, &reach);
+  if (!token_ok (g, line, hex, city, connected, &reach, &reason))
+    return refuse_token (g, error, hex, reason);
+  cost = price >= 0 ? price : g->corps[line].tokens[token].price;
+  if (major < 0 || cost > g->corps[major].cash)
+    {
+      KolArg args[3] = {
+        kol_arg_int (KOL_ARG_CORP, major), kol_arg_int (KOL_ARG_MONEY, major >= 0 ? g->corps[major].cash : 0),
+        kol_arg_int (KOL_ARG_MONEY, cost),
+      };
+
+      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "cannot pay for the station");
+    }
+  kol_board_place_token (g, line, token, hex, city, -1);
+  g->corps[line].tokens[token].used = TRUE;
+  k1840_remove_tile_reservation (g, hex, line);
+  if (cost > 0)
+    kol_game_transfer (g, kol_entity (KOL_ENTITY_CORP, major), kol_entity (KOL_ENTITY_BANK, 0), cost);
+  {
+    KolArg args[3] = {
+      kol_arg_int (KOL_ARG_CORP, line), kol_arg_int (KOL_ARG_HEX, hex), kol_arg_int (KOL_ARG_MONEY, cost),
+    };
+
+    kol_game_log (g, cost > 0 ? KOL_LOG_TOKEN_PLACED_FOR : KOL_LOG_TOKEN_PLACED, args, cost > 0 ? 3 : 2);
+  }
+  if (!extra_action)
+    KOL_OPERATING_STATE (g)->tokened = TRUE;
+  return TRUE;
+}
+
+static gboolean
+no_remove_hex (KolGame *g,
+               int      hex)
+{
+  K1840State *st = K1840 (g);
+
+  for (int i = 0; i < st->n_no_remove; i++)
+    if (st->no_remove_hexes[i] == hex)
+      return TRUE;
+  return FALSE;
+}
+
+/* The Stadtbahn marker in (hex, slot), or -1. */
+static int
+city_token_at (KolGame *g,
+               int      hex,
+               int      slot)
+{
+  int id;
+
+  if (slot < 0 || slot >= KOL_MAX_HEX_SLOTS)
+    return -1;
+  id = g->hexes[hex].slot_token[slot];
+  return id >= 0 && k1840_is (g, KOL_TOKEN_CORP (id), K1840_CITY) ? id : -1;
+}
+
+static gboolean
+hex_has_city_token (KolGame *g,
+                    int      hex)
+{
+  for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
+    if (city_token_at (g, hex, s) >= 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* IX.6: a line removes a Stadtbahn marker for 40; it leaves the game. */
+static void
+destroy_city_token (KolGame *g,
+                    int      line,
+                    int      hex,
+                    int      id)
+{
+  int major = k1840_line_major (g, line), corp = KOL_TOKEN_CORP (id), index = KOL_TOKEN_INDEX (id);
+  KolArg args[3] = {
+    kol_arg_int (KOL_ARG_CORP, line), kol_arg_int (KOL_ARG_HEX, hex),
+    kol_arg_int (KOL_ARG_MONEY, K1840 (g)->token_remove_cost),
+  };
+
+  kol_game_transfer (g, kol_entity (KOL_ENTITY_CORP, major), kol_entity (KOL_ENTITY_BANK, 0),
+                     K1840 (g)->token_remove_cost);
+  kol_game_log (g, KOL_LOG_1840_REMOVES_TOKEN, args, 3);
+  kol_board_remove_token (g, corp, index);
+  g->corps[corp].tokens[index].used = TRUE;
+  g->corps[corp].tokens[index].hex = -1;
+}
+
+static gboolean
+can_remove_at (KolGame        *g,
+               int             line,
+               int             hex,
+               const KolReach *reach)
+{
+  if (no_remove_hex (g, hex) || !hex_has_city_token (g, hex))
+    return FALSE;
+  return !K1840 (g)->remove_reachable_only || token_hex_reachable (reach, hex);
+}
+
+static gboolean
+remove_token (KolGame         *g,
+              const KolAction *a,
+              GError         **error)
+{
+  int line = a->entity.index, major = k1840_line_major (g, line), slot, id;
+  KolReach reach;
+
+  if (a->hex < 0 || a->hex >= (int) g->title->n_hexes)
+    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
+  compute_reach (g, line, &reach);
+  if (!compat (g) && !can_remove_at (g, line, a->hex, &reach))
+    return refuse_token (g, error, a->hex, KOL_REASON_1840_TOKEN_NOT_REMOVABLE);
+  slot = kol_board_slot_index (g, a->hex, a->city, a->slot);
+  id = city_token_at (g, a->hex, slot);
+  if (id < 0 || no_remove_hex (g, a->hex))
+    return refuse_token (g, error, a->hex, KOL_REASON_1840_TOKEN_NOT_REMOVABLE);
+  if (major < 0 || g->corps[major].cash < K1840 (g)->token_remove_cost)
+    {
+      KolArg args[3] = {
+        kol_arg_int (KOL_ARG_CORP, major), kol_arg_int (KOL_ARG_MONEY, major >= 0 ? g->corps[major].cash : 0),
+        kol_arg_int (KOL_ARG_MONEY, K1840 (g)->token_remove_cost),
+      };
+
+      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "cannot pay for the removal");
+    }
+  destroy_city_token (g, line, a->hex, id);
+  return TRUE;
+}
+
+/* ---- SpecialToken: the bonus station ---- */
+
+static gboolean
+special_token_active (KolGame *g,
+                      KolStep *s)
+{
+  return lst (g)->n_tokens > 0;
+}
+
+static int
+special_token_active_entities (KolGame   *g,
+                               KolStep   *s,
+                               KolEntity *out,
+                               int        max)
+{
+  if (max < 1 || lst (g)->n_tokens == 0)
+    return 0;
+  out[0] = lst (g)->tokens[0].entity;
+  return 1;
+}
+
+static guint32
+special_token_actions (KolGame  *g,
+                       KolStep  *s,
+                       KolEntity entity)
+{
+  if (lst (g)->n_tokens == 0 || !kol_entity_equal (entity, lst (g)->tokens[0].entity))
+    return 0;
+  return KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN) | KOL_ACTION_BIT (KOL_ACTION_PASS);
+}
+
+static void
+shift_token (KolGame *g)
+{
+  K1840LineRoundState *ls = lst (g);
+
+  if (ls->n_tokens == 0)
+    return;
+  memmove (ls->tokens, ls->tokens + 1, sizeof ls->tokens[0] * (gsize) (ls->n_tokens - 1));
+  ls->n_tokens--;
+}
+
+/* The bonus marker (IX.4): on 18xx.games free, and it may replace a
+ * Stadtbahn marker for 40; by the rulebook it follows IX.6, cost included. */
+static gboolean
+special_token_process (KolGame         *g,
+                       KolStep         *s,
+                       const KolAction *a,
+                       GError         **error)
+{
+  int line = a->entity.index, slot, id;
+  KolReach reach;
+
+  if (a->type == KOL_ACTION_PASS)
+    {
+      kol_step_log_pass (g, s, a->entity);
+      shift_token (g);
+      return TRUE;
+    }
+  if (a->type != KOL_ACTION_PLACE_TOKEN)
+    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a station action");
+  if (a->hex < 0 || a->hex >= (int) g->title->n_hexes)
+    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
+  compute_reach (g, line, &reach);
+  if (!token_hex_reachable (&reach, a->hex))
+    return refuse_token (g, error, a->hex, KOL_REASON_TOKEN_NOT_REACHABLE);
+  slot = kol_board_slot_index (g, a->hex, a->city, a->slot);
+  id = city_token_at (g, a->hex, slot);
+  if (id >= 0)
+    {
+      if (no_remove_hex (g, a->hex))
+        return refuse_token (g, error, a->hex, KOL_REASON_1840_TOKEN_NOT_REMOVABLE);
+      if (!kol_board_city_tokened_by (g, a->hex, a->city, line) &&
+          !(reach.nodes[a->hex] & (1u << kol_tile_city_node (kol_board_tile (g, a->hex, NULL), a->city))))
+        return refuse_token (g, error, a->hex, KOL_REASON_TOKEN_NOT_REACHABLE);
+      if (g->corps[k1840_line_major (g, line)].cash < K1840 (g)->token_remove_cost)
+        return refuse_token (g, error, a->hex, KOL_REASON_1840_TOKEN_NOT_REMOVABLE);
+      destroy_city_token (g, line, a->hex, id);
+    }
+  if (!place_line_token (g, line, a->hex, a->city, !compat (g), TRUE, compat (g) ? 0 : -1, error))
+    return FALSE;
+  shift_token (g);
+  return TRUE;
+}
+
+static void
+special_token_round_state (KolGame *g,
+                           KolStep *s)
+{
+  lst (g)->n_tokens = 0;
+}
+
+static void
+add_token_action (GPtrArray *out,
+                  KolEntity  entity,
+                  int        hex,
+                  int        city,
+                  int        slot)
+{
+  KolAction *a = kol_action_new (KOL_ACTION_PLACE_TOKEN, entity);
+
+  a->hex = (gint16) hex;
+  a->city = (gint8) city;
+  a->slot = (gint8) slot;
+  a->tokener = entity.index;
+  g_ptr_array_add (out, a);
+}
+
+/* Every city where @line may place its next marker now for @price. */
+static void
+token_targets (KolGame   *g,
+               int        line,
+               KolEntity  entity,
+               int        price,
+               GPtrArray *out)
+{
+  int major = k1840_line_major (g, line), token = kol_board_next_token (g, line);
+  KolReach reach;
+
+  if (token < 0 || major < 0)
+    return;
+  if (price < 0)
+    price = g->corps[line].tokens[token].price;
+  if (price > g->corps[major].cash)
+    return;
+  compute_reach (g, line, &reach);
+  for (guint h = 0; h < g->title->n_hexes; h++)
+    {
+      const KolTileDef *tile;
+
+      if (!token_hex_reachable (&reach, (int) h))
+        continue;
+      tile = kol_board_tile (g, (int) h, NULL);
+      for (int c = 0; c < kol_tile_n_cities (tile); c++)
+        {
+          int slot;
+
+          if (!token_ok (g, line, (int) h, c, TRUE, &reach, NULL))
+            continue;
+          slot = kol_board_city_get_slot (g, (int) h, c, line);
+          add_token_action (out, entity, (int) h, c, slot - kol_tile_city_slot_base (tile, c));
+        }
+    }
+}
+
+static void
+special_token_legal_actions (KolGame   *g,
+                             KolStep   *s,
+                             KolEntity  entity,
+                             GPtrArray *out)
+{
+  if (special_token_actions (g, s, entity) == 0)
+    return;
+  token_targets (g, entity.index, entity, compat (g) ? 0 : -1, out);
+  g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
+}
+
+static const KolStepClass step_special_token = {
+  .name = "Place free Token",
+  .actions = special_token_actions,
+  .active = special_token_active,
+  .active_entities = special_token_active_entities,
+  .process = special_token_process,
+  .round_state = special_token_round_state,
+  .legal_actions = special_token_legal_actions,
+};
+
+/* ---- BuyCompany: a tram company buys a private during its line's turn ---- */
+
+static gboolean
+buy_company_process (KolGame         *g,
+                     KolStep         *s,
+                     const KolAction *a,
+                     GError         **error)
+{
+  int major;
+
+  if (a->type == KOL_ACTION_PASS)
+    return kol_step_process_pass (g, s, a, error);
+  if (a->type != KOL_ACTION_BUY_COMPANY || a->entity.kind != KOL_ENTITY_CORP)
+    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a company purchase");
+  major = k1840_line_major (g, a->entity.index);
+  if (major < 0)
+    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "the line has no tram company");
+  return kol_step_buy_company_buy (g, s, major, a->company, a->price, -1, error);
+}
+
+static const KolStepClass step_buy_company = {
+  .name = "Buy Companies",
+  .actions = kol_step_buy_company_actions,
+  .blocks = kol_step_buy_company_blocks,
+  .process = buy_company_process,
+  .round_state = kol_step_buy_company_round_state,
+  .skip = kol_step_default_skip,
+  .legal_actions = kol_step_buy_company_legal_actions,
+};
+
+/* ---- HomeToken: a line choosing its home city on an OO hex ---- */
+
+static gboolean
+home_token_process (KolGame         *g,
+                    KolStep         *s,
+                    const KolAction *a,
+                    GError         **error)
+{
+  KolPendingTokens *pending = kol_round_pending_tokens (g);
+  int corp = pending && pending->n > 0 ? pending->tokens[0].corp : -1;
+
+  if (!kol_step_home_token_process (g, s, a, error))
+    return FALSE;
+  if (corp >= 0 && a->hex >= 0)
+    k1840_remove_tile_reservation (g, a->hex, corp);
+  return TRUE;
+}
+
+static const KolStepClass step_home_token = {
+  .name = "Place Home Token",
+  .actions = kol_step_home_token_actions,
+  .active = kol_step_home_token_active,
+  .active_entities = kol_step_home_token_active_entities,
+  .process = home_token_process,
+  .round_state = kol_step_home_token_round_state,
+  .legal_actions = kol_step_home_token_legal_actions,
+};
+
+/* ---- TrackAndToken ---- */
+
+typedef struct
+{
+  KolTrackAndTokenData base;
+  guint8 orange_placed;
+  guint8 normal_placed;
+} TTData;
+
+G_STATIC_ASSERT (sizeof (TTData) <= KOL_STEP_DATA_SIZE);
+
+static TTData *
+tt (KolStep *s)
+{
+  return (TTData *) (void *) s->data;
+}
+
+static void
+tt_setup (KolGame *g,
+          KolStep *s)
+{
+  kol_step_track_and_token_setup (g, s);
+  tt (s)->orange_placed = FALSE;
+  tt (s)->normal_placed = FALSE;
+}
+
+static void
+tt_unpass (KolGame *g,
+           KolStep *s)
+{
+  tt_setup (g, s);
+}
+
+static gboolean
+tt_can_lay (KolGame  *g,
+            KolStep  *s,
+            KolEntity entity)
+{
+  return kol_tracker_can_lay_tile (g, entity);
+}
+
+static gboolean
+tt_can_place_token (KolGame  *g,
+                    KolStep  *s,
+                    KolEntity entity)
+{
+  int line = entity.index, major = k1840_line_major (g, line), token;
+
+  if (!kol_step_is_current (g, s, entity) || KOL_OPERATING_STATE (g)->tokened || major < 0)
+    return FALSE;
+  token = kol_board_next_token (g, line);
+  return token >= 0 && g->corps[line].tokens[token].price <= g->corps[major].cash;
+}
+
+static guint32
+tt_actions (KolGame  *g,
+            KolStep  *s,
+            KolEntity entity)
+{
+  guint32 actions;
+
+  if (!kol_step_is_current (g, s, entity) || !k1840_entity_is (g, entity, K1840_LINE))
+    return 0;
+  actions = KOL_ACTION_BIT (KOL_ACTION_REMOVE_TOKEN) | KOL_ACTION_BIT (KOL_ACTION_PASS);
+  if (tt_can_lay (g, s, entity))
+    actions |= KOL_ACTION_BIT (KOL_ACTION_LAY_TILE);
+  if (tt_can_place_token (g, s, entity))
+    actions |= KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN);
+  return actions;
+}
+
+/* TrackAndToken#orange_tile_available?: a Stadtbahn tile continues the
+ * dotted line from one of its two ends (IX.4, #5587). */
+static gboolean
+orange_available (KolGame *g,
+                  KolStep *s,
+                  int      hex)
+{
+  K1840State *st = K1840 (g);
+  int pos, city;
+
+  if (tt (s)->orange_placed)
+    return FALSE;
+  city = k1840_chain_of (g, hex, &pos);
+  if (city < 0)
+    return FALSE;
+  return pos == 0 || pos == st->n_chain[city] - 1;
+}
+
+/* TrackAndToken#available_hex_lay_tile?. */
+static gboolean
+lay_hex_available (KolGame        *g,
+                   KolStep        *s,
+                   KolEntity       entity,
+                   int             hex,
+                   const KolReach *reach)
+{
+  if (!tt_can_lay (g, s, entity))
+    return FALSE;
+  if (K1840 (g)->hex_orange[hex] && k1840_pristine (g, hex))
+    return orange_available (g, s, hex);
+  if (tt (s)->normal_placed)
+    return FALSE;
+  return kol_tracker_available_hex (g, entity, hex, reach);
+}
+
+static void
+chain_remove (KolGame *g,
+              int      hex)
+{
+  K1840State *st = K1840 (g);
+  int pos, city = k1840_chain_of (g, hex, &pos);
+
+  if (city < 0)
+    return;
+  memmove (&st->chain[city][pos], &st->chain[city][pos + 1],
+           sizeof st->chain[0][0] * (gsize) (st->n_chain[city] - pos - 1));
+  st->n_chain[city]--;
+}
+
+static gboolean
+tt_lay_tile (KolGame         *g,
+             KolStep         *s,
+             const KolAction *a,
+             GError         **error)
+{
+  K1840State *st = K1840 (g);
+  int line = a->entity.index, tile, hex = a->hex;
+  K1840Bonus bonus;
+
+  if (hex < 0 || hex >= (int) g->title->n_hexes || a->tile_copy < 0 ||
+      a->tile_copy >= (int) g->title->n_tile_copies)
+    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex or tile");
+  tile = g->title->copy_tile[a->tile_copy];
+  if (!compat (g))
+    {
+      KolReach reach;
+
+      compute_reach (g, line, &reach);
+      if (!lay_hex_available (g, s, a->entity, hex, &reach))
+        {
+          KolArg args[3] = {
+            kol_arg_int (KOL_ARG_TILE, tile), kol_arg_int (KOL_ARG_HEX, hex),
+            kol_arg_int (KOL_ARG_REASON, KOL_REASON_1840_LAY_NOT_AVAILABLE),
+          };
+
+          return kol_game_refuse (g, error, KOL_ENGINE_ERROR_TILE, args, 3,
+                                  "%s cannot lay a tile on %s now", g->title->corps[line].id,
+                                  g->title->hexes[hex].id);
+        }
+    }
+  bonus = st->hex_orange[hex] && k1840_pristine (g, hex) ? (K1840Bonus) st->hex_bonus[hex] : K1840_BONUS_NONE;
+  if (!kol_tracker_lay_tile_action (g, s, a, k1840_line_major (g, line), error))
+    return FALSE;
+  if (k1840_orange_framed (g, tile) && g->title->tiles[tile].color == KOL_COLOR_YELLOW)
+    {
+      K1840LineRoundState *ls = lst (g);
+
+      tt (s)->orange_placed = TRUE;
+      if (bonus == K1840_BONUS_STATION)
+        {
+          if (ls->n_tokens < K1840_MAX_PENDING)
+            ls->tokens[ls->n_tokens++] = (K1840PendingToken) { a->entity, (gint8) kol_board_next_token (g, line) };
+        }
+      else if (bonus != K1840_BONUS_NONE && ls->n_lays < K1840_MAX_PENDING)
+        ls->lays[ls->n_lays++] = (K1840PendingLay) { a->entity, (guint8) bonus_color (bonus) };
+      chain_remove (g, hex);
+    }
+  else
+    tt (s)->normal_placed = TRUE;
+  return TRUE;
+}
+
+static gboolean
+tt_place_token (KolGame         *g,
+                KolStep         *s,
+                const KolAction *a,
+                GError         **error)
+{
+  int line = a->entity.index;
+
+  if (!compat (g) && !tt_can_place_token (g, s, a->entity))
+    return refuse_token (g, error, a->hex, KOL_REASON_TOKEN_ALREADY_PLACED);
+  if (!place_line_token (g, line, a->hex, a->city, !compat (g), FALSE, -1, error))
+    return FALSE;
+  tt (s)->base.tokened = TRUE;
+  return TRUE;
+}
+
+static gboolean
+tt_process (KolGame         *g,
+            KolStep         *s,
+            const KolAction *a,
+            GError         **error)
+{
+  switch (a->type)
+    {
+    case KOL_ACTION_LAY_TILE:
+      return tt_lay_tile (g, s, a, error);
+    case KOL_ACTION_PLACE_TOKEN:
+      return tt_place_token (g, s, a, error);
+    case KOL_ACTION_REMOVE_TOKEN:
+      return remove_token (g, a, error);
+    case KOL_ACTION_PASS:
+      return kol_step_process_pass (g, s, a, error);
+    default:
+      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a track or station action");
+    }
+}
+
+static void
+tt_legal_lays (KolGame   *g,
+               KolStep   *s,
+               KolEntity  entity,
+               GPtrArray *out)
+{
+  int line = entity.index, major = k1840_line_major (g, line);
+  KolReach reach;
+  gint16 tiles[KOL_MAX_TILE_DEFS];
+  KolTileLay lay;
+
+  if (major < 0 || !kol_tracker_get_tile_lay (g, entity, &lay))
+    return;
+  compute_reach (g, line, &reach);
+  for (guint h = 0; h < g->title->n_hexes; h++)
+    {
+      int n;
+      gboolean upgrade;
+
+      if (!lay_hex_available (g, s, entity, (int) h, &reach))
+        continue;
+      upgrade = kol_board_tile (g, (int) h, NULL)->color != KOL_COLOR_WHITE;
+      if ((upgrade && !lay.upgrade) || (!upgrade && !lay.lay))
+        continue;
+      n = kol_board_legal_tiles (g, line, (int) h, &reach, tiles, KOL_MAX_TILE_DEFS);
+      for (int i = 0; i < n; i++)
+        {
+          guint8 rotations = kol_board_legal_rotations (g, line, (int) h, tiles[i], &reach);
+          int cost = kol_board_tile_cost (g, line, (int) h, tiles[i]);
+
+          if (cost > g->corps[major].cash)
+            continue;
+          for (int r = 0; r < 6; r++)
+            if (rotations & (1u << r))
+              {
+                KolAction *a = kol_action_new (KOL_ACTION_LAY_TILE, entity);
+
+                a->hex = (gint16) h;
+                a->tile_copy = (gint16) kol_board_free_copy (g, tiles[i]);
+                a->rotation = (guint8) r;
+                g_ptr_array_add (out, a);
+              }
+        }
+    }
+}
+
+static void
+tt_legal_actions (KolGame   *g,
+                  KolStep   *s,
+                  KolEntity  entity,
+                  GPtrArray *out)
+{
+  guint32 actions = tt_actions (g, s, entity);
+  int line = entity.index, major = k1840_line_major (g, line);
+
+  if (actions == 0)
+    return;
+  if (actions & KOL_ACTION_BIT (KOL_ACTION_LAY_TILE))
+    tt_legal_lays (g, s, entity, out);
+  if (actions & KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN))
+    token_targets (g, line, entity, -1, out);
+  if (major >= 0 && g->corps[major].cash >= K1840 (g)->token_remove_cost)
+    {
+      KolReach reach;
+
+      compute_reach (g, line, &reach);
+      for (guint h = 0; h < g->title->n_hexes; h++)
+        {
+          const KolTileDef *tile;
+
+          if (!can_remove_at (g, line, (int) h, &reach))
+            continue;
+          tile = kol_board_tile (g, (int) h, NULL);
+          for (int c = 0; c < kol_tile_n_cities (tile); c++)
+            {
+              int base = kol_tile_city_slot_base (tile, c);
+
+              for (int k = 0; k < kol_board_city_slots (g, (int) h, c); k++)
+                if (city_token_at (g, (int) h, base + k) >= 0)
+                  {
+                    KolAction *a = kol_action_new (KOL_ACTION_REMOVE_TOKEN, entity);
+
+                    a->hex = (gint16) h;
+                    a->city = (gint8) c;
+                    a->slot = (gint8) k;
+                    g_ptr_array_add (out, a);
+                  }
+            }
+        }
+    }
+  g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
+}
+
+/* Why a line may not lay a tile or place a station now (IX.3, IX.6). */
+static gboolean
+tt_explain (KolGame         *g,
+            KolStep         *s,
+            const KolAction *a,
+            GError         **error)
+{
+  int line = a->entity.index, major = k1840_line_major (g, line), token;
+
+  if (a->type == KOL_ACTION_LAY_TILE)
+    return kol_step_track_explain (g, s, a, error);
+  if (a->type != KOL_ACTION_PLACE_TOKEN || major < 0)
+    return TRUE;
+  if (KOL_OPERATING_STATE (g)->tokened || (token = kol_board_next_token (g, line)) < 0)
+    {
+      KolArg args[2] = {
+        kol_arg_int (KOL_ARG_HEX, a->hex),
+        kol_arg_int (KOL_ARG_REASON, KOL_OPERATING_STATE (g)->tokened ? KOL_REASON_TOKEN_ALREADY_PLACED
+                                                                      : KOL_REASON_TOKEN_NONE_LEFT),
+      };
+
+      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_TOKEN, args, 2, "%s",
+                              KOL_OPERATING_STATE (g)->tokened ? "one station per turn" : "no station marker left");
+    }
+  {
+    KolArg args[3] = {
+      kol_arg_entity (kol_entity (KOL_ENTITY_CORP, major)),
+      kol_arg_int (KOL_ARG_MONEY, g->corps[major].cash),
+      kol_arg_int (KOL_ARG_MONEY, g->corps[line].tokens[token].price),
+    };
+
+    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "cannot pay for the station");
+  }
+}
+
+static const KolStepClass step_track_and_token = {
+  .name = "Place a Token or Lay Track",
+  .explain = tt_explain,
+  .actions = tt_actions,
+  .process = tt_process,
+  .setup = tt_setup,
+  .unpass = tt_unpass,
+  .round_state = kol_step_track_and_token_round_state,
+  .skip = kol_step_default_skip,
+  .legal_actions = tt_legal_actions,
+};
+
+/* ---------------------------------------------------------- the round */
+
+static int
+cmp_line (gconstpointer a,
+          gconstpointer b,
+          gpointer      data)
+{
+  return k1840_line_number (data, ((const KolEntity *) a)->index) -
+         k1840_line_number (data, ((const KolEntity *) b)->index);
+}
+
+/* Round::Line#select_entities: the lines of the tram companies, by number
+ * (IX.1). */
+static void
+line_select_entities (KolGame  *g,
+                      KolRound *r)
+{
+  r->n_entities = 0;
+  for (int i = 0; i < g->n_corp_order; i++)
+    {
+      int c = g->corp_order[i];
+
+      if (k1840_is (g, c, K1840_LINE) && g->corps[c].floated && !g->corps[c].closed)
+        r->entities[r->n_entities++] = kol_entity (KOL_ENTITY_CORP, c);
+    }
+  g_qsort_with_data (r->entities, r->n_entities, sizeof r->entities[0], cmp_line, g);
+}
+
+/* Round::Line#after_process: a line's run goes to its revenue pile. */
+static void
+line_after_process (KolGame         *g,
+                    KolRound        *r,
+                    const KolAction *a)
+{
+  KolEntity e = kol_round_entity (g);
+
+  if (a->type == KOL_ACTION_RUN_ROUTES && a->routes && a->routes->len > 0)
+    {
+      g_autoptr(KolAction) withhold = kol_action_new (KOL_ACTION_DIVIDEND, e);
+
+      withhold->kind = g_strdup ("withhold");
+      if (!k1840_round_process (g, withhold, NULL))
+        g_warning ("1840: the run of line %s could not be booked", g->title->corps[e.index].id);
+    }
+  kol_round_operating_after_process (g, r, a);
+}
+
+static const KolRoundClass round_line = {
+  .name = "Line Round",
+  .short_name = "LR",
+  .operating = TRUE,
+  .select_entities = line_select_entities,
+  .setup = kol_round_operating_setup,
+  .after_process = line_after_process,
+  .finished = kol_round_operating_finished,
+  .next_entity = kol_round_operating_next_entity,
+};
+
+void
+k1840_start_line_round (KolGame *g,
+                        int      round_num)
+{
+  static const KolStepClass *const steps[] = {
+    &k1840_step_sell_company, &step_special_track, &step_special_token, &step_buy_company,
+    &step_home_token, &step_track_and_token, &k1840_step_route, &k1840_step_dividend,
+    &step_buy_company,
+  };
+  static const gint16 opts[] = { 0, 0, 0, 0, 0, 0, 0, 0, KOL_BUY_COMPANY_BLOCKS };
+
+  {
+    KolArg args[2] = { kol_arg_int (KOL_ARG_INT, g->turn), kol_arg_int (KOL_ARG_INT, round_num) };
+
+    kol_game_log (g, KOL_LOG_1840_LINE_ROUND, args, 2);
+  }
+  kol_round_start (g, &round_line, K1840_ROUND_LINE, round_num, steps, opts, G_N_ELEMENTS (steps));
+}

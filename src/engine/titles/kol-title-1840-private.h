@@ -1,0 +1,310 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "kol-engine-game.h"
+#include "kol-engine-round.h"
+#include "kol-engine-action.h"
+#include "kol-engine-auction.h"
+#include "kol-engine-board.h"
+#include "kol-engine-companies.h"
+#include "kol-engine-dividend.h"
+#include "kol-engine-log.h"
+#include "kol-engine-market.h"
+#include "kol-engine-operating.h"
+#include "kol-engine-route.h"
+#include "kol-engine-shares.h"
+#include "kol-engine-stock.h"
+#include "kol-engine-token.h"
+#include "kol-engine-track.h"
+#include "kol-engine-trains.h"
+
+G_BEGIN_DECLS
+
+/*
+ * 1840 Vienna Tramways: the rules module's shared state and helpers.
+ *
+ * The rulebooks (../shared/seeds/000 and 001) decide play; 18xx.games
+ * (g_1840) decides what they leave open and how recorded games replay. The
+ * hidden option "compat_18xx_games", which the importer sets, switches the
+ * few places where the two differ to 18xx.games' behaviour (see
+ * data/games/1840/game.json rules.compat_18xx_games).
+ *
+ * Entities: the 18 lines are corporations of type "line" (18xx.games'
+ * minors), the six tram companies "major", the four Stadtbahn companies
+ * "city". A line's cash is its part of its tram company's revenue pile.
+ */
+
+#define K1840_MAX_LINES   18
+#define K1840_MAX_MAJORS   6
+#define K1840_MAX_CITIES   4
+#define K1840_MAX_CHAIN   12
+#define K1840_MAX_CR       6
+#define K1840_MAX_LINES_PER_MAJOR 3
+#define K1840_MAX_PENDING  6
+#define K1840_MAX_MAINT    4
+#define K1840_MAX_MOVES   12
+
+typedef enum
+{
+  K1840_LINE,
+  K1840_MAJOR,
+  K1840_CITY,
+} K1840CorpType;
+
+/* Bonus printed on an orange (Stadtbahn) hex (IX.4). */
+typedef enum
+{
+  K1840_BONUS_NONE,
+  K1840_BONUS_YELLOW,     /* an extra yellow tile */
+  K1840_BONUS_GREEN,      /* a green upgrade */
+  K1840_BONUS_RED,        /* a red inner-city tile */
+  K1840_BONUS_PURPLE,     /* a purple station tile */
+  K1840_BONUS_STATION,    /* an extra station marker */
+} K1840Bonus;
+
+/* Round kinds (KolRound.kind). */
+typedef enum
+{
+  K1840_ROUND_AUCTION,
+  K1840_ROUND_CHOOSE,
+  K1840_ROUND_STOCK,
+  K1840_ROUND_COMPANY_RUN,      /* CRa, CRd: privates, dividends, Stadtbahn runs */
+  K1840_ROUND_COMPANY_TRAINS,   /* CRd: buying and reassigning trams */
+  K1840_ROUND_ACQUISITION,      /* CRe, CRf: line auctions */
+  K1840_ROUND_LINE,
+} K1840RoundKind;
+
+typedef struct
+{
+  int    min;
+  int    max;                  /* -1: no upper bound */
+  guint8 direction;            /* KolPriceDirection */
+  int    steps;
+} K1840PriceMove;
+
+typedef struct
+{
+  /* ---- configuration (from the title's data, cached at setup) ---- */
+  guint8  compat;                          /* compat_18xx_games */
+  guint8  remove_reachable_only;           /* token_remove_reachable_only */
+  guint8  two_player;
+  guint8  corp_type[KOL_MAX_CORPS];        /* K1840CorpType */
+  gint8   city_slot[KOL_MAX_CORPS];        /* index in cities[], -1 */
+  int     n_crs;
+  int     multipliers[K1840_MAX_CR];
+  guint64 train_order[K1840_MAX_CR];       /* bit def * 4 + variant: buyable in CR n */
+  gint16  depot_clearing[K1840_MAX_CR];    /* train def exported at CR n start, -1 */
+  gint16  maint_def[K1840_MAX_MAINT];      /* train def whose first purchase sets the row */
+  int     maint[K1840_MAX_MAINT][KOL_MAX_TRAIN_DEFS];
+  int     n_maint;
+  int     n_moves;
+  K1840PriceMove moves[K1840_MAX_MOVES];
+  int     preemptive_right;
+  int     loan_amount;
+  int     loan_penalty;
+  int     token_remove_cost;
+  int     dividend_step;
+  int     line_min_bid;
+  int     line_bid_step;
+  int     max_lines;
+  int     lines_plus;                      /* lines offered: players + this */
+  gint16  held_back_line;                  /* line 2 */
+  int     n_tram_pars;
+  int     tram_pars[4];
+  int     director_multiplier;             /* 5 */
+  int     capital_multiplier;              /* 10 */
+  int     n_no_remove;
+  gint16  no_remove_hexes[8];
+  int     n_red;
+  gint16  red_hexes[4];
+  gint16  purple_special_hex[2];
+  gint16  purple_special_tile[2][2];       /* [hex][pair]: L30x, L31x */
+  gint16  company_bonus_hex[KOL_MAX_COMPANIES];
+  int     company_bonus[KOL_MAX_COMPANIES];
+  gint16  start_hex[K1840_MAX_CITIES][2];
+  gint8   start_city[K1840_MAX_CITIES][2];
+  guint8  hex_bonus[KOL_MAX_HEXES];        /* K1840Bonus of the printed orange hex */
+  guint8  hex_exits[KOL_MAX_HEXES];        /* Stadtbahn exits of orange hexes (mask) */
+  guint8  hex_orange[KOL_MAX_HEXES];       /* printed with the orange frame */
+  guint8  hex_park[KOL_MAX_HEXES];
+
+  /* ---- the game ---- */
+  int     cr_counter;
+  int     cr_phase;                        /* @intern_cr_phase_counter */
+  int     lr_count;                        /* @or */
+  guint8  first_stock_round;               /* the pre-emptive right not yet paid */
+  guint8  majors_settled;                  /* rulebook: the unchosen majors left */
+  gint8   maint_level;                     /* row of maint[], -1 */
+  int     n_tram_lines;                    /* lines up for auction (@tram_corporations) */
+  gint16  tram_lines[K1840_MAX_LINES];
+  int     n_unavailable;
+  gint16  unavailable[K1840_MAX_LINES];
+  int     n_all_lines;
+  gint16  all_lines[K1840_MAX_LINES];
+  int     n_majors;                        /* @major_corporations */
+  gint16  majors[K1840_MAX_MAJORS];
+  int     n_cities;
+  gint16  cities[K1840_MAX_CITIES];
+  gint16  line_major[KOL_MAX_CORPS];       /* owning tram company, -1 */
+  guint8  n_major_lines[KOL_MAX_CORPS];
+  gint16  major_lines[KOL_MAX_CORPS][K1840_MAX_LINES_PER_MAJOR];
+  int     last_revenue[KOL_MAX_CORPS];
+  gint8   first_sr_position[KOL_MAX_PLAYERS];
+  guint8  have_sorted;
+  int     n_sorted;
+  gint16  sorted[KOL_MAX_CORPS];           /* @sorted_corporations_for_company_round */
+  int     n_chain[K1840_MAX_CITIES];       /* @city_tracks: hexes still without a tile */
+  gint16  chain[K1840_MAX_CITIES][K1840_MAX_CHAIN];
+  int     n_tile_res;                      /* tile-level home reservations (OO hexes) */
+  gint16  tile_res_hex[8];
+  gint16  tile_res_corp[8];
+  guint8  lay_mode;                        /* KolColor of the bonus lay being made, white */
+
+  /* ---- ledger (self-play invariants) ---- */
+  /* The bank is unlimited (III.5): KolGame.bank starts at 0 and is the
+   * ledger of every payment the bank made or received; n_loans counts
+   * the loans it gave. */
+  int     n_loans;
+} K1840State;
+
+G_STATIC_ASSERT (sizeof (K1840State) <= KOL_TITLE_STATE_SIZE);
+
+#define K1840(g) KOL_TITLE_STATE (g, K1840State)
+
+/* ---- round state of line rounds (KOL_ROUND_TITLE) ---- */
+
+typedef struct
+{
+  KolEntity entity;
+  guint8    color;             /* KolColor of the bonus tile */
+} K1840PendingLay;
+
+typedef struct
+{
+  KolEntity entity;
+  gint8     token;
+} K1840PendingToken;
+
+typedef struct
+{
+  int               n_lays;
+  K1840PendingLay   lays[K1840_MAX_PENDING];
+  int               n_tokens;
+  K1840PendingToken tokens[K1840_MAX_PENDING];
+} K1840LineRoundState;
+
+/* ---- round state of acquisition rounds ---- */
+
+typedef struct
+{
+  int       n_bought;                      /* corporation_bought_minor */
+  gint16    bought[16];
+  int       n_reassign;                    /* corporation_needs_reassign */
+  gint16    reassign[16];
+  int       n_available;                   /* @available_corporations */
+  gint16    available[K1840_MAX_LINES + 2];
+  int       n_who_bought;
+  gint16    who_bought[K1840_MAX_MAJORS];
+} K1840AcquisitionState;
+
+G_STATIC_ASSERT (sizeof (K1840LineRoundState) <= KOL_ROUND_DATA_SIZE - KOL_ROUND_TITLE_OFFSET);
+G_STATIC_ASSERT (sizeof (K1840AcquisitionState) <= KOL_ROUND_DATA_SIZE - KOL_ROUND_TITLE_OFFSET);
+
+#define K1840_LINE_STATE(g) KOL_ROUND_TITLE (g, K1840LineRoundState)
+#define K1840_ACQ_STATE(g) KOL_ROUND_TITLE (g, K1840AcquisitionState)
+
+/* ---- helpers (kol-title-1840.c) ---- */
+
+static inline gboolean
+k1840_is (KolGame *g, int corp, K1840CorpType type)
+{
+  return corp >= 0 && corp < g->n_corps && K1840 (g)->corp_type[corp] == type;
+}
+
+static inline gboolean
+k1840_entity_is (KolGame *g, KolEntity e, K1840CorpType type)
+{
+  return e.kind == KOL_ENTITY_CORP && k1840_is (g, e.index, type);
+}
+
+/* The tram company owning line @line, or -1 (owning_major_corporation). */
+static inline int
+k1840_line_major (KolGame *g, int line)
+{
+  return line >= 0 && line < g->n_corps ? K1840 (g)->line_major[line] : -1;
+}
+
+/* The corporation that pays for @entity: a line's tram company, else itself. */
+int       k1840_spender            (KolGame *g, KolEntity entity);
+/* Lines of @major in the order bought (corporate_card_minors). */
+int       k1840_major_lines        (KolGame *g, int major, gint16 *out);
+/* Game#major_revenue: the cash of the major's lines. */
+int       k1840_major_revenue      (KolGame *g, int major);
+int       k1840_line_number        (KolGame *g, int line);
+/* Maintenance of @train now (train_maintenance). */
+int       k1840_train_maintenance  (KolGame *g, int train);
+int       k1840_maintenance_costs  (KolGame *g, int corp);
+int       k1840_cr_multiplier      (KolGame *g);
+/* Is variant @variant of @train's def buyable in this company round? */
+gboolean  k1840_variant_available  (KolGame *g, int train, int variant);
+/* Game#take_player_loan: whole loans of the loan amount. */
+void      k1840_take_player_loan   (KolGame *g, int player, int amount);
+/* Pays @amount from the bank to @to and books it. */
+void      k1840_bank_pays          (KolGame *g, KolEntity to, int amount);
+gboolean  k1840_orange_framed      (KolGame *g, int tile);
+/* The hex still shows its printed tile. */
+gboolean  k1840_pristine           (KolGame *g, int hex);
+/* The Stadtbahn company whose chain lists @hex, or -1; *pos its index. */
+int       k1840_chain_of           (KolGame *g, int hex, int *pos);
+gboolean  k1840_is_tile_reserved   (KolGame *g, int hex, int corp);
+gboolean  k1840_tile_token_blocked (KolGame *g, int hex, int corp);
+void      k1840_remove_tile_reservation (KolGame *g, int hex, int corp);
+/* Round#process_action inside a round (no game end or round change). */
+gboolean  k1840_round_process      (KolGame *g, const KolAction *a, GError **error);
+gboolean  k1840_refuse             (KolGame *g, GError **error, KolReason reason,
+                                    const char *message);
+/* The pending bonus lay of the current line round, or NULL. */
+const K1840PendingLay *k1840_pending_lay (KolGame *g);
+
+/* ---- setup and lines (kol-title-1840-setup.c) ---- */
+
+gboolean  k1840_setup              (KolGame *g, GError **error);
+void      k1840_restock_lines      (KolGame *g);
+void      k1840_remove_open_lines  (KolGame *g);
+void      k1840_buy_line           (KolGame *g, int major, int line);
+void      k1840_settle_majors      (KolGame *g);
+gboolean  k1840_all_majors_ipoed   (KolGame *g);
+void      k1840_place_home_token   (KolGame *g, int corp);
+
+/* ---- rounds and steps ---- */
+
+/* kol-title-1840-auction.c */
+void      k1840_start_auction_round (KolGame *g);
+void      k1840_start_choose_round  (KolGame *g);
+/* kol-title-1840-stock.c */
+void      k1840_start_stock_round   (KolGame *g);
+/* IV.2: a private returned to the bank at face value (choose_ability). */
+gboolean  k1840_sell_company        (KolGame *g, const KolAction *a, GError **error);
+extern const KolStockHooks k1840_stock_hooks;
+/* kol-title-1840-company.c */
+void      k1840_start_company_round (KolGame *g, K1840RoundKind kind);
+void      k1840_start_acquisition_round (KolGame *g);
+extern const KolStepClass k1840_step_sell_company;
+extern const KolStepClass k1840_step_route;
+extern const KolStepClass k1840_step_dividend;
+gboolean  k1840_buy_train_room      (KolGame *g, KolStep *s, int corp);
+gboolean  k1840_can_buy_train       (KolGame *g, KolStep *s, int corp);
+gboolean  k1840_step_must_buy_train (KolGame *g, KolStep *s, int corp);
+/* kol-title-1840-line.c */
+void      k1840_start_line_round    (KolGame *g, int round_num);
+extern const KolBoardHooks k1840_board_hooks;
+/* kol-title-1840-route.c */
+extern const KolRouteHooks k1840_route_hooks;
+/* The Stadtbahn run of @city now (the automatic run_routes), or NULL. */
+KolAction *k1840_city_run          (KolGame *g, int city);
+/* Routes a line may run now: its best one first; appended to @out. */
+void      k1840_line_runs          (KolGame *g, int line, GPtrArray *out);
+gboolean  k1840_validate_routes    (KolGame *g, int corp, const KolAction *a, GError **error);
+int       k1840_route_revenue_check (KolGame *g, int corp, const KolRouteSpec *spec, GError **error);
+
+G_END_DECLS

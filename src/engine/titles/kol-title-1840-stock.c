@@ -1,0 +1,409 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "kol-title-1840-private.h"
+
+#include <string.h>
+
+/*
+ * Share rounds (VII; 18xx.games G1840::Round::Stock and
+ * G1840::Step::BuySellParShares on the generic stock round): the first SR
+ * begins with every player buying a tram company's director's certificate
+ * (paid with the 350 pre-emptive right, which the engine gives as cash when
+ * SR1 starts), no selling in SR1, the director's certificate is never sold,
+ * 60 % and certificate limits (privates count), no buying back after
+ * selling, one step down per share sold, one step up when players hold all
+ * shares at the end.
+ */
+
+/* ------------------------------------------------------------------ hooks */
+
+/* Game#can_par?: only tram companies; by the rulebook each player directs
+ * one and only one (IV.1.2). */
+static gboolean
+can_par (KolGame  *g,
+         int       corp,
+         KolEntity parrer)
+{
+  K1840State *st = K1840 (g);
+
+  if (!kol_default_can_par (g, corp, parrer) || !k1840_is (g, corp, K1840_MAJOR))
+    return FALSE;
+  if (!st->compat && parrer.kind == KOL_ENTITY_PLAYER)
+    for (int i = 0; i < st->n_majors; i++)
+      if (kol_entity_equal (g->corps[st->majors[i]].owner, parrer))
+        return FALSE;
+  return TRUE;
+}
+
+/* Game#par_prices: PAR_RANGE by type (tram companies 70, 80, 90, 100). */
+static int
+par_prices (KolGame *g,
+            int      corp,
+            KolCell *out,
+            int      max)
+{
+  K1840State *st = K1840 (g);
+  KolCell cells[KOL_MAX_MARKET_ROWS * KOL_MAX_MARKET_COLS];
+  int n = kol_market_par_cells (g, 0, cells, G_N_ELEMENTS (cells)), m = 0;
+
+  for (int i = 0; i < n && m < max; i++)
+    {
+      int price = kol_market_cell_price (g, cells[i]);
+      gboolean ok = FALSE;
+
+      if (k1840_is (g, corp, K1840_MAJOR))
+        for (int k = 0; k < st->n_tram_pars; k++)
+          ok |= st->tram_pars[k] == price;
+      else if (k1840_is (g, corp, K1840_CITY))
+        ok = g->title->corps[corp].par == price;
+      if (ok)
+        out[m++] = cells[i];
+    }
+  return m;
+}
+
+/* #can_buy?: nothing but directors' certificates until every tram company
+ * (18xx.games) or every player (rulebook) has one. */
+static gboolean
+can_buy (KolGame         *g,
+         KolStep         *s,
+         KolEntity        entity,
+         const KolBundle *bundle)
+{
+  /* a line's card is never for sale to players (its certificate waits in
+   * the pool only as 18xx.games keeps it) */
+  if (k1840_is (g, bundle->corp, K1840_LINE))
+    return FALSE;
+  return kol_step_buy_sell_par_shares_can_buy (g, s, entity, bundle) &&
+         (k1840_all_majors_ipoed (g) || !g->corps[bundle->corp].ipoed);
+}
+
+/* #can_sell?: Stadtbahn shares ignore the pool limit and can always be
+ * dumped; a director's certificate never can (VII.4). */
+static gboolean
+can_sell (KolGame         *g,
+          KolStep         *s,
+          KolEntity        entity,
+          const KolBundle *bundle)
+{
+  gboolean city;
+
+  if (bundle == NULL || !kol_entity_equal (entity, bundle->owner) || entity.kind == KOL_ENTITY_NONE)
+    return FALSE;
+  city = k1840_is (g, bundle->corp, K1840_CITY);
+  /* the pool may hold every share (MARKET_SHARE_LIMIT 100): fit_in_bank? is
+   * always true here */
+  return kol_stock_check_sale_timing (g, entity, bundle) &&
+         kol_step_buy_sell_par_shares_can_sell_order (g, s) &&
+         (city || (kol_bundle_president_cert (g, bundle) < 0 ||
+                   (K1840 (g)->compat && kol_bundle_can_dump (g, bundle, entity))));
+}
+
+static gboolean
+allow_president_change (KolGame *g,
+                        int      corp)
+{
+  return !k1840_is (g, corp, K1840_CITY);
+}
+
+/* Round::Stock#corporations_to_move_price: not the lines. */
+static gboolean
+moves_price_at_sr_end (KolGame *g,
+                       int      corp)
+{
+  return !k1840_is (g, corp, K1840_LINE);
+}
+
+static int
+max_ownership (KolGame *g,
+               int      corp)
+{
+  return k1840_is (g, corp, K1840_LINE) ? 100 : 60;
+}
+
+const KolStockHooks k1840_stock_hooks = {
+  .sell_buy_order = KOL_SELL_BUY,
+  .sell_after = KOL_SELL_AFTER_FIRST,
+  .sell_movement = KOL_SELL_MOVE_DOWN_SHARE,
+  .pool_share_drop = KOL_POOL_DROP_NONE,
+  .always_market_price = TRUE,
+  .market_share_limit = 100,
+  .par_cash_multiplier = 5,
+  .min_bid_increment = 5,
+  .can_par = can_par,
+  .par_prices = par_prices,
+  .max_ownership = max_ownership,
+  .moves_price_at_sr_end = moves_price_at_sr_end,
+  .can_buy = can_buy,
+  .can_sell = can_sell,
+  .allow_president_change = allow_president_change,
+};
+
+/* ------------------------------------------------------- selling privates */
+
+/* IV.2: a private can be returned to the bank for its face value at any
+ * time (18xx.games sell_company via choose_ability). */
+gboolean
+k1840_sell_company (KolGame         *g,
+                    const KolAction *a,
+                    GError         **error)
+{
+  int company = a->entity.index;
+  KolCompany *c;
+  KolArg args[3];
+
+  if (a->entity.kind != KOL_ENTITY_COMPANY || company < 0 || company >= g->n_companies)
+    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "only a private is sold");
+  c = &g->companies[company];
+  if (c->closed || c->owner.kind == KOL_ENTITY_NONE)
+    return k1840_refuse (g, error, KOL_REASON_COMPANY_NOT_BUYABLE, "this private has no owner");
+  args[0] = kol_arg_entity (c->owner);
+  args[1] = kol_arg_int (KOL_ARG_COMPANY, company);
+  args[2] = kol_arg_int (KOL_ARG_MONEY, c->value);
+  kol_game_log (g, KOL_LOG_1840_SELLS_PRIVATE, args, 3);
+  k1840_bank_pays (g, c->owner, c->value);
+  kol_game_close_company (g, company);
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ step */
+
+static gboolean
+player_has_companies (KolGame  *g,
+                      KolEntity entity)
+{
+  gint16 list[KOL_MAX_COMPANIES];
+
+  return kol_game_companies_of (g, entity, list, KOL_MAX_COMPANIES) > 0;
+}
+
+/* #can_buy_any?, in one pass over the certificates: the smallest buyable
+ * certificate of each company in the pool and in its own IPO
+ * (can_buy_shares?), then can_buy?. */
+static gboolean
+can_buy_any (KolGame  *g,
+             KolStep  *s,
+             KolEntity entity)
+{
+  gint16 pool_min[KOL_MAX_CORPS], ipo_min[KOL_MAX_CORPS];
+
+  if (!k1840_all_majors_ipoed (g) || kol_step_buy_sell_par_shares_bought (g, s))
+    return FALSE;
+  for (int c = 0; c < g->n_corps; c++)
+    pool_min[c] = ipo_min[c] = -1;
+  for (int i = 0; i < g->n_certs; i++)
+    {
+      const KolCert *c = &g->certs[i];
+      gint16 *slot;
+
+      if (!c->buyable || k1840_is (g, c->corp, K1840_LINE))
+        continue;
+      if (c->owner.kind == KOL_ENTITY_POOL)
+        slot = &pool_min[c->corp];
+      else if (c->owner.kind == KOL_ENTITY_CORP && c->owner.index == c->corp && g->corps[c->corp].ipoed &&
+               !g->corps[c->corp].removed)
+        slot = &ipo_min[c->corp];
+      else
+        continue;
+      if (*slot < 0 || c->percent < g->certs[*slot].percent ||
+          (c->percent == g->certs[*slot].percent && c->seq < g->certs[*slot].seq))
+        *slot = (gint16) i;
+    }
+  for (int c = 0; c < g->n_corps; c++)
+    for (int k = 0; k < 2; k++)
+      {
+        int cert = k == 0 ? pool_min[c] : ipo_min[c];
+        KolBundle bundle;
+
+        if (cert < 0)
+          continue;
+        kol_bundle_init_cert (g, &bundle, cert);
+        if (kol_stock_can_buy (g, s, entity, &bundle))
+          return TRUE;
+      }
+  return FALSE;
+}
+
+/* #can_sell_any?: nothing in SR1 or after buying; else the companies the
+ * player holds. */
+static gboolean
+can_sell_any (KolGame  *g,
+              KolStep  *s,
+              KolEntity entity)
+{
+  gboolean held[KOL_MAX_CORPS] = { FALSE };
+
+  if (kol_step_buy_sell_par_shares_bought (g, s) || (g->turn <= 1 && !kol_round_is_operating (g)))
+    return FALSE;
+  for (int i = 0; i < g->n_certs; i++)
+    if (kol_entity_equal (g->certs[i].owner, entity) && entity.kind != KOL_ENTITY_NONE)
+      held[g->certs[i].corp] = TRUE;
+  for (int c = 0; c < g->n_corps; c++)
+    if (held[c] && kol_step_buy_sell_par_shares_can_sell_any_bundles (g, s, entity, c))
+      return TRUE;
+  return FALSE;
+}
+
+static guint32
+stock_actions (KolGame  *g,
+               KolStep  *s,
+               KolEntity entity)
+{
+  guint32 actions = 0;
+
+  if (entity.kind == KOL_ENTITY_COMPANY)
+    return !g->companies[entity.index].closed && g->companies[entity.index].owner.kind != KOL_ENTITY_NONE
+             ? KOL_ACTION_BIT (KOL_ACTION_CHOOSE_ABILITY) : 0;
+  if (!kol_step_is_current (g, s, entity))
+    return 0;
+  if (can_buy_any (g, s, entity))
+    actions |= KOL_ACTION_BIT (KOL_ACTION_BUY_SHARES);
+  if (kol_step_buy_sell_par_shares_can_ipo_any (g, s, entity))
+    actions |= KOL_ACTION_BIT (KOL_ACTION_PAR);
+  if (can_sell_any (g, s, entity))
+    actions |= KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES);
+  if (actions && k1840_all_majors_ipoed (g))
+    actions |= KOL_ACTION_BIT (KOL_ACTION_PASS);
+  if (actions && entity.kind == KOL_ENTITY_PLAYER && player_has_companies (g, entity))
+    actions |= KOL_ACTION_BIT (KOL_ACTION_CHOOSE_ABILITY);
+  return actions;
+}
+
+static gboolean
+stock_process (KolGame         *g,
+               KolStep         *s,
+               const KolAction *a,
+               GError         **error)
+{
+  if (a->type == KOL_ACTION_CHOOSE_ABILITY)
+    return k1840_sell_company (g, a, error);
+  return kol_step_buy_sell_par_shares_process (g, s, a, error);
+}
+
+static void
+stock_legal_actions (KolGame   *g,
+                     KolStep   *s,
+                     KolEntity  entity,
+                     GPtrArray *out)
+{
+  guint32 actions = stock_actions (g, s, entity);
+
+  if (entity.kind == KOL_ENTITY_COMPANY)
+    return;
+  if (actions & KOL_ACTION_BIT (KOL_ACTION_BUY_SHARES))
+    {
+      KolBuyOption opts[64];
+      int n = kol_stock_buy_options (g, entity, opts, G_N_ELEMENTS (opts));
+
+      for (int i = 0; i < n; i++)
+        {
+          KolAction *a = kol_action_new (KOL_ACTION_BUY_SHARES, entity);
+
+          a->n_shares = 1;
+          a->shares[0] = opts[i].cert;
+          a->percent = opts[i].percent;
+          g_ptr_array_add (out, a);
+        }
+    }
+  if (actions & KOL_ACTION_BIT (KOL_ACTION_PAR))
+    {
+      KolParOption opts[K1840_MAX_MAJORS];
+      int n = kol_stock_par_options (g, entity, opts, G_N_ELEMENTS (opts));
+
+      for (int i = 0; i < n; i++)
+        for (int k = 0; k < opts[i].n_cells; k++)
+          {
+            KolAction *a = kol_action_new (KOL_ACTION_PAR, entity);
+
+            a->corp = opts[i].corp;
+            a->cell_row = opts[i].cells[k].row;
+            a->cell_col = opts[i].cells[k].col;
+            g_ptr_array_add (out, a);
+          }
+    }
+  if (actions & KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES))
+    {
+      KolSellOption opts[64];
+      int n = kol_stock_sell_options (g, entity, opts, G_N_ELEMENTS (opts));
+
+      for (int i = 0; i < n; i++)
+        {
+          KolAction *a = kol_action_new (KOL_ACTION_SELL_SHARES, entity);
+
+          a->n_shares = MIN (opts[i].bundle.n_certs, KOL_ACTION_MAX_SHARES);
+          for (int k = 0; k < a->n_shares; k++)
+            a->shares[k] = opts[i].bundle.certs[k];
+          a->percent = opts[i].bundle.percent;
+          g_ptr_array_add (out, a);
+        }
+    }
+  if (actions & KOL_ACTION_BIT (KOL_ACTION_PASS))
+    g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
+}
+
+static gboolean
+stock_explain (KolGame         *g,
+               KolStep         *s,
+               const KolAction *a,
+               GError         **error)
+{
+  if (a->type == KOL_ACTION_PASS && !k1840_all_majors_ipoed (g))
+    return k1840_refuse (g, error, KOL_REASON_1840_DIRECTOR_FIRST,
+                         "every player must first buy a director's certificate");
+  if (a->type == KOL_ACTION_BUY_SHARES)
+    {
+      KolBundle bundle;
+
+      if (!kol_bundle_from_action (g, &bundle, a, error))
+        return FALSE;
+      if (!k1840_all_majors_ipoed (g))
+        return k1840_refuse (g, error, KOL_REASON_1840_DIRECTOR_FIRST,
+                             "every player must first buy a director's certificate");
+      return kol_stock_refuse_buy (g, s, a->entity, &bundle, error);
+    }
+  if (a->type == KOL_ACTION_SELL_SHARES)
+    {
+      KolBundle bundle;
+
+      if (!kol_bundle_from_action (g, &bundle, a, error))
+        return FALSE;
+      return kol_stock_refuse_sell (g, s, a->entity, &bundle, error);
+    }
+  return TRUE;
+}
+
+static const KolStepClass step_stock = {
+  .name = "Buy/Sell Shares",
+  .actions = stock_actions,
+  .process = stock_process,
+  .setup = kol_step_buy_sell_par_shares_setup,
+  .pass = kol_step_buy_sell_par_shares_pass,
+  .skip = kol_step_buy_sell_par_shares_skip,
+  .round_state = kol_step_buy_sell_par_shares_round_state,
+  .legal_actions = stock_legal_actions,
+  .explain = stock_explain,
+};
+
+void
+k1840_start_stock_round (KolGame *g)
+{
+  static const KolStepClass *const steps[] = { &step_stock };
+  K1840State *st = K1840 (g);
+
+  /* III.3, VII.5: the pre-emptive right pays for the director's
+   * certificate; 18xx.games gives its 350 as cash when SR1 begins */
+  if (st->first_stock_round)
+    {
+      KolArg args[1] = { kol_arg_int (KOL_ARG_MONEY, st->preemptive_right) };
+
+      kol_game_log (g, KOL_LOG_1840_PREEMPTIVE_RIGHT, args, 1);
+      for (int i = 0; i < g->n_players; i++)
+        k1840_bank_pays (g, kol_entity (KOL_ENTITY_PLAYER, g->player_order[i]), st->preemptive_right);
+      st->first_stock_round = FALSE;
+    }
+  {
+    KolArg args[1] = { kol_arg_int (KOL_ARG_INT, g->turn) };
+
+    kol_game_log (g, KOL_LOG_1840_STOCK_ROUND, args, 1);
+  }
+  kol_round_start (g, &kol_round_stock, K1840_ROUND_STOCK, 1, steps, NULL, G_N_ELEMENTS (steps));
+}

@@ -1,0 +1,729 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "kol-title-1849-private.h"
+
+#include <string.h>
+
+/*
+ * 1849 Sicily: track (§10.3, §10.3.1), the Messina earthquake (§12), the
+ * stock market's blue zone (§5, §9.7, §10.5.3) and routes (§10.1, §10.5).
+ * 18xx.games: g_1849/game.rb (upgrade_cost, new_track, upgrades_to?,
+ * legal_tile_rotation?, event_earthquake!, revenue_for, hex_edge_cost),
+ * stock_market.rb and step/track.rb.
+ */
+
+/* ------------------------------------------------------------ helpers */
+
+static guint8
+track_networks (KolGame *g,
+                int      track)
+{
+  if (track < 0 || track == KOL_TRACK_FUTURE || track >= g->title->n_track_types)
+    return 0;
+  return g->title->track_types[track].networks;
+}
+
+/* ---------------------------------------------------------- terrain */
+
+/* new_track: the track types the new tile adds (one old path of each type
+ * removed per old path): dual if any, else broad if any, else narrow. */
+static int
+new_track (KolGame *g,
+           int      old_tile,
+           int      new_tile)
+{
+  const KolTileDef *o = &g->title->tiles[old_tile], *n = &g->title->tiles[new_tile];
+  Kol1849State *st = K49_STATE (g);
+  guint8 added[KOL_MAX_PATHS];
+  gboolean used[KOL_MAX_PATHS] = { FALSE };
+  gboolean dual = FALSE, broad = FALSE;
+
+  for (int i = 0; i < n->n_paths; i++)
+    added[i] = n->paths[i].track;
+  for (int i = 0; i < o->n_paths; i++)
+    for (int j = 0; j < n->n_paths; j++)
+      if (!used[j] && added[j] == o->paths[i].track)
+        {
+          used[j] = TRUE;
+          break;
+        }
+  for (int j = 0; j < n->n_paths; j++)
+    if (!used[j])
+      {
+        dual = dual || added[j] == st->track_dual;
+        broad = broad || added[j] == st->track_broad;
+      }
+  return dual ? st->track_dual : broad ? st->track_broad : st->track_narrow;
+}
+
+static gboolean
+owns_sigi (KolGame *g,
+           int      corp)
+{
+  int sigi = K49_STATE (g)->sigi;
+
+  return sigi >= 0 && corp >= 0 && !g->companies[sigi].closed &&
+         kol_entity_equal (g->companies[sigi].owner, kol_entity (KOL_ENTITY_CORP, corp));
+}
+
+/**
+ * kol_1849_upgrade_cost:
+ *
+ * Game#upgrade_cost (1849, §10.3.1): the terrain cost of the hex is paid on
+ * every lay and upgrade (step/track.rb copies it onto the new tile): in
+ * full when the tile adds dual track, a quarter when it adds only narrow
+ * gauge, in full or halved with SIGI when it adds standard gauge.
+ *
+ * Returns: the cost.
+ */
+int
+kol_1849_upgrade_cost (KolGame  *g,
+                       KolEntity entity,
+                       int       spender,
+                       int       hex,
+                       int       old_tile,
+                       int       new_tile)
+{
+  Kol1849State *st = K49_STATE (g);
+  int cost = g->title->hexes[hex].terrain_cost;
+  int corp = kol_operating_acting_corp (g, entity);
+  int track;
+  KolArg args[3];
+
+  if (cost <= 0)
+    return 0;
+  track = new_track (g, old_tile, new_tile);
+  if (track == st->track_dual)
+    return cost;
+  args[0] = kol_arg_entity (entity);
+  if (track == st->track_narrow)
+    {
+      kol_game_log (g, KOL_LOG_1849_NARROW_COST, args, 1);
+      return cost / st->narrow_divisor;
+    }
+  if (owns_sigi (g, corp))
+    {
+      args[1] = kol_arg_int (KOL_ARG_MONEY, cost / 2);
+      args[2] = kol_arg_int (KOL_ARG_COMPANY, st->sigi);
+      kol_game_log (g, KOL_LOG_1849_DISCOUNT, args, 3);
+      return cost - cost / 2;
+    }
+  return cost;
+}
+
+/* ------------------------------------------------------------ board hooks */
+
+/* upgrades_to? (1849): Messina cannot be upgraded after the earthquake
+ * until the next stock round (§12). */
+static gboolean
+upgrades_to (KolGame *g,
+             int      hex,
+             int      from_tile,
+             int      to_tile)
+{
+  Kol1849State *st = K49_STATE (g);
+
+  if (!kol_board_upgrades_to (g, hex, from_tile, to_tile))
+    return FALSE;
+  return hex != st->messina || st->messina_upgradeable;
+}
+
+/* The same lock as a refusal that names it (§12). */
+static gboolean
+tile_available (KolGame   *g,
+                int        corp,
+                int        hex,
+                int        tile,
+                KolReason *reason)
+{
+  Kol1849State *st = K49_STATE (g);
+
+  if (hex == st->messina && !st->messina_upgradeable)
+    {
+      if (reason)
+        *reason = KOL_REASON_TILE_MESSINA_LOCKED;
+      return FALSE;
+    }
+  return kol_board_tile_available (g, corp, hex, tile, reason);
+}
+
+/* SCE blocks Acireale while a player owns it (§7.1 P1). */
+static gboolean
+hex_blocked (KolGame *g,
+             int      corp,
+             int      hex)
+{
+  Kol1849State *st = K49_STATE (g);
+  const KolCompany *sce;
+
+  if (hex != st->acireale || st->sce < 0)
+    return FALSE;
+  sce = &g->companies[st->sce];
+  return !sce->closed && sce->owner.kind != KOL_ENTITY_CORP;
+}
+
+static gboolean
+sms_hex_allowed (KolGame *g,
+                 int      corp,
+                 int      hex)
+{
+  int sms = K49 (g, corp, K49_SMS);
+
+  if (sms == -1)
+    return kol_1849_is_sms_hex (g, hex);
+  return sms == hex + 1;
+}
+
+/* Track#available_hex / #hex_neighbors: with the SMS teleport, only its
+ * coastal cities, from every side (§7.1 P4). */
+static guint8
+connected_edges (KolGame        *g,
+                 int             corp,
+                 int             hex,
+                 const KolReach *reach)
+{
+  if (corp >= 0 && K49 (g, corp, K49_SMS) != 0)
+    return sms_hex_allowed (g, corp, hex) ? 0x3f : 0;
+  return kol_board_connected_edges (g, corp, hex, reach);
+}
+
+/* The first path of @tile (at @rotation) with an exit at @edge, or -1. */
+static int
+path_at_edge (const KolTileDef *tile,
+              int               rotation,
+              int               edge)
+{
+  for (int p = 0; p < tile->n_paths; p++)
+    {
+      const KolPathDef *path = &tile->paths[p];
+
+      if ((KOL_PATH_IS_EDGE (path->a) && kol_path_end_rotate (path->a, rotation) == edge) ||
+          (KOL_PATH_IS_EDGE (path->b) && kol_path_end_rotate (path->b, rotation) == edge))
+        return p;
+    }
+  return -1;
+}
+
+/* legal_tile_rotation? (1849, §10.3): new track joining neighbouring track
+ * must match its gauge (dual matches both) — unless no new exit meets
+ * track at all, the corporation has a token on the hex, or SMS is used. */
+static gboolean
+gauge_matches (KolGame        *g,
+               int             corp,
+               int             hex,
+               int             tile,
+               int             rotation,
+               const KolReach *reach)
+{
+  const KolTileDef *def = &g->title->tiles[tile];
+  guint8 dirs;
+  gboolean ever = FALSE;
+
+  if (corp < 0 || reach == NULL || K49 (g, corp, K49_SMS) != 0 || kol_board_hex_tokened_by (g, hex, corp))
+    return TRUE;
+  dirs = reach->hex_edges[hex];
+  for (int dir = 0; dir < 6; dir++)
+    {
+      int p, nb, np, nb_rotation;
+      const KolTileDef *nb_tile;
+
+      if (!(dirs & (1u << dir)))
+        continue;
+      p = path_at_edge (def, rotation, dir);
+      if (p < 0)
+        continue;
+      nb = kol_board_neighbor (g, hex, dir);
+      if (nb < 0)
+        continue;
+      nb_tile = kol_board_tile (g, nb, &nb_rotation);
+      np = path_at_edge (nb_tile, nb_rotation, (dir + 3) % 6);
+      if (np < 0)
+        continue;
+      ever = TRUE;
+      if (track_networks (g, def->paths[p].track) & track_networks (g, nb_tile->paths[np].track))
+        return TRUE;
+    }
+  return !ever;
+}
+
+static gboolean
+legal_rotation (KolGame        *g,
+                int             corp,
+                int             hex,
+                int             tile,
+                int             rotation,
+                const KolReach *reach,
+                KolReason      *reason)
+{
+  if (!gauge_matches (g, corp, hex, tile, rotation, reach))
+    {
+      if (reason)
+        *reason = KOL_REASON_TILE_GAUGE;
+      return FALSE;
+    }
+  return kol_board_rotation_legal (g, corp, hex, tile, rotation, reach, reason);
+}
+
+const KolBoardHooks kol_1849_board_hooks = {
+  .upgrades_to = upgrades_to,
+  .legal_rotation = legal_rotation,
+  .hex_blocked = hex_blocked,
+  .tile_available = tile_available,
+  .connected_edges = connected_edges,
+};
+
+/* ---------------------------------------------------------- earthquake */
+
+/**
+ * kol_1849_earthquake:
+ *
+ * event_earthquake! (§12): Garibaldi closes if Messina holds its only token;
+ * the tokens in Messina leave the game, the printed tile comes back (the
+ * laid one returns to the supply) and Messina cannot be upgraded until the
+ * next stock round.
+ */
+void
+kol_1849_earthquake (KolGame *g)
+{
+  Kol1849State *st = K49_STATE (g);
+  int hex = st->messina, afg = st->afg;
+
+  kol_game_log (g, KOL_LOG_1849_EVENT_EARTHQUAKE, NULL, 0);
+  if (hex < 0)
+    return;
+  if (afg >= 0 && !g->corps[afg].removed && kol_board_city_tokened_by (g, hex, 0, afg) &&
+      kol_1849_placed_tokens (g, afg) == 1)
+    {
+      KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, afg) };
+
+      kol_game_log (g, KOL_LOG_1849_AFG_LOSES_TOKEN, args, 1);
+      if (kol_entity_equal (kol_round_current_entity (g), kol_entity (KOL_ENTITY_CORP, afg)) &&
+          kol_round_is_operating (g))
+        kol_round_operating_force_next_entity (g);
+      kol_operating_close_corporation (g, afg);
+    }
+
+  kol_game_log (g, KOL_LOG_1849_TOKENS_REMOVED, NULL, 0);
+  for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
+    {
+      int id = g->hexes[hex].slot_token[s];
+      int corp, t;
+
+      if (id < 0)
+        continue;
+      corp = KOL_TOKEN_CORP (id);
+      t = KOL_TOKEN_INDEX (id);
+      kol_board_remove_token (g, corp, t);
+      g->corps[corp].tokens[t].used = TRUE;
+      K49 (g, corp, K49_DESTROYED) |= 1 << t;
+    }
+
+  kol_game_log (g, KOL_LOG_1849_MESSINA_YELLOW, NULL, 0);
+  kol_board_lay (g, hex, -1, g->title->hexes[hex].rotation);
+  kol_game_log (g, KOL_LOG_1849_MESSINA_LOCKED, NULL, 0);
+  st->messina_upgradeable = FALSE;
+}
+
+/* ------------------------------------------------------------- market */
+
+static gboolean
+blue_zone (KolGame *g)
+{
+  return kol_game_phase_has_status (g, "blue_zone");
+}
+
+static gboolean
+cell_listed (const KolCell *cells,
+             int            n,
+             KolCell        cell)
+{
+  for (int i = 0; i < n; i++)
+    if (kol_cell_equal (cells[i], cell))
+      return TRUE;
+  return FALSE;
+}
+
+/* StockMarket#up (1849): up from L.230 is blocked before Phase 16 (§9.7). */
+static KolCell
+market_up (KolGame *g,
+           int      corp,
+           KolCell  from)
+{
+  Kol1849State *st = K49_STATE (g);
+
+  if (blue_zone (g) || !cell_listed (st->blocked_up, st->n_blocked_up, from))
+    return kol_market_default_up (g, corp, from);
+  if (corp >= 0)
+    {
+      KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, corp) };
+
+      kol_game_log (g, KOL_LOG_PRICE_BLOCKED_UP, args, 1);
+    }
+  return from;
+}
+
+/* StockMarket#right (1849): before Phase 16 the blue zone is the edge of
+ * the market: right from L.218, 240 or 276 goes up instead (§5, §10.5.3). */
+static KolCell
+market_right (KolGame *g,
+              int      corp,
+              KolCell  from)
+{
+  Kol1849State *st = K49_STATE (g);
+
+  if (!blue_zone (g) && cell_listed (st->blocked_right, st->n_blocked_right, from))
+    return market_up (g, corp, from);
+  return kol_market_default_right (g, corp, from);
+}
+
+/* StockMarket#move (1849): reaching L.377 ends the game after the
+ * corporation operates (§13). */
+static void
+market_moved (KolGame *g,
+              int      corp,
+              KolCell  from)
+{
+  Kol1849State *st = K49_STATE (g);
+  KolCell cell = kol_market_corp_cell (g, corp);
+  KolArg args[2];
+
+  if (!kol_market_cell_has_flag (g, cell, KOL_CELL_END))
+    return;
+  st->max_reached = TRUE;
+  if (K49 (g, corp, K49_REACHED_MAX))
+    return;
+  K49 (g, corp, K49_REACHED_MAX) = TRUE;
+  args[0] = kol_arg_int (KOL_ARG_CORP, corp);
+  args[1] = kol_arg_int (KOL_ARG_MONEY, kol_market_cell_price (g, cell));
+  kol_game_log (g, KOL_LOG_1849_REACHED_MAX, args, 2);
+}
+
+const KolMarketHooks kol_1849_market_hooks = {
+  .up = market_up,
+  .right = market_right,
+  .moved = market_moved,
+};
+
+/* -------------------------------------------------------------- routes */
+
+typedef struct
+{
+  int corp;
+} RouteCtx;
+
+static void
+stop_value (const KolGame       *cg,
+            int                  corp,
+            const KolRouteTrain *train,
+            KolRouteStop        *stop,
+            gpointer             user_data)
+{
+  KolGame *g = (KolGame *) cg;
+  Kol1849State *st = K49_STATE (g);
+
+  /* E trains double Messina, Palermo, Catania and Siracusa (§14.3) */
+  if (train && train->tag == st->train_e && (st->hex_flags[stop->hex] & K49_HEX_E_DOUBLE))
+    stop->value *= 2;
+  /* CNM's marker: +L.20 once for the corporation's route to the port */
+  if (st->cnm_hex >= 0 && stop->hex == st->cnm_hex && corp >= 0 && K49 (g, corp, K49_CNM))
+    stop->bonus |= 1u;
+}
+
+static int
+network_of (KolGame    *g,
+            const char *track_id)
+{
+  int t = kol_title_track_by_id (g->title, track_id);
+  guint8 nets;
+
+  if (t < 0)
+    return -1;
+  nets = g->title->track_types[t].networks;
+  if (nets == 0 || (nets & (nets - 1)) != 0)
+    return -1;
+  return g_bit_nth_lsf (nets, -1);
+}
+
+/* One train as the router sees it: distance in hex edges with the edge
+ * cost by gauge (§10.5.1: narrow counts 2, the R6H reverse; a dual-only
+ * connection 1), E trains unlimited on standard and dual gauge only. */
+static void
+route_train (KolGame       *g,
+             int            train,
+             KolRouteTrain *out)
+{
+  const KolTrainDef *def = &g->title->trains[g->trains[train].def];
+  g_autoptr(GVariant) costs = def->extra ? g_variant_lookup_value (def->extra, "edge_cost", NULL) : NULL;
+  g_autoptr(GVariant) tracks = def->extra ? g_variant_lookup_value (def->extra, "track", NULL) : NULL;
+  guint8 networks = 0;
+
+  if (tracks)
+    for (gsize i = 0; i < g_variant_n_children (tracks); i++)
+      {
+        g_autoptr(GVariant) item = g_variant_get_child_value (tracks, i);
+        g_autoptr(GVariant) inner = g_variant_is_of_type (item, G_VARIANT_TYPE_VARIANT)
+                                    ? g_variant_get_variant (item) : g_variant_ref (item);
+        int net;
+
+        if (!g_variant_is_of_type (inner, G_VARIANT_TYPE_STRING))
+          continue;
+        net = network_of (g, g_variant_get_string (inner, NULL));
+        if (net >= 0)
+          networks |= (guint8) (1u << net);
+      }
+  else
+    for (guint t = 0; t < g->title->n_track_types; t++)
+      networks |= g->title->track_types[t].networks;
+
+  kol_route_train_init (out, networks, def->distance < 0 ? KOL_ROUTE_UNLIMITED : def->distance);
+  out->tag = g->trains[train].def;
+  if (costs)
+    {
+      GVariantIter iter;
+      const char *key;
+      GVariant *value;
+
+      g_variant_iter_init (&iter, costs);
+      while (g_variant_iter_next (&iter, "{&sv}", &key, &value))
+        {
+          int net = network_of (g, key);
+
+          if (net >= 0 && net < KOL_ROUTE_MAX_NETWORKS)
+            out->edge_cost[net] = (guint8) kol_variant_to_int (value, 1);
+          g_variant_unref (value);
+        }
+    }
+}
+
+static void
+fill_rules (KolGame       *g,
+            KolRouteRules *rules)
+{
+  Kol1849State *st = K49_STATE (g);
+  g_autoptr(GVariant) routes = kol_title_rule (g->title, "routes");
+  g_autoptr(GVariant) min = routes ? g_variant_lookup_value (routes, "min_stops_not_counting_ports", NULL) : NULL;
+
+  kol_route_rules_init (rules);
+  rules->min_stops = kol_variant_to_int (min, 2);
+  /* the rulebook does not count ports (§10.5.1); 18xx.games' check_other
+   * counts every stop but wants more than two when a port is touched */
+  rules->optional_rule = st->compat ? KOL_ROUTE_OPTIONAL_NEED_MORE : KOL_ROUTE_OPTIONAL_NOT_COUNTED;
+  rules->n_bonuses = 1;
+  rules->bonus_value[0] = 20;
+  rules->stop_value = stop_value;
+}
+
+/* The route hooks' prepare: the rules for @corp and its trains in holding
+ * order. */
+static int
+prepare (const KolGame *cg,
+         int            corp,
+         KolRouteRules *rules,
+         KolRouteTrain *trains,
+         int            max_trains)
+{
+  KolGame *g = (KolGame *) cg;
+  gint16 owned[KOL_MAX_TRAINS];
+  int n = kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), owned, KOL_MAX_TRAINS);
+
+  fill_rules (g, rules);
+  n = MIN (n, max_trains);
+  for (int i = 0; i < n; i++)
+    route_train (g, owned[i], &trains[i]);
+  return n;
+}
+
+const KolRouteHooks kol_1849_route_hooks = {
+  .prepare = prepare,
+};
+
+/* Old records name the stops by hex only: the one revenue node of each. */
+static GArray *
+nodes_from_hexes (KolGame            *g,
+                  const KolRouteSpec *r)
+{
+  GArray *nodes;
+
+  if (r->hexes == NULL || r->hexes->len < 2)
+    return NULL;
+  nodes = g_array_new (FALSE, FALSE, sizeof (KolRouteNode));
+  for (guint i = 0; i < r->hexes->len; i++)
+    {
+      gint16 hex = g_array_index (r->hexes, gint16, i);
+      const KolTileDef *tile = &g->title->tiles[g->hexes[hex].tile];
+      KolRouteNode rn = { hex, -1 };
+
+      for (int n = 0; n < tile->n_nodes; n++)
+        if (tile->nodes[n].kind != KOL_NODE_JUNCTION)
+          {
+            if (rn.node >= 0)
+              {
+                g_array_unref (nodes);
+                return NULL;
+              }
+            rn.node = (gint8) n;
+          }
+      if (rn.node < 0)
+        {
+          g_array_unref (nodes);
+          return NULL;
+        }
+      g_array_append_val (nodes, rn);
+    }
+  return nodes;
+}
+
+static void
+clear_route (gpointer data)
+{
+  kol_route_clear (data);
+}
+
+/**
+ * kol_1849_validate_routes:
+ *
+ * Checks every route of a run_routes action with the route validator: the
+ * routing rules of §10.1 and §10.5.1, no track shared between the trains,
+ * and the revenue claimed is the revenue of the route (§10.5.2).
+ *
+ * Returns: %TRUE if the action may be processed.
+ */
+gboolean
+kol_1849_validate_routes (KolGame         *g,
+                          int              corp,
+                          const KolAction *a,
+                          GError         **error)
+{
+  KolRouteRules rules;
+  KolRouteTrain trains[KOL_ROUTE_MAX_TRAINS];
+  gint16 owned[KOL_MAX_TRAINS];
+  g_autoptr(GArray) accepted = g_array_new (FALSE, TRUE, sizeof (KolRoute));
+  int n_trains, n_owned;
+
+  if (a->routes == NULL)
+    return TRUE;
+  g_array_set_clear_func (accepted, clear_route);
+  n_trains = prepare (g, corp, &rules, trains, KOL_ROUTE_MAX_TRAINS);
+  n_owned = kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), owned, KOL_MAX_TRAINS);
+  for (guint i = 0; i < a->routes->len; i++)
+    {
+      const KolRouteSpec *r = g_ptr_array_index (a->routes, i);
+      g_autoptr(GArray) derived = NULL;
+      g_autofree KolRouteConnection *conns = NULL;
+      GArray *nodes = r->nodes;
+      KolRouteDraft draft = { 0 };
+      KolRefusal refusal = { 0 };
+      KolRoute resolved = { 0 };
+      int t = -1, revenue;
+
+      for (int k = 0; k < n_owned && k < n_trains; k++)
+        if (owned[k] == r->train)
+          t = k;
+      if (t < 0)
+        {
+          KolArg args[2] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_ROUTE_TRAIN_OWNER),
+                             kol_arg_int (KOL_ARG_TRAIN, r->train) };
+
+          return kol_game_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 2,
+                                  "route not valid: not a train of the corporation");
+        }
+      if (nodes == NULL || nodes->len == 0)
+        nodes = derived = nodes_from_hexes (g, r);
+      if (nodes == NULL)
+        {
+          /* a record whose stops cannot be told apart: trusted */
+          continue;
+        }
+      draft.n_nodes = (int) nodes->len;
+      draft.nodes = (const KolRouteNode *) (gconstpointer) nodes->data;
+      if (r->connections && r->connections->len + 1 == nodes->len)
+        {
+          conns = g_new0 (KolRouteConnection, r->connections->len);
+          for (guint c = 0; c < r->connections->len; c++)
+            {
+              GArray *chain = g_array_index (r->connections, GArray *, c);
+
+              conns[c].n_hexes = (int) chain->len;
+              conns[c].hexes = (const gint16 *) (gconstpointer) chain->data;
+            }
+          draft.connections = conns;
+        }
+      revenue = kol_route_check (g, corp, &rules, &trains[t], &draft, (const KolRoute *) (gconstpointer) accepted->data,
+                                 (int) accepted->len, &resolved, &refusal, error);
+      if (revenue < 0)
+        {
+          g->refusal = refusal;
+          return FALSE;
+        }
+      if (revenue != r->revenue)
+        {
+          KolArg args[3] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_NONE), kol_arg_int (KOL_ARG_MONEY, r->revenue),
+                             kol_arg_int (KOL_ARG_MONEY, revenue) };
+
+          kol_route_clear (&resolved);
+          return kol_game_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 3,
+                                  "the route claims %d but earns %d", r->revenue, revenue);
+        }
+      g_array_append_val (accepted, resolved);
+    }
+  return TRUE;
+}
+
+static void
+free_chain (gpointer data)
+{
+  g_array_unref (*(GArray **) data);
+}
+
+/**
+ * kol_1849_best_routes_action:
+ *
+ * Appends a run_routes action with the router's proven best routes for
+ * @corp's trains that have not run yet.
+ */
+void
+kol_1849_best_routes_action (KolGame   *g,
+                             int        corp,
+                             GPtrArray *out)
+{
+  KolRouteRules rules;
+  KolRouteTrain trains[KOL_ROUTE_MAX_TRAINS];
+  gint16 runnable[KOL_MAX_TRAINS];
+  int n = kol_route_trains (g, corp, runnable, KOL_MAX_TRAINS);
+  g_autoptr(KolRouteResult) result = NULL;
+  KolAction *a;
+
+  n = MIN (n, KOL_ROUTE_MAX_TRAINS);
+  fill_rules (g, &rules);
+  for (int i = 0; i < n; i++)
+    route_train (g, runnable[i], &trains[i]);
+  a = kol_action_new (KOL_ACTION_RUN_ROUTES, kol_entity (KOL_ENTITY_CORP, corp));
+  a->routes = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_route_spec_free);
+  if (n > 0)
+    result = kol_route_solve (g, corp, &rules, trains, n, NULL, NULL);
+  for (int i = 0; result && i < result->n_routes; i++)
+    {
+      const KolRoute *route = &result->routes[i];
+      KolRouteSpec *spec = g_new0 (KolRouteSpec, 1);
+
+      spec->train = runnable[route->train];
+      spec->revenue = route->revenue;
+      spec->nodes = g_array_sized_new (FALSE, FALSE, sizeof (KolRouteNode), route->n_nodes);
+      g_array_append_vals (spec->nodes, route->nodes, route->n_nodes);
+      spec->hexes = g_array_sized_new (FALSE, FALSE, sizeof (gint16), route->n_nodes);
+      for (int k = 0; k < route->n_nodes; k++)
+        g_array_append_val (spec->hexes, route->nodes[k].hex);
+      spec->connections = g_array_sized_new (FALSE, FALSE, sizeof (GArray *), route->n_nodes);
+      g_array_set_clear_func (spec->connections, free_chain);
+      for (int c = 0; c + 1 < route->n_nodes; c++)
+        {
+          int m;
+          g_autofree gint16 *hexes = kol_route_chain_hexes (route, c, &m);
+          GArray *chain = g_array_sized_new (FALSE, FALSE, sizeof (gint16), m);
+
+          g_array_append_vals (chain, hexes, m);
+          g_array_append_val (spec->connections, chain);
+        }
+      g_ptr_array_add (a->routes, spec);
+    }
+  g_ptr_array_add (out, a);
+}

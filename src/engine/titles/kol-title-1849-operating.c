@@ -1,0 +1,1378 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "kol-title-1849-private.h"
+
+#include <string.h>
+
+/*
+ * 1849 Sicily: operating rounds (§10), closing corporations (§11) and the
+ * bankruptcy of a president (§10.7). 18xx.games: g_1849/game.rb,
+ * round/operating.rb and the steps loan_choice, bankrupt,
+ * emergency_money_raising, sms_teleport, assign, track, token, dividend,
+ * buy_train and issue_shares.
+ */
+
+static inline KolEntity
+corp_entity (int corp)
+{
+  return kol_entity (KOL_ENTITY_CORP, corp);
+}
+
+static gboolean
+never_blocks (KolGame *g,
+              KolStep *s)
+{
+  return FALSE;
+}
+
+/* ------------------------------------------------------------- tokens */
+
+/**
+ * kol_1849_first_token:
+ *
+ * Returns: the index of @corp's first token (Corporation#tokens.first; the
+ * earthquake destroys tokens, so this may not be token 0), or -1.
+ */
+int
+kol_1849_first_token (KolGame *g,
+                      int      corp)
+{
+  for (int t = 0; t < g->corps[corp].n_tokens; t++)
+    if (!(K49 (g, corp, K49_DESTROYED) & (1 << t)))
+      return t;
+  return -1;
+}
+
+/**
+ * kol_1849_placed_tokens:
+ *
+ * Returns: the number of @corp's tokens on the board.
+ */
+int
+kol_1849_placed_tokens (KolGame *g,
+                        int      corp)
+{
+  int n = 0;
+
+  for (int t = 0; t < g->corps[corp].n_tokens; t++)
+    n += g->corps[corp].tokens[t].hex >= 0;
+  return n;
+}
+
+/**
+ * kol_1849_any_placed_token:
+ *
+ * Returns: %TRUE if @corp has a token on the board.
+ */
+gboolean
+kol_1849_any_placed_token (KolGame *g,
+                           int      corp)
+{
+  return kol_1849_placed_tokens (g, corp) > 0;
+}
+
+/* ------------------------------------------------------- closing (§11) */
+
+/**
+ * kol_1849_close_corporation:
+ *
+ * Game#close_corporation (1849): RSA forgets the corporation, the generic
+ * closing (tokens, cash, trains, companies, certificates), then the
+ * corporation starts afresh at the end of the order with its home reserved
+ * again (§11), ahead of a blocked Garibaldi; Garibaldi may become
+ * available again.
+ */
+void
+kol_1849_close_corporation (KolGame *g,
+                            int      corp)
+{
+  Kol1849State *st = K49_STATE (g);
+  const KolCorpDef *def = &g->title->corps[corp];
+  int index, prev;
+
+  if (st->rsa_share_corp == corp)
+    st->rsa_share_corp = -1;
+  if (st->rsa_close_corp == corp)
+    st->rsa_close_corp = -1;
+  kol_default_close_corporation (g, corp);
+  kol_shares_reset_corporation (g, corp);
+  if (!kol_1849_is_afg (g, corp) && def->home >= 0)
+    kol_board_reserve (g, def->home, MAX (def->home_city, 0), corp);
+  g->corp_order[g->n_corp_order++] = (gint16) corp;
+  K49 (g, corp, K49_CLOSED_RECENTLY) = TRUE;
+  index = g->n_corp_order - 1;
+  prev = index > 0 ? g->corp_order[index - 1] : -1;
+  /* the corporation skips Garibaldi in line while Garibaldi is blocked */
+  if (prev >= 0 && K49 (g, prev, K49_SLOT_CLOSED))
+    {
+      K49 (g, prev, K49_NEXT_TO_PAR) = FALSE;
+      g->corp_order[index - 1] = (gint16) corp;
+      g->corp_order[index] = (gint16) prev;
+    }
+  prev = index > 0 ? g->corp_order[index - 1] : -1;
+  if (prev >= 0 && kol_corp_floated (g, prev))
+    K49 (g, corp, K49_NEXT_TO_PAR) = TRUE;
+  for (int i = 0; i < g->n_corp_order; i++)
+    g->corps[g->corp_order[i]].order_seq = (guint32) i;
+  kol_1849_update_garibaldi (g);
+}
+
+/* ----------------------------------------------------- operating hooks */
+
+/* Company#min_price (set to 1 by setup_companies) and #max_price (twice
+ * the face value): §10.2. */
+static void
+company_price_range (KolGame *g,
+                     int      corp,
+                     int      company,
+                     int     *min,
+                     int     *max)
+{
+  *min = 1;
+  *max = g->companies[company].value * 2;
+}
+
+/* RSA cannot be bought by a corporation (its no_buy ability, §7.1). */
+static gboolean
+company_purchasable (KolGame *g,
+                     int      corp,
+                     int      company)
+{
+  return company != K49_STATE (g)->rsa;
+}
+
+/* Game#abilities(corporation, passive_ok: false): CNM's port marker, usable
+ * during its corporation's turn, keeps the final BuyCompany step open. */
+static gboolean
+corp_has_abilities (KolGame *g,
+                    int      corp)
+{
+  Kol1849State *st = K49_STATE (g);
+  const KolCompany *cnm = st->cnm >= 0 ? &g->companies[st->cnm] : NULL;
+
+  return cnm && !cnm->closed && kol_entity_equal (cnm->owner, corp_entity (corp)) &&
+         kol_round_is_operating (g) && kol_entity_equal (g->round.current_operator, corp_entity (corp));
+}
+
+/* CNM's assign_corporation ability when sold: the buyer gets the marker's
+ * bonus (§7.1 P3). */
+static void
+company_bought (KolGame *g,
+                int      company,
+                int      corp)
+{
+  Kol1849State *st = K49_STATE (g);
+  KolArg args[2];
+
+  if (company != st->cnm)
+    return;
+  for (int c = 0; c < g->n_corps; c++)
+    K49 (g, c, K49_CNM) = FALSE;
+  K49 (g, corp, K49_CNM) = TRUE;
+  args[0] = kol_arg_int (KOL_ARG_COMPANY, company);
+  args[1] = kol_arg_int (KOL_ARG_CORP, corp);
+  kol_game_log (g, KOL_LOG_1849_ASSIGNED, args, 2);
+}
+
+/* RSA closes when its corporation buys its first train (§8.1). */
+static void
+close_companies_on_event (KolGame    *g,
+                          int         corp,
+                          const char *event)
+{
+  Kol1849State *st = K49_STATE (g);
+  KolArg args[1];
+
+  if (g_strcmp0 (event, "bought_train") != 0 || st->rsa < 0 || st->rsa_close_corp != corp ||
+      g->companies[st->rsa].closed)
+    return;
+  kol_game_close_company (g, st->rsa);
+  args[0] = kol_arg_int (KOL_ARG_COMPANY, st->rsa);
+  kol_game_log (g, KOL_LOG_COMPANY_CLOSES, args, 1);
+}
+
+/* No E train without an E-token (§14.3). */
+static gboolean
+train_buyable (KolGame *g,
+               int      corp,
+               int      train)
+{
+  return g->trains[train].def != K49_STATE (g)->train_e || K49 (g, corp, K49_E_TOKEN);
+}
+
+/* BuyTrain#can_sell? (1849): a corporation's shares are sold only after it
+ * has operated, and not during its own first turn (§9.2, §10.7). */
+static gboolean
+ebuy_can_sell (KolGame  *g,
+               KolStep  *s,
+               KolEntity seller,
+               int       corp)
+{
+  if (g->corps[corp].operated == 0)
+    return FALSE;
+  if (kol_entity_equal (g->round.current_operator, corp_entity (corp)) &&
+      kol_operating_history_size (g, corp) < 2)
+    return FALSE;
+  return TRUE;
+}
+
+static void
+after_ebuy_sell (KolGame *g,
+                 int      corp,
+                 gboolean price_moved)
+{
+  if (!price_moved)
+    return;
+  kol_1849_note_moved (g, corp);
+  kol_1849_reorder_corps (g);
+}
+
+/* Dividend#share_price_change (1849, §10.5.3): nothing paid → left; a total
+ * below the share price → no move; at least the price → right. */
+static void
+share_price_change (KolGame        *g,
+                    int             corp,
+                    int             revenue,
+                    KolPriceChange *out)
+{
+  int price = kol_market_corp_price (g, corp);
+
+  memset (out, 0, sizeof *out);
+  if (revenue == 0)
+    {
+      out->n = 1;
+      out->moves[0].direction = KOL_PRICE_LEFT;
+      out->moves[0].times = 1;
+    }
+  else if (revenue >= price)
+    {
+      out->n = 1;
+      out->moves[0].direction = KOL_PRICE_RIGHT;
+      out->moves[0].times = 1;
+    }
+}
+
+/* Track#check_track_restrictions! is skipped for the SMS teleport. */
+static gboolean
+check_track_restrictions (KolGame *g,
+                          int      corp,
+                          int      hex,
+                          int      old_tile,
+                          int      old_rotation,
+                          GError **error)
+{
+  if (K49 (g, corp, K49_SMS) != 0)
+    return TRUE;
+  return kol_tracker_check_track_restrictions (g, corp, hex, old_tile, old_rotation, error);
+}
+
+static int emr_sellable (KolGame *g, KolEntity seller, KolBundle *out, int max);
+
+/* Game#can_go_bankrupt?: for a train, 18xx.games' test (the president's
+ * cash and sellable shares and the corporation's cash do not reach the
+ * cheapest train); for unpaid bond interest (§14.2), when the president
+ * cannot raise the debt by selling one bundle of each corporation. */
+static gboolean
+can_go_bankrupt (KolGame *g,
+                 int      player,
+                 int      corp)
+{
+  KolEntity p = kol_entity (KOL_ENTITY_PLAYER, player);
+  KolBundle bundles[64];
+  int n, raise, best[KOL_MAX_CORPS] = { 0 };
+
+  if (g->corps[corp].cash >= 0)
+    return kol_default_can_go_bankrupt (g, player, corp);
+  raise = MAX (g->players[player].cash, 0);
+  n = emr_sellable (g, p, bundles, G_N_ELEMENTS (bundles));
+  for (int i = 0; i < n; i++)
+    best[bundles[i].corp] = MAX (best[bundles[i].corp], kol_bundle_price (g, &bundles[i]));
+  for (int c = 0; c < KOL_MAX_CORPS; c++)
+    raise += best[c];
+  return raise < -g->corps[corp].cash;
+}
+
+static gboolean
+skip_entity (KolGame  *g,
+             KolEntity e)
+{
+  if (kol_entity_closed (g, e))
+    return TRUE;
+  return e.kind == KOL_ENTITY_CORP && !g->corps[e.index].floated;
+}
+
+const KolOperatingHooks kol_1849_operating_hooks = {
+  .home_token_timing = KOL_HOME_TOKEN_FLOAT,
+  .ebuy_from_others = KOL_EBUY_FROM_OTHERS_NEVER,
+  .capitalization = KOL_CAPITALIZATION_INCREMENTAL,
+  .closed_corp_reservations_kept = TRUE,
+  .home_token_locations = kol_1849_home_token_locations,
+  .upgrade_cost = kol_1849_upgrade_cost,
+  .close_corporation = kol_1849_close_corporation,
+  .company_price_range = company_price_range,
+  .company_purchasable = company_purchasable,
+  .corp_has_abilities = corp_has_abilities,
+  .company_bought = company_bought,
+  .close_companies_on_event = close_companies_on_event,
+  .train_buyable = train_buyable,
+  .ebuy_can_sell = ebuy_can_sell,
+  .after_ebuy_sell = after_ebuy_sell,
+  .share_price_change = share_price_change,
+  .validate_routes = kol_1849_validate_routes,
+  .check_track_restrictions = check_track_restrictions,
+  .skip_entity = skip_entity,
+  .can_go_bankrupt = can_go_bankrupt,
+};
+
+/* ------------------------------------------------------------ the round */
+
+/* Round::Operating#next_entity! (1849): a corporation that reached L.377
+ * ends the game when its turn ends (§13). */
+static void
+or_next_entity (KolGame  *g,
+                KolRound *r)
+{
+  KolEntity e = kol_round_entity (g);
+
+  if (e.kind == KOL_ENTITY_CORP && K49 (g, e.index, K49_REACHED_MAX))
+    {
+      kol_game_end (g, KOL_GAME_END_STOCK_MARKET);
+      return;
+    }
+  kol_round_operating_next_entity (g, r);
+}
+
+const KolRoundClass kol_1849_round_operating = {
+  .name = "Operating Round",
+  .short_name = "OR",
+  .operating = TRUE,
+  .select_entities = kol_round_operating_select_entities,
+  .setup = kol_round_operating_setup,
+  .after_process = kol_round_operating_after_process,
+  .finished = kol_round_operating_finished,
+  .next_entity = or_next_entity,
+};
+
+extern const KolStepClass kol_1849_step_loan_choice;
+extern const KolStepClass kol_1849_step_bankrupt;
+extern const KolStepClass kol_1849_step_emr;
+extern const KolStepClass kol_1849_step_sms_teleport;
+extern const KolStepClass kol_1849_step_assign;
+extern const KolStepClass kol_1849_step_track;
+extern const KolStepClass kol_1849_step_token;
+extern const KolStepClass kol_1849_step_route;
+extern const KolStepClass kol_1849_step_dividend;
+extern const KolStepClass kol_1849_step_issue_shares;
+
+static const KolStepClass *const operating_steps[] = {
+  &kol_1849_step_loan_choice,
+  &kol_1849_step_bankrupt,
+  &kol_1849_step_emr,
+  &kol_1849_step_swap_choice,
+  &kol_step_buy_company,
+  &kol_1849_step_sms_teleport,
+  &kol_1849_step_assign,
+  &kol_1849_step_track,
+  &kol_1849_step_token,
+  &kol_1849_step_route,
+  &kol_1849_step_dividend,
+  &kol_1849_step_buy_token,
+  &kol_1849_step_buy_e_token,
+  &kol_step_discard_train,
+  &kol_step_buy_train,
+  &kol_1849_step_issue_shares,
+  &kol_1849_step_bond_interest,
+  &kol_1849_step_bond,
+  &kol_step_buy_company,
+};
+
+static const gint16 operating_opts[G_N_ELEMENTS (operating_steps)] = {
+  [G_N_ELEMENTS (operating_steps) - 1] = KOL_BUY_COMPANY_BLOCKS,
+};
+
+/**
+ * kol_1849_start_operating_round:
+ *
+ * Game#operating_round: the steps of a corporation's turn (§10, §14).
+ */
+void
+kol_1849_start_operating_round (KolGame *g,
+                                int      round_num)
+{
+  kol_round_start (g, &kol_1849_round_operating, K49_ROUND_OPERATING, round_num, operating_steps,
+                   operating_opts, G_N_ELEMENTS (operating_steps));
+}
+
+/* ------------------------------------------------------ LoanChoice */
+
+static const char *const loan_choices[] = { "Take L.500 loan", "Leave game" };
+
+static int
+loan_active_entities (KolGame   *g,
+                      KolStep   *s,
+                      KolEntity *out,
+                      int        max)
+{
+  int p = K49_STATE (g)->loan_choice_player;
+
+  if (p < 0 || max < 1)
+    return 0;
+  out[0] = kol_entity (KOL_ENTITY_PLAYER, p);
+  return 1;
+}
+
+static gboolean
+loan_active (KolGame *g,
+             KolStep *s)
+{
+  return K49_STATE (g)->loan_choice_player >= 0;
+}
+
+static guint32
+loan_actions (KolGame  *g,
+              KolStep  *s,
+              KolEntity entity)
+{
+  int p = K49_STATE (g)->loan_choice_player;
+
+  if (p < 0 || entity.kind != KOL_ENTITY_PLAYER || entity.index != p)
+    return 0;
+  return KOL_ACTION_BIT (KOL_ACTION_CHOOSE);
+}
+
+/* LoanChoice#process_choose: a president left without shares leaves the
+ * game, or takes a L.500 loan that costs L.750 at the end (§10.7 B, §13). */
+static gboolean
+loan_process (KolGame         *g,
+              KolStep         *s,
+              const KolAction *a,
+              GError         **error)
+{
+  Kol1849State *st = K49_STATE (g);
+  int player = a->entity.index;
+  int value = st->loan_value;
+  int penalty = st->loan_penalty;
+  KolArg args[3] = { kol_arg_entity (a->entity) };
+
+  if (a->choice == NULL ||
+      (!g_str_equal (a->choice, loan_choices[0]) && !g_str_equal (a->choice, loan_choices[1])))
+    {
+      KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_CHOICE) };
+
+      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 1, "choose “%s” or “%s”",
+                              loan_choices[0], loan_choices[1]);
+    }
+  if (g_str_equal (a->choice, loan_choices[1]))
+    {
+      kol_game_log (g, KOL_LOG_1849_LEAVES, args, 1);
+      g->players[player].bankrupt = TRUE;
+    }
+  else
+    {
+      args[1] = kol_arg_int (KOL_ARG_MONEY, value);
+      args[2] = kol_arg_int (KOL_ARG_MONEY, penalty);
+      kol_game_log (g, KOL_LOG_1849_TAKES_LOAN, args, 3);
+      /* take_cash_loan(500, interest: -100): the debt is 0, the penalty
+       * is counted at the end */
+      kol_game_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), a->entity, value);
+      g->players[player].loans++;
+      st->n_loans[player]++;
+      st->penalty[player] += penalty;
+    }
+  st->loan_choice_player = -1;
+  return TRUE;
+}
+
+static void
+loan_legal_actions (KolGame   *g,
+                    KolStep   *s,
+                    KolEntity  entity,
+                    GPtrArray *out)
+{
+  if (loan_actions (g, s, entity) == 0)
+    return;
+  for (gsize i = 0; i < G_N_ELEMENTS (loan_choices); i++)
+    {
+      KolAction *a = kol_action_new (KOL_ACTION_CHOOSE, entity);
+
+      a->choice = g_strdup (loan_choices[i]);
+      g_ptr_array_add (out, a);
+    }
+}
+
+const KolStepClass kol_1849_step_loan_choice = {
+  .name = "Bankruptcy Choice",
+  .actions = loan_actions,
+  .active = loan_active,
+  .active_entities = loan_active_entities,
+  .process = loan_process,
+  .legal_actions = loan_legal_actions,
+};
+
+/* --------------------------------------------------------- Bankrupt */
+
+/* The president's shares in operating order (shares_by_corporation(sorted:
+ * true)): corporations without a price first. */
+static int
+player_corps_sorted (KolGame *g,
+                     int      player,
+                     gint16  *out)
+{
+  int n = 0;
+
+  for (int c = 0; c < g->n_corps; c++)
+    if (kol_game_percent_of (g, kol_entity (KOL_ENTITY_PLAYER, player), c) > 0)
+      out[n++] = (gint16) c;
+  kol_market_sort_corps (g, out, n);
+  return n;
+}
+
+/* Bankrupt#process_bankrupt (1849): the president sells one largest
+ * sellable bundle of each corporation, gives all cash to the corporation,
+ * which closes; without shares left the president chooses between a loan
+ * and leaving the game (§10.7 B). */
+static gboolean
+bankrupt_process (KolGame         *g,
+                  KolStep         *s,
+                  const KolAction *a,
+                  GError         **error)
+{
+  Kol1849State *st = K49_STATE (g);
+  int corp = kol_operating_acting_corp (g, a->entity);
+  int player = corp >= 0 ? kol_entity_player (g, a->entity) : -1;
+  KolStep *buy_train = kol_round_buy_train_step (g);
+  gint16 corps[KOL_MAX_CORPS];
+  int n;
+  KolArg args[1];
+
+  if (a->type != KOL_ACTION_BANKRUPT || corp < 0 || player < 0)
+    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no president to go bankrupt");
+  if (!kol_operating_can_go_bankrupt (g, player, corp))
+    {
+      KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_CANNOT_GO_BANKRUPT) };
+
+      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 1,
+                              "cannot go bankrupt: enough money can still be raised");
+    }
+  args[0] = kol_arg_int (KOL_ARG_PLAYER, player);
+  kol_game_log (g, KOL_LOG_1849_SELLS_ALL, args, 1);
+  n = player_corps_sorted (g, player, corps);
+  for (int i = 0; i < n && (buy_train != NULL || g->corps[corp].cash < 0); i++)
+    {
+      KolBundle bundles[64];
+      /* Game#sellable_bundles asks the active step: EmergencyMoneyRaising
+       * for unpaid bond interest, else BuyTrain */
+      int m = g->corps[corp].cash < 0
+              ? emr_sellable (g, kol_entity (KOL_ENTITY_PLAYER, player), bundles, G_N_ELEMENTS (bundles))
+              : kol_ebuy_sellable_bundles (g, buy_train, player, bundles, G_N_ELEMENTS (bundles));
+      int best = -1, before;
+
+      for (int k = 0; k < m; k++)
+        if (bundles[k].corp == corps[i] &&
+            (best < 0 || kol_bundle_price (g, &bundles[k]) > kol_bundle_price (g, &bundles[best])))
+          best = k;
+      if (best < 0)
+        continue;
+      before = kol_market_corp_price (g, corps[i]);
+      kol_shares_sell_and_change_price (g, &bundles[best], TRUE, -1);
+      if (before != kol_market_corp_price (g, corps[i]))
+        kol_1849_note_moved (g, corps[i]);
+    }
+  if (g->players[player].cash > 0)
+    kol_game_transfer (g, kol_entity (KOL_ENTITY_PLAYER, player), corp_entity (corp),
+                       g->players[player].cash);
+  kol_operating_close_corporation (g, corp);
+  kol_1849_reorder_corps (g);
+  for (int c = 0; c < g->n_corps; c++)
+    if (kol_game_percent_of (g, kol_entity (KOL_ENTITY_PLAYER, player), c) > 0)
+      return TRUE;
+  st->loan_choice_player = (gint16) player;
+  return TRUE;
+}
+
+/* §10.7: a corporation goes under only when it must buy a train and cannot
+ * (18xx.games offers the action at any time, and refuses it when enough
+ * money can be raised). */
+static gboolean
+in_emergency (KolGame *g,
+              int      corp)
+{
+  gint16 trains[KOL_MAX_TRAINS];
+
+  /* §14.2: unpaid bond interest is an emergency too */
+  if (g->corps[corp].cash < 0)
+    return TRUE;
+  return kol_game_trains_of (g, corp_entity (corp), trains, KOL_MAX_TRAINS) == 0 &&
+         kol_operating_must_buy_train (g, corp);
+}
+
+static guint32
+bankrupt_actions (KolGame  *g,
+                  KolStep  *s,
+                  KolEntity entity)
+{
+  if (entity.kind != KOL_ENTITY_CORP || !in_emergency (g, entity.index))
+    return 0;
+  return kol_step_bankrupt_actions (g, s, entity);
+}
+
+static void
+bankrupt_legal_actions (KolGame   *g,
+                        KolStep   *s,
+                        KolEntity  entity,
+                        GPtrArray *out)
+{
+  if (bankrupt_actions (g, s, entity) != 0)
+    kol_step_bankrupt_legal_actions (g, s, entity, out);
+}
+
+const KolStepClass kol_1849_step_bankrupt = {
+  .name = "Bankrupt",
+  .actions = bankrupt_actions,
+  .blocks = never_blocks,
+  .process = bankrupt_process,
+  .legal_actions = bankrupt_legal_actions,
+};
+
+/* ------------------------------------------- EmergencyMoneyRaising */
+
+/* The corporation that cannot pay its bond interest (cash_crisis_entity). */
+static int
+crisis_corp (KolGame *g)
+{
+  for (int i = 0; i < g->n_corp_order; i++)
+    if (g->corps[g->corp_order[i]].cash < 0)
+      return g->corp_order[i];
+  return -1;
+}
+
+static int
+emr_active_entities (KolGame   *g,
+                     KolStep   *s,
+                     KolEntity *out,
+                     int        max)
+{
+  int corp = crisis_corp (g);
+
+  if (corp < 0 || max < 1)
+    return 0;
+  out[0] = corp_entity (corp);
+  return 1;
+}
+
+static gboolean
+emr_active (KolGame *g,
+            KolStep *s)
+{
+  return crisis_corp (g) >= 0;
+}
+
+static int
+emr_needed (KolGame  *g,
+            KolEntity entity)
+{
+  int corp = crisis_corp (g);
+
+  if (corp >= 0 && kol_entity_equal (g->corps[corp].owner, entity))
+    return -g->corps[corp].cash;
+  return -kol_game_cash (g, entity);
+}
+
+static gboolean
+emr_can_sell (KolGame         *g,
+              KolEntity        seller,
+              const KolBundle *b)
+{
+  int corp = crisis_corp (g);
+  int cash = kol_game_cash (g, seller);
+  KolReason reason;
+
+  if (seller.kind != KOL_ENTITY_PLAYER || corp < 0)
+    return FALSE;
+  return kol_emergency_can_sell (g, corp, seller, b, emr_needed (g, seller), MAX (cash, 0), &reason);
+}
+
+static int
+emr_sellable (KolGame   *g,
+              KolEntity  seller,
+              KolBundle *out,
+              int        max)
+{
+  int n = 0;
+
+  for (int i = 0; i < g->n_corp_order && n < max; i++)
+    {
+      KolBundle bundles[64];
+      int m = kol_shares_bundles_for_corporation (g, seller, g->corp_order[i], bundles,
+                                                  G_N_ELEMENTS (bundles));
+
+      for (int k = 0; k < m && n < max; k++)
+        if (emr_can_sell (g, seller, &bundles[k]))
+          out[n++] = bundles[k];
+    }
+  return n;
+}
+
+/* EmergencyMoneyRaising#actions: the president may sell shares while short
+ * of the debt, and pay it off (§14.2: a bond's interest). */
+static guint32
+emr_actions (KolGame  *g,
+             KolStep  *s,
+             KolEntity entity)
+{
+  int corp = crisis_corp (g);
+  guint32 actions = 0;
+  KolBundle bundles[8];
+
+  if (corp < 0)
+    return 0;
+  if (!kol_entity_equal (entity, corp_entity (corp)) && !kol_entity_equal (entity, g->corps[corp].owner))
+    return 0;
+  if (entity.kind == KOL_ENTITY_PLAYER)
+    {
+      if (kol_game_cash (g, entity) < emr_needed (g, entity) &&
+          emr_sellable (g, entity, bundles, G_N_ELEMENTS (bundles)) > 0)
+        actions |= KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES);
+      if (MAX (kol_game_cash (g, entity), 0) >= emr_needed (g, entity))
+        actions |= KOL_ACTION_BIT (KOL_ACTION_PAYOFF_DEBT);
+    }
+  else
+    actions |= KOL_ACTION_BIT (KOL_ACTION_PAYOFF_DEBT);
+  return actions;
+}
+
+static gboolean
+emr_process (KolGame         *g,
+             KolStep         *s,
+             const KolAction *a,
+             GError         **error)
+{
+  int corp = crisis_corp (g);
+
+  if (corp < 0)
+    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "no debt to pay");
+  if (a->type == KOL_ACTION_PAYOFF_DEBT)
+    {
+      int amount = -g->corps[corp].cash;
+      KolArg args[3] = {
+        kol_arg_entity (a->entity), kol_arg_int (KOL_ARG_CORP, corp), kol_arg_int (KOL_ARG_MONEY, amount),
+      };
+
+      if (kol_game_cash (g, a->entity) < amount)
+        {
+          KolArg why[3] = {
+            kol_arg_entity (a->entity), kol_arg_int (KOL_ARG_MONEY, kol_game_cash (g, a->entity)),
+            kol_arg_int (KOL_ARG_MONEY, amount),
+          };
+
+          return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, why, 3, "%s has %d, needs %d",
+                                  kol_game_entity_name (g, a->entity), kol_game_cash (g, a->entity), amount);
+        }
+      kol_game_transfer (g, a->entity, corp_entity (corp), amount);
+      kol_game_log (g, KOL_LOG_1849_PAYS_DEBT, args, 3);
+      return TRUE;
+    }
+  if (a->type == KOL_ACTION_SELL_SHARES)
+    {
+      KolBundle b;
+
+      if (!kol_bundle_from_action (g, &b, a, error))
+        return FALSE;
+      if (!emr_can_sell (g, a->entity, &b))
+        return kol_stock_refuse_sell (g, s, a->entity, &b, error);
+      kol_emergency_sell (g, &b);
+      return TRUE;
+    }
+  return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an emergency action");
+}
+
+static void
+emr_legal_actions (KolGame   *g,
+                   KolStep   *s,
+                   KolEntity  entity,
+                   GPtrArray *out)
+{
+  guint32 actions = emr_actions (g, s, entity);
+  int corp = crisis_corp (g);
+
+  if (actions & KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES))
+    {
+      KolBundle bundles[64];
+      int n = emr_sellable (g, entity, bundles, G_N_ELEMENTS (bundles));
+
+      for (int i = 0; i < n; i++)
+        kol_1849_add_bundle_sell_actions (g, entity, &bundles[i], out);
+    }
+  if ((actions & KOL_ACTION_BIT (KOL_ACTION_PAYOFF_DEBT)) && corp >= 0 &&
+      kol_game_cash (g, entity) >= -g->corps[corp].cash)
+    g_ptr_array_add (out, kol_action_new (KOL_ACTION_PAYOFF_DEBT, entity));
+}
+
+const KolStepClass kol_1849_step_emr = {
+  .name = "Emergency Money Raising",
+  .actions = emr_actions,
+  .active = emr_active,
+  .active_entities = emr_active_entities,
+  .process = emr_process,
+  .legal_actions = emr_legal_actions,
+};
+
+/* ------------------------------------------------------- SMSTeleport */
+
+typedef struct
+{
+  guint8 passed_choice;
+} SmsData;
+
+static const char *const sms_choices[] = { "Close SMS", "Pass" };
+
+static gboolean
+step_acted (KolGame            *g,
+            const KolStepClass *klass)
+{
+  KolStep *s = kol_round_find_step (g, klass);
+
+  return s && s->acted;
+}
+
+/* SMSTeleport#actions: a corporation owning SMS decides first whether to
+ * close it (§7.1 P4), unless it already laid track or placed a token. */
+static guint32
+sms_actions (KolGame  *g,
+             KolStep  *s,
+             KolEntity entity)
+{
+  Kol1849State *st = K49_STATE (g);
+
+  if (!kol_step_is_current (g, s, entity) || entity.kind != KOL_ENTITY_CORP || st->sms < 0 ||
+      g->companies[st->sms].closed || !kol_entity_equal (g->companies[st->sms].owner, entity))
+    return 0;
+  if (step_acted (g, &kol_1849_step_track) || step_acted (g, &kol_1849_step_token))
+    return 0;
+  return s->passed ? 0 : KOL_ACTION_BIT (KOL_ACTION_CHOOSE);
+}
+
+static gboolean
+sms_active (KolGame *g,
+            KolStep *s)
+{
+  return kol_step_current_actions (g, s) != 0;
+}
+
+/**
+ * kol_1849_is_sms_hex:
+ *
+ * Returns: %TRUE if @hex is one of the coastal cities of SMS.
+ */
+gboolean
+kol_1849_is_sms_hex (KolGame *g,
+                     int      hex)
+{
+  return hex >= 0 && hex < KOL_MAX_HEXES && (K49_STATE (g)->hex_flags[hex] & K49_HEX_COASTAL);
+}
+
+static gboolean
+sms_process (KolGame         *g,
+             KolStep         *s,
+             const KolAction *a,
+             GError         **error)
+{
+  Kol1849State *st = K49_STATE (g);
+
+  if (a->choice == NULL ||
+      (!g_str_equal (a->choice, sms_choices[0]) && !g_str_equal (a->choice, sms_choices[1])))
+    {
+      KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_CHOICE) };
+
+      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 1, "choose “%s” or “%s”",
+                              sms_choices[0], sms_choices[1]);
+    }
+  if (g_str_equal (a->choice, sms_choices[0]))
+    {
+      KolArg args[2] = { kol_arg_entity (a->entity), kol_arg_int (KOL_ARG_COMPANY, st->sms) };
+
+      kol_game_log (g, KOL_LOG_1849_CLOSES_SMS, args, 2);
+      kol_game_close_company (g, st->sms);
+      K49 (g, a->entity.index, K49_SMS) = -1;
+    }
+  s->passed = TRUE;
+  return TRUE;
+}
+
+static void
+sms_legal_actions (KolGame   *g,
+                   KolStep   *s,
+                   KolEntity  entity,
+                   GPtrArray *out)
+{
+  if (sms_actions (g, s, entity) == 0)
+    return;
+  for (gsize i = 0; i < G_N_ELEMENTS (sms_choices); i++)
+    {
+      KolAction *a = kol_action_new (KOL_ACTION_CHOOSE, entity);
+
+      a->choice = g_strdup (sms_choices[i]);
+      g_ptr_array_add (out, a);
+    }
+}
+
+const KolStepClass kol_1849_step_sms_teleport = {
+  .name = "SMS Teleport",
+  .actions = sms_actions,
+  .active = sms_active,
+  .process = sms_process,
+  .legal_actions = sms_legal_actions,
+};
+
+/* ------------------------------------------------------------ Assign */
+
+static gboolean
+is_port (KolGame *g,
+         int      hex)
+{
+  return hex >= 0 && hex < KOL_MAX_HEXES && (K49_STATE (g)->hex_flags[hex] & K49_HEX_PORT);
+}
+
+/* Assign#actions: CNM, owned by the corporation operating now, may put its
+ * +L.20 marker on a port (§7.1 P3). */
+static guint32
+assign_actions (KolGame  *g,
+                KolStep  *s,
+                KolEntity entity)
+{
+  Kol1849State *st = K49_STATE (g);
+  const KolCompany *cnm;
+
+  if (entity.kind != KOL_ENTITY_COMPANY || entity.index != st->cnm || st->cnm_hex >= 0)
+    return 0;
+  cnm = &g->companies[st->cnm];
+  if (cnm->closed || cnm->owner.kind != KOL_ENTITY_CORP ||
+      !kol_entity_equal (g->round.current_operator, cnm->owner))
+    return 0;
+  return KOL_ACTION_BIT (KOL_ACTION_ASSIGN);
+}
+
+static gboolean
+assign_process (KolGame         *g,
+                KolStep         *s,
+                const KolAction *a,
+                GError         **error)
+{
+  Kol1849State *st = K49_STATE (g);
+  KolArg args[2] = { kol_arg_int (KOL_ARG_COMPANY, st->cnm), kol_arg_int (KOL_ARG_HEX, a->hex) };
+
+  if (a->hex < 0 || a->hex >= (int) g->title->n_hexes || !is_port (g, a->hex))
+    {
+      KolArg why[2] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_CHOICE), kol_arg_int (KOL_ARG_HEX, a->hex) };
+
+      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 2,
+                              "the CNM marker goes on a port");
+    }
+  st->cnm_hex = (gint16) a->hex;
+  kol_game_log (g, KOL_LOG_1849_ASSIGNED, args, 2);
+  kol_game_close_company (g, st->cnm);
+  return TRUE;
+}
+
+static void
+assign_legal_actions (KolGame   *g,
+                      KolStep   *s,
+                      KolEntity  entity,
+                      GPtrArray *out)
+{
+  if (assign_actions (g, s, entity) == 0)
+    return;
+  for (guint h = 0; h < g->title->n_hexes; h++)
+    if (is_port (g, (int) h))
+      {
+        KolAction *a = kol_action_new (KOL_ACTION_ASSIGN, entity);
+
+        a->hex = (gint16) h;
+        g_ptr_array_add (out, a);
+      }
+}
+
+const KolStepClass kol_1849_step_assign = {
+  .name = "Assign",
+  .actions = assign_actions,
+  .blocks = never_blocks,
+  .process = assign_process,
+  .legal_actions = assign_legal_actions,
+};
+
+/* ------------------------------------------------------------- Track */
+
+/* Track#process_lay_tile (1849): one lay; after an SMS lay the token may go
+ * only to that city; a lay may give Garibaldi a home (§9.4.1). */
+static gboolean
+track_process (KolGame         *g,
+               KolStep         *s,
+               const KolAction *a,
+               GError         **error)
+{
+  int corp;
+
+  if (a->type != KOL_ACTION_LAY_TILE)
+    return kol_step_track_process (g, s, a, error);
+  corp = kol_operating_acting_corp (g, a->entity);
+  if (corp >= 0 && K49 (g, corp, K49_SMS) != 0 && !kol_1849_is_sms_hex (g, a->hex))
+    {
+      KolArg args[2] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_NOT_COASTAL), kol_arg_int (KOL_ARG_HEX, a->hex) };
+
+      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_TILE, args, 2,
+                              "with SMS only coastal cities may be built");
+    }
+  if (!kol_tracker_lay_tile_action (g, s, a, -1, error))
+    return FALSE;
+  if (corp >= 0 && K49 (g, corp, K49_SMS) != 0)
+    K49 (g, corp, K49_SMS) = a->hex + 1;
+  kol_1849_update_garibaldi (g);
+  kol_step_pass (g, s);
+  return TRUE;
+}
+
+const KolStepClass kol_1849_step_track = {
+  .name = "Lay Track",
+  .actions = kol_step_track_actions,
+  .process = track_process,
+  .setup = kol_tracker_setup,
+  .round_state = kol_tracker_round_state,
+  .skip = kol_step_default_skip,
+  .legal_actions = kol_step_track_legal_actions,
+  .explain = kol_step_track_explain,
+};
+
+/* ------------------------------------------------------------- Token */
+
+static gboolean
+sms_allows (KolGame *g,
+            int      corp,
+            int      hex)
+{
+  int sms = K49 (g, corp, K49_SMS);
+
+  if (sms == -1)
+    return kol_1849_is_sms_hex (g, hex);
+  return sms == hex + 1;
+}
+
+/* Cities where @corp may place a token with SMS (no connection needed). */
+static int
+sms_token_targets (KolGame        *g,
+                   int             corp,
+                   KolTokenTarget *out,
+                   int             max)
+{
+  int n = 0;
+
+  if (kol_tokener_available_token (g, corp) < 0)
+    return 0;
+  for (guint h = 0; h < g->title->n_hexes && n < max; h++)
+    {
+      int cities;
+
+      if (!sms_allows (g, corp, (int) h))
+        continue;
+      cities = kol_tile_n_cities (kol_board_tile (g, (int) h, NULL));
+      for (int c = 0; c < cities && n < max; c++)
+        {
+          KolReason reason;
+
+          if (kol_board_can_place_token (g, corp, (int) h, c, FALSE, &reason))
+            out[n++] = (KolTokenTarget) { (gint16) h, (gint8) c, 0 };
+        }
+    }
+  return n;
+}
+
+/* Token#can_place_token? (1849): the current corporation has a token and,
+ * with SMS, any coastal city, else a connected city with room. */
+static guint32
+token_actions (KolGame  *g,
+               KolStep  *s,
+               KolEntity entity)
+{
+  int corp;
+  KolTokenTarget t[1];
+
+  if (!kol_step_is_current (g, s, entity) || entity.kind != KOL_ENTITY_CORP)
+    return 0;
+  corp = entity.index;
+  if (kol_tokener_available_token (g, corp) < 0)
+    return 0;
+  if (K49 (g, corp, K49_SMS) != 0 ? sms_token_targets (g, corp, t, 1) == 0 : !kol_tokener_can_token (g, corp))
+    return 0;
+  return KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN) | KOL_ACTION_BIT (KOL_ACTION_PASS);
+}
+
+/* Token#process_place_token (1849): with SMS only in its city and without
+ * a route (§7.1 P4); then Garibaldi, not yet started, moves to the end of
+ * the order if no home has room any more (§9.4.1). */
+static gboolean
+token_process (KolGame         *g,
+               KolStep         *s,
+               const KolAction *a,
+               GError         **error)
+{
+  Kol1849State *st = K49_STATE (g);
+  int corp = a->entity.index;
+  int afg = st->afg;
+
+  if (a->type == KOL_ACTION_PASS)
+    return kol_step_process_pass (g, s, a, error);
+  if (a->type != KOL_ACTION_PLACE_TOKEN)
+    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a token action");
+  if (K49 (g, corp, K49_SMS) != 0)
+    {
+      KolPlaceTokenOpts opts;
+
+      if (a->hex < 0 || a->hex >= (int) g->title->n_hexes || !sms_allows (g, corp, a->hex))
+        {
+          KolArg args[2] = { kol_arg_int (KOL_ARG_HEX, a->hex), kol_arg_int (KOL_ARG_REASON, KOL_REASON_NOT_COASTAL) };
+
+          return kol_game_refuse (g, error, KOL_ENGINE_ERROR_TOKEN, args, 2,
+                                  "Must place token on SMS hex");
+        }
+      kol_place_token_opts_init (&opts);
+      opts.connected = FALSE;
+      if (!kol_tokener_place_token (g, a->entity, corp, kol_tokener_available_token (g, corp), a->hex,
+                                    a->city, &opts, error))
+        return FALSE;
+      kol_step_pass (g, s);
+    }
+  else if (!kol_step_token_process_place_token (g, s, a, error))
+    return FALSE;
+
+  if (afg >= 0 && !g->corps[afg].removed && kol_1849_corp_list_index (g, afg) >= 0 &&
+      !kol_corp_floated (g, afg))
+    {
+      gint16 hexes[8];
+
+      if (kol_1849_home_token_locations (g, afg, hexes, G_N_ELEMENTS (hexes)) == 0)
+        {
+          int index = kol_1849_corp_list_index (g, afg);
+          KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, afg) };
+
+          if (K49 (g, afg, K49_NEXT_TO_PAR) && index < g->n_corp_order - 1)
+            {
+              K49 (g, g->corp_order[index + 1], K49_NEXT_TO_PAR) = TRUE;
+              K49 (g, afg, K49_NEXT_TO_PAR) = FALSE;
+            }
+          K49 (g, afg, K49_SLOT_CLOSED) = TRUE;
+          memmove (&g->corp_order[index], &g->corp_order[index + 1],
+                   (gsize) (g->n_corp_order - index - 1) * sizeof g->corp_order[0]);
+          g->corp_order[g->n_corp_order - 1] = (gint16) afg;
+          for (int i = 0; i < g->n_corp_order; i++)
+            g->corps[g->corp_order[i]].order_seq = (guint32) i;
+          kol_game_log (g, KOL_LOG_1849_AFG_NO_HOME, args, 1);
+        }
+    }
+  return TRUE;
+}
+
+static void
+token_legal_actions (KolGame   *g,
+                     KolStep   *s,
+                     KolEntity  entity,
+                     GPtrArray *out)
+{
+  if (token_actions (g, s, entity) == 0)
+    return;
+  if (K49 (g, entity.index, K49_SMS) != 0)
+    {
+      KolTokenTarget targets[16];
+      int n = sms_token_targets (g, entity.index, targets, G_N_ELEMENTS (targets));
+
+      for (int i = 0; i < n; i++)
+        {
+          KolAction *a = kol_action_new (KOL_ACTION_PLACE_TOKEN, entity);
+
+          a->hex = targets[i].hex;
+          a->city = targets[i].city;
+          g_ptr_array_add (out, a);
+        }
+    }
+  else
+    kol_tokener_legal_placements (g, entity, out);
+  g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
+}
+
+const KolStepClass kol_1849_step_token = {
+  .name = "Place a Token",
+  .actions = token_actions,
+  .process = token_process,
+  .setup = kol_step_token_setup,
+  .round_state = kol_step_token_round_state,
+  .skip = kol_step_default_skip,
+  .legal_actions = token_legal_actions,
+};
+
+/* ------------------------------------------------------------- Route */
+
+static void
+route_legal_actions (KolGame   *g,
+                     KolStep   *s,
+                     KolEntity  entity,
+                     GPtrArray *out)
+{
+  if (kol_step_route_actions (g, s, entity) == 0)
+    return;
+  kol_1849_best_routes_action (g, entity.index, out);
+}
+
+const KolStepClass kol_1849_step_route = {
+  .name = "Run Routes",
+  .actions = kol_step_route_actions,
+  .process = kol_step_route_process,
+  .round_state = kol_step_route_round_state,
+  .skip = kol_step_default_skip,
+  .legal_actions = route_legal_actions,
+};
+
+/* ---------------------------------------------------------- Dividend */
+
+static void
+dividend_pass (KolGame *g,
+               KolStep *s)
+{
+  kol_step_dividend_pass (g, s);
+  kol_1849_remember_order (g);
+}
+
+const KolStepClass kol_1849_step_dividend = {
+  .name = "Pay or Withhold Dividends",
+  .actions = kol_step_dividend_actions,
+  .process = kol_step_dividend_process,
+  .round_state = kol_step_dividend_round_state,
+  .skip = kol_step_dividend_skip,
+  .pass = dividend_pass,
+  .legal_actions = kol_step_dividend_legal_actions,
+};
+
+/* ------------------------------------------------------- IssueShares */
+
+static guint32
+issue_actions (KolGame  *g,
+               KolStep  *s,
+               KolEntity entity)
+{
+  KolBundle b[1];
+  guint32 actions = 0;
+
+  if (entity.kind != KOL_ENTITY_CORP || !kol_step_is_current (g, s, entity))
+    return 0;
+  if (kol_1849_redeemable_bundles (g, entity.index, b, 1) > 0)
+    actions |= KOL_ACTION_BIT (KOL_ACTION_BUY_SHARES);
+  if (kol_1849_issuable_bundles (g, entity.index, b, 1) > 0)
+    actions |= KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES);
+  if (actions)
+    actions |= KOL_ACTION_BIT (KOL_ACTION_PASS);
+  return actions;
+}
+
+static gboolean
+bundle_listed (KolGame         *g,
+               const KolBundle *b,
+               const KolBundle *list,
+               int              n)
+{
+  for (int i = 0; i < n; i++)
+    if (kol_bundle_same_shape (g, b, &list[i]))
+      return TRUE;
+  return FALSE;
+}
+
+/* IssueShares (1849, §10.8): issue treasury certificates (the price moves
+ * down a row per share) or redeem one from the pool; then the step ends. */
+static gboolean
+issue_process (KolGame         *g,
+               KolStep         *s,
+               const KolAction *a,
+               GError         **error)
+{
+  int corp = a->entity.index;
+  KolBundle b, list[64];
+  int n;
+
+  switch (a->type)
+    {
+    case KOL_ACTION_PASS:
+      return kol_step_process_pass (g, s, a, error);
+    case KOL_ACTION_SELL_SHARES:
+      if (!kol_bundle_from_action (g, &b, a, error))
+        return FALSE;
+      n = kol_1849_issuable_bundles (g, corp, list, G_N_ELEMENTS (list));
+      if (!bundle_listed (g, &b, list, n))
+        {
+          KolArg args[3] = {
+            kol_arg_entity (a->entity), kol_arg_int (KOL_ARG_CORP, b.corp),
+            kol_arg_int (KOL_ARG_REASON, kol_1849_last_cert_last (g, &b) ? KOL_REASON_NONE : KOL_REASON_LAST_CERT),
+          };
+
+          return kol_game_refuse (g, error, KOL_ENGINE_ERROR_CANNOT_SELL, args, 3,
+                                  "%s cannot issue these certificates", kol_game_entity_name (g, a->entity));
+        }
+      kol_shares_sell_and_change_price (g, &b, TRUE, -1);
+      kol_step_pass (g, s);
+      return TRUE;
+    case KOL_ACTION_BUY_SHARES:
+      if (!kol_bundle_from_action (g, &b, a, error))
+        return FALSE;
+      n = kol_1849_redeemable_bundles (g, corp, list, G_N_ELEMENTS (list));
+      if (!bundle_listed (g, &b, list, n))
+        {
+          KolArg args[1] = {
+            kol_arg_int (KOL_ARG_REASON, kol_1849_last_cert_last (g, &b) ? KOL_REASON_BUY_NOT_AVAILABLE
+                                                                      : KOL_REASON_LAST_CERT),
+          };
+
+          return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1,
+                                  "%s cannot redeem these certificates", kol_game_entity_name (g, a->entity));
+        }
+      kol_shares_buy (g, a->entity, &b, NULL);
+      kol_step_pass (g, s);
+      return TRUE;
+    default:
+      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a financial action");
+    }
+}
+
+static void
+issue_legal_actions (KolGame   *g,
+                     KolStep   *s,
+                     KolEntity  entity,
+                     GPtrArray *out)
+{
+  guint32 actions = issue_actions (g, s, entity);
+  KolBundle list[64];
+  int n;
+
+  if (actions & KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES))
+    {
+      n = kol_1849_issuable_bundles (g, entity.index, list, G_N_ELEMENTS (list));
+      for (int i = 0; i < n; i++)
+        kol_1849_add_bundle_sell_actions (g, entity, &list[i], out);
+    }
+  if (actions & KOL_ACTION_BIT (KOL_ACTION_BUY_SHARES))
+    {
+      n = kol_1849_redeemable_bundles (g, entity.index, list, G_N_ELEMENTS (list));
+      for (int i = 0; i < n; i++)
+        {
+          KolAction *a = kol_action_new (KOL_ACTION_BUY_SHARES, entity);
+
+          a->n_shares = 1;
+          a->shares[0] = list[i].certs[0];
+          a->percent = list[i].percent;
+          g_ptr_array_add (out, a);
+        }
+    }
+  if (actions & KOL_ACTION_BIT (KOL_ACTION_PASS))
+    g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
+}
+
+const KolStepClass kol_1849_step_issue_shares = {
+  .name = "Issue or Redeem Shares",
+  .actions = issue_actions,
+  .process = issue_process,
+  .skip = kol_step_default_skip,
+  .legal_actions = issue_legal_actions,
+};

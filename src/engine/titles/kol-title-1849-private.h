@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "kol-engine-game.h"
+#include "kol-engine-round.h"
+#include "kol-engine-log.h"
+#include "kol-engine-market.h"
+#include "kol-engine-shares.h"
+#include "kol-engine-stock.h"
+#include "kol-engine-auction.h"
+#include "kol-engine-operating.h"
+#include "kol-engine-board.h"
+#include "kol-engine-track.h"
+#include "kol-engine-token.h"
+#include "kol-engine-dividend.h"
+#include "kol-engine-trains.h"
+#include "kol-engine-companies.h"
+#include "kol-engine-route.h"
+
+G_BEGIN_DECLS
+
+/*
+ * 1849 Sicily: the rules module (rulebook 002; 18xx.games g_1849/ is the
+ * reference for everything the rulebook leaves open and for the replay of
+ * recorded games). Split by area:
+ *   kol-title-1849.c           module, setup, rounds, phases and events,
+ *                              game end, scores, invariants
+ *   kol-title-1849-stock.c     auction and stock rounds, shares, presidency
+ *   kol-title-1849-operating.c operating round and its steps
+ *   kol-title-1849-variants.c  bonds, buying station tokens, Electric Dreams
+ *   kol-title-1849-board.c     track, gauges, Messina, market walls, routes
+ */
+
+/* Options (game.json "options"). COMPAT is hidden: the importer of
+ * 18xx.games records selects it, for the values that differ from the
+ * rulebook (loan penalty and bond floors, the port stop count). */
+#define KOL_1849_OPT_DELAY_IFT    "delay_ift"
+#define KOL_1849_OPT_REDUCED      "reduced_4p_corps"
+#define KOL_1849_OPT_BONDS        "bonds"
+#define KOL_1849_OPT_BUY_TOKENS   "acquiring_station_tokens"
+#define KOL_1849_OPT_ELECTRIC     "electric_dreams"
+#define KOL_1849_OPT_COMPAT       "compat_18xx_games"
+
+/* Per corporation flags kept in KolCorp.ext, so that Game#reset_corporation
+ * (kol_shares_reset_corporation clears them) gives a new corporation as
+ * 18xx.games' new Corporation object. */
+enum
+{
+  K49_NEXT_TO_PAR,        /* G1849::Corporation#next_to_par */
+  K49_CLOSED_RECENTLY,    /* #closed_recently: cannot be started this SR */
+  K49_SLOT_CLOSED,        /* !#slot_open (AFG without a home) */
+  K49_REACHED_MAX,        /* #reached_max_value (L.377) */
+  K49_SMS,                /* #sms_hexes: 0 none, -1 every coastal city, hex + 1 */
+  K49_DESTROYED,          /* tokens destroyed by the earthquake (bitmask) */
+  K49_E_TOKEN,            /* owns an E-token (Electric Dreams) */
+  K49_CNM,                /* assigned CNM (bought it from a player) */
+};
+
+#define K49(g, corp, field) ((g)->corps[(corp)].ext[(field)])
+
+/* Round kinds (KolRound.kind). */
+enum
+{
+  K49_ROUND_AUCTION = 1,
+  K49_ROUND_STOCK,
+  K49_ROUND_OPERATING,
+};
+
+#define K49_PAR_GREEN 1u  /* par_1: 144 */
+#define K49_PAR_BROWN 2u  /* par_2: 216 */
+
+typedef struct
+{
+  /* options */
+  guint8    delay_ift;
+  guint8    reduced;
+  guint8    bonds;
+  guint8    buy_tokens_option;
+  guint8    electric;
+  guint8    compat;
+
+  /* title indices */
+  gint16    afg;                 /* the corporation that chooses its home */
+  gint16    ift;
+  gint16    sce, sigi, cnm, sms, rsa;
+  gint16    messina;             /* hex B14 */
+  gint16    acireale;            /* hex G13 (SCE) */
+  gint16    track_broad, track_narrow, track_dual;
+  gint16    train_e, train_r6h;  /* train defs */
+
+  /* game */
+  guint8    par_groups;          /* K49_PAR_* added by events */
+  guint8    messina_upgradeable;
+  guint8    max_reached;         /* StockMarket#max_reached? */
+  guint8    end_trigger_reason;  /* KolGameEnd of @game_end_trigger */
+  guint8    end_trigger_timing;  /* KolEndTiming */
+  guint8    e_token_sold;
+  guint8    e_tokens_enabled;
+  guint8    issue_bonds_enabled;
+  guint8    buy_tokens_enabled;
+  gint16    rsa_share_corp;      /* RSA's shares ability (-1 once removed) */
+  gint16    rsa_close_corp;      /* RSA's close ability (-1 once removed) */
+  gint16    cnm_hex;             /* the port with the CNM marker, -1 */
+
+  /* SwapChoice (share_pool.rb change_president) */
+  gint16    swap_choice_player;  /* -1 when no choice is pending */
+  KolEntity swap_location;
+  gint16    swap_other_player;
+  gint16    swap_corp;
+
+  /* LoanChoice (Bankrupt) */
+  gint16    loan_choice_player;  /* -1 */
+
+  /* reorder_corps */
+  guint8    n_old_order;
+  gint16    old_operating_order[KOL_MAX_CORPS];
+  guint8    n_moved;
+  gint16    moved_this_turn[KOL_MAX_CORPS * 2];
+
+  /* end-of-game penalties of players (Player#penalty: L.750 per loan) */
+  int       penalty[KOL_MAX_PLAYERS];
+  int       n_loans[KOL_MAX_PLAYERS];
+
+  /* numbers and lists of game.json "rules", read once at setup */
+  guint8    hex_flags[KOL_MAX_HEXES];  /* K49_HEX_* */
+  int       narrow_divisor;
+  int       loan_value, loan_penalty;
+  int       bond_value, bond_interest, bond_max;
+  guint8    n_blocked_right, n_blocked_up, n_par;
+  KolCell   blocked_right[4];
+  KolCell   blocked_up[4];
+  struct { int price; gint8 phase; } par[8]; /* par price → first phase */
+} Kol1849State;
+
+#define K49_HEX_COASTAL   1u  /* SMS may teleport there */
+#define K49_HEX_PORT      2u
+#define K49_HEX_E_DOUBLE  4u  /* E trains double it */
+
+#define K49_STATE(g) KOL_TITLE_STATE (g, Kol1849State)
+
+/* Round state of operating rounds, at KOL_ROUND_TITLE. */
+typedef struct
+{
+  guint8 issued_bond[KOL_MAX_CORPS];
+  guint8 redeemed_bond[KOL_MAX_CORPS];
+} Kol1849OperatingState;
+
+/* ---- kol-title-1849.c ---- */
+extern const KolTitleModule kol_title_module_1849;
+
+gboolean  kol_1849_is_afg              (KolGame *g, int corp);
+int       kol_1849_corp_list_index     (KolGame *g, int corp);
+/* Operating order of the floated corporations (Corporation#<=>). */
+int       kol_1849_sorted_corps        (KolGame *g, gint16 *out);
+void      kol_1849_log_event           (KolGame *g, int kind, const KolArg *args, guint n);
+void      kol_1849_next_round          (KolGame *g);
+
+/* ---- kol-title-1849-stock.c ---- */
+extern const KolStockHooks kol_1849_stock_hooks;
+extern const KolRoundClass kol_1849_round_stock;
+extern const KolRoundClass kol_1849_round_auction;
+extern const KolStepClass  kol_1849_step_buy_sell_par_shares;
+extern const KolStepClass  kol_1849_step_swap_choice;
+extern const KolStepClass  kol_1849_step_company_pending_par;
+extern const KolStepClass  kol_1849_step_waterfall_auction;
+extern const KolStepClass  kol_1849_step_home_token;
+
+void      kol_1849_start_auction_round (KolGame *g);
+void      kol_1849_start_stock_round   (KolGame *g);
+gboolean  kol_1849_last_cert_last      (KolGame *g, const KolBundle *b);
+int       kol_1849_home_token_locations (KolGame *g, int corp, gint16 *hexes, int max);
+void      kol_1849_update_garibaldi    (KolGame *g);
+void      kol_1849_reorder_corps       (KolGame *g);
+void      kol_1849_remember_order      (KolGame *g);
+void      kol_1849_note_moved          (KolGame *g, int corp);
+int       kol_1849_issuable_bundles    (KolGame *g, int corp, KolBundle *out, int max);
+int       kol_1849_redeemable_bundles  (KolGame *g, int corp, KolBundle *out, int max);
+void      kol_1849_swap_double_cert    (KolGame *g, KolEntity from, KolEntity to, int corp);
+void      kol_1849_stock_legal_actions (KolGame *g, KolStep *s, KolEntity entity, GPtrArray *out);
+
+/* ---- kol-title-1849-operating.c ---- */
+extern const KolOperatingHooks kol_1849_operating_hooks;
+extern const KolRoundClass kol_1849_round_operating;
+
+void      kol_1849_start_operating_round (KolGame *g, int round_num);
+void      kol_1849_close_corporation   (KolGame *g, int corp);
+gboolean  kol_1849_any_placed_token    (KolGame *g, int corp);
+int       kol_1849_first_token         (KolGame *g, int corp);
+int       kol_1849_placed_tokens       (KolGame *g, int corp);
+void      kol_1849_add_bundle_sell_actions (KolGame *g, KolEntity entity, const KolBundle *b,
+                                            GPtrArray *out);
+
+/* ---- kol-title-1849-variants.c ---- */
+extern const KolStepClass kol_1849_step_buy_token;
+extern const KolStepClass kol_1849_step_buy_e_token;
+extern const KolStepClass kol_1849_step_bond_interest;
+extern const KolStepClass kol_1849_step_bond;
+int       kol_1849_e_token_cost        (KolGame *g);
+
+/* ---- kol-title-1849-board.c ---- */
+extern const KolBoardHooks kol_1849_board_hooks;
+extern const KolMarketHooks kol_1849_market_hooks;
+extern const KolRouteHooks kol_1849_route_hooks;
+
+int       kol_1849_upgrade_cost        (KolGame *g, KolEntity entity, int spender, int hex,
+                                        int old_tile, int new_tile);
+void      kol_1849_earthquake          (KolGame *g);
+gboolean  kol_1849_is_sms_hex          (KolGame *g, int hex);
+gboolean  kol_1849_validate_routes     (KolGame *g, int corp, const KolAction *a, GError **error);
+/* Appends the best run_routes action of @corp (the router's proven
+ * optimum) to @out. */
+void      kol_1849_best_routes_action  (KolGame *g, int corp, GPtrArray *out);
+
+G_END_DECLS

@@ -1,0 +1,1250 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "kol-title-1849-private.h"
+
+#include <string.h>
+
+/*
+ * 1849 Sicily: the initial stock round (§8, §8.1), stock rounds (§9), the
+ * certificates (§7.2, §9.5, §9.6) and the financial step's bundles
+ * (§10.8). 18xx.games: g_1849/game.rb, share_pool.rb, round/stock.rb,
+ * step/buy_sell_par_shares.rb, step/swap_choice.rb,
+ * step/company_pending_par.rb.
+ */
+
+#define LAST_CERT_FLAG 1u
+
+static inline gboolean
+is_last_cert (KolGame *g,
+              int      cert)
+{
+  return (g->certs[cert].flags & LAST_CERT_FLAG) != 0;
+}
+
+static inline KolEntity
+corp_entity (int corp)
+{
+  return kol_entity (KOL_ENTITY_CORP, corp);
+}
+
+/* ------------------------------------------------------------- par prices */
+
+/* The phase from which @price may be chosen as a par price (rules.
+ * par_prices, read at setup), -1 when never. */
+static int
+par_price_phase (KolGame *g,
+                 int      price)
+{
+  Kol1849State *st = K49_STATE (g);
+
+  for (int i = 0; i < st->n_par; i++)
+    if (st->par[i].price == price)
+      return st->par[i].phase;
+  return -1;
+}
+
+/* Game#par_prices: share_prices_with_types(@available_par_groups), the
+ * groups growing with the green_par and brown_par events (§9.4: L.68 and
+ * L.100 from the start, L.144 from Phase 6, L.216 from Phase 10). */
+static int
+par_prices (KolGame *g,
+            int      corp,
+            KolCell *out,
+            int      max)
+{
+  KolCell cells[KOL_MAX_PAR_CELLS];
+  int n = kol_market_par_cells (g, 0, cells, KOL_MAX_PAR_CELLS), m = 0;
+
+  for (int i = 0; i < n && m < max; i++)
+    {
+      int phase = par_price_phase (g, kol_market_cell_price (g, cells[i]));
+
+      if (phase >= 0 && phase <= g->phase)
+        out[m++] = cells[i];
+    }
+  return m;
+}
+
+/* ------------------------------------------------------------ corporations */
+
+/* Game#can_par?: the next corporation in the order, not closed in this
+ * set of rounds, and (Garibaldi) with a home (§9.4, §9.4.1, §11). */
+static gboolean
+can_par (KolGame  *g,
+         int       corp,
+         KolEntity parrer)
+{
+  const KolCorp *c = &g->corps[corp];
+
+  return !c->ipoed && !c->closed && !c->removed && K49 (g, corp, K49_NEXT_TO_PAR) &&
+         !K49 (g, corp, K49_CLOSED_RECENTLY) && !K49 (g, corp, K49_SLOT_CLOSED);
+}
+
+/**
+ * kol_1849_home_token_locations:
+ * @hexes: (out) (array): hexes
+ *
+ * Game#home_token_locations: the cities Garibaldi may choose that have a
+ * free slot for it (§9.4.1).
+ *
+ * Returns: how many hexes were written.
+ */
+int
+kol_1849_home_token_locations (KolGame *g,
+                               int      corp,
+                               gint16  *hexes,
+                               int      max)
+{
+  GArray *choices = g->title->corps[corp].home_choices;
+  int n = 0;
+
+  for (guint i = 0; choices && i < choices->len && n < max; i++)
+    {
+      int hex = g_array_index (choices, gint16, i);
+      int cities = kol_tile_n_cities (kol_board_tile (g, hex, NULL));
+      gboolean room = FALSE;
+
+      for (int city = 0; city < cities && !room; city++)
+        {
+          KolReason reason;
+
+          room = kol_board_can_place_token (g, corp, hex, city, FALSE, &reason);
+        }
+      if (room)
+        hexes[n++] = (gint16) hex;
+    }
+  return n;
+}
+
+/**
+ * kol_1849_update_garibaldi:
+ *
+ * Game#update_garibaldi: Garibaldi, blocked for want of a home, becomes
+ * available again from the next stock round once a home has room (§9.4.1).
+ */
+void
+kol_1849_update_garibaldi (KolGame *g)
+{
+  int afg = K49_STATE (g)->afg;
+  gint16 hexes[8];
+  KolArg args[1];
+
+  if (afg < 0 || g->corps[afg].removed || !K49 (g, afg, K49_SLOT_CLOSED) ||
+      kol_1849_home_token_locations (g, afg, hexes, G_N_ELEMENTS (hexes)) == 0)
+    return;
+  K49 (g, afg, K49_SLOT_CLOSED) = FALSE;
+  K49 (g, afg, K49_CLOSED_RECENTLY) = TRUE;
+  args[0] = kol_arg_int (KOL_ARG_CORP, afg);
+  kol_game_log (g, KOL_LOG_1849_AFG_SLOT_OPEN, args, 1);
+}
+
+/* Game#after_par: the capital RSA brings (Base#after_par for :shares
+ * abilities with incremental capital, §8.1), the token fee (§9.4), the next
+ * corporation in the order becomes available, and in a stock round the
+ * home token. */
+static void
+after_par (KolGame *g,
+           int      corp)
+{
+  Kol1849State *st = K49_STATE (g);
+  const KolCorpDef *def = &g->title->corps[corp];
+  int index, fee = def->token_fee;
+  KolArg args[3];
+
+  if (st->rsa >= 0 && st->rsa_share_corp == corp && !g->companies[st->rsa].closed)
+    {
+      int amount = kol_market_corp_price (g, corp) * (g->certs[kol_game_president_cert (g, corp)].percent /
+                                                      kol_game_share_percent (g, corp));
+
+      kol_game_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), corp_entity (corp), amount);
+      args[0] = kol_arg_int (KOL_ARG_CORP, corp);
+      args[1] = kol_arg_int (KOL_ARG_MONEY, amount);
+      args[2] = kol_arg_int (KOL_ARG_COMPANY, st->rsa);
+      kol_game_log (g, KOL_LOG_1849_RECEIVES_FROM, args, 3);
+    }
+
+  kol_game_transfer (g, corp_entity (corp), kol_entity (KOL_ENTITY_BANK, 0), fee);
+  args[0] = kol_arg_int (KOL_ARG_CORP, corp);
+  args[1] = kol_arg_int (KOL_ARG_MONEY, fee);
+  kol_game_log (g, KOL_LOG_1849_TOKEN_FEE, args, 2);
+
+  K49 (g, corp, K49_NEXT_TO_PAR) = FALSE;
+  index = kol_1849_corp_list_index (g, corp);
+  if (index >= 0 && index + 1 < g->n_corp_order)
+    K49 (g, g->corp_order[index + 1], K49_NEXT_TO_PAR) = TRUE;
+  if (g->round.klass && g->round.klass->stock)
+    kol_operating_place_home_token (g, corp);
+}
+
+/* ---------------------------------------------------------- certificates */
+
+/**
+ * kol_1849_last_cert_last:
+ *
+ * Game#last_cert_last?: a bundle with the last certificate must take every
+ * certificate left where it comes from (the treasury or the pool, §9.6).
+ *
+ * Returns: %TRUE if @b respects it.
+ */
+gboolean
+kol_1849_last_cert_last (KolGame         *g,
+                         const KolBundle *b)
+{
+  gboolean has_last = FALSE;
+  KolEntity location;
+  gint16 certs[KOL_MAX_CERTS];
+
+  for (int i = 0; i < b->n_certs && !has_last; i++)
+    has_last = is_last_cert (g, b->certs[i]);
+  if (!has_last)
+    return TRUE;
+  location = b->owner.kind == KOL_ENTITY_POOL ? b->owner : corp_entity (b->corp);
+  return kol_game_certs_of (g, location, b->corp, certs, KOL_MAX_CERTS) == b->n_certs;
+}
+
+/* The players holding at least 20% of @corp other than @player, the
+ * largest holders, nearest to @player (find_would_be_pres), or -1. */
+static int
+find_would_be_pres (KolGame *g,
+                    int      player,
+                    int      corp)
+{
+  int best = -1, best_percent = 0, best_distance = G_MAXINT;
+
+  for (int p = 0; p < g->n_players; p++)
+    {
+      int percent = kol_game_percent_of (g, kol_entity (KOL_ENTITY_PLAYER, p), corp);
+
+      if (p == player || percent < 20)
+        continue;
+      if (percent > best_percent)
+        {
+          best = p;
+          best_percent = percent;
+          best_distance = kol_shares_distance (g, kol_entity (KOL_ENTITY_PLAYER, player),
+                                               kol_entity (KOL_ENTITY_PLAYER, p));
+        }
+      else if (percent == best_percent)
+        {
+          int d = kol_shares_distance (g, kol_entity (KOL_ENTITY_PLAYER, player),
+                                       kol_entity (KOL_ENTITY_PLAYER, p));
+
+          if (d < best_distance)
+            {
+              best = p;
+              best_distance = d;
+            }
+        }
+    }
+  return best;
+}
+
+/* dumpable_on: may the president give up the presidency with @b to
+ * @would_be_pres (§9.5: only to a holder of two shares, and the swap must
+ * be possible with the certificates they hold)? */
+static gboolean
+dumpable_on (KolGame         *g,
+             const KolBundle *b,
+             int              would_be_pres)
+{
+  KolEntity pres;
+  int owner_percent, other_percent, after;
+  gint16 certs[KOL_MAX_CERTS];
+
+  if (kol_bundle_president_cert (g, b) < 0)
+    return TRUE;
+  if (would_be_pres < 0)
+    return FALSE;
+  pres = kol_entity (KOL_ENTITY_PLAYER, would_be_pres);
+  owner_percent = kol_game_percent_of (g, b->owner, b->corp);
+  other_percent = kol_game_percent_of (g, pres, b->corp);
+  after = owner_percent - b->percent;
+  if (other_percent == 20 && kol_game_certs_of (g, pres, b->corp, certs, KOL_MAX_CERTS) == 1)
+    {
+      if (after == 0)
+        return TRUE;
+      /* Ruby falls through here (the value of the if is discarded) */
+      (void) (owner_percent > 20 && after == 10);
+    }
+  return after < 20 && other_percent > after;
+}
+
+typedef struct
+{
+  guint8 n10;
+  guint8 pres;
+  guint8 last;
+} Shape;
+
+/* Game#bundles_for_corporation: every combination of the holder's
+ * certificates, one per shape (number of 10% certificates, president's,
+ * last), and for the president the partial bundle of the president's
+ * certificate, kept when dumpable_on; sorted by percent (stable, as the
+ * browser's sort). */
+static int
+bundles_for_corporation (KolGame   *g,
+                         KolEntity  holder,
+                         int        corp,
+                         KolBundle *out,
+                         int        max)
+{
+  gint16 certs[KOL_MAX_CERTS];
+  int n, m = 0;
+  Shape seen[64];
+  int n_seen = 0;
+  KolBundle tmp[64];
+
+  if (!g->corps[corp].ipoed)
+    return 0;
+  n = kol_game_certs_of (g, holder, corp, certs, KOL_MAX_CERTS);
+  n = MIN (n, 12);
+  /* combinations by size, then in lexicographic order of positions */
+  for (int size = 1; size <= n; size++)
+    {
+      int idx[16];
+
+      for (int i = 0; i < size; i++)
+        idx[i] = i;
+      for (;;)
+        {
+          Shape shape = { 0 };
+          gint16 pick[16];
+          gboolean dup = FALSE;
+
+          for (int i = 0; i < size; i++)
+            {
+              int c = certs[idx[i]];
+
+              pick[i] = (gint16) c;
+              if (g->certs[c].percent == 10)
+                shape.n10++;
+              if (g->certs[c].president)
+                shape.pres = 1;
+              if (is_last_cert (g, c))
+                shape.last = 1;
+            }
+          for (int s = 0; s < n_seen && !dup; s++)
+            dup = seen[s].n10 == shape.n10 && seen[s].pres == shape.pres && seen[s].last == shape.last;
+          if (!dup && n_seen < (int) G_N_ELEMENTS (seen) - 1)
+            {
+              seen[n_seen++] = shape;
+              kol_bundle_init (g, &tmp[m++], pick, size, 0);
+            }
+          /* next combination */
+          {
+            int i = size - 1;
+
+            while (i >= 0 && idx[i] == n - size + i)
+              i--;
+            if (i < 0)
+              break;
+            idx[i]++;
+            for (int j = i + 1; j < size; j++)
+              idx[j] = idx[j - 1] + 1;
+          }
+        }
+    }
+
+  if (holder.kind == KOL_ENTITY_PLAYER && kol_corp_is_president (g, corp, holder))
+    {
+      int pres = kol_game_president_cert (g, corp);
+      int would_be = find_would_be_pres (g, holder.index, corp);
+      gint16 one = (gint16) pres;
+      int k = 0;
+
+      if (pres >= 0 && m < (int) G_N_ELEMENTS (tmp))
+        kol_bundle_init (g, &tmp[m++], &one, 1, 10);
+      for (int i = 0; i < m; i++)
+        if (dumpable_on (g, &tmp[i], would_be))
+          tmp[k++] = tmp[i];
+      m = k;
+    }
+
+  /* stable sort by percent */
+  {
+    int k = 0;
+
+    for (int percent = 0; percent <= 100; percent += 10)
+      for (int i = 0; i < m && k < max; i++)
+        if (tmp[i].percent == percent)
+          out[k++] = tmp[i];
+    return k;
+  }
+}
+
+/* SharePool#change_president (1849): the new president gives the last
+ * certificate if they hold it, else two 10% certificates; with the last
+ * certificate and 40% or more, the outgoing president may later choose two
+ * 10% certificates instead (SwapChoice; §9.5 example 3). */
+static void
+change_president (KolGame  *g,
+                  int       presidents_cert,
+                  KolEntity swap_to,
+                  KolEntity president,
+                  KolEntity previous)
+{
+  Kol1849State *st = K49_STATE (g);
+  int corp = g->certs[presidents_cert].corp;
+  gint16 held[KOL_MAX_CERTS], give[2];
+  int n = kol_game_certs_of (g, president, corp, held, KOL_MAX_CERTS), n_give = 0;
+  int double_cert = -1, total = 0;
+
+  for (int i = 0; i < n; i++)
+    {
+      total += g->certs[held[i]].percent;
+      if (double_cert < 0 && is_last_cert (g, held[i]))
+        double_cert = held[i];
+    }
+  if (double_cert >= 0)
+    {
+      if (total >= 40)
+        {
+          KolArg args[1] = { kol_arg_entity (swap_to) };
+
+          st->swap_choice_player = previous.kind == KOL_ENTITY_PLAYER ? previous.index : -1;
+          st->swap_location = swap_to;
+          st->swap_other_player = president.kind == KOL_ENTITY_PLAYER ? president.index : -1;
+          st->swap_corp = (gint16) corp;
+          kol_game_log (g, KOL_LOG_1849_SWAP_DEFAULT, args, 1);
+        }
+      give[n_give++] = (gint16) double_cert;
+    }
+  else
+    for (int i = 0; i < n && n_give < 2; i++)
+      if (!is_last_cert (g, held[i]))
+        give[n_give++] = held[i];
+  for (int i = 0; i < n_give; i++)
+    kol_shares_move_cert (g, give[i], swap_to);
+  kol_shares_move_cert (g, presidents_cert, president);
+}
+
+/* SharePool#handle_partial (1849): one ordinary certificate comes back. */
+static void
+handle_partial (KolGame         *g,
+                const KolBundle *b,
+                KolEntity        from,
+                KolEntity        to)
+{
+  gint16 held[KOL_MAX_CERTS];
+  int n = kol_game_certs_of (g, from, b->corp, held, KOL_MAX_CERTS);
+
+  for (int i = 0; i < n; i++)
+    if (!is_last_cert (g, held[i]))
+      {
+        kol_shares_move_cert (g, held[i], to);
+        return;
+      }
+}
+
+/**
+ * kol_1849_swap_double_cert:
+ *
+ * SharePool#swap_double_cert: the last certificate goes from @from to @to,
+ * which gives back two 10% certificates.
+ */
+void
+kol_1849_swap_double_cert (KolGame  *g,
+                           KolEntity from,
+                           KolEntity to,
+                           int       corp)
+{
+  gint16 held[KOL_MAX_CERTS], tens[2];
+  int n = kol_game_certs_of (g, from, corp, held, KOL_MAX_CERTS), n_tens = 0;
+
+  for (int i = 0; i < n; i++)
+    if (is_last_cert (g, held[i]))
+      {
+        kol_shares_move_cert (g, held[i], to);
+        break;
+      }
+  n = kol_game_certs_of (g, to, corp, held, KOL_MAX_CERTS);
+  for (int i = 0; i < n && n_tens < 2; i++)
+    if (g->certs[held[i]].percent == 10)
+      tens[n_tens++] = held[i];
+  for (int i = 0; i < n_tens; i++)
+    kol_shares_move_cert (g, tens[i], from);
+}
+
+/**
+ * kol_1849_issuable_bundles:
+ * @out: (out) (array): bundles of @corp's treasury certificates
+ *
+ * Game#issuable_shares: after the corporation's first turn, bundles that
+ * leave the pool with at most five shares and respect the last certificate
+ * (§10.8).
+ *
+ * Returns: how many bundles were written.
+ */
+int
+kol_1849_issuable_bundles (KolGame   *g,
+                           int        corp,
+                           KolBundle *out,
+                           int        max)
+{
+  KolBundle all[64];
+  int n, m = 0, room;
+
+  if (kol_operating_history_size (g, corp) <= 1)
+    return 0;
+  room = 5 - kol_corp_num_market_shares (g, corp);
+  n = bundles_for_corporation (g, corp_entity (corp), corp, all, G_N_ELEMENTS (all));
+  for (int i = 0; i < n && m < max; i++)
+    if (kol_bundle_num_shares (g, &all[i]) <= room && kol_1849_last_cert_last (g, &all[i]))
+      out[m++] = all[i];
+  return m;
+}
+
+/**
+ * kol_1849_redeemable_bundles:
+ * @out: (out) (array): single certificates in the pool
+ *
+ * Game#redeemable_shares: after the first turn, one certificate of the
+ * pool the corporation can pay for, the last certificate last (§10.8).
+ *
+ * Returns: how many bundles were written.
+ */
+int
+kol_1849_redeemable_bundles (KolGame   *g,
+                             int        corp,
+                             KolBundle *out,
+                             int        max)
+{
+  KolBundle all[64];
+  int n, m = 0;
+
+  if (kol_operating_history_size (g, corp) <= 1)
+    return 0;
+  n = bundles_for_corporation (g, kol_entity (KOL_ENTITY_POOL, 0), corp, all, G_N_ELEMENTS (all));
+  for (int i = 0; i < n && m < max; i++)
+    if (all[i].n_certs == 1 && g->corps[corp].cash >= kol_bundle_price (g, &all[i]) &&
+        kol_1849_last_cert_last (g, &all[i]))
+      out[m++] = all[i];
+  return m;
+}
+
+/* ------------------------------------------------------- reorder_corps */
+
+/**
+ * kol_1849_remember_order:
+ *
+ * @old_operating_order = @corporations.sort.
+ */
+void
+kol_1849_remember_order (KolGame *g)
+{
+  Kol1849State *st = K49_STATE (g);
+
+  st->n_old_order = (guint8) kol_1849_sorted_corps (g, st->old_operating_order);
+}
+
+/**
+ * kol_1849_note_moved:
+ *
+ * @moved_this_turn << @corp.
+ */
+void
+kol_1849_note_moved (KolGame *g,
+                     int      corp)
+{
+  Kol1849State *st = K49_STATE (g);
+
+  if (st->n_moved < G_N_ELEMENTS (st->moved_this_turn))
+    st->moved_this_turn[st->n_moved++] = (gint16) corp;
+}
+
+static int
+old_position (KolGame *g,
+              int      corp)
+{
+  Kol1849State *st = K49_STATE (g);
+
+  for (int i = 0; i < st->n_old_order; i++)
+    if (st->old_operating_order[i] == corp)
+      return i;
+  return G_MAXINT;
+}
+
+/**
+ * kol_1849_reorder_corps:
+ *
+ * Game#reorder_corps: corporations that sold down onto the same cell this
+ * turn keep the order they had before the sales (§9.2: "the order in the
+ * stack stays the same"), under those that did not move.
+ */
+void
+kol_1849_reorder_corps (KolGame *g)
+{
+  Kol1849State *st = K49_STATE (g);
+  gint16 moved[KOL_MAX_CORPS];
+  int n_moved = 0;
+  gboolean done_cell[KOL_MAX_MARKET_ROWS][KOL_MAX_MARKET_COLS] = { { FALSE } };
+
+  for (int i = 0; i < st->n_moved; i++)
+    {
+      gboolean dup = FALSE;
+
+      for (int j = 0; j < n_moved && !dup; j++)
+        dup = moved[j] == st->moved_this_turn[i];
+      if (!dup)
+        moved[n_moved++] = st->moved_this_turn[i];
+    }
+  if (n_moved <= 1)
+    return;
+
+  for (int i = 0; i < g->n_corp_order; i++)
+    {
+      KolCell cell = kol_market_corp_cell (g, g->corp_order[i]);
+      gint16 stack[KOL_MAX_CORPS], unmoved[KOL_MAX_CORPS], movers[KOL_MAX_CORPS], order[KOL_MAX_CORPS];
+      int n, n_un = 0, n_mv = 0, k = 0;
+      gboolean same = TRUE;
+
+      if (!g->corps[g->corp_order[i]].floated || kol_cell_is_none (cell) || done_cell[cell.row][cell.col])
+        continue;
+      done_cell[cell.row][cell.col] = TRUE;
+      n = kol_market_cell_corps (g, cell, stack, KOL_MAX_CORPS);
+      if (n <= 1)
+        continue;
+      for (int j = 0; j < n; j++)
+        {
+          gboolean was_moved = FALSE;
+
+          for (int k2 = 0; k2 < n_moved && !was_moved; k2++)
+            was_moved = moved[k2] == stack[j];
+          if (was_moved)
+            movers[n_mv++] = stack[j];
+          else
+            unmoved[n_un++] = stack[j];
+        }
+      /* moved ones by their old operating order (a stable sort) */
+      for (int a = 1; a < n_mv; a++)
+        for (int b = a; b > 0 && old_position (g, movers[b - 1]) > old_position (g, movers[b]); b--)
+          {
+            gint16 t = movers[b];
+
+            movers[b] = movers[b - 1];
+            movers[b - 1] = t;
+          }
+      for (int j = 0; j < n_un; j++)
+        order[k++] = unmoved[j];
+      for (int j = 0; j < n_mv; j++)
+        order[k++] = movers[j];
+      for (int j = 0; j < n; j++)
+        same = same && order[j] == stack[j];
+      if (same)
+        continue;
+      kol_game_log (g, KOL_LOG_1849_REORDER, NULL, 0);
+      kol_market_restack (g, cell, order, n);
+    }
+}
+
+/* ------------------------------------------------------- step methods */
+
+/* BuySellParShares#can_buy?: and the last certificate last. */
+static gboolean
+can_buy (KolGame         *g,
+         KolStep         *s,
+         KolEntity        entity,
+         const KolBundle *bundle)
+{
+  return kol_step_buy_sell_par_shares_can_buy (g, s, entity, bundle) &&
+         kol_1849_last_cert_last (g, bundle);
+}
+
+/* #can_buy_multiple?: the founder may buy two more certificates in the
+ * turn of the par (§9.4). */
+static gboolean
+can_buy_multiple (KolGame  *g,
+                  KolStep  *s,
+                  KolEntity entity,
+                  int       corp,
+                  KolEntity owner)
+{
+  if (kol_step_buy_sell_par_shares_can_buy_multiple (g, s, entity, corp, owner))
+    return TRUE;
+  return kol_entity_equal (g->corps[corp].owner, entity) && entity.kind == KOL_ENTITY_PLAYER &&
+         kol_step_buy_sell_par_shares_just_parred (g, corp) &&
+         kol_step_buy_sell_par_shares_num_bought (g, corp) < 2;
+}
+
+/* #can_buy_any_from_ipo?: the smallest certificate of each started
+ * corporation's treasury. */
+static gboolean
+can_buy_any_from_ipo (KolGame  *g,
+                      KolStep  *s,
+                      KolEntity entity)
+{
+  for (int i = 0; i < g->n_corp_order; i++)
+    {
+      int corp = g->corp_order[i];
+      gint16 certs[KOL_MAX_CERTS];
+      int n, min = -1;
+      KolBundle b;
+
+      if (!g->corps[corp].ipoed)
+        continue;
+      n = kol_game_certs_of (g, corp_entity (corp), -1, certs, KOL_MAX_CERTS);
+      for (int k = 0; k < n; k++)
+        if (g->certs[certs[k]].corp == corp &&
+            (min < 0 || g->certs[certs[k]].percent < g->certs[min].percent))
+          min = certs[k];
+      if (min < 0)
+        continue;
+      kol_bundle_init_cert (g, &b, min);
+      if (can_buy (g, s, entity, &b))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+start_entity (KolGame *g)
+{
+  K49_STATE (g)->n_moved = 0;
+}
+
+/* Game#after_buy_company: RSA's president's certificate waits for a par
+ * (§8.1). */
+static void
+after_buy_company (KolGame *g,
+                   int      player,
+                   int      company,
+                   int      price)
+{
+  Kol1849State *st = K49_STATE (g);
+
+  if (company == st->rsa && st->rsa_share_corp >= 0)
+    kol_auction_add_pending_par (g, company);
+}
+
+static int
+pending_par_corp (KolGame *g,
+                  int      company)
+{
+  return K49_STATE (g)->rsa_share_corp;
+}
+
+const KolStockHooks kol_1849_stock_hooks = {
+  .sell_buy_order = KOL_SELL_BUY,
+  .sell_after = KOL_SELL_AFTER_OPERATE,
+  .sell_movement = KOL_SELL_MOVE_DOWN_PER_10,
+  .pool_share_drop = KOL_POOL_DROP_DOWN_BLOCK,
+  .always_market_price = TRUE,
+  .can_par = can_par,
+  .after_par = after_par,
+  .par_prices = par_prices,
+  .bundles_for_corporation = bundles_for_corporation,
+  .change_president = change_president,
+  .handle_partial = handle_partial,
+  .start_entity = start_entity,
+  .after_buy_company = after_buy_company,
+  .pending_par_corp = pending_par_corp,
+  .can_buy = can_buy,
+  .can_buy_multiple = can_buy_multiple,
+  .can_buy_any_from_ipo = can_buy_any_from_ipo,
+};
+
+/* --------------------------------------------------- the auction round */
+
+static const KolStepClass *const auction_steps[] = {
+  &kol_1849_step_company_pending_par,
+  &kol_1849_step_waterfall_auction,
+};
+
+/**
+ * kol_1849_start_auction_round:
+ *
+ * The initial stock round (§8): the privates are sold in a waterfall
+ * auction; RSA's owner then pars its corporation.
+ */
+void
+kol_1849_start_auction_round (KolGame *g)
+{
+  kol_round_start (g, &kol_1849_round_auction, K49_ROUND_AUCTION, 1, auction_steps, NULL,
+                   G_N_ELEMENTS (auction_steps));
+}
+
+/* Legal bids (the cheapest company at its price, a bid on another one from
+ * the minimum up to what is not set aside) and passes. */
+static void
+waterfall_legal_actions (KolGame   *g,
+                         KolStep   *s,
+                         KolEntity  entity,
+                         GPtrArray *out)
+{
+  KolBidOption options[KOL_MAX_COMPANIES];
+  int n;
+
+  if (kol_step_actions (g, s, entity) == 0)
+    return;
+  n = kol_auction_bid_options (g, entity, options, G_N_ELEMENTS (options));
+  for (int i = 0; i < n; i++)
+    {
+      /* the minimum, a few steps, and the maximum when it is near */
+      int step = MAX (options[i].step, 1);
+      int prices[4] = { options[i].min, options[i].min + step, options[i].min + step * 4,
+                        options[i].max <= options[i].min + step * 10 ? options[i].max : -1 };
+
+      for (int k = 0; k < 4; k++)
+        {
+          KolAction *a;
+          gboolean dup = FALSE;
+
+          for (int j = 0; j < k; j++)
+            dup = dup || prices[j] == prices[k];
+          if (prices[k] < options[i].min || prices[k] > options[i].max || dup)
+            continue;
+          a = kol_action_new (KOL_ACTION_BID, entity);
+          a->company = options[i].company;
+          a->price = prices[k];
+          g_ptr_array_add (out, a);
+          if (options[i].purchase)
+            break;
+        }
+    }
+  g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
+}
+
+const KolStepClass kol_1849_step_waterfall_auction = {
+  .name = "Bid on Companies",
+  .actions = kol_step_waterfall_auction_actions,
+  .active_entities = kol_step_waterfall_auction_active_entities,
+  .process = kol_step_waterfall_auction_process,
+  .setup = kol_step_waterfall_auction_setup,
+  .round_state = kol_step_waterfall_auction_round_state,
+  .legal_actions = waterfall_legal_actions,
+};
+
+static void
+pending_par_legal_actions (KolGame   *g,
+                           KolStep   *s,
+                           KolEntity  entity,
+                           GPtrArray *out)
+{
+  KolParOption options[KOL_MAX_CORPS];
+  int n;
+
+  if (kol_step_actions (g, s, entity) == 0)
+    return;
+  n = kol_auction_par_options (g, entity, options, G_N_ELEMENTS (options));
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < options[i].n_cells; k++)
+      {
+        KolAction *a = kol_action_new (KOL_ACTION_PAR, entity);
+
+        a->corp = options[i].corp;
+        a->cell_row = options[i].cells[k].row;
+        a->cell_col = options[i].cells[k].col;
+        g_ptr_array_add (out, a);
+      }
+}
+
+/* Generic CompanyPendingPar; 1849's get_par_prices is Game#par_prices,
+ * which is what the generic step asks the hooks for. kol_auction_par_options
+ * recognises only the generic class, so its slots are reused as they are. */
+const KolStepClass kol_1849_step_company_pending_par = {
+  .name = "Choose Corporation Par Value",
+  .actions = kol_step_company_pending_par_actions,
+  .active = kol_step_company_pending_par_active,
+  .active_entities = kol_step_company_pending_par_active_entities,
+  .process = kol_step_company_pending_par_process,
+  .round_state = kol_step_company_pending_par_round_state,
+  .legal_actions = pending_par_legal_actions,
+};
+
+const KolRoundClass kol_1849_round_auction = {
+  .name = "Auction Round",
+  .short_name = "ISR",
+  .select_entities = kol_round_auction_select_entities,
+};
+
+/* ----------------------------------------------------- the stock round */
+
+/* Round::Stock#setup (1849): corporations floated without a placed token
+ * (RSA's, or Garibaldi still to choose) place their home token first. */
+static void
+stock_round_setup (KolGame  *g,
+                   KolRound *r)
+{
+  for (int i = 0; i < g->n_corp_order; i++)
+    {
+      int corp = g->corp_order[i];
+      const KolCorp *c = &g->corps[corp];
+      int unplaced = 0;
+
+      if (!kol_corp_floated (g, corp))
+        continue;
+      for (int t = 0; t < c->n_tokens; t++)
+        if (c->tokens[t].hex < 0 && !(K49 (g, corp, K49_DESTROYED) & (1 << t)))
+          unplaced++;
+      if (unplaced == c->n_tokens)
+        kol_operating_place_home_token (g, corp);
+    }
+  kol_round_stock_setup (g, r);
+}
+
+const KolRoundClass kol_1849_round_stock = {
+  .name = "Stock Round",
+  .short_name = "SR",
+  .stock = TRUE,
+  .select_entities = kol_round_stock_select_entities,
+  .setup = stock_round_setup,
+  .after_process = kol_round_stock_after_process,
+  .finished = kol_round_stock_finished,
+  .next_entity = kol_round_stock_next_entity,
+};
+
+static const KolStepClass *const stock_steps[] = {
+  &kol_step_discard_train,
+  &kol_1849_step_home_token,
+  &kol_1849_step_swap_choice,
+  &kol_1849_step_buy_sell_par_shares,
+};
+
+/**
+ * kol_1849_start_stock_round:
+ *
+ * Game#new_stock_round (1849): corporations closed in the last set may be
+ * started again, Messina may be upgraded again (§11, §12).
+ */
+void
+kol_1849_start_stock_round (KolGame *g)
+{
+  for (int c = 0; c < g->n_corps; c++)
+    K49 (g, c, K49_CLOSED_RECENTLY) = FALSE;
+  K49_STATE (g)->messina_upgradeable = TRUE;
+  kol_round_start (g, &kol_1849_round_stock, K49_ROUND_STOCK, 1, stock_steps, NULL,
+                   G_N_ELEMENTS (stock_steps));
+}
+
+/* ----------------------------------------------- BuySellParShares (1849) */
+
+static void
+bsps_setup (KolGame *g,
+            KolStep *s)
+{
+  kol_step_buy_sell_par_shares_setup (g, s);
+  kol_1849_remember_order (g);
+}
+
+static void
+bsps_pass (KolGame *g,
+           KolStep *s)
+{
+  kol_step_buy_sell_par_shares_pass (g, s);
+  kol_1849_remember_order (g);
+}
+
+static gboolean
+bsps_process (KolGame         *g,
+              KolStep         *s,
+              const KolAction *a,
+              GError         **error)
+{
+  switch (a->type)
+    {
+    case KOL_ACTION_PAR:
+      {
+        KolArg args[1] = { kol_arg_entity (a->entity) };
+
+        if (a->corp >= 0 && a->corp < g->n_corps && !K49 (g, a->corp, K49_NEXT_TO_PAR) &&
+            !g->corps[a->corp].ipoed)
+          {
+            KolArg why[2] = {
+              kol_arg_int (KOL_ARG_REASON, KOL_REASON_NOT_NEXT_CORP),
+              kol_arg_int (KOL_ARG_CORP, a->corp),
+            };
+
+            return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 2,
+                                    "only the next corporation in the order may be started");
+          }
+        if (!kol_step_buy_sell_par_shares_process_par (g, s, a, error))
+          return FALSE;
+        kol_game_log (g, KOL_LOG_1849_MAY_BUY_TWO, args, 1);
+        return TRUE;
+      }
+    case KOL_ACTION_SELL_SHARES:
+      {
+        KolBundle b;
+        int before;
+
+        if (!kol_bundle_from_action (g, &b, a, error))
+          return FALSE;
+        before = kol_market_corp_price (g, b.corp);
+        if (!kol_step_buy_sell_par_shares_process_sell_shares (g, s, a, error))
+          return FALSE;
+        if (before != kol_market_corp_price (g, b.corp))
+          {
+            kol_1849_note_moved (g, b.corp);
+            kol_1849_reorder_corps (g);
+          }
+        return TRUE;
+      }
+    case KOL_ACTION_BUY_SHARES:
+      {
+        KolBundle b;
+
+        if (!kol_bundle_from_action (g, &b, a, error))
+          return FALSE;
+        if (!kol_1849_last_cert_last (g, &b))
+          {
+            KolArg args[2] = {
+              kol_arg_int (KOL_ARG_REASON, KOL_REASON_LAST_CERT),
+              kol_arg_int (KOL_ARG_CORP, b.corp),
+            };
+
+            return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 2,
+                                    "the last certificate of %s can be bought only when no other "
+                                    "is left there", g->title->corps[b.corp].id);
+          }
+        return kol_step_buy_sell_par_shares_process (g, s, a, error);
+      }
+    default:
+      return kol_step_buy_sell_par_shares_process (g, s, a, error);
+    }
+}
+
+/* Explains a refused buy, sell or par with the most specific reason. */
+static gboolean
+bsps_explain (KolGame         *g,
+              KolStep         *s,
+              const KolAction *a,
+              GError         **error)
+{
+  KolBundle b;
+  KolEntity e = a->entity;
+
+  switch (a->type)
+    {
+    case KOL_ACTION_BUY_SHARES:
+      if (!kol_bundle_from_action (g, &b, a, error))
+        return FALSE;
+      if (kol_step_buy_sell_par_shares_must_sell (g, s, e))
+        {
+          KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_MUST_SELL) };
+
+          return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1,
+                                  "over a limit: sell first");
+        }
+      return kol_stock_refuse_buy (g, s, e, &b, error);
+    case KOL_ACTION_SELL_SHARES:
+      if (!kol_bundle_from_action (g, &b, a, error))
+        return FALSE;
+      return kol_stock_refuse_sell (g, s, e, &b, error);
+    case KOL_ACTION_PAR:
+      {
+        KolArg args[2] = {
+          kol_arg_int (KOL_ARG_REASON, KOL_REASON_PAR_NOT_ALLOWED),
+          kol_arg_int (KOL_ARG_CORP, a->corp),
+        };
+
+        if (kol_step_buy_sell_par_shares_bought (g, s))
+          args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_BUY_ALREADY_BOUGHT);
+        else if (kol_step_buy_sell_par_shares_must_sell (g, s, e))
+          args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_MUST_SELL);
+        else if (a->corp >= 0 && a->corp < g->n_corps && !K49 (g, a->corp, K49_NEXT_TO_PAR))
+          args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_NOT_NEXT_CORP);
+        else if (a->corp >= 0 && a->corp < g->n_corps && K49 (g, a->corp, K49_SLOT_CLOSED))
+          args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_NO_HOME);
+        return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 2,
+                                "this corporation cannot be started now");
+      }
+    default:
+      return TRUE;
+    }
+}
+
+/**
+ * kol_1849_add_bundle_sell_actions:
+ *
+ * Appends a sell_shares action for @b.
+ */
+void
+kol_1849_add_bundle_sell_actions (KolGame         *g,
+                                  KolEntity        entity,
+                                  const KolBundle *b,
+                                  GPtrArray       *out)
+{
+  KolAction *a = kol_action_new (KOL_ACTION_SELL_SHARES, entity);
+
+  a->n_shares = (guint8) MIN (b->n_certs, KOL_ACTION_MAX_SHARES);
+  for (int i = 0; i < a->n_shares; i++)
+    a->shares[i] = b->certs[i];
+  a->percent = b->percent;
+  g_ptr_array_add (out, a);
+}
+
+/**
+ * kol_1849_stock_legal_actions:
+ *
+ * Appends every legal buy, sell and par of @entity, and the pass.
+ */
+void
+kol_1849_stock_legal_actions (KolGame   *g,
+                              KolStep   *s,
+                              KolEntity  entity,
+                              GPtrArray *out)
+{
+  guint32 actions = kol_step_actions (g, s, entity);
+
+  if (actions & KOL_ACTION_BIT (KOL_ACTION_BUY_SHARES))
+    {
+      KolBuyOption buy[64];
+      int n = kol_stock_buy_options (g, entity, buy, G_N_ELEMENTS (buy));
+
+      for (int i = 0; i < n; i++)
+        {
+          KolAction *a = kol_action_new (KOL_ACTION_BUY_SHARES, entity);
+
+          a->n_shares = 1;
+          a->shares[0] = buy[i].cert;
+          a->percent = buy[i].percent;
+          g_ptr_array_add (out, a);
+        }
+    }
+  if (actions & KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES))
+    {
+      KolSellOption sell[64];
+      int n = kol_stock_sell_options (g, entity, sell, G_N_ELEMENTS (sell));
+
+      for (int i = 0; i < n; i++)
+        kol_1849_add_bundle_sell_actions (g, entity, &sell[i].bundle, out);
+    }
+  if (actions & KOL_ACTION_BIT (KOL_ACTION_PAR))
+    {
+      KolParOption par[KOL_MAX_CORPS];
+      int n = kol_stock_par_options (g, entity, par, G_N_ELEMENTS (par));
+
+      for (int i = 0; i < n; i++)
+        for (int k = 0; k < par[i].n_cells; k++)
+          {
+            KolAction *a = kol_action_new (KOL_ACTION_PAR, entity);
+
+            a->corp = par[i].corp;
+            a->cell_row = par[i].cells[k].row;
+            a->cell_col = par[i].cells[k].col;
+            g_ptr_array_add (out, a);
+          }
+    }
+  if (actions & KOL_ACTION_BIT (KOL_ACTION_PASS))
+    g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
+}
+
+const KolStepClass kol_1849_step_buy_sell_par_shares = {
+  .name = "Buy/Sell Shares",
+  .actions = kol_step_buy_sell_par_shares_actions,
+  .process = bsps_process,
+  .setup = bsps_setup,
+  .pass = bsps_pass,
+  .skip = kol_step_buy_sell_par_shares_skip,
+  .round_state = kol_step_buy_sell_par_shares_round_state,
+  .legal_actions = kol_1849_stock_legal_actions,
+  .explain = bsps_explain,
+};
+
+/* -------------------------------------------------------- HomeToken */
+
+const KolStepClass kol_1849_step_home_token = {
+  .name = "Place Home Token",
+  .actions = kol_step_home_token_actions,
+  .active = kol_step_home_token_active,
+  .active_entities = kol_step_home_token_active_entities,
+  .round_state = kol_step_home_token_round_state,
+  .process = kol_step_home_token_process,
+  .legal_actions = kol_step_home_token_legal_actions,
+};
+
+/* -------------------------------------------------------- SwapChoice */
+
+static const char *const swap_choices[] = { "Two 10% certs", "One 20% cert" };
+
+static int
+swap_active_entities (KolGame   *g,
+                      KolStep   *s,
+                      KolEntity *out,
+                      int        max)
+{
+  int p = K49_STATE (g)->swap_choice_player;
+
+  if (p < 0 || max < 1)
+    return 0;
+  out[0] = kol_entity (KOL_ENTITY_PLAYER, p);
+  return 1;
+}
+
+static gboolean
+swap_active (KolGame *g,
+             KolStep *s)
+{
+  return K49_STATE (g)->swap_choice_player >= 0;
+}
+
+static guint32
+swap_actions (KolGame  *g,
+              KolStep  *s,
+              KolEntity entity)
+{
+  int p = K49_STATE (g)->swap_choice_player;
+
+  if (p < 0 || entity.kind != KOL_ENTITY_PLAYER || entity.index != p)
+    return 0;
+  return KOL_ACTION_BIT (KOL_ACTION_CHOOSE);
+}
+
+/* SwapChoice#process_choose: the outgoing president takes the last
+ * certificate (already done) or two 10% certificates instead (§9.5). */
+static gboolean
+swap_process (KolGame         *g,
+              KolStep         *s,
+              const KolAction *a,
+              GError         **error)
+{
+  Kol1849State *st = K49_STATE (g);
+  KolArg args[1] = { kol_arg_entity (a->entity) };
+
+  if (a->choice == NULL ||
+      (!g_str_equal (a->choice, swap_choices[0]) && !g_str_equal (a->choice, swap_choices[1])))
+    {
+      KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_CHOICE) };
+
+      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 1,
+                              "choose “%s” or “%s”", swap_choices[0], swap_choices[1]);
+    }
+  if (g_str_equal (a->choice, swap_choices[0]))
+    {
+      kol_game_log (g, KOL_LOG_1849_SWAP_TWO, args, 1);
+      kol_1849_swap_double_cert (g, st->swap_location, kol_entity (KOL_ENTITY_PLAYER, st->swap_other_player),
+                                 st->swap_corp);
+    }
+  else
+    kol_game_log (g, KOL_LOG_1849_SWAP_LAST, args, 1);
+  st->swap_choice_player = -1;
+  st->swap_location = KOL_ENTITY_INIT_NONE;
+  st->swap_other_player = -1;
+  st->swap_corp = -1;
+  return TRUE;
+}
+
+static void
+swap_legal_actions (KolGame   *g,
+                    KolStep   *s,
+                    KolEntity  entity,
+                    GPtrArray *out)
+{
+  if (swap_actions (g, s, entity) == 0)
+    return;
+  for (gsize i = 0; i < G_N_ELEMENTS (swap_choices); i++)
+    {
+      KolAction *a = kol_action_new (KOL_ACTION_CHOOSE, entity);
+
+      a->choice = g_strdup (swap_choices[i]);
+      g_ptr_array_add (out, a);
+    }
+}
+
+const KolStepClass kol_1849_step_swap_choice = {
+  .name = "Presidency Swap Choice",
+  .actions = swap_actions,
+  .active = swap_active,
+  .active_entities = swap_active_entities,
+  .process = swap_process,
+  .legal_actions = swap_legal_actions,
+};

@@ -1,0 +1,293 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <string.h>
+#include <gio/gio.h>
+
+/*
+ * The editor's commands (issue 9): `koleya-cli roundtrip` writes both
+ * shipped titles back byte for byte through the document model, and
+ * `koleya-cli export` prints their map, tiles and market as PDF and SVG.
+ */
+
+static int
+run_cli (const char * const *args,
+         gboolean            russian,
+         char              **out,
+         char              **err)
+{
+  g_autoptr(GSubprocessLauncher) launcher =
+    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("KOLEYA_CLI"));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  if (russian)
+    {
+      g_subprocess_launcher_setenv (launcher, "LANGUAGE", "ru", TRUE);
+      g_subprocess_launcher_setenv (launcher, "KOLEYA_LOCALEDIR", g_getenv ("KOLEYA_TEST_LOCALEDIR"), TRUE);
+    }
+  else
+    g_subprocess_launcher_unsetenv (launcher, "LANGUAGE");
+
+  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, out, err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  return g_subprocess_get_exit_status (process);
+}
+
+static char *
+title_dir (const char *title)
+{
+  const char *root = g_getenv ("KOLEYA_DATA_DIR");
+
+  return root != NULL ? g_build_filename (root, title, NULL) : NULL;
+}
+
+static char *
+temp_path (const char *name)
+{
+  g_assert_cmpint (g_mkdir_with_parents (g_get_user_cache_dir (), 0700), ==, 0);
+  return g_build_filename (g_get_user_cache_dir (), name, NULL);
+}
+
+static gboolean
+same_file (const char *a,
+           const char *b)
+{
+  g_autofree char *text_a = NULL;
+  g_autofree char *text_b = NULL;
+  gsize len_a, len_b;
+
+  g_assert_true (g_file_get_contents (a, &text_a, &len_a, NULL));
+  g_assert_true (g_file_get_contents (b, &text_b, &len_b, NULL));
+  return len_a == len_b && memcmp (text_a, text_b, len_a) == 0;
+}
+
+static void
+test_roundtrip (gconstpointer data)
+{
+  const char *title = data;
+  g_autofree char *dir = title_dir (title);
+  g_autofree char *name = g_strconcat ("roundtrip-", title, NULL);
+  g_autofree char *out_dir = temp_path (name);
+  const char *args[] = { "roundtrip", dir, "-o", out_dir, "--check", NULL };
+  const char *files[] = { "game.json", "tiles.json", "map.json" };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (dir == NULL || !g_file_test (dir, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("KOLEYA_DATA_DIR does not hold this title");
+      return;
+    }
+  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 0);
+  g_assert_cmpstr (out, ==, "game.json: identical\ntiles.json: identical\nmap.json: identical\n");
+  for (gsize i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *in_file = g_build_filename (dir, files[i], NULL);
+      g_autofree char *out_file = g_build_filename (out_dir, files[i], NULL);
+
+      g_assert_true (same_file (in_file, out_file));
+    }
+}
+
+/* A file laid out otherwise is written in the canonical layout, and --check
+ * says so with a failure; the tool speaks Russian too. */
+static void
+test_roundtrip_layout (void)
+{
+  g_autofree char *dir = temp_path ("odd-layout");
+  g_autofree char *out_dir = temp_path ("odd-layout-out");
+  g_autofree char *template = title_dir ("../templates/blank");
+  const char *files[] = { "game.json", "tiles.json", "map.json" };
+  const char *check[] = { "roundtrip", dir, "-o", out_dir, "--check", NULL };
+  const char *plain[] = { "roundtrip", dir, "-o", out_dir, NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  for (gsize i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *from = g_build_filename (template, files[i], NULL);
+      g_autofree char *to = g_build_filename (dir, files[i], NULL);
+      g_autofree char *text = NULL;
+
+      g_assert_true (g_file_get_contents (from, &text, NULL, NULL));
+      if (i == 0)
+        {
+          /* the same JSON with the data version on its own odd line */
+          g_autofree char *odd = NULL;
+          char *at = strstr (text, "\"data_version\": 1");
+
+          g_assert_nonnull (at);
+          odd = g_strdup_printf ("%.*s\"data_version\" :   1%s", (int) (at - text), text,
+                                 at + strlen ("\"data_version\": 1"));
+          g_assert_true (g_file_set_contents (to, odd, -1, NULL));
+        }
+      else
+        g_assert_true (g_file_set_contents (to, text, -1, NULL));
+    }
+  g_assert_cmpint (run_cli (check, FALSE, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (out, "game.json: written with a different layout\ntiles.json: identical\n"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (plain, TRUE, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "tiles.json: "));
+  g_assert_null (strstr (out, "identical"));
+}
+
+static void
+test_roundtrip_refusals (void)
+{
+  g_autofree char *builtin = title_dir ("1849");
+  g_autofree char *missing = temp_path ("no-such-title");
+  g_autofree char *out_dir = temp_path ("refused");
+  const char *into_builtin[] = { "roundtrip", builtin, "-o", builtin, NULL };
+  const char *from_missing[] = { "roundtrip", missing, "-o", out_dir, NULL };
+  const char *no_output[] = { "roundtrip", builtin, NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (run_cli (into_builtin, FALSE, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "built-in"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (from_missing, FALSE, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "Cannot open"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (no_output, FALSE, &out, &err), ==, 2);
+}
+
+static guint
+count_pdf_pages (const char *pdf,
+                 gsize       length)
+{
+  static const char needle[] = "/Type /Page";
+  gsize n = sizeof needle - 1;
+  guint count = 0;
+
+  for (gsize i = 0; i + n < length; i++)
+    if (memcmp (pdf + i, needle, n) == 0 && pdf[i + n] != 's')
+      count++;
+  return count;
+}
+
+typedef struct
+{
+  const char *title;
+  const char *what;
+  const char *format;
+  const char *scale;
+  guint       min_files;
+  guint       min_pages;
+} ExportCase;
+
+static const ExportCase export_cases[] = {
+  { "1849", "map", "pdf", "real", 1, 4 },
+  { "1849", "map", "pdf", "fit", 1, 1 },
+  { "1849", "tiles", "pdf", "real", 1, 5 },
+  { "1849", "market", "pdf", "fit", 1, 1 },
+  { "1849", "map", "svg", "fit", 1, 0 },
+  { "1849", "market", "svg", "real", 2, 0 },
+  { "1840", "map", "pdf", "real", 1, 4 },
+  { "1840", "tiles", "pdf", "real", 1, 5 },
+  { "1840", "market", "pdf", "real", 1, 2 },
+  { "1840", "tiles", "svg", "real", 5, 0 },
+};
+
+static void
+test_export (gconstpointer data)
+{
+  const ExportCase *c = data;
+  g_autofree char *dir = title_dir (c->title);
+  g_autofree char *name = g_strdup_printf ("%s-%s-%s.%s", c->title, c->what, c->scale, c->format);
+  g_autofree char *file = temp_path (name);
+  const char *args[] = { "export", dir, "--what", c->what, "--format", c->format, "--scale", c->scale,
+                         "-o", file, NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_auto(GStrv) files = NULL;
+
+  if (dir == NULL || !g_file_test (dir, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("KOLEYA_DATA_DIR does not hold this title");
+      return;
+    }
+  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 0);
+  files = g_strsplit (g_strchomp (out), "\n", -1);
+  g_assert_cmpuint (g_strv_length (files), >=, c->min_files);
+  for (guint i = 0; files[i] != NULL; i++)
+    {
+      g_autofree char *text = NULL;
+      gsize length;
+
+      g_assert_true (g_file_get_contents (files[i], &text, &length, NULL));
+      if (g_str_equal (c->format, "pdf"))
+        {
+          g_assert_true (g_str_has_prefix (text, "%PDF-"));
+          g_assert_cmpuint (count_pdf_pages (text, length), >=, c->min_pages);
+        }
+      else
+        g_assert_nonnull (strstr (text, "<svg"));
+    }
+}
+
+static const struct
+{
+  const char *args[10];   /* NULL-terminated */
+  const char *in_stderr;
+} export_refusals[] = {
+  { { "export", "DIR", "--what", "everything", "-o", "x.pdf" }, "--what map" },
+  { { "export", "DIR", "--what", "map", "--paper", "a5", "-o", "x.pdf" }, "a4, a3 or letter" },
+  { { "export", "DIR", "--what", "map", "--scale", "huge", "-o", "x.pdf" }, "real or fit" },
+  { { "export", "DIR", "--what", "map", "--format", "png", "-o", "x.pdf" }, "pdf or svg" },
+  { { "export", "DIR", "--what", "map" }, "-o FILE" },
+};
+
+static void
+test_export_refusals (void)
+{
+  g_autofree char *dir = title_dir ("1849");
+
+  for (gsize i = 0; i < G_N_ELEMENTS (export_refusals); i++)
+    {
+      const char *args[10] = { NULL };
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+
+      for (guint k = 0; export_refusals[i].args[k] != NULL; k++)
+        args[k] = g_str_equal (export_refusals[i].args[k], "DIR") ? dir : export_refusals[i].args[k];
+      g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 2);
+      g_assert_nonnull (strstr (err, export_refusals[i].in_stderr));
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_data_func ("/cli-editor/roundtrip/1849", "1849", test_roundtrip);
+  g_test_add_data_func ("/cli-editor/roundtrip/1840", "1840", test_roundtrip);
+  g_test_add_func ("/cli-editor/roundtrip/layout", test_roundtrip_layout);
+  g_test_add_func ("/cli-editor/roundtrip/refusals", test_roundtrip_refusals);
+  for (gsize i = 0; i < G_N_ELEMENTS (export_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/cli-editor/export/%s/%s-%s-%s", export_cases[i].title,
+                                               export_cases[i].what, export_cases[i].format, export_cases[i].scale);
+
+      g_test_add_data_func (path, &export_cases[i], test_export);
+    }
+  g_test_add_func ("/cli-editor/export/refusals", test_export_refusals);
+  return g_test_run ();
+}

@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+/* koleya-cli replay, import and bench-replay (issue 7). */
+
+static int
+run_cli (const char * const *args,
+         char              **out,
+         char              **err)
+{
+  g_autoptr(GSubprocessLauncher) launcher =
+    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("KOLEYA_CLI"));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  g_subprocess_launcher_unsetenv (launcher, "LANGUAGE");
+  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, out, err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  return g_subprocess_get_exit_status (process);
+}
+
+typedef struct
+{
+  char *dir;
+  char *empty;      /* a record with no action */
+  char *illegal;    /* a record whose first action the rules refuse */
+  char *garbage;
+  char *save;       /* where import writes */
+} Files;
+
+static void
+files_set_up (Files        *f,
+              gconstpointer data)
+{
+  const char *players = "\"players\":[{\"id\":341,\"name\":\"A\"},{\"id\":6961,\"name\":\"B\"},"
+                        "{\"id\":833,\"name\":\"C\"}]";
+  g_autofree char *empty = g_strdup_printf ("{\"id\":27939,\"title\":\"1849\",%s,\"settings\":{\"seed\":27939},"
+                                            "\"actions\":[]}", players);
+  g_autofree char *illegal = g_strdup_printf ("{\"id\":27939,\"title\":\"1849\",%s,\"settings\":{\"seed\":27939},"
+                                              "\"actions\":[{\"type\":\"lay_tile\",\"entity\":\"AFG\","
+                                              "\"entity_type\":\"corporation\",\"id\":4,\"hex\":\"D6\","
+                                              "\"tile\":\"9-0\",\"rotation\":2}]}", players);
+
+  f->dir = g_dir_make_tmp ("koleya-cli-replay-XXXXXX", NULL);
+  f->empty = g_build_filename (f->dir, "empty.json", NULL);
+  f->illegal = g_build_filename (f->dir, "illegal.json", NULL);
+  f->garbage = g_build_filename (f->dir, "garbage.json", NULL);
+  f->save = g_build_filename (f->dir, "game.koleya", NULL);
+  g_assert_true (g_file_set_contents (f->empty, empty, -1, NULL));
+  g_assert_true (g_file_set_contents (f->illegal, illegal, -1, NULL));
+  g_assert_true (g_file_set_contents (f->garbage, "{\"actions\": [", -1, NULL));
+}
+
+static void
+files_tear_down (Files        *f,
+                 gconstpointer data)
+{
+  g_unlink (f->empty);
+  g_unlink (f->illegal);
+  g_unlink (f->garbage);
+  g_unlink (f->save);
+  g_rmdir (f->dir);
+  g_free (f->empty);
+  g_free (f->illegal);
+  g_free (f->garbage);
+  g_free (f->save);
+  g_free (f->dir);
+}
+
+static void
+test_usage (Files        *f,
+            gconstpointer data)
+{
+  static const struct { const char *args[6]; int status; const char *in_stderr; } cases[] = {
+    { { "replay" }, 2, "Give one game file." },
+    { { "replay", "--seed=sometimes", "x.json" }, 2, "Unknown seed mode." },
+    { { "replay", "/nonexistent/koleya.json" }, 1, "Cannot read" },
+    { { "import", "x.json" }, 2, "-o SAVE" },
+    { { "bench-replay" }, 2, "at least one game file" },
+    { { "bench-replay", "-n", "0", "x.json" }, 2, "repeat count" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+
+      g_test_message ("case %" G_GSIZE_FORMAT, i);
+      g_assert_cmpint (run_cli (cases[i].args, &out, &err), ==, cases[i].status);
+      g_assert_nonnull (strstr (err, cases[i].in_stderr));
+    }
+}
+
+static void
+test_replay_json (Files        *f,
+                  gconstpointer data)
+{
+  const char *args[] = { "replay", "--json", f->empty, NULL };
+  const char *bad[] = { "replay", "--json", f->illegal, NULL };
+  const char *garbage[] = { "replay", f->garbage, NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "\"finished\" : false"));
+  g_assert_nonnull (strstr (out, "\"actions\" : 0"));
+  /* scores keyed by the player ids of the file */
+  g_assert_nonnull (strstr (out, "\"result\" : {"));
+  g_assert_nonnull (strstr (out, "\"6961\" : "));
+  g_assert_null (strstr (out, "\"error\""));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  /* stopped early: which action, why, and a failure status */
+  g_assert_cmpint (run_cli (bad, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (out, "\"error\" : {"));
+  g_assert_nonnull (strstr (out, "\"id\" : 4"));
+  g_assert_nonnull (strstr (out, "\"type\" : \"lay_tile\""));
+  g_assert_nonnull (strstr (out, "\"index\" : 0"));
+  g_assert_nonnull (strstr (out, "\"actions\" : 0"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (run_cli (garbage, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "damaged or truncated"));
+}
+
+static void
+test_import (Files        *f,
+             gconstpointer data)
+{
+  const char *refuse[] = { "import", f->illegal, "-o", f->save, NULL };
+  const char *partial[] = { "import", "--partial", f->illegal, "-o", f->save, NULL };
+  const char *replay[] = { "replay", "--json", f->save, NULL };
+  const char *empty[] = { "import", f->empty, "-o", f->save, NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (run_cli (refuse, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "Nothing written"));
+  g_assert_false (g_file_test (f->save, G_FILE_TEST_EXISTS));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (run_cli (partial, &out, &err), ==, 1);
+  g_assert_true (g_file_test (f->save, G_FILE_TEST_EXISTS));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (run_cli (replay, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "\"kind\" : \"save\""));
+  g_assert_nonnull (strstr (out, "\"341\" : "));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (run_cli (empty, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "Wrote 0 actions"));
+}
+
+static void
+test_bench (Files        *f,
+            gconstpointer data)
+{
+  const char *args[] = { "bench-replay", "-n", "3", f->empty, f->illegal, NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "ms per game (median of 3"));
+  g_assert_nonnull (strstr (out, "Stopped at action 1"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/cli-replay/usage", Files, NULL, files_set_up, test_usage, files_tear_down);
+  g_test_add ("/cli-replay/replay-json", Files, NULL, files_set_up, test_replay_json, files_tear_down);
+  g_test_add ("/cli-replay/import", Files, NULL, files_set_up, test_import, files_tear_down);
+  g_test_add ("/cli-replay/bench", Files, NULL, files_set_up, test_bench, files_tear_down);
+
+  return g_test_run ();
+}

@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <string.h>
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+
+/*
+ * `koleya-cli validate` (issue 3, item 6): counts and every problem, as
+ * text or JSON, exit status 1 on problems and 2 on usage errors. It runs on
+ * the model tests' mini title (tests/model/titles/mini) and a broken copy.
+ */
+
+static int
+run_cli (const char * const *args,
+         gboolean            russian,
+         char              **out,
+         char              **err)
+{
+  g_autoptr(GSubprocessLauncher) launcher =
+    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("KOLEYA_CLI"));
+  g_ptr_array_add (argv, (gpointer) "validate");
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  if (russian)
+    {
+      g_subprocess_launcher_setenv (launcher, "LANGUAGE", "ru", TRUE);
+      g_subprocess_launcher_setenv (launcher, "KOLEYA_LOCALEDIR", g_getenv ("KOLEYA_TEST_LOCALEDIR"), TRUE);
+    }
+  else
+    g_subprocess_launcher_unsetenv (launcher, "LANGUAGE");
+  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, out, err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  return g_subprocess_get_exit_status (process);
+}
+
+static char *
+mini_dir (void)
+{
+  return g_test_build_filename (G_TEST_DIST, "model", "titles", "mini", NULL);
+}
+
+/* A copy of the mini title whose first tile has an edge 7. */
+static char *
+broken_copy (void)
+{
+  g_autofree char *source = mini_dir ();
+  g_autofree char *dir = g_build_filename (g_get_user_cache_dir (), "validate-XXXXXX", NULL);
+  const char *names[] = { "game.json", "tiles.json", "map.json" };
+
+  g_assert_cmpint (g_mkdir_with_parents (g_get_user_cache_dir (), 0700), ==, 0);
+  g_assert_nonnull (g_mkdtemp (dir));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *from = g_build_filename (source, names[i], NULL);
+      g_autofree char *to = g_build_filename (dir, names[i], NULL);
+      g_autofree char *text = NULL;
+      g_autoptr(GString) changed = NULL;
+      g_autoptr(GError) error = NULL;
+
+      g_file_get_contents (from, &text, NULL, &error);
+      g_assert_no_error (error);
+      changed = g_string_new (text);
+      if (i == 1)
+        g_assert_cmpuint (g_string_replace (changed, "\"b\": 1, \"track\"", "\"b\": 7, \"track\"", 1), ==, 1);
+      g_file_set_contents (to, changed->str, -1, &error);
+      g_assert_no_error (error);
+    }
+  return g_steal_pointer (&dir);
+}
+
+/* Every configuration, as text: one line each, and success. */
+static void
+test_valid_text (void)
+{
+  g_autofree char *dir = mini_dir ();
+  const char *args[] = { dir, NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "2 players — hexes: 3, tile types: 4, tile copies: 5 (yellow 4, green 1)"));
+  g_assert_nonnull (strstr (out, "3 players, options: big, extra_train — hexes: 6"));
+  g_assert_nonnull (strstr (out, "7 configurations checked, the title is valid."));
+}
+
+static void
+test_valid_json (void)
+{
+  g_autofree char *dir = mini_dir ();
+  const char *args[] = { dir, "--players", "3", "--option", "big", "--json", NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  JsonObject *root, *colors;
+
+  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 0);
+  json_parser_load_from_data (parser, out, -1, &error);
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpint (json_object_get_int_member (root, "hexes"), ==, 6);
+  g_assert_cmpint (json_object_get_int_member (root, "tiles"), ==, 4);
+  colors = json_object_get_object_member (root, "tiles_by_color");
+  g_assert_cmpint (json_object_get_int_member (colors, "green"), ==, 2);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "errors")), ==, 0);
+}
+
+/* A problem: exit status 1, listed once with its place, in JSON too. */
+static void
+test_problem (void)
+{
+  g_autofree char *dir = broken_copy ();
+  const char *text_args[] = { dir, NULL };
+  const char *json_args[] = { dir, "--json", NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *json_err = NULL;
+  g_autofree char *location = g_strdup_printf ("%s/tiles.json:4:72: $.tiles[0].paths[0].b: "
+                                               "The value 7 is out of range (0 to 5)", dir);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  JsonArray *errors;
+  JsonObject *first;
+
+  g_assert_cmpint (run_cli (text_args, FALSE, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (out, location));
+  g_assert_true (strstr (out, location) == g_strrstr (out, location));  /* listed once */
+  g_assert_nonnull (strstr (out, "1 distinct problem."));
+
+  g_assert_cmpint (run_cli (json_args, FALSE, &json, &json_err), ==, 1);
+  json_parser_load_from_data (parser, json, -1, &error);
+  g_assert_no_error (error);
+  errors = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "errors");
+  g_assert_cmpuint (json_array_get_length (errors), ==, 1);
+  first = json_array_get_object_element (errors, 0);
+  g_assert_cmpstr (json_object_get_string_member (first, "path"), ==, "$.tiles[0].paths[0].b");
+  g_assert_cmpint (json_object_get_int_member (first, "line"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (first, "column"), ==, 72);
+}
+
+static void
+test_russian (void)
+{
+  g_autofree char *dir = broken_copy ();
+  const char *args[] = { dir, "--players", "2", NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (run_cli (args, TRUE, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (out, "2 игрока — гексов: 3"));
+  g_assert_nonnull (strstr (out, "Значение 7 вне допустимого диапазона (от 0 до 5)"));
+}
+
+static const struct {
+  const char *args[4];
+  const char *in_stderr;
+} usage_cases[] = {
+  { { NULL }, "Give the folder of a title." },
+  { { "a", "b" }, "Give only one folder." },
+  { { "a", "--players", "0" }, "The number of players is out of range." },
+  { { "a", "--no-such-option" }, "--no-such-option" },
+};
+
+static void
+test_usage (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (usage_cases); i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+
+      g_test_message ("usage case %u", i);
+      g_assert_cmpint (run_cli (usage_cases[i].args, FALSE, &out, &err), ==, 2);
+      g_assert_nonnull (strstr (err, usage_cases[i].in_stderr));
+    }
+}
+
+/* No files at all: every file is reported, and nothing crashes. */
+static void
+test_missing_folder (void)
+{
+  const char *args[] = { "/nonexistent/title", NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (out, "The title cannot be loaded (3 problems):"));
+  g_assert_nonnull (strstr (out, "/nonexistent/title/map.json: Cannot read the file"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+
+  g_test_add_func ("/cli-validate/valid/text", test_valid_text);
+  g_test_add_func ("/cli-validate/valid/json", test_valid_json);
+  g_test_add_func ("/cli-validate/problem", test_problem);
+  g_test_add_func ("/cli-validate/russian", test_russian);
+  g_test_add_func ("/cli-validate/usage", test_usage);
+  g_test_add_func ("/cli-validate/missing-folder", test_missing_folder);
+  return g_test_run ();
+}

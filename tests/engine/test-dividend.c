@@ -1,0 +1,304 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "kol-test-operating.h"
+
+/*
+ * Running routes and paying dividends: lib/engine/step/route.rb
+ * (process_run_routes trusts the claimed revenue) and step/dividend.rb
+ * (dividend_options, process_dividend, payout_shares, dividends_for_entity,
+ * holder_for_corporation, change_share_price, skip!), with 1849's
+ * share_price_change (g_1849/step/dividend.rb) as a hook.
+ *
+ * AA: president player 0 (20%), player 1 holds 20%, the pool 10%, its
+ * treasury the other 50%. Its price is 120 (row 0, column 2).
+ */
+
+static const KolStepClass *const steps[] = {
+  &kol_step_route, &kol_step_dividend, NULL,
+};
+
+static GPtrArray *close_events;
+
+static void
+record_close_event (KolGame    *g,
+                    int         corp,
+                    const char *event)
+{
+  g_ptr_array_add (close_events, g_strdup (event));
+}
+
+static KolGame *
+new_game (KolTitle **title,
+          int        capitalization)
+{
+  KolGame *g;
+  int aa;
+
+  kol_test_op_reset ();
+  kol_test_op_hooks.capitalization = (guint8) capitalization;
+  kol_test_op_hooks.close_companies_on_event = record_close_event;
+  g_clear_pointer (&close_events, g_ptr_array_unref);
+  close_events = g_ptr_array_new_with_free_func (g_free);
+  *title = kol_test_op_title ();
+  g = kol_test_op_game (*title);
+  kol_test_float (g, "AA", 0, 0, 2, 100);
+  aa = kol_test_corp (g, "AA");
+  kol_test_give_shares (g, aa, kol_entity (KOL_ENTITY_PLAYER, 1), 2);
+  kol_test_give_shares (g, aa, kol_entity (KOL_ENTITY_POOL, 0), 1);
+  kol_test_lay (g, "A3", "9", 0);
+  kol_test_lay (g, "A5", "9", 0);
+  kol_board_place_token (g, aa, 0, kol_test_hex (g, "A1"), 0, -1);
+  return g;
+}
+
+static int
+run (KolGame *g,
+     int      revenue)
+{
+  int t = kol_game_train_by_id (g, "2-0");
+  int pairs[] = { t, revenue, -1 };
+
+  return kol_test_apply (g, kol_test_run_action (g, "AA", pairs));
+}
+
+typedef struct
+{
+  const char *what;
+  int         capitalization;
+  const char *kind;
+  int         revenue;
+  int         p0, p1, corp;   /* money received */
+  int         col;            /* price column afterwards */
+} PayoutCase;
+
+/* dividend.rb payout_shares: ceil(shares × revenue / 10) per holder; the
+ * corporation is paid for its treasury shares when incremental (1849) and
+ * for the pool's shares when fully capitalised (Base); withholding keeps
+ * everything; the price moves right for a payout, left otherwise. */
+static const PayoutCase payout_cases[] = {
+  { "payout, incremental", KOL_CAPITALIZATION_INCREMENTAL, "payout", 70, 14, 14, 35, 3 },
+  { "payout, full", KOL_CAPITALIZATION_FULL, "payout", 70, 14, 14, 7, 3 },
+  { "payout rounds up per holder", KOL_CAPITALIZATION_INCREMENTAL, "payout", 35, 7, 7, 18, 3 },
+  { "withhold", KOL_CAPITALIZATION_INCREMENTAL, "withhold", 70, 0, 0, 70, 1 },
+};
+
+static void
+test_payout (void)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (payout_cases); i++)
+    {
+      const PayoutCase *c = &payout_cases[i];
+      g_autoptr(KolTitle) title = NULL;
+      g_autoptr(KolGame) g = NULL;
+      int aa, p0, p1, cash;
+
+      g_test_message ("%s", c->what);
+      g = new_game (&title, c->capitalization);
+      aa = kol_test_corp (g, "AA");
+      kol_test_give_train (g, "AA", "2");
+      p0 = g->players[0].cash;
+      p1 = g->players[1].cash;
+      cash = g->corps[aa].cash;
+      kol_test_start_or (g, steps, NULL);
+      g_assert_cmpint (run (g, c->revenue), ==, -1);
+      g_assert_cmpint (KOL_OPERATING_STATE (g)->n_routes, ==, 1);
+      g_assert_cmpint (kol_dividend_total_revenue (g, aa), ==, c->revenue);
+      g_assert_cmpint (kol_test_apply (g, kol_test_dividend_action (g, "AA", c->kind)), ==, -1);
+      g_assert_cmpint (g->players[0].cash - p0, ==, c->p0);
+      g_assert_cmpint (g->players[1].cash - p1, ==, c->p1);
+      g_assert_cmpint (g->corps[aa].cash - cash, ==, c->corp);
+      g_assert_cmpint (g->corps[aa].price_col, ==, c->col);
+      g_assert_cmpint (kol_operating_history_size (g, aa), ==, 1);
+      g_assert_true (g->trains[kol_game_train_by_id (g, "2-0")].operated);
+      /* companies closing when running a train, then when first operating */
+      g_assert_cmpuint (close_events->len, ==, 2);
+      g_assert_cmpstr (g_ptr_array_index (close_events, 0), ==, "ran_train");
+      g_assert_cmpstr (g_ptr_array_index (close_events, 1), ==, "operated");
+    }
+}
+
+/* g_1849/step/dividend.rb share_price_change as a title hook: 0 → left,
+ * below the share price → none, at or above → right. */
+static void
+price_1849 (KolGame        *g,
+            int             corp,
+            int             revenue,
+            KolPriceChange *out)
+{
+  int price = kol_market_corp_price (g, corp);
+
+  if (revenue == 0)
+    kol_default_share_price_change (g, corp, 0, out);
+  else if (revenue >= price)
+    kol_default_share_price_change (g, corp, revenue, out);
+}
+
+typedef struct
+{
+  const char *kind;
+  int         revenue;
+  int         col;
+} PriceCase;
+
+static const PriceCase price_cases[] = {
+  { "payout", 110, 2 },
+  { "payout", 120, 3 },
+  { "withhold", 120, 1 },
+};
+
+static void
+test_price_hook (void)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (price_cases); i++)
+    {
+      const PriceCase *c = &price_cases[i];
+      g_autoptr(KolTitle) title = NULL;
+      g_autoptr(KolGame) g = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
+      KolDividendOption options[KOL_MAX_DIVIDEND_OPTIONS];
+      int n;
+
+      kol_test_op_hooks.share_price_change = price_1849;
+      kol_test_give_train (g, "AA", "2");
+      kol_test_start_or (g, steps, NULL);
+      g_assert_cmpint (run (g, c->revenue), ==, -1);
+      /* the options show the resulting moves */
+      n = kol_dividend_options (g, kol_test_corp (g, "AA"), options, G_N_ELEMENTS (options));
+      g_assert_cmpint (n, ==, 2);
+      g_assert_cmpstr (options[0].kind, ==, "payout");
+      g_assert_cmpint (options[0].price_change.n, ==, c->revenue >= 120 ? 1 : 0);
+      g_assert_cmpstr (options[1].kind, ==, "withhold");
+      g_assert_cmpint (options[1].corporation, ==, c->revenue);
+      g_assert_cmpint (options[1].price_change.moves[0].direction, ==, KOL_PRICE_LEFT);
+      g_assert_cmpint (kol_test_apply (g, kol_test_dividend_action (g, "AA", c->kind)), ==, -1);
+      g_assert_cmpint (g->corps[kol_test_corp (g, "AA")].price_col, ==, c->col);
+    }
+}
+
+/* dividend.rb skip!: a corporation that runs nothing (no train) gets a
+ * withhold of 0: "does not run", price left, one operating history entry. */
+static void
+test_no_run (void)
+{
+  g_autoptr(KolTitle) title = NULL;
+  g_autoptr(KolGame) g = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
+  int aa = kol_test_corp (g, "AA");
+
+  kol_test_start_or (g, steps, NULL);
+  g_assert_cmpint (g->corps[aa].price_col, ==, 1);
+  g_assert_cmpint (kol_operating_history_size (g, aa), ==, 1);
+  g_assert_cmpint (kol_test_count_log (KOL_LOG_DOES_NOT_RUN), ==, 1);
+  g_assert_true (kol_round_finished (g));
+}
+
+/* An unknown dividend kind is refused. */
+static void
+test_bad_kind (void)
+{
+  g_autoptr(KolTitle) title = NULL;
+  g_autoptr(KolGame) g = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
+
+  kol_test_give_train (g, "AA", "2");
+  kol_test_start_or (g, steps, NULL);
+  g_assert_cmpint (run (g, 50), ==, -1);
+  g_assert_cmpint (kol_test_apply (g, kol_test_dividend_action (g, "AA", "half")), ==, KOL_ENGINE_ERROR_RULE);
+  g_assert_cmpint (kol_test_refusal_reason (g), ==, KOL_REASON_DIVIDEND_KIND);
+}
+
+typedef struct
+{
+  const char *what;
+  int         reason;
+} RouteCase;
+
+/* route.rb process_run_routes: another corporation's train, a train run
+ * twice, a train that already operated. */
+static void
+test_route_refusals (void)
+{
+  g_autoptr(KolTitle) title = NULL;
+  g_autoptr(KolGame) g = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
+  int mine = kol_test_give_train (g, "AA", "2");
+  int done = kol_test_give_train (g, "AA", "2");
+  int theirs = kol_test_give_train (g, "BB", "2");
+  int other[] = { theirs, 10, -1 };
+  int twice[] = { mine, 10, mine, 10, -1 };
+  int ran[] = { done, 10, -1 };
+
+  kol_test_float (g, "BB", 1, 0, 0, 100);
+  kol_test_start_or (g, steps, NULL);
+  g->trains[done].operated = TRUE;
+  g_assert_cmpint (kol_test_apply (g, kol_test_run_action (g, "AA", other)), ==, KOL_ENGINE_ERROR_ROUTE);
+  g_assert_cmpint (kol_test_refusal_reason (g), ==, KOL_REASON_ROUTE_TRAIN_OWNER);
+  g_assert_cmpint (kol_test_apply (g, kol_test_run_action (g, "AA", twice)), ==, KOL_ENGINE_ERROR_ROUTE);
+  g_assert_cmpint (kol_test_refusal_reason (g), ==, KOL_REASON_ROUTE_TRAIN_TWICE);
+  g_assert_cmpint (kol_test_apply (g, kol_test_run_action (g, "AA", ran)), ==, KOL_ENGINE_ERROR_ROUTE);
+  g_assert_cmpint (kol_test_refusal_reason (g), ==, KOL_REASON_ROUTE_TRAIN_OPERATED);
+  g_assert_cmpint (KOL_OPERATING_STATE (g)->n_routes, ==, 0);
+}
+
+/* The title's validate_routes hook (kol-engine-route.h's validator) checks
+ * new actions. */
+static gboolean
+refuse_all_routes (KolGame         *g,
+                   int              corp,
+                   const KolAction *a,
+                   GError         **error)
+{
+  return kol_game_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, NULL, 0, "no");
+}
+
+static void
+test_validate_hook (void)
+{
+  g_autoptr(KolTitle) title = NULL;
+  g_autoptr(KolGame) g = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
+
+  kol_test_op_hooks.validate_routes = refuse_all_routes;
+  kol_test_give_train (g, "AA", "2");
+  kol_test_start_or (g, steps, NULL);
+  g_assert_cmpint (run (g, 50), ==, KOL_ENGINE_ERROR_ROUTE);
+}
+
+/* Game#routes_revenue as a hook (1840: maintenance and multipliers). */
+static int
+double_revenue (KolGame           *g,
+                int                corp,
+                const KolRunRoute *routes,
+                int                n)
+{
+  return 2 * kol_default_routes_revenue (g, corp, routes, n);
+}
+
+static void
+test_routes_revenue_hook (void)
+{
+  g_autoptr(KolTitle) title = NULL;
+  g_autoptr(KolGame) g = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
+  int aa = kol_test_corp (g, "AA");
+  int cash = g->corps[aa].cash;
+
+  kol_test_op_hooks.routes_revenue = double_revenue;
+  kol_test_give_train (g, "AA", "2");
+  kol_test_start_or (g, steps, NULL);
+  g_assert_cmpint (run (g, 40), ==, -1);
+  g_assert_cmpint (kol_test_apply (g, kol_test_dividend_action (g, "AA", "withhold")), ==, -1);
+  g_assert_cmpint (g->corps[aa].cash, ==, cash + 80);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/dividend/payout", test_payout);
+  g_test_add_func ("/dividend/price-hook", test_price_hook);
+  g_test_add_func ("/dividend/no-run", test_no_run);
+  g_test_add_func ("/dividend/bad-kind", test_bad_kind);
+  g_test_add_func ("/dividend/route-refusals", test_route_refusals);
+  g_test_add_func ("/dividend/validate-hook", test_validate_hook);
+  g_test_add_func ("/dividend/routes-revenue-hook", test_routes_revenue_hook);
+  status = g_test_run ();
+  g_clear_pointer (&close_events, g_ptr_array_unref);
+  return status;
+}

@@ -1,0 +1,663 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include "kol-test-stock.h"
+
+/*
+ * Certificates and bundles: 18xx.games share.rb, share_bundle.rb,
+ * share_pool.rb (buy_shares, sell_shares, transfer_shares with the
+ * presidency), corporation.rb (floated?, holding_ok?) and game/base.rb
+ * (num_certs, all_bundles_for_corporation, float_corporation,
+ * sell_shares_and_change_price, close_corporation). The 1849 rulebook's
+ * presidency examples (§9.5) run with a test hook that does what
+ * g_1849/share_pool.rb#change_president does.
+ */
+
+static const char *market_rows[] = {
+  "120 130 140 150",
+  "100p 110 120 130",
+  "90 100 110 120",
+  "80 90 100",
+  "70 80",
+  NULL,
+};
+
+/* AA: the Base certificates; BB: 1849's (a 20% last certificate); CC:
+ * 1840's majors (a 50% director's certificate). */
+static const KolTestStockCorp corps[] = {
+  { "AA", "20 10 10 10 10 10 10 10 10", 60, NULL },
+  { "BB", "20 10 10 10 10 10 10 20", 20, NULL },
+  { "CC", "50 10 10 10 10 10", 50, NULL },
+  { NULL },
+};
+
+static const KolTestStockCompany companies[] = {
+  { "X1", 20, 5 },
+  { NULL },
+};
+
+static KolGame *
+shares_game (void)
+{
+  KolTitle *t;
+
+  kol_test_stock_reset ();
+  t = kol_test_stock_title (market_rows, corps, companies, 3, 1000, 12);
+  return kol_test_stock_game (t);
+}
+
+static void
+free_game (KolGame *g)
+{
+  KolTitle *t = (KolTitle *) g->title;
+
+  kol_game_free (g);
+  kol_title_free (t);
+}
+
+#define P(i) kol_test_player (i)
+#define POOL kol_entity (KOL_ENTITY_POOL, 0)
+
+static void
+assert_holding (KolGame    *g,
+                KolEntity   holder,
+                const char *corp,
+                const char *expected)
+{
+  g_autofree char *got = kol_test_holding (g, holder, corp);
+
+  g_assert_cmpstr (got, ==, expected);
+}
+
+/* ---- prices (Share#price_per_share, ShareBundle#price) ---------------------- */
+
+static void
+test_prices (void)
+{
+  KolGame *g = shares_game ();
+  int aa = kol_test_corp (g, "AA");
+  KolBundle pres = kol_test_bundle (g, "AA_0", 0);
+  KolBundle two = kol_test_bundle (g, "AA_1 AA_2", 0);
+
+  /* no share price yet: Corporation#min_price, the lowest par price */
+  g_assert_cmpint (kol_bundle_price (g, &pres), ==, 200);
+  kol_market_set_par (g, aa, kol_cell (1, 0));
+  g_assert_cmpint (kol_bundle_price (g, &pres), ==, 200);
+  g_assert_cmpint (kol_bundle_num_shares (g, &two), ==, 2);
+
+  /* after a move, IPO certificates still cost the par price... */
+  kol_market_move_right (g, aa);
+  g_assert_cmpint (kol_bundle_price (g, &two), ==, 200);
+  /* ...and pool certificates the share price */
+  kol_test_give (g, POOL, "AA_3");
+  {
+    KolBundle pooled = kol_test_bundle (g, "AA_3", 0);
+
+    g_assert_cmpint (kol_bundle_price (g, &pooled), ==, 110);
+  }
+  /* always_market_price (both titles): IPO certificates at the market too */
+  kol_test_stock_hooks.always_market_price = TRUE;
+  g_assert_cmpint (kol_bundle_price (g, &two), ==, 220);
+  g_assert_cmpint (kol_corp_par_price (g, aa), ==, 110);
+
+  /* a partial bundle of the president's certificate: its percent counts */
+  {
+    KolBundle partial = kol_test_bundle (g, "AA_0", 10);
+
+    g_assert_true (kol_bundle_partial (g, &partial));
+    g_assert_cmpint (kol_bundle_price (g, &partial), ==, 110);
+  }
+  /* an override of the price per share (ShareBundle#share_price) */
+  two.share_price = 95;
+  g_assert_cmpint (kol_bundle_price (g, &two), ==, 190);
+  free_game (g);
+}
+
+/* ShareBundle.new refuses mixed owners or corporations and duplicates. */
+static void
+test_bundle_validation (void)
+{
+  KolGame *g = shares_game ();
+  gint16 mixed_corp[] = { (gint16) kol_test_cert (g, "AA_1"), (gint16) kol_test_cert (g, "BB_1") };
+  gint16 dup[] = { (gint16) kol_test_cert (g, "AA_1"), (gint16) kol_test_cert (g, "AA_1") };
+  gint16 mixed_owner[] = { (gint16) kol_test_cert (g, "AA_1"), (gint16) kol_test_cert (g, "AA_2") };
+  KolBundle b;
+
+  g_assert_false (kol_bundle_init (g, &b, mixed_corp, 2, 0));
+  g_assert_false (kol_bundle_init (g, &b, dup, 2, 0));
+  g_assert_false (kol_bundle_init (g, &b, dup, 0, 0));
+  kol_test_give (g, P (0), "AA_2");
+  g_assert_false (kol_bundle_init (g, &b, mixed_owner, 2, 0));
+  free_game (g);
+}
+
+/* ---- limits ---------------------------------------------------------------- */
+
+/* Game#num_certs counts private companies (CERT_LIMIT_INCLUDES_PRIVATES,
+ * true in both titles; 1849 rules 9.1). */
+static void
+test_num_certs (void)
+{
+  KolGame *g = shares_game ();
+
+  kol_test_give (g, P (0), "AA_0 AA_1 BB_7");
+  g_assert_cmpint (kol_shares_num_certs (g, P (0)), ==, 3);
+  kol_game_move_company (g, 0, P (0));
+  g_assert_cmpint (kol_shares_num_certs (g, P (0)), ==, 4);
+  kol_test_stock_hooks.cert_limit_excludes_privates = TRUE;
+  g_assert_cmpint (kol_shares_num_certs (g, P (0)), ==, 3);
+  kol_test_stock_hooks.cert_limit_excludes_privates = FALSE;
+  kol_game_close_company (g, 0);
+  g_assert_cmpint (kol_shares_num_certs (g, P (0)), ==, 3);
+  free_game (g);
+}
+
+/* Corporation#holding_ok? (60%), SharePool#fit_in_bank? (50%, 1840 100%). */
+static void
+test_limits (void)
+{
+  KolGame *g = shares_game ();
+  int aa = kol_test_corp (g, "AA");
+  KolBundle b;
+
+  kol_test_give (g, P (0), "AA_0 AA_1 AA_2 AA_3");
+  g_assert_true (kol_corp_holding_ok (g, aa, P (0), 10));
+  g_assert_false (kol_corp_holding_ok (g, aa, P (0), 20));
+  /* a corporation may hold all of itself */
+  g_assert_true (kol_corp_holding_ok (g, aa, kol_test_corp_entity (g, "AA"), 100));
+  kol_test_stock_hooks.max_ownership_percent = 70;
+  g_assert_true (kol_corp_holding_ok (g, aa, P (0), 20));
+
+  kol_test_give (g, POOL, "AA_4 AA_5 AA_6 AA_7");
+  b = kol_test_bundle (g, "AA_8", 0);
+  g_assert_true (kol_shares_fit_in_pool (g, &b));
+  kol_test_give (g, POOL, "AA_8");
+  g_assert_true (kol_shares_pool_at_limit (g, aa));
+  b = kol_test_bundle (g, "AA_3", 0);
+  g_assert_false (kol_shares_fit_in_pool (g, &b));
+  kol_test_stock_hooks.market_share_limit = 100;
+  g_assert_true (kol_shares_fit_in_pool (g, &b));
+  free_game (g);
+}
+
+/* ---- buying: money and floating ----------------------------------------------- */
+
+/* SharePool#buy_shares with CAPITALIZATION :full (1840 majors): the bank
+ * takes the money, and at float (60%) the corporation receives 10 × par
+ * (Game#float_corporation). */
+static void
+test_buy_full_capitalization (void)
+{
+  KolGame *g = shares_game ();
+  int aa = kol_test_corp (g, "AA");
+  int bank = g->bank;
+  KolBundle b;
+
+  kol_market_set_par (g, aa, kol_cell (1, 0));
+  b = kol_test_bundle (g, "AA_0", 0);
+  kol_shares_buy (g, P (0), &b, NULL);
+  g_assert_true (g->corps[aa].ipoed);
+  g_assert_true (kol_corp_is_president (g, aa, P (0)));
+  g_assert_cmpint (g->players[0].cash, ==, 800);
+  g_assert_cmpint (g->bank, ==, bank + 200);
+  g_assert_cmpint (kol_test_count_kind (KOL_LOG_PARS), ==, 1);
+  g_assert_cmpint (kol_test_count_kind (KOL_LOG_BECOMES_PRESIDENT), ==, 1);
+
+  for (int i = 1; i <= 3; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("AA_%d", i);
+
+      b = kol_test_bundle (g, id, 0);
+      kol_shares_buy (g, P (i % 3), &b, NULL);
+      g_assert_false (g->corps[aa].floated);
+    }
+  b = kol_test_bundle (g, "AA_4", 0);
+  kol_shares_buy (g, P (1), &b, NULL);
+  g_assert_true (g->corps[aa].floated);
+  g_assert_cmpint (g->corps[aa].cash, ==, 1000);
+  g_assert_cmpint (kol_test_count_kind (KOL_LOG_FLOATS), ==, 1);
+  g_assert_cmpint (kol_test_count_kind (KOL_LOG_RECEIVES_CAPITAL), ==, 1);
+  g_assert_cmpint (kol_test_count_kind (KOL_LOG_BUYS_SHARE_IPO), ==, 5);
+  free_game (g);
+}
+
+/* CAPITALIZATION :incremental (1849): treasury certificates pay the
+ * corporation; floating brings no capital. Pool certificates pay the bank. */
+static void
+test_buy_incremental (void)
+{
+  KolGame *g = shares_game ();
+  int bb = kol_test_corp (g, "BB");
+  int bank = g->bank;
+  KolBundle b;
+
+  kol_test_stock_op_hooks.capitalization = KOL_CAPITALIZATION_INCREMENTAL;
+  kol_market_set_par (g, bb, kol_cell (1, 0));
+  b = kol_test_bundle (g, "BB_0", 0);
+  kol_shares_buy (g, P (0), &b, NULL);
+  /* 20% floats BB at once */
+  g_assert_true (g->corps[bb].floated);
+  g_assert_cmpint (g->corps[bb].cash, ==, 200);
+  g_assert_cmpint (g->bank, ==, bank);
+  g_assert_cmpint (kol_test_count_kind (KOL_LOG_RECEIVES_CAPITAL), ==, 0);
+
+  kol_test_give (g, POOL, "BB_3");
+  b = kol_test_bundle (g, "BB_3", 0);
+  kol_shares_buy (g, P (1), &b, NULL);
+  g_assert_cmpint (g->corps[bb].cash, ==, 200);
+  g_assert_cmpint (g->bank, ==, bank + 100);
+  g_assert_cmpint (kol_test_count_kind (KOL_LOG_BUYS_SHARE_MARKET), ==, 1);
+  free_game (g);
+}
+
+/* exchange: :free (CompanyPendingPar): no money, "receives". */
+static void
+test_buy_free (void)
+{
+  KolGame *g = shares_game ();
+  int aa = kol_test_corp (g, "AA");
+  KolBundle b = kol_test_bundle (g, "AA_0", 0);
+  KolBuyOpts opts;
+
+  kol_market_set_par (g, aa, kol_cell (1, 0));
+  kol_buy_opts_init (&opts);
+  opts.exchange = KOL_EXCHANGE_FREE;
+  kol_shares_buy (g, P (2), &b, &opts);
+  g_assert_cmpint (g->players[2].cash, ==, 1000);
+  g_assert_true (kol_corp_is_president (g, aa, P (2)));
+  g_assert_cmpint (kol_test_count_kind (KOL_LOG_RECEIVES_SHARE), ==, 1);
+  free_game (g);
+}
+
+/* ---- presidency (SharePool#transfer_shares) ---------------------------------- */
+
+typedef struct
+{
+  const char *name;
+  const char *source;
+  /* holdings before: certificates per player, the pool */
+  const char *p0, *p1, *p2;
+  int         president;      /* before */
+  /* the action: a sale (seller, certificates, percent) or a purchase from
+   * the IPO (buyer, certificate) */
+  gboolean    sale;
+  int         actor;
+  const char *certs;
+  int         percent;
+  /* after */
+  int         new_president;
+  const char *p0_after, *p1_after, *p2_after, *pool_after;
+  gboolean    sicily;         /* the 1849 last-certificate hook */
+} PresCase;
+
+static const PresCase pres_cases[] = {
+  { "buyer-overtakes", "share_pool.rb: majority holder above the president; 1849 §9.5 example 1",
+    "AA_0 AA_1", "AA_2 AA_3 AA_4", "", 0,
+    FALSE, 1, "AA_5", 0,
+    1, "AA_1 AA_2 AA_3", "AA_4 AA_5 AA_0", "", "" },
+  { "tie-keeps-president", "share_pool.rb: majority_share_holders include the president",
+    "AA_0 AA_1", "AA_2 AA_3", "", 0,
+    FALSE, 1, "AA_4", 0,
+    0, "AA_0 AA_1", "AA_2 AA_3 AA_4", "", "" },
+  { "seller-keeps-enough", "share_pool.rb: swap_to is the previous president if it still holds a president's worth",
+    "AA_0 AA_1 AA_2 AA_3", "AA_4 AA_5 AA_6 AA_7", "", 0,
+    TRUE, 0, "AA_2 AA_3", 0,
+    1, "AA_1 AA_4 AA_5", "AA_6 AA_7 AA_0", "", "AA_2 AA_3" },
+  { "nearest-after-seller", "share_pool.rb distance: the first eligible player after the old president (1849 §9.5)",
+    "AA_0 AA_1 AA_2", "AA_3 AA_4 AA_5", "AA_6 AA_7 AA_8", 0,
+    TRUE, 0, "AA_1 AA_2", 0,
+    1, "AA_3 AA_4", "AA_5 AA_0", "AA_6 AA_7 AA_8", "AA_1 AA_2" },
+  { "nearest-wraps-around", "share_pool.rb distance: b - (a - size) when b is before a",
+    "AA_3 AA_4 AA_5", "AA_6 AA_7 AA_8", "AA_0 AA_1 AA_2", 2,
+    TRUE, 2, "AA_1 AA_2", 0,
+    0, "AA_5 AA_0", "AA_6 AA_7 AA_8", "AA_3 AA_4", "AA_1 AA_2" },
+  { "partial-president-sale", "share_pool.rb handle_partial: the unsold part of the president's certificate comes back",
+    "AA_0 AA_1 AA_2", "AA_3 AA_4 AA_5", "", 0,
+    TRUE, 0, "AA_1 AA_2 AA_0", 30,
+    1, "AA_1", "AA_5 AA_0", "", "AA_2 AA_3 AA_4" },
+  { "sicily-example-2", "1849 §9.5 example 2: the heir's last certificate is swapped",
+    "BB_0 BB_1", "BB_7 BB_2", "", 0,
+    TRUE, 0, "BB_1", 0,
+    1, "BB_7", "BB_2 BB_0", "", "BB_1", TRUE },
+  { "sicily-example-3", "1849 §9.5 example 3: last certificate by default (the SwapChoice step may change it)",
+    "BB_0 BB_1 BB_2", "BB_7 BB_3 BB_4", "", 0,
+    TRUE, 0, "BB_1", 0,
+    1, "BB_2 BB_7", "BB_3 BB_4 BB_0", "", "BB_1", TRUE },
+  { "sicily-example-1", "1849 §9.5 example 1 with the last-certificate hook: two 10% certificates",
+    "BB_0 BB_1", "BB_2 BB_3 BB_4", "", 0,
+    FALSE, 1, "BB_5", 0,
+    1, "BB_1 BB_2 BB_3", "BB_4 BB_5 BB_0", "", "", TRUE },
+};
+
+/* g_1849/share_pool.rb#change_president: the heir gives the last
+ * certificate if they have it, else two ordinary ones. */
+static void
+sicily_change_president (KolGame  *g,
+                         int       presidents_cert,
+                         KolEntity swap_to,
+                         KolEntity president,
+                         KolEntity previous)
+{
+  int corp = g->certs[presidents_cert].corp;
+  gint16 held[KOL_MAX_CERTS];
+  int n = kol_game_certs_of (g, president, corp, held, KOL_MAX_CERTS), moved = 0;
+  int last = -1;
+
+  for (int i = 0; i < n; i++)
+    if (g->certs[held[i]].index == g->title->corps[corp].n_shares - 1)
+      last = held[i];
+  if (last >= 0)
+    kol_shares_move_cert (g, last, swap_to);
+  else
+    for (int i = 0; i < n && moved < 2; i++)
+      {
+        kol_shares_move_cert (g, held[i], swap_to);
+        moved++;
+      }
+  kol_shares_move_cert (g, presidents_cert, president);
+}
+
+static void
+test_presidency (gconstpointer data)
+{
+  const PresCase *pc = data;
+  KolGame *g = shares_game ();
+  const char *corp = pc->certs[0] == 'A' ? "AA" : "BB";
+  int c = kol_test_corp (g, corp);
+  KolBundle b;
+
+  g_test_message ("%s", pc->source);
+  if (pc->sicily)
+    kol_test_stock_hooks.change_president = sicily_change_president;
+  kol_market_set_par (g, c, kol_cell (1, 0));
+  g->corps[c].ipoed = TRUE;
+  kol_test_give (g, P (0), pc->p0);
+  kol_test_give (g, P (1), pc->p1);
+  kol_test_give (g, P (2), pc->p2);
+  g->corps[c].owner = P (pc->president);
+
+  b = kol_test_bundle (g, pc->certs, pc->percent);
+  if (pc->sale)
+    kol_shares_sell (g, &b, TRUE, FALSE);
+  else
+    kol_shares_buy (g, P (pc->actor), &b, NULL);
+
+  g_assert_true (kol_corp_is_president (g, c, P (pc->new_president)));
+  assert_holding (g, P (0), corp, pc->p0_after);
+  assert_holding (g, P (1), corp, pc->p1_after);
+  assert_holding (g, P (2), corp, pc->p2_after);
+  assert_holding (g, POOL, corp, pc->pool_after);
+  free_game (g);
+}
+
+/* The president's certificate bought outright from its holder: no swap
+ * (the early return of transfer_shares). */
+static void
+test_president_cert_transfer (void)
+{
+  KolGame *g = shares_game ();
+  int aa = kol_test_corp (g, "AA");
+  KolBundle b;
+  KolTransferOpts t;
+
+  kol_test_par (g, "AA", 1, 0);
+  kol_test_give (g, P (0), "AA_0");
+  kol_test_give (g, P (1), "AA_1");
+  g->corps[aa].owner = P (0);
+  b = kol_test_bundle (g, "AA_0", 0);
+  kol_transfer_opts_init (&t);
+  kol_shares_transfer (g, &b, P (1), &t);
+  g_assert_true (kol_corp_is_president (g, aa, P (1)));
+  assert_holding (g, P (1), "AA", "AA_1 AA_0");
+  assert_holding (g, P (0), "AA", "");
+
+  /* allow_president_change: false (1840's Stadtbahn companies) */
+  b = kol_test_bundle (g, "AA_0", 0);
+  t.allow_president_change = FALSE;
+  kol_shares_transfer (g, &b, P (2), &t);
+  g_assert_true (kol_corp_is_president (g, aa, P (1)));
+  free_game (g);
+}
+
+/* The player order decides the distance: 1840 reorders @players. */
+static int
+reversed_order (KolGame *g,
+                gint16  *out)
+{
+  for (int i = 0; i < g->n_players; i++)
+    out[i] = (gint16) (g->n_players - 1 - i);
+  return g->n_players;
+}
+
+static void
+test_distance_player_order (void)
+{
+  KolGame *g = shares_game ();
+
+  g_assert_cmpint (kol_shares_distance (g, P (0), P (1)), ==, 1);
+  g_assert_cmpint (kol_shares_distance (g, P (2), P (0)), ==, 1);
+  /* Ruby: a < b ? b - a : b - (a - size), so a player is size seats from itself */
+  g_assert_cmpint (kol_shares_distance (g, P (0), P (0)), ==, 3);
+  g->priority_deal = 1;   /* rotation: P2 P3 P1 */
+  g_assert_cmpint (kol_shares_distance (g, P (0), P (1)), ==, 1);
+  kol_test_stock_hooks.player_order = reversed_order;
+  g_assert_cmpint (kol_shares_distance (g, P (0), P (1)), ==, 2);
+  g->players[1].bankrupt = TRUE;
+  g_assert_cmpint (kol_shares_distance (g, P (2), P (0)), ==, 1);
+  free_game (g);
+}
+
+/* ---- bundles (Game#all_bundles_for_corporation) ---------------------------- */
+
+static char *
+bundle_list (KolGame   *g,
+             KolEntity  holder,
+             const char *corp)
+{
+  KolBundle out[32];
+  int n = kol_shares_bundles_for_corporation (g, holder, kol_test_corp (g, corp), out, 32);
+  GString *s = g_string_new (NULL);
+
+  for (int i = 0; i < n; i++)
+    g_string_append_printf (s, "%s%d%s", i ? " " : "", out[i].percent,
+                            kol_bundle_partial (g, &out[i]) ? "p" : "");
+  return g_string_free (s, FALSE);
+}
+
+static void
+test_all_bundles (void)
+{
+  KolGame *g = shares_game ();
+  g_autofree char *none = NULL, *with_pres = NULL, *director = NULL, *plain = NULL;
+
+  kol_test_give (g, P (0), "AA_0 AA_1 AA_2");
+  none = bundle_list (g, P (0), "AA");
+  g_assert_cmpstr (none, ==, "");   /* not started */
+
+  kol_test_par (g, "AA", 1, 0);
+  with_pres = bundle_list (g, P (0), "AA");
+  g_assert_cmpstr (with_pres, ==, "10 20 30p 40");
+
+  kol_test_par (g, "CC", 1, 0);
+  kol_test_give (g, P (1), "CC_0");
+  director = bundle_list (g, P (1), "CC");
+  g_assert_cmpstr (director, ==, "10p 20p 30p 40p 50");
+
+  kol_test_par (g, "BB", 1, 0);
+  kol_test_give (g, P (2), "BB_7 BB_1");
+  plain = bundle_list (g, P (2), "BB");
+  g_assert_cmpstr (plain, ==, "10 30");
+  free_game (g);
+}
+
+/* ShareBundle#can_dump?: the president's certificate only goes if someone
+ * else (a player or another corporation) holds as much. */
+static void
+test_can_dump (void)
+{
+  KolGame *g = shares_game ();
+  KolBundle b;
+
+  kol_test_par (g, "AA", 1, 0);
+  kol_test_give (g, P (0), "AA_0 AA_1");
+  kol_test_give (g, P (1), "AA_2");
+  b = kol_test_bundle (g, "AA_1", 0);
+  g_assert_true (kol_bundle_can_dump (g, &b, P (0)));
+  b = kol_test_bundle (g, "AA_0", 0);
+  g_assert_false (kol_bundle_can_dump (g, &b, P (0)));
+  kol_test_give (g, kol_test_corp_entity (g, "BB"), "AA_3 AA_4");
+  g_assert_true (kol_bundle_can_dump (g, &b, P (0)));
+  free_game (g);
+}
+
+/* ---- selling (Game#sell_shares_and_change_price) ----------------------------- */
+
+typedef struct
+{
+  const char *name;
+  int         movement;
+  const char *certs;
+  int         to_price;
+} SellCase;
+
+static const SellCase sell_cases[] = {
+  { "down-share", KOL_SELL_MOVE_DOWN_SHARE, "AA_1 AA_2", 100 },   /* Base, 1840 */
+  { "down-per-10", KOL_SELL_MOVE_DOWN_PER_10, "AA_1 AA_2", 100 }, /* 1849 */
+  { "down-block", KOL_SELL_MOVE_DOWN_BLOCK, "AA_1 AA_2", 110 },
+  { "left-share", KOL_SELL_MOVE_LEFT_SHARE, "AA_1 AA_2", 100 },
+  { "left-block-pres-not-pres", KOL_SELL_MOVE_LEFT_BLOCK_PRES, "AA_1 AA_2", 120 },
+  { "none", KOL_SELL_MOVE_NONE, "AA_1 AA_2", 120 },
+  { "down-share-stops-at-short-row", KOL_SELL_MOVE_DOWN_SHARE, "AA_1 AA_2 AA_3", 100 },
+};
+
+static void
+test_sell_movement (gconstpointer data)
+{
+  const SellCase *sc = data;
+  KolGame *g = shares_game ();
+  int aa = kol_test_corp (g, "AA");
+  int cash;
+  KolBundle b;
+
+  g_test_message ("base.rb sell_shares_and_change_price %s", sc->name);
+  kol_test_stock_hooks.sell_movement = (guint8) sc->movement;
+  kol_test_par (g, "AA", 1, 0);
+  kol_market_move (g, aa, kol_cell (1, 2));   /* 120 */
+  kol_test_give (g, P (0), "AA_0");
+  kol_test_give (g, P (1), sc->certs);
+  g->corps[aa].owner = P (0);
+  cash = g->players[1].cash;
+  b = kol_test_bundle (g, sc->certs, 0);
+  kol_shares_sell_and_change_price (g, &b, TRUE, -1);
+  g_assert_cmpint (g->players[1].cash, ==, cash + 120 * b.n_certs);
+  g_assert_cmpint (kol_market_corp_price (g, aa), ==, sc->to_price);
+  g_assert_cmpint (kol_test_count_kind (KOL_LOG_SELLS_SHARES), ==, 1);
+  g_assert_cmpint (kol_test_count_kind (KOL_LOG_SHARE_PRICE_MOVES),
+                   ==, sc->movement == KOL_SELL_MOVE_NONE || sc->to_price == 120 ? 0 : 1);
+  free_game (g);
+}
+
+/* ---- closing ------------------------------------------------------------------ */
+
+static void
+test_close_and_reset (void)
+{
+  KolGame *g = shares_game ();
+  int aa = kol_test_corp (g, "AA");
+  g_autofree char *ipo = NULL;
+
+  kol_test_par (g, "AA", 1, 0);
+  kol_test_give (g, P (0), "AA_0 AA_1");
+  kol_test_give (g, POOL, "AA_2");
+  g->corps[aa].owner = P (0);
+  kol_shares_close_corporation (g, aa);
+  g_assert_true (g->corps[aa].closed);
+  g_assert_false (g->corps[aa].ipoed);
+  g_assert_cmpint (kol_game_percent_of (g, P (0), aa), ==, 0);
+  g_assert_cmpint (kol_corp_pool_percent (g, aa), ==, 0);
+  g_assert_true (kol_cell_is_none (kol_market_corp_cell (g, aa)));
+  for (int i = 0; i < g->n_corp_order; i++)
+    g_assert_cmpint (g->corp_order[i], !=, aa);
+
+  kol_shares_reset_corporation (g, aa);
+  g_assert_false (g->corps[aa].closed);
+  ipo = kol_test_holding (g, kol_test_corp_entity (g, "AA"), "AA");
+  g_assert_cmpstr (ipo, ==, "AA_0 AA_1 AA_2 AA_3 AA_4 AA_5 AA_6 AA_7 AA_8");
+  g_assert_true (kol_cell_is_none (kol_market_corp_cell (g, aa)));
+  free_game (g);
+}
+
+/* Game#close_corporations_in_close_cell!, through the title's
+ * close_corporation. */
+static int closed_count;
+
+static void
+close_with_shares (KolGame *g,
+                   int      corp)
+{
+  closed_count++;
+  kol_default_close_corporation (g, corp);
+  kol_shares_close_corporation (g, corp);
+}
+
+static void
+test_close_cell (void)
+{
+  static const char *rows[] = { "100p 90", "0c 10", NULL };
+  KolTitle *t;
+  KolGame *g;
+  int aa, bb;
+
+  kol_test_stock_reset ();
+  t = kol_test_stock_title (rows, corps, companies, 3, 1000, 12);
+  g = kol_test_stock_game (t);
+  aa = kol_test_corp (g, "AA");
+  bb = kol_test_corp (g, "BB");
+  kol_test_stock_op_hooks.close_corporation = close_with_shares;
+  closed_count = 0;
+  kol_test_par (g, "AA", 0, 0);
+  kol_test_par (g, "BB", 0, 0);
+  g_assert_false (kol_shares_close_corporations_in_close_cell (g));
+  kol_market_move_left (g, aa);   /* column 0: down to 0c */
+  g_assert_true (kol_market_cell_has_flag (g, kol_market_corp_cell (g, aa), KOL_CELL_CLOSE));
+  g_assert_true (kol_shares_close_corporations_in_close_cell (g));
+  g_assert_cmpint (closed_count, ==, 1);
+  g_assert_true (g->corps[aa].closed);
+  g_assert_false (g->corps[bb].closed);
+  g_assert_cmpint (kol_test_count_kind (KOL_LOG_CORP_CLOSES), ==, 1);
+  free_game (g);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/shares/prices", test_prices);
+  g_test_add_func ("/shares/bundle-validation", test_bundle_validation);
+  g_test_add_func ("/shares/num-certs", test_num_certs);
+  g_test_add_func ("/shares/limits", test_limits);
+  g_test_add_func ("/shares/buy-full-capitalization", test_buy_full_capitalization);
+  g_test_add_func ("/shares/buy-incremental", test_buy_incremental);
+  g_test_add_func ("/shares/buy-free", test_buy_free);
+  for (gsize i = 0; i < G_N_ELEMENTS (pres_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/shares/presidency/%s", pres_cases[i].name);
+
+      g_test_add_data_func (path, &pres_cases[i], test_presidency);
+    }
+  g_test_add_func ("/shares/president-cert-transfer", test_president_cert_transfer);
+  g_test_add_func ("/shares/distance-player-order", test_distance_player_order);
+  g_test_add_func ("/shares/all-bundles", test_all_bundles);
+  g_test_add_func ("/shares/can-dump", test_can_dump);
+  for (gsize i = 0; i < G_N_ELEMENTS (sell_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/shares/sell/%s", sell_cases[i].name);
+
+      g_test_add_data_func (path, &sell_cases[i], test_sell_movement);
+    }
+  g_test_add_func ("/shares/close-and-reset", test_close_and_reset);
+  g_test_add_func ("/shares/close-cell", test_close_cell);
+  return g_test_run ();
+}

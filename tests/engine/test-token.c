@@ -1,0 +1,234 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "kol-test-operating.h"
+
+/*
+ * Station tokens in operating rounds: lib/engine/step/tokener.rb
+ * (can_place_token?, place_token, check_connected), step/token.rb
+ * (process_place_token: reachable hex, one token, pass), step/home_token.rb
+ * and tracker.rb update_token! (tokens of a trackless multi-city tile).
+ */
+
+static const KolStepClass *const steps[] = {
+  &kol_step_home_token, &kol_step_token, NULL,
+};
+
+/* AA at A1 with track down to A7; BB floated too. */
+static KolGame *
+new_game (KolTitle **title,
+          int        aa_cash)
+{
+  KolGame *g;
+
+  kol_test_op_reset ();
+  *title = kol_test_op_title ();
+  g = kol_test_op_game (*title);
+  kol_test_float (g, "AA", 0, 0, 2, aa_cash);
+  kol_test_float (g, "BB", 1, 0, 1, 300);
+  kol_test_lay (g, "A3", "9", 0);
+  kol_test_lay (g, "A5", "9", 0);
+  return g;
+}
+
+/* tokener.rb place_token: the token's price (the second token costs 40 on
+ * this board) is paid to the bank; the turn's token is used and the Token
+ * step passes. */
+static void
+test_place_token (void)
+{
+  g_autoptr(KolTitle) title = NULL;
+  g_autoptr(KolGame) g = new_game (&title, 300);
+  g_autofree char *a7 = NULL;
+  int aa = kol_test_corp (g, "AA");
+
+  kol_test_start_or (g, steps, NULL);
+  g_assert_cmpstr (kol_test_active_step (g), ==, "Place a Token");
+  g_assert_cmpint (kol_test_apply (g, kol_test_token_action (g, "AA", "A7", 0)), ==, -1);
+  a7 = kol_test_slots (g, "A7");
+  g_assert_cmpstr (a7, ==, "AA");
+  g_assert_cmpint (g->corps[aa].cash, ==, 300 - 40);
+  g_assert_true (g->corps[aa].tokens[1].used);
+  g_assert_cmpint (kol_test_count_log (KOL_LOG_TOKEN_PLACED_FOR), ==, 1);
+  /* the step passed, AA's turn is over; BB had nothing to do: round over */
+  g_assert_true (g->finished);
+}
+
+/* tokener.rb can_place_token?: the cheapest token must be affordable, so a
+ * poor corporation has no token action and the step is skipped. */
+static void
+test_cannot_afford (void)
+{
+  g_autoptr(KolTitle) title = NULL;
+  g_autoptr(KolGame) g = new_game (&title, 30);
+
+  kol_test_start_or (g, steps, NULL);
+  g_assert_true (kol_round_finished (g));
+  g_assert_cmpint (kol_test_count_log (KOL_LOG_STEP_SKIP), ==, 2);
+}
+
+typedef struct
+{
+  const char *what;
+  const char *hex;
+  int         city;
+  int         code;
+  int         reason;
+} RefusalCase;
+
+/* token.rb process_place_token / tokener.rb check_connected and
+ * City#tokenable?: refusals with their reasons. */
+static const RefusalCase refusal_cases[] = {
+  { "not reachable", "C1", 0, KOL_ENGINE_ERROR_TOKEN, KOL_REASON_TOKEN_NOT_REACHABLE },
+  { "already there (same hex)", "A1", 0, KOL_ENGINE_ERROR_TOKEN, KOL_REASON_TOKEN_NOT_REACHABLE },
+  { "no such city", "A7", 1, KOL_ENGINE_ERROR_TOKEN, KOL_REASON_TOKEN_NO_SLOT },
+};
+
+static void
+test_refusals (void)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (refusal_cases); i++)
+    {
+      const RefusalCase *c = &refusal_cases[i];
+      g_autoptr(KolTitle) title = NULL;
+      g_autoptr(KolGame) g = new_game (&title, 300);
+
+      g_test_message ("%s", c->what);
+      kol_test_start_or (g, steps, NULL);
+      g_assert_cmpint (kol_test_apply (g, kol_test_token_action (g, "AA", c->hex, c->city)), ==, c->code);
+      g_assert_cmpint (kol_test_refusal_reason (g), !=, KOL_REASON_NONE);
+      if (i != 1)
+        g_assert_cmpint (kol_test_refusal_reason (g), ==, c->reason);
+      g_assert_cmpint (g->corps[kol_test_corp (g, "AA")].cash, ==, 300);
+    }
+}
+
+/* tokener.rb place_token: "Token already placed this turn". */
+static void
+test_one_token_per_turn (void)
+{
+  g_autoptr(KolTitle) title = NULL;
+  g_autoptr(KolGame) g = new_game (&title, 300);
+  g_autoptr(GError) error = NULL;
+  int aa = kol_test_corp (g, "AA");
+
+  kol_test_start_or (g, steps, NULL);
+  KOL_OPERATING_STATE (g)->tokened = TRUE;
+  g_assert_false (kol_tokener_place_token (g, kol_test_corp_entity (g, "AA"), aa,
+                                           kol_tokener_available_token (g, aa), kol_test_hex (g, "A7"), 0,
+                                           NULL, &error));
+  g_assert_error (error, KOL_ENGINE_ERROR, KOL_ENGINE_ERROR_TOKEN);
+  g_assert_cmpint (kol_test_refusal_reason (g), ==, KOL_REASON_TOKEN_ALREADY_PLACED);
+}
+
+/* Legal choices: the reachable cities with their cost. */
+static void
+test_targets (void)
+{
+  g_autoptr(KolTitle) title = NULL;
+  g_autoptr(KolGame) g = new_game (&title, 300);
+  KolTokenTarget targets[8];
+  int n;
+
+  kol_test_start_or (g, steps, NULL);
+  n = kol_token_targets (g, kol_test_corp_entity (g, "AA"), targets, G_N_ELEMENTS (targets));
+  g_assert_cmpint (n, ==, 1);
+  g_assert_cmpint (targets[0].hex, ==, kol_test_hex (g, "A7"));
+  g_assert_cmpint (targets[0].city, ==, 0);
+  g_assert_cmpint (targets[0].cost, ==, 40);
+  g_assert_cmpint (kol_token_targets (g, kol_test_corp_entity (g, "BB"), targets, 8), ==, 0);
+}
+
+/* PlaceToken#initialize: the token comes from the action's tokener when one
+ * is given (placing another corporation's token). */
+static void
+test_tokener_field (void)
+{
+  g_autoptr(KolTitle) title = NULL;
+  g_autoptr(KolGame) g = new_game (&title, 300);
+  KolAction *a;
+  g_autofree char *a7 = NULL;
+
+  kol_test_start_or (g, steps, NULL);
+  a = kol_test_token_action (g, "AA", "A7", 0);
+  a->tokener = (gint16) kol_test_corp (g, "CC");
+  g_assert_cmpint (kol_test_apply (g, a), ==, -1);
+  a7 = kol_test_slots (g, "A7");
+  g_assert_cmpstr (a7, ==, "CC");
+}
+
+/* tracker.rb update_token!: a trackless tile with two cities holding a
+ * token gets track: the token comes off and its corporation (for the
+ * operator) chooses its city in the HomeToken step. */
+static const KolTestHex oo_hexes[] = {
+  { "A1", "yellow", "city=revenue:20;path=a:0,b:_0" },
+  { "A3", NULL, "city=revenue:0;city=revenue:0;label=OO" },
+  { "A5", NULL, NULL },
+  { NULL },
+};
+
+static const KolTestTile oo_tiles[] = {
+  { "OO1", "yellow", 1, "city=revenue:20;city=revenue:20;path=a:3,b:_0;path=a:0,b:_1;label=OO" },
+  { NULL },
+};
+
+static const KolTestCorp oo_corps[] = {
+  { "AA", 3, "A1", 0 },
+  { "BB", 2, NULL, 0 },
+  { NULL },
+};
+
+static void
+test_update_token (void)
+{
+  static const KolStepClass *const track_steps[] = {
+    &kol_step_home_token, &kol_step_track, &kol_step_token, NULL,
+  };
+  KolTestTitleSpec spec = { .hexes = oo_hexes, .tiles = oo_tiles, .corps = oo_corps };
+  g_autoptr(KolTitle) title = NULL;
+  g_autoptr(KolGame) g = NULL;
+  g_autofree char *before = NULL, *after = NULL;
+  KolPendingTokens *pending;
+
+  kol_test_op_reset ();
+  title = kol_test_title_new (&spec);
+  kol_test_set_market (title, kol_test_op_market);
+  kol_test_set_shares (title);
+  g = kol_test_op_game (title);
+  kol_test_float (g, "AA", 0, 0, 2, 300);
+  kol_board_place_token (g, kol_test_corp (g, "BB"), 0, kol_test_hex (g, "A3"), 1, -1);
+  before = kol_test_slots (g, "A3");
+  kol_test_start_or (g, track_steps, NULL);
+  g_assert_cmpint (kol_test_apply (g, kol_test_lay_action (g, "AA", "A3", "OO1", 0)), ==, -1);
+
+  after = kol_test_slots (g, "A3");
+  g_assert_cmpstr (before, ==, "- | BB");
+  g_assert_cmpstr (after, ==, "- | -");
+  pending = kol_round_pending_tokens (g);
+  g_assert_nonnull (pending);
+  g_assert_cmpint (pending->n, ==, 1);
+  g_assert_cmpint (pending->tokens[0].corp, ==, kol_test_corp (g, "BB"));
+  g_assert_true (kol_entity_equal (pending->tokens[0].entity, kol_test_corp_entity (g, "AA")));
+  g_assert_cmpstr (kol_test_active_step (g), ==, "Place Home Token");
+  g_assert_cmpint (kol_test_count_log (KOL_LOG_TOKEN_CHOOSE), ==, 1);
+
+  /* AA places BB's token in the second city (the faked action) */
+  g_assert_cmpint (kol_test_apply (g, kol_test_token_action (g, "AA", "A3", 1)), ==, -1);
+  g_clear_pointer (&after, g_free);
+  after = kol_test_slots (g, "A3");
+  g_assert_cmpstr (after, ==, "- | BB");
+  g_assert_cmpint (kol_round_pending_tokens (g)->n, ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/token/place", test_place_token);
+  g_test_add_func ("/token/cannot-afford", test_cannot_afford);
+  g_test_add_func ("/token/refusals", test_refusals);
+  g_test_add_func ("/token/one-per-turn", test_one_token_per_turn);
+  g_test_add_func ("/token/targets", test_targets);
+  g_test_add_func ("/token/tokener-field", test_tokener_field);
+  g_test_add_func ("/token/update-token", test_update_token);
+  return g_test_run ();
+}
