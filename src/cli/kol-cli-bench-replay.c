@@ -113,10 +113,10 @@ replay_once (Bench           *b,
 {
   gint64 start = g_get_monotonic_time ();
   double cpu_start = cpu_ms ();
-  g_autoptr(KolGame) initial = NULL;
+  g_autoptr(KolEngine) initial = NULL;
   g_autoptr(KolHistory) history = NULL;
 
-  initial = kol_game_new (b->title, b->record->n_players, b->record->player_ids,
+  initial = kol_engine_new (b->title, b->record->n_players, b->record->player_ids,
                           (const char **) b->record->player_names, b->seed, error);
   if (initial == NULL)
     return -1;

@@ -124,7 +124,7 @@ watchdog (gpointer data)
 /* One solve under the watchdog. */
 static KolRouteResult *
 solve_once (Bench               *b,
-            const KolGame       *g,
+            const KolEngine       *g,
             int                  corp,
             const KolRouteRules *rules,
             const KolRouteTrain *trains,
@@ -153,7 +153,7 @@ measure (Bench               *b,
          int                  group,
          const char          *source,
          const char          *what,
-         const KolGame       *g,
+         const KolEngine       *g,
          int                  corp,
          const KolRouteRules *rules,
          const KolRouteTrain *trains,
@@ -262,7 +262,7 @@ claimed_revenue (JsonObject *o)
 
 static void
 measure_recorded (Replay                *rp,
-                  KolGame               *g,
+                  KolEngine               *g,
                   const KolRecordAction *action)
 {
   JsonObject *o = json_node_get_object (action->node);
@@ -278,11 +278,11 @@ measure_recorded (Replay                *rp,
   if (corp < 0 || hooks == NULL || hooks->prepare == NULL)
     return;
   n_trains = hooks->prepare (g, corp, &rules, trains, KOL_ROUTE_MAX_TRAINS);
-  n_own = kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), own, KOL_ROUTE_MAX_TRAINS);
+  n_own = kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), own, KOL_ROUTE_MAX_TRAINS);
   g_string_printf (what, "id %" G_GINT64_FORMAT " %s",
                    json_object_has_member (o, "id") ? json_object_get_int_member (o, "id") : -1, entity);
   for (int i = 0; i < n_own; i++)
-    g_string_append_printf (what, "%s%s", i ? "+" : " ", kol_game_train_name (g, own[i]));
+    g_string_append_printf (what, "%s%s", i ? "+" : " ", kol_engine_train_name (g, own[i]));
   measure (rp->bench, rp->group, rp->path, what->str, g, corp, &rules, trains, n_trains,
            claimed_revenue (o));
   rp->measured++;
@@ -324,7 +324,7 @@ bench_file (Bench      *b,
                                                 error);
   g_autoptr(JsonNode) root = NULL;
   g_autoptr(KolRecord) record = NULL;
-  g_autoptr(KolGame) initial = NULL;
+  g_autoptr(KolEngine) initial = NULL;
   g_autoptr(KolHistory) history = NULL;
   g_autoptr(GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
   g_auto(KolImportReport) report = { 0 };
@@ -346,7 +346,7 @@ bench_file (Bench      *b,
   title = kol_record_load_title (record, NULL, NULL, notes, &title_free, error);
   if (title == NULL)
     return FALSE;
-  initial = kol_game_new (title, record->n_players, record->player_ids, (const char **) record->player_names,
+  initial = kol_engine_new (title, record->n_players, record->player_ids, (const char **) record->player_names,
                           kol_record_choose_seed (record, KOL_RECORD_SEED_AUTO, NULL), error);
   if (initial == NULL)
     {
@@ -371,7 +371,7 @@ bench_file (Bench      *b,
       g_printerr ("\n");
     }
   g_clear_object (&history);
-  g_clear_pointer (&initial, kol_game_free);
+  g_clear_pointer (&initial, kol_engine_free);
   if (title_free)
     title_free (title);
   return TRUE;

@@ -47,7 +47,7 @@ static void
 check_source_result (KolCliGame *game)
 {
   JsonObject *source = game->history ? kol_history_get_source (game->history) : NULL;
-  KolGame *g = game->history ? kol_history_get_game (game->history) : NULL;
+  KolEngine *g = game->history ? kol_history_get_game (game->history) : NULL;
   JsonNode *expected = source ? json_object_get_member (source, "result") : NULL;
   KolStateMismatch m;
 

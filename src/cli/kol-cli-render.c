@@ -184,7 +184,7 @@ kol_cli_render_map (int    argc,
   g_autofree char *svg = NULL;
   KolSvgOptions opts;
   const char *dir = NULL;
-  KolGame *game;
+  KolEngine *game;
   int status;
 
   status = parse_args (argc, argv,
@@ -194,7 +194,7 @@ kol_cli_render_map (int    argc,
     return status;
   if ((title = load_title (dir, &args, &error)) == NULL)
     return report_error (dir, error);
-  if ((game = kol_game_new (title, args.players, NULL, NULL, 1, &error)) == NULL)
+  if ((game = kol_engine_new (title, args.players, NULL, NULL, 1, &error)) == NULL)
     return report_error (dir, error);
 
   fill_options (&args, &opts);
@@ -202,7 +202,7 @@ kol_cli_render_map (int    argc,
   if (!args.no_axes)
     opts.flags |= KOL_SVG_AXES;
   svg = kol_svg_render_board (game, &opts, NULL, NULL);
-  kol_game_free (game);
+  kol_engine_free (game);
   if (!write_output (args.output, svg, &error))
     return report_error (dir, error);
   return KOL_CLI_EXIT_OK;

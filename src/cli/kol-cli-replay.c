@@ -26,7 +26,7 @@ stop_error (KolCliGame *game)
 }
 
 static JsonNode *
-players_node (KolGame *g)
+players_node (KolEngine *g)
 {
   JsonArray *players = json_array_new ();
 
@@ -77,7 +77,7 @@ print_json (const char *path,
   g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
   JsonObject *o = json_object_new ();
   g_autofree char *text = NULL;
-  KolGame *g = game->history ? kol_history_get_game (game->history) : NULL;
+  KolEngine *g = game->history ? kol_history_get_game (game->history) : NULL;
 
   json_node_take_object (node, o);
   json_object_set_string_member (o, "file", path);
@@ -108,7 +108,7 @@ print_json (const char *path,
 }
 
 static void
-print_players (KolGame *g)
+print_players (KolEngine *g)
 {
   for (int i = 0; i < g->n_players; i++)
     {
@@ -124,7 +124,7 @@ print_players (KolGame *g)
 static void
 print_text (KolCliGame *game)
 {
-  KolGame *g = game->history ? kol_history_get_game (game->history) : NULL;
+  KolEngine *g = game->history ? kol_history_get_game (game->history) : NULL;
 
   for (guint i = 0; game->report.notes && i < game->report.notes->len; i++)
     g_print ("%s\n", (char *) g_ptr_array_index (game->report.notes, i));
@@ -140,7 +140,7 @@ print_text (KolCliGame *game)
       g_print (_("Actions replayed: %u of %u"), processed (game), game->n_actions);
       g_print ("\n");
       /* Translators: the state at the end: round name, then phase name. */
-      g_print (_("Round: %s, phase %s"), kol_game_round_name (g),
+      g_print (_("Round: %s, phase %s"), kol_engine_round_name (g),
                g->title->n_phases ? g->title->phases[g->phase].name : "");
       g_print ("\n%s\n", g->finished ? _("The game is over.") : _("The game is not over."));
       print_players (g);

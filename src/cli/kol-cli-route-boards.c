@@ -34,7 +34,7 @@
 
 typedef struct
 {
-  KolGame *g;
+  KolEngine *g;
   GRand   *rand;
   const KolRouteBoardSpec *spec;
   guint8  *region;           /* per hex: may be filled */
@@ -42,7 +42,7 @@ typedef struct
 } Builder;
 
 static gboolean
-hex_has_track_to (KolGame *g,
+hex_has_track_to (KolEngine *g,
                   int      hex,
                   int      edge)
 {
@@ -83,7 +83,7 @@ lay_score (Builder *b,
 }
 
 static int
-color_rank (KolGame *g,
+color_rank (KolEngine *g,
             int      tile)
 {
   return kol_title_color_rank (g->title, (KolColor) g->title->tiles[tile].color);
@@ -94,7 +94,7 @@ static gboolean
 lay_on_hex (Builder *b,
             int      hex)
 {
-  KolGame *g = b->g;
+  KolEngine *g = b->g;
   gint16 tiles[256];
   int n = kol_board_legal_tiles (g, b->lay_corp, hex, NULL, tiles, G_N_ELEMENTS (tiles));
   int best_tile = -1, best_rot = -1, best_score = G_MININT, n_cand = 0;
@@ -148,7 +148,7 @@ shuffle (GRand *rand,
 static int
 fill_phase (Builder *b)
 {
-  KolGame *g = b->g;
+  KolEngine *g = b->g;
   int n = (int) g->title->n_hexes, laid = 0;
   g_autofree int *order = g_new (int, n);
 
@@ -173,7 +173,7 @@ fill_phase (Builder *b)
 static int
 bonus_lays (Builder *b)
 {
-  KolGame *g = b->g;
+  KolEngine *g = b->g;
   const KolBoardHooks *hooks = g->module ? g->module->board_hooks : NULL;
   int n = (int) g->title->n_hexes, laid = 0;
   g_autofree int *order = g_new (int, n);
@@ -237,7 +237,7 @@ type_matches (const KolTitle *title,
 }
 
 static gboolean
-try_token (KolGame *g,
+try_token (KolEngine *g,
            int      corp,
            int      hex,
            int      city,
@@ -261,7 +261,7 @@ place_somewhere (Builder        *b,
                  guint           checks,
                  const KolReach *reach)
 {
-  KolGame *g = b->g;
+  KolEngine *g = b->g;
   int n = hexes ? n_hexes : (int) g->title->n_hexes;
   g_autofree int *order = g_new (int, MAX (n, 1));
 
@@ -288,7 +288,7 @@ static gboolean
 place_home (Builder *b,
             int      corp)
 {
-  KolGame *g = b->g;
+  KolEngine *g = b->g;
   const KolCorpDef *def = &g->title->corps[corp];
 
   if (def->home >= 0)
@@ -308,7 +308,7 @@ place_home (Builder *b,
 }
 
 static int
-corp_stations (KolGame *g,
+corp_stations (KolEngine *g,
                int      corp)
 {
   int n = 0;
@@ -326,7 +326,7 @@ static gboolean
 in_region (Builder *b,
            int      corp)
 {
-  KolGame *g = b->g;
+  KolEngine *g = b->g;
   const KolCorpDef *def = &g->title->corps[corp];
 
   if (b->spec->region <= 0)
@@ -350,7 +350,7 @@ place_stations (Builder *b,
                 int     *chosen,
                 int     *target)
 {
-  KolGame *g = b->g;
+  KolEngine *g = b->g;
   const KolRouteBoardSpec *spec = b->spec;
   int n = 0, n_set = 0, placed = 1;
 
@@ -417,7 +417,7 @@ place_stations (Builder *b,
  * bonus bit of the privates chosen for the run, as the module would. Local
  * to the benchmark. */
 static void
-landmark_value (const KolGame       *g,
+landmark_value (const KolEngine       *g,
                 int                  corp,
                 const KolRouteTrain *train,
                 KolRouteStop        *stop,
@@ -468,7 +468,7 @@ add_landmarks (Builder          *b,
 /* A copy of train def @def for @corp: from the depot, else from any holder;
  * returns the train and its holder before, or −1. */
 static int
-borrow_train (KolGame   *g,
+borrow_train (KolEngine   *g,
               int        def,
               int        corp,
               KolEntity *was)
@@ -487,7 +487,7 @@ borrow_train (KolGame   *g,
   if (pick >= 0)
     {
       *was = g->trains[pick].owner;
-      kol_game_move_train (g, pick, kol_entity (KOL_ENTITY_CORP, corp));
+      kol_engine_move_train (g, pick, kol_entity (KOL_ENTITY_CORP, corp));
     }
   return pick;
 }
@@ -498,7 +498,7 @@ make_run (Builder          *b,
           gboolean          setup_run,
           KolRouteBoardRun *run)
 {
-  KolGame *g = b->g;
+  KolEngine *g = b->g;
   const KolRouteHooks *hooks = g->module ? g->module->route_hooks : NULL;
   g_auto(GStrv) words = b->spec->trains ? g_strsplit (b->spec->trains, " ", -1) : NULL;
   int lent[KOL_ROUTE_MAX_TRAINS], n_lent = 0;
@@ -521,15 +521,15 @@ make_run (Builder          *b,
     }
   {
     gint16 own[KOL_ROUTE_MAX_TRAINS];
-    int n_own = kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), own, KOL_ROUTE_MAX_TRAINS);
+    int n_own = kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), own, KOL_ROUTE_MAX_TRAINS);
 
     for (int i = 0; i < n_own; i++)
-      g_string_append_printf (label, "%s%s", i ? "+" : " ", kol_game_train_name (g, own[i]));
+      g_string_append_printf (label, "%s%s", i ? "+" : " ", kol_engine_train_name (g, own[i]));
   }
   run->n_trains = hooks && hooks->prepare
                   ? hooks->prepare (g, corp, &run->rules, run->trains, KOL_ROUTE_MAX_TRAINS) : 0;
   for (int i = n_lent - 1; i >= 0; i--)
-    kol_game_move_train (g, lent[i], was[i]);
+    kol_engine_move_train (g, lent[i], was[i]);
   g_strlcpy (run->label, label->str, sizeof run->label);
   g_string_free (label, TRUE);
   if (run->n_trains > 0)
@@ -544,7 +544,7 @@ make_run (Builder          *b,
 static void
 choose_region (Builder *b)
 {
-  KolGame *g = b->g;
+  KolEngine *g = b->g;
   int n = (int) g->title->n_hexes, start = -1, head = 0, tail = 0, count = 0;
   g_autofree int *queue = g_new (int, n);
 
@@ -600,7 +600,7 @@ kol_route_board_new (const KolTitle          *title,
                      guint32                  seed,
                      GError                 **error)
 {
-  g_autoptr(KolGame) g = kol_game_new (title, title->n_players, NULL, NULL, seed, error);
+  g_autoptr(KolEngine) g = kol_engine_new (title, title->n_players, NULL, NULL, seed, error);
   Builder b = { 0 };
   KolRouteBoard *board;
   int last = spec->phase < 0 ? (int) title->n_phases - 1 : MIN (spec->phase, (int) title->n_phases - 1);
@@ -626,7 +626,7 @@ kol_route_board_new (const KolTitle          *title,
   for (int p = 0; p <= last; p++)
     {
       if (p > g->phase)
-        kol_game_set_phase (g, p);
+        kol_engine_set_phase (g, p);
       board->tiles_laid += fill_phase (&b);
     }
   board->tiles_laid += bonus_lays (&b);
@@ -656,7 +656,7 @@ kol_route_board_free (KolRouteBoard *board)
 {
   if (board == NULL)
     return;
-  kol_game_free (board->game);
+  kol_engine_free (board->game);
   g_free (board->runs);
   g_free (board);
 }

@@ -51,7 +51,7 @@ typedef struct
 /* Landmark bonus bits a run's wrapper adds (see kol-cli-route-boards.c). */
 typedef struct
 {
-  void     (*stop_value) (const KolGame *, int, const KolRouteTrain *, KolRouteStop *, gpointer);
+  void     (*stop_value) (const KolEngine *, int, const KolRouteTrain *, KolRouteStop *, gpointer);
   gpointer   user_data;
   guint32    bonus_hex_bits[KOL_ROUTE_MAX_BONUSES];
   gint16     bonus_hex[KOL_ROUTE_MAX_BONUSES];
@@ -71,7 +71,7 @@ typedef struct
 
 typedef struct
 {
-  KolGame          *game;
+  KolEngine          *game;
   int               tiles_laid;
   int               stations;
   int               n_runs;

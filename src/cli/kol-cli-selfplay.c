@@ -92,11 +92,11 @@ end_reason_name (int reason)
  * acting corporation (companies act through non-blocking steps, such as
  * 1849's CNM). */
 static int
-acting_entities (KolGame   *g,
+acting_entities (KolEngine   *g,
                  KolEntity *out,
                  int        max)
 {
-  int n = kol_game_active_entities (g, out, max);
+  int n = kol_engine_active_entities (g, out, max);
   int base = n;
 
   /* the president of an acting corporation (emergency sales) */
@@ -126,7 +126,7 @@ acting_entities (KolGame   *g,
 /* Every legal action of @entity: the steps as Round#actions_for visits them,
  * up to the first blocking one. */
 static void
-collect_entity (KolGame   *g,
+collect_entity (KolEngine   *g,
                 KolEntity  entity,
                 GPtrArray *out)
 {
@@ -150,7 +150,7 @@ collect_entity (KolGame   *g,
 }
 
 static GPtrArray *
-legal_actions (KolGame *g)
+legal_actions (KolEngine *g)
 {
   GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
   KolEntity entities[KOL_MAX_ROUND_ENTITIES + KOL_MAX_COMPANIES];
@@ -166,7 +166,7 @@ add_violation (Stats           *stats,
                guint            game,
                gint64           seed,
                guint            index,
-               KolGame         *g,
+               KolEngine         *g,
                const KolAction *a,
                const char      *problem)
 {
@@ -187,7 +187,7 @@ add_violation (Stats           *stats,
 }
 
 static double
-kind_weight (KolGame         *g,
+kind_weight (KolEngine         *g,
              const KolAction *a)
 {
   switch (a->type)
@@ -229,7 +229,7 @@ kind_weight (KolGame         *g,
 
 /* The index of the action to play. */
 static guint
-choose (KolGame   *g,
+choose (KolEngine   *g,
         GPtrArray *actions,
         GRand     *rand,
         Policy     policy)
@@ -263,7 +263,7 @@ choose (KolGame   *g,
 }
 
 static gboolean
-check (KolGame *g,
+check (KolEngine *g,
        GString *problems)
 {
   if (g->module->check_invariants == NULL)
@@ -282,13 +282,13 @@ play_one (const KolTitle *title,
 {
   int ids[KOL_MAX_PLAYERS];
   g_autoptr(GError) error = NULL;
-  g_autoptr(KolGame) g = NULL;
+  g_autoptr(KolEngine) g = NULL;
   g_autoptr(GString) problems = g_string_new (NULL);
   guint count = 0;
 
   for (int i = 0; i < n_players; i++)
     ids[i] = i + 1;
-  g = kol_game_new (title, n_players, ids, NULL, seed, &error);
+  g = kol_engine_new (title, n_players, ids, NULL, seed, &error);
   if (g == NULL)
     {
       add_violation (stats, index, seed, 0, NULL, NULL, error->message);
@@ -303,19 +303,19 @@ play_one (const KolTitle *title,
   while (!g->finished)
     {
       g_autoptr(GPtrArray) actions = legal_actions (g);
-      g_autoptr(KolGame) before = NULL;
+      g_autoptr(KolEngine) before = NULL;
       KolAction *a;
 
       if (actions->len == 0)
         {
-          KolStep *step = kol_game_active_step (g);
+          KolStep *step = kol_engine_active_step (g);
           KolEntity who = step ? kol_step_current_entity (g, step) : KOL_ENTITY_INIT_NONE;
           g_autofree char *what = g_strdup_printf ("no legal action in %s (round %d, turn %d; step %s, "
                                                    "%s may %#x)",
-                                                   kol_game_round_name (g), g->round.round_num, g->turn,
+                                                   kol_engine_round_name (g), g->round.round_num, g->turn,
                                                    step ? step->klass->name : "none",
-                                                   kol_game_entity_name (g, who),
-                                                   kol_game_actions_for (g, who));
+                                                   kol_engine_entity_name (g, who),
+                                                   kol_engine_actions_for (g, who));
 
           add_violation (stats, index, seed, count, g, NULL, what);
           if (stats->trace)
@@ -325,7 +325,7 @@ play_one (const KolTitle *title,
 
               g_print ("%s\n", text);
               for (int i = 0; i < g->round.n_entities; i++)
-                g_print ("entity %d: %s passed %d\n", i, kol_game_entity_name (g, g->round.entities[i]),
+                g_print ("entity %d: %s passed %d\n", i, kol_engine_entity_name (g, g->round.entities[i]),
                          kol_entity_passed (g, g->round.entities[i]));
               g_print ("entity index %d\n", g->round.entity_index);
               for (int i = 0; i < g->round.n_steps; i++)
@@ -363,7 +363,7 @@ play_one (const KolTitle *title,
       if (count >= MAX_ACTIONS_PER_GAME)
         {
           g_autofree char *what = g_strdup_printf ("the game does not end (%s %d, turn %d, phase %s)",
-                                                   kol_game_round_name (g), g->round.round_num, g->turn,
+                                                   kol_engine_round_name (g), g->round.round_num, g->turn,
                                                    g->title->phases[g->phase].name);
 
           add_violation (stats, index, seed, count, g, NULL, what);
@@ -375,13 +375,13 @@ play_one (const KolTitle *title,
           g_autoptr(JsonNode) node = kol_action_to_json (g, a);
           g_autofree char *text = node ? json_to_string (node, FALSE) : g_strdup ("?");
 
-          g_print ("%u [%s %d.%d %s, %u choices] %s\n", count, kol_game_round_name (g), g->turn,
+          g_print ("%u [%s %d.%d %s, %u choices] %s\n", count, kol_engine_round_name (g), g->turn,
                    g->round.round_num, g->title->phases[g->phase].name, actions->len, text);
         }
       /* apply to a copy, which becomes the game: @before keeps the state
        * the action was chosen in (one copy per action) */
-      before = kol_game_copy (g);
-      if (!kol_game_apply_unsafe (before, a, TRUE, NULL, &error))
+      before = kol_engine_copy (g);
+      if (!kol_engine_apply_unsafe (before, a, TRUE, NULL, &error))
         {
           g_autofree char *what = g_strdup_printf ("a legal action was refused: %s", error->message);
 
@@ -389,7 +389,7 @@ play_one (const KolTitle *title,
           return FALSE;
         }
       {
-        KolGame *swap = g;
+        KolEngine *swap = g;
 
         g = before;
         before = swap;
@@ -421,7 +421,7 @@ play_one (const KolTitle *title,
             g_autoptr(JsonNode) state = kol_state_dump (g, KOL_STATE_DUMP_NONE);
             g_autofree char *text = json_to_string (state, FALSE);
 
-            g_print ("turn %d round %s %d: %s\n", g->turn, kol_game_round_name (g), g->round.round_num, text);
+            g_print ("turn %d round %s %d: %s\n", g->turn, kol_engine_round_name (g), g->round.round_num, text);
           }
         return FALSE;
       }

@@ -220,7 +220,7 @@ kol_auctioneer_replace (KolAuctioneer *a,
  * Returns: %TRUE if @price is at least @min and at most @max.
  */
 gboolean
-kol_auction_check_bid (KolGame  *g,
+kol_auction_check_bid (KolEngine  *g,
                        KolEntity bidder,
                        int       price,
                        int       min,
@@ -234,7 +234,7 @@ kol_auction_check_bid (KolGame  *g,
         kol_arg_int (KOL_ARG_MONEY, kol_auction_min_increment (g)),
       };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_BID, args, 3,
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_BID, args, 3,
                               "bid of %d is too low: minimum %d", price, min);
     }
   if (price > max)
@@ -244,7 +244,7 @@ kol_auction_check_bid (KolGame  *g,
         kol_arg_int (KOL_ARG_MONEY, price),
       };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3,
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3,
                               "cannot afford a bid of %d: maximum %d", price, max);
     }
   return TRUE;
@@ -258,7 +258,7 @@ kol_auction_check_bid (KolGame  *g,
  * Returns: MIN_BID_INCREMENT (5 unless the title says).
  */
 int
-kol_auction_min_increment (KolGame *g)
+kol_auction_min_increment (KolEngine *g)
 {
   const KolStockHooks *h = kol_stock_hooks (g);
 
@@ -271,7 +271,7 @@ kol_auction_min_increment (KolGame *g)
  * Returns: Company#min_bid, its value less the auction discount.
  */
 int
-kol_company_min_bid (KolGame *g,
+kol_company_min_bid (KolEngine *g,
                      int      company)
 {
   return g->companies[company].value - g->companies[company].discounted;
@@ -283,7 +283,7 @@ kol_company_min_bid (KolGame *g,
  * Game#after_buy_company through the title's hook (generic: nothing).
  */
 void
-kol_auction_after_buy_company (KolGame *g,
+kol_auction_after_buy_company (KolEngine *g,
                                int      player,
                                int      company,
                                int      price)
@@ -300,7 +300,7 @@ kol_auction_after_buy_company (KolGame *g,
  * @company's owner must now par the corporation it brings (CompanyPendingPar).
  */
 void
-kol_auction_add_pending_par (KolGame *g,
+kol_auction_add_pending_par (KolEngine *g,
                              int      company)
 {
   KolAuctionRoundState *st = KOL_AUCTION_STATE (g);
@@ -310,7 +310,7 @@ kol_auction_add_pending_par (KolGame *g,
 }
 
 static void
-log_company_price (KolGame  *g,
+log_company_price (KolEngine  *g,
                    int       kind,
                    KolEntity who,
                    int       company,
@@ -320,18 +320,18 @@ log_company_price (KolGame  *g,
     kol_arg_entity (who), kol_arg_int (KOL_ARG_COMPANY, company), kol_arg_int (KOL_ARG_MONEY, price),
   };
 
-  kol_game_log (g, kind, args, 3);
+  kol_engine_log (g, kind, args, 3);
 }
 
 static void
-unpass_round_entities (KolGame *g)
+unpass_round_entities (KolEngine *g)
 {
   for (int i = 0; i < g->round.n_entities; i++)
     kol_entity_set_passed (g, g->round.entities[i], FALSE);
 }
 
 static gboolean
-all_round_entities_passed (KolGame *g)
+all_round_entities_passed (KolEngine *g)
 {
   for (int i = 0; i < g->round.n_entities; i++)
     if (!kol_entity_passed (g, g->round.entities[i]))
@@ -363,7 +363,7 @@ drop_company (KolAuctioneer *a,
 
 /* Company#min_bid decreases by @discount (all_passed!'s fake OR). */
 static int
-discount_company (KolGame *g,
+discount_company (KolEngine *g,
                   int      company,
                   int      discount)
 {
@@ -378,14 +378,14 @@ discount_company (KolGame *g,
       kol_arg_int (KOL_ARG_MONEY, nv),
     };
 
-    kol_game_log (g, KOL_LOG_MIN_BID_DECREASES, args, 3);
+    kol_engine_log (g, KOL_LOG_MIN_BID_DECREASES, args, 3);
   }
   return nv;
 }
 
 /* Game#initial_auction_companies: every company. */
 static int
-initial_auction_companies (KolGame *g,
+initial_auction_companies (KolEngine *g,
                            gint16  *out)
 {
   for (int i = 0; i < g->n_companies; i++)
@@ -401,7 +401,7 @@ initial_auction_companies (KolGame *g,
  * Round::Auction#select_entities: every player in order.
  */
 void
-kol_round_auction_select_entities (KolGame  *g,
+kol_round_auction_select_entities (KolEngine  *g,
                                    KolRound *r)
 {
   gint16 order[KOL_MAX_PLAYERS];
@@ -421,7 +421,7 @@ const KolRoundClass kol_round_auction = {
 /* --------------------------------------------------------- PassableAuction */
 
 static KolAuctioneer *
-ops_auctioneer (KolGame                     *g,
+ops_auctioneer (KolEngine                     *g,
                 KolStep                     *s,
                 const KolPassableAuctionOps *ops)
 {
@@ -460,7 +460,7 @@ drop_active_bidder (KolAuctioneer *a,
  * The step's resolve_bids (its override or the PassableAuction one).
  */
 void
-kol_passable_auction_resolve (KolGame                     *g,
+kol_passable_auction_resolve (KolEngine                     *g,
                               KolStep                     *s,
                               const KolPassableAuctionOps *ops)
 {
@@ -476,7 +476,7 @@ kol_passable_auction_resolve (KolGame                     *g,
  * PassableAuction#remove_from_auction.
  */
 void
-kol_passable_auction_remove (KolGame                     *g,
+kol_passable_auction_remove (KolEngine                     *g,
                              KolStep                     *s,
                              const KolPassableAuctionOps *ops,
                              KolEntity                    entity)
@@ -495,7 +495,7 @@ kol_passable_auction_remove (KolGame                     *g,
  * Auctioner#pass_auction.
  */
 void
-kol_passable_auction_pass (KolGame                     *g,
+kol_passable_auction_pass (KolEngine                     *g,
                            KolStep                     *s,
                            const KolPassableAuctionOps *ops,
                            KolEntity                    entity)
@@ -503,19 +503,19 @@ kol_passable_auction_pass (KolGame                     *g,
   KolAuctioneer *a = ops_auctioneer (g, s, ops);
   KolArg args[2] = { kol_arg_entity (entity), kol_arg_entity (a->auctioning) };
 
-  kol_game_log (g, KOL_LOG_PASSES_ON, args, 2);
+  kol_engine_log (g, KOL_LOG_PASSES_ON, args, 2);
   kol_passable_auction_remove (g, s, ops, entity);
 }
 
 static void
-log_cannot_bid (KolGame  *g,
+log_cannot_bid (KolEngine  *g,
                 KolEntity who,
                 int       min,
                 KolEntity target)
 {
   KolArg args[3] = { kol_arg_entity (who), kol_arg_int (KOL_ARG_MONEY, min), kol_arg_entity (target) };
 
-  kol_game_log (g, KOL_LOG_CANNOT_BID, args, 3);
+  kol_engine_log (g, KOL_LOG_CANNOT_BID, args, 3);
 }
 
 /**
@@ -524,7 +524,7 @@ log_cannot_bid (KolGame  *g,
  * PassableAuction#auction_entity.
  */
 void
-kol_passable_auction_auction_entity (KolGame                     *g,
+kol_passable_auction_auction_entity (KolEngine                     *g,
                                      KolStep                     *s,
                                      const KolPassableAuctionOps *ops,
                                      KolEntity                    target)
@@ -565,7 +565,7 @@ kol_passable_auction_auction_entity (KolGame                     *g,
  * Returns: %TRUE if the bid was valid.
  */
 gboolean
-kol_passable_auction_add_bid (KolGame                     *g,
+kol_passable_auction_add_bid (KolEngine                     *g,
                               KolStep                     *s,
                               const KolPassableAuctionOps *ops,
                               const KolBid                *bid,
@@ -595,7 +595,7 @@ kol_passable_auction_add_bid (KolGame                     *g,
 }
 
 static gboolean
-class_add_bid (KolGame                     *g,
+class_add_bid (KolEngine                     *g,
                KolStep                     *s,
                const KolPassableAuctionOps *ops,
                const KolBid                *bid,
@@ -614,7 +614,7 @@ class_add_bid (KolGame                     *g,
  * Returns: %TRUE if the bid was valid.
  */
 gboolean
-kol_passable_auction_selection_bid (KolGame                     *g,
+kol_passable_auction_selection_bid (KolEngine                     *g,
                                     KolStep                     *s,
                                     const KolPassableAuctionOps *ops,
                                     const KolBid                *bid,
@@ -637,7 +637,7 @@ kol_passable_auction_selection_bid (KolGame                     *g,
  * is over (post_win_bid).
  */
 void
-kol_passable_auction_resolve_bids (KolGame                     *g,
+kol_passable_auction_resolve_bids (KolEngine                     *g,
                                    KolStep                     *s,
                                    const KolPassableAuctionOps *ops)
 {
@@ -668,7 +668,7 @@ kol_passable_auction_resolve_bids (KolGame                     *g,
 /* ------------------------------------------------------- WaterfallAuction */
 
 static KolAuctioneer *
-wf (KolGame *g)
+wf (KolEngine *g)
 {
   return &KOL_AUCTION_STATE (g)->auction;
 }
@@ -680,7 +680,7 @@ wf (KolGame *g)
  * on @auctioning), or -1.
  */
 int
-kol_step_waterfall_auction_auctioning (KolGame *g,
+kol_step_waterfall_auction_auctioning (KolEngine *g,
                                        KolStep *s)
 {
   KolAuctioneer *a = wf (g);
@@ -697,7 +697,7 @@ kol_step_waterfall_auction_auctioning (KolGame *g,
  * bought at its price.
  */
 gboolean
-kol_step_waterfall_auction_may_purchase (KolGame *g,
+kol_step_waterfall_auction_may_purchase (KolEngine *g,
                                          KolStep *s,
                                          int      company)
 {
@@ -715,7 +715,7 @@ kol_step_waterfall_auction_may_purchase (KolGame *g,
  * (or the price) plus the increment.
  */
 int
-kol_step_waterfall_auction_min_bid (KolGame *g,
+kol_step_waterfall_auction_min_bid (KolEngine *g,
                                     KolStep *s,
                                     int      company)
 {
@@ -733,7 +733,7 @@ kol_step_waterfall_auction_min_bid (KolGame *g,
  * Returns: cash not committed to other bids.
  */
 int
-kol_step_waterfall_auction_max_bid (KolGame *g,
+kol_step_waterfall_auction_max_bid (KolEngine *g,
                                     KolStep *s,
                                     int      player,
                                     int      company)
@@ -750,7 +750,7 @@ kol_step_waterfall_auction_max_bid (KolGame *g,
  * Returns: during an auction the lowest bidder, else the round's player.
  */
 int
-kol_step_waterfall_auction_active_entities (KolGame   *g,
+kol_step_waterfall_auction_active_entities (KolEngine   *g,
                                             KolStep   *s,
                                             KolEntity *out,
                                             int        max)
@@ -776,7 +776,7 @@ kol_step_waterfall_auction_active_entities (KolGame   *g,
  * Returns: bid and pass for the acting player while companies are left.
  */
 guint32
-kol_step_waterfall_auction_actions (KolGame  *g,
+kol_step_waterfall_auction_actions (KolEngine  *g,
                                     KolStep  *s,
                                     KolEntity entity)
 {
@@ -787,7 +787,7 @@ kol_step_waterfall_auction_actions (KolGame  *g,
 
 /* WaterfallAuction#buy_company */
 static gboolean
-wf_buy_company (KolGame  *g,
+wf_buy_company (KolEngine  *g,
                 KolStep  *s,
                 KolEntity player,
                 int       company,
@@ -806,13 +806,13 @@ wf_buy_company (KolGame  *g,
         kol_arg_int (KOL_ARG_MONEY, price),
       };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3,
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3,
                               "%s has %d available and cannot spend %d",
-                              kol_game_entity_name (g, player), available, price);
+                              kol_engine_entity_name (g, player), available, price);
     }
-  kol_game_move_company (g, company, player);
+  kol_engine_move_company (g, company, player);
   if (price > 0)
-    kol_game_transfer (g, player, kol_entity (KOL_ENTITY_BANK, 0), price);
+    kol_engine_transfer (g, player, kol_entity (KOL_ENTITY_BANK, 0), price);
   drop_company (a, company);
   for (guint32 bits = a->bidders[company]; bits; bits &= bits - 1)
     n_bidders++;
@@ -825,7 +825,7 @@ wf_buy_company (KolGame  *g,
 
 /* WaterfallAuction#resolve_bids_for_company */
 static gboolean
-wf_resolve_company (KolGame *g,
+wf_resolve_company (KolEngine *g,
                     KolStep *s,
                     int      company)
 {
@@ -851,7 +851,7 @@ wf_resolve_company (KolGame *g,
 
       a->auctioning = target;
       if (is_new)
-        kol_game_log (g, KOL_LOG_GOES_UP_FOR_AUCTION, args, 1);
+        kol_engine_log (g, KOL_LOG_GOES_UP_FOR_AUCTION, args, 1);
     }
   return FALSE;
 }
@@ -859,7 +859,7 @@ wf_resolve_company (KolGame *g,
 /* WaterfallAuction#resolve_bids: companies with one bid are sold in order
  * until one with no bid, or several (an auction), comes up. */
 static void
-wf_resolve_bids (KolGame *g,
+wf_resolve_bids (KolEngine *g,
                  KolStep *s)
 {
   KolAuctioneer *a = wf (g);
@@ -871,7 +871,7 @@ wf_resolve_bids (KolGame *g,
 
 /* WaterfallAuction#add_bid */
 static gboolean
-wf_add_bid (KolGame  *g,
+wf_add_bid (KolEngine  *g,
             KolStep  *s,
             KolEntity player,
             int       company,
@@ -894,7 +894,7 @@ wf_add_bid (KolGame  *g,
 /* WaterfallAuction#all_passed!: the cheapest company, if unsold, gets
  * cheaper (and is given away at 0); else companies pay out as in an OR. */
 static void
-wf_all_passed (KolGame *g,
+wf_all_passed (KolEngine *g,
                KolStep *s)
 {
   KolAuctioneer *a = wf (g);
@@ -916,7 +916,7 @@ wf_all_passed (KolGame *g,
 }
 
 static gboolean
-wf_process_pass (KolGame         *g,
+wf_process_pass (KolEngine         *g,
                  KolStep         *s,
                  const KolAction *a)
 {
@@ -926,12 +926,12 @@ wf_process_pass (KolGame         *g,
   if (company >= 0)
     {
       args[1] = kol_arg_int (KOL_ARG_COMPANY, company);
-      kol_game_log (g, KOL_LOG_PASSES_ON, args, 2);
+      kol_engine_log (g, KOL_LOG_PASSES_ON, args, 2);
       kol_auctioneer_remove_bidder (wf (g), company_entity (company), a->entity);
       wf_resolve_bids (g, s);
       return TRUE;
     }
-  kol_game_log (g, KOL_LOG_PASSES_BIDDING, args, 1);
+  kol_engine_log (g, KOL_LOG_PASSES_BIDDING, args, 1);
   kol_entity_set_passed (g, a->entity, TRUE);
   if (all_round_entities_passed (g))
     wf_all_passed (g, s);
@@ -940,7 +940,7 @@ wf_process_pass (KolGame         *g,
 }
 
 static gboolean
-wf_process_bid (KolGame         *g,
+wf_process_bid (KolEngine         *g,
                 KolStep         *s,
                 const KolAction *a,
                 GError         **error)
@@ -950,7 +950,7 @@ wf_process_bid (KolGame         *g,
   int auctioning = kol_step_waterfall_auction_auctioning (g, s);
 
   if (company < 0 || find_company (au, company) < 0)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0,
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0,
                             "that company is not for sale");
   if (auctioning >= 0 && company != auctioning)
     {
@@ -959,7 +959,7 @@ wf_process_bid (KolGame         *g,
         kol_arg_int (KOL_ARG_COMPANY, auctioning),
       };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 2,
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 2,
                               "only %s takes bids now", g->title->companies[auctioning].id);
     }
   kol_entity_set_passed (g, a->entity, FALSE);
@@ -976,7 +976,7 @@ wf_process_bid (KolGame         *g,
             kol_arg_int (KOL_ARG_MONEY, kol_company_min_bid (g, company)),
           };
 
-          return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 2,
+          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 2,
                                   "%s is bought for exactly %d", g->title->companies[company].id,
                                   kol_company_min_bid (g, company));
         }
@@ -1000,18 +1000,18 @@ wf_process_bid (KolGame         *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_waterfall_auction_process (KolGame         *g,
+kol_step_waterfall_auction_process (KolEngine         *g,
                                     KolStep         *s,
                                     const KolAction *a,
                                     GError         **error)
 {
   if (a->entity.kind != KOL_ENTITY_PLAYER)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "only players bid");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "only players bid");
   if (a->type == KOL_ACTION_PASS)
     return wf_process_pass (g, s, a);
   if (a->type == KOL_ACTION_BID)
     return wf_process_bid (g, s, a, error);
-  return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an auction action");
+  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an auction action");
 }
 
 static int
@@ -1019,7 +1019,7 @@ cmp_company_value (gconstpointer a,
                    gconstpointer b,
                    gpointer      data)
 {
-  KolGame *g = data;
+  KolEngine *g = data;
   int x = *(const gint16 *) a, y = *(const gint16 *) b;
 
   if (g->companies[x].value != g->companies[y].value)
@@ -1033,7 +1033,7 @@ cmp_company_value (gconstpointer a,
  * #setup: the companies by value; the cheapest is remembered.
  */
 void
-kol_step_waterfall_auction_setup (KolGame *g,
+kol_step_waterfall_auction_setup (KolEngine *g,
                                   KolStep *s)
 {
   KolAuctioneer *a = wf (g);
@@ -1050,7 +1050,7 @@ kol_step_waterfall_auction_setup (KolGame *g,
  * companies_pending_par: none.
  */
 void
-kol_step_waterfall_auction_round_state (KolGame *g,
+kol_step_waterfall_auction_round_state (KolEngine *g,
                                         KolStep *s)
 {
   KOL_AUCTION_STATE (g)->n_pending_par = 0;
@@ -1068,7 +1068,7 @@ const KolStepClass kol_step_waterfall_auction = {
 /* ------------------------------------------------------- SelectionAuction */
 
 static KolAuctioneer *
-sel (KolGame *g)
+sel (KolEngine *g)
 {
   return &KOL_AUCTION_STATE (g)->auction;
 }
@@ -1080,7 +1080,7 @@ sel (KolGame *g)
  * the increment.
  */
 int
-kol_step_selection_auction_min_bid (KolGame  *g,
+kol_step_selection_auction_min_bid (KolEngine  *g,
                                     KolStep  *s,
                                     KolEntity target)
 {
@@ -1097,16 +1097,16 @@ kol_step_selection_auction_min_bid (KolGame  *g,
  * Returns: the bidder's cash.
  */
 int
-kol_step_selection_auction_max_bid (KolGame  *g,
+kol_step_selection_auction_max_bid (KolEngine  *g,
                                     KolStep  *s,
                                     KolEntity bidder,
                                     KolEntity target)
 {
-  return kol_game_cash (g, bidder);
+  return kol_engine_cash (g, bidder);
 }
 
 static int
-sel_initial_entities (KolGame   *g,
+sel_initial_entities (KolEngine   *g,
                       KolStep   *s,
                       KolEntity *out)
 {
@@ -1119,7 +1119,7 @@ sel_initial_entities (KolGame   *g,
 }
 
 static gboolean
-sel_can_afford_any (KolGame  *g,
+sel_can_afford_any (KolEngine  *g,
                     KolStep  *s,
                     KolEntity entity)
 {
@@ -1139,7 +1139,7 @@ sel_can_afford_any (KolGame  *g,
 /* SelectionAuction#next_entity!: the next player; one who cannot bid is
  * passed over. */
 static void
-sel_next_entity (KolGame *g,
+sel_next_entity (KolEngine *g,
                  KolStep *s)
 {
   KolAuctioneer *a = sel (g);
@@ -1160,7 +1160,7 @@ sel_next_entity (KolGame *g,
         {
           KolArg args[1] = { kol_arg_entity (e) };
 
-          kol_game_log (g, KOL_LOG_NO_VALID_ACTIONS, args, 1);
+          kol_engine_log (g, KOL_LOG_NO_VALID_ACTIONS, args, 1);
           kol_entity_set_passed (g, e, TRUE);
           if (all_round_entities_passed (g))
             return;
@@ -1170,11 +1170,11 @@ sel_next_entity (KolGame *g,
     }
 }
 
-static void sel_all_passed (KolGame *g, KolStep *s);
-static gboolean sel_process_bid_internal (KolGame *g, KolStep *s, const KolBid *bid, GError **error);
+static void sel_all_passed (KolEngine *g, KolStep *s);
+static gboolean sel_process_bid_internal (KolEngine *g, KolStep *s, const KolBid *bid, GError **error);
 
 static void
-sel_resolve_bids (KolGame *g,
+sel_resolve_bids (KolEngine *g,
                   KolStep *s)
 {
   KolAuctioneer *a = sel (g);
@@ -1187,7 +1187,7 @@ sel_resolve_bids (KolGame *g,
 }
 
 static gboolean
-sel_add_bid (KolGame      *g,
+sel_add_bid (KolEngine      *g,
              KolStep      *s,
              const KolBid *bid,
              GError      **error)
@@ -1199,23 +1199,23 @@ sel_add_bid (KolGame      *g,
 }
 
 static void
-sel_win_bid (KolGame      *g,
+sel_win_bid (KolEngine      *g,
              KolStep      *s,
              const KolBid *winner,
              KolEntity     target)
 {
   if (winner == NULL)
     return;
-  kol_game_move_company (g, winner->target.index, winner->bidder);
+  kol_engine_move_company (g, winner->target.index, winner->bidder);
   log_company_price (g, KOL_LOG_WINS_AUCTION, winner->bidder, winner->target.index, winner->price);
   if (winner->price > 0)
-    kol_game_transfer (g, winner->bidder, kol_entity (KOL_ENTITY_BANK, 0), winner->price);
+    kol_engine_transfer (g, winner->bidder, kol_entity (KOL_ENTITY_BANK, 0), winner->price);
   kol_auction_after_buy_company (g, winner->bidder.index, winner->target.index, winner->price);
   drop_company (sel (g), winner->target.index);
 }
 
 static void
-sel_post_win_bid (KolGame      *g,
+sel_post_win_bid (KolEngine      *g,
                   KolStep      *s,
                   const KolBid *winner,
                   KolEntity     target)
@@ -1232,7 +1232,7 @@ sel_post_win_bid (KolGame      *g,
 }
 
 static void
-sel_all_passed (KolGame *g,
+sel_all_passed (KolEngine *g,
                 KolStep *s)
 {
   KolAuctioneer *a = sel (g);
@@ -1268,7 +1268,7 @@ sel_all_passed (KolGame *g,
 }
 
 static KolAuctioneer *
-sel_auctioneer (KolGame *g,
+sel_auctioneer (KolEngine *g,
                 KolStep *s)
 {
   return sel (g);
@@ -1292,7 +1292,7 @@ const KolPassableAuctionOps kol_selection_auction_ops = {
  * the first), else the round's player.
  */
 int
-kol_step_selection_auction_active_entities (KolGame   *g,
+kol_step_selection_auction_active_entities (KolEngine   *g,
                                             KolStep   *s,
                                             KolEntity *out,
                                             int        max)
@@ -1324,7 +1324,7 @@ kol_step_selection_auction_active_entities (KolGame   *g,
  * Returns: bid and pass for the acting player while companies are left.
  */
 guint32
-kol_step_selection_auction_actions (KolGame  *g,
+kol_step_selection_auction_actions (KolEngine  *g,
                                     KolStep  *s,
                                     KolEntity entity)
 {
@@ -1335,7 +1335,7 @@ kol_step_selection_auction_actions (KolGame  *g,
 
 /* #process_bid */
 static gboolean
-sel_process_bid_internal (KolGame      *g,
+sel_process_bid_internal (KolEngine      *g,
                           KolStep      *s,
                           const KolBid *bid,
                           GError      **error)
@@ -1369,7 +1369,7 @@ sel_process_bid_internal (KolGame      *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_selection_auction_process (KolGame         *g,
+kol_step_selection_auction_process (KolEngine         *g,
                                     KolStep         *s,
                                     const KolAction *action,
                                     GError         **error)
@@ -1390,13 +1390,13 @@ kol_step_selection_auction_process (KolGame         *g,
         {
           KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_BID_AUCTION_ONLY) };
 
-          return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1,
+          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1,
                                   "that company takes no bids now");
         }
       return sel_process_bid_internal (g, s, &bid, error);
     }
   if (action->type != KOL_ACTION_PASS)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an auction action");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an auction action");
   if (a->auctioning.kind != KOL_ENTITY_NONE)
     {
       kol_passable_auction_pass (g, s, &kol_selection_auction_ops, e);
@@ -1406,7 +1406,7 @@ kol_step_selection_auction_process (KolGame         *g,
   {
     KolArg args[1] = { kol_arg_entity (e) };
 
-    kol_game_log (g, KOL_LOG_PASSES_BIDDING, args, 1);
+    kol_engine_log (g, KOL_LOG_PASSES_BIDDING, args, 1);
   }
   drop_active_bidder (a, e);
   kol_entity_set_passed (g, e, TRUE);
@@ -1422,7 +1422,7 @@ kol_step_selection_auction_process (KolGame         *g,
  * #setup: the companies in order; the first goes up for auction at once.
  */
 void
-kol_step_selection_auction_setup (KolGame *g,
+kol_step_selection_auction_setup (KolEngine *g,
                                   KolStep *s)
 {
   KolAuctioneer *a = sel (g);
@@ -1453,7 +1453,7 @@ const KolStepClass kol_step_selection_auction = {
  * companies_pending_par: none.
  */
 void
-kol_step_company_pending_par_round_state (KolGame *g,
+kol_step_company_pending_par_round_state (KolEngine *g,
                                           KolStep *s)
 {
   KOL_AUCTION_STATE (g)->n_pending_par = 0;
@@ -1465,7 +1465,7 @@ kol_step_company_pending_par_round_state (KolGame *g,
  * Returns: %TRUE while a company waits for its corporation to be parred.
  */
 gboolean
-kol_step_company_pending_par_active (KolGame *g,
+kol_step_company_pending_par_active (KolEngine *g,
                                      KolStep *s)
 {
   return KOL_AUCTION_STATE (g)->n_pending_par > 0;
@@ -1477,7 +1477,7 @@ kol_step_company_pending_par_active (KolGame *g,
  * Returns: the owner of the first pending company.
  */
 int
-kol_step_company_pending_par_active_entities (KolGame   *g,
+kol_step_company_pending_par_active_entities (KolEngine   *g,
                                               KolStep   *s,
                                               KolEntity *out,
                                               int        max)
@@ -1500,7 +1500,7 @@ kol_step_company_pending_par_active_entities (KolGame   *g,
  * Returns: par for the owner of the first pending company.
  */
 guint32
-kol_step_company_pending_par_actions (KolGame  *g,
+kol_step_company_pending_par_actions (KolEngine  *g,
                                       KolStep  *s,
                                       KolEntity entity)
 {
@@ -1509,7 +1509,7 @@ kol_step_company_pending_par_actions (KolGame  *g,
 
 /* The corporations the pending company lets its owner par. */
 static gboolean
-pending_par_allowed (KolGame *g,
+pending_par_allowed (KolEngine *g,
                      int      company,
                      int      corp)
 {
@@ -1542,7 +1542,7 @@ cell_in (const KolCell *cells,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_company_pending_par_process (KolGame         *g,
+kol_step_company_pending_par_process (KolEngine         *g,
                                       KolStep         *s,
                                       const KolAction *a,
                                       GError         **error)
@@ -1556,13 +1556,13 @@ kol_step_company_pending_par_process (KolGame         *g,
   KolBuyOpts opts;
 
   if (a->type != KOL_ACTION_PAR || st->n_pending_par == 0)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "nothing to par");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "nothing to par");
   if (!pending_par_allowed (g, st->pending_par[0], corp) ||
-      kol_game_certs_of (g, kol_entity (KOL_ENTITY_CORP, corp), corp, &cert, 1) < 1)
+      kol_engine_certs_of (g, kol_entity (KOL_ENTITY_CORP, corp), corp, &cert, 1) < 1)
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_PAR_NOT_ALLOWED) };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1,
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1,
                               "this corporation cannot be parred with this company");
     }
   n = kol_stock_par_prices (g, corp, cells, G_N_ELEMENTS (cells));
@@ -1570,7 +1570,7 @@ kol_step_company_pending_par_process (KolGame         *g,
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_PAR_PRICE) };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1,
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1,
                               "par price at %d,%d is not available", cell.row, cell.col);
     }
   kol_market_set_par (g, corp, cell);
@@ -1596,7 +1596,7 @@ const KolStepClass kol_step_company_pending_par = {
 /* ------------------------------------------------------------ legal choices */
 
 static int
-waterfall_bid_options (KolGame      *g,
+waterfall_bid_options (KolEngine      *g,
                        KolStep      *s,
                        KolEntity     entity,
                        KolBidOption *out,
@@ -1625,7 +1625,7 @@ waterfall_bid_options (KolGame      *g,
 }
 
 static int
-selection_bid_options (KolGame      *g,
+selection_bid_options (KolEngine      *g,
                        KolStep      *s,
                        KolEntity     entity,
                        KolBidOption *out,
@@ -1661,7 +1661,7 @@ selection_bid_options (KolGame      *g,
  * Returns: how many options were written.
  */
 int
-kol_auction_bid_options (KolGame      *g,
+kol_auction_bid_options (KolEngine      *g,
                          KolEntity     entity,
                          KolBidOption *out,
                          int           max)
@@ -1685,7 +1685,7 @@ kol_auction_bid_options (KolGame      *g,
  * Returns: how many options were written.
  */
 int
-kol_auction_par_options (KolGame      *g,
+kol_auction_par_options (KolEngine      *g,
                          KolEntity     entity,
                          KolParOption *out,
                          int           max)

@@ -101,7 +101,7 @@ void          kol_auctioneer_clear_target  (KolAuctioneer *a,
                                             KolEntity      target);
 void          kol_auctioneer_clear         (KolAuctioneer *a);
 /* Auctioner#add_bid's checks: @price between @min and @max. */
-gboolean      kol_auction_check_bid        (KolGame  *g,
+gboolean      kol_auction_check_bid        (KolEngine  *g,
                                             KolEntity bidder,
                                             int       price,
                                             int       min,
@@ -111,19 +111,19 @@ gboolean      kol_auction_check_bid        (KolGame  *g,
 /* --------------------------------------------------------- Game methods */
 
 /* MIN_BID_INCREMENT */
-int           kol_auction_min_increment    (KolGame *g);
+int           kol_auction_min_increment    (KolEngine *g);
 /* Company#min_bid: value − discount (KolCompany.discounted holds the
  * discount). */
-int           kol_company_min_bid          (KolGame *g,
+int           kol_company_min_bid          (KolEngine *g,
                                             int      company);
 /* Game#after_buy_company through the title's hook. */
-void          kol_auction_after_buy_company (KolGame *g,
+void          kol_auction_after_buy_company (KolEngine *g,
                                              int      player,
                                              int      company,
                                              int      price);
 /* round.companies_pending_par << @company (CompanyPendingPar then asks the
  * owner to par). */
-void          kol_auction_add_pending_par  (KolGame *g,
+void          kol_auction_add_pending_par  (KolEngine *g,
                                             int      company);
 
 /* -------------------------------------------------------- Round::Auction */
@@ -132,65 +132,65 @@ void          kol_auction_add_pending_par  (KolGame *g,
  * active. */
 extern const KolRoundClass kol_round_auction;
 
-void          kol_round_auction_select_entities (KolGame *g, KolRound *r);
+void          kol_round_auction_select_entities (KolEngine *g, KolRound *r);
 
 /* --------------------------------------------------------- PassableAuction */
 
 /* The step methods PassableAuction calls that its classes define. */
 typedef struct
 {
-  int      (*min_bid)       (KolGame *g, KolStep *s, KolEntity target);
-  int      (*max_bid)       (KolGame *g, KolStep *s, KolEntity bidder, KolEntity target);
+  int      (*min_bid)       (KolEngine *g, KolStep *s, KolEntity target);
+  int      (*max_bid)       (KolEngine *g, KolStep *s, KolEntity bidder, KolEntity target);
   /* @winner NULL: nobody won. */
-  void     (*win_bid)       (KolGame *g, KolStep *s, const KolBid *winner, KolEntity target);
-  void     (*post_win_bid)  (KolGame *g, KolStep *s, const KolBid *winner, KolEntity target);
+  void     (*win_bid)       (KolEngine *g, KolStep *s, const KolBid *winner, KolEntity target);
+  void     (*post_win_bid)  (KolEngine *g, KolStep *s, const KolBid *winner, KolEntity target);
   /* NULL: kol_passable_auction_resolve_bids. */
-  void     (*resolve_bids)  (KolGame *g, KolStep *s);
+  void     (*resolve_bids)  (KolEngine *g, KolStep *s);
   /* NULL: kol_passable_auction_add_bid. */
-  gboolean (*add_bid)       (KolGame *g, KolStep *s, const KolBid *bid, GError **error);
+  gboolean (*add_bid)       (KolEngine *g, KolStep *s, const KolBid *bid, GError **error);
   /* NULL: the round's entities. */
-  int      (*initial_auction_entities) (KolGame *g, KolStep *s, KolEntity *out);
+  int      (*initial_auction_entities) (KolEngine *g, KolStep *s, KolEntity *out);
   /* Where the step keeps its bids. */
-  KolAuctioneer *(*auctioneer) (KolGame *g, KolStep *s);
+  KolAuctioneer *(*auctioneer) (KolEngine *g, KolStep *s);
 } KolPassableAuctionOps;
 
 void      kol_passable_auction_setup             (KolAuctioneer *a);
 /* #remove_from_auction: out of the bidders, bid withdrawn, resolve. */
-void      kol_passable_auction_remove            (KolGame                     *g,
+void      kol_passable_auction_remove            (KolEngine                     *g,
                                                   KolStep                     *s,
                                                   const KolPassableAuctionOps *ops,
                                                   KolEntity                    entity);
 /* #pass_auction: logs "passes on" and removes @entity. */
-void      kol_passable_auction_pass              (KolGame                     *g,
+void      kol_passable_auction_pass              (KolEngine                     *g,
                                                   KolStep                     *s,
                                                   const KolPassableAuctionOps *ops,
                                                   KolEntity                    entity);
 /* #auction_entity: @target goes up; bidders who cannot reach the minimum
  * (except the triggerer) are out. */
-void      kol_passable_auction_auction_entity    (KolGame                     *g,
+void      kol_passable_auction_auction_entity    (KolEngine                     *g,
                                                   KolStep                     *s,
                                                   const KolPassableAuctionOps *ops,
                                                   KolEntity                    target);
 /* #selection_bid: the first bid starts the auction of its target. */
-gboolean  kol_passable_auction_selection_bid     (KolGame                     *g,
+gboolean  kol_passable_auction_selection_bid     (KolEngine                     *g,
                                                   KolStep                     *s,
                                                   const KolPassableAuctionOps *ops,
                                                   const KolBid                *bid,
                                                   GError                     **error);
 /* #add_bid: checked and stored; bidders who can no longer reach the
  * minimum drop out. */
-gboolean  kol_passable_auction_add_bid           (KolGame                     *g,
+gboolean  kol_passable_auction_add_bid           (KolEngine                     *g,
                                                   KolStep                     *s,
                                                   const KolPassableAuctionOps *ops,
                                                   const KolBid                *bid,
                                                   GError                     **error);
 /* #resolve_bids: with one bidder left (and a bid) or none, the auction ends
  * (win_bid, then post_win_bid). */
-void      kol_passable_auction_resolve_bids      (KolGame                     *g,
+void      kol_passable_auction_resolve_bids      (KolEngine                     *g,
                                                   KolStep                     *s,
                                                   const KolPassableAuctionOps *ops);
 /* The class's resolve_bids (ops->resolve_bids or the one above). */
-void      kol_passable_auction_resolve           (KolGame                     *g,
+void      kol_passable_auction_resolve           (KolEngine                     *g,
                                                   KolStep                     *s,
                                                   const KolPassableAuctionOps *ops);
 
@@ -198,18 +198,18 @@ void      kol_passable_auction_resolve           (KolGame                     *g
 
 extern const KolStepClass kol_step_waterfall_auction;
 
-guint32   kol_step_waterfall_auction_actions        (KolGame *g, KolStep *s, KolEntity entity);
-int       kol_step_waterfall_auction_active_entities (KolGame *g, KolStep *s, KolEntity *out,
+guint32   kol_step_waterfall_auction_actions        (KolEngine *g, KolStep *s, KolEntity entity);
+int       kol_step_waterfall_auction_active_entities (KolEngine *g, KolStep *s, KolEntity *out,
                                                       int max);
-gboolean  kol_step_waterfall_auction_process        (KolGame *g, KolStep *s, const KolAction *a,
+gboolean  kol_step_waterfall_auction_process        (KolEngine *g, KolStep *s, const KolAction *a,
                                                      GError **error);
-void      kol_step_waterfall_auction_setup          (KolGame *g, KolStep *s);
-void      kol_step_waterfall_auction_round_state    (KolGame *g, KolStep *s);
+void      kol_step_waterfall_auction_setup          (KolEngine *g, KolStep *s);
+void      kol_step_waterfall_auction_round_state    (KolEngine *g, KolStep *s);
 /* The company being auctioned (bids from more than one player), or -1. */
-int       kol_step_waterfall_auction_auctioning     (KolGame *g, KolStep *s);
-gboolean  kol_step_waterfall_auction_may_purchase   (KolGame *g, KolStep *s, int company);
-int       kol_step_waterfall_auction_min_bid        (KolGame *g, KolStep *s, int company);
-int       kol_step_waterfall_auction_max_bid        (KolGame *g, KolStep *s, int player,
+int       kol_step_waterfall_auction_auctioning     (KolEngine *g, KolStep *s);
+gboolean  kol_step_waterfall_auction_may_purchase   (KolEngine *g, KolStep *s, int company);
+int       kol_step_waterfall_auction_min_bid        (KolEngine *g, KolStep *s, int company);
+int       kol_step_waterfall_auction_max_bid        (KolEngine *g, KolStep *s, int player,
                                                      int company);
 
 /* ------------------------------------------------------ SelectionAuction */
@@ -217,27 +217,27 @@ int       kol_step_waterfall_auction_max_bid        (KolGame *g, KolStep *s, int
 extern const KolStepClass kol_step_selection_auction;
 extern const KolPassableAuctionOps kol_selection_auction_ops;
 
-guint32   kol_step_selection_auction_actions        (KolGame *g, KolStep *s, KolEntity entity);
-int       kol_step_selection_auction_active_entities (KolGame *g, KolStep *s, KolEntity *out,
+guint32   kol_step_selection_auction_actions        (KolEngine *g, KolStep *s, KolEntity entity);
+int       kol_step_selection_auction_active_entities (KolEngine *g, KolStep *s, KolEntity *out,
                                                       int max);
-gboolean  kol_step_selection_auction_process        (KolGame *g, KolStep *s, const KolAction *a,
+gboolean  kol_step_selection_auction_process        (KolEngine *g, KolStep *s, const KolAction *a,
                                                      GError **error);
-void      kol_step_selection_auction_setup          (KolGame *g, KolStep *s);
-int       kol_step_selection_auction_min_bid        (KolGame *g, KolStep *s, KolEntity target);
-int       kol_step_selection_auction_max_bid        (KolGame *g, KolStep *s, KolEntity bidder,
+void      kol_step_selection_auction_setup          (KolEngine *g, KolStep *s);
+int       kol_step_selection_auction_min_bid        (KolEngine *g, KolStep *s, KolEntity target);
+int       kol_step_selection_auction_max_bid        (KolEngine *g, KolStep *s, KolEntity bidder,
                                                      KolEntity target);
 
 /* ----------------------------------------------------- CompanyPendingPar */
 
 extern const KolStepClass kol_step_company_pending_par;
 
-guint32   kol_step_company_pending_par_actions        (KolGame *g, KolStep *s, KolEntity entity);
-gboolean  kol_step_company_pending_par_active         (KolGame *g, KolStep *s);
-int       kol_step_company_pending_par_active_entities (KolGame *g, KolStep *s, KolEntity *out,
+guint32   kol_step_company_pending_par_actions        (KolEngine *g, KolStep *s, KolEntity entity);
+gboolean  kol_step_company_pending_par_active         (KolEngine *g, KolStep *s);
+int       kol_step_company_pending_par_active_entities (KolEngine *g, KolStep *s, KolEntity *out,
                                                         int max);
-gboolean  kol_step_company_pending_par_process        (KolGame *g, KolStep *s, const KolAction *a,
+gboolean  kol_step_company_pending_par_process        (KolEngine *g, KolStep *s, const KolAction *a,
                                                        GError **error);
-void      kol_step_company_pending_par_round_state    (KolGame *g, KolStep *s);
+void      kol_step_company_pending_par_round_state    (KolEngine *g, KolStep *s);
 
 /* ------------------------------------------------------------ legal choices */
 
@@ -254,11 +254,11 @@ typedef struct
 
 /* Each returns how many options it wrote (0 when @entity cannot bid / par
  * now). */
-int       kol_auction_bid_options  (KolGame      *g,
+int       kol_auction_bid_options  (KolEngine      *g,
                                     KolEntity     entity,
                                     KolBidOption *out,
                                     int           max);
-int       kol_auction_par_options  (KolGame      *g,
+int       kol_auction_par_options  (KolEngine      *g,
                                     KolEntity     entity,
                                     KolParOption *out,
                                     int           max);

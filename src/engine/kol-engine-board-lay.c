@@ -21,7 +21,7 @@
  * Returns: the number of cities on the hex's current tile.
  */
 int
-kol_board_city_map (KolGame *g,
+kol_board_city_map (KolEngine *g,
                     int      hex,
                     int      tile,
                     int      rotation,
@@ -87,7 +87,7 @@ typedef struct
  * slots) takes the first open slot, others their reservation or the first
  * open slot. Returns the flattened slot or -1. */
 static int
-exchange_slot (KolGame *g,
+exchange_slot (KolEngine *g,
                int      hex,
                int      city,
                int      corp,
@@ -97,7 +97,7 @@ exchange_slot (KolGame *g,
 }
 
 static void
-settle_token (KolGame *g,
+settle_token (KolEngine *g,
               int      hex,
               gint16   id,
               int      slot)
@@ -121,7 +121,7 @@ settle_token (KolGame *g,
 /* Reservations of each new city: the old cities' reservations concatenated
  * in old city order (hex.rb#lay), trailing empty slots dropped. */
 static void
-move_reservations (KolGame           *g,
+move_reservations (KolEngine           *g,
                    int                hex,
                    const KolHexState *old,
                    const KolTileDef  *old_tile,
@@ -184,7 +184,7 @@ collect_tokens (const KolHexState *old,
  * tokens go in slot order; with several, each new city takes the tokens of
  * its old cities, those beyond its slots (after reservations) as cheaters. */
 static void
-move_tokens (KolGame     *g,
+move_tokens (KolEngine     *g,
              int          hex,
              const Moving *moving,
              int          n_moving,
@@ -247,7 +247,7 @@ move_tokens (KolGame     *g,
  * kol_board_city_map().
  */
 void
-kol_board_lay (KolGame *g,
+kol_board_lay (KolEngine *g,
                int      hex,
                int      copy,
                int      rotation)

@@ -9,13 +9,13 @@ G_BEGIN_DECLS
  * (kol-engine-graph.c). */
 
 static inline const KolBoardHooks *
-_kol_board_hooks (KolGame *g)
+_kol_board_hooks (KolEngine *g)
 {
   return g->module ? (const KolBoardHooks *) g->module->board_hooks : NULL;
 }
 
 static inline const KolTileDef *
-_kol_board_tile_def (KolGame *g,
+_kol_board_tile_def (KolEngine *g,
                      int      hex,
                      int     *rotation)
 {
@@ -27,7 +27,7 @@ _kol_board_tile_def (KolGame *g,
 }
 
 static inline gboolean
-_kol_board_valid_tile (KolGame *g,
+_kol_board_valid_tile (KolEngine *g,
                        int      tile)
 {
   return tile >= 0 && (guint) tile < g->title->n_tiles;

@@ -303,7 +303,7 @@ in_list (GArray *list,
  * Returns: %TRUE if @from_tile may be replaced by @to_tile.
  */
 gboolean
-kol_board_upgrades_to (KolGame *g,
+kol_board_upgrades_to (KolEngine *g,
                        int      hex,
                        int      from_tile,
                        int      to_tile)
@@ -340,7 +340,7 @@ kol_board_upgrades_to (KolGame *g,
 }
 
 static gboolean
-upgrades (KolGame *g,
+upgrades (KolEngine *g,
           int      hex,
           int      to_tile)
 {
@@ -372,7 +372,7 @@ kol_board_allowed_rotations (const KolTileDef *tile)
  * edge when @reach is %NULL.
  */
 guint8
-kol_board_connected_edges (KolGame        *g,
+kol_board_connected_edges (KolEngine        *g,
                            int             corp,
                            int             hex,
                            const KolReach *reach)
@@ -381,7 +381,7 @@ kol_board_connected_edges (KolGame        *g,
 }
 
 static guint8
-connected_edges (KolGame        *g,
+connected_edges (KolEngine        *g,
                  int             corp,
                  int             hex,
                  const KolReach *reach)
@@ -404,7 +404,7 @@ refuse_lay (KolReason *reason,
 
 /* Every new exit must lead to a neighbour (tracker.rb hex_neighbor_exists?). */
 static KolReason
-exits_lead_somewhere (KolGame *g,
+exits_lead_somewhere (KolEngine *g,
                       int      hex,
                       guint8   exits)
 {
@@ -459,7 +459,7 @@ cities_kept (const KolTileDef *old_tile,
 /* tracker.rb city_sizes_maintained: where the old cities differ in size, no
  * city may shrink. */
 static gboolean
-city_sizes_kept (KolGame *g,
+city_sizes_kept (KolEngine *g,
                  int      hex,
                  int      tile,
                  int      rotation)
@@ -506,7 +506,7 @@ city_sizes_kept (KolGame *g,
  * Returns: %TRUE if @tile may lie on @hex in @rotation.
  */
 gboolean
-kol_board_rotation_legal (KolGame        *g,
+kol_board_rotation_legal (KolEngine        *g,
                           int             corp,
                           int             hex,
                           int             tile,
@@ -535,7 +535,7 @@ kol_board_rotation_legal (KolGame        *g,
 }
 
 static gboolean
-rotation_ok (KolGame        *g,
+rotation_ok (KolEngine        *g,
              int             corp,
              int             hex,
              int             tile,
@@ -556,7 +556,7 @@ rotation_ok (KolGame        *g,
  * Returns: bitmask of the distinct rotations of @tile that are legal on @hex.
  */
 guint8
-kol_board_legal_rotations (KolGame        *g,
+kol_board_legal_rotations (KolEngine        *g,
                            int             corp,
                            int             hex,
                            int             tile,
@@ -583,7 +583,7 @@ kol_board_legal_rotations (KolGame        *g,
  * locked to other hexes and needs no capability.
  */
 gboolean
-kol_board_tile_available (KolGame   *g,
+kol_board_tile_available (KolEngine   *g,
                           int        corp,
                           int        hex,
                           int        tile,
@@ -604,7 +604,7 @@ kol_board_tile_available (KolGame   *g,
 }
 
 static gboolean
-tile_available (KolGame   *g,
+tile_available (KolEngine   *g,
                 int        corp,
                 int        hex,
                 int        tile,
@@ -618,7 +618,7 @@ tile_available (KolGame   *g,
 }
 
 static gboolean
-hex_blocked (KolGame *g,
+hex_blocked (KolEngine *g,
              int      corp,
              int      hex)
 {
@@ -633,7 +633,7 @@ hex_blocked (KolGame *g,
  * Returns: the number of tile defs written to @out.
  */
 int
-kol_board_legal_tiles (KolGame        *g,
+kol_board_legal_tiles (KolEngine        *g,
                        int             corp,
                        int             hex,
                        const KolReach *reach,
@@ -659,7 +659,7 @@ kol_board_legal_tiles (KolGame        *g,
  * Returns: the number of hex indices written to @out.
  */
 int
-kol_board_legal_hexes (KolGame        *g,
+kol_board_legal_hexes (KolEngine        *g,
                        int             corp,
                        const KolReach *reach,
                        gint16         *out,
@@ -687,7 +687,7 @@ kol_board_legal_hexes (KolGame        *g,
  * Returns: %TRUE if @corp may lay @tile on @hex in @rotation.
  */
 gboolean
-kol_board_check_lay (KolGame        *g,
+kol_board_check_lay (KolEngine        *g,
                      int             corp,
                      int             hex,
                      int             tile,
@@ -719,7 +719,7 @@ kol_board_check_lay (KolGame        *g,
  * still there, else 0 (base.rb upgrade_cost sums the old tile's upgrades).
  */
 int
-kol_board_tile_cost (KolGame *g,
+kol_board_tile_cost (KolEngine *g,
                      int      corp,
                      int      hex,
                      int      tile)

@@ -13,7 +13,7 @@
 /* ------------------------------------------------------------------ cities */
 
 static int
-city_node (KolGame *g,
+city_node (KolEngine *g,
            int      hex,
            int      city)
 {
@@ -26,7 +26,7 @@ city_node (KolGame *g,
  * Returns: the number of token slots of city @city on @hex's tile.
  */
 int
-kol_board_city_slots (KolGame *g,
+kol_board_city_slots (KolEngine *g,
                       int      hex,
                       int      city)
 {
@@ -41,7 +41,7 @@ kol_board_city_slots (KolGame *g,
  * Returns: the flattened slot of @slot in city @city of @hex, or -1.
  */
 int
-kol_board_slot_index (KolGame *g,
+kol_board_slot_index (KolEngine *g,
                       int      hex,
                       int      city,
                       int      slot)
@@ -60,7 +60,7 @@ kol_board_slot_index (KolGame *g,
  * Returns: the city of flattened slot @slot on @hex's tile, or -1.
  */
 int
-kol_board_slot_city (KolGame *g,
+kol_board_slot_city (KolEngine *g,
                      int      hex,
                      int      slot)
 {
@@ -82,7 +82,7 @@ kol_board_slot_city (KolGame *g,
 
 /* Flattened slots [*first, *end) of a city, clipped to the state's array. */
 static gboolean
-city_slot_range (KolGame *g,
+city_slot_range (KolEngine *g,
                  int      hex,
                  int      city,
                  int     *first,
@@ -105,7 +105,7 @@ city_slot_range (KolGame *g,
  * Returns: the corporation whose token is in (hex, city, slot), or -1.
  */
 int
-kol_board_slot_corp (KolGame *g,
+kol_board_slot_corp (KolEngine *g,
                      int      hex,
                      int      city,
                      int      slot)
@@ -123,7 +123,7 @@ kol_board_slot_corp (KolGame *g,
  * Returns: %TRUE if @corp has a token in city @city of @hex.
  */
 gboolean
-kol_board_city_tokened_by (KolGame *g,
+kol_board_city_tokened_by (KolEngine *g,
                            int      hex,
                            int      city,
                            int      corp)
@@ -144,7 +144,7 @@ kol_board_city_tokened_by (KolGame *g,
  * Returns: %TRUE if @corp has a token in any city of @hex.
  */
 gboolean
-kol_board_hex_tokened_by (KolGame *g,
+kol_board_hex_tokened_by (KolEngine *g,
                           int      hex,
                           int      corp)
 {
@@ -162,7 +162,7 @@ kol_board_hex_tokened_by (KolGame *g,
  * Returns: %TRUE if a slot of city @city of @hex is reserved for @corp.
  */
 gboolean
-kol_board_city_reserved_by (KolGame *g,
+kol_board_city_reserved_by (KolEngine *g,
                             int      hex,
                             int      city,
                             int      corp)
@@ -186,7 +186,7 @@ kol_board_city_reserved_by (KolGame *g,
  * Returns: %TRUE if the city blocks @corp.
  */
 gboolean
-kol_board_city_blocks (KolGame *g,
+kol_board_city_blocks (KolEngine *g,
                        int      hex,
                        int      city,
                        int      corp)
@@ -212,7 +212,7 @@ kol_board_city_blocks (KolGame *g,
  * Returns: a flattened slot, or -1.
  */
 int
-kol_board_city_get_slot (KolGame *g,
+kol_board_city_get_slot (KolEngine *g,
                          int      hex,
                          int      city,
                          int      corp)
@@ -240,7 +240,7 @@ kol_board_city_get_slot (KolGame *g,
  * or -1.
  */
 int
-kol_board_next_token (KolGame *g,
+kol_board_next_token (KolEngine *g,
                       int      corp)
 {
   const KolCorp *c = &g->corps[corp];
@@ -262,7 +262,7 @@ refuse_token (KolReason *reason,
 
 /* Every slot of the city is taken, but some only by other reservations. */
 static gboolean
-free_but_reserved (KolGame *g,
+free_but_reserved (KolEngine *g,
                    int      hex,
                    int      city)
 {
@@ -292,7 +292,7 @@ free_but_reserved (KolGame *g,
  * Returns: %TRUE if the token may go there.
  */
 gboolean
-kol_board_check_token (KolGame        *g,
+kol_board_check_token (KolEngine        *g,
                        int             corp,
                        int             hex,
                        int             city,
@@ -325,7 +325,7 @@ kol_board_check_token (KolGame        *g,
  * Returns: %TRUE if @corp may place its next token in (hex, city).
  */
 gboolean
-kol_board_can_place_token (KolGame  *g,
+kol_board_can_place_token (KolEngine  *g,
                            int       corp,
                            int       hex,
                            int       city,
@@ -342,7 +342,7 @@ kol_board_can_place_token (KolGame  *g,
 
 /* City#remove_reservation!: the first reservation of @corp in the city. */
 static void
-remove_city_reservation (KolGame *g,
+remove_city_reservation (KolEngine *g,
                          int      hex,
                          int      city,
                          int      corp)
@@ -369,7 +369,7 @@ remove_city_reservation (KolGame *g,
  * destroyed: used without a hex), or the slot does not exist or is taken.
  */
 gboolean
-kol_board_place_token (KolGame *g,
+kol_board_place_token (KolEngine *g,
                        int      corp,
                        int      token_index,
                        int      hex,
@@ -410,7 +410,7 @@ kol_board_place_token (KolGame *g,
  * longer used and can be placed again.
  */
 void
-kol_board_remove_token (KolGame *g,
+kol_board_remove_token (KolEngine *g,
                         int      corp,
                         int      token_index)
 {
@@ -434,7 +434,7 @@ kol_board_remove_token (KolGame *g,
  * Reserves a slot of (hex, city) for @corp (a home reservation).
  */
 void
-kol_board_reserve (KolGame *g,
+kol_board_reserve (KolEngine *g,
                    int      hex,
                    int      city,
                    int      corp)
@@ -459,7 +459,7 @@ kol_board_reserve (KolGame *g,
  * Removes @corp's reservations on @hex.
  */
 void
-kol_board_unreserve (KolGame *g,
+kol_board_unreserve (KolEngine *g,
                      int      hex,
                      int      corp)
 {
@@ -477,7 +477,7 @@ kol_board_unreserve (KolGame *g,
  * Returns: the tile def on @hex now.
  */
 const KolTileDef *
-kol_board_tile (KolGame *g,
+kol_board_tile (KolEngine *g,
                 int      hex,
                 int     *rotation)
 {
@@ -490,7 +490,7 @@ kol_board_tile (KolGame *g,
  * Returns: the number of copies of @tile in the title's copy table.
  */
 int
-kol_board_tile_copies (KolGame *g,
+kol_board_tile_copies (KolEngine *g,
                        int      tile)
 {
   const KolTitle *t = g->title;
@@ -511,7 +511,7 @@ kol_board_tile_copies (KolGame *g,
  * that still has one.
  */
 int
-kol_board_tiles_left (KolGame *g,
+kol_board_tiles_left (KolEngine *g,
                       int      tile)
 {
   int first, n, left = 0;
@@ -534,7 +534,7 @@ kol_board_tiles_left (KolGame *g,
  * Returns: the lowest copy of @tile in the supply, or -1.
  */
 int
-kol_board_free_copy (KolGame *g,
+kol_board_free_copy (KolEngine *g,
                      int      tile)
 {
   int first, n;
@@ -555,7 +555,7 @@ kol_board_free_copy (KolGame *g,
  * Returns: %TRUE if the current phase allows tiles of @color.
  */
 gboolean
-kol_board_color_available (KolGame *g,
+kol_board_color_available (KolEngine *g,
                            KolColor color)
 {
   const KolBoardHooks *hooks = _kol_board_hooks (g);

@@ -17,7 +17,7 @@
  * Company#min_price/#max_price through the title's hook.
  */
 void
-kol_company_price_range (KolGame *g,
+kol_company_price_range (KolEngine *g,
                          int      corp,
                          int      company,
                          int     *min,
@@ -33,7 +33,7 @@ kol_company_price_range (KolGame *g,
 }
 
 static gboolean
-company_purchasable (KolGame *g,
+company_purchasable (KolEngine *g,
                      int      corp,
                      int      company)
 {
@@ -53,7 +53,7 @@ company_purchasable (KolGame *g,
  * may buy.
  */
 int
-kol_purchasable_companies (KolGame *g,
+kol_purchasable_companies (KolEngine *g,
                            int      corp,
                            gint16  *out,
                            int      max)
@@ -72,7 +72,7 @@ kol_purchasable_companies (KolGame *g,
  * Returns: the step's blocks option.
  */
 gboolean
-kol_step_buy_company_blocks (KolGame *g,
+kol_step_buy_company_blocks (KolEngine *g,
                              KolStep *s)
 {
   return s->opt == KOL_BUY_COMPANY_BLOCKS;
@@ -84,7 +84,7 @@ kol_step_buy_company_blocks (KolGame *g,
  * BuyCompany#round_state: nothing sold yet.
  */
 void
-kol_step_buy_company_round_state (KolGame *g,
+kol_step_buy_company_round_state (KolEngine *g,
                                   KolStep *s)
 {
   KolOperatingRoundState *st = KOL_OPERATING_STATE (g);
@@ -101,7 +101,7 @@ kol_step_buy_company_round_state (KolGame *g,
  * with can_buy_companies, can pay the lowest price of some company.
  */
 gboolean
-kol_step_buy_company_can_buy (KolGame  *g,
+kol_step_buy_company_can_buy (KolEngine  *g,
                               KolStep  *s,
                               KolEntity entity)
 {
@@ -110,7 +110,7 @@ kol_step_buy_company_can_buy (KolGame  *g,
   int n, lowest = G_MAXINT;
 
   if (corp < 0 || entity.kind != KOL_ENTITY_CORP || !kol_step_is_current (g, s, entity) ||
-      !kol_game_phase_has_status (g, "can_buy_companies"))
+      !kol_engine_phase_has_status (g, "can_buy_companies"))
     return FALSE;
   n = kol_purchasable_companies (g, corp, list, KOL_MAX_COMPANIES);
   for (int i = 0; i < n; i++)
@@ -130,7 +130,7 @@ kol_step_buy_company_can_buy (KolGame  *g,
  * offers pass alone to a corporation with usable abilities.
  */
 guint32
-kol_step_buy_company_actions (KolGame  *g,
+kol_step_buy_company_actions (KolEngine  *g,
                               KolStep  *s,
                               KolEntity entity)
 {
@@ -144,7 +144,7 @@ kol_step_buy_company_actions (KolGame  *g,
 }
 
 static gboolean
-refuse_company (KolGame    *g,
+refuse_company (KolEngine    *g,
                 GError    **error,
                 int         company,
                 KolReason   reason,
@@ -159,12 +159,12 @@ refuse_company (KolGame    *g,
     kol_arg_int (KOL_ARG_MONEY, max),
   };
 
-  return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 4, "cannot buy %s: %s",
+  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 4, "cannot buy %s: %s",
                           company >= 0 ? g->title->companies[company].id : "?", message);
 }
 
 static void
-log_company_buy (KolGame  *g,
+log_company_buy (KolEngine  *g,
                  int       corp,
                  int       company,
                  KolEntity owner,
@@ -180,10 +180,10 @@ log_company_buy (KolGame  *g,
   if (owner.kind == KOL_ENTITY_NONE)
     {
       args[2] = args[3];
-      kol_game_log (g, KOL_LOG_BUYS_COMPANY_MARKET, args, 3);
+      kol_engine_log (g, KOL_LOG_BUYS_COMPANY_MARKET, args, 3);
     }
   else
-    kol_game_log (g, KOL_LOG_BUYS_COMPANY, args, 4);
+    kol_engine_log (g, KOL_LOG_BUYS_COMPANY, args, 4);
 }
 
 /**
@@ -195,7 +195,7 @@ log_company_buy (KolGame  *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_buy_company_buy (KolGame *g,
+kol_step_buy_company_buy (KolEngine *g,
                           KolStep *s,
                           int      corp,
                           int      company,
@@ -209,7 +209,7 @@ kol_step_buy_company_buy (KolGame *g,
   int min, max;
 
   if (company < 0 || company >= g->n_companies)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such company");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such company");
   if (!company_purchasable (g, corp, company))
     return refuse_company (g, error, company, KOL_REASON_COMPANY_NOT_BUYABLE, 0, 0,
                            "not for sale to this corporation");
@@ -218,23 +218,23 @@ kol_step_buy_company_buy (KolGame *g,
     return refuse_company (g, error, company, KOL_REASON_COMPANY_PRICE, min, max,
                            "price outside the allowed range");
   payer = kol_entity (KOL_ENTITY_CORP, spender >= 0 ? spender : corp);
-  if (kol_game_cash (g, payer) < price)
+  if (kol_engine_cash (g, payer) < price)
     {
       KolArg args[3] = {
         kol_arg_entity (payer),
-        kol_arg_int (KOL_ARG_MONEY, kol_game_cash (g, payer)),
+        kol_arg_int (KOL_ARG_MONEY, kol_engine_cash (g, payer)),
         kol_arg_int (KOL_ARG_MONEY, price),
       };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "%s cannot pay %d",
-                              kol_game_entity_name (g, payer), price);
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "%s cannot pay %d",
+                              kol_engine_entity_name (g, payer), price);
     }
 
   owner = g->companies[company].owner;
-  kol_game_move_company (g, company, kol_entity (KOL_ENTITY_CORP, corp));
+  kol_engine_move_company (g, company, kol_entity (KOL_ENTITY_CORP, corp));
   st->just_sold_company = (gint16) company;
   st->company_sellers[company] = owner;
-  kol_game_transfer (g, payer, owner.kind == KOL_ENTITY_NONE ? kol_entity (KOL_ENTITY_BANK, 0) : owner, price);
+  kol_engine_transfer (g, payer, owner.kind == KOL_ENTITY_NONE ? kol_entity (KOL_ENTITY_BANK, 0) : owner, price);
   if (h && h->company_bought)
     h->company_bought (g, company, corp);
   log_company_buy (g, corp, company, owner, price);
@@ -249,7 +249,7 @@ kol_step_buy_company_buy (KolGame *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_buy_company_process (KolGame         *g,
+kol_step_buy_company_process (KolEngine         *g,
                               KolStep         *s,
                               const KolAction *a,
                               GError         **error)
@@ -260,12 +260,12 @@ kol_step_buy_company_process (KolGame         *g,
     {
     case KOL_ACTION_BUY_COMPANY:
       if (corp < 0)
-        return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "only corporations buy");
+        return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "only corporations buy");
       return kol_step_buy_company_buy (g, s, corp, a->company, a->price, -1, error);
     case KOL_ACTION_PASS:
       return kol_step_process_pass (g, s, a, error);
     default:
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a company action");
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a company action");
     }
 }
 
@@ -289,7 +289,7 @@ add_company_buy (GPtrArray *out,
  * pass when offered.
  */
 void
-kol_step_buy_company_legal_actions (KolGame   *g,
+kol_step_buy_company_legal_actions (KolEngine   *g,
                                     KolStep   *s,
                                     KolEntity  entity,
                                     GPtrArray *out)
@@ -329,7 +329,7 @@ const KolStepClass kol_step_buy_company = {
  * Returns: the companies @entity's corporation may buy now.
  */
 int
-kol_buyable_company_offers (KolGame         *g,
+kol_buyable_company_offers (KolEngine         *g,
                             KolEntity        entity,
                             KolCompanyOffer *out,
                             int              max)
@@ -357,7 +357,7 @@ kol_buyable_company_offers (KolGame         *g,
 /* ----------------------------------------------------------- Step::Bankrupt */
 
 static int
-sellable_value (KolGame *g,
+sellable_value (KolEngine *g,
                 KolStep *buy_train,
                 int      player)
 {
@@ -387,7 +387,7 @@ sellable_value (KolGame *g,
  * than the cheapest depot train.
  */
 gboolean
-kol_default_can_go_bankrupt (KolGame *g,
+kol_default_can_go_bankrupt (KolEngine *g,
                              int      player,
                              int      corp)
 {
@@ -404,7 +404,7 @@ kol_default_can_go_bankrupt (KolGame *g,
  * Returns: Game#can_go_bankrupt? through the title's hook.
  */
 gboolean
-kol_operating_can_go_bankrupt (KolGame *g,
+kol_operating_can_go_bankrupt (KolEngine *g,
                                int      player,
                                int      corp)
 {
@@ -421,7 +421,7 @@ kol_operating_can_go_bankrupt (KolGame *g,
  * Returns: bankrupt for the current corporation.
  */
 guint32
-kol_step_bankrupt_actions (KolGame  *g,
+kol_step_bankrupt_actions (KolEngine  *g,
                            KolStep  *s,
                            KolEntity entity)
 {
@@ -431,20 +431,20 @@ kol_step_bankrupt_actions (KolGame  *g,
 }
 
 static gboolean
-never_blocks (KolGame *g,
+never_blocks (KolEngine *g,
               KolStep *s)
 {
   return FALSE;
 }
 
 static void
-sell_bankrupt_shares (KolGame *g,
+sell_bankrupt_shares (KolEngine *g,
                       KolStep *buy_train,
                       int      player)
 {
   KolArg args[1] = { kol_arg_int (KOL_ARG_PLAYER, player) };
 
-  kol_game_log (g, KOL_LOG_BANKRUPT_SELLS, args, 1);
+  kol_engine_log (g, KOL_LOG_BANKRUPT_SELLS, args, 1);
   for (int guard = 0; buy_train != NULL && guard < KOL_MAX_CERTS; guard++)
     {
       KolBundle bundles[64];
@@ -470,7 +470,7 @@ sell_bankrupt_shares (KolGame *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_bankrupt_process (KolGame         *g,
+kol_step_bankrupt_process (KolEngine         *g,
                            KolStep         *s,
                            const KolAction *a,
                            GError         **error)
@@ -479,18 +479,18 @@ kol_step_bankrupt_process (KolGame         *g,
   int player = corp >= 0 ? kol_entity_player (g, a->entity) : -1;
 
   if (a->type != KOL_ACTION_BANKRUPT || corp < 0 || player < 0)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no president to go bankrupt");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no president to go bankrupt");
   if (!kol_operating_can_go_bankrupt (g, player, corp))
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_CANNOT_GO_BANKRUPT) };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1,
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1,
                               "cannot go bankrupt: enough money can still be raised");
     }
   sell_bankrupt_shares (g, kol_round_buy_train_step (g), player);
   if (kol_round_is_operating (g))
     kol_round_operating_recalculate_order (g);
-  kol_game_transfer (g, kol_entity (KOL_ENTITY_PLAYER, player), kol_entity (KOL_ENTITY_BANK, 0),
+  kol_engine_transfer (g, kol_entity (KOL_ENTITY_PLAYER, player), kol_entity (KOL_ENTITY_BANK, 0),
                      g->players[player].cash);
   g->players[player].bankrupt = TRUE;
   return TRUE;
@@ -502,7 +502,7 @@ kol_step_bankrupt_process (KolGame         *g,
  * Appends bankrupt when the president may go bankrupt now.
  */
 void
-kol_step_bankrupt_legal_actions (KolGame   *g,
+kol_step_bankrupt_legal_actions (KolEngine   *g,
                                  KolStep   *s,
                                  KolEntity  entity,
                                  GPtrArray *out)

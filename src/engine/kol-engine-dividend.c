@@ -17,13 +17,13 @@
  * Returns: how many of @corp's trains have not run this round.
  */
 int
-kol_route_trains (KolGame *g,
+kol_route_trains (KolEngine *g,
                   int      corp,
                   gint16  *out,
                   int      max)
 {
   gint16 list[KOL_MAX_TRAINS];
-  int n = kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), list, KOL_MAX_TRAINS);
+  int n = kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), list, KOL_MAX_TRAINS);
   int k = 0;
 
   for (int i = 0; i < n && k < max; i++)
@@ -38,7 +38,7 @@ kol_route_trains (KolGame *g,
  * Route#round_state: no routes yet.
  */
 void
-kol_step_route_round_state (KolGame *g,
+kol_step_route_round_state (KolEngine *g,
                             KolStep *s)
 {
   KolOperatingRoundState *st = KOL_OPERATING_STATE (g);
@@ -53,7 +53,7 @@ kol_step_route_round_state (KolGame *g,
  * has not run and a route to run.
  */
 guint32
-kol_step_route_actions (KolGame  *g,
+kol_step_route_actions (KolEngine  *g,
                         KolStep  *s,
                         KolEntity entity)
 {
@@ -68,7 +68,7 @@ kol_step_route_actions (KolGame  *g,
 }
 
 static gboolean
-refuse_route (KolGame    *g,
+refuse_route (KolEngine    *g,
               GError    **error,
               int         train,
               KolReason   reason,
@@ -76,11 +76,11 @@ refuse_route (KolGame    *g,
 {
   KolArg args[2] = { kol_arg_int (KOL_ARG_REASON, reason), kol_arg_int (KOL_ARG_TRAIN, train) };
 
-  return kol_game_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 2, "route not valid: %s", message);
+  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 2, "route not valid: %s", message);
 }
 
 static gboolean
-check_route_trains (KolGame         *g,
+check_route_trains (KolEngine         *g,
                     int              corp,
                     const KolAction *a,
                     GError         **error)
@@ -94,7 +94,7 @@ check_route_trains (KolGame         *g,
       const KolRouteSpec *r = g_ptr_array_index (a->routes, i);
 
       if (r->train < 0 || r->train >= g->n_trains)
-        return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such train");
+        return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such train");
       if (!kol_entity_equal (g->trains[r->train].owner, kol_entity (KOL_ENTITY_CORP, corp)))
         return refuse_route (g, error, r->train, KOL_REASON_ROUTE_TRAIN_OWNER,
                              "cannot run another corporation's train");
@@ -109,18 +109,18 @@ check_route_trains (KolGame         *g,
 }
 
 static void
-log_run (KolGame            *g,
+log_run (KolEngine            *g,
          int                 corp,
          const KolRouteSpec *r)
 {
   KolArg args[4] = {
     kol_arg_int (KOL_ARG_CORP, corp),
-    kol_arg_string (kol_game_train_name (g, r->train)),
+    kol_arg_string (kol_engine_train_name (g, r->train)),
     kol_arg_int (KOL_ARG_MONEY, r->revenue),
     kol_arg_string (r->revenue_str),
   };
 
-  kol_game_log (g, KOL_LOG_RUNS_TRAIN, args, 4);
+  kol_engine_log (g, KOL_LOG_RUNS_TRAIN, args, 4);
 }
 
 /**
@@ -131,7 +131,7 @@ log_run (KolGame            *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_route_process_run_routes (KolGame         *g,
+kol_step_route_process_run_routes (KolEngine         *g,
                                    KolStep         *s,
                                    const KolAction *a,
                                    GError         **error)
@@ -142,7 +142,7 @@ kol_step_route_process_run_routes (KolGame         *g,
   guint n = a->routes ? a->routes->len : 0;
 
   if (a->entity.kind != KOL_ENTITY_CORP)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "only corporations run trains");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "only corporations run trains");
   if (!check_route_trains (g, corp, a, error))
     return FALSE;
   if (h && h->validate_routes && !h->validate_routes (g, corp, a, error))
@@ -161,7 +161,7 @@ kol_step_route_process_run_routes (KolGame         *g,
     {
       KolArg args[2] = { kol_arg_int (KOL_ARG_CORP, corp), kol_arg_int (KOL_ARG_MONEY, a->extra_revenue) };
 
-      kol_game_log (g, KOL_LOG_EXTRA_REVENUE, args, 2);
+      kol_engine_log (g, KOL_LOG_EXTRA_REVENUE, args, 2);
     }
   kol_step_pass (g, s);
   return TRUE;
@@ -175,13 +175,13 @@ kol_step_route_process_run_routes (KolGame         *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_route_process (KolGame         *g,
+kol_step_route_process (KolEngine         *g,
                         KolStep         *s,
                         const KolAction *a,
                         GError         **error)
 {
   if (a->type != KOL_ACTION_RUN_ROUTES)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a route action");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a route action");
   return kol_step_route_process_run_routes (g, s, a, error);
 }
 
@@ -196,7 +196,7 @@ const KolStepClass kol_step_route = {
 /* ------------------------------------------------------ payout primitives */
 
 static KolCapitalization
-capitalization (KolGame *g)
+capitalization (KolEngine *g)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
 
@@ -204,10 +204,10 @@ capitalization (KolGame *g)
 }
 
 static int
-total_shares (KolGame *g,
+total_shares (KolEngine *g,
               int      corp)
 {
-  int percent = kol_game_share_percent (g, corp);
+  int percent = kol_engine_share_percent (g, corp);
 
   return percent > 0 ? 100 / percent : 10;
 }
@@ -218,7 +218,7 @@ total_shares (KolGame *g,
  * Returns: @revenue divided by the corporation's total shares.
  */
 double
-kol_dividend_per_share (KolGame *g,
+kol_dividend_per_share (KolEngine *g,
                         int      corp,
                         int      revenue)
 {
@@ -232,12 +232,12 @@ kol_dividend_per_share (KolGame *g,
  * (computed in doubles exactly as 18xx.games does).
  */
 int
-kol_dividend_for_holder (KolGame  *g,
+kol_dividend_for_holder (KolEngine  *g,
                          int       corp,
                          KolEntity holder,
                          double    per_share)
 {
-  double shares = kol_game_percent_of (g, holder, corp) / (double) kol_game_share_percent (g, corp);
+  double shares = kol_engine_percent_of (g, holder, corp) / (double) kol_engine_share_percent (g, corp);
 
   return (int) ceil (shares * per_share);
 }
@@ -249,7 +249,7 @@ kol_dividend_for_holder (KolGame  *g,
  * shares when incrementally capitalised (1849), else on the pool's shares.
  */
 int
-kol_dividend_to_corporation (KolGame *g,
+kol_dividend_to_corporation (KolEngine *g,
                              int      corp,
                              double   per_share)
 {
@@ -278,7 +278,7 @@ typedef struct
 } Payout;
 
 static void
-log_payouts (KolGame *g,
+log_payouts (KolEngine *g,
              int      corp,
              int      revenue,
              double   per_share,
@@ -292,7 +292,7 @@ log_payouts (KolGame *g,
   args[0] = kol_arg_int (KOL_ARG_CORP, corp);
   args[1] = kol_arg_int (KOL_ARG_MONEY, revenue);
   args[2] = kol_arg_string (buf);
-  kol_game_log (g, KOL_LOG_PAYS_OUT, args, 3);
+  kol_engine_log (g, KOL_LOG_PAYS_OUT, args, 3);
   /* receivers, largest first (a stable sort: equal amounts in payee order) */
   for (int i = 1; i < n; i++)
     for (int j = i; j > 0 && payouts[j - 1].amount < payouts[j].amount; j--)
@@ -305,12 +305,12 @@ log_payouts (KolGame *g,
     {
       KolArg r[2] = { kol_arg_entity (payouts[i].receiver), kol_arg_int (KOL_ARG_MONEY, payouts[i].amount) };
 
-      kol_game_log (g, KOL_LOG_DIVIDEND_TO, r, 2);
+      kol_engine_log (g, KOL_LOG_DIVIDEND_TO, r, 2);
     }
 }
 
 static int
-pay_holder (KolGame  *g,
+pay_holder (KolEngine  *g,
             int       corp,
             KolEntity payee,
             double    per_share,
@@ -323,7 +323,7 @@ pay_holder (KolGame  *g,
 
   if (amount == 0)
     return n;
-  kol_game_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), payee, amount);
+  kol_engine_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), payee, amount);
   payouts[n] = (Payout) { payee, amount };
   return n + 1;
 }
@@ -336,7 +336,7 @@ pay_holder (KolGame  *g,
  * dividends from the bank.
  */
 void
-kol_dividend_payout_shares (KolGame *g,
+kol_dividend_payout_shares (KolEngine *g,
                             int      corp,
                             int      revenue)
 {
@@ -362,7 +362,7 @@ kol_dividend_payout_shares (KolGame *g,
  * Dividend#payout_corporation: the corporation keeps @amount.
  */
 void
-kol_dividend_payout_corporation (KolGame *g,
+kol_dividend_payout_corporation (KolEngine *g,
                                  int      corp,
                                  int      amount)
 {
@@ -371,7 +371,7 @@ kol_dividend_payout_corporation (KolGame *g,
   if (h && h->payout_corporation)
     h->payout_corporation (g, corp, amount);
   else if (amount > 0)
-    kol_game_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), kol_entity (KOL_ENTITY_CORP, corp), amount);
+    kol_engine_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), kol_entity (KOL_ENTITY_CORP, corp), amount);
 }
 
 /**
@@ -380,7 +380,7 @@ kol_dividend_payout_corporation (KolGame *g,
  * Dividend#share_price_change: right once for a payout, else left once.
  */
 void
-kol_default_share_price_change (KolGame        *g,
+kol_default_share_price_change (KolEngine        *g,
                                 int             corp,
                                 int             revenue,
                                 KolPriceChange *out)
@@ -397,7 +397,7 @@ kol_default_share_price_change (KolGame        *g,
  * The price moves for paying @revenue, through the title's hook.
  */
 void
-kol_dividend_share_price_change (KolGame        *g,
+kol_dividend_share_price_change (KolEngine        *g,
                                  int             corp,
                                  int             revenue,
                                  KolPriceChange *out)
@@ -418,7 +418,7 @@ kol_dividend_share_price_change (KolGame        *g,
  * number of steps right.
  */
 void
-kol_dividend_change_share_price (KolGame              *g,
+kol_dividend_change_share_price (KolEngine              *g,
                                  int                   corp,
                                  const KolPriceChange *change)
 {
@@ -457,21 +457,21 @@ kol_dividend_change_share_price (KolGame              *g,
  * after running.
  */
 void
-kol_dividend_rust_obsolete_trains (KolGame *g,
+kol_dividend_rust_obsolete_trains (KolEngine *g,
                                    int      corp)
 {
   gint16 list[KOL_MAX_TRAINS];
-  int n = kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), list, KOL_MAX_TRAINS);
+  int n = kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), list, KOL_MAX_TRAINS);
   gboolean any = FALSE;
 
   for (int i = 0; i < n; i++)
     if (g->trains[list[i]].obsolete)
       {
-        kol_game_rust_train (g, list[i]);
+        kol_engine_rust_train (g, list[i]);
         any = TRUE;
       }
   if (any)
-    kol_game_log (g, KOL_LOG_OBSOLETE_TRAINS_RUST, NULL, 0);
+    kol_engine_log (g, KOL_LOG_OBSOLETE_TRAINS_RUST, NULL, 0);
 }
 
 /* ------------------------------------------------------- Step::Dividend */
@@ -482,7 +482,7 @@ kol_dividend_rust_obsolete_trains (KolGame *g,
  * Returns: the revenue of the stored routes plus the extra revenue.
  */
 int
-kol_dividend_total_revenue (KolGame *g,
+kol_dividend_total_revenue (KolEngine *g,
                             int      corp)
 {
   KolOperatingRoundState *st = KOL_OPERATING_STATE (g);
@@ -491,7 +491,7 @@ kol_dividend_total_revenue (KolGame *g,
 }
 
 static void
-fill_option (KolGame           *g,
+fill_option (KolEngine           *g,
              int                corp,
              const char        *kind,
              int                keep,
@@ -514,7 +514,7 @@ fill_option (KolGame           *g,
  * Returns: Dividend#dividend_options for @corp (payout, withhold).
  */
 int
-kol_dividend_options (KolGame           *g,
+kol_dividend_options (KolEngine           *g,
                       int                corp,
                       KolDividendOption *out,
                       int                max)
@@ -535,7 +535,7 @@ kol_dividend_options (KolGame           *g,
  * Dividend#round_state: no extra revenue.
  */
 void
-kol_step_dividend_round_state (KolGame *g,
+kol_step_dividend_round_state (KolEngine *g,
                                KolStep *s)
 {
   KOL_OPERATING_STATE (g)->extra_revenue = 0;
@@ -548,7 +548,7 @@ kol_step_dividend_round_state (KolGame *g,
  * something (or cost something).
  */
 guint32
-kol_step_dividend_actions (KolGame  *g,
+kol_step_dividend_actions (KolEngine  *g,
                            KolStep  *s,
                            KolEntity entity)
 {
@@ -560,7 +560,7 @@ kol_step_dividend_actions (KolGame  *g,
 }
 
 static void
-log_run_payout (KolGame                 *g,
+log_run_payout (KolEngine                 *g,
                 int                      corp,
                 const char              *kind,
                 int                      revenue,
@@ -572,19 +572,19 @@ log_run_payout (KolGame                 *g,
     {
       args[1] = kol_arg_int (KOL_ARG_MONEY, revenue);
       args[2] = kol_arg_string (kind);
-      kol_game_log (g, KOL_LOG_RUNS_AND_PAYS, args, 3);
+      kol_engine_log (g, KOL_LOG_RUNS_AND_PAYS, args, 3);
     }
   if (payout->corporation > 0)
     {
       args[1] = kol_arg_int (KOL_ARG_MONEY, payout->corporation);
-      kol_game_log (g, KOL_LOG_WITHHOLDS, args, 2);
+      kol_engine_log (g, KOL_LOG_WITHHOLDS, args, 2);
     }
   else if (payout->per_share == 0)
-    kol_game_log (g, KOL_LOG_DOES_NOT_RUN, args, 1);
+    kol_engine_log (g, KOL_LOG_DOES_NOT_RUN, args, 1);
 }
 
 static void
-set_trains_operated (KolGame *g,
+set_trains_operated (KolEngine *g,
                      int      corp)
 {
   for (int i = 0; i < g->n_trains; i++)
@@ -605,7 +605,7 @@ set_trains_operated (KolGame *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_dividend_process_kind (KolGame    *g,
+kol_step_dividend_process_kind (KolEngine    *g,
                                 KolStep    *s,
                                 int         corp,
                                 const char *kind,
@@ -624,7 +624,7 @@ kol_step_dividend_process_kind (KolGame    *g,
     {
       KolArg args[2] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_DIVIDEND_KIND), kol_arg_string (kind) };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 2, "not a dividend option: %s",
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 2, "not a dividend option: %s",
                               kind ? kind : "(none)");
     }
 
@@ -653,13 +653,13 @@ kol_step_dividend_process_kind (KolGame    *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_dividend_process (KolGame         *g,
+kol_step_dividend_process (KolEngine         *g,
                            KolStep         *s,
                            const KolAction *a,
                            GError         **error)
 {
   if (a->type != KOL_ACTION_DIVIDEND || a->entity.kind != KOL_ENTITY_CORP)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a dividend action");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a dividend action");
   return kol_step_dividend_process_kind (g, s, a->entity.index, a->kind, error);
 }
 
@@ -670,7 +670,7 @@ kol_step_dividend_process (KolGame         *g,
  * price left like 18xx.games' dummy action.
  */
 void
-kol_step_dividend_skip (KolGame *g,
+kol_step_dividend_skip (KolEngine *g,
                         KolStep *s)
 {
   KolEntity e = kol_step_current_entity (g, s);
@@ -686,7 +686,7 @@ kol_step_dividend_skip (KolGame *g,
  * that close then.
  */
 void
-kol_step_dividend_pass (KolGame *g,
+kol_step_dividend_pass (KolEngine *g,
                         KolStep *s)
 {
   KolEntity e = kol_step_current_entity (g, s);
@@ -702,7 +702,7 @@ kol_step_dividend_pass (KolGame *g,
  * Appends a dividend action for each option.
  */
 void
-kol_step_dividend_legal_actions (KolGame   *g,
+kol_step_dividend_legal_actions (KolEngine   *g,
                                  KolStep   *s,
                                  KolEntity  entity,
                                  GPtrArray *out)

@@ -38,7 +38,7 @@ kol_title_module_lookup (const char *id)
 /* ----------------------------------------------------------------- refusals */
 
 /**
- * kol_game_refuse:
+ * kol_engine_refuse:
  * @g: the game
  * @error: return location for a #GError
  * @code: the refusal code
@@ -48,10 +48,10 @@ kol_title_module_lookup (const char *id)
  *
  * Records a refusal in @g->refusal and sets @error.
  *
- * Returns: %FALSE, so that callers can `return kol_game_refuse (…)`.
+ * Returns: %FALSE, so that callers can `return kol_engine_refuse (…)`.
  */
 gboolean
-kol_game_refuse (KolGame       *g,
+kol_engine_refuse (KolEngine       *g,
                  GError       **error,
                  KolEngineError code,
                  const KolArg  *args,
@@ -79,7 +79,7 @@ kol_game_refuse (KolGame       *g,
 /* ---------------------------------------------------------------- creation */
 
 static void
-init_certs (KolGame *g)
+init_certs (KolEngine *g)
 {
   const KolTitle *t = g->title;
 
@@ -103,7 +103,7 @@ init_certs (KolGame *g)
 }
 
 static void
-init_corps (KolGame *g)
+init_corps (KolEngine *g)
 {
   const KolTitle *t = g->title;
 
@@ -131,7 +131,7 @@ init_corps (KolGame *g)
 }
 
 static void
-init_companies (KolGame *g)
+init_companies (KolEngine *g)
 {
   const KolTitle *t = g->title;
 
@@ -145,7 +145,7 @@ init_companies (KolGame *g)
 }
 
 static void
-init_trains (KolGame *g)
+init_trains (KolEngine *g)
 {
   const KolTitle *t = g->title;
 
@@ -167,7 +167,7 @@ init_trains (KolGame *g)
 }
 
 static void
-init_hexes (KolGame *g)
+init_hexes (KolEngine *g)
 {
   const KolTitle *t = g->title;
 
@@ -195,7 +195,7 @@ init_hexes (KolGame *g)
 }
 
 static void
-init_players (KolGame     *g,
+init_players (KolEngine     *g,
               int          n_players,
               const int   *ids,
               const char **names)
@@ -213,15 +213,15 @@ init_players (KolGame     *g,
 }
 
 static void
-give_starting_cash (KolGame *g)
+give_starting_cash (KolEngine *g)
 {
   for (int i = 0; i < g->n_players; i++)
-    kol_game_transfer (g, kol_entity (KOL_ENTITY_BANK, 0),
+    kol_engine_transfer (g, kol_entity (KOL_ENTITY_BANK, 0),
                        kol_entity (KOL_ENTITY_PLAYER, i), g->title->starting_cash);
 }
 
 /**
- * kol_game_new:
+ * kol_engine_new:
  * @title: the title, resolved for @n_players and the options (not owned)
  * @n_players: number of players
  * @player_ids: (nullable): player ids in seating order
@@ -231,15 +231,15 @@ give_starting_cash (KolGame *g)
  *
  * Returns: (transfer full) (nullable): a new game after setup, or %NULL.
  */
-KolGame *
-kol_game_new (const KolTitle *title,
+KolEngine *
+kol_engine_new (const KolTitle *title,
               int             n_players,
               const int      *player_ids,
               const char    **player_names,
               gint64          seed,
               GError        **error)
 {
-  g_autoptr(KolGame) g = NULL;
+  g_autoptr(KolEngine) g = NULL;
 
   g_return_val_if_fail (title != NULL, NULL);
 
@@ -250,7 +250,7 @@ kol_game_new (const KolTitle *title,
       return NULL;
     }
 
-  g = g_new0 (KolGame, 1);
+  g = g_new0 (KolEngine, 1);
   g->title = title;
   g->module = kol_title_module_lookup (title->rules_module);
   if (g->module->state_size > KOL_TITLE_STATE_SIZE)
@@ -285,36 +285,36 @@ kol_game_new (const KolTitle *title,
 }
 
 /**
- * kol_game_copy:
+ * kol_engine_copy:
  *
  * Returns: (transfer full): a copy of @g sharing its title.
  */
-KolGame *
-kol_game_copy (const KolGame *g)
+KolEngine *
+kol_engine_copy (const KolEngine *g)
 {
   return g_memdup2 (g, sizeof *g);
 }
 
 /**
- * kol_game_copy_into:
+ * kol_engine_copy_into:
  *
  * Overwrites @dest with the state of @src.
  */
 void
-kol_game_copy_into (KolGame       *dest,
-                    const KolGame *src)
+kol_engine_copy_into (KolEngine       *dest,
+                    const KolEngine *src)
 {
   if (dest != src)
     memcpy (dest, src, sizeof *dest);
 }
 
 /**
- * kol_game_free:
+ * kol_engine_free:
  *
  * Frees a game (not its title).
  */
 void
-kol_game_free (KolGame *g)
+kol_engine_free (KolEngine *g)
 {
   g_free (g);
 }
@@ -322,7 +322,7 @@ kol_game_free (KolGame *g)
 /* -------------------------------------------------------------------- rand */
 
 /**
- * kol_game_rand:
+ * kol_engine_rand:
  *
  * The next number of 18xx.games' linear congruential generator; exact in
  * 64-bit arithmetic.
@@ -330,7 +330,7 @@ kol_game_free (KolGame *g)
  * Returns: the new state, in [0, 2^31).
  */
 guint32
-kol_game_rand (KolGame *g)
+kol_engine_rand (KolEngine *g)
 {
   guint64 next = ((guint64) 1103515245u * g->rng + 12345u) % 2147483648u;
 
@@ -341,7 +341,7 @@ kol_game_rand (KolGame *g)
 /* -------------------------------------------------------------------- cash */
 
 static int *
-cash_slot (KolGame  *g,
+cash_slot (KolEngine  *g,
            KolEntity e)
 {
   switch (e.kind)
@@ -359,12 +359,12 @@ cash_slot (KolGame  *g,
 }
 
 /**
- * kol_game_cash:
+ * kol_engine_cash:
  *
  * Returns: the cash of @e (the bank's for the bank and the pool).
  */
 int
-kol_game_cash (KolGame  *g,
+kol_engine_cash (KolEngine  *g,
                KolEntity e)
 {
   int *slot = cash_slot (g, e);
@@ -373,13 +373,13 @@ kol_game_cash (KolGame  *g,
 }
 
 /**
- * kol_game_add_cash:
+ * kol_engine_add_cash:
  *
  * Adds @amount (may be negative) to @e without a counterpart; for setup and
  * title ledgers only.
  */
 void
-kol_game_add_cash (KolGame  *g,
+kol_engine_add_cash (KolEngine  *g,
                    KolEntity e,
                    int       amount)
 {
@@ -390,13 +390,13 @@ kol_game_add_cash (KolGame  *g,
 }
 
 /**
- * kol_game_transfer:
+ * kol_engine_transfer:
  *
  * Moves @amount from @from to @to. The bank may go negative: an unlimited bank
  * does so by design, a limited one breaks (18xx.games Bank#check_cash).
  */
 void
-kol_game_transfer (KolGame  *g,
+kol_engine_transfer (KolEngine  *g,
                    KolEntity from,
                    KolEntity to,
                    int       amount)
@@ -417,12 +417,12 @@ kol_game_transfer (KolGame  *g,
 /* -------------------------------------------------------------- certificates */
 
 /**
- * kol_game_cert_id:
+ * kol_engine_cert_id:
  *
  * Returns: (transfer full): the 18xx.games id of certificate @cert ("ATA_3").
  */
 char *
-kol_game_cert_id (KolGame *g,
+kol_engine_cert_id (KolEngine *g,
                   int      cert)
 {
   const KolCert *c = &g->certs[cert];
@@ -431,12 +431,12 @@ kol_game_cert_id (KolGame *g,
 }
 
 /**
- * kol_game_cert_by_id:
+ * kol_engine_cert_by_id:
  *
  * Returns: the certificate index for an id such as "ATA_3", or -1.
  */
 int
-kol_game_cert_by_id (KolGame    *g,
+kol_engine_cert_by_id (KolEngine    *g,
                      const char *id)
 {
   const char *sep;
@@ -463,7 +463,7 @@ cmp_cert_seq (gconstpointer a,
               gconstpointer b,
               gpointer      data)
 {
-  const KolGame *g = data;
+  const KolEngine *g = data;
   guint32 sa = g->certs[*(const gint16 *) a].seq;
   guint32 sb = g->certs[*(const gint16 *) b].seq;
 
@@ -471,7 +471,7 @@ cmp_cert_seq (gconstpointer a,
 }
 
 /**
- * kol_game_certs_of:
+ * kol_engine_certs_of:
  * @holder: the holding entity
  * @corp: a corporation, or -1 for all
  * @out: (out) (array): certificate indices, in holding order
@@ -480,7 +480,7 @@ cmp_cert_seq (gconstpointer a,
  * Returns: the number of certificates found.
  */
 int
-kol_game_certs_of (KolGame  *g,
+kol_engine_certs_of (KolEngine  *g,
                    KolEntity holder,
                    int       corp,
                    gint16   *out,
@@ -500,12 +500,12 @@ kol_game_certs_of (KolGame  *g,
 }
 
 /**
- * kol_game_percent_of:
+ * kol_engine_percent_of:
  *
  * Returns: the percentage of @corp held by @holder.
  */
 int
-kol_game_percent_of (KolGame  *g,
+kol_engine_percent_of (KolEngine  *g,
                      KolEntity holder,
                      int       corp)
 {
@@ -518,12 +518,12 @@ kol_game_percent_of (KolGame  *g,
 }
 
 /**
- * kol_game_move_cert:
+ * kol_engine_move_cert:
  *
  * Gives certificate @cert to @to, at the end of @to's holding order.
  */
 void
-kol_game_move_cert (KolGame  *g,
+kol_engine_move_cert (KolEngine  *g,
                     int       cert,
                     KolEntity to)
 {
@@ -532,14 +532,14 @@ kol_game_move_cert (KolGame  *g,
 }
 
 /**
- * kol_game_share_percent:
+ * kol_engine_share_percent:
  *
  * Returns: the percentage of one ordinary share of @corp (18xx.games
  * Corporation#share_percent: the second certificate's, else half the
  * president's).
  */
 int
-kol_game_share_percent (KolGame *g,
+kol_engine_share_percent (KolEngine *g,
                         int      corp)
 {
   const KolCorpDef *def = &g->title->corps[corp];
@@ -550,12 +550,12 @@ kol_game_share_percent (KolGame *g,
 }
 
 /**
- * kol_game_president_cert:
+ * kol_engine_president_cert:
  *
  * Returns: the index of @corp's president's certificate, or -1.
  */
 int
-kol_game_president_cert (KolGame *g,
+kol_engine_president_cert (KolEngine *g,
                          int      corp)
 {
   for (int i = 0; i < g->n_certs; i++)
@@ -567,12 +567,12 @@ kol_game_president_cert (KolGame *g,
 /* ------------------------------------------------------------------ trains */
 
 /**
- * kol_game_train_id:
+ * kol_engine_train_id:
  *
  * Returns: (transfer full): the train's id, "<def id>-<copy>".
  */
 char *
-kol_game_train_id (KolGame *g,
+kol_engine_train_id (KolEngine *g,
                    int      train)
 {
   const KolTrain *t = &g->trains[train];
@@ -581,17 +581,17 @@ kol_game_train_id (KolGame *g,
 }
 
 /**
- * kol_game_train_by_id:
+ * kol_engine_train_by_id:
  *
  * Returns: the train index for an id such as "4H-2", or -1.
  */
 int
-kol_game_train_by_id (KolGame    *g,
+kol_engine_train_by_id (KolEngine    *g,
                       const char *id)
 {
   for (int i = 0; i < g->n_trains; i++)
     {
-      g_autofree char *tid = kol_game_train_id (g, i);
+      g_autofree char *tid = kol_engine_train_id (g, i);
 
       if (g_strcmp0 (tid, id) == 0)
         return i;
@@ -600,12 +600,12 @@ kol_game_train_by_id (KolGame    *g,
 }
 
 /**
- * kol_game_train_name:
+ * kol_engine_train_name:
  *
  * Returns: the train's current name (its variant's).
  */
 const char *
-kol_game_train_name (KolGame *g,
+kol_engine_train_name (KolEngine *g,
                      int      train)
 {
   const KolTrain *t = &g->trains[train];
@@ -617,12 +617,12 @@ kol_game_train_name (KolGame *g,
 }
 
 /**
- * kol_game_train_price:
+ * kol_engine_train_price:
  *
  * Returns: the train's current price (its variant's).
  */
 int
-kol_game_train_price (KolGame *g,
+kol_engine_train_price (KolEngine *g,
                       int      train)
 {
   const KolTrain *t = &g->trains[train];
@@ -638,7 +638,7 @@ cmp_train_seq (gconstpointer a,
                gconstpointer b,
                gpointer      data)
 {
-  const KolGame *g = data;
+  const KolEngine *g = data;
   guint32 sa = g->trains[*(const gint16 *) a].seq;
   guint32 sb = g->trains[*(const gint16 *) b].seq;
 
@@ -646,14 +646,14 @@ cmp_train_seq (gconstpointer a,
 }
 
 /**
- * kol_game_trains_of:
+ * kol_engine_trains_of:
  * @out: (out) (array): train indices in the owner's order
  *
  * Returns: the number of trains @owner has (for BANK: depot trains, upcoming
  * or not).
  */
 int
-kol_game_trains_of (KolGame  *g,
+kol_engine_trains_of (KolEngine  *g,
                     KolEntity owner,
                     gint16   *out,
                     int       max)
@@ -668,13 +668,13 @@ kol_game_trains_of (KolGame  *g,
 }
 
 /**
- * kol_game_depot_upcoming:
+ * kol_engine_depot_upcoming:
  * @out: (out) (array): trains in the depot's upcoming order
  *
  * Returns: how many trains are still in the depot (not discarded ones).
  */
 int
-kol_game_depot_upcoming (KolGame *g,
+kol_engine_depot_upcoming (KolEngine *g,
                          gint16  *out,
                          int      max)
 {
@@ -688,13 +688,13 @@ kol_game_depot_upcoming (KolGame *g,
 }
 
 /**
- * kol_game_move_train:
+ * kol_engine_move_train:
  *
  * Gives @train to @to, at the end of @to's list. A train leaving the depot is
  * no longer upcoming.
  */
 void
-kol_game_move_train (KolGame  *g,
+kol_engine_move_train (KolEngine  *g,
                      int       train,
                      KolEntity to)
 {
@@ -709,13 +709,13 @@ kol_game_move_train (KolGame  *g,
 /* --------------------------------------------------------------- companies */
 
 /**
- * kol_game_companies_of:
+ * kol_engine_companies_of:
  * @out: (out) (array): company indices in the owner's order
  *
  * Returns: the number of open companies @owner has.
  */
 int
-kol_game_companies_of (KolGame  *g,
+kol_engine_companies_of (KolEngine  *g,
                        KolEntity owner,
                        gint16   *out,
                        int       max)
@@ -737,12 +737,12 @@ kol_game_companies_of (KolGame  *g,
 }
 
 /**
- * kol_game_move_company:
+ * kol_engine_move_company:
  *
  * Gives company @company to @to.
  */
 void
-kol_game_move_company (KolGame  *g,
+kol_engine_move_company (KolEngine  *g,
                        int       company,
                        KolEntity to)
 {
@@ -751,12 +751,12 @@ kol_game_move_company (KolGame  *g,
 }
 
 /**
- * kol_game_close_company:
+ * kol_engine_close_company:
  *
  * Closes @company: it leaves its owner and pays nothing more.
  */
 void
-kol_game_close_company (KolGame *g,
+kol_engine_close_company (KolEngine *g,
                         int      company)
 {
   g->companies[company].closed = TRUE;
@@ -766,12 +766,12 @@ kol_game_close_company (KolGame *g,
 /* ------------------------------------------------------------------ phases */
 
 /**
- * kol_game_set_phase:
+ * kol_engine_set_phase:
  *
  * Moves to phase @phase, running its events and the module's hook.
  */
 void
-kol_game_set_phase (KolGame *g,
+kol_engine_set_phase (KolEngine *g,
                     int      phase)
 {
   const KolPhaseDef *def;
@@ -788,12 +788,12 @@ kol_game_set_phase (KolGame *g,
 }
 
 /**
- * kol_game_phase_has_status:
+ * kol_engine_phase_has_status:
  *
  * Returns: %TRUE if the current phase lists @status.
  */
 gboolean
-kol_game_phase_has_status (KolGame    *g,
+kol_engine_phase_has_status (KolEngine    *g,
                            const char *status)
 {
   const KolPhaseDef *def = &g->title->phases[g->phase];
@@ -805,24 +805,24 @@ kol_game_phase_has_status (KolGame    *g,
 }
 
 /**
- * kol_game_corp_index:
+ * kol_engine_corp_index:
  *
  * Returns: the index of corporation @id, or -1.
  */
 int
-kol_game_corp_index (KolGame    *g,
+kol_engine_corp_index (KolEngine    *g,
                      const char *id)
 {
   return kol_title_corp_by_id (g->title, id);
 }
 
 /**
- * kol_game_entity_name:
+ * kol_engine_entity_name:
  *
  * Returns: a display name for @e (player name, corporation or company id).
  */
 const char *
-kol_game_entity_name (KolGame  *g,
+kol_engine_entity_name (KolEngine  *g,
                       KolEntity e)
 {
   switch (e.kind)
@@ -845,13 +845,13 @@ kol_game_entity_name (KolGame  *g,
 /* ------------------------------------------------------------ player order */
 
 /**
- * kol_game_active_players:
+ * kol_engine_active_players:
  * @out: (out) (array): player indices in @players order
  *
  * Returns: the number of players who are not bankrupt.
  */
 int
-kol_game_active_players (KolGame *g,
+kol_engine_active_players (KolEngine *g,
                          gint16  *out)
 {
   int n = 0;
@@ -863,7 +863,7 @@ kol_game_active_players (KolGame *g,
 }
 
 static void
-rotate_to (KolGame *g,
+rotate_to (KolEngine *g,
            int      player)
 {
   gint8 copy[KOL_MAX_PLAYERS];
@@ -879,7 +879,7 @@ rotate_to (KolGame *g,
 
 /* Stable sort of player_order by cash; ties keep the order given by @rank. */
 static void
-sort_by_cash (KolGame *g,
+sort_by_cash (KolEngine *g,
               gboolean descending,
               const int *rank)
 {
@@ -899,13 +899,13 @@ sort_by_cash (KolGame *g,
 }
 
 /**
- * kol_game_reorder_players:
+ * kol_engine_reorder_players:
  *
  * Game#reorder_players: rotates or sorts the players' order after a stock
  * round; the first player then holds the priority deal.
  */
 void
-kol_game_reorder_players (KolGame            *g,
+kol_engine_reorder_players (KolEngine            *g,
                           KolPlayerOrderKind  kind,
                           const gint16       *pass_order,
                           int                 n_pass)
@@ -917,7 +917,7 @@ kol_game_reorder_players (KolGame            *g,
     case KOL_ORDER_AFTER_LAST_TO_ACT:
       {
         gint16 active[KOL_MAX_PLAYERS];
-        int n = kol_game_active_players (g, active);
+        int n = kol_engine_active_players (g, active);
         int idx = g->round.entity_index;
 
         if (n > 0 && idx >= 0 && idx < n)
@@ -960,12 +960,12 @@ kol_game_reorder_players (KolGame            *g,
 /* ------------------------------------------------------------------ logging */
 
 /**
- * kol_game_log:
+ * kol_engine_log:
  *
  * Emits a structured log entry to the game's log function, if any.
  */
 void
-kol_game_log (KolGame      *g,
+kol_engine_log (KolEngine      *g,
               int           kind,
               const KolArg *args,
               guint         n_args)
@@ -984,7 +984,7 @@ kol_game_log (KolGame      *g,
 /* ------------------------------------------------------------------- apply */
 
 static gboolean
-process_auto_actions (KolGame         *g,
+process_auto_actions (KolEngine         *g,
                       const KolAction *action,
                       gboolean         generate,
                       GPtrArray      **auto_out,
@@ -1018,12 +1018,12 @@ process_auto_actions (KolGame         *g,
             }
         }
     }
-  return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INTERNAL, NULL, 0,
+  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INTERNAL, NULL, 0,
                           "auto actions do not terminate");
 }
 
 /**
- * kol_game_apply_unsafe:
+ * kol_engine_apply_unsafe:
  *
  * Applies @action in place. On failure the state is undefined: use only where
  * the caller can rebuild it (trusted replays, benchmarks).
@@ -1031,7 +1031,7 @@ process_auto_actions (KolGame         *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_game_apply_unsafe (KolGame         *g,
+kol_engine_apply_unsafe (KolEngine         *g,
                        const KolAction *action,
                        gboolean         generate_auto,
                        GPtrArray      **auto_out,
@@ -1049,7 +1049,7 @@ kol_game_apply_unsafe (KolGame         *g,
 }
 
 /**
- * kol_game_apply:
+ * kol_engine_apply:
  * @g: the game
  * @action: the action
  * @generate_auto: compute auto actions instead of using @action's
@@ -1062,21 +1062,21 @@ kol_game_apply_unsafe (KolGame         *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_game_apply (KolGame         *g,
+kol_engine_apply (KolEngine         *g,
                 const KolAction *action,
                 gboolean         generate_auto,
                 GPtrArray      **auto_out,
                 GError         **error)
 {
-  g_autoptr(KolGame) work = kol_game_copy (g);
+  g_autoptr(KolEngine) work = kol_engine_copy (g);
   g_autoptr(GPtrArray) autos = NULL;
 
-  if (!kol_game_apply_unsafe (work, action, generate_auto, &autos, error))
+  if (!kol_engine_apply_unsafe (work, action, generate_auto, &autos, error))
     {
       g->refusal = work->refusal;
       return FALSE;
     }
-  kol_game_copy_into (g, work);
+  kol_engine_copy_into (g, work);
   if (auto_out)
     *auto_out = g_steal_pointer (&autos);
   return TRUE;
@@ -1085,13 +1085,13 @@ kol_game_apply (KolGame         *g,
 /* --------------------------------------------------------- current decision */
 
 /**
- * kol_game_active_entities:
+ * kol_engine_active_entities:
  * @out: (out) (array): entities that act now
  *
  * Returns: how many entities act now; 0 when the game is over.
  */
 int
-kol_game_active_entities (KolGame   *g,
+kol_engine_active_entities (KolEngine   *g,
                           KolEntity *out,
                           int        max)
 {
@@ -1106,24 +1106,24 @@ kol_game_active_entities (KolGame   *g,
 }
 
 /**
- * kol_game_actions_for:
+ * kol_engine_actions_for:
  *
  * Returns: the legal action types of @entity now (KOL_ACTION_BIT mask).
  */
 guint32
-kol_game_actions_for (KolGame  *g,
+kol_engine_actions_for (KolEngine  *g,
                       KolEntity entity)
 {
   return kol_round_actions_for (g, entity);
 }
 
 /**
- * kol_game_step_for:
+ * kol_engine_step_for:
  *
  * Returns: (nullable): the step that would process @type for @entity.
  */
 KolStep *
-kol_game_step_for (KolGame      *g,
+kol_engine_step_for (KolEngine      *g,
                    KolEntity     entity,
                    KolActionType type)
 {
@@ -1131,23 +1131,23 @@ kol_game_step_for (KolGame      *g,
 }
 
 /**
- * kol_game_active_step:
+ * kol_engine_active_step:
  *
  * Returns: (nullable): the first active blocking step of the round.
  */
 KolStep *
-kol_game_active_step (KolGame *g)
+kol_engine_active_step (KolEngine *g)
 {
   return kol_round_active_step (g);
 }
 
 /**
- * kol_game_round_name:
+ * kol_engine_round_name:
  *
  * Returns: the name of the current round ("Stock Round").
  */
 const char *
-kol_game_round_name (KolGame *g)
+kol_engine_round_name (KolEngine *g)
 {
   return g->round.klass ? g->round.klass->name : "";
 }

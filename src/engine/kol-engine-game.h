@@ -13,7 +13,7 @@ G_BEGIN_DECLS
  *
  * The state is one flat struct (no pointers into the heap except the shared,
  * immutable title and module), so that
- *  - kol_game_apply() can work on a copy and commit only on success: an
+ *  - kol_engine_apply() can work on a copy and commit only on success: an
  *    illegal action never leaves a half-changed state;
  *  - history snapshots and undo are a memcpy.
  *
@@ -23,7 +23,7 @@ G_BEGIN_DECLS
  * Titles plug in through KolTitleModule hooks and their own step classes.
  */
 
-typedef struct _KolGame       KolGame;
+typedef struct _KolEngine       KolEngine;
 typedef struct _KolStep       KolStep;
 typedef struct _KolStepClass  KolStepClass;
 typedef struct _KolRound      KolRound;
@@ -158,32 +158,32 @@ struct _KolStepClass
 {
   const char *name;                         /* "Lay Track", for logs and the UI */
   /* Legal action types for @entity (bitmask of KOL_ACTION_BIT). */
-  guint32   (*actions)         (KolGame *g, KolStep *s, KolEntity entity);
-  gboolean  (*blocks)          (KolGame *g, KolStep *s);             /* default TRUE */
-  gboolean  (*active)          (KolGame *g, KolStep *s);             /* default !passed */
+  guint32   (*actions)         (KolEngine *g, KolStep *s, KolEntity entity);
+  gboolean  (*blocks)          (KolEngine *g, KolStep *s);             /* default TRUE */
+  gboolean  (*active)          (KolEngine *g, KolStep *s);             /* default !passed */
   /* Fills @out with the entities that may act now; returns how many. Default:
    * the round's entity at entity_index. */
-  int       (*active_entities) (KolGame *g, KolStep *s, KolEntity *out, int max);
-  gboolean  (*process)         (KolGame *g, KolStep *s, const KolAction *a, GError **error);
-  void      (*setup)           (KolGame *g, KolStep *s);
-  void      (*pass)            (KolGame *g, KolStep *s);             /* default passed=TRUE */
-  void      (*unpass)          (KolGame *g, KolStep *s);
-  void      (*skip)            (KolGame *g, KolStep *s);             /* default pass */
+  int       (*active_entities) (KolEngine *g, KolStep *s, KolEntity *out, int max);
+  gboolean  (*process)         (KolEngine *g, KolStep *s, const KolAction *a, GError **error);
+  void      (*setup)           (KolEngine *g, KolStep *s);
+  void      (*pass)            (KolEngine *g, KolStep *s);             /* default passed=TRUE */
+  void      (*unpass)          (KolEngine *g, KolStep *s);
+  void      (*skip)            (KolEngine *g, KolStep *s);             /* default pass */
   /* Auto actions for the current entity (new games only; replays use the
    * record's). Returns a new array of KolAction* or NULL. */
-  GPtrArray*(*auto_actions)    (KolGame *g, KolStep *s, KolEntity entity);
+  GPtrArray*(*auto_actions)    (KolEngine *g, KolStep *s, KolEntity entity);
   /* Round-state initialisation this step needs (called once per round). */
-  void      (*round_state)     (KolGame *g, KolStep *s);
+  void      (*round_state)     (KolEngine *g, KolStep *s);
   /* Appends to @out (KolAction*) concrete legal actions of @entity in this
    * step, for self-play and for UIs that list choices. Where a choice is a
    * number in a range (bids, prices), add representative values (minimum,
    * a few steps, maximum); the ranges themselves come from the step's own
    * query functions. */
-  void      (*legal_actions)   (KolGame *g, KolStep *s, KolEntity entity, GPtrArray *out);
+  void      (*legal_actions)   (KolEngine *g, KolStep *s, KolEntity entity, GPtrArray *out);
   /* Called when this blocking step refuses @a because actions() does not
    * offer its type: sets the most specific refusal it can (e.g. "at the
    * certificate limit") and returns FALSE; NULL or TRUE = generic message. */
-  gboolean  (*explain)         (KolGame *g, KolStep *s, const KolAction *a, GError **error);
+  gboolean  (*explain)         (KolEngine *g, KolStep *s, const KolAction *a, GError **error);
 };
 
 struct _KolRound
@@ -210,13 +210,13 @@ struct _KolRoundClass
   guint8      operating;             /* an operating-type round */
   guint8      stock;
   /* Fill round entities (default: none). */
-  void      (*select_entities) (KolGame *g, KolRound *r);
-  void      (*setup)           (KolGame *g, KolRound *r);
-  void      (*before_process)  (KolGame *g, KolRound *r, const KolAction *a);
-  void      (*after_process_before_skip) (KolGame *g, KolRound *r, const KolAction *a);
-  void      (*after_process)   (KolGame *g, KolRound *r, const KolAction *a);
-  gboolean  (*finished)        (KolGame *g, KolRound *r);
-  void      (*next_entity)     (KolGame *g, KolRound *r);
+  void      (*select_entities) (KolEngine *g, KolRound *r);
+  void      (*setup)           (KolEngine *g, KolRound *r);
+  void      (*before_process)  (KolEngine *g, KolRound *r, const KolAction *a);
+  void      (*after_process_before_skip) (KolEngine *g, KolRound *r, const KolAction *a);
+  void      (*after_process)   (KolEngine *g, KolRound *r, const KolAction *a);
+  gboolean  (*finished)        (KolEngine *g, KolRound *r);
+  void      (*next_entity)     (KolEngine *g, KolRound *r);
 };
 
 /* ------------------------------------------------------------ title module */
@@ -227,31 +227,31 @@ typedef struct _KolRouteResult KolRouteResult;
 struct _KolTitleModule
 {
   const char *id;                      /* "1849" */
-  gsize       state_size;              /* bytes of KolGame.title_state used */
+  gsize       state_size;              /* bytes of KolEngine.title_state used */
   /* Validate options and configuration before setup. */
   gboolean  (*check_config)    (const KolTitle *title, GError **error);
   /* Setup after the generic initialisation; draws from the rng in the same
    * order as 18xx.games. Must create the first round. */
-  gboolean  (*setup)           (KolGame *g, GError **error);
+  gboolean  (*setup)           (KolEngine *g, GError **error);
   /* Create the next round when the current one is finished. */
-  void      (*next_round)      (KolGame *g);
+  void      (*next_round)      (KolEngine *g);
   /* Game end check after each action (base.rb game_end_check): returns the
    * KolEndTiming of the trigger so far and sets *reason (KolGameEnd). */
-  int       (*game_end_check)  (KolGame *g, int *reason);
+  int       (*game_end_check)  (KolEngine *g, int *reason);
   /* Override of end_now? for a timing; NULL = generic. */
-  gboolean  (*end_now)         (KolGame *g, int timing);
+  gboolean  (*end_now)         (KolEngine *g, int timing);
   /* Final value of a player (score). */
-  int       (*player_value)    (KolGame *g, int player);
+  int       (*player_value)    (KolEngine *g, int player);
   /* Called after an action and its auto actions were processed. */
-  void      (*action_processed)(KolGame *g, const KolAction *a);
+  void      (*action_processed)(KolEngine *g, const KolAction *a);
   /* Events named in phase or train data ("close_companies", …). */
-  void      (*event)           (KolGame *g, const char *event);
+  void      (*event)           (KolEngine *g, const char *event);
   /* Phase changed to @phase. */
-  void      (*phase_changed)   (KolGame *g, int phase);
+  void      (*phase_changed)   (KolEngine *g, int phase);
   /* Self-play: checks the title's invariants after an action (money,
    * certificates, tiles, tokens…); appends what is wrong to @problems and
    * returns FALSE if something is. */
-  gboolean  (*check_invariants)(KolGame *g, GString *problems);
+  gboolean  (*check_invariants)(KolEngine *g, GString *problems);
   /* Optional hook tables, each defined by the part of the engine that calls
    * them; NULL or a NULL member means the generic behaviour. */
   gconstpointer board_hooks;     /* KolBoardHooks, kol-engine-board.h */
@@ -278,9 +278,9 @@ typedef enum
 } KolGameEnd;
 
 typedef struct _KolLogEntry KolLogEntry;
-typedef void (*KolLogFunc) (KolGame *g, const KolLogEntry *entry, gpointer user_data);
+typedef void (*KolLogFunc) (KolEngine *g, const KolLogEntry *entry, gpointer user_data);
 
-struct _KolGame
+struct _KolEngine
 {
   /* shared, immutable */
   const KolTitle       *title;
@@ -340,29 +340,29 @@ struct _KolGame
 
 /* Creates a game on @title (not owned; must outlive the game). @player_ids and
  * @player_names give the seating order. */
-KolGame    *kol_game_new          (const KolTitle *title,
+KolEngine    *kol_engine_new          (const KolTitle *title,
                                    int             n_players,
                                    const int      *player_ids,
                                    const char    **player_names,
                                    gint64          seed,
                                    GError        **error);
-KolGame    *kol_game_copy         (const KolGame *g);
-void        kol_game_copy_into    (KolGame       *dest,
-                                   const KolGame *src);
-void        kol_game_free         (KolGame *g);
+KolEngine    *kol_engine_copy         (const KolEngine *g);
+void        kol_engine_copy_into    (KolEngine       *dest,
+                                   const KolEngine *src);
+void        kol_engine_free         (KolEngine *g);
 
 /* Applies @action (and its embedded auto actions) atomically: on failure the
  * game is unchanged and @error (KOL_ENGINE_ERROR) says why; g->refusal holds
  * the typed arguments. With @generate_auto, auto actions are computed by the
  * engine instead (new games) and appended to the returned array. */
-gboolean    kol_game_apply        (KolGame         *g,
+gboolean    kol_engine_apply        (KolEngine         *g,
                                    const KolAction *action,
                                    gboolean         generate_auto,
                                    GPtrArray      **auto_out,
                                    GError         **error);
-/* As kol_game_apply but without the copy: faster, for trusted replays. On
+/* As kol_engine_apply but without the copy: faster, for trusted replays. On
  * failure the state is undefined. */
-gboolean    kol_game_apply_unsafe (KolGame         *g,
+gboolean    kol_engine_apply_unsafe (KolEngine         *g,
                                    const KolAction *action,
                                    gboolean         generate_auto,
                                    GPtrArray      **auto_out,
@@ -371,99 +371,99 @@ gboolean    kol_game_apply_unsafe (KolGame         *g,
 /* ----------------------------------------------------- the current decision */
 
 /* Entities that act now (0 when the game is over). */
-int         kol_game_active_entities (KolGame   *g,
+int         kol_engine_active_entities (KolEngine   *g,
                                       KolEntity *out,
                                       int        max);
 /* Legal action types for @entity now (bitmask of KOL_ACTION_BIT). */
-guint32     kol_game_actions_for     (KolGame   *g,
+guint32     kol_engine_actions_for     (KolEngine   *g,
                                       KolEntity  entity);
 /* The step that would process @type for @entity, or NULL. */
-KolStep    *kol_game_step_for        (KolGame      *g,
+KolStep    *kol_engine_step_for        (KolEngine      *g,
                                       KolEntity     entity,
                                       KolActionType type);
 /* The first active blocking step. */
-KolStep    *kol_game_active_step     (KolGame *g);
-const char *kol_game_round_name      (KolGame *g);
+KolStep    *kol_engine_active_step     (KolEngine *g);
+const char *kol_engine_round_name      (KolEngine *g);
 
 /* ------------------------------------------------------------ primitives
  * Used by steps and title modules. They do not check rules; steps do. */
 
 /* Cash: moves @amount from one entity to another (bank/pool map to the bank). */
-void        kol_game_transfer     (KolGame  *g,
+void        kol_engine_transfer     (KolEngine  *g,
                                    KolEntity from,
                                    KolEntity to,
                                    int       amount);
-int         kol_game_cash         (KolGame  *g,
+int         kol_engine_cash         (KolEngine  *g,
                                    KolEntity e);
-void        kol_game_add_cash     (KolGame  *g,
+void        kol_engine_add_cash     (KolEngine  *g,
                                    KolEntity e,
                                    int       amount);
 
 /* Random: 18xx.games' LCG (state = (1103515245*state + 12345) mod 2^31). */
-guint32     kol_game_rand         (KolGame *g);
+guint32     kol_engine_rand         (KolEngine *g);
 
 /* Certificates */
-int         kol_game_cert_by_id   (KolGame    *g,
+int         kol_engine_cert_by_id   (KolEngine    *g,
                                    const char *id);      /* "ATA_3" */
-char       *kol_game_cert_id      (KolGame *g,
+char       *kol_engine_cert_id      (KolEngine *g,
                                    int      cert);
 /* Certificates of @corp held by @holder, in holding order; returns count. */
-int         kol_game_certs_of     (KolGame  *g,
+int         kol_engine_certs_of     (KolEngine  *g,
                                    KolEntity holder,
                                    int       corp,
                                    gint16   *out,
                                    int       max);
-int         kol_game_percent_of   (KolGame  *g,
+int         kol_engine_percent_of   (KolEngine  *g,
                                    KolEntity holder,
                                    int       corp);
-void        kol_game_move_cert    (KolGame  *g,
+void        kol_engine_move_cert    (KolEngine  *g,
                                    int       cert,
                                    KolEntity to);
-int         kol_game_share_percent(KolGame *g,
+int         kol_engine_share_percent(KolEngine *g,
                                    int      corp);      /* the ordinary share */
-int         kol_game_president_cert(KolGame *g,
+int         kol_engine_president_cert(KolEngine *g,
                                    int      corp);
 
 /* Trains */
-int         kol_game_train_by_id  (KolGame    *g,
+int         kol_engine_train_by_id  (KolEngine    *g,
                                    const char *id);      /* "4H-2" */
-char       *kol_game_train_id     (KolGame *g,
+char       *kol_engine_train_id     (KolEngine *g,
                                    int      train);
-const char *kol_game_train_name   (KolGame *g,
+const char *kol_engine_train_name   (KolEngine *g,
                                    int      train);      /* current variant name */
-int         kol_game_train_price  (KolGame *g,
+int         kol_engine_train_price  (KolEngine *g,
                                    int      train);
-int         kol_game_trains_of    (KolGame  *g,
+int         kol_engine_trains_of    (KolEngine  *g,
                                    KolEntity owner,
                                    gint16   *out,
                                    int       max);
 /* The depot's upcoming trains (in order) / available ones. */
-int         kol_game_depot_upcoming (KolGame *g,
+int         kol_engine_depot_upcoming (KolEngine *g,
                                      gint16  *out,
                                      int      max);
-void        kol_game_move_train   (KolGame  *g,
+void        kol_engine_move_train   (KolEngine  *g,
                                    int       train,
                                    KolEntity to);
 
 /* Companies */
-int         kol_game_companies_of (KolGame  *g,
+int         kol_engine_companies_of (KolEngine  *g,
                                    KolEntity owner,
                                    gint16   *out,
                                    int       max);
-void        kol_game_move_company (KolGame  *g,
+void        kol_engine_move_company (KolEngine  *g,
                                    int       company,
                                    KolEntity to);
-void        kol_game_close_company(KolGame *g,
+void        kol_engine_close_company(KolEngine *g,
                                    int      company);
 
 /* Phases */
-void        kol_game_set_phase    (KolGame *g,
+void        kol_engine_set_phase    (KolEngine *g,
                                    int      phase);
-gboolean    kol_game_phase_has_status (KolGame    *g,
+gboolean    kol_engine_phase_has_status (KolEngine    *g,
                                        const char *status);
 
 /* Corporation list order (operating order helpers live in the market). */
-int         kol_game_corp_index   (KolGame    *g,
+int         kol_engine_corp_index   (KolEngine    *g,
                                    const char *id);
 
 /* Game#reorder_players: how @players is reordered after a stock round. */
@@ -479,20 +479,20 @@ typedef enum
 
 /* Reorders g->player_order; @pass_order (player indices, may be NULL) is the
  * round's pass order for KOL_ORDER_FIRST_TO_PASS. */
-void        kol_game_reorder_players (KolGame            *g,
+void        kol_engine_reorder_players (KolEngine            *g,
                                       KolPlayerOrderKind  kind,
                                       const gint16       *pass_order,
                                       int                 n_pass);
 /* g->player_order without bankrupt players; returns the count. */
-int         kol_game_active_players  (KolGame *g,
+int         kol_engine_active_players  (KolEngine *g,
                                       gint16  *out);
 
 /* Names for logs and messages. */
-const char *kol_game_entity_name  (KolGame  *g,
+const char *kol_engine_entity_name  (KolEngine  *g,
                                    KolEntity e);
 
 /* Refusals: set g->refusal and @error together; always returns FALSE. */
-gboolean    kol_game_refuse       (KolGame       *g,
+gboolean    kol_engine_refuse       (KolEngine       *g,
                                    GError       **error,
                                    KolEngineError code,
                                    const KolArg  *args,
@@ -520,11 +520,11 @@ struct _KolLogEntry
   KolArg args[KOL_LOG_MAX_ARGS];
 };
 
-void        kol_game_log          (KolGame      *g,
+void        kol_engine_log          (KolEngine      *g,
                                    int           kind,
                                    const KolArg *args,
                                    guint         n_args);
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (KolGame, kol_game_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KolEngine, kol_engine_free)
 
 G_END_DECLS

@@ -23,7 +23,7 @@
 
 typedef struct
 {
-  KolGame        *g;
+  KolEngine        *g;
   const KolTitle *t;
   KolReach       *out;
   guint8          networks;
@@ -61,7 +61,7 @@ static void path_walk (KolWalk *w, int hex, int index, int skip, int jskip,
 /* A tile laid over a printed blue/gray/red tile opens the edges it exits
  * through (tracker.rb#lay_tile links both hexes). */
 static gboolean
-opened_toward (KolGame *g,
+opened_toward (KolEngine *g,
                int      hex,
                int      edge)
 {
@@ -85,7 +85,7 @@ opened_toward (KolGame *g,
  * Returns: the hex across @edge that track may lead to, or -1.
  */
 int
-kol_board_neighbor (KolGame *g,
+kol_board_neighbor (KolEngine *g,
                     int      hex,
                     int      edge)
 {
@@ -518,7 +518,7 @@ home_starts (KolWalk      *w,
 }
 
 static guint8
-walk_networks (KolGame            *g,
+walk_networks (KolEngine            *g,
                int                 corp,
                const KolReachOpts *opts)
 {
@@ -568,7 +568,7 @@ walk_from (KolWalk            *w,
  * nodes and paths, and whether a route is available.
  */
 void
-kol_board_compute_reach (KolGame            *g,
+kol_board_compute_reach (KolEngine            *g,
                          int                 corp,
                          const KolReachOpts *opts,
                          KolReach           *out)

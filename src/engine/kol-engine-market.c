@@ -13,7 +13,7 @@
  * none there (StockMarket#share_price is nil).
  */
 const KolMarketCell *
-kol_market_cell (KolGame *g,
+kol_market_cell (KolEngine *g,
                  KolCell  cell)
 {
   const KolMarketDef *m = &g->title->market;
@@ -33,7 +33,7 @@ kol_market_cell (KolGame *g,
  * Returns: the price of @cell, or -1 when there is no cell.
  */
 int
-kol_market_cell_price (KolGame *g,
+kol_market_cell_price (KolEngine *g,
                        KolCell  cell)
 {
   const KolMarketCell *c = kol_market_cell (g, cell);
@@ -47,7 +47,7 @@ kol_market_cell_price (KolGame *g,
  * Returns: %TRUE if @cell exists and has @flag (a KolCellFlags bit).
  */
 gboolean
-kol_market_cell_has_flag (KolGame *g,
+kol_market_cell_has_flag (KolEngine *g,
                           KolCell  cell,
                           guint8   flag)
 {
@@ -62,7 +62,7 @@ kol_market_cell_has_flag (KolGame *g,
  * Returns: the length of market row @row, 0 outside the grid.
  */
 int
-kol_market_row_length (KolGame *g,
+kol_market_row_length (KolEngine *g,
                        int      row)
 {
   const KolMarketDef *m = &g->title->market;
@@ -78,7 +78,7 @@ kol_market_row_length (KolGame *g,
  * Returns: (transfer full): the 18xx.games id of @cell, "price,row,col".
  */
 char *
-kol_market_cell_id (KolGame *g,
+kol_market_cell_id (KolEngine *g,
                     KolCell  cell)
 {
   return g_strdup_printf ("%d,%d,%d", kol_market_cell_price (g, cell), cell.row, cell.col);
@@ -93,7 +93,7 @@ kol_market_cell_id (KolGame *g,
  * Returns: %TRUE if @id names an existing cell with that price.
  */
 gboolean
-kol_market_cell_from_id (KolGame    *g,
+kol_market_cell_from_id (KolEngine    *g,
                          const char *id,
                          KolCell    *out)
 {
@@ -122,7 +122,7 @@ kol_market_cell_from_id (KolGame    *g,
  * (StockMarket#has_close_cell).
  */
 gboolean
-kol_market_has_close_cell (KolGame *g)
+kol_market_has_close_cell (KolEngine *g)
 {
   const KolMarketDef *m = &g->title->market;
 
@@ -139,7 +139,7 @@ cmp_par_cells (gconstpointer a,
                gconstpointer b,
                gpointer      data)
 {
-  KolGame *g = data;
+  KolEngine *g = data;
   const KolCell *x = a, *y = b;
   int px = kol_market_cell_price (g, *x), py = kol_market_cell_price (g, *y);
 
@@ -158,7 +158,7 @@ cmp_par_cells (gconstpointer a,
  * Returns: the number of cells, ordered as StockMarket#par_prices.
  */
 int
-kol_market_par_cells (KolGame *g,
+kol_market_par_cells (KolEngine *g,
                       guint8   flags,
                       KolCell *out,
                       int      max)
@@ -183,7 +183,7 @@ kol_market_par_cells (KolGame *g,
  * sets it), 0 when the market has no par cell.
  */
 int
-kol_market_min_par_price (KolGame *g)
+kol_market_min_par_price (KolEngine *g)
 {
   KolCell cells[KOL_MAX_MARKET_ROWS * KOL_MAX_MARKET_COLS];
   int n = kol_market_par_cells (g, 0, cells, G_N_ELEMENTS (cells));
@@ -207,7 +207,7 @@ kol_market_min_par_price (KolGame *g)
  * Returns: the share price cell of @corp; none if it has none or is closed.
  */
 KolCell
-kol_market_corp_cell (KolGame *g,
+kol_market_corp_cell (KolEngine *g,
                       int      corp)
 {
   const KolCorp *c = &g->corps[corp];
@@ -223,7 +223,7 @@ kol_market_corp_cell (KolGame *g,
  * Returns: the share price of @corp, -1 when it has none.
  */
 int
-kol_market_corp_price (KolGame *g,
+kol_market_corp_price (KolEngine *g,
                        int      corp)
 {
   KolCell cell = kol_market_corp_cell (g, corp);
@@ -236,7 +236,7 @@ cmp_stack (gconstpointer a,
            gconstpointer b,
            gpointer      data)
 {
-  KolGame *g = data;
+  KolEngine *g = data;
   guint32 sa = g->corps[*(const gint16 *) a].stack_seq;
   guint32 sb = g->corps[*(const gint16 *) b].stack_seq;
 
@@ -250,7 +250,7 @@ cmp_stack (gconstpointer a,
  * Returns: how many corporations are on @cell.
  */
 int
-kol_market_cell_corps (KolGame *g,
+kol_market_cell_corps (KolEngine *g,
                        KolCell  cell,
                        gint16  *out,
                        int      max)
@@ -270,7 +270,7 @@ kol_market_cell_corps (KolGame *g,
  * Returns: the index of @corp in its cell's stack (0 = top), 0 without a cell.
  */
 int
-kol_market_stack_position (KolGame *g,
+kol_market_stack_position (KolEngine *g,
                            int      corp)
 {
   KolCell cell = kol_market_corp_cell (g, corp);
@@ -294,7 +294,7 @@ kol_market_stack_position (KolGame *g,
  * cell under them in their previous order.
  */
 void
-kol_market_restack (KolGame      *g,
+kol_market_restack (KolEngine      *g,
                     KolCell       cell,
                     const gint16 *order,
                     int           n)
@@ -323,7 +323,7 @@ kol_market_restack (KolGame      *g,
  * goes to the bottom of the cell's stack.
  */
 void
-kol_market_set_par (KolGame *g,
+kol_market_set_par (KolEngine *g,
                     int      corp,
                     KolCell  cell)
 {
@@ -341,7 +341,7 @@ kol_market_set_par (KolGame *g,
  * Its par price is kept, as Ruby's @par_price (hidden once closed).
  */
 void
-kol_market_remove (KolGame *g,
+kol_market_remove (KolEngine *g,
                    int      corp)
 {
   g->corps[corp].price_row = g->corps[corp].price_col = -1;
@@ -355,7 +355,7 @@ kol_market_remove (KolGame *g,
  * TwoDimensionalMovement#up: one row up, staying in the top row.
  */
 KolCell
-kol_market_default_up (KolGame *g,
+kol_market_default_up (KolEngine *g,
                        int      corp,
                        KolCell  from)
 {
@@ -371,7 +371,7 @@ kol_market_default_up (KolGame *g,
  * result may have no cell (a shorter row): moving there does nothing.
  */
 KolCell
-kol_market_default_down (KolGame *g,
+kol_market_default_down (KolEngine *g,
                          int      corp,
                          KolCell  from)
 {
@@ -387,7 +387,7 @@ kol_market_default_down (KolGame *g,
  * cell on the left is missing, down instead (through the market's #down).
  */
 KolCell
-kol_market_default_left (KolGame *g,
+kol_market_default_left (KolEngine *g,
                          int      corp,
                          KolCell  from)
 {
@@ -403,7 +403,7 @@ kol_market_default_left (KolGame *g,
  * instead (through the market's #up, which titles override).
  */
 KolCell
-kol_market_default_right (KolGame *g,
+kol_market_default_right (KolEngine *g,
                           int      corp,
                           KolCell  from)
 {
@@ -418,7 +418,7 @@ kol_market_default_right (KolGame *g,
  * StockMarket#up through the title's hook.
  */
 KolCell
-kol_market_up (KolGame *g,
+kol_market_up (KolEngine *g,
                int      corp,
                KolCell  from)
 {
@@ -433,7 +433,7 @@ kol_market_up (KolGame *g,
  * StockMarket#down through the title's hook.
  */
 KolCell
-kol_market_down (KolGame *g,
+kol_market_down (KolEngine *g,
                  int      corp,
                  KolCell  from)
 {
@@ -448,7 +448,7 @@ kol_market_down (KolGame *g,
  * StockMarket#left through the title's hook.
  */
 KolCell
-kol_market_left (KolGame *g,
+kol_market_left (KolEngine *g,
                  int      corp,
                  KolCell  from)
 {
@@ -463,7 +463,7 @@ kol_market_left (KolGame *g,
  * StockMarket#right through the title's hook.
  */
 KolCell
-kol_market_right (KolGame *g,
+kol_market_right (KolEngine *g,
                   int      corp,
                   KolCell  from)
 {
@@ -478,7 +478,7 @@ kol_market_right (KolGame *g,
  * Returns: the cell one step in @dir from @from (through the hooks).
  */
 KolCell
-kol_market_step (KolGame           *g,
+kol_market_step (KolEngine           *g,
                  int                corp,
                  KolCell            from,
                  KolMarketDirection dir)
@@ -507,7 +507,7 @@ kol_market_step (KolGame           *g,
  * Returns: %TRUE if @corp moved.
  */
 gboolean
-kol_market_move (KolGame *g,
+kol_market_move (KolEngine *g,
                  int      corp,
                  KolCell  to)
 {
@@ -531,7 +531,7 @@ kol_market_move (KolGame *g,
  * Moves @corp one step in @dir (StockMarket#move_up and friends).
  */
 void
-kol_market_move_dir (KolGame           *g,
+kol_market_move_dir (KolEngine           *g,
                      int                corp,
                      KolMarketDirection dir)
 {
@@ -548,7 +548,7 @@ kol_market_move_dir (KolGame           *g,
  * StockMarket#move_up.
  */
 void
-kol_market_move_up (KolGame *g,
+kol_market_move_up (KolEngine *g,
                     int      corp)
 {
   kol_market_move_dir (g, corp, KOL_MARKET_UP);
@@ -560,7 +560,7 @@ kol_market_move_up (KolGame *g,
  * StockMarket#move_down.
  */
 void
-kol_market_move_down (KolGame *g,
+kol_market_move_down (KolEngine *g,
                       int      corp)
 {
   kol_market_move_dir (g, corp, KOL_MARKET_DOWN);
@@ -572,7 +572,7 @@ kol_market_move_down (KolGame *g,
  * StockMarket#move_left.
  */
 void
-kol_market_move_left (KolGame *g,
+kol_market_move_left (KolEngine *g,
                       int      corp)
 {
   kol_market_move_dir (g, corp, KOL_MARKET_LEFT);
@@ -584,7 +584,7 @@ kol_market_move_left (KolGame *g,
  * StockMarket#move_right.
  */
 void
-kol_market_move_right (KolGame *g,
+kol_market_move_right (KolEngine *g,
                        int      corp)
 {
   kol_market_move_dir (g, corp, KOL_MARKET_RIGHT);
@@ -601,7 +601,7 @@ kol_market_move_right (KolGame *g,
  * Returns: the last real cell reached.
  */
 KolCell
-kol_market_find_relative (KolGame                  *g,
+kol_market_find_relative (KolEngine                  *g,
                           int                       corp,
                           KolCell                   from,
                           const KolMarketDirection *dirs,
@@ -631,7 +631,7 @@ kol_market_find_relative (KolGame                  *g,
  * Returns: <0, 0 or >0.
  */
 int
-kol_market_compare_corps (KolGame *g,
+kol_market_compare_corps (KolEngine *g,
                           int      a,
                           int      b)
 {
@@ -670,7 +670,7 @@ cmp_corps (gconstpointer a,
  * Sorts @corps into operating order (Array#sort with Corporation#<=>).
  */
 void
-kol_market_sort_corps (KolGame *g,
+kol_market_sort_corps (KolEngine *g,
                        gint16  *corps,
                        int      n)
 {
@@ -688,7 +688,7 @@ kol_market_sort_corps (KolGame *g,
  * Game#log_share_price.
  */
 void
-kol_market_log_share_price (KolGame *g,
+kol_market_log_share_price (KolEngine *g,
                             int      corp,
                             KolCell  from,
                             int      steps,
@@ -721,7 +721,7 @@ kol_market_log_share_price (KolGame *g,
   g_strlcpy (args[3].str, dir_str, sizeof args[3].str);
   args[4] = kol_arg_int (KOL_ARG_INT, steps);
   if (steps > 1 || (steps > 0 && log_steps))
-    kol_game_log (g, KOL_LOG_SHARE_PRICE_MOVES_STEPS, args, 5);
+    kol_engine_log (g, KOL_LOG_SHARE_PRICE_MOVES_STEPS, args, 5);
   else
-    kol_game_log (g, KOL_LOG_SHARE_PRICE_MOVES, args, 4);
+    kol_engine_log (g, KOL_LOG_SHARE_PRICE_MOVES, args, 4);
 }

@@ -58,13 +58,13 @@ kol_arg_string (const char *str)
  * Step::Base#log_pass: "X passes <step>".
  */
 void
-kol_step_log_pass (KolGame  *g,
+kol_step_log_pass (KolEngine  *g,
                    KolStep  *s,
                    KolEntity entity)
 {
   KolArg args[2] = { kol_arg_entity (entity), kol_arg_string (s->klass->name) };
 
-  kol_game_log (g, KOL_LOG_STEP_PASS, args, 2);
+  kol_engine_log (g, KOL_LOG_STEP_PASS, args, 2);
 }
 
 /**
@@ -73,13 +73,13 @@ kol_step_log_pass (KolGame  *g,
  * Step::Base#log_skip: "X skips <step>".
  */
 void
-kol_step_log_skip (KolGame  *g,
+kol_step_log_skip (KolEngine  *g,
                    KolStep  *s,
                    KolEntity entity)
 {
   KolArg args[2] = { kol_arg_entity (entity), kol_arg_string (s->klass->name) };
 
-  kol_game_log (g, KOL_LOG_STEP_SKIP, args, 2);
+  kol_engine_log (g, KOL_LOG_STEP_SKIP, args, 2);
 }
 
 /**
@@ -89,7 +89,7 @@ kol_step_log_skip (KolGame  *g,
  * acted, then passes.
  */
 void
-kol_step_default_skip (KolGame *g,
+kol_step_default_skip (KolEngine *g,
                        KolStep *s)
 {
   KolEntity e = kol_step_current_entity (g, s);
@@ -107,7 +107,7 @@ kol_step_default_skip (KolGame *g,
  * Returns: %TRUE.
  */
 gboolean
-kol_step_process_pass (KolGame         *g,
+kol_step_process_pass (KolEngine         *g,
                        KolStep         *s,
                        const KolAction *a,
                        GError         **error)
@@ -123,7 +123,7 @@ kol_step_process_pass (KolGame         *g,
  * Returns: %TRUE if @entity is the step's current entity.
  */
 gboolean
-kol_step_is_current (KolGame  *g,
+kol_step_is_current (KolEngine  *g,
                      KolStep  *s,
                      KolEntity entity)
 {
@@ -139,7 +139,7 @@ kol_step_is_current (KolGame  *g,
  * corporation), or -1.
  */
 int
-kol_operating_acting_corp (KolGame  *g,
+kol_operating_acting_corp (KolEngine  *g,
                            KolEntity entity)
 {
   if (entity.kind == KOL_ENTITY_CORP)
@@ -163,7 +163,7 @@ kol_operating_acting_corp (KolGame  *g,
  * Returns: the number of dividends recorded for @corp.
  */
 int
-kol_operating_history_size (KolGame *g,
+kol_operating_history_size (KolEngine *g,
                             int      corp)
 {
   return g->corps[corp].operated;
@@ -175,7 +175,7 @@ kol_operating_history_size (KolGame *g,
  * Records one operating turn (a dividend) of @corp.
  */
 void
-kol_operating_record_history (KolGame *g,
+kol_operating_record_history (KolEngine *g,
                               int      corp)
 {
   if (g->corps[corp].operated < G_MAXUINT8)
@@ -203,7 +203,7 @@ cmp_operating (gconstpointer a,
  * Returns: how many entities were written.
  */
 int
-kol_default_operating_order (KolGame   *g,
+kol_default_operating_order (KolEngine   *g,
                              KolEntity *out,
                              int        max)
 {
@@ -226,7 +226,7 @@ kol_default_operating_order (KolGame   *g,
  * Returns: the operating order through the title's hook.
  */
 int
-kol_operating_order (KolGame   *g,
+kol_operating_order (KolEngine   *g,
                      KolEntity *out,
                      int        max)
 {
@@ -240,7 +240,7 @@ kol_operating_order (KolGame   *g,
 /* ------------------------------------------------------- company revenue */
 
 static int
-company_owner_rank (KolGame  *g,
+company_owner_rank (KolEngine  *g,
                     KolEntity owner)
 {
   return owner.kind == KOL_ENTITY_PLAYER ? 0 : 1;
@@ -248,7 +248,7 @@ company_owner_rank (KolGame  *g,
 
 /* The player's position in 18xx.games' @players (reordered for priority). */
 static int
-player_position (KolGame *g,
+player_position (KolEngine *g,
                  int      player)
 {
   for (int i = 0; i < g->n_players; i++)
@@ -262,7 +262,7 @@ cmp_company_payout (gconstpointer a,
                     gconstpointer b,
                     gpointer      data)
 {
-  KolGame *g = data;
+  KolEngine *g = data;
   int ia = *(const gint16 *) a, ib = *(const gint16 *) b;
   const KolCompany *x = &g->companies[ia], *y = &g->companies[ib];
   int rx = company_owner_rank (g, x->owner), ry = company_owner_rank (g, y->owner);
@@ -287,7 +287,7 @@ cmp_company_payout (gconstpointer a,
  * operating order), each by revenue and name.
  */
 void
-kol_default_payout_companies (KolGame *g)
+kol_default_payout_companies (KolEngine *g)
 {
   gint16 list[KOL_MAX_COMPANIES] = { 0 };
   int n = 0;
@@ -312,8 +312,8 @@ kol_default_payout_companies (KolGame *g)
         kol_arg_int (KOL_ARG_COMPANY, list[i]),
       };
 
-      kol_game_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), c->owner, c->revenue);
-      kol_game_log (g, KOL_LOG_COMPANY_REVENUE, args, 3);
+      kol_engine_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), c->owner, c->revenue);
+      kol_engine_log (g, KOL_LOG_COMPANY_REVENUE, args, 3);
     }
 }
 
@@ -323,7 +323,7 @@ kol_default_payout_companies (KolGame *g)
  * Pays company revenue through the title's hook.
  */
 void
-kol_operating_payout_companies (KolGame *g)
+kol_operating_payout_companies (KolEngine *g)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
 
@@ -336,7 +336,7 @@ kol_operating_payout_companies (KolGame *g)
 /* ------------------------------------------------------------ home tokens */
 
 static int
-tile_n_paths (KolGame *g,
+tile_n_paths (KolEngine *g,
               int      hex)
 {
   return g->title->tiles[g->hexes[hex].tile].n_paths;
@@ -346,7 +346,7 @@ tile_n_paths (KolGame *g,
  * city on a tile with several cities (1840's D18). The reservation lasts
  * until the corporation places a token there. */
 static gboolean
-tile_reserved_by (KolGame *g,
+tile_reserved_by (KolEngine *g,
                   int      hex,
                   int      corp)
 {
@@ -362,7 +362,7 @@ tile_reserved_by (KolGame *g,
 }
 
 static int
-reserved_city (KolGame *g,
+reserved_city (KolEngine *g,
                int      hex,
                int      corp)
 {
@@ -382,7 +382,7 @@ reserved_city (KolGame *g,
 }
 
 static void
-add_pending_home_token (KolGame *g,
+add_pending_home_token (KolEngine *g,
                         int      corp,
                         int      hex)
 {
@@ -408,7 +408,7 @@ add_pending_home_token (KolGame *g,
   {
     KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, corp) };
 
-    kol_game_log (g, KOL_LOG_HOME_TOKEN_CHOOSE, args, 1);
+    kol_engine_log (g, KOL_LOG_HOME_TOKEN_CHOOSE, args, 1);
   }
   kol_pending_tokens_push (pending, kol_entity (KOL_ENTITY_CORP, corp), corp, token, hexes, n);
 }
@@ -422,7 +422,7 @@ add_pending_home_token (KolGame *g,
  * HomeToken step.
  */
 void
-kol_default_place_home_token (KolGame *g,
+kol_default_place_home_token (KolEngine *g,
                               int      corp)
 {
   const KolCorpDef *def = &g->title->corps[corp];
@@ -453,7 +453,7 @@ kol_default_place_home_token (KolGame *g,
   {
     KolArg args[2] = { kol_arg_int (KOL_ARG_CORP, corp), kol_arg_int (KOL_ARG_HEX, hex) };
 
-    kol_game_log (g, KOL_LOG_TOKEN_PLACED, args, 2);
+    kol_engine_log (g, KOL_LOG_TOKEN_PLACED, args, 2);
   }
   kol_board_place_token (g, corp, token, hex, city, -1);
   c->tokens[token].used = TRUE;
@@ -465,7 +465,7 @@ kol_default_place_home_token (KolGame *g,
  * Places @corp's home token through the title's hook.
  */
 void
-kol_operating_place_home_token (KolGame *g,
+kol_operating_place_home_token (KolEngine *g,
                                 int      corp)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
@@ -487,7 +487,7 @@ kol_operating_place_home_token (KolGame *g,
  * Returns: the number of lays written to @out.
  */
 int
-kol_default_tile_lays (KolGame    *g,
+kol_default_tile_lays (KolEngine    *g,
                        int         corp,
                        KolTileLay *out,
                        int         max)
@@ -513,7 +513,7 @@ kol_default_tile_lays (KolGame    *g,
  * Returns: the tile lays of @corp this turn, through the title's hook.
  */
 int
-kol_operating_tile_lays (KolGame    *g,
+kol_operating_tile_lays (KolEngine    *g,
                          int         corp,
                          KolTileLay *out,
                          int         max)
@@ -537,7 +537,7 @@ kol_operating_tile_lays (KolGame    *g,
  * Returns: the cost.
  */
 int
-kol_default_upgrade_cost (KolGame  *g,
+kol_default_upgrade_cost (KolEngine  *g,
                           KolEntity entity,
                           int       spender,
                           int       hex,
@@ -555,10 +555,10 @@ kol_default_upgrade_cost (KolGame  *g,
  * Returns: the entity's cash (Game#buying_power).
  */
 int
-kol_default_buying_power (KolGame  *g,
+kol_default_buying_power (KolEngine  *g,
                           KolEntity entity)
 {
-  return kol_game_cash (g, entity);
+  return kol_engine_cash (g, entity);
 }
 
 /**
@@ -567,7 +567,7 @@ kol_default_buying_power (KolGame  *g,
  * Returns: what @entity can spend, through the title's hook.
  */
 int
-kol_operating_buying_power (KolGame  *g,
+kol_operating_buying_power (KolEngine  *g,
                             KolEntity entity)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
@@ -583,7 +583,7 @@ kol_operating_buying_power (KolGame  *g,
  * Returns: the phase's train limit (Game#train_limit without abilities).
  */
 int
-kol_default_train_limit (KolGame *g,
+kol_default_train_limit (KolEngine *g,
                          int      corp)
 {
   return g->title->phases[g->phase].train_limit;
@@ -595,7 +595,7 @@ kol_default_train_limit (KolGame *g,
  * Returns: @corp's train limit, through the title's hook.
  */
 int
-kol_operating_train_limit (KolGame *g,
+kol_operating_train_limit (KolEngine *g,
                            int      corp)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
@@ -612,7 +612,7 @@ kol_operating_train_limit (KolGame *g,
  * (Game#can_run_route?: graph route_info route_available).
  */
 gboolean
-kol_default_can_run_route (KolGame *g,
+kol_default_can_run_route (KolEngine *g,
                            int      corp)
 {
   KolReachOpts opts;
@@ -629,7 +629,7 @@ kol_default_can_run_route (KolGame *g,
  * Returns: whether @corp can run a route, through the title's hook.
  */
 gboolean
-kol_operating_can_run_route (KolGame *g,
+kol_operating_can_run_route (KolEngine *g,
                              int      corp)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
@@ -645,7 +645,7 @@ kol_operating_can_run_route (KolGame *g,
  * Returns: the sum of the routes' revenues (Game#routes_revenue).
  */
 int
-kol_default_routes_revenue (KolGame           *g,
+kol_default_routes_revenue (KolEngine           *g,
                             int                corp,
                             const KolRunRoute *routes,
                             int                n)
@@ -663,7 +663,7 @@ kol_default_routes_revenue (KolGame           *g,
  * Returns: the revenue of @routes, through the title's hook.
  */
 int
-kol_operating_routes_revenue (KolGame           *g,
+kol_operating_routes_revenue (KolEngine           *g,
                               int                corp,
                               const KolRunRoute *routes,
                               int                n)
@@ -682,7 +682,7 @@ kol_operating_routes_revenue (KolGame           *g,
  * :close ability fires on @event for @corp.
  */
 void
-kol_operating_close_companies_on_event (KolGame    *g,
+kol_operating_close_companies_on_event (KolEngine    *g,
                                         int         corp,
                                         const char *event)
 {
@@ -698,7 +698,7 @@ kol_operating_close_companies_on_event (KolGame    *g,
  * Returns: %TRUE if the title says @corp has usable abilities.
  */
 gboolean
-kol_operating_corp_has_abilities (KolGame *g,
+kol_operating_corp_has_abilities (KolEngine *g,
                                   int      corp)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
@@ -707,7 +707,7 @@ kol_operating_corp_has_abilities (KolGame *g,
 }
 
 static void
-remove_corp_from_board (KolGame *g,
+remove_corp_from_board (KolEngine *g,
                         int      corp)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
@@ -723,18 +723,18 @@ remove_corp_from_board (KolGame *g,
 }
 
 static void
-close_corp_companies (KolGame *g,
+close_corp_companies (KolEngine *g,
                       int      corp)
 {
   gint16 list[KOL_MAX_COMPANIES];
-  int n = kol_game_companies_of (g, kol_entity (KOL_ENTITY_CORP, corp), list, KOL_MAX_COMPANIES);
+  int n = kol_engine_companies_of (g, kol_entity (KOL_ENTITY_CORP, corp), list, KOL_MAX_COMPANIES);
   KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, corp) };
 
   if (n == 0)
     return;
-  kol_game_log (g, KOL_LOG_CORP_COMPANIES_CLOSE, args, 1);
+  kol_engine_log (g, KOL_LOG_CORP_COMPANIES_CLOSE, args, 1);
   for (int i = 0; i < n; i++)
-    kol_game_close_company (g, list[i]);
+    kol_engine_close_company (g, list[i]);
 }
 
 /**
@@ -745,12 +745,12 @@ close_corp_companies (KolGame *g,
  * phase) closes its own list instead.
  */
 void
-kol_default_event_close_companies (KolGame *g)
+kol_default_event_close_companies (KolEngine *g)
 {
-  kol_game_log (g, KOL_LOG_COMPANIES_CLOSE_EVENT, NULL, 0);
+  kol_engine_log (g, KOL_LOG_COMPANIES_CLOSE_EVENT, NULL, 0);
   for (int i = 0; i < g->n_companies; i++)
     if (!g->companies[i].closed)
-      kol_game_close_company (g, i);
+      kol_engine_close_company (g, i);
 }
 
 /**
@@ -764,7 +764,7 @@ kol_default_event_close_companies (KolGame *g)
  * then resets the corporation (kol_shares_reset_corporation).
  */
 void
-kol_default_close_corporation (KolGame *g,
+kol_default_close_corporation (KolEngine *g,
                                int      corp)
 {
   KolCorp *c = &g->corps[corp];
@@ -772,13 +772,13 @@ kol_default_close_corporation (KolGame *g,
   int n;
   KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, corp) };
 
-  kol_game_log (g, KOL_LOG_CORP_CLOSES, args, 1);
+  kol_engine_log (g, KOL_LOG_CORP_CLOSES, args, 1);
   remove_corp_from_board (g, corp);
-  kol_game_transfer (g, kol_entity (KOL_ENTITY_CORP, corp), kol_entity (KOL_ENTITY_BANK, 0), c->cash);
+  kol_engine_transfer (g, kol_entity (KOL_ENTITY_CORP, corp), kol_entity (KOL_ENTITY_BANK, 0), c->cash);
   /* CLOSED_CORP_TRAINS_REMOVED: the trains are no longer buyable */
-  n = kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), trains, KOL_MAX_TRAINS);
+  n = kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), trains, KOL_MAX_TRAINS);
   for (int i = 0; i < n; i++)
-    kol_game_move_train (g, trains[i], kol_entity (KOL_ENTITY_REMOVED, 0));
+    kol_engine_move_train (g, trains[i], kol_entity (KOL_ENTITY_REMOVED, 0));
   close_corp_companies (g, corp);
   if (kol_round_is_operating (g) && kol_entity_equal (kol_round_current_entity (g),
                                                       kol_entity (KOL_ENTITY_CORP, corp)))
@@ -795,7 +795,7 @@ kol_default_close_corporation (KolGame *g,
  * Closes @corp through the title's hook.
  */
 void
-kol_operating_close_corporation (KolGame *g,
+kol_operating_close_corporation (KolEngine *g,
                                  int      corp)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
@@ -814,7 +814,7 @@ kol_operating_close_corporation (KolGame *g,
  * Round::Operating#select_entities: Game#operating_order.
  */
 void
-kol_round_operating_select_entities (KolGame  *g,
+kol_round_operating_select_entities (KolEngine  *g,
                                      KolRound *r)
 {
   r->n_entities = kol_operating_order (g, r->entities, KOL_MAX_ROUND_ENTITIES);
@@ -826,7 +826,7 @@ kol_round_operating_select_entities (KolGame  *g,
  * Returns: %TRUE if @e does not operate (closed).
  */
 gboolean
-kol_round_operating_skip_entity (KolGame  *g,
+kol_round_operating_skip_entity (KolEngine  *g,
                                  KolEntity e)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
@@ -842,7 +842,7 @@ kol_round_operating_skip_entity (KolGame  *g,
  * Returns: %TRUE if some entity of the round would operate.
  */
 gboolean
-kol_round_operating_any_to_act (KolGame *g)
+kol_round_operating_any_to_act (KolEngine *g)
 {
   for (int i = 0; i < g->round.n_entities; i++)
     if (!kol_round_operating_skip_entity (g, g->round.entities[i]))
@@ -851,7 +851,7 @@ kol_round_operating_any_to_act (KolGame *g)
 }
 
 static int
-home_token_timing (KolGame *g)
+home_token_timing (KolEngine *g)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
 
@@ -859,7 +859,7 @@ home_token_timing (KolGame *g)
 }
 
 static void
-reset_operated_trains (KolGame  *g,
+reset_operated_trains (KolEngine  *g,
                        KolEntity e)
 {
   for (int i = 0; i < g->n_trains; i++)
@@ -875,7 +875,7 @@ reset_operated_trains (KolGame  *g,
  * entity starts operating.
  */
 void
-kol_round_operating_setup (KolGame  *g,
+kol_round_operating_setup (KolEngine  *g,
                            KolRound *r)
 {
   r->current_operator = KOL_ENTITY_INIT_NONE;
@@ -896,7 +896,7 @@ kol_round_operating_setup (KolGame  *g,
  * Game#after_end_of_operating_turn through the title's hook.
  */
 void
-kol_round_operating_after_end_of_turn (KolGame  *g,
+kol_round_operating_after_end_of_turn (KolEngine  *g,
                                        KolEntity operator)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
@@ -906,7 +906,7 @@ kol_round_operating_after_end_of_turn (KolGame  *g,
 }
 
 static gboolean
-round_finished (KolGame *g)
+round_finished (KolEngine *g)
 {
   return kol_round_finished (g);
 }
@@ -917,7 +917,7 @@ round_finished (KolGame *g)
  * Round::Operating#start_operating.
  */
 void
-kol_round_operating_start_operating (KolGame *g)
+kol_round_operating_start_operating (KolEngine *g)
 {
   KolRound *r = &g->round;
   KolEntity e = kol_round_entity (g);
@@ -936,7 +936,7 @@ kol_round_operating_start_operating (KolGame *g)
       KolEntity owner = e.kind == KOL_ENTITY_CORP ? g->corps[e.index].owner : KOL_ENTITY_INIT_NONE;
       KolArg args[2] = { kol_arg_entity (owner), kol_arg_entity (e) };
 
-      kol_game_log (g, KOL_LOG_OPERATES, args, 2);
+      kol_engine_log (g, KOL_LOG_OPERATES, args, 2);
     }
   if (home_token_timing (g) == KOL_HOME_TOKEN_OPERATE && e.kind == KOL_ENTITY_CORP)
     kol_operating_place_home_token (g, e.index);
@@ -954,7 +954,7 @@ kol_round_operating_start_operating (KolGame *g)
  * operating with fresh steps; nothing happens after the last one.
  */
 void
-kol_round_operating_next_entity (KolGame  *g,
+kol_round_operating_next_entity (KolEngine  *g,
                                  KolRound *r)
 {
   for (int guard = 0; guard <= r->n_entities; guard++)
@@ -978,7 +978,7 @@ kol_round_operating_next_entity (KolGame  *g,
  * Round::Operating#force_next_entity!.
  */
 void
-kol_round_operating_force_next_entity (KolGame *g)
+kol_round_operating_force_next_entity (KolEngine *g)
 {
   KolRound *r = &g->round;
 
@@ -988,7 +988,7 @@ kol_round_operating_force_next_entity (KolGame *g)
 }
 
 static gboolean
-entity_owned_by_player (KolGame  *g,
+entity_owned_by_player (KolEngine  *g,
                         KolEntity e)
 {
   switch (e.kind)
@@ -1003,7 +1003,7 @@ entity_owned_by_player (KolGame  *g,
 }
 
 static gboolean
-entity_in_receivership (KolGame  *g,
+entity_in_receivership (KolEngine  *g,
                         KolEntity e)
 {
   return e.kind == KOL_ENTITY_CORP && g->corps[e.index].owner.kind == KOL_ENTITY_POOL;
@@ -1016,7 +1016,7 @@ entity_in_receivership (KolGame  *g,
  * waits for it; otherwise the next entity operates.
  */
 void
-kol_round_operating_after_process (KolGame         *g,
+kol_round_operating_after_process (KolEngine         *g,
                                    KolRound        *r,
                                    const KolAction *a)
 {
@@ -1049,7 +1049,7 @@ kol_round_operating_after_process (KolGame         *g,
  * round then has no current operator.
  */
 gboolean
-kol_round_operating_finished (KolGame  *g,
+kol_round_operating_finished (KolEngine  *g,
                               KolRound *r)
 {
   gboolean finished = kol_round_active_step (g) == NULL || !kol_round_operating_any_to_act (g);
@@ -1066,7 +1066,7 @@ kol_round_operating_finished (KolGame  *g,
  * are put back in operating order.
  */
 void
-kol_round_operating_recalculate_order (KolGame *g)
+kol_round_operating_recalculate_order (KolEngine *g)
 {
   KolRound *r = &g->round;
   KolEntity order[KOL_MAX_ROUND_ENTITIES];

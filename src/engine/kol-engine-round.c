@@ -11,7 +11,7 @@
  * Returns: %TRUE for closed corporations and companies (players never close).
  */
 gboolean
-kol_entity_closed (KolGame  *g,
+kol_entity_closed (KolEngine  *g,
                    KolEntity e)
 {
   switch (e.kind)
@@ -31,7 +31,7 @@ kol_entity_closed (KolGame  *g,
  * Returns: the entity's passed flag (18xx.games' Passer).
  */
 gboolean
-kol_entity_passed (KolGame  *g,
+kol_entity_passed (KolEngine  *g,
                    KolEntity e)
 {
   switch (e.kind)
@@ -53,7 +53,7 @@ kol_entity_passed (KolGame  *g,
  * Sets the entity's passed flag.
  */
 void
-kol_entity_set_passed (KolGame  *g,
+kol_entity_set_passed (KolEngine  *g,
                        KolEntity e,
                        gboolean  passed)
 {
@@ -80,7 +80,7 @@ kol_entity_set_passed (KolGame  *g,
  * company's owner, recursively), or -1.
  */
 int
-kol_entity_player (KolGame  *g,
+kol_entity_player (KolEngine  *g,
                    KolEntity e)
 {
   for (int depth = 0; depth < 8; depth++)
@@ -110,7 +110,7 @@ kol_entity_player (KolGame  *g,
  * Returns: the number of entities the step waits for, filled into @out.
  */
 int
-kol_step_active_entities (KolGame   *g,
+kol_step_active_entities (KolEngine   *g,
                           KolStep   *s,
                           KolEntity *out,
                           int        max)
@@ -129,7 +129,7 @@ kol_step_active_entities (KolGame   *g,
  * Returns: the first active entity of the step, or none.
  */
 KolEntity
-kol_step_current_entity (KolGame *g,
+kol_step_current_entity (KolEngine *g,
                          KolStep *s)
 {
   KolEntity e[KOL_MAX_ROUND_ENTITIES];
@@ -145,7 +145,7 @@ kol_step_current_entity (KolGame *g,
  * Returns: the step's legal action types for @e.
  */
 guint32
-kol_step_actions (KolGame  *g,
+kol_step_actions (KolEngine  *g,
                   KolStep  *s,
                   KolEntity e)
 {
@@ -160,7 +160,7 @@ kol_step_actions (KolGame  *g,
  * Returns: actions of the step's current entity (none if it is closed).
  */
 guint32
-kol_step_current_actions (KolGame *g,
+kol_step_current_actions (KolEngine *g,
                           KolStep *s)
 {
   KolEntity e = kol_step_current_entity (g, s);
@@ -176,7 +176,7 @@ kol_step_current_actions (KolGame *g,
  * Returns: %TRUE if the step is active (default: not passed).
  */
 gboolean
-kol_step_active (KolGame *g,
+kol_step_active (KolEngine *g,
                  KolStep *s)
 {
   if (s->klass->active)
@@ -190,7 +190,7 @@ kol_step_active (KolGame *g,
  * Returns: %TRUE if the step blocks when it has something to do (default).
  */
 gboolean
-kol_step_blocks (KolGame *g,
+kol_step_blocks (KolEngine *g,
                  KolStep *s)
 {
   return s->klass->blocks ? s->klass->blocks (g, s) : TRUE;
@@ -202,7 +202,7 @@ kol_step_blocks (KolGame *g,
  * Returns: %TRUE if the step blocks and its current entity can act.
  */
 gboolean
-kol_step_blocking (KolGame *g,
+kol_step_blocking (KolEngine *g,
                    KolStep *s)
 {
   return kol_step_blocks (g, s) && kol_step_current_actions (g, s) != 0;
@@ -214,7 +214,7 @@ kol_step_blocking (KolGame *g,
  * Marks the step passed (or runs the class's pass).
  */
 void
-kol_step_pass (KolGame *g,
+kol_step_pass (KolEngine *g,
                KolStep *s)
 {
   if (s->klass->pass)
@@ -229,7 +229,7 @@ kol_step_pass (KolGame *g,
  * Clears the step's passed and acted flags.
  */
 void
-kol_step_unpass (KolGame *g,
+kol_step_unpass (KolEngine *g,
                  KolStep *s)
 {
   if (s->klass->unpass)
@@ -244,7 +244,7 @@ kol_step_unpass (KolGame *g,
  * Skips the step (default: pass).
  */
 void
-kol_step_skip (KolGame *g,
+kol_step_skip (KolEngine *g,
                KolStep *s)
 {
   if (s->klass->skip)
@@ -259,7 +259,7 @@ kol_step_skip (KolGame *g,
  * Runs the step's setup hook.
  */
 void
-kol_step_setup (KolGame *g,
+kol_step_setup (KolEngine *g,
                 KolStep *s)
 {
   if (s->klass->setup)
@@ -269,7 +269,7 @@ kol_step_setup (KolGame *g,
 /* ------------------------------------------------------------ default steps */
 
 static guint32
-end_game_actions (KolGame  *g,
+end_game_actions (KolEngine  *g,
                   KolStep  *s,
                   KolEntity e)
 {
@@ -277,24 +277,24 @@ end_game_actions (KolGame  *g,
 }
 
 static gboolean
-end_game_process (KolGame         *g,
+end_game_process (KolEngine         *g,
                   KolStep         *s,
                   const KolAction *a,
                   GError         **error)
 {
-  kol_game_end (g, KOL_GAME_END_MANUAL);
+  kol_engine_end (g, KOL_GAME_END_MANUAL);
   return TRUE;
 }
 
 static gboolean
-never_blocks (KolGame *g,
+never_blocks (KolEngine *g,
               KolStep *s)
 {
   return FALSE;
 }
 
 static gboolean
-always_active (KolGame *g,
+always_active (KolEngine *g,
                KolStep *s)
 {
   return TRUE;
@@ -309,7 +309,7 @@ const KolStepClass kol_step_end_game = {
 };
 
 static guint32
-message_actions (KolGame  *g,
+message_actions (KolEngine  *g,
                  KolStep  *s,
                  KolEntity e)
 {
@@ -317,7 +317,7 @@ message_actions (KolGame  *g,
 }
 
 static gboolean
-noop_process (KolGame         *g,
+noop_process (KolEngine         *g,
               KolStep         *s,
               const KolAction *a,
               GError         **error)
@@ -334,7 +334,7 @@ const KolStepClass kol_step_message = {
 };
 
 static guint32
-program_actions (KolGame  *g,
+program_actions (KolEngine  *g,
                  KolStep  *s,
                  KolEntity e)
 {
@@ -357,7 +357,7 @@ const KolStepClass kol_step_program = {
 /* --------------------------------------------------------------- the round */
 
 static void
-default_select_entities (KolGame  *g,
+default_select_entities (KolEngine  *g,
                          KolRound *r)
 {
   r->n_entities = 0;
@@ -369,7 +369,7 @@ default_select_entities (KolGame  *g,
  * Creates a new round in g->round (Round::Base#initialize).
  */
 void
-kol_round_start (KolGame                   *g,
+kol_round_start (KolEngine                   *g,
                  const KolRoundClass       *klass,
                  int                        kind,
                  int                        round_num,
@@ -411,7 +411,7 @@ kol_round_start (KolGame                   *g,
  * Runs the round class's setup (finalize_round_setup).
  */
 void
-kol_round_setup (KolGame *g)
+kol_round_setup (KolEngine *g)
 {
   g->round.at_start = TRUE;
   if (g->round.klass->setup)
@@ -424,7 +424,7 @@ kol_round_setup (KolGame *g)
  * Returns: the round's entity at its entity index.
  */
 KolEntity
-kol_round_entity (KolGame *g)
+kol_round_entity (KolEngine *g)
 {
   KolRound *r = &g->round;
 
@@ -439,7 +439,7 @@ kol_round_entity (KolGame *g)
  * Moves to the next entity, wrapping around.
  */
 void
-kol_round_next_entity_index (KolGame *g)
+kol_round_next_entity_index (KolEngine *g)
 {
   KolRound *r = &g->round;
 
@@ -453,7 +453,7 @@ kol_round_next_entity_index (KolGame *g)
  * Moves back to the first entity.
  */
 void
-kol_round_reset_entity_index (KolGame *g)
+kol_round_reset_entity_index (KolEngine *g)
 {
   g->round.entity_index = 0;
 }
@@ -464,7 +464,7 @@ kol_round_reset_entity_index (KolGame *g)
  * Moves the entity index to @entity if it is in the round.
  */
 void
-kol_round_goto_entity (KolGame  *g,
+kol_round_goto_entity (KolEngine  *g,
                        KolEntity entity)
 {
   KolRound *r = &g->round;
@@ -483,7 +483,7 @@ kol_round_goto_entity (KolGame  *g,
  * Returns: (nullable): the first active blocking step.
  */
 KolStep *
-kol_round_active_step (KolGame *g)
+kol_round_active_step (KolEngine *g)
 {
   KolRound *r = &g->round;
 
@@ -504,7 +504,7 @@ kol_round_active_step (KolGame *g)
  * non-blocking steps.
  */
 KolStep *
-kol_round_active_step_for (KolGame  *g,
+kol_round_active_step_for (KolEngine  *g,
                            KolEntity entity)
 {
   KolRound *r = &g->round;
@@ -529,7 +529,7 @@ kol_round_active_step_for (KolGame  *g,
  * Returns: the first entity of the active step, or none.
  */
 KolEntity
-kol_round_current_entity (KolGame *g)
+kol_round_current_entity (KolEngine *g)
 {
   KolStep *s = kol_round_active_step (g);
 
@@ -542,7 +542,7 @@ kol_round_current_entity (KolGame *g)
  * Returns: the action types @entity may take now (Round#actions_for).
  */
 guint32
-kol_round_actions_for (KolGame  *g,
+kol_round_actions_for (KolEngine  *g,
                        KolEntity entity)
 {
   KolRound *r = &g->round;
@@ -569,7 +569,7 @@ kol_round_actions_for (KolGame  *g,
  * Returns: (nullable): the step that accepts @type from @entity.
  */
 KolStep *
-kol_round_step_for (KolGame      *g,
+kol_round_step_for (KolEngine      *g,
                     KolEntity     entity,
                     KolActionType type)
 {
@@ -595,7 +595,7 @@ kol_round_step_for (KolGame      *g,
  * Returns: (nullable): the round's step of class @klass.
  */
 KolStep *
-kol_round_find_step (KolGame            *g,
+kol_round_find_step (KolEngine            *g,
                      const KolStepClass *klass)
 {
   for (int i = 0; i < g->round.n_steps; i++)
@@ -610,7 +610,7 @@ kol_round_find_step (KolGame            *g,
  * Returns: %TRUE when the round is over (default: no active step).
  */
 gboolean
-kol_round_finished (KolGame *g)
+kol_round_finished (KolEngine *g)
 {
   if (g->round.klass && g->round.klass->finished)
     return g->round.klass->finished (g, &g->round);
@@ -623,7 +623,7 @@ kol_round_finished (KolGame *g)
  * Skips the leading steps that block but have nothing to do (Round#skip_steps).
  */
 void
-kol_round_skip_steps (KolGame *g)
+kol_round_skip_steps (KolEngine *g)
 {
   KolRound *r = &g->round;
   KolEntity e = kol_round_entity (g);
@@ -649,7 +649,7 @@ kol_round_skip_steps (KolGame *g)
  * entity's step.
  */
 GPtrArray *
-kol_round_auto_actions (KolGame *g)
+kol_round_auto_actions (KolEngine *g)
 {
   KolEntity e = kol_round_current_entity (g);
   KolStep *s;
@@ -665,7 +665,7 @@ kol_round_auto_actions (KolGame *g)
 /* ----------------------------------------------------------------- process */
 
 static KolStep *
-find_processing_step (KolGame         *g,
+find_processing_step (KolEngine         *g,
                       const KolAction *a,
                       GError         **error)
 {
@@ -699,13 +699,13 @@ find_processing_step (KolGame         *g,
               args[1] = kol_arg_int (a->entity.kind == KOL_ENTITY_PLAYER ? KOL_ARG_PLAYER
                                                                          : KOL_ARG_CORP,
                                      a->entity.index);
-              kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_YOUR_TURN, args, 2,
-                               "%s acts now, not %s", kol_game_entity_name (g, now),
-                               kol_game_entity_name (g, a->entity));
+              kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_YOUR_TURN, args, 2,
+                               "%s acts now, not %s", kol_engine_entity_name (g, now),
+                               kol_engine_entity_name (g, a->entity));
               return NULL;
             }
-          kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, args, 1,
-                           "%s cannot %s now (step: %s)", kol_game_entity_name (g, a->entity),
+          kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, args, 1,
+                           "%s cannot %s now (step: %s)", kol_engine_entity_name (g, a->entity),
                            kol_action_type_to_string (a->type), s->klass->name);
           return NULL;
         }
@@ -715,19 +715,19 @@ find_processing_step (KolGame         *g,
   {
     KolArg args[1] = { kol_arg_int (KOL_ARG_ACTION, a->type) };
 
-    kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, args, 1, "no step accepts %s now",
+    kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, args, 1, "no step accepts %s now",
                      kol_action_type_to_string (a->type));
   }
   return NULL;
 }
 
 /**
- * kol_game_end:
+ * kol_engine_end:
  *
  * Ends the game for @reason (KolGameEnd).
  */
 void
-kol_game_end (KolGame *g,
+kol_engine_end (KolEngine *g,
               int      reason)
 {
   if (g->finished)
@@ -737,12 +737,12 @@ kol_game_end (KolGame *g,
 }
 
 /**
- * kol_game_end_now:
+ * kol_engine_end_now:
  *
  * Returns: %TRUE if a trigger with @timing ends the game now (base.rb end_now?).
  */
 gboolean
-kol_game_end_now (KolGame *g,
+kol_engine_end_now (KolEngine *g,
                   int      timing)
 {
   gboolean final_or_in_set;
@@ -764,7 +764,7 @@ kol_game_end_now (KolGame *g,
 }
 
 static int
-game_end_check (KolGame *g,
+game_end_check (KolEngine *g,
                 int     *reason)
 {
   *reason = KOL_GAME_END_NONE;
@@ -774,7 +774,7 @@ game_end_check (KolGame *g,
 }
 
 static void
-unpass_round_entities (KolGame *g)
+unpass_round_entities (KolEngine *g)
 {
   for (int i = 0; i < g->round.n_entities; i++)
     kol_entity_set_passed (g, g->round.entities[i], FALSE);
@@ -789,7 +789,7 @@ unpass_round_entities (KolGame *g)
  * Returns: %TRUE on success.
  */
 gboolean
-kol_round_process_single (KolGame         *g,
+kol_round_process_single (KolEngine         *g,
                           const KolAction *a,
                           GError         **error)
 {
@@ -798,9 +798,9 @@ kol_round_process_single (KolGame         *g,
   int reason, timing;
 
   if (g->finished && a->type != KOL_ACTION_MESSAGE && a->type != KOL_ACTION_LOG)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_GAME_OVER, NULL, 0, "the game is over");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_GAME_OVER, NULL, 0, "the game is over");
   if (r->klass == NULL)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "no round is in progress");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "no round is in progress");
 
   if (r->klass->before_process)
     r->klass->before_process (g, r, a);
@@ -811,7 +811,7 @@ kol_round_process_single (KolGame         *g,
   if (s->klass->process == NULL || !s->klass->process (g, s, a, error))
     {
       if (error && *error == NULL)
-        kol_game_refuse (g, error, KOL_ENGINE_ERROR_INTERNAL, NULL, 0, "step %s failed",
+        kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INTERNAL, NULL, 0, "step %s failed",
                          s->klass->name);
       return FALSE;
     }
@@ -826,16 +826,16 @@ kol_round_process_single (KolGame         *g,
 
   timing = game_end_check (g, &reason);
   if (timing == KOL_END_TIMING_IMMEDIATE)
-    kol_game_end (g, reason);
+    kol_engine_end (g, reason);
 
   for (int guard = 0; kol_round_finished (g) && !g->finished; guard++)
     {
       unpass_round_entities (g);
       timing = game_end_check (g, &reason);
-      if (kol_game_end_now (g, timing))
-        kol_game_end (g, reason);
+      if (kol_engine_end_now (g, timing))
+        kol_engine_end (g, reason);
       else if (g->turn >= 100 || guard > 50 || g->module->next_round == NULL)
-        kol_game_end (g, KOL_GAME_END_NONE);
+        kol_engine_end (g, KOL_GAME_END_NONE);
       else
         {
           g->module->next_round (g);

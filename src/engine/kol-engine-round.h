@@ -29,81 +29,81 @@ typedef enum
  * NULL), runs each step's round_state and setup. The caller then calls
  * kol_round_setup (as 18xx.games' finalize_round_setup does) unless it is the
  * game's first round, whose setup runs after the title's setup. */
-void      kol_round_start            (KolGame                    *g,
+void      kol_round_start            (KolEngine                    *g,
                                       const KolRoundClass        *klass,
                                       int                         kind,
                                       int                         round_num,
                                       const KolStepClass *const  *steps,
                                       const gint16               *opts,
                                       int                         n_steps);
-void      kol_round_setup            (KolGame *g);
+void      kol_round_setup            (KolEngine *g);
 
 /* Processes one action through the round (Game#process_single_action),
  * including game end checks and round transitions. */
-gboolean  kol_round_process_single   (KolGame         *g,
+gboolean  kol_round_process_single   (KolEngine         *g,
                                       const KolAction *a,
                                       GError         **error);
 
-KolStep  *kol_round_active_step      (KolGame *g);
+KolStep  *kol_round_active_step      (KolEngine *g);
 /* The step an entity acts in (companies may act in non-blocking steps). */
-KolStep  *kol_round_active_step_for  (KolGame  *g,
+KolStep  *kol_round_active_step_for  (KolEngine  *g,
                                       KolEntity entity);
-guint32   kol_round_actions_for      (KolGame  *g,
+guint32   kol_round_actions_for      (KolEngine  *g,
                                       KolEntity entity);
-KolStep  *kol_round_step_for         (KolGame      *g,
+KolStep  *kol_round_step_for         (KolEngine      *g,
                                       KolEntity     entity,
                                       KolActionType type);
-GPtrArray*kol_round_auto_actions     (KolGame *g);
-gboolean  kol_round_finished         (KolGame *g);
-void      kol_round_skip_steps       (KolGame *g);
-KolEntity kol_round_current_entity   (KolGame *g);
+GPtrArray*kol_round_auto_actions     (KolEngine *g);
+gboolean  kol_round_finished         (KolEngine *g);
+void      kol_round_skip_steps       (KolEngine *g);
+KolEntity kol_round_current_entity   (KolEngine *g);
 /* Entity at the round's entity index. */
-KolEntity kol_round_entity           (KolGame *g);
-void      kol_round_next_entity_index(KolGame *g);
-void      kol_round_reset_entity_index (KolGame *g);
-void      kol_round_goto_entity      (KolGame  *g,
+KolEntity kol_round_entity           (KolEngine *g);
+void      kol_round_next_entity_index(KolEngine *g);
+void      kol_round_reset_entity_index (KolEngine *g);
+void      kol_round_goto_entity      (KolEngine  *g,
                                       KolEntity entity);
 /* Find a step of @klass in the current round, or NULL. */
-KolStep  *kol_round_find_step        (KolGame            *g,
+KolStep  *kol_round_find_step        (KolEngine            *g,
                                       const KolStepClass *klass);
 
 /* Step defaults and helpers. */
-int       kol_step_active_entities   (KolGame   *g,
+int       kol_step_active_entities   (KolEngine   *g,
                                       KolStep   *s,
                                       KolEntity *out,
                                       int        max);
-KolEntity kol_step_current_entity    (KolGame *g,
+KolEntity kol_step_current_entity    (KolEngine *g,
                                       KolStep *s);
-guint32   kol_step_actions           (KolGame  *g,
+guint32   kol_step_actions           (KolEngine  *g,
                                       KolStep  *s,
                                       KolEntity e);
-guint32   kol_step_current_actions   (KolGame *g,
+guint32   kol_step_current_actions   (KolEngine *g,
                                       KolStep *s);
-gboolean  kol_step_active            (KolGame *g,
+gboolean  kol_step_active            (KolEngine *g,
                                       KolStep *s);
-gboolean  kol_step_blocks            (KolGame *g,
+gboolean  kol_step_blocks            (KolEngine *g,
                                       KolStep *s);
-gboolean  kol_step_blocking          (KolGame *g,
+gboolean  kol_step_blocking          (KolEngine *g,
                                       KolStep *s);
-void      kol_step_pass              (KolGame *g,
+void      kol_step_pass              (KolEngine *g,
                                       KolStep *s);
-void      kol_step_unpass            (KolGame *g,
+void      kol_step_unpass            (KolEngine *g,
                                       KolStep *s);
-void      kol_step_skip              (KolGame *g,
+void      kol_step_skip              (KolEngine *g,
                                       KolStep *s);
-void      kol_step_setup             (KolGame *g,
+void      kol_step_setup             (KolEngine *g,
                                       KolStep *s);
 
 /* Entity helpers shared by steps. */
-gboolean  kol_entity_closed          (KolGame  *g,
+gboolean  kol_entity_closed          (KolEngine  *g,
                                       KolEntity e);
-gboolean  kol_entity_passed          (KolGame  *g,
+gboolean  kol_entity_passed          (KolEngine  *g,
                                       KolEntity e);
-void      kol_entity_set_passed      (KolGame  *g,
+void      kol_entity_set_passed      (KolEngine  *g,
                                       KolEntity e,
                                       gboolean  passed);
 /* The player behind an entity (corporation president, company owner). */
-int       kol_entity_player          (KolGame  *g,
+int       kol_entity_player          (KolEngine  *g,
                                       KolEntity e);
 
 /* Default steps present in every round. */
@@ -112,9 +112,9 @@ extern const KolStepClass kol_step_message;
 extern const KolStepClass kol_step_program;
 
 /* Generic game end: the module's check, then 18xx.games' end_now? timing. */
-gboolean  kol_game_end_now           (KolGame *g,
+gboolean  kol_engine_end_now           (KolEngine *g,
                                       int      timing);
-void      kol_game_end               (KolGame *g,
+void      kol_engine_end               (KolEngine *g,
                                       int      reason);
 
 G_END_DECLS

@@ -11,7 +11,7 @@
 
 typedef struct
 {
-  const KolGame       *g;
+  const KolEngine       *g;
   int                  corp;
   const KolRouteRules *rules;
   const KolRouteTrain *train;
@@ -52,7 +52,7 @@ check_nodes (Check *C)
 }
 
 static gboolean
-same_location (const KolGame      *g,
+same_location (const KolEngine      *g,
                const KolRouteNode *a,
                const KolRouteNode *b)
 {
@@ -91,7 +91,7 @@ check_stops (Check *C)
  * *qwhich)? Across an edge: lanes match (and networks are checked apart);
  * through a junction: the same junction node. */
 static gboolean
-joins (const KolGame *g,
+joins (const KolEngine *g,
        int            hex,
        int            p,
        int            which,
@@ -138,7 +138,7 @@ joins (const KolGame *g,
 }
 
 static int
-touches_node (const KolGame      *g,
+touches_node (const KolEngine      *g,
               const KolRoutePath *ref,
               const KolRouteNode *node)
 {
@@ -160,7 +160,7 @@ verify_given (Check                    *C,
               const KolRouteNode       *from,
               const KolRouteNode       *to)
 {
-  const KolGame *g = C->g;
+  const KolEngine *g = C->g;
   int entered;
 
   for (int k = 0; k < conn->n_paths; k++)
@@ -287,7 +287,7 @@ resolve_connections (Check *C)
 }
 
 static const KolPathDef *
-path_def (const KolGame      *g,
+path_def (const KolEngine      *g,
           const KolRoutePath *ref)
 {
   return &_kol_rg_tile (g, ref->hex, NULL)->paths[ref->path];
@@ -350,7 +350,7 @@ check_pass_through (Check *C)
 }
 
 static void
-add_keys (const KolGame      *g,
+add_keys (const KolEngine      *g,
           const KolRoutePath *paths,
           int                 n,
           GHashTable         *keys,
@@ -507,7 +507,7 @@ fill_resolved (Check    *C,
  * See the header.
  */
 int
-kol_route_check (const KolGame       *g,
+kol_route_check (const KolEngine       *g,
                  int                  corp,
                  const KolRouteRules *rules,
                  const KolRouteTrain *train,

@@ -18,7 +18,7 @@
 /* ---- board primitives ---------------------------------------------------- */
 
 const KolTileDef *
-_kol_rg_tile (const KolGame *g,
+_kol_rg_tile (const KolEngine *g,
               int            hex,
               int           *rotation)
 {
@@ -37,7 +37,7 @@ _kol_rg_tile (const KolGame *g,
 /* The title's neighbours. (When the board module grows neighbours that change
  * with tile lays, 18xx.games tracker.rb#lay_tile, this is the place to ask it.) */
 int
-_kol_rg_neighbor (const KolGame *g,
+_kol_rg_neighbor (const KolEngine *g,
                   int            hex,
                   int            edge)
 {
@@ -116,7 +116,7 @@ _kol_rg_end_is_junction (const KolTileDef *tile,
 }
 
 int
-_kol_rg_path_keys (const KolGame *g,
+_kol_rg_path_keys (const KolEngine *g,
                    int            hex,
                    int            p,
                    int           *keys)
@@ -157,7 +157,7 @@ color_rank (const KolTitle *title,
 }
 
 int
-_kol_rg_revenue (const KolGame    *g,
+_kol_rg_revenue (const KolEngine    *g,
                  const KolRevenue *revenue)
 {
   const KolTitle *title = g->title;
@@ -200,7 +200,7 @@ _kol_rg_revenue (const KolGame    *g,
 /* 18xx.games City#blocks?: every slot holds a token of another company that
  * blocks, and none is the company's own. */
 static void
-city_tokens (const KolGame       *g,
+city_tokens (const KolEngine       *g,
              int                  corp,
              const KolRouteRules *rules,
              int                  hex,
@@ -245,7 +245,7 @@ city_tokens (const KolGame       *g,
  * rules' hooks applied. Junctions are not stops: their flags are 0.
  */
 void
-kol_route_stop_info (const KolGame       *g,
+kol_route_stop_info (const KolEngine       *g,
                      int                  corp,
                      const KolRouteRules *rules,
                      const KolRouteTrain *train,
@@ -296,7 +296,7 @@ kol_route_stop_info (const KolGame       *g,
 
 typedef struct
 {
-  const KolGame *g;
+  const KolEngine *g;
   guint8         networks;
   int            start_hex, start_node;
   GArray        *paths;      /* KolRoutePath */
@@ -456,7 +456,7 @@ walk_path (WalkState *st,
 }
 
 void
-_kol_rg_walk_chains (const KolGame *g,
+_kol_rg_walk_chains (const KolEngine *g,
                      int            hex,
                      int            node,
                      guint8         networks,
@@ -513,7 +513,7 @@ typedef struct
 
 typedef struct
 {
-  const KolGame       *g;
+  const KolEngine       *g;
   int                  corp;
   const KolRouteRules *rules;
   guint8               networks;
@@ -606,7 +606,7 @@ on_walk (const KolRgWalk *walk,
 static void
 discover (Compiler *cc)
 {
-  const KolGame *g = cc->g;
+  const KolEngine *g = cc->g;
 
   for (guint hex = 0; hex < g->title->n_hexes; hex++)
     {
@@ -973,7 +973,7 @@ build_adjacency (KolRouteGraph *graph)
 }
 
 KolRouteGraph *
-_kol_route_graph_new (const KolGame       *g,
+_kol_route_graph_new (const KolEngine       *g,
                       int                  corp,
                       const KolRouteRules *rules,
                       guint8               networks)

@@ -243,7 +243,6 @@ typedef struct
   GArray              *arms;
   GArray              *arm_vis;
   GArray              *arm_res;
-  guint64             *save_vis, *save_used;
 
   guint32              gen;
   /* chains sharing track with the current route or with used0: a stack
@@ -271,6 +270,7 @@ typedef struct
   gpointer             bitframes;
   int                 *vstk;
   gint64              *branch;
+  guint64             *nbleft;
   guint32             *mark;
   int                 *dist;
   int                 *queue;
@@ -1034,12 +1034,14 @@ block_bound_fast (Search        *S,
   BitFrame *frames = S->bitframes;
   int *stack = S->vstk;
   gint64 *branch = S->branch;
-  guint64 *nb = S->vtmp + 5 * VW;
+  guint64 *left = S->nbleft;   /* per vertex: the neighbours not yet looked at */
   gint64 b0_sum = -1, b0_top[2] = { 0, 0 }, root_other = 0;
 
   S->disc_gen[root] = S->gen;
   S->disc[root] = S->low[root] = ++time;
   branch[root] = 0;
+  for (int i = 0; i < VW; i++)
+    left[(gsize) root * (gsize) VW + (gsize) i] = S->rows_all[(gsize) root * (gsize) VW + (gsize) i] & core[i];
   frames[n_frames++] = (BitFrame) { root, -1, 0, 0 };
   while (n_frames > 0)
     {
@@ -1049,10 +1051,8 @@ block_bound_fast (Search        *S,
 
       if (f->next < end)
         {
-          const guint64 *row = S->rows_all + (gsize) v * (gsize) VW;
+          guint64 *nb = left + (gsize) v * (gsize) VW;
 
-          for (int i = 0; i < VW; i++)
-            nb[i] = row[i] & core[i];
           w = next_bit (nb, VW, f->next);
           f->next = w < 0 ? end : w + 1;
           if (w >= 0 && w == f->parent && !f->via_virtual)
@@ -1111,6 +1111,8 @@ block_bound_fast (Search        *S,
           S->disc_gen[w] = S->gen;
           S->disc[w] = S->low[w] = ++time;
           branch[w] = 0;
+          for (int i = 0; i < VW; i++)
+            left[(gsize) w * (gsize) VW + (gsize) i] = S->rows_all[(gsize) w * (gsize) VW + (gsize) i] & core[i];
           stack[n_stack++] = w;
           frames[n_frames++] = (BitFrame) { w, v, virt, 0 };
         }
@@ -1666,36 +1668,35 @@ try_pair (Search *S,
   offer (S, score, (int) rev, A->dist + B->dist, S->tmp_seq, len, res);
 }
 
-/* The most a second arm from s can add next to arm @ia (its rev). The
- * search state (vis, used) is saved and restored. */
+/* The most a second arm from s can add next to arm @ia (its rev). Called
+ * when the arm search of s is over (only s visited, no track used): the
+ * arm's chains are taken, one by one as the search took them, and given
+ * back. */
 static gint64
 partner_bound (Search *S,
                gint32  ia,
                gint64  need)
 {
-  const KolRouteGraph *G = S->G;
-  const Arm *A = &g_array_index (S->arms, Arm, ia);
+  const Arm *arms = (const Arm *) S->arms->data;
   ArmState st = { 0 };
-  guint32 eb;
+  guint32 eb, *path = S->tmp_seq;
   gint64 ext;
+  int n = 0;
 
-  memcpy (S->save_vis, S->vis, sizeof (guint64) * (gsize) G->LW);
-  memcpy (S->save_used, S->used, sizeof (guint64) * (gsize) G->W);
-  memcpy (S->vis, &g_array_index (S->arm_vis, guint64, (gsize) ia * (gsize) G->LW),
-          sizeof (guint64) * (gsize) G->LW);
-  vloc_reset (S);
-  loc_set (S, S->s, TRUE);
-  memcpy (S->used, &g_array_index (S->arm_res, guint64, (gsize) ia * (gsize) G->W),
-          sizeof (guint64) * (gsize) G->W);
-  block_reset (S, S->used);
-  st.end = A->end;
-  st.dist = A->dist;
+  for (gint32 x = ia; x >= 0; x = arms[x].parent)
+    {
+      path[2 * n] = arms[x].chain;
+      path[2 * n + 1] = arms[x].end;
+      n++;
+    }
+  for (int i = n - 1; i >= 0; i--)
+    mark_chain (S, path[2 * i], (int) path[2 * i + 1], TRUE);
+  st.end = arms[ia].end;
+  st.dist = arms[ia].dist;
   st.stopped = TRUE;
   ext = ext_bound (S, &st, FALSE, TRUE, need, &eb);
-  memcpy (S->vis, S->save_vis, sizeof (guint64) * (gsize) G->LW);
-  memcpy (S->used, S->save_used, sizeof (guint64) * (gsize) G->W);
-  vloc_reset (S);
-  block_reset (S, S->used);
+  for (int i = 0; i < n; i++)
+    mark_chain (S, path[2 * i], (int) path[2 * i + 1], FALSE);
   return ext + _kol_rg_bonus_value (S->rules, eb & ~S->T->bonus[S->s]);
 }
 
@@ -1830,8 +1831,6 @@ search_init (Search              *S,
   S->stack = g_new (guint32, 2 * (gsize) G->nv + 1);
   S->vis = g_new0 (guint64, G->LW);
   S->used = g_new0 (guint64, G->W);
-  S->save_vis = g_new0 (guint64, G->LW);
-  S->save_used = g_new0 (guint64, G->W);
   S->arms = g_array_new (FALSE, FALSE, sizeof (Arm));
   S->arm_vis = g_array_new (FALSE, FALSE, sizeof (guint64));
   S->arm_res = g_array_new (FALSE, FALSE, sizeof (guint64));
@@ -1855,6 +1854,7 @@ search_init (Search              *S,
       S->bitframes = g_new0 (BitFrame, (gsize) G->nv + 1);
       S->vstk = g_new0 (int, (gsize) G->nv + 1);
       S->branch = g_new0 (gint64, (gsize) G->nv + 1);
+      S->nbleft = g_new0 (guint64, (gsize) MAX (G->nv, 1) * VW);
       for (int v = 0; v < G->nv; v++)
         if (G->v[v].flags & KOL_ROUTE_STOP_END_ONLY)
           bit_put (S->vend, v, TRUE);
@@ -1900,8 +1900,6 @@ search_clear (Search *S)
   g_free (S->stack);
   g_free (S->vis);
   g_free (S->used);
-  g_free (S->save_vis);
-  g_free (S->save_used);
   g_array_unref (S->arms);
   g_array_unref (S->arm_vis);
   g_array_unref (S->arm_res);
@@ -1920,6 +1918,7 @@ search_clear (Search *S)
   g_free (S->bitframes);
   g_free (S->vstk);
   g_free (S->branch);
+  g_free (S->nbleft);
   g_free (S->dist);
   g_free (S->queue);
   g_free (S->inq);

@@ -199,7 +199,7 @@ route_from_seq (const KolRouteGraph *G,
 
 /* Every optimiser result goes through the validator: one source of truth. */
 static void
-self_check (const KolGame       *g,
+self_check (const KolEngine       *g,
             int                  corp,
             const KolRouteRules *rules,
             const KolRouteTrain *trains,
@@ -266,7 +266,7 @@ cmp_route_train (gconstpointer a,
  * See the header.
  */
 KolRouteResult *
-kol_route_solve (const KolGame           *g,
+kol_route_solve (const KolEngine           *g,
                  int                      corp,
                  const KolRouteRules     *rules,
                  const KolRouteTrain     *trains,

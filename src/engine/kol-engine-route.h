@@ -161,19 +161,19 @@ struct _KolRouteRules
   int      bonus_value[KOL_ROUTE_MAX_BONUSES];
 
   /* Adjust flags for the company (independent of the train). */
-  void     (*stop_flags)   (const KolGame *g,
+  void     (*stop_flags)   (const KolEngine *g,
                             int            corp,
                             KolRouteStop  *stop,
                             gpointer       user_data);
   /* Adjust value and bonus bits for @train (flags are already final). */
-  void     (*stop_value)   (const KolGame       *g,
+  void     (*stop_value)   (const KolEngine       *g,
                             int                  corp,
                             const KolRouteTrain *train,
                             KolRouteStop        *stop,
                             gpointer             user_data);
   /* Does @token (corp*KOL_MAX_CORP_TOKENS+i, another company's) in flattened
    * @slot of @hex count towards blocking @corp? Default TRUE. */
-  gboolean (*token_blocks) (const KolGame *g,
+  gboolean (*token_blocks) (const KolEngine *g,
                             int            corp,
                             int            hex,
                             int            slot,
@@ -191,7 +191,7 @@ void kol_route_rules_init (KolRouteRules *rules);
  */
 typedef struct
 {
-  int (*prepare) (const KolGame *g,
+  int (*prepare) (const KolEngine *g,
                   int            corp,
                   KolRouteRules *rules,
                   KolRouteTrain *trains,
@@ -304,7 +304,7 @@ typedef struct
  * Returns: (transfer full): the result, or NULL with @error set when the
  * arguments are invalid.
  */
-KolRouteResult *kol_route_solve      (const KolGame           *g,
+KolRouteResult *kol_route_solve      (const KolEngine           *g,
                                       int                      corp,
                                       const KolRouteRules     *rules,
                                       const KolRouteTrain     *trains,
@@ -347,7 +347,7 @@ typedef struct
  * and @refusal (args: the KolReason, then the hex concerned when there is
  * one).
  */
-int   kol_route_check (const KolGame       *g,
+int   kol_route_check (const KolEngine       *g,
                        int                  corp,
                        const KolRouteRules *rules,
                        const KolRouteTrain *train,
@@ -360,7 +360,7 @@ int   kol_route_check (const KolGame       *g,
 
 /* The stop information the router and validator use for (hex, node), with
  * the hooks applied; @train may be NULL (value then 0). For the UI and tests. */
-void  kol_route_stop_info (const KolGame       *g,
+void  kol_route_stop_info (const KolEngine       *g,
                            int                  corp,
                            const KolRouteRules *rules,
                            const KolRouteTrain *train,

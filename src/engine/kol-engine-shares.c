@@ -36,7 +36,7 @@ same_entity (KolEntity a,
 }
 
 static int
-capitalization (KolGame *g)
+capitalization (KolEngine *g)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
 
@@ -55,7 +55,7 @@ capitalization (KolGame *g)
  * Returns: %FALSE if the certificates do not form a bundle.
  */
 gboolean
-kol_bundle_init (KolGame      *g,
+kol_bundle_init (KolEngine      *g,
                  KolBundle    *b,
                  const gint16 *certs,
                  int           n,
@@ -91,7 +91,7 @@ kol_bundle_init (KolGame      *g,
  * Share#to_bundle: the bundle of certificate @cert alone.
  */
 void
-kol_bundle_init_cert (KolGame   *g,
+kol_bundle_init_cert (KolEngine   *g,
                       KolBundle *b,
                       int        cert)
 {
@@ -108,18 +108,18 @@ kol_bundle_init_cert (KolGame   *g,
  * Returns: %FALSE with a refusal if the certificates do not form a bundle.
  */
 gboolean
-kol_bundle_from_action (KolGame         *g,
+kol_bundle_from_action (KolEngine         *g,
                         KolBundle       *b,
                         const KolAction *a,
                         GError         **error)
 {
   if (!kol_bundle_init (g, b, a->shares, a->n_shares, 0))
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0,
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0,
                             "the certificates of the action do not form a bundle");
   if (a->percent > 0)
     {
       if (a->percent > b->percent)
-        return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0,
+        return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0,
                                 "bundle of %d%% claims %d%%", b->percent, a->percent);
       b->percent = a->percent;
     }
@@ -132,7 +132,7 @@ kol_bundle_from_action (KolGame         *g,
  * Returns: the total percentage of the bundle's certificates.
  */
 int
-kol_bundle_certs_percent (KolGame         *g,
+kol_bundle_certs_percent (KolEngine         *g,
                           const KolBundle *b)
 {
   int total = 0;
@@ -148,7 +148,7 @@ kol_bundle_certs_percent (KolGame         *g,
  * Returns: %TRUE for a partial bundle (ShareBundle#partial?).
  */
 gboolean
-kol_bundle_partial (KolGame         *g,
+kol_bundle_partial (KolEngine         *g,
                     const KolBundle *b)
 {
   return b->percent != kol_bundle_certs_percent (g, b);
@@ -160,7 +160,7 @@ kol_bundle_partial (KolGame         *g,
  * Returns: the president's certificate in @b, or -1.
  */
 int
-kol_bundle_president_cert (KolGame         *g,
+kol_bundle_president_cert (KolEngine         *g,
                            const KolBundle *b)
 {
   for (int i = 0; i < b->n_certs; i++)
@@ -175,10 +175,10 @@ kol_bundle_president_cert (KolGame         *g,
  * Returns: the number of shares in @b, rounded up.
  */
 int
-kol_bundle_num_shares (KolGame         *g,
+kol_bundle_num_shares (KolEngine         *g,
                        const KolBundle *b)
 {
-  int sp = kol_game_share_percent (g, b->corp);
+  int sp = kol_engine_share_percent (g, b->corp);
 
   return (b->percent + sp - 1) / sp;
 }
@@ -193,7 +193,7 @@ kol_bundle_num_shares (KolGame         *g,
  * Returns: the price per share.
  */
 int
-kol_cert_price_per_share (KolGame *g,
+kol_cert_price_per_share (KolEngine *g,
                           int      cert)
 {
   const KolCert *c = &g->certs[cert];
@@ -213,7 +213,7 @@ kol_cert_price_per_share (KolGame *g,
  * price per share.
  */
 int
-kol_bundle_price_per_share (KolGame         *g,
+kol_bundle_price_per_share (KolEngine         *g,
                             const KolBundle *b)
 {
   if (b->share_price > 0)
@@ -227,11 +227,11 @@ kol_bundle_price_per_share (KolGame         *g,
  * Returns: ShareBundle#price, price per share × shares, rounded up.
  */
 int
-kol_bundle_price (KolGame         *g,
+kol_bundle_price (KolEngine         *g,
                   const KolBundle *b)
 {
   gint64 num = (gint64) kol_bundle_price_per_share (g, b) * b->percent;
-  int sp = kol_game_share_percent (g, b->corp);
+  int sp = kol_engine_share_percent (g, b->corp);
 
   return (int) ((num + sp - 1) / sp);
 }
@@ -242,7 +242,7 @@ kol_bundle_price (KolGame         *g,
  * Returns: %TRUE if every certificate is buyable (not reserved).
  */
 gboolean
-kol_bundle_buyable (KolGame         *g,
+kol_bundle_buyable (KolEngine         *g,
                     const KolBundle *b)
 {
   for (int i = 0; i < b->n_certs; i++)
@@ -261,7 +261,7 @@ kol_bundle_buyable (KolGame         *g,
  * Returns: %TRUE if @entity may part with @b.
  */
 gboolean
-kol_bundle_can_dump (KolGame         *g,
+kol_bundle_can_dump (KolEngine         *g,
                      const KolBundle *b,
                      KolEntity        entity)
 {
@@ -306,7 +306,7 @@ cmp_int (gconstpointer a,
  * percentage, president's certificate or not, and certificate sizes.
  */
 gboolean
-kol_bundle_same_shape (KolGame         *g,
+kol_bundle_same_shape (KolEngine         *g,
                        const KolBundle *a,
                        const KolBundle *b)
 {
@@ -335,7 +335,7 @@ kol_bundle_same_shape (KolGame         *g,
  * always use the market price), -1 when none or closed.
  */
 int
-kol_corp_par_price (KolGame *g,
+kol_corp_par_price (KolEngine *g,
                     int      corp)
 {
   const KolStockHooks *h = kol_stock_hooks (g);
@@ -356,7 +356,7 @@ kol_corp_par_price (KolGame *g,
  * Returns: the percentage of @corp's president's certificate.
  */
 int
-kol_corp_presidents_percent (KolGame *g,
+kol_corp_presidents_percent (KolEngine *g,
                              int      corp)
 {
   const KolCorpDef *def = &g->title->corps[corp];
@@ -370,10 +370,10 @@ kol_corp_presidents_percent (KolGame *g,
  * Returns: Corporation#total_shares.
  */
 int
-kol_corp_total_shares (KolGame *g,
+kol_corp_total_shares (KolEngine *g,
                        int      corp)
 {
-  return 100 / kol_game_share_percent (g, corp);
+  return 100 / kol_engine_share_percent (g, corp);
 }
 
 /**
@@ -382,10 +382,10 @@ kol_corp_total_shares (KolGame *g,
  * Returns: the percentage of @corp still in its IPO (held by itself).
  */
 int
-kol_corp_ipo_percent (KolGame *g,
+kol_corp_ipo_percent (KolEngine *g,
                       int      corp)
 {
-  return kol_game_percent_of (g, corp_entity (corp), corp);
+  return kol_engine_percent_of (g, corp_entity (corp), corp);
 }
 
 /**
@@ -394,10 +394,10 @@ kol_corp_ipo_percent (KolGame *g,
  * Returns: the percentage of @corp in the pool.
  */
 int
-kol_corp_pool_percent (KolGame *g,
+kol_corp_pool_percent (KolEngine *g,
                        int      corp)
 {
-  return kol_game_percent_of (g, pool_entity (), corp);
+  return kol_engine_percent_of (g, pool_entity (), corp);
 }
 
 /**
@@ -406,10 +406,10 @@ kol_corp_pool_percent (KolGame *g,
  * Returns: Corporation#num_market_shares.
  */
 int
-kol_corp_num_market_shares (KolGame *g,
+kol_corp_num_market_shares (KolEngine *g,
                             int      corp)
 {
-  return kol_corp_pool_percent (g, corp) / kol_game_share_percent (g, corp);
+  return kol_corp_pool_percent (g, corp) / kol_engine_share_percent (g, corp);
 }
 
 /**
@@ -418,13 +418,13 @@ kol_corp_num_market_shares (KolGame *g,
  * Returns: the percentage of @corp held by players.
  */
 int
-kol_corp_player_percent (KolGame *g,
+kol_corp_player_percent (KolEngine *g,
                          int      corp)
 {
   int total = 0;
 
   for (int p = 0; p < g->n_players; p++)
-    total += kol_game_percent_of (g, kol_entity (KOL_ENTITY_PLAYER, p), corp);
+    total += kol_engine_percent_of (g, kol_entity (KOL_ENTITY_PLAYER, p), corp);
   return total;
 }
 
@@ -438,7 +438,7 @@ kol_corp_player_percent (KolGame *g,
  * Returns: %TRUE if @corp has floated.
  */
 gboolean
-kol_corp_floated (KolGame *g,
+kol_corp_floated (KolEngine *g,
                   int      corp)
 {
   KolCorp *c = &g->corps[corp];
@@ -457,7 +457,7 @@ kol_corp_floated (KolGame *g,
  * Returns: %TRUE if @e presides over @corp (Corporation#president?).
  */
 gboolean
-kol_corp_is_president (KolGame  *g,
+kol_corp_is_president (KolEngine  *g,
                        int       corp,
                        KolEntity e)
 {
@@ -470,7 +470,7 @@ kol_corp_is_president (KolGame  *g,
  * Returns: Corporation#max_ownership_percent (60 unless the title says).
  */
 int
-kol_corp_max_ownership (KolGame *g,
+kol_corp_max_ownership (KolEngine *g,
                         int      corp)
 {
   const KolStockHooks *h = kol_stock_hooks (g);
@@ -488,14 +488,14 @@ kol_corp_max_ownership (KolGame *g,
  * Returns: %TRUE if @holder may hold its share of @corp plus @extra percent.
  */
 gboolean
-kol_corp_holding_ok (KolGame  *g,
+kol_corp_holding_ok (KolEngine  *g,
                      int       corp,
                      KolEntity holder,
                      int       extra)
 {
   if (same_entity (holder, corp_entity (corp)))
     return TRUE;
-  return kol_game_percent_of (g, holder, corp) + extra <= kol_corp_max_ownership (g, corp);
+  return kol_engine_percent_of (g, holder, corp) + extra <= kol_corp_max_ownership (g, corp);
 }
 
 /**
@@ -508,7 +508,7 @@ kol_corp_holding_ok (KolGame  *g,
  * Returns: %TRUE.
  */
 gboolean
-kol_corp_counts_for_limit (KolGame *g,
+kol_corp_counts_for_limit (KolEngine *g,
                            int      corp)
 {
   return TRUE;
@@ -523,7 +523,7 @@ kol_corp_counts_for_limit (KolGame *g,
  * Returns: %FALSE.
  */
 gboolean
-kol_corp_buy_multiple (KolGame *g,
+kol_corp_buy_multiple (KolEngine *g,
                        int      corp)
 {
   return FALSE;
@@ -536,12 +536,12 @@ kol_corp_buy_multiple (KolGame *g,
  * @out: (out) (array): player indices; room for KOL_MAX_PLAYERS
  *
  * Game @players: g->player_order, which titles reorder after stock rounds
- * (kol_game_reorder_players), unless the title's hook says otherwise.
+ * (kol_engine_reorder_players), unless the title's hook says otherwise.
  *
  * Returns: the number of players.
  */
 int
-kol_shares_player_order (KolGame *g,
+kol_shares_player_order (KolEngine *g,
                          gint16  *out)
 {
   const KolStockHooks *h = kol_stock_hooks (g);
@@ -560,7 +560,7 @@ kol_shares_player_order (KolGame *g,
  * Returns: Game#possible_presidents: players in order, not bankrupt.
  */
 int
-kol_shares_possible_presidents (KolGame *g,
+kol_shares_possible_presidents (KolEngine *g,
                                 gint16  *out)
 {
   gint16 order[KOL_MAX_PLAYERS];
@@ -581,7 +581,7 @@ kol_shares_possible_presidents (KolGame *g,
  * Returns: the distance.
  */
 int
-kol_shares_distance (KolGame  *g,
+kol_shares_distance (KolEngine  *g,
                      KolEntity a,
                      KolEntity b)
 {
@@ -612,7 +612,7 @@ kol_shares_distance (KolGame  *g,
  * Returns: the certificate count.
  */
 int
-kol_shares_num_certs (KolGame  *g,
+kol_shares_num_certs (KolEngine  *g,
                       KolEntity e)
 {
   const KolStockHooks *h = kol_stock_hooks (g);
@@ -625,7 +625,7 @@ kol_shares_num_certs (KolGame  *g,
     {
       gint16 companies[KOL_MAX_COMPANIES];
 
-      n += kol_game_companies_of (g, e, companies, KOL_MAX_COMPANIES);
+      n += kol_engine_companies_of (g, e, companies, KOL_MAX_COMPANIES);
     }
   return n;
 }
@@ -636,7 +636,7 @@ kol_shares_num_certs (KolGame  *g,
  * Returns: Game#cert_limit (the title's limit for the player count).
  */
 int
-kol_shares_cert_limit (KolGame *g,
+kol_shares_cert_limit (KolEngine *g,
                        int      player)
 {
   return g->title->cert_limit;
@@ -648,7 +648,7 @@ kol_shares_cert_limit (KolGame *g,
  * Returns: Game#market_share_limit (50% unless the title says).
  */
 int
-kol_shares_market_share_limit (KolGame *g,
+kol_shares_market_share_limit (KolEngine *g,
                                int      corp)
 {
   const KolStockHooks *h = kol_stock_hooks (g);
@@ -662,7 +662,7 @@ kol_shares_market_share_limit (KolGame *g,
  * Returns: SharePool#fit_in_bank?: the pool may take @b.
  */
 gboolean
-kol_shares_fit_in_pool (KolGame         *g,
+kol_shares_fit_in_pool (KolEngine         *g,
                         const KolBundle *b)
 {
   return b->percent + kol_corp_pool_percent (g, b->corp) <=
@@ -675,7 +675,7 @@ kol_shares_fit_in_pool (KolGame         *g,
  * Returns: SharePool#bank_at_limit?.
  */
 gboolean
-kol_shares_pool_at_limit (KolGame *g,
+kol_shares_pool_at_limit (KolEngine *g,
                           int      corp)
 {
   return kol_corp_pool_percent (g, corp) >= kol_shares_market_share_limit (g, corp);
@@ -689,11 +689,11 @@ kol_shares_pool_at_limit (KolGame *g,
  * SharePool#move_share: @cert goes to the end of @to's holding.
  */
 void
-kol_shares_move_cert (KolGame  *g,
+kol_shares_move_cert (KolEngine  *g,
                       int       cert,
                       KolEntity to)
 {
-  kol_game_move_cert (g, cert, to);
+  kol_engine_move_cert (g, cert, to);
 }
 
 /**
@@ -705,16 +705,16 @@ kol_shares_move_cert (KolGame  *g,
  * the president's certificate.
  */
 void
-kol_default_change_president (KolGame  *g,
+kol_default_change_president (KolEngine  *g,
                               int       presidents_cert,
                               KolEntity swap_to,
                               KolEntity president,
                               KolEntity previous)
 {
   int corp = g->certs[presidents_cert].corp;
-  int num = g->certs[presidents_cert].percent / kol_game_share_percent (g, corp);
+  int num = g->certs[presidents_cert].percent / kol_engine_share_percent (g, corp);
   gint16 held[KOL_MAX_CERTS];
-  int n = kol_game_certs_of (g, president, corp, held, KOL_MAX_CERTS);
+  int n = kol_engine_certs_of (g, president, corp, held, KOL_MAX_CERTS);
 
   for (int i = 0; i < n && i < num; i++)
     kol_shares_move_cert (g, held[i], swap_to);
@@ -727,7 +727,7 @@ kol_default_change_president (KolGame  *g,
  * SharePool#change_president through the title's hook.
  */
 void
-kol_shares_change_president (KolGame  *g,
+kol_shares_change_president (KolEngine  *g,
                              int       presidents_cert,
                              KolEntity swap_to,
                              KolEntity president,
@@ -749,18 +749,18 @@ kol_shares_change_president (KolGame  *g,
  * holds.
  */
 void
-kol_default_handle_partial (KolGame         *g,
+kol_default_handle_partial (KolEngine         *g,
                             const KolBundle *b,
                             KolEntity        from,
                             KolEntity        to)
 {
-  int num = (kol_bundle_certs_percent (g, b) - b->percent) / kol_game_share_percent (g, b->corp);
+  int num = (kol_bundle_certs_percent (g, b) - b->percent) / kol_engine_share_percent (g, b->corp);
 
   for (int i = 0; i < num; i++)
     {
       gint16 first;
 
-      if (kol_game_certs_of (g, from, b->corp, &first, 1) < 1)
+      if (kol_engine_certs_of (g, from, b->corp, &first, 1) < 1)
         return;
       kol_shares_move_cert (g, first, to);
     }
@@ -772,7 +772,7 @@ kol_default_handle_partial (KolGame         *g,
  * SharePool#handle_partial through the title's hook.
  */
 void
-kol_shares_handle_partial (KolGame         *g,
+kol_shares_handle_partial (KolEngine         *g,
                            const KolBundle *b,
                            KolEntity        from,
                            KolEntity        to)
@@ -786,20 +786,20 @@ kol_shares_handle_partial (KolGame         *g,
 }
 
 static void
-log_president (KolGame  *g,
+log_president (KolEngine  *g,
                KolEntity president,
                int       corp)
 {
   KolArg args[2] = { kol_arg_entity (president), kol_arg_int (KOL_ARG_CORP, corp) };
 
-  kol_game_log (g, KOL_LOG_BECOMES_PRESIDENT, args, 2);
+  kol_engine_log (g, KOL_LOG_BECOMES_PRESIDENT, args, 2);
 }
 
 /* The majority holder who becomes president, or NONE (transfer_shares'
  * choice: the president's certificate holder when there was no president,
  * else the nearest player after the previous one with enough shares). */
 static KolEntity
-choose_president (KolGame  *g,
+choose_president (KolEngine  *g,
                   int       corp,
                   KolEntity previous,
                   gboolean *stays)
@@ -807,17 +807,17 @@ choose_president (KolGame  *g,
   gint16 order[KOL_MAX_PLAYERS];
   int n = kol_shares_player_order (g, order);
   int max = 0, best = -1, best_distance = G_MAXINT;
-  int pres_cert = kol_game_president_cert (g, corp);
+  int pres_cert = kol_engine_president_cert (g, corp);
   int pres_percent = kol_corp_presidents_percent (g, corp);
 
   *stays = FALSE;
   for (int i = 0; i < n; i++)
-    max = MAX (max, kol_game_percent_of (g, kol_entity (KOL_ENTITY_PLAYER, order[i]), corp));
+    max = MAX (max, kol_engine_percent_of (g, kol_entity (KOL_ENTITY_PLAYER, order[i]), corp));
   for (int i = 0; i < n; i++)
     {
       KolEntity p = kol_entity (KOL_ENTITY_PLAYER, order[i]);
 
-      if (kol_game_percent_of (g, p, corp) == max && same_entity (p, previous))
+      if (kol_engine_percent_of (g, p, corp) == max && same_entity (p, previous))
         {
           *stays = TRUE;
           return KOL_ENTITY_INIT_NONE;
@@ -828,13 +828,13 @@ choose_president (KolGame  *g,
       {
         KolEntity p = kol_entity (KOL_ENTITY_PLAYER, order[i]);
 
-        if (kol_game_percent_of (g, p, corp) == max && same_entity (p, g->certs[pres_cert].owner))
+        if (kol_engine_percent_of (g, p, corp) == max && same_entity (p, g->certs[pres_cert].owner))
           return p;
       }
   for (int i = 0; i < n; i++)
     {
       KolEntity p = kol_entity (KOL_ENTITY_PLAYER, order[i]);
-      int percent = kol_game_percent_of (g, p, corp), d;
+      int percent = kol_engine_percent_of (g, p, corp), d;
 
       if (percent != max || percent < pres_percent)
         continue;
@@ -851,7 +851,7 @@ choose_president (KolGame  *g,
 /* The presidency part of SharePool#transfer_shares (the receivership
  * branches of allow_president_sale are not reached by our titles). */
 static void
-change_presidency (KolGame         *g,
+change_presidency (KolEngine         *g,
                    const KolBundle *b,
                    KolEntity        to,
                    KolEntity        previous,
@@ -880,7 +880,7 @@ change_presidency (KolGame         *g,
   if (pres_cert < 0)
     {
       gint16 held[KOL_MAX_CERTS];
-      int n = kol_game_certs_of (g, previous, corp, held, KOL_MAX_CERTS);
+      int n = kol_engine_certs_of (g, previous, corp, held, KOL_MAX_CERTS);
 
       for (int i = 0; i < n && pres_cert < 0; i++)
         if (g->certs[held[i]].president)
@@ -898,7 +898,7 @@ change_presidency (KolGame         *g,
     {
       /* SOLD_SHARES_DESTINATION is :bank in both titles */
       transfer_to = pool_entity ();
-      swap_to = kol_game_percent_of (g, previous, corp) >= g->certs[pres_cert].percent
+      swap_to = kol_engine_percent_of (g, previous, corp) >= g->certs[pres_cert].percent
                 ? previous : transfer_to;
     }
   kol_shares_change_president (g, pres_cert, swap_to, president, previous);
@@ -931,7 +931,7 @@ kol_transfer_opts_init (KolTransferOpts *opts)
  * change.
  */
 void
-kol_shares_transfer (KolGame               *g,
+kol_shares_transfer (KolEngine               *g,
                      const KolBundle       *b,
                      KolEntity              to,
                      const KolTransferOpts *opts)
@@ -948,7 +948,7 @@ kol_shares_transfer (KolGame               *g,
     }
   price = opts->price >= 0 ? opts->price : kol_bundle_price (g, &bundle);
   if (!entity_is_none (opts->spender) && !entity_is_none (opts->receiver) && price > 0)
-    kol_game_transfer (g, opts->spender, opts->receiver, price);
+    kol_engine_transfer (g, opts->spender, opts->receiver, price);
   for (int i = 0; i < bundle.n_certs; i++)
     kol_shares_move_cert (g, bundle.certs[i], to);
   if (opts->allow_president_change)
@@ -970,7 +970,7 @@ kol_buy_opts_init (KolBuyOpts *opts)
 }
 
 static void
-log_buy (KolGame         *g,
+log_buy (KolEngine         *g,
          KolEntity        entity,
          const KolBundle *b,
          int              price)
@@ -986,13 +986,13 @@ log_buy (KolGame         *g,
       if (b->owner.kind == KOL_ENTITY_POOL)
         {
           args[2] = kol_arg_int (KOL_ARG_MONEY, price);
-          kol_game_log (g, KOL_LOG_REDEEMS_SHARE_MARKET, args, 3);
+          kol_engine_log (g, KOL_LOG_REDEEMS_SHARE_MARKET, args, 3);
         }
       else
         {
           args[2] = kol_arg_entity (b->owner);
           args[3] = kol_arg_int (KOL_ARG_MONEY, price);
-          kol_game_log (g, KOL_LOG_REDEEMS_SHARE_FROM, args, 4);
+          kol_engine_log (g, KOL_LOG_REDEEMS_SHARE_FROM, args, 4);
         }
       return;
     }
@@ -1000,18 +1000,18 @@ log_buy (KolGame         *g,
   if (same_entity (b->owner, corp_entity (b->corp)))
     {
       args[3] = kol_arg_int (KOL_ARG_MONEY, price);
-      kol_game_log (g, KOL_LOG_BUYS_SHARE_IPO, args, 4);
+      kol_engine_log (g, KOL_LOG_BUYS_SHARE_IPO, args, 4);
     }
   else if (b->owner.kind == KOL_ENTITY_PLAYER || b->owner.kind == KOL_ENTITY_CORP)
     {
       args[3] = kol_arg_entity (b->owner);
       args[4] = kol_arg_int (KOL_ARG_MONEY, price);
-      kol_game_log (g, KOL_LOG_BUYS_SHARE_FROM, args, 5);
+      kol_engine_log (g, KOL_LOG_BUYS_SHARE_FROM, args, 5);
     }
   else
     {
       args[3] = kol_arg_int (KOL_ARG_MONEY, price);
-      kol_game_log (g, KOL_LOG_BUYS_SHARE_MARKET, args, 4);
+      kol_engine_log (g, KOL_LOG_BUYS_SHARE_MARKET, args, 4);
     }
 }
 
@@ -1020,7 +1020,7 @@ log_buy (KolGame         *g,
  * corporation or a player selling theirs, else the bank (the IPO is the
  * corporation's treasury in both titles). */
 static KolEntity
-buy_receiver (KolGame         *g,
+buy_receiver (KolEngine         *g,
               const KolBundle *b)
 {
   gboolean own = same_entity (b->owner, corp_entity (b->corp));
@@ -1041,7 +1041,7 @@ buy_receiver (KolGame         *g,
  * corporation if this floated it. No rule checks: steps check first.
  */
 void
-kol_shares_buy (KolGame          *g,
+kol_shares_buy (KolEngine          *g,
                 KolEntity         entity,
                 const KolBundle  *b,
                 const KolBuyOpts *opts)
@@ -1069,7 +1069,7 @@ kol_shares_buy (KolGame          *g,
         kol_arg_int (KOL_ARG_MONEY, par),
       };
 
-      kol_game_log (g, KOL_LOG_PARS, args, 3);
+      kol_engine_log (g, KOL_LOG_PARS, args, 3);
     }
 
   kol_transfer_opts_init (&t);
@@ -1084,7 +1084,7 @@ kol_shares_buy (KolGame          *g,
             kol_arg_int (KOL_ARG_CORP, b->corp),
           };
 
-          kol_game_log (g, KOL_LOG_RECEIVES_SHARE, args, 3);
+          kol_engine_log (g, KOL_LOG_RECEIVES_SHARE, args, 3);
         }
     }
   else if (!opts->silent)
@@ -1105,7 +1105,7 @@ kol_shares_buy (KolGame          *g,
 /* ---------------------------------------------------------------- selling */
 
 static void
-log_sell (KolGame         *g,
+log_sell (KolEngine         *g,
           const KolBundle *b,
           int              price)
 {
@@ -1123,7 +1123,7 @@ log_sell (KolGame         *g,
     kind = num == 1 ? KOL_LOG_ISSUES_SHARE : KOL_LOG_ISSUES_SHARES;
   else
     kind = num == 1 ? KOL_LOG_SELLS_SHARE : KOL_LOG_SELLS_SHARES;
-  kol_game_log (g, kind, args, 4);
+  kol_engine_log (g, kind, args, 4);
 }
 
 /**
@@ -1132,7 +1132,7 @@ log_sell (KolGame         *g,
  * SharePool#sell_shares: @b goes to the pool and the bank pays its owner.
  */
 void
-kol_shares_sell (KolGame         *g,
+kol_shares_sell (KolEngine         *g,
                  const KolBundle *b,
                  gboolean         allow_president_change,
                  gboolean         silent)
@@ -1151,7 +1151,7 @@ kol_shares_sell (KolGame         *g,
 }
 
 static int
-sell_movement (KolGame *g)
+sell_movement (KolEngine *g)
 {
   const KolStockHooks *h = kol_stock_hooks (g);
 
@@ -1159,7 +1159,7 @@ sell_movement (KolGame *g)
 }
 
 static void
-move_times (KolGame           *g,
+move_times (KolEngine           *g,
             int                corp,
             KolMarketDirection dir,
             int                times)
@@ -1176,7 +1176,7 @@ move_times (KolGame           *g,
  * logs the move.
  */
 void
-kol_shares_sell_and_change_price (KolGame         *g,
+kol_shares_sell_and_change_price (KolEngine         *g,
                                   const KolBundle *b,
                                   gboolean         allow_president_change,
                                   int              movement)
@@ -1233,7 +1233,7 @@ cmp_bundle_order (gconstpointer a,
                   gconstpointer b,
                   gpointer      data)
 {
-  KolGame *g = data;
+  KolEngine *g = data;
   const KolCert *x = &g->certs[*(const gint16 *) a];
   const KolCert *y = &g->certs[*(const gint16 *) b];
 
@@ -1268,7 +1268,7 @@ cmp_bundle_percent (gconstpointer a,
  * Returns: the number of bundles.
  */
 int
-kol_shares_all_bundles_for_corporation (KolGame      *g,
+kol_shares_all_bundles_for_corporation (KolEngine      *g,
                                         KolEntity     holder,
                                         int           corp,
                                         const gint16 *certs,
@@ -1282,7 +1282,7 @@ kol_shares_all_bundles_for_corporation (KolGame      *g,
   if (!g->corps[corp].ipoed)
     return 0;
   if (certs == NULL)
-    n_certs = kol_game_certs_of (g, holder, corp, held, KOL_MAX_CERTS);
+    n_certs = kol_engine_certs_of (g, holder, corp, held, KOL_MAX_CERTS);
   else
     memcpy (held, certs, MIN (n_certs, KOL_MAX_CERTS) * sizeof *held);
   n_certs = MIN (n_certs, KOL_BUNDLE_MAX_CERTS);
@@ -1297,7 +1297,7 @@ kol_shares_all_bundles_for_corporation (KolGame      *g,
     }
   if (g->certs[held[n_certs - 1]].president)
     {
-      int normal = kol_game_share_percent (g, corp);
+      int normal = kol_engine_share_percent (g, corp);
       int partials = (kol_corp_presidents_percent (g, corp) - normal) / normal;
 
       for (int k = 1; k <= partials && n < max; k++)
@@ -1316,7 +1316,7 @@ kol_shares_all_bundles_for_corporation (KolGame      *g,
  * Returns: the number of bundles.
  */
 int
-kol_default_bundles_for_corporation (KolGame   *g,
+kol_default_bundles_for_corporation (KolEngine   *g,
                                      KolEntity  holder,
                                      int        corp,
                                      KolBundle *out,
@@ -1333,7 +1333,7 @@ kol_default_bundles_for_corporation (KolGame   *g,
  * Returns: the number of bundles.
  */
 int
-kol_shares_bundles_for_corporation (KolGame   *g,
+kol_shares_bundles_for_corporation (KolEngine   *g,
                                     KolEntity  holder,
                                     int        corp,
                                     KolBundle *out,
@@ -1355,22 +1355,22 @@ kol_shares_bundles_for_corporation (KolGame   *g,
  * par price × total shares from the bank.
  */
 void
-kol_shares_float_corporation (KolGame *g,
+kol_shares_float_corporation (KolEngine *g,
                               int      corp)
 {
   KolArg args[2] = { kol_arg_int (KOL_ARG_CORP, corp) };
 
-  kol_game_log (g, KOL_LOG_FLOATS, args, 1);
+  kol_engine_log (g, KOL_LOG_FLOATS, args, 1);
   if (capitalization (g) != KOL_CAPITALIZATION_FULL)
     return;
-  kol_game_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), corp_entity (corp),
+  kol_engine_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), corp_entity (corp),
                      kol_corp_par_price (g, corp) * kol_corp_total_shares (g, corp));
   args[1] = kol_arg_int (KOL_ARG_MONEY, g->corps[corp].cash);
-  kol_game_log (g, KOL_LOG_RECEIVES_CAPITAL, args, 2);
+  kol_engine_log (g, KOL_LOG_RECEIVES_CAPITAL, args, 2);
 }
 
 static void
-remove_from_corp_order (KolGame *g,
+remove_from_corp_order (KolEngine *g,
                         int      corp)
 {
   int m = 0;
@@ -1389,14 +1389,14 @@ remove_from_corp_order (KolGame *g,
  * market and the corporation list, and Corporation#close! clears it.
  */
 void
-kol_shares_close_corporation (KolGame *g,
+kol_shares_close_corporation (KolEngine *g,
                               int      corp)
 {
   KolCorp *c = &g->corps[corp];
 
   for (int i = 0; i < g->n_certs; i++)
     if (g->certs[i].corp == corp)
-      kol_game_move_cert (g, i, kol_entity (KOL_ENTITY_REMOVED, 0));
+      kol_engine_move_cert (g, i, kol_entity (KOL_ENTITY_REMOVED, 0));
   kol_market_remove (g, corp);
   remove_from_corp_order (g, corp);
   c->closed = TRUE;
@@ -1413,7 +1413,7 @@ kol_shares_close_corporation (KolGame *g,
  * the board, loans or title state. Its companies close.
  */
 void
-kol_shares_reset_corporation (KolGame *g,
+kol_shares_reset_corporation (KolEngine *g,
                               int      corp)
 {
   const KolCorpDef *def = &g->title->corps[corp];
@@ -1421,14 +1421,14 @@ kol_shares_reset_corporation (KolGame *g,
   guint32 order_seq = c->order_seq;
   guint8 removed = c->removed;
   gint16 companies[KOL_MAX_COMPANIES];
-  int n = kol_game_companies_of (g, corp_entity (corp), companies, KOL_MAX_COMPANIES);
+  int n = kol_engine_companies_of (g, corp_entity (corp), companies, KOL_MAX_COMPANIES);
 
   for (int i = 0; i < n; i++)
-    kol_game_close_company (g, companies[i]);
+    kol_engine_close_company (g, companies[i]);
   for (int t = 0; t < c->n_tokens; t++)
     if (c->tokens[t].hex >= 0)
       kol_board_remove_token (g, corp, t);
-  kol_game_transfer (g, corp_entity (corp), kol_entity (KOL_ENTITY_BANK, 0), c->cash);
+  kol_engine_transfer (g, corp_entity (corp), kol_entity (KOL_ENTITY_BANK, 0), c->cash);
 
   memset (c, 0, sizeof *c);
   c->price_row = c->price_col = -1;
@@ -1448,7 +1448,7 @@ kol_shares_reset_corporation (KolGame *g,
     if (g->certs[i].corp == corp)
       {
         g->certs[i].buyable = TRUE;
-        kol_game_move_cert (g, i, corp_entity (corp));
+        kol_engine_move_cert (g, i, corp_entity (corp));
       }
 }
 
@@ -1462,7 +1462,7 @@ kol_shares_reset_corporation (KolGame *g,
  * Returns: %TRUE if any corporation closed.
  */
 gboolean
-kol_shares_close_corporations_in_close_cell (KolGame *g)
+kol_shares_close_corporations_in_close_cell (KolEngine *g)
 {
   guint32 done = 0;
   gboolean closed_any = FALSE;

@@ -25,14 +25,14 @@ same_entity (KolEntity a,
 }
 
 static KolStockRoundState *
-state (KolGame *g)
+state (KolEngine *g)
 {
   return KOL_STOCK_STATE (g);
 }
 
 /* players_sold[entity][corp]; only players sell in stock rounds */
 static KolSold
-sold_state (KolGame  *g,
+sold_state (KolEngine  *g,
             KolEntity entity,
             int       corp)
 {
@@ -53,7 +53,7 @@ sold_state (KolGame  *g,
  * Returns: %TRUE if @parrer may par @corp.
  */
 gboolean
-kol_default_can_par (KolGame  *g,
+kol_default_can_par (KolEngine  *g,
                      int       corp,
                      KolEntity parrer)
 {
@@ -68,7 +68,7 @@ kol_default_can_par (KolGame  *g,
  * Returns: Game#can_par? through the title's hook.
  */
 gboolean
-kol_stock_can_par (KolGame  *g,
+kol_stock_can_par (KolEngine  *g,
                    int       corp,
                    KolEntity parrer)
 {
@@ -80,7 +80,7 @@ kol_stock_can_par (KolGame  *g,
 }
 
 static void
-maybe_place_home_token (KolGame *g,
+maybe_place_home_token (KolEngine *g,
                         int      corp)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
@@ -98,7 +98,7 @@ maybe_place_home_token (KolGame *g,
  * event of companies and, with HOME_TOKEN_TIMING :par, the home token.
  */
 void
-kol_stock_after_par (KolGame *g,
+kol_stock_after_par (KolEngine *g,
                      int      corp)
 {
   const KolStockHooks *h = kol_stock_hooks (g);
@@ -122,7 +122,7 @@ kol_stock_after_par (KolGame *g,
  * else every par cell).
  */
 int
-kol_stock_par_prices (KolGame *g,
+kol_stock_par_prices (KolEngine *g,
                       int      corp,
                       KolCell *out,
                       int      max)
@@ -142,7 +142,7 @@ kol_stock_par_prices (KolGame *g,
  * Returns: %TRUE if @bundle's corporation may be sold now.
  */
 gboolean
-kol_stock_check_sale_timing (KolGame         *g,
+kol_stock_check_sale_timing (KolEngine         *g,
                              KolEntity        entity,
                              const KolBundle *bundle)
 {
@@ -164,7 +164,7 @@ kol_stock_check_sale_timing (KolGame         *g,
         return TRUE;
       if (!stock || entity.kind != KOL_ENTITY_PLAYER)
         return FALSE;
-      return kol_game_percent_of (g, entity, bundle->corp) -
+      return kol_engine_percent_of (g, entity, bundle->corp) -
              state (g)->players_bought[entity.index][bundle->corp] >= bundle->percent;
     case KOL_SELL_AFTER_ANY_TIME:
       return TRUE;
@@ -180,7 +180,7 @@ kol_stock_check_sale_timing (KolGame         *g,
  * Returns: Step#allow_president_change? through the title's hook.
  */
 gboolean
-kol_stock_allow_president_change (KolGame *g,
+kol_stock_allow_president_change (KolEngine *g,
                                   int      corp)
 {
   const KolStockHooks *h = kol_stock_hooks (g);
@@ -194,7 +194,7 @@ kol_stock_allow_president_change (KolGame *g,
  * Returns: Game#sold_out?: players hold all of @corp.
  */
 gboolean
-kol_stock_sold_out (KolGame *g,
+kol_stock_sold_out (KolEngine *g,
                     int      corp)
 {
   return kol_corp_player_percent (g, corp) == 100;
@@ -208,7 +208,7 @@ kol_stock_sold_out (KolGame *g,
  * and moves to the next entity.
  */
 void
-kol_stock_action_processed (KolGame *g)
+kol_stock_action_processed (KolEngine *g)
 {
   KolStep *s;
 
@@ -230,7 +230,7 @@ kol_stock_action_processed (KolGame *g)
  * Round::Stock#select_entities: the players in order, without the bankrupt.
  */
 void
-kol_round_stock_select_entities (KolGame  *g,
+kol_round_stock_select_entities (KolEngine  *g,
                                  KolRound *r)
 {
   gint16 order[KOL_MAX_PLAYERS];
@@ -244,7 +244,7 @@ kol_round_stock_select_entities (KolGame  *g,
 /* start_entity without moving on: unpass and set up every step, skip the
  * ones with nothing to do. Returns TRUE if a step is active. */
 static gboolean
-start_entity_steps (KolGame *g)
+start_entity_steps (KolEngine *g)
 {
   const KolStockHooks *h = kol_stock_hooks (g);
   KolRound *r = &g->round;
@@ -267,7 +267,7 @@ start_entity_steps (KolGame *g)
  * next player starts a turn, and players who can do nothing are skipped.
  */
 void
-kol_round_stock_next_entity (KolGame  *g,
+kol_round_stock_next_entity (KolEngine  *g,
                              KolRound *r)
 {
   /* the recursion of Ruby's next_entity!/start_entity, as a loop */
@@ -292,7 +292,7 @@ kol_round_stock_next_entity (KolGame  *g,
  * Round::Stock#start_entity: a turn begins for the current player.
  */
 void
-kol_round_stock_start_entity (KolGame *g)
+kol_round_stock_start_entity (KolEngine *g)
 {
   if (!start_entity_steps (g))
     kol_round_stock_next_entity (g, &g->round);
@@ -305,7 +305,7 @@ kol_round_stock_start_entity (KolGame *g)
  * round moves on.
  */
 void
-kol_round_stock_setup (KolGame  *g,
+kol_round_stock_setup (KolEngine  *g,
                        KolRound *r)
 {
   kol_round_skip_steps (g);
@@ -319,7 +319,7 @@ kol_round_stock_setup (KolGame  *g,
  * Round::Stock#after_process: when the turn is over, the next player.
  */
 void
-kol_round_stock_after_process (KolGame         *g,
+kol_round_stock_after_process (KolEngine         *g,
                                KolRound        *r,
                                const KolAction *a)
 {
@@ -333,7 +333,7 @@ kol_round_stock_after_process (KolGame         *g,
  * Returns: %TRUE when every player has passed in a row (or the game ended).
  */
 gboolean
-kol_round_stock_finished (KolGame  *g,
+kol_round_stock_finished (KolEngine  *g,
                           KolRound *r)
 {
   if (g->finished)
@@ -345,7 +345,7 @@ kol_round_stock_finished (KolGame  *g,
 }
 
 static gboolean
-moves_price_at_sr_end (KolGame *g,
+moves_price_at_sr_end (KolEngine *g,
                        int      corp)
 {
   const KolStockHooks *h = kol_stock_hooks (g);
@@ -363,7 +363,7 @@ moves_price_at_sr_end (KolGame *g,
  * in the pool moves down; each move is logged.
  */
 void
-kol_round_stock_finish_round (KolGame *g)
+kol_round_stock_finish_round (KolEngine *g)
 {
   const KolStockHooks *h = kol_stock_hooks (g);
   gint16 corps[KOL_MAX_CORPS];
@@ -413,16 +413,16 @@ kol_round_stock_finish_round (KolGame *g)
  * at the round's entity index, who holds the priority deal; logged.
  */
 void
-kol_stock_priority_after_last_to_act (KolGame *g)
+kol_stock_priority_after_last_to_act (KolEngine *g)
 {
   KolEntity e = kol_round_entity (g);
   KolArg args[1];
 
   if (e.kind != KOL_ENTITY_PLAYER)
     return;
-  kol_game_reorder_players (g, KOL_ORDER_AFTER_LAST_TO_ACT, NULL, 0);
+  kol_engine_reorder_players (g, KOL_ORDER_AFTER_LAST_TO_ACT, NULL, 0);
   args[0] = kol_arg_int (KOL_ARG_PLAYER, g->priority_deal);
-  kol_game_log (g, KOL_LOG_PRIORITY_DEAL, args, 1);
+  kol_engine_log (g, KOL_LOG_PRIORITY_DEAL, args, 1);
 }
 
 const KolRoundClass kol_round_stock = {
@@ -450,7 +450,7 @@ is_purchase (guint8 type)
  * Returns: %TRUE if the current player bought (or parred) this turn.
  */
 gboolean
-kol_step_buy_sell_par_shares_bought (KolGame *g,
+kol_step_buy_sell_par_shares_bought (KolEngine *g,
                                      KolStep *s)
 {
   KolStockRoundState *st = state (g);
@@ -467,7 +467,7 @@ kol_step_buy_sell_par_shares_bought (KolGame *g,
  * Returns: %TRUE if the current player sold this turn.
  */
 gboolean
-kol_step_buy_sell_par_shares_sold (KolGame *g,
+kol_step_buy_sell_par_shares_sold (KolEngine *g,
                                    KolStep *s)
 {
   KolStockRoundState *st = state (g);
@@ -484,7 +484,7 @@ kol_step_buy_sell_par_shares_sold (KolGame *g,
  * Returns: %TRUE if @corp was parred this turn (1849's just_parred).
  */
 gboolean
-kol_step_buy_sell_par_shares_just_parred (KolGame *g,
+kol_step_buy_sell_par_shares_just_parred (KolEngine *g,
                                           int      corp)
 {
   KolStockRoundState *st = state (g);
@@ -502,7 +502,7 @@ kol_step_buy_sell_par_shares_just_parred (KolGame *g,
  * num_shares_bought).
  */
 int
-kol_step_buy_sell_par_shares_num_bought (KolGame *g,
+kol_step_buy_sell_par_shares_num_bought (KolEngine *g,
                                          int      corp)
 {
   KolStockRoundState *st = state (g);
@@ -521,7 +521,7 @@ kol_step_buy_sell_par_shares_num_bought (KolGame *g,
  * the turn's actions.
  */
 void
-kol_step_buy_sell_par_shares_track_action (KolGame         *g,
+kol_step_buy_sell_par_shares_track_action (KolEngine         *g,
                                            const KolAction *a,
                                            int              corp,
                                            gboolean         from_corp,
@@ -555,7 +555,7 @@ kol_step_buy_sell_par_shares_track_action (KolGame         *g,
  * Returns: %TRUE if @entity may gain @bundle.
  */
 gboolean
-kol_step_buy_sell_par_shares_can_gain (KolGame         *g,
+kol_step_buy_sell_par_shares_can_gain (KolEngine         *g,
                                        KolEntity        entity,
                                        const KolBundle *bundle)
 {
@@ -578,7 +578,7 @@ kol_step_buy_sell_par_shares_can_gain (KolGame         *g,
  * Returns: %TRUE if @entity may buy another certificate of @corp this turn.
  */
 gboolean
-kol_step_buy_sell_par_shares_can_buy_multiple (KolGame  *g,
+kol_step_buy_sell_par_shares_can_buy_multiple (KolEngine  *g,
                                                KolStep  *s,
                                                KolEntity entity,
                                                int       corp,
@@ -604,7 +604,7 @@ kol_step_buy_sell_par_shares_can_buy_multiple (KolGame  *g,
  * Returns: #can_buy_multiple? through the title's hook.
  */
 gboolean
-kol_stock_can_buy_multiple (KolGame  *g,
+kol_stock_can_buy_multiple (KolEngine  *g,
                             KolStep  *s,
                             KolEntity entity,
                             int       corp,
@@ -626,7 +626,7 @@ kol_stock_can_buy_multiple (KolGame  *g,
  * Returns: %TRUE if @entity may buy @bundle.
  */
 gboolean
-kol_step_buy_sell_par_shares_can_buy (KolGame         *g,
+kol_step_buy_sell_par_shares_can_buy (KolEngine         *g,
                                       KolStep         *s,
                                       KolEntity        entity,
                                       const KolBundle *bundle)
@@ -636,7 +636,7 @@ kol_step_buy_sell_par_shares_can_buy (KolGame         *g,
   if (bundle == NULL || !kol_bundle_buyable (g, bundle) || same_entity (entity, bundle->owner))
     return FALSE;
   corp = bundle->corp;
-  return kol_game_cash (g, entity) >= kol_bundle_price (g, bundle) &&
+  return kol_engine_cash (g, entity) >= kol_bundle_price (g, bundle) &&
          sold_state (g, entity, corp) == KOL_SOLD_NONE &&
          (kol_stock_can_buy_multiple (g, s, entity, corp, bundle->owner) ||
           !kol_step_buy_sell_par_shares_bought (g, s)) &&
@@ -649,7 +649,7 @@ kol_step_buy_sell_par_shares_can_buy (KolGame         *g,
  * Returns: #can_buy? through the title's hook.
  */
 gboolean
-kol_stock_can_buy (KolGame         *g,
+kol_stock_can_buy (KolEngine         *g,
                    KolStep         *s,
                    KolEntity        entity,
                    const KolBundle *bundle)
@@ -667,7 +667,7 @@ kol_stock_can_buy (KolGame         *g,
  * Returns: #can_sell_order? by SELL_BUY_ORDER.
  */
 gboolean
-kol_step_buy_sell_par_shares_can_sell_order (KolGame *g,
+kol_step_buy_sell_par_shares_can_sell_order (KolEngine *g,
                                              KolStep *s)
 {
   const KolStockHooks *h = kol_stock_hooks (g);
@@ -706,7 +706,7 @@ kol_step_buy_sell_par_shares_can_sell_order (KolGame *g,
  * Returns: #can_dump? (ShareBundle#can_dump?).
  */
 gboolean
-kol_step_buy_sell_par_shares_can_dump (KolGame         *g,
+kol_step_buy_sell_par_shares_can_dump (KolEngine         *g,
                                        KolEntity        entity,
                                        const KolBundle *bundle)
 {
@@ -722,7 +722,7 @@ kol_step_buy_sell_par_shares_can_dump (KolGame         *g,
  * Returns: %TRUE if @entity may sell @bundle.
  */
 gboolean
-kol_step_buy_sell_par_shares_can_sell (KolGame         *g,
+kol_step_buy_sell_par_shares_can_sell (KolEngine         *g,
                                        KolStep         *s,
                                        KolEntity        entity,
                                        const KolBundle *bundle)
@@ -744,7 +744,7 @@ kol_step_buy_sell_par_shares_can_sell (KolGame         *g,
  * Returns: #can_sell? through the title's hook.
  */
 gboolean
-kol_stock_can_sell (KolGame         *g,
+kol_stock_can_sell (KolEngine         *g,
                     KolStep         *s,
                     KolEntity        entity,
                     const KolBundle *bundle)
@@ -762,7 +762,7 @@ kol_stock_can_sell (KolGame         *g,
  * Returns: %TRUE if some bundle of @corp that @entity holds can be sold.
  */
 gboolean
-kol_step_buy_sell_par_shares_can_sell_any_bundles (KolGame  *g,
+kol_step_buy_sell_par_shares_can_sell_any_bundles (KolEngine  *g,
                                                    KolStep  *s,
                                                    KolEntity entity,
                                                    int       corp)
@@ -782,7 +782,7 @@ kol_step_buy_sell_par_shares_can_sell_any_bundles (KolGame  *g,
  * Returns: %TRUE if @entity can sell anything.
  */
 gboolean
-kol_step_buy_sell_par_shares_can_sell_any (KolGame  *g,
+kol_step_buy_sell_par_shares_can_sell_any (KolEngine  *g,
                                            KolStep  *s,
                                            KolEntity entity)
 {
@@ -801,7 +801,7 @@ kol_step_buy_sell_par_shares_can_sell_any (KolGame  *g,
  * Returns: %TRUE if @entity must sell before anything else.
  */
 gboolean
-kol_step_buy_sell_par_shares_must_sell (KolGame  *g,
+kol_step_buy_sell_par_shares_must_sell (KolEngine  *g,
                                         KolStep  *s,
                                         KolEntity entity)
 {
@@ -831,7 +831,7 @@ kol_step_buy_sell_par_shares_must_sell (KolGame  *g,
  * Returns: %TRUE if @entity can buy from @certs.
  */
 gboolean
-kol_step_buy_sell_par_shares_can_buy_shares (KolGame      *g,
+kol_step_buy_sell_par_shares_can_buy_shares (KolEngine      *g,
                                              KolStep      *s,
                                              KolEntity     entity,
                                              const gint16 *certs,
@@ -855,7 +855,7 @@ kol_step_buy_sell_par_shares_can_buy_shares (KolGame      *g,
   if (min < 0)
     return FALSE;
   kol_bundle_init_cert (g, &bundle, min);
-  return kol_game_cash (g, entity) >= kol_bundle_price (g, &bundle) &&
+  return kol_engine_cash (g, entity) >= kol_bundle_price (g, &bundle) &&
          kol_step_buy_sell_par_shares_can_gain (g, entity, &bundle);
 }
 
@@ -865,14 +865,14 @@ kol_step_buy_sell_par_shares_can_buy_shares (KolGame      *g,
  * Returns: %TRUE if @entity can buy some certificate in the pool.
  */
 gboolean
-kol_step_buy_sell_par_shares_can_buy_any_from_market (KolGame  *g,
+kol_step_buy_sell_par_shares_can_buy_any_from_market (KolEngine  *g,
                                                       KolStep  *s,
                                                       KolEntity entity)
 {
   for (int corp = 0; corp < g->n_corps; corp++)
     {
       gint16 certs[KOL_MAX_CERTS];
-      int n = kol_game_certs_of (g, pool_entity (), corp, certs, KOL_MAX_CERTS);
+      int n = kol_engine_certs_of (g, pool_entity (), corp, certs, KOL_MAX_CERTS);
 
       if (kol_step_buy_sell_par_shares_can_buy_shares (g, s, entity, certs, n))
         return TRUE;
@@ -886,7 +886,7 @@ kol_step_buy_sell_par_shares_can_buy_any_from_market (KolGame  *g,
  * Returns: %TRUE if @entity can buy from the IPO of a started corporation.
  */
 gboolean
-kol_step_buy_sell_par_shares_can_buy_any_from_ipo (KolGame  *g,
+kol_step_buy_sell_par_shares_can_buy_any_from_ipo (KolEngine  *g,
                                                    KolStep  *s,
                                                    KolEntity entity)
 {
@@ -899,7 +899,7 @@ kol_step_buy_sell_par_shares_can_buy_any_from_ipo (KolGame  *g,
       if (!g->corps[corp].ipoed)
         continue;
       /* Corporation#shares: every certificate the corporation holds */
-      n = kol_game_certs_of (g, corp_entity (corp), -1, certs, KOL_MAX_CERTS);
+      n = kol_engine_certs_of (g, corp_entity (corp), -1, certs, KOL_MAX_CERTS);
       if (kol_step_buy_sell_par_shares_can_buy_shares (g, s, entity, certs, n))
         return TRUE;
     }
@@ -912,7 +912,7 @@ kol_step_buy_sell_par_shares_can_buy_any_from_ipo (KolGame  *g,
  * Returns: #can_buy_any_from_ipo? through the title's hook.
  */
 gboolean
-kol_stock_can_buy_any_from_ipo (KolGame  *g,
+kol_stock_can_buy_any_from_ipo (KolEngine  *g,
                                 KolStep  *s,
                                 KolEntity entity)
 {
@@ -929,7 +929,7 @@ kol_stock_can_buy_any_from_ipo (KolGame  *g,
  * Returns: %TRUE if @entity can buy from the pool or an IPO.
  */
 gboolean
-kol_step_buy_sell_par_shares_can_buy_any (KolGame  *g,
+kol_step_buy_sell_par_shares_can_buy_any (KolEngine  *g,
                                           KolStep  *s,
                                           KolEntity entity)
 {
@@ -939,12 +939,12 @@ kol_step_buy_sell_par_shares_can_buy_any (KolGame  *g,
 
 /* The first certificate a corporation holds (Corporation#shares.first). */
 static int
-first_own_cert (KolGame *g,
+first_own_cert (KolEngine *g,
                 int      corp)
 {
   gint16 first;
 
-  return kol_game_certs_of (g, corp_entity (corp), corp, &first, 1) == 1 ? first : -1;
+  return kol_engine_certs_of (g, corp_entity (corp), corp, &first, 1) == 1 ? first : -1;
 }
 
 /**
@@ -954,7 +954,7 @@ first_own_cert (KolGame *g,
  * @entity may par and can buy the first certificate of.
  */
 gboolean
-kol_step_buy_sell_par_shares_can_ipo_any (KolGame  *g,
+kol_step_buy_sell_par_shares_can_ipo_any (KolEngine  *g,
                                           KolStep  *s,
                                           KolEntity entity)
 {
@@ -985,7 +985,7 @@ kol_step_buy_sell_par_shares_can_ipo_any (KolGame  *g,
  * Returns: the number of cells.
  */
 int
-kol_step_buy_sell_par_shares_par_prices (KolGame  *g,
+kol_step_buy_sell_par_shares_par_prices (KolEngine  *g,
                                          KolStep  *s,
                                          KolEntity entity,
                                          int       corp,
@@ -998,7 +998,7 @@ kol_step_buy_sell_par_shares_par_prices (KolGame  *g,
   int n = kol_stock_par_prices (g, corp, cells, G_N_ELEMENTS (cells)), m = 0;
 
   for (int i = 0; i < n && m < max; i++)
-    if (kol_market_cell_price (g, cells[i]) * mult <= kol_game_cash (g, entity))
+    if (kol_market_cell_price (g, cells[i]) * mult <= kol_engine_cash (g, entity))
       out[m++] = cells[i];
   return m;
 }
@@ -1014,7 +1014,7 @@ kol_step_buy_sell_par_shares_par_prices (KolGame  *g,
  * Returns: %FALSE.
  */
 gboolean
-kol_stock_refuse_buy (KolGame         *g,
+kol_stock_refuse_buy (KolEngine         *g,
                       KolStep         *s,
                       KolEntity        entity,
                       const KolBundle *bundle,
@@ -1025,49 +1025,49 @@ kol_stock_refuse_buy (KolGame         *g,
   KolArg args[3] = { kol_arg_entity (entity) };
 
   if (same_entity (entity, bundle->owner))
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, args, 1,
-                            "%s already holds these certificates", kol_game_entity_name (g, entity));
-  if (kol_game_cash (g, entity) < price)
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, args, 1,
+                            "%s already holds these certificates", kol_engine_entity_name (g, entity));
+  if (kol_engine_cash (g, entity) < price)
     {
-      args[1] = kol_arg_int (KOL_ARG_MONEY, kol_game_cash (g, entity));
+      args[1] = kol_arg_int (KOL_ARG_MONEY, kol_engine_cash (g, entity));
       args[2] = kol_arg_int (KOL_ARG_MONEY, price);
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "%s has %d, needs %d",
-                              kol_game_entity_name (g, entity), kol_game_cash (g, entity), price);
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "%s has %d, needs %d",
+                              kol_engine_entity_name (g, entity), kol_engine_cash (g, entity), price);
     }
   if (sold_state (g, entity, corp) != KOL_SOLD_NONE)
     {
       args[1] = kol_arg_int (KOL_ARG_CORP, corp);
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_SOLD_THIS_ROUND, args, 2,
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_SOLD_THIS_ROUND, args, 2,
                               "%s sold %s this round and cannot buy it back",
-                              kol_game_entity_name (g, entity), g->title->corps[corp].id);
+                              kol_engine_entity_name (g, entity), g->title->corps[corp].id);
     }
   if (kol_step_buy_sell_par_shares_bought (g, s) &&
       !kol_stock_can_buy_multiple (g, s, entity, corp, bundle->owner))
     {
       args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_BUY_ALREADY_BOUGHT);
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1,
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1,
                               "only one purchase per turn");
     }
   if (!kol_corp_holding_ok (g, corp, entity, bundle->percent))
     {
       args[1] = kol_arg_int (KOL_ARG_PERCENT, kol_corp_max_ownership (g, corp));
       args[2] = kol_arg_int (KOL_ARG_CORP, corp);
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_HOLDING_LIMIT, args, 3,
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_HOLDING_LIMIT, args, 3,
                               "%s would hold more than %d%% of %s",
-                              kol_game_entity_name (g, entity), kol_corp_max_ownership (g, corp),
+                              kol_engine_entity_name (g, entity), kol_corp_max_ownership (g, corp),
                               g->title->corps[corp].id);
     }
   if (entity.kind == KOL_ENTITY_PLAYER && kol_corp_counts_for_limit (g, corp) &&
       kol_shares_num_certs (g, entity) >= kol_shares_cert_limit (g, entity.index))
     {
       args[1] = kol_arg_int (KOL_ARG_INT, kol_shares_cert_limit (g, entity.index));
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_CERT_LIMIT, args, 2,
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_CERT_LIMIT, args, 2,
                               "%s would exceed the certificate limit of %d",
-                              kol_game_entity_name (g, entity),
+                              kol_engine_entity_name (g, entity),
                               kol_shares_cert_limit (g, entity.index));
     }
   args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_BUY_NOT_AVAILABLE);
-  return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1,
+  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1,
                           "this certificate of %s cannot be bought now", g->title->corps[corp].id);
 }
 
@@ -1079,7 +1079,7 @@ kol_stock_refuse_buy (KolGame         *g,
  * Returns: %FALSE.
  */
 gboolean
-kol_stock_refuse_sell (KolGame         *g,
+kol_stock_refuse_sell (KolEngine         *g,
                        KolStep         *s,
                        KolEntity        entity,
                        const KolBundle *bundle,
@@ -1091,8 +1091,8 @@ kol_stock_refuse_sell (KolGame         *g,
   KolArg args[3] = { kol_arg_entity (entity), kol_arg_int (KOL_ARG_CORP, corp) };
 
   if (!same_entity (entity, bundle->owner))
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, args, 1,
-                            "%s does not hold these certificates", kol_game_entity_name (g, entity));
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, args, 1,
+                            "%s does not hold these certificates", kol_engine_entity_name (g, entity));
   if (!kol_stock_check_sale_timing (g, entity, bundle))
     reason = (h == NULL || h->sell_after == KOL_SELL_AFTER_FIRST) ? KOL_REASON_SELL_FIRST_ROUND
                                                                  : KOL_REASON_SELL_NOT_OPERATED;
@@ -1107,16 +1107,16 @@ kol_stock_refuse_sell (KolGame         *g,
         kol_arg_int (KOL_ARG_CORP, corp),
       };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_POOL_LIMIT, pool, 2,
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_POOL_LIMIT, pool, 2,
                               "the pool may not hold more than %d%% of %s",
                               kol_shares_market_share_limit (g, corp), g->title->corps[corp].id);
     }
   else if (!kol_step_buy_sell_par_shares_can_dump (g, entity, bundle))
     reason = KOL_REASON_SELL_PRESIDENT;
   args[2] = kol_arg_int (KOL_ARG_REASON, reason);
-  return kol_game_refuse (g, error, KOL_ENGINE_ERROR_CANNOT_SELL, args, 3,
+  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_CANNOT_SELL, args, 3,
                           "%s cannot sell these shares of %s: %s",
-                          kol_game_entity_name (g, entity), g->title->corps[corp].id,
+                          kol_engine_entity_name (g, entity), g->title->corps[corp].id,
                           kol_reason_to_string (reason));
 }
 
@@ -1131,7 +1131,7 @@ kol_stock_refuse_sell (KolGame         *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_buy_sell_par_shares_buy_shares (KolGame         *g,
+kol_step_buy_sell_par_shares_buy_shares (KolEngine         *g,
                                          KolStep         *s,
                                          KolEntity        entity,
                                          const KolBundle *bundle,
@@ -1152,7 +1152,7 @@ kol_step_buy_sell_par_shares_buy_shares (KolGame         *g,
 /* Is @bundle one of the bundles the game offers @entity (the same choice
  * as one of bundles_for_corporation)? */
 static gboolean
-offered_bundle (KolGame         *g,
+offered_bundle (KolEngine         *g,
                 KolEntity        entity,
                 const KolBundle *bundle)
 {
@@ -1176,7 +1176,7 @@ offered_bundle (KolGame         *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_buy_sell_par_shares_sell_shares (KolGame         *g,
+kol_step_buy_sell_par_shares_sell_shares (KolEngine         *g,
                                           KolStep         *s,
                                           KolEntity        entity,
                                           const KolBundle *bundle,
@@ -1192,9 +1192,9 @@ kol_step_buy_sell_par_shares_sell_shares (KolGame         *g,
         kol_arg_int (KOL_ARG_REASON, KOL_REASON_NONE),
       };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_CANNOT_SELL, args, 3,
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_CANNOT_SELL, args, 3,
                               "%s cannot sell this combination of %s certificates",
-                              kol_game_entity_name (g, entity), g->title->corps[bundle->corp].id);
+                              kol_engine_entity_name (g, entity), g->title->corps[bundle->corp].id);
     }
   if (bundle->owner.kind == KOL_ENTITY_PLAYER)
     state (g)->players_sold[bundle->owner.index][bundle->corp] = KOL_SOLD_NOW;
@@ -1205,7 +1205,7 @@ kol_step_buy_sell_par_shares_sell_shares (KolGame         *g,
 /* ------------------------------------------------------------ processing */
 
 static void
-add_bought (KolGame  *g,
+add_bought (KolEngine  *g,
             KolEntity entity,
             int       corp,
             int       percent)
@@ -1227,7 +1227,7 @@ add_bought (KolGame  *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_buy_sell_par_shares_process_buy_shares (KolGame         *g,
+kol_step_buy_sell_par_shares_process_buy_shares (KolEngine         *g,
                                                  KolStep         *s,
                                                  const KolAction *a,
                                                  GError         **error)
@@ -1243,7 +1243,7 @@ kol_step_buy_sell_par_shares_process_buy_shares (KolGame         *g,
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_BUY_NOT_AVAILABLE) };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1,
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1,
                               "these certificates of %s are not for sale",
                               g->title->corps[bundle.corp].id);
     }
@@ -1266,7 +1266,7 @@ kol_step_buy_sell_par_shares_process_buy_shares (KolGame         *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_buy_sell_par_shares_process_sell_shares (KolGame         *g,
+kol_step_buy_sell_par_shares_process_sell_shares (KolEngine         *g,
                                                   KolStep         *s,
                                                   const KolAction *a,
                                                   GError         **error)
@@ -1284,7 +1284,7 @@ kol_step_buy_sell_par_shares_process_sell_shares (KolGame         *g,
 }
 
 static gboolean
-par_cell_offered (KolGame  *g,
+par_cell_offered (KolEngine  *g,
                   KolStep  *s,
                   KolEntity entity,
                   int       corp,
@@ -1309,7 +1309,7 @@ par_cell_offered (KolGame  *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_buy_sell_par_shares_process_par (KolGame         *g,
+kol_step_buy_sell_par_shares_process_par (KolEngine         *g,
                                           KolStep         *s,
                                           const KolAction *a,
                                           GError         **error)
@@ -1326,7 +1326,7 @@ kol_step_buy_sell_par_shares_process_par (KolGame         *g,
         kol_arg_int (KOL_ARG_CORP, corp),
       };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, corp >= 0 ? 2 : 1,
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, corp >= 0 ? 2 : 1,
                               "this corporation cannot be parred now");
     }
   if (!par_cell_offered (g, s, a->entity, corp, cell))
@@ -1336,7 +1336,7 @@ kol_step_buy_sell_par_shares_process_par (KolGame         *g,
         kol_arg_int (KOL_ARG_MONEY, kol_market_cell_price (g, cell)),
       };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 2,
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 2,
                               "par price at %d,%d is not available", cell.row, cell.col);
     }
   kol_market_set_par (g, corp, cell);
@@ -1350,7 +1350,7 @@ kol_step_buy_sell_par_shares_process_par (KolGame         *g,
 }
 
 static void
-log_pass (KolGame  *g,
+log_pass (KolEngine  *g,
           KolStep  *s,
           KolEntity entity)
 {
@@ -1358,9 +1358,9 @@ log_pass (KolGame  *g,
   gboolean bought = kol_step_buy_sell_par_shares_bought (g, s);
 
   if (state (g)->n_current_actions == 0)
-    kol_game_log (g, KOL_LOG_SR_PASSES, args, 1);
+    kol_engine_log (g, KOL_LOG_SR_PASSES, args, 1);
   else if (!(bought && kol_step_buy_sell_par_shares_sold (g, s)))
-    kol_game_log (g, bought ? KOL_LOG_DECLINES_TO_SELL : KOL_LOG_DECLINES_TO_BUY, args, 1);
+    kol_engine_log (g, bought ? KOL_LOG_DECLINES_TO_SELL : KOL_LOG_DECLINES_TO_BUY, args, 1);
 }
 
 /**
@@ -1371,7 +1371,7 @@ log_pass (KolGame  *g,
  * Returns: %TRUE.
  */
 gboolean
-kol_step_buy_sell_par_shares_process_pass (KolGame         *g,
+kol_step_buy_sell_par_shares_process_pass (KolEngine         *g,
                                            KolStep         *s,
                                            const KolAction *a,
                                            GError         **error)
@@ -1389,7 +1389,7 @@ kol_step_buy_sell_par_shares_process_pass (KolGame         *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_buy_sell_par_shares_process (KolGame         *g,
+kol_step_buy_sell_par_shares_process (KolEngine         *g,
                                       KolStep         *s,
                                       const KolAction *a,
                                       GError         **error)
@@ -1408,7 +1408,7 @@ kol_step_buy_sell_par_shares_process (KolGame         *g,
       {
         KolArg args[1] = { kol_arg_int (KOL_ARG_ACTION, a->type) };
 
-        return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, args, 1,
+        return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, args, 1,
                                 "%s is not a stock round action",
                                 kol_action_type_to_string (a->type));
       }
@@ -1426,7 +1426,7 @@ kol_step_buy_sell_par_shares_process (KolGame         *g,
  * Returns: a KOL_ACTION_BIT mask.
  */
 guint32
-kol_step_buy_sell_par_shares_actions (KolGame  *g,
+kol_step_buy_sell_par_shares_actions (KolEngine  *g,
                                       KolStep  *s,
                                       KolEntity entity)
 {
@@ -1453,7 +1453,7 @@ kol_step_buy_sell_par_shares_actions (KolGame  *g,
  * The step's round state: nothing sold, bought or done yet.
  */
 void
-kol_step_buy_sell_par_shares_round_state (KolGame *g,
+kol_step_buy_sell_par_shares_round_state (KolEngine *g,
                                           KolStep *s)
 {
   memset (state (g), 0, sizeof (KolStockRoundState));
@@ -1467,7 +1467,7 @@ kol_step_buy_sell_par_shares_round_state (KolGame *g,
  * turn's actions are cleared.
  */
 void
-kol_step_buy_sell_par_shares_setup (KolGame *g,
+kol_step_buy_sell_par_shares_setup (KolEngine *g,
                                     KolStep *s)
 {
   KolStockRoundState *st = state (g);
@@ -1481,7 +1481,7 @@ kol_step_buy_sell_par_shares_setup (KolGame *g,
 }
 
 static void
-pass_order_update (KolGame  *g,
+pass_order_update (KolEngine  *g,
                    KolEntity entity,
                    gboolean  add)
 {
@@ -1513,7 +1513,7 @@ pass_order_update (KolGame  *g,
  * passed (the round goes on), one who did nothing is.
  */
 void
-kol_step_buy_sell_par_shares_pass (KolGame *g,
+kol_step_buy_sell_par_shares_pass (KolEngine *g,
                                    KolStep *s)
 {
   KolEntity e = kol_step_current_entity (g, s);
@@ -1539,7 +1539,7 @@ kol_step_buy_sell_par_shares_pass (KolGame *g,
  * Step::Base#skip! with BuySellParShares#log_skip.
  */
 void
-kol_step_buy_sell_par_shares_skip (KolGame *g,
+kol_step_buy_sell_par_shares_skip (KolEngine *g,
                                    KolStep *s)
 {
   KolEntity e = kol_step_current_entity (g, s);
@@ -1548,7 +1548,7 @@ kol_step_buy_sell_par_shares_skip (KolGame *g,
     {
       KolArg args[1] = { kol_arg_entity (e) };
 
-      kol_game_log (g, KOL_LOG_NO_VALID_ACTIONS, args, 1);
+      kol_engine_log (g, KOL_LOG_NO_VALID_ACTIONS, args, 1);
     }
   kol_step_pass (g, s);
 }
@@ -1567,7 +1567,7 @@ const KolStepClass kol_step_buy_sell_par_shares = {
 
 /* One source's offers for @corp: the first certificate of each kind. */
 static int
-buy_options_from (KolGame      *g,
+buy_options_from (KolEngine      *g,
                   KolStep      *s,
                   KolEntity     entity,
                   int           corp,
@@ -1576,7 +1576,7 @@ buy_options_from (KolGame      *g,
                   int           max)
 {
   gint16 certs[KOL_MAX_CERTS];
-  int n = kol_game_certs_of (g, source, corp, certs, KOL_MAX_CERTS), m = 0;
+  int n = kol_engine_certs_of (g, source, corp, certs, KOL_MAX_CERTS), m = 0;
 
   for (int i = 0; i < n && m < max; i++)
     {
@@ -1609,7 +1609,7 @@ buy_options_from (KolGame      *g,
  * Returns: how many options were written (0 when buying is not offered).
  */
 int
-kol_stock_buy_options (KolGame      *g,
+kol_stock_buy_options (KolEngine      *g,
                        KolEntity     entity,
                        KolBuyOption *out,
                        int           max)
@@ -1637,7 +1637,7 @@ kol_stock_buy_options (KolGame      *g,
  * Returns: how many options were written (0 when selling is not offered).
  */
 int
-kol_stock_sell_options (KolGame       *g,
+kol_stock_sell_options (KolEngine       *g,
                         KolEntity      entity,
                         KolSellOption *out,
                         int            max)
@@ -1671,7 +1671,7 @@ kol_stock_sell_options (KolGame       *g,
  * Returns: how many options were written (0 when parring is not offered).
  */
 int
-kol_stock_par_options (KolGame      *g,
+kol_stock_par_options (KolEngine      *g,
                        KolEntity     entity,
                        KolParOption *out,
                        int           max)

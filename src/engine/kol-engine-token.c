@@ -14,7 +14,7 @@
  * HomeToken step.
  */
 KolPendingTokens *
-kol_round_pending_tokens (KolGame *g)
+kol_round_pending_tokens (KolEngine *g)
 {
   for (int i = 0; i < g->round.n_steps; i++)
     {
@@ -88,7 +88,7 @@ kol_place_token_opts_init (KolPlaceTokenOpts *opts)
  * Returns: the corporation whose tokens @entity uses, or -1.
  */
 int
-kol_tokener_token_holder (KolGame  *g,
+kol_tokener_token_holder (KolEngine  *g,
                           KolEntity entity)
 {
   return kol_operating_acting_corp (g, entity);
@@ -100,7 +100,7 @@ kol_tokener_token_holder (KolGame  *g,
  * Returns: the index of @corp's first unused token, or -1.
  */
 int
-kol_tokener_available_token (KolGame *g,
+kol_tokener_available_token (KolEngine *g,
                              int      corp)
 {
   const KolCorp *c = &g->corps[corp];
@@ -112,7 +112,7 @@ kol_tokener_available_token (KolGame *g,
 }
 
 static void
-compute_reach (KolGame  *g,
+compute_reach (KolEngine  *g,
                int       corp,
                KolReach *reach)
 {
@@ -130,7 +130,7 @@ hex_reachable (const KolReach *reach,
 }
 
 static gboolean
-city_connected (KolGame        *g,
+city_connected (KolEngine        *g,
                 const KolReach *reach,
                 int             hex,
                 int             city)
@@ -143,7 +143,7 @@ city_connected (KolGame        *g,
 
 /* Whether (hex, city) could take one of @corp's tokens, ignoring money. */
 static gboolean
-city_tokenable (KolGame *g,
+city_tokenable (KolEngine *g,
                 int      corp,
                 int      hex,
                 int      city)
@@ -160,7 +160,7 @@ city_tokenable (KolGame *g,
  * its tokens (Graph#can_token?, free of charge).
  */
 gboolean
-kol_tokener_can_token (KolGame *g,
+kol_tokener_can_token (KolEngine *g,
                        int      corp)
 {
   KolReach reach;
@@ -190,7 +190,7 @@ kol_tokener_can_token (KolGame *g,
  * Returns: %TRUE if @hex is reachable by @corp's network.
  */
 gboolean
-kol_tokener_available_hex (KolGame *g,
+kol_tokener_available_hex (KolEngine *g,
                            int      corp,
                            int      hex)
 {
@@ -209,7 +209,7 @@ kol_tokener_available_hex (KolGame *g,
  * Returns: %TRUE if a token can be placed.
  */
 gboolean
-kol_tokener_can_place_token (KolGame  *g,
+kol_tokener_can_place_token (KolEngine  *g,
                              KolStep  *s,
                              KolEntity entity)
 {
@@ -227,7 +227,7 @@ kol_tokener_can_place_token (KolGame  *g,
 }
 
 static gboolean
-refuse_token (KolGame   *g,
+refuse_token (KolEngine   *g,
               GError   **error,
               int        hex,
               KolReason  reason,
@@ -235,12 +235,12 @@ refuse_token (KolGame   *g,
 {
   KolArg args[2] = { kol_arg_int (KOL_ARG_HEX, hex), kol_arg_int (KOL_ARG_REASON, reason) };
 
-  return kol_game_refuse (g, error, KOL_ENGINE_ERROR_TOKEN, args, 2, "cannot place a token on %s: %s",
+  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_TOKEN, args, 2, "cannot place a token on %s: %s",
                           g->title->hexes[hex].id, message);
 }
 
 static void
-log_token (KolGame  *g,
+log_token (KolEngine  *g,
            KolEntity entity,
            int       hex,
            int       price)
@@ -251,11 +251,11 @@ log_token (KolGame  *g,
     kol_arg_int (KOL_ARG_MONEY, price),
   };
 
-  kol_game_log (g, price > 0 ? KOL_LOG_TOKEN_PLACED_FOR : KOL_LOG_TOKEN_PLACED, args, price > 0 ? 3 : 2);
+  kol_engine_log (g, price > 0 ? KOL_LOG_TOKEN_PLACED_FOR : KOL_LOG_TOKEN_PLACED, args, price > 0 ? 3 : 2);
 }
 
 static gboolean
-check_city (KolGame  *g,
+check_city (KolEngine  *g,
             int       hex,
             int       city,
             GError  **error)
@@ -263,7 +263,7 @@ check_city (KolGame  *g,
   const KolTileDef *tile;
 
   if (hex < 0 || hex >= (int) g->title->n_hexes)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
   tile = kol_board_tile (g, hex, NULL);
   if (city < 0 || city >= kol_tile_n_cities (tile))
     return refuse_token (g, error, hex, KOL_REASON_TOKEN_NO_SLOT, "no such city");
@@ -284,7 +284,7 @@ check_city (KolGame  *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_tokener_place_token (KolGame                 *g,
+kol_tokener_place_token (KolEngine                 *g,
                          KolEntity                entity,
                          int                      corp,
                          int                      token,
@@ -318,7 +318,7 @@ kol_tokener_place_token (KolGame                 *g,
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_TOKEN_ALREADY_PLACED) };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_TOKEN, args, 1,
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_TOKEN, args, 1,
                               "token already placed this turn");
     }
   if (token < 0 || token >= g->corps[corp].n_tokens)
@@ -330,16 +330,16 @@ kol_tokener_place_token (KolGame                 *g,
     return refuse_token (g, error, hex, reason, kol_reason_to_string (reason));
 
   payer = opts->spender >= 0 ? kol_entity (KOL_ENTITY_CORP, opts->spender) : entity;
-  if (tok->price > 0 && tok->price > kol_game_cash (g, payer))
+  if (tok->price > 0 && tok->price > kol_engine_cash (g, payer))
     {
       KolArg args[3] = {
         kol_arg_entity (payer),
-        kol_arg_int (KOL_ARG_MONEY, kol_game_cash (g, payer)),
+        kol_arg_int (KOL_ARG_MONEY, kol_engine_cash (g, payer)),
         kol_arg_int (KOL_ARG_MONEY, tok->price),
       };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3,
-                              "%s cannot afford the token on %s", kol_game_entity_name (g, payer),
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3,
+                              "%s cannot afford the token on %s", kol_engine_entity_name (g, payer),
                               g->title->hexes[hex].id);
     }
 
@@ -347,7 +347,7 @@ kol_tokener_place_token (KolGame                 *g,
     return refuse_token (g, error, hex, KOL_REASON_TOKEN_NO_SLOT, "no slot available");
   tok->used = TRUE;
   if (tok->price > 0)
-    kol_game_transfer (g, payer, kol_entity (KOL_ENTITY_BANK, 0), tok->price);
+    kol_engine_transfer (g, payer, kol_entity (KOL_ENTITY_BANK, 0), tok->price);
   log_token (g, entity, hex, tok->price);
   if (!opts->extra_action)
     KOL_OPERATING_STATE (g)->tokened = TRUE;
@@ -362,7 +362,7 @@ kol_tokener_place_token (KolGame                 *g,
  * Tokener#round_state: no token placed yet.
  */
 void
-kol_step_token_round_state (KolGame *g,
+kol_step_token_round_state (KolEngine *g,
                             KolStep *s)
 {
   KOL_OPERATING_STATE (g)->tokened = FALSE;
@@ -374,7 +374,7 @@ kol_step_token_round_state (KolGame *g,
  * Tokener#setup: a new turn has not placed a token.
  */
 void
-kol_step_token_setup (KolGame *g,
+kol_step_token_setup (KolEngine *g,
                       KolStep *s)
 {
   KOL_OPERATING_STATE (g)->tokened = FALSE;
@@ -386,7 +386,7 @@ kol_step_token_setup (KolGame *g,
  * Returns: place_token and pass while the entity can place a token.
  */
 guint32
-kol_step_token_actions (KolGame  *g,
+kol_step_token_actions (KolEngine  *g,
                         KolStep  *s,
                         KolEntity entity)
 {
@@ -398,7 +398,7 @@ kol_step_token_actions (KolGame  *g,
 /* The token an action places: the first unused token of the tokener (the
  * action's, else the entity's token holder), as PlaceToken#initialize. */
 static int
-action_token_corp (KolGame         *g,
+action_token_corp (KolEngine         *g,
                    const KolAction *a)
 {
   if (a->tokener >= 0 && a->tokener < g->n_corps)
@@ -415,7 +415,7 @@ action_token_corp (KolGame         *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_token_process_place_token (KolGame         *g,
+kol_step_token_process_place_token (KolEngine         *g,
                                     KolStep         *s,
                                     const KolAction *a,
                                     GError         **error)
@@ -424,7 +424,7 @@ kol_step_token_process_place_token (KolGame         *g,
   int holder = kol_tokener_token_holder (g, a->entity);
 
   if (corp < 0 || holder < 0)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no token owner");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no token owner");
   if (!check_city (g, a->hex, a->city, error))
     return FALSE;
   if (!kol_tokener_available_hex (g, holder, a->hex))
@@ -444,7 +444,7 @@ kol_step_token_process_place_token (KolGame         *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_token_process (KolGame         *g,
+kol_step_token_process (KolEngine         *g,
                         KolStep         *s,
                         const KolAction *a,
                         GError         **error)
@@ -456,7 +456,7 @@ kol_step_token_process (KolGame         *g,
     case KOL_ACTION_PASS:
       return kol_step_process_pass (g, s, a, error);
     default:
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a token action");
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a token action");
     }
 }
 
@@ -467,7 +467,7 @@ kol_step_token_process (KolGame         *g,
  * Appends a place_token action for every city @entity may token now.
  */
 void
-kol_tokener_legal_placements (KolGame   *g,
+kol_tokener_legal_placements (KolEngine   *g,
                               KolEntity  entity,
                               GPtrArray *out)
 {
@@ -490,7 +490,7 @@ kol_tokener_legal_placements (KolGame   *g,
  * Appends the legal placements and the pass of @entity.
  */
 void
-kol_step_token_legal_actions (KolGame   *g,
+kol_step_token_legal_actions (KolEngine   *g,
                               KolStep   *s,
                               KolEntity  entity,
                               GPtrArray *out)
@@ -527,7 +527,7 @@ first_pending (KolStep *s)
  * HomeToken#round_state: no pending tokens.
  */
 void
-kol_step_home_token_round_state (KolGame *g,
+kol_step_home_token_round_state (KolEngine *g,
                                  KolStep *s)
 {
   memset (s->data, 0, sizeof (KolPendingTokens));
@@ -539,7 +539,7 @@ kol_step_home_token_round_state (KolGame *g,
  * Returns: %TRUE while a token waits for its city.
  */
 gboolean
-kol_step_home_token_active (KolGame *g,
+kol_step_home_token_active (KolEngine *g,
                             KolStep *s)
 {
   return first_pending (s) != NULL;
@@ -551,7 +551,7 @@ kol_step_home_token_active (KolGame *g,
  * Returns: the entity placing the first pending token (0 or 1).
  */
 int
-kol_step_home_token_active_entities (KolGame   *g,
+kol_step_home_token_active_entities (KolEngine   *g,
                                      KolStep   *s,
                                      KolEntity *out,
                                      int        max)
@@ -570,7 +570,7 @@ kol_step_home_token_active_entities (KolGame   *g,
  * Returns: place_token for the entity placing the first pending token.
  */
 guint32
-kol_step_home_token_actions (KolGame  *g,
+kol_step_home_token_actions (KolEngine  *g,
                              KolStep  *s,
                              KolEntity entity)
 {
@@ -600,7 +600,7 @@ pending_has_hex (const KolPendingToken *p,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_home_token_process (KolGame         *g,
+kol_step_home_token_process (KolEngine         *g,
                              KolStep         *s,
                              const KolAction *a,
                              GError         **error)
@@ -609,7 +609,7 @@ kol_step_home_token_process (KolGame         *g,
   KolPlaceTokenOpts opts;
 
   if (p == NULL || a->type != KOL_ACTION_PLACE_TOKEN)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "no token to place");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "no token to place");
   if (!check_city (g, a->hex, a->city, error))
     return FALSE;
   if (!pending_has_hex (p, a->hex))
@@ -631,7 +631,7 @@ kol_step_home_token_process (KolGame         *g,
  * go to.
  */
 void
-kol_step_home_token_legal_actions (KolGame   *g,
+kol_step_home_token_legal_actions (KolEngine   *g,
                                    KolStep   *s,
                                    KolEntity  entity,
                                    GPtrArray *out)
@@ -672,7 +672,7 @@ const KolStepClass kol_step_home_token = {
  * TrackAndToken steps), at most @max.
  */
 int
-kol_token_targets (KolGame        *g,
+kol_token_targets (KolEngine        *g,
                    KolEntity       entity,
                    KolTokenTarget *out,
                    int             max)
@@ -712,7 +712,7 @@ kol_token_targets (KolGame        *g,
  * Returns: how many cities the first pending token may go to.
  */
 int
-kol_home_token_targets (KolGame        *g,
+kol_home_token_targets (KolEngine        *g,
                         KolTokenTarget *out,
                         int             max)
 {

@@ -8,7 +8,7 @@
 /* --------------------------------------------------------------- helpers */
 
 static void
-compute_reach (KolGame  *g,
+compute_reach (KolEngine  *g,
                int       corp,
                KolReach *reach)
 {
@@ -19,16 +19,16 @@ compute_reach (KolGame  *g,
 }
 
 static const KolBoardHooks *
-board_hooks (KolGame *g)
+board_hooks (KolEngine *g)
 {
   return g->module ? (const KolBoardHooks *) g->module->board_hooks : NULL;
 }
 
-static int tile_options (KolGame *g, KolEntity entity, int hex, const KolReach *reach_in,
+static int tile_options (KolEngine *g, KolEntity entity, int hex, const KolReach *reach_in,
                          KolTileOption *out, int max);
 
 static gboolean
-refuse_tile (KolGame    *g,
+refuse_tile (KolEngine    *g,
              GError    **error,
              int         tile,
              int         hex,
@@ -41,13 +41,13 @@ refuse_tile (KolGame    *g,
     kol_arg_int (KOL_ARG_REASON, reason),
   };
 
-  return kol_game_refuse (g, error, KOL_ENGINE_ERROR_TILE, args, 3, "tile %s cannot be laid on %s: %s",
+  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_TILE, args, 3, "tile %s cannot be laid on %s: %s",
                           tile >= 0 ? g->title->tiles[tile].id : "?",
                           hex >= 0 ? g->title->hexes[hex].id : "?", message);
 }
 
 static gboolean
-hex_laid_this_turn (KolGame *g,
+hex_laid_this_turn (KolEngine *g,
                     int      hex)
 {
   KolOperatingRoundState *st = KOL_OPERATING_STATE (g);
@@ -66,7 +66,7 @@ hex_laid_this_turn (KolGame *g,
  * Tracker#round_state: nothing laid yet.
  */
 void
-kol_tracker_round_state (KolGame *g,
+kol_tracker_round_state (KolEngine *g,
                          KolStep *s)
 {
   kol_tracker_setup (g, s);
@@ -78,7 +78,7 @@ kol_tracker_round_state (KolGame *g,
  * Tracker#setup: a new turn has laid nothing.
  */
 void
-kol_tracker_setup (KolGame *g,
+kol_tracker_setup (KolEngine *g,
                    KolStep *s)
 {
   KolOperatingRoundState *st = KOL_OPERATING_STATE (g);
@@ -105,7 +105,7 @@ resolve_allowed (guint8  value,
  * Returns: %TRUE if @entity's corporation has a lay left this turn.
  */
 gboolean
-kol_tracker_get_tile_lay (KolGame    *g,
+kol_tracker_get_tile_lay (KolEngine    *g,
                           KolEntity   entity,
                           KolTileLay *out)
 {
@@ -136,7 +136,7 @@ kol_tracker_get_tile_lay (KolGame    *g,
  * Returns: %TRUE if @entity can lay a tile.
  */
 gboolean
-kol_tracker_can_lay_tile (KolGame  *g,
+kol_tracker_can_lay_tile (KolEngine  *g,
                           KolEntity entity)
 {
   KolTileLay lay;
@@ -149,7 +149,7 @@ kol_tracker_can_lay_tile (KolGame  *g,
 }
 
 static gboolean
-hex_blocked (KolGame *g,
+hex_blocked (KolEngine *g,
              int      corp,
              int      hex)
 {
@@ -167,7 +167,7 @@ hex_blocked (KolGame *g,
  * Returns: %TRUE if the hex is available.
  */
 gboolean
-kol_tracker_available_hex (KolGame        *g,
+kol_tracker_available_hex (KolEngine        *g,
                            KolEntity       entity,
                            int             hex,
                            const KolReach *reach)
@@ -254,7 +254,7 @@ path_ends (const KolTileDef *t,
 }
 
 static guint8
-path_networks (KolGame *g,
+path_networks (KolEngine *g,
                guint8   track)
 {
   if (track == KOL_TRACK_FUTURE || track >= g->title->n_track_types)
@@ -264,7 +264,7 @@ path_networks (KolGame *g,
 
 /* Path#<=: every end of @np is an end of @op, and the gauges match. */
 static gboolean
-path_le (KolGame          *g,
+path_le (KolEngine          *g,
          const KolTileDef *nt,
          int               np,
          int               nrot,
@@ -351,7 +351,7 @@ old_stops_kept (const KolTileDef *ot,
 }
 
 static int
-track_restriction (KolGame *g)
+track_restriction (KolEngine *g)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
 
@@ -359,7 +359,7 @@ track_restriction (KolGame *g)
 }
 
 static void
-scan_new_track (KolGame          *g,
+scan_new_track (KolEngine          *g,
                 int               corp,
                 int               hex,
                 const KolTileDef *ot,
@@ -406,7 +406,7 @@ scan_new_track (KolGame          *g,
  * Returns: %TRUE if the lay is allowed.
  */
 gboolean
-kol_tracker_check_track_restrictions (KolGame *g,
+kol_tracker_check_track_restrictions (KolEngine *g,
                                       int      corp,
                                       int      hex,
                                       int      old_tile,
@@ -452,7 +452,7 @@ kol_tracker_check_track_restrictions (KolGame *g,
 /* ---- laying ---- */
 
 static gboolean
-check_restrictions (KolGame *g,
+check_restrictions (KolEngine *g,
                     int      corp,
                     int      hex,
                     int      old_tile,
@@ -470,7 +470,7 @@ check_restrictions (KolGame *g,
  * 18xx.games; without one, the board's tile cost measured before the lay
  * (@before) applies. */
 static int
-upgrade_cost (KolGame  *g,
+upgrade_cost (KolEngine  *g,
               KolEntity entity,
               int       spender,
               int       hex,
@@ -489,7 +489,7 @@ upgrade_cost (KolGame  *g,
  * was replaced by track: the tokens come off, and the current operator
  * chooses their cities again in the HomeToken step. */
 static void
-update_token (KolGame  *g,
+update_token (KolEngine  *g,
               KolEntity entity,
               int       hex,
               int       old_tile)
@@ -514,14 +514,14 @@ update_token (KolGame  *g,
       if (id < 0 || pending->n >= KOL_MAX_PENDING_TOKENS)
         continue;
       kol_pending_tokens_push (pending, actor, KOL_TOKEN_CORP (id), KOL_TOKEN_INDEX (id), &one_hex, 1);
-      kol_game_log (g, KOL_LOG_TOKEN_CHOOSE, args, 1);
+      kol_engine_log (g, KOL_LOG_TOKEN_CHOOSE, args, 1);
       kol_board_remove_token (g, KOL_TOKEN_CORP (id), KOL_TOKEN_INDEX (id));
       g->corps[KOL_TOKEN_CORP (id)].tokens[KOL_TOKEN_INDEX (id)].used = FALSE;
     }
 }
 
 static void
-log_lay (KolGame  *g,
+log_lay (KolEngine  *g,
          KolEntity payer,
          int       tile,
          int       rotation,
@@ -535,7 +535,7 @@ log_lay (KolGame  *g,
         kol_arg_int (KOL_ARG_INT, rotation), kol_arg_int (KOL_ARG_HEX, hex),
       };
 
-      kol_game_log (g, KOL_LOG_TILE_LAID_COST, args, 5);
+      kol_engine_log (g, KOL_LOG_TILE_LAID_COST, args, 5);
     }
   else
     {
@@ -544,21 +544,21 @@ log_lay (KolGame  *g,
         kol_arg_int (KOL_ARG_HEX, hex),
       };
 
-      kol_game_log (g, KOL_LOG_TILE_LAID, args, 4);
+      kol_engine_log (g, KOL_LOG_TILE_LAID, args, 4);
     }
 }
 
 static gboolean
-check_action_tile (KolGame         *g,
+check_action_tile (KolEngine         *g,
                    const KolAction *a,
                    GError         **error)
 {
   int tile;
 
   if (a->hex < 0 || a->hex >= (int) g->title->n_hexes)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
   if (a->tile_copy < 0 || a->tile_copy >= (int) g->title->n_tile_copies || a->rotation > 5)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such tile");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such tile");
   tile = g->title->copy_tile[a->tile_copy];
   if (g->copy_hex[a->tile_copy] >= 0)
     return refuse_tile (g, error, tile, a->hex, KOL_REASON_TILE_NOT_AVAILABLE, "tile already laid");
@@ -575,7 +575,7 @@ check_action_tile (KolGame         *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_tracker_lay_tile (KolGame         *g,
+kol_tracker_lay_tile (KolEngine         *g,
                       const KolAction *a,
                       int              extra_cost,
                       int              spender,
@@ -590,7 +590,7 @@ kol_tracker_lay_tile (KolGame         *g,
   if (!check_action_tile (g, a, error))
     return FALSE;
   if (corp < 0)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no corporation lays");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no corporation lays");
   tile = g->title->copy_tile[a->tile_copy];
   compute_reach (g, corp, &reach);
   if (!kol_board_check_lay (g, corp, a->hex, tile, a->rotation, &reach, &reason))
@@ -606,19 +606,19 @@ kol_tracker_lay_tile (KolGame         *g,
   payer = spender >= 0 ? kol_entity (KOL_ENTITY_CORP, spender) : a->entity;
   cost = upgrade_cost (g, a->entity, spender >= 0 ? spender : corp, a->hex, old_tile, tile, cost) +
          extra_cost;
-  if (cost > 0 && kol_game_cash (g, payer) < cost)
+  if (cost > 0 && kol_engine_cash (g, payer) < cost)
     {
       KolArg args[3] = {
         kol_arg_entity (payer),
-        kol_arg_int (KOL_ARG_MONEY, kol_game_cash (g, payer)),
+        kol_arg_int (KOL_ARG_MONEY, kol_engine_cash (g, payer)),
         kol_arg_int (KOL_ARG_MONEY, cost),
       };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3,
-                              "%s cannot pay %d for the tile", kol_game_entity_name (g, payer), cost);
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3,
+                              "%s cannot pay %d for the tile", kol_engine_entity_name (g, payer), cost);
     }
   if (cost > 0)
-    kol_game_transfer (g, payer, kol_entity (KOL_ENTITY_BANK, 0), cost);
+    kol_engine_transfer (g, payer, kol_entity (KOL_ENTITY_BANK, 0), cost);
   log_lay (g, payer, tile, a->rotation, a->hex, cost);
   update_token (g, a->entity, a->hex, old_tile);
   return TRUE;
@@ -633,7 +633,7 @@ kol_tracker_lay_tile (KolGame         *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_tracker_lay_tile_action (KolGame         *g,
+kol_tracker_lay_tile_action (KolEngine         *g,
                              KolStep         *s,
                              const KolAction *a,
                              int              spender,
@@ -680,7 +680,7 @@ kol_tracker_lay_tile_action (KolGame         *g,
  * Returns: lay_tile and pass for the current corporation while it can lay.
  */
 guint32
-kol_step_track_actions (KolGame  *g,
+kol_step_track_actions (KolEngine  *g,
                         KolStep  *s,
                         KolEntity entity)
 {
@@ -698,7 +698,7 @@ kol_step_track_actions (KolGame  *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_track_process_lay_tile (KolGame         *g,
+kol_step_track_process_lay_tile (KolEngine         *g,
                                  KolStep         *s,
                                  const KolAction *a,
                                  GError         **error)
@@ -718,7 +718,7 @@ kol_step_track_process_lay_tile (KolGame         *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_track_process (KolGame         *g,
+kol_step_track_process (KolEngine         *g,
                         KolStep         *s,
                         const KolAction *a,
                         GError         **error)
@@ -730,7 +730,7 @@ kol_step_track_process (KolGame         *g,
     case KOL_ACTION_PASS:
       return kol_step_process_pass (g, s, a, error);
     default:
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a track action");
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a track action");
     }
 }
 
@@ -742,7 +742,7 @@ kol_step_track_process (KolGame         *g,
  * legal rotation (the first free copy of the tile).
  */
 void
-kol_tracker_legal_lays (KolGame   *g,
+kol_tracker_legal_lays (KolEngine   *g,
                         KolEntity  entity,
                         GPtrArray *out)
 {
@@ -784,7 +784,7 @@ kol_tracker_legal_lays (KolGame   *g,
  * Appends the legal lays and the pass of @entity.
  */
 void
-kol_step_track_legal_actions (KolGame   *g,
+kol_step_track_legal_actions (KolEngine   *g,
                               KolStep   *s,
                               KolEntity  entity,
                               GPtrArray *out)
@@ -806,7 +806,7 @@ kol_step_track_legal_actions (KolGame   *g,
  * Returns: %FALSE with the refusal set, or %TRUE for the generic message.
  */
 gboolean
-kol_step_track_explain (KolGame         *g,
+kol_step_track_explain (KolEngine         *g,
                         KolStep         *s,
                         const KolAction *a,
                         GError         **error)
@@ -847,7 +847,7 @@ tt_data (KolStep *s)
  * Tracker's and Tokener's round state.
  */
 void
-kol_step_track_and_token_round_state (KolGame *g,
+kol_step_track_and_token_round_state (KolEngine *g,
                                       KolStep *s)
 {
   kol_tracker_round_state (g, s);
@@ -860,7 +860,7 @@ kol_step_track_and_token_round_state (KolGame *g,
  * TrackAndToken#setup: Tracker's and Tokener's setup, no token this turn.
  */
 void
-kol_step_track_and_token_setup (KolGame *g,
+kol_step_track_and_token_setup (KolEngine *g,
                                 KolStep *s)
 {
   kol_tracker_setup (g, s);
@@ -874,14 +874,14 @@ kol_step_track_and_token_setup (KolGame *g,
  * TrackAndToken#unpass!: also runs setup.
  */
 void
-kol_step_track_and_token_unpass (KolGame *g,
+kol_step_track_and_token_unpass (KolEngine *g,
                                  KolStep *s)
 {
   kol_step_track_and_token_setup (g, s);
 }
 
 static int
-tile_cost (KolGame *g)
+tile_cost (KolEngine *g)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
 
@@ -895,7 +895,7 @@ tile_cost (KolGame *g)
  * is left.
  */
 gboolean
-kol_step_track_and_token_can_lay_tile (KolGame  *g,
+kol_step_track_and_token_can_lay_tile (KolEngine  *g,
                                        KolStep  *s,
                                        KolEntity entity)
 {
@@ -908,7 +908,7 @@ kol_step_track_and_token_can_lay_tile (KolGame  *g,
  * Returns: TrackAndToken#can_place_token?.
  */
 gboolean
-kol_step_track_and_token_can_place_token (KolGame  *g,
+kol_step_track_and_token_can_place_token (KolEngine  *g,
                                           KolStep  *s,
                                           KolEntity entity)
 {
@@ -921,7 +921,7 @@ kol_step_track_and_token_can_place_token (KolGame  *g,
  * Returns: lay_tile and/or place_token, with pass when either is possible.
  */
 guint32
-kol_step_track_and_token_actions (KolGame  *g,
+kol_step_track_and_token_actions (KolEngine  *g,
                                   KolStep  *s,
                                   KolEntity entity)
 {
@@ -939,7 +939,7 @@ kol_step_track_and_token_actions (KolGame  *g,
 }
 
 static gboolean
-tt_place_token (KolGame         *g,
+tt_place_token (KolEngine         *g,
                 KolStep         *s,
                 const KolAction *a,
                 GError         **error)
@@ -947,7 +947,7 @@ tt_place_token (KolGame         *g,
   int corp = a->tokener >= 0 ? a->tokener : kol_tokener_token_holder (g, a->entity);
 
   if (corp < 0)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no token owner");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no token owner");
   if (!kol_tokener_place_token (g, a->entity, corp, kol_tokener_available_token (g, corp), a->hex,
                                 a->city, NULL, error))
     return FALSE;
@@ -965,7 +965,7 @@ tt_place_token (KolGame         *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_track_and_token_process (KolGame         *g,
+kol_step_track_and_token_process (KolEngine         *g,
                                   KolStep         *s,
                                   const KolAction *a,
                                   GError         **error)
@@ -983,7 +983,7 @@ kol_step_track_and_token_process (KolGame         *g,
     case KOL_ACTION_PASS:
       return kol_step_process_pass (g, s, a, error);
     default:
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a track or token action");
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a track or token action");
     }
 }
 
@@ -993,7 +993,7 @@ kol_step_track_and_token_process (KolGame         *g,
  * Appends the legal lays, token placements and the pass of @entity.
  */
 void
-kol_step_track_and_token_legal_actions (KolGame   *g,
+kol_step_track_and_token_legal_actions (KolEngine   *g,
                                         KolStep   *s,
                                         KolEntity  entity,
                                         GPtrArray *out)
@@ -1029,7 +1029,7 @@ const KolStepClass kol_step_track_and_token = {
  * with a legal rotation), at most @max.
  */
 int
-kol_track_available_hexes (KolGame   *g,
+kol_track_available_hexes (KolEngine   *g,
                            KolEntity  entity,
                            gint16    *out,
                            int        max)
@@ -1057,14 +1057,14 @@ kol_track_available_hexes (KolGame   *g,
 /* The cost of a lay, measured on a scratch copy of the game (the upgrade
  * cost hook looks at the board after the lay, as in 18xx.games). */
 static int
-preview_cost (KolGame   *g,
+preview_cost (KolEngine   *g,
               KolEntity  entity,
               int        hex,
               int        tile,
               int        rotation,
               int        extra_cost)
 {
-  g_autoptr(KolGame) scratch = kol_game_copy (g);
+  g_autoptr(KolEngine) scratch = kol_engine_copy (g);
   int corp = kol_operating_acting_corp (g, entity);
   int copy = kol_board_free_copy (g, tile);
   int old_tile = g->hexes[hex].tile;
@@ -1080,13 +1080,13 @@ preview_cost (KolGame   *g,
 /* The rotations of @rotations whose lay passes the track restrictions,
  * each tried on a scratch copy of the game. */
 static guint8
-restriction_ok_rotations (KolGame *g,
+restriction_ok_rotations (KolEngine *g,
                           int      corp,
                           int      hex,
                           int      tile,
                           guint8   rotations)
 {
-  g_autoptr(KolGame) scratch = NULL;
+  g_autoptr(KolEngine) scratch = NULL;
   int copy = kol_board_free_copy (g, tile);
   int old_tile = g->hexes[hex].tile, old_rotation = g->hexes[hex].rotation;
   guint8 ok = 0;
@@ -1094,12 +1094,12 @@ restriction_ok_rotations (KolGame *g,
   /* a tile laid where there was no track always uses new track */
   if (copy < 0 || g->title->tiles[old_tile].n_paths == 0)
     return rotations;
-  scratch = kol_game_copy (g);
+  scratch = kol_engine_copy (g);
   for (int r = 0; r < 6; r++)
     {
       if (!(rotations & (1u << r)))
         continue;
-      kol_game_copy_into (scratch, g);
+      kol_engine_copy_into (scratch, g);
       scratch->log_func = NULL;
       kol_board_lay (scratch, hex, copy, r);
       if (check_restrictions (scratch, corp, hex, old_tile, old_rotation, NULL))
@@ -1127,7 +1127,7 @@ first_rotation (guint8 rotations)
 /* kol_track_tile_options with the corporation's reach already computed
  * (the legal lays of a turn look at every hex with the same reach). */
 static int
-tile_options (KolGame        *g,
+tile_options (KolEngine        *g,
               KolEntity       entity,
               int             hex,
               const KolReach *reach_in,
@@ -1179,7 +1179,7 @@ tile_options (KolGame        *g,
 }
 
 int
-kol_track_tile_options (KolGame       *g,
+kol_track_tile_options (KolEngine       *g,
                         KolEntity      entity,
                         int            hex,
                         KolTileOption *out,

@@ -13,14 +13,14 @@
 /* ------------------------------------------------------------------ trains */
 
 static const KolTrainDef *
-train_def (KolGame *g,
+train_def (KolEngine *g,
            int      train)
 {
   return &g->title->trains[g->trains[train].def];
 }
 
 static int
-n_variants (KolGame *g,
+n_variants (KolEngine *g,
             int      train)
 {
   return MAX (train_def (g, train)->n_variants, 1);
@@ -32,7 +32,7 @@ n_variants (KolGame *g,
  * Returns: the price of variant @variant of @train, -1 when there is none.
  */
 int
-kol_train_variant_price (KolGame *g,
+kol_train_variant_price (KolEngine *g,
                          int      train,
                          int      variant)
 {
@@ -50,7 +50,7 @@ kol_train_variant_price (KolGame *g,
  * or -1.
  */
 int
-kol_train_variant_by_name (KolGame    *g,
+kol_train_variant_by_name (KolEngine    *g,
                            int         train,
                            const char *name)
 {
@@ -72,7 +72,7 @@ kol_train_variant_by_name (KolGame    *g,
  * Returns: %TRUE if the depot owns @train (upcoming or discarded).
  */
 gboolean
-kol_train_from_depot (KolGame *g,
+kol_train_from_depot (KolEngine *g,
                       int      train)
 {
   KolEntity o = g->trains[train].owner;
@@ -86,7 +86,7 @@ kol_train_from_depot (KolGame *g,
  * Returns: %TRUE if @train is in the depot's discard pile.
  */
 gboolean
-kol_train_discarded (KolGame *g,
+kol_train_discarded (KolEngine *g,
                      int      train)
 {
   return g->trains[train].owner.kind == KOL_ENTITY_POOL;
@@ -99,7 +99,7 @@ kol_train_discarded (KolGame *g,
  * variant.
  */
 int
-kol_train_min_price (KolGame *g,
+kol_train_min_price (KolEngine *g,
                      int      train)
 {
   int min = G_MAXINT;
@@ -112,7 +112,7 @@ kol_train_min_price (KolGame *g,
 }
 
 static int
-variants_max_price (KolGame *g,
+variants_max_price (KolEngine *g,
                     int      train)
 {
   int max = 0;
@@ -131,35 +131,35 @@ variants_max_price (KolGame *g,
  * Returns: how many trains the depot's discard pile holds.
  */
 int
-kol_depot_discarded (KolGame *g,
+kol_depot_discarded (KolEngine *g,
                      gint16  *out,
                      int      max)
 {
-  return kol_game_trains_of (g, kol_entity (KOL_ENTITY_POOL, 0), out, max);
+  return kol_engine_trains_of (g, kol_entity (KOL_ENTITY_POOL, 0), out, max);
 }
 
 static gboolean
-phase_reached (KolGame *g,
+phase_reached (KolEngine *g,
                int      phase)
 {
   return phase >= 0 && phase <= g->phase;
 }
 
 static gboolean
-name_listed (KolGame      *g,
+name_listed (KolEngine      *g,
              const gint16 *list,
              int           n,
              int           train)
 {
   for (int i = 0; i < n; i++)
-    if (g_strcmp0 (kol_game_train_name (g, list[i]), kol_game_train_name (g, train)) == 0)
+    if (g_strcmp0 (kol_engine_train_name (g, list[i]), kol_engine_train_name (g, train)) == 0)
       return TRUE;
   return FALSE;
 }
 
 /* Appends @train unless a train of the same name is in out[from..n). */
 static int
-push_unique (KolGame *g,
+push_unique (KolEngine *g,
              gint16  *out,
              int      from,
              int      n,
@@ -179,12 +179,12 @@ push_unique (KolGame *g,
  * Returns: how many trains the depot offers (Depot#depot_trains).
  */
 int
-kol_depot_trains (KolGame *g,
+kol_depot_trains (KolEngine *g,
                   gint16  *out,
                   int      max)
 {
   gint16 list[KOL_MAX_TRAINS];
-  int n_up = kol_game_depot_upcoming (g, list, KOL_MAX_TRAINS);
+  int n_up = kol_engine_depot_upcoming (g, list, KOL_MAX_TRAINS);
   int n = 0, from;
 
   if (n_up > 0)
@@ -205,7 +205,7 @@ kol_depot_trains (KolGame *g,
  * Returns: Game#can_buy_train_from_others? through the title's hook.
  */
 gboolean
-kol_operating_can_buy_train_from_others (KolGame *g)
+kol_operating_can_buy_train_from_others (KolEngine *g)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
 
@@ -221,7 +221,7 @@ kol_operating_can_buy_train_from_others (KolGame *g)
  * Returns: how many trains of other corporations @corp may buy.
  */
 int
-kol_depot_other_trains (KolGame *g,
+kol_depot_other_trains (KolEngine *g,
                         int      corp,
                         gint16  *out,
                         int      max)
@@ -250,7 +250,7 @@ kol_depot_other_trains (KolGame *g,
  * Returns: Depot#available for @corp.
  */
 int
-kol_depot_available (KolGame *g,
+kol_depot_available (KolEngine *g,
                      int      corp,
                      gint16  *out,
                      int      max)
@@ -266,7 +266,7 @@ kol_depot_available (KolGame *g,
  * Returns: the lowest price @corp could pay for an available train, or -1.
  */
 int
-kol_depot_min_price (KolGame *g,
+kol_depot_min_price (KolEngine *g,
                      int      corp)
 {
   gint16 list[KOL_MAX_TRAINS];
@@ -289,7 +289,7 @@ kol_depot_min_price (KolGame *g,
  * Returns: the cheapest depot train (the first of equals), or -1.
  */
 int
-kol_depot_min_depot_train (KolGame *g)
+kol_depot_min_depot_train (KolEngine *g)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
   gint16 list[KOL_MAX_DEPOT_TRAINS];
@@ -306,7 +306,7 @@ kol_depot_min_depot_train (KolGame *g)
       if (h && h->train_buyable && current.kind == KOL_ENTITY_CORP &&
           !h->train_buyable (g, current.index, list[i]))
         continue;
-      if (best < 0 || kol_game_train_price (g, list[i]) < kol_game_train_price (g, best))
+      if (best < 0 || kol_engine_train_price (g, list[i]) < kol_engine_train_price (g, best))
         best = list[i];
     }
   return best;
@@ -318,7 +318,7 @@ kol_depot_min_depot_train (KolGame *g)
  * Returns: the cheapest variant of the cheapest depot train, 0 if none.
  */
 int
-kol_depot_min_depot_price (KolGame *g)
+kol_depot_min_depot_price (KolEngine *g)
 {
   int train = kol_depot_min_depot_train (g);
   int min = G_MAXINT;
@@ -336,14 +336,14 @@ kol_depot_min_depot_price (KolGame *g)
  * Returns: the dearest variant of the dearest depot train, 0 if none.
  */
 int
-kol_depot_max_depot_price (KolGame *g)
+kol_depot_max_depot_price (KolEngine *g)
 {
   gint16 list[KOL_MAX_DEPOT_TRAINS];
   int n = kol_depot_trains (g, list, KOL_MAX_DEPOT_TRAINS);
   int best = -1;
 
   for (int i = 0; i < n; i++)
-    if (best < 0 || kol_game_train_price (g, list[i]) > kol_game_train_price (g, best))
+    if (best < 0 || kol_engine_train_price (g, list[i]) > kol_engine_train_price (g, best))
       best = list[i];
   return best < 0 ? 0 : variants_max_price (g, best);
 }
@@ -355,7 +355,7 @@ kol_depot_max_depot_price (KolGame *g)
  * game when the title removes discarded trains or the train is obsolete.
  */
 void
-kol_depot_reclaim_train (KolGame *g,
+kol_depot_reclaim_train (KolEngine *g,
                          int      train)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
@@ -363,19 +363,19 @@ kol_depot_reclaim_train (KolGame *g,
   if (g->trains[train].owner.kind == KOL_ENTITY_NONE || g->trains[train].rusted)
     return;
   if ((h && h->discarded_trains_removed) || g->trains[train].obsolete)
-    kol_game_move_train (g, train, kol_entity (KOL_ENTITY_REMOVED, 0));
+    kol_engine_move_train (g, train, kol_entity (KOL_ENTITY_REMOVED, 0));
   else
-    kol_game_move_train (g, train, kol_entity (KOL_ENTITY_POOL, 0));
+    kol_engine_move_train (g, train, kol_entity (KOL_ENTITY_POOL, 0));
 }
 
 static void
-log_train_name (KolGame    *g,
+log_train_name (KolEngine    *g,
                 int         kind,
                 const char *name)
 {
   KolArg args[1] = { kol_arg_string (name) };
 
-  kol_game_log (g, kind, args, 1);
+  kol_engine_log (g, kind, args, 1);
 }
 
 /**
@@ -385,28 +385,28 @@ log_train_name (KolGame    *g,
  * effects of a purchase.
  */
 void
-kol_depot_export (KolGame *g)
+kol_depot_export (KolEngine *g)
 {
   gint16 list[KOL_MAX_TRAINS];
   int train;
 
-  if (kol_game_depot_upcoming (g, list, KOL_MAX_TRAINS) == 0)
+  if (kol_engine_depot_upcoming (g, list, KOL_MAX_TRAINS) == 0)
     return;
   train = list[0];
-  log_train_name (g, KOL_LOG_TRAIN_EXPORTS, kol_game_train_name (g, train));
-  kol_game_move_train (g, train, kol_entity (KOL_ENTITY_REMOVED, 0));
+  log_train_name (g, KOL_LOG_TRAIN_EXPORTS, kol_engine_train_name (g, train));
+  kol_engine_move_train (g, train, kol_entity (KOL_ENTITY_REMOVED, 0));
   kol_phase_buying_train (g, KOL_ENTITY_INIT_NONE, train, kol_entity (KOL_ENTITY_BANK, 0));
 }
 
 static int
-first_upcoming_named (KolGame    *g,
+first_upcoming_named (KolEngine    *g,
                       const char *name)
 {
   gint16 list[KOL_MAX_TRAINS];
 
-  if (kol_game_depot_upcoming (g, list, KOL_MAX_TRAINS) == 0)
+  if (kol_engine_depot_upcoming (g, list, KOL_MAX_TRAINS) == 0)
     return -1;
-  return g_strcmp0 (kol_game_train_name (g, list[0]), name) == 0 ? list[0] : -1;
+  return g_strcmp0 (kol_engine_train_name (g, list[0]), name) == 0 ? list[0] : -1;
 }
 
 /**
@@ -415,7 +415,7 @@ first_upcoming_named (KolGame    *g,
  * Depot#export_all!: the leading upcoming trains named @name leave the game.
  */
 void
-kol_depot_export_all (KolGame    *g,
+kol_depot_export_all (KolEngine    *g,
                       const char *name)
 {
   int train;
@@ -423,7 +423,7 @@ kol_depot_export_all (KolGame    *g,
   log_train_name (g, KOL_LOG_TRAINS_EXPORTED, name);
   while ((train = first_upcoming_named (g, name)) >= 0)
     {
-      kol_game_move_train (g, train, kol_entity (KOL_ENTITY_REMOVED, 0));
+      kol_engine_move_train (g, train, kol_entity (KOL_ENTITY_REMOVED, 0));
       kol_phase_buying_train (g, KOL_ENTITY_INIT_NONE, train, kol_entity (KOL_ENTITY_BANK, 0));
     }
 }
@@ -435,7 +435,7 @@ kol_depot_export_all (KolGame    *g,
  * discard pile.
  */
 void
-kol_depot_reclaim_all (KolGame    *g,
+kol_depot_reclaim_all (KolEngine    *g,
                        const char *name)
 {
   int train;
@@ -451,21 +451,21 @@ kol_depot_reclaim_all (KolGame    *g,
 /* ------------------------------------------------------ game and phase */
 
 /**
- * kol_game_rust_train:
+ * kol_engine_rust_train:
  *
  * Game#rust: the train is rusted and leaves its owner.
  */
 void
-kol_game_rust_train (KolGame *g,
+kol_engine_rust_train (KolEngine *g,
                      int      train)
 {
   g->trains[train].rusted = TRUE;
-  kol_game_move_train (g, train, kol_entity (KOL_ENTITY_REMOVED, 0));
+  kol_engine_move_train (g, train, kol_entity (KOL_ENTITY_REMOVED, 0));
 }
 
 /* Game#rust?: rusts_on the bought train, or obsolete_on it while discarded. */
 static gboolean
-train_rusts (KolGame *g,
+train_rusts (KolEngine *g,
              int      t,
              int      bought)
 {
@@ -518,7 +518,7 @@ tally_owner (RustTally *r,
 }
 
 static void
-log_rust (KolGame   *g,
+log_rust (KolEngine   *g,
           RustTally *r)
 {
   log_train_name (g, KOL_LOG_TRAINS_RUST, r->names->str);
@@ -529,7 +529,7 @@ log_rust (KolGame   *g,
         kol_arg_int (KOL_ARG_INT, r->counts[i]),
       };
 
-      kol_game_log (g, KOL_LOG_TRAINS_RUST_OWNER, args, 2);
+      kol_engine_log (g, KOL_LOG_TRAINS_RUST_OWNER, args, 2);
     }
 }
 
@@ -541,7 +541,7 @@ log_rust (KolGame   *g,
  * wherever they are, depot included.
  */
 void
-kol_default_rust_trains (KolGame  *g,
+kol_default_rust_trains (KolEngine  *g,
                          int       train,
                          KolEntity entity)
 {
@@ -553,7 +553,7 @@ kol_default_rust_trains (KolGame  *g,
   for (int t = 0; t < g->n_trains; t++)
     if (!g->trains[t].obsolete && train_def (g, t)->obsolete_on == bought_def)
       {
-        tally_name (obsolete, kol_game_train_name (g, t));
+        tally_name (obsolete, kol_engine_train_name (g, t));
         g->trains[t].obsolete = TRUE;
       }
   for (int t = 0; t < g->n_trains; t++)
@@ -563,13 +563,13 @@ kol_default_rust_trains (KolGame  *g,
       if (tr->rusted || tr->owner.kind == KOL_ENTITY_REMOVED || !train_rusts (g, t, train))
         continue;
       if (tr->obsolete && kol_train_from_depot (g, t))
-        tally_name (removed, kol_game_train_name (g, t));
+        tally_name (removed, kol_engine_train_name (g, t));
       else
         {
-          tally_name (rusted.names, kol_game_train_name (g, t));
+          tally_name (rusted.names, kol_engine_train_name (g, t));
           tally_owner (&rusted, tr->owner);
         }
-      kol_game_rust_train (g, t);
+      kol_engine_rust_train (g, t);
     }
   if (obsolete->len > 0)
     log_train_name (g, KOL_LOG_TRAINS_OBSOLETE, obsolete->str);
@@ -584,11 +584,11 @@ kol_default_rust_trains (KolGame  *g,
  * kol_phase_buying_train:
  *
  * Phase#buying_train!: every phase whose `on` is this train starts (its
- * events run in kol_game_set_phase), trains rust, then the title's
+ * events run in kol_engine_set_phase), trains rust, then the title's
  * after_buying_train runs.
  */
 void
-kol_phase_buying_train (KolGame  *g,
+kol_phase_buying_train (KolEngine  *g,
                         KolEntity entity,
                         int       train,
                         KolEntity source)
@@ -597,7 +597,7 @@ kol_phase_buying_train (KolGame  *g,
   int def = g->trains[train].def;
 
   while ((guint) g->phase + 1 < g->title->n_phases && g->title->phases[g->phase + 1].on == def)
-    kol_game_set_phase (g, g->phase + 1);
+    kol_engine_set_phase (g, g->phase + 1);
   if (h && h->rust_trains)
     h->rust_trains (g, train, entity);
   else
@@ -613,7 +613,7 @@ kol_phase_buying_train (KolGame  *g,
  * depot) and takes the train; companies closing on a train purchase close.
  */
 void
-kol_default_buy_train (KolGame *g,
+kol_default_buy_train (KolEngine *g,
                        int      corp,
                        int      train,
                        int      price)
@@ -622,8 +622,8 @@ kol_default_buy_train (KolGame *g,
 
   if (kol_train_from_depot (g, train))
     owner = kol_entity (KOL_ENTITY_BANK, 0);
-  kol_game_transfer (g, kol_entity (KOL_ENTITY_CORP, corp), owner, price);
-  kol_game_move_train (g, train, kol_entity (KOL_ENTITY_CORP, corp));
+  kol_engine_transfer (g, kol_entity (KOL_ENTITY_CORP, corp), owner, price);
+  kol_engine_move_train (g, train, kol_entity (KOL_ENTITY_CORP, corp));
   kol_operating_close_companies_on_event (g, corp, "bought_train");
 }
 
@@ -633,7 +633,7 @@ kol_default_buy_train (KolGame *g,
  * Game#buy_train through the title's hook.
  */
 void
-kol_operating_buy_train (KolGame *g,
+kol_operating_buy_train (KolEngine *g,
                          int      corp,
                          int      train,
                          int      price)
@@ -653,7 +653,7 @@ kol_operating_buy_train (KolGame *g,
  * the title says so).
  */
 int
-kol_num_corp_trains (KolGame *g,
+kol_num_corp_trains (KolEngine *g,
                      int      corp)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
@@ -668,12 +668,12 @@ kol_num_corp_trains (KolGame *g,
 }
 
 static int
-corp_n_trains (KolGame *g,
+corp_n_trains (KolEngine *g,
                int      corp)
 {
   gint16 list[KOL_MAX_TRAINS];
 
-  return kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), list, KOL_MAX_TRAINS);
+  return kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), list, KOL_MAX_TRAINS);
 }
 
 /**
@@ -683,7 +683,7 @@ corp_n_trains (KolGame *g,
  * Returns: how many corporations hold more trains than their limit.
  */
 int
-kol_crowded_corps (KolGame *g,
+kol_crowded_corps (KolEngine *g,
                    gint16  *out,
                    int      max)
 {
@@ -706,7 +706,7 @@ kol_crowded_corps (KolGame *g,
  * MUST_BUY_TRAIN) always or when the network has a route.
  */
 gboolean
-kol_default_must_buy_train (KolGame *g,
+kol_default_must_buy_train (KolEngine *g,
                             int      corp)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
@@ -730,7 +730,7 @@ kol_default_must_buy_train (KolGame *g,
  * Returns: Game#must_buy_train? through the title's hook.
  */
 gboolean
-kol_operating_must_buy_train (KolGame *g,
+kol_operating_must_buy_train (KolEngine *g,
                               int      corp)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
@@ -754,7 +754,7 @@ kol_step_buy_train_data (KolStep *s)
 }
 
 static KolEntity
-current_corp (KolGame *g,
+current_corp (KolEngine *g,
               KolStep *s)
 {
   return kol_step_current_entity (g, s);
@@ -766,7 +766,7 @@ current_corp (KolGame *g,
  * Step::Train#setup: no emergency sales yet.
  */
 void
-kol_step_buy_train_setup (KolGame *g,
+kol_step_buy_train_setup (KolEngine *g,
                           KolStep *s)
 {
   KolBuyTrainData *d = kol_step_buy_train_data (s);
@@ -782,7 +782,7 @@ kol_step_buy_train_setup (KolGame *g,
  * BuyTrain#pass!: forgets the emergency sale prices.
  */
 void
-kol_step_buy_train_pass (KolGame *g,
+kol_step_buy_train_pass (KolEngine *g,
                          KolStep *s)
 {
   KolBuyTrainData *d = kol_step_buy_train_data (s);
@@ -798,14 +798,14 @@ kol_step_buy_train_pass (KolGame *g,
  * Returns: Step::Train#room?: fewer trains than the limit.
  */
 gboolean
-kol_step_buy_train_room (KolGame *g,
+kol_step_buy_train_room (KolEngine *g,
                          int      corp)
 {
   return kol_num_corp_trains (g, corp) < kol_operating_train_limit (g, corp);
 }
 
 static gboolean
-room (KolGame *g,
+room (KolEngine *g,
       KolStep *s,
       int      corp)
 {
@@ -817,7 +817,7 @@ room (KolGame *g,
 }
 
 static gboolean
-can_buy (KolGame *g,
+can_buy (KolEngine *g,
          KolStep *s,
          int      corp)
 {
@@ -835,7 +835,7 @@ can_buy (KolGame *g,
  * cheapest available one.
  */
 gboolean
-kol_step_buy_train_can_buy (KolGame *g,
+kol_step_buy_train_can_buy (KolEngine *g,
                             KolStep *s,
                             int      corp)
 {
@@ -851,7 +851,7 @@ kol_step_buy_train_can_buy (KolGame *g,
  * Returns: Step::Train#president_may_contribute? (= must_buy_train?).
  */
 gboolean
-kol_step_buy_train_president_may_contribute (KolGame *g,
+kol_step_buy_train_president_may_contribute (KolEngine *g,
                                              KolStep *s,
                                              int      corp)
 {
@@ -863,7 +863,7 @@ kol_step_buy_train_president_may_contribute (KolGame *g,
 }
 
 static int
-ebuy_from_others (KolGame *g)
+ebuy_from_others (KolEngine *g)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
 
@@ -871,7 +871,7 @@ ebuy_from_others (KolGame *g)
 }
 
 static gboolean
-depot_must_be_cheapest (KolGame *g)
+depot_must_be_cheapest (KolEngine *g)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
 
@@ -887,7 +887,7 @@ depot_must_be_cheapest (KolGame *g)
  * @train (with the president's money when it cannot pay the train's price).
  */
 void
-kol_step_buy_train_spend_minmax (KolGame *g,
+kol_step_buy_train_spend_minmax (KolEngine *g,
                                  KolStep *s,
                                  int      corp,
                                  int      train,
@@ -897,12 +897,12 @@ kol_step_buy_train_spend_minmax (KolGame *g,
   KolBuyTrainData *d = kol_step_buy_train_data (s);
   KolEntity e = kol_entity (KOL_ENTITY_CORP, corp);
   int power = kol_operating_buying_power (g, e);
-  int price = kol_game_train_price (g, train);
+  int price = kol_engine_train_price (g, train);
   int rule = ebuy_from_others (g);
 
   if (rule != KOL_EBUY_FROM_OTHERS_NEVER && power < price)
     {
-      int max_possible = power + kol_game_cash (g, g->corps[corp].owner);
+      int max_possible = power + kol_engine_cash (g, g->corps[corp].owner);
 
       *min = d->last_share_sold_price >= 0 ? max_possible - d->last_share_sold_price + 1 : 1;
       *max = rule == KOL_EBUY_FROM_OTHERS_VALUE ? MIN (price, max_possible) : max_possible;
@@ -913,7 +913,7 @@ kol_step_buy_train_spend_minmax (KolGame *g,
 }
 
 static gboolean
-train_buyable_by_title (KolGame *g,
+train_buyable_by_title (KolEngine *g,
                         int      corp,
                         int      train)
 {
@@ -933,7 +933,7 @@ train_buyable_by_title (KolGame *g,
  * Returns: how many trains @corp may buy.
  */
 int
-kol_step_buy_train_buyable_trains (KolGame *g,
+kol_step_buy_train_buyable_trains (KolEngine *g,
                                    KolStep *s,
                                    int      corp,
                                    gint16  *out,
@@ -965,7 +965,7 @@ kol_step_buy_train_buyable_trains (KolGame *g,
               int min, max_price;
 
               kol_step_buy_train_spend_minmax (g, s, corp, others[i], &min, &max_price);
-              if (kol_game_train_price (g, others[i]) >= min)
+              if (kol_engine_train_price (g, others[i]) >= min)
                 others[k++] = others[i];
             }
           n_others = k;
@@ -983,7 +983,7 @@ kol_step_buy_train_buyable_trains (KolGame *g,
 }
 
 static gboolean
-can_ebuy_sell_shares (KolGame *g)
+can_ebuy_sell_shares (KolEngine *g)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
 
@@ -997,7 +997,7 @@ can_ebuy_sell_shares (KolGame *g)
  * purchase; the corporation buys (and may pass unless it must buy).
  */
 guint32
-kol_step_buy_train_actions (KolGame  *g,
+kol_step_buy_train_actions (KolEngine  *g,
                             KolStep  *s,
                             KolEntity entity)
 {
@@ -1018,7 +1018,7 @@ kol_step_buy_train_actions (KolGame  *g,
 }
 
 static gboolean
-variant_buyable (KolGame *g,
+variant_buyable (KolEngine *g,
                  int      corp,
                  int      train,
                  int      variant)
@@ -1040,7 +1040,7 @@ listed (const gint16 *list,
 }
 
 static gboolean
-refuse_train (KolGame    *g,
+refuse_train (KolEngine    *g,
               GError    **error,
               int         train,
               KolReason   reason,
@@ -1048,15 +1048,15 @@ refuse_train (KolGame    *g,
 {
   KolArg args[2] = { kol_arg_int (KOL_ARG_TRAIN, train), kol_arg_int (KOL_ARG_REASON, reason) };
 
-  return kol_game_refuse (g, error, KOL_ENGINE_ERROR_TRAIN, args, 2, "cannot buy train %s: %s",
-                          train >= 0 ? kol_game_train_name (g, train) : "?", message);
+  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_TRAIN, args, 2, "cannot buy train %s: %s",
+                          train >= 0 ? kol_engine_train_name (g, train) : "?", message);
 }
 
 /* The check at the start of Step::Train#buy_train_action: the variant and
  * the train are on offer. Measured before the variant is changed, as Ruby's
  * cached depot list is. */
 static gboolean
-check_buyable (KolGame *g,
+check_buyable (KolEngine *g,
                KolStep *s,
                int      corp,
                int      train,
@@ -1079,7 +1079,7 @@ check_buyable (KolGame *g,
 /* Step::Train#check_for_cheapest_train as a test: with the president's
  * money only a variant of the cheapest depot train (at its lowest price). */
 static gboolean
-cheapest_ok (KolGame *g,
+cheapest_ok (KolEngine *g,
              int      train)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
@@ -1098,14 +1098,14 @@ cheapest_ok (KolGame *g,
         const KolTrainDef *def = train_def (g, cheapest);
         const char *name = def->n_variants > 0 ? def->variants[v].name : def->name;
 
-        if (g_strcmp0 (name, kol_game_train_name (g, train)) == 0)
+        if (g_strcmp0 (name, kol_engine_train_name (g, train)) == 0)
           return TRUE;
       }
   return FALSE;
 }
 
 static gboolean
-check_cheapest (KolGame *g,
+check_cheapest (KolEngine *g,
                 int      train,
                 GError **error)
 {
@@ -1115,13 +1115,13 @@ check_cheapest (KolGame *g,
 }
 
 static gboolean
-player_has_sellable_shares (KolGame *g,
+player_has_sellable_shares (KolEngine *g,
                             KolStep *s,
                             int      player);
 
 /* Step::Train#try_take_player_loan (EBUY_CAN_TAKE_PLAYER_LOAN). */
 static gboolean
-try_take_player_loan (KolGame *g,
+try_take_player_loan (KolEngine *g,
                       KolStep *s,
                       int      player,
                       int      cost,
@@ -1142,7 +1142,7 @@ try_take_player_loan (KolGame *g,
 }
 
 static gboolean
-president_contributes (KolGame *g,
+president_contributes (KolEngine *g,
                        KolStep *s,
                        int      corp,
                        int      train,
@@ -1155,7 +1155,7 @@ president_contributes (KolGame *g,
 
   if (!check_cheapest (g, train, error))
     return FALSE;
-  if (price > kol_game_train_price (g, train) && kol_train_from_depot (g, train))
+  if (price > kol_engine_train_price (g, train) && kol_train_from_depot (g, train))
     return refuse_train (g, error, train, KOL_REASON_TRAIN_OVER_COST, "cannot buy for more than cost");
   if (owner.kind != KOL_ENTITY_PLAYER)
     return refuse_train (g, error, train, KOL_REASON_TRAIN_PRICE, "no president to contribute");
@@ -1169,18 +1169,18 @@ president_contributes (KolGame *g,
         kol_arg_int (KOL_ARG_MONEY, remaining),
       };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, cash_args, 3,
-                              "%s cannot contribute %d", kol_game_entity_name (g, owner), remaining);
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, cash_args, 3,
+                              "%s cannot contribute %d", kol_engine_entity_name (g, owner), remaining);
     }
-  kol_game_transfer (g, owner, kol_entity (KOL_ENTITY_CORP, corp), remaining);
+  kol_engine_transfer (g, owner, kol_entity (KOL_ENTITY_CORP, corp), remaining);
   args[0] = kol_arg_entity (owner);
   args[1] = kol_arg_int (KOL_ARG_MONEY, remaining);
-  kol_game_log (g, KOL_LOG_CONTRIBUTES, args, 2);
+  kol_engine_log (g, KOL_LOG_CONTRIBUTES, args, 2);
   return TRUE;
 }
 
 static void
-log_buy (KolGame  *g,
+log_buy (KolEngine  *g,
          int       corp,
          int       train,
          int       price,
@@ -1188,29 +1188,29 @@ log_buy (KolGame  *g,
 {
   KolArg args[4] = {
     kol_arg_int (KOL_ARG_CORP, corp),
-    kol_arg_string (kol_game_train_name (g, train)),
+    kol_arg_string (kol_engine_train_name (g, train)),
     kol_arg_int (KOL_ARG_MONEY, price),
     kol_arg_entity (source),
   };
 
   if (source.kind == KOL_ENTITY_POOL)
-    kol_game_log (g, KOL_LOG_BUYS_TRAIN_DISCARD, args, 3);
+    kol_engine_log (g, KOL_LOG_BUYS_TRAIN_DISCARD, args, 3);
   else if (source.kind == KOL_ENTITY_BANK)
-    kol_game_log (g, KOL_LOG_BUYS_TRAIN_DEPOT, args, 3);
+    kol_engine_log (g, KOL_LOG_BUYS_TRAIN_DEPOT, args, 3);
   else
-    kol_game_log (g, KOL_LOG_BUYS_TRAIN, args, 4);
+    kol_engine_log (g, KOL_LOG_BUYS_TRAIN, args, 4);
 }
 
 static gboolean
-check_train_action (KolGame         *g,
+check_train_action (KolEngine         *g,
                     const KolAction *a,
                     int             *variant,
                     GError         **error)
 {
   if (a->entity.kind != KOL_ENTITY_CORP)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "only corporations buy trains");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "only corporations buy trains");
   if (a->train < 0 || a->train >= g->n_trains)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such train");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such train");
   *variant = kol_train_variant_by_name (g, a->train, a->variant);
   if (*variant < 0)
     return refuse_train (g, error, a->train, KOL_REASON_TRAIN_NOT_BUYABLE, "no such variant");
@@ -1231,7 +1231,7 @@ check_train_action (KolGame         *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_buy_train_action (KolGame         *g,
+kol_step_buy_train_action (KolEngine         *g,
                            KolStep         *s,
                            const KolAction *a,
                            gboolean         pass_after,
@@ -1247,7 +1247,7 @@ kol_step_buy_train_action (KolGame         *g,
     return refuse_train (g, error, train, KOL_REASON_TRAIN_OWN, "a corporation cannot buy from itself");
   g->trains[train].variant = (guint8) variant;
   /* 18xx.games trusts the price of a depot train; ours is its variant's */
-  if (kol_train_from_depot (g, train) && a->price != kol_game_train_price (g, train))
+  if (kol_train_from_depot (g, train) && a->price != kol_engine_train_price (g, train))
     return refuse_train (g, error, train, KOL_REASON_TRAIN_PRICE, "a depot train costs its price");
 
   remaining = a->price - kol_operating_buying_power (g, a->entity);
@@ -1262,7 +1262,7 @@ kol_step_buy_train_action (KolGame         *g,
         kol_arg_int (KOL_ARG_MONEY, a->price),
       };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "%s has %d, needs %d",
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "%s has %d, needs %d",
                               g->title->corps[corp].id, g->corps[corp].cash, a->price);
     }
 
@@ -1277,7 +1277,7 @@ kol_step_buy_train_action (KolGame         *g,
 
 /* BuyTrain#check_spend: a train of another corporation within spend_minmax. */
 static gboolean
-check_spend (KolGame         *g,
+check_spend (KolEngine         *g,
              KolStep         *s,
              const KolAction *a,
              GError         **error)
@@ -1300,7 +1300,7 @@ check_spend (KolGame         *g,
       kol_arg_int (KOL_ARG_MONEY, max),
     };
 
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_TRAIN, args, 4,
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_TRAIN, args, 4,
                             "may only spend between %d and %d", min, max);
   }
 }
@@ -1313,7 +1313,7 @@ check_spend (KolGame         *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_buy_train_process_buy_train (KolGame         *g,
+kol_step_buy_train_process_buy_train (KolEngine         *g,
                                       KolStep         *s,
                                       const KolAction *a,
                                       GError         **error)
@@ -1332,30 +1332,30 @@ kol_step_buy_train_process_buy_train (KolGame         *g,
 /* ---- emergency money ---- */
 
 static int
-needed_cash (KolGame *g)
+needed_cash (KolEngine *g)
 {
   return depot_must_be_cheapest (g) ? kol_depot_min_depot_price (g) : kol_depot_max_depot_price (g);
 }
 
 static int
-available_cash (KolGame  *g,
+available_cash (KolEngine  *g,
                 KolStep  *s,
                 KolEntity seller)
 {
   KolEntity cur = current_corp (g, s);
 
   if (kol_entity_equal (seller, cur))
-    return kol_game_cash (g, cur);
-  return kol_game_cash (g, seller) + kol_game_cash (g, cur);
+    return kol_engine_cash (g, cur);
+  return kol_engine_cash (g, seller) + kol_engine_cash (g, cur);
 }
 
 /* EmergencyMoney#causes_president_swap?: the seller would hold less than
  * another holder (players and corporations). */
 static gboolean
-causes_president_swap (KolGame         *g,
+causes_president_swap (KolEngine         *g,
                        const KolBundle *b)
 {
-  int remaining = kol_game_percent_of (g, b->owner, b->corp) - b->percent;
+  int remaining = kol_engine_percent_of (g, b->owner, b->corp) - b->percent;
   int next_highest = 0;
 
   for (int p = 0; p < g->n_players; p++)
@@ -1363,14 +1363,14 @@ causes_president_swap (KolGame         *g,
       KolEntity e = kol_entity (KOL_ENTITY_PLAYER, p);
 
       if (!kol_entity_equal (e, b->owner))
-        next_highest = MAX (next_highest, kol_game_percent_of (g, e, b->corp));
+        next_highest = MAX (next_highest, kol_engine_percent_of (g, e, b->corp));
     }
   for (int c = 0; c < g->n_corps; c++)
     {
       KolEntity e = kol_entity (KOL_ENTITY_CORP, c);
 
       if (c != b->corp && !kol_entity_equal (e, b->owner))
-        next_highest = MAX (next_highest, kol_game_percent_of (g, e, b->corp));
+        next_highest = MAX (next_highest, kol_engine_percent_of (g, e, b->corp));
     }
   return remaining < next_highest;
 }
@@ -1379,7 +1379,7 @@ causes_president_swap (KolGame         *g,
  * presidency change where that matters (EBUY_PRES_SWAP, or shares of the
  * corporation buying). */
 static gboolean
-sellable_bundle (KolGame         *g,
+sellable_bundle (KolEngine         *g,
                  int              current_corp,
                  const KolBundle *b)
 {
@@ -1395,10 +1395,10 @@ sellable_bundle (KolGame         *g,
 }
 
 static int
-cert_price (KolGame *g,
+cert_price (KolEngine *g,
             int      cert)
 {
-  double shares = g->certs[cert].percent / (double) kol_game_share_percent (g, g->certs[cert].corp);
+  double shares = g->certs[cert].percent / (double) kol_engine_share_percent (g, g->certs[cert].corp);
 
   return (int) ceil (kol_cert_price_per_share (g, cert) * shares);
 }
@@ -1418,7 +1418,7 @@ cert_price (KolGame *g,
  * Returns: %TRUE if the bundle may be sold.
  */
 gboolean
-kol_emergency_can_sell (KolGame         *g,
+kol_emergency_can_sell (KolEngine         *g,
                         int              current_corp,
                         KolEntity        seller,
                         const KolBundle *b,
@@ -1450,7 +1450,7 @@ kol_emergency_can_sell (KolGame         *g,
  * rest of an operating round is put back in order.
  */
 void
-kol_emergency_sell (KolGame         *g,
+kol_emergency_sell (KolEngine         *g,
                     const KolBundle *b)
 {
   kol_shares_sell_and_change_price (g, b, TRUE, -1);
@@ -1473,7 +1473,7 @@ corp_sold (KolStep *s,
 /* BuyTrain#can_sell? (the title's), Step::Train#can_sell?
  * (MUST_SELL_IN_BLOCKS), then EmergencyMoney#can_sell?. */
 static gboolean
-ebuy_can_sell (KolGame         *g,
+ebuy_can_sell (KolEngine         *g,
                KolStep         *s,
                KolEntity        seller,
                const KolBundle *b,
@@ -1495,7 +1495,7 @@ ebuy_can_sell (KolGame         *g,
 }
 
 static int
-ebuy_bundles (KolGame   *g,
+ebuy_bundles (KolEngine   *g,
               KolStep   *s,
               int        player,
               KolBundle *out,
@@ -1509,7 +1509,7 @@ ebuy_bundles (KolGame   *g,
       KolBundle bundles[64];
       int nb;
 
-      if (kol_game_percent_of (g, seller, c) == 0)
+      if (kol_engine_percent_of (g, seller, c) == 0)
         continue;
       nb = kol_shares_bundles_for_corporation (g, seller, c, bundles, G_N_ELEMENTS (bundles));
       for (int i = 0; i < nb && n < max; i++)
@@ -1530,7 +1530,7 @@ ebuy_bundles (KolGame   *g,
  * Returns: how many bundles @player may sell now for the emergency purchase.
  */
 int
-kol_ebuy_sellable_bundles (KolGame   *g,
+kol_ebuy_sellable_bundles (KolEngine   *g,
                            KolStep   *s,
                            int        player,
                            KolBundle *out,
@@ -1545,7 +1545,7 @@ kol_ebuy_sellable_bundles (KolGame   *g,
  * Returns: (nullable): the round's BuyTrain step.
  */
 KolStep *
-kol_round_buy_train_step (KolGame *g)
+kol_round_buy_train_step (KolEngine *g)
 {
   for (int i = 0; i < g->round.n_steps; i++)
     if (g->round.steps[i].klass->setup == kol_step_buy_train_setup)
@@ -1554,7 +1554,7 @@ kol_round_buy_train_step (KolGame *g)
 }
 
 static gboolean
-player_has_sellable_shares (KolGame *g,
+player_has_sellable_shares (KolEngine *g,
                             KolStep *s,
                             int      player)
 {
@@ -1573,7 +1573,7 @@ player_has_sellable_shares (KolGame *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_buy_train_process_sell_shares (KolGame         *g,
+kol_step_buy_train_process_sell_shares (KolEngine         *g,
                                         KolStep         *s,
                                         const KolAction *a,
                                         GError         **error)
@@ -1595,7 +1595,7 @@ kol_step_buy_train_process_sell_shares (KolGame         *g,
         kol_arg_int (KOL_ARG_REASON, reason),
       };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_CANNOT_SELL, args, 3, "cannot sell shares of %s: %s",
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_CANNOT_SELL, args, 3, "cannot sell shares of %s: %s",
                               g->title->corps[b.corp].id, kol_reason_to_string (reason));
     }
   price_per_share = kol_bundle_price_per_share (g, &b);
@@ -1620,7 +1620,7 @@ kol_step_buy_train_process_sell_shares (KolGame         *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_buy_train_process (KolGame         *g,
+kol_step_buy_train_process (KolEngine         *g,
                             KolStep         *s,
                             const KolAction *a,
                             GError         **error)
@@ -1634,7 +1634,7 @@ kol_step_buy_train_process (KolGame         *g,
     case KOL_ACTION_PASS:
       return kol_step_process_pass (g, s, a, error);
     default:
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a train action");
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a train action");
     }
 }
 
@@ -1645,7 +1645,7 @@ kol_step_buy_train_process (KolGame         *g,
  * "automatically skips".
  */
 void
-kol_step_buy_train_skip (KolGame *g,
+kol_step_buy_train_skip (KolEngine *g,
                          KolStep *s)
 {
   KolEntity e = current_corp (g, s);
@@ -1658,7 +1658,7 @@ kol_step_buy_train_skip (KolGame *g,
         {
           KolArg args[1] = { kol_arg_entity (e) };
 
-          kol_game_log (g, KOL_LOG_SKIPS_TRAINS_NO_ROOM, args, 1);
+          kol_engine_log (g, KOL_LOG_SKIPS_TRAINS_NO_ROOM, args, 1);
         }
     }
   kol_step_pass (g, s);
@@ -1666,7 +1666,7 @@ kol_step_buy_train_skip (KolGame *g,
 
 static void
 add_buy (GPtrArray           *out,
-         KolGame             *g,
+         KolEngine             *g,
          KolEntity            entity,
          const KolTrainOffer *offer,
          int                  price)
@@ -1688,7 +1688,7 @@ add_buy (GPtrArray           *out,
  * president's emergency sales and the pass that are legal now.
  */
 void
-kol_step_buy_train_legal_actions (KolGame   *g,
+kol_step_buy_train_legal_actions (KolEngine   *g,
                                   KolStep   *s,
                                   KolEntity  entity,
                                   GPtrArray *out)
@@ -1735,7 +1735,7 @@ kol_step_buy_train_legal_actions (KolGame   *g,
  * Returns: %FALSE with the refusal set, or %TRUE for the generic message.
  */
 gboolean
-kol_step_buy_train_explain (KolGame         *g,
+kol_step_buy_train_explain (KolEngine         *g,
                             KolStep         *s,
                             const KolAction *a,
                             GError         **error)
@@ -1770,7 +1770,7 @@ const KolStepClass kol_step_buy_train = {
  * Returns: %TRUE while a corporation is over its train limit.
  */
 gboolean
-kol_step_discard_train_active (KolGame *g,
+kol_step_discard_train_active (KolEngine *g,
                                KolStep *s)
 {
   gint16 one[1];
@@ -1784,7 +1784,7 @@ kol_step_discard_train_active (KolGame *g,
  * Returns: the first crowded corporation (0 or 1).
  */
 int
-kol_step_discard_train_active_entities (KolGame   *g,
+kol_step_discard_train_active_entities (KolEngine   *g,
                                         KolStep   *s,
                                         KolEntity *out,
                                         int        max)
@@ -1803,7 +1803,7 @@ kol_step_discard_train_active_entities (KolGame   *g,
  * Returns: discard_train for a crowded corporation.
  */
 guint32
-kol_step_discard_train_actions (KolGame  *g,
+kol_step_discard_train_actions (KolEngine  *g,
                                 KolStep  *s,
                                 KolEntity entity)
 {
@@ -1824,7 +1824,7 @@ kol_step_discard_train_actions (KolGame  *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_discard_train_process (KolGame         *g,
+kol_step_discard_train_process (KolEngine         *g,
                                 KolStep         *s,
                                 const KolAction *a,
                                 GError         **error)
@@ -1832,13 +1832,13 @@ kol_step_discard_train_process (KolGame         *g,
   KolArg args[2];
 
   if (a->type != KOL_ACTION_DISCARD_TRAIN || a->train < 0 || a->train >= g->n_trains)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such train");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such train");
   if (!kol_entity_equal (g->trains[a->train].owner, a->entity))
     return refuse_train (g, error, a->train, KOL_REASON_TRAIN_NOT_OWNED, "not the corporation's train");
   args[0] = kol_arg_entity (a->entity);
-  args[1] = kol_arg_string (kol_game_train_name (g, a->train));
+  args[1] = kol_arg_string (kol_engine_train_name (g, a->train));
   kol_depot_reclaim_train (g, a->train);
-  kol_game_log (g, KOL_LOG_DISCARDS_TRAIN, args, 2);
+  kol_engine_log (g, KOL_LOG_DISCARDS_TRAIN, args, 2);
   return TRUE;
 }
 
@@ -1848,7 +1848,7 @@ kol_step_discard_train_process (KolGame         *g,
  * Appends a discard_train action for each train of the crowded @entity.
  */
 void
-kol_step_discard_train_legal_actions (KolGame   *g,
+kol_step_discard_train_legal_actions (KolEngine   *g,
                                       KolStep   *s,
                                       KolEntity  entity,
                                       GPtrArray *out)
@@ -1880,7 +1880,7 @@ const KolStepClass kol_step_discard_train = {
 /* ---------------------------------------------------- legal choices (UI) */
 
 static gboolean
-player_loans_allowed (KolGame *g)
+player_loans_allowed (KolEngine *g)
 {
   const KolOperatingHooks *h = kol_operating_hooks (g);
 
@@ -1888,7 +1888,7 @@ player_loans_allowed (KolGame *g)
 }
 
 static int
-add_depot_offers (KolGame       *g,
+add_depot_offers (KolEngine       *g,
                   KolStep       *s,
                   int            corp,
                   int            train,
@@ -1898,7 +1898,7 @@ add_depot_offers (KolGame       *g,
 {
   int power = kol_operating_buying_power (g, kol_entity (KOL_ENTITY_CORP, corp));
   gboolean contribute = kol_step_buy_train_president_may_contribute (g, s, corp);
-  int president_cash = kol_game_cash (g, g->corps[corp].owner);
+  int president_cash = kol_engine_cash (g, g->corps[corp].owner);
 
   for (int v = 0; v < n_variants (g, train) && n < max; v++)
     {
@@ -1931,7 +1931,7 @@ add_depot_offers (KolGame       *g,
  * Returns: the purchases @corp may make now in its BuyTrain step.
  */
 int
-kol_buyable_train_offers (KolGame       *g,
+kol_buyable_train_offers (KolEngine       *g,
                           int            corp,
                           KolTrainOffer *out,
                           int            max)
@@ -1968,7 +1968,7 @@ kol_buyable_train_offers (KolGame       *g,
  * Returns: the trains a crowded @corp may discard (all of its trains).
  */
 int
-kol_discardable_trains (KolGame *g,
+kol_discardable_trains (KolEngine *g,
                         int      corp,
                         gint16  *out,
                         int      max)
@@ -1978,5 +1978,5 @@ kol_discardable_trains (KolGame *g,
 
   if (!listed (crowded, n, corp))
     return 0;
-  return kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), out, max);
+  return kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), out, max);
 }

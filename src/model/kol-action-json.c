@@ -31,7 +31,7 @@ G_DEFINE_QUARK (kol-action-json-error-quark, kol_action_json_error)
 
 typedef struct
 {
-  KolGame     *g;
+  KolEngine     *g;
   const char  *where;    /* translated "Action 57 at $.actions[56]" */
   GString     *path;     /* JSON path of the current action */
   char       **error_path;
@@ -219,7 +219,7 @@ get_array (Ctx         *c,
 /* ---------------------------------------------------------- id resolvers */
 
 static int
-player_by_id (KolGame *g,
+player_by_id (KolEngine *g,
               gint64   id)
 {
   for (int i = 0; i < g->n_players; i++)
@@ -318,7 +318,7 @@ split_numbered (const char *id,
 
 /* A train id "4H-2": its def and copy number, as KolTrain records them. */
 static int
-train_index (KolGame    *g,
+train_index (KolEngine    *g,
              const char *id)
 {
   g_autofree char *name = NULL;
@@ -409,7 +409,7 @@ tile_copy_index (const KolTitle *t,
  * number we lack stands for any copy of that tile: the first one in the
  * supply when laying it. */
 static int
-spare_copy (KolGame *g,
+spare_copy (KolEngine *g,
             int      def)
 {
   const KolTitle *t = g->title;
@@ -422,7 +422,7 @@ spare_copy (KolGame *g,
 
 /* …and the one hex that tile lies on, when naming a city on it. */
 static int
-hex_of_tile (KolGame *g,
+hex_of_tile (KolEngine *g,
              int      def,
              int     *n_found)
 {
@@ -490,7 +490,7 @@ tile_on_board (Ctx        *c,
 }
 
 static const KolTileDef *
-tile_of_hex (KolGame *g,
+tile_of_hex (KolEngine *g,
              int      hex)
 {
   int tile = g->hexes[hex].tile;
@@ -502,7 +502,7 @@ tile_of_hex (KolGame *g,
 
 /* The node of the tile on @hex whose 18xx.games part index is @part. */
 static int
-node_by_part (KolGame *g,
+node_by_part (KolEngine *g,
               int      hex,
               gint64   part)
 {
@@ -763,7 +763,7 @@ parse_shares (Ctx        *c,
 
       if (!node_is_string (node))
         return fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, "%s", _("must be a string"));
-      cert = kol_game_cert_by_id (c->g, json_node_get_string (node));
+      cert = kol_engine_cert_by_id (c->g, json_node_get_string (node));
       if (cert < 0)
         /* Translators: %s is a certificate id such as "ATA_3". */
         return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field, _("there is no certificate “%s”"),
@@ -1229,7 +1229,7 @@ parse_payload (Ctx        *c,
 
 /* --------------------------------------------------------------- actions */
 
-static KolAction *parse_action (KolGame            *g,
+static KolAction *parse_action (KolEngine            *g,
                                 JsonNode           *node,
                                 const char         *path,
                                 gboolean            is_auto,
@@ -1296,7 +1296,7 @@ parse_common (Ctx         *c,
 }
 
 static KolAction *
-parse_action (KolGame            *g,
+parse_action (KolEngine            *g,
               JsonNode           *node,
               const char         *path,
               gboolean            is_auto,
@@ -1347,7 +1347,7 @@ parse_action (KolGame            *g,
  *   naming the action (its id and path) and the field.
  */
 KolAction *
-kol_action_from_json (KolGame            *game,
+kol_action_from_json (KolEngine            *game,
                       JsonNode           *node,
                       const char         *path,
                       KolActionJsonFlags  flags,
@@ -1429,7 +1429,7 @@ kol_action_json_describe (JsonNode   *node,
  *   string (players' ids in decimal), or %NULL for the bank and the pool.
  */
 char *
-kol_action_json_entity_id (KolGame     *game,
+kol_action_json_entity_id (KolEngine     *game,
                            KolEntity    entity,
                            const char **entity_type)
 {
@@ -1465,7 +1465,7 @@ kol_action_json_entity_id (KolGame     *game,
  *   as an integer, others as their string id; null for none.
  */
 JsonNode *
-kol_action_json_entity_node (KolGame  *game,
+kol_action_json_entity_node (KolEngine  *game,
                              KolEntity entity)
 {
   g_autofree char *id = NULL;
@@ -1485,7 +1485,7 @@ kol_action_json_entity_node (KolGame  *game,
  *   for a laid copy, "<hex>-0" for the preprinted tile.
  */
 char *
-kol_action_json_tile_id (KolGame *game,
+kol_action_json_tile_id (KolEngine *game,
                          int      hex)
 {
   const KolHexState *hs = &game->hexes[hex];
@@ -1503,7 +1503,7 @@ kol_action_json_tile_id (KolGame *game,
  *   the cities of the tile on @hex): "<tile id>-<part index>".
  */
 char *
-kol_action_json_city_id (KolGame *game,
+kol_action_json_city_id (KolEngine *game,
                          int      hex,
                          int      city)
 {
@@ -1526,7 +1526,7 @@ set_string (JsonObject *o,
 }
 
 static void
-set_corp (KolGame    *g,
+set_corp (KolEngine    *g,
           JsonObject *o,
           const char *name,
           int         corp)
@@ -1536,7 +1536,7 @@ set_corp (KolGame    *g,
 }
 
 static void
-set_company (KolGame    *g,
+set_company (KolEngine    *g,
              JsonObject *o,
              const char *name,
              int         company)
@@ -1546,21 +1546,21 @@ set_company (KolGame    *g,
 }
 
 static void
-set_train (KolGame    *g,
+set_train (KolEngine    *g,
            JsonObject *o,
            const char *name,
            int         train)
 {
   if (train >= 0 && train < g->n_trains)
     {
-      g_autofree char *id = kol_game_train_id (g, train);
+      g_autofree char *id = kol_engine_train_id (g, train);
 
       json_object_set_string_member (o, name, id);
     }
 }
 
 static void
-set_hex (KolGame    *g,
+set_hex (KolEngine    *g,
          JsonObject *o,
          const char *name,
          int         hex)
@@ -1570,7 +1570,7 @@ set_hex (KolGame    *g,
 }
 
 static JsonArray *
-hex_array (KolGame *g,
+hex_array (KolEngine *g,
            GArray  *hexes)
 {
   JsonArray *a = json_array_new ();
@@ -1581,7 +1581,7 @@ hex_array (KolGame *g,
 }
 
 static char *
-route_node_id (KolGame            *g,
+route_node_id (KolEngine            *g,
                const KolRouteNode *rn)
 {
   const KolTileDef *tile = tile_of_hex (g, rn->hex);
@@ -1591,7 +1591,7 @@ route_node_id (KolGame            *g,
 }
 
 static JsonNode *
-route_to_json (KolGame            *g,
+route_to_json (KolEngine            *g,
                const KolRouteSpec *r)
 {
   JsonObject *o = json_object_new ();
@@ -1637,7 +1637,7 @@ route_to_json (KolGame            *g,
 }
 
 static void
-write_run_routes (KolGame         *g,
+write_run_routes (KolEngine         *g,
                   JsonObject      *o,
                   const KolAction *a)
 {
@@ -1651,7 +1651,7 @@ write_run_routes (KolGame         *g,
 }
 
 static void
-write_shares (KolGame         *g,
+write_shares (KolEngine         *g,
               JsonObject      *o,
               const KolAction *a)
 {
@@ -1659,7 +1659,7 @@ write_shares (KolGame         *g,
 
   for (int i = 0; i < a->n_shares && i < KOL_ACTION_MAX_SHARES; i++)
     {
-      g_autofree char *id = kol_game_cert_id (g, a->shares[i]);
+      g_autofree char *id = kol_engine_cert_id (g, a->shares[i]);
 
       json_array_add_string_element (shares, id);
     }
@@ -1668,7 +1668,7 @@ write_shares (KolGame         *g,
 }
 
 static void
-write_city (KolGame         *g,
+write_city (KolEngine         *g,
             JsonObject      *o,
             const KolAction *a)
 {
@@ -1682,7 +1682,7 @@ write_city (KolGame         *g,
 }
 
 static void
-write_assignments (KolGame         *g,
+write_assignments (KolEngine         *g,
                    JsonObject      *o,
                    const KolAction *a)
 {
@@ -1742,7 +1742,7 @@ write_program (JsonObject      *o,
 }
 
 static void
-write_payload (KolGame         *g,
+write_payload (KolEngine         *g,
                JsonObject      *o,
                const KolAction *a)
 {
@@ -1877,7 +1877,7 @@ write_payload (KolGame         *g,
  * Returns: (transfer full): a JSON object node.
  */
 JsonNode *
-kol_action_to_json (KolGame         *game,
+kol_action_to_json (KolEngine         *game,
                     const KolAction *action)
 {
   JsonObject *o = json_object_new ();

@@ -34,13 +34,13 @@ struct _KolHistory
 
   KolTitle  *title;       /* freed with title_free */
   GDestroyNotify title_free;
-  KolGame   *live;        /* after every action of the log */
-  KolGame   *view;        /* after @position actions when not live, or NULL */
-  KolGame   *scratch;     /* work space for resolving auto actions */
+  KolEngine   *live;        /* after every action of the log */
+  KolEngine   *view;        /* after @position actions when not live, or NULL */
+  KolEngine   *scratch;     /* work space for resolving auto actions */
   guint      position;
   GPtrArray *entries;     /* Entry*, the line of play */
   GPtrArray *redo;        /* Entry*, the most recently undone last */
-  GPtrArray *snapshots;   /* KolGame*, [k] = after k * INTERVAL actions */
+  GPtrArray *snapshots;   /* KolEngine*, [k] = after k * INTERVAL actions */
   int        next_id;
   JsonObject *source;
   GFile     *autosave;
@@ -98,9 +98,9 @@ kol_history_finalize (GObject *object)
   g_clear_pointer (&self->entries, g_ptr_array_unref);
   g_clear_pointer (&self->redo, g_ptr_array_unref);
   g_clear_pointer (&self->snapshots, g_ptr_array_unref);
-  g_clear_pointer (&self->live, kol_game_free);
-  g_clear_pointer (&self->view, kol_game_free);
-  g_clear_pointer (&self->scratch, kol_game_free);
+  g_clear_pointer (&self->live, kol_engine_free);
+  g_clear_pointer (&self->view, kol_engine_free);
+  g_clear_pointer (&self->scratch, kol_engine_free);
   g_clear_pointer (&self->source, json_object_unref);
   g_clear_object (&self->autosave);
   /* the games point into the title: free it last */
@@ -183,22 +183,22 @@ kol_history_init (KolHistory *self)
 {
   self->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
   self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
-  self->snapshots = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_game_free);
+  self->snapshots = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_engine_free);
   self->next_id = 1;
 }
 
 static KolHistory *
 history_new (KolTitle       *title,
              GDestroyNotify  title_free,
-             KolGame        *initial)
+             KolEngine        *initial)
 {
   KolHistory *self = g_object_new (KOL_TYPE_HISTORY, NULL);
 
   self->title = title;
   self->title_free = title_free;
   self->live = initial;
-  self->scratch = kol_game_copy (initial);
-  g_ptr_array_add (self->snapshots, kol_game_copy (initial));
+  self->scratch = kol_engine_copy (initial);
+  g_ptr_array_add (self->snapshots, kol_engine_copy (initial));
   return self;
 }
 
@@ -251,11 +251,11 @@ kol_history_new_full (KolTitle            *title,
                       gint64               seed,
                       GError             **error)
 {
-  KolGame *g;
+  KolEngine *g;
 
   g_return_val_if_fail (title != NULL, NULL);
 
-  g = kol_game_new (title, n_players, player_ids, (const char **) player_names, seed, error);
+  g = kol_engine_new (title, n_players, player_ids, (const char **) player_names, seed, error);
   if (g == NULL)
     {
       if (title_free)
@@ -275,11 +275,11 @@ kol_history_new_full (KolTitle            *title,
  */
 KolHistory *
 kol_history_new_from_game (KolTitle      *title,
-                           const KolGame *initial)
+                           const KolEngine *initial)
 {
   g_return_val_if_fail (initial != NULL, NULL);
 
-  return history_new (title, title ? (GDestroyNotify) kol_title_free : NULL, kol_game_copy (initial));
+  return history_new (title, title ? (GDestroyNotify) kol_title_free : NULL, kol_engine_copy (initial));
 }
 
 /* --------------------------------------------------------------- getters */
@@ -304,7 +304,7 @@ kol_history_get_title (KolHistory *self)
  *
  * Returns: (transfer none): the game.
  */
-KolGame *
+KolEngine *
 kol_history_get_game (KolHistory *self)
 {
   g_return_val_if_fail (KOL_IS_HISTORY (self), NULL);
@@ -316,7 +316,7 @@ kol_history_get_game (KolHistory *self)
  *
  * Returns: (transfer none): the state before the first action.
  */
-KolGame *
+KolEngine *
 kol_history_get_initial_game (KolHistory *self)
 {
   g_return_val_if_fail (KOL_IS_HISTORY (self), NULL);
@@ -424,18 +424,18 @@ kol_history_can_redo (KolHistory *self)
 static gboolean
 seek (KolHistory *self,
       guint       n,
-      KolGame    *dest,
+      KolEngine    *dest,
       GError    **error)
 {
   guint k = MIN (n / KOL_HISTORY_SNAPSHOT_INTERVAL, self->snapshots->len - 1);
 
-  kol_game_copy_into (dest, g_ptr_array_index (self->snapshots, k));
+  kol_engine_copy_into (dest, g_ptr_array_index (self->snapshots, k));
   for (guint i = k * KOL_HISTORY_SNAPSHOT_INTERVAL; i < n; i++)
     {
       Entry *e = g_ptr_array_index (self->entries, i);
       g_autoptr(GError) local = NULL;
 
-      if (!kol_game_apply_unsafe (dest, e->action, FALSE, NULL, &local))
+      if (!kol_engine_apply_unsafe (dest, e->action, FALSE, NULL, &local))
         {
           g_set_error (error, KOL_HISTORY_ERROR, KOL_HISTORY_ERROR_REPLAY,
                        "action %u of the history no longer replays: %s", i, local->message);
@@ -462,7 +462,7 @@ take_snapshot_if_due (KolHistory *self)
 
   if (n % KOL_HISTORY_SNAPSHOT_INTERVAL == 0 &&
       self->snapshots->len == n / KOL_HISTORY_SNAPSHOT_INTERVAL)
-    g_ptr_array_add (self->snapshots, kol_game_copy (self->live));
+    g_ptr_array_add (self->snapshots, kol_engine_copy (self->live));
 }
 
 /**
@@ -471,12 +471,12 @@ take_snapshot_if_due (KolHistory *self)
  *
  * Returns: (transfer full) (nullable): a copy of the state after @n actions.
  */
-KolGame *
+KolEngine *
 kol_history_dup_game_at (KolHistory *self,
                          guint       n,
                          GError    **error)
 {
-  g_autoptr(KolGame) g = NULL;
+  g_autoptr(KolEngine) g = NULL;
 
   g_return_val_if_fail (KOL_IS_HISTORY (self), NULL);
 
@@ -486,7 +486,7 @@ kol_history_dup_game_at (KolHistory *self,
                    _("The game has only %u actions."), self->entries->len);
       return NULL;
     }
-  g = kol_game_copy (self->live);
+  g = kol_engine_copy (self->live);
   if (n < self->entries->len && !seek (self, n, g, error))
     return NULL;
   return g_steal_pointer (&g);
@@ -515,7 +515,7 @@ changed (KolHistory *self,
 static void
 go_live (KolHistory *self)
 {
-  g_clear_pointer (&self->view, kol_game_free);
+  g_clear_pointer (&self->view, kol_engine_free);
   self->position = self->entries->len;
 }
 
@@ -567,19 +567,19 @@ apply_to_live (KolHistory          *self,
                GError             **error)
 {
   if (!(flags & KOL_HISTORY_APPLY_TRUSTED))
-    return kol_game_apply (self->live, action, generate, autos, error);
-  if (kol_game_apply_unsafe (self->live, action, generate, autos, NULL))
+    return kol_engine_apply (self->live, action, generate, autos, error);
+  if (kol_engine_apply_unsafe (self->live, action, generate, autos, NULL))
     return TRUE;
   if (autos)
     g_clear_pointer (autos, g_ptr_array_unref);
   if (!seek (self, self->entries->len, self->live, error))
     return FALSE;
-  return kol_game_apply (self->live, action, generate, autos, error);
+  return kol_engine_apply (self->live, action, generate, autos, error);
 }
 
 static JsonNode *
-entry_json (KolGame         *before,
-            KolGame         *after,
+entry_json (KolEngine         *before,
+            KolEngine         *after,
             const KolAction *action,
             GPtrArray       *autos)
 {
@@ -617,7 +617,7 @@ kol_history_apply (KolHistory          *self,
                    KolHistoryApplyFlags flags,
                    GError             **error)
 {
-  g_autoptr(KolGame) before = NULL;
+  g_autoptr(KolEngine) before = NULL;
   g_autoptr(GPtrArray) autos = NULL;
   g_autoptr(KolAction) stored = NULL;
   JsonNode *json;
@@ -635,8 +635,8 @@ kol_history_apply (KolHistory          *self,
   if (stored->created_at == 0)
     stored->created_at = g_get_real_time () / G_USEC_PER_SEC;
 
-  before = kol_game_copy (self->live);
-  if (!kol_game_apply (self->live, stored, TRUE, &autos, error))
+  before = kol_engine_copy (self->live);
+  if (!kol_engine_apply (self->live, stored, TRUE, &autos, error))
     return FALSE;
   json = entry_json (before, self->live, stored, autos);
   stored->auto_actions = g_steal_pointer (&autos);
@@ -678,7 +678,7 @@ convert_with_autos (KolHistory *self,
   parent = kol_action_from_json (self->live, node, path, KOL_ACTION_JSON_SKIP_AUTO, error_path, error);
   if (parent == NULL)
     return NULL;
-  kol_game_copy_into (self->scratch, self->live);
+  kol_engine_copy_into (self->scratch, self->live);
   in_step = kol_round_process_single (self->scratch, parent, NULL);
   list = json_node_get_array (json_object_get_member (json_node_get_object (node), "auto_actions"));
   parent->auto_actions = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
@@ -811,7 +811,7 @@ kol_history_undo (KolHistory *self,
     }
   if (!seek (self, n - 1, self->scratch, error))
     return FALSE;
-  kol_game_copy_into (self->live, self->scratch);
+  kol_engine_copy_into (self->live, self->scratch);
   g_ptr_array_add (self->redo, g_ptr_array_steal_index (self->entries, n - 1));
   drop_snapshots_after (self, n - 1);
   go_live (self);
@@ -843,7 +843,7 @@ kol_history_redo (KolHistory *self,
   e = g_ptr_array_index (self->redo, self->redo->len - 1);
   if (e->action == NULL && (e->action = convert_json (self, e->json, "$.redo", NULL, error)) == NULL)
     return FALSE;
-  if (!kol_game_apply (self->live, e->action, FALSE, NULL, error))
+  if (!kol_engine_apply (self->live, e->action, FALSE, NULL, error))
     return FALSE;
   e = g_ptr_array_steal_index (self->redo, self->redo->len - 1);
   if (e->action->id >= self->next_id)
@@ -881,7 +881,7 @@ kol_history_goto (KolHistory *self,
   else
     {
       if (self->view == NULL)
-        self->view = kol_game_copy (self->live);
+        self->view = kol_engine_copy (self->live);
       if (!seek (self, n, self->view, error))
         {
           go_live (self);
@@ -906,7 +906,7 @@ kol_history_discard_future (KolHistory *self)
 
   if (self->position == self->entries->len)
     return;
-  kol_game_copy_into (self->live, self->view);
+  kol_engine_copy_into (self->live, self->view);
   g_ptr_array_set_size (self->entries, self->position);
   g_ptr_array_set_size (self->redo, 0);
   drop_snapshots_after (self, self->position);

@@ -61,7 +61,7 @@ typedef enum
  * Called for every run_routes action read from a file (auto actions too)
  * before it is applied, to check the claimed routes.
  */
-typedef void (*KolHistoryRouteCheck) (const KolGame   *before,
+typedef void (*KolHistoryRouteCheck) (const KolEngine   *before,
                                       const KolAction *action,
                                       const char      *path,
                                       gpointer         user_data);
@@ -86,12 +86,12 @@ KolHistory       *kol_history_new_full           (KolTitle             *title,
                                                   gint64                seed,
                                                   GError              **error);
 KolHistory       *kol_history_new_from_game      (KolTitle             *title,
-                                                  const KolGame        *initial);
+                                                  const KolEngine        *initial);
 
 const KolTitle   *kol_history_get_title          (KolHistory           *self);
-KolGame          *kol_history_get_game           (KolHistory           *self);
-KolGame          *kol_history_get_initial_game   (KolHistory           *self);
-KolGame          *kol_history_dup_game_at        (KolHistory           *self,
+KolEngine          *kol_history_get_game           (KolHistory           *self);
+KolEngine          *kol_history_get_initial_game   (KolHistory           *self);
+KolEngine          *kol_history_dup_game_at        (KolHistory           *self,
                                                   guint                 n,
                                                   GError              **error);
 guint             kol_history_get_n_actions      (KolHistory           *self);

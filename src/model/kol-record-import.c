@@ -603,7 +603,7 @@ kol_record_choose_seed (KolRecord        *record,
 /* Old records (before 2022) give the stops only as hexes: take the one
  * revenue node of each stop's tile, or give up when a tile has several. */
 static GArray *
-nodes_from_hexes (const KolGame      *g,
+nodes_from_hexes (const KolEngine      *g,
                   const KolRouteSpec *r)
 {
   GArray *nodes;
@@ -672,18 +672,18 @@ nodes_in_route_order (GArray *nodes,
 }
 
 static char *
-train_label (const KolGame      *g,
+train_label (const KolEngine      *g,
              const KolRouteSpec *r)
 {
   if (r->train < 0 || r->train >= g->n_trains)
     return g_strdup ("?");
-  return kol_game_train_id ((KolGame *) g, r->train);
+  return kol_engine_train_id ((KolEngine *) g, r->train);
 }
 
 /* Checks one claimed route; returns the route accepted (for the overlap
  * checks of the next trains) or FALSE with a warning. */
 static gboolean
-check_route (const KolGame       *g,
+check_route (const KolEngine       *g,
              int                  corp,
              const KolRouteRules *rules,
              const KolRouteTrain *train,
@@ -759,7 +759,7 @@ clear_route (gpointer data)
  * with the title's routing rules for the company (its route hooks). The
  * trains the hooks prepare are the company's trains in holding order. */
 static void
-check_claimed_routes (const KolGame   *before,
+check_claimed_routes (const KolEngine   *before,
                       const KolAction *action,
                       const char      *path,
                       gpointer         user_data)
@@ -780,7 +780,7 @@ check_claimed_routes (const KolGame   *before,
   where = g_strdup_printf (_("Action at %s"), path);
   kol_route_rules_init (&rules);
   n_trains = hooks->prepare (before, corp, &rules, trains, KOL_ROUTE_MAX_TRAINS);
-  n_owned = kol_game_trains_of ((KolGame *) before, kol_entity (KOL_ENTITY_CORP, corp), owned, G_N_ELEMENTS (owned));
+  n_owned = kol_engine_trains_of ((KolEngine *) before, kol_entity (KOL_ENTITY_CORP, corp), owned, G_N_ELEMENTS (owned));
   for (guint i = 0; i < action->routes->len; i++)
     {
       const KolRouteSpec *r = g_ptr_array_index (action->routes, i);
@@ -1039,7 +1039,7 @@ finish_report (KolRecord       *r,
                KolHistory      *history,
                KolImportReport *report)
 {
-  KolGame *g = kol_history_get_game (history);
+  KolEngine *g = kol_history_get_game (history);
 
   report->finished = g->finished;
   if (!g->finished)
@@ -1194,7 +1194,7 @@ kol_import_report_describe_stop (KolImportReport *report)
 /* ----------------------------------------------------------------- export */
 
 static JsonNode *
-export_players (KolGame *g)
+export_players (KolEngine *g)
 {
   JsonArray *players = json_array_new ();
 
@@ -1211,7 +1211,7 @@ export_players (KolGame *g)
 
 /* The options a player chose, without the hidden ones the importer sets. */
 static JsonNode *
-export_settings (KolGame *g)
+export_settings (KolEngine *g)
 {
   JsonObject *settings = json_object_new ();
   JsonArray *rules = json_array_new ();
@@ -1239,8 +1239,8 @@ export_settings (KolGame *g)
 JsonNode *
 kol_record_export (KolHistory *history)
 {
-  KolGame *initial = kol_history_get_initial_game (history);
-  KolGame *live = kol_history_dup_game_at (history, kol_history_get_n_actions (history), NULL);
+  KolEngine *initial = kol_history_get_initial_game (history);
+  KolEngine *live = kol_history_dup_game_at (history, kol_history_get_n_actions (history), NULL);
   JsonObject *source = kol_history_get_source (history);
   JsonObject *o = json_object_new ();
   JsonArray *actions = json_array_new ();
@@ -1268,6 +1268,6 @@ kol_record_export (KolHistory *history)
       json_array_add_element (actions, action);
     }
   json_object_set_array_member (o, "actions", actions);
-  g_clear_pointer (&live, kol_game_free);
+  g_clear_pointer (&live, kol_engine_free);
   return json_node_init_object (json_node_alloc (), o);
 }

@@ -230,7 +230,7 @@ append_actions (GString    *out,
 }
 
 static JsonNode *
-players_node (KolGame *g)
+players_node (KolEngine *g)
 {
   JsonArray *players = json_array_new ();
 
@@ -273,7 +273,7 @@ title_node (const KolTitle *t)
 GBytes *
 kol_save_file_serialize (KolHistory *history)
 {
-  KolGame *initial = kol_history_get_initial_game (history);
+  KolEngine *initial = kol_history_get_initial_game (history);
   const KolTitle *t = kol_history_get_title (history);
   GString *out = g_string_new ("{\n");
   g_autoptr(JsonNode) format = json_node_init_string (json_node_alloc (), KOL_SAVE_FILE_FORMAT);

@@ -10,7 +10,7 @@
 /* ------------------------------------------------------------------ dump */
 
 static int
-corp_price (KolGame *g,
+corp_price (KolEngine *g,
             int      corp)
 {
   const KolCorp *c = &g->corps[corp];
@@ -24,7 +24,7 @@ corp_price (KolGame *g,
 /* The player at the top of @owner's chain of owners (a line's major's
  * president), or -1. */
 static int
-owning_player (KolGame  *g,
+owning_player (KolEngine  *g,
                KolEntity owner)
 {
   for (int depth = 0; depth < 4; depth++)
@@ -39,11 +39,11 @@ owning_player (KolGame  *g,
 }
 
 static void
-add_active (KolGame    *g,
+add_active (KolEngine    *g,
             JsonObject *o)
 {
   KolEntity active[KOL_MAX_ROUND_ENTITIES];
-  int n = kol_game_active_entities (g, active, G_N_ELEMENTS (active));
+  int n = kol_engine_active_entities (g, active, G_N_ELEMENTS (active));
   JsonArray *list = json_array_new ();
 
   /* a game ended by a player (end_game) keeps its round: 18xx.games still
@@ -61,11 +61,11 @@ add_active (KolGame    *g,
 }
 
 static JsonArray *
-companies_of (KolGame  *g,
+companies_of (KolEngine  *g,
               KolEntity owner)
 {
   gint16 ids[KOL_MAX_COMPANIES];
-  int n = kol_game_companies_of (g, owner, ids, G_N_ELEMENTS (ids));
+  int n = kol_engine_companies_of (g, owner, ids, G_N_ELEMENTS (ids));
   JsonArray *list = json_array_new ();
 
   for (int i = 0; i < n; i++)
@@ -74,7 +74,7 @@ companies_of (KolGame  *g,
 }
 
 static JsonNode *
-dump_player (KolGame *g,
+dump_player (KolEngine *g,
              int      i)
 {
   const KolPlayer *p = &g->players[i];
@@ -86,7 +86,7 @@ dump_player (KolGame *g,
   json_object_set_int_member (o, "cash", p->cash);
   for (int c = 0; c < g->n_corps; c++)
     {
-      int percent = kol_game_percent_of (g, me, c);
+      int percent = kol_engine_percent_of (g, me, c);
 
       if (percent != 0)
         json_object_set_int_member (shares, g->title->corps[c].id, percent);
@@ -101,20 +101,20 @@ dump_player (KolGame *g,
 }
 
 static void
-add_trains (KolGame    *g,
+add_trains (KolEngine    *g,
             JsonObject *o,
             int         corp)
 {
   gint16 trains[KOL_MAX_TRAINS];
-  int n = kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), trains, G_N_ELEMENTS (trains));
+  int n = kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), trains, G_N_ELEMENTS (trains));
   JsonArray *names = json_array_new ();
   JsonArray *ids = json_array_new ();
 
   for (int i = 0; i < n; i++)
     {
-      g_autofree char *id = kol_game_train_id (g, trains[i]);
+      g_autofree char *id = kol_engine_train_id (g, trains[i]);
 
-      json_array_add_string_element (names, kol_game_train_name (g, trains[i]));
+      json_array_add_string_element (names, kol_engine_train_name (g, trains[i]));
       json_array_add_string_element (ids, id);
     }
   json_object_set_array_member (o, "trains", names);
@@ -122,7 +122,7 @@ add_trains (KolGame    *g,
 }
 
 static JsonNode *
-dump_corp (KolGame *g,
+dump_corp (KolEngine *g,
            int      c)
 {
   const KolCorp *corp = &g->corps[c];
@@ -146,8 +146,8 @@ dump_corp (KolGame *g,
   json_object_set_boolean_member (o, "floated", corp->floated);
   if (president >= 0)
     json_object_set_int_member (o, "president", g->players[president].id);
-  json_object_set_int_member (o, "ipo", kol_game_percent_of (g, me, c));
-  json_object_set_int_member (o, "market", kol_game_percent_of (g, kol_entity (KOL_ENTITY_POOL, 0), c));
+  json_object_set_int_member (o, "ipo", kol_engine_percent_of (g, me, c));
+  json_object_set_int_member (o, "market", kol_engine_percent_of (g, kol_entity (KOL_ENTITY_POOL, 0), c));
   if (corp->closed)
     json_object_set_boolean_member (o, "closed", TRUE);
   json_object_set_array_member (o, "companies", companies_of (g, me));
@@ -157,7 +157,7 @@ dump_corp (KolGame *g,
 }
 
 static const char *
-tile_name (KolGame *g,
+tile_name (KolEngine *g,
            int      hex)
 {
   int tile = g->hexes[hex].tile;
@@ -168,7 +168,7 @@ tile_name (KolGame *g,
 }
 
 static JsonArray *
-dump_tiles (KolGame *g)
+dump_tiles (KolEngine *g)
 {
   JsonArray *tiles = json_array_new ();
 
@@ -195,16 +195,16 @@ dump_tiles (KolGame *g)
  *   out) and, with %KOL_STATE_DUMP_TILES, tiles.
  */
 JsonNode *
-kol_state_dump (KolGame          *game,
+kol_state_dump (KolEngine          *game,
                 KolStateDumpFlags flags)
 {
   JsonObject *o = json_object_new ();
   JsonArray *players = json_array_new ();
   JsonArray *corps = json_array_new ();
   gint16 depot[KOL_MAX_TRAINS];
-  int n_depot = kol_game_depot_upcoming (game, depot, G_N_ELEMENTS (depot));
+  int n_depot = kol_engine_depot_upcoming (game, depot, G_N_ELEMENTS (depot));
 
-  json_object_set_string_member (o, "round", kol_game_round_name (game));
+  json_object_set_string_member (o, "round", kol_engine_round_name (game));
   json_object_set_int_member (o, "round_num", game->round.round_num);
   json_object_set_int_member (o, "turn", game->turn);
   if (game->phase >= 0 && (guint) game->phase < game->title->n_phases)
@@ -212,7 +212,7 @@ kol_state_dump (KolGame          *game,
   add_active (game, o);
   json_object_set_int_member (o, "bank", game->bank);
   if (n_depot > 0)
-    json_object_set_string_member (o, "depot_next", kol_game_train_name (game, depot[0]));
+    json_object_set_string_member (o, "depot_next", kol_engine_train_name (game, depot[0]));
   if (game->finished)
     json_object_set_boolean_member (o, "finished", TRUE);
   /* in 18xx.games' @players order (rotated for the priority deal), as the
@@ -623,7 +623,7 @@ kol_state_mismatch_clear (KolStateMismatch *mismatch)
  * Returns: the value.
  */
 int
-kol_state_player_value (KolGame *game,
+kol_state_player_value (KolEngine *game,
                         int      player)
 {
   KolEntity me = kol_entity (KOL_ENTITY_PLAYER, player);
@@ -637,13 +637,13 @@ kol_state_player_value (KolGame *game,
   for (int c = 0; c < game->n_corps; c++)
     {
       int price = corp_price (game, c);
-      int percent = kol_game_percent_of (game, me, c);
-      int share = kol_game_share_percent (game, c);
+      int percent = kol_engine_percent_of (game, me, c);
+      int share = kol_engine_share_percent (game, c);
 
       if (price > 0 && percent > 0 && share > 0)
         value += (gint64) price * percent / share;
     }
-  n = kol_game_companies_of (game, me, companies, G_N_ELEMENTS (companies));
+  n = kol_engine_companies_of (game, me, companies, G_N_ELEMENTS (companies));
   for (int i = 0; i < n; i++)
     value += game->companies[companies[i]].value;
   return (int) CLAMP (value, G_MININT, G_MAXINT);
@@ -655,7 +655,7 @@ kol_state_player_value (KolGame *game,
  * Returns: (transfer full): `{"<player id>": value}` for every player.
  */
 JsonNode *
-kol_state_result (KolGame *game)
+kol_state_result (KolEngine *game)
 {
   JsonObject *o = json_object_new ();
 

@@ -38,7 +38,7 @@ typedef struct
   char *actual;
 } KolStateMismatch;
 
-JsonNode   *kol_state_dump              (KolGame            *game,
+JsonNode   *kol_state_dump              (KolEngine            *game,
                                          KolStateDumpFlags   flags);
 gboolean    kol_state_compare           (JsonNode           *expected,
                                          JsonNode           *actual,
@@ -50,9 +50,9 @@ void        kol_state_update_tiles      (GHashTable         *tiles,
                                          JsonNode           *line);
 void        kol_state_mismatch_clear    (KolStateMismatch   *mismatch);
 
-int         kol_state_player_value      (KolGame            *game,
+int         kol_state_player_value      (KolEngine            *game,
                                          int                 player);
-JsonNode   *kol_state_result            (KolGame            *game);
+JsonNode   *kol_state_result            (KolEngine            *game);
 gboolean    kol_state_compare_result    (JsonNode           *expected,
                                          JsonNode           *actual,
                                          KolStateMismatch   *mismatch);

@@ -449,7 +449,7 @@ draw_view (GString             *out,
 }
 
 static HexView
-game_view (const KolGame       *game,
+game_view (const KolEngine       *game,
            int                  hex,
            const KolSvgOptions *opts)
 {
@@ -598,7 +598,7 @@ draw_reservation (GString          *out,
 }
 
 static gboolean
-corp_on_board (const KolGame *game,
+corp_on_board (const KolEngine *game,
                int            corp)
 {
   for (int i = 0; i < game->corps[corp].n_tokens; i++)
@@ -610,7 +610,7 @@ corp_on_board (const KolGame *game,
 /* The tokens in each slot of @hex, with the title's initial tokens of
  * corporations not yet on the board when asked for. */
 static void
-slot_tokens (const KolGame       *game,
+slot_tokens (const KolEngine       *game,
              int                  hex,
              const KolSvgOptions *opts,
              gint16              *tokens)
@@ -647,7 +647,7 @@ slot_tokens (const KolGame       *game,
 
 static void
 draw_hex_tokens (GString             *out,
-                 const KolGame       *game,
+                 const KolEngine       *game,
                  int                  hex,
                  const KolSvgOptions *opts)
 {
@@ -719,7 +719,7 @@ kol_svg_append_tile (GString             *svg,
  */
 void
 kol_svg_append_hex (GString             *svg,
-                    const KolGame       *game,
+                    const KolEngine       *game,
                     int                  hex,
                     const KolSvgOptions *opts)
 {
@@ -800,7 +800,7 @@ kol_svg_render_tile (const KolTitle      *title,
  * out of range.
  */
 char *
-kol_svg_render_hex (const KolGame       *game,
+kol_svg_render_hex (const KolEngine       *game,
                     int                  hex,
                     const KolSvgOptions *opts)
 {
@@ -944,7 +944,7 @@ draw_axes (GString                   *out,
 
 static void
 board_hexes (GString             *out,
-             const KolGame       *game,
+             const KolEngine       *game,
              const KolSvgOptions *opts)
 {
   const KolTitle *title = game->title;
@@ -980,7 +980,7 @@ board_hexes (GString             *out,
 
 static void
 board_tokens (GString             *out,
-              const KolGame       *game,
+              const KolEngine       *game,
               const KolSvgOptions *opts)
 {
   for (guint h = 0; h < game->title->n_hexes; h++)
@@ -1007,7 +1007,7 @@ board_tokens (GString             *out,
  * Returns: (transfer full): an SVG document
  */
 char *
-kol_svg_render_board (const KolGame       *game,
+kol_svg_render_board (const KolEngine       *game,
                       const KolSvgOptions *opts,
                       KolSvgLayerFunc      layer_func,
                       gpointer             user_data)
@@ -1348,7 +1348,7 @@ kol_svg_tile_path_data (const KolTitle   *title,
  * Returns: %TRUE and the user-space centre of @node of the tile on @hex.
  */
 gboolean
-kol_svg_board_node_point (const KolGame *game,
+kol_svg_board_node_point (const KolEngine *game,
                           int            hex,
                           int            node,
                           double        *x,
@@ -1378,7 +1378,7 @@ kol_svg_board_node_point (const KolGame *game,
  * (counted over all cities of the tile on @hex).
  */
 gboolean
-kol_svg_board_slot_point (const KolGame *game,
+kol_svg_board_slot_point (const KolEngine *game,
                           int            hex,
                           int            slot,
                           double        *x,
@@ -1421,7 +1421,7 @@ kol_svg_board_slot_point (const KolGame *game,
  * @path of the tile on @hex, or %NULL.
  */
 char *
-kol_svg_board_path_data (const KolGame *game,
+kol_svg_board_path_data (const KolEngine *game,
                          int            hex,
                          int            path)
 {

@@ -197,7 +197,7 @@ static char *
 map_svg (KolPrintJob  *job,
          GError      **error)
 {
-  g_autoptr(KolGame) game = kol_game_new (job->title, job->title->n_players, NULL, NULL, 1, error);
+  g_autoptr(KolEngine) game = kol_engine_new (job->title, job->title->n_players, NULL, NULL, 1, error);
   KolSvgOptions svg_opts;
 
   if (game == NULL)

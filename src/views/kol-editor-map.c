@@ -108,7 +108,7 @@ static const char *
 board_hex_id (KolEditorMap *self,
               int           hex)
 {
-  const KolGame *game = kol_map_view_get_board (self->map_view);
+  const KolEngine *game = kol_map_view_get_board (self->map_view);
 
   if (game == NULL || hex < 0 || (guint) hex >= game->title->n_hexes)
     return NULL;
@@ -119,7 +119,7 @@ static int
 board_hex_index (KolEditorMap *self,
                  const char   *hex)
 {
-  const KolGame *game = kol_map_view_get_board (self->map_view);
+  const KolEngine *game = kol_map_view_get_board (self->map_view);
 
   return game != NULL && hex != NULL ? kol_title_hex_by_id (game->title, hex) : -1;
 }
@@ -316,7 +316,7 @@ selected_hex_notified_cb (KolEditorMap *self)
 static void
 preview_updated_cb (KolEditorMap *self)
 {
-  const KolGame *game = kol_editor_preview_get_game (self->preview);
+  const KolEngine *game = kol_editor_preview_get_game (self->preview);
 
   if (game == NULL)
     return;
@@ -349,7 +349,7 @@ static int
 clicked_edge (KolEditorMap *self,
               int           hex)
 {
-  const KolGame *game = kol_map_view_get_board (self->map_view);
+  const KolEngine *game = kol_map_view_get_board (self->map_view);
   KolViewport *viewport = kol_map_view_get_viewport (self->map_view);
   double bx, by, best = G_MAXDOUBLE;
   int edge = -1;
@@ -564,7 +564,7 @@ remove_line_action_cb (GtkWidget  *widget,
                        GVariant   *parameter)
 {
   KolEditorMap *self = KOL_EDITOR_MAP (widget);
-  const KolGame *game = kol_map_view_get_board (self->map_view);
+  const KolEngine *game = kol_map_view_get_board (self->map_view);
   int hex = kol_map_view_get_selected_hex (self->map_view);
   gboolean row = g_str_equal (g_variant_get_string (parameter, NULL), "row");
   g_autoptr(GError) error = NULL;
@@ -874,7 +874,7 @@ gboolean
 kol_editor_map_select_hex (KolEditorMap *self,
                            const char   *hex)
 {
-  const KolGame *game = kol_map_view_get_board (self->map_view);
+  const KolEngine *game = kol_map_view_get_board (self->map_view);
   int index = board_hex_index (self, hex);
   double x, y;
 

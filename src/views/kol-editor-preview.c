@@ -29,7 +29,7 @@ struct _KolEditorPreview
 
   KolTitleDocument *doc;
   KolTitle         *title;
-  KolGame          *game;
+  KolEngine          *game;
   char             *error;
   guint             serial;
   guint             reload_id;
@@ -108,12 +108,12 @@ reload (KolEditorPreview *self)
   g_autoptr(GError) error = NULL;
   g_autoptr(KolTitle) title = kol_title_document_load_title (self->doc, n_players,
                                                              (const char * const *) options, &error);
-  g_autoptr(KolGame) game = NULL;
+  g_autoptr(KolEngine) game = NULL;
   g_autoptr(KolTitle) old_title = NULL;
-  g_autoptr(KolGame) old_game = NULL;
+  g_autoptr(KolEngine) old_game = NULL;
 
   if (title != NULL)
-    game = kol_game_new (title, title->n_players, NULL, NULL, 1, &error);
+    game = kol_engine_new (title, title->n_players, NULL, NULL, 1, &error);
   if (game == NULL)
     {
       set_error (self, error != NULL ? error->message : _("The title does not load"));
@@ -176,7 +176,7 @@ kol_editor_preview_finalize (GObject *object)
   KolEditorPreview *self = KOL_EDITOR_PREVIEW (object);
 
   /* the game points into the title */
-  g_clear_pointer (&self->game, kol_game_free);
+  g_clear_pointer (&self->game, kol_engine_free);
   g_clear_pointer (&self->title, kol_title_free);
   g_clear_object (&self->doc);
   g_clear_pointer (&self->error, g_free);
@@ -297,7 +297,7 @@ kol_editor_preview_get_title (KolEditorPreview *self)
 }
 
 /** kol_editor_preview_get_game: Returns: (transfer none) (nullable): a new game on the title */
-const KolGame *
+const KolEngine *
 kol_editor_preview_get_game (KolEditorPreview *self)
 {
   g_return_val_if_fail (KOL_IS_EDITOR_PREVIEW (self), NULL);

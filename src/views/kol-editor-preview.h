@@ -24,7 +24,7 @@ G_DECLARE_FINAL_TYPE (KolEditorPreview, kol_editor_preview, KOL, EDITOR_PREVIEW,
 KolEditorPreview *kol_editor_preview_new            (KolTitleDocument *doc);
 KolTitleDocument *kol_editor_preview_get_document   (KolEditorPreview *self);
 const KolTitle   *kol_editor_preview_get_title      (KolEditorPreview *self);
-const KolGame    *kol_editor_preview_get_game       (KolEditorPreview *self);
+const KolEngine    *kol_editor_preview_get_game       (KolEditorPreview *self);
 const char       *kol_editor_preview_get_error      (KolEditorPreview *self);
 guint             kol_editor_preview_get_serial     (KolEditorPreview *self);
 void              kol_editor_preview_update_now     (KolEditorPreview *self);

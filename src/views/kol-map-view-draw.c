@@ -50,7 +50,7 @@ set_source_hex (cairo_t    *cr,
  */
 char *
 _kol_map_view_hex_svg (KolMapView    *self,
-                       const KolGame *game,
+                       const KolEngine *game,
                        int            hex,
                        int            size)
 {
@@ -116,7 +116,7 @@ static GdkTexture *
 get_texture (KolMapView       *self,
              Frame            *f,
              const char       *key,
-             const KolGame    *game,
+             const KolEngine    *game,
              int               hex,
              gboolean         *exact,
              cairo_surface_t **surface)

@@ -337,7 +337,7 @@ leave_cb (GtkEventControllerMotion *controller,
 /* ----------------------------------------------------------------- details */
 
 static int
-revenue_now (const KolGame    *game,
+revenue_now (const KolEngine    *game,
              const KolNodeDef *node)
 {
   const KolRevenue *r = &node->revenue;
@@ -381,7 +381,7 @@ format_money (const KolTitle *title,
 }
 
 static char *
-revenues (const KolGame    *game,
+revenues (const KolEngine    *game,
           const KolTileDef *tile)
 {
   g_autoptr(GString) out = g_string_new (NULL);
@@ -439,7 +439,7 @@ terrain_name (const char *terrain)
 
 /* "AFG, IFT": the corporations with tokens (or reservations) on @hex. */
 static char *
-corporations_on (const KolGame *game,
+corporations_on (const KolEngine *game,
                  int            hex,
                  gboolean       reservations)
 {

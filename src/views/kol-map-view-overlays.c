@@ -118,15 +118,15 @@ _kol_map_view_refresh_tentative (KolMapView *self)
   KolMapTentative *t = &self->tentative;
   const KolTileDef *tile;
   g_autoptr(GString) key = NULL;
-  KolGame *copy;
+  KolEngine *copy;
   int copy_index;
 
   g_clear_pointer (&t->key, g_free);
-  g_clear_pointer (&t->game, kol_game_free);
+  g_clear_pointer (&t->game, kol_engine_free);
   if (t->hex < 0 || self->game == NULL)
     return;
   tile = &self->title->tiles[t->tile];
-  copy = kol_game_copy (self->game);
+  copy = kol_engine_copy (self->game);
   copy_index = kol_board_free_copy (copy, t->tile);
   if (copy_index < 0)
     copy_index = tile->preprinted ? -1 : tile->first_copy;
@@ -136,7 +136,7 @@ _kol_map_view_refresh_tentative (KolMapView *self)
   g_string_printf (key, "g%d:%d:%d:%08x:%u", t->hex, t->tile, t->rotation,
                    _kol_map_view_token_hash (&copy->hexes[t->hex]), self->title_serial);
   t->key = g_string_free (g_steal_pointer (&key), FALSE);
-  g_clear_pointer (&t->game, kol_game_free);
+  g_clear_pointer (&t->game, kol_engine_free);
   t->game = copy;
 }
 

@@ -274,13 +274,13 @@ kol_map_view_finalize (GObject *object)
 {
   KolMapView *self = KOL_MAP_VIEW (object);
 
-  g_clear_pointer (&self->game, kol_game_free);
+  g_clear_pointer (&self->game, kol_engine_free);
   g_clear_pointer (&self->hex_keys, g_strfreev);
   g_clear_pointer (&self->hex_serials, g_free);
   g_clear_pointer (&self->highlights, g_free);
   g_clear_pointer (&self->city_highlights, g_array_unref);
   g_clear_pointer (&self->tentative.key, g_free);
-  g_clear_pointer (&self->tentative.game, kol_game_free);
+  g_clear_pointer (&self->tentative.game, kol_engine_free);
 
   G_OBJECT_CLASS (kol_map_view_parent_class)->finalize (object);
 }
@@ -598,7 +598,7 @@ clear_overlays (KolMapView *self)
   g_array_set_size (self->city_highlights, 0);
   self->tentative.hex = -1;
   g_clear_pointer (&self->tentative.key, g_free);
-  g_clear_pointer (&self->tentative.game, kol_game_free);
+  g_clear_pointer (&self->tentative.game, kol_engine_free);
   if (self->selected_hex >= 0)
     {
       self->selected_hex = -1;
@@ -646,7 +646,7 @@ set_title (KolMapView     *self,
  */
 void
 kol_map_view_set_board (KolMapView    *self,
-                        const KolGame *game)
+                        const KolEngine *game)
 {
   g_return_if_fail (KOL_IS_MAP_VIEW (self));
 
@@ -655,15 +655,15 @@ kol_map_view_set_board (KolMapView    *self,
       if (self->title != NULL)
         set_title (self, NULL);
       _kol_map_view_build_axes (self);
-      g_clear_pointer (&self->game, kol_game_free);
+      g_clear_pointer (&self->game, kol_engine_free);
       gtk_widget_queue_draw (GTK_WIDGET (self));
       _kol_map_view_update_rendering (self);
       return;
     }
   if (self->game == NULL)
-    self->game = kol_game_copy (game);
+    self->game = kol_engine_copy (game);
   else
-    kol_game_copy_into (self->game, game);
+    kol_engine_copy_into (self->game, game);
   if (game->title != self->title)
     {
       set_title (self, game->title);
@@ -681,7 +681,7 @@ kol_map_view_set_board (KolMapView    *self,
  * shown and @game, so that only those are rasterized again. */
 static void
 bump_changed_hexes (KolMapView    *self,
-                    const KolGame *game)
+                    const KolEngine *game)
 {
   guint n = self->title->n_hexes;
 
@@ -710,7 +710,7 @@ bump_changed_hexes (KolMapView    *self,
  */
 void
 kol_map_view_update_title (KolMapView    *self,
-                           const KolGame *game)
+                           const KolEngine *game)
 {
   g_return_if_fail (KOL_IS_MAP_VIEW (self));
   g_return_if_fail (game != NULL);
@@ -725,7 +725,7 @@ kol_map_view_update_title (KolMapView    *self,
   self->title = game->title;
   self->title_serial++;
   self->tentative.hex = -1;
-  kol_game_copy_into (self->game, game);
+  kol_engine_copy_into (self->game, game);
   kol_viewport_set_title (self->viewport, game->title, KOL_SVG_AXES);
   measure_hex_document (self);
   _kol_map_view_build_axes (self);
@@ -741,7 +741,7 @@ kol_map_view_update_title (KolMapView    *self,
  *
  * Returns: (transfer none) (nullable): the view's copy of the game state
  */
-const KolGame *
+const KolEngine *
 kol_map_view_get_board (KolMapView *self)
 {
   g_return_val_if_fail (KOL_IS_MAP_VIEW (self), NULL);

@@ -26,7 +26,7 @@ struct _KolMarketView
 {
   GtkWidget parent_instance;
 
-  KolGame        *game;     /* our copy */
+  KolEngine        *game;     /* our copy */
   const KolTitle *title;
   guint           n_price_moves;
 
@@ -620,16 +620,16 @@ update_description (KolMarketView *self)
  */
 void
 kol_market_view_set_market (KolMarketView *self,
-                            const KolGame *game)
+                            const KolEngine *game)
 {
   g_return_if_fail (KOL_IS_MARKET_VIEW (self));
 
   if (game == NULL)
-    g_clear_pointer (&self->game, kol_game_free);
+    g_clear_pointer (&self->game, kol_engine_free);
   else if (self->game == NULL)
-    self->game = kol_game_copy (game);
+    self->game = kol_engine_copy (game);
   else
-    kol_game_copy_into (self->game, game);
+    kol_engine_copy_into (self->game, game);
   if ((game != NULL ? game->title : NULL) != self->title)
     set_title (self, game != NULL ? game->title : NULL);
   update_description (self);
@@ -641,7 +641,7 @@ kol_market_view_set_market (KolMarketView *self,
  *
  * Returns: (transfer none) (nullable): the view's copy of the state
  */
-const KolGame *
+const KolEngine *
 kol_market_view_get_market (KolMarketView *self)
 {
   g_return_val_if_fail (KOL_IS_MARKET_VIEW (self), NULL);
@@ -676,7 +676,7 @@ kol_market_view_finalize (GObject *object)
 {
   KolMarketView *self = KOL_MARKET_VIEW (object);
 
-  g_clear_pointer (&self->game, kol_game_free);
+  g_clear_pointer (&self->game, kol_engine_free);
 
   G_OBJECT_CLASS (kol_market_view_parent_class)->finalize (object);
 }

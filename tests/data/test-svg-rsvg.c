@@ -124,7 +124,7 @@ check_board (const char *id,
 {
   g_autoptr(KolTitle) title = load_title (id, players);
   g_autoptr(GError) error = NULL;
-  KolGame *game = kol_game_new (title, players, NULL, NULL, 1, &error);
+  KolEngine *game = kol_engine_new (title, players, NULL, NULL, 1, &error);
   KolSvgOptions opts;
   g_autofree char *svg = NULL;
   Picture pic;
@@ -137,7 +137,7 @@ check_board (const char *id,
   rasterize (svg, &pic);
   /* the board has a background: every pixel is drawn */
   assert_drawn (&pic, 0.999);
-  kol_game_free (game);
+  kol_engine_free (game);
 }
 
 static void
@@ -175,7 +175,7 @@ test_hex_texture (void)
 {
   g_autoptr(KolTitle) title = load_title ("1849", 4);
   g_autoptr(GError) error = NULL;
-  KolGame *game = kol_game_new (title, 4, NULL, NULL, 1, &error);
+  KolEngine *game = kol_engine_new (title, 4, NULL, NULL, 1, &error);
   KolSvgOptions opts;
   int hex = kol_title_hex_by_id (title, "C5");
   g_autofree char *svg = NULL;
@@ -190,7 +190,7 @@ test_hex_texture (void)
   assert_drawn (&pic, 0.6);
   g_assert_cmpuint (pic.corner_alpha, ==, 0);
   g_assert_cmpuint (pic.centre_alpha, ==, 255);
-  kol_game_free (game);
+  kol_engine_free (game);
 }
 
 int

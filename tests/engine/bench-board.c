@@ -97,7 +97,7 @@ make_hexes (GRand   *rand,
 
 /* Tokens in random cities with a free slot. */
 static void
-place_tokens (KolGame *g,
+place_tokens (KolEngine *g,
               GRand   *rand)
 {
   for (int c = 0; c < g->n_corps; c++)
@@ -122,7 +122,7 @@ run (const char *name,
   g_autofree KolTestHex *hexes = make_hexes (rand, switches, strings);
   KolTestTitleSpec spec = { .hexes = hexes, .tiles = tiles, .corps = corps };
   g_autoptr(KolTitle) title = kol_test_title_new (&spec);
-  g_autoptr(KolGame) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) g = kol_test_game_new (title);
   gint16 out[KOL_MAX_HEXES];
   gint64 start;
   int reaches = 0, legal = 0, n_hexes = 0, n_paths = 0;

@@ -61,7 +61,7 @@ static GPtrArray        *kol_test_events;   /* event names seen (char*) */
 static GPtrArray        *kol_test_log;      /* KolLogEntry* copies */
 
 static inline void
-kol_test_op_event (KolGame    *g,
+kol_test_op_event (KolEngine    *g,
                    const char *event)
 {
   if (kol_test_events)
@@ -69,7 +69,7 @@ kol_test_op_event (KolGame    *g,
 }
 
 static inline void
-kol_test_op_log (KolGame           *g,
+kol_test_op_log (KolEngine           *g,
                  const KolLogEntry *entry,
                  gpointer           data)
 {
@@ -274,10 +274,10 @@ kol_test_set_shares (KolTitle *t)
 }
 
 /* A game on @t with the test module and a log collector. */
-static inline KolGame *
+static inline KolEngine *
 kol_test_op_game (const KolTitle *t)
 {
-  KolGame *g = kol_test_game_new (t);
+  KolEngine *g = kol_test_game_new (t);
 
   g->module = &kol_test_op_module;
   g->log_func = kol_test_op_log;
@@ -287,7 +287,7 @@ kol_test_op_game (const KolTitle *t)
 /* Floats @corp at the market cell (row, col) for player @player with @cash
  * in its treasury: the president's certificate goes to the player. */
 static inline void
-kol_test_float (KolGame    *g,
+kol_test_float (KolEngine    *g,
                 const char *corp_id,
                 int         player,
                 int         row,
@@ -295,7 +295,7 @@ kol_test_float (KolGame    *g,
                 int         cash)
 {
   int corp = kol_test_corp (g, corp_id);
-  int cert = kol_game_president_cert (g, corp);
+  int cert = kol_engine_president_cert (g, corp);
 
   kol_market_set_par (g, corp, kol_cell (row, col));
   g->corps[corp].ipoed = TRUE;
@@ -303,12 +303,12 @@ kol_test_float (KolGame    *g,
   g->corps[corp].owner = kol_entity (KOL_ENTITY_PLAYER, player);
   g->corps[corp].cash = cash;
   if (cert >= 0)
-    kol_game_move_cert (g, cert, kol_entity (KOL_ENTITY_PLAYER, player));
+    kol_engine_move_cert (g, cert, kol_entity (KOL_ENTITY_PLAYER, player));
 }
 
 /* Moves @n ordinary certificates of @corp from its treasury to @to. */
 static inline void
-kol_test_give_shares (KolGame  *g,
+kol_test_give_shares (KolEngine  *g,
                       int       corp,
                       KolEntity to,
                       int       n)
@@ -317,7 +317,7 @@ kol_test_give_shares (KolGame  *g,
     if (g->certs[i].corp == corp && !g->certs[i].president &&
         kol_entity_equal (g->certs[i].owner, kol_entity (KOL_ENTITY_CORP, corp)))
       {
-        kol_game_move_cert (g, i, to);
+        kol_engine_move_cert (g, i, to);
         n--;
       }
   g_assert_cmpint (n, ==, 0);
@@ -326,17 +326,17 @@ kol_test_give_shares (KolGame  *g,
 /* Gives @corp the first depot train named @name (as a purchase without
  * payment or phase effects). */
 static inline int
-kol_test_give_train (KolGame    *g,
+kol_test_give_train (KolEngine    *g,
                      const char *corp_id,
                      const char *name)
 {
   gint16 list[KOL_MAX_TRAINS];
-  int n = kol_game_depot_upcoming (g, list, KOL_MAX_TRAINS);
+  int n = kol_engine_depot_upcoming (g, list, KOL_MAX_TRAINS);
 
   for (int i = 0; i < n; i++)
-    if (g_strcmp0 (kol_game_train_name (g, list[i]), name) == 0)
+    if (g_strcmp0 (kol_engine_train_name (g, list[i]), name) == 0)
       {
-        kol_game_move_train (g, list[i], kol_entity (KOL_ENTITY_CORP, kol_test_corp (g, corp_id)));
+        kol_engine_move_train (g, list[i], kol_entity (KOL_ENTITY_CORP, kol_test_corp (g, corp_id)));
         return list[i];
       }
   g_assert_not_reached ();
@@ -346,7 +346,7 @@ kol_test_give_train (KolGame    *g,
 /* Starts an operating round with @steps (NULL-terminated) and runs its
  * setup, as Game#new_operating_round + finalize_round_setup. */
 static inline void
-kol_test_start_or (KolGame                   *g,
+kol_test_start_or (KolEngine                   *g,
                    const KolStepClass *const *steps,
                    const gint16              *opts)
 {
@@ -359,7 +359,7 @@ kol_test_start_or (KolGame                   *g,
 }
 
 static inline KolEntity
-kol_test_corp_entity (KolGame    *g,
+kol_test_corp_entity (KolEngine    *g,
                       const char *id)
 {
   return kol_entity (KOL_ENTITY_CORP, kol_test_corp (g, id));
@@ -367,11 +367,11 @@ kol_test_corp_entity (KolGame    *g,
 
 /* Applies an action; returns the refusal code, or -1 on success. */
 static inline int
-kol_test_apply (KolGame   *g,
+kol_test_apply (KolEngine   *g,
                 KolAction *a)
 {
   g_autoptr(GError) error = NULL;
-  gboolean ok = kol_game_apply (g, a, FALSE, NULL, &error);
+  gboolean ok = kol_engine_apply (g, a, FALSE, NULL, &error);
 
   kol_action_free (a);
   if (ok)
@@ -382,7 +382,7 @@ kol_test_apply (KolGame   *g,
 
 /* The reason argument of the last refusal, or KOL_REASON_NONE. */
 static inline int
-kol_test_refusal_reason (KolGame *g)
+kol_test_refusal_reason (KolEngine *g)
 {
   for (guint i = 0; i < g->refusal.n_args; i++)
     if (g->refusal.args[i].kind == KOL_ARG_REASON)
@@ -391,14 +391,14 @@ kol_test_refusal_reason (KolGame *g)
 }
 
 static inline KolAction *
-kol_test_pass (KolGame    *g,
+kol_test_pass (KolEngine    *g,
                const char *corp)
 {
   return kol_action_new (KOL_ACTION_PASS, kol_test_corp_entity (g, corp));
 }
 
 static inline KolAction *
-kol_test_lay_action (KolGame    *g,
+kol_test_lay_action (KolEngine    *g,
                      const char *corp,
                      const char *hex,
                      const char *tile,
@@ -413,7 +413,7 @@ kol_test_lay_action (KolGame    *g,
 }
 
 static inline KolAction *
-kol_test_token_action (KolGame    *g,
+kol_test_token_action (KolEngine    *g,
                        const char *corp,
                        const char *hex,
                        int         city)
@@ -426,7 +426,7 @@ kol_test_token_action (KolGame    *g,
 }
 
 static inline KolAction *
-kol_test_buy_train_action (KolGame    *g,
+kol_test_buy_train_action (KolEngine    *g,
                            const char *corp,
                            int         train,
                            int         price,
@@ -442,7 +442,7 @@ kol_test_buy_train_action (KolGame    *g,
 
 /* run_routes with one route per (train, revenue) pair; ended by train -1. */
 static inline KolAction *
-kol_test_run_action (KolGame    *g,
+kol_test_run_action (KolEngine    *g,
                      const char *corp,
                      const int  *pairs)
 {
@@ -462,7 +462,7 @@ kol_test_run_action (KolGame    *g,
 }
 
 static inline KolAction *
-kol_test_dividend_action (KolGame    *g,
+kol_test_dividend_action (KolEngine    *g,
                           const char *corp,
                           const char *kind)
 {
@@ -474,7 +474,7 @@ kol_test_dividend_action (KolGame    *g,
 
 /* The active step's class name, or "". */
 static inline const char *
-kol_test_active_step (KolGame *g)
+kol_test_active_step (KolEngine *g)
 {
   KolStep *s = kol_round_active_step (g);
 

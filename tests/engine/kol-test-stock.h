@@ -46,7 +46,7 @@ static GPtrArray        *kol_test_stock_log;    /* KolLogEntry* copies */
 static int               kol_test_next_rounds;  /* rounds started by next_round */
 
 static inline void
-kol_test_stock_log_func (KolGame           *g,
+kol_test_stock_log_func (KolEngine           *g,
                          const KolLogEntry *entry,
                          gpointer           data)
 {
@@ -56,7 +56,7 @@ kol_test_stock_log_func (KolGame           *g,
 
 /* next_round of the test module: another stock round. */
 static inline void
-kol_test_stock_next_round (KolGame *g)
+kol_test_stock_next_round (KolEngine *g)
 {
   static const KolStepClass *const steps[] = { &kol_step_buy_sell_par_shares };
 
@@ -227,12 +227,12 @@ kol_test_stock_phase_status (KolTitle   *t,
 }
 
 /* A game with players "P1", "P2", … on the test module. */
-static inline KolGame *
+static inline KolEngine *
 kol_test_stock_game (const KolTitle *t)
 {
   const char *names[] = { "P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8" };
   g_autoptr(GError) error = NULL;
-  KolGame *g = kol_game_new (t, t->n_players, NULL, names, 1, &error);
+  KolEngine *g = kol_engine_new (t, t->n_players, NULL, names, 1, &error);
 
   g_assert_no_error (error);
   g->module = &kol_test_stock_module;
@@ -247,17 +247,17 @@ kol_test_player (int i)
 }
 
 static inline KolEntity
-kol_test_corp_entity (KolGame    *g,
+kol_test_corp_entity (KolEngine    *g,
                       const char *id)
 {
   return kol_entity (KOL_ENTITY_CORP, kol_test_corp (g, id));
 }
 
 static inline int
-kol_test_cert (KolGame    *g,
+kol_test_cert (KolEngine    *g,
                const char *id)
 {
-  int cert = kol_game_cert_by_id (g, id);
+  int cert = kol_engine_cert_by_id (g, id);
 
   if (cert < 0)
     g_error ("no certificate %s", id);
@@ -266,7 +266,7 @@ kol_test_cert (KolGame    *g,
 
 /* Gives certificates (space-separated ids) to @to, in order, without rules. */
 static inline void
-kol_test_give (KolGame    *g,
+kol_test_give (KolEngine    *g,
                KolEntity   to,
                const char *ids)
 {
@@ -274,22 +274,22 @@ kol_test_give (KolGame    *g,
 
   for (int i = 0; parts[i]; i++)
     if (parts[i][0])
-      kol_game_move_cert (g, kol_test_cert (g, parts[i]), to);
+      kol_engine_move_cert (g, kol_test_cert (g, parts[i]), to);
 }
 
 /* "A_0 A_3" the certificates of @corp that @holder has, in holding order. */
 static inline char *
-kol_test_holding (KolGame   *g,
+kol_test_holding (KolEngine   *g,
                   KolEntity  holder,
                   const char *corp)
 {
   gint16 certs[KOL_MAX_CERTS];
-  int n = kol_game_certs_of (g, holder, kol_test_corp (g, corp), certs, KOL_MAX_CERTS);
+  int n = kol_engine_certs_of (g, holder, kol_test_corp (g, corp), certs, KOL_MAX_CERTS);
   GString *s = g_string_new (NULL);
 
   for (int i = 0; i < n; i++)
     {
-      g_autofree char *id = kol_game_cert_id (g, certs[i]);
+      g_autofree char *id = kol_engine_cert_id (g, certs[i]);
 
       g_string_append_printf (s, "%s%s", i ? " " : "", id);
     }
@@ -298,7 +298,7 @@ kol_test_holding (KolGame   *g,
 
 /* A bundle of certificate ids; percent 0 = their total. */
 static inline KolBundle
-kol_test_bundle (KolGame    *g,
+kol_test_bundle (KolEngine    *g,
                  const char *ids,
                  int         percent)
 {
@@ -316,7 +316,7 @@ kol_test_bundle (KolGame    *g,
 
 /* Sets @corp's price to the cell with id "price,row,col" (set_par). */
 static inline void
-kol_test_par (KolGame    *g,
+kol_test_par (KolEngine    *g,
               const char *corp,
               int         row,
               int         col)
@@ -328,18 +328,18 @@ kol_test_par (KolGame    *g,
 /* ---- actions ---------------------------------------------------------- */
 
 static inline gboolean
-kol_test_apply (KolGame   *g,
+kol_test_apply (KolEngine   *g,
                 KolAction *a,
                 GError   **error)
 {
-  gboolean ok = kol_game_apply (g, a, FALSE, NULL, error);
+  gboolean ok = kol_engine_apply (g, a, FALSE, NULL, error);
 
   kol_action_free (a);
   return ok;
 }
 
 static inline gboolean
-kol_test_buy (KolGame    *g,
+kol_test_buy (KolEngine    *g,
               int         player,
               const char *ids,
               GError    **error)
@@ -354,7 +354,7 @@ kol_test_buy (KolGame    *g,
 }
 
 static inline gboolean
-kol_test_sell (KolGame    *g,
+kol_test_sell (KolEngine    *g,
                int         player,
                const char *ids,
                int         percent,
@@ -371,7 +371,7 @@ kol_test_sell (KolGame    *g,
 }
 
 static inline gboolean
-kol_test_par_action (KolGame    *g,
+kol_test_par_action (KolEngine    *g,
                      int         player,
                      const char *corp,
                      int         row,
@@ -387,7 +387,7 @@ kol_test_par_action (KolGame    *g,
 }
 
 static inline gboolean
-kol_test_pass (KolGame *g,
+kol_test_pass (KolEngine *g,
                int      player,
                GError **error)
 {
@@ -395,7 +395,7 @@ kol_test_pass (KolGame *g,
 }
 
 static inline gboolean
-kol_test_bid (KolGame    *g,
+kol_test_bid (KolEngine    *g,
               int         player,
               const char *company,
               int         price,
@@ -410,18 +410,18 @@ kol_test_bid (KolGame    *g,
 
 /* The player who acts now, -1 when none. */
 static inline int
-kol_test_acting (KolGame *g)
+kol_test_acting (KolEngine *g)
 {
   KolEntity e[KOL_MAX_ROUND_ENTITIES];
 
-  if (kol_game_active_entities (g, e, KOL_MAX_ROUND_ENTITIES) < 1 || e[0].kind != KOL_ENTITY_PLAYER)
+  if (kol_engine_active_entities (g, e, KOL_MAX_ROUND_ENTITIES) < 1 || e[0].kind != KOL_ENTITY_PLAYER)
     return -1;
   return e[0].index;
 }
 
 /* Starts a stock round with BuySellParShares (Round::Stock). */
 static inline void
-kol_test_start_stock_round (KolGame *g)
+kol_test_start_stock_round (KolEngine *g)
 {
   static const KolStepClass *const steps[] = { &kol_step_buy_sell_par_shares };
 

@@ -518,11 +518,11 @@ kol_test_title_new (const KolTestTitleSpec *spec)
  *
  * Returns: (transfer full): a game with two players.
  */
-KolGame *
+KolEngine *
 kol_test_game_new (const KolTitle *title)
 {
   g_autoptr(GError) error = NULL;
-  KolGame *g = kol_game_new (title, 2, NULL, NULL, 1, &error);
+  KolEngine *g = kol_engine_new (title, 2, NULL, NULL, 1, &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (g);
@@ -530,7 +530,7 @@ kol_test_game_new (const KolTitle *title)
 }
 
 int
-kol_test_hex (KolGame    *g,
+kol_test_hex (KolEngine    *g,
               const char *id)
 {
   int hex = kol_title_hex_by_id (g->title, id);
@@ -541,7 +541,7 @@ kol_test_hex (KolGame    *g,
 }
 
 int
-kol_test_tile (KolGame    *g,
+kol_test_tile (KolEngine    *g,
                const char *id)
 {
   int tile = kol_title_tile_by_id (g->title, id);
@@ -552,7 +552,7 @@ kol_test_tile (KolGame    *g,
 }
 
 int
-kol_test_corp (KolGame    *g,
+kol_test_corp (KolEngine    *g,
                const char *id)
 {
   int corp = kol_title_corp_by_id (g->title, id);
@@ -563,7 +563,7 @@ kol_test_corp (KolGame    *g,
 }
 
 void
-kol_test_place (KolGame    *g,
+kol_test_place (KolEngine    *g,
                 const char *corp,
                 const char *hex,
                 int         city)
@@ -572,7 +572,7 @@ kol_test_place (KolGame    *g,
 }
 
 void
-kol_test_lay (KolGame    *g,
+kol_test_lay (KolEngine    *g,
               const char *hex,
               const char *tile,
               int         rotation)
@@ -584,7 +584,7 @@ kol_test_lay (KolGame    *g,
 }
 
 void
-kol_test_reach (KolGame    *g,
+kol_test_reach (KolEngine    *g,
                 const char *corp,
                 KolReach   *out)
 {
@@ -600,7 +600,7 @@ finish (GString *s)
 }
 
 char *
-kol_test_connected (KolGame        *g,
+kol_test_connected (KolEngine        *g,
                     const KolReach *reach)
 {
   GString *s = g_string_new (NULL);
@@ -619,7 +619,7 @@ kol_test_connected (KolGame        *g,
 }
 
 char *
-kol_test_reachable (KolGame        *g,
+kol_test_reachable (KolEngine        *g,
                     const KolReach *reach)
 {
   GString *s = g_string_new (NULL);
@@ -631,7 +631,7 @@ kol_test_reachable (KolGame        *g,
 }
 
 char *
-kol_test_nodes (KolGame        *g,
+kol_test_nodes (KolEngine        *g,
                 const KolReach *reach)
 {
   GString *s = g_string_new (NULL);
@@ -655,7 +655,7 @@ kol_test_mask (guint mask)
 }
 
 char *
-kol_test_tile_list (KolGame      *g,
+kol_test_tile_list (KolEngine      *g,
                     const gint16 *tiles,
                     int           n)
 {
@@ -667,7 +667,7 @@ kol_test_tile_list (KolGame      *g,
 }
 
 char *
-kol_test_hex_list (KolGame      *g,
+kol_test_hex_list (KolEngine      *g,
                    const gint16 *hexes,
                    int           n)
 {
@@ -679,7 +679,7 @@ kol_test_hex_list (KolGame      *g,
 }
 
 char *
-kol_test_slots (KolGame    *g,
+kol_test_slots (KolEngine    *g,
                 const char *hex_id)
 {
   int hex = kol_test_hex (g, hex_id);

@@ -147,7 +147,7 @@ random_tile (Gen               *gen,
 typedef struct
 {
   KolTitle     *title;
-  KolGame      *game;
+  KolEngine      *game;
   KolRouteRules rules;
   KolRouteTrain trains[4];
   int           n_trains;
@@ -164,7 +164,7 @@ typedef struct
 } Case;
 
 G_GNUC_UNUSED static void
-case_flags (const KolGame *g,
+case_flags (const KolEngine *g,
             int            corp,
             KolRouteStop  *stop,
             gpointer       data)
@@ -190,7 +190,7 @@ case_flags (const KolGame *g,
 }
 
 G_GNUC_UNUSED static void
-case_value (const KolGame       *g,
+case_value (const KolEngine       *g,
             int                  corp,
             const KolRouteTrain *train,
             KolRouteStop        *stop,
@@ -217,7 +217,7 @@ case_value (const KolGame       *g,
 }
 
 G_GNUC_UNUSED static gboolean
-case_token_blocks (const KolGame *g,
+case_token_blocks (const KolEngine *g,
                    int            corp,
                    int            hex,
                    int            slot,
@@ -276,7 +276,7 @@ place_tokens (Case                *c,
               GRand               *rand,
               const RtBoardParams *params)
 {
-  KolGame *g = c->game;
+  KolEngine *g = c->game;
   int own = g_rand_int_range (rand, params->min_own, params->max_own + 1);
 
   for (int i = 0; i < own; i++)
@@ -516,7 +516,7 @@ case_init (Case                *c,
 G_GNUC_UNUSED static void
 case_clear (Case *c)
 {
-  kol_game_free (c->game);
+  kol_engine_free (c->game);
   kol_title_free (c->title);
 }
 

@@ -22,7 +22,7 @@
 
 /* Puts a token of @corp in the first free slot of city @city on @hex. */
 G_GNUC_UNUSED static void
-rt_token (KolGame *g,
+rt_token (KolEngine *g,
           int      hex,
           int      city,
           int      corp)
@@ -47,7 +47,7 @@ rt_token (KolGame *g,
 }
 
 G_GNUC_UNUSED static void
-rt_token_at (KolGame    *g,
+rt_token_at (KolEngine    *g,
              const char *hex,
              int         city,
              int         corp)
@@ -57,7 +57,7 @@ rt_token_at (KolGame    *g,
 
 /* Removes every token from the board (the game setup may place homes). */
 G_GNUC_UNUSED static void
-rt_clear_tokens (KolGame *g)
+rt_clear_tokens (KolEngine *g)
 {
   for (guint h = 0; h < g->title->n_hexes; h++)
     for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
@@ -69,7 +69,7 @@ rt_clear_tokens (KolGame *g)
 
 /* "C1.0 C3.0": the nodes of a route. */
 G_GNUC_UNUSED static char *
-rt_route_str (const KolGame  *g,
+rt_route_str (const KolEngine  *g,
               const KolRoute *route)
 {
   GString *s = g_string_new (NULL);
@@ -81,7 +81,7 @@ rt_route_str (const KolGame  *g,
 }
 
 G_GNUC_UNUSED static int
-rt_parse_nodes (KolGame      *g,
+rt_parse_nodes (KolEngine      *g,
                 const char   *text,
                 KolRouteNode *out,
                 int           max)
@@ -108,7 +108,7 @@ rt_parse_nodes (KolGame      *g,
 /* Checks the route through @nodes (connections inferred); returns the
  * revenue or −1 with *reason set. */
 G_GNUC_UNUSED static int
-rt_check (KolGame             *g,
+rt_check (KolEngine             *g,
           int                  corp,
           const KolRouteRules *rules,
           const KolRouteTrain *train,
@@ -138,7 +138,7 @@ rt_check (KolGame             *g,
 
 /* Solves and asserts the result is proven and consistent. */
 G_GNUC_UNUSED static KolRouteResult *
-rt_solve (KolGame             *g,
+rt_solve (KolEngine             *g,
           int                  corp,
           const KolRouteRules *rules,
           const KolRouteTrain *trains,

@@ -25,7 +25,7 @@ typedef struct
 
 typedef struct
 {
-  KolGame             *game;
+  KolEngine             *game;
   int                  corp;
   const KolRouteRules *rules;
   const KolRouteTrain *train;
@@ -39,7 +39,7 @@ typedef struct
 } RtOracle;
 
 static const KolTileDef *
-rt_oracle_tile (const KolGame *g,
+rt_oracle_tile (const KolEngine *g,
                 int            hex,
                 int           *rot)
 {
@@ -96,7 +96,7 @@ rt_oracle_cmp_int (gconstpointer a,
 
 /* Track keys as 18xx.games' check_overlap, computed here on their own. */
 static GArray *
-rt_oracle_keys (const KolGame      *g,
+rt_oracle_keys (const KolEngine      *g,
                 const KolRoutePath *paths,
                 int                 n)
 {
@@ -254,7 +254,7 @@ rt_found_free (gpointer data)
 /* Every valid route of @train of @corp on the board; *too_big is set when
  * there are more than @limit candidate routes to check. */
 G_GNUC_UNUSED static GPtrArray *
-rt_oracle_routes (KolGame             *game,
+rt_oracle_routes (KolEngine             *game,
                   int                  corp,
                   const KolRouteRules *rules,
                   const KolRouteTrain *train,

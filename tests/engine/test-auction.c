@@ -34,7 +34,7 @@ static const KolTestStockCompany sicily_privates[] = {
 
 #define P(i) kol_test_player (i)
 
-static KolGame *
+static KolEngine *
 auction_game (int                        n_players,
               int                        cash,
               const KolTestStockCompany *companies)
@@ -47,17 +47,17 @@ auction_game (int                        n_players,
 }
 
 static void
-free_game (KolGame *g)
+free_game (KolEngine *g)
 {
   KolTitle *t = (KolTitle *) g->title;
 
-  kol_game_free (g);
+  kol_engine_free (g);
   kol_title_free (t);
 }
 
 /* Game#new_auction_round: CompanyPendingPar, WaterfallAuction. */
 static void
-start_waterfall (KolGame *g)
+start_waterfall (KolEngine *g)
 {
   static const KolStepClass *const steps[] = {
     &kol_step_company_pending_par, &kol_step_waterfall_auction,
@@ -68,14 +68,14 @@ start_waterfall (KolGame *g)
 }
 
 static int
-company (KolGame    *g,
+company (KolEngine    *g,
          const char *id)
 {
   return kol_title_company_by_id (g->title, id);
 }
 
 static void
-assert_owner (KolGame    *g,
+assert_owner (KolEngine    *g,
               const char *id,
               int         player)
 {
@@ -88,7 +88,7 @@ assert_owner (KolGame    *g,
 }
 
 static int
-cash (KolGame *g,
+cash (KolEngine *g,
       int      player)
 {
   return g->players[player].cash;
@@ -100,7 +100,7 @@ cash (KolGame *g,
  * bought at face value, which sells the next ones with a single bid and
  * starts an auction for one with several. */
 static void
-example_opening (KolGame *g)
+example_opening (KolEngine *g)
 {
   g_autoptr(GError) error = NULL;
 
@@ -123,7 +123,7 @@ example_opening (KolGame *g)
   g_assert_cmpint (cash (g, 2), ==, 295);
   g_assert_cmpint (kol_test_count_kind (KOL_LOG_WINS_AUCTION_ONLY_BID), ==, 1);
   g_assert_cmpint (kol_test_count_kind (KOL_LOG_GOES_UP_FOR_AUCTION), ==, 1);
-  g_assert_cmpint (kol_step_waterfall_auction_auctioning (g, kol_game_active_step (g)), ==,
+  g_assert_cmpint (kol_step_waterfall_auction_auctioning (g, kol_engine_active_step (g)), ==,
                    company (g, "SMS"));
   /* the lowest bidder acts: player 1 must bid at least 125 or pass */
   g_assert_cmpint (kol_test_acting (g), ==, 0);
@@ -132,7 +132,7 @@ example_opening (KolGame *g)
 static void
 test_example_pass (void)
 {
-  KolGame *g = auction_game (4, 375, sicily_privates);
+  KolEngine *g = auction_game (4, 375, sicily_privates);
   g_autoptr(GError) error = NULL;
   KolBidOption opts[8];
   int n;
@@ -167,7 +167,7 @@ test_example_pass (void)
 static void
 test_example_raise (void)
 {
-  KolGame *g = auction_game (4, 375, sicily_privates);
+  KolEngine *g = auction_game (4, 375, sicily_privates);
   g_autoptr(GError) error = NULL;
 
   example_opening (g);
@@ -189,7 +189,7 @@ test_example_raise (void)
 /* ---- CompanyPendingPar (1849's RSA brings a president's certificate) ----------- */
 
 static void
-rsa_after_buy (KolGame *g,
+rsa_after_buy (KolEngine *g,
                int      player,
                int      company_index,
                int      price)
@@ -199,7 +199,7 @@ rsa_after_buy (KolGame *g,
 }
 
 static int
-rsa_corp (KolGame *g,
+rsa_corp (KolEngine *g,
           int      company_index)
 {
   return kol_test_corp (g, "AA");
@@ -208,7 +208,7 @@ rsa_corp (KolGame *g,
 static void
 test_pending_par (void)
 {
-  KolGame *g = auction_game (4, 375, sicily_privates);
+  KolEngine *g = auction_game (4, 375, sicily_privates);
   int aa = kol_test_corp (g, "AA");
   g_autoptr(GError) error = NULL;
   KolParOption par[4];
@@ -245,7 +245,7 @@ test_pending_par (void)
 static void
 test_discount_to_free (void)
 {
-  KolGame *g = auction_game (3, 300, sicily_privates);
+  KolEngine *g = auction_game (3, 300, sicily_privates);
   g_autoptr(GError) error = NULL;
   int sce = company (g, "SCE");
 
@@ -276,7 +276,7 @@ test_discount_to_free (void)
 static void
 test_all_pass_pays_out (void)
 {
-  KolGame *g = auction_game (3, 300, sicily_privates);
+  KolEngine *g = auction_game (3, 300, sicily_privates);
   g_autoptr(GError) error = NULL;
 
   start_waterfall (g);
@@ -297,7 +297,7 @@ test_all_pass_pays_out (void)
 static void
 test_committed_cash (void)
 {
-  KolGame *g = auction_game (3, 200, sicily_privates);
+  KolEngine *g = auction_game (3, 200, sicily_privates);
   g_autoptr(GError) error = NULL;
   KolBidOption opts[8];
   int n;
@@ -367,7 +367,7 @@ static void
 test_selection_auction (void)
 {
   static const KolStepClass *const steps[] = { &kol_step_selection_auction };
-  KolGame *g = auction_game (3, 100, lots);
+  KolEngine *g = auction_game (3, 100, lots);
   g_autoptr(GError) error = NULL;
   KolAuctioneer *a;
 

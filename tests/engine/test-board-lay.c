@@ -50,7 +50,7 @@ lay_title (void)
 }
 
 static void
-assert_slots (KolGame    *g,
+assert_slots (KolEngine    *g,
               const char *hex,
               const char *expected)
 {
@@ -64,7 +64,7 @@ static void
 test_supply (void)
 {
   g_autoptr(KolTitle) title = lay_title ();
-  g_autoptr(KolGame) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) g = kol_test_game_new (title);
   int t57 = kol_test_tile (g, "57"), t14 = kol_test_tile (g, "14");
   int a1 = kol_test_hex (g, "A1");
   int first = kol_board_free_copy (g, t57), green;
@@ -98,7 +98,7 @@ static void
 test_unlimited (void)
 {
   g_autoptr(KolTitle) title = lay_title ();
-  g_autoptr(KolGame) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) g = kol_test_game_new (title);
   int u9 = kol_test_tile (g, "U9");
   const char *where[] = { "C7", "B6", "B4" };
 
@@ -124,7 +124,7 @@ static void
 test_single_city (void)
 {
   g_autoptr(KolTitle) title = lay_title ();
-  g_autoptr(KolGame) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) g = kol_test_game_new (title);
   int a = kol_test_corp (g, "A");
 
   kol_board_reserve (g, kol_test_hex (g, "A1"), 0, kol_test_corp (g, "B"));
@@ -157,7 +157,7 @@ test_oo_follows_track (void)
 
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr(KolGame) g = kol_test_game_new (title);
+      g_autoptr(KolEngine) g = kol_test_game_new (title);
       g_autofree char *legal = NULL;
       gint8 map[KOL_MAX_NODES];
       int c5 = kol_test_hex (g, "C5");
@@ -186,8 +186,8 @@ static void
 test_oo_merge (void)
 {
   g_autoptr(KolTitle) title = lay_title ();
-  g_autoptr(KolGame) g = kol_test_game_new (title);
-  g_autoptr(KolGame) g2 = kol_test_game_new (title);
+  g_autoptr(KolEngine) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) g2 = kol_test_game_new (title);
 
   kol_test_place (g, "A", "C5", 0);
   kol_test_place (g, "B", "C5", 1);
@@ -212,7 +212,7 @@ static void
 test_tile_cost (void)
 {
   g_autoptr(KolTitle) title = lay_title ();
-  g_autoptr(KolGame) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) g = kol_test_game_new (title);
   int a5 = kol_test_hex (g, "A5"), t14 = kol_test_tile (g, "14");
 
   g_assert_cmpint (kol_board_tile_cost (g, 0, a5, t14), ==, 40);

@@ -31,7 +31,7 @@ static const KolTestCorp line_corps[] = {
 
 /* Places tokens and reservations: "A@C1 B@C5.0 rB@C9". */
 static void
-setup (KolGame    *g,
+setup (KolEngine    *g,
        const char *spec)
 {
   g_auto(GStrv) items = g_strsplit (spec, " ", -1);
@@ -132,7 +132,7 @@ test_blocking (void)
   for (gsize i = 0; i < G_N_ELEMENTS (block_cases); i++)
     {
       const BlockCase *c = &block_cases[i];
-      g_autoptr(KolGame) g = kol_test_game_new (title);
+      g_autoptr(KolEngine) g = kol_test_game_new (title);
       g_autofree char *reachable = NULL, *nodes = NULL;
       KolReachOpts opts;
       KolReach reach;
@@ -163,7 +163,7 @@ test_connected_edges (void)
 {
   KolTestTitleSpec spec = { .hexes = line_hexes, .corps = line_corps };
   g_autoptr(KolTitle) title = kol_test_title_new (&spec);
-  g_autoptr(KolGame) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) g = kol_test_game_new (title);
   g_autofree char *connected = NULL;
   KolReach reach;
 
@@ -222,7 +222,7 @@ test_ends (void)
   for (gsize i = 0; i < G_N_ELEMENTS (end_cases); i++)
     {
       const EndCase *c = &end_cases[i];
-      g_autoptr(KolGame) g = kol_test_game_new (title);
+      g_autoptr(KolEngine) g = kol_test_game_new (title);
       g_autofree char *reachable = NULL;
       KolReachOpts opts;
       KolReach reach;
@@ -284,7 +284,7 @@ test_gauges (void)
   for (gsize i = 0; i < G_N_ELEMENTS (gauge_cases); i++)
     {
       const GaugeCase *c = &gauge_cases[i];
-      g_autoptr(KolGame) g = kol_test_game_new (title);
+      g_autoptr(KolEngine) g = kol_test_game_new (title);
       g_autofree char *reachable = NULL;
       KolReachOpts opts;
       KolReach reach;
@@ -330,7 +330,7 @@ test_lanes (void)
 
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr(KolGame) g = kol_test_game_new (title);
+      g_autoptr(KolEngine) g = kol_test_game_new (title);
       g_autofree char *reachable = NULL;
       KolReach reach;
 
@@ -362,7 +362,7 @@ test_oo_and_junction (void)
 {
   KolTestTitleSpec spec = { .hexes = oo_hexes, .corps = corps };
   g_autoptr(KolTitle) title = kol_test_title_new (&spec);
-  g_autoptr(KolGame) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) g = kol_test_game_new (title);
   g_autofree char *nodes = NULL, *reachable = NULL, *nodes2 = NULL, *reachable2 = NULL;
   KolReach reach;
 
@@ -402,7 +402,7 @@ test_reversing_loop (void)
 {
   KolTestTitleSpec spec = { .hexes = loop_hexes, .corps = corps };
   g_autoptr(KolTitle) title = kol_test_title_new (&spec);
-  g_autoptr(KolGame) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) g = kol_test_game_new (title);
   g_autofree char *reachable = NULL, *from_d4 = NULL;
   KolReach reach;
 
@@ -446,7 +446,7 @@ test_route_available (void)
 
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr(KolGame) g = kol_test_game_new (title);
+      g_autoptr(KolEngine) g = kol_test_game_new (title);
       KolReach reach;
 
       setup (g, cases[i].token);
@@ -478,7 +478,7 @@ test_red_hex_opens (void)
 {
   KolTestTitleSpec spec = { .hexes = red_hexes, .tiles = red_tiles, .corps = corps };
   g_autoptr(KolTitle) title = kol_test_title_new (&spec);
-  g_autoptr(KolGame) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) g = kol_test_game_new (title);
   g_autofree char *before = NULL, *after = NULL;
   KolReach reach;
   int c1 = kol_test_hex (g, "C1");
@@ -501,7 +501,7 @@ test_red_hex_opens (void)
 /* 1840: tram lines walk tram track only, Stadtbahn companies the dotted
  * track (graph_for_entity with skip_track); here A walks the narrow net. */
 static guint8
-hook_networks (KolGame *g,
+hook_networks (KolEngine *g,
                int      corp)
 {
   return g_strcmp0 (g->title->corps[corp].id, "A") == 0 ? 1u << 1 : 0xff;
@@ -510,7 +510,7 @@ hook_networks (KolGame *g,
 /* 1840 (#5938): tram tokens do not block Stadtbahn runs; here nothing
  * blocks. */
 static gboolean
-hook_city_blocks (KolGame *g,
+hook_city_blocks (KolEngine *g,
                   int      hex,
                   int      city,
                   int      corp)
@@ -535,8 +535,8 @@ test_hooks (void)
   KolTestTitleSpec line_spec = { .hexes = line_hexes, .corps = line_corps };
   g_autoptr(KolTitle) gauge_title = kol_test_title_new (&gauge_spec);
   g_autoptr(KolTitle) line_title = kol_test_title_new (&line_spec);
-  g_autoptr(KolGame) g = kol_test_game_new (gauge_title);
-  g_autoptr(KolGame) g2 = kol_test_game_new (line_title);
+  g_autoptr(KolEngine) g = kol_test_game_new (gauge_title);
+  g_autoptr(KolEngine) g2 = kol_test_game_new (line_title);
   g_autofree char *a = NULL, *b = NULL, *line = NULL;
   KolReach reach;
 

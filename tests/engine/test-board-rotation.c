@@ -68,10 +68,10 @@ board_title (void)
 }
 
 /* A tokened in the gray city C3 (its track runs into C5), B in H3 (into H5). */
-static KolGame *
+static KolEngine *
 board_game (const KolTitle *title)
 {
-  KolGame *g = kol_test_game_new (title);
+  KolEngine *g = kol_test_game_new (title);
 
   kol_test_place (g, "A", "C3", 0);
   kol_test_place (g, "B", "H3", 0);
@@ -105,7 +105,7 @@ static void
 test_legal_rotations (void)
 {
   g_autoptr(KolTitle) title = board_title ();
-  g_autoptr(KolGame) g = board_game (title);
+  g_autoptr(KolEngine) g = board_game (title);
 
   for (gsize i = 0; i < G_N_ELEMENTS (rotation_cases); i++)
     {
@@ -128,7 +128,7 @@ static void
 test_upgrade_rotations (void)
 {
   g_autoptr(KolTitle) title = board_title ();
-  g_autoptr(KolGame) g = board_game (title);
+  g_autoptr(KolEngine) g = board_game (title);
   g_autofree char *r18 = NULL, *r26 = NULL, *legal = NULL;
   gint16 out[16];
   KolReach reach;
@@ -136,7 +136,7 @@ test_upgrade_rotations (void)
   int n;
 
   kol_test_lay (g, "H5", "7", 3);
-  kol_game_set_phase (g, 1);
+  kol_engine_set_phase (g, 1);
   kol_test_reach (g, "B", &reach);
   r18 = kol_test_mask (kol_board_legal_rotations (g, kol_test_corp (g, "B"), kol_test_hex (g, "H5"),
                                                    kol_test_tile (g, "18"), &reach));
@@ -191,13 +191,13 @@ test_check_lay (void)
   for (gsize i = 0; i < G_N_ELEMENTS (lay_cases); i++)
     {
       const LayCase *c = &lay_cases[i];
-      g_autoptr(KolGame) g = board_game (title);
+      g_autoptr(KolEngine) g = board_game (title);
       KolReason reason = KOL_N_REASONS;
       KolReach reach;
       gboolean ok;
 
       g_test_message ("case: %s", c->why);
-      kol_game_set_phase (g, c->phase);
+      kol_engine_set_phase (g, c->phase);
       kol_test_reach (g, c->corp, &reach);
       ok = kol_board_check_lay (g, kol_test_corp (g, c->corp), kol_test_hex (g, c->hex), kol_test_tile (g, c->tile),
                                 c->rotation, &reach, &reason);
@@ -212,7 +212,7 @@ static void
 test_supply (void)
 {
   g_autoptr(KolTitle) title = board_title ();
-  g_autoptr(KolGame) g = board_game (title);
+  g_autoptr(KolEngine) g = board_game (title);
   g_autofree char *before = NULL, *after = NULL;
   gint16 out[16];
   KolReach reach;
@@ -239,7 +239,7 @@ static void
 test_legal_hexes (void)
 {
   g_autoptr(KolTitle) title = board_title ();
-  g_autoptr(KolGame) g = board_game (title);
+  g_autoptr(KolEngine) g = board_game (title);
   g_autofree char *a = NULL, *b = NULL, *none = NULL;
   gint16 out[KOL_MAX_HEXES];
   KolReach reach;
@@ -267,7 +267,7 @@ test_legal_hexes (void)
 /* A title rule on top of the generic one, as 1849's gauge check
  * (g_1849/game.rb#legal_tile_rotation?). */
 static gboolean
-hook_legal_rotation (KolGame        *g,
+hook_legal_rotation (KolEngine        *g,
                      int             corp,
                      int             hex,
                      int             tile,
@@ -285,7 +285,7 @@ hook_legal_rotation (KolGame        *g,
 }
 
 static gboolean
-hook_hex_blocked (KolGame *g,
+hook_hex_blocked (KolEngine *g,
                   int      corp,
                   int      hex)
 {
@@ -295,7 +295,7 @@ hook_hex_blocked (KolGame *g,
 /* As 1840's orange hexes (track_and_token.rb#hex_neighbors): every
  * neighbour counts as connected on G4. */
 static guint8
-hook_connected_edges (KolGame        *g,
+hook_connected_edges (KolEngine        *g,
                       int             corp,
                       int             hex,
                       const KolReach *reach)
@@ -307,7 +307,7 @@ hook_connected_edges (KolGame        *g,
 
 /* A capability the title knows: Q9 is allowed. */
 static gboolean
-hook_tile_available (KolGame   *g,
+hook_tile_available (KolEngine   *g,
                      int        corp,
                      int        hex,
                      int        tile,
@@ -331,7 +331,7 @@ static void
 test_hooks (void)
 {
   g_autoptr(KolTitle) title = board_title ();
-  g_autoptr(KolGame) g = board_game (title);
+  g_autoptr(KolEngine) g = board_game (title);
   g_autofree char *rotations = NULL, *hexes_b = NULL, *blocked = NULL;
   int b = kol_test_corp (g, "B"), h5 = kol_test_hex (g, "H5");
   gint16 out[KOL_MAX_HEXES];

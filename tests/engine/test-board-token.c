@@ -40,7 +40,7 @@ token_title (void)
 
 /* "A@C1 rB@C3 A@C5.1" */
 static void
-setup (KolGame    *g,
+setup (KolEngine    *g,
        const char *spec)
 {
   g_auto(GStrv) items = g_strsplit (spec, " ", -1);
@@ -113,7 +113,7 @@ test_check_token (void)
   for (gsize i = 0; i < G_N_ELEMENTS (token_cases); i++)
     {
       const TokenCase *c = &token_cases[i];
-      g_autoptr(KolGame) g = kol_test_game_new (title);
+      g_autoptr(KolEngine) g = kol_test_game_new (title);
       KolReason reason = KOL_N_REASONS;
       KolReach reach;
       gboolean ok;
@@ -138,7 +138,7 @@ static void
 test_slots (void)
 {
   g_autoptr(KolTitle) title = token_title ();
-  g_autoptr(KolGame) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) g = kol_test_game_new (title);
   g_autofree char *s1 = NULL, *s2 = NULL, *s3 = NULL, *s4 = NULL;
   int c3 = kol_test_hex (g, "C3"), c5 = kol_test_hex (g, "C5");
 
@@ -176,7 +176,7 @@ static void
 test_blocks (void)
 {
   g_autoptr(KolTitle) title = token_title ();
-  g_autoptr(KolGame) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) g = kol_test_game_new (title);
   int c3 = kol_test_hex (g, "C3");
   int a = kol_test_corp (g, "A"), b = kol_test_corp (g, "B"), c = kol_test_corp (g, "C");
 
@@ -195,7 +195,7 @@ static void
 test_next_token (void)
 {
   g_autoptr(KolTitle) title = token_title ();
-  g_autoptr(KolGame) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) g = kol_test_game_new (title);
   int a = kol_test_corp (g, "A");
   int c1 = kol_test_hex (g, "C1");
 

@@ -154,7 +154,7 @@ test_upgrades_to (void)
     .tiles = tiles,
   };
   g_autoptr(KolTitle) title = kol_test_title_new (&spec);
-  g_autoptr(KolGame) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) g = kol_test_game_new (title);
 
   for (gsize i = 0; i < G_N_ELEMENTS (upgrade_cases); i++)
     {
@@ -176,7 +176,7 @@ test_color_order (void)
   KolTestTitleSpec three = { .colors = "yellow green brown", .hexes = hexes, .tiles = tiles,
                              .tracks = "broad:broad narrow:narrow dual:broad+narrow" };
   g_autoptr(KolTitle) t4 = NULL, t3 = NULL;
-  g_autoptr(KolGame) g4 = NULL, g3 = NULL;
+  g_autoptr(KolEngine) g4 = NULL, g3 = NULL;
   KolTestTile gray_tiles[] = {
     { "63", "brown", 1, "city=revenue:40,slots:2;path=a:0,b:_0;path=a:3,b:_0" },
     { "G63", "gray", 1, "city=revenue:50,slots:3;path=a:0,b:_0;path=a:1,b:_0;path=a:3,b:_0" },
@@ -200,14 +200,14 @@ test_color_available (void)
   KolTestTitleSpec spec = { .phases = "yellow;yellow green;yellow green brown", .hexes = hexes, .tiles = tiles,
                             .tracks = "broad:broad narrow:narrow dual:broad+narrow" };
   g_autoptr(KolTitle) title = kol_test_title_new (&spec);
-  g_autoptr(KolGame) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) g = kol_test_game_new (title);
 
   g_assert_true (kol_board_color_available (g, KOL_COLOR_YELLOW));
   g_assert_false (kol_board_color_available (g, KOL_COLOR_GREEN));
-  kol_game_set_phase (g, 1);
+  kol_engine_set_phase (g, 1);
   g_assert_true (kol_board_color_available (g, KOL_COLOR_GREEN));
   g_assert_false (kol_board_color_available (g, KOL_COLOR_BROWN));
-  kol_game_set_phase (g, 2);
+  kol_engine_set_phase (g, 2);
   g_assert_true (kol_board_color_available (g, KOL_COLOR_BROWN));
   g_assert_false (kol_board_color_available (g, KOL_COLOR_GRAY));
 }
@@ -216,7 +216,7 @@ test_color_available (void)
  * after the earthquake (game.rb#upgrades_to?) and pays terrain on every
  * upgrade (step/track.rb copies the cost onto the new tile). */
 static gboolean
-hook_upgrades_to (KolGame *g,
+hook_upgrades_to (KolEngine *g,
                   int      hex,
                   int      from_tile,
                   int      to_tile)
@@ -227,7 +227,7 @@ hook_upgrades_to (KolGame *g,
 }
 
 static int
-hook_tile_cost (KolGame *g,
+hook_tile_cost (KolEngine *g,
                 int      corp,
                 int      hex,
                 int      tile)
@@ -236,7 +236,7 @@ hook_tile_cost (KolGame *g,
 }
 
 static gboolean
-hook_color_available (KolGame *g,
+hook_color_available (KolEngine *g,
                       KolColor color)
 {
   return color != KOL_COLOR_YELLOW;
@@ -260,7 +260,7 @@ test_hooks (void)
   KolTestTitleSpec spec = { .hexes = cost_hexes, .tiles = tiles,
                             .tracks = "broad:broad narrow:narrow dual:broad+narrow" };
   g_autoptr(KolTitle) title = kol_test_title_new (&spec);
-  g_autoptr(KolGame) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) g = kol_test_game_new (title);
   int a3 = kol_test_hex (g, "A3"), a5 = kol_test_hex (g, "A5"), t57 = kol_test_tile (g, "57");
   KolReason reason;
 

@@ -15,24 +15,24 @@ static const KolStepClass *const steps[] = {
 };
 static const gint16 opts[] = { 0, 0, 0, KOL_BUY_COMPANY_BLOCKS };
 
-static KolGame *
+static KolEngine *
 new_game (KolTitle **title,
           int        phase)
 {
-  KolGame *g;
+  KolEngine *g;
 
   kol_test_op_reset ();
   *title = kol_test_op_title ();
   g = kol_test_op_game (*title);
   kol_test_float (g, "AA", 0, 0, 2, 100);
-  kol_game_move_company (g, 0, kol_entity (KOL_ENTITY_PLAYER, 1));
-  kol_game_move_company (g, 1, kol_entity (KOL_ENTITY_PLAYER, 0));
-  kol_game_set_phase (g, phase);
+  kol_engine_move_company (g, 0, kol_entity (KOL_ENTITY_PLAYER, 1));
+  kol_engine_move_company (g, 1, kol_entity (KOL_ENTITY_PLAYER, 0));
+  kol_engine_set_phase (g, phase);
   return g;
 }
 
 static KolAction *
-buy (KolGame    *g,
+buy (KolEngine    *g,
      const char *company,
      int         price)
 {
@@ -48,10 +48,10 @@ static void
 test_phase_status (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title, 0);
+  g_autoptr(KolEngine) g = new_game (&title, 0);
 
   kol_test_start_or (g, steps, opts);
-  g_assert_cmpuint (kol_game_actions_for (g, kol_test_corp_entity (g, "AA")) &
+  g_assert_cmpuint (kol_engine_actions_for (g, kol_test_corp_entity (g, "AA")) &
                     KOL_ACTION_BIT (KOL_ACTION_BUY_COMPANY), ==, 0);
   g_assert_cmpint (kol_test_apply (g, buy (g, "P1", 20)), ==, KOL_ENGINE_ERROR_NOT_NOW);
 }
@@ -79,7 +79,7 @@ static const PriceCase price_cases[] = {
 };
 
 static void
-up_to_face (KolGame *g,
+up_to_face (KolEngine *g,
             int      corp,
             int      company,
             int     *min,
@@ -96,7 +96,7 @@ test_price_range (void)
     {
       const PriceCase *c = &price_cases[i];
       g_autoptr(KolTitle) title = NULL;
-      g_autoptr(KolGame) g = new_game (&title, 1);
+      g_autoptr(KolEngine) g = new_game (&title, 1);
       int company = kol_title_company_by_id (g->title, c->company);
       KolEntity owner = g->companies[company].owner;
       int owner_cash;
@@ -108,14 +108,14 @@ test_price_range (void)
       if (c->aa_cash)
         g->corps[aa].cash = c->aa_cash;
       kol_test_start_or (g, steps, opts);
-      owner_cash = kol_game_cash (g, owner);
+      owner_cash = kol_engine_cash (g, owner);
       g_assert_cmpint (kol_test_apply (g, buy (g, c->company, c->price)), ==, c->code);
       if (c->code == KOL_ENGINE_ERROR_RULE)
         g_assert_cmpint (kol_test_refusal_reason (g), ==, KOL_REASON_COMPANY_PRICE);
       if (c->code >= 0)
         continue;
       g_assert_true (kol_entity_equal (g->companies[company].owner, kol_test_corp_entity (g, "AA")));
-      g_assert_cmpint (kol_game_cash (g, owner), ==, owner_cash + c->price);
+      g_assert_cmpint (kol_engine_cash (g, owner), ==, owner_cash + c->price);
       g_assert_cmpint (g->corps[aa].cash, ==, 100 - c->price);
       g_assert_cmpint (KOL_OPERATING_STATE (g)->just_sold_company, ==, company);
       g_assert_true (kol_entity_equal (KOL_OPERATING_STATE (g)->company_sellers[company], owner));
@@ -129,7 +129,7 @@ static void
 test_blocking_and_offers (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title, 1);
+  g_autoptr(KolEngine) g = new_game (&title, 1);
   KolCompanyOffer offers[4];
   KolStep *first, *last;
   int n;
@@ -170,7 +170,7 @@ static void
 test_bankrupt (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title, 0);
+  g_autoptr(KolEngine) g = new_game (&title, 0);
   int aa = kol_test_corp (g, "AA");
   KolAction *a;
 

@@ -19,18 +19,18 @@ static const KolStepClass *const steps[] = {
 static GPtrArray *close_events;
 
 static void
-record_close_event (KolGame    *g,
+record_close_event (KolEngine    *g,
                     int         corp,
                     const char *event)
 {
   g_ptr_array_add (close_events, g_strdup (event));
 }
 
-static KolGame *
+static KolEngine *
 new_game (KolTitle **title,
           int        capitalization)
 {
-  KolGame *g;
+  KolEngine *g;
   int aa;
 
   kol_test_op_reset ();
@@ -51,10 +51,10 @@ new_game (KolTitle **title,
 }
 
 static int
-run (KolGame *g,
+run (KolEngine *g,
      int      revenue)
 {
-  int t = kol_game_train_by_id (g, "2-0");
+  int t = kol_engine_train_by_id (g, "2-0");
   int pairs[] = { t, revenue, -1 };
 
   return kol_test_apply (g, kol_test_run_action (g, "AA", pairs));
@@ -88,7 +88,7 @@ test_payout (void)
     {
       const PayoutCase *c = &payout_cases[i];
       g_autoptr(KolTitle) title = NULL;
-      g_autoptr(KolGame) g = NULL;
+      g_autoptr(KolEngine) g = NULL;
       int aa, p0, p1, cash;
 
       g_test_message ("%s", c->what);
@@ -108,7 +108,7 @@ test_payout (void)
       g_assert_cmpint (g->corps[aa].cash - cash, ==, c->corp);
       g_assert_cmpint (g->corps[aa].price_col, ==, c->col);
       g_assert_cmpint (kol_operating_history_size (g, aa), ==, 1);
-      g_assert_true (g->trains[kol_game_train_by_id (g, "2-0")].operated);
+      g_assert_true (g->trains[kol_engine_train_by_id (g, "2-0")].operated);
       /* companies closing when running a train, then when first operating */
       g_assert_cmpuint (close_events->len, ==, 2);
       g_assert_cmpstr (g_ptr_array_index (close_events, 0), ==, "ran_train");
@@ -119,7 +119,7 @@ test_payout (void)
 /* g_1849/step/dividend.rb share_price_change as a title hook: 0 → left,
  * below the share price → none, at or above → right. */
 static void
-price_1849 (KolGame        *g,
+price_1849 (KolEngine        *g,
             int             corp,
             int             revenue,
             KolPriceChange *out)
@@ -152,7 +152,7 @@ test_price_hook (void)
     {
       const PriceCase *c = &price_cases[i];
       g_autoptr(KolTitle) title = NULL;
-      g_autoptr(KolGame) g = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
+      g_autoptr(KolEngine) g = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
       KolDividendOption options[KOL_MAX_DIVIDEND_OPTIONS];
       int n;
 
@@ -179,7 +179,7 @@ static void
 test_no_run (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
+  g_autoptr(KolEngine) g = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
   int aa = kol_test_corp (g, "AA");
 
   kol_test_start_or (g, steps, NULL);
@@ -194,7 +194,7 @@ static void
 test_bad_kind (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
+  g_autoptr(KolEngine) g = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
 
   kol_test_give_train (g, "AA", "2");
   kol_test_start_or (g, steps, NULL);
@@ -215,7 +215,7 @@ static void
 test_route_refusals (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
+  g_autoptr(KolEngine) g = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
   int mine = kol_test_give_train (g, "AA", "2");
   int done = kol_test_give_train (g, "AA", "2");
   int theirs = kol_test_give_train (g, "BB", "2");
@@ -238,19 +238,19 @@ test_route_refusals (void)
 /* The title's validate_routes hook (kol-engine-route.h's validator) checks
  * new actions. */
 static gboolean
-refuse_all_routes (KolGame         *g,
+refuse_all_routes (KolEngine         *g,
                    int              corp,
                    const KolAction *a,
                    GError         **error)
 {
-  return kol_game_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, NULL, 0, "no");
+  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, NULL, 0, "no");
 }
 
 static void
 test_validate_hook (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
+  g_autoptr(KolEngine) g = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
 
   kol_test_op_hooks.validate_routes = refuse_all_routes;
   kol_test_give_train (g, "AA", "2");
@@ -260,7 +260,7 @@ test_validate_hook (void)
 
 /* Game#routes_revenue as a hook (1840: maintenance and multipliers). */
 static int
-double_revenue (KolGame           *g,
+double_revenue (KolEngine           *g,
                 int                corp,
                 const KolRunRoute *routes,
                 int                n)
@@ -272,7 +272,7 @@ static void
 test_routes_revenue_hook (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
+  g_autoptr(KolEngine) g = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
   int aa = kol_test_corp (g, "AA");
   int cash = g->corps[aa].cash;
 

@@ -25,7 +25,7 @@ static const KolTestStockCorp corps[] = {
   { NULL },
 };
 
-static KolGame *
+static KolEngine *
 market_game (const char **rows)
 {
   g_autoptr(KolTitle) t = NULL;
@@ -37,11 +37,11 @@ market_game (const char **rows)
 }
 
 static void
-free_game (KolGame *g)
+free_game (KolEngine *g)
 {
   KolTitle *t = (KolTitle *) g->title;
 
-  kol_game_free (g);
+  kol_engine_free (g);
   kol_title_free (t);
 }
 
@@ -74,7 +74,7 @@ static void
 test_movement (gconstpointer data)
 {
   const MoveCase *mc = data;
-  KolGame *g = market_game (market_rows);
+  KolEngine *g = market_game (market_rows);
   int aa = kol_test_corp (g, "AA");
   KolCell at;
 
@@ -92,7 +92,7 @@ test_movement (gconstpointer data)
 static void
 test_find_relative (void)
 {
-  KolGame *g = market_game (market_rows);
+  KolEngine *g = market_game (market_rows);
   int aa = kol_test_corp (g, "AA");
   KolMarketDirection right3[] = { KOL_MARKET_RIGHT, KOL_MARKET_RIGHT, KOL_MARKET_RIGHT };
   KolMarketDirection down2[] = { KOL_MARKET_DOWN, KOL_MARKET_DOWN };
@@ -112,7 +112,7 @@ test_find_relative (void)
 /* ---- stacks ---------------------------------------------------------------- */
 
 static char *
-stack_of (KolGame *g,
+stack_of (KolEngine *g,
           KolCell  cell)
 {
   gint16 corps_on[KOL_MAX_CORPS];
@@ -129,7 +129,7 @@ stack_of (KolGame *g,
 static void
 test_stack_order (void)
 {
-  KolGame *g = market_game (market_rows);
+  KolEngine *g = market_game (market_rows);
   int aa = kol_test_corp (g, "AA"), bb = kol_test_corp (g, "BB"), cc = kol_test_corp (g, "CC");
   KolCell par = kol_cell (1, 2);
   g_autofree char *s1 = NULL, *s2 = NULL, *s3 = NULL, *s4 = NULL;
@@ -174,7 +174,7 @@ static const char *order_rows[] = {
 };
 
 static char *
-sorted (KolGame *g)
+sorted (KolEngine *g)
 {
   gint16 all[3] = { 0, 1, 2 };
   GString *s = g_string_new (NULL);
@@ -188,7 +188,7 @@ sorted (KolGame *g)
 static void
 test_operating_order (void)
 {
-  KolGame *g = market_game (order_rows);
+  KolEngine *g = market_game (order_rows);
   int aa = kol_test_corp (g, "AA"), bb = kol_test_corp (g, "BB"), cc = kol_test_corp (g, "CC");
   g_autofree char *by_price = NULL, *by_col = NULL, *by_row = NULL, *by_stack = NULL;
   g_autofree char *no_price = NULL;
@@ -218,7 +218,7 @@ test_operating_order (void)
   /* same price in different columns: the one further right first */
   {
     static const char *rows[] = { "60 70 60", NULL };
-    KolGame *h = market_game (rows);
+    KolEngine *h = market_game (rows);
 
     kol_market_set_par (h, kol_test_corp (h, "AA"), kol_cell (0, 0));
     kol_market_set_par (h, kol_test_corp (h, "BB"), kol_cell (0, 2));
@@ -249,7 +249,7 @@ test_par_cells (void)
     "70 75 80p",
     NULL,
   };
-  KolGame *g = market_game (rows);
+  KolEngine *g = market_game (rows);
   KolCell cells[16];
   int n = kol_market_par_cells (g, 0, cells, 16);
   GString *s = g_string_new (NULL);
@@ -275,7 +275,7 @@ test_par_cells (void)
 static void
 test_cell_ids (void)
 {
-  KolGame *g = market_game (market_rows);
+  KolEngine *g = market_game (market_rows);
   g_autofree char *id = kol_market_cell_id (g, kol_cell (1, 2));
   KolCell c;
 
@@ -298,7 +298,7 @@ test_cell_ids (void)
 static void
 test_log_share_price (void)
 {
-  KolGame *g = market_game (market_rows);
+  KolEngine *g = market_game (market_rows);
   int aa = kol_test_corp (g, "AA");
   const KolLogEntry *e;
 
@@ -335,9 +335,9 @@ static const char *sicily_rows[] = {
 };
 
 static gboolean
-blue_zone (KolGame *g)
+blue_zone (KolEngine *g)
 {
-  return kol_game_phase_has_status (g, "blue_zone");
+  return kol_engine_phase_has_status (g, "blue_zone");
 }
 
 static gboolean
@@ -353,7 +353,7 @@ static const int blocked_right[] = { 218, 240, 276 };
 static const int blocked_up[] = { 230 };
 
 static KolCell
-sicily_up (KolGame *g,
+sicily_up (KolEngine *g,
            int      corp,
            KolCell  from)
 {
@@ -363,13 +363,13 @@ sicily_up (KolGame *g,
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, corp) };
 
-      kol_game_log (g, KOL_LOG_PRICE_BLOCKED_UP, args, 1);
+      kol_engine_log (g, KOL_LOG_PRICE_BLOCKED_UP, args, 1);
     }
   return from;
 }
 
 static KolCell
-sicily_right (KolGame *g,
+sicily_right (KolEngine *g,
               int      corp,
               KolCell  from)
 {
@@ -381,7 +381,7 @@ sicily_right (KolGame *g,
 static int sicily_reached;
 
 static void
-sicily_moved (KolGame *g,
+sicily_moved (KolEngine *g,
               int      corp,
               KolCell  from)
 {
@@ -415,7 +415,7 @@ static void
 test_sicily_hooks (gconstpointer data)
 {
   const SicilyCase *sc = data;
-  KolGame *g = market_game (sicily_rows);
+  KolEngine *g = market_game (sicily_rows);
   int aa = kol_test_corp (g, "AA");
   KolTitle *t = (KolTitle *) g->title;
 

@@ -14,7 +14,7 @@ static const KolStepClass *const track_token_steps[] = {
   &kol_step_home_token, &kol_step_track, &kol_step_token, NULL,
 };
 
-static KolGame *
+static KolEngine *
 new_game (KolTitle **title)
 {
   kol_test_op_reset ();
@@ -51,7 +51,7 @@ test_operating_order (void)
     {
       const OrderCase *c = &order_cases[i];
       g_autoptr(KolTitle) title = NULL;
-      g_autoptr(KolGame) g = new_game (&title);
+      g_autoptr(KolEngine) g = new_game (&title);
       KolEntity order[KOL_MAX_ROUND_ENTITIES];
       g_autoptr(GString) got = g_string_new (NULL);
       int n;
@@ -76,12 +76,12 @@ test_payout_companies (void)
 {
   static const KolStepClass *const no_steps[] = { NULL };
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title);
+  g_autoptr(KolEngine) g = new_game (&title);
   int p0 = g->players[0].cash, aa_cash = 300;
 
   kol_test_float (g, "AA", 0, 0, 2, aa_cash);
-  kol_game_move_company (g, 0, kol_entity (KOL_ENTITY_PLAYER, 0));
-  kol_game_move_company (g, 1, kol_test_corp_entity (g, "AA"));
+  kol_engine_move_company (g, 0, kol_entity (KOL_ENTITY_PLAYER, 0));
+  kol_engine_move_company (g, 1, kol_test_corp_entity (g, "AA"));
   kol_test_start_or (g, no_steps, NULL);
 
   g_assert_cmpint (g->players[0].cash, ==, p0 + 5);
@@ -90,7 +90,7 @@ test_payout_companies (void)
 }
 
 static void
-no_payout (KolGame *g)
+no_payout (KolEngine *g)
 {
 }
 
@@ -101,12 +101,12 @@ test_payout_companies_hook (void)
 {
   static const KolStepClass *const no_steps[] = { NULL };
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title);
+  g_autoptr(KolEngine) g = new_game (&title);
   int p0 = g->players[0].cash;
 
   kol_test_op_hooks.payout_companies = no_payout;
   kol_test_float (g, "AA", 0, 0, 2, 300);
-  kol_game_move_company (g, 0, kol_entity (KOL_ENTITY_PLAYER, 0));
+  kol_engine_move_company (g, 0, kol_entity (KOL_ENTITY_PLAYER, 0));
   kol_test_start_or (g, no_steps, NULL);
   g_assert_cmpint (g->players[0].cash, ==, p0);
 }
@@ -119,7 +119,7 @@ static void
 test_home_token_on_operate (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title);
+  g_autoptr(KolEngine) g = new_game (&title);
   g_autofree char *slots = NULL;
 
   kol_test_float (g, "AA", 0, 0, 2, 300);
@@ -142,7 +142,7 @@ static void
 test_home_token_on_round (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title);
+  g_autoptr(KolEngine) g = new_game (&title);
   g_autofree char *a1 = NULL, *c1 = NULL;
 
   kol_test_op_hooks.home_token_timing = KOL_HOME_TOKEN_OPERATING_ROUND;
@@ -156,7 +156,7 @@ test_home_token_on_round (void)
 }
 
 static int
-cc_home_choices (KolGame *g,
+cc_home_choices (KolEngine *g,
                  int      corp,
                  gint16  *hexes,
                  int      max)
@@ -172,7 +172,7 @@ static void
 test_home_token_choice (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title);
+  g_autoptr(KolEngine) g = new_game (&title);
   KolTokenTarget targets[8];
   g_autofree char *a7 = NULL;
   int n;
@@ -207,7 +207,7 @@ static void
 test_turn_sequence (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title);
+  g_autoptr(KolEngine) g = new_game (&title);
 
   kol_test_float (g, "AA", 0, 0, 2, 300);
   kol_test_float (g, "BB", 1, 0, 1, 300);
@@ -234,7 +234,7 @@ static void
 test_recalculate_order (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title);
+  g_autoptr(KolEngine) g = new_game (&title);
 
   kol_test_float (g, "AA", 0, 0, 4, 300);
   kol_test_float (g, "BB", 1, 0, 2, 300);
@@ -255,7 +255,7 @@ static void
 test_close_operating_corporation (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title);
+  g_autoptr(KolEngine) g = new_game (&title);
   g_autofree char *a1 = NULL;
   int aa = 0;
 
@@ -285,13 +285,13 @@ test_legal_actions_apply (void)
   };
   static const gint16 all_opts[] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, KOL_BUY_COMPANY_BLOCKS };
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title);
+  g_autoptr(KolEngine) g = new_game (&title);
   int checked = 0;
 
   kol_test_float (g, "AA", 0, 0, 2, 600);
   kol_test_float (g, "BB", 1, 0, 1, 600);
-  kol_game_move_company (g, 0, kol_entity (KOL_ENTITY_PLAYER, 0));
-  kol_game_set_phase (g, 1);
+  kol_engine_move_company (g, 0, kol_entity (KOL_ENTITY_PLAYER, 0));
+  kol_engine_set_phase (g, 1);
   kol_test_start_or (g, all_steps, all_opts);
   for (int guard = 0; guard < 60 && !g->finished; guard++)
     {
@@ -315,10 +315,10 @@ test_legal_actions_apply (void)
       g_assert_cmpuint (legal->len, >, 0);
       for (guint i = 0; i < legal->len; i++)
         {
-          g_autoptr(KolGame) copy = kol_game_copy (g);
+          g_autoptr(KolEngine) copy = kol_engine_copy (g);
           g_autoptr(GError) error = NULL;
 
-          if (!kol_game_apply (copy, g_ptr_array_index (legal, i), FALSE, NULL, &error))
+          if (!kol_engine_apply (copy, g_ptr_array_index (legal, i), FALSE, NULL, &error))
             g_error ("%s: offered %s refused: %s", s->klass->name,
                      kol_action_type_to_string (((KolAction *) g_ptr_array_index (legal, i))->type),
                      error->message);

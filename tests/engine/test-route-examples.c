@@ -16,7 +16,7 @@ static const KolTestCorp lines[] = {
   { "L16", 8, NULL, 0 }, { "L17", 8, NULL, 0 }, { "L18", 8, NULL, 0 }, { NULL },
 };
 
-static KolGame *
+static KolEngine *
 game_new (KolTitle        **title,
           const char       *layout,
           const char       *tracks,
@@ -24,7 +24,7 @@ game_new (KolTitle        **title,
           const KolTestHex *hexes)
 {
   KolTestTitleSpec spec = { 0 };
-  KolGame *g;
+  KolEngine *g;
 
   spec.layout = layout;
   spec.tracks = tracks;
@@ -40,7 +40,7 @@ game_new (KolTitle        **title,
 /* 1840 IX.8: an interchange pays only with the line's own station; the
  * landmark private owned by the line's company adds 20. */
 static void
-value_1840 (const KolGame       *g,
+value_1840 (const KolEngine       *g,
             int                  corp,
             const KolRouteTrain *train,
             KolRouteStop        *stop,
@@ -92,7 +92,7 @@ static void
 test_1840_ix8 (void)
 {
   KolTitle *title;
-  KolGame *g = game_new (&title, "pointy", RT_TRACKS_1840, "yellow;yellow green", ix8_hexes);
+  KolEngine *g = game_new (&title, "pointy", RT_TRACKS_1840, "yellow;yellow green", ix8_hexes);
   KolRouteRules rules;
   KolRouteTrain tram;
   int landmark = kol_test_hex (g, "G1");
@@ -111,7 +111,7 @@ test_1840_ix8 (void)
     g_assert_cmpint (r->total, ==, 110);
     g_assert_cmpstr (s, ==, "A1.0 C1.0 E1.0 G1.0 I1.0");
   }
-  kol_game_free (g);
+  kol_engine_free (g);
   kol_title_free (title);
 }
 
@@ -155,7 +155,7 @@ static void
 test_1840_example_2 (void)
 {
   KolTitle *title;
-  KolGame *g = game_new (&title, "pointy", RT_TRACKS_1840, NULL, ex2_hexes);
+  KolEngine *g = game_new (&title, "pointy", RT_TRACKS_1840, NULL, ex2_hexes);
   KolRouteRules rules;
   KolRouteTrain tram;
   int landmark = -1;
@@ -206,7 +206,7 @@ test_1840_example_2 (void)
                                NULL, 0, &reason), ==, -1);
     g_assert_cmpint (reason, ==, KOL_REASON_ROUTE_BLOCKED);
   }
-  kol_game_free (g);
+  kol_engine_free (g);
   kol_title_free (title);
 }
 
@@ -271,7 +271,7 @@ r6h_train (void)
  * through (as 18xx.games records it); returns the revenue, *dist the
  * distance. */
 static int
-check_by_hexes (KolGame             *g,
+check_by_hexes (KolEngine             *g,
                 const KolRouteRules *rules,
                 const KolRouteTrain *train,
                 const char          *stops,
@@ -310,7 +310,7 @@ static void
 test_1849_10_5_1 (void)
 {
   KolTitle *title;
-  KolGame *g = game_new (&title, "flat", RT_TRACKS_1849, NULL, sicily_hexes);
+  KolEngine *g = game_new (&title, "flat", RT_TRACKS_1849, NULL, sicily_hexes);
   KolRouteRules rules;
   KolRouteTrain h8 = h_train (8), r6h = r6h_train ();
   KolReason reason;
@@ -374,7 +374,7 @@ test_1849_10_5_1 (void)
     g_assert_cmpint (r->total, ==, 290);
     g_assert_cmpint (r->n_routes, ==, 2);
   }
-  kol_game_free (g);
+  kol_engine_free (g);
   kol_title_free (title);
 }
 
@@ -390,7 +390,7 @@ static void
 test_1849_10_5_2 (void)
 {
   KolTitle *title;
-  KolGame *g = game_new (&title, "flat", RT_TRACKS_1849, NULL, sum_hexes);
+  KolEngine *g = game_new (&title, "flat", RT_TRACKS_1849, NULL, sum_hexes);
   KolRouteRules rules;
   KolRouteTrain h4 = h_train (4);
 
@@ -401,7 +401,7 @@ test_1849_10_5_2 (void)
     g_autoptr(KolRouteResult) r = rt_solve (g, 0, &rules, &h4, 1);
     g_assert_cmpint (r->total, ==, 70);
   }
-  kol_game_free (g);
+  kol_engine_free (g);
   kol_title_free (title);
 }
 

@@ -15,7 +15,7 @@ static const KolTestCorp corps[] = {
 typedef struct
 {
   KolTitle *title;
-  KolGame  *game;
+  KolEngine  *game;
 } Board;
 
 static Board
@@ -39,7 +39,7 @@ board_new (const char       *tracks,
 static void
 board_free (Board *b)
 {
-  kol_game_free (b->game);
+  kol_engine_free (b->game);
   kol_title_free (b->title);
 }
 
@@ -202,7 +202,7 @@ test_blocked_city (void)
 }
 
 static gboolean
-corp1_does_not_block (const KolGame *g,
+corp1_does_not_block (const KolEngine *g,
                       int            corp,
                       int            hex,
                       int            slot,
@@ -590,7 +590,7 @@ typedef struct
 } Hooks1840;
 
 static void
-flags_1840 (const KolGame *g,
+flags_1840 (const KolEngine *g,
             int            corp,
             KolRouteStop  *stop,
             gpointer       data)
@@ -605,7 +605,7 @@ flags_1840 (const KolGame *g,
 }
 
 static void
-value_1840 (const KolGame       *g,
+value_1840 (const KolEngine       *g,
             int                  corp,
             const KolRouteTrain *train,
             KolRouteStop        *stop,
@@ -692,7 +692,7 @@ test_hooks_1840 (void)
 /* 1840 VIII.5.2: a Stadtbahn line runs from one of its home stations along
  * its dotted track: anchors are the homes and must be route ends. */
 static void
-stadtbahn_flags (const KolGame *g,
+stadtbahn_flags (const KolEngine *g,
                  int            corp,
                  KolRouteStop  *stop,
                  gpointer       data)
@@ -741,7 +741,7 @@ test_anchor_is_end (void)
 
 /* 1849 §14.3: E trains double Messina, Palermo, Catania, Siracusa. */
 static void
-value_e (const KolGame       *g,
+value_e (const KolEngine       *g,
          int                  corp,
          const KolRouteTrain *train,
          KolRouteStop        *stop,
@@ -866,7 +866,7 @@ test_cancel (void)
   GArray *hexes = g_array_new (TRUE, TRUE, sizeof (KolTestHex));
   KolTestTitleSpec spec = { 0 };
   KolTitle *title;
-  KolGame *g;
+  KolEngine *g;
   KolRouteRules rules;
   KolRouteTrain t = train_unlimited (1);
   gint cancel = 1;
@@ -907,7 +907,7 @@ test_cancel (void)
     g_assert_nonnull (r2);
     g_assert_false (r2->proven);
   }
-  kol_game_free (g);
+  kol_engine_free (g);
   kol_title_free (title);
   g_array_unref (hexes);
   g_ptr_array_unref (strings);

@@ -36,7 +36,7 @@ static const KolTestStockCompany companies[] = {
   { NULL },
 };
 
-static KolGame *
+static KolEngine *
 shares_game (void)
 {
   KolTitle *t;
@@ -47,11 +47,11 @@ shares_game (void)
 }
 
 static void
-free_game (KolGame *g)
+free_game (KolEngine *g)
 {
   KolTitle *t = (KolTitle *) g->title;
 
-  kol_game_free (g);
+  kol_engine_free (g);
   kol_title_free (t);
 }
 
@@ -59,7 +59,7 @@ free_game (KolGame *g)
 #define POOL kol_entity (KOL_ENTITY_POOL, 0)
 
 static void
-assert_holding (KolGame    *g,
+assert_holding (KolEngine    *g,
                 KolEntity   holder,
                 const char *corp,
                 const char *expected)
@@ -74,7 +74,7 @@ assert_holding (KolGame    *g,
 static void
 test_prices (void)
 {
-  KolGame *g = shares_game ();
+  KolEngine *g = shares_game ();
   int aa = kol_test_corp (g, "AA");
   KolBundle pres = kol_test_bundle (g, "AA_0", 0);
   KolBundle two = kol_test_bundle (g, "AA_1 AA_2", 0);
@@ -117,7 +117,7 @@ test_prices (void)
 static void
 test_bundle_validation (void)
 {
-  KolGame *g = shares_game ();
+  KolEngine *g = shares_game ();
   gint16 mixed_corp[] = { (gint16) kol_test_cert (g, "AA_1"), (gint16) kol_test_cert (g, "BB_1") };
   gint16 dup[] = { (gint16) kol_test_cert (g, "AA_1"), (gint16) kol_test_cert (g, "AA_1") };
   gint16 mixed_owner[] = { (gint16) kol_test_cert (g, "AA_1"), (gint16) kol_test_cert (g, "AA_2") };
@@ -138,16 +138,16 @@ test_bundle_validation (void)
 static void
 test_num_certs (void)
 {
-  KolGame *g = shares_game ();
+  KolEngine *g = shares_game ();
 
   kol_test_give (g, P (0), "AA_0 AA_1 BB_7");
   g_assert_cmpint (kol_shares_num_certs (g, P (0)), ==, 3);
-  kol_game_move_company (g, 0, P (0));
+  kol_engine_move_company (g, 0, P (0));
   g_assert_cmpint (kol_shares_num_certs (g, P (0)), ==, 4);
   kol_test_stock_hooks.cert_limit_excludes_privates = TRUE;
   g_assert_cmpint (kol_shares_num_certs (g, P (0)), ==, 3);
   kol_test_stock_hooks.cert_limit_excludes_privates = FALSE;
-  kol_game_close_company (g, 0);
+  kol_engine_close_company (g, 0);
   g_assert_cmpint (kol_shares_num_certs (g, P (0)), ==, 3);
   free_game (g);
 }
@@ -156,7 +156,7 @@ test_num_certs (void)
 static void
 test_limits (void)
 {
-  KolGame *g = shares_game ();
+  KolEngine *g = shares_game ();
   int aa = kol_test_corp (g, "AA");
   KolBundle b;
 
@@ -188,7 +188,7 @@ test_limits (void)
 static void
 test_buy_full_capitalization (void)
 {
-  KolGame *g = shares_game ();
+  KolEngine *g = shares_game ();
   int aa = kol_test_corp (g, "AA");
   int bank = g->bank;
   KolBundle b;
@@ -226,7 +226,7 @@ test_buy_full_capitalization (void)
 static void
 test_buy_incremental (void)
 {
-  KolGame *g = shares_game ();
+  KolEngine *g = shares_game ();
   int bb = kol_test_corp (g, "BB");
   int bank = g->bank;
   KolBundle b;
@@ -254,7 +254,7 @@ test_buy_incremental (void)
 static void
 test_buy_free (void)
 {
-  KolGame *g = shares_game ();
+  KolEngine *g = shares_game ();
   int aa = kol_test_corp (g, "AA");
   KolBundle b = kol_test_bundle (g, "AA_0", 0);
   KolBuyOpts opts;
@@ -332,7 +332,7 @@ static const PresCase pres_cases[] = {
 /* g_1849/share_pool.rb#change_president: the heir gives the last
  * certificate if they have it, else two ordinary ones. */
 static void
-sicily_change_president (KolGame  *g,
+sicily_change_president (KolEngine  *g,
                          int       presidents_cert,
                          KolEntity swap_to,
                          KolEntity president,
@@ -340,7 +340,7 @@ sicily_change_president (KolGame  *g,
 {
   int corp = g->certs[presidents_cert].corp;
   gint16 held[KOL_MAX_CERTS];
-  int n = kol_game_certs_of (g, president, corp, held, KOL_MAX_CERTS), moved = 0;
+  int n = kol_engine_certs_of (g, president, corp, held, KOL_MAX_CERTS), moved = 0;
   int last = -1;
 
   for (int i = 0; i < n; i++)
@@ -361,7 +361,7 @@ static void
 test_presidency (gconstpointer data)
 {
   const PresCase *pc = data;
-  KolGame *g = shares_game ();
+  KolEngine *g = shares_game ();
   const char *corp = pc->certs[0] == 'A' ? "AA" : "BB";
   int c = kol_test_corp (g, corp);
   KolBundle b;
@@ -395,7 +395,7 @@ test_presidency (gconstpointer data)
 static void
 test_president_cert_transfer (void)
 {
-  KolGame *g = shares_game ();
+  KolEngine *g = shares_game ();
   int aa = kol_test_corp (g, "AA");
   KolBundle b;
   KolTransferOpts t;
@@ -421,7 +421,7 @@ test_president_cert_transfer (void)
 
 /* The player order decides the distance: 1840 reorders @players. */
 static int
-reversed_order (KolGame *g,
+reversed_order (KolEngine *g,
                 gint16  *out)
 {
   for (int i = 0; i < g->n_players; i++)
@@ -432,7 +432,7 @@ reversed_order (KolGame *g,
 static void
 test_distance_player_order (void)
 {
-  KolGame *g = shares_game ();
+  KolEngine *g = shares_game ();
 
   g_assert_cmpint (kol_shares_distance (g, P (0), P (1)), ==, 1);
   g_assert_cmpint (kol_shares_distance (g, P (2), P (0)), ==, 1);
@@ -450,7 +450,7 @@ test_distance_player_order (void)
 /* ---- bundles (Game#all_bundles_for_corporation) ---------------------------- */
 
 static char *
-bundle_list (KolGame   *g,
+bundle_list (KolEngine   *g,
              KolEntity  holder,
              const char *corp)
 {
@@ -467,7 +467,7 @@ bundle_list (KolGame   *g,
 static void
 test_all_bundles (void)
 {
-  KolGame *g = shares_game ();
+  KolEngine *g = shares_game ();
   g_autofree char *none = NULL, *with_pres = NULL, *director = NULL, *plain = NULL;
 
   kol_test_give (g, P (0), "AA_0 AA_1 AA_2");
@@ -495,7 +495,7 @@ test_all_bundles (void)
 static void
 test_can_dump (void)
 {
-  KolGame *g = shares_game ();
+  KolEngine *g = shares_game ();
   KolBundle b;
 
   kol_test_par (g, "AA", 1, 0);
@@ -534,7 +534,7 @@ static void
 test_sell_movement (gconstpointer data)
 {
   const SellCase *sc = data;
-  KolGame *g = shares_game ();
+  KolEngine *g = shares_game ();
   int aa = kol_test_corp (g, "AA");
   int cash;
   KolBundle b;
@@ -562,7 +562,7 @@ test_sell_movement (gconstpointer data)
 static void
 test_close_and_reset (void)
 {
-  KolGame *g = shares_game ();
+  KolEngine *g = shares_game ();
   int aa = kol_test_corp (g, "AA");
   g_autofree char *ipo = NULL;
 
@@ -573,7 +573,7 @@ test_close_and_reset (void)
   kol_shares_close_corporation (g, aa);
   g_assert_true (g->corps[aa].closed);
   g_assert_false (g->corps[aa].ipoed);
-  g_assert_cmpint (kol_game_percent_of (g, P (0), aa), ==, 0);
+  g_assert_cmpint (kol_engine_percent_of (g, P (0), aa), ==, 0);
   g_assert_cmpint (kol_corp_pool_percent (g, aa), ==, 0);
   g_assert_true (kol_cell_is_none (kol_market_corp_cell (g, aa)));
   for (int i = 0; i < g->n_corp_order; i++)
@@ -592,7 +592,7 @@ test_close_and_reset (void)
 static int closed_count;
 
 static void
-close_with_shares (KolGame *g,
+close_with_shares (KolEngine *g,
                    int      corp)
 {
   closed_count++;
@@ -605,7 +605,7 @@ test_close_cell (void)
 {
   static const char *rows[] = { "100p 90", "0c 10", NULL };
   KolTitle *t;
-  KolGame *g;
+  KolEngine *g;
   int aa, bb;
 
   kol_test_stock_reset ();

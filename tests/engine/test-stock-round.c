@@ -24,7 +24,7 @@ static const KolTestStockCorp corps[] = {
   { NULL },
 };
 
-static KolGame *
+static KolEngine *
 stock_game (int cash,
             int cert_limit)
 {
@@ -36,11 +36,11 @@ stock_game (int cash,
 }
 
 static void
-free_game (KolGame *g)
+free_game (KolEngine *g)
 {
   KolTitle *t = (KolTitle *) g->title;
 
-  kol_game_free (g);
+  kol_engine_free (g);
   kol_title_free (t);
 }
 
@@ -48,12 +48,12 @@ free_game (KolGame *g)
 #define POOL kol_entity (KOL_ENTITY_POOL, 0)
 #define BIT(t) KOL_ACTION_BIT (KOL_ACTION_##t)
 /* the step's actions, without the default steps' (end game, messages, programs) */
-#define SR_ACTIONS(g, p) (kol_game_actions_for ((g), P (p)) & \
+#define SR_ACTIONS(g, p) (kol_engine_actions_for ((g), P (p)) & \
                           (BIT (PASS) | BIT (PAR) | BIT (BUY_SHARES) | BIT (SELL_SHARES)))
 
 /* A started corporation at (row, col), with @holders' certificates. */
 static void
-start_corp (KolGame    *g,
+start_corp (KolEngine    *g,
             const char *corp,
             int         row,
             int         col,
@@ -80,7 +80,7 @@ assert_refused (gboolean        ok,
 }
 
 static void
-assert_reason (KolGame  *g,
+assert_reason (KolEngine  *g,
                KolReason reason)
 {
   gboolean found = FALSE;
@@ -95,7 +95,7 @@ assert_reason (KolGame  *g,
  * blocking step, NOT_NOW); the UI asks the step why with kol_stock_refuse_*,
  * which gives the specific reason. */
 static void
-assert_buy_explained (KolGame       *g,
+assert_buy_explained (KolEngine       *g,
                       int            player,
                       const char    *ids,
                       KolEngineError code)
@@ -112,7 +112,7 @@ assert_buy_explained (KolGame       *g,
 }
 
 static void
-assert_sell_explained (KolGame       *g,
+assert_sell_explained (KolEngine       *g,
                        int            player,
                        const char    *ids,
                        KolEngineError code)
@@ -136,7 +136,7 @@ assert_sell_explained (KolGame       *g,
 static void
 test_par (void)
 {
-  KolGame *g = stock_game (600, 8);
+  KolEngine *g = stock_game (600, 8);
   int aa = kol_test_corp (g, "AA");
   g_autoptr(GError) error = NULL;
   KolParOption par[4];
@@ -168,7 +168,7 @@ test_par (void)
 static void
 test_all_pass_ends_round (void)
 {
-  KolGame *g = stock_game (600, 8);
+  KolEngine *g = stock_game (600, 8);
   g_autoptr(GError) error = NULL;
 
   kol_test_stock_module.next_round = NULL;   /* the game stops after the round */
@@ -194,7 +194,7 @@ test_all_pass_ends_round (void)
 static void
 test_skip_without_actions (void)
 {
-  KolGame *g = stock_game (600, 8);
+  KolEngine *g = stock_game (600, 8);
   g_autoptr(GError) error = NULL;
 
   g->players[1].cash = 0;
@@ -213,7 +213,7 @@ test_skip_without_actions (void)
 static void
 test_no_buy_back (void)
 {
-  KolGame *g = stock_game (600, 8);
+  KolEngine *g = stock_game (600, 8);
   int aa = kol_test_corp (g, "AA");
   g_autoptr(GError) error = NULL;
 
@@ -242,7 +242,7 @@ test_no_buy_back (void)
 static void
 test_sell_buy_order (void)
 {
-  KolGame *g = stock_game (600, 8);
+  KolEngine *g = stock_game (600, 8);
   g_autoptr(GError) error = NULL;
 
   g->turn = 2;
@@ -300,7 +300,7 @@ test_sell_buy_order (void)
 static void
 test_sale_timing (void)
 {
-  KolGame *g = stock_game (600, 8);
+  KolEngine *g = stock_game (600, 8);
   int aa = kol_test_corp (g, "AA");
   g_autoptr(GError) error = NULL;
 
@@ -339,7 +339,7 @@ test_sale_timing (void)
 static void
 test_limits (void)
 {
-  KolGame *g = stock_game (2000, 3);
+  KolEngine *g = stock_game (2000, 3);
   g_autoptr(GError) error = NULL;
 
   g->turn = 2;
@@ -362,7 +362,7 @@ test_limits (void)
 static void
 test_pool_limit (void)
 {
-  KolGame *g = stock_game (600, 12);
+  KolEngine *g = stock_game (600, 12);
   g_autoptr(GError) error = NULL;
 
   g->turn = 2;
@@ -384,7 +384,7 @@ test_pool_limit (void)
 static void
 test_not_offered (void)
 {
-  KolGame *g = stock_game (600, 8);
+  KolEngine *g = stock_game (600, 8);
   g_autoptr(GError) error = NULL;
 
   /* buying is offered (AA's IPO), but BB has not been started */
@@ -416,7 +416,7 @@ test_not_offered (void)
 static void
 test_queries (void)
 {
-  KolGame *g = stock_game (600, 8);
+  KolEngine *g = stock_game (600, 8);
   KolBuyOption buy[16];
   KolSellOption sell[16];
   int n;
@@ -460,7 +460,7 @@ test_queries (void)
 static void
 test_sell_shape (void)
 {
-  KolGame *g = stock_game (600, 8);
+  KolEngine *g = stock_game (600, 8);
   g_autoptr(GError) error = NULL;
 
   g->turn = 2;
@@ -479,7 +479,7 @@ test_sell_shape (void)
 /* ---- 1849: two more shares after parring ------------------------------------------ */
 
 static gboolean
-sicily_can_buy_multiple (KolGame  *g,
+sicily_can_buy_multiple (KolEngine  *g,
                          KolStep  *s,
                          KolEntity entity,
                          int       corp,
@@ -497,7 +497,7 @@ sicily_can_buy_multiple (KolGame  *g,
 static void
 test_sicily_founder_buys_40 (void)
 {
-  KolGame *g = stock_game (600, 8);
+  KolEngine *g = stock_game (600, 8);
   int bb = kol_test_corp (g, "BB");
   g_autoptr(GError) error = NULL;
 
@@ -522,7 +522,7 @@ test_sicily_founder_buys_40 (void)
 static void
 test_finish_round (void)
 {
-  KolGame *g = stock_game (600, 8);
+  KolEngine *g = stock_game (600, 8);
   int aa = kol_test_corp (g, "AA"), bb = kol_test_corp (g, "BB");
 
   /* AA sold out: one row up; BB with a pool share: one row down
@@ -549,7 +549,7 @@ test_finish_round (void)
 
 /* corporations_to_move_price: not the title's minors (1840's lines). */
 static gboolean
-not_bb (KolGame *g,
+not_bb (KolEngine *g,
         int      corp)
 {
   return g_strcmp0 (g->title->corps[corp].id, "BB") != 0;
@@ -558,7 +558,7 @@ not_bb (KolGame *g,
 static void
 test_finish_round_skips_minors (void)
 {
-  KolGame *g = stock_game (600, 8);
+  KolEngine *g = stock_game (600, 8);
   int bb = kol_test_corp (g, "BB");
 
   start_corp (g, "BB", 1, 1, 1, "BB_0 BB_1");
@@ -576,7 +576,7 @@ test_finish_round_skips_minors (void)
 static void
 test_round_end_moves (void)
 {
-  KolGame *g = stock_game (600, 8);
+  KolEngine *g = stock_game (600, 8);
   int bb = kol_test_corp (g, "BB");
   g_autoptr(GError) error = NULL;
 

@@ -13,11 +13,11 @@ static const KolStepClass *const steps[] = {
 };
 
 /* AA at A1 with track down to A7; BB floated too. */
-static KolGame *
+static KolEngine *
 new_game (KolTitle **title,
           int        aa_cash)
 {
-  KolGame *g;
+  KolEngine *g;
 
   kol_test_op_reset ();
   *title = kol_test_op_title ();
@@ -36,7 +36,7 @@ static void
 test_place_token (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title, 300);
+  g_autoptr(KolEngine) g = new_game (&title, 300);
   g_autofree char *a7 = NULL;
   int aa = kol_test_corp (g, "AA");
 
@@ -58,7 +58,7 @@ static void
 test_cannot_afford (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title, 30);
+  g_autoptr(KolEngine) g = new_game (&title, 30);
 
   kol_test_start_or (g, steps, NULL);
   g_assert_true (kol_round_finished (g));
@@ -89,7 +89,7 @@ test_refusals (void)
     {
       const RefusalCase *c = &refusal_cases[i];
       g_autoptr(KolTitle) title = NULL;
-      g_autoptr(KolGame) g = new_game (&title, 300);
+      g_autoptr(KolEngine) g = new_game (&title, 300);
 
       g_test_message ("%s", c->what);
       kol_test_start_or (g, steps, NULL);
@@ -106,7 +106,7 @@ static void
 test_one_token_per_turn (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title, 300);
+  g_autoptr(KolEngine) g = new_game (&title, 300);
   g_autoptr(GError) error = NULL;
   int aa = kol_test_corp (g, "AA");
 
@@ -124,7 +124,7 @@ static void
 test_targets (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title, 300);
+  g_autoptr(KolEngine) g = new_game (&title, 300);
   KolTokenTarget targets[8];
   int n;
 
@@ -143,7 +143,7 @@ static void
 test_tokener_field (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title, 300);
+  g_autoptr(KolEngine) g = new_game (&title, 300);
   KolAction *a;
   g_autofree char *a7 = NULL;
 
@@ -184,7 +184,7 @@ test_update_token (void)
   };
   KolTestTitleSpec spec = { .hexes = oo_hexes, .tiles = oo_tiles, .corps = oo_corps };
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = NULL;
+  g_autoptr(KolEngine) g = NULL;
   g_autofree char *before = NULL, *after = NULL;
   KolPendingTokens *pending;
 

@@ -13,10 +13,10 @@ static const KolStepClass *const steps[] = {
 };
 
 /* AA operates alone (BB floats later), its home token placed. */
-static KolGame *
+static KolEngine *
 new_game (KolTitle **title)
 {
-  KolGame *g;
+  KolEngine *g;
 
   *title = kol_test_op_title ();
   g = kol_test_op_game (*title);
@@ -26,7 +26,7 @@ new_game (KolTitle **title)
 }
 
 static int
-aa_cash (KolGame *g)
+aa_cash (KolEngine *g)
 {
   return g->corps[kol_test_corp (g, "AA")].cash;
 }
@@ -38,7 +38,7 @@ static void
 test_lay_with_terrain (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = NULL;
+  g_autoptr(KolEngine) g = NULL;
   g_autofree char *tile = NULL;
 
   kol_test_op_reset ();
@@ -63,7 +63,7 @@ static void
 test_two_lays (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = NULL;
+  g_autoptr(KolEngine) g = NULL;
   KolOperatingRoundState *st;
 
   kol_test_op_reset ();
@@ -107,7 +107,7 @@ test_not_if_upgraded (void)
     {
       const NotIfUpgradedCase *c = &upgrade_cases[i];
       g_autoptr(KolTitle) title = NULL;
-      g_autoptr(KolGame) g = NULL;
+      g_autoptr(KolEngine) g = NULL;
       KolTileLay lay;
 
       g_test_message ("%s", c->what);
@@ -162,7 +162,7 @@ test_refusals (void)
     {
       const RefusalCase *c = &refusal_cases[i];
       g_autoptr(KolTitle) title = NULL;
-      g_autoptr(KolGame) g = NULL;
+      g_autoptr(KolEngine) g = NULL;
       int before_cash;
 
       g_test_message ("%s", c->what);
@@ -206,7 +206,7 @@ test_track_restriction (void)
     {
       const RestrictionCase *c = &restriction_cases[i];
       g_autoptr(KolTitle) title = NULL;
-      g_autoptr(KolGame) g = NULL;
+      g_autoptr(KolEngine) g = NULL;
 
       g_test_message ("%s", c->what);
       kol_test_op_reset ();
@@ -226,7 +226,7 @@ static void
 test_track_restriction_new_track (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = NULL;
+  g_autoptr(KolEngine) g = NULL;
 
   kol_test_op_reset ();
   g = new_game (&title);
@@ -240,7 +240,7 @@ test_track_restriction_new_track (void)
 /* Game#upgrade_cost is a hook (1849 charges by gauge); it sees the board
  * after the lay, as in 18xx.games. */
 static int
-half_terrain (KolGame  *g,
+half_terrain (KolEngine  *g,
               KolEntity entity,
               int       spender,
               int       hex,
@@ -255,7 +255,7 @@ static void
 test_upgrade_cost_hook (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = NULL;
+  g_autoptr(KolEngine) g = NULL;
 
   kol_test_op_reset ();
   kol_test_op_hooks.upgrade_cost = half_terrain;
@@ -271,7 +271,7 @@ static void
 test_legal_choices (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = NULL;
+  g_autoptr(KolEngine) g = NULL;
   gint16 hexes[16];
   KolTileOption options[8];
   g_autofree char *list = NULL;
@@ -307,7 +307,7 @@ test_track_and_token (void)
 {
   static const KolStepClass *const tt_steps[] = { &kol_step_home_token, &kol_step_track_and_token, NULL };
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = NULL;
+  g_autoptr(KolEngine) g = NULL;
   KolEntity aa;
   guint32 actions;
   const guint32 mask = KOL_ACTION_BIT (KOL_ACTION_LAY_TILE) | KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN) |
@@ -320,14 +320,14 @@ test_track_and_token (void)
   aa = kol_test_corp_entity (g, "AA");
   kol_test_start_or (g, tt_steps, NULL);
   g_assert_cmpstr (kol_test_active_step (g), ==, "Place a Token or Lay Track");
-  actions = kol_game_actions_for (g, aa);
+  actions = kol_engine_actions_for (g, aa);
   g_assert_cmpuint (actions & KOL_ACTION_BIT (KOL_ACTION_LAY_TILE), !=, 0);
   /* nothing to token yet */
   g_assert_cmpuint (actions & KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN), ==, 0);
   g_assert_cmpint (kol_test_apply (g, kol_test_lay_action (g, "AA", "A3", "9", 0)), ==, -1);
   g_assert_cmpint (kol_test_apply (g, kol_test_lay_action (g, "AA", "A5", "9", 0)), ==, -1);
   /* no lay left, but a token: the step waits */
-  actions = kol_game_actions_for (g, aa) & mask;
+  actions = kol_engine_actions_for (g, aa) & mask;
   g_assert_cmpuint (actions, ==, KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN) | KOL_ACTION_BIT (KOL_ACTION_PASS));
   g_assert_cmpint (kol_test_apply (g, kol_test_token_action (g, "AA", "A7", 0)), ==, -1);
   g_assert_true (kol_entity_equal (kol_round_current_entity (g), kol_test_corp_entity (g, "BB")));
@@ -338,7 +338,7 @@ test_track_and_token_token_first (void)
 {
   static const KolStepClass *const tt_steps[] = { &kol_step_home_token, &kol_step_track_and_token, NULL };
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = NULL;
+  g_autoptr(KolEngine) g = NULL;
   guint32 actions;
   const guint32 mask = KOL_ACTION_BIT (KOL_ACTION_LAY_TILE) | KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN) |
                        KOL_ACTION_BIT (KOL_ACTION_PASS);
@@ -350,7 +350,7 @@ test_track_and_token_token_first (void)
   kol_test_start_or (g, tt_steps, NULL);
   g_assert_cmpint (kol_test_apply (g, kol_test_token_action (g, "AA", "A7", 0)), ==, -1);
   /* a lay is left: the turn goes on without a second token */
-  actions = kol_game_actions_for (g, kol_test_corp_entity (g, "AA")) & mask;
+  actions = kol_engine_actions_for (g, kol_test_corp_entity (g, "AA")) & mask;
   g_assert_cmpuint (actions, ==, KOL_ACTION_BIT (KOL_ACTION_LAY_TILE) | KOL_ACTION_BIT (KOL_ACTION_PASS));
   g_assert_cmpint (kol_test_apply (g, kol_test_pass (g, "AA")), ==, -1);
   g_assert_true (kol_entity_equal (kol_round_current_entity (g), kol_test_corp_entity (g, "BB")));

@@ -16,10 +16,10 @@ static const KolStepClass *const steps[] = {
   &kol_step_discard_train, &kol_step_buy_train, NULL,
 };
 
-static KolGame *
+static KolEngine *
 new_game (KolTitle **title)
 {
-  KolGame *g;
+  KolEngine *g;
 
   kol_test_op_reset ();
   *title = kol_test_op_title ();
@@ -30,17 +30,17 @@ new_game (KolTitle **title)
 }
 
 static int
-train (KolGame    *g,
+train (KolEngine    *g,
        const char *id)
 {
-  int t = kol_game_train_by_id (g, id);
+  int t = kol_engine_train_by_id (g, id);
 
   g_assert_cmpint (t, >=, 0);
   return t;
 }
 
 static char *
-depot_names (KolGame *g)
+depot_names (KolEngine *g)
 {
   gint16 list[KOL_MAX_TRAINS];
   int n = kol_depot_trains (g, list, KOL_MAX_TRAINS);
@@ -48,7 +48,7 @@ depot_names (KolGame *g)
 
   for (int i = 0; i < n; i++)
     {
-      g_autofree char *id = kol_game_train_id (g, list[i]);
+      g_autofree char *id = kol_engine_train_id (g, list[i]);
 
       g_string_append_printf (s, "%s%s", i ? " " : "", id);
     }
@@ -61,7 +61,7 @@ static void
 test_depot_trains (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title);
+  g_autoptr(KolEngine) g = new_game (&title);
   g_autofree char *first = NULL, *later = NULL, *phase4 = NULL;
 
   first = depot_names (g);
@@ -77,7 +77,7 @@ test_depot_trains (void)
   g_assert_cmpint (kol_depot_min_depot_price (g), ==, 80);
   g_assert_cmpint (kol_depot_max_depot_price (g), ==, 180);
   /* D is available from phase 4 on, though not first */
-  kol_game_set_phase (g, 2);
+  kol_engine_set_phase (g, 2);
   phase4 = depot_names (g);
   g_assert_cmpstr (phase4, ==, "3-0 D-0 2-1");
 }
@@ -88,7 +88,7 @@ static void
 test_buy_from_depot (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title);
+  g_autoptr(KolEngine) g = new_game (&title);
   int aa = kol_test_corp (g, "AA");
   int bank = g->bank;
 
@@ -107,7 +107,7 @@ test_buy_from_depot (void)
   g_assert_true (kol_entity_equal (g->trains[train (g, "2-0")].owner, kol_test_corp_entity (g, "AA")));
   g_assert_cmpint (kol_test_count_log (KOL_LOG_BUYS_TRAIN_DEPOT), ==, 1);
   /* room left: AA may buy more or pass */
-  g_assert_cmpuint (kol_game_actions_for (g, kol_test_corp_entity (g, "AA")) & KOL_ACTION_BIT (KOL_ACTION_PASS),
+  g_assert_cmpuint (kol_engine_actions_for (g, kol_test_corp_entity (g, "AA")) & KOL_ACTION_BIT (KOL_ACTION_PASS),
                     !=, 0);
 }
 
@@ -118,7 +118,7 @@ static void
 test_phases_and_rust (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title);
+  g_autoptr(KolEngine) g = new_game (&title);
   int aa = kol_test_corp (g, "AA"), bb = kol_test_corp (g, "BB");
   gint16 list[8];
 
@@ -137,8 +137,8 @@ test_phases_and_rust (void)
   g_assert_true (kol_test_saw_event ("close_companies"));
   g_assert_true (g->trains[train (g, "2-0")].rusted);
   g_assert_true (g->trains[train (g, "2-2")].rusted);
-  g_assert_cmpint (kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, aa), list, 8), ==, 2);
-  g_assert_cmpint (kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, bb), list, 8), ==, 1);
+  g_assert_cmpint (kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, aa), list, 8), ==, 2);
+  g_assert_cmpint (kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, bb), list, 8), ==, 1);
   g_assert_cmpint (kol_test_count_log (KOL_LOG_TRAINS_RUST), ==, 1);
   g_assert_cmpint (kol_test_count_log (KOL_LOG_TRAINS_RUST_OWNER), ==, 2);
 }
@@ -149,14 +149,14 @@ static void
 test_rust_in_depot (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title);
+  g_autoptr(KolEngine) g = new_game (&title);
   gint16 list[KOL_MAX_TRAINS];
 
   kol_test_give_train (g, "AA", "2");
   kol_default_rust_trains (g, train (g, "4-0"), kol_test_corp_entity (g, "AA"));
   g_assert_true (g->trains[train (g, "2-1")].rusted);
   g_assert_cmpint (g->trains[train (g, "2-1")].owner.kind, ==, KOL_ENTITY_REMOVED);
-  g_assert_cmpint (kol_game_trains_of (g, kol_test_corp_entity (g, "AA"), list, KOL_MAX_TRAINS), ==, 0);
+  g_assert_cmpint (kol_engine_trains_of (g, kol_test_corp_entity (g, "AA"), list, KOL_MAX_TRAINS), ==, 0);
   g_assert_cmpint (kol_test_count_log (KOL_LOG_TRAINS_RUST_OWNER), ==, 2);
   g_assert_false (g->trains[train (g, "3-0")].rusted);
 }
@@ -167,7 +167,7 @@ static void
 test_variant (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title);
+  g_autoptr(KolEngine) g = new_game (&title);
 
   kol_test_give_train (g, "BB", "2");
   kol_test_give_train (g, "BB", "2");
@@ -176,14 +176,14 @@ test_variant (void)
   g_assert_cmpint (kol_test_apply (g, kol_test_buy_train_action (g, "AA", train (g, "3-0"), 180, "3+")), ==,
                    KOL_ENGINE_ERROR_TRAIN);
   g_assert_cmpint (kol_test_apply (g, kol_test_buy_train_action (g, "AA", train (g, "3-0"), 150, "3+")), ==, -1);
-  g_assert_cmpstr (kol_game_train_name (g, train (g, "3-0")), ==, "3+");
+  g_assert_cmpstr (kol_engine_train_name (g, train (g, "3-0")), ==, "3+");
   g_assert_cmpint (g->corps[kol_test_corp (g, "AA")].cash, ==, 850);
   g_assert_cmpint (g->phase, ==, 1);
 }
 
 /* A title may restrict variants (1840 by round): train_variant_buyable. */
 static gboolean
-no_plus (KolGame *g,
+no_plus (KolEngine *g,
          int      corp,
          int      t,
          int      variant)
@@ -195,7 +195,7 @@ static void
 test_variant_hook (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title);
+  g_autoptr(KolEngine) g = new_game (&title);
 
   kol_test_op_hooks.train_variant_buyable = no_plus;
   kol_test_give_train (g, "BB", "2");
@@ -233,7 +233,7 @@ test_buy_from_other (void)
     {
       const OtherCase *c = &other_cases[i];
       g_autoptr(KolTitle) title = NULL;
-      g_autoptr(KolGame) g = new_game (&title);
+      g_autoptr(KolEngine) g = new_game (&title);
       int t, bb_cash;
 
       g_test_message ("%s", c->what);
@@ -258,7 +258,7 @@ static void
 test_discard (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title);
+  g_autoptr(KolEngine) g = new_game (&title);
   gint16 crowded[4];
   KolAction *a;
   g_autofree char *names = NULL;
@@ -267,7 +267,7 @@ test_discard (void)
   kol_test_give_train (g, "AA", "3");
   kol_test_give_train (g, "AA", "3");
   t = kol_test_give_train (g, "AA", "4");
-  kol_game_set_phase (g, 2);
+  kol_engine_set_phase (g, 2);
   g_assert_cmpint (kol_crowded_corps (g, crowded, 4), ==, 1);
   kol_test_start_or (g, steps, NULL);
   g_assert_cmpstr (kol_test_active_step (g), ==, "Discard Trains");
@@ -296,7 +296,7 @@ static void
 test_must_buy (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title);
+  g_autoptr(KolEngine) g = new_game (&title);
   int aa = kol_test_corp (g, "AA");
   int p0;
   guint32 actions;
@@ -311,7 +311,7 @@ test_must_buy (void)
   kol_depot_reclaim_train (g, train (g, "4-1"));
   kol_test_start_or (g, steps, NULL);
   g_assert_true (kol_operating_must_buy_train (g, aa));
-  actions = kol_game_actions_for (g, kol_test_corp_entity (g, "AA"));
+  actions = kol_engine_actions_for (g, kol_test_corp_entity (g, "AA"));
   g_assert_cmpuint (actions & KOL_ACTION_BIT (KOL_ACTION_PASS), ==, 0);
   g_assert_cmpuint (actions & KOL_ACTION_BIT (KOL_ACTION_BUY_TRAIN), !=, 0);
   /* the step explains why pass is refused */
@@ -338,7 +338,7 @@ static void
 test_must_buy_no_cash (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title);
+  g_autoptr(KolEngine) g = new_game (&title);
   int aa = kol_test_corp (g, "AA");
 
   kol_test_lay (g, "A3", "9", 0);
@@ -354,14 +354,14 @@ test_must_buy_no_cash (void)
 }
 
 static KolAction *
-sell_action (KolGame *g,
+sell_action (KolEngine *g,
              int      player,
              int      corp,
              int      n)
 {
   KolAction *a = kol_action_new (KOL_ACTION_SELL_SHARES, kol_entity (KOL_ENTITY_PLAYER, player));
   gint16 certs[KOL_MAX_CERTS];
-  int held = kol_game_certs_of (g, kol_entity (KOL_ENTITY_PLAYER, player), corp, certs, KOL_MAX_CERTS);
+  int held = kol_engine_certs_of (g, kol_entity (KOL_ENTITY_PLAYER, player), corp, certs, KOL_MAX_CERTS);
 
   g_assert_cmpint (held, >=, n);
   a->n_shares = (guint8) n;
@@ -378,7 +378,7 @@ static void
 test_emergency_sale (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = new_game (&title);
+  g_autoptr(KolEngine) g = new_game (&title);
   int aa = kol_test_corp (g, "AA"), bb = kol_test_corp (g, "BB");
   KolBundle bundles[16];
   KolStep *s;
@@ -394,7 +394,7 @@ test_emergency_sale (void)
   kol_test_start_or (g, steps, NULL);
   s = kol_round_buy_train_step (g);
   g_assert_nonnull (s);
-  g_assert_cmpuint (kol_game_actions_for (g, kol_entity (KOL_ENTITY_PLAYER, 0)) &
+  g_assert_cmpuint (kol_engine_actions_for (g, kol_entity (KOL_ENTITY_PLAYER, 0)) &
                     KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES), !=, 0);
   /* one share raises enough: two are refused */
   n = kol_ebuy_sellable_bundles (g, s, 0, bundles, G_N_ELEMENTS (bundles));

@@ -32,7 +32,7 @@ kol_test_load_title (const char *title_id,
 /* ------------------------------------------------------- the test round */
 
 static guint32
-test_actions (KolGame  *g,
+test_actions (KolEngine  *g,
               KolStep  *s,
               KolEntity e)
 {
@@ -42,14 +42,14 @@ test_actions (KolGame  *g,
 }
 
 static gboolean
-test_process (KolGame         *g,
+test_process (KolEngine         *g,
               KolStep         *s,
               const KolAction *a,
               GError         **error)
 {
   if (a->type == KOL_ACTION_BID)
     {
-      int cash = kol_game_cash (g, a->entity);
+      int cash = kol_engine_cash (g, a->entity);
 
       if (a->price <= 0 || a->price > cash)
         {
@@ -59,10 +59,10 @@ test_process (KolGame         *g,
             kol_arg_int (KOL_ARG_MONEY, a->price),
           };
 
-          return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "%s has %d, needs %d",
-                                  kol_game_entity_name (g, a->entity), cash, a->price);
+          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "%s has %d, needs %d",
+                                  kol_engine_entity_name (g, a->entity), cash, a->price);
         }
-      kol_game_transfer (g, a->entity, kol_entity (KOL_ENTITY_BANK, 0), a->price);
+      kol_engine_transfer (g, a->entity, kol_entity (KOL_ENTITY_BANK, 0), a->price);
     }
   kol_round_next_entity_index (g);
   return TRUE;
@@ -70,7 +70,7 @@ test_process (KolGame         *g,
 
 /* A broke player passes automatically: the engine generates the action. */
 static GPtrArray *
-test_auto_actions (KolGame  *g,
+test_auto_actions (KolEngine  *g,
                    KolStep  *s,
                    KolEntity e)
 {
@@ -91,7 +91,7 @@ static const KolStepClass test_step = {
 };
 
 static void
-test_select_entities (KolGame  *g,
+test_select_entities (KolEngine  *g,
                       KolRound *r)
 {
   r->n_entities = g->n_players;
@@ -111,14 +111,14 @@ static const KolRoundClass test_round = {
  * Returns: (transfer full): a game on @title (3 players, ids 11, 22, 33)
  *   in the synthetic round.
  */
-KolGame *
+KolEngine *
 kol_test_game_new (KolTitle *title)
 {
   static const int ids[] = { 11, 22, 33 };
   static const char *names[] = { "Anna", "Boris", "Vera" };
   static const KolStepClass *const steps[] = { &test_step };
   g_autoptr(GError) error = NULL;
-  KolGame *g = kol_game_new (title, 3, ids, names, 12345, &error);
+  KolEngine *g = kol_engine_new (title, 3, ids, names, 12345, &error);
 
   g_assert_no_error (error);
   kol_round_start (g, &test_round, 0, 1, steps, NULL, 1);
@@ -127,7 +127,7 @@ kol_test_game_new (KolTitle *title)
 }
 
 KolAction *
-kol_test_bid (KolGame *game,
+kol_test_bid (KolEngine *game,
               int      player,
               int      price)
 {
@@ -139,7 +139,7 @@ kol_test_bid (KolGame *game,
 }
 
 KolAction *
-kol_test_pass (KolGame *game,
+kol_test_pass (KolEngine *game,
                int      player)
 {
   return kol_action_new (KOL_ACTION_PASS, kol_entity (KOL_ENTITY_PLAYER, player));
@@ -154,7 +154,7 @@ clear_entity_padding (KolEntity *e)
 }
 
 static void
-clear_padding (KolGame *g)
+clear_padding (KolEngine *g)
 {
   G_STATIC_ASSERT (sizeof (KolEntity) == 4);
   for (int i = 0; i < KOL_MAX_CERTS; i++)
@@ -179,14 +179,14 @@ clear_padding (KolGame *g)
  *   of the entities in the generic state (every differing byte is logged).
  */
 gboolean
-kol_test_games_equal (const KolGame *a,
-                      const KolGame *b)
+kol_test_games_equal (const KolEngine *a,
+                      const KolEngine *b)
 {
-  g_autoptr(KolGame) ca = kol_game_copy (a);
-  g_autoptr(KolGame) cb = kol_game_copy (b);
+  g_autoptr(KolEngine) ca = kol_engine_copy (a);
+  g_autoptr(KolEngine) cb = kol_engine_copy (b);
   const guint8 *pa = (const guint8 *) ca, *pb = (const guint8 *) cb;
-  gsize start = offsetof (KolGame, seed);
-  gsize refusal = offsetof (KolGame, refusal);
+  gsize start = offsetof (KolEngine, seed);
+  gsize refusal = offsetof (KolEngine, refusal);
   gsize after = refusal + sizeof a->refusal;
   gboolean equal = TRUE;
 

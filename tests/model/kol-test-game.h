@@ -14,14 +14,14 @@ G_BEGIN_DECLS
 
 KolTitle   *kol_test_load_title   (const char *title_id,
                                    int         n_players);
-KolGame    *kol_test_game_new     (KolTitle   *title);
-KolAction  *kol_test_bid          (KolGame    *game,
+KolEngine    *kol_test_game_new     (KolTitle   *title);
+KolAction  *kol_test_bid          (KolEngine    *game,
                                    int         player,
                                    int         price);
-KolAction  *kol_test_pass         (KolGame    *game,
+KolAction  *kol_test_pass         (KolEngine    *game,
                                    int         player);
-gboolean    kol_test_games_equal  (const KolGame *a,
-                                   const KolGame *b);
+gboolean    kol_test_games_equal  (const KolEngine *a,
+                                   const KolEngine *b);
 char       *kol_test_shared_dir   (void);
 
 G_END_DECLS

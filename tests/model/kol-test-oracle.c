@@ -96,7 +96,7 @@ line_int (JsonNode   *line,
 /* All the money in the game: it is only ever moved (18xx.games'
  * fixtures_spec checks the same). */
 static gint64
-money (KolGame *g)
+money (KolEngine *g)
 {
   gint64 total = g->bank;
 
@@ -111,7 +111,7 @@ money (KolGame *g)
  * divergence. */
 static gboolean
 compare (KolOracle  *oracle,
-         KolGame    *game,
+         KolEngine    *game,
          JsonNode   *line,
          const char *where)
 {
@@ -144,7 +144,7 @@ compare (KolOracle  *oracle,
  */
 gboolean
 kol_oracle_check_init (KolOracle *oracle,
-                       KolGame   *initial)
+                       KolEngine   *initial)
 {
   if (oracle->init_checked)
     return oracle->init_ok;

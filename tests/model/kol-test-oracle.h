@@ -34,7 +34,7 @@ KolOracle *kol_oracle_new          (const char  *path,
                                     GError     **error);
 void       kol_oracle_free         (KolOracle   *oracle);
 gboolean   kol_oracle_check_init   (KolOracle   *oracle,
-                                    KolGame     *initial);
+                                    KolEngine     *initial);
 gboolean   kol_oracle_check_step   (KolHistory            *history,
                                     guint                  seq,
                                     const KolRecordAction *action,

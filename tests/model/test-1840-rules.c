@@ -11,7 +11,7 @@
  * 1840 Vienna Tramways (issue 6): one scenario per rule, on the real title
  * data, each citing its section of the rulebook (../shared/seeds/000 and
  * 001), or the 18xx.games source it follows where the rulebook is silent.
- * Games are driven through the engine's interface (kol_game_apply with the
+ * Games are driven through the engine's interface (kol_engine_apply with the
  * steps' legal actions); where a scenario needs a board or a holding that
  * would take many actions to reach, the test arranges the state directly
  * and then plays the rule through the interface.
@@ -33,12 +33,12 @@ load (int         players,
   return title;
 }
 
-static KolGame *
+static KolEngine *
 game_new (const KolTitle *title,
           gint64          seed)
 {
   g_autoptr(GError) error = NULL;
-  KolGame *g = kol_game_new (title, title->n_players, NULL, NULL, seed, &error);
+  KolEngine *g = kol_engine_new (title, title->n_players, NULL, NULL, seed, &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (g);
@@ -46,7 +46,7 @@ game_new (const KolTitle *title,
 }
 
 static int
-corp (KolGame    *g,
+corp (KolEngine    *g,
       const char *id)
 {
   int c = kol_title_corp_by_id (g->title, id);
@@ -56,7 +56,7 @@ corp (KolGame    *g,
 }
 
 static int
-hex (KolGame    *g,
+hex (KolEngine    *g,
      const char *id)
 {
   int h = kol_title_hex_by_id (g->title, id);
@@ -66,7 +66,7 @@ hex (KolGame    *g,
 }
 
 static int
-company (KolGame    *g,
+company (KolEngine    *g,
          const char *id)
 {
   int c = kol_title_company_by_id (g->title, id);
@@ -82,25 +82,25 @@ P (int i)
 }
 
 static KolEntity
-C (KolGame    *g,
+C (KolEngine    *g,
    const char *id)
 {
   return kol_entity (KOL_ENTITY_CORP, corp (g, id));
 }
 
 static gboolean
-try_apply (KolGame   *g,
+try_apply (KolEngine   *g,
            KolAction *a,
            GError   **error)
 {
-  gboolean ok = kol_game_apply (g, a, TRUE, NULL, error);
+  gboolean ok = kol_engine_apply (g, a, TRUE, NULL, error);
 
   kol_action_free (a);
   return ok;
 }
 
 static void
-apply_ok (KolGame   *g,
+apply_ok (KolEngine   *g,
           KolAction *a)
 {
   g_autoptr(GError) error = NULL;
@@ -112,7 +112,7 @@ apply_ok (KolGame   *g,
 #define apply_refused(g, a) apply_refused_at (g, a, __LINE__)
 
 static void
-apply_refused_at (KolGame   *g,
+apply_refused_at (KolEngine   *g,
                   KolAction *a,
                   int        line)
 {
@@ -126,11 +126,11 @@ apply_refused_at (KolGame   *g,
 
 /* The first entity that may act now. */
 static KolEntity
-cur (KolGame *g)
+cur (KolEngine *g)
 {
   KolEntity e[KOL_MAX_ROUND_ENTITIES];
 
-  g_assert_cmpint (kol_game_active_entities (g, e, G_N_ELEMENTS (e)), >, 0);
+  g_assert_cmpint (kol_engine_active_entities (g, e, G_N_ELEMENTS (e)), >, 0);
   return e[0];
 }
 
@@ -154,7 +154,7 @@ bid (int player,
 }
 
 static KolAction *
-par (KolGame    *g,
+par (KolEngine    *g,
      int         player,
      const char *major,
      int         price)
@@ -175,21 +175,21 @@ par (KolGame    *g,
 }
 
 static KolAction *
-buy_share (KolGame    *g,
+buy_share (KolEngine    *g,
            int         player,
            const char *cert)
 {
   KolAction *a = act (KOL_ACTION_BUY_SHARES, P (player));
 
   a->n_shares = 1;
-  a->shares[0] = (gint16) kol_game_cert_by_id (g, cert);
+  a->shares[0] = (gint16) kol_engine_cert_by_id (g, cert);
   g_assert_cmpint (a->shares[0], >=, 0);
   a->percent = g->certs[a->shares[0]].percent;
   return a;
 }
 
 static KolAction *
-sell_share (KolGame    *g,
+sell_share (KolEngine    *g,
             int         player,
             const char *cert)
 {
@@ -201,11 +201,11 @@ sell_share (KolGame    *g,
 
 /* The legal actions of everybody who may act now, as self-play sees them. */
 static GPtrArray *
-legal (KolGame *g)
+legal (KolEngine *g)
 {
   GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
   KolEntity e[KOL_MAX_ROUND_ENTITIES];
-  int n = kol_game_active_entities (g, e, G_N_ELEMENTS (e));
+  int n = kol_engine_active_entities (g, e, G_N_ELEMENTS (e));
 
   for (int k = 0; k < n; k++)
     for (int i = 0; i < g->round.n_steps; i++)
@@ -236,7 +236,7 @@ find_legal (GPtrArray    *actions,
  * companies at 70, buys the first tram offered, bids the minimum on the
  * first line, runs its best route, pays nothing out. */
 static void
-play_one (KolGame *g)
+play_one (KolEngine *g)
 {
   g_autoptr(GPtrArray) actions = legal (g);
   KolAction *pick = NULL;
@@ -245,7 +245,7 @@ play_one (KolGame *g)
     {
       KolEntity e = cur (g);
 
-      g_test_message ("no legal action in %s (kind %d) for %d/%d", kol_game_round_name (g),
+      g_test_message ("no legal action in %s (kind %d) for %d/%d", kol_engine_round_name (g),
                       g->round.kind, e.kind, e.index);
     }
   g_assert_cmpuint (actions->len, >, 0);
@@ -286,7 +286,7 @@ play_one (KolGame *g)
 /* Plays until the game is in a round of @kind (and, if @number, that many
  * rounds of the kind have started). */
 static void
-play_until (KolGame       *g,
+play_until (KolEngine       *g,
             K1840RoundKind kind)
 {
   for (int guard = 0; guard < 3000 && g->round.kind != (int) kind && !g->finished; guard++)
@@ -295,34 +295,34 @@ play_until (KolGame       *g,
 
       play_one (g);
       if (g_getenv ("K1840_TRACE") && g->round.kind != before)
-        g_test_message ("-> %s kind %d want %d (turn %d)", kol_game_round_name (g), g->round.kind, kind, g->turn);
+        g_test_message ("-> %s kind %d want %d (turn %d)", kol_engine_round_name (g), g->round.kind, kind, g->turn);
     }
   if (g->round.kind != (int) kind)
-    g_test_message ("stuck in %s (turn %d, finished %d)", kol_game_round_name (g), g->turn, g->finished);
+    g_test_message ("stuck in %s (turn %d, finished %d)", kol_engine_round_name (g), g->turn, g->finished);
   g_assert_cmpint (g->round.kind, ==, kind);
 }
 
 static int
-pct (KolGame  *g,
+pct (KolEngine  *g,
      KolEntity who,
      int       c)
 {
-  return kol_game_percent_of (g, who, c);
+  return kol_engine_percent_of (g, who, c);
 }
 
 static int
-price (KolGame *g,
+price (KolEngine *g,
        int      c)
 {
   return kol_market_corp_price (g, c);
 }
 
 static int
-depot_train (KolGame    *g,
+depot_train (KolEngine    *g,
              const char *def)
 {
   gint16 list[KOL_MAX_TRAINS];
-  int n = kol_game_depot_upcoming (g, list, KOL_MAX_TRAINS);
+  int n = kol_engine_depot_upcoming (g, list, KOL_MAX_TRAINS);
   int d = kol_title_train_by_id (g->title, def);
 
   for (int i = 0; i < n; i++)
@@ -333,7 +333,7 @@ depot_train (KolGame    *g,
 
 /* Puts @line, still on offer or not, on @major's charter. */
 static void
-give_line (KolGame    *g,
+give_line (KolEngine    *g,
            const char *major,
            const char *line)
 {
@@ -356,7 +356,7 @@ give_line (KolGame    *g,
 }
 
 static void
-give_train (KolGame    *g,
+give_train (KolEngine    *g,
             const char *def,
             const char *owner)
 {
@@ -368,12 +368,12 @@ give_train (KolGame    *g,
         !kol_entity_equal (g->trains[i].owner, C (g, owner)))
       t = i;
   g_assert_cmpint (t, >=, 0);
-  kol_game_move_train (g, t, C (g, owner));
+  kol_engine_move_train (g, t, C (g, owner));
 }
 
 /* Lays @tile on @hex turned so that its track joins @exits. */
 static void
-lay (KolGame    *g,
+lay (KolEngine    *g,
      const char *hex_id,
      const char *tile_id,
      guint8      exits)
@@ -393,7 +393,7 @@ lay (KolGame    *g,
 }
 
 static guint8
-edge_to (KolGame    *g,
+edge_to (KolEngine    *g,
          const char *from,
          const char *to)
 {
@@ -409,10 +409,10 @@ edge_to (KolGame    *g,
 /* The SR1 of a two-player game: both privates auctions done with passes
  * and the first private free, positions chosen, both tram companies
  * started at 70. */
-static KolGame *
+static KolEngine *
 game_in_sr1 (const KolTitle *title)
 {
-  KolGame *g = game_new (title, 42);
+  KolEngine *g = game_new (title, 42);
 
   play_until (g, K1840_ROUND_STOCK);
   return g;
@@ -430,7 +430,7 @@ test_setup_cash (void)
   for (int n = 2; n <= 6; n++)
     {
       g_autoptr(KolTitle) title = load (n, NULL);
-      g_autoptr(KolGame) g = game_new (title, 7);
+      g_autoptr(KolEngine) g = game_new (title, 7);
       int total = 0;
 
       for (int p = 0; p < n; p++)
@@ -454,8 +454,8 @@ test_setup_draws_compat (void)
 {
   g_autoptr(KolTitle) t2 = load (2, "compat_18xx_games");
   g_autoptr(KolTitle) t5 = load (5, "compat_18xx_games");
-  g_autoptr(KolGame) g2 = game_new (t2, 133875);
-  g_autoptr(KolGame) g5 = game_new (t5, 2124318788);
+  g_autoptr(KolEngine) g2 = game_new (t2, 133875);
+  g_autoptr(KolEngine) g5 = game_new (t5, 2124318788);
   static const char *const order2[] = { "GWStStB", "WT", "W", "G", "D", "4", "5", "18" };
   static const char *const order5[] = { "BBG", "GWStStB", "SJE", "WKB", "WT", "W", "V", "G", "D",
                                         "8", "17", "18", "14", "4", "13" };
@@ -475,7 +475,7 @@ static void
 test_setup_draws_rulebook (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (title, 99);
+  g_autoptr(KolEngine) g = game_new (title, 99);
   K1840State *st = K1840 (g);
 
   g_assert_cmpint (st->n_tram_lines, ==, 5);
@@ -490,7 +490,7 @@ static void
 test_setup_stadtbahn (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (title, 5);
+  g_autoptr(KolEngine) g = game_new (title, 5);
   static const struct { const char *id; int price, tokens; } want[] = {
     { "W", 95, 4 }, { "V", 85, 6 }, { "G", 75, 3 }, { "D", 65, 4 },
   };
@@ -504,15 +504,15 @@ test_setup_stadtbahn (void)
       for (int t = 0; t < g->corps[c].n_tokens; t++)
         placed += g->corps[c].tokens[t].hex >= 0;
       g_assert_cmpint (placed, ==, want[i].tokens);
-      g_assert_cmpint (kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, c), trains, 4), ==, 1);
-      g_assert_cmpstr (kol_game_train_name (g, trains[0]), ==, "City");
+      g_assert_cmpint (kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, c), trains, 4), ==, 1);
+      g_assert_cmpstr (kol_engine_train_name (g, trains[0]), ==, "City");
       g_assert_true (g->corps[c].floated);
       g_assert_cmpint (pct (g, kol_entity (KOL_ENTITY_CORP, c), c), ==, 100);
     }
 }
 
 static gboolean
-in_game (KolGame    *g,
+in_game (KolEngine    *g,
          const char *id)
 {
   int c = corp (g, id);
@@ -532,9 +532,9 @@ test_removals_three (void)
   g_autoptr(KolTitle) big = load (3, NULL);
   g_autoptr(KolTitle) small = load (3, "three_player_small");
   g_autoptr(KolTitle) compat = load (3, "compat_18xx_games");
-  g_autoptr(KolGame) a = game_new (big, 1);
-  g_autoptr(KolGame) b = game_new (small, 1);
-  g_autoptr(KolGame) c = game_new (compat, 1);
+  g_autoptr(KolEngine) a = game_new (big, 1);
+  g_autoptr(KolEngine) b = game_new (small, 1);
+  g_autoptr(KolEngine) c = game_new (compat, 1);
   static const char *const lines[] = { "9", "10", "13", "14", "16", "17" };
 
   g_assert_false (in_game (a, "V"));
@@ -560,7 +560,7 @@ static void
 test_removals_two (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolGame) g = game_new (title, 3);
+  g_autoptr(KolEngine) g = game_new (title, 3);
   static const char *const lines[] = { "8", "9", "10", "11", "12", "13", "14", "16", "17" };
 
   g_assert_cmpuint (title->n_hexes, ==, 89);
@@ -579,7 +579,7 @@ static void
 test_oo_reservations (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (title, 11);
+  g_autoptr(KolEngine) g = game_new (title, 11);
   int d18 = hex (g, "D18");
 
   g_assert_true (k1840_is_tile_reserved (g, d18, corp (g, "1")));
@@ -604,7 +604,7 @@ static void
 test_auction_bids (void)
 {
   g_autoptr(KolTitle) title = load (3, NULL);
-  g_autoptr(KolGame) g = game_new (title, 1);
+  g_autoptr(KolEngine) g = game_new (title, 1);
   int kk = company (g, "KK");
   KolEntity first = kol_round_entity (g);
   int p0 = first.index, p1, p2, bank;
@@ -631,7 +631,7 @@ static void
 test_auction_first_drop (void)
 {
   g_autoptr(KolTitle) title = load (3, NULL);
-  g_autoptr(KolGame) g = game_new (title, 1);
+  g_autoptr(KolEngine) g = game_new (title, 1);
   int kk = company (g, "KK");      /* Prater is out with three: KK is the cheapest */
 
   for (int drop = 1; drop <= 4; drop++)
@@ -652,7 +652,7 @@ static void
 test_auction_first_drop_compat (void)
 {
   g_autoptr(KolTitle) title = load (3, "compat_18xx_games");
-  g_autoptr(KolGame) g = game_new (title, 1);
+  g_autoptr(KolEngine) g = game_new (title, 1);
   int kk = company (g, "KK"), pr = company (g, "PR");
 
   /* the small map is not chosen: Prater stays and is the cheapest */
@@ -669,7 +669,7 @@ static void
 test_auction_income (void)
 {
   g_autoptr(KolTitle) title = load (3, NULL);
-  g_autoptr(KolGame) g = game_new (title, 1);
+  g_autoptr(KolEngine) g = game_new (title, 1);
   int kk = company (g, "KK");
   int owner, before;
 
@@ -691,7 +691,7 @@ static void
 test_choose_order (void)
 {
   g_autoptr(KolTitle) title = load (3, NULL);
-  g_autoptr(KolGame) g = game_new (title, 1);
+  g_autoptr(KolEngine) g = game_new (title, 1);
 
   play_until (g, K1840_ROUND_CHOOSE);
   for (int i = 1; i < g->round.n_entities; i++)
@@ -724,7 +724,7 @@ static void
 test_sr1_directors (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolGame) g = game_in_sr1 (title);
+  g_autoptr(KolEngine) g = game_in_sr1 (title);
   int first = kol_round_entity (g).index, second = 1 - first;
   int cash = g->players[first].cash;
 
@@ -753,7 +753,7 @@ static void
 test_sr_limits (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolGame) g = game_in_sr1 (title);
+  g_autoptr(KolEngine) g = game_in_sr1 (title);
   int a = kol_round_entity (g).index, b = 1 - a, wt, w;
 
   apply_ok (g, par (g, a, "WT", 70));
@@ -790,7 +790,7 @@ static void
 test_cert_limit_privates (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolGame) g = game_in_sr1 (title);
+  g_autoptr(KolEngine) g = game_in_sr1 (title);
   int a = kol_round_entity (g).index, b = 1 - a, limit, kk = company (g, "KK");
   static const char *const stadtbahn[] = { "W", "G", "D" };
 
@@ -798,8 +798,8 @@ test_cert_limit_privates (void)
   apply_ok (g, par (g, b, "SJE", 70));
   for (int c = 0; c < g->n_companies; c++)
     if (kol_entity_equal (g->companies[c].owner, P (a)))
-      kol_game_move_company (g, c, P (b));
-  kol_game_move_company (g, kk, P (a));
+      kol_engine_move_company (g, c, P (b));
+  kol_engine_move_company (g, kk, P (a));
   g_assert_cmpint (kol_shares_num_certs (g, P (a)), ==, 2);     /* director + KK */
   limit = kol_shares_cert_limit (g, a);
   g_assert_cmpint (limit, ==, 18);
@@ -808,7 +808,7 @@ test_cert_limit_privates (void)
       {
         g_autofree char *id = g_strdup_printf ("%s_%d", stadtbahn[k], i);
 
-        kol_game_move_cert (g, kol_game_cert_by_id (g, id), P (a));
+        kol_engine_move_cert (g, kol_engine_cert_by_id (g, id), P (a));
       }
   g_assert_cmpint (kol_shares_num_certs (g, P (a)), ==, limit);
   g->players[a].cash = 5000;
@@ -831,7 +831,7 @@ static void
 test_sr_end (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolGame) g = game_in_sr1 (title);
+  g_autoptr(KolEngine) g = game_in_sr1 (title);
   int a = kol_round_entity (g).index, b = 1 - a, wt, before;
 
   apply_ok (g, par (g, a, "WT", 70));
@@ -841,10 +841,10 @@ test_sr_end (void)
   for (int i = 1; i < 10; i++)
     {
       g_autofree char *id = g_strdup_printf ("WT_%d", i);
-      int cert = kol_game_cert_by_id (g, id);
+      int cert = kol_engine_cert_by_id (g, id);
 
       if (cert >= 0)
-        kol_game_move_cert (g, cert, P (b));
+        kol_engine_move_cert (g, cert, P (b));
     }
   g_assert_cmpint (pct (g, P (a), wt) + pct (g, P (b), wt), ==, 100);
   before = kol_market_corp_cell (g, wt).row;
@@ -865,7 +865,7 @@ static void
 test_private_income (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolGame) g = game_in_sr1 (title);
+  g_autoptr(KolEngine) g = game_in_sr1 (title);
   int a = kol_round_entity (g).index, b = 1 - a;
   int want[2] = { 0, 0 };
 
@@ -891,7 +891,7 @@ static void
 test_major_dividend (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolGame) g = game_in_sr1 (title);
+  g_autoptr(KolEngine) g = game_in_sr1 (title);
   int a = kol_round_entity (g).index, b = 1 - a, wt, line;
   KolCell before;
 
@@ -934,7 +934,7 @@ static void
 test_price_table (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (title, 1);
+  g_autoptr(KolEngine) g = game_new (title, 1);
   const KolOperatingHooks *h = kol_operating_hooks (g);
   static const struct { int paid; guint8 dir; int times; } rows[] = {
     { 0, KOL_PRICE_LEFT, 1 }, { 10, KOL_PRICE_NONE, 0 }, { 90, KOL_PRICE_NONE, 0 },
@@ -966,7 +966,7 @@ static void
 test_stadtbahn_example (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (title, 1);
+  g_autoptr(KolEngine) g = game_new (title, 1);
   int d = corp (g, "D");
   g_autoptr(KolAction) run = NULL;
   const KolRouteSpec *spec;
@@ -995,7 +995,7 @@ static void
 test_stadtbahn_cr1 (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (title, 3);
+  g_autoptr(KolEngine) g = game_new (title, 3);
   int w, v, gg, d, p, want = 0;
   KolCell cw, cv, cg, cd;
 
@@ -1010,7 +1010,7 @@ test_stadtbahn_cr1 (void)
   cd = kol_market_corp_cell (g, d);
   /* a player with 10 % of D */
   p = g->player_order[0];
-  kol_game_move_cert (g, kol_game_cert_by_id (g, "D_1"), P (p));
+  kol_engine_move_cert (g, kol_engine_cert_by_id (g, "D_1"), P (p));
   /* SR1 (play_one pars and passes); the last pass starts CR1, whose first
    * part runs by itself */
   while (g->round.kind == K1840_ROUND_STOCK)
@@ -1035,7 +1035,7 @@ static void
 test_tram_deck (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (title, 1);
+  g_autoptr(KolEngine) g = game_new (title, 1);
   int y = depot_train (g, "Y1"), o = depot_train (g, "O1"), r = depot_train (g, "R1"), pi = depot_train (g, "Pi1");
 
   K1840 (g)->cr_counter = 1;
@@ -1059,7 +1059,7 @@ static void
 test_maintenance (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (title, 1);
+  g_autoptr(KolEngine) g = game_new (title, 1);
   const KolOperatingHooks *h = kol_operating_hooks (g);
   int y = depot_train (g, "Y1"), o = depot_train (g, "O1");
 
@@ -1086,7 +1086,7 @@ static void
 test_mandatory_tram_and_loans (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolGame) g = game_in_sr1 (title);
+  g_autoptr(KolEngine) g = game_in_sr1 (title);
   int a = kol_round_entity (g).index, b = 1 - a, wt;
 
   apply_ok (g, par (g, a, "WT", 70));
@@ -1110,7 +1110,7 @@ test_mandatory_tram_and_loans (void)
     g_assert_cmpint (g->players[a].loans, ==, 2);
     g_assert_cmpint (g->players[a].cash, ==, 70);
     g_assert_cmpint (g->corps[wt].cash, ==, 0);
-    value = kol_game_cash (g, P (a));
+    value = kol_engine_cash (g, P (a));
     g_assert_cmpint (g->module->player_value (g, a), <=, value + 5 * 70 + 60 - 400 + 10 * 100);
   }
 }
@@ -1121,7 +1121,7 @@ static void
 test_reassign (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolGame) g = game_in_sr1 (title);
+  g_autoptr(KolEngine) g = game_in_sr1 (title);
   int a = kol_round_entity (g).index, b = 1 - a;
 
   apply_ok (g, par (g, a, "WT", 70));
@@ -1137,7 +1137,7 @@ test_reassign (void)
   {
     KolAction *r = act (KOL_ACTION_REASSIGN_TRAINS, C (g, "WT"));
     gint16 trains[4];
-    int n = kol_game_trains_of (g, C (g, "WT"), trains, 4);
+    int n = kol_engine_trains_of (g, C (g, "WT"), trains, 4);
     KolAssignment one = { trains[0], (gint16) corp (g, "4") }, two = { trains[1], (gint16) corp (g, "4") };
 
     g_assert_cmpint (n, ==, 2);
@@ -1149,8 +1149,8 @@ test_reassign (void)
     apply_refused (g, kol_action_copy (r));         /* two on one line */
     g_array_index (r->assignments, KolAssignment, 1).corp = (gint16) corp (g, "5");
     apply_ok (g, r);
-    g_assert_cmpint (kol_game_trains_of (g, C (g, "4"), trains, 4), ==, 1);
-    g_assert_cmpint (kol_game_trains_of (g, C (g, "5"), trains, 4), ==, 1);
+    g_assert_cmpint (kol_engine_trains_of (g, C (g, "4"), trains, 4), ==, 1);
+    g_assert_cmpint (kol_engine_trains_of (g, C (g, "5"), trains, 4), ==, 1);
   }
 }
 
@@ -1161,7 +1161,7 @@ static void
 test_line_auction (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolGame) g = game_in_sr1 (title);
+  g_autoptr(KolEngine) g = game_in_sr1 (title);
   int a = kol_round_entity (g).index, b = 1 - a, lines_before;
   KolEntity first, second;
   int line, cash_second;
@@ -1218,7 +1218,7 @@ static void
 test_auction_order (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (title, 12);
+  g_autoptr(KolEngine) g = game_new (title, 12);
   int pars = 0;
 
   play_until (g, K1840_ROUND_STOCK);
@@ -1245,7 +1245,7 @@ static void
 test_line_auction_limits (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolGame) g = game_in_sr1 (title);
+  g_autoptr(KolEngine) g = game_in_sr1 (title);
   int a = kol_round_entity (g).index, b = 1 - a, line, cash;
   KolEntity first, second;
 
@@ -1321,7 +1321,7 @@ static void
 test_line_order (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolGame) g = game_in_sr1 (title);
+  g_autoptr(KolEngine) g = game_in_sr1 (title);
   int a = kol_round_entity (g).index, b = 1 - a;
 
   apply_ok (g, par (g, a, "WT", 70));
@@ -1333,12 +1333,12 @@ test_line_order (void)
 }
 
 /* A line round with line @line of @major running and its home placed. */
-static KolGame *
+static KolEngine *
 line_turn (const KolTitle *title,
            const char     *major,
            const char     *line)
 {
-  KolGame *g = game_in_sr1 (title);
+  KolEngine *g = game_in_sr1 (title);
   int a = kol_round_entity (g).index, b = 1 - a;
 
   apply_ok (g, par (g, a, "WT", 70));
@@ -1353,7 +1353,7 @@ line_turn (const KolTitle *title,
 }
 
 static KolAction *
-lay_action (KolGame    *g,
+lay_action (KolEngine    *g,
             const char *line,
             const char *hex_id,
             const char *tile_id,
@@ -1382,7 +1382,7 @@ static void
 test_line_turn (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolGame) g = line_turn (title, "WT", "5");
+  g_autoptr(KolEngine) g = line_turn (title, "WT", "5");
   int wt = corp (g, "WT"), line = corp (g, "5"), cash;
 
   /* home token on G15 (free) */
@@ -1411,7 +1411,7 @@ static void
 test_danube (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (title, 1);
+  g_autoptr(KolEngine) g = game_new (title, 1);
 
   g_assert_cmpint (kol_board_tile_cost (g, corp (g, "17"), hex (g, "B28"), kol_title_tile_by_id (title, "4")), ==, 40);
   g_assert_cmpint (kol_board_tile_cost (g, corp (g, "17"), hex (g, "G23"), kol_title_tile_by_id (title, "L1")), ==, 20);
@@ -1423,7 +1423,7 @@ static void
 test_token_removal_example (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolGame) g = line_turn (title, "WT", "5");
+  g_autoptr(KolEngine) g = line_turn (title, "WT", "5");
   int wt = corp (g, "WT"), w = corp (g, "W");
   int i15 = hex (g, "I15"), cash;
   KolAction *rm;
@@ -1452,7 +1452,7 @@ static void
 test_token_removal_reachable_only (void)
 {
   g_autoptr(KolTitle) title = load (2, "token_remove_reachable_only");
-  g_autoptr(KolGame) g = line_turn (title, "WT", "5");
+  g_autoptr(KolEngine) g = line_turn (title, "WT", "5");
   int i15 = hex (g, "I15");
   KolAction *rm = act (KOL_ACTION_REMOVE_TOKEN, C (g, "5"));
 
@@ -1474,7 +1474,7 @@ static void
 test_route_example (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (title, 1);
+  g_autoptr(KolEngine) g = game_new (title, 1);
   int line = corp (g, "16"), wt = corp (g, "WT");
   KolRouteNode nodes[5];
   KolRouteSpec spec = { 0 };
@@ -1485,7 +1485,7 @@ test_route_example (void)
   give_line (g, "WT", "16");
   g->corps[wt].owner = P (0);
   g->corps[line].owner = P (0);
-  kol_game_move_company (g, company (g, "PR"), kol_entity (KOL_ENTITY_CORP, wt));
+  kol_engine_move_company (g, company (g, "PR"), kol_entity (KOL_ENTITY_CORP, wt));
   lay (g, "B28", "4", edge_to (g, "B28", "A29") | edge_to (g, "B28", "C27"));
   lay (g, "C27", "4", edge_to (g, "C27", "B28") | edge_to (g, "C27", "D26"));
   lay (g, "D26", "5", edge_to (g, "D26", "C27") | edge_to (g, "D26", "D28"));
@@ -1511,7 +1511,7 @@ test_route_example (void)
   {
     gint16 t[1];
 
-    kol_game_trains_of (g, C (g, "16"), t, 1);
+    kol_engine_trains_of (g, C (g, "16"), t, 1);
     rr.train = t[0];
   }
   rr.revenue = revenue;
@@ -1535,7 +1535,7 @@ static void
 test_negative_run (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolGame) g = line_turn (title, "WT", "5");
+  g_autoptr(KolEngine) g = line_turn (title, "WT", "5");
   int wt = corp (g, "WT"), line = corp (g, "5"), director = g->corps[wt].owner.index;
   KolOperatingRoundState *ors = KOL_OPERATING_STATE (g);
   KolStep *div = kol_round_find_step (g, &k1840_step_dividend);
@@ -1545,7 +1545,7 @@ test_negative_run (void)
   /* an orange tram after the first purple one: 300 maintenance */
   give_train (g, "O1", "5");
   kol_operating_hooks (g)->buy_train (g, wt, depot_train (g, "Pu1"), 0);
-  g_assert_cmpint (kol_game_trains_of (g, C (g, "5"), t, 1), ==, 1);
+  g_assert_cmpint (kol_engine_trains_of (g, C (g, "5"), t, 1), ==, 1);
   g->corps[line].cash = 100;           /* the revenue pile */
   g->corps[wt].cash = 50;              /* the treasury */
   g->players[director].cash = 30;
@@ -1569,7 +1569,7 @@ test_negative_run (void)
 /* ----------------------------------------- IX.4 Stadtbahn bonus actions */
 
 static gboolean
-is_orange_lay (KolGame         *g,
+is_orange_lay (KolEngine         *g,
                const KolAction *a)
 {
   return a->type == KOL_ACTION_LAY_TILE && a->tile_copy >= 0 &&
@@ -1578,7 +1578,7 @@ is_orange_lay (KolGame         *g,
 
 /* The pending bonus lay, or NULL. */
 static gboolean
-bonus_mode_is_off (KolGame *g)
+bonus_mode_is_off (KolEngine *g)
 {
   return g->round.kind != K1840_ROUND_LINE || k1840_pending_lay (g) == NULL;
 }
@@ -1587,7 +1587,7 @@ bonus_mode_is_off (KolGame *g)
  * lay one on a hex with @bonus (a green upgrade once green tiles are
  * there); returns that lay. */
 static KolAction *
-find_bonus_lay (KolGame   *g,
+find_bonus_lay (KolEngine   *g,
                 K1840Bonus bonus,
                 GRand     *rand)
 {
@@ -1620,7 +1620,7 @@ find_bonus_lay (KolGame   *g,
 
 /* The pending bonus lay's colour, or white. */
 static KolColor
-pending_color (KolGame *g)
+pending_color (KolEngine *g)
 {
   const K1840PendingLay *p = g->round.kind == K1840_ROUND_LINE ? k1840_pending_lay (g) : NULL;
 
@@ -1630,7 +1630,7 @@ pending_color (KolGame *g)
 /* Lays the Stadtbahn tile of @lay (a copy) and checks that it cost 20 and
  * that the bonus is pending. */
 static void
-lay_orange (KolGame   *g,
+lay_orange (KolEngine   *g,
             KolAction *lay)
 {
   int major, cash;
@@ -1649,8 +1649,8 @@ lay_orange (KolGame   *g,
 
 static KolAction *
 find_legal_where (GPtrArray *actions,
-                  gboolean (*pred) (KolGame *, const KolAction *),
-                  KolGame   *g)
+                  gboolean (*pred) (KolEngine *, const KolAction *),
+                  KolEngine   *g)
 {
   for (guint i = 0; i < actions->len; i++)
     if (pred (g, g_ptr_array_index (actions, i)))
@@ -1659,14 +1659,14 @@ find_legal_where (GPtrArray *actions,
 }
 
 static gboolean
-lay_of_color_red (KolGame         *g,
+lay_of_color_red (KolEngine         *g,
                   const KolAction *a)
 {
   return a->type == KOL_ACTION_LAY_TILE && g->title->tiles[g->title->copy_tile[a->tile_copy]].color == KOL_COLOR_RED;
 }
 
 static gboolean
-lay_of_color_purple (KolGame         *g,
+lay_of_color_purple (KolEngine         *g,
                      const KolAction *a)
 {
   return a->type == KOL_ACTION_LAY_TILE &&
@@ -1679,7 +1679,7 @@ static void
 test_bonus_red (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (title, 4);
+  g_autoptr(KolEngine) g = game_new (title, 4);
   g_autoptr(GRand) rand = g_rand_new_with_seed (4);
   g_autoptr(GPtrArray) actions = NULL;
   KolAction *red = NULL;
@@ -1736,7 +1736,7 @@ static void
 test_bonus_purple (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolGame) g = NULL;
+  g_autoptr(KolEngine) g = NULL;
   g_autoptr(GPtrArray) actions = NULL;
   KolAction *on_f24 = NULL;
   int f24, w, d;
@@ -1749,7 +1749,7 @@ test_bonus_purple (void)
       if (g == NULL || g->finished)
         {
           g_assert_cmpint (seed, <, 40);
-          g_clear_pointer (&g, kol_game_free);
+          g_clear_pointer (&g, kol_engine_free);
           g = game_new (title, seed);
           g_clear_pointer (&actions, g_ptr_array_unref);
           g_rand_set_seed (rand_for_purple (), (guint32) seed++);
@@ -1804,7 +1804,7 @@ static void
 test_purple_special_tiles (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (title, 1);
+  g_autoptr(KolEngine) g = game_new (title, 1);
   int f24 = hex (g, "F24"), g11 = hex (g, "G11");
   const KolTileDef *t;
 
@@ -1828,7 +1828,7 @@ static void
 test_bonus_green_and_station (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (title, 6);
+  g_autoptr(KolEngine) g = game_new (title, 6);
   g_autoptr(GRand) rand = g_rand_new_with_seed (6);
   KolAction *lay = find_bonus_lay (g, K1840_BONUS_STATION, rand);
   int line = lay->entity.index, major = k1840_line_major (g, lay->entity.index);
@@ -1871,7 +1871,7 @@ test_bonus_green_and_station (void)
 /* IX.4, IX.6 over whole random games: every tile lay and station the
  * engine offers keeps the placement rules. */
 static void
-check_offer (KolGame         *g,
+check_offer (KolEngine         *g,
              const KolAction *a)
 {
   K1840State *st = K1840 (g);
@@ -1926,7 +1926,7 @@ test_offer_properties (void)
   for (guint c = 0; c < G_N_ELEMENTS (configs); c++)
     {
       g_autoptr(KolTitle) title = load (configs[c].players, configs[c].option);
-      g_autoptr(KolGame) g = game_new (title, 300 + c);
+      g_autoptr(KolEngine) g = game_new (title, 300 + c);
       g_autoptr(GRand) rand = g_rand_new_with_seed (300 + c);
       int stations = 0;
 
@@ -1965,7 +1965,7 @@ static void
 test_station_prices (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (title, 1);
+  g_autoptr(KolEngine) g = game_new (title, 1);
   static const int want[] = { 0, 20, 40, 60, 80, 100 };
   int line = corp (g, "7");
 
@@ -1980,7 +1980,7 @@ static void
 test_token_removal_terminals (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolGame) g = line_turn (title, "WT", "5");
+  g_autoptr(KolEngine) g = line_turn (title, "WT", "5");
   static const char *const terminals[] = { "I1", "A17", "I11", "F24" };
   K1840State *st = K1840 (g);
   int tried = 0;
@@ -2015,20 +2015,20 @@ static void
 test_scrap (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolGame) g = line_turn (title, "WT", "5");
+  g_autoptr(KolEngine) g = line_turn (title, "WT", "5");
   int wt = corp (g, "WT"), cash;
   gint16 t[2];
   KolAction *scrap;
 
   give_train (g, "O1", "5");
-  g_assert_cmpint (kol_game_trains_of (g, C (g, "5"), t, 2), ==, 1);
+  g_assert_cmpint (kol_engine_trains_of (g, C (g, "5"), t, 2), ==, 1);
   cash = g->corps[wt].cash;
   /* after its tiles and stations, before or instead of its run */
   apply_ok (g, act (KOL_ACTION_PASS, C (g, "5")));
   scrap = act (KOL_ACTION_SCRAP_TRAIN, C (g, "5"));
   scrap->train = t[0];
   apply_ok (g, scrap);
-  g_assert_cmpint (kol_game_trains_of (g, C (g, "5"), t, 2), ==, 0);
+  g_assert_cmpint (kol_engine_trains_of (g, C (g, "5"), t, 2), ==, 0);
   g_assert_cmpint (g->corps[wt].cash, ==, cash);
 }
 
@@ -2038,17 +2038,17 @@ static void
 test_buy_private (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolGame) g = line_turn (title, "WT", "5");
+  g_autoptr(KolEngine) g = line_turn (title, "WT", "5");
   int wt = corp (g, "WT"), sb = company (g, "SB"), owner = g->corps[wt].owner.index;
   KolAction *buy;
 
-  kol_game_move_company (g, sb, P (owner));
+  kol_engine_move_company (g, sb, P (owner));
   g->corps[wt].cash = 500;
   buy = act (KOL_ACTION_BUY_COMPANY, C (g, "5"));
   buy->company = (gint16) sb;
   buy->price = 20;
   apply_refused (g, kol_action_copy (buy));    /* phase 1: not yet */
-  kol_game_set_phase (g, 1);
+  kol_engine_set_phase (g, 1);
   buy->price = 31;
   apply_refused (g, kol_action_copy (buy));    /* above face value */
   buy->price = 1;
@@ -2061,7 +2061,7 @@ static void
 test_tile_colours (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (title, 1);
+  g_autoptr(KolEngine) g = game_new (title, 1);
   static const guint8 want[] = {
     1u << KOL_COLOR_YELLOW,
     1u << KOL_COLOR_YELLOW | 1u << KOL_COLOR_GREEN,
@@ -2080,7 +2080,7 @@ static void
 test_full_game (void)
 {
   g_autoptr(KolTitle) title = load (3, NULL);
-  g_autoptr(KolGame) g = game_new (title, 2024);
+  g_autoptr(KolEngine) g = game_new (title, 2024);
   int guard = 0;
 
   while (!g->finished && guard++ < 5000)
@@ -2111,7 +2111,7 @@ static void
 test_manual_end (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolGame) g = game_new (title, 1);
+  g_autoptr(KolEngine) g = game_new (title, 1);
 
   apply_ok (g, act (KOL_ACTION_END_GAME, P (0)));
   g_assert_true (g->finished);
@@ -2123,7 +2123,7 @@ static void
 test_refusals (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolGame) g = game_in_sr1 (title);
+  g_autoptr(KolEngine) g = game_in_sr1 (title);
   int first = kol_round_entity (g).index;
   g_autoptr(GError) error = NULL;
 
@@ -2140,7 +2140,7 @@ static void
 test_refusal_second_station (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (title, 8);
+  g_autoptr(KolEngine) g = game_new (title, 8);
   g_autoptr(GRand) rand = g_rand_new_with_seed (8);
 
   /* play until a line has placed a station and may still act */
@@ -2149,7 +2149,7 @@ test_refusal_second_station (void)
       g_autoptr(GPtrArray) actions = legal (g);
       KolAction *token = find_legal (actions, KOL_ACTION_PLACE_TOKEN);
       KolAction *pick = token && g->round.kind == K1840_ROUND_LINE && k1840_pending_lay (g) == NULL &&
-                        kol_step_is_current (g, kol_game_active_step (g), token->entity)
+                        kol_step_is_current (g, kol_engine_active_step (g), token->entity)
                           ? token
                           : g_ptr_array_index (actions, g_rand_int_range (rand, 0, actions->len));
 
@@ -2177,7 +2177,7 @@ test_legal_actions_accepted (void)
   for (int n = 2; n <= 6; n++)
     {
       g_autoptr(KolTitle) title = load (n, NULL);
-      g_autoptr(KolGame) g = game_new (title, 77 + n);
+      g_autoptr(KolEngine) g = game_new (title, 77 + n);
       GRand *rand = g_rand_new_with_seed (7 + n);
 
       for (int i = 0; i < 400 && !g->finished; i++)

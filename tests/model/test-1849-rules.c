@@ -12,7 +12,7 @@
  * each citing its section of the rulebook (../shared/seeds/002), or the
  * 18xx.games source it follows where the rulebook is silent or where
  * recorded games need it. Games are driven through the engine's interface
- * (kol_game_apply); where a scenario needs a position that would take many
+ * (kol_engine_apply); where a scenario needs a position that would take many
  * actions to reach, the test arranges the state directly and then plays the
  * rule through the interface.
  */
@@ -42,12 +42,12 @@ load (int         players,
   return load_opts (players, options);
 }
 
-static KolGame *
+static KolEngine *
 game_new (const KolTitle *title,
           gint64          seed)
 {
   g_autoptr(GError) error = NULL;
-  KolGame *g = kol_game_new (title, title->n_players, NULL, NULL, seed, &error);
+  KolEngine *g = kol_engine_new (title, title->n_players, NULL, NULL, seed, &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (g);
@@ -55,7 +55,7 @@ game_new (const KolTitle *title,
 }
 
 static int
-corp (KolGame    *g,
+corp (KolEngine    *g,
       const char *id)
 {
   int c = kol_title_corp_by_id (g->title, id);
@@ -65,7 +65,7 @@ corp (KolGame    *g,
 }
 
 static int
-hex (KolGame    *g,
+hex (KolEngine    *g,
      const char *id)
 {
   int h = kol_title_hex_by_id (g->title, id);
@@ -75,7 +75,7 @@ hex (KolGame    *g,
 }
 
 static int
-company (KolGame    *g,
+company (KolEngine    *g,
          const char *id)
 {
   int c = kol_title_company_by_id (g->title, id);
@@ -85,10 +85,10 @@ company (KolGame    *g,
 }
 
 static int
-cert (KolGame    *g,
+cert (KolEngine    *g,
       const char *id)
 {
-  int c = kol_game_cert_by_id (g, id);
+  int c = kol_engine_cert_by_id (g, id);
 
   g_assert_cmpint (c, >=, 0);
   return c;
@@ -101,7 +101,7 @@ P (int i)
 }
 
 static KolEntity
-C (KolGame    *g,
+C (KolEngine    *g,
    const char *id)
 {
   return kol_entity (KOL_ENTITY_CORP, corp (g, id));
@@ -114,18 +114,18 @@ pool (void)
 }
 
 static gboolean
-try_apply (KolGame   *g,
+try_apply (KolEngine   *g,
            KolAction *a,
            GError   **error)
 {
-  gboolean ok = kol_game_apply (g, a, TRUE, NULL, error);
+  gboolean ok = kol_engine_apply (g, a, TRUE, NULL, error);
 
   kol_action_free (a);
   return ok;
 }
 
 static void
-apply_ok (KolGame   *g,
+apply_ok (KolEngine   *g,
           KolAction *a)
 {
   g_autoptr(GError) error = NULL;
@@ -137,13 +137,13 @@ apply_ok (KolGame   *g,
 /* Refused, with @code (and @reason as the refusal's KOL_ARG_REASON, if not
  * KOL_REASON_NONE); the game is unchanged. */
 static void
-apply_refused (KolGame        *g,
+apply_refused (KolEngine        *g,
                KolAction      *a,
                KolEngineError  code,
                KolReason       reason)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(KolGame) before = kol_game_copy (g);
+  g_autoptr(KolEngine) before = kol_engine_copy (g);
   gboolean found = reason == KOL_REASON_NONE;
 
   g_assert_false (try_apply (g, a, &error));
@@ -160,11 +160,11 @@ apply_refused (KolGame        *g,
 }
 
 static KolEntity
-cur (KolGame *g)
+cur (KolEngine *g)
 {
   KolEntity e[KOL_MAX_ROUND_ENTITIES];
 
-  g_assert_cmpint (kol_game_active_entities (g, e, G_N_ELEMENTS (e)), >, 0);
+  g_assert_cmpint (kol_engine_active_entities (g, e, G_N_ELEMENTS (e)), >, 0);
   return e[0];
 }
 
@@ -182,7 +182,7 @@ pass (KolEntity e)
 }
 
 static KolAction *
-bid (KolGame    *g,
+bid (KolEngine    *g,
      int         player,
      const char *company_id,
      int         price)
@@ -195,7 +195,7 @@ bid (KolGame    *g,
 }
 
 static KolCell
-par_cell (KolGame *g,
+par_cell (KolEngine *g,
           int      price)
 {
   KolCell cells[16];
@@ -209,7 +209,7 @@ par_cell (KolGame *g,
 }
 
 static KolAction *
-par (KolGame    *g,
+par (KolEngine    *g,
      int         player,
      const char *corp_id,
      int         price)
@@ -224,7 +224,7 @@ par (KolGame    *g,
 }
 
 static KolAction *
-shares_action (KolGame       *g,
+shares_action (KolEngine       *g,
                KolActionType  type,
                KolEntity      entity,
                const char    *ids,
@@ -244,7 +244,7 @@ shares_action (KolGame       *g,
 }
 
 static KolAction *
-buy (KolGame    *g,
+buy (KolEngine    *g,
      int         player,
      const char *ids)
 {
@@ -252,7 +252,7 @@ buy (KolGame    *g,
 }
 
 static KolAction *
-sell (KolGame    *g,
+sell (KolEngine    *g,
       int         player,
       const char *ids,
       int         percent)
@@ -271,22 +271,22 @@ choose (KolEntity   e,
 }
 
 static int
-price_of (KolGame    *g,
+price_of (KolEngine    *g,
           const char *corp_id)
 {
   return kol_market_corp_price (g, corp (g, corp_id));
 }
 
 static int
-percent (KolGame   *g,
+percent (KolEngine   *g,
          KolEntity  holder,
          const char *corp_id)
 {
-  return kol_game_percent_of (g, holder, corp (g, corp_id));
+  return kol_engine_percent_of (g, holder, corp (g, corp_id));
 }
 
 static gboolean
-owns (KolGame   *g,
+owns (KolEngine   *g,
       KolEntity  holder,
       const char *cert_id)
 {
@@ -294,7 +294,7 @@ owns (KolGame   *g,
 }
 
 static const char *
-order_string (KolGame *g,
+order_string (KolEngine *g,
               char    *buf,
               gsize    size)
 {
@@ -310,11 +310,11 @@ order_string (KolGame *g,
 
 /* The legal actions of everybody who may act now, as self-play sees them. */
 static GPtrArray *
-legal (KolGame *g)
+legal (KolEngine *g)
 {
   GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
   KolEntity e[KOL_MAX_ROUND_ENTITIES + KOL_MAX_COMPANIES];
-  int n = kol_game_active_entities (g, e, KOL_MAX_ROUND_ENTITIES), base = n;
+  int n = kol_engine_active_entities (g, e, KOL_MAX_ROUND_ENTITIES), base = n;
 
   /* and, as self-play, the president of an acting corporation (emergency
    * sales) and the companies of the acting entities (CNM) */
@@ -350,9 +350,9 @@ legal (KolGame *g)
 }
 
 static const char *
-active_step_name (KolGame *g)
+active_step_name (KolEngine *g)
 {
-  KolStep *s = kol_game_active_step (g);
+  KolStep *s = kol_engine_active_step (g);
 
   return s ? s->klass->name : "";
 }
@@ -361,12 +361,12 @@ active_step_name (KolGame *g)
  * SMS, P2 RSA) and P2 pars RSA's corporation at @rsa_par; the game is
  * then in the first stock round. 3 players, seed 27939 (order SFA IFT ATA
  * CTL AFG, RCS removed). */
-static KolGame *
+static KolEngine *
 opening (const KolTitle *title,
          gint64          seed,
          int             rsa_par)
 {
-  KolGame *g = game_new (title, seed);
+  KolEngine *g = game_new (title, seed);
 
   apply_ok (g, bid (g, 0, "SCE", 20));
   apply_ok (g, bid (g, 1, "SIGI", 45));
@@ -380,17 +380,17 @@ opening (const KolTitle *title,
 
 /* Gives @cert to @holder (no money moves). */
 static void
-give (KolGame    *g,
+give (KolEngine    *g,
       const char *cert_id,
       KolEntity   holder)
 {
-  kol_game_move_cert (g, cert (g, cert_id), holder);
+  kol_engine_move_cert (g, cert (g, cert_id), holder);
 }
 
 /* Starts @corp_id as if parred at @price by @player holding the
  * president's certificate (no money moves; the home token is placed). */
 static void
-start_corp (KolGame    *g,
+start_corp (KolEngine    *g,
             const char *corp_id,
             int         player,
             int         price)
@@ -412,7 +412,7 @@ start_corp (KolGame    *g,
 
 /* Moves @corp_id's price to the cell of @price in @row. */
 static void
-set_price (KolGame    *g,
+set_price (KolEngine    *g,
            const char *corp_id,
            int         row,
            int         price)
@@ -430,7 +430,7 @@ set_price (KolGame    *g,
 
 /* Lays the first free copy of tile @tile_id on @hex_id (no rules). */
 static void
-lay (KolGame    *g,
+lay (KolEngine    *g,
      const char *hex_id,
      const char *tile_id,
      int         rotation)
@@ -445,7 +445,7 @@ lay (KolGame    *g,
 }
 
 static KolAction *
-lay_action (KolGame    *g,
+lay_action (KolEngine    *g,
             const char *corp_id,
             const char *hex_id,
             const char *tile_id,
@@ -462,33 +462,33 @@ lay_action (KolGame    *g,
 }
 
 static int
-give_train (KolGame    *g,
+give_train (KolEngine    *g,
             const char *train_id,
             const char *corp_id)
 {
-  int t = kol_game_train_by_id (g, train_id);
+  int t = kol_engine_train_by_id (g, train_id);
 
   g_assert_cmpint (t, >=, 0);
-  kol_game_move_train (g, t, C (g, corp_id));
+  kol_engine_move_train (g, t, C (g, corp_id));
   return t;
 }
 
 /* Takes the depot's trains before @train_id out of the game. */
 static void
-depot_from (KolGame    *g,
+depot_from (KolEngine    *g,
             const char *train_id)
 {
-  int t = kol_game_train_by_id (g, train_id);
+  int t = kol_engine_train_by_id (g, train_id);
   gint16 up[KOL_MAX_TRAINS];
-  int n = kol_game_depot_upcoming (g, up, KOL_MAX_TRAINS);
+  int n = kol_engine_depot_upcoming (g, up, KOL_MAX_TRAINS);
 
   for (int i = 0; i < n && up[i] != t; i++)
-    kol_game_move_train (g, up[i], kol_entity (KOL_ENTITY_REMOVED, 0));
+    kol_engine_move_train (g, up[i], kol_entity (KOL_ENTITY_REMOVED, 0));
 }
 
 /* Starts an operating round now (the corporations with a price operate). */
 static void
-start_or (KolGame *g)
+start_or (KolEngine *g)
 {
   kol_1849_start_operating_round (g, 1);
   kol_round_setup (g);
@@ -497,7 +497,7 @@ start_or (KolGame *g)
 /* Plays the current corporation's turn up to the step named @name: passes,
  * runs the best routes, withholds, declines SMS. */
 static void
-advance_to (KolGame    *g,
+advance_to (KolEngine    *g,
             const char *name)
 {
   for (int guard = 0; guard < 40 && strcmp (active_step_name (g), name) != 0; guard++)
@@ -536,8 +536,8 @@ test_setup_order (void)
 {
   g_autoptr(KolTitle) t3 = load (3, NULL);
   g_autoptr(KolTitle) t3d = load (3, KOL_1849_OPT_DELAY_IFT);
-  g_autoptr(KolGame) g = game_new (t3, 27939);
-  g_autoptr(KolGame) d = game_new (t3d, 814263386);
+  g_autoptr(KolEngine) g = game_new (t3, 27939);
+  g_autoptr(KolEngine) d = game_new (t3d, 814263386);
   char buf[64];
 
   g_assert_cmpstr (order_string (g, buf, sizeof buf), ==, "SFA IFT ATA CTL AFG");
@@ -562,8 +562,8 @@ test_setup_delay_ift (void)
 
   for (gint64 seed = 1; seed < 200 && checked < 5; seed++)
     {
-      g_autoptr(KolGame) plain = game_new (t, seed);
-      g_autoptr(KolGame) delayed = game_new (td, seed);
+      g_autoptr(KolEngine) plain = game_new (t, seed);
+      g_autoptr(KolEngine) delayed = game_new (td, seed);
       int ift = corp (plain, "IFT");
       int at = kol_1849_corp_list_index (plain, ift);
 
@@ -596,7 +596,7 @@ test_setup_counts (void)
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autoptr(KolTitle) t = load (cases[i].players, cases[i].option);
-      g_autoptr(KolGame) g = game_new (t, 42 + (gint64) i);
+      g_autoptr(KolEngine) g = game_new (t, 42 + (gint64) i);
       int count[KOL_MAX_TRAIN_DEFS] = { 0 };
 
       g_test_message ("%d players %s", cases[i].players, cases[i].option ? cases[i].option : "");
@@ -638,7 +638,7 @@ test_setup_electric (void)
 {
   const char *all[] = { KOL_1849_OPT_BONDS, KOL_1849_OPT_BUY_TOKENS, KOL_1849_OPT_ELECTRIC, NULL };
   g_autoptr(KolTitle) t = load_opts (3, all);
-  g_autoptr(KolGame) g = game_new (t, 5);
+  g_autoptr(KolEngine) g = game_new (t, 5);
   g_autoptr(KolTitle) alone = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_build_filename (g_getenv ("KOLEYA_DATA_DIR"), "1849", NULL);
@@ -651,7 +651,7 @@ test_setup_electric (void)
   alone = kol_title_loader_load (dir, 3, only, &error);
   if (alone)
     {
-      g_autoptr(KolGame) bad = kol_game_new (alone, 3, NULL, NULL, 1, &error);
+      g_autoptr(KolEngine) bad = kol_engine_new (alone, 3, NULL, NULL, 1, &error);
 
       g_assert_null (bad);
     }
@@ -668,7 +668,7 @@ static void
 test_auction_example (void)
 {
   g_autoptr(KolTitle) t = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (t, 1);
+  g_autoptr(KolEngine) g = game_new (t, 1);
 
   apply_ok (g, bid (g, 0, "SMS", 115));
   apply_ok (g, bid (g, 1, "SMS", 120));
@@ -705,7 +705,7 @@ static void
 test_auction_sce_drop (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolGame) g = game_new (t, 1);
+  g_autoptr(KolEngine) g = game_new (t, 1);
   int sce = company (g, "SCE");
 
   for (int i = 0; i < 3; i++)
@@ -726,7 +726,7 @@ static void
 test_auction_unsold_income (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolGame) g = game_new (t, 1);
+  g_autoptr(KolEngine) g = game_new (t, 1);
 
   apply_ok (g, bid (g, 0, "SCE", 20));
   apply_ok (g, pass (P (1)));
@@ -745,7 +745,7 @@ static void
 test_auction_rsa (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolGame) g = game_new (t, 27939);
+  g_autoptr(KolEngine) g = game_new (t, 27939);
   int sfa = corp (g, "SFA");
   KolCell c144 = par_cell (g, 144);
   KolAction *a;
@@ -780,7 +780,7 @@ static void
 test_stock_founding_example (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolGame) g = opening (t, 27939, 100);
+  g_autoptr(KolEngine) g = opening (t, 27939, 100);
   int ctl = corp (g, "CTL");
 
   /* make CTL the next corporation, as in the example */
@@ -814,7 +814,7 @@ static void
 test_stock_par_prices (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolGame) g = opening (t, 27939, 100);
+  g_autoptr(KolEngine) g = opening (t, 27939, 100);
   KolParOption options[8];
   int n;
 
@@ -822,10 +822,10 @@ test_stock_par_prices (void)
   g_assert_cmpint (n, ==, 1);
   g_assert_cmpint (options[0].corp, ==, corp (g, "IFT"));
   g_assert_cmpint (options[0].n_cells, ==, 2);
-  kol_game_set_phase (g, kol_title_phase_by_name (t, "6H"));
+  kol_engine_set_phase (g, kol_title_phase_by_name (t, "6H"));
   n = kol_stock_par_options (g, cur (g), options, G_N_ELEMENTS (options));
   g_assert_cmpint (options[0].n_cells, ==, 3);
-  kol_game_set_phase (g, kol_title_phase_by_name (t, "10H"));
+  kol_engine_set_phase (g, kol_title_phase_by_name (t, "10H"));
   g->players[cur (g).index].cash = 432;
   g->bank -= 432 - 500;
   n = kol_stock_par_options (g, cur (g), options, G_N_ELEMENTS (options));
@@ -843,7 +843,7 @@ static void
 test_stock_selling (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolGame) g = opening (t, 27939, 100);
+  g_autoptr(KolEngine) g = opening (t, 27939, 100);
   int sfa = corp (g, "SFA");
 
   give (g, "SFA_1", P (2));
@@ -872,7 +872,7 @@ static void
 test_stock_limits (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolGame) g = opening (t, 27939, 100);
+  g_autoptr(KolEngine) g = opening (t, 27939, 100);
 
   /* P3 holds 50% of SFA and buys the 60th percent, not the 70th */
   give (g, "SFA_1", P (2));
@@ -904,7 +904,7 @@ static void
 test_stock_pool_limit (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolGame) g = opening (t, 27939, 100);
+  g_autoptr(KolEngine) g = opening (t, 27939, 100);
 
   g->corps[corp (g, "SFA")].operated = 1;
   give (g, "SFA_1", pool ());
@@ -924,7 +924,7 @@ static void
 test_stock_last_certificate (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolGame) g = opening (t, 27939, 100);
+  g_autoptr(KolEngine) g = opening (t, 27939, 100);
   int before;
 
   apply_refused (g, buy (g, 2, "SFA_7"), KOL_ENGINE_ERROR_RULE, KOL_REASON_LAST_CERT);
@@ -948,7 +948,7 @@ static void
 test_stock_president_example_1 (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolGame) g = opening (t, 27939, 100);
+  g_autoptr(KolEngine) g = opening (t, 27939, 100);
 
   /* P2 (index 1) holds SFA_0 and SFA_1 (30%); P3 holds 30% in 10% certificates */
   give (g, "SFA_1", P (1));
@@ -971,7 +971,7 @@ static void
 test_stock_president_example_2 (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolGame) g = opening (t, 27939, 100);
+  g_autoptr(KolEngine) g = opening (t, 27939, 100);
 
   g->corps[corp (g, "SFA")].operated = 1;
   give (g, "SFA_1", P (1));
@@ -996,8 +996,8 @@ static void
 test_stock_president_example_3 (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolGame) g = opening (t, 27939, 100);
-  g_autoptr(KolGame) other = NULL;
+  g_autoptr(KolEngine) g = opening (t, 27939, 100);
+  g_autoptr(KolEngine) other = NULL;
   int sfa = corp (g, "SFA");
 
   g->corps[sfa].operated = 1;
@@ -1016,14 +1016,14 @@ test_stock_president_example_3 (void)
   g_assert_true (kol_entity_equal (cur (g), P (1)));
   g_assert_cmpstr (active_step_name (g), ==, "Presidency Swap Choice");
   apply_refused (g, choose (P (1), "Three 10% certs"), KOL_ENGINE_ERROR_RULE, KOL_REASON_CHOICE);
-  other = kol_game_copy (g);
+  other = kol_engine_copy (g);
   apply_ok (g, choose (P (1), "One 20% cert"));
   g_assert_true (owns (g, P (1), "SFA_7"));
   apply_ok (other, choose (P (1), "Two 10% certs"));
   g_assert_true (owns (other, P (2), "SFA_7"));
   g_assert_cmpint (percent (other, P (1), "SFA"), ==, 30);
   g_assert_cmpint (percent (other, P (2), "SFA"), ==, 40);
-  g_assert_cmpint (kol_game_certs_of (other, P (1), sfa, (gint16[8]) { 0 }, 8), ==, 3);
+  g_assert_cmpint (kol_engine_certs_of (other, P (1), sfa, (gint16[8]) { 0 }, 8), ==, 3);
 }
 
 /* §9.5: the presidency can only be given up to a holder of two shares;
@@ -1032,7 +1032,7 @@ static void
 test_stock_president_dump (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolGame) g = opening (t, 27939, 100);
+  g_autoptr(KolEngine) g = opening (t, 27939, 100);
 
   g->corps[corp (g, "SFA")].operated = 1;
   give (g, "SFA_1", P (2));
@@ -1054,7 +1054,7 @@ static void
 test_stock_round_end (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolGame) g = opening (t, 27939, 100);
+  g_autoptr(KolEngine) g = opening (t, 27939, 100);
 
   /* SFA (100) with a share in the pool */
   give (g, "SFA_1", pool ());
@@ -1093,7 +1093,7 @@ static void
 test_market_blue_zone (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolGame) g = game_new (t, 27939);
+  g_autoptr(KolEngine) g = game_new (t, 27939);
   int ift = corp (g, "IFT");
 
   start_corp (g, "IFT", 0, 100);
@@ -1110,7 +1110,7 @@ test_market_blue_zone (void)
   kol_market_move_right (g, ift);                 /* the end of the row: up, blocked */
   g_assert_cmpint (price_of (g, "IFT"), ==, 230);
 
-  kol_game_set_phase (g, kol_title_phase_by_name (t, "16H"));
+  kol_engine_set_phase (g, kol_title_phase_by_name (t, "16H"));
   kol_market_move_up (g, ift);
   g_assert_cmpint (price_of (g, "IFT"), ==, 242);
   set_price (g, "IFT", 2, 218);
@@ -1130,7 +1130,7 @@ static void
 test_stock_garibaldi_home (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolGame) g = opening (t, 27939, 100);
+  g_autoptr(KolEngine) g = opening (t, 27939, 100);
   int afg = corp (g, "AFG");
   KolTokenTarget targets[8];
   KolAction *a;
@@ -1163,7 +1163,7 @@ static void
 test_stock_garibaldi_deferred (void)
 {
   g_autoptr(KolTitle) t = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (t, 3);
+  g_autoptr(KolEngine) g = game_new (t, 3);
   int afg = corp (g, "AFG"), sfa = corp (g, "SFA"), atа = corp (g, "ATA"), ctl = corp (g, "CTL"),
       rcs = corp (g, "RCS"), ift = corp (g, "IFT");
   char buf[64];
@@ -1192,7 +1192,7 @@ test_stock_garibaldi_deferred (void)
   kol_board_place_token (g, ctl, 2, hex (g, "M9"), 0, -1);
   g_assert_cmpint (kol_1849_home_token_locations (g, afg, (gint16[8]) { 0 }, 8), ==, 1);
   /* IFT closes SMS and tokens Terranova's last slot */
-  kol_game_move_company (g, company (g, "SMS"), C (g, "IFT"));
+  kol_engine_move_company (g, company (g, "SMS"), C (g, "IFT"));
   start_or (g);
   g_assert_true (kol_entity_equal (cur (g), C (g, "IFT")));
   apply_ok (g, choose (C (g, "IFT"), "Close SMS"));
@@ -1230,7 +1230,7 @@ static void
 test_operating_order (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolGame) g = opening (t, 27939, 100);
+  g_autoptr(KolEngine) g = opening (t, 27939, 100);
   KolEntity order[KOL_MAX_CORPS];
   int cash[3];
 
@@ -1263,7 +1263,7 @@ static void
 test_operating_terrain_costs (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolGame) g = opening (t, 27939, 100);
+  g_autoptr(KolEngine) g = opening (t, 27939, 100);
   int sfa = corp (g, "SFA");
   KolEntity e = C (g, "SFA");
   static const struct { const char *hex, *old, *tile; int cost, sigi; } cases[] = {
@@ -1282,11 +1282,11 @@ test_operating_terrain_costs (void)
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
     for (int sigi = 0; sigi < 2; sigi++)
       {
-        g_autoptr(KolGame) w = kol_game_copy (g);
+        g_autoptr(KolEngine) w = kol_engine_copy (g);
         int h = hex (w, cases[i].hex), old_tile;
 
         if (sigi)
-          kol_game_move_company (w, company (w, "SIGI"), e);
+          kol_engine_move_company (w, company (w, "SIGI"), e);
         if (cases[i].old)
           lay (w, cases[i].hex, cases[i].old, 0);
         old_tile = w->hexes[h].tile;
@@ -1304,7 +1304,7 @@ static void
 test_operating_gauge (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolGame) g = opening (t, 27939, 100);
+  g_autoptr(KolEngine) g = opening (t, 27939, 100);
   int sfa = corp (g, "SFA");
   KolReach reach;
   int narrow_side, broad_side;
@@ -1345,14 +1345,14 @@ static void
 test_operating_sce_blocks (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolGame) g = opening (t, 27939, 100);
+  g_autoptr(KolEngine) g = opening (t, 27939, 100);
   const KolBoardHooks *h = g->module->board_hooks;
   int sfa = corp (g, "SFA"), g13 = hex (g, "G13");
 
   g_assert_true (h->hex_blocked (g, sfa, g13));
-  kol_game_move_company (g, company (g, "SCE"), C (g, "SFA"));
+  kol_engine_move_company (g, company (g, "SCE"), C (g, "SFA"));
   g_assert_false (h->hex_blocked (g, sfa, g13));
-  kol_game_close_company (g, company (g, "SCE"));
+  kol_engine_close_company (g, company (g, "SCE"));
   g_assert_false (h->hex_blocked (g, sfa, g13));
 }
 
@@ -1361,7 +1361,7 @@ test_operating_sce_blocks (void)
  * connection, NULL to let the validator find it): its revenue, or -1 with
  * the refusal's reason in *reason. */
 static int
-route (KolGame            *g,
+route (KolEngine            *g,
        const char         *corp_id,
        int                 t,
        const char * const *stops,
@@ -1430,7 +1430,7 @@ test_operating_routes (void)
 {
   const char *all[] = { KOL_1849_OPT_BONDS, KOL_1849_OPT_BUY_TOKENS, KOL_1849_OPT_ELECTRIC, NULL };
   g_autoptr(KolTitle) t = load_opts (4, all);
-  g_autoptr(KolGame) g = game_new (t, 3);
+  g_autoptr(KolEngine) g = game_new (t, 3);
   const char *standard[] = { "C5", "D4", NULL }, *via_b4[] = { "C5 B4 D4" }, *direct[] = { "C5 D4" };
   const char *port_only[] = { "A5", "C5", NULL }, *port_route[] = { "A5", "C5", "D4", NULL };
   const char *port_chains[] = { "A5 C5", "C5 B4 D4" };
@@ -1486,11 +1486,11 @@ test_operating_routes (void)
   g_assert_cmpint (d, ==, 1);
   g_assert_cmpint (route (g, "CTL", 1, trapani, NULL, &d, NULL), ==, 40);
   g_assert_cmpint (d, ==, 1);
-  kol_game_set_phase (g, kol_title_phase_by_name (t, "8H"));
+  kol_engine_set_phase (g, kol_title_phase_by_name (t, "8H"));
   g_assert_cmpint (route (g, "CTL", 0, trapani, NULL, NULL, NULL), ==, 60);
-  kol_game_set_phase (g, kol_title_phase_by_name (t, "12H"));
+  kol_engine_set_phase (g, kol_title_phase_by_name (t, "12H"));
   g_assert_cmpint (route (g, "CTL", 0, trapani, NULL, NULL, NULL), ==, 80);
-  kol_game_set_phase (g, kol_title_phase_by_name (t, "4H"));
+  kol_engine_set_phase (g, kol_title_phase_by_name (t, "4H"));
   /* the gauge changes only at a stop: narrow track on B4 between Palermo's
    * and Partinico's standard ends */
   lay (g, "B4", "77", 5);
@@ -1506,7 +1506,7 @@ static void
 test_operating_payouts (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolGame) g = game_new (t, 27939);
+  g_autoptr(KolEngine) g = game_new (t, 27939);
   int ctl = corp (g, "CTL");
   KolPriceChange change;
   int player, treasury, bank;
@@ -1543,8 +1543,8 @@ static void
 test_operating_train_limits (void)
 {
   g_autoptr(KolTitle) t = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (t, 3);
-  g_autoptr(KolGame) g12 = NULL;
+  g_autoptr(KolEngine) g = game_new (t, 3);
+  g_autoptr(KolEngine) g12 = NULL;
   int rcs = corp (g, "RCS");
   KolTrainOffer offers[16];
   KolAction *a;
@@ -1553,28 +1553,28 @@ test_operating_train_limits (void)
   g->corps[rcs].cash = 2000;
   g->bank -= 2000;
   depot_from (g, "10H-0");
-  kol_game_set_phase (g, kol_title_phase_by_name (t, "8H"));
+  kol_engine_set_phase (g, kol_title_phase_by_name (t, "8H"));
   give_train (g, "8H-0", "RCS");
   give_train (g, "8H-1", "RCS");
-  g12 = kol_game_copy (g);
+  g12 = kol_engine_copy (g);
 
   start_or (g);
   advance_to (g, "Buy Trains");
   a = act (KOL_ACTION_BUY_TRAIN, C (g, "RCS"));
-  a->train = (gint16) kol_game_train_by_id (g, "10H-0");
+  a->train = (gint16) kol_engine_train_by_id (g, "10H-0");
   a->price = 550;
   apply_ok (g, a);
   g_assert_cmpstr (g->title->phases[g->phase].name, ==, "10H");
   g_assert_cmpstr (active_step_name (g), ==, "Discard Trains");
   a = act (KOL_ACTION_DISCARD_TRAIN, C (g, "RCS"));
-  a->train = (gint16) kol_game_train_by_id (g, "8H-0");
+  a->train = (gint16) kol_engine_train_by_id (g, "8H-0");
   apply_ok (g, a);
-  g_assert_cmpint (kol_game_trains_of (g, C (g, "RCS"), (gint16[8]) { 0 }, 8), ==, 2);
-  g_assert_cmpint (g->trains[kol_game_train_by_id (g, "8H-0")].owner.kind, ==, KOL_ENTITY_POOL);
+  g_assert_cmpint (kol_engine_trains_of (g, C (g, "RCS"), (gint16[8]) { 0 }, 8), ==, 2);
+  g_assert_cmpint (g->trains[kol_engine_train_by_id (g, "8H-0")].owner.kind, ==, KOL_ENTITY_POOL);
 
   /* Phase 12 */
   depot_from (g12, "16H-0");
-  kol_game_set_phase (g12, kol_title_phase_by_name (t, "12H"));
+  kol_engine_set_phase (g12, kol_title_phase_by_name (t, "12H"));
   start_or (g12);
   g_assert_cmpint (kol_buyable_train_offers (g12, rcs, offers, G_N_ELEMENTS (offers)), ==, 0);
   g_assert_false (kol_step_buy_train_room (g12, rcs));
@@ -1584,11 +1584,11 @@ test_operating_train_limits (void)
 
 /* Refused for any reason; the game is unchanged. */
 static void
-apply_refused_any (KolGame   *g,
+apply_refused_any (KolEngine   *g,
                    KolAction *a)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(KolGame) before = kol_game_copy (g);
+  g_autoptr(KolEngine) before = kol_engine_copy (g);
 
   g_assert_false (try_apply (g, a, &error));
   g_assert_nonnull (error);
@@ -1599,7 +1599,7 @@ apply_refused_any (KolGame   *g,
 
 /* The first legal action of @type (and, if not NULL, @choice). */
 static KolAction *
-find_legal (KolGame       *g,
+find_legal (KolEngine       *g,
             KolActionType  type,
             const char    *choice)
 {
@@ -1616,7 +1616,7 @@ find_legal (KolGame       *g,
 }
 
 static gboolean
-has_legal (KolGame       *g,
+has_legal (KolEngine       *g,
            KolActionType  type,
            const char    *choice)
 {
@@ -1627,7 +1627,7 @@ has_legal (KolGame       *g,
 }
 
 static int
-count_legal (KolGame       *g,
+count_legal (KolEngine       *g,
              KolActionType  type)
 {
   g_autoptr(GPtrArray) actions = legal (g);
@@ -1640,7 +1640,7 @@ count_legal (KolGame       *g,
 
 /* One action as advance_to picks it. */
 static void
-auto_act (KolGame *g)
+auto_act (KolEngine *g)
 {
   g_autoptr(GPtrArray) actions = legal (g);
   KolAction *pick = NULL;
@@ -1669,13 +1669,13 @@ static void
 test_operating_buy_company (void)
 {
   g_autoptr(KolTitle) t = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (t, 3);
+  g_autoptr(KolEngine) g = game_new (t, 3);
   int ift = corp (g, "IFT"), cnm = company (g, "CNM"), rsa = company (g, "RSA");
   int face = g->companies[cnm].value, p2;
   KolAction *a;
 
-  kol_game_move_company (g, cnm, P (2));
-  kol_game_move_company (g, rsa, P (1));
+  kol_engine_move_company (g, cnm, P (2));
+  kol_engine_move_company (g, rsa, P (1));
   start_corp (g, "IFT", 0, 100);
   g->corps[ift].cash = 500;
   g->bank -= 500;
@@ -1691,7 +1691,7 @@ test_operating_buy_company (void)
   apply_refused_any (g, a);
 
   /* Phase 6: L.1 to 2× face value */
-  kol_game_set_phase (g, kol_title_phase_by_name (t, "6H"));
+  kol_engine_set_phase (g, kol_title_phase_by_name (t, "6H"));
   g_assert_cmpint (count_legal (g, KOL_ACTION_BUY_COMPANY), ==, 2);
   a = act (KOL_ACTION_BUY_COMPANY, C (g, "IFT"));
   a->company = (gint16) cnm;
@@ -1734,15 +1734,15 @@ static void
 test_operating_sms (void)
 {
   g_autoptr(KolTitle) t = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (t, 3);
+  g_autoptr(KolEngine) g = game_new (t, 3);
   int rcs = corp (g, "RCS"), sms = company (g, "SMS");
   g_autoptr(GPtrArray) actions = NULL;
-  g_autoptr(KolGame) lay_copy = NULL;
+  g_autoptr(KolEngine) lay_copy = NULL;
   KolAction *a;
   gboolean far = FALSE;
   int laid = -1;
 
-  kol_game_move_company (g, sms, C (g, "RCS"));
+  kol_engine_move_company (g, sms, C (g, "RCS"));
   start_corp (g, "RCS", 0, 100);
   g->corps[rcs].cash = 500;
   g->bank -= 500;
@@ -1768,7 +1768,7 @@ test_operating_sms (void)
       if (laid < 0)
         {
           laid = l->hex;
-          lay_copy = kol_game_copy (g);
+          lay_copy = kol_engine_copy (g);
           apply_ok (lay_copy, kol_action_copy (l));
         }
     }
@@ -1808,10 +1808,10 @@ test_operating_sms (void)
 /* Plays the Palermo–Partinico position of the routes test: RCS (P1, par
  * 100) with a route and neither train nor cash, CTL (P2, par 68) with 20%
  * held by P1 after a turn; RCS operates first and must buy a train. */
-static KolGame *
+static KolEngine *
 emergency_game (const KolTitle *t)
 {
-  KolGame *g = game_new (t, 3);
+  KolEngine *g = game_new (t, 3);
   int ctl = corp (g, "CTL");
 
   start_corp (g, "RCS", 0, 100);
@@ -1836,9 +1836,9 @@ static void
 test_operating_emergency (void)
 {
   g_autoptr(KolTitle) t = load (4, NULL);
-  g_autoptr(KolGame) g = emergency_game (t);
+  g_autoptr(KolEngine) g = emergency_game (t);
   int rcs = corp (g, "RCS");
-  int cheapest = kol_game_train_price (g, kol_game_train_by_id (g, "4H-0"));
+  int cheapest = kol_engine_train_price (g, kol_engine_train_by_id (g, "4H-0"));
   KolAction *a;
 
   g_assert_cmpint (g->corps[rcs].cash, ==, 0);
@@ -1852,12 +1852,12 @@ test_operating_emergency (void)
   apply_ok (g, sell (g, 0, "CTL_1,CTL_2", 20));
   g_assert_cmpint (g->players[0].cash, ==, 30 + 136);
   a = act (KOL_ACTION_BUY_TRAIN, C (g, "RCS"));
-  a->train = (gint16) kol_game_train_by_id (g, "4H-0");
+  a->train = (gint16) kol_engine_train_by_id (g, "4H-0");
   a->price = cheapest;
   apply_ok (g, a);
   g_assert_cmpint (g->players[0].cash, ==, 30 + 136 - cheapest);
   g_assert_cmpint (g->corps[rcs].cash, ==, 0);
-  g_assert_true (kol_entity_equal (g->trains[kol_game_train_by_id (g, "4H-0")].owner, C (g, "RCS")));
+  g_assert_true (kol_entity_equal (g->trains[kol_engine_train_by_id (g, "4H-0")].owner, C (g, "RCS")));
 }
 
 /* §10.7 B and §13: without enough, the corporation goes under: the
@@ -1871,10 +1871,10 @@ test_operating_bankrupt (void)
   const char *compat_opts[] = { KOL_1849_OPT_COMPAT, NULL };
   g_autoptr(KolTitle) t = load (4, NULL);
   g_autoptr(KolTitle) tc = load_opts (4, compat_opts);
-  g_autoptr(KolGame) g = emergency_game (t);
-  g_autoptr(KolGame) gc = emergency_game (tc);
-  g_autoptr(KolGame) leave = NULL;
-  g_autoptr(KolGame) last = NULL;
+  g_autoptr(KolEngine) g = emergency_game (t);
+  g_autoptr(KolEngine) gc = emergency_game (tc);
+  g_autoptr(KolEngine) leave = NULL;
+  g_autoptr(KolEngine) last = NULL;
   int rcs = corp (g, "RCS"), bank;
 
   give (g, "CTL_1", P (2));
@@ -1882,7 +1882,7 @@ test_operating_bankrupt (void)
   give (gc, "CTL_1", P (2));
   give (gc, "CTL_2", P (2));
   g_assert_true (has_legal (g, KOL_ACTION_BANKRUPT, NULL));
-  leave = kol_game_copy (g);
+  leave = kol_engine_copy (g);
   bank = g->bank;
   apply_ok (g, act (KOL_ACTION_BANKRUPT, C (g, "RCS")));
   g_assert_false (kol_corp_floated (g, rcs));
@@ -1908,7 +1908,7 @@ test_operating_bankrupt (void)
    * one is */
   apply_ok (leave, act (KOL_ACTION_BANKRUPT, C (leave, "RCS")));
   leave->players[1].bankrupt = TRUE;
-  last = kol_game_copy (leave);
+  last = kol_engine_copy (leave);
   apply_ok (leave, choose (P (0), "Leave game"));
   g_assert_true (leave->players[0].bankrupt);
   g_assert_false (leave->finished);
@@ -1926,15 +1926,15 @@ static void
 test_operating_issue_redeem (void)
 {
   g_autoptr(KolTitle) t = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (t, 3);
-  g_autoptr(KolGame) r = NULL;
+  g_autoptr(KolEngine) g = game_new (t, 3);
+  g_autoptr(KolEngine) r = NULL;
   int rcs = corp (g, "RCS"), price, cash;
   KolCell cell;
   KolAction *a;
 
   start_corp (g, "RCS", 0, 100);
   give_train (g, "4H-0", "RCS");
-  r = kol_game_copy (g);
+  r = kol_engine_copy (g);
   /* the first turn: nothing to issue */
   start_or (g);
   while (g->round.kind == K49_ROUND_OPERATING)
@@ -1982,7 +1982,7 @@ static void
 test_closing (void)
 {
   g_autoptr(KolTitle) t = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (t, 3);
+  g_autoptr(KolEngine) g = game_new (t, 3);
   int rcs = corp (g, "RCS");
   int palermo = hex (g, "C5");
 
@@ -2018,12 +2018,12 @@ static void
 test_events_earthquake (void)
 {
   g_autoptr(KolTitle) t = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (t, 3);
+  g_autoptr(KolEngine) g = game_new (t, 3);
   int afg = corp (g, "AFG"), rcs = corp (g, "RCS"), ift = corp (g, "IFT");
   int messina = hex (g, "B14"), laid, printed = g->hexes[messina].tile, left;
   int sce = company (g, "SCE");
 
-  kol_game_move_company (g, sce, P (0));
+  kol_engine_move_company (g, sce, P (0));
   start_corp (g, "AFG", 2, 100);
   kol_board_place_token (g, afg, 0, messina, 0, -1);
   g->corps[afg].tokens[0].used = TRUE;
@@ -2036,7 +2036,7 @@ test_events_earthquake (void)
   g->corps[rcs].tokens[1].used = TRUE;
   start_corp (g, "IFT", 1, 68);
 
-  kol_game_set_phase (g, kol_title_phase_by_name (t, "12H"));
+  kol_engine_set_phase (g, kol_title_phase_by_name (t, "12H"));
   g_assert_true (g->companies[sce].closed);
   g_assert_false (kol_corp_floated (g, afg));
   g_assert_false (kol_board_hex_tokened_by (g, messina, rcs));
@@ -2067,7 +2067,7 @@ static void
 test_game_end_377 (void)
 {
   g_autoptr(KolTitle) t = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (t, 3);
+  g_autoptr(KolEngine) g = game_new (t, 3);
   int rcs = corp (g, "RCS");
 
   start_corp (g, "RCS", 0, 100);
@@ -2096,14 +2096,14 @@ static void
 test_game_end_bank (void)
 {
   g_autoptr(KolTitle) t = load (4, NULL);
-  g_autoptr(KolGame) g = game_new (t, 3);
+  g_autoptr(KolEngine) g = game_new (t, 3);
   int guard = 0;
 
   start_corp (g, "RCS", 0, 100);
   give_train (g, "8H-0", "RCS");
   lay (g, "C5", "651", 5);
   lay (g, "D4", "681", 2);
-  kol_game_set_phase (g, kol_title_phase_by_name (t, "10H"));
+  kol_engine_set_phase (g, kol_title_phase_by_name (t, "10H"));
   g->operating_rounds = 3;
   g->players[3].cash += g->bank - 5;
   g->bank = 5;
@@ -2135,8 +2135,8 @@ test_variant_buy_token (void)
 {
   const char *opts[] = { KOL_1849_OPT_BUY_TOKENS, NULL };
   g_autoptr(KolTitle) t = load_opts (4, opts);
-  g_autoptr(KolGame) g = game_new (t, 3);
-  g_autoptr(KolGame) early = NULL;
+  g_autoptr(KolEngine) g = game_new (t, 3);
+  g_autoptr(KolEngine) early = NULL;
   int afg = corp (g, "AFG"), ctl = corp (g, "CTL"), trapani = hex (g, "C1");
   KolAction *a;
 
@@ -2148,9 +2148,9 @@ test_variant_buy_token (void)
   g->corps[afg].tokens[1].used = TRUE;
   g->corps[ctl].cash = 300;
   g->bank -= 300;
-  early = kol_game_copy (g);
+  early = kol_engine_copy (g);
 
-  kol_game_set_phase (g, kol_title_phase_by_name (t, "6H"));
+  kol_engine_set_phase (g, kol_title_phase_by_name (t, "6H"));
   start_or (g);
   advance_to (g, "Buy a Token From Another Corporation");
   g_assert_true (kol_entity_equal (cur (g), C (g, "CTL")));
@@ -2183,9 +2183,9 @@ test_variant_bonds (void)
 {
   const char *opts[] = { KOL_1849_OPT_BONDS, NULL };
   g_autoptr(KolTitle) t = load_opts (4, opts);
-  g_autoptr(KolGame) g = game_new (t, 3);
-  g_autoptr(KolGame) gc = NULL;
-  g_autoptr(KolGame) crisis = NULL;
+  g_autoptr(KolEngine) g = game_new (t, 3);
+  g_autoptr(KolEngine) gc = NULL;
+  g_autoptr(KolEngine) crisis = NULL;
   int rcs = corp (g, "RCS"), cash, p0;
   KolCell cell;
 
@@ -2199,7 +2199,7 @@ test_variant_bonds (void)
     }
 
   /* Phase 8 (no route: RCS withholds, its price drifts left) */
-  kol_game_set_phase (g, kol_title_phase_by_name (t, "8H"));
+  kol_engine_set_phase (g, kol_title_phase_by_name (t, "8H"));
   start_or (g);
   advance_to (g, "Issue or Repay Bond");
   g_assert_cmpint (count_legal (g, KOL_ACTION_TAKE_LOAN), ==, 1);
@@ -2215,7 +2215,7 @@ test_variant_bonds (void)
   p0 = price_of (g, "RCS");
   g_assert_cmpint (p0, <, 100);
   g_assert_cmpint (g->module->player_value (g, 0), ==, g->players[0].cash);
-  gc = kol_game_copy (g);
+  gc = kol_engine_copy (g);
   K49_STATE (gc)->compat = TRUE;   /* as loaded with KOL_1849_OPT_COMPAT */
   g_assert_cmpint (gc->module->player_value (gc, 0), ==, g->players[0].cash + 2 * (p0 - 100));
 
@@ -2229,8 +2229,8 @@ test_variant_bonds (void)
       auto_act (g);
     }
   g_assert_cmpint (g->corps[rcs].cash, ==, cash - 50);
-  kol_game_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), C (g, "RCS"), 550 - g->corps[rcs].cash);
-  crisis = kol_game_copy (g);
+  kol_engine_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), C (g, "RCS"), 550 - g->corps[rcs].cash);
+  crisis = kol_engine_copy (g);
   start_or (g);
   advance_to (g, "Issue or Repay Bond");
   g_assert_cmpint (g->corps[rcs].cash, ==, 500);
@@ -2242,7 +2242,7 @@ test_variant_bonds (void)
   g_assert_cmpint (kol_market_corp_cell (g, rcs).col, ==, cell.col + 1);
 
   /* the interest it cannot pay: its president pays the rest */
-  kol_game_transfer (crisis, C (crisis, "RCS"), kol_entity (KOL_ENTITY_BANK, 0), 550 - 20);
+  kol_engine_transfer (crisis, C (crisis, "RCS"), kol_entity (KOL_ENTITY_BANK, 0), 550 - 20);
   cash = crisis->players[0].cash;
   start_or (crisis);
   advance_to (crisis, "Emergency Money Raising");
@@ -2264,8 +2264,8 @@ test_variant_e_tokens (void)
   /* Electric Dreams needs the other two variants (game.json) */
   const char *opts[] = { KOL_1849_OPT_BONDS, KOL_1849_OPT_BUY_TOKENS, KOL_1849_OPT_ELECTRIC, NULL };
   g_autoptr(KolTitle) t = load_opts (4, opts);
-  g_autoptr(KolGame) g = game_new (t, 3);
-  int rcs = corp (g, "RCS"), e = kol_game_train_by_id (g, "E-0");
+  g_autoptr(KolEngine) g = game_new (t, 3);
+  int rcs = corp (g, "RCS"), e = kol_engine_train_by_id (g, "E-0");
   KolAction *a;
 
   start_corp (g, "RCS", 0, 100);
@@ -2273,7 +2273,7 @@ test_variant_e_tokens (void)
   g->corps[rcs].cash = 1200;
   g->bank -= 1200;
   depot_from (g, "16H-0");
-  kol_game_set_phase (g, kol_title_phase_by_name (t, "12H"));
+  kol_engine_set_phase (g, kol_title_phase_by_name (t, "12H"));
   g_assert_cmpint (kol_1849_e_token_cost (g), ==, 1100);
   g_assert_false (kol_operating_hooks (g)->train_buyable (g, rcs, e));
   start_or (g);
@@ -2284,7 +2284,7 @@ test_variant_e_tokens (void)
   g_assert_true (K49 (g, rcs, K49_E_TOKEN));
   g_assert_true (kol_operating_hooks (g)->train_buyable (g, rcs, e));
   g_assert_cmpint (kol_1849_e_token_cost (g), ==, 800);
-  kol_game_set_phase (g, kol_title_phase_by_name (t, "16H"));
+  kol_engine_set_phase (g, kol_title_phase_by_name (t, "16H"));
   g_assert_cmpint (kol_1849_e_token_cost (g), ==, 550);
   K49_STATE (g)->e_token_sold = FALSE;
   g_assert_cmpint (kol_1849_e_token_cost (g), ==, 800);

@@ -132,7 +132,7 @@ difference (JsonNode   *orig,
  * ids of later actions name tiles that are on the map; no rules involved.
  * A laid tile keeps the copy its action names. */
 static void
-follow_board (KolGame         *g,
+follow_board (KolEngine         *g,
               const KolAction *a,
               JsonNode        *line)
 {
@@ -186,7 +186,7 @@ test_fixture_round_trip (gconstpointer data)
   g_autoptr(KolRecord) record = kol_record_load (file, &error);
   g_autoptr(GPtrArray) oracle = kol_oracle_read_lines (paths->oracle, &error);
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolGame) g = NULL;
+  g_autoptr(KolEngine) g = NULL;
   g_autoptr(GPtrArray) options = g_ptr_array_new ();
   GDestroyNotify title_free = NULL;
   guint n_auto = 0;
@@ -198,7 +198,7 @@ test_fixture_round_trip (gconstpointer data)
   title = kol_save_file_load_title (record->title_id, record->n_players,
                                     (const char * const *) options->pdata, NULL, &title_free, &error);
   g_assert_no_error (error);
-  g = kol_game_new (title, record->n_players, record->player_ids, (const char **) record->player_names,
+  g = kol_engine_new (title, record->n_players, record->player_ids, (const char **) record->player_names,
                     0, &error);
   g_assert_no_error (error);
   current_title = title;
@@ -329,7 +329,7 @@ static void
 test_bad_actions (void)
 {
   g_autoptr(KolTitle) title = kol_test_load_title ("1849", 3);
-  g_autoptr(KolGame) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) g = kol_test_game_new (title);
 
   for (gsize i = 0; i < G_N_ELEMENTS (bad_cases); i++)
     {
@@ -383,7 +383,7 @@ static void
 test_own_vocabulary (void)
 {
   g_autoptr(KolTitle) title = kol_test_load_title ("1849", 3);
-  g_autoptr(KolGame) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) g = kol_test_game_new (title);
 
   for (gsize i = 0; i < G_N_ELEMENTS (own_vocabulary); i++)
     {

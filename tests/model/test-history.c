@@ -32,7 +32,7 @@ static void
 fixture_set_up (Fixture       *f,
                 gconstpointer  data)
 {
-  g_autoptr(KolGame) initial = NULL;
+  g_autoptr(KolEngine) initial = NULL;
 
   f->title = kol_test_load_title ("1849", 3);
   initial = kol_test_game_new (f->title);
@@ -66,7 +66,7 @@ play_bids (Fixture *f,
 {
   for (int i = 0; i < n; i++)
     {
-      KolGame *g = kol_history_get_game (f->history);
+      KolEngine *g = kol_history_get_game (f->history);
       KolEntity e = g->round.entities[g->round.entity_index];
 
       play (f, kol_test_bid (g, e.index, 1 + i % 7));
@@ -77,11 +77,11 @@ static void
 test_apply_and_refuse (Fixture       *f,
                        gconstpointer  data)
 {
-  g_autoptr(KolGame) before = NULL;
+  g_autoptr(KolEngine) before = NULL;
   g_autoptr(KolAction) wrong_turn = NULL;
   g_autoptr(KolAction) too_much = NULL;
   g_autoptr(GError) error = NULL;
-  KolGame *g;
+  KolEngine *g;
 
   play (f, kol_test_bid (kol_history_get_game (f->history), 0, 100));
   g = kol_history_get_game (f->history);
@@ -92,7 +92,7 @@ test_apply_and_refuse (Fixture       *f,
   g_assert_cmpint (kol_history_get_action (f->history, 0)->id, ==, 1);
 
   /* refusals leave everything as it was */
-  before = kol_game_copy (g);
+  before = kol_engine_copy (g);
   wrong_turn = kol_test_bid (g, 2, 10);
   g_assert_false (kol_history_apply (f->history, wrong_turn, KOL_HISTORY_APPLY_NONE, &error));
   g_assert_error (error, KOL_ENGINE_ERROR, KOL_ENGINE_ERROR_NOT_YOUR_TURN);
@@ -114,13 +114,13 @@ test_undo_redo_identity (Fixture       *f,
                          gconstpointer  data)
 {
   const guint n = 3 * KOL_HISTORY_SNAPSHOT_INTERVAL + 5;
-  g_autoptr(GPtrArray) states = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_game_free);
+  g_autoptr(GPtrArray) states = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_engine_free);
 
-  g_ptr_array_add (states, kol_game_copy (kol_history_get_game (f->history)));
+  g_ptr_array_add (states, kol_engine_copy (kol_history_get_game (f->history)));
   for (guint i = 0; i < n; i++)
     {
       play_bids (f, 1);
-      g_ptr_array_add (states, kol_game_copy (kol_history_get_game (f->history)));
+      g_ptr_array_add (states, kol_engine_copy (kol_history_get_game (f->history)));
     }
   /* all the way back */
   for (guint i = n; i > 0; i--)
@@ -178,16 +178,16 @@ static void
 test_goto_and_continue (Fixture       *f,
                         gconstpointer  data)
 {
-  g_autoptr(GPtrArray) states = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_game_free);
+  g_autoptr(GPtrArray) states = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_engine_free);
   g_autoptr(KolAction) pass = NULL;
   g_autoptr(GError) error = NULL;
   const guint n = 2 * KOL_HISTORY_SNAPSHOT_INTERVAL + 3;
 
-  g_ptr_array_add (states, kol_game_copy (kol_history_get_game (f->history)));
+  g_ptr_array_add (states, kol_engine_copy (kol_history_get_game (f->history)));
   for (guint i = 0; i < n; i++)
     {
       play_bids (f, 1);
-      g_ptr_array_add (states, kol_game_copy (kol_history_get_game (f->history)));
+      g_ptr_array_add (states, kol_engine_copy (kol_history_get_game (f->history)));
     }
   for (guint k = 0; k <= n; k += 7)
     {
@@ -254,7 +254,7 @@ test_saved_log_replays (Fixture       *f,
   g_autoptr(JsonNode) root = NULL;
   g_autoptr(KolRecord) record = NULL;
   g_autoptr(KolHistory) copy = NULL;
-  g_autoptr(KolGame) initial = NULL;
+  g_autoptr(KolEngine) initial = NULL;
   g_autoptr(GError) error = NULL;
   g_auto(KolImportReport) report = { 0 };
   gsize length;

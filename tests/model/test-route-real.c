@@ -67,7 +67,7 @@ load (const Config *cfg)
 }
 
 static void
-check_routes_valid (KolGame                *g,
+check_routes_valid (KolEngine                *g,
                     const KolRouteBoardRun *run,
                     const KolRouteResult   *r)
 {
@@ -90,7 +90,7 @@ check_routes_valid (KolGame                *g,
 static void
 check_run (const char             *name,
            guint32                 seed,
-           KolGame                *g,
+           KolEngine                *g,
            const KolRouteBoardRun *run,
            Tally                  *tally)
 {

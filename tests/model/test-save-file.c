@@ -230,7 +230,7 @@ test_import_save_load (void)
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) error = NULL;
   g_auto(KolImportReport) report = { 0 };
-  g_autoptr(KolGame) end = NULL;
+  g_autoptr(KolEngine) end = NULL;
   guint n;
 
   if (shared == NULL)
@@ -253,7 +253,7 @@ test_import_save_load (void)
   g_assert_cmpuint (kol_history_get_n_actions (back), ==, n);
   g_assert_true (kol_test_games_equal (kol_history_get_game (h), kol_history_get_game (back)));
 
-  end = kol_game_copy (kol_history_get_game (back));
+  end = kol_engine_copy (kol_history_get_game (back));
   for (guint i = 0; i < n; i++)
     g_assert_true (kol_history_undo (back, &error));
   for (guint i = 0; i < n; i++)

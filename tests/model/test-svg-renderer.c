@@ -44,11 +44,11 @@ load_title (const char         *id,
   return title;
 }
 
-static KolGame *
+static KolEngine *
 new_game (const KolTitle *title)
 {
   g_autoptr(GError) error = NULL;
-  KolGame *game = kol_game_new (title, title->n_players, NULL, NULL, 1, &error);
+  KolEngine *game = kol_engine_new (title, title->n_players, NULL, NULL, 1, &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (game);
@@ -183,7 +183,7 @@ check_board (const char         *id,
              const char * const *options)
 {
   g_autoptr(KolTitle) title = load_title (id, players, options);
-  KolGame *game = new_game (title);
+  KolEngine *game = new_game (title);
   KolSvgOptions opts;
   g_autofree char *svg = NULL;
   g_autofree char *text = NULL;
@@ -206,7 +206,7 @@ check_board (const char         *id,
       g_free (assert_well_formed (hex_svg));
     }
   g_assert_null (kol_svg_render_hex (game, -1, NULL));
-  kol_game_free (game);
+  kol_engine_free (game);
 }
 
 /* Both boards, 1840 on its big map and its 2-player map. */
@@ -268,7 +268,7 @@ static void
 test_deterministic (void)
 {
   g_autoptr(KolTitle) title = load_title ("1840", 5, NULL);
-  KolGame *game = new_game (title);
+  KolEngine *game = new_game (title);
   g_autofree char *first = kol_svg_render_board (game, NULL, NULL, NULL);
   g_autofree char *second = kol_svg_render_board (game, NULL, NULL, NULL);
   g_autofree char *saved = g_strdup (setlocale (LC_NUMERIC, NULL));
@@ -284,7 +284,7 @@ test_deterministic (void)
     }
   else
     g_test_message ("no locale with a decimal comma installed; checked the C locale only");
-  kol_game_free (game);
+  kol_engine_free (game);
 }
 
 /* ------------------------------------------------------------- geometry */
@@ -515,7 +515,7 @@ static void
 test_board_geometry (void)
 {
   g_autoptr(KolTitle) title = load_title ("1840", 5, NULL);
-  KolGame *game = new_game (title);
+  KolEngine *game = new_game (title);
   KolSvgBoardGeometry geom;
 
   kol_svg_board_geometry (title, NULL, &geom);
@@ -564,7 +564,7 @@ test_board_geometry (void)
           g_assert_cmpint (kol_svg_board_hex_at (title, sx, sy), ==, (int) h);
         }
     }
-  kol_game_free (game);
+  kol_engine_free (game);
 }
 
 typedef struct
@@ -593,7 +593,7 @@ static void
 test_layers (void)
 {
   g_autoptr(KolTitle) title = load_title ("1849", 4, NULL);
-  KolGame *game = new_game (title);
+  KolEngine *game = new_game (title);
   LayerLog log = { { 0 }, 0 };
   g_autofree char *svg = kol_svg_render_board (game, NULL, add_layer, &log);
   const char *under = strstr (svg, "layer-0"), *over = strstr (svg, "layer-1");
@@ -608,7 +608,7 @@ test_layers (void)
   g_assert_nonnull (under);
   g_assert_nonnull (token);
   g_assert_true (under < hexes && hexes < over && over < token && token < top);
-  kol_game_free (game);
+  kol_engine_free (game);
 }
 
 /* Home reservations and tokens are drawn in their slots, and left out on
@@ -617,7 +617,7 @@ static void
 test_tokens (void)
 {
   g_autoptr(KolTitle) title = load_title ("1849", 4, NULL);
-  KolGame *game = new_game (title);
+  KolEngine *game = new_game (title);
   int corp = kol_title_corp_by_id (title, "IFT");
   int hex = kol_title_hex_by_id (title, "H12");
   KolSvgOptions opts;
@@ -637,7 +637,7 @@ test_tokens (void)
   opts.flags = KOL_SVG_NO_TOKENS;
   bare = kol_svg_render_hex (game, hex, &opts);
   g_assert_null (strstr (bare, ">IFT</text>"));
-  kol_game_free (game);
+  kol_engine_free (game);
 }
 
 /* The Stadtbahn companies' starting tokens of 1840 appear on a fresh board
@@ -646,7 +646,7 @@ static void
 test_initial_tokens (void)
 {
   g_autoptr(KolTitle) title = load_title ("1840", 5, NULL);
-  KolGame *game = new_game (title);
+  KolEngine *game = new_game (title);
   KolSvgOptions opts;
   g_autofree char *plain = NULL;
   g_autofree char *initial = NULL;
@@ -661,7 +661,7 @@ test_initial_tokens (void)
     g_assert_null (strstr (plain, ">G</text>"));
   g_assert_nonnull (strstr (initial, ">G</text>"));
   g_assert_nonnull (strstr (initial, ">D</text>"));
-  kol_game_free (game);
+  kol_engine_free (game);
 }
 
 int

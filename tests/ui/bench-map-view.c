@@ -152,7 +152,7 @@ static int
 visible_hexes (KolMapView *map)
 {
   KolViewport *vp = kol_map_view_get_viewport (map);
-  const KolGame *game = kol_map_view_get_board (map);
+  const KolEngine *game = kol_map_view_get_board (map);
   int n = 0;
 
   for (guint h = 0; h < game->title->n_hexes; h++)
@@ -175,7 +175,7 @@ main (int   argc,
   GtkWidget *window;
   KolMapView *map;
   KolViewport *vp;
-  KolGame *game;
+  KolEngine *game;
   double levels[3], worst = 0, bx, by, bw, bh;
   const char *names[3] = { "fit", "medium", "close" };
 
@@ -244,6 +244,6 @@ main (int   argc,
 
   gsk_renderer_unrealize (renderer);
   gtk_window_destroy (GTK_WINDOW (window));
-  kol_game_free (game);
+  kol_engine_free (game);
   return 0;
 }

@@ -38,7 +38,7 @@ typedef struct
   GtkWidget *map;
   GtkWidget *market;
   KolTitle  *title;
-  KolGame   *game;
+  KolEngine   *game;
 } Viewer;
 
 /* The best routes of a corporation with tokens, as the router finds them
@@ -247,7 +247,7 @@ main (int   argc,
   app = gtk_application_new ("io.github.koleya.BoardViewer", G_APPLICATION_NON_UNIQUE);
   g_signal_connect (app, "activate", G_CALLBACK (activate_cb), &v);
   status = g_application_run (G_APPLICATION (app), 1, argv);
-  kol_game_free (v.game);
+  kol_engine_free (v.game);
   kol_title_free (v.title);
   g_free (v.view);
   g_free (v.screenshot);

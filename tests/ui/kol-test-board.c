@@ -35,11 +35,11 @@ kol_test_board_load_title (const char *title_id,
  *
  * Returns: (transfer full): a new game on @title with seed 1
  */
-KolGame *
+KolEngine *
 kol_test_board_new_game (const KolTitle *title)
 {
   g_autoptr(GError) error = NULL;
-  KolGame *game = kol_game_new (title, title->n_players, NULL, NULL, 1, &error);
+  KolEngine *game = kol_engine_new (title, title->n_players, NULL, NULL, 1, &error);
 
   g_assert_no_error (error);
   return game;
@@ -51,7 +51,7 @@ kol_test_board_new_game (const KolTitle *title)
  * every colour is available; the board API checks upgrades and rotations,
  * not the flow of a game. */
 static void
-fill_tiles (KolGame *game)
+fill_tiles (KolEngine *game)
 {
   const KolTitle *title = game->title;
 
@@ -85,7 +85,7 @@ fill_tiles (KolGame *game)
 /* Every corporation with tokens puts them where it can, a few each, spread
  * over the board. */
 static void
-fill_tokens (KolGame *game)
+fill_tokens (KolEngine *game)
 {
   const KolTitle *title = game->title;
 
@@ -119,7 +119,7 @@ fill_tokens (KolGame *game)
  * the first two left together on one cell (a stack: the first on top).
  */
 void
-kol_test_board_fill_market (KolGame *game)
+kol_test_board_fill_market (KolEngine *game)
 {
   KolCell par[64], second[64];
   int n_par = kol_market_par_cells (game, KOL_CELL_PAR, par, G_N_ELEMENTS (par));
@@ -157,7 +157,7 @@ kol_test_board_fill_market (KolGame *game)
  * possible, tokens in cities, corporations on the market.
  */
 void
-kol_test_board_fill (KolGame *game)
+kol_test_board_fill (KolEngine *game)
 {
   fill_tiles (game);
   fill_tokens (game);

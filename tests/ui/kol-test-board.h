@@ -15,9 +15,9 @@ G_BEGIN_DECLS
 
 KolTitle   *kol_test_board_load_title  (const char *title_id,
                                         int         n_players);
-KolGame    *kol_test_board_new_game    (const KolTitle *title);
-void        kol_test_board_fill        (KolGame    *game);
-void        kol_test_board_fill_market (KolGame    *game);
+KolEngine    *kol_test_board_new_game    (const KolTitle *title);
+void        kol_test_board_fill        (KolEngine    *game);
+void        kol_test_board_fill_market (KolEngine    *game);
 GdkTexture *kol_test_render_widget     (GtkWidget  *widget);
 GdkTexture *kol_test_render_node       (GskRenderNode *node,
                                         int         width,

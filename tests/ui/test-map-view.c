@@ -29,7 +29,7 @@ typedef struct
   GtkWidget  *scroller;
   KolMapView *map;
   KolTitle   *title;
-  KolGame    *game;
+  KolEngine    *game;
 } Fixture;
 
 static gboolean
@@ -90,7 +90,7 @@ fixture_close (Fixture *f)
   /* the window's last reference takes its children with it */
   g_assert_finalize_object (f->window);
   g_assert_finalize_object (f->map);
-  kol_game_free (f->game);
+  kol_engine_free (f->game);
   kol_title_free (f->title);
 }
 

@@ -20,7 +20,7 @@ typedef struct
   GtkWidget     *window;
   KolMarketView *market;
   KolTitle      *title;
-  KolGame       *game;
+  KolEngine       *game;
 } Fixture;
 
 static void
@@ -48,7 +48,7 @@ fixture_close (Fixture *f)
   gtk_window_destroy (GTK_WINDOW (f->window));
   g_assert_finalize_object (f->window);
   g_assert_finalize_object (f->market);
-  kol_game_free (f->game);
+  kol_engine_free (f->game);
   kol_title_free (f->title);
 }
 

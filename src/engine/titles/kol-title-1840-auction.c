@@ -14,7 +14,7 @@
 /* ------------------------------------------------------ SelectionAuction */
 
 static KolAuctioneer *
-auctioneer (KolGame *g,
+auctioneer (KolEngine *g,
             KolStep *s)
 {
   return &KOL_AUCTION_STATE (g)->auction;
@@ -22,7 +22,7 @@ auctioneer (KolGame *g,
 
 /* Auctioner#auctioning: the company up for auction once it has a bid. */
 static gboolean
-auctioning (KolGame *g)
+auctioning (KolEngine *g)
 {
   KolAuctioneer *a = auctioneer (g, NULL);
 
@@ -30,7 +30,7 @@ auctioning (KolGame *g)
 }
 
 static int
-sel_min_bid (KolGame  *g,
+sel_min_bid (KolEngine  *g,
              KolStep  *s,
              KolEntity target)
 {
@@ -46,12 +46,12 @@ sel_min_bid (KolGame  *g,
 }
 
 static int
-sel_max_bid (KolGame  *g,
+sel_max_bid (KolEngine  *g,
              KolStep  *s,
              KolEntity bidder,
              KolEntity target)
 {
-  return kol_game_cash (g, bidder);
+  return kol_engine_cash (g, bidder);
 }
 
 static void
@@ -77,7 +77,7 @@ has_company (KolAuctioneer *a,
 }
 
 static void
-sel_win_bid (KolGame      *g,
+sel_win_bid (KolEngine      *g,
              KolStep      *s,
              const KolBid *winner,
              KolEntity     target)
@@ -87,18 +87,18 @@ sel_win_bid (KolGame      *g,
 
   if (winner == NULL)
     return;
-  kol_game_move_company (g, target.index, winner->bidder);
+  kol_engine_move_company (g, target.index, winner->bidder);
   if (winner->price > 0)
-    kol_game_transfer (g, winner->bidder, kol_entity (KOL_ENTITY_BANK, 0), winner->price);
+    kol_engine_transfer (g, winner->bidder, kol_entity (KOL_ENTITY_BANK, 0), winner->price);
   drop_company (a, target.index);
   args[0] = kol_arg_entity (winner->bidder);
   args[1] = kol_arg_int (KOL_ARG_COMPANY, target.index);
   args[2] = kol_arg_int (KOL_ARG_MONEY, winner->price);
-  kol_game_log (g, KOL_LOG_WINS_AUCTION, args, 3);
+  kol_engine_log (g, KOL_LOG_WINS_AUCTION, args, 3);
 }
 
 static void
-sel_post_win_bid (KolGame      *g,
+sel_post_win_bid (KolEngine      *g,
                   KolStep      *s,
                   const KolBid *winner,
                   KolEntity     target)
@@ -106,7 +106,7 @@ sel_post_win_bid (KolGame      *g,
 }
 
 static void
-unpass_players (KolGame *g)
+unpass_players (KolEngine *g)
 {
   for (int i = 0; i < g->round.n_entities; i++)
     kol_entity_set_passed (g, g->round.entities[i], FALSE);
@@ -115,11 +115,11 @@ unpass_players (KolGame *g)
 /* resolve_bids: PassableAuction's, then everyone may bid again and the turn
  * goes back to whoever started the last auction. */
 static void
-sel_resolve_bids (KolGame *g,
+sel_resolve_bids (KolEngine *g,
                   KolStep *s);
 
 static gboolean
-sel_add_bid (KolGame      *g,
+sel_add_bid (KolEngine      *g,
              KolStep      *s,
              const KolBid *bid,
              GError      **error);
@@ -135,7 +135,7 @@ static const KolPassableAuctionOps sel_ops = {
 };
 
 static void
-sel_resolve_bids (KolGame *g,
+sel_resolve_bids (KolEngine *g,
                   KolStep *s)
 {
   KolAuctioneer *a = auctioneer (g, s);
@@ -147,7 +147,7 @@ sel_resolve_bids (KolGame *g,
 }
 
 static gboolean
-sel_add_bid (KolGame      *g,
+sel_add_bid (KolEngine      *g,
              KolStep      *s,
              const KolBid *bid,
              GError      **error)
@@ -159,12 +159,12 @@ sel_add_bid (KolGame      *g,
   args[0] = kol_arg_entity (bid->bidder);
   args[1] = kol_arg_int (KOL_ARG_MONEY, bid->price);
   args[2] = kol_arg_entity (bid->target);
-  kol_game_log (g, KOL_LOG_BIDS, args, 3);
+  kol_engine_log (g, KOL_LOG_BIDS, args, 3);
   return TRUE;
 }
 
 static int
-sel_active_entities (KolGame   *g,
+sel_active_entities (KolEngine   *g,
                      KolStep   *s,
                      KolEntity *out,
                      int        max)
@@ -190,7 +190,7 @@ sel_active_entities (KolGame   *g,
 }
 
 static KolEntity
-sel_current (KolGame *g,
+sel_current (KolEngine *g,
              KolStep *s)
 {
   KolEntity e[1];
@@ -199,7 +199,7 @@ sel_current (KolGame *g,
 }
 
 static guint32
-sel_actions (KolGame  *g,
+sel_actions (KolEngine  *g,
              KolStep  *s,
              KolEntity entity)
 {
@@ -211,7 +211,7 @@ sel_actions (KolGame  *g,
 }
 
 static void
-next_entity (KolGame *g)
+next_entity (KolEngine *g)
 {
   for (int guard = 0; guard <= g->round.n_entities; guard++)
     {
@@ -225,7 +225,7 @@ next_entity (KolGame *g)
  * at 0 the next player must take it; after a later private, the privates
  * pay out (VI). */
 static void
-all_passed (KolGame *g,
+all_passed (KolEngine *g,
             KolStep *s)
 {
   KolAuctioneer *a = auctioneer (g, s);
@@ -242,7 +242,7 @@ all_passed (KolGame *g,
       args[0] = kol_arg_int (KOL_ARG_COMPANY, cheapest);
       args[1] = kol_arg_int (KOL_ARG_MONEY, value);
       args[2] = kol_arg_int (KOL_ARG_MONEY, nv);
-      kol_game_log (g, KOL_LOG_MIN_BID_DECREASES, args, 3);
+      kol_engine_log (g, KOL_LOG_MIN_BID_DECREASES, args, 3);
       if (nv <= 0)
         {
           KolEntity player;
@@ -255,12 +255,12 @@ all_passed (KolGame *g,
           else
             g->round.entity_index = 0;
           player = sel_current (g, s);
-          kol_game_move_company (g, cheapest, player);
+          kol_engine_move_company (g, cheapest, player);
           drop_company (a, cheapest);
           args[0] = kol_arg_entity (player);
           args[1] = kol_arg_int (KOL_ARG_COMPANY, cheapest);
           args[2] = kol_arg_int (KOL_ARG_MONEY, 0);
-          kol_game_log (g, KOL_LOG_WINS_AUCTION, args, 3);
+          kol_engine_log (g, KOL_LOG_WINS_AUCTION, args, 3);
           sel_resolve_bids (g, s);
         }
     }
@@ -274,7 +274,7 @@ all_passed (KolGame *g,
 }
 
 static gboolean
-all_players_passed (KolGame *g)
+all_players_passed (KolEngine *g)
 {
   for (int i = 0; i < g->round.n_entities; i++)
     if (!kol_entity_passed (g, g->round.entities[i]))
@@ -283,7 +283,7 @@ all_players_passed (KolGame *g)
 }
 
 static gboolean
-sel_process (KolGame         *g,
+sel_process (KolEngine         *g,
              KolStep         *s,
              const KolAction *a,
              GError         **error)
@@ -301,7 +301,7 @@ sel_process (KolGame         *g,
         {
           KolArg args[1] = { kol_arg_entity (a->entity) };
 
-          kol_game_log (g, KOL_LOG_PASSES_BIDDING, args, 1);
+          kol_engine_log (g, KOL_LOG_PASSES_BIDDING, args, 1);
           kol_entity_set_passed (g, a->entity, TRUE);
           if (all_players_passed (g))
             all_passed (g, s);
@@ -339,7 +339,7 @@ sel_process (KolGame         *g,
         next_entity (g);
       return TRUE;
     }
-  return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an auction action");
+  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an auction action");
 }
 
 static int
@@ -347,7 +347,7 @@ cmp_value (const void *x,
            const void *y,
            void       *data)
 {
-  KolGame *g = data;
+  KolEngine *g = data;
   int a = *(const gint16 *) x, b = *(const gint16 *) y;
 
   if (g->companies[a].value != g->companies[b].value)
@@ -356,7 +356,7 @@ cmp_value (const void *x,
 }
 
 static void
-sel_setup (KolGame *g,
+sel_setup (KolEngine *g,
            KolStep *s)
 {
   KolAuctioneer *a = auctioneer (g, s);
@@ -384,13 +384,13 @@ add_bid_action (GPtrArray *out,
 }
 
 static void
-sel_legal_actions (KolGame   *g,
+sel_legal_actions (KolEngine   *g,
                    KolStep   *s,
                    KolEntity  entity,
                    GPtrArray *out)
 {
   KolAuctioneer *a = auctioneer (g, s);
-  int cash = kol_game_cash (g, entity), step = kol_auction_min_increment (g);
+  int cash = kol_engine_cash (g, entity), step = kol_auction_min_increment (g);
 
   if (sel_actions (g, s, entity) == 0)
     return;
@@ -412,7 +412,7 @@ sel_legal_actions (KolGame   *g,
 }
 
 static gboolean
-sel_explain (KolGame         *g,
+sel_explain (KolEngine         *g,
              KolStep         *s,
              const KolAction *a,
              GError         **error)
@@ -437,7 +437,7 @@ static const KolRoundClass round_auction = {
 };
 
 void
-k1840_start_auction_round (KolGame *g)
+k1840_start_auction_round (KolEngine *g)
 {
   static const KolStepClass *const steps[] = { &step_selection_auction };
 
@@ -461,7 +461,7 @@ choose_data (KolStep *s)
 }
 
 static void
-choose_setup (KolGame *g,
+choose_setup (KolEngine *g,
               KolStep *s)
 {
   ChooseData *d = choose_data (s);
@@ -472,7 +472,7 @@ choose_setup (KolGame *g,
 }
 
 static guint32
-choose_actions (KolGame  *g,
+choose_actions (KolEngine  *g,
                 KolStep  *s,
                 KolEntity entity)
 {
@@ -485,7 +485,7 @@ choose_actions (KolGame  *g,
 }
 
 static void
-select_choice (KolGame *g,
+select_choice (KolEngine *g,
                KolStep *s,
                int      player,
                int      position)
@@ -499,11 +499,11 @@ select_choice (KolGame *g,
       d->left[m++] = d->left[i];
   d->n_left = m;
   K1840 (g)->first_sr_position[player] = (gint8) position;
-  kol_game_log (g, KOL_LOG_1840_CHOOSES_POSITION, args, 2);
+  kol_engine_log (g, KOL_LOG_1840_CHOOSES_POSITION, args, 2);
 }
 
 static gboolean
-choose_process (KolGame         *g,
+choose_process (KolEngine         *g,
                 KolStep         *s,
                 const KolAction *a,
                 GError         **error)
@@ -514,7 +514,7 @@ choose_process (KolGame         *g,
   gboolean found = FALSE;
 
   if (a->type != KOL_ACTION_CHOOSE || a->choice == NULL)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "a position must be chosen");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "a position must be chosen");
   position = g_ascii_strtoll (a->choice, &end, 10);
   for (int i = 0; i < d->n_left; i++)
     found |= d->left[i] == position;
@@ -542,7 +542,7 @@ choose_process (KolGame         *g,
 }
 
 static void
-choose_legal_actions (KolGame   *g,
+choose_legal_actions (KolEngine   *g,
                       KolStep   *s,
                       KolEntity  entity,
                       GPtrArray *out)
@@ -571,7 +571,7 @@ static const KolStepClass step_choose_order = {
 /* Round::Choices#select_entities: least cash first, ties in the current
  * order (VI). */
 static void
-choose_select_entities (KolGame  *g,
+choose_select_entities (KolEngine  *g,
                         KolRound *r)
 {
   gint8 order[KOL_MAX_PLAYERS];
@@ -597,7 +597,7 @@ static const KolRoundClass round_choose = {
 };
 
 void
-k1840_start_choose_round (KolGame *g)
+k1840_start_choose_round (KolEngine *g)
 {
   static const KolStepClass *const steps[] = { &step_choose_order };
 

@@ -18,7 +18,7 @@
 /* IV.2: a director may return a private to the bank at face value while
  * one of his companies acts (G1840::Step::SellCompany). */
 static guint32
-sell_company_actions (KolGame  *g,
+sell_company_actions (KolEngine  *g,
                       KolStep  *s,
                       KolEntity entity)
 {
@@ -36,14 +36,14 @@ sell_company_actions (KolGame  *g,
 }
 
 static gboolean
-never_blocks (KolGame *g,
+never_blocks (KolEngine *g,
               KolStep *s)
 {
   return FALSE;
 }
 
 static gboolean
-sell_company_process (KolGame         *g,
+sell_company_process (KolEngine         *g,
                       KolStep         *s,
                       const KolAction *a,
                       GError         **error)
@@ -52,7 +52,7 @@ sell_company_process (KolGame         *g,
 }
 
 static void
-sell_company_legal_actions (KolGame   *g,
+sell_company_legal_actions (KolEngine   *g,
                             KolStep   *s,
                             KolEntity  entity,
                             GPtrArray *out)
@@ -72,14 +72,14 @@ const KolStepClass k1840_step_sell_company = {
 /* ------------------------------------------------------------------ Route */
 
 static gboolean
-compat (KolGame *g)
+compat (KolEngine *g)
 {
   return K1840 (g)->compat;
 }
 
 /* Trains of a tram company and its lines (scrappable_trains). */
 static int
-card_trains (KolGame *g,
+card_trains (KolEngine *g,
              int      corp,
              gint16  *out)
 {
@@ -87,21 +87,21 @@ card_trains (KolGame *g,
   int n = 0, n_lines = k1840_major_lines (g, corp, lines);
 
   for (int i = 0; i < n_lines; i++)
-    n += kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, lines[i]), out + n, KOL_MAX_TRAINS - n);
-  n += kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), out + n, KOL_MAX_TRAINS - n);
+    n += kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, lines[i]), out + n, KOL_MAX_TRAINS - n);
+  n += kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), out + n, KOL_MAX_TRAINS - n);
   return n;
 }
 
 static int
-corp_trains (KolGame *g,
+corp_trains (KolEngine *g,
              int      corp,
              gint16  *out)
 {
-  return kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), out, KOL_MAX_TRAINS);
+  return kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), out, KOL_MAX_TRAINS);
 }
 
 static guint32
-route_actions (KolGame  *g,
+route_actions (KolEngine  *g,
                KolStep  *s,
                KolEntity entity)
 {
@@ -118,7 +118,7 @@ route_actions (KolGame  *g,
 }
 
 static gboolean
-scrap_train (KolGame         *g,
+scrap_train (KolEngine         *g,
              const KolAction *a,
              const gint16    *allowed,
              int              n_allowed,
@@ -128,24 +128,24 @@ scrap_train (KolGame         *g,
   KolArg args[2];
 
   if (a->train < 0 || a->train >= g->n_trains)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such tram");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such tram");
   for (int i = 0; i < n_allowed; i++)
     ok |= allowed[i] == a->train;
   if (!ok && !compat (g))
     {
       KolArg r[2] = { kol_arg_int (KOL_ARG_TRAIN, a->train), kol_arg_int (KOL_ARG_REASON, KOL_REASON_TRAIN_NOT_OWNED) };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_TRAIN, r, 2, "not one of this company's trams");
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_TRAIN, r, 2, "not one of this company's trams");
     }
   args[0] = kol_arg_entity (a->entity);
-  args[1] = kol_arg_string (kol_game_train_name (g, a->train));
-  kol_game_log (g, KOL_LOG_1840_SCRAPS_TRAIN, args, 2);
-  kol_game_move_train (g, a->train, kol_entity (KOL_ENTITY_REMOVED, 0));
+  args[1] = kol_arg_string (kol_engine_train_name (g, a->train));
+  kol_engine_log (g, KOL_LOG_1840_SCRAPS_TRAIN, args, 2);
+  kol_engine_move_train (g, a->train, kol_entity (KOL_ENTITY_REMOVED, 0));
   return TRUE;
 }
 
 static gboolean
-route_process (KolGame         *g,
+route_process (KolEngine         *g,
                KolStep         *s,
                const KolAction *a,
                GError         **error)
@@ -159,12 +159,12 @@ route_process (KolGame         *g,
     }
   if (a->type == KOL_ACTION_RUN_ROUTES)
     return kol_step_route_process_run_routes (g, s, a, error);
-  return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a route action");
+  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a route action");
 }
 
 /* Route#auto_actions: the Stadtbahn companies run by themselves. */
 static GPtrArray *
-route_auto_actions (KolGame  *g,
+route_auto_actions (KolEngine  *g,
                     KolStep  *s,
                     KolEntity entity)
 {
@@ -182,7 +182,7 @@ route_auto_actions (KolGame  *g,
 }
 
 static void
-route_skip (KolGame *g,
+route_skip (KolEngine *g,
             KolStep *s)
 {
   KolEntity e = kol_step_current_entity (g, s);
@@ -193,7 +193,7 @@ route_skip (KolGame *g,
 }
 
 static void
-route_legal_actions (KolGame   *g,
+route_legal_actions (KolEngine   *g,
                      KolStep   *s,
                      KolEntity  entity,
                      GPtrArray *out)
@@ -242,13 +242,13 @@ const KolStepClass k1840_step_route = {
 /* --------------------------------------------------------------- Dividend */
 
 static KolOperatingRoundState *
-ost (KolGame *g)
+ost (KolEngine *g)
 {
   return KOL_OPERATING_STATE (g);
 }
 
 static guint32
-dividend_actions (KolGame  *g,
+dividend_actions (KolEngine  *g,
                   KolStep  *s,
                   KolEntity entity)
 {
@@ -262,7 +262,7 @@ dividend_actions (KolGame  *g,
 }
 
 static void
-mark_trains_operated (KolGame *g,
+mark_trains_operated (KolEngine *g,
                       int      corp)
 {
   for (int i = 0; i < g->n_trains; i++)
@@ -277,7 +277,7 @@ mark_trains_operated (KolGame *g,
  * (rulebook only), its treasury, then by its director, with loans if he
  * must (18xx.games: treasury, then director). */
 static void
-pay_negative (KolGame *g,
+pay_negative (KolEngine *g,
               int      line,
               int      to_pay)
 {
@@ -291,7 +291,7 @@ pay_negative (KolGame *g,
   major_e = kol_entity (KOL_ENTITY_CORP, major);
   args[0] = kol_arg_int (KOL_ARG_CORP, line);
   args[1] = kol_arg_int (KOL_ARG_MONEY, to_pay);
-  kol_game_log (g, KOL_LOG_1840_HAS_TO_PAY, args, 2);
+  kol_engine_log (g, KOL_LOG_1840_HAS_TO_PAY, args, 2);
   if (!st->compat)
     {
       gint16 lines[K1840_MAX_LINES_PER_MAJOR];
@@ -303,7 +303,7 @@ pay_negative (KolGame *g,
 
           if (take <= 0)
             continue;
-          kol_game_transfer (g, kol_entity (KOL_ENTITY_CORP, lines[i]), kol_entity (KOL_ENTITY_BANK, 0), take);
+          kol_engine_transfer (g, kol_entity (KOL_ENTITY_CORP, lines[i]), kol_entity (KOL_ENTITY_BANK, 0), take);
           to_pay -= take;
         }
     }
@@ -314,16 +314,16 @@ pay_negative (KolGame *g,
 
       if (g->players[owner.index].cash < difference)
         k1840_take_player_loan (g, owner.index, difference - g->players[owner.index].cash);
-      kol_game_transfer (g, owner, major_e, difference);
+      kol_engine_transfer (g, owner, major_e, difference);
       args[0] = kol_arg_entity (owner);
       args[1] = kol_arg_int (KOL_ARG_MONEY, difference);
-      kol_game_log (g, KOL_LOG_1840_SUBVENTS, args, 2);
+      kol_engine_log (g, KOL_LOG_1840_SUBVENTS, args, 2);
     }
-  kol_game_transfer (g, major_e, kol_entity (KOL_ENTITY_BANK, 0), to_pay);
+  kol_engine_transfer (g, major_e, kol_entity (KOL_ENTITY_BANK, 0), to_pay);
 }
 
 static void
-finish_run (KolGame *g,
+finish_run (KolEngine *g,
             int      corp)
 {
   kol_operating_record_history (g, corp);
@@ -334,7 +334,7 @@ finish_run (KolGame *g,
 
 /* A line keeps its run's result in its tram company's revenue pile. */
 static gboolean
-line_dividend (KolGame *g,
+line_dividend (KolEngine *g,
                KolStep *s,
                int      line)
 {
@@ -344,13 +344,13 @@ line_dividend (KolGame *g,
   finish_run (g, line);
   if (revenue > 0)
     {
-      kol_game_log (g, KOL_LOG_WITHHOLDS, args, 2);
+      kol_engine_log (g, KOL_LOG_WITHHOLDS, args, 2);
       k1840_bank_pays (g, kol_entity (KOL_ENTITY_CORP, line), revenue);
     }
   else if (revenue < 0)
     pay_negative (g, line, -revenue);
   else
-    kol_game_log (g, KOL_LOG_DOES_NOT_RUN, args, 1);
+    kol_engine_log (g, KOL_LOG_DOES_NOT_RUN, args, 1);
   kol_step_pass (g, s);
   return TRUE;
 }
@@ -358,7 +358,7 @@ line_dividend (KolGame *g,
 /* VIII.5.2: a Stadtbahn company pays all of its run to its shareholders;
  * its price moves by Table 6. */
 static gboolean
-city_dividend (KolGame *g,
+city_dividend (KolEngine *g,
                KolStep *s,
                int      city)
 {
@@ -372,7 +372,7 @@ city_dividend (KolGame *g,
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, city) };
 
-      kol_game_log (g, KOL_LOG_DOES_NOT_RUN, args, 1);
+      kol_engine_log (g, KOL_LOG_DOES_NOT_RUN, args, 1);
     }
   kol_dividend_share_price_change (g, city, revenue, &change);
   kol_dividend_change_share_price (g, city, &change);
@@ -384,7 +384,7 @@ city_dividend (KolGame *g,
  * its shareholders (the pool's shares are ignored), keeps the rest, and its
  * price moves by what it paid (Table 6). */
 static gboolean
-major_dividend (KolGame *g,
+major_dividend (KolEngine *g,
                 KolStep *s,
                 int      major,
                 int      amount,
@@ -405,7 +405,7 @@ major_dividend (KolGame *g,
         kol_arg_int (KOL_ARG_MONEY, revenue),
       };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, r, 3,
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, r, 3,
                               "the dividend must be between 0 and %d", revenue);
     }
   if (st->dividend_step > 0 && amount % st->dividend_step != 0)
@@ -413,7 +413,7 @@ major_dividend (KolGame *g,
       KolArg r[2] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_1840_DIVIDEND_STEP),
                       kol_arg_int (KOL_ARG_MONEY, st->dividend_step) };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, r, 2,
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, r, 2,
                               "the dividend must be a multiple of %d", st->dividend_step);
     }
   kol_operating_record_history (g, major);
@@ -423,14 +423,14 @@ major_dividend (KolGame *g,
   args[0] = kol_arg_int (KOL_ARG_CORP, major);
   args[1] = kol_arg_int (KOL_ARG_MONEY, amount);
   args[2] = kol_arg_int (KOL_ARG_MONEY, withhold);
-  kol_game_log (g, KOL_LOG_1840_MAJOR_PAYS, args, 3);
+  kol_engine_log (g, KOL_LOG_1840_MAJOR_PAYS, args, 3);
   for (int i = 0; i < n_lines; i++)
-    kol_game_transfer (g, kol_entity (KOL_ENTITY_CORP, lines[i]), kol_entity (KOL_ENTITY_BANK, 0),
+    kol_engine_transfer (g, kol_entity (KOL_ENTITY_CORP, lines[i]), kol_entity (KOL_ENTITY_BANK, 0),
                        g->corps[lines[i]].cash);
   k1840_bank_pays (g, kol_entity (KOL_ENTITY_CORP, major), withhold);
   if (amount > 0)
     {
-      double per_share = amount / (double) (100 / MAX (1, kol_game_share_percent (g, major)));
+      double per_share = amount / (double) (100 / MAX (1, kol_engine_share_percent (g, major)));
 
       for (int i = 0; i < g->n_players; i++)
         {
@@ -443,7 +443,7 @@ major_dividend (KolGame *g,
           {
             KolArg r[2] = { kol_arg_int (KOL_ARG_PLAYER, p), kol_arg_int (KOL_ARG_MONEY, paid) };
 
-            kol_game_log (g, KOL_LOG_DIVIDEND_TO, r, 2);
+            kol_engine_log (g, KOL_LOG_DIVIDEND_TO, r, 2);
           }
         }
     }
@@ -454,7 +454,7 @@ major_dividend (KolGame *g,
 }
 
 static gboolean
-dividend_process (KolGame         *g,
+dividend_process (KolEngine         *g,
                   KolStep         *s,
                   const KolAction *a,
                   GError         **error)
@@ -462,7 +462,7 @@ dividend_process (KolGame         *g,
   int corp = a->entity.index;
 
   if (a->type != KOL_ACTION_DIVIDEND || a->entity.kind != KOL_ENTITY_CORP)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a dividend action");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a dividend action");
   if (k1840_is (g, corp, K1840_MAJOR))
     return major_dividend (g, s, corp, a->amount, error);
   if (k1840_is (g, corp, K1840_CITY))
@@ -472,7 +472,7 @@ dividend_process (KolGame         *g,
 
 /* Dividend#skip!: a withhold (a tram company without revenue moves left). */
 static void
-dividend_skip (KolGame *g,
+dividend_skip (KolEngine *g,
                KolStep *s)
 {
   KolEntity e = kol_step_current_entity (g, s);
@@ -504,7 +504,7 @@ add_dividend (GPtrArray  *out,
 }
 
 static void
-dividend_legal_actions (KolGame   *g,
+dividend_legal_actions (KolEngine   *g,
                         KolStep   *s,
                         KolEntity  entity,
                         GPtrArray *out)
@@ -541,7 +541,7 @@ const KolStepClass k1840_step_dividend = {
 
 /* Does the depot offer some tram this company round (buyable_depot_trains?). */
 static gboolean
-buyable_depot_trains (KolGame *g)
+buyable_depot_trains (KolEngine *g)
 {
   gint16 depot[KOL_MAX_DEPOT_TRAINS];
   int n = kol_depot_trains (g, depot, KOL_MAX_DEPOT_TRAINS);
@@ -559,7 +559,7 @@ buyable_depot_trains (KolGame *g)
 
 /* VIII.5.3: at most three trams per tram company, on its card or its lines. */
 gboolean
-k1840_buy_train_room (KolGame *g,
+k1840_buy_train_room (KolEngine *g,
                       KolStep *s,
                       int      corp)
 {
@@ -569,7 +569,7 @@ k1840_buy_train_room (KolGame *g,
 }
 
 gboolean
-k1840_can_buy_train (KolGame *g,
+k1840_can_buy_train (KolEngine *g,
                      KolStep *s,
                      int      corp)
 {
@@ -579,7 +579,7 @@ k1840_can_buy_train (KolGame *g,
 /* VIII.5.3: a tram company without a tram must buy one while there are
  * trams to buy. */
 gboolean
-k1840_step_must_buy_train (KolGame *g,
+k1840_step_must_buy_train (KolEngine *g,
                            KolStep *s,
                            int      corp)
 {
@@ -589,7 +589,7 @@ k1840_step_must_buy_train (KolGame *g,
 }
 
 static guint32
-buy_train_actions (KolGame  *g,
+buy_train_actions (KolEngine  *g,
                    KolStep  *s,
                    KolEntity entity)
 {
@@ -610,7 +610,7 @@ buy_train_actions (KolGame  *g,
 }
 
 static gboolean
-buy_train_process (KolGame         *g,
+buy_train_process (KolEngine         *g,
                    KolStep         *s,
                    const KolAction *a,
                    GError         **error)
@@ -629,12 +629,12 @@ buy_train_process (KolGame         *g,
     case KOL_ACTION_PASS:
       return kol_step_process_pass (g, s, a, error);
     default:
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a tram action");
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a tram action");
     }
 }
 
 static void
-buy_train_skip (KolGame *g,
+buy_train_skip (KolEngine *g,
                 KolStep *s)
 {
   KolEntity e = kol_step_current_entity (g, s);
@@ -647,7 +647,7 @@ buy_train_skip (KolGame *g,
         {
           KolArg args[1] = { kol_arg_entity (e) };
 
-          kol_game_log (g, KOL_LOG_1840_TRAM_OBLIGATION_LIFTED, args, 1);
+          kol_engine_log (g, KOL_LOG_1840_TRAM_OBLIGATION_LIFTED, args, 1);
         }
       else
         kol_step_log_skip (g, s, e);
@@ -656,7 +656,7 @@ buy_train_skip (KolGame *g,
 }
 
 static void
-buy_train_legal_actions (KolGame   *g,
+buy_train_legal_actions (KolEngine   *g,
                          KolStep   *s,
                          KolEntity  entity,
                          GPtrArray *out)
@@ -705,7 +705,7 @@ buy_train_legal_actions (KolGame   *g,
 }
 
 static gboolean
-buy_train_explain (KolGame         *g,
+buy_train_explain (KolEngine         *g,
                    KolStep         *s,
                    const KolAction *a,
                    GError         **error)
@@ -714,14 +714,14 @@ buy_train_explain (KolGame         *g,
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_TRAIN_MUST_BUY) };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_TRAIN, args, 1,
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_TRAIN, args, 1,
                               "a tram company without a tram must buy one");
     }
   if (a->type == KOL_ACTION_BUY_TRAIN && !k1840_buy_train_room (g, s, a->entity.index))
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_TRAIN_LIMIT) };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_TRAIN, args, 1, "at most three trams");
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_TRAIN, args, 1, "at most three trams");
     }
   return TRUE;
 }
@@ -740,7 +740,7 @@ static const KolStepClass step_buy_train = {
 /* --------------------------------------------------------- ReassignTrains */
 
 static guint32
-reassign_actions_for (KolGame  *g,
+reassign_actions_for (KolEngine  *g,
                       KolEntity entity)
 {
   gint16 lines[K1840_MAX_LINES_PER_MAJOR], trains[KOL_MAX_TRAINS];
@@ -756,7 +756,7 @@ reassign_actions_for (KolGame  *g,
 }
 
 static guint32
-reassign_actions (KolGame  *g,
+reassign_actions (KolEngine  *g,
                   KolStep  *s,
                   KolEntity entity)
 {
@@ -768,7 +768,7 @@ reassign_actions (KolGame  *g,
 /* VIII.5.3, VIII.6: the trams are placed on the card's lines, one per line;
  * trams left on the card itself mean every line has one. */
 static gboolean
-reassign (KolGame         *g,
+reassign (KolEngine         *g,
           KolStep         *s,
           const KolAction *a,
           GError         **error)
@@ -788,7 +788,7 @@ reassign (KolGame         *g,
       if (as->train < 0 || as->train >= g->n_trains || as->corp < 0 || as->corp >= g->n_corps)
         {
           g_string_free (moves, TRUE);
-          return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such tram or line");
+          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such tram or line");
         }
       for (int k = 0; k < n_trains; k++)
         train_ok |= trains[k] == as->train;
@@ -801,8 +801,8 @@ reassign (KolGame         *g,
         }
       if (kol_entity_equal (g->trains[as->train].owner, kol_entity (KOL_ENTITY_CORP, as->corp)))
         continue;
-      kol_game_move_train (g, as->train, kol_entity (KOL_ENTITY_CORP, as->corp));
-      g_string_append_printf (moves, "%s%s ➝ %s", moves->len ? ", " : "", kol_game_train_name (g, as->train),
+      kol_engine_move_train (g, as->train, kol_entity (KOL_ENTITY_CORP, as->corp));
+      g_string_append_printf (moves, "%s%s ➝ %s", moves->len ? ", " : "", kol_engine_train_name (g, as->train),
                               g->title->corps[as->corp].id);
     }
   for (int i = 0; i < n_lines; i++)
@@ -820,25 +820,25 @@ reassign (KolGame         *g,
         }
   args[0] = kol_arg_entity (g->corps[major].owner);
   args[1] = kol_arg_string (moves->str);
-  kol_game_log (g, moves->len ? KOL_LOG_1840_REASSIGNS : KOL_LOG_1840_NO_REASSIGN, args, moves->len ? 2 : 1);
+  kol_engine_log (g, moves->len ? KOL_LOG_1840_REASSIGNS : KOL_LOG_1840_NO_REASSIGN, args, moves->len ? 2 : 1);
   g_string_free (moves, TRUE);
   kol_step_pass (g, s);
   return TRUE;
 }
 
 static gboolean
-reassign_process (KolGame         *g,
+reassign_process (KolEngine         *g,
                   KolStep         *s,
                   const KolAction *a,
                   GError         **error)
 {
   if (a->type != KOL_ACTION_REASSIGN_TRAINS || !k1840_entity_is (g, a->entity, K1840_MAJOR))
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a reassignment");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a reassignment");
   return reassign (g, s, a, error);
 }
 
 static KolAction *
-single_assignment (KolGame  *g,
+single_assignment (KolEngine  *g,
                    KolEntity entity)
 {
   gint16 lines[K1840_MAX_LINES_PER_MAJOR], trains[KOL_MAX_TRAINS], own[KOL_MAX_TRAINS];
@@ -858,7 +858,7 @@ single_assignment (KolGame  *g,
 
 /* ReassignTrains#auto_actions: one line and one tram. */
 static GPtrArray *
-reassign_auto_actions (KolGame  *g,
+reassign_auto_actions (KolEngine  *g,
                        KolStep  *s,
                        KolEntity entity)
 {
@@ -878,7 +878,7 @@ reassign_auto_actions (KolGame  *g,
 /* Every placement of the card's trams with at most one per line and, when
  * trams stay on the card, one on every line. */
 static void
-reassign_legal (KolGame   *g,
+reassign_legal (KolEngine   *g,
                 KolEntity  entity,
                 GPtrArray *out)
 {
@@ -937,7 +937,7 @@ reassign_legal (KolGame   *g,
 }
 
 static void
-reassign_legal_actions (KolGame   *g,
+reassign_legal_actions (KolEngine   *g,
                         KolStep   *s,
                         KolEntity  entity,
                         GPtrArray *out)
@@ -958,7 +958,7 @@ static const KolStepClass step_reassign = {
 /* ------------------------------------------------------- company rounds */
 
 static void
-company_select_entities (KolGame  *g,
+company_select_entities (KolEngine  *g,
                          KolRound *r)
 {
   K1840State *st = K1840 (g);
@@ -980,7 +980,7 @@ company_select_entities (KolGame  *g,
 /* Round::Company#after_process: a Stadtbahn company's run is paid out at
  * once. */
 static void
-company_after_process (KolGame         *g,
+company_after_process (KolEngine         *g,
                        KolRound        *r,
                        const KolAction *a)
 {
@@ -1009,7 +1009,7 @@ static const KolRoundClass round_company = {
 };
 
 void
-k1840_start_company_round (KolGame       *g,
+k1840_start_company_round (KolEngine       *g,
                            K1840RoundKind kind)
 {
   static const KolStepClass *const run_steps[] = {
@@ -1028,7 +1028,7 @@ k1840_start_company_round (KolGame       *g,
 /* --------------------------------------------------- acquisition round */
 
 static K1840AcquisitionState *
-acq (KolGame *g)
+acq (KolEngine *g)
 {
   return K1840_ACQ_STATE (g);
 }
@@ -1055,14 +1055,14 @@ queue_shift (gint16 *queue,
 /* ---- InterruptingBuyTrain ---- */
 
 static gboolean
-ibuy_active (KolGame *g,
+ibuy_active (KolEngine *g,
              KolStep *s)
 {
   return acq (g)->n_bought > 0;
 }
 
 static int
-ibuy_active_entities (KolGame   *g,
+ibuy_active_entities (KolEngine   *g,
                       KolStep   *s,
                       KolEntity *out,
                       int        max)
@@ -1074,7 +1074,7 @@ ibuy_active_entities (KolGame   *g,
 }
 
 static void
-ibuy_pass (KolGame *g,
+ibuy_pass (KolEngine *g,
            KolStep *s)
 {
   K1840AcquisitionState *st = acq (g);
@@ -1088,14 +1088,14 @@ ibuy_pass (KolGame *g,
 }
 
 static void
-ibuy_round_state (KolGame *g,
+ibuy_round_state (KolEngine *g,
                   KolStep *s)
 {
   acq (g)->n_bought = 0;
 }
 
 static void
-ibuy_skip (KolGame *g,
+ibuy_skip (KolEngine *g,
            KolStep *s)
 {
   buy_train_skip (g, s);
@@ -1118,14 +1118,14 @@ static const KolStepClass step_interrupting_buy_train = {
 /* ---- InterruptingReassignTrains ---- */
 
 static gboolean
-ireassign_active (KolGame *g,
+ireassign_active (KolEngine *g,
                   KolStep *s)
 {
   return acq (g)->n_reassign > 0;
 }
 
 static int
-ireassign_active_entities (KolGame   *g,
+ireassign_active_entities (KolEngine   *g,
                            KolStep   *s,
                            KolEntity *out,
                            int        max)
@@ -1137,7 +1137,7 @@ ireassign_active_entities (KolGame   *g,
 }
 
 static void
-ireassign_pass (KolGame *g,
+ireassign_pass (KolEngine *g,
                 KolStep *s)
 {
   queue_shift (acq (g)->reassign, &acq (g)->n_reassign);
@@ -1145,7 +1145,7 @@ ireassign_pass (KolGame *g,
 }
 
 static void
-ireassign_round_state (KolGame *g,
+ireassign_round_state (KolEngine *g,
                        KolStep *s)
 {
   acq (g)->n_reassign = 0;
@@ -1167,7 +1167,7 @@ static const KolStepClass step_interrupting_reassign = {
 /* ---- AcquisitionAuction ---- */
 
 static KolAuctioneer *
-acq_auctioneer (KolGame *g,
+acq_auctioneer (KolEngine *g,
                 KolStep *s)
 {
   return &KOL_AUCTION_STATE (g)->auction;
@@ -1175,7 +1175,7 @@ acq_auctioneer (KolGame *g,
 
 /* Auctioner#auctioning: the line up once it has a bid. */
 static gboolean
-acq_auctioning (KolGame *g)
+acq_auctioning (KolEngine *g)
 {
   KolAuctioneer *a = acq_auctioneer (g, NULL);
 
@@ -1183,7 +1183,7 @@ acq_auctioning (KolGame *g)
 }
 
 static int
-acq_min_bid (KolGame  *g,
+acq_min_bid (KolEngine  *g,
              KolStep  *s,
              KolEntity target)
 {
@@ -1193,16 +1193,16 @@ acq_min_bid (KolGame  *g,
 }
 
 static int
-acq_max_bid (KolGame  *g,
+acq_max_bid (KolEngine  *g,
              KolStep  *s,
              KolEntity bidder,
              KolEntity target)
 {
-  return kol_game_cash (g, bidder);
+  return kol_engine_cash (g, bidder);
 }
 
 static gboolean
-all_entities_passed (KolGame *g)
+all_entities_passed (KolEngine *g)
 {
   for (int i = 0; i < g->round.n_entities; i++)
     if (!kol_entity_passed (g, g->round.entities[i]))
@@ -1210,13 +1210,13 @@ all_entities_passed (KolGame *g)
   return TRUE;
 }
 
-static void acq_next_entity (KolGame *g, KolStep *s);
+static void acq_next_entity (KolEngine *g, KolStep *s);
 
 /* all_passed!: those that bought nothing may still buy trams; then new
  * line cards come, or the unowned lines leave once every tram company has
  * three. */
 static void
-acq_all_passed (KolGame *g,
+acq_all_passed (KolEngine *g,
                 KolStep *s)
 {
   K1840State *st = K1840 (g);
@@ -1247,7 +1247,7 @@ acq_all_passed (KolGame *g,
 }
 
 static void
-acq_next_entity (KolGame *g,
+acq_next_entity (KolEngine *g,
                  KolStep *s)
 {
   for (int guard = 0; guard <= g->round.n_entities + 1; guard++)
@@ -1264,7 +1264,7 @@ acq_next_entity (KolGame *g,
 }
 
 static void
-acq_win_bid (KolGame      *g,
+acq_win_bid (KolEngine      *g,
              KolStep      *s,
              const KolBid *winner,
              KolEntity     target)
@@ -1276,12 +1276,12 @@ acq_win_bid (KolGame      *g,
   if (winner == NULL)
     return;
   major = winner->bidder.index;
-  kol_game_transfer (g, winner->bidder, kol_entity (KOL_ENTITY_BANK, 0), winner->price);
+  kol_engine_transfer (g, winner->bidder, kol_entity (KOL_ENTITY_BANK, 0), winner->price);
   k1840_buy_line (g, major, line);
   args[0] = kol_arg_entity (winner->bidder);
   args[1] = kol_arg_int (KOL_ARG_CORP, line);
   args[2] = kol_arg_int (KOL_ARG_MONEY, winner->price);
-  kol_game_log (g, KOL_LOG_WINS_AUCTION, args, 3);
+  kol_engine_log (g, KOL_LOG_WINS_AUCTION, args, 3);
   queue_push (as->bought, &as->n_bought, major);
   if (as->n_who_bought < K1840_MAX_MAJORS)
     as->who_bought[as->n_who_bought++] = (gint16) major;
@@ -1289,18 +1289,18 @@ acq_win_bid (KolGame      *g,
 }
 
 static void
-acq_post_win_bid (KolGame      *g,
+acq_post_win_bid (KolEngine      *g,
                   KolStep      *s,
                   const KolBid *winner,
                   KolEntity     target)
 {
 }
 
-static void acq_resolve_bids (KolGame *g, KolStep *s);
-static gboolean acq_add_bid (KolGame *g, KolStep *s, const KolBid *bid, GError **error);
+static void acq_resolve_bids (KolEngine *g, KolStep *s);
+static gboolean acq_add_bid (KolEngine *g, KolStep *s, const KolBid *bid, GError **error);
 
 static int
-acq_initial_entities (KolGame   *g,
+acq_initial_entities (KolEngine   *g,
                       KolStep   *s,
                       KolEntity *out)
 {
@@ -1326,7 +1326,7 @@ static const KolPassableAuctionOps acq_ops = {
 /* AcquisitionAuction#resolve_bids: PassableAuction's, then the turn goes
  * back to whoever started the auction, or on if it won. */
 static void
-acq_resolve_bids (KolGame *g,
+acq_resolve_bids (KolEngine *g,
                   KolStep *s)
 {
   KolAuctioneer *a = acq_auctioneer (g, s);
@@ -1340,7 +1340,7 @@ acq_resolve_bids (KolGame *g,
 }
 
 static gboolean
-acq_add_bid (KolGame      *g,
+acq_add_bid (KolEngine      *g,
              KolStep      *s,
              const KolBid *bid,
              GError      **error)
@@ -1352,12 +1352,12 @@ acq_add_bid (KolGame      *g,
   args[0] = kol_arg_entity (bid->bidder);
   args[1] = kol_arg_int (KOL_ARG_MONEY, bid->price);
   args[2] = kol_arg_entity (bid->target);
-  kol_game_log (g, KOL_LOG_BIDS, args, 3);
+  kol_engine_log (g, KOL_LOG_BIDS, args, 3);
   return TRUE;
 }
 
 static int
-acq_active_entities (KolGame   *g,
+acq_active_entities (KolEngine   *g,
                      KolStep   *s,
                      KolEntity *out,
                      int        max)
@@ -1385,7 +1385,7 @@ acq_active_entities (KolGame   *g,
 }
 
 static guint32
-acq_actions (KolGame  *g,
+acq_actions (KolEngine  *g,
              KolStep  *s,
              KolEntity entity)
 {
@@ -1414,7 +1414,7 @@ acq_actions (KolGame  *g,
 }
 
 static gboolean
-line_available (KolGame *g,
+line_available (KolEngine *g,
                 int      line)
 {
   K1840AcquisitionState *as = acq (g);
@@ -1426,7 +1426,7 @@ line_available (KolGame *g,
 }
 
 static void
-drop_available (KolGame *g,
+drop_available (KolEngine *g,
                 int      line)
 {
   K1840AcquisitionState *as = acq (g);
@@ -1439,7 +1439,7 @@ drop_available (KolGame *g,
 }
 
 static gboolean
-acq_process (KolGame         *g,
+acq_process (KolEngine         *g,
              KolStep         *s,
              const KolAction *a,
              GError         **error)
@@ -1461,12 +1461,12 @@ acq_process (KolGame         *g,
               kol_arg_int (KOL_ARG_MONEY, K1840 (g)->line_min_bid),
             };
 
-            return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, r, 3, "cannot afford the minimum bid");
+            return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, r, 3, "cannot afford the minimum bid");
           }
         au->auctioning = kol_entity (KOL_ENTITY_CORP, a->corp);
         args[0] = kol_arg_entity (a->entity);
         args[1] = kol_arg_int (KOL_ARG_CORP, a->corp);
-        kol_game_log (g, KOL_LOG_1840_SELECTS_LINE, args, 2);
+        kol_engine_log (g, KOL_LOG_1840_SELECTS_LINE, args, 2);
         return TRUE;
       }
     case KOL_ACTION_BID:
@@ -1474,7 +1474,7 @@ acq_process (KolGame         *g,
         KolBid bid;
 
         if (a->corp < 0 || a->corp >= g->n_corps)
-          return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such line");
+          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such line");
         bid.target = kol_entity (KOL_ENTITY_CORP, a->corp);
         bid.bidder = a->entity;
         bid.price = a->price;
@@ -1502,7 +1502,7 @@ acq_process (KolGame         *g,
         {
           KolArg args[1] = { kol_arg_entity (a->entity) };
 
-          kol_game_log (g, KOL_LOG_PASSES_BIDDING, args, 1);
+          kol_engine_log (g, KOL_LOG_PASSES_BIDDING, args, 1);
           kol_entity_set_passed (g, a->entity, TRUE);
           if (all_entities_passed (g))
             acq_all_passed (g, s);
@@ -1511,12 +1511,12 @@ acq_process (KolGame         *g,
         }
       return TRUE;
     default:
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an auction action");
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an auction action");
     }
 }
 
 static void
-acq_setup (KolGame *g,
+acq_setup (KolEngine *g,
            KolStep *s)
 {
   K1840State *st = K1840 (g);
@@ -1552,7 +1552,7 @@ add_acq_bid (GPtrArray *out,
 }
 
 static void
-acq_legal_actions (KolGame   *g,
+acq_legal_actions (KolEngine   *g,
                    KolStep   *s,
                    KolEntity  entity,
                    GPtrArray *out)
@@ -1560,7 +1560,7 @@ acq_legal_actions (KolGame   *g,
   KolAuctioneer *a = acq_auctioneer (g, s);
   K1840AcquisitionState *as = acq (g);
   guint32 actions;
-  int cash = kol_game_cash (g, entity);
+  int cash = kol_engine_cash (g, entity);
 
   if (!kol_step_is_current (g, s, entity))
     return;
@@ -1599,7 +1599,7 @@ static const KolStepClass step_acquisition_auction = {
 /* Round::Acquisition#select_entities: the tram companies with room for a
  * line, in this company round's order. */
 static void
-acq_select_entities (KolGame  *g,
+acq_select_entities (KolEngine  *g,
                      KolRound *r)
 {
   K1840State *st = K1840 (g);
@@ -1623,7 +1623,7 @@ static const KolRoundClass round_acquisition = {
 };
 
 void
-k1840_start_acquisition_round (KolGame *g)
+k1840_start_acquisition_round (KolEngine *g)
 {
   static const KolStepClass *const steps[] = {
     &k1840_step_sell_company, &step_interrupting_reassign, &step_interrupting_buy_train,

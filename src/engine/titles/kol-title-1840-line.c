@@ -16,25 +16,25 @@
 /* --------------------------------------------------------------- helpers */
 
 static gboolean
-compat (KolGame *g)
+compat (KolEngine *g)
 {
   return K1840 (g)->compat;
 }
 
 static int
-stadtbahn_track (KolGame *g)
+stadtbahn_track (KolEngine *g)
 {
   return kol_title_track_by_id (g->title, "stadtbahn");
 }
 
 static int
-tram_track (KolGame *g)
+tram_track (KolEngine *g)
 {
   return kol_title_track_by_id (g->title, "tram");
 }
 
 static guint8
-track_networks (KolGame *g,
+track_networks (KolEngine *g,
                 int      track)
 {
   return track >= 0 ? kol_board_track_networks (g->title, track) : 0;
@@ -59,7 +59,7 @@ bonus_color (K1840Bonus bonus)
 }
 
 static gboolean
-is_red_hex (KolGame *g,
+is_red_hex (KolEngine *g,
             int      hex)
 {
   K1840State *st = K1840 (g);
@@ -71,7 +71,7 @@ is_red_hex (KolGame *g,
 }
 
 static int
-purple_special_index (KolGame *g,
+purple_special_index (KolEngine *g,
                       int      hex)
 {
   K1840State *st = K1840 (g);
@@ -83,7 +83,7 @@ purple_special_index (KolGame *g,
 }
 
 static gboolean
-is_fixed_special (KolGame *g,
+is_fixed_special (KolEngine *g,
                   int      tile)
 {
   K1840State *st = K1840 (g);
@@ -98,7 +98,7 @@ is_fixed_special (KolGame *g,
 /* L30a/L30b (and L31a/L31b) are one physical tile each (IX.4: either goes
  * on F24 or G11). */
 static gboolean
-pool_sibling_laid (KolGame *g,
+pool_sibling_laid (KolEngine *g,
                    int      tile)
 {
   K1840State *st = K1840 (g);
@@ -117,7 +117,7 @@ pool_sibling_laid (KolGame *g,
 
 /* The bonus lay being made now (SpecialTrack), KOL_COLOR_WHITE when none. */
 static KolColor
-bonus_mode (KolGame *g)
+bonus_mode (KolEngine *g)
 {
   return (KolColor) K1840 (g)->lay_mode;
 }
@@ -125,7 +125,7 @@ bonus_mode (KolGame *g)
 /* ------------------------------------------------------------ board hooks */
 
 static guint8
-hook_networks (KolGame *g,
+hook_networks (KolEngine *g,
                int      corp)
 {
   if (k1840_is (g, corp, K1840_LINE))
@@ -141,7 +141,7 @@ hook_networks (KolGame *g,
  * runs are never blocked by the lines (#5938), except for 18xx.games'
  * route check of imported games. */
 static gboolean
-hook_city_blocks (KolGame *g,
+hook_city_blocks (KolEngine *g,
                   int      hex,
                   int      city,
                   int      corp)
@@ -172,7 +172,7 @@ hook_city_blocks (KolGame *g,
  * tiles only and the others none; red and purple tiles only by their bonus
  * (IX.4), the special purple tiles only on G11 and F24. */
 static gboolean
-hook_tile_available (KolGame   *g,
+hook_tile_available (KolEngine   *g,
                      int        corp,
                      int        hex,
                      int        tile,
@@ -225,7 +225,7 @@ hook_tile_available (KolGame   *g,
 }
 
 static gboolean
-hook_upgrades_to (KolGame *g,
+hook_upgrades_to (KolEngine *g,
                   int      hex,
                   int      from_tile,
                   int      to_tile)
@@ -241,7 +241,7 @@ hook_upgrades_to (KolGame *g,
 }
 
 static guint8
-all_neighbor_edges (KolGame *g,
+all_neighbor_edges (KolEngine *g,
                     int      hex)
 {
   guint8 edges = 0;
@@ -255,7 +255,7 @@ all_neighbor_edges (KolGame *g,
 /* TrackAndToken#hex_neighbors: an untouched orange hex may be reached from
  * any side (its tile continues the dotted line, not a line's network). */
 static guint8
-hook_connected_edges (KolGame        *g,
+hook_connected_edges (KolEngine        *g,
                       int             corp,
                       int             hex,
                       const KolReach *reach)
@@ -266,7 +266,7 @@ hook_connected_edges (KolGame        *g,
 }
 
 static gboolean
-hook_legal_rotation (KolGame        *g,
+hook_legal_rotation (KolEngine        *g,
                      int             corp,
                      int             hex,
                      int             tile,
@@ -324,13 +324,13 @@ const KolBoardHooks k1840_board_hooks = {
 /* ------------------------------------------------------------ line round */
 
 static K1840LineRoundState *
-lst (KolGame *g)
+lst (KolEngine *g)
 {
   return K1840_LINE_STATE (g);
 }
 
 static void
-compute_reach (KolGame  *g,
+compute_reach (KolEngine  *g,
                int       corp,
                KolReach *reach)
 {
@@ -340,14 +340,14 @@ compute_reach (KolGame  *g,
 /* ---- SpecialTrack: the bonus tile lays ---- */
 
 static gboolean
-special_track_active (KolGame *g,
+special_track_active (KolEngine *g,
                       KolStep *s)
 {
   return lst (g)->n_lays > 0;
 }
 
 static int
-special_track_active_entities (KolGame   *g,
+special_track_active_entities (KolEngine   *g,
                                KolStep   *s,
                                KolEntity *out,
                                int        max)
@@ -359,7 +359,7 @@ special_track_active_entities (KolGame   *g,
 }
 
 static guint32
-special_track_actions (KolGame  *g,
+special_track_actions (KolEngine  *g,
                        KolStep  *s,
                        KolEntity entity)
 {
@@ -369,7 +369,7 @@ special_track_actions (KolGame  *g,
 }
 
 static void
-shift_lay (KolGame *g)
+shift_lay (KolEngine *g)
 {
   K1840LineRoundState *ls = lst (g);
 
@@ -382,7 +382,7 @@ shift_lay (KolGame *g)
 /* SpecialTrack#available_hex: connected, not an untouched orange hex, and
  * of the colour the bonus upgrades. */
 static gboolean
-special_hex_ok (KolGame        *g,
+special_hex_ok (KolEngine        *g,
                 int             corp,
                 int             hex,
                 KolColor        color,
@@ -409,7 +409,7 @@ special_hex_ok (KolGame        *g,
 }
 
 static gboolean
-special_track_process (KolGame         *g,
+special_track_process (KolEngine         *g,
                        KolStep         *s,
                        const KolAction *a,
                        GError         **error)
@@ -426,7 +426,7 @@ special_track_process (KolGame         *g,
       return TRUE;
     }
   if (a->type != KOL_ACTION_LAY_TILE)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a tile lay");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a tile lay");
   color = (KolColor) lst (g)->lays[0].color;
   if (!compat (g) && a->hex >= 0 && a->hex < (int) g->title->n_hexes)
     {
@@ -443,7 +443,7 @@ special_track_process (KolGame         *g,
             kol_arg_int (KOL_ARG_REASON, KOL_REASON_TILE_NOT_CONNECTED),
           };
 
-          return kol_game_refuse (g, error, KOL_ENGINE_ERROR_TILE, args, 3,
+          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_TILE, args, 3,
                                   "the bonus tile cannot go on %s", g->title->hexes[a->hex].id);
         }
     }
@@ -459,7 +459,7 @@ special_track_process (KolGame         *g,
 }
 
 static void
-special_track_round_state (KolGame *g,
+special_track_round_state (KolEngine *g,
                            KolStep *s)
 {
   lst (g)->n_lays = 0;
@@ -467,7 +467,7 @@ special_track_round_state (KolGame *g,
 
 /* Every hex, tile and rotation a bonus lay of @color allows @line now. */
 static void
-bonus_lays (KolGame   *g,
+bonus_lays (KolEngine   *g,
             int        line,
             KolEntity  entity,
             KolColor   color,
@@ -510,7 +510,7 @@ bonus_lays (KolGame   *g,
 }
 
 static void
-special_track_legal_actions (KolGame   *g,
+special_track_legal_actions (KolEngine   *g,
                              KolStep   *s,
                              KolEntity  entity,
                              GPtrArray *out)
@@ -545,7 +545,7 @@ token_hex_reachable (const KolReach *reach,
  * circle, connected, one per hex, the homes of lines not yet running kept
  * free. */
 static gboolean
-token_ok (KolGame        *g,
+token_ok (KolEngine        *g,
           int             line,
           int             hex,
           int             city,
@@ -565,14 +565,14 @@ token_ok (KolGame        *g,
 }
 
 static gboolean
-refuse_token (KolGame  *g,
+refuse_token (KolEngine  *g,
               GError  **error,
               int       hex,
               KolReason reason)
 {
   KolArg args[2] = { kol_arg_int (KOL_ARG_HEX, hex), kol_arg_int (KOL_ARG_REASON, reason) };
 
-  return kol_game_refuse (g, error, KOL_ENGINE_ERROR_TOKEN, args, 2, "no station on %s: %s",
+  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_TOKEN, args, 2, "no station on %s: %s",
                           hex >= 0 && hex < (int) g->title->n_hexes ? g->title->hexes[hex].id : "?",
                           kol_reason_to_string (reason));
 }
@@ -580,7 +580,7 @@ refuse_token (KolGame  *g,
 /* Places @line's next marker in (hex, city), paid by its tram company
  * (@price -1: the marker's printed cost). */
 static gboolean
-place_line_token (KolGame  *g,
+place_line_token (KolEngine  *g,
                   int       line,
                   int       hex,
                   int       city,
@@ -612,19 +612,19 @@ place_line_token (KolGame  *g,
         kol_arg_int (KOL_ARG_MONEY, cost),
       };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "cannot pay for the station");
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "cannot pay for the station");
     }
   kol_board_place_token (g, line, token, hex, city, -1);
   g->corps[line].tokens[token].used = TRUE;
   k1840_remove_tile_reservation (g, hex, line);
   if (cost > 0)
-    kol_game_transfer (g, kol_entity (KOL_ENTITY_CORP, major), kol_entity (KOL_ENTITY_BANK, 0), cost);
+    kol_engine_transfer (g, kol_entity (KOL_ENTITY_CORP, major), kol_entity (KOL_ENTITY_BANK, 0), cost);
   {
     KolArg args[3] = {
       kol_arg_int (KOL_ARG_CORP, line), kol_arg_int (KOL_ARG_HEX, hex), kol_arg_int (KOL_ARG_MONEY, cost),
     };
 
-    kol_game_log (g, cost > 0 ? KOL_LOG_TOKEN_PLACED_FOR : KOL_LOG_TOKEN_PLACED, args, cost > 0 ? 3 : 2);
+    kol_engine_log (g, cost > 0 ? KOL_LOG_TOKEN_PLACED_FOR : KOL_LOG_TOKEN_PLACED, args, cost > 0 ? 3 : 2);
   }
   if (!extra_action)
     KOL_OPERATING_STATE (g)->tokened = TRUE;
@@ -632,7 +632,7 @@ place_line_token (KolGame  *g,
 }
 
 static gboolean
-no_remove_hex (KolGame *g,
+no_remove_hex (KolEngine *g,
                int      hex)
 {
   K1840State *st = K1840 (g);
@@ -645,7 +645,7 @@ no_remove_hex (KolGame *g,
 
 /* The Stadtbahn marker in (hex, slot), or -1. */
 static int
-city_token_at (KolGame *g,
+city_token_at (KolEngine *g,
                int      hex,
                int      slot)
 {
@@ -658,7 +658,7 @@ city_token_at (KolGame *g,
 }
 
 static gboolean
-hex_has_city_token (KolGame *g,
+hex_has_city_token (KolEngine *g,
                     int      hex)
 {
   for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
@@ -669,7 +669,7 @@ hex_has_city_token (KolGame *g,
 
 /* IX.6: a line removes a Stadtbahn marker for 40; it leaves the game. */
 static void
-destroy_city_token (KolGame *g,
+destroy_city_token (KolEngine *g,
                     int      line,
                     int      hex,
                     int      id)
@@ -680,16 +680,16 @@ destroy_city_token (KolGame *g,
     kol_arg_int (KOL_ARG_MONEY, K1840 (g)->token_remove_cost),
   };
 
-  kol_game_transfer (g, kol_entity (KOL_ENTITY_CORP, major), kol_entity (KOL_ENTITY_BANK, 0),
+  kol_engine_transfer (g, kol_entity (KOL_ENTITY_CORP, major), kol_entity (KOL_ENTITY_BANK, 0),
                      K1840 (g)->token_remove_cost);
-  kol_game_log (g, KOL_LOG_1840_REMOVES_TOKEN, args, 3);
+  kol_engine_log (g, KOL_LOG_1840_REMOVES_TOKEN, args, 3);
   kol_board_remove_token (g, corp, index);
   g->corps[corp].tokens[index].used = TRUE;
   g->corps[corp].tokens[index].hex = -1;
 }
 
 static gboolean
-can_remove_at (KolGame        *g,
+can_remove_at (KolEngine        *g,
                int             line,
                int             hex,
                const KolReach *reach)
@@ -700,7 +700,7 @@ can_remove_at (KolGame        *g,
 }
 
 static gboolean
-remove_token (KolGame         *g,
+remove_token (KolEngine         *g,
               const KolAction *a,
               GError         **error)
 {
@@ -708,7 +708,7 @@ remove_token (KolGame         *g,
   KolReach reach;
 
   if (a->hex < 0 || a->hex >= (int) g->title->n_hexes)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
   compute_reach (g, line, &reach);
   if (!compat (g) && !can_remove_at (g, line, a->hex, &reach))
     return refuse_token (g, error, a->hex, KOL_REASON_1840_TOKEN_NOT_REMOVABLE);
@@ -723,7 +723,7 @@ remove_token (KolGame         *g,
         kol_arg_int (KOL_ARG_MONEY, K1840 (g)->token_remove_cost),
       };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "cannot pay for the removal");
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "cannot pay for the removal");
     }
   destroy_city_token (g, line, a->hex, id);
   return TRUE;
@@ -732,14 +732,14 @@ remove_token (KolGame         *g,
 /* ---- SpecialToken: the bonus station ---- */
 
 static gboolean
-special_token_active (KolGame *g,
+special_token_active (KolEngine *g,
                       KolStep *s)
 {
   return lst (g)->n_tokens > 0;
 }
 
 static int
-special_token_active_entities (KolGame   *g,
+special_token_active_entities (KolEngine   *g,
                                KolStep   *s,
                                KolEntity *out,
                                int        max)
@@ -751,7 +751,7 @@ special_token_active_entities (KolGame   *g,
 }
 
 static guint32
-special_token_actions (KolGame  *g,
+special_token_actions (KolEngine  *g,
                        KolStep  *s,
                        KolEntity entity)
 {
@@ -761,7 +761,7 @@ special_token_actions (KolGame  *g,
 }
 
 static void
-shift_token (KolGame *g)
+shift_token (KolEngine *g)
 {
   K1840LineRoundState *ls = lst (g);
 
@@ -774,7 +774,7 @@ shift_token (KolGame *g)
 /* The bonus marker (IX.4): on 18xx.games free, and it may replace a
  * Stadtbahn marker for 40; by the rulebook it follows IX.6, cost included. */
 static gboolean
-special_token_process (KolGame         *g,
+special_token_process (KolEngine         *g,
                        KolStep         *s,
                        const KolAction *a,
                        GError         **error)
@@ -789,9 +789,9 @@ special_token_process (KolGame         *g,
       return TRUE;
     }
   if (a->type != KOL_ACTION_PLACE_TOKEN)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a station action");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a station action");
   if (a->hex < 0 || a->hex >= (int) g->title->n_hexes)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
   compute_reach (g, line, &reach);
   if (!token_hex_reachable (&reach, a->hex))
     return refuse_token (g, error, a->hex, KOL_REASON_TOKEN_NOT_REACHABLE);
@@ -815,7 +815,7 @@ special_token_process (KolGame         *g,
 }
 
 static void
-special_token_round_state (KolGame *g,
+special_token_round_state (KolEngine *g,
                            KolStep *s)
 {
   lst (g)->n_tokens = 0;
@@ -839,7 +839,7 @@ add_token_action (GPtrArray *out,
 
 /* Every city where @line may place its next marker now for @price. */
 static void
-token_targets (KolGame   *g,
+token_targets (KolEngine   *g,
                int        line,
                KolEntity  entity,
                int        price,
@@ -875,7 +875,7 @@ token_targets (KolGame   *g,
 }
 
 static void
-special_token_legal_actions (KolGame   *g,
+special_token_legal_actions (KolEngine   *g,
                              KolStep   *s,
                              KolEntity  entity,
                              GPtrArray *out)
@@ -899,7 +899,7 @@ static const KolStepClass step_special_token = {
 /* ---- BuyCompany: a tram company buys a private during its line's turn ---- */
 
 static gboolean
-buy_company_process (KolGame         *g,
+buy_company_process (KolEngine         *g,
                      KolStep         *s,
                      const KolAction *a,
                      GError         **error)
@@ -909,10 +909,10 @@ buy_company_process (KolGame         *g,
   if (a->type == KOL_ACTION_PASS)
     return kol_step_process_pass (g, s, a, error);
   if (a->type != KOL_ACTION_BUY_COMPANY || a->entity.kind != KOL_ENTITY_CORP)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a company purchase");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a company purchase");
   major = k1840_line_major (g, a->entity.index);
   if (major < 0)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "the line has no tram company");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "the line has no tram company");
   return kol_step_buy_company_buy (g, s, major, a->company, a->price, -1, error);
 }
 
@@ -929,7 +929,7 @@ static const KolStepClass step_buy_company = {
 /* ---- HomeToken: a line choosing its home city on an OO hex ---- */
 
 static gboolean
-home_token_process (KolGame         *g,
+home_token_process (KolEngine         *g,
                     KolStep         *s,
                     const KolAction *a,
                     GError         **error)
@@ -972,7 +972,7 @@ tt (KolStep *s)
 }
 
 static void
-tt_setup (KolGame *g,
+tt_setup (KolEngine *g,
           KolStep *s)
 {
   kol_step_track_and_token_setup (g, s);
@@ -981,14 +981,14 @@ tt_setup (KolGame *g,
 }
 
 static void
-tt_unpass (KolGame *g,
+tt_unpass (KolEngine *g,
            KolStep *s)
 {
   tt_setup (g, s);
 }
 
 static gboolean
-tt_can_lay (KolGame  *g,
+tt_can_lay (KolEngine  *g,
             KolStep  *s,
             KolEntity entity)
 {
@@ -996,7 +996,7 @@ tt_can_lay (KolGame  *g,
 }
 
 static gboolean
-tt_can_place_token (KolGame  *g,
+tt_can_place_token (KolEngine  *g,
                     KolStep  *s,
                     KolEntity entity)
 {
@@ -1009,7 +1009,7 @@ tt_can_place_token (KolGame  *g,
 }
 
 static guint32
-tt_actions (KolGame  *g,
+tt_actions (KolEngine  *g,
             KolStep  *s,
             KolEntity entity)
 {
@@ -1028,7 +1028,7 @@ tt_actions (KolGame  *g,
 /* TrackAndToken#orange_tile_available?: a Stadtbahn tile continues the
  * dotted line from one of its two ends (IX.4, #5587). */
 static gboolean
-orange_available (KolGame *g,
+orange_available (KolEngine *g,
                   KolStep *s,
                   int      hex)
 {
@@ -1045,7 +1045,7 @@ orange_available (KolGame *g,
 
 /* TrackAndToken#available_hex_lay_tile?. */
 static gboolean
-lay_hex_available (KolGame        *g,
+lay_hex_available (KolEngine        *g,
                    KolStep        *s,
                    KolEntity       entity,
                    int             hex,
@@ -1061,7 +1061,7 @@ lay_hex_available (KolGame        *g,
 }
 
 static void
-chain_remove (KolGame *g,
+chain_remove (KolEngine *g,
               int      hex)
 {
   K1840State *st = K1840 (g);
@@ -1075,7 +1075,7 @@ chain_remove (KolGame *g,
 }
 
 static gboolean
-tt_lay_tile (KolGame         *g,
+tt_lay_tile (KolEngine         *g,
              KolStep         *s,
              const KolAction *a,
              GError         **error)
@@ -1086,7 +1086,7 @@ tt_lay_tile (KolGame         *g,
 
   if (hex < 0 || hex >= (int) g->title->n_hexes || a->tile_copy < 0 ||
       a->tile_copy >= (int) g->title->n_tile_copies)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex or tile");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex or tile");
   tile = g->title->copy_tile[a->tile_copy];
   if (!compat (g))
     {
@@ -1100,7 +1100,7 @@ tt_lay_tile (KolGame         *g,
             kol_arg_int (KOL_ARG_REASON, KOL_REASON_1840_LAY_NOT_AVAILABLE),
           };
 
-          return kol_game_refuse (g, error, KOL_ENGINE_ERROR_TILE, args, 3,
+          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_TILE, args, 3,
                                   "%s cannot lay a tile on %s now", g->title->corps[line].id,
                                   g->title->hexes[hex].id);
         }
@@ -1128,7 +1128,7 @@ tt_lay_tile (KolGame         *g,
 }
 
 static gboolean
-tt_place_token (KolGame         *g,
+tt_place_token (KolEngine         *g,
                 KolStep         *s,
                 const KolAction *a,
                 GError         **error)
@@ -1144,7 +1144,7 @@ tt_place_token (KolGame         *g,
 }
 
 static gboolean
-tt_process (KolGame         *g,
+tt_process (KolEngine         *g,
             KolStep         *s,
             const KolAction *a,
             GError         **error)
@@ -1160,12 +1160,12 @@ tt_process (KolGame         *g,
     case KOL_ACTION_PASS:
       return kol_step_process_pass (g, s, a, error);
     default:
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a track or station action");
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a track or station action");
     }
 }
 
 static void
-tt_legal_lays (KolGame   *g,
+tt_legal_lays (KolEngine   *g,
                KolStep   *s,
                KolEntity  entity,
                GPtrArray *out)
@@ -1211,7 +1211,7 @@ tt_legal_lays (KolGame   *g,
 }
 
 static void
-tt_legal_actions (KolGame   *g,
+tt_legal_actions (KolEngine   *g,
                   KolStep   *s,
                   KolEntity  entity,
                   GPtrArray *out)
@@ -1259,7 +1259,7 @@ tt_legal_actions (KolGame   *g,
 
 /* Why a line may not lay a tile or place a station now (IX.3, IX.6). */
 static gboolean
-tt_explain (KolGame         *g,
+tt_explain (KolEngine         *g,
             KolStep         *s,
             const KolAction *a,
             GError         **error)
@@ -1278,7 +1278,7 @@ tt_explain (KolGame         *g,
                                                                       : KOL_REASON_TOKEN_NONE_LEFT),
       };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_TOKEN, args, 2, "%s",
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_TOKEN, args, 2, "%s",
                               KOL_OPERATING_STATE (g)->tokened ? "one station per turn" : "no station marker left");
     }
   {
@@ -1288,7 +1288,7 @@ tt_explain (KolGame         *g,
       kol_arg_int (KOL_ARG_MONEY, g->corps[line].tokens[token].price),
     };
 
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "cannot pay for the station");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "cannot pay for the station");
   }
 }
 
@@ -1318,7 +1318,7 @@ cmp_line (gconstpointer a,
 /* Round::Line#select_entities: the lines of the tram companies, by number
  * (IX.1). */
 static void
-line_select_entities (KolGame  *g,
+line_select_entities (KolEngine  *g,
                       KolRound *r)
 {
   r->n_entities = 0;
@@ -1334,7 +1334,7 @@ line_select_entities (KolGame  *g,
 
 /* Round::Line#after_process: a line's run goes to its revenue pile. */
 static void
-line_after_process (KolGame         *g,
+line_after_process (KolEngine         *g,
                     KolRound        *r,
                     const KolAction *a)
 {
@@ -1363,7 +1363,7 @@ static const KolRoundClass round_line = {
 };
 
 void
-k1840_start_line_round (KolGame *g,
+k1840_start_line_round (KolEngine *g,
                         int      round_num)
 {
   static const KolStepClass *const steps[] = {
@@ -1376,7 +1376,7 @@ k1840_start_line_round (KolGame *g,
   {
     KolArg args[2] = { kol_arg_int (KOL_ARG_INT, g->turn), kol_arg_int (KOL_ARG_INT, round_num) };
 
-    kol_game_log (g, KOL_LOG_1840_LINE_ROUND, args, 2);
+    kol_engine_log (g, KOL_LOG_1840_LINE_ROUND, args, 2);
   }
   kol_round_start (g, &round_line, K1840_ROUND_LINE, round_num, steps, opts, G_N_ELEMENTS (steps));
 }

@@ -161,7 +161,7 @@ typedef struct
   guint8  lay_mode;                        /* KolColor of the bonus lay being made, white */
 
   /* ---- ledger (self-play invariants) ---- */
-  /* The bank is unlimited (III.5): KolGame.bank starts at 0 and is the
+  /* The bank is unlimited (III.5): KolEngine.bank starts at 0 and is the
    * ledger of every payment the bank made or received; n_loans counts
    * the loans it gave. */
   int     n_loans;
@@ -216,95 +216,95 @@ G_STATIC_ASSERT (sizeof (K1840AcquisitionState) <= KOL_ROUND_DATA_SIZE - KOL_ROU
 /* ---- helpers (kol-title-1840.c) ---- */
 
 static inline gboolean
-k1840_is (KolGame *g, int corp, K1840CorpType type)
+k1840_is (KolEngine *g, int corp, K1840CorpType type)
 {
   return corp >= 0 && corp < g->n_corps && K1840 (g)->corp_type[corp] == type;
 }
 
 static inline gboolean
-k1840_entity_is (KolGame *g, KolEntity e, K1840CorpType type)
+k1840_entity_is (KolEngine *g, KolEntity e, K1840CorpType type)
 {
   return e.kind == KOL_ENTITY_CORP && k1840_is (g, e.index, type);
 }
 
 /* The tram company owning line @line, or -1 (owning_major_corporation). */
 static inline int
-k1840_line_major (KolGame *g, int line)
+k1840_line_major (KolEngine *g, int line)
 {
   return line >= 0 && line < g->n_corps ? K1840 (g)->line_major[line] : -1;
 }
 
 /* The corporation that pays for @entity: a line's tram company, else itself. */
-int       k1840_spender            (KolGame *g, KolEntity entity);
+int       k1840_spender            (KolEngine *g, KolEntity entity);
 /* Lines of @major in the order bought (corporate_card_minors). */
-int       k1840_major_lines        (KolGame *g, int major, gint16 *out);
+int       k1840_major_lines        (KolEngine *g, int major, gint16 *out);
 /* Game#major_revenue: the cash of the major's lines. */
-int       k1840_major_revenue      (KolGame *g, int major);
-int       k1840_line_number        (KolGame *g, int line);
+int       k1840_major_revenue      (KolEngine *g, int major);
+int       k1840_line_number        (KolEngine *g, int line);
 /* Maintenance of @train now (train_maintenance). */
-int       k1840_train_maintenance  (KolGame *g, int train);
-int       k1840_maintenance_costs  (KolGame *g, int corp);
-int       k1840_cr_multiplier      (KolGame *g);
+int       k1840_train_maintenance  (KolEngine *g, int train);
+int       k1840_maintenance_costs  (KolEngine *g, int corp);
+int       k1840_cr_multiplier      (KolEngine *g);
 /* Is variant @variant of @train's def buyable in this company round? */
-gboolean  k1840_variant_available  (KolGame *g, int train, int variant);
+gboolean  k1840_variant_available  (KolEngine *g, int train, int variant);
 /* Game#take_player_loan: whole loans of the loan amount. */
-void      k1840_take_player_loan   (KolGame *g, int player, int amount);
+void      k1840_take_player_loan   (KolEngine *g, int player, int amount);
 /* Pays @amount from the bank to @to and books it. */
-void      k1840_bank_pays          (KolGame *g, KolEntity to, int amount);
-gboolean  k1840_orange_framed      (KolGame *g, int tile);
+void      k1840_bank_pays          (KolEngine *g, KolEntity to, int amount);
+gboolean  k1840_orange_framed      (KolEngine *g, int tile);
 /* The hex still shows its printed tile. */
-gboolean  k1840_pristine           (KolGame *g, int hex);
+gboolean  k1840_pristine           (KolEngine *g, int hex);
 /* The Stadtbahn company whose chain lists @hex, or -1; *pos its index. */
-int       k1840_chain_of           (KolGame *g, int hex, int *pos);
-gboolean  k1840_is_tile_reserved   (KolGame *g, int hex, int corp);
-gboolean  k1840_tile_token_blocked (KolGame *g, int hex, int corp);
-void      k1840_remove_tile_reservation (KolGame *g, int hex, int corp);
+int       k1840_chain_of           (KolEngine *g, int hex, int *pos);
+gboolean  k1840_is_tile_reserved   (KolEngine *g, int hex, int corp);
+gboolean  k1840_tile_token_blocked (KolEngine *g, int hex, int corp);
+void      k1840_remove_tile_reservation (KolEngine *g, int hex, int corp);
 /* Round#process_action inside a round (no game end or round change). */
-gboolean  k1840_round_process      (KolGame *g, const KolAction *a, GError **error);
-gboolean  k1840_refuse             (KolGame *g, GError **error, KolReason reason,
+gboolean  k1840_round_process      (KolEngine *g, const KolAction *a, GError **error);
+gboolean  k1840_refuse             (KolEngine *g, GError **error, KolReason reason,
                                     const char *message);
 /* The pending bonus lay of the current line round, or NULL. */
-const K1840PendingLay *k1840_pending_lay (KolGame *g);
+const K1840PendingLay *k1840_pending_lay (KolEngine *g);
 
 /* ---- setup and lines (kol-title-1840-setup.c) ---- */
 
-gboolean  k1840_setup              (KolGame *g, GError **error);
-void      k1840_restock_lines      (KolGame *g);
-void      k1840_remove_open_lines  (KolGame *g);
-void      k1840_buy_line           (KolGame *g, int major, int line);
-void      k1840_settle_majors      (KolGame *g);
-gboolean  k1840_all_majors_ipoed   (KolGame *g);
-void      k1840_place_home_token   (KolGame *g, int corp);
+gboolean  k1840_setup              (KolEngine *g, GError **error);
+void      k1840_restock_lines      (KolEngine *g);
+void      k1840_remove_open_lines  (KolEngine *g);
+void      k1840_buy_line           (KolEngine *g, int major, int line);
+void      k1840_settle_majors      (KolEngine *g);
+gboolean  k1840_all_majors_ipoed   (KolEngine *g);
+void      k1840_place_home_token   (KolEngine *g, int corp);
 
 /* ---- rounds and steps ---- */
 
 /* kol-title-1840-auction.c */
-void      k1840_start_auction_round (KolGame *g);
-void      k1840_start_choose_round  (KolGame *g);
+void      k1840_start_auction_round (KolEngine *g);
+void      k1840_start_choose_round  (KolEngine *g);
 /* kol-title-1840-stock.c */
-void      k1840_start_stock_round   (KolGame *g);
+void      k1840_start_stock_round   (KolEngine *g);
 /* IV.2: a private returned to the bank at face value (choose_ability). */
-gboolean  k1840_sell_company        (KolGame *g, const KolAction *a, GError **error);
+gboolean  k1840_sell_company        (KolEngine *g, const KolAction *a, GError **error);
 extern const KolStockHooks k1840_stock_hooks;
 /* kol-title-1840-company.c */
-void      k1840_start_company_round (KolGame *g, K1840RoundKind kind);
-void      k1840_start_acquisition_round (KolGame *g);
+void      k1840_start_company_round (KolEngine *g, K1840RoundKind kind);
+void      k1840_start_acquisition_round (KolEngine *g);
 extern const KolStepClass k1840_step_sell_company;
 extern const KolStepClass k1840_step_route;
 extern const KolStepClass k1840_step_dividend;
-gboolean  k1840_buy_train_room      (KolGame *g, KolStep *s, int corp);
-gboolean  k1840_can_buy_train       (KolGame *g, KolStep *s, int corp);
-gboolean  k1840_step_must_buy_train (KolGame *g, KolStep *s, int corp);
+gboolean  k1840_buy_train_room      (KolEngine *g, KolStep *s, int corp);
+gboolean  k1840_can_buy_train       (KolEngine *g, KolStep *s, int corp);
+gboolean  k1840_step_must_buy_train (KolEngine *g, KolStep *s, int corp);
 /* kol-title-1840-line.c */
-void      k1840_start_line_round    (KolGame *g, int round_num);
+void      k1840_start_line_round    (KolEngine *g, int round_num);
 extern const KolBoardHooks k1840_board_hooks;
 /* kol-title-1840-route.c */
 extern const KolRouteHooks k1840_route_hooks;
 /* The Stadtbahn run of @city now (the automatic run_routes), or NULL. */
-KolAction *k1840_city_run          (KolGame *g, int city);
+KolAction *k1840_city_run          (KolEngine *g, int city);
 /* Routes a line may run now: its best one first; appended to @out. */
-void      k1840_line_runs          (KolGame *g, int line, GPtrArray *out);
-gboolean  k1840_validate_routes    (KolGame *g, int corp, const KolAction *a, GError **error);
-int       k1840_route_revenue_check (KolGame *g, int corp, const KolRouteSpec *spec, GError **error);
+void      k1840_line_runs          (KolEngine *g, int line, GPtrArray *out);
+gboolean  k1840_validate_routes    (KolEngine *g, int corp, const KolAction *a, GError **error);
+int       k1840_route_revenue_check (KolEngine *g, int corp, const KolRouteSpec *spec, GError **error);
 
 G_END_DECLS

@@ -14,7 +14,7 @@
 /* ------------------------------------------------------------ the rules */
 
 static gboolean
-own_token_in_city (KolGame *g,
+own_token_in_city (KolEngine *g,
                    int      corp,
                    int      hex,
                    int      node)
@@ -26,7 +26,7 @@ own_token_in_city (KolGame *g,
 }
 
 static gboolean
-hex_has_stop (KolGame *g,
+hex_has_stop (KolEngine *g,
               int      hex)
 {
   const KolTileDef *tile = kol_board_tile (g, hex, NULL);
@@ -38,13 +38,13 @@ hex_has_stop (KolGame *g,
  * landmark whose private the line's tram company owns adds 20 (once per
  * hex with a city or halt, Game#revenue_for). */
 static void
-stop_value (const KolGame       *cg,
+stop_value (const KolEngine       *cg,
             int                  corp,
             const KolRouteTrain *train,
             KolRouteStop        *stop,
             gpointer             user_data)
 {
-  KolGame *g = (KolGame *) cg;
+  KolEngine *g = (KolEngine *) cg;
   K1840State *st = K1840 (g);
   int major;
 
@@ -62,12 +62,12 @@ stop_value (const KolGame       *cg,
 /* Game#check_red_tiles: the inner city can only be reached once its red
  * tile is there (IX.4). */
 static void
-stop_flags (const KolGame *cg,
+stop_flags (const KolEngine *cg,
             int            corp,
             KolRouteStop  *stop,
             gpointer       user_data)
 {
-  KolGame *g = (KolGame *) cg;
+  KolEngine *g = (KolEngine *) cg;
   K1840State *st = K1840 (g);
 
   for (int i = 0; i < st->n_red; i++)
@@ -81,14 +81,14 @@ stop_flags (const KolGame *cg,
 /* By the rulebook only the lines' markers block a line's tram (IX.7);
  * imported games keep 18xx.games' blocking by every marker. */
 static gboolean
-token_blocks (const KolGame *cg,
+token_blocks (const KolEngine *cg,
               int            corp,
               int            hex,
               int            slot,
               int            token,
               gpointer       user_data)
 {
-  KolGame *g = (KolGame *) cg;
+  KolEngine *g = (KolEngine *) cg;
 
   if (K1840 (g)->compat)
     return TRUE;
@@ -96,7 +96,7 @@ token_blocks (const KolGame *cg,
 }
 
 static guint8
-networks_of (KolGame    *g,
+networks_of (KolEngine    *g,
              const char *track)
 {
   int t = kol_title_track_by_id (g->title, track);
@@ -105,7 +105,7 @@ networks_of (KolGame    *g,
 }
 
 static void
-fill_rules (KolGame       *g,
+fill_rules (KolEngine       *g,
             int            corp,
             KolRouteRules *rules)
 {
@@ -124,15 +124,15 @@ fill_rules (KolGame       *g,
 }
 
 static int
-prepare (const KolGame *cg,
+prepare (const KolEngine *cg,
          int            corp,
          KolRouteRules *rules,
          KolRouteTrain *trains,
          int            max_trains)
 {
-  KolGame *g = (KolGame *) cg;
+  KolEngine *g = (KolEngine *) cg;
   gint16 owned[KOL_MAX_TRAINS];
-  int n = kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), owned, KOL_MAX_TRAINS);
+  int n = kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), owned, KOL_MAX_TRAINS);
   guint8 nets = networks_of (g, k1840_is (g, corp, K1840_CITY) ? "stadtbahn" : "tram");
 
   fill_rules (g, corp, rules);
@@ -162,13 +162,13 @@ typedef struct
   KolRouteNode order[64];
 } Walk;
 
-static void walk_node (KolGame *g, Walk *w, int hex, int node);
+static void walk_node (KolEngine *g, Walk *w, int hex, int node);
 
 /* Path#walk over Stadtbahn track: the path, then the paths across each of
  * its edges; a path's first node is touched (Route#touch_node), and the
  * walk goes on from its nodes (Node#walk). */
 static void
-walk_path (KolGame *g,
+walk_path (KolEngine *g,
            Walk    *w,
            int      hex,
            int      path,
@@ -220,7 +220,7 @@ walk_path (KolGame *g,
 }
 
 static void
-walk_node (KolGame *g,
+walk_node (KolEngine *g,
            Walk    *w,
            int      hex,
            int      node)
@@ -238,7 +238,7 @@ walk_node (KolGame *g,
 /* The stops an imaginary tram reaches from (hex, city) along the dotted
  * track (VIII.5.2), in walk order, and their revenue. */
 static int
-city_walk (KolGame      *g,
+city_walk (KolEngine      *g,
            int           corp,
            int           hex,
            int           city,
@@ -276,7 +276,7 @@ city_walk (KolGame      *g,
 }
 
 static KolRouteSpec *
-spec_from_nodes (KolGame            *g,
+spec_from_nodes (KolEngine            *g,
                  int                 train,
                  int                 revenue,
                  const KolRouteNode *nodes,
@@ -310,7 +310,7 @@ spec_from_nodes (KolGame            *g,
  *   when the company has no train.
  */
 KolAction *
-k1840_city_run (KolGame *g,
+k1840_city_run (KolEngine *g,
                 int      city)
 {
   K1840State *st = K1840 (g);
@@ -320,7 +320,7 @@ k1840_city_run (KolGame *g,
   gint16 trains[KOL_MAX_TRAINS];
   KolAction *a;
 
-  if (slot < 0 || kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, city), trains, KOL_MAX_TRAINS) == 0)
+  if (slot < 0 || kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, city), trains, KOL_MAX_TRAINS) == 0)
     return NULL;
   for (int i = 0; i < 2; i++)
     revenue[i] = city_walk (g, city, st->start_hex[slot][i], st->start_city[slot][i], nodes[i], &n[i]);
@@ -350,7 +350,7 @@ free_chain (gpointer data)
  * revenue), or an empty run when it has none.
  */
 void
-k1840_line_runs (KolGame   *g,
+k1840_line_runs (KolEngine   *g,
                  int        line,
                  GPtrArray *out)
 {
@@ -400,7 +400,7 @@ k1840_line_runs (KolGame   *g,
  * Returns: its revenue, or -1 with @error set.
  */
 int
-k1840_route_revenue_check (KolGame            *g,
+k1840_route_revenue_check (KolEngine            *g,
                            int                 corp,
                            const KolRouteSpec *spec,
                            GError            **error)
@@ -416,7 +416,7 @@ k1840_route_revenue_check (KolGame            *g,
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_ROUTE_TOO_SHORT) };
 
-      kol_game_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 1, "route not valid: too short");
+      kol_engine_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 1, "route not valid: too short");
       return -1;
     }
   fill_rules (g, corp, &rules);
@@ -452,7 +452,7 @@ k1840_route_revenue_check (KolGame            *g,
  * Returns: %TRUE if the action may be processed.
  */
 gboolean
-k1840_validate_routes (KolGame         *g,
+k1840_validate_routes (KolEngine         *g,
                        int              corp,
                        const KolAction *a,
                        GError         **error)
@@ -475,7 +475,7 @@ k1840_validate_routes (KolGame         *g,
           KolArg args[3] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_NONE), kol_arg_int (KOL_ARG_MONEY, got),
                              kol_arg_int (KOL_ARG_MONEY, want) };
 
-          return kol_game_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 3,
+          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 3,
                                   "the Stadtbahn run claims %d but earns %d", got, want);
         }
       return TRUE;
@@ -484,7 +484,7 @@ k1840_validate_routes (KolGame         *g,
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_ROUTE_TRAIN_TWICE) };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 1, "a line runs one tram");
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 1, "a line runs one tram");
     }
   if (n == 0)
     {
@@ -497,7 +497,7 @@ k1840_validate_routes (KolGame         *g,
         {
           KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_1840_MUST_RUN) };
 
-          return kol_game_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 1,
+          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 1,
                                   "the line's tram must run when it can (IX.3)");
         }
       return TRUE;
@@ -513,7 +513,7 @@ k1840_validate_routes (KolGame         *g,
         KolArg args[3] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_NONE), kol_arg_int (KOL_ARG_MONEY, spec->revenue),
                            kol_arg_int (KOL_ARG_MONEY, revenue) };
 
-        return kol_game_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 3,
+        return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 3,
                                 "the route claims %d but earns %d", spec->revenue, revenue);
       }
   }

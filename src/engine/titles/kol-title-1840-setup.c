@@ -165,7 +165,7 @@ bonus_from_role (const char *role)
 }
 
 static void
-read_trains (KolGame    *g,
+read_trains (KolEngine    *g,
              K1840State *st)
 {
   const KolTitle *t = g->title;
@@ -218,7 +218,7 @@ read_trains (KolGame    *g,
 }
 
 static void
-read_price_moves (KolGame    *g,
+read_price_moves (KolEngine    *g,
                   K1840State *st)
 {
   g_autoptr(GVariant) moves = rule (g->title, "tram_companies", "price_moves", NULL);
@@ -263,7 +263,7 @@ hex_list (const KolTitle *t,
 }
 
 static void
-read_map (KolGame    *g,
+read_map (KolEngine    *g,
           K1840State *st)
 {
   const KolTitle *t = g->title;
@@ -332,7 +332,7 @@ read_map (KolGame    *g,
 }
 
 static void
-read_companies (KolGame    *g,
+read_companies (KolEngine    *g,
                 K1840State *st)
 {
   const KolTitle *t = g->title;
@@ -359,7 +359,7 @@ read_companies (KolGame    *g,
 
 /* rules.stadtbahn.starting_nodes.<city>.{<players>|default}. */
 static void
-read_starting_nodes (KolGame    *g,
+read_starting_nodes (KolEngine    *g,
                      K1840State *st,
                      int         city,
                      int         slot)
@@ -383,7 +383,7 @@ read_starting_nodes (KolGame    *g,
 }
 
 static void
-read_config (KolGame    *g,
+read_config (KolEngine    *g,
              K1840State *st)
 {
   const KolTitle *t = g->title;
@@ -463,7 +463,7 @@ read_config (KolGame    *g,
 /* ------------------------------------------------------------ removals */
 
 static void
-remove_corp (KolGame *g,
+remove_corp (KolEngine *g,
              int      corp)
 {
   int m = 0;
@@ -481,7 +481,7 @@ remove_corp (KolGame *g,
  * the three-player removals only come with the small map, as on
  * 18xx.games. */
 static void
-apply_removals (KolGame    *g,
+apply_removals (KolEngine    *g,
                 K1840State *st)
 {
   const KolTitle *t = g->title;
@@ -542,7 +542,7 @@ cmp_draw (const void *a,
 
 /* sort_by { rand }: one draw per element in list order, ascending. */
 static void
-sort_by_rand (KolGame *g,
+sort_by_rand (KolEngine *g,
               gint16  *list,
               int      n)
 {
@@ -550,7 +550,7 @@ sort_by_rand (KolGame *g,
 
   for (int i = 0; i < n; i++)
     {
-      draws[i].key = kol_game_rand (g);
+      draws[i].key = kol_engine_rand (g);
       draws[i].corp = list[i];
     }
   qsort (draws, (gsize) n, sizeof *draws, cmp_draw);
@@ -572,7 +572,7 @@ listed (const gint16 *list,
 /* ----------------------------------------------------- Stadtbahn companies */
 
 static int
-par_cell_for (KolGame *g,
+par_cell_for (KolEngine *g,
               int      price,
               KolCell *out)
 {
@@ -589,10 +589,10 @@ par_cell_for (KolGame *g,
 }
 
 static int
-first_city_train (KolGame *g)
+first_city_train (KolEngine *g)
 {
   gint16 list[KOL_MAX_TRAINS];
-  int n = kol_game_depot_upcoming (g, list, KOL_MAX_TRAINS);
+  int n = kol_engine_depot_upcoming (g, list, KOL_MAX_TRAINS);
 
   for (int i = 0; i < n; i++)
     {
@@ -605,7 +605,7 @@ first_city_train (KolGame *g)
 }
 
 static void
-setup_city (KolGame    *g,
+setup_city (KolEngine    *g,
             K1840State *st,
             int         corp)
 {
@@ -630,7 +630,7 @@ setup_city (KolGame    *g,
   c->owner = kol_entity (KOL_ENTITY_POOL, 0);
   train = first_city_train (g);
   if (train >= 0)
-    kol_game_move_train (g, train, kol_entity (KOL_ENTITY_CORP, corp));
+    kol_engine_move_train (g, train, kol_entity (KOL_ENTITY_CORP, corp));
   c->floated = kol_corp_floated (g, corp);
 
   st->city_slot[corp] = (gint8) st->n_cities;
@@ -654,7 +654,7 @@ cmp_chain (const void *a,
 /* @city_tracks: the hexes on the map whose dotted line belongs to the
  * company, by their place in its chain. */
 static void
-setup_chains (KolGame    *g,
+setup_chains (KolEngine    *g,
               K1840State *st)
 {
   const KolTitle *t = g->title;
@@ -687,7 +687,7 @@ setup_chains (KolGame    *g,
  * a city (18xx.games Tile#add_reservation! without a city): the home city is
  * chosen when the first token goes there. */
 static void
-setup_tile_reservations (KolGame    *g,
+setup_tile_reservations (KolEngine    *g,
                          K1840State *st)
 {
   const KolTitle *t = g->title;
@@ -726,7 +726,7 @@ setup_tile_reservations (KolGame    *g,
 }
 
 gboolean
-k1840_setup (KolGame *g,
+k1840_setup (KolEngine *g,
              GError **error)
 {
   K1840State *st = K1840 (g);
@@ -801,7 +801,7 @@ k1840_setup (KolGame *g,
     g->corps[g->corp_order[i]].order_seq = (guint32) i;
 
   if (t->n_phases == 0)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_DATA, NULL, 0, "1840 needs phases");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_DATA, NULL, 0, "1840 needs phases");
   k1840_start_auction_round (g);
   return TRUE;
 }
@@ -809,7 +809,7 @@ k1840_setup (KolGame *g,
 /* -------------------------------------------------------- line cards */
 
 static void
-append_corp_order (KolGame *g,
+append_corp_order (KolEngine *g,
                    int      corp)
 {
   for (int i = 0; i < g->n_corp_order; i++)
@@ -830,7 +830,7 @@ append_corp_order (KolGame *g,
  * per unavailable line, in order).
  */
 void
-k1840_restock_lines (KolGame *g)
+k1840_restock_lines (KolEngine *g)
 {
   K1840State *st = K1840 (g);
   gint16 drawn[K1840_MAX_LINES];
@@ -864,7 +864,7 @@ k1840_restock_lines (KolGame *g)
   for (int i = 0; i < keep; i++)
     g_string_append_printf (ids, "%s%s", i ? ", " : "", g->title->corps[drawn[i]].id);
   args[0] = kol_arg_string (ids->str);
-  kol_game_log (g, KOL_LOG_1840_NEW_LINES, args, 1);
+  kol_engine_log (g, KOL_LOG_1840_NEW_LINES, args, 1);
   g_string_free (ids, TRUE);
 }
 
@@ -875,11 +875,11 @@ k1840_restock_lines (KolGame *g)
  * leave the game (remove_open_tram_corporations).
  */
 void
-k1840_remove_open_lines (KolGame *g)
+k1840_remove_open_lines (KolEngine *g)
 {
   K1840State *st = K1840 (g);
 
-  kol_game_log (g, KOL_LOG_1840_ALL_LINES_OWNED, NULL, 0);
+  kol_engine_log (g, KOL_LOG_1840_ALL_LINES_OWNED, NULL, 0);
   for (int i = 0; i < st->n_all_lines; i++)
     {
       int line = st->all_lines[i];
@@ -897,13 +897,13 @@ k1840_remove_open_lines (KolGame *g)
  * the company's director.
  */
 void
-k1840_buy_line (KolGame *g,
+k1840_buy_line (KolEngine *g,
                 int      major,
                 int      line)
 {
   K1840State *st = K1840 (g);
   gint16 certs[KOL_MAX_CERTS];
-  int n = kol_game_certs_of (g, kol_entity (KOL_ENTITY_CORP, line), line, certs, KOL_MAX_CERTS);
+  int n = kol_engine_certs_of (g, kol_entity (KOL_ENTITY_CORP, line), line, certs, KOL_MAX_CERTS);
   int m = 0;
 
   g->corps[line].ipoed = TRUE;
@@ -927,7 +927,7 @@ k1840_buy_line (KolGame *g,
  * player has bought a director's certificate (VII.5).
  */
 gboolean
-k1840_all_majors_ipoed (KolGame *g)
+k1840_all_majors_ipoed (KolEngine *g)
 {
   K1840State *st = K1840 (g);
 
@@ -957,7 +957,7 @@ k1840_all_majors_ipoed (KolGame *g)
  * game (certificates, markers and charters back in the box).
  */
 void
-k1840_settle_majors (KolGame *g)
+k1840_settle_majors (KolEngine *g)
 {
   K1840State *st = K1840 (g);
   int m = 0;
@@ -975,7 +975,7 @@ k1840_settle_majors (KolGame *g)
         {
           KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, c) };
 
-          kol_game_log (g, KOL_LOG_1840_MAJOR_LEAVES, args, 1);
+          kol_engine_log (g, KOL_LOG_1840_MAJOR_LEAVES, args, 1);
           remove_corp (g, c);
         }
     }
@@ -992,7 +992,7 @@ k1840_settle_majors (KolGame *g)
  * once track is there the line chooses its city (HomeToken step).
  */
 void
-k1840_place_home_token (KolGame *g,
+k1840_place_home_token (KolEngine *g,
                         int      corp)
 {
   const KolCorpDef *def = &g->title->corps[corp];
@@ -1016,7 +1016,7 @@ k1840_place_home_token (KolGame *g,
       for (int i = 0; i < pending->n; i++)
         if (kol_entity_equal (pending->tokens[i].entity, kol_entity (KOL_ENTITY_CORP, corp)))
           return;
-      kol_game_log (g, KOL_LOG_HOME_TOKEN_CHOOSE, args, 1);
+      kol_engine_log (g, KOL_LOG_HOME_TOKEN_CHOOSE, args, 1);
       kol_pending_tokens_push (pending, kol_entity (KOL_ENTITY_CORP, corp), corp, token, &one, 1);
       return;
     }
@@ -1032,7 +1032,7 @@ k1840_place_home_token (KolGame *g,
   {
     KolArg args[2] = { kol_arg_int (KOL_ARG_CORP, corp), kol_arg_int (KOL_ARG_HEX, hex) };
 
-    kol_game_log (g, KOL_LOG_TOKEN_PLACED, args, 2);
+    kol_engine_log (g, KOL_LOG_TOKEN_PLACED, args, 2);
   }
   kol_board_place_token (g, corp, token, hex, city, -1);
   c->tokens[token].used = TRUE;

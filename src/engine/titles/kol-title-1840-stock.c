@@ -19,7 +19,7 @@
 /* Game#can_par?: only tram companies; by the rulebook each player directs
  * one and only one (IV.1.2). */
 static gboolean
-can_par (KolGame  *g,
+can_par (KolEngine  *g,
          int       corp,
          KolEntity parrer)
 {
@@ -36,7 +36,7 @@ can_par (KolGame  *g,
 
 /* Game#par_prices: PAR_RANGE by type (tram companies 70, 80, 90, 100). */
 static int
-par_prices (KolGame *g,
+par_prices (KolEngine *g,
             int      corp,
             KolCell *out,
             int      max)
@@ -64,7 +64,7 @@ par_prices (KolGame *g,
 /* #can_buy?: nothing but directors' certificates until every tram company
  * (18xx.games) or every player (rulebook) has one. */
 static gboolean
-can_buy (KolGame         *g,
+can_buy (KolEngine         *g,
          KolStep         *s,
          KolEntity        entity,
          const KolBundle *bundle)
@@ -80,7 +80,7 @@ can_buy (KolGame         *g,
 /* #can_sell?: Stadtbahn shares ignore the pool limit and can always be
  * dumped; a director's certificate never can (VII.4). */
 static gboolean
-can_sell (KolGame         *g,
+can_sell (KolEngine         *g,
           KolStep         *s,
           KolEntity        entity,
           const KolBundle *bundle)
@@ -99,7 +99,7 @@ can_sell (KolGame         *g,
 }
 
 static gboolean
-allow_president_change (KolGame *g,
+allow_president_change (KolEngine *g,
                         int      corp)
 {
   return !k1840_is (g, corp, K1840_CITY);
@@ -107,14 +107,14 @@ allow_president_change (KolGame *g,
 
 /* Round::Stock#corporations_to_move_price: not the lines. */
 static gboolean
-moves_price_at_sr_end (KolGame *g,
+moves_price_at_sr_end (KolEngine *g,
                        int      corp)
 {
   return !k1840_is (g, corp, K1840_LINE);
 }
 
 static int
-max_ownership (KolGame *g,
+max_ownership (KolEngine *g,
                int      corp)
 {
   return k1840_is (g, corp, K1840_LINE) ? 100 : 60;
@@ -143,7 +143,7 @@ const KolStockHooks k1840_stock_hooks = {
 /* IV.2: a private can be returned to the bank for its face value at any
  * time (18xx.games sell_company via choose_ability). */
 gboolean
-k1840_sell_company (KolGame         *g,
+k1840_sell_company (KolEngine         *g,
                     const KolAction *a,
                     GError         **error)
 {
@@ -152,35 +152,35 @@ k1840_sell_company (KolGame         *g,
   KolArg args[3];
 
   if (a->entity.kind != KOL_ENTITY_COMPANY || company < 0 || company >= g->n_companies)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "only a private is sold");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "only a private is sold");
   c = &g->companies[company];
   if (c->closed || c->owner.kind == KOL_ENTITY_NONE)
     return k1840_refuse (g, error, KOL_REASON_COMPANY_NOT_BUYABLE, "this private has no owner");
   args[0] = kol_arg_entity (c->owner);
   args[1] = kol_arg_int (KOL_ARG_COMPANY, company);
   args[2] = kol_arg_int (KOL_ARG_MONEY, c->value);
-  kol_game_log (g, KOL_LOG_1840_SELLS_PRIVATE, args, 3);
+  kol_engine_log (g, KOL_LOG_1840_SELLS_PRIVATE, args, 3);
   k1840_bank_pays (g, c->owner, c->value);
-  kol_game_close_company (g, company);
+  kol_engine_close_company (g, company);
   return TRUE;
 }
 
 /* ------------------------------------------------------------------ step */
 
 static gboolean
-player_has_companies (KolGame  *g,
+player_has_companies (KolEngine  *g,
                       KolEntity entity)
 {
   gint16 list[KOL_MAX_COMPANIES];
 
-  return kol_game_companies_of (g, entity, list, KOL_MAX_COMPANIES) > 0;
+  return kol_engine_companies_of (g, entity, list, KOL_MAX_COMPANIES) > 0;
 }
 
 /* #can_buy_any?, in one pass over the certificates: the smallest buyable
  * certificate of each company in the pool and in its own IPO
  * (can_buy_shares?), then can_buy?. */
 static gboolean
-can_buy_any (KolGame  *g,
+can_buy_any (KolEngine  *g,
              KolStep  *s,
              KolEntity entity)
 {
@@ -226,7 +226,7 @@ can_buy_any (KolGame  *g,
 /* #can_sell_any?: nothing in SR1 or after buying; else the companies the
  * player holds. */
 static gboolean
-can_sell_any (KolGame  *g,
+can_sell_any (KolEngine  *g,
               KolStep  *s,
               KolEntity entity)
 {
@@ -244,7 +244,7 @@ can_sell_any (KolGame  *g,
 }
 
 static guint32
-stock_actions (KolGame  *g,
+stock_actions (KolEngine  *g,
                KolStep  *s,
                KolEntity entity)
 {
@@ -269,7 +269,7 @@ stock_actions (KolGame  *g,
 }
 
 static gboolean
-stock_process (KolGame         *g,
+stock_process (KolEngine         *g,
                KolStep         *s,
                const KolAction *a,
                GError         **error)
@@ -280,7 +280,7 @@ stock_process (KolGame         *g,
 }
 
 static void
-stock_legal_actions (KolGame   *g,
+stock_legal_actions (KolEngine   *g,
                      KolStep   *s,
                      KolEntity  entity,
                      GPtrArray *out)
@@ -341,7 +341,7 @@ stock_legal_actions (KolGame   *g,
 }
 
 static gboolean
-stock_explain (KolGame         *g,
+stock_explain (KolEngine         *g,
                KolStep         *s,
                const KolAction *a,
                GError         **error)
@@ -384,7 +384,7 @@ static const KolStepClass step_stock = {
 };
 
 void
-k1840_start_stock_round (KolGame *g)
+k1840_start_stock_round (KolEngine *g)
 {
   static const KolStepClass *const steps[] = { &step_stock };
   K1840State *st = K1840 (g);
@@ -395,7 +395,7 @@ k1840_start_stock_round (KolGame *g)
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_MONEY, st->preemptive_right) };
 
-      kol_game_log (g, KOL_LOG_1840_PREEMPTIVE_RIGHT, args, 1);
+      kol_engine_log (g, KOL_LOG_1840_PREEMPTIVE_RIGHT, args, 1);
       for (int i = 0; i < g->n_players; i++)
         k1840_bank_pays (g, kol_entity (KOL_ENTITY_PLAYER, g->player_order[i]), st->preemptive_right);
       st->first_stock_round = FALSE;
@@ -403,7 +403,7 @@ k1840_start_stock_round (KolGame *g)
   {
     KolArg args[1] = { kol_arg_int (KOL_ARG_INT, g->turn) };
 
-    kol_game_log (g, KOL_LOG_1840_STOCK_ROUND, args, 1);
+    kol_engine_log (g, KOL_LOG_1840_STOCK_ROUND, args, 1);
   }
   kol_round_start (g, &kol_round_stock, K1840_ROUND_STOCK, 1, steps, NULL, G_N_ELEMENTS (steps));
 }

@@ -13,7 +13,7 @@
 /* ------------------------------------------------------------- helpers */
 
 int
-k1840_spender (KolGame  *g,
+k1840_spender (KolEngine  *g,
                KolEntity entity)
 {
   int corp;
@@ -33,7 +33,7 @@ k1840_spender (KolGame  *g,
 }
 
 int
-k1840_major_lines (KolGame *g,
+k1840_major_lines (KolEngine *g,
                    int      major,
                    gint16  *out)
 {
@@ -49,7 +49,7 @@ k1840_major_lines (KolGame *g,
 }
 
 int
-k1840_major_revenue (KolGame *g,
+k1840_major_revenue (KolEngine *g,
                      int      major)
 {
   gint16 lines[K1840_MAX_LINES_PER_MAJOR];
@@ -61,14 +61,14 @@ k1840_major_revenue (KolGame *g,
 }
 
 int
-k1840_line_number (KolGame *g,
+k1840_line_number (KolEngine *g,
                    int      line)
 {
   return atoi (g->title->corps[line].id);
 }
 
 int
-k1840_train_maintenance (KolGame *g,
+k1840_train_maintenance (KolEngine *g,
                          int      train)
 {
   K1840State *st = K1840 (g);
@@ -79,11 +79,11 @@ k1840_train_maintenance (KolGame *g,
 }
 
 int
-k1840_maintenance_costs (KolGame *g,
+k1840_maintenance_costs (KolEngine *g,
                          int      corp)
 {
   gint16 trains[KOL_MAX_TRAINS];
-  int n = kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), trains, KOL_MAX_TRAINS), sum = 0;
+  int n = kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), trains, KOL_MAX_TRAINS), sum = 0;
 
   for (int i = 0; i < n; i++)
     sum += k1840_train_maintenance (g, trains[i]);
@@ -91,7 +91,7 @@ k1840_maintenance_costs (KolGame *g,
 }
 
 int
-k1840_cr_multiplier (KolGame *g)
+k1840_cr_multiplier (KolEngine *g)
 {
   K1840State *st = K1840 (g);
   int index = MAX (st->cr_counter - 1, 0);
@@ -100,7 +100,7 @@ k1840_cr_multiplier (KolGame *g)
 }
 
 gboolean
-k1840_variant_available (KolGame *g,
+k1840_variant_available (KolEngine *g,
                          int      train,
                          int      variant)
 {
@@ -112,11 +112,11 @@ k1840_variant_available (KolGame *g,
 }
 
 void
-k1840_bank_pays (KolGame  *g,
+k1840_bank_pays (KolEngine  *g,
                  KolEntity to,
                  int       amount)
 {
-  kol_game_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), to, amount);
+  kol_engine_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), to, amount);
 }
 
 /**
@@ -127,7 +127,7 @@ k1840_bank_pays (KolGame  *g,
  * with PLAYER_LOAN_ENDGAME_PENALTY).
  */
 void
-k1840_take_player_loan (KolGame *g,
+k1840_take_player_loan (KolEngine *g,
                         int      player,
                         int      amount)
 {
@@ -143,25 +143,25 @@ k1840_take_player_loan (KolGame *g,
   args[0] = kol_arg_int (KOL_ARG_PLAYER, player);
   args[1] = kol_arg_int (KOL_ARG_MONEY, count * st->loan_amount);
   args[2] = kol_arg_int (KOL_ARG_MONEY, count * st->loan_amount * st->loan_penalty / st->loan_amount);
-  kol_game_log (g, KOL_LOG_1840_TAKES_LOAN, args, 3);
+  kol_engine_log (g, KOL_LOG_1840_TAKES_LOAN, args, 3);
 }
 
 gboolean
-k1840_orange_framed (KolGame *g,
+k1840_orange_framed (KolEngine *g,
                      int      tile)
 {
   return tile >= 0 && g->title->tiles[tile].frame != NULL;
 }
 
 gboolean
-k1840_pristine (KolGame *g,
+k1840_pristine (KolEngine *g,
                 int      hex)
 {
   return g->hexes[hex].tile == g->title->hexes[hex].tile;
 }
 
 int
-k1840_chain_of (KolGame *g,
+k1840_chain_of (KolEngine *g,
                 int      hex,
                 int     *pos)
 {
@@ -179,7 +179,7 @@ k1840_chain_of (KolGame *g,
 }
 
 gboolean
-k1840_is_tile_reserved (KolGame *g,
+k1840_is_tile_reserved (KolEngine *g,
                         int      hex,
                         int      corp)
 {
@@ -194,7 +194,7 @@ k1840_is_tile_reserved (KolGame *g,
 /* Tile#token_blocked_by_reservation? (reservation_blocks :never): the
  * reservations of other lines on the hex take every slot still open. */
 gboolean
-k1840_tile_token_blocked (KolGame *g,
+k1840_tile_token_blocked (KolEngine *g,
                           int      hex,
                           int      corp)
 {
@@ -218,7 +218,7 @@ k1840_tile_token_blocked (KolGame *g,
 }
 
 void
-k1840_remove_tile_reservation (KolGame *g,
+k1840_remove_tile_reservation (KolEngine *g,
                                int      hex,
                                int      corp)
 {
@@ -236,14 +236,14 @@ k1840_remove_tile_reservation (KolGame *g,
 }
 
 gboolean
-k1840_refuse (KolGame    *g,
+k1840_refuse (KolEngine    *g,
               GError    **error,
               KolReason   reason,
               const char *message)
 {
   KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, reason) };
 
-  return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1, "%s", message);
+  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1, "%s", message);
 }
 
 /**
@@ -255,7 +255,7 @@ k1840_refuse (KolGame    *g,
  * no change of round, as in 18xx.games.
  */
 gboolean
-k1840_round_process (KolGame         *g,
+k1840_round_process (KolEngine         *g,
                      const KolAction *a,
                      GError         **error)
 {
@@ -272,14 +272,14 @@ k1840_round_process (KolGame         *g,
       process = (kol_step_actions (g, s, a->entity) & KOL_ACTION_BIT (a->type)) != 0;
       blocking = kol_step_blocking (g, s);
       if (blocking && !process)
-        return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INTERNAL, NULL, 0,
+        return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INTERNAL, NULL, 0,
                                 "blocking step %s cannot process %s", s->klass->name,
                                 kol_action_type_to_string (a->type));
       if (blocking || process)
         step = s;
     }
   if (step == NULL)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INTERNAL, NULL, 0, "no step for %s",
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INTERNAL, NULL, 0, "no step for %s",
                             kol_action_type_to_string (a->type));
   step->acted = TRUE;
   if (!step->klass->process (g, step, a, error))
@@ -294,7 +294,7 @@ k1840_round_process (KolGame         *g,
 }
 
 const K1840PendingLay *
-k1840_pending_lay (KolGame *g)
+k1840_pending_lay (KolEngine *g)
 {
   K1840LineRoundState *ls;
 
@@ -308,7 +308,7 @@ k1840_pending_lay (KolGame *g)
 
 /* Game#operating_order: floated corporations by share price. */
 static int
-operating_order (KolGame   *g,
+operating_order (KolEngine   *g,
                  KolEntity *out,
                  int        max)
 {
@@ -316,7 +316,7 @@ operating_order (KolGame   *g,
 }
 
 static void
-init_company_round (KolGame *g)
+init_company_round (KolEngine *g)
 {
   K1840State *st = K1840 (g);
   KolEntity order[KOL_MAX_CORPS];
@@ -335,13 +335,13 @@ init_company_round (KolGame *g)
   {
     KolArg args[1] = { kol_arg_int (KOL_ARG_INT, st->cr_counter) };
 
-    kol_game_log (g, KOL_LOG_1840_COMPANY_ROUND, args, 1);
+    kol_engine_log (g, KOL_LOG_1840_COMPANY_ROUND, args, 1);
   }
   k1840_start_company_round (g, K1840_ROUND_COMPANY_RUN);
 }
 
 static void
-new_line_round (KolGame *g,
+new_line_round (KolEngine *g,
                 int      round_num)
 {
   K1840State *st = K1840 (g);
@@ -350,7 +350,7 @@ new_line_round (KolGame *g,
   if (st->lr_count == 2 || st->lr_count == 6 || st->lr_count == 8)
     {
       if ((guint) g->phase + 1 < g->title->n_phases)
-        kol_game_set_phase (g, g->phase + 1);
+        kol_engine_set_phase (g, g->phase + 1);
       g->operating_rounds = g->title->phases[g->phase].operating_rounds;
     }
   st->lr_count++;
@@ -358,21 +358,21 @@ new_line_round (KolGame *g,
 }
 
 static void
-new_stock_round (KolGame *g)
+new_stock_round (KolEngine *g)
 {
   k1840_start_stock_round (g);
 }
 
 static void
-next_round (KolGame *g)
+next_round (KolEngine *g)
 {
   K1840State *st = K1840 (g);
 
   switch (g->round.kind)
     {
     case K1840_ROUND_STOCK:
-      kol_game_reorder_players (g, KOL_ORDER_MOST_CASH, NULL, 0);
-      kol_game_log (g, KOL_LOG_1840_PRIORITY_ORDER, NULL, 0);
+      kol_engine_reorder_players (g, KOL_ORDER_MOST_CASH, NULL, 0);
+      kol_engine_log (g, KOL_LOG_1840_PRIORITY_ORDER, NULL, 0);
       if (st->cr_counter == 0)
         init_company_round (g);
       else
@@ -421,7 +421,7 @@ next_round (KolGame *g)
             }
         memcpy (g->player_order, order, sizeof order[0] * (gsize) g->n_players);
         g->priority_deal = g->player_order[0];
-        kol_game_log (g, KOL_LOG_1840_PRIORITY_ORDER, NULL, 0);
+        kol_engine_log (g, KOL_LOG_1840_PRIORITY_ORDER, NULL, 0);
         new_stock_round (g);
       }
       break;
@@ -433,7 +433,7 @@ next_round (KolGame *g)
 /* GAME_END_CHECK fixed_round: the game ends with the sixth company round
  * (XI), at the end of its dividends. */
 static int
-game_end_check (KolGame *g,
+game_end_check (KolEngine *g,
                 int     *reason)
 {
   K1840State *st = K1840 (g);
@@ -451,26 +451,26 @@ game_end_check (KolGame *g,
  * companies count at face value, as 18xx.games does: they can be sold to
  * the bank for exactly that at any time (IV.2). */
 static int
-player_value (KolGame *g,
+player_value (KolEngine *g,
               int      player)
 {
   KolEntity me = kol_entity (KOL_ENTITY_PLAYER, player);
   K1840State *st = K1840 (g);
   gint16 certs[KOL_MAX_CERTS], companies[KOL_MAX_COMPANIES];
   gint64 value = g->players[player].cash;
-  int n = kol_game_certs_of (g, me, -1, certs, KOL_MAX_CERTS);
+  int n = kol_engine_certs_of (g, me, -1, certs, KOL_MAX_CERTS);
 
   for (int i = 0; i < n; i++)
     {
       const KolCert *c = &g->certs[certs[i]];
       int price = kol_market_corp_price (g, c->corp);
-      int share = kol_game_share_percent (g, c->corp);
+      int share = kol_engine_share_percent (g, c->corp);
 
       if (!g->corps[c->corp].ipoed || price < 0 || share <= 0)
         continue;
       value += ((gint64) price * c->percent + share - 1) / share;
     }
-  n = kol_game_companies_of (g, me, companies, KOL_MAX_COMPANIES);
+  n = kol_engine_companies_of (g, me, companies, KOL_MAX_COMPANIES);
   for (int i = 0; i < n; i++)
     value += g->companies[companies[i]].value;
   value -= (gint64) g->players[player].loans * st->loan_penalty;
@@ -478,14 +478,14 @@ player_value (KolGame *g,
 }
 
 static gboolean
-module_setup (KolGame *g,
+module_setup (KolEngine *g,
               GError **error)
 {
   return k1840_setup (g, error);
 }
 
 static void
-action_processed (KolGame         *g,
+action_processed (KolEngine         *g,
                   const KolAction *a)
 {
   k1840_settle_majors (g);
@@ -516,7 +516,7 @@ problem (GString    *problems,
  * every payment it made or received since the start: it and everybody's
  * cash add up to nothing. Loans: the ledger of loans taken. */
 static void
-check_money (KolGame *g,
+check_money (KolEngine *g,
              GString *problems)
 {
   K1840State *st = K1840 (g);
@@ -544,7 +544,7 @@ check_money (KolGame *g,
 
 /* Certificates: every company in the game is divided into exactly 100 %. */
 static void
-check_certs (KolGame *g,
+check_certs (KolEngine *g,
              GString *problems)
 {
   int total[KOL_MAX_CORPS] = { 0 };
@@ -571,7 +571,7 @@ check_certs (KolGame *g,
 
 /* Tiles: each copy is in the supply or on exactly one hex. */
 static void
-check_tiles (KolGame *g,
+check_tiles (KolEngine *g,
              GString *problems)
 {
   int on_map[KOL_MAX_TILE_COPIES] = { 0 };
@@ -598,7 +598,7 @@ check_tiles (KolGame *g,
 /* Markers: each placed marker sits in its slot and each slot's marker is
  * placed there; a line has at most one marker per hex (IX.6). */
 static void
-check_tokens (KolGame *g,
+check_tokens (KolEngine *g,
               GString *problems)
 {
   for (int c = 0; c < g->n_corps; c++)
@@ -637,7 +637,7 @@ check_tokens (KolGame *g,
  * a tram company at most three; every line card is offered, waiting,
  * owned, or out of the game. */
 static void
-check_trains_and_lines (KolGame *g,
+check_trains_and_lines (KolEngine *g,
                         GString *problems)
 {
   K1840State *st = K1840 (g);
@@ -654,13 +654,13 @@ check_trains_and_lines (KolGame *g,
       int major = st->majors[i];
       gint16 lines[K1840_MAX_LINES_PER_MAJOR], trains[KOL_MAX_TRAINS];
       int n_lines = k1840_major_lines (g, major, lines);
-      int n = kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, major), trains, KOL_MAX_TRAINS);
+      int n = kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, major), trains, KOL_MAX_TRAINS);
 
       if (n_lines > st->max_lines)
         problem (problems, "%s owns %d lines", g->title->corps[major].id, n_lines);
       for (int l = 0; l < n_lines; l++)
         {
-          int m = kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, lines[l]), trains, KOL_MAX_TRAINS);
+          int m = kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, lines[l]), trains, KOL_MAX_TRAINS);
 
           if (m > 1)
             problem (problems, "line %s runs %d trams", g->title->corps[lines[l]].id, m);
@@ -689,7 +689,7 @@ check_trains_and_lines (KolGame *g,
 }
 
 static gboolean
-check_invariants (KolGame *g,
+check_invariants (KolEngine *g,
                   GString *problems)
 {
   gsize before = problems->len;
@@ -715,7 +715,7 @@ check_invariants (KolGame *g,
 /* Game#payout_companies: only in the first part of a company round (CRa)
  * and when everyone passes in the private auction. */
 static void
-payout_companies (KolGame *g)
+payout_companies (KolEngine *g)
 {
   if ((g->round.kind == K1840_ROUND_COMPANY_RUN && K1840 (g)->cr_phase == 1) ||
       g->round.kind == K1840_ROUND_AUCTION)
@@ -723,7 +723,7 @@ payout_companies (KolGame *g)
 }
 
 static int
-buying_power (KolGame  *g,
+buying_power (KolEngine  *g,
               KolEntity entity)
 {
   int spender;
@@ -739,7 +739,7 @@ buying_power (KolGame  *g,
 /* Game#routes_revenue: a line adds its maintenance (Table 7, purple +200),
  * a Stadtbahn company multiplies by the company round's factor. */
 static int
-routes_revenue (KolGame           *g,
+routes_revenue (KolEngine           *g,
                 int                corp,
                 const KolRunRoute *routes,
                 int                n)
@@ -755,7 +755,7 @@ routes_revenue (KolGame           *g,
 
 /* Dividend#share_price_change: Table 6 (X.2). */
 static void
-share_price_change (KolGame        *g,
+share_price_change (KolEngine        *g,
                     int             corp,
                     int             revenue,
                     KolPriceChange *out)
@@ -782,7 +782,7 @@ share_price_change (KolGame        *g,
 /* Game#buy_train: the first tram of a new colour may change the
  * maintenance of all trams (VIII.5.3, Table 7). */
 static void
-buy_train (KolGame *g,
+buy_train (KolEngine *g,
            int      corp,
            int      train,
            int      price)
@@ -797,7 +797,7 @@ buy_train (KolGame *g,
 }
 
 static void
-company_price_range (KolGame *g,
+company_price_range (KolEngine *g,
                      int      corp,
                      int      company,
                      int     *min,
@@ -808,7 +808,7 @@ company_price_range (KolGame *g,
 }
 
 static void
-take_player_loan (KolGame *g,
+take_player_loan (KolEngine *g,
                   int      player,
                   int      amount)
 {
@@ -816,7 +816,7 @@ take_player_loan (KolGame *g,
 }
 
 static gboolean
-variant_buyable (KolGame *g,
+variant_buyable (KolEngine *g,
                  int      corp,
                  int      train,
                  int      variant)
@@ -825,7 +825,7 @@ variant_buyable (KolGame *g,
 }
 
 static int
-train_limit (KolGame *g,
+train_limit (KolEngine *g,
              int      corp)
 {
   return kol_default_train_limit (g, corp);
@@ -833,7 +833,7 @@ train_limit (KolGame *g,
 
 /* Game#close_corporation: reservations go too, the OO hexes' included. */
 static void
-close_corporation (KolGame *g,
+close_corporation (KolEngine *g,
                    int      corp)
 {
   K1840State *st = K1840 (g);

@@ -14,7 +14,7 @@
 /* ------------------------------------------------------------ helpers */
 
 static guint8
-track_networks (KolGame *g,
+track_networks (KolEngine *g,
                 int      track)
 {
   if (track < 0 || track == KOL_TRACK_FUTURE || track >= g->title->n_track_types)
@@ -27,7 +27,7 @@ track_networks (KolGame *g,
 /* new_track: the track types the new tile adds (one old path of each type
  * removed per old path): dual if any, else broad if any, else narrow. */
 static int
-new_track (KolGame *g,
+new_track (KolEngine *g,
            int      old_tile,
            int      new_tile)
 {
@@ -56,7 +56,7 @@ new_track (KolGame *g,
 }
 
 static gboolean
-owns_sigi (KolGame *g,
+owns_sigi (KolEngine *g,
            int      corp)
 {
   int sigi = K49_STATE (g)->sigi;
@@ -76,7 +76,7 @@ owns_sigi (KolGame *g,
  * Returns: the cost.
  */
 int
-kol_1849_upgrade_cost (KolGame  *g,
+kol_1849_upgrade_cost (KolEngine  *g,
                        KolEntity entity,
                        int       spender,
                        int       hex,
@@ -97,14 +97,14 @@ kol_1849_upgrade_cost (KolGame  *g,
   args[0] = kol_arg_entity (entity);
   if (track == st->track_narrow)
     {
-      kol_game_log (g, KOL_LOG_1849_NARROW_COST, args, 1);
+      kol_engine_log (g, KOL_LOG_1849_NARROW_COST, args, 1);
       return cost / st->narrow_divisor;
     }
   if (owns_sigi (g, corp))
     {
       args[1] = kol_arg_int (KOL_ARG_MONEY, cost / 2);
       args[2] = kol_arg_int (KOL_ARG_COMPANY, st->sigi);
-      kol_game_log (g, KOL_LOG_1849_DISCOUNT, args, 3);
+      kol_engine_log (g, KOL_LOG_1849_DISCOUNT, args, 3);
       return cost - cost / 2;
     }
   return cost;
@@ -115,7 +115,7 @@ kol_1849_upgrade_cost (KolGame  *g,
 /* upgrades_to? (1849): Messina cannot be upgraded after the earthquake
  * until the next stock round (§12). */
 static gboolean
-upgrades_to (KolGame *g,
+upgrades_to (KolEngine *g,
              int      hex,
              int      from_tile,
              int      to_tile)
@@ -129,7 +129,7 @@ upgrades_to (KolGame *g,
 
 /* The same lock as a refusal that names it (§12). */
 static gboolean
-tile_available (KolGame   *g,
+tile_available (KolEngine   *g,
                 int        corp,
                 int        hex,
                 int        tile,
@@ -148,7 +148,7 @@ tile_available (KolGame   *g,
 
 /* SCE blocks Acireale while a player owns it (§7.1 P1). */
 static gboolean
-hex_blocked (KolGame *g,
+hex_blocked (KolEngine *g,
              int      corp,
              int      hex)
 {
@@ -162,7 +162,7 @@ hex_blocked (KolGame *g,
 }
 
 static gboolean
-sms_hex_allowed (KolGame *g,
+sms_hex_allowed (KolEngine *g,
                  int      corp,
                  int      hex)
 {
@@ -176,7 +176,7 @@ sms_hex_allowed (KolGame *g,
 /* Track#available_hex / #hex_neighbors: with the SMS teleport, only its
  * coastal cities, from every side (§7.1 P4). */
 static guint8
-connected_edges (KolGame        *g,
+connected_edges (KolEngine        *g,
                  int             corp,
                  int             hex,
                  const KolReach *reach)
@@ -207,7 +207,7 @@ path_at_edge (const KolTileDef *tile,
  * must match its gauge (dual matches both) — unless no new exit meets
  * track at all, the corporation has a token on the hex, or SMS is used. */
 static gboolean
-gauge_matches (KolGame        *g,
+gauge_matches (KolEngine        *g,
                int             corp,
                int             hex,
                int             tile,
@@ -246,7 +246,7 @@ gauge_matches (KolGame        *g,
 }
 
 static gboolean
-legal_rotation (KolGame        *g,
+legal_rotation (KolEngine        *g,
                 int             corp,
                 int             hex,
                 int             tile,
@@ -282,12 +282,12 @@ const KolBoardHooks kol_1849_board_hooks = {
  * next stock round.
  */
 void
-kol_1849_earthquake (KolGame *g)
+kol_1849_earthquake (KolEngine *g)
 {
   Kol1849State *st = K49_STATE (g);
   int hex = st->messina, afg = st->afg;
 
-  kol_game_log (g, KOL_LOG_1849_EVENT_EARTHQUAKE, NULL, 0);
+  kol_engine_log (g, KOL_LOG_1849_EVENT_EARTHQUAKE, NULL, 0);
   if (hex < 0)
     return;
   if (afg >= 0 && !g->corps[afg].removed && kol_board_city_tokened_by (g, hex, 0, afg) &&
@@ -295,14 +295,14 @@ kol_1849_earthquake (KolGame *g)
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, afg) };
 
-      kol_game_log (g, KOL_LOG_1849_AFG_LOSES_TOKEN, args, 1);
+      kol_engine_log (g, KOL_LOG_1849_AFG_LOSES_TOKEN, args, 1);
       if (kol_entity_equal (kol_round_current_entity (g), kol_entity (KOL_ENTITY_CORP, afg)) &&
           kol_round_is_operating (g))
         kol_round_operating_force_next_entity (g);
       kol_operating_close_corporation (g, afg);
     }
 
-  kol_game_log (g, KOL_LOG_1849_TOKENS_REMOVED, NULL, 0);
+  kol_engine_log (g, KOL_LOG_1849_TOKENS_REMOVED, NULL, 0);
   for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
     {
       int id = g->hexes[hex].slot_token[s];
@@ -317,18 +317,18 @@ kol_1849_earthquake (KolGame *g)
       K49 (g, corp, K49_DESTROYED) |= 1 << t;
     }
 
-  kol_game_log (g, KOL_LOG_1849_MESSINA_YELLOW, NULL, 0);
+  kol_engine_log (g, KOL_LOG_1849_MESSINA_YELLOW, NULL, 0);
   kol_board_lay (g, hex, -1, g->title->hexes[hex].rotation);
-  kol_game_log (g, KOL_LOG_1849_MESSINA_LOCKED, NULL, 0);
+  kol_engine_log (g, KOL_LOG_1849_MESSINA_LOCKED, NULL, 0);
   st->messina_upgradeable = FALSE;
 }
 
 /* ------------------------------------------------------------- market */
 
 static gboolean
-blue_zone (KolGame *g)
+blue_zone (KolEngine *g)
 {
-  return kol_game_phase_has_status (g, "blue_zone");
+  return kol_engine_phase_has_status (g, "blue_zone");
 }
 
 static gboolean
@@ -344,7 +344,7 @@ cell_listed (const KolCell *cells,
 
 /* StockMarket#up (1849): up from L.230 is blocked before Phase 16 (§9.7). */
 static KolCell
-market_up (KolGame *g,
+market_up (KolEngine *g,
            int      corp,
            KolCell  from)
 {
@@ -356,7 +356,7 @@ market_up (KolGame *g,
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, corp) };
 
-      kol_game_log (g, KOL_LOG_PRICE_BLOCKED_UP, args, 1);
+      kol_engine_log (g, KOL_LOG_PRICE_BLOCKED_UP, args, 1);
     }
   return from;
 }
@@ -364,7 +364,7 @@ market_up (KolGame *g,
 /* StockMarket#right (1849): before Phase 16 the blue zone is the edge of
  * the market: right from L.218, 240 or 276 goes up instead (§5, §10.5.3). */
 static KolCell
-market_right (KolGame *g,
+market_right (KolEngine *g,
               int      corp,
               KolCell  from)
 {
@@ -378,7 +378,7 @@ market_right (KolGame *g,
 /* StockMarket#move (1849): reaching L.377 ends the game after the
  * corporation operates (§13). */
 static void
-market_moved (KolGame *g,
+market_moved (KolEngine *g,
               int      corp,
               KolCell  from)
 {
@@ -394,7 +394,7 @@ market_moved (KolGame *g,
   K49 (g, corp, K49_REACHED_MAX) = TRUE;
   args[0] = kol_arg_int (KOL_ARG_CORP, corp);
   args[1] = kol_arg_int (KOL_ARG_MONEY, kol_market_cell_price (g, cell));
-  kol_game_log (g, KOL_LOG_1849_REACHED_MAX, args, 2);
+  kol_engine_log (g, KOL_LOG_1849_REACHED_MAX, args, 2);
 }
 
 const KolMarketHooks kol_1849_market_hooks = {
@@ -411,13 +411,13 @@ typedef struct
 } RouteCtx;
 
 static void
-stop_value (const KolGame       *cg,
+stop_value (const KolEngine       *cg,
             int                  corp,
             const KolRouteTrain *train,
             KolRouteStop        *stop,
             gpointer             user_data)
 {
-  KolGame *g = (KolGame *) cg;
+  KolEngine *g = (KolEngine *) cg;
   Kol1849State *st = K49_STATE (g);
 
   /* E trains double Messina, Palermo, Catania and Siracusa (§14.3) */
@@ -429,7 +429,7 @@ stop_value (const KolGame       *cg,
 }
 
 static int
-network_of (KolGame    *g,
+network_of (KolEngine    *g,
             const char *track_id)
 {
   int t = kol_title_track_by_id (g->title, track_id);
@@ -447,7 +447,7 @@ network_of (KolGame    *g,
  * cost by gauge (§10.5.1: narrow counts 2, the R6H reverse; a dual-only
  * connection 1), E trains unlimited on standard and dual gauge only. */
 static void
-route_train (KolGame       *g,
+route_train (KolEngine       *g,
              int            train,
              KolRouteTrain *out)
 {
@@ -495,7 +495,7 @@ route_train (KolGame       *g,
 }
 
 static void
-fill_rules (KolGame       *g,
+fill_rules (KolEngine       *g,
             KolRouteRules *rules)
 {
   Kol1849State *st = K49_STATE (g);
@@ -515,15 +515,15 @@ fill_rules (KolGame       *g,
 /* The route hooks' prepare: the rules for @corp and its trains in holding
  * order. */
 static int
-prepare (const KolGame *cg,
+prepare (const KolEngine *cg,
          int            corp,
          KolRouteRules *rules,
          KolRouteTrain *trains,
          int            max_trains)
 {
-  KolGame *g = (KolGame *) cg;
+  KolEngine *g = (KolEngine *) cg;
   gint16 owned[KOL_MAX_TRAINS];
-  int n = kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), owned, KOL_MAX_TRAINS);
+  int n = kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), owned, KOL_MAX_TRAINS);
 
   fill_rules (g, rules);
   n = MIN (n, max_trains);
@@ -538,7 +538,7 @@ const KolRouteHooks kol_1849_route_hooks = {
 
 /* Old records name the stops by hex only: the one revenue node of each. */
 static GArray *
-nodes_from_hexes (KolGame            *g,
+nodes_from_hexes (KolEngine            *g,
                   const KolRouteSpec *r)
 {
   GArray *nodes;
@@ -588,7 +588,7 @@ clear_route (gpointer data)
  * Returns: %TRUE if the action may be processed.
  */
 gboolean
-kol_1849_validate_routes (KolGame         *g,
+kol_1849_validate_routes (KolEngine         *g,
                           int              corp,
                           const KolAction *a,
                           GError         **error)
@@ -603,7 +603,7 @@ kol_1849_validate_routes (KolGame         *g,
     return TRUE;
   g_array_set_clear_func (accepted, clear_route);
   n_trains = prepare (g, corp, &rules, trains, KOL_ROUTE_MAX_TRAINS);
-  n_owned = kol_game_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), owned, KOL_MAX_TRAINS);
+  n_owned = kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), owned, KOL_MAX_TRAINS);
   for (guint i = 0; i < a->routes->len; i++)
     {
       const KolRouteSpec *r = g_ptr_array_index (a->routes, i);
@@ -623,7 +623,7 @@ kol_1849_validate_routes (KolGame         *g,
           KolArg args[2] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_ROUTE_TRAIN_OWNER),
                              kol_arg_int (KOL_ARG_TRAIN, r->train) };
 
-          return kol_game_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 2,
+          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 2,
                                   "route not valid: not a train of the corporation");
         }
       if (nodes == NULL || nodes->len == 0)
@@ -660,7 +660,7 @@ kol_1849_validate_routes (KolGame         *g,
                              kol_arg_int (KOL_ARG_MONEY, revenue) };
 
           kol_route_clear (&resolved);
-          return kol_game_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 3,
+          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 3,
                                   "the route claims %d but earns %d", r->revenue, revenue);
         }
       g_array_append_val (accepted, resolved);
@@ -681,7 +681,7 @@ free_chain (gpointer data)
  * @corp's trains that have not run yet.
  */
 void
-kol_1849_best_routes_action (KolGame   *g,
+kol_1849_best_routes_action (KolEngine   *g,
                              int        corp,
                              GPtrArray *out)
 {

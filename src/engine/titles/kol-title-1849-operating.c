@@ -18,7 +18,7 @@ corp_entity (int corp)
 }
 
 static gboolean
-never_blocks (KolGame *g,
+never_blocks (KolEngine *g,
               KolStep *s)
 {
   return FALSE;
@@ -33,7 +33,7 @@ never_blocks (KolGame *g,
  * earthquake destroys tokens, so this may not be token 0), or -1.
  */
 int
-kol_1849_first_token (KolGame *g,
+kol_1849_first_token (KolEngine *g,
                       int      corp)
 {
   for (int t = 0; t < g->corps[corp].n_tokens; t++)
@@ -48,7 +48,7 @@ kol_1849_first_token (KolGame *g,
  * Returns: the number of @corp's tokens on the board.
  */
 int
-kol_1849_placed_tokens (KolGame *g,
+kol_1849_placed_tokens (KolEngine *g,
                         int      corp)
 {
   int n = 0;
@@ -64,7 +64,7 @@ kol_1849_placed_tokens (KolGame *g,
  * Returns: %TRUE if @corp has a token on the board.
  */
 gboolean
-kol_1849_any_placed_token (KolGame *g,
+kol_1849_any_placed_token (KolEngine *g,
                            int      corp)
 {
   return kol_1849_placed_tokens (g, corp) > 0;
@@ -82,7 +82,7 @@ kol_1849_any_placed_token (KolGame *g,
  * available again.
  */
 void
-kol_1849_close_corporation (KolGame *g,
+kol_1849_close_corporation (KolEngine *g,
                             int      corp)
 {
   Kol1849State *st = K49_STATE (g);
@@ -121,7 +121,7 @@ kol_1849_close_corporation (KolGame *g,
 /* Company#min_price (set to 1 by setup_companies) and #max_price (twice
  * the face value): §10.2. */
 static void
-company_price_range (KolGame *g,
+company_price_range (KolEngine *g,
                      int      corp,
                      int      company,
                      int     *min,
@@ -133,7 +133,7 @@ company_price_range (KolGame *g,
 
 /* RSA cannot be bought by a corporation (its no_buy ability, §7.1). */
 static gboolean
-company_purchasable (KolGame *g,
+company_purchasable (KolEngine *g,
                      int      corp,
                      int      company)
 {
@@ -143,7 +143,7 @@ company_purchasable (KolGame *g,
 /* Game#abilities(corporation, passive_ok: false): CNM's port marker, usable
  * during its corporation's turn, keeps the final BuyCompany step open. */
 static gboolean
-corp_has_abilities (KolGame *g,
+corp_has_abilities (KolEngine *g,
                     int      corp)
 {
   Kol1849State *st = K49_STATE (g);
@@ -156,7 +156,7 @@ corp_has_abilities (KolGame *g,
 /* CNM's assign_corporation ability when sold: the buyer gets the marker's
  * bonus (§7.1 P3). */
 static void
-company_bought (KolGame *g,
+company_bought (KolEngine *g,
                 int      company,
                 int      corp)
 {
@@ -170,12 +170,12 @@ company_bought (KolGame *g,
   K49 (g, corp, K49_CNM) = TRUE;
   args[0] = kol_arg_int (KOL_ARG_COMPANY, company);
   args[1] = kol_arg_int (KOL_ARG_CORP, corp);
-  kol_game_log (g, KOL_LOG_1849_ASSIGNED, args, 2);
+  kol_engine_log (g, KOL_LOG_1849_ASSIGNED, args, 2);
 }
 
 /* RSA closes when its corporation buys its first train (§8.1). */
 static void
-close_companies_on_event (KolGame    *g,
+close_companies_on_event (KolEngine    *g,
                           int         corp,
                           const char *event)
 {
@@ -185,14 +185,14 @@ close_companies_on_event (KolGame    *g,
   if (g_strcmp0 (event, "bought_train") != 0 || st->rsa < 0 || st->rsa_close_corp != corp ||
       g->companies[st->rsa].closed)
     return;
-  kol_game_close_company (g, st->rsa);
+  kol_engine_close_company (g, st->rsa);
   args[0] = kol_arg_int (KOL_ARG_COMPANY, st->rsa);
-  kol_game_log (g, KOL_LOG_COMPANY_CLOSES, args, 1);
+  kol_engine_log (g, KOL_LOG_COMPANY_CLOSES, args, 1);
 }
 
 /* No E train without an E-token (§14.3). */
 static gboolean
-train_buyable (KolGame *g,
+train_buyable (KolEngine *g,
                int      corp,
                int      train)
 {
@@ -202,7 +202,7 @@ train_buyable (KolGame *g,
 /* BuyTrain#can_sell? (1849): a corporation's shares are sold only after it
  * has operated, and not during its own first turn (§9.2, §10.7). */
 static gboolean
-ebuy_can_sell (KolGame  *g,
+ebuy_can_sell (KolEngine  *g,
                KolStep  *s,
                KolEntity seller,
                int       corp)
@@ -216,7 +216,7 @@ ebuy_can_sell (KolGame  *g,
 }
 
 static void
-after_ebuy_sell (KolGame *g,
+after_ebuy_sell (KolEngine *g,
                  int      corp,
                  gboolean price_moved)
 {
@@ -229,7 +229,7 @@ after_ebuy_sell (KolGame *g,
 /* Dividend#share_price_change (1849, §10.5.3): nothing paid → left; a total
  * below the share price → no move; at least the price → right. */
 static void
-share_price_change (KolGame        *g,
+share_price_change (KolEngine        *g,
                     int             corp,
                     int             revenue,
                     KolPriceChange *out)
@@ -253,7 +253,7 @@ share_price_change (KolGame        *g,
 
 /* Track#check_track_restrictions! is skipped for the SMS teleport. */
 static gboolean
-check_track_restrictions (KolGame *g,
+check_track_restrictions (KolEngine *g,
                           int      corp,
                           int      hex,
                           int      old_tile,
@@ -265,14 +265,14 @@ check_track_restrictions (KolGame *g,
   return kol_tracker_check_track_restrictions (g, corp, hex, old_tile, old_rotation, error);
 }
 
-static int emr_sellable (KolGame *g, KolEntity seller, KolBundle *out, int max);
+static int emr_sellable (KolEngine *g, KolEntity seller, KolBundle *out, int max);
 
 /* Game#can_go_bankrupt?: for a train, 18xx.games' test (the president's
  * cash and sellable shares and the corporation's cash do not reach the
  * cheapest train); for unpaid bond interest (§14.2), when the president
  * cannot raise the debt by selling one bundle of each corporation. */
 static gboolean
-can_go_bankrupt (KolGame *g,
+can_go_bankrupt (KolEngine *g,
                  int      player,
                  int      corp)
 {
@@ -292,7 +292,7 @@ can_go_bankrupt (KolGame *g,
 }
 
 static gboolean
-skip_entity (KolGame  *g,
+skip_entity (KolEngine  *g,
              KolEntity e)
 {
   if (kol_entity_closed (g, e))
@@ -328,14 +328,14 @@ const KolOperatingHooks kol_1849_operating_hooks = {
 /* Round::Operating#next_entity! (1849): a corporation that reached L.377
  * ends the game when its turn ends (§13). */
 static void
-or_next_entity (KolGame  *g,
+or_next_entity (KolEngine  *g,
                 KolRound *r)
 {
   KolEntity e = kol_round_entity (g);
 
   if (e.kind == KOL_ENTITY_CORP && K49 (g, e.index, K49_REACHED_MAX))
     {
-      kol_game_end (g, KOL_GAME_END_STOCK_MARKET);
+      kol_engine_end (g, KOL_GAME_END_STOCK_MARKET);
       return;
     }
   kol_round_operating_next_entity (g, r);
@@ -395,7 +395,7 @@ static const gint16 operating_opts[G_N_ELEMENTS (operating_steps)] = {
  * Game#operating_round: the steps of a corporation's turn (§10, §14).
  */
 void
-kol_1849_start_operating_round (KolGame *g,
+kol_1849_start_operating_round (KolEngine *g,
                                 int      round_num)
 {
   kol_round_start (g, &kol_1849_round_operating, K49_ROUND_OPERATING, round_num, operating_steps,
@@ -407,7 +407,7 @@ kol_1849_start_operating_round (KolGame *g,
 static const char *const loan_choices[] = { "Take L.500 loan", "Leave game" };
 
 static int
-loan_active_entities (KolGame   *g,
+loan_active_entities (KolEngine   *g,
                       KolStep   *s,
                       KolEntity *out,
                       int        max)
@@ -421,14 +421,14 @@ loan_active_entities (KolGame   *g,
 }
 
 static gboolean
-loan_active (KolGame *g,
+loan_active (KolEngine *g,
              KolStep *s)
 {
   return K49_STATE (g)->loan_choice_player >= 0;
 }
 
 static guint32
-loan_actions (KolGame  *g,
+loan_actions (KolEngine  *g,
               KolStep  *s,
               KolEntity entity)
 {
@@ -442,7 +442,7 @@ loan_actions (KolGame  *g,
 /* LoanChoice#process_choose: a president left without shares leaves the
  * game, or takes a L.500 loan that costs L.750 at the end (§10.7 B, §13). */
 static gboolean
-loan_process (KolGame         *g,
+loan_process (KolEngine         *g,
               KolStep         *s,
               const KolAction *a,
               GError         **error)
@@ -458,22 +458,22 @@ loan_process (KolGame         *g,
     {
       KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_CHOICE) };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 1, "choose “%s” or “%s”",
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 1, "choose “%s” or “%s”",
                               loan_choices[0], loan_choices[1]);
     }
   if (g_str_equal (a->choice, loan_choices[1]))
     {
-      kol_game_log (g, KOL_LOG_1849_LEAVES, args, 1);
+      kol_engine_log (g, KOL_LOG_1849_LEAVES, args, 1);
       g->players[player].bankrupt = TRUE;
     }
   else
     {
       args[1] = kol_arg_int (KOL_ARG_MONEY, value);
       args[2] = kol_arg_int (KOL_ARG_MONEY, penalty);
-      kol_game_log (g, KOL_LOG_1849_TAKES_LOAN, args, 3);
+      kol_engine_log (g, KOL_LOG_1849_TAKES_LOAN, args, 3);
       /* take_cash_loan(500, interest: -100): the debt is 0, the penalty
        * is counted at the end */
-      kol_game_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), a->entity, value);
+      kol_engine_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), a->entity, value);
       g->players[player].loans++;
       st->n_loans[player]++;
       st->penalty[player] += penalty;
@@ -483,7 +483,7 @@ loan_process (KolGame         *g,
 }
 
 static void
-loan_legal_actions (KolGame   *g,
+loan_legal_actions (KolEngine   *g,
                     KolStep   *s,
                     KolEntity  entity,
                     GPtrArray *out)
@@ -513,14 +513,14 @@ const KolStepClass kol_1849_step_loan_choice = {
 /* The president's shares in operating order (shares_by_corporation(sorted:
  * true)): corporations without a price first. */
 static int
-player_corps_sorted (KolGame *g,
+player_corps_sorted (KolEngine *g,
                      int      player,
                      gint16  *out)
 {
   int n = 0;
 
   for (int c = 0; c < g->n_corps; c++)
-    if (kol_game_percent_of (g, kol_entity (KOL_ENTITY_PLAYER, player), c) > 0)
+    if (kol_engine_percent_of (g, kol_entity (KOL_ENTITY_PLAYER, player), c) > 0)
       out[n++] = (gint16) c;
   kol_market_sort_corps (g, out, n);
   return n;
@@ -531,7 +531,7 @@ player_corps_sorted (KolGame *g,
  * which closes; without shares left the president chooses between a loan
  * and leaving the game (§10.7 B). */
 static gboolean
-bankrupt_process (KolGame         *g,
+bankrupt_process (KolEngine         *g,
                   KolStep         *s,
                   const KolAction *a,
                   GError         **error)
@@ -545,16 +545,16 @@ bankrupt_process (KolGame         *g,
   KolArg args[1];
 
   if (a->type != KOL_ACTION_BANKRUPT || corp < 0 || player < 0)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no president to go bankrupt");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no president to go bankrupt");
   if (!kol_operating_can_go_bankrupt (g, player, corp))
     {
       KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_CANNOT_GO_BANKRUPT) };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 1,
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 1,
                               "cannot go bankrupt: enough money can still be raised");
     }
   args[0] = kol_arg_int (KOL_ARG_PLAYER, player);
-  kol_game_log (g, KOL_LOG_1849_SELLS_ALL, args, 1);
+  kol_engine_log (g, KOL_LOG_1849_SELLS_ALL, args, 1);
   n = player_corps_sorted (g, player, corps);
   for (int i = 0; i < n && (buy_train != NULL || g->corps[corp].cash < 0); i++)
     {
@@ -578,12 +578,12 @@ bankrupt_process (KolGame         *g,
         kol_1849_note_moved (g, corps[i]);
     }
   if (g->players[player].cash > 0)
-    kol_game_transfer (g, kol_entity (KOL_ENTITY_PLAYER, player), corp_entity (corp),
+    kol_engine_transfer (g, kol_entity (KOL_ENTITY_PLAYER, player), corp_entity (corp),
                        g->players[player].cash);
   kol_operating_close_corporation (g, corp);
   kol_1849_reorder_corps (g);
   for (int c = 0; c < g->n_corps; c++)
-    if (kol_game_percent_of (g, kol_entity (KOL_ENTITY_PLAYER, player), c) > 0)
+    if (kol_engine_percent_of (g, kol_entity (KOL_ENTITY_PLAYER, player), c) > 0)
       return TRUE;
   st->loan_choice_player = (gint16) player;
   return TRUE;
@@ -593,7 +593,7 @@ bankrupt_process (KolGame         *g,
  * (18xx.games offers the action at any time, and refuses it when enough
  * money can be raised). */
 static gboolean
-in_emergency (KolGame *g,
+in_emergency (KolEngine *g,
               int      corp)
 {
   gint16 trains[KOL_MAX_TRAINS];
@@ -601,12 +601,12 @@ in_emergency (KolGame *g,
   /* §14.2: unpaid bond interest is an emergency too */
   if (g->corps[corp].cash < 0)
     return TRUE;
-  return kol_game_trains_of (g, corp_entity (corp), trains, KOL_MAX_TRAINS) == 0 &&
+  return kol_engine_trains_of (g, corp_entity (corp), trains, KOL_MAX_TRAINS) == 0 &&
          kol_operating_must_buy_train (g, corp);
 }
 
 static guint32
-bankrupt_actions (KolGame  *g,
+bankrupt_actions (KolEngine  *g,
                   KolStep  *s,
                   KolEntity entity)
 {
@@ -616,7 +616,7 @@ bankrupt_actions (KolGame  *g,
 }
 
 static void
-bankrupt_legal_actions (KolGame   *g,
+bankrupt_legal_actions (KolEngine   *g,
                         KolStep   *s,
                         KolEntity  entity,
                         GPtrArray *out)
@@ -637,7 +637,7 @@ const KolStepClass kol_1849_step_bankrupt = {
 
 /* The corporation that cannot pay its bond interest (cash_crisis_entity). */
 static int
-crisis_corp (KolGame *g)
+crisis_corp (KolEngine *g)
 {
   for (int i = 0; i < g->n_corp_order; i++)
     if (g->corps[g->corp_order[i]].cash < 0)
@@ -646,7 +646,7 @@ crisis_corp (KolGame *g)
 }
 
 static int
-emr_active_entities (KolGame   *g,
+emr_active_entities (KolEngine   *g,
                      KolStep   *s,
                      KolEntity *out,
                      int        max)
@@ -660,30 +660,30 @@ emr_active_entities (KolGame   *g,
 }
 
 static gboolean
-emr_active (KolGame *g,
+emr_active (KolEngine *g,
             KolStep *s)
 {
   return crisis_corp (g) >= 0;
 }
 
 static int
-emr_needed (KolGame  *g,
+emr_needed (KolEngine  *g,
             KolEntity entity)
 {
   int corp = crisis_corp (g);
 
   if (corp >= 0 && kol_entity_equal (g->corps[corp].owner, entity))
     return -g->corps[corp].cash;
-  return -kol_game_cash (g, entity);
+  return -kol_engine_cash (g, entity);
 }
 
 static gboolean
-emr_can_sell (KolGame         *g,
+emr_can_sell (KolEngine         *g,
               KolEntity        seller,
               const KolBundle *b)
 {
   int corp = crisis_corp (g);
-  int cash = kol_game_cash (g, seller);
+  int cash = kol_engine_cash (g, seller);
   KolReason reason;
 
   if (seller.kind != KOL_ENTITY_PLAYER || corp < 0)
@@ -692,7 +692,7 @@ emr_can_sell (KolGame         *g,
 }
 
 static int
-emr_sellable (KolGame   *g,
+emr_sellable (KolEngine   *g,
               KolEntity  seller,
               KolBundle *out,
               int        max)
@@ -715,7 +715,7 @@ emr_sellable (KolGame   *g,
 /* EmergencyMoneyRaising#actions: the president may sell shares while short
  * of the debt, and pay it off (§14.2: a bond's interest). */
 static guint32
-emr_actions (KolGame  *g,
+emr_actions (KolEngine  *g,
              KolStep  *s,
              KolEntity entity)
 {
@@ -729,10 +729,10 @@ emr_actions (KolGame  *g,
     return 0;
   if (entity.kind == KOL_ENTITY_PLAYER)
     {
-      if (kol_game_cash (g, entity) < emr_needed (g, entity) &&
+      if (kol_engine_cash (g, entity) < emr_needed (g, entity) &&
           emr_sellable (g, entity, bundles, G_N_ELEMENTS (bundles)) > 0)
         actions |= KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES);
-      if (MAX (kol_game_cash (g, entity), 0) >= emr_needed (g, entity))
+      if (MAX (kol_engine_cash (g, entity), 0) >= emr_needed (g, entity))
         actions |= KOL_ACTION_BIT (KOL_ACTION_PAYOFF_DEBT);
     }
   else
@@ -741,7 +741,7 @@ emr_actions (KolGame  *g,
 }
 
 static gboolean
-emr_process (KolGame         *g,
+emr_process (KolEngine         *g,
              KolStep         *s,
              const KolAction *a,
              GError         **error)
@@ -749,7 +749,7 @@ emr_process (KolGame         *g,
   int corp = crisis_corp (g);
 
   if (corp < 0)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "no debt to pay");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "no debt to pay");
   if (a->type == KOL_ACTION_PAYOFF_DEBT)
     {
       int amount = -g->corps[corp].cash;
@@ -757,18 +757,18 @@ emr_process (KolGame         *g,
         kol_arg_entity (a->entity), kol_arg_int (KOL_ARG_CORP, corp), kol_arg_int (KOL_ARG_MONEY, amount),
       };
 
-      if (kol_game_cash (g, a->entity) < amount)
+      if (kol_engine_cash (g, a->entity) < amount)
         {
           KolArg why[3] = {
-            kol_arg_entity (a->entity), kol_arg_int (KOL_ARG_MONEY, kol_game_cash (g, a->entity)),
+            kol_arg_entity (a->entity), kol_arg_int (KOL_ARG_MONEY, kol_engine_cash (g, a->entity)),
             kol_arg_int (KOL_ARG_MONEY, amount),
           };
 
-          return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, why, 3, "%s has %d, needs %d",
-                                  kol_game_entity_name (g, a->entity), kol_game_cash (g, a->entity), amount);
+          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, why, 3, "%s has %d, needs %d",
+                                  kol_engine_entity_name (g, a->entity), kol_engine_cash (g, a->entity), amount);
         }
-      kol_game_transfer (g, a->entity, corp_entity (corp), amount);
-      kol_game_log (g, KOL_LOG_1849_PAYS_DEBT, args, 3);
+      kol_engine_transfer (g, a->entity, corp_entity (corp), amount);
+      kol_engine_log (g, KOL_LOG_1849_PAYS_DEBT, args, 3);
       return TRUE;
     }
   if (a->type == KOL_ACTION_SELL_SHARES)
@@ -782,11 +782,11 @@ emr_process (KolGame         *g,
       kol_emergency_sell (g, &b);
       return TRUE;
     }
-  return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an emergency action");
+  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an emergency action");
 }
 
 static void
-emr_legal_actions (KolGame   *g,
+emr_legal_actions (KolEngine   *g,
                    KolStep   *s,
                    KolEntity  entity,
                    GPtrArray *out)
@@ -803,7 +803,7 @@ emr_legal_actions (KolGame   *g,
         kol_1849_add_bundle_sell_actions (g, entity, &bundles[i], out);
     }
   if ((actions & KOL_ACTION_BIT (KOL_ACTION_PAYOFF_DEBT)) && corp >= 0 &&
-      kol_game_cash (g, entity) >= -g->corps[corp].cash)
+      kol_engine_cash (g, entity) >= -g->corps[corp].cash)
     g_ptr_array_add (out, kol_action_new (KOL_ACTION_PAYOFF_DEBT, entity));
 }
 
@@ -826,7 +826,7 @@ typedef struct
 static const char *const sms_choices[] = { "Close SMS", "Pass" };
 
 static gboolean
-step_acted (KolGame            *g,
+step_acted (KolEngine            *g,
             const KolStepClass *klass)
 {
   KolStep *s = kol_round_find_step (g, klass);
@@ -837,7 +837,7 @@ step_acted (KolGame            *g,
 /* SMSTeleport#actions: a corporation owning SMS decides first whether to
  * close it (§7.1 P4), unless it already laid track or placed a token. */
 static guint32
-sms_actions (KolGame  *g,
+sms_actions (KolEngine  *g,
              KolStep  *s,
              KolEntity entity)
 {
@@ -852,7 +852,7 @@ sms_actions (KolGame  *g,
 }
 
 static gboolean
-sms_active (KolGame *g,
+sms_active (KolEngine *g,
             KolStep *s)
 {
   return kol_step_current_actions (g, s) != 0;
@@ -864,14 +864,14 @@ sms_active (KolGame *g,
  * Returns: %TRUE if @hex is one of the coastal cities of SMS.
  */
 gboolean
-kol_1849_is_sms_hex (KolGame *g,
+kol_1849_is_sms_hex (KolEngine *g,
                      int      hex)
 {
   return hex >= 0 && hex < KOL_MAX_HEXES && (K49_STATE (g)->hex_flags[hex] & K49_HEX_COASTAL);
 }
 
 static gboolean
-sms_process (KolGame         *g,
+sms_process (KolEngine         *g,
              KolStep         *s,
              const KolAction *a,
              GError         **error)
@@ -883,15 +883,15 @@ sms_process (KolGame         *g,
     {
       KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_CHOICE) };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 1, "choose “%s” or “%s”",
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 1, "choose “%s” or “%s”",
                               sms_choices[0], sms_choices[1]);
     }
   if (g_str_equal (a->choice, sms_choices[0]))
     {
       KolArg args[2] = { kol_arg_entity (a->entity), kol_arg_int (KOL_ARG_COMPANY, st->sms) };
 
-      kol_game_log (g, KOL_LOG_1849_CLOSES_SMS, args, 2);
-      kol_game_close_company (g, st->sms);
+      kol_engine_log (g, KOL_LOG_1849_CLOSES_SMS, args, 2);
+      kol_engine_close_company (g, st->sms);
       K49 (g, a->entity.index, K49_SMS) = -1;
     }
   s->passed = TRUE;
@@ -899,7 +899,7 @@ sms_process (KolGame         *g,
 }
 
 static void
-sms_legal_actions (KolGame   *g,
+sms_legal_actions (KolEngine   *g,
                    KolStep   *s,
                    KolEntity  entity,
                    GPtrArray *out)
@@ -926,7 +926,7 @@ const KolStepClass kol_1849_step_sms_teleport = {
 /* ------------------------------------------------------------ Assign */
 
 static gboolean
-is_port (KolGame *g,
+is_port (KolEngine *g,
          int      hex)
 {
   return hex >= 0 && hex < KOL_MAX_HEXES && (K49_STATE (g)->hex_flags[hex] & K49_HEX_PORT);
@@ -935,7 +935,7 @@ is_port (KolGame *g,
 /* Assign#actions: CNM, owned by the corporation operating now, may put its
  * +L.20 marker on a port (§7.1 P3). */
 static guint32
-assign_actions (KolGame  *g,
+assign_actions (KolEngine  *g,
                 KolStep  *s,
                 KolEntity entity)
 {
@@ -952,7 +952,7 @@ assign_actions (KolGame  *g,
 }
 
 static gboolean
-assign_process (KolGame         *g,
+assign_process (KolEngine         *g,
                 KolStep         *s,
                 const KolAction *a,
                 GError         **error)
@@ -964,17 +964,17 @@ assign_process (KolGame         *g,
     {
       KolArg why[2] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_CHOICE), kol_arg_int (KOL_ARG_HEX, a->hex) };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 2,
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 2,
                               "the CNM marker goes on a port");
     }
   st->cnm_hex = (gint16) a->hex;
-  kol_game_log (g, KOL_LOG_1849_ASSIGNED, args, 2);
-  kol_game_close_company (g, st->cnm);
+  kol_engine_log (g, KOL_LOG_1849_ASSIGNED, args, 2);
+  kol_engine_close_company (g, st->cnm);
   return TRUE;
 }
 
 static void
-assign_legal_actions (KolGame   *g,
+assign_legal_actions (KolEngine   *g,
                       KolStep   *s,
                       KolEntity  entity,
                       GPtrArray *out)
@@ -1004,7 +1004,7 @@ const KolStepClass kol_1849_step_assign = {
 /* Track#process_lay_tile (1849): one lay; after an SMS lay the token may go
  * only to that city; a lay may give Garibaldi a home (§9.4.1). */
 static gboolean
-track_process (KolGame         *g,
+track_process (KolEngine         *g,
                KolStep         *s,
                const KolAction *a,
                GError         **error)
@@ -1018,7 +1018,7 @@ track_process (KolGame         *g,
     {
       KolArg args[2] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_NOT_COASTAL), kol_arg_int (KOL_ARG_HEX, a->hex) };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_TILE, args, 2,
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_TILE, args, 2,
                               "with SMS only coastal cities may be built");
     }
   if (!kol_tracker_lay_tile_action (g, s, a, -1, error))
@@ -1044,7 +1044,7 @@ const KolStepClass kol_1849_step_track = {
 /* ------------------------------------------------------------- Token */
 
 static gboolean
-sms_allows (KolGame *g,
+sms_allows (KolEngine *g,
             int      corp,
             int      hex)
 {
@@ -1057,7 +1057,7 @@ sms_allows (KolGame *g,
 
 /* Cities where @corp may place a token with SMS (no connection needed). */
 static int
-sms_token_targets (KolGame        *g,
+sms_token_targets (KolEngine        *g,
                    int             corp,
                    KolTokenTarget *out,
                    int             max)
@@ -1087,7 +1087,7 @@ sms_token_targets (KolGame        *g,
 /* Token#can_place_token? (1849): the current corporation has a token and,
  * with SMS, any coastal city, else a connected city with room. */
 static guint32
-token_actions (KolGame  *g,
+token_actions (KolEngine  *g,
                KolStep  *s,
                KolEntity entity)
 {
@@ -1108,7 +1108,7 @@ token_actions (KolGame  *g,
  * a route (§7.1 P4); then Garibaldi, not yet started, moves to the end of
  * the order if no home has room any more (§9.4.1). */
 static gboolean
-token_process (KolGame         *g,
+token_process (KolEngine         *g,
                KolStep         *s,
                const KolAction *a,
                GError         **error)
@@ -1120,7 +1120,7 @@ token_process (KolGame         *g,
   if (a->type == KOL_ACTION_PASS)
     return kol_step_process_pass (g, s, a, error);
   if (a->type != KOL_ACTION_PLACE_TOKEN)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a token action");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a token action");
   if (K49 (g, corp, K49_SMS) != 0)
     {
       KolPlaceTokenOpts opts;
@@ -1129,7 +1129,7 @@ token_process (KolGame         *g,
         {
           KolArg args[2] = { kol_arg_int (KOL_ARG_HEX, a->hex), kol_arg_int (KOL_ARG_REASON, KOL_REASON_NOT_COASTAL) };
 
-          return kol_game_refuse (g, error, KOL_ENGINE_ERROR_TOKEN, args, 2,
+          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_TOKEN, args, 2,
                                   "Must place token on SMS hex");
         }
       kol_place_token_opts_init (&opts);
@@ -1163,14 +1163,14 @@ token_process (KolGame         *g,
           g->corp_order[g->n_corp_order - 1] = (gint16) afg;
           for (int i = 0; i < g->n_corp_order; i++)
             g->corps[g->corp_order[i]].order_seq = (guint32) i;
-          kol_game_log (g, KOL_LOG_1849_AFG_NO_HOME, args, 1);
+          kol_engine_log (g, KOL_LOG_1849_AFG_NO_HOME, args, 1);
         }
     }
   return TRUE;
 }
 
 static void
-token_legal_actions (KolGame   *g,
+token_legal_actions (KolEngine   *g,
                      KolStep   *s,
                      KolEntity  entity,
                      GPtrArray *out)
@@ -1209,7 +1209,7 @@ const KolStepClass kol_1849_step_token = {
 /* ------------------------------------------------------------- Route */
 
 static void
-route_legal_actions (KolGame   *g,
+route_legal_actions (KolEngine   *g,
                      KolStep   *s,
                      KolEntity  entity,
                      GPtrArray *out)
@@ -1231,7 +1231,7 @@ const KolStepClass kol_1849_step_route = {
 /* ---------------------------------------------------------- Dividend */
 
 static void
-dividend_pass (KolGame *g,
+dividend_pass (KolEngine *g,
                KolStep *s)
 {
   kol_step_dividend_pass (g, s);
@@ -1251,7 +1251,7 @@ const KolStepClass kol_1849_step_dividend = {
 /* ------------------------------------------------------- IssueShares */
 
 static guint32
-issue_actions (KolGame  *g,
+issue_actions (KolEngine  *g,
                KolStep  *s,
                KolEntity entity)
 {
@@ -1270,7 +1270,7 @@ issue_actions (KolGame  *g,
 }
 
 static gboolean
-bundle_listed (KolGame         *g,
+bundle_listed (KolEngine         *g,
                const KolBundle *b,
                const KolBundle *list,
                int              n)
@@ -1284,7 +1284,7 @@ bundle_listed (KolGame         *g,
 /* IssueShares (1849, §10.8): issue treasury certificates (the price moves
  * down a row per share) or redeem one from the pool; then the step ends. */
 static gboolean
-issue_process (KolGame         *g,
+issue_process (KolEngine         *g,
                KolStep         *s,
                const KolAction *a,
                GError         **error)
@@ -1308,8 +1308,8 @@ issue_process (KolGame         *g,
             kol_arg_int (KOL_ARG_REASON, kol_1849_last_cert_last (g, &b) ? KOL_REASON_NONE : KOL_REASON_LAST_CERT),
           };
 
-          return kol_game_refuse (g, error, KOL_ENGINE_ERROR_CANNOT_SELL, args, 3,
-                                  "%s cannot issue these certificates", kol_game_entity_name (g, a->entity));
+          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_CANNOT_SELL, args, 3,
+                                  "%s cannot issue these certificates", kol_engine_entity_name (g, a->entity));
         }
       kol_shares_sell_and_change_price (g, &b, TRUE, -1);
       kol_step_pass (g, s);
@@ -1325,19 +1325,19 @@ issue_process (KolGame         *g,
                                                                       : KOL_REASON_LAST_CERT),
           };
 
-          return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1,
-                                  "%s cannot redeem these certificates", kol_game_entity_name (g, a->entity));
+          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1,
+                                  "%s cannot redeem these certificates", kol_engine_entity_name (g, a->entity));
         }
       kol_shares_buy (g, a->entity, &b, NULL);
       kol_step_pass (g, s);
       return TRUE;
     default:
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a financial action");
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a financial action");
     }
 }
 
 static void
-issue_legal_actions (KolGame   *g,
+issue_legal_actions (KolEngine   *g,
                      KolStep   *s,
                      KolEntity  entity,
                      GPtrArray *out)

@@ -148,12 +148,12 @@ typedef struct
 /* ---- kol-title-1849.c ---- */
 extern const KolTitleModule kol_title_module_1849;
 
-gboolean  kol_1849_is_afg              (KolGame *g, int corp);
-int       kol_1849_corp_list_index     (KolGame *g, int corp);
+gboolean  kol_1849_is_afg              (KolEngine *g, int corp);
+int       kol_1849_corp_list_index     (KolEngine *g, int corp);
 /* Operating order of the floated corporations (Corporation#<=>). */
-int       kol_1849_sorted_corps        (KolGame *g, gint16 *out);
-void      kol_1849_log_event           (KolGame *g, int kind, const KolArg *args, guint n);
-void      kol_1849_next_round          (KolGame *g);
+int       kol_1849_sorted_corps        (KolEngine *g, gint16 *out);
+void      kol_1849_log_event           (KolEngine *g, int kind, const KolArg *args, guint n);
+void      kol_1849_next_round          (KolEngine *g);
 
 /* ---- kol-title-1849-stock.c ---- */
 extern const KolStockHooks kol_1849_stock_hooks;
@@ -165,29 +165,29 @@ extern const KolStepClass  kol_1849_step_company_pending_par;
 extern const KolStepClass  kol_1849_step_waterfall_auction;
 extern const KolStepClass  kol_1849_step_home_token;
 
-void      kol_1849_start_auction_round (KolGame *g);
-void      kol_1849_start_stock_round   (KolGame *g);
-gboolean  kol_1849_last_cert_last      (KolGame *g, const KolBundle *b);
-int       kol_1849_home_token_locations (KolGame *g, int corp, gint16 *hexes, int max);
-void      kol_1849_update_garibaldi    (KolGame *g);
-void      kol_1849_reorder_corps       (KolGame *g);
-void      kol_1849_remember_order      (KolGame *g);
-void      kol_1849_note_moved          (KolGame *g, int corp);
-int       kol_1849_issuable_bundles    (KolGame *g, int corp, KolBundle *out, int max);
-int       kol_1849_redeemable_bundles  (KolGame *g, int corp, KolBundle *out, int max);
-void      kol_1849_swap_double_cert    (KolGame *g, KolEntity from, KolEntity to, int corp);
-void      kol_1849_stock_legal_actions (KolGame *g, KolStep *s, KolEntity entity, GPtrArray *out);
+void      kol_1849_start_auction_round (KolEngine *g);
+void      kol_1849_start_stock_round   (KolEngine *g);
+gboolean  kol_1849_last_cert_last      (KolEngine *g, const KolBundle *b);
+int       kol_1849_home_token_locations (KolEngine *g, int corp, gint16 *hexes, int max);
+void      kol_1849_update_garibaldi    (KolEngine *g);
+void      kol_1849_reorder_corps       (KolEngine *g);
+void      kol_1849_remember_order      (KolEngine *g);
+void      kol_1849_note_moved          (KolEngine *g, int corp);
+int       kol_1849_issuable_bundles    (KolEngine *g, int corp, KolBundle *out, int max);
+int       kol_1849_redeemable_bundles  (KolEngine *g, int corp, KolBundle *out, int max);
+void      kol_1849_swap_double_cert    (KolEngine *g, KolEntity from, KolEntity to, int corp);
+void      kol_1849_stock_legal_actions (KolEngine *g, KolStep *s, KolEntity entity, GPtrArray *out);
 
 /* ---- kol-title-1849-operating.c ---- */
 extern const KolOperatingHooks kol_1849_operating_hooks;
 extern const KolRoundClass kol_1849_round_operating;
 
-void      kol_1849_start_operating_round (KolGame *g, int round_num);
-void      kol_1849_close_corporation   (KolGame *g, int corp);
-gboolean  kol_1849_any_placed_token    (KolGame *g, int corp);
-int       kol_1849_first_token         (KolGame *g, int corp);
-int       kol_1849_placed_tokens       (KolGame *g, int corp);
-void      kol_1849_add_bundle_sell_actions (KolGame *g, KolEntity entity, const KolBundle *b,
+void      kol_1849_start_operating_round (KolEngine *g, int round_num);
+void      kol_1849_close_corporation   (KolEngine *g, int corp);
+gboolean  kol_1849_any_placed_token    (KolEngine *g, int corp);
+int       kol_1849_first_token         (KolEngine *g, int corp);
+int       kol_1849_placed_tokens       (KolEngine *g, int corp);
+void      kol_1849_add_bundle_sell_actions (KolEngine *g, KolEntity entity, const KolBundle *b,
                                             GPtrArray *out);
 
 /* ---- kol-title-1849-variants.c ---- */
@@ -195,20 +195,20 @@ extern const KolStepClass kol_1849_step_buy_token;
 extern const KolStepClass kol_1849_step_buy_e_token;
 extern const KolStepClass kol_1849_step_bond_interest;
 extern const KolStepClass kol_1849_step_bond;
-int       kol_1849_e_token_cost        (KolGame *g);
+int       kol_1849_e_token_cost        (KolEngine *g);
 
 /* ---- kol-title-1849-board.c ---- */
 extern const KolBoardHooks kol_1849_board_hooks;
 extern const KolMarketHooks kol_1849_market_hooks;
 extern const KolRouteHooks kol_1849_route_hooks;
 
-int       kol_1849_upgrade_cost        (KolGame *g, KolEntity entity, int spender, int hex,
+int       kol_1849_upgrade_cost        (KolEngine *g, KolEntity entity, int spender, int hex,
                                         int old_tile, int new_tile);
-void      kol_1849_earthquake          (KolGame *g);
-gboolean  kol_1849_is_sms_hex          (KolGame *g, int hex);
-gboolean  kol_1849_validate_routes     (KolGame *g, int corp, const KolAction *a, GError **error);
+void      kol_1849_earthquake          (KolEngine *g);
+gboolean  kol_1849_is_sms_hex          (KolEngine *g, int hex);
+gboolean  kol_1849_validate_routes     (KolEngine *g, int corp, const KolAction *a, GError **error);
 /* Appends the best run_routes action of @corp (the router's proven
  * optimum) to @out. */
-void      kol_1849_best_routes_action  (KolGame *g, int corp, GPtrArray *out);
+void      kol_1849_best_routes_action  (KolEngine *g, int corp, GPtrArray *out);
 
 G_END_DECLS

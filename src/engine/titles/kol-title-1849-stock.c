@@ -14,7 +14,7 @@
 #define LAST_CERT_FLAG 1u
 
 static inline gboolean
-is_last_cert (KolGame *g,
+is_last_cert (KolEngine *g,
               int      cert)
 {
   return (g->certs[cert].flags & LAST_CERT_FLAG) != 0;
@@ -31,7 +31,7 @@ corp_entity (int corp)
 /* The phase from which @price may be chosen as a par price (rules.
  * par_prices, read at setup), -1 when never. */
 static int
-par_price_phase (KolGame *g,
+par_price_phase (KolEngine *g,
                  int      price)
 {
   Kol1849State *st = K49_STATE (g);
@@ -46,7 +46,7 @@ par_price_phase (KolGame *g,
  * groups growing with the green_par and brown_par events (§9.4: L.68 and
  * L.100 from the start, L.144 from Phase 6, L.216 from Phase 10). */
 static int
-par_prices (KolGame *g,
+par_prices (KolEngine *g,
             int      corp,
             KolCell *out,
             int      max)
@@ -69,7 +69,7 @@ par_prices (KolGame *g,
 /* Game#can_par?: the next corporation in the order, not closed in this
  * set of rounds, and (Garibaldi) with a home (§9.4, §9.4.1, §11). */
 static gboolean
-can_par (KolGame  *g,
+can_par (KolEngine  *g,
          int       corp,
          KolEntity parrer)
 {
@@ -89,7 +89,7 @@ can_par (KolGame  *g,
  * Returns: how many hexes were written.
  */
 int
-kol_1849_home_token_locations (KolGame *g,
+kol_1849_home_token_locations (KolEngine *g,
                                int      corp,
                                gint16  *hexes,
                                int      max)
@@ -122,7 +122,7 @@ kol_1849_home_token_locations (KolGame *g,
  * available again from the next stock round once a home has room (§9.4.1).
  */
 void
-kol_1849_update_garibaldi (KolGame *g)
+kol_1849_update_garibaldi (KolEngine *g)
 {
   int afg = K49_STATE (g)->afg;
   gint16 hexes[8];
@@ -134,7 +134,7 @@ kol_1849_update_garibaldi (KolGame *g)
   K49 (g, afg, K49_SLOT_CLOSED) = FALSE;
   K49 (g, afg, K49_CLOSED_RECENTLY) = TRUE;
   args[0] = kol_arg_int (KOL_ARG_CORP, afg);
-  kol_game_log (g, KOL_LOG_1849_AFG_SLOT_OPEN, args, 1);
+  kol_engine_log (g, KOL_LOG_1849_AFG_SLOT_OPEN, args, 1);
 }
 
 /* Game#after_par: the capital RSA brings (Base#after_par for :shares
@@ -142,7 +142,7 @@ kol_1849_update_garibaldi (KolGame *g)
  * corporation in the order becomes available, and in a stock round the
  * home token. */
 static void
-after_par (KolGame *g,
+after_par (KolEngine *g,
            int      corp)
 {
   Kol1849State *st = K49_STATE (g);
@@ -152,20 +152,20 @@ after_par (KolGame *g,
 
   if (st->rsa >= 0 && st->rsa_share_corp == corp && !g->companies[st->rsa].closed)
     {
-      int amount = kol_market_corp_price (g, corp) * (g->certs[kol_game_president_cert (g, corp)].percent /
-                                                      kol_game_share_percent (g, corp));
+      int amount = kol_market_corp_price (g, corp) * (g->certs[kol_engine_president_cert (g, corp)].percent /
+                                                      kol_engine_share_percent (g, corp));
 
-      kol_game_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), corp_entity (corp), amount);
+      kol_engine_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), corp_entity (corp), amount);
       args[0] = kol_arg_int (KOL_ARG_CORP, corp);
       args[1] = kol_arg_int (KOL_ARG_MONEY, amount);
       args[2] = kol_arg_int (KOL_ARG_COMPANY, st->rsa);
-      kol_game_log (g, KOL_LOG_1849_RECEIVES_FROM, args, 3);
+      kol_engine_log (g, KOL_LOG_1849_RECEIVES_FROM, args, 3);
     }
 
-  kol_game_transfer (g, corp_entity (corp), kol_entity (KOL_ENTITY_BANK, 0), fee);
+  kol_engine_transfer (g, corp_entity (corp), kol_entity (KOL_ENTITY_BANK, 0), fee);
   args[0] = kol_arg_int (KOL_ARG_CORP, corp);
   args[1] = kol_arg_int (KOL_ARG_MONEY, fee);
-  kol_game_log (g, KOL_LOG_1849_TOKEN_FEE, args, 2);
+  kol_engine_log (g, KOL_LOG_1849_TOKEN_FEE, args, 2);
 
   K49 (g, corp, K49_NEXT_TO_PAR) = FALSE;
   index = kol_1849_corp_list_index (g, corp);
@@ -186,7 +186,7 @@ after_par (KolGame *g,
  * Returns: %TRUE if @b respects it.
  */
 gboolean
-kol_1849_last_cert_last (KolGame         *g,
+kol_1849_last_cert_last (KolEngine         *g,
                          const KolBundle *b)
 {
   gboolean has_last = FALSE;
@@ -198,13 +198,13 @@ kol_1849_last_cert_last (KolGame         *g,
   if (!has_last)
     return TRUE;
   location = b->owner.kind == KOL_ENTITY_POOL ? b->owner : corp_entity (b->corp);
-  return kol_game_certs_of (g, location, b->corp, certs, KOL_MAX_CERTS) == b->n_certs;
+  return kol_engine_certs_of (g, location, b->corp, certs, KOL_MAX_CERTS) == b->n_certs;
 }
 
 /* The players holding at least 20% of @corp other than @player, the
  * largest holders, nearest to @player (find_would_be_pres), or -1. */
 static int
-find_would_be_pres (KolGame *g,
+find_would_be_pres (KolEngine *g,
                     int      player,
                     int      corp)
 {
@@ -212,7 +212,7 @@ find_would_be_pres (KolGame *g,
 
   for (int p = 0; p < g->n_players; p++)
     {
-      int percent = kol_game_percent_of (g, kol_entity (KOL_ENTITY_PLAYER, p), corp);
+      int percent = kol_engine_percent_of (g, kol_entity (KOL_ENTITY_PLAYER, p), corp);
 
       if (p == player || percent < 20)
         continue;
@@ -242,7 +242,7 @@ find_would_be_pres (KolGame *g,
  * @would_be_pres (§9.5: only to a holder of two shares, and the swap must
  * be possible with the certificates they hold)? */
 static gboolean
-dumpable_on (KolGame         *g,
+dumpable_on (KolEngine         *g,
              const KolBundle *b,
              int              would_be_pres)
 {
@@ -255,10 +255,10 @@ dumpable_on (KolGame         *g,
   if (would_be_pres < 0)
     return FALSE;
   pres = kol_entity (KOL_ENTITY_PLAYER, would_be_pres);
-  owner_percent = kol_game_percent_of (g, b->owner, b->corp);
-  other_percent = kol_game_percent_of (g, pres, b->corp);
+  owner_percent = kol_engine_percent_of (g, b->owner, b->corp);
+  other_percent = kol_engine_percent_of (g, pres, b->corp);
   after = owner_percent - b->percent;
-  if (other_percent == 20 && kol_game_certs_of (g, pres, b->corp, certs, KOL_MAX_CERTS) == 1)
+  if (other_percent == 20 && kol_engine_certs_of (g, pres, b->corp, certs, KOL_MAX_CERTS) == 1)
     {
       if (after == 0)
         return TRUE;
@@ -281,7 +281,7 @@ typedef struct
  * certificate, kept when dumpable_on; sorted by percent (stable, as the
  * browser's sort). */
 static int
-bundles_for_corporation (KolGame   *g,
+bundles_for_corporation (KolEngine   *g,
                          KolEntity  holder,
                          int        corp,
                          KolBundle *out,
@@ -295,7 +295,7 @@ bundles_for_corporation (KolGame   *g,
 
   if (!g->corps[corp].ipoed)
     return 0;
-  n = kol_game_certs_of (g, holder, corp, certs, KOL_MAX_CERTS);
+  n = kol_engine_certs_of (g, holder, corp, certs, KOL_MAX_CERTS);
   n = MIN (n, 12);
   /* combinations by size, then in lexicographic order of positions */
   for (int size = 1; size <= n; size++)
@@ -346,7 +346,7 @@ bundles_for_corporation (KolGame   *g,
 
   if (holder.kind == KOL_ENTITY_PLAYER && kol_corp_is_president (g, corp, holder))
     {
-      int pres = kol_game_president_cert (g, corp);
+      int pres = kol_engine_president_cert (g, corp);
       int would_be = find_would_be_pres (g, holder.index, corp);
       gint16 one = (gint16) pres;
       int k = 0;
@@ -376,7 +376,7 @@ bundles_for_corporation (KolGame   *g,
  * certificate and 40% or more, the outgoing president may later choose two
  * 10% certificates instead (SwapChoice; §9.5 example 3). */
 static void
-change_president (KolGame  *g,
+change_president (KolEngine  *g,
                   int       presidents_cert,
                   KolEntity swap_to,
                   KolEntity president,
@@ -385,7 +385,7 @@ change_president (KolGame  *g,
   Kol1849State *st = K49_STATE (g);
   int corp = g->certs[presidents_cert].corp;
   gint16 held[KOL_MAX_CERTS], give[2];
-  int n = kol_game_certs_of (g, president, corp, held, KOL_MAX_CERTS), n_give = 0;
+  int n = kol_engine_certs_of (g, president, corp, held, KOL_MAX_CERTS), n_give = 0;
   int double_cert = -1, total = 0;
 
   for (int i = 0; i < n; i++)
@@ -404,7 +404,7 @@ change_president (KolGame  *g,
           st->swap_location = swap_to;
           st->swap_other_player = president.kind == KOL_ENTITY_PLAYER ? president.index : -1;
           st->swap_corp = (gint16) corp;
-          kol_game_log (g, KOL_LOG_1849_SWAP_DEFAULT, args, 1);
+          kol_engine_log (g, KOL_LOG_1849_SWAP_DEFAULT, args, 1);
         }
       give[n_give++] = (gint16) double_cert;
     }
@@ -419,13 +419,13 @@ change_president (KolGame  *g,
 
 /* SharePool#handle_partial (1849): one ordinary certificate comes back. */
 static void
-handle_partial (KolGame         *g,
+handle_partial (KolEngine         *g,
                 const KolBundle *b,
                 KolEntity        from,
                 KolEntity        to)
 {
   gint16 held[KOL_MAX_CERTS];
-  int n = kol_game_certs_of (g, from, b->corp, held, KOL_MAX_CERTS);
+  int n = kol_engine_certs_of (g, from, b->corp, held, KOL_MAX_CERTS);
 
   for (int i = 0; i < n; i++)
     if (!is_last_cert (g, held[i]))
@@ -442,13 +442,13 @@ handle_partial (KolGame         *g,
  * which gives back two 10% certificates.
  */
 void
-kol_1849_swap_double_cert (KolGame  *g,
+kol_1849_swap_double_cert (KolEngine  *g,
                            KolEntity from,
                            KolEntity to,
                            int       corp)
 {
   gint16 held[KOL_MAX_CERTS], tens[2];
-  int n = kol_game_certs_of (g, from, corp, held, KOL_MAX_CERTS), n_tens = 0;
+  int n = kol_engine_certs_of (g, from, corp, held, KOL_MAX_CERTS), n_tens = 0;
 
   for (int i = 0; i < n; i++)
     if (is_last_cert (g, held[i]))
@@ -456,7 +456,7 @@ kol_1849_swap_double_cert (KolGame  *g,
         kol_shares_move_cert (g, held[i], to);
         break;
       }
-  n = kol_game_certs_of (g, to, corp, held, KOL_MAX_CERTS);
+  n = kol_engine_certs_of (g, to, corp, held, KOL_MAX_CERTS);
   for (int i = 0; i < n && n_tens < 2; i++)
     if (g->certs[held[i]].percent == 10)
       tens[n_tens++] = held[i];
@@ -475,7 +475,7 @@ kol_1849_swap_double_cert (KolGame  *g,
  * Returns: how many bundles were written.
  */
 int
-kol_1849_issuable_bundles (KolGame   *g,
+kol_1849_issuable_bundles (KolEngine   *g,
                            int        corp,
                            KolBundle *out,
                            int        max)
@@ -503,7 +503,7 @@ kol_1849_issuable_bundles (KolGame   *g,
  * Returns: how many bundles were written.
  */
 int
-kol_1849_redeemable_bundles (KolGame   *g,
+kol_1849_redeemable_bundles (KolEngine   *g,
                              int        corp,
                              KolBundle *out,
                              int        max)
@@ -529,7 +529,7 @@ kol_1849_redeemable_bundles (KolGame   *g,
  * @old_operating_order = @corporations.sort.
  */
 void
-kol_1849_remember_order (KolGame *g)
+kol_1849_remember_order (KolEngine *g)
 {
   Kol1849State *st = K49_STATE (g);
 
@@ -542,7 +542,7 @@ kol_1849_remember_order (KolGame *g)
  * @moved_this_turn << @corp.
  */
 void
-kol_1849_note_moved (KolGame *g,
+kol_1849_note_moved (KolEngine *g,
                      int      corp)
 {
   Kol1849State *st = K49_STATE (g);
@@ -552,7 +552,7 @@ kol_1849_note_moved (KolGame *g,
 }
 
 static int
-old_position (KolGame *g,
+old_position (KolEngine *g,
               int      corp)
 {
   Kol1849State *st = K49_STATE (g);
@@ -571,7 +571,7 @@ old_position (KolGame *g,
  * stack stays the same"), under those that did not move.
  */
 void
-kol_1849_reorder_corps (KolGame *g)
+kol_1849_reorder_corps (KolEngine *g)
 {
   Kol1849State *st = K49_STATE (g);
   gint16 moved[KOL_MAX_CORPS];
@@ -631,7 +631,7 @@ kol_1849_reorder_corps (KolGame *g)
         same = same && order[j] == stack[j];
       if (same)
         continue;
-      kol_game_log (g, KOL_LOG_1849_REORDER, NULL, 0);
+      kol_engine_log (g, KOL_LOG_1849_REORDER, NULL, 0);
       kol_market_restack (g, cell, order, n);
     }
 }
@@ -640,7 +640,7 @@ kol_1849_reorder_corps (KolGame *g)
 
 /* BuySellParShares#can_buy?: and the last certificate last. */
 static gboolean
-can_buy (KolGame         *g,
+can_buy (KolEngine         *g,
          KolStep         *s,
          KolEntity        entity,
          const KolBundle *bundle)
@@ -652,7 +652,7 @@ can_buy (KolGame         *g,
 /* #can_buy_multiple?: the founder may buy two more certificates in the
  * turn of the par (§9.4). */
 static gboolean
-can_buy_multiple (KolGame  *g,
+can_buy_multiple (KolEngine  *g,
                   KolStep  *s,
                   KolEntity entity,
                   int       corp,
@@ -668,7 +668,7 @@ can_buy_multiple (KolGame  *g,
 /* #can_buy_any_from_ipo?: the smallest certificate of each started
  * corporation's treasury. */
 static gboolean
-can_buy_any_from_ipo (KolGame  *g,
+can_buy_any_from_ipo (KolEngine  *g,
                       KolStep  *s,
                       KolEntity entity)
 {
@@ -681,7 +681,7 @@ can_buy_any_from_ipo (KolGame  *g,
 
       if (!g->corps[corp].ipoed)
         continue;
-      n = kol_game_certs_of (g, corp_entity (corp), -1, certs, KOL_MAX_CERTS);
+      n = kol_engine_certs_of (g, corp_entity (corp), -1, certs, KOL_MAX_CERTS);
       for (int k = 0; k < n; k++)
         if (g->certs[certs[k]].corp == corp &&
             (min < 0 || g->certs[certs[k]].percent < g->certs[min].percent))
@@ -696,7 +696,7 @@ can_buy_any_from_ipo (KolGame  *g,
 }
 
 static void
-start_entity (KolGame *g)
+start_entity (KolEngine *g)
 {
   K49_STATE (g)->n_moved = 0;
 }
@@ -704,7 +704,7 @@ start_entity (KolGame *g)
 /* Game#after_buy_company: RSA's president's certificate waits for a par
  * (§8.1). */
 static void
-after_buy_company (KolGame *g,
+after_buy_company (KolEngine *g,
                    int      player,
                    int      company,
                    int      price)
@@ -716,7 +716,7 @@ after_buy_company (KolGame *g,
 }
 
 static int
-pending_par_corp (KolGame *g,
+pending_par_corp (KolEngine *g,
                   int      company)
 {
   return K49_STATE (g)->rsa_share_corp;
@@ -756,7 +756,7 @@ static const KolStepClass *const auction_steps[] = {
  * auction; RSA's owner then pars its corporation.
  */
 void
-kol_1849_start_auction_round (KolGame *g)
+kol_1849_start_auction_round (KolEngine *g)
 {
   kol_round_start (g, &kol_1849_round_auction, K49_ROUND_AUCTION, 1, auction_steps, NULL,
                    G_N_ELEMENTS (auction_steps));
@@ -765,7 +765,7 @@ kol_1849_start_auction_round (KolGame *g)
 /* Legal bids (the cheapest company at its price, a bid on another one from
  * the minimum up to what is not set aside) and passes. */
 static void
-waterfall_legal_actions (KolGame   *g,
+waterfall_legal_actions (KolEngine   *g,
                          KolStep   *s,
                          KolEntity  entity,
                          GPtrArray *out)
@@ -814,7 +814,7 @@ const KolStepClass kol_1849_step_waterfall_auction = {
 };
 
 static void
-pending_par_legal_actions (KolGame   *g,
+pending_par_legal_actions (KolEngine   *g,
                            KolStep   *s,
                            KolEntity  entity,
                            GPtrArray *out)
@@ -861,7 +861,7 @@ const KolRoundClass kol_1849_round_auction = {
 /* Round::Stock#setup (1849): corporations floated without a placed token
  * (RSA's, or Garibaldi still to choose) place their home token first. */
 static void
-stock_round_setup (KolGame  *g,
+stock_round_setup (KolEngine  *g,
                    KolRound *r)
 {
   for (int i = 0; i < g->n_corp_order; i++)
@@ -906,7 +906,7 @@ static const KolStepClass *const stock_steps[] = {
  * started again, Messina may be upgraded again (§11, §12).
  */
 void
-kol_1849_start_stock_round (KolGame *g)
+kol_1849_start_stock_round (KolEngine *g)
 {
   for (int c = 0; c < g->n_corps; c++)
     K49 (g, c, K49_CLOSED_RECENTLY) = FALSE;
@@ -918,7 +918,7 @@ kol_1849_start_stock_round (KolGame *g)
 /* ----------------------------------------------- BuySellParShares (1849) */
 
 static void
-bsps_setup (KolGame *g,
+bsps_setup (KolEngine *g,
             KolStep *s)
 {
   kol_step_buy_sell_par_shares_setup (g, s);
@@ -926,7 +926,7 @@ bsps_setup (KolGame *g,
 }
 
 static void
-bsps_pass (KolGame *g,
+bsps_pass (KolEngine *g,
            KolStep *s)
 {
   kol_step_buy_sell_par_shares_pass (g, s);
@@ -934,7 +934,7 @@ bsps_pass (KolGame *g,
 }
 
 static gboolean
-bsps_process (KolGame         *g,
+bsps_process (KolEngine         *g,
               KolStep         *s,
               const KolAction *a,
               GError         **error)
@@ -953,12 +953,12 @@ bsps_process (KolGame         *g,
               kol_arg_int (KOL_ARG_CORP, a->corp),
             };
 
-            return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 2,
+            return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 2,
                                     "only the next corporation in the order may be started");
           }
         if (!kol_step_buy_sell_par_shares_process_par (g, s, a, error))
           return FALSE;
-        kol_game_log (g, KOL_LOG_1849_MAY_BUY_TWO, args, 1);
+        kol_engine_log (g, KOL_LOG_1849_MAY_BUY_TWO, args, 1);
         return TRUE;
       }
     case KOL_ACTION_SELL_SHARES:
@@ -991,7 +991,7 @@ bsps_process (KolGame         *g,
               kol_arg_int (KOL_ARG_CORP, b.corp),
             };
 
-            return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 2,
+            return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 2,
                                     "the last certificate of %s can be bought only when no other "
                                     "is left there", g->title->corps[b.corp].id);
           }
@@ -1004,7 +1004,7 @@ bsps_process (KolGame         *g,
 
 /* Explains a refused buy, sell or par with the most specific reason. */
 static gboolean
-bsps_explain (KolGame         *g,
+bsps_explain (KolEngine         *g,
               KolStep         *s,
               const KolAction *a,
               GError         **error)
@@ -1021,7 +1021,7 @@ bsps_explain (KolGame         *g,
         {
           KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_MUST_SELL) };
 
-          return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1,
+          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1,
                                   "over a limit: sell first");
         }
       return kol_stock_refuse_buy (g, s, e, &b, error);
@@ -1044,7 +1044,7 @@ bsps_explain (KolGame         *g,
           args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_NOT_NEXT_CORP);
         else if (a->corp >= 0 && a->corp < g->n_corps && K49 (g, a->corp, K49_SLOT_CLOSED))
           args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_NO_HOME);
-        return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 2,
+        return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 2,
                                 "this corporation cannot be started now");
       }
     default:
@@ -1058,7 +1058,7 @@ bsps_explain (KolGame         *g,
  * Appends a sell_shares action for @b.
  */
 void
-kol_1849_add_bundle_sell_actions (KolGame         *g,
+kol_1849_add_bundle_sell_actions (KolEngine         *g,
                                   KolEntity        entity,
                                   const KolBundle *b,
                                   GPtrArray       *out)
@@ -1078,7 +1078,7 @@ kol_1849_add_bundle_sell_actions (KolGame         *g,
  * Appends every legal buy, sell and par of @entity, and the pass.
  */
 void
-kol_1849_stock_legal_actions (KolGame   *g,
+kol_1849_stock_legal_actions (KolEngine   *g,
                               KolStep   *s,
                               KolEntity  entity,
                               GPtrArray *out)
@@ -1157,7 +1157,7 @@ const KolStepClass kol_1849_step_home_token = {
 static const char *const swap_choices[] = { "Two 10% certs", "One 20% cert" };
 
 static int
-swap_active_entities (KolGame   *g,
+swap_active_entities (KolEngine   *g,
                       KolStep   *s,
                       KolEntity *out,
                       int        max)
@@ -1171,14 +1171,14 @@ swap_active_entities (KolGame   *g,
 }
 
 static gboolean
-swap_active (KolGame *g,
+swap_active (KolEngine *g,
              KolStep *s)
 {
   return K49_STATE (g)->swap_choice_player >= 0;
 }
 
 static guint32
-swap_actions (KolGame  *g,
+swap_actions (KolEngine  *g,
               KolStep  *s,
               KolEntity entity)
 {
@@ -1192,7 +1192,7 @@ swap_actions (KolGame  *g,
 /* SwapChoice#process_choose: the outgoing president takes the last
  * certificate (already done) or two 10% certificates instead (§9.5). */
 static gboolean
-swap_process (KolGame         *g,
+swap_process (KolEngine         *g,
               KolStep         *s,
               const KolAction *a,
               GError         **error)
@@ -1205,17 +1205,17 @@ swap_process (KolGame         *g,
     {
       KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_CHOICE) };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 1,
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 1,
                               "choose “%s” or “%s”", swap_choices[0], swap_choices[1]);
     }
   if (g_str_equal (a->choice, swap_choices[0]))
     {
-      kol_game_log (g, KOL_LOG_1849_SWAP_TWO, args, 1);
+      kol_engine_log (g, KOL_LOG_1849_SWAP_TWO, args, 1);
       kol_1849_swap_double_cert (g, st->swap_location, kol_entity (KOL_ENTITY_PLAYER, st->swap_other_player),
                                  st->swap_corp);
     }
   else
-    kol_game_log (g, KOL_LOG_1849_SWAP_LAST, args, 1);
+    kol_engine_log (g, KOL_LOG_1849_SWAP_LAST, args, 1);
   st->swap_choice_player = -1;
   st->swap_location = KOL_ENTITY_INIT_NONE;
   st->swap_other_player = -1;
@@ -1224,7 +1224,7 @@ swap_process (KolGame         *g,
 }
 
 static void
-swap_legal_actions (KolGame   *g,
+swap_legal_actions (KolEngine   *g,
                     KolStep   *s,
                     KolEntity  entity,
                     GPtrArray *out)

@@ -17,13 +17,13 @@ corp_entity (int corp)
 }
 
 static Kol1849OperatingState *
-or_state (KolGame *g)
+or_state (KolEngine *g)
 {
   return KOL_ROUND_TITLE (g, Kol1849OperatingState);
 }
 
 static void
-log_price_change (KolGame *g,
+log_price_change (KolEngine *g,
                   int      corp,
                   KolCell  from)
 {
@@ -46,7 +46,7 @@ bt_data (KolStep *s)
 }
 
 static guint32
-bt_actions (KolGame  *g,
+bt_actions (KolEngine  *g,
             KolStep  *s,
             KolEntity entity)
 {
@@ -56,14 +56,14 @@ bt_actions (KolGame  *g,
 }
 
 static void
-bt_setup (KolGame *g,
+bt_setup (KolEngine *g,
           KolStep *s)
 {
   bt_data (s)->bought_token = FALSE;
 }
 
 static gboolean
-city_has_corp (KolGame *g,
+city_has_corp (KolEngine *g,
                int      hex,
                int      corp)
 {
@@ -74,7 +74,7 @@ city_has_corp (KolGame *g,
  * home city, in a city @corp reaches and has no token in, and the seller
  * keeps another token (§14.1). */
 static gboolean
-can_replace_token (KolGame        *g,
+can_replace_token (KolEngine        *g,
                    int             corp,
                    int             hex,
                    int             slot,
@@ -101,7 +101,7 @@ can_replace_token (KolGame        *g,
 }
 
 static void
-compute_reach (KolGame  *g,
+compute_reach (KolEngine  *g,
                int       corp,
                KolReach *reach)
 {
@@ -114,7 +114,7 @@ compute_reach (KolGame  *g,
 /* any_buyable_tokens_placed?: another corporation's non-home token in a
  * city @corp reaches. */
 static gboolean
-any_buyable_tokens (KolGame *g,
+any_buyable_tokens (KolEngine *g,
                     int      corp)
 {
   KolReach reach;
@@ -146,7 +146,7 @@ any_buyable_tokens (KolGame *g,
 }
 
 static GPtrArray *
-bt_auto_actions (KolGame  *g,
+bt_auto_actions (KolEngine  *g,
                  KolStep  *s,
                  KolEntity entity)
 {
@@ -160,18 +160,18 @@ bt_auto_actions (KolGame  *g,
 }
 
 static gboolean
-refuse_buy_token (KolGame    *g,
+refuse_buy_token (KolEngine    *g,
                   GError    **error,
                   int         hex,
                   const char *message)
 {
   KolArg args[2] = { kol_arg_int (KOL_ARG_HEX, hex), kol_arg_int (KOL_ARG_REASON, KOL_REASON_TOKEN_NOT_BUYABLE) };
 
-  return kol_game_refuse (g, error, KOL_ENGINE_ERROR_TOKEN, args, 2, "%s", message);
+  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_TOKEN, args, 2, "%s", message);
 }
 
 static gboolean
-bt_process (KolGame         *g,
+bt_process (KolEngine         *g,
             KolStep         *s,
             const KolAction *a,
             GError         **error)
@@ -184,9 +184,9 @@ bt_process (KolGame         *g,
   if (a->type == KOL_ACTION_PASS)
     return kol_step_process_pass (g, s, a, error);
   if (a->type != KOL_ACTION_BUY_TOKEN)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a token purchase");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a token purchase");
   if (a->hex < 0 || a->hex >= (int) g->title->n_hexes)
-    return kol_game_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
+    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
   if (!st->buy_tokens_enabled)
     return refuse_buy_token (g, error, a->hex, "station tokens can be bought only from Phase 6");
   if (bt_data (s)->bought_token)
@@ -205,23 +205,23 @@ bt_process (KolGame         *g,
       KolArg why[3] = { kol_arg_entity (a->entity), kol_arg_int (KOL_ARG_MONEY, g->corps[corp].cash),
                         kol_arg_int (KOL_ARG_MONEY, a->price) };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, why, 3, "Insufficient cash for token");
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, why, 3, "Insufficient cash for token");
     }
   other = KOL_TOKEN_CORP (id);
   kol_board_remove_token (g, other, KOL_TOKEN_INDEX (id));
   kol_board_place_token (g, corp, token, a->hex, a->city, slot);
-  kol_game_transfer (g, a->entity, corp_entity (other), a->price);
+  kol_engine_transfer (g, a->entity, corp_entity (other), a->price);
   args[0] = kol_arg_entity (a->entity);
   args[1] = kol_arg_int (KOL_ARG_CORP, other);
   args[2] = kol_arg_int (KOL_ARG_HEX, a->hex);
   args[3] = kol_arg_int (KOL_ARG_MONEY, a->price);
-  kol_game_log (g, KOL_LOG_1849_BUYS_TOKEN, args, 4);
+  kol_engine_log (g, KOL_LOG_1849_BUYS_TOKEN, args, 4);
   bt_data (s)->bought_token = TRUE;
   return TRUE;
 }
 
 static void
-bt_legal_actions (KolGame   *g,
+bt_legal_actions (KolEngine   *g,
                   KolStep   *s,
                   KolEntity  entity,
                   GPtrArray *out)
@@ -264,7 +264,7 @@ bt_legal_actions (KolGame   *g,
 }
 
 static void
-variant_skip (KolGame *g,
+variant_skip (KolEngine *g,
               KolStep *s,
               gboolean on)
 {
@@ -275,7 +275,7 @@ variant_skip (KolGame *g,
 }
 
 static void
-bt_skip (KolGame *g,
+bt_skip (KolEngine *g,
          KolStep *s)
 {
   variant_skip (g, s, K49_STATE (g)->buy_tokens_option);
@@ -300,7 +300,7 @@ const KolStepClass kol_1849_step_buy_token = {
  * and L.800 in Phase 16, later ones L.800 and L.550 (§14.3).
  */
 int
-kol_1849_e_token_cost (KolGame *g)
+kol_1849_e_token_cost (KolEngine *g)
 {
   gboolean phase12 = g_strcmp0 (g->title->phases[g->phase].name, "12H") == 0;
   g_autoptr(GVariant) rule = kol_title_rule (g->title, "e_tokens");
@@ -317,7 +317,7 @@ kol_1849_e_token_cost (KolGame *g)
 }
 
 static gboolean
-can_buy_e_token (KolGame *g,
+can_buy_e_token (KolEngine *g,
                  int      corp)
 {
   Kol1849State *st = K49_STATE (g);
@@ -327,7 +327,7 @@ can_buy_e_token (KolGame *g,
 }
 
 static guint32
-bet_actions (KolGame  *g,
+bet_actions (KolEngine  *g,
              KolStep  *s,
              KolEntity entity)
 {
@@ -338,7 +338,7 @@ bet_actions (KolGame  *g,
 }
 
 static gboolean
-bet_process (KolGame         *g,
+bet_process (KolEngine         *g,
              KolStep         *s,
              const KolAction *a,
              GError         **error)
@@ -352,20 +352,20 @@ bet_process (KolGame         *g,
     {
       KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_E_TOKEN_NEEDED) };
 
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 1, "Cannot buy E-token");
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 1, "Cannot buy E-token");
     }
   cost = kol_1849_e_token_cost (g);
-  kol_game_transfer (g, a->entity, kol_entity (KOL_ENTITY_BANK, 0), cost);
+  kol_engine_transfer (g, a->entity, kol_entity (KOL_ENTITY_BANK, 0), cost);
   args[0] = kol_arg_entity (a->entity);
   args[1] = kol_arg_int (KOL_ARG_MONEY, cost);
-  kol_game_log (g, KOL_LOG_1849_BUYS_E_TOKEN, args, 2);
+  kol_engine_log (g, KOL_LOG_1849_BUYS_E_TOKEN, args, 2);
   K49_STATE (g)->e_token_sold = TRUE;
   K49 (g, corp, K49_E_TOKEN) = TRUE;
   return TRUE;
 }
 
 static void
-bet_legal_actions (KolGame   *g,
+bet_legal_actions (KolEngine   *g,
                    KolStep   *s,
                    KolEntity  entity,
                    GPtrArray *out)
@@ -381,7 +381,7 @@ bet_legal_actions (KolGame   *g,
 }
 
 static void
-bet_skip (KolGame *g,
+bet_skip (KolEngine *g,
           KolStep *s)
 {
   variant_skip (g, s, K49_STATE (g)->electric);
@@ -398,7 +398,7 @@ const KolStepClass kol_1849_step_buy_e_token = {
 /* ------------------------------------- BondInterestPayment (§14.2) */
 
 static guint32
-no_actions (KolGame  *g,
+no_actions (KolEngine  *g,
             KolStep  *s,
             KolEntity entity)
 {
@@ -409,7 +409,7 @@ no_actions (KolGame  *g,
  * corporation cannot pay leaves its cash negative, and the emergency step
  * makes its president raise it (§14.2). */
 static void
-interest_skip (KolGame *g,
+interest_skip (KolEngine *g,
                KolStep *s)
 {
   KolEntity e = kol_step_current_entity (g, s);
@@ -425,8 +425,8 @@ interest_skip (KolGame *g,
     return;
   args[0] = kol_arg_entity (e);
   args[1] = kol_arg_int (KOL_ARG_MONEY, owed);
-  kol_game_log (g, KOL_LOG_1849_BOND_INTEREST, args, 2);
-  kol_game_transfer (g, e, kol_entity (KOL_ENTITY_BANK, 0), owed);
+  kol_engine_log (g, KOL_LOG_1849_BOND_INTEREST, args, 2);
+  kol_engine_transfer (g, e, kol_entity (KOL_ENTITY_BANK, 0), owed);
 }
 
 const KolStepClass kol_1849_step_bond_interest = {
@@ -438,21 +438,21 @@ const KolStepClass kol_1849_step_bond_interest = {
 /* ---------------------------------------------------- Bond (§14.2) */
 
 static void
-bond_round_state (KolGame *g,
+bond_round_state (KolEngine *g,
                   KolStep *s)
 {
   memset (or_state (g), 0, sizeof (Kol1849OperatingState));
 }
 
 static void
-bond_setup (KolGame *g,
+bond_setup (KolEngine *g,
             KolStep *s)
 {
   memset (or_state (g), 0, sizeof (Kol1849OperatingState));
 }
 
 static gboolean
-can_take_bond (KolGame *g,
+can_take_bond (KolEngine *g,
                int      corp)
 {
   Kol1849State *st = K49_STATE (g);
@@ -462,7 +462,7 @@ can_take_bond (KolGame *g,
 }
 
 static gboolean
-can_payoff_bond (KolGame *g,
+can_payoff_bond (KolEngine *g,
                  int      corp)
 {
   return !or_state (g)->issued_bond[corp] && g->corps[corp].loans > 0 &&
@@ -470,7 +470,7 @@ can_payoff_bond (KolGame *g,
 }
 
 static guint32
-bond_actions (KolGame  *g,
+bond_actions (KolEngine  *g,
               KolStep  *s,
               KolEntity entity)
 {
@@ -488,7 +488,7 @@ bond_actions (KolGame  *g,
 }
 
 static gboolean
-bond_process (KolGame         *g,
+bond_process (KolEngine         *g,
               KolStep         *s,
               const KolAction *a,
               GError         **error)
@@ -505,9 +505,9 @@ bond_process (KolGame         *g,
       return kol_step_process_pass (g, s, a, error);
     case KOL_ACTION_TAKE_LOAN:
       if (!can_take_bond (g, corp))
-        return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 1, "Cannot issue bond");
-      kol_game_log (g, KOL_LOG_1849_ISSUES_BOND, args, 2);
-      kol_game_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), a->entity, value);
+        return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 1, "Cannot issue bond");
+      kol_engine_log (g, KOL_LOG_1849_ISSUES_BOND, args, 2);
+      kol_engine_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), a->entity, value);
       g->corps[corp].loans++;
       or_state (g)->issued_bond[corp] = TRUE;
       from = kol_market_corp_cell (g, corp);
@@ -516,10 +516,10 @@ bond_process (KolGame         *g,
       return TRUE;
     case KOL_ACTION_PAYOFF_LOAN:
       if (!can_payoff_bond (g, corp))
-        return kol_game_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 1, "%s cannot redeem bond",
-                                kol_game_entity_name (g, a->entity));
-      kol_game_log (g, KOL_LOG_1849_REPAYS_BOND, args, 2);
-      kol_game_transfer (g, a->entity, kol_entity (KOL_ENTITY_BANK, 0), value);
+        return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 1, "%s cannot redeem bond",
+                                kol_engine_entity_name (g, a->entity));
+      kol_engine_log (g, KOL_LOG_1849_REPAYS_BOND, args, 2);
+      kol_engine_transfer (g, a->entity, kol_entity (KOL_ENTITY_BANK, 0), value);
       g->corps[corp].loans--;
       or_state (g)->redeemed_bond[corp] = TRUE;
       from = kol_market_corp_cell (g, corp);
@@ -527,12 +527,12 @@ bond_process (KolGame         *g,
       log_price_change (g, corp, from);
       return TRUE;
     default:
-      return kol_game_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a bond action");
+      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a bond action");
     }
 }
 
 static void
-bond_legal_actions (KolGame   *g,
+bond_legal_actions (KolEngine   *g,
                     KolStep   *s,
                     KolEntity  entity,
                     GPtrArray *out)
@@ -548,7 +548,7 @@ bond_legal_actions (KolGame   *g,
 }
 
 static void
-bond_skip (KolGame *g,
+bond_skip (KolEngine *g,
            KolStep *s)
 {
   variant_skip (g, s, K49_STATE (g)->bonds);

@@ -17,7 +17,7 @@
  * Returns: %TRUE if @corp is Garibaldi, who chooses its home (§9.4.1).
  */
 gboolean
-kol_1849_is_afg (KolGame *g,
+kol_1849_is_afg (KolEngine *g,
                  int      corp)
 {
   return corp >= 0 && corp == K49_STATE (g)->afg;
@@ -30,7 +30,7 @@ kol_1849_is_afg (KolGame *g,
  * order of availability), or -1.
  */
 int
-kol_1849_corp_list_index (KolGame *g,
+kol_1849_corp_list_index (KolEngine *g,
                           int      corp)
 {
   for (int i = 0; i < g->n_corp_order; i++)
@@ -47,7 +47,7 @@ kol_1849_corp_list_index (KolGame *g,
  * (@corporations.sort of 18xx.games for the ones that have one).
  */
 int
-kol_1849_sorted_corps (KolGame *g,
+kol_1849_sorted_corps (KolEngine *g,
                        gint16  *out)
 {
   int n = 0;
@@ -65,12 +65,12 @@ kol_1849_sorted_corps (KolGame *g,
  * Logs an entry (a shorthand).
  */
 void
-kol_1849_log_event (KolGame      *g,
+kol_1849_log_event (KolEngine      *g,
                     int           kind,
                     const KolArg *args,
                     guint         n)
 {
-  kol_game_log (g, kind, args, n);
+  kol_engine_log (g, kind, args, n);
 }
 
 /* ---------------------------------------------------------------- config */
@@ -113,7 +113,7 @@ unbox (GVariant *v)
 }
 
 static void
-flag_hexes (KolGame      *g,
+flag_hexes (KolEngine      *g,
             Kol1849State *st,
             const char   *rule,
             guint8        flag)
@@ -135,7 +135,7 @@ flag_hexes (KolGame      *g,
 }
 
 static int
-sub_int (KolGame    *g,
+sub_int (KolEngine    *g,
          const char *rule,
          const char *key,
          int         fallback)
@@ -147,7 +147,7 @@ sub_int (KolGame    *g,
 }
 
 static int
-read_cells (KolGame    *g,
+read_cells (KolEngine    *g,
             const char *key,
             KolCell    *out,
             int         max)
@@ -174,7 +174,7 @@ read_cells (KolGame    *g,
 /* rules.par_prices: phase name → prices; each price from the first phase
  * that lists it (§9.4). */
 static void
-read_par_prices (KolGame      *g,
+read_par_prices (KolEngine      *g,
                  Kol1849State *st)
 {
   g_autoptr(GVariant) rule = kol_title_rule (g->title, "par_prices");
@@ -211,7 +211,7 @@ read_par_prices (KolGame      *g,
 }
 
 static void
-read_rules (KolGame      *g,
+read_rules (KolEngine      *g,
             Kol1849State *st)
 {
   flag_hexes (g, st, "coastal_hexes", K49_HEX_COASTAL);
@@ -231,7 +231,7 @@ read_rules (KolGame      *g,
 }
 
 static void
-init_state (KolGame *g)
+init_state (KolEngine *g)
 {
   const KolTitle *t = g->title;
   Kol1849State *st = K49_STATE (g);
@@ -294,7 +294,7 @@ cmp_draw (gconstpointer a,
  * corporation in file order (18xx-games-format.md §4.2); Delay IFT swaps
  * IFT with the corporation at IFT_BUFFER (3) if it is earlier (§2.2). */
 static void
-draw_corporation_order (KolGame *g)
+draw_corporation_order (KolEngine *g)
 {
   Kol1849State *st = K49_STATE (g);
   Draw draws[KOL_MAX_CORPS];
@@ -313,7 +313,7 @@ draw_corporation_order (KolGame *g)
   for (int c = 0; c < n; c++)
     {
       draws[c].corp = (gint16) c;
-      draws[c].draw = kol_game_rand (g);
+      draws[c].draw = kol_engine_rand (g);
     }
   qsort (draws, n, sizeof draws[0], cmp_draw);
   for (int i = 0; i < n; i++)
@@ -339,7 +339,7 @@ draw_corporation_order (KolGame *g)
 /* remove_corp: with five corporations the last in the order leaves, and
  * its home reservation with it unless it is Garibaldi (§2.2, §10.4). */
 static void
-remove_last_corporation (KolGame *g)
+remove_last_corporation (KolEngine *g)
 {
   int corp = g->corp_order[g->n_corp_order - 1];
   const KolCorpDef *def = &g->title->corps[corp];
@@ -347,18 +347,18 @@ remove_last_corporation (KolGame *g)
 
   g->n_corp_order--;
   g->corps[corp].removed = TRUE;
-  kol_game_log (g, KOL_LOG_1849_REMOVED_CORP, args, 1);
+  kol_engine_log (g, KOL_LOG_1849_REMOVED_CORP, args, 1);
   if (kol_1849_is_afg (g, corp) || def->home < 0)
     return;
   kol_board_unreserve (g, def->home, corp);
   args[0] = kol_arg_int (KOL_ARG_HEX, def->home);
-  kol_game_log (g, KOL_LOG_1849_REMOVED_RESERVATION, args, 1);
+  kol_engine_log (g, KOL_LOG_1849_REMOVED_RESERVATION, args, 1);
 }
 
 /* Each corporation's last share entry is its "last certificate" (§7.2;
  * G1849::Corporation marks shares.last). */
 static void
-mark_last_certificates (KolGame *g)
+mark_last_certificates (KolEngine *g)
 {
   g_autoptr(GVariant) rule = kol_title_rule (g->title, "last_certificate");
   g_autoptr(GVariant) index = rule ? g_variant_lookup_value (rule, "share_index", NULL) : NULL;
@@ -374,7 +374,7 @@ mark_last_certificates (KolGame *g)
 }
 
 static gboolean
-setup (KolGame *g,
+setup (KolEngine *g,
        GError **error)
 {
   Kol1849State *st;
@@ -411,7 +411,7 @@ setup (KolGame *g,
  * round. Then 1849 forgets the SMS choices.
  */
 void
-kol_1849_next_round (KolGame *g)
+kol_1849_next_round (KolEngine *g)
 {
   int kind = g->round.kind;
 
@@ -443,7 +443,7 @@ kol_1849_next_round (KolGame *g)
 /* ------------------------------------------------------------------ events */
 
 static void
-event (KolGame    *g,
+event (KolEngine    *g,
        const char *name)
 {
   Kol1849State *st = K49_STATE (g);
@@ -451,12 +451,12 @@ event (KolGame    *g,
   if (g_str_equal (name, "green_par"))
     {
       st->par_groups |= K49_PAR_GREEN;
-      kol_game_log (g, KOL_LOG_1849_EVENT_GREEN_PAR, NULL, 0);
+      kol_engine_log (g, KOL_LOG_1849_EVENT_GREEN_PAR, NULL, 0);
     }
   else if (g_str_equal (name, "brown_par"))
     {
       st->par_groups |= K49_PAR_BROWN;
-      kol_game_log (g, KOL_LOG_1849_EVENT_BROWN_PAR, NULL, 0);
+      kol_engine_log (g, KOL_LOG_1849_EVENT_BROWN_PAR, NULL, 0);
     }
   else if (g_str_equal (name, "close_companies"))
     kol_default_event_close_companies (g);
@@ -465,17 +465,17 @@ event (KolGame    *g,
   else if (g_str_equal (name, "buy_tokens") && st->buy_tokens_option)
     {
       st->buy_tokens_enabled = TRUE;
-      kol_game_log (g, KOL_LOG_1849_EVENT_BUY_TOKENS, NULL, 0);
+      kol_engine_log (g, KOL_LOG_1849_EVENT_BUY_TOKENS, NULL, 0);
     }
   else if (g_str_equal (name, "bonds") && st->bonds)
     {
       st->issue_bonds_enabled = TRUE;
-      kol_game_log (g, KOL_LOG_1849_EVENT_BONDS, NULL, 0);
+      kol_engine_log (g, KOL_LOG_1849_EVENT_BONDS, NULL, 0);
     }
   else if (g_str_equal (name, "e_tokens") && st->electric)
     {
       st->e_tokens_enabled = TRUE;
-      kol_game_log (g, KOL_LOG_1849_EVENT_E_TOKENS, NULL, 0);
+      kol_engine_log (g, KOL_LOG_1849_EVENT_E_TOKENS, NULL, 0);
     }
 }
 
@@ -502,7 +502,7 @@ timing_rank (int timing)
  * stock_market: :after_max_operates, bank: :full_or }: the first trigger
  * stays unless a later one has an earlier timing (§13). */
 static int
-game_end_check (KolGame *g,
+game_end_check (KolEngine *g,
                 int     *reason)
 {
   Kol1849State *st = K49_STATE (g);
@@ -551,7 +551,7 @@ game_end_check (KolGame *g,
  * (after that corporation operates); otherwise at the end of the set's last
  * OR. (As in 18xx.games, this compares the round number of any round.) */
 static gboolean
-end_now (KolGame *g,
+end_now (KolEngine *g,
          int      timing)
 {
   if (timing == KOL_END_TIMING_NONE || timing == KOL_END_TIMING_AFTER_MAX_OPERATES)
@@ -561,7 +561,7 @@ end_now (KolGame *g,
 
 /* Game#action_processed: corporations on the closed cell close. */
 static void
-action_processed (KolGame         *g,
+action_processed (KolEngine         *g,
                   const KolAction *a)
 {
   kol_stock_action_processed (g);
@@ -580,7 +580,7 @@ action_processed (KolGame         *g,
  * value of a share of a corporation with a bond: price − 100, at least 0
  * (§14.2). */
 static int
-shares_value (KolGame *g,
+shares_value (KolEngine *g,
               int      player,
               gboolean compat)
 {
@@ -589,7 +589,7 @@ shares_value (KolGame *g,
 
   for (int c = 0; c < g->n_corps; c++)
     {
-      int percent = kol_game_percent_of (g, me, c);
+      int percent = kol_engine_percent_of (g, me, c);
       int price = kol_market_corp_price (g, c);
       int shares = percent / 10;
       int loans = g->corps[c].loans;
@@ -607,13 +607,13 @@ shares_value (KolGame *g,
 /* Player#value − penalties. The rulebook stops the loan penalty at a final
  * total of L.0 (§13); 18xx.games does not (compat). */
 static int
-player_value (KolGame *g,
+player_value (KolEngine *g,
               int      player)
 {
   Kol1849State *st = K49_STATE (g);
   const KolPlayer *p = &g->players[player];
   gint16 companies[KOL_MAX_COMPANIES];
-  int n = kol_game_companies_of (g, kol_entity (KOL_ENTITY_PLAYER, player), companies, KOL_MAX_COMPANIES);
+  int n = kol_engine_companies_of (g, kol_entity (KOL_ENTITY_PLAYER, player), companies, KOL_MAX_COMPANIES);
   int value = p->cash - p->debt + shares_value (g, player, st->compat);
 
   for (int i = 0; i < n; i++)
@@ -626,7 +626,7 @@ player_value (KolGame *g,
 /* ------------------------------------------------------------- invariants */
 
 static gboolean
-check_invariants (KolGame *g,
+check_invariants (KolEngine *g,
                   GString *problems)
 {
   const KolTitle *t = g->title;

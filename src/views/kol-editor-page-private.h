@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "kol-editor-issues.h"
+#include "kol-editor-map.h"
+#include "kol-editor-page.h"
+#include "kol-editor-preview.h"
+#include "kol-editor-tiles.h"
+#include "kol-editor-upgrade-chart.h"
+
+G_BEGIN_DECLS
+
+/*
+ * What the files of KolEditorPage share: kol-editor-page.c (the page, the
+ * document, the banner, the title chooser) and kol-editor-page-actions.c
+ * (saving, opening, new titles, printing, exporting, playing).
+ */
+
+struct _KolEditorPage
+{
+  GtkWidget parent_instance;
+
+  KolTitleDocument *doc;
+  KolEditorPreview *preview;
+  gboolean          fit;            /* print and export on one page */
+  guint             banner_id;
+
+  GtkStack              *stack;
+  GtkListBox            *title_list;
+  GtkLabel              *name_label;
+  GtkLabel              *state_label;
+  GtkButton             *undo_button;
+  GtkButton             *redo_button;
+  GtkRevealer           *banner;
+  GtkWidget             *banner_box;
+  GtkLabel              *banner_label;
+  GtkPaned              *paned;
+  GtkStack              *content_stack;
+  KolEditorTiles        *tiles;
+  KolEditorMap          *map;
+  KolEditorUpgradeChart *chart;
+  KolEditorIssues       *issues;
+};
+
+/* kol-editor-page.c */
+void     _kol_editor_page_emit_titles_changed (KolEditorPage *self);
+void     _kol_editor_page_emit_closed         (KolEditorPage *self);
+char    *_kol_editor_page_title_name          (KolEditorPage *self,
+                                               const char    *language);
+
+/* kol-editor-page-actions.c */
+void     _kol_editor_page_class_init_actions  (GtkWidgetClass *widget_class);
+void     _kol_editor_page_update_actions      (KolEditorPage  *self);
+void     _kol_editor_page_save_then           (KolEditorPage         *self,
+                                               KolEditorPageContinue  callback,
+                                               gpointer               user_data);
+
+G_END_DECLS
