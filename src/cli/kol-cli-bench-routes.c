@@ -33,6 +33,7 @@ typedef struct
   char         *source;     /* file, or category */
   char         *what;       /* action and company, or board and company */
   int           group;
+  int           board;      /* synthetic: the board within the group, else −1 */
   int           found;
   int           claimed;    /* −1: none */
   double        ms;
@@ -151,6 +152,7 @@ solve_once (Bench               *b,
 static void
 measure (Bench               *b,
          int                  group,
+         int                  board,
          const char          *source,
          const char          *what,
          const KolEngine       *g,
@@ -160,7 +162,7 @@ measure (Bench               *b,
          int                  n_trains,
          int                  claimed)
 {
-  Position p = { g_strdup (source), g_strdup (what), group, 0, claimed };
+  Position p = { g_strdup (source), g_strdup (what), group, board, 0, claimed };
   g_autofree double *ms = g_new (double, b->repeat), *wall = g_new (double, b->repeat);
   double first_ms, first_wall;
   int done = 0;
@@ -283,7 +285,7 @@ measure_recorded (Replay                *rp,
                    json_object_has_member (o, "id") ? json_object_get_int_member (o, "id") : -1, entity);
   for (int i = 0; i < n_own; i++)
     g_string_append_printf (what, "%s%s", i ? "+" : " ", kol_engine_train_name (g, own[i]));
-  measure (rp->bench, rp->group, rp->path, what->str, g, corp, &rules, trains, n_trains,
+  measure (rp->bench, rp->group, -1, rp->path, what->str, g, corp, &rules, trains, n_trains,
            claimed_revenue (o));
   rp->measured++;
 }
@@ -467,7 +469,7 @@ bench_category (Bench          *b,
           const KolRouteBoardRun *run = &board->runs[r];
           g_autofree char *what = g_strdup_printf ("seed %u %s", seed + (guint32) i, run->label);
 
-          measure (b, group, name, what, board->game, run->corp, &run->rules, run->trains, run->n_trains, -1);
+          measure (b, group, i, name, what, board->game, run->corp, &run->rules, run->trains, run->n_trains, -1);
         }
       g_clear_pointer (&board, kol_route_board_free);
       if (title_free)
@@ -483,7 +485,44 @@ typedef struct
   int    n;
   double median, p95, max;
   int    below, above, unproven;
+  int    boards;                       /* synthetic: boards, and the time of */
+  double board_median, board_p95, board_max;  /* all the runs of one board */
 } Summary;
+
+static double
+percentile (const double *sorted,
+            int           n,
+            double        p)
+{
+  return sorted[CLAMP ((int) (p * (n - 1) + 0.5), 0, n - 1)];
+}
+
+/* The time of each synthetic board of @group (all its companies' runs). */
+static void
+summarize_boards (Bench   *b,
+                  int      group,
+                  Summary *s)
+{
+  g_autoptr(GArray) sums = g_array_new (FALSE, TRUE, sizeof (double));
+
+  for (guint i = 0; i < b->positions->len; i++)
+    {
+      const Position *p = &g_array_index (b->positions, Position, i);
+
+      if (p->group != group || p->board < 0)
+        continue;
+      if ((guint) p->board >= sums->len)
+        g_array_set_size (sums, (guint) p->board + 1);
+      g_array_index (sums, double, p->board) += p->ms;
+    }
+  s->boards = (int) sums->len;
+  if (s->boards == 0)
+    return;
+  qsort (sums->data, sums->len, sizeof (double), compare_doubles);
+  s->board_median = percentile ((double *) sums->data, s->boards, 0.5);
+  s->board_p95 = percentile ((double *) sums->data, s->boards, 0.95);
+  s->board_max = g_array_index (sums, double, sums->len - 1);
+}
 
 static void
 summarize (Bench   *b,
@@ -514,9 +553,11 @@ summarize (Bench   *b,
   if (s->n == 0)
     return;
   qsort (ms, (gsize) s->n, sizeof (double), compare_doubles);
-  s->median = ms[s->n / 2];
-  s->p95 = ms[CLAMP ((int) (0.95 * (s->n - 1) + 0.5), 0, s->n - 1)];
+  s->median = percentile (ms, s->n, 0.5);
+  s->p95 = percentile (ms, s->n, 0.95);
   s->max = ms[s->n - 1];
+  if (group >= 0)
+    summarize_boards (b, group, s);
 }
 
 static void
@@ -539,6 +580,15 @@ print_summary_line (const char    *name,
     /* Translators: appended to a summary line; %d is a number of positions. */
     g_print (_("; %d not proven within the time limit"), s->unproven);
   g_print ("\n");
+  if (s->boards > 0)
+    {
+      /* Translators: a second summary line for synthetic boards: the number
+       * of boards, then the median, 95th percentile and maximum time in
+       * milliseconds of all the runs of one board. */
+      g_print (_("  per board (every company run): %d boards, median %.3f ms, p95 %.3f ms, max %.3f ms"),
+               s->boards, s->board_median, s->board_p95, s->board_max);
+      g_print ("\n");
+    }
 }
 
 static JsonNode *
@@ -546,7 +596,7 @@ summary_json (const char    *name,
               const Summary *s,
               gboolean       recorded)
 {
-  JsonObject *o = json_object_new ();
+  g_autoptr(JsonObject) o = json_object_new ();
 
   if (name)
     json_object_set_string_member (o, "name", name);
@@ -560,6 +610,13 @@ summary_json (const char    *name,
       json_object_set_int_member (o, "found_below_claimed", s->below);
       json_object_set_int_member (o, "found_above_claimed", s->above);
     }
+  if (s->boards > 0)
+    {
+      json_object_set_int_member (o, "boards", s->boards);
+      json_object_set_double_member (o, "board_median_ms", s->board_median);
+      json_object_set_double_member (o, "board_p95_ms", s->board_p95);
+      json_object_set_double_member (o, "board_max_ms", s->board_max);
+    }
   return json_node_init_object (json_node_alloc (), o);
 }
 
@@ -567,7 +624,7 @@ static JsonNode *
 position_json (Bench          *b,
                const Position *p)
 {
-  JsonObject *o = json_object_new ();
+  g_autoptr(JsonObject) o = json_object_new ();
   const Group *gr = &g_array_index (b->groups, Group, p->group);
 
   json_object_set_string_member (o, gr->recorded ? "file" : "category", p->source);

@@ -28,7 +28,7 @@ stop_error (KolCliGame *game)
 static JsonNode *
 players_node (KolEngine *g)
 {
-  JsonArray *players = json_array_new ();
+  g_autoptr(JsonArray) players = json_array_new ();
 
   for (int i = 0; i < g->n_players; i++)
     {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "kol-cli-route-boards.h"
@@ -612,8 +613,10 @@ kol_route_board_new (const KolTitle          *title,
   if (g->module == NULL || g->module->route_hooks == NULL ||
       ((const KolRouteHooks *) g->module->route_hooks)->prepare == NULL)
     {
+      /* Translators: %s is a title id such as "1849"; its rules module
+       * cannot give the routing rules of its companies. */
       g_set_error (error, KOL_ENGINE_ERROR, KOL_ENGINE_ERROR_INVALID,
-                   "title %s has no route hooks", title->id);
+                   _("The rules of title %s do not give routing rules."), title->id);
       return NULL;
     }
   board = g_new0 (KolRouteBoard, 1);

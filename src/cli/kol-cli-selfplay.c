@@ -521,7 +521,8 @@ print_text (Stats  *stats,
 {
   g_print (_("Games played: %u (%u finished)"), stats->games, stats->finished);
   g_print ("\n");
-  g_print (_("Actions: %" G_GUINT64_FORMAT), stats->actions);
+  /* A 64-bit format macro inside _() would hide the string from xgettext. */
+  g_print (_("Actions: %llu"), (unsigned long long) stats->actions);
   g_print ("\n");
   g_print (_("Games per second: %.1f"), seconds > 0 ? stats->games / seconds : 0.0);
   g_print ("\n");
@@ -539,7 +540,7 @@ print_text (Stats  *stats,
 
       /* Translators: a broken rule found by self-play: the game number,
        * its seed, the number of the action, then what went wrong. */
-      g_print (_("Violation in game %u (seed %" G_GINT64_FORMAT "), action %u: %s"), v->game, v->seed,
+      g_print (_("Violation in game %u (seed %lld), action %u: %s"), v->game, (long long) v->seed,
                v->action_index, v->problem);
       g_print ("\n");
       if (v->action)

@@ -191,14 +191,14 @@ kol_board_city_blocks (KolEngine *g,
                        int      city,
                        int      corp)
 {
+  const gint16 *slot_token = g->hexes[hex].slot_token;
   int first, end;
 
+  /* one pass over the slots (every walk asks this of every city) */
   if (corp < 0 || !city_slot_range (g, hex, city, &first, &end))
     return FALSE;
-  if (kol_board_city_tokened_by (g, hex, city, corp))
-    return FALSE;
   for (int s = first; s < end; s++)
-    if (g->hexes[hex].slot_token[s] < 0)
+    if (slot_token[s] < 0 || KOL_TOKEN_CORP (slot_token[s]) == corp)
       return FALSE;
   return TRUE;
 }

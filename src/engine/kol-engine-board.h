@@ -64,6 +64,10 @@ void     kol_board_compute_reach     (KolEngine            *g,
                                       int                 corp,
                                       const KolReachOpts *opts,
                                       KolReach           *out);
+/* KolReach.route_available alone; the walk stops once a route is found. */
+gboolean kol_board_route_available   (KolEngine            *g,
+                                      int                 corp,
+                                      const KolReachOpts *opts);
 /* Track networks of a path's track type (0 for future track). */
 guint8   kol_board_track_networks    (const KolTitle     *title,
                                       int                 track);

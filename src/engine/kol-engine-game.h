@@ -259,6 +259,7 @@ struct _KolTitleModule
   gconstpointer stock_hooks;     /* KolStockHooks, kol-engine-stock.h */
   gconstpointer operating_hooks; /* KolOperatingHooks, kol-engine-operating.h */
   gconstpointer route_hooks;     /* kol-engine-route.h */
+  gconstpointer info_hooks;      /* KolInfoHooks, kol-engine-info.h: what the views show */
 };
 
 const KolTitleModule *kol_title_module_lookup (const char *id);
@@ -416,6 +417,12 @@ int         kol_engine_certs_of     (KolEngine  *g,
 int         kol_engine_percent_of   (KolEngine  *g,
                                    KolEntity holder,
                                    int       corp);
+/* The certificates of @corp are g->certs[*first .. *end) (created
+ * corporation by corporation, never reordered). */
+void        kol_engine_corp_certs   (const KolEngine *g,
+                                   int              corp,
+                                   int             *first,
+                                   int             *end);
 void        kol_engine_move_cert    (KolEngine  *g,
                                    int       cert,
                                    KolEntity to);

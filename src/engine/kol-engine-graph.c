@@ -26,8 +26,13 @@ typedef struct
   KolEngine        *g;
   const KolTitle *t;
   KolReach       *out;
+  int             corp;
   guint8          networks;
+  gboolean        no_blocking;
+  gboolean        stop_at_route;                /* stop once a route is known to exist */
+  gboolean        stopped;
   guint16         blocked[KOL_MAX_HEXES];       /* nodes a walk may not pass */
+  guint8          blocked_known[KOL_MAX_HEXES]; /* blocked[] is filled in for the hex */
   guint16         node_visited[KOL_MAX_HEXES];
   guint16         path_visited[KOL_MAX_HEXES];
   guint16         local[KOL_MAX_HEXES];         /* nodes found from the current token */
@@ -52,6 +57,7 @@ typedef struct
   gboolean converging;
 } Origin;
 
+static guint16 hex_blocked (KolWalk *w, int hex);
 static void node_walk (KolWalk *w, int hex, int node, gboolean converging_path);
 static void path_walk (KolWalk *w, int hex, int index, int skip, int jskip,
                        gboolean converging, const Origin *origin);
@@ -206,6 +212,10 @@ record_node (KolWalk          *w,
     w->n_optional++;
   else
     w->n_mandatory++;
+  /* two mandatory stops from one token: a route exists, whatever else the
+   * walk would find */
+  if (w->stop_at_route && w->n_mandatory > 1)
+    w->stopped = TRUE;
 }
 
 /* Graph#compute's block: remember the path, its nodes and the hex edges it
@@ -269,7 +279,7 @@ yield_path (KolWalk          *w,
         continue;
       if (hex == origin->hex && node == origin->node)
         continue;
-      if (w->blocked[hex] & (1u << node))
+      if (hex_blocked (w, hex) & (1u << node))
         continue;
       node_walk (w, hex, node, origin->converging || converging);
     }
@@ -335,7 +345,7 @@ path_walk (KolWalk      *w,
   int junction = _kol_path_junction (tile, p);
   guint16 bit = (guint16) (1u << index);
 
-  if (w->path_visited[hex] & bit)
+  if (w->stopped || (w->path_visited[hex] & bit))
     return;
   if (junction >= 0 && w->junction_count[hex][junction] > 1)
     return;
@@ -379,7 +389,7 @@ node_walk (KolWalk *w,
   guint8 end = (guint8) (KOL_PATH_NODE + node);
   Origin origin = { hex, node, converging_path };
 
-  if (w->node_visited[hex] & bit)
+  if (w->stopped || (w->node_visited[hex] & bit))
     return;
   w->node_visited[hex] |= bit;
   for (int j = 0; j < tile->n_paths; j++)
@@ -444,9 +454,46 @@ scan_city (const KolHexState *s,
     }
 }
 
-/* One pass over the map for the nodes that stop a walk (off-boards, cities
- * full of other tokens) and the cities holding @corp's tokens, which start
- * it, in map order (Graph#compute). */
+/* The nodes of @hex that stop a walk (off-boards, cities full of other
+ * tokens), as a bitmask. Asked of a hex when a walk reaches it, so that a
+ * walk through part of the map asks the title's city_blocks hook only about
+ * the cities it meets. */
+static guint16
+hex_blocked (KolWalk *w,
+             int      hex)
+{
+  const KolBoardHooks *hooks;
+  const KolTileDef *tile;
+  int base = 0;
+
+  if (w->blocked_known[hex])
+    return w->blocked[hex];
+  w->blocked_known[hex] = TRUE;
+  if (w->no_blocking)
+    return 0;
+  hooks = _kol_board_hooks (w->g);
+  tile = _kol_board_tile_def (w->g, hex, NULL);
+  for (int node = 0; node < tile->n_nodes; node++)
+    {
+      const KolNodeDef *nd = &tile->nodes[node];
+      gboolean tokened, full, blocks;
+
+      if (nd->kind == KOL_NODE_OFFBOARD)
+        w->blocked[hex] |= (guint16) (1u << node);
+      if (nd->kind != KOL_NODE_CITY)
+        continue;
+      scan_city (&w->g->hexes[hex], base, base + nd->slots, w->corp, &tokened, &full);
+      base += nd->slots;
+      blocks = hooks && hooks->city_blocks ? hooks->city_blocks (w->g, hex, nd->city_index, w->corp)
+                                           : full && !tokened;
+      if (blocks)
+        w->blocked[hex] |= (guint16) (1u << node);
+    }
+  return w->blocked[hex];
+}
+
+/* One pass over the map for the cities holding @corp's tokens, which start
+ * the walk, in map order (Graph#compute). */
 static void
 scan_map (KolWalk            *w,
           int                 corp,
@@ -454,8 +501,6 @@ scan_map (KolWalk            *w,
           KolWalkStart       *starts,
           int                *n)
 {
-  const KolBoardHooks *hooks = _kol_board_hooks (w->g);
-
   for (guint h = 0; h < w->t->n_hexes; h++)
     {
       const KolTileDef *tile = _kol_board_tile_def (w->g, (int) h, NULL);
@@ -464,21 +509,12 @@ scan_map (KolWalk            *w,
       for (int node = 0; node < tile->n_nodes; node++)
         {
           const KolNodeDef *nd = &tile->nodes[node];
-          gboolean tokened, full, blocks;
+          gboolean tokened, full;
 
-          if (nd->kind == KOL_NODE_OFFBOARD && !opts->no_blocking)
-            w->blocked[h] |= (guint16) (1u << node);
           if (nd->kind != KOL_NODE_CITY)
             continue;
           scan_city (&w->g->hexes[h], base, base + nd->slots, corp, &tokened, &full);
           base += nd->slots;
-          if (!opts->no_blocking)
-            {
-              blocks = hooks && hooks->city_blocks ? hooks->city_blocks (w->g, (int) h, nd->city_index, corp)
-                                                   : full && !tokened;
-              if (blocks)
-                w->blocked[h] |= (guint16) (1u << node);
-            }
           if (!tokened)
             continue;
           if (opts->one_token_hex >= 0 && (opts->one_token_hex != (int) h || opts->one_token_city != nd->city_index))
@@ -538,9 +574,11 @@ walk_from (KolWalk            *w,
            int                 n,
            int                 i)
 {
-  memset (w->node_visited, 0, sizeof w->node_visited);
-  memset (w->path_visited, 0, sizeof w->path_visited);
-  memset (w->local, 0, sizeof w->local);
+  gsize n_hexes = w->t->n_hexes;
+
+  memset (w->node_visited, 0, n_hexes * sizeof w->node_visited[0]);
+  memset (w->path_visited, 0, n_hexes * sizeof w->path_visited[0]);
+  memset (w->local, 0, n_hexes * sizeof w->local[0]);
   w->n_mandatory = w->n_optional = 0;
   for (int j = 0; j < n; j++)
     if (j != i)
@@ -556,6 +594,194 @@ walk_from (KolWalk            *w,
     w->out->route_available = TRUE;
 }
 
+/* The walk's arrays are sized for the largest map; only the rows of the
+ * title's hexes are used, so only they are cleared. */
+static void
+walk_init (KolWalk  *w,
+           KolEngine *g,
+           KolReach *out)
+{
+  gsize n_hexes = g->title->n_hexes;
+
+  w->g = g;
+  w->t = g->title;
+  w->out = out;
+  w->n_mandatory = w->n_optional = 0;
+  w->stop_at_route = w->stopped = FALSE;
+  memset (w->blocked, 0, n_hexes * sizeof w->blocked[0]);
+  memset (w->blocked_known, 0, n_hexes * sizeof w->blocked_known[0]);
+  memset (w->node_visited, 0, n_hexes * sizeof w->node_visited[0]);
+  memset (w->path_visited, 0, n_hexes * sizeof w->path_visited[0]);
+  memset (w->local, 0, n_hexes * sizeof w->local[0]);
+  memset (w->edge_count, 0, n_hexes * sizeof w->edge_count[0]);
+  memset (w->junction_count, 0, n_hexes * sizeof w->junction_count[0]);
+}
+
+/* Fills @out; with @stop_at_route the walk may stop as soon as it finds a
+ * route (then only out->route_available is meaningful). Returns %FALSE if
+ * it stopped early. */
+static gboolean
+compute_reach (KolEngine            *g,
+               int                 corp,
+               const KolReachOpts *opts,
+               guint8              networks,
+               gboolean            stop_at_route,
+               KolReach           *out)
+{
+  KolWalkStart starts[MAX_STARTS];
+  int n_starts = 0;
+  KolWalk walk;
+  KolWalk *w = &walk;
+
+  memset (out, 0, sizeof *out);
+  /* the counters are zeroed once; the walk keeps them balanced */
+  walk_init (w, g, out);
+  w->corp = corp;
+  w->networks = networks;
+  w->no_blocking = opts->no_blocking;
+  w->stop_at_route = stop_at_route;
+  scan_map (w, corp, opts, starts, &n_starts);
+  if (opts->home_as_token && (guint) corp < g->title->n_corps)
+    home_starts (w, corp, starts, &n_starts);
+
+  for (int i = 0; i < n_starts; i++)
+    {
+      walk_from (w, starts, n_starts, i);
+      if (w->stopped)
+        return FALSE;
+    }
+
+  for (guint h = 0; h < g->title->n_hexes; h++)
+    out->hex_connected[h] = out->hex_edges[h] != 0;
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ memo */
+
+/*
+ * The same reach is asked for again and again: every step's actions, the
+ * skipping of steps and the end of a round ask whether the operating
+ * corporation can run a route (a walk of its whole network), many times per
+ * action, while the board changes only when a tile or a token does.
+ * 18xx.games caches its Graph and clears it on those changes. Here the memo
+ * is keyed by the inputs themselves: the title, the module, the
+ * corporation, the options (with the networks resolved) and the hex states,
+ * compared byte for byte. No code that changes the board, nor a test that
+ * writes a hex, has to remember to clear it, and the copies of the flat
+ * state share it. Each thread keeps the reaches of the last board it saw.
+ * The hooks the walk calls (networks, city_blocks) must depend only on the
+ * board and on what the game fixes at setup (see KolBoardHooks).
+ */
+
+#define MEMO_ENTRIES 16
+
+typedef struct
+{
+  int     corp;
+  int     one_token_hex;
+  int     one_token_city;
+  guint8  networks;
+  guint8  no_blocking;
+  guint8  home_as_token;
+} MemoKey;
+
+typedef struct
+{
+  const KolTitle       *title;
+  const KolTitleModule *module;
+  guint                 title_generation;
+  int                   n_corps;
+  int                   n_entries;
+  int                   next;         /* the entry replaced next */
+  MemoKey               keys[MEMO_ENTRIES];
+  gboolean              complete[MEMO_ENTRIES]; /* else only route_available holds */
+  KolReach              reaches[MEMO_ENTRIES];
+  KolHexState           board[KOL_MAX_HEXES];
+} ReachMemo;
+
+static GPrivate reach_memo_key = G_PRIVATE_INIT (g_free);
+
+/* The calling thread's memo, emptied unless it holds reaches of @g's board. */
+static ReachMemo *
+reach_memo (KolEngine *g)
+{
+  ReachMemo *m = g_private_get (&reach_memo_key);
+  guint generation = kol_title_generation ();
+  gsize board_size = MIN (g->title->n_hexes, KOL_MAX_HEXES) * sizeof (KolHexState);
+
+  if (m == NULL)
+    {
+      m = g_new0 (ReachMemo, 1);
+      g_private_set (&reach_memo_key, m);
+    }
+  if (m->title == g->title && m->module == g->module && m->title_generation == generation &&
+      m->n_corps == g->n_corps && memcmp (m->board, g->hexes, board_size) == 0)
+    return m;
+  m->title = g->title;
+  m->module = g->module;
+  m->title_generation = generation;
+  m->n_corps = g->n_corps;
+  memcpy (m->board, g->hexes, board_size);
+  m->n_entries = m->next = 0;
+  return m;
+}
+
+static gboolean
+memo_key_equal (const MemoKey *a,
+                const MemoKey *b)
+{
+  return a->corp == b->corp && a->networks == b->networks && a->no_blocking == b->no_blocking &&
+         a->home_as_token == b->home_as_token && a->one_token_hex == b->one_token_hex &&
+         a->one_token_city == b->one_token_city;
+}
+
+static MemoKey
+memo_key (KolEngine            *g,
+          int                 corp,
+          const KolReachOpts *opts)
+{
+  return (MemoKey) {
+    .corp = corp,
+    .one_token_hex = opts->one_token_hex,
+    .one_token_city = opts->one_token_city,
+    .networks = walk_networks (g, corp, opts),
+    .no_blocking = opts->no_blocking != FALSE,
+    .home_as_token = opts->home_as_token != FALSE,
+  };
+}
+
+/* The entry for @key, complete if @complete is asked, or -1. */
+static int
+memo_find (const ReachMemo *m,
+           const MemoKey   *key,
+           gboolean         complete)
+{
+  for (int i = 0; i < m->n_entries; i++)
+    if (memo_key_equal (&m->keys[i], key) && (m->complete[i] || !complete))
+      return i;
+  return -1;
+}
+
+/* Stores @reach for @key, over an earlier incomplete entry for it if any. */
+static void
+memo_store (ReachMemo      *m,
+            const MemoKey  *key,
+            const KolReach *reach,
+            gboolean        complete)
+{
+  int slot = memo_find (m, key, FALSE);
+
+  if (slot < 0)
+    {
+      slot = m->next;
+      m->next = (m->next + 1) % MEMO_ENTRIES;
+      m->n_entries = MAX (m->n_entries, slot + 1);
+    }
+  m->keys[slot] = *key;
+  m->complete[slot] = complete;
+  m->reaches[slot] = *reach;
+}
+
 /**
  * kol_board_compute_reach:
  * @g: a game
@@ -565,7 +791,8 @@ walk_from (KolWalk            *w,
  *
  * Walks the track from the corporation's tokens as 18xx.games' Graph#compute
  * does: connected hexes with the edges they are reached through, connected
- * nodes and paths, and whether a route is available.
+ * nodes and paths, and whether a route is available. Reaches are memoised
+ * per board (see above).
  */
 void
 kol_board_compute_reach (KolEngine            *g,
@@ -574,35 +801,69 @@ kol_board_compute_reach (KolEngine            *g,
                          KolReach           *out)
 {
   KolReachOpts defaults;
-  KolWalkStart starts[MAX_STARTS];
-  int n_starts = 0;
-  KolWalk walk;
-  KolWalk *w = &walk;
+  ReachMemo *m;
+  MemoKey key;
+  int i;
 
   g_return_if_fail (g != NULL && out != NULL);
 
-  memset (out, 0, sizeof *out);
   if (corp < 0 || corp >= g->n_corps)
-    return;
+    {
+      memset (out, 0, sizeof *out);
+      return;
+    }
   if (opts == NULL)
     {
       kol_board_reach_opts_init (&defaults);
       opts = &defaults;
     }
+  key = memo_key (g, corp, opts);
+  m = reach_memo (g);
+  if ((i = memo_find (m, &key, TRUE)) >= 0)
+    {
+      *out = m->reaches[i];
+      return;
+    }
+  compute_reach (g, corp, opts, key.networks, FALSE, out);
+  memo_store (m, &key, out, TRUE);
+}
 
-  /* the counters are zeroed once; the walk keeps them balanced */
-  memset (w, 0, sizeof *w);
-  w->g = g;
-  w->t = g->title;
-  w->out = out;
-  w->networks = walk_networks (g, corp, opts);
-  scan_map (w, corp, opts, starts, &n_starts);
-  if (opts->home_as_token && (guint) corp < g->title->n_corps)
-    home_starts (w, corp, starts, &n_starts);
+/**
+ * kol_board_route_available:
+ * @g: a game
+ * @corp: a corporation index
+ * @opts: (nullable): options, %NULL for the defaults
+ *
+ * KolReach.route_available of kol_board_compute_reach(), found with less
+ * work when there is a route: the walk stops at the second mandatory stop
+ * it reaches from one token (Game#can_run_route? asks this many times).
+ *
+ * Returns: %TRUE if @corp's network has a route.
+ */
+gboolean
+kol_board_route_available (KolEngine            *g,
+                           int                 corp,
+                           const KolReachOpts *opts)
+{
+  KolReachOpts defaults;
+  KolReach reach;
+  ReachMemo *m;
+  MemoKey key;
+  int i;
 
-  for (int i = 0; i < n_starts; i++)
-    walk_from (w, starts, n_starts, i);
+  g_return_val_if_fail (g != NULL, FALSE);
 
-  for (guint h = 0; h < g->title->n_hexes; h++)
-    out->hex_connected[h] = out->hex_edges[h] != 0;
+  if (corp < 0 || corp >= g->n_corps)
+    return FALSE;
+  if (opts == NULL)
+    {
+      kol_board_reach_opts_init (&defaults);
+      opts = &defaults;
+    }
+  key = memo_key (g, corp, opts);
+  m = reach_memo (g);
+  if ((i = memo_find (m, &key, FALSE)) >= 0)
+    return m->reaches[i].route_available;
+  memo_store (m, &key, &reach, compute_reach (g, corp, opts, key.networks, TRUE, &reach));
+  return reach.route_available;
 }

@@ -185,17 +185,22 @@ kol_market_par_cells (KolEngine *g,
 int
 kol_market_min_par_price (KolEngine *g)
 {
-  KolCell cells[KOL_MAX_MARKET_ROWS * KOL_MAX_MARKET_COLS];
-  int n = kol_market_par_cells (g, 0, cells, G_N_ELEMENTS (cells));
+  const KolMarketDef *m = &g->title->market;
+  gboolean any = FALSE;
   int min = 0;
 
-  for (int i = 0; i < n; i++)
-    {
-      int p = kol_market_cell_price (g, cells[i]);
+  /* the cells of kol_market_par_cells(), without the sorted list a
+   * minimum does not need (the stock steps ask often) */
+  for (int r = 0; r < m->n_rows && r < KOL_MAX_MARKET_ROWS; r++)
+    for (int c = 0; c < m->row_len[r] && c < KOL_MAX_MARKET_COLS; c++)
+      if (m->cells[r][c].present && (m->cells[r][c].flags & (KOL_CELL_PAR | KOL_CELL_PAR_2)))
+        {
+          int p = kol_market_cell_price (g, kol_cell (r, c));
 
-      if (i == 0 || p < min)
-        min = p;
-    }
+          if (!any || p < min)
+            min = p;
+          any = TRUE;
+        }
   return min;
 }
 

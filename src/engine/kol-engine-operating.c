@@ -616,11 +616,9 @@ kol_default_can_run_route (KolEngine *g,
                            int      corp)
 {
   KolReachOpts opts;
-  KolReach reach;
 
   kol_board_reach_opts_init (&opts);
-  kol_board_compute_reach (g, corp, &opts, &reach);
-  return reach.route_available;
+  return kol_board_route_available (g, corp, &opts);
 }
 
 /**

@@ -617,6 +617,36 @@ kol_round_finished (KolEngine *g)
   return kol_round_active_step (g) == NULL;
 }
 
+/* Round#skip_steps; returns the blocking step it stopped at, and sets
+ * @passed_over when it skipped a step or left one alone because the
+ * round's entity is closed. */
+static KolStep *
+skip_steps (KolEngine *g,
+            gboolean  *passed_over)
+{
+  KolRound *r = &g->round;
+  KolEntity e = kol_round_entity (g);
+
+  *passed_over = FALSE;
+  for (int i = 0; i < r->n_steps; i++)
+    {
+      KolStep *s = &r->steps[i];
+
+      if (!kol_step_active (g, s) || !kol_step_blocks (g, s))
+        continue;
+      if (e.kind != KOL_ENTITY_NONE && kol_entity_closed (g, e))
+        {
+          *passed_over = TRUE;
+          continue;
+        }
+      if (kol_step_blocking (g, s))
+        return s;
+      kol_step_skip (g, s);
+      *passed_over = TRUE;
+    }
+  return NULL;
+}
+
 /**
  * kol_round_skip_steps:
  *
@@ -625,21 +655,29 @@ kol_round_finished (KolEngine *g)
 void
 kol_round_skip_steps (KolEngine *g)
 {
-  KolRound *r = &g->round;
-  KolEntity e = kol_round_entity (g);
+  gboolean passed_over;
 
-  for (int i = 0; i < r->n_steps; i++)
-    {
-      KolStep *s = &r->steps[i];
+  skip_steps (g, &passed_over);
+}
 
-      if (!kol_step_active (g, s) || !kol_step_blocks (g, s))
-        continue;
-      if (e.kind != KOL_ENTITY_NONE && kol_entity_closed (g, e))
-        continue;
-      if (kol_step_blocking (g, s))
-        break;
-      kol_step_skip (g, s);
-    }
+/**
+ * kol_round_skip_steps_active:
+ *
+ * kol_round_skip_steps(), then kol_round_active_step(). When the skipping
+ * passed over no step (none skipped, none left alone for a closed entity),
+ * nothing changed and every step before the one it stopped at is inactive
+ * or never blocks: that step is the active step, and its actions (the
+ * costly part) are not computed a second time.
+ *
+ * Returns: (nullable): the active step after skipping.
+ */
+KolStep *
+kol_round_skip_steps_active (KolEngine *g)
+{
+  gboolean passed_over;
+  KolStep *s = skip_steps (g, &passed_over);
+
+  return passed_over ? kol_round_active_step (g) : s;
 }
 
 /**
@@ -664,6 +702,27 @@ kol_round_auto_actions (KolEngine *g)
 
 /* ----------------------------------------------------------------- process */
 
+/* kol_step_blocking() when the actions of @entity in @s are known: usually
+ * @entity is the step's current entity, whose actions need not be computed
+ * again (they are the costly part). */
+static gboolean
+step_blocking_given (KolEngine *g,
+                     KolStep   *s,
+                     KolEntity  entity,
+                     guint32    actions)
+{
+  KolEntity now;
+
+  if (!kol_step_blocks (g, s))
+    return FALSE;
+  now = kol_step_current_entity (g, s);
+  if (now.kind == KOL_ENTITY_NONE || kol_entity_closed (g, now))
+    return FALSE;
+  if (now.kind == entity.kind && now.index == entity.index)
+    return actions != 0;
+  return kol_step_actions (g, s, now) != 0;
+}
+
 static KolStep *
 find_processing_step (KolEngine         *g,
                       const KolAction *a,
@@ -674,12 +733,14 @@ find_processing_step (KolEngine         *g,
   for (int i = 0; i < r->n_steps; i++)
     {
       KolStep *s = &r->steps[i];
+      guint32 actions;
       gboolean process, blocking;
 
       if (!kol_step_active (g, s))
         continue;
-      process = (kol_step_actions (g, s, a->entity) & KOL_ACTION_BIT (a->type)) != 0;
-      blocking = kol_step_blocking (g, s);
+      actions = kol_step_actions (g, s, a->entity);
+      process = (actions & KOL_ACTION_BIT (a->type)) != 0;
+      blocking = step_blocking_given (g, s, a->entity, actions);
       if (blocking && !process)
         {
           KolEntity now = kol_step_current_entity (g, s);

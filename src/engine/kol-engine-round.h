@@ -56,6 +56,8 @@ KolStep  *kol_round_step_for         (KolEngine      *g,
 GPtrArray*kol_round_auto_actions     (KolEngine *g);
 gboolean  kol_round_finished         (KolEngine *g);
 void      kol_round_skip_steps       (KolEngine *g);
+/* kol_round_skip_steps() then kol_round_active_step(), sharing their work. */
+KolStep  *kol_round_skip_steps_active(KolEngine *g);
 KolEntity kol_round_current_entity   (KolEngine *g);
 /* Entity at the round's entity index. */
 KolEntity kol_round_entity           (KolEngine *g);

@@ -584,13 +584,6 @@ offer (Search        *S,
  */
 
 static inline gboolean
-chain_free (Search *S,
-            guint32 c)
-{
-  return res_free (S, c);
-}
-
-static inline gboolean
 in_core (const Search *S,
          int           v)
 {
@@ -605,7 +598,7 @@ core_edge (Search         *S,
 {
   int cost = S->T->cost[a->chain];
 
-  return cost >= 0 && cost <= rem && in_core (S, a->other) && chain_free (S, a->chain);
+  return cost >= 0 && cost <= rem && in_core (S, a->other) && res_free (S, a->chain);
 }
 
 static void
@@ -871,7 +864,7 @@ reach_bfs (Search         *S,
           if (cost < 0 || (G->c[a->chain].term & (a->at_a ? KOL_RG_TERM_A : KOL_RG_TERM_B)))
             continue;
           nd = T->unlimited ? 0 : S->dist[u] + cost;
-          if (nd > rem || excluded (S, y) || !chain_free (S, a->chain))
+          if (nd > rem || excluded (S, y) || !res_free (S, a->chain))
             continue;
           if (S->mark[y] == gen && S->dist[y] <= nd)
             continue;
@@ -941,7 +934,7 @@ classify (Search         *S,
           int z = a->other, cost = T->cost[a->chain];
           gboolean open_end = (ext_x && z == st->end) || (ext_s && z == S->s);
 
-          if (cost < 0 || cost > rem || !chain_free (S, a->chain))
+          if (cost < 0 || cost > rem || !res_free (S, a->chain))
             continue;
           if (cost == 0 && S->mark[z] == S->gen && (z > y || open_end))
             r->zero_chains++;

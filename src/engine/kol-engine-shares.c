@@ -267,17 +267,17 @@ kol_bundle_can_dump (KolEngine         *g,
 {
   int pres = kol_bundle_president_cert (g, b);
   int by_player[KOL_MAX_PLAYERS] = { 0 }, by_corp[KOL_MAX_CORPS] = { 0 };
-  int best = 0;
+  int best = 0, first, end;
 
   if (pres < 0)
     return TRUE;
-  /* one pass over the certificates (this runs for every bundle offered) */
-  for (int i = 0; i < g->n_certs; i++)
+  /* one pass over the corporation's certificates (this runs for every
+   * bundle offered) */
+  kol_engine_corp_certs (g, b->corp, &first, &end);
+  for (int i = first; i < end; i++)
     {
       const KolCert *c = &g->certs[i];
 
-      if (c->corp != b->corp)
-        continue;
       if (c->owner.kind == KOL_ENTITY_PLAYER && c->owner.index < KOL_MAX_PLAYERS)
         by_player[c->owner.index] += c->percent;
       else if (c->owner.kind == KOL_ENTITY_CORP && c->owner.index < KOL_MAX_CORPS)

@@ -255,8 +255,7 @@ start_entity_steps (KolEngine *g)
     kol_step_unpass (g, &r->steps[i]);
   for (int i = 0; i < r->n_steps; i++)
     kol_step_setup (g, &r->steps[i]);
-  kol_round_skip_steps (g);
-  return kol_round_active_step (g) != NULL;
+  return kol_round_skip_steps_active (g) != NULL;
 }
 
 /**
@@ -308,8 +307,7 @@ void
 kol_round_stock_setup (KolEngine  *g,
                        KolRound *r)
 {
-  kol_round_skip_steps (g);
-  if (kol_round_active_step (g) == NULL)
+  if (kol_round_skip_steps_active (g) == NULL)
     kol_round_stock_next_entity (g, r);
 }
 
@@ -800,13 +798,12 @@ kol_step_buy_sell_par_shares_can_sell_any (KolEngine  *g,
  *
  * Returns: %TRUE if @entity must sell before anything else.
  */
-gboolean
-kol_step_buy_sell_par_shares_must_sell (KolEngine  *g,
-                                        KolStep  *s,
-                                        KolEntity entity)
+/* #must_sell? once can_sell_any? is known to hold. */
+static gboolean
+must_sell_given_can_sell (KolEngine  *g,
+                          KolStep  *s,
+                          KolEntity entity)
 {
-  if (!kol_step_buy_sell_par_shares_can_sell_any (g, s, entity))
-    return FALSE;
   if (entity.kind == KOL_ENTITY_PLAYER &&
       kol_shares_num_certs (g, entity) > kol_shares_cert_limit (g, entity.index))
     return TRUE;
@@ -819,6 +816,15 @@ kol_step_buy_sell_par_shares_must_sell (KolEngine  *g,
         return TRUE;
     }
   return FALSE;
+}
+
+gboolean
+kol_step_buy_sell_par_shares_must_sell (KolEngine  *g,
+                                        KolStep  *s,
+                                        KolEntity entity)
+{
+  return kol_step_buy_sell_par_shares_can_sell_any (g, s, entity) &&
+         must_sell_given_can_sell (g, s, entity);
 }
 
 /**
@@ -1431,16 +1437,19 @@ kol_step_buy_sell_par_shares_actions (KolEngine  *g,
                                       KolEntity entity)
 {
   guint32 actions = 0;
+  gboolean can_sell;
 
   if (!same_entity (entity, kol_step_current_entity (g, s)))
     return 0;
-  if (kol_step_buy_sell_par_shares_must_sell (g, s, entity))
+  /* must_sell? starts with can_sell_any?, the costly question: ask it once */
+  can_sell = kol_step_buy_sell_par_shares_can_sell_any (g, s, entity);
+  if (can_sell && must_sell_given_can_sell (g, s, entity))
     return KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES);
   if (kol_step_buy_sell_par_shares_can_buy_any (g, s, entity))
     actions |= KOL_ACTION_BIT (KOL_ACTION_BUY_SHARES);
   if (kol_step_buy_sell_par_shares_can_ipo_any (g, s, entity))
     actions |= KOL_ACTION_BIT (KOL_ACTION_PAR);
-  if (kol_step_buy_sell_par_shares_can_sell_any (g, s, entity))
+  if (can_sell)
     actions |= KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES);
   if (actions)
     actions |= KOL_ACTION_BIT (KOL_ACTION_PASS);

@@ -4,6 +4,25 @@
 
 #include <string.h>
 
+/* Counts the titles finished or freed, for kol_title_generation(). */
+static gint title_generation;
+
+/**
+ * kol_title_generation:
+ *
+ * Caches keyed by a title's address (the reach memo of the track graph)
+ * compare this number to notice that a title may have changed, or been freed
+ * and its address reused: it grows with every kol_title_finish() and
+ * kol_title_free().
+ *
+ * Returns: the number of titles finished or freed so far.
+ */
+guint
+kol_title_generation (void)
+{
+  return (guint) g_atomic_int_get (&title_generation);
+}
+
 /**
  * kol_title_new:
  *
@@ -96,6 +115,7 @@ kol_title_free (KolTitle *title)
   if (title == NULL)
     return;
 
+  g_atomic_int_inc (&title_generation);
   g_free (title->id);
   g_free (title->rules_module);
   text_clear (&title->name);
@@ -116,6 +136,11 @@ kol_title_free (KolTitle *title)
   g_free (title->tiles);
   g_free (title->copy_tile);
   g_free (title->copy_number);
+  for (int i = 0; i < title->market.n_zones; i++)
+    {
+      g_free (title->market.zones[i].color);
+      text_clear (&title->market.zones[i].label);
+    }
   for (guint i = 0; i < title->n_phases; i++)
     phase_def_clear (&title->phases[i]);
   g_free (title->phases);
@@ -135,6 +160,12 @@ kol_title_free (KolTitle *title)
       text_clear (&title->option_defs[i].description);
     }
   g_free (title->option_defs);
+  for (guint i = 0; i < title->n_terms; i++)
+    {
+      g_free (title->terms[i].id);
+      text_clear (&title->terms[i].text);
+    }
+  g_free (title->terms);
   g_clear_pointer (&title->rules, g_variant_unref);
   g_clear_pointer (&title->hex_index, g_hash_table_unref);
   g_clear_pointer (&title->tile_index, g_hash_table_unref);
@@ -339,6 +370,7 @@ kol_title_finish (KolTitle *title,
 {
   g_return_val_if_fail (title != NULL, FALSE);
 
+  g_atomic_int_inc (&title_generation);
   if (title->n_corps > KOL_MAX_CORPS)
     return fail (error, "%u corporations exceed the engine's limit", title->n_corps);
   if (title->n_companies > KOL_MAX_COMPANIES)
@@ -550,6 +582,25 @@ kol_title_rule_int (const KolTitle *title,
   g_autoptr(GVariant) value = kol_title_rule (title, key);
 
   return kol_variant_to_int (value, fallback);
+}
+
+/**
+ * kol_title_term:
+ * @title: a title
+ * @id: a term id ("treasury")
+ *
+ * Returns: (nullable): the title's own word for @id, from game.json
+ *   "terms", or %NULL when the title says it the usual way
+ */
+const KolText *
+kol_title_term (const KolTitle *title,
+                const char     *id)
+{
+  g_return_val_if_fail (title != NULL && id != NULL, NULL);
+  for (guint i = 0; i < title->n_terms; i++)
+    if (g_strcmp0 (title->terms[i].id, id) == 0)
+      return &title->terms[i].text;
+  return NULL;
 }
 
 /**

@@ -98,7 +98,18 @@ typedef struct
   int    price;            /* 0 with flags == 0 and present == FALSE: no cell */
   guint8 present;
   guint8 flags;
+  guint8 zone;             /* 1 + index in KolMarketDef.zones colouring it, 0 */
 } KolMarketCell;
+
+#define KOL_MAX_MARKET_ZONES 8
+
+/* How the printed market colours some cells (game.json market.zones); for
+ * the views only, the rules never read it. */
+typedef struct
+{
+  char    *color;          /* as in the data: a colour name or "#rrggbb" */
+  KolText  label;
+} KolMarketZone;
 
 typedef struct
 {
@@ -106,6 +117,8 @@ typedef struct
   int           n_cols;     /* the longest row */
   int           row_len[KOL_MAX_MARKET_ROWS];
   KolMarketCell cells[KOL_MAX_MARKET_ROWS][KOL_MAX_MARKET_COLS];
+  int           n_zones;
+  KolMarketZone zones[KOL_MAX_MARKET_ZONES];
 } KolMarketDef;
 
 typedef struct
@@ -156,6 +169,14 @@ typedef struct
   KolText  description;
 } KolOptionDef;
 
+/* A word the title's rulebook says its own way (game.json "terms"), for
+ * the views: "treasury" → {"Treasury", "Казна"}. */
+typedef struct
+{
+  char    *id;
+  KolText  text;
+} KolTermDef;
+
 typedef struct _KolTitle KolTitle;
 
 struct _KolTitle
@@ -202,6 +223,8 @@ struct _KolTitle
   KolCorpDef    *corps;
   guint          n_option_defs;
   KolOptionDef  *option_defs;
+  guint          n_terms;
+  KolTermDef    *terms;            /* the views' words (game.json "terms") */
 
   GVariant      *rules;            /* a{sv} */
   GHashTable    *hex_index;        /* id -> index+1 */
@@ -214,6 +237,9 @@ void        kol_title_free               (KolTitle   *title);
  * filled the arrays; reports inconsistencies (FALSE + error). */
 gboolean    kol_title_finish             (KolTitle   *title,
                                           GError    **error);
+/* Grows with every kol_title_finish() and kol_title_free(): caches keyed by
+ * a title's address compare it to notice a changed or reused title. */
+guint       kol_title_generation         (void);
 
 int         kol_title_hex_by_id          (const KolTitle *title,
                                           const char     *id);
@@ -243,6 +269,9 @@ GVariant   *kol_title_rule               (const KolTitle *title,
 int         kol_variant_to_int           (GVariant       *value,
                                           int             fallback);
 gboolean    kol_text_is_set              (const KolText  *text);
+/* The title's own word @id (game.json "terms"), or NULL. */
+const KolText *kol_title_term            (const KolTitle *title,
+                                          const char     *id);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KolTitle, kol_title_free)
 

@@ -145,14 +145,24 @@ phase_reached (KolEngine *g,
   return phase >= 0 && phase <= g->phase;
 }
 
+/* A train's name is its variant's: a train of the same type and variant
+ * (most of the depot) has it without a comparison of the strings, so that
+ * is looked for first. */
 static gboolean
 name_listed (KolEngine      *g,
              const gint16 *list,
              int           n,
              int           train)
 {
+  const KolTrain *t = &g->trains[train];
+  const char *name;
+
   for (int i = 0; i < n; i++)
-    if (g_strcmp0 (kol_engine_train_name (g, list[i]), kol_engine_train_name (g, train)) == 0)
+    if (g->trains[list[i]].def == t->def && g->trains[list[i]].variant == t->variant)
+      return TRUE;
+  name = kol_engine_train_name (g, train);
+  for (int i = 0; i < n; i++)
+    if (g_strcmp0 (kol_engine_train_name (g, list[i]), name) == 0)
       return TRUE;
   return FALSE;
 }

@@ -32,11 +32,19 @@ G_DEFINE_QUARK (kol-action-json-error-quark, kol_action_json_error)
 typedef struct
 {
   KolEngine     *g;
-  const char  *where;    /* translated "Action 57 at $.actions[56]" */
   GString     *path;     /* JSON path of the current action */
   char       **error_path;
   GError     **error;
+  /* what fail() says the action is ("Action 57 at $.actions[56]"), put
+   * together only on failure: a replay parses hundreds of actions */
+  JsonObject  *object;
+  const char  *action_path;
+  gboolean     is_auto;
 } Ctx;
+
+static char *describe_where (JsonObject *object,
+                             const char *path,
+                             gboolean    is_auto);
 
 /* ------------------------------------------------------------------ errors */
 
@@ -55,6 +63,7 @@ fail (Ctx        *c,
       ...)
 {
   g_autofree char *reason = NULL;
+  g_autofree char *where = NULL;
   va_list ap;
 
   va_start (ap, format);
@@ -67,8 +76,9 @@ fail (Ctx        *c,
   /* Translators: the first %s says which action ("Action 57 at
    * $.actions[56]"), the second names a field of it ("routes[0].nodes[1]"),
    * the third says what is wrong with it. */
+  where = describe_where (c->object, c->action_path, c->is_auto);
   g_set_error (c->error, KOL_ACTION_JSON_ERROR, code, _("%s, field “%s”: %s"),
-               c->where, field, reason);
+               where, field, reason);
   return FALSE;
 }
 
@@ -712,7 +722,7 @@ variant_to_json (GVariant *v)
     }
   if (g_variant_is_of_type (v, G_VARIANT_TYPE_VARDICT))
     {
-      JsonObject *o = json_object_new ();
+      g_autoptr(JsonObject) o = json_object_new ();
       GVariantIter iter;
       const char *key;
       GVariant *value;
@@ -724,7 +734,7 @@ variant_to_json (GVariant *v)
     }
   if (g_variant_is_of_type (v, G_VARIANT_TYPE ("av")))
     {
-      JsonArray *a = json_array_new ();
+      g_autoptr(JsonArray) a = json_array_new ();
       GVariantIter iter;
       GVariant *value;
 
@@ -1305,10 +1315,9 @@ parse_action (KolEngine            *g,
               char              **error_path,
               GError            **error)
 {
-  g_autofree char *where = NULL;
   g_autoptr(GString) gpath = g_string_new (path);
   g_autoptr(KolAction) a = NULL;
-  Ctx c = { g, NULL, gpath, error_path, error };
+  Ctx c = { g, gpath, error_path, error, NULL, path, is_auto };
   JsonObject *o;
 
   if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
@@ -1321,8 +1330,7 @@ parse_action (KolEngine            *g,
       return NULL;
     }
   o = json_node_get_object (node);
-  where = describe_where (o, path, is_auto);
-  c.where = where;
+  c.object = o;
   if (!parse_common (&c, o, &a) || !parse_payload (&c, o, a) ||
       !parse_auto_actions (&c, o, a, depth, flags))
     return NULL;
@@ -1594,7 +1602,7 @@ static JsonNode *
 route_to_json (KolEngine            *g,
                const KolRouteSpec *r)
 {
-  JsonObject *o = json_object_new ();
+  g_autoptr(JsonObject) o = json_object_new ();
   JsonArray *conns = json_array_new ();
   JsonArray *nodes = json_array_new ();
 
@@ -1880,7 +1888,7 @@ JsonNode *
 kol_action_to_json (KolEngine         *game,
                     const KolAction *action)
 {
-  JsonObject *o = json_object_new ();
+  g_autoptr(JsonObject) o = json_object_new ();
   const char *entity_type = NULL;
 
   g_free (kol_action_json_entity_id (game, action->entity, &entity_type));

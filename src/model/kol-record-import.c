@@ -1196,7 +1196,7 @@ kol_import_report_describe_stop (KolImportReport *report)
 static JsonNode *
 export_players (KolEngine *g)
 {
-  JsonArray *players = json_array_new ();
+  g_autoptr(JsonArray) players = json_array_new ();
 
   for (int i = 0; i < g->n_players; i++)
     {
@@ -1213,7 +1213,7 @@ export_players (KolEngine *g)
 static JsonNode *
 export_settings (KolEngine *g)
 {
-  JsonObject *settings = json_object_new ();
+  g_autoptr(JsonObject) settings = json_object_new ();
   JsonArray *rules = json_array_new ();
   const KolTitle *t = g->title;
 
@@ -1242,7 +1242,7 @@ kol_record_export (KolHistory *history)
   KolEngine *initial = kol_history_get_initial_game (history);
   KolEngine *live = kol_history_dup_game_at (history, kol_history_get_n_actions (history), NULL);
   JsonObject *source = kol_history_get_source (history);
-  JsonObject *o = json_object_new ();
+  g_autoptr(JsonObject) o = json_object_new ();
   JsonArray *actions = json_array_new ();
   const char *game_id = source && json_object_has_member (source, "game_id")
                         ? json_object_get_string_member (source, "game_id") : NULL;

@@ -189,7 +189,8 @@ append_member (GString    *out,
 static JsonNode *
 without_skip (JsonNode *action)
 {
-  JsonObject *src, *copy;
+  g_autoptr(JsonObject) copy = NULL;
+  JsonObject *src;
   JsonObjectIter iter;
   const char *name;
   JsonNode *value;
@@ -233,6 +234,7 @@ static JsonNode *
 players_node (KolEngine *g)
 {
   JsonArray *players = json_array_new ();
+  JsonNode *node;
 
   for (int i = 0; i < g->n_players; i++)
     {
@@ -242,27 +244,36 @@ players_node (KolEngine *g)
       json_object_set_string_member (p, "name", g->players[i].name);
       json_array_add_object_element (players, p);
     }
-  return json_node_init_array (json_node_alloc (), players);
+  /* the node takes the array (json_node_init_array would add a reference) */
+  node = json_node_new (JSON_NODE_ARRAY);
+  json_node_take_array (node, players);
+  return node;
 }
 
 static JsonNode *
 options_node (const KolTitle *t)
 {
   JsonArray *options = json_array_new ();
+  JsonNode *node;
 
   for (guint i = 0; t->options && i < t->options->len; i++)
     json_array_add_string_element (options, g_ptr_array_index (t->options, i));
-  return json_node_init_array (json_node_alloc (), options);
+  node = json_node_new (JSON_NODE_ARRAY);
+  json_node_take_array (node, options);
+  return node;
 }
 
 static JsonNode *
 title_node (const KolTitle *t)
 {
   JsonObject *o = json_object_new ();
+  JsonNode *node;
 
   json_object_set_string_member (o, "id", t->id);
   json_object_set_int_member (o, "data_version", t->data_version);
-  return json_node_init_object (json_node_alloc (), o);
+  node = json_node_new (JSON_NODE_OBJECT);
+  json_node_take_object (node, o);
+  return node;
 }
 
 /**

@@ -79,7 +79,7 @@ dump_player (KolEngine *g,
 {
   const KolPlayer *p = &g->players[i];
   KolEntity me = kol_entity (KOL_ENTITY_PLAYER, i);
-  JsonObject *o = json_object_new ();
+  g_autoptr(JsonObject) o = json_object_new ();
   JsonObject *shares = json_object_new ();
 
   json_object_set_int_member (o, "id", p->id);
@@ -127,7 +127,7 @@ dump_corp (KolEngine *g,
 {
   const KolCorp *corp = &g->corps[c];
   KolEntity me = kol_entity (KOL_ENTITY_CORP, c);
-  JsonObject *o = json_object_new ();
+  g_autoptr(JsonObject) o = json_object_new ();
   JsonArray *tokens = json_array_new ();
   int price = corp_price (g, c);
   int president = owning_player (g, corp->owner);
@@ -198,7 +198,7 @@ JsonNode *
 kol_state_dump (KolEngine          *game,
                 KolStateDumpFlags flags)
 {
-  JsonObject *o = json_object_new ();
+  g_autoptr(JsonObject) o = json_object_new ();
   JsonArray *players = json_array_new ();
   JsonArray *corps = json_array_new ();
   gint16 depot[KOL_MAX_TRAINS];
@@ -657,7 +657,7 @@ kol_state_player_value (KolEngine *game,
 JsonNode *
 kol_state_result (KolEngine *game)
 {
-  JsonObject *o = json_object_new ();
+  g_autoptr(JsonObject) o = json_object_new ();
 
   for (int i = 0; i < game->n_players; i++)
     {

@@ -41,8 +41,15 @@ typedef struct
 } CellLook;
 
 /* Zone colours: the tile colours' names, a few more, or "#rrggbb". */
-static const char *
-color_value (const char *name)
+/**
+ * kol_svg_market_zone_color:
+ * @name: (nullable): a zone's colour in the data: a name or "#rrggbb"
+ *
+ * Returns: (nullable): the colour as "#rrggbb" in the palette of the
+ *   printed boards, or %NULL for an unknown name
+ */
+const char *
+kol_svg_market_zone_color (const char *name)
 {
   static const struct { const char *name, *value; } extra[] = {
     { "orange", "#f6a04d" }, { "pink", "#f7b6d2" }, { "black", "#333333" },
@@ -144,7 +151,7 @@ cell_look (JsonArray  *zones,
         JsonObject *zone = json_array_get_object_element (zones, i);
         const char *fill;
 
-        if (zone == NULL || (fill = color_value (string_member (zone, "color"))) == NULL)
+        if (zone == NULL || (fill = kol_svg_market_zone_color (string_member (zone, "color"))) == NULL)
           continue;
         if (pass == 0 ? zone_has_cell (zone, row, col) : zone_has_flag (zone, flags))
           return (CellLook) { fill, 0 };
@@ -241,7 +248,7 @@ append_legend (GString    *out,
   for (guint i = 0; zones != NULL && i < json_array_get_length (zones); i++)
     {
       JsonObject *zone = json_array_get_object_element (zones, i);
-      const char *fill = color_value (string_member (zone, "color"));
+      const char *fill = kol_svg_market_zone_color (string_member (zone, "color"));
       const char *label = zone != NULL ? pick_text (json_object_get_member (zone, "label"), language) : NULL;
 
       if (fill == NULL || label == NULL)

@@ -1446,17 +1446,44 @@ check_new_id (const char  *id,
   return TRUE;
 }
 
+/* Whether a title elsewhere (one that comes with Koleya) has @id: the
+ * user's titles come first in the list, so a copy under the same id would
+ * hide the original from the new game dialog. */
+static gboolean
+id_taken_elsewhere (const char *id)
+{
+  g_autoptr(GListModel) titles = kol_title_info_list_titles ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (titles); i++)
+    {
+      g_autoptr(KolTitleInfo) info = g_list_model_get_item (titles, i);
+
+      if (g_strcmp0 (kol_title_info_get_id (info), id) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static gboolean
 refuse_existing (const char  *dir,
                  const char  *id,
                  GError     **error)
 {
-  if (!g_file_test (dir, G_FILE_TEST_EXISTS))
-    return TRUE;
-  /* Translators: %s is a title id. */
-  g_set_error (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_EXISTS,
-               _("There is already a title “%s” in your titles"), id);
-  return FALSE;
+  if (g_file_test (dir, G_FILE_TEST_EXISTS))
+    {
+      /* Translators: %s is a title id. */
+      g_set_error (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_EXISTS,
+                   _("There is already a title “%s” in your titles"), id);
+      return FALSE;
+    }
+  if (id_taken_elsewhere (id))
+    {
+      /* Translators: %s is a title id. */
+      g_set_error (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_EXISTS,
+                   _("“%s” is the id of a title that comes with Koleya: choose another"), id);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* Sets game.json's "id" outside the history: for documents that have none. */

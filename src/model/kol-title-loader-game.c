@@ -392,6 +392,37 @@ read_track_types (KolLoader  *l,
     }
 }
 
+/* ---- game.json: terms ---------------------------------------------------- */
+
+/* "terms": the words the title's rulebook says its own way, for the views
+ * (kol_view_term); each a translated text. */
+static void
+read_terms (KolLoader  *l,
+            JsonObject *game)
+{
+  JsonObject *terms = kol_loader_object_member (l, KOL_FILE_GAME, game, "$", "terms", FALSE);
+  g_autoptr(GList) members = terms != NULL ? json_object_get_members (terms) : NULL;
+  guint n = g_list_length (members);
+
+  l->title->terms = g_new0 (KolTermDef, MAX (n, 1));
+  for (GList *m = members; m != NULL; m = m->next)
+    {
+      g_autofree char *path = kol_json_path_key ("$.terms", m->data);
+      KolTermDef *term = &l->title->terms[l->title->n_terms];
+
+      if (kol_loader_text (l, KOL_FILE_GAME, json_object_get_member (terms, m->data), path, TRUE,
+                           &term->text))
+        {
+          term->id = g_strdup (m->data);
+          l->title->n_terms++;
+          continue;
+        }
+      /* a half-read text is not kept */
+      g_clear_pointer (&term->text.en, g_free);
+      g_clear_pointer (&term->text.ru, g_free);
+    }
+}
+
 /* ---- game.json: market --------------------------------------------------- */
 
 static guint8
@@ -497,10 +528,13 @@ market_has_price (const KolMarketDef *market,
   return FALSE;
 }
 
+/* Marks the cells @zone lists with @number (1-based), unless an earlier
+ * zone listed them: the first listing wins, as the SVG market draws it. */
 static void
 read_zone_cells (KolLoader  *l,
                  JsonObject *zone,
-                 const char *path)
+                 const char *path,
+                 guint8      number)
 {
   JsonArray *cells = kol_loader_array_member (l, KOL_FILE_GAME, zone, path, "cells", FALSE);
   g_autofree char *cells_path = kol_json_path_key (path, "cells");
@@ -524,7 +558,21 @@ read_zone_cells (KolLoader  *l,
           && kol_loader_int (l, KOL_FILE_GAME, json_array_get_element (pair, 1), col_path, 0, KOL_MAX_MARKET_COLS, &col)
           && !market_has_cell (&l->title->market, row, col))
         kol_loader_invalid (l, KOL_FILE_GAME, child, _("The market has no cell at row %d, column %d"), row, col);
+      else if (number > 0 && l->title->market.cells[row][col].zone == 0)
+        l->title->market.cells[row][col].zone = number;
     }
+}
+
+/* Zones by flag colour the cells no zone lists. */
+static void
+mark_flag_zone (KolMarketDef *market,
+                guint8        flags,
+                guint8        number)
+{
+  for (int r = 0; r < market->n_rows; r++)
+    for (int c = 0; c < market->row_len[r]; c++)
+      if ((market->cells[r][c].flags & flags) != 0 && market->cells[r][c].zone == 0)
+        market->cells[r][c].zone = number;
 }
 
 static void
@@ -532,6 +580,8 @@ read_zones (KolLoader  *l,
             JsonObject *market)
 {
   JsonArray *zones = kol_loader_array_member (l, KOL_FILE_GAME, market, "$.market", "zones", FALSE);
+  KolMarketDef *def = &l->title->market;
+  guint8 zone_flags[KOL_MAX_MARKET_ZONES] = { 0 };
 
   for (guint i = 0; zones != NULL && i < json_array_get_length (zones); i++)
     {
@@ -551,11 +601,23 @@ read_zones (KolLoader  *l,
         }
       if (!json_object_has_member (zone, "flag") && !json_object_has_member (zone, "cells"))
         kol_loader_invalid (l, KOL_FILE_GAME, path, _("A zone needs “flag” or “cells”"));
-      read_zone_cells (l, zone, path);
       kol_loader_text_member (l, KOL_FILE_GAME, zone, path, "label", FALSE, TRUE, &label);
-      g_free (label.en);
-      g_free (label.ru);
+      if (def->n_zones == KOL_MAX_MARKET_ZONES)
+        {
+          kol_loader_invalid (l, KOL_FILE_GAME, path, _("A market has at most %d zones"), KOL_MAX_MARKET_ZONES);
+          g_free (label.en);
+          g_free (label.ru);
+          continue;
+        }
+      def->zones[def->n_zones].color = g_strdup (kol_loader_string_member (l, KOL_FILE_GAME, zone, path, "color", FALSE));
+      def->zones[def->n_zones].label = label;
+      zone_flags[def->n_zones] = flag != NULL && strlen (flag) == 1 ? cell_flag (flag[0]) : 0;
+      def->n_zones++;
+      read_zone_cells (l, zone, path, def->n_zones);
     }
+  for (int i = 0; i < def->n_zones; i++)
+    if (zone_flags[i] != 0)
+      mark_flag_zone (def, zone_flags[i], i + 1);
 }
 
 static void
@@ -1316,6 +1378,7 @@ kol_loader_read_game (KolLoader *l)
   read_money (l, game);
   read_tile_colors (l, game);
   read_track_types (l, game);
+  read_terms (l, game);
   read_market (l, game);
   read_phases (l, game);
   read_trains (l, game);

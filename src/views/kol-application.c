@@ -54,11 +54,18 @@ static const GActionEntry app_actions[] = {
  * and the menus show the keys from the start. */
 static const struct {
   const char *action;
-  const char *accels[2];
+  const char *accels[3];
 } app_accels[] = {
   { "app.quit", { "<Control>q", NULL } },
   { "win.new-game", { "<Control>n", NULL } },
   { "win.open", { "<Control>o", NULL } },
+  { "win.save", { "<Control>s", NULL } },
+  { "win.save-as", { "<Control><Shift>s", NULL } },
+  { "win.undo", { "<Control>z", NULL } },
+  { "win.redo", { "<Control><Shift>z", NULL } },
+  { "win.zoom-in", { "<Control>plus", "<Control>equal", NULL } },
+  { "win.zoom-out", { "<Control>minus", NULL } },
+  { "win.zoom-reset", { "<Control>0", NULL } },
   { "win.show-help-overlay", { "<Control>question", NULL } },
 };
 

@@ -314,7 +314,7 @@ build_borders (KolEditorHexForm *self)
 
   for (int e = 0; e < 6; e++)
     {
-      g_autofree char *text = kol_editor_edge_label ("flat", e);
+      g_autofree char *text = kol_editor_edge_label ("flat", e, FALSE);
       GtkWidget *label = gtk_label_new (text);
       GtkWidget *dropdown = gtk_drop_down_new_from_strings (kinds);
 
@@ -338,7 +338,7 @@ update_border_labels (KolEditorHexForm *self)
 
   for (int e = 0; e < 6; e++)
     {
-      g_autofree char *text = kol_editor_edge_label (layout, e);
+      g_autofree char *text = kol_editor_edge_label (layout, e, FALSE);
 
       gtk_label_set_label (g_object_get_data (G_OBJECT (self->border_dropdowns[e]), "kol-label"), text);
     }

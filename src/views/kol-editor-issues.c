@@ -38,6 +38,8 @@ struct _KolEditorIssues
   GtkImage    *status_icon;
   GtkLabel    *status_label;
   GtkSpinner  *spinner;
+  GtkWidget   *empty_label;
+  GtkWidget   *scroller;
   GtkListView *list_view;
 };
 
@@ -159,7 +161,9 @@ update_status (KolEditorIssues *self)
 
       errors += kol_title_issue_get_severity (issue) == KOL_TITLE_ISSUE_ERROR;
     }
-  if (n == 0)
+  if (n == 0 && self->doc != NULL && kol_editor_issues_get_checking (self))
+    text = g_strdup (_("Checking the title…"));
+  else if (n == 0)
     text = g_strdup (self->doc != NULL ? _("No problems found") : "");
   else if (errors == 0)
     text = g_strdup_printf (ngettext ("%u warning", "%u warnings", n), n);
@@ -172,6 +176,9 @@ update_status (KolEditorIssues *self)
                                                    : errors > 0 ? "dialog-error-symbolic"
                                                                 : "dialog-warning-symbolic");
   gtk_widget_set_visible (GTK_WIDGET (self->status_icon), self->doc != NULL);
+  gtk_widget_set_visible (self->empty_label, n == 0 && self->doc != NULL &&
+                          !kol_editor_issues_get_checking (self));
+  gtk_widget_set_visible (self->scroller, n > 0 || self->doc == NULL);
 }
 
 /* ---- checking -------------------------------------------------------------------- */
@@ -202,6 +209,7 @@ set_checking (KolEditorIssues *self,
 {
   gtk_spinner_set_spinning (self->spinner, checking);
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), checking);
+  update_status (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHECKING]);
 }
 
@@ -405,6 +413,8 @@ kol_editor_issues_class_init (KolEditorIssuesClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KolEditorIssues, status_icon);
   gtk_widget_class_bind_template_child (widget_class, KolEditorIssues, status_label);
   gtk_widget_class_bind_template_child (widget_class, KolEditorIssues, spinner);
+  gtk_widget_class_bind_template_child (widget_class, KolEditorIssues, empty_label);
+  gtk_widget_class_bind_template_child (widget_class, KolEditorIssues, scroller);
   gtk_widget_class_bind_template_child (widget_class, KolEditorIssues, list_view);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
@@ -472,9 +482,9 @@ kol_editor_issues_set_document (KolEditorIssues  *self,
       return;
     }
   g_signal_connect_object (doc, "changed", G_CALLBACK (schedule_check), self, G_CONNECT_SWAPPED);
-  update_status (self);
-  set_checking (self, TRUE);
   start_check (self);
+  if (self->running != NULL)
+    set_checking (self, TRUE);
 }
 
 /** kol_editor_issues_get_issues: Returns: (transfer none): the #KolTitleIssue list shown */

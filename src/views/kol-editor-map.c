@@ -37,6 +37,8 @@ struct _KolEditorMap
   double            press_x;        /* where the last click on the map was */
   double            press_y;
   int               press_hex;
+  gboolean          auto_fit;       /* the board is fitted to the view until zoomed */
+  gboolean          fitting;
 
   GtkWidget      *box;
   GtkDropDown    *variant_dropdown;
@@ -324,13 +326,68 @@ preview_updated_cb (KolEditorMap *self)
   if (self->has_board)
     kol_map_view_update_title (self->map_view, game);
   else
-    kol_map_view_set_board (self->map_view, game);
+    {
+      self->auto_fit = TRUE;
+      kol_map_view_set_board (self->map_view, game);
+    }
   self->has_board = TRUE;
   kol_map_view_set_selected_hex (self->map_view, board_hex_index (self, self->selected));
   self->updating = FALSE;
   if (board_hex_index (self, self->selected) < 0)
     g_clear_pointer (&self->selected, g_free);
   show_selected (self);
+}
+
+/* The map view draws the coordinates on a band at its edge when the
+ * board's own margin is narrower than a label; a fitted board keeps this
+ * much room on each side so that the band never covers the outer hexes. */
+#define AXIS_ROOM 34.0
+
+static double
+fitted_zoom (KolViewport *viewport)
+{
+  double width = kol_viewport_get_width (viewport);
+  double height = kol_viewport_get_height (viewport);
+  double factor = 1.0;
+
+  if (width > 4 * AXIS_ROOM && height > 4 * AXIS_ROOM)
+    factor = MIN ((width - 2 * AXIS_ROOM) / width, (height - 2 * AXIS_ROOM) / height);
+  return kol_viewport_get_fit_zoom (viewport) * factor;
+}
+
+static void
+fit_board (KolEditorMap *self)
+{
+  KolViewport *viewport = kol_map_view_get_viewport (self->map_view);
+
+  kol_viewport_fit (viewport);
+  kol_viewport_set_zoom (viewport, fitted_zoom (viewport));
+}
+
+/* Until the user zooms, the whole board stays in view as the view's size
+ * changes (the panes around it settle after the board is first shown). */
+static void
+viewport_size_cb (KolEditorMap *self)
+{
+  if (self->auto_fit)
+    fit_board (self);
+}
+
+static void
+viewport_zoom_cb (KolEditorMap *self)
+{
+  KolViewport *viewport = kol_map_view_get_viewport (self->map_view);
+  double fit = kol_viewport_get_fit_zoom (viewport);
+  double zoom = kol_viewport_get_zoom (viewport);
+
+  /* the view's own fit (a new board, Ctrl+0) counts as fitted too */
+  self->auto_fit = fabs (zoom - fitted_zoom (viewport)) <= fit * 1e-6 || fabs (zoom - fit) <= fit * 1e-6;
+  if (fabs (zoom - fit) <= fit * 1e-6 && !self->fitting)
+    {
+      self->fitting = TRUE;
+      fit_board (self);
+      self->fitting = FALSE;
+    }
 }
 
 /* ---- tools ---------------------------------------------------------------------------- */
@@ -527,8 +584,12 @@ zoom_action_cb (GtkWidget  *widget,
                 GVariant   *parameter)
 {
   KolEditorMap *self = KOL_EDITOR_MAP (widget);
+  const char *name = g_variant_get_string (parameter, NULL);
 
-  gtk_widget_activate_action (GTK_WIDGET (self->map_view), g_variant_get_string (parameter, NULL), NULL);
+  if (g_str_equal (name, "map.zoom-reset"))
+    fit_board (self);
+  else
+    gtk_widget_activate_action (GTK_WIDGET (self->map_view), name, NULL);
 }
 
 static void
@@ -752,6 +813,12 @@ kol_editor_map_init (KolEditorMap *self)
   g_signal_connect (press, "pressed", G_CALLBACK (pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self->map_view), GTK_EVENT_CONTROLLER (press));
 
+  g_signal_connect_object (kol_map_view_get_viewport (self->map_view), "notify::width",
+                           G_CALLBACK (viewport_size_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (kol_map_view_get_viewport (self->map_view), "notify::height",
+                           G_CALLBACK (viewport_size_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (kol_map_view_get_viewport (self->map_view), "notify::zoom",
+                           G_CALLBACK (viewport_zoom_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_swapped (self->map_view, "hex-activated", G_CALLBACK (hex_activated_cb), self);
   g_signal_connect_swapped (self->map_view, "notify::selected-hex", G_CALLBACK (selected_hex_notified_cb), self);
   g_signal_connect_swapped (self->map_view, "notify::hovered-hex", G_CALLBACK (update_tentative), self);

@@ -112,6 +112,8 @@ build_key_spins (KolEditorNodeRow *self,
       gtk_box_append (GTK_BOX (pair), label);
       gtk_box_append (GTK_BOX (pair), spin);
       gtk_flow_box_append (self->keys_box, pair);
+      /* the spin buttons take the focus, not the flow box's cells */
+      gtk_widget_set_focusable (gtk_widget_get_parent (pair), FALSE);
       g_ptr_array_add (self->key_spins, spin);
     }
 }

@@ -24,7 +24,9 @@ struct _KolEditorPage
   KolEditorPreview *preview;
   gboolean          fit;            /* print and export on one page */
   guint             banner_id;
+  gboolean          paned_placed;   /* the problems panel got its first height */
 
+  GtkWidget             *overlay;
   GtkStack              *stack;
   GtkListBox            *title_list;
   GtkLabel              *name_label;

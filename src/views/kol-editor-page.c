@@ -30,6 +30,14 @@
 G_DEFINE_FINAL_TYPE (KolEditorPage, kol_editor_page, GTK_TYPE_WIDGET)
 
 enum {
+  PROP_0,
+  PROP_FIT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
   CLOSED,
   TITLES_CHANGED,
   N_SIGNALS
@@ -80,6 +88,8 @@ update_toolbar (KolEditorPage *self)
   text = g_strdup_printf (_("%1$s · %2$s"), id != NULL ? id : "", state);
   gtk_label_set_label (self->name_label, shown != NULL ? shown : id);
   gtk_label_set_label (self->state_label, text);
+  /* the header may be too narrow for all of it */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->state_label), text);
 }
 
 static void
@@ -373,6 +383,21 @@ title_activated_cb (KolEditorPage *self,
 
 /* ---- the object ----------------------------------------------------------------------------- */
 
+/* The problems panel starts low, leaving the editors the height; after
+ * that the divider stays where the user puts it. */
+#define ISSUES_HEIGHT 120
+
+static void
+paned_max_notified_cb (KolEditorPage *self)
+{
+  int height = gtk_widget_get_height (GTK_WIDGET (self->paned));
+
+  if (self->paned_placed || height <= ISSUES_HEIGHT * 3)
+    return;
+  self->paned_placed = TRUE;
+  gtk_paned_set_position (self->paned, height - ISSUES_HEIGHT);
+}
+
 void
 _kol_editor_page_emit_titles_changed (KolEditorPage *self)
 {
@@ -384,6 +409,73 @@ void
 _kol_editor_page_emit_closed (KolEditorPage *self)
 {
   g_signal_emit (self, signals[CLOSED], 0);
+}
+
+/* Play is possible once the window offers to start games with a title. */
+static void
+kol_editor_page_root (GtkWidget *widget)
+{
+  KolEditorPage *self = KOL_EDITOR_PAGE (widget);
+  GtkRoot *root;
+  const char * const watched[] = { "action-added", "action-removed", "action-enabled-changed" };
+
+  GTK_WIDGET_CLASS (kol_editor_page_parent_class)->root (widget);
+  root = gtk_widget_get_root (widget);
+  if (G_IS_ACTION_GROUP (root))
+    for (gsize i = 0; i < G_N_ELEMENTS (watched); i++)
+      g_signal_connect_object (root, watched[i], G_CALLBACK (_kol_editor_page_update_actions), self,
+                               G_CONNECT_SWAPPED);
+  _kol_editor_page_update_actions (self);
+}
+
+static void
+kol_editor_page_unroot (GtkWidget *widget)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (root != NULL)
+    g_signal_handlers_disconnect_by_data (root, widget);
+  GTK_WIDGET_CLASS (kol_editor_page_parent_class)->unroot (widget);
+}
+
+static void
+kol_editor_page_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  KolEditorPage *self = KOL_EDITOR_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_FIT:
+      g_value_set_boolean (value, self->fit);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kol_editor_page_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  KolEditorPage *self = KOL_EDITOR_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_FIT:
+      if (self->fit != g_value_get_boolean (value))
+        {
+          self->fit = g_value_get_boolean (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -410,6 +502,21 @@ kol_editor_page_class_init (KolEditorPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = kol_editor_page_dispose;
+  object_class->get_property = kol_editor_page_get_property;
+  object_class->set_property = kol_editor_page_set_property;
+  widget_class->root = kol_editor_page_root;
+  widget_class->unroot = kol_editor_page_unroot;
+
+  /**
+   * KolEditorPage:fit:
+   *
+   * Whether maps and stock markets are printed and exported fitted to one
+   * page rather than at the real board scale (action editor.fit).
+   */
+  properties[PROP_FIT] =
+    g_param_spec_boolean ("fit", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * KolEditorPage::closed:
@@ -437,6 +544,7 @@ kol_editor_page_class_init (KolEditorPageClass *klass)
   g_type_ensure (KOL_TYPE_EDITOR_UPGRADE_CHART);
   g_type_ensure (KOL_TYPE_EDITOR_ISSUES);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/kol-editor-page.ui");
+  BIND (overlay);
   BIND (stack);
   BIND (title_list);
   BIND (name_label);
@@ -463,6 +571,7 @@ kol_editor_page_init (KolEditorPage *self)
   g_signal_connect_swapped (self->issues, "issue-activated", G_CALLBACK (issue_activated_cb), self);
   g_signal_connect_swapped (self->chart, "tile-activated", G_CALLBACK (chart_tile_activated_cb), self);
   g_signal_connect_swapped (self->title_list, "row-activated", G_CALLBACK (title_activated_cb), self);
+  g_signal_connect_swapped (self->paned, "notify::max-position", G_CALLBACK (paned_max_notified_cb), self);
   kol_editor_page_refresh_titles (self);
   _kol_editor_page_update_actions (self);
 }

@@ -47,7 +47,7 @@ build_end_model (KolEditorPathRow   *self,
 
   for (int e = 0; e < 6; e++)
     {
-      g_autofree char *label = kol_editor_edge_label (layout, e);
+      g_autofree char *label = kol_editor_edge_label (layout, e, TRUE);
       g_autofree char *end = g_strdup_printf ("%d", e);
 
       gtk_string_list_append (labels, label);

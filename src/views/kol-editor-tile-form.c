@@ -39,7 +39,7 @@ struct _KolEditorTileForm
   GtkPicture      *preview_picture;
   GtkLabel        *heading_label;
   GtkLabel        *subtitle_label;
-  GtkBox          *rotations_box;
+  GtkFlowBox      *rotations_box;
   GtkPicture      *rotation_pictures[6];
   GtkCheckButton  *rotation_checks[6];
   GtkWidget       *general_grid;
@@ -582,7 +582,8 @@ build_rotations (KolEditorTileForm *self)
       gtk_widget_set_halign (check, GTK_ALIGN_CENTER);
       gtk_box_append (GTK_BOX (box), picture);
       gtk_box_append (GTK_BOX (box), check);
-      gtk_box_append (self->rotations_box, box);
+      gtk_flow_box_append (self->rotations_box, box);
+      gtk_widget_set_focusable (gtk_widget_get_parent (box), FALSE);
       self->rotation_pictures[r] = GTK_PICTURE (picture);
       self->rotation_checks[r] = GTK_CHECK_BUTTON (check);
       g_signal_connect_swapped (check, "toggled", G_CALLBACK (rotation_toggled_cb), self);

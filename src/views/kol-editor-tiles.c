@@ -52,8 +52,9 @@ setup_item_cb (GtkSignalListItemFactory *factory,
                GtkListItem              *item,
                KolEditorTiles           *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   GtkWidget *picture = gtk_picture_new ();
+  GtkWidget *caption = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
   GtkWidget *id = gtk_label_new (NULL);
   GtkWidget *count = gtk_label_new (NULL);
 
@@ -61,12 +62,13 @@ setup_item_cb (GtkSignalListItemFactory *factory,
   gtk_picture_set_can_shrink (GTK_PICTURE (picture), FALSE);
   gtk_widget_add_css_class (id, "heading");
   gtk_widget_add_css_class (count, "dim-label");
-  gtk_widget_add_css_class (count, "caption");
+  gtk_widget_set_halign (caption, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (caption), id);
+  gtk_box_append (GTK_BOX (caption), count);
   gtk_box_append (GTK_BOX (box), picture);
-  gtk_box_append (GTK_BOX (box), id);
-  gtk_box_append (GTK_BOX (box), count);
-  gtk_widget_set_margin_top (box, 6);
-  gtk_widget_set_margin_bottom (box, 6);
+  gtk_box_append (GTK_BOX (box), caption);
+  gtk_widget_set_margin_top (box, 4);
+  gtk_widget_set_margin_bottom (box, 4);
   gtk_list_item_set_child (item, box);
 }
 
@@ -94,7 +96,7 @@ refresh_item (GtkListItem *item)
   KolEditorTiles *self = g_object_get_data (G_OBJECT (item), "kol-tiles");
   GtkWidget *box = gtk_list_item_get_child (item);
   GtkWidget *picture = gtk_widget_get_first_child (box);
-  GtkWidget *id_label = gtk_widget_get_next_sibling (picture);
+  GtkWidget *id_label = gtk_widget_get_first_child (gtk_widget_get_next_sibling (picture));
   GtkWidget *count_label = gtk_widget_get_next_sibling (id_label);
   GtkStringObject *string = gtk_list_item_get_item (item);
   const char *id = string != NULL ? gtk_string_object_get_string (string) : NULL;

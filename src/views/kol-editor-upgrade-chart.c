@@ -85,12 +85,14 @@ chart_row (KolEditorUpgradeChart *self,
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_widget_add_css_class (arrow, "dim-label");
   gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (flow), GTK_SELECTION_NONE);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (flow), 12);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (flow), 16);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (flow), 6);
   gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (flow), 1);
   gtk_widget_set_hexpand (flow, TRUE);
   gtk_widget_set_can_target (flow, FALSE);
   for (guint i = 0; targets[i] != NULL; i++)
     gtk_flow_box_append (GTK_FLOW_BOX (flow), target_box (self, targets[i]));
+  gtk_widget_set_can_focus (flow, FALSE);  /* the row is the one focus stop */
   if (targets[0] == NULL)
     {
       GtkWidget *none = gtk_label_new (_("No upgrade"));

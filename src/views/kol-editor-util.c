@@ -59,11 +59,12 @@ kol_editor_node_kind_label (const char *kind)
  * Edge 0 is south on a flat map and south-west on a pointy one; the others
  * follow clockwise (data/games/README.md).
  *
- * Returns: (transfer full): "Edge 0 (S)"
+ * Returns: (transfer full): "Edge 0 (S)", or "0 · S" when @brief
  */
 char *
 kol_editor_edge_label (const char *layout,
-                       int         edge)
+                       int         edge,
+                       gboolean    brief)
 {
   static const char * const flat[] = {
     NC_("compass", "S"), NC_("compass", "SW"), NC_("compass", "NW"),
@@ -76,6 +77,10 @@ kol_editor_edge_label (const char *layout,
   const char * const *names = g_strcmp0 (layout, "pointy") == 0 ? pointy : flat;
 
   g_return_val_if_fail (edge >= 0 && edge < 6, NULL);
+  if (brief)
+    /* Translators: a side of a hex, briefly: %1$d is its number, %2$s its
+     * compass direction. */
+    return g_strdup_printf (_("%1$d · %2$s"), edge, g_dpgettext2 (NULL, "compass", names[edge]));
   /* Translators: a side of a hex: %1$d is its number 0–5, %2$s its compass
    * direction (S, NW, …). */
   return g_strdup_printf (_("Edge %1$d (%2$s)"), edge,

@@ -24,7 +24,8 @@ extern const char * const kol_editor_node_kinds[];
 const char  *kol_editor_color_label     (const char        *color);
 const char  *kol_editor_node_kind_label (const char        *kind);
 char        *kol_editor_edge_label      (const char        *layout,
-                                         int                edge);
+                                         int                edge,
+                                         gboolean           brief);
 int          kol_editor_index_of        (const char * const *values,
                                          const char        *value);
 

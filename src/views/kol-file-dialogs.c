@@ -176,3 +176,50 @@ kol_file_dialog_save_finish (GAsyncResult  *result,
   g_clear_pointer (&choice, choice_free);
   return file;
 }
+
+/**
+ * kol_file_dialog_open:
+ * @parent: (nullable): the window the chooser belongs to
+ * @title: the chooser's title
+ * @filters: (nullable) (array zero-terminated=1): the file types offered,
+ *   the first one chosen at first
+ * @callback: called when a file was chosen or the chooser closed
+ * @user_data: for @callback
+ *
+ * Asks for a file to open.
+ */
+void
+kol_file_dialog_open (GtkWindow            *parent,
+                      const char           *title,
+                      GtkFileFilter * const *filters,
+                      GAsyncReadyCallback   callback,
+                      gpointer              user_data)
+{
+  GtkFileChooserNative *native =
+    gtk_file_chooser_native_new (title, parent, GTK_FILE_CHOOSER_ACTION_OPEN,
+                                 _("_Open"), _("_Cancel"));
+
+  for (guint i = 0; filters != NULL && filters[i] != NULL; i++)
+    gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filters[i]);
+  if (filters != NULL && filters[0] != NULL)
+    gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (native), filters[0]);
+  run (native, callback, user_data, kol_file_dialog_open);
+}
+
+/**
+ * kol_file_dialog_open_finish:
+ * @result: the result given to the callback
+ * @error: G_IO_ERROR_CANCELLED when no file was chosen
+ *
+ * Returns: (transfer full) (nullable): the file to open
+ */
+GFile *
+kol_file_dialog_open_finish (GAsyncResult  *result,
+                             GError       **error)
+{
+  Choice *choice = finish (result, kol_file_dialog_open, error);
+  GFile *file = choice != NULL ? g_steal_pointer (&choice->file) : NULL;
+
+  g_clear_pointer (&choice, choice_free);
+  return file;
+}

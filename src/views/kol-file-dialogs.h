@@ -29,4 +29,12 @@ GFile   *kol_file_dialog_save_finish          (GAsyncResult        *result,
                                                int                 *filter,
                                                GError             **error);
 
+void     kol_file_dialog_open                 (GtkWindow           *parent,
+                                               const char          *title,
+                                               GtkFileFilter * const *filters,
+                                               GAsyncReadyCallback  callback,
+                                               gpointer             user_data);
+GFile   *kol_file_dialog_open_finish          (GAsyncResult        *result,
+                                               GError             **error);
+
 G_END_DECLS

@@ -6,6 +6,7 @@
 
 #include "kol-engine-market.h"
 #include "kol-market-view.h"
+#include "kol-svg-market.h"
 #include "kol-view-util.h"
 
 /**
@@ -66,24 +67,20 @@ static const FlagStyle flag_styles[] = {
   { KOL_CELL_BLOCKED, KOL_TERM_CELL_BLOCKED, "#a0a0a0" },
 };
 
-/* Colours a printed market gives a flag differently from the others. */
-static const struct
-{
-  const char *title;
-  guint8      flag;
-  const char *color;
-} title_colors[] = {
-  { "1840", KOL_CELL_PAR, "#ef6f5e" },  /* the Stadtbahn start prices are red */
-};
-
+/* The colour of a cell: its zone's, as the printed market has it
+ * (game.json market.zones), else its flag's. */
 static const char *
-flag_color (const KolTitle  *title,
-            const FlagStyle *style)
+cell_color (const KolTitle      *title,
+            const KolMarketCell *cell,
+            const FlagStyle     *style)
 {
-  for (gsize i = 0; i < G_N_ELEMENTS (title_colors); i++)
-    if (title_colors[i].flag == style->flag && g_strcmp0 (title_colors[i].title, title->id) == 0)
-      return title_colors[i].color;
-  return style->color;
+  const char *color = NULL;
+
+  if (title != NULL && cell->zone > 0 && cell->zone <= title->market.n_zones)
+    color = kol_svg_market_zone_color (title->market.zones[cell->zone - 1].color);
+  if (color != NULL)
+    return color;
+  return style != NULL ? style->color : CELL_FILL;
 }
 
 static const FlagStyle *
@@ -204,7 +201,7 @@ draw_cell (KolMarketView       *self,
   g_autofree char *price = g_strdup_printf ("%d", cell->price);
 
   cairo_rectangle (cr, x, y, CELL_W, CELL_H);
-  set_source (cr, style != NULL ? flag_color (self->title, style) : CELL_FILL);
+  set_source (cr, cell_color (self->title, cell, style));
   cairo_fill_preserve (cr);
   set_source (cr, CELL_LINE);
   cairo_set_line_width (cr, 1.0);
@@ -415,6 +412,7 @@ add_legend_item (KolMarketView *self,
   gtk_box_append (self->legend, box);
 }
 
+/* The flags of the cells that no zone colours. */
 static guint8
 market_flags (const KolMarketDef *m)
 {
@@ -422,7 +420,7 @@ market_flags (const KolMarketDef *m)
 
   for (int r = 0; r < m->n_rows; r++)
     for (int c = 0; c < m->row_len[r]; c++)
-      if (m->cells[r][c].present)
+      if (m->cells[r][c].present && m->cells[r][c].zone == 0)
         flags |= m->cells[r][c].flags;
   return flags;
 }
@@ -437,11 +435,19 @@ build_legend (KolMarketView *self)
     gtk_box_remove (self->legend, child);
   if (self->title == NULL)
     return;
+  for (int i = 0; i < self->title->market.n_zones; i++)
+    {
+      const KolMarketZone *zone = &self->title->market.zones[i];
+      const char *color = kol_svg_market_zone_color (zone->color);
+      const char *label = kol_view_pick_text (&zone->label);
+
+      if (color != NULL && label != NULL)
+        add_legend_item (self, color, label);
+    }
   flags = market_flags (&self->title->market);
   for (gsize i = 0; i < G_N_ELEMENTS (flag_styles); i++)
     if (flags & flag_styles[i].flag)
-      add_legend_item (self, flag_color (self->title, &flag_styles[i]),
-                       kol_view_term (self->title, flag_styles[i].term));
+      add_legend_item (self, flag_styles[i].color, kol_view_term (self->title, flag_styles[i].term));
 }
 
 /* ------------------------------------------------------ price moves table */

@@ -8,8 +8,9 @@
 /**
  * KolStartPage:
  *
- * The page a window opens on: a welcome, and the game titles found, or a
- * note that there are none yet.
+ * The page a window opens on: a welcome, the games that can be resumed
+ * (the autosave of an interrupted game, recent saves), and the game titles
+ * found, or a note that there are none yet.
  */
 struct _KolStartPage
 {
@@ -20,6 +21,8 @@ struct _KolStartPage
   GtkWidget *scroller;  /* bound so that dispose_template() unparents it */
   GtkStack *stack;
   GtkListBox *title_list;
+  GtkWidget *resume_box;
+  GtkListBox *resume_list;
 };
 
 G_DEFINE_FINAL_TYPE (KolStartPage, kol_start_page, GTK_TYPE_WIDGET)
@@ -115,6 +118,8 @@ kol_start_page_class_init (KolStartPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KolStartPage, scroller);
   gtk_widget_class_bind_template_child (widget_class, KolStartPage, stack);
   gtk_widget_class_bind_template_child (widget_class, KolStartPage, title_list);
+  gtk_widget_class_bind_template_child (widget_class, KolStartPage, resume_box);
+  gtk_widget_class_bind_template_child (widget_class, KolStartPage, resume_list);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
@@ -170,4 +175,83 @@ kol_start_page_set_titles (KolStartPage *self,
                              G_CALLBACK (update_visible_page), self, G_CONNECT_SWAPPED);
   update_visible_page (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLES]);
+}
+
+/**
+ * kol_start_page_clear_resumable:
+ * @self: a #KolStartPage
+ *
+ * Removes every game offered for resuming.
+ */
+void
+kol_start_page_clear_resumable (KolStartPage *self)
+{
+  GtkWidget *row;
+
+  g_return_if_fail (KOL_IS_START_PAGE (self));
+  while ((row = gtk_widget_get_first_child (GTK_WIDGET (self->resume_list))) != NULL)
+    gtk_list_box_remove (self->resume_list, row);
+  gtk_widget_set_visible (self->resume_box, FALSE);
+}
+
+/**
+ * kol_start_page_add_resumable:
+ * @self: a #KolStartPage
+ * @file: a save file (an autosave or a recent save)
+ * @heading: what it is ("Resume the interrupted game")
+ * @detail: (nullable): a second line (the file's name, when it was saved)
+ *
+ * Offers @file for playing on: activating the row activates "win.resume"
+ * with the file's path.
+ */
+void
+kol_start_page_add_resumable (KolStartPage *self,
+                              GFile        *file,
+                              const char   *heading,
+                              const char   *detail)
+{
+  g_autofree char *path = NULL;
+  GtkWidget *button, *box, *label;
+
+  g_return_if_fail (KOL_IS_START_PAGE (self));
+  g_return_if_fail (G_IS_FILE (file));
+  g_return_if_fail (heading != NULL);
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    return;
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  label = gtk_label_new (heading);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "heading");
+  gtk_box_append (GTK_BOX (box), label);
+  if (detail != NULL)
+    {
+      label = gtk_label_new (detail);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_box_append (GTK_BOX (box), label);
+    }
+  button = gtk_button_new ();
+  gtk_button_set_child (GTK_BUTTON (button), box);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.resume");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", path);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, heading, -1);
+  gtk_list_box_append (self->resume_list, button);
+  gtk_widget_set_visible (self->resume_box, TRUE);
+}
+
+/** kol_start_page_get_n_resumable: Returns: how many games are offered */
+guint
+kol_start_page_get_n_resumable (KolStartPage *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (KOL_IS_START_PAGE (self), 0);
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->resume_list)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    n += GTK_IS_LIST_BOX_ROW (row) ? 1 : 0;
+  return n;
 }

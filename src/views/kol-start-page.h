@@ -14,4 +14,11 @@ GListModel *kol_start_page_get_titles (KolStartPage *self);
 void        kol_start_page_set_titles (KolStartPage *self,
                                        GListModel   *titles);
 
+void        kol_start_page_clear_resumable (KolStartPage *self);
+void        kol_start_page_add_resumable   (KolStartPage *self,
+                                            GFile        *file,
+                                            const char   *heading,
+                                            const char   *detail);
+guint       kol_start_page_get_n_resumable (KolStartPage *self);
+
 G_END_DECLS

@@ -52,62 +52,116 @@ kol_view_pick_text (const KolText *text)
 
 typedef struct
 {
-  const char *title;   /* a title id, or NULL for every other title */
   KolViewTerm term;
-  const char *context;
-  const char *text;
+  const char *key;     /* the id in game.json "terms" */
+  const char *text;    /* the usual word, msgctxt "term" */
 } Term;
 
-/* The rulebooks' own words, one place for all titles. The generic entries
- * come last; a title's entry wins over them. */
+/* The usual 18xx words, for titles whose rulebook says nothing else; a
+ * title's own words are in its game.json "terms" (data/games/README.md).
+ * Indexed by KolViewTerm. */
 static const Term terms[] = {
-  /* Translators: 1840's name of the stock market (rulebook III.4.2),
-   * «Планшет рынка». */
-  { "1840", KOL_TERM_STOCK_MARKET, "1840 term", NC_("1840 term", "Share Price Board") },
-  /* Translators: 1840's par spaces of the Stadtbahn companies. */
-  { "1840", KOL_TERM_CELL_PAR, "1840 term", NC_("1840 term", "Stadtbahn start price") },
-  /* Translators: 1840's orange par spaces of the tram companies. */
-  { "1840", KOL_TERM_CELL_PAR_2, "1840 term", NC_("1840 term", "Tram company par") },
-  /* Translators: 1840's Table 6 (rulebook VIII.5.1). */
-  { "1840", KOL_TERM_PRICE_MOVES, "1840 term", NC_("1840 term", "Tram company dividends (Table 6)") },
-  /* Translators: 1849's name of the stock market, «Рынок акций». */
-  { "1849", KOL_TERM_STOCK_MARKET, "1849 term", NC_("1849 term", "Stock Market") },
-  /* Translators: what a location on the map earns in 1849, «Прибыль». */
-  { "1849", KOL_TERM_REVENUE, "1849 term", NC_("1849 term", "Revenue") },
-  /* Translators: 1849's par values, «Начальная рыночная стоимость». */
-  { "1849", KOL_TERM_CELL_PAR, "1849 term", NC_("1849 term", "Par value") },
-  /* Translators: 1849's blue market cells, reached only in Phase 16. */
-  { "1849", KOL_TERM_CELL_PHASE_ZONE, "1849 term", NC_("1849 term", "Phase 16 only") },
-
-  { NULL, KOL_TERM_STOCK_MARKET, "term", NC_("term", "Stock Market") },
+  { KOL_TERM_STOCK_MARKET, "stock_market", NC_("term", "Stock Market") },
   /* Translators: what a location on the map earns. */
-  { NULL, KOL_TERM_REVENUE, "term", NC_("term", "Revenue") },
-  { NULL, KOL_TERM_CELL_PAR, "term", NC_("term", "Par value") },
-  { NULL, KOL_TERM_CELL_PAR_2, "term", NC_("term", "Second par value") },
-  { NULL, KOL_TERM_CELL_PHASE_ZONE, "term", NC_("term", "Reached in a later phase") },
-  { NULL, KOL_TERM_CELL_END, "term", NC_("term", "Game ends") },
-  { NULL, KOL_TERM_CELL_CLOSE, "term", NC_("term", "Company closes") },
-  { NULL, KOL_TERM_CELL_BLOCKED, "term", NC_("term", "Blocked") },
-  { NULL, KOL_TERM_PRICE_MOVES, "term", NC_("term", "Share price after dividends") },
+  { KOL_TERM_REVENUE, "revenue", NC_("term", "Revenue") },
+  { KOL_TERM_CELL_PAR, "cell_par", NC_("term", "Par value") },
+  { KOL_TERM_CELL_PAR_2, "cell_par_2", NC_("term", "Second par value") },
+  { KOL_TERM_CELL_PHASE_ZONE, "cell_phase_zone", NC_("term", "Reached in a later phase") },
+  { KOL_TERM_CELL_END, "cell_end", NC_("term", "Game ends") },
+  { KOL_TERM_CELL_CLOSE, "cell_close", NC_("term", "Company closes") },
+  { KOL_TERM_CELL_BLOCKED, "cell_blocked", NC_("term", "Blocked") },
+  { KOL_TERM_PRICE_MOVES, "price_moves", NC_("term", "Share price after dividends") },
+  { KOL_TERM_COMPANIES, "companies", NC_("term", "Companies") },
+  { KOL_TERM_CHARTERS, "charters", NC_("term", "Charters") },
+  { KOL_TERM_PRIVATE_COMPANIES, "private_companies", NC_("term", "Private companies") },
+  /* Translators: a company's cash. */
+  { KOL_TERM_TREASURY, "treasury", NC_("term", "Treasury") },
+  { KOL_TERM_PRESIDENT, "president", NC_("term", "President") },
+  { KOL_TERM_TRAINS, "trains", NC_("term", "Trains") },
+  { KOL_TERM_SHARE_PRICE, "share_price", NC_("term", "Share price") },
+  { KOL_TERM_PAR, "par", NC_("term", "Par value") },
+  /* Translators: where a company's unsold shares are: "20% unsold". */
+  { KOL_TERM_IPO_SHARES, "ipo_shares", NC_("term", "unsold") },
+  /* Translators: shares in the pool: "10% in the bank pool". */
+  { KOL_TERM_IN_POOL, "in_pool", NC_("term", "in the bank pool") },
+  { KOL_TERM_POOL, "pool", NC_("term", "Bank pool") },
+  { KOL_TERM_STATION_MARKERS, "station_markers", NC_("term", "Station markers") },
+  { KOL_TERM_LOANS, "loans", NC_("term", "Loans") },
+  /* Translators: a company's loans. */
+  { KOL_TERM_COMPANY_LOANS, "company_loans", NC_("term", "Company loans") },
+  { KOL_TERM_NET_WORTH, "net_worth", NC_("term", "Net worth") },
+  { KOL_TERM_PRIORITY_DEAL, "priority_deal", NC_("term", "Priority deal") },
+  { KOL_TERM_BANK, "bank", NC_("term", "Bank") },
+  { KOL_TERM_AVAILABLE_TRAINS, "available_trains", NC_("term", "Available trains") },
+  { KOL_TERM_FUTURE_TRAINS, "future_trains", NC_("term", "Future trains") },
+  { KOL_TERM_PHASES, "phases", NC_("term", "Phases") },
+  { KOL_TERM_ROUND_TRACK, "round_track", NC_("term", "Rounds") },
+  { KOL_TERM_OPERATING_ORDER, "operating_order", NC_("term", "Operating order") },
+  /* Translators: companies that another company owns. */
+  { KOL_TERM_SUBSIDIARIES, "subsidiaries", NC_("term", "Owned companies") },
+  /* Translators: what a company owned by another keeps of its revenue. */
+  { KOL_TERM_REVENUE_PILE, "revenue_pile", NC_("term", "Revenue kept") },
+  /* Translators: what the final score takes off besides cash, shares and
+   * private companies. */
+  { KOL_TERM_SCORE_ADJUSTMENTS, "score_adjustments", NC_("term", "Penalties") },
+  { KOL_TERM_TRAIN_LIMIT, "train_limit", NC_("term", "Train limit") },
+  { KOL_TERM_OPERATING_ROUNDS, "operating_rounds", NC_("term", "Operating rounds") },
 };
+
+G_STATIC_ASSERT (G_N_ELEMENTS (terms) == KOL_N_TERMS);
+
+/**
+ * kol_view_term_key:
+ * @term: a term
+ *
+ * Returns: (transfer none): the id of @term in game.json "terms"
+ */
+const char *
+kol_view_term_key (KolViewTerm term)
+{
+  g_return_val_if_fail (term < KOL_N_TERMS, "");
+  g_assert (terms[term].term == term);
+  return terms[term].key;
+}
+
+/**
+ * kol_view_term_id:
+ * @title: (nullable): the title shown
+ * @id: a term id of game.json "terms" ("marker_e_token")
+ * @fallback: (nullable): what to say when the title has no such term
+ *
+ * For the words that only some titles have (their markers).
+ *
+ * Returns: (transfer none) (nullable): the title's word for @id in the
+ *   user's language, or @fallback
+ */
+const char *
+kol_view_term_id (const KolTitle *title,
+                  const char     *id,
+                  const char     *fallback)
+{
+  const KolText *text;
+
+  g_return_val_if_fail (id != NULL, fallback);
+  text = title != NULL ? kol_title_term (title, id) : NULL;
+  return text != NULL ? kol_view_pick_text (text) : fallback;
+}
 
 /**
  * kol_view_term:
  * @title: (nullable): the title shown
  * @term: which word
  *
- * Returns: (transfer none): @term as @title's rulebook says it, translated
+ * Returns: (transfer none): @term as @title's rulebook says it (its
+ *   game.json "terms"), else the usual word, translated
  */
 const char *
 kol_view_term (const KolTitle *title,
                KolViewTerm     term)
 {
-  const char *id = title != NULL ? title->id : NULL;
-
-  for (gsize i = 0; i < G_N_ELEMENTS (terms); i++)
-    if (terms[i].term == term && (terms[i].title == NULL || g_strcmp0 (terms[i].title, id) == 0))
-      return g_dpgettext2 (GETTEXT_PACKAGE, terms[i].context, terms[i].text);
-  g_return_val_if_reached ("");
+  g_return_val_if_fail (term < KOL_N_TERMS, "");
+  return kol_view_term_id (title, terms[term].key,
+                           g_dpgettext2 (GETTEXT_PACKAGE, "term", terms[term].text));
 }
 
 /* ---------------------------------------------------------- SVG paths */

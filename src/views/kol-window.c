@@ -1,39 +1,26 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include "kol-editor-page.h"
+#include "kol-game-page.h"
 #include "kol-start-page.h"
 #include "kol-title-info.h"
 #include "kol-window.h"
+#include "kol-window-private.h"
 
 /**
  * KolWindow:
  *
  * The main window: a header bar with the primary menu, and a stack of
- * pages, for now the start page. Its size and maximized state are kept in
- * GSettings when the schema is installed.
+ * pages: the start page, the table of a game (KolGamePage) and the tile and
+ * map editor (win.editor). Its size and maximized state are kept in
+ * GSettings when the schema is installed. Closing it asks first when the
+ * editor has unsaved changes or the game changed since it was saved (the
+ * autosave keeps an unsaved game for resuming anyway). The game actions
+ * (kol-window-game.c) are enabled only while the table is shown.
  */
-struct _KolWindow
-{
-  GtkApplicationWindow parent_instance;
-
-  GSettings *settings;
-
-  GtkStack *main_stack;
-  KolStartPage *start_page;
-};
 
 G_DEFINE_FINAL_TYPE (KolWindow, kol_window, GTK_TYPE_APPLICATION_WINDOW)
-
-/* The actions of features that have not landed yet. They are real
- * actions, so menus and shortcuts exist, but have no handler and stay
- * disabled (insensitive). The change that implements one gives it a handler
- * in a table of enabled actions instead. */
-static const GActionEntry unavailable_actions[] = {
-  { .name = "new-game" },
-  { .name = "open" },
-  { .name = "import-game" },
-  { .name = "editor" },
-};
 
 /* A missing schema (an uninstalled run outside `meson devenv`) must not
  * abort the app as g_settings_new() would: the size is then not kept. */
@@ -86,9 +73,46 @@ save_window_state (KolWindow *self)
   g_settings_apply (self->settings);
 }
 
+static void
+close_confirmed_cb (KolEditorPage *page,
+                    gboolean       proceed,
+                    gpointer       user_data)
+{
+  KolWindow *self = KOL_WINDOW (user_data);
+
+  if (proceed)
+    {
+      self->closing_confirmed = TRUE;
+      gtk_window_close (GTK_WINDOW (self));
+    }
+  g_object_unref (self);
+}
+
+static void
+game_close_confirmed_cb (KolWindow *self,
+                         gpointer   data)
+{
+  self->closing_confirmed = TRUE;
+  gtk_window_close (GTK_WINDOW (self));
+}
+
 static gboolean
 kol_window_close_request (GtkWindow *window)
 {
+  KolWindow *self = KOL_WINDOW (window);
+
+  /* unsaved edits are never dropped without asking */
+  if (!self->closing_confirmed && kol_editor_page_get_modified (self->editor_page))
+    {
+      kol_editor_page_confirm_close (self->editor_page, close_confirmed_cb, g_object_ref (self));
+      return TRUE;
+    }
+  if (!self->closing_confirmed && _kol_window_game_needs_asking (self))
+    {
+      _kol_window_confirm_leave_game (self, game_close_confirmed_cb, NULL, NULL);
+      return TRUE;
+    }
+  _kol_window_leave_game (self);
   save_window_state (KOL_WINDOW (window));
 
   return GTK_WINDOW_CLASS (kol_window_parent_class)->close_request (window);
@@ -117,24 +141,52 @@ kol_window_class_init (KolWindowClass *klass)
   window_class->close_request = kol_window_close_request;
 
   g_type_ensure (KOL_TYPE_START_PAGE);
+  g_type_ensure (KOL_TYPE_EDITOR_PAGE);
+  g_type_ensure (KOL_TYPE_GAME_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/kol-window.ui");
   gtk_widget_class_bind_template_child (widget_class, KolWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, KolWindow, start_page);
+  gtk_widget_class_bind_template_child (widget_class, KolWindow, editor_page);
+  gtk_widget_class_bind_template_child (widget_class, KolWindow, game_page);
+  gtk_widget_class_bind_template_child (widget_class, KolWindow, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, KolWindow, redo_button);
 }
+
+static void
+editor_action_cb (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       user_data)
+{
+  KolWindow *self = KOL_WINDOW (user_data);
+
+  gtk_stack_set_visible_child_name (self->main_stack, "editor");
+}
+
+static void
+editor_closed_cb (KolWindow *self)
+{
+  gtk_stack_set_visible_child_name (self->main_stack, "start");
+}
+
+/* A title saved in the editor joins the list of titles. */
+static void
+titles_changed_cb (KolWindow *self)
+{
+  g_autoptr(GListModel) titles = kol_title_info_list_titles ();
+
+  kol_start_page_set_titles (self->start_page, titles);
+}
+
+static const GActionEntry window_actions[] = {
+  { .name = "editor", .activate = editor_action_cb },
+};
 
 static void
 add_actions (KolWindow *self)
 {
-  g_action_map_add_action_entries (G_ACTION_MAP (self), unavailable_actions,
-                                   G_N_ELEMENTS (unavailable_actions), self);
-
-  for (gsize i = 0; i < G_N_ELEMENTS (unavailable_actions); i++)
-    {
-      GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self),
-                                                    unavailable_actions[i].name);
-
-      g_simple_action_set_enabled (G_SIMPLE_ACTION (action), FALSE);
-    }
+  g_action_map_add_action_entries (G_ACTION_MAP (self), window_actions,
+                                   G_N_ELEMENTS (window_actions), self);
+  _kol_window_add_game_actions (self);
 }
 
 static void
@@ -149,6 +201,14 @@ kol_window_init (KolWindow *self)
   restore_window_state (self);
 
   kol_start_page_set_titles (self->start_page, titles);
+  g_signal_connect_object (self->editor_page, "closed", G_CALLBACK (editor_closed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->editor_page, "titles-changed", G_CALLBACK (titles_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->main_stack, "notify::visible-child-name",
+                           G_CALLBACK (_kol_window_update_game_actions), self, G_CONNECT_SWAPPED);
+  _kol_window_refresh_resumable (self);
+  _kol_window_update_game_actions (self);
 }
 
 /**

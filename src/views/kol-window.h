@@ -4,6 +4,7 @@
 #include <gtk/gtk.h>
 
 #include "kol-application.h"
+#include "kol-game-page.h"
 
 G_BEGIN_DECLS
 
@@ -14,6 +15,9 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (KolWindow, kol_window, KOL, WINDOW, GtkApplicationWindow)
 
-KolWindow *kol_window_new (KolApplication *application);
+KolWindow   *kol_window_new           (KolApplication *application);
+void         kol_window_show_game     (KolWindow      *self,
+                                       KolGame        *game);
+KolGamePage *kol_window_get_game_page (KolWindow      *self);
 
 G_END_DECLS

@@ -28,6 +28,9 @@ run_cli (const char * const *args,
   g_assert_no_error (error);
   g_subprocess_communicate_utf8 (process, NULL, NULL, out, err, &error);
   g_assert_no_error (error);
+  /* a sanitizer's report (a leak, an abort) is on the tool's stderr */
+  if (!g_subprocess_get_if_exited (process) && err != NULL && *err != NULL)
+    g_printerr ("%s", *err);
   g_assert_true (g_subprocess_get_if_exited (process));
   return g_subprocess_get_exit_status (process);
 }

@@ -5,9 +5,13 @@
 #include <time.h>
 
 /*
- * Route optimiser benchmark on synthetic boards (run by `meson test
- * --benchmark`; `bench-route [--quick]` by hand). Until recorded games can
- * be imported (koleya-cli bench-routes), these stand in for positions:
+ * Route optimiser benchmark on random boards of the engine's tile DSL, the
+ * "stress beyond reality" category (run by `meson test --benchmark`;
+ * `bench-route [--quick]` by hand; ROUTE_BENCH=TEXT runs the configurations
+ * whose name contains TEXT, ROUTE_SEARCH_ORDER_TIES=1 breaks ties by search
+ * order). Realistic positions are `koleya-cli bench-routes`: the recorded
+ * games, and late-game boards filled legally from the real titles' tile
+ * supply. These boards go beyond what a game can lay:
  *  - 1840: 150 pointy hexes, every one with a tile (halts, one or two per
  *    tile, and interchanges of up to six exits), six stations, one
  *    unlimited tram; with about as many chains as vertices (like the real
@@ -196,13 +200,13 @@ run_config (const Config *cfg,
     }
   qsort (ms, (size_t) n_positions, sizeof (double), cmp_double);
   qsort (wall, (size_t) n_positions, sizeof (double), cmp_double);
-  printf ("%-40s n=%d  CPU median %.3f ms  p95 %.3f ms  max %.3f ms  (wall median %.3f, max %.3f)",
+  printf ("stress: %-40s n=%d  CPU median %.3f ms  p95 %.3f ms  max %.3f ms  (wall median %.3f, max %.3f)",
           cfg->name, n_positions, percentile (ms, n_positions, 0.5), percentile (ms, n_positions, 0.95),
           ms[n_positions - 1], percentile (wall, n_positions, 0.5), wall[n_positions - 1]);
   if (unproven)
     printf ("  (%d not proven within %d ms)", unproven, LIMIT_MS);
   printf ("\n");
-  printf ("%-40s up to %u vertices, %u chains; per position: %.0f arms, %.0f pairs, "
+  printf ("        %-40s up to %u vertices, %u chains; per position: %.0f arms, %.0f pairs, "
           "%.0f candidates, %.0f B&B nodes, %.0f memo hits\n", "",
           vmax, cmax, (double) arms / n_positions, (double) pairs / n_positions,
           (double) cands / n_positions, (double) bb / n_positions, (double) memo / n_positions);

@@ -856,6 +856,36 @@ test_zero_and_ties (void)
   board_free (&b);
 }
 
+/* Nothing to run: no station, or no revenue location on the company's
+ * track at all. Every count of trains gets an empty, proven result (the
+ * zero-length arrays of the end of the solve must be handled too, which
+ * UndefinedBehaviorSanitizer checks: no null pointer to memcpy or qsort). */
+static void
+test_nothing_to_run (void)
+{
+  static const KolTestHex bare_hexes[] = {
+    { "C1", NULL, "path=a:0,b:3" },
+    { "C3", NULL, "path=a:3,b:0" },
+    { NULL },
+  };
+  Board boards[2] = { board_new (NULL, NULL, line_hexes), board_new (NULL, NULL, bare_hexes) };
+  KolRouteTrain t[4] = { train_unlimited (1), train_h (2), train_unlimited (1), train_h (4) };
+  KolRouteRules rules;
+
+  kol_route_rules_init (&rules);
+  for (guint b = 0; b < G_N_ELEMENTS (boards); b++)
+    {
+      for (int n = 0; n <= 4; n++)
+        {
+          g_autoptr(KolRouteResult) r = rt_solve (boards[b].game, 0, &rules, t, n);
+
+          g_assert_cmpint (r->n_routes, ==, 0);
+          g_assert_cmpint (r->total, ==, 0);
+        }
+      board_free (&boards[b]);
+    }
+}
+
 /* Cancelling returns what was found, unproven (the model runs the solver in
  * a thread and may cancel it). On a lattice of six-exit tiles the search is
  * long enough for the flag to be seen. */
@@ -956,6 +986,7 @@ main (int   argc,
   g_test_add_func ("/route/rules/train-value-hook", test_train_value_hook);
   g_test_add_func ("/route/rules/phase-values", test_phase_values);
   g_test_add_func ("/route/rules/zero-and-ties", test_zero_and_ties);
+  g_test_add_func ("/route/rules/nothing-to-run", test_nothing_to_run);
   g_test_add_func ("/route/rules/cancel", test_cancel);
   g_test_add_func ("/route/rules/invalid-input", test_invalid_input);
   return g_test_run ();

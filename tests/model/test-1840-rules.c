@@ -1029,6 +1029,88 @@ test_stadtbahn_cr1 (void)
   g_assert_cmpint (kol_market_corp_price (g, gg), <, kol_market_cell_price (g, cg));
 }
 
+/* The best route the router finds for Stadtbahn company @city with the
+ * title's route hooks (what the map view shows and the import checks use),
+ * or 0; its ends in @ends. */
+static int
+hooked_best_route (KolEngine    *g,
+                   int           city,
+                   KolRouteNode  ends[2])
+{
+  const KolRouteHooks *hooks = g->module->route_hooks;
+  KolRouteRules rules;
+  KolRouteTrain trains[KOL_ROUTE_MAX_TRAINS];
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolRouteResult) result = NULL;
+  int n = hooks->prepare (g, city, &rules, trains, KOL_ROUTE_MAX_TRAINS);
+
+  g_assert_cmpint (n, ==, 1);
+  result = kol_route_solve (g, city, &rules, trains, n, NULL, &error);
+  g_assert_no_error (error);
+  if (result->n_routes == 0)
+    return 0;
+  ends[0] = result->routes[0].nodes[0];
+  ends[1] = result->routes[0].nodes[result->routes[0].n_nodes - 1];
+  return result->routes[0].revenue;
+}
+
+static gboolean
+is_city_node (KolEngine          *g,
+              const KolRouteNode *node,
+              const char         *hex_id,
+              int                 city)
+{
+  return node->hex == hex (g, hex_id) &&
+         node->node == kol_tile_city_node (kol_board_tile (g, node->hex, NULL), city);
+}
+
+/* VIII.5.2: a Stadtbahn company's imaginary tram runs from one of its two
+ * home stations as far as the Stadtbahn tiles are laid; its other station
+ * markers earn revenue on the way but start nothing (18xx.games
+ * G1840::Step::Route#auto_actions walks from Game#starting_nodes, and
+ * Game#check_connected skips the token rule for it). V's home stations are
+ * A17 (its city 1) and G3. With C9, D6, E7 and F6 laid but neither B10 nor
+ * G5, the stretch C9–C7–D6–E7–F6 holds two V markers and is worth 80, but
+ * reaches no home station: the run is A17–A15–A13, 40 + 30 = 70. The
+ * route hooks anchor the router there too. */
+static void
+test_stadtbahn_home_anchors (void)
+{
+  g_autoptr(KolTitle) title = load (4, NULL);
+  g_autoptr(KolEngine) g = game_new (title, 1);
+  static const struct { const char *hex, *tile; } lays[] = {
+    { "C9", "L1" }, { "D6", "L1" }, { "E7", "L1" }, { "F6", "L4" },
+  };
+  int v = corp (g, "V");
+  g_autoptr(KolAction) run = NULL;
+  KolRouteNode ends[2];
+  int revenue;
+
+  for (guint i = 0; i < G_N_ELEMENTS (lays); i++)
+    lay (g, lays[i].hex, lays[i].tile, K1840 (g)->hex_exits[hex (g, lays[i].hex)]);
+  g_assert_true (kol_board_city_tokened_by (g, hex (g, "C7"), 0, v));
+  g_assert_true (kol_board_city_tokened_by (g, hex (g, "F6"), 0, v));
+
+  run = k1840_city_run (g, v);
+  g_assert_nonnull (run);
+  g_assert_cmpuint (run->routes->len, ==, 1);
+  g_assert_cmpint (((KolRouteSpec *) g_ptr_array_index (run->routes, 0))->revenue, ==, 70);
+
+  revenue = hooked_best_route (g, v, ends);
+  g_assert_cmpint (revenue, ==, 70);
+  g_assert_true (is_city_node (g, &ends[0], "A17", 1) || is_city_node (g, &ends[1], "A17", 1));
+
+  /* G5 joins the stretch to G3: 30 + 10 + 20 + 10 + 10 + 30 + 10 = 120
+   * from G3, the better of the two runs */
+  lay (g, "G5", "L1", K1840 (g)->hex_exits[hex (g, "G5")]);
+  g_clear_pointer (&run, kol_action_free);
+  run = k1840_city_run (g, v);
+  revenue = ((KolRouteSpec *) g_ptr_array_index (run->routes, 0))->revenue;
+  g_assert_cmpint (revenue, >, 70);
+  g_assert_cmpint (hooked_best_route (g, v, ends), ==, revenue);
+  g_assert_true (is_city_node (g, &ends[0], "G3", 0) || is_city_node (g, &ends[1], "G3", 0));
+}
+
 /* VIII.3, VIII.5.3: the trams on offer and their prices by company round
  * (the deck moves right; what is left two rounds later leaves). */
 static void
@@ -2221,6 +2303,7 @@ main (int   argc,
   g_test_add_func ("/1840/company-round/price-table", test_price_table);
   g_test_add_func ("/1840/company-round/stadtbahn-example", test_stadtbahn_example);
   g_test_add_func ("/1840/company-round/stadtbahn-cr1", test_stadtbahn_cr1);
+  g_test_add_func ("/1840/company-round/stadtbahn-home-anchors", test_stadtbahn_home_anchors);
   g_test_add_func ("/1840/company-round/tram-deck", test_tram_deck);
   g_test_add_func ("/1840/company-round/maintenance", test_maintenance);
   g_test_add_func ("/1840/company-round/mandatory-tram-loans", test_mandatory_tram_and_loans);

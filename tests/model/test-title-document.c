@@ -4,6 +4,7 @@
 #include <string.h>
 #include <glib/gstdio.h>
 
+#include "kol-game.h"
 #include "kol-title-document.h"
 #include "kol-title-info.h"
 #include "kol-title-loader.h"
@@ -14,7 +15,8 @@
  * redone to the same bytes again; built-in titles are never overwritten and
  * are saved as new titles in the user's folder; new titles come from the
  * template; and validation names the hex or tile of every problem it finds
- * in crafted bad titles.
+ * in crafted bad titles; and a built-in title edited and saved as the
+ * user's starts a game (issue 9, "done when") with the edits in it.
  *
  * XDG_DATA_HOME points into a fresh folder (set in main before GLib reads
  * it), so saved titles never touch the user's.
@@ -911,6 +913,15 @@ test_save_built_in (void)
   g_assert_error (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_BUILT_IN);
   g_clear_error (&error);
 
+  /* the built-in title's own id would hide it behind the copy */
+  g_assert_false (kol_title_document_save_as (doc, "1849", &error));
+  g_assert_error (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_EXISTS);
+  g_clear_error (&error);
+  g_assert_false (kol_title_document_save_as (doc, "1840", &error));
+  g_assert_error (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_EXISTS);
+  g_clear_error (&error);
+  g_assert_true (kol_title_document_get_built_in (doc));
+
   g_assert_true (kol_title_document_save_as (doc, "1849-custom", &error));
   g_assert_no_error (error);
   g_assert_false (kol_title_document_get_built_in (doc));
@@ -941,6 +952,50 @@ test_save_built_in (void)
   g_assert_true (kol_title_document_save_as (reopened, "1849-other", &error));
   g_assert_false (kol_title_document_save_as (doc, "1849-other", &error));
   g_assert_error (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_EXISTS);
+}
+
+/* What a person does in "done when": 1849 opened, a city revenue and a hex
+ * changed, saved (as the user's title), listed, and a game started from the
+ * saved folder, the way the new game dialog starts one. */
+static void
+test_play_saved (void)
+{
+  g_autoptr(KolTitleDocument) doc = open_title ("1849");
+  g_autofree char *games = kol_title_document_user_games_dir ();
+  g_autofree char *saved = g_build_filename (games, "1849-played", NULL);
+  const char * const names[] = { "Ada", "Boris", "Chiara", NULL };
+  g_autoptr(KolGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  const KolTitle *title;
+  const KolHexDef *hex;
+  int tile;
+
+  if (doc == NULL)
+    {
+      g_test_skip ("KOLEYA_DATA_DIR does not hold 1849");
+      return;
+    }
+  g_assert_true (kol_title_document_set_node_revenue (doc, "644", "c0", 30, &error));
+  g_assert_true (kol_title_document_set_hex_color (doc, "B12", "yellow", &error));
+  g_assert_true (kol_title_document_set_hex_terrain (doc, "B12", "mountains", 160, &error));
+  g_assert_no_error (error);
+  g_assert_true (kol_title_document_save_as (doc, "1849-played", &error));
+  g_assert_no_error (error);
+  g_assert_true (has_title ("1849-played"));
+
+  game = kol_game_new (saved, 3, names, NULL, 1849, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (game);
+  g_assert_cmpstr (kol_game_get_title_dir (game), ==, saved);
+  title = kol_game_get_title (game);
+  g_assert_cmpstr (title->id, ==, "1849-played");
+  tile = kol_title_tile_by_id (title, "644");
+  g_assert_cmpint (tile, >=, 0);
+  g_assert_cmpint (title->tiles[tile].nodes[0].revenue.fixed, ==, 30);
+  hex = &title->hexes[kol_title_hex_by_id (title, "B12")];
+  g_assert_cmpint (hex->color, ==, KOL_COLOR_YELLOW);
+  g_assert_cmpstr (hex->terrain, ==, "mountains");
+  g_assert_cmpint (hex->terrain_cost, ==, 160);
 }
 
 /* Undoing past the id change still saves with the folder's id. */
@@ -1263,6 +1318,7 @@ main (int   argc,
   g_test_add_func ("/title-document/refusals", test_refusals);
   g_test_add_func ("/title-document/save-built-in", test_save_built_in);
   g_test_add_func ("/title-document/save-keeps-id", test_save_keeps_id);
+  g_test_add_func ("/title-document/play-saved", test_play_saved);
   g_test_add_func ("/title-document/template", test_template);
   g_test_add_func ("/title-document/validation/faults", test_validation);
   g_test_add_func ("/title-document/validation/position", test_validation_position);

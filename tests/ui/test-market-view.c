@@ -5,6 +5,7 @@
 
 #include "kol-engine-market.h"
 #include "kol-market-view.h"
+#include "kol-svg-market.h"
 #include "kol-test-board.h"
 #include "ui-test-utils.h"
 
@@ -127,7 +128,8 @@ test_terms (void)
     const char *labels[6];
     guint       price_moves;
   } cases[] = {
-    { "1849", 4, { "Stock Market", "Par value", "Phase 16 only", "Game ends", "Company closes" }, 0 },
+    { "1849", 4, { "Stock Market", "Par from the start", "Par from Phase 10", "Phase 16 only", "Game end",
+                   "Closed" }, 0 },
     { "1840", 5, { "Share Price Board", "Tram company par", "Stadtbahn start price",
                    "Tram company dividends (Table 6)", "2500 or more", "7 spaces to the right" }, 9 },
   };
@@ -231,8 +233,9 @@ assert_color (GdkRGBA    *seen,
   g_assert_cmpfloat_with_epsilon (seen->blue, want.blue, 0.01);
 }
 
-/* Spaces take the colour of their flags, a token the colour of its
- * corporation. */
+/* Spaces take the colour of their zone in game.json market.zones (as the
+ * printed market has them), else of their flags; a token the colour of
+ * its corporation. */
 static void
 test_colours (void)
 {
@@ -248,10 +251,13 @@ test_colours (void)
   /* the top right corner of a space, clear of its price and tokens */
   g_assert_true (kol_market_view_get_cell_center (f.market, 4, 2, &x, &y));  /* 68, par */
   pixel_at (texture, (int) x + 20, (int) y - 18, &seen);
-  assert_color (&seen, "#f4d35e");
+  assert_color (&seen, kol_svg_market_zone_color ("yellow"));
+  g_assert_true (kol_market_view_get_cell_center (f.market, 2, 8, &x, &y));  /* par from Phase 6 */
+  pixel_at (texture, (int) x + 20, (int) y - 18, &seen);
+  assert_color (&seen, kol_svg_market_zone_color ("green"));
   g_assert_true (kol_market_view_get_cell_center (f.market, 0, 14, &x, &y));  /* 340, Phase 16 */
   pixel_at (texture, (int) x + 20, (int) y - 18, &seen);
-  assert_color (&seen, "#8ec5f2");
+  assert_color (&seen, kol_svg_market_zone_color ("blue"));
   g_assert_true (kol_market_view_get_cell_center (f.market, 0, 2, &x, &y));  /* 95, plain */
   pixel_at (texture, (int) x + 20, (int) y - 18, &seen);
   assert_color (&seen, "#fbf8ef");
@@ -264,6 +270,27 @@ test_colours (void)
    * the id written on it */
   pixel_at (texture, (int) (x - 13.5 - 5), (int) (y + 12.5 + 7), &seen);
   assert_color (&seen, f.title->corps[stack[0]].color);
+  fixture_close (&f);
+}
+
+/* 1840: the Stadtbahn start prices are red and the tram company pars
+ * orange on the Share Price Board (III.4.2), from the title's zones. */
+static void
+test_colours_1840 (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(GdkTexture) texture = NULL;
+  GdkRGBA seen;
+  double x, y;
+
+  fixture_open (&f, "1840", 4);
+  texture = kol_test_render_widget (GTK_WIDGET (f.market));
+  g_assert_true (kol_market_view_get_cell_center (f.market, 1, 1, &x, &y));  /* 95, Stadtbahn */
+  pixel_at (texture, (int) x + 20, (int) y - 18, &seen);
+  assert_color (&seen, kol_svg_market_zone_color ("red"));
+  g_assert_true (kol_market_view_get_cell_center (f.market, 1, 2, &x, &y));  /* 100, tram company par */
+  pixel_at (texture, (int) x + 20, (int) y - 18, &seen);
+  assert_color (&seen, kol_svg_market_zone_color ("orange"));
   fixture_close (&f);
 }
 
@@ -280,6 +307,7 @@ main (int   argc,
   g_test_add_func ("/market-view/terms", test_terms);
   g_test_add_func ("/market-view/click", test_click);
   g_test_add_func ("/market-view/colours", test_colours);
+  g_test_add_func ("/market-view/colours/1840", test_colours_1840);
 
   return g_test_run ();
 }

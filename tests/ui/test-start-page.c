@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <string.h>
+
 #include "kol-start-page.h"
 #include "kol-title-info.h"
 #include "kol-title-row.h"
@@ -31,7 +33,9 @@ visible_page (KolStartPage *page)
 static guint
 count_rows (KolStartPage *page)
 {
-  GtkWidget *list = kol_test_find_descendant (GTK_WIDGET (page), GTK_TYPE_LIST_BOX);
+  /* the titles' list, in the stack (the games to resume are above it) */
+  GtkWidget *stack = kol_test_find_descendant (GTK_WIDGET (page), GTK_TYPE_STACK);
+  GtkWidget *list = kol_test_find_descendant (stack, GTK_TYPE_LIST_BOX);
   guint n = 0;
 
   g_assert_nonnull (list);
@@ -88,6 +92,52 @@ test_row_labels (void)
   g_assert_finalize_object (anonymous_row);
 }
 
+static GtkWidget *
+find_button (GtkWidget *root)
+{
+  if (GTK_IS_BUTTON (root))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_button (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Games to resume: shown only when there are some, each a button of
+ * win.resume with the file's path. */
+static void
+test_resumable (void)
+{
+  KolStartPage *page = g_object_ref_sink (KOL_START_PAGE (kol_start_page_new ()));
+  g_autoptr(GFile) file = g_file_new_for_path ("/tmp/some-game.koleya");
+  g_autofree char *labels = NULL;
+  GtkWidget *button;
+  GVariant *target;
+
+  g_assert_cmpuint (kol_start_page_get_n_resumable (page), ==, 0);
+  g_assert_null (find_button (GTK_WIDGET (page)));
+  kol_start_page_add_resumable (page, file, "Resume the Interrupted Game", "1849 Sicily");
+  g_assert_cmpuint (kol_start_page_get_n_resumable (page), ==, 1);
+  labels = kol_test_collect_labels (GTK_WIDGET (page));
+  g_assert_nonnull (strstr (labels, "Resume the Interrupted Game\n1849 Sicily\n"));
+  button = find_button (GTK_WIDGET (page));
+  g_assert_nonnull (button);
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "win.resume");
+  target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (button));
+  g_assert_cmpstr (g_variant_get_string (target, NULL), ==, "/tmp/some-game.koleya");
+
+  kol_start_page_clear_resumable (page);
+  g_assert_cmpuint (kol_start_page_get_n_resumable (page), ==, 0);
+  g_clear_pointer (&labels, g_free);
+  labels = kol_test_collect_labels (GTK_WIDGET (page));
+  g_assert_null (strstr (labels, "Resume"));
+  g_assert_finalize_object (page);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -98,6 +148,7 @@ main (int   argc,
 
   g_test_add_func ("/start-page/empty-and-filled", test_empty_and_filled);
   g_test_add_func ("/start-page/row-labels", test_row_labels);
+  g_test_add_func ("/start-page/resumable", test_resumable);
 
   return g_test_run ();
 }

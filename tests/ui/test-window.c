@@ -1,7 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <glib/gstdio.h>
+#include <string.h>
+
 #include "kol-application.h"
+#include "kol-editor-page.h"
+#include "kol-message-dialog.h"
+#include "kol-new-game-dialog.h"
+#include "kol-start-page.h"
 #include "kol-window.h"
 #include "ui-test-utils.h"
 
@@ -14,10 +21,14 @@ static const struct {
   const char *action;
   gboolean enabled;
 } menu_actions[] = {
-  { "win.new-game", FALSE },
-  { "win.open", FALSE },
-  { "win.import-game", FALSE },
-  { "win.editor", FALSE },
+  { "win.new-game", TRUE },
+  { "win.open", TRUE },
+  { "win.import-game", TRUE },
+  /* only with a game on the table */
+  { "win.save", FALSE },
+  { "win.save-as", FALSE },
+  { "win.close-game", FALSE },
+  { "win.editor", TRUE },
   { "win.show-help-overlay", TRUE },
   { "app.about", TRUE },
 };
@@ -28,6 +39,13 @@ static const struct {
 } accels[] = {
   { "win.new-game", "<Control>n" },
   { "win.open", "<Control>o" },
+  { "win.save", "<Control>s" },
+  { "win.save-as", "<Shift><Control>s" },
+  { "win.undo", "<Control>z" },
+  { "win.redo", "<Shift><Control>z" },
+  { "win.zoom-in", "<Control>plus" },
+  { "win.zoom-out", "<Control>minus" },
+  { "win.zoom-reset", "<Control>0" },
   { "win.show-help-overlay", "<Control>question" },
   { "app.quit", "<Control>q" },
 };
@@ -168,7 +186,8 @@ test_activate_enabled_actions (void)
       const char *name;
       GActionGroup *group = group_for (window, menu_actions[i].action, &name);
 
-      if (!menu_actions[i].enabled)
+      /* the editor is a page of this window, not a window (see below) */
+      if (!menu_actions[i].enabled || g_str_equal (menu_actions[i].action, "win.editor"))
         continue;
       g_test_message ("activating %s", menu_actions[i].action);
       g_action_group_activate_action (group, name, NULL);
@@ -217,6 +236,253 @@ test_window_state_saved (void)
   g_assert_false (g_settings_get_boolean (settings, "window-maximized"));
 }
 
+static gboolean
+window_closed (gpointer data)
+{
+  return *(KolWindow **) data == NULL;
+}
+
+/* win.editor shows the editor page, Back returns to the start page, and
+ * closing the window with unsaved edits asks first. */
+static void
+test_editor_mode (void)
+{
+  KolWindow *window = open_window ();
+  GtkStack *stack = GTK_STACK (kol_test_find_descendant (GTK_WIDGET (window), GTK_TYPE_STACK));
+  GtkWidget *page = kol_test_find_descendant (GTK_WIDGET (window), KOL_TYPE_EDITOR_PAGE);
+  g_autofree char *dir = g_build_filename (g_getenv ("KOLEYA_DATA_DIR"), "1849", NULL);
+  g_autoptr(GError) error = NULL;
+  KolTitleDocument *doc;
+
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "start");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "editor", NULL);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "editor");
+  g_assert_true (gtk_widget_activate_action (page, "editor.close", NULL));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "start");
+
+  g_assert_true (kol_editor_page_open (KOL_EDITOR_PAGE (page), dir, &error));
+  g_assert_no_error (error);
+  doc = kol_editor_page_get_document (KOL_EDITOR_PAGE (page));
+  g_assert_true (kol_title_document_set_tile_count (doc, "9", 2, &error));
+  gtk_window_close (GTK_WINDOW (window));
+  g_assert_nonnull (gtk_application_get_windows (GTK_APPLICATION (app)));
+  g_assert_true (kol_title_document_undo (doc));
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  close_other_windows (GTK_WINDOW (window));  /* the question, cancelled */
+  gtk_window_close (GTK_WINDOW (window));
+  kol_test_wait_until (window_closed, &window);
+}
+
+static KolGame *
+new_game (const char *title)
+{
+  static const char *const names[] = { "Anna", "Boris", "Clara", NULL };
+  g_autofree char *dir = g_build_filename (g_getenv ("KOLEYA_DATA_DIR"), title, NULL);
+  g_autoptr(GError) error = NULL;
+  KolGame *game = kol_game_new (dir, 3, names, NULL, 5, &error);
+
+  g_assert_no_error (error);
+  return game;
+}
+
+static void
+play_first_legal (KolGame *game)
+{
+  g_autoptr(GPtrArray) legal = kol_game_legal_actions (game);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpuint (legal->len, >, 0);
+  g_assert_true (kol_game_apply_action (game, legal->pdata[0], &error));
+}
+
+static gboolean
+enabled (KolWindow  *window,
+         const char *name)
+{
+  return g_action_group_get_action_enabled (G_ACTION_GROUP (window), name);
+}
+
+/* A game on the table: the game actions are enabled when they mean
+ * something, undo/redo/zoom reach the game and the map, and the game is
+ * autosaved. */
+static void
+test_game_on_table (void)
+{
+  KolWindow *window = open_window ();
+  GtkStack *stack = GTK_STACK (kol_test_find_descendant (GTK_WIDGET (window), GTK_TYPE_STACK));
+  g_autoptr(KolGame) game = new_game ("1849");
+  KolViewport *viewport;
+  double zoom;
+
+  g_assert_false (enabled (window, "save"));
+  g_assert_false (enabled (window, "undo"));
+  kol_window_show_game (window, game);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "game");
+  g_assert_true (kol_game_page_get_game (kol_window_get_game_page (window)) == game);
+  g_assert_nonnull (kol_game_get_autosave_file (game));
+  g_assert_true (g_file_query_exists (kol_game_get_autosave_file (game), NULL));
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), kol_game_get_title_name (game)));
+  g_assert_true (enabled (window, "save"));
+  g_assert_true (enabled (window, "save-as"));
+  g_assert_true (enabled (window, "close-game"));
+  g_assert_false (enabled (window, "undo"));
+  g_assert_false (enabled (window, "redo"));
+
+  play_first_legal (game);
+  g_assert_true (enabled (window, "undo"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  g_assert_cmpuint (kol_game_get_position (game), ==, 0);
+  g_assert_true (enabled (window, "redo"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "redo", NULL);
+  g_assert_cmpuint (kol_game_get_position (game), ==, 1);
+
+  viewport = kol_map_view_get_viewport (kol_game_page_get_map_view (kol_window_get_game_page (window)));
+  zoom = kol_viewport_get_zoom (viewport);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-in", NULL);
+  g_assert_cmpfloat (kol_viewport_get_zoom (viewport), >, zoom);
+
+  /* the editor has the keys then */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "editor", NULL);
+  g_assert_false (enabled (window, "undo"));
+  g_assert_false (enabled (window, "save"));
+  g_assert_true (gtk_widget_activate_action (kol_test_find_descendant (GTK_WIDGET (window), KOL_TYPE_EDITOR_PAGE),
+                                             "editor.close", NULL));
+
+  kol_game_remove_autosave (game, NULL);
+  destroy_window (window);
+}
+
+static KolMessageDialog *
+find_question (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
+
+      if (KOL_IS_MESSAGE_DIALOG (window) && gtk_widget_get_visible (window))
+        return KOL_MESSAGE_DIALOG (window);
+    }
+  return NULL;
+}
+
+/* Closing a game with moves not saved asks; cancelling keeps it, closing
+ * without saving keeps its autosave, which the start page then offers. */
+static void
+test_close_game_asks (void)
+{
+  KolWindow *window = open_window ();
+  GtkStack *stack = GTK_STACK (kol_test_find_descendant (GTK_WIDGET (window), GTK_TYPE_STACK));
+  KolStartPage *start = KOL_START_PAGE (kol_test_find_descendant (GTK_WIDGET (window), KOL_TYPE_START_PAGE));
+  g_autoptr(KolGame) game = new_game ("1840");
+  g_autoptr(GFile) autosave = NULL;
+  KolMessageDialog *question;
+
+  kol_window_show_game (window, game);
+  play_first_legal (game);
+  g_assert_true (kol_game_get_modified (game));
+  autosave = g_object_ref (kol_game_get_autosave_file (game));
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "close-game", NULL);
+  question = find_question ();
+  g_assert_nonnull (question);
+  kol_message_dialog_respond (question, "cancel");
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "game");
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "close-game", NULL);
+  question = find_question ();
+  g_assert_nonnull (question);
+  kol_message_dialog_respond (question, "discard");
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "start");
+  g_assert_null (kol_game_page_get_game (kol_window_get_game_page (window)));
+  g_assert_true (g_file_query_exists (autosave, NULL));
+  g_assert_cmpuint (kol_start_page_get_n_resumable (start), >=, 1);
+
+  /* resuming plays on in the same file */
+  {
+    g_autofree char *path = g_file_get_path (autosave);
+    KolGame *resumed;
+
+    g_action_group_activate_action (G_ACTION_GROUP (window), "resume", g_variant_new_string (path));
+    resumed = kol_game_page_get_game (kol_window_get_game_page (window));
+    g_assert_nonnull (resumed);
+    g_assert_cmpuint (kol_game_get_n_actions (resumed), ==, kol_game_get_n_actions (game));
+    g_assert_true (g_file_equal (kol_game_get_autosave_file (resumed), autosave));
+    kol_game_remove_autosave (resumed, NULL);
+  }
+  destroy_window (window);
+}
+
+/* Save writes the file it was saved to before; the game is then not
+ * modified and leaves the table without a question. */
+static void
+test_save (void)
+{
+  KolWindow *window = open_window ();
+  g_autoptr(KolGame) game = new_game ("1849");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("koleya-save-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "game.koleya", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  g_assert_no_error (error);
+  kol_window_show_game (window, game);
+  g_assert_true (kol_game_save (game, file, &error));
+  play_first_legal (game);
+  g_assert_true (kol_game_get_modified (game));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "save", NULL);
+  g_assert_false (kol_game_get_modified (game));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "close-game", NULL);
+  g_assert_null (find_question ());
+  g_assert_null (kol_game_page_get_game (kol_window_get_game_page (window)));
+  g_assert_true (g_file_delete (file, NULL, NULL));
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+  destroy_window (window);
+}
+
+static gboolean
+has_new_game_dialog (gpointer data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
+
+      if (KOL_IS_NEW_GAME_DIALOG (window) && gtk_widget_get_visible (window))
+        {
+          *(GtkWidget **) data = window;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* New Game: the dialog starts a game, which goes on the table. */
+static void
+test_new_game (void)
+{
+  KolWindow *window = open_window ();
+  GtkStack *stack = GTK_STACK (kol_test_find_descendant (GTK_WIDGET (window), GTK_TYPE_STACK));
+  GtkWidget *dialog = NULL;
+  KolGame *game;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "new-game", NULL);
+  kol_test_wait_until (has_new_game_dialog, &dialog);
+  kol_new_game_dialog_set_title_id (KOL_NEW_GAME_DIALOG (dialog), "1840");
+  kol_new_game_dialog_set_n_players (KOL_NEW_GAME_DIALOG (dialog), 3);
+  kol_new_game_dialog_set_seed (KOL_NEW_GAME_DIALOG (dialog), 11);
+  g_assert_true (gtk_widget_activate_action (dialog, "new-game.start", NULL));
+  game = kol_game_page_get_game (kol_window_get_game_page (window));
+  g_assert_nonnull (game);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "game");
+  g_assert_cmpstr (kol_game_get_title (game)->id, ==, "1840");
+  g_assert_nonnull (kol_game_get_autosave_file (game));
+  kol_game_remove_autosave (game, NULL);
+  destroy_window (window);
+}
+
 static void
 test_quit_closes_windows (void)
 {
@@ -246,6 +512,11 @@ main (int   argc,
   g_test_add_func ("/window/activate-enabled-actions", test_activate_enabled_actions);
   g_test_add_func ("/window/accels", test_accels);
   g_test_add_func ("/window/state-saved", test_window_state_saved);
+  g_test_add_func ("/window/editor-mode", test_editor_mode);
+  g_test_add_func ("/window/game-on-table", test_game_on_table);
+  g_test_add_func ("/window/new-game", test_new_game);
+  g_test_add_func ("/window/close-game-asks", test_close_game_asks);
+  g_test_add_func ("/window/save", test_save);
   g_test_add_func ("/window/quit-closes-windows", test_quit_closes_windows);
 
   status = g_test_run ();

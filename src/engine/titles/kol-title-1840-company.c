@@ -22,12 +22,16 @@ sell_company_actions (KolEngine  *g,
                       KolStep  *s,
                       KolEntity entity)
 {
-  KolEntity cur = kol_round_current_entity (g), owner;
+  KolEntity cur, owner;
 
   if (entity.kind != KOL_ENTITY_COMPANY || g->companies[entity.index].closed)
     return 0;
   owner = g->companies[entity.index].owner;
-  if (owner.kind == KOL_ENTITY_NONE || cur.kind != KOL_ENTITY_CORP)
+  if (owner.kind == KOL_ENTITY_NONE)
+    return 0;
+  /* asked last: the round's current entity looks at every step's actions */
+  cur = kol_round_current_entity (g);
+  if (cur.kind != KOL_ENTITY_CORP)
     return 0;
   if ((owner.kind == KOL_ENTITY_CORP && owner.index == k1840_line_major (g, cur.index)) ||
       kol_entity_equal (owner, g->corps[cur.index].owner))
@@ -595,14 +599,19 @@ buy_train_actions (KolEngine  *g,
 {
   guint32 actions = 0;
   gint16 trains[KOL_MAX_TRAINS];
+  gboolean has_trains, buyable;
 
   if (!k1840_entity_is (g, entity, K1840_MAJOR) || !kol_step_is_current (g, s, entity))
     return 0;
-  if (card_trains (g, entity.index, trains) > 0)
+  has_trains = card_trains (g, entity.index, trains) > 0;
+  if (has_trains)
     actions |= KOL_ACTION_BIT (KOL_ACTION_SCRAP_TRAIN);
-  if (k1840_step_must_buy_train (g, s, entity.index))
+  /* k1840_step_must_buy_train and k1840_can_buy_train, sharing the look at
+   * the depot */
+  buyable = buyable_depot_trains (g);
+  if (buyable && !has_trains)
     return actions | KOL_ACTION_BIT (KOL_ACTION_BUY_TRAIN);
-  if (k1840_can_buy_train (g, s, entity.index))
+  if (buyable && kol_step_buy_train_can_buy (g, s, entity.index))
     return actions | KOL_ACTION_BIT (KOL_ACTION_BUY_TRAIN) | KOL_ACTION_BIT (KOL_ACTION_PASS);
   if (actions == 0)
     return 0;

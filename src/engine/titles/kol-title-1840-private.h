@@ -8,6 +8,7 @@
 #include "kol-engine-board.h"
 #include "kol-engine-companies.h"
 #include "kol-engine-dividend.h"
+#include "kol-engine-info.h"
 #include "kol-engine-log.h"
 #include "kol-engine-market.h"
 #include "kol-engine-operating.h"
@@ -300,6 +301,8 @@ void      k1840_start_line_round    (KolEngine *g, int round_num);
 extern const KolBoardHooks k1840_board_hooks;
 /* kol-title-1840-route.c */
 extern const KolRouteHooks k1840_route_hooks;
+/* ---- kol-title-1840-info.c ---- */
+extern const KolInfoHooks k1840_info_hooks;
 /* The Stadtbahn run of @city now (the automatic run_routes), or NULL. */
 KolAction *k1840_city_run          (KolEngine *g, int city);
 /* Routes a line may run now: its best one first; appended to @out. */

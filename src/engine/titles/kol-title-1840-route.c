@@ -59,8 +59,31 @@ stop_value (const KolEngine       *cg,
       stop->bonus |= 1u << c;
 }
 
+/* Is (hex, node) one of the two home stations a Stadtbahn company's
+ * imaginary tram starts from (VIII.5.2; 18xx.games Game#starting_nodes)? */
+static gboolean
+city_start_node (KolEngine *g,
+                 int        corp,
+                 int        hex,
+                 int        node)
+{
+  K1840State *st = K1840 (g);
+  int slot = st->city_slot[corp];
+
+  if (slot < 0)
+    return FALSE;
+  for (int i = 0; i < 2; i++)
+    if (st->start_hex[slot][i] == hex &&
+        kol_tile_city_node (kol_board_tile (g, hex, NULL), st->start_city[slot][i]) == node)
+      return TRUE;
+  return FALSE;
+}
+
 /* Game#check_red_tiles: the inner city can only be reached once its red
- * tile is there (IX.4). */
+ * tile is there (IX.4). A Stadtbahn company's run starts at one of its
+ * home stations, whatever markers it has elsewhere (VIII.5.2; 18xx.games
+ * walks from Game#starting_nodes and skips check_connected for it): only
+ * those anchor its routes, and a route must start or end there. */
 static void
 stop_flags (const KolEngine *cg,
             int            corp,
@@ -70,6 +93,12 @@ stop_flags (const KolEngine *cg,
   KolEngine *g = (KolEngine *) cg;
   K1840State *st = K1840 (g);
 
+  if (k1840_is (g, corp, K1840_CITY))
+    {
+      stop->flags &= (guint16) ~KOL_ROUTE_STOP_ANCHOR;
+      if (city_start_node (g, corp, stop->hex, stop->node))
+        stop->flags |= KOL_ROUTE_STOP_ANCHOR;
+    }
   for (int i = 0; i < st->n_red; i++)
     if (st->red_hexes[i] == stop->hex && k1840_pristine (g, stop->hex))
       {
@@ -120,7 +149,10 @@ fill_rules (KolEngine       *g,
   for (int c = 0; c < rules->n_bonuses; c++)
     rules->bonus_value[c] = st->company_bonus[c];
   if (k1840_is (g, corp, K1840_CITY))
-    rules->no_blocking = TRUE;
+    {
+      rules->no_blocking = TRUE;
+      rules->anchor_is_end = TRUE;
+    }
 }
 
 static int

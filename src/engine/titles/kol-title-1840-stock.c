@@ -190,23 +190,32 @@ can_buy_any (KolEngine  *g,
     return FALSE;
   for (int c = 0; c < g->n_corps; c++)
     pool_min[c] = ipo_min[c] = -1;
-  for (int i = 0; i < g->n_certs; i++)
+  /* corporation by corporation, the lines' certificates left out whole */
+  for (int corp = 0; corp < g->n_corps; corp++)
     {
-      const KolCert *c = &g->certs[i];
-      gint16 *slot;
+      int first, end;
 
-      if (!c->buyable || k1840_is (g, c->corp, K1840_LINE))
+      if (k1840_is (g, corp, K1840_LINE))
         continue;
-      if (c->owner.kind == KOL_ENTITY_POOL)
-        slot = &pool_min[c->corp];
-      else if (c->owner.kind == KOL_ENTITY_CORP && c->owner.index == c->corp && g->corps[c->corp].ipoed &&
-               !g->corps[c->corp].removed)
-        slot = &ipo_min[c->corp];
-      else
-        continue;
-      if (*slot < 0 || c->percent < g->certs[*slot].percent ||
-          (c->percent == g->certs[*slot].percent && c->seq < g->certs[*slot].seq))
-        *slot = (gint16) i;
+      kol_engine_corp_certs (g, corp, &first, &end);
+      for (int i = first; i < end; i++)
+        {
+          const KolCert *c = &g->certs[i];
+          gint16 *slot;
+
+          if (!c->buyable)
+            continue;
+          if (c->owner.kind == KOL_ENTITY_POOL)
+            slot = &pool_min[c->corp];
+          else if (c->owner.kind == KOL_ENTITY_CORP && c->owner.index == c->corp && g->corps[c->corp].ipoed &&
+                   !g->corps[c->corp].removed)
+            slot = &ipo_min[c->corp];
+          else
+            continue;
+          if (*slot < 0 || c->percent < g->certs[*slot].percent ||
+              (c->percent == g->certs[*slot].percent && c->seq < g->certs[*slot].seq))
+            *slot = (gint16) i;
+        }
     }
   for (int c = 0; c < g->n_corps; c++)
     for (int k = 0; k < 2; k++)

@@ -896,4 +896,5 @@ const KolTitleModule kol_title_module_1840 = {
   .stock_hooks = &k1840_stock_hooks,
   .operating_hooks = &operating_hooks,
   .route_hooks = &k1840_route_hooks,
+  .info_hooks = &k1840_info_hooks,
 };

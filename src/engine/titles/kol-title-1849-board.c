@@ -447,11 +447,11 @@ network_of (KolEngine    *g,
  * cost by gauge (§10.5.1: narrow counts 2, the R6H reverse; a dual-only
  * connection 1), E trains unlimited on standard and dual gauge only. */
 static void
-route_train (KolEngine       *g,
-             int            train,
-             KolRouteTrain *out)
+read_route_train (KolEngine       *g,
+                  int            def_index,
+                  KolRouteTrain *out)
 {
-  const KolTrainDef *def = &g->title->trains[g->trains[train].def];
+  const KolTrainDef *def = &g->title->trains[def_index];
   g_autoptr(GVariant) costs = def->extra ? g_variant_lookup_value (def->extra, "edge_cost", NULL) : NULL;
   g_autoptr(GVariant) tracks = def->extra ? g_variant_lookup_value (def->extra, "track", NULL) : NULL;
   guint8 networks = 0;
@@ -475,7 +475,7 @@ route_train (KolEngine       *g,
       networks |= g->title->track_types[t].networks;
 
   kol_route_train_init (out, networks, def->distance < 0 ? KOL_ROUTE_UNLIMITED : def->distance);
-  out->tag = g->trains[train].def;
+  out->tag = def_index;
   if (costs)
     {
       GVariantIter iter;
@@ -494,16 +494,42 @@ route_train (KolEngine       *g,
     }
 }
 
-static void
-fill_rules (KolEngine       *g,
-            KolRouteRules *rules)
+/**
+ * kol_1849_read_route_rules:
+ *
+ * Reads at setup what the router needs from the title data (the minimum
+ * of stops, each train type's networks and edge costs), so that preparing
+ * a run does not look through the title's variants again.
+ */
+void
+kol_1849_read_route_rules (KolEngine *g)
 {
   Kol1849State *st = K49_STATE (g);
   g_autoptr(GVariant) routes = kol_title_rule (g->title, "routes");
   g_autoptr(GVariant) min = routes ? g_variant_lookup_value (routes, "min_stops_not_counting_ports", NULL) : NULL;
 
+  st->route_min_stops = kol_variant_to_int (min, 2);
+  for (guint d = 0; d < g->title->n_trains && d < KOL_MAX_TRAIN_DEFS; d++)
+    read_route_train (g, (int) d, &st->route_trains[d]);
+}
+
+/* One train as the router sees it. */
+static void
+route_train (KolEngine       *g,
+             int            train,
+             KolRouteTrain *out)
+{
+  *out = K49_STATE (g)->route_trains[g->trains[train].def];
+}
+
+static void
+fill_rules (KolEngine       *g,
+            KolRouteRules *rules)
+{
+  Kol1849State *st = K49_STATE (g);
+
   kol_route_rules_init (rules);
-  rules->min_stops = kol_variant_to_int (min, 2);
+  rules->min_stops = st->route_min_stops;
   /* the rulebook does not count ports (§10.5.1); 18xx.games' check_other
    * counts every stop but wants more than two when a port is touched */
   rules->optional_rule = st->compat ? KOL_ROUTE_OPTIONAL_NEED_MORE : KOL_ROUTE_OPTIONAL_NOT_COUNTED;

@@ -13,6 +13,7 @@
 #include "kol-engine-track.h"
 #include "kol-engine-token.h"
 #include "kol-engine-dividend.h"
+#include "kol-engine-info.h"
 #include "kol-engine-trains.h"
 #include "kol-engine-companies.h"
 #include "kol-engine-route.h"
@@ -130,7 +131,13 @@ typedef struct
   KolCell   blocked_right[4];
   KolCell   blocked_up[4];
   struct { int price; gint8 phase; } par[8]; /* par price → first phase */
+  /* the router's rules and trains (kol_1849_read_route_rules): every run
+   * and every route check asks for them */
+  int       route_min_stops;
+  KolRouteTrain route_trains[KOL_MAX_TRAIN_DEFS]; /* by train def */
 } Kol1849State;
+
+G_STATIC_ASSERT (sizeof (Kol1849State) <= KOL_TITLE_STATE_SIZE);
 
 #define K49_HEX_COASTAL   1u  /* SMS may teleport there */
 #define K49_HEX_PORT      2u
@@ -202,6 +209,10 @@ extern const KolBoardHooks kol_1849_board_hooks;
 extern const KolMarketHooks kol_1849_market_hooks;
 extern const KolRouteHooks kol_1849_route_hooks;
 
+/* ---- kol-title-1849-info.c ---- */
+extern const KolInfoHooks kol_1849_info_hooks;
+
+void      kol_1849_read_route_rules    (KolEngine *g);
 int       kol_1849_upgrade_cost        (KolEngine *g, KolEntity entity, int spender, int hex,
                                         int old_tile, int new_tile);
 void      kol_1849_earthquake          (KolEngine *g);

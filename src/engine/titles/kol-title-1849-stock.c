@@ -681,10 +681,10 @@ can_buy_any_from_ipo (KolEngine  *g,
 
       if (!g->corps[corp].ipoed)
         continue;
-      n = kol_engine_certs_of (g, corp_entity (corp), -1, certs, KOL_MAX_CERTS);
+      /* its own certificates only, in holding order as among all it holds */
+      n = kol_engine_certs_of (g, corp_entity (corp), corp, certs, KOL_MAX_CERTS);
       for (int k = 0; k < n; k++)
-        if (g->certs[certs[k]].corp == corp &&
-            (min < 0 || g->certs[certs[k]].percent < g->certs[min].percent))
+        if (min < 0 || g->certs[certs[k]].percent < g->certs[min].percent)
           min = certs[k];
       if (min < 0)
         continue;

@@ -273,6 +273,7 @@ init_state (KolEngine *g)
   /* @messina_upgradeable is nil until the first stock round */
   st->messina_upgradeable = FALSE;
   read_rules (g, st);
+  kol_1849_read_route_rules (g);
 }
 
 typedef struct
@@ -781,4 +782,5 @@ const KolTitleModule kol_title_module_1849 = {
   .stock_hooks = &kol_1849_stock_hooks,
   .operating_hooks = &kol_1849_operating_hooks,
   .route_hooks = &kol_1849_route_hooks,
+  .info_hooks = &kol_1849_info_hooks,
 };

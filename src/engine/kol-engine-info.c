@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include "kol-engine-info.h"
+
+static const KolInfoHooks *
+info_hooks (KolEngine *g)
+{
+  return g->module != NULL ? (const KolInfoHooks *) g->module->info_hooks : NULL;
+}
+
+/**
+ * kol_engine_corp_parent:
+ * @g: a game
+ * @corp: a corporation index
+ *
+ * Returns: the corporation that owns @corp (1840: a line's tram company),
+ *   or -1 when it stands on its own
+ */
+int
+kol_engine_corp_parent (KolEngine *g,
+                        int        corp)
+{
+  const KolInfoHooks *h = info_hooks (g);
+
+  g_return_val_if_fail (g != NULL, -1);
+  if (corp < 0 || corp >= g->n_corps || h == NULL || h->corp_parent == NULL)
+    return -1;
+  return h->corp_parent (g, corp);
+}
+
+/**
+ * kol_engine_corp_markers:
+ * @g: a game
+ * @corp: a corporation index
+ * @out: (out caller-allocates): marker ids
+ * @max: room in @out
+ *
+ * The title's markers @corp holds (1849: "e_token").
+ *
+ * Returns: how many ids were written
+ */
+int
+kol_engine_corp_markers (KolEngine   *g,
+                         int          corp,
+                         const char **out,
+                         int          max)
+{
+  const KolInfoHooks *h = info_hooks (g);
+
+  g_return_val_if_fail (g != NULL && (out != NULL || max == 0), 0);
+  if (corp < 0 || corp >= g->n_corps || h == NULL || h->corp_markers == NULL)
+    return 0;
+  return MIN (h->corp_markers (g, corp, out, max), max);
+}
+
+/**
+ * kol_engine_round_track_index:
+ * @g: a game
+ *
+ * Returns: the current round's index in the title's `rules.round_track`
+ *   (its last entry once the game is over), or -1 when the title has no
+ *   round track
+ */
+int
+kol_engine_round_track_index (KolEngine *g)
+{
+  const KolInfoHooks *h = info_hooks (g);
+
+  g_return_val_if_fail (g != NULL, -1);
+  if (h == NULL || h->round_track_index == NULL)
+    return -1;
+  return h->round_track_index (g);
+}

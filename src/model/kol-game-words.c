@@ -1,0 +1,490 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kol-game-words.h"
+
+/*
+ * Single words come from the title's data (game.json "terms") before the
+ * usual 18xx word. Names of rounds, steps and actions and the engine's
+ * phrases are tables of the usual 18xx wording here, translated with
+ * gettext; a title whose rulebook says them otherwise (1840's «Раунд
+ * акций», 1849's «Фондовый раунд»: the two rulebooks were translated by
+ * different people) words them in its "terms", in English and Russian,
+ * under an id made from the engine's name (kol_game_word_own()).
+ */
+
+/* A word of the table: the title's own (game.json "terms", the same ids
+ * as the views' kol_view_term()), or else the usual 18xx word. Indexed by
+ * KolWord. */
+typedef struct
+{
+  KolWord     word;
+  const char *term;
+  const char *text;    /* msgctxt "word" */
+} Word;
+
+static const Word words[] = {
+  { KOL_WORD_PRESIDENT, "president", NC_("word", "President") },
+  { KOL_WORD_TREASURY, "treasury", NC_("word", "Treasury") },
+  /* Translators: where the unsold shares of a corporation are. */
+  { KOL_WORD_IPO, "ipo_shares", NC_("word", "IPO") },
+  { KOL_WORD_POOL, "pool", NC_("word", "Bank pool") },
+  { KOL_WORD_TRAIN, "train", NC_("word", "train") },
+  { KOL_WORD_TRAINS, "trains", NC_("word", "Trains") },
+  { KOL_WORD_DEPOT, "available_trains", NC_("word", "Depot") },
+  { KOL_WORD_CORPORATION, "company", NC_("word", "Corporation") },
+  { KOL_WORD_CORPORATIONS, "companies", NC_("word", "Corporations") },
+  { KOL_WORD_PRIVATE, "private_company", NC_("word", "Private company") },
+  { KOL_WORD_PRIVATES, "private_companies", NC_("word", "Private companies") },
+  { KOL_WORD_LINE, "subsidiary", NC_("word", "Subsidiary") },
+  { KOL_WORD_CITY_COMPANY, "city_company", NC_("word", "City company") },
+  { KOL_WORD_REVENUE, "revenue", NC_("word", "Revenue") },
+  { KOL_WORD_REVENUE_PILE, "revenue_pile", NC_("word", "Revenue pile") },
+  { KOL_WORD_LOANS, "loans", NC_("word", "Loans") },
+  { KOL_WORD_BONDS, "company_loans", NC_("word", "Bonds") },
+  { KOL_WORD_CERT_LIMIT, "cert_limit", NC_("word", "Certificate limit") },
+  { KOL_WORD_PRIORITY, "priority_deal", NC_("word", "Priority deal") },
+  { KOL_WORD_TOKENS, "station_markers", NC_("word", "Station tokens") },
+  { KOL_WORD_PAR, "par", NC_("word", "Par") },
+  { KOL_WORD_SHARE_PRICE, "share_price", NC_("word", "Share price") },
+  { KOL_WORD_NET_WORTH, "net_worth", NC_("word", "Net worth") },
+  { KOL_WORD_BANK, "bank", NC_("word", "Bank") },
+  { KOL_WORD_PHASE, "phase", NC_("word", "Phase") },
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (words) == KOL_N_WORDS);
+
+typedef struct
+{
+  const char *english;   /* the engine's name */
+  const char *context;
+  const char *text;
+} Name;
+
+/* The engine's round class names (KolRoundClass.name), in the usual 18xx
+ * words; a title's rulebook names them in its game.json "terms"
+ * ("round_stock_round": 1840's «Раунд акций»). */
+static const Name round_names[] = {
+  { "Auction Round", "round", NC_("round", "Auction Round") },
+  { "Stock Round", "round", NC_("round", "Stock Round") },
+  { "Operating Round", "round", NC_("round", "Operating Round") },
+  { "Company Round", "round", NC_("round", "Company Round") },
+  { "Line Round", "round", NC_("round", "Line Round") },
+  /* Translators: the round in which players choose their places in the
+   * playing order. */
+  { "Choose", "round", NC_("round", "Playing order") },
+};
+
+/* The engine's step class names (KolStepClass.name): what is decided.
+ * Titles word them their own way in "terms" ("step_run_routes"). */
+static const Name step_names[] = {
+  { "Bid on Companies", "step", NC_("step", "Bid on the private companies") },
+  { "Choose Corporation Par Value", "step", NC_("step", "Choose a par price") },
+  { "Buy/Sell Shares", "step", NC_("step", "Buy or sell shares") },
+  { "Lay Track", "step", NC_("step", "Lay track") },
+  { "Place a Token", "step", NC_("step", "Place a station token") },
+  { "Place free Token", "step", NC_("step", "Place a free station token") },
+  { "Place Home Token", "step", NC_("step", "Place the home token") },
+  { "Place a Token or Lay Track", "step", NC_("step", "Lay track or place a token") },
+  { "Run Routes", "step", NC_("step", "Run trains") },
+  { "Pay or Withhold Dividends", "step", NC_("step", "Pay or withhold dividends") },
+  { "Buy Trains", "step", NC_("step", "Buy trains") },
+  { "Discard Trains", "step", NC_("step", "Discard trains") },
+  { "Reassign Trains", "step", NC_("step", "Reassign trains") },
+  { "Buy Companies", "step", NC_("step", "Buy a private company") },
+  { "Sell Company", "step", NC_("step", "Sell a private company to the bank") },
+  { "Playing Order", "step", NC_("step", "Choose a place in the playing order") },
+  { "Acquire Corporations", "step", NC_("step", "Auction the owned companies") },
+  { "Presidency Swap Choice", "step", NC_("step", "Choose the certificates for the presidency") },
+  { "Bankruptcy Choice", "step", NC_("step", "Take a loan or leave the game") },
+  { "Emergency Money Raising", "step", NC_("step", "Raise money in an emergency") },
+  { "SMS Teleport", "step", NC_("step", "Use SMS in a coastal city") },
+  { "Assign", "step", NC_("step", "Place the CNM marker") },
+  { "Issue or Redeem Shares", "step", NC_("step", "Issue or buy back shares") },
+  { "Buy a Token From Another Corporation", "step", NC_("step", "Buy a station token from another corporation") },
+  { "Buy E-Token", "step", NC_("step", "Buy an E-token") },
+  { "Bond Interest Payment", "step", NC_("step", "Pay bond interest") },
+  { "Issue or Repay Bond", "step", NC_("step", "Issue or repay the bond") },
+  { "Bankrupt", "step", NC_("step", "Go bankrupt") },
+  { "End Game", "step", NC_("step", "End the game") },
+  { "Message", "step", NC_("step", "Write a message") },
+  { "Program", "step", NC_("step", "Program actions") },
+};
+
+typedef struct
+{
+  KolActionType type;
+  const char   *text;    /* msgctxt "action" */
+} ActionName;
+
+/* Action types; a title words them in "terms" ("action_buy_train"). */
+static const ActionName action_names[] = {
+  { KOL_ACTION_PASS, NC_("action", "Pass") },
+  { KOL_ACTION_BID, NC_("action", "Bid") },
+  { KOL_ACTION_PAR, NC_("action", "Start a corporation") },
+  { KOL_ACTION_BUY_SHARES, NC_("action", "Buy shares") },
+  { KOL_ACTION_SELL_SHARES, NC_("action", "Sell shares") },
+  { KOL_ACTION_LAY_TILE, NC_("action", "Lay a tile") },
+  { KOL_ACTION_PLACE_TOKEN, NC_("action", "Place a token") },
+  { KOL_ACTION_REMOVE_TOKEN, NC_("action", "Remove a token") },
+  { KOL_ACTION_BUY_TOKEN, NC_("action", "Buy a token") },
+  { KOL_ACTION_RUN_ROUTES, NC_("action", "Run trains") },
+  { KOL_ACTION_DIVIDEND, NC_("action", "Pay dividends") },
+  { KOL_ACTION_BUY_TRAIN, NC_("action", "Buy a train") },
+  { KOL_ACTION_SCRAP_TRAIN, NC_("action", "Scrap a train") },
+  { KOL_ACTION_REASSIGN_TRAINS, NC_("action", "Reassign trains") },
+  { KOL_ACTION_MERGE, NC_("action", "Merge") },
+  { KOL_ACTION_BUY_COMPANY, NC_("action", "Buy a private company") },
+  { KOL_ACTION_SELL_COMPANY, NC_("action", "Sell a private company") },
+  { KOL_ACTION_CHOOSE, NC_("action", "Choose") },
+  { KOL_ACTION_CHOOSE_ABILITY, NC_("action", "Use an ability") },
+  { KOL_ACTION_ASSIGN, NC_("action", "Assign") },
+  { KOL_ACTION_TAKE_LOAN, NC_("action", "Take a loan") },
+  { KOL_ACTION_PAYOFF_LOAN, NC_("action", "Pay off a loan") },
+  { KOL_ACTION_PAYOFF_DEBT, NC_("action", "Pay off the debt") },
+  { KOL_ACTION_BANKRUPT, NC_("action", "Declare bankruptcy") },
+  { KOL_ACTION_PROGRAM_BUY_SHARES, NC_("action", "Program share purchases") },
+  { KOL_ACTION_PROGRAM_SHARE_PASS, NC_("action", "Program passing") },
+  { KOL_ACTION_PROGRAM_DISABLE, NC_("action", "Stop a program") },
+  { KOL_ACTION_END_GAME, NC_("action", "End the game") },
+  { KOL_ACTION_MESSAGE, NC_("action", "Message") },
+  { KOL_ACTION_LOG, NC_("action", "Note") },
+  { KOL_ACTION_DISCARD_TRAIN, NC_("action", "Discard a train") },
+};
+
+/* English words the engine puts into log arguments and choices; a title
+ * words them in "terms" ("word_market": 1840's Share Pool). */
+static const Name strings[] = {
+  /* Translators: where sold shares go, in a log line. */
+  { "Market", "log word", NC_("log word", "the market") },
+  { "Bank", "log word", NC_("log word", "the bank") },
+  { "The Depot", "log word", NC_("log word", "the depot") },
+  /* Translators: share price directions: "moves up and right". */
+  { "up", "log word", NC_("log word", "up") },
+  { "down", "log word", NC_("log word", "down") },
+  { "left", "log word", NC_("log word", "left") },
+  { "right", "log word", NC_("log word", "right") },
+  /* Translators: dividend kinds. */
+  { "payout", "log word", NC_("log word", "pays out") },
+  { "withhold", "log word", NC_("log word", "withholds") },
+  { "variable", "log word", NC_("log word", "pays a chosen amount") },
+  { "half", "log word", NC_("log word", "pays half") },
+  /* Translators: choices the rules offer (1849's emergency loan). */
+  { "Take L.500 loan", "choice", NC_("choice", "Take a L.500 loan") },
+  { "Leave game", "choice", NC_("choice", "Leave the game") },
+  { "Close SMS", "choice", NC_("choice", "Close SMS") },
+  { "Pass", "choice", NC_("choice", "Pass") },
+  /* xgettext:no-c-format */
+  { "Two 10% certs", "choice", NC_("choice", "Two 10% certificates") },
+  /* xgettext:no-c-format */
+  { "One 20% cert", "choice", NC_("choice", "One 20% certificate") },
+};
+
+/* "Stock Round" → "stock_round": a term id from an engine name. */
+static void
+slug (char       *out,
+      gsize       size,
+      const char *prefix,
+      const char *name)
+{
+  gsize n = g_strlcpy (out, prefix, size);
+
+  for (const char *p = name; *p != '\0' && n + 1 < size; p++)
+    {
+      if (g_ascii_isalnum (*p))
+        out[n++] = g_ascii_tolower (*p);
+      else if (n > 0 && out[n - 1] != '_')
+        out[n++] = '_';
+    }
+  while (n > 0 && out[n - 1] == '_')
+    n--;
+  out[MIN (n, size - 1)] = '\0';
+}
+
+/**
+ * kol_game_word_own:
+ * @title: (nullable): the title played
+ * @prefix: the kind of term ("log_", "reason_", "step_", …)
+ * @name: an engine name ("Stock Round", "RUNS_TRAIN"), lower-cased with
+ *   runs of other characters as one "_"
+ *
+ * A title's own wording of something the engine names, from its game.json
+ * "terms" ("round_stock_round", "log_runs_train"). The rest of the model
+ * falls back to the usual 18xx wording, translated with gettext, when this
+ * returns %NULL, so no generic code needs to know a title.
+ *
+ * Returns: (transfer none) (nullable): the title's text in the user's
+ *   language, or %NULL
+ */
+const char *
+kol_game_word_own (const KolTitle *title,
+                   const char     *prefix,
+                   const char     *name)
+{
+  char id[128];
+  const KolText *text;
+
+  if (title == NULL || name == NULL)
+    return NULL;
+  slug (id, sizeof id, prefix, name);
+  text = kol_title_term (title, id);
+  return text != NULL && kol_text_is_set (text) ? kol_game_word_text (text) : NULL;
+}
+
+static const char *
+lookup_name (const Name     *names,
+             gsize           n,
+             const KolTitle *title,
+             const char     *prefix,
+             const char     *english)
+{
+  const char *own;
+
+  if (english == NULL)
+    return NULL;
+  if ((own = kol_game_word_own (title, prefix, english)) != NULL)
+    return own;
+  for (gsize i = 0; i < n; i++)
+    if (g_str_equal (names[i].english, english))
+      return g_dpgettext2 (GETTEXT_PACKAGE, names[i].context, names[i].text);
+  return NULL;
+}
+
+/* The title's own word @term, in the user's language, or NULL. */
+static const char *
+title_term (const KolTitle *title,
+            const char     *term)
+{
+  const KolText *text = title != NULL ? kol_title_term (title, term) : NULL;
+
+  return text != NULL && kol_text_is_set (text) ? kol_game_word_text (text) : NULL;
+}
+
+/**
+ * kol_game_word:
+ * @title: (nullable): the title played
+ * @word: which word
+ *
+ * Returns: (transfer none): @word as @title's rulebook says it (its
+ *   game.json "terms"), else the usual word, translated
+ */
+const char *
+kol_game_word (const KolTitle *title,
+               KolWord         word)
+{
+  const char *own;
+
+  g_return_val_if_fail (word < KOL_N_WORDS, "");
+  own = title_term (title, words[word].term);
+  return own != NULL ? own : g_dpgettext2 (GETTEXT_PACKAGE, "word", words[word].text);
+}
+
+/**
+ * kol_game_word_marker:
+ * @title: (nullable): the title played
+ * @marker: a marker id of kol_engine_corp_markers() ("e_token")
+ *
+ * Returns: (transfer none): the marker's name (the title's term
+ *   "marker_<id>"), or @marker itself when the title does not name it
+ */
+const char *
+kol_game_word_marker (const KolTitle *title,
+                      const char     *marker)
+{
+  g_autofree char *term = g_strconcat ("marker_", marker, NULL);
+  const char *own = title_term (title, term);
+
+  return own != NULL ? own : marker;
+}
+
+/**
+ * kol_game_word_round:
+ * @round_name: the engine's round name (KolRoundClass.name)
+ *
+ * Returns: (transfer none): the round's name in @title's words, translated;
+ *   @round_name itself for a round this table does not know
+ */
+const char *
+kol_game_word_round (const KolTitle *title,
+                     const char     *round_name)
+{
+  const char *found = lookup_name (round_names, G_N_ELEMENTS (round_names), title, "round_", round_name);
+
+  return found != NULL ? found : round_name;
+}
+
+/**
+ * kol_game_word_step:
+ * @step_name: the engine's step name (KolStepClass.name)
+ *
+ * Returns: (transfer none): what the step decides, in @title's words,
+ *   translated; @step_name itself for a step this table does not know
+ */
+const char *
+kol_game_word_step (const KolTitle *title,
+                    const char     *step_name)
+{
+  const char *found = lookup_name (step_names, G_N_ELEMENTS (step_names), title, "step_", step_name);
+
+  return found != NULL ? found : step_name;
+}
+
+/**
+ * kol_game_word_action:
+ *
+ * Returns: (transfer none): the name of an action type, translated
+ */
+const char *
+kol_game_word_action (const KolTitle *title,
+                      KolActionType   type)
+{
+  const char *own = kol_game_word_own (title, "action_", kol_action_type_to_string (type));
+
+  if (own != NULL)
+    return own;
+  for (gsize i = 0; i < G_N_ELEMENTS (action_names); i++)
+    if (action_names[i].type == type)
+      return g_dpgettext2 (GETTEXT_PACKAGE, "action", action_names[i].text);
+  return kol_action_type_to_string (type);
+}
+
+/* "Buy E-Token for L.800": the engine's choice with a price in it. */
+static char *
+word_with_price (const KolTitle *title,
+                 const char     *english)
+{
+  const char *digits;
+
+  if (!g_str_has_prefix (english, "Buy E-Token for "))
+    return NULL;
+  digits = english + strlen ("Buy E-Token for ");
+  while (*digits != '\0' && !g_ascii_isdigit (*digits))
+    digits++;
+  if (*digits == '\0')
+    return NULL;
+  {
+    g_autofree char *money = kol_game_word_money (title, atoi (digits));
+
+    /* Translators: %s is a price. */
+    return g_strdup_printf (_("Buy an E-token for %s"), money);
+  }
+}
+
+/**
+ * kol_game_word_string:
+ * @english: an English word or phrase the engine put in a log argument or
+ *   a choice ("Market", "up and right", "Take L.500 loan")
+ *
+ * Translates what the engine says in English. Directions joined by " and "
+ * are translated one by one; text this table does not know (route strings,
+ * numbers, lists of ids) comes back as it is.
+ *
+ * Returns: (transfer full): the text to show
+ */
+char *
+kol_game_word_string (const KolTitle *title,
+                      const char     *english)
+{
+  const char *found;
+  g_auto(GStrv) parts = NULL;
+  g_autoptr(GString) joined = NULL;
+  char *priced;
+
+  if (english == NULL)
+    return g_strdup ("");
+  if ((found = lookup_name (strings, G_N_ELEMENTS (strings), title, "word_", english)) != NULL)
+    return g_strdup (found);
+  if ((priced = word_with_price (title, english)) != NULL)
+    return priced;
+  if (strstr (english, " and ") == NULL)
+    return g_strdup (english);
+
+  parts = g_strsplit (english, " and ", -1);
+  joined = g_string_new (NULL);
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      found = lookup_name (strings, G_N_ELEMENTS (strings), title, "word_", parts[i]);
+      if (found == NULL)
+        return g_strdup (english);
+      if (i > 0)
+        /* Translators: joins two share price directions: "up and right". */
+        g_string_append (joined, C_("log word", " and "));
+      g_string_append (joined, found);
+    }
+  return g_string_free (g_steal_pointer (&joined), FALSE);
+}
+
+/**
+ * kol_game_word_russian:
+ *
+ * Returns: %TRUE when title data (names, currency) is shown in Russian: the
+ *   user's first language that the data has is Russian
+ */
+gboolean
+kol_game_word_russian (void)
+{
+  const char * const *names = g_get_language_names ();
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      if (g_str_has_prefix (names[i], "ru"))
+        return TRUE;
+      if (g_str_has_prefix (names[i], "en") || g_str_equal (names[i], "C") ||
+          g_str_equal (names[i], "POSIX"))
+        return FALSE;
+    }
+  return FALSE;
+}
+
+/**
+ * kol_game_word_text:
+ * @text: (nullable): a text of the title data
+ *
+ * Returns: (transfer none) (nullable): its Russian form for a Russian user
+ *   when there is one, else the English one
+ */
+const char *
+kol_game_word_text (const KolText *text)
+{
+  if (text == NULL)
+    return NULL;
+  if (kol_game_word_russian () && text->ru != NULL && text->ru[0] != '\0')
+    return text->ru;
+  return text->en;
+}
+
+/* A currency format must hold exactly one %d and nothing else to expand:
+ * it comes from a data file. */
+static gboolean
+money_format_ok (const char *format)
+{
+  const char *p = format != NULL ? strstr (format, "%d") : NULL;
+
+  return p != NULL && strchr (p + 2, '%') == NULL && strchr (format, '%') == p;
+}
+
+/**
+ * kol_game_word_money:
+ * @title: (nullable): the title played
+ * @amount: an amount of its currency
+ *
+ * Returns: (transfer full): @amount in the title's currency ("L.100",
+ *   "100 G"), in the user's language
+ */
+char *
+kol_game_word_money (const KolTitle *title,
+                     int             amount)
+{
+  const char *format = title != NULL ? kol_game_word_text (&title->currency) : NULL;
+
+  if (!money_format_ok (format))
+    return g_strdup_printf ("%d", amount);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+  return g_strdup_printf (format, amount);
+#pragma GCC diagnostic pop
+}

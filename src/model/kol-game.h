@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "kol-engine-game.h"
+#include "kol-history.h"
+
+G_BEGIN_DECLS
+
+/*
+ * KolGame: one game being played, as the views see it. It owns a KolHistory
+ * (the engine state, the action log, undo/redo, autosave) and presents it as
+ * properties, a signal after each applied action, and list models the views
+ * bind to. Engine refusals become translated GErrors in KOL_GAME_ERROR.
+ *
+ * The item types of the list models are one GObject per file:
+ * KolGamePlayer, KolGameCompany (corporations, tram lines and private
+ * companies, with a "kind"), KolGameCertificate, KolGameTrain and
+ * KolGameLogEntry. Items are refreshed in place after each action (their
+ * properties notify), and the models emit items-changed only when items are
+ * added or removed, so views keep their scroll positions and selections.
+ */
+
+#define KOL_GAME_ERROR (kol_game_error_quark ())
+
+typedef enum
+{
+  KOL_GAME_ERROR_REFUSED,     /* the engine refused the action; message says why */
+  KOL_GAME_ERROR_NOT_LIVE,    /* viewing the past: continue only with confirmation */
+  KOL_GAME_ERROR_FILE,        /* opening/saving/importing failed */
+} KolGameError;
+
+#define KOL_TYPE_GAME (kol_game_get_type ())
+
+G_DECLARE_FINAL_TYPE (KolGame, kol_game, KOL, GAME, GObject)
+
+GQuark          kol_game_error_quark       (void);
+
+/* Creation: a new game, an opened save, an imported 18xx.games record. */
+KolGame        *kol_game_new               (const char          *title_dir,
+                                            int                  n_players,
+                                            const char * const  *player_names,
+                                            const char * const  *options,
+                                            gint64               seed,
+                                            GError             **error);
+KolGame        *kol_game_new_from_file     (GFile               *file,
+                                            GError             **error);
+KolGame        *kol_game_new_from_record   (GFile               *file,
+                                            GError             **error);
+gboolean        kol_game_save              (KolGame             *self,
+                                            GFile               *file,
+                                            GError             **error);
+
+/* The engine side (valid until the next action or seek). */
+KolHistory     *kol_game_get_history       (KolGame *self);
+const KolTitle *kol_game_get_title         (KolGame *self);
+const KolEngine*kol_game_get_engine        (KolGame *self);
+
+/* Acting. */
+gboolean        kol_game_apply_action      (KolGame          *self,
+                                            const KolAction  *action,
+                                            GError          **error);
+gboolean        kol_game_undo              (KolGame *self,
+                                            GError **error);
+gboolean        kol_game_redo              (KolGame *self,
+                                            GError **error);
+/* View the game after @n actions (0 = setup); live again at n_actions. */
+gboolean        kol_game_seek              (KolGame *self,
+                                            guint    n,
+                                            GError **error);
+
+/* Translated text for the current refusal / an engine log entry, with the
+ * title's own terms (1840 «Раунд акций» vs 1849 «Фондовый раунд»). */
+char           *kol_game_describe_entity   (KolGame   *self,
+                                            KolEntity  entity);
+char           *kol_game_format_money      (KolGame   *self,
+                                            int        amount);
+
+/* List models (item types above). */
+GListModel     *kol_game_get_players       (KolGame *self);
+GListModel     *kol_game_get_companies     (KolGame *self);
+GListModel     *kol_game_get_certificates  (KolGame *self);
+GListModel     *kol_game_get_trains        (KolGame *self);
+GListModel     *kol_game_get_log           (KolGame *self);
+
+/*
+ * Properties (all read-only, notify on change):
+ *   "title-id", "title-name"       strings
+ *   "round-name"                   translated, per-title term ("Stock Round")
+ *   "phase-name"                   string
+ *   "acting-player"                int (player index, -1)
+ *   "acting-entity-name"           translated description of who acts now
+ *   "can-undo", "can-redo"         booleans
+ *   "live"                         FALSE while viewing the past
+ *   "position", "n-actions"        uint
+ *   "finished"                     boolean
+ *   "path"                         GFile, where it is saved (NULL if never)
+ * Signals:
+ *   "action-applied" (KolAction* as gpointer, or NULL after undo/redo/seek)
+ *   "state-changed"  ()            after anything that changes what is shown
+ */
+
+/*
+ * ---- Extensions (table core, issue 8) ----
+ *
+ * Creating a game for a history already made (tests, the importer), the
+ * folder of its title, acting with confirmation when viewing the past,
+ * checking an action without playing it, the current decision as the
+ * engine's concrete legal actions, actions in words, autosave, and
+ * getters of the properties.
+ *
+ * More properties (read-only, notify on change):
+ *   "step-name"                    translated: what is being decided now
+ *   "acting-corporation"           int: the corporation acting now, -1
+ *   "acting-color"                 string "#rrggbb" of the acting
+ *                                  corporation, NULL
+ *   "modified"                     boolean: changed since opened or saved
+ *   "autosave-file"                GFile, where the game is autosaved
+ */
+
+/**
+ * KolGameApplyFlags:
+ * @KOL_GAME_APPLY_NONE: an ordinary move; refused with
+ *   %KOL_GAME_ERROR_NOT_LIVE while the past is shown
+ * @KOL_GAME_APPLY_DISCARD_FUTURE: the players agreed to continue from the
+ *   point shown: the actions after it are discarded first
+ */
+typedef enum
+{
+  KOL_GAME_APPLY_NONE = 0,
+  KOL_GAME_APPLY_DISCARD_FUTURE = 1 << 0,
+} KolGameApplyFlags;
+
+KolGame        *kol_game_new_for_history   (KolHistory          *history,
+                                            const char          *title_dir);
+const char     *kol_game_get_title_dir     (KolGame             *self);
+GFile          *kol_game_get_path          (KolGame             *self);
+
+gboolean        kol_game_apply_action_full (KolGame             *self,
+                                            const KolAction     *action,
+                                            KolGameApplyFlags    flags,
+                                            GError             **error);
+gboolean        kol_game_check_action      (KolGame             *self,
+                                            const KolAction     *action,
+                                            GError             **error);
+gboolean        kol_game_continue_from_here (KolGame            *self,
+                                             GError            **error);
+GPtrArray      *kol_game_legal_actions     (KolGame             *self);
+int             kol_game_get_acting_entities (KolGame           *self,
+                                              KolEntity         *out,
+                                              int                max);
+char           *kol_game_describe_action   (KolGame             *self,
+                                            const KolAction     *action);
+GError         *kol_game_refusal_error     (KolGame             *self,
+                                            const KolEngine     *engine,
+                                            const GError        *engine_error);
+
+gboolean        kol_game_enable_autosave   (KolGame             *self,
+                                            const char          *dir,
+                                            GError             **error);
+gboolean        kol_game_remove_autosave   (KolGame             *self,
+                                            GError             **error);
+GFile          *kol_game_get_autosave_file (KolGame             *self);
+
+const char     *kol_game_get_title_name    (KolGame *self);
+const char     *kol_game_get_round_name    (KolGame *self);
+const char     *kol_game_get_phase_name    (KolGame *self);
+const char     *kol_game_get_step_name     (KolGame *self);
+int             kol_game_get_acting_player (KolGame *self);
+int             kol_game_get_acting_corporation (KolGame *self);
+const char     *kol_game_get_acting_entity_name (KolGame *self);
+gboolean        kol_game_get_can_undo      (KolGame *self);
+gboolean        kol_game_get_can_redo      (KolGame *self);
+gboolean        kol_game_get_live          (KolGame *self);
+guint           kol_game_get_position      (KolGame *self);
+guint           kol_game_get_n_actions     (KolGame *self);
+gboolean        kol_game_get_finished      (KolGame *self);
+gboolean        kol_game_get_modified      (KolGame *self);
+
+/*
+ * ---- Needed by panels (the charters, players, bank, log and game-over
+ * views in src/views bind to these; the names are the item files' own) ----
+ *
+ * The views read everything else from kol_game_get_engine() after
+ * "state-changed"; from the items they use:
+ *   KolGamePlayer    "index", "name", "acting"
+ *   KolGameCompany   "index", "kind" (KolGameCompanyKind), "id", "acting"
+ *   KolGameLogEntry  "text", "round", "position", "category", "future"
+ *
+ * Words: each title's own words live in its data, game.json "terms"
+ * (data/games/README.md), read with kol_title_term() (kol-engine-title.h);
+ * the views ask kol_view_term(). The model's words (kol-game-words.h:
+ * kol_game_word(), kol_game_word_round(), _step(), _action()), its log
+ * sentences (kol-log-format.h) and refusals (kol-refusal-format.h) look
+ * there first too, under ids made from the engine's names
+ * ("round_stock_round", "step_run_routes", "action_buy_train",
+ * "log_runs_train", "reason_train_limit", "refusal_train"; added for
+ * issue 8: kol_game_word_own()), and fall back to the usual 18xx wording
+ * translated in po/, so no generic code names a title. Title-only facts for
+ * the table (a line's tram company, 1849's E-token, 1840's position on the
+ * round bar) are in src/engine/kol-engine-info.h.
+ */
+
+G_END_DECLS

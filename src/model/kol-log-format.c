@@ -1,0 +1,535 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "kol-game-words.h"
+#include "kol-log-format.h"
+
+/*
+ * One template per log kind, in the usual 18xx words and translated with
+ * gettext. A title whose rulebook has other words (1840's trams, director
+ * and Share Pool, 1849's market value) gives its own template, in English
+ * and Russian, in its game.json "terms" under "log_<kind>" ("log_runs_train"),
+ * which comes first. Templates number their arguments (%1$s …) so a
+ * translation may put them in any order; every argument is formatted to a
+ * string first, and a template is filled in without printf, so one from a
+ * data file cannot do harm. Events ("-- Event: … --" on 18xx.games) carry
+ * no dashes: the log view sets them apart by their category.
+ */
+
+typedef struct
+{
+  int         kind;
+  const char *name;      /* the kind without KOL_LOG_, for its term id */
+  const char *context;
+  const char *text;
+} Template;
+
+#define K(kind) KOL_LOG_##kind, #kind
+
+static const Template templates[] = {
+  /* ---- operating rounds ---- */
+  /* Translators: a player operates a corporation. */
+  { K (OPERATES), "log", NC_("log", "%1$s operates %2$s") },
+  /* Translators: an owner collects a private company's revenue. */
+  { K (COMPANY_REVENUE), "log", NC_("log", "%1$s collects %2$s from %3$s") },
+  /* Translators: %2$s is what the step decides ("lay track"). */
+  { K (STEP_PASS), "log", NC_("log", "%1$s passes: %2$s") },
+  { K (STEP_SKIP), "log", NC_("log", "%1$s skips: %2$s") },
+  { K (HOME_TOKEN_CHOOSE), "log", NC_("log", "%1$s must choose the city of its home token") },
+  { K (TOKEN_CHOOSE), "log", NC_("log", "%1$s must choose the city of its token") },
+  { K (TOKEN_PLACED), "log", NC_("log", "%1$s places a token on %2$s") },
+  { K (TOKEN_PLACED_FOR), "log", NC_("log", "%1$s places a token on %2$s for %3$s") },
+  { K (TILE_LAID), "log", NC_("log", "%1$s lays tile #%2$s with rotation %3$s on %4$s") },
+  { K (TILE_LAID_COST), "log",
+    NC_("log", "%1$s spends %2$s and lays tile #%3$s with rotation %4$s on %5$s") },
+  { K (RUNS_TRAIN), "log", NC_("log", "%1$s runs a %2$s train for %3$s: %4$s") },
+  { K (EXTRA_REVENUE), "log", NC_("log", "%1$s receives %2$s additional revenue") },
+  /* Translators: %3$s says how it pays ("pays a chosen amount"). */
+  { K (RUNS_AND_PAYS), "log", NC_("log", "%1$s runs for %2$s and %3$s") },
+  { K (WITHHOLDS), "log", NC_("log", "%1$s withholds %2$s") },
+  { K (DOES_NOT_RUN), "log", NC_("log", "%1$s does not run") },
+  /* Translators: %3$s is an amount per share, a number. */
+  { K (PAYS_OUT), "log", NC_("log", "%1$s pays out %2$s = %3$s per share") },
+  /* Translators: one receiver of the dividend above. */
+  { K (DIVIDEND_TO), "log", NC_("log", "%1$s receives %2$s") },
+  { K (OBSOLETE_TRAINS_RUST), "log", NC_("log", "Event: obsolete trains rust") },
+  { K (TRAINS_OBSOLETE), "log", NC_("log", "Event: %1$s trains are obsolete") },
+  { K (OBSOLETE_REMOVED), "log", NC_("log", "Event: obsolete %1$s trains are removed from the depot") },
+  { K (TRAINS_RUST), "log", NC_("log", "Event: %1$s trains rust") },
+  /* Translators: one owner of the trains that rusted, and how many. */
+  { K (TRAINS_RUST_OWNER), "log", NC_("log", "%1$s: ×%2$s") },
+  { K (BUYS_TRAIN), "log", NC_("log", "%1$s buys a %2$s train for %3$s from %4$s") },
+  { K (BUYS_TRAIN_DEPOT), "log", NC_("log", "%1$s buys a %2$s train for %3$s from the depot") },
+  { K (BUYS_TRAIN_DISCARD), "log",
+    NC_("log", "%1$s buys a %2$s train for %3$s from the discarded trains") },
+  { K (CONTRIBUTES), "log", NC_("log", "%1$s contributes %2$s") },
+  { K (DISCARDS_TRAIN), "log", NC_("log", "%1$s discards a %2$s train") },
+  { K (SKIPS_TRAINS_NO_ROOM), "log",
+    NC_("log", "%1$s does not buy trains: it has no room for more") },
+  { K (BUYS_COMPANY), "log", NC_("log", "%1$s buys %2$s from %3$s for %4$s") },
+  { K (BUYS_COMPANY_MARKET), "log", NC_("log", "%1$s buys %2$s from the market for %3$s") },
+  { K (COMPANY_CLOSES), "log", NC_("log", "%1$s closes") },
+  { K (CORP_CLOSES), "log", NC_("log", "%1$s closes") },
+  { K (CORP_COMPANIES_CLOSE), "log", NC_("log", "The private companies of %1$s close") },
+  { K (BANKRUPT_SELLS), "log", NC_("log", "%1$s goes bankrupt and sells the remaining shares") },
+  { K (TRAIN_EXPORTS), "log", NC_("log", "Event: a %1$s train is exported") },
+  { K (TRAINS_EXPORTED), "log", NC_("log", "Event: all %1$s trains are exported") },
+  { K (TRAINS_TO_POOL), "log", NC_("log", "Event: all %1$s trains are discarded to the bank pool") },
+  { K (COMPANIES_CLOSE_EVENT), "log", NC_("log", "Event: the private companies close") },
+  /* Translators: %4$s is a direction ("up and right"). */
+  { K (SHARE_PRICE_MOVES), "log", NC_("log", "The share price of %1$s moves %4$s from %2$s to %3$s") },
+  /* Translators: %5$s says how far: "3 steps". */
+  { K (SHARE_PRICE_MOVES_STEPS), "log",
+    NC_("log", "The share price of %1$s moves %4$s from %2$s to %3$s (%5$s)") },
+
+  /* ---- stock market, shares, stock rounds, auctions ---- */
+  { K (PRICE_BLOCKED_UP), "log",
+    NC_("log", "The share price of %1$s cannot move up in this phase") },
+  { K (PRICE_BLOCKED_RIGHT), "log",
+    NC_("log", "The share price of %1$s cannot move right in this phase") },
+  /* Translators: a player starts a corporation at a par price. */
+  { K (PARS), "log", NC_("log", "%1$s pars %2$s at %3$s") },
+  { K (BUYS_SHARE_IPO), "log", NC_("log", "%1$s buys a %2$s share of %3$s from the IPO for %4$s") },
+  { K (BUYS_SHARE_MARKET), "log",
+    NC_("log", "%1$s buys a %2$s share of %3$s from the bank pool for %4$s") },
+  { K (BUYS_SHARE_FROM), "log", NC_("log", "%1$s buys a %2$s share of %3$s from %4$s for %5$s") },
+  { K (REDEEMS_SHARE_MARKET), "log",
+    NC_("log", "%1$s buys back a %2$s share from the bank pool for %3$s") },
+  { K (REDEEMS_SHARE_FROM), "log", NC_("log", "%1$s buys back a %2$s share from %3$s for %4$s") },
+  { K (RECEIVES_SHARE), "log", NC_("log", "%1$s receives a %2$s share of %3$s") },
+  { K (SELLS_SHARE), "log", NC_("log", "%1$s sells a %2$s share of %3$s and receives %4$s") },
+  { K (ISSUES_SHARE), "log", NC_("log", "%1$s issues a %2$s share of %3$s and receives %4$s") },
+  { K (BECOMES_PRESIDENT), "log", NC_("log", "%1$s becomes the president of %2$s") },
+  { K (FLOATS), "log", NC_("log", "%1$s floats") },
+  { K (RECEIVES_CAPITAL), "log", NC_("log", "%1$s receives %2$s") },
+  { K (SR_PASSES), "log", NC_("log", "%1$s passes") },
+  { K (DECLINES_TO_BUY), "log", NC_("log", "%1$s declines to buy shares") },
+  { K (DECLINES_TO_SELL), "log", NC_("log", "%1$s declines to sell shares") },
+  { K (NO_VALID_ACTIONS), "log", NC_("log", "%1$s has nothing to do and passes") },
+  { K (PRIORITY_DEAL), "log", NC_("log", "%1$s has the priority deal") },
+  { K (PASSES_BIDDING), "log", NC_("log", "%1$s passes bidding") },
+  { K (PASSES_ON), "log", NC_("log", "%1$s passes on %2$s") },
+  { K (BIDS), "log", NC_("log", "%1$s bids %2$s for %3$s") },
+  { K (BUYS_COMPANY_FOR), "log", NC_("log", "%1$s buys %2$s for %3$s") },
+  { K (WINS_AUCTION_ONLY_BID), "log",
+    NC_("log", "%1$s wins the auction for %2$s with the only bid of %3$s") },
+  { K (WINS_AUCTION), "log", NC_("log", "%1$s wins the auction for %2$s with a bid of %3$s") },
+  { K (GOES_UP_FOR_AUCTION), "log", NC_("log", "%1$s goes up for auction") },
+  { K (MIN_BID_DECREASES), "log", NC_("log", "The minimum bid for %1$s falls from %2$s to %3$s") },
+  { K (CANNOT_BID), "log", NC_("log", "%1$s cannot bid %2$s and is out of the auction for %3$s") },
+
+  /* ---- 1849 Sicily ---- */
+  { K (1849_REMOVED_CORP), "1849 log", NC_("1849 log", "%1$s is not in this game") },
+  { K (1849_REMOVED_RESERVATION), "1849 log", NC_("1849 log", "The token reservation on %1$s is removed") },
+  { K (1849_TOKEN_FEE), "1849 log", NC_("1849 log", "%1$s spends %2$s on station tokens") },
+  { K (1849_MAY_BUY_TWO), "1849 log", NC_("1849 log", "%1$s may buy up to two more shares") },
+  /* Translators: the capital RSA brings to a corporation. */
+  { K (1849_RECEIVES_FROM), "1849 log", NC_("1849 log", "%1$s receives %2$s from %3$s") },
+  { K (1849_AFG_SLOT_OPEN), "1849 log",
+    NC_("1849 log", "%1$s now has a home city available and can be started in the next stock round") },
+  { K (1849_AFG_NO_HOME), "1849 log",
+    NC_("1849 log", "%1$s has no home city available and cannot be started until one is free") },
+  { K (1849_EVENT_GREEN_PAR), "1849 log",
+    NC_("1849 log", "Event: corporations may now start at L.144 (as well as L.68 and L.100)") },
+  { K (1849_EVENT_BROWN_PAR), "1849 log",
+    NC_("1849 log", "Event: corporations may now start at L.216 (as well as L.68, L.100 and L.144)") },
+  { K (1849_EVENT_EARTHQUAKE), "1849 log", NC_("1849 log", "Event: the Messina earthquake") },
+  { K (1849_AFG_LOSES_TOKEN), "1849 log", NC_("1849 log", "%1$s loses its only token and closes") },
+  { K (1849_TOKENS_REMOVED), "1849 log", NC_("1849 log", "Station tokens are removed from the game") },
+  { K (1849_MESSINA_YELLOW), "1849 log", NC_("1849 log", "Messina returns to yellow") },
+  { K (1849_MESSINA_LOCKED), "1849 log",
+    NC_("1849 log", "Messina cannot be upgraded until after the next stock round") },
+  { K (1849_EVENT_BUY_TOKENS), "1849 log",
+    NC_("1849 log", "Event: corporations may now buy station tokens from other corporations") },
+  { K (1849_EVENT_BONDS), "1849 log",
+    NC_("1849 log", "Event: corporations may now issue one L.500 bond, with L.50 interest every operating turn") },
+  { K (1849_EVENT_E_TOKENS), "1849 log",
+    NC_("1849 log", "Event: corporations may now buy E-tokens, which they need to buy E trains") },
+  { K (1849_REACHED_MAX), "1849 log",
+    NC_("1849 log", "%1$s reached a market value of %2$s: the game ends after it operates") },
+  { K (1849_NARROW_COST), "1849 log", NC_("1849 log", "%1$s pays a quarter of the cost for narrow gauge track") },
+  { K (1849_DISCOUNT), "1849 log", NC_("1849 log", "%1$s receives a discount of %2$s from %3$s") },
+  { K (1849_SWAP_DEFAULT), "1849 log",
+    NC_("1849 log", "The presidency is exchanged for the last certificate; %1$s may take two 10%% certificates instead") },
+  { K (1849_SWAP_TWO), "1849 log", NC_("1849 log", "%1$s takes two 10%% certificates") },
+  { K (1849_SWAP_LAST), "1849 log", NC_("1849 log", "%1$s takes the 20%% last certificate") },
+  { K (1849_REORDER), "1849 log",
+    NC_("1849 log", "Corporations sold onto one market value space keep their order from before the sales") },
+  { K (1849_CLOSES_SMS), "1849 log",
+    NC_("1849 log", "%1$s closes %2$s to lay track and place a token in a coastal city") },
+  { K (1849_ASSIGNED), "1849 log", NC_("1849 log", "%1$s is assigned to %2$s") },
+  { K (1849_SELLS_ALL), "1849 log", NC_("1849 log", "%1$s sells every share it can sell") },
+  { K (1849_TAKES_LOAN), "1849 log",
+    NC_("1849 log", "%1$s takes a loan of %2$s; %3$s will be taken off the final score") },
+  { K (1849_LEAVES), "1849 log", NC_("1849 log", "%1$s leaves the game") },
+  { K (1849_ENTERS_EMR), "1849 log",
+    NC_("1849 log", "%1$s must raise money in an emergency: it owes the bank %2$s of bond interest") },
+  { K (1849_PAYS_DEBT), "1849 log", NC_("1849 log", "%1$s pays off the debt of %2$s: %3$s") },
+  { K (1849_ISSUES_BOND), "1849 log", NC_("1849 log", "%1$s issues its bond and receives %2$s") },
+  { K (1849_REPAYS_BOND), "1849 log", NC_("1849 log", "%1$s repays its bond for %2$s") },
+  { K (1849_BOND_INTEREST), "1849 log", NC_("1849 log", "%1$s pays %2$s of interest on its bond") },
+  { K (1849_BUYS_E_TOKEN), "1849 log",
+    NC_("1849 log", "%1$s buys an E-token for %2$s and may now buy E trains") },
+  { K (1849_BUYS_TOKEN), "1849 log", NC_("1849 log", "%1$s buys the station token of %2$s on %3$s for %4$s") },
+  { K (1849_AFG_DEFERRED), "1849 log",
+    NC_("1849 log", "%1$s has no home city available and moves to the end of the order") },
+
+  /* ---- 1840 Vienna Tramways ---- */
+  { K (1840_NEW_LINES), "1840 log", NC_("1840 log", "New lines for the next auction: %1$s") },
+  { K (1840_ALL_LINES_OWNED), "1840 log", NC_("1840 log", "Every tram company owns three lines") },
+  { K (1840_MAJOR_LEAVES), "1840 log", NC_("1840 log", "%1$s was not chosen and leaves the game") },
+  { K (1840_TAKES_LOAN), "1840 log",
+    NC_("1840 log", "%1$s takes a loan of %2$s from the bank; %3$s will be taken off the final score") },
+  /* Translators: a heading, «раунд компаний CR3». */
+  { K (1840_COMPANY_ROUND), "1840 log", NC_("1840 log", "Company Round CR%1$s") },
+  /* Translators: %1$s lists the players in their new order. */
+  { K (1840_PRIORITY_ORDER), "1840 log", NC_("1840 log", "New playing order: %1$s") },
+  { K (1840_CHOOSES_POSITION), "1840 log", NC_("1840 log", "%1$s chooses position %2$s") },
+  { K (1840_SELLS_PRIVATE), "1840 log", NC_("1840 log", "%1$s returns %2$s to the bank for %3$s") },
+  /* Translators: the Pre-emptive Right card of 1840. */
+  { K (1840_PREEMPTIVE_RIGHT), "1840 log",
+    NC_("1840 log", "Every player receives %1$s to buy a director’s certificate") },
+  /* Translators: a heading, «раунд акций SR2». */
+  { K (1840_STOCK_ROUND), "1840 log", NC_("1840 log", "Share Round SR%1$s") },
+  { K (1840_SCRAPS_TRAIN), "1840 log", NC_("1840 log", "%1$s scraps a %2$s tram") },
+  /* Translators: a line pays the maintenance of its tram. */
+  { K (1840_HAS_TO_PAY), "1840 log", NC_("1840 log", "%1$s has to pay %2$s") },
+  { K (1840_SUBVENTS), "1840 log", NC_("1840 log", "%1$s supports its tram company with %2$s") },
+  { K (1840_MAJOR_PAYS), "1840 log", NC_("1840 log", "%1$s pays out %2$s and keeps %3$s") },
+  { K (1840_TRAM_OBLIGATION_LIFTED), "1840 log",
+    NC_("1840 log", "%1$s need not own a tram for now: no trams are available") },
+  /* Translators: %2$s lists the moves ("Y1 ➝ 5, O2 ➝ 7"). */
+  { K (1840_REASSIGNS), "1840 log", NC_("1840 log", "%1$s rearranges trams: %2$s") },
+  { K (1840_NO_REASSIGN), "1840 log", NC_("1840 log", "%1$s does not rearrange any trams") },
+  { K (1840_SELECTS_LINE), "1840 log", NC_("1840 log", "%1$s puts %2$s up for auction") },
+  { K (1840_REMOVES_TOKEN), "1840 log",
+    NC_("1840 log", "%1$s removes the Stadtbahn station marker from %2$s for %3$s") },
+  /* Translators: a heading, «раунд линий LR2.1». */
+  { K (1840_LINE_ROUND), "1840 log", NC_("1840 log", "Line Round LR%1$s.%2$s") },
+};
+
+/* Kinds whose sentence depends on a count, and which argument holds it. */
+static const struct
+{
+  int kind;
+  int count_arg;
+} plural_kinds[] = {
+  { KOL_LOG_SELLS_SHARES, 1 },
+  { KOL_LOG_ISSUES_SHARES, 1 },
+};
+
+static const char *
+plural_template (int kind,
+                 int count)
+{
+  switch (kind)
+    {
+    case KOL_LOG_SELLS_SHARES:
+      return g_dngettext (GETTEXT_PACKAGE,
+                          "%1$s sells %2$s share of %3$s and receives %4$s",
+                          "%1$s sells %2$s shares of %3$s and receives %4$s", count);
+    case KOL_LOG_ISSUES_SHARES:
+      return g_dngettext (GETTEXT_PACKAGE,
+                          "%1$s issues %2$s share of %3$s and receives %4$s",
+                          "%1$s issues %2$s shares of %3$s and receives %4$s", count);
+    default:
+      return NULL;
+    }
+}
+
+static int
+plural_count_arg (int kind)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (plural_kinds); i++)
+    if (plural_kinds[i].kind == kind)
+      return plural_kinds[i].count_arg;
+  return -1;
+}
+
+/* The number of steps a share price moved, as a phrase for %5$s of
+ * KOL_LOG_SHARE_PRICE_MOVES_STEPS, so that a title's own template of that
+ * sentence (from data, where there are no plural forms) agrees too. */
+static char *
+steps_phrase (int steps)
+{
+  /* Translators: how far a share price moved: "(3 steps)". */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d step", "%d steps", steps), steps);
+}
+
+/**
+ * kol_log_kind_template:
+ * @title: (nullable): the title played
+ * @kind: a #KolLogKind
+ * @count: the number a plural sentence is about (ignored by the others)
+ *
+ * Returns: (transfer none) (nullable): the translated template of @kind in
+ *   @title's words, or %NULL for an unknown kind
+ */
+const char *
+kol_log_kind_template (const KolTitle *title,
+                       int             kind,
+                       int             count)
+{
+  if (plural_count_arg (kind) >= 0)
+    return plural_template (kind, count);
+  for (gsize i = 0; i < G_N_ELEMENTS (templates); i++)
+    if (templates[i].kind == kind)
+      {
+        const char *own = kol_game_word_own (title, "log_", templates[i].name);
+
+        return own != NULL ? own : g_dpgettext2 (GETTEXT_PACKAGE, templates[i].context, templates[i].text);
+      }
+  return NULL;
+}
+
+/**
+ * kol_log_kind_is_round:
+ *
+ * Returns: %TRUE for the kinds that open a round (1840's round headings)
+ */
+gboolean
+kol_log_kind_is_round (int kind)
+{
+  return kind == KOL_LOG_1840_COMPANY_ROUND || kind == KOL_LOG_1840_STOCK_ROUND ||
+         kind == KOL_LOG_1840_LINE_ROUND;
+}
+
+/**
+ * kol_log_kind_category:
+ *
+ * Returns: how a log view may set entries of @kind apart
+ */
+KolLogCategory
+kol_log_kind_category (int kind)
+{
+  switch (kind)
+    {
+    case KOL_LOG_DIVIDEND_TO:
+    case KOL_LOG_TRAINS_RUST_OWNER:
+      return KOL_LOG_CATEGORY_DETAIL;
+    case KOL_LOG_OBSOLETE_TRAINS_RUST:
+    case KOL_LOG_TRAINS_OBSOLETE:
+    case KOL_LOG_OBSOLETE_REMOVED:
+    case KOL_LOG_TRAINS_RUST:
+    case KOL_LOG_TRAIN_EXPORTS:
+    case KOL_LOG_TRAINS_EXPORTED:
+    case KOL_LOG_TRAINS_TO_POOL:
+    case KOL_LOG_COMPANIES_CLOSE_EVENT:
+    case KOL_LOG_1849_EVENT_GREEN_PAR:
+    case KOL_LOG_1849_EVENT_BROWN_PAR:
+    case KOL_LOG_1849_EVENT_EARTHQUAKE:
+    case KOL_LOG_1849_EVENT_BUY_TOKENS:
+    case KOL_LOG_1849_EVENT_BONDS:
+    case KOL_LOG_1849_EVENT_E_TOKENS:
+    case KOL_LOG_1849_TOKENS_REMOVED:
+    case KOL_LOG_1849_MESSINA_YELLOW:
+    case KOL_LOG_1849_MESSINA_LOCKED:
+    case KOL_LOG_1849_AFG_LOSES_TOKEN:
+    case KOL_LOG_1840_NEW_LINES:
+    case KOL_LOG_1840_ALL_LINES_OWNED:
+    case KOL_LOG_1840_PRIORITY_ORDER:
+    case KOL_LOG_1840_PREEMPTIVE_RIGHT:
+      return KOL_LOG_CATEGORY_EVENT;
+    default:
+      return kol_log_kind_is_round (kind) ? KOL_LOG_CATEGORY_ROUND : KOL_LOG_CATEGORY_ACTION;
+    }
+}
+
+/* ------------------------------------------------------------ arguments */
+
+static char *
+format_corp (const KolEngine *g,
+             int              corp)
+{
+  const KolCorpDef *def;
+
+  if (corp < 0 || corp >= (int) g->title->n_corps)
+    return g_strdup ("?");
+  def = &g->title->corps[corp];
+  /* a corporation goes by its id ("ATA", "WT"); numbered ones (1840's lines)
+   * by their name ("Linie 5") */
+  if (def->id != NULL && def->id[0] != '\0' && !g_ascii_isdigit (def->id[0]))
+    return g_strdup (def->id);
+  if (kol_text_is_set (&def->name))
+    return g_strdup (kol_game_word_text (&def->name));
+  return g_strdup (def->id != NULL ? def->id : "?");
+}
+
+static char *
+format_hex (const KolEngine *g,
+            int              hex)
+{
+  const KolHexDef *def;
+  const char *name;
+
+  if (hex < 0 || hex >= (int) g->title->n_hexes)
+    return g_strdup ("?");
+  def = &g->title->hexes[hex];
+  name = kol_game_word_text (&def->name);
+  if (name != NULL && name[0] != '\0')
+    /* Translators: a hex and its location: "C5 (Palermo)". */
+    return g_strdup_printf (C_("hex", "%s (%s)"), def->id, name);
+  return g_strdup (def->id);
+}
+
+static char *
+format_train (const KolEngine *g,
+              int              train)
+{
+  if (train < 0 || train >= g->n_trains)
+    return g_strdup ("?");
+  return g_strdup (kol_engine_train_name ((KolEngine *) g, train));
+}
+
+static char *
+format_string (const KolEngine *g,
+               const char      *str)
+{
+  const char *step = kol_game_word_step (g->title, str);
+
+  if (step != str)
+    return g_strdup (step);
+  return kol_game_word_string (g->title, str);
+}
+
+/**
+ * kol_log_format_arg:
+ * @g: the game, as it was when the argument was made
+ * @arg: an argument of a log entry or a refusal
+ *
+ * Returns: (transfer full): @arg for the reader
+ */
+char *
+kol_log_format_arg (const KolEngine *g,
+                    const KolArg    *arg)
+{
+  switch ((KolArgKind) arg->kind)
+    {
+    case KOL_ARG_INT:
+      return g_strdup_printf ("%d", arg->value);
+    case KOL_ARG_MONEY:
+      return kol_game_word_money (g->title, arg->value);
+    case KOL_ARG_PERCENT:
+      /* Translators: a percentage of a corporation: "20%". */
+      return g_strdup_printf (C_("percent", "%d%%"), arg->value);
+    case KOL_ARG_PLAYER:
+      return g_strdup (arg->value >= 0 && arg->value < g->n_players ? g->players[arg->value].name : "?");
+    case KOL_ARG_CORP:
+      return format_corp (g, arg->value);
+    case KOL_ARG_COMPANY:
+      if (arg->value < 0 || arg->value >= (int) g->title->n_companies)
+        return g_strdup ("?");
+      return g_strdup (kol_game_word_text (&g->title->companies[arg->value].name));
+    case KOL_ARG_HEX:
+      return format_hex (g, arg->value);
+    case KOL_ARG_TILE:
+      if (arg->value < 0 || arg->value >= (int) g->title->n_tiles)
+        return g_strdup ("?");
+      return g_strdup (g->title->tiles[arg->value].id);
+    case KOL_ARG_TRAIN:
+      return format_train (g, arg->value);
+    case KOL_ARG_ACTION:
+      return g_strdup (kol_game_word_action (g->title, arg->value));
+    case KOL_ARG_REASON:
+      return g_strdup (kol_reason_to_string (arg->value));
+    case KOL_ARG_STRING:
+      return format_string (g, arg->str);
+    case KOL_ARG_NONE:
+    default:
+      return g_strdup ("");
+    }
+}
+
+/**
+ * kol_log_format_template:
+ * @template_: a template with numbered arguments (%1$s … %9$s) and %%
+ * @values: (array length=n_values): the arguments, formatted
+ *
+ * Fills in a template. An argument the template names but @values lacks
+ * becomes "?", so a translation that names one too many still reads.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+kol_log_format_template (const char         *template_,
+                         const char * const *values,
+                         guint               n_values)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = template_; *p != '\0'; p++)
+    {
+      if (p[0] == '%' && p[1] == '%')
+        {
+          g_string_append_c (out, '%');
+          p++;
+        }
+      else if (p[0] == '%' && p[1] >= '1' && p[1] <= '9' && p[2] == '$' && p[3] == 's')
+        {
+          guint i = (guint) (p[1] - '1');
+
+          g_string_append (out, i < n_values && values[i] != NULL ? values[i] : "?");
+          p += 3;
+        }
+      else
+        g_string_append_c (out, *p);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* 1840's new playing order has no arguments: the players are in the game. */
+static char *
+playing_order (const KolEngine *g)
+{
+  GString *names = g_string_new (NULL);
+
+  for (int i = 0; i < g->n_players; i++)
+    {
+      int p = g->player_order[i];
+
+      if (p < 0 || p >= g->n_players)
+        continue;
+      if (names->len > 0)
+        g_string_append (names, ", ");
+      g_string_append (names, g->players[p].name);
+    }
+  return g_string_free (names, FALSE);
+}
+
+/**
+ * kol_log_format_entry:
+ * @g: the game as it was when @entry was logged
+ * @entry: a log entry
+ *
+ * Returns: (transfer full): the entry in words, translated
+ */
+char *
+kol_log_format_entry (const KolEngine   *g,
+                      const KolLogEntry *entry)
+{
+  char *values[KOL_LOG_MAX_ARGS + 1] = { NULL };
+  guint n = MIN (entry->n_args, KOL_LOG_MAX_ARGS);
+  int count_arg = plural_count_arg (entry->kind);
+  int count = count_arg >= 0 && (guint) count_arg < n ? entry->args[count_arg].value : 1;
+  const char *template_ = kol_log_kind_template (g->title, entry->kind, count);
+  char *text;
+
+  if (template_ == NULL)
+    return g_strdup_printf ("(%d)", entry->kind);
+  for (guint i = 0; i < n; i++)
+    values[i] = kol_log_format_arg (g, &entry->args[i]);
+  if (entry->kind == KOL_LOG_SHARE_PRICE_MOVES_STEPS && n >= 5)
+    {
+      g_free (values[4]);
+      values[4] = steps_phrase (entry->args[4].value);
+    }
+  if (entry->kind == KOL_LOG_1840_PRIORITY_ORDER && n == 0)
+    values[n++] = playing_order (g);
+  text = kol_log_format_template (template_, (const char * const *) values, n);
+  for (guint i = 0; i < n; i++)
+    g_free (values[i]);
+  return text;
+}

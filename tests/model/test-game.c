@@ -1,0 +1,868 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "kol-engine-log.h"
+#include "kol-game-private.h"
+#include "kol-game-words.h"
+#include "kol-l10n.h"
+#include "kol-log-format.h"
+#include "kol-state-dump.h"
+#include "kol-test-game.h"
+#include "kol-title-info.h"
+
+/*
+ * KolGame (issue 8): properties that notify once per change, apply, undo,
+ * redo and seeking, refusals as translated errors, list models refreshed in
+ * place, the log derived from the history, and autosave surviving a killed
+ * process. Games are the real titles, played by choosing among the engine's
+ * own legal actions with a fixed random sequence. Run by meson in English
+ * and again in Russian (game-ru), where the names must be each title's.
+ */
+
+static gboolean russian;
+
+static gboolean
+has_cyrillic (const char *text)
+{
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c >= 0x0400 && c <= 0x04FF)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static char *
+title_dir (const char *id)
+{
+  g_autoptr(GListModel) titles = kol_title_info_list_titles ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (titles); i++)
+    {
+      g_autoptr(KolTitleInfo) info = g_list_model_get_item (titles, i);
+
+      if (g_strcmp0 (kol_title_info_get_id (info), id) == 0)
+        return g_file_get_path (kol_title_info_get_directory (info));
+    }
+  g_assert_not_reached ();
+}
+
+static KolGame *
+new_game (const char *id,
+          int         n_players,
+          gint64      seed)
+{
+  static const char * const names[] = { "Anna", "Boris", "Clara", "Dmitri", "Eva", "Fyodor", NULL };
+  g_autofree char *dir = title_dir (id);
+  g_autoptr(GError) error = NULL;
+  KolGame *game = kol_game_new (dir, n_players, names, NULL, seed, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (game);
+  return game;
+}
+
+/* Plays @n legal actions chosen by @rand (the engine's own candidates). */
+static void
+play_random (KolGame *game,
+             GRand   *rand,
+             guint    n)
+{
+  for (guint i = 0; i < n && !kol_game_get_finished (game); i++)
+    {
+      g_autoptr(GPtrArray) legal = kol_game_legal_actions (game);
+      g_autoptr(GError) error = NULL;
+      const KolAction *a;
+
+      g_assert_cmpuint (legal->len, >, 0);
+      a = g_ptr_array_index (legal, g_rand_int_range (rand, 0, (gint32) legal->len));
+      g_assert_true (kol_game_apply_action (game, a, &error));
+      g_assert_no_error (error);
+    }
+}
+
+typedef struct
+{
+  guint n_actions;
+  guint can_undo;
+  guint position;
+  guint state_changed;
+  guint applied;
+} Counts;
+
+static void
+count_notify (GObject    *object,
+              GParamSpec *pspec,
+              Counts     *c)
+{
+  if (g_str_equal (pspec->name, "n-actions"))
+    c->n_actions++;
+  else if (g_str_equal (pspec->name, "can-undo"))
+    c->can_undo++;
+  else if (g_str_equal (pspec->name, "position"))
+    c->position++;
+}
+
+static void
+count_changed (KolGame *game,
+               Counts  *c)
+{
+  c->state_changed++;
+}
+
+static void
+count_applied (KolGame  *game,
+               gpointer  action,
+               Counts   *c)
+{
+  c->applied++;
+}
+
+/* One action: n-actions and position notify once each, can-undo once (it
+ * becomes TRUE), state-changed and action-applied once. */
+static void
+test_notify_once (void)
+{
+  g_autoptr(KolGame) game = new_game ("1849", 3, 42);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  Counts c = { 0 };
+
+  g_signal_connect (game, "notify", G_CALLBACK (count_notify), &c);
+  g_signal_connect (game, "state-changed", G_CALLBACK (count_changed), &c);
+  g_signal_connect (game, "action-applied", G_CALLBACK (count_applied), &c);
+  g_assert_false (kol_game_get_can_undo (game));
+  play_random (game, rand, 1);
+  g_assert_cmpuint (c.n_actions, ==, 1);
+  g_assert_cmpuint (c.position, ==, 1);
+  g_assert_cmpuint (c.can_undo, ==, 1);
+  g_assert_cmpuint (c.state_changed, ==, 1);
+  g_assert_cmpuint (c.applied, ==, 1);
+  play_random (game, rand, 1);
+  /* can-undo stays TRUE: no new notification */
+  g_assert_cmpuint (c.can_undo, ==, 1);
+  g_assert_cmpuint (c.n_actions, ==, 2);
+  g_signal_handlers_disconnect_by_data (game, &c);
+}
+
+static JsonNode *
+dump (KolGame *game)
+{
+  return kol_state_dump ((KolEngine *) kol_game_get_engine (game), KOL_STATE_DUMP_TILES);
+}
+
+static void
+assert_same_state (JsonNode *a,
+                   JsonNode *b)
+{
+  KolStateMismatch m = { 0 };
+
+  if (!kol_state_compare (a, b, &m))
+    g_error ("states differ at %s: %s vs %s", m.field, m.expected, m.actual);
+  kol_state_mismatch_clear (&m);
+}
+
+static void
+test_undo_redo_seek (void)
+{
+  g_autoptr(KolGame) game = new_game ("1840", 3, 11);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
+  g_autoptr(JsonNode) at5 = NULL;
+  g_autoptr(JsonNode) at6 = NULL;
+  g_autoptr(GError) error = NULL;
+  guint log_at5;
+
+  play_random (game, rand, 5);
+  at5 = dump (game);
+  log_at5 = g_list_model_get_n_items (kol_game_get_log (game));
+  play_random (game, rand, 1);
+  at6 = dump (game);
+  g_assert_cmpuint (kol_game_get_n_actions (game), ==, 6);
+
+  g_assert_true (kol_game_undo (game, &error));
+  g_assert_no_error (error);
+  assert_same_state (at5, dump (game));
+  g_assert_true (kol_game_get_can_redo (game));
+  /* the log follows the line of play */
+  g_assert_cmpuint (g_list_model_get_n_items (kol_game_get_log (game)), ==, log_at5);
+
+  g_assert_true (kol_game_redo (game, &error));
+  assert_same_state (at6, dump (game));
+  g_assert_false (kol_game_get_can_redo (game));
+
+  g_assert_true (kol_game_seek (game, 5, &error));
+  g_assert_false (kol_game_get_live (game));
+  g_assert_cmpuint (kol_game_get_position (game), ==, 5);
+  assert_same_state (at5, dump (game));
+  /* acting in the past needs the players' agreement */
+  {
+    g_autoptr(GPtrArray) legal = kol_game_legal_actions (game);
+
+    g_assert_cmpuint (legal->len, ==, 0);
+  }
+  /* the last action's entries are in the future now */
+  {
+    GListModel *log = kol_game_get_log (game);
+    g_autoptr(KolGameLogEntry) last = g_list_model_get_item (log, g_list_model_get_n_items (log) - 1);
+    g_autoptr(KolGameLogEntry) first = g_list_model_get_item (log, 0);
+
+    g_assert_true (kol_game_log_entry_get_future (last));
+    g_assert_false (kol_game_log_entry_get_future (first));
+  }
+  g_assert_true (kol_game_continue_from_here (game, &error));
+  g_assert_true (kol_game_get_live (game));
+  g_assert_cmpuint (kol_game_get_n_actions (game), ==, 5);
+  g_assert_cmpuint (g_list_model_get_n_items (kol_game_get_log (game)), ==, log_at5);
+}
+
+/* A past action needs KOL_GAME_APPLY_DISCARD_FUTURE, and a refused one
+ * leaves the future alone. */
+static void
+test_apply_in_past (void)
+{
+  g_autoptr(KolGame) game = new_game ("1849", 4, 5);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1);
+  g_autoptr(GPtrArray) legal = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolAction) bogus = NULL;
+
+  play_random (game, rand, 4);
+  legal = kol_game_legal_actions (game);
+  g_assert_true (kol_game_seek (game, 2, NULL));
+  /* any action: not live */
+  g_assert_false (kol_game_apply_action (game, g_ptr_array_index (legal, 0), &error));
+  g_assert_error (error, KOL_GAME_ERROR, KOL_GAME_ERROR_NOT_LIVE);
+  g_clear_error (&error);
+  /* refused even with the flag: nothing is discarded */
+  bogus = kol_action_new (KOL_ACTION_BUY_TRAIN, kol_entity (KOL_ENTITY_PLAYER, 0));
+  g_assert_false (kol_game_apply_action_full (game, bogus, KOL_GAME_APPLY_DISCARD_FUTURE, &error));
+  g_assert_error (error, KOL_GAME_ERROR, KOL_GAME_ERROR_REFUSED);
+  g_assert_cmpuint (kol_game_get_n_actions (game), ==, 4);
+}
+
+/* A bid over the player's cash is refused with a sentence naming the
+ * player and both sums. */
+static void
+test_refusal_message (void)
+{
+  g_autoptr(KolGame) game = new_game ("1849", 3, 9);
+  g_autoptr(GPtrArray) legal = kol_game_legal_actions (game);
+  g_autoptr(KolAction) bid = NULL;
+  g_autoptr(GError) error = NULL;
+  const KolAction *first = NULL;
+
+  /* the last bid: on a company that is auctioned, not bought at its price */
+  for (guint i = 0; i < legal->len; i++)
+    if (((KolAction *) g_ptr_array_index (legal, i))->type == KOL_ACTION_BID)
+      first = g_ptr_array_index (legal, i);
+  g_assert_nonnull (first);
+  bid = kol_action_copy (first);
+  bid->price = 100000;
+  g_assert_false (kol_game_check_action (game, bid, &error));
+  g_assert_error (error, KOL_GAME_ERROR, KOL_GAME_ERROR_REFUSED);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "L.100000"));
+  g_clear_error (&error);
+  g_assert_false (kol_game_apply_action (game, bid, &error));
+  g_assert_error (error, KOL_GAME_ERROR, KOL_GAME_ERROR_REFUSED);
+  g_assert_cmpuint (kol_game_get_n_actions (game), ==, 0);
+}
+
+typedef struct
+{
+  guint items_changed;
+  guint cash;
+} ListCounts;
+
+static void
+count_items (GListModel *model,
+             guint       position,
+             guint       removed,
+             guint       added,
+             ListCounts *c)
+{
+  c->items_changed++;
+}
+
+static void
+count_cash (GObject    *object,
+            GParamSpec *pspec,
+            ListCounts *c)
+{
+  c->cash++;
+}
+
+/* Items stay the same objects; their properties notify. */
+static void
+test_lists_in_place (void)
+{
+  g_autoptr(KolGame) game = new_game ("1849", 3, 42);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+  GListModel *players = kol_game_get_players (game);
+  GListModel *companies = kol_game_get_companies (game);
+  g_autoptr(KolGamePlayer) p0 = g_list_model_get_item (players, 0);
+  ListCounts c = { 0 };
+  int cash_before = kol_game_player_get_cash (p0);
+  guint n_companies = g_list_model_get_n_items (companies);
+
+  g_assert_cmpuint (g_list_model_get_n_items (players), ==, 3);
+  g_assert_cmpuint (n_companies, ==, kol_game_get_engine (game)->n_corps + kol_game_get_engine (game)->n_companies);
+  g_signal_connect (players, "items-changed", G_CALLBACK (count_items), &c);
+  g_signal_connect (companies, "items-changed", G_CALLBACK (count_items), &c);
+  g_signal_connect (p0, "notify::cash", G_CALLBACK (count_cash), &c);
+  /* the initial stock round goes on until someone pays */
+  for (guint i = 0; i < 40 && kol_game_player_get_cash (p0) == cash_before; i++)
+    play_random (game, rand, 1);
+  g_assert_cmpint (kol_game_player_get_cash (p0), !=, cash_before);
+  g_assert_cmpuint (c.cash, >=, 1);
+  g_assert_cmpuint (c.items_changed, ==, 0);
+  {
+    g_autoptr(KolGamePlayer) again = g_list_model_get_item (players, 0);
+
+    g_assert_true (again == p0);
+  }
+  g_signal_handlers_disconnect_by_data (players, &c);
+  g_signal_handlers_disconnect_by_data (companies, &c);
+  g_signal_handlers_disconnect_by_data (p0, &c);
+}
+
+/* The log of an imported game: entries for every action, every kind in
+ * words, rounds named. */
+static void
+test_log_of_record (void)
+{
+  g_autofree char *shared = kol_test_shared_dir ();
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolGame) game = NULL;
+  GListModel *log;
+  guint n, rounds = 0;
+
+  if (shared == NULL)
+    {
+      g_test_skip ("../shared is not there");
+      return;
+    }
+  path = g_build_filename (shared, "fixtures", "18xx.games", "1849-27939.json", NULL);
+  file = g_file_new_for_path (path);
+  game = kol_game_new_from_record (file, &error);
+  g_assert_no_error (error);
+  log = kol_game_get_log (game);
+  n = g_list_model_get_n_items (log);
+  g_assert_cmpuint (n, >, kol_game_get_n_actions (game));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(KolGameLogEntry) e = g_list_model_get_item (log, i);
+      const char *text = kol_game_log_entry_get_text (e);
+
+      g_assert_cmpuint (kol_game_log_entry_get_index (e), ==, i);
+      g_assert_false (g_str_has_prefix (text, "("));
+      g_assert_null (strstr (text, "$s"));
+      g_assert_null (strstr (text, "?"));
+      if (i < 80)
+        g_test_message ("%u [%s] %s", kol_game_log_entry_get_position (e), kol_game_log_entry_get_round (e), text);
+      g_assert_nonnull (kol_game_log_entry_get_round (e));
+      rounds += kol_game_log_entry_get_category (e) == KOL_LOG_CATEGORY_ROUND;
+    }
+  g_assert_cmpuint (rounds, >, 10);
+  g_assert_true (kol_game_get_finished (game));
+}
+
+/* ----------------------------------------------------------- autosave */
+
+static void
+play_fixed (KolGame *game,
+            guint    n)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (99);
+
+  play_random (game, rand, n);
+}
+
+/* A child process plays and is killed (_exit, no clean-up); the parent
+ * finds the autosave and resumes the same game. */
+static void
+test_autosave_after_kill (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kol-autosave-XXXXXX", NULL);
+  g_autoptr(GFile) found = NULL;
+  g_autoptr(KolGame) resumed = NULL;
+  g_autoptr(KolGame) reference = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+  pid_t pid;
+
+  g_assert_nonnull (dir);
+  pid = fork ();
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    {
+      KolGame *game = new_game ("1840", 4, 1234);
+
+      if (!kol_game_enable_autosave (game, dir, NULL))
+        _exit (2);
+      play_fixed (game, 12);
+      _exit (0);
+    }
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+
+  found = kol_history_find_autosave (dir);
+  g_assert_nonnull (found);
+  resumed = kol_game_new_from_file (found, &error);
+  g_assert_no_error (error);
+  reference = new_game ("1840", 4, 1234);
+  play_fixed (reference, 12);
+  g_assert_cmpuint (kol_game_get_n_actions (resumed), ==, 12);
+  assert_same_state (dump (reference), dump (resumed));
+
+  /* resuming keeps the autosave file; a clean close removes it */
+  g_assert_true (kol_game_enable_autosave (resumed, dir, &error));
+  g_assert_true (g_file_equal (kol_game_get_autosave_file (resumed), found));
+  g_assert_null (kol_game_get_path (resumed));
+  play_fixed (resumed, 1);
+  g_assert_true (kol_game_remove_autosave (resumed, &error));
+  g_assert_false (g_file_query_exists (found, NULL));
+  g_assert_null (kol_history_find_autosave (dir));
+  g_rmdir (dir);
+}
+
+/* Save and open again: the same state, not modified. */
+static void
+test_save_open (void)
+{
+  g_autoptr(KolGame) game = new_game ("1849", 5, 77);
+  g_autofree char *dir = g_dir_make_tmp ("kol-save-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game.koleya", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(KolGame) opened = NULL;
+  g_autoptr(GError) error = NULL;
+
+  play_fixed (game, 20);
+  g_assert_true (kol_game_get_modified (game));
+  g_assert_true (kol_game_save (game, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (kol_game_get_modified (game));
+  g_assert_true (g_file_equal (kol_game_get_path (game), file));
+  opened = kol_game_new_from_file (file, &error);
+  g_assert_no_error (error);
+  g_assert_false (kol_game_get_modified (opened));
+  assert_same_state (dump (game), dump (opened));
+  g_assert_cmpuint (g_list_model_get_n_items (kol_game_get_log (opened)), ==,
+                    g_list_model_get_n_items (kol_game_get_log (game)));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Opening garbage fails with a message naming the file. */
+static void
+test_open_bad_file (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kol-bad-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "bad.koleya", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolGame) game = NULL;
+
+  g_assert_true (g_file_set_contents (path, "{\"format\": \"koleya-save\", \"version\":", -1, NULL));
+  game = kol_game_new_from_file (file, &error);
+  g_assert_null (game);
+  g_assert_error (error, KOL_GAME_ERROR, KOL_GAME_ERROR_FILE);
+  g_assert_nonnull (strstr (error->message, "bad.koleya"));
+  g_clear_error (&error);
+  game = kol_game_new_from_record (file, &error);
+  g_assert_null (game);
+  g_assert_error (error, KOL_GAME_ERROR, KOL_GAME_ERROR_FILE);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* ------------------------------------------------------- new games */
+
+/* The first round of each title, as its rulebook calls it. */
+static const struct
+{
+  const char *title;
+  const char *first_round_en;
+  const char *first_round_ru;
+  const char *stock_round_ru;
+} first_rounds[] = {
+  { "1840", "Pre-Share Round", "Предварительный раунд", "Раунд акций" },
+  { "1849", "Initial Stock Round", "Начальный фондовый раунд", "Фондовый раунд" },
+};
+
+typedef struct
+{
+  const char *title;
+  int         n_players;
+  gsize       row;        /* in first_rounds */
+} NewGameCase;
+
+static void
+assert_lists_match_engine (KolGame *game)
+{
+  const KolEngine *g = kol_game_get_engine (game);
+  GListModel *players = kol_game_get_players (game);
+
+  g_assert_cmpuint (g_list_model_get_n_items (players), ==, (guint) g->n_players);
+  g_assert_cmpuint (g_list_model_get_n_items (kol_game_get_companies (game)), ==, g->n_corps + g->n_companies);
+  for (guint i = 0; i < g_list_model_get_n_items (players); i++)
+    {
+      g_autoptr(KolGamePlayer) p = g_list_model_get_item (players, i);
+
+      g_assert_cmpint (kol_game_player_get_cash (p), ==, g->players[i].cash);
+      g_assert_cmpstr (kol_game_player_get_name (p), ==, g->players[i].name);
+      g_assert_true (kol_game_player_get_acting (p) == ((int) i == kol_game_get_acting_player (game)));
+    }
+}
+
+/* A new game of each title and player count: its properties, its lists,
+ * and how they change after one action and its undo. */
+static void
+test_new_game (gconstpointer data)
+{
+  const NewGameCase *c = data;
+  g_autoptr(KolGame) game = new_game (c->title, c->n_players, 1000 + c->n_players);
+  g_autoptr(GPtrArray) legal = kol_game_legal_actions (game);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *round = NULL;
+  g_autofree char *title_id = NULL;
+  gboolean can_undo = TRUE;
+  int acting = -2;
+  guint log_before;
+
+  g_object_get (game, "round-name", &round, "title-id", &title_id, "can-undo", &can_undo,
+                "acting-player", &acting, NULL);
+  g_test_message ("%s, %d players: %s; %s", c->title, c->n_players, round, kol_game_get_step_name (game));
+  g_assert_cmpstr (title_id, ==, c->title);
+  g_assert_true (g_str_has_prefix (round, russian ? first_rounds[c->row].first_round_ru
+                                                  : first_rounds[c->row].first_round_en));
+  g_assert_false (can_undo);
+  g_assert_false (kol_game_get_can_redo (game));
+  g_assert_true (kol_game_get_live (game));
+  g_assert_false (kol_game_get_finished (game));
+  g_assert_cmpuint (kol_game_get_n_actions (game), ==, 0);
+  g_assert_cmpint (acting, >=, 0);
+  g_assert_cmpint (acting, <, c->n_players);
+  g_assert_nonnull (kol_game_get_acting_entity_name (game));
+  g_assert_cmpstr (kol_game_get_step_name (game), !=, "");
+  if (russian)
+    g_assert_true (has_cyrillic (kol_game_get_step_name (game)));
+  assert_lists_match_engine (game);
+  g_assert_cmpuint (legal->len, >, 0);
+  log_before = g_list_model_get_n_items (kol_game_get_log (game));
+
+  /* one action: can-undo, the position, the lists and the log follow */
+  g_assert_true (kol_game_apply_action (game, g_ptr_array_index (legal, legal->len - 1), &error));
+  g_assert_no_error (error);
+  g_assert_true (kol_game_get_can_undo (game));
+  g_assert_false (kol_game_get_can_redo (game));
+  g_assert_cmpuint (kol_game_get_position (game), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (kol_game_get_log (game)), >, log_before);
+  assert_lists_match_engine (game);
+
+  g_assert_true (kol_game_undo (game, &error));
+  g_assert_false (kol_game_get_can_undo (game));
+  g_assert_true (kol_game_get_can_redo (game));
+  g_assert_cmpint (kol_game_get_acting_player (game), ==, acting);
+  g_assert_cmpuint (g_list_model_get_n_items (kol_game_get_log (game)), ==, log_before);
+  assert_lists_match_engine (game);
+}
+
+/* The stock round of each title by its rulebook's name. */
+static void
+test_round_names (void)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (first_rounds); i++)
+    {
+      g_autoptr(KolGame) game = new_game (first_rounds[i].title, 4, 5);
+      const char *name = kol_game_word_round (kol_game_get_title (game), "Stock Round");
+
+      g_test_message ("%s: %s", first_rounds[i].title, name);
+      if (russian)
+        g_assert_cmpstr (name, ==, first_rounds[i].stock_round_ru);
+      else
+        g_assert_false (has_cyrillic (name));
+    }
+}
+
+/* ------------------------------------------------------- refusals */
+
+/* A refused action: a translated message, and nothing changed. */
+static void
+test_refusal_unchanged (void)
+{
+  g_autoptr(KolGame) game = new_game ("1840", 3, 21);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (2);
+  g_autoptr(KolAction) bogus = NULL;
+  g_autoptr(JsonNode) before = NULL;
+  g_autoptr(GError) error = NULL;
+  guint log_before;
+
+  play_random (game, rand, 3);
+  before = dump (game);
+  log_before = g_list_model_get_n_items (kol_game_get_log (game));
+  /* a tram bought by a player in the Pre-Share Round */
+  bogus = kol_action_new (KOL_ACTION_BUY_TRAIN, kol_entity (KOL_ENTITY_PLAYER, 0));
+  g_assert_false (kol_game_apply_action (game, bogus, &error));
+  g_assert_error (error, KOL_GAME_ERROR, KOL_GAME_ERROR_REFUSED);
+  g_test_message ("%s", error->message);
+  g_assert_cmpstr (error->message, !=, "");
+  g_assert_true (has_cyrillic (error->message) == russian);
+  g_assert_cmpuint (kol_game_get_n_actions (game), ==, 3);
+  g_assert_cmpuint (kol_game_get_position (game), ==, 3);
+  g_assert_cmpuint (g_list_model_get_n_items (kol_game_get_log (game)), ==, log_before);
+  assert_same_state (before, dump (game));
+}
+
+/* --------------------------------------------------------- records */
+
+static JsonNode *
+record_result (const char *path)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  JsonObject *root;
+
+  g_assert_true (json_parser_load_from_file (parser, path, &error));
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  g_assert_true (json_object_has_member (root, "result"));
+  return json_node_copy (json_object_get_member (root, "result"));
+}
+
+/* A recorded game imported through the model ends with the record's
+ * scores, the dump's scores and the players' net worth all equal. */
+static void
+test_record_scores (gconstpointer data)
+{
+  const char *name = data;
+  g_autofree char *shared = kol_test_shared_dir ();
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolGame) game = NULL;
+  g_autoptr(JsonNode) expected = NULL;
+  g_autoptr(JsonNode) actual = NULL;
+  KolStateMismatch m = { 0 };
+  KolEngine *g;
+  GListModel *players;
+
+  if (shared == NULL)
+    {
+      g_test_skip ("../shared is not there");
+      return;
+    }
+  path = g_build_filename (shared, "fixtures", "18xx.games", name, NULL);
+  file = g_file_new_for_path (path);
+  game = kol_game_new_from_record (file, &error);
+  g_assert_no_error (error);
+  g_assert_true (kol_game_get_finished (game));
+  g = (KolEngine *) kol_game_get_engine (game);
+  expected = record_result (path);
+  actual = kol_state_result (g);
+  if (!kol_state_compare_result (expected, actual, &m))
+    g_error ("%s: scores differ at %s: %s vs %s", name, m.field, m.expected, m.actual);
+  kol_state_mismatch_clear (&m);
+  players = kol_game_get_players (game);
+  for (guint i = 0; i < g_list_model_get_n_items (players); i++)
+    {
+      g_autoptr(KolGamePlayer) p = g_list_model_get_item (players, i);
+
+      g_assert_cmpint (kol_game_player_get_net_worth (p), ==, kol_state_player_value (g, (int) i));
+    }
+}
+
+/* -------------------------------------------------------- autosave */
+
+/* The autosave of a live game opens as the same game. */
+static void
+test_autosave_live (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kol-autosave-live-XXXXXX", NULL);
+  g_autoptr(KolGame) game = new_game ("1849", 4, 31);
+  g_autoptr(KolGame) opened = NULL;
+  g_autoptr(GError) error = NULL;
+  GFile *file;
+
+  g_assert_true (kol_game_enable_autosave (game, dir, &error));
+  g_assert_no_error (error);
+  play_fixed (game, 15);
+  file = kol_game_get_autosave_file (game);
+  g_assert_nonnull (file);
+  g_assert_true (g_file_query_exists (file, NULL));
+  opened = kol_game_new_from_file (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kol_game_get_n_actions (opened), ==, kol_game_get_n_actions (game));
+  assert_same_state (dump (game), dump (opened));
+  g_assert_true (kol_game_remove_autosave (game, &error));
+  g_assert_false (g_file_query_exists (file, NULL));
+  g_rmdir (dir);
+}
+
+/* -------------------------------------------------------- self-play */
+
+/* How koleya-cli selfplay --policy=weighted chooses (kind_weight() in
+ * src/cli/kol-cli-selfplay.c): by kind of action, so that games end. */
+static double
+kind_weight (const KolEngine *g,
+             const KolAction *a)
+{
+  switch (a->type)
+    {
+    case KOL_ACTION_BID:
+      return a->company >= 0 && a->price == g->companies[a->company].value ? 6 : 1;
+    case KOL_ACTION_PAR:
+    case KOL_ACTION_PLACE_TOKEN:
+    case KOL_ACTION_BUY_TRAIN:
+      return 3;
+    case KOL_ACTION_BUY_SHARES:
+      return a->entity.kind == KOL_ENTITY_CORP ? 0.3 : 4;
+    case KOL_ACTION_SELL_SHARES:
+      return 0.4;
+    case KOL_ACTION_LAY_TILE:
+      return 4;
+    case KOL_ACTION_RUN_ROUTES:
+      return 10;
+    case KOL_ACTION_DIVIDEND:
+      return g_strcmp0 (a->kind, "payout") == 0 ? 4 : 1;
+    case KOL_ACTION_BUY_COMPANY:
+      return 0.3;
+    case KOL_ACTION_BUY_TOKEN:
+    case KOL_ACTION_TAKE_LOAN:
+    case KOL_ACTION_PAYOFF_LOAN:
+      return 0.5;
+    default:
+      return 1;
+    }
+}
+
+static const KolAction *
+choose_weighted (const KolEngine *g,
+                 GPtrArray       *legal,
+                 GRand           *rand,
+                 gboolean         no_raises)
+{
+  guint count[KOL_N_ACTION_TYPES] = { 0 };
+  g_autofree double *weights = g_new0 (double, legal->len);
+  double total = 0, pick;
+
+  for (guint i = 0; i < legal->len; i++)
+    count[((KolAction *) g_ptr_array_index (legal, i))->type]++;
+  for (guint i = 0; i < legal->len; i++)
+    {
+      const KolAction *a = g_ptr_array_index (legal, i);
+
+      /* after many auction actions, only buys at face value or passes
+       * (random bidders could raise for ever, as in selfplay) */
+      if (no_raises && a->type == KOL_ACTION_BID && !(a->company >= 0 && a->price == g->companies[a->company].value))
+        continue;
+      weights[i] = kind_weight (g, a) / count[a->type];
+      total += weights[i];
+    }
+  if (total <= 0)
+    return g_ptr_array_index (legal, g_rand_int_range (rand, 0, (gint32) legal->len));
+  pick = g_rand_double (rand) * total;
+  for (guint i = 0; i < legal->len; i++)
+    {
+      if (weights[i] > 0 && pick < weights[i])
+        return g_ptr_array_index (legal, i);
+      pick -= weights[i];
+    }
+  return g_ptr_array_index (legal, legal->len - 1);
+}
+
+/* A whole seeded game played through the model the table uses, choosing
+ * only among kol_game_legal_actions(), reaches its end. */
+static void
+test_selfplay (gconstpointer data)
+{
+  const char *title = data;
+  g_autoptr(KolGame) game = new_game (title, 4, 1);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1);
+  guint n = 0, stock = 0;
+  GListModel *log;
+
+  while (!kol_game_get_finished (game))
+    {
+      g_autoptr(GPtrArray) legal = kol_game_legal_actions (game);
+      g_autoptr(GError) error = NULL;
+      const KolEngine *g = kol_game_get_engine (game);
+      gboolean auction = g->round.klass != NULL && !g->round.klass->stock && !g->round.klass->operating;
+
+      if (legal->len == 0)
+        g_error ("%s: no legal action after %u actions (%s)", title, n, kol_game_get_step_name (game));
+      if (!kol_game_apply_action (game, choose_weighted (g, legal, rand, auction && n >= 2000), &error))
+        g_error ("%s: a legal action was refused after %u actions: %s", title, n, error->message);
+      g_assert_cmpuint (kol_game_get_n_actions (game), ==, ++n);
+      g_assert_cmpuint (n, <, 20000);
+      stock += g_str_has_prefix (kol_game_get_round_name (game),
+                                 kol_game_word_round (kol_game_get_title (game), "Stock Round"));
+    }
+  g_test_message ("%s: finished after %u actions", title, n);
+  g_assert_cmpuint (stock, >, 0);
+  g_assert_false (kol_game_get_can_redo (game));
+  g_assert_true (kol_game_get_can_undo (game));
+  {
+    g_autoptr(GPtrArray) legal = kol_game_legal_actions (game);
+
+    g_assert_cmpuint (legal->len, ==, 0);
+  }
+  log = kol_game_get_log (game);
+  g_assert_cmpuint (g_list_model_get_n_items (log), >, n / 2);
+  for (guint i = 0; i < g_list_model_get_n_items (log); i++)
+    {
+      g_autoptr(KolGameLogEntry) e = g_list_model_get_item (log, i);
+      const char *text = kol_game_log_entry_get_text (e);
+
+      g_assert_false (g_str_has_prefix (text, "("));
+      g_assert_null (strstr (text, "$s"));
+    }
+  assert_lists_match_engine (game);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  static const NewGameCase new_games[] = {
+    { "1840", 2, 0 }, { "1840", 3, 0 }, { "1840", 4, 0 }, { "1840", 5, 0 }, { "1840", 6, 0 },
+    { "1849", 3, 1 }, { "1849", 4, 1 }, { "1849", 5, 1 },
+  };
+
+  kol_l10n_init_gettext ();
+  g_test_init (&argc, &argv, NULL);
+  russian = kol_game_word_russian ();
+
+  for (gsize i = 0; i < G_N_ELEMENTS (new_games); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/game/new/%s/%d", new_games[i].title, new_games[i].n_players);
+
+      g_test_add_data_func (path, &new_games[i], test_new_game);
+    }
+  g_test_add_func ("/game/round-names", test_round_names);
+  g_test_add_func ("/game/refusal-unchanged", test_refusal_unchanged);
+  g_test_add_data_func ("/game/record-scores/1840", "1840-218809.json", test_record_scores);
+  g_test_add_data_func ("/game/record-scores/1849", "1849-27939.json", test_record_scores);
+  g_test_add_func ("/game/autosave-live", test_autosave_live);
+  g_test_add_data_func ("/game/selfplay/1840", "1840", test_selfplay);
+  g_test_add_data_func ("/game/selfplay/1849", "1849", test_selfplay);
+
+  g_test_add_func ("/game/notify-once", test_notify_once);
+  g_test_add_func ("/game/undo-redo-seek", test_undo_redo_seek);
+  g_test_add_func ("/game/apply-in-past", test_apply_in_past);
+  g_test_add_func ("/game/refusal-message", test_refusal_message);
+  g_test_add_func ("/game/lists-in-place", test_lists_in_place);
+  g_test_add_func ("/game/log-of-record", test_log_of_record);
+  g_test_add_func ("/game/autosave-after-kill", test_autosave_after_kill);
+  g_test_add_func ("/game/save-open", test_save_open);
+  g_test_add_func ("/game/open-bad-file", test_open_bad_file);
+  return g_test_run ();
+}

@@ -1,0 +1,456 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <string.h>
+
+#include "kol-engine-log.h"
+#include "kol-game-words.h"
+#include "kol-l10n.h"
+#include "kol-log-format.h"
+#include "kol-refusal-format.h"
+#include "kol-test-game.h"
+
+/*
+ * The log formatter and the refusal messages (issue 8): every KolLogKind
+ * has a template for each title, every template formats with typed
+ * arguments, every KolReason has a sentence. Run twice by meson: in English,
+ * and with LANGUAGE=ru and the build's catalogue (then every sentence must
+ * come back in Russian).
+ */
+
+static const char *const title_ids[] = { "1840", "1849" };
+
+static gboolean russian;
+
+static gboolean
+has_cyrillic (const char *text)
+{
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c >= 0x0400 && c <= 0x04FF)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Letters outside the placeholders: a template of symbols only ("%1$s:
+ * ×%2$s") reads the same in every language. */
+static gboolean
+has_words (const char *template_)
+{
+  for (const char *p = template_; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      if (p[0] == '%' && p[1] >= '1' && p[1] <= '9' && p[2] == '$')
+        {
+          p += 3;   /* on the "s"; the loop steps past it */
+          continue;
+        }
+      if (g_unichar_isalpha (g_utf8_get_char (p)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static guint
+max_placeholder (const char *template_)
+{
+  guint max = 0;
+
+  for (const char *p = template_; *p != '\0'; p++)
+    if (p[0] == '%' && p[1] >= '1' && p[1] <= '9' && p[2] == '$' && p[3] == 's')
+      max = MAX (max, (guint) (p[1] - '0'));
+  return max;
+}
+
+static KolEngine *
+game_of (const char *id,
+         KolTitle  **title)
+{
+  static const char *names[] = { "Anna", "Boris", "Clara", "Dmitri" };
+  g_autoptr(GError) error = NULL;
+  KolEngine *g;
+
+  *title = kol_test_load_title (id, 4);
+  g = kol_engine_new (*title, 4, NULL, names, 1, &error);
+  g_assert_no_error (error);
+  return g;
+}
+
+/* A typed argument of every kind in turn, all valid in @g. */
+static KolArg
+typed_arg (KolEngine *g,
+           guint      i)
+{
+  switch (i % 7)
+    {
+    case 0:
+      return kol_arg_int (KOL_ARG_PLAYER, 1);
+    case 1:
+      return kol_arg_int (KOL_ARG_CORP, g->n_corps - 1);
+    case 2:
+      return kol_arg_int (KOL_ARG_MONEY, 120);
+    case 3:
+      return kol_arg_int (KOL_ARG_PERCENT, 20);
+    case 4:
+      return kol_arg_int (KOL_ARG_HEX, 3);
+    case 5:
+      return kol_arg_int (KOL_ARG_COMPANY, 0);
+    default:
+      return kol_arg_int (KOL_ARG_INT, 2);
+    }
+}
+
+static void
+test_every_kind (void)
+{
+  for (gsize t = 0; t < G_N_ELEMENTS (title_ids); t++)
+    {
+      KolTitle *title = NULL;
+      g_autoptr(KolEngine) g = game_of (title_ids[t], &title);
+
+      for (int kind = KOL_LOG_NONE + 1; kind < KOL_N_LOG_KINDS; kind++)
+        {
+          const char *template_ = kol_log_kind_template (title, kind, 2);
+          KolLogEntry entry = { kind, 0 };
+          g_autofree char *text = NULL;
+
+          if (template_ == NULL)
+            g_error ("log kind %d has no template", kind);
+          if (russian && has_words (template_) && !has_cyrillic (template_))
+            g_error ("log kind %d of %s is not translated: %s", kind, title_ids[t], template_);
+          entry.n_args = MIN (max_placeholder (template_), KOL_LOG_MAX_ARGS);
+          for (guint i = 0; i < entry.n_args; i++)
+            entry.args[i] = typed_arg (g, i);
+          text = kol_log_format_entry (g, &entry);
+          g_assert_nonnull (text);
+          g_assert_cmpstr (text, !=, "");
+          g_assert_null (strstr (text, "$s"));
+          g_assert_null (strstr (text, "?"));
+          g_test_message ("%s %d: %s", title_ids[t], kind, text);
+          if (entry.n_args > 0)
+            g_assert_nonnull (strstr (text, "Boris"));
+        }
+      kol_title_free (title);
+    }
+}
+
+/* Plural sentences agree with their count (1, 2, 5 in Russian). */
+static void
+test_plurals (void)
+{
+  KolTitle *title = NULL;
+  g_autoptr(KolEngine) g = game_of ("1849", &title);
+  const int counts[] = { 1, 2, 5 };
+  char *texts[3] = { NULL };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (counts); i++)
+    {
+      KolLogEntry e = { KOL_LOG_SELLS_SHARES, 4 };
+
+      e.args[0] = kol_arg_int (KOL_ARG_PLAYER, 0);
+      e.args[1] = kol_arg_int (KOL_ARG_INT, counts[i]);
+      e.args[2] = kol_arg_int (KOL_ARG_CORP, 1);
+      e.args[3] = kol_arg_int (KOL_ARG_MONEY, 100 * counts[i]);
+      texts[i] = kol_log_format_entry (g, &e);
+      g_test_message ("%s", texts[i]);
+    }
+  g_assert_cmpstr (texts[0], !=, texts[1]);
+  if (russian)
+    g_assert_true (strstr (texts[1], "акции") != NULL && strstr (texts[2], "акций") != NULL);
+  else
+    g_assert_true (strstr (texts[0], "share ") != NULL && strstr (texts[1], "shares ") != NULL);
+  for (gsize i = 0; i < G_N_ELEMENTS (texts); i++)
+    g_free (texts[i]);
+  kol_title_free (title);
+}
+
+/* Words the engine passes in English come back translated. */
+static void
+test_engine_words (void)
+{
+  KolTitle *title = NULL;
+  g_autoptr(KolEngine) g = game_of ("1849", &title);
+  KolLogEntry e = { KOL_LOG_SHARE_PRICE_MOVES, 4 };
+  g_autofree char *text = NULL;
+  g_autofree char *pass = NULL;
+
+  e.args[0] = kol_arg_int (KOL_ARG_CORP, 1);
+  e.args[1] = kol_arg_int (KOL_ARG_MONEY, 100);
+  e.args[2] = kol_arg_int (KOL_ARG_MONEY, 111);
+  e.args[3].kind = KOL_ARG_STRING;
+  g_strlcpy (e.args[3].str, "up and right", sizeof e.args[3].str);
+  text = kol_log_format_entry (g, &e);
+  g_test_message ("%s", text);
+  g_assert_null (strstr (text, russian ? "right" : "%"));
+  e.kind = KOL_LOG_STEP_PASS;
+  e.n_args = 2;
+  e.args[0] = kol_arg_int (KOL_ARG_CORP, 1);
+  g_strlcpy (e.args[1].str, "Buy Trains", sizeof e.args[1].str);
+  pass = kol_log_format_entry (g, &e);
+  g_test_message ("%s", pass);
+  g_assert_null (strstr (pass, "Buy Trains"));
+  kol_title_free (title);
+}
+
+static void
+test_every_reason (void)
+{
+  for (gsize t = 0; t < G_N_ELEMENTS (title_ids); t++)
+    {
+      KolTitle *title = kol_test_load_title (title_ids[t], 4);
+
+      for (int r = KOL_REASON_NONE; r < KOL_N_REASONS; r++)
+        {
+          const char *text = kol_reason_describe (title, r);
+
+          g_assert_nonnull (text);
+          if (russian && !has_cyrillic (text))
+            g_error ("reason %s of %s is not translated: %s", kol_reason_to_string (r), title_ids[t], text);
+        }
+      kol_title_free (title);
+    }
+}
+
+/* Every refusal code makes a sentence, with or without the arguments the
+ * rules usually give. */
+static void
+test_every_refusal (gconstpointer data)
+{
+  const char *id = data;
+  KolTitle *title = NULL;
+  g_autoptr(KolEngine) g = game_of (id, &title);
+
+  for (int code = KOL_ENGINE_ERROR_INVALID; code <= KOL_ENGINE_ERROR_INTERNAL; code++)
+    for (guint n = 0; n <= KOL_REFUSAL_MAX_ARGS; n++)
+      {
+        KolRefusal r = { code, n };
+        g_autofree char *text = NULL;
+
+        for (guint i = 0; i < n; i++)
+          r.args[i] = i == n - 1 && n > 1 ? kol_arg_int (KOL_ARG_REASON, KOL_REASON_TRAIN_LIMIT)
+                                          : typed_arg (g, i);
+        text = kol_refusal_format (g, &r);
+        g_assert_nonnull (text);
+        g_assert_cmpstr (text, !=, "");
+        g_assert_null (strstr (text, "$s"));
+        g_assert_true (g_str_has_suffix (text, "."));
+        if (russian)
+          g_assert_true (has_cyrillic (text));
+      }
+  kol_title_free (title);
+}
+
+/* The sentence of a refusal names who and how much. */
+static void
+test_no_cash (void)
+{
+  KolTitle *title = NULL;
+  g_autoptr(KolEngine) g = game_of ("1849", &title);
+  KolRefusal r = { KOL_ENGINE_ERROR_NO_CASH, 3 };
+  g_autofree char *text = NULL;
+
+  r.args[0] = kol_arg_int (KOL_ARG_PLAYER, 2);
+  r.args[1] = kol_arg_int (KOL_ARG_MONEY, 80);
+  r.args[2] = kol_arg_int (KOL_ARG_MONEY, 100);
+  text = kol_refusal_format (g, &r);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "Clara"));
+  g_assert_nonnull (strstr (text, "L.80"));
+  g_assert_nonnull (strstr (text, "L.100"));
+  if (!russian)
+    g_assert_cmpstr (text, ==, "Not enough money: Clara has L.80 but needs L.100.");
+  kol_title_free (title);
+}
+
+/* The round names of each title are the rulebook's. */
+static void
+test_round_words (void)
+{
+  KolTitle *t1840 = kol_test_load_title ("1840", 3);
+  KolTitle *t1849 = kol_test_load_title ("1849", 3);
+  const char *sr1840 = kol_game_word_round (t1840, "Stock Round");
+  const char *sr1849 = kol_game_word_round (t1849, "Stock Round");
+
+  g_assert_cmpstr (sr1840, !=, sr1849);
+  if (russian)
+    {
+      g_assert_cmpstr (sr1840, ==, "Раунд акций");
+      g_assert_cmpstr (sr1849, ==, "Фондовый раунд");
+    }
+  else
+    {
+      g_assert_cmpstr (sr1840, ==, "Share Round");
+      g_assert_cmpstr (sr1849, ==, "Stock Round");
+    }
+  kol_title_free (t1840);
+  kol_title_free (t1849);
+}
+
+/* Each title's sentences use its rulebook's words, which come from its
+ * data ("terms"), not from the code. */
+static const struct
+{
+  const char *title;
+  int         kind;
+  const char *en;
+  const char *ru;
+} title_words[] = {
+  { "1840", KOL_LOG_RUNS_TRAIN, "tram", "трамвай" },
+  { "1849", KOL_LOG_RUNS_TRAIN, "train", "поезд" },
+  { "1840", KOL_LOG_BECOMES_PRESIDENT, "director", "директором" },
+  { "1849", KOL_LOG_BECOMES_PRESIDENT, "president", "президентом" },
+  { "1840", KOL_LOG_BUYS_SHARE_IPO, "treasury", "казны" },
+  { "1849", KOL_LOG_BUYS_SHARE_IPO, "treasury", "кассы" },
+  { "1840", KOL_LOG_BUYS_SHARE_MARKET, "Share Pool", "Share Pool" },
+  { "1849", KOL_LOG_BUYS_SHARE_MARKET, "bank pool", "банковского пула" },
+  { "1840", KOL_LOG_PARS, "initial share price", "начальную цену акции" },
+  { "1849", KOL_LOG_PARS, "par value", "начальной рыночной стоимостью" },
+  { "1840", KOL_LOG_SHARE_PRICE_MOVES_STEPS, "share price", "Цена акций" },
+  { "1849", KOL_LOG_SHARE_PRICE_MOVES_STEPS, "market value", "Рыночная стоимость" },
+  { "1840", KOL_LOG_PRIORITY_DEAL, "first player", "первый игрок" },
+  { "1849", KOL_LOG_PRIORITY_DEAL, "priority deal", "Приоритетная сделка" },
+  { "1840", KOL_LOG_DISCARDS_TRAIN, "scraps", "списывает" },
+  { "1849", KOL_LOG_DISCARDS_TRAIN, "discards", "сбрасывает" },
+};
+
+static void
+test_title_words (void)
+{
+  for (gsize t = 0; t < G_N_ELEMENTS (title_ids); t++)
+    {
+      KolTitle *title = NULL;
+      g_autoptr(KolEngine) g = game_of (title_ids[t], &title);
+      guint n = 0;
+
+      for (gsize i = 0; i < G_N_ELEMENTS (title_words); i++)
+        {
+          KolLogEntry entry = { title_words[i].kind, 0 };
+          const char *template_;
+          g_autofree char *text = NULL;
+
+          if (!g_str_equal (title_words[i].title, title_ids[t]))
+            continue;
+          template_ = kol_log_kind_template (title, entry.kind, 2);
+          entry.n_args = MIN (max_placeholder (template_), KOL_LOG_MAX_ARGS);
+          for (guint a = 0; a < entry.n_args; a++)
+            entry.args[a] = typed_arg (g, a);
+          text = kol_log_format_entry (g, &entry);
+          g_test_message ("%s: %s", title_ids[t], text);
+          g_assert_nonnull (strstr (text, russian ? title_words[i].ru : title_words[i].en));
+          n++;
+        }
+      g_assert_cmpuint (n, >, 0);
+      kol_title_free (title);
+    }
+}
+
+/* The rounds, steps, actions and refusals too. */
+static void
+test_title_refusal_words (void)
+{
+  KolTitle *t1840 = NULL;
+  KolTitle *t1849 = NULL;
+  g_autoptr(KolEngine) g1840 = game_of ("1840", &t1840);
+  g_autoptr(KolEngine) g1849 = game_of ("1849", &t1849);
+  KolRefusal r = { KOL_ENGINE_ERROR_TRAIN, 1 };
+  g_autofree char *tram = NULL;
+  g_autofree char *train = NULL;
+
+  r.args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_TRAIN_LIMIT);
+  tram = kol_refusal_format (g1840, &r);
+  train = kol_refusal_format (g1849, &r);
+  g_test_message ("%s / %s", tram, train);
+  g_assert_nonnull (strstr (tram, russian ? "трамва" : "tram"));
+  g_assert_nonnull (strstr (train, russian ? "поезд" : "train"));
+  g_assert_cmpstr (kol_game_word_step (t1840, "Run Routes"), ==, russian ? "Запустить трамваи" : "Run trams");
+  g_assert_cmpstr (kol_game_word_step (t1849, "Run Routes"), ==,
+                   russian ? "Составить маршруты поездов" : "Run trains");
+  g_assert_cmpstr (kol_game_word_action (t1840, KOL_ACTION_BUY_TRAIN), ==, russian ? "Купить трамвай" : "Buy a tram");
+  g_assert_cmpstr (kol_game_word_action (t1849, KOL_ACTION_BUY_TRAIN), ==, russian ? "Купить поезд" : "Buy a train");
+  g_assert_cmpstr (kol_game_word_round (t1849, "Auction Round"), ==,
+                   russian ? "Начальный фондовый раунд" : "Initial Stock Round");
+  g_assert_cmpstr (kol_game_word_round (t1840, "Auction Round"), ==,
+                   russian ? "Предварительный раунд" : "Pre-Share Round");
+  kol_title_free (t1840);
+  kol_title_free (t1849);
+}
+
+static void
+collect_placeholders (const char *text,
+                      gboolean    seen[10])
+{
+  for (const char *p = text; *p != '\0'; p++)
+    if (p[0] == '%' && p[1] >= '1' && p[1] <= '9' && p[2] == '$' && p[3] == 's')
+      seen[p[1] - '0'] = TRUE;
+}
+
+/* A sentence in the data ("log_…", "reason_…", "refusal_…" terms) names
+ * the same arguments in both languages, and each log and reason term is the
+ * wording of a kind that exists (a misspelt id would never be used). */
+static void
+test_data_templates (void)
+{
+  for (gsize t = 0; t < G_N_ELEMENTS (title_ids); t++)
+    {
+      KolTitle *title = kol_test_load_title (title_ids[t], 4);
+      g_autoptr(GHashTable) wordings = g_hash_table_new (g_str_hash, g_str_equal);
+      guint n_sentences = 0;
+
+      /* what the title says for every kind and reason (pointers into the
+       * title or the catalogue, alive as long as the title) */
+      for (int kind = KOL_LOG_NONE + 1; kind < KOL_N_LOG_KINDS; kind++)
+        g_hash_table_add (wordings, (gpointer) kol_log_kind_template (title, kind, 2));
+      for (int r = KOL_REASON_NONE; r < KOL_N_REASONS; r++)
+        g_hash_table_add (wordings, (gpointer) kol_reason_describe (title, r));
+
+      for (guint i = 0; i < title->n_terms; i++)
+        {
+          const KolTermDef *term = &title->terms[i];
+          gboolean en[10] = { FALSE }, ru[10] = { FALSE };
+          gboolean used = FALSE;
+
+          if (!g_str_has_prefix (term->id, "log_") && !g_str_has_prefix (term->id, "reason_") &&
+              !g_str_has_prefix (term->id, "refusal_"))
+            continue;
+          n_sentences++;
+          g_assert_nonnull (term->text.ru);
+          collect_placeholders (term->text.en, en);
+          collect_placeholders (term->text.ru, ru);
+          if (memcmp (en, ru, sizeof en) != 0)
+            g_error ("%s: %s names other arguments in Russian", title_ids[t], term->id);
+          if (g_str_has_prefix (term->id, "refusal_"))
+            used = TRUE;
+          else
+            used = g_hash_table_contains (wordings, term->text.en) || g_hash_table_contains (wordings, term->text.ru);
+          if (!used)
+            g_error ("%s: the term %s is not the wording of any log kind or reason", title_ids[t], term->id);
+        }
+      g_assert_cmpuint (n_sentences, >, 0);
+      kol_title_free (title);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  kol_l10n_init_gettext ();
+  g_test_init (&argc, &argv, NULL);
+  russian = kol_game_word_russian ();
+  g_test_message ("language: %s", russian ? "ru" : "en");
+
+  g_test_add_func ("/log-format/every-kind", test_every_kind);
+  g_test_add_func ("/log-format/plurals", test_plurals);
+  g_test_add_func ("/log-format/engine-words", test_engine_words);
+  g_test_add_func ("/log-format/every-reason", test_every_reason);
+  g_test_add_data_func ("/log-format/every-refusal/1840", "1840", test_every_refusal);
+  g_test_add_data_func ("/log-format/every-refusal/1849", "1849", test_every_refusal);
+  g_test_add_func ("/log-format/title-words", test_title_words);
+  g_test_add_func ("/log-format/title-refusal-words", test_title_refusal_words);
+  g_test_add_func ("/log-format/data-templates", test_data_templates);
+  g_test_add_func ("/log-format/no-cash", test_no_cash);
+  g_test_add_func ("/log-format/round-words", test_round_words);
+  return g_test_run ();
+}

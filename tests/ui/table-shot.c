@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include "kol-application.h"
+#include "kol-game-page.h"
+#include "kol-l10n.h"
+#include "kol-test-board.h"
+#include "kol-window.h"
+
+/*
+ * The main window with a new game on the table after some legal moves
+ * chosen by a seeded random generator, saved as a PNG: for the screenshots
+ * in docs/screenshots (not installed, not a test). Autosaves go to
+ * $XDG_DATA_HOME, so point it somewhere harmless:
+ *
+ *   XDG_DATA_HOME=/tmp/shot xvfb-run -a -s '-screen 0 1600x1000x24' \
+ *     meson devenv -C build tests/ui/table-shot 1849 out.png --moves 120
+ *   LANGUAGE=ru LANG=C.UTF-8 … table-shot 1840 out.png
+ */
+
+static int moves = 120;
+static int seed = 7;
+static int width = 1440;
+static int height = 900;
+static char *panel = NULL;
+static gboolean start = FALSE;
+
+static const GOptionEntry entries[] = {
+  { "moves", 0, 0, G_OPTION_ARG_INT, &moves, "Legal moves to play first", "N" },
+  { "seed", 0, 0, G_OPTION_ARG_INT, &seed, "Seed of the game and of the moves", "N" },
+  { "width", 0, 0, G_OPTION_ARG_INT, &width, "Window width", "PX" },
+  { "height", 0, 0, G_OPTION_ARG_INT, &height, "Window height", "PX" },
+  { "panel", 0, 0, G_OPTION_ARG_STRING, &panel, "Side pane page: players, companies, market, bank, log", "NAME" },
+  { "start", 0, 0, G_OPTION_ARG_NONE, &start, "Leave the game autosaved and show the start page", NULL },
+  { NULL },
+};
+
+static const char *const player_names[] = { "Anna", "Boris", "Clara", "Dmitri", NULL };
+
+static void
+wait_ms (int ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+}
+
+/* Random legal moves; passing only one time in three, so that the game
+ * gets somewhere. */
+static void
+play (KolGame *game,
+      GRand   *rand,
+      int      n)
+{
+  for (int i = 0; i < n && !kol_game_get_finished (game); i++)
+    {
+      g_autoptr(GPtrArray) legal = kol_game_legal_actions (game);
+      g_autoptr(GError) error = NULL;
+      KolAction *chosen;
+
+      if (legal->len == 0)
+        break;
+      chosen = legal->pdata[g_rand_int_range (rand, 0, (int) legal->len)];
+      for (int tries = 0; tries < 3 && chosen->type == KOL_ACTION_PASS && legal->len > 1; tries++)
+        chosen = legal->pdata[g_rand_int_range (rand, 0, (int) legal->len)];
+      if (!kol_game_apply_action (game, chosen, &error))
+        g_printerr ("move %d refused: %s\n", i, error->message);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GOptionContext) context = g_option_context_new ("TITLE OUTPUT.png");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolApplication) app = NULL;
+  g_autoptr(KolGame) game = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GRand) rand = NULL;
+  g_autofree char *dir = NULL;
+  KolWindow *window;
+
+  kol_l10n_init_gettext ();
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 3)
+    {
+      g_printerr ("%s\n", error != NULL ? error->message : "Give a title and a file name.");
+      return 2;
+    }
+  gtk_init ();
+  dir = g_build_filename (g_getenv ("KOLEYA_DATA_DIR") != NULL ? g_getenv ("KOLEYA_DATA_DIR") : "data/games",
+                          argv[1], NULL);
+  if ((game = kol_game_new (dir, 4, player_names, NULL, seed, &error)) == NULL)
+    {
+      g_printerr ("%s\n", error->message);
+      return 1;
+    }
+  rand = g_rand_new_with_seed ((guint32) seed);
+  play (game, rand, moves);
+  g_print ("%s: %s, %s\n", argv[1], kol_game_get_round_name (game), kol_game_get_step_name (game));
+
+  /* an interrupted game, which the start page offers to resume */
+  if (start && !kol_game_enable_autosave (game, NULL, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return 1;
+    }
+  app = kol_application_new ("io.github.koleya.Koleya.TableShot", G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, NULL);
+  window = kol_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  if (!start)
+    kol_window_show_game (window, game);
+  if (panel != NULL)
+    kol_game_page_show_panel (kol_window_get_game_page (window), panel);
+  wait_ms (2500);
+  texture = kol_test_render_widget (GTK_WIDGET (window));
+  if (!gdk_texture_save_to_png (texture, argv[2]))
+    {
+      g_printerr ("Cannot write %s\n", argv[2]);
+      return 1;
+    }
+  kol_game_remove_autosave (game, NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+  return 0;
+}

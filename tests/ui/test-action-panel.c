@@ -1,0 +1,360 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <string.h>
+
+#include "kol-action-panel.h"
+#include "kol-l10n.h"
+#include "ui-test-utils.h"
+
+/*
+ * KolActionPanel bound to new games of 1849 and 1840 (fixed seed): the
+ * heading names who acts, only legal choices are offered, the opening of
+ * each title is played by activating the panel's own buttons, a number out
+ * of the engine's range is refused live, and an illegal move gives the
+ * model's translated refusal and leaves the game as it was. Run twice by
+ * meson: in English, and with LANGUAGE=ru (then refusals must be Russian).
+ */
+
+static const char *const player_names[] = { "Anna", "Boris", "Clara", "Dmitri", NULL };
+
+typedef struct
+{
+  const char *title;
+  int n_players;
+  guint opening_moves;      /* moves to play through the panel */
+  guint last_every;         /* every so many moves the last button (pass), 0: never */
+} Title;
+
+/* 1840's auction goes on while anyone bids: passing now and then ends it. */
+static const Title titles[] = {
+  { "1849", 4, 40, 0 },
+  { "1840", 4, 60, 2 },
+};
+
+typedef struct
+{
+  GtkWidget *window;
+  KolActionPanel *panel;
+  KolGame *game;
+} Fixture;
+
+static KolGame *
+new_game (const Title *t)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("KOLEYA_DATA_DIR"), t->title, NULL);
+  g_autoptr(GError) error = NULL;
+  KolGame *game = kol_game_new (dir, t->n_players, player_names, NULL, 1234, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (game);
+  return game;
+}
+
+static void
+fixture_open (Fixture     *f,
+              const Title *t)
+{
+  f->game = new_game (t);
+  f->window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 420, 700);
+  f->panel = KOL_ACTION_PANEL (kol_action_panel_new ());
+  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->panel));
+  kol_action_panel_set_game (f->panel, f->game);
+  gtk_window_present (GTK_WINDOW (f->window));
+  gtk_test_widget_wait_for_draw (f->window);
+}
+
+static void
+fixture_close (Fixture *f)
+{
+  g_object_ref (f->panel);
+  g_object_ref (f->window);
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_assert_finalize_object (f->window);
+  g_assert_finalize_object (f->panel);
+  g_assert_finalize_object (f->game);
+}
+
+/* The panel's choice buttons, in order. */
+static void
+collect_choices (GtkWidget *widget,
+                 GPtrArray *out)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)),
+                                           "panel.choose") == 0)
+    g_ptr_array_add (out, widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    collect_choices (c, out);
+}
+
+static GPtrArray *
+choices (Fixture *f)
+{
+  GPtrArray *out = g_ptr_array_new ();
+
+  collect_choices (GTK_WIDGET (f->panel), out);
+  return out;
+}
+
+static gboolean
+has_cyrillic (const char *text)
+{
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c >= 0x400 && c <= 0x4ff)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+russian (void)
+{
+  return g_str_has_prefix (g_getenv ("LANGUAGE") != NULL ? g_getenv ("LANGUAGE") : "", "ru");
+}
+
+typedef struct
+{
+  KolGame *game;
+  guint position;
+} Move;
+
+static gboolean
+moved (gpointer data)
+{
+  Move *m = data;
+
+  return kol_game_get_position (m->game) != m->position;
+}
+
+/* Fails after ten seconds without a move. */
+static void
+wait_for_move (Fixture *f,
+               guint    position)
+{
+  Move m = { f->game, position };
+
+  kol_test_wait_until (moved, &m);
+}
+
+/* ------------------------------------------------------------------ tests */
+
+/* Who acts is named, and every choice offered is one the engine plays. */
+static void
+test_heading_and_choices (gconstpointer data)
+{
+  const Title *t = data;
+  Fixture f = { 0 };
+  g_autoptr(GPtrArray) buttons = NULL;
+  g_autofree char *labels = NULL;
+  const char *acting;
+
+  fixture_open (&f, t);
+  acting = kol_game_get_acting_entity_name (f.game);
+  g_assert_nonnull (acting);
+  labels = kol_test_collect_labels (GTK_WIDGET (f.panel));
+  g_assert_nonnull (strstr (labels, acting));
+  g_assert_nonnull (strstr (labels, kol_game_get_step_name (f.game)));
+
+  buttons = choices (&f);
+  g_assert_cmpuint (buttons->len, >, 0);
+  g_assert_cmpuint (buttons->len, ==, kol_action_panel_get_n_choices (f.panel));
+  for (guint i = 0; i < buttons->len; i++)
+    {
+      const char *label = gtk_button_get_label (buttons->pdata[i]);
+
+      g_assert_nonnull (label);
+      g_assert_true (kol_action_panel_find_button (f.panel, label) != NULL);
+    }
+  g_assert_null (kol_action_panel_get_error (f.panel));
+  fixture_close (&f);
+}
+
+/* Plays the opening (private auction into the first stock round) by
+ * activating the first sensitive button (or now and then the last). */
+static void
+test_opening_through_buttons (gconstpointer data)
+{
+  const Title *t = data;
+  Fixture f = { 0 };
+  int first_player;
+  gboolean player_changed = FALSE;
+  g_autofree char *first_round = NULL;
+  gboolean round_changed = FALSE;
+
+  fixture_open (&f, t);
+  first_player = kol_game_get_acting_player (f.game);
+  first_round = g_strdup (kol_game_get_round_name (f.game));
+  g_assert_cmpint (first_player, >=, 0);
+  for (guint move = 0; move < t->opening_moves && !kol_game_get_finished (f.game); move++)
+    {
+      g_autoptr(GPtrArray) buttons = choices (&f);
+      guint before = kol_game_get_position (f.game);
+      int player = kol_game_get_acting_player (f.game);
+      GtkWidget *chosen = NULL;
+
+      for (guint i = 0; i < buttons->len; i++)
+        if (gtk_widget_is_sensitive (buttons->pdata[i]) &&
+            (chosen == NULL || (t->last_every > 0 && move % t->last_every == 1)))
+          chosen = buttons->pdata[i];
+      g_assert_nonnull (chosen);
+      g_assert_true (gtk_widget_activate (chosen));
+      /* a button shows itself pressed for a moment before it acts */
+      wait_for_move (&f, before);
+      g_assert_null (kol_action_panel_get_error (f.panel));
+      g_assert_cmpuint (kol_game_get_position (f.game), >, before);
+      player_changed = player_changed || kol_game_get_acting_player (f.game) != player;
+      round_changed = round_changed || g_strcmp0 (first_round, kol_game_get_round_name (f.game)) != 0;
+    }
+  g_assert_true (player_changed);
+  g_assert_true (round_changed);
+  g_assert_cmpuint (kol_game_get_n_actions (f.game), >=, t->opening_moves);
+  fixture_close (&f);
+}
+
+/* A move the rules do not allow now: refused in words (Russian under
+ * LANGUAGE=ru), and the game unchanged. */
+static void
+test_illegal_refused (gconstpointer data)
+{
+  const Title *t = data;
+  Fixture f = { 0 };
+  g_autoptr(KolAction) action = NULL;
+  int acting;
+  guint position, n_actions;
+  const char *error;
+  g_autofree char *labels = NULL;
+
+  fixture_open (&f, t);
+  acting = kol_game_get_acting_player (f.game);
+  position = kol_game_get_position (f.game);
+  n_actions = kol_game_get_n_actions (f.game);
+  action = kol_action_new (KOL_ACTION_PASS, kol_entity (KOL_ENTITY_PLAYER, (acting + 1) % t->n_players));
+  g_assert_false (kol_action_panel_play (f.panel, action));
+  error = kol_action_panel_get_error (f.panel);
+  g_assert_nonnull (error);
+  g_assert_cmpstr (error, !=, "");
+  if (russian ())
+    g_assert_true (has_cyrillic (error));
+  else
+    g_assert_false (has_cyrillic (error));
+  g_assert_cmpuint (kol_game_get_position (f.game), ==, position);
+  g_assert_cmpuint (kol_game_get_n_actions (f.game), ==, n_actions);
+  g_assert_cmpint (kol_game_get_acting_player (f.game), ==, acting);
+  labels = kol_test_collect_labels (GTK_WIDGET (f.panel));
+  g_assert_nonnull (strstr (labels, error));
+  fixture_close (&f);
+}
+
+static GtkSpinButton *
+find_any_spin (GtkWidget *widget)
+{
+  if (GTK_IS_SPIN_BUTTON (widget))
+    return GTK_SPIN_BUTTON (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkSpinButton *spin = find_any_spin (c);
+
+      if (spin != NULL)
+        return spin;
+    }
+  return NULL;
+}
+
+/* A bid is a spin button bounded by the engine's range; a value out of it
+ * is refused live and its button cannot be pressed; a value in it plays. */
+static void
+test_bid_spin (gconstpointer data)
+{
+  const Title *t = data;
+  Fixture f = { 0 };
+  GtkSpinButton *spin;
+  GtkWidget *button;
+  double min, max, step;
+  guint position;
+
+  fixture_open (&f, t);
+  spin = find_any_spin (GTK_WIDGET (f.panel));
+  g_assert_nonnull (spin);
+  g_assert_true (kol_action_panel_find_spin (f.panel, gtk_widget_get_name (GTK_WIDGET (spin))) == spin);
+  gtk_spin_button_get_range (spin, &min, &max);
+  gtk_spin_button_get_increments (spin, &step, NULL);
+  g_assert_cmpfloat (min, <, max);
+  button = gtk_widget_get_next_sibling (GTK_WIDGET (spin));
+  g_assert_true (GTK_IS_BUTTON (button));
+
+  gtk_spin_button_set_value (spin, max);
+  g_assert_true (gtk_widget_is_sensitive (button));
+  g_assert_null (kol_action_panel_get_error (f.panel));
+  /* past the engine's maximum (the spin button itself stops there) */
+  gtk_adjustment_set_upper (gtk_spin_button_get_adjustment (spin), max + 1000);
+  gtk_spin_button_set_value (spin, max + 1000);
+  g_assert_false (gtk_widget_is_sensitive (button));
+  g_assert_nonnull (kol_action_panel_get_error (f.panel));
+  gtk_spin_button_set_value (spin, min + step);
+  g_assert_true (gtk_widget_is_sensitive (button));
+  position = kol_game_get_position (f.game);
+  g_assert_true (gtk_widget_activate (button));
+  wait_for_move (&f, position);
+  g_assert_cmpuint (kol_game_get_position (f.game), >, position);
+  fixture_close (&f);
+}
+
+/* Rebuilding the panel (after any move, an undo) while a spin button has
+ * focus and text not yet taken: the spin button takes the text as it
+ * goes, which must not reach the choice it belonged to. */
+static void
+test_spin_focused_rebuild (gconstpointer data)
+{
+  const Title *t = data;
+  Fixture f = { 0 };
+  GtkSpinButton *spin;
+  guint n;
+
+  fixture_open (&f, t);
+  spin = find_any_spin (GTK_WIDGET (f.panel));
+  g_assert_nonnull (spin);
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (spin)));
+  gtk_test_widget_wait_for_draw (f.window);
+  gtk_editable_set_text (GTK_EDITABLE (spin), "123");
+  n = kol_action_panel_get_n_choices (f.panel);
+  kol_action_panel_refresh (f.panel);
+  gtk_test_widget_wait_for_draw (f.window);
+  g_assert_cmpuint (kol_action_panel_get_n_choices (f.panel), ==, n);
+  fixture_close (&f);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  if (kol_test_skip_without_display ())
+    return 0;
+  gtk_test_init (&argc, &argv, NULL);
+  kol_l10n_init_gettext ();
+
+  for (gsize i = 0; i < G_N_ELEMENTS (titles); i++)
+    {
+      static const struct {
+        const char *name;
+        GTestDataFunc func;
+      } cases[] = {
+        { "heading-and-choices", test_heading_and_choices },
+        { "opening-through-buttons", test_opening_through_buttons },
+        { "illegal-refused", test_illegal_refused },
+        { "bid-spin", test_bid_spin },
+        { "spin-focused-rebuild", test_spin_focused_rebuild },
+      };
+
+      for (gsize k = 0; k < G_N_ELEMENTS (cases); k++)
+        {
+          g_autofree char *path = g_strdup_printf ("/action-panel/%s/%s", titles[i].title, cases[k].name);
+
+          g_test_add_data_func (path, &titles[i], cases[k].func);
+        }
+    }
+  return g_test_run ();
+}
