@@ -10,6 +10,7 @@ main (int   argc,
 {
   g_autoptr(KolApplication) app = NULL;
 
+  kol_application_set_process_start (g_get_monotonic_time ());
   kol_l10n_init_gettext ();
 
   app = kol_application_new (APP_ID, G_APPLICATION_DEFAULT_FLAGS);

@@ -101,15 +101,53 @@ kol_application_startup (GApplication *application)
                                    g_application_get_dbus_connection (application));
 }
 
+/* The startup benchmark (KOLEYA_BENCH_STARTUP=1): the time from main() to
+ * the end of the window's first frame, printed, then the app quits. */
+static gint64 process_start_us;
+
+static void
+first_frame_cb (GdkFrameClock *clock,
+                GApplication  *application)
+{
+  g_signal_handlers_disconnect_by_func (clock, first_frame_cb, application);
+  g_print ("startup: first frame after %.1f ms\n",
+           (g_get_monotonic_time () - process_start_us) / 1000.0);
+  g_application_quit (application);
+}
+
+static void
+window_mapped_cb (GtkWidget    *window,
+                  GApplication *application)
+{
+  g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint", G_CALLBACK (first_frame_cb),
+                    application);
+}
+
 static void
 kol_application_activate (GApplication *application)
 {
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (application));
 
   if (window == NULL)
-    window = GTK_WINDOW (kol_window_new (KOL_APPLICATION (application)));
+    {
+      window = GTK_WINDOW (kol_window_new (KOL_APPLICATION (application)));
+      if (process_start_us != 0 && g_getenv ("KOLEYA_BENCH_STARTUP") != NULL)
+        g_signal_connect (window, "map", G_CALLBACK (window_mapped_cb), application);
+    }
 
   gtk_window_present (window);
+}
+
+/**
+ * kol_application_set_process_start:
+ * @start_us: g_get_monotonic_time() when main() began
+ *
+ * For the startup benchmark (KOLEYA_BENCH_STARTUP).
+ */
+void
+kol_application_set_process_start (gint64 start_us)
+{
+  process_start_us = start_us;
 }
 
 static void

@@ -39,7 +39,13 @@ static GtkWidget *
 create_title_row (gpointer item,
                   gpointer user_data)
 {
-  return kol_title_row_new (KOL_TITLE_INFO (item));
+  KolTitleInfo *info = KOL_TITLE_INFO (item);
+  GtkWidget *row = kol_title_row_new (info);
+
+  /* choosing a title starts a new game of it */
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "win.new-game-for-title");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (row), "s", kol_title_info_get_id (info));
+  return row;
 }
 
 static void

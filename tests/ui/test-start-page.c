@@ -64,6 +64,17 @@ test_empty_and_filled (void)
   g_list_store_append (store, b);
   g_assert_cmpstr (visible_page (page), ==, "titles");
   g_assert_cmpuint (count_rows (page), ==, 2);
+  {
+    /* activating a title starts a new game of it */
+    GtkWidget *stack = kol_test_find_descendant (GTK_WIDGET (page), GTK_TYPE_STACK);
+    GtkListBoxRow *row = gtk_list_box_get_row_at_index (
+      GTK_LIST_BOX (kol_test_find_descendant (stack, GTK_TYPE_LIST_BOX)), 1);
+    GVariant *target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (row));
+
+    g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (row)), ==, "win.new-game-for-title");
+    g_assert_nonnull (target);
+    g_assert_cmpstr (g_variant_get_string (target, NULL), ==, "b");
+  }
 
   g_list_store_remove_all (store);
   g_assert_cmpstr (visible_page (page), ==, "empty");
