@@ -3,6 +3,7 @@
 
 #include "kol-engine-market.h"
 #include "kol-game-progress.h"
+#include "kol-game-words.h"
 #include "kol-state-dump.h"
 
 /**
@@ -66,12 +67,16 @@ sample_clear (KolGameSample *sample)
 }
 
 /* "SR 2", "OR 3.1": the round's short name, the turn and, for operating
- * rounds of a set of several, its number in the set. */
+ * rounds of a set of several, its number in the set. The engine's short
+ * names are 18xx.games' ("ISR", "Choices"); a title says its own under
+ * "round_short_<name>" (1840's round bar "Pre", 1849's Russian «ОР»). */
 static char *
 round_label (KolEngine *g)
 {
-  const char *name = g->round.klass != NULL && g->round.klass->short_name != NULL
-                     ? g->round.klass->short_name : "";
+  const char *engine = g->round.klass != NULL && g->round.klass->short_name != NULL
+                       ? g->round.klass->short_name : "";
+  const char *own = *engine != '\0' ? kol_game_word_own (g->title, "round_short_", engine) : NULL;
+  const char *name = own != NULL ? own : engine;
 
   if (g->round.klass != NULL && g->round.klass->operating && g->operating_rounds > 1)
     return g_strdup_printf ("%s %d.%d", name, g->turn, g->round.round_num);

@@ -9,6 +9,7 @@
 #include "kol-engine-info.h"
 #include "kol-game-words.h"
 #include "kol-panel-util.h"
+#include "kol-view-util.h"
 
 /**
  * KolActionPanel:
@@ -32,6 +33,8 @@ struct _KolActionPanel
   KolGame *game;
   char *guidance;
   char *error;
+  int sized_width;      /* the content's width when its minimum height was set */
+  guint resize_idle;
   GPtrArray *choices;   /* Choice* */
 
   GtkWidget *panel_box;
@@ -65,6 +68,8 @@ typedef struct
   KolAction *action;
   GtkWidget *button;
   GtkSpinButton *spin;
+  gboolean has_run;     /* a train that ran, offered beside a twin that did not */
+  gboolean president;   /* a president's certificate, beside an ordinary one alike */
 } Choice;
 
 static void
@@ -202,12 +207,30 @@ choice_range (KolActionPanel *self,
 
 /* ---------------------------------------------------------------- choices */
 
+/* The words of a choice: the action, and whether its train has run. */
+static char *
+choice_label (Choice *choice)
+{
+  g_autofree char *what = kol_game_describe_action (choice->panel->game, choice->action);
+
+  if (choice->president)
+    /* Translators: a choice and where: "Remove a station marker — Wien (I11)". */
+    return g_strdup_printf (_("%s — %s"), what,
+                            kol_view_term (kol_game_get_title (choice->panel->game), KOL_TERM_PRESIDENT));
+  if (!choice->has_run)
+    return g_steal_pointer (&what);
+  /* Translators: a train offered twice, once one that has run already
+   * (it cannot run again for its buyer this turn): "4H from CTL for L.96
+   * (has run this turn)". */
+  return g_strdup_printf (_("%s (has run this turn)"), what);
+}
+
 static void
 check_choice (Choice *choice)
 {
   KolActionPanel *self = choice->panel;
   g_autoptr(GError) error = NULL;
-  g_autofree char *label = kol_game_describe_action (self->game, choice->action);
+  g_autofree char *label = choice_label (choice);
   gboolean ok = kol_game_check_action (self->game, choice->action, &error);
 
   gtk_button_set_label (GTK_BUTTON (choice->button), label);
@@ -229,11 +252,14 @@ spin_name (KolActionPanel  *self,
 {
   const KolEngine *g = kol_game_get_engine (self->game);
   const char *target = "";
+  g_autofree char *train = NULL;
 
   if (a->company >= 0 && a->company < g->n_companies)
     target = g->title->companies[a->company].id;
   else if (a->type == KOL_ACTION_BUY_TRAIN && a->train >= 0 && a->train < g->n_trains)
-    target = kol_engine_train_name ((KolEngine *) g, a->train);
+    /* the train's own id ("4H-1"): trains of one kind from two sellers
+     * are two spin buttons */
+    target = train = kol_engine_train_id ((KolEngine *) g, a->train);
   else if (a->type == KOL_ACTION_DIVIDEND && a->entity.kind == KOL_ENTITY_CORP)
     target = g->title->corps[a->entity.index].id;
   return g_strdup_printf ("%s:%s", kol_action_type_to_string (a->type), target);
@@ -428,6 +454,50 @@ build_past (KolActionPanel *self)
   add_action_button (section, _("Continue From _Here…"), "table.continue-here");
 }
 
+static gboolean
+is_train_choice (const KolEngine *g,
+                 const KolAction *a)
+{
+  return (a->type == KOL_ACTION_BUY_TRAIN || a->type == KOL_ACTION_SCRAP_TRAIN ||
+          a->type == KOL_ACTION_DISCARD_TRAIN) && a->train >= 0 && a->train < g->n_trains;
+}
+
+/* Trains of one kind with one owner, in the same state, are the same
+ * purchase (or scrapping) to a player and to the rules: the engine offers
+ * each of them, the panel only the first, so that no two buttons read
+ * alike. */
+static gboolean
+same_train_offered (KolActionPanel  *self,
+                    const KolAction *a)
+{
+  const KolEngine *g = kol_game_get_engine (self->game);
+
+  if (!is_train_choice (g, a))
+    return FALSE;
+  for (guint i = 0; i < self->choices->len; i++)
+    {
+      const KolAction *b = ((Choice *) g_ptr_array_index (self->choices, i))->action;
+      const KolTrain *x = &g->trains[a->train], *y;
+
+      if (b->type != a->type || !is_train_choice (g, b) ||
+          !kol_entity_equal (a->entity, b->entity) || g_strcmp0 (a->variant, b->variant) != 0)
+        continue;
+      y = &g->trains[b->train];
+      if (x->def == y->def && x->variant == y->variant && kol_entity_equal (x->owner, y->owner) &&
+          x->obsolete == y->obsolete && x->rusted == y->rusted && x->operated == y->operated)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+is_president_share (const KolEngine *g,
+                    const KolAction *a)
+{
+  return (a->type == KOL_ACTION_BUY_SHARES || a->type == KOL_ACTION_SELL_SHARES) && a->n_shares > 0 &&
+         a->shares[0] >= 0 && a->shares[0] < g->n_certs && g->certs[a->shares[0]].president;
+}
+
 /* Choices the engine words alike (1840: "Remove a Stadtbahn station
  * marker" on several hexes) are told apart by their hex. */
 static void
@@ -443,6 +513,34 @@ disambiguate_labels (KolActionPanel *self)
       Choice *a = g_ptr_array_index (self->choices, i);
       gboolean twin = FALSE;
 
+      if (is_president_share (kol_game_get_engine (self->game), a->action))
+        {
+          for (guint k = 0; k < labels->len && !twin; k++)
+            twin = k != i && g_strcmp0 (labels->pdata[i], labels->pdata[k]) == 0;
+          a->president = twin;
+          if (twin)
+            {
+              g_autofree char *label = choice_label (a);
+
+              gtk_button_set_label (GTK_BUTTON (a->button), label);
+            }
+          continue;
+        }
+      if (is_train_choice (kol_game_get_engine (self->game), a->action) &&
+          kol_game_get_engine (self->game)->trains[a->action->train].operated)
+        {
+          for (guint k = 0; k < labels->len && !twin; k++)
+            twin = k != i && g_strcmp0 (labels->pdata[i], labels->pdata[k]) == 0;
+          if (twin)
+            {
+              g_autofree char *label = NULL;
+
+              a->has_run = TRUE;
+              label = choice_label (a);
+              gtk_button_set_label (GTK_BUTTON (a->button), label);
+            }
+          continue;
+        }
       if (a->spin != NULL || a->action->hex < 0)
         continue;
       for (guint k = 0; k < labels->len && !twin; k++)
@@ -456,6 +554,57 @@ disambiguate_labels (KolActionPanel *self)
           gtk_button_set_label (GTK_BUTTON (a->button), label);
         }
     }
+}
+
+/* Certificates alike (same company, size and kind, same holder) are the
+ * same purchase or sale to a player and to the rules: the engine offers
+ * each of them, the panel only the first. */
+static gboolean
+same_certs (const KolEngine *g,
+            const KolAction *a,
+            const KolAction *b)
+{
+  if (a->percent != b->percent)
+    return FALSE;
+  /* a sale is of a percentage of a company (two 10% or one 20%
+   * certificate, the president's swapped as the rules say) */
+  if (a->type == KOL_ACTION_SELL_SHARES && a->n_shares > 0 && b->n_shares > 0 && a->shares[0] >= 0 &&
+      a->shares[0] < g->n_certs && b->shares[0] >= 0 && b->shares[0] < g->n_certs)
+    return g->certs[a->shares[0]].corp == g->certs[b->shares[0]].corp;
+  if (a->n_shares != b->n_shares)
+    return FALSE;
+  for (guint i = 0; i < a->n_shares; i++)
+    {
+      const KolCert *x, *y;
+
+      if (a->shares[i] < 0 || a->shares[i] >= g->n_certs || b->shares[i] < 0 || b->shares[i] >= g->n_certs)
+        return FALSE;
+      x = &g->certs[a->shares[i]];
+      y = &g->certs[b->shares[i]];
+      if (x->corp != y->corp || x->percent != y->percent || x->president != y->president ||
+          x->flags != y->flags || !kol_entity_equal (x->owner, y->owner))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+same_shares_offered (KolActionPanel  *self,
+                     const KolAction *a)
+{
+  const KolEngine *g = kol_game_get_engine (self->game);
+
+  if (a->type != KOL_ACTION_BUY_SHARES && a->type != KOL_ACTION_SELL_SHARES)
+    return FALSE;
+  for (guint i = 0; i < self->choices->len; i++)
+    {
+      const KolAction *b = ((Choice *) g_ptr_array_index (self->choices, i))->action;
+
+      if (b->type == a->type && kol_entity_equal (a->entity, b->entity) && a->price == b->price &&
+          same_certs (g, a, b))
+        return TRUE;
+    }
+  return FALSE;
 }
 
 /* Sections in the order the engine lists the kinds of action; passing
@@ -497,6 +646,8 @@ build_choices (KolActionPanel *self,
           used[k] = TRUE;
           if (is_ranged_type (a))
             choice_range (self, actions, k, used, &range);
+          if (same_train_offered (self, a) || same_shares_offered (self, a))
+            continue;
           add_choice (self, section, a, is_ranged_type (a) ? &range : NULL);
         }
     }
@@ -522,8 +673,19 @@ update_min_height (KolActionPanel *self)
 
   gtk_widget_measure (GTK_WIDGET (self->content_box), GTK_ORIENTATION_VERTICAL, width > 0 ? width : -1,
                       NULL, &natural, NULL, NULL);
+  self->sized_width = width;
   gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (self->scroller),
                                               MIN (natural, MAX_CHOICES_HEIGHT));
+}
+
+static gboolean
+resize_idle_cb (gpointer data)
+{
+  KolActionPanel *self = data;
+
+  self->resize_idle = 0;
+  update_min_height (self);
+  return G_SOURCE_REMOVE;
 }
 
 /**
@@ -614,6 +776,52 @@ choose_action_cb (GtkWidget  *widget,
   kol_action_panel_play (self, action);
 }
 
+/* ----------------------------------------------------------------- sizes */
+
+/* The panel's wrapping labels make its height depend on its width, and a
+ * minimum height that grows as the width shrinks is one GtkPaned and
+ * GtkBox reject ("Expect overlapping widgets") when the side pane is
+ * measured at widths it never gets. So the minimum height is the one at the
+ * panel's minimum width, for every width; the natural height follows the
+ * width. */
+static void
+kol_action_panel_measure (GtkWidget      *widget,
+                          GtkOrientation  orientation,
+                          int             for_size,
+                          int            *minimum,
+                          int            *natural,
+                          int            *minimum_baseline,
+                          int            *natural_baseline)
+{
+  KolActionPanel *self = KOL_ACTION_PANEL (widget);
+  int min_width = 0, tallest = 0;
+
+  gtk_widget_measure (self->panel_box, orientation, for_size, minimum, natural, minimum_baseline,
+                      natural_baseline);
+  if (orientation != GTK_ORIENTATION_VERTICAL)
+    return;
+  gtk_widget_measure (self->panel_box, GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
+  gtk_widget_measure (self->panel_box, GTK_ORIENTATION_VERTICAL, min_width, &tallest, NULL, NULL, NULL);
+  *minimum = MAX (*minimum, tallest);
+  *natural = MAX (*natural, *minimum);
+  *minimum_baseline = *natural_baseline = -1;
+}
+
+static void
+kol_action_panel_size_allocate (GtkWidget *widget,
+                                int        width,
+                                int        height,
+                                int        baseline)
+{
+  KolActionPanel *self = KOL_ACTION_PANEL (widget);
+
+  gtk_widget_allocate (self->panel_box, width, height, -1, NULL);
+  /* the choices wrap to the width they get: their room is measured again
+   * at that width, after this layout */
+  if (gtk_widget_get_width (GTK_WIDGET (self->content_box)) != self->sized_width && self->resize_idle == 0)
+    self->resize_idle = g_idle_add (resize_idle_cb, self);
+}
+
 /* ---------------------------------------------------------------- GObject */
 
 static void
@@ -621,6 +829,7 @@ kol_action_panel_dispose (GObject *object)
 {
   KolActionPanel *self = KOL_ACTION_PANEL (object);
 
+  g_clear_handle_id (&self->resize_idle, g_source_remove);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   disconnect_spins (self);
@@ -716,7 +925,8 @@ kol_action_panel_class_init (KolActionPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KolActionPanel, content_box);
   gtk_widget_class_bind_template_child (widget_class, KolActionPanel, pass_box);
   gtk_widget_class_bind_template_child (widget_class, KolActionPanel, error_label);
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  widget_class->measure = kol_action_panel_measure;
+  widget_class->size_allocate = kol_action_panel_size_allocate;
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 

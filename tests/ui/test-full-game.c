@@ -1,0 +1,790 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <json-glib/json-glib.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kol-action-json.h"
+#include "kol-application.h"
+#include "kol-game-over-view.h"
+#include "kol-l10n.h"
+#include "kol-new-game-dialog.h"
+#include "kol-panel-util.h"
+#include "kol-state-dump.h"
+#include "kol-test-board.h"
+#include "kol-view-util.h"
+#include "kol-window.h"
+#include "ui-test-utils.h"
+
+/*
+ * A whole game of each title played hot-seat in the main window, from the
+ * New Game dialog to the final scores, only through the widgets a person
+ * uses: each move is chosen among the engine's legal actions by a seeded
+ * weighted policy (that of koleya-cli selfplay, so that games end), then
+ * made with the action panel's button labelled kol_game_describe_action()
+ * (after setting its spin button for a number in a range), or on the map
+ * (activating the hex, picking the tile in the chooser, turning it with
+ * the panel's rotate button, confirming; clicking the city for a station
+ * marker; Best Routes and Confirm for a run). After each move the game
+ * must have recorded exactly the move chosen. At the end the final scores
+ * are shown and are the model's.
+ *
+ * Run by meson in English and with LANGUAGE=ru; in Russian the window's
+ * texts are checked for English UI words at a few points. Under
+ * sanitizers KOLEYA_FULL_GAME_ACTIONS limits how many moves are made;
+ * KOLEYA_FULL_GAME_SEED picks another game, KOLEYA_SHOTS_DIR saves the
+ * final scores as PNGs (docs/screenshots/game-over-*.png).
+ */
+
+static KolApplication *app;
+
+static const char *const player_names[] = { "Anna", "Boris", "Clara", "Dmitri" };
+
+typedef struct
+{
+  const char *title;
+  int n_players;
+  gint64 seed;
+} Title;
+
+static const Title titles[] = {
+  { "1849", 4, 1 },
+  { "1840", 4, 1 },
+};
+
+typedef struct
+{
+  KolWindow *window;
+  KolGamePage *page;
+  KolActionPanel *panel;
+  KolMapView *map;
+  KolGame *game;
+} Table;
+
+static gboolean
+russian (void)
+{
+  return g_str_has_prefix (g_getenv ("LANGUAGE") != NULL ? g_getenv ("LANGUAGE") : "", "ru");
+}
+
+/* ------------------------------------------------------------- the policy */
+
+/* kind_weight() of koleya-cli selfplay --policy=weighted (as in
+ * tests/model/test-game.c): by kind of action, so that games end. */
+static double
+kind_weight (const KolEngine *g,
+             const KolAction *a)
+{
+  switch (a->type)
+    {
+    case KOL_ACTION_BID:
+      return a->company >= 0 && a->price == g->companies[a->company].value ? 6 : 1;
+    case KOL_ACTION_PAR:
+    case KOL_ACTION_PLACE_TOKEN:
+    case KOL_ACTION_BUY_TRAIN:
+      return 3;
+    case KOL_ACTION_BUY_SHARES:
+      return a->entity.kind == KOL_ENTITY_CORP ? 0.3 : 4;
+    case KOL_ACTION_SELL_SHARES:
+      return 0.4;
+    case KOL_ACTION_LAY_TILE:
+      return 4;
+    case KOL_ACTION_RUN_ROUTES:
+      return 10;
+    case KOL_ACTION_DIVIDEND:
+      return g_strcmp0 (a->kind, "payout") == 0 ? 4 : 1;
+    case KOL_ACTION_BUY_COMPANY:
+      return 0.3;
+    case KOL_ACTION_BUY_TOKEN:
+    case KOL_ACTION_TAKE_LOAN:
+    case KOL_ACTION_PAYOFF_LOAN:
+      return 0.5;
+    default:
+      return 1;
+    }
+}
+
+static const KolAction *
+choose_weighted (const KolEngine *g,
+                 GPtrArray       *legal,
+                 GRand           *rand,
+                 gboolean         no_raises)
+{
+  guint count[KOL_N_ACTION_TYPES] = { 0 };
+  g_autofree double *weights = g_new0 (double, legal->len);
+  double total = 0, pick;
+
+  for (guint i = 0; i < legal->len; i++)
+    count[((KolAction *) g_ptr_array_index (legal, i))->type]++;
+  for (guint i = 0; i < legal->len; i++)
+    {
+      const KolAction *a = g_ptr_array_index (legal, i);
+
+      /* a long auction: only buys at face value or passes */
+      if (no_raises && a->type == KOL_ACTION_BID && !(a->company >= 0 && a->price == g->companies[a->company].value))
+        continue;
+      weights[i] = kind_weight (g, a) / count[a->type];
+      total += weights[i];
+    }
+  if (total <= 0)
+    return g_ptr_array_index (legal, g_rand_int_range (rand, 0, (gint32) legal->len));
+  pick = g_rand_double (rand) * total;
+  for (guint i = 0; i < legal->len; i++)
+    {
+      if (weights[i] > 0 && pick < weights[i])
+        return g_ptr_array_index (legal, i);
+      pick -= weights[i];
+    }
+  return g_ptr_array_index (legal, legal->len - 1);
+}
+
+/* The panel offers the first of several trains alike (same kind, owner
+ * and state), or of certificates alike (same company, size and holder),
+ * which is the same move: the move is made with that one. */
+static gboolean
+same_train (const KolEngine *g,
+            int              a,
+            int              b)
+{
+  const KolTrain *x = &g->trains[a], *y = &g->trains[b];
+
+  return x->def == y->def && x->variant == y->variant && kol_entity_equal (x->owner, y->owner) &&
+         x->obsolete == y->obsolete && x->rusted == y->rusted && x->operated == y->operated;
+}
+
+static gboolean
+is_train_choice (const KolAction *a)
+{
+  return (a->type == KOL_ACTION_BUY_TRAIN || a->type == KOL_ACTION_SCRAP_TRAIN ||
+          a->type == KOL_ACTION_DISCARD_TRAIN) && a->train >= 0;
+}
+
+static gboolean
+same_certs (const KolEngine *g,
+            const KolAction *a,
+            const KolAction *b)
+{
+  if (a->percent != b->percent || a->price != b->price)
+    return FALSE;
+  if (a->type == KOL_ACTION_SELL_SHARES && a->n_shares > 0 && b->n_shares > 0)
+    return g->certs[a->shares[0]].corp == g->certs[b->shares[0]].corp;
+  if (a->n_shares != b->n_shares)
+    return FALSE;
+  for (guint i = 0; i < a->n_shares; i++)
+    {
+      const KolCert *x = &g->certs[a->shares[i]], *y = &g->certs[b->shares[i]];
+
+      if (x->corp != y->corp || x->percent != y->percent || x->president != y->president ||
+          x->flags != y->flags || !kol_entity_equal (x->owner, y->owner))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+alike (const KolEngine *g,
+       const KolAction *a,
+       const KolAction *b)
+{
+  if (a->type != b->type || !kol_entity_equal (a->entity, b->entity))
+    return FALSE;
+  if (is_train_choice (a))
+    return b->train >= 0 && g_strcmp0 (a->variant, b->variant) == 0 && same_train (g, a->train, b->train);
+  if (a->type == KOL_ACTION_BUY_SHARES || a->type == KOL_ACTION_SELL_SHARES)
+    return same_certs (g, a, b);
+  return FALSE;
+}
+
+static KolAction *
+first_alike (const KolEngine *g,
+             GPtrArray       *legal,
+             const KolAction *a)
+{
+  KolAction *move = kol_action_copy (a);
+
+  for (guint i = 0; i < legal->len; i++)
+    {
+      const KolAction *b = g_ptr_array_index (legal, i);
+
+      if (b == a)
+        break;  /* the first of its kind */
+      if (!alike (g, a, b))
+        continue;
+      move->train = b->train;
+      move->n_shares = b->n_shares;
+      memcpy (move->shares, b->shares, sizeof move->shares);
+      break;
+    }
+  return move;
+}
+
+/* ---------------------------------------------------------- the widgets */
+
+static gboolean
+is_mapped (gpointer widget)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (widget));
+}
+
+static gboolean
+has_new_game_dialog (gpointer data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
+
+      if (KOL_IS_NEW_GAME_DIALOG (window) && gtk_widget_get_visible (window))
+        {
+          *(GtkWidget **) data = window;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static gboolean
+has_no_windows (gpointer data)
+{
+  return gtk_application_get_windows (GTK_APPLICATION (app)) == NULL;
+}
+
+/* Lets GTK lay out and draw what changed, as between a person's clicks. */
+static void
+settle (void)
+{
+  for (int i = 0; i < 50 && g_main_context_iteration (NULL, FALSE); i++)
+    ;
+}
+
+/* The first button under @root whose action is @action_name. */
+static GtkWidget *
+find_action_button (GtkWidget  *root,
+                    const char *action_name)
+{
+  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action_name) == 0)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_action_button (c, action_name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Clicks the panel's button for the map controller's @action_name. */
+static void
+click_action (Table      *t,
+              const char *action_name)
+{
+  GtkWidget *button = find_action_button (GTK_WIDGET (t->panel), action_name);
+
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_is_sensitive (button));
+  g_signal_emit_by_name (button, "clicked");
+}
+
+static gboolean
+has_label (GtkWidget  *root,
+           const char *text)
+{
+  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (has_label (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* The button of the tile chooser that shows @name under its picture. */
+static GtkWidget *
+find_tile_button (GtkWidget  *root,
+                  const char *name)
+{
+  if (GTK_IS_BUTTON (root) && has_label (root, name))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_tile_button (c, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+tile_chooser (Table *t)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (t->map)); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_POPOVER (c))
+      return c;
+  return NULL;
+}
+
+/* ------------------------------------------------------------- the moves */
+
+/* A tile: the hex activated, the tile picked when several are offered,
+ * turned with the panel's rotate button to the rotation wanted, confirmed. */
+static void
+lay_tile (Table           *t,
+          const KolAction *a)
+{
+  const KolTitle *title = kol_game_get_title (t->game);
+  int tile = title->copy_tile[a->tile_copy];
+  int hex = -1, shown = -1, rotation = -1;
+
+  g_signal_emit_by_name (t->map, "hex-activated", (int) a->hex);
+  if (!kol_map_view_get_tentative_tile (t->map, &hex, &shown, &rotation))
+    {
+      GtkWidget *chooser = tile_chooser (t);
+      GtkWidget *button;
+
+      g_assert_nonnull (chooser);
+      button = find_tile_button (chooser, title->tiles[tile].id);
+      g_assert_nonnull (button);
+      g_signal_emit_by_name (button, "clicked");
+      g_assert_true (kol_map_view_get_tentative_tile (t->map, &hex, &shown, &rotation));
+    }
+  g_assert_cmpint (hex, ==, a->hex);
+  g_assert_cmpint (shown, ==, tile);
+  for (int turns = 0; turns < 6 && rotation != a->rotation; turns++)
+    {
+      click_action (t, "play.rotate-cw");
+      g_assert_true (kol_map_view_get_tentative_tile (t->map, &hex, &shown, &rotation));
+    }
+  g_assert_cmpint (rotation, ==, a->rotation);
+  click_action (t, "play.confirm");
+}
+
+/* A station marker: a click on the city (the view's node, then its hex). */
+static void
+place_token (Table           *t,
+             const KolAction *a)
+{
+  const KolEngine *g = kol_game_get_engine (t->game);
+  const KolTileDef *def;
+  int node = -1;
+
+  g_assert_cmpint (g->hexes[a->hex].tile, >=, 0);
+  def = &g->title->tiles[g->hexes[a->hex].tile];
+  for (int i = 0; i < def->n_nodes && node < 0; i++)
+    if (def->nodes[i].kind == KOL_NODE_CITY && def->nodes[i].city_index == a->city)
+      node = i;
+  g_assert_cmpint (node, >=, 0);
+  g_signal_emit_by_name (t->map, "node-activated", (int) a->hex, node);
+  g_signal_emit_by_name (t->map, "hex-activated", (int) a->hex);
+}
+
+static void
+run_routes (Table *t)
+{
+  click_action (t, "play.auto-route");
+  click_action (t, "play.confirm");
+}
+
+/* The name of the spin button of a choice in a range, as the panel names
+ * it ("bid:SCE", "buy_train:4H-0", "dividend:WT"). */
+static char *
+spin_name (const KolEngine *g,
+           const KolAction *a)
+{
+  const char *target = "";
+  g_autofree char *train = NULL;
+
+  if (a->company >= 0 && a->company < g->n_companies)
+    target = g->title->companies[a->company].id;
+  else if (a->type == KOL_ACTION_BUY_TRAIN && a->train >= 0 && a->train < g->n_trains)
+    target = train = kol_engine_train_id ((KolEngine *) g, a->train);
+  else if (a->type == KOL_ACTION_DIVIDEND && a->entity.kind == KOL_ENTITY_CORP)
+    target = g->title->corps[a->entity.index].id;
+  return g_strdup_printf ("%s:%s", kol_action_type_to_string (a->type), target);
+}
+
+/* Any other move: the panel's button, after its spin button if any. */
+static void
+press_choice (Table           *t,
+              const KolAction *a)
+{
+  const KolEngine *g = kol_game_get_engine (t->game);
+  g_autofree char *name = spin_name (g, a);
+  GtkSpinButton *spin = kol_action_panel_find_spin (t->panel, name);
+  g_autofree char *label = NULL;
+  GtkWidget *button = NULL;
+
+  if (spin != NULL)
+    gtk_spin_button_set_value (spin, a->type == KOL_ACTION_DIVIDEND ? a->amount : a->price);
+  label = kol_game_describe_action (t->game, a);
+  if (is_train_choice (a) && g->trains[a->train].operated)
+    {
+      /* a train that ran, beside a twin that did not, says so */
+      g_autofree char *ran = g_strdup_printf (g_dgettext (GETTEXT_PACKAGE, "%s (has run this turn)"), label);
+
+      button = kol_action_panel_find_button (t->panel, ran);
+    }
+  if (a->n_shares > 0 && g->certs[a->shares[0]].president)
+    {
+      /* a president's certificate, beside an ordinary one, says so */
+      g_autofree char *president = g_strdup_printf (g_dgettext (GETTEXT_PACKAGE, "%s — %s"), label,
+                                                    kol_view_term (g->title, KOL_TERM_PRESIDENT));
+
+      button = kol_action_panel_find_button (t->panel, president);
+    }
+  if (button == NULL)
+    button = kol_action_panel_find_button (t->panel, label);
+  if (button == NULL && a->hex >= 0)
+    {
+      /* choices worded alike are told apart by their hex */
+      g_autofree char *hex = kol_panel_hex_name (g->title, a->hex);
+      g_autofree char *twin = g_strdup_printf ("%s — %s", label, hex);
+
+      button = kol_action_panel_find_button (t->panel, twin);
+    }
+  if (button == NULL)
+    {
+      g_autofree char *shown = kol_test_collect_labels (GTK_WIDGET (t->panel));
+
+      g_error ("no button “%s” (spin %s: %s) in the panel:\n%s", label, name, spin != NULL ? "found" : "none",
+               shown);
+    }
+  g_assert_true (gtk_widget_is_sensitive (button));
+  g_signal_emit_by_name (button, "clicked");
+}
+
+static void
+collect_choices (GtkWidget  *widget,
+                 GHashTable *labels)
+{
+  if (GTK_IS_BUTTON (widget) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "panel.choose") == 0)
+    {
+      const char *label = gtk_button_get_label (GTK_BUTTON (widget));
+
+      if (g_hash_table_contains (labels, label))
+        g_error ("two choices read “%s”", label);
+      g_hash_table_add (labels, (gpointer) label);
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    collect_choices (c, labels);
+}
+
+/* No two buttons of the panel read alike: a person could not tell them
+ * apart. */
+static void
+assert_choices_distinct (Table *t)
+{
+  g_autoptr(GHashTable) labels = g_hash_table_new (g_str_hash, g_str_equal);
+
+  collect_choices (GTK_WIDGET (t->panel), labels);
+  g_assert_cmpuint (g_hash_table_size (labels), ==, kol_action_panel_get_n_choices (t->panel));
+}
+
+/* An action as JSON without what only a record carries. */
+static char *
+action_text (JsonNode *node)
+{
+  JsonObject *o = json_node_get_object (node);
+  static const char *const drop[] = { "id", "created_at", "user", "auto_actions" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (drop); i++)
+    if (json_object_has_member (o, drop[i]))
+      json_object_remove_member (o, drop[i]);
+  return json_to_string (node, FALSE);
+}
+
+/* Makes move @a through the UI; the game must then have recorded it. */
+static void
+play_move (Table           *t,
+           const KolAction *a)
+{
+  KolHistory *history = kol_game_get_history (t->game);
+  guint before = kol_game_get_position (t->game);
+  g_autoptr(JsonNode) wanted = kol_action_to_json ((KolEngine *) kol_game_get_engine (t->game), a);
+  g_autofree char *wanted_text = action_text (wanted);
+  g_autofree char *done_text = NULL;
+  g_autoptr(JsonNode) done = NULL;
+
+  g_autofree char *offered = kol_test_collect_labels (GTK_WIDGET (t->panel));
+
+  assert_choices_distinct (t);
+
+  switch (a->type)
+    {
+    case KOL_ACTION_LAY_TILE:
+      lay_tile (t, a);
+      break;
+    case KOL_ACTION_PLACE_TOKEN:
+      place_token (t, a);
+      break;
+    case KOL_ACTION_RUN_ROUTES:
+      run_routes (t);
+      break;
+    default:
+      press_choice (t, a);
+      break;
+    }
+  if (kol_game_get_position (t->game) != before + 1)
+    g_error ("move %u (%s) was not made: %s", before, wanted_text,
+             kol_action_panel_get_error (t->panel) != NULL ? kol_action_panel_get_error (t->panel) : "no error");
+  done = json_node_copy (kol_history_get_action_json (history, before));
+  done_text = action_text (done);
+  if (g_strcmp0 (done_text, wanted_text) != 0)
+    g_error ("move %u: %s made instead of %s; the panel offered:\n%s", before, done_text, wanted_text, offered);
+}
+
+/* ------------------------------------------------------------ Russian */
+
+/* Words of the table's own UI that must not show in Russian (data names,
+ * such as companies and the board's labels, may be English). */
+static const char *const english_words[] = {
+  "Pass", "Players", "Treasury", "to act", "Certificates", "Net worth", "Phase", "Round", "Bank", "Market",
+  "Log", "Confirm", "Cancel", "Cash", "Shares", "Trains", "Companies", "President", "Acting", "Move",
+  "Final scores", "Scores", "Price", "Par", "Buy", "Sell", "Bid", "Stock", "Operating", "Private",
+};
+
+static gboolean
+word_at (const char *text,
+         const char *at,
+         gsize       len)
+{
+  return (at == text || !g_ascii_isalpha (at[-1])) && !g_ascii_isalpha (at[len]);
+}
+
+/* The first line of the window's texts with an English UI word, or NULL.
+ * KOLEYA_LABELS_DIR=DIR also saves the texts there, to read. */
+static char *
+find_english (Table      *t,
+              const char *when)
+{
+  g_autofree char *labels = kol_test_collect_labels (GTK_WIDGET (t->window));
+  g_auto(GStrv) lines = g_strsplit (labels, "\n", -1);
+
+  if (g_getenv ("KOLEYA_LABELS_DIR") != NULL)
+    {
+      g_autofree char *name = g_strdup_printf ("%s-%s-%s.txt", kol_game_get_title (t->game)->id, when,
+                                               russian () ? "ru" : "en");
+      g_autofree char *path = g_build_filename (g_getenv ("KOLEYA_LABELS_DIR"), name, NULL);
+
+      g_file_set_contents (path, labels, -1, NULL);
+    }
+  for (guint w = 0; w < G_N_ELEMENTS (english_words); w++)
+    for (guint l = 0; lines[l] != NULL; l++)
+      for (const char *at = strstr (lines[l], english_words[w]); at != NULL;
+           at = strstr (at + 1, english_words[w]))
+        if (word_at (lines[l], at, strlen (english_words[w])))
+          return g_strdup_printf ("“%s” in “%s”", english_words[w], lines[l]);
+  return NULL;
+}
+
+/* In Russian no English UI word shows; in English the same check finds
+ * them (so that it can fail). */
+static void
+check_language (Table      *t,
+                const char *when)
+{
+  g_autofree char *english = find_english (t, when);
+
+  if (russian () && english != NULL)
+    g_error ("%s: English %s", when, english);
+  if (!russian ())
+    g_assert_nonnull (english);
+}
+
+/* ------------------------------------------------------------- the game */
+
+/* The New Game dialog of a main window starts @t's game on the table. */
+static void
+open_table (Table       *table,
+            const Title *t)
+{
+  GtkWidget *dialog = NULL;
+
+  table->window = kol_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (table->window), 1440, 900);
+  gtk_window_present (GTK_WINDOW (table->window));
+  kol_test_wait_until (is_mapped, table->window);
+  g_action_group_activate_action (G_ACTION_GROUP (table->window), "new-game", NULL);
+  kol_test_wait_until (has_new_game_dialog, &dialog);
+  kol_new_game_dialog_set_title_id (KOL_NEW_GAME_DIALOG (dialog), t->title);
+  kol_new_game_dialog_set_n_players (KOL_NEW_GAME_DIALOG (dialog), t->n_players);
+  kol_new_game_dialog_set_seed (KOL_NEW_GAME_DIALOG (dialog), t->seed);
+  for (int i = 0; i < t->n_players; i++)
+    kol_new_game_dialog_set_player_name (KOL_NEW_GAME_DIALOG (dialog), i, player_names[i]);
+  g_assert_true (gtk_widget_activate_action (dialog, "new-game.start", NULL));
+  table->page = kol_window_get_game_page (table->window);
+  table->game = kol_game_page_get_game (table->page);
+  g_assert_nonnull (table->game);
+  g_assert_cmpstr (kol_game_get_title (table->game)->id, ==, t->title);
+  table->panel = kol_game_page_get_action_panel (table->page);
+  table->map = kol_game_page_get_map_view (table->page);
+  settle ();
+}
+
+static void
+close_table (Table *table)
+{
+  kol_game_remove_autosave (table->game, NULL);
+  gtk_window_destroy (GTK_WINDOW (table->window));
+  kol_test_wait_until (has_no_windows, NULL);
+}
+
+static gboolean
+over_complete (gpointer view)
+{
+  return kol_game_over_view_is_complete (view) && gtk_widget_get_mapped (GTK_WIDGET (view));
+}
+
+/* The final scores: shown instead of the map, ranked, the model's. */
+static void
+check_final_scores (Table *t)
+{
+  KolGameOverView *over = KOL_GAME_OVER_VIEW (kol_test_find_descendant (GTK_WIDGET (t->page),
+                                                                        KOL_TYPE_GAME_OVER_VIEW));
+  KolEngine *g = (KolEngine *) kol_game_get_engine (t->game);
+  g_autoptr(JsonNode) result = kol_state_result (g);
+  JsonObject *scores = json_node_get_object (result);
+  g_autofree char *labels = NULL;
+  int last = G_MAXINT;
+
+  g_assert_nonnull (over);
+  /* the charts replay the whole game from the main loop */
+  for (gint64 end = g_get_monotonic_time () + 120 * G_USEC_PER_SEC; !over_complete (over);)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, end);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  for (int rank = 0; rank < g->n_players; rank++)
+    {
+      int score = 0;
+      int player = kol_game_over_view_get_ranked (over, rank, &score);
+      g_autofree char *id = NULL;
+      g_autofree char *money = NULL;
+
+      g_assert_cmpint (player, >=, 0);
+      id = g_strdup_printf ("%d", g->players[player].id);
+      g_assert_cmpint (score, ==, json_object_get_int_member (scores, id));
+      g_assert_cmpint (score, <=, last);
+      last = score;
+      money = kol_game_format_money (t->game, score);
+      labels = kol_test_collect_labels (GTK_WIDGET (over));
+      g_assert_nonnull (strstr (labels, money));
+      g_clear_pointer (&labels, g_free);
+    }
+  g_assert_cmpint (kol_game_over_view_get_ranked (over, g->n_players, NULL), ==, -1);
+}
+
+/* KOLEYA_SHOTS_DIR=DIR saves the window at the end of the game there as
+ * game-over-TITLE-LANG.png, for docs/screenshots. */
+static void
+save_shot (Table *t)
+{
+  const char *dir = g_getenv ("KOLEYA_SHOTS_DIR");
+  g_autofree char *name = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  gint64 end = g_get_monotonic_time () + G_USEC_PER_SEC;
+
+  if (dir == NULL)
+    return;
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+  name = g_strdup_printf ("game-over-%s-%s.png", kol_game_get_title (t->game)->id, russian () ? "ru" : "en");
+  path = g_build_filename (dir, name, NULL);
+  texture = kol_test_render_widget (GTK_WIDGET (t->window));
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+}
+
+/* KOLEYA_FULL_GAME_SEED=N plays another game (for a screenshot). */
+static guint32
+policy_seed (void)
+{
+  const char *seed = g_getenv ("KOLEYA_FULL_GAME_SEED");
+
+  return seed != NULL ? (guint32) strtoul (seed, NULL, 10) : 1;
+}
+
+static guint
+action_limit (void)
+{
+  const char *limit = g_getenv ("KOLEYA_FULL_GAME_ACTIONS");
+
+  return limit != NULL ? (guint) strtoul (limit, NULL, 10) : G_MAXUINT;
+}
+
+static void
+test_full_game (gconstpointer data)
+{
+  const Title *t = data;
+  Table table = { 0 };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (policy_seed ());
+  guint limit = action_limit (), n = 0;
+  gboolean checked_operating = FALSE;
+  gint64 start = g_get_monotonic_time ();
+
+  open_table (&table, t);
+  check_language (&table, "start");
+  while (!kol_game_get_finished (table.game) && n < limit)
+    {
+      g_autoptr(GPtrArray) legal = kol_game_legal_actions (table.game);
+      const KolEngine *g = kol_game_get_engine (table.game);
+      gboolean auction = g->round.klass != NULL && !g->round.klass->stock && !g->round.klass->operating;
+      g_autoptr(KolAction) a = NULL;
+
+      g_assert_cmpuint (legal->len, >, 0);
+      g_assert_cmpuint (n, <, 20000);
+      a = first_alike (g, legal, choose_weighted (g, legal, rand, auction && n >= 2000));
+      if (!checked_operating && a->type == KOL_ACTION_LAY_TILE)
+        {
+          check_language (&table, "operating");
+          checked_operating = TRUE;
+        }
+      play_move (&table, a);
+      settle ();
+      n++;
+    }
+  g_test_message ("%s: %u moves through the UI in %.1f s", t->title, n,
+                  (g_get_monotonic_time () - start) / 1e6);
+  if (limit == G_MAXUINT)
+    {
+      g_assert_true (kol_game_get_finished (table.game));
+      check_final_scores (&table);
+      check_language (&table, "over");
+      save_shot (&table);
+    }
+  close_table (&table);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  if (kol_test_skip_without_display ())
+    return 0;
+  kol_l10n_init_gettext ();
+  gtk_test_init (&argc, &argv, NULL);
+
+  app = kol_application_new (APP_ID ".FullGameTest", G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+
+  for (guint i = 0; i < G_N_ELEMENTS (titles); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/full-game/%s", titles[i].title);
+
+      g_test_add_data_func (path, &titles[i], test_full_game);
+    }
+  status = g_test_run ();
+  g_clear_object (&app);
+  return status;
+}
