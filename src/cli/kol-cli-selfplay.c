@@ -413,18 +413,6 @@ play_one (const KolTitle *title,
     /* KOL_GAME_END_NONE: rounds went by without anybody able to act (all
      * corporations closed, nobody can start one): a dead game, ended as
      * 18xx.games does (:dnf), with scores. Not a violation. */
-    if (FALSE)
-      {
-        add_violation (stats, index, seed, count, g, NULL, "the game ended without a reason (did not finish)");
-        if (stats->trace)
-          {
-            g_autoptr(JsonNode) state = kol_state_dump (g, KOL_STATE_DUMP_NONE);
-            g_autofree char *text = json_to_string (state, FALSE);
-
-            g_print ("turn %d round %s %d: %s\n", g->turn, kol_engine_round_name (g), g->round.round_num, text);
-          }
-        return FALSE;
-      }
   }
   if (stats->verbose)
     {

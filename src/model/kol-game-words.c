@@ -481,10 +481,14 @@ kol_game_word_money (const KolTitle *title,
 {
   const char *format = title != NULL ? kol_game_word_text (&title->currency) : NULL;
 
+  g_autofree char *text = NULL;
+
   if (!money_format_ok (format))
     return g_strdup_printf ("%d", amount);
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
-  return g_strdup_printf (format, amount);
+  text = g_strdup_printf (format, ABS (MAX (amount, -G_MAXINT)));
 #pragma GCC diagnostic pop
+  /* the sign goes before the currency: "−L.750", not "L.-750" */
+  return amount < 0 ? g_strconcat ("−", text, NULL) : g_steal_pointer (&text);
 }

@@ -55,7 +55,9 @@ format_value (KolChart *self,
 
   if (at == NULL)
     return g_strdup_printf ("%ld", v);
-  return g_strdup_printf ("%.*s%ld%s", (int) (at - self->format), self->format, v, at + 2);
+  /* the sign goes before the currency: "−L.750", not "L.-750" */
+  return g_strdup_printf ("%s%.*s%ld%s", v < 0 ? "−" : "", (int) (at - self->format), self->format, labs (v),
+                          at + 2);
 }
 
 /* A tick step of 1, 2 or 5 × 10^k giving about @n ticks over @range. */

@@ -69,6 +69,9 @@ end_reason (KolEngine *g)
     case KOL_GAME_END_MANUAL:
       return _("The players ended the game.");
     case KOL_GAME_END_NONE:
+      /* a dead game: all companies closed and none can start, so rounds
+       * pass with nobody to act (18xx.games ends these too) */
+      return _("Nobody could act any more, so the game was stopped.");
     default:
       return NULL;
     }

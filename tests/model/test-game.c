@@ -593,6 +593,21 @@ test_round_names (void)
     }
 }
 
+/* Money in the title's currency; a debt carries its sign before the
+ * currency ("−L.750", the 1849 loan penalty of 13), never "L.-750". */
+static void
+test_money (void)
+{
+  g_autoptr(KolGame) game = new_game ("1849", 4, 5);
+  g_autofree char *plus = kol_game_format_money (game, 750);
+  g_autofree char *minus = kol_game_format_money (game, -750);
+  g_autofree char *want = g_strconcat ("−", plus, NULL);
+
+  g_assert_nonnull (strstr (plus, "750"));
+  g_assert_null (strchr (plus, '-'));
+  g_assert_cmpstr (minus, ==, want);
+}
+
 /* ------------------------------------------------------- refusals */
 
 /* A refused action: a translated message, and nothing changed. */
@@ -848,6 +863,7 @@ main (int   argc,
       g_test_add_data_func (path, &new_games[i], test_new_game);
     }
   g_test_add_func ("/game/round-names", test_round_names);
+  g_test_add_func ("/game/money", test_money);
   g_test_add_func ("/game/refusal-unchanged", test_refusal_unchanged);
   g_test_add_data_func ("/game/record-scores/1840", "1840-218809.json", test_record_scores);
   g_test_add_data_func ("/game/record-scores/1849", "1849-27939.json", test_record_scores);
