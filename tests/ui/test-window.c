@@ -483,6 +483,27 @@ test_new_game (void)
   destroy_window (window);
 }
 
+/* A title chosen on the start page or the editor's Play: the dialog opens
+ * on that title. */
+static void
+test_new_game_for_title (void)
+{
+  KolWindow *window = open_window ();
+  GtkWidget *dialog = NULL;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "new-game-for-title", g_variant_new_string ("1849"));
+  kol_test_wait_until (has_new_game_dialog, &dialog);
+  g_assert_cmpstr (kol_new_game_dialog_get_title_id (KOL_NEW_GAME_DIALOG (dialog)), ==, "1849");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  dialog = NULL;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "new-game-for-title", g_variant_new_string ("1840"));
+  kol_test_wait_until (has_new_game_dialog, &dialog);
+  g_assert_cmpstr (kol_new_game_dialog_get_title_id (KOL_NEW_GAME_DIALOG (dialog)), ==, "1840");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  destroy_window (window);
+}
+
 static void
 test_quit_closes_windows (void)
 {
@@ -515,6 +536,7 @@ main (int   argc,
   g_test_add_func ("/window/editor-mode", test_editor_mode);
   g_test_add_func ("/window/game-on-table", test_game_on_table);
   g_test_add_func ("/window/new-game", test_new_game);
+  g_test_add_func ("/window/new-game-for-title", test_new_game_for_title);
   g_test_add_func ("/window/close-game-asks", test_close_game_asks);
   g_test_add_func ("/window/save", test_save);
   g_test_add_func ("/window/quit-closes-windows", test_quit_closes_windows);
