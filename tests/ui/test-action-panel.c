@@ -201,8 +201,11 @@ test_opening_through_buttons (gconstpointer data)
             (chosen == NULL || (t->last_every > 0 && move % t->last_every == 1)))
           chosen = buttons->pdata[i];
       g_assert_nonnull (chosen);
-      g_assert_true (gtk_widget_activate (chosen));
-      /* a button shows itself pressed for a moment before it acts */
+      /* "clicked" as a pointer click emits it; gtk_widget_activate() (the
+       * keyboard's way, tested by the bid test) first shows the button
+       * pressed for 250 ms, which over a whole opening only slows the test */
+      g_assert_true (GTK_IS_BUTTON (chosen));
+      g_signal_emit_by_name (chosen, "clicked");
       wait_for_move (&f, before);
       g_assert_null (kol_action_panel_get_error (f.panel));
       g_assert_cmpuint (kol_game_get_position (f.game), >, before);
