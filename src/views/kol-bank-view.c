@@ -312,6 +312,23 @@ first_purchase_effects (KolEngine *g,
   return out->len > 0 ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
 }
 
+/* A fresh box each time: GTK 4.8 keeps the size request mode a box had
+ * when it was empty, so wrapping lines added later to the same box were
+ * measured one line high and ran over the phase table. */
+static void
+replace_next_box (KolBankView *self)
+{
+  GtkWidget *parent = gtk_widget_get_parent (self->next);
+  GtkWidget *previous = gtk_widget_get_prev_sibling (self->next);  /* the heading */
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
+                                  previous, NULL, -1);
+  gtk_box_remove (GTK_BOX (parent), self->next);
+  gtk_box_insert_child_after (GTK_BOX (parent), box, previous);
+  self->next = box;
+}
+
 static void
 refresh_next (KolBankView *self,
               KolEngine   *g)
@@ -321,7 +338,7 @@ refresh_next (KolBankView *self,
   guint32 seen = 0;
   int shown = 0;
 
-  kol_panel_clear_box (self->next);
+  replace_next_box (self);
   for (int i = 0; i < n; i++)
     {
       int def = g->trains[upcoming[i]].def;
@@ -471,6 +488,7 @@ add_phase_row (KolBankView    *self,
 
   for (int i = 0; i < 4; i++)
     {
+      gtk_label_set_wrap (GTK_LABEL (cells[i]), FALSE);
       if (current)
         gtk_widget_add_css_class (cells[i], "kol-current");
       gtk_grid_attach (self->phases, cells[i], i, phase + 1, 1, 1);
@@ -496,6 +514,7 @@ refresh_phases (KolBankView *self,
     {
       GtkWidget *head = dim_cell (heads[i]);
 
+      gtk_label_set_wrap (GTK_LABEL (head), FALSE);
       gtk_widget_add_css_class (head, "caption-heading");
       gtk_grid_attach (self->phases, head, i, 0, 1, 1);
     }

@@ -49,8 +49,10 @@ fixture_open (Fixture     *f,
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
   f->page = KOL_GAME_PAGE (kol_game_page_new ());
   gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->page));
-  g_object_set (f->page, "game", f->game, NULL);
+  /* as in the window: the page is shown (and measured) empty first */
   gtk_window_present (GTK_WINDOW (f->window));
+  gtk_test_widget_wait_for_draw (f->window);
+  g_object_set (f->page, "game", f->game, NULL);
   gtk_test_widget_wait_for_draw (f->window);
 }
 
@@ -142,7 +144,12 @@ test_parts (gconstpointer data)
 
       kol_game_page_show_panel (f.page, names[i]);
       gtk_test_widget_wait_for_draw (f.window);
+      kol_test_assert_boxes_fit (GTK_WIDGET (f.page), names[i]);
     }
+  /* again after the panels followed the game for a while */
+  play_moves (f.game, 40);
+  gtk_test_widget_wait_for_draw (f.window);
+  kol_test_assert_boxes_fit (GTK_WIDGET (f.page), "bank");
   fixture_close (&f);
 }
 
@@ -202,7 +209,12 @@ test_log_past (gconstpointer data)
   g_assert_cmpuint (kol_game_get_n_actions (f.game), ==, n);
 
   question = kol_game_page_confirm_continue (f.page);
-  g_assert_nonnull (strstr (kol_message_dialog_get_body (KOL_MESSAGE_DIALOG (question)), "later"));
+  {
+    /* it says how many moves go (in any language) */
+    g_autofree char *later = g_strdup_printf ("%u", kol_game_get_n_actions (f.game) - kol_game_get_position (f.game));
+
+    g_assert_nonnull (strstr (kol_message_dialog_get_body (KOL_MESSAGE_DIALOG (question)), later));
+  }
   kol_message_dialog_respond (KOL_MESSAGE_DIALOG (question), "continue");
   g_assert_true (kol_game_get_live (f.game));
   g_assert_cmpuint (kol_game_get_n_actions (f.game), <, n);

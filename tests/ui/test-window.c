@@ -504,6 +504,40 @@ test_new_game_for_title (void)
   destroy_window (window);
 }
 
+/* The panels of a game started from the dialog, after the game went on:
+ * nothing runs over what follows it (the bank's "next purchases" ran over
+ * its phase table, in Russian). */
+static void
+test_panels_fit (void)
+{
+  static const char *const names[] = { "players", "companies", "market", "bank", "log" };
+  KolWindow *window = open_window ();
+  GtkWidget *dialog = NULL;
+  KolGamePage *page = kol_window_get_game_page (window);
+  KolGame *game;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1440, 900);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "new-game-for-title", g_variant_new_string ("1849"));
+  kol_test_wait_until (has_new_game_dialog, &dialog);
+  kol_new_game_dialog_set_seed (KOL_NEW_GAME_DIALOG (dialog), 7);
+  g_assert_true (gtk_widget_activate_action (dialog, "new-game.start", NULL));
+  game = kol_game_page_get_game (page);
+  for (guint i = 0; i < 110 && !kol_game_get_finished (game); i++)
+    {
+      g_autoptr(GPtrArray) legal = kol_game_legal_actions (game);
+
+      g_assert_true (kol_game_apply_action (game, legal->pdata[i % legal->len], NULL));
+    }
+  for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      kol_game_page_show_panel (page, names[i]);
+      gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+      kol_test_assert_boxes_fit (GTK_WIDGET (page), names[i]);
+    }
+  kol_game_remove_autosave (game, NULL);
+  destroy_window (window);
+}
+
 static void
 test_quit_closes_windows (void)
 {
@@ -537,6 +571,7 @@ main (int   argc,
   g_test_add_func ("/window/game-on-table", test_game_on_table);
   g_test_add_func ("/window/new-game", test_new_game);
   g_test_add_func ("/window/new-game-for-title", test_new_game_for_title);
+  g_test_add_func ("/window/panels-fit", test_panels_fit);
   g_test_add_func ("/window/close-game-asks", test_close_game_asks);
   g_test_add_func ("/window/save", test_save);
   g_test_add_func ("/window/quit-closes-windows", test_quit_closes_windows);

@@ -80,3 +80,27 @@ kol_test_collect_labels (GtkWidget *root)
   collect_labels (root, out);
   return g_string_free (out, FALSE);
 }
+
+/* Every shown child of a box lies inside the box: a wrapping line measured
+ * too short makes its box overflow onto the next widget (the bank's "next
+ * purchases" ran over its phase table: GTK 4.8 keeps a box's request mode
+ * from when it was empty). */
+void
+kol_test_assert_boxes_fit (GtkWidget  *widget,
+                           const char *panel)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      graphene_rect_t bounds;
+
+      /* content only: GTK's own parts (GtkGizmo) may draw past their box */
+      if (GTK_IS_BOX (widget) && (GTK_IS_LABEL (c) || GTK_IS_BOX (c) || GTK_IS_GRID (c)) &&
+          gtk_widget_get_mapped (c) && gtk_widget_compute_bounds (c, widget, &bounds) &&
+          bounds.origin.y + bounds.size.height > gtk_widget_get_height (widget) + 1)
+        g_error ("%s: a %s ends at %.0f px in a %s %d px high", panel, G_OBJECT_TYPE_NAME (c),
+                 bounds.origin.y + bounds.size.height, G_OBJECT_TYPE_NAME (widget), gtk_widget_get_height (widget));
+      kol_test_assert_boxes_fit (c, panel);
+    }
+}

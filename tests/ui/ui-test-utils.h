@@ -11,5 +11,7 @@ void       kol_test_wait_until           (gboolean  (*condition) (gpointer data)
 GtkWidget *kol_test_find_descendant      (GtkWidget  *root,
                                           GType       type);
 char      *kol_test_collect_labels       (GtkWidget  *root);
+void       kol_test_assert_boxes_fit     (GtkWidget  *widget,
+                                          const char *what);
 
 G_END_DECLS
