@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "kol-engine-info.h"
@@ -327,8 +329,8 @@ _kol_game_entity_name (const KolEngine *g,
   return kol_log_format_arg (g, &arg);
 }
 
-/* The label of a round: its round track id (1840: "SR2"), else the turn
- * and the operating round in the set ("2.1"). */
+/* The label of a round: its round track id (1840: "SR2"; none for "Pre"),
+ * else the turn and the operating round in the set ("2.1"). */
 static char *
 round_number (KolEngine *g)
 {
@@ -349,9 +351,11 @@ round_number (KolEngine *g)
           g_variant_unref (entry);
           entry = inner;
         }
+      /* only an id that counts ("SR2", "LR1a"): "Pre" and "End" name the
+       * space, and the round's name already says it */
       if (entry != NULL && g_variant_is_of_type (entry, G_VARIANT_TYPE_VARDICT) &&
           g_variant_lookup (entry, "id", "&s", &id))
-        return g_strdup (id);
+        return strpbrk (id, "0123456789") != NULL ? g_strdup (id) : NULL;
     }
   if (g->round.klass == NULL)
     return NULL;
