@@ -8,6 +8,7 @@
 
 #include "kol-cli.h"
 #include "kol-action-json.h"
+#include "kol-engine-policy.h"
 #include "kol-engine-round.h"
 #include "kol-save-file.h"
 #include "kol-state-dump.h"
@@ -186,80 +187,16 @@ add_violation (Stats           *stats,
   g_ptr_array_add (stats->violations, v);
 }
 
-static double
-kind_weight (KolEngine         *g,
-             const KolAction *a)
-{
-  switch (a->type)
-    {
-    case KOL_ACTION_BID:
-      /* buying the cheapest company at its price ends the waterfall */
-      if (a->company >= 0 && a->price == g->companies[a->company].value)
-        return 6;
-      return 1;
-    case KOL_ACTION_PAR:
-      return 3;
-    case KOL_ACTION_BUY_SHARES:
-      return a->entity.kind == KOL_ENTITY_CORP ? 0.3 : 4;
-    case KOL_ACTION_SELL_SHARES:
-      return 0.4;
-    case KOL_ACTION_LAY_TILE:
-      return 4;
-    case KOL_ACTION_PLACE_TOKEN:
-      return 3;
-    case KOL_ACTION_RUN_ROUTES:
-      return 10;
-    case KOL_ACTION_DIVIDEND:
-      return g_strcmp0 (a->kind, "payout") == 0 ? 4 : 1;
-    case KOL_ACTION_BUY_TRAIN:
-      return 3;
-    case KOL_ACTION_BUY_COMPANY:
-      return 0.3;
-    case KOL_ACTION_BUY_TOKEN:
-      return 0.5;
-    case KOL_ACTION_TAKE_LOAN:
-    case KOL_ACTION_PAYOFF_LOAN:
-      return 0.5;
-    case KOL_ACTION_PASS:
-      return 1;
-    default:
-      return 1;
-    }
-}
-
 /* The index of the action to play. */
 static guint
-choose (KolEngine   *g,
+choose (KolEngine *g,
         GPtrArray *actions,
         GRand     *rand,
         Policy     policy)
 {
-  double total = 0, pick;
-  g_autofree double *weights = NULL;
-  guint count[KOL_N_ACTION_TYPES] = { 0 };
-
   if (policy == POLICY_UNIFORM || actions->len == 1)
     return (guint) g_rand_int_range (rand, 0, (gint32) actions->len);
-  /* a kind's weight is shared by its actions, so that many possible lays
-   * or bids do not crowd out the rest */
-  for (guint i = 0; i < actions->len; i++)
-    count[((KolAction *) g_ptr_array_index (actions, i))->type]++;
-  weights = g_new (double, actions->len);
-  for (guint i = 0; i < actions->len; i++)
-    {
-      const KolAction *a = g_ptr_array_index (actions, i);
-
-      weights[i] = kind_weight (g, a) / count[a->type];
-      total += weights[i];
-    }
-  pick = g_rand_double (rand) * total;
-  for (guint i = 0; i < actions->len; i++)
-    {
-      if (pick < weights[i])
-        return i;
-      pick -= weights[i];
-    }
-  return actions->len - 1;
+  return kol_policy_choose_weighted (g, actions, rand, FALSE);
 }
 
 static gboolean

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "kol-engine-log.h"
+#include "kol-engine-policy.h"
 #include "kol-game-private.h"
 #include "kol-game-words.h"
 #include "kol-l10n.h"
@@ -744,74 +745,14 @@ test_autosave_live (void)
 
 /* -------------------------------------------------------- self-play */
 
-/* How koleya-cli selfplay --policy=weighted chooses (kind_weight() in
- * src/cli/kol-cli-selfplay.c): by kind of action, so that games end. */
-static double
-kind_weight (const KolEngine *g,
-             const KolAction *a)
-{
-  switch (a->type)
-    {
-    case KOL_ACTION_BID:
-      return a->company >= 0 && a->price == g->companies[a->company].value ? 6 : 1;
-    case KOL_ACTION_PAR:
-    case KOL_ACTION_PLACE_TOKEN:
-    case KOL_ACTION_BUY_TRAIN:
-      return 3;
-    case KOL_ACTION_BUY_SHARES:
-      return a->entity.kind == KOL_ENTITY_CORP ? 0.3 : 4;
-    case KOL_ACTION_SELL_SHARES:
-      return 0.4;
-    case KOL_ACTION_LAY_TILE:
-      return 4;
-    case KOL_ACTION_RUN_ROUTES:
-      return 10;
-    case KOL_ACTION_DIVIDEND:
-      return g_strcmp0 (a->kind, "payout") == 0 ? 4 : 1;
-    case KOL_ACTION_BUY_COMPANY:
-      return 0.3;
-    case KOL_ACTION_BUY_TOKEN:
-    case KOL_ACTION_TAKE_LOAN:
-    case KOL_ACTION_PAYOFF_LOAN:
-      return 0.5;
-    default:
-      return 1;
-    }
-}
-
+/* The policy of koleya-cli selfplay --policy=weighted, so that games end. */
 static const KolAction *
 choose_weighted (const KolEngine *g,
                  GPtrArray       *legal,
                  GRand           *rand,
                  gboolean         no_raises)
 {
-  guint count[KOL_N_ACTION_TYPES] = { 0 };
-  g_autofree double *weights = g_new0 (double, legal->len);
-  double total = 0, pick;
-
-  for (guint i = 0; i < legal->len; i++)
-    count[((KolAction *) g_ptr_array_index (legal, i))->type]++;
-  for (guint i = 0; i < legal->len; i++)
-    {
-      const KolAction *a = g_ptr_array_index (legal, i);
-
-      /* after many auction actions, only buys at face value or passes
-       * (random bidders could raise for ever, as in selfplay) */
-      if (no_raises && a->type == KOL_ACTION_BID && !(a->company >= 0 && a->price == g->companies[a->company].value))
-        continue;
-      weights[i] = kind_weight (g, a) / count[a->type];
-      total += weights[i];
-    }
-  if (total <= 0)
-    return g_ptr_array_index (legal, g_rand_int_range (rand, 0, (gint32) legal->len));
-  pick = g_rand_double (rand) * total;
-  for (guint i = 0; i < legal->len; i++)
-    {
-      if (weights[i] > 0 && pick < weights[i])
-        return g_ptr_array_index (legal, i);
-      pick -= weights[i];
-    }
-  return g_ptr_array_index (legal, legal->len - 1);
+  return g_ptr_array_index (legal, kol_policy_choose_weighted (g, legal, rand, no_raises));
 }
 
 /* A whole seeded game played through the model the table uses, choosing

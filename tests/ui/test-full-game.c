@@ -7,6 +7,7 @@
 
 #include "kol-action-json.h"
 #include "kol-application.h"
+#include "kol-engine-policy.h"
 #include "kol-game-over-view.h"
 #include "kol-l10n.h"
 #include "kol-new-game-dialog.h"
@@ -70,73 +71,14 @@ russian (void)
 
 /* ------------------------------------------------------------- the policy */
 
-/* kind_weight() of koleya-cli selfplay --policy=weighted (as in
- * tests/model/test-game.c): by kind of action, so that games end. */
-static double
-kind_weight (const KolEngine *g,
-             const KolAction *a)
-{
-  switch (a->type)
-    {
-    case KOL_ACTION_BID:
-      return a->company >= 0 && a->price == g->companies[a->company].value ? 6 : 1;
-    case KOL_ACTION_PAR:
-    case KOL_ACTION_PLACE_TOKEN:
-    case KOL_ACTION_BUY_TRAIN:
-      return 3;
-    case KOL_ACTION_BUY_SHARES:
-      return a->entity.kind == KOL_ENTITY_CORP ? 0.3 : 4;
-    case KOL_ACTION_SELL_SHARES:
-      return 0.4;
-    case KOL_ACTION_LAY_TILE:
-      return 4;
-    case KOL_ACTION_RUN_ROUTES:
-      return 10;
-    case KOL_ACTION_DIVIDEND:
-      return g_strcmp0 (a->kind, "payout") == 0 ? 4 : 1;
-    case KOL_ACTION_BUY_COMPANY:
-      return 0.3;
-    case KOL_ACTION_BUY_TOKEN:
-    case KOL_ACTION_TAKE_LOAN:
-    case KOL_ACTION_PAYOFF_LOAN:
-      return 0.5;
-    default:
-      return 1;
-    }
-}
-
+/* The policy of koleya-cli selfplay --policy=weighted, so that games end. */
 static const KolAction *
 choose_weighted (const KolEngine *g,
                  GPtrArray       *legal,
                  GRand           *rand,
                  gboolean         no_raises)
 {
-  guint count[KOL_N_ACTION_TYPES] = { 0 };
-  g_autofree double *weights = g_new0 (double, legal->len);
-  double total = 0, pick;
-
-  for (guint i = 0; i < legal->len; i++)
-    count[((KolAction *) g_ptr_array_index (legal, i))->type]++;
-  for (guint i = 0; i < legal->len; i++)
-    {
-      const KolAction *a = g_ptr_array_index (legal, i);
-
-      /* a long auction: only buys at face value or passes */
-      if (no_raises && a->type == KOL_ACTION_BID && !(a->company >= 0 && a->price == g->companies[a->company].value))
-        continue;
-      weights[i] = kind_weight (g, a) / count[a->type];
-      total += weights[i];
-    }
-  if (total <= 0)
-    return g_ptr_array_index (legal, g_rand_int_range (rand, 0, (gint32) legal->len));
-  pick = g_rand_double (rand) * total;
-  for (guint i = 0; i < legal->len; i++)
-    {
-      if (weights[i] > 0 && pick < weights[i])
-        return g_ptr_array_index (legal, i);
-      pick -= weights[i];
-    }
-  return g_ptr_array_index (legal, legal->len - 1);
+  return g_ptr_array_index (legal, kol_policy_choose_weighted (g, legal, rand, no_raises));
 }
 
 /* The panel offers the first of several trains alike (same kind, owner
