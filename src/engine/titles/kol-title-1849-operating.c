@@ -412,12 +412,7 @@ loan_active_entities (KolEngine   *g,
                       KolEntity *out,
                       int        max)
 {
-  int p = K49_STATE (g)->loan_choice_player;
-
-  if (p < 0 || max < 1)
-    return 0;
-  out[0] = kol_entity (KOL_ENTITY_PLAYER, p);
-  return 1;
+  return kol_1849_chooser_entities (K49_STATE (g)->loan_choice_player, out, max);
 }
 
 static gboolean
@@ -432,11 +427,7 @@ loan_actions (KolEngine  *g,
               KolStep  *s,
               KolEntity entity)
 {
-  int p = K49_STATE (g)->loan_choice_player;
-
-  if (p < 0 || entity.kind != KOL_ENTITY_PLAYER || entity.index != p)
-    return 0;
-  return KOL_ACTION_BIT (KOL_ACTION_CHOOSE);
+  return kol_1849_chooser_actions (K49_STATE (g)->loan_choice_player, entity);
 }
 
 /* LoanChoice#process_choose: a president left without shares leaves the

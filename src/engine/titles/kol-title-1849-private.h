@@ -161,6 +161,10 @@ int       kol_1849_corp_list_index     (KolEngine *g, int corp);
 int       kol_1849_sorted_corps        (KolEngine *g, gint16 *out);
 void      kol_1849_log_event           (KolEngine *g, int kind, const KolArg *args, guint n);
 void      kol_1849_next_round          (KolEngine *g);
+/* The two choices one player makes alone (SwapChoice, LoanChoice): the
+ * player @player (-1: none) is the step's only entity and may only choose. */
+int       kol_1849_chooser_entities    (int player, KolEntity *out, int max);
+guint32   kol_1849_chooser_actions     (int player, KolEntity entity);
 
 /* ---- kol-title-1849-stock.c ---- */
 extern const KolStockHooks kol_1849_stock_hooks;

@@ -1162,12 +1162,7 @@ swap_active_entities (KolEngine   *g,
                       KolEntity *out,
                       int        max)
 {
-  int p = K49_STATE (g)->swap_choice_player;
-
-  if (p < 0 || max < 1)
-    return 0;
-  out[0] = kol_entity (KOL_ENTITY_PLAYER, p);
-  return 1;
+  return kol_1849_chooser_entities (K49_STATE (g)->swap_choice_player, out, max);
 }
 
 static gboolean
@@ -1182,11 +1177,7 @@ swap_actions (KolEngine  *g,
               KolStep  *s,
               KolEntity entity)
 {
-  int p = K49_STATE (g)->swap_choice_player;
-
-  if (p < 0 || entity.kind != KOL_ENTITY_PLAYER || entity.index != p)
-    return 0;
-  return KOL_ACTION_BIT (KOL_ACTION_CHOOSE);
+  return kol_1849_chooser_actions (K49_STATE (g)->swap_choice_player, entity);
 }
 
 /* SwapChoice#process_choose: the outgoing president takes the last

@@ -404,6 +404,39 @@ setup (KolEngine *g,
 /* ---------------------------------------------------------------- rounds */
 
 /**
+ * kol_1849_chooser_entities:
+ * @player: the player making the choice, or -1
+ *
+ * Returns: the number of entities put in @out: @player alone, or none
+ */
+int
+kol_1849_chooser_entities (int        player,
+                           KolEntity *out,
+                           int        max)
+{
+  if (player < 0 || max < 1)
+    return 0;
+  out[0] = kol_entity (KOL_ENTITY_PLAYER, player);
+  return 1;
+}
+
+/**
+ * kol_1849_chooser_actions:
+ * @player: the player making the choice, or -1
+ * @entity: the entity asking
+ *
+ * Returns: the choose action for @player, nothing for anybody else
+ */
+guint32
+kol_1849_chooser_actions (int       player,
+                          KolEntity entity)
+{
+  if (player < 0 || entity.kind != KOL_ENTITY_PLAYER || entity.index != player)
+    return 0;
+  return KOL_ACTION_BIT (KOL_ACTION_CHOOSE);
+}
+
+/**
  * kol_1849_next_round:
  *
  * Game#next_round!: the initial stock round (an auction) is followed by a
