@@ -114,7 +114,7 @@ typedef enum
   KOL_REASON_SELL_PRESIDENCY,        /* the sale would change the presidency */
   KOL_REASON_LOAN_NEEDS_SALE,        /* shares must be sold before a loan */
   KOL_REASON_CANNOT_GO_BANKRUPT,     /* enough money can still be raised */
-  /* 1849 Sicily (titles/kol-title-1849*.c) */
+  /* 1849 Sicily (src/titles/1849) */
   KOL_REASON_LAST_CERT,              /* the last certificate must come last */
   KOL_REASON_NOT_NEXT_CORP,          /* only the next corporation in the order may be started */
   KOL_REASON_TILE_MESSINA_LOCKED,    /* Messina cannot be upgraded until after the next stock round */
@@ -124,7 +124,7 @@ typedef enum
   KOL_REASON_CHOICE,                 /* not one of the choices offered */
   KOL_REASON_TOKEN_NOT_BUYABLE,      /* that station token cannot be bought */
   KOL_REASON_NO_HOME,                /* no home city has room */
-  /* 1840 Vienna Tramways (titles/kol-title-1840*.c) */
+  /* 1840 Vienna Tramways (src/titles/1840) */
   KOL_REASON_1840_DIRECTOR_FIRST,    /* every player must first buy a director's certificate (VII.5) */
   KOL_REASON_1840_DIVIDEND_STEP,     /* a tram company pays in multiples of 10 (VIII.5.1) */
   KOL_REASON_1840_REASSIGN,          /* trams move only within one tram company */

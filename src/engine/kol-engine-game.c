@@ -7,33 +7,11 @@
 
 /* ------------------------------------------------------------ title modules */
 
-extern const KolTitleModule kol_title_module_1849;
-extern const KolTitleModule kol_title_module_1840;
-
-/* A module with no rules: a board to look at (tests, the editor, validate). */
+/* A module with no rules: a board to look at (tests, the editor, validate).
+ * A title whose module the registry did not resolve plays with it. */
 static const KolTitleModule generic_module = {
   .id = "generic",
 };
-
-static const KolTitleModule *const modules[] = {
-  &kol_title_module_1849,
-  &kol_title_module_1840,
-};
-
-/**
- * kol_title_module_lookup:
- * @id: a rules module id ("1849")
- *
- * Returns: the module, or a generic module without rules for unknown ids.
- */
-const KolTitleModule *
-kol_title_module_lookup (const char *id)
-{
-  for (gsize i = 0; i < G_N_ELEMENTS (modules); i++)
-    if (g_strcmp0 (modules[i]->id, id) == 0)
-      return modules[i];
-  return &generic_module;
-}
 
 /* ----------------------------------------------------------------- refusals */
 
@@ -252,7 +230,7 @@ kol_engine_new (const KolTitle *title,
 
   g = g_new0 (KolEngine, 1);
   g->title = title;
-  g->module = kol_title_module_lookup (title->rules_module);
+  g->module = title->module != NULL ? title->module : &generic_module;
   if (g->module->state_size > KOL_TITLE_STATE_SIZE)
     {
       g_set_error (error, KOL_ENGINE_ERROR, KOL_ENGINE_ERROR_INTERNAL,

@@ -28,7 +28,6 @@ typedef struct _KolStep       KolStep;
 typedef struct _KolStepClass  KolStepClass;
 typedef struct _KolRound      KolRound;
 typedef struct _KolRoundClass KolRoundClass;
-typedef struct _KolTitleModule KolTitleModule;
 
 /* ----------------------------------------------------------------- entities */
 
@@ -261,8 +260,6 @@ struct _KolTitleModule
   gconstpointer route_hooks;     /* kol-engine-route.h */
   gconstpointer info_hooks;      /* KolInfoHooks, kol-engine-info.h: what the views show */
 };
-
-const KolTitleModule *kol_title_module_lookup (const char *id);
 
 /* -------------------------------------------------------------------- game */
 

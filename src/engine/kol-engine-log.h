@@ -94,7 +94,7 @@ typedef enum
   KOL_LOG_CANNOT_BID,             /* %1 cannot bid %2 and is out of the auction for %3 */
   /* ---- end of stock market, shares, stock rounds, auctions ---- */
 
-  /* ---- 1849 Sicily (titles/kol-title-1849*.c) ---- */
+  /* ---- 1849 Sicily (src/titles/1849) ---- */
   KOL_LOG_1849_REMOVED_CORP,      /* Removed %1 (a corporation not in this game) */
   KOL_LOG_1849_REMOVED_RESERVATION, /* Removed token reservation at %1 */
   KOL_LOG_1849_TOKEN_FEE,         /* %1 spends %2 for tokens */
@@ -133,7 +133,7 @@ typedef enum
   KOL_LOG_1849_BUYS_TOKEN,        /* %1 buys (replaces) %2 token on %3 for %4 (paid to %2) */
   KOL_LOG_1849_AFG_DEFERRED,      /* %1 has no home token locations: it moves to the end of the order */
   /* ---- end of 1849 Sicily ---- */
-  /* ---- 1840 Vienna Tramways (titles/kol-title-1840*.c) ---- */
+  /* ---- 1840 Vienna Tramways (src/titles/1840) ---- */
   KOL_LOG_1840_NEW_LINES,         /* -- New Tram Lines available for next round: %1 -- */
   KOL_LOG_1840_ALL_LINES_OWNED,   /* -- All major corporations own 3 line corporations -- */
   KOL_LOG_1840_MAJOR_LEAVES,      /* %1 was not chosen and leaves the game */

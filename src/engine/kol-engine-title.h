@@ -178,12 +178,16 @@ typedef struct
 } KolTermDef;
 
 typedef struct _KolTitle KolTitle;
+typedef struct _KolTitleModule KolTitleModule;
 
 struct _KolTitle
 {
   char          *id;               /* "1849" */
   int            data_version;
   char          *rules_module;     /* "1849" */
+  /* The rules module named by rules_module, resolved by whoever loads the
+   * title (src/titles/kol-titles.h); NULL plays with no rules. */
+  const KolTitleModule *module;
   KolText        name;
   char          *designer;
   KolText        currency;         /* printf formats with one %d */

@@ -1,26 +1,52 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# TAP: the rules engine is C11 + GLib only, with no GObject types, no GIO,
-# no GTK and no json-glib (DEVELOPERS.md, "Architecture").
-# Usage: check-layering.sh ENGINE_SOURCE_DIR
-engine_dir=$1
+# TAP: the layers include only what they may (docs/architecture.md):
+#  - the rules engine (src/engine) and the title modules (src/titles) are
+#    C11 + GLib only, with no GObject types, no GIO, no GTK and no json-glib;
+#  - the engine's core never names a title: no title header, no module
+#    symbol; titles are reached through the registry (src/titles/kol-titles.h);
+#  - outside src/titles only the model's title loader uses the registry, and
+#    nothing includes a title module's private header.
+# Usage: check-layering.sh SOURCE_DIR (the top of src/)
+src=$1
+n=0
+failed=0
 
-echo "1..2"
+check () {
+  n=$((n + 1))
+  if [ -z "$2" ]; then
+    echo "ok $n - $1"
+  else
+    printf '%s\n' "$2" | sed 's/^/# /'
+    echo "not ok $n - $1"
+    failed=1
+  fi
+}
 
-includes=$(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](glib-object\.h|gobject/|gio/|gtk/|gdk/|json-glib)' \
-  --include='*.c' --include='*.h' "$engine_dir")
-if [ -z "$includes" ]; then
-  echo "ok 1 - src/engine includes no GObject, GIO, GTK or json-glib header"
-else
-  printf '%s\n' "$includes" | sed 's/^/# /'
-  echo "not ok 1 - src/engine includes no GObject, GIO, GTK or json-glib header"
-fi
+grep_src () {
+  # grep_src PATTERN DIR…: matching lines of C files
+  pattern=$1
+  shift
+  grep -rnE "$pattern" --include='*.c' --include='*.h' "$@"
+}
 
-types=$(grep -rnE '\bG_(DECLARE_[A-Z_]+|DEFINE_[A-Z_]*TYPE[A-Z_]*|DEFINE_INTERFACE[A-Z_]*)[[:space:]]*\(' \
-  --include='*.c' --include='*.h' "$engine_dir")
-if [ -z "$types" ]; then
-  echo "ok 2 - src/engine declares no GObject type"
-else
-  printf '%s\n' "$types" | sed 's/^/# /'
-  echo "not ok 2 - src/engine declares no GObject type"
-fi
+echo "1..5"
+
+forbidden='^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](glib-object\.h|gobject/|gio/|gtk/|gdk/|json-glib)'
+check "src/engine and src/titles include no GObject, GIO, GTK or json-glib header" \
+  "$(grep_src "$forbidden" "$src/engine" "$src/titles")"
+
+types='\bG_(DECLARE_[A-Z_]+|DEFINE_[A-Z_]*TYPE[A-Z_]*|DEFINE_INTERFACE[A-Z_]*)[[:space:]]*\('
+check "src/engine and src/titles declare no GObject type" \
+  "$(grep_src "$types" "$src/engine" "$src/titles")"
+
+check "src/engine names no title module" \
+  "$(grep_src '#[[:space:]]*include[[:space:]]*"kol-title(s|-[0-9])|kol_title_module_[0-9]|kol_titles_' "$src/engine")"
+
+check "only the model's title loader uses the title registry" \
+  "$(grep_src '#[[:space:]]*include[[:space:]]*"kol-titles\.h"' "$src" | grep -v -e "^$src/titles/" -e "^$src/model/title/kol-title-loader")"
+
+check "no file outside src/titles includes a title module's header" \
+  "$(grep_src '#[[:space:]]*include[[:space:]]*"kol-title-[0-9]' "$src" | grep -v "^$src/titles/")"
+
+exit 0

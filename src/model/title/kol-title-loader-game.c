@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "kol-title-loader-private.h"
+#include "kol-titles.h"
 
 /*
  * game.json for the title loader: metadata, options and the configuration,
@@ -223,6 +224,7 @@ read_header (KolLoader  *l,
   title->data_version = 1;
   kol_loader_int_member (l, KOL_FILE_GAME, game, "$", "data_version", FALSE, 1, G_MAXINT, &title->data_version);
   title->rules_module = g_strdup (kol_loader_string_member (l, KOL_FILE_GAME, game, "$", "rules_module", TRUE));
+  title->module = kol_titles_lookup (title->rules_module);
   kol_loader_text_member (l, KOL_FILE_GAME, game, "$", "name", TRUE, FALSE, &title->name);
   if ((s = kol_loader_string_member (l, KOL_FILE_GAME, game, "$", "designer", FALSE)) != NULL)
     title->designer = g_strdup (s);

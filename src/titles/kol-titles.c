@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "kol-titles.h"
+
+extern const KolTitleModule kol_title_module_1849;
+extern const KolTitleModule kol_title_module_1840;
+
+static const KolTitleModule *const modules[] = {
+  &kol_title_module_1849,
+  &kol_title_module_1840,
+};
+
+/**
+ * kol_titles_lookup:
+ * @rules_module: a rules module id, as game.json names it ("1849")
+ *
+ * Returns: (nullable): the module, or %NULL when no module has that id.
+ */
+const KolTitleModule *
+kol_titles_lookup (const char *rules_module)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (modules); i++)
+    if (g_strcmp0 (modules[i]->id, rules_module) == 0)
+      return modules[i];
+  return NULL;
+}

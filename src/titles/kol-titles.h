@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "kol-engine-game.h"
+
+G_BEGIN_DECLS
+
+/*
+ * The registry of rules modules: the only place that names a title's code.
+ * The engine's core never links a title; whoever loads a title (the model's
+ * title loader, tests) resolves its game.json "rules_module" here and hands
+ * the module to the engine through KolTitle.module.
+ */
+
+const KolTitleModule *kol_titles_lookup (const char *rules_module);
+
+G_END_DECLS
