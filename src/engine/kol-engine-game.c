@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
 #include "kol-engine-game.h"
 #include "kol-engine-board.h"
 #include "kol-engine-round.h"
@@ -1164,4 +1166,15 @@ const char *
 kol_engine_round_name (KolEngine *g)
 {
   return g->round.klass ? g->round.klass->name : "";
+}
+
+/**
+ * kol_engine_version:
+ *
+ * Returns: the version of the rules engine, which is the project version.
+ */
+const char *
+kol_engine_version (void)
+{
+  return PACKAGE_VERSION;
 }

@@ -531,4 +531,6 @@ void        kol_engine_log          (KolEngine      *g,
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KolEngine, kol_engine_free)
 
+const char *kol_engine_version (void);
+
 G_END_DECLS
