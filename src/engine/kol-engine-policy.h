@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#include "kol-engine-game.h"
+#include "kol-engine.h"
 
 G_BEGIN_DECLS
 

@@ -8,7 +8,7 @@
 #include <glib/gi18n.h>
 #include <librsvg/rsvg.h>
 
-#include "kol-engine-game.h"
+#include "kol-engine.h"
 #include "kol-print-export.h"
 #include "kol-svg-market.h"
 #include "kol-svg-renderer.h"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
-#include "kol-engine-game.h"
+#include "kol-engine.h"
 
 /* The engine reports the project's version, the one saved games record. */
 static void

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#include "kol-engine-game.h"
+#include "kol-engine.h"
 #include "kol-engine-round.h"
 #include "kol-engine-market.h"
 #include "kol-engine-shares.h"

@@ -3,7 +3,7 @@
 
 #include <json-glib/json-glib.h>
 
-#include "kol-engine-game.h"
+#include "kol-engine.h"
 
 G_BEGIN_DECLS
 

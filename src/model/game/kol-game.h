@@ -3,7 +3,7 @@
 
 #include <gio/gio.h>
 
-#include "kol-engine-game.h"
+#include "kol-engine.h"
 #include "kol-history.h"
 
 G_BEGIN_DECLS

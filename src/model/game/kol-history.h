@@ -4,7 +4,7 @@
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
-#include "kol-engine-game.h"
+#include "kol-engine.h"
 
 G_BEGIN_DECLS
 

@@ -3,7 +3,7 @@
 
 #include <gtk/gtk.h>
 
-#include "kol-engine-game.h"
+#include "kol-engine.h"
 #include "kol-engine-route.h"
 #include "kol-tile-renderer.h"
 #include "kol-viewport.h"

@@ -3,7 +3,7 @@
 
 #include <gtk/gtk.h>
 
-#include "kol-engine-game.h"
+#include "kol-engine.h"
 
 G_BEGIN_DECLS
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
-#include "kol-engine-game.h"
+#include "kol-engine.h"
 #include "kol-engine-board.h"
 #include "kol-engine-round.h"
 
