@@ -125,7 +125,7 @@ watchdog (gpointer data)
 /* One solve under the watchdog. */
 static KolRouteResult *
 solve_once (Bench               *b,
-            const KolEngine       *g,
+            const KolEngine       *engine,
             int                  corp,
             const KolRouteRules *rules,
             const KolRouteTrain *trains,
@@ -139,7 +139,7 @@ solve_once (Bench               *b,
   GThread *dog = g_thread_new ("bench-routes-watchdog", watchdog, &w);
   gint64 t0 = g_get_monotonic_time ();
   double c0 = cpu_ms ();
-  KolRouteResult *r = kol_route_solve (g, corp, rules, trains, n_trains, &opts, NULL);
+  KolRouteResult *r = kol_route_solve (engine, corp, rules, trains, n_trains, &opts, NULL);
 
   *ms = cpu_ms () - c0;
   *wall_ms = (double) (g_get_monotonic_time () - t0) / 1000.0;
@@ -155,7 +155,7 @@ measure (Bench               *b,
          int                  board,
          const char          *source,
          const char          *what,
-         const KolEngine       *g,
+         const KolEngine       *engine,
          int                  corp,
          const KolRouteRules *rules,
          const KolRouteTrain *trains,
@@ -168,7 +168,7 @@ measure (Bench               *b,
   int done = 0;
 
   {
-    g_autoptr(KolRouteResult) r = solve_once (b, g, corp, rules, trains, n_trains, TRUE,
+    g_autoptr(KolRouteResult) r = solve_once (b, engine, corp, rules, trains, n_trains, TRUE,
                                               &first_ms, &first_wall);
 
     p.found = r ? r->total : 0;
@@ -178,7 +178,7 @@ measure (Bench               *b,
   }
   for (; p.proven && done < b->repeat; done++)
     {
-      g_autoptr(KolRouteResult) r = solve_once (b, g, corp, rules, trains, n_trains, FALSE,
+      g_autoptr(KolRouteResult) r = solve_once (b, engine, corp, rules, trains, n_trains, FALSE,
                                                 &ms[done], &wall[done]);
 
       if (r == NULL || !r->proven)
@@ -264,13 +264,13 @@ claimed_revenue (JsonObject *o)
 
 static void
 measure_recorded (Replay                *rp,
-                  KolEngine               *g,
+                  KolEngine               *engine,
                   const KolRecordAction *action)
 {
   JsonObject *o = json_node_get_object (action->node);
   const char *entity = member_string (o, "entity");
-  int corp = entity ? kol_title_corp_by_id (g->title, entity) : -1;
-  const KolRouteHooks *hooks = g->module ? g->module->route_hooks : NULL;
+  int corp = entity ? kol_title_corp_by_id (engine->title, entity) : -1;
+  const KolRouteHooks *hooks = engine->module ? engine->module->route_hooks : NULL;
   KolRouteRules rules;
   KolRouteTrain trains[KOL_ROUTE_MAX_TRAINS];
   gint16 own[KOL_ROUTE_MAX_TRAINS];
@@ -279,13 +279,13 @@ measure_recorded (Replay                *rp,
 
   if (corp < 0 || hooks == NULL || hooks->prepare == NULL)
     return;
-  n_trains = hooks->prepare (g, corp, &rules, trains, KOL_ROUTE_MAX_TRAINS);
-  n_own = kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), own, KOL_ROUTE_MAX_TRAINS);
+  n_trains = hooks->prepare (engine, corp, &rules, trains, KOL_ROUTE_MAX_TRAINS);
+  n_own = kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, corp), own, KOL_ROUTE_MAX_TRAINS);
   g_string_printf (what, "id %" G_GINT64_FORMAT " %s",
                    json_object_has_member (o, "id") ? json_object_get_int_member (o, "id") : -1, entity);
   for (int i = 0; i < n_own; i++)
-    g_string_append_printf (what, "%s%s", i ? "+" : " ", kol_engine_train_name (g, own[i]));
-  measure (rp->bench, rp->group, -1, rp->path, what->str, g, corp, &rules, trains, n_trains,
+    g_string_append_printf (what, "%s%s", i ? "+" : " ", kol_engine_train_name (engine, own[i]));
+  measure (rp->bench, rp->group, -1, rp->path, what->str, engine, corp, &rules, trains, n_trains,
            claimed_revenue (o));
   rp->measured++;
 }
@@ -452,8 +452,8 @@ bench_category (Bench          *b,
           GString *line = g_string_new (NULL);
 
           for (guint h = 0; h < title->n_hexes; h++)
-            if (board->game->hexes[h].copy >= 0)
-              colors[title->tiles[board->game->hexes[h].tile].color]++;
+            if (board->engine->hexes[h].copy >= 0)
+              colors[title->tiles[board->engine->hexes[h].tile].color]++;
           for (int c = 0; c < KOL_N_COLORS; c++)
             if (colors[c])
               g_string_append_printf (line, " %s %d", kol_color_to_string ((KolColor) c), colors[c]);
@@ -469,7 +469,7 @@ bench_category (Bench          *b,
           const KolRouteBoardRun *run = &board->runs[r];
           g_autofree char *what = g_strdup_printf ("seed %u %s", seed + (guint32) i, run->label);
 
-          measure (b, group, i, name, what, board->game, run->corp, &run->rules, run->trains, run->n_trains, -1);
+          measure (b, group, i, name, what, board->engine, run->corp, &run->rules, run->trains, run->n_trains, -1);
         }
       g_clear_pointer (&board, kol_route_board_free);
       if (title_free)

@@ -47,14 +47,14 @@ static void
 check_source_result (KolCliGame *game)
 {
   JsonObject *source = game->history ? kol_history_get_source (game->history) : NULL;
-  KolEngine *g = game->history ? kol_history_get_game (game->history) : NULL;
+  KolEngine *engine = game->history ? kol_history_get_game (game->history) : NULL;
   JsonNode *expected = source ? json_object_get_member (source, "result") : NULL;
   KolStateMismatch m;
 
-  if (g == NULL || !g->finished || expected == NULL || !JSON_NODE_HOLDS_OBJECT (expected))
+  if (engine == NULL || !engine->finished || expected == NULL || !JSON_NODE_HOLDS_OBJECT (expected))
     return;
   game->report.finished = TRUE;
-  game->report.result = kol_state_result (g);
+  game->report.result = kol_state_result (engine);
   game->report.result_checked = TRUE;
   game->report.result_matches = kol_state_compare_result (expected, game->report.result, &m);
   kol_state_mismatch_clear (&m);

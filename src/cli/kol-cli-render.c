@@ -184,7 +184,7 @@ kol_cli_render_map (int    argc,
   g_autofree char *svg = NULL;
   KolSvgOptions opts;
   const char *dir = NULL;
-  KolEngine *game;
+  KolEngine *engine;
   int status;
 
   status = parse_args (argc, argv,
@@ -194,15 +194,15 @@ kol_cli_render_map (int    argc,
     return status;
   if ((title = load_title (dir, &args, &error)) == NULL)
     return report_error (dir, error);
-  if ((game = kol_engine_new (title, args.players, NULL, NULL, 1, &error)) == NULL)
+  if ((engine = kol_engine_new (title, args.players, NULL, NULL, 1, &error)) == NULL)
     return report_error (dir, error);
 
   fill_options (&args, &opts);
   opts.flags |= KOL_SVG_INITIAL_TOKENS;
   if (!args.no_axes)
     opts.flags |= KOL_SVG_AXES;
-  svg = kol_svg_render_board (game, &opts, NULL, NULL);
-  kol_engine_free (game);
+  svg = kol_svg_render_board (engine, &opts, NULL, NULL);
+  kol_engine_free (engine);
   if (!write_output (args.output, svg, &error))
     return report_error (dir, error);
   return KOL_CLI_EXIT_OK;

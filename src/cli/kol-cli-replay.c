@@ -26,16 +26,16 @@ stop_error (KolCliGame *game)
 }
 
 static JsonNode *
-players_node (KolEngine *g)
+players_node (KolEngine *engine)
 {
   g_autoptr(JsonArray) players = json_array_new ();
 
-  for (int i = 0; i < g->n_players; i++)
+  for (int i = 0; i < engine->n_players; i++)
     {
       JsonObject *p = json_object_new ();
 
-      json_object_set_int_member (p, "id", g->players[i].id);
-      json_object_set_string_member (p, "name", g->players[i].name);
+      json_object_set_int_member (p, "id", engine->players[i].id);
+      json_object_set_string_member (p, "name", engine->players[i].name);
       json_array_add_object_element (players, p);
     }
   return json_node_init_array (json_node_alloc (), players);
@@ -77,21 +77,21 @@ print_json (const char *path,
   g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
   JsonObject *o = json_object_new ();
   g_autofree char *text = NULL;
-  KolEngine *g = game->history ? kol_history_get_game (game->history) : NULL;
+  KolEngine *engine = game->history ? kol_history_get_game (game->history) : NULL;
 
   json_node_take_object (node, o);
   json_object_set_string_member (o, "file", path);
   json_object_set_string_member (o, "kind", game->kind == KOL_CLI_GAME_SAVE ? "save" : "18xx.games");
-  json_object_set_boolean_member (o, "finished", g && g->finished);
+  json_object_set_boolean_member (o, "finished", engine && engine->finished);
   json_object_set_int_member (o, "actions", processed (game));
   json_object_set_int_member (o, "total", game->n_actions);
-  if (g)
+  if (engine)
     {
-      json_object_set_string_member (o, "title", g->title->id);
-      json_object_set_int_member (o, "seed", g->seed);
-      json_object_set_member (o, "players", players_node (g));
-      json_object_set_member (o, "result", kol_state_result (g));
-      json_object_set_member (o, "state", kol_state_dump (g, KOL_STATE_DUMP_NONE));
+      json_object_set_string_member (o, "title", engine->title->id);
+      json_object_set_int_member (o, "seed", engine->seed);
+      json_object_set_member (o, "players", players_node (engine));
+      json_object_set_member (o, "result", kol_state_result (engine));
+      json_object_set_member (o, "state", kol_state_dump (engine, KOL_STATE_DUMP_NONE));
     }
   if (game->record && game->record->result)
     json_object_set_member (o, "expected_result", json_node_ref (game->record->result));
@@ -108,15 +108,15 @@ print_json (const char *path,
 }
 
 static void
-print_players (KolEngine *g)
+print_players (KolEngine *engine)
 {
-  for (int i = 0; i < g->n_players; i++)
+  for (int i = 0; i < engine->n_players; i++)
     {
-      const KolPlayer *p = &g->players[i];
+      const KolPlayer *p = &engine->players[i];
 
       /* Translators: a line of the players' table: name, id, cash and
        * value (cash, shares and companies, or the final score). */
-      g_print (_("  %s (%d): cash %d, value %d"), p->name, p->id, p->cash, kol_state_player_value (g, i));
+      g_print (_("  %s (%d): cash %d, value %d"), p->name, p->id, p->cash, kol_state_player_value (engine, i));
       g_print ("\n");
     }
 }
@@ -124,26 +124,26 @@ print_players (KolEngine *g)
 static void
 print_text (KolCliGame *game)
 {
-  KolEngine *g = game->history ? kol_history_get_game (game->history) : NULL;
+  KolEngine *engine = game->history ? kol_history_get_game (game->history) : NULL;
 
   for (guint i = 0; game->report.notes && i < game->report.notes->len; i++)
     g_print ("%s\n", (char *) g_ptr_array_index (game->report.notes, i));
-  if (g)
+  if (engine)
     {
-      g_autofree char *seed = g_strdup_printf ("%" G_GINT64_FORMAT, g->seed);
+      g_autofree char *seed = g_strdup_printf ("%" G_GINT64_FORMAT, engine->seed);
 
       /* Translators: %s is a title id, %d a number of players, the last %s
        * the seed of the random draws (a number). */
-      g_print (_("Title %s, %d players, seed %s"), g->title->id, g->n_players, seed);
+      g_print (_("Title %s, %d players, seed %s"), engine->title->id, engine->n_players, seed);
       g_print ("\n");
       /* Translators: %u are numbers of actions. */
       g_print (_("Actions replayed: %u of %u"), processed (game), game->n_actions);
       g_print ("\n");
       /* Translators: the state at the end: round name, then phase name. */
-      g_print (_("Round: %s, phase %s"), kol_engine_round_name (g),
-               g->title->n_phases ? g->title->phases[g->phase].name : "");
-      g_print ("\n%s\n", g->finished ? _("The game is over.") : _("The game is not over."));
-      print_players (g);
+      g_print (_("Round: %s, phase %s"), kol_engine_round_name (engine),
+               engine->title->n_phases ? engine->title->phases[engine->phase].name : "");
+      g_print ("\n%s\n", engine->finished ? _("The game is over.") : _("The game is not over."));
+      print_players (engine);
     }
   for (guint i = 0; game->report.warnings && i < game->report.warnings->len; i++)
     g_print ("%s\n", (char *) g_ptr_array_index (game->report.warnings, i));

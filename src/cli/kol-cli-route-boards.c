@@ -35,7 +35,7 @@
 
 typedef struct
 {
-  KolEngine *g;
+  KolEngine *engine;
   GRand   *rand;
   const KolRouteBoardSpec *spec;
   guint8  *region;           /* per hex: may be filled */
@@ -43,12 +43,12 @@ typedef struct
 } Builder;
 
 static gboolean
-hex_has_track_to (KolEngine *g,
+hex_has_track_to (KolEngine *engine,
                   int      hex,
                   int      edge)
 {
   int rot;
-  const KolTileDef *tile = kol_board_tile (g, hex, &rot);
+  const KolTileDef *tile = kol_board_tile (engine, hex, &rot);
 
   return tile && (kol_tile_exits (tile, rot) & (1u << edge));
 }
@@ -61,7 +61,7 @@ lay_score (Builder *b,
            int      tile,
            int      rot)
 {
-  const KolTileDef *def = &b->g->title->tiles[tile];
+  const KolTileDef *def = &b->engine->title->tiles[tile];
   guint8 exits = kol_tile_exits (def, rot);
   int score = 0;
 
@@ -71,10 +71,10 @@ lay_score (Builder *b,
 
       if (!(exits & (1u << e)))
         continue;
-      nb = kol_board_neighbor (b->g, hex, e);
+      nb = kol_board_neighbor (b->engine, hex, e);
       if (nb < 0)
         continue;
-      if (hex_has_track_to (b->g, nb, (e + 3) % 6))
+      if (hex_has_track_to (b->engine, nb, (e + 3) % 6))
         score += 8;
       else if (b->region[nb])
         score += 3;
@@ -84,10 +84,10 @@ lay_score (Builder *b,
 }
 
 static int
-color_rank (KolEngine *g,
+color_rank (KolEngine *engine,
             int      tile)
 {
-  return kol_title_color_rank (g->title, (KolColor) g->title->tiles[tile].color);
+  return kol_title_color_rank (engine->title, (KolColor) engine->title->tiles[tile].color);
 }
 
 /* Lays the best (or a random) legal tile on @hex; TRUE if one was laid. */
@@ -95,20 +95,20 @@ static gboolean
 lay_on_hex (Builder *b,
             int      hex)
 {
-  KolEngine *g = b->g;
+  KolEngine *engine = b->engine;
   gint16 tiles[256];
-  int n = kol_board_legal_tiles (g, b->lay_corp, hex, NULL, tiles, G_N_ELEMENTS (tiles));
+  int n = kol_board_legal_tiles (engine, b->lay_corp, hex, NULL, tiles, G_N_ELEMENTS (tiles));
   int best_tile = -1, best_rot = -1, best_score = G_MININT, n_cand = 0;
-  int cur_rank = color_rank (g, g->hexes[hex].tile);
+  int cur_rank = color_rank (engine, engine->hexes[hex].tile);
   gboolean greedy = g_rand_int_range (b->rand, 0, 100) < b->spec->greedy;
 
   for (int i = 0; i < n; i++)
     {
       guint8 rots;
 
-      if (color_rank (g, tiles[i]) <= cur_rank && g->hexes[hex].copy >= 0)
+      if (color_rank (engine, tiles[i]) <= cur_rank && engine->hexes[hex].copy >= 0)
         continue;  /* no sideways "upgrades": every lay moves a colour on */
-      rots = kol_board_legal_rotations (g, b->lay_corp, hex, tiles[i], NULL);
+      rots = kol_board_legal_rotations (engine, b->lay_corp, hex, tiles[i], NULL);
       for (int r = 0; r < 6; r++)
         {
           int score;
@@ -128,7 +128,7 @@ lay_on_hex (Builder *b,
     }
   if (n_cand == 0)
     return FALSE;
-  kol_board_lay (g, hex, kol_board_free_copy (g, best_tile), best_rot);
+  kol_board_lay (engine, hex, kol_board_free_copy (engine, best_tile), best_rot);
   return TRUE;
 }
 
@@ -149,8 +149,8 @@ shuffle (GRand *rand,
 static int
 fill_phase (Builder *b)
 {
-  KolEngine *g = b->g;
-  int n = (int) g->title->n_hexes, laid = 0;
+  KolEngine *engine = b->engine;
+  int n = (int) engine->title->n_hexes, laid = 0;
   g_autofree int *order = g_new (int, n);
 
   for (int pass = 0; pass < MAX_PASSES; pass++)
@@ -174,23 +174,23 @@ fill_phase (Builder *b)
 static int
 bonus_lays (Builder *b)
 {
-  KolEngine *g = b->g;
-  const KolBoardHooks *hooks = g->module ? g->module->board_hooks : NULL;
-  int n = (int) g->title->n_hexes, laid = 0;
+  KolEngine *engine = b->engine;
+  const KolBoardHooks *hooks = engine->module ? engine->module->board_hooks : NULL;
+  int n = (int) engine->title->n_hexes, laid = 0;
   g_autofree int *order = g_new (int, n);
 
-  for (guint t = 0; t < g->title->n_manifest_tiles; t++)
+  for (guint t = 0; t < engine->title->n_manifest_tiles; t++)
     {
-      const KolTileDef *def = &g->title->tiles[t];
+      const KolTileDef *def = &engine->title->tiles[t];
 
       if (def->lay_requires == NULL || g_rand_int_range (b->rand, 0, 100) >= b->spec->bonus_tiles)
         continue;
       for (int h = 0; h < n; h++)
         order[h] = h;
       shuffle (b->rand, order, n);
-      for (int i = 0; i < n && kol_board_free_copy (g, (int) t) >= 0; i++)
+      for (int i = 0; i < n && kol_board_free_copy (engine, (int) t) >= 0; i++)
         {
-          int hex = order[i], from = g->hexes[hex].tile;
+          int hex = order[i], from = engine->hexes[hex].tile;
           gboolean up;
           guint8 rots;
 
@@ -205,14 +205,14 @@ bonus_lays (Builder *b)
               if (!listed)
                 continue;
             }
-          up = hooks && hooks->upgrades_to ? hooks->upgrades_to (g, hex, from, (int) t)
-                                           : kol_board_upgrades_to (g, hex, from, (int) t);
-          if (!up || (rots = kol_board_legal_rotations (g, b->lay_corp, hex, (int) t, NULL)) == 0)
+          up = hooks && hooks->upgrades_to ? hooks->upgrades_to (engine, hex, from, (int) t)
+                                           : kol_board_upgrades_to (engine, hex, from, (int) t);
+          if (!up || (rots = kol_board_legal_rotations (engine, b->lay_corp, hex, (int) t, NULL)) == 0)
             continue;
           for (int r = 0; r < 6; r++)
             if (rots & (1u << r))
               {
-                kol_board_lay (g, hex, kol_board_free_copy (g, (int) t), r);
+                kol_board_lay (engine, hex, kol_board_free_copy (engine, (int) t), r);
                 laid++;
                 break;
               }
@@ -238,7 +238,7 @@ type_matches (const KolTitle *title,
 }
 
 static gboolean
-try_token (KolEngine *g,
+try_token (KolEngine *engine,
            int      corp,
            int      hex,
            int      city,
@@ -247,9 +247,9 @@ try_token (KolEngine *g,
 {
   KolReason reason;
 
-  if (!kol_board_check_token (g, corp, hex, city, (KolTokenCheck) checks, reach, &reason))
+  if (!kol_board_check_token (engine, corp, hex, city, (KolTokenCheck) checks, reach, &reason))
     return FALSE;
-  return kol_board_place_token (g, corp, -1, hex, city, -1);
+  return kol_board_place_token (engine, corp, -1, hex, city, -1);
 }
 
 /* A random city on one of @hexes (all hexes when NULL) where @corp may put
@@ -262,8 +262,8 @@ place_somewhere (Builder        *b,
                  guint           checks,
                  const KolReach *reach)
 {
-  KolEngine *g = b->g;
-  int n = hexes ? n_hexes : (int) g->title->n_hexes;
+  KolEngine *engine = b->engine;
+  int n = hexes ? n_hexes : (int) engine->title->n_hexes;
   g_autofree int *order = g_new (int, MAX (n, 1));
 
   for (int i = 0; i < n; i++)
@@ -272,14 +272,14 @@ place_somewhere (Builder        *b,
   for (int i = 0; i < n; i++)
     {
       int hex = order[i], rot;
-      const KolTileDef *tile = kol_board_tile (g, hex, &rot);
+      const KolTileDef *tile = kol_board_tile (engine, hex, &rot);
       int cities = tile ? kol_tile_n_cities (tile) : 0, first;
 
       if (cities == 0 || (!b->region[hex] && hexes == NULL))
         continue;
       first = g_rand_int_range (b->rand, 0, cities);
       for (int k = 0; k < cities; k++)
-        if (try_token (g, corp, hex, (first + k) % cities, checks, reach))
+        if (try_token (engine, corp, hex, (first + k) % cities, checks, reach))
           return TRUE;
     }
   return FALSE;
@@ -289,16 +289,16 @@ static gboolean
 place_home (Builder *b,
             int      corp)
 {
-  KolEngine *g = b->g;
-  const KolCorpDef *def = &g->title->corps[corp];
+  KolEngine *engine = b->engine;
+  const KolCorpDef *def = &engine->title->corps[corp];
 
   if (def->home >= 0)
     {
       gint16 home = def->home;
-      const KolTileDef *tile = kol_board_tile (g, home, NULL);
+      const KolTileDef *tile = kol_board_tile (engine, home, NULL);
 
       if (def->home_city >= 0 && tile && def->home_city < kol_tile_n_cities (tile) &&
-          try_token (g, corp, home, def->home_city, 0, NULL))
+          try_token (engine, corp, home, def->home_city, 0, NULL))
         return TRUE;
       return place_somewhere (b, corp, &home, 1, 0, NULL);
     }
@@ -309,14 +309,14 @@ place_home (Builder *b,
 }
 
 static int
-corp_stations (KolEngine *g,
+corp_stations (KolEngine *engine,
                int      corp)
 {
   int n = 0;
 
-  for (guint h = 0; h < g->title->n_hexes; h++)
+  for (guint h = 0; h < engine->title->n_hexes; h++)
     for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
-      if (g->hexes[h].slot_token[s] >= 0 && KOL_TOKEN_CORP (g->hexes[h].slot_token[s]) == corp)
+      if (engine->hexes[h].slot_token[s] >= 0 && KOL_TOKEN_CORP (engine->hexes[h].slot_token[s]) == corp)
         n++;
   return n;
 }
@@ -327,14 +327,14 @@ static gboolean
 in_region (Builder *b,
            int      corp)
 {
-  KolEngine *g = b->g;
-  const KolCorpDef *def = &g->title->corps[corp];
+  KolEngine *engine = b->engine;
+  const KolCorpDef *def = &engine->title->corps[corp];
 
   if (b->spec->region <= 0)
     return TRUE;
-  for (guint h = 0; h < g->title->n_hexes; h++)
+  for (guint h = 0; h < engine->title->n_hexes; h++)
     for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
-      if (b->region[h] && g->hexes[h].slot_token[s] >= 0 && KOL_TOKEN_CORP (g->hexes[h].slot_token[s]) == corp)
+      if (b->region[h] && engine->hexes[h].slot_token[s] >= 0 && KOL_TOKEN_CORP (engine->hexes[h].slot_token[s]) == corp)
         return TRUE;
   if (def->home >= 0)
     return b->region[def->home];
@@ -351,30 +351,30 @@ place_stations (Builder *b,
                 int     *chosen,
                 int     *target)
 {
-  KolEngine *g = b->g;
+  KolEngine *engine = b->engine;
   const KolRouteBoardSpec *spec = b->spec;
   int n = 0, n_set = 0, placed = 1;
 
   /* companies the setup gave stations (1840's Stadtbahn companies) keep
    * just those and always run */
-  for (int c = 0; c < g->n_corps; c++)
-    if (!g->corps[c].removed && !g->corps[c].closed && g->title->corps[c].n_tokens > 0 &&
-        type_matches (g->title, c, spec->corp_type) && corp_stations (g, c) > 0 && in_region (b, c))
+  for (int c = 0; c < engine->n_corps; c++)
+    if (!engine->corps[c].removed && !engine->corps[c].closed && engine->title->corps[c].n_tokens > 0 &&
+        type_matches (engine->title, c, spec->corp_type) && corp_stations (engine, c) > 0 && in_region (b, c))
       {
         target[n_set] = 0;
         chosen[n_set++] = c;
       }
   n = n_set;
-  for (int c = 0; c < g->n_corps; c++)
-    if (!g->corps[c].removed && !g->corps[c].closed && g->title->corps[c].n_tokens > 0 &&
-        type_matches (g->title, c, spec->corp_type) && corp_stations (g, c) == 0 && in_region (b, c))
+  for (int c = 0; c < engine->n_corps; c++)
+    if (!engine->corps[c].removed && !engine->corps[c].closed && engine->title->corps[c].n_tokens > 0 &&
+        type_matches (engine->title, c, spec->corp_type) && corp_stations (engine, c) == 0 && in_region (b, c))
       chosen[n++] = c;
   shuffle (b->rand, chosen + n_set, n - n_set);
   if (spec->companies > 0 && n - n_set > spec->companies)
     n = n_set + spec->companies;
   for (int i = n_set; i < n; i++)
     {
-      int c = chosen[i], max = MIN (spec->max_stations, g->title->corps[c].n_tokens);
+      int c = chosen[i], max = MIN (spec->max_stations, engine->title->corps[c].n_tokens);
 
       target[i] = g_rand_int_range (b->rand, MIN (spec->min_stations, max), max + 1);
       if (target[i] > 0)
@@ -388,10 +388,10 @@ place_stations (Builder *b,
           KolReach reach;
           int c = chosen[i];
 
-          if (target[i] == 0 || corp_stations (g, c) == 0 || corp_stations (g, c) >= target[i] ||
-              kol_board_next_token (g, c) < 0)
+          if (target[i] == 0 || corp_stations (engine, c) == 0 || corp_stations (engine, c) >= target[i] ||
+              kol_board_next_token (engine, c) < 0)
             continue;
-          kol_board_compute_reach (g, c, NULL, &reach);
+          kol_board_compute_reach (engine, c, NULL, &reach);
           placed += place_somewhere (b, c, NULL, 0, KOL_TOKEN_CHECK_CONNECTED, &reach);
         }
     }
@@ -418,7 +418,7 @@ place_stations (Builder *b,
  * bonus bit of the privates chosen for the run, as the module would. Local
  * to the benchmark. */
 static void
-landmark_value (const KolEngine       *g,
+landmark_value (const KolEngine       *engine,
                 int                  corp,
                 const KolRouteTrain *train,
                 KolRouteStop        *stop,
@@ -427,7 +427,7 @@ landmark_value (const KolEngine       *g,
   KolRouteBoardLandmarks *lm = user_data;
 
   if (lm->stop_value)
-    lm->stop_value (g, corp, train, stop, lm->user_data);
+    lm->stop_value (engine, corp, train, stop, lm->user_data);
   for (int i = 0; i < lm->n_bonus_hex; i++)
     if (stop->hex == lm->bonus_hex[i] && stop->kind != KOL_NODE_JUNCTION)
       stop->bonus |= lm->bonus_hex_bits[i];
@@ -437,7 +437,7 @@ static void
 add_landmarks (Builder          *b,
                KolRouteBoardRun *run)
 {
-  const KolTitle *title = b->g->title;
+  const KolTitle *title = b->engine->title;
   KolRouteBoardLandmarks *lm = &run->landmarks;
 
   for (guint c = 0; c < title->n_companies && c < KOL_ROUTE_MAX_BONUSES && (int) c < run->rules.n_bonuses; c++)
@@ -469,26 +469,26 @@ add_landmarks (Builder          *b,
 /* A copy of train def @def for @corp: from the depot, else from any holder;
  * returns the train and its holder before, or −1. */
 static int
-borrow_train (KolEngine   *g,
+borrow_train (KolEngine   *engine,
               int        def,
               int        corp,
               KolEntity *was)
 {
   int pick = -1;
 
-  for (int i = 0; i < g->n_trains; i++)
+  for (int i = 0; i < engine->n_trains; i++)
     {
-      const KolTrain *t = &g->trains[i];
+      const KolTrain *t = &engine->trains[i];
 
       if (t->def != def || t->rusted || kol_entity_equal (t->owner, kol_entity (KOL_ENTITY_CORP, corp)))
         continue;
-      if (pick < 0 || (t->in_depot && !g->trains[pick].in_depot))
+      if (pick < 0 || (t->in_depot && !engine->trains[pick].in_depot))
         pick = i;
     }
   if (pick >= 0)
     {
-      *was = g->trains[pick].owner;
-      kol_engine_move_train (g, pick, kol_entity (KOL_ENTITY_CORP, corp));
+      *was = engine->trains[pick].owner;
+      kol_engine_move_train (engine, pick, kol_entity (KOL_ENTITY_CORP, corp));
     }
   return pick;
 }
@@ -499,12 +499,12 @@ make_run (Builder          *b,
           gboolean          setup_run,
           KolRouteBoardRun *run)
 {
-  KolEngine *g = b->g;
-  const KolRouteHooks *hooks = g->module ? g->module->route_hooks : NULL;
+  KolEngine *engine = b->engine;
+  const KolRouteHooks *hooks = engine->module ? engine->module->route_hooks : NULL;
   g_auto(GStrv) words = b->spec->trains ? g_strsplit (b->spec->trains, " ", -1) : NULL;
   int lent[KOL_ROUTE_MAX_TRAINS], n_lent = 0;
   KolEntity was[KOL_ROUTE_MAX_TRAINS];
-  GString *label = g_string_new (g->title->corps[corp].id);
+  GString *label = g_string_new (engine->title->corps[corp].id);
 
   memset (run, 0, sizeof *run);
   run->corp = corp;
@@ -516,21 +516,21 @@ make_run (Builder          *b,
 
       if (n_alts == 0)
         continue;
-      t = kol_title_train_by_id (g->title, alts[g_rand_int_range (b->rand, 0, n_alts)]);
-      if (t >= 0 && (lent[n_lent] = borrow_train (g, t, corp, &was[n_lent])) >= 0)
+      t = kol_title_train_by_id (engine->title, alts[g_rand_int_range (b->rand, 0, n_alts)]);
+      if (t >= 0 && (lent[n_lent] = borrow_train (engine, t, corp, &was[n_lent])) >= 0)
         n_lent++;
     }
   {
     gint16 own[KOL_ROUTE_MAX_TRAINS];
-    int n_own = kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), own, KOL_ROUTE_MAX_TRAINS);
+    int n_own = kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, corp), own, KOL_ROUTE_MAX_TRAINS);
 
     for (int i = 0; i < n_own; i++)
-      g_string_append_printf (label, "%s%s", i ? "+" : " ", kol_engine_train_name (g, own[i]));
+      g_string_append_printf (label, "%s%s", i ? "+" : " ", kol_engine_train_name (engine, own[i]));
   }
   run->n_trains = hooks && hooks->prepare
-                  ? hooks->prepare (g, corp, &run->rules, run->trains, KOL_ROUTE_MAX_TRAINS) : 0;
+                  ? hooks->prepare (engine, corp, &run->rules, run->trains, KOL_ROUTE_MAX_TRAINS) : 0;
   for (int i = n_lent - 1; i >= 0; i--)
-    kol_engine_move_train (g, lent[i], was[i]);
+    kol_engine_move_train (engine, lent[i], was[i]);
   g_strlcpy (run->label, label->str, sizeof run->label);
   g_string_free (label, TRUE);
   if (run->n_trains > 0)
@@ -545,8 +545,8 @@ make_run (Builder          *b,
 static void
 choose_region (Builder *b)
 {
-  KolEngine *g = b->g;
-  int n = (int) g->title->n_hexes, start = -1, head = 0, tail = 0, count = 0;
+  KolEngine *engine = b->engine;
+  int n = (int) engine->title->n_hexes, start = -1, head = 0, tail = 0, count = 0;
   g_autofree int *queue = g_new (int, n);
 
   if (b->spec->region <= 0)
@@ -556,10 +556,10 @@ choose_region (Builder *b)
     }
   for (int tries = 0; tries < 50 && start < 0; tries++)
     {
-      int c = g_rand_int_range (b->rand, 0, g->n_corps);
+      int c = g_rand_int_range (b->rand, 0, engine->n_corps);
 
-      if (type_matches (g->title, c, b->spec->corp_type) && g->title->corps[c].home >= 0)
-        start = g->title->corps[c].home;
+      if (type_matches (engine->title, c, b->spec->corp_type) && engine->title->corps[c].home >= 0)
+        start = engine->title->corps[c].home;
     }
   if (start < 0)
     start = g_rand_int_range (b->rand, 0, n);
@@ -572,7 +572,7 @@ choose_region (Builder *b)
       count++;
       for (int k = 0; k < 6; k++)
         {
-          int nb = g->title->hexes[h].neighbors[(e0 + k) % 6];
+          int nb = engine->title->hexes[h].neighbors[(e0 + k) % 6];
 
           if (nb >= 0 && !b->region[nb])
             {
@@ -601,17 +601,17 @@ kol_route_board_new (const KolTitle          *title,
                      guint32                  seed,
                      GError                 **error)
 {
-  g_autoptr(KolEngine) g = kol_engine_new (title, title->n_players, NULL, NULL, seed, error);
+  g_autoptr(KolEngine) engine = kol_engine_new (title, title->n_players, NULL, NULL, seed, error);
   Builder b = { 0 };
   KolRouteBoard *board;
   int last = spec->phase < 0 ? (int) title->n_phases - 1 : MIN (spec->phase, (int) title->n_phases - 1);
   g_autofree int *chosen = NULL, *target = NULL;
   int n_chosen;
 
-  if (g == NULL)
+  if (engine == NULL)
     return NULL;
-  if (g->module == NULL || g->module->route_hooks == NULL ||
-      ((const KolRouteHooks *) g->module->route_hooks)->prepare == NULL)
+  if (engine->module == NULL || engine->module->route_hooks == NULL ||
+      ((const KolRouteHooks *) engine->module->route_hooks)->prepare == NULL)
     {
       /* Translators: %s is a title id such as "1849"; its rules module
        * cannot give the routing rules of its companies. */
@@ -620,7 +620,7 @@ kol_route_board_new (const KolTitle          *title,
       return NULL;
     }
   board = g_new0 (KolRouteBoard, 1);
-  b.g = g;
+  b.engine = engine;
   b.rand = g_rand_new_with_seed (seed);
   b.spec = spec;
   b.region = g_new0 (guint8, title->n_hexes);
@@ -628,25 +628,25 @@ kol_route_board_new (const KolTitle          *title,
   choose_region (&b);
   for (int p = 0; p <= last; p++)
     {
-      if (p > g->phase)
-        kol_engine_set_phase (g, p);
+      if (p > engine->phase)
+        kol_engine_set_phase (engine, p);
       board->tiles_laid += fill_phase (&b);
     }
   board->tiles_laid += bonus_lays (&b);
 
-  chosen = g_new0 (int, g->n_corps);
-  target = g_new0 (int, g->n_corps);
+  chosen = g_new0 (int, engine->n_corps);
+  target = g_new0 (int, engine->n_corps);
   n_chosen = place_stations (&b, chosen, target);
   board->runs = g_new0 (KolRouteBoardRun, MAX (n_chosen, 1));
   for (int i = 0; i < n_chosen; i++)
     {
-      board->stations += corp_stations (g, chosen[i]);
-      if (corp_stations (g, chosen[i]) > 0 && make_run (&b, chosen[i], target[i] == 0, &board->runs[board->n_runs]))
+      board->stations += corp_stations (engine, chosen[i]);
+      if (corp_stations (engine, chosen[i]) > 0 && make_run (&b, chosen[i], target[i] == 0, &board->runs[board->n_runs]))
         board->n_runs++;
     }
   g_rand_free (b.rand);
   g_free (b.region);
-  board->game = g_steal_pointer (&g);
+  board->engine = g_steal_pointer (&engine);
   return board;
 }
 
@@ -659,7 +659,7 @@ kol_route_board_free (KolRouteBoard *board)
 {
   if (board == NULL)
     return;
-  kol_engine_free (board->game);
+  kol_engine_free (board->engine);
   g_free (board->runs);
   g_free (board);
 }

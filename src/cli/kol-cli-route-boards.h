@@ -71,7 +71,7 @@ typedef struct
 
 typedef struct
 {
-  KolEngine          *game;
+  KolEngine          *engine;
   int               tiles_laid;
   int               stations;
   int               n_runs;

@@ -93,18 +93,18 @@ end_reason_name (int reason)
  * acting corporation (companies act through non-blocking steps, such as
  * 1849's CNM). */
 static int
-acting_entities (KolEngine   *g,
+acting_entities (KolEngine   *engine,
                  KolEntity *out,
                  int        max)
 {
-  int n = kol_engine_active_entities (g, out, max);
+  int n = kol_engine_active_entities (engine, out, max);
   int base = n;
 
   /* the president of an acting corporation (emergency sales) */
   for (int i = 0; i < base && n < max; i++)
-    if (out[i].kind == KOL_ENTITY_CORP && g->corps[out[i].index].owner.kind == KOL_ENTITY_PLAYER)
+    if (out[i].kind == KOL_ENTITY_CORP && engine->corps[out[i].index].owner.kind == KOL_ENTITY_PLAYER)
       {
-        KolEntity president = g->corps[out[i].index].owner;
+        KolEntity president = engine->corps[out[i].index].owner;
         gboolean listed = FALSE;
 
         for (int k = 0; k < n && !listed; k++)
@@ -117,8 +117,8 @@ acting_entities (KolEngine   *g,
       KolEntity owner = out[i];
 
       if (owner.kind == KOL_ENTITY_CORP || owner.kind == KOL_ENTITY_PLAYER)
-        for (int c = 0; c < g->n_companies && n < max; c++)
-          if (!g->companies[c].closed && kol_entity_equal (g->companies[c].owner, owner))
+        for (int c = 0; c < engine->n_companies && n < max; c++)
+          if (!engine->companies[c].closed && kol_entity_equal (engine->companies[c].owner, owner))
             out[n++] = kol_entity (KOL_ENTITY_COMPANY, c);
     }
   return n;
@@ -127,38 +127,38 @@ acting_entities (KolEngine   *g,
 /* Every legal action of @entity: the steps as Round#actions_for visits them,
  * up to the first blocking one. */
 static void
-collect_entity (KolEngine   *g,
+collect_entity (KolEngine   *engine,
                 KolEntity  entity,
                 GPtrArray *out)
 {
-  KolRound *r = &g->round;
+  KolRound *r = &engine->round;
 
   for (int i = 0; i < r->n_steps; i++)
     {
       KolStep *s = &r->steps[i];
       gboolean blocking;
 
-      if (!kol_step_active (g, s))
+      if (!kol_step_active (engine, s))
         continue;
-      blocking = kol_step_blocking (g, s);
-      if (entity.kind != KOL_ENTITY_COMPANY && !blocking && kol_step_actions (g, s, entity) == 0)
+      blocking = kol_step_blocking (engine, s);
+      if (entity.kind != KOL_ENTITY_COMPANY && !blocking && kol_step_actions (engine, s, entity) == 0)
         continue;
-      if (s->klass->legal_actions && kol_step_actions (g, s, entity) != 0)
-        s->klass->legal_actions (g, s, entity, out);
+      if (s->klass->legal_actions && kol_step_actions (engine, s, entity) != 0)
+        s->klass->legal_actions (engine, s, entity, out);
       if (blocking)
         break;
     }
 }
 
 static GPtrArray *
-legal_actions (KolEngine *g)
+legal_actions (KolEngine *engine)
 {
   GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
   KolEntity entities[KOL_MAX_ROUND_ENTITIES + KOL_MAX_COMPANIES];
-  int n = acting_entities (g, entities, G_N_ELEMENTS (entities));
+  int n = acting_entities (engine, entities, G_N_ELEMENTS (entities));
 
   for (int i = 0; i < n; i++)
-    collect_entity (g, entities[i], out);
+    collect_entity (engine, entities[i], out);
   return out;
 }
 
@@ -167,7 +167,7 @@ add_violation (Stats           *stats,
                guint            game,
                gint64           seed,
                guint            index,
-               KolEngine         *g,
+               KolEngine         *engine,
                const KolAction *a,
                const char      *problem)
 {
@@ -177,9 +177,9 @@ add_violation (Stats           *stats,
   v->seed = seed;
   v->action_index = index;
   v->problem = g_strdup (problem);
-  if (a && g)
+  if (a && engine)
     {
-      g_autoptr(JsonNode) node = kol_action_to_json (g, a);
+      g_autoptr(JsonNode) node = kol_action_to_json (engine, a);
 
       if (node)
         v->action = json_to_string (node, FALSE);
@@ -189,23 +189,23 @@ add_violation (Stats           *stats,
 
 /* The index of the action to play. */
 static guint
-choose (KolEngine *g,
+choose (KolEngine *engine,
         GPtrArray *actions,
         GRand     *rand,
         Policy     policy)
 {
   if (policy == POLICY_UNIFORM || actions->len == 1)
     return (guint) g_rand_int_range (rand, 0, (gint32) actions->len);
-  return kol_policy_choose_weighted (g, actions, rand, FALSE);
+  return kol_policy_choose_weighted (engine, actions, rand, FALSE);
 }
 
 static gboolean
-check (KolEngine *g,
+check (KolEngine *engine,
        GString *problems)
 {
-  if (g->module->check_invariants == NULL)
+  if (engine->module->check_invariants == NULL)
     return TRUE;
-  return g->module->check_invariants (g, problems);
+  return engine->module->check_invariants (engine, problems);
 }
 
 /* Plays one game; returns FALSE on a violation. */
@@ -219,59 +219,59 @@ play_one (const KolTitle *title,
 {
   int ids[KOL_MAX_PLAYERS];
   g_autoptr(GError) error = NULL;
-  g_autoptr(KolEngine) g = NULL;
+  g_autoptr(KolEngine) engine = NULL;
   g_autoptr(GString) problems = g_string_new (NULL);
   guint count = 0;
 
   for (int i = 0; i < n_players; i++)
     ids[i] = i + 1;
-  g = kol_engine_new (title, n_players, ids, NULL, seed, &error);
-  if (g == NULL)
+  engine = kol_engine_new (title, n_players, ids, NULL, seed, &error);
+  if (engine == NULL)
     {
       add_violation (stats, index, seed, 0, NULL, NULL, error->message);
       return FALSE;
     }
-  if (!check (g, problems))
+  if (!check (engine, problems))
     {
-      add_violation (stats, index, seed, 0, g, NULL, problems->str);
+      add_violation (stats, index, seed, 0, engine, NULL, problems->str);
       return FALSE;
     }
 
-  while (!g->finished)
+  while (!engine->finished)
     {
-      g_autoptr(GPtrArray) actions = legal_actions (g);
+      g_autoptr(GPtrArray) actions = legal_actions (engine);
       g_autoptr(KolEngine) before = NULL;
       KolAction *a;
 
       if (actions->len == 0)
         {
-          KolStep *step = kol_engine_active_step (g);
-          KolEntity who = step ? kol_step_current_entity (g, step) : KOL_ENTITY_INIT_NONE;
+          KolStep *step = kol_engine_active_step (engine);
+          KolEntity who = step ? kol_step_current_entity (engine, step) : KOL_ENTITY_INIT_NONE;
           g_autofree char *what = g_strdup_printf ("no legal action in %s (round %d, turn %d; step %s, "
                                                    "%s may %#x)",
-                                                   kol_engine_round_name (g), g->round.round_num, g->turn,
+                                                   kol_engine_round_name (engine), engine->round.round_num, engine->turn,
                                                    step ? step->klass->name : "none",
-                                                   kol_engine_entity_name (g, who),
-                                                   kol_engine_actions_for (g, who));
+                                                   kol_engine_entity_name (engine, who),
+                                                   kol_engine_actions_for (engine, who));
 
-          add_violation (stats, index, seed, count, g, NULL, what);
+          add_violation (stats, index, seed, count, engine, NULL, what);
           if (stats->trace)
             {
-              g_autoptr(JsonNode) state = kol_state_dump (g, KOL_STATE_DUMP_NONE);
+              g_autoptr(JsonNode) state = kol_state_dump (engine, KOL_STATE_DUMP_NONE);
               g_autofree char *text = json_to_string (state, TRUE);
 
               g_print ("%s\n", text);
-              for (int i = 0; i < g->round.n_entities; i++)
-                g_print ("entity %d: %s passed %d\n", i, kol_engine_entity_name (g, g->round.entities[i]),
-                         kol_entity_passed (g, g->round.entities[i]));
-              g_print ("entity index %d\n", g->round.entity_index);
-              for (int i = 0; i < g->round.n_steps; i++)
-                g_print ("step %s passed %d active %d\n", g->round.steps[i].klass->name,
-                         g->round.steps[i].passed, kol_step_active (g, &g->round.steps[i]));
+              for (int i = 0; i < engine->round.n_entities; i++)
+                g_print ("entity %d: %s passed %d\n", i, kol_engine_entity_name (engine, engine->round.entities[i]),
+                         kol_entity_passed (engine, engine->round.entities[i]));
+              g_print ("entity index %d\n", engine->round.entity_index);
+              for (int i = 0; i < engine->round.n_steps; i++)
+                g_print ("step %s passed %d active %d\n", engine->round.steps[i].klass->name,
+                         engine->round.steps[i].passed, kol_step_active (engine, &engine->round.steps[i]));
             }
           return FALSE;
         }
-      if (g->round.klass && !g->round.klass->stock && !g->round.klass->operating &&
+      if (engine->round.klass && !engine->round.klass->stock && !engine->round.klass->operating &&
           count >= MAX_AUCTION_ACTIONS)
         {
           /* random bidders can keep raising bids with all their cash set
@@ -283,7 +283,7 @@ play_one (const KolTitle *title,
             {
               KolAction *b = g_ptr_array_index (actions, i);
 
-              if (b->type != KOL_ACTION_BID || (b->company >= 0 && b->price == g->companies[b->company].value))
+              if (b->type != KOL_ACTION_BID || (b->company >= 0 && b->price == engine->companies[b->company].value))
                 g_ptr_array_index (actions, k++) = b;
               else
                 kol_action_free (b);
@@ -300,41 +300,41 @@ play_one (const KolTitle *title,
       if (count >= MAX_ACTIONS_PER_GAME)
         {
           g_autofree char *what = g_strdup_printf ("the game does not end (%s %d, turn %d, phase %s)",
-                                                   kol_engine_round_name (g), g->round.round_num, g->turn,
-                                                   g->title->phases[g->phase].name);
+                                                   kol_engine_round_name (engine), engine->round.round_num, engine->turn,
+                                                   engine->title->phases[engine->phase].name);
 
-          add_violation (stats, index, seed, count, g, NULL, what);
+          add_violation (stats, index, seed, count, engine, NULL, what);
           return FALSE;
         }
-      a = g_ptr_array_index (actions, choose (g, actions, rand, stats->policy));
+      a = g_ptr_array_index (actions, choose (engine, actions, rand, stats->policy));
       if (stats->trace)
         {
-          g_autoptr(JsonNode) node = kol_action_to_json (g, a);
+          g_autoptr(JsonNode) node = kol_action_to_json (engine, a);
           g_autofree char *text = node ? json_to_string (node, FALSE) : g_strdup ("?");
 
-          g_print ("%u [%s %d.%d %s, %u choices] %s\n", count, kol_engine_round_name (g), g->turn,
-                   g->round.round_num, g->title->phases[g->phase].name, actions->len, text);
+          g_print ("%u [%s %d.%d %s, %u choices] %s\n", count, kol_engine_round_name (engine), engine->turn,
+                   engine->round.round_num, engine->title->phases[engine->phase].name, actions->len, text);
         }
       /* apply to a copy, which becomes the game: @before keeps the state
        * the action was chosen in (one copy per action) */
-      before = kol_engine_copy (g);
+      before = kol_engine_copy (engine);
       if (!kol_engine_apply_unsafe (before, a, TRUE, NULL, &error))
         {
           g_autofree char *what = g_strdup_printf ("a legal action was refused: %s", error->message);
 
-          add_violation (stats, index, seed, count, g, a, what);
+          add_violation (stats, index, seed, count, engine, a, what);
           return FALSE;
         }
       {
-        KolEngine *swap = g;
+        KolEngine *swap = engine;
 
-        g = before;
+        engine = before;
         before = swap;
       }
       count++;
       stats->actions++;
       g_string_truncate (problems, 0);
-      if (!check (g, problems))
+      if (!check (engine, problems))
         {
           add_violation (stats, index, seed, count, before, a, problems->str);
           return FALSE;
@@ -343,7 +343,7 @@ play_one (const KolTitle *title,
 
   stats->finished++;
   {
-    const char *reason = end_reason_name (g->end_reason);
+    const char *reason = end_reason_name (engine->end_reason);
     guint n = GPOINTER_TO_UINT (g_hash_table_lookup (stats->end_reasons, reason));
 
     g_hash_table_insert (stats->end_reasons, (gpointer) reason, GUINT_TO_POINTER (n + 1));
@@ -356,9 +356,9 @@ play_one (const KolTitle *title,
       g_autoptr(GString) line = g_string_new (NULL);
 
       g_string_append_printf (line, "game %u seed %" G_GINT64_FORMAT ": %u actions, %s;", index, seed, count,
-                              end_reason_name (g->end_reason));
-      for (int p = 0; p < g->n_players; p++)
-        g_string_append_printf (line, " %d", kol_state_player_value (g, p));
+                              end_reason_name (engine->end_reason));
+      for (int p = 0; p < engine->n_players; p++)
+        g_string_append_printf (line, " %d", kol_state_player_value (engine, p));
       g_print ("%s\n", line->str);
     }
   return TRUE;

@@ -4,34 +4,34 @@
 #include "kol-engine-info.h"
 
 static const KolInfoHooks *
-info_hooks (KolEngine *g)
+info_hooks (KolEngine *engine)
 {
-  return g->module != NULL ? (const KolInfoHooks *) g->module->info_hooks : NULL;
+  return engine->module != NULL ? (const KolInfoHooks *) engine->module->info_hooks : NULL;
 }
 
 /**
  * kol_engine_corp_parent:
- * @g: a game
+ * @engine: a game
  * @corp: a corporation index
  *
  * Returns: the corporation that owns @corp (1840: a line's tram company),
  *   or -1 when it stands on its own
  */
 int
-kol_engine_corp_parent (KolEngine *g,
+kol_engine_corp_parent (KolEngine *engine,
                         int        corp)
 {
-  const KolInfoHooks *h = info_hooks (g);
+  const KolInfoHooks *h = info_hooks (engine);
 
-  g_return_val_if_fail (g != NULL, -1);
-  if (corp < 0 || corp >= g->n_corps || h == NULL || h->corp_parent == NULL)
+  g_return_val_if_fail (engine != NULL, -1);
+  if (corp < 0 || corp >= engine->n_corps || h == NULL || h->corp_parent == NULL)
     return -1;
-  return h->corp_parent (g, corp);
+  return h->corp_parent (engine, corp);
 }
 
 /**
  * kol_engine_corp_markers:
- * @g: a game
+ * @engine: a game
  * @corp: a corporation index
  * @out: (out caller-allocates): marker ids
  * @max: room in @out
@@ -41,34 +41,34 @@ kol_engine_corp_parent (KolEngine *g,
  * Returns: how many ids were written
  */
 int
-kol_engine_corp_markers (KolEngine   *g,
+kol_engine_corp_markers (KolEngine   *engine,
                          int          corp,
                          const char **out,
                          int          max)
 {
-  const KolInfoHooks *h = info_hooks (g);
+  const KolInfoHooks *h = info_hooks (engine);
 
-  g_return_val_if_fail (g != NULL && (out != NULL || max == 0), 0);
-  if (corp < 0 || corp >= g->n_corps || h == NULL || h->corp_markers == NULL)
+  g_return_val_if_fail (engine != NULL && (out != NULL || max == 0), 0);
+  if (corp < 0 || corp >= engine->n_corps || h == NULL || h->corp_markers == NULL)
     return 0;
-  return MIN (h->corp_markers (g, corp, out, max), max);
+  return MIN (h->corp_markers (engine, corp, out, max), max);
 }
 
 /**
  * kol_engine_round_track_index:
- * @g: a game
+ * @engine: a game
  *
  * Returns: the current round's index in the title's `rules.round_track`
  *   (its last entry once the game is over), or -1 when the title has no
  *   round track
  */
 int
-kol_engine_round_track_index (KolEngine *g)
+kol_engine_round_track_index (KolEngine *engine)
 {
-  const KolInfoHooks *h = info_hooks (g);
+  const KolInfoHooks *h = info_hooks (engine);
 
-  g_return_val_if_fail (g != NULL, -1);
+  g_return_val_if_fail (engine != NULL, -1);
   if (h == NULL || h->round_track_index == NULL)
     return -1;
-  return h->round_track_index (g);
+  return h->round_track_index (engine);
 }

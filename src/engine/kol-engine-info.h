@@ -26,17 +26,17 @@ G_BEGIN_DECLS
  */
 typedef struct
 {
-  int (*corp_parent)       (KolEngine *g, int corp);
-  int (*corp_markers)      (KolEngine *g, int corp, const char **out, int max);
-  int (*round_track_index) (KolEngine *g);
+  int (*corp_parent)       (KolEngine *engine, int corp);
+  int (*corp_markers)      (KolEngine *engine, int corp, const char **out, int max);
+  int (*round_track_index) (KolEngine *engine);
 } KolInfoHooks;
 
-int   kol_engine_corp_parent        (KolEngine   *g,
+int   kol_engine_corp_parent        (KolEngine   *engine,
                                      int          corp);
-int   kol_engine_corp_markers       (KolEngine   *g,
+int   kol_engine_corp_markers       (KolEngine   *engine,
                                      int          corp,
                                      const char **out,
                                      int          max);
-int   kol_engine_round_track_index  (KolEngine   *g);
+int   kol_engine_round_track_index  (KolEngine   *engine);
 
 G_END_DECLS

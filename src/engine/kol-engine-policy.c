@@ -4,21 +4,21 @@
 #include "kol-engine-policy.h"
 
 static gboolean
-bid_at_face_value (const KolEngine *g,
+bid_at_face_value (const KolEngine *engine,
                    const KolAction *a)
 {
-  return a->company >= 0 && a->price == g->companies[a->company].value;
+  return a->company >= 0 && a->price == engine->companies[a->company].value;
 }
 
 static double
-kind_weight (const KolEngine *g,
+kind_weight (const KolEngine *engine,
              const KolAction *a)
 {
   switch (a->type)
     {
     case KOL_ACTION_BID:
       /* buying the cheapest company at its price ends the waterfall */
-      return bid_at_face_value (g, a) ? 6 : 1;
+      return bid_at_face_value (engine, a) ? 6 : 1;
     case KOL_ACTION_PAR:
     case KOL_ACTION_PLACE_TOKEN:
     case KOL_ACTION_BUY_TRAIN:
@@ -46,7 +46,7 @@ kind_weight (const KolEngine *g,
 
 /**
  * kol_policy_choose_weighted:
- * @g: the game
+ * @engine: the game
  * @actions: (element-type KolAction): the legal actions, not empty
  * @rand: the random generator
  * @no_raises: leave out bids above face value (random bidders could raise
@@ -58,7 +58,7 @@ kind_weight (const KolEngine *g,
  * Returns: the index in @actions of the action to play
  */
 guint
-kol_policy_choose_weighted (const KolEngine *g,
+kol_policy_choose_weighted (const KolEngine *engine,
                             GPtrArray       *actions,
                             GRand           *rand,
                             gboolean         no_raises)
@@ -74,9 +74,9 @@ kol_policy_choose_weighted (const KolEngine *g,
     {
       const KolAction *a = g_ptr_array_index (actions, i);
 
-      if (no_raises && a->type == KOL_ACTION_BID && !bid_at_face_value (g, a))
+      if (no_raises && a->type == KOL_ACTION_BID && !bid_at_face_value (engine, a))
         continue;
-      weights[i] = kind_weight (g, a) / count[a->type];
+      weights[i] = kind_weight (engine, a) / count[a->type];
       total += weights[i];
     }
   if (total <= 0)

@@ -13,7 +13,7 @@ G_BEGIN_DECLS
  * favoured, loans and selling are rare.
  */
 
-guint kol_policy_choose_weighted (const KolEngine *g,
+guint kol_policy_choose_weighted (const KolEngine *engine,
                                   GPtrArray       *actions,
                                   GRand           *rand,
                                   gboolean         no_raises);

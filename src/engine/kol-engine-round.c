@@ -11,15 +11,15 @@
  * Returns: %TRUE for closed corporations and companies (players never close).
  */
 gboolean
-kol_entity_closed (KolEngine  *g,
+kol_entity_closed (KolEngine  *engine,
                    KolEntity e)
 {
   switch (e.kind)
     {
     case KOL_ENTITY_CORP:
-      return g->corps[e.index].closed;
+      return engine->corps[e.index].closed;
     case KOL_ENTITY_COMPANY:
-      return g->companies[e.index].closed;
+      return engine->companies[e.index].closed;
     default:
       return FALSE;
     }
@@ -31,17 +31,17 @@ kol_entity_closed (KolEngine  *g,
  * Returns: the entity's passed flag (18xx.games' Passer).
  */
 gboolean
-kol_entity_passed (KolEngine  *g,
+kol_entity_passed (KolEngine  *engine,
                    KolEntity e)
 {
   switch (e.kind)
     {
     case KOL_ENTITY_PLAYER:
-      return g->players[e.index].passed;
+      return engine->players[e.index].passed;
     case KOL_ENTITY_CORP:
-      return g->corps[e.index].passed;
+      return engine->corps[e.index].passed;
     case KOL_ENTITY_COMPANY:
-      return g->companies[e.index].passed;
+      return engine->companies[e.index].passed;
     default:
       return FALSE;
     }
@@ -53,20 +53,20 @@ kol_entity_passed (KolEngine  *g,
  * Sets the entity's passed flag.
  */
 void
-kol_entity_set_passed (KolEngine  *g,
+kol_entity_set_passed (KolEngine  *engine,
                        KolEntity e,
                        gboolean  passed)
 {
   switch (e.kind)
     {
     case KOL_ENTITY_PLAYER:
-      g->players[e.index].passed = passed;
+      engine->players[e.index].passed = passed;
       break;
     case KOL_ENTITY_CORP:
-      g->corps[e.index].passed = passed;
+      engine->corps[e.index].passed = passed;
       break;
     case KOL_ENTITY_COMPANY:
-      g->companies[e.index].passed = passed;
+      engine->companies[e.index].passed = passed;
       break;
     default:
       break;
@@ -80,7 +80,7 @@ kol_entity_set_passed (KolEngine  *g,
  * company's owner, recursively), or -1.
  */
 int
-kol_entity_player (KolEngine  *g,
+kol_entity_player (KolEngine  *engine,
                    KolEntity e)
 {
   for (int depth = 0; depth < 8; depth++)
@@ -90,10 +90,10 @@ kol_entity_player (KolEngine  *g,
         case KOL_ENTITY_PLAYER:
           return e.index;
         case KOL_ENTITY_CORP:
-          e = g->corps[e.index].owner;
+          e = engine->corps[e.index].owner;
           break;
         case KOL_ENTITY_COMPANY:
-          e = g->companies[e.index].owner;
+          e = engine->companies[e.index].owner;
           break;
         default:
           return -1;
@@ -110,16 +110,16 @@ kol_entity_player (KolEngine  *g,
  * Returns: the number of entities the step waits for, filled into @out.
  */
 int
-kol_step_active_entities (KolEngine   *g,
+kol_step_active_entities (KolEngine   *engine,
                           KolStep   *s,
                           KolEntity *out,
                           int        max)
 {
   if (s->klass->active_entities)
-    return s->klass->active_entities (g, s, out, max);
-  if (max < 1 || g->round.n_entities == 0)
+    return s->klass->active_entities (engine, s, out, max);
+  if (max < 1 || engine->round.n_entities == 0)
     return 0;
-  out[0] = g->round.entities[g->round.entity_index];
+  out[0] = engine->round.entities[engine->round.entity_index];
   return 1;
 }
 
@@ -129,12 +129,12 @@ kol_step_active_entities (KolEngine   *g,
  * Returns: the first active entity of the step, or none.
  */
 KolEntity
-kol_step_current_entity (KolEngine *g,
+kol_step_current_entity (KolEngine *engine,
                          KolStep *s)
 {
   KolEntity e[KOL_MAX_ROUND_ENTITIES];
 
-  if (kol_step_active_entities (g, s, e, KOL_MAX_ROUND_ENTITIES) < 1)
+  if (kol_step_active_entities (engine, s, e, KOL_MAX_ROUND_ENTITIES) < 1)
     return KOL_ENTITY_INIT_NONE;
   return e[0];
 }
@@ -145,13 +145,13 @@ kol_step_current_entity (KolEngine *g,
  * Returns: the step's legal action types for @e.
  */
 guint32
-kol_step_actions (KolEngine  *g,
+kol_step_actions (KolEngine  *engine,
                   KolStep  *s,
                   KolEntity e)
 {
   if (s->klass->actions == NULL || e.kind == KOL_ENTITY_NONE)
     return 0;
-  return s->klass->actions (g, s, e);
+  return s->klass->actions (engine, s, e);
 }
 
 /**
@@ -160,14 +160,14 @@ kol_step_actions (KolEngine  *g,
  * Returns: actions of the step's current entity (none if it is closed).
  */
 guint32
-kol_step_current_actions (KolEngine *g,
+kol_step_current_actions (KolEngine *engine,
                           KolStep *s)
 {
-  KolEntity e = kol_step_current_entity (g, s);
+  KolEntity e = kol_step_current_entity (engine, s);
 
-  if (e.kind == KOL_ENTITY_NONE || kol_entity_closed (g, e))
+  if (e.kind == KOL_ENTITY_NONE || kol_entity_closed (engine, e))
     return 0;
-  return kol_step_actions (g, s, e);
+  return kol_step_actions (engine, s, e);
 }
 
 /**
@@ -176,11 +176,11 @@ kol_step_current_actions (KolEngine *g,
  * Returns: %TRUE if the step is active (default: not passed).
  */
 gboolean
-kol_step_active (KolEngine *g,
+kol_step_active (KolEngine *engine,
                  KolStep *s)
 {
   if (s->klass->active)
-    return s->klass->active (g, s);
+    return s->klass->active (engine, s);
   return !s->passed;
 }
 
@@ -190,10 +190,10 @@ kol_step_active (KolEngine *g,
  * Returns: %TRUE if the step blocks when it has something to do (default).
  */
 gboolean
-kol_step_blocks (KolEngine *g,
+kol_step_blocks (KolEngine *engine,
                  KolStep *s)
 {
-  return s->klass->blocks ? s->klass->blocks (g, s) : TRUE;
+  return s->klass->blocks ? s->klass->blocks (engine, s) : TRUE;
 }
 
 /**
@@ -202,10 +202,10 @@ kol_step_blocks (KolEngine *g,
  * Returns: %TRUE if the step blocks and its current entity can act.
  */
 gboolean
-kol_step_blocking (KolEngine *g,
+kol_step_blocking (KolEngine *engine,
                    KolStep *s)
 {
-  return kol_step_blocks (g, s) && kol_step_current_actions (g, s) != 0;
+  return kol_step_blocks (engine, s) && kol_step_current_actions (engine, s) != 0;
 }
 
 /**
@@ -214,11 +214,11 @@ kol_step_blocking (KolEngine *g,
  * Marks the step passed (or runs the class's pass).
  */
 void
-kol_step_pass (KolEngine *g,
+kol_step_pass (KolEngine *engine,
                KolStep *s)
 {
   if (s->klass->pass)
-    s->klass->pass (g, s);
+    s->klass->pass (engine, s);
   else
     s->passed = TRUE;
 }
@@ -229,11 +229,11 @@ kol_step_pass (KolEngine *g,
  * Clears the step's passed and acted flags.
  */
 void
-kol_step_unpass (KolEngine *g,
+kol_step_unpass (KolEngine *engine,
                  KolStep *s)
 {
   if (s->klass->unpass)
-    s->klass->unpass (g, s);
+    s->klass->unpass (engine, s);
   s->passed = FALSE;
   s->acted = FALSE;
 }
@@ -244,13 +244,13 @@ kol_step_unpass (KolEngine *g,
  * Skips the step (default: pass).
  */
 void
-kol_step_skip (KolEngine *g,
+kol_step_skip (KolEngine *engine,
                KolStep *s)
 {
   if (s->klass->skip)
-    s->klass->skip (g, s);
+    s->klass->skip (engine, s);
   else
-    kol_step_pass (g, s);
+    kol_step_pass (engine, s);
 }
 
 /**
@@ -259,17 +259,17 @@ kol_step_skip (KolEngine *g,
  * Runs the step's setup hook.
  */
 void
-kol_step_setup (KolEngine *g,
+kol_step_setup (KolEngine *engine,
                 KolStep *s)
 {
   if (s->klass->setup)
-    s->klass->setup (g, s);
+    s->klass->setup (engine, s);
 }
 
 /* ------------------------------------------------------------ default steps */
 
 static guint32
-end_game_actions (KolEngine  *g,
+end_game_actions (KolEngine  *engine,
                   KolStep  *s,
                   KolEntity e)
 {
@@ -277,24 +277,24 @@ end_game_actions (KolEngine  *g,
 }
 
 static gboolean
-end_game_process (KolEngine         *g,
+end_game_process (KolEngine         *engine,
                   KolStep         *s,
                   const KolAction *a,
                   GError         **error)
 {
-  kol_engine_end (g, KOL_GAME_END_MANUAL);
+  kol_engine_end (engine, KOL_GAME_END_MANUAL);
   return TRUE;
 }
 
 static gboolean
-never_blocks (KolEngine *g,
+never_blocks (KolEngine *engine,
               KolStep *s)
 {
   return FALSE;
 }
 
 static gboolean
-always_active (KolEngine *g,
+always_active (KolEngine *engine,
                KolStep *s)
 {
   return TRUE;
@@ -309,7 +309,7 @@ const KolStepClass kol_step_end_game = {
 };
 
 static guint32
-message_actions (KolEngine  *g,
+message_actions (KolEngine  *engine,
                  KolStep  *s,
                  KolEntity e)
 {
@@ -317,7 +317,7 @@ message_actions (KolEngine  *g,
 }
 
 static gboolean
-noop_process (KolEngine         *g,
+noop_process (KolEngine         *engine,
               KolStep         *s,
               const KolAction *a,
               GError         **error)
@@ -334,7 +334,7 @@ const KolStepClass kol_step_message = {
 };
 
 static guint32
-program_actions (KolEngine  *g,
+program_actions (KolEngine  *engine,
                  KolStep  *s,
                  KolEntity e)
 {
@@ -357,7 +357,7 @@ const KolStepClass kol_step_program = {
 /* --------------------------------------------------------------- the round */
 
 static void
-default_select_entities (KolEngine  *g,
+default_select_entities (KolEngine  *engine,
                          KolRound *r)
 {
   r->n_entities = 0;
@@ -366,10 +366,10 @@ default_select_entities (KolEngine  *g,
 /**
  * kol_round_start:
  *
- * Creates a new round in g->round (Round::Base#initialize).
+ * Creates a new round in engine->round (Round::Base#initialize).
  */
 void
-kol_round_start (KolEngine                   *g,
+kol_round_start (KolEngine                   *engine,
                  const KolRoundClass       *klass,
                  int                        kind,
                  int                        round_num,
@@ -380,7 +380,7 @@ kol_round_start (KolEngine                   *g,
   static const KolStepClass *const defaults[] = {
     &kol_step_end_game, &kol_step_message, &kol_step_program,
   };
-  KolRound *r = &g->round;
+  KolRound *r = &engine->round;
 
   g_return_if_fail (n_steps + (int) G_N_ELEMENTS (defaults) <= KOL_MAX_STEPS);
 
@@ -390,7 +390,7 @@ kol_round_start (KolEngine                   *g,
   r->round_num = round_num;
   r->last_to_act = KOL_ENTITY_INIT_NONE;
   r->current_operator = KOL_ENTITY_INIT_NONE;
-  (klass->select_entities ? klass->select_entities : default_select_entities) (g, r);
+  (klass->select_entities ? klass->select_entities : default_select_entities) (engine, r);
 
   for (int i = 0; i < (int) G_N_ELEMENTS (defaults) + n_steps; i++)
     {
@@ -400,8 +400,8 @@ kol_round_start (KolEngine                   *g,
       s->klass = k < 0 ? defaults[i] : steps[k];
       s->opt = (k >= 0 && opts) ? opts[k] : 0;
       if (s->klass->round_state)
-        s->klass->round_state (g, s);
-      kol_step_setup (g, s);
+        s->klass->round_state (engine, s);
+      kol_step_setup (engine, s);
     }
 }
 
@@ -411,11 +411,11 @@ kol_round_start (KolEngine                   *g,
  * Runs the round class's setup (finalize_round_setup).
  */
 void
-kol_round_setup (KolEngine *g)
+kol_round_setup (KolEngine *engine)
 {
-  g->round.at_start = TRUE;
-  if (g->round.klass->setup)
-    g->round.klass->setup (g, &g->round);
+  engine->round.at_start = TRUE;
+  if (engine->round.klass->setup)
+    engine->round.klass->setup (engine, &engine->round);
 }
 
 /**
@@ -424,9 +424,9 @@ kol_round_setup (KolEngine *g)
  * Returns: the round's entity at its entity index.
  */
 KolEntity
-kol_round_entity (KolEngine *g)
+kol_round_entity (KolEngine *engine)
 {
-  KolRound *r = &g->round;
+  KolRound *r = &engine->round;
 
   if (r->n_entities == 0 || r->entity_index < 0 || r->entity_index >= r->n_entities)
     return KOL_ENTITY_INIT_NONE;
@@ -439,9 +439,9 @@ kol_round_entity (KolEngine *g)
  * Moves to the next entity, wrapping around.
  */
 void
-kol_round_next_entity_index (KolEngine *g)
+kol_round_next_entity_index (KolEngine *engine)
 {
-  KolRound *r = &g->round;
+  KolRound *r = &engine->round;
 
   if (r->n_entities > 0)
     r->entity_index = (r->entity_index + 1) % r->n_entities;
@@ -453,9 +453,9 @@ kol_round_next_entity_index (KolEngine *g)
  * Moves back to the first entity.
  */
 void
-kol_round_reset_entity_index (KolEngine *g)
+kol_round_reset_entity_index (KolEngine *engine)
 {
-  g->round.entity_index = 0;
+  engine->round.entity_index = 0;
 }
 
 /**
@@ -464,10 +464,10 @@ kol_round_reset_entity_index (KolEngine *g)
  * Moves the entity index to @entity if it is in the round.
  */
 void
-kol_round_goto_entity (KolEngine  *g,
+kol_round_goto_entity (KolEngine  *engine,
                        KolEntity entity)
 {
-  KolRound *r = &g->round;
+  KolRound *r = &engine->round;
 
   for (int i = 0; i < r->n_entities; i++)
     if (kol_entity_equal (r->entities[i], entity))
@@ -483,15 +483,15 @@ kol_round_goto_entity (KolEngine  *g,
  * Returns: (nullable): the first active blocking step.
  */
 KolStep *
-kol_round_active_step (KolEngine *g)
+kol_round_active_step (KolEngine *engine)
 {
-  KolRound *r = &g->round;
+  KolRound *r = &engine->round;
 
   for (int i = 0; i < r->n_steps; i++)
     {
       KolStep *s = &r->steps[i];
 
-      if (kol_step_active (g, s) && kol_step_blocking (g, s))
+      if (kol_step_active (engine, s) && kol_step_blocking (engine, s))
         return s;
     }
   return NULL;
@@ -504,20 +504,20 @@ kol_round_active_step (KolEngine *g)
  * non-blocking steps.
  */
 KolStep *
-kol_round_active_step_for (KolEngine  *g,
+kol_round_active_step_for (KolEngine  *engine,
                            KolEntity entity)
 {
-  KolRound *r = &g->round;
+  KolRound *r = &engine->round;
 
   for (int i = 0; i < r->n_steps; i++)
     {
       KolStep *s = &r->steps[i];
 
-      if (!kol_step_active (g, s))
+      if (!kol_step_active (engine, s))
         continue;
-      if (entity.kind != KOL_ENTITY_COMPANY && !kol_step_blocking (g, s))
+      if (entity.kind != KOL_ENTITY_COMPANY && !kol_step_blocking (engine, s))
         continue;
-      if (kol_step_actions (g, s, entity) != 0)
+      if (kol_step_actions (engine, s, entity) != 0)
         return s;
     }
   return NULL;
@@ -529,11 +529,11 @@ kol_round_active_step_for (KolEngine  *g,
  * Returns: the first entity of the active step, or none.
  */
 KolEntity
-kol_round_current_entity (KolEngine *g)
+kol_round_current_entity (KolEngine *engine)
 {
-  KolStep *s = kol_round_active_step (g);
+  KolStep *s = kol_round_active_step (engine);
 
-  return s ? kol_step_current_entity (g, s) : KOL_ENTITY_INIT_NONE;
+  return s ? kol_step_current_entity (engine, s) : KOL_ENTITY_INIT_NONE;
 }
 
 /**
@@ -542,22 +542,22 @@ kol_round_current_entity (KolEngine *g)
  * Returns: the action types @entity may take now (Round#actions_for).
  */
 guint32
-kol_round_actions_for (KolEngine  *g,
+kol_round_actions_for (KolEngine  *engine,
                        KolEntity entity)
 {
-  KolRound *r = &g->round;
+  KolRound *r = &engine->round;
   guint32 actions = 0;
 
-  if (entity.kind == KOL_ENTITY_NONE || g->finished)
+  if (entity.kind == KOL_ENTITY_NONE || engine->finished)
     return 0;
   for (int i = 0; i < r->n_steps; i++)
     {
       KolStep *s = &r->steps[i];
 
-      if (!kol_step_active (g, s))
+      if (!kol_step_active (engine, s))
         continue;
-      actions |= kol_step_actions (g, s, entity);
-      if (kol_step_blocking (g, s))
+      actions |= kol_step_actions (engine, s, entity);
+      if (kol_step_blocking (engine, s))
         break;
     }
   return actions;
@@ -569,21 +569,21 @@ kol_round_actions_for (KolEngine  *g,
  * Returns: (nullable): the step that accepts @type from @entity.
  */
 KolStep *
-kol_round_step_for (KolEngine      *g,
+kol_round_step_for (KolEngine      *engine,
                     KolEntity     entity,
                     KolActionType type)
 {
-  KolRound *r = &g->round;
+  KolRound *r = &engine->round;
 
   for (int i = 0; i < r->n_steps; i++)
     {
       KolStep *s = &r->steps[i];
 
-      if (!kol_step_active (g, s))
+      if (!kol_step_active (engine, s))
         continue;
-      if (kol_step_actions (g, s, entity) & KOL_ACTION_BIT (type))
+      if (kol_step_actions (engine, s, entity) & KOL_ACTION_BIT (type))
         return s;
-      if (kol_step_blocking (g, s))
+      if (kol_step_blocking (engine, s))
         break;
     }
   return NULL;
@@ -595,12 +595,12 @@ kol_round_step_for (KolEngine      *g,
  * Returns: (nullable): the round's step of class @klass.
  */
 KolStep *
-kol_round_find_step (KolEngine            *g,
+kol_round_find_step (KolEngine            *engine,
                      const KolStepClass *klass)
 {
-  for (int i = 0; i < g->round.n_steps; i++)
-    if (g->round.steps[i].klass == klass)
-      return &g->round.steps[i];
+  for (int i = 0; i < engine->round.n_steps; i++)
+    if (engine->round.steps[i].klass == klass)
+      return &engine->round.steps[i];
   return NULL;
 }
 
@@ -610,38 +610,38 @@ kol_round_find_step (KolEngine            *g,
  * Returns: %TRUE when the round is over (default: no active step).
  */
 gboolean
-kol_round_finished (KolEngine *g)
+kol_round_finished (KolEngine *engine)
 {
-  if (g->round.klass && g->round.klass->finished)
-    return g->round.klass->finished (g, &g->round);
-  return kol_round_active_step (g) == NULL;
+  if (engine->round.klass && engine->round.klass->finished)
+    return engine->round.klass->finished (engine, &engine->round);
+  return kol_round_active_step (engine) == NULL;
 }
 
 /* Round#skip_steps; returns the blocking step it stopped at, and sets
  * @passed_over when it skipped a step or left one alone because the
  * round's entity is closed. */
 static KolStep *
-skip_steps (KolEngine *g,
+skip_steps (KolEngine *engine,
             gboolean  *passed_over)
 {
-  KolRound *r = &g->round;
-  KolEntity e = kol_round_entity (g);
+  KolRound *r = &engine->round;
+  KolEntity e = kol_round_entity (engine);
 
   *passed_over = FALSE;
   for (int i = 0; i < r->n_steps; i++)
     {
       KolStep *s = &r->steps[i];
 
-      if (!kol_step_active (g, s) || !kol_step_blocks (g, s))
+      if (!kol_step_active (engine, s) || !kol_step_blocks (engine, s))
         continue;
-      if (e.kind != KOL_ENTITY_NONE && kol_entity_closed (g, e))
+      if (e.kind != KOL_ENTITY_NONE && kol_entity_closed (engine, e))
         {
           *passed_over = TRUE;
           continue;
         }
-      if (kol_step_blocking (g, s))
+      if (kol_step_blocking (engine, s))
         return s;
-      kol_step_skip (g, s);
+      kol_step_skip (engine, s);
       *passed_over = TRUE;
     }
   return NULL;
@@ -653,11 +653,11 @@ skip_steps (KolEngine *g,
  * Skips the leading steps that block but have nothing to do (Round#skip_steps).
  */
 void
-kol_round_skip_steps (KolEngine *g)
+kol_round_skip_steps (KolEngine *engine)
 {
   gboolean passed_over;
 
-  skip_steps (g, &passed_over);
+  skip_steps (engine, &passed_over);
 }
 
 /**
@@ -672,12 +672,12 @@ kol_round_skip_steps (KolEngine *g)
  * Returns: (nullable): the active step after skipping.
  */
 KolStep *
-kol_round_skip_steps_active (KolEngine *g)
+kol_round_skip_steps_active (KolEngine *engine)
 {
   gboolean passed_over;
-  KolStep *s = skip_steps (g, &passed_over);
+  KolStep *s = skip_steps (engine, &passed_over);
 
-  return passed_over ? kol_round_active_step (g) : s;
+  return passed_over ? kol_round_active_step (engine) : s;
 }
 
 /**
@@ -687,17 +687,17 @@ kol_round_skip_steps_active (KolEngine *g)
  * entity's step.
  */
 GPtrArray *
-kol_round_auto_actions (KolEngine *g)
+kol_round_auto_actions (KolEngine *engine)
 {
-  KolEntity e = kol_round_current_entity (g);
+  KolEntity e = kol_round_current_entity (engine);
   KolStep *s;
 
   if (e.kind == KOL_ENTITY_NONE)
     return NULL;
-  s = kol_round_active_step_for (g, e);
+  s = kol_round_active_step_for (engine, e);
   if (s == NULL || s->klass->auto_actions == NULL)
     return NULL;
-  return s->klass->auto_actions (g, s, e);
+  return s->klass->auto_actions (engine, s, e);
 }
 
 /* ----------------------------------------------------------------- process */
@@ -706,29 +706,29 @@ kol_round_auto_actions (KolEngine *g)
  * @entity is the step's current entity, whose actions need not be computed
  * again (they are the costly part). */
 static gboolean
-step_blocking_given (KolEngine *g,
+step_blocking_given (KolEngine *engine,
                      KolStep   *s,
                      KolEntity  entity,
                      guint32    actions)
 {
   KolEntity now;
 
-  if (!kol_step_blocks (g, s))
+  if (!kol_step_blocks (engine, s))
     return FALSE;
-  now = kol_step_current_entity (g, s);
-  if (now.kind == KOL_ENTITY_NONE || kol_entity_closed (g, now))
+  now = kol_step_current_entity (engine, s);
+  if (now.kind == KOL_ENTITY_NONE || kol_entity_closed (engine, now))
     return FALSE;
   if (now.kind == entity.kind && now.index == entity.index)
     return actions != 0;
-  return kol_step_actions (g, s, now) != 0;
+  return kol_step_actions (engine, s, now) != 0;
 }
 
 static KolStep *
-find_processing_step (KolEngine         *g,
+find_processing_step (KolEngine         *engine,
                       const KolAction *a,
                       GError         **error)
 {
-  KolRound *r = &g->round;
+  KolRound *r = &engine->round;
 
   for (int i = 0; i < r->n_steps; i++)
     {
@@ -736,17 +736,17 @@ find_processing_step (KolEngine         *g,
       guint32 actions;
       gboolean process, blocking;
 
-      if (!kol_step_active (g, s))
+      if (!kol_step_active (engine, s))
         continue;
-      actions = kol_step_actions (g, s, a->entity);
+      actions = kol_step_actions (engine, s, a->entity);
       process = (actions & KOL_ACTION_BIT (a->type)) != 0;
-      blocking = step_blocking_given (g, s, a->entity, actions);
+      blocking = step_blocking_given (engine, s, a->entity, actions);
       if (blocking && !process)
         {
-          KolEntity now = kol_step_current_entity (g, s);
+          KolEntity now = kol_step_current_entity (engine, s);
 
           if (kol_entity_equal (now, a->entity) && s->klass->explain &&
-              !s->klass->explain (g, s, a, error))
+              !s->klass->explain (engine, s, a, error))
             return NULL;
           KolArg args[2] = {
             kol_arg_int (KOL_ARG_ACTION, a->type),
@@ -760,13 +760,13 @@ find_processing_step (KolEngine         *g,
               args[1] = kol_arg_int (a->entity.kind == KOL_ENTITY_PLAYER ? KOL_ARG_PLAYER
                                                                          : KOL_ARG_CORP,
                                      a->entity.index);
-              kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_YOUR_TURN, args, 2,
-                               "%s acts now, not %s", kol_engine_entity_name (g, now),
-                               kol_engine_entity_name (g, a->entity));
+              kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_YOUR_TURN, args, 2,
+                               "%s acts now, not %s", kol_engine_entity_name (engine, now),
+                               kol_engine_entity_name (engine, a->entity));
               return NULL;
             }
-          kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, args, 1,
-                           "%s cannot %s now (step: %s)", kol_engine_entity_name (g, a->entity),
+          kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, args, 1,
+                           "%s cannot %s now (step: %s)", kol_engine_entity_name (engine, a->entity),
                            kol_action_type_to_string (a->type), s->klass->name);
           return NULL;
         }
@@ -776,7 +776,7 @@ find_processing_step (KolEngine         *g,
   {
     KolArg args[1] = { kol_arg_int (KOL_ARG_ACTION, a->type) };
 
-    kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, args, 1, "no step accepts %s now",
+    kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, args, 1, "no step accepts %s now",
                      kol_action_type_to_string (a->type));
   }
   return NULL;
@@ -788,13 +788,13 @@ find_processing_step (KolEngine         *g,
  * Ends the game for @reason (KolGameEnd).
  */
 void
-kol_engine_end (KolEngine *g,
+kol_engine_end (KolEngine *engine,
               int      reason)
 {
-  if (g->finished)
+  if (engine->finished)
     return;
-  g->finished = TRUE;
-  g->end_reason = (guint8) reason;
+  engine->finished = TRUE;
+  engine->end_reason = (guint8) reason;
 }
 
 /**
@@ -803,42 +803,42 @@ kol_engine_end (KolEngine *g,
  * Returns: %TRUE if a trigger with @timing ends the game now (base.rb end_now?).
  */
 gboolean
-kol_engine_end_now (KolEngine *g,
+kol_engine_end_now (KolEngine *engine,
                   int      timing)
 {
   gboolean final_or_in_set;
 
-  if (g->module->end_now)
-    return g->module->end_now (g, timing);
+  if (engine->module->end_now)
+    return engine->module->end_now (engine, timing);
   if (timing == KOL_END_TIMING_NONE)
     return FALSE;
   if (timing == KOL_END_TIMING_IMMEDIATE || timing == KOL_END_TIMING_CURRENT_ROUND)
     return TRUE;
-  if (g->round.klass == NULL || !g->round.klass->operating)
+  if (engine->round.klass == NULL || !engine->round.klass->operating)
     return FALSE;
   if (timing == KOL_END_TIMING_CURRENT_OR)
     return TRUE;
-  final_or_in_set = g->round.round_num == g->operating_rounds;
+  final_or_in_set = engine->round.round_num == engine->operating_rounds;
   if (final_or_in_set && timing == KOL_END_TIMING_ONE_MORE_FULL_OR_SET)
-    return g->turn == g->final_turn;
+    return engine->turn == engine->final_turn;
   return final_or_in_set;
 }
 
 static int
-game_end_check (KolEngine *g,
+game_end_check (KolEngine *engine,
                 int     *reason)
 {
   *reason = KOL_GAME_END_NONE;
-  if (g->module->game_end_check == NULL)
+  if (engine->module->game_end_check == NULL)
     return KOL_END_TIMING_NONE;
-  return g->module->game_end_check (g, reason);
+  return engine->module->game_end_check (engine, reason);
 }
 
 static void
-unpass_round_entities (KolEngine *g)
+unpass_round_entities (KolEngine *engine)
 {
-  for (int i = 0; i < g->round.n_entities; i++)
-    kol_entity_set_passed (g, g->round.entities[i], FALSE);
+  for (int i = 0; i < engine->round.n_entities; i++)
+    kol_entity_set_passed (engine, engine->round.entities[i], FALSE);
 }
 
 /**
@@ -850,58 +850,58 @@ unpass_round_entities (KolEngine *g)
  * Returns: %TRUE on success.
  */
 gboolean
-kol_round_process_single (KolEngine         *g,
+kol_round_process_single (KolEngine         *engine,
                           const KolAction *a,
                           GError         **error)
 {
-  KolRound *r = &g->round;
+  KolRound *r = &engine->round;
   KolStep *s;
   int reason, timing;
 
-  if (g->finished && a->type != KOL_ACTION_MESSAGE && a->type != KOL_ACTION_LOG)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_GAME_OVER, NULL, 0, "the game is over");
+  if (engine->finished && a->type != KOL_ACTION_MESSAGE && a->type != KOL_ACTION_LOG)
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_GAME_OVER, NULL, 0, "the game is over");
   if (r->klass == NULL)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "no round is in progress");
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "no round is in progress");
 
   if (r->klass->before_process)
-    r->klass->before_process (g, r, a);
-  s = find_processing_step (g, a, error);
+    r->klass->before_process (engine, r, a);
+  s = find_processing_step (engine, a, error);
   if (s == NULL)
     return FALSE;
   s->acted = TRUE;
-  if (s->klass->process == NULL || !s->klass->process (g, s, a, error))
+  if (s->klass->process == NULL || !s->klass->process (engine, s, a, error))
     {
       if (error && *error == NULL)
-        kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INTERNAL, NULL, 0, "step %s failed",
+        kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INTERNAL, NULL, 0, "step %s failed",
                          s->klass->name);
       return FALSE;
     }
   r->at_start = FALSE;
   if (r->klass->after_process_before_skip)
-    r->klass->after_process_before_skip (g, r, a);
-  kol_round_skip_steps (g);
+    r->klass->after_process_before_skip (engine, r, a);
+  kol_round_skip_steps (engine);
   if (r->klass->after_process)
-    r->klass->after_process (g, r, a);
-  if (g->module->action_processed)
-    g->module->action_processed (g, a);
+    r->klass->after_process (engine, r, a);
+  if (engine->module->action_processed)
+    engine->module->action_processed (engine, a);
 
-  timing = game_end_check (g, &reason);
+  timing = game_end_check (engine, &reason);
   if (timing == KOL_END_TIMING_IMMEDIATE)
-    kol_engine_end (g, reason);
+    kol_engine_end (engine, reason);
 
-  for (int guard = 0; kol_round_finished (g) && !g->finished; guard++)
+  for (int guard = 0; kol_round_finished (engine) && !engine->finished; guard++)
     {
-      unpass_round_entities (g);
-      timing = game_end_check (g, &reason);
-      if (kol_engine_end_now (g, timing))
-        kol_engine_end (g, reason);
-      else if (g->turn >= 100 || guard > 50 || g->module->next_round == NULL)
-        kol_engine_end (g, KOL_GAME_END_NONE);
+      unpass_round_entities (engine);
+      timing = game_end_check (engine, &reason);
+      if (kol_engine_end_now (engine, timing))
+        kol_engine_end (engine, reason);
+      else if (engine->turn >= 100 || guard > 50 || engine->module->next_round == NULL)
+        kol_engine_end (engine, KOL_GAME_END_NONE);
       else
         {
-          g->module->next_round (g);
-          if (!g->finished)
-            kol_round_setup (g);
+          engine->module->next_round (engine);
+          if (!engine->finished)
+            kol_round_setup (engine);
         }
     }
   return TRUE;

@@ -24,88 +24,88 @@ typedef enum
   KOL_END_TIMING_ONE_MORE_FULL_OR_SET,
 } KolEndTiming;
 
-/* Starts a new round in g->round (Round::Base#initialize): selects entities,
+/* Starts a new round in engine->round (Round::Base#initialize): selects entities,
  * creates the default steps and @steps (with per-step options @opts, may be
  * NULL), runs each step's round_state and setup. The caller then calls
  * kol_round_setup (as 18xx.games' finalize_round_setup does) unless it is the
  * game's first round, whose setup runs after the title's setup. */
-void      kol_round_start            (KolEngine                    *g,
+void      kol_round_start            (KolEngine                    *engine,
                                       const KolRoundClass        *klass,
                                       int                         kind,
                                       int                         round_num,
                                       const KolStepClass *const  *steps,
                                       const gint16               *opts,
                                       int                         n_steps);
-void      kol_round_setup            (KolEngine *g);
+void      kol_round_setup            (KolEngine *engine);
 
 /* Processes one action through the round (Game#process_single_action),
  * including game end checks and round transitions. */
-gboolean  kol_round_process_single   (KolEngine         *g,
+gboolean  kol_round_process_single   (KolEngine         *engine,
                                       const KolAction *a,
                                       GError         **error);
 
-KolStep  *kol_round_active_step      (KolEngine *g);
+KolStep  *kol_round_active_step      (KolEngine *engine);
 /* The step an entity acts in (companies may act in non-blocking steps). */
-KolStep  *kol_round_active_step_for  (KolEngine  *g,
+KolStep  *kol_round_active_step_for  (KolEngine  *engine,
                                       KolEntity entity);
-guint32   kol_round_actions_for      (KolEngine  *g,
+guint32   kol_round_actions_for      (KolEngine  *engine,
                                       KolEntity entity);
-KolStep  *kol_round_step_for         (KolEngine      *g,
+KolStep  *kol_round_step_for         (KolEngine      *engine,
                                       KolEntity     entity,
                                       KolActionType type);
-GPtrArray*kol_round_auto_actions     (KolEngine *g);
-gboolean  kol_round_finished         (KolEngine *g);
-void      kol_round_skip_steps       (KolEngine *g);
+GPtrArray*kol_round_auto_actions     (KolEngine *engine);
+gboolean  kol_round_finished         (KolEngine *engine);
+void      kol_round_skip_steps       (KolEngine *engine);
 /* kol_round_skip_steps() then kol_round_active_step(), sharing their work. */
-KolStep  *kol_round_skip_steps_active(KolEngine *g);
-KolEntity kol_round_current_entity   (KolEngine *g);
+KolStep  *kol_round_skip_steps_active(KolEngine *engine);
+KolEntity kol_round_current_entity   (KolEngine *engine);
 /* Entity at the round's entity index. */
-KolEntity kol_round_entity           (KolEngine *g);
-void      kol_round_next_entity_index(KolEngine *g);
-void      kol_round_reset_entity_index (KolEngine *g);
-void      kol_round_goto_entity      (KolEngine  *g,
+KolEntity kol_round_entity           (KolEngine *engine);
+void      kol_round_next_entity_index(KolEngine *engine);
+void      kol_round_reset_entity_index (KolEngine *engine);
+void      kol_round_goto_entity      (KolEngine  *engine,
                                       KolEntity entity);
 /* Find a step of @klass in the current round, or NULL. */
-KolStep  *kol_round_find_step        (KolEngine            *g,
+KolStep  *kol_round_find_step        (KolEngine            *engine,
                                       const KolStepClass *klass);
 
 /* Step defaults and helpers. */
-int       kol_step_active_entities   (KolEngine   *g,
+int       kol_step_active_entities   (KolEngine   *engine,
                                       KolStep   *s,
                                       KolEntity *out,
                                       int        max);
-KolEntity kol_step_current_entity    (KolEngine *g,
+KolEntity kol_step_current_entity    (KolEngine *engine,
                                       KolStep *s);
-guint32   kol_step_actions           (KolEngine  *g,
+guint32   kol_step_actions           (KolEngine  *engine,
                                       KolStep  *s,
                                       KolEntity e);
-guint32   kol_step_current_actions   (KolEngine *g,
+guint32   kol_step_current_actions   (KolEngine *engine,
                                       KolStep *s);
-gboolean  kol_step_active            (KolEngine *g,
+gboolean  kol_step_active            (KolEngine *engine,
                                       KolStep *s);
-gboolean  kol_step_blocks            (KolEngine *g,
+gboolean  kol_step_blocks            (KolEngine *engine,
                                       KolStep *s);
-gboolean  kol_step_blocking          (KolEngine *g,
+gboolean  kol_step_blocking          (KolEngine *engine,
                                       KolStep *s);
-void      kol_step_pass              (KolEngine *g,
+void      kol_step_pass              (KolEngine *engine,
                                       KolStep *s);
-void      kol_step_unpass            (KolEngine *g,
+void      kol_step_unpass            (KolEngine *engine,
                                       KolStep *s);
-void      kol_step_skip              (KolEngine *g,
+void      kol_step_skip              (KolEngine *engine,
                                       KolStep *s);
-void      kol_step_setup             (KolEngine *g,
+void      kol_step_setup             (KolEngine *engine,
                                       KolStep *s);
 
 /* Entity helpers shared by steps. */
-gboolean  kol_entity_closed          (KolEngine  *g,
+gboolean  kol_entity_closed          (KolEngine  *engine,
                                       KolEntity e);
-gboolean  kol_entity_passed          (KolEngine  *g,
+gboolean  kol_entity_passed          (KolEngine  *engine,
                                       KolEntity e);
-void      kol_entity_set_passed      (KolEngine  *g,
+void      kol_entity_set_passed      (KolEngine  *engine,
                                       KolEntity e,
                                       gboolean  passed);
 /* The player behind an entity (corporation president, company owner). */
-int       kol_entity_player          (KolEngine  *g,
+int       kol_entity_player          (KolEngine  *engine,
                                       KolEntity e);
 
 /* Default steps present in every round. */
@@ -114,9 +114,9 @@ extern const KolStepClass kol_step_message;
 extern const KolStepClass kol_step_program;
 
 /* Generic game end: the module's check, then 18xx.games' end_now? timing. */
-gboolean  kol_engine_end_now           (KolEngine *g,
+gboolean  kol_engine_end_now           (KolEngine *engine,
                                       int      timing);
-void      kol_engine_end               (KolEngine *g,
+void      kol_engine_end               (KolEngine *engine,
                                       int      reason);
 
 G_END_DECLS

@@ -19,19 +19,19 @@ static const KolTitleModule generic_module = {
 
 /**
  * kol_engine_refuse:
- * @g: the game
+ * @engine: the game
  * @error: return location for a #GError
  * @code: the refusal code
  * @args: (array length=n_args): typed arguments for a translated message
  * @n_args: number of arguments
  * @format: developer-English message
  *
- * Records a refusal in @g->refusal and sets @error.
+ * Records a refusal in @engine->refusal and sets @error.
  *
  * Returns: %FALSE, so that callers can `return kol_engine_refuse (…)`.
  */
 gboolean
-kol_engine_refuse (KolEngine       *g,
+kol_engine_refuse (KolEngine       *engine,
                  GError       **error,
                  KolEngineError code,
                  const KolArg  *args,
@@ -42,11 +42,11 @@ kol_engine_refuse (KolEngine       *g,
   va_list ap;
   char *msg;
 
-  memset (&g->refusal, 0, sizeof g->refusal);
-  g->refusal.code = code;
-  g->refusal.n_args = MIN (n_args, KOL_REFUSAL_MAX_ARGS);
-  for (guint i = 0; i < g->refusal.n_args; i++)
-    g->refusal.args[i] = args[i];
+  memset (&engine->refusal, 0, sizeof engine->refusal);
+  engine->refusal.code = code;
+  engine->refusal.n_args = MIN (n_args, KOL_REFUSAL_MAX_ARGS);
+  for (guint i = 0; i < engine->refusal.n_args; i++)
+    engine->refusal.args[i] = args[i];
 
   va_start (ap, format);
   msg = g_strdup_vprintf (format, ap);
@@ -59,17 +59,17 @@ kol_engine_refuse (KolEngine       *g,
 /* ---------------------------------------------------------------- creation */
 
 static void
-init_certs (KolEngine *g)
+init_certs (KolEngine *engine)
 {
-  const KolTitle *t = g->title;
+  const KolTitle *t = engine->title;
 
   for (guint c = 0; c < t->n_corps; c++)
     {
       const KolCorpDef *def = &t->corps[c];
 
-      for (int i = 0; i < def->n_shares && g->n_certs < KOL_MAX_CERTS; i++)
+      for (int i = 0; i < def->n_shares && engine->n_certs < KOL_MAX_CERTS; i++)
         {
-          KolCert *cert = &g->certs[g->n_certs++];
+          KolCert *cert = &engine->certs[engine->n_certs++];
 
           cert->corp = (gint16) c;
           cert->index = (guint8) i;
@@ -77,22 +77,22 @@ init_certs (KolEngine *g)
           cert->president = i == 0;
           cert->buyable = TRUE;
           cert->owner = kol_entity (KOL_ENTITY_CORP, (int) c);
-          cert->seq = ++g->seq;
+          cert->seq = ++engine->seq;
         }
     }
 }
 
 static void
-init_corps (KolEngine *g)
+init_corps (KolEngine *engine)
 {
-  const KolTitle *t = g->title;
+  const KolTitle *t = engine->title;
 
-  g->n_corps = (int) t->n_corps;
-  g->n_corp_order = (int) t->n_corps;
+  engine->n_corps = (int) t->n_corps;
+  engine->n_corp_order = (int) t->n_corps;
   for (guint c = 0; c < t->n_corps; c++)
     {
       const KolCorpDef *def = &t->corps[c];
-      KolCorp *corp = &g->corps[c];
+      KolCorp *corp = &engine->corps[c];
 
       corp->price_row = corp->price_col = -1;
       corp->par_row = corp->par_col = -1;
@@ -105,55 +105,55 @@ init_corps (KolEngine *g)
           corp->tokens[i].price = def->token_costs[i];
         }
       corp->order_seq = c;
-      g->corp_order[c] = (gint16) c;
+      engine->corp_order[c] = (gint16) c;
     }
-  init_certs (g);
+  init_certs (engine);
 }
 
 static void
-init_companies (KolEngine *g)
+init_companies (KolEngine *engine)
 {
-  const KolTitle *t = g->title;
+  const KolTitle *t = engine->title;
 
-  g->n_companies = (int) t->n_companies;
+  engine->n_companies = (int) t->n_companies;
   for (guint i = 0; i < t->n_companies; i++)
     {
-      g->companies[i].owner = KOL_ENTITY_INIT_NONE;
-      g->companies[i].value = t->companies[i].value;
-      g->companies[i].revenue = t->companies[i].revenue;
+      engine->companies[i].owner = KOL_ENTITY_INIT_NONE;
+      engine->companies[i].value = t->companies[i].value;
+      engine->companies[i].revenue = t->companies[i].revenue;
     }
 }
 
 static void
-init_trains (KolEngine *g)
+init_trains (KolEngine *engine)
 {
-  const KolTitle *t = g->title;
+  const KolTitle *t = engine->title;
 
   for (guint d = 0; d < t->n_trains; d++)
     {
       int n = t->trains[d].count < 0 ? 1 : t->trains[d].count;
 
-      for (int c = 0; c < n && g->n_trains < KOL_MAX_TRAINS; c++)
+      for (int c = 0; c < n && engine->n_trains < KOL_MAX_TRAINS; c++)
         {
-          KolTrain *train = &g->trains[g->n_trains++];
+          KolTrain *train = &engine->trains[engine->n_trains++];
 
           train->def = (gint16) d;
           train->copy = (gint16) c;
           train->owner = kol_entity (KOL_ENTITY_BANK, 0);
           train->in_depot = TRUE;
-          train->seq = ++g->seq;
+          train->seq = ++engine->seq;
         }
     }
 }
 
 static void
-init_hexes (KolEngine *g)
+init_hexes (KolEngine *engine)
 {
-  const KolTitle *t = g->title;
+  const KolTitle *t = engine->title;
 
   for (guint h = 0; h < t->n_hexes; h++)
     {
-      KolHexState *hs = &g->hexes[h];
+      KolHexState *hs = &engine->hexes[h];
 
       hs->tile = t->hexes[h].tile;
       hs->copy = -1;
@@ -165,25 +165,25 @@ init_hexes (KolEngine *g)
         }
     }
   for (guint c = 0; c < KOL_MAX_TILE_COPIES; c++)
-    g->copy_hex[c] = -1;
+    engine->copy_hex[c] = -1;
 
   /* home reservations, as 18xx.games' init_hexes does for corporations with
    * coordinates; title setup removes those it does not want */
   for (guint c = 0; c < t->n_corps; c++)
     if (t->corps[c].home >= 0)
-      kol_board_reserve (g, t->corps[c].home, MAX (t->corps[c].home_city, 0), (int) c);
+      kol_board_reserve (engine, t->corps[c].home, MAX (t->corps[c].home_city, 0), (int) c);
 }
 
 static void
-init_players (KolEngine     *g,
+init_players (KolEngine     *engine,
               int          n_players,
               const int   *ids,
               const char **names)
 {
-  g->n_players = n_players;
+  engine->n_players = n_players;
   for (int i = 0; i < n_players; i++)
     {
-      KolPlayer *p = &g->players[i];
+      KolPlayer *p = &engine->players[i];
 
       p->id = ids ? ids[i] : i + 1;
       g_strlcpy (p->name, names && names[i] ? names[i] : "", sizeof p->name);
@@ -193,11 +193,11 @@ init_players (KolEngine     *g,
 }
 
 static void
-give_starting_cash (KolEngine *g)
+give_starting_cash (KolEngine *engine)
 {
-  for (int i = 0; i < g->n_players; i++)
-    kol_engine_transfer (g, kol_entity (KOL_ENTITY_BANK, 0),
-                       kol_entity (KOL_ENTITY_PLAYER, i), g->title->starting_cash);
+  for (int i = 0; i < engine->n_players; i++)
+    kol_engine_transfer (engine, kol_entity (KOL_ENTITY_BANK, 0),
+                       kol_entity (KOL_ENTITY_PLAYER, i), engine->title->starting_cash);
 }
 
 /**
@@ -219,7 +219,7 @@ kol_engine_new (const KolTitle *title,
               gint64          seed,
               GError        **error)
 {
-  g_autoptr(KolEngine) g = NULL;
+  g_autoptr(KolEngine) engine = NULL;
 
   g_return_val_if_fail (title != NULL, NULL);
 
@@ -230,49 +230,49 @@ kol_engine_new (const KolTitle *title,
       return NULL;
     }
 
-  g = g_new0 (KolEngine, 1);
-  g->title = title;
-  g->module = title->module != NULL ? title->module : &generic_module;
-  if (g->module->state_size > KOL_TITLE_STATE_SIZE)
+  engine = g_new0 (KolEngine, 1);
+  engine->title = title;
+  engine->module = title->module != NULL ? title->module : &generic_module;
+  if (engine->module->state_size > KOL_TITLE_STATE_SIZE)
     {
       g_set_error (error, KOL_ENGINE_ERROR, KOL_ENGINE_ERROR_INTERNAL,
-                   "title state of %s is too large", g->module->id);
+                   "title state of %s is too large", engine->module->id);
       return NULL;
     }
-  if (g->module->check_config && !g->module->check_config (title, error))
+  if (engine->module->check_config && !engine->module->check_config (title, error))
     return NULL;
 
-  g->seed = seed;
-  g->rng = (guint32) (((seed % 2147483648LL) + 2147483648LL) % 2147483648LL);
-  g->bank = title->bank < 0 ? 0 : title->bank;
-  g->priority_deal = 0;
-  g->turn = 1;
-  g->phase = 0;
-  g->operating_rounds = title->phases[0].operating_rounds;
+  engine->seed = seed;
+  engine->rng = (guint32) (((seed % 2147483648LL) + 2147483648LL) % 2147483648LL);
+  engine->bank = title->bank < 0 ? 0 : title->bank;
+  engine->priority_deal = 0;
+  engine->turn = 1;
+  engine->phase = 0;
+  engine->operating_rounds = title->phases[0].operating_rounds;
 
-  init_players (g, n_players, player_ids, player_names);
+  init_players (engine, n_players, player_ids, player_names);
   for (int i = 0; i < n_players; i++)
-    g->player_order[i] = (gint8) i;
-  init_companies (g);
-  init_corps (g);
-  init_trains (g);
-  give_starting_cash (g);
-  init_hexes (g);
+    engine->player_order[i] = (gint8) i;
+  init_companies (engine);
+  init_corps (engine);
+  init_trains (engine);
+  give_starting_cash (engine);
+  init_hexes (engine);
 
-  if (g->module->setup && !g->module->setup (g, error))
+  if (engine->module->setup && !engine->module->setup (engine, error))
     return NULL;
-  return g_steal_pointer (&g);
+  return g_steal_pointer (&engine);
 }
 
 /**
  * kol_engine_copy:
  *
- * Returns: (transfer full): a copy of @g sharing its title.
+ * Returns: (transfer full): a copy of @engine sharing its title.
  */
 KolEngine *
-kol_engine_copy (const KolEngine *g)
+kol_engine_copy (const KolEngine *engine)
 {
-  return g_memdup2 (g, sizeof *g);
+  return g_memdup2 (engine, sizeof *engine);
 }
 
 /**
@@ -294,9 +294,9 @@ kol_engine_copy_into (KolEngine       *dest,
  * Frees a game (not its title).
  */
 void
-kol_engine_free (KolEngine *g)
+kol_engine_free (KolEngine *engine)
 {
-  g_free (g);
+  g_free (engine);
 }
 
 /* -------------------------------------------------------------------- rand */
@@ -310,29 +310,29 @@ kol_engine_free (KolEngine *g)
  * Returns: the new state, in [0, 2^31).
  */
 guint32
-kol_engine_rand (KolEngine *g)
+kol_engine_rand (KolEngine *engine)
 {
-  guint64 next = ((guint64) 1103515245u * g->rng + 12345u) % 2147483648u;
+  guint64 next = ((guint64) 1103515245u * engine->rng + 12345u) % 2147483648u;
 
-  g->rng = (guint32) next;
-  return g->rng;
+  engine->rng = (guint32) next;
+  return engine->rng;
 }
 
 /* -------------------------------------------------------------------- cash */
 
 static int *
-cash_slot (KolEngine  *g,
+cash_slot (KolEngine  *engine,
            KolEntity e)
 {
   switch (e.kind)
     {
     case KOL_ENTITY_PLAYER:
-      return &g->players[e.index].cash;
+      return &engine->players[e.index].cash;
     case KOL_ENTITY_CORP:
-      return &g->corps[e.index].cash;
+      return &engine->corps[e.index].cash;
     case KOL_ENTITY_BANK:
     case KOL_ENTITY_POOL:
-      return &g->bank;
+      return &engine->bank;
     default:
       return NULL;
     }
@@ -344,10 +344,10 @@ cash_slot (KolEngine  *g,
  * Returns: the cash of @e (the bank's for the bank and the pool).
  */
 int
-kol_engine_cash (KolEngine  *g,
+kol_engine_cash (KolEngine  *engine,
                KolEntity e)
 {
-  int *slot = cash_slot (g, e);
+  int *slot = cash_slot (engine, e);
 
   return slot ? *slot : 0;
 }
@@ -359,11 +359,11 @@ kol_engine_cash (KolEngine  *g,
  * title ledgers only.
  */
 void
-kol_engine_add_cash (KolEngine  *g,
+kol_engine_add_cash (KolEngine  *engine,
                    KolEntity e,
                    int       amount)
 {
-  int *slot = cash_slot (g, e);
+  int *slot = cash_slot (engine, e);
 
   if (slot)
     *slot += amount;
@@ -376,18 +376,18 @@ kol_engine_add_cash (KolEngine  *g,
  * does so by design, a limited one breaks (18xx.games Bank#check_cash).
  */
 void
-kol_engine_transfer (KolEngine  *g,
+kol_engine_transfer (KolEngine  *engine,
                    KolEntity from,
                    KolEntity to,
                    int       amount)
 {
-  int *src = cash_slot (g, from);
-  int *dst = cash_slot (g, to);
+  int *src = cash_slot (engine, from);
+  int *dst = cash_slot (engine, to);
 
   if (amount == 0 || src == dst)
     return;
-  if (src == &g->bank && g->title->bank >= 0 && g->bank - amount < 0)
-    g->bank_broken = TRUE;
+  if (src == &engine->bank && engine->title->bank >= 0 && engine->bank - amount < 0)
+    engine->bank_broken = TRUE;
   if (src)
     *src -= amount;
   if (dst)
@@ -402,12 +402,12 @@ kol_engine_transfer (KolEngine  *g,
  * Returns: (transfer full): the 18xx.games id of certificate @cert ("ATA_3").
  */
 char *
-kol_engine_cert_id (KolEngine *g,
+kol_engine_cert_id (KolEngine *engine,
                   int      cert)
 {
-  const KolCert *c = &g->certs[cert];
+  const KolCert *c = &engine->certs[cert];
 
-  return g_strdup_printf ("%s_%u", g->title->corps[c->corp].id, c->index);
+  return g_strdup_printf ("%s_%u", engine->title->corps[c->corp].id, c->index);
 }
 
 /**
@@ -416,7 +416,7 @@ kol_engine_cert_id (KolEngine *g,
  * Returns: the certificate index for an id such as "ATA_3", or -1.
  */
 int
-kol_engine_cert_by_id (KolEngine    *g,
+kol_engine_cert_by_id (KolEngine    *engine,
                      const char *id)
 {
   const char *sep;
@@ -428,12 +428,12 @@ kol_engine_cert_by_id (KolEngine    *g,
   if (id == NULL || (sep = strrchr (id, '_')) == NULL)
     return -1;
   corp_id = g_strndup (id, (gsize) (sep - id));
-  corp = kol_title_corp_by_id (g->title, corp_id);
+  corp = kol_title_corp_by_id (engine->title, corp_id);
   index = g_ascii_strtoll (sep + 1, &end, 10);
   if (corp < 0 || end == sep + 1 || *end != '\0')
     return -1;
-  for (int i = 0; i < g->n_certs; i++)
-    if (g->certs[i].corp == corp && g->certs[i].index == index)
+  for (int i = 0; i < engine->n_certs; i++)
+    if (engine->certs[i].corp == corp && engine->certs[i].index == index)
       return i;
   return -1;
 }
@@ -443,15 +443,15 @@ kol_engine_cert_by_id (KolEngine    *g,
  * seq of their creation), so a stable insertion sort is linear where it
  * matters and gives the order g_qsort_with_data (stable too) gave, at a
  * fraction of the cost: these lists are built many times per action. */
-#define SORT_BY_SEQ(g, items, out, n)                                  \
+#define SORT_BY_SEQ(engine, items, out, n)                                  \
   G_STMT_START {                                                       \
     for (int i_ = 1; i_ < (n); i_++)                                   \
       {                                                                \
         gint16 x_ = (out)[i_];                                         \
-        guint32 seq_ = (g)->items[x_].seq;                             \
+        guint32 seq_ = (engine)->items[x_].seq;                             \
         int j_ = i_;                                                   \
                                                                        \
-        for (; j_ > 0 && (g)->items[(out)[j_ - 1]].seq > seq_; j_--)   \
+        for (; j_ > 0 && (engine)->items[(out)[j_ - 1]].seq > seq_; j_--)   \
           (out)[j_] = (out)[j_ - 1];                                   \
         (out)[j_] = x_;                                                \
       }                                                                \
@@ -462,21 +462,21 @@ kol_engine_cert_by_id (KolEngine    *g,
  * @first: (out): the index of @corp's first certificate
  * @end: (out): one past its last
  *
- * The certificates of @corp as the run [*first, *end) of g->certs:
+ * The certificates of @corp as the run [*first, *end) of engine->certs:
  * init_certs creates them corporation by corporation and nothing reorders
  * them, so bisection finds them without a scan of every certificate (the
  * share queries of the stock steps ask many times per action). An empty
  * run for a corporation without certificates or out of range.
  */
 void
-kol_engine_corp_certs (const KolEngine *g,
+kol_engine_corp_certs (const KolEngine *engine,
                        int              corp,
                        int             *first,
                        int             *end)
 {
-  int lo = 0, hi = g->n_certs;
+  int lo = 0, hi = engine->n_certs;
 
-  if (corp < 0 || (guint) corp >= g->title->n_corps)
+  if (corp < 0 || (guint) corp >= engine->title->n_corps)
     {
       *first = *end = 0;
       return;
@@ -485,7 +485,7 @@ kol_engine_corp_certs (const KolEngine *g,
     {
       int mid = (lo + hi) / 2;
 
-      if (g->certs[mid].corp < corp)
+      if (engine->certs[mid].corp < corp)
         lo = mid + 1;
       else
         hi = mid;
@@ -493,7 +493,7 @@ kol_engine_corp_certs (const KolEngine *g,
   /* one certificate per share of the title's corporation, unless the
    * limit cut the list short */
   *first = lo;
-  *end = MIN (lo + g->title->corps[corp].n_shares, g->n_certs);
+  *end = MIN (lo + engine->title->corps[corp].n_shares, engine->n_certs);
 }
 
 /**
@@ -506,20 +506,20 @@ kol_engine_corp_certs (const KolEngine *g,
  * Returns: the number of certificates found.
  */
 int
-kol_engine_certs_of (KolEngine  *g,
+kol_engine_certs_of (KolEngine  *engine,
                    KolEntity holder,
                    int       corp,
                    gint16   *out,
                    int       max)
 {
-  int n = 0, first = 0, end = g->n_certs;
+  int n = 0, first = 0, end = engine->n_certs;
 
   if (corp >= 0)
-    kol_engine_corp_certs (g, corp, &first, &end);
+    kol_engine_corp_certs (engine, corp, &first, &end);
   for (int i = first; i < end && n < max; i++)
-    if (kol_entity_equal (g->certs[i].owner, holder))
+    if (kol_entity_equal (engine->certs[i].owner, holder))
       out[n++] = (gint16) i;
-  SORT_BY_SEQ (g, certs, out, n);
+  SORT_BY_SEQ (engine, certs, out, n);
   return n;
 }
 
@@ -529,16 +529,16 @@ kol_engine_certs_of (KolEngine  *g,
  * Returns: the percentage of @corp held by @holder.
  */
 int
-kol_engine_percent_of (KolEngine  *g,
+kol_engine_percent_of (KolEngine  *engine,
                      KolEntity holder,
                      int       corp)
 {
   int total = 0, first, end;
 
-  kol_engine_corp_certs (g, corp, &first, &end);
+  kol_engine_corp_certs (engine, corp, &first, &end);
   for (int i = first; i < end; i++)
-    if (kol_entity_equal (g->certs[i].owner, holder))
-      total += g->certs[i].percent;
+    if (kol_entity_equal (engine->certs[i].owner, holder))
+      total += engine->certs[i].percent;
   return total;
 }
 
@@ -548,12 +548,12 @@ kol_engine_percent_of (KolEngine  *g,
  * Gives certificate @cert to @to, at the end of @to's holding order.
  */
 void
-kol_engine_move_cert (KolEngine  *g,
+kol_engine_move_cert (KolEngine  *engine,
                     int       cert,
                     KolEntity to)
 {
-  g->certs[cert].owner = to;
-  g->certs[cert].seq = ++g->seq;
+  engine->certs[cert].owner = to;
+  engine->certs[cert].seq = ++engine->seq;
 }
 
 /**
@@ -564,10 +564,10 @@ kol_engine_move_cert (KolEngine  *g,
  * president's).
  */
 int
-kol_engine_share_percent (KolEngine *g,
+kol_engine_share_percent (KolEngine *engine,
                         int      corp)
 {
-  const KolCorpDef *def = &g->title->corps[corp];
+  const KolCorpDef *def = &engine->title->corps[corp];
 
   if (def->n_shares > 1)
     return def->shares[1];
@@ -580,14 +580,14 @@ kol_engine_share_percent (KolEngine *g,
  * Returns: the index of @corp's president's certificate, or -1.
  */
 int
-kol_engine_president_cert (KolEngine *g,
+kol_engine_president_cert (KolEngine *engine,
                          int      corp)
 {
   int first, end;
 
-  kol_engine_corp_certs (g, corp, &first, &end);
+  kol_engine_corp_certs (engine, corp, &first, &end);
   for (int i = first; i < end; i++)
-    if (g->certs[i].president)
+    if (engine->certs[i].president)
       return i;
   return -1;
 }
@@ -600,12 +600,12 @@ kol_engine_president_cert (KolEngine *g,
  * Returns: (transfer full): the train's id, "<def id>-<copy>".
  */
 char *
-kol_engine_train_id (KolEngine *g,
+kol_engine_train_id (KolEngine *engine,
                    int      train)
 {
-  const KolTrain *t = &g->trains[train];
+  const KolTrain *t = &engine->trains[train];
 
-  return g_strdup_printf ("%s-%d", g->title->trains[t->def].id, t->copy);
+  return g_strdup_printf ("%s-%d", engine->title->trains[t->def].id, t->copy);
 }
 
 /**
@@ -614,12 +614,12 @@ kol_engine_train_id (KolEngine *g,
  * Returns: the train index for an id such as "4H-2", or -1.
  */
 int
-kol_engine_train_by_id (KolEngine    *g,
+kol_engine_train_by_id (KolEngine    *engine,
                       const char *id)
 {
-  for (int i = 0; i < g->n_trains; i++)
+  for (int i = 0; i < engine->n_trains; i++)
     {
-      g_autofree char *tid = kol_engine_train_id (g, i);
+      g_autofree char *tid = kol_engine_train_id (engine, i);
 
       if (g_strcmp0 (tid, id) == 0)
         return i;
@@ -633,11 +633,11 @@ kol_engine_train_by_id (KolEngine    *g,
  * Returns: the train's current name (its variant's).
  */
 const char *
-kol_engine_train_name (KolEngine *g,
+kol_engine_train_name (KolEngine *engine,
                      int      train)
 {
-  const KolTrain *t = &g->trains[train];
-  const KolTrainDef *def = &g->title->trains[t->def];
+  const KolTrain *t = &engine->trains[train];
+  const KolTrainDef *def = &engine->title->trains[t->def];
 
   if (t->variant < def->n_variants && def->variants[t->variant].name)
     return def->variants[t->variant].name;
@@ -650,11 +650,11 @@ kol_engine_train_name (KolEngine *g,
  * Returns: the train's current price (its variant's).
  */
 int
-kol_engine_train_price (KolEngine *g,
+kol_engine_train_price (KolEngine *engine,
                       int      train)
 {
-  const KolTrain *t = &g->trains[train];
-  const KolTrainDef *def = &g->title->trains[t->def];
+  const KolTrain *t = &engine->trains[train];
+  const KolTrainDef *def = &engine->title->trains[t->def];
 
   if (t->variant < def->n_variants)
     return def->variants[t->variant].price;
@@ -669,17 +669,17 @@ kol_engine_train_price (KolEngine *g,
  * or not).
  */
 int
-kol_engine_trains_of (KolEngine  *g,
+kol_engine_trains_of (KolEngine  *engine,
                     KolEntity owner,
                     gint16   *out,
                     int       max)
 {
   int n = 0;
 
-  for (int i = 0; i < g->n_trains && n < max; i++)
-    if (kol_entity_equal (g->trains[i].owner, owner))
+  for (int i = 0; i < engine->n_trains && n < max; i++)
+    if (kol_entity_equal (engine->trains[i].owner, owner))
       out[n++] = (gint16) i;
-  SORT_BY_SEQ (g, trains, out, n);
+  SORT_BY_SEQ (engine, trains, out, n);
   return n;
 }
 
@@ -690,16 +690,16 @@ kol_engine_trains_of (KolEngine  *g,
  * Returns: how many trains are still in the depot (not discarded ones).
  */
 int
-kol_engine_depot_upcoming (KolEngine *g,
+kol_engine_depot_upcoming (KolEngine *engine,
                          gint16  *out,
                          int      max)
 {
   int n = 0;
 
-  for (int i = 0; i < g->n_trains && n < max; i++)
-    if (g->trains[i].in_depot && kol_entity_is (g->trains[i].owner, KOL_ENTITY_BANK))
+  for (int i = 0; i < engine->n_trains && n < max; i++)
+    if (engine->trains[i].in_depot && kol_entity_is (engine->trains[i].owner, KOL_ENTITY_BANK))
       out[n++] = (gint16) i;
-  SORT_BY_SEQ (g, trains, out, n);
+  SORT_BY_SEQ (engine, trains, out, n);
   return n;
 }
 
@@ -710,16 +710,16 @@ kol_engine_depot_upcoming (KolEngine *g,
  * no longer upcoming.
  */
 void
-kol_engine_move_train (KolEngine  *g,
+kol_engine_move_train (KolEngine  *engine,
                      int       train,
                      KolEntity to)
 {
-  KolTrain *t = &g->trains[train];
+  KolTrain *t = &engine->trains[train];
 
   if (!kol_entity_is (to, KOL_ENTITY_BANK))
     t->in_depot = FALSE;
   t->owner = to;
-  t->seq = ++g->seq;
+  t->seq = ++engine->seq;
 }
 
 /* --------------------------------------------------------------- companies */
@@ -731,19 +731,19 @@ kol_engine_move_train (KolEngine  *g,
  * Returns: the number of open companies @owner has.
  */
 int
-kol_engine_companies_of (KolEngine  *g,
+kol_engine_companies_of (KolEngine  *engine,
                        KolEntity owner,
                        gint16   *out,
                        int       max)
 {
   int n = 0;
 
-  for (int i = 0; i < g->n_companies && n < max; i++)
-    if (!g->companies[i].closed && kol_entity_equal (g->companies[i].owner, owner))
+  for (int i = 0; i < engine->n_companies && n < max; i++)
+    if (!engine->companies[i].closed && kol_entity_equal (engine->companies[i].owner, owner))
       out[n++] = (gint16) i;
   /* insertion sort by seq: at most a handful of companies */
   for (int i = 1; i < n; i++)
-    for (int j = i; j > 0 && g->companies[out[j - 1]].seq > g->companies[out[j]].seq; j--)
+    for (int j = i; j > 0 && engine->companies[out[j - 1]].seq > engine->companies[out[j]].seq; j--)
       {
         gint16 tmp = out[j];
         out[j] = out[j - 1];
@@ -758,12 +758,12 @@ kol_engine_companies_of (KolEngine  *g,
  * Gives company @company to @to.
  */
 void
-kol_engine_move_company (KolEngine  *g,
+kol_engine_move_company (KolEngine  *engine,
                        int       company,
                        KolEntity to)
 {
-  g->companies[company].owner = to;
-  g->companies[company].seq = ++g->seq;
+  engine->companies[company].owner = to;
+  engine->companies[company].seq = ++engine->seq;
 }
 
 /**
@@ -772,11 +772,11 @@ kol_engine_move_company (KolEngine  *g,
  * Closes @company: it leaves its owner and pays nothing more.
  */
 void
-kol_engine_close_company (KolEngine *g,
+kol_engine_close_company (KolEngine *engine,
                         int      company)
 {
-  g->companies[company].closed = TRUE;
-  g->companies[company].owner = KOL_ENTITY_INIT_NONE;
+  engine->companies[company].closed = TRUE;
+  engine->companies[company].owner = KOL_ENTITY_INIT_NONE;
 }
 
 /* ------------------------------------------------------------------ phases */
@@ -787,20 +787,20 @@ kol_engine_close_company (KolEngine *g,
  * Moves to phase @phase, running its events and the module's hook.
  */
 void
-kol_engine_set_phase (KolEngine *g,
+kol_engine_set_phase (KolEngine *engine,
                     int      phase)
 {
   const KolPhaseDef *def;
 
-  g_return_if_fail (phase >= 0 && (guint) phase < g->title->n_phases);
+  g_return_if_fail (phase >= 0 && (guint) phase < engine->title->n_phases);
 
-  g->phase = phase;
-  def = &g->title->phases[phase];
+  engine->phase = phase;
+  def = &engine->title->phases[phase];
   for (guint i = 0; def->events && i < def->events->len; i++)
-    if (g->module->event)
-      g->module->event (g, g_ptr_array_index (def->events, i));
-  if (g->module->phase_changed)
-    g->module->phase_changed (g, phase);
+    if (engine->module->event)
+      engine->module->event (engine, g_ptr_array_index (def->events, i));
+  if (engine->module->phase_changed)
+    engine->module->phase_changed (engine, phase);
 }
 
 /**
@@ -809,10 +809,10 @@ kol_engine_set_phase (KolEngine *g,
  * Returns: %TRUE if the current phase lists @status.
  */
 gboolean
-kol_engine_phase_has_status (KolEngine    *g,
+kol_engine_phase_has_status (KolEngine    *engine,
                            const char *status)
 {
-  const KolPhaseDef *def = &g->title->phases[g->phase];
+  const KolPhaseDef *def = &engine->title->phases[engine->phase];
 
   for (guint i = 0; def->status && i < def->status->len; i++)
     if (g_strcmp0 (g_ptr_array_index (def->status, i), status) == 0)
@@ -826,10 +826,10 @@ kol_engine_phase_has_status (KolEngine    *g,
  * Returns: the index of corporation @id, or -1.
  */
 int
-kol_engine_corp_index (KolEngine    *g,
+kol_engine_corp_index (KolEngine    *engine,
                      const char *id)
 {
-  return kol_title_corp_by_id (g->title, id);
+  return kol_title_corp_by_id (engine->title, id);
 }
 
 /**
@@ -838,17 +838,17 @@ kol_engine_corp_index (KolEngine    *g,
  * Returns: a display name for @e (player name, corporation or company id).
  */
 const char *
-kol_engine_entity_name (KolEngine  *g,
+kol_engine_entity_name (KolEngine  *engine,
                       KolEntity e)
 {
   switch (e.kind)
     {
     case KOL_ENTITY_PLAYER:
-      return g->players[e.index].name;
+      return engine->players[e.index].name;
     case KOL_ENTITY_CORP:
-      return g->title->corps[e.index].id;
+      return engine->title->corps[e.index].id;
     case KOL_ENTITY_COMPANY:
-      return g->title->companies[e.index].id;
+      return engine->title->companies[e.index].id;
     case KOL_ENTITY_POOL:
       return "Market";
     case KOL_ENTITY_BANK:
@@ -867,50 +867,50 @@ kol_engine_entity_name (KolEngine  *g,
  * Returns: the number of players who are not bankrupt.
  */
 int
-kol_engine_active_players (KolEngine *g,
+kol_engine_active_players (KolEngine *engine,
                          gint16  *out)
 {
   int n = 0;
 
-  for (int i = 0; i < g->n_players; i++)
-    if (!g->players[g->player_order[i]].bankrupt)
-      out[n++] = g->player_order[i];
+  for (int i = 0; i < engine->n_players; i++)
+    if (!engine->players[engine->player_order[i]].bankrupt)
+      out[n++] = engine->player_order[i];
   return n;
 }
 
 static void
-rotate_to (KolEngine *g,
+rotate_to (KolEngine *engine,
            int      player)
 {
   gint8 copy[KOL_MAX_PLAYERS];
   int at = 0;
 
-  for (int i = 0; i < g->n_players; i++)
-    if (g->player_order[i] == player)
+  for (int i = 0; i < engine->n_players; i++)
+    if (engine->player_order[i] == player)
       at = i;
-  memcpy (copy, g->player_order, sizeof copy);
-  for (int i = 0; i < g->n_players; i++)
-    g->player_order[i] = copy[(at + i) % g->n_players];
+  memcpy (copy, engine->player_order, sizeof copy);
+  for (int i = 0; i < engine->n_players; i++)
+    engine->player_order[i] = copy[(at + i) % engine->n_players];
 }
 
 /* Stable sort of player_order by cash; ties keep the order given by @rank. */
 static void
-sort_by_cash (KolEngine *g,
+sort_by_cash (KolEngine *engine,
               gboolean descending,
               const int *rank)
 {
-  for (int i = 1; i < g->n_players; i++)
+  for (int i = 1; i < engine->n_players; i++)
     for (int j = i; j > 0; j--)
       {
-        int a = g->player_order[j - 1], b = g->player_order[j];
-        long ka = (long) g->players[a].cash * 64 + rank[a];
-        long kb = (long) g->players[b].cash * 64 + rank[b];
+        int a = engine->player_order[j - 1], b = engine->player_order[j];
+        long ka = (long) engine->players[a].cash * 64 + rank[a];
+        long kb = (long) engine->players[b].cash * 64 + rank[b];
         gboolean swap = descending ? ka < kb : ka > kb;
 
         if (!swap)
           break;
-        g->player_order[j - 1] = (gint8) b;
-        g->player_order[j] = (gint8) a;
+        engine->player_order[j - 1] = (gint8) b;
+        engine->player_order[j] = (gint8) a;
       }
 }
 
@@ -921,7 +921,7 @@ sort_by_cash (KolEngine *g,
  * round; the first player then holds the priority deal.
  */
 void
-kol_engine_reorder_players (KolEngine            *g,
+kol_engine_reorder_players (KolEngine            *engine,
                           KolPlayerOrderKind  kind,
                           const gint16       *pass_order,
                           int                 n_pass)
@@ -933,44 +933,44 @@ kol_engine_reorder_players (KolEngine            *g,
     case KOL_ORDER_AFTER_LAST_TO_ACT:
       {
         gint16 active[KOL_MAX_PLAYERS];
-        int n = kol_engine_active_players (g, active);
-        int idx = g->round.entity_index;
+        int n = kol_engine_active_players (engine, active);
+        int idx = engine->round.entity_index;
 
         if (n > 0 && idx >= 0 && idx < n)
-          rotate_to (g, active[idx]);
+          rotate_to (engine, active[idx]);
       }
       break;
     case KOL_ORDER_FIRST_TO_PASS:
-      for (int i = 0; pass_order && i < n_pass && i < g->n_players; i++)
-        g->player_order[i] = (gint8) pass_order[i];
+      for (int i = 0; pass_order && i < n_pass && i < engine->n_players; i++)
+        engine->player_order[i] = (gint8) pass_order[i];
       break;
     case KOL_ORDER_MOST_CASH:
       /* Ruby sorts by [cash, index in the reversed order] and reverses: ties
        * keep the current order */
-      for (int i = 0; i < g->n_players; i++)
-        rank[g->player_order[i]] = g->n_players - 1 - i;
-      sort_by_cash (g, TRUE, rank);
+      for (int i = 0; i < engine->n_players; i++)
+        rank[engine->player_order[i]] = engine->n_players - 1 - i;
+      sort_by_cash (engine, TRUE, rank);
       break;
     case KOL_ORDER_LEAST_CASH:
-      for (int i = 0; i < g->n_players; i++)
-        rank[g->player_order[i]] = i;
-      sort_by_cash (g, FALSE, rank);
+      for (int i = 0; i < engine->n_players; i++)
+        rank[engine->player_order[i]] = i;
+      sort_by_cash (engine, FALSE, rank);
       break;
     case KOL_ORDER_NEXT_CLOCKWISE:
-      rotate_to (g, g->player_order[g->n_players > 1 ? 1 : 0]);
+      rotate_to (engine, engine->player_order[engine->n_players > 1 ? 1 : 0]);
       break;
     case KOL_ORDER_MOST_CASH_KEEP_ORDER:
       {
-        int best = g->player_order[0];
+        int best = engine->player_order[0];
 
-        for (int i = 1; i < g->n_players; i++)
-          if (g->players[g->player_order[i]].cash > g->players[best].cash)
-            best = g->player_order[i];
-        rotate_to (g, best);
+        for (int i = 1; i < engine->n_players; i++)
+          if (engine->players[engine->player_order[i]].cash > engine->players[best].cash)
+            best = engine->player_order[i];
+        rotate_to (engine, best);
       }
       break;
     }
-  g->priority_deal = g->player_order[0];
+  engine->priority_deal = engine->player_order[0];
 }
 
 /* ------------------------------------------------------------------ logging */
@@ -981,26 +981,26 @@ kol_engine_reorder_players (KolEngine            *g,
  * Emits a structured log entry to the game's log function, if any.
  */
 void
-kol_engine_log (KolEngine      *g,
+kol_engine_log (KolEngine      *engine,
               int           kind,
               const KolArg *args,
               guint         n_args)
 {
   KolLogEntry entry = { 0 };
 
-  if (g->log_func == NULL)
+  if (engine->log_func == NULL)
     return;
   entry.kind = kind;
   entry.n_args = MIN (n_args, KOL_LOG_MAX_ARGS);
   for (guint i = 0; i < entry.n_args; i++)
     entry.args[i] = args[i];
-  g->log_func (g, &entry, g->log_data);
+  engine->log_func (engine, &entry, engine->log_data);
 }
 
 /* ------------------------------------------------------------------- apply */
 
 static gboolean
-process_auto_actions (KolEngine         *g,
+process_auto_actions (KolEngine         *engine,
                       const KolAction *action,
                       gboolean         generate,
                       GPtrArray      **auto_out,
@@ -1009,14 +1009,14 @@ process_auto_actions (KolEngine         *g,
   if (!generate)
     {
       for (guint i = 0; action->auto_actions && i < action->auto_actions->len; i++)
-        if (!kol_round_process_single (g, g_ptr_array_index (action->auto_actions, i), error))
+        if (!kol_round_process_single (engine, g_ptr_array_index (action->auto_actions, i), error))
           return FALSE;
       return TRUE;
     }
 
   for (int guard = 0; guard < 1000; guard++)
     {
-      g_autoptr(GPtrArray) actions = kol_round_auto_actions (g);
+      g_autoptr(GPtrArray) actions = kol_round_auto_actions (engine);
 
       if (actions == NULL || actions->len == 0)
         return TRUE;
@@ -1024,7 +1024,7 @@ process_auto_actions (KolEngine         *g,
         {
           KolAction *a = g_ptr_array_index (actions, i);
 
-          if (!kol_round_process_single (g, a, error))
+          if (!kol_round_process_single (engine, a, error))
             return FALSE;
           if (auto_out)
             {
@@ -1034,7 +1034,7 @@ process_auto_actions (KolEngine         *g,
             }
         }
     }
-  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INTERNAL, NULL, 0,
+  return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INTERNAL, NULL, 0,
                           "auto actions do not terminate");
 }
 
@@ -1047,52 +1047,52 @@ process_auto_actions (KolEngine         *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_engine_apply_unsafe (KolEngine         *g,
+kol_engine_apply_unsafe (KolEngine         *engine,
                        const KolAction *action,
                        gboolean         generate_auto,
                        GPtrArray      **auto_out,
                        GError         **error)
 {
-  g_return_val_if_fail (g != NULL && action != NULL, FALSE);
+  g_return_val_if_fail (engine != NULL && action != NULL, FALSE);
 
-  memset (&g->refusal, 0, sizeof g->refusal);
-  if (!kol_round_process_single (g, action, error))
+  memset (&engine->refusal, 0, sizeof engine->refusal);
+  if (!kol_round_process_single (engine, action, error))
     return FALSE;
-  if (!process_auto_actions (g, action, generate_auto, auto_out, error))
+  if (!process_auto_actions (engine, action, generate_auto, auto_out, error))
     return FALSE;
-  g->n_actions++;
+  engine->n_actions++;
   return TRUE;
 }
 
 /**
  * kol_engine_apply:
- * @g: the game
+ * @engine: the game
  * @action: the action
  * @generate_auto: compute auto actions instead of using @action's
  * @auto_out: (out) (optional) (transfer full): the auto actions generated
  * @error: return location for a #GError
  *
- * Applies @action atomically: on failure @g is as it was, and g->refusal
+ * Applies @action atomically: on failure @engine is as it was, and engine->refusal
  * describes why.
  *
  * Returns: %TRUE on success.
  */
 gboolean
-kol_engine_apply (KolEngine         *g,
+kol_engine_apply (KolEngine         *engine,
                 const KolAction *action,
                 gboolean         generate_auto,
                 GPtrArray      **auto_out,
                 GError         **error)
 {
-  g_autoptr(KolEngine) work = kol_engine_copy (g);
+  g_autoptr(KolEngine) work = kol_engine_copy (engine);
   g_autoptr(GPtrArray) autos = NULL;
 
   if (!kol_engine_apply_unsafe (work, action, generate_auto, &autos, error))
     {
-      g->refusal = work->refusal;
+      engine->refusal = work->refusal;
       return FALSE;
     }
-  kol_engine_copy_into (g, work);
+  kol_engine_copy_into (engine, work);
   if (auto_out)
     *auto_out = g_steal_pointer (&autos);
   return TRUE;
@@ -1107,18 +1107,18 @@ kol_engine_apply (KolEngine         *g,
  * Returns: how many entities act now; 0 when the game is over.
  */
 int
-kol_engine_active_entities (KolEngine   *g,
+kol_engine_active_entities (KolEngine   *engine,
                           KolEntity *out,
                           int        max)
 {
   KolStep *step;
 
-  if (g->finished)
+  if (engine->finished)
     return 0;
-  step = kol_round_active_step (g);
+  step = kol_round_active_step (engine);
   if (step == NULL)
     return 0;
-  return kol_step_active_entities (g, step, out, max);
+  return kol_step_active_entities (engine, step, out, max);
 }
 
 /**
@@ -1127,10 +1127,10 @@ kol_engine_active_entities (KolEngine   *g,
  * Returns: the legal action types of @entity now (KOL_ACTION_BIT mask).
  */
 guint32
-kol_engine_actions_for (KolEngine  *g,
+kol_engine_actions_for (KolEngine  *engine,
                       KolEntity entity)
 {
-  return kol_round_actions_for (g, entity);
+  return kol_round_actions_for (engine, entity);
 }
 
 /**
@@ -1139,11 +1139,11 @@ kol_engine_actions_for (KolEngine  *g,
  * Returns: (nullable): the step that would process @type for @entity.
  */
 KolStep *
-kol_engine_step_for (KolEngine      *g,
+kol_engine_step_for (KolEngine      *engine,
                    KolEntity     entity,
                    KolActionType type)
 {
-  return kol_round_step_for (g, entity, type);
+  return kol_round_step_for (engine, entity, type);
 }
 
 /**
@@ -1152,9 +1152,9 @@ kol_engine_step_for (KolEngine      *g,
  * Returns: (nullable): the first active blocking step of the round.
  */
 KolStep *
-kol_engine_active_step (KolEngine *g)
+kol_engine_active_step (KolEngine *engine)
 {
-  return kol_round_active_step (g);
+  return kol_round_active_step (engine);
 }
 
 /**
@@ -1163,9 +1163,9 @@ kol_engine_active_step (KolEngine *g)
  * Returns: the name of the current round ("Stock Round").
  */
 const char *
-kol_engine_round_name (KolEngine *g)
+kol_engine_round_name (KolEngine *engine)
 {
-  return g->round.klass ? g->round.klass->name : "";
+  return engine->round.klass ? engine->round.klass->name : "";
 }
 
 /**

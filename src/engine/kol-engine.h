@@ -139,8 +139,8 @@ typedef struct
 /* round.data: generic round state (stock or operating) in the first half,
  * the title's own round state from KOL_ROUND_TITLE_OFFSET. */
 #define KOL_ROUND_TITLE_OFFSET 1024
-#define KOL_ROUND_GENERIC(g, Type) ((Type *) (void *) (g)->round.data)
-#define KOL_ROUND_TITLE(g, Type) ((Type *) (void *) ((g)->round.data + KOL_ROUND_TITLE_OFFSET))
+#define KOL_ROUND_GENERIC(engine, Type) ((Type *) (void *) (engine)->round.data)
+#define KOL_ROUND_TITLE(engine, Type) ((Type *) (void *) ((engine)->round.data + KOL_ROUND_TITLE_OFFSET))
 
 struct _KolStep
 {
@@ -157,32 +157,32 @@ struct _KolStepClass
 {
   const char *name;                         /* "Lay Track", for logs and the UI */
   /* Legal action types for @entity (bitmask of KOL_ACTION_BIT). */
-  guint32   (*actions)         (KolEngine *g, KolStep *s, KolEntity entity);
-  gboolean  (*blocks)          (KolEngine *g, KolStep *s);             /* default TRUE */
-  gboolean  (*active)          (KolEngine *g, KolStep *s);             /* default !passed */
+  guint32   (*actions)         (KolEngine *engine, KolStep *s, KolEntity entity);
+  gboolean  (*blocks)          (KolEngine *engine, KolStep *s);             /* default TRUE */
+  gboolean  (*active)          (KolEngine *engine, KolStep *s);             /* default !passed */
   /* Fills @out with the entities that may act now; returns how many. Default:
    * the round's entity at entity_index. */
-  int       (*active_entities) (KolEngine *g, KolStep *s, KolEntity *out, int max);
-  gboolean  (*process)         (KolEngine *g, KolStep *s, const KolAction *a, GError **error);
-  void      (*setup)           (KolEngine *g, KolStep *s);
-  void      (*pass)            (KolEngine *g, KolStep *s);             /* default passed=TRUE */
-  void      (*unpass)          (KolEngine *g, KolStep *s);
-  void      (*skip)            (KolEngine *g, KolStep *s);             /* default pass */
+  int       (*active_entities) (KolEngine *engine, KolStep *s, KolEntity *out, int max);
+  gboolean  (*process)         (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
+  void      (*setup)           (KolEngine *engine, KolStep *s);
+  void      (*pass)            (KolEngine *engine, KolStep *s);             /* default passed=TRUE */
+  void      (*unpass)          (KolEngine *engine, KolStep *s);
+  void      (*skip)            (KolEngine *engine, KolStep *s);             /* default pass */
   /* Auto actions for the current entity (new games only; replays use the
    * record's). Returns a new array of KolAction* or NULL. */
-  GPtrArray*(*auto_actions)    (KolEngine *g, KolStep *s, KolEntity entity);
+  GPtrArray*(*auto_actions)    (KolEngine *engine, KolStep *s, KolEntity entity);
   /* Round-state initialisation this step needs (called once per round). */
-  void      (*round_state)     (KolEngine *g, KolStep *s);
+  void      (*round_state)     (KolEngine *engine, KolStep *s);
   /* Appends to @out (KolAction*) concrete legal actions of @entity in this
    * step, for self-play and for UIs that list choices. Where a choice is a
    * number in a range (bids, prices), add representative values (minimum,
    * a few steps, maximum); the ranges themselves come from the step's own
    * query functions. */
-  void      (*legal_actions)   (KolEngine *g, KolStep *s, KolEntity entity, GPtrArray *out);
+  void      (*legal_actions)   (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
   /* Called when this blocking step refuses @a because actions() does not
    * offer its type: sets the most specific refusal it can (e.g. "at the
    * certificate limit") and returns FALSE; NULL or TRUE = generic message. */
-  gboolean  (*explain)         (KolEngine *g, KolStep *s, const KolAction *a, GError **error);
+  gboolean  (*explain)         (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
 };
 
 struct _KolRound
@@ -209,13 +209,13 @@ struct _KolRoundClass
   guint8      operating;             /* an operating-type round */
   guint8      stock;
   /* Fill round entities (default: none). */
-  void      (*select_entities) (KolEngine *g, KolRound *r);
-  void      (*setup)           (KolEngine *g, KolRound *r);
-  void      (*before_process)  (KolEngine *g, KolRound *r, const KolAction *a);
-  void      (*after_process_before_skip) (KolEngine *g, KolRound *r, const KolAction *a);
-  void      (*after_process)   (KolEngine *g, KolRound *r, const KolAction *a);
-  gboolean  (*finished)        (KolEngine *g, KolRound *r);
-  void      (*next_entity)     (KolEngine *g, KolRound *r);
+  void      (*select_entities) (KolEngine *engine, KolRound *r);
+  void      (*setup)           (KolEngine *engine, KolRound *r);
+  void      (*before_process)  (KolEngine *engine, KolRound *r, const KolAction *a);
+  void      (*after_process_before_skip) (KolEngine *engine, KolRound *r, const KolAction *a);
+  void      (*after_process)   (KolEngine *engine, KolRound *r, const KolAction *a);
+  gboolean  (*finished)        (KolEngine *engine, KolRound *r);
+  void      (*next_entity)     (KolEngine *engine, KolRound *r);
 };
 
 /* ------------------------------------------------------------ title module */
@@ -231,26 +231,26 @@ struct _KolTitleModule
   gboolean  (*check_config)    (const KolTitle *title, GError **error);
   /* Setup after the generic initialisation; draws from the rng in the same
    * order as 18xx.games. Must create the first round. */
-  gboolean  (*setup)           (KolEngine *g, GError **error);
+  gboolean  (*setup)           (KolEngine *engine, GError **error);
   /* Create the next round when the current one is finished. */
-  void      (*next_round)      (KolEngine *g);
+  void      (*next_round)      (KolEngine *engine);
   /* Game end check after each action (base.rb game_end_check): returns the
    * KolEndTiming of the trigger so far and sets *reason (KolGameEnd). */
-  int       (*game_end_check)  (KolEngine *g, int *reason);
+  int       (*game_end_check)  (KolEngine *engine, int *reason);
   /* Override of end_now? for a timing; NULL = generic. */
-  gboolean  (*end_now)         (KolEngine *g, int timing);
+  gboolean  (*end_now)         (KolEngine *engine, int timing);
   /* Final value of a player (score). */
-  int       (*player_value)    (KolEngine *g, int player);
+  int       (*player_value)    (KolEngine *engine, int player);
   /* Called after an action and its auto actions were processed. */
-  void      (*action_processed)(KolEngine *g, const KolAction *a);
+  void      (*action_processed)(KolEngine *engine, const KolAction *a);
   /* Events named in phase or train data ("close_companies", …). */
-  void      (*event)           (KolEngine *g, const char *event);
+  void      (*event)           (KolEngine *engine, const char *event);
   /* Phase changed to @phase. */
-  void      (*phase_changed)   (KolEngine *g, int phase);
+  void      (*phase_changed)   (KolEngine *engine, int phase);
   /* Self-play: checks the title's invariants after an action (money,
    * certificates, tiles, tokens…); appends what is wrong to @problems and
    * returns FALSE if something is. */
-  gboolean  (*check_invariants)(KolEngine *g, GString *problems);
+  gboolean  (*check_invariants)(KolEngine *engine, GString *problems);
   /* Optional hook tables, each defined by the part of the engine that calls
    * them; NULL or a NULL member means the generic behaviour. */
   gconstpointer board_hooks;     /* KolBoardHooks, kol-engine-board.h */
@@ -276,7 +276,7 @@ typedef enum
 } KolGameEnd;
 
 typedef struct _KolLogEntry KolLogEntry;
-typedef void (*KolLogFunc) (KolEngine *g, const KolLogEntry *entry, gpointer user_data);
+typedef void (*KolLogFunc) (KolEngine *engine, const KolLogEntry *entry, gpointer user_data);
 
 struct _KolEngine
 {
@@ -334,7 +334,7 @@ struct _KolEngine
   _Alignas (8) guint8 title_state[KOL_TITLE_STATE_SIZE] G_GNUC_MAY_ALIAS;
 };
 
-#define KOL_TITLE_STATE(g, Type) ((Type *) (void *) (g)->title_state)
+#define KOL_TITLE_STATE(engine, Type) ((Type *) (void *) (engine)->title_state)
 
 /* Creates a game on @title (not owned; must outlive the game). @player_ids and
  * @player_names give the seating order. */
@@ -344,23 +344,23 @@ KolEngine    *kol_engine_new          (const KolTitle *title,
                                    const char    **player_names,
                                    gint64          seed,
                                    GError        **error);
-KolEngine    *kol_engine_copy         (const KolEngine *g);
+KolEngine    *kol_engine_copy         (const KolEngine *engine);
 void        kol_engine_copy_into    (KolEngine       *dest,
                                    const KolEngine *src);
-void        kol_engine_free         (KolEngine *g);
+void        kol_engine_free         (KolEngine *engine);
 
 /* Applies @action (and its embedded auto actions) atomically: on failure the
- * game is unchanged and @error (KOL_ENGINE_ERROR) says why; g->refusal holds
+ * game is unchanged and @error (KOL_ENGINE_ERROR) says why; engine->refusal holds
  * the typed arguments. With @generate_auto, auto actions are computed by the
  * engine instead (new games) and appended to the returned array. */
-gboolean    kol_engine_apply        (KolEngine         *g,
+gboolean    kol_engine_apply        (KolEngine         *engine,
                                    const KolAction *action,
                                    gboolean         generate_auto,
                                    GPtrArray      **auto_out,
                                    GError         **error);
 /* As kol_engine_apply but without the copy: faster, for trusted replays. On
  * failure the state is undefined. */
-gboolean    kol_engine_apply_unsafe (KolEngine         *g,
+gboolean    kol_engine_apply_unsafe (KolEngine         *engine,
                                    const KolAction *action,
                                    gboolean         generate_auto,
                                    GPtrArray      **auto_out,
@@ -369,105 +369,105 @@ gboolean    kol_engine_apply_unsafe (KolEngine         *g,
 /* ----------------------------------------------------- the current decision */
 
 /* Entities that act now (0 when the game is over). */
-int         kol_engine_active_entities (KolEngine   *g,
+int         kol_engine_active_entities (KolEngine   *engine,
                                       KolEntity *out,
                                       int        max);
 /* Legal action types for @entity now (bitmask of KOL_ACTION_BIT). */
-guint32     kol_engine_actions_for     (KolEngine   *g,
+guint32     kol_engine_actions_for     (KolEngine   *engine,
                                       KolEntity  entity);
 /* The step that would process @type for @entity, or NULL. */
-KolStep    *kol_engine_step_for        (KolEngine      *g,
+KolStep    *kol_engine_step_for        (KolEngine      *engine,
                                       KolEntity     entity,
                                       KolActionType type);
 /* The first active blocking step. */
-KolStep    *kol_engine_active_step     (KolEngine *g);
-const char *kol_engine_round_name      (KolEngine *g);
+KolStep    *kol_engine_active_step     (KolEngine *engine);
+const char *kol_engine_round_name      (KolEngine *engine);
 
 /* ------------------------------------------------------------ primitives
  * Used by steps and title modules. They do not check rules; steps do. */
 
 /* Cash: moves @amount from one entity to another (bank/pool map to the bank). */
-void        kol_engine_transfer     (KolEngine  *g,
+void        kol_engine_transfer     (KolEngine  *engine,
                                    KolEntity from,
                                    KolEntity to,
                                    int       amount);
-int         kol_engine_cash         (KolEngine  *g,
+int         kol_engine_cash         (KolEngine  *engine,
                                    KolEntity e);
-void        kol_engine_add_cash     (KolEngine  *g,
+void        kol_engine_add_cash     (KolEngine  *engine,
                                    KolEntity e,
                                    int       amount);
 
 /* Random: 18xx.games' LCG (state = (1103515245*state + 12345) mod 2^31). */
-guint32     kol_engine_rand         (KolEngine *g);
+guint32     kol_engine_rand         (KolEngine *engine);
 
 /* Certificates */
-int         kol_engine_cert_by_id   (KolEngine    *g,
+int         kol_engine_cert_by_id   (KolEngine    *engine,
                                    const char *id);      /* "ATA_3" */
-char       *kol_engine_cert_id      (KolEngine *g,
+char       *kol_engine_cert_id      (KolEngine *engine,
                                    int      cert);
 /* Certificates of @corp held by @holder, in holding order; returns count. */
-int         kol_engine_certs_of     (KolEngine  *g,
+int         kol_engine_certs_of     (KolEngine  *engine,
                                    KolEntity holder,
                                    int       corp,
                                    gint16   *out,
                                    int       max);
-int         kol_engine_percent_of   (KolEngine  *g,
+int         kol_engine_percent_of   (KolEngine  *engine,
                                    KolEntity holder,
                                    int       corp);
-/* The certificates of @corp are g->certs[*first .. *end) (created
+/* The certificates of @corp are engine->certs[*first .. *end) (created
  * corporation by corporation, never reordered). */
-void        kol_engine_corp_certs   (const KolEngine *g,
+void        kol_engine_corp_certs   (const KolEngine *engine,
                                    int              corp,
                                    int             *first,
                                    int             *end);
-void        kol_engine_move_cert    (KolEngine  *g,
+void        kol_engine_move_cert    (KolEngine  *engine,
                                    int       cert,
                                    KolEntity to);
-int         kol_engine_share_percent(KolEngine *g,
+int         kol_engine_share_percent(KolEngine *engine,
                                    int      corp);      /* the ordinary share */
-int         kol_engine_president_cert(KolEngine *g,
+int         kol_engine_president_cert(KolEngine *engine,
                                    int      corp);
 
 /* Trains */
-int         kol_engine_train_by_id  (KolEngine    *g,
+int         kol_engine_train_by_id  (KolEngine    *engine,
                                    const char *id);      /* "4H-2" */
-char       *kol_engine_train_id     (KolEngine *g,
+char       *kol_engine_train_id     (KolEngine *engine,
                                    int      train);
-const char *kol_engine_train_name   (KolEngine *g,
+const char *kol_engine_train_name   (KolEngine *engine,
                                    int      train);      /* current variant name */
-int         kol_engine_train_price  (KolEngine *g,
+int         kol_engine_train_price  (KolEngine *engine,
                                    int      train);
-int         kol_engine_trains_of    (KolEngine  *g,
+int         kol_engine_trains_of    (KolEngine  *engine,
                                    KolEntity owner,
                                    gint16   *out,
                                    int       max);
 /* The depot's upcoming trains (in order) / available ones. */
-int         kol_engine_depot_upcoming (KolEngine *g,
+int         kol_engine_depot_upcoming (KolEngine *engine,
                                      gint16  *out,
                                      int      max);
-void        kol_engine_move_train   (KolEngine  *g,
+void        kol_engine_move_train   (KolEngine  *engine,
                                    int       train,
                                    KolEntity to);
 
 /* Companies */
-int         kol_engine_companies_of (KolEngine  *g,
+int         kol_engine_companies_of (KolEngine  *engine,
                                    KolEntity owner,
                                    gint16   *out,
                                    int       max);
-void        kol_engine_move_company (KolEngine  *g,
+void        kol_engine_move_company (KolEngine  *engine,
                                    int       company,
                                    KolEntity to);
-void        kol_engine_close_company(KolEngine *g,
+void        kol_engine_close_company(KolEngine *engine,
                                    int      company);
 
 /* Phases */
-void        kol_engine_set_phase    (KolEngine *g,
+void        kol_engine_set_phase    (KolEngine *engine,
                                    int      phase);
-gboolean    kol_engine_phase_has_status (KolEngine    *g,
+gboolean    kol_engine_phase_has_status (KolEngine    *engine,
                                        const char *status);
 
 /* Corporation list order (operating order helpers live in the market). */
-int         kol_engine_corp_index   (KolEngine    *g,
+int         kol_engine_corp_index   (KolEngine    *engine,
                                    const char *id);
 
 /* Game#reorder_players: how @players is reordered after a stock round. */
@@ -481,22 +481,22 @@ typedef enum
   KOL_ORDER_MOST_CASH_KEEP_ORDER,
 } KolPlayerOrderKind;
 
-/* Reorders g->player_order; @pass_order (player indices, may be NULL) is the
+/* Reorders engine->player_order; @pass_order (player indices, may be NULL) is the
  * round's pass order for KOL_ORDER_FIRST_TO_PASS. */
-void        kol_engine_reorder_players (KolEngine            *g,
+void        kol_engine_reorder_players (KolEngine            *engine,
                                       KolPlayerOrderKind  kind,
                                       const gint16       *pass_order,
                                       int                 n_pass);
-/* g->player_order without bankrupt players; returns the count. */
-int         kol_engine_active_players  (KolEngine *g,
+/* engine->player_order without bankrupt players; returns the count. */
+int         kol_engine_active_players  (KolEngine *engine,
                                       gint16  *out);
 
 /* Names for logs and messages. */
-const char *kol_engine_entity_name  (KolEngine  *g,
+const char *kol_engine_entity_name  (KolEngine  *engine,
                                    KolEntity e);
 
-/* Refusals: set g->refusal and @error together; always returns FALSE. */
-gboolean    kol_engine_refuse       (KolEngine       *g,
+/* Refusals: set engine->refusal and @error together; always returns FALSE. */
+gboolean    kol_engine_refuse       (KolEngine       *engine,
                                    GError       **error,
                                    KolEngineError code,
                                    const KolArg  *args,
@@ -524,7 +524,7 @@ struct _KolLogEntry
   KolArg args[KOL_LOG_MAX_ARGS];
 };
 
-void        kol_engine_log          (KolEngine      *g,
+void        kol_engine_log          (KolEngine      *engine,
                                    int           kind,
                                    const KolArg *args,
                                    guint         n_args);

@@ -197,16 +197,16 @@ static char *
 map_svg (KolPrintJob  *job,
          GError      **error)
 {
-  g_autoptr(KolEngine) game = kol_engine_new (job->title, job->title->n_players, NULL, NULL, 1, error);
+  g_autoptr(KolEngine) engine = kol_engine_new (job->title, job->title->n_players, NULL, NULL, 1, error);
   KolSvgOptions svg_opts;
 
-  if (game == NULL)
+  if (engine == NULL)
     return NULL;
   kol_svg_options_init (&svg_opts);
   svg_opts.hex_size = job->hex_r;
   svg_opts.language = job->language;
   svg_opts.flags |= KOL_SVG_AXES | KOL_SVG_INITIAL_TOKENS;
-  return kol_svg_render_board (game, &svg_opts, NULL, NULL);
+  return kol_svg_render_board (engine, &svg_opts, NULL, NULL);
 }
 
 static char *

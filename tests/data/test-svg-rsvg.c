@@ -124,7 +124,7 @@ check_board (const char *id,
 {
   g_autoptr(KolTitle) title = load_title (id, players);
   g_autoptr(GError) error = NULL;
-  KolEngine *game = kol_engine_new (title, players, NULL, NULL, 1, &error);
+  KolEngine *engine = kol_engine_new (title, players, NULL, NULL, 1, &error);
   KolSvgOptions opts;
   g_autofree char *svg = NULL;
   Picture pic;
@@ -133,11 +133,11 @@ check_board (const char *id,
   kol_svg_options_init (&opts);
   opts.hex_size = 20;
   opts.flags = KOL_SVG_AXES | KOL_SVG_INITIAL_TOKENS;
-  svg = kol_svg_render_board (game, &opts, NULL, NULL);
+  svg = kol_svg_render_board (engine, &opts, NULL, NULL);
   rasterize (svg, &pic);
   /* the board has a background: every pixel is drawn */
   assert_drawn (&pic, 0.999);
-  kol_engine_free (game);
+  kol_engine_free (engine);
 }
 
 static void
@@ -175,7 +175,7 @@ test_hex_texture (void)
 {
   g_autoptr(KolTitle) title = load_title ("1849", 4);
   g_autoptr(GError) error = NULL;
-  KolEngine *game = kol_engine_new (title, 4, NULL, NULL, 1, &error);
+  KolEngine *engine = kol_engine_new (title, 4, NULL, NULL, 1, &error);
   KolSvgOptions opts;
   int hex = kol_title_hex_by_id (title, "C5");
   g_autofree char *svg = NULL;
@@ -185,12 +185,12 @@ test_hex_texture (void)
   kol_svg_options_init (&opts);
   opts.hex_size = 80;
   opts.flags = KOL_SVG_NO_BACKGROUND;
-  svg = kol_svg_render_hex (game, hex, &opts);
+  svg = kol_svg_render_hex (engine, hex, &opts);
   rasterize (svg, &pic);
   assert_drawn (&pic, 0.6);
   g_assert_cmpuint (pic.corner_alpha, ==, 0);
   g_assert_cmpuint (pic.centre_alpha, ==, 255);
-  kol_engine_free (game);
+  kol_engine_free (engine);
 }
 
 int

@@ -97,18 +97,18 @@ make_hexes (GRand   *rand,
 
 /* Tokens in random cities with a free slot. */
 static void
-place_tokens (KolEngine *g,
+place_tokens (KolEngine *engine,
               GRand   *rand)
 {
-  for (int c = 0; c < g->n_corps; c++)
+  for (int c = 0; c < engine->n_corps; c++)
     for (int k = 0; k < 2 + c % 3; k++)
       for (int tries = 0; tries < 200; tries++)
         {
-          int hex = g_rand_int_range (rand, 0, (int) g->title->n_hexes);
+          int hex = g_rand_int_range (rand, 0, (int) engine->title->n_hexes);
 
-          if (kol_tile_n_cities (kol_board_tile (g, hex, NULL)) > 0 &&
-              kol_board_check_token (g, c, hex, 0, 0, NULL, NULL) &&
-              kol_board_place_token (g, c, -1, hex, 0, -1))
+          if (kol_tile_n_cities (kol_board_tile (engine, hex, NULL)) > 0 &&
+              kol_board_check_token (engine, c, hex, 0, 0, NULL, NULL) &&
+              kol_board_place_token (engine, c, -1, hex, 0, -1))
             break;
         }
 }
@@ -122,16 +122,16 @@ run (const char *name,
   g_autofree KolTestHex *hexes = make_hexes (rand, switches, strings);
   KolTestTitleSpec spec = { .hexes = hexes, .tiles = tiles, .corps = corps };
   g_autoptr(KolTitle) title = kol_test_title_new (&spec);
-  g_autoptr(KolEngine) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) engine = kol_test_game_new (title);
   gint16 out[KOL_MAX_HEXES];
   gint64 start;
   int reaches = 0, legal = 0, n_hexes = 0, n_paths = 0;
   KolReach reach;
 
-  place_tokens (g, rand);
+  place_tokens (engine, rand);
   start = g_get_monotonic_time ();
   while (g_get_monotonic_time () - start < 300000)
-    kol_board_compute_reach (g, reaches++ % g->n_corps, NULL, &reach);
+    kol_board_compute_reach (engine, reaches++ % engine->n_corps, NULL, &reach);
   printf ("%s: reach %.2f µs", name, (double) (g_get_monotonic_time () - start) / reaches);
 
   for (guint h = 0; h < title->n_hexes; h++)
@@ -139,8 +139,8 @@ run (const char *name,
   start = g_get_monotonic_time ();
   while (g_get_monotonic_time () - start < 300000)
     {
-      kol_board_compute_reach (g, legal % g->n_corps, NULL, &reach);
-      n_hexes = kol_board_legal_hexes (g, legal++ % g->n_corps, &reach, out, G_N_ELEMENTS (out));
+      kol_board_compute_reach (engine, legal % engine->n_corps, NULL, &reach);
+      n_hexes = kol_board_legal_hexes (engine, legal++ % engine->n_corps, &reach, out, G_N_ELEMENTS (out));
     }
   printf (", reach + legal hexes %.1f µs (last: %d paths reached, %d hexes to lay on)\n",
           (double) (g_get_monotonic_time () - start) / legal, n_paths, n_hexes);

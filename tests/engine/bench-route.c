@@ -169,7 +169,7 @@ run_config (const Config *cfg,
           gint64 t0 = g_get_monotonic_time ();
           double c0 = cpu_ms ();
 
-          r = kol_route_solve (c.game, 0, &c.rules, c.trains, c.n_trains, &opts, NULL);
+          r = kol_route_solve (c.engine, 0, &c.rules, c.trains, c.n_trains, &opts, NULL);
           runs[run] = cpu_ms () - c0;
           walls[run] = (double) (g_get_monotonic_time () - t0) / 1000.0;
           g_atomic_int_set (&w.done, 1);

@@ -61,7 +61,7 @@ static GPtrArray        *kol_test_events;   /* event names seen (char*) */
 static GPtrArray        *kol_test_log;      /* KolLogEntry* copies */
 
 static inline void
-kol_test_op_event (KolEngine    *g,
+kol_test_op_event (KolEngine    *engine,
                    const char *event)
 {
   if (kol_test_events)
@@ -69,7 +69,7 @@ kol_test_op_event (KolEngine    *g,
 }
 
 static inline void
-kol_test_op_log (KolEngine           *g,
+kol_test_op_log (KolEngine           *engine,
                  const KolLogEntry *entry,
                  gpointer           data)
 {
@@ -277,47 +277,47 @@ kol_test_set_shares (KolTitle *t)
 static inline KolEngine *
 kol_test_op_game (const KolTitle *t)
 {
-  KolEngine *g = kol_test_game_new (t);
+  KolEngine *engine = kol_test_game_new (t);
 
-  g->module = &kol_test_op_module;
-  g->log_func = kol_test_op_log;
-  return g;
+  engine->module = &kol_test_op_module;
+  engine->log_func = kol_test_op_log;
+  return engine;
 }
 
 /* Floats @corp at the market cell (row, col) for player @player with @cash
  * in its treasury: the president's certificate goes to the player. */
 static inline void
-kol_test_float (KolEngine    *g,
+kol_test_float (KolEngine    *engine,
                 const char *corp_id,
                 int         player,
                 int         row,
                 int         col,
                 int         cash)
 {
-  int corp = kol_test_corp (g, corp_id);
-  int cert = kol_engine_president_cert (g, corp);
+  int corp = kol_test_corp (engine, corp_id);
+  int cert = kol_engine_president_cert (engine, corp);
 
-  kol_market_set_par (g, corp, kol_cell (row, col));
-  g->corps[corp].ipoed = TRUE;
-  g->corps[corp].floated = TRUE;
-  g->corps[corp].owner = kol_entity (KOL_ENTITY_PLAYER, player);
-  g->corps[corp].cash = cash;
+  kol_market_set_par (engine, corp, kol_cell (row, col));
+  engine->corps[corp].ipoed = TRUE;
+  engine->corps[corp].floated = TRUE;
+  engine->corps[corp].owner = kol_entity (KOL_ENTITY_PLAYER, player);
+  engine->corps[corp].cash = cash;
   if (cert >= 0)
-    kol_engine_move_cert (g, cert, kol_entity (KOL_ENTITY_PLAYER, player));
+    kol_engine_move_cert (engine, cert, kol_entity (KOL_ENTITY_PLAYER, player));
 }
 
 /* Moves @n ordinary certificates of @corp from its treasury to @to. */
 static inline void
-kol_test_give_shares (KolEngine  *g,
+kol_test_give_shares (KolEngine  *engine,
                       int       corp,
                       KolEntity to,
                       int       n)
 {
-  for (int i = 0; i < g->n_certs && n > 0; i++)
-    if (g->certs[i].corp == corp && !g->certs[i].president &&
-        kol_entity_equal (g->certs[i].owner, kol_entity (KOL_ENTITY_CORP, corp)))
+  for (int i = 0; i < engine->n_certs && n > 0; i++)
+    if (engine->certs[i].corp == corp && !engine->certs[i].president &&
+        kol_entity_equal (engine->certs[i].owner, kol_entity (KOL_ENTITY_CORP, corp)))
       {
-        kol_engine_move_cert (g, i, to);
+        kol_engine_move_cert (engine, i, to);
         n--;
       }
   g_assert_cmpint (n, ==, 0);
@@ -326,17 +326,17 @@ kol_test_give_shares (KolEngine  *g,
 /* Gives @corp the first depot train named @name (as a purchase without
  * payment or phase effects). */
 static inline int
-kol_test_give_train (KolEngine    *g,
+kol_test_give_train (KolEngine    *engine,
                      const char *corp_id,
                      const char *name)
 {
   gint16 list[KOL_MAX_TRAINS];
-  int n = kol_engine_depot_upcoming (g, list, KOL_MAX_TRAINS);
+  int n = kol_engine_depot_upcoming (engine, list, KOL_MAX_TRAINS);
 
   for (int i = 0; i < n; i++)
-    if (g_strcmp0 (kol_engine_train_name (g, list[i]), name) == 0)
+    if (g_strcmp0 (kol_engine_train_name (engine, list[i]), name) == 0)
       {
-        kol_engine_move_train (g, list[i], kol_entity (KOL_ENTITY_CORP, kol_test_corp (g, corp_id)));
+        kol_engine_move_train (engine, list[i], kol_entity (KOL_ENTITY_CORP, kol_test_corp (engine, corp_id)));
         return list[i];
       }
   g_assert_not_reached ();
@@ -346,7 +346,7 @@ kol_test_give_train (KolEngine    *g,
 /* Starts an operating round with @steps (NULL-terminated) and runs its
  * setup, as Game#new_operating_round + finalize_round_setup. */
 static inline void
-kol_test_start_or (KolEngine                   *g,
+kol_test_start_or (KolEngine                   *engine,
                    const KolStepClass *const *steps,
                    const gint16              *opts)
 {
@@ -354,24 +354,24 @@ kol_test_start_or (KolEngine                   *g,
 
   while (steps[n])
     n++;
-  kol_round_start (g, &kol_round_operating, 0, 1, steps, opts, n);
-  kol_round_setup (g);
+  kol_round_start (engine, &kol_round_operating, 0, 1, steps, opts, n);
+  kol_round_setup (engine);
 }
 
 static inline KolEntity
-kol_test_corp_entity (KolEngine    *g,
+kol_test_corp_entity (KolEngine    *engine,
                       const char *id)
 {
-  return kol_entity (KOL_ENTITY_CORP, kol_test_corp (g, id));
+  return kol_entity (KOL_ENTITY_CORP, kol_test_corp (engine, id));
 }
 
 /* Applies an action; returns the refusal code, or -1 on success. */
 static inline int
-kol_test_apply (KolEngine   *g,
+kol_test_apply (KolEngine   *engine,
                 KolAction *a)
 {
   g_autoptr(GError) error = NULL;
-  gboolean ok = kol_engine_apply (g, a, FALSE, NULL, &error);
+  gboolean ok = kol_engine_apply (engine, a, FALSE, NULL, &error);
 
   kol_action_free (a);
   if (ok)
@@ -382,57 +382,57 @@ kol_test_apply (KolEngine   *g,
 
 /* The reason argument of the last refusal, or KOL_REASON_NONE. */
 static inline int
-kol_test_refusal_reason (KolEngine *g)
+kol_test_refusal_reason (KolEngine *engine)
 {
-  for (guint i = 0; i < g->refusal.n_args; i++)
-    if (g->refusal.args[i].kind == KOL_ARG_REASON)
-      return g->refusal.args[i].value;
+  for (guint i = 0; i < engine->refusal.n_args; i++)
+    if (engine->refusal.args[i].kind == KOL_ARG_REASON)
+      return engine->refusal.args[i].value;
   return KOL_REASON_NONE;
 }
 
 static inline KolAction *
-kol_test_pass (KolEngine    *g,
+kol_test_pass (KolEngine    *engine,
                const char *corp)
 {
-  return kol_action_new (KOL_ACTION_PASS, kol_test_corp_entity (g, corp));
+  return kol_action_new (KOL_ACTION_PASS, kol_test_corp_entity (engine, corp));
 }
 
 static inline KolAction *
-kol_test_lay_action (KolEngine    *g,
+kol_test_lay_action (KolEngine    *engine,
                      const char *corp,
                      const char *hex,
                      const char *tile,
                      int         rotation)
 {
-  KolAction *a = kol_action_new (KOL_ACTION_LAY_TILE, kol_test_corp_entity (g, corp));
+  KolAction *a = kol_action_new (KOL_ACTION_LAY_TILE, kol_test_corp_entity (engine, corp));
 
-  a->hex = (gint16) kol_test_hex (g, hex);
-  a->tile_copy = (gint16) kol_board_free_copy (g, kol_test_tile (g, tile));
+  a->hex = (gint16) kol_test_hex (engine, hex);
+  a->tile_copy = (gint16) kol_board_free_copy (engine, kol_test_tile (engine, tile));
   a->rotation = (guint8) rotation;
   return a;
 }
 
 static inline KolAction *
-kol_test_token_action (KolEngine    *g,
+kol_test_token_action (KolEngine    *engine,
                        const char *corp,
                        const char *hex,
                        int         city)
 {
-  KolAction *a = kol_action_new (KOL_ACTION_PLACE_TOKEN, kol_test_corp_entity (g, corp));
+  KolAction *a = kol_action_new (KOL_ACTION_PLACE_TOKEN, kol_test_corp_entity (engine, corp));
 
-  a->hex = (gint16) kol_test_hex (g, hex);
+  a->hex = (gint16) kol_test_hex (engine, hex);
   a->city = (gint8) city;
   return a;
 }
 
 static inline KolAction *
-kol_test_buy_train_action (KolEngine    *g,
+kol_test_buy_train_action (KolEngine    *engine,
                            const char *corp,
                            int         train,
                            int         price,
                            const char *variant)
 {
-  KolAction *a = kol_action_new (KOL_ACTION_BUY_TRAIN, kol_test_corp_entity (g, corp));
+  KolAction *a = kol_action_new (KOL_ACTION_BUY_TRAIN, kol_test_corp_entity (engine, corp));
 
   a->train = (gint16) train;
   a->price = price;
@@ -442,11 +442,11 @@ kol_test_buy_train_action (KolEngine    *g,
 
 /* run_routes with one route per (train, revenue) pair; ended by train -1. */
 static inline KolAction *
-kol_test_run_action (KolEngine    *g,
+kol_test_run_action (KolEngine    *engine,
                      const char *corp,
                      const int  *pairs)
 {
-  KolAction *a = kol_action_new (KOL_ACTION_RUN_ROUTES, kol_test_corp_entity (g, corp));
+  KolAction *a = kol_action_new (KOL_ACTION_RUN_ROUTES, kol_test_corp_entity (engine, corp));
 
   a->routes = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_route_spec_free);
   for (int i = 0; pairs[i] >= 0; i += 2)
@@ -462,11 +462,11 @@ kol_test_run_action (KolEngine    *g,
 }
 
 static inline KolAction *
-kol_test_dividend_action (KolEngine    *g,
+kol_test_dividend_action (KolEngine    *engine,
                           const char *corp,
                           const char *kind)
 {
-  KolAction *a = kol_action_new (KOL_ACTION_DIVIDEND, kol_test_corp_entity (g, corp));
+  KolAction *a = kol_action_new (KOL_ACTION_DIVIDEND, kol_test_corp_entity (engine, corp));
 
   a->kind = g_strdup (kind);
   return a;
@@ -474,9 +474,9 @@ kol_test_dividend_action (KolEngine    *g,
 
 /* The active step's class name, or "". */
 static inline const char *
-kol_test_active_step (KolEngine *g)
+kol_test_active_step (KolEngine *engine)
 {
-  KolStep *s = kol_round_active_step (g);
+  KolStep *s = kol_round_active_step (engine);
 
   return s ? s->klass->name : "";
 }

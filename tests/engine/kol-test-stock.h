@@ -46,7 +46,7 @@ static GPtrArray        *kol_test_stock_log;    /* KolLogEntry* copies */
 static int               kol_test_next_rounds;  /* rounds started by next_round */
 
 static inline void
-kol_test_stock_log_func (KolEngine           *g,
+kol_test_stock_log_func (KolEngine           *engine,
                          const KolLogEntry *entry,
                          gpointer           data)
 {
@@ -56,12 +56,12 @@ kol_test_stock_log_func (KolEngine           *g,
 
 /* next_round of the test module: another stock round. */
 static inline void
-kol_test_stock_next_round (KolEngine *g)
+kol_test_stock_next_round (KolEngine *engine)
 {
   static const KolStepClass *const steps[] = { &kol_step_buy_sell_par_shares };
 
   kol_test_next_rounds++;
-  kol_round_start (g, &kol_round_stock, 0, 1, steps, NULL, 1);
+  kol_round_start (engine, &kol_round_stock, 0, 1, steps, NULL, 1);
 }
 
 /* Resets the module and its hooks to the generic rules. */
@@ -232,12 +232,12 @@ kol_test_stock_game (const KolTitle *t)
 {
   const char *names[] = { "P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8" };
   g_autoptr(GError) error = NULL;
-  KolEngine *g = kol_engine_new (t, t->n_players, NULL, names, 1, &error);
+  KolEngine *engine = kol_engine_new (t, t->n_players, NULL, names, 1, &error);
 
   g_assert_no_error (error);
-  g->module = &kol_test_stock_module;
-  g->log_func = kol_test_stock_log_func;
-  return g;
+  engine->module = &kol_test_stock_module;
+  engine->log_func = kol_test_stock_log_func;
+  return engine;
 }
 
 static inline KolEntity
@@ -247,17 +247,17 @@ kol_test_player (int i)
 }
 
 static inline KolEntity
-kol_test_corp_entity (KolEngine    *g,
+kol_test_corp_entity (KolEngine    *engine,
                       const char *id)
 {
-  return kol_entity (KOL_ENTITY_CORP, kol_test_corp (g, id));
+  return kol_entity (KOL_ENTITY_CORP, kol_test_corp (engine, id));
 }
 
 static inline int
-kol_test_cert (KolEngine    *g,
+kol_test_cert (KolEngine    *engine,
                const char *id)
 {
-  int cert = kol_engine_cert_by_id (g, id);
+  int cert = kol_engine_cert_by_id (engine, id);
 
   if (cert < 0)
     g_error ("no certificate %s", id);
@@ -266,7 +266,7 @@ kol_test_cert (KolEngine    *g,
 
 /* Gives certificates (space-separated ids) to @to, in order, without rules. */
 static inline void
-kol_test_give (KolEngine    *g,
+kol_test_give (KolEngine    *engine,
                KolEntity   to,
                const char *ids)
 {
@@ -274,22 +274,22 @@ kol_test_give (KolEngine    *g,
 
   for (int i = 0; parts[i]; i++)
     if (parts[i][0])
-      kol_engine_move_cert (g, kol_test_cert (g, parts[i]), to);
+      kol_engine_move_cert (engine, kol_test_cert (engine, parts[i]), to);
 }
 
 /* "A_0 A_3" the certificates of @corp that @holder has, in holding order. */
 static inline char *
-kol_test_holding (KolEngine   *g,
+kol_test_holding (KolEngine   *engine,
                   KolEntity  holder,
                   const char *corp)
 {
   gint16 certs[KOL_MAX_CERTS];
-  int n = kol_engine_certs_of (g, holder, kol_test_corp (g, corp), certs, KOL_MAX_CERTS);
+  int n = kol_engine_certs_of (engine, holder, kol_test_corp (engine, corp), certs, KOL_MAX_CERTS);
   GString *s = g_string_new (NULL);
 
   for (int i = 0; i < n; i++)
     {
-      g_autofree char *id = kol_engine_cert_id (g, certs[i]);
+      g_autofree char *id = kol_engine_cert_id (engine, certs[i]);
 
       g_string_append_printf (s, "%s%s", i ? " " : "", id);
     }
@@ -298,7 +298,7 @@ kol_test_holding (KolEngine   *g,
 
 /* A bundle of certificate ids; percent 0 = their total. */
 static inline KolBundle
-kol_test_bundle (KolEngine    *g,
+kol_test_bundle (KolEngine    *engine,
                  const char *ids,
                  int         percent)
 {
@@ -309,37 +309,37 @@ kol_test_bundle (KolEngine    *g,
 
   for (int i = 0; parts[i]; i++)
     if (parts[i][0])
-      certs[n++] = (gint16) kol_test_cert (g, parts[i]);
-  g_assert_true (kol_bundle_init (g, &b, certs, n, percent));
+      certs[n++] = (gint16) kol_test_cert (engine, parts[i]);
+  g_assert_true (kol_bundle_init (engine, &b, certs, n, percent));
   return b;
 }
 
 /* Sets @corp's price to the cell with id "price,row,col" (set_par). */
 static inline void
-kol_test_par (KolEngine    *g,
+kol_test_par (KolEngine    *engine,
               const char *corp,
               int         row,
               int         col)
 {
-  kol_market_set_par (g, kol_test_corp (g, corp), kol_cell (row, col));
-  g->corps[kol_test_corp (g, corp)].ipoed = TRUE;
+  kol_market_set_par (engine, kol_test_corp (engine, corp), kol_cell (row, col));
+  engine->corps[kol_test_corp (engine, corp)].ipoed = TRUE;
 }
 
 /* ---- actions ---------------------------------------------------------- */
 
 static inline gboolean
-kol_test_apply (KolEngine   *g,
+kol_test_apply (KolEngine   *engine,
                 KolAction *a,
                 GError   **error)
 {
-  gboolean ok = kol_engine_apply (g, a, FALSE, NULL, error);
+  gboolean ok = kol_engine_apply (engine, a, FALSE, NULL, error);
 
   kol_action_free (a);
   return ok;
 }
 
 static inline gboolean
-kol_test_buy (KolEngine    *g,
+kol_test_buy (KolEngine    *engine,
               int         player,
               const char *ids,
               GError    **error)
@@ -349,12 +349,12 @@ kol_test_buy (KolEngine    *g,
 
   for (int i = 0; parts[i]; i++)
     if (parts[i][0])
-      a->shares[a->n_shares++] = (gint16) kol_test_cert (g, parts[i]);
-  return kol_test_apply (g, a, error);
+      a->shares[a->n_shares++] = (gint16) kol_test_cert (engine, parts[i]);
+  return kol_test_apply (engine, a, error);
 }
 
 static inline gboolean
-kol_test_sell (KolEngine    *g,
+kol_test_sell (KolEngine    *engine,
                int         player,
                const char *ids,
                int         percent,
@@ -365,13 +365,13 @@ kol_test_sell (KolEngine    *g,
 
   for (int i = 0; parts[i]; i++)
     if (parts[i][0])
-      a->shares[a->n_shares++] = (gint16) kol_test_cert (g, parts[i]);
+      a->shares[a->n_shares++] = (gint16) kol_test_cert (engine, parts[i]);
   a->percent = percent;
-  return kol_test_apply (g, a, error);
+  return kol_test_apply (engine, a, error);
 }
 
 static inline gboolean
-kol_test_par_action (KolEngine    *g,
+kol_test_par_action (KolEngine    *engine,
                      int         player,
                      const char *corp,
                      int         row,
@@ -380,22 +380,22 @@ kol_test_par_action (KolEngine    *g,
 {
   KolAction *a = kol_action_new (KOL_ACTION_PAR, kol_test_player (player));
 
-  a->corp = (gint16) kol_test_corp (g, corp);
+  a->corp = (gint16) kol_test_corp (engine, corp);
   a->cell_row = (gint16) row;
   a->cell_col = (gint16) col;
-  return kol_test_apply (g, a, error);
+  return kol_test_apply (engine, a, error);
 }
 
 static inline gboolean
-kol_test_pass (KolEngine *g,
+kol_test_pass (KolEngine *engine,
                int      player,
                GError **error)
 {
-  return kol_test_apply (g, kol_action_new (KOL_ACTION_PASS, kol_test_player (player)), error);
+  return kol_test_apply (engine, kol_action_new (KOL_ACTION_PASS, kol_test_player (player)), error);
 }
 
 static inline gboolean
-kol_test_bid (KolEngine    *g,
+kol_test_bid (KolEngine    *engine,
               int         player,
               const char *company,
               int         price,
@@ -403,28 +403,28 @@ kol_test_bid (KolEngine    *g,
 {
   KolAction *a = kol_action_new (KOL_ACTION_BID, kol_test_player (player));
 
-  a->company = (gint16) kol_title_company_by_id (g->title, company);
+  a->company = (gint16) kol_title_company_by_id (engine->title, company);
   a->price = price;
-  return kol_test_apply (g, a, error);
+  return kol_test_apply (engine, a, error);
 }
 
 /* The player who acts now, -1 when none. */
 static inline int
-kol_test_acting (KolEngine *g)
+kol_test_acting (KolEngine *engine)
 {
   KolEntity e[KOL_MAX_ROUND_ENTITIES];
 
-  if (kol_engine_active_entities (g, e, KOL_MAX_ROUND_ENTITIES) < 1 || e[0].kind != KOL_ENTITY_PLAYER)
+  if (kol_engine_active_entities (engine, e, KOL_MAX_ROUND_ENTITIES) < 1 || e[0].kind != KOL_ENTITY_PLAYER)
     return -1;
   return e[0].index;
 }
 
 /* Starts a stock round with BuySellParShares (Round::Stock). */
 static inline void
-kol_test_start_stock_round (KolEngine *g)
+kol_test_start_stock_round (KolEngine *engine)
 {
   static const KolStepClass *const steps[] = { &kol_step_buy_sell_par_shares };
 
-  kol_round_start (g, &kol_round_stock, 0, 1, steps, NULL, 1);
-  kol_round_setup (g);
+  kol_round_start (engine, &kol_round_stock, 0, 1, steps, NULL, 1);
+  kol_round_setup (engine);
 }

@@ -522,18 +522,18 @@ KolEngine *
 kol_test_game_new (const KolTitle *title)
 {
   g_autoptr(GError) error = NULL;
-  KolEngine *g = kol_engine_new (title, 2, NULL, NULL, 1, &error);
+  KolEngine *engine = kol_engine_new (title, 2, NULL, NULL, 1, &error);
 
   g_assert_no_error (error);
-  g_assert_nonnull (g);
-  return g;
+  g_assert_nonnull (engine);
+  return engine;
 }
 
 int
-kol_test_hex (KolEngine    *g,
+kol_test_hex (KolEngine    *engine,
               const char *id)
 {
-  int hex = kol_title_hex_by_id (g->title, id);
+  int hex = kol_title_hex_by_id (engine->title, id);
 
   if (hex < 0)
     g_error ("no hex %s", id);
@@ -541,10 +541,10 @@ kol_test_hex (KolEngine    *g,
 }
 
 int
-kol_test_tile (KolEngine    *g,
+kol_test_tile (KolEngine    *engine,
                const char *id)
 {
-  int tile = kol_title_tile_by_id (g->title, id);
+  int tile = kol_title_tile_by_id (engine->title, id);
 
   if (tile < 0)
     g_error ("no tile %s", id);
@@ -552,10 +552,10 @@ kol_test_tile (KolEngine    *g,
 }
 
 int
-kol_test_corp (KolEngine    *g,
+kol_test_corp (KolEngine    *engine,
                const char *id)
 {
-  int corp = kol_title_corp_by_id (g->title, id);
+  int corp = kol_title_corp_by_id (engine->title, id);
 
   if (corp < 0)
     g_error ("no corporation %s", id);
@@ -563,32 +563,32 @@ kol_test_corp (KolEngine    *g,
 }
 
 void
-kol_test_place (KolEngine    *g,
+kol_test_place (KolEngine    *engine,
                 const char *corp,
                 const char *hex,
                 int         city)
 {
-  g_assert_true (kol_board_place_token (g, kol_test_corp (g, corp), -1, kol_test_hex (g, hex), city, -1));
+  g_assert_true (kol_board_place_token (engine, kol_test_corp (engine, corp), -1, kol_test_hex (engine, hex), city, -1));
 }
 
 void
-kol_test_lay (KolEngine    *g,
+kol_test_lay (KolEngine    *engine,
               const char *hex,
               const char *tile,
               int         rotation)
 {
-  int copy = kol_board_free_copy (g, kol_test_tile (g, tile));
+  int copy = kol_board_free_copy (engine, kol_test_tile (engine, tile));
 
   g_assert_cmpint (copy, >=, 0);
-  kol_board_lay (g, kol_test_hex (g, hex), copy, rotation);
+  kol_board_lay (engine, kol_test_hex (engine, hex), copy, rotation);
 }
 
 void
-kol_test_reach (KolEngine    *g,
+kol_test_reach (KolEngine    *engine,
                 const char *corp,
                 KolReach   *out)
 {
-  kol_board_compute_reach (g, kol_test_corp (g, corp), NULL, out);
+  kol_board_compute_reach (engine, kol_test_corp (engine, corp), NULL, out);
 }
 
 static char *
@@ -600,16 +600,16 @@ finish (GString *s)
 }
 
 char *
-kol_test_connected (KolEngine        *g,
+kol_test_connected (KolEngine        *engine,
                     const KolReach *reach)
 {
   GString *s = g_string_new (NULL);
 
-  for (guint h = 0; h < g->title->n_hexes; h++)
+  for (guint h = 0; h < engine->title->n_hexes; h++)
     {
       if (!reach->hex_connected[h])
         continue;
-      g_string_append_printf (s, "%s:", g->title->hexes[h].id);
+      g_string_append_printf (s, "%s:", engine->title->hexes[h].id);
       for (int e = 0; e < 6; e++)
         if (reach->hex_edges[h] & (1u << e))
           g_string_append_printf (s, "%d", e);
@@ -619,27 +619,27 @@ kol_test_connected (KolEngine        *g,
 }
 
 char *
-kol_test_reachable (KolEngine        *g,
+kol_test_reachable (KolEngine        *engine,
                     const KolReach *reach)
 {
   GString *s = g_string_new (NULL);
 
-  for (guint h = 0; h < g->title->n_hexes; h++)
+  for (guint h = 0; h < engine->title->n_hexes; h++)
     if (reach->paths[h])
-      g_string_append_printf (s, "%s ", g->title->hexes[h].id);
+      g_string_append_printf (s, "%s ", engine->title->hexes[h].id);
   return finish (s);
 }
 
 char *
-kol_test_nodes (KolEngine        *g,
+kol_test_nodes (KolEngine        *engine,
                 const KolReach *reach)
 {
   GString *s = g_string_new (NULL);
 
-  for (guint h = 0; h < g->title->n_hexes; h++)
+  for (guint h = 0; h < engine->title->n_hexes; h++)
     for (int n = 0; n < KOL_MAX_NODES; n++)
       if (reach->nodes[h] & (1u << n))
-        g_string_append_printf (s, "%s.%d ", g->title->hexes[h].id, n);
+        g_string_append_printf (s, "%s.%d ", engine->title->hexes[h].id, n);
   return finish (s);
 }
 
@@ -655,36 +655,36 @@ kol_test_mask (guint mask)
 }
 
 char *
-kol_test_tile_list (KolEngine      *g,
+kol_test_tile_list (KolEngine      *engine,
                     const gint16 *tiles,
                     int           n)
 {
   GString *s = g_string_new (NULL);
 
   for (int i = 0; i < n; i++)
-    g_string_append_printf (s, "%s ", g->title->tiles[tiles[i]].id);
+    g_string_append_printf (s, "%s ", engine->title->tiles[tiles[i]].id);
   return finish (s);
 }
 
 char *
-kol_test_hex_list (KolEngine      *g,
+kol_test_hex_list (KolEngine      *engine,
                    const gint16 *hexes,
                    int           n)
 {
   GString *s = g_string_new (NULL);
 
   for (int i = 0; i < n; i++)
-    g_string_append_printf (s, "%s ", g->title->hexes[hexes[i]].id);
+    g_string_append_printf (s, "%s ", engine->title->hexes[hexes[i]].id);
   return finish (s);
 }
 
 char *
-kol_test_slots (KolEngine    *g,
+kol_test_slots (KolEngine    *engine,
                 const char *hex_id)
 {
-  int hex = kol_test_hex (g, hex_id);
-  const KolTileDef *tile = kol_board_tile (g, hex, NULL);
-  const KolHexState *s = &g->hexes[hex];
+  int hex = kol_test_hex (engine, hex_id);
+  const KolTileDef *tile = kol_board_tile (engine, hex, NULL);
+  const KolHexState *s = &engine->hexes[hex];
   GString *out = g_string_new (NULL);
   int n_cities = kol_tile_n_cities (tile);
 
@@ -692,14 +692,14 @@ kol_test_slots (KolEngine    *g,
     {
       if (c > 0)
         g_string_append (out, "| ");
-      for (int i = 0; i < kol_board_city_slots (g, hex, c); i++)
+      for (int i = 0; i < kol_board_city_slots (engine, hex, c); i++)
         {
-          int slot = kol_board_slot_index (g, hex, c, i);
+          int slot = kol_board_slot_index (engine, hex, c, i);
 
           if (s->slot_token[slot] >= 0)
-            g_string_append_printf (out, "%s ", g->title->corps[KOL_TOKEN_CORP (s->slot_token[slot])].id);
+            g_string_append_printf (out, "%s ", engine->title->corps[KOL_TOKEN_CORP (s->slot_token[slot])].id);
           else if (s->slot_reserved[slot] >= 0)
-            g_string_append_printf (out, "r%s ", g->title->corps[s->slot_reserved[slot]].id);
+            g_string_append_printf (out, "r%s ", engine->title->corps[s->slot_reserved[slot]].id);
           else
             g_string_append (out, "- ");
         }

@@ -62,40 +62,40 @@ KolTitle *kol_test_title_new      (const KolTestTitleSpec *spec);
 /* A two-player game on @title with the generic rules module. */
 KolEngine  *kol_test_game_new       (const KolTitle *title);
 
-int       kol_test_hex            (KolEngine    *g,
+int       kol_test_hex            (KolEngine    *engine,
                                    const char *id);
-int       kol_test_tile           (KolEngine    *g,
+int       kol_test_tile           (KolEngine    *engine,
                                    const char *id);
-int       kol_test_corp           (KolEngine    *g,
+int       kol_test_corp           (KolEngine    *engine,
                                    const char *id);
 /* Places @corp's next token in (hex, city); asserts that it worked. */
-void      kol_test_place          (KolEngine    *g,
+void      kol_test_place          (KolEngine    *engine,
                                    const char *corp,
                                    const char *hex,
                                    int         city);
 /* Lays the first free copy of @tile on @hex; asserts there is one. */
-void      kol_test_lay            (KolEngine    *g,
+void      kol_test_lay            (KolEngine    *engine,
                                    const char *hex,
                                    const char *tile,
                                    int         rotation);
-void      kol_test_reach          (KolEngine    *g,
+void      kol_test_reach          (KolEngine    *engine,
                                    const char *corp,
                                    KolReach   *out);
 
 /* Descriptions for comparisons, in hex order; free with g_free():
  * "A1:0135 B2:3" hexes in connected_hexes with their edges; */
-char     *kol_test_connected      (KolEngine *g, const KolReach *reach);
+char     *kol_test_connected      (KolEngine *engine, const KolReach *reach);
 /* "A1 B2" hexes with a connected path (reachable_hexes); */
-char     *kol_test_reachable      (KolEngine *g, const KolReach *reach);
+char     *kol_test_reachable      (KolEngine *engine, const KolReach *reach);
 /* "A1.0 B2.1" connected nodes as hex.node; */
-char     *kol_test_nodes          (KolEngine *g, const KolReach *reach);
+char     *kol_test_nodes          (KolEngine *engine, const KolReach *reach);
 /* "0 2 3" the bits of a rotation or edge mask. */
 char     *kol_test_mask           (guint mask);
 /* "B2 C3" tile or hex ids from an index list. */
-char     *kol_test_tile_list      (KolEngine *g, const gint16 *tiles, int n);
-char     *kol_test_hex_list       (KolEngine *g, const gint16 *hexes, int n);
+char     *kol_test_tile_list      (KolEngine *engine, const gint16 *tiles, int n);
+char     *kol_test_hex_list       (KolEngine *engine, const gint16 *hexes, int n);
 /* "A:0 B:1 -:2": the corporation (or - for none) in each slot of a hex,
  * ':'-separated reservation shown as "rA". */
-char     *kol_test_slots          (KolEngine *g, const char *hex);
+char     *kol_test_slots          (KolEngine *engine, const char *hex);
 
 G_END_DECLS

@@ -147,7 +147,7 @@ random_tile (Gen               *gen,
 typedef struct
 {
   KolTitle     *title;
-  KolEngine      *game;
+  KolEngine      *engine;
   KolRouteRules rules;
   KolRouteTrain trains[4];
   int           n_trains;
@@ -164,7 +164,7 @@ typedef struct
 } Case;
 
 G_GNUC_UNUSED static void
-case_flags (const KolEngine *g,
+case_flags (const KolEngine *engine,
             int            corp,
             KolRouteStop  *stop,
             gpointer       data)
@@ -190,14 +190,14 @@ case_flags (const KolEngine *g,
 }
 
 G_GNUC_UNUSED static void
-case_value (const KolEngine       *g,
+case_value (const KolEngine       *engine,
             int                  corp,
             const KolRouteTrain *train,
             KolRouteStop        *stop,
             gpointer             data)
 {
   Case *c = data;
-  const KolTileDef *tile = &g->title->tiles[g->hexes[stop->hex].tile];
+  const KolTileDef *tile = &engine->title->tiles[engine->hexes[stop->hex].tile];
 
   if (c->style_1840)
     {
@@ -217,7 +217,7 @@ case_value (const KolEngine       *g,
 }
 
 G_GNUC_UNUSED static gboolean
-case_token_blocks (const KolEngine *g,
+case_token_blocks (const KolEngine *engine,
                    int            corp,
                    int            hex,
                    int            slot,
@@ -238,7 +238,7 @@ random_hex_with (Case     *c,
     {
       int h = g_rand_int_range (rand, 0, n);
 
-      if (pred (&c->title->tiles[c->game->hexes[h].tile]))
+      if (pred (&c->title->tiles[c->engine->hexes[h].tile]))
         return h;
     }
   return -1;
@@ -276,7 +276,7 @@ place_tokens (Case                *c,
               GRand               *rand,
               const RtBoardParams *params)
 {
-  KolEngine *g = c->game;
+  KolEngine *engine = c->engine;
   int own = g_rand_int_range (rand, params->min_own, params->max_own + 1);
 
   for (int i = 0; i < own; i++)
@@ -285,18 +285,18 @@ place_tokens (Case                *c,
 
       if (h >= 0)
         {
-          const KolTileDef *tile = &c->title->tiles[g->hexes[h].tile];
+          const KolTileDef *tile = &c->title->tiles[engine->hexes[h].tile];
           int city = g_rand_int_range (rand, 0, kol_tile_n_cities (tile));
           int base = kol_tile_city_slot_base (tile, city);
 
-          if (g->hexes[h].slot_token[base] < 0)
-            rt_token (g, h, city, 0);
+          if (engine->hexes[h].slot_token[base] < 0)
+            rt_token (engine, h, city, 0);
         }
     }
   /* other companies fill slots at random: some cities become blocked */
   for (guint h = 0; h < c->title->n_hexes; h++)
     {
-      const KolTileDef *tile = &c->title->tiles[g->hexes[h].tile];
+      const KolTileDef *tile = &c->title->tiles[engine->hexes[h].tile];
 
       for (int city = 0; city < kol_tile_n_cities (tile); city++)
         {
@@ -304,8 +304,8 @@ place_tokens (Case                *c,
           int base = kol_tile_city_slot_base (tile, city);
 
           for (int s = 0; s < nd->slots; s++)
-            if (g->hexes[h].slot_token[base + s] < 0 && g_rand_int_range (rand, 0, 100) < 45)
-              g->hexes[h].slot_token[base + s] = KOL_TOKEN_ID (g_rand_int_range (rand, 1, c->style_1840 ? 4 : 3), s);
+            if (engine->hexes[h].slot_token[base + s] < 0 && g_rand_int_range (rand, 0, 100) < 45)
+              engine->hexes[h].slot_token[base + s] = KOL_TOKEN_ID (g_rand_int_range (rand, 1, c->style_1840 ? 4 : 3), s);
         }
     }
 }
@@ -444,12 +444,12 @@ case_init (Case                *c,
   spec.hexes = (const KolTestHex *) hexes->data;
   spec.corps = corps;
   c->title = kol_test_title_new (&spec);
-  c->game = kol_test_game_new (c->title);
-  rt_clear_tokens (c->game);
-  c->game->phase = g_rand_int_range (rand, 0, 3);
+  c->engine = kol_test_game_new (c->title);
+  rt_clear_tokens (c->engine);
+  c->engine->phase = g_rand_int_range (rand, 0, 3);
   for (guint h = 0; h < c->title->n_hexes; h++)
     {
-      KolTileDef *tile = &c->title->tiles[c->game->hexes[h].tile];
+      KolTileDef *tile = &c->title->tiles[c->engine->hexes[h].tile];
 
       for (int n = 0; n < tile->n_nodes; n++)
         if (tile->nodes[n].kind == KOL_NODE_OFFBOARD && !tile->nodes[n].optional)
@@ -516,7 +516,7 @@ case_init (Case                *c,
 G_GNUC_UNUSED static void
 case_clear (Case *c)
 {
-  kol_engine_free (c->game);
+  kol_engine_free (c->engine);
   kol_title_free (c->title);
 }
 

@@ -22,66 +22,66 @@
 
 /* Puts a token of @corp in the first free slot of city @city on @hex. */
 G_GNUC_UNUSED static void
-rt_token (KolEngine *g,
+rt_token (KolEngine *engine,
           int      hex,
           int      city,
           int      corp)
 {
-  const KolTileDef *tile = &g->title->tiles[g->hexes[hex].tile];
+  const KolTileDef *tile = &engine->title->tiles[engine->hexes[hex].tile];
   int base = kol_tile_city_slot_base (tile, city);
   int node = kol_tile_city_node (tile, city);
   int used = 0;
 
   g_assert_cmpint (base, >=, 0);
-  for (guint h = 0; h < g->title->n_hexes; h++)
+  for (guint h = 0; h < engine->title->n_hexes; h++)
     for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
-      if (g->hexes[h].slot_token[s] >= 0 && KOL_TOKEN_CORP (g->hexes[h].slot_token[s]) == corp)
+      if (engine->hexes[h].slot_token[s] >= 0 && KOL_TOKEN_CORP (engine->hexes[h].slot_token[s]) == corp)
         used++;
   for (int s = 0; s < tile->nodes[node].slots; s++)
-    if (g->hexes[hex].slot_token[base + s] < 0)
+    if (engine->hexes[hex].slot_token[base + s] < 0)
       {
-        g->hexes[hex].slot_token[base + s] = KOL_TOKEN_ID (corp, used % KOL_MAX_CORP_TOKENS);
+        engine->hexes[hex].slot_token[base + s] = KOL_TOKEN_ID (corp, used % KOL_MAX_CORP_TOKENS);
         return;
       }
   g_error ("no free slot in city %d of hex %d", city, hex);
 }
 
 G_GNUC_UNUSED static void
-rt_token_at (KolEngine    *g,
+rt_token_at (KolEngine    *engine,
              const char *hex,
              int         city,
              int         corp)
 {
-  rt_token (g, kol_test_hex (g, hex), city, corp);
+  rt_token (engine, kol_test_hex (engine, hex), city, corp);
 }
 
 /* Removes every token from the board (the game setup may place homes). */
 G_GNUC_UNUSED static void
-rt_clear_tokens (KolEngine *g)
+rt_clear_tokens (KolEngine *engine)
 {
-  for (guint h = 0; h < g->title->n_hexes; h++)
+  for (guint h = 0; h < engine->title->n_hexes; h++)
     for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
       {
-        g->hexes[h].slot_token[s] = -1;
-        g->hexes[h].slot_reserved[s] = -1;
+        engine->hexes[h].slot_token[s] = -1;
+        engine->hexes[h].slot_reserved[s] = -1;
       }
 }
 
 /* "C1.0 C3.0": the nodes of a route. */
 G_GNUC_UNUSED static char *
-rt_route_str (const KolEngine  *g,
+rt_route_str (const KolEngine  *engine,
               const KolRoute *route)
 {
   GString *s = g_string_new (NULL);
 
   for (int i = 0; i < route->n_nodes; i++)
-    g_string_append_printf (s, "%s%s.%d", i ? " " : "", g->title->hexes[route->nodes[i].hex].id,
+    g_string_append_printf (s, "%s%s.%d", i ? " " : "", engine->title->hexes[route->nodes[i].hex].id,
                             route->nodes[i].node);
   return g_string_free (s, FALSE);
 }
 
 G_GNUC_UNUSED static int
-rt_parse_nodes (KolEngine      *g,
+rt_parse_nodes (KolEngine      *engine,
                 const char   *text,
                 KolRouteNode *out,
                 int           max)
@@ -98,7 +98,7 @@ rt_parse_nodes (KolEngine      *g,
       g_assert_nonnull (dot);
       g_assert_cmpint (n, <, max);
       *dot = '\0';
-      out[n].hex = (gint16) kol_test_hex (g, items[i]);
+      out[n].hex = (gint16) kol_test_hex (engine, items[i]);
       out[n].node = (gint8) atoi (dot + 1);
       n++;
     }
@@ -108,7 +108,7 @@ rt_parse_nodes (KolEngine      *g,
 /* Checks the route through @nodes (connections inferred); returns the
  * revenue or −1 with *reason set. */
 G_GNUC_UNUSED static int
-rt_check (KolEngine             *g,
+rt_check (KolEngine             *engine,
           int                  corp,
           const KolRouteRules *rules,
           const KolRouteTrain *train,
@@ -123,9 +123,9 @@ rt_check (KolEngine             *g,
   g_autoptr(GError) error = NULL;
   int rev;
 
-  draft.n_nodes = rt_parse_nodes (g, nodes, buf, G_N_ELEMENTS (buf));
+  draft.n_nodes = rt_parse_nodes (engine, nodes, buf, G_N_ELEMENTS (buf));
   draft.nodes = buf;
-  rev = kol_route_check (g, corp, rules, train, &draft, others, n_others, NULL, &refusal, &error);
+  rev = kol_route_check (engine, corp, rules, train, &draft, others, n_others, NULL, &refusal, &error);
   if (reason)
     *reason = rev >= 0 ? KOL_REASON_NONE : (KolReason) refusal.args[0].value;
   if (rev < 0)
@@ -138,14 +138,14 @@ rt_check (KolEngine             *g,
 
 /* Solves and asserts the result is proven and consistent. */
 G_GNUC_UNUSED static KolRouteResult *
-rt_solve (KolEngine             *g,
+rt_solve (KolEngine             *engine,
           int                  corp,
           const KolRouteRules *rules,
           const KolRouteTrain *trains,
           int                  n_trains)
 {
   g_autoptr(GError) error = NULL;
-  KolRouteResult *r = kol_route_solve (g, corp, rules, trains, n_trains, NULL, &error);
+  KolRouteResult *r = kol_route_solve (engine, corp, rules, trains, n_trains, NULL, &error);
   int sum = 0;
 
   g_assert_no_error (error);

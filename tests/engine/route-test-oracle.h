@@ -25,7 +25,7 @@ typedef struct
 
 typedef struct
 {
-  KolEngine             *game;
+  KolEngine             *engine;
   int                  corp;
   const KolRouteRules *rules;
   const KolRouteTrain *train;
@@ -39,12 +39,12 @@ typedef struct
 } RtOracle;
 
 static const KolTileDef *
-rt_oracle_tile (const KolEngine *g,
+rt_oracle_tile (const KolEngine *engine,
                 int            hex,
                 int           *rot)
 {
-  *rot = g->hexes[hex].rotation;
-  return &g->title->tiles[g->hexes[hex].tile];
+  *rot = engine->hexes[hex].rotation;
+  return &engine->title->tiles[engine->hexes[hex].tile];
 }
 
 static int
@@ -96,7 +96,7 @@ rt_oracle_cmp_int (gconstpointer a,
 
 /* Track keys as 18xx.games' check_overlap, computed here on their own. */
 static GArray *
-rt_oracle_keys (const KolEngine      *g,
+rt_oracle_keys (const KolEngine      *engine,
                 const KolRoutePath *paths,
                 int                 n)
 {
@@ -105,7 +105,7 @@ rt_oracle_keys (const KolEngine      *g,
   for (int i = 0; i < n; i++)
     {
       int rot;
-      const KolTileDef *tile = rt_oracle_tile (g, paths[i].hex, &rot);
+      const KolTileDef *tile = rt_oracle_tile (engine, paths[i].hex, &rot);
       const KolPathDef *p = &tile->paths[paths[i].path];
       int nodes = 0;
 
@@ -159,7 +159,7 @@ rt_oracle_record (RtOracle *o)
   draft.n_nodes = n;
   draft.nodes = (const KolRouteNode *) o->nodes->data;
   draft.connections = conns;
-  rev = kol_route_check (o->game, o->corp, o->rules, o->train, &draft, NULL, 0, NULL, NULL, NULL);
+  rev = kol_route_check (o->engine, o->corp, o->rules, o->train, &draft, NULL, 0, NULL, NULL, NULL);
   if (++o->checked > o->limit)
     o->too_big = TRUE;
   if (rev >= 0)
@@ -169,7 +169,7 @@ rt_oracle_record (RtOracle *o)
       f->revenue = rev;
       f->chains = n - 1;
       f->nodes = g_array_copy (o->nodes);
-      f->keys = rt_oracle_keys (o->game, (const KolRoutePath *) o->paths->data, (int) o->paths->len);
+      f->keys = rt_oracle_keys (o->engine, (const KolRoutePath *) o->paths->data, (int) o->paths->len);
       g_ptr_array_add (o->found, f);
     }
   g_free (conns);
@@ -186,7 +186,7 @@ rt_oracle_walk (RtOracle *o,
                 int       entered)
 {
   int rot;
-  const KolTileDef *tile = rt_oracle_tile (o->game, hex, &rot);
+  const KolTileDef *tile = rt_oracle_tile (o->engine, hex, &rot);
   int e = rt_oracle_end (&tile->paths[p], rot, 1 - entered);
   KolRoutePath ref = { (gint16) hex, (guint8) p };
 
@@ -209,12 +209,12 @@ rt_oracle_walk (RtOracle *o,
     }
   else
     {
-      int nh = o->game->title->hexes[hex].neighbors[e];
+      int nh = o->engine->title->hexes[hex].neighbors[e];
 
       if (nh >= 0)
         {
           int nrot;
-          const KolTileDef *nt = rt_oracle_tile (o->game, nh, &nrot);
+          const KolTileDef *nt = rt_oracle_tile (o->engine, nh, &nrot);
 
           for (int q = 0; q < nt->n_paths; q++)
             for (int w = 0; w < 2; w++)
@@ -231,7 +231,7 @@ rt_oracle_from_node (RtOracle *o,
                      int       node)
 {
   int rot;
-  const KolTileDef *tile = rt_oracle_tile (o->game, hex, &rot);
+  const KolTileDef *tile = rt_oracle_tile (o->engine, hex, &rot);
 
   g_array_append_val (o->starts, o->paths->len);
   for (int p = 0; p < tile->n_paths; p++)
@@ -254,7 +254,7 @@ rt_found_free (gpointer data)
 /* Every valid route of @train of @corp on the board; *too_big is set when
  * there are more than @limit candidate routes to check. */
 G_GNUC_UNUSED static GPtrArray *
-rt_oracle_routes (KolEngine             *game,
+rt_oracle_routes (KolEngine             *engine,
                   int                  corp,
                   const KolRouteRules *rules,
                   const KolRouteTrain *train,
@@ -262,17 +262,17 @@ rt_oracle_routes (KolEngine             *game,
                   guint64             *checked,
                   gboolean            *too_big)
 {
-  RtOracle o = { game, corp, rules, train };
+  RtOracle o = { engine, corp, rules, train };
 
   o.limit = limit;
   o.nodes = g_array_new (FALSE, FALSE, sizeof (KolRouteNode));
   o.paths = g_array_new (FALSE, FALSE, sizeof (KolRoutePath));
   o.starts = g_array_new (FALSE, FALSE, sizeof (int));
   o.found = g_ptr_array_new_with_free_func (rt_found_free);
-  for (guint h = 0; h < game->title->n_hexes && !o.too_big; h++)
+  for (guint h = 0; h < engine->title->n_hexes && !o.too_big; h++)
     {
       int rot;
-      const KolTileDef *tile = rt_oracle_tile (game, (int) h, &rot);
+      const KolTileDef *tile = rt_oracle_tile (engine, (int) h, &rot);
 
       for (int n = 0; n < tile->n_nodes; n++)
         {

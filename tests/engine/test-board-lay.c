@@ -50,11 +50,11 @@ lay_title (void)
 }
 
 static void
-assert_slots (KolEngine    *g,
+assert_slots (KolEngine    *engine,
               const char *hex,
               const char *expected)
 {
-  g_autofree char *got = kol_test_slots (g, hex);
+  g_autofree char *got = kol_test_slots (engine, hex);
 
   g_assert_cmpstr (got, ==, expected);
 }
@@ -64,32 +64,32 @@ static void
 test_supply (void)
 {
   g_autoptr(KolTitle) title = lay_title ();
-  g_autoptr(KolEngine) g = kol_test_game_new (title);
-  int t57 = kol_test_tile (g, "57"), t14 = kol_test_tile (g, "14");
-  int a1 = kol_test_hex (g, "A1");
-  int first = kol_board_free_copy (g, t57), green;
+  g_autoptr(KolEngine) engine = kol_test_game_new (title);
+  int t57 = kol_test_tile (engine, "57"), t14 = kol_test_tile (engine, "14");
+  int a1 = kol_test_hex (engine, "A1");
+  int first = kol_board_free_copy (engine, t57), green;
 
-  g_assert_cmpint (kol_board_tile_copies (g, t57), ==, 2);
-  g_assert_cmpint (kol_board_tiles_left (g, t57), ==, 2);
-  kol_board_lay (g, a1, first, 0);
-  g_assert_cmpint (g->hexes[a1].copy, ==, first);
-  g_assert_cmpint (g->hexes[a1].tile, ==, t57);
-  g_assert_cmpint (g->copy_hex[first], ==, a1);
-  g_assert_cmpint (kol_board_tiles_left (g, t57), ==, 1);
-  g_assert_cmpint (kol_board_free_copy (g, t57), ==, first + 1);
+  g_assert_cmpint (kol_board_tile_copies (engine, t57), ==, 2);
+  g_assert_cmpint (kol_board_tiles_left (engine, t57), ==, 2);
+  kol_board_lay (engine, a1, first, 0);
+  g_assert_cmpint (engine->hexes[a1].copy, ==, first);
+  g_assert_cmpint (engine->hexes[a1].tile, ==, t57);
+  g_assert_cmpint (engine->copy_hex[first], ==, a1);
+  g_assert_cmpint (kol_board_tiles_left (engine, t57), ==, 1);
+  g_assert_cmpint (kol_board_free_copy (engine, t57), ==, first + 1);
 
-  green = kol_board_free_copy (g, t14);
-  kol_board_lay (g, a1, green, 0);
-  g_assert_cmpint (kol_board_tiles_left (g, t57), ==, 2);
-  g_assert_cmpint (kol_board_tiles_left (g, t14), ==, 1);
-  g_assert_cmpint (kol_board_free_copy (g, t14), ==, green + 1);
-  g_assert_cmpint (g->copy_hex[first], ==, -1);
+  green = kol_board_free_copy (engine, t14);
+  kol_board_lay (engine, a1, green, 0);
+  g_assert_cmpint (kol_board_tiles_left (engine, t57), ==, 2);
+  g_assert_cmpint (kol_board_tiles_left (engine, t14), ==, 1);
+  g_assert_cmpint (kol_board_free_copy (engine, t14), ==, green + 1);
+  g_assert_cmpint (engine->copy_hex[first], ==, -1);
 
   /* the printed tile back (1849's Messina earthquake) */
-  kol_board_lay (g, a1, -1, 0);
-  g_assert_cmpint (g->hexes[a1].tile, ==, title->hexes[a1].tile);
-  g_assert_cmpint (g->hexes[a1].copy, ==, -1);
-  g_assert_cmpint (kol_board_tiles_left (g, t14), ==, 2);
+  kol_board_lay (engine, a1, -1, 0);
+  g_assert_cmpint (engine->hexes[a1].tile, ==, title->hexes[a1].tile);
+  g_assert_cmpint (engine->hexes[a1].copy, ==, -1);
+  g_assert_cmpint (kol_board_tiles_left (engine, t14), ==, 2);
 }
 
 /* Unlimited tiles (init_tile 'unlimited', add_extra_tile): a new copy,
@@ -98,24 +98,24 @@ static void
 test_unlimited (void)
 {
   g_autoptr(KolTitle) title = lay_title ();
-  g_autoptr(KolEngine) g = kol_test_game_new (title);
-  int u9 = kol_test_tile (g, "U9");
+  g_autoptr(KolEngine) engine = kol_test_game_new (title);
+  int u9 = kol_test_tile (engine, "U9");
   const char *where[] = { "C7", "B6", "B4" };
 
-  g_assert_cmpint (kol_board_tiles_left (g, u9), ==, -1);
-  g_assert_cmpint (kol_board_tile_copies (g, u9), >=, (int) title->n_hexes);
+  g_assert_cmpint (kol_board_tiles_left (engine, u9), ==, -1);
+  g_assert_cmpint (kol_board_tile_copies (engine, u9), >=, (int) title->n_hexes);
   for (int i = 0; i < 3; i++)
     {
-      int copy = kol_board_free_copy (g, u9);
+      int copy = kol_board_free_copy (engine, u9);
 
       g_assert_cmpint (title->copy_tile[copy], ==, u9);
       g_assert_cmpint (title->copy_number[copy], ==, i);
-      kol_board_lay (g, kol_test_hex (g, where[i]), copy, 0);
-      g_assert_cmpint (kol_board_tiles_left (g, u9), ==, -1);
+      kol_board_lay (engine, kol_test_hex (engine, where[i]), copy, 0);
+      g_assert_cmpint (kol_board_tiles_left (engine, u9), ==, -1);
     }
   /* a copy taken up again is laid again first */
-  kol_board_lay (g, kol_test_hex (g, "B6"), -1, 0);
-  g_assert_cmpint (title->copy_number[kol_board_free_copy (g, u9)], ==, 1);
+  kol_board_lay (engine, kol_test_hex (engine, "B6"), -1, 0);
+  g_assert_cmpint (title->copy_number[kol_board_free_copy (engine, u9)], ==, 1);
 }
 
 /* One city: its reservation, then its tokens, go to the new city
@@ -124,23 +124,23 @@ static void
 test_single_city (void)
 {
   g_autoptr(KolTitle) title = lay_title ();
-  g_autoptr(KolEngine) g = kol_test_game_new (title);
-  int a = kol_test_corp (g, "A");
+  g_autoptr(KolEngine) engine = kol_test_game_new (title);
+  int a = kol_test_corp (engine, "A");
 
-  kol_board_reserve (g, kol_test_hex (g, "A1"), 0, kol_test_corp (g, "B"));
-  kol_test_lay (g, "A1", "57", 0);
-  assert_slots (g, "A1", "rB");
-  kol_test_lay (g, "A1", "14", 0);
-  assert_slots (g, "A1", "rB -");
-  kol_test_place (g, "A", "A1", 0);
-  assert_slots (g, "A1", "rB A");
+  kol_board_reserve (engine, kol_test_hex (engine, "A1"), 0, kol_test_corp (engine, "B"));
+  kol_test_lay (engine, "A1", "57", 0);
+  assert_slots (engine, "A1", "rB");
+  kol_test_lay (engine, "A1", "14", 0);
+  assert_slots (engine, "A1", "rB -");
+  kol_test_place (engine, "A", "A1", 0);
+  assert_slots (engine, "A1", "rB A");
 
-  kol_test_place (g, "C", "A5", 0);
-  kol_test_lay (g, "A5", "14", 0);
-  assert_slots (g, "A5", "C -");
-  g_assert_cmpint (g->corps[kol_test_corp (g, "C")].tokens[0].hex, ==, kol_test_hex (g, "A5"));
-  g_assert_cmpint (g->corps[kol_test_corp (g, "C")].tokens[0].slot, ==, 0);
-  g_assert_cmpint (g->corps[a].tokens[0].slot, ==, 1);
+  kol_test_place (engine, "C", "A5", 0);
+  kol_test_lay (engine, "A5", "14", 0);
+  assert_slots (engine, "A5", "C -");
+  g_assert_cmpint (engine->corps[kol_test_corp (engine, "C")].tokens[0].hex, ==, kol_test_hex (engine, "A5"));
+  g_assert_cmpint (engine->corps[kol_test_corp (engine, "C")].tokens[0].slot, ==, 0);
+  g_assert_cmpint (engine->corps[a].tokens[0].slot, ==, 1);
 }
 
 /* Cities without track map by index (city_map_for's first branch); later
@@ -157,26 +157,26 @@ test_oo_follows_track (void)
 
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr(KolEngine) g = kol_test_game_new (title);
+      g_autoptr(KolEngine) engine = kol_test_game_new (title);
       g_autofree char *legal = NULL;
       gint8 map[KOL_MAX_NODES];
-      int c5 = kol_test_hex (g, "C5");
+      int c5 = kol_test_hex (engine, "C5");
 
-      kol_test_place (g, "A", "C5", 0);
-      kol_test_place (g, "B", "C5", 1);
-      kol_test_lay (g, "C5", "59", 0);
-      assert_slots (g, "C5", "A | B");
+      kol_test_place (engine, "A", "C5", 0);
+      kol_test_place (engine, "B", "C5", 1);
+      kol_test_lay (engine, "C5", "59", 0);
+      assert_slots (engine, "C5", "A | B");
 
       /* tracker.rb: every old city within exactly one new one, no new city
        * out of nowhere */
-      legal = kol_test_mask (kol_board_legal_rotations (g, kol_test_corp (g, "A"), c5, kol_test_tile (g, "64"), NULL));
+      legal = kol_test_mask (kol_board_legal_rotations (engine, kol_test_corp (engine, "A"), c5, kol_test_tile (engine, "64"), NULL));
       g_assert_cmpstr (legal, ==, "2 4");
 
-      g_assert_cmpint (kol_board_city_map (g, c5, kol_test_tile (g, "64"), cases[i].rotation, map), ==, 2);
-      kol_test_lay (g, "C5", "64", cases[i].rotation);
-      assert_slots (g, "C5", cases[i].slots);
-      g_assert_cmpint (g->corps[kol_test_corp (g, "A")].tokens[0].slot, ==, map[0]);
-      g_assert_cmpint (g->corps[kol_test_corp (g, "B")].tokens[0].slot, ==, map[1]);
+      g_assert_cmpint (kol_board_city_map (engine, c5, kol_test_tile (engine, "64"), cases[i].rotation, map), ==, 2);
+      kol_test_lay (engine, "C5", "64", cases[i].rotation);
+      assert_slots (engine, "C5", cases[i].slots);
+      g_assert_cmpint (engine->corps[kol_test_corp (engine, "A")].tokens[0].slot, ==, map[0]);
+      g_assert_cmpint (engine->corps[kol_test_corp (engine, "B")].tokens[0].slot, ==, map[1]);
     }
 }
 
@@ -186,15 +186,15 @@ static void
 test_oo_merge (void)
 {
   g_autoptr(KolTitle) title = lay_title ();
-  g_autoptr(KolEngine) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) engine = kol_test_game_new (title);
   g_autoptr(KolEngine) g2 = kol_test_game_new (title);
 
-  kol_test_place (g, "A", "C5", 0);
-  kol_test_place (g, "B", "C5", 1);
-  kol_test_lay (g, "C5", "59", 0);
-  kol_test_lay (g, "C5", "64", 4);
-  kol_test_lay (g, "C5", "OOB", 0);
-  assert_slots (g, "C5", "A B");
+  kol_test_place (engine, "A", "C5", 0);
+  kol_test_place (engine, "B", "C5", 1);
+  kol_test_lay (engine, "C5", "59", 0);
+  kol_test_lay (engine, "C5", "64", 4);
+  kol_test_lay (engine, "C5", "OOB", 0);
+  assert_slots (engine, "C5", "A B");
 
   kol_board_reserve (g2, kol_test_hex (g2, "C5"), 0, kol_test_corp (g2, "C"));
   kol_test_place (g2, "B", "C5", 1);
@@ -212,13 +212,13 @@ static void
 test_tile_cost (void)
 {
   g_autoptr(KolTitle) title = lay_title ();
-  g_autoptr(KolEngine) g = kol_test_game_new (title);
-  int a5 = kol_test_hex (g, "A5"), t14 = kol_test_tile (g, "14");
+  g_autoptr(KolEngine) engine = kol_test_game_new (title);
+  int a5 = kol_test_hex (engine, "A5"), t14 = kol_test_tile (engine, "14");
 
-  g_assert_cmpint (kol_board_tile_cost (g, 0, a5, t14), ==, 40);
-  kol_test_lay (g, "A5", "14", 0);
-  g_assert_cmpint (kol_board_tile_cost (g, 0, a5, kol_test_tile (g, "OOB")), ==, 0);
-  g_assert_cmpint (kol_board_tile_cost (g, 0, kol_test_hex (g, "A1"), t14), ==, 0);
+  g_assert_cmpint (kol_board_tile_cost (engine, 0, a5, t14), ==, 40);
+  kol_test_lay (engine, "A5", "14", 0);
+  g_assert_cmpint (kol_board_tile_cost (engine, 0, a5, kol_test_tile (engine, "OOB")), ==, 0);
+  g_assert_cmpint (kol_board_tile_cost (engine, 0, kol_test_hex (engine, "A1"), t14), ==, 0);
 }
 
 int

@@ -31,7 +31,7 @@ static const KolTestCorp line_corps[] = {
 
 /* Places tokens and reservations: "A@C1 B@C5.0 rB@C9". */
 static void
-setup (KolEngine    *g,
+setup (KolEngine    *engine,
        const char *spec)
 {
   g_auto(GStrv) items = g_strsplit (spec, " ", -1);
@@ -57,9 +57,9 @@ setup (KolEngine    *g,
           city = atoi (dot + 1);
         }
       if (reserve)
-        kol_board_reserve (g, kol_test_hex (g, at + 1), city, kol_test_corp (g, item));
+        kol_board_reserve (engine, kol_test_hex (engine, at + 1), city, kol_test_corp (engine, item));
       else
-        kol_test_place (g, item, at + 1, city);
+        kol_test_place (engine, item, at + 1, city);
     }
 }
 
@@ -132,25 +132,25 @@ test_blocking (void)
   for (gsize i = 0; i < G_N_ELEMENTS (block_cases); i++)
     {
       const BlockCase *c = &block_cases[i];
-      g_autoptr(KolEngine) g = kol_test_game_new (title);
+      g_autoptr(KolEngine) engine = kol_test_game_new (title);
       g_autofree char *reachable = NULL, *nodes = NULL;
       KolReachOpts opts;
       KolReach reach;
 
       g_test_message ("case: %s", c->name);
-      kol_board_unreserve (g, kol_test_hex (g, "C13"), kol_test_corp (g, "C"));
-      setup (g, c->setup);
+      kol_board_unreserve (engine, kol_test_hex (engine, "C13"), kol_test_corp (engine, "C"));
+      setup (engine, c->setup);
       kol_board_reach_opts_init (&opts);
       opts.no_blocking = c->no_blocking;
       opts.home_as_token = c->home_as_token;
       if (c->one_token)
         {
-          opts.one_token_hex = (gint16) kol_test_hex (g, c->one_token);
+          opts.one_token_hex = (gint16) kol_test_hex (engine, c->one_token);
           opts.one_token_city = 0;
         }
-      kol_board_compute_reach (g, kol_test_corp (g, c->corp), &opts, &reach);
-      reachable = kol_test_reachable (g, &reach);
-      nodes = kol_test_nodes (g, &reach);
+      kol_board_compute_reach (engine, kol_test_corp (engine, c->corp), &opts, &reach);
+      reachable = kol_test_reachable (engine, &reach);
+      nodes = kol_test_nodes (engine, &reach);
       g_assert_cmpstr (reachable, ==, c->reachable);
       g_assert_cmpstr (nodes, ==, c->nodes);
     }
@@ -163,13 +163,13 @@ test_connected_edges (void)
 {
   KolTestTitleSpec spec = { .hexes = line_hexes, .corps = line_corps };
   g_autoptr(KolTitle) title = kol_test_title_new (&spec);
-  g_autoptr(KolEngine) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) engine = kol_test_game_new (title);
   g_autofree char *connected = NULL;
   KolReach reach;
 
-  setup (g, "A@C1 B@C5");
-  kol_test_reach (g, "A", &reach);
-  connected = kol_test_connected (g, &reach);
+  setup (engine, "A@C1 B@C5");
+  kol_test_reach (engine, "A", &reach);
+  connected = kol_test_connected (engine, &reach);
   g_assert_cmpstr (connected, ==, "C1:0 C3:03 C5:3");
 }
 
@@ -222,17 +222,17 @@ test_ends (void)
   for (gsize i = 0; i < G_N_ELEMENTS (end_cases); i++)
     {
       const EndCase *c = &end_cases[i];
-      g_autoptr(KolEngine) g = kol_test_game_new (title);
+      g_autoptr(KolEngine) engine = kol_test_game_new (title);
       g_autofree char *reachable = NULL;
       KolReachOpts opts;
       KolReach reach;
 
       g_test_message ("case: %s", c->name);
-      setup (g, c->setup);
+      setup (engine, c->setup);
       kol_board_reach_opts_init (&opts);
       opts.no_blocking = c->no_blocking;
-      kol_board_compute_reach (g, kol_test_corp (g, "A"), &opts, &reach);
-      reachable = kol_test_reachable (g, &reach);
+      kol_board_compute_reach (engine, kol_test_corp (engine, "A"), &opts, &reach);
+      reachable = kol_test_reachable (engine, &reach);
       g_assert_cmpstr (reachable, ==, c->reachable);
     }
 }
@@ -284,17 +284,17 @@ test_gauges (void)
   for (gsize i = 0; i < G_N_ELEMENTS (gauge_cases); i++)
     {
       const GaugeCase *c = &gauge_cases[i];
-      g_autoptr(KolEngine) g = kol_test_game_new (title);
+      g_autoptr(KolEngine) engine = kol_test_game_new (title);
       g_autofree char *reachable = NULL;
       KolReachOpts opts;
       KolReach reach;
 
       g_test_message ("case: %s", c->name);
-      setup (g, c->setup);
+      setup (engine, c->setup);
       kol_board_reach_opts_init (&opts);
       opts.networks = c->networks;
-      kol_board_compute_reach (g, kol_test_corp (g, "A"), &opts, &reach);
-      reachable = kol_test_reachable (g, &reach);
+      kol_board_compute_reach (engine, kol_test_corp (engine, "A"), &opts, &reach);
+      reachable = kol_test_reachable (engine, &reach);
       g_assert_cmpstr (reachable, ==, c->reachable);
     }
 }
@@ -330,13 +330,13 @@ test_lanes (void)
 
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr(KolEngine) g = kol_test_game_new (title);
+      g_autoptr(KolEngine) engine = kol_test_game_new (title);
       g_autofree char *reachable = NULL;
       KolReach reach;
 
-      setup (g, cases[i].token);
-      kol_test_reach (g, "A", &reach);
-      reachable = kol_test_reachable (g, &reach);
+      setup (engine, cases[i].token);
+      kol_test_reach (engine, "A", &reach);
+      reachable = kol_test_reachable (engine, &reach);
       g_assert_cmpstr (reachable, ==, cases[i].reachable);
     }
 }
@@ -362,20 +362,20 @@ test_oo_and_junction (void)
 {
   KolTestTitleSpec spec = { .hexes = oo_hexes, .corps = corps };
   g_autoptr(KolTitle) title = kol_test_title_new (&spec);
-  g_autoptr(KolEngine) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) engine = kol_test_game_new (title);
   g_autofree char *nodes = NULL, *reachable = NULL, *nodes2 = NULL, *reachable2 = NULL;
   KolReach reach;
 
-  setup (g, "A@C1 B@E1");
-  kol_test_reach (g, "A", &reach);
-  nodes = kol_test_nodes (g, &reach);
-  reachable = kol_test_reachable (g, &reach);
+  setup (engine, "A@C1 B@E1");
+  kol_test_reach (engine, "A", &reach);
+  nodes = kol_test_nodes (engine, &reach);
+  reachable = kol_test_reachable (engine, &reach);
   g_assert_cmpstr (nodes, ==, "C1.0 C3.0");
   g_assert_cmpstr (reachable, ==, "C1 C3");
 
-  kol_test_reach (g, "B", &reach);
-  nodes2 = kol_test_nodes (g, &reach);
-  reachable2 = kol_test_reachable (g, &reach);
+  kol_test_reach (engine, "B", &reach);
+  nodes2 = kol_test_nodes (engine, &reach);
+  reachable2 = kol_test_reachable (engine, &reach);
   g_assert_cmpstr (nodes2, ==, "E1.0 E5.0 F4.0");
   g_assert_cmpstr (reachable2, ==, "E1 E3 E5 F4");
 }
@@ -402,21 +402,21 @@ test_reversing_loop (void)
 {
   KolTestTitleSpec spec = { .hexes = loop_hexes, .corps = corps };
   g_autoptr(KolTitle) title = kol_test_title_new (&spec);
-  g_autoptr(KolEngine) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) engine = kol_test_game_new (title);
   g_autofree char *reachable = NULL, *from_d4 = NULL;
   KolReach reach;
 
-  setup (g, "A@C5 B@D4");
-  kol_test_reach (g, "A", &reach);
-  reachable = kol_test_reachable (g, &reach);
+  setup (engine, "A@C5 B@D4");
+  kol_test_reach (engine, "A", &reach);
+  reachable = kol_test_reachable (engine, &reach);
   g_assert_cmpstr (reachable, ==, "C5 C7 D8 C9 B8");
-  g_assert_false (kol_reach_has_node (&reach, kol_test_hex (g, "D4"), 0));
+  g_assert_false (kol_reach_has_node (&reach, kol_test_hex (engine, "D4"), 0));
 
   /* from D4 the same track is one way round the loop and back */
-  kol_test_reach (g, "B", &reach);
-  from_d4 = kol_test_reachable (g, &reach);
+  kol_test_reach (engine, "B", &reach);
+  from_d4 = kol_test_reachable (engine, &reach);
   g_assert_cmpstr (from_d4, ==, "C5 C7 D8 C9 B8 D4");
-  g_assert_false (kol_reach_has_node (&reach, kol_test_hex (g, "C5"), 0));
+  g_assert_false (kol_reach_has_node (&reach, kol_test_hex (engine, "C5"), 0));
 }
 
 /* ---------------------------------------------------- route available */
@@ -446,11 +446,11 @@ test_route_available (void)
 
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr(KolEngine) g = kol_test_game_new (title);
+      g_autoptr(KolEngine) engine = kol_test_game_new (title);
       KolReach reach;
 
-      setup (g, cases[i].token);
-      kol_test_reach (g, "A", &reach);
+      setup (engine, cases[i].token);
+      kol_test_reach (engine, "A", &reach);
       g_assert_cmpint (reach.route_available, ==, cases[i].available);
       g_assert_cmpint (reach.route_train_purchase, ==, cases[i].purchase);
     }
@@ -478,21 +478,21 @@ test_red_hex_opens (void)
 {
   KolTestTitleSpec spec = { .hexes = red_hexes, .tiles = red_tiles, .corps = corps };
   g_autoptr(KolTitle) title = kol_test_title_new (&spec);
-  g_autoptr(KolEngine) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) engine = kol_test_game_new (title);
   g_autofree char *before = NULL, *after = NULL;
   KolReach reach;
-  int c1 = kol_test_hex (g, "C1");
+  int c1 = kol_test_hex (engine, "C1");
 
-  setup (g, "A@C1");
-  g_assert_cmpint (kol_board_neighbor (g, c1, 0), ==, -1);
-  kol_test_reach (g, "A", &reach);
-  before = kol_test_reachable (g, &reach);
+  setup (engine, "A@C1");
+  g_assert_cmpint (kol_board_neighbor (engine, c1, 0), ==, -1);
+  kol_test_reach (engine, "A", &reach);
+  before = kol_test_reachable (engine, &reach);
   g_assert_cmpstr (before, ==, "C1");
 
-  kol_test_lay (g, "C3", "R1", 0);
-  g_assert_cmpint (kol_board_neighbor (g, c1, 0), ==, kol_test_hex (g, "C3"));
-  kol_test_reach (g, "A", &reach);
-  after = kol_test_reachable (g, &reach);
+  kol_test_lay (engine, "C3", "R1", 0);
+  g_assert_cmpint (kol_board_neighbor (engine, c1, 0), ==, kol_test_hex (engine, "C3"));
+  kol_test_reach (engine, "A", &reach);
+  after = kol_test_reachable (engine, &reach);
   g_assert_cmpstr (after, ==, "C1 C3 C5");
 }
 
@@ -501,16 +501,16 @@ test_red_hex_opens (void)
 /* 1840: tram lines walk tram track only, Stadtbahn companies the dotted
  * track (graph_for_entity with skip_track); here A walks the narrow net. */
 static guint8
-hook_networks (KolEngine *g,
+hook_networks (KolEngine *engine,
                int      corp)
 {
-  return g_strcmp0 (g->title->corps[corp].id, "A") == 0 ? 1u << 1 : 0xff;
+  return g_strcmp0 (engine->title->corps[corp].id, "A") == 0 ? 1u << 1 : 0xff;
 }
 
 /* 1840 (#5938): tram tokens do not block Stadtbahn runs; here nothing
  * blocks. */
 static gboolean
-hook_city_blocks (KolEngine *g,
+hook_city_blocks (KolEngine *engine,
                   int      hex,
                   int      city,
                   int      corp)
@@ -535,18 +535,18 @@ test_hooks (void)
   KolTestTitleSpec line_spec = { .hexes = line_hexes, .corps = line_corps };
   g_autoptr(KolTitle) gauge_title = kol_test_title_new (&gauge_spec);
   g_autoptr(KolTitle) line_title = kol_test_title_new (&line_spec);
-  g_autoptr(KolEngine) g = kol_test_game_new (gauge_title);
+  g_autoptr(KolEngine) engine = kol_test_game_new (gauge_title);
   g_autoptr(KolEngine) g2 = kol_test_game_new (line_title);
   g_autofree char *a = NULL, *b = NULL, *line = NULL;
   KolReach reach;
 
-  g->module = &reach_module;
-  setup (g, "A@E5 B@E1");
-  kol_test_reach (g, "A", &reach);
-  a = kol_test_reachable (g, &reach);
+  engine->module = &reach_module;
+  setup (engine, "A@E5 B@E1");
+  kol_test_reach (engine, "A", &reach);
+  a = kol_test_reachable (engine, &reach);
   g_assert_cmpstr (a, ==, "E3 E5");
-  kol_test_reach (g, "B", &reach);
-  b = kol_test_reachable (g, &reach);
+  kol_test_reach (engine, "B", &reach);
+  b = kol_test_reachable (engine, &reach);
   g_assert_cmpstr (b, ==, "E1 E3 E5");
 
   g2->module = &reach_module;

@@ -71,11 +71,11 @@ board_title (void)
 static KolEngine *
 board_game (const KolTitle *title)
 {
-  KolEngine *g = kol_test_game_new (title);
+  KolEngine *engine = kol_test_game_new (title);
 
-  kol_test_place (g, "A", "C3", 0);
-  kol_test_place (g, "B", "H3", 0);
-  return g;
+  kol_test_place (engine, "A", "C3", 0);
+  kol_test_place (engine, "B", "H3", 0);
+  return engine;
 }
 
 typedef struct
@@ -105,7 +105,7 @@ static void
 test_legal_rotations (void)
 {
   g_autoptr(KolTitle) title = board_title ();
-  g_autoptr(KolEngine) g = board_game (title);
+  g_autoptr(KolEngine) engine = board_game (title);
 
   for (gsize i = 0; i < G_N_ELEMENTS (rotation_cases); i++)
     {
@@ -114,9 +114,9 @@ test_legal_rotations (void)
       KolReach reach;
 
       g_test_message ("%s lays %s on %s", c->corp, c->tile, c->hex);
-      kol_test_reach (g, c->corp, &reach);
-      got = kol_test_mask (kol_board_legal_rotations (g, kol_test_corp (g, c->corp), kol_test_hex (g, c->hex),
-                                                       kol_test_tile (g, c->tile), &reach));
+      kol_test_reach (engine, c->corp, &reach);
+      got = kol_test_mask (kol_board_legal_rotations (engine, kol_test_corp (engine, c->corp), kol_test_hex (engine, c->hex),
+                                                       kol_test_tile (engine, c->tile), &reach));
       g_assert_cmpstr (got, ==, c->rotations);
     }
 }
@@ -128,29 +128,29 @@ static void
 test_upgrade_rotations (void)
 {
   g_autoptr(KolTitle) title = board_title ();
-  g_autoptr(KolEngine) g = board_game (title);
+  g_autoptr(KolEngine) engine = board_game (title);
   g_autofree char *r18 = NULL, *r26 = NULL, *legal = NULL;
   gint16 out[16];
   KolReach reach;
   KolReason reason;
   int n;
 
-  kol_test_lay (g, "H5", "7", 3);
-  kol_engine_set_phase (g, 1);
-  kol_test_reach (g, "B", &reach);
-  r18 = kol_test_mask (kol_board_legal_rotations (g, kol_test_corp (g, "B"), kol_test_hex (g, "H5"),
-                                                   kol_test_tile (g, "18"), &reach));
-  r26 = kol_test_mask (kol_board_legal_rotations (g, kol_test_corp (g, "B"), kol_test_hex (g, "H5"),
-                                                   kol_test_tile (g, "26"), &reach));
+  kol_test_lay (engine, "H5", "7", 3);
+  kol_engine_set_phase (engine, 1);
+  kol_test_reach (engine, "B", &reach);
+  r18 = kol_test_mask (kol_board_legal_rotations (engine, kol_test_corp (engine, "B"), kol_test_hex (engine, "H5"),
+                                                   kol_test_tile (engine, "18"), &reach));
+  r26 = kol_test_mask (kol_board_legal_rotations (engine, kol_test_corp (engine, "B"), kol_test_hex (engine, "H5"),
+                                                   kol_test_tile (engine, "26"), &reach));
   g_assert_cmpstr (r18, ==, "2");
   g_assert_cmpstr (r26, ==, "4");
 
-  g_assert_false (kol_board_check_lay (g, kol_test_corp (g, "B"), kol_test_hex (g, "H5"), kol_test_tile (g, "26"),
+  g_assert_false (kol_board_check_lay (engine, kol_test_corp (engine, "B"), kol_test_hex (engine, "H5"), kol_test_tile (engine, "26"),
                                        0, &reach, &reason));
   g_assert_cmpint (reason, ==, KOL_REASON_TILE_ROTATION);
 
-  n = kol_board_legal_tiles (g, kol_test_corp (g, "B"), kol_test_hex (g, "H5"), &reach, out, G_N_ELEMENTS (out));
-  legal = kol_test_tile_list (g, out, n);
+  n = kol_board_legal_tiles (engine, kol_test_corp (engine, "B"), kol_test_hex (engine, "H5"), &reach, out, G_N_ELEMENTS (out));
+  legal = kol_test_tile_list (engine, out, n);
   g_assert_cmpstr (legal, ==, "18 26");
 }
 
@@ -191,15 +191,15 @@ test_check_lay (void)
   for (gsize i = 0; i < G_N_ELEMENTS (lay_cases); i++)
     {
       const LayCase *c = &lay_cases[i];
-      g_autoptr(KolEngine) g = board_game (title);
+      g_autoptr(KolEngine) engine = board_game (title);
       KolReason reason = KOL_N_REASONS;
       KolReach reach;
       gboolean ok;
 
       g_test_message ("case: %s", c->why);
-      kol_engine_set_phase (g, c->phase);
-      kol_test_reach (g, c->corp, &reach);
-      ok = kol_board_check_lay (g, kol_test_corp (g, c->corp), kol_test_hex (g, c->hex), kol_test_tile (g, c->tile),
+      kol_engine_set_phase (engine, c->phase);
+      kol_test_reach (engine, c->corp, &reach);
+      ok = kol_board_check_lay (engine, kol_test_corp (engine, c->corp), kol_test_hex (engine, c->hex), kol_test_tile (engine, c->tile),
                                 c->rotation, &reach, &reason);
       g_assert_cmpint (ok, ==, c->reason == KOL_REASON_NONE);
       g_assert_cmpint (reason, ==, c->reason);
@@ -212,25 +212,25 @@ static void
 test_supply (void)
 {
   g_autoptr(KolTitle) title = board_title ();
-  g_autoptr(KolEngine) g = board_game (title);
+  g_autoptr(KolEngine) engine = board_game (title);
   g_autofree char *before = NULL, *after = NULL;
   gint16 out[16];
   KolReach reach;
   KolReason reason;
   int n;
 
-  kol_test_reach (g, "A", &reach);
-  n = kol_board_legal_tiles (g, kol_test_corp (g, "A"), kol_test_hex (g, "C5"), &reach, out, G_N_ELEMENTS (out));
-  before = kol_test_tile_list (g, out, n);
+  kol_test_reach (engine, "A", &reach);
+  n = kol_board_legal_tiles (engine, kol_test_corp (engine, "A"), kol_test_hex (engine, "C5"), &reach, out, G_N_ELEMENTS (out));
+  before = kol_test_tile_list (engine, out, n);
   g_assert_cmpstr (before, ==, "7 9 S9");
 
-  kol_test_lay (g, "H5", "S9", 0);
-  g_assert_cmpint (kol_board_tiles_left (g, kol_test_tile (g, "S9")), ==, 0);
-  g_assert_false (kol_board_check_lay (g, kol_test_corp (g, "A"), kol_test_hex (g, "C5"), kol_test_tile (g, "S9"),
+  kol_test_lay (engine, "H5", "S9", 0);
+  g_assert_cmpint (kol_board_tiles_left (engine, kol_test_tile (engine, "S9")), ==, 0);
+  g_assert_false (kol_board_check_lay (engine, kol_test_corp (engine, "A"), kol_test_hex (engine, "C5"), kol_test_tile (engine, "S9"),
                                        0, &reach, &reason));
   g_assert_cmpint (reason, ==, KOL_REASON_TILE_NOT_AVAILABLE);
-  n = kol_board_legal_tiles (g, kol_test_corp (g, "A"), kol_test_hex (g, "C5"), &reach, out, G_N_ELEMENTS (out));
-  after = kol_test_tile_list (g, out, n);
+  n = kol_board_legal_tiles (engine, kol_test_corp (engine, "A"), kol_test_hex (engine, "C5"), &reach, out, G_N_ELEMENTS (out));
+  after = kol_test_tile_list (engine, out, n);
   g_assert_cmpstr (after, ==, "7 9");
 }
 
@@ -239,26 +239,26 @@ static void
 test_legal_hexes (void)
 {
   g_autoptr(KolTitle) title = board_title ();
-  g_autoptr(KolEngine) g = board_game (title);
+  g_autoptr(KolEngine) engine = board_game (title);
   g_autofree char *a = NULL, *b = NULL, *none = NULL;
   gint16 out[KOL_MAX_HEXES];
   KolReach reach;
   int n;
 
-  kol_test_reach (g, "A", &reach);
-  n = kol_board_legal_hexes (g, kol_test_corp (g, "A"), &reach, out, G_N_ELEMENTS (out));
-  a = kol_test_hex_list (g, out, n);
+  kol_test_reach (engine, "A", &reach);
+  n = kol_board_legal_hexes (engine, kol_test_corp (engine, "A"), &reach, out, G_N_ELEMENTS (out));
+  a = kol_test_hex_list (engine, out, n);
   g_assert_cmpstr (a, ==, "C5");
 
-  kol_test_reach (g, "B", &reach);
-  n = kol_board_legal_hexes (g, kol_test_corp (g, "B"), &reach, out, G_N_ELEMENTS (out));
-  b = kol_test_hex_list (g, out, n);
+  kol_test_reach (engine, "B", &reach);
+  n = kol_board_legal_hexes (engine, kol_test_corp (engine, "B"), &reach, out, G_N_ELEMENTS (out));
+  b = kol_test_hex_list (engine, out, n);
   g_assert_cmpstr (b, ==, "H5");
 
   /* nothing reached, nothing to lay */
   memset (&reach, 0, sizeof reach);
-  n = kol_board_legal_hexes (g, kol_test_corp (g, "A"), &reach, out, G_N_ELEMENTS (out));
-  none = kol_test_hex_list (g, out, n);
+  n = kol_board_legal_hexes (engine, kol_test_corp (engine, "A"), &reach, out, G_N_ELEMENTS (out));
+  none = kol_test_hex_list (engine, out, n);
   g_assert_cmpstr (none, ==, "");
 }
 
@@ -267,7 +267,7 @@ test_legal_hexes (void)
 /* A title rule on top of the generic one, as 1849's gauge check
  * (g_1849/game.rb#legal_tile_rotation?). */
 static gboolean
-hook_legal_rotation (KolEngine        *g,
+hook_legal_rotation (KolEngine        *engine,
                      int             corp,
                      int             hex,
                      int             tile,
@@ -281,41 +281,41 @@ hook_legal_rotation (KolEngine        *g,
         *reason = KOL_REASON_TILE_GAUGE;
       return FALSE;
     }
-  return kol_board_rotation_legal (g, corp, hex, tile, rotation, reach, reason);
+  return kol_board_rotation_legal (engine, corp, hex, tile, rotation, reach, reason);
 }
 
 static gboolean
-hook_hex_blocked (KolEngine *g,
+hook_hex_blocked (KolEngine *engine,
                   int      corp,
                   int      hex)
 {
-  return g_strcmp0 (g->title->hexes[hex].id, "H5") == 0;
+  return g_strcmp0 (engine->title->hexes[hex].id, "H5") == 0;
 }
 
 /* As 1840's orange hexes (track_and_token.rb#hex_neighbors): every
  * neighbour counts as connected on G4. */
 static guint8
-hook_connected_edges (KolEngine        *g,
+hook_connected_edges (KolEngine        *engine,
                       int             corp,
                       int             hex,
                       const KolReach *reach)
 {
-  if (g_strcmp0 (g->title->hexes[hex].id, "G4") == 0)
+  if (g_strcmp0 (engine->title->hexes[hex].id, "G4") == 0)
     return 0x3f;
-  return kol_board_connected_edges (g, corp, hex, reach);
+  return kol_board_connected_edges (engine, corp, hex, reach);
 }
 
 /* A capability the title knows: Q9 is allowed. */
 static gboolean
-hook_tile_available (KolEngine   *g,
+hook_tile_available (KolEngine   *engine,
                      int        corp,
                      int        hex,
                      int        tile,
                      KolReason *reason)
 {
-  if (g_strcmp0 (g->title->tiles[tile].lay_requires, "bonus") == 0)
-    return kol_board_free_copy (g, tile) >= 0;
-  return kol_board_tile_available (g, corp, hex, tile, reason);
+  if (g_strcmp0 (engine->title->tiles[tile].lay_requires, "bonus") == 0)
+    return kol_board_free_copy (engine, tile) >= 0;
+  return kol_board_tile_available (engine, corp, hex, tile, reason);
 }
 
 static const KolBoardHooks rotation_hooks = { .legal_rotation = hook_legal_rotation };
@@ -331,36 +331,36 @@ static void
 test_hooks (void)
 {
   g_autoptr(KolTitle) title = board_title ();
-  g_autoptr(KolEngine) g = board_game (title);
+  g_autoptr(KolEngine) engine = board_game (title);
   g_autofree char *rotations = NULL, *hexes_b = NULL, *blocked = NULL;
-  int b = kol_test_corp (g, "B"), h5 = kol_test_hex (g, "H5");
+  int b = kol_test_corp (engine, "B"), h5 = kol_test_hex (engine, "H5");
   gint16 out[KOL_MAX_HEXES];
   KolReason reason;
   KolReach reach;
   int n;
 
-  kol_test_reach (g, "B", &reach);
+  kol_test_reach (engine, "B", &reach);
 
-  g->module = &rotation_module;
-  rotations = kol_test_mask (kol_board_legal_rotations (g, b, h5, kol_test_tile (g, "7"), &reach));
+  engine->module = &rotation_module;
+  rotations = kol_test_mask (kol_board_legal_rotations (engine, b, h5, kol_test_tile (engine, "7"), &reach));
   g_assert_cmpstr (rotations, ==, "2");
-  g_assert_false (kol_board_check_lay (g, b, h5, kol_test_tile (g, "7"), 3, &reach, &reason));
+  g_assert_false (kol_board_check_lay (engine, b, h5, kol_test_tile (engine, "7"), 3, &reach, &reason));
   g_assert_cmpint (reason, ==, KOL_REASON_TILE_GAUGE);
 
-  g->module = &blocked_module;
-  g_assert_false (kol_board_check_lay (g, b, h5, kol_test_tile (g, "9"), 0, &reach, &reason));
+  engine->module = &blocked_module;
+  g_assert_false (kol_board_check_lay (engine, b, h5, kol_test_tile (engine, "9"), 0, &reach, &reason));
   g_assert_cmpint (reason, ==, KOL_REASON_TILE_BLOCKED);
-  n = kol_board_legal_hexes (g, b, &reach, out, G_N_ELEMENTS (out));
-  blocked = kol_test_hex_list (g, out, n);
+  n = kol_board_legal_hexes (engine, b, &reach, out, G_N_ELEMENTS (out));
+  blocked = kol_test_hex_list (engine, out, n);
   g_assert_cmpstr (blocked, ==, "");
 
-  g->module = &edges_module;
-  n = kol_board_legal_hexes (g, b, &reach, out, G_N_ELEMENTS (out));
-  hexes_b = kol_test_hex_list (g, out, n);
+  engine->module = &edges_module;
+  n = kol_board_legal_hexes (engine, b, &reach, out, G_N_ELEMENTS (out));
+  hexes_b = kol_test_hex_list (engine, out, n);
   g_assert_cmpstr (hexes_b, ==, "G4 H5");
 
-  g->module = &tiles_module;
-  g_assert_true (kol_board_check_lay (g, b, h5, kol_test_tile (g, "Q9"), 0, &reach, &reason));
+  engine->module = &tiles_module;
+  g_assert_true (kol_board_check_lay (engine, b, h5, kol_test_tile (engine, "Q9"), 0, &reach, &reason));
 }
 
 int

@@ -40,7 +40,7 @@ token_title (void)
 
 /* "A@C1 rB@C3 A@C5.1" */
 static void
-setup (KolEngine    *g,
+setup (KolEngine    *engine,
        const char *spec)
 {
   g_auto(GStrv) items = g_strsplit (spec, " ", -1);
@@ -66,9 +66,9 @@ setup (KolEngine    *g,
           city = atoi (dot + 1);
         }
       if (reserve)
-        kol_board_reserve (g, kol_test_hex (g, at + 1), city, kol_test_corp (g, item));
+        kol_board_reserve (engine, kol_test_hex (engine, at + 1), city, kol_test_corp (engine, item));
       else
-        kol_test_place (g, item, at + 1, city);
+        kol_test_place (engine, item, at + 1, city);
     }
 }
 
@@ -113,20 +113,20 @@ test_check_token (void)
   for (gsize i = 0; i < G_N_ELEMENTS (token_cases); i++)
     {
       const TokenCase *c = &token_cases[i];
-      g_autoptr(KolEngine) g = kol_test_game_new (title);
+      g_autoptr(KolEngine) engine = kol_test_game_new (title);
       KolReason reason = KOL_N_REASONS;
       KolReach reach;
       gboolean ok;
 
       g_test_message ("case: %s", c->why);
-      setup (g, c->setup);
-      kol_test_reach (g, c->corp, &reach);
-      ok = kol_board_check_token (g, kol_test_corp (g, c->corp), kol_test_hex (g, c->hex), c->city, c->checks,
+      setup (engine, c->setup);
+      kol_test_reach (engine, c->corp, &reach);
+      ok = kol_board_check_token (engine, kol_test_corp (engine, c->corp), kol_test_hex (engine, c->hex), c->city, c->checks,
                                   &reach, &reason);
       g_assert_cmpint (reason, ==, c->reason);
       g_assert_cmpint (ok, ==, c->reason == KOL_REASON_NONE);
       if (c->checks & CONNECTED)
-        g_assert_cmpint (kol_board_can_place_token (g, kol_test_corp (g, c->corp), kol_test_hex (g, c->hex),
+        g_assert_cmpint (kol_board_can_place_token (engine, kol_test_corp (engine, c->corp), kol_test_hex (engine, c->hex),
                                                     c->city, TRUE, &reason), ==, ok);
     }
 }
@@ -138,36 +138,36 @@ static void
 test_slots (void)
 {
   g_autoptr(KolTitle) title = token_title ();
-  g_autoptr(KolEngine) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) engine = kol_test_game_new (title);
   g_autofree char *s1 = NULL, *s2 = NULL, *s3 = NULL, *s4 = NULL;
-  int c3 = kol_test_hex (g, "C3"), c5 = kol_test_hex (g, "C5");
+  int c3 = kol_test_hex (engine, "C3"), c5 = kol_test_hex (engine, "C5");
 
-  g_assert_cmpint (kol_board_city_slots (g, c3, 0), ==, 2);
-  g_assert_cmpint (kol_board_city_slots (g, c5, 1), ==, 1);
-  g_assert_cmpint (kol_board_slot_index (g, c5, 1, 0), ==, 1);
-  g_assert_cmpint (kol_board_slot_index (g, c5, 1, 1), ==, -1);
-  g_assert_cmpint (kol_board_slot_city (g, c5, 1), ==, 1);
+  g_assert_cmpint (kol_board_city_slots (engine, c3, 0), ==, 2);
+  g_assert_cmpint (kol_board_city_slots (engine, c5, 1), ==, 1);
+  g_assert_cmpint (kol_board_slot_index (engine, c5, 1, 0), ==, 1);
+  g_assert_cmpint (kol_board_slot_index (engine, c5, 1, 1), ==, -1);
+  g_assert_cmpint (kol_board_slot_city (engine, c5, 1), ==, 1);
 
-  setup (g, "rB@C3");
-  s1 = kol_test_slots (g, "C3");
+  setup (engine, "rB@C3");
+  s1 = kol_test_slots (engine, "C3");
   g_assert_cmpstr (s1, ==, "rB -");
-  g_assert_cmpint (kol_board_city_get_slot (g, c3, 0, kol_test_corp (g, "A")), ==, 1);
-  g_assert_cmpint (kol_board_city_get_slot (g, c3, 0, kol_test_corp (g, "B")), ==, 0);
+  g_assert_cmpint (kol_board_city_get_slot (engine, c3, 0, kol_test_corp (engine, "A")), ==, 1);
+  g_assert_cmpint (kol_board_city_get_slot (engine, c3, 0, kol_test_corp (engine, "B")), ==, 0);
 
-  setup (g, "A@C3");
-  s2 = kol_test_slots (g, "C3");
+  setup (engine, "A@C3");
+  s2 = kol_test_slots (engine, "C3");
   g_assert_cmpstr (s2, ==, "rB A");
-  g_assert_cmpint (kol_board_slot_corp (g, c3, 0, 1), ==, kol_test_corp (g, "A"));
-  g_assert_true (kol_board_city_reserved_by (g, c3, 0, kol_test_corp (g, "B")));
+  g_assert_cmpint (kol_board_slot_corp (engine, c3, 0, 1), ==, kol_test_corp (engine, "A"));
+  g_assert_true (kol_board_city_reserved_by (engine, c3, 0, kol_test_corp (engine, "B")));
 
-  setup (g, "B@C3");
-  s3 = kol_test_slots (g, "C3");
+  setup (engine, "B@C3");
+  s3 = kol_test_slots (engine, "C3");
   g_assert_cmpstr (s3, ==, "B A");
-  g_assert_false (kol_board_city_reserved_by (g, c3, 0, kol_test_corp (g, "B")));
+  g_assert_false (kol_board_city_reserved_by (engine, c3, 0, kol_test_corp (engine, "B")));
 
   /* a reservation in the other city of an OO hex stays */
-  setup (g, "rC@C5.0 C@C5.1");
-  s4 = kol_test_slots (g, "C5");
+  setup (engine, "rC@C5.0 C@C5.1");
+  s4 = kol_test_slots (engine, "C5");
   g_assert_cmpstr (s4, ==, "rC | C");
 }
 
@@ -176,17 +176,17 @@ static void
 test_blocks (void)
 {
   g_autoptr(KolTitle) title = token_title ();
-  g_autoptr(KolEngine) g = kol_test_game_new (title);
-  int c3 = kol_test_hex (g, "C3");
-  int a = kol_test_corp (g, "A"), b = kol_test_corp (g, "B"), c = kol_test_corp (g, "C");
+  g_autoptr(KolEngine) engine = kol_test_game_new (title);
+  int c3 = kol_test_hex (engine, "C3");
+  int a = kol_test_corp (engine, "A"), b = kol_test_corp (engine, "B"), c = kol_test_corp (engine, "C");
 
-  setup (g, "rC@C3 B@C3");
-  g_assert_false (kol_board_city_blocks (g, c3, 0, a));
-  setup (g, "C@C3");
-  g_assert_true (kol_board_city_blocks (g, c3, 0, a));
-  g_assert_false (kol_board_city_blocks (g, c3, 0, b));
-  g_assert_false (kol_board_city_blocks (g, c3, 0, c));
-  g_assert_false (kol_board_city_blocks (g, c3, 0, -1));
+  setup (engine, "rC@C3 B@C3");
+  g_assert_false (kol_board_city_blocks (engine, c3, 0, a));
+  setup (engine, "C@C3");
+  g_assert_true (kol_board_city_blocks (engine, c3, 0, a));
+  g_assert_false (kol_board_city_blocks (engine, c3, 0, b));
+  g_assert_false (kol_board_city_blocks (engine, c3, 0, c));
+  g_assert_false (kol_board_city_blocks (engine, c3, 0, -1));
 }
 
 /* Operator#next_token: the first unused token; a removed token
@@ -195,23 +195,23 @@ static void
 test_next_token (void)
 {
   g_autoptr(KolTitle) title = token_title ();
-  g_autoptr(KolEngine) g = kol_test_game_new (title);
-  int a = kol_test_corp (g, "A");
-  int c1 = kol_test_hex (g, "C1");
+  g_autoptr(KolEngine) engine = kol_test_game_new (title);
+  int a = kol_test_corp (engine, "A");
+  int c1 = kol_test_hex (engine, "C1");
 
-  g_assert_cmpint (kol_board_next_token (g, a), ==, 0);
-  setup (g, "A@C1 A@C3");
-  g_assert_cmpint (kol_board_next_token (g, a), ==, 2);
-  g_assert_cmpint (g->corps[a].tokens[0].hex, ==, c1);
-  kol_board_remove_token (g, a, 0);
-  g_assert_cmpint (g->corps[a].tokens[0].hex, ==, -1);
-  g_assert_cmpint (g->hexes[c1].slot_token[0], ==, -1);
-  g_assert_cmpint (kol_board_next_token (g, a), ==, 0);
-  setup (g, "A@C5 A@C9");
-  g_assert_cmpint (kol_board_next_token (g, a), ==, -1);
+  g_assert_cmpint (kol_board_next_token (engine, a), ==, 0);
+  setup (engine, "A@C1 A@C3");
+  g_assert_cmpint (kol_board_next_token (engine, a), ==, 2);
+  g_assert_cmpint (engine->corps[a].tokens[0].hex, ==, c1);
+  kol_board_remove_token (engine, a, 0);
+  g_assert_cmpint (engine->corps[a].tokens[0].hex, ==, -1);
+  g_assert_cmpint (engine->hexes[c1].slot_token[0], ==, -1);
+  g_assert_cmpint (kol_board_next_token (engine, a), ==, 0);
+  setup (engine, "A@C5 A@C9");
+  g_assert_cmpint (kol_board_next_token (engine, a), ==, -1);
   /* no token, or a taken slot, is refused */
-  g_assert_false (kol_board_place_token (g, a, -1, c1, 0, -1));
-  g_assert_false (kol_board_place_token (g, kol_test_corp (g, "B"), -1, kol_test_hex (g, "C5"), 0, 0));
+  g_assert_false (kol_board_place_token (engine, a, -1, c1, 0, -1));
+  g_assert_false (kol_board_place_token (engine, kol_test_corp (engine, "B"), -1, kol_test_hex (engine, "C5"), 0, 0));
 }
 
 int

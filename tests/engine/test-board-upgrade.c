@@ -154,14 +154,14 @@ test_upgrades_to (void)
     .tiles = tiles,
   };
   g_autoptr(KolTitle) title = kol_test_title_new (&spec);
-  g_autoptr(KolEngine) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) engine = kol_test_game_new (title);
 
   for (gsize i = 0; i < G_N_ELEMENTS (upgrade_cases); i++)
     {
       const UpgradeCase *c = &upgrade_cases[i];
 
       g_test_message ("%s -> %s: %s", c->from, c->to, c->why);
-      g_assert_cmpint (kol_board_upgrades_to (g, 0, kol_test_tile (g, c->from), kol_test_tile (g, c->to)),
+      g_assert_cmpint (kol_board_upgrades_to (engine, 0, kol_test_tile (engine, c->from), kol_test_tile (engine, c->to)),
                        ==, c->ok);
     }
 }
@@ -200,43 +200,43 @@ test_color_available (void)
   KolTestTitleSpec spec = { .phases = "yellow;yellow green;yellow green brown", .hexes = hexes, .tiles = tiles,
                             .tracks = "broad:broad narrow:narrow dual:broad+narrow" };
   g_autoptr(KolTitle) title = kol_test_title_new (&spec);
-  g_autoptr(KolEngine) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) engine = kol_test_game_new (title);
 
-  g_assert_true (kol_board_color_available (g, KOL_COLOR_YELLOW));
-  g_assert_false (kol_board_color_available (g, KOL_COLOR_GREEN));
-  kol_engine_set_phase (g, 1);
-  g_assert_true (kol_board_color_available (g, KOL_COLOR_GREEN));
-  g_assert_false (kol_board_color_available (g, KOL_COLOR_BROWN));
-  kol_engine_set_phase (g, 2);
-  g_assert_true (kol_board_color_available (g, KOL_COLOR_BROWN));
-  g_assert_false (kol_board_color_available (g, KOL_COLOR_GRAY));
+  g_assert_true (kol_board_color_available (engine, KOL_COLOR_YELLOW));
+  g_assert_false (kol_board_color_available (engine, KOL_COLOR_GREEN));
+  kol_engine_set_phase (engine, 1);
+  g_assert_true (kol_board_color_available (engine, KOL_COLOR_GREEN));
+  g_assert_false (kol_board_color_available (engine, KOL_COLOR_BROWN));
+  kol_engine_set_phase (engine, 2);
+  g_assert_true (kol_board_color_available (engine, KOL_COLOR_BROWN));
+  g_assert_false (kol_board_color_available (engine, KOL_COLOR_GRAY));
 }
 
 /* Title hooks replace the generic rules: 1849 allows no upgrade of Messina
  * after the earthquake (game.rb#upgrades_to?) and pays terrain on every
  * upgrade (step/track.rb copies the cost onto the new tile). */
 static gboolean
-hook_upgrades_to (KolEngine *g,
+hook_upgrades_to (KolEngine *engine,
                   int      hex,
                   int      from_tile,
                   int      to_tile)
 {
-  if (g_strcmp0 (g->title->hexes[hex].id, "A5") == 0)
+  if (g_strcmp0 (engine->title->hexes[hex].id, "A5") == 0)
     return FALSE;
-  return kol_board_upgrades_to (g, hex, from_tile, to_tile);
+  return kol_board_upgrades_to (engine, hex, from_tile, to_tile);
 }
 
 static int
-hook_tile_cost (KolEngine *g,
+hook_tile_cost (KolEngine *engine,
                 int      corp,
                 int      hex,
                 int      tile)
 {
-  return g->title->hexes[hex].terrain_cost;
+  return engine->title->hexes[hex].terrain_cost;
 }
 
 static gboolean
-hook_color_available (KolEngine *g,
+hook_color_available (KolEngine *engine,
                       KolColor color)
 {
   return color != KOL_COLOR_YELLOW;
@@ -260,25 +260,25 @@ test_hooks (void)
   KolTestTitleSpec spec = { .hexes = cost_hexes, .tiles = tiles,
                             .tracks = "broad:broad narrow:narrow dual:broad+narrow" };
   g_autoptr(KolTitle) title = kol_test_title_new (&spec);
-  g_autoptr(KolEngine) g = kol_test_game_new (title);
-  int a3 = kol_test_hex (g, "A3"), a5 = kol_test_hex (g, "A5"), t57 = kol_test_tile (g, "57");
+  g_autoptr(KolEngine) engine = kol_test_game_new (title);
+  int a3 = kol_test_hex (engine, "A3"), a5 = kol_test_hex (engine, "A5"), t57 = kol_test_tile (engine, "57");
   KolReason reason;
 
-  g->module = &upgrade_module;
-  g_assert_false (kol_board_color_available (g, KOL_COLOR_YELLOW));
-  g_assert_true (kol_board_color_available (g, KOL_COLOR_GREEN));
+  engine->module = &upgrade_module;
+  g_assert_false (kol_board_color_available (engine, KOL_COLOR_YELLOW));
+  g_assert_true (kol_board_color_available (engine, KOL_COLOR_GREEN));
   /* yellow is refused by the hook: the lay fails on the phase */
-  g_assert_false (kol_board_check_lay (g, 0, a3, t57, 0, NULL, &reason));
+  g_assert_false (kol_board_check_lay (engine, 0, a3, t57, 0, NULL, &reason));
   g_assert_cmpint (reason, ==, KOL_REASON_TILE_COLOR_PHASE);
 
-  kol_board_lay (g, a3, kol_board_free_copy (g, t57), 0);
-  kol_board_lay (g, a5, kol_board_free_copy (g, t57), 0);
-  g_assert_false (kol_board_check_lay (g, 0, a5, kol_test_tile (g, "14"), 0, NULL, &reason));
+  kol_board_lay (engine, a3, kol_board_free_copy (engine, t57), 0);
+  kol_board_lay (engine, a5, kol_board_free_copy (engine, t57), 0);
+  g_assert_false (kol_board_check_lay (engine, 0, a5, kol_test_tile (engine, "14"), 0, NULL, &reason));
   g_assert_cmpint (reason, ==, KOL_REASON_TILE_NOT_UPGRADE);
   /* A3 passes the upgrade rule and fails only on its two-hex map's edge */
-  g_assert_false (kol_board_check_lay (g, 0, a3, kol_test_tile (g, "14"), 0, NULL, &reason));
+  g_assert_false (kol_board_check_lay (engine, 0, a3, kol_test_tile (engine, "14"), 0, NULL, &reason));
   g_assert_cmpint (reason, ==, KOL_REASON_TILE_OFF_MAP);
-  g_assert_cmpint (kol_board_tile_cost (g, 0, a3, kol_test_tile (g, "14")), ==, 80);
+  g_assert_cmpint (kol_board_tile_cost (engine, 0, a3, kol_test_tile (engine, "14")), ==, 80);
 }
 
 int

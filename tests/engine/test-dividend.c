@@ -19,7 +19,7 @@ static const KolStepClass *const steps[] = {
 static GPtrArray *close_events;
 
 static void
-record_close_event (KolEngine    *g,
+record_close_event (KolEngine    *engine,
                     int         corp,
                     const char *event)
 {
@@ -30,7 +30,7 @@ static KolEngine *
 new_game (KolTitle **title,
           int        capitalization)
 {
-  KolEngine *g;
+  KolEngine *engine;
   int aa;
 
   kol_test_op_reset ();
@@ -39,25 +39,25 @@ new_game (KolTitle **title,
   g_clear_pointer (&close_events, g_ptr_array_unref);
   close_events = g_ptr_array_new_with_free_func (g_free);
   *title = kol_test_op_title ();
-  g = kol_test_op_game (*title);
-  kol_test_float (g, "AA", 0, 0, 2, 100);
-  aa = kol_test_corp (g, "AA");
-  kol_test_give_shares (g, aa, kol_entity (KOL_ENTITY_PLAYER, 1), 2);
-  kol_test_give_shares (g, aa, kol_entity (KOL_ENTITY_POOL, 0), 1);
-  kol_test_lay (g, "A3", "9", 0);
-  kol_test_lay (g, "A5", "9", 0);
-  kol_board_place_token (g, aa, 0, kol_test_hex (g, "A1"), 0, -1);
-  return g;
+  engine = kol_test_op_game (*title);
+  kol_test_float (engine, "AA", 0, 0, 2, 100);
+  aa = kol_test_corp (engine, "AA");
+  kol_test_give_shares (engine, aa, kol_entity (KOL_ENTITY_PLAYER, 1), 2);
+  kol_test_give_shares (engine, aa, kol_entity (KOL_ENTITY_POOL, 0), 1);
+  kol_test_lay (engine, "A3", "9", 0);
+  kol_test_lay (engine, "A5", "9", 0);
+  kol_board_place_token (engine, aa, 0, kol_test_hex (engine, "A1"), 0, -1);
+  return engine;
 }
 
 static int
-run (KolEngine *g,
+run (KolEngine *engine,
      int      revenue)
 {
-  int t = kol_engine_train_by_id (g, "2-0");
+  int t = kol_engine_train_by_id (engine, "2-0");
   int pairs[] = { t, revenue, -1 };
 
-  return kol_test_apply (g, kol_test_run_action (g, "AA", pairs));
+  return kol_test_apply (engine, kol_test_run_action (engine, "AA", pairs));
 }
 
 typedef struct
@@ -88,27 +88,27 @@ test_payout (void)
     {
       const PayoutCase *c = &payout_cases[i];
       g_autoptr(KolTitle) title = NULL;
-      g_autoptr(KolEngine) g = NULL;
+      g_autoptr(KolEngine) engine = NULL;
       int aa, p0, p1, cash;
 
       g_test_message ("%s", c->what);
-      g = new_game (&title, c->capitalization);
-      aa = kol_test_corp (g, "AA");
-      kol_test_give_train (g, "AA", "2");
-      p0 = g->players[0].cash;
-      p1 = g->players[1].cash;
-      cash = g->corps[aa].cash;
-      kol_test_start_or (g, steps, NULL);
-      g_assert_cmpint (run (g, c->revenue), ==, -1);
-      g_assert_cmpint (KOL_OPERATING_STATE (g)->n_routes, ==, 1);
-      g_assert_cmpint (kol_dividend_total_revenue (g, aa), ==, c->revenue);
-      g_assert_cmpint (kol_test_apply (g, kol_test_dividend_action (g, "AA", c->kind)), ==, -1);
-      g_assert_cmpint (g->players[0].cash - p0, ==, c->p0);
-      g_assert_cmpint (g->players[1].cash - p1, ==, c->p1);
-      g_assert_cmpint (g->corps[aa].cash - cash, ==, c->corp);
-      g_assert_cmpint (g->corps[aa].price_col, ==, c->col);
-      g_assert_cmpint (kol_operating_history_size (g, aa), ==, 1);
-      g_assert_true (g->trains[kol_engine_train_by_id (g, "2-0")].operated);
+      engine = new_game (&title, c->capitalization);
+      aa = kol_test_corp (engine, "AA");
+      kol_test_give_train (engine, "AA", "2");
+      p0 = engine->players[0].cash;
+      p1 = engine->players[1].cash;
+      cash = engine->corps[aa].cash;
+      kol_test_start_or (engine, steps, NULL);
+      g_assert_cmpint (run (engine, c->revenue), ==, -1);
+      g_assert_cmpint (KOL_OPERATING_STATE (engine)->n_routes, ==, 1);
+      g_assert_cmpint (kol_dividend_total_revenue (engine, aa), ==, c->revenue);
+      g_assert_cmpint (kol_test_apply (engine, kol_test_dividend_action (engine, "AA", c->kind)), ==, -1);
+      g_assert_cmpint (engine->players[0].cash - p0, ==, c->p0);
+      g_assert_cmpint (engine->players[1].cash - p1, ==, c->p1);
+      g_assert_cmpint (engine->corps[aa].cash - cash, ==, c->corp);
+      g_assert_cmpint (engine->corps[aa].price_col, ==, c->col);
+      g_assert_cmpint (kol_operating_history_size (engine, aa), ==, 1);
+      g_assert_true (engine->trains[kol_engine_train_by_id (engine, "2-0")].operated);
       /* companies closing when running a train, then when first operating */
       g_assert_cmpuint (close_events->len, ==, 2);
       g_assert_cmpstr (g_ptr_array_index (close_events, 0), ==, "ran_train");
@@ -119,17 +119,17 @@ test_payout (void)
 /* g_1849/step/dividend.rb share_price_change as a title hook: 0 → left,
  * below the share price → none, at or above → right. */
 static void
-price_1849 (KolEngine        *g,
+price_1849 (KolEngine        *engine,
             int             corp,
             int             revenue,
             KolPriceChange *out)
 {
-  int price = kol_market_corp_price (g, corp);
+  int price = kol_market_corp_price (engine, corp);
 
   if (revenue == 0)
-    kol_default_share_price_change (g, corp, 0, out);
+    kol_default_share_price_change (engine, corp, 0, out);
   else if (revenue >= price)
-    kol_default_share_price_change (g, corp, revenue, out);
+    kol_default_share_price_change (engine, corp, revenue, out);
 }
 
 typedef struct
@@ -152,24 +152,24 @@ test_price_hook (void)
     {
       const PriceCase *c = &price_cases[i];
       g_autoptr(KolTitle) title = NULL;
-      g_autoptr(KolEngine) g = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
+      g_autoptr(KolEngine) engine = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
       KolDividendOption options[KOL_MAX_DIVIDEND_OPTIONS];
       int n;
 
       kol_test_op_hooks.share_price_change = price_1849;
-      kol_test_give_train (g, "AA", "2");
-      kol_test_start_or (g, steps, NULL);
-      g_assert_cmpint (run (g, c->revenue), ==, -1);
+      kol_test_give_train (engine, "AA", "2");
+      kol_test_start_or (engine, steps, NULL);
+      g_assert_cmpint (run (engine, c->revenue), ==, -1);
       /* the options show the resulting moves */
-      n = kol_dividend_options (g, kol_test_corp (g, "AA"), options, G_N_ELEMENTS (options));
+      n = kol_dividend_options (engine, kol_test_corp (engine, "AA"), options, G_N_ELEMENTS (options));
       g_assert_cmpint (n, ==, 2);
       g_assert_cmpstr (options[0].kind, ==, "payout");
       g_assert_cmpint (options[0].price_change.n, ==, c->revenue >= 120 ? 1 : 0);
       g_assert_cmpstr (options[1].kind, ==, "withhold");
       g_assert_cmpint (options[1].corporation, ==, c->revenue);
       g_assert_cmpint (options[1].price_change.moves[0].direction, ==, KOL_PRICE_LEFT);
-      g_assert_cmpint (kol_test_apply (g, kol_test_dividend_action (g, "AA", c->kind)), ==, -1);
-      g_assert_cmpint (g->corps[kol_test_corp (g, "AA")].price_col, ==, c->col);
+      g_assert_cmpint (kol_test_apply (engine, kol_test_dividend_action (engine, "AA", c->kind)), ==, -1);
+      g_assert_cmpint (engine->corps[kol_test_corp (engine, "AA")].price_col, ==, c->col);
     }
 }
 
@@ -179,14 +179,14 @@ static void
 test_no_run (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
-  int aa = kol_test_corp (g, "AA");
+  g_autoptr(KolEngine) engine = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
+  int aa = kol_test_corp (engine, "AA");
 
-  kol_test_start_or (g, steps, NULL);
-  g_assert_cmpint (g->corps[aa].price_col, ==, 1);
-  g_assert_cmpint (kol_operating_history_size (g, aa), ==, 1);
+  kol_test_start_or (engine, steps, NULL);
+  g_assert_cmpint (engine->corps[aa].price_col, ==, 1);
+  g_assert_cmpint (kol_operating_history_size (engine, aa), ==, 1);
   g_assert_cmpint (kol_test_count_log (KOL_LOG_DOES_NOT_RUN), ==, 1);
-  g_assert_true (kol_round_finished (g));
+  g_assert_true (kol_round_finished (engine));
 }
 
 /* An unknown dividend kind is refused. */
@@ -194,13 +194,13 @@ static void
 test_bad_kind (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
+  g_autoptr(KolEngine) engine = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
 
-  kol_test_give_train (g, "AA", "2");
-  kol_test_start_or (g, steps, NULL);
-  g_assert_cmpint (run (g, 50), ==, -1);
-  g_assert_cmpint (kol_test_apply (g, kol_test_dividend_action (g, "AA", "half")), ==, KOL_ENGINE_ERROR_RULE);
-  g_assert_cmpint (kol_test_refusal_reason (g), ==, KOL_REASON_DIVIDEND_KIND);
+  kol_test_give_train (engine, "AA", "2");
+  kol_test_start_or (engine, steps, NULL);
+  g_assert_cmpint (run (engine, 50), ==, -1);
+  g_assert_cmpint (kol_test_apply (engine, kol_test_dividend_action (engine, "AA", "half")), ==, KOL_ENGINE_ERROR_RULE);
+  g_assert_cmpint (kol_test_refusal_reason (engine), ==, KOL_REASON_DIVIDEND_KIND);
 }
 
 typedef struct
@@ -215,73 +215,73 @@ static void
 test_route_refusals (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
-  int mine = kol_test_give_train (g, "AA", "2");
-  int done = kol_test_give_train (g, "AA", "2");
-  int theirs = kol_test_give_train (g, "BB", "2");
+  g_autoptr(KolEngine) engine = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
+  int mine = kol_test_give_train (engine, "AA", "2");
+  int done = kol_test_give_train (engine, "AA", "2");
+  int theirs = kol_test_give_train (engine, "BB", "2");
   int other[] = { theirs, 10, -1 };
   int twice[] = { mine, 10, mine, 10, -1 };
   int ran[] = { done, 10, -1 };
 
-  kol_test_float (g, "BB", 1, 0, 0, 100);
-  kol_test_start_or (g, steps, NULL);
-  g->trains[done].operated = TRUE;
-  g_assert_cmpint (kol_test_apply (g, kol_test_run_action (g, "AA", other)), ==, KOL_ENGINE_ERROR_ROUTE);
-  g_assert_cmpint (kol_test_refusal_reason (g), ==, KOL_REASON_ROUTE_TRAIN_OWNER);
-  g_assert_cmpint (kol_test_apply (g, kol_test_run_action (g, "AA", twice)), ==, KOL_ENGINE_ERROR_ROUTE);
-  g_assert_cmpint (kol_test_refusal_reason (g), ==, KOL_REASON_ROUTE_TRAIN_TWICE);
-  g_assert_cmpint (kol_test_apply (g, kol_test_run_action (g, "AA", ran)), ==, KOL_ENGINE_ERROR_ROUTE);
-  g_assert_cmpint (kol_test_refusal_reason (g), ==, KOL_REASON_ROUTE_TRAIN_OPERATED);
-  g_assert_cmpint (KOL_OPERATING_STATE (g)->n_routes, ==, 0);
+  kol_test_float (engine, "BB", 1, 0, 0, 100);
+  kol_test_start_or (engine, steps, NULL);
+  engine->trains[done].operated = TRUE;
+  g_assert_cmpint (kol_test_apply (engine, kol_test_run_action (engine, "AA", other)), ==, KOL_ENGINE_ERROR_ROUTE);
+  g_assert_cmpint (kol_test_refusal_reason (engine), ==, KOL_REASON_ROUTE_TRAIN_OWNER);
+  g_assert_cmpint (kol_test_apply (engine, kol_test_run_action (engine, "AA", twice)), ==, KOL_ENGINE_ERROR_ROUTE);
+  g_assert_cmpint (kol_test_refusal_reason (engine), ==, KOL_REASON_ROUTE_TRAIN_TWICE);
+  g_assert_cmpint (kol_test_apply (engine, kol_test_run_action (engine, "AA", ran)), ==, KOL_ENGINE_ERROR_ROUTE);
+  g_assert_cmpint (kol_test_refusal_reason (engine), ==, KOL_REASON_ROUTE_TRAIN_OPERATED);
+  g_assert_cmpint (KOL_OPERATING_STATE (engine)->n_routes, ==, 0);
 }
 
 /* The title's validate_routes hook (kol-engine-route.h's validator) checks
  * new actions. */
 static gboolean
-refuse_all_routes (KolEngine         *g,
+refuse_all_routes (KolEngine         *engine,
                    int              corp,
                    const KolAction *a,
                    GError         **error)
 {
-  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, NULL, 0, "no");
+  return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_ROUTE, NULL, 0, "no");
 }
 
 static void
 test_validate_hook (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
+  g_autoptr(KolEngine) engine = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
 
   kol_test_op_hooks.validate_routes = refuse_all_routes;
-  kol_test_give_train (g, "AA", "2");
-  kol_test_start_or (g, steps, NULL);
-  g_assert_cmpint (run (g, 50), ==, KOL_ENGINE_ERROR_ROUTE);
+  kol_test_give_train (engine, "AA", "2");
+  kol_test_start_or (engine, steps, NULL);
+  g_assert_cmpint (run (engine, 50), ==, KOL_ENGINE_ERROR_ROUTE);
 }
 
 /* Game#routes_revenue as a hook (1840: maintenance and multipliers). */
 static int
-double_revenue (KolEngine           *g,
+double_revenue (KolEngine           *engine,
                 int                corp,
                 const KolRunRoute *routes,
                 int                n)
 {
-  return 2 * kol_default_routes_revenue (g, corp, routes, n);
+  return 2 * kol_default_routes_revenue (engine, corp, routes, n);
 }
 
 static void
 test_routes_revenue_hook (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
-  int aa = kol_test_corp (g, "AA");
-  int cash = g->corps[aa].cash;
+  g_autoptr(KolEngine) engine = new_game (&title, KOL_CAPITALIZATION_INCREMENTAL);
+  int aa = kol_test_corp (engine, "AA");
+  int cash = engine->corps[aa].cash;
 
   kol_test_op_hooks.routes_revenue = double_revenue;
-  kol_test_give_train (g, "AA", "2");
-  kol_test_start_or (g, steps, NULL);
-  g_assert_cmpint (run (g, 40), ==, -1);
-  g_assert_cmpint (kol_test_apply (g, kol_test_dividend_action (g, "AA", "withhold")), ==, -1);
-  g_assert_cmpint (g->corps[aa].cash, ==, cash + 80);
+  kol_test_give_train (engine, "AA", "2");
+  kol_test_start_or (engine, steps, NULL);
+  g_assert_cmpint (run (engine, 40), ==, -1);
+  g_assert_cmpint (kol_test_apply (engine, kol_test_dividend_action (engine, "AA", "withhold")), ==, -1);
+  g_assert_cmpint (engine->corps[aa].cash, ==, cash + 80);
 }
 
 int

@@ -37,11 +37,11 @@ market_game (const char **rows)
 }
 
 static void
-free_game (KolEngine *g)
+free_game (KolEngine *engine)
 {
-  KolTitle *t = (KolTitle *) g->title;
+  KolTitle *t = (KolTitle *) engine->title;
 
-  kol_engine_free (g);
+  kol_engine_free (engine);
   kol_title_free (t);
 }
 
@@ -74,17 +74,17 @@ static void
 test_movement (gconstpointer data)
 {
   const MoveCase *mc = data;
-  KolEngine *g = market_game (market_rows);
-  int aa = kol_test_corp (g, "AA");
+  KolEngine *engine = market_game (market_rows);
+  int aa = kol_test_corp (engine, "AA");
   KolCell at;
 
-  kol_market_set_par (g, aa, kol_cell (mc->row, mc->col));
-  kol_market_move_dir (g, aa, mc->dir);
-  at = kol_market_corp_cell (g, aa);
+  kol_market_set_par (engine, aa, kol_cell (mc->row, mc->col));
+  kol_market_move_dir (engine, aa, mc->dir);
+  at = kol_market_corp_cell (engine, aa);
   g_test_message ("%s", mc->source);
   g_assert_cmpint (at.row, ==, mc->to_row);
   g_assert_cmpint (at.col, ==, mc->to_col);
-  free_game (g);
+  free_game (engine);
 }
 
 /* find_relative_share_price: walks without moving; a step off the grid
@@ -92,35 +92,35 @@ test_movement (gconstpointer data)
 static void
 test_find_relative (void)
 {
-  KolEngine *g = market_game (market_rows);
-  int aa = kol_test_corp (g, "AA");
+  KolEngine *engine = market_game (market_rows);
+  int aa = kol_test_corp (engine, "AA");
   KolMarketDirection right3[] = { KOL_MARKET_RIGHT, KOL_MARKET_RIGHT, KOL_MARKET_RIGHT };
   KolMarketDirection down2[] = { KOL_MARKET_DOWN, KOL_MARKET_DOWN };
   KolCell c;
 
-  kol_market_set_par (g, aa, kol_cell (1, 2));
-  c = kol_market_find_relative (g, aa, kol_cell (1, 2), right3, 3);
+  kol_market_set_par (engine, aa, kol_cell (1, 2));
+  c = kol_market_find_relative (engine, aa, kol_cell (1, 2), right3, 3);
   /* 82 → 93 → 104 → (row end) up to 120 */
-  g_assert_cmpint (kol_market_cell_price (g, c), ==, 120);
-  c = kol_market_find_relative (g, aa, kol_cell (2, 3), down2, 2);
+  g_assert_cmpint (kol_market_cell_price (engine, c), ==, 120);
+  c = kol_market_find_relative (engine, aa, kol_cell (2, 3), down2, 2);
   /* (3,3) has no cell: the answer stays 84 */
-  g_assert_cmpint (kol_market_cell_price (g, c), ==, 84);
-  g_assert_true (kol_cell_equal (kol_market_corp_cell (g, aa), kol_cell (1, 2)));
-  free_game (g);
+  g_assert_cmpint (kol_market_cell_price (engine, c), ==, 84);
+  g_assert_true (kol_cell_equal (kol_market_corp_cell (engine, aa), kol_cell (1, 2)));
+  free_game (engine);
 }
 
 /* ---- stacks ---------------------------------------------------------------- */
 
 static char *
-stack_of (KolEngine *g,
+stack_of (KolEngine *engine,
           KolCell  cell)
 {
   gint16 corps_on[KOL_MAX_CORPS];
-  int n = kol_market_cell_corps (g, cell, corps_on, KOL_MAX_CORPS);
+  int n = kol_market_cell_corps (engine, cell, corps_on, KOL_MAX_CORPS);
   GString *s = g_string_new (NULL);
 
   for (int i = 0; i < n; i++)
-    g_string_append_printf (s, "%s%s", i ? " " : "", g->title->corps[corps_on[i]].id);
+    g_string_append_printf (s, "%s%s", i ? " " : "", engine->title->corps[corps_on[i]].id);
   return g_string_free (s, FALSE);
 }
 
@@ -129,40 +129,40 @@ stack_of (KolEngine *g,
 static void
 test_stack_order (void)
 {
-  KolEngine *g = market_game (market_rows);
-  int aa = kol_test_corp (g, "AA"), bb = kol_test_corp (g, "BB"), cc = kol_test_corp (g, "CC");
+  KolEngine *engine = market_game (market_rows);
+  int aa = kol_test_corp (engine, "AA"), bb = kol_test_corp (engine, "BB"), cc = kol_test_corp (engine, "CC");
   KolCell par = kol_cell (1, 2);
   g_autofree char *s1 = NULL, *s2 = NULL, *s3 = NULL, *s4 = NULL;
 
-  kol_market_set_par (g, aa, par);
-  kol_market_set_par (g, bb, par);
-  kol_market_set_par (g, cc, par);
-  s1 = stack_of (g, par);
+  kol_market_set_par (engine, aa, par);
+  kol_market_set_par (engine, bb, par);
+  kol_market_set_par (engine, cc, par);
+  s1 = stack_of (engine, par);
   g_assert_cmpstr (s1, ==, "AA BB CC");
-  g_assert_cmpint (kol_market_stack_position (g, bb), ==, 1);
+  g_assert_cmpint (kol_market_stack_position (engine, bb), ==, 1);
 
   /* AA leaves and comes back: now at the bottom */
-  kol_market_move_right (g, aa);
-  kol_market_move_left (g, aa);
-  s2 = stack_of (g, par);
+  kol_market_move_right (engine, aa);
+  kol_market_move_left (engine, aa);
+  s2 = stack_of (engine, par);
   g_assert_cmpstr (s2, ==, "BB CC AA");
 
   /* a move that stays (up in the top row) does not restack */
-  kol_market_set_par (g, aa, kol_cell (0, 0));
-  kol_market_set_par (g, bb, kol_cell (0, 0));
-  kol_market_move_up (g, aa);
-  s3 = stack_of (g, kol_cell (0, 0));
+  kol_market_set_par (engine, aa, kol_cell (0, 0));
+  kol_market_set_par (engine, bb, kol_cell (0, 0));
+  kol_market_move_up (engine, aa);
+  s3 = stack_of (engine, kol_cell (0, 0));
   g_assert_cmpstr (s3, ==, "AA BB");
 
   /* 1849's reorder_corps replaces a cell's list */
   {
     gint16 order[] = { (gint16) bb, (gint16) aa };
 
-    kol_market_restack (g, kol_cell (0, 0), order, 2);
-    s4 = stack_of (g, kol_cell (0, 0));
+    kol_market_restack (engine, kol_cell (0, 0), order, 2);
+    s4 = stack_of (engine, kol_cell (0, 0));
     g_assert_cmpstr (s4, ==, "BB AA");
   }
-  free_game (g);
+  free_game (engine);
 }
 
 /* ---- operating order (Corporation#sort_order_key) ---------------------------- */
@@ -174,44 +174,44 @@ static const char *order_rows[] = {
 };
 
 static char *
-sorted (KolEngine *g)
+sorted (KolEngine *engine)
 {
   gint16 all[3] = { 0, 1, 2 };
   GString *s = g_string_new (NULL);
 
-  kol_market_sort_corps (g, all, 3);
+  kol_market_sort_corps (engine, all, 3);
   for (int i = 0; i < 3; i++)
-    g_string_append_printf (s, "%s%s", i ? " " : "", g->title->corps[all[i]].id);
+    g_string_append_printf (s, "%s%s", i ? " " : "", engine->title->corps[all[i]].id);
   return g_string_free (s, FALSE);
 }
 
 static void
 test_operating_order (void)
 {
-  KolEngine *g = market_game (order_rows);
-  int aa = kol_test_corp (g, "AA"), bb = kol_test_corp (g, "BB"), cc = kol_test_corp (g, "CC");
+  KolEngine *engine = market_game (order_rows);
+  int aa = kol_test_corp (engine, "AA"), bb = kol_test_corp (engine, "BB"), cc = kol_test_corp (engine, "CC");
   g_autofree char *by_price = NULL, *by_col = NULL, *by_row = NULL, *by_stack = NULL;
   g_autofree char *no_price = NULL;
 
   /* price first: 90 > 70 > 50 */
-  kol_market_set_par (g, aa, kol_cell (1, 0));
-  kol_market_set_par (g, bb, kol_cell (0, 0));
-  kol_market_set_par (g, cc, kol_cell (0, 2));
-  by_price = sorted (g);
+  kol_market_set_par (engine, aa, kol_cell (1, 0));
+  kol_market_set_par (engine, bb, kol_cell (0, 0));
+  kol_market_set_par (engine, cc, kol_cell (0, 2));
+  by_price = sorted (engine);
   g_assert_cmpstr (by_price, ==, "CC BB AA");
 
   /* same price: the higher row first (60 at (0,1) before (1,1)) */
-  kol_market_set_par (g, aa, kol_cell (1, 1));
-  kol_market_set_par (g, bb, kol_cell (0, 1));
-  kol_market_set_par (g, cc, kol_cell (1, 2));
-  by_row = sorted (g);
+  kol_market_set_par (engine, aa, kol_cell (1, 1));
+  kol_market_set_par (engine, bb, kol_cell (0, 1));
+  kol_market_set_par (engine, cc, kol_cell (1, 2));
+  by_row = sorted (engine);
   g_assert_cmpstr (by_row, ==, "CC BB AA");
 
   /* same cell: the top of the stack first, whatever the name */
-  kol_market_set_par (g, cc, kol_cell (0, 2));
-  kol_market_set_par (g, bb, kol_cell (0, 2));
-  kol_market_set_par (g, aa, kol_cell (1, 2));
-  by_stack = sorted (g);
+  kol_market_set_par (engine, cc, kol_cell (0, 2));
+  kol_market_set_par (engine, bb, kol_cell (0, 2));
+  kol_market_set_par (engine, aa, kol_cell (1, 2));
+  by_stack = sorted (engine);
   /* (0,2) and (1,2) are both 90 in the same column: row 0 first */
   g_assert_cmpstr (by_stack, ==, "CC BB AA");
 
@@ -229,10 +229,10 @@ test_operating_order (void)
   }
 
   /* a corporation without a share price sorts first (<=> returns -1) */
-  kol_market_remove (g, bb);
-  no_price = sorted (g);
+  kol_market_remove (engine, bb);
+  no_price = sorted (engine);
   g_assert_cmpstr (no_price, ==, "BB CC AA");
-  free_game (g);
+  free_game (engine);
 }
 
 /* ---- par prices, ids --------------------------------------------------------- */
@@ -249,48 +249,48 @@ test_par_cells (void)
     "70 75 80p",
     NULL,
   };
-  KolEngine *g = market_game (rows);
+  KolEngine *engine = market_game (rows);
   KolCell cells[16];
-  int n = kol_market_par_cells (g, 0, cells, 16);
+  int n = kol_market_par_cells (engine, 0, cells, 16);
   GString *s = g_string_new (NULL);
   g_autofree char *got = NULL;
 
   for (int i = 0; i < n; i++)
     {
-      g_autofree char *id = kol_market_cell_id (g, cells[i]);
+      g_autofree char *id = kol_market_cell_id (engine, cells[i]);
 
       g_string_append_printf (s, "%s%s", i ? " " : "", id);
     }
   got = g_string_free (s, FALSE);
   /* 95 twice in column 1: row 2 before row 1 (row descending) */
   g_assert_cmpstr (got, ==, "100,1,2 95,2,1 95,1,1 90,2,2 80,3,2");
-  g_assert_cmpint (kol_market_min_par_price (g), ==, 80);
+  g_assert_cmpint (kol_market_min_par_price (engine), ==, 80);
 
-  n = kol_market_par_cells (g, KOL_CELL_PAR, cells, 16);
+  n = kol_market_par_cells (engine, KOL_CELL_PAR, cells, 16);
   g_assert_cmpint (n, ==, 3);
-  free_game (g);
+  free_game (engine);
 }
 
 /* SharePrice#id "price,row,col" and the reverse. */
 static void
 test_cell_ids (void)
 {
-  KolEngine *g = market_game (market_rows);
-  g_autofree char *id = kol_market_cell_id (g, kol_cell (1, 2));
+  KolEngine *engine = market_game (market_rows);
+  g_autofree char *id = kol_market_cell_id (engine, kol_cell (1, 2));
   KolCell c;
 
   g_assert_cmpstr (id, ==, "82,1,2");
-  g_assert_true (kol_market_cell_from_id (g, "0,3,0", &c));
+  g_assert_true (kol_market_cell_from_id (engine, "0,3,0", &c));
   g_assert_cmpint (c.row, ==, 3);
   g_assert_cmpint (c.col, ==, 0);
-  g_assert_false (kol_market_cell_from_id (g, "83,1,2", &c));  /* wrong price */
-  g_assert_false (kol_market_cell_from_id (g, "0,2,1", &c));   /* the gap */
-  g_assert_false (kol_market_cell_from_id (g, "82,1", &c));
-  g_assert_false (kol_market_cell_from_id (g, "x,1,2", &c));
-  g_assert_false (kol_market_cell_from_id (g, NULL, &c));
-  g_assert_true (kol_market_has_close_cell (g));
-  g_assert_true (kol_market_cell_has_flag (g, kol_cell (0, 4), KOL_CELL_END));
-  free_game (g);
+  g_assert_false (kol_market_cell_from_id (engine, "83,1,2", &c));  /* wrong price */
+  g_assert_false (kol_market_cell_from_id (engine, "0,2,1", &c));   /* the gap */
+  g_assert_false (kol_market_cell_from_id (engine, "82,1", &c));
+  g_assert_false (kol_market_cell_from_id (engine, "x,1,2", &c));
+  g_assert_false (kol_market_cell_from_id (engine, NULL, &c));
+  g_assert_true (kol_market_has_close_cell (engine));
+  g_assert_true (kol_market_cell_has_flag (engine, kol_cell (0, 4), KOL_CELL_END));
+  free_game (engine);
 }
 
 /* ---- logs (Game#log_share_price) --------------------------------------------- */
@@ -298,30 +298,30 @@ test_cell_ids (void)
 static void
 test_log_share_price (void)
 {
-  KolEngine *g = market_game (market_rows);
-  int aa = kol_test_corp (g, "AA");
+  KolEngine *engine = market_game (market_rows);
+  int aa = kol_test_corp (engine, "AA");
   const KolLogEntry *e;
 
-  kol_market_set_par (g, aa, kol_cell (1, 0));
-  kol_market_move_left (g, aa);   /* column 0: down to 57 */
-  kol_market_log_share_price (g, aa, kol_cell (1, 0), 0, FALSE);
+  kol_market_set_par (engine, aa, kol_cell (1, 0));
+  kol_market_move_left (engine, aa);   /* column 0: down to 57 */
+  kol_market_log_share_price (engine, aa, kol_cell (1, 0), 0, FALSE);
   e = kol_test_last_log (KOL_LOG_SHARE_PRICE_MOVES);
   g_assert_nonnull (e);
   g_assert_cmpint (e->args[1].value, ==, 63);
   g_assert_cmpint (e->args[2].value, ==, 57);
   g_assert_cmpstr (e->args[3].str, ==, "down");
 
-  kol_market_move (g, aa, kol_cell (1, 1));
-  kol_market_log_share_price (g, aa, kol_cell (2, 0), 2, FALSE);
+  kol_market_move (engine, aa, kol_cell (1, 1));
+  kol_market_log_share_price (engine, aa, kol_cell (2, 0), 2, FALSE);
   e = kol_test_last_log (KOL_LOG_SHARE_PRICE_MOVES_STEPS);
   g_assert_nonnull (e);
   g_assert_cmpstr (e->args[3].str, ==, "up and right");
   g_assert_cmpint (e->args[4].value, ==, 2);
 
   /* no move, no log */
-  kol_market_log_share_price (g, aa, kol_cell (1, 1), 0, FALSE);
+  kol_market_log_share_price (engine, aa, kol_cell (1, 1), 0, FALSE);
   g_assert_cmpint (kol_test_count_kind (KOL_LOG_SHARE_PRICE_MOVES), ==, 1);
-  free_game (g);
+  free_game (engine);
 }
 
 /* ---- 1849's blue zone as market hooks (g_1849/stock_market.rb) ------------ */
@@ -335,9 +335,9 @@ static const char *sicily_rows[] = {
 };
 
 static gboolean
-blue_zone (KolEngine *g)
+blue_zone (KolEngine *engine)
 {
-  return kol_engine_phase_has_status (g, "blue_zone");
+  return kol_engine_phase_has_status (engine, "blue_zone");
 }
 
 static gboolean
@@ -353,39 +353,39 @@ static const int blocked_right[] = { 218, 240, 276 };
 static const int blocked_up[] = { 230 };
 
 static KolCell
-sicily_up (KolEngine *g,
+sicily_up (KolEngine *engine,
            int      corp,
            KolCell  from)
 {
-  if (!price_in (kol_market_cell_price (g, from), blocked_up, 1) || blue_zone (g))
-    return kol_market_default_up (g, corp, from);
+  if (!price_in (kol_market_cell_price (engine, from), blocked_up, 1) || blue_zone (engine))
+    return kol_market_default_up (engine, corp, from);
   if (corp >= 0)
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, corp) };
 
-      kol_engine_log (g, KOL_LOG_PRICE_BLOCKED_UP, args, 1);
+      kol_engine_log (engine, KOL_LOG_PRICE_BLOCKED_UP, args, 1);
     }
   return from;
 }
 
 static KolCell
-sicily_right (KolEngine *g,
+sicily_right (KolEngine *engine,
               int      corp,
               KolCell  from)
 {
-  if (!blue_zone (g) && price_in (kol_market_cell_price (g, from), blocked_right, 3))
-    return kol_market_up (g, corp, from);
-  return kol_market_default_right (g, corp, from);
+  if (!blue_zone (engine) && price_in (kol_market_cell_price (engine, from), blocked_right, 3))
+    return kol_market_up (engine, corp, from);
+  return kol_market_default_right (engine, corp, from);
 }
 
 static int sicily_reached;
 
 static void
-sicily_moved (KolEngine *g,
+sicily_moved (KolEngine *engine,
               int      corp,
               KolCell  from)
 {
-  if (kol_market_cell_has_flag (g, kol_market_corp_cell (g, corp), KOL_CELL_END))
+  if (kol_market_cell_has_flag (engine, kol_market_corp_cell (engine, corp), KOL_CELL_END))
     sicily_reached++;
 }
 
@@ -415,9 +415,9 @@ static void
 test_sicily_hooks (gconstpointer data)
 {
   const SicilyCase *sc = data;
-  KolEngine *g = market_game (sicily_rows);
-  int aa = kol_test_corp (g, "AA");
-  KolTitle *t = (KolTitle *) g->title;
+  KolEngine *engine = market_game (sicily_rows);
+  int aa = kol_test_corp (engine, "AA");
+  KolTitle *t = (KolTitle *) engine->title;
 
   g_test_message ("g_1849/stock_market.rb BLOCKED_RIGHT_PRICES / BLOCKED_UP_PRICES");
   kol_test_market_hooks.up = sicily_up;
@@ -425,15 +425,15 @@ test_sicily_hooks (gconstpointer data)
   kol_test_market_hooks.moved = sicily_moved;
   sicily_reached = 0;
   kol_test_stock_phase_status (t, 0, sc->blue ? "blue_zone" : "gray_uses_white");
-  kol_market_set_par (g, aa, kol_cell (sc->row, sc->col));
-  kol_market_move_dir (g, aa, sc->dir);
-  g_assert_cmpint (kol_market_corp_price (g, aa), ==, sc->to_price);
+  kol_market_set_par (engine, aa, kol_cell (sc->row, sc->col));
+  kol_market_move_dir (engine, aa, sc->dir);
+  g_assert_cmpint (kol_market_corp_price (engine, aa), ==, sc->to_price);
   g_assert_cmpint (kol_test_count_kind (KOL_LOG_PRICE_BLOCKED_UP), ==, sc->blocked_logs);
   g_assert_cmpint (sicily_reached, ==, sc->to_price == 377 ? 1 : 0);
   /* computing a move (corp -1) never logs */
-  kol_market_up (g, -1, kol_cell (3, 2));
+  kol_market_up (engine, -1, kol_cell (3, 2));
   g_assert_cmpint (kol_test_count_kind (KOL_LOG_PRICE_BLOCKED_UP), ==, sc->blocked_logs);
-  free_game (g);
+  free_game (engine);
 }
 
 int

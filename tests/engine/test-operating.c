@@ -51,17 +51,17 @@ test_operating_order (void)
     {
       const OrderCase *c = &order_cases[i];
       g_autoptr(KolTitle) title = NULL;
-      g_autoptr(KolEngine) g = new_game (&title);
+      g_autoptr(KolEngine) engine = new_game (&title);
       KolEntity order[KOL_MAX_ROUND_ENTITIES];
       g_autoptr(GString) got = g_string_new (NULL);
       int n;
 
       for (int k = 0; k < 3; k++)
         if (c->cells[k][0] >= 0)
-          kol_test_float (g, ids[k], k % 2, c->cells[k][0], c->cells[k][1], 100);
-      n = kol_operating_order (g, order, KOL_MAX_ROUND_ENTITIES);
+          kol_test_float (engine, ids[k], k % 2, c->cells[k][0], c->cells[k][1], 100);
+      n = kol_operating_order (engine, order, KOL_MAX_ROUND_ENTITIES);
       for (int k = 0; k < n; k++)
-        g_string_append_printf (got, "%s%s", k ? " " : "", g->title->corps[order[k].index].id);
+        g_string_append_printf (got, "%s%s", k ? " " : "", engine->title->corps[order[k].index].id);
       g_test_message ("%s", c->what);
       g_assert_cmpstr (got->str, ==, c->order);
     }
@@ -76,21 +76,21 @@ test_payout_companies (void)
 {
   static const KolStepClass *const no_steps[] = { NULL };
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title);
-  int p0 = g->players[0].cash, aa_cash = 300;
+  g_autoptr(KolEngine) engine = new_game (&title);
+  int p0 = engine->players[0].cash, aa_cash = 300;
 
-  kol_test_float (g, "AA", 0, 0, 2, aa_cash);
-  kol_engine_move_company (g, 0, kol_entity (KOL_ENTITY_PLAYER, 0));
-  kol_engine_move_company (g, 1, kol_test_corp_entity (g, "AA"));
-  kol_test_start_or (g, no_steps, NULL);
+  kol_test_float (engine, "AA", 0, 0, 2, aa_cash);
+  kol_engine_move_company (engine, 0, kol_entity (KOL_ENTITY_PLAYER, 0));
+  kol_engine_move_company (engine, 1, kol_test_corp_entity (engine, "AA"));
+  kol_test_start_or (engine, no_steps, NULL);
 
-  g_assert_cmpint (g->players[0].cash, ==, p0 + 5);
-  g_assert_cmpint (g->corps[kol_test_corp (g, "AA")].cash, ==, aa_cash + 10);
+  g_assert_cmpint (engine->players[0].cash, ==, p0 + 5);
+  g_assert_cmpint (engine->corps[kol_test_corp (engine, "AA")].cash, ==, aa_cash + 10);
   g_assert_cmpint (kol_test_count_log (KOL_LOG_COMPANY_REVENUE), ==, 2);
 }
 
 static void
-no_payout (KolEngine *g)
+no_payout (KolEngine *engine)
 {
 }
 
@@ -101,14 +101,14 @@ test_payout_companies_hook (void)
 {
   static const KolStepClass *const no_steps[] = { NULL };
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title);
-  int p0 = g->players[0].cash;
+  g_autoptr(KolEngine) engine = new_game (&title);
+  int p0 = engine->players[0].cash;
 
   kol_test_op_hooks.payout_companies = no_payout;
-  kol_test_float (g, "AA", 0, 0, 2, 300);
-  kol_engine_move_company (g, 0, kol_entity (KOL_ENTITY_PLAYER, 0));
-  kol_test_start_or (g, no_steps, NULL);
-  g_assert_cmpint (g->players[0].cash, ==, p0);
+  kol_test_float (engine, "AA", 0, 0, 2, 300);
+  kol_engine_move_company (engine, 0, kol_entity (KOL_ENTITY_PLAYER, 0));
+  kol_test_start_or (engine, no_steps, NULL);
+  g_assert_cmpint (engine->players[0].cash, ==, p0);
 }
 
 /* ----------------------------------------------------------- home tokens */
@@ -119,21 +119,21 @@ static void
 test_home_token_on_operate (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title);
+  g_autoptr(KolEngine) engine = new_game (&title);
   g_autofree char *slots = NULL;
 
-  kol_test_float (g, "AA", 0, 0, 2, 300);
-  kol_test_float (g, "BB", 1, 0, 1, 300);
-  kol_test_start_or (g, track_token_steps, NULL);
+  kol_test_float (engine, "AA", 0, 0, 2, 300);
+  kol_test_float (engine, "BB", 1, 0, 1, 300);
+  kol_test_start_or (engine, track_token_steps, NULL);
 
-  slots = kol_test_slots (g, "A1");
+  slots = kol_test_slots (engine, "A1");
   g_assert_cmpstr (slots, ==, "AA");
   /* BB has not started yet */
   g_clear_pointer (&slots, g_free);
-  slots = kol_test_slots (g, "C1");
+  slots = kol_test_slots (engine, "C1");
   g_assert_cmpstr (slots, ==, "rBB");
   g_assert_cmpint (kol_test_count_log (KOL_LOG_OPERATES), ==, 1);
-  g_assert_true (kol_entity_equal (g->round.current_operator, kol_test_corp_entity (g, "AA")));
+  g_assert_true (kol_entity_equal (engine->round.current_operator, kol_test_corp_entity (engine, "AA")));
 }
 
 /* HOME_TOKEN_TIMING :operating_round: every home token at the start of the
@@ -142,27 +142,27 @@ static void
 test_home_token_on_round (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title);
+  g_autoptr(KolEngine) engine = new_game (&title);
   g_autofree char *a1 = NULL, *c1 = NULL;
 
   kol_test_op_hooks.home_token_timing = KOL_HOME_TOKEN_OPERATING_ROUND;
-  kol_test_float (g, "AA", 0, 0, 2, 300);
-  kol_test_float (g, "BB", 1, 0, 1, 300);
-  kol_test_start_or (g, track_token_steps, NULL);
-  a1 = kol_test_slots (g, "A1");
-  c1 = kol_test_slots (g, "C1");
+  kol_test_float (engine, "AA", 0, 0, 2, 300);
+  kol_test_float (engine, "BB", 1, 0, 1, 300);
+  kol_test_start_or (engine, track_token_steps, NULL);
+  a1 = kol_test_slots (engine, "A1");
+  c1 = kol_test_slots (engine, "C1");
   g_assert_cmpstr (a1, ==, "AA");
   g_assert_cmpstr (c1, ==, "BB");
 }
 
 static int
-cc_home_choices (KolEngine *g,
+cc_home_choices (KolEngine *engine,
                  int      corp,
                  gint16  *hexes,
                  int      max)
 {
-  hexes[0] = (gint16) kol_test_hex (g, "A7");
-  hexes[1] = (gint16) kol_test_hex (g, "C1");
+  hexes[0] = (gint16) kol_test_hex (engine, "A7");
+  hexes[1] = (gint16) kol_test_hex (engine, "C1");
   return 2;
 }
 
@@ -172,30 +172,30 @@ static void
 test_home_token_choice (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title);
+  g_autoptr(KolEngine) engine = new_game (&title);
   KolTokenTarget targets[8];
   g_autofree char *a7 = NULL;
   int n;
 
   kol_test_op_hooks.home_token_locations = cc_home_choices;
-  kol_test_float (g, "CC", 0, 0, 2, 300);
-  kol_test_start_or (g, track_token_steps, NULL);
+  kol_test_float (engine, "CC", 0, 0, 2, 300);
+  kol_test_start_or (engine, track_token_steps, NULL);
 
-  g_assert_cmpstr (kol_test_active_step (g), ==, "Place Home Token");
+  g_assert_cmpstr (kol_test_active_step (engine), ==, "Place Home Token");
   g_assert_cmpint (kol_test_count_log (KOL_LOG_HOME_TOKEN_CHOOSE), ==, 1);
-  n = kol_home_token_targets (g, targets, G_N_ELEMENTS (targets));
+  n = kol_home_token_targets (engine, targets, G_N_ELEMENTS (targets));
   /* C1 is reserved for BB: only A7 */
   g_assert_cmpint (n, ==, 1);
-  g_assert_cmpint (targets[0].hex, ==, kol_test_hex (g, "A7"));
+  g_assert_cmpint (targets[0].hex, ==, kol_test_hex (engine, "A7"));
 
   /* a hex outside the choices is refused */
-  g_assert_cmpint (kol_test_apply (g, kol_test_token_action (g, "CC", "A1", 0)), ==,
+  g_assert_cmpint (kol_test_apply (engine, kol_test_token_action (engine, "CC", "A1", 0)), ==,
                    KOL_ENGINE_ERROR_TOKEN);
-  g_assert_cmpint (kol_test_apply (g, kol_test_token_action (g, "CC", "A7", 0)), ==, -1);
-  a7 = kol_test_slots (g, "A7");
+  g_assert_cmpint (kol_test_apply (engine, kol_test_token_action (engine, "CC", "A7", 0)), ==, -1);
+  a7 = kol_test_slots (engine, "A7");
   g_assert_cmpstr (a7, ==, "CC");
   /* the choice did not use the turn's token */
-  g_assert_false (KOL_OPERATING_STATE (g)->tokened);
+  g_assert_false (KOL_OPERATING_STATE (engine)->tokened);
 }
 
 /* ------------------------------------------------------- turn sequence */
@@ -207,25 +207,25 @@ static void
 test_turn_sequence (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title);
+  g_autoptr(KolEngine) engine = new_game (&title);
 
-  kol_test_float (g, "AA", 0, 0, 2, 300);
-  kol_test_float (g, "BB", 1, 0, 1, 300);
-  kol_test_start_or (g, track_token_steps, NULL);
+  kol_test_float (engine, "AA", 0, 0, 2, 300);
+  kol_test_float (engine, "BB", 1, 0, 1, 300);
+  kol_test_start_or (engine, track_token_steps, NULL);
 
-  g_assert_cmpstr (kol_test_active_step (g), ==, "Lay Track");
-  g_assert_true (kol_entity_equal (kol_round_current_entity (g), kol_test_corp_entity (g, "AA")));
+  g_assert_cmpstr (kol_test_active_step (engine), ==, "Lay Track");
+  g_assert_true (kol_entity_equal (kol_round_current_entity (engine), kol_test_corp_entity (engine, "AA")));
   /* BB may not act now */
-  g_assert_cmpint (kol_test_apply (g, kol_test_pass (g, "BB")), ==, KOL_ENGINE_ERROR_NOT_YOUR_TURN);
+  g_assert_cmpint (kol_test_apply (engine, kol_test_pass (engine, "BB")), ==, KOL_ENGINE_ERROR_NOT_YOUR_TURN);
   /* AA passes track; the token step has nothing to do (no reachable city), so
    * BB operates */
-  g_assert_cmpint (kol_test_apply (g, kol_test_pass (g, "AA")), ==, -1);
-  g_assert_true (kol_entity_equal (kol_round_current_entity (g), kol_test_corp_entity (g, "BB")));
-  g_assert_true (kol_entity_equal (g->round.current_operator, kol_test_corp_entity (g, "BB")));
+  g_assert_cmpint (kol_test_apply (engine, kol_test_pass (engine, "AA")), ==, -1);
+  g_assert_true (kol_entity_equal (kol_round_current_entity (engine), kol_test_corp_entity (engine, "BB")));
+  g_assert_true (kol_entity_equal (engine->round.current_operator, kol_test_corp_entity (engine, "BB")));
   g_assert_cmpint (kol_test_count_log (KOL_LOG_OPERATES), ==, 2);
-  g_assert_cmpint (kol_test_apply (g, kol_test_pass (g, "BB")), ==, -1);
+  g_assert_cmpint (kol_test_apply (engine, kol_test_pass (engine, "BB")), ==, -1);
   /* the round is over: the generic module has no next round, the game ends */
-  g_assert_true (g->finished);
+  g_assert_true (engine->finished);
 }
 
 /* operating.rb recalculate_order: entities after the current one are
@@ -234,19 +234,19 @@ static void
 test_recalculate_order (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title);
+  g_autoptr(KolEngine) engine = new_game (&title);
 
-  kol_test_float (g, "AA", 0, 0, 4, 300);
-  kol_test_float (g, "BB", 1, 0, 2, 300);
-  kol_test_float (g, "CC", 0, 0, 1, 300);
-  kol_test_start_or (g, track_token_steps, NULL);
-  g_assert_cmpint (g->round.n_entities, ==, 3);
+  kol_test_float (engine, "AA", 0, 0, 4, 300);
+  kol_test_float (engine, "BB", 1, 0, 2, 300);
+  kol_test_float (engine, "CC", 0, 0, 1, 300);
+  kol_test_start_or (engine, track_token_steps, NULL);
+  g_assert_cmpint (engine->round.n_entities, ==, 3);
   /* CC's price rises above BB's */
-  kol_market_move (g, kol_test_corp (g, "CC"), kol_cell (0, 3));
-  kol_round_operating_recalculate_order (g);
-  g_assert_cmpint (g->round.entities[0].index, ==, kol_test_corp (g, "AA"));
-  g_assert_cmpint (g->round.entities[1].index, ==, kol_test_corp (g, "CC"));
-  g_assert_cmpint (g->round.entities[2].index, ==, kol_test_corp (g, "BB"));
+  kol_market_move (engine, kol_test_corp (engine, "CC"), kol_cell (0, 3));
+  kol_round_operating_recalculate_order (engine);
+  g_assert_cmpint (engine->round.entities[0].index, ==, kol_test_corp (engine, "AA"));
+  g_assert_cmpint (engine->round.entities[1].index, ==, kol_test_corp (engine, "CC"));
+  g_assert_cmpint (engine->round.entities[2].index, ==, kol_test_corp (engine, "BB"));
 }
 
 /* base.rb close_corporation: the operating corporation closes, its tokens
@@ -255,20 +255,20 @@ static void
 test_close_operating_corporation (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title);
+  g_autoptr(KolEngine) engine = new_game (&title);
   g_autofree char *a1 = NULL;
   int aa = 0;
 
-  kol_test_float (g, "AA", 0, 0, 2, 300);
-  kol_test_float (g, "BB", 1, 0, 1, 300);
-  kol_test_start_or (g, track_token_steps, NULL);
-  aa = kol_test_corp (g, "AA");
-  kol_default_close_corporation (g, aa);
-  a1 = kol_test_slots (g, "A1");
+  kol_test_float (engine, "AA", 0, 0, 2, 300);
+  kol_test_float (engine, "BB", 1, 0, 1, 300);
+  kol_test_start_or (engine, track_token_steps, NULL);
+  aa = kol_test_corp (engine, "AA");
+  kol_default_close_corporation (engine, aa);
+  a1 = kol_test_slots (engine, "A1");
   g_assert_cmpstr (a1, ==, "-");
-  g_assert_cmpint (g->corps[aa].cash, ==, 0);
-  g_assert_true (g->corps[aa].closed);
-  g_assert_true (kol_entity_equal (kol_round_current_entity (g), kol_test_corp_entity (g, "BB")));
+  g_assert_cmpint (engine->corps[aa].cash, ==, 0);
+  g_assert_true (engine->corps[aa].closed);
+  g_assert_true (kol_entity_equal (kol_round_current_entity (engine), kol_test_corp_entity (engine, "BB")));
 }
 
 /* Every action a step's legal_actions offers is accepted (the engine
@@ -285,18 +285,18 @@ test_legal_actions_apply (void)
   };
   static const gint16 all_opts[] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, KOL_BUY_COMPANY_BLOCKS };
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title);
+  g_autoptr(KolEngine) engine = new_game (&title);
   int checked = 0;
 
-  kol_test_float (g, "AA", 0, 0, 2, 600);
-  kol_test_float (g, "BB", 1, 0, 1, 600);
-  kol_engine_move_company (g, 0, kol_entity (KOL_ENTITY_PLAYER, 0));
-  kol_engine_set_phase (g, 1);
-  kol_test_start_or (g, all_steps, all_opts);
-  for (int guard = 0; guard < 60 && !g->finished; guard++)
+  kol_test_float (engine, "AA", 0, 0, 2, 600);
+  kol_test_float (engine, "BB", 1, 0, 1, 600);
+  kol_engine_move_company (engine, 0, kol_entity (KOL_ENTITY_PLAYER, 0));
+  kol_engine_set_phase (engine, 1);
+  kol_test_start_or (engine, all_steps, all_opts);
+  for (int guard = 0; guard < 60 && !engine->finished; guard++)
     {
-      KolStep *s = kol_round_active_step (g);
-      KolEntity e = kol_round_current_entity (g);
+      KolStep *s = kol_round_active_step (engine);
+      KolEntity e = kol_round_current_entity (engine);
       g_autoptr(GPtrArray) legal = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
 
       g_assert_nonnull (s);
@@ -305,17 +305,17 @@ test_legal_actions_apply (void)
           gint16 trains[4];
           int pairs[] = { 0, 30, -1 };
 
-          g_assert_cmpint (kol_route_trains (g, e.index, trains, 4), >=, 1);
+          g_assert_cmpint (kol_route_trains (engine, e.index, trains, 4), >=, 1);
           pairs[0] = trains[0];
-          g_assert_cmpint (kol_test_apply (g, kol_test_run_action (g, g->title->corps[e.index].id, pairs)), ==, -1);
+          g_assert_cmpint (kol_test_apply (engine, kol_test_run_action (engine, engine->title->corps[e.index].id, pairs)), ==, -1);
           continue;
         }
       g_assert_nonnull (s->klass->legal_actions);
-      s->klass->legal_actions (g, s, e, legal);
+      s->klass->legal_actions (engine, s, e, legal);
       g_assert_cmpuint (legal->len, >, 0);
       for (guint i = 0; i < legal->len; i++)
         {
-          g_autoptr(KolEngine) copy = kol_engine_copy (g);
+          g_autoptr(KolEngine) copy = kol_engine_copy (engine);
           g_autoptr(GError) error = NULL;
 
           if (!kol_engine_apply (copy, g_ptr_array_index (legal, i), FALSE, NULL, &error))
@@ -324,14 +324,14 @@ test_legal_actions_apply (void)
                      error->message);
           checked++;
         }
-      g_assert_cmpint (kol_test_apply (g, kol_action_copy (g_ptr_array_index (legal, 0))), ==, -1);
+      g_assert_cmpint (kol_test_apply (engine, kol_action_copy (g_ptr_array_index (legal, 0))), ==, -1);
     }
-  g_assert_true (g->finished);
+  g_assert_true (engine->finished);
   g_assert_cmpint (checked, >, 10);
   /* the walk laid track, bought trains and the company */
-  g_assert_cmpint (g->hexes[kol_test_hex (g, "A3")].copy, >=, 0);
-  g_assert_cmpint (kol_num_corp_trains (g, kol_test_corp (g, "AA")), >=, 1);
-  g_assert_true (g->companies[0].owner.kind == KOL_ENTITY_CORP);
+  g_assert_cmpint (engine->hexes[kol_test_hex (engine, "A3")].copy, >=, 0);
+  g_assert_cmpint (kol_num_corp_trains (engine, kol_test_corp (engine, "AA")), >=, 1);
+  g_assert_true (engine->companies[0].owner.kind == KOL_ENTITY_CORP);
 }
 
 int

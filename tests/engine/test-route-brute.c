@@ -48,12 +48,12 @@ run_case (guint32  seed,
 
   case_init (&c, seed, style_1840, style_1840 ? &rt_small_boards : &rt_small_boards_1849);
   /* the default tie-break is checked below against the oracle */
-  r = kol_route_solve (c.game, 0, &c.rules, c.trains, c.n_trains, NULL, &error);
+  r = kol_route_solve (c.engine, 0, &c.rules, c.trains, c.n_trains, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (r->proven);
   /* ties by search order reach the same optimum */
   {
-    g_autoptr(KolRouteResult) fast = kol_route_solve (c.game, 0, &c.rules, c.trains, c.n_trains,
+    g_autoptr(KolRouteResult) fast = kol_route_solve (c.engine, 0, &c.rules, c.trains, c.n_trains,
                                                       &search_order, &error);
 
     g_assert_no_error (error);
@@ -71,7 +71,7 @@ run_case (guint32  seed,
       for (int u = 0; u < t && same < 0; u++)
         if (memcmp (&c.trains[u], &c.trains[t], sizeof (KolRouteTrain)) == 0)
           same = u;
-      lists[t] = same >= 0 ? g_ptr_array_ref (lists[same]) : rt_oracle_routes (c.game, 0, &c.rules, &c.trains[t], ORACLE_LIMIT,
+      lists[t] = same >= 0 ? g_ptr_array_ref (lists[same]) : rt_oracle_routes (c.engine, 0, &c.rules, &c.trains[t], ORACLE_LIMIT,
                                                                        checked, &too_big);
       a.lists[t] = lists[t];
       for (guint i = 0; i < lists[t]->len; i++)
@@ -104,7 +104,7 @@ run_case (guint32  seed,
           conns[k].paths = route->paths + route->chain_start[k];
           conns[k].n_hexes = 0;
         }
-      g_assert_cmpint (kol_route_check (c.game, 0, &c.rules, &c.trains[route->train], &d, r->routes, i,
+      g_assert_cmpint (kol_route_check (c.engine, 0, &c.rules, &c.trains[route->train], &d, r->routes, i,
                                         NULL, NULL, NULL), ==, route->revenue);
     }
 

@@ -24,7 +24,7 @@ game_new (KolTitle        **title,
           const KolTestHex *hexes)
 {
   KolTestTitleSpec spec = { 0 };
-  KolEngine *g;
+  KolEngine *engine;
 
   spec.layout = layout;
   spec.tracks = tracks;
@@ -32,15 +32,15 @@ game_new (KolTitle        **title,
   spec.hexes = hexes;
   spec.corps = lines;
   *title = kol_test_title_new (&spec);
-  g = kol_test_game_new (*title);
-  rt_clear_tokens (g);
-  return g;
+  engine = kol_test_game_new (*title);
+  rt_clear_tokens (engine);
+  return engine;
 }
 
 /* 1840 IX.8: an interchange pays only with the line's own station; the
  * landmark private owned by the line's company adds 20. */
 static void
-value_1840 (const KolEngine       *g,
+value_1840 (const KolEngine       *engine,
             int                  corp,
             const KolRouteTrain *train,
             KolRouteStop        *stop,
@@ -92,26 +92,26 @@ static void
 test_1840_ix8 (void)
 {
   KolTitle *title;
-  KolEngine *g = game_new (&title, "pointy", RT_TRACKS_1840, "yellow;yellow green", ix8_hexes);
+  KolEngine *engine = game_new (&title, "pointy", RT_TRACKS_1840, "yellow;yellow green", ix8_hexes);
   KolRouteRules rules;
   KolRouteTrain tram;
-  int landmark = kol_test_hex (g, "G1");
+  int landmark = kol_test_hex (engine, "G1");
 
-  g->phase = 1;
-  rt_revenue (title, kol_test_hex (g, "A1"), 0, KOL_REVENUE_BY_COLOR,
+  engine->phase = 1;
+  rt_revenue (title, kol_test_hex (engine, "A1"), 0, KOL_REVENUE_BY_COLOR,
               KOL_COLOR_YELLOW, 30, KOL_COLOR_BROWN, 60, -1);
   rules_1840 (&rules, &landmark);
   kol_route_train_init (&tram, RT_TRAM, KOL_ROUTE_UNLIMITED);
-  rt_token_at (g, "C1", 0, 18);
-  g_assert_cmpint (rt_check (g, 18, &rules, &tram, "A1.0 C1.0 E1.0 G1.0 I1.0", NULL, 0, NULL), ==, 110);
+  rt_token_at (engine, "C1", 0, 18);
+  g_assert_cmpint (rt_check (engine, 18, &rules, &tram, "A1.0 C1.0 E1.0 G1.0 I1.0", NULL, 0, NULL), ==, 110);
   {
-    g_autoptr(KolRouteResult) r = rt_solve (g, 18, &rules, &tram, 1);
-    g_autofree char *s = rt_route_str (g, &r->routes[0]);
+    g_autoptr(KolRouteResult) r = rt_solve (engine, 18, &rules, &tram, 1);
+    g_autofree char *s = rt_route_str (engine, &r->routes[0]);
 
     g_assert_cmpint (r->total, ==, 110);
     g_assert_cmpstr (s, ==, "A1.0 C1.0 E1.0 G1.0 I1.0");
   }
-  kol_engine_free (g);
+  kol_engine_free (engine);
   kol_title_free (title);
 }
 
@@ -155,7 +155,7 @@ static void
 test_1840_example_2 (void)
 {
   KolTitle *title;
-  KolEngine *g = game_new (&title, "pointy", RT_TRACKS_1840, NULL, ex2_hexes);
+  KolEngine *engine = game_new (&title, "pointy", RT_TRACKS_1840, NULL, ex2_hexes);
   KolRouteRules rules;
   KolRouteTrain tram;
   int landmark = -1;
@@ -173,40 +173,40 @@ test_1840_example_2 (void)
 
   rules_1840 (&rules, &landmark);
   kol_route_train_init (&tram, RT_TRAM, KOL_ROUTE_UNLIMITED);
-  rt_token_at (g, "T2", 0, 1);
-  rt_token_at (g, "P2", 0, 1);
-  rt_token_at (g, "O1", 0, 1);
-  rt_token_at (g, "C5", 0, 2);
-  rt_token_at (g, "E5", 0, 2);
-  rt_token_at (g, "G5", 0, 2);
-  rt_token_at (g, "K1", 0, 3);
-  rt_token_at (g, "M1", 0, 3);
-  rt_token_at (g, "O1", 0, 3);
-  rt_token_at (g, "K1", 0, 12);
-  rt_token_at (g, "M1", 0, 5);
+  rt_token_at (engine, "T2", 0, 1);
+  rt_token_at (engine, "P2", 0, 1);
+  rt_token_at (engine, "O1", 0, 1);
+  rt_token_at (engine, "C5", 0, 2);
+  rt_token_at (engine, "E5", 0, 2);
+  rt_token_at (engine, "G5", 0, 2);
+  rt_token_at (engine, "K1", 0, 3);
+  rt_token_at (engine, "M1", 0, 3);
+  rt_token_at (engine, "O1", 0, 3);
+  rt_token_at (engine, "K1", 0, 12);
+  rt_token_at (engine, "M1", 0, 5);
   for (gsize i = 0; i < G_N_ELEMENTS (runs); i++)
     {
-      g_autoptr(KolRouteResult) r = rt_solve (g, runs[i].line, &rules, &tram, 1);
-      g_autofree char *s = rt_route_str (g, &r->routes[0]);
+      g_autoptr(KolRouteResult) r = rt_solve (engine, runs[i].line, &rules, &tram, 1);
+      g_autofree char *s = rt_route_str (engine, &r->routes[0]);
 
       g_assert_cmpint (r->total, ==, runs[i].revenue);
       g_assert_cmpstr (s, ==, runs[i].route);
-      g_assert_cmpint (rt_check (g, runs[i].line, &rules, &tram, runs[i].route, NULL, 0, NULL), ==,
+      g_assert_cmpint (rt_check (engine, runs[i].line, &rules, &tram, runs[i].route, NULL, 0, NULL), ==,
                        runs[i].revenue);
     }
   /* #3 may run on to I, for nothing; #12 may end at L, for nothing */
-  g_assert_cmpint (rt_check (g, 3, &rules, &tram, "A1.0 C1.0 E1.0 G1.0 I1.0 K1.0 M1.0 O1.0 Q1.0",
+  g_assert_cmpint (rt_check (engine, 3, &rules, &tram, "A1.0 C1.0 E1.0 G1.0 I1.0 K1.0 M1.0 O1.0 Q1.0",
                              NULL, 0, NULL), ==, 160);
-  g_assert_cmpint (rt_check (g, 12, &rules, &tram, "A1.0 C1.0 E1.0 G1.0 I1.0 K1.0 M1.0", NULL, 0, NULL), ==, 80);
+  g_assert_cmpint (rt_check (engine, 12, &rules, &tram, "A1.0 C1.0 E1.0 G1.0 I1.0 K1.0 M1.0", NULL, 0, NULL), ==, 80);
   {
     KolReason reason;
 
     /* … but not through L, full of other lines' stations */
-    g_assert_cmpint (rt_check (g, 12, &rules, &tram, "A1.0 C1.0 E1.0 G1.0 I1.0 K1.0 M1.0 O1.0",
+    g_assert_cmpint (rt_check (engine, 12, &rules, &tram, "A1.0 C1.0 E1.0 G1.0 I1.0 K1.0 M1.0 O1.0",
                                NULL, 0, &reason), ==, -1);
     g_assert_cmpint (reason, ==, KOL_REASON_ROUTE_BLOCKED);
   }
-  kol_engine_free (g);
+  kol_engine_free (engine);
   kol_title_free (title);
 }
 
@@ -271,7 +271,7 @@ r6h_train (void)
  * through (as 18xx.games records it); returns the revenue, *dist the
  * distance. */
 static int
-check_by_hexes (KolEngine             *g,
+check_by_hexes (KolEngine             *engine,
                 const KolRouteRules *rules,
                 const KolRouteTrain *train,
                 const char          *stops,
@@ -287,7 +287,7 @@ check_by_hexes (KolEngine             *g,
   KolRefusal refusal = { 0 };
   int rev;
 
-  d.n_nodes = rt_parse_nodes (g, stops, nodes, 16);
+  d.n_nodes = rt_parse_nodes (engine, stops, nodes, 16);
   d.nodes = nodes;
   d.connections = c;
   for (int i = 0; i + 1 < d.n_nodes; i++)
@@ -295,10 +295,10 @@ check_by_hexes (KolEngine             *g,
       g_auto(GStrv) ids = g_strsplit (conns[i], " ", -1);
 
       for (int k = 0; ids[k]; k++)
-        hexes[i][c[i].n_hexes++] = (gint16) kol_test_hex (g, ids[k]);
+        hexes[i][c[i].n_hexes++] = (gint16) kol_test_hex (engine, ids[k]);
       c[i].hexes = hexes[i];
     }
-  rev = kol_route_check (g, 0, rules, train, &d, NULL, 0, &out, &refusal, NULL);
+  rev = kol_route_check (engine, 0, rules, train, &d, NULL, 0, &out, &refusal, NULL);
   *dist = out.distance;
   if (reason)
     *reason = rev >= 0 ? KOL_REASON_NONE : (KolReason) refusal.args[0].value;
@@ -310,32 +310,32 @@ static void
 test_1849_10_5_1 (void)
 {
   KolTitle *title;
-  KolEngine *g = game_new (&title, "flat", RT_TRACKS_1849, NULL, sicily_hexes);
+  KolEngine *engine = game_new (&title, "flat", RT_TRACKS_1849, NULL, sicily_hexes);
   KolRouteRules rules;
   KolRouteTrain h8 = h_train (8), r6h = r6h_train ();
   KolReason reason;
   int dist;
 
   kol_route_rules_init (&rules);
-  rt_token_at (g, "C1", 0, 0);
+  rt_token_at (engine, "C1", 0, 0);
 
   {
     static const char *const standard[] = { "C1 D2 C3", "C3 D4", "D4 E5 E7", "E7 E9 D10", "D10 C9" };
-    g_assert_cmpint (check_by_hexes (g, &rules, &h8, "C1.0 C3.0 D4.0 E7.0 D10.0 C9.0", standard, &dist, NULL),
+    g_assert_cmpint (check_by_hexes (engine, &rules, &h8, "C1.0 C3.0 D4.0 E7.0 D10.0 C9.0", standard, &dist, NULL),
                      ==, 160);
     g_assert_cmpint (dist, ==, 8);
   }
   {
     static const char *const narrow[] = { "C1 C3", "C3 C5 C7 C9" };
-    g_assert_cmpint (check_by_hexes (g, &rules, &h8, "C1.0 C3.0 C9.0", narrow, &dist, NULL), ==, 130);
+    g_assert_cmpint (check_by_hexes (engine, &rules, &h8, "C1.0 C3.0 C9.0", narrow, &dist, NULL), ==, 130);
     g_assert_cmpint (dist, ==, 8);
   }
   {
     static const char *const r6[] = { "C1 C3", "C3 C5 C7 C9", "C9 C11" };
-    g_assert_cmpint (check_by_hexes (g, &rules, &r6h, "C1.0 C3.0 C9.0 C11.0", r6, &dist, NULL), ==, 160);
+    g_assert_cmpint (check_by_hexes (engine, &rules, &r6h, "C1.0 C3.0 C9.0 C11.0", r6, &dist, NULL), ==, 160);
     g_assert_cmpint (dist, ==, 5);
     /* the same run is one hex too long for an 8H */
-    g_assert_cmpint (check_by_hexes (g, &rules, &h8, "C1.0 C3.0 C9.0 C11.0", r6, &dist, &reason), ==, -1);
+    g_assert_cmpint (check_by_hexes (engine, &rules, &h8, "C1.0 C3.0 C9.0 C11.0", r6, &dist, &reason), ==, -1);
     g_assert_cmpint (reason, ==, KOL_REASON_ROUTE_TOO_LONG);
   }
   {
@@ -343,25 +343,25 @@ test_1849_10_5_1 (void)
     static const char *const std[] = { "C1 D2 C3" }, *const nar[] = { "C1 C3" };
     KolRouteTrain h = h_train (16), r = r6h_train ();
 
-    check_by_hexes (g, &rules, &h, "C1.0 C3.0", std, &dist, NULL);
+    check_by_hexes (engine, &rules, &h, "C1.0 C3.0", std, &dist, NULL);
     g_assert_cmpint (dist, ==, 2);
-    check_by_hexes (g, &rules, &r, "C1.0 C3.0", std, &dist, NULL);
+    check_by_hexes (engine, &rules, &r, "C1.0 C3.0", std, &dist, NULL);
     g_assert_cmpint (dist, ==, 4);
-    check_by_hexes (g, &rules, &h, "C1.0 C3.0", nar, &dist, NULL);
+    check_by_hexes (engine, &rules, &h, "C1.0 C3.0", nar, &dist, NULL);
     g_assert_cmpint (dist, ==, 2);
-    check_by_hexes (g, &rules, &r, "C1.0 C3.0", nar, &dist, NULL);
+    check_by_hexes (engine, &rules, &r, "C1.0 C3.0", nar, &dist, NULL);
     g_assert_cmpint (dist, ==, 1);
   }
 
   /* the optimiser: each train alone, and the two 8H together on separate
    * track, meeting at Palermo, Partinico and Marsala */
   {
-    g_autoptr(KolRouteResult) r = rt_solve (g, 0, &rules, &h8, 1);
+    g_autoptr(KolRouteResult) r = rt_solve (engine, 0, &rules, &h8, 1);
     g_assert_cmpint (r->total, ==, 160);
   }
   {
-    g_autoptr(KolRouteResult) r = rt_solve (g, 0, &rules, &r6h, 1);
-    g_autofree char *s = rt_route_str (g, &r->routes[0]);
+    g_autoptr(KolRouteResult) r = rt_solve (engine, 0, &rules, &r6h, 1);
+    g_autofree char *s = rt_route_str (engine, &r->routes[0]);
 
     g_assert_cmpint (r->total, ==, 160);
     g_assert_cmpstr (s, ==, "C1.0 C3.0 C9.0 C11.0");
@@ -369,12 +369,12 @@ test_1849_10_5_1 (void)
   }
   {
     KolRouteTrain two[2] = { h8, h8 };
-    g_autoptr(KolRouteResult) r = rt_solve (g, 0, &rules, two, 2);
+    g_autoptr(KolRouteResult) r = rt_solve (engine, 0, &rules, two, 2);
 
     g_assert_cmpint (r->total, ==, 290);
     g_assert_cmpint (r->n_routes, ==, 2);
   }
-  kol_engine_free (g);
+  kol_engine_free (engine);
   kol_title_free (title);
 }
 
@@ -390,18 +390,18 @@ static void
 test_1849_10_5_2 (void)
 {
   KolTitle *title;
-  KolEngine *g = game_new (&title, "flat", RT_TRACKS_1849, NULL, sum_hexes);
+  KolEngine *engine = game_new (&title, "flat", RT_TRACKS_1849, NULL, sum_hexes);
   KolRouteRules rules;
   KolRouteTrain h4 = h_train (4);
 
   kol_route_rules_init (&rules);
-  rt_token_at (g, "C3", 0, 0);
-  g_assert_cmpint (rt_check (g, 0, &rules, &h4, "C1.0 C3.0 C5.0", NULL, 0, NULL), ==, 70);
+  rt_token_at (engine, "C3", 0, 0);
+  g_assert_cmpint (rt_check (engine, 0, &rules, &h4, "C1.0 C3.0 C5.0", NULL, 0, NULL), ==, 70);
   {
-    g_autoptr(KolRouteResult) r = rt_solve (g, 0, &rules, &h4, 1);
+    g_autoptr(KolRouteResult) r = rt_solve (engine, 0, &rules, &h4, 1);
     g_assert_cmpint (r->total, ==, 70);
   }
-  kol_engine_free (g);
+  kol_engine_free (engine);
   kol_title_free (title);
 }
 

@@ -15,7 +15,7 @@ static const KolTestCorp corps[] = {
 typedef struct
 {
   KolTitle *title;
-  KolEngine  *game;
+  KolEngine  *engine;
 } Board;
 
 static Board
@@ -31,15 +31,15 @@ board_new (const char       *tracks,
   spec.hexes = hexes;
   spec.corps = corps;
   b.title = kol_test_title_new (&spec);
-  b.game = kol_test_game_new (b.title);
-  rt_clear_tokens (b.game);
+  b.engine = kol_test_game_new (b.title);
+  rt_clear_tokens (b.engine);
   return b;
 }
 
 static void
 board_free (Board *b)
 {
-  kol_engine_free (b->game);
+  kol_engine_free (b->engine);
   kol_title_free (b->title);
 }
 
@@ -96,14 +96,14 @@ test_sum_of_stops (void)
   g_autofree char *s = NULL;
 
   kol_route_rules_init (&rules);
-  rt_token_at (b.game, "C5", 0, 0);
-  r = rt_solve (b.game, 0, &rules, &t, 1);
+  rt_token_at (b.engine, "C5", 0, 0);
+  r = rt_solve (b.engine, 0, &rules, &t, 1);
   g_assert_cmpint (r->total, ==, 70);
   g_assert_cmpint (r->n_routes, ==, 1);
-  s = rt_route_str (b.game, &r->routes[0]);
+  s = rt_route_str (b.engine, &r->routes[0]);
   g_assert_cmpstr (s, ==, "C1.0 C5.0 C9.0");
-  g_assert_cmpint (rt_check (b.game, 0, &rules, &t, "C9.0 C5.0 C1.0", NULL, 0, NULL), ==, 70);
-  g_assert_cmpint (rt_check (b.game, 0, &rules, &t, "C1.0 C5.0", NULL, 0, NULL), ==, 50);
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &t, "C9.0 C5.0 C1.0", NULL, 0, NULL), ==, 70);
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &t, "C1.0 C5.0", NULL, 0, NULL), ==, 50);
   board_free (&b);
 }
 
@@ -118,11 +118,11 @@ test_needs_token (void)
   KolReason reason;
 
   kol_route_rules_init (&rules);
-  rt_token_at (b.game, "C1", 0, 1);
-  r = rt_solve (b.game, 0, &rules, &t, 1);
+  rt_token_at (b.engine, "C1", 0, 1);
+  r = rt_solve (b.engine, 0, &rules, &t, 1);
   g_assert_cmpint (r->n_routes, ==, 0);
   g_assert_cmpint (r->total, ==, 0);
-  g_assert_cmpint (rt_check (b.game, 0, &rules, &t, "C1.0 C5.0 C9.0", NULL, 0, &reason), ==, -1);
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &t, "C1.0 C5.0 C9.0", NULL, 0, &reason), ==, -1);
   g_assert_cmpint (reason, ==, KOL_REASON_ROUTE_NO_TOKEN);
   board_free (&b);
 }
@@ -137,12 +137,12 @@ test_too_short (void)
   KolReason reason;
 
   kol_route_rules_init (&rules);
-  rt_token_at (b.game, "C5", 0, 0);
-  g_assert_cmpint (rt_check (b.game, 0, &rules, &t, "C5.0", NULL, 0, &reason), ==, -1);
+  rt_token_at (b.engine, "C5", 0, 0);
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &t, "C5.0", NULL, 0, &reason), ==, -1);
   g_assert_cmpint (reason, ==, KOL_REASON_ROUTE_TOO_SHORT);
   rules.min_stops = 4;
   {
-    g_autoptr(KolRouteResult) r = rt_solve (b.game, 0, &rules, &t, 1);
+    g_autoptr(KolRouteResult) r = rt_solve (b.engine, 0, &rules, &t, 1);
     g_assert_cmpint (r->n_routes, ==, 0);
   }
   board_free (&b);
@@ -158,8 +158,8 @@ test_reuses_stop (void)
   KolReason reason;
 
   kol_route_rules_init (&rules);
-  rt_token_at (b.game, "C5", 0, 0);
-  g_assert_cmpint (rt_check (b.game, 0, &rules, &t, "C1.0 C5.0 C1.0", NULL, 0, &reason), ==, -1);
+  rt_token_at (b.engine, "C5", 0, 0);
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &t, "C1.0 C5.0 C1.0", NULL, 0, &reason), ==, -1);
   g_assert_cmpint (reason, ==, KOL_REASON_ROUTE_REUSES_STOP);
   board_free (&b);
 }
@@ -178,16 +178,16 @@ test_blocked_city (void)
   KolReason reason;
 
   kol_route_rules_init (&rules);
-  rt_token_at (b.game, "C1", 0, 0);
-  rt_token_at (b.game, "C5", 0, 1);
+  rt_token_at (b.engine, "C1", 0, 0);
+  rt_token_at (b.engine, "C5", 0, 1);
   {
-    g_autoptr(KolRouteResult) r = rt_solve (b.game, 0, &rules, &t, 1);
-    g_autofree char *s = rt_route_str (b.game, &r->routes[0]);
+    g_autoptr(KolRouteResult) r = rt_solve (b.engine, 0, &rules, &t, 1);
+    g_autofree char *s = rt_route_str (b.engine, &r->routes[0]);
 
     g_assert_cmpint (r->total, ==, 50);
     g_assert_cmpstr (s, ==, "C1.0 C5.0");
   }
-  g_assert_cmpint (rt_check (b.game, 0, &rules, &t, "C1.0 C5.0 C9.0", NULL, 0, &reason), ==, -1);
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &t, "C1.0 C5.0 C9.0", NULL, 0, &reason), ==, -1);
   g_assert_cmpint (reason, ==, KOL_REASON_ROUTE_BLOCKED);
 
   /* the blocking hook: corporation B's tokens do not block (1840 #5938,
@@ -195,14 +195,14 @@ test_blocked_city (void)
   rules.token_blocks = NULL;
   rules.no_blocking = TRUE;
   {
-    g_autoptr(KolRouteResult) r = rt_solve (b.game, 0, &rules, &t, 1);
+    g_autoptr(KolRouteResult) r = rt_solve (b.engine, 0, &rules, &t, 1);
     g_assert_cmpint (r->total, ==, 70);
   }
   board_free (&b);
 }
 
 static gboolean
-corp1_does_not_block (const KolEngine *g,
+corp1_does_not_block (const KolEngine *engine,
                       int            corp,
                       int            hex,
                       int            slot,
@@ -221,15 +221,15 @@ test_token_blocks_hook (void)
 
   kol_route_rules_init (&rules);
   rules.token_blocks = corp1_does_not_block;
-  rt_token_at (b.game, "C1", 0, 0);
-  rt_token_at (b.game, "C5", 0, 1);
+  rt_token_at (b.engine, "C1", 0, 0);
+  rt_token_at (b.engine, "C5", 0, 1);
   {
-    g_autoptr(KolRouteResult) r = rt_solve (b.game, 0, &rules, &t, 1);
+    g_autoptr(KolRouteResult) r = rt_solve (b.engine, 0, &rules, &t, 1);
     g_assert_cmpint (r->total, ==, 70);
   }
-  b.game->hexes[kol_test_hex (b.game, "C5")].slot_token[0] = KOL_TOKEN_ID (2, 0);
+  b.engine->hexes[kol_test_hex (b.engine, "C5")].slot_token[0] = KOL_TOKEN_ID (2, 0);
   {
-    g_autoptr(KolRouteResult) r = rt_solve (b.game, 0, &rules, &t, 1);
+    g_autoptr(KolRouteResult) r = rt_solve (b.engine, 0, &rules, &t, 1);
     g_assert_cmpint (r->total, ==, 50);
   }
   board_free (&b);
@@ -257,24 +257,24 @@ test_terminal (void)
   KolReason reason;
 
   kol_route_rules_init (&rules);
-  rt_token_at (b.game, "C1", 0, 0);
+  rt_token_at (b.engine, "C1", 0, 0);
   {
-    g_autoptr(KolRouteResult) r = rt_solve (b.game, 0, &rules, &t, 1);
+    g_autoptr(KolRouteResult) r = rt_solve (b.engine, 0, &rules, &t, 1);
     g_assert_cmpint (r->total, ==, 50);
   }
-  g_assert_cmpint (rt_check (b.game, 0, &rules, &t, "C1.0 C5.0 C9.0", NULL, 0, &reason), ==, -1);
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &t, "C1.0 C5.0 C9.0", NULL, 0, &reason), ==, -1);
   g_assert_cmpint (reason, ==, KOL_REASON_ROUTE_TERMINAL);
 
   /* a station in the terminal city: routes may start there and run on */
-  rt_token_at (b.game, "C5", 0, 0);
+  rt_token_at (b.engine, "C5", 0, 0);
   {
-    g_autoptr(KolRouteResult) r = rt_solve (b.game, 0, &rules, &t, 1);
-    g_autofree char *s = rt_route_str (b.game, &r->routes[0]);
+    g_autoptr(KolRouteResult) r = rt_solve (b.engine, 0, &rules, &t, 1);
+    g_autofree char *s = rt_route_str (b.engine, &r->routes[0]);
 
     g_assert_cmpint (r->total, ==, 60);
     g_assert_cmpstr (s, ==, "C5.0 C9.0");
   }
-  g_assert_cmpint (rt_check (b.game, 0, &rules, &t, "C5.0 C9.0 C13.0", NULL, 0, &reason), ==, -1);
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &t, "C5.0 C9.0 C13.0", NULL, 0, &reason), ==, -1);
   g_assert_cmpint (reason, ==, KOL_REASON_ROUTE_TERMINAL);
   board_free (&b);
 }
@@ -300,12 +300,12 @@ test_two_cities_on_a_tile (void)
   g_autofree char *s = NULL;
 
   kol_route_rules_init (&rules);
-  rt_token_at (b.game, "C3", 0, 0);
-  r = rt_solve (b.game, 0, &rules, &t, 1);
+  rt_token_at (b.engine, "C3", 0, 0);
+  r = rt_solve (b.engine, 0, &rules, &t, 1);
   /* C1 - C3.0 - D4 - (D6) - C5 - C3.1 - B4: both cities of C3, read from
    * the end with the smaller hex (hexes are numbered in spec order) */
   g_assert_cmpint (r->total, ==, 100);
-  s = rt_route_str (b.game, &r->routes[0]);
+  s = rt_route_str (b.engine, &r->routes[0]);
   g_assert_cmpstr (s, ==, "C1.0 C3.0 D4.0 C5.0 C3.1 B4.0");
   board_free (&b);
 }
@@ -334,9 +334,9 @@ test_track_reuse (void)
   KolReason reason;
 
   kol_route_rules_init (&rules);
-  rt_token_at (b.game, "C5", 0, 0);
+  rt_token_at (b.engine, "C5", 0, 0);
   {
-    g_autoptr(KolRouteResult) r = rt_solve (b.game, 0, &rules, t, 2);
+    g_autoptr(KolRouteResult) r = rt_solve (b.engine, 0, &rules, t, 2);
 
     /* one train C9-C5-D4-C1 (100), the other C5-C1 over C3 (70); a
      * single train could not take all four cities (C5 twice) */
@@ -349,13 +349,13 @@ test_track_reuse (void)
     KolRouteDraft d = { 0 };
     g_autoptr(GError) error = NULL;
 
-    d.n_nodes = rt_parse_nodes (b.game, "C9.0 C5.0 C1.0", nodes, 3);
+    d.n_nodes = rt_parse_nodes (b.engine, "C9.0 C5.0 C1.0", nodes, 3);
     d.nodes = nodes;
-    g_assert_cmpint (kol_route_check (b.game, 0, &rules, &t[0], &d, NULL, 0, &first, NULL, &error), ==, 90);
+    g_assert_cmpint (kol_route_check (b.engine, 0, &rules, &t[0], &d, NULL, 0, &first, NULL, &error), ==, 90);
     g_assert_no_error (error);
     /* the second train may meet the first at C5 and C1, on other track */
-    g_assert_cmpint (rt_check (b.game, 0, &rules, &t[1], "C5.0 D4.0 C1.0", &first, 1, NULL), ==, 80);
-    g_assert_cmpint (rt_check (b.game, 0, &rules, &t[1], "C5.0 C9.0", &first, 1, &reason), ==, -1);
+    g_assert_cmpint (rt_check (b.engine, 0, &rules, &t[1], "C5.0 D4.0 C1.0", &first, 1, NULL), ==, 80);
+    g_assert_cmpint (rt_check (b.engine, 0, &rules, &t[1], "C5.0 C9.0", &first, 1, &reason), ==, -1);
     g_assert_cmpint (reason, ==, KOL_REASON_ROUTE_REUSES_TRACK);
     kol_route_clear (&first);
   }
@@ -384,10 +384,10 @@ test_gauge (void)
   KolReason reason;
 
   kol_route_rules_init (&rules);
-  rt_token_at (b.game, "C11", 0, 0);
-  rt_token_at (b.game, "C1", 0, 0);
+  rt_token_at (b.engine, "C11", 0, 0);
+  rt_token_at (b.engine, "C1", 0, 0);
   /* C1 - C7 mixes broad and narrow away from a station */
-  g_assert_cmpint (rt_check (b.game, 0, &rules, &h8, "C1.0 C7.0", NULL, 0, &reason), ==, -1);
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &h8, "C1.0 C7.0", NULL, 0, &reason), ==, -1);
   g_assert_cmpint (reason, ==, KOL_REASON_ROUTE_NOT_CONNECTED);
   {
     KolRoutePath paths[4];
@@ -397,21 +397,21 @@ test_gauge (void)
     KolRefusal refusal = { 0 };
     g_autoptr(GError) error = NULL;
 
-    rt_parse_nodes (b.game, "C1.0 C7.0", nodes, 2);
-    paths[0] = (KolRoutePath) { (gint16) kol_test_hex (b.game, "C1"), 0 };
-    paths[1] = (KolRoutePath) { (gint16) kol_test_hex (b.game, "C3"), 0 };
-    paths[2] = (KolRoutePath) { (gint16) kol_test_hex (b.game, "C5"), 0 };
-    paths[3] = (KolRoutePath) { (gint16) kol_test_hex (b.game, "C7"), 0 };
-    g_assert_cmpint (kol_route_check (b.game, 0, &rules, &h8, &d, NULL, 0, NULL, &refusal, &error), ==, -1);
+    rt_parse_nodes (b.engine, "C1.0 C7.0", nodes, 2);
+    paths[0] = (KolRoutePath) { (gint16) kol_test_hex (b.engine, "C1"), 0 };
+    paths[1] = (KolRoutePath) { (gint16) kol_test_hex (b.engine, "C3"), 0 };
+    paths[2] = (KolRoutePath) { (gint16) kol_test_hex (b.engine, "C5"), 0 };
+    paths[3] = (KolRoutePath) { (gint16) kol_test_hex (b.engine, "C7"), 0 };
+    g_assert_cmpint (kol_route_check (b.engine, 0, &rules, &h8, &d, NULL, 0, NULL, &refusal, &error), ==, -1);
     g_assert_cmpint (refusal.args[0].value, ==, KOL_REASON_ROUTE_GAUGE_CHANGE);
   }
   /* C7 - C11 is dual only: 2 edges for every train, E trains included */
-  g_assert_cmpint (rt_check (b.game, 0, &rules, &h8, "C7.0 C11.0", NULL, 0, NULL), ==, 40);
-  g_assert_cmpint (rt_check (b.game, 0, &rules, &r6h, "C7.0 C11.0", NULL, 0, NULL), ==, 40);
-  g_assert_cmpint (rt_check (b.game, 0, &rules, &e, "C7.0 C11.0", NULL, 0, NULL), ==, 40);
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &h8, "C7.0 C11.0", NULL, 0, NULL), ==, 40);
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &r6h, "C7.0 C11.0", NULL, 0, NULL), ==, 40);
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &e, "C7.0 C11.0", NULL, 0, NULL), ==, 40);
   {
     KolRouteTrain h1 = train_h (1);
-    g_assert_cmpint (rt_check (b.game, 0, &rules, &h1, "C7.0 C11.0", NULL, 0, &reason), ==, -1);
+    g_assert_cmpint (rt_check (b.engine, 0, &rules, &h1, "C7.0 C11.0", NULL, 0, &reason), ==, -1);
     g_assert_cmpint (reason, ==, KOL_REASON_ROUTE_TOO_LONG);
   }
   board_free (&b);
@@ -437,14 +437,14 @@ test_edge_costs (void)
   KolReason reason;
 
   kol_route_rules_init (&rules);
-  rt_token_at (b.game, "C1", 0, 0);
+  rt_token_at (b.engine, "C1", 0, 0);
   /* broad C1-C3-C5: 2 edges (dual at C5 counts as broad); narrow C1-D2-D4-C5: 3 edges */
   for (int n = 1; n <= 4; n++)
     {
       g_autoptr(KolRouteResult) r = NULL;
 
       h[n] = train_h (n);
-      r = rt_solve (b.game, 0, &rules, &h[n], 1);
+      r = rt_solve (b.engine, 0, &rules, &h[n], 1);
       g_assert_cmpint (r->total, ==, n >= 2 ? 50 : 0);
       if (n >= 2)
         g_assert_cmpint (r->routes[0].distance, ==, 2);
@@ -458,44 +458,44 @@ test_edge_costs (void)
     KolRoute out = { 0 };
     g_autoptr(GError) error = NULL;
 
-    rt_parse_nodes (b.game, "C1.0 C5.0", nodes, 2);
-    narrow[0] = (KolRoutePath) { (gint16) kol_test_hex (b.game, "C1"), 1 };
-    narrow[1] = (KolRoutePath) { (gint16) kol_test_hex (b.game, "D2"), 0 };
-    narrow[2] = (KolRoutePath) { (gint16) kol_test_hex (b.game, "D4"), 0 };
-    narrow[3] = (KolRoutePath) { (gint16) kol_test_hex (b.game, "C5"), 1 };
-    g_assert_cmpint (kol_route_check (b.game, 0, &rules, &r6, &d, NULL, 0, &out, NULL, &error), ==, 50);
+    rt_parse_nodes (b.engine, "C1.0 C5.0", nodes, 2);
+    narrow[0] = (KolRoutePath) { (gint16) kol_test_hex (b.engine, "C1"), 1 };
+    narrow[1] = (KolRoutePath) { (gint16) kol_test_hex (b.engine, "D2"), 0 };
+    narrow[2] = (KolRoutePath) { (gint16) kol_test_hex (b.engine, "D4"), 0 };
+    narrow[3] = (KolRoutePath) { (gint16) kol_test_hex (b.engine, "C5"), 1 };
+    g_assert_cmpint (kol_route_check (b.engine, 0, &rules, &r6, &d, NULL, 0, &out, NULL, &error), ==, 50);
     g_assert_cmpint (out.distance, ==, 3);
     kol_route_clear (&out);
-    g_assert_cmpint (kol_route_check (b.game, 0, &rules, &h[4], &d, NULL, 0, NULL, NULL, NULL), ==, -1);
-    g_assert_cmpint (kol_route_check (b.game, 0, &rules, &h[4], &d, NULL, 0, &out, NULL, NULL), ==, -1);
+    g_assert_cmpint (kol_route_check (b.engine, 0, &rules, &h[4], &d, NULL, 0, NULL, NULL, NULL), ==, -1);
+    g_assert_cmpint (kol_route_check (b.engine, 0, &rules, &h[4], &d, NULL, 0, &out, NULL, NULL), ==, -1);
     h[4].distance = 6;
-    g_assert_cmpint (kol_route_check (b.game, 0, &rules, &h[4], &d, NULL, 0, &out, NULL, NULL), ==, 50);
+    g_assert_cmpint (kol_route_check (b.engine, 0, &rules, &h[4], &d, NULL, 0, &out, NULL, NULL), ==, 50);
     g_assert_cmpint (out.distance, ==, 6);
     kol_route_clear (&out);
   }
   /* the connection is ambiguous without paths; an 18xx.games connection
    * (its hexes, read from either end) settles it */
-  g_assert_cmpint (rt_check (b.game, 0, &rules, &h[4], "C1.0 C5.0", NULL, 0, &reason), ==, -1);
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &h[4], "C1.0 C5.0", NULL, 0, &reason), ==, -1);
   g_assert_cmpint (reason, ==, KOL_REASON_ROUTE_AMBIGUOUS);
   {
-    gint16 broad[3] = { (gint16) kol_test_hex (b.game, "C1"), (gint16) kol_test_hex (b.game, "C3"),
-                        (gint16) kol_test_hex (b.game, "C5") };
-    gint16 narrow[4] = { (gint16) kol_test_hex (b.game, "C5"), (gint16) kol_test_hex (b.game, "D4"),
-                         (gint16) kol_test_hex (b.game, "D2"), (gint16) kol_test_hex (b.game, "C1") };
+    gint16 broad[3] = { (gint16) kol_test_hex (b.engine, "C1"), (gint16) kol_test_hex (b.engine, "C3"),
+                        (gint16) kol_test_hex (b.engine, "C5") };
+    gint16 narrow[4] = { (gint16) kol_test_hex (b.engine, "C5"), (gint16) kol_test_hex (b.engine, "D4"),
+                         (gint16) kol_test_hex (b.engine, "D2"), (gint16) kol_test_hex (b.engine, "C1") };
     KolRouteConnection conn = { 0, NULL, 3, broad };
     KolRouteNode nodes[2];
     KolRouteDraft d = { 2, nodes, &conn };
     KolRoute out = { 0 };
 
-    rt_parse_nodes (b.game, "C1.0 C5.0", nodes, 2);
-    g_assert_cmpint (kol_route_check (b.game, 0, &rules, &h[4], &d, NULL, 0, &out, NULL, NULL), ==, 50);
+    rt_parse_nodes (b.engine, "C1.0 C5.0", nodes, 2);
+    g_assert_cmpint (kol_route_check (b.engine, 0, &rules, &h[4], &d, NULL, 0, &out, NULL, NULL), ==, 50);
     g_assert_cmpint (out.distance, ==, 2);
     g_assert_cmpint (out.n_paths, ==, 3);
     kol_route_clear (&out);
     conn.n_hexes = 4;
     conn.hexes = narrow;
     h[4].distance = 6;
-    g_assert_cmpint (kol_route_check (b.game, 0, &rules, &h[4], &d, NULL, 0, &out, NULL, NULL), ==, 50);
+    g_assert_cmpint (kol_route_check (b.engine, 0, &rules, &h[4], &d, NULL, 0, &out, NULL, NULL), ==, 50);
     g_assert_cmpint (out.distance, ==, 6);
     kol_route_clear (&out);
   }
@@ -513,9 +513,9 @@ test_wrong_track (void)
   KolReason reason;
 
   kol_route_rules_init (&rules);
-  rt_token_at (b.game, "C11", 0, 0);
-  rt_token_at (b.game, "C1", 0, 0);
-  g_assert_cmpint (rt_check (b.game, 0, &rules, &e, "C7.0 C11.0", NULL, 0, NULL), ==, 40);
+  rt_token_at (b.engine, "C11", 0, 0);
+  rt_token_at (b.engine, "C1", 0, 0);
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &e, "C7.0 C11.0", NULL, 0, NULL), ==, 40);
   {
     KolRoutePath paths[4];
     KolRouteConnection conn = { 4, paths, 0, NULL };
@@ -523,12 +523,12 @@ test_wrong_track (void)
     KolRouteDraft d = { 2, nodes, &conn };
     KolRefusal refusal = { 0 };
 
-    rt_parse_nodes (b.game, "C7.0 C1.0", nodes, 2);
-    paths[0] = (KolRoutePath) { (gint16) kol_test_hex (b.game, "C7"), 0 };
-    paths[1] = (KolRoutePath) { (gint16) kol_test_hex (b.game, "C5"), 0 };
-    paths[2] = (KolRoutePath) { (gint16) kol_test_hex (b.game, "C3"), 0 };
-    paths[3] = (KolRoutePath) { (gint16) kol_test_hex (b.game, "C1"), 0 };
-    g_assert_cmpint (kol_route_check (b.game, 0, &rules, &e, &d, NULL, 0, NULL, &refusal, NULL), ==, -1);
+    rt_parse_nodes (b.engine, "C7.0 C1.0", nodes, 2);
+    paths[0] = (KolRoutePath) { (gint16) kol_test_hex (b.engine, "C7"), 0 };
+    paths[1] = (KolRoutePath) { (gint16) kol_test_hex (b.engine, "C5"), 0 };
+    paths[2] = (KolRoutePath) { (gint16) kol_test_hex (b.engine, "C3"), 0 };
+    paths[3] = (KolRoutePath) { (gint16) kol_test_hex (b.engine, "C1"), 0 };
+    g_assert_cmpint (kol_route_check (b.engine, 0, &rules, &e, &d, NULL, 0, NULL, &refusal, NULL), ==, -1);
     g_assert_cmpint (refusal.args[0].value, ==, KOL_REASON_ROUTE_WRONG_TRACK);
   }
   (void) reason;
@@ -558,21 +558,21 @@ test_ports (void)
   KolReason reason;
 
   kol_route_rules_init (&rules);
-  rt_token_at (b.game, "C3", 0, 0);
-  g_assert_cmpint (rt_check (b.game, 0, &rules, &t, "C1.0 C3.0 C5.0", NULL, 0, &reason), ==, -1);
+  rt_token_at (b.engine, "C3", 0, 0);
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &t, "C1.0 C3.0 C5.0", NULL, 0, &reason), ==, -1);
   g_assert_cmpint (reason, ==, KOL_REASON_ROUTE_PORT);
-  g_assert_cmpint (rt_check (b.game, 0, &rules, &t, "C3.0 C5.0 C7.0", NULL, 0, &reason), ==, -1);
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &t, "C3.0 C5.0 C7.0", NULL, 0, &reason), ==, -1);
   g_assert_cmpint (reason, ==, KOL_REASON_ROUTE_PORT);
   {
-    g_autoptr(KolRouteResult) r = rt_solve (b.game, 0, &rules, &t, 1);
+    g_autoptr(KolRouteResult) r = rt_solve (b.engine, 0, &rules, &t, 1);
     g_assert_cmpint (r->n_routes, ==, 0);
   }
   rules.optional_rule = KOL_ROUTE_OPTIONAL_NEED_MORE;
-  g_assert_cmpint (rt_check (b.game, 0, &rules, &t, "C1.0 C3.0 C5.0", NULL, 0, NULL), ==, 110);
-  g_assert_cmpint (rt_check (b.game, 0, &rules, &t, "C1.0 C3.0", NULL, 0, &reason), ==, -1);
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &t, "C1.0 C3.0 C5.0", NULL, 0, NULL), ==, 110);
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &t, "C1.0 C3.0", NULL, 0, &reason), ==, -1);
   g_assert_cmpint (reason, ==, KOL_REASON_ROUTE_PORT);
   {
-    g_autoptr(KolRouteResult) r = rt_solve (b.game, 0, &rules, &t, 1);
+    g_autoptr(KolRouteResult) r = rt_solve (b.engine, 0, &rules, &t, 1);
     g_assert_cmpint (r->total, ==, 110);
   }
   board_free (&b);
@@ -590,7 +590,7 @@ typedef struct
 } Hooks1840;
 
 static void
-flags_1840 (const KolEngine *g,
+flags_1840 (const KolEngine *engine,
             int            corp,
             KolRouteStop  *stop,
             gpointer       data)
@@ -605,7 +605,7 @@ flags_1840 (const KolEngine *g,
 }
 
 static void
-value_1840 (const KolEngine       *g,
+value_1840 (const KolEngine       *engine,
             int                  corp,
             const KolRouteTrain *train,
             KolRouteStop        *stop,
@@ -648,40 +648,40 @@ test_hooks_1840 (void)
   rules.user_data = &h;
   rules.n_bonuses = 1;
   rules.bonus_value[0] = 20;
-  rt_token_at (b.game, "C9", 0, 0);
+  rt_token_at (b.engine, "C9", 0, 0);
   {
     /* C5 pays nothing without a station: C9 C7.0 C5 C7.1 = 30+20+0+20 */
-    g_autoptr(KolRouteResult) r = rt_solve (b.game, 0, &rules, &tram, 1);
+    g_autoptr(KolRouteResult) r = rt_solve (b.engine, 0, &rules, &tram, 1);
     g_assert_cmpint (r->total, ==, 70);
   }
-  rt_token_at (b.game, "C5", 0, 0);
+  rt_token_at (b.engine, "C5", 0, 0);
   {
-    g_autoptr(KolRouteResult) r = rt_solve (b.game, 0, &rules, &tram, 1);
+    g_autoptr(KolRouteResult) r = rt_solve (b.engine, 0, &rules, &tram, 1);
     g_assert_cmpint (r->total, ==, 110);
   }
   /* the landmark on C7 pays once although both halts are on the route */
-  h.bonus_hex = kol_test_hex (b.game, "C7");
-  g_assert_cmpint (rt_check (b.game, 0, &rules, &tram, "C9.0 C7.0 C5.0", NULL, 0, NULL), ==, 110);
-  g_assert_cmpint (rt_check (b.game, 0, &rules, &tram, "C9.0 C7.0 C5.0 C7.1", NULL, 0, NULL), ==, 130);
+  h.bonus_hex = kol_test_hex (b.engine, "C7");
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &tram, "C9.0 C7.0 C5.0", NULL, 0, NULL), ==, 110);
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &tram, "C9.0 C7.0 C5.0 C7.1", NULL, 0, NULL), ==, 130);
   {
-    g_autoptr(KolRouteResult) r = rt_solve (b.game, 0, &rules, &tram, 1);
+    g_autoptr(KolRouteResult) r = rt_solve (b.engine, 0, &rules, &tram, 1);
     g_assert_cmpint (r->total, ==, 130);
   }
   /* the dotted track would give C9 C7.0 C5 C3 (D4 D6) C7.1 */
   {
     KolRouteTrain both = train_unlimited (RT_TRAM | RT_STADT);
-    g_autoptr(KolRouteResult) r = rt_solve (b.game, 0, &rules, &both, 1);
+    g_autoptr(KolRouteResult) r = rt_solve (b.engine, 0, &rules, &both, 1);
 
     g_assert_cmpint (r->total, ==, 140);
-    g_assert_cmpint (rt_check (b.game, 0, &rules, &tram, "C9.0 C7.0 C5.0 C3.0 C7.1", NULL, 0, &reason), ==, -1);
+    g_assert_cmpint (rt_check (b.engine, 0, &rules, &tram, "C9.0 C7.0 C5.0 C3.0 C7.1", NULL, 0, &reason), ==, -1);
     g_assert_cmpint (reason, ==, KOL_REASON_ROUTE_WRONG_TRACK);
   }
-  h.red_hex = kol_test_hex (b.game, "C1");
-  g_assert_cmpint (rt_check (b.game, 0, &rules, &tram, "C1.0 C3.0 C5.0", NULL, 0, &reason), ==, -1);
+  h.red_hex = kol_test_hex (b.engine, "C1");
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &tram, "C1.0 C3.0 C5.0", NULL, 0, &reason), ==, -1);
   g_assert_cmpint (reason, ==, KOL_REASON_ROUTE_RED_AREA);
   {
-    g_autoptr(KolRouteResult) r = rt_solve (b.game, 0, &rules, &tram, 1);
-    g_autofree char *s = rt_route_str (b.game, &r->routes[0]);
+    g_autoptr(KolRouteResult) r = rt_solve (b.engine, 0, &rules, &tram, 1);
+    g_autofree char *s = rt_route_str (b.engine, &r->routes[0]);
 
     g_assert_cmpint (r->total, ==, 130);
     g_assert_cmpstr (s, ==, "C7.1 C5.0 C7.0 C9.0");
@@ -692,7 +692,7 @@ test_hooks_1840 (void)
 /* 1840 VIII.5.2: a Stadtbahn line runs from one of its home stations along
  * its dotted track: anchors are the homes and must be route ends. */
 static void
-stadtbahn_flags (const KolEngine *g,
+stadtbahn_flags (const KolEngine *engine,
                  int            corp,
                  KolRouteStop  *stop,
                  gpointer       data)
@@ -718,7 +718,7 @@ test_anchor_is_end (void)
   Board b = board_new (RT_TRACKS_1840, NULL, stadt_hexes);
   KolRouteRules rules;
   KolRouteTrain t = train_unlimited (RT_STADT);
-  int home = kol_test_hex (b.game, "C3");
+  int home = kol_test_hex (b.engine, "C3");
   KolReason reason;
 
   kol_route_rules_init (&rules);
@@ -726,14 +726,14 @@ test_anchor_is_end (void)
   rules.user_data = &home;
   rules.anchor_is_end = TRUE;
   {
-    g_autoptr(KolRouteResult) r = rt_solve (b.game, 0, &rules, &t, 1);
+    g_autoptr(KolRouteResult) r = rt_solve (b.engine, 0, &rules, &t, 1);
     g_assert_cmpint (r->total, ==, 90);
   }
-  g_assert_cmpint (rt_check (b.game, 0, &rules, &t, "C1.0 C3.0 C5.0", NULL, 0, &reason), ==, -1);
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &t, "C1.0 C3.0 C5.0", NULL, 0, &reason), ==, -1);
   g_assert_cmpint (reason, ==, KOL_REASON_ROUTE_NO_TOKEN);
   rules.anchor_is_end = FALSE;
   {
-    g_autoptr(KolRouteResult) r = rt_solve (b.game, 0, &rules, &t, 1);
+    g_autoptr(KolRouteResult) r = rt_solve (b.engine, 0, &rules, &t, 1);
     g_assert_cmpint (r->total, ==, 100);
   }
   board_free (&b);
@@ -741,7 +741,7 @@ test_anchor_is_end (void)
 
 /* 1849 §14.3: E trains double Messina, Palermo, Catania, Siracusa. */
 static void
-value_e (const KolEngine       *g,
+value_e (const KolEngine       *engine,
          int                  corp,
          const KolRouteTrain *train,
          KolRouteStop        *stop,
@@ -760,31 +760,31 @@ test_train_value_hook (void)
   int doubled;
 
   kol_route_rules_init (&rules);
-  doubled = kol_test_hex (b.game, "C1");
+  doubled = kol_test_hex (b.engine, "C1");
   rules.stop_value = value_e;
   rules.user_data = &doubled;
   t[1].tag = 'E';
-  rt_token_at (b.game, "C5", 0, 0);
+  rt_token_at (b.engine, "C5", 0, 0);
   {
-    g_autoptr(KolRouteResult) r = rt_solve (b.game, 0, &rules, &t[1], 1);
+    g_autoptr(KolRouteResult) r = rt_solve (b.engine, 0, &rules, &t[1], 1);
     g_assert_cmpint (r->total, ==, 100);
   }
   {
     /* E on C1-C5 (60 + 20), the other train on C5-C9 (40) */
-    g_autoptr(KolRouteResult) r = rt_solve (b.game, 0, &rules, t, 2);
+    g_autoptr(KolRouteResult) r = rt_solve (b.engine, 0, &rules, t, 2);
     g_autofree char *s0 = NULL, *s1 = NULL;
 
     g_assert_cmpint (r->total, ==, 120);
     g_assert_cmpint (r->n_routes, ==, 2);
-    s0 = rt_route_str (b.game, &r->routes[0]);
-    s1 = rt_route_str (b.game, &r->routes[1]);
+    s0 = rt_route_str (b.engine, &r->routes[0]);
+    s1 = rt_route_str (b.engine, &r->routes[1]);
     g_assert_cmpstr (s0, ==, "C5.0 C9.0");
     g_assert_cmpstr (s1, ==, "C1.0 C5.0");
   }
   /* the train multiplier multiplies stop values (18xx.games train.multiplier) */
   t[0].multiplier = 3;
   {
-    g_autoptr(KolRouteResult) r = rt_solve (b.game, 0, &rules, &t[0], 1);
+    g_autoptr(KolRouteResult) r = rt_solve (b.engine, 0, &rules, &t[0], 1);
     g_assert_cmpint (r->total, ==, 210);
   }
   board_free (&b);
@@ -800,19 +800,19 @@ test_phase_values (void)
   Board b = board_new (NULL, "yellow;yellow green;yellow green brown", line_hexes);
   KolRouteRules rules;
   KolRouteTrain t = train_unlimited (1);
-  int c1 = kol_test_hex (b.game, "C1"), c9 = kol_test_hex (b.game, "C9");
+  int c1 = kol_test_hex (b.engine, "C1"), c9 = kol_test_hex (b.engine, "C9");
 
   kol_route_rules_init (&rules);
   rt_revenue (b.title, c1, 0, KOL_REVENUE_BY_COLOR, KOL_COLOR_YELLOW, 30, KOL_COLOR_BROWN, 50, -1);
   rt_revenue (b.title, c9, 0, KOL_REVENUE_BY_PHASE, 0, 20, 2, 90, -1);
-  rt_token_at (b.game, "C5", 0, 0);
+  rt_token_at (b.engine, "C5", 0, 0);
   for (int phase = 0; phase < 3; phase++)
     {
       static const int expected[] = { 70, 70, 160 };
       g_autoptr(KolRouteResult) r = NULL;
 
-      b.game->phase = phase;
-      r = rt_solve (b.game, 0, &rules, &t, 1);
+      b.engine->phase = phase;
+      r = rt_solve (b.engine, 0, &rules, &t, 1);
       g_assert_cmpint (r->total, ==, expected[phase]);
     }
   board_free (&b);
@@ -840,17 +840,17 @@ test_zero_and_ties (void)
   KolRouteTrain t[2] = { train_unlimited (1), train_unlimited (1) };
 
   kol_route_rules_init (&rules);
-  rt_token_at (b.game, "C5", 0, 0);
+  rt_token_at (b.engine, "C5", 0, 0);
   {
-    g_autoptr(KolRouteResult) r = rt_solve (b.game, 0, &rules, t, 1);
-    g_autofree char *s = rt_route_str (b.game, &r->routes[0]);
+    g_autoptr(KolRouteResult) r = rt_solve (b.engine, 0, &rules, t, 1);
+    g_autofree char *s = rt_route_str (b.engine, &r->routes[0]);
 
     g_assert_cmpint (r->n_routes, ==, 1);
     g_assert_cmpint (r->total, ==, 0);
     g_assert_cmpstr (s, ==, "C1.0 C5.0");
   }
   {
-    g_autoptr(KolRouteResult) r = rt_solve (b.game, 0, &rules, t, 2);
+    g_autoptr(KolRouteResult) r = rt_solve (b.engine, 0, &rules, t, 2);
     g_assert_cmpint (r->n_routes, ==, 0);
   }
   board_free (&b);
@@ -877,7 +877,7 @@ test_nothing_to_run (void)
     {
       for (int n = 0; n <= 4; n++)
         {
-          g_autoptr(KolRouteResult) r = rt_solve (boards[b].game, 0, &rules, t, n);
+          g_autoptr(KolRouteResult) r = rt_solve (boards[b].engine, 0, &rules, t, n);
 
           g_assert_cmpint (r->n_routes, ==, 0);
           g_assert_cmpint (r->total, ==, 0);
@@ -896,7 +896,7 @@ test_cancel (void)
   GArray *hexes = g_array_new (TRUE, TRUE, sizeof (KolTestHex));
   KolTestTitleSpec spec = { 0 };
   KolTitle *title;
-  KolEngine *g;
+  KolEngine *engine;
   KolRouteRules rules;
   KolRouteTrain t = train_unlimited (1);
   gint cancel = 1;
@@ -920,11 +920,11 @@ test_cancel (void)
   spec.hexes = (const KolTestHex *) hexes->data;
   spec.corps = corps;
   title = kol_test_title_new (&spec);
-  g = kol_test_game_new (title);
-  rt_clear_tokens (g);
-  rt_token_at (g, "A1", 0, 0);
+  engine = kol_test_game_new (title);
+  rt_clear_tokens (engine);
+  rt_token_at (engine, "A1", 0, 0);
   kol_route_rules_init (&rules);
-  r = kol_route_solve (g, 0, &rules, &t, 1, &opts, NULL);
+  r = kol_route_solve (engine, 0, &rules, &t, 1, &opts, NULL);
   g_assert_nonnull (r);
   g_assert_false (r->proven);
   for (int i = 0; i < r->n_routes; i++)
@@ -932,12 +932,12 @@ test_cancel (void)
   {
     /* several trains: what the greedy assignment found */
     KolRouteTrain two[2] = { t, t };
-    g_autoptr(KolRouteResult) r2 = kol_route_solve (g, 0, &rules, two, 2, &opts, NULL);
+    g_autoptr(KolRouteResult) r2 = kol_route_solve (engine, 0, &rules, two, 2, &opts, NULL);
 
     g_assert_nonnull (r2);
     g_assert_false (r2->proven);
   }
-  kol_engine_free (g);
+  kol_engine_free (engine);
   kol_title_free (title);
   g_array_unref (hexes);
   g_ptr_array_unref (strings);
@@ -955,10 +955,10 @@ test_invalid_input (void)
   g_autoptr(GError) error = NULL;
 
   kol_route_rules_init (&rules);
-  g_assert_cmpint (kol_route_check (b.game, 0, &rules, &t, &d, NULL, 0, NULL, NULL, &error), ==, -1);
+  g_assert_cmpint (kol_route_check (b.engine, 0, &rules, &t, &d, NULL, 0, NULL, NULL, &error), ==, -1);
   g_assert_error (error, KOL_ENGINE_ERROR, KOL_ENGINE_ERROR_INVALID);
   g_clear_error (&error);
-  g_assert_null (kol_route_solve (b.game, 0, &rules, &t, KOL_ROUTE_MAX_TRAINS + 1, NULL, &error));
+  g_assert_null (kol_route_solve (b.engine, 0, &rules, &t, KOL_ROUTE_MAX_TRAINS + 1, NULL, &error));
   g_assert_error (error, KOL_ENGINE_ERROR, KOL_ENGINE_ERROR_INVALID);
   board_free (&b);
 }

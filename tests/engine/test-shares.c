@@ -47,11 +47,11 @@ shares_game (void)
 }
 
 static void
-free_game (KolEngine *g)
+free_game (KolEngine *engine)
 {
-  KolTitle *t = (KolTitle *) g->title;
+  KolTitle *t = (KolTitle *) engine->title;
 
-  kol_engine_free (g);
+  kol_engine_free (engine);
   kol_title_free (t);
 }
 
@@ -59,12 +59,12 @@ free_game (KolEngine *g)
 #define POOL kol_entity (KOL_ENTITY_POOL, 0)
 
 static void
-assert_holding (KolEngine    *g,
+assert_holding (KolEngine    *engine,
                 KolEntity   holder,
                 const char *corp,
                 const char *expected)
 {
-  g_autofree char *got = kol_test_holding (g, holder, corp);
+  g_autofree char *got = kol_test_holding (engine, holder, corp);
 
   g_assert_cmpstr (got, ==, expected);
 }
@@ -74,61 +74,61 @@ assert_holding (KolEngine    *g,
 static void
 test_prices (void)
 {
-  KolEngine *g = shares_game ();
-  int aa = kol_test_corp (g, "AA");
-  KolBundle pres = kol_test_bundle (g, "AA_0", 0);
-  KolBundle two = kol_test_bundle (g, "AA_1 AA_2", 0);
+  KolEngine *engine = shares_game ();
+  int aa = kol_test_corp (engine, "AA");
+  KolBundle pres = kol_test_bundle (engine, "AA_0", 0);
+  KolBundle two = kol_test_bundle (engine, "AA_1 AA_2", 0);
 
   /* no share price yet: Corporation#min_price, the lowest par price */
-  g_assert_cmpint (kol_bundle_price (g, &pres), ==, 200);
-  kol_market_set_par (g, aa, kol_cell (1, 0));
-  g_assert_cmpint (kol_bundle_price (g, &pres), ==, 200);
-  g_assert_cmpint (kol_bundle_num_shares (g, &two), ==, 2);
+  g_assert_cmpint (kol_bundle_price (engine, &pres), ==, 200);
+  kol_market_set_par (engine, aa, kol_cell (1, 0));
+  g_assert_cmpint (kol_bundle_price (engine, &pres), ==, 200);
+  g_assert_cmpint (kol_bundle_num_shares (engine, &two), ==, 2);
 
   /* after a move, IPO certificates still cost the par price... */
-  kol_market_move_right (g, aa);
-  g_assert_cmpint (kol_bundle_price (g, &two), ==, 200);
+  kol_market_move_right (engine, aa);
+  g_assert_cmpint (kol_bundle_price (engine, &two), ==, 200);
   /* ...and pool certificates the share price */
-  kol_test_give (g, POOL, "AA_3");
+  kol_test_give (engine, POOL, "AA_3");
   {
-    KolBundle pooled = kol_test_bundle (g, "AA_3", 0);
+    KolBundle pooled = kol_test_bundle (engine, "AA_3", 0);
 
-    g_assert_cmpint (kol_bundle_price (g, &pooled), ==, 110);
+    g_assert_cmpint (kol_bundle_price (engine, &pooled), ==, 110);
   }
   /* always_market_price (both titles): IPO certificates at the market too */
   kol_test_stock_hooks.always_market_price = TRUE;
-  g_assert_cmpint (kol_bundle_price (g, &two), ==, 220);
-  g_assert_cmpint (kol_corp_par_price (g, aa), ==, 110);
+  g_assert_cmpint (kol_bundle_price (engine, &two), ==, 220);
+  g_assert_cmpint (kol_corp_par_price (engine, aa), ==, 110);
 
   /* a partial bundle of the president's certificate: its percent counts */
   {
-    KolBundle partial = kol_test_bundle (g, "AA_0", 10);
+    KolBundle partial = kol_test_bundle (engine, "AA_0", 10);
 
-    g_assert_true (kol_bundle_partial (g, &partial));
-    g_assert_cmpint (kol_bundle_price (g, &partial), ==, 110);
+    g_assert_true (kol_bundle_partial (engine, &partial));
+    g_assert_cmpint (kol_bundle_price (engine, &partial), ==, 110);
   }
   /* an override of the price per share (ShareBundle#share_price) */
   two.share_price = 95;
-  g_assert_cmpint (kol_bundle_price (g, &two), ==, 190);
-  free_game (g);
+  g_assert_cmpint (kol_bundle_price (engine, &two), ==, 190);
+  free_game (engine);
 }
 
 /* ShareBundle.new refuses mixed owners or corporations and duplicates. */
 static void
 test_bundle_validation (void)
 {
-  KolEngine *g = shares_game ();
-  gint16 mixed_corp[] = { (gint16) kol_test_cert (g, "AA_1"), (gint16) kol_test_cert (g, "BB_1") };
-  gint16 dup[] = { (gint16) kol_test_cert (g, "AA_1"), (gint16) kol_test_cert (g, "AA_1") };
-  gint16 mixed_owner[] = { (gint16) kol_test_cert (g, "AA_1"), (gint16) kol_test_cert (g, "AA_2") };
+  KolEngine *engine = shares_game ();
+  gint16 mixed_corp[] = { (gint16) kol_test_cert (engine, "AA_1"), (gint16) kol_test_cert (engine, "BB_1") };
+  gint16 dup[] = { (gint16) kol_test_cert (engine, "AA_1"), (gint16) kol_test_cert (engine, "AA_1") };
+  gint16 mixed_owner[] = { (gint16) kol_test_cert (engine, "AA_1"), (gint16) kol_test_cert (engine, "AA_2") };
   KolBundle b;
 
-  g_assert_false (kol_bundle_init (g, &b, mixed_corp, 2, 0));
-  g_assert_false (kol_bundle_init (g, &b, dup, 2, 0));
-  g_assert_false (kol_bundle_init (g, &b, dup, 0, 0));
-  kol_test_give (g, P (0), "AA_2");
-  g_assert_false (kol_bundle_init (g, &b, mixed_owner, 2, 0));
-  free_game (g);
+  g_assert_false (kol_bundle_init (engine, &b, mixed_corp, 2, 0));
+  g_assert_false (kol_bundle_init (engine, &b, dup, 2, 0));
+  g_assert_false (kol_bundle_init (engine, &b, dup, 0, 0));
+  kol_test_give (engine, P (0), "AA_2");
+  g_assert_false (kol_bundle_init (engine, &b, mixed_owner, 2, 0));
+  free_game (engine);
 }
 
 /* ---- limits ---------------------------------------------------------------- */
@@ -138,46 +138,46 @@ test_bundle_validation (void)
 static void
 test_num_certs (void)
 {
-  KolEngine *g = shares_game ();
+  KolEngine *engine = shares_game ();
 
-  kol_test_give (g, P (0), "AA_0 AA_1 BB_7");
-  g_assert_cmpint (kol_shares_num_certs (g, P (0)), ==, 3);
-  kol_engine_move_company (g, 0, P (0));
-  g_assert_cmpint (kol_shares_num_certs (g, P (0)), ==, 4);
+  kol_test_give (engine, P (0), "AA_0 AA_1 BB_7");
+  g_assert_cmpint (kol_shares_num_certs (engine, P (0)), ==, 3);
+  kol_engine_move_company (engine, 0, P (0));
+  g_assert_cmpint (kol_shares_num_certs (engine, P (0)), ==, 4);
   kol_test_stock_hooks.cert_limit_excludes_privates = TRUE;
-  g_assert_cmpint (kol_shares_num_certs (g, P (0)), ==, 3);
+  g_assert_cmpint (kol_shares_num_certs (engine, P (0)), ==, 3);
   kol_test_stock_hooks.cert_limit_excludes_privates = FALSE;
-  kol_engine_close_company (g, 0);
-  g_assert_cmpint (kol_shares_num_certs (g, P (0)), ==, 3);
-  free_game (g);
+  kol_engine_close_company (engine, 0);
+  g_assert_cmpint (kol_shares_num_certs (engine, P (0)), ==, 3);
+  free_game (engine);
 }
 
 /* Corporation#holding_ok? (60%), SharePool#fit_in_bank? (50%, 1840 100%). */
 static void
 test_limits (void)
 {
-  KolEngine *g = shares_game ();
-  int aa = kol_test_corp (g, "AA");
+  KolEngine *engine = shares_game ();
+  int aa = kol_test_corp (engine, "AA");
   KolBundle b;
 
-  kol_test_give (g, P (0), "AA_0 AA_1 AA_2 AA_3");
-  g_assert_true (kol_corp_holding_ok (g, aa, P (0), 10));
-  g_assert_false (kol_corp_holding_ok (g, aa, P (0), 20));
+  kol_test_give (engine, P (0), "AA_0 AA_1 AA_2 AA_3");
+  g_assert_true (kol_corp_holding_ok (engine, aa, P (0), 10));
+  g_assert_false (kol_corp_holding_ok (engine, aa, P (0), 20));
   /* a corporation may hold all of itself */
-  g_assert_true (kol_corp_holding_ok (g, aa, kol_test_corp_entity (g, "AA"), 100));
+  g_assert_true (kol_corp_holding_ok (engine, aa, kol_test_corp_entity (engine, "AA"), 100));
   kol_test_stock_hooks.max_ownership_percent = 70;
-  g_assert_true (kol_corp_holding_ok (g, aa, P (0), 20));
+  g_assert_true (kol_corp_holding_ok (engine, aa, P (0), 20));
 
-  kol_test_give (g, POOL, "AA_4 AA_5 AA_6 AA_7");
-  b = kol_test_bundle (g, "AA_8", 0);
-  g_assert_true (kol_shares_fit_in_pool (g, &b));
-  kol_test_give (g, POOL, "AA_8");
-  g_assert_true (kol_shares_pool_at_limit (g, aa));
-  b = kol_test_bundle (g, "AA_3", 0);
-  g_assert_false (kol_shares_fit_in_pool (g, &b));
+  kol_test_give (engine, POOL, "AA_4 AA_5 AA_6 AA_7");
+  b = kol_test_bundle (engine, "AA_8", 0);
+  g_assert_true (kol_shares_fit_in_pool (engine, &b));
+  kol_test_give (engine, POOL, "AA_8");
+  g_assert_true (kol_shares_pool_at_limit (engine, aa));
+  b = kol_test_bundle (engine, "AA_3", 0);
+  g_assert_false (kol_shares_fit_in_pool (engine, &b));
   kol_test_stock_hooks.market_share_limit = 100;
-  g_assert_true (kol_shares_fit_in_pool (g, &b));
-  free_game (g);
+  g_assert_true (kol_shares_fit_in_pool (engine, &b));
+  free_game (engine);
 }
 
 /* ---- buying: money and floating ----------------------------------------------- */
@@ -188,18 +188,18 @@ test_limits (void)
 static void
 test_buy_full_capitalization (void)
 {
-  KolEngine *g = shares_game ();
-  int aa = kol_test_corp (g, "AA");
-  int bank = g->bank;
+  KolEngine *engine = shares_game ();
+  int aa = kol_test_corp (engine, "AA");
+  int bank = engine->bank;
   KolBundle b;
 
-  kol_market_set_par (g, aa, kol_cell (1, 0));
-  b = kol_test_bundle (g, "AA_0", 0);
-  kol_shares_buy (g, P (0), &b, NULL);
-  g_assert_true (g->corps[aa].ipoed);
-  g_assert_true (kol_corp_is_president (g, aa, P (0)));
-  g_assert_cmpint (g->players[0].cash, ==, 800);
-  g_assert_cmpint (g->bank, ==, bank + 200);
+  kol_market_set_par (engine, aa, kol_cell (1, 0));
+  b = kol_test_bundle (engine, "AA_0", 0);
+  kol_shares_buy (engine, P (0), &b, NULL);
+  g_assert_true (engine->corps[aa].ipoed);
+  g_assert_true (kol_corp_is_president (engine, aa, P (0)));
+  g_assert_cmpint (engine->players[0].cash, ==, 800);
+  g_assert_cmpint (engine->bank, ==, bank + 200);
   g_assert_cmpint (kol_test_count_kind (KOL_LOG_PARS), ==, 1);
   g_assert_cmpint (kol_test_count_kind (KOL_LOG_BECOMES_PRESIDENT), ==, 1);
 
@@ -207,18 +207,18 @@ test_buy_full_capitalization (void)
     {
       g_autofree char *id = g_strdup_printf ("AA_%d", i);
 
-      b = kol_test_bundle (g, id, 0);
-      kol_shares_buy (g, P (i % 3), &b, NULL);
-      g_assert_false (g->corps[aa].floated);
+      b = kol_test_bundle (engine, id, 0);
+      kol_shares_buy (engine, P (i % 3), &b, NULL);
+      g_assert_false (engine->corps[aa].floated);
     }
-  b = kol_test_bundle (g, "AA_4", 0);
-  kol_shares_buy (g, P (1), &b, NULL);
-  g_assert_true (g->corps[aa].floated);
-  g_assert_cmpint (g->corps[aa].cash, ==, 1000);
+  b = kol_test_bundle (engine, "AA_4", 0);
+  kol_shares_buy (engine, P (1), &b, NULL);
+  g_assert_true (engine->corps[aa].floated);
+  g_assert_cmpint (engine->corps[aa].cash, ==, 1000);
   g_assert_cmpint (kol_test_count_kind (KOL_LOG_FLOATS), ==, 1);
   g_assert_cmpint (kol_test_count_kind (KOL_LOG_RECEIVES_CAPITAL), ==, 1);
   g_assert_cmpint (kol_test_count_kind (KOL_LOG_BUYS_SHARE_IPO), ==, 5);
-  free_game (g);
+  free_game (engine);
 }
 
 /* CAPITALIZATION :incremental (1849): treasury certificates pay the
@@ -226,47 +226,47 @@ test_buy_full_capitalization (void)
 static void
 test_buy_incremental (void)
 {
-  KolEngine *g = shares_game ();
-  int bb = kol_test_corp (g, "BB");
-  int bank = g->bank;
+  KolEngine *engine = shares_game ();
+  int bb = kol_test_corp (engine, "BB");
+  int bank = engine->bank;
   KolBundle b;
 
   kol_test_stock_op_hooks.capitalization = KOL_CAPITALIZATION_INCREMENTAL;
-  kol_market_set_par (g, bb, kol_cell (1, 0));
-  b = kol_test_bundle (g, "BB_0", 0);
-  kol_shares_buy (g, P (0), &b, NULL);
+  kol_market_set_par (engine, bb, kol_cell (1, 0));
+  b = kol_test_bundle (engine, "BB_0", 0);
+  kol_shares_buy (engine, P (0), &b, NULL);
   /* 20% floats BB at once */
-  g_assert_true (g->corps[bb].floated);
-  g_assert_cmpint (g->corps[bb].cash, ==, 200);
-  g_assert_cmpint (g->bank, ==, bank);
+  g_assert_true (engine->corps[bb].floated);
+  g_assert_cmpint (engine->corps[bb].cash, ==, 200);
+  g_assert_cmpint (engine->bank, ==, bank);
   g_assert_cmpint (kol_test_count_kind (KOL_LOG_RECEIVES_CAPITAL), ==, 0);
 
-  kol_test_give (g, POOL, "BB_3");
-  b = kol_test_bundle (g, "BB_3", 0);
-  kol_shares_buy (g, P (1), &b, NULL);
-  g_assert_cmpint (g->corps[bb].cash, ==, 200);
-  g_assert_cmpint (g->bank, ==, bank + 100);
+  kol_test_give (engine, POOL, "BB_3");
+  b = kol_test_bundle (engine, "BB_3", 0);
+  kol_shares_buy (engine, P (1), &b, NULL);
+  g_assert_cmpint (engine->corps[bb].cash, ==, 200);
+  g_assert_cmpint (engine->bank, ==, bank + 100);
   g_assert_cmpint (kol_test_count_kind (KOL_LOG_BUYS_SHARE_MARKET), ==, 1);
-  free_game (g);
+  free_game (engine);
 }
 
 /* exchange: :free (CompanyPendingPar): no money, "receives". */
 static void
 test_buy_free (void)
 {
-  KolEngine *g = shares_game ();
-  int aa = kol_test_corp (g, "AA");
-  KolBundle b = kol_test_bundle (g, "AA_0", 0);
+  KolEngine *engine = shares_game ();
+  int aa = kol_test_corp (engine, "AA");
+  KolBundle b = kol_test_bundle (engine, "AA_0", 0);
   KolBuyOpts opts;
 
-  kol_market_set_par (g, aa, kol_cell (1, 0));
+  kol_market_set_par (engine, aa, kol_cell (1, 0));
   kol_buy_opts_init (&opts);
   opts.exchange = KOL_EXCHANGE_FREE;
-  kol_shares_buy (g, P (2), &b, &opts);
-  g_assert_cmpint (g->players[2].cash, ==, 1000);
-  g_assert_true (kol_corp_is_president (g, aa, P (2)));
+  kol_shares_buy (engine, P (2), &b, &opts);
+  g_assert_cmpint (engine->players[2].cash, ==, 1000);
+  g_assert_true (kol_corp_is_president (engine, aa, P (2)));
   g_assert_cmpint (kol_test_count_kind (KOL_LOG_RECEIVES_SHARE), ==, 1);
-  free_game (g);
+  free_game (engine);
 }
 
 /* ---- presidency (SharePool#transfer_shares) ---------------------------------- */
@@ -332,62 +332,62 @@ static const PresCase pres_cases[] = {
 /* g_1849/share_pool.rb#change_president: the heir gives the last
  * certificate if they have it, else two ordinary ones. */
 static void
-sicily_change_president (KolEngine  *g,
+sicily_change_president (KolEngine  *engine,
                          int       presidents_cert,
                          KolEntity swap_to,
                          KolEntity president,
                          KolEntity previous)
 {
-  int corp = g->certs[presidents_cert].corp;
+  int corp = engine->certs[presidents_cert].corp;
   gint16 held[KOL_MAX_CERTS];
-  int n = kol_engine_certs_of (g, president, corp, held, KOL_MAX_CERTS), moved = 0;
+  int n = kol_engine_certs_of (engine, president, corp, held, KOL_MAX_CERTS), moved = 0;
   int last = -1;
 
   for (int i = 0; i < n; i++)
-    if (g->certs[held[i]].index == g->title->corps[corp].n_shares - 1)
+    if (engine->certs[held[i]].index == engine->title->corps[corp].n_shares - 1)
       last = held[i];
   if (last >= 0)
-    kol_shares_move_cert (g, last, swap_to);
+    kol_shares_move_cert (engine, last, swap_to);
   else
     for (int i = 0; i < n && moved < 2; i++)
       {
-        kol_shares_move_cert (g, held[i], swap_to);
+        kol_shares_move_cert (engine, held[i], swap_to);
         moved++;
       }
-  kol_shares_move_cert (g, presidents_cert, president);
+  kol_shares_move_cert (engine, presidents_cert, president);
 }
 
 static void
 test_presidency (gconstpointer data)
 {
   const PresCase *pc = data;
-  KolEngine *g = shares_game ();
+  KolEngine *engine = shares_game ();
   const char *corp = pc->certs[0] == 'A' ? "AA" : "BB";
-  int c = kol_test_corp (g, corp);
+  int c = kol_test_corp (engine, corp);
   KolBundle b;
 
   g_test_message ("%s", pc->source);
   if (pc->sicily)
     kol_test_stock_hooks.change_president = sicily_change_president;
-  kol_market_set_par (g, c, kol_cell (1, 0));
-  g->corps[c].ipoed = TRUE;
-  kol_test_give (g, P (0), pc->p0);
-  kol_test_give (g, P (1), pc->p1);
-  kol_test_give (g, P (2), pc->p2);
-  g->corps[c].owner = P (pc->president);
+  kol_market_set_par (engine, c, kol_cell (1, 0));
+  engine->corps[c].ipoed = TRUE;
+  kol_test_give (engine, P (0), pc->p0);
+  kol_test_give (engine, P (1), pc->p1);
+  kol_test_give (engine, P (2), pc->p2);
+  engine->corps[c].owner = P (pc->president);
 
-  b = kol_test_bundle (g, pc->certs, pc->percent);
+  b = kol_test_bundle (engine, pc->certs, pc->percent);
   if (pc->sale)
-    kol_shares_sell (g, &b, TRUE, FALSE);
+    kol_shares_sell (engine, &b, TRUE, FALSE);
   else
-    kol_shares_buy (g, P (pc->actor), &b, NULL);
+    kol_shares_buy (engine, P (pc->actor), &b, NULL);
 
-  g_assert_true (kol_corp_is_president (g, c, P (pc->new_president)));
-  assert_holding (g, P (0), corp, pc->p0_after);
-  assert_holding (g, P (1), corp, pc->p1_after);
-  assert_holding (g, P (2), corp, pc->p2_after);
-  assert_holding (g, POOL, corp, pc->pool_after);
-  free_game (g);
+  g_assert_true (kol_corp_is_president (engine, c, P (pc->new_president)));
+  assert_holding (engine, P (0), corp, pc->p0_after);
+  assert_holding (engine, P (1), corp, pc->p1_after);
+  assert_holding (engine, P (2), corp, pc->p2_after);
+  assert_holding (engine, POOL, corp, pc->pool_after);
+  free_game (engine);
 }
 
 /* The president's certificate bought outright from its holder: no swap
@@ -395,99 +395,99 @@ test_presidency (gconstpointer data)
 static void
 test_president_cert_transfer (void)
 {
-  KolEngine *g = shares_game ();
-  int aa = kol_test_corp (g, "AA");
+  KolEngine *engine = shares_game ();
+  int aa = kol_test_corp (engine, "AA");
   KolBundle b;
   KolTransferOpts t;
 
-  kol_test_par (g, "AA", 1, 0);
-  kol_test_give (g, P (0), "AA_0");
-  kol_test_give (g, P (1), "AA_1");
-  g->corps[aa].owner = P (0);
-  b = kol_test_bundle (g, "AA_0", 0);
+  kol_test_par (engine, "AA", 1, 0);
+  kol_test_give (engine, P (0), "AA_0");
+  kol_test_give (engine, P (1), "AA_1");
+  engine->corps[aa].owner = P (0);
+  b = kol_test_bundle (engine, "AA_0", 0);
   kol_transfer_opts_init (&t);
-  kol_shares_transfer (g, &b, P (1), &t);
-  g_assert_true (kol_corp_is_president (g, aa, P (1)));
-  assert_holding (g, P (1), "AA", "AA_1 AA_0");
-  assert_holding (g, P (0), "AA", "");
+  kol_shares_transfer (engine, &b, P (1), &t);
+  g_assert_true (kol_corp_is_president (engine, aa, P (1)));
+  assert_holding (engine, P (1), "AA", "AA_1 AA_0");
+  assert_holding (engine, P (0), "AA", "");
 
   /* allow_president_change: false (1840's Stadtbahn companies) */
-  b = kol_test_bundle (g, "AA_0", 0);
+  b = kol_test_bundle (engine, "AA_0", 0);
   t.allow_president_change = FALSE;
-  kol_shares_transfer (g, &b, P (2), &t);
-  g_assert_true (kol_corp_is_president (g, aa, P (1)));
-  free_game (g);
+  kol_shares_transfer (engine, &b, P (2), &t);
+  g_assert_true (kol_corp_is_president (engine, aa, P (1)));
+  free_game (engine);
 }
 
 /* The player order decides the distance: 1840 reorders @players. */
 static int
-reversed_order (KolEngine *g,
+reversed_order (KolEngine *engine,
                 gint16  *out)
 {
-  for (int i = 0; i < g->n_players; i++)
-    out[i] = (gint16) (g->n_players - 1 - i);
-  return g->n_players;
+  for (int i = 0; i < engine->n_players; i++)
+    out[i] = (gint16) (engine->n_players - 1 - i);
+  return engine->n_players;
 }
 
 static void
 test_distance_player_order (void)
 {
-  KolEngine *g = shares_game ();
+  KolEngine *engine = shares_game ();
 
-  g_assert_cmpint (kol_shares_distance (g, P (0), P (1)), ==, 1);
-  g_assert_cmpint (kol_shares_distance (g, P (2), P (0)), ==, 1);
+  g_assert_cmpint (kol_shares_distance (engine, P (0), P (1)), ==, 1);
+  g_assert_cmpint (kol_shares_distance (engine, P (2), P (0)), ==, 1);
   /* Ruby: a < b ? b - a : b - (a - size), so a player is size seats from itself */
-  g_assert_cmpint (kol_shares_distance (g, P (0), P (0)), ==, 3);
-  g->priority_deal = 1;   /* rotation: P2 P3 P1 */
-  g_assert_cmpint (kol_shares_distance (g, P (0), P (1)), ==, 1);
+  g_assert_cmpint (kol_shares_distance (engine, P (0), P (0)), ==, 3);
+  engine->priority_deal = 1;   /* rotation: P2 P3 P1 */
+  g_assert_cmpint (kol_shares_distance (engine, P (0), P (1)), ==, 1);
   kol_test_stock_hooks.player_order = reversed_order;
-  g_assert_cmpint (kol_shares_distance (g, P (0), P (1)), ==, 2);
-  g->players[1].bankrupt = TRUE;
-  g_assert_cmpint (kol_shares_distance (g, P (2), P (0)), ==, 1);
-  free_game (g);
+  g_assert_cmpint (kol_shares_distance (engine, P (0), P (1)), ==, 2);
+  engine->players[1].bankrupt = TRUE;
+  g_assert_cmpint (kol_shares_distance (engine, P (2), P (0)), ==, 1);
+  free_game (engine);
 }
 
 /* ---- bundles (Game#all_bundles_for_corporation) ---------------------------- */
 
 static char *
-bundle_list (KolEngine   *g,
+bundle_list (KolEngine   *engine,
              KolEntity  holder,
              const char *corp)
 {
   KolBundle out[32];
-  int n = kol_shares_bundles_for_corporation (g, holder, kol_test_corp (g, corp), out, 32);
+  int n = kol_shares_bundles_for_corporation (engine, holder, kol_test_corp (engine, corp), out, 32);
   GString *s = g_string_new (NULL);
 
   for (int i = 0; i < n; i++)
     g_string_append_printf (s, "%s%d%s", i ? " " : "", out[i].percent,
-                            kol_bundle_partial (g, &out[i]) ? "p" : "");
+                            kol_bundle_partial (engine, &out[i]) ? "p" : "");
   return g_string_free (s, FALSE);
 }
 
 static void
 test_all_bundles (void)
 {
-  KolEngine *g = shares_game ();
+  KolEngine *engine = shares_game ();
   g_autofree char *none = NULL, *with_pres = NULL, *director = NULL, *plain = NULL;
 
-  kol_test_give (g, P (0), "AA_0 AA_1 AA_2");
-  none = bundle_list (g, P (0), "AA");
+  kol_test_give (engine, P (0), "AA_0 AA_1 AA_2");
+  none = bundle_list (engine, P (0), "AA");
   g_assert_cmpstr (none, ==, "");   /* not started */
 
-  kol_test_par (g, "AA", 1, 0);
-  with_pres = bundle_list (g, P (0), "AA");
+  kol_test_par (engine, "AA", 1, 0);
+  with_pres = bundle_list (engine, P (0), "AA");
   g_assert_cmpstr (with_pres, ==, "10 20 30p 40");
 
-  kol_test_par (g, "CC", 1, 0);
-  kol_test_give (g, P (1), "CC_0");
-  director = bundle_list (g, P (1), "CC");
+  kol_test_par (engine, "CC", 1, 0);
+  kol_test_give (engine, P (1), "CC_0");
+  director = bundle_list (engine, P (1), "CC");
   g_assert_cmpstr (director, ==, "10p 20p 30p 40p 50");
 
-  kol_test_par (g, "BB", 1, 0);
-  kol_test_give (g, P (2), "BB_7 BB_1");
-  plain = bundle_list (g, P (2), "BB");
+  kol_test_par (engine, "BB", 1, 0);
+  kol_test_give (engine, P (2), "BB_7 BB_1");
+  plain = bundle_list (engine, P (2), "BB");
   g_assert_cmpstr (plain, ==, "10 30");
-  free_game (g);
+  free_game (engine);
 }
 
 /* ShareBundle#can_dump?: the president's certificate only goes if someone
@@ -495,19 +495,19 @@ test_all_bundles (void)
 static void
 test_can_dump (void)
 {
-  KolEngine *g = shares_game ();
+  KolEngine *engine = shares_game ();
   KolBundle b;
 
-  kol_test_par (g, "AA", 1, 0);
-  kol_test_give (g, P (0), "AA_0 AA_1");
-  kol_test_give (g, P (1), "AA_2");
-  b = kol_test_bundle (g, "AA_1", 0);
-  g_assert_true (kol_bundle_can_dump (g, &b, P (0)));
-  b = kol_test_bundle (g, "AA_0", 0);
-  g_assert_false (kol_bundle_can_dump (g, &b, P (0)));
-  kol_test_give (g, kol_test_corp_entity (g, "BB"), "AA_3 AA_4");
-  g_assert_true (kol_bundle_can_dump (g, &b, P (0)));
-  free_game (g);
+  kol_test_par (engine, "AA", 1, 0);
+  kol_test_give (engine, P (0), "AA_0 AA_1");
+  kol_test_give (engine, P (1), "AA_2");
+  b = kol_test_bundle (engine, "AA_1", 0);
+  g_assert_true (kol_bundle_can_dump (engine, &b, P (0)));
+  b = kol_test_bundle (engine, "AA_0", 0);
+  g_assert_false (kol_bundle_can_dump (engine, &b, P (0)));
+  kol_test_give (engine, kol_test_corp_entity (engine, "BB"), "AA_3 AA_4");
+  g_assert_true (kol_bundle_can_dump (engine, &b, P (0)));
+  free_game (engine);
 }
 
 /* ---- selling (Game#sell_shares_and_change_price) ----------------------------- */
@@ -534,27 +534,27 @@ static void
 test_sell_movement (gconstpointer data)
 {
   const SellCase *sc = data;
-  KolEngine *g = shares_game ();
-  int aa = kol_test_corp (g, "AA");
+  KolEngine *engine = shares_game ();
+  int aa = kol_test_corp (engine, "AA");
   int cash;
   KolBundle b;
 
   g_test_message ("base.rb sell_shares_and_change_price %s", sc->name);
   kol_test_stock_hooks.sell_movement = (guint8) sc->movement;
-  kol_test_par (g, "AA", 1, 0);
-  kol_market_move (g, aa, kol_cell (1, 2));   /* 120 */
-  kol_test_give (g, P (0), "AA_0");
-  kol_test_give (g, P (1), sc->certs);
-  g->corps[aa].owner = P (0);
-  cash = g->players[1].cash;
-  b = kol_test_bundle (g, sc->certs, 0);
-  kol_shares_sell_and_change_price (g, &b, TRUE, -1);
-  g_assert_cmpint (g->players[1].cash, ==, cash + 120 * b.n_certs);
-  g_assert_cmpint (kol_market_corp_price (g, aa), ==, sc->to_price);
+  kol_test_par (engine, "AA", 1, 0);
+  kol_market_move (engine, aa, kol_cell (1, 2));   /* 120 */
+  kol_test_give (engine, P (0), "AA_0");
+  kol_test_give (engine, P (1), sc->certs);
+  engine->corps[aa].owner = P (0);
+  cash = engine->players[1].cash;
+  b = kol_test_bundle (engine, sc->certs, 0);
+  kol_shares_sell_and_change_price (engine, &b, TRUE, -1);
+  g_assert_cmpint (engine->players[1].cash, ==, cash + 120 * b.n_certs);
+  g_assert_cmpint (kol_market_corp_price (engine, aa), ==, sc->to_price);
   g_assert_cmpint (kol_test_count_kind (KOL_LOG_SELLS_SHARES), ==, 1);
   g_assert_cmpint (kol_test_count_kind (KOL_LOG_SHARE_PRICE_MOVES),
                    ==, sc->movement == KOL_SELL_MOVE_NONE || sc->to_price == 120 ? 0 : 1);
-  free_game (g);
+  free_game (engine);
 }
 
 /* ---- closing ------------------------------------------------------------------ */
@@ -562,29 +562,29 @@ test_sell_movement (gconstpointer data)
 static void
 test_close_and_reset (void)
 {
-  KolEngine *g = shares_game ();
-  int aa = kol_test_corp (g, "AA");
+  KolEngine *engine = shares_game ();
+  int aa = kol_test_corp (engine, "AA");
   g_autofree char *ipo = NULL;
 
-  kol_test_par (g, "AA", 1, 0);
-  kol_test_give (g, P (0), "AA_0 AA_1");
-  kol_test_give (g, POOL, "AA_2");
-  g->corps[aa].owner = P (0);
-  kol_shares_close_corporation (g, aa);
-  g_assert_true (g->corps[aa].closed);
-  g_assert_false (g->corps[aa].ipoed);
-  g_assert_cmpint (kol_engine_percent_of (g, P (0), aa), ==, 0);
-  g_assert_cmpint (kol_corp_pool_percent (g, aa), ==, 0);
-  g_assert_true (kol_cell_is_none (kol_market_corp_cell (g, aa)));
-  for (int i = 0; i < g->n_corp_order; i++)
-    g_assert_cmpint (g->corp_order[i], !=, aa);
+  kol_test_par (engine, "AA", 1, 0);
+  kol_test_give (engine, P (0), "AA_0 AA_1");
+  kol_test_give (engine, POOL, "AA_2");
+  engine->corps[aa].owner = P (0);
+  kol_shares_close_corporation (engine, aa);
+  g_assert_true (engine->corps[aa].closed);
+  g_assert_false (engine->corps[aa].ipoed);
+  g_assert_cmpint (kol_engine_percent_of (engine, P (0), aa), ==, 0);
+  g_assert_cmpint (kol_corp_pool_percent (engine, aa), ==, 0);
+  g_assert_true (kol_cell_is_none (kol_market_corp_cell (engine, aa)));
+  for (int i = 0; i < engine->n_corp_order; i++)
+    g_assert_cmpint (engine->corp_order[i], !=, aa);
 
-  kol_shares_reset_corporation (g, aa);
-  g_assert_false (g->corps[aa].closed);
-  ipo = kol_test_holding (g, kol_test_corp_entity (g, "AA"), "AA");
+  kol_shares_reset_corporation (engine, aa);
+  g_assert_false (engine->corps[aa].closed);
+  ipo = kol_test_holding (engine, kol_test_corp_entity (engine, "AA"), "AA");
   g_assert_cmpstr (ipo, ==, "AA_0 AA_1 AA_2 AA_3 AA_4 AA_5 AA_6 AA_7 AA_8");
-  g_assert_true (kol_cell_is_none (kol_market_corp_cell (g, aa)));
-  free_game (g);
+  g_assert_true (kol_cell_is_none (kol_market_corp_cell (engine, aa)));
+  free_game (engine);
 }
 
 /* Game#close_corporations_in_close_cell!, through the title's
@@ -592,12 +592,12 @@ test_close_and_reset (void)
 static int closed_count;
 
 static void
-close_with_shares (KolEngine *g,
+close_with_shares (KolEngine *engine,
                    int      corp)
 {
   closed_count++;
-  kol_default_close_corporation (g, corp);
-  kol_shares_close_corporation (g, corp);
+  kol_default_close_corporation (engine, corp);
+  kol_shares_close_corporation (engine, corp);
 }
 
 static void
@@ -605,27 +605,27 @@ test_close_cell (void)
 {
   static const char *rows[] = { "100p 90", "0c 10", NULL };
   KolTitle *t;
-  KolEngine *g;
+  KolEngine *engine;
   int aa, bb;
 
   kol_test_stock_reset ();
   t = kol_test_stock_title (rows, corps, companies, 3, 1000, 12);
-  g = kol_test_stock_game (t);
-  aa = kol_test_corp (g, "AA");
-  bb = kol_test_corp (g, "BB");
+  engine = kol_test_stock_game (t);
+  aa = kol_test_corp (engine, "AA");
+  bb = kol_test_corp (engine, "BB");
   kol_test_stock_op_hooks.close_corporation = close_with_shares;
   closed_count = 0;
-  kol_test_par (g, "AA", 0, 0);
-  kol_test_par (g, "BB", 0, 0);
-  g_assert_false (kol_shares_close_corporations_in_close_cell (g));
-  kol_market_move_left (g, aa);   /* column 0: down to 0c */
-  g_assert_true (kol_market_cell_has_flag (g, kol_market_corp_cell (g, aa), KOL_CELL_CLOSE));
-  g_assert_true (kol_shares_close_corporations_in_close_cell (g));
+  kol_test_par (engine, "AA", 0, 0);
+  kol_test_par (engine, "BB", 0, 0);
+  g_assert_false (kol_shares_close_corporations_in_close_cell (engine));
+  kol_market_move_left (engine, aa);   /* column 0: down to 0c */
+  g_assert_true (kol_market_cell_has_flag (engine, kol_market_corp_cell (engine, aa), KOL_CELL_CLOSE));
+  g_assert_true (kol_shares_close_corporations_in_close_cell (engine));
   g_assert_cmpint (closed_count, ==, 1);
-  g_assert_true (g->corps[aa].closed);
-  g_assert_false (g->corps[bb].closed);
+  g_assert_true (engine->corps[aa].closed);
+  g_assert_false (engine->corps[bb].closed);
   g_assert_cmpint (kol_test_count_kind (KOL_LOG_CORP_CLOSES), ==, 1);
-  free_game (g);
+  free_game (engine);
 }
 
 int

@@ -36,11 +36,11 @@ stock_game (int cash,
 }
 
 static void
-free_game (KolEngine *g)
+free_game (KolEngine *engine)
 {
-  KolTitle *t = (KolTitle *) g->title;
+  KolTitle *t = (KolTitle *) engine->title;
 
-  kol_engine_free (g);
+  kol_engine_free (engine);
   kol_title_free (t);
 }
 
@@ -48,24 +48,24 @@ free_game (KolEngine *g)
 #define POOL kol_entity (KOL_ENTITY_POOL, 0)
 #define BIT(t) KOL_ACTION_BIT (KOL_ACTION_##t)
 /* the step's actions, without the default steps' (end game, messages, programs) */
-#define SR_ACTIONS(g, p) (kol_engine_actions_for ((g), P (p)) & \
+#define SR_ACTIONS(engine, p) (kol_engine_actions_for ((engine), P (p)) & \
                           (BIT (PASS) | BIT (PAR) | BIT (BUY_SHARES) | BIT (SELL_SHARES)))
 
 /* A started corporation at (row, col), with @holders' certificates. */
 static void
-start_corp (KolEngine    *g,
+start_corp (KolEngine    *engine,
             const char *corp,
             int         row,
             int         col,
             int         president,
             const char *ids)
 {
-  int c = kol_test_corp (g, corp);
+  int c = kol_test_corp (engine, corp);
 
-  kol_test_par (g, corp, row, col);
-  kol_test_give (g, P (president), ids);
-  g->corps[c].owner = P (president);
-  kol_corp_floated (g, c);
+  kol_test_par (engine, corp, row, col);
+  kol_test_give (engine, P (president), ids);
+  engine->corps[c].owner = P (president);
+  kol_corp_floated (engine, c);
 }
 
 /* @error is read after the call that set it (C leaves the order of
@@ -80,13 +80,13 @@ assert_refused (gboolean        ok,
 }
 
 static void
-assert_reason (KolEngine  *g,
+assert_reason (KolEngine  *engine,
                KolReason reason)
 {
   gboolean found = FALSE;
 
-  for (guint i = 0; i < g->refusal.n_args; i++)
-    if (g->refusal.args[i].kind == KOL_ARG_REASON && g->refusal.args[i].value == (int) reason)
+  for (guint i = 0; i < engine->refusal.n_args; i++)
+    if (engine->refusal.args[i].kind == KOL_ARG_REASON && engine->refusal.args[i].value == (int) reason)
       found = TRUE;
   g_assert_true (found);
 }
@@ -95,36 +95,36 @@ assert_reason (KolEngine  *g,
  * blocking step, NOT_NOW); the UI asks the step why with kol_stock_refuse_*,
  * which gives the specific reason. */
 static void
-assert_buy_explained (KolEngine       *g,
+assert_buy_explained (KolEngine       *engine,
                       int            player,
                       const char    *ids,
                       KolEngineError code)
 {
   g_autoptr(GError) error = NULL;
-  KolBundle b = kol_test_bundle (g, ids, 0);
-  KolStep *s = kol_round_find_step (g, &kol_step_buy_sell_par_shares);
+  KolBundle b = kol_test_bundle (engine, ids, 0);
+  KolStep *s = kol_round_find_step (engine, &kol_step_buy_sell_par_shares);
 
-  g_assert_false (kol_test_buy (g, player, ids, &error));
+  g_assert_false (kol_test_buy (engine, player, ids, &error));
   g_clear_error (&error);
-  g_assert_false (kol_stock_can_buy (g, s, P (player), &b));
-  g_assert_false (kol_stock_refuse_buy (g, s, P (player), &b, &error));
+  g_assert_false (kol_stock_can_buy (engine, s, P (player), &b));
+  g_assert_false (kol_stock_refuse_buy (engine, s, P (player), &b, &error));
   g_assert_error (error, KOL_ENGINE_ERROR, (gint) code);
 }
 
 static void
-assert_sell_explained (KolEngine       *g,
+assert_sell_explained (KolEngine       *engine,
                        int            player,
                        const char    *ids,
                        KolEngineError code)
 {
   g_autoptr(GError) error = NULL;
-  KolBundle b = kol_test_bundle (g, ids, 0);
-  KolStep *s = kol_round_find_step (g, &kol_step_buy_sell_par_shares);
+  KolBundle b = kol_test_bundle (engine, ids, 0);
+  KolStep *s = kol_round_find_step (engine, &kol_step_buy_sell_par_shares);
 
-  g_assert_false (kol_test_sell (g, player, ids, 0, &error));
+  g_assert_false (kol_test_sell (engine, player, ids, 0, &error));
   g_clear_error (&error);
-  g_assert_false (kol_stock_can_sell (g, s, P (player), &b));
-  g_assert_false (kol_stock_refuse_sell (g, s, P (player), &b, &error));
+  g_assert_false (kol_stock_can_sell (engine, s, P (player), &b));
+  g_assert_false (kol_stock_refuse_sell (engine, s, P (player), &b, &error));
   g_assert_error (error, KOL_ENGINE_ERROR, (gint) code);
 }
 
@@ -136,31 +136,31 @@ assert_sell_explained (KolEngine       *g,
 static void
 test_par (void)
 {
-  KolEngine *g = stock_game (600, 8);
-  int aa = kol_test_corp (g, "AA");
+  KolEngine *engine = stock_game (600, 8);
+  int aa = kol_test_corp (engine, "AA");
   g_autoptr(GError) error = NULL;
   KolParOption par[4];
   int n;
 
-  kol_test_start_stock_round (g);
-  g_assert_cmpint (kol_test_acting (g), ==, 0);
-  g_assert_cmphex (SR_ACTIONS (g, 0), ==, BIT (PAR) | BIT (PASS));
-  g_assert_cmphex (SR_ACTIONS (g, 1), ==, 0);
-  n = kol_stock_par_options (g, P (0), par, 4);
+  kol_test_start_stock_round (engine);
+  g_assert_cmpint (kol_test_acting (engine), ==, 0);
+  g_assert_cmphex (SR_ACTIONS (engine, 0), ==, BIT (PAR) | BIT (PASS));
+  g_assert_cmphex (SR_ACTIONS (engine, 1), ==, 0);
+  n = kol_stock_par_options (engine, P (0), par, 4);
   g_assert_cmpint (n, ==, 2);
   g_assert_cmpint (par[0].n_cells, ==, 1);
-  g_assert_cmpint (kol_market_cell_price (g, par[0].cells[0]), ==, 100);
+  g_assert_cmpint (kol_market_cell_price (engine, par[0].cells[0]), ==, 100);
 
-  g_assert_true (kol_test_par_action (g, 0, "AA", 1, 0, &error));
+  g_assert_true (kol_test_par_action (engine, 0, "AA", 1, 0, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (g->players[0].cash, ==, 400);
-  g_assert_true (g->corps[aa].ipoed);
-  g_assert_true (kol_corp_is_president (g, aa, P (0)));
-  g_assert_true (kol_entity_equal (g->round.last_to_act, P (0)));
-  g_assert_false (g->players[0].passed);
-  g_assert_cmpint (kol_test_acting (g), ==, 1);
+  g_assert_cmpint (engine->players[0].cash, ==, 400);
+  g_assert_true (engine->corps[aa].ipoed);
+  g_assert_true (kol_corp_is_president (engine, aa, P (0)));
+  g_assert_true (kol_entity_equal (engine->round.last_to_act, P (0)));
+  g_assert_false (engine->players[0].passed);
+  g_assert_cmpint (kol_test_acting (engine), ==, 1);
   g_assert_cmpint (kol_test_count_kind (KOL_LOG_PARS), ==, 1);
-  free_game (g);
+  free_game (engine);
 }
 
 /* Round::Stock#finished?: everyone passed in a row; the entity index moves
@@ -168,25 +168,25 @@ test_par (void)
 static void
 test_all_pass_ends_round (void)
 {
-  KolEngine *g = stock_game (600, 8);
+  KolEngine *engine = stock_game (600, 8);
   g_autoptr(GError) error = NULL;
 
   kol_test_stock_module.next_round = NULL;   /* the game stops after the round */
-  kol_test_start_stock_round (g);
-  g_assert_true (kol_test_par_action (g, 0, "AA", 1, 0, &error));
-  g_assert_true (kol_test_pass (g, 1, &error));
-  g_assert_true (g->players[1].passed);
+  kol_test_start_stock_round (engine);
+  g_assert_true (kol_test_par_action (engine, 0, "AA", 1, 0, &error));
+  g_assert_true (kol_test_pass (engine, 1, &error));
+  g_assert_true (engine->players[1].passed);
   g_assert_cmpint (kol_test_count_kind (KOL_LOG_SR_PASSES), ==, 1);
-  g_assert_true (kol_test_pass (g, 2, &error));
-  g_assert_false (g->finished);
-  g_assert_true (kol_test_pass (g, 0, &error));
+  g_assert_true (kol_test_pass (engine, 2, &error));
+  g_assert_false (engine->finished);
+  g_assert_true (kol_test_pass (engine, 0, &error));
   g_assert_no_error (error);
-  g_assert_true (g->finished);
-  g_assert_cmpint (g->round.entity_index, ==, 1);
-  kol_stock_priority_after_last_to_act (g);
-  g_assert_cmpint (g->priority_deal, ==, 1);
+  g_assert_true (engine->finished);
+  g_assert_cmpint (engine->round.entity_index, ==, 1);
+  kol_stock_priority_after_last_to_act (engine);
+  g_assert_cmpint (engine->priority_deal, ==, 1);
   g_assert_cmpint (kol_test_count_kind (KOL_LOG_PRIORITY_DEAL), ==, 1);
-  free_game (g);
+  free_game (engine);
 }
 
 /* A player who can do nothing is skipped and counts as passed
@@ -194,16 +194,16 @@ test_all_pass_ends_round (void)
 static void
 test_skip_without_actions (void)
 {
-  KolEngine *g = stock_game (600, 8);
+  KolEngine *engine = stock_game (600, 8);
   g_autoptr(GError) error = NULL;
 
-  g->players[1].cash = 0;
-  kol_test_start_stock_round (g);
-  g_assert_true (kol_test_par_action (g, 0, "AA", 1, 0, &error));
+  engine->players[1].cash = 0;
+  kol_test_start_stock_round (engine);
+  g_assert_true (kol_test_par_action (engine, 0, "AA", 1, 0, &error));
   g_assert_cmpint (kol_test_count_kind (KOL_LOG_NO_VALID_ACTIONS), ==, 1);
-  g_assert_true (g->players[1].passed);
-  g_assert_cmpint (kol_test_acting (g), ==, 2);
-  free_game (g);
+  g_assert_true (engine->players[1].passed);
+  g_assert_cmpint (kol_test_acting (engine), ==, 2);
+  free_game (engine);
 }
 
 /* ---- selling and buying back ------------------------------------------------ */
@@ -213,28 +213,28 @@ test_skip_without_actions (void)
 static void
 test_no_buy_back (void)
 {
-  KolEngine *g = stock_game (600, 8);
-  int aa = kol_test_corp (g, "AA");
+  KolEngine *engine = stock_game (600, 8);
+  int aa = kol_test_corp (engine, "AA");
   g_autoptr(GError) error = NULL;
 
-  g->turn = 2;
-  start_corp (g, "AA", 1, 0, 0, "AA_0 AA_1");
-  kol_test_give (g, P (1), "AA_2");
-  kol_test_start_stock_round (g);
-  g_assert_true (kol_test_sell (g, 0, "AA_1", 0, &error));
+  engine->turn = 2;
+  start_corp (engine, "AA", 1, 0, 0, "AA_0 AA_1");
+  kol_test_give (engine, P (1), "AA_2");
+  kol_test_start_stock_round (engine);
+  g_assert_true (kol_test_sell (engine, 0, "AA_1", 0, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (kol_market_corp_price (g, aa), ==, 90);   /* one row down */
-  g_assert_cmpint (g->players[0].cash, ==, 700);
-  assert_buy_explained (g, 0, "AA_1", KOL_ENGINE_ERROR_SOLD_THIS_ROUND);
-  g_assert_true (kol_test_pass (g, 0, &error));
+  g_assert_cmpint (kol_market_corp_price (engine, aa), ==, 90);   /* one row down */
+  g_assert_cmpint (engine->players[0].cash, ==, 700);
+  assert_buy_explained (engine, 0, "AA_1", KOL_ENGINE_ERROR_SOLD_THIS_ROUND);
+  g_assert_true (kol_test_pass (engine, 0, &error));
   g_assert_cmpint (kol_test_count_kind (KOL_LOG_DECLINES_TO_BUY), ==, 1);
-  g_assert_false (g->players[0].passed);
-  g_assert_true (kol_test_pass (g, 1, &error));
-  g_assert_true (kol_test_pass (g, 2, &error));
+  g_assert_false (engine->players[0].passed);
+  g_assert_true (kol_test_pass (engine, 1, &error));
+  g_assert_true (kol_test_pass (engine, 2, &error));
   /* a later turn: still sold this round */
-  g_assert_cmpint (kol_test_acting (g), ==, 0);
-  assert_buy_explained (g, 0, "AA_1", KOL_ENGINE_ERROR_SOLD_THIS_ROUND);
-  free_game (g);
+  g_assert_cmpint (kol_test_acting (engine), ==, 0);
+  assert_buy_explained (engine, 0, "AA_1", KOL_ENGINE_ERROR_SOLD_THIS_ROUND);
+  free_game (engine);
 }
 
 /* SELL_BUY_ORDER :sell_buy_or_buy_sell (Base): after [sell, buy] no more
@@ -242,57 +242,57 @@ test_no_buy_back (void)
 static void
 test_sell_buy_order (void)
 {
-  KolEngine *g = stock_game (600, 8);
+  KolEngine *engine = stock_game (600, 8);
   g_autoptr(GError) error = NULL;
 
-  g->turn = 2;
-  start_corp (g, "AA", 1, 0, 0, "AA_0 AA_1 AA_2");
-  start_corp (g, "BB", 1, 0, 1, "BB_0");
-  kol_test_start_stock_round (g);
-  g_assert_true (kol_test_sell (g, 0, "AA_2", 0, &error));
-  g_assert_true (kol_test_buy (g, 0, "BB_1", &error));
+  engine->turn = 2;
+  start_corp (engine, "AA", 1, 0, 0, "AA_0 AA_1 AA_2");
+  start_corp (engine, "BB", 1, 0, 1, "BB_0");
+  kol_test_start_stock_round (engine);
+  g_assert_true (kol_test_sell (engine, 0, "AA_2", 0, &error));
+  g_assert_true (kol_test_buy (engine, 0, "BB_1", &error));
   g_assert_no_error (error);
   /* after [sell, buy] nothing is left: the turn ended by itself */
-  g_assert_cmpint (kol_test_acting (g), ==, 1);
+  g_assert_cmpint (kol_test_acting (engine), ==, 1);
   {
-    KolBundle b = kol_test_bundle (g, "AA_1", 0);
-    KolStep *s = kol_round_find_step (g, &kol_step_buy_sell_par_shares);
-    KolStockRoundState *st = KOL_STOCK_STATE (g);
+    KolBundle b = kol_test_bundle (engine, "AA_1", 0);
+    KolStep *s = kol_round_find_step (engine, &kol_step_buy_sell_par_shares);
+    KolStockRoundState *st = KOL_STOCK_STATE (engine);
 
     /* the same order rule, asked of the turn just played */
     st->n_current_actions = 2;
     st->current_actions[0].type = KOL_ACTION_SELL_SHARES;
     st->current_actions[1].type = KOL_ACTION_BUY_SHARES;
-    kol_stock_refuse_sell (g, s, P (0), &b, &error);
-    assert_reason (g, KOL_REASON_SELL_AFTER_BUY);
+    kol_stock_refuse_sell (engine, s, P (0), &b, &error);
+    assert_reason (engine, KOL_REASON_SELL_AFTER_BUY);
     g_clear_error (&error);
   }
-  free_game (g);
+  free_game (engine);
 
-  g = stock_game (600, 8);
-  g->turn = 2;
-  start_corp (g, "AA", 1, 0, 0, "AA_0 AA_1 AA_2");
-  start_corp (g, "BB", 1, 0, 1, "BB_0");
+  engine = stock_game (600, 8);
+  engine->turn = 2;
+  start_corp (engine, "AA", 1, 0, 0, "AA_0 AA_1 AA_2");
+  start_corp (engine, "BB", 1, 0, 1, "BB_0");
   kol_test_stock_hooks.sell_buy_order = KOL_SELL_BUY;
-  kol_test_start_stock_round (g);
-  g_assert_true (kol_test_buy (g, 0, "BB_1", &error));
+  kol_test_start_stock_round (engine);
+  g_assert_true (kol_test_buy (engine, 0, "BB_1", &error));
   /* nothing left to do: the turn ended by itself */
-  g_assert_cmpint (kol_test_acting (g), ==, 1);
-  free_game (g);
+  g_assert_cmpint (kol_test_acting (engine), ==, 1);
+  free_game (engine);
 
-  g = stock_game (600, 8);
-  g->turn = 2;
-  start_corp (g, "AA", 1, 0, 0, "AA_0 AA_1 AA_2");
-  start_corp (g, "BB", 1, 0, 1, "BB_0");
-  kol_test_start_stock_round (g);
-  g_assert_true (kol_test_buy (g, 0, "BB_1", &error));
+  engine = stock_game (600, 8);
+  engine->turn = 2;
+  start_corp (engine, "AA", 1, 0, 0, "AA_0 AA_1 AA_2");
+  start_corp (engine, "BB", 1, 0, 1, "BB_0");
+  kol_test_start_stock_round (engine);
+  g_assert_true (kol_test_buy (engine, 0, "BB_1", &error));
   /* buy then sell is allowed by Base's order, and selling again too */
-  g_assert_true (kol_test_sell (g, 0, "AA_2", 0, &error));
+  g_assert_true (kol_test_sell (engine, 0, "AA_2", 0, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (kol_test_acting (g), ==, 0);
-  g_assert_true (kol_test_sell (g, 0, "AA_1", 0, &error));
+  g_assert_cmpint (kol_test_acting (engine), ==, 0);
+  g_assert_true (kol_test_sell (engine, 0, "AA_1", 0, &error));
   g_assert_no_error (error);
-  free_game (g);
+  free_game (engine);
 }
 
 /* Game#check_sale_timing: :first (Base, 1840) forbids selling in the first
@@ -300,36 +300,36 @@ test_sell_buy_order (void)
 static void
 test_sale_timing (void)
 {
-  KolEngine *g = stock_game (600, 8);
-  int aa = kol_test_corp (g, "AA");
+  KolEngine *engine = stock_game (600, 8);
+  int aa = kol_test_corp (engine, "AA");
   g_autoptr(GError) error = NULL;
 
-  start_corp (g, "AA", 1, 0, 0, "AA_0 AA_1 AA_2");
-  kol_test_give (g, P (1), "AA_3 AA_4");
-  kol_test_start_stock_round (g);
-  assert_refused (kol_test_sell (g, 0, "AA_2", 0, &error), &error, KOL_ENGINE_ERROR_NOT_NOW);
+  start_corp (engine, "AA", 1, 0, 0, "AA_0 AA_1 AA_2");
+  kol_test_give (engine, P (1), "AA_3 AA_4");
+  kol_test_start_stock_round (engine);
+  assert_refused (kol_test_sell (engine, 0, "AA_2", 0, &error), &error, KOL_ENGINE_ERROR_NOT_NOW);
   g_clear_error (&error);
-  free_game (g);
+  free_game (engine);
 
-  g = stock_game (600, 8);
-  aa = kol_test_corp (g, "AA");
-  g->turn = 3;
+  engine = stock_game (600, 8);
+  aa = kol_test_corp (engine, "AA");
+  engine->turn = 3;
   kol_test_stock_hooks.sell_after = KOL_SELL_AFTER_OPERATE;
-  start_corp (g, "AA", 1, 0, 0, "AA_0 AA_1 AA_2");
-  kol_test_start_stock_round (g);
+  start_corp (engine, "AA", 1, 0, 0, "AA_0 AA_1 AA_2");
+  kol_test_start_stock_round (engine);
   {
-    KolBundle b = kol_test_bundle (g, "AA_2", 0);
-    KolStep *s = kol_round_find_step (g, &kol_step_buy_sell_par_shares);
+    KolBundle b = kol_test_bundle (engine, "AA_2", 0);
+    KolStep *s = kol_round_find_step (engine, &kol_step_buy_sell_par_shares);
 
-    g_assert_false (kol_stock_can_sell (g, s, P (0), &b));
-    kol_stock_refuse_sell (g, s, P (0), &b, &error);
+    g_assert_false (kol_stock_can_sell (engine, s, P (0), &b));
+    kol_stock_refuse_sell (engine, s, P (0), &b, &error);
     g_assert_error (error, KOL_ENGINE_ERROR, KOL_ENGINE_ERROR_CANNOT_SELL);
-    assert_reason (g, KOL_REASON_SELL_NOT_OPERATED);
+    assert_reason (engine, KOL_REASON_SELL_NOT_OPERATED);
     g_clear_error (&error);
-    g->corps[aa].operated = 1;
-    g_assert_true (kol_stock_can_sell (g, s, P (0), &b));
+    engine->corps[aa].operated = 1;
+    g_assert_true (kol_stock_can_sell (engine, s, P (0), &b));
   }
-  free_game (g);
+  free_game (engine);
 }
 
 /* ---- limits --------------------------------------------------------------------- */
@@ -339,22 +339,22 @@ test_sale_timing (void)
 static void
 test_limits (void)
 {
-  KolEngine *g = stock_game (2000, 3);
+  KolEngine *engine = stock_game (2000, 3);
   g_autoptr(GError) error = NULL;
 
-  g->turn = 2;
-  start_corp (g, "AA", 1, 0, 0, "AA_0 AA_1 AA_2 AA_3");
-  kol_test_start_stock_round (g);
-  assert_buy_explained (g, 0, "AA_4", KOL_ENGINE_ERROR_CERT_LIMIT);
+  engine->turn = 2;
+  start_corp (engine, "AA", 1, 0, 0, "AA_0 AA_1 AA_2 AA_3");
+  kol_test_start_stock_round (engine);
+  assert_buy_explained (engine, 0, "AA_4", KOL_ENGINE_ERROR_CERT_LIMIT);
   /* over the limit: only selling */
-  g_assert_cmphex (SR_ACTIONS (g, 0), ==, BIT (SELL_SHARES));
-  free_game (g);
+  g_assert_cmphex (SR_ACTIONS (engine, 0), ==, BIT (SELL_SHARES));
+  free_game (engine);
 
-  g = stock_game (2000, 12);
-  start_corp (g, "AA", 1, 0, 0, "AA_0 AA_1 AA_2 AA_3 AA_4");
-  kol_test_start_stock_round (g);
-  assert_buy_explained (g, 0, "AA_5", KOL_ENGINE_ERROR_HOLDING_LIMIT);
-  free_game (g);
+  engine = stock_game (2000, 12);
+  start_corp (engine, "AA", 1, 0, 0, "AA_0 AA_1 AA_2 AA_3 AA_4");
+  kol_test_start_stock_round (engine);
+  assert_buy_explained (engine, 0, "AA_5", KOL_ENGINE_ERROR_HOLDING_LIMIT);
+  free_game (engine);
 }
 
 /* SharePool#fit_in_bank?: at most 50% in the pool (1849 rules 9.2); 1840's
@@ -362,19 +362,19 @@ test_limits (void)
 static void
 test_pool_limit (void)
 {
-  KolEngine *g = stock_game (600, 12);
+  KolEngine *engine = stock_game (600, 12);
   g_autoptr(GError) error = NULL;
 
-  g->turn = 2;
-  start_corp (g, "AA", 1, 0, 1, "AA_0");
-  kol_test_give (g, POOL, "AA_1 AA_2 AA_3 AA_4 AA_5");
-  kol_test_give (g, P (0), "AA_6");
-  kol_test_start_stock_round (g);
-  assert_sell_explained (g, 0, "AA_6", KOL_ENGINE_ERROR_POOL_LIMIT);
+  engine->turn = 2;
+  start_corp (engine, "AA", 1, 0, 1, "AA_0");
+  kol_test_give (engine, POOL, "AA_1 AA_2 AA_3 AA_4 AA_5");
+  kol_test_give (engine, P (0), "AA_6");
+  kol_test_start_stock_round (engine);
+  assert_sell_explained (engine, 0, "AA_6", KOL_ENGINE_ERROR_POOL_LIMIT);
   kol_test_stock_hooks.market_share_limit = 100;
-  g_assert_true (kol_test_sell (g, 0, "AA_6", 0, &error));
+  g_assert_true (kol_test_sell (engine, 0, "AA_6", 0, &error));
   g_assert_no_error (error);
-  free_game (g);
+  free_game (engine);
 }
 
 /* ---- what is for sale -------------------------------------------------------------- */
@@ -384,75 +384,75 @@ test_pool_limit (void)
 static void
 test_not_offered (void)
 {
-  KolEngine *g = stock_game (600, 8);
+  KolEngine *engine = stock_game (600, 8);
   g_autoptr(GError) error = NULL;
 
   /* buying is offered (AA's IPO), but BB has not been started */
-  start_corp (g, "AA", 1, 0, 1, "AA_0");
-  kol_test_start_stock_round (g);
-  assert_refused (kol_test_buy (g, 0, "BB_1", &error), &error, KOL_ENGINE_ERROR_RULE);
-  assert_reason (g, KOL_REASON_BUY_NOT_AVAILABLE);
+  start_corp (engine, "AA", 1, 0, 1, "AA_0");
+  kol_test_start_stock_round (engine);
+  assert_refused (kol_test_buy (engine, 0, "BB_1", &error), &error, KOL_ENGINE_ERROR_RULE);
+  assert_reason (engine, KOL_REASON_BUY_NOT_AVAILABLE);
   g_clear_error (&error);
-  free_game (g);
+  free_game (engine);
 
-  g = stock_game (600, 8);
-  kol_test_start_stock_round (g);
-  start_corp (g, "BB", 1, 0, 1, "BB_0");
+  engine = stock_game (600, 8);
+  kol_test_start_stock_round (engine);
+  start_corp (engine, "BB", 1, 0, 1, "BB_0");
   /* players' certificates are not for sale (BUY_SHARE_FROM_OTHER_PLAYER) */
-  assert_refused (kol_test_buy (g, 0, "BB_0", &error), &error, KOL_ENGINE_ERROR_RULE);
+  assert_refused (kol_test_buy (engine, 0, "BB_0", &error), &error, KOL_ENGINE_ERROR_RULE);
   g_clear_error (&error);
-  g_assert_false (kol_test_par_action (g, 0, "AA", 0, 0, &error));
-  assert_reason (g, KOL_REASON_PAR_PRICE);
+  g_assert_false (kol_test_par_action (engine, 0, "AA", 0, 0, &error));
+  assert_reason (engine, KOL_REASON_PAR_PRICE);
   g_clear_error (&error);
-  g_assert_false (kol_test_par_action (g, 0, "BB", 1, 0, &error));
-  assert_reason (g, KOL_REASON_PAR_NOT_ALLOWED);
+  g_assert_false (kol_test_par_action (engine, 0, "BB", 1, 0, &error));
+  assert_reason (engine, KOL_REASON_PAR_NOT_ALLOWED);
   g_clear_error (&error);
-  g->players[0].cash = 150;
-  g_assert_false (kol_test_par_action (g, 0, "AA", 1, 0, &error));
-  free_game (g);
+  engine->players[0].cash = 150;
+  g_assert_false (kol_test_par_action (engine, 0, "AA", 1, 0, &error));
+  free_game (engine);
 }
 
 /* The legal-choice queries list what process accepts. */
 static void
 test_queries (void)
 {
-  KolEngine *g = stock_game (600, 8);
+  KolEngine *engine = stock_game (600, 8);
   KolBuyOption buy[16];
   KolSellOption sell[16];
   int n;
 
-  g->turn = 2;
-  start_corp (g, "AA", 1, 0, 0, "AA_0 AA_1 AA_2");
-  kol_test_give (g, P (1), "AA_3 AA_4");
-  kol_test_give (g, POOL, "AA_5");
-  kol_test_start_stock_round (g);
+  engine->turn = 2;
+  start_corp (engine, "AA", 1, 0, 0, "AA_0 AA_1 AA_2");
+  kol_test_give (engine, P (1), "AA_3 AA_4");
+  kol_test_give (engine, POOL, "AA_5");
+  kol_test_start_stock_round (engine);
 
-  n = kol_stock_buy_options (g, P (0), buy, 16);
+  n = kol_stock_buy_options (engine, P (0), buy, 16);
   g_assert_cmpint (n, ==, 2);
-  g_assert_cmpint (buy[0].cert, ==, kol_test_cert (g, "AA_6"));
-  g_assert_true (kol_entity_equal (buy[0].source, kol_test_corp_entity (g, "AA")));
+  g_assert_cmpint (buy[0].cert, ==, kol_test_cert (engine, "AA_6"));
+  g_assert_true (kol_entity_equal (buy[0].source, kol_test_corp_entity (engine, "AA")));
   g_assert_cmpint (buy[0].price, ==, 100);
-  g_assert_cmpint (buy[1].cert, ==, kol_test_cert (g, "AA_5"));
+  g_assert_cmpint (buy[1].cert, ==, kol_test_cert (engine, "AA_5"));
   g_assert_true (kol_entity_equal (buy[1].source, POOL));
 
   /* P1's turn does not answer for P0 */
-  g_assert_cmpint (kol_stock_buy_options (g, P (1), buy, 16), ==, 0);
+  g_assert_cmpint (kol_stock_buy_options (engine, P (1), buy, 16), ==, 0);
 
-  n = kol_stock_sell_options (g, P (0), sell, 16);
+  n = kol_stock_sell_options (engine, P (0), sell, 16);
   /* 10, 20, 30 (part of the president's certificate) and 40: P1's 20% can
    * take the presidency, the pool takes up to 50% */
   g_assert_cmpint (n, ==, 4);
   g_assert_cmpint (sell[0].bundle.percent, ==, 10);
   g_assert_cmpint (sell[0].price, ==, 100);
   g_assert_cmpint (sell[2].bundle.percent, ==, 30);
-  g_assert_true (kol_bundle_partial (g, &sell[2].bundle));
+  g_assert_true (kol_bundle_partial (engine, &sell[2].bundle));
   g_assert_cmpint (sell[3].price, ==, 400);
 
   /* with P1 at 10% the president's certificate cannot go */
-  kol_test_give (g, POOL, "AA_4");
-  n = kol_stock_sell_options (g, P (0), sell, 16);
+  kol_test_give (engine, POOL, "AA_4");
+  n = kol_stock_sell_options (engine, P (0), sell, 16);
   g_assert_cmpint (n, ==, 2);
-  free_game (g);
+  free_game (engine);
 }
 
 /* A sale must be one of the bundles the game offers (a shape of
@@ -460,35 +460,35 @@ test_queries (void)
 static void
 test_sell_shape (void)
 {
-  KolEngine *g = stock_game (600, 8);
+  KolEngine *engine = stock_game (600, 8);
   g_autoptr(GError) error = NULL;
 
-  g->turn = 2;
-  start_corp (g, "BB", 1, 0, 0, "BB_0 BB_1 BB_7");
-  kol_test_give (g, P (1), "BB_2 BB_3");
-  kol_test_start_stock_round (g);
+  engine->turn = 2;
+  start_corp (engine, "BB", 1, 0, 0, "BB_0 BB_1 BB_7");
+  kol_test_give (engine, P (1), "BB_2 BB_3");
+  kol_test_start_stock_round (engine);
   /* generic bundles grow by (president last, percent): 10, 30, …; the 20%
    * certificate alone is not among them */
-  assert_refused (kol_test_sell (g, 0, "BB_7", 0, &error), &error, KOL_ENGINE_ERROR_CANNOT_SELL);
+  assert_refused (kol_test_sell (engine, 0, "BB_7", 0, &error), &error, KOL_ENGINE_ERROR_CANNOT_SELL);
   g_clear_error (&error);
-  g_assert_true (kol_test_sell (g, 0, "BB_1 BB_7", 0, &error));
+  g_assert_true (kol_test_sell (engine, 0, "BB_1 BB_7", 0, &error));
   g_assert_no_error (error);
-  free_game (g);
+  free_game (engine);
 }
 
 /* ---- 1849: two more shares after parring ------------------------------------------ */
 
 static gboolean
-sicily_can_buy_multiple (KolEngine  *g,
+sicily_can_buy_multiple (KolEngine  *engine,
                          KolStep  *s,
                          KolEntity entity,
                          int       corp,
                          KolEntity owner)
 {
-  return kol_step_buy_sell_par_shares_can_buy_multiple (g, s, entity, corp, owner) ||
-         (kol_corp_is_president (g, corp, entity) &&
-          kol_step_buy_sell_par_shares_just_parred (g, corp) &&
-          kol_step_buy_sell_par_shares_num_bought (g, corp) < 2);
+  return kol_step_buy_sell_par_shares_can_buy_multiple (engine, s, entity, corp, owner) ||
+         (kol_corp_is_president (engine, corp, entity) &&
+          kol_step_buy_sell_par_shares_just_parred (engine, corp) &&
+          kol_step_buy_sell_par_shares_num_bought (engine, corp) < 2);
 }
 
 /* g_1849/step/buy_sell_par_shares.rb can_buy_multiple?; 1849 rules 9.4:
@@ -497,24 +497,24 @@ sicily_can_buy_multiple (KolEngine  *g,
 static void
 test_sicily_founder_buys_40 (void)
 {
-  KolEngine *g = stock_game (600, 8);
-  int bb = kol_test_corp (g, "BB");
+  KolEngine *engine = stock_game (600, 8);
+  int bb = kol_test_corp (engine, "BB");
   g_autoptr(GError) error = NULL;
 
   kol_test_stock_hooks.can_buy_multiple = sicily_can_buy_multiple;
   kol_test_stock_hooks.sell_buy_order = KOL_SELL_BUY;
   kol_test_stock_op_hooks.capitalization = KOL_CAPITALIZATION_INCREMENTAL;
-  kol_test_start_stock_round (g);
-  g_assert_true (kol_test_par_action (g, 0, "BB", 1, 0, &error));
-  g_assert_cmpint (kol_test_acting (g), ==, 0);
-  g_assert_true (kol_test_buy (g, 0, "BB_1", &error));
-  g_assert_true (kol_test_buy (g, 0, "BB_2", &error));
+  kol_test_start_stock_round (engine);
+  g_assert_true (kol_test_par_action (engine, 0, "BB", 1, 0, &error));
+  g_assert_cmpint (kol_test_acting (engine), ==, 0);
+  g_assert_true (kol_test_buy (engine, 0, "BB_1", &error));
+  g_assert_true (kol_test_buy (engine, 0, "BB_2", &error));
   g_assert_no_error (error);
-  g_assert_cmpint (g->corps[bb].cash, ==, 400);
-  g_assert_cmpint (g->players[0].cash, ==, 200);
+  g_assert_cmpint (engine->corps[bb].cash, ==, 400);
+  g_assert_cmpint (engine->players[0].cash, ==, 200);
   /* the third is one too many: the turn is over */
-  g_assert_cmpint (kol_test_acting (g), ==, 1);
-  free_game (g);
+  g_assert_cmpint (kol_test_acting (engine), ==, 1);
+  free_game (engine);
 }
 
 /* ---- end of the round (Round::Stock#finish_round) -------------------------------- */
@@ -522,53 +522,53 @@ test_sicily_founder_buys_40 (void)
 static void
 test_finish_round (void)
 {
-  KolEngine *g = stock_game (600, 8);
-  int aa = kol_test_corp (g, "AA"), bb = kol_test_corp (g, "BB");
+  KolEngine *engine = stock_game (600, 8);
+  int aa = kol_test_corp (engine, "AA"), bb = kol_test_corp (engine, "BB");
 
   /* AA sold out: one row up; BB with a pool share: one row down
    * (POOL_SHARE_DROP :down_block, 1849 rules 9.7) */
-  start_corp (g, "AA", 1, 2, 0, "AA_0 AA_1 AA_2 AA_3 AA_4");
-  kol_test_give (g, P (1), "AA_5 AA_6 AA_7 AA_8");
-  start_corp (g, "BB", 1, 1, 1, "BB_0 BB_1");
-  kol_test_give (g, POOL, "BB_2");
+  start_corp (engine, "AA", 1, 2, 0, "AA_0 AA_1 AA_2 AA_3 AA_4");
+  kol_test_give (engine, P (1), "AA_5 AA_6 AA_7 AA_8");
+  start_corp (engine, "BB", 1, 1, 1, "BB_0 BB_1");
+  kol_test_give (engine, POOL, "BB_2");
   kol_test_stock_hooks.pool_share_drop = KOL_POOL_DROP_DOWN_BLOCK;
-  kol_test_start_stock_round (g);
-  kol_round_stock_finish_round (g);
-  g_assert_cmpint (kol_market_corp_price (g, aa), ==, 140);
-  g_assert_cmpint (kol_market_corp_price (g, bb), ==, 100);
+  kol_test_start_stock_round (engine);
+  kol_round_stock_finish_round (engine);
+  g_assert_cmpint (kol_market_corp_price (engine, aa), ==, 140);
+  g_assert_cmpint (kol_market_corp_price (engine, bb), ==, 100);
   g_assert_cmpint (kol_test_count_kind (KOL_LOG_SHARE_PRICE_MOVES), ==, 2);
 
   /* POOL_SHARE_DROP :none (Base, 1840): the pool does not move prices */
   kol_test_stock_hooks.pool_share_drop = KOL_POOL_DROP_NONE;
-  kol_round_stock_finish_round (g);
-  g_assert_cmpint (kol_market_corp_price (g, bb), ==, 100);
+  kol_round_stock_finish_round (engine);
+  g_assert_cmpint (kol_market_corp_price (engine, bb), ==, 100);
   /* AA is still sold out: up again */
-  g_assert_cmpint (kol_market_corp_price (g, aa), ==, 140);
-  free_game (g);
+  g_assert_cmpint (kol_market_corp_price (engine, aa), ==, 140);
+  free_game (engine);
 }
 
 /* corporations_to_move_price: not the title's minors (1840's lines). */
 static gboolean
-not_bb (KolEngine *g,
+not_bb (KolEngine *engine,
         int      corp)
 {
-  return g_strcmp0 (g->title->corps[corp].id, "BB") != 0;
+  return g_strcmp0 (engine->title->corps[corp].id, "BB") != 0;
 }
 
 static void
 test_finish_round_skips_minors (void)
 {
-  KolEngine *g = stock_game (600, 8);
-  int bb = kol_test_corp (g, "BB");
+  KolEngine *engine = stock_game (600, 8);
+  int bb = kol_test_corp (engine, "BB");
 
-  start_corp (g, "BB", 1, 1, 1, "BB_0 BB_1");
-  kol_test_give (g, POOL, "BB_2");
+  start_corp (engine, "BB", 1, 1, 1, "BB_0 BB_1");
+  kol_test_give (engine, POOL, "BB_2");
   kol_test_stock_hooks.pool_share_drop = KOL_POOL_DROP_DOWN_BLOCK;
   kol_test_stock_hooks.moves_price_at_sr_end = not_bb;
-  kol_test_start_stock_round (g);
-  kol_round_stock_finish_round (g);
-  g_assert_cmpint (kol_market_corp_price (g, bb), ==, 110);
-  free_game (g);
+  kol_test_start_stock_round (engine);
+  kol_round_stock_finish_round (engine);
+  g_assert_cmpint (kol_market_corp_price (engine, bb), ==, 110);
+  free_game (engine);
 }
 
 /* A full round through actions: the end moves prices, and the module's
@@ -576,21 +576,21 @@ test_finish_round_skips_minors (void)
 static void
 test_round_end_moves (void)
 {
-  KolEngine *g = stock_game (600, 8);
-  int bb = kol_test_corp (g, "BB");
+  KolEngine *engine = stock_game (600, 8);
+  int bb = kol_test_corp (engine, "BB");
   g_autoptr(GError) error = NULL;
 
-  start_corp (g, "BB", 1, 1, 1, "BB_0 BB_1");
-  kol_test_give (g, POOL, "BB_2");
+  start_corp (engine, "BB", 1, 1, 1, "BB_0 BB_1");
+  kol_test_give (engine, POOL, "BB_2");
   kol_test_stock_hooks.pool_share_drop = KOL_POOL_DROP_DOWN_BLOCK;
-  kol_test_start_stock_round (g);
-  g_assert_true (kol_test_pass (g, 0, &error));
-  g_assert_true (kol_test_pass (g, 1, &error));
-  g_assert_true (kol_test_pass (g, 2, &error));
+  kol_test_start_stock_round (engine);
+  g_assert_true (kol_test_pass (engine, 0, &error));
+  g_assert_true (kol_test_pass (engine, 1, &error));
+  g_assert_true (kol_test_pass (engine, 2, &error));
   g_assert_no_error (error);
   g_assert_cmpint (kol_test_next_rounds, ==, 1);
-  g_assert_cmpint (kol_market_corp_price (g, bb), ==, 100);
-  free_game (g);
+  g_assert_cmpint (kol_market_corp_price (engine, bb), ==, 100);
+  free_game (engine);
 }
 
 int

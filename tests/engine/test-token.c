@@ -17,16 +17,16 @@ static KolEngine *
 new_game (KolTitle **title,
           int        aa_cash)
 {
-  KolEngine *g;
+  KolEngine *engine;
 
   kol_test_op_reset ();
   *title = kol_test_op_title ();
-  g = kol_test_op_game (*title);
-  kol_test_float (g, "AA", 0, 0, 2, aa_cash);
-  kol_test_float (g, "BB", 1, 0, 1, 300);
-  kol_test_lay (g, "A3", "9", 0);
-  kol_test_lay (g, "A5", "9", 0);
-  return g;
+  engine = kol_test_op_game (*title);
+  kol_test_float (engine, "AA", 0, 0, 2, aa_cash);
+  kol_test_float (engine, "BB", 1, 0, 1, 300);
+  kol_test_lay (engine, "A3", "9", 0);
+  kol_test_lay (engine, "A5", "9", 0);
+  return engine;
 }
 
 /* tokener.rb place_token: the token's price (the second token costs 40 on
@@ -36,20 +36,20 @@ static void
 test_place_token (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title, 300);
+  g_autoptr(KolEngine) engine = new_game (&title, 300);
   g_autofree char *a7 = NULL;
-  int aa = kol_test_corp (g, "AA");
+  int aa = kol_test_corp (engine, "AA");
 
-  kol_test_start_or (g, steps, NULL);
-  g_assert_cmpstr (kol_test_active_step (g), ==, "Place a Token");
-  g_assert_cmpint (kol_test_apply (g, kol_test_token_action (g, "AA", "A7", 0)), ==, -1);
-  a7 = kol_test_slots (g, "A7");
+  kol_test_start_or (engine, steps, NULL);
+  g_assert_cmpstr (kol_test_active_step (engine), ==, "Place a Token");
+  g_assert_cmpint (kol_test_apply (engine, kol_test_token_action (engine, "AA", "A7", 0)), ==, -1);
+  a7 = kol_test_slots (engine, "A7");
   g_assert_cmpstr (a7, ==, "AA");
-  g_assert_cmpint (g->corps[aa].cash, ==, 300 - 40);
-  g_assert_true (g->corps[aa].tokens[1].used);
+  g_assert_cmpint (engine->corps[aa].cash, ==, 300 - 40);
+  g_assert_true (engine->corps[aa].tokens[1].used);
   g_assert_cmpint (kol_test_count_log (KOL_LOG_TOKEN_PLACED_FOR), ==, 1);
   /* the step passed, AA's turn is over; BB had nothing to do: round over */
-  g_assert_true (g->finished);
+  g_assert_true (engine->finished);
 }
 
 /* tokener.rb can_place_token?: the cheapest token must be affordable, so a
@@ -58,10 +58,10 @@ static void
 test_cannot_afford (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title, 30);
+  g_autoptr(KolEngine) engine = new_game (&title, 30);
 
-  kol_test_start_or (g, steps, NULL);
-  g_assert_true (kol_round_finished (g));
+  kol_test_start_or (engine, steps, NULL);
+  g_assert_true (kol_round_finished (engine));
   g_assert_cmpint (kol_test_count_log (KOL_LOG_STEP_SKIP), ==, 2);
 }
 
@@ -89,15 +89,15 @@ test_refusals (void)
     {
       const RefusalCase *c = &refusal_cases[i];
       g_autoptr(KolTitle) title = NULL;
-      g_autoptr(KolEngine) g = new_game (&title, 300);
+      g_autoptr(KolEngine) engine = new_game (&title, 300);
 
       g_test_message ("%s", c->what);
-      kol_test_start_or (g, steps, NULL);
-      g_assert_cmpint (kol_test_apply (g, kol_test_token_action (g, "AA", c->hex, c->city)), ==, c->code);
-      g_assert_cmpint (kol_test_refusal_reason (g), !=, KOL_REASON_NONE);
+      kol_test_start_or (engine, steps, NULL);
+      g_assert_cmpint (kol_test_apply (engine, kol_test_token_action (engine, "AA", c->hex, c->city)), ==, c->code);
+      g_assert_cmpint (kol_test_refusal_reason (engine), !=, KOL_REASON_NONE);
       if (i != 1)
-        g_assert_cmpint (kol_test_refusal_reason (g), ==, c->reason);
-      g_assert_cmpint (g->corps[kol_test_corp (g, "AA")].cash, ==, 300);
+        g_assert_cmpint (kol_test_refusal_reason (engine), ==, c->reason);
+      g_assert_cmpint (engine->corps[kol_test_corp (engine, "AA")].cash, ==, 300);
     }
 }
 
@@ -106,17 +106,17 @@ static void
 test_one_token_per_turn (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title, 300);
+  g_autoptr(KolEngine) engine = new_game (&title, 300);
   g_autoptr(GError) error = NULL;
-  int aa = kol_test_corp (g, "AA");
+  int aa = kol_test_corp (engine, "AA");
 
-  kol_test_start_or (g, steps, NULL);
-  KOL_OPERATING_STATE (g)->tokened = TRUE;
-  g_assert_false (kol_tokener_place_token (g, kol_test_corp_entity (g, "AA"), aa,
-                                           kol_tokener_available_token (g, aa), kol_test_hex (g, "A7"), 0,
+  kol_test_start_or (engine, steps, NULL);
+  KOL_OPERATING_STATE (engine)->tokened = TRUE;
+  g_assert_false (kol_tokener_place_token (engine, kol_test_corp_entity (engine, "AA"), aa,
+                                           kol_tokener_available_token (engine, aa), kol_test_hex (engine, "A7"), 0,
                                            NULL, &error));
   g_assert_error (error, KOL_ENGINE_ERROR, KOL_ENGINE_ERROR_TOKEN);
-  g_assert_cmpint (kol_test_refusal_reason (g), ==, KOL_REASON_TOKEN_ALREADY_PLACED);
+  g_assert_cmpint (kol_test_refusal_reason (engine), ==, KOL_REASON_TOKEN_ALREADY_PLACED);
 }
 
 /* Legal choices: the reachable cities with their cost. */
@@ -124,17 +124,17 @@ static void
 test_targets (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title, 300);
+  g_autoptr(KolEngine) engine = new_game (&title, 300);
   KolTokenTarget targets[8];
   int n;
 
-  kol_test_start_or (g, steps, NULL);
-  n = kol_token_targets (g, kol_test_corp_entity (g, "AA"), targets, G_N_ELEMENTS (targets));
+  kol_test_start_or (engine, steps, NULL);
+  n = kol_token_targets (engine, kol_test_corp_entity (engine, "AA"), targets, G_N_ELEMENTS (targets));
   g_assert_cmpint (n, ==, 1);
-  g_assert_cmpint (targets[0].hex, ==, kol_test_hex (g, "A7"));
+  g_assert_cmpint (targets[0].hex, ==, kol_test_hex (engine, "A7"));
   g_assert_cmpint (targets[0].city, ==, 0);
   g_assert_cmpint (targets[0].cost, ==, 40);
-  g_assert_cmpint (kol_token_targets (g, kol_test_corp_entity (g, "BB"), targets, 8), ==, 0);
+  g_assert_cmpint (kol_token_targets (engine, kol_test_corp_entity (engine, "BB"), targets, 8), ==, 0);
 }
 
 /* PlaceToken#initialize: the token comes from the action's tokener when one
@@ -143,15 +143,15 @@ static void
 test_tokener_field (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title, 300);
+  g_autoptr(KolEngine) engine = new_game (&title, 300);
   KolAction *a;
   g_autofree char *a7 = NULL;
 
-  kol_test_start_or (g, steps, NULL);
-  a = kol_test_token_action (g, "AA", "A7", 0);
-  a->tokener = (gint16) kol_test_corp (g, "CC");
-  g_assert_cmpint (kol_test_apply (g, a), ==, -1);
-  a7 = kol_test_slots (g, "A7");
+  kol_test_start_or (engine, steps, NULL);
+  a = kol_test_token_action (engine, "AA", "A7", 0);
+  a->tokener = (gint16) kol_test_corp (engine, "CC");
+  g_assert_cmpint (kol_test_apply (engine, a), ==, -1);
+  a7 = kol_test_slots (engine, "A7");
   g_assert_cmpstr (a7, ==, "CC");
 }
 
@@ -184,7 +184,7 @@ test_update_token (void)
   };
   KolTestTitleSpec spec = { .hexes = oo_hexes, .tiles = oo_tiles, .corps = oo_corps };
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = NULL;
+  g_autoptr(KolEngine) engine = NULL;
   g_autofree char *before = NULL, *after = NULL;
   KolPendingTokens *pending;
 
@@ -192,30 +192,30 @@ test_update_token (void)
   title = kol_test_title_new (&spec);
   kol_test_set_market (title, kol_test_op_market);
   kol_test_set_shares (title);
-  g = kol_test_op_game (title);
-  kol_test_float (g, "AA", 0, 0, 2, 300);
-  kol_board_place_token (g, kol_test_corp (g, "BB"), 0, kol_test_hex (g, "A3"), 1, -1);
-  before = kol_test_slots (g, "A3");
-  kol_test_start_or (g, track_steps, NULL);
-  g_assert_cmpint (kol_test_apply (g, kol_test_lay_action (g, "AA", "A3", "OO1", 0)), ==, -1);
+  engine = kol_test_op_game (title);
+  kol_test_float (engine, "AA", 0, 0, 2, 300);
+  kol_board_place_token (engine, kol_test_corp (engine, "BB"), 0, kol_test_hex (engine, "A3"), 1, -1);
+  before = kol_test_slots (engine, "A3");
+  kol_test_start_or (engine, track_steps, NULL);
+  g_assert_cmpint (kol_test_apply (engine, kol_test_lay_action (engine, "AA", "A3", "OO1", 0)), ==, -1);
 
-  after = kol_test_slots (g, "A3");
+  after = kol_test_slots (engine, "A3");
   g_assert_cmpstr (before, ==, "- | BB");
   g_assert_cmpstr (after, ==, "- | -");
-  pending = kol_round_pending_tokens (g);
+  pending = kol_round_pending_tokens (engine);
   g_assert_nonnull (pending);
   g_assert_cmpint (pending->n, ==, 1);
-  g_assert_cmpint (pending->tokens[0].corp, ==, kol_test_corp (g, "BB"));
-  g_assert_true (kol_entity_equal (pending->tokens[0].entity, kol_test_corp_entity (g, "AA")));
-  g_assert_cmpstr (kol_test_active_step (g), ==, "Place Home Token");
+  g_assert_cmpint (pending->tokens[0].corp, ==, kol_test_corp (engine, "BB"));
+  g_assert_true (kol_entity_equal (pending->tokens[0].entity, kol_test_corp_entity (engine, "AA")));
+  g_assert_cmpstr (kol_test_active_step (engine), ==, "Place Home Token");
   g_assert_cmpint (kol_test_count_log (KOL_LOG_TOKEN_CHOOSE), ==, 1);
 
   /* AA places BB's token in the second city (the faked action) */
-  g_assert_cmpint (kol_test_apply (g, kol_test_token_action (g, "AA", "A3", 1)), ==, -1);
+  g_assert_cmpint (kol_test_apply (engine, kol_test_token_action (engine, "AA", "A3", 1)), ==, -1);
   g_clear_pointer (&after, g_free);
-  after = kol_test_slots (g, "A3");
+  after = kol_test_slots (engine, "A3");
   g_assert_cmpstr (after, ==, "- | BB");
-  g_assert_cmpint (kol_round_pending_tokens (g)->n, ==, 0);
+  g_assert_cmpint (kol_round_pending_tokens (engine)->n, ==, 0);
 }
 
 int

@@ -16,19 +16,19 @@ static const KolStepClass *const steps[] = {
 static KolEngine *
 new_game (KolTitle **title)
 {
-  KolEngine *g;
+  KolEngine *engine;
 
   *title = kol_test_op_title ();
-  g = kol_test_op_game (*title);
-  kol_test_float (g, "AA", 0, 0, 2, 300);
-  kol_test_float (g, "BB", 1, 0, 1, 300);
-  return g;
+  engine = kol_test_op_game (*title);
+  kol_test_float (engine, "AA", 0, 0, 2, 300);
+  kol_test_float (engine, "BB", 1, 0, 1, 300);
+  return engine;
 }
 
 static int
-aa_cash (KolEngine *g)
+aa_cash (KolEngine *engine)
 {
-  return g->corps[kol_test_corp (g, "AA")].cash;
+  return engine->corps[kol_test_corp (engine, "AA")].cash;
 }
 
 /* Game::TILE_LAYS default (one lay or upgrade) and Game#upgrade_cost: the
@@ -38,18 +38,18 @@ static void
 test_lay_with_terrain (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = NULL;
+  g_autoptr(KolEngine) engine = NULL;
   g_autofree char *tile = NULL;
 
   kol_test_op_reset ();
-  g = new_game (&title);
-  kol_test_start_or (g, steps, NULL);
-  g_assert_cmpint (kol_test_apply (g, kol_test_lay_action (g, "AA", "A3", "9", 0)), ==, -1);
-  g_assert_cmpint (aa_cash (g), ==, 300 - 40);
-  g_assert_cmpstr (g->title->tiles[g->hexes[kol_test_hex (g, "A3")].tile].id, ==, "9");
+  engine = new_game (&title);
+  kol_test_start_or (engine, steps, NULL);
+  g_assert_cmpint (kol_test_apply (engine, kol_test_lay_action (engine, "AA", "A3", "9", 0)), ==, -1);
+  g_assert_cmpint (aa_cash (engine), ==, 300 - 40);
+  g_assert_cmpstr (engine->title->tiles[engine->hexes[kol_test_hex (engine, "A3")].tile].id, ==, "9");
   g_assert_cmpint (kol_test_count_log (KOL_LOG_TILE_LAID_COST), ==, 1);
   /* one lay only: AA's turn ended (no token target), BB operates */
-  g_assert_true (kol_entity_equal (kol_round_current_entity (g), kol_test_corp_entity (g, "BB")));
+  g_assert_true (kol_entity_equal (kol_round_current_entity (engine), kol_test_corp_entity (engine, "BB")));
 }
 
 static const KolTileLay two_lays[] = {
@@ -63,22 +63,22 @@ static void
 test_two_lays (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = NULL;
+  g_autoptr(KolEngine) engine = NULL;
   KolOperatingRoundState *st;
 
   kol_test_op_reset ();
   kol_test_op_hooks.tile_lays_table = two_lays;
   kol_test_op_hooks.n_tile_lays = G_N_ELEMENTS (two_lays);
-  g = new_game (&title);
-  kol_test_start_or (g, steps, NULL);
-  g_assert_cmpint (kol_test_apply (g, kol_test_lay_action (g, "AA", "A3", "9", 0)), ==, -1);
-  st = KOL_OPERATING_STATE (g);
+  engine = new_game (&title);
+  kol_test_start_or (engine, steps, NULL);
+  g_assert_cmpint (kol_test_apply (engine, kol_test_lay_action (engine, "AA", "A3", "9", 0)), ==, -1);
+  st = KOL_OPERATING_STATE (engine);
   g_assert_cmpint (st->num_laid_track, ==, 1);
   g_assert_cmpint (st->n_laid_hexes, ==, 1);
-  g_assert_cmpstr (kol_test_active_step (g), ==, "Lay Track");
-  g_assert_cmpint (kol_test_apply (g, kol_test_lay_action (g, "AA", "A5", "9", 0)), ==, -1);
+  g_assert_cmpstr (kol_test_active_step (engine), ==, "Lay Track");
+  g_assert_cmpint (kol_test_apply (engine, kol_test_lay_action (engine, "AA", "A5", "9", 0)), ==, -1);
   /* no lay left: the Token step takes over (A7 is now reachable) */
-  g_assert_cmpstr (kol_test_active_step (g), ==, "Place a Token");
+  g_assert_cmpstr (kol_test_active_step (engine), ==, "Place a Token");
 }
 
 typedef struct
@@ -107,7 +107,7 @@ test_not_if_upgraded (void)
     {
       const NotIfUpgradedCase *c = &upgrade_cases[i];
       g_autoptr(KolTitle) title = NULL;
-      g_autoptr(KolEngine) g = NULL;
+      g_autoptr(KolEngine) engine = NULL;
       KolTileLay lay;
 
       g_test_message ("%s", c->what);
@@ -115,23 +115,23 @@ test_not_if_upgraded (void)
       kol_test_op_hooks.tile_lays_table = c->lays;
       kol_test_op_hooks.n_tile_lays = c->n_lays;
       kol_test_op_hooks.track_restriction = KOL_TRACK_PERMISSIVE;
-      g = new_game (&title);
-      kol_test_lay (g, "A3", "9", 0);
-      kol_test_start_or (g, steps, NULL);
-      g_assert_cmpint (kol_test_apply (g, kol_test_lay_action (g, "AA", "A3", "G8", 0)), ==, -1);
+      engine = new_game (&title);
+      kol_test_lay (engine, "A3", "9", 0);
+      kol_test_start_or (engine, steps, NULL);
+      g_assert_cmpint (kol_test_apply (engine, kol_test_lay_action (engine, "AA", "A3", "G8", 0)), ==, -1);
       if (c->upgrade_allowed_second)
         {
-          g_assert_true (KOL_OPERATING_STATE (g)->upgraded_track);
-          g_assert_true (kol_tracker_get_tile_lay (g, kol_test_corp_entity (g, "AA"), &lay));
+          g_assert_true (KOL_OPERATING_STATE (engine)->upgraded_track);
+          g_assert_true (kol_tracker_get_tile_lay (engine, kol_test_corp_entity (engine, "AA"), &lay));
           g_assert_true (lay.lay);
           g_assert_false (lay.upgrade);
-          g_assert_cmpint (kol_test_apply (g, kol_test_lay_action (g, "AA", "A5", "9", 0)), ==, -1);
+          g_assert_cmpint (kol_test_apply (engine, kol_test_lay_action (engine, "AA", "A5", "9", 0)), ==, -1);
         }
       else
         {
           /* nothing left to lay: AA's turn is over */
-          g_assert_true (kol_entity_equal (kol_round_current_entity (g), kol_test_corp_entity (g, "BB")));
-          g_assert_cmpint (kol_test_apply (g, kol_test_lay_action (g, "AA", "A5", "9", 0)), ==,
+          g_assert_true (kol_entity_equal (kol_round_current_entity (engine), kol_test_corp_entity (engine, "BB")));
+          g_assert_cmpint (kol_test_apply (engine, kol_test_lay_action (engine, "AA", "A5", "9", 0)), ==,
                            KOL_ENGINE_ERROR_NOT_YOUR_TURN);
         }
     }
@@ -162,24 +162,24 @@ test_refusals (void)
     {
       const RefusalCase *c = &refusal_cases[i];
       g_autoptr(KolTitle) title = NULL;
-      g_autoptr(KolEngine) g = NULL;
+      g_autoptr(KolEngine) engine = NULL;
       int before_cash;
 
       g_test_message ("%s", c->what);
       kol_test_op_reset ();
-      g = new_game (&title);
-      g->corps[kol_test_corp (g, "AA")].cash = c->cash;
-      kol_test_start_or (g, steps, NULL);
-      before_cash = aa_cash (g);
-      g_assert_cmpint (kol_test_apply (g, kol_test_lay_action (g, "AA", c->hex, c->tile, c->rotation)), ==,
+      engine = new_game (&title);
+      engine->corps[kol_test_corp (engine, "AA")].cash = c->cash;
+      kol_test_start_or (engine, steps, NULL);
+      before_cash = aa_cash (engine);
+      g_assert_cmpint (kol_test_apply (engine, kol_test_lay_action (engine, "AA", c->hex, c->tile, c->rotation)), ==,
                        c->code);
       if (c->reason >= 0)
-        g_assert_cmpint (kol_test_refusal_reason (g), ==, c->reason);
+        g_assert_cmpint (kol_test_refusal_reason (engine), ==, c->reason);
       else
-        g_assert_cmpint (kol_test_refusal_reason (g), !=, KOL_REASON_NONE);
+        g_assert_cmpint (kol_test_refusal_reason (engine), !=, KOL_REASON_NONE);
       /* refused actions change nothing */
-      g_assert_cmpint (aa_cash (g), ==, before_cash);
-      g_assert_cmpint (g->hexes[kol_test_hex (g, c->hex)].copy, ==, -1);
+      g_assert_cmpint (aa_cash (engine), ==, before_cash);
+      g_assert_cmpint (engine->hexes[kol_test_hex (engine, c->hex)].copy, ==, -1);
     }
 }
 
@@ -206,17 +206,17 @@ test_track_restriction (void)
     {
       const RestrictionCase *c = &restriction_cases[i];
       g_autoptr(KolTitle) title = NULL;
-      g_autoptr(KolEngine) g = NULL;
+      g_autoptr(KolEngine) engine = NULL;
 
       g_test_message ("%s", c->what);
       kol_test_op_reset ();
       kol_test_op_hooks.track_restriction = (guint8) c->restriction;
-      g = new_game (&title);
-      kol_test_lay (g, "A3", "9", 0);
-      kol_test_start_or (g, steps, NULL);
-      g_assert_cmpint (kol_test_apply (g, kol_test_lay_action (g, "AA", "A3", "G9", 0)), ==, c->code);
+      engine = new_game (&title);
+      kol_test_lay (engine, "A3", "9", 0);
+      kol_test_start_or (engine, steps, NULL);
+      g_assert_cmpint (kol_test_apply (engine, kol_test_lay_action (engine, "AA", "A3", "G9", 0)), ==, c->code);
       if (c->code >= 0)
-        g_assert_cmpint (kol_test_refusal_reason (g), ==, KOL_REASON_TILE_NO_NEW_TRACK);
+        g_assert_cmpint (kol_test_refusal_reason (engine), ==, KOL_REASON_TILE_NO_NEW_TRACK);
     }
 }
 
@@ -226,43 +226,43 @@ static void
 test_track_restriction_new_track (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = NULL;
+  g_autoptr(KolEngine) engine = NULL;
 
   kol_test_op_reset ();
-  g = new_game (&title);
-  kol_test_lay (g, "A3", "9", 0);
-  kol_test_start_or (g, steps, NULL);
-  g_assert_cmpint (kol_test_apply (g, kol_test_lay_action (g, "AA", "A3", "G8", 0)), ==, -1);
+  engine = new_game (&title);
+  kol_test_lay (engine, "A3", "9", 0);
+  kol_test_start_or (engine, steps, NULL);
+  g_assert_cmpint (kol_test_apply (engine, kol_test_lay_action (engine, "AA", "A3", "G8", 0)), ==, -1);
   /* no terrain cost on an upgrade of a laid tile */
-  g_assert_cmpint (aa_cash (g), ==, 300);
+  g_assert_cmpint (aa_cash (engine), ==, 300);
 }
 
 /* Game#upgrade_cost is a hook (1849 charges by gauge); it sees the board
  * after the lay, as in 18xx.games. */
 static int
-half_terrain (KolEngine  *g,
+half_terrain (KolEngine  *engine,
               KolEntity entity,
               int       spender,
               int       hex,
               int       old_tile,
               int       new_tile)
 {
-  g_assert_cmpint (g->hexes[hex].tile, ==, new_tile);
-  return kol_default_upgrade_cost (g, entity, spender, hex, old_tile, new_tile) / 2;
+  g_assert_cmpint (engine->hexes[hex].tile, ==, new_tile);
+  return kol_default_upgrade_cost (engine, entity, spender, hex, old_tile, new_tile) / 2;
 }
 
 static void
 test_upgrade_cost_hook (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = NULL;
+  g_autoptr(KolEngine) engine = NULL;
 
   kol_test_op_reset ();
   kol_test_op_hooks.upgrade_cost = half_terrain;
-  g = new_game (&title);
-  kol_test_start_or (g, steps, NULL);
-  g_assert_cmpint (kol_test_apply (g, kol_test_lay_action (g, "AA", "A3", "9", 0)), ==, -1);
-  g_assert_cmpint (aa_cash (g), ==, 300 - 20);
+  engine = new_game (&title);
+  kol_test_start_or (engine, steps, NULL);
+  g_assert_cmpint (kol_test_apply (engine, kol_test_lay_action (engine, "AA", "A3", "9", 0)), ==, -1);
+  g_assert_cmpint (aa_cash (engine), ==, 300 - 20);
 }
 
 /* Legal choices: tracker_available_hex and upgradeable_tiles through the
@@ -271,19 +271,19 @@ static void
 test_legal_choices (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = NULL;
+  g_autoptr(KolEngine) engine = NULL;
   gint16 hexes[16];
   KolTileOption options[8];
   g_autofree char *list = NULL;
   int n;
 
   kol_test_op_reset ();
-  g = new_game (&title);
-  kol_test_start_or (g, steps, NULL);
-  n = kol_track_available_hexes (g, kol_test_corp_entity (g, "AA"), hexes, G_N_ELEMENTS (hexes));
-  list = kol_test_hex_list (g, hexes, n);
+  engine = new_game (&title);
+  kol_test_start_or (engine, steps, NULL);
+  n = kol_track_available_hexes (engine, kol_test_corp_entity (engine, "AA"), hexes, G_N_ELEMENTS (hexes));
+  list = kol_test_hex_list (engine, hexes, n);
   g_assert_cmpstr (list, ==, "A3");
-  n = kol_track_tile_options (g, kol_test_corp_entity (g, "AA"), kol_test_hex (g, "A3"), options,
+  n = kol_track_tile_options (engine, kol_test_corp_entity (engine, "AA"), kol_test_hex (engine, "A3"), options,
                               G_N_ELEMENTS (options));
   g_assert_cmpint (n, >=, 1);
   for (int i = 0; i < n; i++)
@@ -292,10 +292,10 @@ test_legal_choices (void)
       g_assert_cmpint (options[i].rotations, !=, 0);
     }
   /* BB is not operating: nothing */
-  g_assert_cmpint (kol_track_available_hexes (g, kol_test_corp_entity (g, "BB"), hexes, 16), ==, 0);
+  g_assert_cmpint (kol_track_available_hexes (engine, kol_test_corp_entity (engine, "BB"), hexes, 16), ==, 0);
   /* with 30 in the treasury AA cannot pay the terrain: no tile offered */
-  g->corps[kol_test_corp (g, "AA")].cash = 30;
-  g_assert_cmpint (kol_track_tile_options (g, kol_test_corp_entity (g, "AA"), kol_test_hex (g, "A3"),
+  engine->corps[kol_test_corp (engine, "AA")].cash = 30;
+  g_assert_cmpint (kol_track_tile_options (engine, kol_test_corp_entity (engine, "AA"), kol_test_hex (engine, "A3"),
                                            options, G_N_ELEMENTS (options)), ==, 0);
 }
 
@@ -307,7 +307,7 @@ test_track_and_token (void)
 {
   static const KolStepClass *const tt_steps[] = { &kol_step_home_token, &kol_step_track_and_token, NULL };
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = NULL;
+  g_autoptr(KolEngine) engine = NULL;
   KolEntity aa;
   guint32 actions;
   const guint32 mask = KOL_ACTION_BIT (KOL_ACTION_LAY_TILE) | KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN) |
@@ -316,21 +316,21 @@ test_track_and_token (void)
   kol_test_op_reset ();
   kol_test_op_hooks.tile_lays_table = two_lays;
   kol_test_op_hooks.n_tile_lays = G_N_ELEMENTS (two_lays);
-  g = new_game (&title);
-  aa = kol_test_corp_entity (g, "AA");
-  kol_test_start_or (g, tt_steps, NULL);
-  g_assert_cmpstr (kol_test_active_step (g), ==, "Place a Token or Lay Track");
-  actions = kol_engine_actions_for (g, aa);
+  engine = new_game (&title);
+  aa = kol_test_corp_entity (engine, "AA");
+  kol_test_start_or (engine, tt_steps, NULL);
+  g_assert_cmpstr (kol_test_active_step (engine), ==, "Place a Token or Lay Track");
+  actions = kol_engine_actions_for (engine, aa);
   g_assert_cmpuint (actions & KOL_ACTION_BIT (KOL_ACTION_LAY_TILE), !=, 0);
   /* nothing to token yet */
   g_assert_cmpuint (actions & KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN), ==, 0);
-  g_assert_cmpint (kol_test_apply (g, kol_test_lay_action (g, "AA", "A3", "9", 0)), ==, -1);
-  g_assert_cmpint (kol_test_apply (g, kol_test_lay_action (g, "AA", "A5", "9", 0)), ==, -1);
+  g_assert_cmpint (kol_test_apply (engine, kol_test_lay_action (engine, "AA", "A3", "9", 0)), ==, -1);
+  g_assert_cmpint (kol_test_apply (engine, kol_test_lay_action (engine, "AA", "A5", "9", 0)), ==, -1);
   /* no lay left, but a token: the step waits */
-  actions = kol_engine_actions_for (g, aa) & mask;
+  actions = kol_engine_actions_for (engine, aa) & mask;
   g_assert_cmpuint (actions, ==, KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN) | KOL_ACTION_BIT (KOL_ACTION_PASS));
-  g_assert_cmpint (kol_test_apply (g, kol_test_token_action (g, "AA", "A7", 0)), ==, -1);
-  g_assert_true (kol_entity_equal (kol_round_current_entity (g), kol_test_corp_entity (g, "BB")));
+  g_assert_cmpint (kol_test_apply (engine, kol_test_token_action (engine, "AA", "A7", 0)), ==, -1);
+  g_assert_true (kol_entity_equal (kol_round_current_entity (engine), kol_test_corp_entity (engine, "BB")));
 }
 
 static void
@@ -338,22 +338,22 @@ test_track_and_token_token_first (void)
 {
   static const KolStepClass *const tt_steps[] = { &kol_step_home_token, &kol_step_track_and_token, NULL };
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = NULL;
+  g_autoptr(KolEngine) engine = NULL;
   guint32 actions;
   const guint32 mask = KOL_ACTION_BIT (KOL_ACTION_LAY_TILE) | KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN) |
                        KOL_ACTION_BIT (KOL_ACTION_PASS);
 
   kol_test_op_reset ();
-  g = new_game (&title);
-  kol_test_lay (g, "A3", "9", 0);
-  kol_test_lay (g, "A5", "9", 0);
-  kol_test_start_or (g, tt_steps, NULL);
-  g_assert_cmpint (kol_test_apply (g, kol_test_token_action (g, "AA", "A7", 0)), ==, -1);
+  engine = new_game (&title);
+  kol_test_lay (engine, "A3", "9", 0);
+  kol_test_lay (engine, "A5", "9", 0);
+  kol_test_start_or (engine, tt_steps, NULL);
+  g_assert_cmpint (kol_test_apply (engine, kol_test_token_action (engine, "AA", "A7", 0)), ==, -1);
   /* a lay is left: the turn goes on without a second token */
-  actions = kol_engine_actions_for (g, kol_test_corp_entity (g, "AA")) & mask;
+  actions = kol_engine_actions_for (engine, kol_test_corp_entity (engine, "AA")) & mask;
   g_assert_cmpuint (actions, ==, KOL_ACTION_BIT (KOL_ACTION_LAY_TILE) | KOL_ACTION_BIT (KOL_ACTION_PASS));
-  g_assert_cmpint (kol_test_apply (g, kol_test_pass (g, "AA")), ==, -1);
-  g_assert_true (kol_entity_equal (kol_round_current_entity (g), kol_test_corp_entity (g, "BB")));
+  g_assert_cmpint (kol_test_apply (engine, kol_test_pass (engine, "AA")), ==, -1);
+  g_assert_true (kol_entity_equal (kol_round_current_entity (engine), kol_test_corp_entity (engine, "BB")));
 }
 
 int

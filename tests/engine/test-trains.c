@@ -19,36 +19,36 @@ static const KolStepClass *const steps[] = {
 static KolEngine *
 new_game (KolTitle **title)
 {
-  KolEngine *g;
+  KolEngine *engine;
 
   kol_test_op_reset ();
   *title = kol_test_op_title ();
-  g = kol_test_op_game (*title);
-  kol_test_float (g, "AA", 0, 0, 2, 1000);
-  kol_test_float (g, "BB", 1, 0, 1, 1000);
-  return g;
+  engine = kol_test_op_game (*title);
+  kol_test_float (engine, "AA", 0, 0, 2, 1000);
+  kol_test_float (engine, "BB", 1, 0, 1, 1000);
+  return engine;
 }
 
 static int
-train (KolEngine    *g,
+train (KolEngine    *engine,
        const char *id)
 {
-  int t = kol_engine_train_by_id (g, id);
+  int t = kol_engine_train_by_id (engine, id);
 
   g_assert_cmpint (t, >=, 0);
   return t;
 }
 
 static char *
-depot_names (KolEngine *g)
+depot_names (KolEngine *engine)
 {
   gint16 list[KOL_MAX_TRAINS];
-  int n = kol_depot_trains (g, list, KOL_MAX_TRAINS);
+  int n = kol_depot_trains (engine, list, KOL_MAX_TRAINS);
   GString *s = g_string_new (NULL);
 
   for (int i = 0; i < n; i++)
     {
-      g_autofree char *id = kol_engine_train_id (g, list[i]);
+      g_autofree char *id = kol_engine_train_id (engine, list[i]);
 
       g_string_append_printf (s, "%s%s", i ? " " : "", id);
     }
@@ -61,24 +61,24 @@ static void
 test_depot_trains (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title);
+  g_autoptr(KolEngine) engine = new_game (&title);
   g_autofree char *first = NULL, *later = NULL, *phase4 = NULL;
 
-  first = depot_names (g);
+  first = depot_names (engine);
   g_assert_cmpstr (first, ==, "2-0");
-  g_assert_cmpint (kol_depot_min_depot_price (g), ==, 80);
-  kol_test_give_train (g, "AA", "2");
-  kol_test_give_train (g, "AA", "2");
-  kol_test_give_train (g, "BB", "2");
-  kol_depot_reclaim_train (g, train (g, "2-1"));
-  later = depot_names (g);
+  g_assert_cmpint (kol_depot_min_depot_price (engine), ==, 80);
+  kol_test_give_train (engine, "AA", "2");
+  kol_test_give_train (engine, "AA", "2");
+  kol_test_give_train (engine, "BB", "2");
+  kol_depot_reclaim_train (engine, train (engine, "2-1"));
+  later = depot_names (engine);
   g_assert_cmpstr (later, ==, "3-0 2-1");
   /* the variant of the cheapest train sets the minimum */
-  g_assert_cmpint (kol_depot_min_depot_price (g), ==, 80);
-  g_assert_cmpint (kol_depot_max_depot_price (g), ==, 180);
+  g_assert_cmpint (kol_depot_min_depot_price (engine), ==, 80);
+  g_assert_cmpint (kol_depot_max_depot_price (engine), ==, 180);
   /* D is available from phase 4 on, though not first */
-  kol_engine_set_phase (g, 2);
-  phase4 = depot_names (g);
+  kol_engine_set_phase (engine, 2);
+  phase4 = depot_names (engine);
   g_assert_cmpstr (phase4, ==, "3-0 D-0 2-1");
 }
 
@@ -88,26 +88,26 @@ static void
 test_buy_from_depot (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title);
-  int aa = kol_test_corp (g, "AA");
-  int bank = g->bank;
+  g_autoptr(KolEngine) engine = new_game (&title);
+  int aa = kol_test_corp (engine, "AA");
+  int bank = engine->bank;
 
-  kol_test_start_or (g, steps, NULL);
-  g_assert_cmpstr (kol_test_active_step (g), ==, "Buy Trains");
+  kol_test_start_or (engine, steps, NULL);
+  g_assert_cmpstr (kol_test_active_step (engine), ==, "Buy Trains");
   /* the second 2 is not on offer; a wrong price is refused */
-  g_assert_cmpint (kol_test_apply (g, kol_test_buy_train_action (g, "AA", train (g, "2-1"), 80, NULL)), ==,
+  g_assert_cmpint (kol_test_apply (engine, kol_test_buy_train_action (engine, "AA", train (engine, "2-1"), 80, NULL)), ==,
                    KOL_ENGINE_ERROR_TRAIN);
-  g_assert_cmpint (kol_test_refusal_reason (g), ==, KOL_REASON_TRAIN_NOT_BUYABLE);
-  g_assert_cmpint (kol_test_apply (g, kol_test_buy_train_action (g, "AA", train (g, "2-0"), 70, NULL)), ==,
+  g_assert_cmpint (kol_test_refusal_reason (engine), ==, KOL_REASON_TRAIN_NOT_BUYABLE);
+  g_assert_cmpint (kol_test_apply (engine, kol_test_buy_train_action (engine, "AA", train (engine, "2-0"), 70, NULL)), ==,
                    KOL_ENGINE_ERROR_TRAIN);
-  g_assert_cmpint (kol_test_refusal_reason (g), ==, KOL_REASON_TRAIN_PRICE);
-  g_assert_cmpint (kol_test_apply (g, kol_test_buy_train_action (g, "AA", train (g, "2-0"), 80, NULL)), ==, -1);
-  g_assert_cmpint (g->corps[aa].cash, ==, 920);
-  g_assert_cmpint (g->bank, ==, bank + 80);
-  g_assert_true (kol_entity_equal (g->trains[train (g, "2-0")].owner, kol_test_corp_entity (g, "AA")));
+  g_assert_cmpint (kol_test_refusal_reason (engine), ==, KOL_REASON_TRAIN_PRICE);
+  g_assert_cmpint (kol_test_apply (engine, kol_test_buy_train_action (engine, "AA", train (engine, "2-0"), 80, NULL)), ==, -1);
+  g_assert_cmpint (engine->corps[aa].cash, ==, 920);
+  g_assert_cmpint (engine->bank, ==, bank + 80);
+  g_assert_true (kol_entity_equal (engine->trains[train (engine, "2-0")].owner, kol_test_corp_entity (engine, "AA")));
   g_assert_cmpint (kol_test_count_log (KOL_LOG_BUYS_TRAIN_DEPOT), ==, 1);
   /* room left: AA may buy more or pass */
-  g_assert_cmpuint (kol_engine_actions_for (g, kol_test_corp_entity (g, "AA")) & KOL_ACTION_BIT (KOL_ACTION_PASS),
+  g_assert_cmpuint (kol_engine_actions_for (engine, kol_test_corp_entity (engine, "AA")) & KOL_ACTION_BIT (KOL_ACTION_PASS),
                     !=, 0);
 }
 
@@ -118,27 +118,27 @@ static void
 test_phases_and_rust (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title);
-  int aa = kol_test_corp (g, "AA"), bb = kol_test_corp (g, "BB");
+  g_autoptr(KolEngine) engine = new_game (&title);
+  int aa = kol_test_corp (engine, "AA"), bb = kol_test_corp (engine, "BB");
   gint16 list[8];
 
-  kol_test_give_train (g, "AA", "2");
-  kol_test_give_train (g, "AA", "2");
-  kol_test_give_train (g, "BB", "2");
-  kol_test_start_or (g, steps, NULL);
-  g_assert_cmpint (kol_test_apply (g, kol_test_buy_train_action (g, "AA", train (g, "3-0"), 180, NULL)), ==, -1);
-  g_assert_cmpint (g->phase, ==, 1);
+  kol_test_give_train (engine, "AA", "2");
+  kol_test_give_train (engine, "AA", "2");
+  kol_test_give_train (engine, "BB", "2");
+  kol_test_start_or (engine, steps, NULL);
+  g_assert_cmpint (kol_test_apply (engine, kol_test_buy_train_action (engine, "AA", train (engine, "3-0"), 180, NULL)), ==, -1);
+  g_assert_cmpint (engine->phase, ==, 1);
   g_assert_false (kol_test_saw_event ("close_companies"));
-  g_assert_cmpint (kol_test_apply (g, kol_test_buy_train_action (g, "AA", train (g, "3-1"), 180, NULL)), ==, -1);
-  g_assert_cmpint (g->phase, ==, 1);
+  g_assert_cmpint (kol_test_apply (engine, kol_test_buy_train_action (engine, "AA", train (engine, "3-1"), 180, NULL)), ==, -1);
+  g_assert_cmpint (engine->phase, ==, 1);
   /* AA is at the limit of 4: the step passed, BB buys */
-  g_assert_cmpint (kol_test_apply (g, kol_test_buy_train_action (g, "BB", train (g, "4-0"), 300, NULL)), ==, -1);
-  g_assert_cmpint (g->phase, ==, 2);
+  g_assert_cmpint (kol_test_apply (engine, kol_test_buy_train_action (engine, "BB", train (engine, "4-0"), 300, NULL)), ==, -1);
+  g_assert_cmpint (engine->phase, ==, 2);
   g_assert_true (kol_test_saw_event ("close_companies"));
-  g_assert_true (g->trains[train (g, "2-0")].rusted);
-  g_assert_true (g->trains[train (g, "2-2")].rusted);
-  g_assert_cmpint (kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, aa), list, 8), ==, 2);
-  g_assert_cmpint (kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, bb), list, 8), ==, 1);
+  g_assert_true (engine->trains[train (engine, "2-0")].rusted);
+  g_assert_true (engine->trains[train (engine, "2-2")].rusted);
+  g_assert_cmpint (kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, aa), list, 8), ==, 2);
+  g_assert_cmpint (kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, bb), list, 8), ==, 1);
   g_assert_cmpint (kol_test_count_log (KOL_LOG_TRAINS_RUST), ==, 1);
   g_assert_cmpint (kol_test_count_log (KOL_LOG_TRAINS_RUST_OWNER), ==, 2);
 }
@@ -149,16 +149,16 @@ static void
 test_rust_in_depot (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title);
+  g_autoptr(KolEngine) engine = new_game (&title);
   gint16 list[KOL_MAX_TRAINS];
 
-  kol_test_give_train (g, "AA", "2");
-  kol_default_rust_trains (g, train (g, "4-0"), kol_test_corp_entity (g, "AA"));
-  g_assert_true (g->trains[train (g, "2-1")].rusted);
-  g_assert_cmpint (g->trains[train (g, "2-1")].owner.kind, ==, KOL_ENTITY_REMOVED);
-  g_assert_cmpint (kol_engine_trains_of (g, kol_test_corp_entity (g, "AA"), list, KOL_MAX_TRAINS), ==, 0);
+  kol_test_give_train (engine, "AA", "2");
+  kol_default_rust_trains (engine, train (engine, "4-0"), kol_test_corp_entity (engine, "AA"));
+  g_assert_true (engine->trains[train (engine, "2-1")].rusted);
+  g_assert_cmpint (engine->trains[train (engine, "2-1")].owner.kind, ==, KOL_ENTITY_REMOVED);
+  g_assert_cmpint (kol_engine_trains_of (engine, kol_test_corp_entity (engine, "AA"), list, KOL_MAX_TRAINS), ==, 0);
   g_assert_cmpint (kol_test_count_log (KOL_LOG_TRAINS_RUST_OWNER), ==, 2);
-  g_assert_false (g->trains[train (g, "3-0")].rusted);
+  g_assert_false (engine->trains[train (engine, "3-0")].rusted);
 }
 
 /* Train#variant=: buying the 3+ variant costs its price and renames the
@@ -167,23 +167,23 @@ static void
 test_variant (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title);
+  g_autoptr(KolEngine) engine = new_game (&title);
 
-  kol_test_give_train (g, "BB", "2");
-  kol_test_give_train (g, "BB", "2");
-  kol_test_give_train (g, "BB", "2");
-  kol_test_start_or (g, steps, NULL);
-  g_assert_cmpint (kol_test_apply (g, kol_test_buy_train_action (g, "AA", train (g, "3-0"), 180, "3+")), ==,
+  kol_test_give_train (engine, "BB", "2");
+  kol_test_give_train (engine, "BB", "2");
+  kol_test_give_train (engine, "BB", "2");
+  kol_test_start_or (engine, steps, NULL);
+  g_assert_cmpint (kol_test_apply (engine, kol_test_buy_train_action (engine, "AA", train (engine, "3-0"), 180, "3+")), ==,
                    KOL_ENGINE_ERROR_TRAIN);
-  g_assert_cmpint (kol_test_apply (g, kol_test_buy_train_action (g, "AA", train (g, "3-0"), 150, "3+")), ==, -1);
-  g_assert_cmpstr (kol_engine_train_name (g, train (g, "3-0")), ==, "3+");
-  g_assert_cmpint (g->corps[kol_test_corp (g, "AA")].cash, ==, 850);
-  g_assert_cmpint (g->phase, ==, 1);
+  g_assert_cmpint (kol_test_apply (engine, kol_test_buy_train_action (engine, "AA", train (engine, "3-0"), 150, "3+")), ==, -1);
+  g_assert_cmpstr (kol_engine_train_name (engine, train (engine, "3-0")), ==, "3+");
+  g_assert_cmpint (engine->corps[kol_test_corp (engine, "AA")].cash, ==, 850);
+  g_assert_cmpint (engine->phase, ==, 1);
 }
 
 /* A title may restrict variants (1840 by round): train_variant_buyable. */
 static gboolean
-no_plus (KolEngine *g,
+no_plus (KolEngine *engine,
          int      corp,
          int      t,
          int      variant)
@@ -195,16 +195,16 @@ static void
 test_variant_hook (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title);
+  g_autoptr(KolEngine) engine = new_game (&title);
 
   kol_test_op_hooks.train_variant_buyable = no_plus;
-  kol_test_give_train (g, "BB", "2");
-  kol_test_give_train (g, "BB", "2");
-  kol_test_give_train (g, "BB", "2");
-  kol_test_start_or (g, steps, NULL);
-  g_assert_cmpint (kol_test_apply (g, kol_test_buy_train_action (g, "AA", train (g, "3-0"), 150, "3+")), ==,
+  kol_test_give_train (engine, "BB", "2");
+  kol_test_give_train (engine, "BB", "2");
+  kol_test_give_train (engine, "BB", "2");
+  kol_test_start_or (engine, steps, NULL);
+  g_assert_cmpint (kol_test_apply (engine, kol_test_buy_train_action (engine, "AA", train (engine, "3-0"), 150, "3+")), ==,
                    KOL_ENGINE_ERROR_TRAIN);
-  g_assert_cmpint (kol_test_refusal_reason (g), ==, KOL_REASON_TRAIN_NOT_BUYABLE);
+  g_assert_cmpint (kol_test_refusal_reason (engine), ==, KOL_REASON_TRAIN_NOT_BUYABLE);
 }
 
 typedef struct
@@ -233,19 +233,19 @@ test_buy_from_other (void)
     {
       const OtherCase *c = &other_cases[i];
       g_autoptr(KolTitle) title = NULL;
-      g_autoptr(KolEngine) g = new_game (&title);
+      g_autoptr(KolEngine) engine = new_game (&title);
       int t, bb_cash;
 
       g_test_message ("%s", c->what);
       kol_test_op_hooks.no_train_buy_from_others = (guint8) c->from_others_forbidden;
-      t = kol_test_give_train (g, "BB", "2");
-      bb_cash = g->corps[kol_test_corp (g, "BB")].cash;
-      kol_test_start_or (g, steps, NULL);
-      g_assert_cmpint (kol_test_apply (g, kol_test_buy_train_action (g, "AA", t, c->price, NULL)), ==, c->code);
+      t = kol_test_give_train (engine, "BB", "2");
+      bb_cash = engine->corps[kol_test_corp (engine, "BB")].cash;
+      kol_test_start_or (engine, steps, NULL);
+      g_assert_cmpint (kol_test_apply (engine, kol_test_buy_train_action (engine, "AA", t, c->price, NULL)), ==, c->code);
       if (c->code < 0)
         {
-          g_assert_true (kol_entity_equal (g->trains[t].owner, kol_test_corp_entity (g, "AA")));
-          g_assert_cmpint (g->corps[kol_test_corp (g, "BB")].cash, ==, bb_cash + c->price);
+          g_assert_true (kol_entity_equal (engine->trains[t].owner, kol_test_corp_entity (engine, "AA")));
+          g_assert_cmpint (engine->corps[kol_test_corp (engine, "BB")].cash, ==, bb_cash + c->price);
           g_assert_cmpint (kol_test_count_log (KOL_LOG_BUYS_TRAIN), ==, 1);
         }
     }
@@ -258,33 +258,33 @@ static void
 test_discard (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title);
+  g_autoptr(KolEngine) engine = new_game (&title);
   gint16 crowded[4];
   KolAction *a;
   g_autofree char *names = NULL;
   int t;
 
-  kol_test_give_train (g, "AA", "3");
-  kol_test_give_train (g, "AA", "3");
-  t = kol_test_give_train (g, "AA", "4");
-  kol_engine_set_phase (g, 2);
-  g_assert_cmpint (kol_crowded_corps (g, crowded, 4), ==, 1);
-  kol_test_start_or (g, steps, NULL);
-  g_assert_cmpstr (kol_test_active_step (g), ==, "Discard Trains");
-  a = kol_action_new (KOL_ACTION_DISCARD_TRAIN, kol_test_corp_entity (g, "AA"));
-  a->train = (gint16) train (g, "4-1");
+  kol_test_give_train (engine, "AA", "3");
+  kol_test_give_train (engine, "AA", "3");
+  t = kol_test_give_train (engine, "AA", "4");
+  kol_engine_set_phase (engine, 2);
+  g_assert_cmpint (kol_crowded_corps (engine, crowded, 4), ==, 1);
+  kol_test_start_or (engine, steps, NULL);
+  g_assert_cmpstr (kol_test_active_step (engine), ==, "Discard Trains");
+  a = kol_action_new (KOL_ACTION_DISCARD_TRAIN, kol_test_corp_entity (engine, "AA"));
+  a->train = (gint16) train (engine, "4-1");
   /* not AA's train */
-  g_assert_cmpint (kol_test_apply (g, a), ==, KOL_ENGINE_ERROR_TRAIN);
-  a = kol_action_new (KOL_ACTION_DISCARD_TRAIN, kol_test_corp_entity (g, "AA"));
+  g_assert_cmpint (kol_test_apply (engine, a), ==, KOL_ENGINE_ERROR_TRAIN);
+  a = kol_action_new (KOL_ACTION_DISCARD_TRAIN, kol_test_corp_entity (engine, "AA"));
   a->train = (gint16) t;
-  g_assert_cmpint (kol_test_apply (g, a), ==, -1);
-  g_assert_cmpint (g->trains[t].owner.kind, ==, KOL_ENTITY_POOL);
-  g_assert_cmpint (kol_crowded_corps (g, crowded, 4), ==, 0);
-  names = depot_names (g);
+  g_assert_cmpint (kol_test_apply (engine, a), ==, -1);
+  g_assert_cmpint (engine->trains[t].owner.kind, ==, KOL_ENTITY_POOL);
+  g_assert_cmpint (kol_crowded_corps (engine, crowded, 4), ==, 0);
+  names = depot_names (engine);
   g_assert_cmpstr (names, ==, "2-0 D-0 4-0");
   /* AA is at its limit, so its turn ended; BB buys the 4 from the discard */
-  g_assert_true (kol_entity_equal (kol_round_current_entity (g), kol_test_corp_entity (g, "BB")));
-  g_assert_cmpint (kol_test_apply (g, kol_test_buy_train_action (g, "BB", t, 300, NULL)), ==, -1);
+  g_assert_true (kol_entity_equal (kol_round_current_entity (engine), kol_test_corp_entity (engine, "BB")));
+  g_assert_cmpint (kol_test_apply (engine, kol_test_buy_train_action (engine, "BB", t, 300, NULL)), ==, -1);
   g_assert_cmpint (kol_test_count_log (KOL_LOG_BUYS_TRAIN_DISCARD), ==, 1);
 }
 
@@ -296,40 +296,40 @@ static void
 test_must_buy (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title);
-  int aa = kol_test_corp (g, "AA");
+  g_autoptr(KolEngine) engine = new_game (&title);
+  int aa = kol_test_corp (engine, "AA");
   int p0;
   guint32 actions;
   KolTrainOffer offers[8];
   int n;
 
-  kol_test_lay (g, "A3", "9", 0);
-  kol_test_lay (g, "A5", "9", 0);
-  kol_board_place_token (g, aa, 0, kol_test_hex (g, "A1"), 0, -1);
-  g->corps[aa].cash = 50;
+  kol_test_lay (engine, "A3", "9", 0);
+  kol_test_lay (engine, "A5", "9", 0);
+  kol_board_place_token (engine, aa, 0, kol_test_hex (engine, "A1"), 0, -1);
+  engine->corps[aa].cash = 50;
   /* a 4 in the discard pile: dearer than the cheapest depot train */
-  kol_depot_reclaim_train (g, train (g, "4-1"));
-  kol_test_start_or (g, steps, NULL);
-  g_assert_true (kol_operating_must_buy_train (g, aa));
-  actions = kol_engine_actions_for (g, kol_test_corp_entity (g, "AA"));
+  kol_depot_reclaim_train (engine, train (engine, "4-1"));
+  kol_test_start_or (engine, steps, NULL);
+  g_assert_true (kol_operating_must_buy_train (engine, aa));
+  actions = kol_engine_actions_for (engine, kol_test_corp_entity (engine, "AA"));
   g_assert_cmpuint (actions & KOL_ACTION_BIT (KOL_ACTION_PASS), ==, 0);
   g_assert_cmpuint (actions & KOL_ACTION_BIT (KOL_ACTION_BUY_TRAIN), !=, 0);
   /* the step explains why pass is refused */
-  g_assert_cmpint (kol_test_apply (g, kol_test_pass (g, "AA")), ==, KOL_ENGINE_ERROR_TRAIN);
-  g_assert_cmpint (kol_test_refusal_reason (g), ==, KOL_REASON_TRAIN_MUST_BUY);
+  g_assert_cmpint (kol_test_apply (engine, kol_test_pass (engine, "AA")), ==, KOL_ENGINE_ERROR_TRAIN);
+  g_assert_cmpint (kol_test_refusal_reason (engine), ==, KOL_REASON_TRAIN_MUST_BUY);
 
   /* offered: the 2 (with the president's money), not the 4 */
-  n = kol_buyable_train_offers (g, aa, offers, G_N_ELEMENTS (offers));
+  n = kol_buyable_train_offers (engine, aa, offers, G_N_ELEMENTS (offers));
   g_assert_cmpint (n, ==, 1);
-  g_assert_cmpint (offers[0].train, ==, train (g, "2-0"));
-  g_assert_cmpint (kol_test_apply (g, kol_test_buy_train_action (g, "AA", train (g, "4-1"), 300, NULL)), ==,
+  g_assert_cmpint (offers[0].train, ==, train (engine, "2-0"));
+  g_assert_cmpint (kol_test_apply (engine, kol_test_buy_train_action (engine, "AA", train (engine, "4-1"), 300, NULL)), ==,
                    KOL_ENGINE_ERROR_TRAIN);
-  g_assert_cmpint (kol_test_refusal_reason (g), ==, KOL_REASON_TRAIN_CHEAPEST);
+  g_assert_cmpint (kol_test_refusal_reason (engine), ==, KOL_REASON_TRAIN_CHEAPEST);
 
-  p0 = g->players[0].cash;
-  g_assert_cmpint (kol_test_apply (g, kol_test_buy_train_action (g, "AA", train (g, "2-0"), 80, NULL)), ==, -1);
-  g_assert_cmpint (g->players[0].cash, ==, p0 - 30);
-  g_assert_cmpint (g->corps[aa].cash, ==, 0);
+  p0 = engine->players[0].cash;
+  g_assert_cmpint (kol_test_apply (engine, kol_test_buy_train_action (engine, "AA", train (engine, "2-0"), 80, NULL)), ==, -1);
+  g_assert_cmpint (engine->players[0].cash, ==, p0 - 30);
+  g_assert_cmpint (engine->corps[aa].cash, ==, 0);
   g_assert_cmpint (kol_test_count_log (KOL_LOG_CONTRIBUTES), ==, 1);
 }
 
@@ -338,30 +338,30 @@ static void
 test_must_buy_no_cash (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title);
-  int aa = kol_test_corp (g, "AA");
+  g_autoptr(KolEngine) engine = new_game (&title);
+  int aa = kol_test_corp (engine, "AA");
 
-  kol_test_lay (g, "A3", "9", 0);
-  kol_test_lay (g, "A5", "9", 0);
-  kol_board_place_token (g, aa, 0, kol_test_hex (g, "A1"), 0, -1);
-  g->corps[aa].cash = 50;
-  g->players[0].cash = 10;
-  kol_test_start_or (g, steps, NULL);
-  g_assert_cmpint (kol_test_apply (g, kol_test_buy_train_action (g, "AA", train (g, "2-0"), 80, NULL)), ==,
+  kol_test_lay (engine, "A3", "9", 0);
+  kol_test_lay (engine, "A5", "9", 0);
+  kol_board_place_token (engine, aa, 0, kol_test_hex (engine, "A1"), 0, -1);
+  engine->corps[aa].cash = 50;
+  engine->players[0].cash = 10;
+  kol_test_start_or (engine, steps, NULL);
+  g_assert_cmpint (kol_test_apply (engine, kol_test_buy_train_action (engine, "AA", train (engine, "2-0"), 80, NULL)), ==,
                    KOL_ENGINE_ERROR_NO_CASH);
-  g_assert_cmpint (g->players[0].cash, ==, 10);
-  g_assert_cmpint (g->corps[aa].cash, ==, 50);
+  g_assert_cmpint (engine->players[0].cash, ==, 10);
+  g_assert_cmpint (engine->corps[aa].cash, ==, 50);
 }
 
 static KolAction *
-sell_action (KolEngine *g,
+sell_action (KolEngine *engine,
              int      player,
              int      corp,
              int      n)
 {
   KolAction *a = kol_action_new (KOL_ACTION_SELL_SHARES, kol_entity (KOL_ENTITY_PLAYER, player));
   gint16 certs[KOL_MAX_CERTS];
-  int held = kol_engine_certs_of (g, kol_entity (KOL_ENTITY_PLAYER, player), corp, certs, KOL_MAX_CERTS);
+  int held = kol_engine_certs_of (engine, kol_entity (KOL_ENTITY_PLAYER, player), corp, certs, KOL_MAX_CERTS);
 
   g_assert_cmpint (held, >=, n);
   a->n_shares = (guint8) n;
@@ -378,36 +378,36 @@ static void
 test_emergency_sale (void)
 {
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = new_game (&title);
-  int aa = kol_test_corp (g, "AA"), bb = kol_test_corp (g, "BB");
+  g_autoptr(KolEngine) engine = new_game (&title);
+  int aa = kol_test_corp (engine, "AA"), bb = kol_test_corp (engine, "BB");
   KolBundle bundles[16];
   KolStep *s;
   int n;
 
-  kol_test_lay (g, "A3", "9", 0);
-  kol_test_lay (g, "A5", "9", 0);
-  kol_board_place_token (g, aa, 0, kol_test_hex (g, "A1"), 0, -1);
-  kol_test_give_shares (g, bb, kol_entity (KOL_ENTITY_PLAYER, 0), 2);
-  g->corps[bb].operated = 1;
-  g->corps[aa].cash = 0;
-  g->players[0].cash = 10;
-  kol_test_start_or (g, steps, NULL);
-  s = kol_round_buy_train_step (g);
+  kol_test_lay (engine, "A3", "9", 0);
+  kol_test_lay (engine, "A5", "9", 0);
+  kol_board_place_token (engine, aa, 0, kol_test_hex (engine, "A1"), 0, -1);
+  kol_test_give_shares (engine, bb, kol_entity (KOL_ENTITY_PLAYER, 0), 2);
+  engine->corps[bb].operated = 1;
+  engine->corps[aa].cash = 0;
+  engine->players[0].cash = 10;
+  kol_test_start_or (engine, steps, NULL);
+  s = kol_round_buy_train_step (engine);
   g_assert_nonnull (s);
-  g_assert_cmpuint (kol_engine_actions_for (g, kol_entity (KOL_ENTITY_PLAYER, 0)) &
+  g_assert_cmpuint (kol_engine_actions_for (engine, kol_entity (KOL_ENTITY_PLAYER, 0)) &
                     KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES), !=, 0);
   /* one share raises enough: two are refused */
-  n = kol_ebuy_sellable_bundles (g, s, 0, bundles, G_N_ELEMENTS (bundles));
+  n = kol_ebuy_sellable_bundles (engine, s, 0, bundles, G_N_ELEMENTS (bundles));
   g_assert_cmpint (n, ==, 1);
   g_assert_cmpint (bundles[0].percent, ==, 10);
-  g_assert_cmpint (kol_test_apply (g, sell_action (g, 0, bb, 2)), ==, KOL_ENGINE_ERROR_CANNOT_SELL);
-  g_assert_cmpint (kol_test_refusal_reason (g), ==, KOL_REASON_SELL_NOT_NEEDED);
-  g_assert_cmpint (kol_test_apply (g, sell_action (g, 0, bb, 1)), ==, -1);
-  g_assert_cmpint (g->players[0].cash, ==, 10 + 110);
-  g_assert_cmpint (g->corps[bb].price_row, ==, 1);
-  g_assert_cmpint (kol_step_buy_train_data (kol_round_buy_train_step (g))->last_share_sold_price, ==, 110);
-  g_assert_cmpint (kol_test_apply (g, kol_test_buy_train_action (g, "AA", train (g, "2-0"), 80, NULL)), ==, -1);
-  g_assert_cmpint (g->players[0].cash, ==, 40);
+  g_assert_cmpint (kol_test_apply (engine, sell_action (engine, 0, bb, 2)), ==, KOL_ENGINE_ERROR_CANNOT_SELL);
+  g_assert_cmpint (kol_test_refusal_reason (engine), ==, KOL_REASON_SELL_NOT_NEEDED);
+  g_assert_cmpint (kol_test_apply (engine, sell_action (engine, 0, bb, 1)), ==, -1);
+  g_assert_cmpint (engine->players[0].cash, ==, 10 + 110);
+  g_assert_cmpint (engine->corps[bb].price_row, ==, 1);
+  g_assert_cmpint (kol_step_buy_train_data (kol_round_buy_train_step (engine))->last_share_sold_price, ==, 110);
+  g_assert_cmpint (kol_test_apply (engine, kol_test_buy_train_action (engine, "AA", train (engine, "2-0"), 80, NULL)), ==, -1);
+  g_assert_cmpint (engine->players[0].cash, ==, 40);
 }
 
 int

@@ -32,24 +32,24 @@ kol_test_load_title (const char *title_id,
 /* ------------------------------------------------------- the test round */
 
 static guint32
-test_actions (KolEngine  *g,
+test_actions (KolEngine  *engine,
               KolStep  *s,
               KolEntity e)
 {
-  if (!kol_entity_equal (e, kol_round_entity (g)))
+  if (!kol_entity_equal (e, kol_round_entity (engine)))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_BID) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }
 
 static gboolean
-test_process (KolEngine         *g,
+test_process (KolEngine         *engine,
               KolStep         *s,
               const KolAction *a,
               GError         **error)
 {
   if (a->type == KOL_ACTION_BID)
     {
-      int cash = kol_engine_cash (g, a->entity);
+      int cash = kol_engine_cash (engine, a->entity);
 
       if (a->price <= 0 || a->price > cash)
         {
@@ -59,24 +59,24 @@ test_process (KolEngine         *g,
             kol_arg_int (KOL_ARG_MONEY, a->price),
           };
 
-          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "%s has %d, needs %d",
-                                  kol_engine_entity_name (g, a->entity), cash, a->price);
+          return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "%s has %d, needs %d",
+                                  kol_engine_entity_name (engine, a->entity), cash, a->price);
         }
-      kol_engine_transfer (g, a->entity, kol_entity (KOL_ENTITY_BANK, 0), a->price);
+      kol_engine_transfer (engine, a->entity, kol_entity (KOL_ENTITY_BANK, 0), a->price);
     }
-  kol_round_next_entity_index (g);
+  kol_round_next_entity_index (engine);
   return TRUE;
 }
 
 /* A broke player passes automatically: the engine generates the action. */
 static GPtrArray *
-test_auto_actions (KolEngine  *g,
+test_auto_actions (KolEngine  *engine,
                    KolStep  *s,
                    KolEntity e)
 {
   GPtrArray *autos;
 
-  if (e.kind != KOL_ENTITY_PLAYER || e.index != 1 || g->players[1].cash >= 10)
+  if (e.kind != KOL_ENTITY_PLAYER || e.index != 1 || engine->players[1].cash >= 10)
     return NULL;
   autos = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
   g_ptr_array_add (autos, kol_action_new (KOL_ACTION_PASS, e));
@@ -91,11 +91,11 @@ static const KolStepClass test_step = {
 };
 
 static void
-test_select_entities (KolEngine  *g,
+test_select_entities (KolEngine  *engine,
                       KolRound *r)
 {
-  r->n_entities = g->n_players;
-  for (int i = 0; i < g->n_players; i++)
+  r->n_entities = engine->n_players;
+  for (int i = 0; i < engine->n_players; i++)
     r->entities[i] = kol_entity (KOL_ENTITY_PLAYER, i);
 }
 
@@ -118,16 +118,16 @@ kol_test_game_new (KolTitle *title)
   static const char *names[] = { "Anna", "Boris", "Vera" };
   static const KolStepClass *const steps[] = { &test_step };
   g_autoptr(GError) error = NULL;
-  KolEngine *g = kol_engine_new (title, 3, ids, names, 12345, &error);
+  KolEngine *engine = kol_engine_new (title, 3, ids, names, 12345, &error);
 
   g_assert_no_error (error);
-  kol_round_start (g, &test_round, 0, 1, steps, NULL, 1);
-  kol_round_setup (g);
-  return g;
+  kol_round_start (engine, &test_round, 0, 1, steps, NULL, 1);
+  kol_round_setup (engine);
+  return engine;
 }
 
 KolAction *
-kol_test_bid (KolEngine *game,
+kol_test_bid (KolEngine *engine,
               int      player,
               int      price)
 {
@@ -139,7 +139,7 @@ kol_test_bid (KolEngine *game,
 }
 
 KolAction *
-kol_test_pass (KolEngine *game,
+kol_test_pass (KolEngine *engine,
                int      player)
 {
   return kol_action_new (KOL_ACTION_PASS, kol_entity (KOL_ENTITY_PLAYER, player));
@@ -154,21 +154,21 @@ clear_entity_padding (KolEntity *e)
 }
 
 static void
-clear_padding (KolEngine *g)
+clear_padding (KolEngine *engine)
 {
   G_STATIC_ASSERT (sizeof (KolEntity) == 4);
   for (int i = 0; i < KOL_MAX_CERTS; i++)
-    clear_entity_padding (&g->certs[i].owner);
+    clear_entity_padding (&engine->certs[i].owner);
   for (int i = 0; i < KOL_MAX_TRAINS; i++)
-    clear_entity_padding (&g->trains[i].owner);
+    clear_entity_padding (&engine->trains[i].owner);
   for (int i = 0; i < KOL_MAX_COMPANIES; i++)
-    clear_entity_padding (&g->companies[i].owner);
+    clear_entity_padding (&engine->companies[i].owner);
   for (int i = 0; i < KOL_MAX_CORPS; i++)
-    clear_entity_padding (&g->corps[i].owner);
+    clear_entity_padding (&engine->corps[i].owner);
   for (int i = 0; i < KOL_MAX_ROUND_ENTITIES; i++)
-    clear_entity_padding (&g->round.entities[i]);
-  clear_entity_padding (&g->round.last_to_act);
-  clear_entity_padding (&g->round.current_operator);
+    clear_entity_padding (&engine->round.entities[i]);
+  clear_entity_padding (&engine->round.last_to_act);
+  clear_entity_padding (&engine->round.current_operator);
 }
 
 /**

@@ -15,10 +15,10 @@ G_BEGIN_DECLS
 KolTitle   *kol_test_load_title   (const char *title_id,
                                    int         n_players);
 KolEngine    *kol_test_game_new     (KolTitle   *title);
-KolAction  *kol_test_bid          (KolEngine    *game,
+KolAction  *kol_test_bid          (KolEngine    *engine,
                                    int         player,
                                    int         price);
-KolAction  *kol_test_pass         (KolEngine    *game,
+KolAction  *kol_test_pass         (KolEngine    *engine,
                                    int         player);
 gboolean    kol_test_games_equal  (const KolEngine *a,
                                    const KolEngine *b);

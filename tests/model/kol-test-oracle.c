@@ -96,26 +96,26 @@ line_int (JsonNode   *line,
 /* All the money in the game: it is only ever moved (18xx.games'
  * fixtures_spec checks the same). */
 static gint64
-money (KolEngine *g)
+money (KolEngine *engine)
 {
-  gint64 total = g->bank;
+  gint64 total = engine->bank;
 
-  for (int i = 0; i < g->n_players; i++)
-    total += g->players[i].cash;
-  for (int i = 0; i < g->n_corps; i++)
-    total += g->corps[i].cash;
+  for (int i = 0; i < engine->n_players; i++)
+    total += engine->players[i].cash;
+  for (int i = 0; i < engine->n_corps; i++)
+    total += engine->corps[i].cash;
   return total;
 }
 
-/* Compares @game with @line (state and tiles); on a mismatch sets the
+/* Compares @engine with @line (state and tiles); on a mismatch sets the
  * divergence. */
 static gboolean
 compare (KolOracle  *oracle,
-         KolEngine    *game,
+         KolEngine    *engine,
          JsonNode   *line,
          const char *where)
 {
-  g_autoptr(JsonNode) dump = kol_state_dump (game, KOL_STATE_DUMP_TILES);
+  g_autoptr(JsonNode) dump = kol_state_dump (engine, KOL_STATE_DUMP_TILES);
   KolStateMismatch state, tiles;
   gboolean state_ok, tiles_ok;
 

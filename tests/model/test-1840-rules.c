@@ -38,38 +38,38 @@ game_new (const KolTitle *title,
           gint64          seed)
 {
   g_autoptr(GError) error = NULL;
-  KolEngine *g = kol_engine_new (title, title->n_players, NULL, NULL, seed, &error);
+  KolEngine *engine = kol_engine_new (title, title->n_players, NULL, NULL, seed, &error);
 
   g_assert_no_error (error);
-  g_assert_nonnull (g);
-  return g;
+  g_assert_nonnull (engine);
+  return engine;
 }
 
 static int
-corp (KolEngine    *g,
+corp (KolEngine    *engine,
       const char *id)
 {
-  int c = kol_title_corp_by_id (g->title, id);
+  int c = kol_title_corp_by_id (engine->title, id);
 
   g_assert_cmpint (c, >=, 0);
   return c;
 }
 
 static int
-hex (KolEngine    *g,
+hex (KolEngine    *engine,
      const char *id)
 {
-  int h = kol_title_hex_by_id (g->title, id);
+  int h = kol_title_hex_by_id (engine->title, id);
 
   g_assert_cmpint (h, >=, 0);
   return h;
 }
 
 static int
-company (KolEngine    *g,
+company (KolEngine    *engine,
          const char *id)
 {
-  int c = kol_title_company_by_id (g->title, id);
+  int c = kol_title_company_by_id (engine->title, id);
 
   g_assert_cmpint (c, >=, 0);
   return c;
@@ -82,55 +82,55 @@ P (int i)
 }
 
 static KolEntity
-C (KolEngine    *g,
+C (KolEngine    *engine,
    const char *id)
 {
-  return kol_entity (KOL_ENTITY_CORP, corp (g, id));
+  return kol_entity (KOL_ENTITY_CORP, corp (engine, id));
 }
 
 static gboolean
-try_apply (KolEngine   *g,
+try_apply (KolEngine   *engine,
            KolAction *a,
            GError   **error)
 {
-  gboolean ok = kol_engine_apply (g, a, TRUE, NULL, error);
+  gboolean ok = kol_engine_apply (engine, a, TRUE, NULL, error);
 
   kol_action_free (a);
   return ok;
 }
 
 static void
-apply_ok (KolEngine   *g,
+apply_ok (KolEngine   *engine,
           KolAction *a)
 {
   g_autoptr(GError) error = NULL;
 
-  if (!try_apply (g, a, &error))
+  if (!try_apply (engine, a, &error))
     g_error ("refused: %s", error ? error->message : "?");
 }
 
-#define apply_refused(g, a) apply_refused_at (g, a, __LINE__)
+#define apply_refused(engine, a) apply_refused_at (engine, a, __LINE__)
 
 static void
-apply_refused_at (KolEngine   *g,
+apply_refused_at (KolEngine   *engine,
                   KolAction *a,
                   int        line)
 {
   g_test_message ("expect a refusal at line %d", line);
   g_autoptr(GError) error = NULL;
 
-  g_assert_false (try_apply (g, a, &error));
+  g_assert_false (try_apply (engine, a, &error));
   g_assert_nonnull (error);
-  g_assert_cmpint (g->refusal.code, ==, error->code);
+  g_assert_cmpint (engine->refusal.code, ==, error->code);
 }
 
 /* The first entity that may act now. */
 static KolEntity
-cur (KolEngine *g)
+cur (KolEngine *engine)
 {
   KolEntity e[KOL_MAX_ROUND_ENTITIES];
 
-  g_assert_cmpint (kol_engine_active_entities (g, e, G_N_ELEMENTS (e)), >, 0);
+  g_assert_cmpint (kol_engine_active_entities (engine, e, G_N_ELEMENTS (e)), >, 0);
   return e[0];
 }
 
@@ -154,19 +154,19 @@ bid (int player,
 }
 
 static KolAction *
-par (KolEngine    *g,
+par (KolEngine    *engine,
      int         player,
      const char *major,
      int         price)
 {
   KolAction *a = act (KOL_ACTION_PAR, P (player));
   KolCell cells[16];
-  int n = kol_market_par_cells (g, 0, cells, 16);
+  int n = kol_market_par_cells (engine, 0, cells, 16);
 
-  a->corp = (gint16) corp (g, major);
+  a->corp = (gint16) corp (engine, major);
   for (int i = 0; i < n; i++)
-    if (kol_market_cell_price (g, cells[i]) == price &&
-        kol_market_cell_has_flag (g, cells[i], KOL_CELL_PAR_2))
+    if (kol_market_cell_price (engine, cells[i]) == price &&
+        kol_market_cell_has_flag (engine, cells[i], KOL_CELL_PAR_2))
       {
         a->cell_row = cells[i].row;
         a->cell_col = cells[i].col;
@@ -175,25 +175,25 @@ par (KolEngine    *g,
 }
 
 static KolAction *
-buy_share (KolEngine    *g,
+buy_share (KolEngine    *engine,
            int         player,
            const char *cert)
 {
   KolAction *a = act (KOL_ACTION_BUY_SHARES, P (player));
 
   a->n_shares = 1;
-  a->shares[0] = (gint16) kol_engine_cert_by_id (g, cert);
+  a->shares[0] = (gint16) kol_engine_cert_by_id (engine, cert);
   g_assert_cmpint (a->shares[0], >=, 0);
-  a->percent = g->certs[a->shares[0]].percent;
+  a->percent = engine->certs[a->shares[0]].percent;
   return a;
 }
 
 static KolAction *
-sell_share (KolEngine    *g,
+sell_share (KolEngine    *engine,
             int         player,
             const char *cert)
 {
-  KolAction *a = buy_share (g, player, cert);
+  KolAction *a = buy_share (engine, player, cert);
 
   a->type = KOL_ACTION_SELL_SHARES;
   return a;
@@ -201,22 +201,22 @@ sell_share (KolEngine    *g,
 
 /* The legal actions of everybody who may act now, as self-play sees them. */
 static GPtrArray *
-legal (KolEngine *g)
+legal (KolEngine *engine)
 {
   GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
   KolEntity e[KOL_MAX_ROUND_ENTITIES];
-  int n = kol_engine_active_entities (g, e, G_N_ELEMENTS (e));
+  int n = kol_engine_active_entities (engine, e, G_N_ELEMENTS (e));
 
   for (int k = 0; k < n; k++)
-    for (int i = 0; i < g->round.n_steps; i++)
+    for (int i = 0; i < engine->round.n_steps; i++)
       {
-        KolStep *s = &g->round.steps[i];
+        KolStep *s = &engine->round.steps[i];
 
-        if (!kol_step_active (g, s))
+        if (!kol_step_active (engine, s))
           continue;
-        if (s->klass->legal_actions && kol_step_actions (g, s, e[k]))
-          s->klass->legal_actions (g, s, e[k], out);
-        if (kol_step_blocking (g, s))
+        if (s->klass->legal_actions && kol_step_actions (engine, s, e[k]))
+          s->klass->legal_actions (engine, s, e[k], out);
+        if (kol_step_blocking (engine, s))
           break;
       }
   return out;
@@ -236,23 +236,23 @@ find_legal (GPtrArray    *actions,
  * companies at 70, buys the first tram offered, bids the minimum on the
  * first line, runs its best route, pays nothing out. */
 static void
-play_one (KolEngine *g)
+play_one (KolEngine *engine)
 {
-  g_autoptr(GPtrArray) actions = legal (g);
+  g_autoptr(GPtrArray) actions = legal (engine);
   KolAction *pick = NULL;
 
   if (actions->len == 0)
     {
-      KolEntity e = cur (g);
+      KolEntity e = cur (engine);
 
-      g_test_message ("no legal action in %s (kind %d) for %d/%d", kol_engine_round_name (g),
-                      g->round.kind, e.kind, e.index);
+      g_test_message ("no legal action in %s (kind %d) for %d/%d", kol_engine_round_name (engine),
+                      engine->round.kind, e.kind, e.index);
     }
   g_assert_cmpuint (actions->len, >, 0);
-  switch (g->round.kind)
+  switch (engine->round.kind)
     {
     case K1840_ROUND_AUCTION:
-      if (KOL_AUCTION_STATE (g)->auction.auctioning.kind == KOL_ENTITY_NONE)
+      if (KOL_AUCTION_STATE (engine)->auction.auctioning.kind == KOL_ENTITY_NONE)
         pick = find_legal (actions, KOL_ACTION_BID);
       break;
     case K1840_ROUND_STOCK:
@@ -265,8 +265,8 @@ play_one (KolEngine *g)
           (pick = find_legal (actions, KOL_ACTION_MERGE)) == NULL)
         {
           pick = find_legal (actions, KOL_ACTION_BID);
-          if (pick && kol_auctioneer_n_bids (&KOL_AUCTION_STATE (g)->auction,
-                                             KOL_AUCTION_STATE (g)->auction.auctioning) > 0)
+          if (pick && kol_auctioneer_n_bids (&KOL_AUCTION_STATE (engine)->auction,
+                                             KOL_AUCTION_STATE (engine)->auction.auctioning) > 0)
             pick = NULL;
         }
       break;
@@ -280,65 +280,65 @@ play_one (KolEngine *g)
     pick = find_legal (actions, KOL_ACTION_PASS);
   if (pick == NULL)
     pick = g_ptr_array_index (actions, 0);
-  apply_ok (g, kol_action_copy (pick));
+  apply_ok (engine, kol_action_copy (pick));
 }
 
 /* Plays until the game is in a round of @kind (and, if @number, that many
  * rounds of the kind have started). */
 static void
-play_until (KolEngine       *g,
+play_until (KolEngine       *engine,
             K1840RoundKind kind)
 {
-  for (int guard = 0; guard < 3000 && g->round.kind != (int) kind && !g->finished; guard++)
+  for (int guard = 0; guard < 3000 && engine->round.kind != (int) kind && !engine->finished; guard++)
     {
-      int before = g->round.kind;
+      int before = engine->round.kind;
 
-      play_one (g);
-      if (g_getenv ("K1840_TRACE") && g->round.kind != before)
-        g_test_message ("-> %s kind %d want %d (turn %d)", kol_engine_round_name (g), g->round.kind, kind, g->turn);
+      play_one (engine);
+      if (g_getenv ("K1840_TRACE") && engine->round.kind != before)
+        g_test_message ("-> %s kind %d want %d (turn %d)", kol_engine_round_name (engine), engine->round.kind, kind, engine->turn);
     }
-  if (g->round.kind != (int) kind)
-    g_test_message ("stuck in %s (turn %d, finished %d)", kol_engine_round_name (g), g->turn, g->finished);
-  g_assert_cmpint (g->round.kind, ==, kind);
+  if (engine->round.kind != (int) kind)
+    g_test_message ("stuck in %s (turn %d, finished %d)", kol_engine_round_name (engine), engine->turn, engine->finished);
+  g_assert_cmpint (engine->round.kind, ==, kind);
 }
 
 static int
-pct (KolEngine  *g,
+pct (KolEngine  *engine,
      KolEntity who,
      int       c)
 {
-  return kol_engine_percent_of (g, who, c);
+  return kol_engine_percent_of (engine, who, c);
 }
 
 static int
-price (KolEngine *g,
+price (KolEngine *engine,
        int      c)
 {
-  return kol_market_corp_price (g, c);
+  return kol_market_corp_price (engine, c);
 }
 
 static int
-depot_train (KolEngine    *g,
+depot_train (KolEngine    *engine,
              const char *def)
 {
   gint16 list[KOL_MAX_TRAINS];
-  int n = kol_engine_depot_upcoming (g, list, KOL_MAX_TRAINS);
-  int d = kol_title_train_by_id (g->title, def);
+  int n = kol_engine_depot_upcoming (engine, list, KOL_MAX_TRAINS);
+  int d = kol_title_train_by_id (engine->title, def);
 
   for (int i = 0; i < n; i++)
-    if (g->trains[list[i]].def == d)
+    if (engine->trains[list[i]].def == d)
       return list[i];
   return -1;
 }
 
 /* Puts @line, still on offer or not, on @major's charter. */
 static void
-give_line (KolEngine    *g,
+give_line (KolEngine    *engine,
            const char *major,
            const char *line)
 {
-  K1840State *st = K1840 (g);
-  int l = corp (g, line), m = 0;
+  K1840State *st = K1840 (engine);
+  int l = corp (engine, line), m = 0;
   gboolean offered = FALSE;
 
   for (int i = 0; i < st->n_tram_lines; i++)
@@ -350,57 +350,57 @@ give_line (KolEngine    *g,
           st->unavailable[m++] = st->unavailable[i];
       st->n_unavailable = m;
       st->tram_lines[st->n_tram_lines++] = (gint16) l;
-      g->corp_order[g->n_corp_order++] = (gint16) l;
+      engine->corp_order[engine->n_corp_order++] = (gint16) l;
     }
-  k1840_buy_line (g, corp (g, major), l);
+  k1840_buy_line (engine, corp (engine, major), l);
 }
 
 static void
-give_train (KolEngine    *g,
+give_train (KolEngine    *engine,
             const char *def,
             const char *owner)
 {
-  int t = depot_train (g, def);
+  int t = depot_train (engine, def);
 
   /* none left in the depot: take one from whoever has it */
-  for (int i = 0; i < g->n_trains && t < 0; i++)
-    if (g_strcmp0 (g->title->trains[g->trains[i].def].id, def) == 0 &&
-        !kol_entity_equal (g->trains[i].owner, C (g, owner)))
+  for (int i = 0; i < engine->n_trains && t < 0; i++)
+    if (g_strcmp0 (engine->title->trains[engine->trains[i].def].id, def) == 0 &&
+        !kol_entity_equal (engine->trains[i].owner, C (engine, owner)))
       t = i;
   g_assert_cmpint (t, >=, 0);
-  kol_engine_move_train (g, t, C (g, owner));
+  kol_engine_move_train (engine, t, C (engine, owner));
 }
 
 /* Lays @tile on @hex turned so that its track joins @exits. */
 static void
-lay (KolEngine    *g,
+lay (KolEngine    *engine,
      const char *hex_id,
      const char *tile_id,
      guint8      exits)
 {
-  int h = hex (g, hex_id), tile = kol_title_tile_by_id (g->title, tile_id), copy;
+  int h = hex (engine, hex_id), tile = kol_title_tile_by_id (engine->title, tile_id), copy;
 
   g_assert_cmpint (tile, >=, 0);
-  copy = kol_board_free_copy (g, tile);
+  copy = kol_board_free_copy (engine, tile);
   g_assert_cmpint (copy, >=, 0);
   for (int r = 0; r < 6; r++)
-    if ((kol_tile_exits (&g->title->tiles[tile], r) & exits) == exits)
+    if ((kol_tile_exits (&engine->title->tiles[tile], r) & exits) == exits)
       {
-        kol_board_lay (g, h, copy, r);
+        kol_board_lay (engine, h, copy, r);
         return;
       }
   g_assert_not_reached ();
 }
 
 static guint8
-edge_to (KolEngine    *g,
+edge_to (KolEngine    *engine,
          const char *from,
          const char *to)
 {
-  int a = hex (g, from), b = hex (g, to);
+  int a = hex (engine, from), b = hex (engine, to);
 
   for (int e = 0; e < 6; e++)
-    if (g->title->hexes[a].neighbors[e] == b)
+    if (engine->title->hexes[a].neighbors[e] == b)
       return (guint8) (1u << e);
   g_assert_not_reached ();
   return 0;
@@ -412,10 +412,10 @@ edge_to (KolEngine    *g,
 static KolEngine *
 game_in_sr1 (const KolTitle *title)
 {
-  KolEngine *g = game_new (title, 42);
+  KolEngine *engine = game_new (title, 42);
 
-  play_until (g, K1840_ROUND_STOCK);
-  return g;
+  play_until (engine, K1840_ROUND_STOCK);
+  return engine;
 }
 
 /* -------------------------------------------------------- III Setup */
@@ -430,19 +430,19 @@ test_setup_cash (void)
   for (int n = 2; n <= 6; n++)
     {
       g_autoptr(KolTitle) title = load (n, NULL);
-      g_autoptr(KolEngine) g = game_new (title, 7);
+      g_autoptr(KolEngine) engine = game_new (title, 7);
       int total = 0;
 
       for (int p = 0; p < n; p++)
-        g_assert_cmpint (g->players[p].cash, ==, cash[n]);
-      g_assert_cmpint (g->round.kind, ==, K1840_ROUND_AUCTION);
-      play_until (g, K1840_ROUND_STOCK);
+        g_assert_cmpint (engine->players[p].cash, ==, cash[n]);
+      g_assert_cmpint (engine->round.kind, ==, K1840_ROUND_AUCTION);
+      play_until (engine, K1840_ROUND_STOCK);
       for (int p = 0; p < n; p++)
-        total += g->players[p].cash;
+        total += engine->players[p].cash;
       /* the privates went for their face values */
-      for (int c = 0; c < g->n_companies; c++)
-        if (g->companies[c].owner.kind == KOL_ENTITY_PLAYER)
-          total += g->companies[c].value;
+      for (int c = 0; c < engine->n_companies; c++)
+        if (engine->companies[c].owner.kind == KOL_ENTITY_PLAYER)
+          total += engine->companies[c].value;
       g_assert_cmpint (total, ==, n * (cash[n] + 350));
     }
 }
@@ -475,8 +475,8 @@ static void
 test_setup_draws_rulebook (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (title, 99);
-  K1840State *st = K1840 (g);
+  g_autoptr(KolEngine) engine = game_new (title, 99);
+  K1840State *st = K1840 (engine);
 
   g_assert_cmpint (st->n_tram_lines, ==, 5);
   for (int i = 0; i < st->n_tram_lines; i++)
@@ -490,37 +490,37 @@ static void
 test_setup_stadtbahn (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (title, 5);
+  g_autoptr(KolEngine) engine = game_new (title, 5);
   static const struct { const char *id; int price, tokens; } want[] = {
     { "W", 95, 4 }, { "V", 85, 6 }, { "G", 75, 3 }, { "D", 65, 4 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (want); i++)
     {
-      int c = corp (g, want[i].id), placed = 0;
+      int c = corp (engine, want[i].id), placed = 0;
       gint16 trains[4];
 
-      g_assert_cmpint (price (g, c), ==, want[i].price);
-      for (int t = 0; t < g->corps[c].n_tokens; t++)
-        placed += g->corps[c].tokens[t].hex >= 0;
+      g_assert_cmpint (price (engine, c), ==, want[i].price);
+      for (int t = 0; t < engine->corps[c].n_tokens; t++)
+        placed += engine->corps[c].tokens[t].hex >= 0;
       g_assert_cmpint (placed, ==, want[i].tokens);
-      g_assert_cmpint (kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, c), trains, 4), ==, 1);
-      g_assert_cmpstr (kol_engine_train_name (g, trains[0]), ==, "City");
-      g_assert_true (g->corps[c].floated);
-      g_assert_cmpint (pct (g, kol_entity (KOL_ENTITY_CORP, c), c), ==, 100);
+      g_assert_cmpint (kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, c), trains, 4), ==, 1);
+      g_assert_cmpstr (kol_engine_train_name (engine, trains[0]), ==, "City");
+      g_assert_true (engine->corps[c].floated);
+      g_assert_cmpint (pct (engine, kol_entity (KOL_ENTITY_CORP, c), c), ==, 100);
     }
 }
 
 static gboolean
-in_game (KolEngine    *g,
+in_game (KolEngine    *engine,
          const char *id)
 {
-  int c = corp (g, id);
+  int c = corp (engine, id);
 
-  for (int i = 0; i < g->n_corp_order; i++)
-    if (g->corp_order[i] == c)
+  for (int i = 0; i < engine->n_corp_order; i++)
+    if (engine->corp_order[i] == c)
       return TRUE;
-  return !g->corps[c].removed;
+  return !engine->corps[c].removed;
 }
 
 /* XII: with three players V, Prater and lines 9 10 13 14 16 17 leave, on
@@ -560,16 +560,16 @@ static void
 test_removals_two (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolEngine) g = game_new (title, 3);
+  g_autoptr(KolEngine) engine = game_new (title, 3);
   static const char *const lines[] = { "8", "9", "10", "11", "12", "13", "14", "16", "17" };
 
   g_assert_cmpuint (title->n_hexes, ==, 89);
-  g_assert_false (in_game (g, "V"));
-  g_assert_true (g->companies[company (g, "PR")].closed);
-  g_assert_true (g->companies[company (g, "SSB")].closed);
+  g_assert_false (in_game (engine, "V"));
+  g_assert_true (engine->companies[company (engine, "PR")].closed);
+  g_assert_true (engine->companies[company (engine, "SSB")].closed);
   for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
-    g_assert_true (g->corps[corp (g, lines[i])].removed);
-  g_assert_true (kol_board_hex_tokened_by (g, hex (g, "I11"), corp (g, "W")));
+    g_assert_true (engine->corps[corp (engine, lines[i])].removed);
+  g_assert_true (kol_board_hex_tokened_by (engine, hex (engine, "I11"), corp (engine, "W")));
 }
 
 /* IX.6: the homes of lines 1 and 2 share the OO hex D18: the hex, not a
@@ -579,21 +579,21 @@ static void
 test_oo_reservations (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (title, 11);
-  int d18 = hex (g, "D18");
+  g_autoptr(KolEngine) engine = game_new (title, 11);
+  int d18 = hex (engine, "D18");
 
-  g_assert_true (k1840_is_tile_reserved (g, d18, corp (g, "1")));
-  g_assert_true (k1840_is_tile_reserved (g, d18, corp (g, "2")));
-  g_assert_true (k1840_is_tile_reserved (g, hex (g, "E17"), corp (g, "3")));
-  g_assert_false (kol_board_city_reserved_by (g, d18, 0, corp (g, "1")));
-  g_assert_true (k1840_tile_token_blocked (g, d18, corp (g, "7")));
-  g_assert_false (k1840_tile_token_blocked (g, d18, corp (g, "1")));
+  g_assert_true (k1840_is_tile_reserved (engine, d18, corp (engine, "1")));
+  g_assert_true (k1840_is_tile_reserved (engine, d18, corp (engine, "2")));
+  g_assert_true (k1840_is_tile_reserved (engine, hex (engine, "E17"), corp (engine, "3")));
+  g_assert_false (kol_board_city_reserved_by (engine, d18, 0, corp (engine, "1")));
+  g_assert_true (k1840_tile_token_blocked (engine, d18, corp (engine, "7")));
+  g_assert_false (k1840_tile_token_blocked (engine, d18, corp (engine, "1")));
   /* line 1's home goes down: line 2 still has a city, the others none */
-  k1840_place_home_token (g, corp (g, "1"));
-  g_assert_true (kol_board_hex_tokened_by (g, d18, corp (g, "1")));
-  g_assert_false (k1840_is_tile_reserved (g, d18, corp (g, "1")));
-  g_assert_true (k1840_tile_token_blocked (g, d18, corp (g, "7")));
-  g_assert_false (k1840_tile_token_blocked (g, d18, corp (g, "2")));
+  k1840_place_home_token (engine, corp (engine, "1"));
+  g_assert_true (kol_board_hex_tokened_by (engine, d18, corp (engine, "1")));
+  g_assert_false (k1840_is_tile_reserved (engine, d18, corp (engine, "1")));
+  g_assert_true (k1840_tile_token_blocked (engine, d18, corp (engine, "7")));
+  g_assert_false (k1840_tile_token_blocked (engine, d18, corp (engine, "2")));
 }
 
 /* ------------------------------------------------------- VI Pre-round */
@@ -604,24 +604,24 @@ static void
 test_auction_bids (void)
 {
   g_autoptr(KolTitle) title = load (3, NULL);
-  g_autoptr(KolEngine) g = game_new (title, 1);
-  int kk = company (g, "KK");
-  KolEntity first = kol_round_entity (g);
+  g_autoptr(KolEngine) engine = game_new (title, 1);
+  int kk = company (engine, "KK");
+  KolEntity first = kol_round_entity (engine);
   int p0 = first.index, p1, p2, bank;
 
-  apply_refused (g, bid (p0, kk, 15));      /* below face value */
-  apply_refused (g, bid (p0, kk, 22));      /* not a step of 5 */
-  apply_ok (g, bid (p0, kk, 20));
-  p1 = kol_round_current_entity (g).index;
-  apply_ok (g, bid (p1, kk, 25));
-  p2 = kol_round_current_entity (g).index;
-  apply_ok (g, act (KOL_ACTION_PASS, P (p2)));
-  g_assert_cmpint (kol_round_current_entity (g).index, ==, p0);
-  apply_ok (g, act (KOL_ACTION_PASS, P (p0)));
+  apply_refused (engine, bid (p0, kk, 15));      /* below face value */
+  apply_refused (engine, bid (p0, kk, 22));      /* not a step of 5 */
+  apply_ok (engine, bid (p0, kk, 20));
+  p1 = kol_round_current_entity (engine).index;
+  apply_ok (engine, bid (p1, kk, 25));
+  p2 = kol_round_current_entity (engine).index;
+  apply_ok (engine, act (KOL_ACTION_PASS, P (p2)));
+  g_assert_cmpint (kol_round_current_entity (engine).index, ==, p0);
+  apply_ok (engine, act (KOL_ACTION_PASS, P (p0)));
   /* p1 is alone: wins at 25 */
-  g_assert_true (kol_entity_equal (g->companies[kk].owner, P (p1)));
-  g_assert_cmpint (g->players[p1].cash, ==, 300 - 25);
-  bank = g->bank;
+  g_assert_true (kol_entity_equal (engine->companies[kk].owner, P (p1)));
+  g_assert_cmpint (engine->players[p1].cash, ==, 300 - 25);
+  bank = engine->bank;
   (void) bank;
 }
 
@@ -631,19 +631,19 @@ static void
 test_auction_first_drop (void)
 {
   g_autoptr(KolTitle) title = load (3, NULL);
-  g_autoptr(KolEngine) g = game_new (title, 1);
-  int kk = company (g, "KK");      /* Prater is out with three: KK is the cheapest */
+  g_autoptr(KolEngine) engine = game_new (title, 1);
+  int kk = company (engine, "KK");      /* Prater is out with three: KK is the cheapest */
 
   for (int drop = 1; drop <= 4; drop++)
     {
       for (int i = 0; i < 3; i++)
-        apply_ok (g, act (KOL_ACTION_PASS, cur (g)));
-      g_assert_cmpint (kol_company_min_bid (g, kk), ==, 20 - 5 * drop);
+        apply_ok (engine, act (KOL_ACTION_PASS, cur (engine)));
+      g_assert_cmpint (kol_company_min_bid (engine, kk), ==, 20 - 5 * drop);
     }
   /* at 0 the Starting Player must take it; the next player goes on */
-  g_assert_true (kol_entity_equal (g->companies[kk].owner, P (g->player_order[0])));
-  g_assert_cmpint (g->players[g->player_order[0]].cash, ==, 300);
-  g_assert_true (kol_entity_equal (cur (g), P (g->player_order[1])));
+  g_assert_true (kol_entity_equal (engine->companies[kk].owner, P (engine->player_order[0])));
+  g_assert_cmpint (engine->players[engine->player_order[0]].cash, ==, 300);
+  g_assert_true (kol_entity_equal (cur (engine), P (engine->player_order[1])));
 }
 
 /* 18xx.games (compat): after all pass the next player goes on, and the
@@ -652,16 +652,16 @@ static void
 test_auction_first_drop_compat (void)
 {
   g_autoptr(KolTitle) title = load (3, "compat_18xx_games");
-  g_autoptr(KolEngine) g = game_new (title, 1);
-  int kk = company (g, "KK"), pr = company (g, "PR");
+  g_autoptr(KolEngine) engine = game_new (title, 1);
+  int kk = company (engine, "KK"), pr = company (engine, "PR");
 
   /* the small map is not chosen: Prater stays and is the cheapest */
-  g_assert_false (g->companies[pr].closed);
+  g_assert_false (engine->companies[pr].closed);
   for (int drop = 1; drop <= 2; drop++)
     for (int i = 0; i < 3; i++)
-      apply_ok (g, act (KOL_ACTION_PASS, cur (g)));
-  g_assert_true (g->companies[pr].owner.kind == KOL_ENTITY_PLAYER);
-  g_assert_true (g->companies[kk].owner.kind == KOL_ENTITY_NONE);
+      apply_ok (engine, act (KOL_ACTION_PASS, cur (engine)));
+  g_assert_true (engine->companies[pr].owner.kind == KOL_ENTITY_PLAYER);
+  g_assert_true (engine->companies[kk].owner.kind == KOL_ENTITY_NONE);
 }
 
 /* VI: all pass on a later private: the privates pay their income. */
@@ -669,20 +669,20 @@ static void
 test_auction_income (void)
 {
   g_autoptr(KolTitle) title = load (3, NULL);
-  g_autoptr(KolEngine) g = game_new (title, 1);
-  int kk = company (g, "KK");
+  g_autoptr(KolEngine) engine = game_new (title, 1);
+  int kk = company (engine, "KK");
   int owner, before;
 
-  apply_ok (g, bid (kol_round_entity (g).index, kk, 20));
+  apply_ok (engine, bid (kol_round_entity (engine).index, kk, 20));
   for (int i = 0; i < 2; i++)
-    apply_ok (g, act (KOL_ACTION_PASS, cur (g)));
-  owner = g->companies[kk].owner.index;
-  before = g->players[owner].cash;
+    apply_ok (engine, act (KOL_ACTION_PASS, cur (engine)));
+  owner = engine->companies[kk].owner.index;
+  before = engine->players[owner].cash;
   for (int i = 0; i < 3; i++)
-    apply_ok (g, act (KOL_ACTION_PASS, cur (g)));
-  g_assert_cmpint (g->players[owner].cash, ==, before + 10);
+    apply_ok (engine, act (KOL_ACTION_PASS, cur (engine)));
+  g_assert_cmpint (engine->players[owner].cash, ==, before + 10);
   /* the rulebook restarts with the starting player */
-  g_assert_cmpint (g->round.entity_index, ==, 0);
+  g_assert_cmpint (engine->round.entity_index, ==, 0);
 }
 
 /* VI: after the auction the player with the least money chooses his SR1
@@ -691,26 +691,26 @@ static void
 test_choose_order (void)
 {
   g_autoptr(KolTitle) title = load (3, NULL);
-  g_autoptr(KolEngine) g = game_new (title, 1);
+  g_autoptr(KolEngine) engine = game_new (title, 1);
 
-  play_until (g, K1840_ROUND_CHOOSE);
-  for (int i = 1; i < g->round.n_entities; i++)
-    g_assert_cmpint (g->players[g->round.entities[i - 1].index].cash, <=,
-                     g->players[g->round.entities[i].index].cash);
+  play_until (engine, K1840_ROUND_CHOOSE);
+  for (int i = 1; i < engine->round.n_entities; i++)
+    g_assert_cmpint (engine->players[engine->round.entities[i - 1].index].cash, <=,
+                     engine->players[engine->round.entities[i].index].cash);
   {
-    int chooser = g->round.entities[0].index;
+    int chooser = engine->round.entities[0].index;
     KolAction *a = act (KOL_ACTION_CHOOSE, P (chooser));
 
     a->choice = g_strdup ("2");
-    apply_ok (g, a);
-    a = act (KOL_ACTION_CHOOSE, g->round.entities[1]);
+    apply_ok (engine, a);
+    a = act (KOL_ACTION_CHOOSE, engine->round.entities[1]);
     a->choice = g_strdup ("2");
-    apply_refused (g, a);                 /* taken */
-    a = act (KOL_ACTION_CHOOSE, g->round.entities[1]);
+    apply_refused (engine, a);                 /* taken */
+    a = act (KOL_ACTION_CHOOSE, engine->round.entities[1]);
     a->choice = g_strdup ("0");
-    apply_ok (g, a);
-    g_assert_cmpint (g->round.kind, ==, K1840_ROUND_STOCK);
-    g_assert_cmpint (g->player_order[2], ==, chooser);
+    apply_ok (engine, a);
+    g_assert_cmpint (engine->round.kind, ==, K1840_ROUND_STOCK);
+    g_assert_cmpint (engine->player_order[2], ==, chooser);
   }
 }
 
@@ -724,26 +724,26 @@ static void
 test_sr1_directors (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolEngine) g = game_in_sr1 (title);
-  int first = kol_round_entity (g).index, second = 1 - first;
-  int cash = g->players[first].cash;
+  g_autoptr(KolEngine) engine = game_in_sr1 (title);
+  int first = kol_round_entity (engine).index, second = 1 - first;
+  int cash = engine->players[first].cash;
 
-  apply_refused (g, act (KOL_ACTION_PASS, P (first)));
-  apply_refused (g, buy_share (g, first, "W_1"));
-  apply_refused (g, par (g, first, "WT", 75));
-  apply_ok (g, par (g, first, "WT", 90));
-  g_assert_cmpint (g->players[first].cash, ==, cash - 450);
-  g_assert_cmpint (g->corps[corp (g, "WT")].cash, ==, 900);
-  g_assert_cmpint (pct (g, P (first), corp (g, "WT")), ==, 50);
+  apply_refused (engine, act (KOL_ACTION_PASS, P (first)));
+  apply_refused (engine, buy_share (engine, first, "W_1"));
+  apply_refused (engine, par (engine, first, "WT", 75));
+  apply_ok (engine, par (engine, first, "WT", 90));
+  g_assert_cmpint (engine->players[first].cash, ==, cash - 450);
+  g_assert_cmpint (engine->corps[corp (engine, "WT")].cash, ==, 900);
+  g_assert_cmpint (pct (engine, P (first), corp (engine, "WT")), ==, 50);
   /* one tram company each */
-  apply_refused (g, par (g, second, "WT", 70));
-  apply_ok (g, par (g, second, "SJE", 70));
-  g_assert_true (K1840 (g)->majors_settled);
-  g_assert_cmpint (K1840 (g)->n_majors, ==, 2);
-  g_assert_true (g->corps[corp (g, "BBG")].removed);
+  apply_refused (engine, par (engine, second, "WT", 70));
+  apply_ok (engine, par (engine, second, "SJE", 70));
+  g_assert_true (K1840 (engine)->majors_settled);
+  g_assert_cmpint (K1840 (engine)->n_majors, ==, 2);
+  g_assert_true (engine->corps[corp (engine, "BBG")].removed);
   /* now shares, but no selling in SR1 */
-  apply_ok (g, buy_share (g, first, "W_1"));
-  apply_refused (g, sell_share (g, second, "SJE_0"));
+  apply_ok (engine, buy_share (engine, first, "W_1"));
+  apply_refused (engine, sell_share (engine, second, "SJE_0"));
 }
 
 /* VII.3, VII.4, VII.6, X.3: 60 % at most; the director's certificate is
@@ -753,33 +753,33 @@ static void
 test_sr_limits (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolEngine) g = game_in_sr1 (title);
-  int a = kol_round_entity (g).index, b = 1 - a, wt, w;
+  g_autoptr(KolEngine) engine = game_in_sr1 (title);
+  int a = kol_round_entity (engine).index, b = 1 - a, wt, w;
 
-  apply_ok (g, par (g, a, "WT", 70));
-  apply_ok (g, par (g, b, "SJE", 70));
-  wt = corp (g, "WT");
-  w = corp (g, "W");
-  g->players[a].cash = 5000;
-  g->players[b].cash = 5000;
-  apply_ok (g, buy_share (g, a, "WT_1"));
-  apply_ok (g, buy_share (g, b, "W_1"));
-  g_assert_cmpint (pct (g, P (a), wt), ==, 60);
-  apply_refused (g, buy_share (g, a, "WT_2"));     /* over 60 % */
-  apply_ok (g, buy_share (g, a, "W_2"));
+  apply_ok (engine, par (engine, a, "WT", 70));
+  apply_ok (engine, par (engine, b, "SJE", 70));
+  wt = corp (engine, "WT");
+  w = corp (engine, "W");
+  engine->players[a].cash = 5000;
+  engine->players[b].cash = 5000;
+  apply_ok (engine, buy_share (engine, a, "WT_1"));
+  apply_ok (engine, buy_share (engine, b, "W_1"));
+  g_assert_cmpint (pct (engine, P (a), wt), ==, 60);
+  apply_refused (engine, buy_share (engine, a, "WT_2"));     /* over 60 % */
+  apply_ok (engine, buy_share (engine, a, "W_2"));
   /* to SR2: a second share round allows sales */
-  play_until (g, K1840_ROUND_COMPANY_TRAINS);
-  play_until (g, K1840_ROUND_STOCK);
-  g_assert_cmpint (g->turn, >, 1);
+  play_until (engine, K1840_ROUND_COMPANY_TRAINS);
+  play_until (engine, K1840_ROUND_STOCK);
+  g_assert_cmpint (engine->turn, >, 1);
   {
-    int who = kol_round_entity (g).index;
-    int p = price (g, w);
+    int who = kol_round_entity (engine).index;
+    int p = price (engine, w);
 
-    apply_refused (g, sell_share (g, who, who == a ? "WT_0" : "SJE_0"));
-    apply_ok (g, sell_share (g, who, who == a ? "W_2" : "W_1"));
-    g_assert_cmpint (price (g, w), <, p);
+    apply_refused (engine, sell_share (engine, who, who == a ? "WT_0" : "SJE_0"));
+    apply_ok (engine, sell_share (engine, who, who == a ? "W_2" : "W_1"));
+    g_assert_cmpint (price (engine, w), <, p);
     /* not the same company again this round */
-    apply_refused (g, buy_share (g, who, "W_3"));
+    apply_refused (engine, buy_share (engine, who, "W_3"));
   }
 }
 
@@ -790,38 +790,38 @@ static void
 test_cert_limit_privates (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolEngine) g = game_in_sr1 (title);
-  int a = kol_round_entity (g).index, b = 1 - a, limit, kk = company (g, "KK");
+  g_autoptr(KolEngine) engine = game_in_sr1 (title);
+  int a = kol_round_entity (engine).index, b = 1 - a, limit, kk = company (engine, "KK");
   static const char *const stadtbahn[] = { "W", "G", "D" };
 
-  apply_ok (g, par (g, a, "WT", 70));
-  apply_ok (g, par (g, b, "SJE", 70));
-  for (int c = 0; c < g->n_companies; c++)
-    if (kol_entity_equal (g->companies[c].owner, P (a)))
-      kol_engine_move_company (g, c, P (b));
-  kol_engine_move_company (g, kk, P (a));
-  g_assert_cmpint (kol_shares_num_certs (g, P (a)), ==, 2);     /* director + KK */
-  limit = kol_shares_cert_limit (g, a);
+  apply_ok (engine, par (engine, a, "WT", 70));
+  apply_ok (engine, par (engine, b, "SJE", 70));
+  for (int c = 0; c < engine->n_companies; c++)
+    if (kol_entity_equal (engine->companies[c].owner, P (a)))
+      kol_engine_move_company (engine, c, P (b));
+  kol_engine_move_company (engine, kk, P (a));
+  g_assert_cmpint (kol_shares_num_certs (engine, P (a)), ==, 2);     /* director + KK */
+  limit = kol_shares_cert_limit (engine, a);
   g_assert_cmpint (limit, ==, 18);
-  for (guint k = 0; k < G_N_ELEMENTS (stadtbahn) && kol_shares_num_certs (g, P (a)) < limit; k++)
-    for (int i = 1; i <= 6 && kol_shares_num_certs (g, P (a)) < limit; i++)
+  for (guint k = 0; k < G_N_ELEMENTS (stadtbahn) && kol_shares_num_certs (engine, P (a)) < limit; k++)
+    for (int i = 1; i <= 6 && kol_shares_num_certs (engine, P (a)) < limit; i++)
       {
         g_autofree char *id = g_strdup_printf ("%s_%d", stadtbahn[k], i);
 
-        kol_engine_move_cert (g, kol_engine_cert_by_id (g, id), P (a));
+        kol_engine_move_cert (engine, kol_engine_cert_by_id (engine, id), P (a));
       }
-  g_assert_cmpint (kol_shares_num_certs (g, P (a)), ==, limit);
-  g->players[a].cash = 5000;
-  g_assert_cmpint (kol_round_entity (g).index, ==, a);
-  apply_refused (g, buy_share (g, a, "WT_1"));                /* at the limit */
+  g_assert_cmpint (kol_shares_num_certs (engine, P (a)), ==, limit);
+  engine->players[a].cash = 5000;
+  g_assert_cmpint (kol_round_entity (engine).index, ==, a);
+  apply_refused (engine, buy_share (engine, a, "WT_1"));                /* at the limit */
   {
-    int cash = g->players[a].cash;
+    int cash = engine->players[a].cash;
 
-    apply_ok (g, act (KOL_ACTION_CHOOSE_ABILITY, kol_entity (KOL_ENTITY_COMPANY, kk)));
-    g_assert_true (g->companies[kk].closed);
-    g_assert_cmpint (g->players[a].cash, ==, cash + 20);
+    apply_ok (engine, act (KOL_ACTION_CHOOSE_ABILITY, kol_entity (KOL_ENTITY_COMPANY, kk)));
+    g_assert_true (engine->companies[kk].closed);
+    g_assert_cmpint (engine->players[a].cash, ==, cash + 20);
   }
-  apply_ok (g, buy_share (g, a, "WT_1"));
+  apply_ok (engine, buy_share (engine, a, "WT_1"));
 }
 
 /* VII.2, X.3: at the end of a share round a company whose shares are all
@@ -831,30 +831,30 @@ static void
 test_sr_end (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolEngine) g = game_in_sr1 (title);
-  int a = kol_round_entity (g).index, b = 1 - a, wt, before;
+  g_autoptr(KolEngine) engine = game_in_sr1 (title);
+  int a = kol_round_entity (engine).index, b = 1 - a, wt, before;
 
-  apply_ok (g, par (g, a, "WT", 70));
-  apply_ok (g, par (g, b, "SJE", 70));
-  wt = corp (g, "WT");
+  apply_ok (engine, par (engine, a, "WT", 70));
+  apply_ok (engine, par (engine, b, "SJE", 70));
+  wt = corp (engine, "WT");
   /* all of WT's shares with the players (b holds 50 % next to a's 50 %) */
   for (int i = 1; i < 10; i++)
     {
       g_autofree char *id = g_strdup_printf ("WT_%d", i);
-      int cert = kol_engine_cert_by_id (g, id);
+      int cert = kol_engine_cert_by_id (engine, id);
 
       if (cert >= 0)
-        kol_engine_move_cert (g, cert, P (b));
+        kol_engine_move_cert (engine, cert, P (b));
     }
-  g_assert_cmpint (pct (g, P (a), wt) + pct (g, P (b), wt), ==, 100);
-  before = kol_market_corp_cell (g, wt).row;
-  g->players[b].cash = g->players[a].cash + 100;
+  g_assert_cmpint (pct (engine, P (a), wt) + pct (engine, P (b), wt), ==, 100);
+  before = kol_market_corp_cell (engine, wt).row;
+  engine->players[b].cash = engine->players[a].cash + 100;
   /* both pass: the round ends */
-  apply_ok (g, act (KOL_ACTION_PASS, P (a)));
-  apply_ok (g, act (KOL_ACTION_PASS, P (b)));
-  g_assert_cmpint (g->round.kind, !=, K1840_ROUND_STOCK);
-  g_assert_cmpint (kol_market_corp_cell (g, wt).row, ==, before - 1);
-  g_assert_cmpint (g->player_order[0], ==, b);
+  apply_ok (engine, act (KOL_ACTION_PASS, P (a)));
+  apply_ok (engine, act (KOL_ACTION_PASS, P (b)));
+  g_assert_cmpint (engine->round.kind, !=, K1840_ROUND_STOCK);
+  g_assert_cmpint (kol_market_corp_cell (engine, wt).row, ==, before - 1);
+  g_assert_cmpint (engine->player_order[0], ==, b);
 }
 
 /* ------------------------------------------------------ VIII Company rounds */
@@ -865,23 +865,23 @@ static void
 test_private_income (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolEngine) g = game_in_sr1 (title);
-  int a = kol_round_entity (g).index, b = 1 - a;
+  g_autoptr(KolEngine) engine = game_in_sr1 (title);
+  int a = kol_round_entity (engine).index, b = 1 - a;
   int want[2] = { 0, 0 };
 
-  apply_ok (g, par (g, a, "WT", 70));
-  apply_ok (g, par (g, b, "SJE", 70));
-  for (int c = 0; c < g->n_companies; c++)
-    if (!g->companies[c].closed && g->companies[c].owner.kind == KOL_ENTITY_PLAYER)
-      want[g->companies[c].owner.index] += g->companies[c].revenue;
+  apply_ok (engine, par (engine, a, "WT", 70));
+  apply_ok (engine, par (engine, b, "SJE", 70));
+  for (int c = 0; c < engine->n_companies; c++)
+    if (!engine->companies[c].closed && engine->companies[c].owner.kind == KOL_ENTITY_PLAYER)
+      want[engine->companies[c].owner.index] += engine->companies[c].revenue;
   g_assert_cmpint (want[0] + want[1], >, 0);
-  want[0] += g->players[0].cash;
-  want[1] += g->players[1].cash;
-  apply_ok (g, act (KOL_ACTION_PASS, cur (g)));
-  apply_ok (g, act (KOL_ACTION_PASS, cur (g)));
-  g_assert_cmpint (g->round.kind, !=, K1840_ROUND_STOCK);
-  g_assert_cmpint (g->players[0].cash, ==, want[0]);
-  g_assert_cmpint (g->players[1].cash, ==, want[1]);
+  want[0] += engine->players[0].cash;
+  want[1] += engine->players[1].cash;
+  apply_ok (engine, act (KOL_ACTION_PASS, cur (engine)));
+  apply_ok (engine, act (KOL_ACTION_PASS, cur (engine)));
+  g_assert_cmpint (engine->round.kind, !=, K1840_ROUND_STOCK);
+  g_assert_cmpint (engine->players[0].cash, ==, want[0]);
+  g_assert_cmpint (engine->players[1].cash, ==, want[1]);
 }
 
 /* VIII.5.1, X.2, Table 6: a tram company pays any multiple of 10 of its
@@ -891,41 +891,41 @@ static void
 test_major_dividend (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolEngine) g = game_in_sr1 (title);
-  int a = kol_round_entity (g).index, b = 1 - a, wt, line;
+  g_autoptr(KolEngine) engine = game_in_sr1 (title);
+  int a = kol_round_entity (engine).index, b = 1 - a, wt, line;
   KolCell before;
 
-  apply_ok (g, par (g, a, "WT", 70));
-  apply_ok (g, par (g, b, "SJE", 70));
-  play_until (g, K1840_ROUND_LINE);
-  wt = corp (g, "WT");
-  give_line (g, "WT", "5");
-  line = corp (g, "5");
+  apply_ok (engine, par (engine, a, "WT", 70));
+  apply_ok (engine, par (engine, b, "SJE", 70));
+  play_until (engine, K1840_ROUND_LINE);
+  wt = corp (engine, "WT");
+  give_line (engine, "WT", "5");
+  line = corp (engine, "5");
   /* the next dividend: a revenue pile of 255 (the line has no tram and
    * does not run) */
-  g->corps[line].cash = 255;
-  g->bank -= 255;
-  play_until (g, K1840_ROUND_COMPANY_RUN);
-  g_assert_false (g->finished);
-  while (!kol_entity_equal (kol_round_current_entity (g), C (g, "WT")))
-    play_one (g);
-  before = kol_market_corp_cell (g, wt);
+  engine->corps[line].cash = 255;
+  engine->bank -= 255;
+  play_until (engine, K1840_ROUND_COMPANY_RUN);
+  g_assert_false (engine->finished);
+  while (!kol_entity_equal (kol_round_current_entity (engine), C (engine, "WT")))
+    play_one (engine);
+  before = kol_market_corp_cell (engine, wt);
   {
-    KolAction *d = act (KOL_ACTION_DIVIDEND, C (g, "WT"));
-    int treasury = g->corps[wt].cash, pa = g->players[a].cash;
+    KolAction *d = act (KOL_ACTION_DIVIDEND, C (engine, "WT"));
+    int treasury = engine->corps[wt].cash, pa = engine->players[a].cash;
 
     d->kind = g_strdup ("variable");
     d->amount = 255;
-    apply_refused (g, kol_action_copy (d));           /* more than the pile */
+    apply_refused (engine, kol_action_copy (d));           /* more than the pile */
     d->amount = 205;
-    apply_refused (g, kol_action_copy (d));           /* not a multiple of 10 */
+    apply_refused (engine, kol_action_copy (d));           /* not a multiple of 10 */
     d->amount = 200;
-    apply_ok (g, d);
-    g_assert_cmpint (g->corps[wt].cash, ==, treasury + 55);
-    g_assert_cmpint (g->corps[line].cash, ==, 0);
-    g_assert_cmpint (g->players[a].cash, ==, pa + 100);   /* 50 % of 200 */
+    apply_ok (engine, d);
+    g_assert_cmpint (engine->corps[wt].cash, ==, treasury + 55);
+    g_assert_cmpint (engine->corps[line].cash, ==, 0);
+    g_assert_cmpint (engine->players[a].cash, ==, pa + 100);   /* 50 % of 200 */
     /* 200–390: two to the right */
-    g_assert_cmpint (kol_market_corp_cell (g, wt).col, ==, before.col + 2);
+    g_assert_cmpint (kol_market_corp_cell (engine, wt).col, ==, before.col + 2);
   }
 }
 
@@ -934,8 +934,8 @@ static void
 test_price_table (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (title, 1);
-  const KolOperatingHooks *h = kol_operating_hooks (g);
+  g_autoptr(KolEngine) engine = game_new (title, 1);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
   static const struct { int paid; guint8 dir; int times; } rows[] = {
     { 0, KOL_PRICE_LEFT, 1 }, { 10, KOL_PRICE_NONE, 0 }, { 90, KOL_PRICE_NONE, 0 },
     { 100, KOL_PRICE_RIGHT, 1 }, { 190, KOL_PRICE_RIGHT, 1 }, { 200, KOL_PRICE_RIGHT, 2 },
@@ -947,7 +947,7 @@ test_price_table (void)
     {
       KolPriceChange c;
 
-      h->share_price_change (g, corp (g, "WT"), rows[i].paid, &c);
+      h->share_price_change (engine, corp (engine, "WT"), rows[i].paid, &c);
       if (rows[i].dir == KOL_PRICE_NONE)
         g_assert_cmpint (c.n, ==, 0);
       else
@@ -966,14 +966,14 @@ static void
 test_stadtbahn_example (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (title, 1);
-  int d = corp (g, "D");
+  g_autoptr(KolEngine) engine = game_new (title, 1);
+  int d = corp (engine, "D");
   g_autoptr(KolAction) run = NULL;
   const KolRouteSpec *spec;
   KolRunRoute rr;
 
-  lay (g, "B20", "L2", K1840 (g)->hex_exits[hex (g, "B20")]);
-  run = k1840_city_run (g, d);
+  lay (engine, "B20", "L2", K1840 (engine)->hex_exits[hex (engine, "B20")]);
+  run = k1840_city_run (engine, d);
   g_assert_nonnull (run);
   g_assert_cmpuint (run->routes->len, ==, 1);
   spec = g_ptr_array_index (run->routes, 0);
@@ -984,8 +984,8 @@ test_stadtbahn_example (void)
     {
       static const int mult[] = { 0, 1, 1, 1, 2, 3, 10 };
 
-      K1840 (g)->cr_counter = cr;
-      g_assert_cmpint (kol_operating_routes_revenue (g, d, &rr, 1), ==, 80 * mult[cr]);
+      K1840 (engine)->cr_counter = cr;
+      g_assert_cmpint (kol_operating_routes_revenue (engine, d, &rr, 1), ==, 80 * mult[cr]);
     }
 }
 
@@ -995,57 +995,57 @@ static void
 test_stadtbahn_cr1 (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (title, 3);
+  g_autoptr(KolEngine) engine = game_new (title, 3);
   int w, v, gg, d, p, want = 0;
   KolCell cw, cv, cg, cd;
 
-  play_until (g, K1840_ROUND_STOCK);
-  w = corp (g, "W");
-  v = corp (g, "V");
-  gg = corp (g, "G");
-  d = corp (g, "D");
-  cw = kol_market_corp_cell (g, w);
-  cv = kol_market_corp_cell (g, v);
-  cg = kol_market_corp_cell (g, gg);
-  cd = kol_market_corp_cell (g, d);
+  play_until (engine, K1840_ROUND_STOCK);
+  w = corp (engine, "W");
+  v = corp (engine, "V");
+  gg = corp (engine, "G");
+  d = corp (engine, "D");
+  cw = kol_market_corp_cell (engine, w);
+  cv = kol_market_corp_cell (engine, v);
+  cg = kol_market_corp_cell (engine, gg);
+  cd = kol_market_corp_cell (engine, d);
   /* a player with 10 % of D */
-  p = g->player_order[0];
-  kol_engine_move_cert (g, kol_engine_cert_by_id (g, "D_1"), P (p));
+  p = engine->player_order[0];
+  kol_engine_move_cert (engine, kol_engine_cert_by_id (engine, "D_1"), P (p));
   /* SR1 (play_one pars and passes); the last pass starts CR1, whose first
    * part runs by itself */
-  while (g->round.kind == K1840_ROUND_STOCK)
+  while (engine->round.kind == K1840_ROUND_STOCK)
     {
-      want = g->players[p].cash + 7;
-      for (int c = 0; c < g->n_companies; c++)
-        if (!g->companies[c].closed && kol_entity_equal (g->companies[c].owner, P (p)))
-          want += g->companies[c].revenue;
-      play_one (g);
+      want = engine->players[p].cash + 7;
+      for (int c = 0; c < engine->n_companies; c++)
+        if (!engine->companies[c].closed && kol_entity_equal (engine->companies[c].owner, P (p)))
+          want += engine->companies[c].revenue;
+      play_one (engine);
     }
-  play_until (g, K1840_ROUND_COMPANY_TRAINS);
-  g_assert_cmpint (g->players[p].cash, ==, want);
-  g_assert_cmpint (kol_market_corp_cell (g, v).col, ==, cv.col);
-  g_assert_cmpint (kol_market_corp_cell (g, d).col, ==, cd.col);
-  g_assert_cmpint (kol_market_corp_price (g, w), <, kol_market_cell_price (g, cw));
-  g_assert_cmpint (kol_market_corp_price (g, gg), <, kol_market_cell_price (g, cg));
+  play_until (engine, K1840_ROUND_COMPANY_TRAINS);
+  g_assert_cmpint (engine->players[p].cash, ==, want);
+  g_assert_cmpint (kol_market_corp_cell (engine, v).col, ==, cv.col);
+  g_assert_cmpint (kol_market_corp_cell (engine, d).col, ==, cd.col);
+  g_assert_cmpint (kol_market_corp_price (engine, w), <, kol_market_cell_price (engine, cw));
+  g_assert_cmpint (kol_market_corp_price (engine, gg), <, kol_market_cell_price (engine, cg));
 }
 
 /* The best route the router finds for Stadtbahn company @city with the
  * title's route hooks (what the map view shows and the import checks use),
  * or 0; its ends in @ends. */
 static int
-hooked_best_route (KolEngine    *g,
+hooked_best_route (KolEngine    *engine,
                    int           city,
                    KolRouteNode  ends[2])
 {
-  const KolRouteHooks *hooks = g->module->route_hooks;
+  const KolRouteHooks *hooks = engine->module->route_hooks;
   KolRouteRules rules;
   KolRouteTrain trains[KOL_ROUTE_MAX_TRAINS];
   g_autoptr(GError) error = NULL;
   g_autoptr(KolRouteResult) result = NULL;
-  int n = hooks->prepare (g, city, &rules, trains, KOL_ROUTE_MAX_TRAINS);
+  int n = hooks->prepare (engine, city, &rules, trains, KOL_ROUTE_MAX_TRAINS);
 
   g_assert_cmpint (n, ==, 1);
-  result = kol_route_solve (g, city, &rules, trains, n, NULL, &error);
+  result = kol_route_solve (engine, city, &rules, trains, n, NULL, &error);
   g_assert_no_error (error);
   if (result->n_routes == 0)
     return 0;
@@ -1055,13 +1055,13 @@ hooked_best_route (KolEngine    *g,
 }
 
 static gboolean
-is_city_node (KolEngine          *g,
+is_city_node (KolEngine          *engine,
               const KolRouteNode *node,
               const char         *hex_id,
               int                 city)
 {
-  return node->hex == hex (g, hex_id) &&
-         node->node == kol_tile_city_node (kol_board_tile (g, node->hex, NULL), city);
+  return node->hex == hex (engine, hex_id) &&
+         node->node == kol_tile_city_node (kol_board_tile (engine, node->hex, NULL), city);
 }
 
 /* VIII.5.2: a Stadtbahn company's imaginary tram runs from one of its two
@@ -1077,38 +1077,38 @@ static void
 test_stadtbahn_home_anchors (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (title, 1);
+  g_autoptr(KolEngine) engine = game_new (title, 1);
   static const struct { const char *hex, *tile; } lays[] = {
     { "C9", "L1" }, { "D6", "L1" }, { "E7", "L1" }, { "F6", "L4" },
   };
-  int v = corp (g, "V");
+  int v = corp (engine, "V");
   g_autoptr(KolAction) run = NULL;
   KolRouteNode ends[2];
   int revenue;
 
   for (guint i = 0; i < G_N_ELEMENTS (lays); i++)
-    lay (g, lays[i].hex, lays[i].tile, K1840 (g)->hex_exits[hex (g, lays[i].hex)]);
-  g_assert_true (kol_board_city_tokened_by (g, hex (g, "C7"), 0, v));
-  g_assert_true (kol_board_city_tokened_by (g, hex (g, "F6"), 0, v));
+    lay (engine, lays[i].hex, lays[i].tile, K1840 (engine)->hex_exits[hex (engine, lays[i].hex)]);
+  g_assert_true (kol_board_city_tokened_by (engine, hex (engine, "C7"), 0, v));
+  g_assert_true (kol_board_city_tokened_by (engine, hex (engine, "F6"), 0, v));
 
-  run = k1840_city_run (g, v);
+  run = k1840_city_run (engine, v);
   g_assert_nonnull (run);
   g_assert_cmpuint (run->routes->len, ==, 1);
   g_assert_cmpint (((KolRouteSpec *) g_ptr_array_index (run->routes, 0))->revenue, ==, 70);
 
-  revenue = hooked_best_route (g, v, ends);
+  revenue = hooked_best_route (engine, v, ends);
   g_assert_cmpint (revenue, ==, 70);
-  g_assert_true (is_city_node (g, &ends[0], "A17", 1) || is_city_node (g, &ends[1], "A17", 1));
+  g_assert_true (is_city_node (engine, &ends[0], "A17", 1) || is_city_node (engine, &ends[1], "A17", 1));
 
   /* G5 joins the stretch to G3: 30 + 10 + 20 + 10 + 10 + 30 + 10 = 120
    * from G3, the better of the two runs */
-  lay (g, "G5", "L1", K1840 (g)->hex_exits[hex (g, "G5")]);
+  lay (engine, "G5", "L1", K1840 (engine)->hex_exits[hex (engine, "G5")]);
   g_clear_pointer (&run, kol_action_free);
-  run = k1840_city_run (g, v);
+  run = k1840_city_run (engine, v);
   revenue = ((KolRouteSpec *) g_ptr_array_index (run->routes, 0))->revenue;
   g_assert_cmpint (revenue, >, 70);
-  g_assert_cmpint (hooked_best_route (g, v, ends), ==, revenue);
-  g_assert_true (is_city_node (g, &ends[0], "G3", 0) || is_city_node (g, &ends[1], "G3", 0));
+  g_assert_cmpint (hooked_best_route (engine, v, ends), ==, revenue);
+  g_assert_true (is_city_node (engine, &ends[0], "G3", 0) || is_city_node (engine, &ends[1], "G3", 0));
 }
 
 /* VIII.3, VIII.5.3: the trams on offer and their prices by company round
@@ -1117,22 +1117,22 @@ static void
 test_tram_deck (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (title, 1);
-  int y = depot_train (g, "Y1"), o = depot_train (g, "O1"), r = depot_train (g, "R1"), pi = depot_train (g, "Pi1");
+  g_autoptr(KolEngine) engine = game_new (title, 1);
+  int y = depot_train (engine, "Y1"), o = depot_train (engine, "O1"), r = depot_train (engine, "R1"), pi = depot_train (engine, "Pi1");
 
-  K1840 (g)->cr_counter = 1;
-  g_assert_true (k1840_variant_available (g, y, 0));   /* Y 100 */
-  g_assert_false (k1840_variant_available (g, y, 1));
-  g_assert_true (k1840_variant_available (g, o, 0));   /* O 300 */
-  g_assert_false (k1840_variant_available (g, r, 0));
-  K1840 (g)->cr_counter = 2;
-  g_assert_true (k1840_variant_available (g, y, 1));   /* Y 50 */
-  g_assert_true (k1840_variant_available (g, o, 1));   /* O 200 */
-  g_assert_true (k1840_variant_available (g, r, 0));   /* R 500 */
-  K1840 (g)->cr_counter = 3;
-  g_assert_false (k1840_variant_available (g, y, 1));
-  g_assert_true (k1840_variant_available (g, pi, 0));  /* Pi 600 */
-  g_assert_cmpint (kol_train_variant_price (g, o, 2), ==, 100);
+  K1840 (engine)->cr_counter = 1;
+  g_assert_true (k1840_variant_available (engine, y, 0));   /* Y 100 */
+  g_assert_false (k1840_variant_available (engine, y, 1));
+  g_assert_true (k1840_variant_available (engine, o, 0));   /* O 300 */
+  g_assert_false (k1840_variant_available (engine, r, 0));
+  K1840 (engine)->cr_counter = 2;
+  g_assert_true (k1840_variant_available (engine, y, 1));   /* Y 50 */
+  g_assert_true (k1840_variant_available (engine, o, 1));   /* O 200 */
+  g_assert_true (k1840_variant_available (engine, r, 0));   /* R 500 */
+  K1840 (engine)->cr_counter = 3;
+  g_assert_false (k1840_variant_available (engine, y, 1));
+  g_assert_true (k1840_variant_available (engine, pi, 0));  /* Pi 600 */
+  g_assert_cmpint (kol_train_variant_price (engine, o, 2), ==, 100);
 }
 
 /* VIII.5.3, Table 7: maintenance after the first tram of a new colour;
@@ -1141,24 +1141,24 @@ static void
 test_maintenance (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (title, 1);
-  const KolOperatingHooks *h = kol_operating_hooks (g);
-  int y = depot_train (g, "Y1"), o = depot_train (g, "O1");
+  g_autoptr(KolEngine) engine = game_new (title, 1);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
+  int y = depot_train (engine, "Y1"), o = depot_train (engine, "O1");
 
-  g_assert_cmpint (k1840_train_maintenance (g, y), ==, 0);
-  h->buy_train (g, corp (g, "WT"), depot_train (g, "R1"), 0);
-  g_assert_cmpint (k1840_train_maintenance (g, y), ==, -50);
-  g_assert_cmpint (k1840_train_maintenance (g, o), ==, 0);
-  h->buy_train (g, corp (g, "WT"), depot_train (g, "Pi1"), 0);
-  g_assert_cmpint (k1840_train_maintenance (g, y), ==, -200);
-  g_assert_cmpint (k1840_train_maintenance (g, o), ==, -100);
-  h->buy_train (g, corp (g, "WT"), depot_train (g, "Pu1"), 0);
-  g_assert_cmpint (k1840_train_maintenance (g, y), ==, -400);
-  g_assert_cmpint (k1840_train_maintenance (g, o), ==, -300);
-  g_assert_cmpint (k1840_train_maintenance (g, depot_train (g, "Pu1")), ==, 200);
+  g_assert_cmpint (k1840_train_maintenance (engine, y), ==, 0);
+  h->buy_train (engine, corp (engine, "WT"), depot_train (engine, "R1"), 0);
+  g_assert_cmpint (k1840_train_maintenance (engine, y), ==, -50);
+  g_assert_cmpint (k1840_train_maintenance (engine, o), ==, 0);
+  h->buy_train (engine, corp (engine, "WT"), depot_train (engine, "Pi1"), 0);
+  g_assert_cmpint (k1840_train_maintenance (engine, y), ==, -200);
+  g_assert_cmpint (k1840_train_maintenance (engine, o), ==, -100);
+  h->buy_train (engine, corp (engine, "WT"), depot_train (engine, "Pu1"), 0);
+  g_assert_cmpint (k1840_train_maintenance (engine, y), ==, -400);
+  g_assert_cmpint (k1840_train_maintenance (engine, o), ==, -300);
+  g_assert_cmpint (k1840_train_maintenance (engine, depot_train (engine, "Pu1")), ==, 200);
   /* an orange tram bought later changes nothing */
-  h->buy_train (g, corp (g, "WT"), depot_train (g, "O1"), 0);
-  g_assert_cmpint (k1840_train_maintenance (g, y), ==, -400);
+  h->buy_train (engine, corp (engine, "WT"), depot_train (engine, "O1"), 0);
+  g_assert_cmpint (k1840_train_maintenance (engine, y), ==, -400);
 }
 
 /* VIII.5.3: a tram company without a tram must buy one; its director pays
@@ -1168,32 +1168,32 @@ static void
 test_mandatory_tram_and_loans (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolEngine) g = game_in_sr1 (title);
-  int a = kol_round_entity (g).index, b = 1 - a, wt;
+  g_autoptr(KolEngine) engine = game_in_sr1 (title);
+  int a = kol_round_entity (engine).index, b = 1 - a, wt;
 
-  apply_ok (g, par (g, a, "WT", 70));
-  apply_ok (g, par (g, b, "SJE", 70));
-  wt = corp (g, "WT");
-  play_until (g, K1840_ROUND_COMPANY_TRAINS);
-  while (!kol_entity_equal (kol_round_current_entity (g), C (g, "WT")))
-    play_one (g);
-  g->corps[wt].cash = 150;
-  g->players[a].cash = 20;
-  apply_refused (g, act (KOL_ACTION_PASS, C (g, "WT")));     /* must buy */
+  apply_ok (engine, par (engine, a, "WT", 70));
+  apply_ok (engine, par (engine, b, "SJE", 70));
+  wt = corp (engine, "WT");
+  play_until (engine, K1840_ROUND_COMPANY_TRAINS);
+  while (!kol_entity_equal (kol_round_current_entity (engine), C (engine, "WT")))
+    play_one (engine);
+  engine->corps[wt].cash = 150;
+  engine->players[a].cash = 20;
+  apply_refused (engine, act (KOL_ACTION_PASS, C (engine, "WT")));     /* must buy */
   {
-    KolAction *buy = act (KOL_ACTION_BUY_TRAIN, C (g, "WT"));
+    KolAction *buy = act (KOL_ACTION_BUY_TRAIN, C (engine, "WT"));
     int value = 0;
 
-    buy->train = (gint16) depot_train (g, "O1");
+    buy->train = (gint16) depot_train (engine, "O1");
     buy->variant = g_strdup ("O1");
     buy->price = 300;
-    apply_ok (g, buy);
+    apply_ok (engine, buy);
     /* 150 short, 20 at hand: two loans of 100 */
-    g_assert_cmpint (g->players[a].loans, ==, 2);
-    g_assert_cmpint (g->players[a].cash, ==, 70);
-    g_assert_cmpint (g->corps[wt].cash, ==, 0);
-    value = kol_engine_cash (g, P (a));
-    g_assert_cmpint (g->module->player_value (g, a), <=, value + 5 * 70 + 60 - 400 + 10 * 100);
+    g_assert_cmpint (engine->players[a].loans, ==, 2);
+    g_assert_cmpint (engine->players[a].cash, ==, 70);
+    g_assert_cmpint (engine->corps[wt].cash, ==, 0);
+    value = kol_engine_cash (engine, P (a));
+    g_assert_cmpint (engine->module->player_value (engine, a), <=, value + 5 * 70 + 60 - 400 + 10 * 100);
   }
 }
 
@@ -1203,36 +1203,36 @@ static void
 test_reassign (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolEngine) g = game_in_sr1 (title);
-  int a = kol_round_entity (g).index, b = 1 - a;
+  g_autoptr(KolEngine) engine = game_in_sr1 (title);
+  int a = kol_round_entity (engine).index, b = 1 - a;
 
-  apply_ok (g, par (g, a, "WT", 70));
-  apply_ok (g, par (g, b, "SJE", 70));
-  play_until (g, K1840_ROUND_COMPANY_TRAINS);
-  while (!kol_entity_equal (kol_round_current_entity (g), C (g, "WT")))
-    play_one (g);
-  give_line (g, "WT", "4");
-  give_line (g, "WT", "5");
-  give_train (g, "Y1", "WT");
-  give_train (g, "Y1", "WT");
-  g->corps[corp (g, "WT")].cash = 2000;
+  apply_ok (engine, par (engine, a, "WT", 70));
+  apply_ok (engine, par (engine, b, "SJE", 70));
+  play_until (engine, K1840_ROUND_COMPANY_TRAINS);
+  while (!kol_entity_equal (kol_round_current_entity (engine), C (engine, "WT")))
+    play_one (engine);
+  give_line (engine, "WT", "4");
+  give_line (engine, "WT", "5");
+  give_train (engine, "Y1", "WT");
+  give_train (engine, "Y1", "WT");
+  engine->corps[corp (engine, "WT")].cash = 2000;
   {
-    KolAction *r = act (KOL_ACTION_REASSIGN_TRAINS, C (g, "WT"));
+    KolAction *r = act (KOL_ACTION_REASSIGN_TRAINS, C (engine, "WT"));
     gint16 trains[4];
-    int n = kol_engine_trains_of (g, C (g, "WT"), trains, 4);
-    KolAssignment one = { trains[0], (gint16) corp (g, "4") }, two = { trains[1], (gint16) corp (g, "4") };
+    int n = kol_engine_trains_of (engine, C (engine, "WT"), trains, 4);
+    KolAssignment one = { trains[0], (gint16) corp (engine, "4") }, two = { trains[1], (gint16) corp (engine, "4") };
 
     g_assert_cmpint (n, ==, 2);
     /* pass on the trams step first */
-    apply_ok (g, act (KOL_ACTION_PASS, C (g, "WT")));
+    apply_ok (engine, act (KOL_ACTION_PASS, C (engine, "WT")));
     r->assignments = g_array_new (FALSE, FALSE, sizeof (KolAssignment));
     g_array_append_val (r->assignments, one);
     g_array_append_val (r->assignments, two);
-    apply_refused (g, kol_action_copy (r));         /* two on one line */
-    g_array_index (r->assignments, KolAssignment, 1).corp = (gint16) corp (g, "5");
-    apply_ok (g, r);
-    g_assert_cmpint (kol_engine_trains_of (g, C (g, "4"), trains, 4), ==, 1);
-    g_assert_cmpint (kol_engine_trains_of (g, C (g, "5"), trains, 4), ==, 1);
+    apply_refused (engine, kol_action_copy (r));         /* two on one line */
+    g_array_index (r->assignments, KolAssignment, 1).corp = (gint16) corp (engine, "5");
+    apply_ok (engine, r);
+    g_assert_cmpint (kol_engine_trains_of (engine, C (engine, "4"), trains, 4), ==, 1);
+    g_assert_cmpint (kol_engine_trains_of (engine, C (engine, "5"), trains, 4), ==, 1);
   }
 }
 
@@ -1243,55 +1243,55 @@ static void
 test_line_auction (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolEngine) g = game_in_sr1 (title);
-  int a = kol_round_entity (g).index, b = 1 - a, lines_before;
+  g_autoptr(KolEngine) engine = game_in_sr1 (title);
+  int a = kol_round_entity (engine).index, b = 1 - a, lines_before;
   KolEntity first, second;
   int line, cash_second;
 
-  apply_ok (g, par (g, a, "WT", 70));
-  apply_ok (g, par (g, b, "SJE", 70));
-  play_until (g, K1840_ROUND_ACQUISITION);
-  lines_before = K1840 (g)->n_tram_lines;
-  first = kol_round_current_entity (g);
-  second = g->round.entities[1 - g->round.entity_index];
-  line = K1840_ACQ_STATE (g)->available[0];
-  cash_second = g->corps[second.index].cash;
+  apply_ok (engine, par (engine, a, "WT", 70));
+  apply_ok (engine, par (engine, b, "SJE", 70));
+  play_until (engine, K1840_ROUND_ACQUISITION);
+  lines_before = K1840 (engine)->n_tram_lines;
+  first = kol_round_current_entity (engine);
+  second = engine->round.entities[1 - engine->round.entity_index];
+  line = K1840_ACQ_STATE (engine)->available[0];
+  cash_second = engine->corps[second.index].cash;
   {
     KolAction *m = act (KOL_ACTION_MERGE, first);
 
     m->corp = (gint16) line;
-    apply_ok (g, m);
+    apply_ok (engine, m);
   }
   {
     KolAction *x = act (KOL_ACTION_BID, first);
 
     x->corp = (gint16) line;
     x->price = 15;
-    apply_refused (g, kol_action_copy (x));
+    apply_refused (engine, kol_action_copy (x));
     x->price = 20;
-    apply_ok (g, x);
+    apply_ok (engine, x);
   }
   {
     KolAction *x = act (KOL_ACTION_BID, second);
 
     x->corp = (gint16) line;
     x->price = 22;
-    apply_refused (g, kol_action_copy (x));
+    apply_refused (engine, kol_action_copy (x));
     x->price = 30;
-    apply_ok (g, x);
+    apply_ok (engine, x);
   }
-  apply_ok (g, act (KOL_ACTION_PASS, first));
-  g_assert_cmpint (k1840_line_major (g, line), ==, second.index);
-  g_assert_cmpint (g->corps[second.index].cash, ==, cash_second - 30);
+  apply_ok (engine, act (KOL_ACTION_PASS, first));
+  g_assert_cmpint (k1840_line_major (engine, line), ==, second.index);
+  g_assert_cmpint (engine->corps[second.index].cash, ==, cash_second - 30);
   /* the winner buys trams; the other may still choose a line */
-  while (!kol_entity_equal (kol_round_current_entity (g), first) &&
-         g->round.kind == K1840_ROUND_ACQUISITION)
-    play_one (g);
-  apply_ok (g, act (KOL_ACTION_PASS, first));
-  while (g->round.kind == K1840_ROUND_ACQUISITION)
-    play_one (g);
+  while (!kol_entity_equal (kol_round_current_entity (engine), first) &&
+         engine->round.kind == K1840_ROUND_ACQUISITION)
+    play_one (engine);
+  apply_ok (engine, act (KOL_ACTION_PASS, first));
+  while (engine->round.kind == K1840_ROUND_ACQUISITION)
+    play_one (engine);
   /* CRf: three new line cards (two players + 1) */
-  g_assert_cmpint (K1840 (g)->n_tram_lines, ==, lines_before - 1 + 3);
+  g_assert_cmpint (K1840 (engine)->n_tram_lines, ==, lines_before - 1 + 3);
 }
 
 /* VIII (CRc): the tram companies act in the order of their share prices,
@@ -1300,25 +1300,25 @@ static void
 test_auction_order (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (title, 12);
+  g_autoptr(KolEngine) engine = game_new (title, 12);
   int pars = 0;
 
-  play_until (g, K1840_ROUND_STOCK);
+  play_until (engine, K1840_ROUND_STOCK);
   /* four tram companies at 70, 80, 90 and 100 */
   for (int i = 0; i < 4; i++)
     {
-      int who = kol_round_entity (g).index;
+      int who = kol_round_entity (engine).index;
 
-      apply_ok (g, par (g, who, g->title->corps[K1840 (g)->majors[i]].id, 70 + 10 * i));
+      apply_ok (engine, par (engine, who, engine->title->corps[K1840 (engine)->majors[i]].id, 70 + 10 * i));
       pars++;
     }
   g_assert_cmpint (pars, ==, 4);
-  play_until (g, K1840_ROUND_ACQUISITION);
-  g_assert_cmpint (g->round.n_entities, ==, 4);
-  g_assert_cmpint (g->round.entities[0].index, ==, K1840 (g)->majors[3]);
-  g_assert_cmpint (g->round.entities[3].index, ==, K1840 (g)->majors[0]);
-  for (int i = 1; i < g->round.n_entities; i++)
-    g_assert_cmpint (price (g, g->round.entities[i - 1].index), >=, price (g, g->round.entities[i].index));
+  play_until (engine, K1840_ROUND_ACQUISITION);
+  g_assert_cmpint (engine->round.n_entities, ==, 4);
+  g_assert_cmpint (engine->round.entities[0].index, ==, K1840 (engine)->majors[3]);
+  g_assert_cmpint (engine->round.entities[3].index, ==, K1840 (engine)->majors[0]);
+  for (int i = 1; i < engine->round.n_entities; i++)
+    g_assert_cmpint (price (engine, engine->round.entities[i - 1].index), >=, price (engine, engine->round.entities[i].index));
 }
 
 /* VIII.6: a director who passed on choosing a line is out of all of this
@@ -1327,44 +1327,44 @@ static void
 test_line_auction_limits (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolEngine) g = game_in_sr1 (title);
-  int a = kol_round_entity (g).index, b = 1 - a, line, cash;
+  g_autoptr(KolEngine) engine = game_in_sr1 (title);
+  int a = kol_round_entity (engine).index, b = 1 - a, line, cash;
   KolEntity first, second;
 
-  apply_ok (g, par (g, a, "WT", 70));
-  apply_ok (g, par (g, b, "SJE", 70));
-  play_until (g, K1840_ROUND_ACQUISITION);
-  first = kol_round_current_entity (g);
-  second = g->round.entities[1 - g->round.entity_index];
-  apply_ok (g, act (KOL_ACTION_PASS, first));
-  g_assert_true (kol_entity_equal (kol_round_current_entity (g), second));
-  line = K1840_ACQ_STATE (g)->available[0];
+  apply_ok (engine, par (engine, a, "WT", 70));
+  apply_ok (engine, par (engine, b, "SJE", 70));
+  play_until (engine, K1840_ROUND_ACQUISITION);
+  first = kol_round_current_entity (engine);
+  second = engine->round.entities[1 - engine->round.entity_index];
+  apply_ok (engine, act (KOL_ACTION_PASS, first));
+  g_assert_true (kol_entity_equal (kol_round_current_entity (engine), second));
+  line = K1840_ACQ_STATE (engine)->available[0];
   {
     KolAction *m = act (KOL_ACTION_MERGE, second);
 
     m->corp = (gint16) line;
-    apply_ok (g, m);
+    apply_ok (engine, m);
   }
   {
     KolAction *x = act (KOL_ACTION_BID, first);
 
     x->corp = (gint16) line;
     x->price = 25;
-    apply_refused (g, x);                 /* out of this CR's auctions */
+    apply_refused (engine, x);                 /* out of this CR's auctions */
   }
-  cash = g->corps[second.index].cash;
+  cash = engine->corps[second.index].cash;
   {
     KolAction *x = act (KOL_ACTION_BID, second);
 
     x->corp = (gint16) line;
     x->price = 20;
-    apply_ok (g, x);
+    apply_ok (engine, x);
   }
   /* nobody else may bid: it is won at 20 */
-  g_assert_cmpint (k1840_line_major (g, line), ==, second.index);
-  g_assert_cmpint (g->corps[second.index].cash, ==, cash - 20);
+  g_assert_cmpint (k1840_line_major (engine, line), ==, second.index);
+  g_assert_cmpint (engine->corps[second.index].cash, ==, cash - 20);
   {
-    g_autoptr(GPtrArray) actions = legal (g);
+    g_autoptr(GPtrArray) actions = legal (engine);
 
     for (guint i = 0; i < actions->len; i++)
       {
@@ -1375,24 +1375,24 @@ test_line_auction_limits (void)
           g_assert_true (x->type != KOL_ACTION_MERGE && x->type != KOL_ACTION_BID);
       }
   }
-  while (g->round.kind == K1840_ROUND_ACQUISITION)
-    play_one (g);
+  while (engine->round.kind == K1840_ROUND_ACQUISITION)
+    play_one (engine);
 
   /* three in all: a company with three lines takes no part */
-  play_until (g, K1840_ROUND_COMPANY_TRAINS);
+  play_until (engine, K1840_ROUND_COMPANY_TRAINS);
   {
     KolEntity full = first;
     gint16 owned[K1840_MAX_LINES_PER_MAJOR];
     KolAction *m;
 
-    while (k1840_major_lines (g, full.index, owned) < 3)
-      give_line (g, g->title->corps[full.index].id, g->title->corps[K1840 (g)->tram_lines[0]].id);
-    play_until (g, K1840_ROUND_ACQUISITION);
-    for (int i = 0; i < g->round.n_entities; i++)
-      g_assert_false (kol_entity_equal (g->round.entities[i], full));
+    while (k1840_major_lines (engine, full.index, owned) < 3)
+      give_line (engine, engine->title->corps[full.index].id, engine->title->corps[K1840 (engine)->tram_lines[0]].id);
+    play_until (engine, K1840_ROUND_ACQUISITION);
+    for (int i = 0; i < engine->round.n_entities; i++)
+      g_assert_false (kol_entity_equal (engine->round.entities[i], full));
     m = act (KOL_ACTION_MERGE, full);
-    m->corp = K1840_ACQ_STATE (g)->available[0];
-    apply_refused (g, m);
+    m->corp = K1840_ACQ_STATE (engine)->available[0];
+    apply_refused (engine, m);
   }
 }
 
@@ -1403,15 +1403,15 @@ static void
 test_line_order (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolEngine) g = game_in_sr1 (title);
-  int a = kol_round_entity (g).index, b = 1 - a;
+  g_autoptr(KolEngine) engine = game_in_sr1 (title);
+  int a = kol_round_entity (engine).index, b = 1 - a;
 
-  apply_ok (g, par (g, a, "WT", 70));
-  apply_ok (g, par (g, b, "SJE", 70));
-  play_until (g, K1840_ROUND_LINE);
-  for (int i = 1; i < g->round.n_entities; i++)
-    g_assert_cmpint (k1840_line_number (g, g->round.entities[i - 1].index), <,
-                     k1840_line_number (g, g->round.entities[i].index));
+  apply_ok (engine, par (engine, a, "WT", 70));
+  apply_ok (engine, par (engine, b, "SJE", 70));
+  play_until (engine, K1840_ROUND_LINE);
+  for (int i = 1; i < engine->round.n_entities; i++)
+    g_assert_cmpint (k1840_line_number (engine, engine->round.entities[i - 1].index), <,
+                     k1840_line_number (engine, engine->round.entities[i].index));
 }
 
 /* A line round with line @line of @major running and its home placed. */
@@ -1420,35 +1420,35 @@ line_turn (const KolTitle *title,
            const char     *major,
            const char     *line)
 {
-  KolEngine *g = game_in_sr1 (title);
-  int a = kol_round_entity (g).index, b = 1 - a;
+  KolEngine *engine = game_in_sr1 (title);
+  int a = kol_round_entity (engine).index, b = 1 - a;
 
-  apply_ok (g, par (g, a, "WT", 70));
-  apply_ok (g, par (g, b, "SJE", 70));
-  play_until (g, K1840_ROUND_LINE);
-  give_line (g, major, line);
-  k1840_start_line_round (g, 1);
-  kol_round_setup (g);
-  while (!kol_entity_equal (kol_round_current_entity (g), C (g, line)))
-    play_one (g);
-  return g;
+  apply_ok (engine, par (engine, a, "WT", 70));
+  apply_ok (engine, par (engine, b, "SJE", 70));
+  play_until (engine, K1840_ROUND_LINE);
+  give_line (engine, major, line);
+  k1840_start_line_round (engine, 1);
+  kol_round_setup (engine);
+  while (!kol_entity_equal (kol_round_current_entity (engine), C (engine, line)))
+    play_one (engine);
+  return engine;
 }
 
 static KolAction *
-lay_action (KolEngine    *g,
+lay_action (KolEngine    *engine,
             const char *line,
             const char *hex_id,
             const char *tile_id,
             guint8      exits)
 {
-  KolAction *a = act (KOL_ACTION_LAY_TILE, C (g, line));
-  int tile = kol_title_tile_by_id (g->title, tile_id);
+  KolAction *a = act (KOL_ACTION_LAY_TILE, C (engine, line));
+  int tile = kol_title_tile_by_id (engine->title, tile_id);
 
-  a->hex = (gint16) hex (g, hex_id);
-  a->tile_copy = (gint16) kol_board_free_copy (g, tile);
+  a->hex = (gint16) hex (engine, hex_id);
+  a->tile_copy = (gint16) kol_board_free_copy (engine, tile);
   a->rotation = 0;
   for (int r = 0; r < 6; r++)
-    if ((kol_tile_exits (&g->title->tiles[tile], r) & exits) == exits)
+    if ((kol_tile_exits (&engine->title->tiles[tile], r) & exits) == exits)
       {
         a->rotation = (guint8) r;
         break;
@@ -1464,28 +1464,28 @@ static void
 test_line_turn (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolEngine) g = line_turn (title, "WT", "5");
-  int wt = corp (g, "WT"), line = corp (g, "5"), cash;
+  g_autoptr(KolEngine) engine = line_turn (title, "WT", "5");
+  int wt = corp (engine, "WT"), line = corp (engine, "5"), cash;
 
   /* home token on G15 (free) */
-  g_assert_true (kol_board_hex_tokened_by (g, hex (g, "G15"), line));
-  g->corps[wt].cash = 1000;
-  cash = g->corps[wt].cash;
+  g_assert_true (kol_board_hex_tokened_by (engine, hex (engine, "G15"), line));
+  engine->corps[wt].cash = 1000;
+  cash = engine->corps[wt].cash;
   /* a tile away from the home: not connected */
-  apply_refused (g, lay_action (g, "5", "F14", "6", edge_to (g, "F14", "G15")));
-  apply_ok (g, lay_action (g, "5", "G15", "5", 0));
+  apply_refused (engine, lay_action (engine, "5", "F14", "6", edge_to (engine, "F14", "G15")));
+  apply_ok (engine, lay_action (engine, "5", "G15", "5", 0));
   /* a second ordinary tile is not allowed */
-  apply_refused (g, lay_action (g, "5", "F14", "6", edge_to (g, "F14", "G15")));
-  g_assert_cmpint (g->refusal.code, ==, KOL_ENGINE_ERROR_TILE);
+  apply_refused (engine, lay_action (engine, "5", "F14", "6", edge_to (engine, "F14", "G15")));
+  g_assert_cmpint (engine->refusal.code, ==, KOL_ENGINE_ERROR_TILE);
   /* a Stadtbahn tile for 20, only at an end of the chain: W's I13 */
-  apply_refused (g, lay_action (g, "5", "G21", "L2", K1840 (g)->hex_exits[hex (g, "G21")]));
-  apply_ok (g, lay_action (g, "5", "I13", "L2", K1840 (g)->hex_exits[hex (g, "I13")]));
-  g_assert_cmpint (g->corps[wt].cash, ==, cash - 20);
+  apply_refused (engine, lay_action (engine, "5", "G21", "L2", K1840 (engine)->hex_exits[hex (engine, "G21")]));
+  apply_ok (engine, lay_action (engine, "5", "I13", "L2", K1840 (engine)->hex_exits[hex (engine, "I13")]));
+  g_assert_cmpint (engine->corps[wt].cash, ==, cash - 20);
   /* I13's bonus: an extra yellow tile, pending */
-  g_assert_cmpint (K1840_LINE_STATE (g)->n_lays, ==, 1);
-  g_assert_cmpint (K1840_LINE_STATE (g)->lays[0].color, ==, KOL_COLOR_YELLOW);
-  apply_ok (g, act (KOL_ACTION_PASS, C (g, "5")));
-  g_assert_cmpint (K1840_LINE_STATE (g)->n_lays, ==, 0);
+  g_assert_cmpint (K1840_LINE_STATE (engine)->n_lays, ==, 1);
+  g_assert_cmpint (K1840_LINE_STATE (engine)->lays[0].color, ==, KOL_COLOR_YELLOW);
+  apply_ok (engine, act (KOL_ACTION_PASS, C (engine, "5")));
+  g_assert_cmpint (K1840_LINE_STATE (engine)->n_lays, ==, 0);
 }
 
 /* IX.4: the Danube hex costs 40 to build on. */
@@ -1493,10 +1493,10 @@ static void
 test_danube (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (title, 1);
+  g_autoptr(KolEngine) engine = game_new (title, 1);
 
-  g_assert_cmpint (kol_board_tile_cost (g, corp (g, "17"), hex (g, "B28"), kol_title_tile_by_id (title, "4")), ==, 40);
-  g_assert_cmpint (kol_board_tile_cost (g, corp (g, "17"), hex (g, "G23"), kol_title_tile_by_id (title, "L1")), ==, 20);
+  g_assert_cmpint (kol_board_tile_cost (engine, corp (engine, "17"), hex (engine, "B28"), kol_title_tile_by_id (title, "4")), ==, 40);
+  g_assert_cmpint (kol_board_tile_cost (engine, corp (engine, "17"), hex (engine, "G23"), kol_title_tile_by_id (title, "L1")), ==, 20);
 }
 
 /* IX.6, example: a line may remove a Stadtbahn company's marker for 40
@@ -1505,27 +1505,27 @@ static void
 test_token_removal_example (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolEngine) g = line_turn (title, "WT", "5");
-  int wt = corp (g, "WT"), w = corp (g, "W");
-  int i15 = hex (g, "I15"), cash;
+  g_autoptr(KolEngine) engine = line_turn (title, "WT", "5");
+  int wt = corp (engine, "WT"), w = corp (engine, "W");
+  int i15 = hex (engine, "I15"), cash;
   KolAction *rm;
 
-  g->corps[wt].cash = 500;
-  cash = g->corps[wt].cash;
+  engine->corps[wt].cash = 500;
+  cash = engine->corps[wt].cash;
   /* I11 keeps its marker */
-  rm = act (KOL_ACTION_REMOVE_TOKEN, C (g, "5"));
-  rm->hex = (gint16) hex (g, "I11");
+  rm = act (KOL_ACTION_REMOVE_TOKEN, C (engine, "5"));
+  rm->hex = (gint16) hex (engine, "I11");
   rm->city = 1;
   rm->slot = 0;
-  apply_refused (g, rm);
-  g_assert_true (kol_board_hex_tokened_by (g, i15, w));
-  rm = act (KOL_ACTION_REMOVE_TOKEN, C (g, "5"));
+  apply_refused (engine, rm);
+  g_assert_true (kol_board_hex_tokened_by (engine, i15, w));
+  rm = act (KOL_ACTION_REMOVE_TOKEN, C (engine, "5"));
   rm->hex = (gint16) i15;
   rm->city = 0;
   rm->slot = 0;
-  apply_ok (g, rm);
-  g_assert_false (kol_board_hex_tokened_by (g, i15, w));
-  g_assert_cmpint (g->corps[wt].cash, ==, cash - 40);
+  apply_ok (engine, rm);
+  g_assert_false (kol_board_hex_tokened_by (engine, i15, w));
+  g_assert_cmpint (engine->corps[wt].cash, ==, cash - 40);
 }
 
 /* IX.6 with the option token_remove_reachable_only: only a marker the
@@ -1534,16 +1534,16 @@ static void
 test_token_removal_reachable_only (void)
 {
   g_autoptr(KolTitle) title = load (2, "token_remove_reachable_only");
-  g_autoptr(KolEngine) g = line_turn (title, "WT", "5");
-  int i15 = hex (g, "I15");
-  KolAction *rm = act (KOL_ACTION_REMOVE_TOKEN, C (g, "5"));
+  g_autoptr(KolEngine) engine = line_turn (title, "WT", "5");
+  int i15 = hex (engine, "I15");
+  KolAction *rm = act (KOL_ACTION_REMOVE_TOKEN, C (engine, "5"));
 
-  g->corps[corp (g, "WT")].cash = 500;
+  engine->corps[corp (engine, "WT")].cash = 500;
   rm->hex = (gint16) i15;
   rm->city = 0;
   rm->slot = 0;
-  apply_refused (g, rm);
-  g_assert_true (kol_board_hex_tokened_by (g, i15, corp (g, "W")));
+  apply_refused (engine, rm);
+  g_assert_true (kol_board_hex_tokened_by (engine, i15, corp (engine, "W")));
 }
 
 /* IX.7, IX.8, example (line #18 with a yellow tram in LR3a, on the
@@ -1556,54 +1556,54 @@ static void
 test_route_example (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (title, 1);
-  int line = corp (g, "16"), wt = corp (g, "WT");
+  g_autoptr(KolEngine) engine = game_new (title, 1);
+  int line = corp (engine, "16"), wt = corp (engine, "WT");
   KolRouteNode nodes[5];
   KolRouteSpec spec = { 0 };
   g_autoptr(GError) error = NULL;
   KolRunRoute rr;
   int revenue;
 
-  give_line (g, "WT", "16");
-  g->corps[wt].owner = P (0);
-  g->corps[line].owner = P (0);
-  kol_engine_move_company (g, company (g, "PR"), kol_entity (KOL_ENTITY_CORP, wt));
-  lay (g, "B28", "4", edge_to (g, "B28", "A29") | edge_to (g, "B28", "C27"));
-  lay (g, "C27", "4", edge_to (g, "C27", "B28") | edge_to (g, "C27", "D26"));
-  lay (g, "D26", "5", edge_to (g, "D26", "C27") | edge_to (g, "D26", "D28"));
-  k1840_place_home_token (g, line);
-  g_assert_true (kol_board_hex_tokened_by (g, hex (g, "D26"), line));
+  give_line (engine, "WT", "16");
+  engine->corps[wt].owner = P (0);
+  engine->corps[line].owner = P (0);
+  kol_engine_move_company (engine, company (engine, "PR"), kol_entity (KOL_ENTITY_CORP, wt));
+  lay (engine, "B28", "4", edge_to (engine, "B28", "A29") | edge_to (engine, "B28", "C27"));
+  lay (engine, "C27", "4", edge_to (engine, "C27", "B28") | edge_to (engine, "C27", "D26"));
+  lay (engine, "D26", "5", edge_to (engine, "D26", "C27") | edge_to (engine, "D26", "D28"));
+  k1840_place_home_token (engine, line);
+  g_assert_true (kol_board_hex_tokened_by (engine, hex (engine, "D26"), line));
   /* the red area counts with the line's own marker, as every interchange
    * (IX.8; Game#revenue_for) */
-  g_assert_true (kol_board_place_token (g, line, -1, hex (g, "A29"), 0, -1));
-  give_train (g, "Y1", "16");
-  kol_operating_hooks (g)->buy_train (g, wt, depot_train (g, "R1"), 0);
+  g_assert_true (kol_board_place_token (engine, line, -1, hex (engine, "A29"), 0, -1));
+  give_train (engine, "Y1", "16");
+  kol_operating_hooks (engine)->buy_train (engine, wt, depot_train (engine, "R1"), 0);
 
-  nodes[0] = (KolRouteNode) { (gint16) hex (g, "A29"), 0 };
-  nodes[1] = (KolRouteNode) { (gint16) hex (g, "B28"), 0 };
-  nodes[2] = (KolRouteNode) { (gint16) hex (g, "C27"), 0 };
-  nodes[3] = (KolRouteNode) { (gint16) hex (g, "D26"), 0 };
-  nodes[4] = (KolRouteNode) { (gint16) hex (g, "D28"), 0 };
+  nodes[0] = (KolRouteNode) { (gint16) hex (engine, "A29"), 0 };
+  nodes[1] = (KolRouteNode) { (gint16) hex (engine, "B28"), 0 };
+  nodes[2] = (KolRouteNode) { (gint16) hex (engine, "C27"), 0 };
+  nodes[3] = (KolRouteNode) { (gint16) hex (engine, "D26"), 0 };
+  nodes[4] = (KolRouteNode) { (gint16) hex (engine, "D28"), 0 };
   spec.nodes = g_array_new (FALSE, FALSE, sizeof (KolRouteNode));
   g_array_append_vals (spec.nodes, nodes, 5);
-  revenue = k1840_route_revenue_check (g, line, &spec, &error);
+  revenue = k1840_route_revenue_check (engine, line, &spec, &error);
   g_assert_no_error (error);
   g_assert_cmpint (revenue, ==, 110);
-  rr.train = (gint16) depot_train (g, "Y1");
+  rr.train = (gint16) depot_train (engine, "Y1");
   {
     gint16 t[1];
 
-    kol_engine_trains_of (g, C (g, "16"), t, 1);
+    kol_engine_trains_of (engine, C (engine, "16"), t, 1);
     rr.train = t[0];
   }
   rr.revenue = revenue;
-  g_assert_cmpint (kol_operating_routes_revenue (g, line, &rr, 1), ==, 60);
+  g_assert_cmpint (kol_operating_routes_revenue (engine, line, &rr, 1), ==, 60);
   /* the router finds it as the best run */
   {
     g_autoptr(GPtrArray) runs = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
     KolAction *run;
 
-    k1840_line_runs (g, line, runs);
+    k1840_line_runs (engine, line, runs);
     run = g_ptr_array_index (runs, 0);
     g_assert_cmpuint (run->routes->len, ==, 1);
     g_assert_cmpint (((KolRouteSpec *) g_ptr_array_index (run->routes, 0))->revenue, ==, 110);
@@ -1617,65 +1617,65 @@ static void
 test_negative_run (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolEngine) g = line_turn (title, "WT", "5");
-  int wt = corp (g, "WT"), line = corp (g, "5"), director = g->corps[wt].owner.index;
-  KolOperatingRoundState *ors = KOL_OPERATING_STATE (g);
-  KolStep *div = kol_round_find_step (g, &k1840_step_dividend);
-  KolAction *d = act (KOL_ACTION_DIVIDEND, C (g, "5"));
+  g_autoptr(KolEngine) engine = line_turn (title, "WT", "5");
+  int wt = corp (engine, "WT"), line = corp (engine, "5"), director = engine->corps[wt].owner.index;
+  KolOperatingRoundState *ors = KOL_OPERATING_STATE (engine);
+  KolStep *div = kol_round_find_step (engine, &k1840_step_dividend);
+  KolAction *d = act (KOL_ACTION_DIVIDEND, C (engine, "5"));
   gint16 t[1];
 
   /* an orange tram after the first purple one: 300 maintenance */
-  give_train (g, "O1", "5");
-  kol_operating_hooks (g)->buy_train (g, wt, depot_train (g, "Pu1"), 0);
-  g_assert_cmpint (kol_engine_trains_of (g, C (g, "5"), t, 1), ==, 1);
-  g->corps[line].cash = 100;           /* the revenue pile */
-  g->corps[wt].cash = 50;              /* the treasury */
-  g->players[director].cash = 30;
+  give_train (engine, "O1", "5");
+  kol_operating_hooks (engine)->buy_train (engine, wt, depot_train (engine, "Pu1"), 0);
+  g_assert_cmpint (kol_engine_trains_of (engine, C (engine, "5"), t, 1), ==, 1);
+  engine->corps[line].cash = 100;           /* the revenue pile */
+  engine->corps[wt].cash = 50;              /* the treasury */
+  engine->players[director].cash = 30;
   /* it ran for 40: 40 − 300 = −260 */
   ors->n_routes = 1;
   ors->routes[0].train = t[0];
   ors->routes[0].revenue = 40;
-  g_assert_cmpint (kol_dividend_total_revenue (g, line), ==, -260);
+  g_assert_cmpint (kol_dividend_total_revenue (engine, line), ==, -260);
   g_assert_nonnull (div);
   d->kind = g_strdup ("withhold");
-  g_assert_true (div->klass->process (g, div, d, NULL));
+  g_assert_true (div->klass->process (engine, div, d, NULL));
   kol_action_free (d);
   /* 100 from the pile, 50 from the treasury, 30 from the director's cash,
    * the last 80 from a loan of 100 */
-  g_assert_cmpint (g->corps[line].cash, ==, 0);
-  g_assert_cmpint (g->corps[wt].cash, ==, 0);
-  g_assert_cmpint (g->players[director].loans, ==, 1);
-  g_assert_cmpint (g->players[director].cash, ==, 20);
+  g_assert_cmpint (engine->corps[line].cash, ==, 0);
+  g_assert_cmpint (engine->corps[wt].cash, ==, 0);
+  g_assert_cmpint (engine->players[director].loans, ==, 1);
+  g_assert_cmpint (engine->players[director].cash, ==, 20);
 }
 
 /* ----------------------------------------- IX.4 Stadtbahn bonus actions */
 
 static gboolean
-is_orange_lay (KolEngine         *g,
+is_orange_lay (KolEngine         *engine,
                const KolAction *a)
 {
   return a->type == KOL_ACTION_LAY_TILE && a->tile_copy >= 0 &&
-         k1840_orange_framed (g, g->title->copy_tile[a->tile_copy]);
+         k1840_orange_framed (engine, engine->title->copy_tile[a->tile_copy]);
 }
 
 /* The pending bonus lay, or NULL. */
 static gboolean
-bonus_mode_is_off (KolEngine *g)
+bonus_mode_is_off (KolEngine *engine)
 {
-  return g->round.kind != K1840_ROUND_LINE || k1840_pending_lay (g) == NULL;
+  return engine->round.kind != K1840_ROUND_LINE || k1840_pending_lay (engine) == NULL;
 }
 
 /* Plays a seeded random game, preferring Stadtbahn tiles, until a line may
  * lay one on a hex with @bonus (a green upgrade once green tiles are
  * there); returns that lay. */
 static KolAction *
-find_bonus_lay (KolEngine   *g,
+find_bonus_lay (KolEngine   *engine,
                 K1840Bonus bonus,
                 GRand     *rand)
 {
-  for (int i = 0; i < 20000 && !g->finished; i++)
+  for (int i = 0; i < 20000 && !engine->finished; i++)
     {
-      g_autoptr(GPtrArray) actions = legal (g);
+      g_autoptr(GPtrArray) actions = legal (engine);
       g_autoptr(GPtrArray) orange = g_ptr_array_new ();
       KolAction *pick;
 
@@ -1684,9 +1684,9 @@ find_bonus_lay (KolEngine   *g,
         {
           KolAction *a = g_ptr_array_index (actions, k);
 
-          if (is_orange_lay (g, a) && bonus_mode_is_off (g) && k1840_pristine (g, a->hex))
+          if (is_orange_lay (engine, a) && bonus_mode_is_off (engine) && k1840_pristine (engine, a->hex))
             {
-              if (K1840 (g)->hex_bonus[a->hex] == bonus && (bonus != K1840_BONUS_GREEN || g->phase >= 1))
+              if (K1840 (engine)->hex_bonus[a->hex] == bonus && (bonus != K1840_BONUS_GREEN || engine->phase >= 1))
                 return kol_action_copy (a);
               g_ptr_array_add (orange, a);
             }
@@ -1695,16 +1695,16 @@ find_bonus_lay (KolEngine   *g,
         pick = g_ptr_array_index (orange, g_rand_int_range (rand, 0, orange->len));
       else
         pick = g_ptr_array_index (actions, g_rand_int_range (rand, 0, actions->len));
-      apply_ok (g, kol_action_copy (pick));
+      apply_ok (engine, kol_action_copy (pick));
     }
   return NULL;                  /* the game ended first */
 }
 
 /* The pending bonus lay's colour, or white. */
 static KolColor
-pending_color (KolEngine *g)
+pending_color (KolEngine *engine)
 {
-  const K1840PendingLay *p = g->round.kind == K1840_ROUND_LINE ? k1840_pending_lay (g) : NULL;
+  const K1840PendingLay *p = engine->round.kind == K1840_ROUND_LINE ? k1840_pending_lay (engine) : NULL;
 
   return p ? (KolColor) p->color : KOL_COLOR_WHITE;
 }
@@ -1712,47 +1712,47 @@ pending_color (KolEngine *g)
 /* Lays the Stadtbahn tile of @lay (a copy) and checks that it cost 20 and
  * that the bonus is pending. */
 static void
-lay_orange (KolEngine   *g,
+lay_orange (KolEngine   *engine,
             KolAction *lay)
 {
   int major, cash;
 
   g_assert_nonnull (lay);
-  major = k1840_line_major (g, lay->entity.index);
-  cash = g->corps[major].cash;
+  major = k1840_line_major (engine, lay->entity.index);
+  cash = engine->corps[major].cash;
   g_test_message ("lay %s on %s by line %s of %s (cash %d, cost %d)",
-                  g->title->tiles[g->title->copy_tile[lay->tile_copy]].id,
-                  g->title->hexes[lay->hex].id, g->title->corps[lay->entity.index].id,
-                  g->title->corps[major].id, cash,
-                  kol_board_tile_cost (g, lay->entity.index, lay->hex, g->title->copy_tile[lay->tile_copy]));
-  apply_ok (g, lay);
-  g_assert_cmpint (g->corps[major].cash, ==, cash - 20);
+                  engine->title->tiles[engine->title->copy_tile[lay->tile_copy]].id,
+                  engine->title->hexes[lay->hex].id, engine->title->corps[lay->entity.index].id,
+                  engine->title->corps[major].id, cash,
+                  kol_board_tile_cost (engine, lay->entity.index, lay->hex, engine->title->copy_tile[lay->tile_copy]));
+  apply_ok (engine, lay);
+  g_assert_cmpint (engine->corps[major].cash, ==, cash - 20);
 }
 
 static KolAction *
 find_legal_where (GPtrArray *actions,
                   gboolean (*pred) (KolEngine *, const KolAction *),
-                  KolEngine   *g)
+                  KolEngine   *engine)
 {
   for (guint i = 0; i < actions->len; i++)
-    if (pred (g, g_ptr_array_index (actions, i)))
+    if (pred (engine, g_ptr_array_index (actions, i)))
       return g_ptr_array_index (actions, i);
   return NULL;
 }
 
 static gboolean
-lay_of_color_red (KolEngine         *g,
+lay_of_color_red (KolEngine         *engine,
                   const KolAction *a)
 {
-  return a->type == KOL_ACTION_LAY_TILE && g->title->tiles[g->title->copy_tile[a->tile_copy]].color == KOL_COLOR_RED;
+  return a->type == KOL_ACTION_LAY_TILE && engine->title->tiles[engine->title->copy_tile[a->tile_copy]].color == KOL_COLOR_RED;
 }
 
 static gboolean
-lay_of_color_purple (KolEngine         *g,
+lay_of_color_purple (KolEngine         *engine,
                      const KolAction *a)
 {
   return a->type == KOL_ACTION_LAY_TILE &&
-         g->title->tiles[g->title->copy_tile[a->tile_copy]].color == KOL_COLOR_PURPLE;
+         engine->title->tiles[engine->title->copy_tile[a->tile_copy]].color == KOL_COLOR_PURPLE;
 }
 
 /* IX.4: "Lay a red inner city tile": only by this bonus, only on the red
@@ -1761,7 +1761,7 @@ static void
 test_bonus_red (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (title, 4);
+  g_autoptr(KolEngine) engine = game_new (title, 4);
   g_autoptr(GRand) rand = g_rand_new_with_seed (4);
   g_autoptr(GPtrArray) actions = NULL;
   KolAction *red = NULL;
@@ -1772,13 +1772,13 @@ test_bonus_red (void)
   while (red == NULL)
     {
       g_assert_cmpint (++tries, <, 50);
-      lay_orange (g, find_bonus_lay (g, K1840_BONUS_RED, rand));
-      g_assert_cmpint (pending_color (g), ==, KOL_COLOR_RED);
+      lay_orange (engine, find_bonus_lay (engine, K1840_BONUS_RED, rand));
+      g_assert_cmpint (pending_color (engine), ==, KOL_COLOR_RED);
       g_clear_pointer (&actions, g_ptr_array_unref);
-      actions = legal (g);
-      red = find_legal_where (actions, lay_of_color_red, g);
+      actions = legal (engine);
+      red = find_legal_where (actions, lay_of_color_red, engine);
       if (red == NULL)
-        apply_ok (g, kol_action_copy (find_legal (actions, KOL_ACTION_PASS)));
+        apply_ok (engine, kol_action_copy (find_legal (actions, KOL_ACTION_PASS)));
     }
   for (guint i = 0; i < actions->len; i++)
     {
@@ -1788,17 +1788,17 @@ test_bonus_red (void)
         {
           gboolean on_red = FALSE;
 
-          g_assert_true (lay_of_color_red (g, a));
-          for (int k = 0; k < K1840 (g)->n_red; k++)
-            on_red |= K1840 (g)->red_hexes[k] == a->hex;
+          g_assert_true (lay_of_color_red (engine, a));
+          for (int k = 0; k < K1840 (engine)->n_red; k++)
+            on_red |= K1840 (engine)->red_hexes[k] == a->hex;
           g_assert_true (on_red);
         }
     }
   h = red->hex;
-  g_assert_true (k1840_pristine (g, h));
-  apply_ok (g, kol_action_copy (red));
-  g_assert_false (k1840_pristine (g, h));
-  g_assert_cmpint (pending_color (g), ==, KOL_COLOR_WHITE);
+  g_assert_true (k1840_pristine (engine, h));
+  apply_ok (engine, kol_action_copy (red));
+  g_assert_false (k1840_pristine (engine, h));
+  g_assert_cmpint (pending_color (engine), ==, KOL_COLOR_WHITE);
 }
 
 /* IX.4: "Lay a purple railway station tile": only by this bonus and only on
@@ -1818,38 +1818,38 @@ static void
 test_bonus_purple (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolEngine) g = NULL;
+  g_autoptr(KolEngine) engine = NULL;
   g_autoptr(GPtrArray) actions = NULL;
   KolAction *on_f24 = NULL;
   int f24, w, d;
 
   /* the purple hex must be connected to the line: play games until one is */
-  for (int seed = 5; actions == NULL || find_legal_where (actions, lay_of_color_purple, g) == NULL; )
+  for (int seed = 5; actions == NULL || find_legal_where (actions, lay_of_color_purple, engine) == NULL; )
     {
       KolAction *lay;
 
-      if (g == NULL || g->finished)
+      if (engine == NULL || engine->finished)
         {
           g_assert_cmpint (seed, <, 40);
-          g_clear_pointer (&g, kol_engine_free);
-          g = game_new (title, seed);
+          g_clear_pointer (&engine, kol_engine_free);
+          engine = game_new (title, seed);
           g_clear_pointer (&actions, g_ptr_array_unref);
           g_rand_set_seed (rand_for_purple (), (guint32) seed++);
         }
       else if (actions)
         {
-          apply_ok (g, kol_action_copy (find_legal (actions, KOL_ACTION_PASS)));
+          apply_ok (engine, kol_action_copy (find_legal (actions, KOL_ACTION_PASS)));
           g_clear_pointer (&actions, g_ptr_array_unref);
         }
-      if ((lay = find_bonus_lay (g, K1840_BONUS_PURPLE, rand_for_purple ())) == NULL)
+      if ((lay = find_bonus_lay (engine, K1840_BONUS_PURPLE, rand_for_purple ())) == NULL)
         continue;
-      lay_orange (g, lay);
-      g_assert_cmpint (pending_color (g), ==, KOL_COLOR_PURPLE);
-      actions = legal (g);
+      lay_orange (engine, lay);
+      g_assert_cmpint (pending_color (engine), ==, KOL_COLOR_PURPLE);
+      actions = legal (engine);
     }
-  f24 = hex (g, "F24");
-  w = corp (g, "W");
-  d = corp (g, "D");
+  f24 = hex (engine, "F24");
+  w = corp (engine, "W");
+  d = corp (engine, "D");
   for (guint i = 0; i < actions->len; i++)
     {
       KolAction *a = g_ptr_array_index (actions, i);
@@ -1857,11 +1857,11 @@ test_bonus_purple (void)
 
       if (a->type != KOL_ACTION_LAY_TILE)
         continue;
-      g_assert_true (lay_of_color_purple (g, a));
-      g_assert_cmpint (g->title->tiles[g->title->hexes[a->hex].tile].color, ==, KOL_COLOR_PURPLE);
-      id = g->title->tiles[g->title->copy_tile[a->tile_copy]].id;
+      g_assert_true (lay_of_color_purple (engine, a));
+      g_assert_cmpint (engine->title->tiles[engine->title->hexes[a->hex].tile].color, ==, KOL_COLOR_PURPLE);
+      id = engine->title->tiles[engine->title->copy_tile[a->tile_copy]].id;
       if (g_str_has_prefix (id, "L30") || g_str_has_prefix (id, "L31"))
-        g_assert_true (a->hex == f24 || a->hex == hex (g, "G11"));
+        g_assert_true (a->hex == f24 || a->hex == hex (engine, "G11"));
       if (a->hex == f24)
         {
           g_assert_true (g_str_has_suffix (id, "b"));
@@ -1871,12 +1871,12 @@ test_bonus_purple (void)
   if (on_f24 == NULL)
     {
       g_test_message ("F24 not reachable in this game: laid elsewhere");
-      apply_ok (g, kol_action_copy (find_legal_where (actions, lay_of_color_purple, g)));
+      apply_ok (engine, kol_action_copy (find_legal_where (actions, lay_of_color_purple, engine)));
       return;
     }
-  apply_ok (g, kol_action_copy (on_f24));
-  g_assert_true (kol_board_hex_tokened_by (g, f24, w));
-  g_assert_true (kol_board_hex_tokened_by (g, f24, d));
+  apply_ok (engine, kol_action_copy (on_f24));
+  g_assert_true (kol_board_hex_tokened_by (engine, f24, w));
+  g_assert_true (kol_board_hex_tokened_by (engine, f24, d));
 }
 
 /* The special purple tiles on the board directly: on F24 W's and D's
@@ -1886,15 +1886,15 @@ static void
 test_purple_special_tiles (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (title, 1);
-  int f24 = hex (g, "F24"), g11 = hex (g, "G11");
+  g_autoptr(KolEngine) engine = game_new (title, 1);
+  int f24 = hex (engine, "F24"), g11 = hex (engine, "G11");
   const KolTileDef *t;
 
-  kol_board_lay (g, f24, kol_board_free_copy (g, kol_title_tile_by_id (title, "L30b")), 0);
-  g_assert_true (kol_board_hex_tokened_by (g, f24, corp (g, "W")));
-  g_assert_true (kol_board_hex_tokened_by (g, f24, corp (g, "D")));
-  kol_board_lay (g, g11, kol_board_free_copy (g, kol_title_tile_by_id (title, "L31a")), 0);
-  t = kol_board_tile (g, g11, NULL);
+  kol_board_lay (engine, f24, kol_board_free_copy (engine, kol_title_tile_by_id (title, "L30b")), 0);
+  g_assert_true (kol_board_hex_tokened_by (engine, f24, corp (engine, "W")));
+  g_assert_true (kol_board_hex_tokened_by (engine, f24, corp (engine, "D")));
+  kol_board_lay (engine, g11, kol_board_free_copy (engine, kol_title_tile_by_id (title, "L31a")), 0);
+  t = kol_board_tile (engine, g11, NULL);
   {
     int stadtbahn = kol_title_track_by_id (title, "stadtbahn"), n = 0;
 
@@ -1910,16 +1910,16 @@ static void
 test_bonus_green_and_station (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (title, 6);
+  g_autoptr(KolEngine) engine = game_new (title, 6);
   g_autoptr(GRand) rand = g_rand_new_with_seed (6);
-  KolAction *lay = find_bonus_lay (g, K1840_BONUS_STATION, rand);
-  int line = lay->entity.index, major = k1840_line_major (g, lay->entity.index);
+  KolAction *lay = find_bonus_lay (engine, K1840_BONUS_STATION, rand);
+  int line = lay->entity.index, major = k1840_line_major (engine, lay->entity.index);
   g_autoptr(GPtrArray) actions = NULL;
   KolAction *token;
   int next, cash;
 
-  lay_orange (g, lay);
-  actions = legal (g);
+  lay_orange (engine, lay);
+  actions = legal (engine);
   token = find_legal (actions, KOL_ACTION_PLACE_TOKEN);
   if (token == NULL)
     {
@@ -1927,49 +1927,49 @@ test_bonus_green_and_station (void)
       g_assert_nonnull (find_legal (actions, KOL_ACTION_PASS));
       return;
     }
-  next = kol_board_next_token (g, line);
-  cash = g->corps[major].cash;
-  apply_ok (g, kol_action_copy (token));
-  g_assert_cmpint (g->corps[major].cash, ==, cash - g->corps[line].tokens[next].price);
-  g_assert_true (kol_board_hex_tokened_by (g, token->hex, line));
+  next = kol_board_next_token (engine, line);
+  cash = engine->corps[major].cash;
+  apply_ok (engine, kol_action_copy (token));
+  g_assert_cmpint (engine->corps[major].cash, ==, cash - engine->corps[line].tokens[next].price);
+  g_assert_true (kol_board_hex_tokened_by (engine, token->hex, line));
   {
     g_autoptr(GRand) r2 = g_rand_new_with_seed (16);
-    KolAction *green = find_bonus_lay (g, K1840_BONUS_GREEN, r2);
+    KolAction *green = find_bonus_lay (engine, K1840_BONUS_GREEN, r2);
 
-    lay_orange (g, green);
-    actions = legal (g);
+    lay_orange (engine, green);
+    actions = legal (engine);
     for (guint i = 0; i < actions->len; i++)
       {
         KolAction *a = g_ptr_array_index (actions, i);
 
         if (a->type == KOL_ACTION_LAY_TILE)
-          g_assert_cmpint (g->title->tiles[g->title->copy_tile[a->tile_copy]].color, ==, KOL_COLOR_GREEN);
+          g_assert_cmpint (engine->title->tiles[engine->title->copy_tile[a->tile_copy]].color, ==, KOL_COLOR_GREEN);
       }
-    g_assert_cmpint (pending_color (g), ==, KOL_COLOR_GREEN);
-    g_assert_cmpint (g->phase, >=, 1);        /* green tiles are there */
+    g_assert_cmpint (pending_color (engine), ==, KOL_COLOR_GREEN);
+    g_assert_cmpint (engine->phase, >=, 1);        /* green tiles are there */
   }
 }
 
 /* IX.4, IX.6 over whole random games: every tile lay and station the
  * engine offers keeps the placement rules. */
 static void
-check_offer (KolEngine         *g,
+check_offer (KolEngine         *engine,
              const KolAction *a)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
 
-  if (a->type == KOL_ACTION_LAY_TILE && g->round.kind == K1840_ROUND_LINE && k1840_pending_lay (g) == NULL)
+  if (a->type == KOL_ACTION_LAY_TILE && engine->round.kind == K1840_ROUND_LINE && k1840_pending_lay (engine) == NULL)
     {
-      const KolTileDef *printed = &g->title->tiles[g->title->hexes[a->hex].tile];
-      const KolTileDef *tile = &g->title->tiles[g->title->copy_tile[a->tile_copy]];
-      gboolean orange = k1840_orange_framed (g, g->title->copy_tile[a->tile_copy]);
+      const KolTileDef *printed = &engine->title->tiles[engine->title->hexes[a->hex].tile];
+      const KolTileDef *tile = &engine->title->tiles[engine->title->copy_tile[a->tile_copy]];
+      gboolean orange = k1840_orange_framed (engine, engine->title->copy_tile[a->tile_copy]);
 
       /* red and purple tiles only by their bonus */
       g_assert_cmpint (tile->color, !=, KOL_COLOR_RED);
       g_assert_cmpint (tile->color, !=, KOL_COLOR_PURPLE);
       /* Stadtbahn tiles only on the orange hexes, only there */
       g_assert_cmpint (orange, ==, st->hex_orange[a->hex] != 0);
-      if (k1840_pristine (g, a->hex) && !orange)
+      if (k1840_pristine (engine, a->hex) && !orange)
         {
           /* open hexes take halts; interchange hexes stations; OO the OO tile */
           if (printed->n_nodes == 0 && printed->color == KOL_COLOR_WHITE)
@@ -1983,9 +1983,9 @@ check_offer (KolEngine         *g,
             g_assert_cmpstr (tile->label, ==, "OO");
         }
     }
-  if (a->type == KOL_ACTION_PLACE_TOKEN && k1840_entity_is (g, a->entity, K1840_LINE))
+  if (a->type == KOL_ACTION_PLACE_TOKEN && k1840_entity_is (engine, a->entity, K1840_LINE))
     /* one station of a line per hex */
-    g_assert_false (kol_board_hex_tokened_by (g, a->hex, a->entity.index));
+    g_assert_false (kol_board_hex_tokened_by (engine, a->hex, a->entity.index));
   if (a->type == KOL_ACTION_REMOVE_TOKEN)
     {
       gboolean stadtbahn = FALSE;
@@ -1993,7 +1993,7 @@ check_offer (KolEngine         *g,
       for (int i = 0; i < st->n_no_remove; i++)
         g_assert_cmpint (a->hex, !=, st->no_remove_hexes[i]);
       for (int i = 0; i < st->n_cities; i++)
-        stadtbahn |= kol_board_city_tokened_by (g, a->hex, a->city, st->cities[i]);
+        stadtbahn |= kol_board_city_tokened_by (engine, a->hex, a->city, st->cities[i]);
       g_assert_true (stadtbahn);
     }
 }
@@ -2008,33 +2008,33 @@ test_offer_properties (void)
   for (guint c = 0; c < G_N_ELEMENTS (configs); c++)
     {
       g_autoptr(KolTitle) title = load (configs[c].players, configs[c].option);
-      g_autoptr(KolEngine) g = game_new (title, 300 + c);
+      g_autoptr(KolEngine) engine = game_new (title, 300 + c);
       g_autoptr(GRand) rand = g_rand_new_with_seed (300 + c);
       int stations = 0;
 
-      while (!g->finished)
+      while (!engine->finished)
         {
-          g_autoptr(GPtrArray) actions = legal (g);
+          g_autoptr(GPtrArray) actions = legal (engine);
           KolAction *pick;
           int line = -1, cash = 0, next = -1;
 
           g_assert_cmpuint (actions->len, >, 0);
           for (guint i = 0; i < actions->len; i++)
-            check_offer (g, g_ptr_array_index (actions, i));
+            check_offer (engine, g_ptr_array_index (actions, i));
           pick = g_ptr_array_index (actions, g_rand_int_range (rand, 0, actions->len));
           /* IX.6: a station costs the cheapest marker's printed price */
-          if (pick->type == KOL_ACTION_PLACE_TOKEN && k1840_entity_is (g, pick->entity, K1840_LINE) &&
-              !K1840 (g)->compat)
+          if (pick->type == KOL_ACTION_PLACE_TOKEN && k1840_entity_is (engine, pick->entity, K1840_LINE) &&
+              !K1840 (engine)->compat)
             {
               line = pick->entity.index;
-              cash = g->corps[k1840_line_major (g, line)].cash;
-              next = kol_board_next_token (g, line);
+              cash = engine->corps[k1840_line_major (engine, line)].cash;
+              next = kol_board_next_token (engine, line);
             }
-          apply_ok (g, kol_action_copy (pick));
+          apply_ok (engine, kol_action_copy (pick));
           if (line >= 0 && next >= 0)
             {
-              g_assert_cmpint (g->corps[k1840_line_major (g, line)].cash, ==,
-                               cash - g->corps[line].tokens[next].price);
+              g_assert_cmpint (engine->corps[k1840_line_major (engine, line)].cash, ==,
+                               cash - engine->corps[line].tokens[next].price);
               stations++;
             }
         }
@@ -2047,13 +2047,13 @@ static void
 test_station_prices (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (title, 1);
+  g_autoptr(KolEngine) engine = game_new (title, 1);
   static const int want[] = { 0, 20, 40, 60, 80, 100 };
-  int line = corp (g, "7");
+  int line = corp (engine, "7");
 
-  g_assert_cmpint (g->corps[line].n_tokens, ==, 6);
+  g_assert_cmpint (engine->corps[line].n_tokens, ==, 6);
   for (int i = 0; i < 6; i++)
-    g_assert_cmpint (g->corps[line].tokens[i].price, ==, want[i]);
+    g_assert_cmpint (engine->corps[line].tokens[i].price, ==, want[i]);
 }
 
 /* IX.6: never on I1, A17, I11 or F24, the Stadtbahn lines' terminals
@@ -2062,29 +2062,29 @@ static void
 test_token_removal_terminals (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolEngine) g = line_turn (title, "WT", "5");
+  g_autoptr(KolEngine) engine = line_turn (title, "WT", "5");
   static const char *const terminals[] = { "I1", "A17", "I11", "F24" };
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
   int tried = 0;
 
-  g->corps[corp (g, "WT")].cash = 500;
+  engine->corps[corp (engine, "WT")].cash = 500;
   for (guint i = 0; i < G_N_ELEMENTS (terminals); i++)
     {
       int h = kol_title_hex_by_id (title, terminals[i]);
 
       if (h < 0)
         continue;
-      for (int city = 0; city < kol_tile_n_cities (kol_board_tile (g, h, NULL)); city++)
+      for (int city = 0; city < kol_tile_n_cities (kol_board_tile (engine, h, NULL)); city++)
         for (int k = 0; k < st->n_cities; k++)
-          if (kol_board_city_tokened_by (g, h, city, st->cities[k]))
+          if (kol_board_city_tokened_by (engine, h, city, st->cities[k]))
             {
-              KolAction *rm = act (KOL_ACTION_REMOVE_TOKEN, C (g, "5"));
+              KolAction *rm = act (KOL_ACTION_REMOVE_TOKEN, C (engine, "5"));
 
               rm->hex = (gint16) h;
               rm->city = (gint8) city;
               rm->slot = 0;
-              apply_refused (g, rm);
-              g_assert_true (kol_board_city_tokened_by (g, h, city, st->cities[k]));
+              apply_refused (engine, rm);
+              g_assert_true (kol_board_city_tokened_by (engine, h, city, st->cities[k]));
               tried++;
             }
     }
@@ -2097,21 +2097,21 @@ static void
 test_scrap (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolEngine) g = line_turn (title, "WT", "5");
-  int wt = corp (g, "WT"), cash;
+  g_autoptr(KolEngine) engine = line_turn (title, "WT", "5");
+  int wt = corp (engine, "WT"), cash;
   gint16 t[2];
   KolAction *scrap;
 
-  give_train (g, "O1", "5");
-  g_assert_cmpint (kol_engine_trains_of (g, C (g, "5"), t, 2), ==, 1);
-  cash = g->corps[wt].cash;
+  give_train (engine, "O1", "5");
+  g_assert_cmpint (kol_engine_trains_of (engine, C (engine, "5"), t, 2), ==, 1);
+  cash = engine->corps[wt].cash;
   /* after its tiles and stations, before or instead of its run */
-  apply_ok (g, act (KOL_ACTION_PASS, C (g, "5")));
-  scrap = act (KOL_ACTION_SCRAP_TRAIN, C (g, "5"));
+  apply_ok (engine, act (KOL_ACTION_PASS, C (engine, "5")));
+  scrap = act (KOL_ACTION_SCRAP_TRAIN, C (engine, "5"));
   scrap->train = t[0];
-  apply_ok (g, scrap);
-  g_assert_cmpint (kol_engine_trains_of (g, C (g, "5"), t, 2), ==, 0);
-  g_assert_cmpint (g->corps[wt].cash, ==, cash);
+  apply_ok (engine, scrap);
+  g_assert_cmpint (kol_engine_trains_of (engine, C (engine, "5"), t, 2), ==, 0);
+  g_assert_cmpint (engine->corps[wt].cash, ==, cash);
 }
 
 /* IV.2: from LR2a a tram company buys a player's private during one of
@@ -2120,22 +2120,22 @@ static void
 test_buy_private (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolEngine) g = line_turn (title, "WT", "5");
-  int wt = corp (g, "WT"), sb = company (g, "SB"), owner = g->corps[wt].owner.index;
+  g_autoptr(KolEngine) engine = line_turn (title, "WT", "5");
+  int wt = corp (engine, "WT"), sb = company (engine, "SB"), owner = engine->corps[wt].owner.index;
   KolAction *buy;
 
-  kol_engine_move_company (g, sb, P (owner));
-  g->corps[wt].cash = 500;
-  buy = act (KOL_ACTION_BUY_COMPANY, C (g, "5"));
+  kol_engine_move_company (engine, sb, P (owner));
+  engine->corps[wt].cash = 500;
+  buy = act (KOL_ACTION_BUY_COMPANY, C (engine, "5"));
   buy->company = (gint16) sb;
   buy->price = 20;
-  apply_refused (g, kol_action_copy (buy));    /* phase 1: not yet */
-  kol_engine_set_phase (g, 1);
+  apply_refused (engine, kol_action_copy (buy));    /* phase 1: not yet */
+  kol_engine_set_phase (engine, 1);
   buy->price = 31;
-  apply_refused (g, kol_action_copy (buy));    /* above face value */
+  apply_refused (engine, kol_action_copy (buy));    /* above face value */
   buy->price = 1;
-  apply_ok (g, buy);
-  g_assert_true (kol_entity_equal (g->companies[sb].owner, kol_entity (KOL_ENTITY_CORP, wt)));
+  apply_ok (engine, buy);
+  g_assert_true (kol_entity_equal (engine->companies[sb].owner, kol_entity (KOL_ENTITY_CORP, wt)));
 }
 
 /* IX.5: green tiles from LR2a, brown from LR4a, grey from LR5a. */
@@ -2143,7 +2143,7 @@ static void
 test_tile_colours (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (title, 1);
+  g_autoptr(KolEngine) engine = game_new (title, 1);
   static const guint8 want[] = {
     1u << KOL_COLOR_YELLOW,
     1u << KOL_COLOR_YELLOW | 1u << KOL_COLOR_GREEN,
@@ -2162,29 +2162,29 @@ static void
 test_full_game (void)
 {
   g_autoptr(KolTitle) title = load (3, NULL);
-  g_autoptr(KolEngine) g = game_new (title, 2024);
+  g_autoptr(KolEngine) engine = game_new (title, 2024);
   int guard = 0;
 
-  while (!g->finished && guard++ < 5000)
-    play_one (g);
-  g_assert_true (g->finished);
-  g_assert_cmpint (g->end_reason, ==, KOL_GAME_END_FIXED_ROUND);
-  g_assert_cmpint (K1840 (g)->cr_counter, ==, 6);
-  for (int p = 0; p < g->n_players; p++)
+  while (!engine->finished && guard++ < 5000)
+    play_one (engine);
+  g_assert_true (engine->finished);
+  g_assert_cmpint (engine->end_reason, ==, KOL_GAME_END_FIXED_ROUND);
+  g_assert_cmpint (K1840 (engine)->cr_counter, ==, 6);
+  for (int p = 0; p < engine->n_players; p++)
     {
-      int expect = g->players[p].cash - 200 * g->players[p].loans;
+      int expect = engine->players[p].cash - 200 * engine->players[p].loans;
 
-      for (int c = 0; c < g->n_corps; c++)
+      for (int c = 0; c < engine->n_corps; c++)
         {
-          int percent = pct (g, P (p), c);
+          int percent = pct (engine, P (p), c);
 
-          if (percent > 0 && price (g, c) > 0)
-            expect += price (g, c) * percent / 10;
+          if (percent > 0 && price (engine, c) > 0)
+            expect += price (engine, c) * percent / 10;
         }
-      for (int c = 0; c < g->n_companies; c++)
-        if (!g->companies[c].closed && kol_entity_equal (g->companies[c].owner, P (p)))
-          expect += g->companies[c].value;
-      g_assert_cmpint (g->module->player_value (g, p), ==, expect);
+      for (int c = 0; c < engine->n_companies; c++)
+        if (!engine->companies[c].closed && kol_entity_equal (engine->companies[c].owner, P (p)))
+          expect += engine->companies[c].value;
+      g_assert_cmpint (engine->module->player_value (engine, p), ==, expect);
     }
 }
 
@@ -2193,11 +2193,11 @@ static void
 test_manual_end (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolEngine) g = game_new (title, 1);
+  g_autoptr(KolEngine) engine = game_new (title, 1);
 
-  apply_ok (g, act (KOL_ACTION_END_GAME, P (0)));
-  g_assert_true (g->finished);
-  g_assert_cmpint (g->end_reason, ==, KOL_GAME_END_MANUAL);
+  apply_ok (engine, act (KOL_ACTION_END_GAME, P (0)));
+  g_assert_true (engine->finished);
+  g_assert_cmpint (engine->end_reason, ==, KOL_GAME_END_MANUAL);
 }
 
 /* The engine explains refusals: out of turn, and a specific rule. */
@@ -2205,16 +2205,16 @@ static void
 test_refusals (void)
 {
   g_autoptr(KolTitle) title = load (2, NULL);
-  g_autoptr(KolEngine) g = game_in_sr1 (title);
-  int first = kol_round_entity (g).index;
+  g_autoptr(KolEngine) engine = game_in_sr1 (title);
+  int first = kol_round_entity (engine).index;
   g_autoptr(GError) error = NULL;
 
-  g_assert_false (try_apply (g, act (KOL_ACTION_PASS, P (1 - first)), &error));
-  g_assert_cmpint (g->refusal.code, ==, KOL_ENGINE_ERROR_NOT_YOUR_TURN);
+  g_assert_false (try_apply (engine, act (KOL_ACTION_PASS, P (1 - first)), &error));
+  g_assert_cmpint (engine->refusal.code, ==, KOL_ENGINE_ERROR_NOT_YOUR_TURN);
   g_clear_error (&error);
-  g_assert_false (try_apply (g, act (KOL_ACTION_PASS, P (first)), &error));
-  g_assert_cmpint (g->refusal.code, ==, KOL_ENGINE_ERROR_RULE);
-  g_assert_cmpint (g->refusal.args[0].value, ==, KOL_REASON_1840_DIRECTOR_FIRST);
+  g_assert_false (try_apply (engine, act (KOL_ACTION_PASS, P (first)), &error));
+  g_assert_cmpint (engine->refusal.code, ==, KOL_ENGINE_ERROR_RULE);
+  g_assert_cmpint (engine->refusal.args[0].value, ==, KOL_REASON_1840_DIRECTOR_FIRST);
 }
 
 /* IX.6: a line's second station in one turn is refused with its reason. */
@@ -2222,29 +2222,29 @@ static void
 test_refusal_second_station (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (title, 8);
+  g_autoptr(KolEngine) engine = game_new (title, 8);
   g_autoptr(GRand) rand = g_rand_new_with_seed (8);
 
   /* play until a line has placed a station and may still act */
-  for (int i = 0; i < 20000 && !g->finished; i++)
+  for (int i = 0; i < 20000 && !engine->finished; i++)
     {
-      g_autoptr(GPtrArray) actions = legal (g);
+      g_autoptr(GPtrArray) actions = legal (engine);
       KolAction *token = find_legal (actions, KOL_ACTION_PLACE_TOKEN);
-      KolAction *pick = token && g->round.kind == K1840_ROUND_LINE && k1840_pending_lay (g) == NULL &&
-                        kol_step_is_current (g, kol_engine_active_step (g), token->entity)
+      KolAction *pick = token && engine->round.kind == K1840_ROUND_LINE && k1840_pending_lay (engine) == NULL &&
+                        kol_step_is_current (engine, kol_engine_active_step (engine), token->entity)
                           ? token
                           : g_ptr_array_index (actions, g_rand_int_range (rand, 0, actions->len));
 
-      apply_ok (g, kol_action_copy (pick));
-      if (pick == token && g->round.kind == K1840_ROUND_LINE && KOL_OPERATING_STATE (g)->tokened &&
-          kol_entity_equal (cur (g), pick->entity))
+      apply_ok (engine, kol_action_copy (pick));
+      if (pick == token && engine->round.kind == K1840_ROUND_LINE && KOL_OPERATING_STATE (engine)->tokened &&
+          kol_entity_equal (cur (engine), pick->entity))
         {
           g_autoptr(GError) error = NULL;
           KolAction *again = kol_action_copy (pick);
 
-          g_assert_false (try_apply (g, again, &error));
-          g_assert_cmpint (g->refusal.code, ==, KOL_ENGINE_ERROR_TOKEN);
-          g_assert_cmpint (g->refusal.args[1].value, ==, KOL_REASON_TOKEN_ALREADY_PLACED);
+          g_assert_false (try_apply (engine, again, &error));
+          g_assert_cmpint (engine->refusal.code, ==, KOL_ENGINE_ERROR_TOKEN);
+          g_assert_cmpint (engine->refusal.args[1].value, ==, KOL_REASON_TOKEN_ALREADY_PLACED);
           return;
         }
     }
@@ -2259,17 +2259,17 @@ test_legal_actions_accepted (void)
   for (int n = 2; n <= 6; n++)
     {
       g_autoptr(KolTitle) title = load (n, NULL);
-      g_autoptr(KolEngine) g = game_new (title, 77 + n);
+      g_autoptr(KolEngine) engine = game_new (title, 77 + n);
       GRand *rand = g_rand_new_with_seed (7 + n);
 
-      for (int i = 0; i < 400 && !g->finished; i++)
+      for (int i = 0; i < 400 && !engine->finished; i++)
         {
-          g_autoptr(GPtrArray) actions = legal (g);
+          g_autoptr(GPtrArray) actions = legal (engine);
           g_autoptr(GString) problems = g_string_new (NULL);
 
           g_assert_cmpuint (actions->len, >, 0);
-          apply_ok (g, kol_action_copy (g_ptr_array_index (actions, g_rand_int_range (rand, 0, actions->len))));
-          if (!g->module->check_invariants (g, problems))
+          apply_ok (engine, kol_action_copy (g_ptr_array_index (actions, g_rand_int_range (rand, 0, actions->len))));
+          if (!engine->module->check_invariants (engine, problems))
             g_error ("%s", problems->str);
         }
       g_rand_free (rand);

@@ -47,48 +47,48 @@ game_new (const KolTitle *title,
           gint64          seed)
 {
   g_autoptr(GError) error = NULL;
-  KolEngine *g = kol_engine_new (title, title->n_players, NULL, NULL, seed, &error);
+  KolEngine *engine = kol_engine_new (title, title->n_players, NULL, NULL, seed, &error);
 
   g_assert_no_error (error);
-  g_assert_nonnull (g);
-  return g;
+  g_assert_nonnull (engine);
+  return engine;
 }
 
 static int
-corp (KolEngine    *g,
+corp (KolEngine    *engine,
       const char *id)
 {
-  int c = kol_title_corp_by_id (g->title, id);
+  int c = kol_title_corp_by_id (engine->title, id);
 
   g_assert_cmpint (c, >=, 0);
   return c;
 }
 
 static int
-hex (KolEngine    *g,
+hex (KolEngine    *engine,
      const char *id)
 {
-  int h = kol_title_hex_by_id (g->title, id);
+  int h = kol_title_hex_by_id (engine->title, id);
 
   g_assert_cmpint (h, >=, 0);
   return h;
 }
 
 static int
-company (KolEngine    *g,
+company (KolEngine    *engine,
          const char *id)
 {
-  int c = kol_title_company_by_id (g->title, id);
+  int c = kol_title_company_by_id (engine->title, id);
 
   g_assert_cmpint (c, >=, 0);
   return c;
 }
 
 static int
-cert (KolEngine    *g,
+cert (KolEngine    *engine,
       const char *id)
 {
-  int c = kol_engine_cert_by_id (g, id);
+  int c = kol_engine_cert_by_id (engine, id);
 
   g_assert_cmpint (c, >=, 0);
   return c;
@@ -101,10 +101,10 @@ P (int i)
 }
 
 static KolEntity
-C (KolEngine    *g,
+C (KolEngine    *engine,
    const char *id)
 {
-  return kol_entity (KOL_ENTITY_CORP, corp (g, id));
+  return kol_entity (KOL_ENTITY_CORP, corp (engine, id));
 }
 
 static KolEntity
@@ -114,57 +114,57 @@ pool (void)
 }
 
 static gboolean
-try_apply (KolEngine   *g,
+try_apply (KolEngine   *engine,
            KolAction *a,
            GError   **error)
 {
-  gboolean ok = kol_engine_apply (g, a, TRUE, NULL, error);
+  gboolean ok = kol_engine_apply (engine, a, TRUE, NULL, error);
 
   kol_action_free (a);
   return ok;
 }
 
 static void
-apply_ok (KolEngine   *g,
+apply_ok (KolEngine   *engine,
           KolAction *a)
 {
   g_autoptr(GError) error = NULL;
 
-  if (!try_apply (g, a, &error))
+  if (!try_apply (engine, a, &error))
     g_error ("refused: %s", error ? error->message : "?");
 }
 
 /* Refused, with @code (and @reason as the refusal's KOL_ARG_REASON, if not
  * KOL_REASON_NONE); the game is unchanged. */
 static void
-apply_refused (KolEngine        *g,
+apply_refused (KolEngine        *engine,
                KolAction      *a,
                KolEngineError  code,
                KolReason       reason)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(KolEngine) before = kol_engine_copy (g);
+  g_autoptr(KolEngine) before = kol_engine_copy (engine);
   gboolean found = reason == KOL_REASON_NONE;
 
-  g_assert_false (try_apply (g, a, &error));
+  g_assert_false (try_apply (engine, a, &error));
   g_assert_nonnull (error);
   g_test_message ("refused as expected: %s", error->message);
   g_assert_cmpint (error->code, ==, code);
-  g_assert_cmpint (g->refusal.code, ==, code);
-  for (guint i = 0; i < g->refusal.n_args; i++)
-    if (g->refusal.args[i].kind == KOL_ARG_REASON && g->refusal.args[i].value == (int) reason)
+  g_assert_cmpint (engine->refusal.code, ==, code);
+  for (guint i = 0; i < engine->refusal.n_args; i++)
+    if (engine->refusal.args[i].kind == KOL_ARG_REASON && engine->refusal.args[i].value == (int) reason)
       found = TRUE;
   g_assert_true (found);
-  g->refusal = before->refusal;
-  g_assert_true (memcmp (g, before, sizeof *g) == 0);
+  engine->refusal = before->refusal;
+  g_assert_true (memcmp (engine, before, sizeof *engine) == 0);
 }
 
 static KolEntity
-cur (KolEngine *g)
+cur (KolEngine *engine)
 {
   KolEntity e[KOL_MAX_ROUND_ENTITIES];
 
-  g_assert_cmpint (kol_engine_active_entities (g, e, G_N_ELEMENTS (e)), >, 0);
+  g_assert_cmpint (kol_engine_active_entities (engine, e, G_N_ELEMENTS (e)), >, 0);
   return e[0];
 }
 
@@ -182,49 +182,49 @@ pass (KolEntity e)
 }
 
 static KolAction *
-bid (KolEngine    *g,
+bid (KolEngine    *engine,
      int         player,
      const char *company_id,
      int         price)
 {
   KolAction *a = act (KOL_ACTION_BID, P (player));
 
-  a->company = (gint16) company (g, company_id);
+  a->company = (gint16) company (engine, company_id);
   a->price = price;
   return a;
 }
 
 static KolCell
-par_cell (KolEngine *g,
+par_cell (KolEngine *engine,
           int      price)
 {
   KolCell cells[16];
-  int n = kol_market_par_cells (g, 0, cells, 16);
+  int n = kol_market_par_cells (engine, 0, cells, 16);
 
   for (int i = 0; i < n; i++)
-    if (kol_market_cell_price (g, cells[i]) == price)
+    if (kol_market_cell_price (engine, cells[i]) == price)
       return cells[i];
   g_assert_not_reached ();
   return KOL_CELL_NONE;
 }
 
 static KolAction *
-par (KolEngine    *g,
+par (KolEngine    *engine,
      int         player,
      const char *corp_id,
      int         price)
 {
   KolAction *a = act (KOL_ACTION_PAR, P (player));
-  KolCell cell = par_cell (g, price);
+  KolCell cell = par_cell (engine, price);
 
-  a->corp = (gint16) corp (g, corp_id);
+  a->corp = (gint16) corp (engine, corp_id);
   a->cell_row = cell.row;
   a->cell_col = cell.col;
   return a;
 }
 
 static KolAction *
-shares_action (KolEngine       *g,
+shares_action (KolEngine       *engine,
                KolActionType  type,
                KolEntity      entity,
                const char    *ids,
@@ -236,28 +236,28 @@ shares_action (KolEngine       *g,
 
   for (int i = 0; list[i]; i++)
     {
-      a->shares[a->n_shares++] = (gint16) cert (g, list[i]);
-      total += g->certs[a->shares[a->n_shares - 1]].percent;
+      a->shares[a->n_shares++] = (gint16) cert (engine, list[i]);
+      total += engine->certs[a->shares[a->n_shares - 1]].percent;
     }
   a->percent = percent > 0 ? percent : total;
   return a;
 }
 
 static KolAction *
-buy (KolEngine    *g,
+buy (KolEngine    *engine,
      int         player,
      const char *ids)
 {
-  return shares_action (g, KOL_ACTION_BUY_SHARES, P (player), ids, 0);
+  return shares_action (engine, KOL_ACTION_BUY_SHARES, P (player), ids, 0);
 }
 
 static KolAction *
-sell (KolEngine    *g,
+sell (KolEngine    *engine,
       int         player,
       const char *ids,
       int         percent)
 {
-  return shares_action (g, KOL_ACTION_SELL_SHARES, P (player), ids, percent);
+  return shares_action (engine, KOL_ACTION_SELL_SHARES, P (player), ids, percent);
 }
 
 static KolAction *
@@ -271,88 +271,88 @@ choose (KolEntity   e,
 }
 
 static int
-price_of (KolEngine    *g,
+price_of (KolEngine    *engine,
           const char *corp_id)
 {
-  return kol_market_corp_price (g, corp (g, corp_id));
+  return kol_market_corp_price (engine, corp (engine, corp_id));
 }
 
 static int
-percent (KolEngine   *g,
+percent (KolEngine   *engine,
          KolEntity  holder,
          const char *corp_id)
 {
-  return kol_engine_percent_of (g, holder, corp (g, corp_id));
+  return kol_engine_percent_of (engine, holder, corp (engine, corp_id));
 }
 
 static gboolean
-owns (KolEngine   *g,
+owns (KolEngine   *engine,
       KolEntity  holder,
       const char *cert_id)
 {
-  return kol_entity_equal (g->certs[cert (g, cert_id)].owner, holder);
+  return kol_entity_equal (engine->certs[cert (engine, cert_id)].owner, holder);
 }
 
 static const char *
-order_string (KolEngine *g,
+order_string (KolEngine *engine,
               char    *buf,
               gsize    size)
 {
   buf[0] = '\0';
-  for (int i = 0; i < g->n_corp_order; i++)
+  for (int i = 0; i < engine->n_corp_order; i++)
     {
       if (i > 0)
         g_strlcat (buf, " ", size);
-      g_strlcat (buf, g->title->corps[g->corp_order[i]].id, size);
+      g_strlcat (buf, engine->title->corps[engine->corp_order[i]].id, size);
     }
   return buf;
 }
 
 /* The legal actions of everybody who may act now, as self-play sees them. */
 static GPtrArray *
-legal (KolEngine *g)
+legal (KolEngine *engine)
 {
   GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
   KolEntity e[KOL_MAX_ROUND_ENTITIES + KOL_MAX_COMPANIES];
-  int n = kol_engine_active_entities (g, e, KOL_MAX_ROUND_ENTITIES), base = n;
+  int n = kol_engine_active_entities (engine, e, KOL_MAX_ROUND_ENTITIES), base = n;
 
   /* and, as self-play, the president of an acting corporation (emergency
    * sales) and the companies of the acting entities (CNM) */
   for (int i = 0; i < base; i++)
-    if (e[i].kind == KOL_ENTITY_CORP && g->corps[e[i].index].owner.kind == KOL_ENTITY_PLAYER)
+    if (e[i].kind == KOL_ENTITY_CORP && engine->corps[e[i].index].owner.kind == KOL_ENTITY_PLAYER)
       {
         gboolean listed = FALSE;
 
         for (int k = 0; k < n && !listed; k++)
-          listed = kol_entity_equal (e[k], g->corps[e[i].index].owner);
+          listed = kol_entity_equal (e[k], engine->corps[e[i].index].owner);
         if (!listed)
-          e[n++] = g->corps[e[i].index].owner;
+          e[n++] = engine->corps[e[i].index].owner;
       }
   for (int i = 0; i < base; i++)
-    for (int c = 0; c < g->n_companies; c++)
-      if (!g->companies[c].closed && kol_entity_equal (g->companies[c].owner, e[i]) &&
+    for (int c = 0; c < engine->n_companies; c++)
+      if (!engine->companies[c].closed && kol_entity_equal (engine->companies[c].owner, e[i]) &&
           (e[i].kind == KOL_ENTITY_CORP || e[i].kind == KOL_ENTITY_PLAYER))
         e[n++] = kol_entity (KOL_ENTITY_COMPANY, c);
 
   for (int k = 0; k < n; k++)
-    for (int i = 0; i < g->round.n_steps; i++)
+    for (int i = 0; i < engine->round.n_steps; i++)
       {
-        KolStep *s = &g->round.steps[i];
+        KolStep *s = &engine->round.steps[i];
 
-        if (!kol_step_active (g, s))
+        if (!kol_step_active (engine, s))
           continue;
-        if (s->klass->legal_actions && kol_step_actions (g, s, e[k]))
-          s->klass->legal_actions (g, s, e[k], out);
-        if (kol_step_blocking (g, s))
+        if (s->klass->legal_actions && kol_step_actions (engine, s, e[k]))
+          s->klass->legal_actions (engine, s, e[k], out);
+        if (kol_step_blocking (engine, s))
           break;
       }
   return out;
 }
 
 static const char *
-active_step_name (KolEngine *g)
+active_step_name (KolEngine *engine)
 {
-  KolStep *s = kol_engine_active_step (g);
+  KolStep *s = kol_engine_active_step (engine);
 
   return s ? s->klass->name : "";
 }
@@ -366,63 +366,63 @@ opening (const KolTitle *title,
          gint64          seed,
          int             rsa_par)
 {
-  KolEngine *g = game_new (title, seed);
+  KolEngine *engine = game_new (title, seed);
 
-  apply_ok (g, bid (g, 0, "SCE", 20));
-  apply_ok (g, bid (g, 1, "SIGI", 45));
-  apply_ok (g, bid (g, 2, "CNM", 75));
-  apply_ok (g, bid (g, 0, "SMS", 110));
-  apply_ok (g, bid (g, 1, "RSA", 150));
-  apply_ok (g, par (g, 1, g->title->corps[g->corp_order[0]].id, rsa_par));
-  g_assert_cmpint (g->round.kind, ==, K49_ROUND_STOCK);
-  return g;
+  apply_ok (engine, bid (engine, 0, "SCE", 20));
+  apply_ok (engine, bid (engine, 1, "SIGI", 45));
+  apply_ok (engine, bid (engine, 2, "CNM", 75));
+  apply_ok (engine, bid (engine, 0, "SMS", 110));
+  apply_ok (engine, bid (engine, 1, "RSA", 150));
+  apply_ok (engine, par (engine, 1, engine->title->corps[engine->corp_order[0]].id, rsa_par));
+  g_assert_cmpint (engine->round.kind, ==, K49_ROUND_STOCK);
+  return engine;
 }
 
 /* Gives @cert to @holder (no money moves). */
 static void
-give (KolEngine    *g,
+give (KolEngine    *engine,
       const char *cert_id,
       KolEntity   holder)
 {
-  kol_engine_move_cert (g, cert (g, cert_id), holder);
+  kol_engine_move_cert (engine, cert (engine, cert_id), holder);
 }
 
 /* Starts @corp_id as if parred at @price by @player holding the
  * president's certificate (no money moves; the home token is placed). */
 static void
-start_corp (KolEngine    *g,
+start_corp (KolEngine    *engine,
             const char *corp_id,
             int         player,
             int         price)
 {
-  int c = corp (g, corp_id);
+  int c = corp (engine, corp_id);
   g_autofree char *pres = g_strdup_printf ("%s_0", corp_id);
 
-  kol_market_set_par (g, c, par_cell (g, price));
-  g->corps[c].ipoed = TRUE;
-  give (g, pres, P (player));
-  g->corps[c].owner = P (player);
-  g->corps[c].floated = TRUE;
-  if (g->title->corps[c].home >= 0)
+  kol_market_set_par (engine, c, par_cell (engine, price));
+  engine->corps[c].ipoed = TRUE;
+  give (engine, pres, P (player));
+  engine->corps[c].owner = P (player);
+  engine->corps[c].floated = TRUE;
+  if (engine->title->corps[c].home >= 0)
     {
-      kol_board_place_token (g, c, 0, g->title->corps[c].home, 0, -1);
-      g->corps[c].tokens[0].used = TRUE;
+      kol_board_place_token (engine, c, 0, engine->title->corps[c].home, 0, -1);
+      engine->corps[c].tokens[0].used = TRUE;
     }
 }
 
 /* Moves @corp_id's price to the cell of @price in @row. */
 static void
-set_price (KolEngine    *g,
+set_price (KolEngine    *engine,
            const char *corp_id,
            int         row,
            int         price)
 {
-  int c = corp (g, corp_id);
+  int c = corp (engine, corp_id);
 
   for (int col = 0; col < KOL_MAX_MARKET_COLS; col++)
-    if (kol_market_cell_price (g, kol_cell (row, col)) == price)
+    if (kol_market_cell_price (engine, kol_cell (row, col)) == price)
       {
-        kol_market_move (g, c, kol_cell (row, col));
+        kol_market_move (engine, c, kol_cell (row, col));
         return;
       }
   g_assert_not_reached ();
@@ -430,79 +430,79 @@ set_price (KolEngine    *g,
 
 /* Lays the first free copy of tile @tile_id on @hex_id (no rules). */
 static void
-lay (KolEngine    *g,
+lay (KolEngine    *engine,
      const char *hex_id,
      const char *tile_id,
      int         rotation)
 {
-  int tile = kol_title_tile_by_id (g->title, tile_id);
+  int tile = kol_title_tile_by_id (engine->title, tile_id);
   int copy;
 
   g_assert_cmpint (tile, >=, 0);
-  copy = kol_board_free_copy (g, tile);
+  copy = kol_board_free_copy (engine, tile);
   g_assert_cmpint (copy, >=, 0);
-  kol_board_lay (g, hex (g, hex_id), copy, rotation);
+  kol_board_lay (engine, hex (engine, hex_id), copy, rotation);
 }
 
 static KolAction *
-lay_action (KolEngine    *g,
+lay_action (KolEngine    *engine,
             const char *corp_id,
             const char *hex_id,
             const char *tile_id,
             int         rotation)
 {
-  KolAction *a = act (KOL_ACTION_LAY_TILE, C (g, corp_id));
-  int tile = kol_title_tile_by_id (g->title, tile_id);
+  KolAction *a = act (KOL_ACTION_LAY_TILE, C (engine, corp_id));
+  int tile = kol_title_tile_by_id (engine->title, tile_id);
 
   g_assert_cmpint (tile, >=, 0);
-  a->hex = (gint16) hex (g, hex_id);
-  a->tile_copy = (gint16) kol_board_free_copy (g, tile);
+  a->hex = (gint16) hex (engine, hex_id);
+  a->tile_copy = (gint16) kol_board_free_copy (engine, tile);
   a->rotation = (guint8) rotation;
   return a;
 }
 
 static int
-give_train (KolEngine    *g,
+give_train (KolEngine    *engine,
             const char *train_id,
             const char *corp_id)
 {
-  int t = kol_engine_train_by_id (g, train_id);
+  int t = kol_engine_train_by_id (engine, train_id);
 
   g_assert_cmpint (t, >=, 0);
-  kol_engine_move_train (g, t, C (g, corp_id));
+  kol_engine_move_train (engine, t, C (engine, corp_id));
   return t;
 }
 
 /* Takes the depot's trains before @train_id out of the game. */
 static void
-depot_from (KolEngine    *g,
+depot_from (KolEngine    *engine,
             const char *train_id)
 {
-  int t = kol_engine_train_by_id (g, train_id);
+  int t = kol_engine_train_by_id (engine, train_id);
   gint16 up[KOL_MAX_TRAINS];
-  int n = kol_engine_depot_upcoming (g, up, KOL_MAX_TRAINS);
+  int n = kol_engine_depot_upcoming (engine, up, KOL_MAX_TRAINS);
 
   for (int i = 0; i < n && up[i] != t; i++)
-    kol_engine_move_train (g, up[i], kol_entity (KOL_ENTITY_REMOVED, 0));
+    kol_engine_move_train (engine, up[i], kol_entity (KOL_ENTITY_REMOVED, 0));
 }
 
 /* Starts an operating round now (the corporations with a price operate). */
 static void
-start_or (KolEngine *g)
+start_or (KolEngine *engine)
 {
-  kol_1849_start_operating_round (g, 1);
-  kol_round_setup (g);
+  kol_1849_start_operating_round (engine, 1);
+  kol_round_setup (engine);
 }
 
 /* Plays the current corporation's turn up to the step named @name: passes,
  * runs the best routes, withholds, declines SMS. */
 static void
-advance_to (KolEngine    *g,
+advance_to (KolEngine    *engine,
             const char *name)
 {
-  for (int guard = 0; guard < 40 && strcmp (active_step_name (g), name) != 0; guard++)
+  for (int guard = 0; guard < 40 && strcmp (active_step_name (engine), name) != 0; guard++)
     {
-      g_autoptr(GPtrArray) actions = legal (g);
+      g_autoptr(GPtrArray) actions = legal (engine);
       KolAction *pick = NULL;
 
       for (guint i = 0; i < actions->len && pick == NULL; i++)
@@ -519,10 +519,10 @@ advance_to (KolEngine    *g,
           pick = g_ptr_array_index (actions, i);
       if (pick == NULL)
         g_error ("advance_to %s: nothing to do in %s (%u actions, finished %d)", name,
-                 active_step_name (g), actions->len, g->finished);
-      apply_ok (g, kol_action_copy (pick));
+                 active_step_name (engine), actions->len, engine->finished);
+      apply_ok (engine, kol_action_copy (pick));
     }
-  g_assert_cmpstr (active_step_name (g), ==, name);
+  g_assert_cmpstr (active_step_name (engine), ==, name);
 }
 
 /* ----------------------------------------------------------- setup (§2) */
@@ -536,19 +536,19 @@ test_setup_order (void)
 {
   g_autoptr(KolTitle) t3 = load (3, NULL);
   g_autoptr(KolTitle) t3d = load (3, KOL_1849_OPT_DELAY_IFT);
-  g_autoptr(KolEngine) g = game_new (t3, 27939);
+  g_autoptr(KolEngine) engine = game_new (t3, 27939);
   g_autoptr(KolEngine) d = game_new (t3d, 814263386);
   char buf[64];
 
-  g_assert_cmpstr (order_string (g, buf, sizeof buf), ==, "SFA IFT ATA CTL AFG");
-  g_assert_true (g->corps[corp (g, "RCS")].removed);
+  g_assert_cmpstr (order_string (engine, buf, sizeof buf), ==, "SFA IFT ATA CTL AFG");
+  g_assert_true (engine->corps[corp (engine, "RCS")].removed);
   /* IFT was already fourth: the swap changes nothing */
   g_assert_cmpstr (order_string (d, buf, sizeof buf), ==, "RCS ATA SFA IFT AFG");
   g_assert_true (d->corps[corp (d, "CTL")].removed);
   /* only the first may be started; RSA brings its president's certificate */
-  g_assert_true (K49 (g, corp (g, "SFA"), K49_NEXT_TO_PAR));
-  g_assert_false (K49 (g, corp (g, "IFT"), K49_NEXT_TO_PAR));
-  g_assert_cmpint (K49_STATE (g)->rsa_share_corp, ==, corp (g, "SFA"));
+  g_assert_true (K49 (engine, corp (engine, "SFA"), K49_NEXT_TO_PAR));
+  g_assert_false (K49 (engine, corp (engine, "IFT"), K49_NEXT_TO_PAR));
+  g_assert_cmpint (K49_STATE (engine)->rsa_share_corp, ==, corp (engine, "SFA"));
 }
 
 /* §2.2 (novice rule, as 18xx.games' delay_ift): IFT drawn among the first
@@ -596,19 +596,19 @@ test_setup_counts (void)
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autoptr(KolTitle) t = load (cases[i].players, cases[i].option);
-      g_autoptr(KolEngine) g = game_new (t, 42 + (gint64) i);
+      g_autoptr(KolEngine) engine = game_new (t, 42 + (gint64) i);
       int count[KOL_MAX_TRAIN_DEFS] = { 0 };
 
       g_test_message ("%d players %s", cases[i].players, cases[i].option ? cases[i].option : "");
-      for (int p = 0; p < g->n_players; p++)
+      for (int p = 0; p < engine->n_players; p++)
         {
-          g_assert_cmpint (g->players[p].cash, ==, cases[i].cash);
-          g_assert_cmpint (kol_shares_cert_limit (g, p), ==, cases[i].limit);
+          g_assert_cmpint (engine->players[p].cash, ==, cases[i].cash);
+          g_assert_cmpint (kol_shares_cert_limit (engine, p), ==, cases[i].limit);
         }
-      g_assert_cmpint (g->bank, ==, 7760 - cases[i].players * cases[i].cash);
-      g_assert_cmpint (g->n_corp_order, ==, cases[i].corps);
-      for (int k = 0; k < g->n_trains; k++)
-        count[g->trains[k].def]++;
+      g_assert_cmpint (engine->bank, ==, 7760 - cases[i].players * cases[i].cash);
+      g_assert_cmpint (engine->n_corp_order, ==, cases[i].corps);
+      for (int k = 0; k < engine->n_trains; k++)
+        count[engine->trains[k].def]++;
       g_assert_cmpint (count[kol_title_train_by_id (t, "6H")], ==, cases[i].t6);
       g_assert_cmpint (count[kol_title_train_by_id (t, "8H")], ==, cases[i].t8);
       g_assert_cmpint (count[kol_title_train_by_id (t, "16H")], ==, cases[i].t16);
@@ -620,13 +620,13 @@ test_setup_counts (void)
         {
           int removed = -1;
 
-          for (int c = 0; c < g->n_corps; c++)
-            if (g->corps[c].removed)
+          for (int c = 0; c < engine->n_corps; c++)
+            if (engine->corps[c].removed)
               removed = c;
           g_assert_cmpint (removed, >=, 0);
           if (t->corps[removed].home >= 0)
             for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
-              g_assert_cmpint (g->hexes[t->corps[removed].home].slot_reserved[s], !=, removed);
+              g_assert_cmpint (engine->hexes[t->corps[removed].home].slot_reserved[s], !=, removed);
         }
     }
 }
@@ -638,15 +638,15 @@ test_setup_electric (void)
 {
   const char *all[] = { KOL_1849_OPT_BONDS, KOL_1849_OPT_BUY_TOKENS, KOL_1849_OPT_ELECTRIC, NULL };
   g_autoptr(KolTitle) t = load_opts (3, all);
-  g_autoptr(KolEngine) g = game_new (t, 5);
+  g_autoptr(KolEngine) engine = game_new (t, 5);
   g_autoptr(KolTitle) alone = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_build_filename (g_getenv ("KOLEYA_DATA_DIR"), "1849", NULL);
   const char *only[] = { KOL_1849_OPT_ELECTRIC, NULL };
   int e = 0;
 
-  for (int k = 0; k < g->n_trains; k++)
-    e += g->trains[k].def == kol_title_train_by_id (t, "E");
+  for (int k = 0; k < engine->n_trains; k++)
+    e += engine->trains[k].def == kol_title_train_by_id (t, "E");
   g_assert_cmpint (e, ==, 6);
   alone = kol_title_loader_load (dir, 3, only, &error);
   if (alone)
@@ -668,35 +668,35 @@ static void
 test_auction_example (void)
 {
   g_autoptr(KolTitle) t = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (t, 1);
+  g_autoptr(KolEngine) engine = game_new (t, 1);
 
-  apply_ok (g, bid (g, 0, "SMS", 115));
-  apply_ok (g, bid (g, 1, "SMS", 120));
-  apply_ok (g, bid (g, 2, "CNM", 80));
-  apply_ok (g, bid (g, 3, "SCE", 20));
-  g_assert_cmpint (g->players[3].cash, ==, 355);
-  apply_ok (g, bid (g, 0, "SIGI", 45));
+  apply_ok (engine, bid (engine, 0, "SMS", 115));
+  apply_ok (engine, bid (engine, 1, "SMS", 120));
+  apply_ok (engine, bid (engine, 2, "CNM", 80));
+  apply_ok (engine, bid (engine, 3, "SCE", 20));
+  g_assert_cmpint (engine->players[3].cash, ==, 355);
+  apply_ok (engine, bid (engine, 0, "SIGI", 45));
   /* CNM to its only bidder at the bid */
-  g_assert_true (kol_entity_equal (g->companies[company (g, "CNM")].owner, P (2)));
-  g_assert_cmpint (g->players[2].cash, ==, 375 - 80);
+  g_assert_true (kol_entity_equal (engine->companies[company (engine, "CNM")].owner, P (2)));
+  g_assert_cmpint (engine->players[2].cash, ==, 375 - 80);
   /* the SMS auction: the lowest bidder acts */
-  g_assert_true (kol_entity_equal (cur (g), P (0)));
-  apply_refused (g, bid (g, 0, "SMS", 120), KOL_ENGINE_ERROR_BID, KOL_REASON_NONE);
-  apply_refused (g, bid (g, 0, "RSA", 150), KOL_ENGINE_ERROR_RULE, KOL_REASON_BID_AUCTION_ONLY);
-  apply_ok (g, bid (g, 0, "SMS", 125));
-  g_assert_true (kol_entity_equal (cur (g), P (1)));
-  apply_ok (g, pass (P (1)));
-  g_assert_true (kol_entity_equal (g->companies[company (g, "SMS")].owner, P (0)));
-  g_assert_cmpint (g->players[0].cash, ==, 375 - 45 - 125);
+  g_assert_true (kol_entity_equal (cur (engine), P (0)));
+  apply_refused (engine, bid (engine, 0, "SMS", 120), KOL_ENGINE_ERROR_BID, KOL_REASON_NONE);
+  apply_refused (engine, bid (engine, 0, "RSA", 150), KOL_ENGINE_ERROR_RULE, KOL_REASON_BID_AUCTION_ONLY);
+  apply_ok (engine, bid (engine, 0, "SMS", 125));
+  g_assert_true (kol_entity_equal (cur (engine), P (1)));
+  apply_ok (engine, pass (P (1)));
+  g_assert_true (kol_entity_equal (engine->companies[company (engine, "SMS")].owner, P (0)));
+  g_assert_cmpint (engine->players[0].cash, ==, 375 - 45 - 125);
   /* the losing bid is returned */
-  g_assert_cmpint (g->players[1].cash, ==, 375);
+  g_assert_cmpint (engine->players[1].cash, ==, 375);
   /* back to the normal sequence: P2, who may buy RSA at its price */
-  g_assert_true (kol_entity_equal (cur (g), P (1)));
-  apply_refused (g, bid (g, 1, "RSA", 155), KOL_ENGINE_ERROR_RULE, KOL_REASON_BID_MUST_PAY_PRICE);
-  apply_ok (g, bid (g, 1, "RSA", 150));
+  g_assert_true (kol_entity_equal (cur (engine), P (1)));
+  apply_refused (engine, bid (engine, 1, "RSA", 155), KOL_ENGINE_ERROR_RULE, KOL_REASON_BID_MUST_PAY_PRICE);
+  apply_ok (engine, bid (engine, 1, "RSA", 150));
   /* RSA's owner pars the first corporation (§8.1) */
-  g_assert_true (kol_entity_equal (cur (g), P (1)));
-  g_assert_cmpint (g->round.kind, ==, K49_ROUND_AUCTION);
+  g_assert_true (kol_entity_equal (cur (engine), P (1)));
+  g_assert_cmpint (engine->round.kind, ==, K49_ROUND_AUCTION);
 }
 
 /* §8: nobody buys P1 in a full round: its price drops by L.5 each time;
@@ -705,19 +705,19 @@ static void
 test_auction_sce_drop (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolEngine) g = game_new (t, 1);
-  int sce = company (g, "SCE");
+  g_autoptr(KolEngine) engine = game_new (t, 1);
+  int sce = company (engine, "SCE");
 
   for (int i = 0; i < 3; i++)
-    apply_ok (g, pass (cur (g)));
-  g_assert_cmpint (kol_company_min_bid (g, sce), ==, 15);
-  apply_refused (g, bid (g, 0, "SCE", 20), KOL_ENGINE_ERROR_RULE, KOL_REASON_BID_MUST_PAY_PRICE);
+    apply_ok (engine, pass (cur (engine)));
+  g_assert_cmpint (kol_company_min_bid (engine, sce), ==, 15);
+  apply_refused (engine, bid (engine, 0, "SCE", 20), KOL_ENGINE_ERROR_RULE, KOL_REASON_BID_MUST_PAY_PRICE);
   for (int round = 0; round < 3; round++)
     for (int i = 0; i < 3; i++)
-      apply_ok (g, pass (cur (g)));
+      apply_ok (engine, pass (cur (engine)));
   /* 15 → 10 → 5 → 0: given to the next player */
-  g_assert_cmpint (g->companies[sce].owner.kind, ==, KOL_ENTITY_PLAYER);
-  g_assert_cmpint (g->players[g->companies[sce].owner.index].cash, ==, 500);
+  g_assert_cmpint (engine->companies[sce].owner.kind, ==, KOL_ENTITY_PLAYER);
+  g_assert_cmpint (engine->players[engine->companies[sce].owner.index].cash, ==, 500);
 }
 
 /* §8: when the round ends with a private (other than P1) unsold, the
@@ -726,14 +726,14 @@ static void
 test_auction_unsold_income (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolEngine) g = game_new (t, 1);
+  g_autoptr(KolEngine) engine = game_new (t, 1);
 
-  apply_ok (g, bid (g, 0, "SCE", 20));
-  apply_ok (g, pass (P (1)));
-  apply_ok (g, pass (P (2)));
-  apply_ok (g, pass (P (0)));
-  g_assert_cmpint (g->players[0].cash, ==, 485);
-  g_assert_cmpint (g->round.kind, ==, K49_ROUND_AUCTION);
+  apply_ok (engine, bid (engine, 0, "SCE", 20));
+  apply_ok (engine, pass (P (1)));
+  apply_ok (engine, pass (P (2)));
+  apply_ok (engine, pass (P (0)));
+  g_assert_cmpint (engine->players[0].cash, ==, 485);
+  g_assert_cmpint (engine->round.kind, ==, K49_ROUND_AUCTION);
 }
 
 /* §8.1: RSA's owner sets the price of the first corporation at L.68 or
@@ -745,29 +745,29 @@ static void
 test_auction_rsa (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolEngine) g = game_new (t, 27939);
-  int sfa = corp (g, "SFA");
-  KolCell c144 = par_cell (g, 144);
+  g_autoptr(KolEngine) engine = game_new (t, 27939);
+  int sfa = corp (engine, "SFA");
+  KolCell c144 = par_cell (engine, 144);
   KolAction *a;
 
-  apply_ok (g, bid (g, 0, "SCE", 20));
-  apply_ok (g, bid (g, 1, "SIGI", 45));
-  apply_ok (g, bid (g, 2, "CNM", 75));
-  apply_ok (g, bid (g, 0, "SMS", 110));
-  apply_ok (g, bid (g, 1, "RSA", 150));
-  a = par (g, 1, "SFA", 68);
+  apply_ok (engine, bid (engine, 0, "SCE", 20));
+  apply_ok (engine, bid (engine, 1, "SIGI", 45));
+  apply_ok (engine, bid (engine, 2, "CNM", 75));
+  apply_ok (engine, bid (engine, 0, "SMS", 110));
+  apply_ok (engine, bid (engine, 1, "RSA", 150));
+  a = par (engine, 1, "SFA", 68);
   a->cell_row = c144.row;
   a->cell_col = c144.col;
-  apply_refused (g, a, KOL_ENGINE_ERROR_RULE, KOL_REASON_PAR_PRICE);
-  apply_refused (g, par (g, 1, "IFT", 100), KOL_ENGINE_ERROR_RULE, KOL_REASON_PAR_NOT_ALLOWED);
-  apply_ok (g, par (g, 1, "SFA", 68));
-  g_assert_cmpint (g->corps[sfa].cash, ==, 136 - 40);
-  g_assert_true (owns (g, P (1), "SFA_0"));
-  g_assert_cmpint (g->round.kind, ==, K49_ROUND_STOCK);
-  g_assert_cmpint (g->corps[sfa].tokens[0].hex, ==, hex (g, "J6"));
+  apply_refused (engine, a, KOL_ENGINE_ERROR_RULE, KOL_REASON_PAR_PRICE);
+  apply_refused (engine, par (engine, 1, "IFT", 100), KOL_ENGINE_ERROR_RULE, KOL_REASON_PAR_NOT_ALLOWED);
+  apply_ok (engine, par (engine, 1, "SFA", 68));
+  g_assert_cmpint (engine->corps[sfa].cash, ==, 136 - 40);
+  g_assert_true (owns (engine, P (1), "SFA_0"));
+  g_assert_cmpint (engine->round.kind, ==, K49_ROUND_STOCK);
+  g_assert_cmpint (engine->corps[sfa].tokens[0].hex, ==, hex (engine, "J6"));
   /* P2 bought RSA last: P3 has the priority */
-  g_assert_cmpint (g->player_order[0], ==, 2);
-  g_assert_true (kol_entity_equal (cur (g), P (2)));
+  g_assert_cmpint (engine->player_order[0], ==, 2);
+  g_assert_true (kol_entity_equal (cur (engine), P (2)));
 }
 
 /* ----------------------------------------------------- stock rounds (§9) */
@@ -780,32 +780,32 @@ static void
 test_stock_founding_example (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolEngine) g = opening (t, 27939, 100);
-  int ctl = corp (g, "CTL");
+  g_autoptr(KolEngine) engine = opening (t, 27939, 100);
+  int ctl = corp (engine, "CTL");
 
   /* make CTL the next corporation, as in the example */
-  K49 (g, corp (g, "IFT"), K49_NEXT_TO_PAR) = FALSE;
-  K49 (g, ctl, K49_NEXT_TO_PAR) = TRUE;
-  g->players[2].cash = 552;
-  g->bank -= 552 - 425;
-  g_assert_true (kol_entity_equal (cur (g), P (2)));
-  apply_refused (g, par (g, 2, "IFT", 100), KOL_ENGINE_ERROR_RULE, KOL_REASON_NOT_NEXT_CORP);
-  apply_ok (g, par (g, 2, "CTL", 100));
-  apply_ok (g, buy (g, 2, "CTL_1"));
-  apply_ok (g, buy (g, 2, "CTL_2"));
+  K49 (engine, corp (engine, "IFT"), K49_NEXT_TO_PAR) = FALSE;
+  K49 (engine, ctl, K49_NEXT_TO_PAR) = TRUE;
+  engine->players[2].cash = 552;
+  engine->bank -= 552 - 425;
+  g_assert_true (kol_entity_equal (cur (engine), P (2)));
+  apply_refused (engine, par (engine, 2, "IFT", 100), KOL_ENGINE_ERROR_RULE, KOL_REASON_NOT_NEXT_CORP);
+  apply_ok (engine, par (engine, 2, "CTL", 100));
+  apply_ok (engine, buy (engine, 2, "CTL_1"));
+  apply_ok (engine, buy (engine, 2, "CTL_2"));
   /* 40% is all the founder may take in that turn: the turn is over */
-  g_assert_true (kol_entity_equal (cur (g), P (0)));
-  g_assert_cmpint (percent (g, P (2), "CTL"), ==, 40);
-  g_assert_cmpint (g->corps[ctl].cash, ==, 400 - 40);
-  g_assert_cmpint (g->players[2].cash, ==, 152);
-  g_assert_cmpint (g->corps[ctl].tokens[0].hex, ==, hex (g, "E1"));
+  g_assert_true (kol_entity_equal (cur (engine), P (0)));
+  g_assert_cmpint (percent (engine, P (2), "CTL"), ==, 40);
+  g_assert_cmpint (engine->corps[ctl].cash, ==, 400 - 40);
+  g_assert_cmpint (engine->players[2].cash, ==, 152);
+  g_assert_cmpint (engine->corps[ctl].tokens[0].hex, ==, hex (engine, "E1"));
   /* the corporation after it may be started now */
-  g_assert_true (K49 (g, corp (g, "AFG"), K49_NEXT_TO_PAR));
-  apply_ok (g, pass (P (0)));
-  apply_ok (g, pass (P (1)));
-  apply_refused (g, buy (g, 2, "CTL_3,CTL_4"), KOL_ENGINE_ERROR_NO_CASH, KOL_REASON_NONE);
-  apply_ok (g, buy (g, 2, "CTL_3"));
-  g_assert_cmpint (g->corps[ctl].cash, ==, 460);
+  g_assert_true (K49 (engine, corp (engine, "AFG"), K49_NEXT_TO_PAR));
+  apply_ok (engine, pass (P (0)));
+  apply_ok (engine, pass (P (1)));
+  apply_refused (engine, buy (engine, 2, "CTL_3,CTL_4"), KOL_ENGINE_ERROR_NO_CASH, KOL_REASON_NONE);
+  apply_ok (engine, buy (engine, 2, "CTL_3"));
+  g_assert_cmpint (engine->corps[ctl].cash, ==, 460);
 }
 
 /* §9.4: L.68 and L.100 from the start, L.144 from Phase 6, L.216 from
@@ -814,25 +814,25 @@ static void
 test_stock_par_prices (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolEngine) g = opening (t, 27939, 100);
+  g_autoptr(KolEngine) engine = opening (t, 27939, 100);
   KolParOption options[8];
   int n;
 
-  n = kol_stock_par_options (g, cur (g), options, G_N_ELEMENTS (options));
+  n = kol_stock_par_options (engine, cur (engine), options, G_N_ELEMENTS (options));
   g_assert_cmpint (n, ==, 1);
-  g_assert_cmpint (options[0].corp, ==, corp (g, "IFT"));
+  g_assert_cmpint (options[0].corp, ==, corp (engine, "IFT"));
   g_assert_cmpint (options[0].n_cells, ==, 2);
-  kol_engine_set_phase (g, kol_title_phase_by_name (t, "6H"));
-  n = kol_stock_par_options (g, cur (g), options, G_N_ELEMENTS (options));
+  kol_engine_set_phase (engine, kol_title_phase_by_name (t, "6H"));
+  n = kol_stock_par_options (engine, cur (engine), options, G_N_ELEMENTS (options));
   g_assert_cmpint (options[0].n_cells, ==, 3);
-  kol_engine_set_phase (g, kol_title_phase_by_name (t, "10H"));
-  g->players[cur (g).index].cash = 432;
-  g->bank -= 432 - 500;
-  n = kol_stock_par_options (g, cur (g), options, G_N_ELEMENTS (options));
+  kol_engine_set_phase (engine, kol_title_phase_by_name (t, "10H"));
+  engine->players[cur (engine).index].cash = 432;
+  engine->bank -= 432 - 500;
+  n = kol_stock_par_options (engine, cur (engine), options, G_N_ELEMENTS (options));
   g_assert_cmpint (options[0].n_cells, ==, 4);
-  g->players[cur (g).index].cash = 431;
-  g->bank += 1;
-  n = kol_stock_par_options (g, cur (g), options, G_N_ELEMENTS (options));
+  engine->players[cur (engine).index].cash = 431;
+  engine->bank += 1;
+  n = kol_stock_par_options (engine, cur (engine), options, G_N_ELEMENTS (options));
   g_assert_cmpint (options[0].n_cells, ==, 3);
 }
 
@@ -843,27 +843,27 @@ static void
 test_stock_selling (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolEngine) g = opening (t, 27939, 100);
-  int sfa = corp (g, "SFA");
+  g_autoptr(KolEngine) engine = opening (t, 27939, 100);
+  int sfa = corp (engine, "SFA");
 
-  give (g, "SFA_1", P (2));
-  give (g, "SFA_2", P (2));
-  g_assert_true (kol_entity_equal (cur (g), P (2)));
-  apply_refused (g, sell (g, 2, "SFA_1", 0), KOL_ENGINE_ERROR_CANNOT_SELL, KOL_REASON_SELL_NOT_OPERATED);
-  g->corps[sfa].operated = 1;
-  apply_ok (g, sell (g, 2, "SFA_1,SFA_2", 0));
-  g_assert_cmpint (price_of (g, "SFA"), ==, 87);   /* 100 → 95 → 87: down two rows */
-  g_assert_cmpint (percent (g, pool (), "SFA"), ==, 20);
-  g_assert_cmpint (g->players[2].cash, ==, 425 + 200);
-  apply_refused (g, buy (g, 2, "SFA_1"), KOL_ENGINE_ERROR_SOLD_THIS_ROUND, KOL_REASON_NONE);
-  apply_refused (g, buy (g, 2, "SFA_3"), KOL_ENGINE_ERROR_SOLD_THIS_ROUND, KOL_REASON_NONE);
+  give (engine, "SFA_1", P (2));
+  give (engine, "SFA_2", P (2));
+  g_assert_true (kol_entity_equal (cur (engine), P (2)));
+  apply_refused (engine, sell (engine, 2, "SFA_1", 0), KOL_ENGINE_ERROR_CANNOT_SELL, KOL_REASON_SELL_NOT_OPERATED);
+  engine->corps[sfa].operated = 1;
+  apply_ok (engine, sell (engine, 2, "SFA_1,SFA_2", 0));
+  g_assert_cmpint (price_of (engine, "SFA"), ==, 87);   /* 100 → 95 → 87: down two rows */
+  g_assert_cmpint (percent (engine, pool (), "SFA"), ==, 20);
+  g_assert_cmpint (engine->players[2].cash, ==, 425 + 200);
+  apply_refused (engine, buy (engine, 2, "SFA_1"), KOL_ENGINE_ERROR_SOLD_THIS_ROUND, KOL_REASON_NONE);
+  apply_refused (engine, buy (engine, 2, "SFA_3"), KOL_ENGINE_ERROR_SOLD_THIS_ROUND, KOL_REASON_NONE);
   /* buy then sell: refused */
-  apply_ok (g, pass (P (2)));
-  g_assert_true (kol_entity_equal (cur (g), P (0)));
-  give (g, "SFA_4", P (0));
-  apply_ok (g, buy (g, 0, "SFA_5"));
+  apply_ok (engine, pass (P (2)));
+  g_assert_true (kol_entity_equal (cur (engine), P (0)));
+  give (engine, "SFA_4", P (0));
+  apply_ok (engine, buy (engine, 0, "SFA_5"));
   /* the purchase ends the turn: nothing can be sold after it */
-  apply_refused (g, sell (g, 0, "SFA_4", 0), KOL_ENGINE_ERROR_NOT_YOUR_TURN, KOL_REASON_NONE);
+  apply_refused (engine, sell (engine, 0, "SFA_4", 0), KOL_ENGINE_ERROR_NOT_YOUR_TURN, KOL_REASON_NONE);
 }
 
 /* §9.1, §9.3: at most 60% of a corporation and no certificate over the
@@ -872,31 +872,31 @@ static void
 test_stock_limits (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolEngine) g = opening (t, 27939, 100);
+  g_autoptr(KolEngine) engine = opening (t, 27939, 100);
 
   /* P3 holds 50% of SFA and buys the 60th percent, not the 70th */
-  give (g, "SFA_1", P (2));
-  give (g, "SFA_2", P (2));
-  give (g, "SFA_3", P (2));
-  give (g, "SFA_4", P (2));
-  give (g, "SFA_5", P (2));
-  apply_ok (g, buy (g, 2, "SFA_6"));
-  apply_ok (g, pass (P (0)));
-  apply_ok (g, pass (P (1)));
-  g_assert_true (kol_entity_equal (cur (g), P (2)));
-  apply_refused (g, buy (g, 2, "SFA_7"), KOL_ENGINE_ERROR_HOLDING_LIMIT, KOL_REASON_NONE);
+  give (engine, "SFA_1", P (2));
+  give (engine, "SFA_2", P (2));
+  give (engine, "SFA_3", P (2));
+  give (engine, "SFA_4", P (2));
+  give (engine, "SFA_5", P (2));
+  apply_ok (engine, buy (engine, 2, "SFA_6"));
+  apply_ok (engine, pass (P (0)));
+  apply_ok (engine, pass (P (1)));
+  g_assert_true (kol_entity_equal (cur (engine), P (2)));
+  apply_refused (engine, buy (engine, 2, "SFA_7"), KOL_ENGINE_ERROR_HOLDING_LIMIT, KOL_REASON_NONE);
   /* certificate limit 12 (3 players; privates count): P3 (president of SFA
    * now) holds CNM, 5 certificates of SFA and 6 of IFT */
   for (int i = 0; i < 6; i++)
     {
       g_autofree char *id = g_strdup_printf ("IFT_%d", i + 1);
 
-      give (g, id, P (2));
+      give (engine, id, P (2));
     }
-  g_assert_cmpint (kol_shares_num_certs (g, P (2)), ==, 12);
-  start_corp (g, "ATA", 0, 68);
-  g->corps[corp (g, "SFA")].operated = 1;  /* P3 may still sell */
-  apply_refused (g, buy (g, 2, "ATA_1"), KOL_ENGINE_ERROR_CERT_LIMIT, KOL_REASON_NONE);
+  g_assert_cmpint (kol_shares_num_certs (engine, P (2)), ==, 12);
+  start_corp (engine, "ATA", 0, 68);
+  engine->corps[corp (engine, "SFA")].operated = 1;  /* P3 may still sell */
+  apply_refused (engine, buy (engine, 2, "ATA_1"), KOL_ENGINE_ERROR_CERT_LIMIT, KOL_REASON_NONE);
 }
 
 /* §9.2: the pool may not hold more than 50%. */
@@ -904,18 +904,18 @@ static void
 test_stock_pool_limit (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolEngine) g = opening (t, 27939, 100);
+  g_autoptr(KolEngine) engine = opening (t, 27939, 100);
 
-  g->corps[corp (g, "SFA")].operated = 1;
-  give (g, "SFA_1", pool ());
-  give (g, "SFA_2", pool ());
-  give (g, "SFA_3", pool ());
-  give (g, "SFA_4", pool ());
-  give (g, "SFA_5", P (2));
-  give (g, "SFA_6", P (2));
-  apply_refused (g, sell (g, 2, "SFA_5,SFA_6", 0), KOL_ENGINE_ERROR_POOL_LIMIT, KOL_REASON_NONE);
-  apply_ok (g, sell (g, 2, "SFA_5", 0));
-  g_assert_cmpint (percent (g, pool (), "SFA"), ==, 50);
+  engine->corps[corp (engine, "SFA")].operated = 1;
+  give (engine, "SFA_1", pool ());
+  give (engine, "SFA_2", pool ());
+  give (engine, "SFA_3", pool ());
+  give (engine, "SFA_4", pool ());
+  give (engine, "SFA_5", P (2));
+  give (engine, "SFA_6", P (2));
+  apply_refused (engine, sell (engine, 2, "SFA_5,SFA_6", 0), KOL_ENGINE_ERROR_POOL_LIMIT, KOL_REASON_NONE);
+  apply_ok (engine, sell (engine, 2, "SFA_5", 0));
+  g_assert_cmpint (percent (engine, pool (), "SFA"), ==, 50);
 }
 
 /* §9.3, §9.6: the last certificate (20%) is bought only when no ordinary
@@ -924,21 +924,21 @@ static void
 test_stock_last_certificate (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolEngine) g = opening (t, 27939, 100);
+  g_autoptr(KolEngine) engine = opening (t, 27939, 100);
   int before;
 
-  apply_refused (g, buy (g, 2, "SFA_7"), KOL_ENGINE_ERROR_RULE, KOL_REASON_LAST_CERT);
+  apply_refused (engine, buy (engine, 2, "SFA_7"), KOL_ENGINE_ERROR_RULE, KOL_REASON_LAST_CERT);
   for (int i = 1; i <= 6; i++)
     {
       g_autofree char *id = g_strdup_printf ("SFA_%d", i);
 
-      give (g, id, i % 2 ? P (0) : pool ());
+      give (engine, id, i % 2 ? P (0) : pool ());
     }
   /* one ordinary certificate in the pool does not matter for the treasury */
-  before = g->players[2].cash;
-  apply_ok (g, buy (g, 2, "SFA_7"));
-  g_assert_cmpint (g->players[2].cash, ==, before - 200);
-  g_assert_cmpint (percent (g, P (2), "SFA"), ==, 20);
+  before = engine->players[2].cash;
+  apply_ok (engine, buy (engine, 2, "SFA_7"));
+  g_assert_cmpint (engine->players[2].cash, ==, before - 200);
+  g_assert_cmpint (percent (engine, P (2), "SFA"), ==, 20);
 }
 
 /* §9.5, example 1: two players hold 30%; B buys a fourth certificate and
@@ -948,20 +948,20 @@ static void
 test_stock_president_example_1 (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolEngine) g = opening (t, 27939, 100);
+  g_autoptr(KolEngine) engine = opening (t, 27939, 100);
 
   /* P2 (index 1) holds SFA_0 and SFA_1 (30%); P3 holds 30% in 10% certificates */
-  give (g, "SFA_1", P (1));
-  give (g, "SFA_2", P (2));
-  give (g, "SFA_3", P (2));
-  give (g, "SFA_4", P (2));
-  g_assert_true (kol_entity_equal (cur (g), P (2)));
-  apply_ok (g, buy (g, 2, "SFA_5"));
-  g_assert_true (kol_entity_equal (g->corps[corp (g, "SFA")].owner, P (2)));
-  g_assert_true (owns (g, P (2), "SFA_0"));
-  g_assert_cmpint (percent (g, P (2), "SFA"), ==, 40);
-  g_assert_cmpint (percent (g, P (1), "SFA"), ==, 30);
-  g_assert_cmpint (K49_STATE (g)->swap_choice_player, ==, -1);
+  give (engine, "SFA_1", P (1));
+  give (engine, "SFA_2", P (2));
+  give (engine, "SFA_3", P (2));
+  give (engine, "SFA_4", P (2));
+  g_assert_true (kol_entity_equal (cur (engine), P (2)));
+  apply_ok (engine, buy (engine, 2, "SFA_5"));
+  g_assert_true (kol_entity_equal (engine->corps[corp (engine, "SFA")].owner, P (2)));
+  g_assert_true (owns (engine, P (2), "SFA_0"));
+  g_assert_cmpint (percent (engine, P (2), "SFA"), ==, 40);
+  g_assert_cmpint (percent (engine, P (1), "SFA"), ==, 30);
+  g_assert_cmpint (K49_STATE (engine)->swap_choice_player, ==, -1);
 }
 
 /* §9.5, example 2: A holds the president's certificate and one 10%, B the
@@ -971,22 +971,22 @@ static void
 test_stock_president_example_2 (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolEngine) g = opening (t, 27939, 100);
+  g_autoptr(KolEngine) engine = opening (t, 27939, 100);
 
-  g->corps[corp (g, "SFA")].operated = 1;
-  give (g, "SFA_1", P (1));
-  give (g, "SFA_7", P (2));
-  give (g, "SFA_2", P (2));
+  engine->corps[corp (engine, "SFA")].operated = 1;
+  give (engine, "SFA_1", P (1));
+  give (engine, "SFA_7", P (2));
+  give (engine, "SFA_2", P (2));
   /* let P2 act */
-  apply_ok (g, pass (P (2)));
-  apply_ok (g, pass (P (0)));
-  g_assert_true (kol_entity_equal (cur (g), P (1)));
-  apply_ok (g, sell (g, 1, "SFA_1", 0));
-  g_assert_true (kol_entity_equal (g->corps[corp (g, "SFA")].owner, P (2)));
-  g_assert_true (owns (g, P (2), "SFA_0"));
-  g_assert_true (owns (g, P (1), "SFA_7"));
-  g_assert_true (owns (g, P (2), "SFA_2"));
-  g_assert_cmpint (K49_STATE (g)->swap_choice_player, ==, -1);
+  apply_ok (engine, pass (P (2)));
+  apply_ok (engine, pass (P (0)));
+  g_assert_true (kol_entity_equal (cur (engine), P (1)));
+  apply_ok (engine, sell (engine, 1, "SFA_1", 0));
+  g_assert_true (kol_entity_equal (engine->corps[corp (engine, "SFA")].owner, P (2)));
+  g_assert_true (owns (engine, P (2), "SFA_0"));
+  g_assert_true (owns (engine, P (1), "SFA_7"));
+  g_assert_true (owns (engine, P (2), "SFA_2"));
+  g_assert_cmpint (K49_STATE (engine)->swap_choice_player, ==, -1);
 }
 
 /* §9.5, example 3: both hold 40% (A: president's and two 10%; B: last
@@ -996,29 +996,29 @@ static void
 test_stock_president_example_3 (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolEngine) g = opening (t, 27939, 100);
+  g_autoptr(KolEngine) engine = opening (t, 27939, 100);
   g_autoptr(KolEngine) other = NULL;
-  int sfa = corp (g, "SFA");
+  int sfa = corp (engine, "SFA");
 
-  g->corps[sfa].operated = 1;
-  give (g, "SFA_1", P (1));
-  give (g, "SFA_2", P (1));
-  give (g, "SFA_7", P (2));
-  give (g, "SFA_3", P (2));
-  give (g, "SFA_4", P (2));
-  apply_ok (g, pass (P (2)));
-  apply_ok (g, pass (P (0)));
-  apply_ok (g, sell (g, 1, "SFA_1", 0));
-  g_assert_true (kol_entity_equal (g->corps[sfa].owner, P (2)));
-  g_assert_true (owns (g, P (1), "SFA_7"));
-  g_assert_cmpint (K49_STATE (g)->swap_choice_player, ==, 1);
+  engine->corps[sfa].operated = 1;
+  give (engine, "SFA_1", P (1));
+  give (engine, "SFA_2", P (1));
+  give (engine, "SFA_7", P (2));
+  give (engine, "SFA_3", P (2));
+  give (engine, "SFA_4", P (2));
+  apply_ok (engine, pass (P (2)));
+  apply_ok (engine, pass (P (0)));
+  apply_ok (engine, sell (engine, 1, "SFA_1", 0));
+  g_assert_true (kol_entity_equal (engine->corps[sfa].owner, P (2)));
+  g_assert_true (owns (engine, P (1), "SFA_7"));
+  g_assert_cmpint (K49_STATE (engine)->swap_choice_player, ==, 1);
   /* the outgoing president chooses now */
-  g_assert_true (kol_entity_equal (cur (g), P (1)));
-  g_assert_cmpstr (active_step_name (g), ==, "Presidency Swap Choice");
-  apply_refused (g, choose (P (1), "Three 10% certs"), KOL_ENGINE_ERROR_RULE, KOL_REASON_CHOICE);
-  other = kol_engine_copy (g);
-  apply_ok (g, choose (P (1), "One 20% cert"));
-  g_assert_true (owns (g, P (1), "SFA_7"));
+  g_assert_true (kol_entity_equal (cur (engine), P (1)));
+  g_assert_cmpstr (active_step_name (engine), ==, "Presidency Swap Choice");
+  apply_refused (engine, choose (P (1), "Three 10% certs"), KOL_ENGINE_ERROR_RULE, KOL_REASON_CHOICE);
+  other = kol_engine_copy (engine);
+  apply_ok (engine, choose (P (1), "One 20% cert"));
+  g_assert_true (owns (engine, P (1), "SFA_7"));
   apply_ok (other, choose (P (1), "Two 10% certs"));
   g_assert_true (owns (other, P (2), "SFA_7"));
   g_assert_cmpint (percent (other, P (1), "SFA"), ==, 30);
@@ -1032,18 +1032,18 @@ static void
 test_stock_president_dump (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolEngine) g = opening (t, 27939, 100);
+  g_autoptr(KolEngine) engine = opening (t, 27939, 100);
 
-  g->corps[corp (g, "SFA")].operated = 1;
-  give (g, "SFA_1", P (2));
-  apply_ok (g, pass (P (2)));
-  apply_ok (g, pass (P (0)));
-  apply_refused (g, sell (g, 1, "SFA_0", 10), KOL_ENGINE_ERROR_CANNOT_SELL, KOL_REASON_NONE);
-  give (g, "SFA_2", P (2));
-  apply_ok (g, sell (g, 1, "SFA_0", 20));
-  g_assert_true (kol_entity_equal (g->corps[corp (g, "SFA")].owner, P (2)));
-  g_assert_true (owns (g, P (2), "SFA_0"));
-  g_assert_cmpint (percent (g, pool (), "SFA"), ==, 20);
+  engine->corps[corp (engine, "SFA")].operated = 1;
+  give (engine, "SFA_1", P (2));
+  apply_ok (engine, pass (P (2)));
+  apply_ok (engine, pass (P (0)));
+  apply_refused (engine, sell (engine, 1, "SFA_0", 10), KOL_ENGINE_ERROR_CANNOT_SELL, KOL_REASON_NONE);
+  give (engine, "SFA_2", P (2));
+  apply_ok (engine, sell (engine, 1, "SFA_0", 20));
+  g_assert_true (kol_entity_equal (engine->corps[corp (engine, "SFA")].owner, P (2)));
+  g_assert_true (owns (engine, P (2), "SFA_0"));
+  g_assert_cmpint (percent (engine, pool (), "SFA"), ==, 20);
 }
 
 /* §9.7: at the end of a stock round, a corporation with shares in the pool
@@ -1054,36 +1054,36 @@ static void
 test_stock_round_end (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolEngine) g = opening (t, 27939, 100);
+  g_autoptr(KolEngine) engine = opening (t, 27939, 100);
 
   /* SFA (100) with a share in the pool */
-  give (g, "SFA_1", pool ());
+  give (engine, "SFA_1", pool ());
   /* IFT sold out at 230 */
-  start_corp (g, "IFT", 0, 100);
+  start_corp (engine, "IFT", 0, 100);
   for (int i = 1; i <= 7; i++)
     {
       g_autofree char *id = g_strdup_printf ("IFT_%d", i);
 
-      give (g, id, P (i % 3));
+      give (engine, id, P (i % 3));
     }
-  set_price (g, "IFT", 3, 230);
+  set_price (engine, "IFT", 3, 230);
   /* CTL sold out at 100 */
-  start_corp (g, "CTL", 2, 100);
+  start_corp (engine, "CTL", 2, 100);
   for (int i = 1; i <= 7; i++)
     {
       g_autofree char *id = g_strdup_printf ("CTL_%d", i);
 
-      give (g, id, P ((i + 1) % 3));
+      give (engine, id, P ((i + 1) % 3));
     }
-  g_assert_true (kol_entity_equal (cur (g), P (2)));
-  apply_ok (g, pass (P (2)));
-  apply_ok (g, pass (P (0)));
-  apply_ok (g, pass (P (1)));
-  g_assert_cmpint (g->round.kind, ==, K49_ROUND_OPERATING);
-  g_assert_cmpint (price_of (g, "SFA"), ==, 95);
-  g_assert_cmpint (price_of (g, "CTL"), ==, 105);
-  g_assert_cmpint (price_of (g, "IFT"), ==, 230);
-  g_assert_cmpint (g->player_order[0], ==, 2);
+  g_assert_true (kol_entity_equal (cur (engine), P (2)));
+  apply_ok (engine, pass (P (2)));
+  apply_ok (engine, pass (P (0)));
+  apply_ok (engine, pass (P (1)));
+  g_assert_cmpint (engine->round.kind, ==, K49_ROUND_OPERATING);
+  g_assert_cmpint (price_of (engine, "SFA"), ==, 95);
+  g_assert_cmpint (price_of (engine, "CTL"), ==, 105);
+  g_assert_cmpint (price_of (engine, "IFT"), ==, 230);
+  g_assert_cmpint (engine->player_order[0], ==, 2);
 }
 
 /* §5, §10.5.3: before Phase 16 a right move from L.218, 240 or 276 goes up
@@ -1093,35 +1093,35 @@ static void
 test_market_blue_zone (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolEngine) g = game_new (t, 27939);
-  int ift = corp (g, "IFT");
+  g_autoptr(KolEngine) engine = game_new (t, 27939);
+  int ift = corp (engine, "IFT");
 
-  start_corp (g, "IFT", 0, 100);
-  set_price (g, "IFT", 2, 218);
-  kol_market_move_right (g, ift);
-  g_assert_cmpint (price_of (g, "IFT"), ==, 240);
-  kol_market_move_right (g, ift);
-  g_assert_cmpint (price_of (g, "IFT"), ==, 276);
-  kol_market_move_right (g, ift);
-  g_assert_cmpint (price_of (g, "IFT"), ==, 276);   /* top row: stays */
-  set_price (g, "IFT", 3, 230);
-  kol_market_move_up (g, ift);
-  g_assert_cmpint (price_of (g, "IFT"), ==, 230);
-  kol_market_move_right (g, ift);                 /* the end of the row: up, blocked */
-  g_assert_cmpint (price_of (g, "IFT"), ==, 230);
+  start_corp (engine, "IFT", 0, 100);
+  set_price (engine, "IFT", 2, 218);
+  kol_market_move_right (engine, ift);
+  g_assert_cmpint (price_of (engine, "IFT"), ==, 240);
+  kol_market_move_right (engine, ift);
+  g_assert_cmpint (price_of (engine, "IFT"), ==, 276);
+  kol_market_move_right (engine, ift);
+  g_assert_cmpint (price_of (engine, "IFT"), ==, 276);   /* top row: stays */
+  set_price (engine, "IFT", 3, 230);
+  kol_market_move_up (engine, ift);
+  g_assert_cmpint (price_of (engine, "IFT"), ==, 230);
+  kol_market_move_right (engine, ift);                 /* the end of the row: up, blocked */
+  g_assert_cmpint (price_of (engine, "IFT"), ==, 230);
 
-  kol_engine_set_phase (g, kol_title_phase_by_name (t, "16H"));
-  kol_market_move_up (g, ift);
-  g_assert_cmpint (price_of (g, "IFT"), ==, 242);
-  set_price (g, "IFT", 2, 218);
-  kol_market_move_right (g, ift);
-  g_assert_cmpint (price_of (g, "IFT"), ==, 242);
-  set_price (g, "IFT", 0, 340);
-  g_assert_false (K49_STATE (g)->max_reached);
-  kol_market_move_right (g, ift);
-  g_assert_cmpint (price_of (g, "IFT"), ==, 377);
-  g_assert_true (K49_STATE (g)->max_reached);
-  g_assert_true (K49 (g, ift, K49_REACHED_MAX));
+  kol_engine_set_phase (engine, kol_title_phase_by_name (t, "16H"));
+  kol_market_move_up (engine, ift);
+  g_assert_cmpint (price_of (engine, "IFT"), ==, 242);
+  set_price (engine, "IFT", 2, 218);
+  kol_market_move_right (engine, ift);
+  g_assert_cmpint (price_of (engine, "IFT"), ==, 242);
+  set_price (engine, "IFT", 0, 340);
+  g_assert_false (K49_STATE (engine)->max_reached);
+  kol_market_move_right (engine, ift);
+  g_assert_cmpint (price_of (engine, "IFT"), ==, 377);
+  g_assert_true (K49_STATE (engine)->max_reached);
+  g_assert_true (K49 (engine, ift, K49_REACHED_MAX));
 }
 
 /* §9.4.1: Garibaldi's president chooses its home among Caltanissetta,
@@ -1130,29 +1130,29 @@ static void
 test_stock_garibaldi_home (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolEngine) g = opening (t, 27939, 100);
-  int afg = corp (g, "AFG");
+  g_autoptr(KolEngine) engine = opening (t, 27939, 100);
+  int afg = corp (engine, "AFG");
   KolTokenTarget targets[8];
   KolAction *a;
 
-  K49 (g, corp (g, "IFT"), K49_NEXT_TO_PAR) = FALSE;
-  K49 (g, afg, K49_NEXT_TO_PAR) = TRUE;
-  apply_ok (g, par (g, 2, "AFG", 68));
-  g_assert_cmpstr (active_step_name (g), ==, "Place Home Token");
-  g_assert_true (kol_entity_equal (cur (g), C (g, "AFG")));
-  g_assert_cmpint (kol_home_token_targets (g, targets, G_N_ELEMENTS (targets)), ==, 5);
-  a = act (KOL_ACTION_PLACE_TOKEN, C (g, "AFG"));
-  a->hex = (gint16) hex (g, "J6");
+  K49 (engine, corp (engine, "IFT"), K49_NEXT_TO_PAR) = FALSE;
+  K49 (engine, afg, K49_NEXT_TO_PAR) = TRUE;
+  apply_ok (engine, par (engine, 2, "AFG", 68));
+  g_assert_cmpstr (active_step_name (engine), ==, "Place Home Token");
+  g_assert_true (kol_entity_equal (cur (engine), C (engine, "AFG")));
+  g_assert_cmpint (kol_home_token_targets (engine, targets, G_N_ELEMENTS (targets)), ==, 5);
+  a = act (KOL_ACTION_PLACE_TOKEN, C (engine, "AFG"));
+  a->hex = (gint16) hex (engine, "J6");
   a->city = 0;
-  apply_refused (g, a, KOL_ENGINE_ERROR_TOKEN, KOL_REASON_TOKEN_NOT_REACHABLE);
-  a = act (KOL_ACTION_PLACE_TOKEN, C (g, "AFG"));
-  a->hex = (gint16) hex (g, "M9");
+  apply_refused (engine, a, KOL_ENGINE_ERROR_TOKEN, KOL_REASON_TOKEN_NOT_REACHABLE);
+  a = act (KOL_ACTION_PLACE_TOKEN, C (engine, "AFG"));
+  a->hex = (gint16) hex (engine, "M9");
   a->city = 0;
-  apply_ok (g, a);
-  g_assert_cmpint (g->corps[afg].tokens[0].hex, ==, hex (g, "M9"));
+  apply_ok (engine, a);
+  g_assert_cmpint (engine->corps[afg].tokens[0].hex, ==, hex (engine, "M9"));
   /* back to the founder, who may buy two more certificates */
-  g_assert_true (kol_entity_equal (cur (g), P (2)));
-  apply_ok (g, buy (g, 2, "AFG_1"));
+  g_assert_true (kol_entity_equal (cur (engine), P (2)));
+  apply_ok (engine, buy (engine, 2, "AFG_1"));
 }
 
 /* §9.4.1: when no home of Garibaldi has room, it cannot be started and
@@ -1163,62 +1163,62 @@ static void
 test_stock_garibaldi_deferred (void)
 {
   g_autoptr(KolTitle) t = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (t, 3);
-  int afg = corp (g, "AFG"), sfa = corp (g, "SFA"), atа = corp (g, "ATA"), ctl = corp (g, "CTL"),
-      rcs = corp (g, "RCS"), ift = corp (g, "IFT");
+  g_autoptr(KolEngine) engine = game_new (t, 3);
+  int afg = corp (engine, "AFG"), sfa = corp (engine, "SFA"), atа = corp (engine, "ATA"), ctl = corp (engine, "CTL"),
+      rcs = corp (engine, "RCS"), ift = corp (engine, "IFT");
   char buf[64];
   KolAction *a;
 
   /* order: AFG next after IFT */
-  g->corp_order[0] = (gint16) ift;
-  g->corp_order[1] = (gint16) afg;
-  g->corp_order[2] = (gint16) sfa;
-  g->corp_order[3] = (gint16) atа;
-  g->corp_order[4] = (gint16) ctl;
-  g->corp_order[5] = (gint16) rcs;
-  for (int c = 0; c < g->n_corps; c++)
-    K49 (g, c, K49_NEXT_TO_PAR) = FALSE;
-  K49 (g, afg, K49_NEXT_TO_PAR) = TRUE;
-  start_corp (g, "IFT", 0, 100);
-  start_corp (g, "RCS", 1, 100);
-  start_corp (g, "CTL", 2, 100);
-  give (g, "SFA_0", P (3));
+  engine->corp_order[0] = (gint16) ift;
+  engine->corp_order[1] = (gint16) afg;
+  engine->corp_order[2] = (gint16) sfa;
+  engine->corp_order[3] = (gint16) atа;
+  engine->corp_order[4] = (gint16) ctl;
+  engine->corp_order[5] = (gint16) rcs;
+  for (int c = 0; c < engine->n_corps; c++)
+    K49 (engine, c, K49_NEXT_TO_PAR) = FALSE;
+  K49 (engine, afg, K49_NEXT_TO_PAR) = TRUE;
+  start_corp (engine, "IFT", 0, 100);
+  start_corp (engine, "RCS", 1, 100);
+  start_corp (engine, "CTL", 2, 100);
+  give (engine, "SFA_0", P (3));
   /* tokens fill Trapani, Caltanissetta, Ragusa, Messina and one slot of
    * Terranova */
-  kol_board_place_token (g, ctl, 1, hex (g, "C1"), 0, -1);
-  kol_board_place_token (g, rcs, 1, hex (g, "H8"), 0, -1);
-  kol_board_place_token (g, ift, 1, hex (g, "M11"), 0, -1);
-  kol_board_place_token (g, rcs, 2, hex (g, "B14"), 0, -1);
-  kol_board_place_token (g, ctl, 2, hex (g, "M9"), 0, -1);
-  g_assert_cmpint (kol_1849_home_token_locations (g, afg, (gint16[8]) { 0 }, 8), ==, 1);
+  kol_board_place_token (engine, ctl, 1, hex (engine, "C1"), 0, -1);
+  kol_board_place_token (engine, rcs, 1, hex (engine, "H8"), 0, -1);
+  kol_board_place_token (engine, ift, 1, hex (engine, "M11"), 0, -1);
+  kol_board_place_token (engine, rcs, 2, hex (engine, "B14"), 0, -1);
+  kol_board_place_token (engine, ctl, 2, hex (engine, "M9"), 0, -1);
+  g_assert_cmpint (kol_1849_home_token_locations (engine, afg, (gint16[8]) { 0 }, 8), ==, 1);
   /* IFT closes SMS and tokens Terranova's last slot */
-  kol_engine_move_company (g, company (g, "SMS"), C (g, "IFT"));
-  start_or (g);
-  g_assert_true (kol_entity_equal (cur (g), C (g, "IFT")));
-  apply_ok (g, choose (C (g, "IFT"), "Close SMS"));
-  apply_ok (g, pass (C (g, "IFT")));   /* no tile */
-  a = act (KOL_ACTION_PLACE_TOKEN, C (g, "IFT"));
-  a->hex = (gint16) hex (g, "C1");
+  kol_engine_move_company (engine, company (engine, "SMS"), C (engine, "IFT"));
+  start_or (engine);
+  g_assert_true (kol_entity_equal (cur (engine), C (engine, "IFT")));
+  apply_ok (engine, choose (C (engine, "IFT"), "Close SMS"));
+  apply_ok (engine, pass (C (engine, "IFT")));   /* no tile */
+  a = act (KOL_ACTION_PLACE_TOKEN, C (engine, "IFT"));
+  a->hex = (gint16) hex (engine, "C1");
   a->city = 0;
-  apply_refused (g, a, KOL_ENGINE_ERROR_TOKEN, KOL_REASON_NONE);
-  a = act (KOL_ACTION_PLACE_TOKEN, C (g, "IFT"));
-  a->hex = (gint16) hex (g, "M9");
+  apply_refused (engine, a, KOL_ENGINE_ERROR_TOKEN, KOL_REASON_NONE);
+  a = act (KOL_ACTION_PLACE_TOKEN, C (engine, "IFT"));
+  a->hex = (gint16) hex (engine, "M9");
   a->city = 0;
-  apply_ok (g, a);
-  g_assert_true (kol_board_hex_tokened_by (g, hex (g, "M9"), ift));
-  g_assert_true (K49 (g, afg, K49_SLOT_CLOSED));
-  g_assert_false (K49 (g, afg, K49_NEXT_TO_PAR));
-  g_assert_true (K49 (g, sfa, K49_NEXT_TO_PAR));
-  g_assert_cmpstr (order_string (g, buf, sizeof buf), ==, "IFT SFA ATA CTL RCS AFG");
+  apply_ok (engine, a);
+  g_assert_true (kol_board_hex_tokened_by (engine, hex (engine, "M9"), ift));
+  g_assert_true (K49 (engine, afg, K49_SLOT_CLOSED));
+  g_assert_false (K49 (engine, afg, K49_NEXT_TO_PAR));
+  g_assert_true (K49 (engine, sfa, K49_NEXT_TO_PAR));
+  g_assert_cmpstr (order_string (engine, buf, sizeof buf), ==, "IFT SFA ATA CTL RCS AFG");
   /* Caltanissetta upgraded to two slots: Garibaldi may start in the next
    * stock round */
-  kol_board_lay (g, hex (g, "H8"), kol_board_free_copy (g, kol_title_tile_by_id (t, "644")), 0);
-  kol_1849_update_garibaldi (g);
-  g_assert_true (K49 (g, afg, K49_SLOT_CLOSED));
-  kol_board_lay (g, hex (g, "H8"), kol_board_free_copy (g, kol_title_tile_by_id (t, "660")), 0);
-  kol_1849_update_garibaldi (g);
-  g_assert_false (K49 (g, afg, K49_SLOT_CLOSED));
-  g_assert_true (K49 (g, afg, K49_CLOSED_RECENTLY));
+  kol_board_lay (engine, hex (engine, "H8"), kol_board_free_copy (engine, kol_title_tile_by_id (t, "644")), 0);
+  kol_1849_update_garibaldi (engine);
+  g_assert_true (K49 (engine, afg, K49_SLOT_CLOSED));
+  kol_board_lay (engine, hex (engine, "H8"), kol_board_free_copy (engine, kol_title_tile_by_id (t, "660")), 0);
+  kol_1849_update_garibaldi (engine);
+  g_assert_false (K49 (engine, afg, K49_SLOT_CLOSED));
+  g_assert_true (K49 (engine, afg, K49_CLOSED_RECENTLY));
 }
 
 /* ---------------------------------------------------- operating rounds (§10) */
@@ -1230,27 +1230,27 @@ static void
 test_operating_order (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolEngine) g = opening (t, 27939, 100);
+  g_autoptr(KolEngine) engine = opening (t, 27939, 100);
   KolEntity order[KOL_MAX_CORPS];
   int cash[3];
 
-  start_corp (g, "IFT", 0, 100);
-  start_corp (g, "ATA", 2, 68);
-  set_price (g, "ATA", 2, 105);
-  start_corp (g, "CTL", 2, 100);   /* under SFA and IFT on 100 */
+  start_corp (engine, "IFT", 0, 100);
+  start_corp (engine, "ATA", 2, 68);
+  set_price (engine, "ATA", 2, 105);
+  start_corp (engine, "CTL", 2, 100);   /* under SFA and IFT on 100 */
   for (int p = 0; p < 3; p++)
-    cash[p] = g->players[p].cash;
-  start_or (g);
-  g_assert_cmpint (g->round.n_entities, ==, 4);
-  memcpy (order, g->round.entities, sizeof order[0] * 4);
-  g_assert_cmpint (order[0].index, ==, corp (g, "ATA"));
-  g_assert_cmpint (order[1].index, ==, corp (g, "SFA"));
-  g_assert_cmpint (order[2].index, ==, corp (g, "IFT"));
-  g_assert_cmpint (order[3].index, ==, corp (g, "CTL"));
+    cash[p] = engine->players[p].cash;
+  start_or (engine);
+  g_assert_cmpint (engine->round.n_entities, ==, 4);
+  memcpy (order, engine->round.entities, sizeof order[0] * 4);
+  g_assert_cmpint (order[0].index, ==, corp (engine, "ATA"));
+  g_assert_cmpint (order[1].index, ==, corp (engine, "SFA"));
+  g_assert_cmpint (order[2].index, ==, corp (engine, "IFT"));
+  g_assert_cmpint (order[3].index, ==, corp (engine, "CTL"));
   /* SCE 5 + SMS 20 to P1, SIGI 10 + RSA 25 to P2, CNM 15 to P3 */
-  g_assert_cmpint (g->players[0].cash - cash[0], ==, 25);
-  g_assert_cmpint (g->players[1].cash - cash[1], ==, 35);
-  g_assert_cmpint (g->players[2].cash - cash[2], ==, 15);
+  g_assert_cmpint (engine->players[0].cash - cash[0], ==, 25);
+  g_assert_cmpint (engine->players[1].cash - cash[1], ==, 35);
+  g_assert_cmpint (engine->players[2].cash - cash[2], ==, 15);
 }
 
 /* §10.3.1: terrain is paid on every lay and upgrade: in full when the tile
@@ -1263,9 +1263,9 @@ static void
 test_operating_terrain_costs (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolEngine) g = opening (t, 27939, 100);
-  int sfa = corp (g, "SFA");
-  KolEntity e = C (g, "SFA");
+  g_autoptr(KolEngine) engine = opening (t, 27939, 100);
+  int sfa = corp (engine, "SFA");
+  KolEntity e = C (engine, "SFA");
   static const struct { const char *hex, *old, *tile; int cost, sigi; } cases[] = {
     { "H6", NULL, "8", 40, 20 },      /* rough, standard */
     { "H6", NULL, "78", 10, 10 },     /* rough, narrow */
@@ -1282,7 +1282,7 @@ test_operating_terrain_costs (void)
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
     for (int sigi = 0; sigi < 2; sigi++)
       {
-        g_autoptr(KolEngine) w = kol_engine_copy (g);
+        g_autoptr(KolEngine) w = kol_engine_copy (engine);
         int h = hex (w, cases[i].hex), old_tile;
 
         if (sigi)
@@ -1304,28 +1304,28 @@ static void
 test_operating_gauge (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolEngine) g = opening (t, 27939, 100);
-  int sfa = corp (g, "SFA");
+  g_autoptr(KolEngine) engine = opening (t, 27939, 100);
+  int sfa = corp (engine, "SFA");
   KolReach reach;
   int narrow_side, broad_side;
   guint8 rot_broad, rot_narrow;
 
   /* a mixed yellow city on SFA's home J6: narrow towards I5, standard
    * towards I7 */
-  lay (g, "J6", "645", 2);
-  kol_board_compute_reach (g, sfa, NULL, &reach);
-  narrow_side = kol_board_neighbor (g, hex (g, "J6"), 2);
-  broad_side = kol_board_neighbor (g, hex (g, "J6"), 4);
-  g_assert_cmpint (narrow_side, ==, hex (g, "I5"));
-  g_assert_cmpint (broad_side, ==, hex (g, "I7"));
+  lay (engine, "J6", "645", 2);
+  kol_board_compute_reach (engine, sfa, NULL, &reach);
+  narrow_side = kol_board_neighbor (engine, hex (engine, "J6"), 2);
+  broad_side = kol_board_neighbor (engine, hex (engine, "J6"), 4);
+  g_assert_cmpint (narrow_side, ==, hex (engine, "I5"));
+  g_assert_cmpint (broad_side, ==, hex (engine, "I7"));
   /* standard track meeting the narrow end is refused, narrow accepted */
-  rot_broad = kol_board_legal_rotations (g, sfa, narrow_side, kol_title_tile_by_id (t, "9"), &reach);
-  rot_narrow = kol_board_legal_rotations (g, sfa, narrow_side, kol_title_tile_by_id (t, "79"), &reach);
+  rot_broad = kol_board_legal_rotations (engine, sfa, narrow_side, kol_title_tile_by_id (t, "9"), &reach);
+  rot_narrow = kol_board_legal_rotations (engine, sfa, narrow_side, kol_title_tile_by_id (t, "79"), &reach);
   g_assert_cmpint (rot_broad, ==, 0);
   g_assert_cmpint (rot_narrow, !=, 0);
   /* and the other way round at the standard end (towns) */
-  rot_broad = kol_board_legal_rotations (g, sfa, broad_side, kol_title_tile_by_id (t, "4"), &reach);
-  rot_narrow = kol_board_legal_rotations (g, sfa, broad_side, kol_title_tile_by_id (t, "74"), &reach);
+  rot_broad = kol_board_legal_rotations (engine, sfa, broad_side, kol_title_tile_by_id (t, "4"), &reach);
+  rot_narrow = kol_board_legal_rotations (engine, sfa, broad_side, kol_title_tile_by_id (t, "74"), &reach);
   g_assert_cmpint (rot_broad, !=, 0);
   g_assert_cmpint (rot_narrow, ==, 0);
   /* the lay is refused with the gauge as the reason */
@@ -1333,7 +1333,7 @@ test_operating_gauge (void)
     KolReason why = KOL_REASON_NONE;
 
     for (int r = 0; r < 6; r++)
-      if (!kol_board_check_lay (g, sfa, narrow_side, kol_title_tile_by_id (t, "9"), r, &reach, &why) &&
+      if (!kol_board_check_lay (engine, sfa, narrow_side, kol_title_tile_by_id (t, "9"), r, &reach, &why) &&
           why == KOL_REASON_TILE_GAUGE)
         break;
     g_assert_cmpint (why, ==, KOL_REASON_TILE_GAUGE);
@@ -1345,15 +1345,15 @@ static void
 test_operating_sce_blocks (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolEngine) g = opening (t, 27939, 100);
-  const KolBoardHooks *h = g->module->board_hooks;
-  int sfa = corp (g, "SFA"), g13 = hex (g, "G13");
+  g_autoptr(KolEngine) engine = opening (t, 27939, 100);
+  const KolBoardHooks *h = engine->module->board_hooks;
+  int sfa = corp (engine, "SFA"), g13 = hex (engine, "G13");
 
-  g_assert_true (h->hex_blocked (g, sfa, g13));
-  kol_engine_move_company (g, company (g, "SCE"), C (g, "SFA"));
-  g_assert_false (h->hex_blocked (g, sfa, g13));
-  kol_engine_close_company (g, company (g, "SCE"));
-  g_assert_false (h->hex_blocked (g, sfa, g13));
+  g_assert_true (h->hex_blocked (engine, sfa, g13));
+  kol_engine_move_company (engine, company (engine, "SCE"), C (engine, "SFA"));
+  g_assert_false (h->hex_blocked (engine, sfa, g13));
+  kol_engine_close_company (engine, company (engine, "SCE"));
+  g_assert_false (h->hex_blocked (engine, sfa, g13));
 }
 
 /* The route of @stops (hex id, node index) for the @t-th train of @corp_id,
@@ -1361,7 +1361,7 @@ test_operating_sce_blocks (void)
  * connection, NULL to let the validator find it): its revenue, or -1 with
  * the refusal's reason in *reason. */
 static int
-route (KolEngine            *g,
+route (KolEngine            *engine,
        const char         *corp_id,
        int                 t,
        const char * const *stops,
@@ -1369,7 +1369,7 @@ route (KolEngine            *g,
        int                *distance,
        KolReason          *reason)
 {
-  const KolRouteHooks *hooks = g->module->route_hooks;
+  const KolRouteHooks *hooks = engine->module->route_hooks;
   KolRouteRules rules;
   KolRouteTrain trains[KOL_ROUTE_MAX_TRAINS];
   KolRouteNode nodes[8];
@@ -1382,12 +1382,12 @@ route (KolEngine            *g,
   int n = 0, revenue;
 
   kol_route_rules_init (&rules);
-  g_assert_cmpint (hooks->prepare (g, corp (g, corp_id), &rules, trains, KOL_ROUTE_MAX_TRAINS), >, t);
+  g_assert_cmpint (hooks->prepare (engine, corp (engine, corp_id), &rules, trains, KOL_ROUTE_MAX_TRAINS), >, t);
   for (; stops[n]; n++)
     {
       g_auto(GStrv) part = g_strsplit (stops[n], ":", 2);
 
-      nodes[n].hex = (gint16) hex (g, part[0]);
+      nodes[n].hex = (gint16) hex (engine, part[0]);
       nodes[n].node = (gint8) (part[1] ? atoi (part[1]) : 0);
     }
   draft.n_nodes = n;
@@ -1402,12 +1402,12 @@ route (KolEngine            *g,
           conns[c].paths = NULL;
           conns[c].n_hexes = (int) g_strv_length (ids);
           for (int k = 0; ids[k]; k++)
-            hexes[c][k] = (gint16) hex (g, ids[k]);
+            hexes[c][k] = (gint16) hex (engine, ids[k]);
           conns[c].hexes = hexes[c];
         }
       draft.connections = conns;
     }
-  revenue = kol_route_check (g, corp (g, corp_id), &rules, &trains[t], &draft, NULL, 0, &resolved, &refusal, &error);
+  revenue = kol_route_check (engine, corp (engine, corp_id), &rules, &trains[t], &draft, NULL, 0, &resolved, &refusal, &error);
   if (reason)
     *reason = refusal.n_args > 0 && refusal.args[0].kind == KOL_ARG_REASON ? refusal.args[0].value : KOL_REASON_NONE;
   if (revenue < 0)
@@ -1430,7 +1430,7 @@ test_operating_routes (void)
 {
   const char *all[] = { KOL_1849_OPT_BONDS, KOL_1849_OPT_BUY_TOKENS, KOL_1849_OPT_ELECTRIC, NULL };
   g_autoptr(KolTitle) t = load_opts (4, all);
-  g_autoptr(KolEngine) g = game_new (t, 3);
+  g_autoptr(KolEngine) engine = game_new (t, 3);
   const char *standard[] = { "C5", "D4", NULL }, *via_b4[] = { "C5 B4 D4" }, *direct[] = { "C5 D4" };
   const char *port_only[] = { "A5", "C5", NULL }, *port_route[] = { "A5", "C5", "D4", NULL };
   const char *port_chains[] = { "A5 C5", "C5 B4 D4" };
@@ -1438,63 +1438,63 @@ test_operating_routes (void)
   int d = 0;
   KolReason why;
 
-  start_corp (g, "RCS", 0, 100);                     /* Palermo, C5 */
-  start_corp (g, "CTL", 1, 100);                     /* Marsala, E1 */
-  start_corp (g, "AFG", 2, 100);
-  kol_board_place_token (g, corp (g, "AFG"), 0, hex (g, "B14"), 0, -1);
-  lay (g, "C5", "651", 5);       /* Palermo: standard to B4, narrow to D4 */
-  lay (g, "B4", "7", 5);
-  lay (g, "D4", "681", 2);       /* Partinico: standard from B4, narrow from C5 */
-  lay (g, "B14", "655", 0);      /* Messina, towards the double hex */
-  give_train (g, "4H-0", "RCS");
-  give_train (g, "R6H-0", "RCS");
-  give_train (g, "E-0", "RCS");
-  give_train (g, "4H-1", "CTL");
-  give_train (g, "R6H-1", "CTL");
-  give_train (g, "4H-2", "AFG");
-  give_train (g, "E-1", "AFG");
+  start_corp (engine, "RCS", 0, 100);                     /* Palermo, C5 */
+  start_corp (engine, "CTL", 1, 100);                     /* Marsala, E1 */
+  start_corp (engine, "AFG", 2, 100);
+  kol_board_place_token (engine, corp (engine, "AFG"), 0, hex (engine, "B14"), 0, -1);
+  lay (engine, "C5", "651", 5);       /* Palermo: standard to B4, narrow to D4 */
+  lay (engine, "B4", "7", 5);
+  lay (engine, "D4", "681", 2);       /* Partinico: standard from B4, narrow from C5 */
+  lay (engine, "B14", "655", 0);      /* Messina, towards the double hex */
+  give_train (engine, "4H-0", "RCS");
+  give_train (engine, "R6H-0", "RCS");
+  give_train (engine, "E-0", "RCS");
+  give_train (engine, "4H-1", "CTL");
+  give_train (engine, "R6H-1", "CTL");
+  give_train (engine, "4H-2", "AFG");
+  give_train (engine, "E-1", "AFG");
 
   /* Palermo–Partinico: standard 2 hexes for a normal train, 4 for an R6H;
    * narrow 2 for a normal train, 1 for an R6H (§10.5.1) */
-  g_assert_cmpint (route (g, "RCS", 0, standard, via_b4, &d, NULL), ==, 100);
+  g_assert_cmpint (route (engine, "RCS", 0, standard, via_b4, &d, NULL), ==, 100);
   g_assert_cmpint (d, ==, 2);
-  g_assert_cmpint (route (g, "RCS", 1, standard, via_b4, &d, NULL), ==, 100);
+  g_assert_cmpint (route (engine, "RCS", 1, standard, via_b4, &d, NULL), ==, 100);
   g_assert_cmpint (d, ==, 4);
-  g_assert_cmpint (route (g, "RCS", 0, standard, direct, &d, NULL), ==, 100);
+  g_assert_cmpint (route (engine, "RCS", 0, standard, direct, &d, NULL), ==, 100);
   g_assert_cmpint (d, ==, 2);
-  g_assert_cmpint (route (g, "RCS", 1, standard, direct, &d, NULL), ==, 100);
+  g_assert_cmpint (route (engine, "RCS", 1, standard, direct, &d, NULL), ==, 100);
   g_assert_cmpint (d, ==, 1);
   /* E trains: standard only, Palermo doubled (§14.3) */
-  g_assert_cmpint (route (g, "RCS", 2, standard, via_b4, NULL, NULL), ==, 190);
-  g_assert_cmpint (route (g, "RCS", 2, standard, direct, NULL, &why), ==, -1);
+  g_assert_cmpint (route (engine, "RCS", 2, standard, via_b4, NULL, NULL), ==, 190);
+  g_assert_cmpint (route (engine, "RCS", 2, standard, direct, NULL, &why), ==, -1);
   /* a port is not one of the two stops (§10.5.1) */
-  g_assert_cmpint (route (g, "RCS", 0, port_only, NULL, NULL, &why), ==, -1);
+  g_assert_cmpint (route (engine, "RCS", 0, port_only, NULL, NULL, &why), ==, -1);
   g_assert_cmpint (why, ==, KOL_REASON_ROUTE_PORT);
-  g_assert_cmpint (route (g, "RCS", 0, port_route, port_chains, NULL, NULL), ==, 110);
+  g_assert_cmpint (route (engine, "RCS", 0, port_route, port_chains, NULL, NULL), ==, 110);
   /* CNM's marker on that port, for its corporation (§7.1 P3) */
-  K49_STATE (g)->cnm_hex = (gint16) hex (g, "A5");
-  g_assert_cmpint (route (g, "RCS", 0, port_route, port_chains, NULL, NULL), ==, 110);
-  K49 (g, corp (g, "RCS"), K49_CNM) = TRUE;
-  g_assert_cmpint (route (g, "RCS", 0, port_route, port_chains, NULL, NULL), ==, 130);
+  K49_STATE (engine)->cnm_hex = (gint16) hex (engine, "A5");
+  g_assert_cmpint (route (engine, "RCS", 0, port_route, port_chains, NULL, NULL), ==, 110);
+  K49 (engine, corp (engine, "RCS"), K49_CNM) = TRUE;
+  g_assert_cmpint (route (engine, "RCS", 0, port_route, port_chains, NULL, NULL), ==, 130);
   /* Messina–Calabria counts 3 (§10.5.1) */
-  g_assert_cmpint (route (g, "AFG", 0, calabria, NULL, &d, NULL), ==, 60);
+  g_assert_cmpint (route (engine, "AFG", 0, calabria, NULL, &d, NULL), ==, 60);
   g_assert_cmpint (d, ==, 3);
-  g_assert_cmpint (route (g, "AFG", 1, calabria, NULL, NULL, NULL), ==, 110);
+  g_assert_cmpint (route (engine, "AFG", 1, calabria, NULL, NULL, NULL), ==, 110);
   /* Trapani–Marsala: dual only, 1 hex for both trains; 20 each in Phase 4,
    * 30 in Phase 8, 40 in Phase 12 (§10.5.2) */
-  g_assert_cmpint (route (g, "CTL", 0, trapani, NULL, &d, NULL), ==, 40);
+  g_assert_cmpint (route (engine, "CTL", 0, trapani, NULL, &d, NULL), ==, 40);
   g_assert_cmpint (d, ==, 1);
-  g_assert_cmpint (route (g, "CTL", 1, trapani, NULL, &d, NULL), ==, 40);
+  g_assert_cmpint (route (engine, "CTL", 1, trapani, NULL, &d, NULL), ==, 40);
   g_assert_cmpint (d, ==, 1);
-  kol_engine_set_phase (g, kol_title_phase_by_name (t, "8H"));
-  g_assert_cmpint (route (g, "CTL", 0, trapani, NULL, NULL, NULL), ==, 60);
-  kol_engine_set_phase (g, kol_title_phase_by_name (t, "12H"));
-  g_assert_cmpint (route (g, "CTL", 0, trapani, NULL, NULL, NULL), ==, 80);
-  kol_engine_set_phase (g, kol_title_phase_by_name (t, "4H"));
+  kol_engine_set_phase (engine, kol_title_phase_by_name (t, "8H"));
+  g_assert_cmpint (route (engine, "CTL", 0, trapani, NULL, NULL, NULL), ==, 60);
+  kol_engine_set_phase (engine, kol_title_phase_by_name (t, "12H"));
+  g_assert_cmpint (route (engine, "CTL", 0, trapani, NULL, NULL, NULL), ==, 80);
+  kol_engine_set_phase (engine, kol_title_phase_by_name (t, "4H"));
   /* the gauge changes only at a stop: narrow track on B4 between Palermo's
    * and Partinico's standard ends */
-  lay (g, "B4", "77", 5);
-  g_assert_cmpint (route (g, "RCS", 0, standard, via_b4, NULL, &why), ==, -1);
+  lay (engine, "B4", "77", 5);
+  g_assert_cmpint (route (engine, "RCS", 0, standard, via_b4, NULL, &why), ==, -1);
 }
 
 /* §10.5.3: example 1, Lilibeo at L.144 moves right only with a total
@@ -1506,34 +1506,34 @@ static void
 test_operating_payouts (void)
 {
   g_autoptr(KolTitle) t = load (3, NULL);
-  g_autoptr(KolEngine) g = game_new (t, 27939);
-  int ctl = corp (g, "CTL");
+  g_autoptr(KolEngine) engine = game_new (t, 27939);
+  int ctl = corp (engine, "CTL");
   KolPriceChange change;
   int player, treasury, bank;
 
-  start_corp (g, "CTL", 0, 144);
-  kol_dividend_share_price_change (g, ctl, 143, &change);
+  start_corp (engine, "CTL", 0, 144);
+  kol_dividend_share_price_change (engine, ctl, 143, &change);
   g_assert_cmpint (change.n, ==, 0);
-  kol_dividend_share_price_change (g, ctl, 144, &change);
+  kol_dividend_share_price_change (engine, ctl, 144, &change);
   g_assert_cmpint (change.n, ==, 1);
   g_assert_cmpint (change.moves[0].direction, ==, KOL_PRICE_RIGHT);
-  kol_dividend_share_price_change (g, ctl, 0, &change);
+  kol_dividend_share_price_change (engine, ctl, 0, &change);
   g_assert_cmpint (change.moves[0].direction, ==, KOL_PRICE_LEFT);
 
   /* example 2: 50% president, 20% treasury, 30% pool */
-  give (g, "CTL_1", P (0));
-  give (g, "CTL_2", P (0));
-  give (g, "CTL_3", P (0));
-  give (g, "CTL_4", pool ());
-  give (g, "CTL_5", pool ());
-  give (g, "CTL_6", pool ());
-  player = g->players[0].cash;
-  treasury = g->corps[ctl].cash;
-  bank = g->bank;
-  kol_dividend_payout_shares (g, ctl, 50);
-  g_assert_cmpint (g->players[0].cash - player, ==, 25);
-  g_assert_cmpint (g->corps[ctl].cash - treasury, ==, 10);
-  g_assert_cmpint (bank - g->bank, ==, 35);
+  give (engine, "CTL_1", P (0));
+  give (engine, "CTL_2", P (0));
+  give (engine, "CTL_3", P (0));
+  give (engine, "CTL_4", pool ());
+  give (engine, "CTL_5", pool ());
+  give (engine, "CTL_6", pool ());
+  player = engine->players[0].cash;
+  treasury = engine->corps[ctl].cash;
+  bank = engine->bank;
+  kol_dividend_payout_shares (engine, ctl, 50);
+  g_assert_cmpint (engine->players[0].cash - player, ==, 25);
+  g_assert_cmpint (engine->corps[ctl].cash - treasury, ==, 10);
+  g_assert_cmpint (bank - engine->bank, ==, 35);
 }
 
 /* §10.6, the examples: in Phase 8 a corporation with two 8H may buy the
@@ -1543,34 +1543,34 @@ static void
 test_operating_train_limits (void)
 {
   g_autoptr(KolTitle) t = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (t, 3);
+  g_autoptr(KolEngine) engine = game_new (t, 3);
   g_autoptr(KolEngine) g12 = NULL;
-  int rcs = corp (g, "RCS");
+  int rcs = corp (engine, "RCS");
   KolTrainOffer offers[16];
   KolAction *a;
 
-  start_corp (g, "RCS", 0, 100);
-  g->corps[rcs].cash = 2000;
-  g->bank -= 2000;
-  depot_from (g, "10H-0");
-  kol_engine_set_phase (g, kol_title_phase_by_name (t, "8H"));
-  give_train (g, "8H-0", "RCS");
-  give_train (g, "8H-1", "RCS");
-  g12 = kol_engine_copy (g);
+  start_corp (engine, "RCS", 0, 100);
+  engine->corps[rcs].cash = 2000;
+  engine->bank -= 2000;
+  depot_from (engine, "10H-0");
+  kol_engine_set_phase (engine, kol_title_phase_by_name (t, "8H"));
+  give_train (engine, "8H-0", "RCS");
+  give_train (engine, "8H-1", "RCS");
+  g12 = kol_engine_copy (engine);
 
-  start_or (g);
-  advance_to (g, "Buy Trains");
-  a = act (KOL_ACTION_BUY_TRAIN, C (g, "RCS"));
-  a->train = (gint16) kol_engine_train_by_id (g, "10H-0");
+  start_or (engine);
+  advance_to (engine, "Buy Trains");
+  a = act (KOL_ACTION_BUY_TRAIN, C (engine, "RCS"));
+  a->train = (gint16) kol_engine_train_by_id (engine, "10H-0");
   a->price = 550;
-  apply_ok (g, a);
-  g_assert_cmpstr (g->title->phases[g->phase].name, ==, "10H");
-  g_assert_cmpstr (active_step_name (g), ==, "Discard Trains");
-  a = act (KOL_ACTION_DISCARD_TRAIN, C (g, "RCS"));
-  a->train = (gint16) kol_engine_train_by_id (g, "8H-0");
-  apply_ok (g, a);
-  g_assert_cmpint (kol_engine_trains_of (g, C (g, "RCS"), (gint16[8]) { 0 }, 8), ==, 2);
-  g_assert_cmpint (g->trains[kol_engine_train_by_id (g, "8H-0")].owner.kind, ==, KOL_ENTITY_POOL);
+  apply_ok (engine, a);
+  g_assert_cmpstr (engine->title->phases[engine->phase].name, ==, "10H");
+  g_assert_cmpstr (active_step_name (engine), ==, "Discard Trains");
+  a = act (KOL_ACTION_DISCARD_TRAIN, C (engine, "RCS"));
+  a->train = (gint16) kol_engine_train_by_id (engine, "8H-0");
+  apply_ok (engine, a);
+  g_assert_cmpint (kol_engine_trains_of (engine, C (engine, "RCS"), (gint16[8]) { 0 }, 8), ==, 2);
+  g_assert_cmpint (engine->trains[kol_engine_train_by_id (engine, "8H-0")].owner.kind, ==, KOL_ENTITY_POOL);
 
   /* Phase 12 */
   depot_from (g12, "16H-0");
@@ -1584,26 +1584,26 @@ test_operating_train_limits (void)
 
 /* Refused for any reason; the game is unchanged. */
 static void
-apply_refused_any (KolEngine   *g,
+apply_refused_any (KolEngine   *engine,
                    KolAction *a)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(KolEngine) before = kol_engine_copy (g);
+  g_autoptr(KolEngine) before = kol_engine_copy (engine);
 
-  g_assert_false (try_apply (g, a, &error));
+  g_assert_false (try_apply (engine, a, &error));
   g_assert_nonnull (error);
   g_test_message ("refused as expected: %s", error->message);
-  g->refusal = before->refusal;
-  g_assert_true (memcmp (g, before, sizeof *g) == 0);
+  engine->refusal = before->refusal;
+  g_assert_true (memcmp (engine, before, sizeof *engine) == 0);
 }
 
 /* The first legal action of @type (and, if not NULL, @choice). */
 static KolAction *
-find_legal (KolEngine       *g,
+find_legal (KolEngine       *engine,
             KolActionType  type,
             const char    *choice)
 {
-  g_autoptr(GPtrArray) actions = legal (g);
+  g_autoptr(GPtrArray) actions = legal (engine);
 
   for (guint i = 0; i < actions->len; i++)
     {
@@ -1616,21 +1616,21 @@ find_legal (KolEngine       *g,
 }
 
 static gboolean
-has_legal (KolEngine       *g,
+has_legal (KolEngine       *engine,
            KolActionType  type,
            const char    *choice)
 {
-  KolAction *a = find_legal (g, type, choice);
+  KolAction *a = find_legal (engine, type, choice);
 
   kol_action_free (a);
   return a != NULL;
 }
 
 static int
-count_legal (KolEngine       *g,
+count_legal (KolEngine       *engine,
              KolActionType  type)
 {
-  g_autoptr(GPtrArray) actions = legal (g);
+  g_autoptr(GPtrArray) actions = legal (engine);
   int n = 0;
 
   for (guint i = 0; i < actions->len; i++)
@@ -1640,9 +1640,9 @@ count_legal (KolEngine       *g,
 
 /* One action as advance_to picks it. */
 static void
-auto_act (KolEngine *g)
+auto_act (KolEngine *engine)
 {
-  g_autoptr(GPtrArray) actions = legal (g);
+  g_autoptr(GPtrArray) actions = legal (engine);
   KolAction *pick = NULL;
 
   for (guint i = 0; i < actions->len && pick == NULL; i++)
@@ -1658,7 +1658,7 @@ auto_act (KolEngine *g)
     if (((KolAction *) g_ptr_array_index (actions, i))->type == KOL_ACTION_PASS)
       pick = g_ptr_array_index (actions, i);
   g_assert_nonnull (pick);
-  apply_ok (g, kol_action_copy (pick));
+  apply_ok (engine, kol_action_copy (pick));
 }
 
 /* §10.2: from Phase 6 to Phase 10 a corporation may buy a private company
@@ -1669,62 +1669,62 @@ static void
 test_operating_buy_company (void)
 {
   g_autoptr(KolTitle) t = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (t, 3);
-  int ift = corp (g, "IFT"), cnm = company (g, "CNM"), rsa = company (g, "RSA");
-  int face = g->companies[cnm].value, p2;
+  g_autoptr(KolEngine) engine = game_new (t, 3);
+  int ift = corp (engine, "IFT"), cnm = company (engine, "CNM"), rsa = company (engine, "RSA");
+  int face = engine->companies[cnm].value, p2;
   KolAction *a;
 
-  kol_engine_move_company (g, cnm, P (2));
-  kol_engine_move_company (g, rsa, P (1));
-  start_corp (g, "IFT", 0, 100);
-  g->corps[ift].cash = 500;
-  g->bank -= 500;
-  start_or (g);
-  p2 = g->players[2].cash;
-  g_assert_cmpstr (active_step_name (g), ==, "Lay Track");
+  kol_engine_move_company (engine, cnm, P (2));
+  kol_engine_move_company (engine, rsa, P (1));
+  start_corp (engine, "IFT", 0, 100);
+  engine->corps[ift].cash = 500;
+  engine->bank -= 500;
+  start_or (engine);
+  p2 = engine->players[2].cash;
+  g_assert_cmpstr (active_step_name (engine), ==, "Lay Track");
 
   /* Phase 4: no purchases */
-  g_assert_cmpint (count_legal (g, KOL_ACTION_BUY_COMPANY), ==, 0);
-  a = act (KOL_ACTION_BUY_COMPANY, C (g, "IFT"));
+  g_assert_cmpint (count_legal (engine, KOL_ACTION_BUY_COMPANY), ==, 0);
+  a = act (KOL_ACTION_BUY_COMPANY, C (engine, "IFT"));
   a->company = (gint16) cnm;
   a->price = face;
-  apply_refused_any (g, a);
+  apply_refused_any (engine, a);
 
   /* Phase 6: L.1 to 2× face value */
-  kol_engine_set_phase (g, kol_title_phase_by_name (t, "6H"));
-  g_assert_cmpint (count_legal (g, KOL_ACTION_BUY_COMPANY), ==, 2);
-  a = act (KOL_ACTION_BUY_COMPANY, C (g, "IFT"));
+  kol_engine_set_phase (engine, kol_title_phase_by_name (t, "6H"));
+  g_assert_cmpint (count_legal (engine, KOL_ACTION_BUY_COMPANY), ==, 2);
+  a = act (KOL_ACTION_BUY_COMPANY, C (engine, "IFT"));
   a->company = (gint16) cnm;
   a->price = 2 * face + 1;
-  apply_refused (g, a, KOL_ENGINE_ERROR_RULE, KOL_REASON_COMPANY_PRICE);
-  a = act (KOL_ACTION_BUY_COMPANY, C (g, "IFT"));
+  apply_refused (engine, a, KOL_ENGINE_ERROR_RULE, KOL_REASON_COMPANY_PRICE);
+  a = act (KOL_ACTION_BUY_COMPANY, C (engine, "IFT"));
   a->company = (gint16) cnm;
   a->price = 0;
-  apply_refused (g, a, KOL_ENGINE_ERROR_RULE, KOL_REASON_COMPANY_PRICE);
-  a = act (KOL_ACTION_BUY_COMPANY, C (g, "IFT"));
+  apply_refused (engine, a, KOL_ENGINE_ERROR_RULE, KOL_REASON_COMPANY_PRICE);
+  a = act (KOL_ACTION_BUY_COMPANY, C (engine, "IFT"));
   a->company = (gint16) rsa;
   a->price = 1;
-  apply_refused (g, a, KOL_ENGINE_ERROR_RULE, KOL_REASON_COMPANY_NOT_BUYABLE);
-  a = act (KOL_ACTION_BUY_COMPANY, C (g, "IFT"));
+  apply_refused (engine, a, KOL_ENGINE_ERROR_RULE, KOL_REASON_COMPANY_NOT_BUYABLE);
+  a = act (KOL_ACTION_BUY_COMPANY, C (engine, "IFT"));
   a->company = (gint16) cnm;
   a->price = 2 * face;
-  apply_ok (g, a);
-  g_assert_true (kol_entity_equal (g->companies[cnm].owner, C (g, "IFT")));
-  g_assert_cmpint (g->players[2].cash - p2, ==, 2 * face);
-  g_assert_cmpint (g->corps[ift].cash, ==, 500 - 2 * face);
-  g_assert_true (K49 (g, ift, K49_CNM));
+  apply_ok (engine, a);
+  g_assert_true (kol_entity_equal (engine->companies[cnm].owner, C (engine, "IFT")));
+  g_assert_cmpint (engine->players[2].cash - p2, ==, 2 * face);
+  g_assert_cmpint (engine->corps[ift].cash, ==, 500 - 2 * face);
+  g_assert_true (K49 (engine, ift, K49_CNM));
 
   /* the marker: ports only; it closes CNM */
-  g_assert_cmpint (count_legal (g, KOL_ACTION_ASSIGN), ==, 4);
+  g_assert_cmpint (count_legal (engine, KOL_ACTION_ASSIGN), ==, 4);
   a = act (KOL_ACTION_ASSIGN, kol_entity (KOL_ENTITY_COMPANY, cnm));
-  a->hex = (gint16) hex (g, "C5");
-  apply_refused (g, a, KOL_ENGINE_ERROR_RULE, KOL_REASON_CHOICE);
+  a->hex = (gint16) hex (engine, "C5");
+  apply_refused (engine, a, KOL_ENGINE_ERROR_RULE, KOL_REASON_CHOICE);
   a = act (KOL_ACTION_ASSIGN, kol_entity (KOL_ENTITY_COMPANY, cnm));
-  a->hex = (gint16) hex (g, "N8");
-  apply_ok (g, a);
-  g_assert_cmpint (K49_STATE (g)->cnm_hex, ==, hex (g, "N8"));
-  g_assert_true (g->companies[cnm].closed);
-  g_assert_cmpint (count_legal (g, KOL_ACTION_ASSIGN), ==, 0);
+  a->hex = (gint16) hex (engine, "N8");
+  apply_ok (engine, a);
+  g_assert_cmpint (K49_STATE (engine)->cnm_hex, ==, hex (engine, "N8"));
+  g_assert_true (engine->companies[cnm].closed);
+  g_assert_cmpint (count_legal (engine, KOL_ACTION_ASSIGN), ==, 0);
 }
 
 /* §7.1 P4: a corporation owning SMS may close it at the start of its turn
@@ -1734,75 +1734,75 @@ static void
 test_operating_sms (void)
 {
   g_autoptr(KolTitle) t = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (t, 3);
-  int rcs = corp (g, "RCS"), sms = company (g, "SMS");
+  g_autoptr(KolEngine) engine = game_new (t, 3);
+  int rcs = corp (engine, "RCS"), sms = company (engine, "SMS");
   g_autoptr(GPtrArray) actions = NULL;
   g_autoptr(KolEngine) lay_copy = NULL;
   KolAction *a;
   gboolean far = FALSE;
   int laid = -1;
 
-  kol_engine_move_company (g, sms, C (g, "RCS"));
-  start_corp (g, "RCS", 0, 100);
-  g->corps[rcs].cash = 500;
-  g->bank -= 500;
-  start_or (g);
-  g_assert_cmpstr (active_step_name (g), ==, "SMS Teleport");
-  g_assert_nonnull ((a = find_legal (g, KOL_ACTION_CHOOSE, "Close SMS")));
+  kol_engine_move_company (engine, sms, C (engine, "RCS"));
+  start_corp (engine, "RCS", 0, 100);
+  engine->corps[rcs].cash = 500;
+  engine->bank -= 500;
+  start_or (engine);
+  g_assert_cmpstr (active_step_name (engine), ==, "SMS Teleport");
+  g_assert_nonnull ((a = find_legal (engine, KOL_ACTION_CHOOSE, "Close SMS")));
   kol_action_free (a);
-  apply_refused (g, choose (C (g, "RCS"), "Teleport"), KOL_ENGINE_ERROR_RULE, KOL_REASON_CHOICE);
-  apply_ok (g, choose (C (g, "RCS"), "Close SMS"));
-  g_assert_true (g->companies[sms].closed);
-  g_assert_cmpstr (active_step_name (g), ==, "Lay Track");
+  apply_refused (engine, choose (C (engine, "RCS"), "Teleport"), KOL_ENGINE_ERROR_RULE, KOL_REASON_CHOICE);
+  apply_ok (engine, choose (C (engine, "RCS"), "Close SMS"));
+  g_assert_true (engine->companies[sms].closed);
+  g_assert_cmpstr (active_step_name (engine), ==, "Lay Track");
 
   /* only coastal cities, connected or not */
-  apply_refused (g, lay_action (g, "RCS", "D4", "3", 0), KOL_ENGINE_ERROR_TILE, KOL_REASON_NOT_COASTAL);
-  actions = legal (g);
+  apply_refused (engine, lay_action (engine, "RCS", "D4", "3", 0), KOL_ENGINE_ERROR_TILE, KOL_REASON_NOT_COASTAL);
+  actions = legal (engine);
   for (guint i = 0; i < actions->len; i++)
     {
       KolAction *l = g_ptr_array_index (actions, i);
 
       if (l->type != KOL_ACTION_LAY_TILE)
         continue;
-      g_assert_true (kol_1849_is_sms_hex (g, l->hex));
+      g_assert_true (kol_1849_is_sms_hex (engine, l->hex));
       if (laid < 0)
         {
           laid = l->hex;
-          lay_copy = kol_engine_copy (g);
+          lay_copy = kol_engine_copy (engine);
           apply_ok (lay_copy, kol_action_copy (l));
         }
     }
   /* Girgenti (J6), in Phase 4 the only coastal city to build, is SFA's
    * home: the token has nowhere to go */
-  g_assert_cmpint (laid, ==, hex (g, "J6"));
+  g_assert_cmpint (laid, ==, hex (engine, "J6"));
   g_assert_cmpint (K49 (lay_copy, rcs, K49_SMS), ==, laid + 1);
   g_assert_cmpstr (active_step_name (lay_copy), !=, "Place a Token");
 
   /* without a lay: a token in any coastal city, Terranova (M9) say */
-  apply_ok (g, pass (C (g, "RCS")));
-  g_assert_cmpstr (active_step_name (g), ==, "Place a Token");
+  apply_ok (engine, pass (C (engine, "RCS")));
+  g_assert_cmpstr (active_step_name (engine), ==, "Place a Token");
   g_clear_pointer (&actions, g_ptr_array_unref);
-  actions = legal (g);
+  actions = legal (engine);
   for (guint i = 0; i < actions->len; i++)
     {
       KolAction *l = g_ptr_array_index (actions, i);
 
       if (l->type == KOL_ACTION_PLACE_TOKEN)
         {
-          g_assert_true (kol_1849_is_sms_hex (g, l->hex));
-          far |= l->hex == hex (g, "M9");
+          g_assert_true (kol_1849_is_sms_hex (engine, l->hex));
+          far |= l->hex == hex (engine, "M9");
         }
     }
   g_assert_true (far);
-  a = act (KOL_ACTION_PLACE_TOKEN, C (g, "RCS"));
-  a->hex = (gint16) hex (g, "D4");
+  a = act (KOL_ACTION_PLACE_TOKEN, C (engine, "RCS"));
+  a->hex = (gint16) hex (engine, "D4");
   a->city = 0;
-  apply_refused (g, a, KOL_ENGINE_ERROR_TOKEN, KOL_REASON_NOT_COASTAL);
-  a = act (KOL_ACTION_PLACE_TOKEN, C (g, "RCS"));
-  a->hex = (gint16) hex (g, "M9");
+  apply_refused (engine, a, KOL_ENGINE_ERROR_TOKEN, KOL_REASON_NOT_COASTAL);
+  a = act (KOL_ACTION_PLACE_TOKEN, C (engine, "RCS"));
+  a->hex = (gint16) hex (engine, "M9");
   a->city = 0;
-  apply_ok (g, a);
-  g_assert_true (kol_board_hex_tokened_by (g, hex (g, "M9"), rcs));
+  apply_ok (engine, a);
+  g_assert_true (kol_board_hex_tokened_by (engine, hex (engine, "M9"), rcs));
 }
 
 /* Plays the Palermo–Partinico position of the routes test: RCS (P1, par
@@ -1811,21 +1811,21 @@ test_operating_sms (void)
 static KolEngine *
 emergency_game (const KolTitle *t)
 {
-  KolEngine *g = game_new (t, 3);
-  int ctl = corp (g, "CTL");
+  KolEngine *engine = game_new (t, 3);
+  int ctl = corp (engine, "CTL");
 
-  start_corp (g, "RCS", 0, 100);
-  start_corp (g, "CTL", 1, 68);
-  give (g, "CTL_1", P (0));
-  give (g, "CTL_2", P (0));
-  g->corps[ctl].operated = 1;
-  lay (g, "C5", "651", 5);
-  lay (g, "D4", "681", 2);
-  g->bank += g->players[0].cash - 30;
-  g->players[0].cash = 30;
-  start_or (g);
-  advance_to (g, "Buy Trains");
-  return g;
+  start_corp (engine, "RCS", 0, 100);
+  start_corp (engine, "CTL", 1, 68);
+  give (engine, "CTL_1", P (0));
+  give (engine, "CTL_2", P (0));
+  engine->corps[ctl].operated = 1;
+  lay (engine, "C5", "651", 5);
+  lay (engine, "D4", "681", 2);
+  engine->bank += engine->players[0].cash - 30;
+  engine->players[0].cash = 30;
+  start_or (engine);
+  advance_to (engine, "Buy Trains");
+  return engine;
 }
 
 /* §10.7: a corporation without a train that must buy one and cannot pay:
@@ -1836,28 +1836,28 @@ static void
 test_operating_emergency (void)
 {
   g_autoptr(KolTitle) t = load (4, NULL);
-  g_autoptr(KolEngine) g = emergency_game (t);
-  int rcs = corp (g, "RCS");
-  int cheapest = kol_engine_train_price (g, kol_engine_train_by_id (g, "4H-0"));
+  g_autoptr(KolEngine) engine = emergency_game (t);
+  int rcs = corp (engine, "RCS");
+  int cheapest = kol_engine_train_price (engine, kol_engine_train_by_id (engine, "4H-0"));
   KolAction *a;
 
-  g_assert_cmpint (g->corps[rcs].cash, ==, 0);
-  g_assert_false (has_legal (g, KOL_ACTION_BANKRUPT, NULL));
-  apply_refused (g, act (KOL_ACTION_BANKRUPT, C (g, "RCS")), KOL_ENGINE_ERROR_RULE,
+  g_assert_cmpint (engine->corps[rcs].cash, ==, 0);
+  g_assert_false (has_legal (engine, KOL_ACTION_BANKRUPT, NULL));
+  apply_refused (engine, act (KOL_ACTION_BANKRUPT, C (engine, "RCS")), KOL_ENGINE_ERROR_RULE,
                  KOL_REASON_CANNOT_GO_BANKRUPT);
   /* P1 sells CTL (price 68 → L.136) */
-  g_assert_nonnull ((a = find_legal (g, KOL_ACTION_SELL_SHARES, NULL)));
+  g_assert_nonnull ((a = find_legal (engine, KOL_ACTION_SELL_SHARES, NULL)));
   g_assert_cmpint (a->entity.kind, ==, KOL_ENTITY_PLAYER);
   kol_action_free (a);
-  apply_ok (g, sell (g, 0, "CTL_1,CTL_2", 20));
-  g_assert_cmpint (g->players[0].cash, ==, 30 + 136);
-  a = act (KOL_ACTION_BUY_TRAIN, C (g, "RCS"));
-  a->train = (gint16) kol_engine_train_by_id (g, "4H-0");
+  apply_ok (engine, sell (engine, 0, "CTL_1,CTL_2", 20));
+  g_assert_cmpint (engine->players[0].cash, ==, 30 + 136);
+  a = act (KOL_ACTION_BUY_TRAIN, C (engine, "RCS"));
+  a->train = (gint16) kol_engine_train_by_id (engine, "4H-0");
   a->price = cheapest;
-  apply_ok (g, a);
-  g_assert_cmpint (g->players[0].cash, ==, 30 + 136 - cheapest);
-  g_assert_cmpint (g->corps[rcs].cash, ==, 0);
-  g_assert_true (kol_entity_equal (g->trains[kol_engine_train_by_id (g, "4H-0")].owner, C (g, "RCS")));
+  apply_ok (engine, a);
+  g_assert_cmpint (engine->players[0].cash, ==, 30 + 136 - cheapest);
+  g_assert_cmpint (engine->corps[rcs].cash, ==, 0);
+  g_assert_true (kol_entity_equal (engine->trains[kol_engine_train_by_id (engine, "4H-0")].owner, C (engine, "RCS")));
 }
 
 /* §10.7 B and §13: without enough, the corporation goes under: the
@@ -1871,38 +1871,38 @@ test_operating_bankrupt (void)
   const char *compat_opts[] = { KOL_1849_OPT_COMPAT, NULL };
   g_autoptr(KolTitle) t = load (4, NULL);
   g_autoptr(KolTitle) tc = load_opts (4, compat_opts);
-  g_autoptr(KolEngine) g = emergency_game (t);
+  g_autoptr(KolEngine) engine = emergency_game (t);
   g_autoptr(KolEngine) gc = emergency_game (tc);
   g_autoptr(KolEngine) leave = NULL;
   g_autoptr(KolEngine) last = NULL;
-  int rcs = corp (g, "RCS"), bank;
+  int rcs = corp (engine, "RCS"), bank;
 
-  give (g, "CTL_1", P (2));
-  give (g, "CTL_2", P (2));
+  give (engine, "CTL_1", P (2));
+  give (engine, "CTL_2", P (2));
   give (gc, "CTL_1", P (2));
   give (gc, "CTL_2", P (2));
-  g_assert_true (has_legal (g, KOL_ACTION_BANKRUPT, NULL));
-  leave = kol_engine_copy (g);
-  bank = g->bank;
-  apply_ok (g, act (KOL_ACTION_BANKRUPT, C (g, "RCS")));
-  g_assert_false (kol_corp_floated (g, rcs));
-  g_assert_cmpint (percent (g, P (0), "RCS"), ==, 0);
-  g_assert_cmpint (g->corp_order[g->n_corp_order - 1], ==, rcs);
-  g_assert_cmpint (g->bank - bank, ==, 30);
-  g_assert_cmpstr (active_step_name (g), ==, "Bankruptcy Choice");
-  g_assert_true (kol_entity_equal (cur (g), P (0)));
-  apply_refused (g, choose (P (0), "Borrow"), KOL_ENGINE_ERROR_RULE, KOL_REASON_CHOICE);
-  apply_ok (g, choose (P (0), "Take L.500 loan"));
-  g_assert_cmpint (g->players[0].cash, ==, 500);
-  g_assert_false (g->players[0].bankrupt);
+  g_assert_true (has_legal (engine, KOL_ACTION_BANKRUPT, NULL));
+  leave = kol_engine_copy (engine);
+  bank = engine->bank;
+  apply_ok (engine, act (KOL_ACTION_BANKRUPT, C (engine, "RCS")));
+  g_assert_false (kol_corp_floated (engine, rcs));
+  g_assert_cmpint (percent (engine, P (0), "RCS"), ==, 0);
+  g_assert_cmpint (engine->corp_order[engine->n_corp_order - 1], ==, rcs);
+  g_assert_cmpint (engine->bank - bank, ==, 30);
+  g_assert_cmpstr (active_step_name (engine), ==, "Bankruptcy Choice");
+  g_assert_true (kol_entity_equal (cur (engine), P (0)));
+  apply_refused (engine, choose (P (0), "Borrow"), KOL_ENGINE_ERROR_RULE, KOL_REASON_CHOICE);
+  apply_ok (engine, choose (P (0), "Take L.500 loan"));
+  g_assert_cmpint (engine->players[0].cash, ==, 500);
+  g_assert_false (engine->players[0].bankrupt);
   /* L.500 − L.750: L.0 by the rulebook, −L.250 on 18xx.games */
-  g_assert_cmpint (g->module->player_value (g, 0), ==, 0);
+  g_assert_cmpint (engine->module->player_value (engine, 0), ==, 0);
   apply_ok (gc, act (KOL_ACTION_BANKRUPT, C (gc, "RCS")));
   apply_ok (gc, choose (P (0), "Take L.500 loan"));
   g_assert_cmpint (gc->module->player_value (gc, 0), ==, -250);
-  g->players[0].cash += 1000;
-  g->bank -= 1000;
-  g_assert_cmpint (g->module->player_value (g, 0), ==, 750);
+  engine->players[0].cash += 1000;
+  engine->bank -= 1000;
+  g_assert_cmpint (engine->module->player_value (engine, 0), ==, 750);
 
   /* leaving: the game goes on while two players are left, and ends when
    * one is */
@@ -1926,21 +1926,21 @@ static void
 test_operating_issue_redeem (void)
 {
   g_autoptr(KolTitle) t = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (t, 3);
+  g_autoptr(KolEngine) engine = game_new (t, 3);
   g_autoptr(KolEngine) r = NULL;
-  int rcs = corp (g, "RCS"), price, cash;
+  int rcs = corp (engine, "RCS"), price, cash;
   KolCell cell;
   KolAction *a;
 
-  start_corp (g, "RCS", 0, 100);
-  give_train (g, "4H-0", "RCS");
-  r = kol_engine_copy (g);
+  start_corp (engine, "RCS", 0, 100);
+  give_train (engine, "4H-0", "RCS");
+  r = kol_engine_copy (engine);
   /* the first turn: nothing to issue */
-  start_or (g);
-  while (g->round.kind == K49_ROUND_OPERATING)
+  start_or (engine);
+  while (engine->round.kind == K49_ROUND_OPERATING)
     {
-      g_assert_cmpstr (active_step_name (g), !=, "Issue or Redeem Shares");
-      auto_act (g);
+      g_assert_cmpstr (active_step_name (engine), !=, "Issue or Redeem Shares");
+      auto_act (engine);
     }
 
   /* the second: (withholding moved the price left) */
@@ -1982,32 +1982,32 @@ static void
 test_closing (void)
 {
   g_autoptr(KolTitle) t = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (t, 3);
-  int rcs = corp (g, "RCS");
-  int palermo = hex (g, "C5");
+  g_autoptr(KolEngine) engine = game_new (t, 3);
+  int rcs = corp (engine, "RCS");
+  int palermo = hex (engine, "C5");
 
-  start_corp (g, "RCS", 0, 100);
-  give (g, "RCS_1", P (1));
-  give_train (g, "4H-0", "RCS");
-  g->corps[rcs].operated = 2;
-  set_price (g, "RCS", 9, 24);
-  start_corp (g, "CTL", 2, 68);
-  set_price (g, "CTL", 9, 24);          /* after RCS: RCS operates first */
-  start_or (g);
+  start_corp (engine, "RCS", 0, 100);
+  give (engine, "RCS_1", P (1));
+  give_train (engine, "4H-0", "RCS");
+  engine->corps[rcs].operated = 2;
+  set_price (engine, "RCS", 9, 24);
+  start_corp (engine, "CTL", 2, 68);
+  set_price (engine, "CTL", 9, 24);          /* after RCS: RCS operates first */
+  start_or (engine);
   /* no route: nothing paid, the price moves left into the closed cell */
-  while (kol_entity_equal (g->round.current_operator, C (g, "RCS")))
-    auto_act (g);
-  g_assert_cmpint (g->round.kind, ==, K49_ROUND_OPERATING);
-  g_assert_false (kol_corp_floated (g, rcs));
-  g_assert_cmpint (percent (g, P (0), "RCS"), ==, 0);
-  g_assert_cmpint (percent (g, P (1), "RCS"), ==, 0);
-  g_assert_false (g->corps[rcs].ipoed);
-  g_assert_cmpint (g->corp_order[g->n_corp_order - 1], ==, rcs);
-  g_assert_true (K49 (g, rcs, K49_CLOSED_RECENTLY));
-  g_assert_false (kol_board_hex_tokened_by (g, palermo, rcs));
-  g_assert_true (kol_board_city_reserved_by (g, palermo, 0, rcs));
-  kol_1849_start_stock_round (g);
-  g_assert_false (K49 (g, rcs, K49_CLOSED_RECENTLY));
+  while (kol_entity_equal (engine->round.current_operator, C (engine, "RCS")))
+    auto_act (engine);
+  g_assert_cmpint (engine->round.kind, ==, K49_ROUND_OPERATING);
+  g_assert_false (kol_corp_floated (engine, rcs));
+  g_assert_cmpint (percent (engine, P (0), "RCS"), ==, 0);
+  g_assert_cmpint (percent (engine, P (1), "RCS"), ==, 0);
+  g_assert_false (engine->corps[rcs].ipoed);
+  g_assert_cmpint (engine->corp_order[engine->n_corp_order - 1], ==, rcs);
+  g_assert_true (K49 (engine, rcs, K49_CLOSED_RECENTLY));
+  g_assert_false (kol_board_hex_tokened_by (engine, palermo, rcs));
+  g_assert_true (kol_board_city_reserved_by (engine, palermo, 0, rcs));
+  kol_1849_start_stock_round (engine);
+  g_assert_false (K49 (engine, rcs, K49_CLOSED_RECENTLY));
 }
 
 /* §12: at the first 12H the private companies close and the earthquake
@@ -2018,48 +2018,48 @@ static void
 test_events_earthquake (void)
 {
   g_autoptr(KolTitle) t = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (t, 3);
-  int afg = corp (g, "AFG"), rcs = corp (g, "RCS"), ift = corp (g, "IFT");
-  int messina = hex (g, "B14"), laid, printed = g->hexes[messina].tile, left;
-  int sce = company (g, "SCE");
+  g_autoptr(KolEngine) engine = game_new (t, 3);
+  int afg = corp (engine, "AFG"), rcs = corp (engine, "RCS"), ift = corp (engine, "IFT");
+  int messina = hex (engine, "B14"), laid, printed = engine->hexes[messina].tile, left;
+  int sce = company (engine, "SCE");
 
-  kol_engine_move_company (g, sce, P (0));
-  start_corp (g, "AFG", 2, 100);
-  kol_board_place_token (g, afg, 0, messina, 0, -1);
-  g->corps[afg].tokens[0].used = TRUE;
-  start_corp (g, "RCS", 0, 100);
+  kol_engine_move_company (engine, sce, P (0));
+  start_corp (engine, "AFG", 2, 100);
+  kol_board_place_token (engine, afg, 0, messina, 0, -1);
+  engine->corps[afg].tokens[0].used = TRUE;
+  start_corp (engine, "RCS", 0, 100);
   laid = kol_title_tile_by_id (t, "655");
-  left = kol_board_tiles_left (g, laid);
-  lay (g, "B14", "655", 0);
-  g_assert_cmpint (kol_board_tiles_left (g, laid), ==, left - 1);
-  kol_board_place_token (g, rcs, 1, messina, 0, -1);
-  g->corps[rcs].tokens[1].used = TRUE;
-  start_corp (g, "IFT", 1, 68);
+  left = kol_board_tiles_left (engine, laid);
+  lay (engine, "B14", "655", 0);
+  g_assert_cmpint (kol_board_tiles_left (engine, laid), ==, left - 1);
+  kol_board_place_token (engine, rcs, 1, messina, 0, -1);
+  engine->corps[rcs].tokens[1].used = TRUE;
+  start_corp (engine, "IFT", 1, 68);
 
-  kol_engine_set_phase (g, kol_title_phase_by_name (t, "12H"));
-  g_assert_true (g->companies[sce].closed);
-  g_assert_false (kol_corp_floated (g, afg));
-  g_assert_false (kol_board_hex_tokened_by (g, messina, rcs));
-  g_assert_true (kol_board_hex_tokened_by (g, hex (g, "C5"), rcs));
-  g_assert_cmpint (K49 (g, rcs, K49_DESTROYED), ==, 1 << 1);
-  g_assert_cmpint (g->hexes[messina].tile, ==, printed);
-  g_assert_cmpint (g->hexes[messina].copy, ==, -1);
-  g_assert_cmpint (kol_board_tiles_left (g, laid), ==, left);
-  g_assert_false (K49_STATE (g)->messina_upgradeable);
+  kol_engine_set_phase (engine, kol_title_phase_by_name (t, "12H"));
+  g_assert_true (engine->companies[sce].closed);
+  g_assert_false (kol_corp_floated (engine, afg));
+  g_assert_false (kol_board_hex_tokened_by (engine, messina, rcs));
+  g_assert_true (kol_board_hex_tokened_by (engine, hex (engine, "C5"), rcs));
+  g_assert_cmpint (K49 (engine, rcs, K49_DESTROYED), ==, 1 << 1);
+  g_assert_cmpint (engine->hexes[messina].tile, ==, printed);
+  g_assert_cmpint (engine->hexes[messina].copy, ==, -1);
+  g_assert_cmpint (kol_board_tiles_left (engine, laid), ==, left);
+  g_assert_false (K49_STATE (engine)->messina_upgradeable);
 
   /* IFT, with a token in Messina, cannot upgrade it in this set */
-  kol_board_place_token (g, ift, 1, messina, 0, -1);
-  g->corps[ift].tokens[1].used = TRUE;
-  g->corps[ift].cash = 500;
-  g->bank -= 500;
-  start_or (g);
-  while (!kol_entity_equal (g->round.current_operator, C (g, "IFT")))
-    auto_act (g);
-  g_assert_cmpstr (active_step_name (g), ==, "Lay Track");
-  apply_refused (g, lay_action (g, "IFT", "B14", "655", 0), KOL_ENGINE_ERROR_TILE,
+  kol_board_place_token (engine, ift, 1, messina, 0, -1);
+  engine->corps[ift].tokens[1].used = TRUE;
+  engine->corps[ift].cash = 500;
+  engine->bank -= 500;
+  start_or (engine);
+  while (!kol_entity_equal (engine->round.current_operator, C (engine, "IFT")))
+    auto_act (engine);
+  g_assert_cmpstr (active_step_name (engine), ==, "Lay Track");
+  apply_refused (engine, lay_action (engine, "IFT", "B14", "655", 0), KOL_ENGINE_ERROR_TILE,
                  KOL_REASON_TILE_MESSINA_LOCKED);
-  kol_1849_start_stock_round (g);
-  g_assert_true (K49_STATE (g)->messina_upgradeable);
+  kol_1849_start_stock_round (engine);
+  g_assert_true (K49_STATE (engine)->messina_upgradeable);
 }
 
 /* §13: a corporation reaching L.377 ends the game when its turn ends. */
@@ -2067,28 +2067,28 @@ static void
 test_game_end_377 (void)
 {
   g_autoptr(KolTitle) t = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (t, 3);
-  int rcs = corp (g, "RCS");
+  g_autoptr(KolEngine) engine = game_new (t, 3);
+  int rcs = corp (engine, "RCS");
 
-  start_corp (g, "RCS", 0, 100);
-  start_corp (g, "CTL", 1, 68);
-  give_train (g, "4H-0", "RCS");
-  give_train (g, "4H-1", "CTL");
-  set_price (g, "RCS", 0, 340);
-  start_or (g);
-  g_assert_true (kol_entity_equal (g->round.current_operator, C (g, "RCS")));
-  kol_market_move_right (g, rcs);
-  g_assert_cmpint (price_of (g, "RCS"), ==, 377);
-  g_assert_true (K49 (g, rcs, K49_REACHED_MAX));
+  start_corp (engine, "RCS", 0, 100);
+  start_corp (engine, "CTL", 1, 68);
+  give_train (engine, "4H-0", "RCS");
+  give_train (engine, "4H-1", "CTL");
+  set_price (engine, "RCS", 0, 340);
+  start_or (engine);
+  g_assert_true (kol_entity_equal (engine->round.current_operator, C (engine, "RCS")));
+  kol_market_move_right (engine, rcs);
+  g_assert_cmpint (price_of (engine, "RCS"), ==, 377);
+  g_assert_true (K49 (engine, rcs, K49_REACHED_MAX));
   /* the rest of its turn (nothing paid: the price moves back left, the
    * mark stays), then the end, before CTL operates */
-  while (!g->finished)
+  while (!engine->finished)
     {
-      g_assert_true (kol_entity_equal (g->round.current_operator, C (g, "RCS")));
-      auto_act (g);
+      g_assert_true (kol_entity_equal (engine->round.current_operator, C (engine, "RCS")));
+      auto_act (engine);
     }
-  g_assert_cmpint (g->corps[corp (g, "CTL")].operated, ==, 0);
-  g_assert_cmpint (g->end_reason, ==, KOL_GAME_END_STOCK_MARKET);
+  g_assert_cmpint (engine->corps[corp (engine, "CTL")].operated, ==, 0);
+  g_assert_cmpint (engine->end_reason, ==, KOL_GAME_END_STOCK_MARKET);
 }
 
 /* §13: the bank breaks: the current set of operating rounds ends first. */
@@ -2096,33 +2096,33 @@ static void
 test_game_end_bank (void)
 {
   g_autoptr(KolTitle) t = load (4, NULL);
-  g_autoptr(KolEngine) g = game_new (t, 3);
+  g_autoptr(KolEngine) engine = game_new (t, 3);
   int guard = 0;
 
-  start_corp (g, "RCS", 0, 100);
-  give_train (g, "8H-0", "RCS");
-  lay (g, "C5", "651", 5);
-  lay (g, "D4", "681", 2);
-  kol_engine_set_phase (g, kol_title_phase_by_name (t, "10H"));
-  g->operating_rounds = 3;
-  g->players[3].cash += g->bank - 5;
-  g->bank = 5;
-  start_or (g);
-  while (!g->bank_broken && guard++ < 50)
-    auto_act (g);
+  start_corp (engine, "RCS", 0, 100);
+  give_train (engine, "8H-0", "RCS");
+  lay (engine, "C5", "651", 5);
+  lay (engine, "D4", "681", 2);
+  kol_engine_set_phase (engine, kol_title_phase_by_name (t, "10H"));
+  engine->operating_rounds = 3;
+  engine->players[3].cash += engine->bank - 5;
+  engine->bank = 5;
+  start_or (engine);
+  while (!engine->bank_broken && guard++ < 50)
+    auto_act (engine);
   /* broken by RCS's payout in OR 1 of 3: the set goes on */
-  g_assert_true (g->bank_broken);
-  g_assert_false (g->finished);
-  g_assert_cmpint (g->round.kind, ==, K49_ROUND_OPERATING);
-  g_assert_cmpint (g->round.round_num, ==, 2);
-  for (guard = 0; !g->finished && guard < 200; guard++)
+  g_assert_true (engine->bank_broken);
+  g_assert_false (engine->finished);
+  g_assert_cmpint (engine->round.kind, ==, K49_ROUND_OPERATING);
+  g_assert_cmpint (engine->round.round_num, ==, 2);
+  for (guard = 0; !engine->finished && guard < 200; guard++)
     {
-      g_assert_cmpint (g->round.kind, ==, K49_ROUND_OPERATING);
-      auto_act (g);
+      g_assert_cmpint (engine->round.kind, ==, K49_ROUND_OPERATING);
+      auto_act (engine);
     }
-  g_assert_true (g->finished);
-  g_assert_cmpint (g->end_reason, ==, KOL_GAME_END_BANK);
-  g_assert_cmpint (g->round.round_num, ==, 3);
+  g_assert_true (engine->finished);
+  g_assert_cmpint (engine->end_reason, ==, KOL_GAME_END_BANK);
+  g_assert_cmpint (engine->round.round_num, ==, 3);
 }
 
 /* ------------------------------------------------------ variants (§14) */
@@ -2135,35 +2135,35 @@ test_variant_buy_token (void)
 {
   const char *opts[] = { KOL_1849_OPT_BUY_TOKENS, NULL };
   g_autoptr(KolTitle) t = load_opts (4, opts);
-  g_autoptr(KolEngine) g = game_new (t, 3);
+  g_autoptr(KolEngine) engine = game_new (t, 3);
   g_autoptr(KolEngine) early = NULL;
-  int afg = corp (g, "AFG"), ctl = corp (g, "CTL"), trapani = hex (g, "C1");
+  int afg = corp (engine, "AFG"), ctl = corp (engine, "CTL"), trapani = hex (engine, "C1");
   KolAction *a;
 
-  start_corp (g, "CTL", 0, 100);              /* Marsala, joined to Trapani */
-  start_corp (g, "AFG", 1, 68);
-  kol_board_place_token (g, afg, 0, hex (g, "B14"), 0, -1);
-  g->corps[afg].tokens[0].used = TRUE;
-  kol_board_place_token (g, afg, 1, trapani, 0, -1);
-  g->corps[afg].tokens[1].used = TRUE;
-  g->corps[ctl].cash = 300;
-  g->bank -= 300;
-  early = kol_engine_copy (g);
+  start_corp (engine, "CTL", 0, 100);              /* Marsala, joined to Trapani */
+  start_corp (engine, "AFG", 1, 68);
+  kol_board_place_token (engine, afg, 0, hex (engine, "B14"), 0, -1);
+  engine->corps[afg].tokens[0].used = TRUE;
+  kol_board_place_token (engine, afg, 1, trapani, 0, -1);
+  engine->corps[afg].tokens[1].used = TRUE;
+  engine->corps[ctl].cash = 300;
+  engine->bank -= 300;
+  early = kol_engine_copy (engine);
 
-  kol_engine_set_phase (g, kol_title_phase_by_name (t, "6H"));
-  start_or (g);
-  advance_to (g, "Buy a Token From Another Corporation");
-  g_assert_true (kol_entity_equal (cur (g), C (g, "CTL")));
-  g_assert_nonnull ((a = find_legal (g, KOL_ACTION_BUY_TOKEN, NULL)));
+  kol_engine_set_phase (engine, kol_title_phase_by_name (t, "6H"));
+  start_or (engine);
+  advance_to (engine, "Buy a Token From Another Corporation");
+  g_assert_true (kol_entity_equal (cur (engine), C (engine, "CTL")));
+  g_assert_nonnull ((a = find_legal (engine, KOL_ACTION_BUY_TOKEN, NULL)));
   g_assert_cmpint (a->hex, ==, trapani);
   a->price = 0;
-  apply_refused (g, kol_action_copy (a), KOL_ENGINE_ERROR_NO_CASH, KOL_REASON_NONE);
+  apply_refused (engine, kol_action_copy (a), KOL_ENGINE_ERROR_NO_CASH, KOL_REASON_NONE);
   a->price = 25;
-  apply_ok (g, a);
-  g_assert_true (kol_board_hex_tokened_by (g, trapani, ctl));
-  g_assert_false (kol_board_hex_tokened_by (g, trapani, afg));
-  g_assert_cmpint (g->corps[ctl].cash, ==, 275);
-  g_assert_cmpint (g->corps[afg].cash, ==, 25);
+  apply_ok (engine, a);
+  g_assert_true (kol_board_hex_tokened_by (engine, trapani, ctl));
+  g_assert_false (kol_board_hex_tokened_by (engine, trapani, afg));
+  g_assert_cmpint (engine->corps[ctl].cash, ==, 275);
+  g_assert_cmpint (engine->corps[afg].cash, ==, 25);
 
   /* not before Phase 6 */
   start_or (early);
@@ -2183,63 +2183,63 @@ test_variant_bonds (void)
 {
   const char *opts[] = { KOL_1849_OPT_BONDS, NULL };
   g_autoptr(KolTitle) t = load_opts (4, opts);
-  g_autoptr(KolEngine) g = game_new (t, 3);
+  g_autoptr(KolEngine) engine = game_new (t, 3);
   g_autoptr(KolEngine) gc = NULL;
   g_autoptr(KolEngine) crisis = NULL;
-  int rcs = corp (g, "RCS"), cash, p0;
+  int rcs = corp (engine, "RCS"), cash, p0;
   KolCell cell;
 
-  start_corp (g, "RCS", 0, 100);
-  give_train (g, "8H-0", "RCS");
-  start_or (g);
-  while (g->round.kind == K49_ROUND_OPERATING)
+  start_corp (engine, "RCS", 0, 100);
+  give_train (engine, "8H-0", "RCS");
+  start_or (engine);
+  while (engine->round.kind == K49_ROUND_OPERATING)
     {
-      g_assert_cmpint (count_legal (g, KOL_ACTION_TAKE_LOAN), ==, 0);
-      auto_act (g);
+      g_assert_cmpint (count_legal (engine, KOL_ACTION_TAKE_LOAN), ==, 0);
+      auto_act (engine);
     }
 
   /* Phase 8 (no route: RCS withholds, its price drifts left) */
-  kol_engine_set_phase (g, kol_title_phase_by_name (t, "8H"));
-  start_or (g);
-  advance_to (g, "Issue or Repay Bond");
-  g_assert_cmpint (count_legal (g, KOL_ACTION_TAKE_LOAN), ==, 1);
-  g_assert_cmpint (count_legal (g, KOL_ACTION_PAYOFF_LOAN), ==, 0);
-  cash = g->corps[rcs].cash;
-  cell = kol_market_corp_cell (g, rcs);
-  apply_ok (g, act (KOL_ACTION_TAKE_LOAN, C (g, "RCS")));
-  g_assert_cmpint (g->corps[rcs].cash, ==, cash + 500);
-  g_assert_cmpint (g->corps[rcs].loans, ==, 1);
-  g_assert_cmpint (kol_market_corp_cell (g, rcs).col, ==, cell.col - 1);
+  kol_engine_set_phase (engine, kol_title_phase_by_name (t, "8H"));
+  start_or (engine);
+  advance_to (engine, "Issue or Repay Bond");
+  g_assert_cmpint (count_legal (engine, KOL_ACTION_TAKE_LOAN), ==, 1);
+  g_assert_cmpint (count_legal (engine, KOL_ACTION_PAYOFF_LOAN), ==, 0);
+  cash = engine->corps[rcs].cash;
+  cell = kol_market_corp_cell (engine, rcs);
+  apply_ok (engine, act (KOL_ACTION_TAKE_LOAN, C (engine, "RCS")));
+  g_assert_cmpint (engine->corps[rcs].cash, ==, cash + 500);
+  g_assert_cmpint (engine->corps[rcs].loans, ==, 1);
+  g_assert_cmpint (kol_market_corp_cell (engine, rcs).col, ==, cell.col - 1);
   /* P1's 20% at less than L.100 − L.100: worth L.0 by the rulebook;
    * 18xx.games counts price − 100 per share, below zero too */
-  p0 = price_of (g, "RCS");
+  p0 = price_of (engine, "RCS");
   g_assert_cmpint (p0, <, 100);
-  g_assert_cmpint (g->module->player_value (g, 0), ==, g->players[0].cash);
-  gc = kol_engine_copy (g);
+  g_assert_cmpint (engine->module->player_value (engine, 0), ==, engine->players[0].cash);
+  gc = kol_engine_copy (engine);
   K49_STATE (gc)->compat = TRUE;   /* as loaded with KOL_1849_OPT_COMPAT */
-  g_assert_cmpint (gc->module->player_value (gc, 0), ==, g->players[0].cash + 2 * (p0 - 100));
+  g_assert_cmpint (gc->module->player_value (gc, 0), ==, engine->players[0].cash + 2 * (p0 - 100));
 
   /* the next turn: L.50 interest; repaying needs L.500, one bond at most:
    * nothing to do */
-  cash = g->corps[rcs].cash;
-  start_or (g);
-  while (g->round.kind == K49_ROUND_OPERATING)
+  cash = engine->corps[rcs].cash;
+  start_or (engine);
+  while (engine->round.kind == K49_ROUND_OPERATING)
     {
-      g_assert_cmpstr (active_step_name (g), !=, "Issue or Repay Bond");
-      auto_act (g);
+      g_assert_cmpstr (active_step_name (engine), !=, "Issue or Repay Bond");
+      auto_act (engine);
     }
-  g_assert_cmpint (g->corps[rcs].cash, ==, cash - 50);
-  kol_engine_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), C (g, "RCS"), 550 - g->corps[rcs].cash);
-  crisis = kol_engine_copy (g);
-  start_or (g);
-  advance_to (g, "Issue or Repay Bond");
-  g_assert_cmpint (g->corps[rcs].cash, ==, 500);
-  g_assert_cmpint (count_legal (g, KOL_ACTION_PAYOFF_LOAN), ==, 1);
-  cell = kol_market_corp_cell (g, rcs);
-  apply_ok (g, act (KOL_ACTION_PAYOFF_LOAN, C (g, "RCS")));
-  g_assert_cmpint (g->corps[rcs].cash, ==, 0);
-  g_assert_cmpint (g->corps[rcs].loans, ==, 0);
-  g_assert_cmpint (kol_market_corp_cell (g, rcs).col, ==, cell.col + 1);
+  g_assert_cmpint (engine->corps[rcs].cash, ==, cash - 50);
+  kol_engine_transfer (engine, kol_entity (KOL_ENTITY_BANK, 0), C (engine, "RCS"), 550 - engine->corps[rcs].cash);
+  crisis = kol_engine_copy (engine);
+  start_or (engine);
+  advance_to (engine, "Issue or Repay Bond");
+  g_assert_cmpint (engine->corps[rcs].cash, ==, 500);
+  g_assert_cmpint (count_legal (engine, KOL_ACTION_PAYOFF_LOAN), ==, 1);
+  cell = kol_market_corp_cell (engine, rcs);
+  apply_ok (engine, act (KOL_ACTION_PAYOFF_LOAN, C (engine, "RCS")));
+  g_assert_cmpint (engine->corps[rcs].cash, ==, 0);
+  g_assert_cmpint (engine->corps[rcs].loans, ==, 0);
+  g_assert_cmpint (kol_market_corp_cell (engine, rcs).col, ==, cell.col + 1);
 
   /* the interest it cannot pay: its president pays the rest */
   kol_engine_transfer (crisis, C (crisis, "RCS"), kol_entity (KOL_ENTITY_BANK, 0), 550 - 20);
@@ -2264,30 +2264,30 @@ test_variant_e_tokens (void)
   /* Electric Dreams needs the other two variants (game.json) */
   const char *opts[] = { KOL_1849_OPT_BONDS, KOL_1849_OPT_BUY_TOKENS, KOL_1849_OPT_ELECTRIC, NULL };
   g_autoptr(KolTitle) t = load_opts (4, opts);
-  g_autoptr(KolEngine) g = game_new (t, 3);
-  int rcs = corp (g, "RCS"), e = kol_engine_train_by_id (g, "E-0");
+  g_autoptr(KolEngine) engine = game_new (t, 3);
+  int rcs = corp (engine, "RCS"), e = kol_engine_train_by_id (engine, "E-0");
   KolAction *a;
 
-  start_corp (g, "RCS", 0, 100);
-  give_train (g, "12H-0", "RCS");
-  g->corps[rcs].cash = 1200;
-  g->bank -= 1200;
-  depot_from (g, "16H-0");
-  kol_engine_set_phase (g, kol_title_phase_by_name (t, "12H"));
-  g_assert_cmpint (kol_1849_e_token_cost (g), ==, 1100);
-  g_assert_false (kol_operating_hooks (g)->train_buyable (g, rcs, e));
-  start_or (g);
-  advance_to (g, "Buy E-Token");
-  g_assert_nonnull ((a = find_legal (g, KOL_ACTION_CHOOSE, "Buy E-Token for L.1100")));
-  apply_ok (g, a);
-  g_assert_cmpint (g->corps[rcs].cash, ==, 100);
-  g_assert_true (K49 (g, rcs, K49_E_TOKEN));
-  g_assert_true (kol_operating_hooks (g)->train_buyable (g, rcs, e));
-  g_assert_cmpint (kol_1849_e_token_cost (g), ==, 800);
-  kol_engine_set_phase (g, kol_title_phase_by_name (t, "16H"));
-  g_assert_cmpint (kol_1849_e_token_cost (g), ==, 550);
-  K49_STATE (g)->e_token_sold = FALSE;
-  g_assert_cmpint (kol_1849_e_token_cost (g), ==, 800);
+  start_corp (engine, "RCS", 0, 100);
+  give_train (engine, "12H-0", "RCS");
+  engine->corps[rcs].cash = 1200;
+  engine->bank -= 1200;
+  depot_from (engine, "16H-0");
+  kol_engine_set_phase (engine, kol_title_phase_by_name (t, "12H"));
+  g_assert_cmpint (kol_1849_e_token_cost (engine), ==, 1100);
+  g_assert_false (kol_operating_hooks (engine)->train_buyable (engine, rcs, e));
+  start_or (engine);
+  advance_to (engine, "Buy E-Token");
+  g_assert_nonnull ((a = find_legal (engine, KOL_ACTION_CHOOSE, "Buy E-Token for L.1100")));
+  apply_ok (engine, a);
+  g_assert_cmpint (engine->corps[rcs].cash, ==, 100);
+  g_assert_true (K49 (engine, rcs, K49_E_TOKEN));
+  g_assert_true (kol_operating_hooks (engine)->train_buyable (engine, rcs, e));
+  g_assert_cmpint (kol_1849_e_token_cost (engine), ==, 800);
+  kol_engine_set_phase (engine, kol_title_phase_by_name (t, "16H"));
+  g_assert_cmpint (kol_1849_e_token_cost (engine), ==, 550);
+  K49_STATE (engine)->e_token_sold = FALSE;
+  g_assert_cmpint (kol_1849_e_token_cost (engine), ==, 800);
 }
 
 /* ------------------------------------------------------------- main */

@@ -132,13 +132,13 @@ difference (JsonNode   *orig,
  * ids of later actions name tiles that are on the map; no rules involved.
  * A laid tile keeps the copy its action names. */
 static void
-follow_board (KolEngine         *g,
+follow_board (KolEngine         *engine,
               const KolAction *a,
               JsonNode        *line)
 {
   JsonNode *tiles = json_object_get_member (json_node_get_object (line), "tiles");
   JsonArray *list = tiles && JSON_NODE_HOLDS_ARRAY (tiles) ? json_node_get_array (tiles) : NULL;
-  const KolTitle *t = g->title;
+  const KolTitle *t = engine->title;
 
   for (guint i = 0; list && i < json_array_get_length (list); i++)
     {
@@ -151,19 +151,19 @@ follow_board (KolEngine         *g,
 
       g_assert_cmpint (hex, >=, 0);
       g_assert_cmpint (def, >=, 0);
-      hs = &g->hexes[hex];
+      hs = &engine->hexes[hex];
       if (hs->copy >= 0)
-        g->copy_hex[hs->copy] = -1;
+        engine->copy_hex[hs->copy] = -1;
       if (!t->tiles[def].preprinted)
         {
           if (a->type == KOL_ACTION_LAY_TILE && a->hex == hex && t->copy_tile[a->tile_copy] == def)
             copy = a->tile_copy;
           for (guint c = (guint) t->tiles[def].first_copy; copy < 0 && c < t->n_tile_copies &&
                t->copy_tile[c] == def; c++)
-            if (g->copy_hex[c] < 0)
+            if (engine->copy_hex[c] < 0)
               copy = (int) c;
           g_assert_cmpint (copy, >=, 0);
-          g->copy_hex[copy] = (gint16) hex;
+          engine->copy_hex[copy] = (gint16) hex;
         }
       hs->tile = (gint16) def;
       hs->copy = (gint16) copy;
@@ -186,7 +186,7 @@ test_fixture_round_trip (gconstpointer data)
   g_autoptr(KolRecord) record = kol_record_load (file, &error);
   g_autoptr(GPtrArray) oracle = kol_oracle_read_lines (paths->oracle, &error);
   g_autoptr(KolTitle) title = NULL;
-  g_autoptr(KolEngine) g = NULL;
+  g_autoptr(KolEngine) engine = NULL;
   g_autoptr(GPtrArray) options = g_ptr_array_new ();
   GDestroyNotify title_free = NULL;
   guint n_auto = 0;
@@ -198,7 +198,7 @@ test_fixture_round_trip (gconstpointer data)
   title = kol_save_file_load_title (record->title_id, record->n_players,
                                     (const char * const *) options->pdata, NULL, &title_free, &error);
   g_assert_no_error (error);
-  g = kol_engine_new (title, record->n_players, record->player_ids, (const char **) record->player_names,
+  engine = kol_engine_new (title, record->n_players, record->player_ids, (const char **) record->player_names,
                     0, &error);
   g_assert_no_error (error);
   current_title = title;
@@ -207,19 +207,19 @@ test_fixture_round_trip (gconstpointer data)
     {
       const KolRecordAction *ra = &g_array_index (record->kept, KolRecordAction, k);
       g_autofree char *where = g_strdup_printf ("$.actions[%u]", ra->index);
-      g_autoptr(KolAction) a = kol_action_from_json (g, ra->node, where, KOL_ACTION_JSON_NONE, NULL, &error);
+      g_autoptr(KolAction) a = kol_action_from_json (engine, ra->node, where, KOL_ACTION_JSON_NONE, NULL, &error);
       g_autoptr(JsonNode) back = NULL;
       g_autofree char *diff = NULL;
 
       g_assert_no_error (error);
-      back = kol_action_to_json (g, a);
+      back = kol_action_to_json (engine, a);
       diff = difference (ra->node, back, where);
       if (diff)
         g_test_message ("%s", diff);
       g_assert_null (diff);
       n_auto += a->auto_actions ? a->auto_actions->len : 0;
       g_assert_cmpuint (k + 1, <, oracle->len);
-      follow_board (g, a, g_ptr_array_index (oracle, k + 1));
+      follow_board (engine, a, g_ptr_array_index (oracle, k + 1));
     }
   g_test_message ("%u actions and %u auto actions read and written back", record->kept->len, n_auto);
 }
@@ -329,7 +329,7 @@ static void
 test_bad_actions (void)
 {
   g_autoptr(KolTitle) title = kol_test_load_title ("1849", 3);
-  g_autoptr(KolEngine) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) engine = kol_test_game_new (title);
 
   for (gsize i = 0; i < G_N_ELEMENTS (bad_cases); i++)
     {
@@ -340,7 +340,7 @@ test_bad_actions (void)
       g_autoptr(KolAction) a = NULL;
 
       g_test_message ("case %" G_GSIZE_FORMAT ": %s", i, c->json);
-      a = kol_action_from_json (g, node, "$.actions[7]", KOL_ACTION_JSON_NONE, &error_path, &error);
+      a = kol_action_from_json (engine, node, "$.actions[7]", KOL_ACTION_JSON_NONE, &error_path, &error);
       if (c->code < 0)
         {
           g_assert_no_error (error);
@@ -383,19 +383,19 @@ static void
 test_own_vocabulary (void)
 {
   g_autoptr(KolTitle) title = kol_test_load_title ("1849", 3);
-  g_autoptr(KolEngine) g = kol_test_game_new (title);
+  g_autoptr(KolEngine) engine = kol_test_game_new (title);
 
   for (gsize i = 0; i < G_N_ELEMENTS (own_vocabulary); i++)
     {
       g_autoptr(JsonNode) node = json_from_string (own_vocabulary[i], NULL);
       g_autoptr(GError) error = NULL;
-      g_autoptr(KolAction) a = kol_action_from_json (g, node, "$", KOL_ACTION_JSON_NONE, NULL, &error);
+      g_autoptr(KolAction) a = kol_action_from_json (engine, node, "$", KOL_ACTION_JSON_NONE, NULL, &error);
       g_autoptr(JsonNode) back = NULL;
       g_autofree char *diff = NULL;
 
       g_test_message ("%s", own_vocabulary[i]);
       g_assert_no_error (error);
-      back = kol_action_to_json (g, a);
+      back = kol_action_to_json (engine, a);
       diff = difference (node, back, "$");
       if (diff)
         g_test_message ("%s", diff);

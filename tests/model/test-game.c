@@ -529,17 +529,17 @@ typedef struct
 static void
 assert_lists_match_engine (KolGame *game)
 {
-  const KolEngine *g = kol_game_get_engine (game);
+  const KolEngine *engine = kol_game_get_engine (game);
   GListModel *players = kol_game_get_players (game);
 
-  g_assert_cmpuint (g_list_model_get_n_items (players), ==, (guint) g->n_players);
-  g_assert_cmpuint (g_list_model_get_n_items (kol_game_get_companies (game)), ==, g->n_corps + g->n_companies);
+  g_assert_cmpuint (g_list_model_get_n_items (players), ==, (guint) engine->n_players);
+  g_assert_cmpuint (g_list_model_get_n_items (kol_game_get_companies (game)), ==, engine->n_corps + engine->n_companies);
   for (guint i = 0; i < g_list_model_get_n_items (players); i++)
     {
       g_autoptr(KolGamePlayer) p = g_list_model_get_item (players, i);
 
-      g_assert_cmpint (kol_game_player_get_cash (p), ==, g->players[i].cash);
-      g_assert_cmpstr (kol_game_player_get_name (p), ==, g->players[i].name);
+      g_assert_cmpint (kol_game_player_get_cash (p), ==, engine->players[i].cash);
+      g_assert_cmpstr (kol_game_player_get_name (p), ==, engine->players[i].name);
       g_assert_true (kol_game_player_get_acting (p) == ((int) i == kol_game_get_acting_player (game)));
     }
 }
@@ -688,7 +688,7 @@ test_record_scores (gconstpointer data)
   g_autoptr(JsonNode) expected = NULL;
   g_autoptr(JsonNode) actual = NULL;
   KolStateMismatch m = { 0 };
-  KolEngine *g;
+  KolEngine *engine;
   GListModel *players;
 
   if (shared == NULL)
@@ -701,9 +701,9 @@ test_record_scores (gconstpointer data)
   game = kol_game_new_from_record (file, &error);
   g_assert_no_error (error);
   g_assert_true (kol_game_get_finished (game));
-  g = (KolEngine *) kol_game_get_engine (game);
+  engine = (KolEngine *) kol_game_get_engine (game);
   expected = record_result (path);
-  actual = kol_state_result (g);
+  actual = kol_state_result (engine);
   if (!kol_state_compare_result (expected, actual, &m))
     g_error ("%s: scores differ at %s: %s vs %s", name, m.field, m.expected, m.actual);
   kol_state_mismatch_clear (&m);
@@ -712,7 +712,7 @@ test_record_scores (gconstpointer data)
     {
       g_autoptr(KolGamePlayer) p = g_list_model_get_item (players, i);
 
-      g_assert_cmpint (kol_game_player_get_net_worth (p), ==, kol_state_player_value (g, (int) i));
+      g_assert_cmpint (kol_game_player_get_net_worth (p), ==, kol_state_player_value (engine, (int) i));
     }
 }
 
@@ -747,12 +747,12 @@ test_autosave_live (void)
 
 /* The policy of koleya-cli selfplay --policy=weighted, so that games end. */
 static const KolAction *
-choose_weighted (const KolEngine *g,
+choose_weighted (const KolEngine *engine,
                  GPtrArray       *legal,
                  GRand           *rand,
                  gboolean         no_raises)
 {
-  return g_ptr_array_index (legal, kol_policy_choose_weighted (g, legal, rand, no_raises));
+  return g_ptr_array_index (legal, kol_policy_choose_weighted (engine, legal, rand, no_raises));
 }
 
 /* A whole seeded game played through the model the table uses, choosing
@@ -770,12 +770,12 @@ test_selfplay (gconstpointer data)
     {
       g_autoptr(GPtrArray) legal = kol_game_legal_actions (game);
       g_autoptr(GError) error = NULL;
-      const KolEngine *g = kol_game_get_engine (game);
-      gboolean auction = g->round.klass != NULL && !g->round.klass->stock && !g->round.klass->operating;
+      const KolEngine *engine = kol_game_get_engine (game);
+      gboolean auction = engine->round.klass != NULL && !engine->round.klass->stock && !engine->round.klass->operating;
 
       if (legal->len == 0)
         g_error ("%s: no legal action after %u actions (%s)", title, n, kol_game_get_step_name (game));
-      if (!kol_game_apply_action (game, choose_weighted (g, legal, rand, auction && n >= 2000), &error))
+      if (!kol_game_apply_action (game, choose_weighted (engine, legal, rand, auction && n >= 2000), &error))
         g_error ("%s: a legal action was refused after %u actions: %s", title, n, error->message);
       g_assert_cmpuint (kol_game_get_n_actions (game), ==, ++n);
       g_assert_cmpuint (n, <, 20000);

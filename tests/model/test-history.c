@@ -66,10 +66,10 @@ play_bids (Fixture *f,
 {
   for (int i = 0; i < n; i++)
     {
-      KolEngine *g = kol_history_get_game (f->history);
-      KolEntity e = g->round.entities[g->round.entity_index];
+      KolEngine *engine = kol_history_get_game (f->history);
+      KolEntity e = engine->round.entities[engine->round.entity_index];
 
-      play (f, kol_test_bid (g, e.index, 1 + i % 7));
+      play (f, kol_test_bid (engine, e.index, 1 + i % 7));
     }
 }
 
@@ -81,29 +81,29 @@ test_apply_and_refuse (Fixture       *f,
   g_autoptr(KolAction) wrong_turn = NULL;
   g_autoptr(KolAction) too_much = NULL;
   g_autoptr(GError) error = NULL;
-  KolEngine *g;
+  KolEngine *engine;
 
   play (f, kol_test_bid (kol_history_get_game (f->history), 0, 100));
-  g = kol_history_get_game (f->history);
-  g_assert_cmpint (g->players[0].cash, ==, 400);
+  engine = kol_history_get_game (f->history);
+  g_assert_cmpint (engine->players[0].cash, ==, 400);
   g_assert_cmpuint (kol_history_get_n_actions (f->history), ==, 1);
   g_assert_cmpuint (f->changed, ==, 1);
   /* ids are given in order, as 18xx.games does */
   g_assert_cmpint (kol_history_get_action (f->history, 0)->id, ==, 1);
 
   /* refusals leave everything as it was */
-  before = kol_engine_copy (g);
-  wrong_turn = kol_test_bid (g, 2, 10);
+  before = kol_engine_copy (engine);
+  wrong_turn = kol_test_bid (engine, 2, 10);
   g_assert_false (kol_history_apply (f->history, wrong_turn, KOL_HISTORY_APPLY_NONE, &error));
   g_assert_error (error, KOL_ENGINE_ERROR, KOL_ENGINE_ERROR_NOT_YOUR_TURN);
   g_clear_error (&error);
-  too_much = kol_test_bid (g, 1, 501);
+  too_much = kol_test_bid (engine, 1, 501);
   g_assert_false (kol_history_apply (f->history, too_much, KOL_HISTORY_APPLY_NONE, &error));
   g_assert_error (error, KOL_ENGINE_ERROR, KOL_ENGINE_ERROR_NO_CASH);
-  g = kol_history_get_game (f->history);
-  g_assert_cmpint (g->refusal.code, ==, KOL_ENGINE_ERROR_NO_CASH);
-  g_assert_cmpint (g->refusal.args[2].value, ==, 501);
-  g_assert_true (kol_test_games_equal (before, g));
+  engine = kol_history_get_game (f->history);
+  g_assert_cmpint (engine->refusal.code, ==, KOL_ENGINE_ERROR_NO_CASH);
+  g_assert_cmpint (engine->refusal.args[2].value, ==, 501);
+  g_assert_true (kol_test_games_equal (before, engine));
   g_assert_cmpuint (kol_history_get_n_actions (f->history), ==, 1);
   g_assert_cmpuint (f->changed, ==, 1);
 }

@@ -70,17 +70,17 @@ game_of (const char *id,
 {
   static const char *names[] = { "Anna", "Boris", "Clara", "Dmitri" };
   g_autoptr(GError) error = NULL;
-  KolEngine *g;
+  KolEngine *engine;
 
   *title = kol_test_load_title (id, 4);
-  g = kol_engine_new (*title, 4, NULL, names, 1, &error);
+  engine = kol_engine_new (*title, 4, NULL, names, 1, &error);
   g_assert_no_error (error);
-  return g;
+  return engine;
 }
 
-/* A typed argument of every kind in turn, all valid in @g. */
+/* A typed argument of every kind in turn, all valid in @engine. */
 static KolArg
-typed_arg (KolEngine *g,
+typed_arg (KolEngine *engine,
            guint      i)
 {
   switch (i % 7)
@@ -88,7 +88,7 @@ typed_arg (KolEngine *g,
     case 0:
       return kol_arg_int (KOL_ARG_PLAYER, 1);
     case 1:
-      return kol_arg_int (KOL_ARG_CORP, g->n_corps - 1);
+      return kol_arg_int (KOL_ARG_CORP, engine->n_corps - 1);
     case 2:
       return kol_arg_int (KOL_ARG_MONEY, 120);
     case 3:
@@ -108,7 +108,7 @@ test_every_kind (void)
   for (gsize t = 0; t < G_N_ELEMENTS (title_ids); t++)
     {
       KolTitle *title = NULL;
-      g_autoptr(KolEngine) g = game_of (title_ids[t], &title);
+      g_autoptr(KolEngine) engine = game_of (title_ids[t], &title);
 
       for (int kind = KOL_LOG_NONE + 1; kind < KOL_N_LOG_KINDS; kind++)
         {
@@ -122,8 +122,8 @@ test_every_kind (void)
             g_error ("log kind %d of %s is not translated: %s", kind, title_ids[t], template_);
           entry.n_args = MIN (max_placeholder (template_), KOL_LOG_MAX_ARGS);
           for (guint i = 0; i < entry.n_args; i++)
-            entry.args[i] = typed_arg (g, i);
-          text = kol_log_format_entry (g, &entry);
+            entry.args[i] = typed_arg (engine, i);
+          text = kol_log_format_entry (engine, &entry);
           g_assert_nonnull (text);
           g_assert_cmpstr (text, !=, "");
           g_assert_null (strstr (text, "$s"));
@@ -141,7 +141,7 @@ static void
 test_plurals (void)
 {
   KolTitle *title = NULL;
-  g_autoptr(KolEngine) g = game_of ("1849", &title);
+  g_autoptr(KolEngine) engine = game_of ("1849", &title);
   const int counts[] = { 1, 2, 5 };
   char *texts[3] = { NULL };
 
@@ -153,7 +153,7 @@ test_plurals (void)
       e.args[1] = kol_arg_int (KOL_ARG_INT, counts[i]);
       e.args[2] = kol_arg_int (KOL_ARG_CORP, 1);
       e.args[3] = kol_arg_int (KOL_ARG_MONEY, 100 * counts[i]);
-      texts[i] = kol_log_format_entry (g, &e);
+      texts[i] = kol_log_format_entry (engine, &e);
       g_test_message ("%s", texts[i]);
     }
   g_assert_cmpstr (texts[0], !=, texts[1]);
@@ -171,7 +171,7 @@ static void
 test_engine_words (void)
 {
   KolTitle *title = NULL;
-  g_autoptr(KolEngine) g = game_of ("1849", &title);
+  g_autoptr(KolEngine) engine = game_of ("1849", &title);
   KolLogEntry e = { KOL_LOG_SHARE_PRICE_MOVES, 4 };
   g_autofree char *text = NULL;
   g_autofree char *pass = NULL;
@@ -181,14 +181,14 @@ test_engine_words (void)
   e.args[2] = kol_arg_int (KOL_ARG_MONEY, 111);
   e.args[3].kind = KOL_ARG_STRING;
   g_strlcpy (e.args[3].str, "up and right", sizeof e.args[3].str);
-  text = kol_log_format_entry (g, &e);
+  text = kol_log_format_entry (engine, &e);
   g_test_message ("%s", text);
   g_assert_null (strstr (text, russian ? "right" : "%"));
   e.kind = KOL_LOG_STEP_PASS;
   e.n_args = 2;
   e.args[0] = kol_arg_int (KOL_ARG_CORP, 1);
   g_strlcpy (e.args[1].str, "Buy Trains", sizeof e.args[1].str);
-  pass = kol_log_format_entry (g, &e);
+  pass = kol_log_format_entry (engine, &e);
   g_test_message ("%s", pass);
   g_assert_null (strstr (pass, "Buy Trains"));
   kol_title_free (title);
@@ -220,7 +220,7 @@ test_every_refusal (gconstpointer data)
 {
   const char *id = data;
   KolTitle *title = NULL;
-  g_autoptr(KolEngine) g = game_of (id, &title);
+  g_autoptr(KolEngine) engine = game_of (id, &title);
 
   for (int code = KOL_ENGINE_ERROR_INVALID; code <= KOL_ENGINE_ERROR_INTERNAL; code++)
     for (guint n = 0; n <= KOL_REFUSAL_MAX_ARGS; n++)
@@ -230,8 +230,8 @@ test_every_refusal (gconstpointer data)
 
         for (guint i = 0; i < n; i++)
           r.args[i] = i == n - 1 && n > 1 ? kol_arg_int (KOL_ARG_REASON, KOL_REASON_TRAIN_LIMIT)
-                                          : typed_arg (g, i);
-        text = kol_refusal_format (g, &r);
+                                          : typed_arg (engine, i);
+        text = kol_refusal_format (engine, &r);
         g_assert_nonnull (text);
         g_assert_cmpstr (text, !=, "");
         g_assert_null (strstr (text, "$s"));
@@ -247,14 +247,14 @@ static void
 test_no_cash (void)
 {
   KolTitle *title = NULL;
-  g_autoptr(KolEngine) g = game_of ("1849", &title);
+  g_autoptr(KolEngine) engine = game_of ("1849", &title);
   KolRefusal r = { KOL_ENGINE_ERROR_NO_CASH, 3 };
   g_autofree char *text = NULL;
 
   r.args[0] = kol_arg_int (KOL_ARG_PLAYER, 2);
   r.args[1] = kol_arg_int (KOL_ARG_MONEY, 80);
   r.args[2] = kol_arg_int (KOL_ARG_MONEY, 100);
-  text = kol_refusal_format (g, &r);
+  text = kol_refusal_format (engine, &r);
   g_test_message ("%s", text);
   g_assert_nonnull (strstr (text, "Clara"));
   g_assert_nonnull (strstr (text, "L.80"));
@@ -321,7 +321,7 @@ test_title_words (void)
   for (gsize t = 0; t < G_N_ELEMENTS (title_ids); t++)
     {
       KolTitle *title = NULL;
-      g_autoptr(KolEngine) g = game_of (title_ids[t], &title);
+      g_autoptr(KolEngine) engine = game_of (title_ids[t], &title);
       guint n = 0;
 
       for (gsize i = 0; i < G_N_ELEMENTS (title_words); i++)
@@ -335,8 +335,8 @@ test_title_words (void)
           template_ = kol_log_kind_template (title, entry.kind, 2);
           entry.n_args = MIN (max_placeholder (template_), KOL_LOG_MAX_ARGS);
           for (guint a = 0; a < entry.n_args; a++)
-            entry.args[a] = typed_arg (g, a);
-          text = kol_log_format_entry (g, &entry);
+            entry.args[a] = typed_arg (engine, a);
+          text = kol_log_format_entry (engine, &entry);
           g_test_message ("%s: %s", title_ids[t], text);
           g_assert_nonnull (strstr (text, russian ? title_words[i].ru : title_words[i].en));
           n++;

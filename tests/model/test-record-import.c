@@ -151,15 +151,15 @@ test_seed_draws (void)
 
   for (gsize i = 0; i < G_N_ELEMENTS (draws); i++)
     {
-      g_autoptr(KolEngine) g = kol_engine_new (title, 3, NULL, NULL, draws[i].seed, NULL);
+      g_autoptr(KolEngine) engine = kol_engine_new (title, 3, NULL, NULL, draws[i].seed, NULL);
       guint32 value[6];
       int order[6] = { 0, 1, 2, 3, 4, 5 };
       g_autoptr(GString) got = g_string_new (NULL);
 
       /* kol_engine_new ran the title's setup, which may have drawn: start over */
-      g->rng = (guint32) (draws[i].seed % G_GINT64_CONSTANT (2147483648));
+      engine->rng = (guint32) (draws[i].seed % G_GINT64_CONSTANT (2147483648));
       for (int k = 0; k < 6; k++)
-        value[k] = kol_engine_rand (g);
+        value[k] = kol_engine_rand (engine);
       for (int a = 0; a < 6; a++)
         for (int b = a + 1; b < 6; b++)
           if (value[order[b]] < value[order[a]])

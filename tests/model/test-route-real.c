@@ -67,7 +67,7 @@ load (const Config *cfg)
 }
 
 static void
-check_routes_valid (KolEngine                *g,
+check_routes_valid (KolEngine                *engine,
                     const KolRouteBoardRun *run,
                     const KolRouteResult   *r)
 {
@@ -82,7 +82,7 @@ check_routes_valid (KolEngine                *g,
           conns[k].n_paths = route->chain_start[k + 1] - route->chain_start[k];
           conns[k].paths = route->paths + route->chain_start[k];
         }
-      g_assert_cmpint (kol_route_check (g, run->corp, &run->rules, &run->trains[route->train], &d,
+      g_assert_cmpint (kol_route_check (engine, run->corp, &run->rules, &run->trains[route->train], &d,
                                         r->routes, i, NULL, NULL, NULL), ==, route->revenue);
     }
 }
@@ -90,12 +90,12 @@ check_routes_valid (KolEngine                *g,
 static void
 check_run (const char             *name,
            guint32                 seed,
-           KolEngine                *g,
+           KolEngine                *engine,
            const KolRouteBoardRun *run,
            Tally                  *tally)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(KolRouteResult) r = kol_route_solve (g, run->corp, &run->rules, run->trains, run->n_trains,
+  g_autoptr(KolRouteResult) r = kol_route_solve (engine, run->corp, &run->rules, run->trains, run->n_trains,
                                                  NULL, &error);
   GPtrArray *lists[KOL_ROUTE_MAX_TRAINS] = { NULL };
   RtAssign a = { 0 };
@@ -103,12 +103,12 @@ check_run (const char             *name,
 
   g_assert_no_error (error);
   g_assert_true (r->proven);
-  check_routes_valid (g, run, r);
+  check_routes_valid (engine, run, r);
   tally->runs++;
   a.n = run->n_trains;
   for (int t = 0; t < run->n_trains && !too_big; t++)
     {
-      lists[t] = rt_oracle_routes (g, run->corp, &run->rules, &run->trains[t], ORACLE_LIMIT,
+      lists[t] = rt_oracle_routes (engine, run->corp, &run->rules, &run->trains[t], ORACLE_LIMIT,
                                    &tally->checked, &too_big);
       a.lists[t] = lists[t];
       for (guint i = 0; i < lists[t]->len; i++)
@@ -165,7 +165,7 @@ test_config (gconstpointer data)
 
       g_assert_no_error (error);
       for (int k = 0; k < board->n_runs; k++)
-        check_run (name, seed0 + (guint32) i, board->game, &board->runs[k], &tally);
+        check_run (name, seed0 + (guint32) i, board->engine, &board->runs[k], &tally);
     }
   g_test_message ("%s: %d runs on %d boards, %d with revenue, %d too big for the oracle, %d choices "
                   "among equal combinations checked, %" G_GUINT64_FORMAT " routes checked by the oracle",

@@ -48,11 +48,11 @@ static KolEngine *
 new_game (const KolTitle *title)
 {
   g_autoptr(GError) error = NULL;
-  KolEngine *game = kol_engine_new (title, title->n_players, NULL, NULL, 1, &error);
+  KolEngine *engine = kol_engine_new (title, title->n_players, NULL, NULL, 1, &error);
 
   g_assert_no_error (error);
-  g_assert_nonnull (game);
-  return game;
+  g_assert_nonnull (engine);
+  return engine;
 }
 
 /* ------------------------------------------------------------ XML check */
@@ -183,14 +183,14 @@ check_board (const char         *id,
              const char * const *options)
 {
   g_autoptr(KolTitle) title = load_title (id, players, options);
-  KolEngine *game = new_game (title);
+  KolEngine *engine = new_game (title);
   KolSvgOptions opts;
   g_autofree char *svg = NULL;
   g_autofree char *text = NULL;
 
   kol_svg_options_init (&opts);
   opts.flags = KOL_SVG_AXES | KOL_SVG_COORDS | KOL_SVG_INITIAL_TOKENS;
-  svg = kol_svg_render_board (game, &opts, NULL, NULL);
+  svg = kol_svg_render_board (engine, &opts, NULL, NULL);
   text = assert_well_formed (svg);
   /* every hex id is written when coordinates are asked for */
   for (guint h = 0; h < title->n_hexes; h++)
@@ -201,12 +201,12 @@ check_board (const char         *id,
     }
   for (guint h = 0; h < title->n_hexes; h++)
     {
-      g_autofree char *hex_svg = kol_svg_render_hex (game, (int) h, NULL);
+      g_autofree char *hex_svg = kol_svg_render_hex (engine, (int) h, NULL);
 
       g_free (assert_well_formed (hex_svg));
     }
-  g_assert_null (kol_svg_render_hex (game, -1, NULL));
-  kol_engine_free (game);
+  g_assert_null (kol_svg_render_hex (engine, -1, NULL));
+  kol_engine_free (engine);
 }
 
 /* Both boards, 1840 on its big map and its 2-player map. */
@@ -268,23 +268,23 @@ static void
 test_deterministic (void)
 {
   g_autoptr(KolTitle) title = load_title ("1840", 5, NULL);
-  KolEngine *game = new_game (title);
-  g_autofree char *first = kol_svg_render_board (game, NULL, NULL, NULL);
-  g_autofree char *second = kol_svg_render_board (game, NULL, NULL, NULL);
+  KolEngine *engine = new_game (title);
+  g_autofree char *first = kol_svg_render_board (engine, NULL, NULL, NULL);
+  g_autofree char *second = kol_svg_render_board (engine, NULL, NULL, NULL);
   g_autofree char *saved = g_strdup (setlocale (LC_NUMERIC, NULL));
 
   g_assert_cmpstr (first, ==, second);
   if (setlocale (LC_NUMERIC, "ru_RU.UTF-8") != NULL ||
       setlocale (LC_NUMERIC, "de_DE.UTF-8") != NULL)
     {
-      g_autofree char *local = kol_svg_render_board (game, NULL, NULL, NULL);
+      g_autofree char *local = kol_svg_render_board (engine, NULL, NULL, NULL);
 
       setlocale (LC_NUMERIC, saved);
       g_assert_cmpstr (first, ==, local);
     }
   else
     g_test_message ("no locale with a decimal comma installed; checked the C locale only");
-  kol_engine_free (game);
+  kol_engine_free (engine);
 }
 
 /* ------------------------------------------------------------- geometry */
@@ -515,7 +515,7 @@ static void
 test_board_geometry (void)
 {
   g_autoptr(KolTitle) title = load_title ("1840", 5, NULL);
-  KolEngine *game = new_game (title);
+  KolEngine *engine = new_game (title);
   KolSvgBoardGeometry geom;
 
   kol_svg_board_geometry (title, NULL, &geom);
@@ -524,7 +524,7 @@ test_board_geometry (void)
   g_assert_cmpint (kol_svg_board_hex_at (title, geom.min_x - 500, geom.min_y - 500), ==, -1);
   for (guint h = 0; h < title->n_hexes; h++)
     {
-      const KolTileDef *tile = &title->tiles[game->hexes[h].tile];
+      const KolTileDef *tile = &title->tiles[engine->hexes[h].tile];
       double cx, cy, x, y, radius;
 
       kol_svg_board_hex_center (title, (int) h, &cx, &cy);
@@ -539,20 +539,20 @@ test_board_geometry (void)
         }
       for (int n = 0; n < tile->n_nodes; n++)
         {
-          g_assert_true (kol_svg_board_node_point (game, (int) h, n, &x, &y));
+          g_assert_true (kol_svg_board_node_point (engine, (int) h, n, &x, &y));
           g_assert_cmpint (kol_svg_board_hex_at (title, x, y), ==, (int) h);
         }
       for (int s = 0; s < kol_tile_n_slots (tile); s++)
         {
-          g_assert_true (kol_svg_board_slot_point (game, (int) h, s, &x, &y, &radius));
+          g_assert_true (kol_svg_board_slot_point (engine, (int) h, s, &x, &y, &radius));
           g_assert_cmpfloat (radius, >, 10);
           g_assert_cmpfloat (hypot (x - cx, y - cy) + radius, <, A);
         }
-      g_assert_false (kol_svg_board_slot_point (game, (int) h, kol_tile_n_slots (tile),
+      g_assert_false (kol_svg_board_slot_point (engine, (int) h, kol_tile_n_slots (tile),
                                                 &x, &y, &radius));
       for (int p = 0; p < tile->n_paths; p++)
         {
-          g_autofree char *d = kol_svg_board_path_data (game, (int) h, p);
+          g_autofree char *d = kol_svg_board_path_data (engine, (int) h, p);
           PathData path;
 
           parse_path (d, &path);
@@ -564,7 +564,7 @@ test_board_geometry (void)
           g_assert_cmpint (kol_svg_board_hex_at (title, sx, sy), ==, (int) h);
         }
     }
-  kol_engine_free (game);
+  kol_engine_free (engine);
 }
 
 typedef struct
@@ -593,9 +593,9 @@ static void
 test_layers (void)
 {
   g_autoptr(KolTitle) title = load_title ("1849", 4, NULL);
-  KolEngine *game = new_game (title);
+  KolEngine *engine = new_game (title);
   LayerLog log = { { 0 }, 0 };
-  g_autofree char *svg = kol_svg_render_board (game, NULL, add_layer, &log);
+  g_autofree char *svg = kol_svg_render_board (engine, NULL, add_layer, &log);
   const char *under = strstr (svg, "layer-0"), *over = strstr (svg, "layer-1");
   const char *top = strstr (svg, "layer-2");
   const char *hexes = strstr (svg, "<polygon"), *token = strstr (svg, ">IFT</text>");
@@ -608,7 +608,7 @@ test_layers (void)
   g_assert_nonnull (under);
   g_assert_nonnull (token);
   g_assert_true (under < hexes && hexes < over && over < token && token < top);
-  kol_engine_free (game);
+  kol_engine_free (engine);
 }
 
 /* Home reservations and tokens are drawn in their slots, and left out on
@@ -617,11 +617,11 @@ static void
 test_tokens (void)
 {
   g_autoptr(KolTitle) title = load_title ("1849", 4, NULL);
-  KolEngine *game = new_game (title);
+  KolEngine *engine = new_game (title);
   int corp = kol_title_corp_by_id (title, "IFT");
   int hex = kol_title_hex_by_id (title, "H12");
   KolSvgOptions opts;
-  g_autofree char *reserved = kol_svg_render_hex (game, hex, NULL);
+  g_autofree char *reserved = kol_svg_render_hex (engine, hex, NULL);
   g_autofree char *placed = NULL;
   g_autofree char *bare = NULL;
 
@@ -629,15 +629,15 @@ test_tokens (void)
   g_assert_cmpint (hex, >=, 0);
   g_assert_nonnull (strstr (reserved, ">IFT</text>"));
   g_assert_null (strstr (reserved, "fill=\"#0189d1\""));
-  g_assert_true (kol_board_place_token (game, corp, 0, hex, 0, -1));
-  placed = kol_svg_render_hex (game, hex, NULL);
+  g_assert_true (kol_board_place_token (engine, corp, 0, hex, 0, -1));
+  placed = kol_svg_render_hex (engine, hex, NULL);
   g_assert_nonnull (strstr (placed, ">IFT</text>"));
   g_assert_nonnull (strstr (placed, "fill=\"#0189d1\""));
   kol_svg_options_init (&opts);
   opts.flags = KOL_SVG_NO_TOKENS;
-  bare = kol_svg_render_hex (game, hex, &opts);
+  bare = kol_svg_render_hex (engine, hex, &opts);
   g_assert_null (strstr (bare, ">IFT</text>"));
-  kol_engine_free (game);
+  kol_engine_free (engine);
 }
 
 /* The Stadtbahn companies' starting tokens of 1840 appear on a fresh board
@@ -646,22 +646,22 @@ static void
 test_initial_tokens (void)
 {
   g_autoptr(KolTitle) title = load_title ("1840", 5, NULL);
-  KolEngine *game = new_game (title);
+  KolEngine *engine = new_game (title);
   KolSvgOptions opts;
   g_autofree char *plain = NULL;
   g_autofree char *initial = NULL;
   int hex = kol_title_hex_by_id (title, "A17");
 
   kol_svg_options_init (&opts);
-  plain = kol_svg_render_hex (game, hex, &opts);
+  plain = kol_svg_render_hex (engine, hex, &opts);
   opts.flags = KOL_SVG_INITIAL_TOKENS;
-  initial = kol_svg_render_hex (game, hex, &opts);
+  initial = kol_svg_render_hex (engine, hex, &opts);
   /* the rules module places them at setup; without it the board is bare */
-  if (!kol_board_hex_tokened_by (game, hex, kol_title_corp_by_id (title, "G")))
+  if (!kol_board_hex_tokened_by (engine, hex, kol_title_corp_by_id (title, "G")))
     g_assert_null (strstr (plain, ">G</text>"));
   g_assert_nonnull (strstr (initial, ">G</text>"));
   g_assert_nonnull (strstr (initial, ">D</text>"));
-  kol_engine_free (game);
+  kol_engine_free (engine);
 }
 
 int

@@ -152,10 +152,10 @@ static int
 visible_hexes (KolMapView *map)
 {
   KolViewport *vp = kol_map_view_get_viewport (map);
-  const KolEngine *game = kol_map_view_get_board (map);
+  const KolEngine *engine = kol_map_view_get_board (map);
   int n = 0;
 
-  for (guint h = 0; h < game->title->n_hexes; h++)
+  for (guint h = 0; h < engine->title->n_hexes; h++)
     {
       double x, y;
 
@@ -175,7 +175,7 @@ main (int   argc,
   GtkWidget *window;
   KolMapView *map;
   KolViewport *vp;
-  KolEngine *game;
+  KolEngine *engine;
   double levels[3], worst = 0, bx, by, bw, bh;
   const char *names[3] = { "fit", "medium", "close" };
 
@@ -186,15 +186,15 @@ main (int   argc,
     }
   gtk_init ();
   title = kol_test_board_load_title ("1840", 5);
-  game = kol_test_board_new_game (title);
-  kol_test_board_fill (game);
+  engine = kol_test_board_new_game (title);
+  kol_test_board_fill (engine);
 
   window = gtk_window_new ();
   map = KOL_MAP_VIEW (kol_map_view_new ());
   gtk_widget_set_size_request (GTK_WIDGET (map), WIDTH, HEIGHT);
   gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (map));
   gtk_window_set_resizable (GTK_WINDOW (window), FALSE);
-  kol_map_view_set_board (map, game);
+  kol_map_view_set_board (map, engine);
   gtk_window_present (GTK_WINDOW (window));
   wait_ready (map);
 
@@ -244,6 +244,6 @@ main (int   argc,
 
   gsk_renderer_unrealize (renderer);
   gtk_window_destroy (GTK_WINDOW (window));
-  kol_engine_free (game);
+  kol_engine_free (engine);
   return 0;
 }

@@ -38,7 +38,7 @@ typedef struct
   GtkWidget *map;
   GtkWidget *market;
   KolTitle  *title;
-  KolEngine   *game;
+  KolEngine   *engine;
 } Viewer;
 
 /* The best routes of a corporation with tokens, as the router finds them
@@ -48,19 +48,19 @@ show_routes (Viewer *v)
 {
   KolMapView *map = KOL_MAP_VIEW (v->map);
 
-  for (int c = 0; c < v->game->n_corps && kol_map_view_get_n_routes (map) == 0; c++)
+  for (int c = 0; c < v->engine->n_corps && kol_map_view_get_n_routes (map) == 0; c++)
     {
       KolRouteRules rules;
       KolRouteTrain trains[2];
       g_autoptr(KolRouteResult) result = NULL;
       g_autofree char *label = NULL;
 
-      if (v->game->corps[c].n_tokens == 0 || v->game->corps[c].tokens[0].hex < 0)
+      if (v->engine->corps[c].n_tokens == 0 || v->engine->corps[c].tokens[0].hex < 0)
         continue;
       kol_route_rules_init (&rules);
       kol_route_train_init (&trains[0], 0xff, 4);
       kol_route_train_init (&trains[1], 0xff, 3);
-      result = kol_route_solve (v->game, c, &rules, trains, 2, NULL, NULL);
+      result = kol_route_solve (v->engine, c, &rules, trains, 2, NULL, NULL);
       for (int i = 0; result != NULL && i < result->n_routes; i++)
         {
           label = g_strdup_printf ("%s: %d", v->title->corps[c].id, result->routes[i].revenue);
@@ -77,27 +77,27 @@ show_overlays (Viewer *v)
   KolMapView *map = KOL_MAP_VIEW (v->map);
   gint16 hexes[KOL_MAX_HEXES], lays[KOL_MAX_HEXES], upgrades[KOL_MAX_HEXES], tiles[32];
   KolMapCity cities[16];
-  int n = kol_board_legal_hexes (v->game, 0, NULL, hexes, G_N_ELEMENTS (hexes));
+  int n = kol_board_legal_hexes (v->engine, 0, NULL, hexes, G_N_ELEMENTS (hexes));
   int n_lays = 0, n_upgrades = 0, n_cities = 0;
 
   for (int i = 0; i < n; i++)
     {
-      if (kol_board_tile (v->game, hexes[i], NULL)->preprinted)
+      if (kol_board_tile (v->engine, hexes[i], NULL)->preprinted)
         lays[n_lays++] = hexes[i];
       else
         upgrades[n_upgrades++] = hexes[i];
     }
   kol_map_view_set_hex_highlights (map, KOL_MAP_HIGHLIGHT_LAY, lays, n_lays);
   kol_map_view_set_hex_highlights (map, KOL_MAP_HIGHLIGHT_UPGRADE, upgrades, n_upgrades);
-  if (n > 0 && kol_board_legal_tiles (v->game, 0, hexes[n / 2], NULL, tiles, 32) > 0)
+  if (n > 0 && kol_board_legal_tiles (v->engine, 0, hexes[n / 2], NULL, tiles, 32) > 0)
     kol_map_view_set_tentative_tile (map, hexes[n / 2], tiles[0],
-                                     g_bit_nth_lsf (kol_board_legal_rotations (v->game, 0,
+                                     g_bit_nth_lsf (kol_board_legal_rotations (v->engine, 0,
                                                                                hexes[n / 2],
                                                                                tiles[0], NULL),
                                                     -1));
   for (guint h = 0; h < v->title->n_hexes && n_cities < 16; h++)
-    for (int city = 0; city < kol_tile_n_cities (kol_board_tile (v->game, h, NULL)); city++)
-      if (n_cities < 16 && kol_board_can_place_token (v->game, 0, h, city, FALSE, NULL) &&
+    for (int city = 0; city < kol_tile_n_cities (kol_board_tile (v->engine, h, NULL)); city++)
+      if (n_cities < 16 && kol_board_can_place_token (v->engine, 0, h, city, FALSE, NULL) &&
           h % 5 == 0)
         cities[n_cities++] = (KolMapCity) { h, city };
   kol_map_view_set_city_highlights (map, cities, n_cities);
@@ -146,7 +146,7 @@ build_map (Viewer *v)
   GtkWidget *scroller = gtk_scrolled_window_new ();
 
   v->map = kol_map_view_new ();
-  kol_map_view_set_board (KOL_MAP_VIEW (v->map), v->game);
+  kol_map_view_set_board (KOL_MAP_VIEW (v->map), v->engine);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), v->map);
   gtk_widget_set_hexpand (scroller, TRUE);
   gtk_widget_set_vexpand (scroller, TRUE);
@@ -169,7 +169,7 @@ build_market (Viewer *v)
   GtkWidget *scroller = gtk_scrolled_window_new ();
 
   v->market = kol_market_view_new ();
-  kol_market_view_set_market (KOL_MARKET_VIEW (v->market), v->game);
+  kol_market_view_set_market (KOL_MARKET_VIEW (v->market), v->engine);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), v->market);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC,
                                   GTK_POLICY_AUTOMATIC);
@@ -238,16 +238,16 @@ main (int   argc,
   if (v.view == NULL)
     v.view = g_strdup ("both");
   v.title = kol_test_board_load_title (v.title_id, v.players > 0 ? v.players : 4);
-  v.game = kol_test_board_new_game (v.title);
+  v.engine = kol_test_board_new_game (v.title);
   if (v.late)
-    kol_test_board_fill (v.game);
+    kol_test_board_fill (v.engine);
   else
-    kol_test_board_fill_market (v.game);
+    kol_test_board_fill_market (v.engine);
 
   app = gtk_application_new ("io.github.koleya.BoardViewer", G_APPLICATION_NON_UNIQUE);
   g_signal_connect (app, "activate", G_CALLBACK (activate_cb), &v);
   status = g_application_run (G_APPLICATION (app), 1, argv);
-  kol_engine_free (v.game);
+  kol_engine_free (v.engine);
   kol_title_free (v.title);
   g_free (v.view);
   g_free (v.screenshot);

@@ -39,10 +39,10 @@ KolEngine *
 kol_test_board_new_game (const KolTitle *title)
 {
   g_autoptr(GError) error = NULL;
-  KolEngine *game = kol_engine_new (title, title->n_players, NULL, NULL, 1, &error);
+  KolEngine *engine = kol_engine_new (title, title->n_players, NULL, NULL, 1, &error);
 
   g_assert_no_error (error);
-  return game;
+  return engine;
 }
 
 /* Lays a tile on every hex that takes one, in passes, as the supply allows:
@@ -51,22 +51,22 @@ kol_test_board_new_game (const KolTitle *title)
  * every colour is available; the board API checks upgrades and rotations,
  * not the flow of a game. */
 static void
-fill_tiles (KolEngine *game)
+fill_tiles (KolEngine *engine)
 {
-  const KolTitle *title = game->title;
+  const KolTitle *title = engine->title;
 
-  game->phase = (int) title->n_phases - 1;
+  engine->phase = (int) title->n_phases - 1;
   for (int pass = 0; pass < 4; pass++)
     for (guint h = 0; h < title->n_hexes; h++)
       {
         gint16 tiles[64];
-        int n = kol_board_legal_tiles (game, 0, (int) h, NULL, tiles, G_N_ELEMENTS (tiles));
+        int n = kol_board_legal_tiles (engine, 0, (int) h, NULL, tiles, G_N_ELEMENTS (tiles));
 
         for (int i = 0; i < n; i++)
           {
             int tile = tiles[(i + h + pass) % n];
-            int copy = kol_board_free_copy (game, tile);
-            guint8 rotations = kol_board_legal_rotations (game, 0, (int) h, tile, NULL);
+            int copy = kol_board_free_copy (engine, tile);
+            guint8 rotations = kol_board_legal_rotations (engine, 0, (int) h, tile, NULL);
             int want, r;
 
             if (copy < 0 || rotations == 0)
@@ -76,7 +76,7 @@ fill_tiles (KolEngine *game)
             for (r = 0; r < 6; r++)
               if ((rotations & (1u << r)) && want-- == 0)
                 break;
-            kol_board_lay (game, (int) h, copy, r);
+            kol_board_lay (engine, (int) h, copy, r);
             break;
           }
       }
@@ -85,23 +85,23 @@ fill_tiles (KolEngine *game)
 /* Every corporation with tokens puts them where it can, a few each, spread
  * over the board. */
 static void
-fill_tokens (KolEngine *game)
+fill_tokens (KolEngine *engine)
 {
-  const KolTitle *title = game->title;
+  const KolTitle *title = engine->title;
 
-  for (int c = 0; c < game->n_corps; c++)
+  for (int c = 0; c < engine->n_corps; c++)
     {
       int placed = 0;
 
-      if (game->corps[c].removed || game->corps[c].n_tokens == 0)
+      if (engine->corps[c].removed || engine->corps[c].n_tokens == 0)
         continue;
       for (guint i = 0; i < title->n_hexes && placed < 3; i++)
         {
           int h = (int) ((i * 37 + c * 11) % title->n_hexes);
 
-          for (int city = 0; city < kol_tile_n_cities (kol_board_tile (game, h, NULL)); city++)
-            if (kol_board_can_place_token (game, c, h, city, FALSE, NULL) &&
-                kol_board_place_token (game, c, -1, h, city, -1))
+          for (int city = 0; city < kol_tile_n_cities (kol_board_tile (engine, h, NULL)); city++)
+            if (kol_board_can_place_token (engine, c, h, city, FALSE, NULL) &&
+                kol_board_place_token (engine, c, -1, h, city, -1))
               {
                 placed++;
                 break;
@@ -112,56 +112,56 @@ fill_tokens (KolEngine *game)
 
 /**
  * kol_test_board_fill_market:
- * @game: a game
+ * @engine: a game
  *
  * Puts the corporations that have shares to sell on the market: each at its
  * fixed par or on a par cell, then moved a varying number of steps, with
  * the first two left together on one cell (a stack: the first on top).
  */
 void
-kol_test_board_fill_market (KolEngine *game)
+kol_test_board_fill_market (KolEngine *engine)
 {
   KolCell par[64], second[64];
-  int n_par = kol_market_par_cells (game, KOL_CELL_PAR, par, G_N_ELEMENTS (par));
-  int n_second = kol_market_par_cells (game, KOL_CELL_PAR_2, second, G_N_ELEMENTS (second));
+  int n_par = kol_market_par_cells (engine, KOL_CELL_PAR, par, G_N_ELEMENTS (par));
+  int n_second = kol_market_par_cells (engine, KOL_CELL_PAR_2, second, G_N_ELEMENTS (second));
   int k = 0;
 
-  for (int c = 0; c < game->n_corps; c++)
+  for (int c = 0; c < engine->n_corps; c++)
     {
-      const KolCorpDef *def = &game->title->corps[c];
+      const KolCorpDef *def = &engine->title->corps[c];
       KolCell cell = KOL_CELL_NONE;
 
-      if (game->corps[c].removed || def->n_shares < 2)
+      if (engine->corps[c].removed || def->n_shares < 2)
         continue;
       for (int i = 0; i < n_par && def->par > 0; i++)
-        if (kol_market_cell_price (game, par[i]) == def->par)
+        if (kol_market_cell_price (engine, par[i]) == def->par)
           cell = par[i];
       if (kol_cell_is_none (cell))
         cell = n_second > 0 ? second[k % n_second] : par[k % MAX (n_par, 1)];
       if (kol_cell_is_none (cell))
         continue;
-      kol_market_set_par (game, c, k < 2 ? (n_second > 0 ? second[0] : par[0]) : cell);
+      kol_market_set_par (engine, c, k < 2 ? (n_second > 0 ? second[0] : par[0]) : cell);
       for (int step = 0; k >= 2 && step < (k * 3) % 7; step++)
-        kol_market_move_right (game, c);
+        kol_market_move_right (engine, c);
       if (k % 4 == 3)
-        kol_market_move_down (game, c);
+        kol_market_move_down (engine, c);
       k++;
     }
 }
 
 /**
  * kol_test_board_fill:
- * @game: a new game
+ * @engine: a new game
  *
- * Makes @game look like a late game: tiles on most hexes, upgraded where
+ * Makes @engine look like a late game: tiles on most hexes, upgraded where
  * possible, tokens in cities, corporations on the market.
  */
 void
-kol_test_board_fill (KolEngine *game)
+kol_test_board_fill (KolEngine *engine)
 {
-  fill_tiles (game);
-  fill_tokens (game);
-  kol_test_board_fill_market (game);
+  fill_tiles (engine);
+  fill_tokens (engine);
+  kol_test_board_fill_market (engine);
 }
 
 /**

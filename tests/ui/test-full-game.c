@@ -73,23 +73,23 @@ russian (void)
 
 /* The policy of koleya-cli selfplay --policy=weighted, so that games end. */
 static const KolAction *
-choose_weighted (const KolEngine *g,
+choose_weighted (const KolEngine *engine,
                  GPtrArray       *legal,
                  GRand           *rand,
                  gboolean         no_raises)
 {
-  return g_ptr_array_index (legal, kol_policy_choose_weighted (g, legal, rand, no_raises));
+  return g_ptr_array_index (legal, kol_policy_choose_weighted (engine, legal, rand, no_raises));
 }
 
 /* The panel offers the first of several trains alike (same kind, owner
  * and state), or of certificates alike (same company, size and holder),
  * which is the same move: the move is made with that one. */
 static gboolean
-same_train (const KolEngine *g,
+same_train (const KolEngine *engine,
             int              a,
             int              b)
 {
-  const KolTrain *x = &g->trains[a], *y = &g->trains[b];
+  const KolTrain *x = &engine->trains[a], *y = &engine->trains[b];
 
   return x->def == y->def && x->variant == y->variant && kol_entity_equal (x->owner, y->owner) &&
          x->obsolete == y->obsolete && x->rusted == y->rusted && x->operated == y->operated;
@@ -103,19 +103,19 @@ is_train_choice (const KolAction *a)
 }
 
 static gboolean
-same_certs (const KolEngine *g,
+same_certs (const KolEngine *engine,
             const KolAction *a,
             const KolAction *b)
 {
   if (a->percent != b->percent || a->price != b->price)
     return FALSE;
   if (a->type == KOL_ACTION_SELL_SHARES && a->n_shares > 0 && b->n_shares > 0)
-    return g->certs[a->shares[0]].corp == g->certs[b->shares[0]].corp;
+    return engine->certs[a->shares[0]].corp == engine->certs[b->shares[0]].corp;
   if (a->n_shares != b->n_shares)
     return FALSE;
   for (guint i = 0; i < a->n_shares; i++)
     {
-      const KolCert *x = &g->certs[a->shares[i]], *y = &g->certs[b->shares[i]];
+      const KolCert *x = &engine->certs[a->shares[i]], *y = &engine->certs[b->shares[i]];
 
       if (x->corp != y->corp || x->percent != y->percent || x->president != y->president ||
           x->flags != y->flags || !kol_entity_equal (x->owner, y->owner))
@@ -125,21 +125,21 @@ same_certs (const KolEngine *g,
 }
 
 static gboolean
-alike (const KolEngine *g,
+alike (const KolEngine *engine,
        const KolAction *a,
        const KolAction *b)
 {
   if (a->type != b->type || !kol_entity_equal (a->entity, b->entity))
     return FALSE;
   if (is_train_choice (a))
-    return b->train >= 0 && g_strcmp0 (a->variant, b->variant) == 0 && same_train (g, a->train, b->train);
+    return b->train >= 0 && g_strcmp0 (a->variant, b->variant) == 0 && same_train (engine, a->train, b->train);
   if (a->type == KOL_ACTION_BUY_SHARES || a->type == KOL_ACTION_SELL_SHARES)
-    return same_certs (g, a, b);
+    return same_certs (engine, a, b);
   return FALSE;
 }
 
 static KolAction *
-first_alike (const KolEngine *g,
+first_alike (const KolEngine *engine,
              GPtrArray       *legal,
              const KolAction *a)
 {
@@ -151,7 +151,7 @@ first_alike (const KolEngine *g,
 
       if (b == a)
         break;  /* the first of its kind */
-      if (!alike (g, a, b))
+      if (!alike (engine, a, b))
         continue;
       move->train = b->train;
       move->n_shares = b->n_shares;
@@ -308,12 +308,12 @@ static void
 place_token (Table           *t,
              const KolAction *a)
 {
-  const KolEngine *g = kol_game_get_engine (t->game);
+  const KolEngine *engine = kol_game_get_engine (t->game);
   const KolTileDef *def;
   int node = -1;
 
-  g_assert_cmpint (g->hexes[a->hex].tile, >=, 0);
-  def = &g->title->tiles[g->hexes[a->hex].tile];
+  g_assert_cmpint (engine->hexes[a->hex].tile, >=, 0);
+  def = &engine->title->tiles[engine->hexes[a->hex].tile];
   for (int i = 0; i < def->n_nodes && node < 0; i++)
     if (def->nodes[i].kind == KOL_NODE_CITY && def->nodes[i].city_index == a->city)
       node = i;
@@ -332,18 +332,18 @@ run_routes (Table *t)
 /* The name of the spin button of a choice in a range, as the panel names
  * it ("bid:SCE", "buy_train:4H-0", "dividend:WT"). */
 static char *
-spin_name (const KolEngine *g,
+spin_name (const KolEngine *engine,
            const KolAction *a)
 {
   const char *target = "";
   g_autofree char *train = NULL;
 
-  if (a->company >= 0 && a->company < g->n_companies)
-    target = g->title->companies[a->company].id;
-  else if (a->type == KOL_ACTION_BUY_TRAIN && a->train >= 0 && a->train < g->n_trains)
-    target = train = kol_engine_train_id ((KolEngine *) g, a->train);
+  if (a->company >= 0 && a->company < engine->n_companies)
+    target = engine->title->companies[a->company].id;
+  else if (a->type == KOL_ACTION_BUY_TRAIN && a->train >= 0 && a->train < engine->n_trains)
+    target = train = kol_engine_train_id ((KolEngine *) engine, a->train);
   else if (a->type == KOL_ACTION_DIVIDEND && a->entity.kind == KOL_ENTITY_CORP)
-    target = g->title->corps[a->entity.index].id;
+    target = engine->title->corps[a->entity.index].id;
   return g_strdup_printf ("%s:%s", kol_action_type_to_string (a->type), target);
 }
 
@@ -352,8 +352,8 @@ static void
 press_choice (Table           *t,
               const KolAction *a)
 {
-  const KolEngine *g = kol_game_get_engine (t->game);
-  g_autofree char *name = spin_name (g, a);
+  const KolEngine *engine = kol_game_get_engine (t->game);
+  g_autofree char *name = spin_name (engine, a);
   GtkSpinButton *spin = kol_action_panel_find_spin (t->panel, name);
   g_autofree char *label = NULL;
   GtkWidget *button = NULL;
@@ -361,18 +361,18 @@ press_choice (Table           *t,
   if (spin != NULL)
     gtk_spin_button_set_value (spin, a->type == KOL_ACTION_DIVIDEND ? a->amount : a->price);
   label = kol_game_describe_action (t->game, a);
-  if (is_train_choice (a) && g->trains[a->train].operated)
+  if (is_train_choice (a) && engine->trains[a->train].operated)
     {
       /* a train that ran, beside a twin that did not, says so */
       g_autofree char *ran = g_strdup_printf (g_dgettext (GETTEXT_PACKAGE, "%s (has run this turn)"), label);
 
       button = kol_action_panel_find_button (t->panel, ran);
     }
-  if (a->n_shares > 0 && g->certs[a->shares[0]].president)
+  if (a->n_shares > 0 && engine->certs[a->shares[0]].president)
     {
       /* a president's certificate, beside an ordinary one, says so */
       g_autofree char *president = g_strdup_printf (g_dgettext (GETTEXT_PACKAGE, "%s — %s"), label,
-                                                    kol_view_term (g->title, KOL_TERM_PRESIDENT));
+                                                    kol_view_term (engine->title, KOL_TERM_PRESIDENT));
 
       button = kol_action_panel_find_button (t->panel, president);
     }
@@ -381,7 +381,7 @@ press_choice (Table           *t,
   if (button == NULL && a->hex >= 0)
     {
       /* choices worded alike are told apart by their hex */
-      g_autofree char *hex = kol_panel_hex_name (g->title, a->hex);
+      g_autofree char *hex = kol_panel_hex_name (engine->title, a->hex);
       g_autofree char *twin = g_strdup_printf ("%s — %s", label, hex);
 
       button = kol_action_panel_find_button (t->panel, twin);
@@ -586,8 +586,8 @@ check_final_scores (Table *t)
 {
   KolGameOverView *over = KOL_GAME_OVER_VIEW (kol_test_find_descendant (GTK_WIDGET (t->page),
                                                                         KOL_TYPE_GAME_OVER_VIEW));
-  KolEngine *g = (KolEngine *) kol_game_get_engine (t->game);
-  g_autoptr(JsonNode) result = kol_state_result (g);
+  KolEngine *engine = (KolEngine *) kol_game_get_engine (t->game);
+  g_autoptr(JsonNode) result = kol_state_result (engine);
   JsonObject *scores = json_node_get_object (result);
   g_autofree char *labels = NULL;
   int last = G_MAXINT;
@@ -600,7 +600,7 @@ check_final_scores (Table *t)
       g_main_context_iteration (NULL, FALSE);
       g_usleep (1000);
     }
-  for (int rank = 0; rank < g->n_players; rank++)
+  for (int rank = 0; rank < engine->n_players; rank++)
     {
       int score = 0;
       int player = kol_game_over_view_get_ranked (over, rank, &score);
@@ -608,7 +608,7 @@ check_final_scores (Table *t)
       g_autofree char *money = NULL;
 
       g_assert_cmpint (player, >=, 0);
-      id = g_strdup_printf ("%d", g->players[player].id);
+      id = g_strdup_printf ("%d", engine->players[player].id);
       g_assert_cmpint (score, ==, json_object_get_int_member (scores, id));
       g_assert_cmpint (score, <=, last);
       last = score;
@@ -617,7 +617,7 @@ check_final_scores (Table *t)
       g_assert_nonnull (strstr (labels, money));
       g_clear_pointer (&labels, g_free);
     }
-  g_assert_cmpint (kol_game_over_view_get_ranked (over, g->n_players, NULL), ==, -1);
+  g_assert_cmpint (kol_game_over_view_get_ranked (over, engine->n_players, NULL), ==, -1);
 }
 
 /* KOLEYA_SHOTS_DIR=DIR saves the window at the end of the game there as
@@ -676,13 +676,13 @@ test_full_game (gconstpointer data)
   while (!kol_game_get_finished (table.game) && n < limit)
     {
       g_autoptr(GPtrArray) legal = kol_game_legal_actions (table.game);
-      const KolEngine *g = kol_game_get_engine (table.game);
-      gboolean auction = g->round.klass != NULL && !g->round.klass->stock && !g->round.klass->operating;
+      const KolEngine *engine = kol_game_get_engine (table.game);
+      gboolean auction = engine->round.klass != NULL && !engine->round.klass->stock && !engine->round.klass->operating;
       g_autoptr(KolAction) a = NULL;
 
       g_assert_cmpuint (legal->len, >, 0);
       g_assert_cmpuint (n, <, 20000);
-      a = first_alike (g, legal, choose_weighted (g, legal, rand, auction && n >= 2000));
+      a = first_alike (engine, legal, choose_weighted (engine, legal, rand, auction && n >= 2000));
       if (!checked_operating && a->type == KOL_ACTION_LAY_TILE)
         {
           check_language (&table, "operating");

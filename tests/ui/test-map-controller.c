@@ -55,7 +55,7 @@ static int
 preference (const KolGame   *game,
             const KolAction *a)
 {
-  const KolEngine *g = kol_game_get_engine ((KolGame *) game);
+  const KolEngine *engine = kol_game_get_engine ((KolGame *) game);
 
   switch ((int) a->type)
     {
@@ -69,7 +69,7 @@ preference (const KolGame   *game,
     case KOL_ACTION_MERGE:
       return 6;  /* 1840: a company acquires a line, which lays track */
     case KOL_ACTION_BID:
-      return a->company >= 0 && a->price == g->companies[a->company].value ? 6 : 0;
+      return a->company >= 0 && a->price == engine->companies[a->company].value ? 6 : 0;
     case KOL_ACTION_LAY_TILE:
     case KOL_ACTION_RUN_ROUTES:
       return 8;
@@ -545,7 +545,7 @@ test_lay_rotate_confirm (gconstpointer data)
   int hex, shown_hex, tile, rotation, wanted = -1;
   guint8 legal;
   guint before;
-  const KolEngine *g;
+  const KolEngine *engine;
 
   fixture_open (&f, game->title, game->n_players, restricted_lay_goal);
   hex = pick_hex (f.game, FALSE, &wanted);
@@ -576,12 +576,12 @@ test_lay_rotate_confirm (gconstpointer data)
   activate (&f, "confirm");
   g_assert_null (kol_map_controller_get_error (f.controller));
   g_assert_cmpuint (kol_game_get_n_actions (f.game), ==, before + 1);
-  g = kol_game_get_engine (f.game);
-  g_assert_cmpint (g->hexes[hex].tile, ==, tile);
-  g_assert_cmpint (g->hexes[hex].rotation, ==, rotation);
+  engine = kol_game_get_engine (f.game);
+  g_assert_cmpint (engine->hexes[hex].tile, ==, tile);
+  g_assert_cmpint (engine->hexes[hex].rotation, ==, rotation);
   /* the map shows the new position, nothing tentative */
   g_assert_false (kol_map_view_get_tentative_tile (f.map, &shown_hex, &tile, &rotation));
-  g_assert_cmpint (kol_map_view_get_board (f.map)->hexes[hex].tile, ==, g->hexes[hex].tile);
+  g_assert_cmpint (kol_map_view_get_board (f.map)->hexes[hex].tile, ==, engine->hexes[hex].tile);
   fixture_close (&f);
 }
 
@@ -664,7 +664,7 @@ test_auto_route (gconstpointer data)
   g_autoptr(KolRouteResult) result = NULL;
   g_autoptr(GError) error = NULL;
   const KolAction *run = NULL;
-  const KolEngine *g;
+  const KolEngine *engine;
   const KolRouteHooks *hooks;
   KolRouteRules rules;
   KolRouteTrain trains[KOL_ROUTE_MAX_TRAINS];
@@ -676,13 +676,13 @@ test_auto_route (gconstpointer data)
   for (guint i = 0; run == NULL && i < legal->len; i++)
     if (is_paying_run (g_ptr_array_index (legal, i)))
       run = g_ptr_array_index (legal, i);
-  g = kol_game_get_engine (f.game);
-  hooks = g->module->route_hooks;
+  engine = kol_game_get_engine (f.game);
+  hooks = engine->module->route_hooks;
   kol_route_rules_init (&rules);
-  n_trains = hooks->prepare (g, run->entity.index, &rules, trains, KOL_ROUTE_MAX_TRAINS);
+  n_trains = hooks->prepare (engine, run->entity.index, &rules, trains, KOL_ROUTE_MAX_TRAINS);
   if (g_str_equal (game->title, "1840"))
     n_trains = MIN (n_trains, 1);  /* a line runs one tram */
-  result = kol_route_solve (g, run->entity.index, &rules, trains, n_trains, NULL, &error);
+  result = kol_route_solve (engine, run->entity.index, &rules, trains, n_trains, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (result->proven);
   g_assert_cmpint (result->total, >, 0);
@@ -727,7 +727,7 @@ test_manual_route (gconstpointer data)
   g_autoptr(GPtrArray) legal = NULL;
   const KolAction *run = NULL;
   const KolRouteSpec *spec;
-  const KolEngine *g;
+  const KolEngine *engine;
   KolRouteNode last;
   int best, bad_hex = -1, bad_node = -1;
   guint before;
@@ -756,10 +756,10 @@ test_manual_route (gconstpointer data)
   g_test_message ("guidance: %s", kol_map_controller_get_guidance (f.controller));
 
   /* a stop out of reach */
-  g = kol_game_get_engine (f.game);
-  for (guint h = 0; bad_hex < 0 && h < g->title->n_hexes; h++)
+  engine = kol_game_get_engine (f.game);
+  for (guint h = 0; bad_hex < 0 && h < engine->title->n_hexes; h++)
     {
-      int node = kol_tile_city_node (&g->title->tiles[g->hexes[h].tile], 0);
+      int node = kol_tile_city_node (&engine->title->tiles[engine->hexes[h].tile], 0);
 
       if (node < 0 || (int) h == last.hex)
         continue;
@@ -798,7 +798,7 @@ test_token (gconstpointer data)
   Fixture f = { 0 };
   g_autoptr(GPtrArray) legal = NULL;
   const KolAction *token = NULL;
-  const KolEngine *g;
+  const KolEngine *engine;
   const KolTileDef *tile;
   guint before;
   int node;
@@ -808,15 +808,15 @@ test_token (gconstpointer data)
   for (guint i = 0; token == NULL && i < legal->len; i++)
     if (is_token (g_ptr_array_index (legal, i)))
       token = g_ptr_array_index (legal, i);
-  g = kol_game_get_engine (f.game);
+  engine = kol_game_get_engine (f.game);
   before = kol_game_get_n_actions (f.game);
   check_guidance (&f, "map_place_token");
   /* some city that is not a target: the engine's reason */
-  for (guint h = 0; h < g->title->n_hexes; h++)
+  for (guint h = 0; h < engine->title->n_hexes; h++)
     {
       gboolean target = FALSE;
 
-      tile = &g->title->tiles[g->hexes[h].tile];
+      tile = &engine->title->tiles[engine->hexes[h].tile];
       for (guint i = 0; i < legal->len; i++)
         target |= is_token (g_ptr_array_index (legal, i)) &&
                   ((KolAction *) g_ptr_array_index (legal, i))->hex == (int) h;
@@ -830,7 +830,7 @@ test_token (gconstpointer data)
     }
   g_assert_cmpuint (kol_game_get_n_actions (f.game), ==, before);
   shot (&f, game->title[3] == '9' ? "1849-token" : "1840-token", -1);
-  tile = &g->title->tiles[g->hexes[token->hex].tile];
+  tile = &engine->title->tiles[engine->hexes[token->hex].tile];
   node = kol_tile_city_node (tile, token->city);
   g_signal_emit_by_name (f.map, "node-activated", (int) token->hex, node);
   g_signal_emit_by_name (f.map, "hex-activated", (int) token->hex);

@@ -29,7 +29,7 @@ typedef struct
   GtkWidget  *scroller;
   KolMapView *map;
   KolTitle   *title;
-  KolEngine    *game;
+  KolEngine    *engine;
 } Fixture;
 
 static gboolean
@@ -60,9 +60,9 @@ fixture_open (Fixture    *f,
               int         height)
 {
   f->title = kol_test_board_load_title (title_id, n_players);
-  f->game = kol_test_board_new_game (f->title);
+  f->engine = kol_test_board_new_game (f->title);
   if (late)
-    kol_test_board_fill (f->game);
+    kol_test_board_fill (f->engine);
   f->window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (f->window), width, height);
   f->map = KOL_MAP_VIEW (kol_map_view_new ());
@@ -74,7 +74,7 @@ fixture_open (Fixture    *f,
     }
   else
     gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->map));
-  kol_map_view_set_board (f->map, f->game);
+  kol_map_view_set_board (f->map, f->engine);
   gtk_window_present (GTK_WINDOW (f->window));
   wait_ready (f);
 }
@@ -90,7 +90,7 @@ fixture_close (Fixture *f)
   /* the window's last reference takes its children with it */
   g_assert_finalize_object (f->window);
   g_assert_finalize_object (f->map);
-  kol_engine_free (f->game);
+  kol_engine_free (f->engine);
   kol_title_free (f->title);
 }
 
@@ -170,7 +170,7 @@ hex_with_city (Fixture *f)
     {
       double x, y;
 
-      if (kol_tile_n_slots (kol_board_tile (f->game, (int) h, NULL)) > 0 &&
+      if (kol_tile_n_slots (kol_board_tile (f->engine, (int) h, NULL)) > 0 &&
           kol_viewport_hex_to_widget (kol_map_view_get_viewport (f->map), (int) h, &x, &y) &&
           x > 60 && y > 60 && x < width - 60 && y < height - 60)
         return (int) h;
@@ -291,7 +291,7 @@ test_board_drawn (gconstpointer data)
 
   fixture_open (&f, title_id, 4, FALSE, TRUE, 900, 650);
   vp = kol_map_view_get_viewport (f.map);
-  g_assert_true (kol_map_view_get_board (f.map) != f.game);
+  g_assert_true (kol_map_view_get_board (f.map) != f.engine);
   g_assert_true (kol_map_view_get_board (f.map)->title == f.title);
   g_assert_cmpfloat_with_epsilon (kol_viewport_get_zoom (vp), kol_viewport_get_fit_zoom (vp), 1e-9);
   g_assert_cmpuint (kol_tile_renderer_get_n_textures (kol_map_view_get_renderer (f.map)), >=,
@@ -474,8 +474,8 @@ test_click (void)
   click = find_controller (GTK_WIDGET (f.map), GTK_TYPE_GESTURE_CLICK);
 
   hex = hex_with_city (&f);
-  tile = kol_board_tile (f.game, hex, NULL);
-  g_assert_true (kol_svg_board_slot_point (f.game, hex, 0, &bx, &by, &r));
+  tile = kol_board_tile (f.engine, hex, NULL);
+  g_assert_true (kol_svg_board_slot_point (f.engine, hex, 0, &bx, &by, &r));
   kol_viewport_board_to_widget (vp, bx, by, &x, &y);
   g_signal_emit_by_name (click, "released", 1, x, y);
   g_assert_cmpint (kol_map_view_get_selected_hex (f.map), ==, hex);
@@ -642,7 +642,7 @@ test_overlays (void)
 
   /* a tentative tile on an empty hex */
   for (guint h = 0; h < f.title->n_hexes && n_tiles == 0; h++)
-    if ((n_tiles = kol_board_legal_tiles (f.game, 0, (int) h, NULL, tiles, 16)) > 0)
+    if ((n_tiles = kol_board_legal_tiles (f.engine, 0, (int) h, NULL, tiles, 16)) > 0)
       tile_hex = (int) h;
   g_assert_cmpint (tile_hex, >=, 0);
   kol_map_view_set_tentative_tile (f.map, tile_hex, tiles[0], 7);
@@ -662,7 +662,7 @@ test_overlays (void)
   g_free (lit.data);
 
   /* a route being drawn: two stops, no track yet */
-  stops[0] = (KolRouteNode) { hex, (gint8) kol_tile_city_node (kol_board_tile (f.game, hex, NULL), 0) };
+  stops[0] = (KolRouteNode) { hex, (gint8) kol_tile_city_node (kol_board_tile (f.engine, hex, NULL), 0) };
   stops[1] = (KolRouteNode) { other, 0 };
   route.n_nodes = 2;
   route.nodes = stops;
@@ -731,14 +731,14 @@ test_board_update (void)
   kol_viewport_set_zoom (vp, zoom_of (&f) * 1.2);
   zoom = zoom_of (&f);
   for (guint h = 0; h < f.title->n_hexes && n == 0; h++)
-    if ((n = kol_board_legal_tiles (f.game, 0, (int) h, NULL, tiles, 16)) > 0)
+    if ((n = kol_board_legal_tiles (f.engine, 0, (int) h, NULL, tiles, 16)) > 0)
       hex = (int) h;
   kol_map_view_set_selected_hex (f.map, hex);
   before = render (&f);
 
-  kol_board_lay (f.game, hex, kol_board_free_copy (f.game, tiles[0]),
-                 g_bit_nth_lsf (kol_board_legal_rotations (f.game, 0, hex, tiles[0], NULL), -1));
-  kol_map_view_set_board (f.map, f.game);
+  kol_board_lay (f.engine, hex, kol_board_free_copy (f.engine, tiles[0]),
+                 g_bit_nth_lsf (kol_board_legal_rotations (f.engine, 0, hex, tiles[0], NULL), -1));
+  kol_map_view_set_board (f.map, f.engine);
   g_assert_true (kol_map_view_get_rendering (f.map));
   after = render (&f);
   g_assert_cmpfloat (zoom_of (&f), ==, zoom);

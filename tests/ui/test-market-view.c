@@ -21,7 +21,7 @@ typedef struct
   GtkWidget     *window;
   KolMarketView *market;
   KolTitle      *title;
-  KolEngine       *game;
+  KolEngine       *engine;
 } Fixture;
 
 static void
@@ -30,13 +30,13 @@ fixture_open (Fixture    *f,
               int         n_players)
 {
   f->title = kol_test_board_load_title (title_id, n_players);
-  f->game = kol_test_board_new_game (f->title);
-  kol_test_board_fill_market (f->game);
+  f->engine = kol_test_board_new_game (f->title);
+  kol_test_board_fill_market (f->engine);
   f->window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1300, 800);
   f->market = KOL_MARKET_VIEW (kol_market_view_new ());
   gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->market));
-  kol_market_view_set_market (f->market, f->game);
+  kol_market_view_set_market (f->market, f->engine);
   gtk_window_present (GTK_WINDOW (f->window));
   gtk_test_widget_wait_for_draw (f->window);
 }
@@ -49,7 +49,7 @@ fixture_close (Fixture *f)
   gtk_window_destroy (GTK_WINDOW (f->window));
   g_assert_finalize_object (f->window);
   g_assert_finalize_object (f->market);
-  kol_engine_free (f->game);
+  kol_engine_free (f->engine);
   kol_title_free (f->title);
 }
 
@@ -58,12 +58,12 @@ static gboolean
 find_stack (Fixture *f,
             KolCell *cell)
 {
-  for (int c = 0; c < f->game->n_corps; c++)
+  for (int c = 0; c < f->engine->n_corps; c++)
     {
       gint16 stack[KOL_MAX_CORPS];
 
-      *cell = kol_market_corp_cell (f->game, c);
-      if (!kol_cell_is_none (*cell) && kol_market_cell_corps (f->game, *cell, stack, KOL_MAX_CORPS) > 1)
+      *cell = kol_market_corp_cell (f->engine, c);
+      if (!kol_cell_is_none (*cell) && kol_market_cell_corps (f->engine, *cell, stack, KOL_MAX_CORPS) > 1)
         return TRUE;
     }
   return FALSE;
@@ -74,7 +74,7 @@ expected_stack (Fixture *f,
                 KolCell  cell)
 {
   gint16 stack[KOL_MAX_CORPS];
-  int n = kol_market_cell_corps (f->game, cell, stack, KOL_MAX_CORPS);
+  int n = kol_market_cell_corps (f->engine, cell, stack, KOL_MAX_CORPS);
   g_autoptr(GString) out = g_string_new ("Here, top first: ");
 
   for (int i = 0; i < n; i++)
@@ -101,11 +101,11 @@ test_stack_order (gconstpointer data)
   g_assert_nonnull (strstr (text, expected));
   g_assert_true (g_str_has_prefix (text, "Share price "));
 
-  n = kol_market_cell_corps (f.game, cell, stack, KOL_MAX_CORPS);
+  n = kol_market_cell_corps (f.engine, cell, stack, KOL_MAX_CORPS);
   for (int i = 0; i < n; i++)
     swapped[i] = stack[n - 1 - i];
-  kol_market_restack (f.game, cell, swapped, n);
-  kol_market_view_set_market (f.market, f.game);
+  kol_market_restack (f.engine, cell, swapped, n);
+  kol_market_view_set_market (f.market, f.engine);
   g_clear_pointer (&text, g_free);
   text = kol_market_view_describe_cell (f.market, cell.row, cell.col);
   reversed = expected_stack (&f, cell);
@@ -264,7 +264,7 @@ test_colours (void)
 
   /* the top of a stack is the leftmost token */
   g_assert_true (find_stack (&f, &cell));
-  kol_market_cell_corps (f.game, cell, stack, KOL_MAX_CORPS);
+  kol_market_cell_corps (f.engine, cell, stack, KOL_MAX_CORPS);
   g_assert_true (kol_market_view_get_cell_center (f.market, cell.row, cell.col, &x, &y));
   /* its centre is 13.5 px left of and 12.5 px below the space's; below
    * the id written on it */

@@ -21,15 +21,15 @@
  * Returns: the number of cities on the hex's current tile.
  */
 int
-kol_board_city_map (KolEngine *g,
+kol_board_city_map (KolEngine *engine,
                     int      hex,
                     int      tile,
                     int      rotation,
                     gint8   *map)
 {
   int old_rotation;
-  const KolTileDef *old_tile = _kol_board_tile_def (g, hex, &old_rotation);
-  const KolTileDef *new_tile = &g->title->tiles[tile];
+  const KolTileDef *old_tile = _kol_board_tile_def (engine, hex, &old_rotation);
+  const KolTileDef *new_tile = &engine->title->tiles[tile];
   int n_old = MIN (kol_tile_n_cities (old_tile), KOL_MAX_NODES);
   int n_new = MIN (kol_tile_n_cities (new_tile), KOL_MAX_NODES);
   guint8 old_exits[KOL_MAX_NODES], new_exits[KOL_MAX_NODES], all_old = 0;
@@ -87,22 +87,22 @@ typedef struct
  * slots) takes the first open slot, others their reservation or the first
  * open slot. Returns the flattened slot or -1. */
 static int
-exchange_slot (KolEngine *g,
+exchange_slot (KolEngine *engine,
                int      hex,
                int      city,
                int      corp,
                gboolean cheater)
 {
-  return kol_board_city_get_slot (g, hex, city, cheater ? -1 : corp);
+  return kol_board_city_get_slot (engine, hex, city, cheater ? -1 : corp);
 }
 
 static void
-settle_token (KolEngine *g,
+settle_token (KolEngine *engine,
               int      hex,
               gint16   id,
               int      slot)
 {
-  KolToken *token = &g->corps[KOL_TOKEN_CORP (id)].tokens[KOL_TOKEN_INDEX (id)];
+  KolToken *token = &engine->corps[KOL_TOKEN_CORP (id)].tokens[KOL_TOKEN_INDEX (id)];
 
   if (slot < 0)
     {
@@ -113,7 +113,7 @@ settle_token (KolEngine *g,
       token->used = FALSE;
       return;
     }
-  g->hexes[hex].slot_token[slot] = id;
+  engine->hexes[hex].slot_token[slot] = id;
   token->hex = (gint16) hex;
   token->slot = (gint8) slot;
 }
@@ -121,7 +121,7 @@ settle_token (KolEngine *g,
 /* Reservations of each new city: the old cities' reservations concatenated
  * in old city order (hex.rb#lay), trailing empty slots dropped. */
 static void
-move_reservations (KolEngine           *g,
+move_reservations (KolEngine           *engine,
                    int                hex,
                    const KolHexState *old,
                    const KolTileDef  *old_tile,
@@ -149,10 +149,10 @@ move_reservations (KolEngine           *g,
   for (int c = 0; c < KOL_MAX_NODES; c++)
     for (int s = 0; s < n_reserved[c]; s++)
       {
-        int slot = kol_board_slot_index (g, hex, c, s);
+        int slot = kol_board_slot_index (engine, hex, c, s);
 
         if (slot >= 0)
-          g->hexes[hex].slot_reserved[slot] = lists[c][s];
+          engine->hexes[hex].slot_reserved[slot] = lists[c][s];
       }
 }
 
@@ -184,7 +184,7 @@ collect_tokens (const KolHexState *old,
  * tokens go in slot order; with several, each new city takes the tokens of
  * its old cities, those beyond its slots (after reservations) as cheaters. */
 static void
-move_tokens (KolEngine     *g,
+move_tokens (KolEngine     *engine,
              int          hex,
              const Moving *moving,
              int          n_moving,
@@ -198,8 +198,8 @@ move_tokens (KolEngine     *g,
   if (n_old == 1)
     {
       for (int k = 0; k < n_moving; k++)
-        settle_token (g, hex, moving[k].id,
-                      map[0] < 0 ? -1 : exchange_slot (g, hex, map[0], KOL_TOKEN_CORP (moving[k].id), FALSE));
+        settle_token (engine, hex, moving[k].id,
+                      map[0] < 0 ? -1 : exchange_slot (engine, hex, map[0], KOL_TOKEN_CORP (moving[k].id), FALSE));
       return;
     }
 
@@ -224,12 +224,12 @@ move_tokens (KolEngine     *g,
             continue;
           if (city < 0)
             {
-              settle_token (g, hex, moving[k].id, -1);
+              settle_token (engine, hex, moving[k].id, -1);
               continue;
             }
-          cheater = n_reserved[city] + index >= kol_board_city_slots (g, hex, city);
-          settle_token (g, hex, moving[k].id,
-                        exchange_slot (g, hex, city, KOL_TOKEN_CORP (moving[k].id), cheater));
+          cheater = n_reserved[city] + index >= kol_board_city_slots (engine, hex, city);
+          settle_token (engine, hex, moving[k].id,
+                        exchange_slot (engine, hex, city, KOL_TOKEN_CORP (moving[k].id), cheater));
           index++;
         }
     }
@@ -237,7 +237,7 @@ move_tokens (KolEngine     *g,
 
 /**
  * kol_board_lay:
- * @g: a game
+ * @engine: a game
  * @hex: a hex index
  * @copy: a tile copy in the supply, or -1 for the hex's preprinted tile
  * @rotation: 0..5
@@ -247,15 +247,15 @@ move_tokens (KolEngine     *g,
  * kol_board_city_map().
  */
 void
-kol_board_lay (KolEngine *g,
+kol_board_lay (KolEngine *engine,
                int      hex,
                int      copy,
                int      rotation)
 {
-  const KolTitle *t = g->title;
-  KolHexState old = g->hexes[hex];
+  const KolTitle *t = engine->title;
+  KolHexState old = engine->hexes[hex];
   const KolTileDef *old_tile = &t->tiles[old.tile];
-  KolHexState *s = &g->hexes[hex];
+  KolHexState *s = &engine->hexes[hex];
   gint8 map[KOL_MAX_NODES];
   int n_reserved[KOL_MAX_NODES];
   Moving moving[KOL_MAX_HEX_SLOTS];
@@ -263,23 +263,23 @@ kol_board_lay (KolEngine *g,
 
   g_return_if_fail (hex >= 0 && (guint) hex < t->n_hexes);
   g_return_if_fail (copy < 0 || (guint) copy < t->n_tile_copies);
-  g_return_if_fail (copy < 0 || g->copy_hex[copy] < 0 || g->copy_hex[copy] == hex);
+  g_return_if_fail (copy < 0 || engine->copy_hex[copy] < 0 || engine->copy_hex[copy] == hex);
 
   rotation = ((rotation % 6) + 6) % 6;
   new_tile = copy >= 0 ? t->copy_tile[copy] : t->hexes[hex].tile;
-  n_old = kol_board_city_map (g, hex, new_tile, rotation, map);
+  n_old = kol_board_city_map (engine, hex, new_tile, rotation, map);
   n_moving = collect_tokens (&old, old_tile, moving);
 
   if (old.copy >= 0)
-    g->copy_hex[old.copy] = -1;
+    engine->copy_hex[old.copy] = -1;
   if (copy >= 0)
-    g->copy_hex[copy] = (gint16) hex;
+    engine->copy_hex[copy] = (gint16) hex;
   s->tile = (gint16) new_tile;
   s->copy = (gint16) copy;
   s->rotation = (guint8) rotation;
   for (int i = 0; i < KOL_MAX_HEX_SLOTS; i++)
     s->slot_token[i] = s->slot_reserved[i] = -1;
 
-  move_reservations (g, hex, &old, old_tile, map, n_old, n_reserved);
-  move_tokens (g, hex, moving, n_moving, map, n_old, n_reserved);
+  move_reservations (engine, hex, &old, old_tile, map, n_old, n_reserved);
+  move_tokens (engine, hex, moving, n_moving, map, n_old, n_reserved);
 }

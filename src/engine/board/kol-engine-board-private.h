@@ -9,28 +9,28 @@ G_BEGIN_DECLS
  * (kol-engine-graph.c). */
 
 static inline const KolBoardHooks *
-_kol_board_hooks (KolEngine *g)
+_kol_board_hooks (KolEngine *engine)
 {
-  return g->module ? (const KolBoardHooks *) g->module->board_hooks : NULL;
+  return engine->module ? (const KolBoardHooks *) engine->module->board_hooks : NULL;
 }
 
 static inline const KolTileDef *
-_kol_board_tile_def (KolEngine *g,
+_kol_board_tile_def (KolEngine *engine,
                      int      hex,
                      int     *rotation)
 {
-  const KolHexState *s = &g->hexes[hex];
+  const KolHexState *s = &engine->hexes[hex];
 
   if (rotation)
     *rotation = s->rotation;
-  return &g->title->tiles[s->tile];
+  return &engine->title->tiles[s->tile];
 }
 
 static inline gboolean
-_kol_board_valid_tile (KolEngine *g,
+_kol_board_valid_tile (KolEngine *engine,
                        int      tile)
 {
-  return tile >= 0 && (guint) tile < g->title->n_tiles;
+  return tile >= 0 && (guint) tile < engine->title->n_tiles;
 }
 
 /* Blue, gray and red hexes are walls unless their track points at the

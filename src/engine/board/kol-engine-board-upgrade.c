@@ -289,7 +289,7 @@ in_list (GArray *list,
 
 /**
  * kol_board_upgrades_to:
- * @g: a game
+ * @engine: a game
  * @hex: the hex (for hooks; unused by the generic rule)
  * @from_tile: the tile def there
  * @to_tile: the candidate
@@ -303,15 +303,15 @@ in_list (GArray *list,
  * Returns: %TRUE if @from_tile may be replaced by @to_tile.
  */
 gboolean
-kol_board_upgrades_to (KolEngine *g,
+kol_board_upgrades_to (KolEngine *engine,
                        int      hex,
                        int      from_tile,
                        int      to_tile)
 {
-  const KolTitle *t = g->title;
+  const KolTitle *t = engine->title;
   const KolTileDef *from, *to;
 
-  if (!_kol_board_valid_tile (g, from_tile) || !_kol_board_valid_tile (g, to_tile))
+  if (!_kol_board_valid_tile (engine, from_tile) || !_kol_board_valid_tile (engine, to_tile))
     return FALSE;
   from = &t->tiles[from_tile];
   to = &t->tiles[to_tile];
@@ -340,16 +340,16 @@ kol_board_upgrades_to (KolEngine *g,
 }
 
 static gboolean
-upgrades (KolEngine *g,
+upgrades (KolEngine *engine,
           int      hex,
           int      to_tile)
 {
-  const KolBoardHooks *hooks = _kol_board_hooks (g);
-  int from_tile = g->hexes[hex].tile;
+  const KolBoardHooks *hooks = _kol_board_hooks (engine);
+  int from_tile = engine->hexes[hex].tile;
 
   if (hooks && hooks->upgrades_to)
-    return hooks->upgrades_to (g, hex, from_tile, to_tile);
-  return kol_board_upgrades_to (g, hex, from_tile, to_tile);
+    return hooks->upgrades_to (engine, hex, from_tile, to_tile);
+  return kol_board_upgrades_to (engine, hex, from_tile, to_tile);
 }
 
 /* --------------------------------------------------------------- rotations */
@@ -372,7 +372,7 @@ kol_board_allowed_rotations (const KolTileDef *tile)
  * edge when @reach is %NULL.
  */
 guint8
-kol_board_connected_edges (KolEngine        *g,
+kol_board_connected_edges (KolEngine        *engine,
                            int             corp,
                            int             hex,
                            const KolReach *reach)
@@ -381,16 +381,16 @@ kol_board_connected_edges (KolEngine        *g,
 }
 
 static guint8
-connected_edges (KolEngine        *g,
+connected_edges (KolEngine        *engine,
                  int             corp,
                  int             hex,
                  const KolReach *reach)
 {
-  const KolBoardHooks *hooks = _kol_board_hooks (g);
+  const KolBoardHooks *hooks = _kol_board_hooks (engine);
 
   if (hooks && hooks->connected_edges)
-    return hooks->connected_edges (g, corp, hex, reach);
-  return kol_board_connected_edges (g, corp, hex, reach);
+    return hooks->connected_edges (engine, corp, hex, reach);
+  return kol_board_connected_edges (engine, corp, hex, reach);
 }
 
 static gboolean
@@ -404,15 +404,15 @@ refuse_lay (KolReason *reason,
 
 /* Every new exit must lead to a neighbour (tracker.rb hex_neighbor_exists?). */
 static KolReason
-exits_lead_somewhere (KolEngine *g,
+exits_lead_somewhere (KolEngine *engine,
                       int      hex,
                       guint8   exits)
 {
-  const KolHexDef *def = &g->title->hexes[hex];
+  const KolHexDef *def = &engine->title->hexes[hex];
 
   for (int e = 0; e < 6; e++)
     {
-      if (!(exits & (1u << e)) || kol_board_neighbor (g, hex, e) >= 0)
+      if (!(exits & (1u << e)) || kol_board_neighbor (engine, hex, e) >= 0)
         continue;
       if (def->all_neighbors[e] >= 0 && (def->impassable & (1u << e)))
         return KOL_REASON_TILE_IMPASSABLE;
@@ -459,13 +459,13 @@ cities_kept (const KolTileDef *old_tile,
 /* tracker.rb city_sizes_maintained: where the old cities differ in size, no
  * city may shrink. */
 static gboolean
-city_sizes_kept (KolEngine *g,
+city_sizes_kept (KolEngine *engine,
                  int      hex,
                  int      tile,
                  int      rotation)
 {
-  const KolTileDef *old_tile = _kol_board_tile_def (g, hex, NULL);
-  const KolTileDef *new_tile = &g->title->tiles[tile];
+  const KolTileDef *old_tile = _kol_board_tile_def (engine, hex, NULL);
+  const KolTileDef *new_tile = &engine->title->tiles[tile];
   gint8 map[KOL_MAX_NODES];
   int n_old = kol_tile_n_cities (old_tile), first_size = -1;
   gboolean mixed = FALSE;
@@ -479,7 +479,7 @@ city_sizes_kept (KolEngine *g,
     }
   if (!mixed)
     return TRUE;
-  kol_board_city_map (g, hex, tile, rotation, map);
+  kol_board_city_map (engine, hex, tile, rotation, map);
   for (int c = 0; c < n_old; c++)
     {
       if (map[c] < 0)
@@ -493,7 +493,7 @@ city_sizes_kept (KolEngine *g,
 
 /**
  * kol_board_rotation_legal:
- * @g: a game
+ * @engine: a game
  * @corp: the corporation laying
  * @hex: a hex index
  * @tile: the tile def to lay
@@ -506,7 +506,7 @@ city_sizes_kept (KolEngine *g,
  * Returns: %TRUE if @tile may lie on @hex in @rotation.
  */
 gboolean
-kol_board_rotation_legal (KolEngine        *g,
+kol_board_rotation_legal (KolEngine        *engine,
                           int             corp,
                           int             hex,
                           int             tile,
@@ -515,27 +515,27 @@ kol_board_rotation_legal (KolEngine        *g,
                           KolReason      *reason)
 {
   int old_rotation;
-  const KolTileDef *old_tile = _kol_board_tile_def (g, hex, &old_rotation);
-  const KolTileDef *new_tile = &g->title->tiles[tile];
+  const KolTileDef *old_tile = _kol_board_tile_def (engine, hex, &old_rotation);
+  const KolTileDef *new_tile = &engine->title->tiles[tile];
   guint8 exits = kol_tile_exits (new_tile, rotation);
   KolReason why;
 
   if (reason)
     *reason = KOL_REASON_NONE;
-  why = exits_lead_somewhere (g, hex, exits);
+  why = exits_lead_somewhere (engine, hex, exits);
   if (why != KOL_REASON_NONE)
     return refuse_lay (reason, why);
-  if (reach && !(exits & connected_edges (g, corp, hex, reach)))
+  if (reach && !(exits & connected_edges (engine, corp, hex, reach)))
     return refuse_lay (reason, KOL_REASON_TILE_NOT_CONNECTED);
-  if (!paths_kept (g->title, old_tile, old_rotation, new_tile, rotation) ||
+  if (!paths_kept (engine->title, old_tile, old_rotation, new_tile, rotation) ||
       !cities_kept (old_tile, old_rotation, new_tile, rotation) ||
-      !city_sizes_kept (g, hex, tile, rotation))
+      !city_sizes_kept (engine, hex, tile, rotation))
     return refuse_lay (reason, KOL_REASON_TILE_ROTATION);
   return TRUE;
 }
 
 static gboolean
-rotation_ok (KolEngine        *g,
+rotation_ok (KolEngine        *engine,
              int             corp,
              int             hex,
              int             tile,
@@ -543,11 +543,11 @@ rotation_ok (KolEngine        *g,
              const KolReach *reach,
              KolReason      *reason)
 {
-  const KolBoardHooks *hooks = _kol_board_hooks (g);
+  const KolBoardHooks *hooks = _kol_board_hooks (engine);
 
   if (hooks && hooks->legal_rotation)
-    return hooks->legal_rotation (g, corp, hex, tile, rotation, reach, reason);
-  return kol_board_rotation_legal (g, corp, hex, tile, rotation, reach, reason);
+    return hooks->legal_rotation (engine, corp, hex, tile, rotation, reach, reason);
+  return kol_board_rotation_legal (engine, corp, hex, tile, rotation, reach, reason);
 }
 
 /**
@@ -556,7 +556,7 @@ rotation_ok (KolEngine        *g,
  * Returns: bitmask of the distinct rotations of @tile that are legal on @hex.
  */
 guint8
-kol_board_legal_rotations (KolEngine        *g,
+kol_board_legal_rotations (KolEngine        *engine,
                            int             corp,
                            int             hex,
                            int             tile,
@@ -564,12 +564,12 @@ kol_board_legal_rotations (KolEngine        *g,
 {
   guint8 candidates, legal = 0;
 
-  if (!_kol_board_valid_tile (g, tile))
+  if (!_kol_board_valid_tile (engine, tile))
     return 0;
-  candidates = kol_tile_distinct_rotations (&g->title->tiles[tile]) &
-               kol_board_allowed_rotations (&g->title->tiles[tile]);
+  candidates = kol_tile_distinct_rotations (&engine->title->tiles[tile]) &
+               kol_board_allowed_rotations (&engine->title->tiles[tile]);
   for (int r = 0; r < 6; r++)
-    if ((candidates & (1u << r)) && rotation_ok (g, corp, hex, tile, r, reach, NULL))
+    if ((candidates & (1u << r)) && rotation_ok (engine, corp, hex, tile, r, reach, NULL))
       legal |= (guint8) (1u << r);
   return legal;
 }
@@ -583,7 +583,7 @@ kol_board_legal_rotations (KolEngine        *g,
  * locked to other hexes and needs no capability.
  */
 gboolean
-kol_board_tile_available (KolEngine   *g,
+kol_board_tile_available (KolEngine   *engine,
                           int        corp,
                           int        hex,
                           int        tile,
@@ -591,40 +591,40 @@ kol_board_tile_available (KolEngine   *g,
 {
   const KolTileDef *def;
 
-  if (!_kol_board_valid_tile (g, tile) || g->title->tiles[tile].preprinted)
+  if (!_kol_board_valid_tile (engine, tile) || engine->title->tiles[tile].preprinted)
     return refuse_lay (reason, KOL_REASON_TILE_NOT_AVAILABLE);
-  def = &g->title->tiles[tile];
+  def = &engine->title->tiles[tile];
   if (def->lay_only_on && !in_list (def->lay_only_on, hex))
     return refuse_lay (reason, KOL_REASON_TILE_HEX_LOCKED);
-  if (def->lay_requires != NULL || kol_board_free_copy (g, tile) < 0)
+  if (def->lay_requires != NULL || kol_board_free_copy (engine, tile) < 0)
     return refuse_lay (reason, KOL_REASON_TILE_NOT_AVAILABLE);
-  if (!kol_board_color_available (g, (KolColor) def->color))
+  if (!kol_board_color_available (engine, (KolColor) def->color))
     return refuse_lay (reason, KOL_REASON_TILE_COLOR_PHASE);
   return TRUE;
 }
 
 static gboolean
-tile_available (KolEngine   *g,
+tile_available (KolEngine   *engine,
                 int        corp,
                 int        hex,
                 int        tile,
                 KolReason *reason)
 {
-  const KolBoardHooks *hooks = _kol_board_hooks (g);
+  const KolBoardHooks *hooks = _kol_board_hooks (engine);
 
   if (hooks && hooks->tile_available)
-    return hooks->tile_available (g, corp, hex, tile, reason);
-  return kol_board_tile_available (g, corp, hex, tile, reason);
+    return hooks->tile_available (engine, corp, hex, tile, reason);
+  return kol_board_tile_available (engine, corp, hex, tile, reason);
 }
 
 static gboolean
-hex_blocked (KolEngine *g,
+hex_blocked (KolEngine *engine,
              int      corp,
              int      hex)
 {
-  const KolBoardHooks *hooks = _kol_board_hooks (g);
+  const KolBoardHooks *hooks = _kol_board_hooks (engine);
 
-  return hooks && hooks->hex_blocked && hooks->hex_blocked (g, corp, hex);
+  return hooks && hooks->hex_blocked && hooks->hex_blocked (engine, corp, hex);
 }
 
 /**
@@ -633,7 +633,7 @@ hex_blocked (KolEngine *g,
  * Returns: the number of tile defs written to @out.
  */
 int
-kol_board_legal_tiles (KolEngine        *g,
+kol_board_legal_tiles (KolEngine        *engine,
                        int             corp,
                        int             hex,
                        const KolReach *reach,
@@ -642,11 +642,11 @@ kol_board_legal_tiles (KolEngine        *g,
 {
   int n = 0;
 
-  for (guint i = 0; i < g->title->n_tiles && n < max; i++)
+  for (guint i = 0; i < engine->title->n_tiles && n < max; i++)
     {
-      if (g->title->tiles[i].preprinted || !tile_available (g, corp, hex, (int) i, NULL))
+      if (engine->title->tiles[i].preprinted || !tile_available (engine, corp, hex, (int) i, NULL))
         continue;
-      if (!upgrades (g, hex, (int) i) || kol_board_legal_rotations (g, corp, hex, (int) i, reach) == 0)
+      if (!upgrades (engine, hex, (int) i) || kol_board_legal_rotations (engine, corp, hex, (int) i, reach) == 0)
         continue;
       out[n++] = (gint16) i;
     }
@@ -659,7 +659,7 @@ kol_board_legal_tiles (KolEngine        *g,
  * Returns: the number of hex indices written to @out.
  */
 int
-kol_board_legal_hexes (KolEngine        *g,
+kol_board_legal_hexes (KolEngine        *engine,
                        int             corp,
                        const KolReach *reach,
                        gint16         *out,
@@ -668,13 +668,13 @@ kol_board_legal_hexes (KolEngine        *g,
   gint16 tiles[1];
   int n = 0;
 
-  for (guint h = 0; h < g->title->n_hexes && n < max; h++)
+  for (guint h = 0; h < engine->title->n_hexes && n < max; h++)
     {
-      if (reach && connected_edges (g, corp, (int) h, reach) == 0)
+      if (reach && connected_edges (engine, corp, (int) h, reach) == 0)
         continue;
-      if (hex_blocked (g, corp, (int) h))
+      if (hex_blocked (engine, corp, (int) h))
         continue;
-      if (kol_board_legal_tiles (g, corp, (int) h, reach, tiles, 1) > 0)
+      if (kol_board_legal_tiles (engine, corp, (int) h, reach, tiles, 1) > 0)
         out[n++] = (gint16) h;
     }
   return n;
@@ -687,7 +687,7 @@ kol_board_legal_hexes (KolEngine        *g,
  * Returns: %TRUE if @corp may lay @tile on @hex in @rotation.
  */
 gboolean
-kol_board_check_lay (KolEngine        *g,
+kol_board_check_lay (KolEngine        *engine,
                      int             corp,
                      int             hex,
                      int             tile,
@@ -697,19 +697,19 @@ kol_board_check_lay (KolEngine        *g,
 {
   if (reason)
     *reason = KOL_REASON_NONE;
-  if (hex < 0 || (guint) hex >= g->title->n_hexes)
+  if (hex < 0 || (guint) hex >= engine->title->n_hexes)
     return refuse_lay (reason, KOL_REASON_TILE_OFF_MAP);
-  if (hex_blocked (g, corp, hex))
+  if (hex_blocked (engine, corp, hex))
     return refuse_lay (reason, KOL_REASON_TILE_BLOCKED);
-  if (!tile_available (g, corp, hex, tile, reason))
+  if (!tile_available (engine, corp, hex, tile, reason))
     return FALSE;
-  if (!upgrades (g, hex, tile))
-    return refuse_lay (reason, strcmp (_kol_board_tile_def (g, hex, NULL)->label, g->title->tiles[tile].label) != 0
+  if (!upgrades (engine, hex, tile))
+    return refuse_lay (reason, strcmp (_kol_board_tile_def (engine, hex, NULL)->label, engine->title->tiles[tile].label) != 0
                                  ? KOL_REASON_TILE_LABEL
                                  : KOL_REASON_TILE_NOT_UPGRADE);
-  if (rotation < 0 || rotation > 5 || !(kol_board_allowed_rotations (&g->title->tiles[tile]) & (1u << rotation)))
+  if (rotation < 0 || rotation > 5 || !(kol_board_allowed_rotations (&engine->title->tiles[tile]) & (1u << rotation)))
     return refuse_lay (reason, KOL_REASON_TILE_ROTATION);
-  return rotation_ok (g, corp, hex, tile, rotation, reach, reason);
+  return rotation_ok (engine, corp, hex, tile, rotation, reach, reason);
 }
 
 /**
@@ -719,16 +719,16 @@ kol_board_check_lay (KolEngine        *g,
  * still there, else 0 (base.rb upgrade_cost sums the old tile's upgrades).
  */
 int
-kol_board_tile_cost (KolEngine *g,
+kol_board_tile_cost (KolEngine *engine,
                      int      corp,
                      int      hex,
                      int      tile)
 {
-  const KolBoardHooks *hooks = _kol_board_hooks (g);
-  const KolHexDef *def = &g->title->hexes[hex];
+  const KolBoardHooks *hooks = _kol_board_hooks (engine);
+  const KolHexDef *def = &engine->title->hexes[hex];
 
   if (hooks && hooks->tile_cost)
-    return hooks->tile_cost (g, corp, hex, tile);
-  return g->hexes[hex].tile == def->tile ? def->terrain_cost : 0;
+    return hooks->tile_cost (engine, corp, hex, tile);
+  return engine->hexes[hex].tile == def->tile ? def->terrain_cost : 0;
 }
 

@@ -13,11 +13,11 @@
 /* ------------------------------------------------------------------ cities */
 
 static int
-city_node (KolEngine *g,
+city_node (KolEngine *engine,
            int      hex,
            int      city)
 {
-  return kol_tile_city_node (_kol_board_tile_def (g, hex, NULL), city);
+  return kol_tile_city_node (_kol_board_tile_def (engine, hex, NULL), city);
 }
 
 /**
@@ -26,13 +26,13 @@ city_node (KolEngine *g,
  * Returns: the number of token slots of city @city on @hex's tile.
  */
 int
-kol_board_city_slots (KolEngine *g,
+kol_board_city_slots (KolEngine *engine,
                       int      hex,
                       int      city)
 {
-  int node = city_node (g, hex, city);
+  int node = city_node (engine, hex, city);
 
-  return node < 0 ? 0 : _kol_board_tile_def (g, hex, NULL)->nodes[node].slots;
+  return node < 0 ? 0 : _kol_board_tile_def (engine, hex, NULL)->nodes[node].slots;
 }
 
 /**
@@ -41,15 +41,15 @@ kol_board_city_slots (KolEngine *g,
  * Returns: the flattened slot of @slot in city @city of @hex, or -1.
  */
 int
-kol_board_slot_index (KolEngine *g,
+kol_board_slot_index (KolEngine *engine,
                       int      hex,
                       int      city,
                       int      slot)
 {
-  const KolTileDef *tile = _kol_board_tile_def (g, hex, NULL);
+  const KolTileDef *tile = _kol_board_tile_def (engine, hex, NULL);
   int base = kol_tile_city_slot_base (tile, city);
 
-  if (base < 0 || slot < 0 || slot >= kol_board_city_slots (g, hex, city) || base + slot >= KOL_MAX_HEX_SLOTS)
+  if (base < 0 || slot < 0 || slot >= kol_board_city_slots (engine, hex, city) || base + slot >= KOL_MAX_HEX_SLOTS)
     return -1;
   return base + slot;
 }
@@ -60,11 +60,11 @@ kol_board_slot_index (KolEngine *g,
  * Returns: the city of flattened slot @slot on @hex's tile, or -1.
  */
 int
-kol_board_slot_city (KolEngine *g,
+kol_board_slot_city (KolEngine *engine,
                      int      hex,
                      int      slot)
 {
-  const KolTileDef *tile = _kol_board_tile_def (g, hex, NULL);
+  const KolTileDef *tile = _kol_board_tile_def (engine, hex, NULL);
   int base = 0;
 
   for (int i = 0; i < tile->n_nodes; i++)
@@ -82,13 +82,13 @@ kol_board_slot_city (KolEngine *g,
 
 /* Flattened slots [*first, *end) of a city, clipped to the state's array. */
 static gboolean
-city_slot_range (KolEngine *g,
+city_slot_range (KolEngine *engine,
                  int      hex,
                  int      city,
                  int     *first,
                  int     *end)
 {
-  const KolTileDef *tile = _kol_board_tile_def (g, hex, NULL);
+  const KolTileDef *tile = _kol_board_tile_def (engine, hex, NULL);
   int base = kol_tile_city_slot_base (tile, city);
   int node = kol_tile_city_node (tile, city);
 
@@ -105,16 +105,16 @@ city_slot_range (KolEngine *g,
  * Returns: the corporation whose token is in (hex, city, slot), or -1.
  */
 int
-kol_board_slot_corp (KolEngine *g,
+kol_board_slot_corp (KolEngine *engine,
                      int      hex,
                      int      city,
                      int      slot)
 {
-  int s = kol_board_slot_index (g, hex, city, slot);
+  int s = kol_board_slot_index (engine, hex, city, slot);
 
-  if (s < 0 || g->hexes[hex].slot_token[s] < 0)
+  if (s < 0 || engine->hexes[hex].slot_token[s] < 0)
     return -1;
-  return KOL_TOKEN_CORP (g->hexes[hex].slot_token[s]);
+  return KOL_TOKEN_CORP (engine->hexes[hex].slot_token[s]);
 }
 
 /**
@@ -123,17 +123,17 @@ kol_board_slot_corp (KolEngine *g,
  * Returns: %TRUE if @corp has a token in city @city of @hex.
  */
 gboolean
-kol_board_city_tokened_by (KolEngine *g,
+kol_board_city_tokened_by (KolEngine *engine,
                            int      hex,
                            int      city,
                            int      corp)
 {
   int first, end;
 
-  if (corp < 0 || !city_slot_range (g, hex, city, &first, &end))
+  if (corp < 0 || !city_slot_range (engine, hex, city, &first, &end))
     return FALSE;
   for (int s = first; s < end; s++)
-    if (g->hexes[hex].slot_token[s] >= 0 && KOL_TOKEN_CORP (g->hexes[hex].slot_token[s]) == corp)
+    if (engine->hexes[hex].slot_token[s] >= 0 && KOL_TOKEN_CORP (engine->hexes[hex].slot_token[s]) == corp)
       return TRUE;
   return FALSE;
 }
@@ -144,14 +144,14 @@ kol_board_city_tokened_by (KolEngine *g,
  * Returns: %TRUE if @corp has a token in any city of @hex.
  */
 gboolean
-kol_board_hex_tokened_by (KolEngine *g,
+kol_board_hex_tokened_by (KolEngine *engine,
                           int      hex,
                           int      corp)
 {
-  int n_cities = kol_tile_n_cities (_kol_board_tile_def (g, hex, NULL));
+  int n_cities = kol_tile_n_cities (_kol_board_tile_def (engine, hex, NULL));
 
   for (int c = 0; c < n_cities; c++)
-    if (kol_board_city_tokened_by (g, hex, c, corp))
+    if (kol_board_city_tokened_by (engine, hex, c, corp))
       return TRUE;
   return FALSE;
 }
@@ -162,17 +162,17 @@ kol_board_hex_tokened_by (KolEngine *g,
  * Returns: %TRUE if a slot of city @city of @hex is reserved for @corp.
  */
 gboolean
-kol_board_city_reserved_by (KolEngine *g,
+kol_board_city_reserved_by (KolEngine *engine,
                             int      hex,
                             int      city,
                             int      corp)
 {
   int first, end;
 
-  if (corp < 0 || !city_slot_range (g, hex, city, &first, &end))
+  if (corp < 0 || !city_slot_range (engine, hex, city, &first, &end))
     return FALSE;
   for (int s = first; s < end; s++)
-    if (g->hexes[hex].slot_reserved[s] == corp)
+    if (engine->hexes[hex].slot_reserved[s] == corp)
       return TRUE;
   return FALSE;
 }
@@ -186,16 +186,16 @@ kol_board_city_reserved_by (KolEngine *g,
  * Returns: %TRUE if the city blocks @corp.
  */
 gboolean
-kol_board_city_blocks (KolEngine *g,
+kol_board_city_blocks (KolEngine *engine,
                        int      hex,
                        int      city,
                        int      corp)
 {
-  const gint16 *slot_token = g->hexes[hex].slot_token;
+  const gint16 *slot_token = engine->hexes[hex].slot_token;
   int first, end;
 
   /* one pass over the slots (every walk asks this of every city) */
-  if (corp < 0 || !city_slot_range (g, hex, city, &first, &end))
+  if (corp < 0 || !city_slot_range (engine, hex, city, &first, &end))
     return FALSE;
   for (int s = first; s < end; s++)
     if (slot_token[s] < 0 || KOL_TOKEN_CORP (slot_token[s]) == corp)
@@ -212,15 +212,15 @@ kol_board_city_blocks (KolEngine *g,
  * Returns: a flattened slot, or -1.
  */
 int
-kol_board_city_get_slot (KolEngine *g,
+kol_board_city_get_slot (KolEngine *engine,
                          int      hex,
                          int      city,
                          int      corp)
 {
-  const KolHexState *s = &g->hexes[hex];
+  const KolHexState *s = &engine->hexes[hex];
   int first, end;
 
-  if (!city_slot_range (g, hex, city, &first, &end))
+  if (!city_slot_range (engine, hex, city, &first, &end))
     return -1;
   for (int i = first; i < end; i++)
     if (corp >= 0 && s->slot_reserved[i] == corp && s->slot_token[i] < 0)
@@ -240,10 +240,10 @@ kol_board_city_get_slot (KolEngine *g,
  * or -1.
  */
 int
-kol_board_next_token (KolEngine *g,
+kol_board_next_token (KolEngine *engine,
                       int      corp)
 {
-  const KolCorp *c = &g->corps[corp];
+  const KolCorp *c = &engine->corps[corp];
 
   for (int i = 0; i < c->n_tokens; i++)
     if (!c->tokens[i].used && c->tokens[i].hex < 0)
@@ -262,23 +262,23 @@ refuse_token (KolReason *reason,
 
 /* Every slot of the city is taken, but some only by other reservations. */
 static gboolean
-free_but_reserved (KolEngine *g,
+free_but_reserved (KolEngine *engine,
                    int      hex,
                    int      city)
 {
   int first, end;
 
-  if (!city_slot_range (g, hex, city, &first, &end))
+  if (!city_slot_range (engine, hex, city, &first, &end))
     return FALSE;
   for (int s = first; s < end; s++)
-    if (g->hexes[hex].slot_token[s] < 0)
+    if (engine->hexes[hex].slot_token[s] < 0)
       return TRUE;
   return FALSE;
 }
 
 /**
  * kol_board_check_token:
- * @g: a game
+ * @engine: a game
  * @corp: the corporation placing
  * @hex: a hex index
  * @city: a city index on the hex's tile
@@ -292,7 +292,7 @@ free_but_reserved (KolEngine *g,
  * Returns: %TRUE if the token may go there.
  */
 gboolean
-kol_board_check_token (KolEngine        *g,
+kol_board_check_token (KolEngine        *engine,
                        int             corp,
                        int             hex,
                        int             city,
@@ -300,7 +300,7 @@ kol_board_check_token (KolEngine        *g,
                        const KolReach *reach,
                        KolReason      *reason)
 {
-  int node = city_node (g, hex, city);
+  int node = city_node (engine, hex, city);
 
   if (reason)
     *reason = KOL_REASON_NONE;
@@ -309,12 +309,12 @@ kol_board_check_token (KolEngine        *g,
   if ((checks & KOL_TOKEN_CHECK_CONNECTED) &&
       (reach == NULL || reach->paths[hex] == 0 || !kol_reach_has_node (reach, hex, node)))
     return refuse_token (reason, KOL_REASON_TOKEN_NOT_REACHABLE);
-  if (kol_board_next_token (g, corp) < 0)
+  if (kol_board_next_token (engine, corp) < 0)
     return refuse_token (reason, KOL_REASON_TOKEN_NONE_LEFT);
-  if (kol_board_city_get_slot (g, hex, city, corp) < 0)
-    return refuse_token (reason, free_but_reserved (g, hex, city) ? KOL_REASON_TOKEN_RESERVED
+  if (kol_board_city_get_slot (engine, hex, city, corp) < 0)
+    return refuse_token (reason, free_but_reserved (engine, hex, city) ? KOL_REASON_TOKEN_RESERVED
                                                                    : KOL_REASON_TOKEN_NO_SLOT);
-  if (!(checks & KOL_TOKEN_ALLOW_SAME_HEX) && kol_board_hex_tokened_by (g, hex, corp))
+  if (!(checks & KOL_TOKEN_ALLOW_SAME_HEX) && kol_board_hex_tokened_by (engine, hex, corp))
     return refuse_token (reason, KOL_REASON_TOKEN_ALREADY_THERE);
   return TRUE;
 }
@@ -325,7 +325,7 @@ kol_board_check_token (KolEngine        *g,
  * Returns: %TRUE if @corp may place its next token in (hex, city).
  */
 gboolean
-kol_board_can_place_token (KolEngine  *g,
+kol_board_can_place_token (KolEngine  *engine,
                            int       corp,
                            int       hex,
                            int       city,
@@ -335,26 +335,26 @@ kol_board_can_place_token (KolEngine  *g,
   KolReach reach;
 
   if (!check_connected)
-    return kol_board_check_token (g, corp, hex, city, 0, NULL, reason);
-  kol_board_compute_reach (g, corp, NULL, &reach);
-  return kol_board_check_token (g, corp, hex, city, KOL_TOKEN_CHECK_CONNECTED, &reach, reason);
+    return kol_board_check_token (engine, corp, hex, city, 0, NULL, reason);
+  kol_board_compute_reach (engine, corp, NULL, &reach);
+  return kol_board_check_token (engine, corp, hex, city, KOL_TOKEN_CHECK_CONNECTED, &reach, reason);
 }
 
 /* City#remove_reservation!: the first reservation of @corp in the city. */
 static void
-remove_city_reservation (KolEngine *g,
+remove_city_reservation (KolEngine *engine,
                          int      hex,
                          int      city,
                          int      corp)
 {
   int first, end;
 
-  if (!city_slot_range (g, hex, city, &first, &end))
+  if (!city_slot_range (engine, hex, city, &first, &end))
     return;
   for (int s = first; s < end; s++)
-    if (g->hexes[hex].slot_reserved[s] == corp)
+    if (engine->hexes[hex].slot_reserved[s] == corp)
       {
-        g->hexes[hex].slot_reserved[s] = -1;
+        engine->hexes[hex].slot_reserved[s] = -1;
         return;
       }
 }
@@ -369,7 +369,7 @@ remove_city_reservation (KolEngine *g,
  * destroyed: used without a hex), or the slot does not exist or is taken.
  */
 gboolean
-kol_board_place_token (KolEngine *g,
+kol_board_place_token (KolEngine *engine,
                        int      corp,
                        int      token_index,
                        int      hex,
@@ -379,27 +379,27 @@ kol_board_place_token (KolEngine *g,
   KolCorp *c;
   int first, end;
 
-  g_return_val_if_fail (corp >= 0 && corp < g->n_corps, FALSE);
-  g_return_val_if_fail (hex >= 0 && (guint) hex < g->title->n_hexes, FALSE);
+  g_return_val_if_fail (corp >= 0 && corp < engine->n_corps, FALSE);
+  g_return_val_if_fail (hex >= 0 && (guint) hex < engine->title->n_hexes, FALSE);
 
-  c = &g->corps[corp];
+  c = &engine->corps[corp];
   if (token_index < 0)
-    token_index = kol_board_next_token (g, corp);
+    token_index = kol_board_next_token (engine, corp);
   if (token_index < 0 || token_index >= c->n_tokens || c->tokens[token_index].hex >= 0 ||
       c->tokens[token_index].used)
     return FALSE;
-  if (!city_slot_range (g, hex, city, &first, &end))
+  if (!city_slot_range (engine, hex, city, &first, &end))
     return FALSE;
   if (slot < 0)
-    slot = kol_board_city_get_slot (g, hex, city, corp);
-  if (slot < first || slot >= end || g->hexes[hex].slot_token[slot] >= 0)
+    slot = kol_board_city_get_slot (engine, hex, city, corp);
+  if (slot < first || slot >= end || engine->hexes[hex].slot_token[slot] >= 0)
     return FALSE;
 
-  g->hexes[hex].slot_token[slot] = KOL_TOKEN_ID (corp, token_index);
+  engine->hexes[hex].slot_token[slot] = KOL_TOKEN_ID (corp, token_index);
   c->tokens[token_index].hex = (gint16) hex;
   c->tokens[token_index].slot = (gint8) slot;
   c->tokens[token_index].used = TRUE;
-  remove_city_reservation (g, hex, city, corp);
+  remove_city_reservation (engine, hex, city, corp);
   return TRUE;
 }
 
@@ -410,19 +410,19 @@ kol_board_place_token (KolEngine *g,
  * longer used and can be placed again.
  */
 void
-kol_board_remove_token (KolEngine *g,
+kol_board_remove_token (KolEngine *engine,
                         int      corp,
                         int      token_index)
 {
   KolToken *token;
 
-  g_return_if_fail (corp >= 0 && corp < g->n_corps);
-  g_return_if_fail (token_index >= 0 && token_index < g->corps[corp].n_tokens);
+  g_return_if_fail (corp >= 0 && corp < engine->n_corps);
+  g_return_if_fail (token_index >= 0 && token_index < engine->corps[corp].n_tokens);
 
-  token = &g->corps[corp].tokens[token_index];
+  token = &engine->corps[corp].tokens[token_index];
   if (token->hex >= 0 && token->slot >= 0 && token->slot < KOL_MAX_HEX_SLOTS &&
-      g->hexes[token->hex].slot_token[token->slot] == KOL_TOKEN_ID (corp, token_index))
-    g->hexes[token->hex].slot_token[token->slot] = -1;
+      engine->hexes[token->hex].slot_token[token->slot] == KOL_TOKEN_ID (corp, token_index))
+    engine->hexes[token->hex].slot_token[token->slot] = -1;
   token->hex = -1;
   token->slot = -1;
   token->used = FALSE;
@@ -434,21 +434,21 @@ kol_board_remove_token (KolEngine *g,
  * Reserves a slot of (hex, city) for @corp (a home reservation).
  */
 void
-kol_board_reserve (KolEngine *g,
+kol_board_reserve (KolEngine *engine,
                    int      hex,
                    int      city,
                    int      corp)
 {
-  const KolTileDef *tile = &g->title->tiles[g->hexes[hex].tile];
+  const KolTileDef *tile = &engine->title->tiles[engine->hexes[hex].tile];
   int base = kol_tile_city_slot_base (tile, city);
   int node = kol_tile_city_node (tile, city);
 
   if (base < 0 || node < 0)
     return;
   for (int s = 0; s < tile->nodes[node].slots && base + s < KOL_MAX_HEX_SLOTS; s++)
-    if (g->hexes[hex].slot_reserved[base + s] < 0 && g->hexes[hex].slot_token[base + s] < 0)
+    if (engine->hexes[hex].slot_reserved[base + s] < 0 && engine->hexes[hex].slot_token[base + s] < 0)
       {
-        g->hexes[hex].slot_reserved[base + s] = (gint16) corp;
+        engine->hexes[hex].slot_reserved[base + s] = (gint16) corp;
         return;
       }
 }
@@ -459,13 +459,13 @@ kol_board_reserve (KolEngine *g,
  * Removes @corp's reservations on @hex.
  */
 void
-kol_board_unreserve (KolEngine *g,
+kol_board_unreserve (KolEngine *engine,
                      int      hex,
                      int      corp)
 {
   for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
-    if (g->hexes[hex].slot_reserved[s] == corp)
-      g->hexes[hex].slot_reserved[s] = -1;
+    if (engine->hexes[hex].slot_reserved[s] == corp)
+      engine->hexes[hex].slot_reserved[s] = -1;
 }
 
 /* ------------------------------------------------------------------- tiles */
@@ -477,11 +477,11 @@ kol_board_unreserve (KolEngine *g,
  * Returns: the tile def on @hex now.
  */
 const KolTileDef *
-kol_board_tile (KolEngine *g,
+kol_board_tile (KolEngine *engine,
                 int      hex,
                 int     *rotation)
 {
-  return _kol_board_tile_def (g, hex, rotation);
+  return _kol_board_tile_def (engine, hex, rotation);
 }
 
 /**
@@ -490,13 +490,13 @@ kol_board_tile (KolEngine *g,
  * Returns: the number of copies of @tile in the title's copy table.
  */
 int
-kol_board_tile_copies (KolEngine *g,
+kol_board_tile_copies (KolEngine *engine,
                        int      tile)
 {
-  const KolTitle *t = g->title;
+  const KolTitle *t = engine->title;
   int first, n = 0;
 
-  if (!_kol_board_valid_tile (g, tile) || t->tiles[tile].preprinted)
+  if (!_kol_board_valid_tile (engine, tile) || t->tiles[tile].preprinted)
     return 0;
   first = t->tiles[tile].first_copy;
   while ((guint) (first + n) < t->n_tile_copies && t->copy_tile[first + n] == tile)
@@ -511,19 +511,19 @@ kol_board_tile_copies (KolEngine *g,
  * that still has one.
  */
 int
-kol_board_tiles_left (KolEngine *g,
+kol_board_tiles_left (KolEngine *engine,
                       int      tile)
 {
   int first, n, left = 0;
 
-  if (!_kol_board_valid_tile (g, tile))
+  if (!_kol_board_valid_tile (engine, tile))
     return 0;
-  first = g->title->tiles[tile].first_copy;
-  n = kol_board_tile_copies (g, tile);
+  first = engine->title->tiles[tile].first_copy;
+  n = kol_board_tile_copies (engine, tile);
   for (int c = first; c < first + n && c < KOL_MAX_TILE_COPIES; c++)
-    if (g->copy_hex[c] < 0)
+    if (engine->copy_hex[c] < 0)
       left++;
-  if (g->title->tiles[tile].count < 0 && left > 0)
+  if (engine->title->tiles[tile].count < 0 && left > 0)
     return -1;
   return left;
 }
@@ -534,17 +534,17 @@ kol_board_tiles_left (KolEngine *g,
  * Returns: the lowest copy of @tile in the supply, or -1.
  */
 int
-kol_board_free_copy (KolEngine *g,
+kol_board_free_copy (KolEngine *engine,
                      int      tile)
 {
   int first, n;
 
-  if (!_kol_board_valid_tile (g, tile))
+  if (!_kol_board_valid_tile (engine, tile))
     return -1;
-  first = g->title->tiles[tile].first_copy;
-  n = kol_board_tile_copies (g, tile);
+  first = engine->title->tiles[tile].first_copy;
+  n = kol_board_tile_copies (engine, tile);
   for (int c = first; c < first + n && c < KOL_MAX_TILE_COPIES; c++)
-    if (g->copy_hex[c] < 0)
+    if (engine->copy_hex[c] < 0)
       return c;
   return -1;
 }
@@ -555,15 +555,15 @@ kol_board_free_copy (KolEngine *g,
  * Returns: %TRUE if the current phase allows tiles of @color.
  */
 gboolean
-kol_board_color_available (KolEngine *g,
+kol_board_color_available (KolEngine *engine,
                            KolColor color)
 {
-  const KolBoardHooks *hooks = _kol_board_hooks (g);
+  const KolBoardHooks *hooks = _kol_board_hooks (engine);
 
   if (hooks && hooks->color_available)
-    return hooks->color_available (g, color);
-  if (g->phase < 0 || (guint) g->phase >= g->title->n_phases)
+    return hooks->color_available (engine, color);
+  if (engine->phase < 0 || (guint) engine->phase >= engine->title->n_phases)
     return FALSE;
-  return (g->title->phases[g->phase].tiles >> color) & 1u;
+  return (engine->title->phases[engine->phase].tiles >> color) & 1u;
 }
 

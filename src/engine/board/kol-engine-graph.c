@@ -23,7 +23,7 @@
 
 typedef struct
 {
-  KolEngine        *g;
+  KolEngine        *engine;
   const KolTitle *t;
   KolReach       *out;
   int             corp;
@@ -67,13 +67,13 @@ static void path_walk (KolWalk *w, int hex, int index, int skip, int jskip,
 /* A tile laid over a printed blue/gray/red tile opens the edges it exits
  * through (tracker.rb#lay_tile links both hexes). */
 static gboolean
-opened_toward (KolEngine *g,
+opened_toward (KolEngine *engine,
                int      hex,
                int      edge)
 {
-  const KolTitle *t = g->title;
+  const KolTitle *t = engine->title;
   const KolHexDef *def = &t->hexes[hex];
-  const KolHexState *s = &g->hexes[hex];
+  const KolHexState *s = &engine->hexes[hex];
 
   if (s->tile == def->tile || !_kol_board_impassable_color (t->tiles[def->tile].color))
     return FALSE;
@@ -84,18 +84,18 @@ opened_toward (KolEngine *g,
 
 /**
  * kol_board_neighbor:
- * @g: a game
+ * @engine: a game
  * @hex: a hex index
  * @edge: an edge 0..5
  *
  * Returns: the hex across @edge that track may lead to, or -1.
  */
 int
-kol_board_neighbor (KolEngine *g,
+kol_board_neighbor (KolEngine *engine,
                     int      hex,
                     int      edge)
 {
-  const KolHexDef *def = &g->title->hexes[hex];
+  const KolHexDef *def = &engine->title->hexes[hex];
   int other = def->neighbors[edge];
 
   if (other >= 0)
@@ -103,7 +103,7 @@ kol_board_neighbor (KolEngine *g,
   other = def->all_neighbors[edge];
   if (other < 0)
     return -1;
-  if (opened_toward (g, hex, edge) || opened_toward (g, other, kol_hex_invert (edge)))
+  if (opened_toward (engine, hex, edge) || opened_toward (engine, other, kol_hex_invert (edge)))
     return other;
   return -1;
 }
@@ -244,7 +244,7 @@ record_path (KolWalk          *w,
           continue;
         }
       edge = kol_path_end_rotate (end, rotation);
-      nb = kol_board_neighbor (w->g, hex, edge);
+      nb = kol_board_neighbor (w->engine, hex, edge);
       out->hex_edges[hex] |= (guint8) (1u << edge);
       if (nb >= 0)
         out->hex_edges[nb] |= (guint8) (1u << kol_hex_invert (edge));
@@ -298,7 +298,7 @@ cross_edge (KolWalk          *w,
             const Origin     *origin)
 {
   int edge = kol_path_end_rotate (_kol_path_end (p, end_index), rotation);
-  int nb = kol_board_neighbor (w->g, hex, edge);
+  int nb = kol_board_neighbor (w->engine, hex, edge);
   int facing = kol_hex_invert (edge);
   guint8 width, lane, networks = kol_board_track_networks (w->t, p->track);
   const KolTileDef *ntile;
@@ -307,7 +307,7 @@ cross_edge (KolWalk          *w,
   if (nb < 0)
     return;
   _kol_path_lane (p, end_index, &width, &lane);
-  ntile = _kol_board_tile_def (w->g, nb, &nrot);
+  ntile = _kol_board_tile_def (w->engine, nb, &nrot);
   converging = converging || converging_exit (tile, rotation, edge);
   w->edge_count[hex][edge][MIN (lane, WALK_LANES - 1)]++;
   for (int j = 0; j < ntile->n_paths; j++)
@@ -340,7 +340,7 @@ path_walk (KolWalk      *w,
            const Origin *origin)
 {
   int rotation;
-  const KolTileDef *tile = _kol_board_tile_def (w->g, hex, &rotation);
+  const KolTileDef *tile = _kol_board_tile_def (w->engine, hex, &rotation);
   const KolPathDef *p = &tile->paths[index];
   int junction = _kol_path_junction (tile, p);
   guint16 bit = (guint16) (1u << index);
@@ -384,7 +384,7 @@ node_walk (KolWalk *w,
            int      node,
            gboolean converging_path)
 {
-  const KolTileDef *tile = _kol_board_tile_def (w->g, hex, NULL);
+  const KolTileDef *tile = _kol_board_tile_def (w->engine, hex, NULL);
   guint16 bit = (guint16) (1u << node);
   guint8 end = (guint8) (KOL_PATH_NODE + node);
   Origin origin = { hex, node, converging_path };
@@ -429,7 +429,7 @@ open_hex (KolWalk *w,
           int      hex)
 {
   for (int e = 0; e < 6; e++)
-    if (kol_board_neighbor (w->g, hex, e) >= 0)
+    if (kol_board_neighbor (w->engine, hex, e) >= 0)
       w->out->hex_edges[hex] |= (guint8) (1u << e);
 }
 
@@ -471,8 +471,8 @@ hex_blocked (KolWalk *w,
   w->blocked_known[hex] = TRUE;
   if (w->no_blocking)
     return 0;
-  hooks = _kol_board_hooks (w->g);
-  tile = _kol_board_tile_def (w->g, hex, NULL);
+  hooks = _kol_board_hooks (w->engine);
+  tile = _kol_board_tile_def (w->engine, hex, NULL);
   for (int node = 0; node < tile->n_nodes; node++)
     {
       const KolNodeDef *nd = &tile->nodes[node];
@@ -482,9 +482,9 @@ hex_blocked (KolWalk *w,
         w->blocked[hex] |= (guint16) (1u << node);
       if (nd->kind != KOL_NODE_CITY)
         continue;
-      scan_city (&w->g->hexes[hex], base, base + nd->slots, w->corp, &tokened, &full);
+      scan_city (&w->engine->hexes[hex], base, base + nd->slots, w->corp, &tokened, &full);
       base += nd->slots;
-      blocks = hooks && hooks->city_blocks ? hooks->city_blocks (w->g, hex, nd->city_index, w->corp)
+      blocks = hooks && hooks->city_blocks ? hooks->city_blocks (w->engine, hex, nd->city_index, w->corp)
                                            : full && !tokened;
       if (blocks)
         w->blocked[hex] |= (guint16) (1u << node);
@@ -503,7 +503,7 @@ scan_map (KolWalk            *w,
 {
   for (guint h = 0; h < w->t->n_hexes; h++)
     {
-      const KolTileDef *tile = _kol_board_tile_def (w->g, (int) h, NULL);
+      const KolTileDef *tile = _kol_board_tile_def (w->engine, (int) h, NULL);
       int base = 0;
 
       for (int node = 0; node < tile->n_nodes; node++)
@@ -513,7 +513,7 @@ scan_map (KolWalk            *w,
 
           if (nd->kind != KOL_NODE_CITY)
             continue;
-          scan_city (&w->g->hexes[h], base, base + nd->slots, corp, &tokened, &full);
+          scan_city (&w->engine->hexes[h], base, base + nd->slots, corp, &tokened, &full);
           base += nd->slots;
           if (!tokened)
             continue;
@@ -539,7 +539,7 @@ home_starts (KolWalk      *w,
 
   if (def->home < 0)
     return;
-  tile = _kol_board_tile_def (w->g, def->home, NULL);
+  tile = _kol_board_tile_def (w->engine, def->home, NULL);
   open_hex (w, def->home);
   for (int node = 0; node < tile->n_nodes; node++)
     {
@@ -554,16 +554,16 @@ home_starts (KolWalk      *w,
 }
 
 static guint8
-walk_networks (KolEngine            *g,
+walk_networks (KolEngine            *engine,
                int                 corp,
                const KolReachOpts *opts)
 {
-  const KolBoardHooks *hooks = _kol_board_hooks (g);
+  const KolBoardHooks *hooks = _kol_board_hooks (engine);
 
   if (opts->networks)
     return opts->networks;
   if (hooks && hooks->networks)
-    return hooks->networks (g, corp);
+    return hooks->networks (engine, corp);
   return 0xff;
 }
 
@@ -598,13 +598,13 @@ walk_from (KolWalk            *w,
  * title's hexes are used, so only they are cleared. */
 static void
 walk_init (KolWalk  *w,
-           KolEngine *g,
+           KolEngine *engine,
            KolReach *out)
 {
-  gsize n_hexes = g->title->n_hexes;
+  gsize n_hexes = engine->title->n_hexes;
 
-  w->g = g;
-  w->t = g->title;
+  w->engine = engine;
+  w->t = engine->title;
   w->out = out;
   w->n_mandatory = w->n_optional = 0;
   w->stop_at_route = w->stopped = FALSE;
@@ -621,7 +621,7 @@ walk_init (KolWalk  *w,
  * route (then only out->route_available is meaningful). Returns %FALSE if
  * it stopped early. */
 static gboolean
-compute_reach (KolEngine            *g,
+compute_reach (KolEngine            *engine,
                int                 corp,
                const KolReachOpts *opts,
                guint8              networks,
@@ -635,13 +635,13 @@ compute_reach (KolEngine            *g,
 
   memset (out, 0, sizeof *out);
   /* the counters are zeroed once; the walk keeps them balanced */
-  walk_init (w, g, out);
+  walk_init (w, engine, out);
   w->corp = corp;
   w->networks = networks;
   w->no_blocking = opts->no_blocking;
   w->stop_at_route = stop_at_route;
   scan_map (w, corp, opts, starts, &n_starts);
-  if (opts->home_as_token && (guint) corp < g->title->n_corps)
+  if (opts->home_as_token && (guint) corp < engine->title->n_corps)
     home_starts (w, corp, starts, &n_starts);
 
   for (int i = 0; i < n_starts; i++)
@@ -651,7 +651,7 @@ compute_reach (KolEngine            *g,
         return FALSE;
     }
 
-  for (guint h = 0; h < g->title->n_hexes; h++)
+  for (guint h = 0; h < engine->title->n_hexes; h++)
     out->hex_connected[h] = out->hex_edges[h] != 0;
   return TRUE;
 }
@@ -701,27 +701,27 @@ typedef struct
 
 static GPrivate reach_memo_key = G_PRIVATE_INIT (g_free);
 
-/* The calling thread's memo, emptied unless it holds reaches of @g's board. */
+/* The calling thread's memo, emptied unless it holds reaches of @engine's board. */
 static ReachMemo *
-reach_memo (KolEngine *g)
+reach_memo (KolEngine *engine)
 {
   ReachMemo *m = g_private_get (&reach_memo_key);
   guint generation = kol_title_generation ();
-  gsize board_size = MIN (g->title->n_hexes, KOL_MAX_HEXES) * sizeof (KolHexState);
+  gsize board_size = MIN (engine->title->n_hexes, KOL_MAX_HEXES) * sizeof (KolHexState);
 
   if (m == NULL)
     {
       m = g_new0 (ReachMemo, 1);
       g_private_set (&reach_memo_key, m);
     }
-  if (m->title == g->title && m->module == g->module && m->title_generation == generation &&
-      m->n_corps == g->n_corps && memcmp (m->board, g->hexes, board_size) == 0)
+  if (m->title == engine->title && m->module == engine->module && m->title_generation == generation &&
+      m->n_corps == engine->n_corps && memcmp (m->board, engine->hexes, board_size) == 0)
     return m;
-  m->title = g->title;
-  m->module = g->module;
+  m->title = engine->title;
+  m->module = engine->module;
   m->title_generation = generation;
-  m->n_corps = g->n_corps;
-  memcpy (m->board, g->hexes, board_size);
+  m->n_corps = engine->n_corps;
+  memcpy (m->board, engine->hexes, board_size);
   m->n_entries = m->next = 0;
   return m;
 }
@@ -736,7 +736,7 @@ memo_key_equal (const MemoKey *a,
 }
 
 static MemoKey
-memo_key (KolEngine            *g,
+memo_key (KolEngine            *engine,
           int                 corp,
           const KolReachOpts *opts)
 {
@@ -744,7 +744,7 @@ memo_key (KolEngine            *g,
     .corp = corp,
     .one_token_hex = opts->one_token_hex,
     .one_token_city = opts->one_token_city,
-    .networks = walk_networks (g, corp, opts),
+    .networks = walk_networks (engine, corp, opts),
     .no_blocking = opts->no_blocking != FALSE,
     .home_as_token = opts->home_as_token != FALSE,
   };
@@ -784,7 +784,7 @@ memo_store (ReachMemo      *m,
 
 /**
  * kol_board_compute_reach:
- * @g: a game
+ * @engine: a game
  * @corp: a corporation index
  * @opts: (nullable): options, %NULL for the defaults
  * @out: (out caller-allocates): what the corporation reaches
@@ -795,7 +795,7 @@ memo_store (ReachMemo      *m,
  * per board (see above).
  */
 void
-kol_board_compute_reach (KolEngine            *g,
+kol_board_compute_reach (KolEngine            *engine,
                          int                 corp,
                          const KolReachOpts *opts,
                          KolReach           *out)
@@ -805,9 +805,9 @@ kol_board_compute_reach (KolEngine            *g,
   MemoKey key;
   int i;
 
-  g_return_if_fail (g != NULL && out != NULL);
+  g_return_if_fail (engine != NULL && out != NULL);
 
-  if (corp < 0 || corp >= g->n_corps)
+  if (corp < 0 || corp >= engine->n_corps)
     {
       memset (out, 0, sizeof *out);
       return;
@@ -817,20 +817,20 @@ kol_board_compute_reach (KolEngine            *g,
       kol_board_reach_opts_init (&defaults);
       opts = &defaults;
     }
-  key = memo_key (g, corp, opts);
-  m = reach_memo (g);
+  key = memo_key (engine, corp, opts);
+  m = reach_memo (engine);
   if ((i = memo_find (m, &key, TRUE)) >= 0)
     {
       *out = m->reaches[i];
       return;
     }
-  compute_reach (g, corp, opts, key.networks, FALSE, out);
+  compute_reach (engine, corp, opts, key.networks, FALSE, out);
   memo_store (m, &key, out, TRUE);
 }
 
 /**
  * kol_board_route_available:
- * @g: a game
+ * @engine: a game
  * @corp: a corporation index
  * @opts: (nullable): options, %NULL for the defaults
  *
@@ -841,7 +841,7 @@ kol_board_compute_reach (KolEngine            *g,
  * Returns: %TRUE if @corp's network has a route.
  */
 gboolean
-kol_board_route_available (KolEngine            *g,
+kol_board_route_available (KolEngine            *engine,
                            int                 corp,
                            const KolReachOpts *opts)
 {
@@ -851,19 +851,19 @@ kol_board_route_available (KolEngine            *g,
   MemoKey key;
   int i;
 
-  g_return_val_if_fail (g != NULL, FALSE);
+  g_return_val_if_fail (engine != NULL, FALSE);
 
-  if (corp < 0 || corp >= g->n_corps)
+  if (corp < 0 || corp >= engine->n_corps)
     return FALSE;
   if (opts == NULL)
     {
       kol_board_reach_opts_init (&defaults);
       opts = &defaults;
     }
-  key = memo_key (g, corp, opts);
-  m = reach_memo (g);
+  key = memo_key (engine, corp, opts);
+  m = reach_memo (engine);
   if ((i = memo_find (m, &key, FALSE)) >= 0)
     return m->reaches[i].route_available;
-  memo_store (m, &key, &reach, compute_reach (g, corp, opts, key.networks, TRUE, &reach));
+  memo_store (m, &key, &reach, compute_reach (engine, corp, opts, key.networks, TRUE, &reach));
   return reach.route_available;
 }

@@ -8,27 +8,27 @@
 /* --------------------------------------------------------------- helpers */
 
 static void
-compute_reach (KolEngine  *g,
+compute_reach (KolEngine  *engine,
                int       corp,
                KolReach *reach)
 {
   KolReachOpts opts;
 
   kol_board_reach_opts_init (&opts);
-  kol_board_compute_reach (g, corp, &opts, reach);
+  kol_board_compute_reach (engine, corp, &opts, reach);
 }
 
 static const KolBoardHooks *
-board_hooks (KolEngine *g)
+board_hooks (KolEngine *engine)
 {
-  return g->module ? (const KolBoardHooks *) g->module->board_hooks : NULL;
+  return engine->module ? (const KolBoardHooks *) engine->module->board_hooks : NULL;
 }
 
-static int tile_options (KolEngine *g, KolEntity entity, int hex, const KolReach *reach_in,
+static int tile_options (KolEngine *engine, KolEntity entity, int hex, const KolReach *reach_in,
                          KolTileOption *out, int max);
 
 static gboolean
-refuse_tile (KolEngine    *g,
+refuse_tile (KolEngine    *engine,
              GError    **error,
              int         tile,
              int         hex,
@@ -41,16 +41,16 @@ refuse_tile (KolEngine    *g,
     kol_arg_int (KOL_ARG_REASON, reason),
   };
 
-  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_TILE, args, 3, "tile %s cannot be laid on %s: %s",
-                          tile >= 0 ? g->title->tiles[tile].id : "?",
-                          hex >= 0 ? g->title->hexes[hex].id : "?", message);
+  return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_TILE, args, 3, "tile %s cannot be laid on %s: %s",
+                          tile >= 0 ? engine->title->tiles[tile].id : "?",
+                          hex >= 0 ? engine->title->hexes[hex].id : "?", message);
 }
 
 static gboolean
-hex_laid_this_turn (KolEngine *g,
+hex_laid_this_turn (KolEngine *engine,
                     int      hex)
 {
-  KolOperatingRoundState *st = KOL_OPERATING_STATE (g);
+  KolOperatingRoundState *st = KOL_OPERATING_STATE (engine);
 
   for (int i = 0; i < st->n_laid_hexes; i++)
     if (st->laid_hexes[i] == hex)
@@ -66,10 +66,10 @@ hex_laid_this_turn (KolEngine *g,
  * Tracker#round_state: nothing laid yet.
  */
 void
-kol_tracker_round_state (KolEngine *g,
+kol_tracker_round_state (KolEngine *engine,
                          KolStep *s)
 {
-  kol_tracker_setup (g, s);
+  kol_tracker_setup (engine, s);
 }
 
 /**
@@ -78,10 +78,10 @@ kol_tracker_round_state (KolEngine *g,
  * Tracker#setup: a new turn has laid nothing.
  */
 void
-kol_tracker_setup (KolEngine *g,
+kol_tracker_setup (KolEngine *engine,
                    KolStep *s)
 {
-  KolOperatingRoundState *st = KOL_OPERATING_STATE (g);
+  KolOperatingRoundState *st = KOL_OPERATING_STATE (engine);
 
   st->num_laid_track = 0;
   st->num_upgraded_track = 0;
@@ -105,18 +105,18 @@ resolve_allowed (guint8  value,
  * Returns: %TRUE if @entity's corporation has a lay left this turn.
  */
 gboolean
-kol_tracker_get_tile_lay (KolEngine    *g,
+kol_tracker_get_tile_lay (KolEngine    *engine,
                           KolEntity   entity,
                           KolTileLay *out)
 {
   KolTileLay lays[KOL_MAX_TILE_LAYS];
-  KolOperatingRoundState *st = KOL_OPERATING_STATE (g);
-  int corp = kol_operating_acting_corp (g, entity);
+  KolOperatingRoundState *st = KOL_OPERATING_STATE (engine);
+  int corp = kol_operating_acting_corp (engine, entity);
   int n;
 
   if (corp < 0)
     return FALSE;
-  n = kol_operating_tile_lays (g, corp, lays, KOL_MAX_TILE_LAYS);
+  n = kol_operating_tile_lays (engine, corp, lays, KOL_MAX_TILE_LAYS);
   if (st->num_laid_track < 0 || st->num_laid_track >= n)
     return FALSE;
   *out = lays[st->num_laid_track];
@@ -136,26 +136,26 @@ kol_tracker_get_tile_lay (KolEngine    *g,
  * Returns: %TRUE if @entity can lay a tile.
  */
 gboolean
-kol_tracker_can_lay_tile (KolEngine  *g,
+kol_tracker_can_lay_tile (KolEngine  *engine,
                           KolEntity entity)
 {
   KolTileLay lay;
-  int corp = kol_operating_acting_corp (g, entity);
+  int corp = kol_operating_acting_corp (engine, entity);
 
-  if (corp < 0 || !kol_tracker_get_tile_lay (g, entity, &lay))
+  if (corp < 0 || !kol_tracker_get_tile_lay (engine, entity, &lay))
     return FALSE;
-  return g->corps[corp].n_tokens > 0 && kol_operating_buying_power (g, entity) >= lay.cost &&
+  return engine->corps[corp].n_tokens > 0 && kol_operating_buying_power (engine, entity) >= lay.cost &&
          (lay.lay || lay.upgrade);
 }
 
 static gboolean
-hex_blocked (KolEngine *g,
+hex_blocked (KolEngine *engine,
              int      corp,
              int      hex)
 {
-  const KolBoardHooks *h = board_hooks (g);
+  const KolBoardHooks *h = board_hooks (engine);
 
-  return h && h->hex_blocked && h->hex_blocked (g, corp, hex);
+  return h && h->hex_blocked && h->hex_blocked (engine, corp, hex);
 }
 
 /**
@@ -167,31 +167,31 @@ hex_blocked (KolEngine *g,
  * Returns: %TRUE if the hex is available.
  */
 gboolean
-kol_tracker_available_hex (KolEngine        *g,
+kol_tracker_available_hex (KolEngine        *engine,
                            KolEntity       entity,
                            int             hex,
                            const KolReach *reach)
 {
   KolTileLay lay;
-  int corp = kol_operating_acting_corp (g, entity);
-  const KolBoardHooks *bh = board_hooks (g);
+  int corp = kol_operating_acting_corp (engine, entity);
+  const KolBoardHooks *bh = board_hooks (engine);
   const KolTileDef *tile;
 
   if (corp < 0)
     return FALSE;
   /* hex_neighbors, which titles override (1849's SMS teleport) */
-  if (bh && bh->connected_edges ? bh->connected_edges (g, corp, hex, reach) == 0 : !reach->hex_connected[hex])
+  if (bh && bh->connected_edges ? bh->connected_edges (engine, corp, hex, reach) == 0 : !reach->hex_connected[hex])
     return FALSE;
-  if (!kol_tracker_get_tile_lay (g, entity, &lay))
+  if (!kol_tracker_get_tile_lay (engine, entity, &lay))
     return FALSE;
-  tile = kol_board_tile (g, hex, NULL);
+  tile = kol_board_tile (engine, hex, NULL);
   if (tile->color == KOL_COLOR_WHITE && !lay.lay)
     return FALSE;
   if (tile->color != KOL_COLOR_WHITE && !lay.upgrade)
     return FALSE;
-  if (tile->color != KOL_COLOR_WHITE && lay.cannot_reuse_same_hex && hex_laid_this_turn (g, hex))
+  if (tile->color != KOL_COLOR_WHITE && lay.cannot_reuse_same_hex && hex_laid_this_turn (engine, hex))
     return FALSE;
-  return !hex_blocked (g, corp, hex);
+  return !hex_blocked (engine, corp, hex);
 }
 
 /* ---- track restrictions ---- */
@@ -254,17 +254,17 @@ path_ends (const KolTileDef *t,
 }
 
 static guint8
-path_networks (KolEngine *g,
+path_networks (KolEngine *engine,
                guint8   track)
 {
-  if (track == KOL_TRACK_FUTURE || track >= g->title->n_track_types)
+  if (track == KOL_TRACK_FUTURE || track >= engine->title->n_track_types)
     return 0;
-  return g->title->track_types[track].networks;
+  return engine->title->track_types[track].networks;
 }
 
 /* Path#<=: every end of @np is an end of @op, and the gauges match. */
 static gboolean
-path_le (KolEngine          *g,
+path_le (KolEngine          *engine,
          const KolTileDef *nt,
          int               np,
          int               nrot,
@@ -275,8 +275,8 @@ path_le (KolEngine          *g,
   PathEnd ne[2 * KOL_MAX_PATHS], oe[2 * KOL_MAX_PATHS];
   int nn = path_ends (nt, np, nrot, ne);
   int no = path_ends (ot, op, orot, oe);
-  guint8 nnet = path_networks (g, nt->paths[np].track);
-  guint8 onet = path_networks (g, ot->paths[op].track);
+  guint8 nnet = path_networks (engine, nt->paths[np].track);
+  guint8 onet = path_networks (engine, ot->paths[op].track);
 
   for (int i = 0; i < nn; i++)
     {
@@ -351,15 +351,15 @@ old_stops_kept (const KolTileDef *ot,
 }
 
 static int
-track_restriction (KolEngine *g)
+track_restriction (KolEngine *engine)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
 
   return h ? h->track_restriction : KOL_TRACK_SEMI_RESTRICTIVE;
 }
 
 static void
-scan_new_track (KolEngine          *g,
+scan_new_track (KolEngine          *engine,
                 int               corp,
                 int               hex,
                 const KolTileDef *ot,
@@ -368,10 +368,10 @@ scan_new_track (KolEngine          *g,
                 gboolean         *changed_city)
 {
   int nrot;
-  const KolTileDef *nt = kol_board_tile (g, hex, &nrot);
+  const KolTileDef *nt = kol_board_tile (engine, hex, &nrot);
   KolReach reach;
 
-  compute_reach (g, corp, &reach);
+  compute_reach (engine, corp, &reach);
   *used_new_track = ot->n_paths == 0;
   *changed_city = FALSE;
   for (int np = 0; np < nt->n_paths; np++)
@@ -381,7 +381,7 @@ scan_new_track (KolEngine          *g,
       if (!(reach.paths[hex] & (1u << np)))
         continue;
       for (op = 0; op < ot->n_paths; op++)
-        if (path_le (g, nt, np, nrot, ot, op, orot))
+        if (path_le (engine, nt, np, nrot, ot, op, orot))
           break;
       if (op == ot->n_paths)
         {
@@ -406,43 +406,43 @@ scan_new_track (KolEngine          *g,
  * Returns: %TRUE if the lay is allowed.
  */
 gboolean
-kol_tracker_check_track_restrictions (KolEngine *g,
+kol_tracker_check_track_restrictions (KolEngine *engine,
                                       int      corp,
                                       int      hex,
                                       int      old_tile,
                                       int      old_rotation,
                                       GError **error)
 {
-  const KolTileDef *ot = &g->title->tiles[old_tile];
-  int nrot, tile = g->hexes[hex].tile;
-  const KolTileDef *nt = kol_board_tile (g, hex, &nrot);
+  const KolTileDef *ot = &engine->title->tiles[old_tile];
+  int nrot, tile = engine->hexes[hex].tile;
+  const KolTileDef *nt = kol_board_tile (engine, hex, &nrot);
   gboolean used_new_track, changed_city;
-  int restriction = track_restriction (g);
+  int restriction = track_restriction (engine);
 
   if (!old_stops_kept (ot, old_rotation, nt, nrot))
-    return refuse_tile (g, error, tile, hex, KOL_REASON_TILE_NOT_UPGRADE,
+    return refuse_tile (engine, error, tile, hex, KOL_REASON_TILE_NOT_UPGRADE,
                         "new track must override old one");
   if (restriction == KOL_TRACK_PERMISSIVE)
     return TRUE;
-  scan_new_track (g, corp, hex, ot, old_rotation, &used_new_track, &changed_city);
+  scan_new_track (engine, corp, hex, ot, old_rotation, &used_new_track, &changed_city);
   switch (restriction)
     {
     case KOL_TRACK_CITY_PERMISSIVE:
       if (kol_tile_n_cities (nt) == 0 && !used_new_track)
-        return refuse_tile (g, error, tile, hex, KOL_REASON_TILE_NO_NEW_TRACK,
+        return refuse_tile (engine, error, tile, hex, KOL_REASON_TILE_NO_NEW_TRACK,
                             "must be city tile or use new track");
       break;
     case KOL_TRACK_RESTRICTIVE:
       if (!used_new_track)
-        return refuse_tile (g, error, tile, hex, KOL_REASON_TILE_NO_NEW_TRACK, "must use new track");
+        return refuse_tile (engine, error, tile, hex, KOL_REASON_TILE_NO_NEW_TRACK, "must use new track");
       break;
     case KOL_TRACK_STATION_RESTRICTIVE:
       if (!used_new_track && nt->n_nodes == 0)
-        return refuse_tile (g, error, tile, hex, KOL_REASON_TILE_NO_NEW_TRACK, "must use new track");
+        return refuse_tile (engine, error, tile, hex, KOL_REASON_TILE_NO_NEW_TRACK, "must use new track");
       break;
     default:
       if (!used_new_track && !changed_city)
-        return refuse_tile (g, error, tile, hex, KOL_REASON_TILE_NO_NEW_TRACK,
+        return refuse_tile (engine, error, tile, hex, KOL_REASON_TILE_NO_NEW_TRACK,
                             "must use new track or change city value");
       break;
     }
@@ -452,25 +452,25 @@ kol_tracker_check_track_restrictions (KolEngine *g,
 /* ---- laying ---- */
 
 static gboolean
-check_restrictions (KolEngine *g,
+check_restrictions (KolEngine *engine,
                     int      corp,
                     int      hex,
                     int      old_tile,
                     int      old_rotation,
                     GError **error)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
 
   if (h && h->check_track_restrictions)
-    return h->check_track_restrictions (g, corp, hex, old_tile, old_rotation, error);
-  return kol_tracker_check_track_restrictions (g, corp, hex, old_tile, old_rotation, error);
+    return h->check_track_restrictions (engine, corp, hex, old_tile, old_rotation, error);
+  return kol_tracker_check_track_restrictions (engine, corp, hex, old_tile, old_rotation, error);
 }
 
 /* Game#upgrade_cost: the title's hook sees the board after the lay, as in
  * 18xx.games; without one, the board's tile cost measured before the lay
  * (@before) applies. */
 static int
-upgrade_cost (KolEngine  *g,
+upgrade_cost (KolEngine  *engine,
               KolEntity entity,
               int       spender,
               int       hex,
@@ -478,10 +478,10 @@ upgrade_cost (KolEngine  *g,
               int       new_tile,
               int       before)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
 
   if (h && h->upgrade_cost)
-    return h->upgrade_cost (g, entity, spender, hex, old_tile, new_tile);
+    return h->upgrade_cost (engine, entity, spender, hex, old_tile, new_tile);
   return before;
 }
 
@@ -489,39 +489,39 @@ upgrade_cost (KolEngine  *g,
  * was replaced by track: the tokens come off, and the current operator
  * chooses their cities again in the HomeToken step. */
 static void
-update_token (KolEngine  *g,
+update_token (KolEngine  *engine,
               KolEntity entity,
               int       hex,
               int       old_tile)
 {
-  const KolTileDef *nt = kol_board_tile (g, hex, NULL);
+  const KolTileDef *nt = kol_board_tile (engine, hex, NULL);
   KolPendingTokens *pending;
   KolEntity actor = entity;
   gint16 one_hex = (gint16) hex;
 
-  if (g->title->tiles[old_tile].n_paths > 0 || nt->n_paths == 0 || kol_tile_n_cities (nt) < 2)
+  if (engine->title->tiles[old_tile].n_paths > 0 || nt->n_paths == 0 || kol_tile_n_cities (nt) < 2)
     return;
-  pending = kol_round_pending_tokens (g);
+  pending = kol_round_pending_tokens (engine);
   if (pending == NULL)
     return;
   if (entity.kind == KOL_ENTITY_COMPANY)
-    actor = g->companies[entity.index].owner;
+    actor = engine->companies[entity.index].owner;
   for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
     {
-      int id = g->hexes[hex].slot_token[s];
+      int id = engine->hexes[hex].slot_token[s];
       KolArg args[1] = { kol_arg_entity (actor) };
 
       if (id < 0 || pending->n >= KOL_MAX_PENDING_TOKENS)
         continue;
       kol_pending_tokens_push (pending, actor, KOL_TOKEN_CORP (id), KOL_TOKEN_INDEX (id), &one_hex, 1);
-      kol_engine_log (g, KOL_LOG_TOKEN_CHOOSE, args, 1);
-      kol_board_remove_token (g, KOL_TOKEN_CORP (id), KOL_TOKEN_INDEX (id));
-      g->corps[KOL_TOKEN_CORP (id)].tokens[KOL_TOKEN_INDEX (id)].used = FALSE;
+      kol_engine_log (engine, KOL_LOG_TOKEN_CHOOSE, args, 1);
+      kol_board_remove_token (engine, KOL_TOKEN_CORP (id), KOL_TOKEN_INDEX (id));
+      engine->corps[KOL_TOKEN_CORP (id)].tokens[KOL_TOKEN_INDEX (id)].used = FALSE;
     }
 }
 
 static void
-log_lay (KolEngine  *g,
+log_lay (KolEngine  *engine,
          KolEntity payer,
          int       tile,
          int       rotation,
@@ -535,7 +535,7 @@ log_lay (KolEngine  *g,
         kol_arg_int (KOL_ARG_INT, rotation), kol_arg_int (KOL_ARG_HEX, hex),
       };
 
-      kol_engine_log (g, KOL_LOG_TILE_LAID_COST, args, 5);
+      kol_engine_log (engine, KOL_LOG_TILE_LAID_COST, args, 5);
     }
   else
     {
@@ -544,24 +544,24 @@ log_lay (KolEngine  *g,
         kol_arg_int (KOL_ARG_HEX, hex),
       };
 
-      kol_engine_log (g, KOL_LOG_TILE_LAID, args, 4);
+      kol_engine_log (engine, KOL_LOG_TILE_LAID, args, 4);
     }
 }
 
 static gboolean
-check_action_tile (KolEngine         *g,
+check_action_tile (KolEngine         *engine,
                    const KolAction *a,
                    GError         **error)
 {
   int tile;
 
-  if (a->hex < 0 || a->hex >= (int) g->title->n_hexes)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
-  if (a->tile_copy < 0 || a->tile_copy >= (int) g->title->n_tile_copies || a->rotation > 5)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such tile");
-  tile = g->title->copy_tile[a->tile_copy];
-  if (g->copy_hex[a->tile_copy] >= 0)
-    return refuse_tile (g, error, tile, a->hex, KOL_REASON_TILE_NOT_AVAILABLE, "tile already laid");
+  if (a->hex < 0 || a->hex >= (int) engine->title->n_hexes)
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
+  if (a->tile_copy < 0 || a->tile_copy >= (int) engine->title->n_tile_copies || a->rotation > 5)
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such tile");
+  tile = engine->title->copy_tile[a->tile_copy];
+  if (engine->copy_hex[a->tile_copy] >= 0)
+    return refuse_tile (engine, error, tile, a->hex, KOL_REASON_TILE_NOT_AVAILABLE, "tile already laid");
   return TRUE;
 }
 
@@ -575,52 +575,52 @@ check_action_tile (KolEngine         *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_tracker_lay_tile (KolEngine         *g,
+kol_tracker_lay_tile (KolEngine         *engine,
                       const KolAction *a,
                       int              extra_cost,
                       int              spender,
                       GError         **error)
 {
-  int corp = kol_operating_acting_corp (g, a->entity);
+  int corp = kol_operating_acting_corp (engine, a->entity);
   int tile, old_tile, old_rotation, cost;
   KolEntity payer;
   KolReach reach;
   KolReason reason = KOL_REASON_NONE;
 
-  if (!check_action_tile (g, a, error))
+  if (!check_action_tile (engine, a, error))
     return FALSE;
   if (corp < 0)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no corporation lays");
-  tile = g->title->copy_tile[a->tile_copy];
-  compute_reach (g, corp, &reach);
-  if (!kol_board_check_lay (g, corp, a->hex, tile, a->rotation, &reach, &reason))
-    return refuse_tile (g, error, tile, a->hex, reason, kol_reason_to_string (reason));
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no corporation lays");
+  tile = engine->title->copy_tile[a->tile_copy];
+  compute_reach (engine, corp, &reach);
+  if (!kol_board_check_lay (engine, corp, a->hex, tile, a->rotation, &reach, &reason))
+    return refuse_tile (engine, error, tile, a->hex, reason, kol_reason_to_string (reason));
 
-  old_tile = g->hexes[a->hex].tile;
-  old_rotation = g->hexes[a->hex].rotation;
-  cost = kol_board_tile_cost (g, corp, a->hex, tile);
-  kol_board_lay (g, a->hex, a->tile_copy, a->rotation);
-  if (a->entity.kind == KOL_ENTITY_CORP && !check_restrictions (g, corp, a->hex, old_tile, old_rotation, error))
+  old_tile = engine->hexes[a->hex].tile;
+  old_rotation = engine->hexes[a->hex].rotation;
+  cost = kol_board_tile_cost (engine, corp, a->hex, tile);
+  kol_board_lay (engine, a->hex, a->tile_copy, a->rotation);
+  if (a->entity.kind == KOL_ENTITY_CORP && !check_restrictions (engine, corp, a->hex, old_tile, old_rotation, error))
     return FALSE;
 
   payer = spender >= 0 ? kol_entity (KOL_ENTITY_CORP, spender) : a->entity;
-  cost = upgrade_cost (g, a->entity, spender >= 0 ? spender : corp, a->hex, old_tile, tile, cost) +
+  cost = upgrade_cost (engine, a->entity, spender >= 0 ? spender : corp, a->hex, old_tile, tile, cost) +
          extra_cost;
-  if (cost > 0 && kol_engine_cash (g, payer) < cost)
+  if (cost > 0 && kol_engine_cash (engine, payer) < cost)
     {
       KolArg args[3] = {
         kol_arg_entity (payer),
-        kol_arg_int (KOL_ARG_MONEY, kol_engine_cash (g, payer)),
+        kol_arg_int (KOL_ARG_MONEY, kol_engine_cash (engine, payer)),
         kol_arg_int (KOL_ARG_MONEY, cost),
       };
 
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3,
-                              "%s cannot pay %d for the tile", kol_engine_entity_name (g, payer), cost);
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NO_CASH, args, 3,
+                              "%s cannot pay %d for the tile", kol_engine_entity_name (engine, payer), cost);
     }
   if (cost > 0)
-    kol_engine_transfer (g, payer, kol_entity (KOL_ENTITY_BANK, 0), cost);
-  log_lay (g, payer, tile, a->rotation, a->hex, cost);
-  update_token (g, a->entity, a->hex, old_tile);
+    kol_engine_transfer (engine, payer, kol_entity (KOL_ENTITY_BANK, 0), cost);
+  log_lay (engine, payer, tile, a->rotation, a->hex, cost);
+  update_token (engine, a->entity, a->hex, old_tile);
   return TRUE;
 }
 
@@ -633,32 +633,32 @@ kol_tracker_lay_tile (KolEngine         *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_tracker_lay_tile_action (KolEngine         *g,
+kol_tracker_lay_tile_action (KolEngine         *engine,
                              KolStep         *s,
                              const KolAction *a,
                              int              spender,
                              GError         **error)
 {
-  KolOperatingRoundState *st = KOL_OPERATING_STATE (g);
+  KolOperatingRoundState *st = KOL_OPERATING_STATE (engine);
   KolTileLay lay;
   int tile;
   gboolean upgrade;
 
-  if (!check_action_tile (g, a, error))
+  if (!check_action_tile (engine, a, error))
     return FALSE;
-  tile = g->title->copy_tile[a->tile_copy];
-  if (!kol_tracker_get_tile_lay (g, a->entity, &lay))
-    return refuse_tile (g, error, tile, a->hex, KOL_REASON_TILE_NO_LAYS_LEFT, "no tile lay left");
-  upgrade = kol_board_tile (g, a->hex, NULL)->color != KOL_COLOR_WHITE;
+  tile = engine->title->copy_tile[a->tile_copy];
+  if (!kol_tracker_get_tile_lay (engine, a->entity, &lay))
+    return refuse_tile (engine, error, tile, a->hex, KOL_REASON_TILE_NO_LAYS_LEFT, "no tile lay left");
+  upgrade = kol_board_tile (engine, a->hex, NULL)->color != KOL_COLOR_WHITE;
   if (upgrade && !lay.upgrade)
-    return refuse_tile (g, error, tile, a->hex, KOL_REASON_TILE_NO_LAYS_LEFT, "cannot lay an upgrade now");
-  if (g->title->tiles[tile].color == KOL_COLOR_YELLOW && !lay.lay)
-    return refuse_tile (g, error, tile, a->hex, KOL_REASON_TILE_NO_LAYS_LEFT, "cannot lay a yellow now");
-  if (lay.cannot_reuse_same_hex && hex_laid_this_turn (g, a->hex))
-    return refuse_tile (g, error, tile, a->hex, KOL_REASON_TILE_NO_LAYS_LEFT,
+    return refuse_tile (engine, error, tile, a->hex, KOL_REASON_TILE_NO_LAYS_LEFT, "cannot lay an upgrade now");
+  if (engine->title->tiles[tile].color == KOL_COLOR_YELLOW && !lay.lay)
+    return refuse_tile (engine, error, tile, a->hex, KOL_REASON_TILE_NO_LAYS_LEFT, "cannot lay a yellow now");
+  if (lay.cannot_reuse_same_hex && hex_laid_this_turn (engine, a->hex))
+    return refuse_tile (engine, error, tile, a->hex, KOL_REASON_TILE_NO_LAYS_LEFT,
                         "this hex was already laid on this turn");
-  if (!kol_tracker_lay_tile (g, a,
-                             g->title->tiles[tile].color == KOL_COLOR_YELLOW ? lay.cost : lay.upgrade_cost,
+  if (!kol_tracker_lay_tile (engine, a,
+                             engine->title->tiles[tile].color == KOL_COLOR_YELLOW ? lay.cost : lay.upgrade_cost,
                              spender, error))
     return FALSE;
   if (upgrade)
@@ -680,12 +680,12 @@ kol_tracker_lay_tile_action (KolEngine         *g,
  * Returns: lay_tile and pass for the current corporation while it can lay.
  */
 guint32
-kol_step_track_actions (KolEngine  *g,
+kol_step_track_actions (KolEngine  *engine,
                         KolStep  *s,
                         KolEntity entity)
 {
-  if (!kol_step_is_current (g, s, entity) || entity.kind == KOL_ENTITY_COMPANY ||
-      !kol_tracker_can_lay_tile (g, entity))
+  if (!kol_step_is_current (engine, s, entity) || entity.kind == KOL_ENTITY_COMPANY ||
+      !kol_tracker_can_lay_tile (engine, entity))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_LAY_TILE) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }
@@ -698,15 +698,15 @@ kol_step_track_actions (KolEngine  *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_track_process_lay_tile (KolEngine         *g,
+kol_step_track_process_lay_tile (KolEngine         *engine,
                                  KolStep         *s,
                                  const KolAction *a,
                                  GError         **error)
 {
-  if (!kol_tracker_lay_tile_action (g, s, a, -1, error))
+  if (!kol_tracker_lay_tile_action (engine, s, a, -1, error))
     return FALSE;
-  if (!kol_tracker_can_lay_tile (g, a->entity))
-    kol_step_pass (g, s);
+  if (!kol_tracker_can_lay_tile (engine, a->entity))
+    kol_step_pass (engine, s);
   return TRUE;
 }
 
@@ -718,7 +718,7 @@ kol_step_track_process_lay_tile (KolEngine         *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_track_process (KolEngine         *g,
+kol_step_track_process (KolEngine         *engine,
                         KolStep         *s,
                         const KolAction *a,
                         GError         **error)
@@ -726,11 +726,11 @@ kol_step_track_process (KolEngine         *g,
   switch (a->type)
     {
     case KOL_ACTION_LAY_TILE:
-      return kol_step_track_process_lay_tile (g, s, a, error);
+      return kol_step_track_process_lay_tile (engine, s, a, error);
     case KOL_ACTION_PASS:
-      return kol_step_process_pass (g, s, a, error);
+      return kol_step_process_pass (engine, s, a, error);
     default:
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a track action");
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a track action");
     }
 }
 
@@ -742,25 +742,25 @@ kol_step_track_process (KolEngine         *g,
  * legal rotation (the first free copy of the tile).
  */
 void
-kol_tracker_legal_lays (KolEngine   *g,
+kol_tracker_legal_lays (KolEngine   *engine,
                         KolEntity  entity,
                         GPtrArray *out)
 {
   gint16 hexes[KOL_MAX_HEXES];
-  int corp = kol_operating_acting_corp (g, entity);
+  int corp = kol_operating_acting_corp (engine, entity);
   int n_hexes;
   KolReach reach;
 
   /* kol_track_available_hexes, with the tiles of each hex computed once */
-  if (corp < 0 || kol_round_step_for (g, entity, KOL_ACTION_LAY_TILE) == NULL)
+  if (corp < 0 || kol_round_step_for (engine, entity, KOL_ACTION_LAY_TILE) == NULL)
     return;
-  compute_reach (g, corp, &reach);
-  n_hexes = kol_board_legal_hexes (g, corp, &reach, hexes, KOL_MAX_HEXES);
+  compute_reach (engine, corp, &reach);
+  n_hexes = kol_board_legal_hexes (engine, corp, &reach, hexes, KOL_MAX_HEXES);
   for (int i = 0; i < n_hexes; i++)
     {
       KolTileOption options[64];
-      int n = kol_tracker_available_hex (g, entity, hexes[i], &reach)
-              ? tile_options (g, entity, hexes[i], &reach, options, G_N_ELEMENTS (options)) : 0;
+      int n = kol_tracker_available_hex (engine, entity, hexes[i], &reach)
+              ? tile_options (engine, entity, hexes[i], &reach, options, G_N_ELEMENTS (options)) : 0;
 
       for (int k = 0; k < n; k++)
         for (int r = 0; r < 6; r++)
@@ -771,7 +771,7 @@ kol_tracker_legal_lays (KolEngine   *g,
               continue;
             a = kol_action_new (KOL_ACTION_LAY_TILE, entity);
             a->hex = hexes[i];
-            a->tile_copy = (gint16) kol_board_free_copy (g, options[k].tile);
+            a->tile_copy = (gint16) kol_board_free_copy (engine, options[k].tile);
             a->rotation = (guint8) r;
             g_ptr_array_add (out, a);
           }
@@ -784,15 +784,15 @@ kol_tracker_legal_lays (KolEngine   *g,
  * Appends the legal lays and the pass of @entity.
  */
 void
-kol_step_track_legal_actions (KolEngine   *g,
+kol_step_track_legal_actions (KolEngine   *engine,
                               KolStep   *s,
                               KolEntity  entity,
                               GPtrArray *out)
 {
-  guint32 actions = kol_step_track_actions (g, s, entity);
+  guint32 actions = kol_step_track_actions (engine, s, entity);
 
   if (actions & KOL_ACTION_BIT (KOL_ACTION_LAY_TILE))
-    kol_tracker_legal_lays (g, entity, out);
+    kol_tracker_legal_lays (engine, entity, out);
   if (actions & KOL_ACTION_BIT (KOL_ACTION_PASS))
     g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
 }
@@ -806,20 +806,20 @@ kol_step_track_legal_actions (KolEngine   *g,
  * Returns: %FALSE with the refusal set, or %TRUE for the generic message.
  */
 gboolean
-kol_step_track_explain (KolEngine         *g,
+kol_step_track_explain (KolEngine         *engine,
                         KolStep         *s,
                         const KolAction *a,
                         GError         **error)
 {
   KolTileLay lay;
-  int tile = a->tile_copy >= 0 && a->tile_copy < (int) g->title->n_tile_copies
-               ? g->title->copy_tile[a->tile_copy] : -1;
+  int tile = a->tile_copy >= 0 && a->tile_copy < (int) engine->title->n_tile_copies
+               ? engine->title->copy_tile[a->tile_copy] : -1;
 
   if (a->type != KOL_ACTION_LAY_TILE)
     return TRUE;
-  if (!kol_tracker_get_tile_lay (g, a->entity, &lay))
-    return refuse_tile (g, error, tile, a->hex, KOL_REASON_TILE_NO_LAYS_LEFT, "no tile lay left");
-  return refuse_tile (g, error, tile, a->hex, KOL_REASON_TILE_TERRAIN_COST, "cannot pay for a tile");
+  if (!kol_tracker_get_tile_lay (engine, a->entity, &lay))
+    return refuse_tile (engine, error, tile, a->hex, KOL_REASON_TILE_NO_LAYS_LEFT, "no tile lay left");
+  return refuse_tile (engine, error, tile, a->hex, KOL_REASON_TILE_TERRAIN_COST, "cannot pay for a tile");
 }
 
 const KolStepClass kol_step_track = {
@@ -847,11 +847,11 @@ tt_data (KolStep *s)
  * Tracker's and Tokener's round state.
  */
 void
-kol_step_track_and_token_round_state (KolEngine *g,
+kol_step_track_and_token_round_state (KolEngine *engine,
                                       KolStep *s)
 {
-  kol_tracker_round_state (g, s);
-  kol_step_token_round_state (g, s);
+  kol_tracker_round_state (engine, s);
+  kol_step_token_round_state (engine, s);
 }
 
 /**
@@ -860,11 +860,11 @@ kol_step_track_and_token_round_state (KolEngine *g,
  * TrackAndToken#setup: Tracker's and Tokener's setup, no token this turn.
  */
 void
-kol_step_track_and_token_setup (KolEngine *g,
+kol_step_track_and_token_setup (KolEngine *engine,
                                 KolStep *s)
 {
-  kol_tracker_setup (g, s);
-  kol_step_token_setup (g, s);
+  kol_tracker_setup (engine, s);
+  kol_step_token_setup (engine, s);
   tt_data (s)->tokened = FALSE;
 }
 
@@ -874,16 +874,16 @@ kol_step_track_and_token_setup (KolEngine *g,
  * TrackAndToken#unpass!: also runs setup.
  */
 void
-kol_step_track_and_token_unpass (KolEngine *g,
+kol_step_track_and_token_unpass (KolEngine *engine,
                                  KolStep *s)
 {
-  kol_step_track_and_token_setup (g, s);
+  kol_step_track_and_token_setup (engine, s);
 }
 
 static int
-tile_cost (KolEngine *g)
+tile_cost (KolEngine *engine)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
 
   return h ? h->tile_cost : 0;
 }
@@ -895,11 +895,11 @@ tile_cost (KolEngine *g)
  * is left.
  */
 gboolean
-kol_step_track_and_token_can_lay_tile (KolEngine  *g,
+kol_step_track_and_token_can_lay_tile (KolEngine  *engine,
                                        KolStep  *s,
                                        KolEntity entity)
 {
-  return kol_operating_buying_power (g, entity) >= tile_cost (g) && kol_tracker_can_lay_tile (g, entity);
+  return kol_operating_buying_power (engine, entity) >= tile_cost (engine) && kol_tracker_can_lay_tile (engine, entity);
 }
 
 /**
@@ -908,11 +908,11 @@ kol_step_track_and_token_can_lay_tile (KolEngine  *g,
  * Returns: TrackAndToken#can_place_token?.
  */
 gboolean
-kol_step_track_and_token_can_place_token (KolEngine  *g,
+kol_step_track_and_token_can_place_token (KolEngine  *engine,
                                           KolStep  *s,
                                           KolEntity entity)
 {
-  return kol_tokener_can_place_token (g, s, entity) && !tt_data (s)->tokened;
+  return kol_tokener_can_place_token (engine, s, entity) && !tt_data (s)->tokened;
 }
 
 /**
@@ -921,17 +921,17 @@ kol_step_track_and_token_can_place_token (KolEngine  *g,
  * Returns: lay_tile and/or place_token, with pass when either is possible.
  */
 guint32
-kol_step_track_and_token_actions (KolEngine  *g,
+kol_step_track_and_token_actions (KolEngine  *engine,
                                   KolStep  *s,
                                   KolEntity entity)
 {
   guint32 actions = 0;
 
-  if (!kol_step_is_current (g, s, entity))
+  if (!kol_step_is_current (engine, s, entity))
     return 0;
-  if (kol_step_track_and_token_can_lay_tile (g, s, entity))
+  if (kol_step_track_and_token_can_lay_tile (engine, s, entity))
     actions |= KOL_ACTION_BIT (KOL_ACTION_LAY_TILE);
-  if (kol_step_track_and_token_can_place_token (g, s, entity))
+  if (kol_step_track_and_token_can_place_token (engine, s, entity))
     actions |= KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN);
   if (actions)
     actions |= KOL_ACTION_BIT (KOL_ACTION_PASS);
@@ -939,21 +939,21 @@ kol_step_track_and_token_actions (KolEngine  *g,
 }
 
 static gboolean
-tt_place_token (KolEngine         *g,
+tt_place_token (KolEngine         *engine,
                 KolStep         *s,
                 const KolAction *a,
                 GError         **error)
 {
-  int corp = a->tokener >= 0 ? a->tokener : kol_tokener_token_holder (g, a->entity);
+  int corp = a->tokener >= 0 ? a->tokener : kol_tokener_token_holder (engine, a->entity);
 
   if (corp < 0)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no token owner");
-  if (!kol_tokener_place_token (g, a->entity, corp, kol_tokener_available_token (g, corp), a->hex,
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no token owner");
+  if (!kol_tokener_place_token (engine, a->entity, corp, kol_tokener_available_token (engine, corp), a->hex,
                                 a->city, NULL, error))
     return FALSE;
   tt_data (s)->tokened = TRUE;
-  if (!kol_step_track_and_token_can_lay_tile (g, s, a->entity))
-    kol_step_pass (g, s);
+  if (!kol_step_track_and_token_can_lay_tile (engine, s, a->entity))
+    kol_step_pass (engine, s);
   return TRUE;
 }
 
@@ -965,7 +965,7 @@ tt_place_token (KolEngine         *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_track_and_token_process (KolEngine         *g,
+kol_step_track_and_token_process (KolEngine         *engine,
                                   KolStep         *s,
                                   const KolAction *a,
                                   GError         **error)
@@ -973,17 +973,17 @@ kol_step_track_and_token_process (KolEngine         *g,
   switch (a->type)
     {
     case KOL_ACTION_LAY_TILE:
-      if (!kol_tracker_lay_tile_action (g, s, a, -1, error))
+      if (!kol_tracker_lay_tile_action (engine, s, a, -1, error))
         return FALSE;
-      if (!kol_step_track_and_token_can_lay_tile (g, s, a->entity) && tt_data (s)->tokened)
-        kol_step_pass (g, s);
+      if (!kol_step_track_and_token_can_lay_tile (engine, s, a->entity) && tt_data (s)->tokened)
+        kol_step_pass (engine, s);
       return TRUE;
     case KOL_ACTION_PLACE_TOKEN:
-      return tt_place_token (g, s, a, error);
+      return tt_place_token (engine, s, a, error);
     case KOL_ACTION_PASS:
-      return kol_step_process_pass (g, s, a, error);
+      return kol_step_process_pass (engine, s, a, error);
     default:
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a track or token action");
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a track or token action");
     }
 }
 
@@ -993,17 +993,17 @@ kol_step_track_and_token_process (KolEngine         *g,
  * Appends the legal lays, token placements and the pass of @entity.
  */
 void
-kol_step_track_and_token_legal_actions (KolEngine   *g,
+kol_step_track_and_token_legal_actions (KolEngine   *engine,
                                         KolStep   *s,
                                         KolEntity  entity,
                                         GPtrArray *out)
 {
-  guint32 actions = kol_step_track_and_token_actions (g, s, entity);
+  guint32 actions = kol_step_track_and_token_actions (engine, s, entity);
 
   if (actions & KOL_ACTION_BIT (KOL_ACTION_LAY_TILE))
-    kol_tracker_legal_lays (g, entity, out);
+    kol_tracker_legal_lays (engine, entity, out);
   if (actions & KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN))
-    kol_tokener_legal_placements (g, entity, out);
+    kol_tokener_legal_placements (engine, entity, out);
   if (actions & KOL_ACTION_BIT (KOL_ACTION_PASS))
     g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
 }
@@ -1029,26 +1029,26 @@ const KolStepClass kol_step_track_and_token = {
  * with a legal rotation), at most @max.
  */
 int
-kol_track_available_hexes (KolEngine   *g,
+kol_track_available_hexes (KolEngine   *engine,
                            KolEntity  entity,
                            gint16    *out,
                            int        max)
 {
-  int corp = kol_operating_acting_corp (g, entity);
+  int corp = kol_operating_acting_corp (engine, entity);
   gint16 hexes[KOL_MAX_HEXES];
   KolReach reach;
   int n_hexes, n = 0;
 
-  if (corp < 0 || kol_round_step_for (g, entity, KOL_ACTION_LAY_TILE) == NULL)
+  if (corp < 0 || kol_round_step_for (engine, entity, KOL_ACTION_LAY_TILE) == NULL)
     return 0;
-  compute_reach (g, corp, &reach);
-  n_hexes = kol_board_legal_hexes (g, corp, &reach, hexes, KOL_MAX_HEXES);
+  compute_reach (engine, corp, &reach);
+  n_hexes = kol_board_legal_hexes (engine, corp, &reach, hexes, KOL_MAX_HEXES);
   for (int i = 0; i < n_hexes && n < max; i++)
     {
       KolTileOption opt[1];
 
-      if (kol_tracker_available_hex (g, entity, hexes[i], &reach) &&
-          tile_options (g, entity, hexes[i], &reach, opt, 1) > 0)
+      if (kol_tracker_available_hex (engine, entity, hexes[i], &reach) &&
+          tile_options (engine, entity, hexes[i], &reach, opt, 1) > 0)
         out[n++] = hexes[i];
     }
   return n;
@@ -1057,18 +1057,18 @@ kol_track_available_hexes (KolEngine   *g,
 /* The cost of a lay, measured on a scratch copy of the game (the upgrade
  * cost hook looks at the board after the lay, as in 18xx.games). */
 static int
-preview_cost (KolEngine   *g,
+preview_cost (KolEngine   *engine,
               KolEntity  entity,
               int        hex,
               int        tile,
               int        rotation,
               int        extra_cost)
 {
-  g_autoptr(KolEngine) scratch = kol_engine_copy (g);
-  int corp = kol_operating_acting_corp (g, entity);
-  int copy = kol_board_free_copy (g, tile);
-  int old_tile = g->hexes[hex].tile;
-  int before = kol_board_tile_cost (g, corp, hex, tile);
+  g_autoptr(KolEngine) scratch = kol_engine_copy (engine);
+  int corp = kol_operating_acting_corp (engine, entity);
+  int copy = kol_board_free_copy (engine, tile);
+  int old_tile = engine->hexes[hex].tile;
+  int before = kol_board_tile_cost (engine, corp, hex, tile);
 
   if (copy < 0)
     return extra_cost;
@@ -1080,26 +1080,26 @@ preview_cost (KolEngine   *g,
 /* The rotations of @rotations whose lay passes the track restrictions,
  * each tried on a scratch copy of the game. */
 static guint8
-restriction_ok_rotations (KolEngine *g,
+restriction_ok_rotations (KolEngine *engine,
                           int      corp,
                           int      hex,
                           int      tile,
                           guint8   rotations)
 {
   g_autoptr(KolEngine) scratch = NULL;
-  int copy = kol_board_free_copy (g, tile);
-  int old_tile = g->hexes[hex].tile, old_rotation = g->hexes[hex].rotation;
+  int copy = kol_board_free_copy (engine, tile);
+  int old_tile = engine->hexes[hex].tile, old_rotation = engine->hexes[hex].rotation;
   guint8 ok = 0;
 
   /* a tile laid where there was no track always uses new track */
-  if (copy < 0 || g->title->tiles[old_tile].n_paths == 0)
+  if (copy < 0 || engine->title->tiles[old_tile].n_paths == 0)
     return rotations;
-  scratch = kol_engine_copy (g);
+  scratch = kol_engine_copy (engine);
   for (int r = 0; r < 6; r++)
     {
       if (!(rotations & (1u << r)))
         continue;
-      kol_engine_copy_into (scratch, g);
+      kol_engine_copy_into (scratch, engine);
       scratch->log_func = NULL;
       kol_board_lay (scratch, hex, copy, r);
       if (check_restrictions (scratch, corp, hex, old_tile, old_rotation, NULL))
@@ -1127,14 +1127,14 @@ first_rotation (guint8 rotations)
 /* kol_track_tile_options with the corporation's reach already computed
  * (the legal lays of a turn look at every hex with the same reach). */
 static int
-tile_options (KolEngine        *g,
+tile_options (KolEngine        *engine,
               KolEntity       entity,
               int             hex,
               const KolReach *reach_in,
               KolTileOption  *out,
               int             max)
 {
-  int corp = kol_operating_acting_corp (g, entity);
+  int corp = kol_operating_acting_corp (engine, entity);
   gint16 tiles[KOL_MAX_TILE_DEFS];
   KolTileLay lay;
   KolReach computed;
@@ -1142,22 +1142,22 @@ tile_options (KolEngine        *g,
   gboolean upgrade;
   int n_tiles, n = 0;
 
-  if (corp < 0 || !kol_tracker_get_tile_lay (g, entity, &lay))
+  if (corp < 0 || !kol_tracker_get_tile_lay (engine, entity, &lay))
     return 0;
-  upgrade = kol_board_tile (g, hex, NULL)->color != KOL_COLOR_WHITE;
-  if ((upgrade && !lay.upgrade) || (lay.cannot_reuse_same_hex && hex_laid_this_turn (g, hex)))
+  upgrade = kol_board_tile (engine, hex, NULL)->color != KOL_COLOR_WHITE;
+  if ((upgrade && !lay.upgrade) || (lay.cannot_reuse_same_hex && hex_laid_this_turn (engine, hex)))
     return 0;
   if (reach_p == NULL)
     {
-      compute_reach (g, corp, &computed);
+      compute_reach (engine, corp, &computed);
       reach_p = &computed;
     }
 #define reach (*reach_p)
-  n_tiles = kol_board_legal_tiles (g, corp, hex, &reach, tiles, KOL_MAX_TILE_DEFS);
+  n_tiles = kol_board_legal_tiles (engine, corp, hex, &reach, tiles, KOL_MAX_TILE_DEFS);
   for (int i = 0; i < n_tiles && n < max; i++)
     {
-      const KolTileDef *def = &g->title->tiles[tiles[i]];
-      guint8 rotations = kol_board_legal_rotations (g, corp, hex, tiles[i], &reach);
+      const KolTileDef *def = &engine->title->tiles[tiles[i]];
+      guint8 rotations = kol_board_legal_rotations (engine, corp, hex, tiles[i], &reach);
       int extra = def->color == KOL_COLOR_YELLOW ? lay.cost : lay.upgrade_cost;
       int cost;
 
@@ -1166,11 +1166,11 @@ tile_options (KolEngine        *g,
       /* Tracker#check_track_restrictions! is checked after the lay: offer
        * only the rotations that pass it (a lay refused later is not legal) */
       if (entity.kind == KOL_ENTITY_CORP)
-        rotations = restriction_ok_rotations (g, corp, hex, tiles[i], rotations);
+        rotations = restriction_ok_rotations (engine, corp, hex, tiles[i], rotations);
       if (rotations == 0)
         continue;
-      cost = preview_cost (g, entity, hex, tiles[i], first_rotation (rotations), extra);
-      if (cost > kol_operating_buying_power (g, entity))
+      cost = preview_cost (engine, entity, hex, tiles[i], first_rotation (rotations), extra);
+      if (cost > kol_operating_buying_power (engine, entity))
         continue;
       out[n++] = (KolTileOption) { tiles[i], rotations, cost };
     }
@@ -1179,11 +1179,11 @@ tile_options (KolEngine        *g,
 }
 
 int
-kol_track_tile_options (KolEngine       *g,
+kol_track_tile_options (KolEngine       *engine,
                         KolEntity      entity,
                         int            hex,
                         KolTileOption *out,
                         int            max)
 {
-  return tile_options (g, entity, hex, NULL, out, max);
+  return tile_options (engine, entity, hex, NULL, out, max);
 }

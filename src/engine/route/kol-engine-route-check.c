@@ -11,7 +11,7 @@
 
 typedef struct
 {
-  const KolEngine       *g;
+  const KolEngine       *engine;
   int                  corp;
   const KolRouteRules *rules;
   const KolRouteTrain *train;
@@ -40,19 +40,19 @@ check_nodes (Check *C)
 
   for (int i = 0; i < d->n_nodes; i++)
     {
-      const KolTileDef *tile = _kol_rg_tile (C->g, d->nodes[i].hex, NULL);
+      const KolTileDef *tile = _kol_rg_tile (C->engine, d->nodes[i].hex, NULL);
 
       if (tile == NULL || d->nodes[i].node < 0 || d->nodes[i].node >= tile->n_nodes ||
           tile->nodes[d->nodes[i].node].kind == KOL_NODE_JUNCTION)
         return refuse (C, KOL_REASON_NONE, d->nodes[i].hex);
-      kol_route_stop_info (C->g, C->corp, C->rules, C->train, d->nodes[i].hex,
+      kol_route_stop_info (C->engine, C->corp, C->rules, C->train, d->nodes[i].hex,
                            d->nodes[i].node, &C->stops[i]);
     }
   return TRUE;
 }
 
 static gboolean
-same_location (const KolEngine      *g,
+same_location (const KolEngine      *engine,
                const KolRouteNode *a,
                const KolRouteNode *b)
 {
@@ -61,8 +61,8 @@ same_location (const KolEngine      *g,
 
   if (a->hex == b->hex && a->node == b->node)
     return TRUE;
-  ta = _kol_rg_tile (g, a->hex, NULL);
-  tb = _kol_rg_tile (g, b->hex, NULL);
+  ta = _kol_rg_tile (engine, a->hex, NULL);
+  tb = _kol_rg_tile (engine, b->hex, NULL);
   ga = ta->nodes[a->node].group;
   gb = tb->nodes[b->node].group;
   return ga >= 0 && ga == gb;
@@ -80,7 +80,7 @@ check_stops (Check *C)
                      d->nodes[i].hex);
   for (int i = 0; i < d->n_nodes; i++)
     for (int j = i + 1; j < d->n_nodes; j++)
-      if (same_location (C->g, &d->nodes[i], &d->nodes[j]))
+      if (same_location (C->engine, &d->nodes[i], &d->nodes[j]))
         return refuse (C, KOL_REASON_ROUTE_REUSES_STOP, d->nodes[j].hex);
   return TRUE;
 }
@@ -91,7 +91,7 @@ check_stops (Check *C)
  * *qwhich)? Across an edge: lanes match (and networks are checked apart);
  * through a junction: the same junction node. */
 static gboolean
-joins (const KolEngine *g,
+joins (const KolEngine *engine,
        int            hex,
        int            p,
        int            which,
@@ -100,15 +100,15 @@ joins (const KolEngine *g,
        int           *qwhich)
 {
   int rot = 0, qrot = 0;
-  const KolTileDef *tile = _kol_rg_tile (g, hex, &rot);
-  const KolTileDef *qtile = _kol_rg_tile (g, qhex, &qrot);
+  const KolTileDef *tile = _kol_rg_tile (engine, hex, &rot);
+  const KolTileDef *qtile = _kol_rg_tile (engine, qhex, &qrot);
   guint8 end = _kol_rg_path_end (&tile->paths[p], rot, which);
 
   if (KOL_PATH_IS_EDGE (end))
     {
       guint8 lane[2];
 
-      if (_kol_rg_neighbor (g, hex, end) != qhex)
+      if (_kol_rg_neighbor (engine, hex, end) != qhex)
         return FALSE;
       _kol_rg_path_lane (&tile->paths[p], which, lane);
       for (int w = 0; w < 2; w++)
@@ -138,12 +138,12 @@ joins (const KolEngine *g,
 }
 
 static int
-touches_node (const KolEngine      *g,
+touches_node (const KolEngine      *engine,
               const KolRoutePath *ref,
               const KolRouteNode *node)
 {
   int rot = 0;
-  const KolTileDef *tile = _kol_rg_tile (g, ref->hex, &rot);
+  const KolTileDef *tile = _kol_rg_tile (engine, ref->hex, &rot);
 
   if (ref->hex != node->hex)
     return -1;
@@ -160,40 +160,40 @@ verify_given (Check                    *C,
               const KolRouteNode       *from,
               const KolRouteNode       *to)
 {
-  const KolEngine *g = C->g;
+  const KolEngine *engine = C->engine;
   int entered;
 
   for (int k = 0; k < conn->n_paths; k++)
     {
-      const KolTileDef *tile = _kol_rg_tile (g, conn->paths[k].hex, NULL);
+      const KolTileDef *tile = _kol_rg_tile (engine, conn->paths[k].hex, NULL);
 
       if (tile == NULL || conn->paths[k].path >= tile->n_paths)
         return refuse (C, KOL_REASON_NONE, conn->paths[k].hex);
       if (tile->paths[conn->paths[k].path].track == KOL_TRACK_FUTURE)
         return refuse (C, KOL_REASON_ROUTE_NOT_CONNECTED, conn->paths[k].hex);
     }
-  entered = touches_node (g, &conn->paths[0], from);
+  entered = touches_node (engine, &conn->paths[0], from);
   if (entered < 0)
     return refuse (C, KOL_REASON_ROUTE_NOT_CONNECTED, from->hex);
   for (int k = 0; k + 1 < conn->n_paths; k++)
     {
       const KolRoutePath *p = &conn->paths[k], *q = &conn->paths[k + 1];
       int rot = 0, qwhich;
-      const KolTileDef *tile = _kol_rg_tile (g, p->hex, &rot);
-      const KolTileDef *qtile = _kol_rg_tile (g, q->hex, NULL);
+      const KolTileDef *tile = _kol_rg_tile (engine, p->hex, &rot);
+      const KolTileDef *qtile = _kol_rg_tile (engine, q->hex, NULL);
       guint8 exit = _kol_rg_path_end (&tile->paths[p->path], rot, 1 - entered);
 
       if (KOL_PATH_IS_NODE (exit) && !_kol_rg_end_is_junction (tile, exit))
         return refuse (C, KOL_REASON_ROUTE_NOT_CONNECTED, p->hex);  /* passes a stop not listed */
-      if (!joins (g, p->hex, p->path, 1 - entered, q->hex, q->path, &qwhich))
+      if (!joins (engine, p->hex, p->path, 1 - entered, q->hex, q->path, &qwhich))
         return refuse (C, KOL_REASON_ROUTE_NOT_CONNECTED, q->hex);
       if (KOL_PATH_IS_EDGE (exit) &&
-          !(_kol_rg_path_networks (g->title, &tile->paths[p->path]) &
-            _kol_rg_path_networks (g->title, &qtile->paths[q->path])))
+          !(_kol_rg_path_networks (engine->title, &tile->paths[p->path]) &
+            _kol_rg_path_networks (engine->title, &qtile->paths[q->path])))
         return refuse (C, KOL_REASON_ROUTE_GAUGE_CHANGE, q->hex);
       entered = qwhich;
     }
-  if (touches_node (g, &conn->paths[conn->n_paths - 1], to) != 1 - entered)
+  if (touches_node (engine, &conn->paths[conn->n_paths - 1], to) != 1 - entered)
     return refuse (C, KOL_REASON_ROUTE_NOT_CONNECTED, to->hex);
   return TRUE;
 }
@@ -244,14 +244,14 @@ infer (Check                    *C,
 {
   InferCtx ctx = { to, conn, 0, C->paths };
 
-  _kol_rg_walk_chains (C->g, from->hex, from->node, C->train->networks, on_infer, &ctx);
+  _kol_rg_walk_chains (C->engine, from->hex, from->node, C->train->networks, on_infer, &ctx);
   if (ctx.found == 1)
     return TRUE;
   if (ctx.found > 1)
     return refuse (C, KOL_REASON_ROUTE_AMBIGUOUS, to->hex);
   ctx.found = 0;
   ctx.paths = g_array_new (FALSE, FALSE, sizeof (KolRoutePath));
-  _kol_rg_walk_chains (C->g, from->hex, from->node, 0xff, on_infer, &ctx);
+  _kol_rg_walk_chains (C->engine, from->hex, from->node, 0xff, on_infer, &ctx);
   g_array_unref (ctx.paths);
   return refuse (C, ctx.found ? KOL_REASON_ROUTE_WRONG_TRACK : KOL_REASON_ROUTE_NOT_CONNECTED, to->hex);
 }
@@ -287,10 +287,10 @@ resolve_connections (Check *C)
 }
 
 static const KolPathDef *
-path_def (const KolEngine      *g,
+path_def (const KolEngine      *engine,
           const KolRoutePath *ref)
 {
-  return &_kol_rg_tile (g, ref->hex, NULL)->paths[ref->path];
+  return &_kol_rg_tile (engine, ref->hex, NULL)->paths[ref->path];
 }
 
 /* Track types and gauge per chain; returns the chain's networks in *nets. */
@@ -306,7 +306,7 @@ check_track (Check  *C,
 
       for (int k = C->chain_start[i]; k < C->chain_start[i + 1]; k++)
         {
-          guint8 pn = _kol_rg_path_networks (C->g->title, path_def (C->g, &paths[k]));
+          guint8 pn = _kol_rg_path_networks (C->engine->title, path_def (C->engine, &paths[k]));
 
           if (!(pn & C->train->networks))
             return refuse (C, KOL_REASON_ROUTE_WRONG_TRACK, paths[k].hex);
@@ -326,7 +326,7 @@ check_terminals (Check *C)
   int n = (int) C->paths->len;
 
   for (int k = 1; k + 1 < n; k++)
-    if (path_def (C->g, &paths[k])->terminal)
+    if (path_def (C->engine, &paths[k])->terminal)
       return refuse (C, KOL_REASON_ROUTE_TERMINAL, paths[k].hex);
   return TRUE;
 }
@@ -350,7 +350,7 @@ check_pass_through (Check *C)
 }
 
 static void
-add_keys (const KolEngine      *g,
+add_keys (const KolEngine      *engine,
           const KolRoutePath *paths,
           int                 n,
           GHashTable         *keys,
@@ -359,7 +359,7 @@ add_keys (const KolEngine      *g,
   for (int k = 0; k < n; k++)
     {
       int ks[KOL_RG_MAX_PATH_KEYS];
-      int nk = _kol_rg_path_keys (g, paths[k].hex, paths[k].path, ks);
+      int nk = _kol_rg_path_keys (engine, paths[k].hex, paths[k].path, ks);
 
       for (int i = 0; i < nk; i++)
         if (!g_hash_table_add (keys, GINT_TO_POINTER (ks[i] + 1)) && *dup_hex < 0)
@@ -376,9 +376,9 @@ check_overlap (Check          *C,
   int dup = -1;
 
   for (int o = 0; o < n_others; o++)
-    add_keys (C->g, others[o].paths, others[o].n_paths, keys, &dup);
+    add_keys (C->engine, others[o].paths, others[o].n_paths, keys, &dup);
   dup = -1;
-  add_keys (C->g, (const KolRoutePath *) C->paths->data, (int) C->paths->len, keys, &dup);
+  add_keys (C->engine, (const KolRoutePath *) C->paths->data, (int) C->paths->len, keys, &dup);
   g_hash_table_unref (keys);
   if (dup >= 0)
     return refuse (C, KOL_REASON_ROUTE_REUSES_TRACK, dup);
@@ -507,7 +507,7 @@ fill_resolved (Check    *C,
  * See the header.
  */
 int
-kol_route_check (const KolEngine       *g,
+kol_route_check (const KolEngine       *engine,
                  int                  corp,
                  const KolRouteRules *rules,
                  const KolRouteTrain *train,
@@ -523,13 +523,13 @@ kol_route_check (const KolEngine       *g,
 
   if (resolved)
     memset (resolved, 0, sizeof *resolved);
-  if (g == NULL || rules == NULL || train == NULL || draft == NULL ||
+  if (engine == NULL || rules == NULL || train == NULL || draft == NULL ||
       draft->n_nodes < 0 || (draft->n_nodes > 0 && draft->nodes == NULL))
     {
       g_set_error (error, KOL_ENGINE_ERROR, KOL_ENGINE_ERROR_INVALID, "route check: invalid arguments");
       return -1;
     }
-  C.g = g;
+  C.engine = engine;
   C.corp = corp;
   C.rules = rules;
   C.train = train;
@@ -550,7 +550,7 @@ kol_route_check (const KolEngine       *g,
                  "route check: no such node or path on hex %d", C.hex);
   else
     {
-      const char *hex_id = C.hex >= 0 ? g->title->hexes[C.hex].id : NULL;
+      const char *hex_id = C.hex >= 0 ? engine->title->hexes[C.hex].id : NULL;
 
       g_set_error (error, KOL_ENGINE_ERROR, KOL_ENGINE_ERROR_ROUTE, "route not valid: %s%s%s",
                    kol_reason_to_string (C.reason), hex_id ? " at " : "", hex_id ? hex_id : "");

@@ -18,30 +18,30 @@
 /* ---- board primitives ---------------------------------------------------- */
 
 const KolTileDef *
-_kol_rg_tile (const KolEngine *g,
+_kol_rg_tile (const KolEngine *engine,
               int            hex,
               int           *rotation)
 {
   int t;
 
-  if (hex < 0 || (guint) hex >= g->title->n_hexes)
+  if (hex < 0 || (guint) hex >= engine->title->n_hexes)
     return NULL;
-  t = g->hexes[hex].tile;
-  if (t < 0 || (guint) t >= g->title->n_tiles)
+  t = engine->hexes[hex].tile;
+  if (t < 0 || (guint) t >= engine->title->n_tiles)
     return NULL;
   if (rotation)
-    *rotation = g->hexes[hex].rotation % 6;
-  return &g->title->tiles[t];
+    *rotation = engine->hexes[hex].rotation % 6;
+  return &engine->title->tiles[t];
 }
 
 /* The title's neighbours. (When the board module grows neighbours that change
  * with tile lays, 18xx.games tracker.rb#lay_tile, this is the place to ask it.) */
 int
-_kol_rg_neighbor (const KolEngine *g,
+_kol_rg_neighbor (const KolEngine *engine,
                   int            hex,
                   int            edge)
 {
-  return g->title->hexes[hex].neighbors[edge];
+  return engine->title->hexes[hex].neighbors[edge];
 }
 
 guint8
@@ -116,13 +116,13 @@ _kol_rg_end_is_junction (const KolTileDef *tile,
 }
 
 int
-_kol_rg_path_keys (const KolEngine *g,
+_kol_rg_path_keys (const KolEngine *engine,
                    int            hex,
                    int            p,
                    int           *keys)
 {
   int rot = 0;
-  const KolTileDef *tile = _kol_rg_tile (g, hex, &rot);
+  const KolTileDef *tile = _kol_rg_tile (engine, hex, &rot);
   const KolPathDef *path = &tile->paths[p];
   int n = 0, n_stop_ends = 0;
 
@@ -157,17 +157,17 @@ color_rank (const KolTitle *title,
 }
 
 int
-_kol_rg_revenue (const KolEngine    *g,
+_kol_rg_revenue (const KolEngine    *engine,
                  const KolRevenue *revenue)
 {
-  const KolTitle *title = g->title;
+  const KolTitle *title = engine->title;
   int value = 0, best = G_MININT;
 
   switch (revenue->kind)
     {
     case KOL_REVENUE_BY_COLOR:
       {
-        guint8 tiles = (guint) g->phase < title->n_phases ? title->phases[g->phase].tiles : 0;
+        guint8 tiles = (guint) engine->phase < title->n_phases ? title->phases[engine->phase].tiles : 0;
 
         for (int i = 0; i < revenue->n; i++)
           {
@@ -185,7 +185,7 @@ _kol_rg_revenue (const KolEngine    *g,
       }
     case KOL_REVENUE_BY_PHASE:
       for (int i = 0; i < revenue->n; i++)
-        if (revenue->keys[i] <= g->phase && revenue->keys[i] > best)
+        if (revenue->keys[i] <= engine->phase && revenue->keys[i] > best)
           {
             best = revenue->keys[i];
             value = revenue->values[i];
@@ -200,7 +200,7 @@ _kol_rg_revenue (const KolEngine    *g,
 /* 18xx.games City#blocks?: every slot holds a token of another company that
  * blocks, and none is the company's own. */
 static void
-city_tokens (const KolEngine       *g,
+city_tokens (const KolEngine       *engine,
              int                  corp,
              const KolRouteRules *rules,
              int                  hex,
@@ -217,14 +217,14 @@ city_tokens (const KolEngine       *g,
   for (int s = 0; s < nd->slots; s++)
     {
       int slot = base + s;
-      int token = (base >= 0 && slot < KOL_MAX_HEX_SLOTS) ? g->hexes[hex].slot_token[slot] : -1;
+      int token = (base >= 0 && slot < KOL_MAX_HEX_SLOTS) ? engine->hexes[hex].slot_token[slot] : -1;
 
       if (token < 0)
         *blocked = FALSE;
       else if (KOL_TOKEN_CORP (token) == corp)
         *own = TRUE;
       else if (rules->token_blocks &&
-               !rules->token_blocks (g, corp, hex, slot, token, rules->user_data))
+               !rules->token_blocks (engine, corp, hex, slot, token, rules->user_data))
         *blocked = FALSE;
     }
   if (*own || rules->no_blocking)
@@ -233,7 +233,7 @@ city_tokens (const KolEngine       *g,
 
 /**
  * kol_route_stop_info:
- * @g: a game
+ * @engine: a game
  * @corp: the company running
  * @rules: its routing rules
  * @train: (nullable): the train, for the value
@@ -245,7 +245,7 @@ city_tokens (const KolEngine       *g,
  * rules' hooks applied. Junctions are not stops: their flags are 0.
  */
 void
-kol_route_stop_info (const KolEngine       *g,
+kol_route_stop_info (const KolEngine       *engine,
                      int                  corp,
                      const KolRouteRules *rules,
                      const KolRouteTrain *train,
@@ -253,7 +253,7 @@ kol_route_stop_info (const KolEngine       *g,
                      int                  node,
                      KolRouteStop        *out)
 {
-  const KolTileDef *tile = _kol_rg_tile (g, hex, NULL);
+  const KolTileDef *tile = _kol_rg_tile (engine, hex, NULL);
   const KolNodeDef *nd;
 
   memset (out, 0, sizeof *out);
@@ -277,26 +277,26 @@ kol_route_stop_info (const KolEngine       *g,
     {
       gboolean own, blocked;
 
-      city_tokens (g, corp, rules, hex, tile, node, &own, &blocked);
+      city_tokens (engine, corp, rules, hex, tile, node, &own, &blocked);
       if (own)
         out->flags |= KOL_ROUTE_STOP_ANCHOR;
       if (blocked)
         out->flags |= KOL_ROUTE_STOP_END_ONLY | KOL_ROUTE_STOP_BLOCKED;
     }
   if (rules->stop_flags)
-    rules->stop_flags (g, corp, out, rules->user_data);
+    rules->stop_flags (engine, corp, out, rules->user_data);
   if (train == NULL)
     return;
-  out->value = _kol_rg_revenue (g, &nd->revenue);
+  out->value = _kol_rg_revenue (engine, &nd->revenue);
   if (rules->stop_value)
-    rules->stop_value (g, corp, train, out, rules->user_data);
+    rules->stop_value (engine, corp, train, out, rules->user_data);
 }
 
 /* ---- chain walking ---------------------------------------------------------- */
 
 typedef struct
 {
-  const KolEngine *g;
+  const KolEngine *engine;
   guint8         networks;
   int            start_hex, start_node;
   GArray        *paths;      /* KolRoutePath */
@@ -384,13 +384,13 @@ walk_on (WalkState        *st,
     }
 
   {
-    int nh = _kol_rg_neighbor (st->g, hex, end);
+    int nh = _kol_rg_neighbor (st->engine, hex, end);
     int nrot = 0;
     const KolTileDef *ntile;
     guint8 lane[2], ne = (guint8) kol_hex_invert (end);
-    guint8 pnet = _kol_rg_path_networks (st->g->title, path);
+    guint8 pnet = _kol_rg_path_networks (st->engine->title, path);
 
-    if (nh < 0 || (ntile = _kol_rg_tile (st->g, nh, &nrot)) == NULL)
+    if (nh < 0 || (ntile = _kol_rg_tile (st->engine, nh, &nrot)) == NULL)
       return;
     _kol_rg_path_lane (path, 1 - entered, lane);
     for (int q = 0; q < ntile->n_paths && !st->stop; q++)
@@ -401,7 +401,7 @@ walk_on (WalkState        *st,
 
           if (_kol_rg_path_end (qp, nrot, which) != ne)
             continue;
-          if (!(_kol_rg_path_networks (st->g->title, qp) & pnet))
+          if (!(_kol_rg_path_networks (st->engine->title, qp) & pnet))
             continue;
           _kol_rg_path_lane (qp, which, qlane);
           if (!_kol_rg_lane_match (lane, qlane))
@@ -420,7 +420,7 @@ walk_path (WalkState *st,
            int        borders)
 {
   int rot = 0;
-  const KolTileDef *tile = _kol_rg_tile (st->g, hex, &rot);
+  const KolTileDef *tile = _kol_rg_tile (st->engine, hex, &rot);
   const KolPathDef *path = &tile->paths[p];
   int keys[KOL_RG_MAX_PATH_KEYS], n_keys;
   KolRoutePath ref = { (gint16) hex, (guint8) p };
@@ -428,12 +428,12 @@ walk_path (WalkState *st,
 
   if (st->stop || (st->path_used[hex] & (1u << p)))
     return;
-  net &= _kol_rg_path_networks (st->g->title, path);
+  net &= _kol_rg_path_networks (st->engine->title, path);
   if (!(net & st->networks))
     return;  /* unusable track, or a gauge change away from a node */
   if (term && (_kol_rg_end_is_junction (tile, path->a) || _kol_rg_end_is_junction (tile, path->b)))
     return;
-  n_keys = _kol_rg_path_keys (st->g, hex, p, keys);
+  n_keys = _kol_rg_path_keys (st->engine, hex, p, keys);
   for (int i = 0; i < n_keys; i++)
     if (st->keyset[keys[i] >> 3] & (1u << (keys[i] & 7)))
       return;
@@ -456,7 +456,7 @@ walk_path (WalkState *st,
 }
 
 void
-_kol_rg_walk_chains (const KolEngine *g,
+_kol_rg_walk_chains (const KolEngine *engine,
                      int            hex,
                      int            node,
                      guint8         networks,
@@ -464,13 +464,13 @@ _kol_rg_walk_chains (const KolEngine *g,
                      gpointer       data)
 {
   int rot = 0;
-  const KolTileDef *tile = _kol_rg_tile (g, hex, &rot);
+  const KolTileDef *tile = _kol_rg_tile (engine, hex, &rot);
   WalkState st = { 0 };
   guint8 end = (guint8) (KOL_PATH_NODE + node);
 
   if (tile == NULL || node >= tile->n_nodes || tile->nodes[node].kind == KOL_NODE_JUNCTION)
     return;
-  st.g = g;
+  st.engine = engine;
   st.networks = networks;
   st.start_hex = hex;
   st.start_node = node;
@@ -478,8 +478,8 @@ _kol_rg_walk_chains (const KolEngine *g,
   st.terminal = g_array_new (FALSE, FALSE, sizeof (guint8));
   st.keys = g_array_new (FALSE, FALSE, sizeof (int));
   st.keyset = g_new0 (guint8, KOL_RG_N_KEYS / 8 + 1);
-  st.path_used = g_new0 (guint16, g->title->n_hexes);
-  st.junction_used = g_new0 (guint16, g->title->n_hexes);
+  st.path_used = g_new0 (guint16, engine->title->n_hexes);
+  st.junction_used = g_new0 (guint16, engine->title->n_hexes);
   st.func = func;
   st.data = data;
 
@@ -513,7 +513,7 @@ typedef struct
 
 typedef struct
 {
-  const KolEngine       *g;
+  const KolEngine       *engine;
   int                  corp;
   const KolRouteRules *rules;
   guint8               networks;
@@ -538,7 +538,7 @@ node_flags (Compiler *cc,
     {
       KolRouteStop stop;
 
-      kol_route_stop_info (cc->g, cc->corp, cc->rules, NULL, hex, node, &stop);
+      kol_route_stop_info (cc->engine, cc->corp, cc->rules, NULL, hex, node, &stop);
       cc->node_flags[i] = (guint16) (stop.flags + 1);
     }
   return (guint16) (cc->node_flags[i] - 1);
@@ -559,7 +559,7 @@ vertex_for (Compiler *cc,
     return -1;
   {
     KolRgVertex v = { 0 };
-    const KolTileDef *tile = _kol_rg_tile (cc->g, hex, NULL);
+    const KolTileDef *tile = _kol_rg_tile (cc->engine, hex, NULL);
     int id = (int) cc->verts->len;
 
     v.hex = (gint16) hex;
@@ -606,11 +606,11 @@ on_walk (const KolRgWalk *walk,
 static void
 discover (Compiler *cc)
 {
-  const KolEngine *g = cc->g;
+  const KolEngine *engine = cc->engine;
 
-  for (guint hex = 0; hex < g->title->n_hexes; hex++)
+  for (guint hex = 0; hex < engine->title->n_hexes; hex++)
     {
-      const KolTileDef *tile = _kol_rg_tile (g, (int) hex, NULL);
+      const KolTileDef *tile = _kol_rg_tile (engine, (int) hex, NULL);
 
       for (int n = 0; tile && n < tile->n_nodes; n++)
         if (tile->nodes[n].kind != KOL_NODE_JUNCTION &&
@@ -624,7 +624,7 @@ discover (Compiler *cc)
 
       cc->from = g_array_index (cc->queue, int, qi);
       v = &g_array_index (cc->verts, KolRgVertex, cc->from);
-      _kol_rg_walk_chains (g, v->hex, v->node, cc->networks, on_walk, cc);
+      _kol_rg_walk_chains (engine, v->hex, v->node, cc->networks, on_walk, cc);
     }
 }
 
@@ -723,7 +723,7 @@ build_vertices (Compiler      *cc,
 
       *v = g_array_index (cc->verts, KolRgVertex, order[i]);
       perm[order[i]] = i;
-      tile = _kol_rg_tile (cc->g, v->hex, NULL);
+      tile = _kol_rg_tile (cc->engine, v->hex, NULL);
       group = tile->nodes[v->node].group;
       if (group >= 0)
         {
@@ -973,18 +973,18 @@ build_adjacency (KolRouteGraph *graph)
 }
 
 KolRouteGraph *
-_kol_route_graph_new (const KolEngine       *g,
+_kol_route_graph_new (const KolEngine       *engine,
                       int                  corp,
                       const KolRouteRules *rules,
                       guint8               networks)
 {
   KolRouteGraph *graph = g_new0 (KolRouteGraph, 1);
   Compiler cc = { 0 };
-  gsize n_nodes = (gsize) g->title->n_hexes * KOL_MAX_NODES;
+  gsize n_nodes = (gsize) engine->title->n_hexes * KOL_MAX_NODES;
   int *perm;
   GArray *oc;
 
-  cc.g = g;
+  cc.engine = engine;
   cc.corp = corp;
   cc.rules = rules;
   cc.networks = networks;
@@ -997,7 +997,7 @@ _kol_route_graph_new (const KolEngine       *g,
   cc.paths = g_array_new (FALSE, FALSE, sizeof (KolRoutePath));
   cc.keys = g_array_new (FALSE, FALSE, sizeof (int));
 
-  graph->g = g;
+  graph->engine = engine;
   graph->corp = corp;
   graph->rules = rules;
   discover (&cc);

@@ -21,10 +21,10 @@ G_BEGIN_DECLS
 #define KOL_RG_MAX_PATH_KEYS             3
 
 /* The tile on @hex (NULL when none) and its rotation. */
-const KolTileDef *_kol_rg_tile           (const KolEngine *g,
+const KolTileDef *_kol_rg_tile           (const KolEngine *engine,
                                           int            hex,
                                           int           *rotation);
-int               _kol_rg_neighbor       (const KolEngine *g,
+int               _kol_rg_neighbor       (const KolEngine *engine,
                                           int            hex,
                                           int            edge);
 guint8            _kol_rg_path_networks  (const KolTitle   *title,
@@ -43,11 +43,11 @@ gboolean          _kol_rg_lane_match     (const guint8 l0[2],
 gboolean          _kol_rg_end_is_junction (const KolTileDef *tile,
                                            guint8            end);
 /* The track keys of path @p on @hex; returns how many (≤ KOL_RG_MAX_PATH_KEYS). */
-int               _kol_rg_path_keys      (const KolEngine *g,
+int               _kol_rg_path_keys      (const KolEngine *engine,
                                           int            hex,
                                           int            p,
                                           int           *keys);
-int               _kol_rg_revenue        (const KolEngine    *g,
+int               _kol_rg_revenue        (const KolEngine    *engine,
                                           const KolRevenue *revenue);
 /* Networks usable between two paths joined across an edge (0 = they do not join). */
 static inline guint8
@@ -93,7 +93,7 @@ typedef gboolean (*KolRgWalkFunc) (const KolRgWalk *walk,
 /* Every chain from (hex, node) over paths whose networks meet @networks,
  * passing no other node, as 18xx.games' Path#walk (lanes, networks, no path
  * or track key twice, junctions once). Loops back to the start are skipped. */
-void _kol_rg_walk_chains (const KolEngine *g,
+void _kol_rg_walk_chains (const KolEngine *engine,
                           int            hex,
                           int            node,
                           guint8         networks,
@@ -133,7 +133,7 @@ typedef struct
 
 typedef struct
 {
-  const KolEngine       *g;
+  const KolEngine       *engine;
   int                  corp;
   const KolRouteRules *rules;
   int                  nv, nc, nloc;
@@ -156,7 +156,7 @@ typedef struct
 } KolRouteGraph;
 
 /* Compiles @corp's network usable by any of @networks. */
-KolRouteGraph *_kol_route_graph_new  (const KolEngine       *g,
+KolRouteGraph *_kol_route_graph_new  (const KolEngine       *engine,
                                       int                  corp,
                                       const KolRouteRules *rules,
                                       guint8               networks);
@@ -272,7 +272,7 @@ void     _kol_rg_seq_res         (const KolRouteGraph *G,
 
 typedef struct
 {
-  const KolEngine       *g;
+  const KolEngine       *engine;
   int                  corp;
   const KolRouteTrain *trains;
   int                  n_trains;

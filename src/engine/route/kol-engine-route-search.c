@@ -83,7 +83,7 @@ _kol_rg_train_init (KolRgTrain          *T,
     {
       KolRouteStop stop;
 
-      kol_route_stop_info (G->g, G->corp, G->rules, train, G->v[v].hex, G->v[v].node, &stop);
+      kol_route_stop_info (G->engine, G->corp, G->rules, train, G->v[v].hex, G->v[v].node, &stop);
       T->rv[v] = MAX (stop.value, 0) * mult;
       T->bonus[v] = stop.bonus;
       T->total_rv += T->rv[v];

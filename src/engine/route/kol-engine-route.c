@@ -209,7 +209,7 @@ route_from_seq (const KolRouteGraph *G,
 
 /* Every optimiser result goes through the validator: one source of truth. */
 static void
-self_check (const KolEngine       *g,
+self_check (const KolEngine       *engine,
             int                  corp,
             const KolRouteRules *rules,
             const KolRouteTrain *trains,
@@ -228,7 +228,7 @@ self_check (const KolEngine       *g,
           conns[k].n_paths = r->chain_start[k + 1] - r->chain_start[k];
           conns[k].paths = r->paths + r->chain_start[k];
         }
-      rev = kol_route_check (g, corp, rules, &trains[r->train], &draft,
+      rev = kol_route_check (engine, corp, rules, &trains[r->train], &draft,
                              result->routes, i, NULL, NULL, &error);
       if (rev != r->revenue)
         g_critical ("route optimiser and validator disagree on train %d: %d vs %d (%s)",
@@ -265,7 +265,7 @@ cmp_route_train (gconstpointer a,
 
 /**
  * kol_route_solve:
- * @g: a game
+ * @engine: a game
  * @corp: the company running
  * @rules: its routing rules
  * @trains: its trains
@@ -276,7 +276,7 @@ cmp_route_train (gconstpointer a,
  * See the header.
  */
 KolRouteResult *
-kol_route_solve (const KolEngine           *g,
+kol_route_solve (const KolEngine           *engine,
                  int                      corp,
                  const KolRouteRules     *rules,
                  const KolRouteTrain     *trains,
@@ -289,7 +289,7 @@ kol_route_solve (const KolEngine           *g,
   guint8 networks = 0;
   gint64 t0 = g_get_monotonic_time ();
 
-  if (g == NULL || rules == NULL || n_trains < 0 || n_trains > KOL_ROUTE_MAX_TRAINS ||
+  if (engine == NULL || rules == NULL || n_trains < 0 || n_trains > KOL_ROUTE_MAX_TRAINS ||
       (n_trains > 0 && trains == NULL))
     {
       g_set_error (error, KOL_ENGINE_ERROR, KOL_ENGINE_ERROR_INVALID,
@@ -303,7 +303,7 @@ kol_route_solve (const KolEngine           *g,
   if (n_trains == 0 || networks == 0)
     return result;
 
-  X.g = g;
+  X.engine = engine;
   X.corp = corp;
   X.trains = trains;
   X.n_trains = n_trains;
@@ -311,7 +311,7 @@ kol_route_solve (const KolEngine           *g,
   X.run.cancel = opts ? opts->cancel : NULL;
   X.run.exact_ties = !(opts && opts->search_order_ties);
   X.run.stats = &result->stats;
-  X.G = _kol_route_graph_new (g, corp, rules, networks);
+  X.G = _kol_route_graph_new (engine, corp, rules, networks);
   result->stats.vertices = (guint) X.G->nv;
   result->stats.chains = (guint) X.G->nc;
   result->stats.resource_bits = X.G->stats_bits;
@@ -344,7 +344,7 @@ kol_route_solve (const KolEngine           *g,
   result->proven = !X.run.cancelled;
 #ifndef G_DISABLE_ASSERT
   if (!(opts && opts->no_self_check))
-    self_check (g, corp, rules, trains, result);
+    self_check (engine, corp, rules, trains, result);
 #endif
   for (int k = 0; k < X.n_classes; k++)
     _kol_rg_train_clear (&X.views[k]);

@@ -46,7 +46,7 @@ G_BEGIN_DECLS
  * @edge_cost: per network index; 0 means 1.
  * @multiplier: multiplies the sum of the stop values (not the bonuses), as
  *   18xx.games' train multiplier; 0 means 1.
- * @tag: free for the title (e.g. a train def index), passed to the hooks.
+ * @tag: free for the title (e.engine. a train def index), passed to the hooks.
  */
 typedef struct
 {
@@ -99,7 +99,7 @@ typedef struct
   int     node;           /* in: node index on the hex's tile */
   guint8  kind;           /* in: KolNodeKind */
   guint16 flags;          /* KolRouteStopFlags */
-  guint8  forbid_reason;  /* KolReason reported when FORBIDDEN (e.g. ROUTE_RED_AREA) */
+  guint8  forbid_reason;  /* KolReason reported when FORBIDDEN (e.engine. ROUTE_RED_AREA) */
   int     value;
   guint32 bonus;
 } KolRouteStop;
@@ -161,19 +161,19 @@ struct _KolRouteRules
   int      bonus_value[KOL_ROUTE_MAX_BONUSES];
 
   /* Adjust flags for the company (independent of the train). */
-  void     (*stop_flags)   (const KolEngine *g,
+  void     (*stop_flags)   (const KolEngine *engine,
                             int            corp,
                             KolRouteStop  *stop,
                             gpointer       user_data);
   /* Adjust value and bonus bits for @train (flags are already final). */
-  void     (*stop_value)   (const KolEngine       *g,
+  void     (*stop_value)   (const KolEngine       *engine,
                             int                  corp,
                             const KolRouteTrain *train,
                             KolRouteStop        *stop,
                             gpointer             user_data);
   /* Does @token (corp*KOL_MAX_CORP_TOKENS+i, another company's) in flattened
    * @slot of @hex count towards blocking @corp? Default TRUE. */
-  gboolean (*token_blocks) (const KolEngine *g,
+  gboolean (*token_blocks) (const KolEngine *engine,
                             int            corp,
                             int            hex,
                             int            slot,
@@ -191,7 +191,7 @@ void kol_route_rules_init (KolRouteRules *rules);
  */
 typedef struct
 {
-  int (*prepare) (const KolEngine *g,
+  int (*prepare) (const KolEngine *engine,
                   int            corp,
                   KolRouteRules *rules,
                   KolRouteTrain *trains,
@@ -304,7 +304,7 @@ typedef struct
  * Returns: (transfer full): the result, or NULL with @error set when the
  * arguments are invalid.
  */
-KolRouteResult *kol_route_solve      (const KolEngine           *g,
+KolRouteResult *kol_route_solve      (const KolEngine           *engine,
                                       int                      corp,
                                       const KolRouteRules     *rules,
                                       const KolRouteTrain     *trains,
@@ -347,7 +347,7 @@ typedef struct
  * and @refusal (args: the KolReason, then the hex concerned when there is
  * one).
  */
-int   kol_route_check (const KolEngine       *g,
+int   kol_route_check (const KolEngine       *engine,
                        int                  corp,
                        const KolRouteRules *rules,
                        const KolRouteTrain *train,
@@ -360,7 +360,7 @@ int   kol_route_check (const KolEngine       *g,
 
 /* The stop information the router and validator use for (hex, node), with
  * the hooks applied; @train may be NULL (value then 0). For the UI and tests. */
-void  kol_route_stop_info (const KolEngine       *g,
+void  kol_route_stop_info (const KolEngine       *engine,
                            int                  corp,
                            const KolRouteRules *rules,
                            const KolRouteTrain *train,

@@ -220,7 +220,7 @@ kol_auctioneer_replace (KolAuctioneer *a,
  * Returns: %TRUE if @price is at least @min and at most @max.
  */
 gboolean
-kol_auction_check_bid (KolEngine  *g,
+kol_auction_check_bid (KolEngine  *engine,
                        KolEntity bidder,
                        int       price,
                        int       min,
@@ -231,10 +231,10 @@ kol_auction_check_bid (KolEngine  *g,
     {
       KolArg args[3] = {
         kol_arg_int (KOL_ARG_MONEY, price), kol_arg_int (KOL_ARG_MONEY, min),
-        kol_arg_int (KOL_ARG_MONEY, kol_auction_min_increment (g)),
+        kol_arg_int (KOL_ARG_MONEY, kol_auction_min_increment (engine)),
       };
 
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_BID, args, 3,
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_BID, args, 3,
                               "bid of %d is too low: minimum %d", price, min);
     }
   if (price > max)
@@ -244,7 +244,7 @@ kol_auction_check_bid (KolEngine  *g,
         kol_arg_int (KOL_ARG_MONEY, price),
       };
 
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3,
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NO_CASH, args, 3,
                               "cannot afford a bid of %d: maximum %d", price, max);
     }
   return TRUE;
@@ -258,9 +258,9 @@ kol_auction_check_bid (KolEngine  *g,
  * Returns: MIN_BID_INCREMENT (5 unless the title says).
  */
 int
-kol_auction_min_increment (KolEngine *g)
+kol_auction_min_increment (KolEngine *engine)
 {
-  const KolStockHooks *h = kol_stock_hooks (g);
+  const KolStockHooks *h = kol_stock_hooks (engine);
 
   return h && h->min_bid_increment > 0 ? h->min_bid_increment : 5;
 }
@@ -271,10 +271,10 @@ kol_auction_min_increment (KolEngine *g)
  * Returns: Company#min_bid, its value less the auction discount.
  */
 int
-kol_company_min_bid (KolEngine *g,
+kol_company_min_bid (KolEngine *engine,
                      int      company)
 {
-  return g->companies[company].value - g->companies[company].discounted;
+  return engine->companies[company].value - engine->companies[company].discounted;
 }
 
 /**
@@ -283,15 +283,15 @@ kol_company_min_bid (KolEngine *g,
  * Game#after_buy_company through the title's hook (generic: nothing).
  */
 void
-kol_auction_after_buy_company (KolEngine *g,
+kol_auction_after_buy_company (KolEngine *engine,
                                int      player,
                                int      company,
                                int      price)
 {
-  const KolStockHooks *h = kol_stock_hooks (g);
+  const KolStockHooks *h = kol_stock_hooks (engine);
 
   if (h && h->after_buy_company)
-    h->after_buy_company (g, player, company, price);
+    h->after_buy_company (engine, player, company, price);
 }
 
 /**
@@ -300,17 +300,17 @@ kol_auction_after_buy_company (KolEngine *g,
  * @company's owner must now par the corporation it brings (CompanyPendingPar).
  */
 void
-kol_auction_add_pending_par (KolEngine *g,
+kol_auction_add_pending_par (KolEngine *engine,
                              int      company)
 {
-  KolAuctionRoundState *st = KOL_AUCTION_STATE (g);
+  KolAuctionRoundState *st = KOL_AUCTION_STATE (engine);
 
   if (st->n_pending_par < KOL_MAX_COMPANIES)
     st->pending_par[st->n_pending_par++] = (gint16) company;
 }
 
 static void
-log_company_price (KolEngine  *g,
+log_company_price (KolEngine  *engine,
                    int       kind,
                    KolEntity who,
                    int       company,
@@ -320,21 +320,21 @@ log_company_price (KolEngine  *g,
     kol_arg_entity (who), kol_arg_int (KOL_ARG_COMPANY, company), kol_arg_int (KOL_ARG_MONEY, price),
   };
 
-  kol_engine_log (g, kind, args, 3);
+  kol_engine_log (engine, kind, args, 3);
 }
 
 static void
-unpass_round_entities (KolEngine *g)
+unpass_round_entities (KolEngine *engine)
 {
-  for (int i = 0; i < g->round.n_entities; i++)
-    kol_entity_set_passed (g, g->round.entities[i], FALSE);
+  for (int i = 0; i < engine->round.n_entities; i++)
+    kol_entity_set_passed (engine, engine->round.entities[i], FALSE);
 }
 
 static gboolean
-all_round_entities_passed (KolEngine *g)
+all_round_entities_passed (KolEngine *engine)
 {
-  for (int i = 0; i < g->round.n_entities; i++)
-    if (!kol_entity_passed (g, g->round.entities[i]))
+  for (int i = 0; i < engine->round.n_entities; i++)
+    if (!kol_entity_passed (engine, engine->round.entities[i]))
       return FALSE;
   return TRUE;
 }
@@ -363,34 +363,34 @@ drop_company (KolAuctioneer *a,
 
 /* Company#min_bid decreases by @discount (all_passed!'s fake OR). */
 static int
-discount_company (KolEngine *g,
+discount_company (KolEngine *engine,
                   int      company,
                   int      discount)
 {
-  int value = kol_company_min_bid (g, company);
+  int value = kol_company_min_bid (engine, company);
   int nv;
 
-  g->companies[company].discounted = (guint8) MIN (g->companies[company].discounted + discount, 255);
-  nv = kol_company_min_bid (g, company);
+  engine->companies[company].discounted = (guint8) MIN (engine->companies[company].discounted + discount, 255);
+  nv = kol_company_min_bid (engine, company);
   {
     KolArg args[3] = {
       kol_arg_int (KOL_ARG_COMPANY, company), kol_arg_int (KOL_ARG_MONEY, value),
       kol_arg_int (KOL_ARG_MONEY, nv),
     };
 
-    kol_engine_log (g, KOL_LOG_MIN_BID_DECREASES, args, 3);
+    kol_engine_log (engine, KOL_LOG_MIN_BID_DECREASES, args, 3);
   }
   return nv;
 }
 
 /* Game#initial_auction_companies: every company. */
 static int
-initial_auction_companies (KolEngine *g,
+initial_auction_companies (KolEngine *engine,
                            gint16  *out)
 {
-  for (int i = 0; i < g->n_companies; i++)
+  for (int i = 0; i < engine->n_companies; i++)
     out[i] = (gint16) i;
-  return g->n_companies;
+  return engine->n_companies;
 }
 
 /* --------------------------------------------------------- Round::Auction */
@@ -401,11 +401,11 @@ initial_auction_companies (KolEngine *g,
  * Round::Auction#select_entities: every player in order.
  */
 void
-kol_round_auction_select_entities (KolEngine  *g,
+kol_round_auction_select_entities (KolEngine  *engine,
                                    KolRound *r)
 {
   gint16 order[KOL_MAX_PLAYERS];
-  int n = kol_shares_player_order (g, order);
+  int n = kol_shares_player_order (engine, order);
 
   r->n_entities = n;
   for (int i = 0; i < n; i++)
@@ -421,11 +421,11 @@ const KolRoundClass kol_round_auction = {
 /* --------------------------------------------------------- PassableAuction */
 
 static KolAuctioneer *
-ops_auctioneer (KolEngine                     *g,
+ops_auctioneer (KolEngine                     *engine,
                 KolStep                     *s,
                 const KolPassableAuctionOps *ops)
 {
-  return ops->auctioneer ? ops->auctioneer (g, s) : &KOL_AUCTION_STATE (g)->auction;
+  return ops->auctioneer ? ops->auctioneer (engine, s) : &KOL_AUCTION_STATE (engine)->auction;
 }
 
 /**
@@ -460,14 +460,14 @@ drop_active_bidder (KolAuctioneer *a,
  * The step's resolve_bids (its override or the PassableAuction one).
  */
 void
-kol_passable_auction_resolve (KolEngine                     *g,
+kol_passable_auction_resolve (KolEngine                     *engine,
                               KolStep                     *s,
                               const KolPassableAuctionOps *ops)
 {
   if (ops->resolve_bids)
-    ops->resolve_bids (g, s);
+    ops->resolve_bids (engine, s);
   else
-    kol_passable_auction_resolve_bids (g, s, ops);
+    kol_passable_auction_resolve_bids (engine, s, ops);
 }
 
 /**
@@ -476,17 +476,17 @@ kol_passable_auction_resolve (KolEngine                     *g,
  * PassableAuction#remove_from_auction.
  */
 void
-kol_passable_auction_remove (KolEngine                     *g,
+kol_passable_auction_remove (KolEngine                     *engine,
                              KolStep                     *s,
                              const KolPassableAuctionOps *ops,
                              KolEntity                    entity)
 {
-  KolAuctioneer *a = ops_auctioneer (g, s, ops);
+  KolAuctioneer *a = ops_auctioneer (engine, s, ops);
 
   drop_active_bidder (a, entity);
   if (a->auctioning.kind != KOL_ENTITY_NONE)
     kol_auctioneer_remove_bidder (a, a->auctioning, entity);
-  kol_passable_auction_resolve (g, s, ops);
+  kol_passable_auction_resolve (engine, s, ops);
 }
 
 /**
@@ -495,27 +495,27 @@ kol_passable_auction_remove (KolEngine                     *g,
  * Auctioner#pass_auction.
  */
 void
-kol_passable_auction_pass (KolEngine                     *g,
+kol_passable_auction_pass (KolEngine                     *engine,
                            KolStep                     *s,
                            const KolPassableAuctionOps *ops,
                            KolEntity                    entity)
 {
-  KolAuctioneer *a = ops_auctioneer (g, s, ops);
+  KolAuctioneer *a = ops_auctioneer (engine, s, ops);
   KolArg args[2] = { kol_arg_entity (entity), kol_arg_entity (a->auctioning) };
 
-  kol_engine_log (g, KOL_LOG_PASSES_ON, args, 2);
-  kol_passable_auction_remove (g, s, ops, entity);
+  kol_engine_log (engine, KOL_LOG_PASSES_ON, args, 2);
+  kol_passable_auction_remove (engine, s, ops, entity);
 }
 
 static void
-log_cannot_bid (KolEngine  *g,
+log_cannot_bid (KolEngine  *engine,
                 KolEntity who,
                 int       min,
                 KolEntity target)
 {
   KolArg args[3] = { kol_arg_entity (who), kol_arg_int (KOL_ARG_MONEY, min), kol_arg_entity (target) };
 
-  kol_engine_log (g, KOL_LOG_CANNOT_BID, args, 3);
+  kol_engine_log (engine, KOL_LOG_CANNOT_BID, args, 3);
 }
 
 /**
@@ -524,36 +524,36 @@ log_cannot_bid (KolEngine  *g,
  * PassableAuction#auction_entity.
  */
 void
-kol_passable_auction_auction_entity (KolEngine                     *g,
+kol_passable_auction_auction_entity (KolEngine                     *engine,
                                      KolStep                     *s,
                                      const KolPassableAuctionOps *ops,
                                      KolEntity                    target)
 {
-  KolAuctioneer *a = ops_auctioneer (g, s, ops);
+  KolAuctioneer *a = ops_auctioneer (engine, s, ops);
   KolEntity entities[KOL_MAX_ROUND_ENTITIES];
   int n, min;
 
   a->auctioning = target;
-  min = ops->min_bid (g, s, target);
+  min = ops->min_bid (engine, s, target);
   if (ops->initial_auction_entities)
-    n = ops->initial_auction_entities (g, s, entities);
+    n = ops->initial_auction_entities (engine, s, entities);
   else
     {
-      n = g->round.n_entities;
-      memcpy (entities, g->round.entities, n * sizeof entities[0]);
+      n = engine->round.n_entities;
+      memcpy (entities, engine->round.entities, n * sizeof entities[0]);
     }
   a->n_active_bidders = 0;
   for (int i = 0; i < n; i++)
-    if (same_entity (entities[i], a->auction_triggerer) || ops->max_bid (g, s, entities[i], target) >= min)
+    if (same_entity (entities[i], a->auction_triggerer) || ops->max_bid (engine, s, entities[i], target) >= min)
       {
         if (a->n_active_bidders < KOL_MAX_PLAYERS)
           a->active_bidders[a->n_active_bidders++] = entities[i];
       }
   for (int i = 0; i < n; i++)
     if (!(same_entity (entities[i], a->auction_triggerer) ||
-          ops->max_bid (g, s, entities[i], target) >= min))
-      log_cannot_bid (g, entities[i], min, target);
-  kol_passable_auction_resolve (g, s, ops);
+          ops->max_bid (engine, s, entities[i], target) >= min))
+      log_cannot_bid (engine, entities[i], min, target);
+  kol_passable_auction_resolve (engine, s, ops);
 }
 
 /**
@@ -565,45 +565,45 @@ kol_passable_auction_auction_entity (KolEngine                     *g,
  * Returns: %TRUE if the bid was valid.
  */
 gboolean
-kol_passable_auction_add_bid (KolEngine                     *g,
+kol_passable_auction_add_bid (KolEngine                     *engine,
                               KolStep                     *s,
                               const KolPassableAuctionOps *ops,
                               const KolBid                *bid,
                               GError                     **error)
 {
-  KolAuctioneer *a = ops_auctioneer (g, s, ops);
+  KolAuctioneer *a = ops_auctioneer (engine, s, ops);
   KolEntity passing[KOL_MAX_PLAYERS];
   int n = 0, min;
 
-  if (!kol_auction_check_bid (g, bid->bidder, bid->price, ops->min_bid (g, s, bid->target),
-                              ops->max_bid (g, s, bid->bidder, bid->target), error))
+  if (!kol_auction_check_bid (engine, bid->bidder, bid->price, ops->min_bid (engine, s, bid->target),
+                              ops->max_bid (engine, s, bid->bidder, bid->target), error))
     return FALSE;
   kol_auctioneer_put (a, bid);
   if (a->auctioning.kind == KOL_ENTITY_NONE)
     return TRUE;
-  min = ops->min_bid (g, s, a->auctioning);
+  min = ops->min_bid (engine, s, a->auctioning);
   for (int i = 0; i < a->n_active_bidders; i++)
     if (!(same_entity (a->active_bidders[i], bid->bidder) ||
-          ops->max_bid (g, s, a->active_bidders[i], a->auctioning) >= min))
+          ops->max_bid (engine, s, a->active_bidders[i], a->auctioning) >= min))
       passing[n++] = a->active_bidders[i];
   for (int i = 0; i < n; i++)
     {
-      log_cannot_bid (g, passing[i], min, a->auctioning);
-      kol_passable_auction_remove (g, s, ops, passing[i]);
+      log_cannot_bid (engine, passing[i], min, a->auctioning);
+      kol_passable_auction_remove (engine, s, ops, passing[i]);
     }
   return TRUE;
 }
 
 static gboolean
-class_add_bid (KolEngine                     *g,
+class_add_bid (KolEngine                     *engine,
                KolStep                     *s,
                const KolPassableAuctionOps *ops,
                const KolBid                *bid,
                GError                     **error)
 {
   if (ops->add_bid)
-    return ops->add_bid (g, s, bid, error);
-  return kol_passable_auction_add_bid (g, s, ops, bid, error);
+    return ops->add_bid (engine, s, bid, error);
+  return kol_passable_auction_add_bid (engine, s, ops, bid, error);
 }
 
 /**
@@ -614,18 +614,18 @@ class_add_bid (KolEngine                     *g,
  * Returns: %TRUE if the bid was valid.
  */
 gboolean
-kol_passable_auction_selection_bid (KolEngine                     *g,
+kol_passable_auction_selection_bid (KolEngine                     *engine,
                                     KolStep                     *s,
                                     const KolPassableAuctionOps *ops,
                                     const KolBid                *bid,
                                     GError                     **error)
 {
-  KolAuctioneer *a = ops_auctioneer (g, s, ops);
+  KolAuctioneer *a = ops_auctioneer (engine, s, ops);
 
-  if (!class_add_bid (g, s, ops, bid, error))
+  if (!class_add_bid (engine, s, ops, bid, error))
     return FALSE;
   a->auction_triggerer = bid->bidder;
-  kol_passable_auction_auction_entity (g, s, ops, bid->target);
+  kol_passable_auction_auction_entity (engine, s, ops, bid->target);
   return TRUE;
 }
 
@@ -637,11 +637,11 @@ kol_passable_auction_selection_bid (KolEngine                     *g,
  * is over (post_win_bid).
  */
 void
-kol_passable_auction_resolve_bids (KolEngine                     *g,
+kol_passable_auction_resolve_bids (KolEngine                     *engine,
                                    KolStep                     *s,
                                    const KolPassableAuctionOps *ops)
 {
-  KolAuctioneer *a = ops_auctioneer (g, s, ops);
+  KolAuctioneer *a = ops_auctioneer (engine, s, ops);
   KolEntity target = a->auctioning;
   KolBid winner;
   gboolean has_winner = FALSE;
@@ -650,27 +650,27 @@ kol_passable_auction_resolve_bids (KolEngine                     *g,
   if (target.kind == KOL_ENTITY_NONE)
     return;
   if (a->n_active_bidders == 0)
-    ops->win_bid (g, s, NULL, target);
+    ops->win_bid (engine, s, NULL, target);
   else
     {
       if (a->n_active_bidders != 1 || kol_auctioneer_bids_on (a, target, idx, 1) < 1)
         return;
       winner = a->bids[idx[0]];
       has_winner = TRUE;
-      ops->win_bid (g, s, &winner, target);
+      ops->win_bid (engine, s, &winner, target);
     }
   kol_auctioneer_clear (a);
   a->n_active_bidders = 0;
   a->auctioning = KOL_ENTITY_INIT_NONE;
-  ops->post_win_bid (g, s, has_winner ? &winner : NULL, target);
+  ops->post_win_bid (engine, s, has_winner ? &winner : NULL, target);
 }
 
 /* ------------------------------------------------------- WaterfallAuction */
 
 static KolAuctioneer *
-wf (KolEngine *g)
+wf (KolEngine *engine)
 {
-  return &KOL_AUCTION_STATE (g)->auction;
+  return &KOL_AUCTION_STATE (engine)->auction;
 }
 
 /**
@@ -680,10 +680,10 @@ wf (KolEngine *g)
  * on @auctioning), or -1.
  */
 int
-kol_step_waterfall_auction_auctioning (KolEngine *g,
+kol_step_waterfall_auction_auctioning (KolEngine *engine,
                                        KolStep *s)
 {
-  KolAuctioneer *a = wf (g);
+  KolAuctioneer *a = wf (engine);
 
   if (a->auctioning.kind != KOL_ENTITY_COMPANY || kol_auctioneer_n_bids (a, a->auctioning) <= 1)
     return -1;
@@ -697,13 +697,13 @@ kol_step_waterfall_auction_auctioning (KolEngine *g,
  * bought at its price.
  */
 gboolean
-kol_step_waterfall_auction_may_purchase (KolEngine *g,
+kol_step_waterfall_auction_may_purchase (KolEngine *engine,
                                          KolStep *s,
                                          int      company)
 {
-  KolAuctioneer *a = wf (g);
+  KolAuctioneer *a = wf (engine);
 
-  if (kol_step_waterfall_auction_auctioning (g, s) >= 0)
+  if (kol_step_waterfall_auction_auctioning (engine, s) >= 0)
     return FALSE;
   return a->n_companies > 0 && a->companies[0] == company;
 }
@@ -715,16 +715,16 @@ kol_step_waterfall_auction_may_purchase (KolEngine *g,
  * (or the price) plus the increment.
  */
 int
-kol_step_waterfall_auction_min_bid (KolEngine *g,
+kol_step_waterfall_auction_min_bid (KolEngine *engine,
                                     KolStep *s,
                                     int      company)
 {
   const KolBid *high;
 
-  if (kol_step_waterfall_auction_may_purchase (g, s, company))
-    return kol_company_min_bid (g, company);
-  high = kol_auctioneer_highest (wf (g), company_entity (company));
-  return (high ? high->price : kol_company_min_bid (g, company)) + kol_auction_min_increment (g);
+  if (kol_step_waterfall_auction_may_purchase (engine, s, company))
+    return kol_company_min_bid (engine, company);
+  high = kol_auctioneer_highest (wf (engine), company_entity (company));
+  return (high ? high->price : kol_company_min_bid (engine, company)) + kol_auction_min_increment (engine);
 }
 
 /**
@@ -733,15 +733,15 @@ kol_step_waterfall_auction_min_bid (KolEngine *g,
  * Returns: cash not committed to other bids.
  */
 int
-kol_step_waterfall_auction_max_bid (KolEngine *g,
+kol_step_waterfall_auction_max_bid (KolEngine *engine,
                                     KolStep *s,
                                     int      player,
                                     int      company)
 {
   KolEntity p = kol_entity (KOL_ENTITY_PLAYER, player);
 
-  return g->players[player].cash - kol_auctioneer_committed (wf (g), p) +
-         kol_auctioneer_current_bid (wf (g), p, company_entity (company));
+  return engine->players[player].cash - kol_auctioneer_committed (wf (engine), p) +
+         kol_auctioneer_current_bid (wf (engine), p, company_entity (company));
 }
 
 /**
@@ -750,23 +750,23 @@ kol_step_waterfall_auction_max_bid (KolEngine *g,
  * Returns: during an auction the lowest bidder, else the round's player.
  */
 int
-kol_step_waterfall_auction_active_entities (KolEngine   *g,
+kol_step_waterfall_auction_active_entities (KolEngine   *engine,
                                             KolStep   *s,
                                             KolEntity *out,
                                             int        max)
 {
-  int company = kol_step_waterfall_auction_auctioning (g, s);
+  int company = kol_step_waterfall_auction_auctioning (engine, s);
 
   if (max < 1)
     return 0;
   if (company >= 0)
     {
-      out[0] = kol_auctioneer_lowest (wf (g), company_entity (company))->bidder;
+      out[0] = kol_auctioneer_lowest (wf (engine), company_entity (company))->bidder;
       return 1;
     }
-  if (g->round.n_entities == 0)
+  if (engine->round.n_entities == 0)
     return 0;
-  out[0] = g->round.entities[g->round.entity_index];
+  out[0] = engine->round.entities[engine->round.entity_index];
   return 1;
 }
 
@@ -776,26 +776,26 @@ kol_step_waterfall_auction_active_entities (KolEngine   *g,
  * Returns: bid and pass for the acting player while companies are left.
  */
 guint32
-kol_step_waterfall_auction_actions (KolEngine  *g,
+kol_step_waterfall_auction_actions (KolEngine  *engine,
                                     KolStep  *s,
                                     KolEntity entity)
 {
-  if (wf (g)->n_companies == 0 || !same_entity (entity, kol_step_current_entity (g, s)))
+  if (wf (engine)->n_companies == 0 || !same_entity (entity, kol_step_current_entity (engine, s)))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_BID) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }
 
 /* WaterfallAuction#buy_company */
 static gboolean
-wf_buy_company (KolEngine  *g,
+wf_buy_company (KolEngine  *engine,
                 KolStep  *s,
                 KolEntity player,
                 int       company,
                 int       price,
                 GError  **error)
 {
-  KolAuctioneer *a = wf (g);
-  int available = kol_step_waterfall_auction_max_bid (g, s, player.index, company);
+  KolAuctioneer *a = wf (engine);
+  int available = kol_step_waterfall_auction_max_bid (engine, s, player.index, company);
   int n_bidders = 0;
   int kind;
 
@@ -806,30 +806,30 @@ wf_buy_company (KolEngine  *g,
         kol_arg_int (KOL_ARG_MONEY, price),
       };
 
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3,
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NO_CASH, args, 3,
                               "%s has %d available and cannot spend %d",
-                              kol_engine_entity_name (g, player), available, price);
+                              kol_engine_entity_name (engine, player), available, price);
     }
-  kol_engine_move_company (g, company, player);
+  kol_engine_move_company (engine, company, player);
   if (price > 0)
-    kol_engine_transfer (g, player, kol_entity (KOL_ENTITY_BANK, 0), price);
+    kol_engine_transfer (engine, player, kol_entity (KOL_ENTITY_BANK, 0), price);
   drop_company (a, company);
   for (guint32 bits = a->bidders[company]; bits; bits &= bits - 1)
     n_bidders++;
   kind = n_bidders == 0 ? KOL_LOG_BUYS_COMPANY_FOR
        : n_bidders == 1 ? KOL_LOG_WINS_AUCTION_ONLY_BID : KOL_LOG_WINS_AUCTION;
-  log_company_price (g, kind, player, company, price);
-  kol_auction_after_buy_company (g, player.index, company, price);
+  log_company_price (engine, kind, player, company, price);
+  kol_auction_after_buy_company (engine, player.index, company, price);
   return TRUE;
 }
 
 /* WaterfallAuction#resolve_bids_for_company */
 static gboolean
-wf_resolve_company (KolEngine *g,
+wf_resolve_company (KolEngine *engine,
                     KolStep *s,
                     int      company)
 {
-  KolAuctioneer *a = wf (g);
+  KolAuctioneer *a = wf (engine);
   KolEntity target = company_entity (company);
   gboolean is_new = !kol_entity_equal (a->auctioning, target);
   int idx[KOL_AUCTION_MAX_BIDS];
@@ -842,7 +842,7 @@ wf_resolve_company (KolEngine *g,
 
       kol_auctioneer_clear_target (a, target);
       /* the bid's cash was set aside, so the purchase cannot fail */
-      wf_buy_company (g, s, bid.bidder, company, bid.price, NULL);
+      wf_buy_company (engine, s, bid.bidder, company, bid.price, NULL);
       return TRUE;
     }
   if (n > 1 && a->n_companies > 0 && a->companies[0] == company)
@@ -851,7 +851,7 @@ wf_resolve_company (KolEngine *g,
 
       a->auctioning = target;
       if (is_new)
-        kol_engine_log (g, KOL_LOG_GOES_UP_FOR_AUCTION, args, 1);
+        kol_engine_log (engine, KOL_LOG_GOES_UP_FOR_AUCTION, args, 1);
     }
   return FALSE;
 }
@@ -859,98 +859,98 @@ wf_resolve_company (KolEngine *g,
 /* WaterfallAuction#resolve_bids: companies with one bid are sold in order
  * until one with no bid, or several (an auction), comes up. */
 static void
-wf_resolve_bids (KolEngine *g,
+wf_resolve_bids (KolEngine *engine,
                  KolStep *s)
 {
-  KolAuctioneer *a = wf (g);
+  KolAuctioneer *a = wf (engine);
 
   while (a->n_companies > 0)
-    if (!wf_resolve_company (g, s, a->companies[0]))
+    if (!wf_resolve_company (engine, s, a->companies[0]))
       break;
 }
 
 /* WaterfallAuction#add_bid */
 static gboolean
-wf_add_bid (KolEngine  *g,
+wf_add_bid (KolEngine  *engine,
             KolStep  *s,
             KolEntity player,
             int       company,
             int       price,
             GError  **error)
 {
-  KolAuctioneer *a = wf (g);
+  KolAuctioneer *a = wf (engine);
   KolBid bid = { company_entity (company), player, price };
 
-  if (!kol_auction_check_bid (g, player, price, kol_step_waterfall_auction_min_bid (g, s, company),
-                              kol_step_waterfall_auction_max_bid (g, s, player.index, company),
+  if (!kol_auction_check_bid (engine, player, price, kol_step_waterfall_auction_min_bid (engine, s, company),
+                              kol_step_waterfall_auction_max_bid (engine, s, player.index, company),
                               error))
     return FALSE;
   kol_auctioneer_put (a, &bid);
   a->bidders[company] |= 1u << player.index;
-  log_company_price (g, KOL_LOG_BIDS, player, company, price);
+  log_company_price (engine, KOL_LOG_BIDS, player, company, price);
   return TRUE;
 }
 
 /* WaterfallAuction#all_passed!: the cheapest company, if unsold, gets
  * cheaper (and is given away at 0); else companies pay out as in an OR. */
 static void
-wf_all_passed (KolEngine *g,
+wf_all_passed (KolEngine *engine,
                KolStep *s)
 {
-  KolAuctioneer *a = wf (g);
+  KolAuctioneer *a = wf (engine);
 
   if (a->cheapest >= 0 && find_company (a, a->cheapest) >= 0)
     {
       int company = a->cheapest;
 
-      if (discount_company (g, company, 5) <= 0)
+      if (discount_company (engine, company, 5) <= 0)
         {
-          kol_round_next_entity_index (g);
-          wf_buy_company (g, s, kol_step_current_entity (g, s), company, 0, NULL);
-          wf_resolve_bids (g, s);
+          kol_round_next_entity_index (engine);
+          wf_buy_company (engine, s, kol_step_current_entity (engine, s), company, 0, NULL);
+          wf_resolve_bids (engine, s);
         }
     }
   else
-    kol_operating_payout_companies (g);
-  unpass_round_entities (g);
+    kol_operating_payout_companies (engine);
+  unpass_round_entities (engine);
 }
 
 static gboolean
-wf_process_pass (KolEngine         *g,
+wf_process_pass (KolEngine         *engine,
                  KolStep         *s,
                  const KolAction *a)
 {
-  int company = kol_step_waterfall_auction_auctioning (g, s);
+  int company = kol_step_waterfall_auction_auctioning (engine, s);
   KolArg args[2] = { kol_arg_entity (a->entity) };
 
   if (company >= 0)
     {
       args[1] = kol_arg_int (KOL_ARG_COMPANY, company);
-      kol_engine_log (g, KOL_LOG_PASSES_ON, args, 2);
-      kol_auctioneer_remove_bidder (wf (g), company_entity (company), a->entity);
-      wf_resolve_bids (g, s);
+      kol_engine_log (engine, KOL_LOG_PASSES_ON, args, 2);
+      kol_auctioneer_remove_bidder (wf (engine), company_entity (company), a->entity);
+      wf_resolve_bids (engine, s);
       return TRUE;
     }
-  kol_engine_log (g, KOL_LOG_PASSES_BIDDING, args, 1);
-  kol_entity_set_passed (g, a->entity, TRUE);
-  if (all_round_entities_passed (g))
-    wf_all_passed (g, s);
-  kol_round_next_entity_index (g);
+  kol_engine_log (engine, KOL_LOG_PASSES_BIDDING, args, 1);
+  kol_entity_set_passed (engine, a->entity, TRUE);
+  if (all_round_entities_passed (engine))
+    wf_all_passed (engine, s);
+  kol_round_next_entity_index (engine);
   return TRUE;
 }
 
 static gboolean
-wf_process_bid (KolEngine         *g,
+wf_process_bid (KolEngine         *engine,
                 KolStep         *s,
                 const KolAction *a,
                 GError         **error)
 {
-  KolAuctioneer *au = wf (g);
+  KolAuctioneer *au = wf (engine);
   int company = a->company;
-  int auctioning = kol_step_waterfall_auction_auctioning (g, s);
+  int auctioning = kol_step_waterfall_auction_auctioning (engine, s);
 
   if (company < 0 || find_company (au, company) < 0)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0,
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0,
                             "that company is not for sale");
   if (auctioning >= 0 && company != auctioning)
     {
@@ -959,36 +959,36 @@ wf_process_bid (KolEngine         *g,
         kol_arg_int (KOL_ARG_COMPANY, auctioning),
       };
 
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 2,
-                              "only %s takes bids now", g->title->companies[auctioning].id);
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, args, 2,
+                              "only %s takes bids now", engine->title->companies[auctioning].id);
     }
-  kol_entity_set_passed (g, a->entity, FALSE);
+  kol_entity_set_passed (engine, a->entity, FALSE);
   if (auctioning >= 0)
-    return wf_add_bid (g, s, a->entity, company, a->price, error);
+    return wf_add_bid (engine, s, a->entity, company, a->price, error);
 
-  if (kol_step_waterfall_auction_may_purchase (g, s, company))
+  if (kol_step_waterfall_auction_may_purchase (engine, s, company))
     {
       /* placement_bid of the cheapest company: a purchase at its price */
-      if (a->price != kol_company_min_bid (g, company))
+      if (a->price != kol_company_min_bid (engine, company))
         {
           KolArg args[2] = {
             kol_arg_int (KOL_ARG_REASON, KOL_REASON_BID_MUST_PAY_PRICE),
-            kol_arg_int (KOL_ARG_MONEY, kol_company_min_bid (g, company)),
+            kol_arg_int (KOL_ARG_MONEY, kol_company_min_bid (engine, company)),
           };
 
-          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 2,
-                                  "%s is bought for exactly %d", g->title->companies[company].id,
-                                  kol_company_min_bid (g, company));
+          return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, args, 2,
+                                  "%s is bought for exactly %d", engine->title->companies[company].id,
+                                  kol_company_min_bid (engine, company));
         }
-      g->round.last_to_act = a->entity;
+      engine->round.last_to_act = a->entity;
       au->auction_triggerer = a->entity;
-      if (!wf_buy_company (g, s, a->entity, company, a->price, error))
+      if (!wf_buy_company (engine, s, a->entity, company, a->price, error))
         return FALSE;
-      wf_resolve_bids (g, s);
+      wf_resolve_bids (engine, s);
     }
-  else if (!wf_add_bid (g, s, a->entity, company, a->price, error))
+  else if (!wf_add_bid (engine, s, a->entity, company, a->price, error))
     return FALSE;
-  kol_round_next_entity_index (g);
+  kol_round_next_entity_index (engine);
   return TRUE;
 }
 
@@ -1000,18 +1000,18 @@ wf_process_bid (KolEngine         *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_waterfall_auction_process (KolEngine         *g,
+kol_step_waterfall_auction_process (KolEngine         *engine,
                                     KolStep         *s,
                                     const KolAction *a,
                                     GError         **error)
 {
   if (a->entity.kind != KOL_ENTITY_PLAYER)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "only players bid");
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "only players bid");
   if (a->type == KOL_ACTION_PASS)
-    return wf_process_pass (g, s, a);
+    return wf_process_pass (engine, s, a);
   if (a->type == KOL_ACTION_BID)
-    return wf_process_bid (g, s, a, error);
-  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an auction action");
+    return wf_process_bid (engine, s, a, error);
+  return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an auction action");
 }
 
 static int
@@ -1019,11 +1019,11 @@ cmp_company_value (gconstpointer a,
                    gconstpointer b,
                    gpointer      data)
 {
-  KolEngine *g = data;
+  KolEngine *engine = data;
   int x = *(const gint16 *) a, y = *(const gint16 *) b;
 
-  if (g->companies[x].value != g->companies[y].value)
-    return g->companies[x].value < g->companies[y].value ? -1 : 1;
+  if (engine->companies[x].value != engine->companies[y].value)
+    return engine->companies[x].value < engine->companies[y].value ? -1 : 1;
   return x - y;
 }
 
@@ -1033,14 +1033,14 @@ cmp_company_value (gconstpointer a,
  * #setup: the companies by value; the cheapest is remembered.
  */
 void
-kol_step_waterfall_auction_setup (KolEngine *g,
+kol_step_waterfall_auction_setup (KolEngine *engine,
                                   KolStep *s)
 {
-  KolAuctioneer *a = wf (g);
+  KolAuctioneer *a = wf (engine);
 
   kol_auctioneer_init (a);
-  a->n_companies = initial_auction_companies (g, a->companies);
-  g_qsort_with_data (a->companies, a->n_companies, sizeof a->companies[0], cmp_company_value, g);
+  a->n_companies = initial_auction_companies (engine, a->companies);
+  g_qsort_with_data (a->companies, a->n_companies, sizeof a->companies[0], cmp_company_value, engine);
   a->cheapest = a->n_companies > 0 ? a->companies[0] : -1;
 }
 
@@ -1050,10 +1050,10 @@ kol_step_waterfall_auction_setup (KolEngine *g,
  * companies_pending_par: none.
  */
 void
-kol_step_waterfall_auction_round_state (KolEngine *g,
+kol_step_waterfall_auction_round_state (KolEngine *engine,
                                         KolStep *s)
 {
-  KOL_AUCTION_STATE (g)->n_pending_par = 0;
+  KOL_AUCTION_STATE (engine)->n_pending_par = 0;
 }
 
 const KolStepClass kol_step_waterfall_auction = {
@@ -1068,9 +1068,9 @@ const KolStepClass kol_step_waterfall_auction = {
 /* ------------------------------------------------------- SelectionAuction */
 
 static KolAuctioneer *
-sel (KolEngine *g)
+sel (KolEngine *engine)
 {
-  return &KOL_AUCTION_STATE (g)->auction;
+  return &KOL_AUCTION_STATE (engine)->auction;
 }
 
 /**
@@ -1080,15 +1080,15 @@ sel (KolEngine *g)
  * the increment.
  */
 int
-kol_step_selection_auction_min_bid (KolEngine  *g,
+kol_step_selection_auction_min_bid (KolEngine  *engine,
                                     KolStep  *s,
                                     KolEntity target)
 {
-  const KolBid *high = kol_auctioneer_highest (sel (g), target);
+  const KolBid *high = kol_auctioneer_highest (sel (engine), target);
 
   if (high == NULL)
-    return kol_company_min_bid (g, target.index);
-  return high->price + kol_auction_min_increment (g);
+    return kol_company_min_bid (engine, target.index);
+  return high->price + kol_auction_min_increment (engine);
 }
 
 /**
@@ -1097,20 +1097,20 @@ kol_step_selection_auction_min_bid (KolEngine  *g,
  * Returns: the bidder's cash.
  */
 int
-kol_step_selection_auction_max_bid (KolEngine  *g,
+kol_step_selection_auction_max_bid (KolEngine  *engine,
                                     KolStep  *s,
                                     KolEntity bidder,
                                     KolEntity target)
 {
-  return kol_engine_cash (g, bidder);
+  return kol_engine_cash (engine, bidder);
 }
 
 static int
-sel_initial_entities (KolEngine   *g,
+sel_initial_entities (KolEngine   *engine,
                       KolStep   *s,
                       KolEntity *out)
 {
-  KolRound *r = &g->round;
+  KolRound *r = &engine->round;
 
   /* entities.rotate(entity_index) */
   for (int i = 0; i < r->n_entities; i++)
@@ -1119,18 +1119,18 @@ sel_initial_entities (KolEngine   *g,
 }
 
 static gboolean
-sel_can_afford_any (KolEngine  *g,
+sel_can_afford_any (KolEngine  *engine,
                     KolStep  *s,
                     KolEntity entity)
 {
-  KolAuctioneer *a = sel (g);
+  KolAuctioneer *a = sel (engine);
 
   for (int i = 0; i < a->n_companies; i++)
     {
       KolEntity c = company_entity (a->companies[i]);
 
-      if (kol_step_selection_auction_max_bid (g, s, entity, c) >=
-          kol_step_selection_auction_min_bid (g, s, c))
+      if (kol_step_selection_auction_max_bid (engine, s, entity, c) >=
+          kol_step_selection_auction_min_bid (engine, s, c))
         return TRUE;
     }
   return FALSE;
@@ -1139,139 +1139,139 @@ sel_can_afford_any (KolEngine  *g,
 /* SelectionAuction#next_entity!: the next player; one who cannot bid is
  * passed over. */
 static void
-sel_next_entity (KolEngine *g,
+sel_next_entity (KolEngine *engine,
                  KolStep *s)
 {
-  KolAuctioneer *a = sel (g);
+  KolAuctioneer *a = sel (engine);
 
-  for (int guard = 0; guard <= 2 * g->round.n_entities + 2; guard++)
+  for (int guard = 0; guard <= 2 * engine->round.n_entities + 2; guard++)
     {
       KolEntity e;
 
-      kol_round_next_entity_index (g);
-      e = kol_round_entity (g);
+      kol_round_next_entity_index (engine);
+      e = kol_round_entity (engine);
       if (a->auctioning.kind != KOL_ENTITY_NONE)
         {
-          if (kol_step_selection_auction_max_bid (g, s, e, a->auctioning) <
-              kol_step_selection_auction_min_bid (g, s, a->auctioning))
-            kol_entity_set_passed (g, e, TRUE);
+          if (kol_step_selection_auction_max_bid (engine, s, e, a->auctioning) <
+              kol_step_selection_auction_min_bid (engine, s, a->auctioning))
+            kol_entity_set_passed (engine, e, TRUE);
         }
-      else if (!sel_can_afford_any (g, s, e))
+      else if (!sel_can_afford_any (engine, s, e))
         {
           KolArg args[1] = { kol_arg_entity (e) };
 
-          kol_engine_log (g, KOL_LOG_NO_VALID_ACTIONS, args, 1);
-          kol_entity_set_passed (g, e, TRUE);
-          if (all_round_entities_passed (g))
+          kol_engine_log (engine, KOL_LOG_NO_VALID_ACTIONS, args, 1);
+          kol_entity_set_passed (engine, e, TRUE);
+          if (all_round_entities_passed (engine))
             return;
         }
-      if (!kol_entity_passed (g, e))
+      if (!kol_entity_passed (engine, e))
         return;
     }
 }
 
-static void sel_all_passed (KolEngine *g, KolStep *s);
-static gboolean sel_process_bid_internal (KolEngine *g, KolStep *s, const KolBid *bid, GError **error);
+static void sel_all_passed (KolEngine *engine, KolStep *s);
+static gboolean sel_process_bid_internal (KolEngine *engine, KolStep *s, const KolBid *bid, GError **error);
 
 static void
-sel_resolve_bids (KolEngine *g,
+sel_resolve_bids (KolEngine *engine,
                   KolStep *s)
 {
-  KolAuctioneer *a = sel (g);
+  KolAuctioneer *a = sel (engine);
 
   if (a->auctioning.kind != KOL_ENTITY_NONE && a->n_active_bidders == 0 &&
       kol_auctioneer_n_bids (a, a->auctioning) == 0)
-    sel_all_passed (g, s);
+    sel_all_passed (engine, s);
   else
-    kol_passable_auction_resolve_bids (g, s, &kol_selection_auction_ops);
+    kol_passable_auction_resolve_bids (engine, s, &kol_selection_auction_ops);
 }
 
 static gboolean
-sel_add_bid (KolEngine      *g,
+sel_add_bid (KolEngine      *engine,
              KolStep      *s,
              const KolBid *bid,
              GError      **error)
 {
-  if (!kol_passable_auction_add_bid (g, s, &kol_selection_auction_ops, bid, error))
+  if (!kol_passable_auction_add_bid (engine, s, &kol_selection_auction_ops, bid, error))
     return FALSE;
-  log_company_price (g, KOL_LOG_BIDS, bid->bidder, bid->target.index, bid->price);
+  log_company_price (engine, KOL_LOG_BIDS, bid->bidder, bid->target.index, bid->price);
   return TRUE;
 }
 
 static void
-sel_win_bid (KolEngine      *g,
+sel_win_bid (KolEngine      *engine,
              KolStep      *s,
              const KolBid *winner,
              KolEntity     target)
 {
   if (winner == NULL)
     return;
-  kol_engine_move_company (g, winner->target.index, winner->bidder);
-  log_company_price (g, KOL_LOG_WINS_AUCTION, winner->bidder, winner->target.index, winner->price);
+  kol_engine_move_company (engine, winner->target.index, winner->bidder);
+  log_company_price (engine, KOL_LOG_WINS_AUCTION, winner->bidder, winner->target.index, winner->price);
   if (winner->price > 0)
-    kol_engine_transfer (g, winner->bidder, kol_entity (KOL_ENTITY_BANK, 0), winner->price);
-  kol_auction_after_buy_company (g, winner->bidder.index, winner->target.index, winner->price);
-  drop_company (sel (g), winner->target.index);
+    kol_engine_transfer (engine, winner->bidder, kol_entity (KOL_ENTITY_BANK, 0), winner->price);
+  kol_auction_after_buy_company (engine, winner->bidder.index, winner->target.index, winner->price);
+  drop_company (sel (engine), winner->target.index);
 }
 
 static void
-sel_post_win_bid (KolEngine      *g,
+sel_post_win_bid (KolEngine      *engine,
                   KolStep      *s,
                   const KolBid *winner,
                   KolEntity     target)
 {
-  KolAuctioneer *a = sel (g);
+  KolAuctioneer *a = sel (engine);
 
-  kol_round_goto_entity (g, a->auction_triggerer);
-  unpass_round_entities (g);
-  sel_next_entity (g, s);
-  a->auction_triggerer = kol_step_current_entity (g, s);
+  kol_round_goto_entity (engine, a->auction_triggerer);
+  unpass_round_entities (engine);
+  sel_next_entity (engine, s);
+  a->auction_triggerer = kol_step_current_entity (engine, s);
   if (a->n_companies > 0)
-    kol_passable_auction_auction_entity (g, s, &kol_selection_auction_ops,
+    kol_passable_auction_auction_entity (engine, s, &kol_selection_auction_ops,
                                          company_entity (a->companies[0]));
 }
 
 static void
-sel_all_passed (KolEngine *g,
+sel_all_passed (KolEngine *engine,
                 KolStep *s)
 {
-  KolAuctioneer *a = sel (g);
+  KolAuctioneer *a = sel (engine);
 
   if (a->cheapest >= 0 && find_company (a, a->cheapest) >= 0)
     {
-      int nv = discount_company (g, a->cheapest, 5);
+      int nv = discount_company (engine, a->cheapest, 5);
 
-      kol_passable_auction_auction_entity (g, s, &kol_selection_auction_ops,
+      kol_passable_auction_auction_entity (engine, s, &kol_selection_auction_ops,
                                            company_entity (a->cheapest));
       if (nv <= 0)
         {
           /* forced_win: the next player takes it for nothing */
           KolBid bid;
 
-          kol_round_next_entity_index (g);
+          kol_round_next_entity_index (engine);
           bid.target = company_entity (a->cheapest);
-          bid.bidder = kol_step_current_entity (g, s);
+          bid.bidder = kol_step_current_entity (engine, s);
           bid.price = 0;
           a->n_active_bidders = 1;
           a->active_bidders[0] = bid.bidder;
-          sel_process_bid_internal (g, s, &bid, NULL);
+          sel_process_bid_internal (engine, s, &bid, NULL);
         }
     }
   else
     {
-      kol_operating_payout_companies (g);
+      kol_operating_payout_companies (engine);
       if (a->n_companies > 0)
-        kol_passable_auction_auction_entity (g, s, &kol_selection_auction_ops,
+        kol_passable_auction_auction_entity (engine, s, &kol_selection_auction_ops,
                                              company_entity (a->companies[0]));
     }
-  unpass_round_entities (g);
+  unpass_round_entities (engine);
 }
 
 static KolAuctioneer *
-sel_auctioneer (KolEngine *g,
+sel_auctioneer (KolEngine *engine,
                 KolStep *s)
 {
-  return sel (g);
+  return sel (engine);
 }
 
 const KolPassableAuctionOps kol_selection_auction_ops = {
@@ -1292,21 +1292,21 @@ const KolPassableAuctionOps kol_selection_auction_ops = {
  * the first), else the round's player.
  */
 int
-kol_step_selection_auction_active_entities (KolEngine   *g,
+kol_step_selection_auction_active_entities (KolEngine   *engine,
                                             KolStep   *s,
                                             KolEntity *out,
                                             int        max)
 {
-  KolAuctioneer *a = sel (g);
+  KolAuctioneer *a = sel (engine);
   const KolBid *high;
 
   if (max < 1)
     return 0;
   if (a->auctioning.kind == KOL_ENTITY_NONE || a->n_active_bidders == 0)
     {
-      if (g->round.n_entities == 0)
+      if (engine->round.n_entities == 0)
         return 0;
-      out[0] = g->round.entities[g->round.entity_index];
+      out[0] = engine->round.entities[engine->round.entity_index];
       return 1;
     }
   high = kol_auctioneer_highest (a, a->auctioning);
@@ -1324,41 +1324,41 @@ kol_step_selection_auction_active_entities (KolEngine   *g,
  * Returns: bid and pass for the acting player while companies are left.
  */
 guint32
-kol_step_selection_auction_actions (KolEngine  *g,
+kol_step_selection_auction_actions (KolEngine  *engine,
                                     KolStep  *s,
                                     KolEntity entity)
 {
-  if (sel (g)->n_companies == 0 || !same_entity (entity, kol_step_current_entity (g, s)))
+  if (sel (engine)->n_companies == 0 || !same_entity (entity, kol_step_current_entity (engine, s)))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_BID) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }
 
 /* #process_bid */
 static gboolean
-sel_process_bid_internal (KolEngine      *g,
+sel_process_bid_internal (KolEngine      *engine,
                           KolStep      *s,
                           const KolBid *bid,
                           GError      **error)
 {
-  KolAuctioneer *a = sel (g);
+  KolAuctioneer *a = sel (engine);
 
-  kol_entity_set_passed (g, bid->bidder, FALSE);
+  kol_entity_set_passed (engine, bid->bidder, FALSE);
   if (a->auctioning.kind == KOL_ENTITY_NONE)
     {
-      if (!kol_passable_auction_selection_bid (g, s, &kol_selection_auction_ops, bid, error))
+      if (!kol_passable_auction_selection_bid (engine, s, &kol_selection_auction_ops, bid, error))
         return FALSE;
       if (a->auctioning.kind != KOL_ENTITY_NONE)
-        sel_next_entity (g, s);
+        sel_next_entity (engine, s);
       return TRUE;
     }
   if (a->n_active_bidders == 1)
     {
-      if (!sel_add_bid (g, s, bid, error))
+      if (!sel_add_bid (engine, s, bid, error))
         return FALSE;
-      sel_resolve_bids (g, s);
+      sel_resolve_bids (engine, s);
       return TRUE;
     }
-  return sel_add_bid (g, s, bid, error);
+  return sel_add_bid (engine, s, bid, error);
 }
 
 /**
@@ -1369,12 +1369,12 @@ sel_process_bid_internal (KolEngine      *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_selection_auction_process (KolEngine         *g,
+kol_step_selection_auction_process (KolEngine         *engine,
                                     KolStep         *s,
                                     const KolAction *action,
                                     GError         **error)
 {
-  KolAuctioneer *a = sel (g);
+  KolAuctioneer *a = sel (engine);
   KolEntity e = action->entity;
 
   if (action->type == KOL_ACTION_BID)
@@ -1390,29 +1390,29 @@ kol_step_selection_auction_process (KolEngine         *g,
         {
           KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_BID_AUCTION_ONLY) };
 
-          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1,
+          return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, args, 1,
                                   "that company takes no bids now");
         }
-      return sel_process_bid_internal (g, s, &bid, error);
+      return sel_process_bid_internal (engine, s, &bid, error);
     }
   if (action->type != KOL_ACTION_PASS)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an auction action");
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an auction action");
   if (a->auctioning.kind != KOL_ENTITY_NONE)
     {
-      kol_passable_auction_pass (g, s, &kol_selection_auction_ops, e);
-      sel_resolve_bids (g, s);
+      kol_passable_auction_pass (engine, s, &kol_selection_auction_ops, e);
+      sel_resolve_bids (engine, s);
       return TRUE;
     }
   {
     KolArg args[1] = { kol_arg_entity (e) };
 
-    kol_engine_log (g, KOL_LOG_PASSES_BIDDING, args, 1);
+    kol_engine_log (engine, KOL_LOG_PASSES_BIDDING, args, 1);
   }
   drop_active_bidder (a, e);
-  kol_entity_set_passed (g, e, TRUE);
-  if (all_round_entities_passed (g))
-    sel_all_passed (g, s);
-  sel_next_entity (g, s);
+  kol_entity_set_passed (engine, e, TRUE);
+  if (all_round_entities_passed (engine))
+    sel_all_passed (engine, s);
+  sel_next_entity (engine, s);
   return TRUE;
 }
 
@@ -1422,18 +1422,18 @@ kol_step_selection_auction_process (KolEngine         *g,
  * #setup: the companies in order; the first goes up for auction at once.
  */
 void
-kol_step_selection_auction_setup (KolEngine *g,
+kol_step_selection_auction_setup (KolEngine *engine,
                                   KolStep *s)
 {
-  KolAuctioneer *a = sel (g);
+  KolAuctioneer *a = sel (engine);
 
   kol_auctioneer_init (a);
-  a->n_companies = initial_auction_companies (g, a->companies);
+  a->n_companies = initial_auction_companies (engine, a->companies);
   a->cheapest = a->n_companies > 0 ? a->companies[0] : -1;
   if (a->n_companies > 0)
-    kol_passable_auction_auction_entity (g, s, &kol_selection_auction_ops,
+    kol_passable_auction_auction_entity (engine, s, &kol_selection_auction_ops,
                                          company_entity (a->companies[0]));
-  a->auction_triggerer = kol_step_current_entity (g, s);
+  a->auction_triggerer = kol_step_current_entity (engine, s);
 }
 
 const KolStepClass kol_step_selection_auction = {
@@ -1453,10 +1453,10 @@ const KolStepClass kol_step_selection_auction = {
  * companies_pending_par: none.
  */
 void
-kol_step_company_pending_par_round_state (KolEngine *g,
+kol_step_company_pending_par_round_state (KolEngine *engine,
                                           KolStep *s)
 {
-  KOL_AUCTION_STATE (g)->n_pending_par = 0;
+  KOL_AUCTION_STATE (engine)->n_pending_par = 0;
 }
 
 /**
@@ -1465,10 +1465,10 @@ kol_step_company_pending_par_round_state (KolEngine *g,
  * Returns: %TRUE while a company waits for its corporation to be parred.
  */
 gboolean
-kol_step_company_pending_par_active (KolEngine *g,
+kol_step_company_pending_par_active (KolEngine *engine,
                                      KolStep *s)
 {
-  return KOL_AUCTION_STATE (g)->n_pending_par > 0;
+  return KOL_AUCTION_STATE (engine)->n_pending_par > 0;
 }
 
 /**
@@ -1477,17 +1477,17 @@ kol_step_company_pending_par_active (KolEngine *g,
  * Returns: the owner of the first pending company.
  */
 int
-kol_step_company_pending_par_active_entities (KolEngine   *g,
+kol_step_company_pending_par_active_entities (KolEngine   *engine,
                                               KolStep   *s,
                                               KolEntity *out,
                                               int        max)
 {
-  KolAuctionRoundState *st = KOL_AUCTION_STATE (g);
+  KolAuctionRoundState *st = KOL_AUCTION_STATE (engine);
   KolEntity owner;
 
   if (st->n_pending_par == 0 || max < 1)
     return 0;
-  owner = g->companies[st->pending_par[0]].owner;
+  owner = engine->companies[st->pending_par[0]].owner;
   if (owner.kind == KOL_ENTITY_NONE)
     return 0;
   out[0] = owner;
@@ -1500,23 +1500,23 @@ kol_step_company_pending_par_active_entities (KolEngine   *g,
  * Returns: par for the owner of the first pending company.
  */
 guint32
-kol_step_company_pending_par_actions (KolEngine  *g,
+kol_step_company_pending_par_actions (KolEngine  *engine,
                                       KolStep  *s,
                                       KolEntity entity)
 {
-  return same_entity (entity, kol_step_current_entity (g, s)) ? KOL_ACTION_BIT (KOL_ACTION_PAR) : 0;
+  return same_entity (entity, kol_step_current_entity (engine, s)) ? KOL_ACTION_BIT (KOL_ACTION_PAR) : 0;
 }
 
 /* The corporations the pending company lets its owner par. */
 static gboolean
-pending_par_allowed (KolEngine *g,
+pending_par_allowed (KolEngine *engine,
                      int      company,
                      int      corp)
 {
-  const KolStockHooks *h = kol_stock_hooks (g);
-  int required = h && h->pending_par_corp ? h->pending_par_corp (g, company) : -1;
+  const KolStockHooks *h = kol_stock_hooks (engine);
+  int required = h && h->pending_par_corp ? h->pending_par_corp (engine, company) : -1;
 
-  if (corp < 0 || corp >= g->n_corps || g->corps[corp].ipoed || g->corps[corp].closed)
+  if (corp < 0 || corp >= engine->n_corps || engine->corps[corp].ipoed || engine->corps[corp].closed)
     return FALSE;
   return required < 0 || required == corp;
 }
@@ -1542,12 +1542,12 @@ cell_in (const KolCell *cells,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_company_pending_par_process (KolEngine         *g,
+kol_step_company_pending_par_process (KolEngine         *engine,
                                       KolStep         *s,
                                       const KolAction *a,
                                       GError         **error)
 {
-  KolAuctionRoundState *st = KOL_AUCTION_STATE (g);
+  KolAuctionRoundState *st = KOL_AUCTION_STATE (engine);
   KolCell cells[KOL_MAX_MARKET_ROWS * KOL_MAX_MARKET_COLS];
   KolCell cell = kol_cell (a->cell_row, a->cell_col);
   int corp = a->corp, n;
@@ -1556,29 +1556,29 @@ kol_step_company_pending_par_process (KolEngine         *g,
   KolBuyOpts opts;
 
   if (a->type != KOL_ACTION_PAR || st->n_pending_par == 0)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "nothing to par");
-  if (!pending_par_allowed (g, st->pending_par[0], corp) ||
-      kol_engine_certs_of (g, kol_entity (KOL_ENTITY_CORP, corp), corp, &cert, 1) < 1)
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "nothing to par");
+  if (!pending_par_allowed (engine, st->pending_par[0], corp) ||
+      kol_engine_certs_of (engine, kol_entity (KOL_ENTITY_CORP, corp), corp, &cert, 1) < 1)
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_PAR_NOT_ALLOWED) };
 
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1,
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, args, 1,
                               "this corporation cannot be parred with this company");
     }
-  n = kol_stock_par_prices (g, corp, cells, G_N_ELEMENTS (cells));
+  n = kol_stock_par_prices (engine, corp, cells, G_N_ELEMENTS (cells));
   if (!cell_in (cells, n, cell))
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_PAR_PRICE) };
 
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1,
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, args, 1,
                               "par price at %d,%d is not available", cell.row, cell.col);
     }
-  kol_market_set_par (g, corp, cell);
-  kol_bundle_init_cert (g, &bundle, cert);
+  kol_market_set_par (engine, corp, cell);
+  kol_bundle_init_cert (engine, &bundle, cert);
   kol_buy_opts_init (&opts);
   opts.exchange = KOL_EXCHANGE_FREE;
-  kol_shares_buy (g, a->entity, &bundle, &opts);
-  kol_stock_after_par (g, corp);
+  kol_shares_buy (engine, a->entity, &bundle, &opts);
+  kol_stock_after_par (engine, corp);
   memmove (&st->pending_par[0], &st->pending_par[1], (st->n_pending_par - 1) * sizeof st->pending_par[0]);
   st->n_pending_par--;
   return TRUE;
@@ -1596,21 +1596,21 @@ const KolStepClass kol_step_company_pending_par = {
 /* ------------------------------------------------------------ legal choices */
 
 static int
-waterfall_bid_options (KolEngine      *g,
+waterfall_bid_options (KolEngine      *engine,
                        KolStep      *s,
                        KolEntity     entity,
                        KolBidOption *out,
                        int           max)
 {
-  KolAuctioneer *a = wf (g);
-  int auctioning = kol_step_waterfall_auction_auctioning (g, s), n = 0;
+  KolAuctioneer *a = wf (engine);
+  int auctioning = kol_step_waterfall_auction_auctioning (engine, s), n = 0;
 
   for (int i = 0; i < a->n_companies && n < max; i++)
     {
       int c = a->companies[i];
-      int min = kol_step_waterfall_auction_min_bid (g, s, c);
-      int top = kol_step_waterfall_auction_max_bid (g, s, entity.index, c);
-      gboolean purchase = kol_step_waterfall_auction_may_purchase (g, s, c);
+      int min = kol_step_waterfall_auction_min_bid (engine, s, c);
+      int top = kol_step_waterfall_auction_max_bid (engine, s, entity.index, c);
+      gboolean purchase = kol_step_waterfall_auction_may_purchase (engine, s, c);
 
       if ((auctioning >= 0 && c != auctioning) || top < min)
         continue;
@@ -1618,20 +1618,20 @@ waterfall_bid_options (KolEngine      *g,
       out[n].purchase = purchase;
       out[n].min = min;
       out[n].max = purchase ? min : top;
-      out[n].step = purchase ? 0 : kol_auction_min_increment (g);
+      out[n].step = purchase ? 0 : kol_auction_min_increment (engine);
       n++;
     }
   return n;
 }
 
 static int
-selection_bid_options (KolEngine      *g,
+selection_bid_options (KolEngine      *engine,
                        KolStep      *s,
                        KolEntity     entity,
                        KolBidOption *out,
                        int           max)
 {
-  KolAuctioneer *a = sel (g);
+  KolAuctioneer *a = sel (engine);
   KolEntity target = a->auctioning.kind != KOL_ENTITY_NONE
                      ? a->auctioning
                      : (a->n_companies > 0 ? company_entity (a->companies[0]) : KOL_ENTITY_INIT_NONE);
@@ -1639,15 +1639,15 @@ selection_bid_options (KolEngine      *g,
 
   if (target.kind == KOL_ENTITY_NONE || max < 1)
     return 0;
-  min = kol_step_selection_auction_min_bid (g, s, target);
-  top = kol_step_selection_auction_max_bid (g, s, entity, target);
+  min = kol_step_selection_auction_min_bid (engine, s, target);
+  top = kol_step_selection_auction_max_bid (engine, s, entity, target);
   if (top < min)
     return 0;
   out[0].company = target.index;
   out[0].purchase = FALSE;
   out[0].min = min;
   out[0].max = top;
-  out[0].step = kol_auction_min_increment (g);
+  out[0].step = kol_auction_min_increment (engine);
   return 1;
 }
 
@@ -1661,20 +1661,20 @@ selection_bid_options (KolEngine      *g,
  * Returns: how many options were written.
  */
 int
-kol_auction_bid_options (KolEngine      *g,
+kol_auction_bid_options (KolEngine      *engine,
                          KolEntity     entity,
                          KolBidOption *out,
                          int           max)
 {
-  KolStep *s = kol_round_step_for (g, entity, KOL_ACTION_BID);
+  KolStep *s = kol_round_step_for (engine, entity, KOL_ACTION_BID);
 
   if (s == NULL || entity.kind != KOL_ENTITY_PLAYER)
     return 0;
   /* title subclasses reuse the generic process slot (1849's waterfall) */
   if (s->klass->process == kol_step_waterfall_auction_process)
-    return waterfall_bid_options (g, s, entity, out, max);
+    return waterfall_bid_options (engine, s, entity, out, max);
   if (s->klass->process == kol_step_selection_auction_process)
-    return selection_bid_options (g, s, entity, out, max);
+    return selection_bid_options (engine, s, entity, out, max);
   return 0;
 }
 
@@ -1685,25 +1685,25 @@ kol_auction_bid_options (KolEngine      *g,
  * Returns: how many options were written.
  */
 int
-kol_auction_par_options (KolEngine      *g,
+kol_auction_par_options (KolEngine      *engine,
                          KolEntity     entity,
                          KolParOption *out,
                          int           max)
 {
-  KolAuctionRoundState *st = KOL_AUCTION_STATE (g);
-  KolStep *s = kol_round_step_for (g, entity, KOL_ACTION_PAR);
+  KolAuctionRoundState *st = KOL_AUCTION_STATE (engine);
+  KolStep *s = kol_round_step_for (engine, entity, KOL_ACTION_PAR);
   int n = 0;
 
   if (s == NULL || s->klass->process != kol_step_company_pending_par_process || st->n_pending_par == 0)
     return 0;
-  for (int i = 0; i < g->n_corp_order && n < max; i++)
+  for (int i = 0; i < engine->n_corp_order && n < max; i++)
     {
-      int corp = g->corp_order[i];
+      int corp = engine->corp_order[i];
 
-      if (!pending_par_allowed (g, st->pending_par[0], corp))
+      if (!pending_par_allowed (engine, st->pending_par[0], corp))
         continue;
       out[n].corp = (gint16) corp;
-      out[n].n_cells = kol_stock_par_prices (g, corp, out[n].cells, KOL_MAX_PAR_CELLS);
+      out[n].n_cells = kol_stock_par_prices (engine, corp, out[n].cells, KOL_MAX_PAR_CELLS);
       n++;
     }
   return n;

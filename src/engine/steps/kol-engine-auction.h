@@ -12,7 +12,7 @@ G_BEGIN_DECLS
  * round), Step::SelectionAuction and Step::CompanyPendingPar, and
  * Game#payout_companies (kol_operating_payout_companies).
  *
- * The bids live in a KolAuctioneer: at the start of g->round.data in an
+ * The bids live in a KolAuctioneer: at the start of engine->round.data in an
  * auction round (KolAuctionRoundState), or wherever a title keeps one (1840's
  * line auctions run in other rounds and can keep theirs in its title area).
  * Title hooks are in KolStockHooks: after_buy_company, pending_par_corp,
@@ -60,7 +60,7 @@ typedef struct
 
 G_STATIC_ASSERT (sizeof (KolAuctionRoundState) <= KOL_ROUND_TITLE_OFFSET);
 
-#define KOL_AUCTION_STATE(g) KOL_ROUND_GENERIC (g, KolAuctionRoundState)
+#define KOL_AUCTION_STATE(engine) KOL_ROUND_GENERIC (engine, KolAuctionRoundState)
 
 /* ----------------------------------------------------------- Auctioner */
 
@@ -101,7 +101,7 @@ void          kol_auctioneer_clear_target  (KolAuctioneer *a,
                                             KolEntity      target);
 void          kol_auctioneer_clear         (KolAuctioneer *a);
 /* Auctioner#add_bid's checks: @price between @min and @max. */
-gboolean      kol_auction_check_bid        (KolEngine  *g,
+gboolean      kol_auction_check_bid        (KolEngine  *engine,
                                             KolEntity bidder,
                                             int       price,
                                             int       min,
@@ -111,19 +111,19 @@ gboolean      kol_auction_check_bid        (KolEngine  *g,
 /* --------------------------------------------------------- Game methods */
 
 /* MIN_BID_INCREMENT */
-int           kol_auction_min_increment    (KolEngine *g);
+int           kol_auction_min_increment    (KolEngine *engine);
 /* Company#min_bid: value − discount (KolCompany.discounted holds the
  * discount). */
-int           kol_company_min_bid          (KolEngine *g,
+int           kol_company_min_bid          (KolEngine *engine,
                                             int      company);
 /* Game#after_buy_company through the title's hook. */
-void          kol_auction_after_buy_company (KolEngine *g,
+void          kol_auction_after_buy_company (KolEngine *engine,
                                              int      player,
                                              int      company,
                                              int      price);
 /* round.companies_pending_par << @company (CompanyPendingPar then asks the
  * owner to par). */
-void          kol_auction_add_pending_par  (KolEngine *g,
+void          kol_auction_add_pending_par  (KolEngine *engine,
                                             int      company);
 
 /* -------------------------------------------------------- Round::Auction */
@@ -132,65 +132,65 @@ void          kol_auction_add_pending_par  (KolEngine *g,
  * active. */
 extern const KolRoundClass kol_round_auction;
 
-void          kol_round_auction_select_entities (KolEngine *g, KolRound *r);
+void          kol_round_auction_select_entities (KolEngine *engine, KolRound *r);
 
 /* --------------------------------------------------------- PassableAuction */
 
 /* The step methods PassableAuction calls that its classes define. */
 typedef struct
 {
-  int      (*min_bid)       (KolEngine *g, KolStep *s, KolEntity target);
-  int      (*max_bid)       (KolEngine *g, KolStep *s, KolEntity bidder, KolEntity target);
+  int      (*min_bid)       (KolEngine *engine, KolStep *s, KolEntity target);
+  int      (*max_bid)       (KolEngine *engine, KolStep *s, KolEntity bidder, KolEntity target);
   /* @winner NULL: nobody won. */
-  void     (*win_bid)       (KolEngine *g, KolStep *s, const KolBid *winner, KolEntity target);
-  void     (*post_win_bid)  (KolEngine *g, KolStep *s, const KolBid *winner, KolEntity target);
+  void     (*win_bid)       (KolEngine *engine, KolStep *s, const KolBid *winner, KolEntity target);
+  void     (*post_win_bid)  (KolEngine *engine, KolStep *s, const KolBid *winner, KolEntity target);
   /* NULL: kol_passable_auction_resolve_bids. */
-  void     (*resolve_bids)  (KolEngine *g, KolStep *s);
+  void     (*resolve_bids)  (KolEngine *engine, KolStep *s);
   /* NULL: kol_passable_auction_add_bid. */
-  gboolean (*add_bid)       (KolEngine *g, KolStep *s, const KolBid *bid, GError **error);
+  gboolean (*add_bid)       (KolEngine *engine, KolStep *s, const KolBid *bid, GError **error);
   /* NULL: the round's entities. */
-  int      (*initial_auction_entities) (KolEngine *g, KolStep *s, KolEntity *out);
+  int      (*initial_auction_entities) (KolEngine *engine, KolStep *s, KolEntity *out);
   /* Where the step keeps its bids. */
-  KolAuctioneer *(*auctioneer) (KolEngine *g, KolStep *s);
+  KolAuctioneer *(*auctioneer) (KolEngine *engine, KolStep *s);
 } KolPassableAuctionOps;
 
 void      kol_passable_auction_setup             (KolAuctioneer *a);
 /* #remove_from_auction: out of the bidders, bid withdrawn, resolve. */
-void      kol_passable_auction_remove            (KolEngine                     *g,
+void      kol_passable_auction_remove            (KolEngine                     *engine,
                                                   KolStep                     *s,
                                                   const KolPassableAuctionOps *ops,
                                                   KolEntity                    entity);
 /* #pass_auction: logs "passes on" and removes @entity. */
-void      kol_passable_auction_pass              (KolEngine                     *g,
+void      kol_passable_auction_pass              (KolEngine                     *engine,
                                                   KolStep                     *s,
                                                   const KolPassableAuctionOps *ops,
                                                   KolEntity                    entity);
 /* #auction_entity: @target goes up; bidders who cannot reach the minimum
  * (except the triggerer) are out. */
-void      kol_passable_auction_auction_entity    (KolEngine                     *g,
+void      kol_passable_auction_auction_entity    (KolEngine                     *engine,
                                                   KolStep                     *s,
                                                   const KolPassableAuctionOps *ops,
                                                   KolEntity                    target);
 /* #selection_bid: the first bid starts the auction of its target. */
-gboolean  kol_passable_auction_selection_bid     (KolEngine                     *g,
+gboolean  kol_passable_auction_selection_bid     (KolEngine                     *engine,
                                                   KolStep                     *s,
                                                   const KolPassableAuctionOps *ops,
                                                   const KolBid                *bid,
                                                   GError                     **error);
 /* #add_bid: checked and stored; bidders who can no longer reach the
  * minimum drop out. */
-gboolean  kol_passable_auction_add_bid           (KolEngine                     *g,
+gboolean  kol_passable_auction_add_bid           (KolEngine                     *engine,
                                                   KolStep                     *s,
                                                   const KolPassableAuctionOps *ops,
                                                   const KolBid                *bid,
                                                   GError                     **error);
 /* #resolve_bids: with one bidder left (and a bid) or none, the auction ends
  * (win_bid, then post_win_bid). */
-void      kol_passable_auction_resolve_bids      (KolEngine                     *g,
+void      kol_passable_auction_resolve_bids      (KolEngine                     *engine,
                                                   KolStep                     *s,
                                                   const KolPassableAuctionOps *ops);
 /* The class's resolve_bids (ops->resolve_bids or the one above). */
-void      kol_passable_auction_resolve           (KolEngine                     *g,
+void      kol_passable_auction_resolve           (KolEngine                     *engine,
                                                   KolStep                     *s,
                                                   const KolPassableAuctionOps *ops);
 
@@ -198,18 +198,18 @@ void      kol_passable_auction_resolve           (KolEngine                     
 
 extern const KolStepClass kol_step_waterfall_auction;
 
-guint32   kol_step_waterfall_auction_actions        (KolEngine *g, KolStep *s, KolEntity entity);
-int       kol_step_waterfall_auction_active_entities (KolEngine *g, KolStep *s, KolEntity *out,
+guint32   kol_step_waterfall_auction_actions        (KolEngine *engine, KolStep *s, KolEntity entity);
+int       kol_step_waterfall_auction_active_entities (KolEngine *engine, KolStep *s, KolEntity *out,
                                                       int max);
-gboolean  kol_step_waterfall_auction_process        (KolEngine *g, KolStep *s, const KolAction *a,
+gboolean  kol_step_waterfall_auction_process        (KolEngine *engine, KolStep *s, const KolAction *a,
                                                      GError **error);
-void      kol_step_waterfall_auction_setup          (KolEngine *g, KolStep *s);
-void      kol_step_waterfall_auction_round_state    (KolEngine *g, KolStep *s);
+void      kol_step_waterfall_auction_setup          (KolEngine *engine, KolStep *s);
+void      kol_step_waterfall_auction_round_state    (KolEngine *engine, KolStep *s);
 /* The company being auctioned (bids from more than one player), or -1. */
-int       kol_step_waterfall_auction_auctioning     (KolEngine *g, KolStep *s);
-gboolean  kol_step_waterfall_auction_may_purchase   (KolEngine *g, KolStep *s, int company);
-int       kol_step_waterfall_auction_min_bid        (KolEngine *g, KolStep *s, int company);
-int       kol_step_waterfall_auction_max_bid        (KolEngine *g, KolStep *s, int player,
+int       kol_step_waterfall_auction_auctioning     (KolEngine *engine, KolStep *s);
+gboolean  kol_step_waterfall_auction_may_purchase   (KolEngine *engine, KolStep *s, int company);
+int       kol_step_waterfall_auction_min_bid        (KolEngine *engine, KolStep *s, int company);
+int       kol_step_waterfall_auction_max_bid        (KolEngine *engine, KolStep *s, int player,
                                                      int company);
 
 /* ------------------------------------------------------ SelectionAuction */
@@ -217,27 +217,27 @@ int       kol_step_waterfall_auction_max_bid        (KolEngine *g, KolStep *s, i
 extern const KolStepClass kol_step_selection_auction;
 extern const KolPassableAuctionOps kol_selection_auction_ops;
 
-guint32   kol_step_selection_auction_actions        (KolEngine *g, KolStep *s, KolEntity entity);
-int       kol_step_selection_auction_active_entities (KolEngine *g, KolStep *s, KolEntity *out,
+guint32   kol_step_selection_auction_actions        (KolEngine *engine, KolStep *s, KolEntity entity);
+int       kol_step_selection_auction_active_entities (KolEngine *engine, KolStep *s, KolEntity *out,
                                                       int max);
-gboolean  kol_step_selection_auction_process        (KolEngine *g, KolStep *s, const KolAction *a,
+gboolean  kol_step_selection_auction_process        (KolEngine *engine, KolStep *s, const KolAction *a,
                                                      GError **error);
-void      kol_step_selection_auction_setup          (KolEngine *g, KolStep *s);
-int       kol_step_selection_auction_min_bid        (KolEngine *g, KolStep *s, KolEntity target);
-int       kol_step_selection_auction_max_bid        (KolEngine *g, KolStep *s, KolEntity bidder,
+void      kol_step_selection_auction_setup          (KolEngine *engine, KolStep *s);
+int       kol_step_selection_auction_min_bid        (KolEngine *engine, KolStep *s, KolEntity target);
+int       kol_step_selection_auction_max_bid        (KolEngine *engine, KolStep *s, KolEntity bidder,
                                                      KolEntity target);
 
 /* ----------------------------------------------------- CompanyPendingPar */
 
 extern const KolStepClass kol_step_company_pending_par;
 
-guint32   kol_step_company_pending_par_actions        (KolEngine *g, KolStep *s, KolEntity entity);
-gboolean  kol_step_company_pending_par_active         (KolEngine *g, KolStep *s);
-int       kol_step_company_pending_par_active_entities (KolEngine *g, KolStep *s, KolEntity *out,
+guint32   kol_step_company_pending_par_actions        (KolEngine *engine, KolStep *s, KolEntity entity);
+gboolean  kol_step_company_pending_par_active         (KolEngine *engine, KolStep *s);
+int       kol_step_company_pending_par_active_entities (KolEngine *engine, KolStep *s, KolEntity *out,
                                                         int max);
-gboolean  kol_step_company_pending_par_process        (KolEngine *g, KolStep *s, const KolAction *a,
+gboolean  kol_step_company_pending_par_process        (KolEngine *engine, KolStep *s, const KolAction *a,
                                                        GError **error);
-void      kol_step_company_pending_par_round_state    (KolEngine *g, KolStep *s);
+void      kol_step_company_pending_par_round_state    (KolEngine *engine, KolStep *s);
 
 /* ------------------------------------------------------------ legal choices */
 
@@ -254,11 +254,11 @@ typedef struct
 
 /* Each returns how many options it wrote (0 when @entity cannot bid / par
  * now). */
-int       kol_auction_bid_options  (KolEngine      *g,
+int       kol_auction_bid_options  (KolEngine      *engine,
                                     KolEntity     entity,
                                     KolBidOption *out,
                                     int           max);
-int       kol_auction_par_options  (KolEngine      *g,
+int       kol_auction_par_options  (KolEngine      *engine,
                                     KolEntity     entity,
                                     KolParOption *out,
                                     int           max);

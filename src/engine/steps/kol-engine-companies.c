@@ -17,32 +17,32 @@
  * Company#min_price/#max_price through the title's hook.
  */
 void
-kol_company_price_range (KolEngine *g,
+kol_company_price_range (KolEngine *engine,
                          int      corp,
                          int      company,
                          int     *min,
                          int     *max)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
-  int value = g->companies[company].value;
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
+  int value = engine->companies[company].value;
 
   *min = (value + 1) / 2;
   *max = value * 2;
   if (h && h->company_price_range)
-    h->company_price_range (g, corp, company, min, max);
+    h->company_price_range (engine, corp, company, min, max);
 }
 
 static gboolean
-company_purchasable (KolEngine *g,
+company_purchasable (KolEngine *engine,
                      int      corp,
                      int      company)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
-  const KolCompany *c = &g->companies[company];
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
+  const KolCompany *c = &engine->companies[company];
 
   if (c->closed || c->owner.kind != KOL_ENTITY_PLAYER)
     return FALSE;
-  return !(h && h->company_purchasable) || h->company_purchasable (g, corp, company);
+  return !(h && h->company_purchasable) || h->company_purchasable (engine, corp, company);
 }
 
 /**
@@ -53,15 +53,15 @@ company_purchasable (KolEngine *g,
  * may buy.
  */
 int
-kol_purchasable_companies (KolEngine *g,
+kol_purchasable_companies (KolEngine *engine,
                            int      corp,
                            gint16  *out,
                            int      max)
 {
   int n = 0;
 
-  for (int i = 0; i < g->n_companies && n < max; i++)
-    if (company_purchasable (g, corp, i))
+  for (int i = 0; i < engine->n_companies && n < max; i++)
+    if (company_purchasable (engine, corp, i))
       out[n++] = (gint16) i;
   return n;
 }
@@ -72,7 +72,7 @@ kol_purchasable_companies (KolEngine *g,
  * Returns: the step's blocks option.
  */
 gboolean
-kol_step_buy_company_blocks (KolEngine *g,
+kol_step_buy_company_blocks (KolEngine *engine,
                              KolStep *s)
 {
   return s->opt == KOL_BUY_COMPANY_BLOCKS;
@@ -84,10 +84,10 @@ kol_step_buy_company_blocks (KolEngine *g,
  * BuyCompany#round_state: nothing sold yet.
  */
 void
-kol_step_buy_company_round_state (KolEngine *g,
+kol_step_buy_company_round_state (KolEngine *engine,
                                   KolStep *s)
 {
-  KolOperatingRoundState *st = KOL_OPERATING_STATE (g);
+  KolOperatingRoundState *st = KOL_OPERATING_STATE (engine);
 
   st->just_sold_company = -1;
   for (int i = 0; i < KOL_MAX_COMPANIES; i++)
@@ -101,26 +101,26 @@ kol_step_buy_company_round_state (KolEngine *g,
  * with can_buy_companies, can pay the lowest price of some company.
  */
 gboolean
-kol_step_buy_company_can_buy (KolEngine  *g,
+kol_step_buy_company_can_buy (KolEngine  *engine,
                               KolStep  *s,
                               KolEntity entity)
 {
   gint16 list[KOL_MAX_COMPANIES];
-  int corp = kol_operating_acting_corp (g, entity);
+  int corp = kol_operating_acting_corp (engine, entity);
   int n, lowest = G_MAXINT;
 
-  if (corp < 0 || entity.kind != KOL_ENTITY_CORP || !kol_step_is_current (g, s, entity) ||
-      !kol_engine_phase_has_status (g, "can_buy_companies"))
+  if (corp < 0 || entity.kind != KOL_ENTITY_CORP || !kol_step_is_current (engine, s, entity) ||
+      !kol_engine_phase_has_status (engine, "can_buy_companies"))
     return FALSE;
-  n = kol_purchasable_companies (g, corp, list, KOL_MAX_COMPANIES);
+  n = kol_purchasable_companies (engine, corp, list, KOL_MAX_COMPANIES);
   for (int i = 0; i < n; i++)
     {
       int min, max;
 
-      kol_company_price_range (g, corp, list[i], &min, &max);
+      kol_company_price_range (engine, corp, list[i], &min, &max);
       lowest = MIN (lowest, min);
     }
-  return n > 0 && lowest <= kol_operating_buying_power (g, entity);
+  return n > 0 && lowest <= kol_operating_buying_power (engine, entity);
 }
 
 /**
@@ -130,21 +130,21 @@ kol_step_buy_company_can_buy (KolEngine  *g,
  * offers pass alone to a corporation with usable abilities.
  */
 guint32
-kol_step_buy_company_actions (KolEngine  *g,
+kol_step_buy_company_actions (KolEngine  *engine,
                               KolStep  *s,
                               KolEntity entity)
 {
-  gboolean blocks = kol_step_buy_company_blocks (g, s);
+  gboolean blocks = kol_step_buy_company_blocks (engine, s);
 
-  if (kol_step_buy_company_can_buy (g, s, entity))
+  if (kol_step_buy_company_can_buy (engine, s, entity))
     return KOL_ACTION_BIT (KOL_ACTION_BUY_COMPANY) | (blocks ? KOL_ACTION_BIT (KOL_ACTION_PASS) : 0);
-  if (blocks && entity.kind == KOL_ENTITY_CORP && kol_operating_corp_has_abilities (g, entity.index))
+  if (blocks && entity.kind == KOL_ENTITY_CORP && kol_operating_corp_has_abilities (engine, entity.index))
     return KOL_ACTION_BIT (KOL_ACTION_PASS);
   return 0;
 }
 
 static gboolean
-refuse_company (KolEngine    *g,
+refuse_company (KolEngine    *engine,
                 GError    **error,
                 int         company,
                 KolReason   reason,
@@ -159,12 +159,12 @@ refuse_company (KolEngine    *g,
     kol_arg_int (KOL_ARG_MONEY, max),
   };
 
-  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 4, "cannot buy %s: %s",
-                          company >= 0 ? g->title->companies[company].id : "?", message);
+  return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, args, 4, "cannot buy %s: %s",
+                          company >= 0 ? engine->title->companies[company].id : "?", message);
 }
 
 static void
-log_company_buy (KolEngine  *g,
+log_company_buy (KolEngine  *engine,
                  int       corp,
                  int       company,
                  KolEntity owner,
@@ -180,10 +180,10 @@ log_company_buy (KolEngine  *g,
   if (owner.kind == KOL_ENTITY_NONE)
     {
       args[2] = args[3];
-      kol_engine_log (g, KOL_LOG_BUYS_COMPANY_MARKET, args, 3);
+      kol_engine_log (engine, KOL_LOG_BUYS_COMPANY_MARKET, args, 3);
     }
   else
-    kol_engine_log (g, KOL_LOG_BUYS_COMPANY, args, 4);
+    kol_engine_log (engine, KOL_LOG_BUYS_COMPANY, args, 4);
 }
 
 /**
@@ -195,7 +195,7 @@ log_company_buy (KolEngine  *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_buy_company_buy (KolEngine *g,
+kol_step_buy_company_buy (KolEngine *engine,
                           KolStep *s,
                           int      corp,
                           int      company,
@@ -203,41 +203,41 @@ kol_step_buy_company_buy (KolEngine *g,
                           int      spender,
                           GError **error)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
-  KolOperatingRoundState *st = KOL_OPERATING_STATE (g);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
+  KolOperatingRoundState *st = KOL_OPERATING_STATE (engine);
   KolEntity owner, payer;
   int min, max;
 
-  if (company < 0 || company >= g->n_companies)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such company");
-  if (!company_purchasable (g, corp, company))
-    return refuse_company (g, error, company, KOL_REASON_COMPANY_NOT_BUYABLE, 0, 0,
+  if (company < 0 || company >= engine->n_companies)
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such company");
+  if (!company_purchasable (engine, corp, company))
+    return refuse_company (engine, error, company, KOL_REASON_COMPANY_NOT_BUYABLE, 0, 0,
                            "not for sale to this corporation");
-  kol_company_price_range (g, corp, company, &min, &max);
+  kol_company_price_range (engine, corp, company, &min, &max);
   if (price < min || price > max)
-    return refuse_company (g, error, company, KOL_REASON_COMPANY_PRICE, min, max,
+    return refuse_company (engine, error, company, KOL_REASON_COMPANY_PRICE, min, max,
                            "price outside the allowed range");
   payer = kol_entity (KOL_ENTITY_CORP, spender >= 0 ? spender : corp);
-  if (kol_engine_cash (g, payer) < price)
+  if (kol_engine_cash (engine, payer) < price)
     {
       KolArg args[3] = {
         kol_arg_entity (payer),
-        kol_arg_int (KOL_ARG_MONEY, kol_engine_cash (g, payer)),
+        kol_arg_int (KOL_ARG_MONEY, kol_engine_cash (engine, payer)),
         kol_arg_int (KOL_ARG_MONEY, price),
       };
 
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "%s cannot pay %d",
-                              kol_engine_entity_name (g, payer), price);
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "%s cannot pay %d",
+                              kol_engine_entity_name (engine, payer), price);
     }
 
-  owner = g->companies[company].owner;
-  kol_engine_move_company (g, company, kol_entity (KOL_ENTITY_CORP, corp));
+  owner = engine->companies[company].owner;
+  kol_engine_move_company (engine, company, kol_entity (KOL_ENTITY_CORP, corp));
   st->just_sold_company = (gint16) company;
   st->company_sellers[company] = owner;
-  kol_engine_transfer (g, payer, owner.kind == KOL_ENTITY_NONE ? kol_entity (KOL_ENTITY_BANK, 0) : owner, price);
+  kol_engine_transfer (engine, payer, owner.kind == KOL_ENTITY_NONE ? kol_entity (KOL_ENTITY_BANK, 0) : owner, price);
   if (h && h->company_bought)
-    h->company_bought (g, company, corp);
-  log_company_buy (g, corp, company, owner, price);
+    h->company_bought (engine, company, corp);
+  log_company_buy (engine, corp, company, owner, price);
   return TRUE;
 }
 
@@ -249,23 +249,23 @@ kol_step_buy_company_buy (KolEngine *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_buy_company_process (KolEngine         *g,
+kol_step_buy_company_process (KolEngine         *engine,
                               KolStep         *s,
                               const KolAction *a,
                               GError         **error)
 {
-  int corp = kol_operating_acting_corp (g, a->entity);
+  int corp = kol_operating_acting_corp (engine, a->entity);
 
   switch (a->type)
     {
     case KOL_ACTION_BUY_COMPANY:
       if (corp < 0)
-        return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "only corporations buy");
-      return kol_step_buy_company_buy (g, s, corp, a->company, a->price, -1, error);
+        return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "only corporations buy");
+      return kol_step_buy_company_buy (engine, s, corp, a->company, a->price, -1, error);
     case KOL_ACTION_PASS:
-      return kol_step_process_pass (g, s, a, error);
+      return kol_step_process_pass (engine, s, a, error);
     default:
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a company action");
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a company action");
     }
 }
 
@@ -289,17 +289,17 @@ add_company_buy (GPtrArray *out,
  * pass when offered.
  */
 void
-kol_step_buy_company_legal_actions (KolEngine   *g,
+kol_step_buy_company_legal_actions (KolEngine   *engine,
                                     KolStep   *s,
                                     KolEntity  entity,
                                     GPtrArray *out)
 {
-  guint32 actions = kol_step_buy_company_actions (g, s, entity);
+  guint32 actions = kol_step_buy_company_actions (engine, s, entity);
 
   if (actions & KOL_ACTION_BIT (KOL_ACTION_BUY_COMPANY))
     {
       KolCompanyOffer offers[KOL_MAX_COMPANIES];
-      int n = kol_buyable_company_offers (g, entity, offers, G_N_ELEMENTS (offers));
+      int n = kol_buyable_company_offers (engine, entity, offers, G_N_ELEMENTS (offers));
 
       for (int i = 0; i < n; i++)
         {
@@ -329,27 +329,27 @@ const KolStepClass kol_step_buy_company = {
  * Returns: the companies @entity's corporation may buy now.
  */
 int
-kol_buyable_company_offers (KolEngine         *g,
+kol_buyable_company_offers (KolEngine         *engine,
                             KolEntity        entity,
                             KolCompanyOffer *out,
                             int              max)
 {
   gint16 list[KOL_MAX_COMPANIES];
-  int corp = kol_operating_acting_corp (g, entity);
+  int corp = kol_operating_acting_corp (engine, entity);
   int power, n_list, n = 0;
 
-  if (corp < 0 || kol_round_step_for (g, entity, KOL_ACTION_BUY_COMPANY) == NULL)
+  if (corp < 0 || kol_round_step_for (engine, entity, KOL_ACTION_BUY_COMPANY) == NULL)
     return 0;
-  power = kol_operating_buying_power (g, entity);
-  n_list = kol_purchasable_companies (g, corp, list, KOL_MAX_COMPANIES);
+  power = kol_operating_buying_power (engine, entity);
+  n_list = kol_purchasable_companies (engine, corp, list, KOL_MAX_COMPANIES);
   for (int i = 0; i < n_list && n < max; i++)
     {
       int min, max_price;
 
-      kol_company_price_range (g, corp, list[i], &min, &max_price);
+      kol_company_price_range (engine, corp, list[i], &min, &max_price);
       max_price = MIN (max_price, power);
       if (min <= max_price)
-        out[n++] = (KolCompanyOffer) { list[i], g->companies[list[i]].owner, min, max_price };
+        out[n++] = (KolCompanyOffer) { list[i], engine->companies[list[i]].owner, min, max_price };
     }
   return n;
 }
@@ -357,7 +357,7 @@ kol_buyable_company_offers (KolEngine         *g,
 /* ----------------------------------------------------------- Step::Bankrupt */
 
 static int
-sellable_value (KolEngine *g,
+sellable_value (KolEngine *engine,
                 KolStep *buy_train,
                 int      player)
 {
@@ -366,14 +366,14 @@ sellable_value (KolEngine *g,
 
   if (buy_train == NULL)
     return 0;
-  n = kol_ebuy_sellable_bundles (g, buy_train, player, bundles, G_N_ELEMENTS (bundles));
-  for (int c = 0; c < g->n_corps; c++)
+  n = kol_ebuy_sellable_bundles (engine, buy_train, player, bundles, G_N_ELEMENTS (bundles));
+  for (int c = 0; c < engine->n_corps; c++)
     {
       int best = 0;
 
       for (int i = 0; i < n; i++)
         if (bundles[i].corp == c)
-          best = MAX (best, kol_bundle_price (g, &bundles[i]));
+          best = MAX (best, kol_bundle_price (engine, &bundles[i]));
       value += best;
     }
   return value;
@@ -387,15 +387,15 @@ sellable_value (KolEngine *g,
  * than the cheapest depot train.
  */
 gboolean
-kol_default_can_go_bankrupt (KolEngine *g,
+kol_default_can_go_bankrupt (KolEngine *engine,
                              int      player,
                              int      corp)
 {
-  int power = g->players[player].cash + sellable_value (g, kol_round_buy_train_step (g), player);
+  int power = engine->players[player].cash + sellable_value (engine, kol_round_buy_train_step (engine), player);
 
   if (corp >= 0)
-    power += g->corps[corp].cash;
-  return power < kol_depot_min_depot_price (g);
+    power += engine->corps[corp].cash;
+  return power < kol_depot_min_depot_price (engine);
 }
 
 /**
@@ -404,15 +404,15 @@ kol_default_can_go_bankrupt (KolEngine *g,
  * Returns: Game#can_go_bankrupt? through the title's hook.
  */
 gboolean
-kol_operating_can_go_bankrupt (KolEngine *g,
+kol_operating_can_go_bankrupt (KolEngine *engine,
                                int      player,
                                int      corp)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
 
   if (h && h->can_go_bankrupt)
-    return h->can_go_bankrupt (g, player, corp);
-  return kol_default_can_go_bankrupt (g, player, corp);
+    return h->can_go_bankrupt (engine, player, corp);
+  return kol_default_can_go_bankrupt (engine, player, corp);
 }
 
 /**
@@ -421,42 +421,42 @@ kol_operating_can_go_bankrupt (KolEngine *g,
  * Returns: bankrupt for the current corporation.
  */
 guint32
-kol_step_bankrupt_actions (KolEngine  *g,
+kol_step_bankrupt_actions (KolEngine  *engine,
                            KolStep  *s,
                            KolEntity entity)
 {
-  if (!kol_step_is_current (g, s, entity))
+  if (!kol_step_is_current (engine, s, entity))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_BANKRUPT);
 }
 
 static gboolean
-never_blocks (KolEngine *g,
+never_blocks (KolEngine *engine,
               KolStep *s)
 {
   return FALSE;
 }
 
 static void
-sell_bankrupt_shares (KolEngine *g,
+sell_bankrupt_shares (KolEngine *engine,
                       KolStep *buy_train,
                       int      player)
 {
   KolArg args[1] = { kol_arg_int (KOL_ARG_PLAYER, player) };
 
-  kol_engine_log (g, KOL_LOG_BANKRUPT_SELLS, args, 1);
+  kol_engine_log (engine, KOL_LOG_BANKRUPT_SELLS, args, 1);
   for (int guard = 0; buy_train != NULL && guard < KOL_MAX_CERTS; guard++)
     {
       KolBundle bundles[64];
-      int n = kol_ebuy_sellable_bundles (g, buy_train, player, bundles, G_N_ELEMENTS (bundles));
+      int n = kol_ebuy_sellable_bundles (engine, buy_train, player, bundles, G_N_ELEMENTS (bundles));
       int best = -1;
 
       for (int i = 0; i < n; i++)
-        if (best < 0 || kol_bundle_price (g, &bundles[i]) > kol_bundle_price (g, &bundles[best]))
+        if (best < 0 || kol_bundle_price (engine, &bundles[i]) > kol_bundle_price (engine, &bundles[best]))
           best = i;
       if (best < 0)
         break;
-      kol_shares_sell_and_change_price (g, &bundles[best], TRUE, -1);
+      kol_shares_sell_and_change_price (engine, &bundles[best], TRUE, -1);
     }
 }
 
@@ -470,29 +470,29 @@ sell_bankrupt_shares (KolEngine *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_bankrupt_process (KolEngine         *g,
+kol_step_bankrupt_process (KolEngine         *engine,
                            KolStep         *s,
                            const KolAction *a,
                            GError         **error)
 {
-  int corp = kol_operating_acting_corp (g, a->entity);
-  int player = corp >= 0 ? kol_entity_player (g, a->entity) : -1;
+  int corp = kol_operating_acting_corp (engine, a->entity);
+  int player = corp >= 0 ? kol_entity_player (engine, a->entity) : -1;
 
   if (a->type != KOL_ACTION_BANKRUPT || corp < 0 || player < 0)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no president to go bankrupt");
-  if (!kol_operating_can_go_bankrupt (g, player, corp))
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no president to go bankrupt");
+  if (!kol_operating_can_go_bankrupt (engine, player, corp))
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_CANNOT_GO_BANKRUPT) };
 
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1,
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, args, 1,
                               "cannot go bankrupt: enough money can still be raised");
     }
-  sell_bankrupt_shares (g, kol_round_buy_train_step (g), player);
-  if (kol_round_is_operating (g))
-    kol_round_operating_recalculate_order (g);
-  kol_engine_transfer (g, kol_entity (KOL_ENTITY_PLAYER, player), kol_entity (KOL_ENTITY_BANK, 0),
-                     g->players[player].cash);
-  g->players[player].bankrupt = TRUE;
+  sell_bankrupt_shares (engine, kol_round_buy_train_step (engine), player);
+  if (kol_round_is_operating (engine))
+    kol_round_operating_recalculate_order (engine);
+  kol_engine_transfer (engine, kol_entity (KOL_ENTITY_PLAYER, player), kol_entity (KOL_ENTITY_BANK, 0),
+                     engine->players[player].cash);
+  engine->players[player].bankrupt = TRUE;
   return TRUE;
 }
 
@@ -502,17 +502,17 @@ kol_step_bankrupt_process (KolEngine         *g,
  * Appends bankrupt when the president may go bankrupt now.
  */
 void
-kol_step_bankrupt_legal_actions (KolEngine   *g,
+kol_step_bankrupt_legal_actions (KolEngine   *engine,
                                  KolStep   *s,
                                  KolEntity  entity,
                                  GPtrArray *out)
 {
-  int corp = kol_operating_acting_corp (g, entity);
-  int player = kol_entity_player (g, entity);
+  int corp = kol_operating_acting_corp (engine, entity);
+  int player = kol_entity_player (engine, entity);
 
-  if (kol_step_bankrupt_actions (g, s, entity) == 0 || corp < 0 || player < 0)
+  if (kol_step_bankrupt_actions (engine, s, entity) == 0 || corp < 0 || player < 0)
     return;
-  if (kol_operating_can_go_bankrupt (g, player, corp))
+  if (kol_operating_can_go_bankrupt (engine, player, corp))
     g_ptr_array_add (out, kol_action_new (KOL_ACTION_BANKRUPT, entity));
 }
 

@@ -17,17 +17,17 @@
  * Returns: how many of @corp's trains have not run this round.
  */
 int
-kol_route_trains (KolEngine *g,
+kol_route_trains (KolEngine *engine,
                   int      corp,
                   gint16  *out,
                   int      max)
 {
   gint16 list[KOL_MAX_TRAINS];
-  int n = kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), list, KOL_MAX_TRAINS);
+  int n = kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, corp), list, KOL_MAX_TRAINS);
   int k = 0;
 
   for (int i = 0; i < n && k < max; i++)
-    if (!g->trains[list[i]].operated)
+    if (!engine->trains[list[i]].operated)
       out[k++] = list[i];
   return k;
 }
@@ -38,10 +38,10 @@ kol_route_trains (KolEngine *g,
  * Route#round_state: no routes yet.
  */
 void
-kol_step_route_round_state (KolEngine *g,
+kol_step_route_round_state (KolEngine *engine,
                             KolStep *s)
 {
-  KolOperatingRoundState *st = KOL_OPERATING_STATE (g);
+  KolOperatingRoundState *st = KOL_OPERATING_STATE (engine);
 
   st->n_routes = 0;
 }
@@ -53,22 +53,22 @@ kol_step_route_round_state (KolEngine *g,
  * has not run and a route to run.
  */
 guint32
-kol_step_route_actions (KolEngine  *g,
+kol_step_route_actions (KolEngine  *engine,
                         KolStep  *s,
                         KolEntity entity)
 {
   gint16 trains[KOL_MAX_TRAINS];
 
-  if (!kol_step_is_current (g, s, entity) || entity.kind != KOL_ENTITY_CORP)
+  if (!kol_step_is_current (engine, s, entity) || entity.kind != KOL_ENTITY_CORP)
     return 0;
-  if (kol_route_trains (g, entity.index, trains, KOL_MAX_TRAINS) == 0 ||
-      !kol_operating_can_run_route (g, entity.index))
+  if (kol_route_trains (engine, entity.index, trains, KOL_MAX_TRAINS) == 0 ||
+      !kol_operating_can_run_route (engine, entity.index))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_RUN_ROUTES);
 }
 
 static gboolean
-refuse_route (KolEngine    *g,
+refuse_route (KolEngine    *engine,
               GError    **error,
               int         train,
               KolReason   reason,
@@ -76,11 +76,11 @@ refuse_route (KolEngine    *g,
 {
   KolArg args[2] = { kol_arg_int (KOL_ARG_REASON, reason), kol_arg_int (KOL_ARG_TRAIN, train) };
 
-  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 2, "route not valid: %s", message);
+  return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_ROUTE, args, 2, "route not valid: %s", message);
 }
 
 static gboolean
-check_route_trains (KolEngine         *g,
+check_route_trains (KolEngine         *engine,
                     int              corp,
                     const KolAction *a,
                     GError         **error)
@@ -88,39 +88,39 @@ check_route_trains (KolEngine         *g,
   guint n = a->routes ? a->routes->len : 0;
 
   if (n > KOL_MAX_RUN_ROUTES)
-    return refuse_route (g, error, -1, KOL_REASON_ROUTE_TRAIN_TWICE, "too many routes");
+    return refuse_route (engine, error, -1, KOL_REASON_ROUTE_TRAIN_TWICE, "too many routes");
   for (guint i = 0; i < n; i++)
     {
       const KolRouteSpec *r = g_ptr_array_index (a->routes, i);
 
-      if (r->train < 0 || r->train >= g->n_trains)
-        return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such train");
-      if (!kol_entity_equal (g->trains[r->train].owner, kol_entity (KOL_ENTITY_CORP, corp)))
-        return refuse_route (g, error, r->train, KOL_REASON_ROUTE_TRAIN_OWNER,
+      if (r->train < 0 || r->train >= engine->n_trains)
+        return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such train");
+      if (!kol_entity_equal (engine->trains[r->train].owner, kol_entity (KOL_ENTITY_CORP, corp)))
+        return refuse_route (engine, error, r->train, KOL_REASON_ROUTE_TRAIN_OWNER,
                              "cannot run another corporation's train");
       for (guint j = 0; j < i; j++)
         if (((const KolRouteSpec *) g_ptr_array_index (a->routes, j))->train == r->train)
-          return refuse_route (g, error, r->train, KOL_REASON_ROUTE_TRAIN_TWICE, "cannot run train twice");
-      if (g->trains[r->train].operated)
-        return refuse_route (g, error, r->train, KOL_REASON_ROUTE_TRAIN_OPERATED,
+          return refuse_route (engine, error, r->train, KOL_REASON_ROUTE_TRAIN_TWICE, "cannot run train twice");
+      if (engine->trains[r->train].operated)
+        return refuse_route (engine, error, r->train, KOL_REASON_ROUTE_TRAIN_OPERATED,
                              "cannot run train that operated");
     }
   return TRUE;
 }
 
 static void
-log_run (KolEngine            *g,
+log_run (KolEngine            *engine,
          int                 corp,
          const KolRouteSpec *r)
 {
   KolArg args[4] = {
     kol_arg_int (KOL_ARG_CORP, corp),
-    kol_arg_string (kol_engine_train_name (g, r->train)),
+    kol_arg_string (kol_engine_train_name (engine, r->train)),
     kol_arg_int (KOL_ARG_MONEY, r->revenue),
     kol_arg_string (r->revenue_str),
   };
 
-  kol_engine_log (g, KOL_LOG_RUNS_TRAIN, args, 4);
+  kol_engine_log (engine, KOL_LOG_RUNS_TRAIN, args, 4);
 }
 
 /**
@@ -131,21 +131,21 @@ log_run (KolEngine            *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_route_process_run_routes (KolEngine         *g,
+kol_step_route_process_run_routes (KolEngine         *engine,
                                    KolStep         *s,
                                    const KolAction *a,
                                    GError         **error)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
-  KolOperatingRoundState *st = KOL_OPERATING_STATE (g);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
+  KolOperatingRoundState *st = KOL_OPERATING_STATE (engine);
   int corp = a->entity.index;
   guint n = a->routes ? a->routes->len : 0;
 
   if (a->entity.kind != KOL_ENTITY_CORP)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "only corporations run trains");
-  if (!check_route_trains (g, corp, a, error))
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "only corporations run trains");
+  if (!check_route_trains (engine, corp, a, error))
     return FALSE;
-  if (h && h->validate_routes && !h->validate_routes (g, corp, a, error))
+  if (h && h->validate_routes && !h->validate_routes (engine, corp, a, error))
     return FALSE;
 
   st->n_routes = (guint8) n;
@@ -154,16 +154,16 @@ kol_step_route_process_run_routes (KolEngine         *g,
       const KolRouteSpec *r = g_ptr_array_index (a->routes, i);
 
       st->routes[i] = (KolRunRoute) { r->train, r->revenue };
-      log_run (g, corp, r);
+      log_run (engine, corp, r);
     }
   st->extra_revenue = a->extra_revenue;
   if (a->extra_revenue != 0)
     {
       KolArg args[2] = { kol_arg_int (KOL_ARG_CORP, corp), kol_arg_int (KOL_ARG_MONEY, a->extra_revenue) };
 
-      kol_engine_log (g, KOL_LOG_EXTRA_REVENUE, args, 2);
+      kol_engine_log (engine, KOL_LOG_EXTRA_REVENUE, args, 2);
     }
-  kol_step_pass (g, s);
+  kol_step_pass (engine, s);
   return TRUE;
 }
 
@@ -175,14 +175,14 @@ kol_step_route_process_run_routes (KolEngine         *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_route_process (KolEngine         *g,
+kol_step_route_process (KolEngine         *engine,
                         KolStep         *s,
                         const KolAction *a,
                         GError         **error)
 {
   if (a->type != KOL_ACTION_RUN_ROUTES)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a route action");
-  return kol_step_route_process_run_routes (g, s, a, error);
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a route action");
+  return kol_step_route_process_run_routes (engine, s, a, error);
 }
 
 const KolStepClass kol_step_route = {
@@ -196,18 +196,18 @@ const KolStepClass kol_step_route = {
 /* ------------------------------------------------------ payout primitives */
 
 static KolCapitalization
-capitalization (KolEngine *g)
+capitalization (KolEngine *engine)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
 
   return h ? (KolCapitalization) h->capitalization : KOL_CAPITALIZATION_FULL;
 }
 
 static int
-total_shares (KolEngine *g,
+total_shares (KolEngine *engine,
               int      corp)
 {
-  int percent = kol_engine_share_percent (g, corp);
+  int percent = kol_engine_share_percent (engine, corp);
 
   return percent > 0 ? 100 / percent : 10;
 }
@@ -218,11 +218,11 @@ total_shares (KolEngine *g,
  * Returns: @revenue divided by the corporation's total shares.
  */
 double
-kol_dividend_per_share (KolEngine *g,
+kol_dividend_per_share (KolEngine *engine,
                         int      corp,
                         int      revenue)
 {
-  return revenue / (double) total_shares (g, corp);
+  return revenue / (double) total_shares (engine, corp);
 }
 
 /**
@@ -232,12 +232,12 @@ kol_dividend_per_share (KolEngine *g,
  * (computed in doubles exactly as 18xx.games does).
  */
 int
-kol_dividend_for_holder (KolEngine  *g,
+kol_dividend_for_holder (KolEngine  *engine,
                          int       corp,
                          KolEntity holder,
                          double    per_share)
 {
-  double shares = kol_engine_percent_of (g, holder, corp) / (double) kol_engine_share_percent (g, corp);
+  double shares = kol_engine_percent_of (engine, holder, corp) / (double) kol_engine_share_percent (engine, corp);
 
   return (int) ceil (shares * per_share);
 }
@@ -249,15 +249,15 @@ kol_dividend_for_holder (KolEngine  *g,
  * shares when incrementally capitalised (1849), else on the pool's shares.
  */
 int
-kol_dividend_to_corporation (KolEngine *g,
+kol_dividend_to_corporation (KolEngine *engine,
                              int      corp,
                              double   per_share)
 {
-  KolEntity holder = capitalization (g) == KOL_CAPITALIZATION_INCREMENTAL
+  KolEntity holder = capitalization (engine) == KOL_CAPITALIZATION_INCREMENTAL
                        ? kol_entity (KOL_ENTITY_CORP, corp)
                        : kol_entity (KOL_ENTITY_POOL, 0);
 
-  return kol_dividend_for_holder (g, corp, holder, per_share);
+  return kol_dividend_for_holder (engine, corp, holder, per_share);
 }
 
 /* Ruby's Float#to_s for the per-share amount in the log ("3.5", "7.0"). */
@@ -278,7 +278,7 @@ typedef struct
 } Payout;
 
 static void
-log_payouts (KolEngine *g,
+log_payouts (KolEngine *engine,
              int      corp,
              int      revenue,
              double   per_share,
@@ -292,7 +292,7 @@ log_payouts (KolEngine *g,
   args[0] = kol_arg_int (KOL_ARG_CORP, corp);
   args[1] = kol_arg_int (KOL_ARG_MONEY, revenue);
   args[2] = kol_arg_string (buf);
-  kol_engine_log (g, KOL_LOG_PAYS_OUT, args, 3);
+  kol_engine_log (engine, KOL_LOG_PAYS_OUT, args, 3);
   /* receivers, largest first (a stable sort: equal amounts in payee order) */
   for (int i = 1; i < n; i++)
     for (int j = i; j > 0 && payouts[j - 1].amount < payouts[j].amount; j--)
@@ -305,12 +305,12 @@ log_payouts (KolEngine *g,
     {
       KolArg r[2] = { kol_arg_entity (payouts[i].receiver), kol_arg_int (KOL_ARG_MONEY, payouts[i].amount) };
 
-      kol_engine_log (g, KOL_LOG_DIVIDEND_TO, r, 2);
+      kol_engine_log (engine, KOL_LOG_DIVIDEND_TO, r, 2);
     }
 }
 
 static int
-pay_holder (KolEngine  *g,
+pay_holder (KolEngine  *engine,
             int       corp,
             KolEntity payee,
             double    per_share,
@@ -318,12 +318,12 @@ pay_holder (KolEngine  *g,
             int       n)
 {
   int amount = payee.kind == KOL_ENTITY_CORP && payee.index == corp
-                 ? kol_dividend_to_corporation (g, corp, per_share)
-                 : kol_dividend_for_holder (g, corp, payee, per_share);
+                 ? kol_dividend_to_corporation (engine, corp, per_share)
+                 : kol_dividend_for_holder (engine, corp, payee, per_share);
 
   if (amount == 0)
     return n;
-  kol_engine_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), payee, amount);
+  kol_engine_transfer (engine, kol_entity (KOL_ENTITY_BANK, 0), payee, amount);
   payouts[n] = (Payout) { payee, amount };
   return n + 1;
 }
@@ -336,24 +336,24 @@ pay_holder (KolEngine  *g,
  * dividends from the bank.
  */
 void
-kol_dividend_payout_shares (KolEngine *g,
+kol_dividend_payout_shares (KolEngine *engine,
                             int      corp,
                             int      revenue)
 {
   Payout payouts[KOL_MAX_PLAYERS + KOL_MAX_CORPS];
-  double per_share = kol_dividend_per_share (g, corp, revenue);
+  double per_share = kol_dividend_per_share (engine, corp, revenue);
   int n = 0;
 
-  for (int i = 0; i < g->n_players; i++)
-    n = pay_holder (g, corp, kol_entity (KOL_ENTITY_PLAYER, g->player_order[i]), per_share, payouts, n);
-  for (int i = 0; i < g->n_corp_order; i++)
+  for (int i = 0; i < engine->n_players; i++)
+    n = pay_holder (engine, corp, kol_entity (KOL_ENTITY_PLAYER, engine->player_order[i]), per_share, payouts, n);
+  for (int i = 0; i < engine->n_corp_order; i++)
     {
-      int c = g->corp_order[i];
+      int c = engine->corp_order[i];
 
-      if (!g->corps[c].closed)
-        n = pay_holder (g, corp, kol_entity (KOL_ENTITY_CORP, c), per_share, payouts, n);
+      if (!engine->corps[c].closed)
+        n = pay_holder (engine, corp, kol_entity (KOL_ENTITY_CORP, c), per_share, payouts, n);
     }
-  log_payouts (g, corp, revenue, per_share, payouts, n);
+  log_payouts (engine, corp, revenue, per_share, payouts, n);
 }
 
 /**
@@ -362,16 +362,16 @@ kol_dividend_payout_shares (KolEngine *g,
  * Dividend#payout_corporation: the corporation keeps @amount.
  */
 void
-kol_dividend_payout_corporation (KolEngine *g,
+kol_dividend_payout_corporation (KolEngine *engine,
                                  int      corp,
                                  int      amount)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
 
   if (h && h->payout_corporation)
-    h->payout_corporation (g, corp, amount);
+    h->payout_corporation (engine, corp, amount);
   else if (amount > 0)
-    kol_engine_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), kol_entity (KOL_ENTITY_CORP, corp), amount);
+    kol_engine_transfer (engine, kol_entity (KOL_ENTITY_BANK, 0), kol_entity (KOL_ENTITY_CORP, corp), amount);
 }
 
 /**
@@ -380,7 +380,7 @@ kol_dividend_payout_corporation (KolEngine *g,
  * Dividend#share_price_change: right once for a payout, else left once.
  */
 void
-kol_default_share_price_change (KolEngine        *g,
+kol_default_share_price_change (KolEngine        *engine,
                                 int             corp,
                                 int             revenue,
                                 KolPriceChange *out)
@@ -397,18 +397,18 @@ kol_default_share_price_change (KolEngine        *g,
  * The price moves for paying @revenue, through the title's hook.
  */
 void
-kol_dividend_share_price_change (KolEngine        *g,
+kol_dividend_share_price_change (KolEngine        *engine,
                                  int             corp,
                                  int             revenue,
                                  KolPriceChange *out)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
 
   memset (out, 0, sizeof *out);
   if (h && h->share_price_change)
-    h->share_price_change (g, corp, revenue, out);
+    h->share_price_change (engine, corp, revenue, out);
   else
-    kol_default_share_price_change (g, corp, revenue, out);
+    kol_default_share_price_change (engine, corp, revenue, out);
 }
 
 /**
@@ -418,11 +418,11 @@ kol_dividend_share_price_change (KolEngine        *g,
  * number of steps right.
  */
 void
-kol_dividend_change_share_price (KolEngine              *g,
+kol_dividend_change_share_price (KolEngine              *engine,
                                  int                   corp,
                                  const KolPriceChange *change)
 {
-  KolCell from = kol_market_corp_cell (g, corp);
+  KolCell from = kol_market_corp_cell (engine, corp);
   int right_times = 0;
 
   if (change->n == 0 || kol_cell_is_none (from))
@@ -432,22 +432,22 @@ kol_dividend_change_share_price (KolEngine              *g,
       switch (change->moves[m].direction)
         {
         case KOL_PRICE_LEFT:
-          kol_market_move_left (g, corp);
+          kol_market_move_left (engine, corp);
           break;
         case KOL_PRICE_RIGHT:
-          kol_market_move_right (g, corp);
+          kol_market_move_right (engine, corp);
           right_times++;
           break;
         case KOL_PRICE_UP:
-          kol_market_move_up (g, corp);
+          kol_market_move_up (engine, corp);
           break;
         case KOL_PRICE_DOWN:
-          kol_market_move_down (g, corp);
+          kol_market_move_down (engine, corp);
           break;
         default:
           break;
         }
-  kol_market_log_share_price (g, corp, from, right_times, FALSE);
+  kol_market_log_share_price (engine, corp, from, right_times, FALSE);
 }
 
 /**
@@ -457,21 +457,21 @@ kol_dividend_change_share_price (KolEngine              *g,
  * after running.
  */
 void
-kol_dividend_rust_obsolete_trains (KolEngine *g,
+kol_dividend_rust_obsolete_trains (KolEngine *engine,
                                    int      corp)
 {
   gint16 list[KOL_MAX_TRAINS];
-  int n = kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), list, KOL_MAX_TRAINS);
+  int n = kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, corp), list, KOL_MAX_TRAINS);
   gboolean any = FALSE;
 
   for (int i = 0; i < n; i++)
-    if (g->trains[list[i]].obsolete)
+    if (engine->trains[list[i]].obsolete)
       {
-        kol_engine_rust_train (g, list[i]);
+        kol_engine_rust_train (engine, list[i]);
         any = TRUE;
       }
   if (any)
-    kol_engine_log (g, KOL_LOG_OBSOLETE_TRAINS_RUST, NULL, 0);
+    kol_engine_log (engine, KOL_LOG_OBSOLETE_TRAINS_RUST, NULL, 0);
 }
 
 /* ------------------------------------------------------- Step::Dividend */
@@ -482,16 +482,16 @@ kol_dividend_rust_obsolete_trains (KolEngine *g,
  * Returns: the revenue of the stored routes plus the extra revenue.
  */
 int
-kol_dividend_total_revenue (KolEngine *g,
+kol_dividend_total_revenue (KolEngine *engine,
                             int      corp)
 {
-  KolOperatingRoundState *st = KOL_OPERATING_STATE (g);
+  KolOperatingRoundState *st = KOL_OPERATING_STATE (engine);
 
-  return kol_operating_routes_revenue (g, corp, st->routes, st->n_routes) + st->extra_revenue;
+  return kol_operating_routes_revenue (engine, corp, st->routes, st->n_routes) + st->extra_revenue;
 }
 
 static void
-fill_option (KolEngine           *g,
+fill_option (KolEngine           *engine,
              int                corp,
              const char        *kind,
              int                keep,
@@ -503,8 +503,8 @@ fill_option (KolEngine           *g,
   g_strlcpy (out->kind, kind, sizeof out->kind);
   out->corporation = keep;
   out->per_share = per_share;
-  out->divs_to_corporation = kol_dividend_to_corporation (g, corp, per_share);
-  kol_dividend_share_price_change (g, corp, revenue - keep, &out->price_change);
+  out->divs_to_corporation = kol_dividend_to_corporation (engine, corp, per_share);
+  kol_dividend_share_price_change (engine, corp, revenue - keep, &out->price_change);
 }
 
 /**
@@ -514,18 +514,18 @@ fill_option (KolEngine           *g,
  * Returns: Dividend#dividend_options for @corp (payout, withhold).
  */
 int
-kol_dividend_options (KolEngine           *g,
+kol_dividend_options (KolEngine           *engine,
                       int                corp,
                       KolDividendOption *out,
                       int                max)
 {
-  int revenue = kol_dividend_total_revenue (g, corp);
+  int revenue = kol_dividend_total_revenue (engine, corp);
   int n = 0;
 
   if (n < max)
-    fill_option (g, corp, "payout", 0, kol_dividend_per_share (g, corp, revenue), revenue, &out[n++]);
+    fill_option (engine, corp, "payout", 0, kol_dividend_per_share (engine, corp, revenue), revenue, &out[n++]);
   if (n < max)
-    fill_option (g, corp, "withhold", revenue, 0, revenue, &out[n++]);
+    fill_option (engine, corp, "withhold", revenue, 0, revenue, &out[n++]);
   return n;
 }
 
@@ -535,10 +535,10 @@ kol_dividend_options (KolEngine           *g,
  * Dividend#round_state: no extra revenue.
  */
 void
-kol_step_dividend_round_state (KolEngine *g,
+kol_step_dividend_round_state (KolEngine *engine,
                                KolStep *s)
 {
-  KOL_OPERATING_STATE (g)->extra_revenue = 0;
+  KOL_OPERATING_STATE (engine)->extra_revenue = 0;
 }
 
 /**
@@ -548,19 +548,19 @@ kol_step_dividend_round_state (KolEngine *g,
  * something (or cost something).
  */
 guint32
-kol_step_dividend_actions (KolEngine  *g,
+kol_step_dividend_actions (KolEngine  *engine,
                            KolStep  *s,
                            KolEntity entity)
 {
-  if (!kol_step_is_current (g, s, entity) || entity.kind != KOL_ENTITY_CORP)
+  if (!kol_step_is_current (engine, s, entity) || entity.kind != KOL_ENTITY_CORP)
     return 0;
-  if (kol_dividend_total_revenue (g, entity.index) == 0)
+  if (kol_dividend_total_revenue (engine, entity.index) == 0)
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_DIVIDEND);
 }
 
 static void
-log_run_payout (KolEngine                 *g,
+log_run_payout (KolEngine                 *engine,
                 int                      corp,
                 const char              *kind,
                 int                      revenue,
@@ -572,26 +572,26 @@ log_run_payout (KolEngine                 *g,
     {
       args[1] = kol_arg_int (KOL_ARG_MONEY, revenue);
       args[2] = kol_arg_string (kind);
-      kol_engine_log (g, KOL_LOG_RUNS_AND_PAYS, args, 3);
+      kol_engine_log (engine, KOL_LOG_RUNS_AND_PAYS, args, 3);
     }
   if (payout->corporation > 0)
     {
       args[1] = kol_arg_int (KOL_ARG_MONEY, payout->corporation);
-      kol_engine_log (g, KOL_LOG_WITHHOLDS, args, 2);
+      kol_engine_log (engine, KOL_LOG_WITHHOLDS, args, 2);
     }
   else if (payout->per_share == 0)
-    kol_engine_log (g, KOL_LOG_DOES_NOT_RUN, args, 1);
+    kol_engine_log (engine, KOL_LOG_DOES_NOT_RUN, args, 1);
 }
 
 static void
-set_trains_operated (KolEngine *g,
+set_trains_operated (KolEngine *engine,
                      int      corp)
 {
-  for (int i = 0; i < g->n_trains; i++)
-    if (kol_entity_equal (g->trains[i].owner, kol_entity (KOL_ENTITY_CORP, corp)))
+  for (int i = 0; i < engine->n_trains; i++)
+    if (kol_entity_equal (engine->trains[i].owner, kol_entity (KOL_ENTITY_CORP, corp)))
       {
-        g->trains[i].operated = TRUE;
-        g->trains[i].ever_operated = TRUE;
+        engine->trains[i].operated = TRUE;
+        engine->trains[i].ever_operated = TRUE;
       }
 }
 
@@ -605,17 +605,17 @@ set_trains_operated (KolEngine *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_dividend_process_kind (KolEngine    *g,
+kol_step_dividend_process_kind (KolEngine    *engine,
                                 KolStep    *s,
                                 int         corp,
                                 const char *kind,
                                 GError    **error)
 {
-  KolOperatingRoundState *st = KOL_OPERATING_STATE (g);
+  KolOperatingRoundState *st = KOL_OPERATING_STATE (engine);
   KolDividendOption options[KOL_MAX_DIVIDEND_OPTIONS];
   const KolDividendOption *payout = NULL;
-  int revenue = kol_dividend_total_revenue (g, corp);
-  int n = kol_dividend_options (g, corp, options, KOL_MAX_DIVIDEND_OPTIONS);
+  int revenue = kol_dividend_total_revenue (engine, corp);
+  int n = kol_dividend_options (engine, corp, options, KOL_MAX_DIVIDEND_OPTIONS);
 
   for (int i = 0; i < n && payout == NULL; i++)
     if (g_strcmp0 (options[i].kind, kind) == 0)
@@ -624,24 +624,24 @@ kol_step_dividend_process_kind (KolEngine    *g,
     {
       KolArg args[2] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_DIVIDEND_KIND), kol_arg_string (kind) };
 
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 2, "not a dividend option: %s",
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, args, 2, "not a dividend option: %s",
                               kind ? kind : "(none)");
     }
 
-  kol_operating_record_history (g, corp);
+  kol_operating_record_history (engine, corp);
   if (st->n_routes > 0)
-    kol_operating_close_companies_on_event (g, corp, "ran_train");
-  set_trains_operated (g, corp);
-  kol_dividend_rust_obsolete_trains (g, corp);
+    kol_operating_close_companies_on_event (engine, corp, "ran_train");
+  set_trains_operated (engine, corp);
+  kol_dividend_rust_obsolete_trains (engine, corp);
   st->n_routes = 0;
   st->extra_revenue = 0;
 
-  log_run_payout (g, corp, kind, revenue, payout);
-  kol_dividend_payout_corporation (g, corp, payout->corporation);
+  log_run_payout (engine, corp, kind, revenue, payout);
+  kol_dividend_payout_corporation (engine, corp, payout->corporation);
   if (payout->per_share > 0)
-    kol_dividend_payout_shares (g, corp, revenue - payout->corporation);
-  kol_dividend_change_share_price (g, corp, &payout->price_change);
-  kol_step_pass (g, s);
+    kol_dividend_payout_shares (engine, corp, revenue - payout->corporation);
+  kol_dividend_change_share_price (engine, corp, &payout->price_change);
+  kol_step_pass (engine, s);
   return TRUE;
 }
 
@@ -653,14 +653,14 @@ kol_step_dividend_process_kind (KolEngine    *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_dividend_process (KolEngine         *g,
+kol_step_dividend_process (KolEngine         *engine,
                            KolStep         *s,
                            const KolAction *a,
                            GError         **error)
 {
   if (a->type != KOL_ACTION_DIVIDEND || a->entity.kind != KOL_ENTITY_CORP)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a dividend action");
-  return kol_step_dividend_process_kind (g, s, a->entity.index, a->kind, error);
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a dividend action");
+  return kol_step_dividend_process_kind (engine, s, a->entity.index, a->kind, error);
 }
 
 /**
@@ -670,13 +670,13 @@ kol_step_dividend_process (KolEngine         *g,
  * price left like 18xx.games' dummy action.
  */
 void
-kol_step_dividend_skip (KolEngine *g,
+kol_step_dividend_skip (KolEngine *engine,
                         KolStep *s)
 {
-  KolEntity e = kol_step_current_entity (g, s);
+  KolEntity e = kol_step_current_entity (engine, s);
 
-  if (e.kind != KOL_ENTITY_CORP || !kol_step_dividend_process_kind (g, s, e.index, "withhold", NULL))
-    kol_step_pass (g, s);
+  if (e.kind != KOL_ENTITY_CORP || !kol_step_dividend_process_kind (engine, s, e.index, "withhold", NULL))
+    kol_step_pass (engine, s);
 }
 
 /**
@@ -686,13 +686,13 @@ kol_step_dividend_skip (KolEngine *g,
  * that close then.
  */
 void
-kol_step_dividend_pass (KolEngine *g,
+kol_step_dividend_pass (KolEngine *engine,
                         KolStep *s)
 {
-  KolEntity e = kol_step_current_entity (g, s);
+  KolEntity e = kol_step_current_entity (engine, s);
 
-  if (e.kind == KOL_ENTITY_CORP && kol_operating_history_size (g, e.index) == 1)
-    kol_operating_close_companies_on_event (g, e.index, "operated");
+  if (e.kind == KOL_ENTITY_CORP && kol_operating_history_size (engine, e.index) == 1)
+    kol_operating_close_companies_on_event (engine, e.index, "operated");
   s->passed = TRUE;
 }
 
@@ -702,7 +702,7 @@ kol_step_dividend_pass (KolEngine *g,
  * Appends a dividend action for each option.
  */
 void
-kol_step_dividend_legal_actions (KolEngine   *g,
+kol_step_dividend_legal_actions (KolEngine   *engine,
                                  KolStep   *s,
                                  KolEntity  entity,
                                  GPtrArray *out)
@@ -710,9 +710,9 @@ kol_step_dividend_legal_actions (KolEngine   *g,
   KolDividendOption options[KOL_MAX_DIVIDEND_OPTIONS];
   int n;
 
-  if (kol_step_dividend_actions (g, s, entity) == 0)
+  if (kol_step_dividend_actions (engine, s, entity) == 0)
     return;
-  n = kol_dividend_options (g, entity.index, options, G_N_ELEMENTS (options));
+  n = kol_dividend_options (engine, entity.index, options, G_N_ELEMENTS (options));
   for (int i = 0; i < n; i++)
     {
       KolAction *a = kol_action_new (KOL_ACTION_DIVIDEND, entity);

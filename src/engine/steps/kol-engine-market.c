@@ -13,10 +13,10 @@
  * none there (StockMarket#share_price is nil).
  */
 const KolMarketCell *
-kol_market_cell (KolEngine *g,
+kol_market_cell (KolEngine *engine,
                  KolCell  cell)
 {
-  const KolMarketDef *m = &g->title->market;
+  const KolMarketDef *m = &engine->title->market;
   const KolMarketCell *c;
 
   if (cell.row < 0 || cell.col < 0 || cell.row >= m->n_rows || cell.row >= KOL_MAX_MARKET_ROWS)
@@ -33,10 +33,10 @@ kol_market_cell (KolEngine *g,
  * Returns: the price of @cell, or -1 when there is no cell.
  */
 int
-kol_market_cell_price (KolEngine *g,
+kol_market_cell_price (KolEngine *engine,
                        KolCell  cell)
 {
-  const KolMarketCell *c = kol_market_cell (g, cell);
+  const KolMarketCell *c = kol_market_cell (engine, cell);
 
   return c ? c->price : -1;
 }
@@ -47,11 +47,11 @@ kol_market_cell_price (KolEngine *g,
  * Returns: %TRUE if @cell exists and has @flag (a KolCellFlags bit).
  */
 gboolean
-kol_market_cell_has_flag (KolEngine *g,
+kol_market_cell_has_flag (KolEngine *engine,
                           KolCell  cell,
                           guint8   flag)
 {
-  const KolMarketCell *c = kol_market_cell (g, cell);
+  const KolMarketCell *c = kol_market_cell (engine, cell);
 
   return c != NULL && (c->flags & flag) != 0;
 }
@@ -62,10 +62,10 @@ kol_market_cell_has_flag (KolEngine *g,
  * Returns: the length of market row @row, 0 outside the grid.
  */
 int
-kol_market_row_length (KolEngine *g,
+kol_market_row_length (KolEngine *engine,
                        int      row)
 {
-  const KolMarketDef *m = &g->title->market;
+  const KolMarketDef *m = &engine->title->market;
 
   if (row < 0 || row >= m->n_rows || row >= KOL_MAX_MARKET_ROWS)
     return 0;
@@ -78,10 +78,10 @@ kol_market_row_length (KolEngine *g,
  * Returns: (transfer full): the 18xx.games id of @cell, "price,row,col".
  */
 char *
-kol_market_cell_id (KolEngine *g,
+kol_market_cell_id (KolEngine *engine,
                     KolCell  cell)
 {
-  return g_strdup_printf ("%d,%d,%d", kol_market_cell_price (g, cell), cell.row, cell.col);
+  return g_strdup_printf ("%d,%d,%d", kol_market_cell_price (engine, cell), cell.row, cell.col);
 }
 
 /**
@@ -93,7 +93,7 @@ kol_market_cell_id (KolEngine *g,
  * Returns: %TRUE if @id names an existing cell with that price.
  */
 gboolean
-kol_market_cell_from_id (KolEngine    *g,
+kol_market_cell_from_id (KolEngine    *engine,
                          const char *id,
                          KolCell    *out)
 {
@@ -108,8 +108,8 @@ kol_market_cell_from_id (KolEngine    *g,
   for (int i = 0; i < 3; i++)
     if (!g_ascii_string_to_signed (parts[i], 10, -1, G_MAXINT16, &v[i], NULL))
       return FALSE;
-  if (kol_market_cell (g, kol_cell ((int) v[1], (int) v[2])) == NULL ||
-      kol_market_cell_price (g, kol_cell ((int) v[1], (int) v[2])) != v[0])
+  if (kol_market_cell (engine, kol_cell ((int) v[1], (int) v[2])) == NULL ||
+      kol_market_cell_price (engine, kol_cell ((int) v[1], (int) v[2])) != v[0])
     return FALSE;
   *out = kol_cell ((int) v[1], (int) v[2]);
   return TRUE;
@@ -122,9 +122,9 @@ kol_market_cell_from_id (KolEngine    *g,
  * (StockMarket#has_close_cell).
  */
 gboolean
-kol_market_has_close_cell (KolEngine *g)
+kol_market_has_close_cell (KolEngine *engine)
 {
-  const KolMarketDef *m = &g->title->market;
+  const KolMarketDef *m = &engine->title->market;
 
   for (int r = 0; r < m->n_rows && r < KOL_MAX_MARKET_ROWS; r++)
     for (int c = 0; c < m->row_len[r] && c < KOL_MAX_MARKET_COLS; c++)
@@ -139,9 +139,9 @@ cmp_par_cells (gconstpointer a,
                gconstpointer b,
                gpointer      data)
 {
-  KolEngine *g = data;
+  KolEngine *engine = data;
   const KolCell *x = a, *y = b;
-  int px = kol_market_cell_price (g, *x), py = kol_market_cell_price (g, *y);
+  int px = kol_market_cell_price (engine, *x), py = kol_market_cell_price (engine, *y);
 
   if (px != py)
     return px > py ? -1 : 1;
@@ -158,12 +158,12 @@ cmp_par_cells (gconstpointer a,
  * Returns: the number of cells, ordered as StockMarket#par_prices.
  */
 int
-kol_market_par_cells (KolEngine *g,
+kol_market_par_cells (KolEngine *engine,
                       guint8   flags,
                       KolCell *out,
                       int      max)
 {
-  const KolMarketDef *m = &g->title->market;
+  const KolMarketDef *m = &engine->title->market;
   int n = 0;
 
   if (flags == 0)
@@ -172,7 +172,7 @@ kol_market_par_cells (KolEngine *g,
     for (int c = 0; c < m->row_len[r] && c < KOL_MAX_MARKET_COLS && n < max; c++)
       if (m->cells[r][c].present && (m->cells[r][c].flags & flags))
         out[n++] = kol_cell (r, c);
-  g_qsort_with_data (out, n, sizeof *out, cmp_par_cells, g);
+  g_qsort_with_data (out, n, sizeof *out, cmp_par_cells, engine);
   return n;
 }
 
@@ -183,9 +183,9 @@ kol_market_par_cells (KolEngine *g,
  * sets it), 0 when the market has no par cell.
  */
 int
-kol_market_min_par_price (KolEngine *g)
+kol_market_min_par_price (KolEngine *engine)
 {
-  const KolMarketDef *m = &g->title->market;
+  const KolMarketDef *m = &engine->title->market;
   gboolean any = FALSE;
   int min = 0;
 
@@ -195,7 +195,7 @@ kol_market_min_par_price (KolEngine *g)
     for (int c = 0; c < m->row_len[r] && c < KOL_MAX_MARKET_COLS; c++)
       if (m->cells[r][c].present && (m->cells[r][c].flags & (KOL_CELL_PAR | KOL_CELL_PAR_2)))
         {
-          int p = kol_market_cell_price (g, kol_cell (r, c));
+          int p = kol_market_cell_price (engine, kol_cell (r, c));
 
           if (!any || p < min)
             min = p;
@@ -212,10 +212,10 @@ kol_market_min_par_price (KolEngine *g)
  * Returns: the share price cell of @corp; none if it has none or is closed.
  */
 KolCell
-kol_market_corp_cell (KolEngine *g,
+kol_market_corp_cell (KolEngine *engine,
                       int      corp)
 {
-  const KolCorp *c = &g->corps[corp];
+  const KolCorp *c = &engine->corps[corp];
 
   if (c->closed || c->price_row < 0 || c->price_col < 0)
     return KOL_CELL_NONE;
@@ -228,12 +228,12 @@ kol_market_corp_cell (KolEngine *g,
  * Returns: the share price of @corp, -1 when it has none.
  */
 int
-kol_market_corp_price (KolEngine *g,
+kol_market_corp_price (KolEngine *engine,
                        int      corp)
 {
-  KolCell cell = kol_market_corp_cell (g, corp);
+  KolCell cell = kol_market_corp_cell (engine, corp);
 
-  return kol_cell_is_none (cell) ? -1 : kol_market_cell_price (g, cell);
+  return kol_cell_is_none (cell) ? -1 : kol_market_cell_price (engine, cell);
 }
 
 static int
@@ -241,9 +241,9 @@ cmp_stack (gconstpointer a,
            gconstpointer b,
            gpointer      data)
 {
-  KolEngine *g = data;
-  guint32 sa = g->corps[*(const gint16 *) a].stack_seq;
-  guint32 sb = g->corps[*(const gint16 *) b].stack_seq;
+  KolEngine *engine = data;
+  guint32 sa = engine->corps[*(const gint16 *) a].stack_seq;
+  guint32 sb = engine->corps[*(const gint16 *) b].stack_seq;
 
   return sa < sb ? -1 : sa > sb;
 }
@@ -255,17 +255,17 @@ cmp_stack (gconstpointer a,
  * Returns: how many corporations are on @cell.
  */
 int
-kol_market_cell_corps (KolEngine *g,
+kol_market_cell_corps (KolEngine *engine,
                        KolCell  cell,
                        gint16  *out,
                        int      max)
 {
   int n = 0;
 
-  for (int i = 0; i < g->n_corps && n < max; i++)
-    if (kol_cell_equal (kol_market_corp_cell (g, i), cell))
+  for (int i = 0; i < engine->n_corps && n < max; i++)
+    if (kol_cell_equal (kol_market_corp_cell (engine, i), cell))
       out[n++] = (gint16) i;
-  g_qsort_with_data (out, n, sizeof *out, cmp_stack, g);
+  g_qsort_with_data (out, n, sizeof *out, cmp_stack, engine);
   return n;
 }
 
@@ -275,16 +275,16 @@ kol_market_cell_corps (KolEngine *g,
  * Returns: the index of @corp in its cell's stack (0 = top), 0 without a cell.
  */
 int
-kol_market_stack_position (KolEngine *g,
+kol_market_stack_position (KolEngine *engine,
                            int      corp)
 {
-  KolCell cell = kol_market_corp_cell (g, corp);
+  KolCell cell = kol_market_corp_cell (engine, corp);
   gint16 stack[KOL_MAX_CORPS];
   int n;
 
   if (kol_cell_is_none (cell))
     return 0;
-  n = kol_market_cell_corps (g, cell, stack, KOL_MAX_CORPS);
+  n = kol_market_cell_corps (engine, cell, stack, KOL_MAX_CORPS);
   for (int i = 0; i < n; i++)
     if (stack[i] == corp)
       return i;
@@ -299,17 +299,17 @@ kol_market_stack_position (KolEngine *g,
  * cell under them in their previous order.
  */
 void
-kol_market_restack (KolEngine      *g,
+kol_market_restack (KolEngine      *engine,
                     KolCell       cell,
                     const gint16 *order,
                     int           n)
 {
   gint16 stack[KOL_MAX_CORPS];
-  int m = kol_market_cell_corps (g, cell, stack, KOL_MAX_CORPS);
+  int m = kol_market_cell_corps (engine, cell, stack, KOL_MAX_CORPS);
 
   for (int i = 0; i < n; i++)
-    if (kol_cell_equal (kol_market_corp_cell (g, order[i]), cell))
-      g->corps[order[i]].stack_seq = ++g->seq;
+    if (kol_cell_equal (kol_market_corp_cell (engine, order[i]), cell))
+      engine->corps[order[i]].stack_seq = ++engine->seq;
   for (int i = 0; i < m; i++)
     {
       gboolean listed = FALSE;
@@ -317,7 +317,7 @@ kol_market_restack (KolEngine      *g,
       for (int j = 0; j < n && !listed; j++)
         listed = order[j] == stack[i];
       if (!listed)
-        g->corps[stack[i]].stack_seq = ++g->seq;
+        engine->corps[stack[i]].stack_seq = ++engine->seq;
     }
 }
 
@@ -328,15 +328,15 @@ kol_market_restack (KolEngine      *g,
  * goes to the bottom of the cell's stack.
  */
 void
-kol_market_set_par (KolEngine *g,
+kol_market_set_par (KolEngine *engine,
                     int      corp,
                     KolCell  cell)
 {
-  KolCorp *c = &g->corps[corp];
+  KolCorp *c = &engine->corps[corp];
 
   c->price_row = c->par_row = cell.row;
   c->price_col = c->par_col = cell.col;
-  c->stack_seq = ++g->seq;
+  c->stack_seq = ++engine->seq;
 }
 
 /**
@@ -346,10 +346,10 @@ kol_market_set_par (KolEngine *g,
  * Its par price is kept, as Ruby's @par_price (hidden once closed).
  */
 void
-kol_market_remove (KolEngine *g,
+kol_market_remove (KolEngine *engine,
                    int      corp)
 {
-  g->corps[corp].price_row = g->corps[corp].price_col = -1;
+  engine->corps[corp].price_row = engine->corps[corp].price_col = -1;
 }
 
 /* ---------------------------------------------------------------- movement */
@@ -360,7 +360,7 @@ kol_market_remove (KolEngine *g,
  * TwoDimensionalMovement#up: one row up, staying in the top row.
  */
 KolCell
-kol_market_default_up (KolEngine *g,
+kol_market_default_up (KolEngine *engine,
                        int      corp,
                        KolCell  from)
 {
@@ -376,11 +376,11 @@ kol_market_default_up (KolEngine *g,
  * result may have no cell (a shorter row): moving there does nothing.
  */
 KolCell
-kol_market_default_down (KolEngine *g,
+kol_market_default_down (KolEngine *engine,
                          int      corp,
                          KolCell  from)
 {
-  if (from.row + 1 < g->title->market.n_rows)
+  if (from.row + 1 < engine->title->market.n_rows)
     from.row++;
   return from;
 }
@@ -392,13 +392,13 @@ kol_market_default_down (KolEngine *g,
  * cell on the left is missing, down instead (through the market's #down).
  */
 KolCell
-kol_market_default_left (KolEngine *g,
+kol_market_default_left (KolEngine *engine,
                          int      corp,
                          KolCell  from)
 {
-  if (from.col > 0 && kol_market_cell (g, kol_cell (from.row, from.col - 1)))
+  if (from.col > 0 && kol_market_cell (engine, kol_cell (from.row, from.col - 1)))
     return kol_cell (from.row, from.col - 1);
-  return kol_market_down (g, corp, from);
+  return kol_market_down (engine, corp, from);
 }
 
 /**
@@ -408,12 +408,12 @@ kol_market_default_left (KolEngine *g,
  * instead (through the market's #up, which titles override).
  */
 KolCell
-kol_market_default_right (KolEngine *g,
+kol_market_default_right (KolEngine *engine,
                           int      corp,
                           KolCell  from)
 {
-  if (from.col + 1 >= kol_market_row_length (g, from.row))
-    return kol_market_up (g, corp, from);
+  if (from.col + 1 >= kol_market_row_length (engine, from.row))
+    return kol_market_up (engine, corp, from);
   return kol_cell (from.row, from.col + 1);
 }
 
@@ -423,13 +423,13 @@ kol_market_default_right (KolEngine *g,
  * StockMarket#up through the title's hook.
  */
 KolCell
-kol_market_up (KolEngine *g,
+kol_market_up (KolEngine *engine,
                int      corp,
                KolCell  from)
 {
-  const KolMarketHooks *h = kol_market_hooks (g);
+  const KolMarketHooks *h = kol_market_hooks (engine);
 
-  return h && h->up ? h->up (g, corp, from) : kol_market_default_up (g, corp, from);
+  return h && h->up ? h->up (engine, corp, from) : kol_market_default_up (engine, corp, from);
 }
 
 /**
@@ -438,13 +438,13 @@ kol_market_up (KolEngine *g,
  * StockMarket#down through the title's hook.
  */
 KolCell
-kol_market_down (KolEngine *g,
+kol_market_down (KolEngine *engine,
                  int      corp,
                  KolCell  from)
 {
-  const KolMarketHooks *h = kol_market_hooks (g);
+  const KolMarketHooks *h = kol_market_hooks (engine);
 
-  return h && h->down ? h->down (g, corp, from) : kol_market_default_down (g, corp, from);
+  return h && h->down ? h->down (engine, corp, from) : kol_market_default_down (engine, corp, from);
 }
 
 /**
@@ -453,13 +453,13 @@ kol_market_down (KolEngine *g,
  * StockMarket#left through the title's hook.
  */
 KolCell
-kol_market_left (KolEngine *g,
+kol_market_left (KolEngine *engine,
                  int      corp,
                  KolCell  from)
 {
-  const KolMarketHooks *h = kol_market_hooks (g);
+  const KolMarketHooks *h = kol_market_hooks (engine);
 
-  return h && h->left ? h->left (g, corp, from) : kol_market_default_left (g, corp, from);
+  return h && h->left ? h->left (engine, corp, from) : kol_market_default_left (engine, corp, from);
 }
 
 /**
@@ -468,13 +468,13 @@ kol_market_left (KolEngine *g,
  * StockMarket#right through the title's hook.
  */
 KolCell
-kol_market_right (KolEngine *g,
+kol_market_right (KolEngine *engine,
                   int      corp,
                   KolCell  from)
 {
-  const KolMarketHooks *h = kol_market_hooks (g);
+  const KolMarketHooks *h = kol_market_hooks (engine);
 
-  return h && h->right ? h->right (g, corp, from) : kol_market_default_right (g, corp, from);
+  return h && h->right ? h->right (engine, corp, from) : kol_market_default_right (engine, corp, from);
 }
 
 /**
@@ -483,7 +483,7 @@ kol_market_right (KolEngine *g,
  * Returns: the cell one step in @dir from @from (through the hooks).
  */
 KolCell
-kol_market_step (KolEngine           *g,
+kol_market_step (KolEngine           *engine,
                  int                corp,
                  KolCell            from,
                  KolMarketDirection dir)
@@ -491,14 +491,14 @@ kol_market_step (KolEngine           *g,
   switch (dir)
     {
     case KOL_MARKET_UP:
-      return kol_market_up (g, corp, from);
+      return kol_market_up (engine, corp, from);
     case KOL_MARKET_DOWN:
-      return kol_market_down (g, corp, from);
+      return kol_market_down (engine, corp, from);
     case KOL_MARKET_LEFT:
-      return kol_market_left (g, corp, from);
+      return kol_market_left (engine, corp, from);
     case KOL_MARKET_RIGHT:
     default:
-      return kol_market_right (g, corp, from);
+      return kol_market_right (engine, corp, from);
     }
 }
 
@@ -512,21 +512,21 @@ kol_market_step (KolEngine           *g,
  * Returns: %TRUE if @corp moved.
  */
 gboolean
-kol_market_move (KolEngine *g,
+kol_market_move (KolEngine *engine,
                  int      corp,
                  KolCell  to)
 {
-  const KolMarketHooks *h = kol_market_hooks (g);
-  KolCell from = kol_market_corp_cell (g, corp);
-  KolCorp *c = &g->corps[corp];
+  const KolMarketHooks *h = kol_market_hooks (engine);
+  KolCell from = kol_market_corp_cell (engine, corp);
+  KolCorp *c = &engine->corps[corp];
 
-  if (kol_market_cell (g, to) == NULL || kol_cell_equal (from, to))
+  if (kol_market_cell (engine, to) == NULL || kol_cell_equal (from, to))
     return FALSE;
   c->price_row = to.row;
   c->price_col = to.col;
-  c->stack_seq = ++g->seq;
+  c->stack_seq = ++engine->seq;
   if (h && h->moved)
-    h->moved (g, corp, from);
+    h->moved (engine, corp, from);
   return TRUE;
 }
 
@@ -536,15 +536,15 @@ kol_market_move (KolEngine *g,
  * Moves @corp one step in @dir (StockMarket#move_up and friends).
  */
 void
-kol_market_move_dir (KolEngine           *g,
+kol_market_move_dir (KolEngine           *engine,
                      int                corp,
                      KolMarketDirection dir)
 {
-  KolCell from = kol_market_corp_cell (g, corp);
+  KolCell from = kol_market_corp_cell (engine, corp);
 
   if (kol_cell_is_none (from))
     return;
-  kol_market_move (g, corp, kol_market_step (g, corp, from, dir));
+  kol_market_move (engine, corp, kol_market_step (engine, corp, from, dir));
 }
 
 /**
@@ -553,10 +553,10 @@ kol_market_move_dir (KolEngine           *g,
  * StockMarket#move_up.
  */
 void
-kol_market_move_up (KolEngine *g,
+kol_market_move_up (KolEngine *engine,
                     int      corp)
 {
-  kol_market_move_dir (g, corp, KOL_MARKET_UP);
+  kol_market_move_dir (engine, corp, KOL_MARKET_UP);
 }
 
 /**
@@ -565,10 +565,10 @@ kol_market_move_up (KolEngine *g,
  * StockMarket#move_down.
  */
 void
-kol_market_move_down (KolEngine *g,
+kol_market_move_down (KolEngine *engine,
                       int      corp)
 {
-  kol_market_move_dir (g, corp, KOL_MARKET_DOWN);
+  kol_market_move_dir (engine, corp, KOL_MARKET_DOWN);
 }
 
 /**
@@ -577,10 +577,10 @@ kol_market_move_down (KolEngine *g,
  * StockMarket#move_left.
  */
 void
-kol_market_move_left (KolEngine *g,
+kol_market_move_left (KolEngine *engine,
                       int      corp)
 {
-  kol_market_move_dir (g, corp, KOL_MARKET_LEFT);
+  kol_market_move_dir (engine, corp, KOL_MARKET_LEFT);
 }
 
 /**
@@ -589,10 +589,10 @@ kol_market_move_left (KolEngine *g,
  * StockMarket#move_right.
  */
 void
-kol_market_move_right (KolEngine *g,
+kol_market_move_right (KolEngine *engine,
                        int      corp)
 {
-  kol_market_move_dir (g, corp, KOL_MARKET_RIGHT);
+  kol_market_move_dir (engine, corp, KOL_MARKET_RIGHT);
 }
 
 /**
@@ -606,19 +606,19 @@ kol_market_move_right (KolEngine *g,
  * Returns: the last real cell reached.
  */
 KolCell
-kol_market_find_relative (KolEngine                  *g,
+kol_market_find_relative (KolEngine                  *engine,
                           int                       corp,
                           KolCell                   from,
                           const KolMarketDirection *dirs,
                           int                       n)
 {
   KolCell at = from;
-  KolCell found = kol_market_cell (g, from) ? from : KOL_CELL_NONE;
+  KolCell found = kol_market_cell (engine, from) ? from : KOL_CELL_NONE;
 
   for (int i = 0; i < n; i++)
     {
-      at = kol_market_step (g, corp, at, dirs[i]);
-      if (kol_market_cell (g, at))
+      at = kol_market_step (engine, corp, at, dirs[i]);
+      if (kol_market_cell (engine, at))
         found = at;
     }
   return found;
@@ -636,28 +636,28 @@ kol_market_find_relative (KolEngine                  *g,
  * Returns: <0, 0 or >0.
  */
 int
-kol_market_compare_corps (KolEngine *g,
+kol_market_compare_corps (KolEngine *engine,
                           int      a,
                           int      b)
 {
-  KolCell ca = kol_market_corp_cell (g, a), cb = kol_market_corp_cell (g, b);
+  KolCell ca = kol_market_corp_cell (engine, a), cb = kol_market_corp_cell (engine, b);
   int pa, pb;
 
   if (kol_cell_is_none (ca))
     return -1;
   if (kol_cell_is_none (cb))
     return 1;
-  pa = kol_market_cell_price (g, ca);
-  pb = kol_market_cell_price (g, cb);
+  pa = kol_market_cell_price (engine, ca);
+  pb = kol_market_cell_price (engine, cb);
   if (pa != pb)
     return pa > pb ? -1 : 1;
   if (ca.col != cb.col)
     return ca.col > cb.col ? -1 : 1;
   if (ca.row != cb.row)
     return ca.row < cb.row ? -1 : 1;
-  if (kol_cell_equal (ca, cb) && g->corps[a].stack_seq != g->corps[b].stack_seq)
-    return g->corps[a].stack_seq < g->corps[b].stack_seq ? -1 : 1;
-  return strcmp (g->title->corps[a].id, g->title->corps[b].id);
+  if (kol_cell_equal (ca, cb) && engine->corps[a].stack_seq != engine->corps[b].stack_seq)
+    return engine->corps[a].stack_seq < engine->corps[b].stack_seq ? -1 : 1;
+  return strcmp (engine->title->corps[a].id, engine->title->corps[b].id);
 }
 
 static int
@@ -675,11 +675,11 @@ cmp_corps (gconstpointer a,
  * Sorts @corps into operating order (Array#sort with Corporation#<=>).
  */
 void
-kol_market_sort_corps (KolEngine *g,
+kol_market_sort_corps (KolEngine *engine,
                        gint16  *corps,
                        int      n)
 {
-  g_qsort_with_data (corps, n, sizeof *corps, cmp_corps, g);
+  g_qsort_with_data (corps, n, sizeof *corps, cmp_corps, engine);
 }
 
 /* ------------------------------------------------------------------ logging */
@@ -693,13 +693,13 @@ kol_market_sort_corps (KolEngine *g,
  * Game#log_share_price.
  */
 void
-kol_market_log_share_price (KolEngine *g,
+kol_market_log_share_price (KolEngine *engine,
                             int      corp,
                             KolCell  from,
                             int      steps,
                             gboolean log_steps)
 {
-  KolCell to = kol_market_corp_cell (g, corp);
+  KolCell to = kol_market_corp_cell (engine, corp);
   GPtrArray *dirs;
   g_autofree char *dir_str = NULL;
   KolArg args[5] = { 0 };
@@ -720,13 +720,13 @@ kol_market_log_share_price (KolEngine *g,
   g_ptr_array_free (dirs, TRUE);
 
   args[0] = kol_arg_int (KOL_ARG_CORP, corp);
-  args[1] = kol_arg_int (KOL_ARG_MONEY, kol_market_cell_price (g, from));
-  args[2] = kol_arg_int (KOL_ARG_MONEY, kol_market_cell_price (g, to));
+  args[1] = kol_arg_int (KOL_ARG_MONEY, kol_market_cell_price (engine, from));
+  args[2] = kol_arg_int (KOL_ARG_MONEY, kol_market_cell_price (engine, to));
   args[3].kind = KOL_ARG_STRING;
   g_strlcpy (args[3].str, dir_str, sizeof args[3].str);
   args[4] = kol_arg_int (KOL_ARG_INT, steps);
   if (steps > 1 || (steps > 0 && log_steps))
-    kol_engine_log (g, KOL_LOG_SHARE_PRICE_MOVES_STEPS, args, 5);
+    kol_engine_log (engine, KOL_LOG_SHARE_PRICE_MOVES_STEPS, args, 5);
   else
-    kol_engine_log (g, KOL_LOG_SHARE_PRICE_MOVES, args, 4);
+    kol_engine_log (engine, KOL_LOG_SHARE_PRICE_MOVES, args, 4);
 }

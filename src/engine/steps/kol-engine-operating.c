@@ -58,13 +58,13 @@ kol_arg_string (const char *str)
  * Step::Base#log_pass: "X passes <step>".
  */
 void
-kol_step_log_pass (KolEngine  *g,
+kol_step_log_pass (KolEngine  *engine,
                    KolStep  *s,
                    KolEntity entity)
 {
   KolArg args[2] = { kol_arg_entity (entity), kol_arg_string (s->klass->name) };
 
-  kol_engine_log (g, KOL_LOG_STEP_PASS, args, 2);
+  kol_engine_log (engine, KOL_LOG_STEP_PASS, args, 2);
 }
 
 /**
@@ -73,13 +73,13 @@ kol_step_log_pass (KolEngine  *g,
  * Step::Base#log_skip: "X skips <step>".
  */
 void
-kol_step_log_skip (KolEngine  *g,
+kol_step_log_skip (KolEngine  *engine,
                    KolStep  *s,
                    KolEntity entity)
 {
   KolArg args[2] = { kol_arg_entity (entity), kol_arg_string (s->klass->name) };
 
-  kol_engine_log (g, KOL_LOG_STEP_SKIP, args, 2);
+  kol_engine_log (engine, KOL_LOG_STEP_SKIP, args, 2);
 }
 
 /**
@@ -89,14 +89,14 @@ kol_step_log_skip (KolEngine  *g,
  * acted, then passes.
  */
 void
-kol_step_default_skip (KolEngine *g,
+kol_step_default_skip (KolEngine *engine,
                        KolStep *s)
 {
-  KolEntity e = kol_step_current_entity (g, s);
+  KolEntity e = kol_step_current_entity (engine, s);
 
   if (!s->acted && e.kind != KOL_ENTITY_NONE)
-    kol_step_log_skip (g, s, e);
-  kol_step_pass (g, s);
+    kol_step_log_skip (engine, s, e);
+  kol_step_pass (engine, s);
 }
 
 /**
@@ -107,13 +107,13 @@ kol_step_default_skip (KolEngine *g,
  * Returns: %TRUE.
  */
 gboolean
-kol_step_process_pass (KolEngine         *g,
+kol_step_process_pass (KolEngine         *engine,
                        KolStep         *s,
                        const KolAction *a,
                        GError         **error)
 {
-  kol_step_log_pass (g, s, a->entity);
-  kol_step_pass (g, s);
+  kol_step_log_pass (engine, s, a->entity);
+  kol_step_pass (engine, s);
   return TRUE;
 }
 
@@ -123,11 +123,11 @@ kol_step_process_pass (KolEngine         *g,
  * Returns: %TRUE if @entity is the step's current entity.
  */
 gboolean
-kol_step_is_current (KolEngine  *g,
+kol_step_is_current (KolEngine  *engine,
                      KolStep  *s,
                      KolEntity entity)
 {
-  KolEntity cur = kol_step_current_entity (g, s);
+  KolEntity cur = kol_step_current_entity (engine, s);
 
   return cur.kind != KOL_ENTITY_NONE && kol_entity_equal (cur, entity);
 }
@@ -139,14 +139,14 @@ kol_step_is_current (KolEngine  *g,
  * corporation), or -1.
  */
 int
-kol_operating_acting_corp (KolEngine  *g,
+kol_operating_acting_corp (KolEngine  *engine,
                            KolEntity entity)
 {
   if (entity.kind == KOL_ENTITY_CORP)
     return entity.index;
   if (entity.kind == KOL_ENTITY_COMPANY &&
-      g->companies[entity.index].owner.kind == KOL_ENTITY_CORP)
-    return g->companies[entity.index].owner.index;
+      engine->companies[entity.index].owner.kind == KOL_ENTITY_CORP)
+    return engine->companies[entity.index].owner.index;
   return -1;
 }
 
@@ -163,10 +163,10 @@ kol_operating_acting_corp (KolEngine  *g,
  * Returns: the number of dividends recorded for @corp.
  */
 int
-kol_operating_history_size (KolEngine *g,
+kol_operating_history_size (KolEngine *engine,
                             int      corp)
 {
-  return g->corps[corp].operated;
+  return engine->corps[corp].operated;
 }
 
 /**
@@ -175,11 +175,11 @@ kol_operating_history_size (KolEngine *g,
  * Records one operating turn (a dividend) of @corp.
  */
 void
-kol_operating_record_history (KolEngine *g,
+kol_operating_record_history (KolEngine *engine,
                               int      corp)
 {
-  if (g->corps[corp].operated < G_MAXUINT8)
-    g->corps[corp].operated++;
+  if (engine->corps[corp].operated < G_MAXUINT8)
+    engine->corps[corp].operated++;
 }
 
 /* -------------------------------------------------------- operating order */
@@ -203,20 +203,20 @@ cmp_operating (gconstpointer a,
  * Returns: how many entities were written.
  */
 int
-kol_default_operating_order (KolEngine   *g,
+kol_default_operating_order (KolEngine   *engine,
                              KolEntity *out,
                              int        max)
 {
   int n = 0;
 
-  for (int i = 0; i < g->n_corp_order && n < max; i++)
+  for (int i = 0; i < engine->n_corp_order && n < max; i++)
     {
-      int c = g->corp_order[i];
+      int c = engine->corp_order[i];
 
-      if (g->corps[c].floated && !g->corps[c].closed && !g->corps[c].removed)
+      if (engine->corps[c].floated && !engine->corps[c].closed && !engine->corps[c].removed)
         out[n++] = kol_entity (KOL_ENTITY_CORP, c);
     }
-  g_qsort_with_data (out, n, sizeof *out, cmp_operating, g);
+  g_qsort_with_data (out, n, sizeof *out, cmp_operating, engine);
   return n;
 }
 
@@ -226,21 +226,21 @@ kol_default_operating_order (KolEngine   *g,
  * Returns: the operating order through the title's hook.
  */
 int
-kol_operating_order (KolEngine   *g,
+kol_operating_order (KolEngine   *engine,
                      KolEntity *out,
                      int        max)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
 
   if (h && h->operating_order)
-    return h->operating_order (g, out, max);
-  return kol_default_operating_order (g, out, max);
+    return h->operating_order (engine, out, max);
+  return kol_default_operating_order (engine, out, max);
 }
 
 /* ------------------------------------------------------- company revenue */
 
 static int
-company_owner_rank (KolEngine  *g,
+company_owner_rank (KolEngine  *engine,
                     KolEntity owner)
 {
   return owner.kind == KOL_ENTITY_PLAYER ? 0 : 1;
@@ -248,11 +248,11 @@ company_owner_rank (KolEngine  *g,
 
 /* The player's position in 18xx.games' @players (reordered for priority). */
 static int
-player_position (KolEngine *g,
+player_position (KolEngine *engine,
                  int      player)
 {
-  for (int i = 0; i < g->n_players; i++)
-    if (g->player_order[i] == player)
+  for (int i = 0; i < engine->n_players; i++)
+    if (engine->player_order[i] == player)
       return i;
   return player;
 }
@@ -262,21 +262,21 @@ cmp_company_payout (gconstpointer a,
                     gconstpointer b,
                     gpointer      data)
 {
-  KolEngine *g = data;
+  KolEngine *engine = data;
   int ia = *(const gint16 *) a, ib = *(const gint16 *) b;
-  const KolCompany *x = &g->companies[ia], *y = &g->companies[ib];
-  int rx = company_owner_rank (g, x->owner), ry = company_owner_rank (g, y->owner);
+  const KolCompany *x = &engine->companies[ia], *y = &engine->companies[ib];
+  int rx = company_owner_rank (engine, x->owner), ry = company_owner_rank (engine, y->owner);
 
   if (rx != ry)
     return rx < ry ? -1 : 1;
   if (rx == 0 && x->owner.index != y->owner.index)
-    return player_position (g, x->owner.index) < player_position (g, y->owner.index) ? -1 : 1;
+    return player_position (engine, x->owner.index) < player_position (engine, y->owner.index) ? -1 : 1;
   if (rx == 1 && x->owner.kind == KOL_ENTITY_CORP && y->owner.kind == KOL_ENTITY_CORP &&
       x->owner.index != y->owner.index)
-    return cmp_operating (&x->owner, &y->owner, g);
+    return cmp_operating (&x->owner, &y->owner, engine);
   if (x->revenue != y->revenue)
     return x->revenue < y->revenue ? -1 : 1;
-  return strcmp (g->title->companies[ia].id, g->title->companies[ib].id);
+  return strcmp (engine->title->companies[ia].id, engine->title->companies[ib].id);
 }
 
 /**
@@ -287,14 +287,14 @@ cmp_company_payout (gconstpointer a,
  * operating order), each by revenue and name.
  */
 void
-kol_default_payout_companies (KolEngine *g)
+kol_default_payout_companies (KolEngine *engine)
 {
   gint16 list[KOL_MAX_COMPANIES] = { 0 };
   int n = 0;
 
-  for (int i = 0; i < g->n_companies; i++)
+  for (int i = 0; i < engine->n_companies; i++)
     {
-      const KolCompany *c = &g->companies[i];
+      const KolCompany *c = &engine->companies[i];
 
       if (c->closed || c->revenue <= 0)
         continue;
@@ -302,18 +302,18 @@ kol_default_payout_companies (KolEngine *g)
         continue;
       list[n++] = (gint16) i;
     }
-  g_qsort_with_data (list, n, sizeof *list, cmp_company_payout, g);
+  g_qsort_with_data (list, n, sizeof *list, cmp_company_payout, engine);
   for (int i = 0; i < n; i++)
     {
-      const KolCompany *c = &g->companies[list[i]];
+      const KolCompany *c = &engine->companies[list[i]];
       KolArg args[3] = {
         kol_arg_entity (c->owner),
         kol_arg_int (KOL_ARG_MONEY, c->revenue),
         kol_arg_int (KOL_ARG_COMPANY, list[i]),
       };
 
-      kol_engine_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), c->owner, c->revenue);
-      kol_engine_log (g, KOL_LOG_COMPANY_REVENUE, args, 3);
+      kol_engine_transfer (engine, kol_entity (KOL_ENTITY_BANK, 0), c->owner, c->revenue);
+      kol_engine_log (engine, KOL_LOG_COMPANY_REVENUE, args, 3);
     }
 }
 
@@ -323,50 +323,50 @@ kol_default_payout_companies (KolEngine *g)
  * Pays company revenue through the title's hook.
  */
 void
-kol_operating_payout_companies (KolEngine *g)
+kol_operating_payout_companies (KolEngine *engine)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
 
   if (h && h->payout_companies)
-    h->payout_companies (g);
+    h->payout_companies (engine);
   else
-    kol_default_payout_companies (g);
+    kol_default_payout_companies (engine);
 }
 
 /* ------------------------------------------------------------ home tokens */
 
 static int
-tile_n_paths (KolEngine *g,
+tile_n_paths (KolEngine *engine,
               int      hex)
 {
-  return g->title->tiles[g->hexes[hex].tile].n_paths;
+  return engine->title->tiles[engine->hexes[hex].tile].n_paths;
 }
 
 /* Tile#reserved_by? for a tile-level reservation: a home hex given without a
  * city on a tile with several cities (1840's D18). The reservation lasts
  * until the corporation places a token there. */
 static gboolean
-tile_reserved_by (KolEngine *g,
+tile_reserved_by (KolEngine *engine,
                   int      hex,
                   int      corp)
 {
-  const KolCorpDef *def = &g->title->corps[corp];
-  const KolTileDef *tile = &g->title->tiles[g->hexes[hex].tile];
+  const KolCorpDef *def = &engine->title->corps[corp];
+  const KolTileDef *tile = &engine->title->tiles[engine->hexes[hex].tile];
 
   if (def->home != hex || def->home_city >= 0 || kol_tile_n_cities (tile) < 2)
     return FALSE;
-  for (int t = 0; t < g->corps[corp].n_tokens; t++)
-    if (g->corps[corp].tokens[t].hex == hex)
+  for (int t = 0; t < engine->corps[corp].n_tokens; t++)
+    if (engine->corps[corp].tokens[t].hex == hex)
       return FALSE;
   return TRUE;
 }
 
 static int
-reserved_city (KolEngine *g,
+reserved_city (KolEngine *engine,
                int      hex,
                int      corp)
 {
-  const KolTileDef *tile = &g->title->tiles[g->hexes[hex].tile];
+  const KolTileDef *tile = &engine->title->tiles[engine->hexes[hex].tile];
   int n = kol_tile_n_cities (tile);
 
   for (int city = 0; city < n; city++)
@@ -375,22 +375,22 @@ reserved_city (KolEngine *g,
       int node = kol_tile_city_node (tile, city);
 
       for (int s = 0; node >= 0 && s < tile->nodes[node].slots; s++)
-        if (base + s < KOL_MAX_HEX_SLOTS && g->hexes[hex].slot_reserved[base + s] == corp)
+        if (base + s < KOL_MAX_HEX_SLOTS && engine->hexes[hex].slot_reserved[base + s] == corp)
           return city;
     }
   return -1;
 }
 
 static void
-add_pending_home_token (KolEngine *g,
+add_pending_home_token (KolEngine *engine,
                         int      corp,
                         int      hex)
 {
   gint16 hexes[KOL_MAX_PENDING_HEXES];
   int n = 0;
-  const KolOperatingHooks *h = kol_operating_hooks (g);
-  KolPendingTokens *pending = kol_round_pending_tokens (g);
-  int token = kol_board_next_token (g, corp);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
+  KolPendingTokens *pending = kol_round_pending_tokens (engine);
+  int token = kol_board_next_token (engine, corp);
 
   if (pending == NULL || token < 0)
     return;
@@ -401,14 +401,14 @@ add_pending_home_token (KolEngine *g,
   if (hex >= 0)
     hexes[n++] = (gint16) hex;
   else if (h && h->home_token_locations)
-    n = h->home_token_locations (g, corp, hexes, KOL_MAX_PENDING_HEXES);
+    n = h->home_token_locations (engine, corp, hexes, KOL_MAX_PENDING_HEXES);
   else
     return;
 
   {
     KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, corp) };
 
-    kol_engine_log (g, KOL_LOG_HOME_TOKEN_CHOOSE, args, 1);
+    kol_engine_log (engine, KOL_LOG_HOME_TOKEN_CHOOSE, args, 1);
   }
   kol_pending_tokens_push (pending, kol_entity (KOL_ENTITY_CORP, corp), corp, token, hexes, n);
 }
@@ -422,40 +422,40 @@ add_pending_home_token (KolEngine *g,
  * HomeToken step.
  */
 void
-kol_default_place_home_token (KolEngine *g,
+kol_default_place_home_token (KolEngine *engine,
                               int      corp)
 {
-  const KolCorpDef *def = &g->title->corps[corp];
-  KolCorp *c = &g->corps[corp];
+  const KolCorpDef *def = &engine->title->corps[corp];
+  KolCorp *c = &engine->corps[corp];
   int hex = def->home;
   int token, city;
   KolReason reason;
 
-  token = kol_board_next_token (g, corp);
+  token = kol_board_next_token (engine, corp);
   if (token < 0)
     return;
   /* a corporation that has laid its first token has its home token */
   if (c->n_tokens > 0 && c->tokens[0].used)
     return;
-  if (hex < 0 || (tile_reserved_by (g, hex, corp) && tile_n_paths (g, hex) > 0))
+  if (hex < 0 || (tile_reserved_by (engine, hex, corp) && tile_n_paths (engine, hex) > 0))
     {
-      add_pending_home_token (g, corp, hex);
+      add_pending_home_token (engine, corp, hex);
       return;
     }
 
-  city = reserved_city (g, hex, corp);
+  city = reserved_city (engine, hex, corp);
   if (city < 0)
     city = 0;
-  if (kol_tile_n_cities (&g->title->tiles[g->hexes[hex].tile]) == 0)
+  if (kol_tile_n_cities (&engine->title->tiles[engine->hexes[hex].tile]) == 0)
     return;
-  if (!kol_board_can_place_token (g, corp, hex, city, FALSE, &reason))
+  if (!kol_board_can_place_token (engine, corp, hex, city, FALSE, &reason))
     return;
   {
     KolArg args[2] = { kol_arg_int (KOL_ARG_CORP, corp), kol_arg_int (KOL_ARG_HEX, hex) };
 
-    kol_engine_log (g, KOL_LOG_TOKEN_PLACED, args, 2);
+    kol_engine_log (engine, KOL_LOG_TOKEN_PLACED, args, 2);
   }
-  kol_board_place_token (g, corp, token, hex, city, -1);
+  kol_board_place_token (engine, corp, token, hex, city, -1);
   c->tokens[token].used = TRUE;
 }
 
@@ -465,15 +465,15 @@ kol_default_place_home_token (KolEngine *g,
  * Places @corp's home token through the title's hook.
  */
 void
-kol_operating_place_home_token (KolEngine *g,
+kol_operating_place_home_token (KolEngine *engine,
                                 int      corp)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
 
   if (h && h->place_home_token)
-    h->place_home_token (g, corp);
+    h->place_home_token (engine, corp);
   else
-    kol_default_place_home_token (g, corp);
+    kol_default_place_home_token (engine, corp);
 }
 
 /* ----------------------------------------------------------- game methods */
@@ -487,12 +487,12 @@ kol_operating_place_home_token (KolEngine *g,
  * Returns: the number of lays written to @out.
  */
 int
-kol_default_tile_lays (KolEngine    *g,
+kol_default_tile_lays (KolEngine    *engine,
                        int         corp,
                        KolTileLay *out,
                        int         max)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
 
   if (h && h->tile_lays_table && h->n_tile_lays > 0)
     {
@@ -513,16 +513,16 @@ kol_default_tile_lays (KolEngine    *g,
  * Returns: the tile lays of @corp this turn, through the title's hook.
  */
 int
-kol_operating_tile_lays (KolEngine    *g,
+kol_operating_tile_lays (KolEngine    *engine,
                          int         corp,
                          KolTileLay *out,
                          int         max)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
 
   if (h && h->tile_lays)
-    return h->tile_lays (g, corp, out, max);
-  return kol_default_tile_lays (g, corp, out, max);
+    return h->tile_lays (engine, corp, out, max);
+  return kol_default_tile_lays (engine, corp, out, max);
 }
 
 /**
@@ -537,16 +537,16 @@ kol_operating_tile_lays (KolEngine    *g,
  * Returns: the cost.
  */
 int
-kol_default_upgrade_cost (KolEngine  *g,
+kol_default_upgrade_cost (KolEngine  *engine,
                           KolEntity entity,
                           int       spender,
                           int       hex,
                           int       old_tile,
                           int       new_tile)
 {
-  if (!g->title->tiles[old_tile].preprinted)
+  if (!engine->title->tiles[old_tile].preprinted)
     return 0;
-  return g->title->hexes[hex].terrain_cost;
+  return engine->title->hexes[hex].terrain_cost;
 }
 
 /**
@@ -555,10 +555,10 @@ kol_default_upgrade_cost (KolEngine  *g,
  * Returns: the entity's cash (Game#buying_power).
  */
 int
-kol_default_buying_power (KolEngine  *g,
+kol_default_buying_power (KolEngine  *engine,
                           KolEntity entity)
 {
-  return kol_engine_cash (g, entity);
+  return kol_engine_cash (engine, entity);
 }
 
 /**
@@ -567,14 +567,14 @@ kol_default_buying_power (KolEngine  *g,
  * Returns: what @entity can spend, through the title's hook.
  */
 int
-kol_operating_buying_power (KolEngine  *g,
+kol_operating_buying_power (KolEngine  *engine,
                             KolEntity entity)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
 
   if (h && h->buying_power)
-    return h->buying_power (g, entity);
-  return kol_default_buying_power (g, entity);
+    return h->buying_power (engine, entity);
+  return kol_default_buying_power (engine, entity);
 }
 
 /**
@@ -583,10 +583,10 @@ kol_operating_buying_power (KolEngine  *g,
  * Returns: the phase's train limit (Game#train_limit without abilities).
  */
 int
-kol_default_train_limit (KolEngine *g,
+kol_default_train_limit (KolEngine *engine,
                          int      corp)
 {
-  return g->title->phases[g->phase].train_limit;
+  return engine->title->phases[engine->phase].train_limit;
 }
 
 /**
@@ -595,14 +595,14 @@ kol_default_train_limit (KolEngine *g,
  * Returns: @corp's train limit, through the title's hook.
  */
 int
-kol_operating_train_limit (KolEngine *g,
+kol_operating_train_limit (KolEngine *engine,
                            int      corp)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
 
   if (h && h->train_limit)
-    return h->train_limit (g, corp);
-  return kol_default_train_limit (g, corp);
+    return h->train_limit (engine, corp);
+  return kol_default_train_limit (engine, corp);
 }
 
 /**
@@ -612,13 +612,13 @@ kol_operating_train_limit (KolEngine *g,
  * (Game#can_run_route?: graph route_info route_available).
  */
 gboolean
-kol_default_can_run_route (KolEngine *g,
+kol_default_can_run_route (KolEngine *engine,
                            int      corp)
 {
   KolReachOpts opts;
 
   kol_board_reach_opts_init (&opts);
-  return kol_board_route_available (g, corp, &opts);
+  return kol_board_route_available (engine, corp, &opts);
 }
 
 /**
@@ -627,14 +627,14 @@ kol_default_can_run_route (KolEngine *g,
  * Returns: whether @corp can run a route, through the title's hook.
  */
 gboolean
-kol_operating_can_run_route (KolEngine *g,
+kol_operating_can_run_route (KolEngine *engine,
                              int      corp)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
 
   if (h && h->can_run_route)
-    return h->can_run_route (g, corp);
-  return kol_default_can_run_route (g, corp);
+    return h->can_run_route (engine, corp);
+  return kol_default_can_run_route (engine, corp);
 }
 
 /**
@@ -643,7 +643,7 @@ kol_operating_can_run_route (KolEngine *g,
  * Returns: the sum of the routes' revenues (Game#routes_revenue).
  */
 int
-kol_default_routes_revenue (KolEngine           *g,
+kol_default_routes_revenue (KolEngine           *engine,
                             int                corp,
                             const KolRunRoute *routes,
                             int                n)
@@ -661,16 +661,16 @@ kol_default_routes_revenue (KolEngine           *g,
  * Returns: the revenue of @routes, through the title's hook.
  */
 int
-kol_operating_routes_revenue (KolEngine           *g,
+kol_operating_routes_revenue (KolEngine           *engine,
                               int                corp,
                               const KolRunRoute *routes,
                               int                n)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
 
   if (h && h->routes_revenue)
-    return h->routes_revenue (g, corp, routes, n);
-  return kol_default_routes_revenue (g, corp, routes, n);
+    return h->routes_revenue (engine, corp, routes, n);
+  return kol_default_routes_revenue (engine, corp, routes, n);
 }
 
 /**
@@ -680,14 +680,14 @@ kol_operating_routes_revenue (KolEngine           *g,
  * :close ability fires on @event for @corp.
  */
 void
-kol_operating_close_companies_on_event (KolEngine    *g,
+kol_operating_close_companies_on_event (KolEngine    *engine,
                                         int         corp,
                                         const char *event)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
 
   if (h && h->close_companies_on_event)
-    h->close_companies_on_event (g, corp, event);
+    h->close_companies_on_event (engine, corp, event);
 }
 
 /**
@@ -696,43 +696,43 @@ kol_operating_close_companies_on_event (KolEngine    *g,
  * Returns: %TRUE if the title says @corp has usable abilities.
  */
 gboolean
-kol_operating_corp_has_abilities (KolEngine *g,
+kol_operating_corp_has_abilities (KolEngine *engine,
                                   int      corp)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
 
-  return h && h->corp_has_abilities && h->corp_has_abilities (g, corp);
+  return h && h->corp_has_abilities && h->corp_has_abilities (engine, corp);
 }
 
 static void
-remove_corp_from_board (KolEngine *g,
+remove_corp_from_board (KolEngine *engine,
                         int      corp)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
-  KolCorp *c = &g->corps[corp];
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
+  KolCorp *c = &engine->corps[corp];
 
   for (int t = 0; t < c->n_tokens; t++)
     if (c->tokens[t].hex >= 0)
-      kol_board_remove_token (g, corp, t);
+      kol_board_remove_token (engine, corp, t);
   if (h && h->closed_corp_reservations_kept)
     return;
-  for (guint hex = 0; hex < g->title->n_hexes; hex++)
-    kol_board_unreserve (g, (int) hex, corp);
+  for (guint hex = 0; hex < engine->title->n_hexes; hex++)
+    kol_board_unreserve (engine, (int) hex, corp);
 }
 
 static void
-close_corp_companies (KolEngine *g,
+close_corp_companies (KolEngine *engine,
                       int      corp)
 {
   gint16 list[KOL_MAX_COMPANIES];
-  int n = kol_engine_companies_of (g, kol_entity (KOL_ENTITY_CORP, corp), list, KOL_MAX_COMPANIES);
+  int n = kol_engine_companies_of (engine, kol_entity (KOL_ENTITY_CORP, corp), list, KOL_MAX_COMPANIES);
   KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, corp) };
 
   if (n == 0)
     return;
-  kol_engine_log (g, KOL_LOG_CORP_COMPANIES_CLOSE, args, 1);
+  kol_engine_log (engine, KOL_LOG_CORP_COMPANIES_CLOSE, args, 1);
   for (int i = 0; i < n; i++)
-    kol_engine_close_company (g, list[i]);
+    kol_engine_close_company (engine, list[i]);
 }
 
 /**
@@ -743,12 +743,12 @@ close_corp_companies (KolEngine *g,
  * phase) closes its own list instead.
  */
 void
-kol_default_event_close_companies (KolEngine *g)
+kol_default_event_close_companies (KolEngine *engine)
 {
-  kol_engine_log (g, KOL_LOG_COMPANIES_CLOSE_EVENT, NULL, 0);
-  for (int i = 0; i < g->n_companies; i++)
-    if (!g->companies[i].closed)
-      kol_engine_close_company (g, i);
+  kol_engine_log (engine, KOL_LOG_COMPANIES_CLOSE_EVENT, NULL, 0);
+  for (int i = 0; i < engine->n_companies; i++)
+    if (!engine->companies[i].closed)
+      kol_engine_close_company (engine, i);
 }
 
 /**
@@ -762,29 +762,29 @@ kol_default_event_close_companies (KolEngine *g)
  * then resets the corporation (kol_shares_reset_corporation).
  */
 void
-kol_default_close_corporation (KolEngine *g,
+kol_default_close_corporation (KolEngine *engine,
                                int      corp)
 {
-  KolCorp *c = &g->corps[corp];
+  KolCorp *c = &engine->corps[corp];
   gint16 trains[KOL_MAX_TRAINS];
   int n;
   KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, corp) };
 
-  kol_engine_log (g, KOL_LOG_CORP_CLOSES, args, 1);
-  remove_corp_from_board (g, corp);
-  kol_engine_transfer (g, kol_entity (KOL_ENTITY_CORP, corp), kol_entity (KOL_ENTITY_BANK, 0), c->cash);
+  kol_engine_log (engine, KOL_LOG_CORP_CLOSES, args, 1);
+  remove_corp_from_board (engine, corp);
+  kol_engine_transfer (engine, kol_entity (KOL_ENTITY_CORP, corp), kol_entity (KOL_ENTITY_BANK, 0), c->cash);
   /* CLOSED_CORP_TRAINS_REMOVED: the trains are no longer buyable */
-  n = kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), trains, KOL_MAX_TRAINS);
+  n = kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, corp), trains, KOL_MAX_TRAINS);
   for (int i = 0; i < n; i++)
-    kol_engine_move_train (g, trains[i], kol_entity (KOL_ENTITY_REMOVED, 0));
-  close_corp_companies (g, corp);
-  if (kol_round_is_operating (g) && kol_entity_equal (kol_round_current_entity (g),
+    kol_engine_move_train (engine, trains[i], kol_entity (KOL_ENTITY_REMOVED, 0));
+  close_corp_companies (engine, corp);
+  if (kol_round_is_operating (engine) && kol_entity_equal (kol_round_current_entity (engine),
                                                       kol_entity (KOL_ENTITY_CORP, corp)))
-    kol_round_operating_force_next_entity (g);
-  kol_shares_close_corporation (g, corp);
+    kol_round_operating_force_next_entity (engine);
+  kol_shares_close_corporation (engine, corp);
   /* the next corporation to operate may skip all its steps into a close
    * cell too (base.rb close_corporations_in_close_cell!) */
-  kol_shares_close_corporations_in_close_cell (g);
+  kol_shares_close_corporations_in_close_cell (engine);
 }
 
 /**
@@ -793,15 +793,15 @@ kol_default_close_corporation (KolEngine *g,
  * Closes @corp through the title's hook.
  */
 void
-kol_operating_close_corporation (KolEngine *g,
+kol_operating_close_corporation (KolEngine *engine,
                                  int      corp)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
 
   if (h && h->close_corporation)
-    h->close_corporation (g, corp);
+    h->close_corporation (engine, corp);
   else
-    kol_default_close_corporation (g, corp);
+    kol_default_close_corporation (engine, corp);
 }
 
 /* ------------------------------------------------------------ the round */
@@ -812,10 +812,10 @@ kol_operating_close_corporation (KolEngine *g,
  * Round::Operating#select_entities: Game#operating_order.
  */
 void
-kol_round_operating_select_entities (KolEngine  *g,
+kol_round_operating_select_entities (KolEngine  *engine,
                                      KolRound *r)
 {
-  r->n_entities = kol_operating_order (g, r->entities, KOL_MAX_ROUND_ENTITIES);
+  r->n_entities = kol_operating_order (engine, r->entities, KOL_MAX_ROUND_ENTITIES);
 }
 
 /**
@@ -824,14 +824,14 @@ kol_round_operating_select_entities (KolEngine  *g,
  * Returns: %TRUE if @e does not operate (closed).
  */
 gboolean
-kol_round_operating_skip_entity (KolEngine  *g,
+kol_round_operating_skip_entity (KolEngine  *engine,
                                  KolEntity e)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
 
   if (h && h->skip_entity)
-    return h->skip_entity (g, e);
-  return kol_entity_closed (g, e);
+    return h->skip_entity (engine, e);
+  return kol_entity_closed (engine, e);
 }
 
 /**
@@ -840,29 +840,29 @@ kol_round_operating_skip_entity (KolEngine  *g,
  * Returns: %TRUE if some entity of the round would operate.
  */
 gboolean
-kol_round_operating_any_to_act (KolEngine *g)
+kol_round_operating_any_to_act (KolEngine *engine)
 {
-  for (int i = 0; i < g->round.n_entities; i++)
-    if (!kol_round_operating_skip_entity (g, g->round.entities[i]))
+  for (int i = 0; i < engine->round.n_entities; i++)
+    if (!kol_round_operating_skip_entity (engine, engine->round.entities[i]))
       return TRUE;
   return FALSE;
 }
 
 static int
-home_token_timing (KolEngine *g)
+home_token_timing (KolEngine *engine)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
 
   return h ? h->home_token_timing : KOL_HOME_TOKEN_OPERATE;
 }
 
 static void
-reset_operated_trains (KolEngine  *g,
+reset_operated_trains (KolEngine  *engine,
                        KolEntity e)
 {
-  for (int i = 0; i < g->n_trains; i++)
-    if (kol_entity_equal (g->trains[i].owner, e))
-      g->trains[i].operated = FALSE;
+  for (int i = 0; i < engine->n_trains; i++)
+    if (kol_entity_equal (engine->trains[i].owner, e))
+      engine->trains[i].operated = FALSE;
 }
 
 /**
@@ -873,19 +873,19 @@ reset_operated_trains (KolEngine  *g,
  * entity starts operating.
  */
 void
-kol_round_operating_setup (KolEngine  *g,
+kol_round_operating_setup (KolEngine  *engine,
                            KolRound *r)
 {
   r->current_operator = KOL_ENTITY_INIT_NONE;
-  kol_operating_payout_companies (g);
-  if (home_token_timing (g) == KOL_HOME_TOKEN_OPERATING_ROUND)
+  kol_operating_payout_companies (engine);
+  if (home_token_timing (engine) == KOL_HOME_TOKEN_OPERATING_ROUND)
     for (int i = 0; i < r->n_entities; i++)
       if (r->entities[i].kind == KOL_ENTITY_CORP)
-        kol_operating_place_home_token (g, r->entities[i].index);
+        kol_operating_place_home_token (engine, r->entities[i].index);
   for (int i = 0; i < r->n_entities; i++)
-    reset_operated_trains (g, r->entities[i]);
-  if (kol_round_operating_any_to_act (g))
-    kol_round_operating_start_operating (g);
+    reset_operated_trains (engine, r->entities[i]);
+  if (kol_round_operating_any_to_act (engine))
+    kol_round_operating_start_operating (engine);
 }
 
 /**
@@ -894,19 +894,19 @@ kol_round_operating_setup (KolEngine  *g,
  * Game#after_end_of_operating_turn through the title's hook.
  */
 void
-kol_round_operating_after_end_of_turn (KolEngine  *g,
+kol_round_operating_after_end_of_turn (KolEngine  *engine,
                                        KolEntity operator)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
 
   if (h && h->after_end_of_operating_turn && operator.kind == KOL_ENTITY_CORP)
-    h->after_end_of_operating_turn (g, operator.index);
+    h->after_end_of_operating_turn (engine, operator.index);
 }
 
 static gboolean
-round_finished (KolEngine *g)
+round_finished (KolEngine *engine)
 {
-  return kol_round_finished (g);
+  return kol_round_finished (engine);
 }
 
 /**
@@ -915,34 +915,34 @@ round_finished (KolEngine *g)
  * Round::Operating#start_operating.
  */
 void
-kol_round_operating_start_operating (KolEngine *g)
+kol_round_operating_start_operating (KolEngine *engine)
 {
-  KolRound *r = &g->round;
-  KolEntity e = kol_round_entity (g);
+  KolRound *r = &engine->round;
+  KolEntity e = kol_round_entity (engine);
 
   if (e.kind == KOL_ENTITY_NONE)
     return;
-  if (kol_round_operating_skip_entity (g, e))
+  if (kol_round_operating_skip_entity (engine, e))
     {
-      r->klass->next_entity (g, r);
+      r->klass->next_entity (engine, r);
       return;
     }
   r->current_operator = e;
   r->current_operator_acted = FALSE;
-  if (!round_finished (g))
+  if (!round_finished (engine))
     {
-      KolEntity owner = e.kind == KOL_ENTITY_CORP ? g->corps[e.index].owner : KOL_ENTITY_INIT_NONE;
+      KolEntity owner = e.kind == KOL_ENTITY_CORP ? engine->corps[e.index].owner : KOL_ENTITY_INIT_NONE;
       KolArg args[2] = { kol_arg_entity (owner), kol_arg_entity (e) };
 
-      kol_engine_log (g, KOL_LOG_OPERATES, args, 2);
+      kol_engine_log (engine, KOL_LOG_OPERATES, args, 2);
     }
-  if (home_token_timing (g) == KOL_HOME_TOKEN_OPERATE && e.kind == KOL_ENTITY_CORP)
-    kol_operating_place_home_token (g, e.index);
-  kol_round_skip_steps (g);
-  if (!round_finished (g))
+  if (home_token_timing (engine) == KOL_HOME_TOKEN_OPERATE && e.kind == KOL_ENTITY_CORP)
+    kol_operating_place_home_token (engine, e.index);
+  kol_round_skip_steps (engine);
+  if (!round_finished (engine))
     return;
-  kol_round_operating_after_end_of_turn (g, e);
-  r->klass->next_entity (g, r);
+  kol_round_operating_after_end_of_turn (engine, e);
+  r->klass->next_entity (engine, r);
 }
 
 /**
@@ -952,22 +952,22 @@ kol_round_operating_start_operating (KolEngine *g)
  * operating with fresh steps; nothing happens after the last one.
  */
 void
-kol_round_operating_next_entity (KolEngine  *g,
+kol_round_operating_next_entity (KolEngine  *engine,
                                  KolRound *r)
 {
   for (int guard = 0; guard <= r->n_entities; guard++)
     {
       if (r->entity_index >= r->n_entities - 1)
         return;
-      kol_round_next_entity_index (g);
-      if (!kol_round_operating_skip_entity (g, r->entities[r->entity_index]))
+      kol_round_next_entity_index (engine);
+      if (!kol_round_operating_skip_entity (engine, r->entities[r->entity_index]))
         break;
     }
   for (int i = 0; i < r->n_steps; i++)
-    kol_step_unpass (g, &r->steps[i]);
+    kol_step_unpass (engine, &r->steps[i]);
   for (int i = 0; i < r->n_steps; i++)
-    kol_step_setup (g, &r->steps[i]);
-  kol_round_operating_start_operating (g);
+    kol_step_setup (engine, &r->steps[i]);
+  kol_round_operating_start_operating (engine);
 }
 
 /**
@@ -976,35 +976,35 @@ kol_round_operating_next_entity (KolEngine  *g,
  * Round::Operating#force_next_entity!.
  */
 void
-kol_round_operating_force_next_entity (KolEngine *g)
+kol_round_operating_force_next_entity (KolEngine *engine)
 {
-  KolRound *r = &g->round;
+  KolRound *r = &engine->round;
 
   for (int i = 0; i < r->n_steps; i++)
-    kol_step_pass (g, &r->steps[i]);
-  r->klass->next_entity (g, r);
+    kol_step_pass (engine, &r->steps[i]);
+  r->klass->next_entity (engine, r);
 }
 
 static gboolean
-entity_owned_by_player (KolEngine  *g,
+entity_owned_by_player (KolEngine  *engine,
                         KolEntity e)
 {
   switch (e.kind)
     {
     case KOL_ENTITY_CORP:
-      return g->corps[e.index].owner.kind == KOL_ENTITY_PLAYER;
+      return engine->corps[e.index].owner.kind == KOL_ENTITY_PLAYER;
     case KOL_ENTITY_COMPANY:
-      return g->companies[e.index].owner.kind == KOL_ENTITY_PLAYER;
+      return engine->companies[e.index].owner.kind == KOL_ENTITY_PLAYER;
     default:
       return FALSE;
     }
 }
 
 static gboolean
-entity_in_receivership (KolEngine  *g,
+entity_in_receivership (KolEngine  *engine,
                         KolEntity e)
 {
-  return e.kind == KOL_ENTITY_CORP && g->corps[e.index].owner.kind == KOL_ENTITY_POOL;
+  return e.kind == KOL_ENTITY_CORP && engine->corps[e.index].owner.kind == KOL_ENTITY_POOL;
 }
 
 /**
@@ -1014,7 +1014,7 @@ entity_in_receivership (KolEngine  *g,
  * waits for it; otherwise the next entity operates.
  */
 void
-kol_round_operating_after_process (KolEngine         *g,
+kol_round_operating_after_process (KolEngine         *engine,
                                    KolRound        *r,
                                    const KolAction *a)
 {
@@ -1023,21 +1023,21 @@ kol_round_operating_after_process (KolEngine         *g,
   if (a->type == KOL_ACTION_MESSAGE || a->type == KOL_ACTION_LOG)
     return;
   acting = a->entity;
-  if (acting.kind == KOL_ENTITY_COMPANY && g->companies[acting.index].owner.kind == KOL_ENTITY_CORP)
-    acting = g->companies[acting.index].owner;
+  if (acting.kind == KOL_ENTITY_COMPANY && engine->companies[acting.index].owner.kind == KOL_ENTITY_CORP)
+    acting = engine->companies[acting.index].owner;
   if (acting.kind == KOL_ENTITY_CORP && kol_entity_equal (acting, r->current_operator))
     r->current_operator_acted = TRUE;
 
-  if (kol_round_active_step (g) != NULL)
+  if (kol_round_active_step (engine) != NULL)
     {
-      KolEntity e = kol_round_entity (g);
+      KolEntity e = kol_round_entity (engine);
 
-      if (entity_owned_by_player (g, e) || entity_in_receivership (g, e))
+      if (entity_owned_by_player (engine, e) || entity_in_receivership (engine, e))
         return;
     }
-  kol_round_operating_after_end_of_turn (g, r->current_operator);
-  if (!g->finished)
-    r->klass->next_entity (g, r);
+  kol_round_operating_after_end_of_turn (engine, r->current_operator);
+  if (!engine->finished)
+    r->klass->next_entity (engine, r);
 }
 
 /**
@@ -1047,10 +1047,10 @@ kol_round_operating_after_process (KolEngine         *g,
  * round then has no current operator.
  */
 gboolean
-kol_round_operating_finished (KolEngine  *g,
+kol_round_operating_finished (KolEngine  *engine,
                               KolRound *r)
 {
-  gboolean finished = kol_round_active_step (g) == NULL || !kol_round_operating_any_to_act (g);
+  gboolean finished = kol_round_active_step (engine) == NULL || !kol_round_operating_any_to_act (engine);
 
   if (finished)
     r->current_operator = KOL_ENTITY_INIT_NONE;
@@ -1064,16 +1064,16 @@ kol_round_operating_finished (KolEngine  *g,
  * are put back in operating order.
  */
 void
-kol_round_operating_recalculate_order (KolEngine *g)
+kol_round_operating_recalculate_order (KolEngine *engine)
 {
-  KolRound *r = &g->round;
+  KolRound *r = &engine->round;
   KolEntity order[KOL_MAX_ROUND_ENTITIES];
   KolEntity rest[KOL_MAX_ROUND_ENTITIES];
   int n_rest = 0, n_order, k;
 
   for (int i = r->entity_index + 1; i < r->n_entities; i++)
     rest[n_rest++] = r->entities[i];
-  n_order = kol_operating_order (g, order, KOL_MAX_ROUND_ENTITIES);
+  n_order = kol_operating_order (engine, order, KOL_MAX_ROUND_ENTITIES);
   k = r->entity_index + 1;
   for (int i = 0; i < n_order; i++)
     for (int j = 0; j < n_rest; j++)

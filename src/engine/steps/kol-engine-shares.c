@@ -36,9 +36,9 @@ same_entity (KolEntity a,
 }
 
 static int
-capitalization (KolEngine *g)
+capitalization (KolEngine *engine)
 {
-  const KolOperatingHooks *h = kol_operating_hooks (g);
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
 
   return h ? h->capitalization : KOL_CAPITALIZATION_FULL;
 }
@@ -55,7 +55,7 @@ capitalization (KolEngine *g)
  * Returns: %FALSE if the certificates do not form a bundle.
  */
 gboolean
-kol_bundle_init (KolEngine      *g,
+kol_bundle_init (KolEngine      *engine,
                  KolBundle    *b,
                  const gint16 *certs,
                  int           n,
@@ -68,9 +68,9 @@ kol_bundle_init (KolEngine      *g,
     {
       const KolCert *c;
 
-      if (certs[i] < 0 || certs[i] >= g->n_certs)
+      if (certs[i] < 0 || certs[i] >= engine->n_certs)
         return FALSE;
-      c = &g->certs[certs[i]];
+      c = &engine->certs[certs[i]];
       if (i > 0 && (c->corp != b->corp || !kol_entity_equal (c->owner, b->owner)))
         return FALSE;
       for (int j = 0; j < i; j++)
@@ -81,7 +81,7 @@ kol_bundle_init (KolEngine      *g,
       b->certs[i] = certs[i];
     }
   b->n_certs = (guint8) n;
-  b->percent = percent > 0 ? percent : kol_bundle_certs_percent (g, b);
+  b->percent = percent > 0 ? percent : kol_bundle_certs_percent (engine, b);
   return TRUE;
 }
 
@@ -91,13 +91,13 @@ kol_bundle_init (KolEngine      *g,
  * Share#to_bundle: the bundle of certificate @cert alone.
  */
 void
-kol_bundle_init_cert (KolEngine   *g,
+kol_bundle_init_cert (KolEngine   *engine,
                       KolBundle *b,
                       int        cert)
 {
   gint16 one = (gint16) cert;
 
-  kol_bundle_init (g, b, &one, 1, 0);
+  kol_bundle_init (engine, b, &one, 1, 0);
 }
 
 /**
@@ -108,18 +108,18 @@ kol_bundle_init_cert (KolEngine   *g,
  * Returns: %FALSE with a refusal if the certificates do not form a bundle.
  */
 gboolean
-kol_bundle_from_action (KolEngine         *g,
+kol_bundle_from_action (KolEngine         *engine,
                         KolBundle       *b,
                         const KolAction *a,
                         GError         **error)
 {
-  if (!kol_bundle_init (g, b, a->shares, a->n_shares, 0))
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0,
+  if (!kol_bundle_init (engine, b, a->shares, a->n_shares, 0))
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0,
                             "the certificates of the action do not form a bundle");
   if (a->percent > 0)
     {
       if (a->percent > b->percent)
-        return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0,
+        return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0,
                                 "bundle of %d%% claims %d%%", b->percent, a->percent);
       b->percent = a->percent;
     }
@@ -132,13 +132,13 @@ kol_bundle_from_action (KolEngine         *g,
  * Returns: the total percentage of the bundle's certificates.
  */
 int
-kol_bundle_certs_percent (KolEngine         *g,
+kol_bundle_certs_percent (KolEngine         *engine,
                           const KolBundle *b)
 {
   int total = 0;
 
   for (int i = 0; i < b->n_certs; i++)
-    total += g->certs[b->certs[i]].percent;
+    total += engine->certs[b->certs[i]].percent;
   return total;
 }
 
@@ -148,10 +148,10 @@ kol_bundle_certs_percent (KolEngine         *g,
  * Returns: %TRUE for a partial bundle (ShareBundle#partial?).
  */
 gboolean
-kol_bundle_partial (KolEngine         *g,
+kol_bundle_partial (KolEngine         *engine,
                     const KolBundle *b)
 {
-  return b->percent != kol_bundle_certs_percent (g, b);
+  return b->percent != kol_bundle_certs_percent (engine, b);
 }
 
 /**
@@ -160,11 +160,11 @@ kol_bundle_partial (KolEngine         *g,
  * Returns: the president's certificate in @b, or -1.
  */
 int
-kol_bundle_president_cert (KolEngine         *g,
+kol_bundle_president_cert (KolEngine         *engine,
                            const KolBundle *b)
 {
   for (int i = 0; i < b->n_certs; i++)
-    if (g->certs[b->certs[i]].president)
+    if (engine->certs[b->certs[i]].president)
       return b->certs[i];
   return -1;
 }
@@ -175,10 +175,10 @@ kol_bundle_president_cert (KolEngine         *g,
  * Returns: the number of shares in @b, rounded up.
  */
 int
-kol_bundle_num_shares (KolEngine         *g,
+kol_bundle_num_shares (KolEngine         *engine,
                        const KolBundle *b)
 {
-  int sp = kol_engine_share_percent (g, b->corp);
+  int sp = kol_engine_share_percent (engine, b->corp);
 
   return (b->percent + sp - 1) / sp;
 }
@@ -193,17 +193,17 @@ kol_bundle_num_shares (KolEngine         *g,
  * Returns: the price per share.
  */
 int
-kol_cert_price_per_share (KolEngine *g,
+kol_cert_price_per_share (KolEngine *engine,
                           int      cert)
 {
-  const KolCert *c = &g->certs[cert];
+  const KolCert *c = &engine->certs[cert];
   int price;
 
   if (same_entity (c->owner, corp_entity (c->corp)))
-    price = kol_corp_par_price (g, c->corp);
+    price = kol_corp_par_price (engine, c->corp);
   else
-    price = kol_market_corp_price (g, c->corp);
-  return price >= 0 ? price : kol_market_min_par_price (g);
+    price = kol_market_corp_price (engine, c->corp);
+  return price >= 0 ? price : kol_market_min_par_price (engine);
 }
 
 /**
@@ -213,12 +213,12 @@ kol_cert_price_per_share (KolEngine *g,
  * price per share.
  */
 int
-kol_bundle_price_per_share (KolEngine         *g,
+kol_bundle_price_per_share (KolEngine         *engine,
                             const KolBundle *b)
 {
   if (b->share_price > 0)
     return b->share_price;
-  return kol_cert_price_per_share (g, b->certs[0]);
+  return kol_cert_price_per_share (engine, b->certs[0]);
 }
 
 /**
@@ -227,11 +227,11 @@ kol_bundle_price_per_share (KolEngine         *g,
  * Returns: ShareBundle#price, price per share × shares, rounded up.
  */
 int
-kol_bundle_price (KolEngine         *g,
+kol_bundle_price (KolEngine         *engine,
                   const KolBundle *b)
 {
-  gint64 num = (gint64) kol_bundle_price_per_share (g, b) * b->percent;
-  int sp = kol_engine_share_percent (g, b->corp);
+  gint64 num = (gint64) kol_bundle_price_per_share (engine, b) * b->percent;
+  int sp = kol_engine_share_percent (engine, b->corp);
 
   return (int) ((num + sp - 1) / sp);
 }
@@ -242,11 +242,11 @@ kol_bundle_price (KolEngine         *g,
  * Returns: %TRUE if every certificate is buyable (not reserved).
  */
 gboolean
-kol_bundle_buyable (KolEngine         *g,
+kol_bundle_buyable (KolEngine         *engine,
                     const KolBundle *b)
 {
   for (int i = 0; i < b->n_certs; i++)
-    if (!g->certs[b->certs[i]].buyable)
+    if (!engine->certs[b->certs[i]].buyable)
       return FALSE;
   return TRUE;
 }
@@ -261,11 +261,11 @@ kol_bundle_buyable (KolEngine         *g,
  * Returns: %TRUE if @entity may part with @b.
  */
 gboolean
-kol_bundle_can_dump (KolEngine         *g,
+kol_bundle_can_dump (KolEngine         *engine,
                      const KolBundle *b,
                      KolEntity        entity)
 {
-  int pres = kol_bundle_president_cert (g, b);
+  int pres = kol_bundle_president_cert (engine, b);
   int by_player[KOL_MAX_PLAYERS] = { 0 }, by_corp[KOL_MAX_CORPS] = { 0 };
   int best = 0, first, end;
 
@@ -273,23 +273,23 @@ kol_bundle_can_dump (KolEngine         *g,
     return TRUE;
   /* one pass over the corporation's certificates (this runs for every
    * bundle offered) */
-  kol_engine_corp_certs (g, b->corp, &first, &end);
+  kol_engine_corp_certs (engine, b->corp, &first, &end);
   for (int i = first; i < end; i++)
     {
-      const KolCert *c = &g->certs[i];
+      const KolCert *c = &engine->certs[i];
 
       if (c->owner.kind == KOL_ENTITY_PLAYER && c->owner.index < KOL_MAX_PLAYERS)
         by_player[c->owner.index] += c->percent;
       else if (c->owner.kind == KOL_ENTITY_CORP && c->owner.index < KOL_MAX_CORPS)
         by_corp[c->owner.index] += c->percent;
     }
-  for (int p = 0; p < g->n_players; p++)
+  for (int p = 0; p < engine->n_players; p++)
     if (!kol_entity_equal (kol_entity (KOL_ENTITY_PLAYER, p), entity))
       best = MAX (best, by_player[p]);
-  for (int c = 0; c < g->n_corps; c++)
+  for (int c = 0; c < engine->n_corps; c++)
     if (c != b->corp && !kol_entity_equal (corp_entity (c), entity))
       best = MAX (best, by_corp[c]);
-  return best >= g->certs[pres].percent;
+  return best >= engine->certs[pres].percent;
 }
 
 static int
@@ -306,7 +306,7 @@ cmp_int (gconstpointer a,
  * percentage, president's certificate or not, and certificate sizes.
  */
 gboolean
-kol_bundle_same_shape (KolEngine         *g,
+kol_bundle_same_shape (KolEngine         *engine,
                        const KolBundle *a,
                        const KolBundle *b)
 {
@@ -314,12 +314,12 @@ kol_bundle_same_shape (KolEngine         *g,
 
   if (a->corp != b->corp || !kol_entity_equal (a->owner, b->owner) ||
       a->percent != b->percent || a->n_certs != b->n_certs ||
-      (kol_bundle_president_cert (g, a) < 0) != (kol_bundle_president_cert (g, b) < 0))
+      (kol_bundle_president_cert (engine, a) < 0) != (kol_bundle_president_cert (engine, b) < 0))
     return FALSE;
   for (int i = 0; i < a->n_certs; i++)
     {
-      pa[i] = g->certs[a->certs[i]].percent;
-      pb[i] = g->certs[b->certs[i]].percent;
+      pa[i] = engine->certs[a->certs[i]].percent;
+      pb[i] = engine->certs[b->certs[i]].percent;
     }
   qsort (pa, a->n_certs, sizeof (int), cmp_int);
   qsort (pb, b->n_certs, sizeof (int), cmp_int);
@@ -335,19 +335,19 @@ kol_bundle_same_shape (KolEngine         *g,
  * always use the market price), -1 when none or closed.
  */
 int
-kol_corp_par_price (KolEngine *g,
+kol_corp_par_price (KolEngine *engine,
                     int      corp)
 {
-  const KolStockHooks *h = kol_stock_hooks (g);
-  const KolCorp *c = &g->corps[corp];
+  const KolStockHooks *h = kol_stock_hooks (engine);
+  const KolCorp *c = &engine->corps[corp];
 
   if (c->closed)
     return -1;
   if (h && h->always_market_price)
-    return kol_market_corp_price (g, corp);
+    return kol_market_corp_price (engine, corp);
   if (c->par_row < 0 || c->par_col < 0)
     return -1;
-  return kol_market_cell_price (g, kol_cell (c->par_row, c->par_col));
+  return kol_market_cell_price (engine, kol_cell (c->par_row, c->par_col));
 }
 
 /**
@@ -356,10 +356,10 @@ kol_corp_par_price (KolEngine *g,
  * Returns: the percentage of @corp's president's certificate.
  */
 int
-kol_corp_presidents_percent (KolEngine *g,
+kol_corp_presidents_percent (KolEngine *engine,
                              int      corp)
 {
-  const KolCorpDef *def = &g->title->corps[corp];
+  const KolCorpDef *def = &engine->title->corps[corp];
 
   return def->n_shares > 0 ? def->shares[0] : 0;
 }
@@ -370,10 +370,10 @@ kol_corp_presidents_percent (KolEngine *g,
  * Returns: Corporation#total_shares.
  */
 int
-kol_corp_total_shares (KolEngine *g,
+kol_corp_total_shares (KolEngine *engine,
                        int      corp)
 {
-  return 100 / kol_engine_share_percent (g, corp);
+  return 100 / kol_engine_share_percent (engine, corp);
 }
 
 /**
@@ -382,10 +382,10 @@ kol_corp_total_shares (KolEngine *g,
  * Returns: the percentage of @corp still in its IPO (held by itself).
  */
 int
-kol_corp_ipo_percent (KolEngine *g,
+kol_corp_ipo_percent (KolEngine *engine,
                       int      corp)
 {
-  return kol_engine_percent_of (g, corp_entity (corp), corp);
+  return kol_engine_percent_of (engine, corp_entity (corp), corp);
 }
 
 /**
@@ -394,10 +394,10 @@ kol_corp_ipo_percent (KolEngine *g,
  * Returns: the percentage of @corp in the pool.
  */
 int
-kol_corp_pool_percent (KolEngine *g,
+kol_corp_pool_percent (KolEngine *engine,
                        int      corp)
 {
-  return kol_engine_percent_of (g, pool_entity (), corp);
+  return kol_engine_percent_of (engine, pool_entity (), corp);
 }
 
 /**
@@ -406,10 +406,10 @@ kol_corp_pool_percent (KolEngine *g,
  * Returns: Corporation#num_market_shares.
  */
 int
-kol_corp_num_market_shares (KolEngine *g,
+kol_corp_num_market_shares (KolEngine *engine,
                             int      corp)
 {
-  return kol_corp_pool_percent (g, corp) / kol_engine_share_percent (g, corp);
+  return kol_corp_pool_percent (engine, corp) / kol_engine_share_percent (engine, corp);
 }
 
 /**
@@ -418,13 +418,13 @@ kol_corp_num_market_shares (KolEngine *g,
  * Returns: the percentage of @corp held by players.
  */
 int
-kol_corp_player_percent (KolEngine *g,
+kol_corp_player_percent (KolEngine *engine,
                          int      corp)
 {
   int total = 0;
 
-  for (int p = 0; p < g->n_players; p++)
-    total += kol_engine_percent_of (g, kol_entity (KOL_ENTITY_PLAYER, p), corp);
+  for (int p = 0; p < engine->n_players; p++)
+    total += kol_engine_percent_of (engine, kol_entity (KOL_ENTITY_PLAYER, p), corp);
   return total;
 }
 
@@ -438,15 +438,15 @@ kol_corp_player_percent (KolEngine *g,
  * Returns: %TRUE if @corp has floated.
  */
 gboolean
-kol_corp_floated (KolEngine *g,
+kol_corp_floated (KolEngine *engine,
                   int      corp)
 {
-  KolCorp *c = &g->corps[corp];
+  KolCorp *c = &engine->corps[corp];
 
   if (c->closed)
     return FALSE;
   if (!c->floated &&
-      kol_corp_ipo_percent (g, corp) <= 100 - g->title->corps[corp].float_percent)
+      kol_corp_ipo_percent (engine, corp) <= 100 - engine->title->corps[corp].float_percent)
     c->floated = TRUE;
   return c->floated;
 }
@@ -457,11 +457,11 @@ kol_corp_floated (KolEngine *g,
  * Returns: %TRUE if @e presides over @corp (Corporation#president?).
  */
 gboolean
-kol_corp_is_president (KolEngine  *g,
+kol_corp_is_president (KolEngine  *engine,
                        int       corp,
                        KolEntity e)
 {
-  return same_entity (g->corps[corp].owner, e);
+  return same_entity (engine->corps[corp].owner, e);
 }
 
 /**
@@ -470,13 +470,13 @@ kol_corp_is_president (KolEngine  *g,
  * Returns: Corporation#max_ownership_percent (60 unless the title says).
  */
 int
-kol_corp_max_ownership (KolEngine *g,
+kol_corp_max_ownership (KolEngine *engine,
                         int      corp)
 {
-  const KolStockHooks *h = kol_stock_hooks (g);
+  const KolStockHooks *h = kol_stock_hooks (engine);
 
   if (h && h->max_ownership)
-    return h->max_ownership (g, corp);
+    return h->max_ownership (engine, corp);
   return h && h->max_ownership_percent > 0 ? h->max_ownership_percent : 60;
 }
 
@@ -488,14 +488,14 @@ kol_corp_max_ownership (KolEngine *g,
  * Returns: %TRUE if @holder may hold its share of @corp plus @extra percent.
  */
 gboolean
-kol_corp_holding_ok (KolEngine  *g,
+kol_corp_holding_ok (KolEngine  *engine,
                      int       corp,
                      KolEntity holder,
                      int       extra)
 {
   if (same_entity (holder, corp_entity (corp)))
     return TRUE;
-  return kol_engine_percent_of (g, holder, corp) + extra <= kol_corp_max_ownership (g, corp);
+  return kol_engine_percent_of (engine, holder, corp) + extra <= kol_corp_max_ownership (engine, corp);
 }
 
 /**
@@ -508,7 +508,7 @@ kol_corp_holding_ok (KolEngine  *g,
  * Returns: %TRUE.
  */
 gboolean
-kol_corp_counts_for_limit (KolEngine *g,
+kol_corp_counts_for_limit (KolEngine *engine,
                            int      corp)
 {
   return TRUE;
@@ -523,7 +523,7 @@ kol_corp_counts_for_limit (KolEngine *g,
  * Returns: %FALSE.
  */
 gboolean
-kol_corp_buy_multiple (KolEngine *g,
+kol_corp_buy_multiple (KolEngine *engine,
                        int      corp)
 {
   return FALSE;
@@ -535,22 +535,22 @@ kol_corp_buy_multiple (KolEngine *g,
  * kol_shares_player_order:
  * @out: (out) (array): player indices; room for KOL_MAX_PLAYERS
  *
- * Game @players: g->player_order, which titles reorder after stock rounds
+ * Game @players: engine->player_order, which titles reorder after stock rounds
  * (kol_engine_reorder_players), unless the title's hook says otherwise.
  *
  * Returns: the number of players.
  */
 int
-kol_shares_player_order (KolEngine *g,
+kol_shares_player_order (KolEngine *engine,
                          gint16  *out)
 {
-  const KolStockHooks *h = kol_stock_hooks (g);
+  const KolStockHooks *h = kol_stock_hooks (engine);
 
   if (h && h->player_order)
-    return h->player_order (g, out);
-  for (int i = 0; i < g->n_players; i++)
-    out[i] = g->player_order[i];
-  return g->n_players;
+    return h->player_order (engine, out);
+  for (int i = 0; i < engine->n_players; i++)
+    out[i] = engine->player_order[i];
+  return engine->n_players;
 }
 
 /**
@@ -560,14 +560,14 @@ kol_shares_player_order (KolEngine *g,
  * Returns: Game#possible_presidents: players in order, not bankrupt.
  */
 int
-kol_shares_possible_presidents (KolEngine *g,
+kol_shares_possible_presidents (KolEngine *engine,
                                 gint16  *out)
 {
   gint16 order[KOL_MAX_PLAYERS];
-  int n = kol_shares_player_order (g, order), m = 0;
+  int n = kol_shares_player_order (engine, order), m = 0;
 
   for (int i = 0; i < n; i++)
-    if (!g->players[order[i]].bankrupt)
+    if (!engine->players[order[i]].bankrupt)
       out[m++] = order[i];
   return m;
 }
@@ -581,7 +581,7 @@ kol_shares_possible_presidents (KolEngine *g,
  * Returns: the distance.
  */
 int
-kol_shares_distance (KolEngine  *g,
+kol_shares_distance (KolEngine  *engine,
                      KolEntity a,
                      KolEntity b)
 {
@@ -590,7 +590,7 @@ kol_shares_distance (KolEngine  *g,
 
   if (a.kind != KOL_ENTITY_PLAYER || b.kind != KOL_ENTITY_PLAYER)
     return 0;
-  n = kol_shares_possible_presidents (g, order);
+  n = kol_shares_possible_presidents (engine, order);
   for (int i = 0; i < n; i++)
     {
       if (order[i] == a.index)
@@ -612,20 +612,20 @@ kol_shares_distance (KolEngine  *g,
  * Returns: the certificate count.
  */
 int
-kol_shares_num_certs (KolEngine  *g,
+kol_shares_num_certs (KolEngine  *engine,
                       KolEntity e)
 {
-  const KolStockHooks *h = kol_stock_hooks (g);
+  const KolStockHooks *h = kol_stock_hooks (engine);
   int n = 0;
 
-  for (int i = 0; i < g->n_certs; i++)
-    if (same_entity (g->certs[i].owner, e) && kol_corp_counts_for_limit (g, g->certs[i].corp))
+  for (int i = 0; i < engine->n_certs; i++)
+    if (same_entity (engine->certs[i].owner, e) && kol_corp_counts_for_limit (engine, engine->certs[i].corp))
       n++;
   if (!(h && h->cert_limit_excludes_privates))
     {
       gint16 companies[KOL_MAX_COMPANIES];
 
-      n += kol_engine_companies_of (g, e, companies, KOL_MAX_COMPANIES);
+      n += kol_engine_companies_of (engine, e, companies, KOL_MAX_COMPANIES);
     }
   return n;
 }
@@ -636,10 +636,10 @@ kol_shares_num_certs (KolEngine  *g,
  * Returns: Game#cert_limit (the title's limit for the player count).
  */
 int
-kol_shares_cert_limit (KolEngine *g,
+kol_shares_cert_limit (KolEngine *engine,
                        int      player)
 {
-  return g->title->cert_limit;
+  return engine->title->cert_limit;
 }
 
 /**
@@ -648,10 +648,10 @@ kol_shares_cert_limit (KolEngine *g,
  * Returns: Game#market_share_limit (50% unless the title says).
  */
 int
-kol_shares_market_share_limit (KolEngine *g,
+kol_shares_market_share_limit (KolEngine *engine,
                                int      corp)
 {
-  const KolStockHooks *h = kol_stock_hooks (g);
+  const KolStockHooks *h = kol_stock_hooks (engine);
 
   return h && h->market_share_limit > 0 ? h->market_share_limit : 50;
 }
@@ -662,11 +662,11 @@ kol_shares_market_share_limit (KolEngine *g,
  * Returns: SharePool#fit_in_bank?: the pool may take @b.
  */
 gboolean
-kol_shares_fit_in_pool (KolEngine         *g,
+kol_shares_fit_in_pool (KolEngine         *engine,
                         const KolBundle *b)
 {
-  return b->percent + kol_corp_pool_percent (g, b->corp) <=
-         kol_shares_market_share_limit (g, b->corp);
+  return b->percent + kol_corp_pool_percent (engine, b->corp) <=
+         kol_shares_market_share_limit (engine, b->corp);
 }
 
 /**
@@ -675,10 +675,10 @@ kol_shares_fit_in_pool (KolEngine         *g,
  * Returns: SharePool#bank_at_limit?.
  */
 gboolean
-kol_shares_pool_at_limit (KolEngine *g,
+kol_shares_pool_at_limit (KolEngine *engine,
                           int      corp)
 {
-  return kol_corp_pool_percent (g, corp) >= kol_shares_market_share_limit (g, corp);
+  return kol_corp_pool_percent (engine, corp) >= kol_shares_market_share_limit (engine, corp);
 }
 
 /* ------------------------------------------------------------- presidency */
@@ -689,11 +689,11 @@ kol_shares_pool_at_limit (KolEngine *g,
  * SharePool#move_share: @cert goes to the end of @to's holding.
  */
 void
-kol_shares_move_cert (KolEngine  *g,
+kol_shares_move_cert (KolEngine  *engine,
                       int       cert,
                       KolEntity to)
 {
-  kol_engine_move_cert (g, cert, to);
+  kol_engine_move_cert (engine, cert, to);
 }
 
 /**
@@ -705,20 +705,20 @@ kol_shares_move_cert (KolEngine  *g,
  * the president's certificate.
  */
 void
-kol_default_change_president (KolEngine  *g,
+kol_default_change_president (KolEngine  *engine,
                               int       presidents_cert,
                               KolEntity swap_to,
                               KolEntity president,
                               KolEntity previous)
 {
-  int corp = g->certs[presidents_cert].corp;
-  int num = g->certs[presidents_cert].percent / kol_engine_share_percent (g, corp);
+  int corp = engine->certs[presidents_cert].corp;
+  int num = engine->certs[presidents_cert].percent / kol_engine_share_percent (engine, corp);
   gint16 held[KOL_MAX_CERTS];
-  int n = kol_engine_certs_of (g, president, corp, held, KOL_MAX_CERTS);
+  int n = kol_engine_certs_of (engine, president, corp, held, KOL_MAX_CERTS);
 
   for (int i = 0; i < n && i < num; i++)
-    kol_shares_move_cert (g, held[i], swap_to);
-  kol_shares_move_cert (g, presidents_cert, president);
+    kol_shares_move_cert (engine, held[i], swap_to);
+  kol_shares_move_cert (engine, presidents_cert, president);
 }
 
 /**
@@ -727,18 +727,18 @@ kol_default_change_president (KolEngine  *g,
  * SharePool#change_president through the title's hook.
  */
 void
-kol_shares_change_president (KolEngine  *g,
+kol_shares_change_president (KolEngine  *engine,
                              int       presidents_cert,
                              KolEntity swap_to,
                              KolEntity president,
                              KolEntity previous)
 {
-  const KolStockHooks *h = kol_stock_hooks (g);
+  const KolStockHooks *h = kol_stock_hooks (engine);
 
   if (h && h->change_president)
-    h->change_president (g, presidents_cert, swap_to, president, previous);
+    h->change_president (engine, presidents_cert, swap_to, president, previous);
   else
-    kol_default_change_president (g, presidents_cert, swap_to, president, previous);
+    kol_default_change_president (engine, presidents_cert, swap_to, president, previous);
 }
 
 /**
@@ -749,20 +749,20 @@ kol_shares_change_president (KolEngine  *g,
  * holds.
  */
 void
-kol_default_handle_partial (KolEngine         *g,
+kol_default_handle_partial (KolEngine         *engine,
                             const KolBundle *b,
                             KolEntity        from,
                             KolEntity        to)
 {
-  int num = (kol_bundle_certs_percent (g, b) - b->percent) / kol_engine_share_percent (g, b->corp);
+  int num = (kol_bundle_certs_percent (engine, b) - b->percent) / kol_engine_share_percent (engine, b->corp);
 
   for (int i = 0; i < num; i++)
     {
       gint16 first;
 
-      if (kol_engine_certs_of (g, from, b->corp, &first, 1) < 1)
+      if (kol_engine_certs_of (engine, from, b->corp, &first, 1) < 1)
         return;
-      kol_shares_move_cert (g, first, to);
+      kol_shares_move_cert (engine, first, to);
     }
 }
 
@@ -772,52 +772,52 @@ kol_default_handle_partial (KolEngine         *g,
  * SharePool#handle_partial through the title's hook.
  */
 void
-kol_shares_handle_partial (KolEngine         *g,
+kol_shares_handle_partial (KolEngine         *engine,
                            const KolBundle *b,
                            KolEntity        from,
                            KolEntity        to)
 {
-  const KolStockHooks *h = kol_stock_hooks (g);
+  const KolStockHooks *h = kol_stock_hooks (engine);
 
   if (h && h->handle_partial)
-    h->handle_partial (g, b, from, to);
+    h->handle_partial (engine, b, from, to);
   else
-    kol_default_handle_partial (g, b, from, to);
+    kol_default_handle_partial (engine, b, from, to);
 }
 
 static void
-log_president (KolEngine  *g,
+log_president (KolEngine  *engine,
                KolEntity president,
                int       corp)
 {
   KolArg args[2] = { kol_arg_entity (president), kol_arg_int (KOL_ARG_CORP, corp) };
 
-  kol_engine_log (g, KOL_LOG_BECOMES_PRESIDENT, args, 2);
+  kol_engine_log (engine, KOL_LOG_BECOMES_PRESIDENT, args, 2);
 }
 
 /* The majority holder who becomes president, or NONE (transfer_shares'
  * choice: the president's certificate holder when there was no president,
  * else the nearest player after the previous one with enough shares). */
 static KolEntity
-choose_president (KolEngine  *g,
+choose_president (KolEngine  *engine,
                   int       corp,
                   KolEntity previous,
                   gboolean *stays)
 {
   gint16 order[KOL_MAX_PLAYERS];
-  int n = kol_shares_player_order (g, order);
+  int n = kol_shares_player_order (engine, order);
   int max = 0, best = -1, best_distance = G_MAXINT;
-  int pres_cert = kol_engine_president_cert (g, corp);
-  int pres_percent = kol_corp_presidents_percent (g, corp);
+  int pres_cert = kol_engine_president_cert (engine, corp);
+  int pres_percent = kol_corp_presidents_percent (engine, corp);
 
   *stays = FALSE;
   for (int i = 0; i < n; i++)
-    max = MAX (max, kol_engine_percent_of (g, kol_entity (KOL_ENTITY_PLAYER, order[i]), corp));
+    max = MAX (max, kol_engine_percent_of (engine, kol_entity (KOL_ENTITY_PLAYER, order[i]), corp));
   for (int i = 0; i < n; i++)
     {
       KolEntity p = kol_entity (KOL_ENTITY_PLAYER, order[i]);
 
-      if (kol_engine_percent_of (g, p, corp) == max && same_entity (p, previous))
+      if (kol_engine_percent_of (engine, p, corp) == max && same_entity (p, previous))
         {
           *stays = TRUE;
           return KOL_ENTITY_INIT_NONE;
@@ -828,17 +828,17 @@ choose_president (KolEngine  *g,
       {
         KolEntity p = kol_entity (KOL_ENTITY_PLAYER, order[i]);
 
-        if (kol_engine_percent_of (g, p, corp) == max && same_entity (p, g->certs[pres_cert].owner))
+        if (kol_engine_percent_of (engine, p, corp) == max && same_entity (p, engine->certs[pres_cert].owner))
           return p;
       }
   for (int i = 0; i < n; i++)
     {
       KolEntity p = kol_entity (KOL_ENTITY_PLAYER, order[i]);
-      int percent = kol_engine_percent_of (g, p, corp), d;
+      int percent = kol_engine_percent_of (engine, p, corp), d;
 
       if (percent != max || percent < pres_percent)
         continue;
-      d = kol_shares_distance (g, previous, p);
+      d = kol_shares_distance (engine, previous, p);
       if (d < best_distance)
         {
           best_distance = d;
@@ -851,7 +851,7 @@ choose_president (KolEngine  *g,
 /* The presidency part of SharePool#transfer_shares (the receivership
  * branches of allow_president_sale are not reached by our titles). */
 static void
-change_presidency (KolEngine         *g,
+change_presidency (KolEngine         *engine,
                    const KolBundle *b,
                    KolEntity        to,
                    KolEntity        previous,
@@ -859,16 +859,16 @@ change_presidency (KolEngine         *g,
 {
   int corp = b->corp;
   KolEntity owner = b->owner;
-  int bundle_pres = kol_bundle_president_cert (g, b);
-  gboolean partial = kol_bundle_partial (g, b), stays;
-  KolEntity president = choose_president (g, corp, previous, &stays);
+  int bundle_pres = kol_bundle_president_cert (engine, b);
+  gboolean partial = kol_bundle_partial (engine, b), stays;
+  KolEntity president = choose_president (engine, corp, previous, &stays);
   KolEntity transfer_to, swap_to;
   int pres_cert = bundle_pres;
 
   if (stays || entity_is_none (president))
     return;
-  g->corps[corp].owner = president;
-  log_president (g, president, corp);
+  engine->corps[corp].owner = president;
+  log_president (engine, president, corp);
 
   if (same_entity (to, president) && same_entity (previous, owner) && bundle_pres >= 0 && !partial)
     return;
@@ -880,10 +880,10 @@ change_presidency (KolEngine         *g,
   if (pres_cert < 0)
     {
       gint16 held[KOL_MAX_CERTS];
-      int n = kol_engine_certs_of (g, previous, corp, held, KOL_MAX_CERTS);
+      int n = kol_engine_certs_of (engine, previous, corp, held, KOL_MAX_CERTS);
 
       for (int i = 0; i < n && pres_cert < 0; i++)
-        if (g->certs[held[i]].president)
+        if (engine->certs[held[i]].president)
           pres_cert = held[i];
       if (pres_cert < 0)
         return;
@@ -898,12 +898,12 @@ change_presidency (KolEngine         *g,
     {
       /* SOLD_SHARES_DESTINATION is :bank in both titles */
       transfer_to = pool_entity ();
-      swap_to = kol_engine_percent_of (g, previous, corp) >= g->certs[pres_cert].percent
+      swap_to = kol_engine_percent_of (engine, previous, corp) >= engine->certs[pres_cert].percent
                 ? previous : transfer_to;
     }
-  kol_shares_change_president (g, pres_cert, swap_to, president, previous);
+  kol_shares_change_president (engine, pres_cert, swap_to, president, previous);
   if (partial)
-    kol_shares_handle_partial (g, b, transfer_to, owner);
+    kol_shares_handle_partial (engine, b, transfer_to, owner);
 }
 
 /**
@@ -931,13 +931,13 @@ kol_transfer_opts_init (KolTransferOpts *opts)
  * change.
  */
 void
-kol_shares_transfer (KolEngine               *g,
+kol_shares_transfer (KolEngine               *engine,
                      const KolBundle       *b,
                      KolEntity              to,
                      const KolTransferOpts *opts)
 {
   KolTransferOpts defaults;
-  KolEntity previous = g->corps[b->corp].owner;
+  KolEntity previous = engine->corps[b->corp].owner;
   KolBundle bundle = *b;
   int price;
 
@@ -946,13 +946,13 @@ kol_shares_transfer (KolEngine               *g,
       kol_transfer_opts_init (&defaults);
       opts = &defaults;
     }
-  price = opts->price >= 0 ? opts->price : kol_bundle_price (g, &bundle);
+  price = opts->price >= 0 ? opts->price : kol_bundle_price (engine, &bundle);
   if (!entity_is_none (opts->spender) && !entity_is_none (opts->receiver) && price > 0)
-    kol_engine_transfer (g, opts->spender, opts->receiver, price);
+    kol_engine_transfer (engine, opts->spender, opts->receiver, price);
   for (int i = 0; i < bundle.n_certs; i++)
-    kol_shares_move_cert (g, bundle.certs[i], to);
+    kol_shares_move_cert (engine, bundle.certs[i], to);
   if (opts->allow_president_change)
-    change_presidency (g, &bundle, to, previous, opts->corporate_transfer);
+    change_presidency (engine, &bundle, to, previous, opts->corporate_transfer);
 }
 
 /* ----------------------------------------------------------------- buying */
@@ -970,7 +970,7 @@ kol_buy_opts_init (KolBuyOpts *opts)
 }
 
 static void
-log_buy (KolEngine         *g,
+log_buy (KolEngine         *engine,
          KolEntity        entity,
          const KolBundle *b,
          int              price)
@@ -986,13 +986,13 @@ log_buy (KolEngine         *g,
       if (b->owner.kind == KOL_ENTITY_POOL)
         {
           args[2] = kol_arg_int (KOL_ARG_MONEY, price);
-          kol_engine_log (g, KOL_LOG_REDEEMS_SHARE_MARKET, args, 3);
+          kol_engine_log (engine, KOL_LOG_REDEEMS_SHARE_MARKET, args, 3);
         }
       else
         {
           args[2] = kol_arg_entity (b->owner);
           args[3] = kol_arg_int (KOL_ARG_MONEY, price);
-          kol_engine_log (g, KOL_LOG_REDEEMS_SHARE_FROM, args, 4);
+          kol_engine_log (engine, KOL_LOG_REDEEMS_SHARE_FROM, args, 4);
         }
       return;
     }
@@ -1000,18 +1000,18 @@ log_buy (KolEngine         *g,
   if (same_entity (b->owner, corp_entity (b->corp)))
     {
       args[3] = kol_arg_int (KOL_ARG_MONEY, price);
-      kol_engine_log (g, KOL_LOG_BUYS_SHARE_IPO, args, 4);
+      kol_engine_log (engine, KOL_LOG_BUYS_SHARE_IPO, args, 4);
     }
   else if (b->owner.kind == KOL_ENTITY_PLAYER || b->owner.kind == KOL_ENTITY_CORP)
     {
       args[3] = kol_arg_entity (b->owner);
       args[4] = kol_arg_int (KOL_ARG_MONEY, price);
-      kol_engine_log (g, KOL_LOG_BUYS_SHARE_FROM, args, 5);
+      kol_engine_log (engine, KOL_LOG_BUYS_SHARE_FROM, args, 5);
     }
   else
     {
       args[3] = kol_arg_int (KOL_ARG_MONEY, price);
-      kol_engine_log (g, KOL_LOG_BUYS_SHARE_MARKET, args, 4);
+      kol_engine_log (engine, KOL_LOG_BUYS_SHARE_MARKET, args, 4);
     }
 }
 
@@ -1020,12 +1020,12 @@ log_buy (KolEngine         *g,
  * corporation or a player selling theirs, else the bank (the IPO is the
  * corporation's treasury in both titles). */
 static KolEntity
-buy_receiver (KolEngine         *g,
+buy_receiver (KolEngine         *engine,
               const KolBundle *b)
 {
   gboolean own = same_entity (b->owner, corp_entity (b->corp));
 
-  if (own && capitalization (g) == KOL_CAPITALIZATION_INCREMENTAL)
+  if (own && capitalization (engine) == KOL_CAPITALIZATION_INCREMENTAL)
     return b->owner;
   if ((b->owner.kind == KOL_ENTITY_CORP && !own) || b->owner.kind == KOL_ENTITY_PLAYER)
     return b->owner;
@@ -1041,15 +1041,15 @@ buy_receiver (KolEngine         *g,
  * corporation if this floated it. No rule checks: steps check first.
  */
 void
-kol_shares_buy (KolEngine          *g,
+kol_shares_buy (KolEngine          *engine,
                 KolEntity         entity,
                 const KolBundle  *b,
                 const KolBuyOpts *opts)
 {
   KolBuyOpts defaults;
-  KolCorp *c = &g->corps[b->corp];
+  KolCorp *c = &engine->corps[b->corp];
   gboolean ipoed = c->ipoed;
-  gboolean floated = kol_corp_floated (g, b->corp);
+  gboolean floated = kol_corp_floated (engine, b->corp);
   int price, par;
   KolTransferOpts t;
 
@@ -1058,10 +1058,10 @@ kol_shares_buy (KolEngine          *g,
       kol_buy_opts_init (&defaults);
       opts = &defaults;
     }
-  if (kol_bundle_president_cert (g, b) >= 0 || c->owner.kind == KOL_ENTITY_PLAYER)
+  if (kol_bundle_president_cert (engine, b) >= 0 || c->owner.kind == KOL_ENTITY_PLAYER)
     c->ipoed = TRUE;
-  price = kol_bundle_price (g, b);
-  par = kol_corp_par_price (g, b->corp);
+  price = kol_bundle_price (engine, b);
+  par = kol_corp_par_price (engine, b->corp);
   if (ipoed != c->ipoed && par >= 0 && !opts->silent)
     {
       KolArg args[3] = {
@@ -1069,7 +1069,7 @@ kol_shares_buy (KolEngine          *g,
         kol_arg_int (KOL_ARG_MONEY, par),
       };
 
-      kol_engine_log (g, KOL_LOG_PARS, args, 3);
+      kol_engine_log (engine, KOL_LOG_PARS, args, 3);
     }
 
   kol_transfer_opts_init (&t);
@@ -1084,33 +1084,33 @@ kol_shares_buy (KolEngine          *g,
             kol_arg_int (KOL_ARG_CORP, b->corp),
           };
 
-          kol_engine_log (g, KOL_LOG_RECEIVES_SHARE, args, 3);
+          kol_engine_log (engine, KOL_LOG_RECEIVES_SHARE, args, 3);
         }
     }
   else if (!opts->silent)
-    log_buy (g, entity, b, price);
+    log_buy (engine, entity, b, price);
 
   if (price != 0)
     {
       t.spender = entity.kind == KOL_ENTITY_POOL ? kol_entity (KOL_ENTITY_BANK, 0) : entity;
-      t.receiver = buy_receiver (g, b);
+      t.receiver = buy_receiver (engine, b);
     }
   t.price = price;
-  kol_shares_transfer (g, b, entity, &t);
+  kol_shares_transfer (engine, b, entity, &t);
 
-  if (floated != kol_corp_floated (g, b->corp))
-    kol_shares_float_corporation (g, b->corp);
+  if (floated != kol_corp_floated (engine, b->corp))
+    kol_shares_float_corporation (engine, b->corp);
 }
 
 /* ---------------------------------------------------------------- selling */
 
 static void
-log_sell (KolEngine         *g,
+log_sell (KolEngine         *engine,
           const KolBundle *b,
           int              price)
 {
   gboolean issue = same_entity (b->owner, corp_entity (b->corp));
-  int num = kol_bundle_num_shares (g, b);
+  int num = kol_bundle_num_shares (engine, b);
   KolArg args[4] = {
     kol_arg_entity (b->owner),
     num == 1 ? kol_arg_int (KOL_ARG_PERCENT, b->percent) : kol_arg_int (KOL_ARG_INT, num),
@@ -1123,7 +1123,7 @@ log_sell (KolEngine         *g,
     kind = num == 1 ? KOL_LOG_ISSUES_SHARE : KOL_LOG_ISSUES_SHARES;
   else
     kind = num == 1 ? KOL_LOG_SELLS_SHARE : KOL_LOG_SELLS_SHARES;
-  kol_engine_log (g, kind, args, 4);
+  kol_engine_log (engine, kind, args, 4);
 }
 
 /**
@@ -1132,40 +1132,40 @@ log_sell (KolEngine         *g,
  * SharePool#sell_shares: @b goes to the pool and the bank pays its owner.
  */
 void
-kol_shares_sell (KolEngine         *g,
+kol_shares_sell (KolEngine         *engine,
                  const KolBundle *b,
                  gboolean         allow_president_change,
                  gboolean         silent)
 {
   KolTransferOpts t;
-  int price = kol_bundle_price (g, b);
+  int price = kol_bundle_price (engine, b);
 
   if (!silent)
-    log_sell (g, b, price);
+    log_sell (engine, b, price);
   kol_transfer_opts_init (&t);
   t.spender = kol_entity (KOL_ENTITY_BANK, 0);
   t.receiver = b->owner;
   t.price = price;
   t.allow_president_change = allow_president_change;
-  kol_shares_transfer (g, b, pool_entity (), &t);
+  kol_shares_transfer (engine, b, pool_entity (), &t);
 }
 
 static int
-sell_movement (KolEngine *g)
+sell_movement (KolEngine *engine)
 {
-  const KolStockHooks *h = kol_stock_hooks (g);
+  const KolStockHooks *h = kol_stock_hooks (engine);
 
   return h ? h->sell_movement : KOL_SELL_MOVE_DOWN_SHARE;
 }
 
 static void
-move_times (KolEngine           *g,
+move_times (KolEngine           *engine,
             int                corp,
             KolMarketDirection dir,
             int                times)
 {
   for (int i = 0; i < times; i++)
-    kol_market_move_dir (g, corp, dir);
+    kol_market_move_dir (engine, corp, dir);
 }
 
 /**
@@ -1176,54 +1176,54 @@ move_times (KolEngine           *g,
  * logs the move.
  */
 void
-kol_shares_sell_and_change_price (KolEngine         *g,
+kol_shares_sell_and_change_price (KolEngine         *engine,
                                   const KolBundle *b,
                                   gboolean         allow_president_change,
                                   int              movement)
 {
   int corp = b->corp;
-  KolCell old = kol_market_corp_cell (g, corp);
-  gboolean was_president = kol_corp_is_president (g, corp, b->owner);
-  int shares = kol_bundle_num_shares (g, b);
+  KolCell old = kol_market_corp_cell (engine, corp);
+  gboolean was_president = kol_corp_is_president (engine, corp, b->owner);
+  int shares = kol_bundle_num_shares (engine, b);
 
-  kol_shares_sell (g, b, allow_president_change, FALSE);
+  kol_shares_sell (engine, b, allow_president_change, FALSE);
   if (movement < 0)
-    movement = sell_movement (g);
+    movement = sell_movement (engine);
   switch ((KolSellMovement) movement)
     {
     case KOL_SELL_MOVE_DOWN_SHARE:
-      move_times (g, corp, KOL_MARKET_DOWN, shares);
+      move_times (engine, corp, KOL_MARKET_DOWN, shares);
       break;
     case KOL_SELL_MOVE_DOWN_PER_10:
-      move_times (g, corp, KOL_MARKET_DOWN, b->percent / 10);
+      move_times (engine, corp, KOL_MARKET_DOWN, b->percent / 10);
       break;
     case KOL_SELL_MOVE_DOWN_BLOCK:
-      move_times (g, corp, KOL_MARKET_DOWN, 1);
+      move_times (engine, corp, KOL_MARKET_DOWN, 1);
       break;
     case KOL_SELL_MOVE_LEFT_SHARE:
-      move_times (g, corp, KOL_MARKET_LEFT, shares);
+      move_times (engine, corp, KOL_MARKET_LEFT, shares);
       break;
     case KOL_SELL_MOVE_LEFT_SHARE_PRES:
-      move_times (g, corp, KOL_MARKET_LEFT, was_president ? shares : 0);
+      move_times (engine, corp, KOL_MARKET_LEFT, was_president ? shares : 0);
       break;
     case KOL_SELL_MOVE_LEFT_BLOCK:
-      move_times (g, corp, KOL_MARKET_LEFT, 1);
+      move_times (engine, corp, KOL_MARKET_LEFT, 1);
       break;
     case KOL_SELL_MOVE_DOWN_BLOCK_PRES:
-      move_times (g, corp, KOL_MARKET_DOWN, was_president ? 1 : 0);
+      move_times (engine, corp, KOL_MARKET_DOWN, was_president ? 1 : 0);
       break;
     case KOL_SELL_MOVE_LEFT_BLOCK_PRES:
-      move_times (g, corp, KOL_MARKET_LEFT, was_president ? 1 : 0);
+      move_times (engine, corp, KOL_MARKET_LEFT, was_president ? 1 : 0);
       break;
     case KOL_SELL_MOVE_LEFT_PER_10_IF_PRES_ELSE_LEFT_ONE:
-      move_times (g, corp, KOL_MARKET_LEFT, was_president ? b->percent / 10 : 1);
+      move_times (engine, corp, KOL_MARKET_LEFT, was_president ? b->percent / 10 : 1);
       break;
     case KOL_SELL_MOVE_NONE:
     default:
       break;
     }
-  if (sell_movement (g) != KOL_SELL_MOVE_NONE)
-    kol_market_log_share_price (g, corp, old, 0, FALSE);
+  if (sell_movement (engine) != KOL_SELL_MOVE_NONE)
+    kol_market_log_share_price (engine, corp, old, 0, FALSE);
 }
 
 /* ---------------------------------------------------------------- bundles */
@@ -1233,9 +1233,9 @@ cmp_bundle_order (gconstpointer a,
                   gconstpointer b,
                   gpointer      data)
 {
-  KolEngine *g = data;
-  const KolCert *x = &g->certs[*(const gint16 *) a];
-  const KolCert *y = &g->certs[*(const gint16 *) b];
+  KolEngine *engine = data;
+  const KolCert *x = &engine->certs[*(const gint16 *) a];
+  const KolCert *y = &engine->certs[*(const gint16 *) b];
 
   if (x->president != y->president)
     return x->president ? 1 : -1;
@@ -1268,7 +1268,7 @@ cmp_bundle_percent (gconstpointer a,
  * Returns: the number of bundles.
  */
 int
-kol_shares_all_bundles_for_corporation (KolEngine      *g,
+kol_shares_all_bundles_for_corporation (KolEngine      *engine,
                                         KolEntity     holder,
                                         int           corp,
                                         const gint16 *certs,
@@ -1279,29 +1279,29 @@ kol_shares_all_bundles_for_corporation (KolEngine      *g,
   gint16 held[KOL_MAX_CERTS];
   int n = 0, percent = 0;
 
-  if (!g->corps[corp].ipoed)
+  if (!engine->corps[corp].ipoed)
     return 0;
   if (certs == NULL)
-    n_certs = kol_engine_certs_of (g, holder, corp, held, KOL_MAX_CERTS);
+    n_certs = kol_engine_certs_of (engine, holder, corp, held, KOL_MAX_CERTS);
   else
     memcpy (held, certs, MIN (n_certs, KOL_MAX_CERTS) * sizeof *held);
   n_certs = MIN (n_certs, KOL_BUNDLE_MAX_CERTS);
   if (n_certs == 0)
     return 0;
   /* a stable sort keeps equal certificates in holding order */
-  g_qsort_with_data (held, n_certs, sizeof *held, cmp_bundle_order, g);
+  g_qsort_with_data (held, n_certs, sizeof *held, cmp_bundle_order, engine);
   for (int i = 0; i < n_certs && n < max; i++)
     {
-      percent += g->certs[held[i]].percent;
-      kol_bundle_init (g, &out[n++], held, i + 1, percent);
+      percent += engine->certs[held[i]].percent;
+      kol_bundle_init (engine, &out[n++], held, i + 1, percent);
     }
-  if (g->certs[held[n_certs - 1]].president)
+  if (engine->certs[held[n_certs - 1]].president)
     {
-      int normal = kol_engine_share_percent (g, corp);
-      int partials = (kol_corp_presidents_percent (g, corp) - normal) / normal;
+      int normal = kol_engine_share_percent (engine, corp);
+      int partials = (kol_corp_presidents_percent (engine, corp) - normal) / normal;
 
       for (int k = 1; k <= partials && n < max; k++)
-        kol_bundle_init (g, &out[n++], held, n_certs, percent - normal * k);
+        kol_bundle_init (engine, &out[n++], held, n_certs, percent - normal * k);
     }
   qsort (out, n, sizeof *out, cmp_bundle_percent);
   return n;
@@ -1316,13 +1316,13 @@ kol_shares_all_bundles_for_corporation (KolEngine      *g,
  * Returns: the number of bundles.
  */
 int
-kol_default_bundles_for_corporation (KolEngine   *g,
+kol_default_bundles_for_corporation (KolEngine   *engine,
                                      KolEntity  holder,
                                      int        corp,
                                      KolBundle *out,
                                      int        max)
 {
-  return kol_shares_all_bundles_for_corporation (g, holder, corp, NULL, 0, out, max);
+  return kol_shares_all_bundles_for_corporation (engine, holder, corp, NULL, 0, out, max);
 }
 
 /**
@@ -1333,17 +1333,17 @@ kol_default_bundles_for_corporation (KolEngine   *g,
  * Returns: the number of bundles.
  */
 int
-kol_shares_bundles_for_corporation (KolEngine   *g,
+kol_shares_bundles_for_corporation (KolEngine   *engine,
                                     KolEntity  holder,
                                     int        corp,
                                     KolBundle *out,
                                     int        max)
 {
-  const KolStockHooks *h = kol_stock_hooks (g);
+  const KolStockHooks *h = kol_stock_hooks (engine);
 
   if (h && h->bundles_for_corporation)
-    return h->bundles_for_corporation (g, holder, corp, out, max);
-  return kol_default_bundles_for_corporation (g, holder, corp, out, max);
+    return h->bundles_for_corporation (engine, holder, corp, out, max);
+  return kol_default_bundles_for_corporation (engine, holder, corp, out, max);
 }
 
 /* ------------------------------------------------------ opening and closing */
@@ -1355,30 +1355,30 @@ kol_shares_bundles_for_corporation (KolEngine   *g,
  * par price × total shares from the bank.
  */
 void
-kol_shares_float_corporation (KolEngine *g,
+kol_shares_float_corporation (KolEngine *engine,
                               int      corp)
 {
   KolArg args[2] = { kol_arg_int (KOL_ARG_CORP, corp) };
 
-  kol_engine_log (g, KOL_LOG_FLOATS, args, 1);
-  if (capitalization (g) != KOL_CAPITALIZATION_FULL)
+  kol_engine_log (engine, KOL_LOG_FLOATS, args, 1);
+  if (capitalization (engine) != KOL_CAPITALIZATION_FULL)
     return;
-  kol_engine_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), corp_entity (corp),
-                     kol_corp_par_price (g, corp) * kol_corp_total_shares (g, corp));
-  args[1] = kol_arg_int (KOL_ARG_MONEY, g->corps[corp].cash);
-  kol_engine_log (g, KOL_LOG_RECEIVES_CAPITAL, args, 2);
+  kol_engine_transfer (engine, kol_entity (KOL_ENTITY_BANK, 0), corp_entity (corp),
+                     kol_corp_par_price (engine, corp) * kol_corp_total_shares (engine, corp));
+  args[1] = kol_arg_int (KOL_ARG_MONEY, engine->corps[corp].cash);
+  kol_engine_log (engine, KOL_LOG_RECEIVES_CAPITAL, args, 2);
 }
 
 static void
-remove_from_corp_order (KolEngine *g,
+remove_from_corp_order (KolEngine *engine,
                         int      corp)
 {
   int m = 0;
 
-  for (int i = 0; i < g->n_corp_order; i++)
-    if (g->corp_order[i] != corp)
-      g->corp_order[m++] = g->corp_order[i];
-  g->n_corp_order = m;
+  for (int i = 0; i < engine->n_corp_order; i++)
+    if (engine->corp_order[i] != corp)
+      engine->corp_order[m++] = engine->corp_order[i];
+  engine->n_corp_order = m;
 }
 
 /**
@@ -1389,16 +1389,16 @@ remove_from_corp_order (KolEngine *g,
  * market and the corporation list, and Corporation#close! clears it.
  */
 void
-kol_shares_close_corporation (KolEngine *g,
+kol_shares_close_corporation (KolEngine *engine,
                               int      corp)
 {
-  KolCorp *c = &g->corps[corp];
+  KolCorp *c = &engine->corps[corp];
 
-  for (int i = 0; i < g->n_certs; i++)
-    if (g->certs[i].corp == corp)
-      kol_engine_move_cert (g, i, kol_entity (KOL_ENTITY_REMOVED, 0));
-  kol_market_remove (g, corp);
-  remove_from_corp_order (g, corp);
+  for (int i = 0; i < engine->n_certs; i++)
+    if (engine->certs[i].corp == corp)
+      kol_engine_move_cert (engine, i, kol_entity (KOL_ENTITY_REMOVED, 0));
+  kol_market_remove (engine, corp);
+  remove_from_corp_order (engine, corp);
   c->closed = TRUE;
   c->ipoed = FALSE;
   c->floated = FALSE;
@@ -1413,22 +1413,22 @@ kol_shares_close_corporation (KolEngine *g,
  * the board, loans or title state. Its companies close.
  */
 void
-kol_shares_reset_corporation (KolEngine *g,
+kol_shares_reset_corporation (KolEngine *engine,
                               int      corp)
 {
-  const KolCorpDef *def = &g->title->corps[corp];
-  KolCorp *c = &g->corps[corp];
+  const KolCorpDef *def = &engine->title->corps[corp];
+  KolCorp *c = &engine->corps[corp];
   guint32 order_seq = c->order_seq;
   guint8 removed = c->removed;
   gint16 companies[KOL_MAX_COMPANIES];
-  int n = kol_engine_companies_of (g, corp_entity (corp), companies, KOL_MAX_COMPANIES);
+  int n = kol_engine_companies_of (engine, corp_entity (corp), companies, KOL_MAX_COMPANIES);
 
   for (int i = 0; i < n; i++)
-    kol_engine_close_company (g, companies[i]);
+    kol_engine_close_company (engine, companies[i]);
   for (int t = 0; t < c->n_tokens; t++)
     if (c->tokens[t].hex >= 0)
-      kol_board_remove_token (g, corp, t);
-  kol_engine_transfer (g, corp_entity (corp), kol_entity (KOL_ENTITY_BANK, 0), c->cash);
+      kol_board_remove_token (engine, corp, t);
+  kol_engine_transfer (engine, corp_entity (corp), kol_entity (KOL_ENTITY_BANK, 0), c->cash);
 
   memset (c, 0, sizeof *c);
   c->price_row = c->price_col = -1;
@@ -1444,11 +1444,11 @@ kol_shares_reset_corporation (KolEngine *g,
       c->tokens[t].price = def->token_costs[t];
     }
   /* certificates in index order, as Corporation#initialize creates them */
-  for (int i = 0; i < g->n_certs; i++)
-    if (g->certs[i].corp == corp)
+  for (int i = 0; i < engine->n_certs; i++)
+    if (engine->certs[i].corp == corp)
       {
-        g->certs[i].buyable = TRUE;
-        kol_engine_move_cert (g, i, corp_entity (corp));
+        engine->certs[i].buyable = TRUE;
+        kol_engine_move_cert (engine, i, corp_entity (corp));
       }
 }
 
@@ -1462,29 +1462,29 @@ kol_shares_reset_corporation (KolEngine *g,
  * Returns: %TRUE if any corporation closed.
  */
 gboolean
-kol_shares_close_corporations_in_close_cell (KolEngine *g)
+kol_shares_close_corporations_in_close_cell (KolEngine *engine)
 {
   guint32 done = 0;
   gboolean closed_any = FALSE;
 
-  if (!kol_market_has_close_cell (g))
+  if (!kol_market_has_close_cell (engine))
     return FALSE;
   for (;;)
     {
       int victim = -1;
 
-      for (int i = 0; i < g->n_corp_order && victim < 0; i++)
+      for (int i = 0; i < engine->n_corp_order && victim < 0; i++)
         {
-          int c = g->corp_order[i];
+          int c = engine->corp_order[i];
 
-          if (!g->corps[c].closed && !(done & (1u << c)) &&
-              kol_market_cell_has_flag (g, kol_market_corp_cell (g, c), KOL_CELL_CLOSE))
+          if (!engine->corps[c].closed && !(done & (1u << c)) &&
+              kol_market_cell_has_flag (engine, kol_market_corp_cell (engine, c), KOL_CELL_CLOSE))
             victim = c;
         }
       if (victim < 0)
         return closed_any;
       done |= 1u << victim;
-      kol_operating_close_corporation (g, victim);
+      kol_operating_close_corporation (engine, victim);
       closed_any = TRUE;
     }
 }

@@ -103,67 +103,67 @@ typedef struct
 
   /* Game#can_par? (1849: next in order and not closed this OR set; 1840:
    * majors only). Generic: not yet floated on the market (!ipoed). */
-  gboolean (*can_par)                  (KolEngine *g, int corp, KolEntity parrer);
+  gboolean (*can_par)                  (KolEngine *engine, int corp, KolEntity parrer);
   /* Game#after_par (1849: token fee, next corporation to par, home token).
    * Generic: nothing; Base's capital for :shares abilities and the 'par'
    * close event need ability data only the title knows. */
-  void     (*after_par)                (KolEngine *g, int corp);
+  void     (*after_par)                (KolEngine *engine, int corp);
   /* Game#par_prices: the par cells available for @corp, in StockMarket
    * order (1849: by phase, 1840: PAR_RANGE by corporation type). Generic:
    * kol_market_par_cells (). */
-  int      (*par_prices)               (KolEngine *g, int corp, KolCell *out, int max);
+  int      (*par_prices)               (KolEngine *engine, int corp, KolCell *out, int max);
   /* Game#bundles_for_corporation (1849: every combination, last certificate
    * rules, dumpable_on). Generic: kol_default_bundles_for_corporation. */
-  int      (*bundles_for_corporation)  (KolEngine *g, KolEntity holder, int corp,
+  int      (*bundles_for_corporation)  (KolEngine *engine, KolEntity holder, int corp,
                                         KolBundle *out, int max);
   /* SharePool#change_president (1849: the heir's last certificate, and the
    * outgoing president's choice). Generic: kol_default_change_president. */
-  void     (*change_president)         (KolEngine *g, int presidents_cert, KolEntity swap_to,
+  void     (*change_president)         (KolEngine *engine, int presidents_cert, KolEntity swap_to,
                                         KolEntity president, KolEntity previous);
   /* SharePool#handle_partial (1849: one ordinary certificate). */
-  void     (*handle_partial)           (KolEngine *g, const KolBundle *bundle, KolEntity from,
+  void     (*handle_partial)           (KolEngine *engine, const KolBundle *bundle, KolEntity from,
                                         KolEntity to);
   /* Corporation#max_ownership_percent per corporation (1840 lines: 100). */
-  int      (*max_ownership)            (KolEngine *g, int corp);
+  int      (*max_ownership)            (KolEngine *engine, int corp);
   /* Round::Stock#corporations_to_move_price: floated corporations that are
    * not minors (1840: its lines, type "line" in our data). Generic: floated. */
-  gboolean (*moves_price_at_sr_end)    (KolEngine *g, int corp);
+  gboolean (*moves_price_at_sr_end)    (KolEngine *engine, int corp);
   /* Game @players order (1840 sorts players by cash between rounds).
-   * Generic: seating order from g->priority_deal. */
-  int      (*player_order)             (KolEngine *g, gint16 *out);
+   * Generic: seating order from engine->priority_deal. */
+  int      (*player_order)             (KolEngine *engine, gint16 *out);
   /* Round::Stock#start_entity prologue (1849: moved_this_turn = []). */
-  void     (*start_entity)             (KolEngine *g);
+  void     (*start_entity)             (KolEngine *engine);
   /* Game#after_buy_company (1849: RSA brings a president's certificate:
    * kol_auction_add_pending_par ()). Generic: nothing; Base's :shares and
    * :acquire_company abilities are title data. */
-  void     (*after_buy_company)        (KolEngine *g, int player, int company, int price);
+  void     (*after_buy_company)        (KolEngine *engine, int player, int company, int price);
   /* The corporation whose president's certificate company @company brings
    * (for CompanyPendingPar; 1849 RSA), -1 when any unstarted one may be
    * parred. */
-  int      (*pending_par_corp)         (KolEngine *g, int company);
+  int      (*pending_par_corp)         (KolEngine *engine, int company);
 
   /* --- BuySellParShares step methods that title steps override --- */
 
   /* #can_buy? (1849: last certificate last; 1840: majors first). */
-  gboolean (*can_buy)                  (KolEngine *g, KolStep *s, KolEntity entity,
+  gboolean (*can_buy)                  (KolEngine *engine, KolStep *s, KolEntity entity,
                                         const KolBundle *bundle);
   /* #can_sell? (1840: Stadtbahn companies ignore the pool limit and can
    * always dump). */
-  gboolean (*can_sell)                 (KolEngine *g, KolStep *s, KolEntity entity,
+  gboolean (*can_sell)                 (KolEngine *engine, KolStep *s, KolEntity entity,
                                         const KolBundle *bundle);
   /* #can_buy_multiple? (1849: two more shares after parring). */
-  gboolean (*can_buy_multiple)         (KolEngine *g, KolStep *s, KolEntity entity, int corp,
+  gboolean (*can_buy_multiple)         (KolEngine *engine, KolStep *s, KolEntity entity, int corp,
                                         KolEntity owner);
   /* #can_buy_any_from_ipo? (1849: the smallest treasury certificate). */
-  gboolean (*can_buy_any_from_ipo)     (KolEngine *g, KolStep *s, KolEntity entity);
+  gboolean (*can_buy_any_from_ipo)     (KolEngine *engine, KolStep *s, KolEntity entity);
   /* #allow_president_change? (1840: not for Stadtbahn companies). */
-  gboolean (*allow_president_change)   (KolEngine *g, int corp);
+  gboolean (*allow_president_change)   (KolEngine *engine, int corp);
 } KolStockHooks;
 
 static inline const KolStockHooks *
-kol_stock_hooks (KolEngine *g)
+kol_stock_hooks (KolEngine *engine)
 {
-  return g->module ? (const KolStockHooks *) g->module->stock_hooks : NULL;
+  return engine->module ? (const KolStockHooks *) engine->module->stock_hooks : NULL;
 }
 
 /* ------------------------------------------------------------- round state */
@@ -189,7 +189,7 @@ typedef struct
 
 /*
  * The round state BuySellParShares declares (Ruby round_state), at the start
- * of g->round.data in stock rounds. players_history is not kept: only
+ * of engine->round.data in stock rounds. players_history is not kept: only
  * programmed actions read it, and records embed their effects.
  */
 typedef struct
@@ -205,24 +205,24 @@ typedef struct
 
 G_STATIC_ASSERT (sizeof (KolStockRoundState) <= KOL_ROUND_TITLE_OFFSET);
 
-#define KOL_STOCK_STATE(g) KOL_ROUND_GENERIC (g, KolStockRoundState)
+#define KOL_STOCK_STATE(engine) KOL_ROUND_GENERIC (engine, KolStockRoundState)
 
 /* ----------------------------------------------------------- Game methods */
 
 /* Hooked Game methods (dispatch to the title, else the generic one). */
-gboolean  kol_stock_can_par              (KolEngine *g, int corp, KolEntity parrer);
-gboolean  kol_default_can_par            (KolEngine *g, int corp, KolEntity parrer);
-void      kol_stock_after_par            (KolEngine *g, int corp);
-int       kol_stock_par_prices           (KolEngine *g, int corp, KolCell *out, int max);
+gboolean  kol_stock_can_par              (KolEngine *engine, int corp, KolEntity parrer);
+gboolean  kol_default_can_par            (KolEngine *engine, int corp, KolEntity parrer);
+void      kol_stock_after_par            (KolEngine *engine, int corp);
+int       kol_stock_par_prices           (KolEngine *engine, int corp, KolCell *out, int max);
 /* Game#check_sale_timing for SELL_AFTER. */
-gboolean  kol_stock_check_sale_timing    (KolEngine *g, KolEntity entity, const KolBundle *bundle);
-gboolean  kol_stock_allow_president_change (KolEngine *g, int corp);
+gboolean  kol_stock_check_sale_timing    (KolEngine *engine, KolEntity entity, const KolBundle *bundle);
+gboolean  kol_stock_allow_president_change (KolEngine *engine, int corp);
 /* Game#sold_out? */
-gboolean  kol_stock_sold_out             (KolEngine *g, int corp);
+gboolean  kol_stock_sold_out             (KolEngine *engine, int corp);
 /* Game#action_processed: corporations on a close cell close; if that left
  * the current entity without actions, the round moves on. Titles call this
  * from their module's action_processed hook. */
-void      kol_stock_action_processed     (KolEngine *g);
+void      kol_stock_action_processed     (KolEngine *engine);
 
 /* ------------------------------------------------------------------- round */
 
@@ -230,102 +230,102 @@ void      kol_stock_action_processed     (KolEngine *g);
  * replace slots, calling the kol_round_stock_* functions. */
 extern const KolRoundClass kol_round_stock;
 
-void      kol_round_stock_select_entities (KolEngine *g, KolRound *r);
-void      kol_round_stock_setup           (KolEngine *g, KolRound *r);
-void      kol_round_stock_after_process   (KolEngine *g, KolRound *r, const KolAction *a);
-gboolean  kol_round_stock_finished        (KolEngine *g, KolRound *r);
-void      kol_round_stock_next_entity     (KolEngine *g, KolRound *r);
-void      kol_round_stock_start_entity    (KolEngine *g);
+void      kol_round_stock_select_entities (KolEngine *engine, KolRound *r);
+void      kol_round_stock_setup           (KolEngine *engine, KolRound *r);
+void      kol_round_stock_after_process   (KolEngine *engine, KolRound *r, const KolAction *a);
+gboolean  kol_round_stock_finished        (KolEngine *engine, KolRound *r);
+void      kol_round_stock_next_entity     (KolEngine *engine, KolRound *r);
+void      kol_round_stock_start_entity    (KolEngine *engine);
 /* Round::Stock#finish_round: sold-out and pool price moves, in operating
  * order. */
-void      kol_round_stock_finish_round    (KolEngine *g);
+void      kol_round_stock_finish_round    (KolEngine *engine);
 /* Game#reorder_players(:after_last_to_act) after a stock or auction round:
  * the player at the round's entity index gets the priority deal. */
-void      kol_stock_priority_after_last_to_act (KolEngine *g);
+void      kol_stock_priority_after_last_to_act (KolEngine *engine);
 
 /* ---------------------------------------------------- Step::BuySellParShares */
 
 extern const KolStepClass kol_step_buy_sell_par_shares;
 
-guint32   kol_step_buy_sell_par_shares_actions       (KolEngine *g, KolStep *s, KolEntity entity);
-gboolean  kol_step_buy_sell_par_shares_process       (KolEngine *g, KolStep *s, const KolAction *a,
+guint32   kol_step_buy_sell_par_shares_actions       (KolEngine *engine, KolStep *s, KolEntity entity);
+gboolean  kol_step_buy_sell_par_shares_process       (KolEngine *engine, KolStep *s, const KolAction *a,
                                                       GError **error);
-void      kol_step_buy_sell_par_shares_setup         (KolEngine *g, KolStep *s);
-void      kol_step_buy_sell_par_shares_round_state   (KolEngine *g, KolStep *s);
-void      kol_step_buy_sell_par_shares_pass          (KolEngine *g, KolStep *s);
-void      kol_step_buy_sell_par_shares_skip          (KolEngine *g, KolStep *s);
+void      kol_step_buy_sell_par_shares_setup         (KolEngine *engine, KolStep *s);
+void      kol_step_buy_sell_par_shares_round_state   (KolEngine *engine, KolStep *s);
+void      kol_step_buy_sell_par_shares_pass          (KolEngine *engine, KolStep *s);
+void      kol_step_buy_sell_par_shares_skip          (KolEngine *engine, KolStep *s);
 
-gboolean  kol_step_buy_sell_par_shares_process_buy_shares  (KolEngine *g, KolStep *s,
+gboolean  kol_step_buy_sell_par_shares_process_buy_shares  (KolEngine *engine, KolStep *s,
                                                             const KolAction *a, GError **error);
-gboolean  kol_step_buy_sell_par_shares_process_sell_shares (KolEngine *g, KolStep *s,
+gboolean  kol_step_buy_sell_par_shares_process_sell_shares (KolEngine *engine, KolStep *s,
                                                             const KolAction *a, GError **error);
-gboolean  kol_step_buy_sell_par_shares_process_par         (KolEngine *g, KolStep *s,
+gboolean  kol_step_buy_sell_par_shares_process_par         (KolEngine *engine, KolStep *s,
                                                             const KolAction *a, GError **error);
-gboolean  kol_step_buy_sell_par_shares_process_pass        (KolEngine *g, KolStep *s,
+gboolean  kol_step_buy_sell_par_shares_process_pass        (KolEngine *engine, KolStep *s,
                                                             const KolAction *a, GError **error);
 
 /* The generic step methods (Ruby's super of the hooked ones). */
-gboolean  kol_step_buy_sell_par_shares_can_buy       (KolEngine *g, KolStep *s, KolEntity entity,
+gboolean  kol_step_buy_sell_par_shares_can_buy       (KolEngine *engine, KolStep *s, KolEntity entity,
                                                       const KolBundle *bundle);
-gboolean  kol_step_buy_sell_par_shares_can_sell      (KolEngine *g, KolStep *s, KolEntity entity,
+gboolean  kol_step_buy_sell_par_shares_can_sell      (KolEngine *engine, KolStep *s, KolEntity entity,
                                                       const KolBundle *bundle);
-gboolean  kol_step_buy_sell_par_shares_can_buy_multiple (KolEngine *g, KolStep *s, KolEntity entity,
+gboolean  kol_step_buy_sell_par_shares_can_buy_multiple (KolEngine *engine, KolStep *s, KolEntity entity,
                                                          int corp, KolEntity owner);
-gboolean  kol_step_buy_sell_par_shares_can_buy_any_from_ipo (KolEngine *g, KolStep *s,
+gboolean  kol_step_buy_sell_par_shares_can_buy_any_from_ipo (KolEngine *engine, KolStep *s,
                                                              KolEntity entity);
 /* The same, through the hooks: what the generic step itself calls. */
-gboolean  kol_stock_can_buy                  (KolEngine *g, KolStep *s, KolEntity entity,
+gboolean  kol_stock_can_buy                  (KolEngine *engine, KolStep *s, KolEntity entity,
                                               const KolBundle *bundle);
-gboolean  kol_stock_can_sell                 (KolEngine *g, KolStep *s, KolEntity entity,
+gboolean  kol_stock_can_sell                 (KolEngine *engine, KolStep *s, KolEntity entity,
                                               const KolBundle *bundle);
-gboolean  kol_stock_can_buy_multiple         (KolEngine *g, KolStep *s, KolEntity entity, int corp,
+gboolean  kol_stock_can_buy_multiple         (KolEngine *engine, KolStep *s, KolEntity entity, int corp,
                                               KolEntity owner);
-gboolean  kol_stock_can_buy_any_from_ipo     (KolEngine *g, KolStep *s, KolEntity entity);
+gboolean  kol_stock_can_buy_any_from_ipo     (KolEngine *engine, KolStep *s, KolEntity entity);
 
 /* Other building blocks of the step. */
-gboolean  kol_step_buy_sell_par_shares_can_gain      (KolEngine *g, KolEntity entity,
+gboolean  kol_step_buy_sell_par_shares_can_gain      (KolEngine *engine, KolEntity entity,
                                                       const KolBundle *bundle);
-gboolean  kol_step_buy_sell_par_shares_can_dump      (KolEngine *g, KolEntity entity,
+gboolean  kol_step_buy_sell_par_shares_can_dump      (KolEngine *engine, KolEntity entity,
                                                       const KolBundle *bundle);
-gboolean  kol_step_buy_sell_par_shares_can_sell_order(KolEngine *g, KolStep *s);
-gboolean  kol_step_buy_sell_par_shares_bought        (KolEngine *g, KolStep *s);
-gboolean  kol_step_buy_sell_par_shares_sold          (KolEngine *g, KolStep *s);
-gboolean  kol_step_buy_sell_par_shares_must_sell     (KolEngine *g, KolStep *s, KolEntity entity);
-gboolean  kol_step_buy_sell_par_shares_can_buy_any   (KolEngine *g, KolStep *s, KolEntity entity);
-gboolean  kol_step_buy_sell_par_shares_can_buy_any_from_market (KolEngine *g, KolStep *s,
+gboolean  kol_step_buy_sell_par_shares_can_sell_order(KolEngine *engine, KolStep *s);
+gboolean  kol_step_buy_sell_par_shares_bought        (KolEngine *engine, KolStep *s);
+gboolean  kol_step_buy_sell_par_shares_sold          (KolEngine *engine, KolStep *s);
+gboolean  kol_step_buy_sell_par_shares_must_sell     (KolEngine *engine, KolStep *s, KolEntity entity);
+gboolean  kol_step_buy_sell_par_shares_can_buy_any   (KolEngine *engine, KolStep *s, KolEntity entity);
+gboolean  kol_step_buy_sell_par_shares_can_buy_any_from_market (KolEngine *engine, KolStep *s,
                                                                 KolEntity entity);
 /* #can_buy_shares?: @certs are one holder's certificates of one corporation. */
-gboolean  kol_step_buy_sell_par_shares_can_buy_shares(KolEngine *g, KolStep *s, KolEntity entity,
+gboolean  kol_step_buy_sell_par_shares_can_buy_shares(KolEngine *engine, KolStep *s, KolEntity entity,
                                                       const gint16 *certs, int n);
-gboolean  kol_step_buy_sell_par_shares_can_ipo_any   (KolEngine *g, KolStep *s, KolEntity entity);
-gboolean  kol_step_buy_sell_par_shares_can_sell_any  (KolEngine *g, KolStep *s, KolEntity entity);
-gboolean  kol_step_buy_sell_par_shares_can_sell_any_bundles (KolEngine *g, KolStep *s,
+gboolean  kol_step_buy_sell_par_shares_can_ipo_any   (KolEngine *engine, KolStep *s, KolEntity entity);
+gboolean  kol_step_buy_sell_par_shares_can_sell_any  (KolEngine *engine, KolStep *s, KolEntity entity);
+gboolean  kol_step_buy_sell_par_shares_can_sell_any_bundles (KolEngine *engine, KolStep *s,
                                                              KolEntity entity, int corp);
 /* #get_par_prices: par cells for @corp that @entity can afford. */
-int       kol_step_buy_sell_par_shares_par_prices    (KolEngine *g, KolStep *s, KolEntity entity,
+int       kol_step_buy_sell_par_shares_par_prices    (KolEngine *engine, KolStep *s, KolEntity entity,
                                                       int corp, KolCell *out, int max);
 /* #just_parred / #num_shares_bought (1849's can_buy_multiple?). */
-gboolean  kol_step_buy_sell_par_shares_just_parred   (KolEngine *g, int corp);
-int       kol_step_buy_sell_par_shares_num_bought    (KolEngine *g, int corp);
+gboolean  kol_step_buy_sell_par_shares_just_parred   (KolEngine *engine, int corp);
+int       kol_step_buy_sell_par_shares_num_bought    (KolEngine *engine, int corp);
 /* ShareBuying#buy_shares: checks can_buy? (through the hooks), buys, and
  * places the home token when HOME_TOKEN_TIMING says so. */
-gboolean  kol_step_buy_sell_par_shares_buy_shares    (KolEngine *g, KolStep *s, KolEntity entity,
+gboolean  kol_step_buy_sell_par_shares_buy_shares    (KolEngine *engine, KolStep *s, KolEntity entity,
                                                       const KolBundle *bundle,
                                                       gboolean allow_president_change,
                                                       GError **error);
 /* #sell_shares: checks can_sell?, records the sale, sells and moves the
  * price. */
-gboolean  kol_step_buy_sell_par_shares_sell_shares   (KolEngine *g, KolStep *s, KolEntity entity,
+gboolean  kol_step_buy_sell_par_shares_sell_shares   (KolEngine *engine, KolStep *s, KolEntity entity,
                                                       const KolBundle *bundle,
                                                       gboolean allow_president_change,
                                                       GError **error);
 /* #track_action: last_to_act and the turn's actions. */
-void      kol_step_buy_sell_par_shares_track_action  (KolEngine *g, const KolAction *a, int corp,
+void      kol_step_buy_sell_par_shares_track_action  (KolEngine *engine, const KolAction *a, int corp,
                                                       gboolean from_corp, int percent);
 /* Explains why @entity cannot buy / sell @bundle (a refusal); FALSE. */
-gboolean  kol_stock_refuse_buy                       (KolEngine *g, KolStep *s, KolEntity entity,
+gboolean  kol_stock_refuse_buy                       (KolEngine *engine, KolStep *s, KolEntity entity,
                                                       const KolBundle *bundle, GError **error);
-gboolean  kol_stock_refuse_sell                      (KolEngine *g, KolStep *s, KolEntity entity,
+gboolean  kol_stock_refuse_sell                      (KolEngine *engine, KolStep *s, KolEntity entity,
                                                       const KolBundle *bundle, GError **error);
 
 /* ------------------------------------------------------------ legal choices */
@@ -361,8 +361,8 @@ typedef struct
 
 /* Each returns how many options it wrote; 0 when the current step does not
  * offer that action to @entity. */
-int       kol_stock_buy_options    (KolEngine *g, KolEntity entity, KolBuyOption *out, int max);
-int       kol_stock_sell_options   (KolEngine *g, KolEntity entity, KolSellOption *out, int max);
-int       kol_stock_par_options    (KolEngine *g, KolEntity entity, KolParOption *out, int max);
+int       kol_stock_buy_options    (KolEngine *engine, KolEntity entity, KolBuyOption *out, int max);
+int       kol_stock_sell_options   (KolEngine *engine, KolEntity entity, KolSellOption *out, int max);
+int       kol_stock_par_options    (KolEngine *engine, KolEntity entity, KolParOption *out, int max);
 
 G_END_DECLS

@@ -14,11 +14,11 @@
  * HomeToken step.
  */
 KolPendingTokens *
-kol_round_pending_tokens (KolEngine *g)
+kol_round_pending_tokens (KolEngine *engine)
 {
-  for (int i = 0; i < g->round.n_steps; i++)
+  for (int i = 0; i < engine->round.n_steps; i++)
     {
-      KolStep *s = &g->round.steps[i];
+      KolStep *s = &engine->round.steps[i];
 
       if (s->klass->round_state == kol_step_home_token_round_state)
         return (KolPendingTokens *) (void *) s->data;
@@ -88,10 +88,10 @@ kol_place_token_opts_init (KolPlaceTokenOpts *opts)
  * Returns: the corporation whose tokens @entity uses, or -1.
  */
 int
-kol_tokener_token_holder (KolEngine  *g,
+kol_tokener_token_holder (KolEngine  *engine,
                           KolEntity entity)
 {
-  return kol_operating_acting_corp (g, entity);
+  return kol_operating_acting_corp (engine, entity);
 }
 
 /**
@@ -100,10 +100,10 @@ kol_tokener_token_holder (KolEngine  *g,
  * Returns: the index of @corp's first unused token, or -1.
  */
 int
-kol_tokener_available_token (KolEngine *g,
+kol_tokener_available_token (KolEngine *engine,
                              int      corp)
 {
-  const KolCorp *c = &g->corps[corp];
+  const KolCorp *c = &engine->corps[corp];
 
   for (int t = 0; t < c->n_tokens; t++)
     if (!c->tokens[t].used && c->tokens[t].hex < 0)
@@ -112,14 +112,14 @@ kol_tokener_available_token (KolEngine *g,
 }
 
 static void
-compute_reach (KolEngine  *g,
+compute_reach (KolEngine  *engine,
                int       corp,
                KolReach *reach)
 {
   KolReachOpts opts;
 
   kol_board_reach_opts_init (&opts);
-  kol_board_compute_reach (g, corp, &opts, reach);
+  kol_board_compute_reach (engine, corp, &opts, reach);
 }
 
 static gboolean
@@ -130,12 +130,12 @@ hex_reachable (const KolReach *reach,
 }
 
 static gboolean
-city_connected (KolEngine        *g,
+city_connected (KolEngine        *engine,
                 const KolReach *reach,
                 int             hex,
                 int             city)
 {
-  const KolTileDef *tile = kol_board_tile (g, hex, NULL);
+  const KolTileDef *tile = kol_board_tile (engine, hex, NULL);
   int node = kol_tile_city_node (tile, city);
 
   return node >= 0 && kol_reach_has_node (reach, hex, node);
@@ -143,14 +143,14 @@ city_connected (KolEngine        *g,
 
 /* Whether (hex, city) could take one of @corp's tokens, ignoring money. */
 static gboolean
-city_tokenable (KolEngine *g,
+city_tokenable (KolEngine *engine,
                 int      corp,
                 int      hex,
                 int      city)
 {
   KolReason reason;
 
-  return kol_board_can_place_token (g, corp, hex, city, FALSE, &reason);
+  return kol_board_can_place_token (engine, corp, hex, city, FALSE, &reason);
 }
 
 /**
@@ -160,25 +160,25 @@ city_tokenable (KolEngine *g,
  * its tokens (Graph#can_token?, free of charge).
  */
 gboolean
-kol_tokener_can_token (KolEngine *g,
+kol_tokener_can_token (KolEngine *engine,
                        int      corp)
 {
   KolReach reach;
 
-  if (kol_tokener_available_token (g, corp) < 0)
+  if (kol_tokener_available_token (engine, corp) < 0)
     return FALSE;
-  compute_reach (g, corp, &reach);
-  for (guint hex = 0; hex < g->title->n_hexes; hex++)
+  compute_reach (engine, corp, &reach);
+  for (guint hex = 0; hex < engine->title->n_hexes; hex++)
     {
       const KolTileDef *tile;
       int n;
 
       if (reach.nodes[hex] == 0)
         continue;
-      tile = kol_board_tile (g, (int) hex, NULL);
+      tile = kol_board_tile (engine, (int) hex, NULL);
       n = kol_tile_n_cities (tile);
       for (int city = 0; city < n; city++)
-        if (city_connected (g, &reach, (int) hex, city) && city_tokenable (g, corp, (int) hex, city))
+        if (city_connected (engine, &reach, (int) hex, city) && city_tokenable (engine, corp, (int) hex, city))
           return TRUE;
     }
   return FALSE;
@@ -190,13 +190,13 @@ kol_tokener_can_token (KolEngine *g,
  * Returns: %TRUE if @hex is reachable by @corp's network.
  */
 gboolean
-kol_tokener_available_hex (KolEngine *g,
+kol_tokener_available_hex (KolEngine *engine,
                            int      corp,
                            int      hex)
 {
   KolReach reach;
 
-  compute_reach (g, corp, &reach);
+  compute_reach (engine, corp, &reach);
   return hex_reachable (&reach, hex);
 }
 
@@ -209,25 +209,25 @@ kol_tokener_available_hex (KolEngine *g,
  * Returns: %TRUE if a token can be placed.
  */
 gboolean
-kol_tokener_can_place_token (KolEngine  *g,
+kol_tokener_can_place_token (KolEngine  *engine,
                              KolStep  *s,
                              KolEntity entity)
 {
-  int corp = kol_tokener_token_holder (g, entity);
+  int corp = kol_tokener_token_holder (engine, entity);
   int token;
 
-  if (corp < 0 || !kol_step_is_current (g, s, entity) || KOL_OPERATING_STATE (g)->tokened)
+  if (corp < 0 || !kol_step_is_current (engine, s, entity) || KOL_OPERATING_STATE (engine)->tokened)
     return FALSE;
-  token = kol_tokener_available_token (g, corp);
+  token = kol_tokener_available_token (engine, corp);
   if (token < 0)
     return FALSE;
-  if (g->corps[corp].tokens[token].price > kol_operating_buying_power (g, entity))
+  if (engine->corps[corp].tokens[token].price > kol_operating_buying_power (engine, entity))
     return FALSE;
-  return kol_tokener_can_token (g, corp);
+  return kol_tokener_can_token (engine, corp);
 }
 
 static gboolean
-refuse_token (KolEngine   *g,
+refuse_token (KolEngine   *engine,
               GError   **error,
               int        hex,
               KolReason  reason,
@@ -235,12 +235,12 @@ refuse_token (KolEngine   *g,
 {
   KolArg args[2] = { kol_arg_int (KOL_ARG_HEX, hex), kol_arg_int (KOL_ARG_REASON, reason) };
 
-  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_TOKEN, args, 2, "cannot place a token on %s: %s",
-                          g->title->hexes[hex].id, message);
+  return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_TOKEN, args, 2, "cannot place a token on %s: %s",
+                          engine->title->hexes[hex].id, message);
 }
 
 static void
-log_token (KolEngine  *g,
+log_token (KolEngine  *engine,
            KolEntity entity,
            int       hex,
            int       price)
@@ -251,22 +251,22 @@ log_token (KolEngine  *g,
     kol_arg_int (KOL_ARG_MONEY, price),
   };
 
-  kol_engine_log (g, price > 0 ? KOL_LOG_TOKEN_PLACED_FOR : KOL_LOG_TOKEN_PLACED, args, price > 0 ? 3 : 2);
+  kol_engine_log (engine, price > 0 ? KOL_LOG_TOKEN_PLACED_FOR : KOL_LOG_TOKEN_PLACED, args, price > 0 ? 3 : 2);
 }
 
 static gboolean
-check_city (KolEngine  *g,
+check_city (KolEngine  *engine,
             int       hex,
             int       city,
             GError  **error)
 {
   const KolTileDef *tile;
 
-  if (hex < 0 || hex >= (int) g->title->n_hexes)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
-  tile = kol_board_tile (g, hex, NULL);
+  if (hex < 0 || hex >= (int) engine->title->n_hexes)
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
+  tile = kol_board_tile (engine, hex, NULL);
   if (city < 0 || city >= kol_tile_n_cities (tile))
-    return refuse_token (g, error, hex, KOL_REASON_TOKEN_NO_SLOT, "no such city");
+    return refuse_token (engine, error, hex, KOL_REASON_TOKEN_NO_SLOT, "no such city");
   return TRUE;
 }
 
@@ -284,7 +284,7 @@ check_city (KolEngine  *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_tokener_place_token (KolEngine                 *g,
+kol_tokener_place_token (KolEngine                 *engine,
                          KolEntity                entity,
                          int                      corp,
                          int                      token,
@@ -297,60 +297,60 @@ kol_tokener_place_token (KolEngine                 *g,
   KolToken *tok;
   KolEntity payer;
   KolReason reason;
-  int acting = kol_operating_acting_corp (g, entity);
+  int acting = kol_operating_acting_corp (engine, entity);
 
   if (opts == NULL)
     {
       kol_place_token_opts_init (&defaults);
       opts = &defaults;
     }
-  if (!check_city (g, hex, city, error))
+  if (!check_city (engine, hex, city, error))
     return FALSE;
   if (opts->connected)
     {
       KolReach reach;
 
-      compute_reach (g, acting >= 0 ? acting : corp, &reach);
-      if (!city_connected (g, &reach, hex, city))
-        return refuse_token (g, error, hex, KOL_REASON_TOKEN_NOT_REACHABLE, "not connected");
+      compute_reach (engine, acting >= 0 ? acting : corp, &reach);
+      if (!city_connected (engine, &reach, hex, city))
+        return refuse_token (engine, error, hex, KOL_REASON_TOKEN_NOT_REACHABLE, "not connected");
     }
-  if (!opts->extra_action && KOL_OPERATING_STATE (g)->tokened)
+  if (!opts->extra_action && KOL_OPERATING_STATE (engine)->tokened)
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_TOKEN_ALREADY_PLACED) };
 
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_TOKEN, args, 1,
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_TOKEN, args, 1,
                               "token already placed this turn");
     }
-  if (token < 0 || token >= g->corps[corp].n_tokens)
-    return refuse_token (g, error, hex, KOL_REASON_TOKEN_NONE_LEFT, "no tokens left");
-  tok = &g->corps[corp].tokens[token];
+  if (token < 0 || token >= engine->corps[corp].n_tokens)
+    return refuse_token (engine, error, hex, KOL_REASON_TOKEN_NONE_LEFT, "no tokens left");
+  tok = &engine->corps[corp].tokens[token];
   if (tok->used || tok->hex >= 0)
-    return refuse_token (g, error, hex, KOL_REASON_TOKEN_NONE_LEFT, "token is already used");
-  if (!kol_board_can_place_token (g, corp, hex, city, FALSE, &reason))
-    return refuse_token (g, error, hex, reason, kol_reason_to_string (reason));
+    return refuse_token (engine, error, hex, KOL_REASON_TOKEN_NONE_LEFT, "token is already used");
+  if (!kol_board_can_place_token (engine, corp, hex, city, FALSE, &reason))
+    return refuse_token (engine, error, hex, reason, kol_reason_to_string (reason));
 
   payer = opts->spender >= 0 ? kol_entity (KOL_ENTITY_CORP, opts->spender) : entity;
-  if (tok->price > 0 && tok->price > kol_engine_cash (g, payer))
+  if (tok->price > 0 && tok->price > kol_engine_cash (engine, payer))
     {
       KolArg args[3] = {
         kol_arg_entity (payer),
-        kol_arg_int (KOL_ARG_MONEY, kol_engine_cash (g, payer)),
+        kol_arg_int (KOL_ARG_MONEY, kol_engine_cash (engine, payer)),
         kol_arg_int (KOL_ARG_MONEY, tok->price),
       };
 
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3,
-                              "%s cannot afford the token on %s", kol_engine_entity_name (g, payer),
-                              g->title->hexes[hex].id);
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NO_CASH, args, 3,
+                              "%s cannot afford the token on %s", kol_engine_entity_name (engine, payer),
+                              engine->title->hexes[hex].id);
     }
 
-  if (!kol_board_place_token (g, corp, token, hex, city, -1))
-    return refuse_token (g, error, hex, KOL_REASON_TOKEN_NO_SLOT, "no slot available");
+  if (!kol_board_place_token (engine, corp, token, hex, city, -1))
+    return refuse_token (engine, error, hex, KOL_REASON_TOKEN_NO_SLOT, "no slot available");
   tok->used = TRUE;
   if (tok->price > 0)
-    kol_engine_transfer (g, payer, kol_entity (KOL_ENTITY_BANK, 0), tok->price);
-  log_token (g, entity, hex, tok->price);
+    kol_engine_transfer (engine, payer, kol_entity (KOL_ENTITY_BANK, 0), tok->price);
+  log_token (engine, entity, hex, tok->price);
   if (!opts->extra_action)
-    KOL_OPERATING_STATE (g)->tokened = TRUE;
+    KOL_OPERATING_STATE (engine)->tokened = TRUE;
   return TRUE;
 }
 
@@ -362,10 +362,10 @@ kol_tokener_place_token (KolEngine                 *g,
  * Tokener#round_state: no token placed yet.
  */
 void
-kol_step_token_round_state (KolEngine *g,
+kol_step_token_round_state (KolEngine *engine,
                             KolStep *s)
 {
-  KOL_OPERATING_STATE (g)->tokened = FALSE;
+  KOL_OPERATING_STATE (engine)->tokened = FALSE;
 }
 
 /**
@@ -374,10 +374,10 @@ kol_step_token_round_state (KolEngine *g,
  * Tokener#setup: a new turn has not placed a token.
  */
 void
-kol_step_token_setup (KolEngine *g,
+kol_step_token_setup (KolEngine *engine,
                       KolStep *s)
 {
-  KOL_OPERATING_STATE (g)->tokened = FALSE;
+  KOL_OPERATING_STATE (engine)->tokened = FALSE;
 }
 
 /**
@@ -386,11 +386,11 @@ kol_step_token_setup (KolEngine *g,
  * Returns: place_token and pass while the entity can place a token.
  */
 guint32
-kol_step_token_actions (KolEngine  *g,
+kol_step_token_actions (KolEngine  *engine,
                         KolStep  *s,
                         KolEntity entity)
 {
-  if (!kol_tokener_can_place_token (g, s, entity))
+  if (!kol_tokener_can_place_token (engine, s, entity))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }
@@ -398,12 +398,12 @@ kol_step_token_actions (KolEngine  *g,
 /* The token an action places: the first unused token of the tokener (the
  * action's, else the entity's token holder), as PlaceToken#initialize. */
 static int
-action_token_corp (KolEngine         *g,
+action_token_corp (KolEngine         *engine,
                    const KolAction *a)
 {
-  if (a->tokener >= 0 && a->tokener < g->n_corps)
+  if (a->tokener >= 0 && a->tokener < engine->n_corps)
     return a->tokener;
-  return kol_tokener_token_holder (g, a->entity);
+  return kol_tokener_token_holder (engine, a->entity);
 }
 
 /**
@@ -415,24 +415,24 @@ action_token_corp (KolEngine         *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_token_process_place_token (KolEngine         *g,
+kol_step_token_process_place_token (KolEngine         *engine,
                                     KolStep         *s,
                                     const KolAction *a,
                                     GError         **error)
 {
-  int corp = action_token_corp (g, a);
-  int holder = kol_tokener_token_holder (g, a->entity);
+  int corp = action_token_corp (engine, a);
+  int holder = kol_tokener_token_holder (engine, a->entity);
 
   if (corp < 0 || holder < 0)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no token owner");
-  if (!check_city (g, a->hex, a->city, error))
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no token owner");
+  if (!check_city (engine, a->hex, a->city, error))
     return FALSE;
-  if (!kol_tokener_available_hex (g, holder, a->hex))
-    return refuse_token (g, error, a->hex, KOL_REASON_TOKEN_NOT_REACHABLE, "hex not reachable");
-  if (!kol_tokener_place_token (g, a->entity, corp, kol_tokener_available_token (g, corp), a->hex,
+  if (!kol_tokener_available_hex (engine, holder, a->hex))
+    return refuse_token (engine, error, a->hex, KOL_REASON_TOKEN_NOT_REACHABLE, "hex not reachable");
+  if (!kol_tokener_place_token (engine, a->entity, corp, kol_tokener_available_token (engine, corp), a->hex,
                                 a->city, NULL, error))
     return FALSE;
-  kol_step_pass (g, s);
+  kol_step_pass (engine, s);
   return TRUE;
 }
 
@@ -444,7 +444,7 @@ kol_step_token_process_place_token (KolEngine         *g,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_token_process (KolEngine         *g,
+kol_step_token_process (KolEngine         *engine,
                         KolStep         *s,
                         const KolAction *a,
                         GError         **error)
@@ -452,11 +452,11 @@ kol_step_token_process (KolEngine         *g,
   switch (a->type)
     {
     case KOL_ACTION_PLACE_TOKEN:
-      return kol_step_token_process_place_token (g, s, a, error);
+      return kol_step_token_process_place_token (engine, s, a, error);
     case KOL_ACTION_PASS:
-      return kol_step_process_pass (g, s, a, error);
+      return kol_step_process_pass (engine, s, a, error);
     default:
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a token action");
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a token action");
     }
 }
 
@@ -467,12 +467,12 @@ kol_step_token_process (KolEngine         *g,
  * Appends a place_token action for every city @entity may token now.
  */
 void
-kol_tokener_legal_placements (KolEngine   *g,
+kol_tokener_legal_placements (KolEngine   *engine,
                               KolEntity  entity,
                               GPtrArray *out)
 {
   KolTokenTarget targets[64];
-  int n = kol_token_targets (g, entity, targets, G_N_ELEMENTS (targets));
+  int n = kol_token_targets (engine, entity, targets, G_N_ELEMENTS (targets));
 
   for (int i = 0; i < n; i++)
     {
@@ -490,14 +490,14 @@ kol_tokener_legal_placements (KolEngine   *g,
  * Appends the legal placements and the pass of @entity.
  */
 void
-kol_step_token_legal_actions (KolEngine   *g,
+kol_step_token_legal_actions (KolEngine   *engine,
                               KolStep   *s,
                               KolEntity  entity,
                               GPtrArray *out)
 {
-  if (kol_step_token_actions (g, s, entity) == 0)
+  if (kol_step_token_actions (engine, s, entity) == 0)
     return;
-  kol_tokener_legal_placements (g, entity, out);
+  kol_tokener_legal_placements (engine, entity, out);
   g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
 }
 
@@ -527,7 +527,7 @@ first_pending (KolStep *s)
  * HomeToken#round_state: no pending tokens.
  */
 void
-kol_step_home_token_round_state (KolEngine *g,
+kol_step_home_token_round_state (KolEngine *engine,
                                  KolStep *s)
 {
   memset (s->data, 0, sizeof (KolPendingTokens));
@@ -539,7 +539,7 @@ kol_step_home_token_round_state (KolEngine *g,
  * Returns: %TRUE while a token waits for its city.
  */
 gboolean
-kol_step_home_token_active (KolEngine *g,
+kol_step_home_token_active (KolEngine *engine,
                             KolStep *s)
 {
   return first_pending (s) != NULL;
@@ -551,7 +551,7 @@ kol_step_home_token_active (KolEngine *g,
  * Returns: the entity placing the first pending token (0 or 1).
  */
 int
-kol_step_home_token_active_entities (KolEngine   *g,
+kol_step_home_token_active_entities (KolEngine   *engine,
                                      KolStep   *s,
                                      KolEntity *out,
                                      int        max)
@@ -570,7 +570,7 @@ kol_step_home_token_active_entities (KolEngine   *g,
  * Returns: place_token for the entity placing the first pending token.
  */
 guint32
-kol_step_home_token_actions (KolEngine  *g,
+kol_step_home_token_actions (KolEngine  *engine,
                              KolStep  *s,
                              KolEntity entity)
 {
@@ -600,7 +600,7 @@ pending_has_hex (const KolPendingToken *p,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_home_token_process (KolEngine         *g,
+kol_step_home_token_process (KolEngine         *engine,
                              KolStep         *s,
                              const KolAction *a,
                              GError         **error)
@@ -609,15 +609,15 @@ kol_step_home_token_process (KolEngine         *g,
   KolPlaceTokenOpts opts;
 
   if (p == NULL || a->type != KOL_ACTION_PLACE_TOKEN)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "no token to place");
-  if (!check_city (g, a->hex, a->city, error))
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "no token to place");
+  if (!check_city (engine, a->hex, a->city, error))
     return FALSE;
   if (!pending_has_hex (p, a->hex))
-    return refuse_token (g, error, a->hex, KOL_REASON_TOKEN_NOT_REACHABLE, "hex is not available");
+    return refuse_token (engine, error, a->hex, KOL_REASON_TOKEN_NOT_REACHABLE, "hex is not available");
   kol_place_token_opts_init (&opts);
   opts.connected = FALSE;
   opts.extra_action = TRUE;
-  if (!kol_tokener_place_token (g, kol_entity (KOL_ENTITY_CORP, p->corp), p->corp, p->token, a->hex,
+  if (!kol_tokener_place_token (engine, kol_entity (KOL_ENTITY_CORP, p->corp), p->corp, p->token, a->hex,
                                 a->city, &opts, error))
     return FALSE;
   kol_pending_tokens_shift ((KolPendingTokens *) (void *) s->data);
@@ -631,7 +631,7 @@ kol_step_home_token_process (KolEngine         *g,
  * go to.
  */
 void
-kol_step_home_token_legal_actions (KolEngine   *g,
+kol_step_home_token_legal_actions (KolEngine   *engine,
                                    KolStep   *s,
                                    KolEntity  entity,
                                    GPtrArray *out)
@@ -639,9 +639,9 @@ kol_step_home_token_legal_actions (KolEngine   *g,
   KolTokenTarget targets[64];
   int n;
 
-  if (kol_step_home_token_actions (g, s, entity) == 0)
+  if (kol_step_home_token_actions (engine, s, entity) == 0)
     return;
-  n = kol_home_token_targets (g, targets, G_N_ELEMENTS (targets));
+  n = kol_home_token_targets (engine, targets, G_N_ELEMENTS (targets));
   for (int i = 0; i < n; i++)
     {
       KolAction *a = kol_action_new (KOL_ACTION_PLACE_TOKEN, entity);
@@ -672,34 +672,34 @@ const KolStepClass kol_step_home_token = {
  * TrackAndToken steps), at most @max.
  */
 int
-kol_token_targets (KolEngine        *g,
+kol_token_targets (KolEngine        *engine,
                    KolEntity       entity,
                    KolTokenTarget *out,
                    int             max)
 {
-  int corp = kol_tokener_token_holder (g, entity);
+  int corp = kol_tokener_token_holder (engine, entity);
   KolStep *s;
   KolReach reach;
   int token, price, n = 0;
 
-  s = kol_round_step_for (g, entity, KOL_ACTION_PLACE_TOKEN);
+  s = kol_round_step_for (engine, entity, KOL_ACTION_PLACE_TOKEN);
   if (s == NULL || corp < 0 || s->klass->round_state == kol_step_home_token_round_state)
     return 0;
-  token = kol_tokener_available_token (g, corp);
+  token = kol_tokener_available_token (engine, corp);
   if (token < 0)
     return 0;
-  price = g->corps[corp].tokens[token].price;
-  compute_reach (g, corp, &reach);
-  for (guint hex = 0; hex < g->title->n_hexes && n < max; hex++)
+  price = engine->corps[corp].tokens[token].price;
+  compute_reach (engine, corp, &reach);
+  for (guint hex = 0; hex < engine->title->n_hexes && n < max; hex++)
     {
       const KolTileDef *tile;
 
       if (!hex_reachable (&reach, (int) hex))
         continue;
-      tile = kol_board_tile (g, (int) hex, NULL);
+      tile = kol_board_tile (engine, (int) hex, NULL);
       for (int city = 0; city < kol_tile_n_cities (tile) && n < max; city++)
-        if (city_connected (g, &reach, (int) hex, city) && city_tokenable (g, corp, (int) hex, city) &&
-            price <= kol_operating_buying_power (g, entity))
+        if (city_connected (engine, &reach, (int) hex, city) && city_tokenable (engine, corp, (int) hex, city) &&
+            price <= kol_operating_buying_power (engine, entity))
           out[n++] = (KolTokenTarget) { (gint16) hex, (gint8) city, price };
     }
   return n;
@@ -712,11 +712,11 @@ kol_token_targets (KolEngine        *g,
  * Returns: how many cities the first pending token may go to.
  */
 int
-kol_home_token_targets (KolEngine        *g,
+kol_home_token_targets (KolEngine        *engine,
                         KolTokenTarget *out,
                         int             max)
 {
-  KolPendingTokens *pending = kol_round_pending_tokens (g);
+  KolPendingTokens *pending = kol_round_pending_tokens (engine);
   const KolPendingToken *p;
   int n = 0;
 
@@ -726,12 +726,12 @@ kol_home_token_targets (KolEngine        *g,
   for (int i = 0; i < p->n_hexes && n < max; i++)
     {
       int hex = p->hexes[i];
-      const KolTileDef *tile = kol_board_tile (g, hex, NULL);
-      int price = g->corps[p->corp].tokens[p->token].price;
+      const KolTileDef *tile = kol_board_tile (engine, hex, NULL);
+      int price = engine->corps[p->corp].tokens[p->token].price;
 
       for (int city = 0; city < kol_tile_n_cities (tile) && n < max; city++)
-        if (city_tokenable (g, p->corp, hex, city) &&
-            (price <= 0 || price <= g->corps[p->corp].cash))
+        if (city_tokenable (engine, p->corp, hex, city) &&
+            (price <= 0 || price <= engine->corps[p->corp].cash))
           out[n++] = (KolTokenTarget) { (gint16) hex, (gint8) city, MAX (price, 0) };
     }
   return n;

@@ -41,7 +41,7 @@ G_STATIC_ASSERT (sizeof (KolPendingTokens) <= KOL_STEP_DATA_SIZE);
  * step whose round_state slot is kol_step_home_token_round_state), or NULL
  * when the round has none (Ruby: the round does not respond to
  * pending_tokens). */
-KolPendingTokens *kol_round_pending_tokens (KolEngine *g);
+KolPendingTokens *kol_round_pending_tokens (KolEngine *engine);
 void              kol_pending_tokens_push  (KolPendingTokens *pending,
                                             KolEntity         entity,
                                             int               corp,
@@ -63,27 +63,27 @@ typedef struct
 void      kol_place_token_opts_init        (KolPlaceTokenOpts *opts);
 
 /* The corporation whose tokens @entity places (a company's owner). */
-int       kol_tokener_token_holder         (KolEngine  *g,
+int       kol_tokener_token_holder         (KolEngine  *engine,
                                             KolEntity entity);
 /* The next unused token of @corp's, or -1 (tokens_by_type: the game has only
  * normal tokens). */
-int       kol_tokener_available_token      (KolEngine *g,
+int       kol_tokener_available_token      (KolEngine *engine,
                                             int      corp);
 /* Tokener#can_place_token?. */
-gboolean  kol_tokener_can_place_token      (KolEngine  *g,
+gboolean  kol_tokener_can_place_token      (KolEngine  *engine,
                                             KolStep  *s,
                                             KolEntity entity);
 /* Graph#can_token?: some connected city could take one of @corp's tokens
  * (ignoring the price). */
-gboolean  kol_tokener_can_token            (KolEngine *g,
+gboolean  kol_tokener_can_token            (KolEngine *engine,
                                             int      corp);
 /* Tokener#tokener_available_hex: @hex is reachable by @corp's network. */
-gboolean  kol_tokener_available_hex        (KolEngine *g,
+gboolean  kol_tokener_available_hex        (KolEngine *engine,
                                             int      corp,
                                             int      hex);
 /* Tokener#place_token: places token @token of @corp in (hex, city) for
  * @entity, checking and paying as 18xx.games does. */
-gboolean  kol_tokener_place_token          (KolEngine                 *g,
+gboolean  kol_tokener_place_token          (KolEngine                 *engine,
                                             KolEntity                entity,
                                             int                      corp,
                                             int                      token,
@@ -96,26 +96,26 @@ gboolean  kol_tokener_place_token          (KolEngine                 *g,
 
 extern const KolStepClass kol_step_token;
 
-guint32   kol_step_token_actions           (KolEngine *g, KolStep *s, KolEntity entity);
-void      kol_step_token_round_state       (KolEngine *g, KolStep *s);
-void      kol_step_token_setup             (KolEngine *g, KolStep *s);
-gboolean  kol_step_token_process           (KolEngine *g, KolStep *s, const KolAction *a, GError **error);
+guint32   kol_step_token_actions           (KolEngine *engine, KolStep *s, KolEntity entity);
+void      kol_step_token_round_state       (KolEngine *engine, KolStep *s);
+void      kol_step_token_setup             (KolEngine *engine, KolStep *s);
+gboolean  kol_step_token_process           (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
 /* Step::Token#process_place_token. */
-gboolean  kol_step_token_process_place_token (KolEngine *g, KolStep *s, const KolAction *a, GError **error);
-void      kol_step_token_legal_actions     (KolEngine *g, KolStep *s, KolEntity entity, GPtrArray *out);
+gboolean  kol_step_token_process_place_token (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
+void      kol_step_token_legal_actions     (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
 /* Appends a place_token action for every city @entity may token now. */
-void      kol_tokener_legal_placements     (KolEngine *g, KolEntity entity, GPtrArray *out);
+void      kol_tokener_legal_placements     (KolEngine *engine, KolEntity entity, GPtrArray *out);
 
 /* ------------------------------------------------------ Step::HomeToken */
 
 extern const KolStepClass kol_step_home_token;
 
-guint32   kol_step_home_token_actions      (KolEngine *g, KolStep *s, KolEntity entity);
-gboolean  kol_step_home_token_active       (KolEngine *g, KolStep *s);
-int       kol_step_home_token_active_entities (KolEngine *g, KolStep *s, KolEntity *out, int max);
-void      kol_step_home_token_round_state  (KolEngine *g, KolStep *s);
-gboolean  kol_step_home_token_process      (KolEngine *g, KolStep *s, const KolAction *a, GError **error);
-void      kol_step_home_token_legal_actions (KolEngine *g, KolStep *s, KolEntity entity, GPtrArray *out);
+guint32   kol_step_home_token_actions      (KolEngine *engine, KolStep *s, KolEntity entity);
+gboolean  kol_step_home_token_active       (KolEngine *engine, KolStep *s);
+int       kol_step_home_token_active_entities (KolEngine *engine, KolStep *s, KolEntity *out, int max);
+void      kol_step_home_token_round_state  (KolEngine *engine, KolStep *s);
+gboolean  kol_step_home_token_process      (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
+void      kol_step_home_token_legal_actions (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
 
 /* ---------------------------------------------------- legal choices (UI) */
 
@@ -128,12 +128,12 @@ typedef struct
 
 /* Cities where @entity may place a token now in the Token step (or a
  * TrackAndToken step), with costs; returns how many. */
-int       kol_token_targets                (KolEngine        *g,
+int       kol_token_targets                (KolEngine        *engine,
                                             KolEntity       entity,
                                             KolTokenTarget *out,
                                             int             max);
 /* Cities where the first pending token may go (HomeToken). */
-int       kol_home_token_targets           (KolEngine        *g,
+int       kol_home_token_targets           (KolEngine        *engine,
                                             KolTokenTarget *out,
                                             int             max);
 

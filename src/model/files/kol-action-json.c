@@ -31,7 +31,7 @@ G_DEFINE_QUARK (kol-action-json-error-quark, kol_action_json_error)
 
 typedef struct
 {
-  KolEngine     *g;
+  KolEngine     *engine;
   GString     *path;     /* JSON path of the current action */
   char       **error_path;
   GError     **error;
@@ -229,11 +229,11 @@ get_array (Ctx         *c,
 /* ---------------------------------------------------------- id resolvers */
 
 static int
-player_by_id (KolEngine *g,
+player_by_id (KolEngine *engine,
               gint64   id)
 {
-  for (int i = 0; i < g->n_players; i++)
-    if (g->players[i].id == id)
+  for (int i = 0; i < engine->n_players; i++)
+    if (engine->players[i].id == id)
       return i;
   return -1;
 }
@@ -252,7 +252,7 @@ corp_field (Ctx        *c,
     return FALSE;
   if (id == NULL)
     return TRUE;
-  corp = kol_title_corp_by_id (c->g->title, id);
+  corp = kol_title_corp_by_id (c->engine->title, id);
   if (corp < 0)
     /* Translators: %s is a corporation id such as "ATA". */
     return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, name, _("there is no corporation “%s”"), id);
@@ -274,7 +274,7 @@ company_field (Ctx        *c,
     return FALSE;
   if (id == NULL)
     return TRUE;
-  company = kol_title_company_by_id (c->g->title, id);
+  company = kol_title_company_by_id (c->engine->title, id);
   if (company < 0)
     /* Translators: %s is a private company id such as "SCE". */
     return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, name, _("there is no private company “%s”"), id);
@@ -288,7 +288,7 @@ hex_id (Ctx        *c,
         const char *id,
         gint16     *out)
 {
-  int hex = kol_title_hex_by_id (c->g->title, id);
+  int hex = kol_title_hex_by_id (c->engine->title, id);
 
   if (hex < 0)
     /* Translators: %s is a hex id such as "C5". */
@@ -328,7 +328,7 @@ split_numbered (const char *id,
 
 /* A train id "4H-2": its def and copy number, as KolTrain records them. */
 static int
-train_index (KolEngine    *g,
+train_index (KolEngine    *engine,
              const char *id)
 {
   g_autofree char *name = NULL;
@@ -337,11 +337,11 @@ train_index (KolEngine    *g,
 
   if (!split_numbered (id, &name, &copy))
     return -1;
-  def = kol_title_train_by_id (g->title, name);
+  def = kol_title_train_by_id (engine->title, name);
   if (def < 0)
     return -1;
-  for (int i = 0; i < g->n_trains; i++)
-    if (g->trains[i].def == def && g->trains[i].copy == copy)
+  for (int i = 0; i < engine->n_trains; i++)
+    if (engine->trains[i].def == def && engine->trains[i].copy == copy)
       return i;
   return -1;
 }
@@ -356,7 +356,7 @@ train_node (Ctx        *c,
 
   if (!node_is_string (node))
     return fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, "%s", _("must be a string"));
-  train = train_index (c->g, json_node_get_string (node));
+  train = train_index (c->engine, json_node_get_string (node));
   if (train < 0)
     /* Translators: %s is a train id such as "4H-2". */
     return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field, _("there is no train “%s” in this game"),
@@ -419,28 +419,28 @@ tile_copy_index (const KolTitle *t,
  * number we lack stands for any copy of that tile: the first one in the
  * supply when laying it. */
 static int
-spare_copy (KolEngine *g,
+spare_copy (KolEngine *engine,
             int      def)
 {
-  const KolTitle *t = g->title;
+  const KolTitle *t = engine->title;
 
   for (guint c = (guint) MAX (t->tiles[def].first_copy, 0); c < t->n_tile_copies && t->copy_tile[c] == def; c++)
-    if (g->copy_hex[c] < 0)
+    if (engine->copy_hex[c] < 0)
       return (int) c;
   return -1;
 }
 
 /* …and the one hex that tile lies on, when naming a city on it. */
 static int
-hex_of_tile (KolEngine *g,
+hex_of_tile (KolEngine *engine,
              int      def,
              int     *n_found)
 {
   int hex = -1;
 
   *n_found = 0;
-  for (guint h = 0; h < g->title->n_hexes; h++)
-    if (g->hexes[h].tile == def && g->hexes[h].copy >= 0)
+  for (guint h = 0; h < engine->title->n_hexes; h++)
+    if (engine->hexes[h].tile == def && engine->hexes[h].copy >= 0)
       {
         hex = (int) h;
         (*n_found)++;
@@ -455,7 +455,7 @@ tile_on_board (Ctx        *c,
                const char *tile_id,
                gint16     *hex_out)
 {
-  const KolTitle *t = c->g->title;
+  const KolTitle *t = c->engine->title;
   g_autofree char *name = NULL;
   gint64 n;
   int copy = tile_copy_index (t, tile_id);
@@ -464,7 +464,7 @@ tile_on_board (Ctx        *c,
 
   if (copy < 0 && def >= 0)
     {
-      hex = hex_of_tile (c->g, def, &n_found);
+      hex = hex_of_tile (c->engine, def, &n_found);
       if (n_found == 1)
         {
           *hex_out = (gint16) hex;
@@ -477,7 +477,7 @@ tile_on_board (Ctx        *c,
     }
   if (copy >= 0)
     {
-      hex = c->g->copy_hex[copy];
+      hex = c->engine->copy_hex[copy];
       if (hex < 0)
         /* Translators: %s is a tile id such as "57-3". */
         return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field, _("tile “%s” is not on the map"), tile_id);
@@ -488,7 +488,7 @@ tile_on_board (Ctx        *c,
   if (split_numbered (tile_id, &name, &n) && n == 0 &&
       (hex = kol_title_hex_by_id (t, name)) >= 0)
     {
-      if (c->g->hexes[hex].copy >= 0)
+      if (c->engine->hexes[hex].copy >= 0)
         /* Translators: %s is a hex id such as "K9". */
         return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field,
                      _("the preprinted tile of hex %s has been replaced"), name);
@@ -500,23 +500,23 @@ tile_on_board (Ctx        *c,
 }
 
 static const KolTileDef *
-tile_of_hex (KolEngine *g,
+tile_of_hex (KolEngine *engine,
              int      hex)
 {
-  int tile = g->hexes[hex].tile;
+  int tile = engine->hexes[hex].tile;
 
-  if (tile < 0 || (guint) tile >= g->title->n_tiles)
+  if (tile < 0 || (guint) tile >= engine->title->n_tiles)
     return NULL;
-  return &g->title->tiles[tile];
+  return &engine->title->tiles[tile];
 }
 
 /* The node of the tile on @hex whose 18xx.games part index is @part. */
 static int
-node_by_part (KolEngine *g,
+node_by_part (KolEngine *engine,
               int      hex,
               gint64   part)
 {
-  const KolTileDef *tile = tile_of_hex (g, hex);
+  const KolTileDef *tile = tile_of_hex (engine, hex);
 
   for (int i = 0; tile && i < tile->n_nodes; i++)
     if (tile->nodes[i].part == part)
@@ -546,8 +546,8 @@ city_field (Ctx        *c,
     return fail (c, KOL_ACTION_JSON_ERROR_INVALID, name, _("“%s” is not a city id"), id);
   if (!tile_on_board (c, name, tile_id, hex_out))
     return FALSE;
-  node = node_by_part (c->g, *hex_out, part);
-  tile = tile_of_hex (c->g, *hex_out);
+  node = node_by_part (c->engine, *hex_out, part);
+  tile = tile_of_hex (c->engine, *hex_out);
   if (node < 0 || tile->nodes[node].kind != KOL_NODE_CITY)
     /* Translators: %s is a city id such as "57-3-0". */
     return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, name, _("there is no city “%s” on the map"), id);
@@ -576,7 +576,7 @@ entity_by_string (Ctx        *c,
                   const char *id,
                   KolEntity  *out)
 {
-  const KolTitle *t = c->g->title;
+  const KolTitle *t = c->engine->title;
   int index;
 
   if (type == NULL || g_str_equal (type, "corporation") || g_str_equal (type, "minor"))
@@ -598,7 +598,7 @@ entity_by_string (Ctx        *c,
         }
       return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "entity", _("there is no private company “%s”"), id);
     }
-  /* Translators: %s is the entity_type of an action, e.g. "bank". */
+  /* Translators: %s is the entity_type of an action, e.engine. "bank". */
   return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "entity_type", _("“%s” cannot act"), type);
 }
 
@@ -629,9 +629,9 @@ parse_entity (Ctx        *c,
   else if (!int_node (c, node, "entity", G_MININT, G_MAXINT, &id))
     return FALSE;
   if (type != NULL && !g_str_equal (type, "player"))
-    /* Translators: %s is the entity_type of an action, e.g. "corporation". */
+    /* Translators: %s is the entity_type of an action, e.engine. "corporation". */
     return fail (c, KOL_ACTION_JSON_ERROR_INVALID, "entity", _("a number is a player id, not a %s id"), type);
-  player = player_by_id (c->g, id);
+  player = player_by_id (c->engine, id);
   if (player < 0)
     {
       g_autofree char *id_str = g_strdup_printf ("%" G_GINT64_FORMAT, id);
@@ -773,7 +773,7 @@ parse_shares (Ctx        *c,
 
       if (!node_is_string (node))
         return fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, "%s", _("must be a string"));
-      cert = kol_engine_cert_by_id (c->g, json_node_get_string (node));
+      cert = kol_engine_cert_by_id (c->engine, json_node_get_string (node));
       if (cert < 0)
         /* Translators: %s is a certificate id such as "ATA_3". */
         return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field, _("there is no certificate “%s”"),
@@ -789,7 +789,7 @@ parse_share_price (Ctx        *c,
                    JsonObject *o,
                    KolAction  *a)
 {
-  const KolMarketDef *m = &c->g->title->market;
+  const KolMarketDef *m = &c->engine->title->market;
   g_auto(GStrv) parts = NULL;
   const char *id;
   gint64 v[3];
@@ -829,9 +829,9 @@ parse_lay_tile (Ctx        *c,
       !get_string (c, o, "tile", TRUE, &tile) ||
       !get_int (c, o, "rotation", FALSE, 0, 5, &rotation))
     return FALSE;
-  copy = tile_copy_index (c->g->title, tile);
-  if (copy < 0 && (def = tile_def_of_copy_id (c->g->title, tile, &n)) >= 0 &&
-      (copy = spare_copy (c->g, def)) < 0)
+  copy = tile_copy_index (c->engine->title, tile);
+  if (copy < 0 && (def = tile_def_of_copy_id (c->engine->title, tile, &n)) >= 0 &&
+      (copy = spare_copy (c->engine, def)) < 0)
     /* Translators: %s is a tile id such as "57-3". */
     return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "tile", _("every copy of tile “%s” is on the map"), tile);
   if (copy < 0)
@@ -939,7 +939,7 @@ parse_route_node (Ctx          *c,
     return fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, _("“%s” is not a node id"), id);
   if (!hex_id (c, field, hex, &out->hex))
     return FALSE;
-  n = node_by_part (c->g, out->hex, part);
+  n = node_by_part (c->engine, out->hex, part);
   if (n < 0)
     /* Translators: %s is a route node id such as "I27-0": a hex and a
      * number. */
@@ -1078,7 +1078,7 @@ parse_assignments (Ctx        *c,
 
         if (!get_string (c, item, "corporation", TRUE, &id))
           return FALSE;
-        if ((corp = kol_title_corp_by_id (c->g->title, id)) < 0)
+        if ((corp = kol_title_corp_by_id (c->engine->title, id)) < 0)
           return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, f_corp, _("there is no corporation “%s”"), id);
         as.corp = (gint16) corp;
       }
@@ -1239,7 +1239,7 @@ parse_payload (Ctx        *c,
 
 /* --------------------------------------------------------------- actions */
 
-static KolAction *parse_action (KolEngine            *g,
+static KolAction *parse_action (KolEngine            *engine,
                                 JsonNode           *node,
                                 const char         *path,
                                 gboolean            is_auto,
@@ -1267,7 +1267,7 @@ parse_auto_actions (Ctx                *c,
   for (guint i = 0; i < json_array_get_length (list); i++)
     {
       g_autofree char *sub = g_strdup_printf ("%s.auto_actions[%u]", c->path->str, i);
-      KolAction *child = parse_action (c->g, json_array_get_element (list, i), sub, TRUE,
+      KolAction *child = parse_action (c->engine, json_array_get_element (list, i), sub, TRUE,
                                        depth + 1, flags, c->error_path, c->error);
 
       if (child == NULL)
@@ -1306,7 +1306,7 @@ parse_common (Ctx         *c,
 }
 
 static KolAction *
-parse_action (KolEngine            *g,
+parse_action (KolEngine            *engine,
               JsonNode           *node,
               const char         *path,
               gboolean            is_auto,
@@ -1317,7 +1317,7 @@ parse_action (KolEngine            *g,
 {
   g_autoptr(GString) gpath = g_string_new (path);
   g_autoptr(KolAction) a = NULL;
-  Ctx c = { g, gpath, error_path, error, NULL, path, is_auto };
+  Ctx c = { engine, gpath, error_path, error, NULL, path, is_auto };
   JsonObject *o;
 
   if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
@@ -1339,7 +1339,7 @@ parse_action (KolEngine            *g,
 
 /**
  * kol_action_from_json:
- * @game: the game the action is about to be applied to
+ * @engine: the game the action is about to be applied to
  * @node: the action, an object in the 18xx.games vocabulary
  * @path: (nullable): the JSON path of @node in its file, for messages
  * @flags: what to convert
@@ -1348,23 +1348,23 @@ parse_action (KolEngine            *g,
  * @error: return location for a #GError
  *
  * Converts an action, resolving its ids against the current state of
- * @game. Auto actions are converted against the same state unless
+ * @engine. Auto actions are converted against the same state unless
  * %KOL_ACTION_JSON_SKIP_AUTO is given.
  *
  * Returns: (transfer full) (nullable): the action, or %NULL with @error
  *   naming the action (its id and path) and the field.
  */
 KolAction *
-kol_action_from_json (KolEngine            *game,
+kol_action_from_json (KolEngine            *engine,
                       JsonNode           *node,
                       const char         *path,
                       KolActionJsonFlags  flags,
                       char              **error_path,
                       GError            **error)
 {
-  g_return_val_if_fail (game != NULL, NULL);
+  g_return_val_if_fail (engine != NULL, NULL);
 
-  return parse_action (game, node, path ? path : "$", FALSE, 0, flags, error_path, error);
+  return parse_action (engine, node, path ? path : "$", FALSE, 0, flags, error_path, error);
 }
 
 /**
@@ -1437,7 +1437,7 @@ kol_action_json_describe (JsonNode   *node,
  *   string (players' ids in decimal), or %NULL for the bank and the pool.
  */
 char *
-kol_action_json_entity_id (KolEngine     *game,
+kol_action_json_entity_id (KolEngine     *engine,
                            KolEntity    entity,
                            const char **entity_type)
 {
@@ -1448,15 +1448,15 @@ kol_action_json_entity_id (KolEngine     *game,
     {
     case KOL_ENTITY_PLAYER:
       type = "player";
-      id = g_strdup_printf ("%d", game->players[entity.index].id);
+      id = g_strdup_printf ("%d", engine->players[entity.index].id);
       break;
     case KOL_ENTITY_CORP:
       type = "corporation";
-      id = g_strdup (game->title->corps[entity.index].id);
+      id = g_strdup (engine->title->corps[entity.index].id);
       break;
     case KOL_ENTITY_COMPANY:
       type = "company";
-      id = g_strdup (game->title->companies[entity.index].id);
+      id = g_strdup (engine->title->companies[entity.index].id);
       break;
     default:
       break;
@@ -1473,14 +1473,14 @@ kol_action_json_entity_id (KolEngine     *game,
  *   as an integer, others as their string id; null for none.
  */
 JsonNode *
-kol_action_json_entity_node (KolEngine  *game,
+kol_action_json_entity_node (KolEngine  *engine,
                              KolEntity entity)
 {
   g_autofree char *id = NULL;
 
   if (entity.kind == KOL_ENTITY_PLAYER)
-    return json_node_init_int (json_node_alloc (), game->players[entity.index].id);
-  id = kol_action_json_entity_id (game, entity, NULL);
+    return json_node_init_int (json_node_alloc (), engine->players[entity.index].id);
+  id = kol_action_json_entity_id (engine, entity, NULL);
   if (id == NULL)
     return json_node_init_null (json_node_alloc ());
   return json_node_init_string (json_node_alloc (), id);
@@ -1493,11 +1493,11 @@ kol_action_json_entity_node (KolEngine  *game,
  *   for a laid copy, "<hex>-0" for the preprinted tile.
  */
 char *
-kol_action_json_tile_id (KolEngine *game,
+kol_action_json_tile_id (KolEngine *engine,
                          int      hex)
 {
-  const KolHexState *hs = &game->hexes[hex];
-  const KolTitle *t = game->title;
+  const KolHexState *hs = &engine->hexes[hex];
+  const KolTitle *t = engine->title;
 
   if (hs->copy >= 0)
     return g_strdup_printf ("%s-%d", t->tiles[t->copy_tile[hs->copy]].id, t->copy_number[hs->copy]);
@@ -1511,12 +1511,12 @@ kol_action_json_tile_id (KolEngine *game,
  *   the cities of the tile on @hex): "<tile id>-<part index>".
  */
 char *
-kol_action_json_city_id (KolEngine *game,
+kol_action_json_city_id (KolEngine *engine,
                          int      hex,
                          int      city)
 {
-  const KolTileDef *tile = tile_of_hex (game, hex);
-  g_autofree char *tile_id = kol_action_json_tile_id (game, hex);
+  const KolTileDef *tile = tile_of_hex (engine, hex);
+  g_autofree char *tile_id = kol_action_json_tile_id (engine, hex);
   int node = tile ? kol_tile_city_node (tile, city) : -1;
 
   return g_strdup_printf ("%s-%d", tile_id, node >= 0 ? tile->nodes[node].part : city);
@@ -1534,84 +1534,84 @@ set_string (JsonObject *o,
 }
 
 static void
-set_corp (KolEngine    *g,
+set_corp (KolEngine    *engine,
           JsonObject *o,
           const char *name,
           int         corp)
 {
-  if (corp >= 0 && (guint) corp < g->title->n_corps)
-    json_object_set_string_member (o, name, g->title->corps[corp].id);
+  if (corp >= 0 && (guint) corp < engine->title->n_corps)
+    json_object_set_string_member (o, name, engine->title->corps[corp].id);
 }
 
 static void
-set_company (KolEngine    *g,
+set_company (KolEngine    *engine,
              JsonObject *o,
              const char *name,
              int         company)
 {
-  if (company >= 0 && (guint) company < g->title->n_companies)
-    json_object_set_string_member (o, name, g->title->companies[company].id);
+  if (company >= 0 && (guint) company < engine->title->n_companies)
+    json_object_set_string_member (o, name, engine->title->companies[company].id);
 }
 
 static void
-set_train (KolEngine    *g,
+set_train (KolEngine    *engine,
            JsonObject *o,
            const char *name,
            int         train)
 {
-  if (train >= 0 && train < g->n_trains)
+  if (train >= 0 && train < engine->n_trains)
     {
-      g_autofree char *id = kol_engine_train_id (g, train);
+      g_autofree char *id = kol_engine_train_id (engine, train);
 
       json_object_set_string_member (o, name, id);
     }
 }
 
 static void
-set_hex (KolEngine    *g,
+set_hex (KolEngine    *engine,
          JsonObject *o,
          const char *name,
          int         hex)
 {
-  if (hex >= 0 && (guint) hex < g->title->n_hexes)
-    json_object_set_string_member (o, name, g->title->hexes[hex].id);
+  if (hex >= 0 && (guint) hex < engine->title->n_hexes)
+    json_object_set_string_member (o, name, engine->title->hexes[hex].id);
 }
 
 static JsonArray *
-hex_array (KolEngine *g,
+hex_array (KolEngine *engine,
            GArray  *hexes)
 {
   JsonArray *a = json_array_new ();
 
   for (guint i = 0; hexes && i < hexes->len; i++)
-    json_array_add_string_element (a, g->title->hexes[g_array_index (hexes, gint16, i)].id);
+    json_array_add_string_element (a, engine->title->hexes[g_array_index (hexes, gint16, i)].id);
   return a;
 }
 
 static char *
-route_node_id (KolEngine            *g,
+route_node_id (KolEngine            *engine,
                const KolRouteNode *rn)
 {
-  const KolTileDef *tile = tile_of_hex (g, rn->hex);
+  const KolTileDef *tile = tile_of_hex (engine, rn->hex);
   int part = tile && rn->node >= 0 && rn->node < tile->n_nodes ? tile->nodes[rn->node].part : rn->node;
 
-  return g_strdup_printf ("%s-%d", g->title->hexes[rn->hex].id, part);
+  return g_strdup_printf ("%s-%d", engine->title->hexes[rn->hex].id, part);
 }
 
 static JsonNode *
-route_to_json (KolEngine            *g,
+route_to_json (KolEngine            *engine,
                const KolRouteSpec *r)
 {
   g_autoptr(JsonObject) o = json_object_new ();
   JsonArray *conns = json_array_new ();
   JsonArray *nodes = json_array_new ();
 
-  set_train (g, o, "train", r->train);
+  set_train (engine, o, "train", r->train);
   for (guint i = 0; r->connections && i < r->connections->len; i++)
-    json_array_add_array_element (conns, hex_array (g, g_array_index (r->connections, GArray *, i)));
+    json_array_add_array_element (conns, hex_array (engine, g_array_index (r->connections, GArray *, i)));
   json_object_set_array_member (o, "connections", conns);
   if (r->hexes)
-    json_object_set_array_member (o, "hexes", hex_array (g, r->hexes));
+    json_object_set_array_member (o, "hexes", hex_array (engine, r->hexes));
   else
     {
       /* derived, as 18xx.games does, from the stops in route order */
@@ -1623,7 +1623,7 @@ route_to_json (KolEngine            *g,
           int hex = g_array_index (r->nodes, KolRouteNode, i).hex;
 
           if (hex != last)
-            json_array_add_string_element (hexes, g->title->hexes[hex].id);
+            json_array_add_string_element (hexes, engine->title->hexes[hex].id);
           last = hex;
         }
       json_object_set_array_member (o, "hexes", hexes);
@@ -1632,7 +1632,7 @@ route_to_json (KolEngine            *g,
   set_string (o, "revenue_str", r->revenue_str);
   for (guint i = 0; r->nodes && i < r->nodes->len; i++)
     {
-      g_autofree char *id = route_node_id (g, &g_array_index (r->nodes, KolRouteNode, i));
+      g_autofree char *id = route_node_id (engine, &g_array_index (r->nodes, KolRouteNode, i));
 
       json_array_add_string_element (nodes, id);
     }
@@ -1645,21 +1645,21 @@ route_to_json (KolEngine            *g,
 }
 
 static void
-write_run_routes (KolEngine         *g,
+write_run_routes (KolEngine         *engine,
                   JsonObject      *o,
                   const KolAction *a)
 {
   JsonArray *routes = json_array_new ();
 
   for (guint i = 0; a->routes && i < a->routes->len; i++)
-    json_array_add_element (routes, route_to_json (g, g_ptr_array_index (a->routes, i)));
+    json_array_add_element (routes, route_to_json (engine, g_ptr_array_index (a->routes, i)));
   json_object_set_array_member (o, "routes", routes);
   json_object_set_int_member (o, "extra_revenue", a->extra_revenue);
   json_object_set_int_member (o, "subsidy", a->subsidy);
 }
 
 static void
-write_shares (KolEngine         *g,
+write_shares (KolEngine         *engine,
               JsonObject      *o,
               const KolAction *a)
 {
@@ -1667,7 +1667,7 @@ write_shares (KolEngine         *g,
 
   for (int i = 0; i < a->n_shares && i < KOL_ACTION_MAX_SHARES; i++)
     {
-      g_autofree char *id = kol_engine_cert_id (g, a->shares[i]);
+      g_autofree char *id = kol_engine_cert_id (engine, a->shares[i]);
 
       json_array_add_string_element (shares, id);
     }
@@ -1676,13 +1676,13 @@ write_shares (KolEngine         *g,
 }
 
 static void
-write_city (KolEngine         *g,
+write_city (KolEngine         *engine,
             JsonObject      *o,
             const KolAction *a)
 {
-  if (a->hex >= 0 && (guint) a->hex < g->title->n_hexes)
+  if (a->hex >= 0 && (guint) a->hex < engine->title->n_hexes)
     {
-      g_autofree char *city = kol_action_json_city_id (g, a->hex, a->city);
+      g_autofree char *city = kol_action_json_city_id (engine, a->hex, a->city);
 
       json_object_set_string_member (o, "city", city);
     }
@@ -1690,7 +1690,7 @@ write_city (KolEngine         *g,
 }
 
 static void
-write_assignments (KolEngine         *g,
+write_assignments (KolEngine         *engine,
                    JsonObject      *o,
                    const KolAction *a)
 {
@@ -1701,8 +1701,8 @@ write_assignments (KolEngine         *g,
       const KolAssignment *as = &g_array_index (a->assignments, KolAssignment, i);
       JsonObject *item = json_object_new ();
 
-      set_train (g, item, "train", as->train);
-      set_corp (g, item, "corporation", as->corp);
+      set_train (engine, item, "train", as->train);
+      set_corp (engine, item, "corporation", as->corp);
       json_array_add_object_element (list, item);
     }
   json_object_set_array_member (o, "assignments", list);
@@ -1750,24 +1750,24 @@ write_program (JsonObject      *o,
 }
 
 static void
-write_payload (KolEngine         *g,
+write_payload (KolEngine         *engine,
                JsonObject      *o,
                const KolAction *a)
 {
   switch (a->type)
     {
     case KOL_ACTION_BID:
-      set_company (g, o, "company", a->company);
-      set_corp (g, o, "corporation", a->corp);
+      set_company (engine, o, "company", a->company);
+      set_corp (engine, o, "corporation", a->corp);
       json_object_set_int_member (o, "price", a->price);
       break;
     case KOL_ACTION_PAR:
-      set_corp (g, o, "corporation", a->corp);
+      set_corp (engine, o, "corporation", a->corp);
       if (a->cell_row >= 0 && a->cell_row < KOL_MAX_MARKET_ROWS &&
           a->cell_col >= 0 && a->cell_col < KOL_MAX_MARKET_COLS)
         {
           g_autofree char *cell = g_strdup_printf ("%d,%d,%d",
-                                                   g->title->market.cells[a->cell_row][a->cell_col].price,
+                                                   engine->title->market.cells[a->cell_row][a->cell_col].price,
                                                    a->cell_row, a->cell_col);
 
           json_object_set_string_member (o, "share_price", cell);
@@ -1775,13 +1775,13 @@ write_payload (KolEngine         *g,
       break;
     case KOL_ACTION_BUY_SHARES:
     case KOL_ACTION_SELL_SHARES:
-      write_shares (g, o, a);
+      write_shares (engine, o, a);
       break;
     case KOL_ACTION_LAY_TILE:
-      set_hex (g, o, "hex", a->hex);
-      if (a->tile_copy >= 0 && (guint) a->tile_copy < g->title->n_tile_copies)
+      set_hex (engine, o, "hex", a->hex);
+      if (a->tile_copy >= 0 && (guint) a->tile_copy < engine->title->n_tile_copies)
         {
-          const KolTitle *t = g->title;
+          const KolTitle *t = engine->title;
           g_autofree char *tile = g_strdup_printf ("%s-%d", t->tiles[t->copy_tile[a->tile_copy]].id,
                                                    t->copy_number[a->tile_copy]);
 
@@ -1790,18 +1790,18 @@ write_payload (KolEngine         *g,
       json_object_set_int_member (o, "rotation", a->rotation);
       break;
     case KOL_ACTION_PLACE_TOKEN:
-      write_city (g, o, a);
-      set_corp (g, o, "tokener", a->tokener);
+      write_city (engine, o, a);
+      set_corp (engine, o, "tokener", a->tokener);
       break;
     case KOL_ACTION_REMOVE_TOKEN:
-      write_city (g, o, a);
+      write_city (engine, o, a);
       break;
     case KOL_ACTION_BUY_TOKEN:
-      write_city (g, o, a);
+      write_city (engine, o, a);
       json_object_set_int_member (o, "price", a->price);
       break;
     case KOL_ACTION_RUN_ROUTES:
-      write_run_routes (g, o, a);
+      write_run_routes (engine, o, a);
       break;
     case KOL_ACTION_DIVIDEND:
       set_string (o, "kind", a->kind);
@@ -1809,22 +1809,22 @@ write_payload (KolEngine         *g,
         json_object_set_int_member (o, "amount", a->amount);
       break;
     case KOL_ACTION_BUY_TRAIN:
-      set_train (g, o, "train", a->train);
+      set_train (engine, o, "train", a->train);
       json_object_set_int_member (o, "price", a->price);
       set_string (o, "variant", a->variant);
       break;
     case KOL_ACTION_SCRAP_TRAIN:
-      set_train (g, o, "train", a->train);
+      set_train (engine, o, "train", a->train);
       break;
     case KOL_ACTION_REASSIGN_TRAINS:
-      write_assignments (g, o, a);
+      write_assignments (engine, o, a);
       break;
     case KOL_ACTION_MERGE:
-      set_corp (g, o, "corporation", a->corp);
+      set_corp (engine, o, "corporation", a->corp);
       break;
     case KOL_ACTION_BUY_COMPANY:
     case KOL_ACTION_SELL_COMPANY:
-      set_company (g, o, "company", a->company);
+      set_company (engine, o, "company", a->company);
       json_object_set_int_member (o, "price", a->price);
       break;
     case KOL_ACTION_CHOOSE:
@@ -1837,12 +1837,12 @@ write_payload (KolEngine         *g,
     case KOL_ACTION_ASSIGN:
       if (a->hex >= 0)
         {
-          set_hex (g, o, "target", a->hex);
+          set_hex (engine, o, "target", a->hex);
           json_object_set_string_member (o, "target_type", "hex");
         }
       else
         {
-          set_corp (g, o, "target", a->corp);
+          set_corp (engine, o, "target", a->corp);
           json_object_set_string_member (o, "target_type", "corporation");
         }
       break;
@@ -1852,7 +1852,7 @@ write_payload (KolEngine         *g,
         json_object_set_int_member (o, "loan", a->loan);
       break;
     case KOL_ACTION_PROGRAM_BUY_SHARES:
-      set_corp (g, o, "corporation", a->corp);
+      set_corp (engine, o, "corporation", a->corp);
       write_program (o, a);
       break;
     case KOL_ACTION_PROGRAM_SHARE_PASS:
@@ -1875,7 +1875,7 @@ write_payload (KolEngine         *g,
 
 /**
  * kol_action_to_json:
- * @game: the game in the state @action was (or is about to be) applied to
+ * @engine: the game in the state @action was (or is about to be) applied to
  * @action: the action
  *
  * Writes @action in the 18xx.games vocabulary. Auto actions are written
@@ -1885,15 +1885,15 @@ write_payload (KolEngine         *g,
  * Returns: (transfer full): a JSON object node.
  */
 JsonNode *
-kol_action_to_json (KolEngine         *game,
+kol_action_to_json (KolEngine         *engine,
                     const KolAction *action)
 {
   g_autoptr(JsonObject) o = json_object_new ();
   const char *entity_type = NULL;
 
-  g_free (kol_action_json_entity_id (game, action->entity, &entity_type));
+  g_free (kol_action_json_entity_id (engine, action->entity, &entity_type));
   json_object_set_string_member (o, "type", kol_action_type_to_string (action->type));
-  json_object_set_member (o, "entity", kol_action_json_entity_node (game, action->entity));
+  json_object_set_member (o, "entity", kol_action_json_entity_node (engine, action->entity));
   set_string (o, "entity_type", entity_type);
   if (action->id > 0)
     json_object_set_int_member (o, "id", action->id);
@@ -1901,13 +1901,13 @@ kol_action_to_json (KolEngine         *game,
     json_object_set_int_member (o, "user", action->user);
   if (action->created_at != 0)
     json_object_set_int_member (o, "created_at", action->created_at);
-  write_payload (game, o, action);
+  write_payload (engine, o, action);
   if (action->auto_actions && action->auto_actions->len > 0)
     {
       JsonArray *autos = json_array_new ();
 
       for (guint i = 0; i < action->auto_actions->len; i++)
-        json_array_add_element (autos, kol_action_to_json (game, g_ptr_array_index (action->auto_actions, i)));
+        json_array_add_element (autos, kol_action_to_json (engine, g_ptr_array_index (action->auto_actions, i)));
       json_object_set_array_member (o, "auto_actions", autos);
     }
   return json_node_init_object (json_node_alloc (), o);

@@ -603,7 +603,7 @@ kol_record_choose_seed (KolRecord        *record,
 /* Old records (before 2022) give the stops only as hexes: take the one
  * revenue node of each stop's tile, or give up when a tile has several. */
 static GArray *
-nodes_from_hexes (const KolEngine      *g,
+nodes_from_hexes (const KolEngine      *engine,
                   const KolRouteSpec *r)
 {
   GArray *nodes;
@@ -614,7 +614,7 @@ nodes_from_hexes (const KolEngine      *g,
   for (guint i = 0; i < r->hexes->len; i++)
     {
       gint16 hex = g_array_index (r->hexes, gint16, i);
-      const KolTileDef *tile = &g->title->tiles[g->hexes[hex].tile];
+      const KolTileDef *tile = &engine->title->tiles[engine->hexes[hex].tile];
       KolRouteNode rn = { hex, -1 };
 
       for (int n = 0; n < tile->n_nodes; n++)
@@ -672,18 +672,18 @@ nodes_in_route_order (GArray *nodes,
 }
 
 static char *
-train_label (const KolEngine      *g,
+train_label (const KolEngine      *engine,
              const KolRouteSpec *r)
 {
-  if (r->train < 0 || r->train >= g->n_trains)
+  if (r->train < 0 || r->train >= engine->n_trains)
     return g_strdup ("?");
-  return kol_engine_train_id ((KolEngine *) g, r->train);
+  return kol_engine_train_id ((KolEngine *) engine, r->train);
 }
 
 /* Checks one claimed route; returns the route accepted (for the overlap
  * checks of the next trains) or FALSE with a warning. */
 static gboolean
-check_route (const KolEngine       *g,
+check_route (const KolEngine       *engine,
              int                  corp,
              const KolRouteRules *rules,
              const KolRouteTrain *train,
@@ -695,7 +695,7 @@ check_route (const KolEngine       *g,
   g_autoptr(GArray) derived = NULL;
   g_autoptr(GArray) reordered = NULL;
   g_autofree KolRouteConnection *conns = NULL;
-  g_autofree char *label = train_label (g, r);
+  g_autofree char *label = train_label (engine, r);
   g_autoptr(GError) error = NULL;
   GArray *nodes = r->nodes;
   KolRouteDraft draft = { 0 };
@@ -704,7 +704,7 @@ check_route (const KolEngine       *g,
   int revenue;
 
   if (nodes == NULL || nodes->len == 0)
-    nodes = derived = nodes_from_hexes (g, r);
+    nodes = derived = nodes_from_hexes (engine, r);
   if (nodes == NULL)
     {
       /* Translators: the first %s is "Action 57 at $.actions[56]", the
@@ -730,7 +730,7 @@ check_route (const KolEngine       *g,
         }
       draft.connections = conns;
     }
-  revenue = kol_route_check (g, corp, rules, train, &draft, (const KolRoute *) (gconstpointer) accepted->data,
+  revenue = kol_route_check (engine, corp, rules, train, &draft, (const KolRoute *) (gconstpointer) accepted->data,
                              (int) accepted->len, &resolved, &refusal, &error);
   if (revenue < 0)
     {
@@ -1039,12 +1039,12 @@ finish_report (KolRecord       *r,
                KolHistory      *history,
                KolImportReport *report)
 {
-  KolEngine *g = kol_history_get_game (history);
+  KolEngine *engine = kol_history_get_game (history);
 
-  report->finished = g->finished;
-  if (!g->finished)
+  report->finished = engine->finished;
+  if (!engine->finished)
     return;
-  report->result = kol_state_result (g);
+  report->result = kol_state_result (engine);
   if (r->result)
     {
       KolStateMismatch m;
@@ -1194,16 +1194,16 @@ kol_import_report_describe_stop (KolImportReport *report)
 /* ----------------------------------------------------------------- export */
 
 static JsonNode *
-export_players (KolEngine *g)
+export_players (KolEngine *engine)
 {
   g_autoptr(JsonArray) players = json_array_new ();
 
-  for (int i = 0; i < g->n_players; i++)
+  for (int i = 0; i < engine->n_players; i++)
     {
       JsonObject *p = json_object_new ();
 
-      json_object_set_int_member (p, "id", g->players[i].id);
-      json_object_set_string_member (p, "name", g->players[i].name);
+      json_object_set_int_member (p, "id", engine->players[i].id);
+      json_object_set_string_member (p, "name", engine->players[i].name);
       json_array_add_object_element (players, p);
     }
   return json_node_init_array (json_node_alloc (), players);
@@ -1211,13 +1211,13 @@ export_players (KolEngine *g)
 
 /* The options a player chose, without the hidden ones the importer sets. */
 static JsonNode *
-export_settings (KolEngine *g)
+export_settings (KolEngine *engine)
 {
   g_autoptr(JsonObject) settings = json_object_new ();
   JsonArray *rules = json_array_new ();
-  const KolTitle *t = g->title;
+  const KolTitle *t = engine->title;
 
-  json_object_set_int_member (settings, "seed", g->seed);
+  json_object_set_int_member (settings, "seed", engine->seed);
   for (guint i = 0; t->options && i < t->options->len; i++)
     if (!g_str_has_prefix (g_ptr_array_index (t->options, i), "compat_"))
       json_array_add_string_element (rules, g_ptr_array_index (t->options, i));

@@ -231,17 +231,17 @@ append_actions (GString    *out,
 }
 
 static JsonNode *
-players_node (KolEngine *g)
+players_node (KolEngine *engine)
 {
   JsonArray *players = json_array_new ();
   JsonNode *node;
 
-  for (int i = 0; i < g->n_players; i++)
+  for (int i = 0; i < engine->n_players; i++)
     {
       JsonObject *p = json_object_new ();
 
-      json_object_set_int_member (p, "id", g->players[i].id);
-      json_object_set_string_member (p, "name", g->players[i].name);
+      json_object_set_int_member (p, "id", engine->players[i].id);
+      json_object_set_string_member (p, "name", engine->players[i].name);
       json_array_add_object_element (players, p);
     }
   /* the node takes the array (json_node_init_array would add a reference) */

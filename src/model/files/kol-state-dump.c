@@ -10,89 +10,89 @@
 /* ------------------------------------------------------------------ dump */
 
 static int
-corp_price (KolEngine *g,
+corp_price (KolEngine *engine,
             int      corp)
 {
-  const KolCorp *c = &g->corps[corp];
+  const KolCorp *c = &engine->corps[corp];
 
   if (c->price_row < 0 || c->price_col < 0 ||
       c->price_row >= KOL_MAX_MARKET_ROWS || c->price_col >= KOL_MAX_MARKET_COLS)
     return -1;
-  return g->title->market.cells[c->price_row][c->price_col].price;
+  return engine->title->market.cells[c->price_row][c->price_col].price;
 }
 
 /* The player at the top of @owner's chain of owners (a line's major's
  * president), or -1. */
 static int
-owning_player (KolEngine  *g,
+owning_player (KolEngine  *engine,
                KolEntity owner)
 {
   for (int depth = 0; depth < 4; depth++)
     {
       if (owner.kind == KOL_ENTITY_PLAYER)
         return owner.index;
-      if (owner.kind != KOL_ENTITY_CORP || owner.index < 0 || owner.index >= g->n_corps)
+      if (owner.kind != KOL_ENTITY_CORP || owner.index < 0 || owner.index >= engine->n_corps)
         return -1;
-      owner = g->corps[owner.index].owner;
+      owner = engine->corps[owner.index].owner;
     }
   return -1;
 }
 
 static void
-add_active (KolEngine    *g,
+add_active (KolEngine    *engine,
             JsonObject *o)
 {
   KolEntity active[KOL_MAX_ROUND_ENTITIES];
-  int n = kol_engine_active_entities (g, active, G_N_ELEMENTS (active));
+  int n = kol_engine_active_entities (engine, active, G_N_ELEMENTS (active));
   JsonArray *list = json_array_new ();
 
   /* a game ended by a player (end_game) keeps its round: 18xx.games still
    * names the entities its active step waits for */
-  if (g->finished)
+  if (engine->finished)
     {
-      KolStep *step = kol_round_active_step (g);
+      KolStep *step = kol_round_active_step (engine);
 
-      n = step ? kol_step_active_entities (g, step, active, G_N_ELEMENTS (active)) : 0;
+      n = step ? kol_step_active_entities (engine, step, active, G_N_ELEMENTS (active)) : 0;
     }
 
   for (int i = 0; i < n; i++)
-    json_array_add_element (list, kol_action_json_entity_node (g, active[i]));
+    json_array_add_element (list, kol_action_json_entity_node (engine, active[i]));
   json_object_set_array_member (o, "active", list);
 }
 
 static JsonArray *
-companies_of (KolEngine  *g,
+companies_of (KolEngine  *engine,
               KolEntity owner)
 {
   gint16 ids[KOL_MAX_COMPANIES];
-  int n = kol_engine_companies_of (g, owner, ids, G_N_ELEMENTS (ids));
+  int n = kol_engine_companies_of (engine, owner, ids, G_N_ELEMENTS (ids));
   JsonArray *list = json_array_new ();
 
   for (int i = 0; i < n; i++)
-    json_array_add_string_element (list, g->title->companies[ids[i]].id);
+    json_array_add_string_element (list, engine->title->companies[ids[i]].id);
   return list;
 }
 
 static JsonNode *
-dump_player (KolEngine *g,
+dump_player (KolEngine *engine,
              int      i)
 {
-  const KolPlayer *p = &g->players[i];
+  const KolPlayer *p = &engine->players[i];
   KolEntity me = kol_entity (KOL_ENTITY_PLAYER, i);
   g_autoptr(JsonObject) o = json_object_new ();
   JsonObject *shares = json_object_new ();
 
   json_object_set_int_member (o, "id", p->id);
   json_object_set_int_member (o, "cash", p->cash);
-  for (int c = 0; c < g->n_corps; c++)
+  for (int c = 0; c < engine->n_corps; c++)
     {
-      int percent = kol_engine_percent_of (g, me, c);
+      int percent = kol_engine_percent_of (engine, me, c);
 
       if (percent != 0)
-        json_object_set_int_member (shares, g->title->corps[c].id, percent);
+        json_object_set_int_member (shares, engine->title->corps[c].id, percent);
     }
   json_object_set_object_member (o, "shares", shares);
-  json_object_set_array_member (o, "companies", companies_of (g, me));
+  json_object_set_array_member (o, "companies", companies_of (engine, me));
   if (p->bankrupt)
     json_object_set_boolean_member (o, "bankrupt", TRUE);
   if (p->debt)
@@ -101,20 +101,20 @@ dump_player (KolEngine *g,
 }
 
 static void
-add_trains (KolEngine    *g,
+add_trains (KolEngine    *engine,
             JsonObject *o,
             int         corp)
 {
   gint16 trains[KOL_MAX_TRAINS];
-  int n = kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), trains, G_N_ELEMENTS (trains));
+  int n = kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, corp), trains, G_N_ELEMENTS (trains));
   JsonArray *names = json_array_new ();
   JsonArray *ids = json_array_new ();
 
   for (int i = 0; i < n; i++)
     {
-      g_autofree char *id = kol_engine_train_id (g, trains[i]);
+      g_autofree char *id = kol_engine_train_id (engine, trains[i]);
 
-      json_array_add_string_element (names, kol_engine_train_name (g, trains[i]));
+      json_array_add_string_element (names, kol_engine_train_name (engine, trains[i]));
       json_array_add_string_element (ids, id);
     }
   json_object_set_array_member (o, "trains", names);
@@ -122,63 +122,63 @@ add_trains (KolEngine    *g,
 }
 
 static JsonNode *
-dump_corp (KolEngine *g,
+dump_corp (KolEngine *engine,
            int      c)
 {
-  const KolCorp *corp = &g->corps[c];
+  const KolCorp *corp = &engine->corps[c];
   KolEntity me = kol_entity (KOL_ENTITY_CORP, c);
   g_autoptr(JsonObject) o = json_object_new ();
   JsonArray *tokens = json_array_new ();
-  int price = corp_price (g, c);
-  int president = owning_player (g, corp->owner);
+  int price = corp_price (engine, c);
+  int president = owning_player (engine, corp->owner);
 
-  json_object_set_string_member (o, "id", g->title->corps[c].id);
+  json_object_set_string_member (o, "id", engine->title->corps[c].id);
   json_object_set_int_member (o, "cash", corp->cash);
   if (price >= 0)
     json_object_set_int_member (o, "price", price);
   else
     json_object_set_null_member (o, "price");
-  add_trains (g, o, c);
+  add_trains (engine, o, c);
   for (int i = 0; i < corp->n_tokens; i++)
-    if (corp->tokens[i].hex >= 0 && (guint) corp->tokens[i].hex < g->title->n_hexes)
-      json_array_add_string_element (tokens, g->title->hexes[corp->tokens[i].hex].id);
+    if (corp->tokens[i].hex >= 0 && (guint) corp->tokens[i].hex < engine->title->n_hexes)
+      json_array_add_string_element (tokens, engine->title->hexes[corp->tokens[i].hex].id);
   json_object_set_array_member (o, "tokens", tokens);
   json_object_set_boolean_member (o, "floated", corp->floated);
   if (president >= 0)
-    json_object_set_int_member (o, "president", g->players[president].id);
-  json_object_set_int_member (o, "ipo", kol_engine_percent_of (g, me, c));
-  json_object_set_int_member (o, "market", kol_engine_percent_of (g, kol_entity (KOL_ENTITY_POOL, 0), c));
+    json_object_set_int_member (o, "president", engine->players[president].id);
+  json_object_set_int_member (o, "ipo", kol_engine_percent_of (engine, me, c));
+  json_object_set_int_member (o, "market", kol_engine_percent_of (engine, kol_entity (KOL_ENTITY_POOL, 0), c));
   if (corp->closed)
     json_object_set_boolean_member (o, "closed", TRUE);
-  json_object_set_array_member (o, "companies", companies_of (g, me));
+  json_object_set_array_member (o, "companies", companies_of (engine, me));
   if (corp->loans)
     json_object_set_int_member (o, "loans", corp->loans);
   return json_node_init_object (json_node_alloc (), o);
 }
 
 static const char *
-tile_name (KolEngine *g,
+tile_name (KolEngine *engine,
            int      hex)
 {
-  int tile = g->hexes[hex].tile;
+  int tile = engine->hexes[hex].tile;
 
-  if (tile < 0 || (guint) tile >= g->title->n_tiles)
-    return g->title->hexes[hex].id;
-  return g->title->tiles[tile].id;
+  if (tile < 0 || (guint) tile >= engine->title->n_tiles)
+    return engine->title->hexes[hex].id;
+  return engine->title->tiles[tile].id;
 }
 
 static JsonArray *
-dump_tiles (KolEngine *g)
+dump_tiles (KolEngine *engine)
 {
   JsonArray *tiles = json_array_new ();
 
-  for (guint h = 0; h < g->title->n_hexes; h++)
+  for (guint h = 0; h < engine->title->n_hexes; h++)
     {
       JsonObject *t = json_object_new ();
 
-      json_object_set_string_member (t, "hex", g->title->hexes[h].id);
-      json_object_set_string_member (t, "tile", tile_name (g, (int) h));
-      json_object_set_int_member (t, "rot", g->hexes[h].rotation);
+      json_object_set_string_member (t, "hex", engine->title->hexes[h].id);
+      json_object_set_string_member (t, "tile", tile_name (engine, (int) h));
+      json_object_set_int_member (t, "rot", engine->hexes[h].rotation);
       json_array_add_object_element (tiles, t);
     }
   return tiles;
@@ -186,7 +186,7 @@ dump_tiles (KolEngine *g)
 
 /**
  * kol_state_dump:
- * @game: a game
+ * @engine: a game
  * @flags: what to include
  *
  * Returns: (transfer full): the state as an object with the fields of the
@@ -195,41 +195,41 @@ dump_tiles (KolEngine *g)
  *   out) and, with %KOL_STATE_DUMP_TILES, tiles.
  */
 JsonNode *
-kol_state_dump (KolEngine          *game,
+kol_state_dump (KolEngine          *engine,
                 KolStateDumpFlags flags)
 {
   g_autoptr(JsonObject) o = json_object_new ();
   JsonArray *players = json_array_new ();
   JsonArray *corps = json_array_new ();
   gint16 depot[KOL_MAX_TRAINS];
-  int n_depot = kol_engine_depot_upcoming (game, depot, G_N_ELEMENTS (depot));
+  int n_depot = kol_engine_depot_upcoming (engine, depot, G_N_ELEMENTS (depot));
 
-  json_object_set_string_member (o, "round", kol_engine_round_name (game));
-  json_object_set_int_member (o, "round_num", game->round.round_num);
-  json_object_set_int_member (o, "turn", game->turn);
-  if (game->phase >= 0 && (guint) game->phase < game->title->n_phases)
-    json_object_set_string_member (o, "phase", game->title->phases[game->phase].name);
-  add_active (game, o);
-  json_object_set_int_member (o, "bank", game->bank);
+  json_object_set_string_member (o, "round", kol_engine_round_name (engine));
+  json_object_set_int_member (o, "round_num", engine->round.round_num);
+  json_object_set_int_member (o, "turn", engine->turn);
+  if (engine->phase >= 0 && (guint) engine->phase < engine->title->n_phases)
+    json_object_set_string_member (o, "phase", engine->title->phases[engine->phase].name);
+  add_active (engine, o);
+  json_object_set_int_member (o, "bank", engine->bank);
   if (n_depot > 0)
-    json_object_set_string_member (o, "depot_next", kol_engine_train_name (game, depot[0]));
-  if (game->finished)
+    json_object_set_string_member (o, "depot_next", kol_engine_train_name (engine, depot[0]));
+  if (engine->finished)
     json_object_set_boolean_member (o, "finished", TRUE);
   /* in 18xx.games' @players order (rotated for the priority deal), as the
    * oracle dumps list them */
-  for (int i = 0; i < game->n_players; i++)
-    json_array_add_element (players, dump_player (game, game->player_order[i]));
+  for (int i = 0; i < engine->n_players; i++)
+    json_array_add_element (players, dump_player (engine, engine->player_order[i]));
   json_object_set_array_member (o, "players", players);
-  for (int i = 0; i < game->n_corp_order; i++)
+  for (int i = 0; i < engine->n_corp_order; i++)
     {
-      int c = game->corp_order[i];
+      int c = engine->corp_order[i];
 
-      if (c >= 0 && c < game->n_corps && !game->corps[c].removed)
-        json_array_add_element (corps, dump_corp (game, c));
+      if (c >= 0 && c < engine->n_corps && !engine->corps[c].removed)
+        json_array_add_element (corps, dump_corp (engine, c));
     }
   json_object_set_array_member (o, "corporations", corps);
   if (flags & KOL_STATE_DUMP_TILES)
-    json_object_set_array_member (o, "tiles", dump_tiles (game));
+    json_object_set_array_member (o, "tiles", dump_tiles (engine));
   return json_node_init_object (json_node_alloc (), o);
 }
 
@@ -623,7 +623,7 @@ kol_state_mismatch_clear (KolStateMismatch *mismatch)
  * Returns: the value.
  */
 int
-kol_state_player_value (KolEngine *game,
+kol_state_player_value (KolEngine *engine,
                         int      player)
 {
   KolEntity me = kol_entity (KOL_ENTITY_PLAYER, player);
@@ -631,21 +631,21 @@ kol_state_player_value (KolEngine *game,
   gint64 value;
   int n;
 
-  if (game->module->player_value)
-    return game->module->player_value (game, player);
-  value = game->players[player].cash;
-  for (int c = 0; c < game->n_corps; c++)
+  if (engine->module->player_value)
+    return engine->module->player_value (engine, player);
+  value = engine->players[player].cash;
+  for (int c = 0; c < engine->n_corps; c++)
     {
-      int price = corp_price (game, c);
-      int percent = kol_engine_percent_of (game, me, c);
-      int share = kol_engine_share_percent (game, c);
+      int price = corp_price (engine, c);
+      int percent = kol_engine_percent_of (engine, me, c);
+      int share = kol_engine_share_percent (engine, c);
 
       if (price > 0 && percent > 0 && share > 0)
         value += (gint64) price * percent / share;
     }
-  n = kol_engine_companies_of (game, me, companies, G_N_ELEMENTS (companies));
+  n = kol_engine_companies_of (engine, me, companies, G_N_ELEMENTS (companies));
   for (int i = 0; i < n; i++)
-    value += game->companies[companies[i]].value;
+    value += engine->companies[companies[i]].value;
   return (int) CLAMP (value, G_MININT, G_MAXINT);
 }
 
@@ -655,15 +655,15 @@ kol_state_player_value (KolEngine *game,
  * Returns: (transfer full): `{"<player id>": value}` for every player.
  */
 JsonNode *
-kol_state_result (KolEngine *game)
+kol_state_result (KolEngine *engine)
 {
   g_autoptr(JsonObject) o = json_object_new ();
 
-  for (int i = 0; i < game->n_players; i++)
+  for (int i = 0; i < engine->n_players; i++)
     {
-      g_autofree char *id = g_strdup_printf ("%d", game->players[i].id);
+      g_autofree char *id = g_strdup_printf ("%d", engine->players[i].id);
 
-      json_object_set_int_member (o, id, kol_state_player_value (game, i));
+      json_object_set_int_member (o, id, kol_state_player_value (engine, i));
     }
   return json_node_init_object (json_node_alloc (), o);
 }

@@ -133,22 +133,22 @@ _kol_game_certificate_new (int index)
 
 void
 _kol_game_certificate_update (KolGameCertificate *self,
-                              KolEngine          *g)
+                              KolEngine          *engine)
 {
   GObject *o = G_OBJECT (self);
-  const KolCert *c = &g->certs[self->index];
+  const KolCert *c = &engine->certs[self->index];
   int kind = self->owner.kind, index = self->owner.index;
 
   g_object_freeze_notify (o);
   _kol_set_int (o, &self->corp, c->corp, properties[PROP_CORP]);
-  _kol_set_string (o, &self->corp_name, _kol_game_entity_name (g, kol_entity (KOL_ENTITY_CORP, c->corp)),
+  _kol_set_string (o, &self->corp_name, _kol_game_entity_name (engine, kol_entity (KOL_ENTITY_CORP, c->corp)),
                    properties[PROP_CORP_NAME]);
   _kol_set_int (o, &self->percent, c->percent, properties[PROP_PERCENT]);
   _kol_set_bool (o, &self->president, c->president, properties[PROP_PRESIDENT]);
   self->owner = c->owner;
   _kol_set_int (o, &kind, c->owner.kind, properties[PROP_OWNER_KIND]);
   _kol_set_int (o, &index, c->owner.index, properties[PROP_OWNER_INDEX]);
-  _kol_set_string (o, &self->owner_name, _kol_game_entity_name (g, c->owner), properties[PROP_OWNER_NAME]);
+  _kol_set_string (o, &self->owner_name, _kol_game_entity_name (engine, c->owner), properties[PROP_OWNER_NAME]);
   g_object_thaw_notify (o);
 }
 

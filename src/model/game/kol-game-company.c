@@ -355,15 +355,15 @@ kind_of_type (const char *type)
 }
 
 static char **
-train_names (KolEngine *g,
+train_names (KolEngine *engine,
              KolEntity  owner)
 {
   gint16 trains[KOL_MAX_TRAINS];
-  int n = kol_engine_trains_of (g, owner, trains, KOL_MAX_TRAINS);
+  int n = kol_engine_trains_of (engine, owner, trains, KOL_MAX_TRAINS);
   char **names = g_new0 (char *, n + 1);
 
   for (int i = 0; i < n; i++)
-    names[i] = g_strdup (kol_engine_train_name (g, trains[i]));
+    names[i] = g_strdup (kol_engine_train_name (engine, trains[i]));
   return names;
 }
 
@@ -379,51 +379,51 @@ tokens_left (const KolCorp *c)
 
 /* Companies whose parent is @corp: their names and their cash. */
 static char **
-children (KolEngine *g,
+children (KolEngine *engine,
           int        corp,
           int       *cash)
 {
   GPtrArray *names = g_ptr_array_new ();
 
   *cash = 0;
-  for (int c = 0; c < g->n_corps; c++)
-    if (c != corp && kol_engine_corp_parent (g, c) == corp && !g->corps[c].closed)
+  for (int c = 0; c < engine->n_corps; c++)
+    if (c != corp && kol_engine_corp_parent (engine, c) == corp && !engine->corps[c].closed)
       {
-        g_ptr_array_add (names, _kol_game_entity_name (g, kol_entity (KOL_ENTITY_CORP, c)));
-        *cash += g->corps[c].cash;
+        g_ptr_array_add (names, _kol_game_entity_name (engine, kol_entity (KOL_ENTITY_CORP, c)));
+        *cash += engine->corps[c].cash;
       }
   g_ptr_array_add (names, NULL);
   return (char **) g_ptr_array_free (names, FALSE);
 }
 
 static char **
-markers (KolEngine *g,
+markers (KolEngine *engine,
          int        corp)
 {
   const char *ids[8];
-  int n = kol_engine_corp_markers (g, corp, ids, G_N_ELEMENTS (ids));
+  int n = kol_engine_corp_markers (engine, corp, ids, G_N_ELEMENTS (ids));
   char **names = g_new0 (char *, n + 1);
 
   for (int i = 0; i < n; i++)
-    names[i] = g_strdup (kol_game_word_marker (g->title, ids[i]));
+    names[i] = g_strdup (kol_game_word_marker (engine->title, ids[i]));
   return names;
 }
 
 static int
-par_price (KolEngine     *g,
+par_price (KolEngine     *engine,
            const KolCorp *c)
 {
   if (c->par_row < 0 || c->par_col < 0)
     return -1;
-  return kol_market_cell_price (g, kol_cell (c->par_row, c->par_col));
+  return kol_market_cell_price (engine, kol_cell (c->par_row, c->par_col));
 }
 
 static int
-operating_position (KolEngine *g,
+operating_position (KolEngine *engine,
                     int        corp)
 {
   KolEntity order[KOL_MAX_CORPS];
-  int n = kol_operating_order (g, order, KOL_MAX_CORPS);
+  int n = kol_operating_order (engine, order, KOL_MAX_CORPS);
 
   for (int i = 0; i < n; i++)
     if (order[i].kind == KOL_ENTITY_CORP && order[i].index == corp)
@@ -433,48 +433,48 @@ operating_position (KolEngine *g,
 
 static void
 update_corp (KolGameCompany *self,
-             KolEngine      *g,
+             KolEngine      *engine,
              int             operating_order)
 {
   GObject *o = G_OBJECT (self);
   int corp = self->entity.index;
-  const KolCorpDef *def = &g->title->corps[corp];
-  const KolCorp *c = &g->corps[corp];
+  const KolCorpDef *def = &engine->title->corps[corp];
+  const KolCorp *c = &engine->corps[corp];
   KolEntity me = self->entity;
-  int parent = kol_engine_corp_parent (g, corp);
+  int parent = kol_engine_corp_parent (engine, corp);
   int pile = 0;
-  char **lines = children (g, corp, &pile);
+  char **lines = children (engine, corp, &pile);
 
   self->kind = kind_of_type (def->type);
   _kol_set_string (o, &self->type, g_strdup (def->type), properties[PROP_TYPE]);
   _kol_set_string (o, &self->id, g_strdup (def->id), properties[PROP_ID]);
   _kol_set_string (o, &self->name, g_strdup (kol_game_word_text (&def->name)), properties[PROP_NAME]);
-  _kol_set_string (o, &self->short_name, _kol_game_entity_name (g, me), properties[PROP_SHORT_NAME]);
+  _kol_set_string (o, &self->short_name, _kol_game_entity_name (engine, me), properties[PROP_SHORT_NAME]);
   _kol_set_string (o, &self->color, g_strdup (def->color), properties[PROP_COLOR]);
   _kol_set_string (o, &self->text_color, g_strdup (def->text_color), properties[PROP_TEXT_COLOR]);
   _kol_set_int (o, &self->treasury, c->cash, properties[PROP_TREASURY]);
-  _kol_set_int (o, &self->price, c->ipoed && !c->closed ? kol_market_corp_price (g, corp) : -1,
+  _kol_set_int (o, &self->price, c->ipoed && !c->closed ? kol_market_corp_price (engine, corp) : -1,
                 properties[PROP_PRICE]);
-  _kol_set_int (o, &self->par, c->ipoed ? par_price (g, c) : -1, properties[PROP_PAR]);
-  _kol_set_strv (o, &self->trains, train_names (g, me), properties[PROP_TRAINS]);
+  _kol_set_int (o, &self->par, c->ipoed ? par_price (engine, c) : -1, properties[PROP_PAR]);
+  _kol_set_strv (o, &self->trains, train_names (engine, me), properties[PROP_TRAINS]);
   _kol_set_int (o, &self->tokens_left, tokens_left (c), properties[PROP_TOKENS_LEFT]);
   _kol_set_int (o, &self->tokens_total, c->n_tokens, properties[PROP_TOKENS_TOTAL]);
-  _kol_set_int (o, &self->shares_treasury, kol_corp_ipo_percent (g, corp), properties[PROP_SHARES_TREASURY]);
-  _kol_set_int (o, &self->shares_pool, kol_corp_pool_percent (g, corp), properties[PROP_SHARES_POOL]);
+  _kol_set_int (o, &self->shares_treasury, kol_corp_ipo_percent (engine, corp), properties[PROP_SHARES_TREASURY]);
+  _kol_set_int (o, &self->shares_pool, kol_corp_pool_percent (engine, corp), properties[PROP_SHARES_POOL]);
   _kol_set_int (o, &self->president, c->owner.kind == KOL_ENTITY_PLAYER ? c->owner.index : -1,
                 properties[PROP_PRESIDENT]);
   _kol_set_string (o, &self->president_name,
-                   c->owner.kind == KOL_ENTITY_PLAYER ? _kol_game_entity_name (g, c->owner) : NULL,
+                   c->owner.kind == KOL_ENTITY_PLAYER ? _kol_game_entity_name (engine, c->owner) : NULL,
                    properties[PROP_PRESIDENT_NAME]);
   _kol_set_string (o, &self->owner_name,
-                   parent >= 0 ? _kol_game_entity_name (g, kol_entity (KOL_ENTITY_CORP, parent)) :
-                   c->owner.kind != KOL_ENTITY_NONE ? _kol_game_entity_name (g, c->owner) : NULL,
+                   parent >= 0 ? _kol_game_entity_name (engine, kol_entity (KOL_ENTITY_CORP, parent)) :
+                   c->owner.kind != KOL_ENTITY_NONE ? _kol_game_entity_name (engine, c->owner) : NULL,
                    properties[PROP_OWNER_NAME]);
   _kol_set_int (o, &self->parent, parent, properties[PROP_PARENT]);
   _kol_set_strv (o, &self->lines, lines, properties[PROP_LINES]);
   _kol_set_int (o, &self->revenue_pile, pile, properties[PROP_REVENUE_PILE]);
   _kol_set_int (o, &self->bonds, c->loans, properties[PROP_BONDS]);
-  _kol_set_strv (o, &self->extras, markers (g, corp), properties[PROP_EXTRAS]);
+  _kol_set_strv (o, &self->extras, markers (engine, corp), properties[PROP_EXTRAS]);
   _kol_set_bool (o, &self->floated, c->floated, properties[PROP_FLOATED]);
   _kol_set_bool (o, &self->ipoed, c->ipoed, properties[PROP_IPOED]);
   _kol_set_bool (o, &self->closed, c->closed, properties[PROP_CLOSED]);
@@ -486,12 +486,12 @@ update_corp (KolGameCompany *self,
 
 static void
 update_private (KolGameCompany *self,
-                KolEngine      *g)
+                KolEngine      *engine)
 {
   GObject *o = G_OBJECT (self);
   int company = self->entity.index;
-  const KolCompanyDef *def = &g->title->companies[company];
-  const KolCompany *c = &g->companies[company];
+  const KolCompanyDef *def = &engine->title->companies[company];
+  const KolCompany *c = &engine->companies[company];
   KolEntity owner = c->owner;
 
   self->kind = KOL_GAME_COMPANY_PRIVATE;
@@ -503,11 +503,11 @@ update_private (KolGameCompany *self,
   _kol_set_int (o, &self->president, owner.kind == KOL_ENTITY_PLAYER ? owner.index : -1,
                 properties[PROP_PRESIDENT]);
   _kol_set_string (o, &self->president_name,
-                   owner.kind == KOL_ENTITY_PLAYER ? _kol_game_entity_name (g, owner) : NULL,
+                   owner.kind == KOL_ENTITY_PLAYER ? _kol_game_entity_name (engine, owner) : NULL,
                    properties[PROP_PRESIDENT_NAME]);
   _kol_set_string (o, &self->owner_name,
                    owner.kind == KOL_ENTITY_PLAYER || owner.kind == KOL_ENTITY_CORP
-                     ? _kol_game_entity_name (g, owner) : NULL,
+                     ? _kol_game_entity_name (engine, owner) : NULL,
                    properties[PROP_OWNER_NAME]);
   _kol_set_bool (o, &self->closed, c->closed, properties[PROP_CLOSED]);
   _kol_set_int (o, &self->value, c->value, properties[PROP_VALUE]);
@@ -516,14 +516,14 @@ update_private (KolGameCompany *self,
 
 void
 _kol_game_company_update (KolGameCompany *self,
-                          KolEngine      *g,
+                          KolEngine      *engine,
                           KolEntity       acting)
 {
   g_object_freeze_notify (G_OBJECT (self));
   if (self->entity.kind == KOL_ENTITY_CORP)
-    update_corp (self, g, operating_position (g, self->entity.index));
+    update_corp (self, engine, operating_position (engine, self->entity.index));
   else
-    update_private (self, g);
+    update_private (self, engine);
   _kol_set_bool (G_OBJECT (self), &self->acting, kol_entity_equal (acting, self->entity),
                  properties[PROP_ACTING]);
   g_object_thaw_notify (G_OBJECT (self));

@@ -16,29 +16,29 @@
  */
 
 static char *
-name_of (const KolEngine *g,
+name_of (const KolEngine *engine,
          KolEntity        e)
 {
-  return _kol_game_entity_name (g, e);
+  return _kol_game_entity_name (engine, e);
 }
 
 static char *
-money (const KolEngine *g,
+money (const KolEngine *engine,
        int              amount)
 {
-  return kol_game_word_money (g->title, amount);
+  return kol_game_word_money (engine->title, amount);
 }
 
 static char *
-describe_bid (const KolEngine *g,
+describe_bid (const KolEngine *engine,
               const KolAction *a)
 {
-  g_autofree char *price = money (g, a->price);
-  g_autofree char *what = a->company >= 0 ? name_of (g, kol_entity (KOL_ENTITY_COMPANY, a->company))
-                                          : name_of (g, kol_entity (KOL_ENTITY_CORP, a->corp));
+  g_autofree char *price = money (engine, a->price);
+  g_autofree char *what = a->company >= 0 ? name_of (engine, kol_entity (KOL_ENTITY_COMPANY, a->company))
+                                          : name_of (engine, kol_entity (KOL_ENTITY_CORP, a->corp));
 
-  if (a->company >= 0 && a->price == g->companies[a->company].value &&
-      a->entity.kind == KOL_ENTITY_PLAYER && g->round.klass != NULL && !g->round.klass->operating)
+  if (a->company >= 0 && a->price == engine->companies[a->company].value &&
+      a->entity.kind == KOL_ENTITY_PLAYER && engine->round.klass != NULL && !engine->round.klass->operating)
     /* Translators: a bid at the company's price: "Prater for 10 G". */
     return g_strdup_printf (C_("describe", "%s for %s"), what, price);
   /* Translators: "Bid 25 G on Karlskirche". */
@@ -46,7 +46,7 @@ describe_bid (const KolEngine *g,
 }
 
 static char *
-describe_shares (const KolEngine *g,
+describe_shares (const KolEngine *engine,
                  const KolAction *a)
 {
   KolBundle b;
@@ -55,10 +55,10 @@ describe_shares (const KolEngine *g,
   g_autofree char *from = NULL;
   int percent;
 
-  if (a->n_shares == 0 || !kol_bundle_from_action ((KolEngine *) g, &b, a, NULL))
-    return g_strdup (kol_game_word_action (g->title, a->type));
-  corp = name_of (g, kol_entity (KOL_ENTITY_CORP, b.corp));
-  price = money (g, kol_bundle_price ((KolEngine *) g, &b));
+  if (a->n_shares == 0 || !kol_bundle_from_action ((KolEngine *) engine, &b, a, NULL))
+    return g_strdup (kol_game_word_action (engine->title, a->type));
+  corp = name_of (engine, kol_entity (KOL_ENTITY_CORP, b.corp));
+  price = money (engine, kol_bundle_price ((KolEngine *) engine, &b));
   percent = a->percent > 0 ? a->percent : b.percent;
   if (a->type == KOL_ACTION_SELL_SHARES)
     {
@@ -69,30 +69,30 @@ describe_shares (const KolEngine *g,
       return g_strdup_printf (C_("describe", "Sell %d%% of %s for %s"), percent, corp, price);
     }
   if (b.owner.kind == KOL_ENTITY_CORP && b.owner.index == b.corp)
-    from = g_strdup (kol_game_word (g->title, KOL_WORD_IPO));
+    from = g_strdup (kol_game_word (engine->title, KOL_WORD_IPO));
   else
-    from = name_of (g, b.owner);
+    from = name_of (engine, b.owner);
   /* Translators: "Buy 10% of ATA from the Treasury for L.100". */
   return g_strdup_printf (C_("describe", "Buy %d%% of %s (%s) for %s"), percent, corp, from, price);
 }
 
 static char *
-describe_par (const KolEngine *g,
+describe_par (const KolEngine *engine,
               const KolAction *a)
 {
-  g_autofree char *corp = name_of (g, kol_entity (KOL_ENTITY_CORP, a->corp));
-  int cell = kol_market_cell_price ((KolEngine *) g, kol_cell (a->cell_row, a->cell_col));
-  g_autofree char *price = money (g, cell);
+  g_autofree char *corp = name_of (engine, kol_entity (KOL_ENTITY_CORP, a->corp));
+  int cell = kol_market_cell_price ((KolEngine *) engine, kol_cell (a->cell_row, a->cell_col));
+  g_autofree char *price = money (engine, cell);
 
   /* Translators: start a corporation at a par price: "ATA at L.100". */
   return g_strdup_printf (C_("describe", "%s at %s"), corp, price);
 }
 
 static char *
-describe_dividend (const KolEngine *g,
+describe_dividend (const KolEngine *engine,
                    const KolAction *a)
 {
-  g_autofree char *amount = money (g, a->amount);
+  g_autofree char *amount = money (engine, a->amount);
 
   if (g_strcmp0 (a->kind, "payout") == 0)
     return g_strdup (C_("describe", "Pay out"));
@@ -105,22 +105,22 @@ describe_dividend (const KolEngine *g,
 }
 
 static char *
-describe_train (const KolEngine *g,
+describe_train (const KolEngine *engine,
                 const KolAction *a)
 {
   const char *name;
-  g_autofree char *price = money (g, a->price);
+  g_autofree char *price = money (engine, a->price);
   g_autofree char *from = NULL;
 
-  if (a->train < 0 || a->train >= g->n_trains)
-    return g_strdup (kol_game_word_action (g->title, a->type));
-  name = a->variant != NULL ? a->variant : kol_engine_train_name ((KolEngine *) g, a->train);
+  if (a->train < 0 || a->train >= engine->n_trains)
+    return g_strdup (kol_game_word_action (engine->title, a->type));
+  name = a->variant != NULL ? a->variant : kol_engine_train_name ((KolEngine *) engine, a->train);
   switch (a->type)
     {
     case KOL_ACTION_BUY_TRAIN:
-      if (g->trains[a->train].owner.kind == KOL_ENTITY_CORP)
+      if (engine->trains[a->train].owner.kind == KOL_ENTITY_CORP)
         {
-          from = name_of (g, g->trains[a->train].owner);
+          from = name_of (engine, engine->trains[a->train].owner);
           /* Translators: "4H from ATA for L.150". */
           return g_strdup_printf (C_("describe", "%s from %s for %s"), name, from, price);
         }
@@ -130,33 +130,33 @@ describe_train (const KolEngine *g,
     case KOL_ACTION_DISCARD_TRAIN:
     default:
       /* Translators: a train to scrap or discard: "4H of ATA". */
-      from = name_of (g, g->trains[a->train].owner);
+      from = name_of (engine, engine->trains[a->train].owner);
       return g_strdup_printf (C_("describe", "%s of %s"), name, from);
     }
 }
 
 static char *
-describe_company (const KolEngine *g,
+describe_company (const KolEngine *engine,
                   const KolAction *a)
 {
-  g_autofree char *company = name_of (g, kol_entity (KOL_ENTITY_COMPANY, a->company));
-  g_autofree char *price = money (g, a->price);
-  g_autofree char *owner = a->company >= 0 ? name_of (g, g->companies[a->company].owner) : g_strdup ("");
+  g_autofree char *company = name_of (engine, kol_entity (KOL_ENTITY_COMPANY, a->company));
+  g_autofree char *price = money (engine, a->price);
+  g_autofree char *owner = a->company >= 0 ? name_of (engine, engine->companies[a->company].owner) : g_strdup ("");
 
   /* Translators: "Prater from Anna for 10 G". */
   return g_strdup_printf (C_("describe", "%s from %s for %s"), company, owner, price);
 }
 
 static char *
-describe_token (const KolEngine *g,
+describe_token (const KolEngine *engine,
                 const KolAction *a)
 {
   KolArg arg = kol_arg_int (KOL_ARG_HEX, a->hex);
-  g_autofree char *hex = kol_log_format_arg (g, &arg);
+  g_autofree char *hex = kol_log_format_arg (engine, &arg);
 
   if (a->type == KOL_ACTION_BUY_TOKEN)
     {
-      g_autofree char *price = money (g, a->price);
+      g_autofree char *price = money (engine, a->price);
 
       /* Translators: buy another corporation's token: "C5 for L.40". */
       return g_strdup_printf (C_("describe", "%s for %s"), hex, price);
@@ -165,7 +165,7 @@ describe_token (const KolEngine *g,
 }
 
 static char *
-describe_reassign (const KolEngine *g,
+describe_reassign (const KolEngine *engine,
                    const KolAction *a)
 {
   GString *moves = g_string_new (NULL);
@@ -173,13 +173,13 @@ describe_reassign (const KolEngine *g,
   for (guint i = 0; a->assignments != NULL && i < a->assignments->len; i++)
     {
       const KolAssignment *as = &g_array_index (a->assignments, KolAssignment, i);
-      g_autofree char *to = name_of (g, kol_entity (KOL_ENTITY_CORP, as->corp));
+      g_autofree char *to = name_of (engine, kol_entity (KOL_ENTITY_CORP, as->corp));
 
-      if (as->train < 0 || as->train >= g->n_trains)
+      if (as->train < 0 || as->train >= engine->n_trains)
         continue;
       if (moves->len > 0)
         g_string_append (moves, ", ");
-      g_string_append_printf (moves, "%s → %s", kol_engine_train_name ((KolEngine *) g, as->train), to);
+      g_string_append_printf (moves, "%s → %s", kol_engine_train_name ((KolEngine *) engine, as->train), to);
     }
   if (moves->len == 0)
     g_string_append (moves, C_("describe", "Keep the trams as they are"));
@@ -187,23 +187,23 @@ describe_reassign (const KolEngine *g,
 }
 
 static char *
-describe_choice (const KolEngine *g,
+describe_choice (const KolEngine *engine,
                  const KolAction *a)
 {
-  KolStep *step = kol_engine_active_step ((KolEngine *) g);
+  KolStep *step = kol_engine_active_step ((KolEngine *) engine);
 
   if (a->choice == NULL)
-    return g_strdup (kol_game_word_action (g->title, a->type));
+    return g_strdup (kol_game_word_action (engine->title, a->type));
   /* a bare number is a place in an order (1840's playing order) */
   if (g_ascii_isdigit (a->choice[0]) && strspn (a->choice, "0123456789") == strlen (a->choice) &&
       step != NULL)
     /* Translators: a place in the playing order: "Position 2". */
     return g_strdup_printf (C_("describe", "Position %d"), atoi (a->choice) + 1);
-  return kol_game_word_string (g->title, a->choice);
+  return kol_game_word_string (engine->title, a->choice);
 }
 
 static char *
-describe_routes (const KolEngine *g,
+describe_routes (const KolEngine *engine,
                  const KolAction *a)
 {
   int total = 0;
@@ -211,13 +211,13 @@ describe_routes (const KolEngine *g,
 
   for (guint i = 0; a->routes != NULL && i < a->routes->len; i++)
     total += ((KolRouteSpec *) g_ptr_array_index (a->routes, i))->revenue;
-  sum = money (g, total);
+  sum = money (engine, total);
   /* Translators: the routes earn this much: "Run for L.120". */
   return g_strdup_printf (C_("describe", "Run for %s"), sum);
 }
 
 static char *
-describe_other (const KolEngine *g,
+describe_other (const KolEngine *engine,
                 const KolAction *a)
 {
   switch (a->type)
@@ -225,32 +225,32 @@ describe_other (const KolEngine *g,
     case KOL_ACTION_LAY_TILE:
       {
         KolArg hex = kol_arg_int (KOL_ARG_HEX, a->hex);
-        g_autofree char *where = kol_log_format_arg (g, &hex);
-        int tile = a->tile_copy >= 0 && (guint) a->tile_copy < g->title->n_tile_copies
-                     ? g->title->copy_tile[a->tile_copy] : -1;
+        g_autofree char *where = kol_log_format_arg (engine, &hex);
+        int tile = a->tile_copy >= 0 && (guint) a->tile_copy < engine->title->n_tile_copies
+                     ? engine->title->copy_tile[a->tile_copy] : -1;
 
         /* Translators: "Tile 57 on C5 (Palermo)". */
-        return g_strdup_printf (C_("describe", "Tile %s on %s"), tile >= 0 ? g->title->tiles[tile].id : "?",
+        return g_strdup_printf (C_("describe", "Tile %s on %s"), tile >= 0 ? engine->title->tiles[tile].id : "?",
                                 where);
       }
     case KOL_ACTION_MERGE:
-      return name_of (g, kol_entity (KOL_ENTITY_CORP, a->corp));
+      return name_of (engine, kol_entity (KOL_ENTITY_CORP, a->corp));
     case KOL_ACTION_CHOOSE_ABILITY:
       if (a->entity.kind == KOL_ENTITY_COMPANY)
         {
-          g_autofree char *company = name_of (g, a->entity);
-          g_autofree char *value = money (g, g->companies[a->entity.index].value);
+          g_autofree char *company = name_of (engine, a->entity);
+          g_autofree char *value = money (engine, engine->companies[a->entity.index].value);
 
           /* Translators: return a private to the bank: "Return Prater for 10 G". */
           return g_strdup_printf (C_("describe", "Return %s for %s"), company, value);
         }
       break;
     case KOL_ACTION_ASSIGN:
-      return describe_token (g, a);
+      return describe_token (engine, a);
     default:
       break;
     }
-  return g_strdup (kol_game_word_action (g->title, a->type));
+  return g_strdup (kol_game_word_action (engine->title, a->type));
 }
 
 /**
@@ -264,39 +264,39 @@ char *
 kol_game_describe_action (KolGame         *self,
                           const KolAction *action)
 {
-  const KolEngine *g;
+  const KolEngine *engine;
 
   g_return_val_if_fail (KOL_IS_GAME (self), NULL);
   g_return_val_if_fail (action != NULL, NULL);
 
-  g = kol_game_get_engine (self);
+  engine = kol_game_get_engine (self);
   switch (action->type)
     {
     case KOL_ACTION_BID:
-      return describe_bid (g, action);
+      return describe_bid (engine, action);
     case KOL_ACTION_BUY_SHARES:
     case KOL_ACTION_SELL_SHARES:
-      return describe_shares (g, action);
+      return describe_shares (engine, action);
     case KOL_ACTION_PAR:
-      return describe_par (g, action);
+      return describe_par (engine, action);
     case KOL_ACTION_DIVIDEND:
-      return describe_dividend (g, action);
+      return describe_dividend (engine, action);
     case KOL_ACTION_BUY_TRAIN:
     case KOL_ACTION_SCRAP_TRAIN:
     case KOL_ACTION_DISCARD_TRAIN:
-      return describe_train (g, action);
+      return describe_train (engine, action);
     case KOL_ACTION_BUY_COMPANY:
-      return describe_company (g, action);
+      return describe_company (engine, action);
     case KOL_ACTION_PLACE_TOKEN:
     case KOL_ACTION_BUY_TOKEN:
-      return describe_token (g, action);
+      return describe_token (engine, action);
     case KOL_ACTION_REASSIGN_TRAINS:
-      return describe_reassign (g, action);
+      return describe_reassign (engine, action);
     case KOL_ACTION_CHOOSE:
-      return describe_choice (g, action);
+      return describe_choice (engine, action);
     case KOL_ACTION_RUN_ROUTES:
-      return describe_routes (g, action);
+      return describe_routes (engine, action);
     default:
-      return describe_other (g, action);
+      return describe_other (engine, action);
     }
 }

@@ -151,32 +151,32 @@ _kol_game_player_new (int index)
 }
 
 static int
-order_of (KolEngine *g,
+order_of (KolEngine *engine,
           int        player)
 {
-  for (int i = 0; i < g->n_players; i++)
-    if (g->player_order[i] == player)
+  for (int i = 0; i < engine->n_players; i++)
+    if (engine->player_order[i] == player)
       return i;
   return player;
 }
 
 void
 _kol_game_player_update (KolGamePlayer *self,
-                         KolEngine     *g,
+                         KolEngine     *engine,
                          KolEntity      acting)
 {
   GObject *o = G_OBJECT (self);
-  const KolPlayer *p = &g->players[self->index];
+  const KolPlayer *p = &engine->players[self->index];
   KolEntity me = kol_entity (KOL_ENTITY_PLAYER, self->index);
 
   g_object_freeze_notify (o);
   _kol_set_string (o, &self->name, g_strdup (p->name), properties[PROP_NAME]);
   _kol_set_int (o, &self->cash, p->cash, properties[PROP_CASH]);
-  _kol_set_int (o, &self->n_certs, kol_shares_num_certs (g, me), properties[PROP_N_CERTS]);
-  _kol_set_int (o, &self->cert_limit, kol_shares_cert_limit (g, self->index), properties[PROP_CERT_LIMIT]);
-  _kol_set_int (o, &self->net_worth, kol_state_player_value (g, self->index), properties[PROP_NET_WORTH]);
-  _kol_set_bool (o, &self->priority, g->priority_deal == self->index, properties[PROP_PRIORITY]);
-  _kol_set_int (o, &self->order, order_of (g, self->index), properties[PROP_ORDER]);
+  _kol_set_int (o, &self->n_certs, kol_shares_num_certs (engine, me), properties[PROP_N_CERTS]);
+  _kol_set_int (o, &self->cert_limit, kol_shares_cert_limit (engine, self->index), properties[PROP_CERT_LIMIT]);
+  _kol_set_int (o, &self->net_worth, kol_state_player_value (engine, self->index), properties[PROP_NET_WORTH]);
+  _kol_set_bool (o, &self->priority, engine->priority_deal == self->index, properties[PROP_PRIORITY]);
+  _kol_set_int (o, &self->order, order_of (engine, self->index), properties[PROP_ORDER]);
   _kol_set_int (o, &self->loans, p->loans, properties[PROP_LOANS]);
   _kol_set_bool (o, &self->bankrupt, p->bankrupt, properties[PROP_BANKRUPT]);
   _kol_set_bool (o, &self->passed, p->passed, properties[PROP_PASSED]);

@@ -19,18 +19,18 @@ G_BEGIN_DECLS
 
 KolGamePlayer      *_kol_game_player_new         (int              index);
 void                _kol_game_player_update      (KolGamePlayer   *self,
-                                                  KolEngine       *g,
+                                                  KolEngine       *engine,
                                                   KolEntity        acting);
 KolGameCompany     *_kol_game_company_new        (KolEntity        entity);
 void                _kol_game_company_update     (KolGameCompany  *self,
-                                                  KolEngine       *g,
+                                                  KolEngine       *engine,
                                                   KolEntity        acting);
 KolGameCertificate *_kol_game_certificate_new    (int              index);
 void                _kol_game_certificate_update (KolGameCertificate *self,
-                                                  KolEngine       *g);
+                                                  KolEngine       *engine);
 KolGameTrain       *_kol_game_train_new          (int              index);
 void                _kol_game_train_update       (KolGameTrain    *self,
-                                                  KolEngine       *g,
+                                                  KolEngine       *engine,
                                                   const guint8    *available);
 KolGameLogEntry    *_kol_game_log_entry_new      (guint            index,
                                                   const char      *text,
@@ -44,7 +44,7 @@ guint               _kol_game_log_entry_get_action_index (KolGameLogEntry *self)
 
 /* The name of an entity in logs and labels (a player's name, a
  * corporation's id, a private's name), translated where it is a word. */
-char               *_kol_game_entity_name        (const KolEngine *g,
+char               *_kol_game_entity_name        (const KolEngine *engine,
                                                   KolEntity        entity);
 
 /* Set-and-notify helpers: the field changes and the property notifies only

@@ -71,36 +71,36 @@ sample_clear (KolGameSample *sample)
  * names are 18xx.games' ("ISR", "Choices"); a title says its own under
  * "round_short_<name>" (1840's round bar "Pre", 1849's Russian «ОР»). */
 static char *
-round_label (KolEngine *g)
+round_label (KolEngine *engine)
 {
-  const char *engine = g->round.klass != NULL && g->round.klass->short_name != NULL
-                       ? g->round.klass->short_name : "";
-  const char *own = *engine != '\0' ? kol_game_word_own (g->title, "round_short_", engine) : NULL;
-  const char *name = own != NULL ? own : engine;
+  const char *short_name = engine->round.klass != NULL && engine->round.klass->short_name != NULL
+                       ? engine->round.klass->short_name : "";
+  const char *own = *short_name != '\0' ? kol_game_word_own (engine->title, "round_short_", short_name) : NULL;
+  const char *name = own != NULL ? own : short_name;
 
-  if (g->round.klass != NULL && g->round.klass->operating && g->operating_rounds > 1)
-    return g_strdup_printf ("%s %d.%d", name, g->turn, g->round.round_num);
-  return g_strdup_printf ("%s %d", name, g->turn);
+  if (engine->round.klass != NULL && engine->round.klass->operating && engine->operating_rounds > 1)
+    return g_strdup_printf ("%s %d.%d", name, engine->turn, engine->round.round_num);
+  return g_strdup_printf ("%s %d", name, engine->turn);
 }
 
 static void
 take_sample (KolGameProgress *self,
              guint            action)
 {
-  KolEngine *g = self->work;
-  KolGameSample sample = { action, round_label (g) };
+  KolEngine *engine = self->work;
+  KolGameSample sample = { action, round_label (engine) };
 
   g_array_append_val (self->samples, sample);
   for (int p = 0; p < self->n_players; p++)
     {
-      int value = kol_state_player_value (g, p);
+      int value = kol_state_player_value (engine, p);
 
       g_array_append_val (self->worth, value);
     }
   for (int c = 0; c < self->n_corps; c++)
     {
-      const KolCorp *corp = &g->corps[c];
-      int price = corp->removed || corp->closed || !corp->ipoed ? -1 : kol_market_corp_price (g, c);
+      const KolCorp *corp = &engine->corps[c];
+      int price = corp->removed || corp->closed || !corp->ipoed ? -1 : kol_market_corp_price (engine, c);
 
       if (price > 0)
         self->priced[c] = TRUE;
@@ -108,18 +108,18 @@ take_sample (KolGameProgress *self,
         price = -1;
       g_array_append_val (self->price, price);
     }
-  self->round_class = g->round.klass;
-  self->round_num = g->round.round_num;
-  self->turn = g->turn;
+  self->round_class = engine->round.klass;
+  self->round_num = engine->round.round_num;
+  self->turn = engine->turn;
 }
 
 static gboolean
 round_changed (KolGameProgress *self)
 {
-  KolEngine *g = self->work;
+  KolEngine *engine = self->work;
 
-  return (gconstpointer) g->round.klass != self->round_class || g->round.round_num != self->round_num ||
-         g->turn != self->turn;
+  return (gconstpointer) engine->round.klass != self->round_class || engine->round.round_num != self->round_num ||
+         engine->turn != self->turn;
 }
 
 static void

@@ -187,14 +187,14 @@ status_of (const KolTrain *t,
 }
 
 static char **
-variant_list (KolEngine         *g,
+variant_list (KolEngine         *engine,
               const KolTrainDef *def)
 {
   char **list = g_new0 (char *, def->n_variants + 1);
 
   for (int i = 0; i < def->n_variants; i++)
     {
-      g_autofree char *price = kol_game_word_money (g->title, def->variants[i].price);
+      g_autofree char *price = kol_game_word_money (engine->title, def->variants[i].price);
 
       list[i] = g_strdup_printf ("%s %s", def->variants[i].name, price);
     }
@@ -203,30 +203,30 @@ variant_list (KolEngine         *g,
 
 void
 _kol_game_train_update (KolGameTrain *self,
-                        KolEngine    *g,
+                        KolEngine    *engine,
                         const guint8 *available)
 {
   GObject *o = G_OBJECT (self);
-  const KolTrain *t = &g->trains[self->index];
-  const KolTrainDef *def = &g->title->trains[t->def];
+  const KolTrain *t = &engine->trains[self->index];
+  const KolTrainDef *def = &engine->title->trains[t->def];
   int kind = self->owner.kind, index = self->owner.index;
   KolGameTrainStatus status = status_of (t, available[self->index]);
 
   g_object_freeze_notify (o);
-  _kol_set_string (o, &self->name, g_strdup (kol_engine_train_name (g, self->index)), properties[PROP_NAME]);
+  _kol_set_string (o, &self->name, g_strdup (kol_engine_train_name (engine, self->index)), properties[PROP_NAME]);
   _kol_set_string (o, &self->def_id, g_strdup (def->id), properties[PROP_DEF_ID]);
   self->owner = t->owner;
   _kol_set_int (o, &kind, t->owner.kind, properties[PROP_OWNER_KIND]);
   _kol_set_int (o, &index, t->owner.index, properties[PROP_OWNER_INDEX]);
   _kol_set_string (o, &self->owner_name,
-                   t->owner.kind == KOL_ENTITY_CORP ? _kol_game_entity_name (g, t->owner) : NULL,
+                   t->owner.kind == KOL_ENTITY_CORP ? _kol_game_entity_name (engine, t->owner) : NULL,
                    properties[PROP_OWNER_NAME]);
-  _kol_set_int (o, &self->price, kol_engine_train_price (g, self->index), properties[PROP_PRICE]);
+  _kol_set_int (o, &self->price, kol_engine_train_price (engine, self->index), properties[PROP_PRICE]);
   _kol_set_string (o, &self->variant,
                    g_strdup (def->n_variants > 0 ? def->variants[MIN (t->variant, def->n_variants - 1)].name
                                                  : def->name),
                    properties[PROP_VARIANT]);
-  _kol_set_strv (o, &self->variants, variant_list (g, def), properties[PROP_VARIANTS]);
+  _kol_set_strv (o, &self->variants, variant_list (engine, def), properties[PROP_VARIANTS]);
   if (self->status != status)
     {
       self->status = status;

@@ -303,7 +303,7 @@ kol_game_init (KolGame *self)
 /* --------------------------------------------------------------- names */
 
 char *
-_kol_game_entity_name (const KolEngine *g,
+_kol_game_entity_name (const KolEngine *engine,
                        KolEntity        entity)
 {
   KolArg arg = { 0 };
@@ -320,25 +320,25 @@ _kol_game_entity_name (const KolEngine *g,
       arg = kol_arg_int (KOL_ARG_COMPANY, entity.index);
       break;
     case KOL_ENTITY_POOL:
-      return g_strdup (kol_game_word (g->title, KOL_WORD_POOL));
+      return g_strdup (kol_game_word (engine->title, KOL_WORD_POOL));
     case KOL_ENTITY_BANK:
-      return g_strdup (kol_game_word (g->title, KOL_WORD_BANK));
+      return g_strdup (kol_game_word (engine->title, KOL_WORD_BANK));
     default:
       return g_strdup ("");
     }
-  return kol_log_format_arg (g, &arg);
+  return kol_log_format_arg (engine, &arg);
 }
 
 /* The label of a round: its round track id (1840: "SR2"; none for "Pre"),
  * else the turn and the operating round in the set ("2.1"). */
 static char *
-round_number (KolEngine *g)
+round_number (KolEngine *engine)
 {
-  int track = kol_engine_round_track_index (g);
+  int track = kol_engine_round_track_index (engine);
 
   if (track >= 0)
     {
-      g_autoptr(GVariant) list = kol_title_rule (g->title, "round_track");
+      g_autoptr(GVariant) list = kol_title_rule (engine->title, "round_track");
       g_autoptr(GVariant) entry = NULL;
       const char *id = NULL;
 
@@ -357,20 +357,20 @@ round_number (KolEngine *g)
           g_variant_lookup (entry, "id", "&s", &id))
         return strpbrk (id, "0123456789") != NULL ? g_strdup (id) : NULL;
     }
-  if (g->round.klass == NULL)
+  if (engine->round.klass == NULL)
     return NULL;
-  if (g->round.klass->operating)
-    return g_strdup_printf ("%d.%d", MAX (g->turn, 1), g->round.round_num);
-  if (g->round.klass->stock)
-    return g_strdup_printf ("%d", MAX (g->turn, 1));
+  if (engine->round.klass->operating)
+    return g_strdup_printf ("%d.%d", MAX (engine->turn, 1), engine->round.round_num);
+  if (engine->round.klass->stock)
+    return g_strdup_printf ("%d", MAX (engine->turn, 1));
   return NULL;
 }
 
 static char *
-round_label (KolEngine *g)
+round_label (KolEngine *engine)
 {
-  const char *name = kol_game_word_round (g->title, kol_engine_round_name (g));
-  g_autofree char *number = round_number (g);
+  const char *name = kol_game_word_round (engine->title, kol_engine_round_name (engine));
+  g_autofree char *number = round_number (engine);
 
   if (number == NULL)
     return g_strdup (name);
@@ -381,10 +381,10 @@ round_label (KolEngine *g)
 /* ------------------------------------------------------------------ log */
 
 static char *
-round_key (KolEngine *g)
+round_key (KolEngine *engine)
 {
-  return g_strdup_printf ("%p/%d/%d/%d/%d", (void *) g->round.klass, g->round.kind, g->turn,
-                          g->round.round_num, kol_engine_round_track_index (g));
+  return g_strdup_printf ("%p/%d/%d/%d/%d", (void *) engine->round.klass, engine->round.kind, engine->turn,
+                          engine->round.round_num, kol_engine_round_track_index (engine));
 }
 
 static void
@@ -407,14 +407,14 @@ add_pending (KolGame        *self,
 /* The engine's log function on the cursor. Entries are made into words at
  * once: the names and prices of this moment are the ones to show. */
 static void
-log_cb (KolEngine         *g,
+log_cb (KolEngine         *engine,
         const KolLogEntry *entry,
         gpointer           user_data)
 {
   KolGame *self = user_data;
-  g_autofree char *key = round_key (g);
-  g_autofree char *round = round_label (g);
-  g_autofree char *text = kol_log_format_entry (g, entry);
+  g_autofree char *key = round_key (engine);
+  g_autofree char *round = round_label (engine);
+  g_autofree char *text = kol_log_format_entry (engine, entry);
   gboolean is_heading = kol_log_kind_is_round (entry->kind);
 
   if (g_strcmp0 (key, self->round_key) != 0)
@@ -540,63 +540,63 @@ log_mark_future (KolGame *self,
 /* ------------------------------------------------------------ refreshing */
 
 static KolEntity
-acting_entity (KolEngine *g)
+acting_entity (KolEngine *engine)
 {
   KolEntity out[KOL_MAX_ROUND_ENTITIES];
 
-  if (g->finished || kol_engine_active_entities (g, out, G_N_ELEMENTS (out)) == 0)
+  if (engine->finished || kol_engine_active_entities (engine, out, G_N_ELEMENTS (out)) == 0)
     return KOL_ENTITY_INIT_NONE;
   return out[0];
 }
 
 static char *
-acting_name (KolEngine *g,
+acting_name (KolEngine *engine,
              KolEntity  acting,
              int        player)
 {
-  g_autofree char *name = _kol_game_entity_name (g, acting);
+  g_autofree char *name = _kol_game_entity_name (engine, acting);
   int parent;
 
   if (acting.kind == KOL_ENTITY_NONE)
     return NULL;
   if (acting.kind == KOL_ENTITY_PLAYER || player < 0)
     return g_steal_pointer (&name);
-  parent = acting.kind == KOL_ENTITY_CORP ? kol_engine_corp_parent (g, acting.index) : -1;
+  parent = acting.kind == KOL_ENTITY_CORP ? kol_engine_corp_parent (engine, acting.index) : -1;
   if (parent >= 0)
     {
-      g_autofree char *parent_name = _kol_game_entity_name (g, kol_entity (KOL_ENTITY_CORP, parent));
+      g_autofree char *parent_name = _kol_game_entity_name (engine, kol_entity (KOL_ENTITY_CORP, parent));
 
       /* Translators: who acts: "Linie 5 of WT (Anna)". */
       return g_strdup_printf (C_("acting", "%1$s of %2$s (%3$s)"), name, parent_name,
-                              g->players[player].name);
+                              engine->players[player].name);
     }
   /* Translators: who acts: "ATA (Anna)". */
-  return g_strdup_printf (C_("acting", "%1$s (%2$s)"), name, g->players[player].name);
+  return g_strdup_printf (C_("acting", "%1$s (%2$s)"), name, engine->players[player].name);
 }
 
 static const char *
-acting_color_of (KolEngine *g,
+acting_color_of (KolEngine *engine,
                  int        corp)
 {
   int parent;
 
   if (corp < 0)
     return NULL;
-  parent = kol_engine_corp_parent (g, corp);
-  return g->title->corps[parent >= 0 ? parent : corp].color;
+  parent = kol_engine_corp_parent (engine, corp);
+  return engine->title->corps[parent >= 0 ? parent : corp].color;
 }
 
 static char *
-step_label (KolEngine *g)
+step_label (KolEngine *engine)
 {
   KolStep *step;
 
-  if (g->finished)
+  if (engine->finished)
     return g_strdup (_("The game is over"));
-  step = kol_engine_active_step (g);
+  step = kol_engine_active_step (engine);
   if (step == NULL || step->klass == NULL || step->klass->name == NULL)
     return g_strdup ("");
-  return g_strdup (kol_game_word_step (g->title, step->klass->name));
+  return g_strdup (kol_game_word_step (engine->title, step->klass->name));
 }
 
 static void
@@ -610,20 +610,20 @@ set_string (KolGame  *self,
 
 static void
 refresh_properties (KolGame   *self,
-                    KolEngine *g,
+                    KolEngine *engine,
                     KolEntity  acting)
 {
   GObject *o = G_OBJECT (self);
-  int player = acting.kind != KOL_ENTITY_NONE ? kol_entity_player (g, acting) : -1;
+  int player = acting.kind != KOL_ENTITY_NONE ? kol_entity_player (engine, acting) : -1;
   int corp = acting.kind == KOL_ENTITY_CORP ? acting.index : -1;
-  const KolPhaseDef *phase = g->phase >= 0 && (guint) g->phase < g->title->n_phases ? &g->title->phases[g->phase]
+  const KolPhaseDef *phase = engine->phase >= 0 && (guint) engine->phase < engine->title->n_phases ? &engine->title->phases[engine->phase]
                                                                                   : NULL;
 
-  set_string (self, &self->round_name, round_label (g), PROP_ROUND_NAME);
+  set_string (self, &self->round_name, round_label (engine), PROP_ROUND_NAME);
   set_string (self, &self->phase_name, g_strdup (phase != NULL ? phase->name : ""), PROP_PHASE_NAME);
-  set_string (self, &self->step_name, step_label (g), PROP_STEP_NAME);
-  set_string (self, &self->acting_entity_name, acting_name (g, acting, player), PROP_ACTING_ENTITY_NAME);
-  set_string (self, &self->acting_color, g_strdup (acting_color_of (g, corp)), PROP_ACTING_COLOR);
+  set_string (self, &self->step_name, step_label (engine), PROP_STEP_NAME);
+  set_string (self, &self->acting_entity_name, acting_name (engine, acting, player), PROP_ACTING_ENTITY_NAME);
+  set_string (self, &self->acting_color, g_strdup (acting_color_of (engine, corp)), PROP_ACTING_COLOR);
   _kol_set_int (o, &self->acting_player, player, properties[PROP_ACTING_PLAYER]);
   _kol_set_int (o, &self->acting_corp, corp, properties[PROP_ACTING_CORPORATION]);
   _kol_set_bool (o, &self->can_undo, kol_history_can_undo (self->history), properties[PROP_CAN_UNDO]);
@@ -679,17 +679,17 @@ make_train (int index)
 
 static void
 ensure_companies (KolGame   *self,
-                  KolEngine *g)
+                  KolEngine *engine)
 {
-  guint n = (guint) (g->n_corps + g->n_companies);
+  guint n = (guint) (engine->n_corps + engine->n_companies);
   g_autoptr(GPtrArray) items = NULL;
 
   if (g_list_model_get_n_items (G_LIST_MODEL (self->companies)) == n)
     return;
   items = g_ptr_array_new_with_free_func (g_object_unref);
-  for (int i = 0; i < g->n_corps; i++)
+  for (int i = 0; i < engine->n_corps; i++)
     g_ptr_array_add (items, _kol_game_company_new (kol_entity (KOL_ENTITY_CORP, i)));
-  for (int i = 0; i < g->n_companies; i++)
+  for (int i = 0; i < engine->n_companies; i++)
     g_ptr_array_add (items, _kol_game_company_new (kol_entity (KOL_ENTITY_COMPANY, i)));
   g_list_store_splice (self->companies, 0, g_list_model_get_n_items (G_LIST_MODEL (self->companies)),
                        items->pdata, n);
@@ -697,55 +697,55 @@ ensure_companies (KolGame   *self,
 
 static void
 refresh_items (KolGame   *self,
-               KolEngine *g,
+               KolEngine *engine,
                KolEntity  acting)
 {
   guint8 available[KOL_MAX_TRAINS] = { 0 };
   gint16 depot[KOL_MAX_DEPOT_TRAINS];
-  int n_depot = kol_depot_trains (g, depot, KOL_MAX_DEPOT_TRAINS);
+  int n_depot = kol_depot_trains (engine, depot, KOL_MAX_DEPOT_TRAINS);
 
   for (int i = 0; i < n_depot; i++)
     available[depot[i]] = TRUE;
-  ensure_items (self->players, (guint) g->n_players, make_player);
-  ensure_companies (self, g);
-  ensure_items (self->certificates, (guint) g->n_certs, make_certificate);
-  ensure_items (self->trains, (guint) g->n_trains, make_train);
-  for (int i = 0; i < g->n_players; i++)
+  ensure_items (self->players, (guint) engine->n_players, make_player);
+  ensure_companies (self, engine);
+  ensure_items (self->certificates, (guint) engine->n_certs, make_certificate);
+  ensure_items (self->trains, (guint) engine->n_trains, make_train);
+  for (int i = 0; i < engine->n_players; i++)
     {
       g_autoptr(KolGamePlayer) p = g_list_model_get_item (G_LIST_MODEL (self->players), i);
 
-      _kol_game_player_update (p, g, kol_entity (KOL_ENTITY_PLAYER, kol_entity_player (g, acting)));
+      _kol_game_player_update (p, engine, kol_entity (KOL_ENTITY_PLAYER, kol_entity_player (engine, acting)));
     }
   for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->companies)); i++)
     {
       g_autoptr(KolGameCompany) c = g_list_model_get_item (G_LIST_MODEL (self->companies), i);
 
-      _kol_game_company_update (c, g, acting);
+      _kol_game_company_update (c, engine, acting);
     }
-  for (int i = 0; i < g->n_certs; i++)
+  for (int i = 0; i < engine->n_certs; i++)
     {
       g_autoptr(KolGameCertificate) c = g_list_model_get_item (G_LIST_MODEL (self->certificates), i);
 
-      _kol_game_certificate_update (c, g);
+      _kol_game_certificate_update (c, engine);
     }
-  for (int i = 0; i < g->n_trains; i++)
+  for (int i = 0; i < engine->n_trains; i++)
     {
       g_autoptr(KolGameTrain) t = g_list_model_get_item (G_LIST_MODEL (self->trains), i);
 
-      _kol_game_train_update (t, g, available);
+      _kol_game_train_update (t, engine, available);
     }
 }
 
 static void
 refresh (KolGame *self)
 {
-  KolEngine *g = kol_history_get_game (self->history);
-  KolEntity acting = acting_entity (g);
+  KolEngine *engine = kol_history_get_game (self->history);
+  KolEntity acting = acting_entity (engine);
 
   g_object_freeze_notify (G_OBJECT (self));
-  refresh_items (self, g, acting);
+  refresh_items (self, engine, acting);
   log_mark_future (self, kol_history_get_position (self->history));
-  refresh_properties (self, g, acting);
+  refresh_properties (self, engine, acting);
   g_object_thaw_notify (G_OBJECT (self));
   g_signal_emit (self, signals[STATE_CHANGED], 0);
 }
@@ -1337,18 +1337,18 @@ kol_game_get_acting_entities (KolGame   *self,
                               KolEntity *out,
                               int        max)
 {
-  KolEngine *g;
+  KolEngine *engine;
   int n, base;
 
   g_return_val_if_fail (KOL_IS_GAME (self), 0);
-  g = kol_history_get_game (self->history);
-  if (g->finished)
+  engine = kol_history_get_game (self->history);
+  if (engine->finished)
     return 0;
-  n = base = kol_engine_active_entities (g, out, max);
+  n = base = kol_engine_active_entities (engine, out, max);
   for (int i = 0; i < base && n < max; i++)
-    if (out[i].kind == KOL_ENTITY_CORP && g->corps[out[i].index].owner.kind == KOL_ENTITY_PLAYER)
+    if (out[i].kind == KOL_ENTITY_CORP && engine->corps[out[i].index].owner.kind == KOL_ENTITY_PLAYER)
       {
-        KolEntity president = g->corps[out[i].index].owner;
+        KolEntity president = engine->corps[out[i].index].owner;
         gboolean listed = FALSE;
 
         for (int k = 0; k < n && !listed; k++)
@@ -1358,8 +1358,8 @@ kol_game_get_acting_entities (KolGame   *self,
       }
   for (int i = 0; i < base; i++)
     if (out[i].kind == KOL_ENTITY_CORP || out[i].kind == KOL_ENTITY_PLAYER)
-      for (int c = 0; c < g->n_companies && n < max; c++)
-        if (!g->companies[c].closed && kol_entity_equal (g->companies[c].owner, out[i]))
+      for (int c = 0; c < engine->n_companies && n < max; c++)
+        if (!engine->companies[c].closed && kol_entity_equal (engine->companies[c].owner, out[i]))
           out[n++] = kol_entity (KOL_ENTITY_COMPANY, c);
   return n;
 }
@@ -1367,24 +1367,24 @@ kol_game_get_acting_entities (KolGame   *self,
 /* The legal actions of @entity in the steps as Round#actions_for visits
  * them, up to the first blocking one. */
 static void
-collect_entity (KolEngine *g,
+collect_entity (KolEngine *engine,
                 KolEntity  entity,
                 GPtrArray *out)
 {
-  KolRound *r = &g->round;
+  KolRound *r = &engine->round;
 
   for (int i = 0; i < r->n_steps; i++)
     {
       KolStep *s = &r->steps[i];
       gboolean blocking;
 
-      if (!kol_step_active (g, s))
+      if (!kol_step_active (engine, s))
         continue;
-      blocking = kol_step_blocking (g, s);
-      if (entity.kind != KOL_ENTITY_COMPANY && !blocking && kol_step_actions (g, s, entity) == 0)
+      blocking = kol_step_blocking (engine, s);
+      if (entity.kind != KOL_ENTITY_COMPANY && !blocking && kol_step_actions (engine, s, entity) == 0)
         continue;
-      if (s->klass->legal_actions != NULL && kol_step_actions (g, s, entity) != 0)
-        s->klass->legal_actions (g, s, entity, out);
+      if (s->klass->legal_actions != NULL && kol_step_actions (engine, s, entity) != 0)
+        s->klass->legal_actions (engine, s, entity, out);
       if (blocking)
         break;
     }

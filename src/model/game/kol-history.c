@@ -251,18 +251,18 @@ kol_history_new_full (KolTitle            *title,
                       gint64               seed,
                       GError             **error)
 {
-  KolEngine *g;
+  KolEngine *engine;
 
   g_return_val_if_fail (title != NULL, NULL);
 
-  g = kol_engine_new (title, n_players, player_ids, (const char **) player_names, seed, error);
-  if (g == NULL)
+  engine = kol_engine_new (title, n_players, player_ids, (const char **) player_names, seed, error);
+  if (engine == NULL)
     {
       if (title_free)
         title_free (title);
       return NULL;
     }
-  return history_new (title, title_free, g);
+  return history_new (title, title_free, engine);
 }
 
 /**
@@ -476,7 +476,7 @@ kol_history_dup_game_at (KolHistory *self,
                          guint       n,
                          GError    **error)
 {
-  g_autoptr(KolEngine) g = NULL;
+  g_autoptr(KolEngine) engine = NULL;
 
   g_return_val_if_fail (KOL_IS_HISTORY (self), NULL);
 
@@ -486,10 +486,10 @@ kol_history_dup_game_at (KolHistory *self,
                    _("The game has only %u actions."), self->entries->len);
       return NULL;
     }
-  g = kol_engine_copy (self->live);
-  if (n < self->entries->len && !seek (self, n, g, error))
+  engine = kol_engine_copy (self->live);
+  if (n < self->entries->len && !seek (self, n, engine, error))
     return NULL;
-  return g_steal_pointer (&g);
+  return g_steal_pointer (&engine);
 }
 
 /* ------------------------------------------------------------ notifying */

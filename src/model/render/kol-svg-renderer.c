@@ -449,13 +449,13 @@ draw_view (GString             *out,
 }
 
 static HexView
-game_view (const KolEngine       *game,
+game_view (const KolEngine       *engine,
            int                  hex,
            const KolSvgOptions *opts)
 {
-  const KolTitle *title = game->title;
-  int t = game->hexes[hex].tile;
-  HexView v = { title, &title->hexes[hex], NULL, game->hexes[hex].rotation, opts };
+  const KolTitle *title = engine->title;
+  int t = engine->hexes[hex].tile;
+  HexView v = { title, &title->hexes[hex], NULL, engine->hexes[hex].rotation, opts };
 
   v.tile = t >= 0 && (guint) t < title->n_tiles ? &title->tiles[t] : empty_tile ();
   return v;
@@ -598,11 +598,11 @@ draw_reservation (GString          *out,
 }
 
 static gboolean
-corp_on_board (const KolEngine *game,
+corp_on_board (const KolEngine *engine,
                int            corp)
 {
-  for (int i = 0; i < game->corps[corp].n_tokens; i++)
-    if (game->corps[corp].tokens[i].hex >= 0)
+  for (int i = 0; i < engine->corps[corp].n_tokens; i++)
+    if (engine->corps[corp].tokens[i].hex >= 0)
       return TRUE;
   return FALSE;
 }
@@ -610,22 +610,22 @@ corp_on_board (const KolEngine *game,
 /* The tokens in each slot of @hex, with the title's initial tokens of
  * corporations not yet on the board when asked for. */
 static void
-slot_tokens (const KolEngine       *game,
+slot_tokens (const KolEngine       *engine,
              int                  hex,
              const KolSvgOptions *opts,
              gint16              *tokens)
 {
-  const KolTitle *title = game->title;
-  const KolTileDef *tile = game_view (game, hex, opts).tile;
+  const KolTitle *title = engine->title;
+  const KolTileDef *tile = game_view (engine, hex, opts).tile;
 
-  memcpy (tokens, game->hexes[hex].slot_token, sizeof game->hexes[hex].slot_token);
+  memcpy (tokens, engine->hexes[hex].slot_token, sizeof engine->hexes[hex].slot_token);
   if (!(opts->flags & KOL_SVG_INITIAL_TOKENS))
     return;
   for (guint c = 0; c < title->n_corps && c < KOL_MAX_CORPS; c++)
     {
       GArray *initial = title->corps[c].initial_tokens;
 
-      if (initial == NULL || game->corps[c].removed || corp_on_board (game, (int) c))
+      if (initial == NULL || engine->corps[c].removed || corp_on_board (engine, (int) c))
         continue;
       for (guint i = 0; i < initial->len; i++)
         {
@@ -647,17 +647,17 @@ slot_tokens (const KolEngine       *game,
 
 static void
 draw_hex_tokens (GString             *out,
-                 const KolEngine       *game,
+                 const KolEngine       *engine,
                  int                  hex,
                  const KolSvgOptions *opts)
 {
-  const KolTitle *title = game->title;
-  HexView v = game_view (game, hex, opts);
+  const KolTitle *title = engine->title;
+  HexView v = game_view (engine, hex, opts);
   KolSvgTileLayout lay;
   gint16 tokens[KOL_MAX_HEX_SLOTS];
 
   _kol_svg_layout_tile (&lay, title, v.tile, v.rotation, title->grid.layout);
-  slot_tokens (game, hex, opts, tokens);
+  slot_tokens (engine, hex, opts, tokens);
   for (int n = 0; n < v.tile->n_nodes; n++)
     {
       const KolSvgNode *node = &lay.nodes[n];
@@ -669,7 +669,7 @@ draw_hex_tokens (GString             *out,
       for (int s = 0; s < node->n_slots && base >= 0 && base + s < KOL_MAX_HEX_SLOTS; s++)
         {
           int token = tokens[base + s];
-          int reserved = game->hexes[hex].slot_reserved[base + s];
+          int reserved = engine->hexes[hex].slot_reserved[base + s];
 
           if (token >= 0 && (guint) KOL_TOKEN_CORP (token) < title->n_corps)
             draw_token (out, &title->corps[KOL_TOKEN_CORP (token)], node->slots[s], node->slot_r);
@@ -709,7 +709,7 @@ kol_svg_append_tile (GString             *svg,
 /**
  * kol_svg_append_hex:
  * @svg: where to append
- * @game: the game
+ * @engine: the game
  * @hex: a hex index
  * @opts: (nullable): options
  *
@@ -719,24 +719,24 @@ kol_svg_append_tile (GString             *svg,
  */
 void
 kol_svg_append_hex (GString             *svg,
-                    const KolEngine       *game,
+                    const KolEngine       *engine,
                     int                  hex,
                     const KolSvgOptions *opts)
 {
   KolSvgOptions storage;
   HexView v;
 
-  g_return_if_fail (svg != NULL && game != NULL);
-  g_return_if_fail (hex >= 0 && (guint) hex < game->title->n_hexes);
+  g_return_if_fail (svg != NULL && engine != NULL);
+  g_return_if_fail (hex >= 0 && (guint) hex < engine->title->n_hexes);
   opts = options_or_default (opts, &storage);
-  v = game_view (game, hex, opts);
+  v = game_view (engine, hex, opts);
   draw_view (svg, &v);
   g_string_append (svg, "<path d=\"");
-  outline_edges (svg, game->title, hex, FALSE, 0, 0);
+  outline_edges (svg, engine->title, hex, FALSE, 0, 0);
   g_string_append (svg, "\" " GRID_LINE "/>\n");
   draw_impassable (svg, &v, 0, 0);
   if (!(opts->flags & KOL_SVG_NO_TOKENS))
-    draw_hex_tokens (svg, game, hex, opts);
+    draw_hex_tokens (svg, engine, hex, opts);
 }
 
 /* A document holding one hex-sized picture. */
@@ -788,7 +788,7 @@ kol_svg_render_tile (const KolTitle      *title,
 
 /**
  * kol_svg_render_hex:
- * @game: the game
+ * @engine: the game
  * @hex: a hex index
  * @opts: (nullable): options
  *
@@ -800,19 +800,19 @@ kol_svg_render_tile (const KolTitle      *title,
  * out of range.
  */
 char *
-kol_svg_render_hex (const KolEngine       *game,
+kol_svg_render_hex (const KolEngine       *engine,
                     int                  hex,
                     const KolSvgOptions *opts)
 {
   KolSvgOptions storage;
   g_autoptr(GString) body = g_string_sized_new (4096);
 
-  g_return_val_if_fail (game != NULL, NULL);
-  if (hex < 0 || (guint) hex >= game->title->n_hexes)
+  g_return_val_if_fail (engine != NULL, NULL);
+  if (hex < 0 || (guint) hex >= engine->title->n_hexes)
     return NULL;
   opts = options_or_default (opts, &storage);
-  kol_svg_append_hex (body, game, hex, opts);
-  return single_hex_document (game->title->grid.layout, opts, body);
+  kol_svg_append_hex (body, engine, hex, opts);
+  return single_hex_document (engine->title->grid.layout, opts, body);
 }
 
 /* ------------------------------------------------------------------ board */
@@ -944,14 +944,14 @@ draw_axes (GString                   *out,
 
 static void
 board_hexes (GString             *out,
-             const KolEngine       *game,
+             const KolEngine       *engine,
              const KolSvgOptions *opts)
 {
-  const KolTitle *title = game->title;
+  const KolTitle *title = engine->title;
 
   for (guint h = 0; h < title->n_hexes; h++)
     {
-      HexView v = game_view (game, (int) h, opts);
+      HexView v = game_view (engine, (int) h, opts);
       double x, y;
 
       kol_svg_board_hex_center (title, (int) h, &x, &y);
@@ -970,7 +970,7 @@ board_hexes (GString             *out,
   g_string_append (out, "\" " GRID_LINE "/>\n");
   for (guint h = 0; h < title->n_hexes; h++)
     {
-      HexView v = game_view (game, (int) h, opts);
+      HexView v = game_view (engine, (int) h, opts);
       double x, y;
 
       kol_svg_board_hex_center (title, (int) h, &x, &y);
@@ -980,23 +980,23 @@ board_hexes (GString             *out,
 
 static void
 board_tokens (GString             *out,
-              const KolEngine       *game,
+              const KolEngine       *engine,
               const KolSvgOptions *opts)
 {
-  for (guint h = 0; h < game->title->n_hexes; h++)
+  for (guint h = 0; h < engine->title->n_hexes; h++)
     {
       double x, y;
 
-      kol_svg_board_hex_center (game->title, (int) h, &x, &y);
+      kol_svg_board_hex_center (engine->title, (int) h, &x, &y);
       group_begin (out, x, y);
-      draw_hex_tokens (out, game, (int) h, opts);
+      draw_hex_tokens (out, engine, (int) h, opts);
       g_string_append (out, "</g>\n");
     }
 }
 
 /**
  * kol_svg_render_board:
- * @game: the game
+ * @engine: the game
  * @opts: (nullable): options
  * @layer_func: (nullable) (scope call): adds the caller's layers
  * @user_data: data for @layer_func
@@ -1007,7 +1007,7 @@ board_tokens (GString             *out,
  * Returns: (transfer full): an SVG document
  */
 char *
-kol_svg_render_board (const KolEngine       *game,
+kol_svg_render_board (const KolEngine       *engine,
                       const KolSvgOptions *opts,
                       KolSvgLayerFunc      layer_func,
                       gpointer             user_data)
@@ -1016,20 +1016,20 @@ kol_svg_render_board (const KolEngine       *game,
   KolSvgBoardGeometry geom;
   GString *out;
 
-  g_return_val_if_fail (game != NULL, NULL);
+  g_return_val_if_fail (engine != NULL, NULL);
   opts = options_or_default (opts, &storage);
-  kol_svg_board_geometry (game->title, opts, &geom);
-  out = g_string_sized_new (game->title->n_hexes * 3000 + 1024);
+  kol_svg_board_geometry (engine->title, opts, &geom);
+  out = g_string_sized_new (engine->title->n_hexes * 3000 + 1024);
   doc_begin (out, geom.min_x, geom.min_y, geom.width, geom.height, opts);
   if (layer_func != NULL)
     layer_func (out, KOL_SVG_LAYER_UNDER_TILES, &geom, user_data);
-  board_hexes (out, game, opts);
+  board_hexes (out, engine, opts);
   if (layer_func != NULL)
     layer_func (out, KOL_SVG_LAYER_OVER_TILES, &geom, user_data);
   if (!(opts->flags & KOL_SVG_NO_TOKENS))
-    board_tokens (out, game, opts);
+    board_tokens (out, engine, opts);
   if (opts->flags & KOL_SVG_AXES)
-    draw_axes (out, game->title, &geom);
+    draw_axes (out, engine->title, &geom);
   if (layer_func != NULL)
     layer_func (out, KOL_SVG_LAYER_TOP, &geom, user_data);
   g_string_append (out, "</svg>\n");
@@ -1348,7 +1348,7 @@ kol_svg_tile_path_data (const KolTitle   *title,
  * Returns: %TRUE and the user-space centre of @node of the tile on @hex.
  */
 gboolean
-kol_svg_board_node_point (const KolEngine *game,
+kol_svg_board_node_point (const KolEngine *engine,
                           int            hex,
                           int            node,
                           double        *x,
@@ -1358,14 +1358,14 @@ kol_svg_board_node_point (const KolEngine *game,
   HexView v;
   double cx, cy;
 
-  g_return_val_if_fail (game != NULL, FALSE);
-  if (hex < 0 || (guint) hex >= game->title->n_hexes)
+  g_return_val_if_fail (engine != NULL, FALSE);
+  if (hex < 0 || (guint) hex >= engine->title->n_hexes)
     return FALSE;
   kol_svg_options_init (&opts);
-  v = game_view (game, hex, &opts);
-  if (!kol_svg_tile_node_point (game->title, v.tile, v.rotation, node, x, y))
+  v = game_view (engine, hex, &opts);
+  if (!kol_svg_tile_node_point (engine->title, v.tile, v.rotation, node, x, y))
     return FALSE;
-  kol_svg_board_hex_center (game->title, hex, &cx, &cy);
+  kol_svg_board_hex_center (engine->title, hex, &cx, &cy);
   *x += cx;
   *y += cy;
   return TRUE;
@@ -1378,7 +1378,7 @@ kol_svg_board_node_point (const KolEngine *game,
  * (counted over all cities of the tile on @hex).
  */
 gboolean
-kol_svg_board_slot_point (const KolEngine *game,
+kol_svg_board_slot_point (const KolEngine *engine,
                           int            hex,
                           int            slot,
                           double        *x,
@@ -1390,13 +1390,13 @@ kol_svg_board_slot_point (const KolEngine *game,
   HexView v;
   double cx, cy;
 
-  g_return_val_if_fail (game != NULL, FALSE);
-  if (hex < 0 || (guint) hex >= game->title->n_hexes || slot < 0)
+  g_return_val_if_fail (engine != NULL, FALSE);
+  if (hex < 0 || (guint) hex >= engine->title->n_hexes || slot < 0)
     return FALSE;
   kol_svg_options_init (&opts);
-  v = game_view (game, hex, &opts);
-  _kol_svg_layout_tile (&lay, game->title, v.tile, v.rotation, game->title->grid.layout);
-  kol_svg_board_hex_center (game->title, hex, &cx, &cy);
+  v = game_view (engine, hex, &opts);
+  _kol_svg_layout_tile (&lay, engine->title, v.tile, v.rotation, engine->title->grid.layout);
+  kol_svg_board_hex_center (engine->title, hex, &cx, &cy);
   for (int n = 0; n < v.tile->n_nodes; n++)
     {
       int base;
@@ -1421,7 +1421,7 @@ kol_svg_board_slot_point (const KolEngine *game,
  * @path of the tile on @hex, or %NULL.
  */
 char *
-kol_svg_board_path_data (const KolEngine *game,
+kol_svg_board_path_data (const KolEngine *engine,
                          int            hex,
                          int            path)
 {
@@ -1429,11 +1429,11 @@ kol_svg_board_path_data (const KolEngine *game,
   HexView v;
   double cx, cy;
 
-  g_return_val_if_fail (game != NULL, NULL);
-  if (hex < 0 || (guint) hex >= game->title->n_hexes)
+  g_return_val_if_fail (engine != NULL, NULL);
+  if (hex < 0 || (guint) hex >= engine->title->n_hexes)
     return NULL;
   kol_svg_options_init (&opts);
-  v = game_view (game, hex, &opts);
-  kol_svg_board_hex_center (game->title, hex, &cx, &cy);
-  return path_data (game->title, v.tile, v.rotation, path, cx, cy);
+  v = game_view (engine, hex, &opts);
+  kol_svg_board_hex_center (engine->title, hex, &cx, &cy);
+  return path_data (engine->title, v.tile, v.rotation, path, cx, cy);
 }

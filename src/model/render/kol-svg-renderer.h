@@ -71,7 +71,7 @@ char *kol_svg_render_tile    (const KolTitle      *title,
                               const KolSvgOptions *opts);
 char *kol_svg_render_tile_sheet (const KolTitle      *title,
                                  const KolSvgOptions *opts);
-char *kol_svg_render_hex     (const KolEngine       *game,
+char *kol_svg_render_hex     (const KolEngine       *engine,
                               int                  hex,
                               const KolSvgOptions *opts);
 
@@ -119,7 +119,7 @@ typedef void (*KolSvgLayerFunc) (GString                   *svg,
                                  const KolSvgBoardGeometry *geometry,
                                  gpointer                   user_data);
 
-char *kol_svg_render_board   (const KolEngine       *game,
+char *kol_svg_render_board   (const KolEngine       *engine,
                               const KolSvgOptions *opts,
                               KolSvgLayerFunc      layer_func,
                               gpointer             user_data);
@@ -133,7 +133,7 @@ void  kol_svg_append_tile    (GString             *svg,
                               int                  rotation,
                               const KolSvgOptions *opts);
 void  kol_svg_append_hex     (GString             *svg,
-                              const KolEngine       *game,
+                              const KolEngine       *engine,
                               int                  hex,
                               const KolSvgOptions *opts);
 
@@ -157,13 +157,13 @@ void     kol_svg_board_edge_point (const KolTitle *title,
                                    double         *x,
                                    double         *y);
 /* Centre of node @node of the tile on @hex now, in user space. */
-gboolean kol_svg_board_node_point (const KolEngine *game,
+gboolean kol_svg_board_node_point (const KolEngine *engine,
                                    int            hex,
                                    int            node,
                                    double        *x,
                                    double        *y);
 /* Centre and radius of token slot @slot (over all cities) on @hex. */
-gboolean kol_svg_board_slot_point (const KolEngine *game,
+gboolean kol_svg_board_slot_point (const KolEngine *engine,
                                    int            hex,
                                    int            slot,
                                    double        *x,
@@ -171,7 +171,7 @@ gboolean kol_svg_board_slot_point (const KolEngine *game,
                                    double        *radius);
 /* The SVG path data ("d") of path @path of the tile on @hex, in user space,
  * for drawing routes over the board. */
-char    *kol_svg_board_path_data  (const KolEngine *game,
+char    *kol_svg_board_path_data  (const KolEngine *engine,
                                    int            hex,
                                    int            path);
 

@@ -341,14 +341,14 @@ kol_log_kind_category (int kind)
 /* ------------------------------------------------------------ arguments */
 
 static char *
-format_corp (const KolEngine *g,
+format_corp (const KolEngine *engine,
              int              corp)
 {
   const KolCorpDef *def;
 
-  if (corp < 0 || corp >= (int) g->title->n_corps)
+  if (corp < 0 || corp >= (int) engine->title->n_corps)
     return g_strdup ("?");
-  def = &g->title->corps[corp];
+  def = &engine->title->corps[corp];
   /* a corporation goes by its id ("ATA", "WT"); numbered ones (1840's lines)
    * by their name ("Linie 5") */
   if (def->id != NULL && def->id[0] != '\0' && !g_ascii_isdigit (def->id[0]))
@@ -359,15 +359,15 @@ format_corp (const KolEngine *g,
 }
 
 static char *
-format_hex (const KolEngine *g,
+format_hex (const KolEngine *engine,
             int              hex)
 {
   const KolHexDef *def;
   const char *name;
 
-  if (hex < 0 || hex >= (int) g->title->n_hexes)
+  if (hex < 0 || hex >= (int) engine->title->n_hexes)
     return g_strdup ("?");
-  def = &g->title->hexes[hex];
+  def = &engine->title->hexes[hex];
   name = kol_game_word_text (&def->name);
   if (name != NULL && name[0] != '\0')
     /* Translators: a hex and its location: "C5 (Palermo)". */
@@ -376,34 +376,34 @@ format_hex (const KolEngine *g,
 }
 
 static char *
-format_train (const KolEngine *g,
+format_train (const KolEngine *engine,
               int              train)
 {
-  if (train < 0 || train >= g->n_trains)
+  if (train < 0 || train >= engine->n_trains)
     return g_strdup ("?");
-  return g_strdup (kol_engine_train_name ((KolEngine *) g, train));
+  return g_strdup (kol_engine_train_name ((KolEngine *) engine, train));
 }
 
 static char *
-format_string (const KolEngine *g,
+format_string (const KolEngine *engine,
                const char      *str)
 {
-  const char *step = kol_game_word_step (g->title, str);
+  const char *step = kol_game_word_step (engine->title, str);
 
   if (step != str)
     return g_strdup (step);
-  return kol_game_word_string (g->title, str);
+  return kol_game_word_string (engine->title, str);
 }
 
 /**
  * kol_log_format_arg:
- * @g: the game, as it was when the argument was made
+ * @engine: the game, as it was when the argument was made
  * @arg: an argument of a log entry or a refusal
  *
  * Returns: (transfer full): @arg for the reader
  */
 char *
-kol_log_format_arg (const KolEngine *g,
+kol_log_format_arg (const KolEngine *engine,
                     const KolArg    *arg)
 {
   switch ((KolArgKind) arg->kind)
@@ -411,32 +411,32 @@ kol_log_format_arg (const KolEngine *g,
     case KOL_ARG_INT:
       return g_strdup_printf ("%d", arg->value);
     case KOL_ARG_MONEY:
-      return kol_game_word_money (g->title, arg->value);
+      return kol_game_word_money (engine->title, arg->value);
     case KOL_ARG_PERCENT:
       /* Translators: a percentage of a corporation: "20%". */
       return g_strdup_printf (C_("percent", "%d%%"), arg->value);
     case KOL_ARG_PLAYER:
-      return g_strdup (arg->value >= 0 && arg->value < g->n_players ? g->players[arg->value].name : "?");
+      return g_strdup (arg->value >= 0 && arg->value < engine->n_players ? engine->players[arg->value].name : "?");
     case KOL_ARG_CORP:
-      return format_corp (g, arg->value);
+      return format_corp (engine, arg->value);
     case KOL_ARG_COMPANY:
-      if (arg->value < 0 || arg->value >= (int) g->title->n_companies)
+      if (arg->value < 0 || arg->value >= (int) engine->title->n_companies)
         return g_strdup ("?");
-      return g_strdup (kol_game_word_text (&g->title->companies[arg->value].name));
+      return g_strdup (kol_game_word_text (&engine->title->companies[arg->value].name));
     case KOL_ARG_HEX:
-      return format_hex (g, arg->value);
+      return format_hex (engine, arg->value);
     case KOL_ARG_TILE:
-      if (arg->value < 0 || arg->value >= (int) g->title->n_tiles)
+      if (arg->value < 0 || arg->value >= (int) engine->title->n_tiles)
         return g_strdup ("?");
-      return g_strdup (g->title->tiles[arg->value].id);
+      return g_strdup (engine->title->tiles[arg->value].id);
     case KOL_ARG_TRAIN:
-      return format_train (g, arg->value);
+      return format_train (engine, arg->value);
     case KOL_ARG_ACTION:
-      return g_strdup (kol_game_word_action (g->title, arg->value));
+      return g_strdup (kol_game_word_action (engine->title, arg->value));
     case KOL_ARG_REASON:
       return g_strdup (kol_reason_to_string (arg->value));
     case KOL_ARG_STRING:
-      return format_string (g, arg->str);
+      return format_string (engine, arg->str);
     case KOL_ARG_NONE:
     default:
       return g_strdup ("");
@@ -482,52 +482,52 @@ kol_log_format_template (const char         *template_,
 
 /* 1840's new playing order has no arguments: the players are in the game. */
 static char *
-playing_order (const KolEngine *g)
+playing_order (const KolEngine *engine)
 {
   GString *names = g_string_new (NULL);
 
-  for (int i = 0; i < g->n_players; i++)
+  for (int i = 0; i < engine->n_players; i++)
     {
-      int p = g->player_order[i];
+      int p = engine->player_order[i];
 
-      if (p < 0 || p >= g->n_players)
+      if (p < 0 || p >= engine->n_players)
         continue;
       if (names->len > 0)
         g_string_append (names, ", ");
-      g_string_append (names, g->players[p].name);
+      g_string_append (names, engine->players[p].name);
     }
   return g_string_free (names, FALSE);
 }
 
 /**
  * kol_log_format_entry:
- * @g: the game as it was when @entry was logged
+ * @engine: the game as it was when @entry was logged
  * @entry: a log entry
  *
  * Returns: (transfer full): the entry in words, translated
  */
 char *
-kol_log_format_entry (const KolEngine   *g,
+kol_log_format_entry (const KolEngine   *engine,
                       const KolLogEntry *entry)
 {
   char *values[KOL_LOG_MAX_ARGS + 1] = { NULL };
   guint n = MIN (entry->n_args, KOL_LOG_MAX_ARGS);
   int count_arg = plural_count_arg (entry->kind);
   int count = count_arg >= 0 && (guint) count_arg < n ? entry->args[count_arg].value : 1;
-  const char *template_ = kol_log_kind_template (g->title, entry->kind, count);
+  const char *template_ = kol_log_kind_template (engine->title, entry->kind, count);
   char *text;
 
   if (template_ == NULL)
     return g_strdup_printf ("(%d)", entry->kind);
   for (guint i = 0; i < n; i++)
-    values[i] = kol_log_format_arg (g, &entry->args[i]);
+    values[i] = kol_log_format_arg (engine, &entry->args[i]);
   if (entry->kind == KOL_LOG_SHARE_PRICE_MOVES_STEPS && n >= 5)
     {
       g_free (values[4]);
       values[4] = steps_phrase (entry->args[4].value);
     }
   if (entry->kind == KOL_LOG_1840_PRIORITY_ORDER && n == 0)
-    values[n++] = playing_order (g);
+    values[n++] = playing_order (engine);
   text = kol_log_format_template (template_, (const char * const *) values, n);
   for (guint i = 0; i < n; i++)
     g_free (values[i]);

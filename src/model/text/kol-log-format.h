@@ -34,9 +34,9 @@ typedef enum
   KOL_LOG_CATEGORY_ROUND,
 } KolLogCategory;
 
-char          *kol_log_format_arg       (const KolEngine   *g,
+char          *kol_log_format_arg       (const KolEngine   *engine,
                                          const KolArg      *arg);
-char          *kol_log_format_entry     (const KolEngine   *g,
+char          *kol_log_format_entry     (const KolEngine   *engine,
                                          const KolLogEntry *entry);
 char          *kol_log_format_template  (const char        *template_,
                                          const char * const *values,

@@ -188,7 +188,7 @@ take (char **slot,
 }
 
 static void
-roles_fill (const KolEngine  *g,
+roles_fill (const KolEngine  *engine,
             const KolRefusal *refusal,
             Roles            *r)
 {
@@ -203,7 +203,7 @@ roles_fill (const KolEngine  *g,
           r->reason = arg->value;
           continue;
         }
-      text = kol_log_format_arg (g, arg);
+      text = kol_log_format_arg (engine, arg);
       switch ((KolArgKind) arg->kind)
         {
         case KOL_ARG_PLAYER:
@@ -273,20 +273,20 @@ or_unknown (const char *s)
 }
 
 static const char *
-reason_of (const KolEngine *g,
+reason_of (const KolEngine *engine,
            const Roles     *r)
 {
-  return kol_reason_describe (g->title, r->has_reason ? r->reason : KOL_REASON_NONE);
+  return kol_reason_describe (engine->title, r->has_reason ? r->reason : KOL_REASON_NONE);
 }
 
 /* A title's own wording of a refusal's sentence ("refusal_train": 1840's
  * trams), else @fallback, the usual words. */
 static const char *
-own_or (const KolEngine *g,
+own_or (const KolEngine *engine,
         const char      *name,
         const char      *fallback)
 {
-  const char *own = kol_game_word_own (g->title, "refusal_", name);
+  const char *own = kol_game_word_own (engine->title, "refusal_", name);
 
   return own != NULL ? own : fallback;
 }
@@ -294,7 +294,7 @@ own_or (const KolEngine *g,
 /* "Not enough money", "certificate limit" and the other refusals that name
  * the numbers involved. */
 static char *
-format_limits (const KolEngine  *g,
+format_limits (const KolEngine  *engine,
                const KolRefusal *refusal,
                const Roles      *r)
 {
@@ -313,7 +313,7 @@ format_limits (const KolEngine  *g,
                    or_unknown (r->percent), or_unknown (r->corp));
     case KOL_ENGINE_ERROR_POOL_LIMIT:
       /* the pool's percentage and corporation come as the first arguments */
-      return fill (own_or (g, "pool_limit", _("The bank pool may not hold more than %1$s of %2$s.")),
+      return fill (own_or (engine, "pool_limit", _("The bank pool may not hold more than %1$s of %2$s.")),
                    or_unknown (r->percent), or_unknown (r->who != NULL ? r->who : r->corp), NULL);
     case KOL_ENGINE_ERROR_SOLD_THIS_ROUND:
       return fill (_("%1$s sold shares of %2$s this round and cannot buy them back now."), or_unknown (r->who),
@@ -330,11 +330,11 @@ format_limits (const KolEngine  *g,
 
 /* Refusals that say which rule refused (a KolReason). */
 static char *
-format_rule (const KolEngine  *g,
+format_rule (const KolEngine  *engine,
              const KolRefusal *refusal,
              const Roles      *r)
 {
-  const char *why = reason_of (g, r);
+  const char *why = reason_of (engine, r);
 
   switch (refusal->code)
     {
@@ -346,15 +346,15 @@ format_rule (const KolEngine  *g,
       return fill (_("The tile cannot be laid: %1$s."), why, NULL, NULL);
     case KOL_ENGINE_ERROR_TOKEN:
       if (r->hex != NULL)
-        return fill (own_or (g, "token_on", _("No station token can be placed on %1$s: %2$s.")), r->hex, why,
+        return fill (own_or (engine, "token_on", _("No station token can be placed on %1$s: %2$s.")), r->hex, why,
                      NULL);
-      return fill (own_or (g, "token", _("No station token can be placed: %1$s.")), why, NULL, NULL);
+      return fill (own_or (engine, "token", _("No station token can be placed: %1$s.")), why, NULL, NULL);
     case KOL_ENGINE_ERROR_ROUTE:
       if (r->hex != NULL)
         return fill (_("The route is not valid at %1$s: %2$s."), r->hex, why, NULL);
       return fill (_("The route is not valid: %1$s."), why, NULL, NULL);
     case KOL_ENGINE_ERROR_TRAIN:
-      return fill (own_or (g, "train", _("The train cannot be bought: %1$s.")), why, NULL, NULL);
+      return fill (own_or (engine, "train", _("The train cannot be bought: %1$s.")), why, NULL, NULL);
     case KOL_ENGINE_ERROR_RULE:
     default:
       {
@@ -368,21 +368,21 @@ format_rule (const KolEngine  *g,
 
 /**
  * kol_refusal_format:
- * @g: the game the action was refused in
+ * @engine: the game the action was refused in
  * @refusal: the engine's refusal (KolEngine.refusal)
  *
  * Returns: (transfer full): why the action was refused, as a translated
  *   sentence in the title's words
  */
 char *
-kol_refusal_format (const KolEngine  *g,
+kol_refusal_format (const KolEngine  *engine,
                     const KolRefusal *refusal)
 {
   Roles r = { 0 };
   char *text;
 
-  roles_fill (g, refusal, &r);
-  text = format_limits (g, refusal, &r);
+  roles_fill (engine, refusal, &r);
+  text = format_limits (engine, refusal, &r);
   if (text == NULL)
     switch (refusal->code)
       {
@@ -412,7 +412,7 @@ kol_refusal_format (const KolEngine  *g,
       case KOL_ENGINE_ERROR_TRAIN:
       case KOL_ENGINE_ERROR_RULE:
       default:
-        text = format_rule (g, refusal, &r);
+        text = format_rule (engine, refusal, &r);
         break;
       }
   roles_clear (&r);

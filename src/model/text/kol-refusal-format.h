@@ -11,7 +11,7 @@ G_BEGIN_DECLS
  * reason code (KolReason) says which rule refused, in the title's terms.
  */
 
-char       *kol_refusal_format         (const KolEngine  *g,
+char       *kol_refusal_format         (const KolEngine  *engine,
                                         const KolRefusal *refusal);
 const char *kol_reason_describe        (const KolTitle   *title,
                                         KolReason         reason);

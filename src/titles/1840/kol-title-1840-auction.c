@@ -14,44 +14,44 @@
 /* ------------------------------------------------------ SelectionAuction */
 
 static KolAuctioneer *
-auctioneer (KolEngine *g,
+auctioneer (KolEngine *engine,
             KolStep *s)
 {
-  return &KOL_AUCTION_STATE (g)->auction;
+  return &KOL_AUCTION_STATE (engine)->auction;
 }
 
 /* Auctioner#auctioning: the company up for auction once it has a bid. */
 static gboolean
-auctioning (KolEngine *g)
+auctioning (KolEngine *engine)
 {
-  KolAuctioneer *a = auctioneer (g, NULL);
+  KolAuctioneer *a = auctioneer (engine, NULL);
 
   return a->auctioning.kind != KOL_ENTITY_NONE && kol_auctioneer_n_bids (a, a->auctioning) > 0;
 }
 
 static int
-sel_min_bid (KolEngine  *g,
+sel_min_bid (KolEngine  *engine,
              KolStep  *s,
              KolEntity target)
 {
-  KolAuctioneer *a = auctioneer (g, s);
+  KolAuctioneer *a = auctioneer (engine, s);
   const KolBid *high;
 
   if (target.kind != KOL_ENTITY_COMPANY)
     return 0;
   high = kol_auctioneer_highest (a, target);
   if (high == NULL)
-    return kol_company_min_bid (g, target.index);
-  return high->price + kol_auction_min_increment (g);
+    return kol_company_min_bid (engine, target.index);
+  return high->price + kol_auction_min_increment (engine);
 }
 
 static int
-sel_max_bid (KolEngine  *g,
+sel_max_bid (KolEngine  *engine,
              KolStep  *s,
              KolEntity bidder,
              KolEntity target)
 {
-  return kol_engine_cash (g, bidder);
+  return kol_engine_cash (engine, bidder);
 }
 
 static void
@@ -77,28 +77,28 @@ has_company (KolAuctioneer *a,
 }
 
 static void
-sel_win_bid (KolEngine      *g,
+sel_win_bid (KolEngine      *engine,
              KolStep      *s,
              const KolBid *winner,
              KolEntity     target)
 {
-  KolAuctioneer *a = auctioneer (g, s);
+  KolAuctioneer *a = auctioneer (engine, s);
   KolArg args[3];
 
   if (winner == NULL)
     return;
-  kol_engine_move_company (g, target.index, winner->bidder);
+  kol_engine_move_company (engine, target.index, winner->bidder);
   if (winner->price > 0)
-    kol_engine_transfer (g, winner->bidder, kol_entity (KOL_ENTITY_BANK, 0), winner->price);
+    kol_engine_transfer (engine, winner->bidder, kol_entity (KOL_ENTITY_BANK, 0), winner->price);
   drop_company (a, target.index);
   args[0] = kol_arg_entity (winner->bidder);
   args[1] = kol_arg_int (KOL_ARG_COMPANY, target.index);
   args[2] = kol_arg_int (KOL_ARG_MONEY, winner->price);
-  kol_engine_log (g, KOL_LOG_WINS_AUCTION, args, 3);
+  kol_engine_log (engine, KOL_LOG_WINS_AUCTION, args, 3);
 }
 
 static void
-sel_post_win_bid (KolEngine      *g,
+sel_post_win_bid (KolEngine      *engine,
                   KolStep      *s,
                   const KolBid *winner,
                   KolEntity     target)
@@ -106,20 +106,20 @@ sel_post_win_bid (KolEngine      *g,
 }
 
 static void
-unpass_players (KolEngine *g)
+unpass_players (KolEngine *engine)
 {
-  for (int i = 0; i < g->round.n_entities; i++)
-    kol_entity_set_passed (g, g->round.entities[i], FALSE);
+  for (int i = 0; i < engine->round.n_entities; i++)
+    kol_entity_set_passed (engine, engine->round.entities[i], FALSE);
 }
 
 /* resolve_bids: PassableAuction's, then everyone may bid again and the turn
  * goes back to whoever started the last auction. */
 static void
-sel_resolve_bids (KolEngine *g,
+sel_resolve_bids (KolEngine *engine,
                   KolStep *s);
 
 static gboolean
-sel_add_bid (KolEngine      *g,
+sel_add_bid (KolEngine      *engine,
              KolStep      *s,
              const KolBid *bid,
              GError      **error);
@@ -135,41 +135,41 @@ static const KolPassableAuctionOps sel_ops = {
 };
 
 static void
-sel_resolve_bids (KolEngine *g,
+sel_resolve_bids (KolEngine *engine,
                   KolStep *s)
 {
-  KolAuctioneer *a = auctioneer (g, s);
+  KolAuctioneer *a = auctioneer (engine, s);
 
-  kol_passable_auction_resolve_bids (g, s, &sel_ops);
-  unpass_players (g);
+  kol_passable_auction_resolve_bids (engine, s, &sel_ops);
+  unpass_players (engine);
   if (a->auction_triggerer.kind != KOL_ENTITY_NONE)
-    kol_round_goto_entity (g, a->auction_triggerer);
+    kol_round_goto_entity (engine, a->auction_triggerer);
 }
 
 static gboolean
-sel_add_bid (KolEngine      *g,
+sel_add_bid (KolEngine      *engine,
              KolStep      *s,
              const KolBid *bid,
              GError      **error)
 {
   KolArg args[3];
 
-  if (!kol_passable_auction_add_bid (g, s, &sel_ops, bid, error))
+  if (!kol_passable_auction_add_bid (engine, s, &sel_ops, bid, error))
     return FALSE;
   args[0] = kol_arg_entity (bid->bidder);
   args[1] = kol_arg_int (KOL_ARG_MONEY, bid->price);
   args[2] = kol_arg_entity (bid->target);
-  kol_engine_log (g, KOL_LOG_BIDS, args, 3);
+  kol_engine_log (engine, KOL_LOG_BIDS, args, 3);
   return TRUE;
 }
 
 static int
-sel_active_entities (KolEngine   *g,
+sel_active_entities (KolEngine   *engine,
                      KolStep   *s,
                      KolEntity *out,
                      int        max)
 {
-  KolAuctioneer *a = auctioneer (g, s);
+  KolAuctioneer *a = auctioneer (engine, s);
 
   if (a->auctioning.kind != KOL_ENTITY_NONE && max > 0)
     {
@@ -183,40 +183,40 @@ sel_active_entities (KolEngine   *g,
               return 1;
             }
     }
-  if (max < 1 || g->round.n_entities == 0)
+  if (max < 1 || engine->round.n_entities == 0)
     return 0;
-  out[0] = kol_round_entity (g);
+  out[0] = kol_round_entity (engine);
   return 1;
 }
 
 static KolEntity
-sel_current (KolEngine *g,
+sel_current (KolEngine *engine,
              KolStep *s)
 {
   KolEntity e[1];
 
-  return sel_active_entities (g, s, e, 1) == 1 ? e[0] : KOL_ENTITY_INIT_NONE;
+  return sel_active_entities (engine, s, e, 1) == 1 ? e[0] : KOL_ENTITY_INIT_NONE;
 }
 
 static guint32
-sel_actions (KolEngine  *g,
+sel_actions (KolEngine  *engine,
              KolStep  *s,
              KolEntity entity)
 {
-  if (auctioneer (g, s)->n_companies == 0)
+  if (auctioneer (engine, s)->n_companies == 0)
     return 0;
-  if (!kol_entity_equal (entity, sel_current (g, s)) || entity.kind != KOL_ENTITY_PLAYER)
+  if (!kol_entity_equal (entity, sel_current (engine, s)) || entity.kind != KOL_ENTITY_PLAYER)
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_BID) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }
 
 static void
-next_entity (KolEngine *g)
+next_entity (KolEngine *engine)
 {
-  for (int guard = 0; guard <= g->round.n_entities; guard++)
+  for (int guard = 0; guard <= engine->round.n_entities; guard++)
     {
-      kol_round_next_entity_index (g);
-      if (!kol_entity_passed (g, kol_round_entity (g)))
+      kol_round_next_entity_index (engine);
+      if (!kol_entity_passed (engine, kol_round_entity (engine)))
         return;
     }
 }
@@ -225,24 +225,24 @@ next_entity (KolEngine *g)
  * at 0 the next player must take it; after a later private, the privates
  * pay out (VI). */
 static void
-all_passed (KolEngine *g,
+all_passed (KolEngine *engine,
             KolStep *s)
 {
-  KolAuctioneer *a = auctioneer (g, s);
+  KolAuctioneer *a = auctioneer (engine, s);
   int cheapest = a->cheapest;
   gboolean forced = FALSE;
 
   if (cheapest >= 0 && has_company (a, cheapest))
     {
-      int value = kol_company_min_bid (g, cheapest), nv;
+      int value = kol_company_min_bid (engine, cheapest), nv;
       KolArg args[3];
 
-      g->companies[cheapest].discounted = (guint8) MIN (g->companies[cheapest].discounted + 5, 255);
-      nv = kol_company_min_bid (g, cheapest);
+      engine->companies[cheapest].discounted = (guint8) MIN (engine->companies[cheapest].discounted + 5, 255);
+      nv = kol_company_min_bid (engine, cheapest);
       args[0] = kol_arg_int (KOL_ARG_COMPANY, cheapest);
       args[1] = kol_arg_int (KOL_ARG_MONEY, value);
       args[2] = kol_arg_int (KOL_ARG_MONEY, nv);
-      kol_engine_log (g, KOL_LOG_MIN_BID_DECREASES, args, 3);
+      kol_engine_log (engine, KOL_LOG_MIN_BID_DECREASES, args, 3);
       if (nv <= 0)
         {
           KolEntity player;
@@ -250,96 +250,96 @@ all_passed (KolEngine *g,
           forced = TRUE;
           /* VI: at 0 the Starting Player must take it (18xx.games: the
            * player after the last to pass) */
-          if (K1840 (g)->compat)
-            kol_round_next_entity_index (g);
+          if (K1840 (engine)->compat)
+            kol_round_next_entity_index (engine);
           else
-            g->round.entity_index = 0;
-          player = sel_current (g, s);
-          kol_engine_move_company (g, cheapest, player);
+            engine->round.entity_index = 0;
+          player = sel_current (engine, s);
+          kol_engine_move_company (engine, cheapest, player);
           drop_company (a, cheapest);
           args[0] = kol_arg_entity (player);
           args[1] = kol_arg_int (KOL_ARG_COMPANY, cheapest);
           args[2] = kol_arg_int (KOL_ARG_MONEY, 0);
-          kol_engine_log (g, KOL_LOG_WINS_AUCTION, args, 3);
-          sel_resolve_bids (g, s);
+          kol_engine_log (engine, KOL_LOG_WINS_AUCTION, args, 3);
+          sel_resolve_bids (engine, s);
         }
     }
   else
-    kol_operating_payout_companies (g);
-  unpass_players (g);
+    kol_operating_payout_companies (engine);
+  unpass_players (engine);
   /* VI: a new auction begins with the Starting Player (the caller moves on
    * to the next entity; after a forced take that is the second player) */
-  if (!K1840 (g)->compat && !forced && g->round.n_entities > 0)
-    g->round.entity_index = g->round.n_entities - 1;
+  if (!K1840 (engine)->compat && !forced && engine->round.n_entities > 0)
+    engine->round.entity_index = engine->round.n_entities - 1;
 }
 
 static gboolean
-all_players_passed (KolEngine *g)
+all_players_passed (KolEngine *engine)
 {
-  for (int i = 0; i < g->round.n_entities; i++)
-    if (!kol_entity_passed (g, g->round.entities[i]))
+  for (int i = 0; i < engine->round.n_entities; i++)
+    if (!kol_entity_passed (engine, engine->round.entities[i]))
       return FALSE;
   return TRUE;
 }
 
 static gboolean
-sel_process (KolEngine         *g,
+sel_process (KolEngine         *engine,
              KolStep         *s,
              const KolAction *a,
              GError         **error)
 {
-  KolAuctioneer *au = auctioneer (g, s);
+  KolAuctioneer *au = auctioneer (engine, s);
 
   if (a->type == KOL_ACTION_PASS)
     {
-      if (auctioning (g))
+      if (auctioning (engine))
         {
-          kol_passable_auction_pass (g, s, &sel_ops, a->entity);
-          sel_resolve_bids (g, s);
+          kol_passable_auction_pass (engine, s, &sel_ops, a->entity);
+          sel_resolve_bids (engine, s);
         }
       else
         {
           KolArg args[1] = { kol_arg_entity (a->entity) };
 
-          kol_engine_log (g, KOL_LOG_PASSES_BIDDING, args, 1);
-          kol_entity_set_passed (g, a->entity, TRUE);
-          if (all_players_passed (g))
-            all_passed (g, s);
+          kol_engine_log (engine, KOL_LOG_PASSES_BIDDING, args, 1);
+          kol_entity_set_passed (engine, a->entity, TRUE);
+          if (all_players_passed (engine))
+            all_passed (engine, s);
         }
-      next_entity (g);
+      next_entity (engine);
       return TRUE;
     }
   if (a->type == KOL_ACTION_BID)
     {
       KolBid bid;
 
-      if (a->company < 0 || a->company >= g->n_companies || !has_company (au, a->company))
-        return k1840_refuse (g, error, KOL_REASON_BID_AUCTION_ONLY, "this private is not for sale");
+      if (a->company < 0 || a->company >= engine->n_companies || !has_company (au, a->company))
+        return k1840_refuse (engine, error, KOL_REASON_BID_AUCTION_ONLY, "this private is not for sale");
       bid.target = kol_entity (KOL_ENTITY_COMPANY, a->company);
       bid.bidder = a->entity;
       bid.price = a->price;
-      if (auctioning (g))
+      if (auctioning (engine))
         {
           if (!kol_entity_equal (bid.target, au->auctioning))
-            return k1840_refuse (g, error, KOL_REASON_BID_AUCTION_ONLY,
+            return k1840_refuse (engine, error, KOL_REASON_BID_AUCTION_ONLY,
                                  "only the private being auctioned takes bids now");
-          if ((bid.price - sel_min_bid (g, s, bid.target)) % kol_auction_min_increment (g) != 0 &&
-              !K1840 (g)->compat)
-            return k1840_refuse (g, error, KOL_REASON_NONE, "bids rise in steps of 5");
-          kol_entity_set_passed (g, a->entity, FALSE);
-          return sel_add_bid (g, s, &bid, error);
+          if ((bid.price - sel_min_bid (engine, s, bid.target)) % kol_auction_min_increment (engine) != 0 &&
+              !K1840 (engine)->compat)
+            return k1840_refuse (engine, error, KOL_REASON_NONE, "bids rise in steps of 5");
+          kol_entity_set_passed (engine, a->entity, FALSE);
+          return sel_add_bid (engine, s, &bid, error);
         }
-      if ((bid.price - sel_min_bid (g, s, bid.target)) % kol_auction_min_increment (g) != 0 &&
-          !K1840 (g)->compat)
-        return k1840_refuse (g, error, KOL_REASON_NONE, "bids rise in steps of 5");
-      kol_entity_set_passed (g, a->entity, FALSE);
-      if (!kol_passable_auction_selection_bid (g, s, &sel_ops, &bid, error))
+      if ((bid.price - sel_min_bid (engine, s, bid.target)) % kol_auction_min_increment (engine) != 0 &&
+          !K1840 (engine)->compat)
+        return k1840_refuse (engine, error, KOL_REASON_NONE, "bids rise in steps of 5");
+      kol_entity_set_passed (engine, a->entity, FALSE);
+      if (!kol_passable_auction_selection_bid (engine, s, &sel_ops, &bid, error))
         return FALSE;
-      if (auctioning (g))
-        next_entity (g);
+      if (auctioning (engine))
+        next_entity (engine);
       return TRUE;
     }
-  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an auction action");
+  return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an auction action");
 }
 
 static int
@@ -347,26 +347,26 @@ cmp_value (const void *x,
            const void *y,
            void       *data)
 {
-  KolEngine *g = data;
+  KolEngine *engine = data;
   int a = *(const gint16 *) x, b = *(const gint16 *) y;
 
-  if (g->companies[a].value != g->companies[b].value)
-    return g->companies[a].value - g->companies[b].value;
+  if (engine->companies[a].value != engine->companies[b].value)
+    return engine->companies[a].value - engine->companies[b].value;
   return a - b;
 }
 
 static void
-sel_setup (KolEngine *g,
+sel_setup (KolEngine *engine,
            KolStep *s)
 {
-  KolAuctioneer *a = auctioneer (g, s);
+  KolAuctioneer *a = auctioneer (engine, s);
 
   kol_auctioneer_init (a);
   a->n_companies = 0;
-  for (int i = 0; i < g->n_companies; i++)
-    if (!g->companies[i].closed && g->companies[i].owner.kind == KOL_ENTITY_NONE)
+  for (int i = 0; i < engine->n_companies; i++)
+    if (!engine->companies[i].closed && engine->companies[i].owner.kind == KOL_ENTITY_NONE)
       a->companies[a->n_companies++] = (gint16) i;
-  g_qsort_with_data (a->companies, a->n_companies, sizeof a->companies[0], cmp_value, g);
+  g_qsort_with_data (a->companies, a->n_companies, sizeof a->companies[0], cmp_value, engine);
   a->cheapest = a->n_companies > 0 ? a->companies[0] : -1;
 }
 
@@ -384,24 +384,24 @@ add_bid_action (GPtrArray *out,
 }
 
 static void
-sel_legal_actions (KolEngine   *g,
+sel_legal_actions (KolEngine   *engine,
                    KolStep   *s,
                    KolEntity  entity,
                    GPtrArray *out)
 {
-  KolAuctioneer *a = auctioneer (g, s);
-  int cash = kol_engine_cash (g, entity), step = kol_auction_min_increment (g);
+  KolAuctioneer *a = auctioneer (engine, s);
+  int cash = kol_engine_cash (engine, entity), step = kol_auction_min_increment (engine);
 
-  if (sel_actions (g, s, entity) == 0)
+  if (sel_actions (engine, s, entity) == 0)
     return;
   for (int i = 0; i < a->n_companies; i++)
     {
       KolEntity target = kol_entity (KOL_ENTITY_COMPANY, a->companies[i]);
       int min;
 
-      if (auctioning (g) && !kol_entity_equal (target, a->auctioning))
+      if (auctioning (engine) && !kol_entity_equal (target, a->auctioning))
         continue;
-      min = sel_min_bid (g, s, target);
+      min = sel_min_bid (engine, s, target);
       if (min > cash)
         continue;
       add_bid_action (out, entity, a->companies[i], min);
@@ -412,7 +412,7 @@ sel_legal_actions (KolEngine   *g,
 }
 
 static gboolean
-sel_explain (KolEngine         *g,
+sel_explain (KolEngine         *engine,
              KolStep         *s,
              const KolAction *a,
              GError         **error)
@@ -437,11 +437,11 @@ static const KolRoundClass round_auction = {
 };
 
 void
-k1840_start_auction_round (KolEngine *g)
+k1840_start_auction_round (KolEngine *engine)
 {
   static const KolStepClass *const steps[] = { &step_selection_auction };
 
-  kol_round_start (g, &round_auction, K1840_ROUND_AUCTION, 1, steps, NULL, G_N_ELEMENTS (steps));
+  kol_round_start (engine, &round_auction, K1840_ROUND_AUCTION, 1, steps, NULL, G_N_ELEMENTS (steps));
 }
 
 /* ------------------------------------------------------- ChoosePlayerOrder */
@@ -461,31 +461,31 @@ choose_data (KolStep *s)
 }
 
 static void
-choose_setup (KolEngine *g,
+choose_setup (KolEngine *engine,
               KolStep *s)
 {
   ChooseData *d = choose_data (s);
 
-  d->n_left = MIN (g->n_players, KOL_MAX_PLAYERS);
+  d->n_left = MIN (engine->n_players, KOL_MAX_PLAYERS);
   for (int i = 0; i < d->n_left; i++)
     d->left[i] = (gint8) i;
 }
 
 static guint32
-choose_actions (KolEngine  *g,
+choose_actions (KolEngine  *engine,
                 KolStep  *s,
                 KolEntity entity)
 {
   if (entity.kind != KOL_ENTITY_PLAYER)
     return 0;
   /* 18xx.games offers the choice to anyone; players choose in turn */
-  if (!K1840 (g)->compat && !kol_step_is_current (g, s, entity))
+  if (!K1840 (engine)->compat && !kol_step_is_current (engine, s, entity))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_CHOOSE);
 }
 
 static void
-select_choice (KolEngine *g,
+select_choice (KolEngine *engine,
                KolStep *s,
                int      player,
                int      position)
@@ -498,12 +498,12 @@ select_choice (KolEngine *g,
     if (d->left[i] != position)
       d->left[m++] = d->left[i];
   d->n_left = m;
-  K1840 (g)->first_sr_position[player] = (gint8) position;
-  kol_engine_log (g, KOL_LOG_1840_CHOOSES_POSITION, args, 2);
+  K1840 (engine)->first_sr_position[player] = (gint8) position;
+  kol_engine_log (engine, KOL_LOG_1840_CHOOSES_POSITION, args, 2);
 }
 
 static gboolean
-choose_process (KolEngine         *g,
+choose_process (KolEngine         *engine,
                 KolStep         *s,
                 const KolAction *a,
                 GError         **error)
@@ -514,42 +514,42 @@ choose_process (KolEngine         *g,
   gboolean found = FALSE;
 
   if (a->type != KOL_ACTION_CHOOSE || a->choice == NULL)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "a position must be chosen");
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "a position must be chosen");
   position = g_ascii_strtoll (a->choice, &end, 10);
   for (int i = 0; i < d->n_left; i++)
     found |= d->left[i] == position;
   if (end == a->choice || *end != '\0' || !found)
-    return k1840_refuse (g, error, KOL_REASON_NONE, "this position is not free");
+    return k1840_refuse (engine, error, KOL_REASON_NONE, "this position is not free");
 
-  select_choice (g, s, a->entity.index, (int) position);
-  kol_entity_set_passed (g, a->entity, TRUE);
+  select_choice (engine, s, a->entity.index, (int) position);
+  kol_entity_set_passed (engine, a->entity, TRUE);
   if (d->n_left == 1)
     {
       /* finish!: the last player takes the last position */
-      for (int i = 0; i < g->round.n_entities; i++)
-        if (!kol_entity_passed (g, g->round.entities[i]))
+      for (int i = 0; i < engine->round.n_entities; i++)
+        if (!kol_entity_passed (engine, engine->round.entities[i]))
           {
-            select_choice (g, s, g->round.entities[i].index, d->left[0]);
+            select_choice (engine, s, engine->round.entities[i].index, d->left[0]);
             break;
           }
-      for (int i = 0; i < g->round.n_entities; i++)
-        kol_entity_set_passed (g, g->round.entities[i], FALSE);
+      for (int i = 0; i < engine->round.n_entities; i++)
+        kol_entity_set_passed (engine, engine->round.entities[i], FALSE);
       s->passed = TRUE;
       return TRUE;
     }
-  next_entity (g);
+  next_entity (engine);
   return TRUE;
 }
 
 static void
-choose_legal_actions (KolEngine   *g,
+choose_legal_actions (KolEngine   *engine,
                       KolStep   *s,
                       KolEntity  entity,
                       GPtrArray *out)
 {
   ChooseData *d = choose_data (s);
 
-  if (!kol_step_is_current (g, s, entity))
+  if (!kol_step_is_current (engine, s, entity))
     return;
   for (int i = 0; i < d->n_left; i++)
     {
@@ -571,22 +571,22 @@ static const KolStepClass step_choose_order = {
 /* Round::Choices#select_entities: least cash first, ties in the current
  * order (VI). */
 static void
-choose_select_entities (KolEngine  *g,
+choose_select_entities (KolEngine  *engine,
                         KolRound *r)
 {
   gint8 order[KOL_MAX_PLAYERS];
 
-  memcpy (order, g->player_order, sizeof order);
-  for (int i = 1; i < g->n_players; i++)
-    for (int j = i; j > 0 && g->players[order[j - 1]].cash > g->players[order[j]].cash; j--)
+  memcpy (order, engine->player_order, sizeof order);
+  for (int i = 1; i < engine->n_players; i++)
+    for (int j = i; j > 0 && engine->players[order[j - 1]].cash > engine->players[order[j]].cash; j--)
       {
         gint8 tmp = order[j];
 
         order[j] = order[j - 1];
         order[j - 1] = tmp;
       }
-  r->n_entities = g->n_players;
-  for (int i = 0; i < g->n_players; i++)
+  r->n_entities = engine->n_players;
+  for (int i = 0; i < engine->n_players; i++)
     r->entities[i] = kol_entity (KOL_ENTITY_PLAYER, order[i]);
 }
 
@@ -597,9 +597,9 @@ static const KolRoundClass round_choose = {
 };
 
 void
-k1840_start_choose_round (KolEngine *g)
+k1840_start_choose_round (KolEngine *engine)
 {
   static const KolStepClass *const steps[] = { &step_choose_order };
 
-  kol_round_start (g, &round_choose, K1840_ROUND_CHOOSE, 1, steps, NULL, G_N_ELEMENTS (steps));
+  kol_round_start (engine, &round_choose, K1840_ROUND_CHOOSE, 1, steps, NULL, G_N_ELEMENTS (steps));
 }

@@ -11,10 +11,10 @@
  */
 
 static int
-corp_parent (KolEngine *g,
+corp_parent (KolEngine *engine,
              int        corp)
 {
-  return k1840_is (g, corp, K1840_LINE) ? k1840_line_major (g, corp) : -1;
+  return k1840_is (engine, corp, K1840_LINE) ? k1840_line_major (engine, corp) : -1;
 }
 
 static gboolean
@@ -52,10 +52,10 @@ nth_of_type (GVariant   *track,
 /* SR n is played in turn n; the company and line rounds are counted by
  * the module as they start (CR1…CR6, LR1a…LR5c in bar order). */
 static int
-round_track_index (KolEngine *g)
+round_track_index (KolEngine *engine)
 {
-  K1840State *st = K1840 (g);
-  g_autoptr(GVariant) rules = kol_title_rule (g->title, "round_track");
+  K1840State *st = K1840 (engine);
+  g_autoptr(GVariant) rules = kol_title_rule (engine->title, "round_track");
   g_autoptr(GVariant) track = NULL;
 
   if (rules == NULL)
@@ -64,15 +64,15 @@ round_track_index (KolEngine *g)
                                                                 : g_variant_ref (rules);
   if (!g_variant_is_container (track) || g_variant_is_of_type (track, G_VARIANT_TYPE_VARDICT))
     return -1;
-  if (g->finished)
+  if (engine->finished)
     return nth_of_type (track, "end", 1);
-  switch (g->round.kind)
+  switch (engine->round.kind)
     {
     case K1840_ROUND_AUCTION:
     case K1840_ROUND_CHOOSE:
       return nth_of_type (track, "pre", 1);
     case K1840_ROUND_STOCK:
-      return nth_of_type (track, "stock", g->turn);
+      return nth_of_type (track, "stock", engine->turn);
     case K1840_ROUND_COMPANY_RUN:
     case K1840_ROUND_COMPANY_TRAINS:
     case K1840_ROUND_ACQUISITION:

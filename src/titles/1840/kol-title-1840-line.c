@@ -16,28 +16,28 @@
 /* --------------------------------------------------------------- helpers */
 
 static gboolean
-compat (KolEngine *g)
+compat (KolEngine *engine)
 {
-  return K1840 (g)->compat;
+  return K1840 (engine)->compat;
 }
 
 static int
-stadtbahn_track (KolEngine *g)
+stadtbahn_track (KolEngine *engine)
 {
-  return kol_title_track_by_id (g->title, "stadtbahn");
+  return kol_title_track_by_id (engine->title, "stadtbahn");
 }
 
 static int
-tram_track (KolEngine *g)
+tram_track (KolEngine *engine)
 {
-  return kol_title_track_by_id (g->title, "tram");
+  return kol_title_track_by_id (engine->title, "tram");
 }
 
 static guint8
-track_networks (KolEngine *g,
+track_networks (KolEngine *engine,
                 int      track)
 {
-  return track >= 0 ? kol_board_track_networks (g->title, track) : 0;
+  return track >= 0 ? kol_board_track_networks (engine->title, track) : 0;
 }
 
 static KolColor
@@ -59,10 +59,10 @@ bonus_color (K1840Bonus bonus)
 }
 
 static gboolean
-is_red_hex (KolEngine *g,
+is_red_hex (KolEngine *engine,
             int      hex)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
 
   for (int i = 0; i < st->n_red; i++)
     if (st->red_hexes[i] == hex)
@@ -71,10 +71,10 @@ is_red_hex (KolEngine *g,
 }
 
 static int
-purple_special_index (KolEngine *g,
+purple_special_index (KolEngine *engine,
                       int      hex)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
 
   for (int i = 0; i < 2; i++)
     if (st->purple_special_hex[i] == hex && hex >= 0)
@@ -83,10 +83,10 @@ purple_special_index (KolEngine *g,
 }
 
 static gboolean
-is_fixed_special (KolEngine *g,
+is_fixed_special (KolEngine *engine,
                   int      tile)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
 
   for (int i = 0; i < 2; i++)
     for (int k = 0; k < 2; k++)
@@ -98,10 +98,10 @@ is_fixed_special (KolEngine *g,
 /* L30a/L30b (and L31a/L31b) are one physical tile each (IX.4: either goes
  * on F24 or G11). */
 static gboolean
-pool_sibling_laid (KolEngine *g,
+pool_sibling_laid (KolEngine *engine,
                    int      tile)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
 
   for (int i = 0; i < 2; i++)
     for (int k = 0; k < 2; k++)
@@ -109,29 +109,29 @@ pool_sibling_laid (KolEngine *g,
         {
           int sibling = st->purple_special_tile[1 - i][k];
 
-          return sibling >= 0 && kol_board_free_copy (g, sibling) < 0 &&
-                 kol_board_tile_copies (g, sibling) > 0;
+          return sibling >= 0 && kol_board_free_copy (engine, sibling) < 0 &&
+                 kol_board_tile_copies (engine, sibling) > 0;
         }
   return FALSE;
 }
 
 /* The bonus lay being made now (SpecialTrack), KOL_COLOR_WHITE when none. */
 static KolColor
-bonus_mode (KolEngine *g)
+bonus_mode (KolEngine *engine)
 {
-  return (KolColor) K1840 (g)->lay_mode;
+  return (KolColor) K1840 (engine)->lay_mode;
 }
 
 /* ------------------------------------------------------------ board hooks */
 
 static guint8
-hook_networks (KolEngine *g,
+hook_networks (KolEngine *engine,
                int      corp)
 {
-  if (k1840_is (g, corp, K1840_LINE))
-    return track_networks (g, tram_track (g));
-  if (k1840_is (g, corp, K1840_CITY))
-    return track_networks (g, stadtbahn_track (g));
+  if (k1840_is (engine, corp, K1840_LINE))
+    return track_networks (engine, tram_track (engine));
+  if (k1840_is (engine, corp, K1840_CITY))
+    return track_networks (engine, stadtbahn_track (engine));
   return 0xff;
 }
 
@@ -141,7 +141,7 @@ hook_networks (KolEngine *g,
  * runs are never blocked by the lines (#5938), except for 18xx.games'
  * route check of imported games. */
 static gboolean
-hook_city_blocks (KolEngine *g,
+hook_city_blocks (KolEngine *engine,
                   int      hex,
                   int      city,
                   int      corp)
@@ -149,20 +149,20 @@ hook_city_blocks (KolEngine *g,
   const KolTileDef *tile;
   int base, node;
 
-  if (compat (g))
-    return kol_board_city_blocks (g, hex, city, corp);
-  if (k1840_is (g, corp, K1840_CITY))
+  if (compat (engine))
+    return kol_board_city_blocks (engine, hex, city, corp);
+  if (k1840_is (engine, corp, K1840_CITY))
     return FALSE;
-  if (!kol_board_city_blocks (g, hex, city, corp))
+  if (!kol_board_city_blocks (engine, hex, city, corp))
     return FALSE;
-  tile = kol_board_tile (g, hex, NULL);
+  tile = kol_board_tile (engine, hex, NULL);
   base = kol_tile_city_slot_base (tile, city);
   node = kol_tile_city_node (tile, city);
   for (int s = 0; node >= 0 && s < tile->nodes[node].slots && base + s < KOL_MAX_HEX_SLOTS; s++)
     {
-      int id = g->hexes[hex].slot_token[base + s];
+      int id = engine->hexes[hex].slot_token[base + s];
 
-      if (id >= 0 && k1840_is (g, KOL_TOKEN_CORP (id), K1840_CITY))
+      if (id >= 0 && k1840_is (engine, KOL_TOKEN_CORP (id), K1840_CITY))
         return FALSE;
     }
   return TRUE;
@@ -172,21 +172,21 @@ hook_city_blocks (KolEngine *g,
  * tiles only and the others none; red and purple tiles only by their bonus
  * (IX.4), the special purple tiles only on G11 and F24. */
 static gboolean
-hook_tile_available (KolEngine   *g,
+hook_tile_available (KolEngine   *engine,
                      int        corp,
                      int        hex,
                      int        tile,
                      KolReason *reason)
 {
-  const KolTileDef *def = &g->title->tiles[tile];
-  KolColor mode = bonus_mode (g);
-  gboolean orange_hex = k1840_orange_framed (g, g->hexes[hex].tile);
-  int special = purple_special_index (g, hex);
+  const KolTileDef *def = &engine->title->tiles[tile];
+  KolColor mode = bonus_mode (engine);
+  gboolean orange_hex = k1840_orange_framed (engine, engine->hexes[hex].tile);
+  int special = purple_special_index (engine, hex);
 
 #define REFUSE(r) do { if (reason) *reason = (r); return FALSE; } while (0)
   if (def->preprinted)
     REFUSE (KOL_REASON_TILE_NOT_AVAILABLE);
-  if (kol_board_free_copy (g, tile) < 0 || pool_sibling_laid (g, tile))
+  if (kol_board_free_copy (engine, tile) < 0 || pool_sibling_laid (engine, tile))
     REFUSE (KOL_REASON_TILE_NOT_AVAILABLE);
   if (def->lay_only_on && special < 0)
     {
@@ -205,18 +205,18 @@ hook_tile_available (KolEngine   *g,
         {
           if (special >= 0)
             {
-              if (K1840 (g)->purple_special_tile[special][0] != tile &&
-                  K1840 (g)->purple_special_tile[special][1] != tile)
+              if (K1840 (engine)->purple_special_tile[special][0] != tile &&
+                  K1840 (engine)->purple_special_tile[special][1] != tile)
                 REFUSE (KOL_REASON_TILE_HEX_LOCKED);
             }
-          else if (is_fixed_special (g, tile))
+          else if (is_fixed_special (engine, tile))
             REFUSE (KOL_REASON_TILE_HEX_LOCKED);
         }
       return TRUE;
     }
   if (def->lay_requires != NULL || def->color == KOL_COLOR_RED || def->color == KOL_COLOR_PURPLE)
     REFUSE (KOL_REASON_TILE_NOT_AVAILABLE);
-  if (!kol_board_color_available (g, (KolColor) def->color))
+  if (!kol_board_color_available (engine, (KolColor) def->color))
     REFUSE (KOL_REASON_TILE_COLOR_PHASE);
   if (orange_hex != (def->frame != NULL))
     REFUSE (KOL_REASON_TILE_NOT_UPGRADE);
@@ -225,29 +225,29 @@ hook_tile_available (KolEngine   *g,
 }
 
 static gboolean
-hook_upgrades_to (KolEngine *g,
+hook_upgrades_to (KolEngine *engine,
                   int      hex,
                   int      from_tile,
                   int      to_tile)
 {
-  const KolTileDef *from = &g->title->tiles[from_tile], *to = &g->title->tiles[to_tile];
+  const KolTileDef *from = &engine->title->tiles[from_tile], *to = &engine->title->tiles[to_tile];
 
   /* red → red and purple → purple on their printed hexes (Game#upgrades_to?) */
-  if (from->color == KOL_COLOR_RED && to->color == KOL_COLOR_RED && is_red_hex (g, hex))
+  if (from->color == KOL_COLOR_RED && to->color == KOL_COLOR_RED && is_red_hex (engine, hex))
     return TRUE;
   if (from->color == KOL_COLOR_PURPLE && to->color == KOL_COLOR_PURPLE)
     return from->preprinted;
-  return kol_board_upgrades_to (g, hex, from_tile, to_tile);
+  return kol_board_upgrades_to (engine, hex, from_tile, to_tile);
 }
 
 static guint8
-all_neighbor_edges (KolEngine *g,
+all_neighbor_edges (KolEngine *engine,
                     int      hex)
 {
   guint8 edges = 0;
 
   for (int e = 0; e < 6; e++)
-    if (g->title->hexes[hex].neighbors[e] >= 0)
+    if (engine->title->hexes[hex].neighbors[e] >= 0)
       edges |= (guint8) (1u << e);
   return edges;
 }
@@ -255,18 +255,18 @@ all_neighbor_edges (KolEngine *g,
 /* TrackAndToken#hex_neighbors: an untouched orange hex may be reached from
  * any side (its tile continues the dotted line, not a line's network). */
 static guint8
-hook_connected_edges (KolEngine        *g,
+hook_connected_edges (KolEngine        *engine,
                       int             corp,
                       int             hex,
                       const KolReach *reach)
 {
-  if (bonus_mode (g) == KOL_COLOR_WHITE && K1840 (g)->hex_orange[hex] && k1840_pristine (g, hex))
-    return all_neighbor_edges (g, hex);
-  return kol_board_connected_edges (g, corp, hex, reach);
+  if (bonus_mode (engine) == KOL_COLOR_WHITE && K1840 (engine)->hex_orange[hex] && k1840_pristine (engine, hex))
+    return all_neighbor_edges (engine, hex);
+  return kol_board_connected_edges (engine, corp, hex, reach);
 }
 
 static gboolean
-hook_legal_rotation (KolEngine        *g,
+hook_legal_rotation (KolEngine        *engine,
                      int             corp,
                      int             hex,
                      int             tile,
@@ -274,13 +274,13 @@ hook_legal_rotation (KolEngine        *g,
                      const KolReach *reach,
                      KolReason      *reason)
 {
-  const KolTileDef *def = &g->title->tiles[tile];
-  KolColor mode = bonus_mode (g);
+  const KolTileDef *def = &engine->title->tiles[tile];
+  KolColor mode = bonus_mode (engine);
   guint8 exits = kol_tile_exits (def, rotation);
 
   if (mode == KOL_COLOR_PURPLE)
     {
-      if (is_fixed_special (g, tile) && rotation != 0)
+      if (is_fixed_special (engine, tile) && rotation != 0)
         {
           if (reason)
             *reason = KOL_REASON_TILE_ROTATION;
@@ -290,18 +290,18 @@ hook_legal_rotation (KolEngine        *g,
     }
   if (mode == KOL_COLOR_RED)
     {
-      guint8 connected = reach ? kol_board_connected_edges (g, corp, hex, reach) : 0x3f;
+      guint8 connected = reach ? kol_board_connected_edges (engine, corp, hex, reach) : 0x3f;
 
-      if ((exits & ~all_neighbor_edges (g, hex)) == 0 && (exits & connected) != 0)
+      if ((exits & ~all_neighbor_edges (engine, hex)) == 0 && (exits & connected) != 0)
         return TRUE;
       if (reason)
         *reason = KOL_REASON_TILE_NOT_CONNECTED;
       return FALSE;
     }
-  if (mode == KOL_COLOR_WHITE && K1840 (g)->hex_orange[hex] && k1840_pristine (g, hex) &&
+  if (mode == KOL_COLOR_WHITE && K1840 (engine)->hex_orange[hex] && k1840_pristine (engine, hex) &&
       def->color == KOL_COLOR_YELLOW)
     {
-      guint8 needed = K1840 (g)->hex_exits[hex];
+      guint8 needed = K1840 (engine)->hex_exits[hex];
 
       if ((exits & needed) == needed)
         return TRUE;
@@ -309,7 +309,7 @@ hook_legal_rotation (KolEngine        *g,
         *reason = KOL_REASON_TILE_ROTATION;
       return FALSE;
     }
-  return kol_board_rotation_legal (g, corp, hex, tile, rotation, reach, reason);
+  return kol_board_rotation_legal (engine, corp, hex, tile, rotation, reach, reason);
 }
 
 const KolBoardHooks k1840_board_hooks = {
@@ -324,54 +324,54 @@ const KolBoardHooks k1840_board_hooks = {
 /* ------------------------------------------------------------ line round */
 
 static K1840LineRoundState *
-lst (KolEngine *g)
+lst (KolEngine *engine)
 {
-  return K1840_LINE_STATE (g);
+  return K1840_LINE_STATE (engine);
 }
 
 static void
-compute_reach (KolEngine  *g,
+compute_reach (KolEngine  *engine,
                int       corp,
                KolReach *reach)
 {
-  kol_board_compute_reach (g, corp, NULL, reach);
+  kol_board_compute_reach (engine, corp, NULL, reach);
 }
 
 /* ---- SpecialTrack: the bonus tile lays ---- */
 
 static gboolean
-special_track_active (KolEngine *g,
+special_track_active (KolEngine *engine,
                       KolStep *s)
 {
-  return lst (g)->n_lays > 0;
+  return lst (engine)->n_lays > 0;
 }
 
 static int
-special_track_active_entities (KolEngine   *g,
+special_track_active_entities (KolEngine   *engine,
                                KolStep   *s,
                                KolEntity *out,
                                int        max)
 {
-  if (max < 1 || lst (g)->n_lays == 0)
+  if (max < 1 || lst (engine)->n_lays == 0)
     return 0;
-  out[0] = lst (g)->lays[0].entity;
+  out[0] = lst (engine)->lays[0].entity;
   return 1;
 }
 
 static guint32
-special_track_actions (KolEngine  *g,
+special_track_actions (KolEngine  *engine,
                        KolStep  *s,
                        KolEntity entity)
 {
-  if (lst (g)->n_lays == 0 || !kol_entity_equal (entity, lst (g)->lays[0].entity))
+  if (lst (engine)->n_lays == 0 || !kol_entity_equal (entity, lst (engine)->lays[0].entity))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_LAY_TILE) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }
 
 static void
-shift_lay (KolEngine *g)
+shift_lay (KolEngine *engine)
 {
-  K1840LineRoundState *ls = lst (g);
+  K1840LineRoundState *ls = lst (engine);
 
   if (ls->n_lays == 0)
     return;
@@ -382,16 +382,16 @@ shift_lay (KolEngine *g)
 /* SpecialTrack#available_hex: connected, not an untouched orange hex, and
  * of the colour the bonus upgrades. */
 static gboolean
-special_hex_ok (KolEngine        *g,
+special_hex_ok (KolEngine        *engine,
                 int             corp,
                 int             hex,
                 KolColor        color,
                 const KolReach *reach)
 {
-  const KolTileDef *tile = kol_board_tile (g, hex, NULL);
-  gboolean pristine = k1840_pristine (g, hex);
+  const KolTileDef *tile = kol_board_tile (engine, hex, NULL);
+  gboolean pristine = k1840_pristine (engine, hex);
 
-  if (K1840 (g)->hex_orange[hex] && pristine)
+  if (K1840 (engine)->hex_orange[hex] && pristine)
     return FALSE;
   if (!reach->hex_connected[hex])
     return FALSE;
@@ -402,39 +402,39 @@ special_hex_ok (KolEngine        *g,
     case KOL_COLOR_GREEN:
       return tile->color == KOL_COLOR_YELLOW;
     case KOL_COLOR_RED:
-      return is_red_hex (g, hex) && pristine;
+      return is_red_hex (engine, hex) && pristine;
     default:
       return pristine && tile->color == color;
     }
 }
 
 static gboolean
-special_track_process (KolEngine         *g,
+special_track_process (KolEngine         *engine,
                        KolStep         *s,
                        const KolAction *a,
                        GError         **error)
 {
-  K1840State *st = K1840 (g);
-  int line = a->entity.index, major = k1840_line_major (g, line);
+  K1840State *st = K1840 (engine);
+  int line = a->entity.index, major = k1840_line_major (engine, line);
   KolColor color;
   gboolean ok;
 
   if (a->type == KOL_ACTION_PASS)
     {
-      kol_step_log_pass (g, s, a->entity);
-      shift_lay (g);
+      kol_step_log_pass (engine, s, a->entity);
+      shift_lay (engine);
       return TRUE;
     }
   if (a->type != KOL_ACTION_LAY_TILE)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a tile lay");
-  color = (KolColor) lst (g)->lays[0].color;
-  if (!compat (g) && a->hex >= 0 && a->hex < (int) g->title->n_hexes)
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a tile lay");
+  color = (KolColor) lst (engine)->lays[0].color;
+  if (!compat (engine) && a->hex >= 0 && a->hex < (int) engine->title->n_hexes)
     {
       KolReach reach;
 
       st->lay_mode = (guint8) color;
-      compute_reach (g, line, &reach);
-      ok = special_hex_ok (g, line, a->hex, color, &reach);
+      compute_reach (engine, line, &reach);
+      ok = special_hex_ok (engine, line, a->hex, color, &reach);
       st->lay_mode = KOL_COLOR_WHITE;
       if (!ok)
         {
@@ -443,56 +443,56 @@ special_track_process (KolEngine         *g,
             kol_arg_int (KOL_ARG_REASON, KOL_REASON_TILE_NOT_CONNECTED),
           };
 
-          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_TILE, args, 3,
-                                  "the bonus tile cannot go on %s", g->title->hexes[a->hex].id);
+          return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_TILE, args, 3,
+                                  "the bonus tile cannot go on %s", engine->title->hexes[a->hex].id);
         }
     }
   st->lay_mode = (guint8) color;
-  ok = kol_tracker_lay_tile (g, a, 0, major, error);
+  ok = kol_tracker_lay_tile (engine, a, 0, major, error);
   st->lay_mode = KOL_COLOR_WHITE;
   if (!ok)
     return FALSE;
-  if (KOL_OPERATING_STATE (g)->n_laid_hexes < KOL_MAX_LAID_HEXES)
-    KOL_OPERATING_STATE (g)->laid_hexes[KOL_OPERATING_STATE (g)->n_laid_hexes++] = (gint16) a->hex;
-  shift_lay (g);
+  if (KOL_OPERATING_STATE (engine)->n_laid_hexes < KOL_MAX_LAID_HEXES)
+    KOL_OPERATING_STATE (engine)->laid_hexes[KOL_OPERATING_STATE (engine)->n_laid_hexes++] = (gint16) a->hex;
+  shift_lay (engine);
   return TRUE;
 }
 
 static void
-special_track_round_state (KolEngine *g,
+special_track_round_state (KolEngine *engine,
                            KolStep *s)
 {
-  lst (g)->n_lays = 0;
+  lst (engine)->n_lays = 0;
 }
 
 /* Every hex, tile and rotation a bonus lay of @color allows @line now. */
 static void
-bonus_lays (KolEngine   *g,
+bonus_lays (KolEngine   *engine,
             int        line,
             KolEntity  entity,
             KolColor   color,
             GPtrArray *out)
 {
-  K1840State *st = K1840 (g);
-  int major = k1840_line_major (g, line);
+  K1840State *st = K1840 (engine);
+  int major = k1840_line_major (engine, line);
   KolReach reach;
   gint16 tiles[KOL_MAX_TILE_DEFS];
 
   st->lay_mode = (guint8) color;
-  compute_reach (g, line, &reach);
-  for (guint h = 0; h < g->title->n_hexes; h++)
+  compute_reach (engine, line, &reach);
+  for (guint h = 0; h < engine->title->n_hexes; h++)
     {
       int n;
 
-      if (!special_hex_ok (g, line, (int) h, color, &reach))
+      if (!special_hex_ok (engine, line, (int) h, color, &reach))
         continue;
-      n = kol_board_legal_tiles (g, line, (int) h, &reach, tiles, KOL_MAX_TILE_DEFS);
+      n = kol_board_legal_tiles (engine, line, (int) h, &reach, tiles, KOL_MAX_TILE_DEFS);
       for (int i = 0; i < n; i++)
         {
-          guint8 rotations = kol_board_legal_rotations (g, line, (int) h, tiles[i], &reach);
-          int cost = kol_board_tile_cost (g, line, (int) h, tiles[i]);
+          guint8 rotations = kol_board_legal_rotations (engine, line, (int) h, tiles[i], &reach);
+          int cost = kol_board_tile_cost (engine, line, (int) h, tiles[i]);
 
-          if (major < 0 || cost > g->corps[major].cash)
+          if (major < 0 || cost > engine->corps[major].cash)
             continue;
           for (int r = 0; r < 6; r++)
             if (rotations & (1u << r))
@@ -500,7 +500,7 @@ bonus_lays (KolEngine   *g,
                 KolAction *a = kol_action_new (KOL_ACTION_LAY_TILE, entity);
 
                 a->hex = (gint16) h;
-                a->tile_copy = (gint16) kol_board_free_copy (g, tiles[i]);
+                a->tile_copy = (gint16) kol_board_free_copy (engine, tiles[i]);
                 a->rotation = (guint8) r;
                 g_ptr_array_add (out, a);
               }
@@ -510,14 +510,14 @@ bonus_lays (KolEngine   *g,
 }
 
 static void
-special_track_legal_actions (KolEngine   *g,
+special_track_legal_actions (KolEngine   *engine,
                              KolStep   *s,
                              KolEntity  entity,
                              GPtrArray *out)
 {
-  if (special_track_actions (g, s, entity) == 0)
+  if (special_track_actions (engine, s, entity) == 0)
     return;
-  bonus_lays (g, entity.index, entity, (KolColor) lst (g)->lays[0].color, out);
+  bonus_lays (engine, entity.index, entity, (KolColor) lst (engine)->lays[0].color, out);
   g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
 }
 
@@ -545,7 +545,7 @@ token_hex_reachable (const KolReach *reach,
  * circle, connected, one per hex, the homes of lines not yet running kept
  * free. */
 static gboolean
-token_ok (KolEngine        *g,
+token_ok (KolEngine        *engine,
           int             line,
           int             hex,
           int             city,
@@ -553,9 +553,9 @@ token_ok (KolEngine        *g,
           const KolReach *reach,
           KolReason      *reason)
 {
-  if (!kol_board_check_token (g, line, hex, city, connected ? KOL_TOKEN_CHECK_CONNECTED : 0, reach, reason))
+  if (!kol_board_check_token (engine, line, hex, city, connected ? KOL_TOKEN_CHECK_CONNECTED : 0, reach, reason))
     return FALSE;
-  if (!kol_board_city_reserved_by (g, hex, city, line) && k1840_tile_token_blocked (g, hex, line))
+  if (!kol_board_city_reserved_by (engine, hex, city, line) && k1840_tile_token_blocked (engine, hex, line))
     {
       if (reason)
         *reason = KOL_REASON_TOKEN_RESERVED;
@@ -565,22 +565,22 @@ token_ok (KolEngine        *g,
 }
 
 static gboolean
-refuse_token (KolEngine  *g,
+refuse_token (KolEngine  *engine,
               GError  **error,
               int       hex,
               KolReason reason)
 {
   KolArg args[2] = { kol_arg_int (KOL_ARG_HEX, hex), kol_arg_int (KOL_ARG_REASON, reason) };
 
-  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_TOKEN, args, 2, "no station on %s: %s",
-                          hex >= 0 && hex < (int) g->title->n_hexes ? g->title->hexes[hex].id : "?",
+  return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_TOKEN, args, 2, "no station on %s: %s",
+                          hex >= 0 && hex < (int) engine->title->n_hexes ? engine->title->hexes[hex].id : "?",
                           kol_reason_to_string (reason));
 }
 
 /* Places @line's next marker in (hex, city), paid by its tram company
  * (@price -1: the marker's printed cost). */
 static gboolean
-place_line_token (KolEngine  *g,
+place_line_token (KolEngine  *engine,
                   int       line,
                   int       hex,
                   int       city,
@@ -589,53 +589,53 @@ place_line_token (KolEngine  *g,
                   int       price,
                   GError  **error)
 {
-  int major = k1840_line_major (g, line), token = kol_board_next_token (g, line);
+  int major = k1840_line_major (engine, line), token = kol_board_next_token (engine, line);
   KolReason reason = KOL_REASON_NONE;
   KolReach reach;
   int cost;
 
-  if (hex < 0 || hex >= (int) g->title->n_hexes || city < 0 ||
-      city >= kol_tile_n_cities (kol_board_tile (g, hex, NULL)))
-    return refuse_token (g, error, hex, KOL_REASON_TOKEN_NO_SLOT);
+  if (hex < 0 || hex >= (int) engine->title->n_hexes || city < 0 ||
+      city >= kol_tile_n_cities (kol_board_tile (engine, hex, NULL)))
+    return refuse_token (engine, error, hex, KOL_REASON_TOKEN_NO_SLOT);
   if (token < 0)
-    return refuse_token (g, error, hex, KOL_REASON_TOKEN_NONE_LEFT);
-  if (!extra_action && KOL_OPERATING_STATE (g)->tokened)
-    return refuse_token (g, error, hex, KOL_REASON_TOKEN_ALREADY_PLACED);
-  compute_reach (g, line, &reach);
-  if (!token_ok (g, line, hex, city, connected, &reach, &reason))
-    return refuse_token (g, error, hex, reason);
-  cost = price >= 0 ? price : g->corps[line].tokens[token].price;
-  if (major < 0 || cost > g->corps[major].cash)
+    return refuse_token (engine, error, hex, KOL_REASON_TOKEN_NONE_LEFT);
+  if (!extra_action && KOL_OPERATING_STATE (engine)->tokened)
+    return refuse_token (engine, error, hex, KOL_REASON_TOKEN_ALREADY_PLACED);
+  compute_reach (engine, line, &reach);
+  if (!token_ok (engine, line, hex, city, connected, &reach, &reason))
+    return refuse_token (engine, error, hex, reason);
+  cost = price >= 0 ? price : engine->corps[line].tokens[token].price;
+  if (major < 0 || cost > engine->corps[major].cash)
     {
       KolArg args[3] = {
-        kol_arg_int (KOL_ARG_CORP, major), kol_arg_int (KOL_ARG_MONEY, major >= 0 ? g->corps[major].cash : 0),
+        kol_arg_int (KOL_ARG_CORP, major), kol_arg_int (KOL_ARG_MONEY, major >= 0 ? engine->corps[major].cash : 0),
         kol_arg_int (KOL_ARG_MONEY, cost),
       };
 
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "cannot pay for the station");
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "cannot pay for the station");
     }
-  kol_board_place_token (g, line, token, hex, city, -1);
-  g->corps[line].tokens[token].used = TRUE;
-  k1840_remove_tile_reservation (g, hex, line);
+  kol_board_place_token (engine, line, token, hex, city, -1);
+  engine->corps[line].tokens[token].used = TRUE;
+  k1840_remove_tile_reservation (engine, hex, line);
   if (cost > 0)
-    kol_engine_transfer (g, kol_entity (KOL_ENTITY_CORP, major), kol_entity (KOL_ENTITY_BANK, 0), cost);
+    kol_engine_transfer (engine, kol_entity (KOL_ENTITY_CORP, major), kol_entity (KOL_ENTITY_BANK, 0), cost);
   {
     KolArg args[3] = {
       kol_arg_int (KOL_ARG_CORP, line), kol_arg_int (KOL_ARG_HEX, hex), kol_arg_int (KOL_ARG_MONEY, cost),
     };
 
-    kol_engine_log (g, cost > 0 ? KOL_LOG_TOKEN_PLACED_FOR : KOL_LOG_TOKEN_PLACED, args, cost > 0 ? 3 : 2);
+    kol_engine_log (engine, cost > 0 ? KOL_LOG_TOKEN_PLACED_FOR : KOL_LOG_TOKEN_PLACED, args, cost > 0 ? 3 : 2);
   }
   if (!extra_action)
-    KOL_OPERATING_STATE (g)->tokened = TRUE;
+    KOL_OPERATING_STATE (engine)->tokened = TRUE;
   return TRUE;
 }
 
 static gboolean
-no_remove_hex (KolEngine *g,
+no_remove_hex (KolEngine *engine,
                int      hex)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
 
   for (int i = 0; i < st->n_no_remove; i++)
     if (st->no_remove_hexes[i] == hex)
@@ -645,7 +645,7 @@ no_remove_hex (KolEngine *g,
 
 /* The Stadtbahn marker in (hex, slot), or -1. */
 static int
-city_token_at (KolEngine *g,
+city_token_at (KolEngine *engine,
                int      hex,
                int      slot)
 {
@@ -653,117 +653,117 @@ city_token_at (KolEngine *g,
 
   if (slot < 0 || slot >= KOL_MAX_HEX_SLOTS)
     return -1;
-  id = g->hexes[hex].slot_token[slot];
-  return id >= 0 && k1840_is (g, KOL_TOKEN_CORP (id), K1840_CITY) ? id : -1;
+  id = engine->hexes[hex].slot_token[slot];
+  return id >= 0 && k1840_is (engine, KOL_TOKEN_CORP (id), K1840_CITY) ? id : -1;
 }
 
 static gboolean
-hex_has_city_token (KolEngine *g,
+hex_has_city_token (KolEngine *engine,
                     int      hex)
 {
   for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
-    if (city_token_at (g, hex, s) >= 0)
+    if (city_token_at (engine, hex, s) >= 0)
       return TRUE;
   return FALSE;
 }
 
 /* IX.6: a line removes a Stadtbahn marker for 40; it leaves the game. */
 static void
-destroy_city_token (KolEngine *g,
+destroy_city_token (KolEngine *engine,
                     int      line,
                     int      hex,
                     int      id)
 {
-  int major = k1840_line_major (g, line), corp = KOL_TOKEN_CORP (id), index = KOL_TOKEN_INDEX (id);
+  int major = k1840_line_major (engine, line), corp = KOL_TOKEN_CORP (id), index = KOL_TOKEN_INDEX (id);
   KolArg args[3] = {
     kol_arg_int (KOL_ARG_CORP, line), kol_arg_int (KOL_ARG_HEX, hex),
-    kol_arg_int (KOL_ARG_MONEY, K1840 (g)->token_remove_cost),
+    kol_arg_int (KOL_ARG_MONEY, K1840 (engine)->token_remove_cost),
   };
 
-  kol_engine_transfer (g, kol_entity (KOL_ENTITY_CORP, major), kol_entity (KOL_ENTITY_BANK, 0),
-                     K1840 (g)->token_remove_cost);
-  kol_engine_log (g, KOL_LOG_1840_REMOVES_TOKEN, args, 3);
-  kol_board_remove_token (g, corp, index);
-  g->corps[corp].tokens[index].used = TRUE;
-  g->corps[corp].tokens[index].hex = -1;
+  kol_engine_transfer (engine, kol_entity (KOL_ENTITY_CORP, major), kol_entity (KOL_ENTITY_BANK, 0),
+                     K1840 (engine)->token_remove_cost);
+  kol_engine_log (engine, KOL_LOG_1840_REMOVES_TOKEN, args, 3);
+  kol_board_remove_token (engine, corp, index);
+  engine->corps[corp].tokens[index].used = TRUE;
+  engine->corps[corp].tokens[index].hex = -1;
 }
 
 static gboolean
-can_remove_at (KolEngine        *g,
+can_remove_at (KolEngine        *engine,
                int             line,
                int             hex,
                const KolReach *reach)
 {
-  if (no_remove_hex (g, hex) || !hex_has_city_token (g, hex))
+  if (no_remove_hex (engine, hex) || !hex_has_city_token (engine, hex))
     return FALSE;
-  return !K1840 (g)->remove_reachable_only || token_hex_reachable (reach, hex);
+  return !K1840 (engine)->remove_reachable_only || token_hex_reachable (reach, hex);
 }
 
 static gboolean
-remove_token (KolEngine         *g,
+remove_token (KolEngine         *engine,
               const KolAction *a,
               GError         **error)
 {
-  int line = a->entity.index, major = k1840_line_major (g, line), slot, id;
+  int line = a->entity.index, major = k1840_line_major (engine, line), slot, id;
   KolReach reach;
 
-  if (a->hex < 0 || a->hex >= (int) g->title->n_hexes)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
-  compute_reach (g, line, &reach);
-  if (!compat (g) && !can_remove_at (g, line, a->hex, &reach))
-    return refuse_token (g, error, a->hex, KOL_REASON_1840_TOKEN_NOT_REMOVABLE);
-  slot = kol_board_slot_index (g, a->hex, a->city, a->slot);
-  id = city_token_at (g, a->hex, slot);
-  if (id < 0 || no_remove_hex (g, a->hex))
-    return refuse_token (g, error, a->hex, KOL_REASON_1840_TOKEN_NOT_REMOVABLE);
-  if (major < 0 || g->corps[major].cash < K1840 (g)->token_remove_cost)
+  if (a->hex < 0 || a->hex >= (int) engine->title->n_hexes)
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
+  compute_reach (engine, line, &reach);
+  if (!compat (engine) && !can_remove_at (engine, line, a->hex, &reach))
+    return refuse_token (engine, error, a->hex, KOL_REASON_1840_TOKEN_NOT_REMOVABLE);
+  slot = kol_board_slot_index (engine, a->hex, a->city, a->slot);
+  id = city_token_at (engine, a->hex, slot);
+  if (id < 0 || no_remove_hex (engine, a->hex))
+    return refuse_token (engine, error, a->hex, KOL_REASON_1840_TOKEN_NOT_REMOVABLE);
+  if (major < 0 || engine->corps[major].cash < K1840 (engine)->token_remove_cost)
     {
       KolArg args[3] = {
-        kol_arg_int (KOL_ARG_CORP, major), kol_arg_int (KOL_ARG_MONEY, major >= 0 ? g->corps[major].cash : 0),
-        kol_arg_int (KOL_ARG_MONEY, K1840 (g)->token_remove_cost),
+        kol_arg_int (KOL_ARG_CORP, major), kol_arg_int (KOL_ARG_MONEY, major >= 0 ? engine->corps[major].cash : 0),
+        kol_arg_int (KOL_ARG_MONEY, K1840 (engine)->token_remove_cost),
       };
 
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "cannot pay for the removal");
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "cannot pay for the removal");
     }
-  destroy_city_token (g, line, a->hex, id);
+  destroy_city_token (engine, line, a->hex, id);
   return TRUE;
 }
 
 /* ---- SpecialToken: the bonus station ---- */
 
 static gboolean
-special_token_active (KolEngine *g,
+special_token_active (KolEngine *engine,
                       KolStep *s)
 {
-  return lst (g)->n_tokens > 0;
+  return lst (engine)->n_tokens > 0;
 }
 
 static int
-special_token_active_entities (KolEngine   *g,
+special_token_active_entities (KolEngine   *engine,
                                KolStep   *s,
                                KolEntity *out,
                                int        max)
 {
-  if (max < 1 || lst (g)->n_tokens == 0)
+  if (max < 1 || lst (engine)->n_tokens == 0)
     return 0;
-  out[0] = lst (g)->tokens[0].entity;
+  out[0] = lst (engine)->tokens[0].entity;
   return 1;
 }
 
 static guint32
-special_token_actions (KolEngine  *g,
+special_token_actions (KolEngine  *engine,
                        KolStep  *s,
                        KolEntity entity)
 {
-  if (lst (g)->n_tokens == 0 || !kol_entity_equal (entity, lst (g)->tokens[0].entity))
+  if (lst (engine)->n_tokens == 0 || !kol_entity_equal (entity, lst (engine)->tokens[0].entity))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }
 
 static void
-shift_token (KolEngine *g)
+shift_token (KolEngine *engine)
 {
-  K1840LineRoundState *ls = lst (g);
+  K1840LineRoundState *ls = lst (engine);
 
   if (ls->n_tokens == 0)
     return;
@@ -774,7 +774,7 @@ shift_token (KolEngine *g)
 /* The bonus marker (IX.4): on 18xx.games free, and it may replace a
  * Stadtbahn marker for 40; by the rulebook it follows IX.6, cost included. */
 static gboolean
-special_token_process (KolEngine         *g,
+special_token_process (KolEngine         *engine,
                        KolStep         *s,
                        const KolAction *a,
                        GError         **error)
@@ -784,41 +784,41 @@ special_token_process (KolEngine         *g,
 
   if (a->type == KOL_ACTION_PASS)
     {
-      kol_step_log_pass (g, s, a->entity);
-      shift_token (g);
+      kol_step_log_pass (engine, s, a->entity);
+      shift_token (engine);
       return TRUE;
     }
   if (a->type != KOL_ACTION_PLACE_TOKEN)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a station action");
-  if (a->hex < 0 || a->hex >= (int) g->title->n_hexes)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
-  compute_reach (g, line, &reach);
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a station action");
+  if (a->hex < 0 || a->hex >= (int) engine->title->n_hexes)
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
+  compute_reach (engine, line, &reach);
   if (!token_hex_reachable (&reach, a->hex))
-    return refuse_token (g, error, a->hex, KOL_REASON_TOKEN_NOT_REACHABLE);
-  slot = kol_board_slot_index (g, a->hex, a->city, a->slot);
-  id = city_token_at (g, a->hex, slot);
+    return refuse_token (engine, error, a->hex, KOL_REASON_TOKEN_NOT_REACHABLE);
+  slot = kol_board_slot_index (engine, a->hex, a->city, a->slot);
+  id = city_token_at (engine, a->hex, slot);
   if (id >= 0)
     {
-      if (no_remove_hex (g, a->hex))
-        return refuse_token (g, error, a->hex, KOL_REASON_1840_TOKEN_NOT_REMOVABLE);
-      if (!kol_board_city_tokened_by (g, a->hex, a->city, line) &&
-          !(reach.nodes[a->hex] & (1u << kol_tile_city_node (kol_board_tile (g, a->hex, NULL), a->city))))
-        return refuse_token (g, error, a->hex, KOL_REASON_TOKEN_NOT_REACHABLE);
-      if (g->corps[k1840_line_major (g, line)].cash < K1840 (g)->token_remove_cost)
-        return refuse_token (g, error, a->hex, KOL_REASON_1840_TOKEN_NOT_REMOVABLE);
-      destroy_city_token (g, line, a->hex, id);
+      if (no_remove_hex (engine, a->hex))
+        return refuse_token (engine, error, a->hex, KOL_REASON_1840_TOKEN_NOT_REMOVABLE);
+      if (!kol_board_city_tokened_by (engine, a->hex, a->city, line) &&
+          !(reach.nodes[a->hex] & (1u << kol_tile_city_node (kol_board_tile (engine, a->hex, NULL), a->city))))
+        return refuse_token (engine, error, a->hex, KOL_REASON_TOKEN_NOT_REACHABLE);
+      if (engine->corps[k1840_line_major (engine, line)].cash < K1840 (engine)->token_remove_cost)
+        return refuse_token (engine, error, a->hex, KOL_REASON_1840_TOKEN_NOT_REMOVABLE);
+      destroy_city_token (engine, line, a->hex, id);
     }
-  if (!place_line_token (g, line, a->hex, a->city, !compat (g), TRUE, compat (g) ? 0 : -1, error))
+  if (!place_line_token (engine, line, a->hex, a->city, !compat (engine), TRUE, compat (engine) ? 0 : -1, error))
     return FALSE;
-  shift_token (g);
+  shift_token (engine);
   return TRUE;
 }
 
 static void
-special_token_round_state (KolEngine *g,
+special_token_round_state (KolEngine *engine,
                            KolStep *s)
 {
-  lst (g)->n_tokens = 0;
+  lst (engine)->n_tokens = 0;
 }
 
 static void
@@ -839,50 +839,50 @@ add_token_action (GPtrArray *out,
 
 /* Every city where @line may place its next marker now for @price. */
 static void
-token_targets (KolEngine   *g,
+token_targets (KolEngine   *engine,
                int        line,
                KolEntity  entity,
                int        price,
                GPtrArray *out)
 {
-  int major = k1840_line_major (g, line), token = kol_board_next_token (g, line);
+  int major = k1840_line_major (engine, line), token = kol_board_next_token (engine, line);
   KolReach reach;
 
   if (token < 0 || major < 0)
     return;
   if (price < 0)
-    price = g->corps[line].tokens[token].price;
-  if (price > g->corps[major].cash)
+    price = engine->corps[line].tokens[token].price;
+  if (price > engine->corps[major].cash)
     return;
-  compute_reach (g, line, &reach);
-  for (guint h = 0; h < g->title->n_hexes; h++)
+  compute_reach (engine, line, &reach);
+  for (guint h = 0; h < engine->title->n_hexes; h++)
     {
       const KolTileDef *tile;
 
       if (!token_hex_reachable (&reach, (int) h))
         continue;
-      tile = kol_board_tile (g, (int) h, NULL);
+      tile = kol_board_tile (engine, (int) h, NULL);
       for (int c = 0; c < kol_tile_n_cities (tile); c++)
         {
           int slot;
 
-          if (!token_ok (g, line, (int) h, c, TRUE, &reach, NULL))
+          if (!token_ok (engine, line, (int) h, c, TRUE, &reach, NULL))
             continue;
-          slot = kol_board_city_get_slot (g, (int) h, c, line);
+          slot = kol_board_city_get_slot (engine, (int) h, c, line);
           add_token_action (out, entity, (int) h, c, slot - kol_tile_city_slot_base (tile, c));
         }
     }
 }
 
 static void
-special_token_legal_actions (KolEngine   *g,
+special_token_legal_actions (KolEngine   *engine,
                              KolStep   *s,
                              KolEntity  entity,
                              GPtrArray *out)
 {
-  if (special_token_actions (g, s, entity) == 0)
+  if (special_token_actions (engine, s, entity) == 0)
     return;
-  token_targets (g, entity.index, entity, compat (g) ? 0 : -1, out);
+  token_targets (engine, entity.index, entity, compat (engine) ? 0 : -1, out);
   g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
 }
 
@@ -899,7 +899,7 @@ static const KolStepClass step_special_token = {
 /* ---- BuyCompany: a tram company buys a private during its line's turn ---- */
 
 static gboolean
-buy_company_process (KolEngine         *g,
+buy_company_process (KolEngine         *engine,
                      KolStep         *s,
                      const KolAction *a,
                      GError         **error)
@@ -907,13 +907,13 @@ buy_company_process (KolEngine         *g,
   int major;
 
   if (a->type == KOL_ACTION_PASS)
-    return kol_step_process_pass (g, s, a, error);
+    return kol_step_process_pass (engine, s, a, error);
   if (a->type != KOL_ACTION_BUY_COMPANY || a->entity.kind != KOL_ENTITY_CORP)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a company purchase");
-  major = k1840_line_major (g, a->entity.index);
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a company purchase");
+  major = k1840_line_major (engine, a->entity.index);
   if (major < 0)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "the line has no tram company");
-  return kol_step_buy_company_buy (g, s, major, a->company, a->price, -1, error);
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "the line has no tram company");
+  return kol_step_buy_company_buy (engine, s, major, a->company, a->price, -1, error);
 }
 
 static const KolStepClass step_buy_company = {
@@ -929,18 +929,18 @@ static const KolStepClass step_buy_company = {
 /* ---- HomeToken: a line choosing its home city on an OO hex ---- */
 
 static gboolean
-home_token_process (KolEngine         *g,
+home_token_process (KolEngine         *engine,
                     KolStep         *s,
                     const KolAction *a,
                     GError         **error)
 {
-  KolPendingTokens *pending = kol_round_pending_tokens (g);
+  KolPendingTokens *pending = kol_round_pending_tokens (engine);
   int corp = pending && pending->n > 0 ? pending->tokens[0].corp : -1;
 
-  if (!kol_step_home_token_process (g, s, a, error))
+  if (!kol_step_home_token_process (engine, s, a, error))
     return FALSE;
   if (corp >= 0 && a->hex >= 0)
-    k1840_remove_tile_reservation (g, a->hex, corp);
+    k1840_remove_tile_reservation (engine, a->hex, corp);
   return TRUE;
 }
 
@@ -972,55 +972,55 @@ tt (KolStep *s)
 }
 
 static void
-tt_setup (KolEngine *g,
+tt_setup (KolEngine *engine,
           KolStep *s)
 {
-  kol_step_track_and_token_setup (g, s);
+  kol_step_track_and_token_setup (engine, s);
   tt (s)->orange_placed = FALSE;
   tt (s)->normal_placed = FALSE;
 }
 
 static void
-tt_unpass (KolEngine *g,
+tt_unpass (KolEngine *engine,
            KolStep *s)
 {
-  tt_setup (g, s);
+  tt_setup (engine, s);
 }
 
 static gboolean
-tt_can_lay (KolEngine  *g,
+tt_can_lay (KolEngine  *engine,
             KolStep  *s,
             KolEntity entity)
 {
-  return kol_tracker_can_lay_tile (g, entity);
+  return kol_tracker_can_lay_tile (engine, entity);
 }
 
 static gboolean
-tt_can_place_token (KolEngine  *g,
+tt_can_place_token (KolEngine  *engine,
                     KolStep  *s,
                     KolEntity entity)
 {
-  int line = entity.index, major = k1840_line_major (g, line), token;
+  int line = entity.index, major = k1840_line_major (engine, line), token;
 
-  if (!kol_step_is_current (g, s, entity) || KOL_OPERATING_STATE (g)->tokened || major < 0)
+  if (!kol_step_is_current (engine, s, entity) || KOL_OPERATING_STATE (engine)->tokened || major < 0)
     return FALSE;
-  token = kol_board_next_token (g, line);
-  return token >= 0 && g->corps[line].tokens[token].price <= g->corps[major].cash;
+  token = kol_board_next_token (engine, line);
+  return token >= 0 && engine->corps[line].tokens[token].price <= engine->corps[major].cash;
 }
 
 static guint32
-tt_actions (KolEngine  *g,
+tt_actions (KolEngine  *engine,
             KolStep  *s,
             KolEntity entity)
 {
   guint32 actions;
 
-  if (!kol_step_is_current (g, s, entity) || !k1840_entity_is (g, entity, K1840_LINE))
+  if (!kol_step_is_current (engine, s, entity) || !k1840_entity_is (engine, entity, K1840_LINE))
     return 0;
   actions = KOL_ACTION_BIT (KOL_ACTION_REMOVE_TOKEN) | KOL_ACTION_BIT (KOL_ACTION_PASS);
-  if (tt_can_lay (g, s, entity))
+  if (tt_can_lay (engine, s, entity))
     actions |= KOL_ACTION_BIT (KOL_ACTION_LAY_TILE);
-  if (tt_can_place_token (g, s, entity))
+  if (tt_can_place_token (engine, s, entity))
     actions |= KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN);
   return actions;
 }
@@ -1028,16 +1028,16 @@ tt_actions (KolEngine  *g,
 /* TrackAndToken#orange_tile_available?: a Stadtbahn tile continues the
  * dotted line from one of its two ends (IX.4, #5587). */
 static gboolean
-orange_available (KolEngine *g,
+orange_available (KolEngine *engine,
                   KolStep *s,
                   int      hex)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
   int pos, city;
 
   if (tt (s)->orange_placed)
     return FALSE;
-  city = k1840_chain_of (g, hex, &pos);
+  city = k1840_chain_of (engine, hex, &pos);
   if (city < 0)
     return FALSE;
   return pos == 0 || pos == st->n_chain[city] - 1;
@@ -1045,27 +1045,27 @@ orange_available (KolEngine *g,
 
 /* TrackAndToken#available_hex_lay_tile?. */
 static gboolean
-lay_hex_available (KolEngine        *g,
+lay_hex_available (KolEngine        *engine,
                    KolStep        *s,
                    KolEntity       entity,
                    int             hex,
                    const KolReach *reach)
 {
-  if (!tt_can_lay (g, s, entity))
+  if (!tt_can_lay (engine, s, entity))
     return FALSE;
-  if (K1840 (g)->hex_orange[hex] && k1840_pristine (g, hex))
-    return orange_available (g, s, hex);
+  if (K1840 (engine)->hex_orange[hex] && k1840_pristine (engine, hex))
+    return orange_available (engine, s, hex);
   if (tt (s)->normal_placed)
     return FALSE;
-  return kol_tracker_available_hex (g, entity, hex, reach);
+  return kol_tracker_available_hex (engine, entity, hex, reach);
 }
 
 static void
-chain_remove (KolEngine *g,
+chain_remove (KolEngine *engine,
               int      hex)
 {
-  K1840State *st = K1840 (g);
-  int pos, city = k1840_chain_of (g, hex, &pos);
+  K1840State *st = K1840 (engine);
+  int pos, city = k1840_chain_of (engine, hex, &pos);
 
   if (city < 0)
     return;
@@ -1075,52 +1075,52 @@ chain_remove (KolEngine *g,
 }
 
 static gboolean
-tt_lay_tile (KolEngine         *g,
+tt_lay_tile (KolEngine         *engine,
              KolStep         *s,
              const KolAction *a,
              GError         **error)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
   int line = a->entity.index, tile, hex = a->hex;
   K1840Bonus bonus;
 
-  if (hex < 0 || hex >= (int) g->title->n_hexes || a->tile_copy < 0 ||
-      a->tile_copy >= (int) g->title->n_tile_copies)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex or tile");
-  tile = g->title->copy_tile[a->tile_copy];
-  if (!compat (g))
+  if (hex < 0 || hex >= (int) engine->title->n_hexes || a->tile_copy < 0 ||
+      a->tile_copy >= (int) engine->title->n_tile_copies)
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex or tile");
+  tile = engine->title->copy_tile[a->tile_copy];
+  if (!compat (engine))
     {
       KolReach reach;
 
-      compute_reach (g, line, &reach);
-      if (!lay_hex_available (g, s, a->entity, hex, &reach))
+      compute_reach (engine, line, &reach);
+      if (!lay_hex_available (engine, s, a->entity, hex, &reach))
         {
           KolArg args[3] = {
             kol_arg_int (KOL_ARG_TILE, tile), kol_arg_int (KOL_ARG_HEX, hex),
             kol_arg_int (KOL_ARG_REASON, KOL_REASON_1840_LAY_NOT_AVAILABLE),
           };
 
-          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_TILE, args, 3,
-                                  "%s cannot lay a tile on %s now", g->title->corps[line].id,
-                                  g->title->hexes[hex].id);
+          return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_TILE, args, 3,
+                                  "%s cannot lay a tile on %s now", engine->title->corps[line].id,
+                                  engine->title->hexes[hex].id);
         }
     }
-  bonus = st->hex_orange[hex] && k1840_pristine (g, hex) ? (K1840Bonus) st->hex_bonus[hex] : K1840_BONUS_NONE;
-  if (!kol_tracker_lay_tile_action (g, s, a, k1840_line_major (g, line), error))
+  bonus = st->hex_orange[hex] && k1840_pristine (engine, hex) ? (K1840Bonus) st->hex_bonus[hex] : K1840_BONUS_NONE;
+  if (!kol_tracker_lay_tile_action (engine, s, a, k1840_line_major (engine, line), error))
     return FALSE;
-  if (k1840_orange_framed (g, tile) && g->title->tiles[tile].color == KOL_COLOR_YELLOW)
+  if (k1840_orange_framed (engine, tile) && engine->title->tiles[tile].color == KOL_COLOR_YELLOW)
     {
-      K1840LineRoundState *ls = lst (g);
+      K1840LineRoundState *ls = lst (engine);
 
       tt (s)->orange_placed = TRUE;
       if (bonus == K1840_BONUS_STATION)
         {
           if (ls->n_tokens < K1840_MAX_PENDING)
-            ls->tokens[ls->n_tokens++] = (K1840PendingToken) { a->entity, (gint8) kol_board_next_token (g, line) };
+            ls->tokens[ls->n_tokens++] = (K1840PendingToken) { a->entity, (gint8) kol_board_next_token (engine, line) };
         }
       else if (bonus != K1840_BONUS_NONE && ls->n_lays < K1840_MAX_PENDING)
         ls->lays[ls->n_lays++] = (K1840PendingLay) { a->entity, (guint8) bonus_color (bonus) };
-      chain_remove (g, hex);
+      chain_remove (engine, hex);
     }
   else
     tt (s)->normal_placed = TRUE;
@@ -1128,23 +1128,23 @@ tt_lay_tile (KolEngine         *g,
 }
 
 static gboolean
-tt_place_token (KolEngine         *g,
+tt_place_token (KolEngine         *engine,
                 KolStep         *s,
                 const KolAction *a,
                 GError         **error)
 {
   int line = a->entity.index;
 
-  if (!compat (g) && !tt_can_place_token (g, s, a->entity))
-    return refuse_token (g, error, a->hex, KOL_REASON_TOKEN_ALREADY_PLACED);
-  if (!place_line_token (g, line, a->hex, a->city, !compat (g), FALSE, -1, error))
+  if (!compat (engine) && !tt_can_place_token (engine, s, a->entity))
+    return refuse_token (engine, error, a->hex, KOL_REASON_TOKEN_ALREADY_PLACED);
+  if (!place_line_token (engine, line, a->hex, a->city, !compat (engine), FALSE, -1, error))
     return FALSE;
   tt (s)->base.tokened = TRUE;
   return TRUE;
 }
 
 static gboolean
-tt_process (KolEngine         *g,
+tt_process (KolEngine         *engine,
             KolStep         *s,
             const KolAction *a,
             GError         **error)
@@ -1152,49 +1152,49 @@ tt_process (KolEngine         *g,
   switch (a->type)
     {
     case KOL_ACTION_LAY_TILE:
-      return tt_lay_tile (g, s, a, error);
+      return tt_lay_tile (engine, s, a, error);
     case KOL_ACTION_PLACE_TOKEN:
-      return tt_place_token (g, s, a, error);
+      return tt_place_token (engine, s, a, error);
     case KOL_ACTION_REMOVE_TOKEN:
-      return remove_token (g, a, error);
+      return remove_token (engine, a, error);
     case KOL_ACTION_PASS:
-      return kol_step_process_pass (g, s, a, error);
+      return kol_step_process_pass (engine, s, a, error);
     default:
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a track or station action");
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a track or station action");
     }
 }
 
 static void
-tt_legal_lays (KolEngine   *g,
+tt_legal_lays (KolEngine   *engine,
                KolStep   *s,
                KolEntity  entity,
                GPtrArray *out)
 {
-  int line = entity.index, major = k1840_line_major (g, line);
+  int line = entity.index, major = k1840_line_major (engine, line);
   KolReach reach;
   gint16 tiles[KOL_MAX_TILE_DEFS];
   KolTileLay lay;
 
-  if (major < 0 || !kol_tracker_get_tile_lay (g, entity, &lay))
+  if (major < 0 || !kol_tracker_get_tile_lay (engine, entity, &lay))
     return;
-  compute_reach (g, line, &reach);
-  for (guint h = 0; h < g->title->n_hexes; h++)
+  compute_reach (engine, line, &reach);
+  for (guint h = 0; h < engine->title->n_hexes; h++)
     {
       int n;
       gboolean upgrade;
 
-      if (!lay_hex_available (g, s, entity, (int) h, &reach))
+      if (!lay_hex_available (engine, s, entity, (int) h, &reach))
         continue;
-      upgrade = kol_board_tile (g, (int) h, NULL)->color != KOL_COLOR_WHITE;
+      upgrade = kol_board_tile (engine, (int) h, NULL)->color != KOL_COLOR_WHITE;
       if ((upgrade && !lay.upgrade) || (!upgrade && !lay.lay))
         continue;
-      n = kol_board_legal_tiles (g, line, (int) h, &reach, tiles, KOL_MAX_TILE_DEFS);
+      n = kol_board_legal_tiles (engine, line, (int) h, &reach, tiles, KOL_MAX_TILE_DEFS);
       for (int i = 0; i < n; i++)
         {
-          guint8 rotations = kol_board_legal_rotations (g, line, (int) h, tiles[i], &reach);
-          int cost = kol_board_tile_cost (g, line, (int) h, tiles[i]);
+          guint8 rotations = kol_board_legal_rotations (engine, line, (int) h, tiles[i], &reach);
+          int cost = kol_board_tile_cost (engine, line, (int) h, tiles[i]);
 
-          if (cost > g->corps[major].cash)
+          if (cost > engine->corps[major].cash)
             continue;
           for (int r = 0; r < 6; r++)
             if (rotations & (1u << r))
@@ -1202,7 +1202,7 @@ tt_legal_lays (KolEngine   *g,
                 KolAction *a = kol_action_new (KOL_ACTION_LAY_TILE, entity);
 
                 a->hex = (gint16) h;
-                a->tile_copy = (gint16) kol_board_free_copy (g, tiles[i]);
+                a->tile_copy = (gint16) kol_board_free_copy (engine, tiles[i]);
                 a->rotation = (guint8) r;
                 g_ptr_array_add (out, a);
               }
@@ -1211,38 +1211,38 @@ tt_legal_lays (KolEngine   *g,
 }
 
 static void
-tt_legal_actions (KolEngine   *g,
+tt_legal_actions (KolEngine   *engine,
                   KolStep   *s,
                   KolEntity  entity,
                   GPtrArray *out)
 {
-  guint32 actions = tt_actions (g, s, entity);
-  int line = entity.index, major = k1840_line_major (g, line);
+  guint32 actions = tt_actions (engine, s, entity);
+  int line = entity.index, major = k1840_line_major (engine, line);
 
   if (actions == 0)
     return;
   if (actions & KOL_ACTION_BIT (KOL_ACTION_LAY_TILE))
-    tt_legal_lays (g, s, entity, out);
+    tt_legal_lays (engine, s, entity, out);
   if (actions & KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN))
-    token_targets (g, line, entity, -1, out);
-  if (major >= 0 && g->corps[major].cash >= K1840 (g)->token_remove_cost)
+    token_targets (engine, line, entity, -1, out);
+  if (major >= 0 && engine->corps[major].cash >= K1840 (engine)->token_remove_cost)
     {
       KolReach reach;
 
-      compute_reach (g, line, &reach);
-      for (guint h = 0; h < g->title->n_hexes; h++)
+      compute_reach (engine, line, &reach);
+      for (guint h = 0; h < engine->title->n_hexes; h++)
         {
           const KolTileDef *tile;
 
-          if (!can_remove_at (g, line, (int) h, &reach))
+          if (!can_remove_at (engine, line, (int) h, &reach))
             continue;
-          tile = kol_board_tile (g, (int) h, NULL);
+          tile = kol_board_tile (engine, (int) h, NULL);
           for (int c = 0; c < kol_tile_n_cities (tile); c++)
             {
               int base = kol_tile_city_slot_base (tile, c);
 
-              for (int k = 0; k < kol_board_city_slots (g, (int) h, c); k++)
-                if (city_token_at (g, (int) h, base + k) >= 0)
+              for (int k = 0; k < kol_board_city_slots (engine, (int) h, c); k++)
+                if (city_token_at (engine, (int) h, base + k) >= 0)
                   {
                     KolAction *a = kol_action_new (KOL_ACTION_REMOVE_TOKEN, entity);
 
@@ -1259,36 +1259,36 @@ tt_legal_actions (KolEngine   *g,
 
 /* Why a line may not lay a tile or place a station now (IX.3, IX.6). */
 static gboolean
-tt_explain (KolEngine         *g,
+tt_explain (KolEngine         *engine,
             KolStep         *s,
             const KolAction *a,
             GError         **error)
 {
-  int line = a->entity.index, major = k1840_line_major (g, line), token;
+  int line = a->entity.index, major = k1840_line_major (engine, line), token;
 
   if (a->type == KOL_ACTION_LAY_TILE)
-    return kol_step_track_explain (g, s, a, error);
+    return kol_step_track_explain (engine, s, a, error);
   if (a->type != KOL_ACTION_PLACE_TOKEN || major < 0)
     return TRUE;
-  if (KOL_OPERATING_STATE (g)->tokened || (token = kol_board_next_token (g, line)) < 0)
+  if (KOL_OPERATING_STATE (engine)->tokened || (token = kol_board_next_token (engine, line)) < 0)
     {
       KolArg args[2] = {
         kol_arg_int (KOL_ARG_HEX, a->hex),
-        kol_arg_int (KOL_ARG_REASON, KOL_OPERATING_STATE (g)->tokened ? KOL_REASON_TOKEN_ALREADY_PLACED
+        kol_arg_int (KOL_ARG_REASON, KOL_OPERATING_STATE (engine)->tokened ? KOL_REASON_TOKEN_ALREADY_PLACED
                                                                       : KOL_REASON_TOKEN_NONE_LEFT),
       };
 
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_TOKEN, args, 2, "%s",
-                              KOL_OPERATING_STATE (g)->tokened ? "one station per turn" : "no station marker left");
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_TOKEN, args, 2, "%s",
+                              KOL_OPERATING_STATE (engine)->tokened ? "one station per turn" : "no station marker left");
     }
   {
     KolArg args[3] = {
       kol_arg_entity (kol_entity (KOL_ENTITY_CORP, major)),
-      kol_arg_int (KOL_ARG_MONEY, g->corps[major].cash),
-      kol_arg_int (KOL_ARG_MONEY, g->corps[line].tokens[token].price),
+      kol_arg_int (KOL_ARG_MONEY, engine->corps[major].cash),
+      kol_arg_int (KOL_ARG_MONEY, engine->corps[line].tokens[token].price),
     };
 
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "cannot pay for the station");
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "cannot pay for the station");
   }
 }
 
@@ -1318,37 +1318,37 @@ cmp_line (gconstpointer a,
 /* Round::Line#select_entities: the lines of the tram companies, by number
  * (IX.1). */
 static void
-line_select_entities (KolEngine  *g,
+line_select_entities (KolEngine  *engine,
                       KolRound *r)
 {
   r->n_entities = 0;
-  for (int i = 0; i < g->n_corp_order; i++)
+  for (int i = 0; i < engine->n_corp_order; i++)
     {
-      int c = g->corp_order[i];
+      int c = engine->corp_order[i];
 
-      if (k1840_is (g, c, K1840_LINE) && g->corps[c].floated && !g->corps[c].closed)
+      if (k1840_is (engine, c, K1840_LINE) && engine->corps[c].floated && !engine->corps[c].closed)
         r->entities[r->n_entities++] = kol_entity (KOL_ENTITY_CORP, c);
     }
-  g_qsort_with_data (r->entities, r->n_entities, sizeof r->entities[0], cmp_line, g);
+  g_qsort_with_data (r->entities, r->n_entities, sizeof r->entities[0], cmp_line, engine);
 }
 
 /* Round::Line#after_process: a line's run goes to its revenue pile. */
 static void
-line_after_process (KolEngine         *g,
+line_after_process (KolEngine         *engine,
                     KolRound        *r,
                     const KolAction *a)
 {
-  KolEntity e = kol_round_entity (g);
+  KolEntity e = kol_round_entity (engine);
 
   if (a->type == KOL_ACTION_RUN_ROUTES && a->routes && a->routes->len > 0)
     {
       g_autoptr(KolAction) withhold = kol_action_new (KOL_ACTION_DIVIDEND, e);
 
       withhold->kind = g_strdup ("withhold");
-      if (!k1840_round_process (g, withhold, NULL))
-        g_warning ("1840: the run of line %s could not be booked", g->title->corps[e.index].id);
+      if (!k1840_round_process (engine, withhold, NULL))
+        g_warning ("1840: the run of line %s could not be booked", engine->title->corps[e.index].id);
     }
-  kol_round_operating_after_process (g, r, a);
+  kol_round_operating_after_process (engine, r, a);
 }
 
 static const KolRoundClass round_line = {
@@ -1363,7 +1363,7 @@ static const KolRoundClass round_line = {
 };
 
 void
-k1840_start_line_round (KolEngine *g,
+k1840_start_line_round (KolEngine *engine,
                         int      round_num)
 {
   static const KolStepClass *const steps[] = {
@@ -1374,9 +1374,9 @@ k1840_start_line_round (KolEngine *g,
   static const gint16 opts[] = { 0, 0, 0, 0, 0, 0, 0, 0, KOL_BUY_COMPANY_BLOCKS };
 
   {
-    KolArg args[2] = { kol_arg_int (KOL_ARG_INT, g->turn), kol_arg_int (KOL_ARG_INT, round_num) };
+    KolArg args[2] = { kol_arg_int (KOL_ARG_INT, engine->turn), kol_arg_int (KOL_ARG_INT, round_num) };
 
-    kol_engine_log (g, KOL_LOG_1840_LINE_ROUND, args, 2);
+    kol_engine_log (engine, KOL_LOG_1840_LINE_ROUND, args, 2);
   }
-  kol_round_start (g, &round_line, K1840_ROUND_LINE, round_num, steps, opts, G_N_ELEMENTS (steps));
+  kol_round_start (engine, &round_line, K1840_ROUND_LINE, round_num, steps, opts, G_N_ELEMENTS (steps));
 }

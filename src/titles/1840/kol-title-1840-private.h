@@ -170,7 +170,7 @@ typedef struct
 
 G_STATIC_ASSERT (sizeof (K1840State) <= KOL_TITLE_STATE_SIZE);
 
-#define K1840(g) KOL_TITLE_STATE (g, K1840State)
+#define K1840(engine) KOL_TITLE_STATE (engine, K1840State)
 
 /* ---- round state of line rounds (KOL_ROUND_TITLE) ---- */
 
@@ -211,103 +211,103 @@ typedef struct
 G_STATIC_ASSERT (sizeof (K1840LineRoundState) <= KOL_ROUND_DATA_SIZE - KOL_ROUND_TITLE_OFFSET);
 G_STATIC_ASSERT (sizeof (K1840AcquisitionState) <= KOL_ROUND_DATA_SIZE - KOL_ROUND_TITLE_OFFSET);
 
-#define K1840_LINE_STATE(g) KOL_ROUND_TITLE (g, K1840LineRoundState)
-#define K1840_ACQ_STATE(g) KOL_ROUND_TITLE (g, K1840AcquisitionState)
+#define K1840_LINE_STATE(engine) KOL_ROUND_TITLE (engine, K1840LineRoundState)
+#define K1840_ACQ_STATE(engine) KOL_ROUND_TITLE (engine, K1840AcquisitionState)
 
 /* ---- helpers (kol-title-1840.c) ---- */
 
 static inline gboolean
-k1840_is (KolEngine *g, int corp, K1840CorpType type)
+k1840_is (KolEngine *engine, int corp, K1840CorpType type)
 {
-  return corp >= 0 && corp < g->n_corps && K1840 (g)->corp_type[corp] == type;
+  return corp >= 0 && corp < engine->n_corps && K1840 (engine)->corp_type[corp] == type;
 }
 
 static inline gboolean
-k1840_entity_is (KolEngine *g, KolEntity e, K1840CorpType type)
+k1840_entity_is (KolEngine *engine, KolEntity e, K1840CorpType type)
 {
-  return e.kind == KOL_ENTITY_CORP && k1840_is (g, e.index, type);
+  return e.kind == KOL_ENTITY_CORP && k1840_is (engine, e.index, type);
 }
 
 /* The tram company owning line @line, or -1 (owning_major_corporation). */
 static inline int
-k1840_line_major (KolEngine *g, int line)
+k1840_line_major (KolEngine *engine, int line)
 {
-  return line >= 0 && line < g->n_corps ? K1840 (g)->line_major[line] : -1;
+  return line >= 0 && line < engine->n_corps ? K1840 (engine)->line_major[line] : -1;
 }
 
 /* The corporation that pays for @entity: a line's tram company, else itself. */
-int       k1840_spender            (KolEngine *g, KolEntity entity);
+int       k1840_spender            (KolEngine *engine, KolEntity entity);
 /* Lines of @major in the order bought (corporate_card_minors). */
-int       k1840_major_lines        (KolEngine *g, int major, gint16 *out);
+int       k1840_major_lines        (KolEngine *engine, int major, gint16 *out);
 /* Game#major_revenue: the cash of the major's lines. */
-int       k1840_major_revenue      (KolEngine *g, int major);
-int       k1840_line_number        (KolEngine *g, int line);
+int       k1840_major_revenue      (KolEngine *engine, int major);
+int       k1840_line_number        (KolEngine *engine, int line);
 /* Maintenance of @train now (train_maintenance). */
-int       k1840_train_maintenance  (KolEngine *g, int train);
-int       k1840_maintenance_costs  (KolEngine *g, int corp);
-int       k1840_cr_multiplier      (KolEngine *g);
+int       k1840_train_maintenance  (KolEngine *engine, int train);
+int       k1840_maintenance_costs  (KolEngine *engine, int corp);
+int       k1840_cr_multiplier      (KolEngine *engine);
 /* Is variant @variant of @train's def buyable in this company round? */
-gboolean  k1840_variant_available  (KolEngine *g, int train, int variant);
+gboolean  k1840_variant_available  (KolEngine *engine, int train, int variant);
 /* Game#take_player_loan: whole loans of the loan amount. */
-void      k1840_take_player_loan   (KolEngine *g, int player, int amount);
+void      k1840_take_player_loan   (KolEngine *engine, int player, int amount);
 /* Pays @amount from the bank to @to and books it. */
-void      k1840_bank_pays          (KolEngine *g, KolEntity to, int amount);
-gboolean  k1840_orange_framed      (KolEngine *g, int tile);
+void      k1840_bank_pays          (KolEngine *engine, KolEntity to, int amount);
+gboolean  k1840_orange_framed      (KolEngine *engine, int tile);
 /* The hex still shows its printed tile. */
-gboolean  k1840_pristine           (KolEngine *g, int hex);
+gboolean  k1840_pristine           (KolEngine *engine, int hex);
 /* The Stadtbahn company whose chain lists @hex, or -1; *pos its index. */
-int       k1840_chain_of           (KolEngine *g, int hex, int *pos);
-gboolean  k1840_is_tile_reserved   (KolEngine *g, int hex, int corp);
-gboolean  k1840_tile_token_blocked (KolEngine *g, int hex, int corp);
-void      k1840_remove_tile_reservation (KolEngine *g, int hex, int corp);
+int       k1840_chain_of           (KolEngine *engine, int hex, int *pos);
+gboolean  k1840_is_tile_reserved   (KolEngine *engine, int hex, int corp);
+gboolean  k1840_tile_token_blocked (KolEngine *engine, int hex, int corp);
+void      k1840_remove_tile_reservation (KolEngine *engine, int hex, int corp);
 /* Round#process_action inside a round (no game end or round change). */
-gboolean  k1840_round_process      (KolEngine *g, const KolAction *a, GError **error);
-gboolean  k1840_refuse             (KolEngine *g, GError **error, KolReason reason,
+gboolean  k1840_round_process      (KolEngine *engine, const KolAction *a, GError **error);
+gboolean  k1840_refuse             (KolEngine *engine, GError **error, KolReason reason,
                                     const char *message);
 /* The pending bonus lay of the current line round, or NULL. */
-const K1840PendingLay *k1840_pending_lay (KolEngine *g);
+const K1840PendingLay *k1840_pending_lay (KolEngine *engine);
 
 /* ---- setup and lines (kol-title-1840-setup.c) ---- */
 
-gboolean  k1840_setup              (KolEngine *g, GError **error);
-void      k1840_restock_lines      (KolEngine *g);
-void      k1840_remove_open_lines  (KolEngine *g);
-void      k1840_buy_line           (KolEngine *g, int major, int line);
-void      k1840_settle_majors      (KolEngine *g);
-gboolean  k1840_all_majors_ipoed   (KolEngine *g);
-void      k1840_place_home_token   (KolEngine *g, int corp);
+gboolean  k1840_setup              (KolEngine *engine, GError **error);
+void      k1840_restock_lines      (KolEngine *engine);
+void      k1840_remove_open_lines  (KolEngine *engine);
+void      k1840_buy_line           (KolEngine *engine, int major, int line);
+void      k1840_settle_majors      (KolEngine *engine);
+gboolean  k1840_all_majors_ipoed   (KolEngine *engine);
+void      k1840_place_home_token   (KolEngine *engine, int corp);
 
 /* ---- rounds and steps ---- */
 
 /* kol-title-1840-auction.c */
-void      k1840_start_auction_round (KolEngine *g);
-void      k1840_start_choose_round  (KolEngine *g);
+void      k1840_start_auction_round (KolEngine *engine);
+void      k1840_start_choose_round  (KolEngine *engine);
 /* kol-title-1840-stock.c */
-void      k1840_start_stock_round   (KolEngine *g);
+void      k1840_start_stock_round   (KolEngine *engine);
 /* IV.2: a private returned to the bank at face value (choose_ability). */
-gboolean  k1840_sell_company        (KolEngine *g, const KolAction *a, GError **error);
+gboolean  k1840_sell_company        (KolEngine *engine, const KolAction *a, GError **error);
 extern const KolStockHooks k1840_stock_hooks;
 /* kol-title-1840-company.c */
-void      k1840_start_company_round (KolEngine *g, K1840RoundKind kind);
-void      k1840_start_acquisition_round (KolEngine *g);
+void      k1840_start_company_round (KolEngine *engine, K1840RoundKind kind);
+void      k1840_start_acquisition_round (KolEngine *engine);
 extern const KolStepClass k1840_step_sell_company;
 extern const KolStepClass k1840_step_route;
 extern const KolStepClass k1840_step_dividend;
-gboolean  k1840_buy_train_room      (KolEngine *g, KolStep *s, int corp);
-gboolean  k1840_can_buy_train       (KolEngine *g, KolStep *s, int corp);
-gboolean  k1840_step_must_buy_train (KolEngine *g, KolStep *s, int corp);
+gboolean  k1840_buy_train_room      (KolEngine *engine, KolStep *s, int corp);
+gboolean  k1840_can_buy_train       (KolEngine *engine, KolStep *s, int corp);
+gboolean  k1840_step_must_buy_train (KolEngine *engine, KolStep *s, int corp);
 /* kol-title-1840-line.c */
-void      k1840_start_line_round    (KolEngine *g, int round_num);
+void      k1840_start_line_round    (KolEngine *engine, int round_num);
 extern const KolBoardHooks k1840_board_hooks;
 /* kol-title-1840-route.c */
 extern const KolRouteHooks k1840_route_hooks;
 /* ---- kol-title-1840-info.c ---- */
 extern const KolInfoHooks k1840_info_hooks;
 /* The Stadtbahn run of @city now (the automatic run_routes), or NULL. */
-KolAction *k1840_city_run          (KolEngine *g, int city);
+KolAction *k1840_city_run          (KolEngine *engine, int city);
 /* Routes a line may run now: its best one first; appended to @out. */
-void      k1840_line_runs          (KolEngine *g, int line, GPtrArray *out);
-gboolean  k1840_validate_routes    (KolEngine *g, int corp, const KolAction *a, GError **error);
-int       k1840_route_revenue_check (KolEngine *g, int corp, const KolRouteSpec *spec, GError **error);
+void      k1840_line_runs          (KolEngine *engine, int line, GPtrArray *out);
+gboolean  k1840_validate_routes    (KolEngine *engine, int corp, const KolAction *a, GError **error);
+int       k1840_route_revenue_check (KolEngine *engine, int corp, const KolRouteSpec *spec, GError **error);
 
 G_END_DECLS

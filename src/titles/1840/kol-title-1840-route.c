@@ -14,22 +14,22 @@
 /* ------------------------------------------------------------ the rules */
 
 static gboolean
-own_token_in_city (KolEngine *g,
+own_token_in_city (KolEngine *engine,
                    int      corp,
                    int      hex,
                    int      node)
 {
-  const KolTileDef *tile = kol_board_tile (g, hex, NULL);
+  const KolTileDef *tile = kol_board_tile (engine, hex, NULL);
   int city = tile->nodes[node].city_index;
 
-  return city >= 0 && kol_board_city_tokened_by (g, hex, city, corp);
+  return city >= 0 && kol_board_city_tokened_by (engine, hex, city, corp);
 }
 
 static gboolean
-hex_has_stop (KolEngine *g,
+hex_has_stop (KolEngine *engine,
               int      hex)
 {
-  const KolTileDef *tile = kol_board_tile (g, hex, NULL);
+  const KolTileDef *tile = kol_board_tile (engine, hex, NULL);
 
   return kol_tile_n_cities (tile) > 0 || kol_tile_n_towns (tile) > 0;
 }
@@ -44,37 +44,37 @@ stop_value (const KolEngine       *cg,
             KolRouteStop        *stop,
             gpointer             user_data)
 {
-  KolEngine *g = (KolEngine *) cg;
-  K1840State *st = K1840 (g);
+  KolEngine *engine = (KolEngine *) cg;
+  K1840State *st = K1840 (engine);
   int major;
 
-  if (stop->kind == KOL_NODE_CITY && !own_token_in_city (g, corp, stop->hex, stop->node))
+  if (stop->kind == KOL_NODE_CITY && !own_token_in_city (engine, corp, stop->hex, stop->node))
     stop->value = 0;
-  if (!k1840_is (g, corp, K1840_LINE) || (major = k1840_line_major (g, corp)) < 0 ||
-      !hex_has_stop (g, stop->hex))
+  if (!k1840_is (engine, corp, K1840_LINE) || (major = k1840_line_major (engine, corp)) < 0 ||
+      !hex_has_stop (engine, stop->hex))
     return;
-  for (int c = 0; c < g->n_companies && c < KOL_ROUTE_MAX_BONUSES; c++)
-    if (st->company_bonus_hex[c] == stop->hex && !g->companies[c].closed &&
-        kol_entity_equal (g->companies[c].owner, kol_entity (KOL_ENTITY_CORP, major)))
+  for (int c = 0; c < engine->n_companies && c < KOL_ROUTE_MAX_BONUSES; c++)
+    if (st->company_bonus_hex[c] == stop->hex && !engine->companies[c].closed &&
+        kol_entity_equal (engine->companies[c].owner, kol_entity (KOL_ENTITY_CORP, major)))
       stop->bonus |= 1u << c;
 }
 
 /* Is (hex, node) one of the two home stations a Stadtbahn company's
  * imaginary tram starts from (VIII.5.2; 18xx.games Game#starting_nodes)? */
 static gboolean
-city_start_node (KolEngine *g,
+city_start_node (KolEngine *engine,
                  int        corp,
                  int        hex,
                  int        node)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
   int slot = st->city_slot[corp];
 
   if (slot < 0)
     return FALSE;
   for (int i = 0; i < 2; i++)
     if (st->start_hex[slot][i] == hex &&
-        kol_tile_city_node (kol_board_tile (g, hex, NULL), st->start_city[slot][i]) == node)
+        kol_tile_city_node (kol_board_tile (engine, hex, NULL), st->start_city[slot][i]) == node)
       return TRUE;
   return FALSE;
 }
@@ -90,17 +90,17 @@ stop_flags (const KolEngine *cg,
             KolRouteStop  *stop,
             gpointer       user_data)
 {
-  KolEngine *g = (KolEngine *) cg;
-  K1840State *st = K1840 (g);
+  KolEngine *engine = (KolEngine *) cg;
+  K1840State *st = K1840 (engine);
 
-  if (k1840_is (g, corp, K1840_CITY))
+  if (k1840_is (engine, corp, K1840_CITY))
     {
       stop->flags &= (guint16) ~KOL_ROUTE_STOP_ANCHOR;
-      if (city_start_node (g, corp, stop->hex, stop->node))
+      if (city_start_node (engine, corp, stop->hex, stop->node))
         stop->flags |= KOL_ROUTE_STOP_ANCHOR;
     }
   for (int i = 0; i < st->n_red; i++)
-    if (st->red_hexes[i] == stop->hex && k1840_pristine (g, stop->hex))
+    if (st->red_hexes[i] == stop->hex && k1840_pristine (engine, stop->hex))
       {
         stop->flags |= KOL_ROUTE_STOP_FORBIDDEN;
         stop->forbid_reason = KOL_REASON_ROUTE_RED_AREA;
@@ -117,38 +117,38 @@ token_blocks (const KolEngine *cg,
               int            token,
               gpointer       user_data)
 {
-  KolEngine *g = (KolEngine *) cg;
+  KolEngine *engine = (KolEngine *) cg;
 
-  if (K1840 (g)->compat)
+  if (K1840 (engine)->compat)
     return TRUE;
-  return !k1840_is (g, KOL_TOKEN_CORP (token), K1840_CITY);
+  return !k1840_is (engine, KOL_TOKEN_CORP (token), K1840_CITY);
 }
 
 static guint8
-networks_of (KolEngine    *g,
+networks_of (KolEngine    *engine,
              const char *track)
 {
-  int t = kol_title_track_by_id (g->title, track);
+  int t = kol_title_track_by_id (engine->title, track);
 
-  return t >= 0 ? kol_board_track_networks (g->title, t) : 0;
+  return t >= 0 ? kol_board_track_networks (engine->title, t) : 0;
 }
 
 static void
-fill_rules (KolEngine       *g,
+fill_rules (KolEngine       *engine,
             int            corp,
             KolRouteRules *rules)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
 
   kol_route_rules_init (rules);
   rules->min_stops = 2;
   rules->stop_value = stop_value;
   rules->stop_flags = stop_flags;
   rules->token_blocks = token_blocks;
-  rules->n_bonuses = MIN (g->n_companies, KOL_ROUTE_MAX_BONUSES);
+  rules->n_bonuses = MIN (engine->n_companies, KOL_ROUTE_MAX_BONUSES);
   for (int c = 0; c < rules->n_bonuses; c++)
     rules->bonus_value[c] = st->company_bonus[c];
-  if (k1840_is (g, corp, K1840_CITY))
+  if (k1840_is (engine, corp, K1840_CITY))
     {
       rules->no_blocking = TRUE;
       rules->anchor_is_end = TRUE;
@@ -162,12 +162,12 @@ prepare (const KolEngine *cg,
          KolRouteTrain *trains,
          int            max_trains)
 {
-  KolEngine *g = (KolEngine *) cg;
+  KolEngine *engine = (KolEngine *) cg;
   gint16 owned[KOL_MAX_TRAINS];
-  int n = kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), owned, KOL_MAX_TRAINS);
-  guint8 nets = networks_of (g, k1840_is (g, corp, K1840_CITY) ? "stadtbahn" : "tram");
+  int n = kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, corp), owned, KOL_MAX_TRAINS);
+  guint8 nets = networks_of (engine, k1840_is (engine, corp, K1840_CITY) ? "stadtbahn" : "tram");
 
-  fill_rules (g, corp, rules);
+  fill_rules (engine, corp, rules);
   n = MIN (n, max_trains);
   for (int i = 0; i < n; i++)
     {
@@ -194,20 +194,20 @@ typedef struct
   KolRouteNode order[64];
 } Walk;
 
-static void walk_node (KolEngine *g, Walk *w, int hex, int node);
+static void walk_node (KolEngine *engine, Walk *w, int hex, int node);
 
 /* Path#walk over Stadtbahn track: the path, then the paths across each of
  * its edges; a path's first node is touched (Route#touch_node), and the
  * walk goes on from its nodes (Node#walk). */
 static void
-walk_path (KolEngine *g,
+walk_path (KolEngine *engine,
            Walk    *w,
            int      hex,
            int      path,
            int      from_node)
 {
   int rot;
-  const KolTileDef *tile = kol_board_tile (g, hex, &rot);
+  const KolTileDef *tile = kol_board_tile (engine, hex, &rot);
   const KolPathDef *p = &tile->paths[path];
   guint8 ends[2] = { p->a, p->b };
   int first = -1;
@@ -226,7 +226,7 @@ walk_path (KolEngine *g,
   if (!p->terminal)
     for (int e = 0; e < 2; e++)
       if (KOL_PATH_IS_NODE (ends[e]) && KOL_PATH_NODE_INDEX (ends[e]) != from_node)
-        walk_node (g, w, hex, KOL_PATH_NODE_INDEX (ends[e]));
+        walk_node (engine, w, hex, KOL_PATH_NODE_INDEX (ends[e]));
   for (int e = 0; e < 2; e++)
     {
       int edge, nb, nrot, back;
@@ -235,10 +235,10 @@ walk_path (KolEngine *g,
       if (!KOL_PATH_IS_EDGE (ends[e]))
         continue;
       edge = kol_path_end_rotate (ends[e], rot);
-      nb = kol_board_neighbor (g, hex, edge);
+      nb = kol_board_neighbor (engine, hex, edge);
       if (nb < 0)
         continue;
-      nt = kol_board_tile (g, nb, &nrot);
+      nt = kol_board_tile (engine, nb, &nrot);
       back = (edge + 3) % 6;
       for (int q = 0; q < nt->n_paths; q++)
         {
@@ -246,31 +246,31 @@ walk_path (KolEngine *g,
 
           if ((KOL_PATH_IS_EDGE (np->a) && kol_path_end_rotate (np->a, nrot) == back) ||
               (KOL_PATH_IS_EDGE (np->b) && kol_path_end_rotate (np->b, nrot) == back))
-            walk_path (g, w, nb, q, -1);
+            walk_path (engine, w, nb, q, -1);
         }
     }
 }
 
 static void
-walk_node (KolEngine *g,
+walk_node (KolEngine *engine,
            Walk    *w,
            int      hex,
            int      node)
 {
-  const KolTileDef *tile = kol_board_tile (g, hex, NULL);
+  const KolTileDef *tile = kol_board_tile (engine, hex, NULL);
 
   if (w->visited_nodes[hex][node])
     return;
   w->visited_nodes[hex][node] = TRUE;
   for (int p = 0; p < tile->n_paths; p++)
     if (tile->paths[p].a == KOL_PATH_NODE + node || tile->paths[p].b == KOL_PATH_NODE + node)
-      walk_path (g, w, hex, p, node);
+      walk_path (engine, w, hex, p, node);
 }
 
 /* The stops an imaginary tram reaches from (hex, city) along the dotted
  * track (VIII.5.2), in walk order, and their revenue. */
 static int
-city_walk (KolEngine      *g,
+city_walk (KolEngine      *engine,
            int           corp,
            int           hex,
            int           city,
@@ -280,26 +280,26 @@ city_walk (KolEngine      *g,
   g_autofree Walk *w = g_new0 (Walk, 1);
   KolRouteRules rules;
   const KolTileDef *tile;
-  int node, revenue = 0, track = kol_title_track_by_id (g->title, "stadtbahn");
+  int node, revenue = 0, track = kol_title_track_by_id (engine->title, "stadtbahn");
 
   *n_out = 0;
   if (hex < 0 || track < 0)
     return 0;
-  tile = kol_board_tile (g, hex, NULL);
+  tile = kol_board_tile (engine, hex, NULL);
   node = kol_tile_city_node (tile, city);
   if (node < 0)
     return 0;
   w->corp = corp;
   w->track = (guint8) track;
-  walk_node (g, w, hex, node);
-  fill_rules (g, corp, &rules);
+  walk_node (engine, w, hex, node);
+  fill_rules (engine, corp, &rules);
   for (int i = 0; i < w->n; i++)
     {
       KolRouteStop stop;
       KolRouteTrain train;
 
-      kol_route_train_init (&train, networks_of (g, "stadtbahn"), KOL_ROUTE_UNLIMITED);
-      kol_route_stop_info (g, corp, &rules, &train, w->order[i].hex, w->order[i].node, &stop);
+      kol_route_train_init (&train, networks_of (engine, "stadtbahn"), KOL_ROUTE_UNLIMITED);
+      kol_route_stop_info (engine, corp, &rules, &train, w->order[i].hex, w->order[i].node, &stop);
       revenue += stop.value;
       out[i] = w->order[i];
     }
@@ -308,7 +308,7 @@ city_walk (KolEngine      *g,
 }
 
 static KolRouteSpec *
-spec_from_nodes (KolEngine            *g,
+spec_from_nodes (KolEngine            *engine,
                  int                 train,
                  int                 revenue,
                  const KolRouteNode *nodes,
@@ -325,7 +325,7 @@ spec_from_nodes (KolEngine            *g,
   for (int i = 0; i < n; i++)
     {
       g_array_append_val (spec->hexes, nodes[i].hex);
-      g_string_append_printf (str, "%s%s", i ? "-" : "", g->title->hexes[nodes[i].hex].id);
+      g_string_append_printf (str, "%s%s", i ? "-" : "", engine->title->hexes[nodes[i].hex].id);
     }
   spec->revenue_str = g_string_free (str, FALSE);
   return spec;
@@ -342,20 +342,20 @@ spec_from_nodes (KolEngine            *g,
  *   when the company has no train.
  */
 KolAction *
-k1840_city_run (KolEngine *g,
+k1840_city_run (KolEngine *engine,
                 int      city)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
   int slot = st->city_slot[city];
   KolRouteNode nodes[2][64];
   int n[2], revenue[2], pick;
   gint16 trains[KOL_MAX_TRAINS];
   KolAction *a;
 
-  if (slot < 0 || kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, city), trains, KOL_MAX_TRAINS) == 0)
+  if (slot < 0 || kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, city), trains, KOL_MAX_TRAINS) == 0)
     return NULL;
   for (int i = 0; i < 2; i++)
-    revenue[i] = city_walk (g, city, st->start_hex[slot][i], st->start_city[slot][i], nodes[i], &n[i]);
+    revenue[i] = city_walk (engine, city, st->start_hex[slot][i], st->start_city[slot][i], nodes[i], &n[i]);
   if (n[1] < 2 || (n[0] >= 2 && revenue[0] > revenue[1]))
     pick = 0;
   else
@@ -363,7 +363,7 @@ k1840_city_run (KolEngine *g,
   a = kol_action_new (KOL_ACTION_RUN_ROUTES, kol_entity (KOL_ENTITY_CORP, city));
   a->routes = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_route_spec_free);
   if (n[pick] >= 2)
-    g_ptr_array_add (a->routes, spec_from_nodes (g, trains[0], revenue[pick], nodes[pick], n[pick]));
+    g_ptr_array_add (a->routes, spec_from_nodes (engine, trains[0], revenue[pick], nodes[pick], n[pick]));
   return a;
 }
 
@@ -382,28 +382,28 @@ free_chain (gpointer data)
  * revenue), or an empty run when it has none.
  */
 void
-k1840_line_runs (KolEngine   *g,
+k1840_line_runs (KolEngine   *engine,
                  int        line,
                  GPtrArray *out)
 {
   KolRouteRules rules;
   KolRouteTrain trains[KOL_ROUTE_MAX_TRAINS];
   gint16 runnable[KOL_MAX_TRAINS];
-  int n = MIN (kol_route_trains (g, line, runnable, KOL_MAX_TRAINS), 1);
+  int n = MIN (kol_route_trains (engine, line, runnable, KOL_MAX_TRAINS), 1);
   g_autoptr(KolRouteResult) result = NULL;
   KolAction *a;
 
-  fill_rules (g, line, &rules);
+  fill_rules (engine, line, &rules);
   for (int i = 0; i < n; i++)
-    kol_route_train_init (&trains[i], networks_of (g, "tram"), KOL_ROUTE_UNLIMITED);
+    kol_route_train_init (&trains[i], networks_of (engine, "tram"), KOL_ROUTE_UNLIMITED);
   a = kol_action_new (KOL_ACTION_RUN_ROUTES, kol_entity (KOL_ENTITY_CORP, line));
   a->routes = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_route_spec_free);
   if (n > 0)
-    result = kol_route_solve (g, line, &rules, trains, n, NULL, NULL);
+    result = kol_route_solve (engine, line, &rules, trains, n, NULL, NULL);
   for (int i = 0; result && i < result->n_routes; i++)
     {
       const KolRoute *route = &result->routes[i];
-      KolRouteSpec *spec = spec_from_nodes (g, runnable[route->train], route->revenue, route->nodes,
+      KolRouteSpec *spec = spec_from_nodes (engine, runnable[route->train], route->revenue, route->nodes,
                                             route->n_nodes);
 
       spec->connections = g_array_sized_new (FALSE, FALSE, sizeof (GArray *), route->n_nodes);
@@ -432,7 +432,7 @@ k1840_line_runs (KolEngine   *g,
  * Returns: its revenue, or -1 with @error set.
  */
 int
-k1840_route_revenue_check (KolEngine            *g,
+k1840_route_revenue_check (KolEngine            *engine,
                            int                 corp,
                            const KolRouteSpec *spec,
                            GError            **error)
@@ -448,11 +448,11 @@ k1840_route_revenue_check (KolEngine            *g,
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_ROUTE_TOO_SHORT) };
 
-      kol_engine_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 1, "route not valid: too short");
+      kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_ROUTE, args, 1, "route not valid: too short");
       return -1;
     }
-  fill_rules (g, corp, &rules);
-  kol_route_train_init (&train, networks_of (g, "tram"), KOL_ROUTE_UNLIMITED);
+  fill_rules (engine, corp, &rules);
+  kol_route_train_init (&train, networks_of (engine, "tram"), KOL_ROUTE_UNLIMITED);
   draft.n_nodes = (int) spec->nodes->len;
   draft.nodes = (const KolRouteNode *) (gconstpointer) spec->nodes->data;
   if (spec->connections && spec->connections->len + 1 == spec->nodes->len)
@@ -467,9 +467,9 @@ k1840_route_revenue_check (KolEngine            *g,
         }
       draft.connections = conns;
     }
-  revenue = kol_route_check (g, corp, &rules, &train, &draft, NULL, 0, NULL, &refusal, error);
+  revenue = kol_route_check (engine, corp, &rules, &train, &draft, NULL, 0, NULL, &refusal, error);
   if (revenue < 0)
-    g->refusal = refusal;
+    engine->refusal = refusal;
   return revenue;
 }
 
@@ -484,18 +484,18 @@ k1840_route_revenue_check (KolEngine            *g,
  * Returns: %TRUE if the action may be processed.
  */
 gboolean
-k1840_validate_routes (KolEngine         *g,
+k1840_validate_routes (KolEngine         *engine,
                        int              corp,
                        const KolAction *a,
                        GError         **error)
 {
   guint n = a->routes ? a->routes->len : 0;
 
-  if (K1840 (g)->compat)
+  if (K1840 (engine)->compat)
     return TRUE;
-  if (k1840_is (g, corp, K1840_CITY))
+  if (k1840_is (engine, corp, K1840_CITY))
     {
-      g_autoptr(KolAction) run = k1840_city_run (g, corp);
+      g_autoptr(KolAction) run = k1840_city_run (engine, corp);
       int want = 0, got = 0;
 
       for (guint i = 0; run && run->routes && i < run->routes->len; i++)
@@ -507,7 +507,7 @@ k1840_validate_routes (KolEngine         *g,
           KolArg args[3] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_NONE), kol_arg_int (KOL_ARG_MONEY, got),
                              kol_arg_int (KOL_ARG_MONEY, want) };
 
-          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 3,
+          return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_ROUTE, args, 3,
                                   "the Stadtbahn run claims %d but earns %d", got, want);
         }
       return TRUE;
@@ -516,27 +516,27 @@ k1840_validate_routes (KolEngine         *g,
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_ROUTE_TRAIN_TWICE) };
 
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 1, "a line runs one tram");
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_ROUTE, args, 1, "a line runs one tram");
     }
   if (n == 0)
     {
       g_autoptr(GPtrArray) best = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
       KolAction *run;
 
-      k1840_line_runs (g, corp, best);
+      k1840_line_runs (engine, corp, best);
       run = best->len ? g_ptr_array_index (best, 0) : NULL;
       if (run && run->routes && run->routes->len > 0)
         {
           KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_1840_MUST_RUN) };
 
-          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 1,
+          return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_ROUTE, args, 1,
                                   "the line's tram must run when it can (IX.3)");
         }
       return TRUE;
     }
   {
     const KolRouteSpec *spec = g_ptr_array_index (a->routes, 0);
-    int revenue = k1840_route_revenue_check (g, corp, spec, error);
+    int revenue = k1840_route_revenue_check (engine, corp, spec, error);
 
     if (revenue < 0)
       return FALSE;
@@ -545,7 +545,7 @@ k1840_validate_routes (KolEngine         *g,
         KolArg args[3] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_NONE), kol_arg_int (KOL_ARG_MONEY, spec->revenue),
                            kol_arg_int (KOL_ARG_MONEY, revenue) };
 
-        return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 3,
+        return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_ROUTE, args, 3,
                                 "the route claims %d but earns %d", spec->revenue, revenue);
       }
   }

@@ -165,10 +165,10 @@ bonus_from_role (const char *role)
 }
 
 static void
-read_trains (KolEngine    *g,
+read_trains (KolEngine    *engine,
              K1840State *st)
 {
-  const KolTitle *t = g->title;
+  const KolTitle *t = engine->title;
   g_autoptr(GVariant) order = rule (t, "trams", "order_by_company_round", NULL);
   g_autoptr(GVariant) clearing = rule (t, "trams", "cleared_at_company_round_start", NULL);
   g_autoptr(GVariant) maint = rule (t, "trams", "maintenance", NULL);
@@ -218,10 +218,10 @@ read_trains (KolEngine    *g,
 }
 
 static void
-read_price_moves (KolEngine    *g,
+read_price_moves (KolEngine    *engine,
                   K1840State *st)
 {
-  g_autoptr(GVariant) moves = rule (g->title, "tram_companies", "price_moves", NULL);
+  g_autoptr(GVariant) moves = rule (engine->title, "tram_companies", "price_moves", NULL);
 
   st->n_moves = 0;
   for (int i = 0; i < n_items (moves) && st->n_moves < K1840_MAX_MOVES; i++)
@@ -263,10 +263,10 @@ hex_list (const KolTitle *t,
 }
 
 static void
-read_map (KolEngine    *g,
+read_map (KolEngine    *engine,
           K1840State *st)
 {
-  const KolTitle *t = g->title;
+  const KolTitle *t = engine->title;
   g_autoptr(GVariant) no_remove = rule (t, "stations", "no_token_remove_hexes", NULL);
   g_autoptr(GVariant) red = rule (t, "tiles", "red_tile_hexes", NULL);
   g_autoptr(GVariant) specials = rule (t, "tiles", "purple_special_tiles", NULL);
@@ -332,10 +332,10 @@ read_map (KolEngine    *g,
 }
 
 static void
-read_companies (KolEngine    *g,
+read_companies (KolEngine    *engine,
                 K1840State *st)
 {
-  const KolTitle *t = g->title;
+  const KolTitle *t = engine->title;
 
   for (guint c = 0; c < t->n_companies && c < KOL_MAX_COMPANIES; c++)
     {
@@ -359,14 +359,14 @@ read_companies (KolEngine    *g,
 
 /* rules.stadtbahn.starting_nodes.<city>.{<players>|default}. */
 static void
-read_starting_nodes (KolEngine    *g,
+read_starting_nodes (KolEngine    *engine,
                      K1840State *st,
                      int         city,
                      int         slot)
 {
-  const KolTitle *t = g->title;
+  const KolTitle *t = engine->title;
   g_autoptr(GVariant) nodes = rule (t, "stadtbahn", "starting_nodes", t->corps[city].id, NULL);
-  g_autofree char *players = g_strdup_printf ("%d", g->n_players);
+  g_autofree char *players = g_strdup_printf ("%d", engine->n_players);
   g_autoptr(GVariant) list = lookup (nodes, players);
 
   if (list == NULL)
@@ -383,10 +383,10 @@ read_starting_nodes (KolEngine    *g,
 }
 
 static void
-read_config (KolEngine    *g,
+read_config (KolEngine    *engine,
              K1840State *st)
 {
-  const KolTitle *t = g->title;
+  const KolTitle *t = engine->title;
   g_autoptr(GVariant) multipliers = rule (t, "stadtbahn", "multipliers", NULL);
   g_autoptr(GVariant) pars = rule (t, "tram_companies", "par", NULL);
   g_autoptr(GVariant) track = rule (t, "round_track", NULL);
@@ -394,7 +394,7 @@ read_config (KolEngine    *g,
 
   st->compat = kol_title_has_option (t, "compat_18xx_games");
   st->remove_reachable_only = kol_title_has_option (t, "token_remove_reachable_only");
-  st->two_player = g->n_players == 2;
+  st->two_player = engine->n_players == 2;
   for (guint c = 0; c < t->n_corps; c++)
     {
       const char *type = t->corps[c].type;
@@ -454,45 +454,45 @@ read_config (KolEngine    *g,
 
       st->held_back_line = (gint16) kol_title_corp_by_id (t, to_str (s));
     }
-  read_trains (g, st);
-  read_price_moves (g, st);
-  read_map (g, st);
-  read_companies (g, st);
+  read_trains (engine, st);
+  read_price_moves (engine, st);
+  read_map (engine, st);
+  read_companies (engine, st);
 }
 
 /* ------------------------------------------------------------ removals */
 
 static void
-remove_corp (KolEngine *g,
+remove_corp (KolEngine *engine,
              int      corp)
 {
   int m = 0;
 
-  g->corps[corp].removed = TRUE;
-  for (int i = 0; i < g->n_corp_order; i++)
-    if (g->corp_order[i] != corp)
-      g->corp_order[m++] = g->corp_order[i];
-  g->n_corp_order = m;
-  for (guint h = 0; h < g->title->n_hexes; h++)
-    kol_board_unreserve (g, (int) h, corp);
+  engine->corps[corp].removed = TRUE;
+  for (int i = 0; i < engine->n_corp_order; i++)
+    if (engine->corp_order[i] != corp)
+      engine->corp_order[m++] = engine->corp_order[i];
+  engine->n_corp_order = m;
+  for (guint h = 0; h < engine->title->n_hexes; h++)
+    kol_board_unreserve (engine, (int) h, corp);
 }
 
 /* rules.removals["<players>"] (XII, XIII); with the compatibility option
  * the three-player removals only come with the small map, as on
  * 18xx.games. */
 static void
-apply_removals (KolEngine    *g,
+apply_removals (KolEngine    *engine,
                 K1840State *st)
 {
-  const KolTitle *t = g->title;
-  g_autofree char *players = g_strdup_printf ("%d", g->n_players);
+  const KolTitle *t = engine->title;
+  g_autofree char *players = g_strdup_printf ("%d", engine->n_players);
   g_autoptr(GVariant) removals = rule (t, "removals", players, NULL);
   g_autoptr(GVariant) only_with = rule (t, "compat_18xx_games", "removals_3_players_only_with", NULL);
   static const char *const kinds[] = { "lines", "corporations", "privates" };
 
   if (removals == NULL)
     return;
-  if (st->compat && g->n_players == 3 && to_str (only_with) &&
+  if (st->compat && engine->n_players == 3 && to_str (only_with) &&
       !kol_title_has_option (t, to_str (only_with)))
     return;
   for (gsize k = 0; k < G_N_ELEMENTS (kinds); k++)
@@ -507,7 +507,7 @@ apply_removals (KolEngine    *g,
               int corp = kol_title_corp_by_id (t, ids[i]);
 
               if (corp >= 0)
-                remove_corp (g, corp);
+                remove_corp (engine, corp);
             }
           else
             {
@@ -515,8 +515,8 @@ apply_removals (KolEngine    *g,
 
               if (company >= 0)
                 {
-                  g->companies[company].closed = TRUE;
-                  g->companies[company].owner = KOL_ENTITY_INIT_NONE;
+                  engine->companies[company].closed = TRUE;
+                  engine->companies[company].owner = KOL_ENTITY_INIT_NONE;
                 }
             }
         }
@@ -542,7 +542,7 @@ cmp_draw (const void *a,
 
 /* sort_by { rand }: one draw per element in list order, ascending. */
 static void
-sort_by_rand (KolEngine *g,
+sort_by_rand (KolEngine *engine,
               gint16  *list,
               int      n)
 {
@@ -550,7 +550,7 @@ sort_by_rand (KolEngine *g,
 
   for (int i = 0; i < n; i++)
     {
-      draws[i].key = kol_engine_rand (g);
+      draws[i].key = kol_engine_rand (engine);
       draws[i].corp = list[i];
     }
   qsort (draws, (gsize) n, sizeof *draws, cmp_draw);
@@ -572,15 +572,15 @@ listed (const gint16 *list,
 /* ----------------------------------------------------- Stadtbahn companies */
 
 static int
-par_cell_for (KolEngine *g,
+par_cell_for (KolEngine *engine,
               int      price,
               KolCell *out)
 {
   KolCell cells[KOL_MAX_MARKET_ROWS * KOL_MAX_MARKET_COLS];
-  int n = kol_market_par_cells (g, 0, cells, G_N_ELEMENTS (cells));
+  int n = kol_market_par_cells (engine, 0, cells, G_N_ELEMENTS (cells));
 
   for (int i = 0; i < n; i++)
-    if (kol_market_cell_price (g, cells[i]) == price)
+    if (kol_market_cell_price (engine, cells[i]) == price)
       {
         *out = cells[i];
         return TRUE;
@@ -589,14 +589,14 @@ par_cell_for (KolEngine *g,
 }
 
 static int
-first_city_train (KolEngine *g)
+first_city_train (KolEngine *engine)
 {
   gint16 list[KOL_MAX_TRAINS];
-  int n = kol_engine_depot_upcoming (g, list, KOL_MAX_TRAINS);
+  int n = kol_engine_depot_upcoming (engine, list, KOL_MAX_TRAINS);
 
   for (int i = 0; i < n; i++)
     {
-      g_autoptr(GVariant) sb = lookup (g->title->trains[g->trains[list[i]].def].extra, "stadtbahn");
+      g_autoptr(GVariant) sb = lookup (engine->title->trains[engine->trains[list[i]].def].extra, "stadtbahn");
 
       if (sb != NULL && g_variant_is_of_type (sb, G_VARIANT_TYPE_BOOLEAN) && g_variant_get_boolean (sb))
         return list[i];
@@ -605,36 +605,36 @@ first_city_train (KolEngine *g)
 }
 
 static void
-setup_city (KolEngine    *g,
+setup_city (KolEngine    *engine,
             K1840State *st,
             int         corp)
 {
-  const KolCorpDef *def = &g->title->corps[corp];
-  KolCorp *c = &g->corps[corp];
+  const KolCorpDef *def = &engine->title->corps[corp];
+  KolCorp *c = &engine->corps[corp];
   KolCell cell;
   int train;
 
-  if (par_cell_for (g, def->par, &cell))
-    kol_market_set_par (g, corp, cell);
+  if (par_cell_for (engine, def->par, &cell))
+    kol_market_set_par (engine, corp, cell);
   c->ipoed = TRUE;
   for (guint i = 0; def->initial_tokens && i < def->initial_tokens->len; i++)
     {
       const KolInitialToken *it = &g_array_index (def->initial_tokens, KolInitialToken, i);
-      int token = kol_board_next_token (g, corp);
+      int token = kol_board_next_token (engine, corp);
 
       if (token < 0 || it->hex < 0)
         continue;
-      if (kol_board_place_token (g, corp, token, it->hex, it->city, -1))
+      if (kol_board_place_token (engine, corp, token, it->hex, it->city, -1))
         c->tokens[token].used = TRUE;
     }
   c->owner = kol_entity (KOL_ENTITY_POOL, 0);
-  train = first_city_train (g);
+  train = first_city_train (engine);
   if (train >= 0)
-    kol_engine_move_train (g, train, kol_entity (KOL_ENTITY_CORP, corp));
-  c->floated = kol_corp_floated (g, corp);
+    kol_engine_move_train (engine, train, kol_entity (KOL_ENTITY_CORP, corp));
+  c->floated = kol_corp_floated (engine, corp);
 
   st->city_slot[corp] = (gint8) st->n_cities;
-  read_starting_nodes (g, st, corp, st->n_cities);
+  read_starting_nodes (engine, st, corp, st->n_cities);
   st->cities[st->n_cities++] = (gint16) corp;
 }
 
@@ -654,10 +654,10 @@ cmp_chain (const void *a,
 /* @city_tracks: the hexes on the map whose dotted line belongs to the
  * company, by their place in its chain. */
 static void
-setup_chains (KolEngine    *g,
+setup_chains (KolEngine    *engine,
               K1840State *st)
 {
-  const KolTitle *t = g->title;
+  const KolTitle *t = engine->title;
 
   for (int i = 0; i < st->n_cities; i++)
     {
@@ -687,10 +687,10 @@ setup_chains (KolEngine    *g,
  * a city (18xx.games Tile#add_reservation! without a city): the home city is
  * chosen when the first token goes there. */
 static void
-setup_tile_reservations (KolEngine    *g,
+setup_tile_reservations (KolEngine    *engine,
                          K1840State *st)
 {
-  const KolTitle *t = g->title;
+  const KolTitle *t = engine->title;
 
   st->n_tile_res = 0;
   for (guint c = 0; c < t->n_corps; c++)
@@ -699,13 +699,13 @@ setup_tile_reservations (KolEngine    *g,
       g_autoptr(GVariant) choice = lookup (def->extra, "home_city_choice");
       const KolTileDef *tile;
 
-      if (def->home < 0 || g->corps[c].removed)
+      if (def->home < 0 || engine->corps[c].removed)
         continue;
-      tile = kol_board_tile (g, def->home, NULL);
+      tile = kol_board_tile (engine, def->home, NULL);
       if (!(choice && g_variant_is_of_type (choice, G_VARIANT_TYPE_BOOLEAN) &&
             g_variant_get_boolean (choice)) && kol_tile_n_cities (tile) < 2)
         continue;
-      kol_board_unreserve (g, def->home, (int) c);
+      kol_board_unreserve (engine, def->home, (int) c);
       if (st->n_tile_res < (int) G_N_ELEMENTS (st->tile_res_hex))
         {
           st->tile_res_hex[st->n_tile_res] = def->home;
@@ -718,33 +718,33 @@ setup_tile_reservations (KolEngine    *g,
     {
       const KolCorpDef *def = &t->corps[c];
 
-      if (def->home < 0 || g->corps[c].removed || k1840_is_tile_reserved (g, def->home, (int) c) ||
-          kol_board_city_reserved_by (g, def->home, MAX (def->home_city, 0), (int) c))
+      if (def->home < 0 || engine->corps[c].removed || k1840_is_tile_reserved (engine, def->home, (int) c) ||
+          kol_board_city_reserved_by (engine, def->home, MAX (def->home_city, 0), (int) c))
         continue;
-      kol_board_reserve (g, def->home, MAX (def->home_city, 0), (int) c);
+      kol_board_reserve (engine, def->home, MAX (def->home_city, 0), (int) c);
     }
 }
 
 gboolean
-k1840_setup (KolEngine *g,
+k1840_setup (KolEngine *engine,
              GError **error)
 {
-  K1840State *st = K1840 (g);
-  const KolTitle *t = g->title;
+  K1840State *st = K1840 (engine);
+  const KolTitle *t = engine->title;
   gint16 lines[K1840_MAX_LINES], majors[K1840_MAX_MAJORS];
   int n_lines = 0, n_majors = 0, keep;
 
   memset (st, 0, sizeof *st);
-  read_config (g, st);
+  read_config (engine, st);
   st->first_stock_round = TRUE;
   st->maint_level = -1;
 
-  apply_removals (g, st);
+  apply_removals (engine, st);
 
   /* every line in list order (line 2 too) and the majors */
-  for (int i = 0; i < g->n_corp_order; i++)
+  for (int i = 0; i < engine->n_corp_order; i++)
     {
-      int c = g->corp_order[i];
+      int c = engine->corp_order[i];
 
       if (st->corp_type[c] == K1840_LINE && st->n_all_lines < K1840_MAX_LINES)
         st->all_lines[st->n_all_lines++] = (gint16) c;
@@ -756,8 +756,8 @@ k1840_setup (KolEngine *g,
   for (int i = 0; i < st->n_all_lines; i++)
     if (st->all_lines[i] != st->held_back_line)
       lines[n_lines++] = st->all_lines[i];
-  sort_by_rand (g, lines, n_lines);
-  keep = MIN (n_lines, g->n_players + st->lines_plus);
+  sort_by_rand (engine, lines, n_lines);
+  keep = MIN (n_lines, engine->n_players + st->lines_plus);
   st->n_tram_lines = keep;
   memcpy (st->tram_lines, lines, sizeof lines[0] * (gsize) keep);
   for (int i = 0; i < st->n_all_lines; i++)
@@ -768,57 +768,57 @@ k1840_setup (KolEngine *g,
    * the rulebook lets every player choose among all six (VII.5) */
   if (st->compat)
     {
-      sort_by_rand (g, majors, n_majors);
-      keep = MIN (n_majors, g->n_players);
+      sort_by_rand (engine, majors, n_majors);
+      keep = MIN (n_majors, engine->n_players);
       for (int i = keep; i < n_majors; i++)
-        remove_corp (g, majors[i]);
+        remove_corp (engine, majors[i]);
       n_majors = keep;
       st->majors_settled = TRUE;
     }
   st->n_majors = n_majors;
   memcpy (st->majors, majors, sizeof majors[0] * (gsize) n_majors);
 
-  setup_tile_reservations (g, st);
+  setup_tile_reservations (engine, st);
 
-  for (int i = 0; i < g->n_corp_order; i++)
+  for (int i = 0; i < engine->n_corp_order; i++)
     {
-      int c = g->corp_order[i];
+      int c = engine->corp_order[i];
 
       if (st->corp_type[c] == K1840_CITY && st->n_cities < K1840_MAX_CITIES)
-        setup_city (g, st, c);
+        setup_city (engine, st, c);
     }
-  setup_chains (g, st);
+  setup_chains (engine, st);
 
   /* @corporations: majors, Stadtbahn companies, the lines on offer */
-  g->n_corp_order = 0;
+  engine->n_corp_order = 0;
   for (int i = 0; i < st->n_majors; i++)
-    g->corp_order[g->n_corp_order++] = st->majors[i];
+    engine->corp_order[engine->n_corp_order++] = st->majors[i];
   for (int i = 0; i < st->n_cities; i++)
-    g->corp_order[g->n_corp_order++] = st->cities[i];
+    engine->corp_order[engine->n_corp_order++] = st->cities[i];
   for (int i = 0; i < st->n_tram_lines; i++)
-    g->corp_order[g->n_corp_order++] = st->tram_lines[i];
-  for (int i = 0; i < g->n_corp_order; i++)
-    g->corps[g->corp_order[i]].order_seq = (guint32) i;
+    engine->corp_order[engine->n_corp_order++] = st->tram_lines[i];
+  for (int i = 0; i < engine->n_corp_order; i++)
+    engine->corps[engine->corp_order[i]].order_seq = (guint32) i;
 
   if (t->n_phases == 0)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_DATA, NULL, 0, "1840 needs phases");
-  k1840_start_auction_round (g);
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_DATA, NULL, 0, "1840 needs phases");
+  k1840_start_auction_round (engine);
   return TRUE;
 }
 
 /* -------------------------------------------------------- line cards */
 
 static void
-append_corp_order (KolEngine *g,
+append_corp_order (KolEngine *engine,
                    int      corp)
 {
-  for (int i = 0; i < g->n_corp_order; i++)
-    if (g->corp_order[i] == corp)
+  for (int i = 0; i < engine->n_corp_order; i++)
+    if (engine->corp_order[i] == corp)
       return;
-  if (g->n_corp_order < KOL_MAX_CORPS)
+  if (engine->n_corp_order < KOL_MAX_CORPS)
     {
-      g->corps[corp].order_seq = (guint32) g->n_corp_order;
-      g->corp_order[g->n_corp_order++] = (gint16) corp;
+      engine->corps[corp].order_seq = (guint32) engine->n_corp_order;
+      engine->corp_order[engine->n_corp_order++] = (gint16) corp;
     }
 }
 
@@ -830,22 +830,22 @@ append_corp_order (KolEngine *g,
  * per unavailable line, in order).
  */
 void
-k1840_restock_lines (KolEngine *g)
+k1840_restock_lines (KolEngine *engine)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
   gint16 drawn[K1840_MAX_LINES];
   int n = st->n_unavailable, keep, m = 0;
   KolArg args[1];
   GString *ids = g_string_new (NULL);
 
   memcpy (drawn, st->unavailable, sizeof drawn[0] * (gsize) n);
-  sort_by_rand (g, drawn, n);
-  keep = MIN (n, g->n_players + st->lines_plus);
+  sort_by_rand (engine, drawn, n);
+  keep = MIN (n, engine->n_players + st->lines_plus);
   for (int i = 0; i < keep; i++)
     {
       if (st->n_tram_lines < K1840_MAX_LINES)
         st->tram_lines[st->n_tram_lines++] = drawn[i];
-      append_corp_order (g, drawn[i]);
+      append_corp_order (engine, drawn[i]);
     }
   for (int i = 0; i < st->n_unavailable; i++)
     if (!listed (drawn, keep, st->unavailable[i]))
@@ -854,7 +854,7 @@ k1840_restock_lines (KolEngine *g)
 
   /* the log lists them by number */
   for (int i = 1; i < keep; i++)
-    for (int j = i; j > 0 && k1840_line_number (g, drawn[j - 1]) > k1840_line_number (g, drawn[j]); j--)
+    for (int j = i; j > 0 && k1840_line_number (engine, drawn[j - 1]) > k1840_line_number (engine, drawn[j]); j--)
       {
         gint16 tmp = drawn[j];
 
@@ -862,9 +862,9 @@ k1840_restock_lines (KolEngine *g)
         drawn[j - 1] = tmp;
       }
   for (int i = 0; i < keep; i++)
-    g_string_append_printf (ids, "%s%s", i ? ", " : "", g->title->corps[drawn[i]].id);
+    g_string_append_printf (ids, "%s%s", i ? ", " : "", engine->title->corps[drawn[i]].id);
   args[0] = kol_arg_string (ids->str);
-  kol_engine_log (g, KOL_LOG_1840_NEW_LINES, args, 1);
+  kol_engine_log (engine, KOL_LOG_1840_NEW_LINES, args, 1);
   g_string_free (ids, TRUE);
 }
 
@@ -875,17 +875,17 @@ k1840_restock_lines (KolEngine *g)
  * leave the game (remove_open_tram_corporations).
  */
 void
-k1840_remove_open_lines (KolEngine *g)
+k1840_remove_open_lines (KolEngine *engine)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
 
-  kol_engine_log (g, KOL_LOG_1840_ALL_LINES_OWNED, NULL, 0);
+  kol_engine_log (engine, KOL_LOG_1840_ALL_LINES_OWNED, NULL, 0);
   for (int i = 0; i < st->n_all_lines; i++)
     {
       int line = st->all_lines[i];
 
-      if (st->line_major[line] < 0 && !g->corps[line].closed && !g->corps[line].removed)
-        kol_operating_close_corporation (g, line);
+      if (st->line_major[line] < 0 && !engine->corps[line].closed && !engine->corps[line].removed)
+        kol_operating_close_corporation (engine, line);
     }
 }
 
@@ -897,20 +897,20 @@ k1840_remove_open_lines (KolEngine *g)
  * the company's director.
  */
 void
-k1840_buy_line (KolEngine *g,
+k1840_buy_line (KolEngine *engine,
                 int      major,
                 int      line)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
   gint16 certs[KOL_MAX_CERTS];
-  int n = kol_engine_certs_of (g, kol_entity (KOL_ENTITY_CORP, line), line, certs, KOL_MAX_CERTS);
+  int n = kol_engine_certs_of (engine, kol_entity (KOL_ENTITY_CORP, line), line, certs, KOL_MAX_CERTS);
   int m = 0;
 
-  g->corps[line].ipoed = TRUE;
+  engine->corps[line].ipoed = TRUE;
   for (int i = 0; i < n; i++)
-    kol_shares_move_cert (g, certs[i], kol_entity (KOL_ENTITY_POOL, 0));
-  g->corps[line].owner = g->corps[major].owner;
-  g->corps[line].floated = kol_corp_floated (g, line);
+    kol_shares_move_cert (engine, certs[i], kol_entity (KOL_ENTITY_POOL, 0));
+  engine->corps[line].owner = engine->corps[major].owner;
+  engine->corps[line].floated = kol_corp_floated (engine, line);
   st->line_major[line] = (gint16) major;
   if (st->n_major_lines[major] < K1840_MAX_LINES_PER_MAJOR)
     st->major_lines[major][st->n_major_lines[major]++] = (gint16) line;
@@ -927,23 +927,23 @@ k1840_buy_line (KolEngine *g,
  * player has bought a director's certificate (VII.5).
  */
 gboolean
-k1840_all_majors_ipoed (KolEngine *g)
+k1840_all_majors_ipoed (KolEngine *engine)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
 
   if (st->compat)
     {
       for (int i = 0; i < st->n_majors; i++)
-        if (!g->corps[st->majors[i]].ipoed)
+        if (!engine->corps[st->majors[i]].ipoed)
           return FALSE;
       return TRUE;
     }
-  for (int p = 0; p < g->n_players; p++)
+  for (int p = 0; p < engine->n_players; p++)
     {
       gboolean director = FALSE;
 
       for (int i = 0; i < st->n_majors && !director; i++)
-        director = kol_entity_equal (g->corps[st->majors[i]].owner, kol_entity (KOL_ENTITY_PLAYER, p));
+        director = kol_entity_equal (engine->corps[st->majors[i]].owner, kol_entity (KOL_ENTITY_PLAYER, p));
       if (!director)
         return FALSE;
     }
@@ -957,26 +957,26 @@ k1840_all_majors_ipoed (KolEngine *g)
  * game (certificates, markers and charters back in the box).
  */
 void
-k1840_settle_majors (KolEngine *g)
+k1840_settle_majors (KolEngine *engine)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
   int m = 0;
 
-  if (st->majors_settled || !k1840_all_majors_ipoed (g))
+  if (st->majors_settled || !k1840_all_majors_ipoed (engine))
     return;
   st->majors_settled = TRUE;
   for (int i = 0; i < st->n_majors; i++)
     {
       int c = st->majors[i];
 
-      if (g->corps[c].ipoed)
+      if (engine->corps[c].ipoed)
         st->majors[m++] = (gint16) c;
       else
         {
           KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, c) };
 
-          kol_engine_log (g, KOL_LOG_1840_MAJOR_LEAVES, args, 1);
-          remove_corp (g, c);
+          kol_engine_log (engine, KOL_LOG_1840_MAJOR_LEAVES, args, 1);
+          remove_corp (engine, c);
         }
     }
   st->n_majors = m;
@@ -992,22 +992,22 @@ k1840_settle_majors (KolEngine *g)
  * once track is there the line chooses its city (HomeToken step).
  */
 void
-k1840_place_home_token (KolEngine *g,
+k1840_place_home_token (KolEngine *engine,
                         int      corp)
 {
-  const KolCorpDef *def = &g->title->corps[corp];
-  KolCorp *c = &g->corps[corp];
+  const KolCorpDef *def = &engine->title->corps[corp];
+  KolCorp *c = &engine->corps[corp];
   int hex = def->home, token, city = -1, n_cities;
   const KolTileDef *tile;
   KolReason reason;
 
-  token = kol_board_next_token (g, corp);
+  token = kol_board_next_token (engine, corp);
   if (token < 0 || (c->n_tokens > 0 && c->tokens[0].used) || hex < 0)
     return;
-  tile = kol_board_tile (g, hex, NULL);
-  if (k1840_is_tile_reserved (g, hex, corp) && tile->n_paths > 0)
+  tile = kol_board_tile (engine, hex, NULL);
+  if (k1840_is_tile_reserved (engine, hex, corp) && tile->n_paths > 0)
     {
-      KolPendingTokens *pending = kol_round_pending_tokens (g);
+      KolPendingTokens *pending = kol_round_pending_tokens (engine);
       gint16 one = (gint16) hex;
       KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, corp) };
 
@@ -1016,25 +1016,25 @@ k1840_place_home_token (KolEngine *g,
       for (int i = 0; i < pending->n; i++)
         if (kol_entity_equal (pending->tokens[i].entity, kol_entity (KOL_ENTITY_CORP, corp)))
           return;
-      kol_engine_log (g, KOL_LOG_HOME_TOKEN_CHOOSE, args, 1);
+      kol_engine_log (engine, KOL_LOG_HOME_TOKEN_CHOOSE, args, 1);
       kol_pending_tokens_push (pending, kol_entity (KOL_ENTITY_CORP, corp), corp, token, &one, 1);
       return;
     }
   n_cities = kol_tile_n_cities (tile);
   for (int i = 0; i < n_cities && city < 0; i++)
-    if (kol_board_city_reserved_by (g, hex, i, corp))
+    if (kol_board_city_reserved_by (engine, hex, i, corp))
       city = i;
   if (city < 0)
     city = 0;
-  if (n_cities == 0 || !kol_board_can_place_token (g, corp, hex, city, FALSE, &reason) ||
-      (!kol_board_city_reserved_by (g, hex, city, corp) && k1840_tile_token_blocked (g, hex, corp)))
+  if (n_cities == 0 || !kol_board_can_place_token (engine, corp, hex, city, FALSE, &reason) ||
+      (!kol_board_city_reserved_by (engine, hex, city, corp) && k1840_tile_token_blocked (engine, hex, corp)))
     return;
   {
     KolArg args[2] = { kol_arg_int (KOL_ARG_CORP, corp), kol_arg_int (KOL_ARG_HEX, hex) };
 
-    kol_engine_log (g, KOL_LOG_TOKEN_PLACED, args, 2);
+    kol_engine_log (engine, KOL_LOG_TOKEN_PLACED, args, 2);
   }
-  kol_board_place_token (g, corp, token, hex, city, -1);
+  kol_board_place_token (engine, corp, token, hex, city, -1);
   c->tokens[token].used = TRUE;
-  k1840_remove_tile_reservation (g, hex, corp);
+  k1840_remove_tile_reservation (engine, hex, corp);
 }

@@ -19,42 +19,42 @@
 /* Game#can_par?: only tram companies; by the rulebook each player directs
  * one and only one (IV.1.2). */
 static gboolean
-can_par (KolEngine  *g,
+can_par (KolEngine  *engine,
          int       corp,
          KolEntity parrer)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
 
-  if (!kol_default_can_par (g, corp, parrer) || !k1840_is (g, corp, K1840_MAJOR))
+  if (!kol_default_can_par (engine, corp, parrer) || !k1840_is (engine, corp, K1840_MAJOR))
     return FALSE;
   if (!st->compat && parrer.kind == KOL_ENTITY_PLAYER)
     for (int i = 0; i < st->n_majors; i++)
-      if (kol_entity_equal (g->corps[st->majors[i]].owner, parrer))
+      if (kol_entity_equal (engine->corps[st->majors[i]].owner, parrer))
         return FALSE;
   return TRUE;
 }
 
 /* Game#par_prices: PAR_RANGE by type (tram companies 70, 80, 90, 100). */
 static int
-par_prices (KolEngine *g,
+par_prices (KolEngine *engine,
             int      corp,
             KolCell *out,
             int      max)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
   KolCell cells[KOL_MAX_MARKET_ROWS * KOL_MAX_MARKET_COLS];
-  int n = kol_market_par_cells (g, 0, cells, G_N_ELEMENTS (cells)), m = 0;
+  int n = kol_market_par_cells (engine, 0, cells, G_N_ELEMENTS (cells)), m = 0;
 
   for (int i = 0; i < n && m < max; i++)
     {
-      int price = kol_market_cell_price (g, cells[i]);
+      int price = kol_market_cell_price (engine, cells[i]);
       gboolean ok = FALSE;
 
-      if (k1840_is (g, corp, K1840_MAJOR))
+      if (k1840_is (engine, corp, K1840_MAJOR))
         for (int k = 0; k < st->n_tram_pars; k++)
           ok |= st->tram_pars[k] == price;
-      else if (k1840_is (g, corp, K1840_CITY))
-        ok = g->title->corps[corp].par == price;
+      else if (k1840_is (engine, corp, K1840_CITY))
+        ok = engine->title->corps[corp].par == price;
       if (ok)
         out[m++] = cells[i];
     }
@@ -64,23 +64,23 @@ par_prices (KolEngine *g,
 /* #can_buy?: nothing but directors' certificates until every tram company
  * (18xx.games) or every player (rulebook) has one. */
 static gboolean
-can_buy (KolEngine         *g,
+can_buy (KolEngine         *engine,
          KolStep         *s,
          KolEntity        entity,
          const KolBundle *bundle)
 {
   /* a line's card is never for sale to players (its certificate waits in
    * the pool only as 18xx.games keeps it) */
-  if (k1840_is (g, bundle->corp, K1840_LINE))
+  if (k1840_is (engine, bundle->corp, K1840_LINE))
     return FALSE;
-  return kol_step_buy_sell_par_shares_can_buy (g, s, entity, bundle) &&
-         (k1840_all_majors_ipoed (g) || !g->corps[bundle->corp].ipoed);
+  return kol_step_buy_sell_par_shares_can_buy (engine, s, entity, bundle) &&
+         (k1840_all_majors_ipoed (engine) || !engine->corps[bundle->corp].ipoed);
 }
 
 /* #can_sell?: Stadtbahn shares ignore the pool limit and can always be
  * dumped; a director's certificate never can (VII.4). */
 static gboolean
-can_sell (KolEngine         *g,
+can_sell (KolEngine         *engine,
           KolStep         *s,
           KolEntity        entity,
           const KolBundle *bundle)
@@ -89,35 +89,35 @@ can_sell (KolEngine         *g,
 
   if (bundle == NULL || !kol_entity_equal (entity, bundle->owner) || entity.kind == KOL_ENTITY_NONE)
     return FALSE;
-  city = k1840_is (g, bundle->corp, K1840_CITY);
+  city = k1840_is (engine, bundle->corp, K1840_CITY);
   /* the pool may hold every share (MARKET_SHARE_LIMIT 100): fit_in_bank? is
    * always true here */
-  return kol_stock_check_sale_timing (g, entity, bundle) &&
-         kol_step_buy_sell_par_shares_can_sell_order (g, s) &&
-         (city || (kol_bundle_president_cert (g, bundle) < 0 ||
-                   (K1840 (g)->compat && kol_bundle_can_dump (g, bundle, entity))));
+  return kol_stock_check_sale_timing (engine, entity, bundle) &&
+         kol_step_buy_sell_par_shares_can_sell_order (engine, s) &&
+         (city || (kol_bundle_president_cert (engine, bundle) < 0 ||
+                   (K1840 (engine)->compat && kol_bundle_can_dump (engine, bundle, entity))));
 }
 
 static gboolean
-allow_president_change (KolEngine *g,
+allow_president_change (KolEngine *engine,
                         int      corp)
 {
-  return !k1840_is (g, corp, K1840_CITY);
+  return !k1840_is (engine, corp, K1840_CITY);
 }
 
 /* Round::Stock#corporations_to_move_price: not the lines. */
 static gboolean
-moves_price_at_sr_end (KolEngine *g,
+moves_price_at_sr_end (KolEngine *engine,
                        int      corp)
 {
-  return !k1840_is (g, corp, K1840_LINE);
+  return !k1840_is (engine, corp, K1840_LINE);
 }
 
 static int
-max_ownership (KolEngine *g,
+max_ownership (KolEngine *engine,
                int      corp)
 {
-  return k1840_is (g, corp, K1840_LINE) ? 100 : 60;
+  return k1840_is (engine, corp, K1840_LINE) ? 100 : 60;
 }
 
 const KolStockHooks k1840_stock_hooks = {
@@ -143,7 +143,7 @@ const KolStockHooks k1840_stock_hooks = {
 /* IV.2: a private can be returned to the bank for its face value at any
  * time (18xx.games sell_company via choose_ability). */
 gboolean
-k1840_sell_company (KolEngine         *g,
+k1840_sell_company (KolEngine         *engine,
                     const KolAction *a,
                     GError         **error)
 {
@@ -151,73 +151,73 @@ k1840_sell_company (KolEngine         *g,
   KolCompany *c;
   KolArg args[3];
 
-  if (a->entity.kind != KOL_ENTITY_COMPANY || company < 0 || company >= g->n_companies)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "only a private is sold");
-  c = &g->companies[company];
+  if (a->entity.kind != KOL_ENTITY_COMPANY || company < 0 || company >= engine->n_companies)
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "only a private is sold");
+  c = &engine->companies[company];
   if (c->closed || c->owner.kind == KOL_ENTITY_NONE)
-    return k1840_refuse (g, error, KOL_REASON_COMPANY_NOT_BUYABLE, "this private has no owner");
+    return k1840_refuse (engine, error, KOL_REASON_COMPANY_NOT_BUYABLE, "this private has no owner");
   args[0] = kol_arg_entity (c->owner);
   args[1] = kol_arg_int (KOL_ARG_COMPANY, company);
   args[2] = kol_arg_int (KOL_ARG_MONEY, c->value);
-  kol_engine_log (g, KOL_LOG_1840_SELLS_PRIVATE, args, 3);
-  k1840_bank_pays (g, c->owner, c->value);
-  kol_engine_close_company (g, company);
+  kol_engine_log (engine, KOL_LOG_1840_SELLS_PRIVATE, args, 3);
+  k1840_bank_pays (engine, c->owner, c->value);
+  kol_engine_close_company (engine, company);
   return TRUE;
 }
 
 /* ------------------------------------------------------------------ step */
 
 static gboolean
-player_has_companies (KolEngine  *g,
+player_has_companies (KolEngine  *engine,
                       KolEntity entity)
 {
   gint16 list[KOL_MAX_COMPANIES];
 
-  return kol_engine_companies_of (g, entity, list, KOL_MAX_COMPANIES) > 0;
+  return kol_engine_companies_of (engine, entity, list, KOL_MAX_COMPANIES) > 0;
 }
 
 /* #can_buy_any?, in one pass over the certificates: the smallest buyable
  * certificate of each company in the pool and in its own IPO
  * (can_buy_shares?), then can_buy?. */
 static gboolean
-can_buy_any (KolEngine  *g,
+can_buy_any (KolEngine  *engine,
              KolStep  *s,
              KolEntity entity)
 {
   gint16 pool_min[KOL_MAX_CORPS], ipo_min[KOL_MAX_CORPS];
 
-  if (!k1840_all_majors_ipoed (g) || kol_step_buy_sell_par_shares_bought (g, s))
+  if (!k1840_all_majors_ipoed (engine) || kol_step_buy_sell_par_shares_bought (engine, s))
     return FALSE;
-  for (int c = 0; c < g->n_corps; c++)
+  for (int c = 0; c < engine->n_corps; c++)
     pool_min[c] = ipo_min[c] = -1;
   /* corporation by corporation, the lines' certificates left out whole */
-  for (int corp = 0; corp < g->n_corps; corp++)
+  for (int corp = 0; corp < engine->n_corps; corp++)
     {
       int first, end;
 
-      if (k1840_is (g, corp, K1840_LINE))
+      if (k1840_is (engine, corp, K1840_LINE))
         continue;
-      kol_engine_corp_certs (g, corp, &first, &end);
+      kol_engine_corp_certs (engine, corp, &first, &end);
       for (int i = first; i < end; i++)
         {
-          const KolCert *c = &g->certs[i];
+          const KolCert *c = &engine->certs[i];
           gint16 *slot;
 
           if (!c->buyable)
             continue;
           if (c->owner.kind == KOL_ENTITY_POOL)
             slot = &pool_min[c->corp];
-          else if (c->owner.kind == KOL_ENTITY_CORP && c->owner.index == c->corp && g->corps[c->corp].ipoed &&
-                   !g->corps[c->corp].removed)
+          else if (c->owner.kind == KOL_ENTITY_CORP && c->owner.index == c->corp && engine->corps[c->corp].ipoed &&
+                   !engine->corps[c->corp].removed)
             slot = &ipo_min[c->corp];
           else
             continue;
-          if (*slot < 0 || c->percent < g->certs[*slot].percent ||
-              (c->percent == g->certs[*slot].percent && c->seq < g->certs[*slot].seq))
+          if (*slot < 0 || c->percent < engine->certs[*slot].percent ||
+              (c->percent == engine->certs[*slot].percent && c->seq < engine->certs[*slot].seq))
             *slot = (gint16) i;
         }
     }
-  for (int c = 0; c < g->n_corps; c++)
+  for (int c = 0; c < engine->n_corps; c++)
     for (int k = 0; k < 2; k++)
       {
         int cert = k == 0 ? pool_min[c] : ipo_min[c];
@@ -225,8 +225,8 @@ can_buy_any (KolEngine  *g,
 
         if (cert < 0)
           continue;
-        kol_bundle_init_cert (g, &bundle, cert);
-        if (kol_stock_can_buy (g, s, entity, &bundle))
+        kol_bundle_init_cert (engine, &bundle, cert);
+        if (kol_stock_can_buy (engine, s, entity, &bundle))
           return TRUE;
       }
   return FALSE;
@@ -235,73 +235,73 @@ can_buy_any (KolEngine  *g,
 /* #can_sell_any?: nothing in SR1 or after buying; else the companies the
  * player holds. */
 static gboolean
-can_sell_any (KolEngine  *g,
+can_sell_any (KolEngine  *engine,
               KolStep  *s,
               KolEntity entity)
 {
   gboolean held[KOL_MAX_CORPS] = { FALSE };
 
-  if (kol_step_buy_sell_par_shares_bought (g, s) || (g->turn <= 1 && !kol_round_is_operating (g)))
+  if (kol_step_buy_sell_par_shares_bought (engine, s) || (engine->turn <= 1 && !kol_round_is_operating (engine)))
     return FALSE;
-  for (int i = 0; i < g->n_certs; i++)
-    if (kol_entity_equal (g->certs[i].owner, entity) && entity.kind != KOL_ENTITY_NONE)
-      held[g->certs[i].corp] = TRUE;
-  for (int c = 0; c < g->n_corps; c++)
-    if (held[c] && kol_step_buy_sell_par_shares_can_sell_any_bundles (g, s, entity, c))
+  for (int i = 0; i < engine->n_certs; i++)
+    if (kol_entity_equal (engine->certs[i].owner, entity) && entity.kind != KOL_ENTITY_NONE)
+      held[engine->certs[i].corp] = TRUE;
+  for (int c = 0; c < engine->n_corps; c++)
+    if (held[c] && kol_step_buy_sell_par_shares_can_sell_any_bundles (engine, s, entity, c))
       return TRUE;
   return FALSE;
 }
 
 static guint32
-stock_actions (KolEngine  *g,
+stock_actions (KolEngine  *engine,
                KolStep  *s,
                KolEntity entity)
 {
   guint32 actions = 0;
 
   if (entity.kind == KOL_ENTITY_COMPANY)
-    return !g->companies[entity.index].closed && g->companies[entity.index].owner.kind != KOL_ENTITY_NONE
+    return !engine->companies[entity.index].closed && engine->companies[entity.index].owner.kind != KOL_ENTITY_NONE
              ? KOL_ACTION_BIT (KOL_ACTION_CHOOSE_ABILITY) : 0;
-  if (!kol_step_is_current (g, s, entity))
+  if (!kol_step_is_current (engine, s, entity))
     return 0;
-  if (can_buy_any (g, s, entity))
+  if (can_buy_any (engine, s, entity))
     actions |= KOL_ACTION_BIT (KOL_ACTION_BUY_SHARES);
-  if (kol_step_buy_sell_par_shares_can_ipo_any (g, s, entity))
+  if (kol_step_buy_sell_par_shares_can_ipo_any (engine, s, entity))
     actions |= KOL_ACTION_BIT (KOL_ACTION_PAR);
-  if (can_sell_any (g, s, entity))
+  if (can_sell_any (engine, s, entity))
     actions |= KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES);
-  if (actions && k1840_all_majors_ipoed (g))
+  if (actions && k1840_all_majors_ipoed (engine))
     actions |= KOL_ACTION_BIT (KOL_ACTION_PASS);
-  if (actions && entity.kind == KOL_ENTITY_PLAYER && player_has_companies (g, entity))
+  if (actions && entity.kind == KOL_ENTITY_PLAYER && player_has_companies (engine, entity))
     actions |= KOL_ACTION_BIT (KOL_ACTION_CHOOSE_ABILITY);
   return actions;
 }
 
 static gboolean
-stock_process (KolEngine         *g,
+stock_process (KolEngine         *engine,
                KolStep         *s,
                const KolAction *a,
                GError         **error)
 {
   if (a->type == KOL_ACTION_CHOOSE_ABILITY)
-    return k1840_sell_company (g, a, error);
-  return kol_step_buy_sell_par_shares_process (g, s, a, error);
+    return k1840_sell_company (engine, a, error);
+  return kol_step_buy_sell_par_shares_process (engine, s, a, error);
 }
 
 static void
-stock_legal_actions (KolEngine   *g,
+stock_legal_actions (KolEngine   *engine,
                      KolStep   *s,
                      KolEntity  entity,
                      GPtrArray *out)
 {
-  guint32 actions = stock_actions (g, s, entity);
+  guint32 actions = stock_actions (engine, s, entity);
 
   if (entity.kind == KOL_ENTITY_COMPANY)
     return;
   if (actions & KOL_ACTION_BIT (KOL_ACTION_BUY_SHARES))
     {
       KolBuyOption opts[64];
-      int n = kol_stock_buy_options (g, entity, opts, G_N_ELEMENTS (opts));
+      int n = kol_stock_buy_options (engine, entity, opts, G_N_ELEMENTS (opts));
 
       for (int i = 0; i < n; i++)
         {
@@ -316,7 +316,7 @@ stock_legal_actions (KolEngine   *g,
   if (actions & KOL_ACTION_BIT (KOL_ACTION_PAR))
     {
       KolParOption opts[K1840_MAX_MAJORS];
-      int n = kol_stock_par_options (g, entity, opts, G_N_ELEMENTS (opts));
+      int n = kol_stock_par_options (engine, entity, opts, G_N_ELEMENTS (opts));
 
       for (int i = 0; i < n; i++)
         for (int k = 0; k < opts[i].n_cells; k++)
@@ -332,7 +332,7 @@ stock_legal_actions (KolEngine   *g,
   if (actions & KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES))
     {
       KolSellOption opts[64];
-      int n = kol_stock_sell_options (g, entity, opts, G_N_ELEMENTS (opts));
+      int n = kol_stock_sell_options (engine, entity, opts, G_N_ELEMENTS (opts));
 
       for (int i = 0; i < n; i++)
         {
@@ -350,32 +350,32 @@ stock_legal_actions (KolEngine   *g,
 }
 
 static gboolean
-stock_explain (KolEngine         *g,
+stock_explain (KolEngine         *engine,
                KolStep         *s,
                const KolAction *a,
                GError         **error)
 {
-  if (a->type == KOL_ACTION_PASS && !k1840_all_majors_ipoed (g))
-    return k1840_refuse (g, error, KOL_REASON_1840_DIRECTOR_FIRST,
+  if (a->type == KOL_ACTION_PASS && !k1840_all_majors_ipoed (engine))
+    return k1840_refuse (engine, error, KOL_REASON_1840_DIRECTOR_FIRST,
                          "every player must first buy a director's certificate");
   if (a->type == KOL_ACTION_BUY_SHARES)
     {
       KolBundle bundle;
 
-      if (!kol_bundle_from_action (g, &bundle, a, error))
+      if (!kol_bundle_from_action (engine, &bundle, a, error))
         return FALSE;
-      if (!k1840_all_majors_ipoed (g))
-        return k1840_refuse (g, error, KOL_REASON_1840_DIRECTOR_FIRST,
+      if (!k1840_all_majors_ipoed (engine))
+        return k1840_refuse (engine, error, KOL_REASON_1840_DIRECTOR_FIRST,
                              "every player must first buy a director's certificate");
-      return kol_stock_refuse_buy (g, s, a->entity, &bundle, error);
+      return kol_stock_refuse_buy (engine, s, a->entity, &bundle, error);
     }
   if (a->type == KOL_ACTION_SELL_SHARES)
     {
       KolBundle bundle;
 
-      if (!kol_bundle_from_action (g, &bundle, a, error))
+      if (!kol_bundle_from_action (engine, &bundle, a, error))
         return FALSE;
-      return kol_stock_refuse_sell (g, s, a->entity, &bundle, error);
+      return kol_stock_refuse_sell (engine, s, a->entity, &bundle, error);
     }
   return TRUE;
 }
@@ -393,10 +393,10 @@ static const KolStepClass step_stock = {
 };
 
 void
-k1840_start_stock_round (KolEngine *g)
+k1840_start_stock_round (KolEngine *engine)
 {
   static const KolStepClass *const steps[] = { &step_stock };
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
 
   /* III.3, VII.5: the pre-emptive right pays for the director's
    * certificate; 18xx.games gives its 350 as cash when SR1 begins */
@@ -404,15 +404,15 @@ k1840_start_stock_round (KolEngine *g)
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_MONEY, st->preemptive_right) };
 
-      kol_engine_log (g, KOL_LOG_1840_PREEMPTIVE_RIGHT, args, 1);
-      for (int i = 0; i < g->n_players; i++)
-        k1840_bank_pays (g, kol_entity (KOL_ENTITY_PLAYER, g->player_order[i]), st->preemptive_right);
+      kol_engine_log (engine, KOL_LOG_1840_PREEMPTIVE_RIGHT, args, 1);
+      for (int i = 0; i < engine->n_players; i++)
+        k1840_bank_pays (engine, kol_entity (KOL_ENTITY_PLAYER, engine->player_order[i]), st->preemptive_right);
       st->first_stock_round = FALSE;
     }
   {
-    KolArg args[1] = { kol_arg_int (KOL_ARG_INT, g->turn) };
+    KolArg args[1] = { kol_arg_int (KOL_ARG_INT, engine->turn) };
 
-    kol_engine_log (g, KOL_LOG_1840_STOCK_ROUND, args, 1);
+    kol_engine_log (engine, KOL_LOG_1840_STOCK_ROUND, args, 1);
   }
-  kol_round_start (g, &kol_round_stock, K1840_ROUND_STOCK, 1, steps, NULL, G_N_ELEMENTS (steps));
+  kol_round_start (engine, &kol_round_stock, K1840_ROUND_STOCK, 1, steps, NULL, G_N_ELEMENTS (steps));
 }

@@ -13,110 +13,110 @@
 /* ------------------------------------------------------------- helpers */
 
 int
-k1840_spender (KolEngine  *g,
+k1840_spender (KolEngine  *engine,
                KolEntity entity)
 {
   int corp;
 
   if (entity.kind == KOL_ENTITY_COMPANY)
     {
-      KolEntity owner = g->companies[entity.index].owner;
+      KolEntity owner = engine->companies[entity.index].owner;
 
       return owner.kind == KOL_ENTITY_CORP ? owner.index : -1;
     }
   if (entity.kind != KOL_ENTITY_CORP)
     return -1;
   corp = entity.index;
-  if (k1840_is (g, corp, K1840_LINE))
-    return k1840_line_major (g, corp);
+  if (k1840_is (engine, corp, K1840_LINE))
+    return k1840_line_major (engine, corp);
   return corp;
 }
 
 int
-k1840_major_lines (KolEngine *g,
+k1840_major_lines (KolEngine *engine,
                    int      major,
                    gint16  *out)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
   int n = 0;
 
-  if (major < 0 || major >= g->n_corps)
+  if (major < 0 || major >= engine->n_corps)
     return 0;
   for (int i = 0; i < st->n_major_lines[major]; i++)
-    if (!g->corps[st->major_lines[major][i]].closed)
+    if (!engine->corps[st->major_lines[major][i]].closed)
       out[n++] = st->major_lines[major][i];
   return n;
 }
 
 int
-k1840_major_revenue (KolEngine *g,
+k1840_major_revenue (KolEngine *engine,
                      int      major)
 {
   gint16 lines[K1840_MAX_LINES_PER_MAJOR];
-  int n = k1840_major_lines (g, major, lines), sum = 0;
+  int n = k1840_major_lines (engine, major, lines), sum = 0;
 
   for (int i = 0; i < n; i++)
-    sum += g->corps[lines[i]].cash;
+    sum += engine->corps[lines[i]].cash;
   return sum;
 }
 
 int
-k1840_line_number (KolEngine *g,
+k1840_line_number (KolEngine *engine,
                    int      line)
 {
-  return atoi (g->title->corps[line].id);
+  return atoi (engine->title->corps[line].id);
 }
 
 int
-k1840_train_maintenance (KolEngine *g,
+k1840_train_maintenance (KolEngine *engine,
                          int      train)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
 
   if (st->maint_level < 0)
     return 0;
-  return st->maint[st->maint_level][g->trains[train].def];
+  return st->maint[st->maint_level][engine->trains[train].def];
 }
 
 int
-k1840_maintenance_costs (KolEngine *g,
+k1840_maintenance_costs (KolEngine *engine,
                          int      corp)
 {
   gint16 trains[KOL_MAX_TRAINS];
-  int n = kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), trains, KOL_MAX_TRAINS), sum = 0;
+  int n = kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, corp), trains, KOL_MAX_TRAINS), sum = 0;
 
   for (int i = 0; i < n; i++)
-    sum += k1840_train_maintenance (g, trains[i]);
+    sum += k1840_train_maintenance (engine, trains[i]);
   return sum;
 }
 
 int
-k1840_cr_multiplier (KolEngine *g)
+k1840_cr_multiplier (KolEngine *engine)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
   int index = MAX (st->cr_counter - 1, 0);
 
   return st->multipliers[MIN (index, K1840_MAX_CR - 1)];
 }
 
 gboolean
-k1840_variant_available (KolEngine *g,
+k1840_variant_available (KolEngine *engine,
                          int      train,
                          int      variant)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
   int index = MIN (MAX (st->cr_counter - 1, 0), K1840_MAX_CR - 1);
-  int bit = g->trains[train].def * 4 + variant;
+  int bit = engine->trains[train].def * 4 + variant;
 
   return bit < 64 && (st->train_order[index] >> bit) & 1;
 }
 
 void
-k1840_bank_pays (KolEngine  *g,
+k1840_bank_pays (KolEngine  *engine,
                  KolEntity to,
                  int       amount)
 {
-  kol_engine_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), to, amount);
+  kol_engine_transfer (engine, kol_entity (KOL_ENTITY_BANK, 0), to, amount);
 }
 
 /**
@@ -127,45 +127,45 @@ k1840_bank_pays (KolEngine  *g,
  * with PLAYER_LOAN_ENDGAME_PENALTY).
  */
 void
-k1840_take_player_loan (KolEngine *g,
+k1840_take_player_loan (KolEngine *engine,
                         int      player,
                         int      amount)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
   int count = (amount + st->loan_amount - 1) / st->loan_amount;
   KolArg args[3];
 
   if (amount <= 0)
     return;
-  k1840_bank_pays (g, kol_entity (KOL_ENTITY_PLAYER, player), count * st->loan_amount);
-  g->players[player].loans += count;
+  k1840_bank_pays (engine, kol_entity (KOL_ENTITY_PLAYER, player), count * st->loan_amount);
+  engine->players[player].loans += count;
   st->n_loans += count;
   args[0] = kol_arg_int (KOL_ARG_PLAYER, player);
   args[1] = kol_arg_int (KOL_ARG_MONEY, count * st->loan_amount);
   args[2] = kol_arg_int (KOL_ARG_MONEY, count * st->loan_amount * st->loan_penalty / st->loan_amount);
-  kol_engine_log (g, KOL_LOG_1840_TAKES_LOAN, args, 3);
+  kol_engine_log (engine, KOL_LOG_1840_TAKES_LOAN, args, 3);
 }
 
 gboolean
-k1840_orange_framed (KolEngine *g,
+k1840_orange_framed (KolEngine *engine,
                      int      tile)
 {
-  return tile >= 0 && g->title->tiles[tile].frame != NULL;
+  return tile >= 0 && engine->title->tiles[tile].frame != NULL;
 }
 
 gboolean
-k1840_pristine (KolEngine *g,
+k1840_pristine (KolEngine *engine,
                 int      hex)
 {
-  return g->hexes[hex].tile == g->title->hexes[hex].tile;
+  return engine->hexes[hex].tile == engine->title->hexes[hex].tile;
 }
 
 int
-k1840_chain_of (KolEngine *g,
+k1840_chain_of (KolEngine *engine,
                 int      hex,
                 int     *pos)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
 
   for (int c = 0; c < st->n_cities; c++)
     for (int i = 0; i < st->n_chain[c]; i++)
@@ -179,11 +179,11 @@ k1840_chain_of (KolEngine *g,
 }
 
 gboolean
-k1840_is_tile_reserved (KolEngine *g,
+k1840_is_tile_reserved (KolEngine *engine,
                         int      hex,
                         int      corp)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
 
   for (int i = 0; i < st->n_tile_res; i++)
     if (st->tile_res_hex[i] == hex && st->tile_res_corp[i] == corp)
@@ -194,12 +194,12 @@ k1840_is_tile_reserved (KolEngine *g,
 /* Tile#token_blocked_by_reservation? (reservation_blocks :never): the
  * reservations of other lines on the hex take every slot still open. */
 gboolean
-k1840_tile_token_blocked (KolEngine *g,
+k1840_tile_token_blocked (KolEngine *engine,
                           int      hex,
                           int      corp)
 {
-  K1840State *st = K1840 (g);
-  const KolTileDef *tile = kol_board_tile (g, hex, NULL);
+  K1840State *st = K1840 (engine);
+  const KolTileDef *tile = kol_board_tile (engine, hex, NULL);
   int others = 0, open = 0, any = 0;
 
   for (int i = 0; i < st->n_tile_res; i++)
@@ -212,17 +212,17 @@ k1840_tile_token_blocked (KolEngine *g,
   if (any == 0)
     return FALSE;
   for (int s = 0; s < kol_tile_n_slots (tile) && s < KOL_MAX_HEX_SLOTS; s++)
-    if (g->hexes[hex].slot_token[s] < 0 && g->hexes[hex].slot_reserved[s] < 0)
+    if (engine->hexes[hex].slot_token[s] < 0 && engine->hexes[hex].slot_reserved[s] < 0)
       open++;
   return others >= open;
 }
 
 void
-k1840_remove_tile_reservation (KolEngine *g,
+k1840_remove_tile_reservation (KolEngine *engine,
                                int      hex,
                                int      corp)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
   int m = 0;
 
   for (int i = 0; i < st->n_tile_res; i++)
@@ -236,14 +236,14 @@ k1840_remove_tile_reservation (KolEngine *g,
 }
 
 gboolean
-k1840_refuse (KolEngine    *g,
+k1840_refuse (KolEngine    *engine,
               GError    **error,
               KolReason   reason,
               const char *message)
 {
   KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, reason) };
 
-  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1, "%s", message);
+  return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, args, 1, "%s", message);
 }
 
 /**
@@ -255,11 +255,11 @@ k1840_refuse (KolEngine    *g,
  * no change of round, as in 18xx.games.
  */
 gboolean
-k1840_round_process (KolEngine         *g,
+k1840_round_process (KolEngine         *engine,
                      const KolAction *a,
                      GError         **error)
 {
-  KolRound *r = &g->round;
+  KolRound *r = &engine->round;
   KolStep *step = NULL;
 
   for (int i = 0; i < r->n_steps && step == NULL; i++)
@@ -267,40 +267,40 @@ k1840_round_process (KolEngine         *g,
       KolStep *s = &r->steps[i];
       gboolean process, blocking;
 
-      if (!kol_step_active (g, s))
+      if (!kol_step_active (engine, s))
         continue;
-      process = (kol_step_actions (g, s, a->entity) & KOL_ACTION_BIT (a->type)) != 0;
-      blocking = kol_step_blocking (g, s);
+      process = (kol_step_actions (engine, s, a->entity) & KOL_ACTION_BIT (a->type)) != 0;
+      blocking = kol_step_blocking (engine, s);
       if (blocking && !process)
-        return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INTERNAL, NULL, 0,
+        return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INTERNAL, NULL, 0,
                                 "blocking step %s cannot process %s", s->klass->name,
                                 kol_action_type_to_string (a->type));
       if (blocking || process)
         step = s;
     }
   if (step == NULL)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INTERNAL, NULL, 0, "no step for %s",
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INTERNAL, NULL, 0, "no step for %s",
                             kol_action_type_to_string (a->type));
   step->acted = TRUE;
-  if (!step->klass->process (g, step, a, error))
+  if (!step->klass->process (engine, step, a, error))
     return FALSE;
   r->at_start = FALSE;
   if (r->klass->after_process_before_skip)
-    r->klass->after_process_before_skip (g, r, a);
-  kol_round_skip_steps (g);
+    r->klass->after_process_before_skip (engine, r, a);
+  kol_round_skip_steps (engine);
   if (r->klass->after_process)
-    r->klass->after_process (g, r, a);
+    r->klass->after_process (engine, r, a);
   return TRUE;
 }
 
 const K1840PendingLay *
-k1840_pending_lay (KolEngine *g)
+k1840_pending_lay (KolEngine *engine)
 {
   K1840LineRoundState *ls;
 
-  if (g->round.kind != K1840_ROUND_LINE)
+  if (engine->round.kind != K1840_ROUND_LINE)
     return NULL;
-  ls = K1840_LINE_STATE (g);
+  ls = K1840_LINE_STATE (engine);
   return ls->n_lays > 0 ? &ls->lays[0] : NULL;
 }
 
@@ -308,110 +308,110 @@ k1840_pending_lay (KolEngine *g)
 
 /* Game#operating_order: floated corporations by share price. */
 static int
-operating_order (KolEngine   *g,
+operating_order (KolEngine   *engine,
                  KolEntity *out,
                  int        max)
 {
-  return kol_default_operating_order (g, out, max);
+  return kol_default_operating_order (engine, out, max);
 }
 
 static void
-init_company_round (KolEngine *g)
+init_company_round (KolEngine *engine)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
   KolEntity order[KOL_MAX_CORPS];
   int clearing;
 
   st->cr_counter++;
   st->cr_phase = 1;
-  st->n_sorted = operating_order (g, order, KOL_MAX_CORPS);
+  st->n_sorted = operating_order (engine, order, KOL_MAX_CORPS);
   for (int i = 0; i < st->n_sorted; i++)
     st->sorted[i] = order[i].index;
   st->have_sorted = TRUE;
   /* VIII.3 (CRb): trams left over from two company rounds ago leave */
   clearing = st->depot_clearing[MIN (MAX (st->cr_counter - 1, 0), K1840_MAX_CR - 1)];
   if (clearing >= 0)
-    kol_depot_export_all (g, g->title->trains[clearing].name);
+    kol_depot_export_all (engine, engine->title->trains[clearing].name);
   {
     KolArg args[1] = { kol_arg_int (KOL_ARG_INT, st->cr_counter) };
 
-    kol_engine_log (g, KOL_LOG_1840_COMPANY_ROUND, args, 1);
+    kol_engine_log (engine, KOL_LOG_1840_COMPANY_ROUND, args, 1);
   }
-  k1840_start_company_round (g, K1840_ROUND_COMPANY_RUN);
+  k1840_start_company_round (engine, K1840_ROUND_COMPANY_RUN);
 }
 
 static void
-new_line_round (KolEngine *g,
+new_line_round (KolEngine *engine,
                 int      round_num)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
 
   /* green tiles from LR2a, brown from LR4a, grey from LR5a */
   if (st->lr_count == 2 || st->lr_count == 6 || st->lr_count == 8)
     {
-      if ((guint) g->phase + 1 < g->title->n_phases)
-        kol_engine_set_phase (g, g->phase + 1);
-      g->operating_rounds = g->title->phases[g->phase].operating_rounds;
+      if ((guint) engine->phase + 1 < engine->title->n_phases)
+        kol_engine_set_phase (engine, engine->phase + 1);
+      engine->operating_rounds = engine->title->phases[engine->phase].operating_rounds;
     }
   st->lr_count++;
-  k1840_start_line_round (g, round_num);
+  k1840_start_line_round (engine, round_num);
 }
 
 static void
-new_stock_round (KolEngine *g)
+new_stock_round (KolEngine *engine)
 {
-  k1840_start_stock_round (g);
+  k1840_start_stock_round (engine);
 }
 
 static void
-next_round (KolEngine *g)
+next_round (KolEngine *engine)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
 
-  switch (g->round.kind)
+  switch (engine->round.kind)
     {
     case K1840_ROUND_STOCK:
-      kol_engine_reorder_players (g, KOL_ORDER_MOST_CASH, NULL, 0);
-      kol_engine_log (g, KOL_LOG_1840_PRIORITY_ORDER, NULL, 0);
+      kol_engine_reorder_players (engine, KOL_ORDER_MOST_CASH, NULL, 0);
+      kol_engine_log (engine, KOL_LOG_1840_PRIORITY_ORDER, NULL, 0);
       if (st->cr_counter == 0)
-        init_company_round (g);
+        init_company_round (engine);
       else
-        new_line_round (g, g->round.round_num);
+        new_line_round (engine, engine->round.round_num);
       break;
     case K1840_ROUND_COMPANY_RUN:
     case K1840_ROUND_COMPANY_TRAINS:
       st->cr_phase++;
       if (st->cr_phase < 3)
-        k1840_start_company_round (g, K1840_ROUND_COMPANY_TRAINS);
+        k1840_start_company_round (engine, K1840_ROUND_COMPANY_TRAINS);
       else
-        k1840_start_acquisition_round (g);
+        k1840_start_acquisition_round (engine);
       break;
     case K1840_ROUND_ACQUISITION:
       if (st->cr_counter == 1)
-        new_line_round (g, g->round.round_num);
+        new_line_round (engine, engine->round.round_num);
       else
-        new_stock_round (g);
+        new_stock_round (engine);
       break;
     case K1840_ROUND_LINE:
-      if (g->round.round_num < g->operating_rounds)
-        new_line_round (g, g->round.round_num + 1);
+      if (engine->round.round_num < engine->operating_rounds)
+        new_line_round (engine, engine->round.round_num + 1);
       else
         {
-          g->turn++;
-          init_company_round (g);
+          engine->turn++;
+          init_company_round (engine);
         }
       break;
     case K1840_ROUND_AUCTION:
-      k1840_start_choose_round (g);
+      k1840_start_choose_round (engine);
       break;
     case K1840_ROUND_CHOOSE:
       {
         /* order_for_first_sr: the chosen positions */
         gint8 order[KOL_MAX_PLAYERS];
 
-        for (int i = 0; i < g->n_players; i++)
-          order[i] = g->player_order[i];
-        for (int i = 1; i < g->n_players; i++)
+        for (int i = 0; i < engine->n_players; i++)
+          order[i] = engine->player_order[i];
+        for (int i = 1; i < engine->n_players; i++)
           for (int j = i; j > 0 && st->first_sr_position[order[j - 1]] > st->first_sr_position[order[j]]; j--)
             {
               gint8 tmp = order[j];
@@ -419,10 +419,10 @@ next_round (KolEngine *g)
               order[j] = order[j - 1];
               order[j - 1] = tmp;
             }
-        memcpy (g->player_order, order, sizeof order[0] * (gsize) g->n_players);
-        g->priority_deal = g->player_order[0];
-        kol_engine_log (g, KOL_LOG_1840_PRIORITY_ORDER, NULL, 0);
-        new_stock_round (g);
+        memcpy (engine->player_order, order, sizeof order[0] * (gsize) engine->n_players);
+        engine->priority_deal = engine->player_order[0];
+        kol_engine_log (engine, KOL_LOG_1840_PRIORITY_ORDER, NULL, 0);
+        new_stock_round (engine);
       }
       break;
     default:
@@ -433,10 +433,10 @@ next_round (KolEngine *g)
 /* GAME_END_CHECK fixed_round: the game ends with the sixth company round
  * (XI), at the end of its dividends. */
 static int
-game_end_check (KolEngine *g,
+game_end_check (KolEngine *engine,
                 int     *reason)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
 
   if (st->cr_counter >= st->n_crs)
     {
@@ -451,44 +451,44 @@ game_end_check (KolEngine *g,
  * companies count at face value, as 18xx.games does: they can be sold to
  * the bank for exactly that at any time (IV.2). */
 static int
-player_value (KolEngine *g,
+player_value (KolEngine *engine,
               int      player)
 {
   KolEntity me = kol_entity (KOL_ENTITY_PLAYER, player);
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
   gint16 certs[KOL_MAX_CERTS], companies[KOL_MAX_COMPANIES];
-  gint64 value = g->players[player].cash;
-  int n = kol_engine_certs_of (g, me, -1, certs, KOL_MAX_CERTS);
+  gint64 value = engine->players[player].cash;
+  int n = kol_engine_certs_of (engine, me, -1, certs, KOL_MAX_CERTS);
 
   for (int i = 0; i < n; i++)
     {
-      const KolCert *c = &g->certs[certs[i]];
-      int price = kol_market_corp_price (g, c->corp);
-      int share = kol_engine_share_percent (g, c->corp);
+      const KolCert *c = &engine->certs[certs[i]];
+      int price = kol_market_corp_price (engine, c->corp);
+      int share = kol_engine_share_percent (engine, c->corp);
 
-      if (!g->corps[c->corp].ipoed || price < 0 || share <= 0)
+      if (!engine->corps[c->corp].ipoed || price < 0 || share <= 0)
         continue;
       value += ((gint64) price * c->percent + share - 1) / share;
     }
-  n = kol_engine_companies_of (g, me, companies, KOL_MAX_COMPANIES);
+  n = kol_engine_companies_of (engine, me, companies, KOL_MAX_COMPANIES);
   for (int i = 0; i < n; i++)
-    value += g->companies[companies[i]].value;
-  value -= (gint64) g->players[player].loans * st->loan_penalty;
+    value += engine->companies[companies[i]].value;
+  value -= (gint64) engine->players[player].loans * st->loan_penalty;
   return (int) CLAMP (value, G_MININT, G_MAXINT);
 }
 
 static gboolean
-module_setup (KolEngine *g,
+module_setup (KolEngine *engine,
               GError **error)
 {
-  return k1840_setup (g, error);
+  return k1840_setup (engine, error);
 }
 
 static void
-action_processed (KolEngine         *g,
+action_processed (KolEngine         *engine,
                   const KolAction *a)
 {
-  k1840_settle_majors (g);
+  k1840_settle_majors (engine);
 }
 
 /* ------------------------------------------------------------ invariants */
@@ -516,25 +516,25 @@ problem (GString    *problems,
  * every payment it made or received since the start: it and everybody's
  * cash add up to nothing. Loans: the ledger of loans taken. */
 static void
-check_money (KolEngine *g,
+check_money (KolEngine *engine,
              GString *problems)
 {
-  K1840State *st = K1840 (g);
-  gint64 total = g->bank;
+  K1840State *st = K1840 (engine);
+  gint64 total = engine->bank;
   int loans = 0;
 
-  for (int p = 0; p < g->n_players; p++)
+  for (int p = 0; p < engine->n_players; p++)
     {
-      total += g->players[p].cash;
-      loans += g->players[p].loans;
-      if (g->players[p].cash < 0)
-        problem (problems, "player %s has %d", g->players[p].name, g->players[p].cash);
+      total += engine->players[p].cash;
+      loans += engine->players[p].loans;
+      if (engine->players[p].cash < 0)
+        problem (problems, "player %s has %d", engine->players[p].name, engine->players[p].cash);
     }
-  for (int c = 0; c < g->n_corps; c++)
+  for (int c = 0; c < engine->n_corps; c++)
     {
-      total += g->corps[c].cash;
-      if (g->corps[c].cash < 0)
-        problem (problems, "%s has %d", g->title->corps[c].id, g->corps[c].cash);
+      total += engine->corps[c].cash;
+      if (engine->corps[c].cash < 0)
+        problem (problems, "%s has %d", engine->title->corps[c].id, engine->corps[c].cash);
     }
   if (total != 0)
     problem (problems, "money is not conserved: the bank ledger is off by %" G_GINT64_FORMAT, total);
@@ -544,66 +544,66 @@ check_money (KolEngine *g,
 
 /* Certificates: every company in the game is divided into exactly 100 %. */
 static void
-check_certs (KolEngine *g,
+check_certs (KolEngine *engine,
              GString *problems)
 {
   int total[KOL_MAX_CORPS] = { 0 };
   int held[KOL_MAX_PLAYERS][KOL_MAX_CORPS] = { { 0 } };
 
-  for (int i = 0; i < g->n_certs; i++)
+  for (int i = 0; i < engine->n_certs; i++)
     {
-      const KolCert *c = &g->certs[i];
+      const KolCert *c = &engine->certs[i];
 
       total[c->corp] += c->percent;
       if (c->owner.kind == KOL_ENTITY_PLAYER)
         held[c->owner.index][c->corp] += c->percent;
-      if (c->owner.kind == KOL_ENTITY_NONE && !g->corps[c->corp].removed && !g->corps[c->corp].closed)
-        problem (problems, "a certificate of %s has no owner", g->title->corps[c->corp].id);
+      if (c->owner.kind == KOL_ENTITY_NONE && !engine->corps[c->corp].removed && !engine->corps[c->corp].closed)
+        problem (problems, "a certificate of %s has no owner", engine->title->corps[c->corp].id);
     }
-  for (int c = 0; c < g->n_corps; c++)
+  for (int c = 0; c < engine->n_corps; c++)
     if (total[c] != 100)
-      problem (problems, "%s is divided into %d %%", g->title->corps[c].id, total[c]);
-  for (int p = 0; p < g->n_players; p++)
-    for (int c = 0; c < g->n_corps; c++)
-      if (held[p][c] > 60 && !k1840_is (g, c, K1840_LINE))
-        problem (problems, "player %s holds %d %% of %s", g->players[p].name, held[p][c], g->title->corps[c].id);
+      problem (problems, "%s is divided into %d %%", engine->title->corps[c].id, total[c]);
+  for (int p = 0; p < engine->n_players; p++)
+    for (int c = 0; c < engine->n_corps; c++)
+      if (held[p][c] > 60 && !k1840_is (engine, c, K1840_LINE))
+        problem (problems, "player %s holds %d %% of %s", engine->players[p].name, held[p][c], engine->title->corps[c].id);
 }
 
 /* Tiles: each copy is in the supply or on exactly one hex. */
 static void
-check_tiles (KolEngine *g,
+check_tiles (KolEngine *engine,
              GString *problems)
 {
   int on_map[KOL_MAX_TILE_COPIES] = { 0 };
 
-  for (guint h = 0; h < g->title->n_hexes; h++)
+  for (guint h = 0; h < engine->title->n_hexes; h++)
     {
-      int copy = g->hexes[h].copy;
+      int copy = engine->hexes[h].copy;
 
       if (copy < 0)
         {
-          if (g->hexes[h].tile != g->title->hexes[h].tile)
-            problem (problems, "%s shows a tile without a copy", g->title->hexes[h].id);
+          if (engine->hexes[h].tile != engine->title->hexes[h].tile)
+            problem (problems, "%s shows a tile without a copy", engine->title->hexes[h].id);
           continue;
         }
       on_map[copy]++;
-      if (g->copy_hex[copy] != (gint16) h || g->title->copy_tile[copy] != g->hexes[h].tile)
-        problem (problems, "tile copy %d on %s is not booked there", copy, g->title->hexes[h].id);
+      if (engine->copy_hex[copy] != (gint16) h || engine->title->copy_tile[copy] != engine->hexes[h].tile)
+        problem (problems, "tile copy %d on %s is not booked there", copy, engine->title->hexes[h].id);
     }
-  for (guint c = 0; c < g->title->n_tile_copies; c++)
-    if (on_map[c] > 1 || (g->copy_hex[c] >= 0 && on_map[c] != 1))
+  for (guint c = 0; c < engine->title->n_tile_copies; c++)
+    if (on_map[c] > 1 || (engine->copy_hex[c] >= 0 && on_map[c] != 1))
       problem (problems, "tile copy %u is on %d hexes", c, on_map[c]);
 }
 
 /* Markers: each placed marker sits in its slot and each slot's marker is
  * placed there; a line has at most one marker per hex (IX.6). */
 static void
-check_tokens (KolEngine *g,
+check_tokens (KolEngine *engine,
               GString *problems)
 {
-  for (int c = 0; c < g->n_corps; c++)
+  for (int c = 0; c < engine->n_corps; c++)
     {
-      const KolCorp *corp = &g->corps[c];
+      const KolCorp *corp = &engine->corps[c];
 
       for (int t = 0; t < corp->n_tokens; t++)
         {
@@ -612,24 +612,24 @@ check_tokens (KolEngine *g,
           if (tok->hex < 0)
             continue;
           if (tok->slot < 0 || tok->slot >= KOL_MAX_HEX_SLOTS ||
-              g->hexes[tok->hex].slot_token[tok->slot] != KOL_TOKEN_ID (c, t))
-            problem (problems, "a marker of %s is lost on %s", g->title->corps[c].id,
-                     g->title->hexes[tok->hex].id);
-          for (int u = 0; u < t && k1840_is (g, c, K1840_LINE); u++)
+              engine->hexes[tok->hex].slot_token[tok->slot] != KOL_TOKEN_ID (c, t))
+            problem (problems, "a marker of %s is lost on %s", engine->title->corps[c].id,
+                     engine->title->hexes[tok->hex].id);
+          for (int u = 0; u < t && k1840_is (engine, c, K1840_LINE); u++)
             if (corp->tokens[u].hex == tok->hex)
-              problem (problems, "%s has two markers on %s", g->title->corps[c].id,
-                       g->title->hexes[tok->hex].id);
+              problem (problems, "%s has two markers on %s", engine->title->corps[c].id,
+                       engine->title->hexes[tok->hex].id);
         }
     }
-  for (guint h = 0; h < g->title->n_hexes; h++)
+  for (guint h = 0; h < engine->title->n_hexes; h++)
     for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
       {
-        int id = g->hexes[h].slot_token[s];
+        int id = engine->hexes[h].slot_token[s];
 
         if (id < 0)
           continue;
-        if (g->corps[KOL_TOKEN_CORP (id)].tokens[KOL_TOKEN_INDEX (id)].hex != (gint16) h)
-          problem (problems, "the marker in slot %d of %s belongs elsewhere", s, g->title->hexes[h].id);
+        if (engine->corps[KOL_TOKEN_CORP (id)].tokens[KOL_TOKEN_INDEX (id)].hex != (gint16) h)
+          problem (problems, "the marker in slot %d of %s belongs elsewhere", s, engine->title->hexes[h].id);
       }
 }
 
@@ -637,37 +637,37 @@ check_tokens (KolEngine *g,
  * a tram company at most three; every line card is offered, waiting,
  * owned, or out of the game. */
 static void
-check_trains_and_lines (KolEngine *g,
+check_trains_and_lines (KolEngine *engine,
                         GString *problems)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
 
-  for (int i = 0; i < g->n_trains; i++)
+  for (int i = 0; i < engine->n_trains; i++)
     {
-      KolEntity o = g->trains[i].owner;
+      KolEntity o = engine->trains[i].owner;
 
-      if (o.kind == KOL_ENTITY_CORP && (o.index < 0 || o.index >= g->n_corps || g->corps[o.index].closed))
+      if (o.kind == KOL_ENTITY_CORP && (o.index < 0 || o.index >= engine->n_corps || engine->corps[o.index].closed))
         problem (problems, "tram %d is held by a closed company", i);
     }
   for (int i = 0; i < st->n_majors; i++)
     {
       int major = st->majors[i];
       gint16 lines[K1840_MAX_LINES_PER_MAJOR], trains[KOL_MAX_TRAINS];
-      int n_lines = k1840_major_lines (g, major, lines);
-      int n = kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, major), trains, KOL_MAX_TRAINS);
+      int n_lines = k1840_major_lines (engine, major, lines);
+      int n = kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, major), trains, KOL_MAX_TRAINS);
 
       if (n_lines > st->max_lines)
-        problem (problems, "%s owns %d lines", g->title->corps[major].id, n_lines);
+        problem (problems, "%s owns %d lines", engine->title->corps[major].id, n_lines);
       for (int l = 0; l < n_lines; l++)
         {
-          int m = kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, lines[l]), trains, KOL_MAX_TRAINS);
+          int m = kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, lines[l]), trains, KOL_MAX_TRAINS);
 
           if (m > 1)
-            problem (problems, "line %s runs %d trams", g->title->corps[lines[l]].id, m);
+            problem (problems, "line %s runs %d trams", engine->title->corps[lines[l]].id, m);
           n += m;
         }
-      if (n > kol_operating_train_limit (g, major))
-        problem (problems, "%s has %d trams", g->title->corps[major].id, n);
+      if (n > kol_operating_train_limit (engine, major))
+        problem (problems, "%s has %d trams", engine->title->corps[major].id, n);
     }
   for (int i = 0; i < st->n_all_lines; i++)
     {
@@ -681,31 +681,31 @@ check_trains_and_lines (KolEngine *g,
       /* closed when every tram company has three lines: out of the game,
        * though still listed where it was (as 18xx.games keeps it in
        * @tram_corporations) */
-      if (g->corps[line].closed && st->line_major[line] < 0)
+      if (engine->corps[line].closed && st->line_major[line] < 0)
         places = 1;
       if (places != 1)
-        problem (problems, "line card %s is in %d places", g->title->corps[line].id, places);
+        problem (problems, "line card %s is in %d places", engine->title->corps[line].id, places);
     }
 }
 
 static gboolean
-check_invariants (KolEngine *g,
+check_invariants (KolEngine *engine,
                   GString *problems)
 {
   gsize before = problems->len;
 
-  check_money (g, problems);
-  check_certs (g, problems);
-  check_tiles (g, problems);
-  check_tokens (g, problems);
-  check_trains_and_lines (g, problems);
-  if (g->finished)
-    for (int p = 0; p < g->n_players; p++)
+  check_money (engine, problems);
+  check_certs (engine, problems);
+  check_tiles (engine, problems);
+  check_tokens (engine, problems);
+  check_trains_and_lines (engine, problems);
+  if (engine->finished)
+    for (int p = 0; p < engine->n_players; p++)
       {
-        int v = player_value (g, p);
+        int v = player_value (engine, p);
 
         if (v == G_MININT || v == G_MAXINT)
-          problem (problems, "the score of %s overflows", g->players[p].name);
+          problem (problems, "the score of %s overflows", engine->players[p].name);
       }
   return problems->len == before;
 }
@@ -715,52 +715,52 @@ check_invariants (KolEngine *g,
 /* Game#payout_companies: only in the first part of a company round (CRa)
  * and when everyone passes in the private auction. */
 static void
-payout_companies (KolEngine *g)
+payout_companies (KolEngine *engine)
 {
-  if ((g->round.kind == K1840_ROUND_COMPANY_RUN && K1840 (g)->cr_phase == 1) ||
-      g->round.kind == K1840_ROUND_AUCTION)
-    kol_default_payout_companies (g);
+  if ((engine->round.kind == K1840_ROUND_COMPANY_RUN && K1840 (engine)->cr_phase == 1) ||
+      engine->round.kind == K1840_ROUND_AUCTION)
+    kol_default_payout_companies (engine);
 }
 
 static int
-buying_power (KolEngine  *g,
+buying_power (KolEngine  *engine,
               KolEntity entity)
 {
   int spender;
 
-  if (k1840_entity_is (g, entity, K1840_CITY))
+  if (k1840_entity_is (engine, entity, K1840_CITY))
     return 0;
-  spender = k1840_spender (g, entity);
+  spender = k1840_spender (engine, entity);
   if (entity.kind == KOL_ENTITY_CORP && spender >= 0)
-    return g->corps[spender].cash;
-  return kol_default_buying_power (g, entity);
+    return engine->corps[spender].cash;
+  return kol_default_buying_power (engine, entity);
 }
 
 /* Game#routes_revenue: a line adds its maintenance (Table 7, purple +200),
  * a Stadtbahn company multiplies by the company round's factor. */
 static int
-routes_revenue (KolEngine           *g,
+routes_revenue (KolEngine           *engine,
                 int                corp,
                 const KolRunRoute *routes,
                 int                n)
 {
-  int sum = kol_default_routes_revenue (g, corp, routes, n);
+  int sum = kol_default_routes_revenue (engine, corp, routes, n);
 
   if (n == 0)
     return sum;
-  if (k1840_is (g, corp, K1840_LINE))
-    return sum + k1840_maintenance_costs (g, corp);
-  return sum * k1840_cr_multiplier (g);
+  if (k1840_is (engine, corp, K1840_LINE))
+    return sum + k1840_maintenance_costs (engine, corp);
+  return sum * k1840_cr_multiplier (engine);
 }
 
 /* Dividend#share_price_change: Table 6 (X.2). */
 static void
-share_price_change (KolEngine        *g,
+share_price_change (KolEngine        *engine,
                     int             corp,
                     int             revenue,
                     KolPriceChange *out)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
 
   memset (out, 0, sizeof *out);
   for (int i = 0; i < st->n_moves; i++)
@@ -782,64 +782,64 @@ share_price_change (KolEngine        *g,
 /* Game#buy_train: the first tram of a new colour may change the
  * maintenance of all trams (VIII.5.3, Table 7). */
 static void
-buy_train (KolEngine *g,
+buy_train (KolEngine *engine,
            int      corp,
            int      train,
            int      price)
 {
-  K1840State *st = K1840 (g);
-  int def = g->trains[train].def;
+  K1840State *st = K1840 (engine);
+  int def = engine->trains[train].def;
 
-  kol_default_buy_train (g, corp, train, price);
+  kol_default_buy_train (engine, corp, train, price);
   for (int i = 0; i < st->n_maint; i++)
     if (st->maint_def[i] == def && i > st->maint_level)
       st->maint_level = (gint8) i;
 }
 
 static void
-company_price_range (KolEngine *g,
+company_price_range (KolEngine *engine,
                      int      corp,
                      int      company,
                      int     *min,
                      int     *max)
 {
   *min = 1;
-  *max = g->companies[company].value;
+  *max = engine->companies[company].value;
 }
 
 static void
-take_player_loan (KolEngine *g,
+take_player_loan (KolEngine *engine,
                   int      player,
                   int      amount)
 {
-  k1840_take_player_loan (g, player, amount);
+  k1840_take_player_loan (engine, player, amount);
 }
 
 static gboolean
-variant_buyable (KolEngine *g,
+variant_buyable (KolEngine *engine,
                  int      corp,
                  int      train,
                  int      variant)
 {
-  return k1840_variant_available (g, train, variant);
+  return k1840_variant_available (engine, train, variant);
 }
 
 static int
-train_limit (KolEngine *g,
+train_limit (KolEngine *engine,
              int      corp)
 {
-  return kol_default_train_limit (g, corp);
+  return kol_default_train_limit (engine, corp);
 }
 
 /* Game#close_corporation: reservations go too, the OO hexes' included. */
 static void
-close_corporation (KolEngine *g,
+close_corporation (KolEngine *engine,
                    int      corp)
 {
-  K1840State *st = K1840 (g);
+  K1840State *st = K1840 (engine);
   int m = 0;
 
-  kol_default_close_corporation (g, corp);
+  kol_default_close_corporation (engine, corp);
   for (int i = 0; i < st->n_tile_res; i++)
     if (st->tile_res_corp[i] != corp)
       {

@@ -14,12 +14,12 @@
 /* ------------------------------------------------------------ helpers */
 
 static guint8
-track_networks (KolEngine *g,
+track_networks (KolEngine *engine,
                 int      track)
 {
-  if (track < 0 || track == KOL_TRACK_FUTURE || track >= g->title->n_track_types)
+  if (track < 0 || track == KOL_TRACK_FUTURE || track >= engine->title->n_track_types)
     return 0;
-  return g->title->track_types[track].networks;
+  return engine->title->track_types[track].networks;
 }
 
 /* ---------------------------------------------------------- terrain */
@@ -27,12 +27,12 @@ track_networks (KolEngine *g,
 /* new_track: the track types the new tile adds (one old path of each type
  * removed per old path): dual if any, else broad if any, else narrow. */
 static int
-new_track (KolEngine *g,
+new_track (KolEngine *engine,
            int      old_tile,
            int      new_tile)
 {
-  const KolTileDef *o = &g->title->tiles[old_tile], *n = &g->title->tiles[new_tile];
-  Kol1849State *st = K49_STATE (g);
+  const KolTileDef *o = &engine->title->tiles[old_tile], *n = &engine->title->tiles[new_tile];
+  Kol1849State *st = K49_STATE (engine);
   guint8 added[KOL_MAX_PATHS];
   gboolean used[KOL_MAX_PATHS] = { FALSE };
   gboolean dual = FALSE, broad = FALSE;
@@ -56,13 +56,13 @@ new_track (KolEngine *g,
 }
 
 static gboolean
-owns_sigi (KolEngine *g,
+owns_sigi (KolEngine *engine,
            int      corp)
 {
-  int sigi = K49_STATE (g)->sigi;
+  int sigi = K49_STATE (engine)->sigi;
 
-  return sigi >= 0 && corp >= 0 && !g->companies[sigi].closed &&
-         kol_entity_equal (g->companies[sigi].owner, kol_entity (KOL_ENTITY_CORP, corp));
+  return sigi >= 0 && corp >= 0 && !engine->companies[sigi].closed &&
+         kol_entity_equal (engine->companies[sigi].owner, kol_entity (KOL_ENTITY_CORP, corp));
 }
 
 /**
@@ -76,35 +76,35 @@ owns_sigi (KolEngine *g,
  * Returns: the cost.
  */
 int
-kol_1849_upgrade_cost (KolEngine  *g,
+kol_1849_upgrade_cost (KolEngine  *engine,
                        KolEntity entity,
                        int       spender,
                        int       hex,
                        int       old_tile,
                        int       new_tile)
 {
-  Kol1849State *st = K49_STATE (g);
-  int cost = g->title->hexes[hex].terrain_cost;
-  int corp = kol_operating_acting_corp (g, entity);
+  Kol1849State *st = K49_STATE (engine);
+  int cost = engine->title->hexes[hex].terrain_cost;
+  int corp = kol_operating_acting_corp (engine, entity);
   int track;
   KolArg args[3];
 
   if (cost <= 0)
     return 0;
-  track = new_track (g, old_tile, new_tile);
+  track = new_track (engine, old_tile, new_tile);
   if (track == st->track_dual)
     return cost;
   args[0] = kol_arg_entity (entity);
   if (track == st->track_narrow)
     {
-      kol_engine_log (g, KOL_LOG_1849_NARROW_COST, args, 1);
+      kol_engine_log (engine, KOL_LOG_1849_NARROW_COST, args, 1);
       return cost / st->narrow_divisor;
     }
-  if (owns_sigi (g, corp))
+  if (owns_sigi (engine, corp))
     {
       args[1] = kol_arg_int (KOL_ARG_MONEY, cost / 2);
       args[2] = kol_arg_int (KOL_ARG_COMPANY, st->sigi);
-      kol_engine_log (g, KOL_LOG_1849_DISCOUNT, args, 3);
+      kol_engine_log (engine, KOL_LOG_1849_DISCOUNT, args, 3);
       return cost - cost / 2;
     }
   return cost;
@@ -115,27 +115,27 @@ kol_1849_upgrade_cost (KolEngine  *g,
 /* upgrades_to? (1849): Messina cannot be upgraded after the earthquake
  * until the next stock round (§12). */
 static gboolean
-upgrades_to (KolEngine *g,
+upgrades_to (KolEngine *engine,
              int      hex,
              int      from_tile,
              int      to_tile)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
 
-  if (!kol_board_upgrades_to (g, hex, from_tile, to_tile))
+  if (!kol_board_upgrades_to (engine, hex, from_tile, to_tile))
     return FALSE;
   return hex != st->messina || st->messina_upgradeable;
 }
 
 /* The same lock as a refusal that names it (§12). */
 static gboolean
-tile_available (KolEngine   *g,
+tile_available (KolEngine   *engine,
                 int        corp,
                 int        hex,
                 int        tile,
                 KolReason *reason)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
 
   if (hex == st->messina && !st->messina_upgradeable)
     {
@@ -143,47 +143,47 @@ tile_available (KolEngine   *g,
         *reason = KOL_REASON_TILE_MESSINA_LOCKED;
       return FALSE;
     }
-  return kol_board_tile_available (g, corp, hex, tile, reason);
+  return kol_board_tile_available (engine, corp, hex, tile, reason);
 }
 
 /* SCE blocks Acireale while a player owns it (§7.1 P1). */
 static gboolean
-hex_blocked (KolEngine *g,
+hex_blocked (KolEngine *engine,
              int      corp,
              int      hex)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
   const KolCompany *sce;
 
   if (hex != st->acireale || st->sce < 0)
     return FALSE;
-  sce = &g->companies[st->sce];
+  sce = &engine->companies[st->sce];
   return !sce->closed && sce->owner.kind != KOL_ENTITY_CORP;
 }
 
 static gboolean
-sms_hex_allowed (KolEngine *g,
+sms_hex_allowed (KolEngine *engine,
                  int      corp,
                  int      hex)
 {
-  int sms = K49 (g, corp, K49_SMS);
+  int sms = K49 (engine, corp, K49_SMS);
 
   if (sms == -1)
-    return kol_1849_is_sms_hex (g, hex);
+    return kol_1849_is_sms_hex (engine, hex);
   return sms == hex + 1;
 }
 
 /* Track#available_hex / #hex_neighbors: with the SMS teleport, only its
  * coastal cities, from every side (§7.1 P4). */
 static guint8
-connected_edges (KolEngine        *g,
+connected_edges (KolEngine        *engine,
                  int             corp,
                  int             hex,
                  const KolReach *reach)
 {
-  if (corp >= 0 && K49 (g, corp, K49_SMS) != 0)
-    return sms_hex_allowed (g, corp, hex) ? 0x3f : 0;
-  return kol_board_connected_edges (g, corp, hex, reach);
+  if (corp >= 0 && K49 (engine, corp, K49_SMS) != 0)
+    return sms_hex_allowed (engine, corp, hex) ? 0x3f : 0;
+  return kol_board_connected_edges (engine, corp, hex, reach);
 }
 
 /* The first path of @tile (at @rotation) with an exit at @edge, or -1. */
@@ -207,18 +207,18 @@ path_at_edge (const KolTileDef *tile,
  * must match its gauge (dual matches both) — unless no new exit meets
  * track at all, the corporation has a token on the hex, or SMS is used. */
 static gboolean
-gauge_matches (KolEngine        *g,
+gauge_matches (KolEngine        *engine,
                int             corp,
                int             hex,
                int             tile,
                int             rotation,
                const KolReach *reach)
 {
-  const KolTileDef *def = &g->title->tiles[tile];
+  const KolTileDef *def = &engine->title->tiles[tile];
   guint8 dirs;
   gboolean ever = FALSE;
 
-  if (corp < 0 || reach == NULL || K49 (g, corp, K49_SMS) != 0 || kol_board_hex_tokened_by (g, hex, corp))
+  if (corp < 0 || reach == NULL || K49 (engine, corp, K49_SMS) != 0 || kol_board_hex_tokened_by (engine, hex, corp))
     return TRUE;
   dirs = reach->hex_edges[hex];
   for (int dir = 0; dir < 6; dir++)
@@ -231,22 +231,22 @@ gauge_matches (KolEngine        *g,
       p = path_at_edge (def, rotation, dir);
       if (p < 0)
         continue;
-      nb = kol_board_neighbor (g, hex, dir);
+      nb = kol_board_neighbor (engine, hex, dir);
       if (nb < 0)
         continue;
-      nb_tile = kol_board_tile (g, nb, &nb_rotation);
+      nb_tile = kol_board_tile (engine, nb, &nb_rotation);
       np = path_at_edge (nb_tile, nb_rotation, (dir + 3) % 6);
       if (np < 0)
         continue;
       ever = TRUE;
-      if (track_networks (g, def->paths[p].track) & track_networks (g, nb_tile->paths[np].track))
+      if (track_networks (engine, def->paths[p].track) & track_networks (engine, nb_tile->paths[np].track))
         return TRUE;
     }
   return !ever;
 }
 
 static gboolean
-legal_rotation (KolEngine        *g,
+legal_rotation (KolEngine        *engine,
                 int             corp,
                 int             hex,
                 int             tile,
@@ -254,13 +254,13 @@ legal_rotation (KolEngine        *g,
                 const KolReach *reach,
                 KolReason      *reason)
 {
-  if (!gauge_matches (g, corp, hex, tile, rotation, reach))
+  if (!gauge_matches (engine, corp, hex, tile, rotation, reach))
     {
       if (reason)
         *reason = KOL_REASON_TILE_GAUGE;
       return FALSE;
     }
-  return kol_board_rotation_legal (g, corp, hex, tile, rotation, reach, reason);
+  return kol_board_rotation_legal (engine, corp, hex, tile, rotation, reach, reason);
 }
 
 const KolBoardHooks kol_1849_board_hooks = {
@@ -282,53 +282,53 @@ const KolBoardHooks kol_1849_board_hooks = {
  * next stock round.
  */
 void
-kol_1849_earthquake (KolEngine *g)
+kol_1849_earthquake (KolEngine *engine)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
   int hex = st->messina, afg = st->afg;
 
-  kol_engine_log (g, KOL_LOG_1849_EVENT_EARTHQUAKE, NULL, 0);
+  kol_engine_log (engine, KOL_LOG_1849_EVENT_EARTHQUAKE, NULL, 0);
   if (hex < 0)
     return;
-  if (afg >= 0 && !g->corps[afg].removed && kol_board_city_tokened_by (g, hex, 0, afg) &&
-      kol_1849_placed_tokens (g, afg) == 1)
+  if (afg >= 0 && !engine->corps[afg].removed && kol_board_city_tokened_by (engine, hex, 0, afg) &&
+      kol_1849_placed_tokens (engine, afg) == 1)
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, afg) };
 
-      kol_engine_log (g, KOL_LOG_1849_AFG_LOSES_TOKEN, args, 1);
-      if (kol_entity_equal (kol_round_current_entity (g), kol_entity (KOL_ENTITY_CORP, afg)) &&
-          kol_round_is_operating (g))
-        kol_round_operating_force_next_entity (g);
-      kol_operating_close_corporation (g, afg);
+      kol_engine_log (engine, KOL_LOG_1849_AFG_LOSES_TOKEN, args, 1);
+      if (kol_entity_equal (kol_round_current_entity (engine), kol_entity (KOL_ENTITY_CORP, afg)) &&
+          kol_round_is_operating (engine))
+        kol_round_operating_force_next_entity (engine);
+      kol_operating_close_corporation (engine, afg);
     }
 
-  kol_engine_log (g, KOL_LOG_1849_TOKENS_REMOVED, NULL, 0);
+  kol_engine_log (engine, KOL_LOG_1849_TOKENS_REMOVED, NULL, 0);
   for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
     {
-      int id = g->hexes[hex].slot_token[s];
+      int id = engine->hexes[hex].slot_token[s];
       int corp, t;
 
       if (id < 0)
         continue;
       corp = KOL_TOKEN_CORP (id);
       t = KOL_TOKEN_INDEX (id);
-      kol_board_remove_token (g, corp, t);
-      g->corps[corp].tokens[t].used = TRUE;
-      K49 (g, corp, K49_DESTROYED) |= 1 << t;
+      kol_board_remove_token (engine, corp, t);
+      engine->corps[corp].tokens[t].used = TRUE;
+      K49 (engine, corp, K49_DESTROYED) |= 1 << t;
     }
 
-  kol_engine_log (g, KOL_LOG_1849_MESSINA_YELLOW, NULL, 0);
-  kol_board_lay (g, hex, -1, g->title->hexes[hex].rotation);
-  kol_engine_log (g, KOL_LOG_1849_MESSINA_LOCKED, NULL, 0);
+  kol_engine_log (engine, KOL_LOG_1849_MESSINA_YELLOW, NULL, 0);
+  kol_board_lay (engine, hex, -1, engine->title->hexes[hex].rotation);
+  kol_engine_log (engine, KOL_LOG_1849_MESSINA_LOCKED, NULL, 0);
   st->messina_upgradeable = FALSE;
 }
 
 /* ------------------------------------------------------------- market */
 
 static gboolean
-blue_zone (KolEngine *g)
+blue_zone (KolEngine *engine)
 {
-  return kol_engine_phase_has_status (g, "blue_zone");
+  return kol_engine_phase_has_status (engine, "blue_zone");
 }
 
 static gboolean
@@ -344,19 +344,19 @@ cell_listed (const KolCell *cells,
 
 /* StockMarket#up (1849): up from L.230 is blocked before Phase 16 (§9.7). */
 static KolCell
-market_up (KolEngine *g,
+market_up (KolEngine *engine,
            int      corp,
            KolCell  from)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
 
-  if (blue_zone (g) || !cell_listed (st->blocked_up, st->n_blocked_up, from))
-    return kol_market_default_up (g, corp, from);
+  if (blue_zone (engine) || !cell_listed (st->blocked_up, st->n_blocked_up, from))
+    return kol_market_default_up (engine, corp, from);
   if (corp >= 0)
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, corp) };
 
-      kol_engine_log (g, KOL_LOG_PRICE_BLOCKED_UP, args, 1);
+      kol_engine_log (engine, KOL_LOG_PRICE_BLOCKED_UP, args, 1);
     }
   return from;
 }
@@ -364,37 +364,37 @@ market_up (KolEngine *g,
 /* StockMarket#right (1849): before Phase 16 the blue zone is the edge of
  * the market: right from L.218, 240 or 276 goes up instead (§5, §10.5.3). */
 static KolCell
-market_right (KolEngine *g,
+market_right (KolEngine *engine,
               int      corp,
               KolCell  from)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
 
-  if (!blue_zone (g) && cell_listed (st->blocked_right, st->n_blocked_right, from))
-    return market_up (g, corp, from);
-  return kol_market_default_right (g, corp, from);
+  if (!blue_zone (engine) && cell_listed (st->blocked_right, st->n_blocked_right, from))
+    return market_up (engine, corp, from);
+  return kol_market_default_right (engine, corp, from);
 }
 
 /* StockMarket#move (1849): reaching L.377 ends the game after the
  * corporation operates (§13). */
 static void
-market_moved (KolEngine *g,
+market_moved (KolEngine *engine,
               int      corp,
               KolCell  from)
 {
-  Kol1849State *st = K49_STATE (g);
-  KolCell cell = kol_market_corp_cell (g, corp);
+  Kol1849State *st = K49_STATE (engine);
+  KolCell cell = kol_market_corp_cell (engine, corp);
   KolArg args[2];
 
-  if (!kol_market_cell_has_flag (g, cell, KOL_CELL_END))
+  if (!kol_market_cell_has_flag (engine, cell, KOL_CELL_END))
     return;
   st->max_reached = TRUE;
-  if (K49 (g, corp, K49_REACHED_MAX))
+  if (K49 (engine, corp, K49_REACHED_MAX))
     return;
-  K49 (g, corp, K49_REACHED_MAX) = TRUE;
+  K49 (engine, corp, K49_REACHED_MAX) = TRUE;
   args[0] = kol_arg_int (KOL_ARG_CORP, corp);
-  args[1] = kol_arg_int (KOL_ARG_MONEY, kol_market_cell_price (g, cell));
-  kol_engine_log (g, KOL_LOG_1849_REACHED_MAX, args, 2);
+  args[1] = kol_arg_int (KOL_ARG_MONEY, kol_market_cell_price (engine, cell));
+  kol_engine_log (engine, KOL_LOG_1849_REACHED_MAX, args, 2);
 }
 
 const KolMarketHooks kol_1849_market_hooks = {
@@ -417,27 +417,27 @@ stop_value (const KolEngine       *cg,
             KolRouteStop        *stop,
             gpointer             user_data)
 {
-  KolEngine *g = (KolEngine *) cg;
-  Kol1849State *st = K49_STATE (g);
+  KolEngine *engine = (KolEngine *) cg;
+  Kol1849State *st = K49_STATE (engine);
 
   /* E trains double Messina, Palermo, Catania and Siracusa (§14.3) */
   if (train && train->tag == st->train_e && (st->hex_flags[stop->hex] & K49_HEX_E_DOUBLE))
     stop->value *= 2;
   /* CNM's marker: +L.20 once for the corporation's route to the port */
-  if (st->cnm_hex >= 0 && stop->hex == st->cnm_hex && corp >= 0 && K49 (g, corp, K49_CNM))
+  if (st->cnm_hex >= 0 && stop->hex == st->cnm_hex && corp >= 0 && K49 (engine, corp, K49_CNM))
     stop->bonus |= 1u;
 }
 
 static int
-network_of (KolEngine    *g,
+network_of (KolEngine    *engine,
             const char *track_id)
 {
-  int t = kol_title_track_by_id (g->title, track_id);
+  int t = kol_title_track_by_id (engine->title, track_id);
   guint8 nets;
 
   if (t < 0)
     return -1;
-  nets = g->title->track_types[t].networks;
+  nets = engine->title->track_types[t].networks;
   if (nets == 0 || (nets & (nets - 1)) != 0)
     return -1;
   return g_bit_nth_lsf (nets, -1);
@@ -447,11 +447,11 @@ network_of (KolEngine    *g,
  * cost by gauge (§10.5.1: narrow counts 2, the R6H reverse; a dual-only
  * connection 1), E trains unlimited on standard and dual gauge only. */
 static void
-read_route_train (KolEngine       *g,
+read_route_train (KolEngine       *engine,
                   int            def_index,
                   KolRouteTrain *out)
 {
-  const KolTrainDef *def = &g->title->trains[def_index];
+  const KolTrainDef *def = &engine->title->trains[def_index];
   g_autoptr(GVariant) costs = def->extra ? g_variant_lookup_value (def->extra, "edge_cost", NULL) : NULL;
   g_autoptr(GVariant) tracks = def->extra ? g_variant_lookup_value (def->extra, "track", NULL) : NULL;
   guint8 networks = 0;
@@ -466,13 +466,13 @@ read_route_train (KolEngine       *g,
 
         if (!g_variant_is_of_type (inner, G_VARIANT_TYPE_STRING))
           continue;
-        net = network_of (g, g_variant_get_string (inner, NULL));
+        net = network_of (engine, g_variant_get_string (inner, NULL));
         if (net >= 0)
           networks |= (guint8) (1u << net);
       }
   else
-    for (guint t = 0; t < g->title->n_track_types; t++)
-      networks |= g->title->track_types[t].networks;
+    for (guint t = 0; t < engine->title->n_track_types; t++)
+      networks |= engine->title->track_types[t].networks;
 
   kol_route_train_init (out, networks, def->distance < 0 ? KOL_ROUTE_UNLIMITED : def->distance);
   out->tag = def_index;
@@ -485,7 +485,7 @@ read_route_train (KolEngine       *g,
       g_variant_iter_init (&iter, costs);
       while (g_variant_iter_next (&iter, "{&sv}", &key, &value))
         {
-          int net = network_of (g, key);
+          int net = network_of (engine, key);
 
           if (net >= 0 && net < KOL_ROUTE_MAX_NETWORKS)
             out->edge_cost[net] = (guint8) kol_variant_to_int (value, 1);
@@ -502,31 +502,31 @@ read_route_train (KolEngine       *g,
  * a run does not look through the title's variants again.
  */
 void
-kol_1849_read_route_rules (KolEngine *g)
+kol_1849_read_route_rules (KolEngine *engine)
 {
-  Kol1849State *st = K49_STATE (g);
-  g_autoptr(GVariant) routes = kol_title_rule (g->title, "routes");
+  Kol1849State *st = K49_STATE (engine);
+  g_autoptr(GVariant) routes = kol_title_rule (engine->title, "routes");
   g_autoptr(GVariant) min = routes ? g_variant_lookup_value (routes, "min_stops_not_counting_ports", NULL) : NULL;
 
   st->route_min_stops = kol_variant_to_int (min, 2);
-  for (guint d = 0; d < g->title->n_trains && d < KOL_MAX_TRAIN_DEFS; d++)
-    read_route_train (g, (int) d, &st->route_trains[d]);
+  for (guint d = 0; d < engine->title->n_trains && d < KOL_MAX_TRAIN_DEFS; d++)
+    read_route_train (engine, (int) d, &st->route_trains[d]);
 }
 
 /* One train as the router sees it. */
 static void
-route_train (KolEngine       *g,
+route_train (KolEngine       *engine,
              int            train,
              KolRouteTrain *out)
 {
-  *out = K49_STATE (g)->route_trains[g->trains[train].def];
+  *out = K49_STATE (engine)->route_trains[engine->trains[train].def];
 }
 
 static void
-fill_rules (KolEngine       *g,
+fill_rules (KolEngine       *engine,
             KolRouteRules *rules)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
 
   kol_route_rules_init (rules);
   rules->min_stops = st->route_min_stops;
@@ -547,14 +547,14 @@ prepare (const KolEngine *cg,
          KolRouteTrain *trains,
          int            max_trains)
 {
-  KolEngine *g = (KolEngine *) cg;
+  KolEngine *engine = (KolEngine *) cg;
   gint16 owned[KOL_MAX_TRAINS];
-  int n = kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), owned, KOL_MAX_TRAINS);
+  int n = kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, corp), owned, KOL_MAX_TRAINS);
 
-  fill_rules (g, rules);
+  fill_rules (engine, rules);
   n = MIN (n, max_trains);
   for (int i = 0; i < n; i++)
-    route_train (g, owned[i], &trains[i]);
+    route_train (engine, owned[i], &trains[i]);
   return n;
 }
 
@@ -564,7 +564,7 @@ const KolRouteHooks kol_1849_route_hooks = {
 
 /* Old records name the stops by hex only: the one revenue node of each. */
 static GArray *
-nodes_from_hexes (KolEngine            *g,
+nodes_from_hexes (KolEngine            *engine,
                   const KolRouteSpec *r)
 {
   GArray *nodes;
@@ -575,7 +575,7 @@ nodes_from_hexes (KolEngine            *g,
   for (guint i = 0; i < r->hexes->len; i++)
     {
       gint16 hex = g_array_index (r->hexes, gint16, i);
-      const KolTileDef *tile = &g->title->tiles[g->hexes[hex].tile];
+      const KolTileDef *tile = &engine->title->tiles[engine->hexes[hex].tile];
       KolRouteNode rn = { hex, -1 };
 
       for (int n = 0; n < tile->n_nodes; n++)
@@ -614,7 +614,7 @@ clear_route (gpointer data)
  * Returns: %TRUE if the action may be processed.
  */
 gboolean
-kol_1849_validate_routes (KolEngine         *g,
+kol_1849_validate_routes (KolEngine         *engine,
                           int              corp,
                           const KolAction *a,
                           GError         **error)
@@ -628,8 +628,8 @@ kol_1849_validate_routes (KolEngine         *g,
   if (a->routes == NULL)
     return TRUE;
   g_array_set_clear_func (accepted, clear_route);
-  n_trains = prepare (g, corp, &rules, trains, KOL_ROUTE_MAX_TRAINS);
-  n_owned = kol_engine_trains_of (g, kol_entity (KOL_ENTITY_CORP, corp), owned, KOL_MAX_TRAINS);
+  n_trains = prepare (engine, corp, &rules, trains, KOL_ROUTE_MAX_TRAINS);
+  n_owned = kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, corp), owned, KOL_MAX_TRAINS);
   for (guint i = 0; i < a->routes->len; i++)
     {
       const KolRouteSpec *r = g_ptr_array_index (a->routes, i);
@@ -649,11 +649,11 @@ kol_1849_validate_routes (KolEngine         *g,
           KolArg args[2] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_ROUTE_TRAIN_OWNER),
                              kol_arg_int (KOL_ARG_TRAIN, r->train) };
 
-          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 2,
+          return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_ROUTE, args, 2,
                                   "route not valid: not a train of the corporation");
         }
       if (nodes == NULL || nodes->len == 0)
-        nodes = derived = nodes_from_hexes (g, r);
+        nodes = derived = nodes_from_hexes (engine, r);
       if (nodes == NULL)
         {
           /* a record whose stops cannot be told apart: trusted */
@@ -673,11 +673,11 @@ kol_1849_validate_routes (KolEngine         *g,
             }
           draft.connections = conns;
         }
-      revenue = kol_route_check (g, corp, &rules, &trains[t], &draft, (const KolRoute *) (gconstpointer) accepted->data,
+      revenue = kol_route_check (engine, corp, &rules, &trains[t], &draft, (const KolRoute *) (gconstpointer) accepted->data,
                                  (int) accepted->len, &resolved, &refusal, error);
       if (revenue < 0)
         {
-          g->refusal = refusal;
+          engine->refusal = refusal;
           return FALSE;
         }
       if (revenue != r->revenue)
@@ -686,7 +686,7 @@ kol_1849_validate_routes (KolEngine         *g,
                              kol_arg_int (KOL_ARG_MONEY, revenue) };
 
           kol_route_clear (&resolved);
-          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_ROUTE, args, 3,
+          return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_ROUTE, args, 3,
                                   "the route claims %d but earns %d", r->revenue, revenue);
         }
       g_array_append_val (accepted, resolved);
@@ -707,25 +707,25 @@ free_chain (gpointer data)
  * @corp's trains that have not run yet.
  */
 void
-kol_1849_best_routes_action (KolEngine   *g,
+kol_1849_best_routes_action (KolEngine   *engine,
                              int        corp,
                              GPtrArray *out)
 {
   KolRouteRules rules;
   KolRouteTrain trains[KOL_ROUTE_MAX_TRAINS];
   gint16 runnable[KOL_MAX_TRAINS];
-  int n = kol_route_trains (g, corp, runnable, KOL_MAX_TRAINS);
+  int n = kol_route_trains (engine, corp, runnable, KOL_MAX_TRAINS);
   g_autoptr(KolRouteResult) result = NULL;
   KolAction *a;
 
   n = MIN (n, KOL_ROUTE_MAX_TRAINS);
-  fill_rules (g, &rules);
+  fill_rules (engine, &rules);
   for (int i = 0; i < n; i++)
-    route_train (g, runnable[i], &trains[i]);
+    route_train (engine, runnable[i], &trains[i]);
   a = kol_action_new (KOL_ACTION_RUN_ROUTES, kol_entity (KOL_ENTITY_CORP, corp));
   a->routes = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_route_spec_free);
   if (n > 0)
-    result = kol_route_solve (g, corp, &rules, trains, n, NULL, NULL);
+    result = kol_route_solve (engine, corp, &rules, trains, n, NULL, NULL);
   for (int i = 0; result && i < result->n_routes; i++)
     {
       const KolRoute *route = &result->routes[i];

@@ -10,14 +10,14 @@
  */
 
 static int
-corp_markers (KolEngine   *g,
+corp_markers (KolEngine   *engine,
               int          corp,
               const char **out,
               int          max)
 {
   int n = 0;
 
-  if (K49 (g, corp, K49_E_TOKEN) && n < max)
+  if (K49 (engine, corp, K49_E_TOKEN) && n < max)
     out[n++] = "e_token";
   return n;
 }

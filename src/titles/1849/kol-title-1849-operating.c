@@ -18,7 +18,7 @@ corp_entity (int corp)
 }
 
 static gboolean
-never_blocks (KolEngine *g,
+never_blocks (KolEngine *engine,
               KolStep *s)
 {
   return FALSE;
@@ -33,11 +33,11 @@ never_blocks (KolEngine *g,
  * earthquake destroys tokens, so this may not be token 0), or -1.
  */
 int
-kol_1849_first_token (KolEngine *g,
+kol_1849_first_token (KolEngine *engine,
                       int      corp)
 {
-  for (int t = 0; t < g->corps[corp].n_tokens; t++)
-    if (!(K49 (g, corp, K49_DESTROYED) & (1 << t)))
+  for (int t = 0; t < engine->corps[corp].n_tokens; t++)
+    if (!(K49 (engine, corp, K49_DESTROYED) & (1 << t)))
       return t;
   return -1;
 }
@@ -48,13 +48,13 @@ kol_1849_first_token (KolEngine *g,
  * Returns: the number of @corp's tokens on the board.
  */
 int
-kol_1849_placed_tokens (KolEngine *g,
+kol_1849_placed_tokens (KolEngine *engine,
                         int      corp)
 {
   int n = 0;
 
-  for (int t = 0; t < g->corps[corp].n_tokens; t++)
-    n += g->corps[corp].tokens[t].hex >= 0;
+  for (int t = 0; t < engine->corps[corp].n_tokens; t++)
+    n += engine->corps[corp].tokens[t].hex >= 0;
   return n;
 }
 
@@ -64,10 +64,10 @@ kol_1849_placed_tokens (KolEngine *g,
  * Returns: %TRUE if @corp has a token on the board.
  */
 gboolean
-kol_1849_any_placed_token (KolEngine *g,
+kol_1849_any_placed_token (KolEngine *engine,
                            int      corp)
 {
-  return kol_1849_placed_tokens (g, corp) > 0;
+  return kol_1849_placed_tokens (engine, corp) > 0;
 }
 
 /* ------------------------------------------------------- closing (§11) */
@@ -82,38 +82,38 @@ kol_1849_any_placed_token (KolEngine *g,
  * available again.
  */
 void
-kol_1849_close_corporation (KolEngine *g,
+kol_1849_close_corporation (KolEngine *engine,
                             int      corp)
 {
-  Kol1849State *st = K49_STATE (g);
-  const KolCorpDef *def = &g->title->corps[corp];
+  Kol1849State *st = K49_STATE (engine);
+  const KolCorpDef *def = &engine->title->corps[corp];
   int index, prev;
 
   if (st->rsa_share_corp == corp)
     st->rsa_share_corp = -1;
   if (st->rsa_close_corp == corp)
     st->rsa_close_corp = -1;
-  kol_default_close_corporation (g, corp);
-  kol_shares_reset_corporation (g, corp);
-  if (!kol_1849_is_afg (g, corp) && def->home >= 0)
-    kol_board_reserve (g, def->home, MAX (def->home_city, 0), corp);
-  g->corp_order[g->n_corp_order++] = (gint16) corp;
-  K49 (g, corp, K49_CLOSED_RECENTLY) = TRUE;
-  index = g->n_corp_order - 1;
-  prev = index > 0 ? g->corp_order[index - 1] : -1;
+  kol_default_close_corporation (engine, corp);
+  kol_shares_reset_corporation (engine, corp);
+  if (!kol_1849_is_afg (engine, corp) && def->home >= 0)
+    kol_board_reserve (engine, def->home, MAX (def->home_city, 0), corp);
+  engine->corp_order[engine->n_corp_order++] = (gint16) corp;
+  K49 (engine, corp, K49_CLOSED_RECENTLY) = TRUE;
+  index = engine->n_corp_order - 1;
+  prev = index > 0 ? engine->corp_order[index - 1] : -1;
   /* the corporation skips Garibaldi in line while Garibaldi is blocked */
-  if (prev >= 0 && K49 (g, prev, K49_SLOT_CLOSED))
+  if (prev >= 0 && K49 (engine, prev, K49_SLOT_CLOSED))
     {
-      K49 (g, prev, K49_NEXT_TO_PAR) = FALSE;
-      g->corp_order[index - 1] = (gint16) corp;
-      g->corp_order[index] = (gint16) prev;
+      K49 (engine, prev, K49_NEXT_TO_PAR) = FALSE;
+      engine->corp_order[index - 1] = (gint16) corp;
+      engine->corp_order[index] = (gint16) prev;
     }
-  prev = index > 0 ? g->corp_order[index - 1] : -1;
-  if (prev >= 0 && kol_corp_floated (g, prev))
-    K49 (g, corp, K49_NEXT_TO_PAR) = TRUE;
-  for (int i = 0; i < g->n_corp_order; i++)
-    g->corps[g->corp_order[i]].order_seq = (guint32) i;
-  kol_1849_update_garibaldi (g);
+  prev = index > 0 ? engine->corp_order[index - 1] : -1;
+  if (prev >= 0 && kol_corp_floated (engine, prev))
+    K49 (engine, corp, K49_NEXT_TO_PAR) = TRUE;
+  for (int i = 0; i < engine->n_corp_order; i++)
+    engine->corps[engine->corp_order[i]].order_seq = (guint32) i;
+  kol_1849_update_garibaldi (engine);
 }
 
 /* ----------------------------------------------------- operating hooks */
@@ -121,120 +121,120 @@ kol_1849_close_corporation (KolEngine *g,
 /* Company#min_price (set to 1 by setup_companies) and #max_price (twice
  * the face value): §10.2. */
 static void
-company_price_range (KolEngine *g,
+company_price_range (KolEngine *engine,
                      int      corp,
                      int      company,
                      int     *min,
                      int     *max)
 {
   *min = 1;
-  *max = g->companies[company].value * 2;
+  *max = engine->companies[company].value * 2;
 }
 
 /* RSA cannot be bought by a corporation (its no_buy ability, §7.1). */
 static gboolean
-company_purchasable (KolEngine *g,
+company_purchasable (KolEngine *engine,
                      int      corp,
                      int      company)
 {
-  return company != K49_STATE (g)->rsa;
+  return company != K49_STATE (engine)->rsa;
 }
 
 /* Game#abilities(corporation, passive_ok: false): CNM's port marker, usable
  * during its corporation's turn, keeps the final BuyCompany step open. */
 static gboolean
-corp_has_abilities (KolEngine *g,
+corp_has_abilities (KolEngine *engine,
                     int      corp)
 {
-  Kol1849State *st = K49_STATE (g);
-  const KolCompany *cnm = st->cnm >= 0 ? &g->companies[st->cnm] : NULL;
+  Kol1849State *st = K49_STATE (engine);
+  const KolCompany *cnm = st->cnm >= 0 ? &engine->companies[st->cnm] : NULL;
 
   return cnm && !cnm->closed && kol_entity_equal (cnm->owner, corp_entity (corp)) &&
-         kol_round_is_operating (g) && kol_entity_equal (g->round.current_operator, corp_entity (corp));
+         kol_round_is_operating (engine) && kol_entity_equal (engine->round.current_operator, corp_entity (corp));
 }
 
 /* CNM's assign_corporation ability when sold: the buyer gets the marker's
  * bonus (§7.1 P3). */
 static void
-company_bought (KolEngine *g,
+company_bought (KolEngine *engine,
                 int      company,
                 int      corp)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
   KolArg args[2];
 
   if (company != st->cnm)
     return;
-  for (int c = 0; c < g->n_corps; c++)
-    K49 (g, c, K49_CNM) = FALSE;
-  K49 (g, corp, K49_CNM) = TRUE;
+  for (int c = 0; c < engine->n_corps; c++)
+    K49 (engine, c, K49_CNM) = FALSE;
+  K49 (engine, corp, K49_CNM) = TRUE;
   args[0] = kol_arg_int (KOL_ARG_COMPANY, company);
   args[1] = kol_arg_int (KOL_ARG_CORP, corp);
-  kol_engine_log (g, KOL_LOG_1849_ASSIGNED, args, 2);
+  kol_engine_log (engine, KOL_LOG_1849_ASSIGNED, args, 2);
 }
 
 /* RSA closes when its corporation buys its first train (§8.1). */
 static void
-close_companies_on_event (KolEngine    *g,
+close_companies_on_event (KolEngine    *engine,
                           int         corp,
                           const char *event)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
   KolArg args[1];
 
   if (g_strcmp0 (event, "bought_train") != 0 || st->rsa < 0 || st->rsa_close_corp != corp ||
-      g->companies[st->rsa].closed)
+      engine->companies[st->rsa].closed)
     return;
-  kol_engine_close_company (g, st->rsa);
+  kol_engine_close_company (engine, st->rsa);
   args[0] = kol_arg_int (KOL_ARG_COMPANY, st->rsa);
-  kol_engine_log (g, KOL_LOG_COMPANY_CLOSES, args, 1);
+  kol_engine_log (engine, KOL_LOG_COMPANY_CLOSES, args, 1);
 }
 
 /* No E train without an E-token (§14.3). */
 static gboolean
-train_buyable (KolEngine *g,
+train_buyable (KolEngine *engine,
                int      corp,
                int      train)
 {
-  return g->trains[train].def != K49_STATE (g)->train_e || K49 (g, corp, K49_E_TOKEN);
+  return engine->trains[train].def != K49_STATE (engine)->train_e || K49 (engine, corp, K49_E_TOKEN);
 }
 
 /* BuyTrain#can_sell? (1849): a corporation's shares are sold only after it
  * has operated, and not during its own first turn (§9.2, §10.7). */
 static gboolean
-ebuy_can_sell (KolEngine  *g,
+ebuy_can_sell (KolEngine  *engine,
                KolStep  *s,
                KolEntity seller,
                int       corp)
 {
-  if (g->corps[corp].operated == 0)
+  if (engine->corps[corp].operated == 0)
     return FALSE;
-  if (kol_entity_equal (g->round.current_operator, corp_entity (corp)) &&
-      kol_operating_history_size (g, corp) < 2)
+  if (kol_entity_equal (engine->round.current_operator, corp_entity (corp)) &&
+      kol_operating_history_size (engine, corp) < 2)
     return FALSE;
   return TRUE;
 }
 
 static void
-after_ebuy_sell (KolEngine *g,
+after_ebuy_sell (KolEngine *engine,
                  int      corp,
                  gboolean price_moved)
 {
   if (!price_moved)
     return;
-  kol_1849_note_moved (g, corp);
-  kol_1849_reorder_corps (g);
+  kol_1849_note_moved (engine, corp);
+  kol_1849_reorder_corps (engine);
 }
 
 /* Dividend#share_price_change (1849, §10.5.3): nothing paid → left; a total
  * below the share price → no move; at least the price → right. */
 static void
-share_price_change (KolEngine        *g,
+share_price_change (KolEngine        *engine,
                     int             corp,
                     int             revenue,
                     KolPriceChange *out)
 {
-  int price = kol_market_corp_price (g, corp);
+  int price = kol_market_corp_price (engine, corp);
 
   memset (out, 0, sizeof *out);
   if (revenue == 0)
@@ -253,26 +253,26 @@ share_price_change (KolEngine        *g,
 
 /* Track#check_track_restrictions! is skipped for the SMS teleport. */
 static gboolean
-check_track_restrictions (KolEngine *g,
+check_track_restrictions (KolEngine *engine,
                           int      corp,
                           int      hex,
                           int      old_tile,
                           int      old_rotation,
                           GError **error)
 {
-  if (K49 (g, corp, K49_SMS) != 0)
+  if (K49 (engine, corp, K49_SMS) != 0)
     return TRUE;
-  return kol_tracker_check_track_restrictions (g, corp, hex, old_tile, old_rotation, error);
+  return kol_tracker_check_track_restrictions (engine, corp, hex, old_tile, old_rotation, error);
 }
 
-static int emr_sellable (KolEngine *g, KolEntity seller, KolBundle *out, int max);
+static int emr_sellable (KolEngine *engine, KolEntity seller, KolBundle *out, int max);
 
 /* Game#can_go_bankrupt?: for a train, 18xx.games' test (the president's
  * cash and sellable shares and the corporation's cash do not reach the
  * cheapest train); for unpaid bond interest (§14.2), when the president
  * cannot raise the debt by selling one bundle of each corporation. */
 static gboolean
-can_go_bankrupt (KolEngine *g,
+can_go_bankrupt (KolEngine *engine,
                  int      player,
                  int      corp)
 {
@@ -280,24 +280,24 @@ can_go_bankrupt (KolEngine *g,
   KolBundle bundles[64];
   int n, raise, best[KOL_MAX_CORPS] = { 0 };
 
-  if (g->corps[corp].cash >= 0)
-    return kol_default_can_go_bankrupt (g, player, corp);
-  raise = MAX (g->players[player].cash, 0);
-  n = emr_sellable (g, p, bundles, G_N_ELEMENTS (bundles));
+  if (engine->corps[corp].cash >= 0)
+    return kol_default_can_go_bankrupt (engine, player, corp);
+  raise = MAX (engine->players[player].cash, 0);
+  n = emr_sellable (engine, p, bundles, G_N_ELEMENTS (bundles));
   for (int i = 0; i < n; i++)
-    best[bundles[i].corp] = MAX (best[bundles[i].corp], kol_bundle_price (g, &bundles[i]));
+    best[bundles[i].corp] = MAX (best[bundles[i].corp], kol_bundle_price (engine, &bundles[i]));
   for (int c = 0; c < KOL_MAX_CORPS; c++)
     raise += best[c];
-  return raise < -g->corps[corp].cash;
+  return raise < -engine->corps[corp].cash;
 }
 
 static gboolean
-skip_entity (KolEngine  *g,
+skip_entity (KolEngine  *engine,
              KolEntity e)
 {
-  if (kol_entity_closed (g, e))
+  if (kol_entity_closed (engine, e))
     return TRUE;
-  return e.kind == KOL_ENTITY_CORP && !g->corps[e.index].floated;
+  return e.kind == KOL_ENTITY_CORP && !engine->corps[e.index].floated;
 }
 
 const KolOperatingHooks kol_1849_operating_hooks = {
@@ -328,17 +328,17 @@ const KolOperatingHooks kol_1849_operating_hooks = {
 /* Round::Operating#next_entity! (1849): a corporation that reached L.377
  * ends the game when its turn ends (§13). */
 static void
-or_next_entity (KolEngine  *g,
+or_next_entity (KolEngine  *engine,
                 KolRound *r)
 {
-  KolEntity e = kol_round_entity (g);
+  KolEntity e = kol_round_entity (engine);
 
-  if (e.kind == KOL_ENTITY_CORP && K49 (g, e.index, K49_REACHED_MAX))
+  if (e.kind == KOL_ENTITY_CORP && K49 (engine, e.index, K49_REACHED_MAX))
     {
-      kol_engine_end (g, KOL_GAME_END_STOCK_MARKET);
+      kol_engine_end (engine, KOL_GAME_END_STOCK_MARKET);
       return;
     }
-  kol_round_operating_next_entity (g, r);
+  kol_round_operating_next_entity (engine, r);
 }
 
 const KolRoundClass kol_1849_round_operating = {
@@ -395,10 +395,10 @@ static const gint16 operating_opts[G_N_ELEMENTS (operating_steps)] = {
  * Game#operating_round: the steps of a corporation's turn (§10, §14).
  */
 void
-kol_1849_start_operating_round (KolEngine *g,
+kol_1849_start_operating_round (KolEngine *engine,
                                 int      round_num)
 {
-  kol_round_start (g, &kol_1849_round_operating, K49_ROUND_OPERATING, round_num, operating_steps,
+  kol_round_start (engine, &kol_1849_round_operating, K49_ROUND_OPERATING, round_num, operating_steps,
                    operating_opts, G_N_ELEMENTS (operating_steps));
 }
 
@@ -407,38 +407,38 @@ kol_1849_start_operating_round (KolEngine *g,
 static const char *const loan_choices[] = { "Take L.500 loan", "Leave game" };
 
 static int
-loan_active_entities (KolEngine   *g,
+loan_active_entities (KolEngine   *engine,
                       KolStep   *s,
                       KolEntity *out,
                       int        max)
 {
-  return kol_1849_chooser_entities (K49_STATE (g)->loan_choice_player, out, max);
+  return kol_1849_chooser_entities (K49_STATE (engine)->loan_choice_player, out, max);
 }
 
 static gboolean
-loan_active (KolEngine *g,
+loan_active (KolEngine *engine,
              KolStep *s)
 {
-  return K49_STATE (g)->loan_choice_player >= 0;
+  return K49_STATE (engine)->loan_choice_player >= 0;
 }
 
 static guint32
-loan_actions (KolEngine  *g,
+loan_actions (KolEngine  *engine,
               KolStep  *s,
               KolEntity entity)
 {
-  return kol_1849_chooser_actions (K49_STATE (g)->loan_choice_player, entity);
+  return kol_1849_chooser_actions (K49_STATE (engine)->loan_choice_player, entity);
 }
 
 /* LoanChoice#process_choose: a president left without shares leaves the
  * game, or takes a L.500 loan that costs L.750 at the end (§10.7 B, §13). */
 static gboolean
-loan_process (KolEngine         *g,
+loan_process (KolEngine         *engine,
               KolStep         *s,
               const KolAction *a,
               GError         **error)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
   int player = a->entity.index;
   int value = st->loan_value;
   int penalty = st->loan_penalty;
@@ -449,23 +449,23 @@ loan_process (KolEngine         *g,
     {
       KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_CHOICE) };
 
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 1, "choose “%s” or “%s”",
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, why, 1, "choose “%s” or “%s”",
                               loan_choices[0], loan_choices[1]);
     }
   if (g_str_equal (a->choice, loan_choices[1]))
     {
-      kol_engine_log (g, KOL_LOG_1849_LEAVES, args, 1);
-      g->players[player].bankrupt = TRUE;
+      kol_engine_log (engine, KOL_LOG_1849_LEAVES, args, 1);
+      engine->players[player].bankrupt = TRUE;
     }
   else
     {
       args[1] = kol_arg_int (KOL_ARG_MONEY, value);
       args[2] = kol_arg_int (KOL_ARG_MONEY, penalty);
-      kol_engine_log (g, KOL_LOG_1849_TAKES_LOAN, args, 3);
+      kol_engine_log (engine, KOL_LOG_1849_TAKES_LOAN, args, 3);
       /* take_cash_loan(500, interest: -100): the debt is 0, the penalty
        * is counted at the end */
-      kol_engine_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), a->entity, value);
-      g->players[player].loans++;
+      kol_engine_transfer (engine, kol_entity (KOL_ENTITY_BANK, 0), a->entity, value);
+      engine->players[player].loans++;
       st->n_loans[player]++;
       st->penalty[player] += penalty;
     }
@@ -474,12 +474,12 @@ loan_process (KolEngine         *g,
 }
 
 static void
-loan_legal_actions (KolEngine   *g,
+loan_legal_actions (KolEngine   *engine,
                     KolStep   *s,
                     KolEntity  entity,
                     GPtrArray *out)
 {
-  if (loan_actions (g, s, entity) == 0)
+  if (loan_actions (engine, s, entity) == 0)
     return;
   for (gsize i = 0; i < G_N_ELEMENTS (loan_choices); i++)
     {
@@ -504,16 +504,16 @@ const KolStepClass kol_1849_step_loan_choice = {
 /* The president's shares in operating order (shares_by_corporation(sorted:
  * true)): corporations without a price first. */
 static int
-player_corps_sorted (KolEngine *g,
+player_corps_sorted (KolEngine *engine,
                      int      player,
                      gint16  *out)
 {
   int n = 0;
 
-  for (int c = 0; c < g->n_corps; c++)
-    if (kol_engine_percent_of (g, kol_entity (KOL_ENTITY_PLAYER, player), c) > 0)
+  for (int c = 0; c < engine->n_corps; c++)
+    if (kol_engine_percent_of (engine, kol_entity (KOL_ENTITY_PLAYER, player), c) > 0)
       out[n++] = (gint16) c;
-  kol_market_sort_corps (g, out, n);
+  kol_market_sort_corps (engine, out, n);
   return n;
 }
 
@@ -522,59 +522,59 @@ player_corps_sorted (KolEngine *g,
  * which closes; without shares left the president chooses between a loan
  * and leaving the game (§10.7 B). */
 static gboolean
-bankrupt_process (KolEngine         *g,
+bankrupt_process (KolEngine         *engine,
                   KolStep         *s,
                   const KolAction *a,
                   GError         **error)
 {
-  Kol1849State *st = K49_STATE (g);
-  int corp = kol_operating_acting_corp (g, a->entity);
-  int player = corp >= 0 ? kol_entity_player (g, a->entity) : -1;
-  KolStep *buy_train = kol_round_buy_train_step (g);
+  Kol1849State *st = K49_STATE (engine);
+  int corp = kol_operating_acting_corp (engine, a->entity);
+  int player = corp >= 0 ? kol_entity_player (engine, a->entity) : -1;
+  KolStep *buy_train = kol_round_buy_train_step (engine);
   gint16 corps[KOL_MAX_CORPS];
   int n;
   KolArg args[1];
 
   if (a->type != KOL_ACTION_BANKRUPT || corp < 0 || player < 0)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no president to go bankrupt");
-  if (!kol_operating_can_go_bankrupt (g, player, corp))
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no president to go bankrupt");
+  if (!kol_operating_can_go_bankrupt (engine, player, corp))
     {
       KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_CANNOT_GO_BANKRUPT) };
 
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 1,
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, why, 1,
                               "cannot go bankrupt: enough money can still be raised");
     }
   args[0] = kol_arg_int (KOL_ARG_PLAYER, player);
-  kol_engine_log (g, KOL_LOG_1849_SELLS_ALL, args, 1);
-  n = player_corps_sorted (g, player, corps);
-  for (int i = 0; i < n && (buy_train != NULL || g->corps[corp].cash < 0); i++)
+  kol_engine_log (engine, KOL_LOG_1849_SELLS_ALL, args, 1);
+  n = player_corps_sorted (engine, player, corps);
+  for (int i = 0; i < n && (buy_train != NULL || engine->corps[corp].cash < 0); i++)
     {
       KolBundle bundles[64];
       /* Game#sellable_bundles asks the active step: EmergencyMoneyRaising
        * for unpaid bond interest, else BuyTrain */
-      int m = g->corps[corp].cash < 0
-              ? emr_sellable (g, kol_entity (KOL_ENTITY_PLAYER, player), bundles, G_N_ELEMENTS (bundles))
-              : kol_ebuy_sellable_bundles (g, buy_train, player, bundles, G_N_ELEMENTS (bundles));
+      int m = engine->corps[corp].cash < 0
+              ? emr_sellable (engine, kol_entity (KOL_ENTITY_PLAYER, player), bundles, G_N_ELEMENTS (bundles))
+              : kol_ebuy_sellable_bundles (engine, buy_train, player, bundles, G_N_ELEMENTS (bundles));
       int best = -1, before;
 
       for (int k = 0; k < m; k++)
         if (bundles[k].corp == corps[i] &&
-            (best < 0 || kol_bundle_price (g, &bundles[k]) > kol_bundle_price (g, &bundles[best])))
+            (best < 0 || kol_bundle_price (engine, &bundles[k]) > kol_bundle_price (engine, &bundles[best])))
           best = k;
       if (best < 0)
         continue;
-      before = kol_market_corp_price (g, corps[i]);
-      kol_shares_sell_and_change_price (g, &bundles[best], TRUE, -1);
-      if (before != kol_market_corp_price (g, corps[i]))
-        kol_1849_note_moved (g, corps[i]);
+      before = kol_market_corp_price (engine, corps[i]);
+      kol_shares_sell_and_change_price (engine, &bundles[best], TRUE, -1);
+      if (before != kol_market_corp_price (engine, corps[i]))
+        kol_1849_note_moved (engine, corps[i]);
     }
-  if (g->players[player].cash > 0)
-    kol_engine_transfer (g, kol_entity (KOL_ENTITY_PLAYER, player), corp_entity (corp),
-                       g->players[player].cash);
-  kol_operating_close_corporation (g, corp);
-  kol_1849_reorder_corps (g);
-  for (int c = 0; c < g->n_corps; c++)
-    if (kol_engine_percent_of (g, kol_entity (KOL_ENTITY_PLAYER, player), c) > 0)
+  if (engine->players[player].cash > 0)
+    kol_engine_transfer (engine, kol_entity (KOL_ENTITY_PLAYER, player), corp_entity (corp),
+                       engine->players[player].cash);
+  kol_operating_close_corporation (engine, corp);
+  kol_1849_reorder_corps (engine);
+  for (int c = 0; c < engine->n_corps; c++)
+    if (kol_engine_percent_of (engine, kol_entity (KOL_ENTITY_PLAYER, player), c) > 0)
       return TRUE;
   st->loan_choice_player = (gint16) player;
   return TRUE;
@@ -584,36 +584,36 @@ bankrupt_process (KolEngine         *g,
  * (18xx.games offers the action at any time, and refuses it when enough
  * money can be raised). */
 static gboolean
-in_emergency (KolEngine *g,
+in_emergency (KolEngine *engine,
               int      corp)
 {
   gint16 trains[KOL_MAX_TRAINS];
 
   /* §14.2: unpaid bond interest is an emergency too */
-  if (g->corps[corp].cash < 0)
+  if (engine->corps[corp].cash < 0)
     return TRUE;
-  return kol_engine_trains_of (g, corp_entity (corp), trains, KOL_MAX_TRAINS) == 0 &&
-         kol_operating_must_buy_train (g, corp);
+  return kol_engine_trains_of (engine, corp_entity (corp), trains, KOL_MAX_TRAINS) == 0 &&
+         kol_operating_must_buy_train (engine, corp);
 }
 
 static guint32
-bankrupt_actions (KolEngine  *g,
+bankrupt_actions (KolEngine  *engine,
                   KolStep  *s,
                   KolEntity entity)
 {
-  if (entity.kind != KOL_ENTITY_CORP || !in_emergency (g, entity.index))
+  if (entity.kind != KOL_ENTITY_CORP || !in_emergency (engine, entity.index))
     return 0;
-  return kol_step_bankrupt_actions (g, s, entity);
+  return kol_step_bankrupt_actions (engine, s, entity);
 }
 
 static void
-bankrupt_legal_actions (KolEngine   *g,
+bankrupt_legal_actions (KolEngine   *engine,
                         KolStep   *s,
                         KolEntity  entity,
                         GPtrArray *out)
 {
-  if (bankrupt_actions (g, s, entity) != 0)
-    kol_step_bankrupt_legal_actions (g, s, entity, out);
+  if (bankrupt_actions (engine, s, entity) != 0)
+    kol_step_bankrupt_legal_actions (engine, s, entity, out);
 }
 
 const KolStepClass kol_1849_step_bankrupt = {
@@ -628,21 +628,21 @@ const KolStepClass kol_1849_step_bankrupt = {
 
 /* The corporation that cannot pay its bond interest (cash_crisis_entity). */
 static int
-crisis_corp (KolEngine *g)
+crisis_corp (KolEngine *engine)
 {
-  for (int i = 0; i < g->n_corp_order; i++)
-    if (g->corps[g->corp_order[i]].cash < 0)
-      return g->corp_order[i];
+  for (int i = 0; i < engine->n_corp_order; i++)
+    if (engine->corps[engine->corp_order[i]].cash < 0)
+      return engine->corp_order[i];
   return -1;
 }
 
 static int
-emr_active_entities (KolEngine   *g,
+emr_active_entities (KolEngine   *engine,
                      KolStep   *s,
                      KolEntity *out,
                      int        max)
 {
-  int corp = crisis_corp (g);
+  int corp = crisis_corp (engine);
 
   if (corp < 0 || max < 1)
     return 0;
@@ -651,53 +651,53 @@ emr_active_entities (KolEngine   *g,
 }
 
 static gboolean
-emr_active (KolEngine *g,
+emr_active (KolEngine *engine,
             KolStep *s)
 {
-  return crisis_corp (g) >= 0;
+  return crisis_corp (engine) >= 0;
 }
 
 static int
-emr_needed (KolEngine  *g,
+emr_needed (KolEngine  *engine,
             KolEntity entity)
 {
-  int corp = crisis_corp (g);
+  int corp = crisis_corp (engine);
 
-  if (corp >= 0 && kol_entity_equal (g->corps[corp].owner, entity))
-    return -g->corps[corp].cash;
-  return -kol_engine_cash (g, entity);
+  if (corp >= 0 && kol_entity_equal (engine->corps[corp].owner, entity))
+    return -engine->corps[corp].cash;
+  return -kol_engine_cash (engine, entity);
 }
 
 static gboolean
-emr_can_sell (KolEngine         *g,
+emr_can_sell (KolEngine         *engine,
               KolEntity        seller,
               const KolBundle *b)
 {
-  int corp = crisis_corp (g);
-  int cash = kol_engine_cash (g, seller);
+  int corp = crisis_corp (engine);
+  int cash = kol_engine_cash (engine, seller);
   KolReason reason;
 
   if (seller.kind != KOL_ENTITY_PLAYER || corp < 0)
     return FALSE;
-  return kol_emergency_can_sell (g, corp, seller, b, emr_needed (g, seller), MAX (cash, 0), &reason);
+  return kol_emergency_can_sell (engine, corp, seller, b, emr_needed (engine, seller), MAX (cash, 0), &reason);
 }
 
 static int
-emr_sellable (KolEngine   *g,
+emr_sellable (KolEngine   *engine,
               KolEntity  seller,
               KolBundle *out,
               int        max)
 {
   int n = 0;
 
-  for (int i = 0; i < g->n_corp_order && n < max; i++)
+  for (int i = 0; i < engine->n_corp_order && n < max; i++)
     {
       KolBundle bundles[64];
-      int m = kol_shares_bundles_for_corporation (g, seller, g->corp_order[i], bundles,
+      int m = kol_shares_bundles_for_corporation (engine, seller, engine->corp_order[i], bundles,
                                                   G_N_ELEMENTS (bundles));
 
       for (int k = 0; k < m && n < max; k++)
-        if (emr_can_sell (g, seller, &bundles[k]))
+        if (emr_can_sell (engine, seller, &bundles[k]))
           out[n++] = bundles[k];
     }
   return n;
@@ -706,24 +706,24 @@ emr_sellable (KolEngine   *g,
 /* EmergencyMoneyRaising#actions: the president may sell shares while short
  * of the debt, and pay it off (§14.2: a bond's interest). */
 static guint32
-emr_actions (KolEngine  *g,
+emr_actions (KolEngine  *engine,
              KolStep  *s,
              KolEntity entity)
 {
-  int corp = crisis_corp (g);
+  int corp = crisis_corp (engine);
   guint32 actions = 0;
   KolBundle bundles[8];
 
   if (corp < 0)
     return 0;
-  if (!kol_entity_equal (entity, corp_entity (corp)) && !kol_entity_equal (entity, g->corps[corp].owner))
+  if (!kol_entity_equal (entity, corp_entity (corp)) && !kol_entity_equal (entity, engine->corps[corp].owner))
     return 0;
   if (entity.kind == KOL_ENTITY_PLAYER)
     {
-      if (kol_engine_cash (g, entity) < emr_needed (g, entity) &&
-          emr_sellable (g, entity, bundles, G_N_ELEMENTS (bundles)) > 0)
+      if (kol_engine_cash (engine, entity) < emr_needed (engine, entity) &&
+          emr_sellable (engine, entity, bundles, G_N_ELEMENTS (bundles)) > 0)
         actions |= KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES);
-      if (MAX (kol_engine_cash (g, entity), 0) >= emr_needed (g, entity))
+      if (MAX (kol_engine_cash (engine, entity), 0) >= emr_needed (engine, entity))
         actions |= KOL_ACTION_BIT (KOL_ACTION_PAYOFF_DEBT);
     }
   else
@@ -732,69 +732,69 @@ emr_actions (KolEngine  *g,
 }
 
 static gboolean
-emr_process (KolEngine         *g,
+emr_process (KolEngine         *engine,
              KolStep         *s,
              const KolAction *a,
              GError         **error)
 {
-  int corp = crisis_corp (g);
+  int corp = crisis_corp (engine);
 
   if (corp < 0)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "no debt to pay");
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "no debt to pay");
   if (a->type == KOL_ACTION_PAYOFF_DEBT)
     {
-      int amount = -g->corps[corp].cash;
+      int amount = -engine->corps[corp].cash;
       KolArg args[3] = {
         kol_arg_entity (a->entity), kol_arg_int (KOL_ARG_CORP, corp), kol_arg_int (KOL_ARG_MONEY, amount),
       };
 
-      if (kol_engine_cash (g, a->entity) < amount)
+      if (kol_engine_cash (engine, a->entity) < amount)
         {
           KolArg why[3] = {
-            kol_arg_entity (a->entity), kol_arg_int (KOL_ARG_MONEY, kol_engine_cash (g, a->entity)),
+            kol_arg_entity (a->entity), kol_arg_int (KOL_ARG_MONEY, kol_engine_cash (engine, a->entity)),
             kol_arg_int (KOL_ARG_MONEY, amount),
           };
 
-          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, why, 3, "%s has %d, needs %d",
-                                  kol_engine_entity_name (g, a->entity), kol_engine_cash (g, a->entity), amount);
+          return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NO_CASH, why, 3, "%s has %d, needs %d",
+                                  kol_engine_entity_name (engine, a->entity), kol_engine_cash (engine, a->entity), amount);
         }
-      kol_engine_transfer (g, a->entity, corp_entity (corp), amount);
-      kol_engine_log (g, KOL_LOG_1849_PAYS_DEBT, args, 3);
+      kol_engine_transfer (engine, a->entity, corp_entity (corp), amount);
+      kol_engine_log (engine, KOL_LOG_1849_PAYS_DEBT, args, 3);
       return TRUE;
     }
   if (a->type == KOL_ACTION_SELL_SHARES)
     {
       KolBundle b;
 
-      if (!kol_bundle_from_action (g, &b, a, error))
+      if (!kol_bundle_from_action (engine, &b, a, error))
         return FALSE;
-      if (!emr_can_sell (g, a->entity, &b))
-        return kol_stock_refuse_sell (g, s, a->entity, &b, error);
-      kol_emergency_sell (g, &b);
+      if (!emr_can_sell (engine, a->entity, &b))
+        return kol_stock_refuse_sell (engine, s, a->entity, &b, error);
+      kol_emergency_sell (engine, &b);
       return TRUE;
     }
-  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an emergency action");
+  return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an emergency action");
 }
 
 static void
-emr_legal_actions (KolEngine   *g,
+emr_legal_actions (KolEngine   *engine,
                    KolStep   *s,
                    KolEntity  entity,
                    GPtrArray *out)
 {
-  guint32 actions = emr_actions (g, s, entity);
-  int corp = crisis_corp (g);
+  guint32 actions = emr_actions (engine, s, entity);
+  int corp = crisis_corp (engine);
 
   if (actions & KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES))
     {
       KolBundle bundles[64];
-      int n = emr_sellable (g, entity, bundles, G_N_ELEMENTS (bundles));
+      int n = emr_sellable (engine, entity, bundles, G_N_ELEMENTS (bundles));
 
       for (int i = 0; i < n; i++)
-        kol_1849_add_bundle_sell_actions (g, entity, &bundles[i], out);
+        kol_1849_add_bundle_sell_actions (engine, entity, &bundles[i], out);
     }
   if ((actions & KOL_ACTION_BIT (KOL_ACTION_PAYOFF_DEBT)) && corp >= 0 &&
-      kol_engine_cash (g, entity) >= -g->corps[corp].cash)
+      kol_engine_cash (engine, entity) >= -engine->corps[corp].cash)
     g_ptr_array_add (out, kol_action_new (KOL_ACTION_PAYOFF_DEBT, entity));
 }
 
@@ -817,10 +817,10 @@ typedef struct
 static const char *const sms_choices[] = { "Close SMS", "Pass" };
 
 static gboolean
-step_acted (KolEngine            *g,
+step_acted (KolEngine            *engine,
             const KolStepClass *klass)
 {
-  KolStep *s = kol_round_find_step (g, klass);
+  KolStep *s = kol_round_find_step (engine, klass);
 
   return s && s->acted;
 }
@@ -828,25 +828,25 @@ step_acted (KolEngine            *g,
 /* SMSTeleport#actions: a corporation owning SMS decides first whether to
  * close it (§7.1 P4), unless it already laid track or placed a token. */
 static guint32
-sms_actions (KolEngine  *g,
+sms_actions (KolEngine  *engine,
              KolStep  *s,
              KolEntity entity)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
 
-  if (!kol_step_is_current (g, s, entity) || entity.kind != KOL_ENTITY_CORP || st->sms < 0 ||
-      g->companies[st->sms].closed || !kol_entity_equal (g->companies[st->sms].owner, entity))
+  if (!kol_step_is_current (engine, s, entity) || entity.kind != KOL_ENTITY_CORP || st->sms < 0 ||
+      engine->companies[st->sms].closed || !kol_entity_equal (engine->companies[st->sms].owner, entity))
     return 0;
-  if (step_acted (g, &kol_1849_step_track) || step_acted (g, &kol_1849_step_token))
+  if (step_acted (engine, &kol_1849_step_track) || step_acted (engine, &kol_1849_step_token))
     return 0;
   return s->passed ? 0 : KOL_ACTION_BIT (KOL_ACTION_CHOOSE);
 }
 
 static gboolean
-sms_active (KolEngine *g,
+sms_active (KolEngine *engine,
             KolStep *s)
 {
-  return kol_step_current_actions (g, s) != 0;
+  return kol_step_current_actions (engine, s) != 0;
 }
 
 /**
@@ -855,47 +855,47 @@ sms_active (KolEngine *g,
  * Returns: %TRUE if @hex is one of the coastal cities of SMS.
  */
 gboolean
-kol_1849_is_sms_hex (KolEngine *g,
+kol_1849_is_sms_hex (KolEngine *engine,
                      int      hex)
 {
-  return hex >= 0 && hex < KOL_MAX_HEXES && (K49_STATE (g)->hex_flags[hex] & K49_HEX_COASTAL);
+  return hex >= 0 && hex < KOL_MAX_HEXES && (K49_STATE (engine)->hex_flags[hex] & K49_HEX_COASTAL);
 }
 
 static gboolean
-sms_process (KolEngine         *g,
+sms_process (KolEngine         *engine,
              KolStep         *s,
              const KolAction *a,
              GError         **error)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
 
   if (a->choice == NULL ||
       (!g_str_equal (a->choice, sms_choices[0]) && !g_str_equal (a->choice, sms_choices[1])))
     {
       KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_CHOICE) };
 
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 1, "choose “%s” or “%s”",
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, why, 1, "choose “%s” or “%s”",
                               sms_choices[0], sms_choices[1]);
     }
   if (g_str_equal (a->choice, sms_choices[0]))
     {
       KolArg args[2] = { kol_arg_entity (a->entity), kol_arg_int (KOL_ARG_COMPANY, st->sms) };
 
-      kol_engine_log (g, KOL_LOG_1849_CLOSES_SMS, args, 2);
-      kol_engine_close_company (g, st->sms);
-      K49 (g, a->entity.index, K49_SMS) = -1;
+      kol_engine_log (engine, KOL_LOG_1849_CLOSES_SMS, args, 2);
+      kol_engine_close_company (engine, st->sms);
+      K49 (engine, a->entity.index, K49_SMS) = -1;
     }
   s->passed = TRUE;
   return TRUE;
 }
 
 static void
-sms_legal_actions (KolEngine   *g,
+sms_legal_actions (KolEngine   *engine,
                    KolStep   *s,
                    KolEntity  entity,
                    GPtrArray *out)
 {
-  if (sms_actions (g, s, entity) == 0)
+  if (sms_actions (engine, s, entity) == 0)
     return;
   for (gsize i = 0; i < G_N_ELEMENTS (sms_choices); i++)
     {
@@ -917,63 +917,63 @@ const KolStepClass kol_1849_step_sms_teleport = {
 /* ------------------------------------------------------------ Assign */
 
 static gboolean
-is_port (KolEngine *g,
+is_port (KolEngine *engine,
          int      hex)
 {
-  return hex >= 0 && hex < KOL_MAX_HEXES && (K49_STATE (g)->hex_flags[hex] & K49_HEX_PORT);
+  return hex >= 0 && hex < KOL_MAX_HEXES && (K49_STATE (engine)->hex_flags[hex] & K49_HEX_PORT);
 }
 
 /* Assign#actions: CNM, owned by the corporation operating now, may put its
  * +L.20 marker on a port (§7.1 P3). */
 static guint32
-assign_actions (KolEngine  *g,
+assign_actions (KolEngine  *engine,
                 KolStep  *s,
                 KolEntity entity)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
   const KolCompany *cnm;
 
   if (entity.kind != KOL_ENTITY_COMPANY || entity.index != st->cnm || st->cnm_hex >= 0)
     return 0;
-  cnm = &g->companies[st->cnm];
+  cnm = &engine->companies[st->cnm];
   if (cnm->closed || cnm->owner.kind != KOL_ENTITY_CORP ||
-      !kol_entity_equal (g->round.current_operator, cnm->owner))
+      !kol_entity_equal (engine->round.current_operator, cnm->owner))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_ASSIGN);
 }
 
 static gboolean
-assign_process (KolEngine         *g,
+assign_process (KolEngine         *engine,
                 KolStep         *s,
                 const KolAction *a,
                 GError         **error)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
   KolArg args[2] = { kol_arg_int (KOL_ARG_COMPANY, st->cnm), kol_arg_int (KOL_ARG_HEX, a->hex) };
 
-  if (a->hex < 0 || a->hex >= (int) g->title->n_hexes || !is_port (g, a->hex))
+  if (a->hex < 0 || a->hex >= (int) engine->title->n_hexes || !is_port (engine, a->hex))
     {
       KolArg why[2] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_CHOICE), kol_arg_int (KOL_ARG_HEX, a->hex) };
 
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 2,
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, why, 2,
                               "the CNM marker goes on a port");
     }
   st->cnm_hex = (gint16) a->hex;
-  kol_engine_log (g, KOL_LOG_1849_ASSIGNED, args, 2);
-  kol_engine_close_company (g, st->cnm);
+  kol_engine_log (engine, KOL_LOG_1849_ASSIGNED, args, 2);
+  kol_engine_close_company (engine, st->cnm);
   return TRUE;
 }
 
 static void
-assign_legal_actions (KolEngine   *g,
+assign_legal_actions (KolEngine   *engine,
                       KolStep   *s,
                       KolEntity  entity,
                       GPtrArray *out)
 {
-  if (assign_actions (g, s, entity) == 0)
+  if (assign_actions (engine, s, entity) == 0)
     return;
-  for (guint h = 0; h < g->title->n_hexes; h++)
-    if (is_port (g, (int) h))
+  for (guint h = 0; h < engine->title->n_hexes; h++)
+    if (is_port (engine, (int) h))
       {
         KolAction *a = kol_action_new (KOL_ACTION_ASSIGN, entity);
 
@@ -995,7 +995,7 @@ const KolStepClass kol_1849_step_assign = {
 /* Track#process_lay_tile (1849): one lay; after an SMS lay the token may go
  * only to that city; a lay may give Garibaldi a home (§9.4.1). */
 static gboolean
-track_process (KolEngine         *g,
+track_process (KolEngine         *engine,
                KolStep         *s,
                const KolAction *a,
                GError         **error)
@@ -1003,21 +1003,21 @@ track_process (KolEngine         *g,
   int corp;
 
   if (a->type != KOL_ACTION_LAY_TILE)
-    return kol_step_track_process (g, s, a, error);
-  corp = kol_operating_acting_corp (g, a->entity);
-  if (corp >= 0 && K49 (g, corp, K49_SMS) != 0 && !kol_1849_is_sms_hex (g, a->hex))
+    return kol_step_track_process (engine, s, a, error);
+  corp = kol_operating_acting_corp (engine, a->entity);
+  if (corp >= 0 && K49 (engine, corp, K49_SMS) != 0 && !kol_1849_is_sms_hex (engine, a->hex))
     {
       KolArg args[2] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_NOT_COASTAL), kol_arg_int (KOL_ARG_HEX, a->hex) };
 
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_TILE, args, 2,
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_TILE, args, 2,
                               "with SMS only coastal cities may be built");
     }
-  if (!kol_tracker_lay_tile_action (g, s, a, -1, error))
+  if (!kol_tracker_lay_tile_action (engine, s, a, -1, error))
     return FALSE;
-  if (corp >= 0 && K49 (g, corp, K49_SMS) != 0)
-    K49 (g, corp, K49_SMS) = a->hex + 1;
-  kol_1849_update_garibaldi (g);
-  kol_step_pass (g, s);
+  if (corp >= 0 && K49 (engine, corp, K49_SMS) != 0)
+    K49 (engine, corp, K49_SMS) = a->hex + 1;
+  kol_1849_update_garibaldi (engine);
+  kol_step_pass (engine, s);
   return TRUE;
 }
 
@@ -1035,40 +1035,40 @@ const KolStepClass kol_1849_step_track = {
 /* ------------------------------------------------------------- Token */
 
 static gboolean
-sms_allows (KolEngine *g,
+sms_allows (KolEngine *engine,
             int      corp,
             int      hex)
 {
-  int sms = K49 (g, corp, K49_SMS);
+  int sms = K49 (engine, corp, K49_SMS);
 
   if (sms == -1)
-    return kol_1849_is_sms_hex (g, hex);
+    return kol_1849_is_sms_hex (engine, hex);
   return sms == hex + 1;
 }
 
 /* Cities where @corp may place a token with SMS (no connection needed). */
 static int
-sms_token_targets (KolEngine        *g,
+sms_token_targets (KolEngine        *engine,
                    int             corp,
                    KolTokenTarget *out,
                    int             max)
 {
   int n = 0;
 
-  if (kol_tokener_available_token (g, corp) < 0)
+  if (kol_tokener_available_token (engine, corp) < 0)
     return 0;
-  for (guint h = 0; h < g->title->n_hexes && n < max; h++)
+  for (guint h = 0; h < engine->title->n_hexes && n < max; h++)
     {
       int cities;
 
-      if (!sms_allows (g, corp, (int) h))
+      if (!sms_allows (engine, corp, (int) h))
         continue;
-      cities = kol_tile_n_cities (kol_board_tile (g, (int) h, NULL));
+      cities = kol_tile_n_cities (kol_board_tile (engine, (int) h, NULL));
       for (int c = 0; c < cities && n < max; c++)
         {
           KolReason reason;
 
-          if (kol_board_can_place_token (g, corp, (int) h, c, FALSE, &reason))
+          if (kol_board_can_place_token (engine, corp, (int) h, c, FALSE, &reason))
             out[n++] = (KolTokenTarget) { (gint16) h, (gint8) c, 0 };
         }
     }
@@ -1078,19 +1078,19 @@ sms_token_targets (KolEngine        *g,
 /* Token#can_place_token? (1849): the current corporation has a token and,
  * with SMS, any coastal city, else a connected city with room. */
 static guint32
-token_actions (KolEngine  *g,
+token_actions (KolEngine  *engine,
                KolStep  *s,
                KolEntity entity)
 {
   int corp;
   KolTokenTarget t[1];
 
-  if (!kol_step_is_current (g, s, entity) || entity.kind != KOL_ENTITY_CORP)
+  if (!kol_step_is_current (engine, s, entity) || entity.kind != KOL_ENTITY_CORP)
     return 0;
   corp = entity.index;
-  if (kol_tokener_available_token (g, corp) < 0)
+  if (kol_tokener_available_token (engine, corp) < 0)
     return 0;
-  if (K49 (g, corp, K49_SMS) != 0 ? sms_token_targets (g, corp, t, 1) == 0 : !kol_tokener_can_token (g, corp))
+  if (K49 (engine, corp, K49_SMS) != 0 ? sms_token_targets (engine, corp, t, 1) == 0 : !kol_tokener_can_token (engine, corp))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }
@@ -1099,79 +1099,79 @@ token_actions (KolEngine  *g,
  * a route (§7.1 P4); then Garibaldi, not yet started, moves to the end of
  * the order if no home has room any more (§9.4.1). */
 static gboolean
-token_process (KolEngine         *g,
+token_process (KolEngine         *engine,
                KolStep         *s,
                const KolAction *a,
                GError         **error)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
   int corp = a->entity.index;
   int afg = st->afg;
 
   if (a->type == KOL_ACTION_PASS)
-    return kol_step_process_pass (g, s, a, error);
+    return kol_step_process_pass (engine, s, a, error);
   if (a->type != KOL_ACTION_PLACE_TOKEN)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a token action");
-  if (K49 (g, corp, K49_SMS) != 0)
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a token action");
+  if (K49 (engine, corp, K49_SMS) != 0)
     {
       KolPlaceTokenOpts opts;
 
-      if (a->hex < 0 || a->hex >= (int) g->title->n_hexes || !sms_allows (g, corp, a->hex))
+      if (a->hex < 0 || a->hex >= (int) engine->title->n_hexes || !sms_allows (engine, corp, a->hex))
         {
           KolArg args[2] = { kol_arg_int (KOL_ARG_HEX, a->hex), kol_arg_int (KOL_ARG_REASON, KOL_REASON_NOT_COASTAL) };
 
-          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_TOKEN, args, 2,
+          return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_TOKEN, args, 2,
                                   "Must place token on SMS hex");
         }
       kol_place_token_opts_init (&opts);
       opts.connected = FALSE;
-      if (!kol_tokener_place_token (g, a->entity, corp, kol_tokener_available_token (g, corp), a->hex,
+      if (!kol_tokener_place_token (engine, a->entity, corp, kol_tokener_available_token (engine, corp), a->hex,
                                     a->city, &opts, error))
         return FALSE;
-      kol_step_pass (g, s);
+      kol_step_pass (engine, s);
     }
-  else if (!kol_step_token_process_place_token (g, s, a, error))
+  else if (!kol_step_token_process_place_token (engine, s, a, error))
     return FALSE;
 
-  if (afg >= 0 && !g->corps[afg].removed && kol_1849_corp_list_index (g, afg) >= 0 &&
-      !kol_corp_floated (g, afg))
+  if (afg >= 0 && !engine->corps[afg].removed && kol_1849_corp_list_index (engine, afg) >= 0 &&
+      !kol_corp_floated (engine, afg))
     {
       gint16 hexes[8];
 
-      if (kol_1849_home_token_locations (g, afg, hexes, G_N_ELEMENTS (hexes)) == 0)
+      if (kol_1849_home_token_locations (engine, afg, hexes, G_N_ELEMENTS (hexes)) == 0)
         {
-          int index = kol_1849_corp_list_index (g, afg);
+          int index = kol_1849_corp_list_index (engine, afg);
           KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, afg) };
 
-          if (K49 (g, afg, K49_NEXT_TO_PAR) && index < g->n_corp_order - 1)
+          if (K49 (engine, afg, K49_NEXT_TO_PAR) && index < engine->n_corp_order - 1)
             {
-              K49 (g, g->corp_order[index + 1], K49_NEXT_TO_PAR) = TRUE;
-              K49 (g, afg, K49_NEXT_TO_PAR) = FALSE;
+              K49 (engine, engine->corp_order[index + 1], K49_NEXT_TO_PAR) = TRUE;
+              K49 (engine, afg, K49_NEXT_TO_PAR) = FALSE;
             }
-          K49 (g, afg, K49_SLOT_CLOSED) = TRUE;
-          memmove (&g->corp_order[index], &g->corp_order[index + 1],
-                   (gsize) (g->n_corp_order - index - 1) * sizeof g->corp_order[0]);
-          g->corp_order[g->n_corp_order - 1] = (gint16) afg;
-          for (int i = 0; i < g->n_corp_order; i++)
-            g->corps[g->corp_order[i]].order_seq = (guint32) i;
-          kol_engine_log (g, KOL_LOG_1849_AFG_NO_HOME, args, 1);
+          K49 (engine, afg, K49_SLOT_CLOSED) = TRUE;
+          memmove (&engine->corp_order[index], &engine->corp_order[index + 1],
+                   (gsize) (engine->n_corp_order - index - 1) * sizeof engine->corp_order[0]);
+          engine->corp_order[engine->n_corp_order - 1] = (gint16) afg;
+          for (int i = 0; i < engine->n_corp_order; i++)
+            engine->corps[engine->corp_order[i]].order_seq = (guint32) i;
+          kol_engine_log (engine, KOL_LOG_1849_AFG_NO_HOME, args, 1);
         }
     }
   return TRUE;
 }
 
 static void
-token_legal_actions (KolEngine   *g,
+token_legal_actions (KolEngine   *engine,
                      KolStep   *s,
                      KolEntity  entity,
                      GPtrArray *out)
 {
-  if (token_actions (g, s, entity) == 0)
+  if (token_actions (engine, s, entity) == 0)
     return;
-  if (K49 (g, entity.index, K49_SMS) != 0)
+  if (K49 (engine, entity.index, K49_SMS) != 0)
     {
       KolTokenTarget targets[16];
-      int n = sms_token_targets (g, entity.index, targets, G_N_ELEMENTS (targets));
+      int n = sms_token_targets (engine, entity.index, targets, G_N_ELEMENTS (targets));
 
       for (int i = 0; i < n; i++)
         {
@@ -1183,7 +1183,7 @@ token_legal_actions (KolEngine   *g,
         }
     }
   else
-    kol_tokener_legal_placements (g, entity, out);
+    kol_tokener_legal_placements (engine, entity, out);
   g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
 }
 
@@ -1200,14 +1200,14 @@ const KolStepClass kol_1849_step_token = {
 /* ------------------------------------------------------------- Route */
 
 static void
-route_legal_actions (KolEngine   *g,
+route_legal_actions (KolEngine   *engine,
                      KolStep   *s,
                      KolEntity  entity,
                      GPtrArray *out)
 {
-  if (kol_step_route_actions (g, s, entity) == 0)
+  if (kol_step_route_actions (engine, s, entity) == 0)
     return;
-  kol_1849_best_routes_action (g, entity.index, out);
+  kol_1849_best_routes_action (engine, entity.index, out);
 }
 
 const KolStepClass kol_1849_step_route = {
@@ -1222,11 +1222,11 @@ const KolStepClass kol_1849_step_route = {
 /* ---------------------------------------------------------- Dividend */
 
 static void
-dividend_pass (KolEngine *g,
+dividend_pass (KolEngine *engine,
                KolStep *s)
 {
-  kol_step_dividend_pass (g, s);
-  kol_1849_remember_order (g);
+  kol_step_dividend_pass (engine, s);
+  kol_1849_remember_order (engine);
 }
 
 const KolStepClass kol_1849_step_dividend = {
@@ -1242,18 +1242,18 @@ const KolStepClass kol_1849_step_dividend = {
 /* ------------------------------------------------------- IssueShares */
 
 static guint32
-issue_actions (KolEngine  *g,
+issue_actions (KolEngine  *engine,
                KolStep  *s,
                KolEntity entity)
 {
   KolBundle b[1];
   guint32 actions = 0;
 
-  if (entity.kind != KOL_ENTITY_CORP || !kol_step_is_current (g, s, entity))
+  if (entity.kind != KOL_ENTITY_CORP || !kol_step_is_current (engine, s, entity))
     return 0;
-  if (kol_1849_redeemable_bundles (g, entity.index, b, 1) > 0)
+  if (kol_1849_redeemable_bundles (engine, entity.index, b, 1) > 0)
     actions |= KOL_ACTION_BIT (KOL_ACTION_BUY_SHARES);
-  if (kol_1849_issuable_bundles (g, entity.index, b, 1) > 0)
+  if (kol_1849_issuable_bundles (engine, entity.index, b, 1) > 0)
     actions |= KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES);
   if (actions)
     actions |= KOL_ACTION_BIT (KOL_ACTION_PASS);
@@ -1261,13 +1261,13 @@ issue_actions (KolEngine  *g,
 }
 
 static gboolean
-bundle_listed (KolEngine         *g,
+bundle_listed (KolEngine         *engine,
                const KolBundle *b,
                const KolBundle *list,
                int              n)
 {
   for (int i = 0; i < n; i++)
-    if (kol_bundle_same_shape (g, b, &list[i]))
+    if (kol_bundle_same_shape (engine, b, &list[i]))
       return TRUE;
   return FALSE;
 }
@@ -1275,7 +1275,7 @@ bundle_listed (KolEngine         *g,
 /* IssueShares (1849, §10.8): issue treasury certificates (the price moves
  * down a row per share) or redeem one from the pool; then the step ends. */
 static gboolean
-issue_process (KolEngine         *g,
+issue_process (KolEngine         *engine,
                KolStep         *s,
                const KolAction *a,
                GError         **error)
@@ -1287,65 +1287,65 @@ issue_process (KolEngine         *g,
   switch (a->type)
     {
     case KOL_ACTION_PASS:
-      return kol_step_process_pass (g, s, a, error);
+      return kol_step_process_pass (engine, s, a, error);
     case KOL_ACTION_SELL_SHARES:
-      if (!kol_bundle_from_action (g, &b, a, error))
+      if (!kol_bundle_from_action (engine, &b, a, error))
         return FALSE;
-      n = kol_1849_issuable_bundles (g, corp, list, G_N_ELEMENTS (list));
-      if (!bundle_listed (g, &b, list, n))
+      n = kol_1849_issuable_bundles (engine, corp, list, G_N_ELEMENTS (list));
+      if (!bundle_listed (engine, &b, list, n))
         {
           KolArg args[3] = {
             kol_arg_entity (a->entity), kol_arg_int (KOL_ARG_CORP, b.corp),
-            kol_arg_int (KOL_ARG_REASON, kol_1849_last_cert_last (g, &b) ? KOL_REASON_NONE : KOL_REASON_LAST_CERT),
+            kol_arg_int (KOL_ARG_REASON, kol_1849_last_cert_last (engine, &b) ? KOL_REASON_NONE : KOL_REASON_LAST_CERT),
           };
 
-          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_CANNOT_SELL, args, 3,
-                                  "%s cannot issue these certificates", kol_engine_entity_name (g, a->entity));
+          return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_CANNOT_SELL, args, 3,
+                                  "%s cannot issue these certificates", kol_engine_entity_name (engine, a->entity));
         }
-      kol_shares_sell_and_change_price (g, &b, TRUE, -1);
-      kol_step_pass (g, s);
+      kol_shares_sell_and_change_price (engine, &b, TRUE, -1);
+      kol_step_pass (engine, s);
       return TRUE;
     case KOL_ACTION_BUY_SHARES:
-      if (!kol_bundle_from_action (g, &b, a, error))
+      if (!kol_bundle_from_action (engine, &b, a, error))
         return FALSE;
-      n = kol_1849_redeemable_bundles (g, corp, list, G_N_ELEMENTS (list));
-      if (!bundle_listed (g, &b, list, n))
+      n = kol_1849_redeemable_bundles (engine, corp, list, G_N_ELEMENTS (list));
+      if (!bundle_listed (engine, &b, list, n))
         {
           KolArg args[1] = {
-            kol_arg_int (KOL_ARG_REASON, kol_1849_last_cert_last (g, &b) ? KOL_REASON_BUY_NOT_AVAILABLE
+            kol_arg_int (KOL_ARG_REASON, kol_1849_last_cert_last (engine, &b) ? KOL_REASON_BUY_NOT_AVAILABLE
                                                                       : KOL_REASON_LAST_CERT),
           };
 
-          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1,
-                                  "%s cannot redeem these certificates", kol_engine_entity_name (g, a->entity));
+          return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, args, 1,
+                                  "%s cannot redeem these certificates", kol_engine_entity_name (engine, a->entity));
         }
-      kol_shares_buy (g, a->entity, &b, NULL);
-      kol_step_pass (g, s);
+      kol_shares_buy (engine, a->entity, &b, NULL);
+      kol_step_pass (engine, s);
       return TRUE;
     default:
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a financial action");
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a financial action");
     }
 }
 
 static void
-issue_legal_actions (KolEngine   *g,
+issue_legal_actions (KolEngine   *engine,
                      KolStep   *s,
                      KolEntity  entity,
                      GPtrArray *out)
 {
-  guint32 actions = issue_actions (g, s, entity);
+  guint32 actions = issue_actions (engine, s, entity);
   KolBundle list[64];
   int n;
 
   if (actions & KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES))
     {
-      n = kol_1849_issuable_bundles (g, entity.index, list, G_N_ELEMENTS (list));
+      n = kol_1849_issuable_bundles (engine, entity.index, list, G_N_ELEMENTS (list));
       for (int i = 0; i < n; i++)
-        kol_1849_add_bundle_sell_actions (g, entity, &list[i], out);
+        kol_1849_add_bundle_sell_actions (engine, entity, &list[i], out);
     }
   if (actions & KOL_ACTION_BIT (KOL_ACTION_BUY_SHARES))
     {
-      n = kol_1849_redeemable_bundles (g, entity.index, list, G_N_ELEMENTS (list));
+      n = kol_1849_redeemable_bundles (engine, entity.index, list, G_N_ELEMENTS (list));
       for (int i = 0; i < n; i++)
         {
           KolAction *a = kol_action_new (KOL_ACTION_BUY_SHARES, entity);

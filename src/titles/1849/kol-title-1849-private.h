@@ -57,7 +57,7 @@ enum
   K49_CNM,                /* assigned CNM (bought it from a player) */
 };
 
-#define K49(g, corp, field) ((g)->corps[(corp)].ext[(field)])
+#define K49(engine, corp, field) ((engine)->corps[(corp)].ext[(field)])
 
 /* Round kinds (KolRound.kind). */
 enum
@@ -143,7 +143,7 @@ G_STATIC_ASSERT (sizeof (Kol1849State) <= KOL_TITLE_STATE_SIZE);
 #define K49_HEX_PORT      2u
 #define K49_HEX_E_DOUBLE  4u  /* E trains double it */
 
-#define K49_STATE(g) KOL_TITLE_STATE (g, Kol1849State)
+#define K49_STATE(engine) KOL_TITLE_STATE (engine, Kol1849State)
 
 /* Round state of operating rounds, at KOL_ROUND_TITLE. */
 typedef struct
@@ -155,12 +155,12 @@ typedef struct
 /* ---- kol-title-1849.c ---- */
 extern const KolTitleModule kol_title_module_1849;
 
-gboolean  kol_1849_is_afg              (KolEngine *g, int corp);
-int       kol_1849_corp_list_index     (KolEngine *g, int corp);
+gboolean  kol_1849_is_afg              (KolEngine *engine, int corp);
+int       kol_1849_corp_list_index     (KolEngine *engine, int corp);
 /* Operating order of the floated corporations (Corporation#<=>). */
-int       kol_1849_sorted_corps        (KolEngine *g, gint16 *out);
-void      kol_1849_log_event           (KolEngine *g, int kind, const KolArg *args, guint n);
-void      kol_1849_next_round          (KolEngine *g);
+int       kol_1849_sorted_corps        (KolEngine *engine, gint16 *out);
+void      kol_1849_log_event           (KolEngine *engine, int kind, const KolArg *args, guint n);
+void      kol_1849_next_round          (KolEngine *engine);
 /* The two choices one player makes alone (SwapChoice, LoanChoice): the
  * player @player (-1: none) is the step's only entity and may only choose. */
 int       kol_1849_chooser_entities    (int player, KolEntity *out, int max);
@@ -176,29 +176,29 @@ extern const KolStepClass  kol_1849_step_company_pending_par;
 extern const KolStepClass  kol_1849_step_waterfall_auction;
 extern const KolStepClass  kol_1849_step_home_token;
 
-void      kol_1849_start_auction_round (KolEngine *g);
-void      kol_1849_start_stock_round   (KolEngine *g);
-gboolean  kol_1849_last_cert_last      (KolEngine *g, const KolBundle *b);
-int       kol_1849_home_token_locations (KolEngine *g, int corp, gint16 *hexes, int max);
-void      kol_1849_update_garibaldi    (KolEngine *g);
-void      kol_1849_reorder_corps       (KolEngine *g);
-void      kol_1849_remember_order      (KolEngine *g);
-void      kol_1849_note_moved          (KolEngine *g, int corp);
-int       kol_1849_issuable_bundles    (KolEngine *g, int corp, KolBundle *out, int max);
-int       kol_1849_redeemable_bundles  (KolEngine *g, int corp, KolBundle *out, int max);
-void      kol_1849_swap_double_cert    (KolEngine *g, KolEntity from, KolEntity to, int corp);
-void      kol_1849_stock_legal_actions (KolEngine *g, KolStep *s, KolEntity entity, GPtrArray *out);
+void      kol_1849_start_auction_round (KolEngine *engine);
+void      kol_1849_start_stock_round   (KolEngine *engine);
+gboolean  kol_1849_last_cert_last      (KolEngine *engine, const KolBundle *b);
+int       kol_1849_home_token_locations (KolEngine *engine, int corp, gint16 *hexes, int max);
+void      kol_1849_update_garibaldi    (KolEngine *engine);
+void      kol_1849_reorder_corps       (KolEngine *engine);
+void      kol_1849_remember_order      (KolEngine *engine);
+void      kol_1849_note_moved          (KolEngine *engine, int corp);
+int       kol_1849_issuable_bundles    (KolEngine *engine, int corp, KolBundle *out, int max);
+int       kol_1849_redeemable_bundles  (KolEngine *engine, int corp, KolBundle *out, int max);
+void      kol_1849_swap_double_cert    (KolEngine *engine, KolEntity from, KolEntity to, int corp);
+void      kol_1849_stock_legal_actions (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
 
 /* ---- kol-title-1849-operating.c ---- */
 extern const KolOperatingHooks kol_1849_operating_hooks;
 extern const KolRoundClass kol_1849_round_operating;
 
-void      kol_1849_start_operating_round (KolEngine *g, int round_num);
-void      kol_1849_close_corporation   (KolEngine *g, int corp);
-gboolean  kol_1849_any_placed_token    (KolEngine *g, int corp);
-int       kol_1849_first_token         (KolEngine *g, int corp);
-int       kol_1849_placed_tokens       (KolEngine *g, int corp);
-void      kol_1849_add_bundle_sell_actions (KolEngine *g, KolEntity entity, const KolBundle *b,
+void      kol_1849_start_operating_round (KolEngine *engine, int round_num);
+void      kol_1849_close_corporation   (KolEngine *engine, int corp);
+gboolean  kol_1849_any_placed_token    (KolEngine *engine, int corp);
+int       kol_1849_first_token         (KolEngine *engine, int corp);
+int       kol_1849_placed_tokens       (KolEngine *engine, int corp);
+void      kol_1849_add_bundle_sell_actions (KolEngine *engine, KolEntity entity, const KolBundle *b,
                                             GPtrArray *out);
 
 /* ---- kol-title-1849-variants.c ---- */
@@ -206,7 +206,7 @@ extern const KolStepClass kol_1849_step_buy_token;
 extern const KolStepClass kol_1849_step_buy_e_token;
 extern const KolStepClass kol_1849_step_bond_interest;
 extern const KolStepClass kol_1849_step_bond;
-int       kol_1849_e_token_cost        (KolEngine *g);
+int       kol_1849_e_token_cost        (KolEngine *engine);
 
 /* ---- kol-title-1849-board.c ---- */
 extern const KolBoardHooks kol_1849_board_hooks;
@@ -216,14 +216,14 @@ extern const KolRouteHooks kol_1849_route_hooks;
 /* ---- kol-title-1849-info.c ---- */
 extern const KolInfoHooks kol_1849_info_hooks;
 
-void      kol_1849_read_route_rules    (KolEngine *g);
-int       kol_1849_upgrade_cost        (KolEngine *g, KolEntity entity, int spender, int hex,
+void      kol_1849_read_route_rules    (KolEngine *engine);
+int       kol_1849_upgrade_cost        (KolEngine *engine, KolEntity entity, int spender, int hex,
                                         int old_tile, int new_tile);
-void      kol_1849_earthquake          (KolEngine *g);
-gboolean  kol_1849_is_sms_hex          (KolEngine *g, int hex);
-gboolean  kol_1849_validate_routes     (KolEngine *g, int corp, const KolAction *a, GError **error);
+void      kol_1849_earthquake          (KolEngine *engine);
+gboolean  kol_1849_is_sms_hex          (KolEngine *engine, int hex);
+gboolean  kol_1849_validate_routes     (KolEngine *engine, int corp, const KolAction *a, GError **error);
 /* Appends the best run_routes action of @corp (the router's proven
  * optimum) to @out. */
-void      kol_1849_best_routes_action  (KolEngine *g, int corp, GPtrArray *out);
+void      kol_1849_best_routes_action  (KolEngine *engine, int corp, GPtrArray *out);
 
 G_END_DECLS

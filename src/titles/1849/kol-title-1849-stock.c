@@ -14,10 +14,10 @@
 #define LAST_CERT_FLAG 1u
 
 static inline gboolean
-is_last_cert (KolEngine *g,
+is_last_cert (KolEngine *engine,
               int      cert)
 {
-  return (g->certs[cert].flags & LAST_CERT_FLAG) != 0;
+  return (engine->certs[cert].flags & LAST_CERT_FLAG) != 0;
 }
 
 static inline KolEntity
@@ -31,10 +31,10 @@ corp_entity (int corp)
 /* The phase from which @price may be chosen as a par price (rules.
  * par_prices, read at setup), -1 when never. */
 static int
-par_price_phase (KolEngine *g,
+par_price_phase (KolEngine *engine,
                  int      price)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
 
   for (int i = 0; i < st->n_par; i++)
     if (st->par[i].price == price)
@@ -46,19 +46,19 @@ par_price_phase (KolEngine *g,
  * groups growing with the green_par and brown_par events (§9.4: L.68 and
  * L.100 from the start, L.144 from Phase 6, L.216 from Phase 10). */
 static int
-par_prices (KolEngine *g,
+par_prices (KolEngine *engine,
             int      corp,
             KolCell *out,
             int      max)
 {
   KolCell cells[KOL_MAX_PAR_CELLS];
-  int n = kol_market_par_cells (g, 0, cells, KOL_MAX_PAR_CELLS), m = 0;
+  int n = kol_market_par_cells (engine, 0, cells, KOL_MAX_PAR_CELLS), m = 0;
 
   for (int i = 0; i < n && m < max; i++)
     {
-      int phase = par_price_phase (g, kol_market_cell_price (g, cells[i]));
+      int phase = par_price_phase (engine, kol_market_cell_price (engine, cells[i]));
 
-      if (phase >= 0 && phase <= g->phase)
+      if (phase >= 0 && phase <= engine->phase)
         out[m++] = cells[i];
     }
   return m;
@@ -69,14 +69,14 @@ par_prices (KolEngine *g,
 /* Game#can_par?: the next corporation in the order, not closed in this
  * set of rounds, and (Garibaldi) with a home (§9.4, §9.4.1, §11). */
 static gboolean
-can_par (KolEngine  *g,
+can_par (KolEngine  *engine,
          int       corp,
          KolEntity parrer)
 {
-  const KolCorp *c = &g->corps[corp];
+  const KolCorp *c = &engine->corps[corp];
 
-  return !c->ipoed && !c->closed && !c->removed && K49 (g, corp, K49_NEXT_TO_PAR) &&
-         !K49 (g, corp, K49_CLOSED_RECENTLY) && !K49 (g, corp, K49_SLOT_CLOSED);
+  return !c->ipoed && !c->closed && !c->removed && K49 (engine, corp, K49_NEXT_TO_PAR) &&
+         !K49 (engine, corp, K49_CLOSED_RECENTLY) && !K49 (engine, corp, K49_SLOT_CLOSED);
 }
 
 /**
@@ -89,25 +89,25 @@ can_par (KolEngine  *g,
  * Returns: how many hexes were written.
  */
 int
-kol_1849_home_token_locations (KolEngine *g,
+kol_1849_home_token_locations (KolEngine *engine,
                                int      corp,
                                gint16  *hexes,
                                int      max)
 {
-  GArray *choices = g->title->corps[corp].home_choices;
+  GArray *choices = engine->title->corps[corp].home_choices;
   int n = 0;
 
   for (guint i = 0; choices && i < choices->len && n < max; i++)
     {
       int hex = g_array_index (choices, gint16, i);
-      int cities = kol_tile_n_cities (kol_board_tile (g, hex, NULL));
+      int cities = kol_tile_n_cities (kol_board_tile (engine, hex, NULL));
       gboolean room = FALSE;
 
       for (int city = 0; city < cities && !room; city++)
         {
           KolReason reason;
 
-          room = kol_board_can_place_token (g, corp, hex, city, FALSE, &reason);
+          room = kol_board_can_place_token (engine, corp, hex, city, FALSE, &reason);
         }
       if (room)
         hexes[n++] = (gint16) hex;
@@ -122,19 +122,19 @@ kol_1849_home_token_locations (KolEngine *g,
  * available again from the next stock round once a home has room (§9.4.1).
  */
 void
-kol_1849_update_garibaldi (KolEngine *g)
+kol_1849_update_garibaldi (KolEngine *engine)
 {
-  int afg = K49_STATE (g)->afg;
+  int afg = K49_STATE (engine)->afg;
   gint16 hexes[8];
   KolArg args[1];
 
-  if (afg < 0 || g->corps[afg].removed || !K49 (g, afg, K49_SLOT_CLOSED) ||
-      kol_1849_home_token_locations (g, afg, hexes, G_N_ELEMENTS (hexes)) == 0)
+  if (afg < 0 || engine->corps[afg].removed || !K49 (engine, afg, K49_SLOT_CLOSED) ||
+      kol_1849_home_token_locations (engine, afg, hexes, G_N_ELEMENTS (hexes)) == 0)
     return;
-  K49 (g, afg, K49_SLOT_CLOSED) = FALSE;
-  K49 (g, afg, K49_CLOSED_RECENTLY) = TRUE;
+  K49 (engine, afg, K49_SLOT_CLOSED) = FALSE;
+  K49 (engine, afg, K49_CLOSED_RECENTLY) = TRUE;
   args[0] = kol_arg_int (KOL_ARG_CORP, afg);
-  kol_engine_log (g, KOL_LOG_1849_AFG_SLOT_OPEN, args, 1);
+  kol_engine_log (engine, KOL_LOG_1849_AFG_SLOT_OPEN, args, 1);
 }
 
 /* Game#after_par: the capital RSA brings (Base#after_par for :shares
@@ -142,37 +142,37 @@ kol_1849_update_garibaldi (KolEngine *g)
  * corporation in the order becomes available, and in a stock round the
  * home token. */
 static void
-after_par (KolEngine *g,
+after_par (KolEngine *engine,
            int      corp)
 {
-  Kol1849State *st = K49_STATE (g);
-  const KolCorpDef *def = &g->title->corps[corp];
+  Kol1849State *st = K49_STATE (engine);
+  const KolCorpDef *def = &engine->title->corps[corp];
   int index, fee = def->token_fee;
   KolArg args[3];
 
-  if (st->rsa >= 0 && st->rsa_share_corp == corp && !g->companies[st->rsa].closed)
+  if (st->rsa >= 0 && st->rsa_share_corp == corp && !engine->companies[st->rsa].closed)
     {
-      int amount = kol_market_corp_price (g, corp) * (g->certs[kol_engine_president_cert (g, corp)].percent /
-                                                      kol_engine_share_percent (g, corp));
+      int amount = kol_market_corp_price (engine, corp) * (engine->certs[kol_engine_president_cert (engine, corp)].percent /
+                                                      kol_engine_share_percent (engine, corp));
 
-      kol_engine_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), corp_entity (corp), amount);
+      kol_engine_transfer (engine, kol_entity (KOL_ENTITY_BANK, 0), corp_entity (corp), amount);
       args[0] = kol_arg_int (KOL_ARG_CORP, corp);
       args[1] = kol_arg_int (KOL_ARG_MONEY, amount);
       args[2] = kol_arg_int (KOL_ARG_COMPANY, st->rsa);
-      kol_engine_log (g, KOL_LOG_1849_RECEIVES_FROM, args, 3);
+      kol_engine_log (engine, KOL_LOG_1849_RECEIVES_FROM, args, 3);
     }
 
-  kol_engine_transfer (g, corp_entity (corp), kol_entity (KOL_ENTITY_BANK, 0), fee);
+  kol_engine_transfer (engine, corp_entity (corp), kol_entity (KOL_ENTITY_BANK, 0), fee);
   args[0] = kol_arg_int (KOL_ARG_CORP, corp);
   args[1] = kol_arg_int (KOL_ARG_MONEY, fee);
-  kol_engine_log (g, KOL_LOG_1849_TOKEN_FEE, args, 2);
+  kol_engine_log (engine, KOL_LOG_1849_TOKEN_FEE, args, 2);
 
-  K49 (g, corp, K49_NEXT_TO_PAR) = FALSE;
-  index = kol_1849_corp_list_index (g, corp);
-  if (index >= 0 && index + 1 < g->n_corp_order)
-    K49 (g, g->corp_order[index + 1], K49_NEXT_TO_PAR) = TRUE;
-  if (g->round.klass && g->round.klass->stock)
-    kol_operating_place_home_token (g, corp);
+  K49 (engine, corp, K49_NEXT_TO_PAR) = FALSE;
+  index = kol_1849_corp_list_index (engine, corp);
+  if (index >= 0 && index + 1 < engine->n_corp_order)
+    K49 (engine, engine->corp_order[index + 1], K49_NEXT_TO_PAR) = TRUE;
+  if (engine->round.klass && engine->round.klass->stock)
+    kol_operating_place_home_token (engine, corp);
 }
 
 /* ---------------------------------------------------------- certificates */
@@ -186,7 +186,7 @@ after_par (KolEngine *g,
  * Returns: %TRUE if @b respects it.
  */
 gboolean
-kol_1849_last_cert_last (KolEngine         *g,
+kol_1849_last_cert_last (KolEngine         *engine,
                          const KolBundle *b)
 {
   gboolean has_last = FALSE;
@@ -194,25 +194,25 @@ kol_1849_last_cert_last (KolEngine         *g,
   gint16 certs[KOL_MAX_CERTS];
 
   for (int i = 0; i < b->n_certs && !has_last; i++)
-    has_last = is_last_cert (g, b->certs[i]);
+    has_last = is_last_cert (engine, b->certs[i]);
   if (!has_last)
     return TRUE;
   location = b->owner.kind == KOL_ENTITY_POOL ? b->owner : corp_entity (b->corp);
-  return kol_engine_certs_of (g, location, b->corp, certs, KOL_MAX_CERTS) == b->n_certs;
+  return kol_engine_certs_of (engine, location, b->corp, certs, KOL_MAX_CERTS) == b->n_certs;
 }
 
 /* The players holding at least 20% of @corp other than @player, the
  * largest holders, nearest to @player (find_would_be_pres), or -1. */
 static int
-find_would_be_pres (KolEngine *g,
+find_would_be_pres (KolEngine *engine,
                     int      player,
                     int      corp)
 {
   int best = -1, best_percent = 0, best_distance = G_MAXINT;
 
-  for (int p = 0; p < g->n_players; p++)
+  for (int p = 0; p < engine->n_players; p++)
     {
-      int percent = kol_engine_percent_of (g, kol_entity (KOL_ENTITY_PLAYER, p), corp);
+      int percent = kol_engine_percent_of (engine, kol_entity (KOL_ENTITY_PLAYER, p), corp);
 
       if (p == player || percent < 20)
         continue;
@@ -220,12 +220,12 @@ find_would_be_pres (KolEngine *g,
         {
           best = p;
           best_percent = percent;
-          best_distance = kol_shares_distance (g, kol_entity (KOL_ENTITY_PLAYER, player),
+          best_distance = kol_shares_distance (engine, kol_entity (KOL_ENTITY_PLAYER, player),
                                                kol_entity (KOL_ENTITY_PLAYER, p));
         }
       else if (percent == best_percent)
         {
-          int d = kol_shares_distance (g, kol_entity (KOL_ENTITY_PLAYER, player),
+          int d = kol_shares_distance (engine, kol_entity (KOL_ENTITY_PLAYER, player),
                                        kol_entity (KOL_ENTITY_PLAYER, p));
 
           if (d < best_distance)
@@ -242,7 +242,7 @@ find_would_be_pres (KolEngine *g,
  * @would_be_pres (§9.5: only to a holder of two shares, and the swap must
  * be possible with the certificates they hold)? */
 static gboolean
-dumpable_on (KolEngine         *g,
+dumpable_on (KolEngine         *engine,
              const KolBundle *b,
              int              would_be_pres)
 {
@@ -250,15 +250,15 @@ dumpable_on (KolEngine         *g,
   int owner_percent, other_percent, after;
   gint16 certs[KOL_MAX_CERTS];
 
-  if (kol_bundle_president_cert (g, b) < 0)
+  if (kol_bundle_president_cert (engine, b) < 0)
     return TRUE;
   if (would_be_pres < 0)
     return FALSE;
   pres = kol_entity (KOL_ENTITY_PLAYER, would_be_pres);
-  owner_percent = kol_engine_percent_of (g, b->owner, b->corp);
-  other_percent = kol_engine_percent_of (g, pres, b->corp);
+  owner_percent = kol_engine_percent_of (engine, b->owner, b->corp);
+  other_percent = kol_engine_percent_of (engine, pres, b->corp);
   after = owner_percent - b->percent;
-  if (other_percent == 20 && kol_engine_certs_of (g, pres, b->corp, certs, KOL_MAX_CERTS) == 1)
+  if (other_percent == 20 && kol_engine_certs_of (engine, pres, b->corp, certs, KOL_MAX_CERTS) == 1)
     {
       if (after == 0)
         return TRUE;
@@ -281,7 +281,7 @@ typedef struct
  * certificate, kept when dumpable_on; sorted by percent (stable, as the
  * browser's sort). */
 static int
-bundles_for_corporation (KolEngine   *g,
+bundles_for_corporation (KolEngine   *engine,
                          KolEntity  holder,
                          int        corp,
                          KolBundle *out,
@@ -293,9 +293,9 @@ bundles_for_corporation (KolEngine   *g,
   int n_seen = 0;
   KolBundle tmp[64];
 
-  if (!g->corps[corp].ipoed)
+  if (!engine->corps[corp].ipoed)
     return 0;
-  n = kol_engine_certs_of (g, holder, corp, certs, KOL_MAX_CERTS);
+  n = kol_engine_certs_of (engine, holder, corp, certs, KOL_MAX_CERTS);
   n = MIN (n, 12);
   /* combinations by size, then in lexicographic order of positions */
   for (int size = 1; size <= n; size++)
@@ -315,11 +315,11 @@ bundles_for_corporation (KolEngine   *g,
               int c = certs[idx[i]];
 
               pick[i] = (gint16) c;
-              if (g->certs[c].percent == 10)
+              if (engine->certs[c].percent == 10)
                 shape.n10++;
-              if (g->certs[c].president)
+              if (engine->certs[c].president)
                 shape.pres = 1;
-              if (is_last_cert (g, c))
+              if (is_last_cert (engine, c))
                 shape.last = 1;
             }
           for (int s = 0; s < n_seen && !dup; s++)
@@ -327,7 +327,7 @@ bundles_for_corporation (KolEngine   *g,
           if (!dup && n_seen < (int) G_N_ELEMENTS (seen) - 1)
             {
               seen[n_seen++] = shape;
-              kol_bundle_init (g, &tmp[m++], pick, size, 0);
+              kol_bundle_init (engine, &tmp[m++], pick, size, 0);
             }
           /* next combination */
           {
@@ -344,17 +344,17 @@ bundles_for_corporation (KolEngine   *g,
         }
     }
 
-  if (holder.kind == KOL_ENTITY_PLAYER && kol_corp_is_president (g, corp, holder))
+  if (holder.kind == KOL_ENTITY_PLAYER && kol_corp_is_president (engine, corp, holder))
     {
-      int pres = kol_engine_president_cert (g, corp);
-      int would_be = find_would_be_pres (g, holder.index, corp);
+      int pres = kol_engine_president_cert (engine, corp);
+      int would_be = find_would_be_pres (engine, holder.index, corp);
       gint16 one = (gint16) pres;
       int k = 0;
 
       if (pres >= 0 && m < (int) G_N_ELEMENTS (tmp))
-        kol_bundle_init (g, &tmp[m++], &one, 1, 10);
+        kol_bundle_init (engine, &tmp[m++], &one, 1, 10);
       for (int i = 0; i < m; i++)
-        if (dumpable_on (g, &tmp[i], would_be))
+        if (dumpable_on (engine, &tmp[i], would_be))
           tmp[k++] = tmp[i];
       m = k;
     }
@@ -376,22 +376,22 @@ bundles_for_corporation (KolEngine   *g,
  * certificate and 40% or more, the outgoing president may later choose two
  * 10% certificates instead (SwapChoice; §9.5 example 3). */
 static void
-change_president (KolEngine  *g,
+change_president (KolEngine  *engine,
                   int       presidents_cert,
                   KolEntity swap_to,
                   KolEntity president,
                   KolEntity previous)
 {
-  Kol1849State *st = K49_STATE (g);
-  int corp = g->certs[presidents_cert].corp;
+  Kol1849State *st = K49_STATE (engine);
+  int corp = engine->certs[presidents_cert].corp;
   gint16 held[KOL_MAX_CERTS], give[2];
-  int n = kol_engine_certs_of (g, president, corp, held, KOL_MAX_CERTS), n_give = 0;
+  int n = kol_engine_certs_of (engine, president, corp, held, KOL_MAX_CERTS), n_give = 0;
   int double_cert = -1, total = 0;
 
   for (int i = 0; i < n; i++)
     {
-      total += g->certs[held[i]].percent;
-      if (double_cert < 0 && is_last_cert (g, held[i]))
+      total += engine->certs[held[i]].percent;
+      if (double_cert < 0 && is_last_cert (engine, held[i]))
         double_cert = held[i];
     }
   if (double_cert >= 0)
@@ -404,33 +404,33 @@ change_president (KolEngine  *g,
           st->swap_location = swap_to;
           st->swap_other_player = president.kind == KOL_ENTITY_PLAYER ? president.index : -1;
           st->swap_corp = (gint16) corp;
-          kol_engine_log (g, KOL_LOG_1849_SWAP_DEFAULT, args, 1);
+          kol_engine_log (engine, KOL_LOG_1849_SWAP_DEFAULT, args, 1);
         }
       give[n_give++] = (gint16) double_cert;
     }
   else
     for (int i = 0; i < n && n_give < 2; i++)
-      if (!is_last_cert (g, held[i]))
+      if (!is_last_cert (engine, held[i]))
         give[n_give++] = held[i];
   for (int i = 0; i < n_give; i++)
-    kol_shares_move_cert (g, give[i], swap_to);
-  kol_shares_move_cert (g, presidents_cert, president);
+    kol_shares_move_cert (engine, give[i], swap_to);
+  kol_shares_move_cert (engine, presidents_cert, president);
 }
 
 /* SharePool#handle_partial (1849): one ordinary certificate comes back. */
 static void
-handle_partial (KolEngine         *g,
+handle_partial (KolEngine         *engine,
                 const KolBundle *b,
                 KolEntity        from,
                 KolEntity        to)
 {
   gint16 held[KOL_MAX_CERTS];
-  int n = kol_engine_certs_of (g, from, b->corp, held, KOL_MAX_CERTS);
+  int n = kol_engine_certs_of (engine, from, b->corp, held, KOL_MAX_CERTS);
 
   for (int i = 0; i < n; i++)
-    if (!is_last_cert (g, held[i]))
+    if (!is_last_cert (engine, held[i]))
       {
-        kol_shares_move_cert (g, held[i], to);
+        kol_shares_move_cert (engine, held[i], to);
         return;
       }
 }
@@ -442,26 +442,26 @@ handle_partial (KolEngine         *g,
  * which gives back two 10% certificates.
  */
 void
-kol_1849_swap_double_cert (KolEngine  *g,
+kol_1849_swap_double_cert (KolEngine  *engine,
                            KolEntity from,
                            KolEntity to,
                            int       corp)
 {
   gint16 held[KOL_MAX_CERTS], tens[2];
-  int n = kol_engine_certs_of (g, from, corp, held, KOL_MAX_CERTS), n_tens = 0;
+  int n = kol_engine_certs_of (engine, from, corp, held, KOL_MAX_CERTS), n_tens = 0;
 
   for (int i = 0; i < n; i++)
-    if (is_last_cert (g, held[i]))
+    if (is_last_cert (engine, held[i]))
       {
-        kol_shares_move_cert (g, held[i], to);
+        kol_shares_move_cert (engine, held[i], to);
         break;
       }
-  n = kol_engine_certs_of (g, to, corp, held, KOL_MAX_CERTS);
+  n = kol_engine_certs_of (engine, to, corp, held, KOL_MAX_CERTS);
   for (int i = 0; i < n && n_tens < 2; i++)
-    if (g->certs[held[i]].percent == 10)
+    if (engine->certs[held[i]].percent == 10)
       tens[n_tens++] = held[i];
   for (int i = 0; i < n_tens; i++)
-    kol_shares_move_cert (g, tens[i], from);
+    kol_shares_move_cert (engine, tens[i], from);
 }
 
 /**
@@ -475,7 +475,7 @@ kol_1849_swap_double_cert (KolEngine  *g,
  * Returns: how many bundles were written.
  */
 int
-kol_1849_issuable_bundles (KolEngine   *g,
+kol_1849_issuable_bundles (KolEngine   *engine,
                            int        corp,
                            KolBundle *out,
                            int        max)
@@ -483,12 +483,12 @@ kol_1849_issuable_bundles (KolEngine   *g,
   KolBundle all[64];
   int n, m = 0, room;
 
-  if (kol_operating_history_size (g, corp) <= 1)
+  if (kol_operating_history_size (engine, corp) <= 1)
     return 0;
-  room = 5 - kol_corp_num_market_shares (g, corp);
-  n = bundles_for_corporation (g, corp_entity (corp), corp, all, G_N_ELEMENTS (all));
+  room = 5 - kol_corp_num_market_shares (engine, corp);
+  n = bundles_for_corporation (engine, corp_entity (corp), corp, all, G_N_ELEMENTS (all));
   for (int i = 0; i < n && m < max; i++)
-    if (kol_bundle_num_shares (g, &all[i]) <= room && kol_1849_last_cert_last (g, &all[i]))
+    if (kol_bundle_num_shares (engine, &all[i]) <= room && kol_1849_last_cert_last (engine, &all[i]))
       out[m++] = all[i];
   return m;
 }
@@ -503,7 +503,7 @@ kol_1849_issuable_bundles (KolEngine   *g,
  * Returns: how many bundles were written.
  */
 int
-kol_1849_redeemable_bundles (KolEngine   *g,
+kol_1849_redeemable_bundles (KolEngine   *engine,
                              int        corp,
                              KolBundle *out,
                              int        max)
@@ -511,12 +511,12 @@ kol_1849_redeemable_bundles (KolEngine   *g,
   KolBundle all[64];
   int n, m = 0;
 
-  if (kol_operating_history_size (g, corp) <= 1)
+  if (kol_operating_history_size (engine, corp) <= 1)
     return 0;
-  n = bundles_for_corporation (g, kol_entity (KOL_ENTITY_POOL, 0), corp, all, G_N_ELEMENTS (all));
+  n = bundles_for_corporation (engine, kol_entity (KOL_ENTITY_POOL, 0), corp, all, G_N_ELEMENTS (all));
   for (int i = 0; i < n && m < max; i++)
-    if (all[i].n_certs == 1 && g->corps[corp].cash >= kol_bundle_price (g, &all[i]) &&
-        kol_1849_last_cert_last (g, &all[i]))
+    if (all[i].n_certs == 1 && engine->corps[corp].cash >= kol_bundle_price (engine, &all[i]) &&
+        kol_1849_last_cert_last (engine, &all[i]))
       out[m++] = all[i];
   return m;
 }
@@ -529,11 +529,11 @@ kol_1849_redeemable_bundles (KolEngine   *g,
  * @old_operating_order = @corporations.sort.
  */
 void
-kol_1849_remember_order (KolEngine *g)
+kol_1849_remember_order (KolEngine *engine)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
 
-  st->n_old_order = (guint8) kol_1849_sorted_corps (g, st->old_operating_order);
+  st->n_old_order = (guint8) kol_1849_sorted_corps (engine, st->old_operating_order);
 }
 
 /**
@@ -542,20 +542,20 @@ kol_1849_remember_order (KolEngine *g)
  * @moved_this_turn << @corp.
  */
 void
-kol_1849_note_moved (KolEngine *g,
+kol_1849_note_moved (KolEngine *engine,
                      int      corp)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
 
   if (st->n_moved < G_N_ELEMENTS (st->moved_this_turn))
     st->moved_this_turn[st->n_moved++] = (gint16) corp;
 }
 
 static int
-old_position (KolEngine *g,
+old_position (KolEngine *engine,
               int      corp)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
 
   for (int i = 0; i < st->n_old_order; i++)
     if (st->old_operating_order[i] == corp)
@@ -571,9 +571,9 @@ old_position (KolEngine *g,
  * stack stays the same"), under those that did not move.
  */
 void
-kol_1849_reorder_corps (KolEngine *g)
+kol_1849_reorder_corps (KolEngine *engine)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
   gint16 moved[KOL_MAX_CORPS];
   int n_moved = 0;
   gboolean done_cell[KOL_MAX_MARKET_ROWS][KOL_MAX_MARKET_COLS] = { { FALSE } };
@@ -590,17 +590,17 @@ kol_1849_reorder_corps (KolEngine *g)
   if (n_moved <= 1)
     return;
 
-  for (int i = 0; i < g->n_corp_order; i++)
+  for (int i = 0; i < engine->n_corp_order; i++)
     {
-      KolCell cell = kol_market_corp_cell (g, g->corp_order[i]);
+      KolCell cell = kol_market_corp_cell (engine, engine->corp_order[i]);
       gint16 stack[KOL_MAX_CORPS], unmoved[KOL_MAX_CORPS], movers[KOL_MAX_CORPS], order[KOL_MAX_CORPS];
       int n, n_un = 0, n_mv = 0, k = 0;
       gboolean same = TRUE;
 
-      if (!g->corps[g->corp_order[i]].floated || kol_cell_is_none (cell) || done_cell[cell.row][cell.col])
+      if (!engine->corps[engine->corp_order[i]].floated || kol_cell_is_none (cell) || done_cell[cell.row][cell.col])
         continue;
       done_cell[cell.row][cell.col] = TRUE;
-      n = kol_market_cell_corps (g, cell, stack, KOL_MAX_CORPS);
+      n = kol_market_cell_corps (engine, cell, stack, KOL_MAX_CORPS);
       if (n <= 1)
         continue;
       for (int j = 0; j < n; j++)
@@ -616,7 +616,7 @@ kol_1849_reorder_corps (KolEngine *g)
         }
       /* moved ones by their old operating order (a stable sort) */
       for (int a = 1; a < n_mv; a++)
-        for (int b = a; b > 0 && old_position (g, movers[b - 1]) > old_position (g, movers[b]); b--)
+        for (int b = a; b > 0 && old_position (engine, movers[b - 1]) > old_position (engine, movers[b]); b--)
           {
             gint16 t = movers[b];
 
@@ -631,8 +631,8 @@ kol_1849_reorder_corps (KolEngine *g)
         same = same && order[j] == stack[j];
       if (same)
         continue;
-      kol_engine_log (g, KOL_LOG_1849_REORDER, NULL, 0);
-      kol_market_restack (g, cell, order, n);
+      kol_engine_log (engine, KOL_LOG_1849_REORDER, NULL, 0);
+      kol_market_restack (engine, cell, order, n);
     }
 }
 
@@ -640,86 +640,86 @@ kol_1849_reorder_corps (KolEngine *g)
 
 /* BuySellParShares#can_buy?: and the last certificate last. */
 static gboolean
-can_buy (KolEngine         *g,
+can_buy (KolEngine         *engine,
          KolStep         *s,
          KolEntity        entity,
          const KolBundle *bundle)
 {
-  return kol_step_buy_sell_par_shares_can_buy (g, s, entity, bundle) &&
-         kol_1849_last_cert_last (g, bundle);
+  return kol_step_buy_sell_par_shares_can_buy (engine, s, entity, bundle) &&
+         kol_1849_last_cert_last (engine, bundle);
 }
 
 /* #can_buy_multiple?: the founder may buy two more certificates in the
  * turn of the par (§9.4). */
 static gboolean
-can_buy_multiple (KolEngine  *g,
+can_buy_multiple (KolEngine  *engine,
                   KolStep  *s,
                   KolEntity entity,
                   int       corp,
                   KolEntity owner)
 {
-  if (kol_step_buy_sell_par_shares_can_buy_multiple (g, s, entity, corp, owner))
+  if (kol_step_buy_sell_par_shares_can_buy_multiple (engine, s, entity, corp, owner))
     return TRUE;
-  return kol_entity_equal (g->corps[corp].owner, entity) && entity.kind == KOL_ENTITY_PLAYER &&
-         kol_step_buy_sell_par_shares_just_parred (g, corp) &&
-         kol_step_buy_sell_par_shares_num_bought (g, corp) < 2;
+  return kol_entity_equal (engine->corps[corp].owner, entity) && entity.kind == KOL_ENTITY_PLAYER &&
+         kol_step_buy_sell_par_shares_just_parred (engine, corp) &&
+         kol_step_buy_sell_par_shares_num_bought (engine, corp) < 2;
 }
 
 /* #can_buy_any_from_ipo?: the smallest certificate of each started
  * corporation's treasury. */
 static gboolean
-can_buy_any_from_ipo (KolEngine  *g,
+can_buy_any_from_ipo (KolEngine  *engine,
                       KolStep  *s,
                       KolEntity entity)
 {
-  for (int i = 0; i < g->n_corp_order; i++)
+  for (int i = 0; i < engine->n_corp_order; i++)
     {
-      int corp = g->corp_order[i];
+      int corp = engine->corp_order[i];
       gint16 certs[KOL_MAX_CERTS];
       int n, min = -1;
       KolBundle b;
 
-      if (!g->corps[corp].ipoed)
+      if (!engine->corps[corp].ipoed)
         continue;
       /* its own certificates only, in holding order as among all it holds */
-      n = kol_engine_certs_of (g, corp_entity (corp), corp, certs, KOL_MAX_CERTS);
+      n = kol_engine_certs_of (engine, corp_entity (corp), corp, certs, KOL_MAX_CERTS);
       for (int k = 0; k < n; k++)
-        if (min < 0 || g->certs[certs[k]].percent < g->certs[min].percent)
+        if (min < 0 || engine->certs[certs[k]].percent < engine->certs[min].percent)
           min = certs[k];
       if (min < 0)
         continue;
-      kol_bundle_init_cert (g, &b, min);
-      if (can_buy (g, s, entity, &b))
+      kol_bundle_init_cert (engine, &b, min);
+      if (can_buy (engine, s, entity, &b))
         return TRUE;
     }
   return FALSE;
 }
 
 static void
-start_entity (KolEngine *g)
+start_entity (KolEngine *engine)
 {
-  K49_STATE (g)->n_moved = 0;
+  K49_STATE (engine)->n_moved = 0;
 }
 
 /* Game#after_buy_company: RSA's president's certificate waits for a par
  * (§8.1). */
 static void
-after_buy_company (KolEngine *g,
+after_buy_company (KolEngine *engine,
                    int      player,
                    int      company,
                    int      price)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
 
   if (company == st->rsa && st->rsa_share_corp >= 0)
-    kol_auction_add_pending_par (g, company);
+    kol_auction_add_pending_par (engine, company);
 }
 
 static int
-pending_par_corp (KolEngine *g,
+pending_par_corp (KolEngine *engine,
                   int      company)
 {
-  return K49_STATE (g)->rsa_share_corp;
+  return K49_STATE (engine)->rsa_share_corp;
 }
 
 const KolStockHooks kol_1849_stock_hooks = {
@@ -756,16 +756,16 @@ static const KolStepClass *const auction_steps[] = {
  * auction; RSA's owner then pars its corporation.
  */
 void
-kol_1849_start_auction_round (KolEngine *g)
+kol_1849_start_auction_round (KolEngine *engine)
 {
-  kol_round_start (g, &kol_1849_round_auction, K49_ROUND_AUCTION, 1, auction_steps, NULL,
+  kol_round_start (engine, &kol_1849_round_auction, K49_ROUND_AUCTION, 1, auction_steps, NULL,
                    G_N_ELEMENTS (auction_steps));
 }
 
 /* Legal bids (the cheapest company at its price, a bid on another one from
  * the minimum up to what is not set aside) and passes. */
 static void
-waterfall_legal_actions (KolEngine   *g,
+waterfall_legal_actions (KolEngine   *engine,
                          KolStep   *s,
                          KolEntity  entity,
                          GPtrArray *out)
@@ -773,9 +773,9 @@ waterfall_legal_actions (KolEngine   *g,
   KolBidOption options[KOL_MAX_COMPANIES];
   int n;
 
-  if (kol_step_actions (g, s, entity) == 0)
+  if (kol_step_actions (engine, s, entity) == 0)
     return;
-  n = kol_auction_bid_options (g, entity, options, G_N_ELEMENTS (options));
+  n = kol_auction_bid_options (engine, entity, options, G_N_ELEMENTS (options));
   for (int i = 0; i < n; i++)
     {
       /* the minimum, a few steps, and the maximum when it is near */
@@ -814,7 +814,7 @@ const KolStepClass kol_1849_step_waterfall_auction = {
 };
 
 static void
-pending_par_legal_actions (KolEngine   *g,
+pending_par_legal_actions (KolEngine   *engine,
                            KolStep   *s,
                            KolEntity  entity,
                            GPtrArray *out)
@@ -822,9 +822,9 @@ pending_par_legal_actions (KolEngine   *g,
   KolParOption options[KOL_MAX_CORPS];
   int n;
 
-  if (kol_step_actions (g, s, entity) == 0)
+  if (kol_step_actions (engine, s, entity) == 0)
     return;
-  n = kol_auction_par_options (g, entity, options, G_N_ELEMENTS (options));
+  n = kol_auction_par_options (engine, entity, options, G_N_ELEMENTS (options));
   for (int i = 0; i < n; i++)
     for (int k = 0; k < options[i].n_cells; k++)
       {
@@ -861,24 +861,24 @@ const KolRoundClass kol_1849_round_auction = {
 /* Round::Stock#setup (1849): corporations floated without a placed token
  * (RSA's, or Garibaldi still to choose) place their home token first. */
 static void
-stock_round_setup (KolEngine  *g,
+stock_round_setup (KolEngine  *engine,
                    KolRound *r)
 {
-  for (int i = 0; i < g->n_corp_order; i++)
+  for (int i = 0; i < engine->n_corp_order; i++)
     {
-      int corp = g->corp_order[i];
-      const KolCorp *c = &g->corps[corp];
+      int corp = engine->corp_order[i];
+      const KolCorp *c = &engine->corps[corp];
       int unplaced = 0;
 
-      if (!kol_corp_floated (g, corp))
+      if (!kol_corp_floated (engine, corp))
         continue;
       for (int t = 0; t < c->n_tokens; t++)
-        if (c->tokens[t].hex < 0 && !(K49 (g, corp, K49_DESTROYED) & (1 << t)))
+        if (c->tokens[t].hex < 0 && !(K49 (engine, corp, K49_DESTROYED) & (1 << t)))
           unplaced++;
       if (unplaced == c->n_tokens)
-        kol_operating_place_home_token (g, corp);
+        kol_operating_place_home_token (engine, corp);
     }
-  kol_round_stock_setup (g, r);
+  kol_round_stock_setup (engine, r);
 }
 
 const KolRoundClass kol_1849_round_stock = {
@@ -906,35 +906,35 @@ static const KolStepClass *const stock_steps[] = {
  * started again, Messina may be upgraded again (§11, §12).
  */
 void
-kol_1849_start_stock_round (KolEngine *g)
+kol_1849_start_stock_round (KolEngine *engine)
 {
-  for (int c = 0; c < g->n_corps; c++)
-    K49 (g, c, K49_CLOSED_RECENTLY) = FALSE;
-  K49_STATE (g)->messina_upgradeable = TRUE;
-  kol_round_start (g, &kol_1849_round_stock, K49_ROUND_STOCK, 1, stock_steps, NULL,
+  for (int c = 0; c < engine->n_corps; c++)
+    K49 (engine, c, K49_CLOSED_RECENTLY) = FALSE;
+  K49_STATE (engine)->messina_upgradeable = TRUE;
+  kol_round_start (engine, &kol_1849_round_stock, K49_ROUND_STOCK, 1, stock_steps, NULL,
                    G_N_ELEMENTS (stock_steps));
 }
 
 /* ----------------------------------------------- BuySellParShares (1849) */
 
 static void
-bsps_setup (KolEngine *g,
+bsps_setup (KolEngine *engine,
             KolStep *s)
 {
-  kol_step_buy_sell_par_shares_setup (g, s);
-  kol_1849_remember_order (g);
+  kol_step_buy_sell_par_shares_setup (engine, s);
+  kol_1849_remember_order (engine);
 }
 
 static void
-bsps_pass (KolEngine *g,
+bsps_pass (KolEngine *engine,
            KolStep *s)
 {
-  kol_step_buy_sell_par_shares_pass (g, s);
-  kol_1849_remember_order (g);
+  kol_step_buy_sell_par_shares_pass (engine, s);
+  kol_1849_remember_order (engine);
 }
 
 static gboolean
-bsps_process (KolEngine         *g,
+bsps_process (KolEngine         *engine,
               KolStep         *s,
               const KolAction *a,
               GError         **error)
@@ -945,20 +945,20 @@ bsps_process (KolEngine         *g,
       {
         KolArg args[1] = { kol_arg_entity (a->entity) };
 
-        if (a->corp >= 0 && a->corp < g->n_corps && !K49 (g, a->corp, K49_NEXT_TO_PAR) &&
-            !g->corps[a->corp].ipoed)
+        if (a->corp >= 0 && a->corp < engine->n_corps && !K49 (engine, a->corp, K49_NEXT_TO_PAR) &&
+            !engine->corps[a->corp].ipoed)
           {
             KolArg why[2] = {
               kol_arg_int (KOL_ARG_REASON, KOL_REASON_NOT_NEXT_CORP),
               kol_arg_int (KOL_ARG_CORP, a->corp),
             };
 
-            return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 2,
+            return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, why, 2,
                                     "only the next corporation in the order may be started");
           }
-        if (!kol_step_buy_sell_par_shares_process_par (g, s, a, error))
+        if (!kol_step_buy_sell_par_shares_process_par (engine, s, a, error))
           return FALSE;
-        kol_engine_log (g, KOL_LOG_1849_MAY_BUY_TWO, args, 1);
+        kol_engine_log (engine, KOL_LOG_1849_MAY_BUY_TWO, args, 1);
         return TRUE;
       }
     case KOL_ACTION_SELL_SHARES:
@@ -966,15 +966,15 @@ bsps_process (KolEngine         *g,
         KolBundle b;
         int before;
 
-        if (!kol_bundle_from_action (g, &b, a, error))
+        if (!kol_bundle_from_action (engine, &b, a, error))
           return FALSE;
-        before = kol_market_corp_price (g, b.corp);
-        if (!kol_step_buy_sell_par_shares_process_sell_shares (g, s, a, error))
+        before = kol_market_corp_price (engine, b.corp);
+        if (!kol_step_buy_sell_par_shares_process_sell_shares (engine, s, a, error))
           return FALSE;
-        if (before != kol_market_corp_price (g, b.corp))
+        if (before != kol_market_corp_price (engine, b.corp))
           {
-            kol_1849_note_moved (g, b.corp);
-            kol_1849_reorder_corps (g);
+            kol_1849_note_moved (engine, b.corp);
+            kol_1849_reorder_corps (engine);
           }
         return TRUE;
       }
@@ -982,29 +982,29 @@ bsps_process (KolEngine         *g,
       {
         KolBundle b;
 
-        if (!kol_bundle_from_action (g, &b, a, error))
+        if (!kol_bundle_from_action (engine, &b, a, error))
           return FALSE;
-        if (!kol_1849_last_cert_last (g, &b))
+        if (!kol_1849_last_cert_last (engine, &b))
           {
             KolArg args[2] = {
               kol_arg_int (KOL_ARG_REASON, KOL_REASON_LAST_CERT),
               kol_arg_int (KOL_ARG_CORP, b.corp),
             };
 
-            return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 2,
+            return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, args, 2,
                                     "the last certificate of %s can be bought only when no other "
-                                    "is left there", g->title->corps[b.corp].id);
+                                    "is left there", engine->title->corps[b.corp].id);
           }
-        return kol_step_buy_sell_par_shares_process (g, s, a, error);
+        return kol_step_buy_sell_par_shares_process (engine, s, a, error);
       }
     default:
-      return kol_step_buy_sell_par_shares_process (g, s, a, error);
+      return kol_step_buy_sell_par_shares_process (engine, s, a, error);
     }
 }
 
 /* Explains a refused buy, sell or par with the most specific reason. */
 static gboolean
-bsps_explain (KolEngine         *g,
+bsps_explain (KolEngine         *engine,
               KolStep         *s,
               const KolAction *a,
               GError         **error)
@@ -1015,20 +1015,20 @@ bsps_explain (KolEngine         *g,
   switch (a->type)
     {
     case KOL_ACTION_BUY_SHARES:
-      if (!kol_bundle_from_action (g, &b, a, error))
+      if (!kol_bundle_from_action (engine, &b, a, error))
         return FALSE;
-      if (kol_step_buy_sell_par_shares_must_sell (g, s, e))
+      if (kol_step_buy_sell_par_shares_must_sell (engine, s, e))
         {
           KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_MUST_SELL) };
 
-          return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 1,
+          return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, args, 1,
                                   "over a limit: sell first");
         }
-      return kol_stock_refuse_buy (g, s, e, &b, error);
+      return kol_stock_refuse_buy (engine, s, e, &b, error);
     case KOL_ACTION_SELL_SHARES:
-      if (!kol_bundle_from_action (g, &b, a, error))
+      if (!kol_bundle_from_action (engine, &b, a, error))
         return FALSE;
-      return kol_stock_refuse_sell (g, s, e, &b, error);
+      return kol_stock_refuse_sell (engine, s, e, &b, error);
     case KOL_ACTION_PAR:
       {
         KolArg args[2] = {
@@ -1036,15 +1036,15 @@ bsps_explain (KolEngine         *g,
           kol_arg_int (KOL_ARG_CORP, a->corp),
         };
 
-        if (kol_step_buy_sell_par_shares_bought (g, s))
+        if (kol_step_buy_sell_par_shares_bought (engine, s))
           args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_BUY_ALREADY_BOUGHT);
-        else if (kol_step_buy_sell_par_shares_must_sell (g, s, e))
+        else if (kol_step_buy_sell_par_shares_must_sell (engine, s, e))
           args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_MUST_SELL);
-        else if (a->corp >= 0 && a->corp < g->n_corps && !K49 (g, a->corp, K49_NEXT_TO_PAR))
+        else if (a->corp >= 0 && a->corp < engine->n_corps && !K49 (engine, a->corp, K49_NEXT_TO_PAR))
           args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_NOT_NEXT_CORP);
-        else if (a->corp >= 0 && a->corp < g->n_corps && K49 (g, a->corp, K49_SLOT_CLOSED))
+        else if (a->corp >= 0 && a->corp < engine->n_corps && K49 (engine, a->corp, K49_SLOT_CLOSED))
           args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_NO_HOME);
-        return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, args, 2,
+        return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, args, 2,
                                 "this corporation cannot be started now");
       }
     default:
@@ -1058,7 +1058,7 @@ bsps_explain (KolEngine         *g,
  * Appends a sell_shares action for @b.
  */
 void
-kol_1849_add_bundle_sell_actions (KolEngine         *g,
+kol_1849_add_bundle_sell_actions (KolEngine         *engine,
                                   KolEntity        entity,
                                   const KolBundle *b,
                                   GPtrArray       *out)
@@ -1078,17 +1078,17 @@ kol_1849_add_bundle_sell_actions (KolEngine         *g,
  * Appends every legal buy, sell and par of @entity, and the pass.
  */
 void
-kol_1849_stock_legal_actions (KolEngine   *g,
+kol_1849_stock_legal_actions (KolEngine   *engine,
                               KolStep   *s,
                               KolEntity  entity,
                               GPtrArray *out)
 {
-  guint32 actions = kol_step_actions (g, s, entity);
+  guint32 actions = kol_step_actions (engine, s, entity);
 
   if (actions & KOL_ACTION_BIT (KOL_ACTION_BUY_SHARES))
     {
       KolBuyOption buy[64];
-      int n = kol_stock_buy_options (g, entity, buy, G_N_ELEMENTS (buy));
+      int n = kol_stock_buy_options (engine, entity, buy, G_N_ELEMENTS (buy));
 
       for (int i = 0; i < n; i++)
         {
@@ -1103,15 +1103,15 @@ kol_1849_stock_legal_actions (KolEngine   *g,
   if (actions & KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES))
     {
       KolSellOption sell[64];
-      int n = kol_stock_sell_options (g, entity, sell, G_N_ELEMENTS (sell));
+      int n = kol_stock_sell_options (engine, entity, sell, G_N_ELEMENTS (sell));
 
       for (int i = 0; i < n; i++)
-        kol_1849_add_bundle_sell_actions (g, entity, &sell[i].bundle, out);
+        kol_1849_add_bundle_sell_actions (engine, entity, &sell[i].bundle, out);
     }
   if (actions & KOL_ACTION_BIT (KOL_ACTION_PAR))
     {
       KolParOption par[KOL_MAX_CORPS];
-      int n = kol_stock_par_options (g, entity, par, G_N_ELEMENTS (par));
+      int n = kol_stock_par_options (engine, entity, par, G_N_ELEMENTS (par));
 
       for (int i = 0; i < n; i++)
         for (int k = 0; k < par[i].n_cells; k++)
@@ -1157,38 +1157,38 @@ const KolStepClass kol_1849_step_home_token = {
 static const char *const swap_choices[] = { "Two 10% certs", "One 20% cert" };
 
 static int
-swap_active_entities (KolEngine   *g,
+swap_active_entities (KolEngine   *engine,
                       KolStep   *s,
                       KolEntity *out,
                       int        max)
 {
-  return kol_1849_chooser_entities (K49_STATE (g)->swap_choice_player, out, max);
+  return kol_1849_chooser_entities (K49_STATE (engine)->swap_choice_player, out, max);
 }
 
 static gboolean
-swap_active (KolEngine *g,
+swap_active (KolEngine *engine,
              KolStep *s)
 {
-  return K49_STATE (g)->swap_choice_player >= 0;
+  return K49_STATE (engine)->swap_choice_player >= 0;
 }
 
 static guint32
-swap_actions (KolEngine  *g,
+swap_actions (KolEngine  *engine,
               KolStep  *s,
               KolEntity entity)
 {
-  return kol_1849_chooser_actions (K49_STATE (g)->swap_choice_player, entity);
+  return kol_1849_chooser_actions (K49_STATE (engine)->swap_choice_player, entity);
 }
 
 /* SwapChoice#process_choose: the outgoing president takes the last
  * certificate (already done) or two 10% certificates instead (§9.5). */
 static gboolean
-swap_process (KolEngine         *g,
+swap_process (KolEngine         *engine,
               KolStep         *s,
               const KolAction *a,
               GError         **error)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
   KolArg args[1] = { kol_arg_entity (a->entity) };
 
   if (a->choice == NULL ||
@@ -1196,17 +1196,17 @@ swap_process (KolEngine         *g,
     {
       KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_CHOICE) };
 
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 1,
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, why, 1,
                               "choose “%s” or “%s”", swap_choices[0], swap_choices[1]);
     }
   if (g_str_equal (a->choice, swap_choices[0]))
     {
-      kol_engine_log (g, KOL_LOG_1849_SWAP_TWO, args, 1);
-      kol_1849_swap_double_cert (g, st->swap_location, kol_entity (KOL_ENTITY_PLAYER, st->swap_other_player),
+      kol_engine_log (engine, KOL_LOG_1849_SWAP_TWO, args, 1);
+      kol_1849_swap_double_cert (engine, st->swap_location, kol_entity (KOL_ENTITY_PLAYER, st->swap_other_player),
                                  st->swap_corp);
     }
   else
-    kol_engine_log (g, KOL_LOG_1849_SWAP_LAST, args, 1);
+    kol_engine_log (engine, KOL_LOG_1849_SWAP_LAST, args, 1);
   st->swap_choice_player = -1;
   st->swap_location = KOL_ENTITY_INIT_NONE;
   st->swap_other_player = -1;
@@ -1215,12 +1215,12 @@ swap_process (KolEngine         *g,
 }
 
 static void
-swap_legal_actions (KolEngine   *g,
+swap_legal_actions (KolEngine   *engine,
                     KolStep   *s,
                     KolEntity  entity,
                     GPtrArray *out)
 {
-  if (swap_actions (g, s, entity) == 0)
+  if (swap_actions (engine, s, entity) == 0)
     return;
   for (gsize i = 0; i < G_N_ELEMENTS (swap_choices); i++)
     {

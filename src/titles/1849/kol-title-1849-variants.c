@@ -17,17 +17,17 @@ corp_entity (int corp)
 }
 
 static Kol1849OperatingState *
-or_state (KolEngine *g)
+or_state (KolEngine *engine)
 {
-  return KOL_ROUND_TITLE (g, Kol1849OperatingState);
+  return KOL_ROUND_TITLE (engine, Kol1849OperatingState);
 }
 
 static void
-log_price_change (KolEngine *g,
+log_price_change (KolEngine *engine,
                   int      corp,
                   KolCell  from)
 {
-  kol_market_log_share_price (g, corp, from, 0, FALSE);
+  kol_market_log_share_price (engine, corp, from, 0, FALSE);
 }
 
 /* --------------------------------------------------- BuyToken (§14.1) */
@@ -46,84 +46,84 @@ bt_data (KolStep *s)
 }
 
 static guint32
-bt_actions (KolEngine  *g,
+bt_actions (KolEngine  *engine,
             KolStep  *s,
             KolEntity entity)
 {
-  if (!K49_STATE (g)->buy_tokens_option || entity.kind != KOL_ENTITY_CORP || !kol_step_is_current (g, s, entity))
+  if (!K49_STATE (engine)->buy_tokens_option || entity.kind != KOL_ENTITY_CORP || !kol_step_is_current (engine, s, entity))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_BUY_TOKEN) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }
 
 static void
-bt_setup (KolEngine *g,
+bt_setup (KolEngine *engine,
           KolStep *s)
 {
   bt_data (s)->bought_token = FALSE;
 }
 
 static gboolean
-city_has_corp (KolEngine *g,
+city_has_corp (KolEngine *engine,
                int      hex,
                int      corp)
 {
-  return kol_board_hex_tokened_by (g, hex, corp);
+  return kol_board_hex_tokened_by (engine, hex, corp);
 }
 
 /* can_replace_token?: another player-run corporation's token, not in its
  * home city, in a city @corp reaches and has no token in, and the seller
  * keeps another token (§14.1). */
 static gboolean
-can_replace_token (KolEngine        *g,
+can_replace_token (KolEngine        *engine,
                    int             corp,
                    int             hex,
                    int             slot,
                    const KolReach *reach)
 {
-  int id = g->hexes[hex].slot_token[slot], other, first, city, node;
-  const KolTileDef *tile = kol_board_tile (g, hex, NULL);
+  int id = engine->hexes[hex].slot_token[slot], other, first, city, node;
+  const KolTileDef *tile = kol_board_tile (engine, hex, NULL);
 
   if (id < 0)
     return FALSE;
   other = KOL_TOKEN_CORP (id);
-  if (other == corp || g->corps[other].owner.kind != KOL_ENTITY_PLAYER)
+  if (other == corp || engine->corps[other].owner.kind != KOL_ENTITY_PLAYER)
     return FALSE;
-  first = kol_1849_first_token (g, other);
-  if (first < 0 || g->corps[other].tokens[first].hex == hex)
+  first = kol_1849_first_token (engine, other);
+  if (first < 0 || engine->corps[other].tokens[first].hex == hex)
     return FALSE;
-  if (city_has_corp (g, hex, corp))
+  if (city_has_corp (engine, hex, corp))
     return FALSE;
-  if (kol_1849_placed_tokens (g, other) <= 1)
+  if (kol_1849_placed_tokens (engine, other) <= 1)
     return FALSE;
-  city = kol_board_slot_city (g, hex, slot);
+  city = kol_board_slot_city (engine, hex, slot);
   node = city >= 0 ? kol_tile_city_node (tile, city) : -1;
   return node >= 0 && kol_reach_has_node (reach, hex, node);
 }
 
 static void
-compute_reach (KolEngine  *g,
+compute_reach (KolEngine  *engine,
                int       corp,
                KolReach *reach)
 {
   KolReachOpts opts;
 
   kol_board_reach_opts_init (&opts);
-  kol_board_compute_reach (g, corp, &opts, reach);
+  kol_board_compute_reach (engine, corp, &opts, reach);
 }
 
 /* any_buyable_tokens_placed?: another corporation's non-home token in a
  * city @corp reaches. */
 static gboolean
-any_buyable_tokens (KolEngine *g,
+any_buyable_tokens (KolEngine *engine,
                     int      corp)
 {
   KolReach reach;
 
-  compute_reach (g, corp, &reach);
-  for (guint h = 0; h < g->title->n_hexes; h++)
+  compute_reach (engine, corp, &reach);
+  for (guint h = 0; h < engine->title->n_hexes; h++)
     for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
       {
-        int id = g->hexes[h].slot_token[s], other, first, city, node;
+        int id = engine->hexes[h].slot_token[s], other, first, city, node;
         const KolTileDef *tile;
 
         if (id < 0 || reach.nodes[h] == 0)
@@ -131,28 +131,28 @@ any_buyable_tokens (KolEngine *g,
         other = KOL_TOKEN_CORP (id);
         if (other == corp)
           continue;
-        tile = kol_board_tile (g, (int) h, NULL);
-        city = kol_board_slot_city (g, (int) h, s);
+        tile = kol_board_tile (engine, (int) h, NULL);
+        city = kol_board_slot_city (engine, (int) h, s);
         node = city >= 0 ? kol_tile_city_node (tile, city) : -1;
         if (node < 0 || !kol_reach_has_node (&reach, (int) h, node))
           continue;
-        first = kol_1849_first_token (g, other);
+        first = kol_1849_first_token (engine, other);
         if (first >= 0 && KOL_TOKEN_INDEX (id) == first)
           continue;
-        if (!kol_board_city_tokened_by (g, (int) h, city, corp))
+        if (!kol_board_city_tokened_by (engine, (int) h, city, corp))
           return TRUE;
       }
   return FALSE;
 }
 
 static GPtrArray *
-bt_auto_actions (KolEngine  *g,
+bt_auto_actions (KolEngine  *engine,
                  KolStep  *s,
                  KolEntity entity)
 {
   GPtrArray *autos;
 
-  if (entity.kind != KOL_ENTITY_CORP || any_buyable_tokens (g, entity.index))
+  if (entity.kind != KOL_ENTITY_CORP || any_buyable_tokens (engine, entity.index))
     return NULL;
   autos = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
   g_ptr_array_add (autos, kol_action_new (KOL_ACTION_PASS, entity));
@@ -160,89 +160,89 @@ bt_auto_actions (KolEngine  *g,
 }
 
 static gboolean
-refuse_buy_token (KolEngine    *g,
+refuse_buy_token (KolEngine    *engine,
                   GError    **error,
                   int         hex,
                   const char *message)
 {
   KolArg args[2] = { kol_arg_int (KOL_ARG_HEX, hex), kol_arg_int (KOL_ARG_REASON, KOL_REASON_TOKEN_NOT_BUYABLE) };
 
-  return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_TOKEN, args, 2, "%s", message);
+  return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_TOKEN, args, 2, "%s", message);
 }
 
 static gboolean
-bt_process (KolEngine         *g,
+bt_process (KolEngine         *engine,
             KolStep         *s,
             const KolAction *a,
             GError         **error)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
   int corp = a->entity.index, slot, id, other, token;
   KolReach reach;
   KolArg args[4];
 
   if (a->type == KOL_ACTION_PASS)
-    return kol_step_process_pass (g, s, a, error);
+    return kol_step_process_pass (engine, s, a, error);
   if (a->type != KOL_ACTION_BUY_TOKEN)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a token purchase");
-  if (a->hex < 0 || a->hex >= (int) g->title->n_hexes)
-    return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a token purchase");
+  if (a->hex < 0 || a->hex >= (int) engine->title->n_hexes)
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
   if (!st->buy_tokens_enabled)
-    return refuse_buy_token (g, error, a->hex, "station tokens can be bought only from Phase 6");
+    return refuse_buy_token (engine, error, a->hex, "station tokens can be bought only from Phase 6");
   if (bt_data (s)->bought_token)
-    return refuse_buy_token (g, error, a->hex, "only one station token may be bought per turn");
-  token = kol_tokener_available_token (g, corp);
+    return refuse_buy_token (engine, error, a->hex, "only one station token may be bought per turn");
+  token = kol_tokener_available_token (engine, corp);
   if (token < 0)
-    return refuse_buy_token (g, error, a->hex, "No token available to place");
-  slot = kol_board_slot_index (g, a->hex, a->city, MAX (a->slot, 0));
-  if (slot < 0 || (id = g->hexes[a->hex].slot_token[slot]) < 0)
-    return refuse_buy_token (g, error, a->hex, "no token there");
-  compute_reach (g, corp, &reach);
-  if (!can_replace_token (g, corp, a->hex, slot, &reach))
-    return refuse_buy_token (g, error, a->hex, "Cannot replace token");
-  if (a->price < 1 || kol_operating_buying_power (g, a->entity) < a->price)
+    return refuse_buy_token (engine, error, a->hex, "No token available to place");
+  slot = kol_board_slot_index (engine, a->hex, a->city, MAX (a->slot, 0));
+  if (slot < 0 || (id = engine->hexes[a->hex].slot_token[slot]) < 0)
+    return refuse_buy_token (engine, error, a->hex, "no token there");
+  compute_reach (engine, corp, &reach);
+  if (!can_replace_token (engine, corp, a->hex, slot, &reach))
+    return refuse_buy_token (engine, error, a->hex, "Cannot replace token");
+  if (a->price < 1 || kol_operating_buying_power (engine, a->entity) < a->price)
     {
-      KolArg why[3] = { kol_arg_entity (a->entity), kol_arg_int (KOL_ARG_MONEY, g->corps[corp].cash),
+      KolArg why[3] = { kol_arg_entity (a->entity), kol_arg_int (KOL_ARG_MONEY, engine->corps[corp].cash),
                         kol_arg_int (KOL_ARG_MONEY, a->price) };
 
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NO_CASH, why, 3, "Insufficient cash for token");
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NO_CASH, why, 3, "Insufficient cash for token");
     }
   other = KOL_TOKEN_CORP (id);
-  kol_board_remove_token (g, other, KOL_TOKEN_INDEX (id));
-  kol_board_place_token (g, corp, token, a->hex, a->city, slot);
-  kol_engine_transfer (g, a->entity, corp_entity (other), a->price);
+  kol_board_remove_token (engine, other, KOL_TOKEN_INDEX (id));
+  kol_board_place_token (engine, corp, token, a->hex, a->city, slot);
+  kol_engine_transfer (engine, a->entity, corp_entity (other), a->price);
   args[0] = kol_arg_entity (a->entity);
   args[1] = kol_arg_int (KOL_ARG_CORP, other);
   args[2] = kol_arg_int (KOL_ARG_HEX, a->hex);
   args[3] = kol_arg_int (KOL_ARG_MONEY, a->price);
-  kol_engine_log (g, KOL_LOG_1849_BUYS_TOKEN, args, 4);
+  kol_engine_log (engine, KOL_LOG_1849_BUYS_TOKEN, args, 4);
   bt_data (s)->bought_token = TRUE;
   return TRUE;
 }
 
 static void
-bt_legal_actions (KolEngine   *g,
+bt_legal_actions (KolEngine   *engine,
                   KolStep   *s,
                   KolEntity  entity,
                   GPtrArray *out)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
   int corp = entity.index, power;
   KolReach reach;
 
-  if (bt_actions (g, s, entity) == 0)
+  if (bt_actions (engine, s, entity) == 0)
     return;
-  power = kol_operating_buying_power (g, entity);
-  if (st->buy_tokens_enabled && !bt_data (s)->bought_token && kol_tokener_available_token (g, corp) >= 0 &&
+  power = kol_operating_buying_power (engine, entity);
+  if (st->buy_tokens_enabled && !bt_data (s)->bought_token && kol_tokener_available_token (engine, corp) >= 0 &&
       power >= 1)
     {
-      compute_reach (g, corp, &reach);
-      for (guint h = 0; h < g->title->n_hexes; h++)
+      compute_reach (engine, corp, &reach);
+      for (guint h = 0; h < engine->title->n_hexes; h++)
         for (int slot = 0; slot < KOL_MAX_HEX_SLOTS; slot++)
-          if (g->hexes[h].slot_token[slot] >= 0 && can_replace_token (g, corp, (int) h, slot, &reach))
+          if (engine->hexes[h].slot_token[slot] >= 0 && can_replace_token (engine, corp, (int) h, slot, &reach))
             {
-              int city = kol_board_slot_city (g, (int) h, slot);
-              int first = kol_board_slot_index (g, (int) h, city, 0);
+              int city = kol_board_slot_city (engine, (int) h, slot);
+              int first = kol_board_slot_index (engine, (int) h, city, 0);
               int prices[2] = { 1, power };
 
               for (int k = 0; k < 2; k++)
@@ -264,21 +264,21 @@ bt_legal_actions (KolEngine   *g,
 }
 
 static void
-variant_skip (KolEngine *g,
+variant_skip (KolEngine *engine,
               KolStep *s,
               gboolean on)
 {
   if (on)
-    kol_step_default_skip (g, s);
+    kol_step_default_skip (engine, s);
   else
-    kol_step_pass (g, s);
+    kol_step_pass (engine, s);
 }
 
 static void
-bt_skip (KolEngine *g,
+bt_skip (KolEngine *engine,
          KolStep *s)
 {
-  variant_skip (g, s, K49_STATE (g)->buy_tokens_option);
+  variant_skip (engine, s, K49_STATE (engine)->buy_tokens_option);
 }
 
 const KolStepClass kol_1849_step_buy_token = {
@@ -300,45 +300,45 @@ const KolStepClass kol_1849_step_buy_token = {
  * and L.800 in Phase 16, later ones L.800 and L.550 (§14.3).
  */
 int
-kol_1849_e_token_cost (KolEngine *g)
+kol_1849_e_token_cost (KolEngine *engine)
 {
-  gboolean phase12 = g_strcmp0 (g->title->phases[g->phase].name, "12H") == 0;
-  g_autoptr(GVariant) rule = kol_title_rule (g->title, "e_tokens");
-  g_autoptr(GVariant) costs = rule ? g_variant_lookup_value (rule, K49_STATE (g)->e_token_sold ? "later_cost"
+  gboolean phase12 = g_strcmp0 (engine->title->phases[engine->phase].name, "12H") == 0;
+  g_autoptr(GVariant) rule = kol_title_rule (engine->title, "e_tokens");
+  g_autoptr(GVariant) costs = rule ? g_variant_lookup_value (rule, K49_STATE (engine)->e_token_sold ? "later_cost"
                                                                                                 : "first_cost", NULL)
                                    : NULL;
-  g_autoptr(GVariant) v = costs ? g_variant_lookup_value (costs, g->title->phases[g->phase].name, NULL) : NULL;
+  g_autoptr(GVariant) v = costs ? g_variant_lookup_value (costs, engine->title->phases[engine->phase].name, NULL) : NULL;
 
   if (v)
     return kol_variant_to_int (v, 0);
-  if (K49_STATE (g)->e_token_sold)
+  if (K49_STATE (engine)->e_token_sold)
     return phase12 ? 800 : 550;
   return phase12 ? 1100 : 800;
 }
 
 static gboolean
-can_buy_e_token (KolEngine *g,
+can_buy_e_token (KolEngine *engine,
                  int      corp)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
 
-  return st->electric && st->e_tokens_enabled && !K49 (g, corp, K49_E_TOKEN) &&
-         g->corps[corp].cash >= kol_1849_e_token_cost (g);
+  return st->electric && st->e_tokens_enabled && !K49 (engine, corp, K49_E_TOKEN) &&
+         engine->corps[corp].cash >= kol_1849_e_token_cost (engine);
 }
 
 static guint32
-bet_actions (KolEngine  *g,
+bet_actions (KolEngine  *engine,
              KolStep  *s,
              KolEntity entity)
 {
-  if (!K49_STATE (g)->electric || entity.kind != KOL_ENTITY_CORP || !kol_step_is_current (g, s, entity) ||
-      !can_buy_e_token (g, entity.index))
+  if (!K49_STATE (engine)->electric || entity.kind != KOL_ENTITY_CORP || !kol_step_is_current (engine, s, entity) ||
+      !can_buy_e_token (engine, entity.index))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_CHOOSE) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }
 
 static gboolean
-bet_process (KolEngine         *g,
+bet_process (KolEngine         *engine,
              KolStep         *s,
              const KolAction *a,
              GError         **error)
@@ -347,44 +347,44 @@ bet_process (KolEngine         *g,
   KolArg args[2];
 
   if (a->type == KOL_ACTION_PASS)
-    return kol_step_process_pass (g, s, a, error);
-  if (a->type != KOL_ACTION_CHOOSE || !can_buy_e_token (g, corp))
+    return kol_step_process_pass (engine, s, a, error);
+  if (a->type != KOL_ACTION_CHOOSE || !can_buy_e_token (engine, corp))
     {
       KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_E_TOKEN_NEEDED) };
 
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 1, "Cannot buy E-token");
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, why, 1, "Cannot buy E-token");
     }
-  cost = kol_1849_e_token_cost (g);
-  kol_engine_transfer (g, a->entity, kol_entity (KOL_ENTITY_BANK, 0), cost);
+  cost = kol_1849_e_token_cost (engine);
+  kol_engine_transfer (engine, a->entity, kol_entity (KOL_ENTITY_BANK, 0), cost);
   args[0] = kol_arg_entity (a->entity);
   args[1] = kol_arg_int (KOL_ARG_MONEY, cost);
-  kol_engine_log (g, KOL_LOG_1849_BUYS_E_TOKEN, args, 2);
-  K49_STATE (g)->e_token_sold = TRUE;
-  K49 (g, corp, K49_E_TOKEN) = TRUE;
+  kol_engine_log (engine, KOL_LOG_1849_BUYS_E_TOKEN, args, 2);
+  K49_STATE (engine)->e_token_sold = TRUE;
+  K49 (engine, corp, K49_E_TOKEN) = TRUE;
   return TRUE;
 }
 
 static void
-bet_legal_actions (KolEngine   *g,
+bet_legal_actions (KolEngine   *engine,
                    KolStep   *s,
                    KolEntity  entity,
                    GPtrArray *out)
 {
   KolAction *a;
 
-  if (bet_actions (g, s, entity) == 0)
+  if (bet_actions (engine, s, entity) == 0)
     return;
   a = kol_action_new (KOL_ACTION_CHOOSE, entity);
-  a->choice = g_strdup_printf ("Buy E-Token for L.%d", kol_1849_e_token_cost (g));
+  a->choice = g_strdup_printf ("Buy E-Token for L.%d", kol_1849_e_token_cost (engine));
   g_ptr_array_add (out, a);
   g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
 }
 
 static void
-bet_skip (KolEngine *g,
+bet_skip (KolEngine *engine,
           KolStep *s)
 {
-  variant_skip (g, s, K49_STATE (g)->electric);
+  variant_skip (engine, s, K49_STATE (engine)->electric);
 }
 
 const KolStepClass kol_1849_step_buy_e_token = {
@@ -398,7 +398,7 @@ const KolStepClass kol_1849_step_buy_e_token = {
 /* ------------------------------------- BondInterestPayment (§14.2) */
 
 static guint32
-no_actions (KolEngine  *g,
+no_actions (KolEngine  *engine,
             KolStep  *s,
             KolEntity entity)
 {
@@ -409,24 +409,24 @@ no_actions (KolEngine  *g,
  * corporation cannot pay leaves its cash negative, and the emergency step
  * makes its president raise it (§14.2). */
 static void
-interest_skip (KolEngine *g,
+interest_skip (KolEngine *engine,
                KolStep *s)
 {
-  KolEntity e = kol_step_current_entity (g, s);
+  KolEntity e = kol_step_current_entity (engine, s);
   int owed, corp;
   KolArg args[2];
 
-  kol_step_pass (g, s);
+  kol_step_pass (engine, s);
   if (e.kind != KOL_ENTITY_CORP)
     return;
   corp = e.index;
-  owed = K49_STATE (g)->bond_interest * g->corps[corp].loans;
+  owed = K49_STATE (engine)->bond_interest * engine->corps[corp].loans;
   if (owed <= 0)
     return;
   args[0] = kol_arg_entity (e);
   args[1] = kol_arg_int (KOL_ARG_MONEY, owed);
-  kol_engine_log (g, KOL_LOG_1849_BOND_INTEREST, args, 2);
-  kol_engine_transfer (g, e, kol_entity (KOL_ENTITY_BANK, 0), owed);
+  kol_engine_log (engine, KOL_LOG_1849_BOND_INTEREST, args, 2);
+  kol_engine_transfer (engine, e, kol_entity (KOL_ENTITY_BANK, 0), owed);
 }
 
 const KolStepClass kol_1849_step_bond_interest = {
@@ -438,49 +438,49 @@ const KolStepClass kol_1849_step_bond_interest = {
 /* ---------------------------------------------------- Bond (§14.2) */
 
 static void
-bond_round_state (KolEngine *g,
+bond_round_state (KolEngine *engine,
                   KolStep *s)
 {
-  memset (or_state (g), 0, sizeof (Kol1849OperatingState));
+  memset (or_state (engine), 0, sizeof (Kol1849OperatingState));
 }
 
 static void
-bond_setup (KolEngine *g,
+bond_setup (KolEngine *engine,
             KolStep *s)
 {
-  memset (or_state (g), 0, sizeof (Kol1849OperatingState));
+  memset (or_state (engine), 0, sizeof (Kol1849OperatingState));
 }
 
 static gboolean
-can_take_bond (KolEngine *g,
+can_take_bond (KolEngine *engine,
                int      corp)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
 
-  return st->bonds && st->issue_bonds_enabled && !or_state (g)->redeemed_bond[corp] &&
-         g->corps[corp].loans < K49_STATE (g)->bond_max;
+  return st->bonds && st->issue_bonds_enabled && !or_state (engine)->redeemed_bond[corp] &&
+         engine->corps[corp].loans < K49_STATE (engine)->bond_max;
 }
 
 static gboolean
-can_payoff_bond (KolEngine *g,
+can_payoff_bond (KolEngine *engine,
                  int      corp)
 {
-  return !or_state (g)->issued_bond[corp] && g->corps[corp].loans > 0 &&
-         g->corps[corp].cash >= K49_STATE (g)->bond_value;
+  return !or_state (engine)->issued_bond[corp] && engine->corps[corp].loans > 0 &&
+         engine->corps[corp].cash >= K49_STATE (engine)->bond_value;
 }
 
 static guint32
-bond_actions (KolEngine  *g,
+bond_actions (KolEngine  *engine,
               KolStep  *s,
               KolEntity entity)
 {
   guint32 actions = 0;
 
-  if (!K49_STATE (g)->bonds || entity.kind != KOL_ENTITY_CORP || !kol_step_is_current (g, s, entity))
+  if (!K49_STATE (engine)->bonds || entity.kind != KOL_ENTITY_CORP || !kol_step_is_current (engine, s, entity))
     return 0;
-  if (can_payoff_bond (g, entity.index))
+  if (can_payoff_bond (engine, entity.index))
     actions |= KOL_ACTION_BIT (KOL_ACTION_PAYOFF_LOAN);
-  if (can_take_bond (g, entity.index))
+  if (can_take_bond (engine, entity.index))
     actions |= KOL_ACTION_BIT (KOL_ACTION_TAKE_LOAN);
   if (actions)
     actions |= KOL_ACTION_BIT (KOL_ACTION_PASS);
@@ -488,13 +488,13 @@ bond_actions (KolEngine  *g,
 }
 
 static gboolean
-bond_process (KolEngine         *g,
+bond_process (KolEngine         *engine,
               KolStep         *s,
               const KolAction *a,
               GError         **error)
 {
   int corp = a->entity.index;
-  int value = K49_STATE (g)->bond_value;
+  int value = K49_STATE (engine)->bond_value;
   KolCell from;
   KolArg args[2] = { kol_arg_entity (a->entity), kol_arg_int (KOL_ARG_MONEY, value) };
   KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_BOND) };
@@ -502,42 +502,42 @@ bond_process (KolEngine         *g,
   switch (a->type)
     {
     case KOL_ACTION_PASS:
-      return kol_step_process_pass (g, s, a, error);
+      return kol_step_process_pass (engine, s, a, error);
     case KOL_ACTION_TAKE_LOAN:
-      if (!can_take_bond (g, corp))
-        return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 1, "Cannot issue bond");
-      kol_engine_log (g, KOL_LOG_1849_ISSUES_BOND, args, 2);
-      kol_engine_transfer (g, kol_entity (KOL_ENTITY_BANK, 0), a->entity, value);
-      g->corps[corp].loans++;
-      or_state (g)->issued_bond[corp] = TRUE;
-      from = kol_market_corp_cell (g, corp);
-      kol_market_move_left (g, corp);
-      log_price_change (g, corp, from);
+      if (!can_take_bond (engine, corp))
+        return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, why, 1, "Cannot issue bond");
+      kol_engine_log (engine, KOL_LOG_1849_ISSUES_BOND, args, 2);
+      kol_engine_transfer (engine, kol_entity (KOL_ENTITY_BANK, 0), a->entity, value);
+      engine->corps[corp].loans++;
+      or_state (engine)->issued_bond[corp] = TRUE;
+      from = kol_market_corp_cell (engine, corp);
+      kol_market_move_left (engine, corp);
+      log_price_change (engine, corp, from);
       return TRUE;
     case KOL_ACTION_PAYOFF_LOAN:
-      if (!can_payoff_bond (g, corp))
-        return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_RULE, why, 1, "%s cannot redeem bond",
-                                kol_engine_entity_name (g, a->entity));
-      kol_engine_log (g, KOL_LOG_1849_REPAYS_BOND, args, 2);
-      kol_engine_transfer (g, a->entity, kol_entity (KOL_ENTITY_BANK, 0), value);
-      g->corps[corp].loans--;
-      or_state (g)->redeemed_bond[corp] = TRUE;
-      from = kol_market_corp_cell (g, corp);
-      kol_market_move_right (g, corp);
-      log_price_change (g, corp, from);
+      if (!can_payoff_bond (engine, corp))
+        return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, why, 1, "%s cannot redeem bond",
+                                kol_engine_entity_name (engine, a->entity));
+      kol_engine_log (engine, KOL_LOG_1849_REPAYS_BOND, args, 2);
+      kol_engine_transfer (engine, a->entity, kol_entity (KOL_ENTITY_BANK, 0), value);
+      engine->corps[corp].loans--;
+      or_state (engine)->redeemed_bond[corp] = TRUE;
+      from = kol_market_corp_cell (engine, corp);
+      kol_market_move_right (engine, corp);
+      log_price_change (engine, corp, from);
       return TRUE;
     default:
-      return kol_engine_refuse (g, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a bond action");
+      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a bond action");
     }
 }
 
 static void
-bond_legal_actions (KolEngine   *g,
+bond_legal_actions (KolEngine   *engine,
                     KolStep   *s,
                     KolEntity  entity,
                     GPtrArray *out)
 {
-  guint32 actions = bond_actions (g, s, entity);
+  guint32 actions = bond_actions (engine, s, entity);
 
   if (actions & KOL_ACTION_BIT (KOL_ACTION_PAYOFF_LOAN))
     g_ptr_array_add (out, kol_action_new (KOL_ACTION_PAYOFF_LOAN, entity));
@@ -548,10 +548,10 @@ bond_legal_actions (KolEngine   *g,
 }
 
 static void
-bond_skip (KolEngine *g,
+bond_skip (KolEngine *engine,
            KolStep *s)
 {
-  variant_skip (g, s, K49_STATE (g)->bonds);
+  variant_skip (engine, s, K49_STATE (engine)->bonds);
 }
 
 const KolStepClass kol_1849_step_bond = {

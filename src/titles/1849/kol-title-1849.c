@@ -17,10 +17,10 @@
  * Returns: %TRUE if @corp is Garibaldi, who chooses its home (§9.4.1).
  */
 gboolean
-kol_1849_is_afg (KolEngine *g,
+kol_1849_is_afg (KolEngine *engine,
                  int      corp)
 {
-  return corp >= 0 && corp == K49_STATE (g)->afg;
+  return corp >= 0 && corp == K49_STATE (engine)->afg;
 }
 
 /**
@@ -30,11 +30,11 @@ kol_1849_is_afg (KolEngine *g,
  * order of availability), or -1.
  */
 int
-kol_1849_corp_list_index (KolEngine *g,
+kol_1849_corp_list_index (KolEngine *engine,
                           int      corp)
 {
-  for (int i = 0; i < g->n_corp_order; i++)
-    if (g->corp_order[i] == corp)
+  for (int i = 0; i < engine->n_corp_order; i++)
+    if (engine->corp_order[i] == corp)
       return i;
   return -1;
 }
@@ -47,15 +47,15 @@ kol_1849_corp_list_index (KolEngine *g,
  * (@corporations.sort of 18xx.games for the ones that have one).
  */
 int
-kol_1849_sorted_corps (KolEngine *g,
+kol_1849_sorted_corps (KolEngine *engine,
                        gint16  *out)
 {
   int n = 0;
 
-  for (int i = 0; i < g->n_corp_order; i++)
-    if (kol_market_corp_price (g, g->corp_order[i]) >= 0)
-      out[n++] = g->corp_order[i];
-  kol_market_sort_corps (g, out, n);
+  for (int i = 0; i < engine->n_corp_order; i++)
+    if (kol_market_corp_price (engine, engine->corp_order[i]) >= 0)
+      out[n++] = engine->corp_order[i];
+  kol_market_sort_corps (engine, out, n);
   return n;
 }
 
@@ -65,12 +65,12 @@ kol_1849_sorted_corps (KolEngine *g,
  * Logs an entry (a shorthand).
  */
 void
-kol_1849_log_event (KolEngine      *g,
+kol_1849_log_event (KolEngine      *engine,
                     int           kind,
                     const KolArg *args,
                     guint         n)
 {
-  kol_engine_log (g, kind, args, n);
+  kol_engine_log (engine, kind, args, n);
 }
 
 /* ---------------------------------------------------------------- config */
@@ -113,12 +113,12 @@ unbox (GVariant *v)
 }
 
 static void
-flag_hexes (KolEngine      *g,
+flag_hexes (KolEngine      *engine,
             Kol1849State *st,
             const char   *rule,
             guint8        flag)
 {
-  g_autoptr(GVariant) list = kol_title_rule (g->title, rule);
+  g_autoptr(GVariant) list = kol_title_rule (engine->title, rule);
 
   for (gsize i = 0; list && i < g_variant_n_children (list); i++)
     {
@@ -128,31 +128,31 @@ flag_hexes (KolEngine      *g,
 
       if (!g_variant_is_of_type (inner, G_VARIANT_TYPE_STRING))
         continue;
-      hex = kol_title_hex_by_id (g->title, g_variant_get_string (inner, NULL));
+      hex = kol_title_hex_by_id (engine->title, g_variant_get_string (inner, NULL));
       if (hex >= 0 && hex < KOL_MAX_HEXES)
         st->hex_flags[hex] |= flag;
     }
 }
 
 static int
-sub_int (KolEngine    *g,
+sub_int (KolEngine    *engine,
          const char *rule,
          const char *key,
          int         fallback)
 {
-  g_autoptr(GVariant) r = kol_title_rule (g->title, rule);
+  g_autoptr(GVariant) r = kol_title_rule (engine->title, rule);
   g_autoptr(GVariant) v = r ? g_variant_lookup_value (r, key, NULL) : NULL;
 
   return kol_variant_to_int (v, fallback);
 }
 
 static int
-read_cells (KolEngine    *g,
+read_cells (KolEngine    *engine,
             const char *key,
             KolCell    *out,
             int         max)
 {
-  g_autoptr(GVariant) market = kol_title_rule (g->title, "stock_market");
+  g_autoptr(GVariant) market = kol_title_rule (engine->title, "stock_market");
   g_autoptr(GVariant) list = market ? g_variant_lookup_value (market, key, NULL) : NULL;
   int n = 0;
 
@@ -174,10 +174,10 @@ read_cells (KolEngine    *g,
 /* rules.par_prices: phase name → prices; each price from the first phase
  * that lists it (§9.4). */
 static void
-read_par_prices (KolEngine      *g,
+read_par_prices (KolEngine      *engine,
                  Kol1849State *st)
 {
-  g_autoptr(GVariant) rule = kol_title_rule (g->title, "par_prices");
+  g_autoptr(GVariant) rule = kol_title_rule (engine->title, "par_prices");
   GVariantIter iter;
   const char *phase;
   GVariant *list;
@@ -187,7 +187,7 @@ read_par_prices (KolEngine      *g,
   g_variant_iter_init (&iter, rule);
   while (g_variant_iter_next (&iter, "{&sv}", &phase, &list))
     {
-      int index = kol_title_phase_by_name (g->title, phase);
+      int index = kol_title_phase_by_name (engine->title, phase);
       g_autoptr(GVariant) prices = unbox (list);
 
       for (gsize i = 0; index >= 0 && i < g_variant_n_children (prices); i++)
@@ -211,34 +211,34 @@ read_par_prices (KolEngine      *g,
 }
 
 static void
-read_rules (KolEngine      *g,
+read_rules (KolEngine      *engine,
             Kol1849State *st)
 {
-  flag_hexes (g, st, "coastal_hexes", K49_HEX_COASTAL);
-  flag_hexes (g, st, "port_hexes", K49_HEX_PORT);
-  flag_hexes (g, st, "e_train_double_hexes", K49_HEX_E_DOUBLE);
-  st->narrow_divisor = MAX (1, sub_int (g, "track", "narrow_only_terrain_divisor", 4));
-  st->loan_value = sub_int (g, "emergency_loan", "value", 500);
-  st->loan_penalty = sub_int (g, "emergency_loan", "penalty", 750);
-  st->bond_value = sub_int (g, "bonds", "value", 500);
-  st->bond_interest = sub_int (g, "bonds", "interest", 50);
-  st->bond_max = sub_int (g, "bonds", "per_corporation", 1);
-  st->n_blocked_right = (guint8) read_cells (g, "blocked_right_before_blue_zone", st->blocked_right,
+  flag_hexes (engine, st, "coastal_hexes", K49_HEX_COASTAL);
+  flag_hexes (engine, st, "port_hexes", K49_HEX_PORT);
+  flag_hexes (engine, st, "e_train_double_hexes", K49_HEX_E_DOUBLE);
+  st->narrow_divisor = MAX (1, sub_int (engine, "track", "narrow_only_terrain_divisor", 4));
+  st->loan_value = sub_int (engine, "emergency_loan", "value", 500);
+  st->loan_penalty = sub_int (engine, "emergency_loan", "penalty", 750);
+  st->bond_value = sub_int (engine, "bonds", "value", 500);
+  st->bond_interest = sub_int (engine, "bonds", "interest", 50);
+  st->bond_max = sub_int (engine, "bonds", "per_corporation", 1);
+  st->n_blocked_right = (guint8) read_cells (engine, "blocked_right_before_blue_zone", st->blocked_right,
                                              G_N_ELEMENTS (st->blocked_right));
-  st->n_blocked_up = (guint8) read_cells (g, "blocked_up_before_blue_zone", st->blocked_up,
+  st->n_blocked_up = (guint8) read_cells (engine, "blocked_up_before_blue_zone", st->blocked_up,
                                           G_N_ELEMENTS (st->blocked_up));
-  read_par_prices (g, st);
+  read_par_prices (engine, st);
 }
 
 static void
-init_state (KolEngine *g)
+init_state (KolEngine *engine)
 {
-  const KolTitle *t = g->title;
-  Kol1849State *st = K49_STATE (g);
+  const KolTitle *t = engine->title;
+  Kol1849State *st = K49_STATE (engine);
 
   memset (st, 0, sizeof *st);
   st->delay_ift = kol_title_has_option (t, KOL_1849_OPT_DELAY_IFT);
-  st->reduced = kol_title_has_option (t, KOL_1849_OPT_REDUCED) && g->n_players == 4;
+  st->reduced = kol_title_has_option (t, KOL_1849_OPT_REDUCED) && engine->n_players == 4;
   st->bonds = kol_title_has_option (t, KOL_1849_OPT_BONDS);
   st->buy_tokens_option = kol_title_has_option (t, KOL_1849_OPT_BUY_TOKENS);
   st->electric = kol_title_has_option (t, KOL_1849_OPT_ELECTRIC);
@@ -272,8 +272,8 @@ init_state (KolEngine *g)
   st->loan_choice_player = -1;
   /* @messina_upgradeable is nil until the first stock round */
   st->messina_upgradeable = FALSE;
-  read_rules (g, st);
-  kol_1849_read_route_rules (g);
+  read_rules (engine, st);
+  kol_1849_read_route_rules (engine);
 }
 
 typedef struct
@@ -295,13 +295,13 @@ cmp_draw (gconstpointer a,
  * corporation in file order (18xx-games-format.md §4.2); Delay IFT swaps
  * IFT with the corporation at IFT_BUFFER (3) if it is earlier (§2.2). */
 static void
-draw_corporation_order (KolEngine *g)
+draw_corporation_order (KolEngine *engine)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
   Draw draws[KOL_MAX_CORPS];
-  int n = (int) g->title->n_corps;
+  int n = (int) engine->title->n_corps;
   int buffer = 3;
-  g_autoptr(GVariant) order = kol_title_rule (g->title, "corporation_order");
+  g_autoptr(GVariant) order = kol_title_rule (engine->title, "corporation_order");
 
   if (order)
     {
@@ -314,90 +314,90 @@ draw_corporation_order (KolEngine *g)
   for (int c = 0; c < n; c++)
     {
       draws[c].corp = (gint16) c;
-      draws[c].draw = kol_engine_rand (g);
+      draws[c].draw = kol_engine_rand (engine);
     }
   qsort (draws, n, sizeof draws[0], cmp_draw);
   for (int i = 0; i < n; i++)
-    g->corp_order[i] = draws[i].corp;
-  g->n_corp_order = n;
+    engine->corp_order[i] = draws[i].corp;
+  engine->n_corp_order = n;
 
   if (st->delay_ift && st->ift >= 0 && buffer < n)
     {
-      int at = kol_1849_corp_list_index (g, st->ift);
+      int at = kol_1849_corp_list_index (engine, st->ift);
 
       if (at >= 0 && at < buffer)
         {
-          gint16 tmp = g->corp_order[at];
+          gint16 tmp = engine->corp_order[at];
 
-          g->corp_order[at] = g->corp_order[buffer];
-          g->corp_order[buffer] = tmp;
+          engine->corp_order[at] = engine->corp_order[buffer];
+          engine->corp_order[buffer] = tmp;
         }
     }
   for (int i = 0; i < n; i++)
-    g->corps[g->corp_order[i]].order_seq = (guint32) i;
+    engine->corps[engine->corp_order[i]].order_seq = (guint32) i;
 }
 
 /* remove_corp: with five corporations the last in the order leaves, and
  * its home reservation with it unless it is Garibaldi (§2.2, §10.4). */
 static void
-remove_last_corporation (KolEngine *g)
+remove_last_corporation (KolEngine *engine)
 {
-  int corp = g->corp_order[g->n_corp_order - 1];
-  const KolCorpDef *def = &g->title->corps[corp];
+  int corp = engine->corp_order[engine->n_corp_order - 1];
+  const KolCorpDef *def = &engine->title->corps[corp];
   KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, corp) };
 
-  g->n_corp_order--;
-  g->corps[corp].removed = TRUE;
-  kol_engine_log (g, KOL_LOG_1849_REMOVED_CORP, args, 1);
-  if (kol_1849_is_afg (g, corp) || def->home < 0)
+  engine->n_corp_order--;
+  engine->corps[corp].removed = TRUE;
+  kol_engine_log (engine, KOL_LOG_1849_REMOVED_CORP, args, 1);
+  if (kol_1849_is_afg (engine, corp) || def->home < 0)
     return;
-  kol_board_unreserve (g, def->home, corp);
+  kol_board_unreserve (engine, def->home, corp);
   args[0] = kol_arg_int (KOL_ARG_HEX, def->home);
-  kol_engine_log (g, KOL_LOG_1849_REMOVED_RESERVATION, args, 1);
+  kol_engine_log (engine, KOL_LOG_1849_REMOVED_RESERVATION, args, 1);
 }
 
 /* Each corporation's last share entry is its "last certificate" (§7.2;
  * G1849::Corporation marks shares.last). */
 static void
-mark_last_certificates (KolEngine *g)
+mark_last_certificates (KolEngine *engine)
 {
-  g_autoptr(GVariant) rule = kol_title_rule (g->title, "last_certificate");
+  g_autoptr(GVariant) rule = kol_title_rule (engine->title, "last_certificate");
   g_autoptr(GVariant) index = rule ? g_variant_lookup_value (rule, "share_index", NULL) : NULL;
   int share_index = kol_variant_to_int (index, -1);
 
-  for (int i = 0; i < g->n_certs; i++)
+  for (int i = 0; i < engine->n_certs; i++)
     {
-      int last = share_index >= 0 ? share_index : g->title->corps[g->certs[i].corp].n_shares - 1;
+      int last = share_index >= 0 ? share_index : engine->title->corps[engine->certs[i].corp].n_shares - 1;
 
-      if (g->certs[i].index == last)
-        g->certs[i].flags |= 1u;
+      if (engine->certs[i].index == last)
+        engine->certs[i].flags |= 1u;
     }
 }
 
 static gboolean
-setup (KolEngine *g,
+setup (KolEngine *engine,
        GError **error)
 {
   Kol1849State *st;
   int first;
 
-  init_state (g);
-  st = K49_STATE (g);
-  mark_last_certificates (g);
-  draw_corporation_order (g);
+  init_state (engine);
+  st = K49_STATE (engine);
+  mark_last_certificates (engine);
+  draw_corporation_order (engine);
 
   /* RSA brings the president's certificate of the first corporation in the
    * order and closes when that one buys its first train (§8.1) */
-  first = g->corp_order[0];
+  first = engine->corp_order[0];
   st->rsa_share_corp = (gint16) first;
   st->rsa_close_corp = (gint16) first;
 
-  if (g->n_players == 3 || st->reduced)
-    remove_last_corporation (g);
-  K49 (g, g->corp_order[0], K49_NEXT_TO_PAR) = TRUE;
+  if (engine->n_players == 3 || st->reduced)
+    remove_last_corporation (engine);
+  K49 (engine, engine->corp_order[0], K49_NEXT_TO_PAR) = TRUE;
 
-  kol_1849_start_auction_round (g);
-  kol_round_setup (g);
+  kol_1849_start_auction_round (engine);
+  kol_round_setup (engine);
   return TRUE;
 }
 
@@ -445,71 +445,71 @@ kol_1849_chooser_actions (int       player,
  * round. Then 1849 forgets the SMS choices.
  */
 void
-kol_1849_next_round (KolEngine *g)
+kol_1849_next_round (KolEngine *engine)
 {
-  int kind = g->round.kind;
+  int kind = engine->round.kind;
 
   if (kind == K49_ROUND_STOCK)
     {
-      g->operating_rounds = g->title->phases[g->phase].operating_rounds;
-      kol_stock_priority_after_last_to_act (g);
-      kol_1849_start_operating_round (g, 1);
+      engine->operating_rounds = engine->title->phases[engine->phase].operating_rounds;
+      kol_stock_priority_after_last_to_act (engine);
+      kol_1849_start_operating_round (engine, 1);
     }
   else if (kind == K49_ROUND_OPERATING)
     {
-      if (g->round.round_num < g->operating_rounds)
-        kol_1849_start_operating_round (g, g->round.round_num + 1);
+      if (engine->round.round_num < engine->operating_rounds)
+        kol_1849_start_operating_round (engine, engine->round.round_num + 1);
       else
         {
-          g->turn++;
-          kol_1849_start_stock_round (g);
+          engine->turn++;
+          kol_1849_start_stock_round (engine);
         }
     }
   else
     {
-      kol_stock_priority_after_last_to_act (g);
-      kol_1849_start_stock_round (g);
+      kol_stock_priority_after_last_to_act (engine);
+      kol_1849_start_stock_round (engine);
     }
-  for (int c = 0; c < g->n_corps; c++)
-    K49 (g, c, K49_SMS) = 0;
+  for (int c = 0; c < engine->n_corps; c++)
+    K49 (engine, c, K49_SMS) = 0;
 }
 
 /* ------------------------------------------------------------------ events */
 
 static void
-event (KolEngine    *g,
+event (KolEngine    *engine,
        const char *name)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
 
   if (g_str_equal (name, "green_par"))
     {
       st->par_groups |= K49_PAR_GREEN;
-      kol_engine_log (g, KOL_LOG_1849_EVENT_GREEN_PAR, NULL, 0);
+      kol_engine_log (engine, KOL_LOG_1849_EVENT_GREEN_PAR, NULL, 0);
     }
   else if (g_str_equal (name, "brown_par"))
     {
       st->par_groups |= K49_PAR_BROWN;
-      kol_engine_log (g, KOL_LOG_1849_EVENT_BROWN_PAR, NULL, 0);
+      kol_engine_log (engine, KOL_LOG_1849_EVENT_BROWN_PAR, NULL, 0);
     }
   else if (g_str_equal (name, "close_companies"))
-    kol_default_event_close_companies (g);
+    kol_default_event_close_companies (engine);
   else if (g_str_equal (name, "earthquake"))
-    kol_1849_earthquake (g);
+    kol_1849_earthquake (engine);
   else if (g_str_equal (name, "buy_tokens") && st->buy_tokens_option)
     {
       st->buy_tokens_enabled = TRUE;
-      kol_engine_log (g, KOL_LOG_1849_EVENT_BUY_TOKENS, NULL, 0);
+      kol_engine_log (engine, KOL_LOG_1849_EVENT_BUY_TOKENS, NULL, 0);
     }
   else if (g_str_equal (name, "bonds") && st->bonds)
     {
       st->issue_bonds_enabled = TRUE;
-      kol_engine_log (g, KOL_LOG_1849_EVENT_BONDS, NULL, 0);
+      kol_engine_log (engine, KOL_LOG_1849_EVENT_BONDS, NULL, 0);
     }
   else if (g_str_equal (name, "e_tokens") && st->electric)
     {
       st->e_tokens_enabled = TRUE;
-      kol_engine_log (g, KOL_LOG_1849_EVENT_E_TOKENS, NULL, 0);
+      kol_engine_log (engine, KOL_LOG_1849_EVENT_E_TOKENS, NULL, 0);
     }
 }
 
@@ -536,10 +536,10 @@ timing_rank (int timing)
  * stock_market: :after_max_operates, bank: :full_or }: the first trigger
  * stays unless a later one has an earlier timing (§13). */
 static int
-game_end_check (KolEngine *g,
+game_end_check (KolEngine *engine,
                 int     *reason)
 {
-  Kol1849State *st = K49_STATE (g);
+  Kol1849State *st = K49_STATE (engine);
   static const struct { int reason, timing; } checks[] = {
     { KOL_GAME_END_BANKRUPT, KOL_END_TIMING_IMMEDIATE },
     { KOL_GAME_END_STOCK_MARKET, KOL_END_TIMING_AFTER_MAX_OPERATES },
@@ -556,8 +556,8 @@ game_end_check (KolEngine *g,
           {
             int left = 0;
 
-            for (int p = 0; p < g->n_players; p++)
-              left += !g->players[p].bankrupt;
+            for (int p = 0; p < engine->n_players; p++)
+              left += !engine->players[p].bankrupt;
             hit = left == 1;
           }
           break;
@@ -565,7 +565,7 @@ game_end_check (KolEngine *g,
           hit = st->max_reached;
           break;
         default:
-          hit = g->bank_broken;
+          hit = engine->bank_broken;
           break;
         }
       if (!hit)
@@ -577,7 +577,7 @@ game_end_check (KolEngine *g,
       st->end_trigger_timing = (guint8) checks[i].timing;
     }
   *reason = st->end_trigger_reason;
-  g->end_timing = st->end_trigger_timing;
+  engine->end_timing = st->end_trigger_timing;
   return st->end_trigger_timing;
 }
 
@@ -585,26 +585,26 @@ game_end_check (KolEngine *g,
  * (after that corporation operates); otherwise at the end of the set's last
  * OR. (As in 18xx.games, this compares the round number of any round.) */
 static gboolean
-end_now (KolEngine *g,
+end_now (KolEngine *engine,
          int      timing)
 {
   if (timing == KOL_END_TIMING_NONE || timing == KOL_END_TIMING_AFTER_MAX_OPERATES)
     return FALSE;
-  return g->round.round_num == g->operating_rounds;
+  return engine->round.round_num == engine->operating_rounds;
 }
 
 /* Game#action_processed: corporations on the closed cell close. */
 static void
-action_processed (KolEngine         *g,
+action_processed (KolEngine         *engine,
                   const KolAction *a)
 {
-  kol_stock_action_processed (g);
+  kol_stock_action_processed (engine);
   /* A corporation closed by a sale in a stock round can leave the player
    * whose turn it is with nothing to do at all; 18xx.games then waits for
    * nobody (a dead end no recorded game contains): the round moves on. */
-  if (g->round.klass && g->round.klass->stock && !g->finished && kol_round_active_step (g) == NULL &&
-      !kol_round_finished (g))
-    g->round.klass->next_entity (g, &g->round);
+  if (engine->round.klass && engine->round.klass->stock && !engine->finished && kol_round_active_step (engine) == NULL &&
+      !kol_round_finished (engine))
+    engine->round.klass->next_entity (engine, &engine->round);
 }
 
 /* ------------------------------------------------------------------ scores */
@@ -614,23 +614,23 @@ action_processed (KolEngine         *g,
  * value of a share of a corporation with a bond: price − 100, at least 0
  * (§14.2). */
 static int
-shares_value (KolEngine *g,
+shares_value (KolEngine *engine,
               int      player,
               gboolean compat)
 {
   KolEntity me = kol_entity (KOL_ENTITY_PLAYER, player);
   int value = 0;
 
-  for (int c = 0; c < g->n_corps; c++)
+  for (int c = 0; c < engine->n_corps; c++)
     {
-      int percent = kol_engine_percent_of (g, me, c);
-      int price = kol_market_corp_price (g, c);
+      int percent = kol_engine_percent_of (engine, me, c);
+      int price = kol_market_corp_price (engine, c);
       int shares = percent / 10;
-      int loans = g->corps[c].loans;
+      int loans = engine->corps[c].loans;
 
       if (percent == 0)
         continue;
-      if (price > 0 && g->corps[c].ipoed)
+      if (price > 0 && engine->corps[c].ipoed)
         value += shares * (compat || loans == 0 ? price : MAX (0, price - 100 * loans));
       if (compat)
         value -= shares * loans * 100;
@@ -641,17 +641,17 @@ shares_value (KolEngine *g,
 /* Player#value − penalties. The rulebook stops the loan penalty at a final
  * total of L.0 (§13); 18xx.games does not (compat). */
 static int
-player_value (KolEngine *g,
+player_value (KolEngine *engine,
               int      player)
 {
-  Kol1849State *st = K49_STATE (g);
-  const KolPlayer *p = &g->players[player];
+  Kol1849State *st = K49_STATE (engine);
+  const KolPlayer *p = &engine->players[player];
   gint16 companies[KOL_MAX_COMPANIES];
-  int n = kol_engine_companies_of (g, kol_entity (KOL_ENTITY_PLAYER, player), companies, KOL_MAX_COMPANIES);
-  int value = p->cash - p->debt + shares_value (g, player, st->compat);
+  int n = kol_engine_companies_of (engine, kol_entity (KOL_ENTITY_PLAYER, player), companies, KOL_MAX_COMPANIES);
+  int value = p->cash - p->debt + shares_value (engine, player, st->compat);
 
   for (int i = 0; i < n; i++)
-    value += g->companies[companies[i]].value;
+    value += engine->companies[companies[i]].value;
   if (st->compat || st->penalty[player] == 0)
     return value - st->penalty[player];
   return MAX (0, value - st->penalty[player]);
@@ -660,41 +660,41 @@ player_value (KolEngine *g,
 /* ------------------------------------------------------------- invariants */
 
 static gboolean
-check_invariants (KolEngine *g,
+check_invariants (KolEngine *engine,
                   GString *problems)
 {
-  const KolTitle *t = g->title;
-  gint64 money = g->bank;
+  const KolTitle *t = engine->title;
+  gint64 money = engine->bank;
   gboolean ok = TRUE;
 
   /* money: the bank's L.7,760 only moves (loans and bonds come from it) */
-  for (int p = 0; p < g->n_players; p++)
-    money += g->players[p].cash;
-  for (int c = 0; c < g->n_corps; c++)
-    money += g->corps[c].cash;
+  for (int p = 0; p < engine->n_players; p++)
+    money += engine->players[p].cash;
+  for (int c = 0; c < engine->n_corps; c++)
+    money += engine->corps[c].cash;
   if (money != t->bank)
     {
       g_string_append_printf (problems, "money is %" G_GINT64_FORMAT ", not %d; ", money, t->bank);
       ok = FALSE;
     }
-  for (int p = 0; p < g->n_players; p++)
-    if (g->players[p].cash < 0 && !g->players[p].bankrupt)
+  for (int p = 0; p < engine->n_players; p++)
+    if (engine->players[p].cash < 0 && !engine->players[p].bankrupt)
       {
-        g_string_append_printf (problems, "%s has negative cash; ", g->players[p].name);
+        g_string_append_printf (problems, "%s has negative cash; ", engine->players[p].name);
         ok = FALSE;
       }
 
   /* certificates: 100% of every corporation, held by players, itself or
    * the pool */
-  for (int c = 0; c < g->n_corps; c++)
+  for (int c = 0; c < engine->n_corps; c++)
     {
       int total = 0;
 
-      if (g->corps[c].removed)
+      if (engine->corps[c].removed)
         continue;
-      for (int i = 0; i < g->n_certs; i++)
+      for (int i = 0; i < engine->n_certs; i++)
         {
-          const KolCert *cert = &g->certs[i];
+          const KolCert *cert = &engine->certs[i];
 
           if (cert->corp != c)
             continue;
@@ -707,18 +707,18 @@ check_invariants (KolEngine *g,
           g_string_append_printf (problems, "%s certificates total %d%%; ", t->corps[c].id, total);
           ok = FALSE;
         }
-      if (kol_corp_pool_percent (g, c) > 50)
+      if (kol_corp_pool_percent (engine, c) > 50)
         {
           g_string_append_printf (problems, "the pool holds more than 50%% of %s; ", t->corps[c].id);
           ok = FALSE;
         }
-      if (g->corps[c].floated && g->corps[c].owner.kind != KOL_ENTITY_PLAYER)
+      if (engine->corps[c].floated && engine->corps[c].owner.kind != KOL_ENTITY_PLAYER)
         {
           g_string_append_printf (problems, "%s has no president; ", t->corps[c].id);
           ok = FALSE;
         }
-      if (g->corps[c].owner.kind == KOL_ENTITY_PLAYER &&
-          !kol_corp_is_president (g, c, g->corps[c].owner))
+      if (engine->corps[c].owner.kind == KOL_ENTITY_PLAYER &&
+          !kol_corp_is_president (engine, c, engine->corps[c].owner))
         {
           g_string_append_printf (problems, "%s's president lacks the certificate; ", t->corps[c].id);
           ok = FALSE;
@@ -728,9 +728,9 @@ check_invariants (KolEngine *g,
   /* tiles: every copy is in the supply or on exactly the hex that has it */
   for (guint c = 0; c < t->n_tile_copies; c++)
     {
-      int hex = g->copy_hex[c];
+      int hex = engine->copy_hex[c];
 
-      if (hex >= 0 && g->hexes[hex].copy != (int) c)
+      if (hex >= 0 && engine->hexes[hex].copy != (int) c)
         {
           g_string_append_printf (problems, "tile copy %u is not on hex %s; ", c, t->hexes[hex].id);
           ok = FALSE;
@@ -738,26 +738,26 @@ check_invariants (KolEngine *g,
     }
   for (guint h = 0; h < t->n_hexes; h++)
     {
-      int copy = g->hexes[h].copy;
+      int copy = engine->hexes[h].copy;
 
-      if (copy >= 0 && g->copy_hex[copy] != (int) h)
+      if (copy >= 0 && engine->copy_hex[copy] != (int) h)
         {
           g_string_append_printf (problems, "hex %s holds a copy recorded elsewhere; ", t->hexes[h].id);
           ok = FALSE;
         }
-      if (copy >= 0 && t->copy_tile[copy] != g->hexes[h].tile)
+      if (copy >= 0 && t->copy_tile[copy] != engine->hexes[h].tile)
         {
           g_string_append_printf (problems, "hex %s shows another tile than its copy; ", t->hexes[h].id);
           ok = FALSE;
         }
       for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
         {
-          int id = g->hexes[h].slot_token[s];
+          int id = engine->hexes[h].slot_token[s];
           const KolToken *tok;
 
           if (id < 0)
             continue;
-          tok = &g->corps[KOL_TOKEN_CORP (id)].tokens[KOL_TOKEN_INDEX (id)];
+          tok = &engine->corps[KOL_TOKEN_CORP (id)].tokens[KOL_TOKEN_INDEX (id)];
           if (tok->hex != (int) h || tok->slot != s)
             {
               g_string_append_printf (problems, "a token on %s is not its corporation's; ", t->hexes[h].id);
@@ -767,9 +767,9 @@ check_invariants (KolEngine *g,
     }
 
   /* tokens: each placed token is in its slot; at most one per hex */
-  for (int c = 0; c < g->n_corps; c++)
+  for (int c = 0; c < engine->n_corps; c++)
     {
-      const KolCorp *corp = &g->corps[c];
+      const KolCorp *corp = &engine->corps[c];
 
       for (int i = 0; i < corp->n_tokens; i++)
         {
@@ -777,7 +777,7 @@ check_invariants (KolEngine *g,
 
           if (tok->hex < 0)
             continue;
-          if (tok->slot < 0 || g->hexes[tok->hex].slot_token[tok->slot] != KOL_TOKEN_ID (c, i))
+          if (tok->slot < 0 || engine->hexes[tok->hex].slot_token[tok->slot] != KOL_TOKEN_ID (c, i))
             {
               g_string_append_printf (problems, "token %d of %s is lost; ", i, t->corps[c].id);
               ok = FALSE;

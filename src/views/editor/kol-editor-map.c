@@ -110,20 +110,20 @@ static const char *
 board_hex_id (KolEditorMap *self,
               int           hex)
 {
-  const KolEngine *game = kol_map_view_get_board (self->map_view);
+  const KolEngine *engine = kol_map_view_get_board (self->map_view);
 
-  if (game == NULL || hex < 0 || (guint) hex >= game->title->n_hexes)
+  if (engine == NULL || hex < 0 || (guint) hex >= engine->title->n_hexes)
     return NULL;
-  return game->title->hexes[hex].id;
+  return engine->title->hexes[hex].id;
 }
 
 static int
 board_hex_index (KolEditorMap *self,
                  const char   *hex)
 {
-  const KolEngine *game = kol_map_view_get_board (self->map_view);
+  const KolEngine *engine = kol_map_view_get_board (self->map_view);
 
-  return game != NULL && hex != NULL ? kol_title_hex_by_id (game->title, hex) : -1;
+  return engine != NULL && hex != NULL ? kol_title_hex_by_id (engine->title, hex) : -1;
 }
 
 /* Keeps a menu's items, and the ids behind them after its first item, in
@@ -318,17 +318,17 @@ selected_hex_notified_cb (KolEditorMap *self)
 static void
 preview_updated_cb (KolEditorMap *self)
 {
-  const KolEngine *game = kol_editor_preview_get_game (self->preview);
+  const KolEngine *engine = kol_editor_preview_get_game (self->preview);
 
-  if (game == NULL)
+  if (engine == NULL)
     return;
   self->updating = TRUE;
   if (self->has_board)
-    kol_map_view_update_title (self->map_view, game);
+    kol_map_view_update_title (self->map_view, engine);
   else
     {
       self->auto_fit = TRUE;
-      kol_map_view_set_board (self->map_view, game);
+      kol_map_view_set_board (self->map_view, engine);
     }
   self->has_board = TRUE;
   kol_map_view_set_selected_hex (self->map_view, board_hex_index (self, self->selected));
@@ -406,7 +406,7 @@ static int
 clicked_edge (KolEditorMap *self,
               int           hex)
 {
-  const KolEngine *game = kol_map_view_get_board (self->map_view);
+  const KolEngine *engine = kol_map_view_get_board (self->map_view);
   KolViewport *viewport = kol_map_view_get_viewport (self->map_view);
   double bx, by, best = G_MAXDOUBLE;
   int edge = -1;
@@ -418,7 +418,7 @@ clicked_edge (KolEditorMap *self,
     {
       double ex, ey, d;
 
-      kol_svg_board_edge_point (game->title, hex, e, &ex, &ey);
+      kol_svg_board_edge_point (engine->title, hex, e, &ex, &ey);
       d = hypot (ex - bx, ey - by);
       if (d < best)
         {
@@ -625,15 +625,15 @@ remove_line_action_cb (GtkWidget  *widget,
                        GVariant   *parameter)
 {
   KolEditorMap *self = KOL_EDITOR_MAP (widget);
-  const KolEngine *game = kol_map_view_get_board (self->map_view);
+  const KolEngine *engine = kol_map_view_get_board (self->map_view);
   int hex = kol_map_view_get_selected_hex (self->map_view);
   gboolean row = g_str_equal (g_variant_get_string (parameter, NULL), "row");
   g_autoptr(GError) error = NULL;
   const KolHexDef *def;
 
-  if (self->doc == NULL || game == NULL || hex < 0)
+  if (self->doc == NULL || engine == NULL || hex < 0)
     return;
-  def = &game->title->hexes[hex];
+  def = &engine->title->hexes[hex];
   if (kol_title_document_remove_line (self->doc, row ? KOL_GRID_ROW : KOL_GRID_COLUMN,
                                       row ? def->y : def->x, &error) == 0)
     kol_editor_report (widget, error);
@@ -941,7 +941,7 @@ gboolean
 kol_editor_map_select_hex (KolEditorMap *self,
                            const char   *hex)
 {
-  const KolEngine *game = kol_map_view_get_board (self->map_view);
+  const KolEngine *engine = kol_map_view_get_board (self->map_view);
   int index = board_hex_index (self, hex);
   double x, y;
 
@@ -950,7 +950,7 @@ kol_editor_map_select_hex (KolEditorMap *self,
   if (index < 0)
     return FALSE;
   kol_map_view_set_selected_hex (self->map_view, index);
-  kol_svg_board_hex_center (game->title, index, &x, &y);
+  kol_svg_board_hex_center (engine->title, index, &x, &y);
   kol_viewport_ensure_visible (kol_map_view_get_viewport (self->map_view), x, y, KOL_SVG_HEX_RADIUS * 1.5);
   return TRUE;
 }

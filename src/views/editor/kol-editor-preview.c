@@ -29,7 +29,7 @@ struct _KolEditorPreview
 
   KolTitleDocument *doc;
   KolTitle         *title;
-  KolEngine          *game;
+  KolEngine          *engine;
   char             *error;
   guint             serial;
   guint             reload_id;
@@ -108,22 +108,22 @@ reload (KolEditorPreview *self)
   g_autoptr(GError) error = NULL;
   g_autoptr(KolTitle) title = kol_title_document_load_title (self->doc, n_players,
                                                              (const char * const *) options, &error);
-  g_autoptr(KolEngine) game = NULL;
+  g_autoptr(KolEngine) engine = NULL;
   g_autoptr(KolTitle) old_title = NULL;
   g_autoptr(KolEngine) old_game = NULL;
 
   if (title != NULL)
-    game = kol_engine_new (title, title->n_players, NULL, NULL, 1, &error);
-  if (game == NULL)
+    engine = kol_engine_new (title, title->n_players, NULL, NULL, 1, &error);
+  if (engine == NULL)
     {
       set_error (self, error != NULL ? error->message : _("The title does not load"));
       return;
     }
   set_error (self, NULL);
   old_title = g_steal_pointer (&self->title);
-  old_game = g_steal_pointer (&self->game);
+  old_game = g_steal_pointer (&self->engine);
   self->title = g_steal_pointer (&title);
-  self->game = g_steal_pointer (&game);
+  self->engine = g_steal_pointer (&engine);
   self->serial++;
   g_signal_emit (self, signals[UPDATED], 0);
 }
@@ -176,7 +176,7 @@ kol_editor_preview_finalize (GObject *object)
   KolEditorPreview *self = KOL_EDITOR_PREVIEW (object);
 
   /* the game points into the title */
-  g_clear_pointer (&self->game, kol_engine_free);
+  g_clear_pointer (&self->engine, kol_engine_free);
   g_clear_pointer (&self->title, kol_title_free);
   g_clear_object (&self->doc);
   g_clear_pointer (&self->error, g_free);
@@ -301,7 +301,7 @@ const KolEngine *
 kol_editor_preview_get_game (KolEditorPreview *self)
 {
   g_return_val_if_fail (KOL_IS_EDITOR_PREVIEW (self), NULL);
-  return self->game;
+  return self->engine;
 }
 
 /** kol_editor_preview_get_error: Returns: (transfer none) (nullable): see KolEditorPreview:error */
@@ -421,7 +421,7 @@ infers (KolEditorPreview *self,
 
   tile->upgrade_policy = KOL_UPGRADE_INFERRED;
   tile->upgrades_to = NULL;
-  result = kol_board_upgrades_to (self->game, -1, from, to);
+  result = kol_board_upgrades_to (self->engine, -1, from, to);
   tile->upgrade_policy = policy;
   tile->upgrades_to = list;
   return result;
@@ -446,7 +446,7 @@ kol_editor_preview_dup_upgrades (KolEditorPreview *self,
   for (guint to = 0; from >= 0 && to < self->title->n_manifest_tiles; to++)
     {
       gboolean up = inferred ? infers (self, from, (int) to)
-                             : kol_board_upgrades_to (self->game, -1, from, (int) to);
+                             : kol_board_upgrades_to (self->engine, -1, from, (int) to);
 
       if (up && (int) to != from)
         g_strv_builder_add (builder, self->title->tiles[to].id);

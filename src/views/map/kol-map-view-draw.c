@@ -45,12 +45,12 @@ set_source_hex (cairo_t    *cr,
 /**
  * _kol_map_view_hex_svg:
  *
- * The renderer's picture of @hex of @game for a texture of hex size @size
+ * The renderer's picture of @hex of @engine for a texture of hex size @size
  * (device pixels).
  */
 char *
 _kol_map_view_hex_svg (KolMapView    *self,
-                       const KolEngine *game,
+                       const KolEngine *engine,
                        int            hex,
                        int            size)
 {
@@ -60,7 +60,7 @@ _kol_map_view_hex_svg (KolMapView    *self,
   opts.hex_size = size;
   opts.language = self->language;
   opts.flags = KOL_SVG_NO_BACKGROUND;  /* the corners belong to the neighbours */
-  return kol_svg_render_hex (game, hex, &opts);
+  return kol_svg_render_hex (engine, hex, &opts);
 }
 
 /* A picture to paint with cairo. */
@@ -116,7 +116,7 @@ static GdkTexture *
 get_texture (KolMapView       *self,
              Frame            *f,
              const char       *key,
-             const KolEngine    *game,
+             const KolEngine    *engine,
              int               hex,
              gboolean         *exact,
              cairo_surface_t **surface)
@@ -130,7 +130,7 @@ get_texture (KolMapView       *self,
   if (self->settled && !kol_tile_renderer_is_pending (self->renderer, key, f->size))
     {
       kol_tile_renderer_request (self->renderer, key, f->size,
-                                 _kol_map_view_hex_svg (self, game, hex, f->size),
+                                 _kol_map_view_hex_svg (self, engine, hex, f->size),
                                  f->tex_width, f->tex_height);
       /* an unthreaded renderer has it already */
       texture = kol_tile_renderer_lookup (self->renderer, key, f->size, &found, surface);
@@ -217,7 +217,7 @@ draw_hexes (KolMapView            *self,
       kol_svg_board_hex_center (self->title, (int) h, &bx, &by);
       if (!hex_visible (self, bx, by, visible))
         continue;
-      texture = get_texture (self, f, self->hex_keys[h], self->game, (int) h, &exact, &surface);
+      texture = get_texture (self, f, self->hex_keys[h], self->engine, (int) h, &exact, &surface);
       if (texture == NULL)
         {
           g_array_append_val (f->placeholders, h);
@@ -241,7 +241,7 @@ draw_tentative (KolMapView *self,
 
   if (t->hex < 0 || t->key == NULL)
     return;
-  texture = get_texture (self, f, t->key, t->game, t->hex, &exact, &surface);
+  texture = get_texture (self, f, t->key, t->engine, t->hex, &exact, &surface);
   if (texture == NULL)
     return;
   kol_svg_board_hex_center (self->title, t->hex, &bx, &by);
@@ -299,7 +299,7 @@ draw_placeholders (KolMapView *self,
   for (guint i = 0; i < hexes->len; i++)
     {
       int h = g_array_index (hexes, guint, i);
-      const KolTileDef *tile = kol_board_tile (self->game, h, NULL);
+      const KolTileDef *tile = kol_board_tile (self->engine, h, NULL);
       KolColor color = tile->preprinted ? self->title->hexes[h].color : tile->color;
       double bx, by;
 
@@ -358,14 +358,14 @@ draw_city_highlights (KolMapView *self,
   for (guint i = 0; i < self->city_highlights->len; i++)
     {
       const KolMapCity *c = &g_array_index (self->city_highlights, KolMapCity, i);
-      int n = kol_board_city_slots (self->game, c->hex, c->city);
+      int n = kol_board_city_slots (self->engine, c->hex, c->city);
 
       for (int s = 0; s < n; s++)
         {
-          int slot = kol_board_slot_index (self->game, c->hex, c->city, s);
+          int slot = kol_board_slot_index (self->engine, c->hex, c->city, s);
           double x, y, r;
 
-          if (slot < 0 || !kol_svg_board_slot_point (self->game, c->hex, slot, &x, &y, &r))
+          if (slot < 0 || !kol_svg_board_slot_point (self->engine, c->hex, slot, &x, &y, &r))
             continue;
           cairo_new_sub_path (cr);
           cairo_arc (cr, x, y, r + 3 + px, 0, 2 * G_PI);
@@ -384,7 +384,7 @@ route_stop_point (KolMapView         *self,
                   double             *x,
                   double             *y)
 {
-  if (!kol_svg_board_node_point (self->game, node->hex, node->node, x, y))
+  if (!kol_svg_board_node_point (self->engine, node->hex, node->node, x, y))
     kol_svg_board_hex_center (self->title, node->hex, x, y);
 }
 
@@ -784,7 +784,7 @@ _kol_map_view_snapshot (GtkWidget   *widget,
   double x, y, w, h;
   gboolean missing;
 
-  if (self->game == NULL || width <= 0 || height <= 0)
+  if (self->engine == NULL || width <= 0 || height <= 0)
     return;
   placeholders = g_array_new (FALSE, FALSE, sizeof (guint));
   paints = g_array_new (FALSE, FALSE, sizeof (Paint));

@@ -337,11 +337,11 @@ leave_cb (GtkEventControllerMotion *controller,
 /* ----------------------------------------------------------------- details */
 
 static int
-revenue_now (const KolEngine    *game,
+revenue_now (const KolEngine    *engine,
              const KolNodeDef *node)
 {
   const KolRevenue *r = &node->revenue;
-  const KolTitle *title = game->title;
+  const KolTitle *title = engine->title;
   int value = r->n > 0 ? r->values[0] : r->fixed;
 
   switch (r->kind)
@@ -349,16 +349,16 @@ revenue_now (const KolEngine    *game,
     case KOL_REVENUE_BY_PHASE:
       /* the value of the latest phase reached */
       for (int i = 0; i < r->n; i++)
-        if (r->keys[i] <= game->phase)
+        if (r->keys[i] <= engine->phase)
           value = r->values[i];
       return value;
     case KOL_REVENUE_BY_COLOR:
       /* the value of the newest colour the phase lays */
       for (int c = 0; c < title->n_colors; c++)
         for (int i = 0; i < r->n; i++)
-          if (r->keys[i] == title->tile_colors[c] && game->phase >= 0 &&
-              (guint) game->phase < title->n_phases &&
-              (title->phases[game->phase].tiles & (1u << title->tile_colors[c])))
+          if (r->keys[i] == title->tile_colors[c] && engine->phase >= 0 &&
+              (guint) engine->phase < title->n_phases &&
+              (title->phases[engine->phase].tiles & (1u << title->tile_colors[c])))
             value = r->values[i];
       return value;
     case KOL_REVENUE_FIXED:
@@ -381,7 +381,7 @@ format_money (const KolTitle *title,
 }
 
 static char *
-revenues (const KolEngine    *game,
+revenues (const KolEngine    *engine,
           const KolTileDef *tile)
 {
   g_autoptr(GString) out = g_string_new (NULL);
@@ -392,7 +392,7 @@ revenues (const KolEngine    *game,
 
       if (tile->nodes[n].kind == KOL_NODE_JUNCTION)
         continue;
-      money = format_money (game->title, revenue_now (game, &tile->nodes[n]));
+      money = format_money (engine->title, revenue_now (engine, &tile->nodes[n]));
       if (out->len > 0)
         g_string_append (out, ", ");
       g_string_append (out, money);
@@ -439,11 +439,11 @@ terrain_name (const char *terrain)
 
 /* "AFG, IFT": the corporations with tokens (or reservations) on @hex. */
 static char *
-corporations_on (const KolEngine *game,
+corporations_on (const KolEngine *engine,
                  int            hex,
                  gboolean       reservations)
 {
-  const KolHexState *hs = &game->hexes[hex];
+  const KolHexState *hs = &engine->hexes[hex];
   g_autoptr(GString) out = g_string_new (NULL);
 
   for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
@@ -451,12 +451,12 @@ corporations_on (const KolEngine *game,
       int corp = reservations ? hs->slot_reserved[s]
                               : (hs->slot_token[s] >= 0 ? KOL_TOKEN_CORP (hs->slot_token[s]) : -1);
 
-      if (corp < 0 || (guint) corp >= game->title->n_corps ||
+      if (corp < 0 || (guint) corp >= engine->title->n_corps ||
           (reservations && hs->slot_token[s] >= 0))
         continue;
       if (out->len > 0)
         g_string_append (out, ", ");
-      g_string_append (out, game->title->corps[corp].id);
+      g_string_append (out, engine->title->corps[corp].id);
     }
   return out->len > 0 ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
 }
@@ -480,7 +480,7 @@ describe_tile (KolMapView *self,
                gboolean    markup)
 {
   const KolHexDef *def = &self->title->hexes[hex];
-  const KolTileDef *tile = kol_board_tile (self->game, hex, NULL);
+  const KolTileDef *tile = kol_board_tile (self->engine, hex, NULL);
   g_autofree char *line = NULL;
 
   if (tile->preprinted)
@@ -511,7 +511,7 @@ _kol_map_view_describe_hex (KolMapView *self,
   g_autofree char *money = NULL, *tokens = NULL, *reserved = NULL;
   const char *name;
 
-  if (self->game == NULL || hex < 0 || (guint) hex >= self->title->n_hexes)
+  if (self->engine == NULL || hex < 0 || (guint) hex >= self->title->n_hexes)
     return NULL;
   def = &self->title->hexes[hex];
   name = kol_view_pick_text (&def->name);
@@ -526,7 +526,7 @@ _kol_map_view_describe_hex (KolMapView *self,
       g_string_append_printf (out, " — %s", escaped);
     }
   describe_tile (self, out, hex, markup);
-  if ((money = revenues (self->game, kol_board_tile (self->game, hex, NULL))) != NULL)
+  if ((money = revenues (self->engine, kol_board_tile (self->engine, hex, NULL))) != NULL)
     {
       /* Translators: a label and its value, e.g. “Revenue: 30, 40”. */
       g_autofree char *line = g_strdup_printf (_("%1$s: %2$s"),
@@ -545,13 +545,13 @@ _kol_map_view_describe_hex (KolMapView *self,
                                                cost);
       add_line (out, markup, line);
     }
-  if ((tokens = corporations_on (self->game, hex, FALSE)) != NULL)
+  if ((tokens = corporations_on (self->engine, hex, FALSE)) != NULL)
     {
       /* Translators: the companies with station markers on a hex. */
       g_autofree char *line = g_strdup_printf (_("Station markers: %s"), tokens);
       add_line (out, markup, line);
     }
-  if ((reserved = corporations_on (self->game, hex, TRUE)) != NULL)
+  if ((reserved = corporations_on (self->engine, hex, TRUE)) != NULL)
     {
       /* Translators: companies whose home is on a hex, not yet placed. */
       g_autofree char *line = g_strdup_printf (_("Reserved for: %s"), reserved);

@@ -122,11 +122,11 @@ _kol_map_view_refresh_tentative (KolMapView *self)
   int copy_index;
 
   g_clear_pointer (&t->key, g_free);
-  g_clear_pointer (&t->game, kol_engine_free);
-  if (t->hex < 0 || self->game == NULL)
+  g_clear_pointer (&t->engine, kol_engine_free);
+  if (t->hex < 0 || self->engine == NULL)
     return;
   tile = &self->title->tiles[t->tile];
-  copy = kol_engine_copy (self->game);
+  copy = kol_engine_copy (self->engine);
   copy_index = kol_board_free_copy (copy, t->tile);
   if (copy_index < 0)
     copy_index = tile->preprinted ? -1 : tile->first_copy;
@@ -136,8 +136,8 @@ _kol_map_view_refresh_tentative (KolMapView *self)
   g_string_printf (key, "g%d:%d:%d:%08x:%u", t->hex, t->tile, t->rotation,
                    _kol_map_view_token_hash (&copy->hexes[t->hex]), self->title_serial);
   t->key = g_string_free (g_steal_pointer (&key), FALSE);
-  g_clear_pointer (&t->game, kol_engine_free);
-  t->game = copy;
+  g_clear_pointer (&t->engine, kol_engine_free);
+  t->engine = copy;
 }
 
 /**
@@ -209,7 +209,7 @@ route_paths (KolMapView     *self,
 
   for (int i = 0; i < route->n_paths; i++)
     {
-      g_autofree char *d = kol_svg_board_path_data (self->game, route->paths[i].hex,
+      g_autofree char *d = kol_svg_board_path_data (self->engine, route->paths[i].hex,
                                                     route->paths[i].path);
 
       cairo_new_path (cr);
@@ -247,7 +247,7 @@ kol_map_view_add_route (KolMapView     *self,
   g_return_val_if_fail (KOL_IS_MAP_VIEW (self), -1);
   g_return_val_if_fail (route != NULL, -1);
   g_return_val_if_fail (route->n_nodes >= 0 && route->n_paths >= 0, -1);
-  if (self->game == NULL)
+  if (self->engine == NULL)
     return -1;
   for (int i = 0; i < route->n_nodes; i++)
     g_return_val_if_fail (route->nodes[i].hex >= 0 &&

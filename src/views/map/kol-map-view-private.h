@@ -37,14 +37,14 @@ typedef struct
   gint16 tile;
   gint8  rotation;
   char    *key;            /* cache key of its picture */
-  KolEngine *game;           /* the board with the tile laid, to draw the hex */
+  KolEngine *engine;           /* the board with the tile laid, to draw the hex */
 } KolMapTentative;
 
 struct _KolMapView
 {
   GtkWidget parent_instance;
 
-  KolEngine         *game;          /* our copy, or NULL */
+  KolEngine         *engine;          /* our copy, or NULL */
   const KolTitle  *title;         /* game->title */
   KolViewport     *viewport;
   KolTileRenderer *renderer;
@@ -124,7 +124,7 @@ void     _kol_map_view_snapshot       (GtkWidget   *widget,
                                        GtkSnapshot *snapshot);
 void     _kol_map_view_build_axes     (KolMapView  *self);
 char    *_kol_map_view_hex_svg        (KolMapView  *self,
-                                       const KolEngine *game,
+                                       const KolEngine *engine,
                                        int          hex,
                                        int          size);
 

@@ -70,7 +70,7 @@ gboolean
 kol_map_view_get_rendering (KolMapView *self)
 {
   g_return_val_if_fail (KOL_IS_MAP_VIEW (self), FALSE);
-  return self->game != NULL &&
+  return self->engine != NULL &&
          (!self->settled || self->needs_textures ||
           kol_tile_renderer_get_n_pending (self->renderer) > 0);
 }
@@ -274,13 +274,13 @@ kol_map_view_finalize (GObject *object)
 {
   KolMapView *self = KOL_MAP_VIEW (object);
 
-  g_clear_pointer (&self->game, kol_engine_free);
+  g_clear_pointer (&self->engine, kol_engine_free);
   g_clear_pointer (&self->hex_keys, g_strfreev);
   g_clear_pointer (&self->hex_serials, g_free);
   g_clear_pointer (&self->highlights, g_free);
   g_clear_pointer (&self->city_highlights, g_array_unref);
   g_clear_pointer (&self->tentative.key, g_free);
-  g_clear_pointer (&self->tentative.game, kol_engine_free);
+  g_clear_pointer (&self->tentative.engine, kol_engine_free);
 
   G_OBJECT_CLASS (kol_map_view_parent_class)->finalize (object);
 }
@@ -561,7 +561,7 @@ rebuild_keys (KolMapView *self)
   self->hex_keys = g_new0 (char *, n + 1);
   for (guint h = 0; h < n; h++)
     {
-      const KolHexState *hs = &self->game->hexes[h];
+      const KolHexState *hs = &self->engine->hexes[h];
 
       self->hex_keys[h] = g_strdup_printf ("h%u:%d:%d:%08x:%u", h, hs->tile, hs->rotation,
                                            _kol_map_view_token_hash (hs),
@@ -581,7 +581,7 @@ measure_hex_document (KolMapView *self)
 
   kol_svg_options_init (&opts);
   opts.hex_size = KOL_SVG_HEX_RADIUS;  /* one pixel per board unit */
-  svg = kol_svg_render_hex (self->game, 0, &opts);
+  svg = kol_svg_render_hex (self->engine, 0, &opts);
   handle = svg != NULL ? rsvg_handle_new_from_data ((const guint8 *) svg, strlen (svg), NULL)
                        : NULL;
   if (handle == NULL || !rsvg_handle_get_intrinsic_size_in_pixels (handle, &w, &h))
@@ -598,7 +598,7 @@ clear_overlays (KolMapView *self)
   g_array_set_size (self->city_highlights, 0);
   self->tentative.hex = -1;
   g_clear_pointer (&self->tentative.key, g_free);
-  g_clear_pointer (&self->tentative.game, kol_engine_free);
+  g_clear_pointer (&self->tentative.engine, kol_engine_free);
   if (self->selected_hex >= 0)
     {
       self->selected_hex = -1;
@@ -632,9 +632,9 @@ set_title (KolMapView     *self,
 /**
  * kol_map_view_set_board:
  * @self: a map view
- * @game: (nullable): the game state to show, or %NULL for none
+ * @engine: (nullable): the game state to show, or %NULL for none
  *
- * Shows @game's board: every hex's tile at its rotation, with its tokens
+ * Shows @engine's board: every hex's tile at its rotation, with its tokens
  * and reservations. The view keeps a copy of the state, so call this again
  * after every change (hexes whose picture did not change keep their
  * textures). Its title is not copied and must stay alive while the view
@@ -646,27 +646,27 @@ set_title (KolMapView     *self,
  */
 void
 kol_map_view_set_board (KolMapView    *self,
-                        const KolEngine *game)
+                        const KolEngine *engine)
 {
   g_return_if_fail (KOL_IS_MAP_VIEW (self));
 
-  if (game == NULL)
+  if (engine == NULL)
     {
       if (self->title != NULL)
         set_title (self, NULL);
       _kol_map_view_build_axes (self);
-      g_clear_pointer (&self->game, kol_engine_free);
+      g_clear_pointer (&self->engine, kol_engine_free);
       gtk_widget_queue_draw (GTK_WIDGET (self));
       _kol_map_view_update_rendering (self);
       return;
     }
-  if (self->game == NULL)
-    self->game = kol_engine_copy (game);
+  if (self->engine == NULL)
+    self->engine = kol_engine_copy (engine);
   else
-    kol_engine_copy_into (self->game, game);
-  if (game->title != self->title)
+    kol_engine_copy_into (self->engine, engine);
+  if (engine->title != self->title)
     {
-      set_title (self, game->title);
+      set_title (self, engine->title);
       measure_hex_document (self);
       _kol_map_view_build_axes (self);
     }
@@ -678,10 +678,10 @@ kol_map_view_set_board (KolMapView    *self,
 }
 
 /* Bumps the serial of every hex whose picture differs between the board
- * shown and @game, so that only those are rasterized again. */
+ * shown and @engine, so that only those are rasterized again. */
 static void
 bump_changed_hexes (KolMapView    *self,
-                    const KolEngine *game)
+                    const KolEngine *engine)
 {
   guint n = self->title->n_hexes;
 
@@ -689,8 +689,8 @@ bump_changed_hexes (KolMapView    *self,
     self->hex_serials = g_new0 (guint, n);
   for (guint h = 0; h < n; h++)
     {
-      g_autofree char *before = _kol_map_view_hex_svg (self, self->game, (int) h, 100);
-      g_autofree char *after = _kol_map_view_hex_svg (self, game, (int) h, 100);
+      g_autofree char *before = _kol_map_view_hex_svg (self, self->engine, (int) h, 100);
+      g_autofree char *after = _kol_map_view_hex_svg (self, engine, (int) h, 100);
 
       if (g_strcmp0 (before, after) != 0)
         self->hex_serials[h]++;
@@ -700,9 +700,9 @@ bump_changed_hexes (KolMapView    *self,
 /**
  * kol_map_view_update_title:
  * @self: a map view
- * @game: a game on a title that is an edited version of the one shown
+ * @engine: a game on a title that is an edited version of the one shown
  *
- * For editors, whose every change loads the title again: shows @game as
+ * For editors, whose every change loads the title again: shows @engine as
  * kol_map_view_set_board() does, but as long as the number of hexes is
  * the same, the zoom, the position, the selection and the highlights stay,
  * and only the hexes whose picture changed are drawn again. The title shown
@@ -710,23 +710,23 @@ bump_changed_hexes (KolMapView    *self,
  */
 void
 kol_map_view_update_title (KolMapView    *self,
-                           const KolEngine *game)
+                           const KolEngine *engine)
 {
   g_return_if_fail (KOL_IS_MAP_VIEW (self));
-  g_return_if_fail (game != NULL);
+  g_return_if_fail (engine != NULL);
 
-  if (self->game == NULL || self->title == NULL || game->title == self->title ||
-      game->title->n_hexes != self->title->n_hexes)
+  if (self->engine == NULL || self->title == NULL || engine->title == self->title ||
+      engine->title->n_hexes != self->title->n_hexes)
     {
-      kol_map_view_set_board (self, game);
+      kol_map_view_set_board (self, engine);
       return;
     }
-  bump_changed_hexes (self, game);
-  self->title = game->title;
+  bump_changed_hexes (self, engine);
+  self->title = engine->title;
   self->title_serial++;
   self->tentative.hex = -1;
-  kol_engine_copy_into (self->game, game);
-  kol_viewport_set_title (self->viewport, game->title, KOL_SVG_AXES);
+  kol_engine_copy_into (self->engine, engine);
+  kol_viewport_set_title (self->viewport, engine->title, KOL_SVG_AXES);
   measure_hex_document (self);
   _kol_map_view_build_axes (self);
   rebuild_keys (self);
@@ -745,7 +745,7 @@ const KolEngine *
 kol_map_view_get_board (KolMapView *self)
 {
   g_return_val_if_fail (KOL_IS_MAP_VIEW (self), NULL);
-  return self->game;
+  return self->engine;
 }
 
 /**
@@ -915,15 +915,15 @@ node_at (KolMapView *self,
          double      bx,
          double      by)
 {
-  const KolTileDef *tile = kol_board_tile (self->game, hex, NULL);
+  const KolTileDef *tile = kol_board_tile (self->engine, hex, NULL);
 
   for (int s = 0; s < kol_tile_n_slots (tile); s++)
     {
       double x, y, r;
 
-      if (kol_svg_board_slot_point (self->game, hex, s, &x, &y, &r) &&
+      if (kol_svg_board_slot_point (self->engine, hex, s, &x, &y, &r) &&
           hypot (bx - x, by - y) <= r)
-        return kol_tile_city_node (tile, kol_board_slot_city (self->game, hex, s));
+        return kol_tile_city_node (tile, kol_board_slot_city (self->engine, hex, s));
     }
   for (int n = 0; n < tile->n_nodes; n++)
     {
@@ -931,7 +931,7 @@ node_at (KolMapView *self,
 
       if (tile->nodes[n].kind == KOL_NODE_CITY || tile->nodes[n].kind == KOL_NODE_JUNCTION)
         continue;
-      if (kol_svg_board_node_point (self->game, hex, n, &x, &y) &&
+      if (kol_svg_board_node_point (self->engine, hex, n, &x, &y) &&
           hypot (bx - x, by - y) <= KOL_SVG_HEX_RADIUS * 0.22)
         return n;
     }
@@ -959,7 +959,7 @@ kol_map_view_pick (KolMapView *self,
   int h, n = -1;
 
   g_return_val_if_fail (KOL_IS_MAP_VIEW (self), FALSE);
-  h = self->game != NULL ? kol_viewport_hex_at (self->viewport, x, y) : -1;
+  h = self->engine != NULL ? kol_viewport_hex_at (self->viewport, x, y) : -1;
   if (h >= 0)
     {
       double bx, by;

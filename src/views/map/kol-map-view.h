@@ -67,10 +67,10 @@ typedef struct
 GtkWidget       *kol_map_view_new                (void);
 
 void             kol_map_view_set_board          (KolMapView       *self,
-                                                  const KolEngine    *game);
+                                                  const KolEngine    *engine);
 const KolEngine   *kol_map_view_get_board          (KolMapView       *self);
 void             kol_map_view_update_title       (KolMapView       *self,
-                                                  const KolEngine    *game);
+                                                  const KolEngine    *engine);
 KolViewport     *kol_map_view_get_viewport       (KolMapView       *self);
 KolTileRenderer *kol_map_view_get_renderer       (KolMapView       *self);
 

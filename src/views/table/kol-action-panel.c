@@ -153,9 +153,9 @@ bid_range (KolActionPanel *self,
            const KolAction *a,
            Range          *range)
 {
-  KolEngine *g = kol_panel_engine (self->game);
+  KolEngine *engine = kol_panel_engine (self->game);
   KolBidOption options[KOL_MAX_COMPANIES];
-  int n = kol_auction_bid_options (g, a->entity, options, G_N_ELEMENTS (options));
+  int n = kol_auction_bid_options (engine, a->entity, options, G_N_ELEMENTS (options));
 
   for (int i = 0; i < n; i++)
     if (options[i].company == a->company)
@@ -165,7 +165,7 @@ bid_range (KolActionPanel *self,
         range->step = MAX (options[i].step, 1);
         return;
       }
-  range->max = MAX (range->max, kol_engine_cash (g, a->entity));
+  range->max = MAX (range->max, kol_engine_cash (engine, a->entity));
 }
 
 /* The range of the choice of @actions[first], from its representative
@@ -250,18 +250,18 @@ static char *
 spin_name (KolActionPanel  *self,
            const KolAction *a)
 {
-  const KolEngine *g = kol_game_get_engine (self->game);
+  const KolEngine *engine = kol_game_get_engine (self->game);
   const char *target = "";
   g_autofree char *train = NULL;
 
-  if (a->company >= 0 && a->company < g->n_companies)
-    target = g->title->companies[a->company].id;
-  else if (a->type == KOL_ACTION_BUY_TRAIN && a->train >= 0 && a->train < g->n_trains)
+  if (a->company >= 0 && a->company < engine->n_companies)
+    target = engine->title->companies[a->company].id;
+  else if (a->type == KOL_ACTION_BUY_TRAIN && a->train >= 0 && a->train < engine->n_trains)
     /* the train's own id ("4H-1"): trains of one kind from two sellers
      * are two spin buttons */
-    target = train = kol_engine_train_id ((KolEngine *) g, a->train);
+    target = train = kol_engine_train_id ((KolEngine *) engine, a->train);
   else if (a->type == KOL_ACTION_DIVIDEND && a->entity.kind == KOL_ENTITY_CORP)
-    target = g->title->corps[a->entity.index].id;
+    target = engine->title->corps[a->entity.index].id;
   return g_strdup_printf ("%s:%s", kol_action_type_to_string (a->type), target);
 }
 
@@ -422,11 +422,11 @@ clear_content (KolActionPanel *self)
 static void
 update_heading (KolActionPanel *self)
 {
-  const KolEngine *g = kol_game_get_engine (self->game);
+  const KolEngine *engine = kol_game_get_engine (self->game);
   const char *name = kol_game_get_acting_entity_name (self->game);
   int corp = kol_game_get_acting_corporation (self->game);
-  int shown = corp >= 0 && kol_engine_corp_parent ((KolEngine *) g, corp) >= 0
-                ? kol_engine_corp_parent ((KolEngine *) g, corp) : corp;
+  int shown = corp >= 0 && kol_engine_corp_parent ((KolEngine *) engine, corp) >= 0
+                ? kol_engine_corp_parent ((KolEngine *) engine, corp) : corp;
 
   gtk_label_set_text (self->heading_label, name != NULL ? name : "");
   gtk_label_set_text (self->step_label, kol_game_get_step_name (self->game));
@@ -436,7 +436,7 @@ update_heading (KolActionPanel *self)
       g_autofree char *color = NULL;
 
       g_object_get (self->game, "acting-color", &color, NULL);
-      kol_panel_chip_set (self->chip, color, g->title->corps[shown].text_color, g->title->corps[shown].id);
+      kol_panel_chip_set (self->chip, color, engine->title->corps[shown].text_color, engine->title->corps[shown].id);
     }
 }
 
@@ -455,11 +455,11 @@ build_past (KolActionPanel *self)
 }
 
 static gboolean
-is_train_choice (const KolEngine *g,
+is_train_choice (const KolEngine *engine,
                  const KolAction *a)
 {
   return (a->type == KOL_ACTION_BUY_TRAIN || a->type == KOL_ACTION_SCRAP_TRAIN ||
-          a->type == KOL_ACTION_DISCARD_TRAIN) && a->train >= 0 && a->train < g->n_trains;
+          a->type == KOL_ACTION_DISCARD_TRAIN) && a->train >= 0 && a->train < engine->n_trains;
 }
 
 /* Trains of one kind with one owner, in the same state, are the same
@@ -470,19 +470,19 @@ static gboolean
 same_train_offered (KolActionPanel  *self,
                     const KolAction *a)
 {
-  const KolEngine *g = kol_game_get_engine (self->game);
+  const KolEngine *engine = kol_game_get_engine (self->game);
 
-  if (!is_train_choice (g, a))
+  if (!is_train_choice (engine, a))
     return FALSE;
   for (guint i = 0; i < self->choices->len; i++)
     {
       const KolAction *b = ((Choice *) g_ptr_array_index (self->choices, i))->action;
-      const KolTrain *x = &g->trains[a->train], *y;
+      const KolTrain *x = &engine->trains[a->train], *y;
 
-      if (b->type != a->type || !is_train_choice (g, b) ||
+      if (b->type != a->type || !is_train_choice (engine, b) ||
           !kol_entity_equal (a->entity, b->entity) || g_strcmp0 (a->variant, b->variant) != 0)
         continue;
-      y = &g->trains[b->train];
+      y = &engine->trains[b->train];
       if (x->def == y->def && x->variant == y->variant && kol_entity_equal (x->owner, y->owner) &&
           x->obsolete == y->obsolete && x->rusted == y->rusted && x->operated == y->operated)
         return TRUE;
@@ -491,11 +491,11 @@ same_train_offered (KolActionPanel  *self,
 }
 
 static gboolean
-is_president_share (const KolEngine *g,
+is_president_share (const KolEngine *engine,
                     const KolAction *a)
 {
   return (a->type == KOL_ACTION_BUY_SHARES || a->type == KOL_ACTION_SELL_SHARES) && a->n_shares > 0 &&
-         a->shares[0] >= 0 && a->shares[0] < g->n_certs && g->certs[a->shares[0]].president;
+         a->shares[0] >= 0 && a->shares[0] < engine->n_certs && engine->certs[a->shares[0]].president;
 }
 
 /* Choices the engine words alike (1840: "Remove a Stadtbahn station
@@ -560,7 +560,7 @@ disambiguate_labels (KolActionPanel *self)
  * same purchase or sale to a player and to the rules: the engine offers
  * each of them, the panel only the first. */
 static gboolean
-same_certs (const KolEngine *g,
+same_certs (const KolEngine *engine,
             const KolAction *a,
             const KolAction *b)
 {
@@ -569,18 +569,18 @@ same_certs (const KolEngine *g,
   /* a sale is of a percentage of a company (two 10% or one 20%
    * certificate, the president's swapped as the rules say) */
   if (a->type == KOL_ACTION_SELL_SHARES && a->n_shares > 0 && b->n_shares > 0 && a->shares[0] >= 0 &&
-      a->shares[0] < g->n_certs && b->shares[0] >= 0 && b->shares[0] < g->n_certs)
-    return g->certs[a->shares[0]].corp == g->certs[b->shares[0]].corp;
+      a->shares[0] < engine->n_certs && b->shares[0] >= 0 && b->shares[0] < engine->n_certs)
+    return engine->certs[a->shares[0]].corp == engine->certs[b->shares[0]].corp;
   if (a->n_shares != b->n_shares)
     return FALSE;
   for (guint i = 0; i < a->n_shares; i++)
     {
       const KolCert *x, *y;
 
-      if (a->shares[i] < 0 || a->shares[i] >= g->n_certs || b->shares[i] < 0 || b->shares[i] >= g->n_certs)
+      if (a->shares[i] < 0 || a->shares[i] >= engine->n_certs || b->shares[i] < 0 || b->shares[i] >= engine->n_certs)
         return FALSE;
-      x = &g->certs[a->shares[i]];
-      y = &g->certs[b->shares[i]];
+      x = &engine->certs[a->shares[i]];
+      y = &engine->certs[b->shares[i]];
       if (x->corp != y->corp || x->percent != y->percent || x->president != y->president ||
           x->flags != y->flags || !kol_entity_equal (x->owner, y->owner))
         return FALSE;
@@ -592,7 +592,7 @@ static gboolean
 same_shares_offered (KolActionPanel  *self,
                      const KolAction *a)
 {
-  const KolEngine *g = kol_game_get_engine (self->game);
+  const KolEngine *engine = kol_game_get_engine (self->game);
 
   if (a->type != KOL_ACTION_BUY_SHARES && a->type != KOL_ACTION_SELL_SHARES)
     return FALSE;
@@ -601,7 +601,7 @@ same_shares_offered (KolActionPanel  *self,
       const KolAction *b = ((Choice *) g_ptr_array_index (self->choices, i))->action;
 
       if (b->type == a->type && kol_entity_equal (a->entity, b->entity) && a->price == b->price &&
-          same_certs (g, a, b))
+          same_certs (engine, a, b))
         return TRUE;
     }
   return FALSE;

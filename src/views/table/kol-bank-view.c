@@ -92,18 +92,18 @@ add_pair (GtkGrid    *grid,
 /* ------------------------------------------------------- bank and pool */
 
 static char *
-pool_text (KolEngine *g)
+pool_text (KolEngine *engine)
 {
   g_autoptr(GString) out = g_string_new (NULL);
 
-  for (int i = 0; i < g->n_corp_order; i++)
+  for (int i = 0; i < engine->n_corp_order; i++)
     {
-      int c = g->corp_order[i];
+      int c = engine->corp_order[i];
       int percent;
 
-      if (c < 0 || c >= g->n_corps || (percent = kol_corp_pool_percent (g, c)) == 0)
+      if (c < 0 || c >= engine->n_corps || (percent = kol_corp_pool_percent (engine, c)) == 0)
         continue;
-      g_string_append_printf (out, "%s%s %d%%", out->len > 0 ? ", " : "", g->title->corps[c].id, percent);
+      g_string_append_printf (out, "%s%s %d%%", out->len > 0 ? ", " : "", engine->title->corps[c].id, percent);
     }
   if (out->len == 0)
     /* Translators: the pool holds no shares. */
@@ -112,34 +112,34 @@ pool_text (KolEngine *g)
 }
 
 static char *
-discarded_text (KolEngine *g)
+discarded_text (KolEngine *engine)
 {
   gint16 trains[KOL_MAX_TRAINS];
-  int n = kol_depot_discarded (g, trains, G_N_ELEMENTS (trains));
+  int n = kol_depot_discarded (engine, trains, G_N_ELEMENTS (trains));
   g_autoptr(GString) out = g_string_new (NULL);
 
   for (int i = 0; i < n; i++)
-    g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", kol_engine_train_name (g, trains[i]));
+    g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", kol_engine_train_name (engine, trains[i]));
   return n > 0 ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
 }
 
 static void
 refresh_money (KolBankView *self,
-               KolEngine   *g)
+               KolEngine   *engine)
 {
-  g_autofree char *pool = pool_text (g);
-  g_autofree char *discarded = discarded_text (g);
+  g_autofree char *pool = pool_text (engine);
+  g_autofree char *discarded = discarded_text (engine);
   g_autofree char *bank = NULL;
   int row = 0;
 
-  if (g->title->bank < 0)
+  if (engine->title->bank < 0)
     /* Translators: the bank's cash when it is unlimited (1840). */
     bank = g_strdup (C_("bank", "unlimited"));
   else
-    bank = kol_panel_money (self->game, g->bank);
+    bank = kol_panel_money (self->game, engine->bank);
   kol_panel_clear_box (GTK_WIDGET (self->money));
-  add_pair (self->money, &row, kol_view_term (g->title, KOL_TERM_BANK), bank);
-  add_pair (self->money, &row, kol_view_term (g->title, KOL_TERM_POOL), pool);
+  add_pair (self->money, &row, kol_view_term (engine->title, KOL_TERM_BANK), bank);
+  add_pair (self->money, &row, kol_view_term (engine->title, KOL_TERM_POOL), pool);
   if (discarded != NULL)
     /* Translators: trains (1840: trams) discarded to the pool, on sale. */
     add_pair (self->money, &row, _("Discarded"), discarded);
@@ -150,22 +150,22 @@ refresh_money (KolBankView *self,
 static gboolean
 train_on_sale (const gint16 *sale,
                int           n_sale,
-               KolEngine    *g,
+               KolEngine    *engine,
                int           train)
 {
   for (int i = 0; i < n_sale; i++)
-    if (g->trains[sale[i]].def == g->trains[train].def &&
-        g->trains[sale[i]].variant == g->trains[train].variant)
+    if (engine->trains[sale[i]].def == engine->trains[train].def &&
+        engine->trains[sale[i]].variant == engine->trains[train].variant)
       return TRUE;
   return FALSE;
 }
 
 static char *
-train_markup (KolEngine *g,
+train_markup (KolEngine *engine,
               int        train)
 {
-  g_autofree char *color = kol_panel_train_color (g->title, g->trains[train].def);
-  g_autofree char *name = g_markup_escape_text (kol_engine_train_name (g, train), -1);
+  g_autofree char *color = kol_panel_train_color (engine->title, engine->trains[train].def);
+  g_autofree char *name = g_markup_escape_text (kol_engine_train_name (engine, train), -1);
 
   if (color == NULL)
     return g_steal_pointer (&name);
@@ -175,7 +175,7 @@ train_markup (KolEngine *g,
 /* One row per run of equal trains (same name and price) in depot order. */
 static void
 add_depot_rows (KolBankView  *self,
-                KolEngine    *g,
+                KolEngine    *engine,
                 const gint16 *trains,
                 int           n,
                 int          *row)
@@ -183,12 +183,12 @@ add_depot_rows (KolBankView  *self,
   for (int i = 0; i < n;)
     {
       int j = i + 1;
-      g_autofree char *name = train_markup (g, trains[i]);
+      g_autofree char *name = train_markup (engine, trains[i]);
       g_autofree char *count = NULL;
-      g_autofree char *price = kol_panel_money (self->game, kol_engine_train_price (g, trains[i]));
+      g_autofree char *price = kol_panel_money (self->game, kol_engine_train_price (engine, trains[i]));
 
-      while (j < n && g_strcmp0 (kol_engine_train_name (g, trains[j]), kol_engine_train_name (g, trains[i])) == 0 &&
-             kol_engine_train_price (g, trains[j]) == kol_engine_train_price (g, trains[i]))
+      while (j < n && g_strcmp0 (kol_engine_train_name (engine, trains[j]), kol_engine_train_name (engine, trains[i])) == 0 &&
+             kol_engine_train_price (engine, trains[j]) == kol_engine_train_price (engine, trains[i]))
         j++;
       /* Translators: how many equal trains (trams) are in the depot. */
       count = g_strdup_printf (C_("trains", "×%d"), j - i);
@@ -213,33 +213,33 @@ add_depot_heading (KolBankView *self,
 
 static void
 refresh_depot (KolBankView *self,
-               KolEngine   *g)
+               KolEngine   *engine)
 {
   gint16 upcoming[KOL_MAX_TRAINS], sale[KOL_MAX_TRAINS], now[KOL_MAX_TRAINS], later[KOL_MAX_TRAINS];
-  int n = kol_engine_depot_upcoming (g, upcoming, G_N_ELEMENTS (upcoming));
-  int n_sale = kol_depot_trains (g, sale, G_N_ELEMENTS (sale));
+  int n = kol_engine_depot_upcoming (engine, upcoming, G_N_ELEMENTS (upcoming));
+  int n_sale = kol_depot_trains (engine, sale, G_N_ELEMENTS (sale));
   int n_now = 0, n_later = 0, row = 0;
 
   for (int i = 0; i < n; i++)
     {
-      if (!kol_panel_train_buyable (g->title, g->trains[upcoming[i]].def))
+      if (!kol_panel_train_buyable (engine->title, engine->trains[upcoming[i]].def))
         continue;
-      if (train_on_sale (sale, n_sale, g, upcoming[i]))
+      if (train_on_sale (sale, n_sale, engine, upcoming[i]))
         now[n_now++] = upcoming[i];
       else
         later[n_later++] = upcoming[i];
     }
-  gtk_label_set_text (self->depot_heading, kol_view_term (g->title, KOL_TERM_TRAINS));
+  gtk_label_set_text (self->depot_heading, kol_view_term (engine->title, KOL_TERM_TRAINS));
   kol_panel_clear_box (GTK_WIDGET (self->depot));
   if (n_now > 0)
     {
-      add_depot_heading (self, kol_view_term (g->title, KOL_TERM_AVAILABLE_TRAINS), &row);
-      add_depot_rows (self, g, now, n_now, &row);
+      add_depot_heading (self, kol_view_term (engine->title, KOL_TERM_AVAILABLE_TRAINS), &row);
+      add_depot_rows (self, engine, now, n_now, &row);
     }
   if (n_later > 0)
     {
-      add_depot_heading (self, kol_view_term (g->title, KOL_TERM_FUTURE_TRAINS), &row);
-      add_depot_rows (self, g, later, n_later, &row);
+      add_depot_heading (self, kol_view_term (engine->title, KOL_TERM_FUTURE_TRAINS), &row);
+      add_depot_rows (self, engine, later, n_later, &row);
     }
   if (n_now + n_later == 0)
     /* Translators: the depot has no trains (1840: trams) left. */
@@ -250,11 +250,11 @@ refresh_depot (KolBankView *self,
 
 /* Has no train of @def left the depot yet? */
 static gboolean
-def_fresh (KolEngine *g,
+def_fresh (KolEngine *engine,
            int        def)
 {
-  for (int i = 0; i < g->n_trains; i++)
-    if (g->trains[i].def == def && (!g->trains[i].in_depot || g->trains[i].owner.kind != KOL_ENTITY_BANK))
+  for (int i = 0; i < engine->n_trains; i++)
+    if (engine->trains[i].def == def && (!engine->trains[i].in_depot || engine->trains[i].owner.kind != KOL_ENTITY_BANK))
       return FALSE;
   return TRUE;
 }
@@ -287,10 +287,10 @@ append_sentence (GString    *out,
 
 /* What buying the first train of @def does, or NULL for nothing. */
 static char *
-first_purchase_effects (KolEngine *g,
+first_purchase_effects (KolEngine *engine,
                         int        def)
 {
-  const KolTitle *t = g->title;
+  const KolTitle *t = engine->title;
   g_autoptr(GString) out = g_string_new (NULL);
 
   for (guint p = 0; p < t->n_phases; p++)
@@ -331,28 +331,28 @@ replace_next_box (KolBankView *self)
 
 static void
 refresh_next (KolBankView *self,
-              KolEngine   *g)
+              KolEngine   *engine)
 {
   gint16 upcoming[KOL_MAX_TRAINS];
-  int n = kol_engine_depot_upcoming (g, upcoming, G_N_ELEMENTS (upcoming));
+  int n = kol_engine_depot_upcoming (engine, upcoming, G_N_ELEMENTS (upcoming));
   guint32 seen = 0;
   int shown = 0;
 
   replace_next_box (self);
   for (int i = 0; i < n; i++)
     {
-      int def = g->trains[upcoming[i]].def;
+      int def = engine->trains[upcoming[i]].def;
       g_autofree char *effects = NULL;
       g_autofree char *line = NULL;
 
-      if (def < 0 || def >= 32 || (seen & (1u << def)) || !def_fresh (g, def))
+      if (def < 0 || def >= 32 || (seen & (1u << def)) || !def_fresh (engine, def))
         continue;
       seen |= 1u << def;
-      if ((effects = first_purchase_effects (g, def)) == NULL)
+      if ((effects = first_purchase_effects (engine, def)) == NULL)
         continue;
       /* Translators: %1$s is a train (1840: tram) name, %2$s what buying
        * the first one changes. */
-      line = g_strdup_printf (_("First %1$s: %2$s"), g->title->trains[def].name, effects);
+      line = g_strdup_printf (_("First %1$s: %2$s"), engine->title->trains[def].name, effects);
       gtk_box_append (GTK_BOX (self->next), cell (line, FALSE));
       shown++;
     }
@@ -420,9 +420,9 @@ build_track (KolBankView    *self,
 
 static void
 refresh_track (KolBankView *self,
-               KolEngine   *g)
+               KolEngine   *engine)
 {
-  int current = kol_engine_round_track_index (g);
+  int current = kol_engine_round_track_index (engine);
   int i = 0;
 
   self->track_index = current;
@@ -497,9 +497,9 @@ add_phase_row (KolBankView    *self,
 
 static void
 refresh_phases (KolBankView *self,
-                KolEngine   *g)
+                KolEngine   *engine)
 {
-  const KolTitle *t = g->title;
+  const KolTitle *t = engine->title;
   const char *heads[4] = {
     /* Translators: column heading of the phase table. */
     C_("phase table", "Phase"),
@@ -519,7 +519,7 @@ refresh_phases (KolBankView *self,
       gtk_grid_attach (self->phases, head, i, 0, 1, 1);
     }
   for (guint p = 0; p < t->n_phases; p++)
-    add_phase_row (self, t, (int) p, (int) p == g->phase);
+    add_phase_row (self, t, (int) p, (int) p == engine->phase);
 }
 
 /* ------------------------------------------------------------- refresh */
@@ -527,22 +527,22 @@ refresh_phases (KolBankView *self,
 static void
 refresh (KolBankView *self)
 {
-  KolEngine *g;
+  KolEngine *engine;
   g_autofree char *phase = NULL;
   g_autofree char *phase_text = NULL;
 
   if (self->game == NULL)
     return;
-  g = kol_panel_engine (self->game);
+  engine = kol_panel_engine (self->game);
   g_object_get (self->game, "phase-name", &phase, NULL);
   /* Translators: the current phase ("Phase 6H"). */
   phase_text = g_strdup_printf (_("Phase %s"), phase != NULL ? phase : "");
   gtk_label_set_text (self->phase_label, phase_text);
-  refresh_track (self, g);
-  refresh_money (self, g);
-  refresh_depot (self, g);
-  refresh_next (self, g);
-  refresh_phases (self, g);
+  refresh_track (self, engine);
+  refresh_money (self, engine);
+  refresh_depot (self, engine);
+  refresh_next (self, engine);
+  refresh_phases (self, engine);
 }
 
 /**

@@ -106,17 +106,17 @@ add_money_fact (KolCharterCard *self,
 /* The trains of @owner as markup: names, 1840's trams with a dot of their
  * colour. */
 static char *
-trains_markup (KolEngine *g,
+trains_markup (KolEngine *engine,
                KolEntity  owner)
 {
   gint16 trains[KOL_MAX_TRAINS];
-  int n = kol_engine_trains_of (g, owner, trains, G_N_ELEMENTS (trains));
+  int n = kol_engine_trains_of (engine, owner, trains, G_N_ELEMENTS (trains));
   g_autoptr(GString) out = g_string_new (NULL);
 
   for (int i = 0; i < n; i++)
     {
-      g_autofree char *color = kol_panel_train_color (g->title, g->trains[trains[i]].def);
-      g_autofree char *name = g_markup_escape_text (kol_engine_train_name (g, trains[i]), -1);
+      g_autofree char *color = kol_panel_train_color (engine->title, engine->trains[trains[i]].def);
+      g_autofree char *name = g_markup_escape_text (kol_engine_train_name (engine, trains[i]), -1);
 
       if (i > 0)
         g_string_append (out, ", ");
@@ -131,10 +131,10 @@ trains_markup (KolEngine *g,
 }
 
 static char *
-tokens_text (KolEngine *g,
+tokens_text (KolEngine *engine,
              int        corp)
 {
-  const KolCorp *c = &g->corps[corp];
+  const KolCorp *c = &engine->corps[corp];
   g_autoptr(GString) placed = g_string_new (NULL);
   int left = 0;
 
@@ -142,7 +142,7 @@ tokens_text (KolEngine *g,
     {
       if (c->tokens[i].hex >= 0)
         {
-          g_autofree char *hex = kol_panel_hex_name (g->title, c->tokens[i].hex);
+          g_autofree char *hex = kol_panel_hex_name (engine->title, c->tokens[i].hex);
 
           g_string_append_printf (placed, "%s%s", placed->len > 0 ? ", " : "", hex);
         }
@@ -158,16 +158,16 @@ tokens_text (KolEngine *g,
 }
 
 static char *
-companies_text (KolEngine *g,
+companies_text (KolEngine *engine,
                 KolEntity  owner)
 {
   gint16 companies[KOL_MAX_COMPANIES];
-  int n = kol_engine_companies_of (g, owner, companies, G_N_ELEMENTS (companies));
+  int n = kol_engine_companies_of (engine, owner, companies, G_N_ELEMENTS (companies));
   g_autoptr(GString) out = g_string_new (NULL);
 
   for (int i = 0; i < n; i++)
     {
-      const KolCompanyDef *def = &g->title->companies[companies[i]];
+      const KolCompanyDef *def = &engine->title->companies[companies[i]];
 
       g_string_append_printf (out, "%s%s", i > 0 ? ", " : "",
                               def->short_name != NULL ? def->short_name : def->id);
@@ -176,11 +176,11 @@ companies_text (KolEngine *g,
 }
 
 static char *
-markers_text (KolEngine *g,
+markers_text (KolEngine *engine,
               int        corp)
 {
   const char *markers[8];
-  int n = kol_engine_corp_markers (g, corp, markers, G_N_ELEMENTS (markers));
+  int n = kol_engine_corp_markers (engine, corp, markers, G_N_ELEMENTS (markers));
   g_autoptr(GString) out = g_string_new (NULL);
 
   for (int i = 0; i < n; i++)
@@ -188,105 +188,105 @@ markers_text (KolEngine *g,
       g_autofree char *id = g_strconcat ("marker_", markers[i], NULL);
 
       g_string_append_printf (out, "%s%s", i > 0 ? ", " : "",
-                              kol_view_term_id (g->title, id, markers[i]));
+                              kol_view_term_id (engine->title, id, markers[i]));
     }
   return n > 0 ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
 }
 
 static void
 add_price_facts (KolCharterCard *self,
-                 KolEngine      *g,
+                 KolEngine      *engine,
                  int             corp,
                  int            *row)
 {
-  int price = kol_market_corp_price (g, corp);
-  int par = kol_corp_par_price (g, corp);
+  int price = kol_market_corp_price (engine, corp);
+  int par = kol_corp_par_price (engine, corp);
 
   if (price > 0)
-    add_money_fact (self, self->facts, row, kol_view_term (g->title, KOL_TERM_SHARE_PRICE), price);
-  if (par > 0 && g->corps[corp].ipoed)
-    add_money_fact (self, self->facts, row, kol_view_term (g->title, KOL_TERM_PAR), par);
+    add_money_fact (self, self->facts, row, kol_view_term (engine->title, KOL_TERM_SHARE_PRICE), price);
+  if (par > 0 && engine->corps[corp].ipoed)
+    add_money_fact (self, self->facts, row, kol_view_term (engine->title, KOL_TERM_PAR), par);
 }
 
 static void
 add_share_facts (KolCharterCard *self,
-                 KolEngine      *g,
+                 KolEngine      *engine,
                  int             corp,
                  int            *row)
 {
-  int president = kol_panel_owning_player (g, g->corps[corp].owner);
+  int president = kol_panel_owning_player (engine, engine->corps[corp].owner);
   /* Translators: where a company's shares are: "20% in the treasury, 40%
    * in the bank pool" (the phrases are the title's own words). */
   g_autofree char *shares = g_strdup_printf (_("%1$d%% %2$s, %3$d%% %4$s"),
-                                             kol_corp_ipo_percent (g, corp),
-                                             kol_view_term (g->title, KOL_TERM_IPO_SHARES),
-                                             kol_corp_pool_percent (g, corp),
-                                             kol_view_term (g->title, KOL_TERM_IN_POOL));
+                                             kol_corp_ipo_percent (engine, corp),
+                                             kol_view_term (engine->title, KOL_TERM_IPO_SHARES),
+                                             kol_corp_pool_percent (engine, corp),
+                                             kol_view_term (engine->title, KOL_TERM_IN_POOL));
 
-  if (g->title->corps[corp].n_shares == 0)
+  if (engine->title->corps[corp].n_shares == 0)
     return;
-  if (president >= 0 && g->corps[corp].owner.kind == KOL_ENTITY_PLAYER)
-    add_fact (self->facts, row, kol_view_term (g->title, KOL_TERM_PRESIDENT),
-              g->players[president].name, FALSE);
+  if (president >= 0 && engine->corps[corp].owner.kind == KOL_ENTITY_PLAYER)
+    add_fact (self->facts, row, kol_view_term (engine->title, KOL_TERM_PRESIDENT),
+              engine->players[president].name, FALSE);
   /* Translators: a row of a company's charter. */
   add_fact (self->facts, row, C_("charter", "Shares"), shares, FALSE);
 }
 
 static void
 add_holdings_facts (KolCharterCard *self,
-                    KolEngine      *g,
+                    KolEngine      *engine,
                     int             corp,
                     int            *row)
 {
   KolEntity me = kol_entity (KOL_ENTITY_CORP, corp);
   gint16 owned[KOL_MAX_TRAINS];
-  g_autofree char *trains = trains_markup (g, me);
-  g_autofree char *companies = companies_text (g, me);
-  g_autofree char *markers = markers_text (g, corp);
+  g_autofree char *trains = trains_markup (engine, me);
+  g_autofree char *companies = companies_text (engine, me);
+  g_autofree char *markers = markers_text (engine, corp);
 
-  if (g->corps[corp].n_tokens > 0)
+  if (engine->corps[corp].n_tokens > 0)
     {
-      g_autofree char *tokens = tokens_text (g, corp);
+      g_autofree char *tokens = tokens_text (engine, corp);
 
-      add_fact (self->facts, row, kol_view_term (g->title, KOL_TERM_STATION_MARKERS), tokens, FALSE);
+      add_fact (self->facts, row, kol_view_term (engine->title, KOL_TERM_STATION_MARKERS), tokens, FALSE);
     }
-  if (kol_engine_trains_of (g, me, owned, G_N_ELEMENTS (owned)) > 0 || g->corps[corp].floated)
-    add_fact (self->facts, row, kol_view_term (g->title, KOL_TERM_TRAINS), trains, TRUE);
-  if (g->corps[corp].loans > 0)
+  if (kol_engine_trains_of (engine, me, owned, G_N_ELEMENTS (owned)) > 0 || engine->corps[corp].floated)
+    add_fact (self->facts, row, kol_view_term (engine->title, KOL_TERM_TRAINS), trains, TRUE);
+  if (engine->corps[corp].loans > 0)
     {
-      g_autofree char *loans = g_strdup_printf ("%d", g->corps[corp].loans);
+      g_autofree char *loans = g_strdup_printf ("%d", engine->corps[corp].loans);
 
-      add_fact (self->facts, row, kol_view_term (g->title, KOL_TERM_COMPANY_LOANS), loans, FALSE);
+      add_fact (self->facts, row, kol_view_term (engine->title, KOL_TERM_COMPANY_LOANS), loans, FALSE);
     }
   if (markers != NULL)
     add_fact (self->facts, row, _("Markers"), markers, FALSE);
   if (companies != NULL)
-    add_fact (self->facts, row, kol_view_term (g->title, KOL_TERM_PRIVATE_COMPANIES), companies, FALSE);
+    add_fact (self->facts, row, kol_view_term (engine->title, KOL_TERM_PRIVATE_COMPANIES), companies, FALSE);
 }
 
 /* ---------------------------------------------------------------- lines */
 
 static GtkWidget *
 line_card (KolCharterCard *self,
-           KolEngine      *g,
+           KolEngine      *engine,
            int             line)
 {
-  const KolCorpDef *def = &g->title->corps[line];
+  const KolCorpDef *def = &engine->title->corps[line];
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *head = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *name = fact_label (kol_view_pick_text (&def->short_name) != NULL
                                 ? kol_view_pick_text (&def->short_name) : def->id, FALSE, FALSE);
   GtkGrid *grid = GTK_GRID (gtk_grid_new ());
   KolEntity me = kol_entity (KOL_ENTITY_CORP, line);
-  g_autofree char *trains = trains_markup (g, me);
-  g_autofree char *tokens = tokens_text (g, line);
-  int order = kol_panel_operating_position (g, line);
+  g_autofree char *trains = trains_markup (engine, me);
+  g_autofree char *tokens = tokens_text (engine, line);
+  int order = kol_panel_operating_position (engine, line);
   int row = 0;
 
   gtk_widget_add_css_class (box, "kol-line-card");
-  if (kol_panel_is_acting (g, me))
+  if (kol_panel_is_acting (engine, me))
     gtk_widget_add_css_class (box, "kol-acting");
-  if (order > 0 && g->round.klass != NULL && g->round.klass->operating)
+  if (order > 0 && engine->round.klass != NULL && engine->round.klass->operating)
     {
       g_autofree char *n = g_strdup_printf ("%d", order);
       GtkWidget *badge = gtk_label_new (n);
@@ -298,9 +298,9 @@ line_card (KolCharterCard *self,
   gtk_box_append (GTK_BOX (head), name);
   gtk_box_append (GTK_BOX (box), head);
   gtk_grid_set_column_spacing (grid, 12);
-  add_fact (grid, &row, kol_view_term (g->title, KOL_TERM_TRAINS), trains, TRUE);
-  add_money_fact (self, grid, &row, kol_view_term (g->title, KOL_TERM_REVENUE_PILE), g->corps[line].cash);
-  add_fact (grid, &row, kol_view_term (g->title, KOL_TERM_STATION_MARKERS), tokens, FALSE);
+  add_fact (grid, &row, kol_view_term (engine->title, KOL_TERM_TRAINS), trains, TRUE);
+  add_money_fact (self, grid, &row, kol_view_term (engine->title, KOL_TERM_REVENUE_PILE), engine->corps[line].cash);
+  add_fact (grid, &row, kol_view_term (engine->title, KOL_TERM_STATION_MARKERS), tokens, FALSE);
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (grid));
   gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   gtk_label_get_text (GTK_LABEL (name)), -1);
@@ -311,22 +311,22 @@ line_card (KolCharterCard *self,
 
 static void
 refresh_lines (KolCharterCard *self,
-               KolEngine      *g,
+               KolEngine      *engine,
                int             corp)
 {
   int n = 0;
 
   kol_panel_clear_box (self->lines);
-  for (int i = 0; i < g->n_corp_order; i++)
+  for (int i = 0; i < engine->n_corp_order; i++)
     {
-      int c = g->corp_order[i];
+      int c = engine->corp_order[i];
 
-      if (c < 0 || c >= g->n_corps || g->corps[c].removed || kol_engine_corp_parent (g, c) != corp)
+      if (c < 0 || c >= engine->n_corps || engine->corps[c].removed || kol_engine_corp_parent (engine, c) != corp)
         continue;
-      gtk_box_append (GTK_BOX (self->lines), line_card (self, g, c));
+      gtk_box_append (GTK_BOX (self->lines), line_card (self, engine, c));
       n++;
     }
-  gtk_label_set_text (self->lines_heading, kol_view_term (g->title, KOL_TERM_SUBSIDIARIES));
+  gtk_label_set_text (self->lines_heading, kol_view_term (engine->title, KOL_TERM_SUBSIDIARIES));
   gtk_widget_set_visible (self->lines_box, n > 0);
 }
 
@@ -383,10 +383,10 @@ set_header (KolCharterCard *self,
 }
 
 static const char *
-corp_status (KolEngine *g,
+corp_status (KolEngine *engine,
              int        corp)
 {
-  const KolCorp *c = &g->corps[corp];
+  const KolCorp *c = &engine->corps[corp];
 
   if (c->closed)
     /* Translators: the state of a company shown on its charter. */
@@ -400,48 +400,48 @@ corp_status (KolEngine *g,
 
 static void
 refresh_corp (KolCharterCard *self,
-              KolEngine      *g,
+              KolEngine      *engine,
               int             corp)
 {
-  const KolCorpDef *def = &g->title->corps[corp];
+  const KolCorpDef *def = &engine->title->corps[corp];
   int row = 0;
 
   set_header (self, def->color, def->text_color, def->id, kol_view_pick_text (&def->name));
-  set_status (self, corp_status (g, corp), g->corps[corp].closed);
-  set_order (self, g->corps[corp].floated && !g->corps[corp].closed
-                   ? kol_panel_operating_position (g, corp) : 0);
+  set_status (self, corp_status (engine, corp), engine->corps[corp].closed);
+  set_order (self, engine->corps[corp].floated && !engine->corps[corp].closed
+                   ? kol_panel_operating_position (engine, corp) : 0);
   kol_panel_clear_box (GTK_WIDGET (self->facts));
-  add_money_fact (self, self->facts, &row, kol_view_term (g->title, KOL_TERM_TREASURY), g->corps[corp].cash);
-  add_price_facts (self, g, corp, &row);
-  add_share_facts (self, g, corp, &row);
-  add_holdings_facts (self, g, corp, &row);
+  add_money_fact (self, self->facts, &row, kol_view_term (engine->title, KOL_TERM_TREASURY), engine->corps[corp].cash);
+  add_price_facts (self, engine, corp, &row);
+  add_share_facts (self, engine, corp, &row);
+  add_holdings_facts (self, engine, corp, &row);
   gtk_widget_set_visible (GTK_WIDGET (self->description), FALSE);
-  refresh_lines (self, g, corp);
+  refresh_lines (self, engine, corp);
 }
 
 static char *
-owner_name (KolEngine *g,
+owner_name (KolEngine *engine,
             KolEntity  owner)
 {
   switch (owner.kind)
     {
     case KOL_ENTITY_PLAYER:
-      return g_strdup (g->players[owner.index].name);
+      return g_strdup (engine->players[owner.index].name);
     case KOL_ENTITY_CORP:
-      return g_strdup (g->title->corps[owner.index].id);
+      return g_strdup (engine->title->corps[owner.index].id);
     default:
-      return g_strdup (kol_view_term (g->title, KOL_TERM_BANK));
+      return g_strdup (kol_view_term (engine->title, KOL_TERM_BANK));
     }
 }
 
 static void
 refresh_private (KolCharterCard *self,
-                 KolEngine      *g,
+                 KolEngine      *engine,
                  int             company)
 {
-  const KolCompanyDef *def = &g->title->companies[company];
-  const KolCompany *c = &g->companies[company];
-  g_autofree char *owner = owner_name (g, c->owner);
+  const KolCompanyDef *def = &engine->title->companies[company];
+  const KolCompany *c = &engine->companies[company];
+  g_autofree char *owner = owner_name (engine, c->owner);
   const char *description = kol_view_pick_text (&def->description);
   int row = 0;
 
@@ -454,7 +454,7 @@ refresh_private (KolCharterCard *self,
   add_fact (self->facts, &row, C_("private company", "Owner"), owner, FALSE);
   /* Translators: a private company's face value. */
   add_money_fact (self, self->facts, &row, C_("private company", "Value"), c->value);
-  add_money_fact (self, self->facts, &row, kol_view_term (g->title, KOL_TERM_REVENUE), c->revenue);
+  add_money_fact (self, self->facts, &row, kol_view_term (engine->title, KOL_TERM_REVENUE), c->revenue);
   gtk_label_set_text (self->description, description != NULL ? description : "");
   gtk_widget_set_visible (GTK_WIDGET (self->description), description != NULL && *description != '\0');
   gtk_widget_set_visible (self->lines_box, FALSE);
@@ -479,21 +479,21 @@ acting_changed (KolCharterCard *self)
 static void
 refresh (KolCharterCard *self)
 {
-  KolEngine *g;
+  KolEngine *engine;
   KolGameCompanyKind kind;
   int index;
 
   if (self->game == NULL || self->company == NULL)
     return;
-  g = kol_panel_engine (self->game);
+  engine = kol_panel_engine (self->game);
   kind = kol_game_company_get_kind (self->company);
   index = kol_game_company_get_entity (self->company).index;
-  if (kind == KOL_GAME_COMPANY_PRIVATE && index >= 0 && index < g->n_companies)
-    refresh_private (self, g, index);
-  else if (index >= 0 && index < g->n_corps)
+  if (kind == KOL_GAME_COMPANY_PRIVATE && index >= 0 && index < engine->n_companies)
+    refresh_private (self, engine, index);
+  else if (index >= 0 && index < engine->n_corps)
     {
-      refresh_corp (self, g, index);
-      set_acting (self, kol_panel_is_acting (g, kol_entity (KOL_ENTITY_CORP, index)));
+      refresh_corp (self, engine, index);
+      set_acting (self, kol_panel_is_acting (engine, kol_entity (KOL_ENTITY_CORP, index)));
     }
 }
 

@@ -92,7 +92,7 @@ create_card (gpointer item,
 /* The lines no company owns (1840: those still to be auctioned). */
 static void
 refresh_free_lines (KolChartersView *self,
-                    KolEngine       *g)
+                    KolEngine       *engine)
 {
   g_autoptr(GString) names = g_string_new (NULL);
   guint n = self->lines != NULL ? g_list_model_get_n_items (self->lines) : 0;
@@ -102,20 +102,20 @@ refresh_free_lines (KolChartersView *self,
       g_autoptr(KolGameCompany) item = g_list_model_get_item (self->lines, i);
       int index = kol_game_company_get_entity (item).index;
 
-      if (index < 0 || index >= g->n_corps || g->corps[index].closed || g->corps[index].removed ||
-          kol_engine_corp_parent (g, index) >= 0)
+      if (index < 0 || index >= engine->n_corps || engine->corps[index].closed || engine->corps[index].removed ||
+          kol_engine_corp_parent (engine, index) >= 0)
         continue;
       g_string_append_printf (names, "%s%s", names->len > 0 ? ", " : "",
-                              kol_view_pick_text (&g->title->corps[index].short_name) != NULL
-                              ? kol_view_pick_text (&g->title->corps[index].short_name)
-                              : g->title->corps[index].id);
+                              kol_view_pick_text (&engine->title->corps[index].short_name) != NULL
+                              ? kol_view_pick_text (&engine->title->corps[index].short_name)
+                              : engine->title->corps[index].id);
     }
   if (names->len > 0)
     {
       /* Translators: %1$s is the title's word for lines ("Lines"), %2$s
        * lists the lines no company owns yet. */
       g_autofree char *text = g_strdup_printf (_("%1$s without a company: %2$s"),
-                                               kol_view_term (g->title, KOL_TERM_SUBSIDIARIES),
+                                               kol_view_term (engine->title, KOL_TERM_SUBSIDIARIES),
                                                names->str);
 
       gtk_label_set_text (self->free_lines, text);
@@ -126,16 +126,16 @@ refresh_free_lines (KolChartersView *self,
 static void
 refresh (KolChartersView *self)
 {
-  KolEngine *g;
+  KolEngine *engine;
 
   if (self->game == NULL)
     return;
-  g = kol_panel_engine (self->game);
-  gtk_label_set_text (self->heading, kol_view_term (g->title, KOL_TERM_CHARTERS));
-  gtk_label_set_text (self->privates_heading, kol_view_term (g->title, KOL_TERM_PRIVATE_COMPANIES));
+  engine = kol_panel_engine (self->game);
+  gtk_label_set_text (self->heading, kol_view_term (engine->title, KOL_TERM_CHARTERS));
+  gtk_label_set_text (self->privates_heading, kol_view_term (engine->title, KOL_TERM_PRIVATE_COMPANIES));
   gtk_widget_set_visible (GTK_WIDGET (self->privates_heading),
                           g_list_model_get_n_items (self->private_companies) > 0);
-  refresh_free_lines (self, g);
+  refresh_free_lines (self, engine);
 }
 
 static void

@@ -53,9 +53,9 @@ static const char *player_colors[KOL_MAX_PLAYERS] = {
 /* ------------------------------------------------------------- scores */
 
 static const char *
-end_reason (KolEngine *g)
+end_reason (KolEngine *engine)
 {
-  switch ((KolGameEnd) g->end_reason)
+  switch ((KolGameEnd) engine->end_reason)
     {
     case KOL_GAME_END_BANK:
       /* Translators: why a game ended. */
@@ -91,13 +91,13 @@ score_cell (const char *text,
 
 static void
 add_score_heading (KolGameOverView *self,
-                   KolEngine       *g)
+                   KolEngine       *engine)
 {
   const char *heads[] = {
     /* Translators: column headings of the final scores. */
     C_("scores", "Rank"), C_("scores", "Player"), C_("scores", "Cash"), C_("scores", "Shares"),
-    kol_view_term (g->title, KOL_TERM_PRIVATE_COMPANIES), kol_view_term (g->title, KOL_TERM_SCORE_ADJUSTMENTS),
-    kol_view_term (g->title, KOL_TERM_NET_WORTH),
+    kol_view_term (engine->title, KOL_TERM_PRIVATE_COMPANIES), kol_view_term (engine->title, KOL_TERM_SCORE_ADJUSTMENTS),
+    kol_view_term (engine->title, KOL_TERM_NET_WORTH),
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (heads); i++)
@@ -111,7 +111,7 @@ add_score_heading (KolGameOverView *self,
 
 static void
 add_score_row (KolGameOverView *self,
-               KolEngine       *g,
+               KolEngine       *engine,
                int              row,
                int              rank,
                int              player)
@@ -120,14 +120,14 @@ add_score_row (KolGameOverView *self,
   g_autofree char *place = g_strdup_printf ("%d", rank);
   g_autofree char *cash = NULL, *shares = NULL, *privates = NULL, *adjust = NULL, *total = NULL;
 
-  kol_panel_score_parts (g, player, &parts);
+  kol_panel_score_parts (engine, player, &parts);
   cash = kol_panel_money (self->game, parts.cash);
   shares = kol_panel_money (self->game, parts.shares);
   privates = kol_panel_money (self->game, parts.privates);
   adjust = kol_panel_money (self->game, parts.adjustments);
   total = kol_panel_money (self->game, parts.total);
   {
-    const char *cells[] = { place, g->players[player].name, cash, shares, privates, adjust, total };
+    const char *cells[] = { place, engine->players[player].name, cash, shares, privates, adjust, total };
 
     for (guint i = 0; i < G_N_ELEMENTS (cells); i++)
       {
@@ -145,14 +145,14 @@ add_score_row (KolGameOverView *self,
 /* The players by score, best first; equal scores keep seating order. */
 static void
 rank_players (KolGameOverView *self,
-              KolEngine       *g)
+              KolEngine       *engine)
 {
-  self->n_ranked = g->n_players;
-  for (int p = 0; p < g->n_players; p++)
+  self->n_ranked = engine->n_players;
+  for (int p = 0; p < engine->n_players; p++)
     {
       int j = p;
 
-      self->scores[p] = kol_state_player_value (g, p);
+      self->scores[p] = kol_state_player_value (engine, p);
       self->ranking[p] = p;
       while (j > 0 && self->scores[self->ranking[j - 1]] < self->scores[p])
         {
@@ -165,23 +165,23 @@ rank_players (KolGameOverView *self,
 
 static void
 refresh_scores (KolGameOverView *self,
-                KolEngine       *g)
+                KolEngine       *engine)
 {
-  const char *why = g->finished ? end_reason (g) : NULL;
+  const char *why = engine->finished ? end_reason (engine) : NULL;
   int rank = 0;
 
-  gtk_label_set_text (self->heading, g->finished ? _("Game over") : _("The game so far"));
+  gtk_label_set_text (self->heading, engine->finished ? _("Game over") : _("The game so far"));
   gtk_label_set_text (self->reason, why != NULL ? why : "");
   gtk_widget_set_visible (GTK_WIDGET (self->reason), why != NULL);
-  gtk_label_set_text (self->scores_heading, g->finished ? _("Final scores") : _("Scores now"));
-  rank_players (self, g);
+  gtk_label_set_text (self->scores_heading, engine->finished ? _("Final scores") : _("Scores now"));
+  rank_players (self, engine);
   kol_panel_clear_box (GTK_WIDGET (self->scores_grid));
-  add_score_heading (self, g);
+  add_score_heading (self, engine);
   for (int i = 0; i < self->n_ranked; i++)
     {
       if (i == 0 || self->scores[self->ranking[i]] != self->scores[self->ranking[i - 1]])
         rank = i + 1;
-      add_score_row (self, g, i + 1, rank, self->ranking[i]);
+      add_score_row (self, engine, i + 1, rank, self->ranking[i]);
     }
 }
 
@@ -211,17 +211,17 @@ fill_markers (KolChart        *chart,
 
 static void
 fill_worth (KolGameOverView *self,
-            KolEngine       *g,
+            KolEngine       *engine,
             const double    *x,
             guint            n)
 {
-  int n_players = MIN (kol_game_progress_get_n_players (self->progress), g->n_players);
+  int n_players = MIN (kol_game_progress_get_n_players (self->progress), engine->n_players);
   g_autofree double *values = g_new (double, (gsize) MAX (n_players, 1) * MAX (n, 1));
   const char *names[KOL_MAX_PLAYERS];
 
   for (int p = 0; p < n_players; p++)
     {
-      names[p] = g->players[p].name;
+      names[p] = engine->players[p].name;
       for (guint i = 0; i < n; i++)
         values[p * n + i] = kol_game_progress_get_worth (self->progress, i, p);
     }
@@ -230,23 +230,23 @@ fill_worth (KolGameOverView *self,
 
 static void
 fill_prices (KolGameOverView *self,
-             KolEngine       *g,
+             KolEngine       *engine,
              const double    *x,
              guint            n)
 {
-  int n_corps = MIN (kol_game_progress_get_n_corps (self->progress), g->n_corps);
+  int n_corps = MIN (kol_game_progress_get_n_corps (self->progress), engine->n_corps);
   g_autofree double *values = g_new (double, (gsize) MAX (n_corps, 1) * MAX (n, 1));
   const char *names[KOL_MAX_CORPS], *colors[KOL_MAX_CORPS];
   int k = 0;
 
-  for (int i = 0; i < g->n_corp_order; i++)
+  for (int i = 0; i < engine->n_corp_order; i++)
     {
-      int c = g->corp_order[i];
+      int c = engine->corp_order[i];
 
       if (c < 0 || c >= n_corps || !kol_game_progress_corp_priced (self->progress, c))
         continue;
-      names[k] = g->title->corps[c].id;
-      colors[k] = g->title->corps[c].color;
+      names[k] = engine->title->corps[c].id;
+      colors[k] = engine->title->corps[c].color;
       for (guint j = 0; j < n; j++)
         {
           int price = kol_game_progress_get_price (self->progress, j, c);
@@ -261,21 +261,21 @@ fill_prices (KolGameOverView *self,
 static void
 fill_charts (KolGameOverView *self)
 {
-  KolEngine *g = kol_panel_engine (self->game);
+  KolEngine *engine = kol_panel_engine (self->game);
   guint n = kol_game_progress_get_n_samples (self->progress);
   g_autofree double *x = g_new (double, MAX (n, 1));
-  const char *currency = kol_view_pick_text (&g->title->currency);
+  const char *currency = kol_view_pick_text (&engine->title->currency);
 
   for (guint i = 0; i < n; i++)
     x[i] = kol_game_progress_get_sample (self->progress, i)->action;
   kol_chart_set_format (self->worth_chart, currency);
   kol_chart_set_format (self->price_chart, currency);
-  kol_chart_set_title (self->worth_chart, kol_view_term (g->title, KOL_TERM_NET_WORTH));
-  kol_chart_set_title (self->price_chart, kol_view_term (g->title, KOL_TERM_SHARE_PRICE));
+  kol_chart_set_title (self->worth_chart, kol_view_term (engine->title, KOL_TERM_NET_WORTH));
+  kol_chart_set_title (self->price_chart, kol_view_term (engine->title, KOL_TERM_SHARE_PRICE));
   kol_chart_set_x_range (self->worth_chart, kol_game_progress_get_until (self->progress));
   kol_chart_set_x_range (self->price_chart, kol_game_progress_get_until (self->progress));
-  fill_worth (self, g, x, n);
-  fill_prices (self, g, x, n);
+  fill_worth (self, engine, x, n);
+  fill_prices (self, engine, x, n);
   fill_markers (self->worth_chart, self->progress);
   fill_markers (self->price_chart, self->progress);
   gtk_widget_set_visible (self->progress_label, !kol_game_progress_is_complete (self->progress));

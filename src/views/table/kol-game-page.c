@@ -99,11 +99,11 @@ update_status (KolGamePage *self)
 static void
 update_tabs (KolGamePage *self)
 {
-  const KolEngine *g = kol_game_get_engine (self->game);
+  const KolEngine *engine = kol_game_get_engine (self->game);
 
-  gtk_label_set_text (self->charters_tab, kol_view_term (g->title, KOL_TERM_COMPANIES));
-  gtk_label_set_text (self->market_tab, kol_view_term (g->title, KOL_TERM_STOCK_MARKET));
-  gtk_label_set_text (self->bank_tab, kol_view_term (g->title, KOL_TERM_BANK));
+  gtk_label_set_text (self->charters_tab, kol_view_term (engine->title, KOL_TERM_COMPANIES));
+  gtk_label_set_text (self->market_tab, kol_view_term (engine->title, KOL_TERM_STOCK_MARKET));
+  gtk_label_set_text (self->bank_tab, kol_view_term (engine->title, KOL_TERM_BANK));
 }
 
 /* The final scores replace the map once, when the game ends; the

@@ -224,12 +224,12 @@ node_city (KolMapController *self,
            int               hex,
            int               node)
 {
-  const KolEngine *g = kol_game_get_engine (self->game);
+  const KolEngine *engine = kol_game_get_engine (self->game);
   const KolTileDef *tile;
 
-  if (g->hexes[hex].tile < 0)
+  if (engine->hexes[hex].tile < 0)
     return -1;
-  tile = &g->title->tiles[g->hexes[hex].tile];
+  tile = &engine->title->tiles[engine->hexes[hex].tile];
   if (node < 0 || node >= tile->n_nodes || tile->nodes[node].kind != KOL_NODE_CITY)
     return -1;
   return tile->nodes[node].city_index;
@@ -698,8 +698,8 @@ static void
 edit_route_at_hex (KolMapController *self,
                    int               hex)
 {
-  const KolEngine *g = kol_game_get_engine (self->game);
-  const KolTileDef *tile = g->hexes[hex].tile >= 0 ? &g->title->tiles[g->hexes[hex].tile] : NULL;
+  const KolEngine *engine = kol_game_get_engine (self->game);
+  const KolTileDef *tile = engine->hexes[hex].tile >= 0 ? &engine->title->tiles[engine->hexes[hex].tile] : NULL;
   int stop = -1, n = 0;
 
   for (int i = 0; tile != NULL && i < tile->n_nodes; i++)

@@ -19,7 +19,7 @@
 
 struct _KolMapRouteEditor
 {
-  const KolEngine *g;
+  const KolEngine *engine;
   KolAction       *run;                             /* copy of the best run */
   int              corp;
   KolRouteRules    rules;
@@ -61,18 +61,18 @@ copy_chains (const GArray *chains)
 static void
 read_trains (KolMapRouteEditor *self)
 {
-  const KolRouteHooks *hooks = self->g->module != NULL ? self->g->module->route_hooks : NULL;
+  const KolRouteHooks *hooks = self->engine->module != NULL ? self->engine->module->route_hooks : NULL;
   KolRouteTrain all[KOL_ROUTE_MAX_TRAINS];
   gint16 owned[KOL_MAX_TRAINS];
   int n = 0, n_owned;
 
   kol_route_rules_init (&self->rules);
   if (hooks != NULL && hooks->prepare != NULL)
-    n = hooks->prepare (self->g, self->corp, &self->rules, all, KOL_ROUTE_MAX_TRAINS);
-  n_owned = kol_engine_trains_of ((KolEngine *) self->g, kol_entity (KOL_ENTITY_CORP, self->corp), owned,
+    n = hooks->prepare (self->engine, self->corp, &self->rules, all, KOL_ROUTE_MAX_TRAINS);
+  n_owned = kol_engine_trains_of ((KolEngine *) self->engine, kol_entity (KOL_ENTITY_CORP, self->corp), owned,
                                   G_N_ELEMENTS (owned));
   for (int k = 0; k < n && k < n_owned; k++)
-    if (!self->g->trains[owned[k]].operated)
+    if (!self->engine->trains[owned[k]].operated)
       {
         self->trains[self->n_trains] = all[k];
         self->ids[self->n_trains++] = owned[k];
@@ -147,12 +147,12 @@ check_train (KolMapRouteEditor *self,
         }
       draft.connections = conns;
     }
-  self->revenue[k] = kol_route_check (self->g, self->corp, &self->rules, &self->trains[k], &draft, others,
+  self->revenue[k] = kol_route_check (self->engine, self->corp, &self->rules, &self->trains[k], &draft, others,
                                       n_others, &self->routes[k], &refusal, &error);
   if (self->revenue[k] >= 0)
     return;
   self->revenue[k] = -1;
-  self->problem[k] = refusal.code != 0 || refusal.n_args > 0 ? kol_refusal_format (self->g, &refusal) : NULL;
+  self->problem[k] = refusal.code != 0 || refusal.n_args > 0 ? kol_refusal_format (self->engine, &refusal) : NULL;
   if (self->problem[k] == NULL || *self->problem[k] == '\0')
     {
       g_free (self->problem[k]);
@@ -177,22 +177,22 @@ check_all (KolMapRouteEditor *self)
 
 /**
  * kol_map_route_editor_new:
- * @game: the state of the run (kept: valid until the next action)
+ * @engine: the state of the run (kept: valid until the next action)
  * @best_run: the engine's best run_routes action for the company
  *
  * Returns: (transfer full): an editor holding the best run's routes
  */
 KolMapRouteEditor *
-kol_map_route_editor_new (const KolEngine *game,
+kol_map_route_editor_new (const KolEngine *engine,
                           const KolAction *best_run)
 {
   KolMapRouteEditor *self;
 
-  g_return_val_if_fail (game != NULL && best_run != NULL, NULL);
+  g_return_val_if_fail (engine != NULL && best_run != NULL, NULL);
   g_return_val_if_fail (best_run->type == KOL_ACTION_RUN_ROUTES, NULL);
 
   self = g_new0 (KolMapRouteEditor, 1);
-  self->g = game;
+  self->engine = engine;
   self->run = kol_action_copy (best_run);
   self->corp = best_run->entity.index;
   read_trains (self);
@@ -243,19 +243,19 @@ kol_map_route_editor_get_train_name (KolMapRouteEditor *self,
                                      int                train)
 {
   g_return_val_if_fail (train >= 0 && train < self->n_trains, "");
-  return self->g->title->trains[self->g->trains[self->ids[train]].def].name;
+  return self->engine->title->trains[self->engine->trains[self->ids[train]].def].name;
 }
 
 static gboolean
-is_stop (const KolEngine *g,
+is_stop (const KolEngine *engine,
          int              hex,
          int              node)
 {
   const KolTileDef *tile;
 
-  if (hex < 0 || (guint) hex >= g->title->n_hexes || g->hexes[hex].tile < 0)
+  if (hex < 0 || (guint) hex >= engine->title->n_hexes || engine->hexes[hex].tile < 0)
     return FALSE;
-  tile = &g->title->tiles[g->hexes[hex].tile];
+  tile = &engine->title->tiles[engine->hexes[hex].tile];
   return node >= 0 && node < tile->n_nodes && tile->nodes[node].kind != KOL_NODE_JUNCTION;
 }
 
@@ -296,7 +296,7 @@ kol_map_route_editor_toggle_stop (KolMapRouteEditor *self,
   KolRouteNode stop = { (gint16) hex, (gint8) node };
   GArray *stops;
 
-  if (self->n_trains == 0 || !is_stop (self->g, hex, node))
+  if (self->n_trains == 0 || !is_stop (self->engine, hex, node))
     return FALSE;
   stops = self->stops[self->selected];
   /* edited: the validator finds the chains from now on */

@@ -19,7 +19,7 @@ G_BEGIN_DECLS
 
 typedef struct _KolMapRouteEditor KolMapRouteEditor;
 
-KolMapRouteEditor *kol_map_route_editor_new        (const KolEngine     *game,
+KolMapRouteEditor *kol_map_route_editor_new        (const KolEngine     *engine,
                                                     const KolAction     *best_run);
 void               kol_map_route_editor_free       (KolMapRouteEditor   *self);
 

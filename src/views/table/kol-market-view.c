@@ -27,7 +27,7 @@ struct _KolMarketView
 {
   GtkWidget parent_instance;
 
-  KolEngine        *game;     /* our copy */
+  KolEngine        *engine;     /* our copy */
   const KolTitle *title;
   guint           n_price_moves;
 
@@ -123,9 +123,9 @@ market_cell (KolMarketView *self,
              int            row,
              int            col)
 {
-  if (self->game == NULL)
+  if (self->engine == NULL)
     return NULL;
-  return kol_market_cell (self->game, kol_cell (row, col));
+  return kol_market_cell (self->engine, kol_cell (row, col));
 }
 
 static void
@@ -177,7 +177,7 @@ draw_stack (KolMarketView *self,
             double         y)
 {
   gint16 stack[KOL_MAX_CORPS];
-  int n = kol_market_cell_corps (self->game, kol_cell (row, col), stack, KOL_MAX_CORPS);
+  int n = kol_market_cell_corps (self->engine, kol_cell (row, col), stack, KOL_MAX_CORPS);
   double step;
 
   if (n == 0)
@@ -226,7 +226,7 @@ grid_draw_cb (GtkDrawingArea *area,
   KolMarketView *self = data;
   const KolMarketDef *m;
 
-  if (self->game == NULL)
+  if (self->engine == NULL)
     return;
   m = &self->title->market;
   cairo_translate (cr, 0.5, 0.5);  /* crisp one-pixel lines */
@@ -259,7 +259,7 @@ kol_market_view_cell_at (KolMarketView *self,
   int r, c;
 
   g_return_val_if_fail (KOL_IS_MARKET_VIEW (self), FALSE);
-  if (self->game == NULL ||
+  if (self->engine == NULL ||
       !gtk_widget_translate_coordinates (GTK_WIDGET (self), GTK_WIDGET (self->grid), x, y, &gx, &gy) ||
       gx < 0 || gy < 0)
     return FALSE;
@@ -329,7 +329,7 @@ kol_market_view_describe_cell (KolMarketView *self,
   for (gsize i = 0; i < G_N_ELEMENTS (flag_styles); i++)
     if (cell->flags & flag_styles[i].flag)
       g_string_append_printf (out, "\n%s", kol_view_term (self->title, flag_styles[i].term));
-  n = kol_market_cell_corps (self->game, kol_cell (row, col), stack, KOL_MAX_CORPS);
+  n = kol_market_cell_corps (self->engine, kol_cell (row, col), stack, KOL_MAX_CORPS);
   if (n > 0)
     {
       g_autoptr(GString) names = g_string_new (NULL);
@@ -601,9 +601,9 @@ update_description (KolMarketView *self)
 {
   g_autoptr(GString) text = g_string_new (NULL);
 
-  for (int c = 0; self->game != NULL && c < self->game->n_corps; c++)
+  for (int c = 0; self->engine != NULL && c < self->engine->n_corps; c++)
     {
-      int price = kol_market_corp_price (self->game, c);
+      int price = kol_market_corp_price (self->engine, c);
       g_autofree char *money = NULL;
 
       if (price < 0)
@@ -619,25 +619,25 @@ update_description (KolMarketView *self)
 /**
  * kol_market_view_set_market:
  * @self: a market view
- * @game: (nullable): the game whose market to show
+ * @engine: (nullable): the game whose market to show
  *
- * Shows the market of @game's title with its corporations where they are.
+ * Shows the market of @engine's title with its corporations where they are.
  * The state is copied; its title must stay alive while it is shown.
  */
 void
 kol_market_view_set_market (KolMarketView *self,
-                            const KolEngine *game)
+                            const KolEngine *engine)
 {
   g_return_if_fail (KOL_IS_MARKET_VIEW (self));
 
-  if (game == NULL)
-    g_clear_pointer (&self->game, kol_engine_free);
-  else if (self->game == NULL)
-    self->game = kol_engine_copy (game);
+  if (engine == NULL)
+    g_clear_pointer (&self->engine, kol_engine_free);
+  else if (self->engine == NULL)
+    self->engine = kol_engine_copy (engine);
   else
-    kol_engine_copy_into (self->game, game);
-  if ((game != NULL ? game->title : NULL) != self->title)
-    set_title (self, game != NULL ? game->title : NULL);
+    kol_engine_copy_into (self->engine, engine);
+  if ((engine != NULL ? engine->title : NULL) != self->title)
+    set_title (self, engine != NULL ? engine->title : NULL);
   update_description (self);
   gtk_widget_queue_draw (GTK_WIDGET (self->grid));
 }
@@ -651,7 +651,7 @@ const KolEngine *
 kol_market_view_get_market (KolMarketView *self)
 {
   g_return_val_if_fail (KOL_IS_MARKET_VIEW (self), NULL);
-  return self->game;
+  return self->engine;
 }
 
 /**
@@ -682,7 +682,7 @@ kol_market_view_finalize (GObject *object)
 {
   KolMarketView *self = KOL_MARKET_VIEW (object);
 
-  g_clear_pointer (&self->game, kol_engine_free);
+  g_clear_pointer (&self->engine, kol_engine_free);
 
   G_OBJECT_CLASS (kol_market_view_parent_class)->finalize (object);
 }

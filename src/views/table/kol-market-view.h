@@ -24,7 +24,7 @@ G_DECLARE_FINAL_TYPE (KolMarketView, kol_market_view, KOL, MARKET_VIEW, GtkWidge
 
 GtkWidget     *kol_market_view_new            (void);
 void           kol_market_view_set_market     (KolMarketView *self,
-                                               const KolEngine *game);
+                                               const KolEngine *engine);
 const KolEngine *kol_market_view_get_market     (KolMarketView *self);
 gboolean       kol_market_view_cell_at        (KolMarketView *self,
                                                double         x,

@@ -42,23 +42,23 @@ kol_panel_money (KolGame *game,
 
 /**
  * kol_panel_owning_player:
- * @g: a state
+ * @engine: a state
  * @owner: an owner
  *
  * Returns: the player at the top of @owner's chain of owners (a company
  *   owned by a company owned by a player), or -1
  */
 int
-kol_panel_owning_player (const KolEngine *g,
+kol_panel_owning_player (const KolEngine *engine,
                          KolEntity        owner)
 {
   for (int depth = 0; depth < 4; depth++)
     {
       if (owner.kind == KOL_ENTITY_PLAYER)
-        return owner.index >= 0 && owner.index < g->n_players ? owner.index : -1;
-      if (owner.kind != KOL_ENTITY_CORP || owner.index < 0 || owner.index >= g->n_corps)
+        return owner.index >= 0 && owner.index < engine->n_players ? owner.index : -1;
+      if (owner.kind != KOL_ENTITY_CORP || owner.index < 0 || owner.index >= engine->n_corps)
         return -1;
-      owner = g->corps[owner.index].owner;
+      owner = engine->corps[owner.index].owner;
     }
   return -1;
 }
@@ -66,20 +66,20 @@ kol_panel_owning_player (const KolEngine *g,
 /* A player's certificates at the current prices, as 18xx.games values
  * them: price × percent / share percent, rounded up. */
 static int
-shares_value (KolEngine *g,
+shares_value (KolEngine *engine,
               int        player)
 {
   gint16 certs[KOL_MAX_CERTS];
-  int n = kol_engine_certs_of (g, kol_entity (KOL_ENTITY_PLAYER, player), -1, certs, KOL_MAX_CERTS);
+  int n = kol_engine_certs_of (engine, kol_entity (KOL_ENTITY_PLAYER, player), -1, certs, KOL_MAX_CERTS);
   gint64 value = 0;
 
   for (int i = 0; i < n; i++)
     {
-      const KolCert *c = &g->certs[certs[i]];
-      int price = kol_market_corp_price (g, c->corp);
-      int share = kol_engine_share_percent (g, c->corp);
+      const KolCert *c = &engine->certs[certs[i]];
+      int price = kol_market_corp_price (engine, c->corp);
+      int share = kol_engine_share_percent (engine, c->corp);
 
-      if (!g->corps[c->corp].ipoed || g->corps[c->corp].closed || price <= 0 || share <= 0)
+      if (!engine->corps[c->corp].ipoed || engine->corps[c->corp].closed || price <= 0 || share <= 0)
         continue;
       value += ((gint64) price * c->percent + share - 1) / share;
     }
@@ -88,7 +88,7 @@ shares_value (KolEngine *g,
 
 /**
  * kol_panel_score_parts:
- * @g: a state
+ * @engine: a state
  * @player: a player index
  * @parts: (out): the parts of the player's score
  *
@@ -98,57 +98,57 @@ shares_value (KolEngine *g,
  * is the difference.
  */
 void
-kol_panel_score_parts (KolEngine     *g,
+kol_panel_score_parts (KolEngine     *engine,
                        int            player,
                        KolScoreParts *parts)
 {
   gint16 companies[KOL_MAX_COMPANIES];
   int n;
 
-  g_return_if_fail (g != NULL && parts != NULL);
-  g_return_if_fail (player >= 0 && player < g->n_players);
+  g_return_if_fail (engine != NULL && parts != NULL);
+  g_return_if_fail (player >= 0 && player < engine->n_players);
 
   *parts = (KolScoreParts) { 0 };
-  parts->cash = g->players[player].cash;
-  parts->shares = shares_value (g, player);
-  n = kol_engine_companies_of (g, kol_entity (KOL_ENTITY_PLAYER, player), companies, KOL_MAX_COMPANIES);
+  parts->cash = engine->players[player].cash;
+  parts->shares = shares_value (engine, player);
+  n = kol_engine_companies_of (engine, kol_entity (KOL_ENTITY_PLAYER, player), companies, KOL_MAX_COMPANIES);
   for (int i = 0; i < n; i++)
-    parts->privates += g->companies[companies[i]].value;
-  parts->total = kol_state_player_value (g, player);
+    parts->privates += engine->companies[companies[i]].value;
+  parts->total = kol_state_player_value (engine, player);
   parts->adjustments = parts->total - parts->cash - parts->shares - parts->privates;
 }
 
 /**
  * kol_panel_acting:
- * @g: a state
+ * @engine: a state
  * @out: (out caller-allocates): the entities
  * @max: room in @out
  *
  * Returns: how many entities act now (none once the game is over)
  */
 int
-kol_panel_acting (KolEngine *g,
+kol_panel_acting (KolEngine *engine,
                   KolEntity *out,
                   int        max)
 {
-  if (g->finished)
+  if (engine->finished)
     return 0;
-  return kol_engine_active_entities (g, out, max);
+  return kol_engine_active_entities (engine, out, max);
 }
 
 /**
  * kol_panel_is_acting:
- * @g: a state
+ * @engine: a state
  * @entity: an entity
  *
  * Returns: %TRUE if @entity acts now
  */
 gboolean
-kol_panel_is_acting (KolEngine *g,
+kol_panel_is_acting (KolEngine *engine,
                      KolEntity  entity)
 {
   KolEntity acting[KOL_MAX_ROUND_ENTITIES];
-  int n = kol_panel_acting (g, acting, G_N_ELEMENTS (acting));
+  int n = kol_panel_acting (engine, acting, G_N_ELEMENTS (acting));
 
   for (int i = 0; i < n; i++)
     if (acting[i].kind == entity.kind && acting[i].index == entity.index)
@@ -169,7 +169,7 @@ position_in (const KolEntity *list,
 
 /**
  * kol_panel_operating_position:
- * @g: a state
+ * @engine: a state
  * @corp: a corporation index
  *
  * During an operating round, the place of @corp in the round's order;
@@ -179,16 +179,16 @@ position_in (const KolEntity *list,
  * Returns: the 1-based position, or 0 when @corp does not operate
  */
 int
-kol_panel_operating_position (KolEngine *g,
+kol_panel_operating_position (KolEngine *engine,
                               int        corp)
 {
   KolEntity order[KOL_MAX_CORPS];
   int n, at;
 
-  if (g->round.klass != NULL && g->round.klass->operating &&
-      (at = position_in (g->round.entities, g->round.n_entities, corp)) > 0)
+  if (engine->round.klass != NULL && engine->round.klass->operating &&
+      (at = position_in (engine->round.entities, engine->round.n_entities, corp)) > 0)
     return at;
-  n = kol_operating_order (g, order, G_N_ELEMENTS (order));
+  n = kol_operating_order (engine, order, G_N_ELEMENTS (order));
   return position_in (order, n, corp);
 }
 

@@ -37,17 +37,17 @@ typedef struct
 KolEngine  *kol_panel_engine             (KolGame         *game);
 char       *kol_panel_money              (KolGame         *game,
                                           int              amount);
-int         kol_panel_owning_player      (const KolEngine *g,
+int         kol_panel_owning_player      (const KolEngine *engine,
                                           KolEntity        owner);
-void        kol_panel_score_parts        (KolEngine       *g,
+void        kol_panel_score_parts        (KolEngine       *engine,
                                           int              player,
                                           KolScoreParts   *parts);
-int         kol_panel_acting             (KolEngine       *g,
+int         kol_panel_acting             (KolEngine       *engine,
                                           KolEntity       *out,
                                           int              max);
-gboolean    kol_panel_is_acting          (KolEngine       *g,
+gboolean    kol_panel_is_acting          (KolEngine       *engine,
                                           KolEntity        entity);
-int         kol_panel_operating_position (KolEngine       *g,
+int         kol_panel_operating_position (KolEngine       *engine,
                                           int              corp);
 char       *kol_panel_train_color        (const KolTitle  *title,
                                           int              def);

@@ -83,26 +83,26 @@ add_money_row (KolPlayerCard *self,
 /* One row per company the player holds shares of, in the game's order. */
 static void
 add_share_rows (KolPlayerCard *self,
-                KolEngine     *g,
+                KolEngine     *engine,
                 int            player,
                 int           *row)
 {
   KolEntity me = kol_entity (KOL_ENTITY_PLAYER, player);
 
-  for (int i = 0; i < g->n_corp_order; i++)
+  for (int i = 0; i < engine->n_corp_order; i++)
     {
-      int c = g->corp_order[i];
+      int c = engine->corp_order[i];
       const KolCorpDef *def;
       g_autofree char *text = NULL;
       int percent;
 
-      if (c < 0 || c >= g->n_corps || (percent = kol_engine_percent_of (g, me, c)) == 0)
+      if (c < 0 || c >= engine->n_corps || (percent = kol_engine_percent_of (engine, me, c)) == 0)
         continue;
-      def = &g->title->corps[c];
-      if (kol_corp_is_president (g, c, me))
+      def = &engine->title->corps[c];
+      if (kol_corp_is_president (engine, c, me))
         /* Translators: shares a player holds, and that the player is the
          * company's president (1840: director): "30% · President". */
-        text = g_strdup_printf (_("%d%% · %s"), percent, kol_view_term (g->title, KOL_TERM_PRESIDENT));
+        text = g_strdup_printf (_("%d%% · %s"), percent, kol_view_term (engine->title, KOL_TERM_PRESIDENT));
       else
         text = g_strdup_printf ("%d%%", percent);
       add_row (self, row, kol_panel_chip_new (def->color, def->text_color, def->id), text);
@@ -110,17 +110,17 @@ add_share_rows (KolPlayerCard *self,
 }
 
 static char *
-privates_text (KolEngine *g,
+privates_text (KolEngine *engine,
                int        player)
 {
   gint16 companies[KOL_MAX_COMPANIES];
-  int n = kol_engine_companies_of (g, kol_entity (KOL_ENTITY_PLAYER, player), companies,
+  int n = kol_engine_companies_of (engine, kol_entity (KOL_ENTITY_PLAYER, player), companies,
                                    G_N_ELEMENTS (companies));
   g_autoptr(GString) out = g_string_new (NULL);
 
   for (int i = 0; i < n; i++)
     {
-      const KolCompanyDef *def = &g->title->companies[companies[i]];
+      const KolCompanyDef *def = &engine->title->companies[companies[i]];
 
       g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", kol_view_pick_text (&def->name));
     }
@@ -129,13 +129,13 @@ privates_text (KolEngine *g,
 
 static void
 add_certificates_row (KolPlayerCard *self,
-                      KolEngine     *g,
+                      KolEngine     *engine,
                       int            player,
                       int           *row)
 {
   KolEntity me = kol_entity (KOL_ENTITY_PLAYER, player);
-  int count = kol_shares_num_certs (g, me);
-  int limit = kol_shares_cert_limit (g, player);
+  int count = kol_shares_num_certs (engine, me);
+  int limit = kol_shares_cert_limit (engine, player);
   g_autofree char *text = g_strdup_printf ("%d/%d", count, limit);
   GtkWidget *name = value_label (_("Certificates"), TRUE);
   GtkWidget *value;
@@ -155,81 +155,81 @@ add_certificates_row (KolPlayerCard *self,
 
 static void
 refresh_facts (KolPlayerCard *self,
-               KolEngine     *g,
+               KolEngine     *engine,
                int            player)
 {
-  g_autofree char *privates = privates_text (g, player);
+  g_autofree char *privates = privates_text (engine, player);
   KolScoreParts parts;
   int row = 0;
 
-  kol_panel_score_parts (g, player, &parts);
+  kol_panel_score_parts (engine, player, &parts);
   kol_panel_clear_box (GTK_WIDGET (self->facts));
-  add_share_rows (self, g, player, &row);
-  add_certificates_row (self, g, player, &row);
+  add_share_rows (self, engine, player, &row);
+  add_certificates_row (self, engine, player, &row);
   if (privates != NULL)
-    add_row (self, &row, value_label (kol_view_term (g->title, KOL_TERM_PRIVATE_COMPANIES), TRUE), privates);
-  if (g->players[player].loans > 0)
+    add_row (self, &row, value_label (kol_view_term (engine->title, KOL_TERM_PRIVATE_COMPANIES), TRUE), privates);
+  if (engine->players[player].loans > 0)
     {
-      g_autofree char *loans = g_strdup_printf ("%d", g->players[player].loans);
+      g_autofree char *loans = g_strdup_printf ("%d", engine->players[player].loans);
 
-      add_row (self, &row, value_label (kol_view_term (g->title, KOL_TERM_LOANS), TRUE), loans);
+      add_row (self, &row, value_label (kol_view_term (engine->title, KOL_TERM_LOANS), TRUE), loans);
     }
-  add_money_row (self, &row, kol_view_term (g->title, KOL_TERM_NET_WORTH), parts.total);
+  add_money_row (self, &row, kol_view_term (engine->title, KOL_TERM_NET_WORTH), parts.total);
 }
 
 /* The player's place in the turn order (1-based), 0 when out. */
 static int
-turn_position (KolEngine *g,
+turn_position (KolEngine *engine,
                int        player)
 {
-  for (int i = 0; i < g->n_players; i++)
-    if (g->player_order[i] == player)
+  for (int i = 0; i < engine->n_players; i++)
+    if (engine->player_order[i] == player)
       return i + 1;
   return 0;
 }
 
 static void
 refresh_header (KolPlayerCard *self,
-                KolEngine     *g,
+                KolEngine     *engine,
                 int            player)
 {
-  g_autofree char *cash = kol_panel_money (self->game, g->players[player].cash);
-  g_autofree char *order = g_strdup_printf ("%d", turn_position (g, player));
+  g_autofree char *cash = kol_panel_money (self->game, engine->players[player].cash);
+  g_autofree char *order = g_strdup_printf ("%d", turn_position (engine, player));
   /* Translators: the badge of a player: their place in the turn order. */
-  g_autofree char *tip = g_strdup_printf (_("%d. in the turn order"), turn_position (g, player));
+  g_autofree char *tip = g_strdup_printf (_("%d. in the turn order"), turn_position (engine, player));
   gboolean acting = kol_game_player_get_acting (self->player);
 
-  gtk_label_set_text (self->name_label, g->players[player].name);
+  gtk_label_set_text (self->name_label, engine->players[player].name);
   gtk_label_set_text (self->cash_label, cash);
   gtk_label_set_text (self->order_badge, order);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->order_badge), tip);
-  gtk_label_set_text (self->priority_label, kol_view_term (g->title, KOL_TERM_PRIORITY_DEAL));
-  gtk_widget_set_visible (GTK_WIDGET (self->priority_label), g->player_order[0] == player && !g->finished);
+  gtk_label_set_text (self->priority_label, kol_view_term (engine->title, KOL_TERM_PRIORITY_DEAL));
+  gtk_widget_set_visible (GTK_WIDGET (self->priority_label), engine->player_order[0] == player && !engine->finished);
   gtk_widget_set_visible (GTK_WIDGET (self->acting_label), acting);
   if (acting)
     gtk_widget_add_css_class (GTK_WIDGET (self), "kol-acting");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self), "kol-acting");
-  if (g->players[player].bankrupt)
+  if (engine->players[player].bankrupt)
     gtk_widget_add_css_class (GTK_WIDGET (self), "dim-label");
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  g->players[player].name, -1);
+                                  engine->players[player].name, -1);
 }
 
 static void
 refresh (KolPlayerCard *self)
 {
-  KolEngine *g;
+  KolEngine *engine;
   int player;
 
   if (self->game == NULL || self->player == NULL)
     return;
-  g = kol_panel_engine (self->game);
+  engine = kol_panel_engine (self->game);
   player = kol_game_player_get_index (self->player);
-  if (player < 0 || player >= g->n_players)
+  if (player < 0 || player >= engine->n_players)
     return;
-  refresh_header (self, g, player);
-  refresh_facts (self, g, player);
+  refresh_header (self, engine, player);
+  refresh_facts (self, engine, player);
 }
 
 /* ------------------------------------------------------------- GObject */
