@@ -125,7 +125,7 @@ watchdog (gpointer data)
 /* One solve under the watchdog. */
 static KolRouteResult *
 solve_once (Bench               *b,
-            const KolEngine       *engine,
+            const KolEngine     *engine,
             int                  corp,
             const KolRouteRules *rules,
             const KolRouteTrain *trains,
@@ -155,7 +155,7 @@ measure (Bench               *b,
          int                  board,
          const char          *source,
          const char          *what,
-         const KolEngine       *engine,
+         const KolEngine     *engine,
          int                  corp,
          const KolRouteRules *rules,
          const KolRouteTrain *trains,
@@ -264,7 +264,7 @@ claimed_revenue (JsonObject *o)
 
 static void
 measure_recorded (Replay                *rp,
-                  KolEngine               *engine,
+                  KolEngine             *engine,
                   const KolRecordAction *action)
 {
   JsonObject *o = json_node_get_object (action->node);

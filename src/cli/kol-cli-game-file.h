@@ -27,11 +27,11 @@ typedef struct
   guint            n_actions;    /* actions in the file's log (kept ones) */
 } KolCliGame;
 
-gboolean kol_cli_game_open  (const char        *path,
-                             KolRecordSeedMode  seed_mode,
-                             KolCliGame        *game,
-                             GError           **error);
-void     kol_cli_game_clear (KolCliGame        *game);
+gboolean kol_cli_game_open            (const char        *path,
+                                       KolRecordSeedMode  seed_mode,
+                                       KolCliGame        *game,
+                                       GError           **error);
+void     kol_cli_game_clear           (KolCliGame        *game);
 gboolean kol_cli_game_parse_seed_mode (const char        *value,
                                        KolRecordSeedMode *mode);
 

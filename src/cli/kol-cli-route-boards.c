@@ -44,8 +44,8 @@ typedef struct
 
 static gboolean
 hex_has_track_to (KolEngine *engine,
-                  int      hex,
-                  int      edge)
+                  int        hex,
+                  int        edge)
 {
   int rot;
   const KolTileDef *tile = kol_board_tile (engine, hex, &rot);
@@ -85,7 +85,7 @@ lay_score (Builder *b,
 
 static int
 color_rank (KolEngine *engine,
-            int      tile)
+            int        tile)
 {
   return kol_title_color_rank (engine->title, (KolColor) engine->title->tiles[tile].color);
 }
@@ -238,11 +238,11 @@ type_matches (const KolTitle *title,
 }
 
 static gboolean
-try_token (KolEngine *engine,
-           int      corp,
-           int      hex,
-           int      city,
-           guint    checks,
+try_token (KolEngine      *engine,
+           int             corp,
+           int             hex,
+           int             city,
+           guint           checks,
            const KolReach *reach)
 {
   KolReason reason;
@@ -310,7 +310,7 @@ place_home (Builder *b,
 
 static int
 corp_stations (KolEngine *engine,
-               int      corp)
+               int        corp)
 {
   int n = 0;
 
@@ -418,7 +418,7 @@ place_stations (Builder *b,
  * bonus bit of the privates chosen for the run, as the module would. Local
  * to the benchmark. */
 static void
-landmark_value (const KolEngine       *engine,
+landmark_value (const KolEngine     *engine,
                 int                  corp,
                 const KolRouteTrain *train,
                 KolRouteStop        *stop,
@@ -469,7 +469,7 @@ add_landmarks (Builder          *b,
 /* A copy of train def @def for @corp: from the depot, else from any holder;
  * returns the train and its holder before, or −1. */
 static int
-borrow_train (KolEngine   *engine,
+borrow_train (KolEngine *engine,
               int        def,
               int        corp,
               KolEntity *was)

@@ -93,7 +93,7 @@ end_reason_name (int reason)
  * acting corporation (companies act through non-blocking steps, such as
  * 1849's CNM). */
 static int
-acting_entities (KolEngine   *engine,
+acting_entities (KolEngine *engine,
                  KolEntity *out,
                  int        max)
 {
@@ -127,7 +127,7 @@ acting_entities (KolEngine   *engine,
 /* Every legal action of @entity: the steps as Round#actions_for visits them,
  * up to the first blocking one. */
 static void
-collect_entity (KolEngine   *engine,
+collect_entity (KolEngine *engine,
                 KolEntity  entity,
                 GPtrArray *out)
 {
@@ -167,7 +167,7 @@ add_violation (Stats           *stats,
                guint            game,
                gint64           seed,
                guint            index,
-               KolEngine         *engine,
+               KolEngine       *engine,
                const KolAction *a,
                const char      *problem)
 {
@@ -201,7 +201,7 @@ choose (KolEngine *engine,
 
 static gboolean
 check (KolEngine *engine,
-       GString *problems)
+       GString   *problems)
 {
   if (engine->module->check_invariants == NULL)
     return TRUE;

@@ -120,11 +120,11 @@ typedef struct
   GPtrArray    *auto_actions; /* KolAction* */
 } KolAction;
 
-KolAction    *kol_action_new     (KolActionType type,
-                                  KolEntity     entity);
-KolAction    *kol_action_copy    (const KolAction *action);
-void          kol_action_free    (KolAction *action);
-void          kol_route_spec_free (KolRouteSpec *route);
+KolAction *kol_action_new      (KolActionType type,
+                                KolEntity     entity);
+KolAction *kol_action_copy     (const KolAction *action);
+void       kol_action_free     (KolAction *action);
+void       kol_route_spec_free (KolRouteSpec *route);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KolAction, kol_action_free)
 

@@ -11,8 +11,8 @@
  * Returns: %TRUE for closed corporations and companies (players never close).
  */
 gboolean
-kol_entity_closed (KolEngine  *engine,
-                   KolEntity e)
+kol_entity_closed (KolEngine *engine,
+                   KolEntity  e)
 {
   switch (e.kind)
     {
@@ -31,8 +31,8 @@ kol_entity_closed (KolEngine  *engine,
  * Returns: the entity's passed flag (18xx.games' Passer).
  */
 gboolean
-kol_entity_passed (KolEngine  *engine,
-                   KolEntity e)
+kol_entity_passed (KolEngine *engine,
+                   KolEntity  e)
 {
   switch (e.kind)
     {
@@ -53,9 +53,9 @@ kol_entity_passed (KolEngine  *engine,
  * Sets the entity's passed flag.
  */
 void
-kol_entity_set_passed (KolEngine  *engine,
-                       KolEntity e,
-                       gboolean  passed)
+kol_entity_set_passed (KolEngine *engine,
+                       KolEntity  e,
+                       gboolean   passed)
 {
   switch (e.kind)
     {
@@ -80,8 +80,8 @@ kol_entity_set_passed (KolEngine  *engine,
  * company's owner, recursively), or -1.
  */
 int
-kol_entity_player (KolEngine  *engine,
-                   KolEntity e)
+kol_entity_player (KolEngine *engine,
+                   KolEntity  e)
 {
   for (int depth = 0; depth < 8; depth++)
     {
@@ -110,7 +110,7 @@ kol_entity_player (KolEngine  *engine,
  * Returns: the number of entities the step waits for, filled into @out.
  */
 int
-kol_step_active_entities (KolEngine   *engine,
+kol_step_active_entities (KolEngine *engine,
                           KolStep   *s,
                           KolEntity *out,
                           int        max)
@@ -130,7 +130,7 @@ kol_step_active_entities (KolEngine   *engine,
  */
 KolEntity
 kol_step_current_entity (KolEngine *engine,
-                         KolStep *s)
+                         KolStep   *s)
 {
   KolEntity e[KOL_MAX_ROUND_ENTITIES];
 
@@ -145,9 +145,9 @@ kol_step_current_entity (KolEngine *engine,
  * Returns: the step's legal action types for @e.
  */
 guint32
-kol_step_actions (KolEngine  *engine,
-                  KolStep  *s,
-                  KolEntity e)
+kol_step_actions (KolEngine *engine,
+                  KolStep   *s,
+                  KolEntity  e)
 {
   if (s->klass->actions == NULL || e.kind == KOL_ENTITY_NONE)
     return 0;
@@ -161,7 +161,7 @@ kol_step_actions (KolEngine  *engine,
  */
 guint32
 kol_step_current_actions (KolEngine *engine,
-                          KolStep *s)
+                          KolStep   *s)
 {
   KolEntity e = kol_step_current_entity (engine, s);
 
@@ -177,7 +177,7 @@ kol_step_current_actions (KolEngine *engine,
  */
 gboolean
 kol_step_active (KolEngine *engine,
-                 KolStep *s)
+                 KolStep   *s)
 {
   if (s->klass->active)
     return s->klass->active (engine, s);
@@ -191,7 +191,7 @@ kol_step_active (KolEngine *engine,
  */
 gboolean
 kol_step_blocks (KolEngine *engine,
-                 KolStep *s)
+                 KolStep   *s)
 {
   return s->klass->blocks ? s->klass->blocks (engine, s) : TRUE;
 }
@@ -203,7 +203,7 @@ kol_step_blocks (KolEngine *engine,
  */
 gboolean
 kol_step_blocking (KolEngine *engine,
-                   KolStep *s)
+                   KolStep   *s)
 {
   return kol_step_blocks (engine, s) && kol_step_current_actions (engine, s) != 0;
 }
@@ -215,7 +215,7 @@ kol_step_blocking (KolEngine *engine,
  */
 void
 kol_step_pass (KolEngine *engine,
-               KolStep *s)
+               KolStep   *s)
 {
   if (s->klass->pass)
     s->klass->pass (engine, s);
@@ -230,7 +230,7 @@ kol_step_pass (KolEngine *engine,
  */
 void
 kol_step_unpass (KolEngine *engine,
-                 KolStep *s)
+                 KolStep   *s)
 {
   if (s->klass->unpass)
     s->klass->unpass (engine, s);
@@ -245,7 +245,7 @@ kol_step_unpass (KolEngine *engine,
  */
 void
 kol_step_skip (KolEngine *engine,
-               KolStep *s)
+               KolStep   *s)
 {
   if (s->klass->skip)
     s->klass->skip (engine, s);
@@ -260,7 +260,7 @@ kol_step_skip (KolEngine *engine,
  */
 void
 kol_step_setup (KolEngine *engine,
-                KolStep *s)
+                KolStep   *s)
 {
   if (s->klass->setup)
     s->klass->setup (engine, s);
@@ -269,18 +269,18 @@ kol_step_setup (KolEngine *engine,
 /* ------------------------------------------------------------ default steps */
 
 static guint32
-end_game_actions (KolEngine  *engine,
-                  KolStep  *s,
-                  KolEntity e)
+end_game_actions (KolEngine *engine,
+                  KolStep   *s,
+                  KolEntity  e)
 {
   return KOL_ACTION_BIT (KOL_ACTION_END_GAME);
 }
 
 static gboolean
-end_game_process (KolEngine         *engine,
-                  KolStep         *s,
-                  const KolAction *a,
-                  GError         **error)
+end_game_process (KolEngine        *engine,
+                  KolStep          *s,
+                  const KolAction  *a,
+                  GError          **error)
 {
   kol_engine_end (engine, KOL_GAME_END_MANUAL);
   return TRUE;
@@ -288,14 +288,14 @@ end_game_process (KolEngine         *engine,
 
 static gboolean
 never_blocks (KolEngine *engine,
-              KolStep *s)
+              KolStep   *s)
 {
   return FALSE;
 }
 
 static gboolean
 always_active (KolEngine *engine,
-               KolStep *s)
+               KolStep   *s)
 {
   return TRUE;
 }
@@ -309,18 +309,18 @@ const KolStepClass kol_step_end_game = {
 };
 
 static guint32
-message_actions (KolEngine  *engine,
-                 KolStep  *s,
-                 KolEntity e)
+message_actions (KolEngine *engine,
+                 KolStep   *s,
+                 KolEntity  e)
 {
   return KOL_ACTION_BIT (KOL_ACTION_MESSAGE) | KOL_ACTION_BIT (KOL_ACTION_LOG);
 }
 
 static gboolean
-noop_process (KolEngine         *engine,
-              KolStep         *s,
-              const KolAction *a,
-              GError         **error)
+noop_process (KolEngine        *engine,
+              KolStep          *s,
+              const KolAction  *a,
+              GError          **error)
 {
   return TRUE;
 }
@@ -334,9 +334,9 @@ const KolStepClass kol_step_message = {
 };
 
 static guint32
-program_actions (KolEngine  *engine,
-                 KolStep  *s,
-                 KolEntity e)
+program_actions (KolEngine *engine,
+                 KolStep   *s,
+                 KolEntity  e)
 {
   return KOL_ACTION_BIT (KOL_ACTION_PROGRAM_BUY_SHARES) |
          KOL_ACTION_BIT (KOL_ACTION_PROGRAM_SHARE_PASS) |
@@ -357,8 +357,8 @@ const KolStepClass kol_step_program = {
 /* --------------------------------------------------------------- the round */
 
 static void
-default_select_entities (KolEngine  *engine,
-                         KolRound *r)
+default_select_entities (KolEngine *engine,
+                         KolRound  *r)
 {
   r->n_entities = 0;
 }
@@ -369,7 +369,7 @@ default_select_entities (KolEngine  *engine,
  * Creates a new round in engine->round (Round::Base#initialize).
  */
 void
-kol_round_start (KolEngine                   *engine,
+kol_round_start (KolEngine                 *engine,
                  const KolRoundClass       *klass,
                  int                        kind,
                  int                        round_num,
@@ -464,8 +464,8 @@ kol_round_reset_entity_index (KolEngine *engine)
  * Moves the entity index to @entity if it is in the round.
  */
 void
-kol_round_goto_entity (KolEngine  *engine,
-                       KolEntity entity)
+kol_round_goto_entity (KolEngine *engine,
+                       KolEntity  entity)
 {
   KolRound *r = &engine->round;
 
@@ -504,8 +504,8 @@ kol_round_active_step (KolEngine *engine)
  * non-blocking steps.
  */
 KolStep *
-kol_round_active_step_for (KolEngine  *engine,
-                           KolEntity entity)
+kol_round_active_step_for (KolEngine *engine,
+                           KolEntity  entity)
 {
   KolRound *r = &engine->round;
 
@@ -542,8 +542,8 @@ kol_round_current_entity (KolEngine *engine)
  * Returns: the action types @entity may take now (Round#actions_for).
  */
 guint32
-kol_round_actions_for (KolEngine  *engine,
-                       KolEntity entity)
+kol_round_actions_for (KolEngine *engine,
+                       KolEntity  entity)
 {
   KolRound *r = &engine->round;
   guint32 actions = 0;
@@ -569,9 +569,9 @@ kol_round_actions_for (KolEngine  *engine,
  * Returns: (nullable): the step that accepts @type from @entity.
  */
 KolStep *
-kol_round_step_for (KolEngine      *engine,
-                    KolEntity     entity,
-                    KolActionType type)
+kol_round_step_for (KolEngine     *engine,
+                    KolEntity      entity,
+                    KolActionType  type)
 {
   KolRound *r = &engine->round;
 
@@ -595,7 +595,7 @@ kol_round_step_for (KolEngine      *engine,
  * Returns: (nullable): the round's step of class @klass.
  */
 KolStep *
-kol_round_find_step (KolEngine            *engine,
+kol_round_find_step (KolEngine          *engine,
                      const KolStepClass *klass)
 {
   for (int i = 0; i < engine->round.n_steps; i++)
@@ -724,9 +724,9 @@ step_blocking_given (KolEngine *engine,
 }
 
 static KolStep *
-find_processing_step (KolEngine         *engine,
-                      const KolAction *a,
-                      GError         **error)
+find_processing_step (KolEngine        *engine,
+                      const KolAction  *a,
+                      GError          **error)
 {
   KolRound *r = &engine->round;
 
@@ -789,7 +789,7 @@ find_processing_step (KolEngine         *engine,
  */
 void
 kol_engine_end (KolEngine *engine,
-              int      reason)
+                int        reason)
 {
   if (engine->finished)
     return;
@@ -804,7 +804,7 @@ kol_engine_end (KolEngine *engine,
  */
 gboolean
 kol_engine_end_now (KolEngine *engine,
-                  int      timing)
+                    int        timing)
 {
   gboolean final_or_in_set;
 
@@ -826,7 +826,7 @@ kol_engine_end_now (KolEngine *engine,
 
 static int
 game_end_check (KolEngine *engine,
-                int     *reason)
+                int       *reason)
 {
   *reason = KOL_GAME_END_NONE;
   if (engine->module->game_end_check == NULL)
@@ -850,9 +850,9 @@ unpass_round_entities (KolEngine *engine)
  * Returns: %TRUE on success.
  */
 gboolean
-kol_round_process_single (KolEngine         *engine,
-                          const KolAction *a,
-                          GError         **error)
+kol_round_process_single (KolEngine        *engine,
+                          const KolAction  *a,
+                          GError          **error)
 {
   KolRound *r = &engine->round;
   KolStep *s;

@@ -29,30 +29,30 @@ typedef enum
  * NULL), runs each step's round_state and setup. The caller then calls
  * kol_round_setup (as 18xx.games' finalize_round_setup does) unless it is the
  * game's first round, whose setup runs after the title's setup. */
-void      kol_round_start            (KolEngine                    *engine,
-                                      const KolRoundClass        *klass,
-                                      int                         kind,
-                                      int                         round_num,
-                                      const KolStepClass *const  *steps,
-                                      const gint16               *opts,
-                                      int                         n_steps);
+void      kol_round_start            (KolEngine                 *engine,
+                                      const KolRoundClass       *klass,
+                                      int                        kind,
+                                      int                        round_num,
+                                      const KolStepClass *const *steps,
+                                      const gint16              *opts,
+                                      int                        n_steps);
 void      kol_round_setup            (KolEngine *engine);
 
 /* Processes one action through the round (Game#process_single_action),
  * including game end checks and round transitions. */
-gboolean  kol_round_process_single   (KolEngine         *engine,
-                                      const KolAction *a,
-                                      GError         **error);
+gboolean  kol_round_process_single   (KolEngine        *engine,
+                                      const KolAction  *a,
+                                      GError          **error);
 
 KolStep  *kol_round_active_step      (KolEngine *engine);
 /* The step an entity acts in (companies may act in non-blocking steps). */
-KolStep  *kol_round_active_step_for  (KolEngine  *engine,
-                                      KolEntity entity);
-guint32   kol_round_actions_for      (KolEngine  *engine,
-                                      KolEntity entity);
-KolStep  *kol_round_step_for         (KolEngine      *engine,
-                                      KolEntity     entity,
-                                      KolActionType type);
+KolStep  *kol_round_active_step_for  (KolEngine *engine,
+                                      KolEntity  entity);
+guint32   kol_round_actions_for      (KolEngine *engine,
+                                      KolEntity  entity);
+KolStep  *kol_round_step_for         (KolEngine     *engine,
+                                      KolEntity      entity,
+                                      KolActionType  type);
 GPtrArray*kol_round_auto_actions     (KolEngine *engine);
 gboolean  kol_round_finished         (KolEngine *engine);
 void      kol_round_skip_steps       (KolEngine *engine);
@@ -60,53 +60,53 @@ void      kol_round_skip_steps       (KolEngine *engine);
 KolStep  *kol_round_skip_steps_active(KolEngine *engine);
 KolEntity kol_round_current_entity   (KolEngine *engine);
 /* Entity at the round's entity index. */
-KolEntity kol_round_entity           (KolEngine *engine);
-void      kol_round_next_entity_index(KolEngine *engine);
+KolEntity kol_round_entity             (KolEngine *engine);
+void      kol_round_next_entity_index  (KolEngine *engine);
 void      kol_round_reset_entity_index (KolEngine *engine);
-void      kol_round_goto_entity      (KolEngine  *engine,
-                                      KolEntity entity);
+void      kol_round_goto_entity        (KolEngine *engine,
+                                        KolEntity  entity);
 /* Find a step of @klass in the current round, or NULL. */
-KolStep  *kol_round_find_step        (KolEngine            *engine,
+KolStep  *kol_round_find_step        (KolEngine          *engine,
                                       const KolStepClass *klass);
 
 /* Step defaults and helpers. */
-int       kol_step_active_entities   (KolEngine   *engine,
+int       kol_step_active_entities   (KolEngine *engine,
                                       KolStep   *s,
                                       KolEntity *out,
                                       int        max);
 KolEntity kol_step_current_entity    (KolEngine *engine,
-                                      KolStep *s);
-guint32   kol_step_actions           (KolEngine  *engine,
-                                      KolStep  *s,
-                                      KolEntity e);
+                                      KolStep   *s);
+guint32   kol_step_actions           (KolEngine *engine,
+                                      KolStep   *s,
+                                      KolEntity  e);
 guint32   kol_step_current_actions   (KolEngine *engine,
-                                      KolStep *s);
+                                      KolStep   *s);
 gboolean  kol_step_active            (KolEngine *engine,
-                                      KolStep *s);
+                                      KolStep   *s);
 gboolean  kol_step_blocks            (KolEngine *engine,
-                                      KolStep *s);
+                                      KolStep   *s);
 gboolean  kol_step_blocking          (KolEngine *engine,
-                                      KolStep *s);
+                                      KolStep   *s);
 void      kol_step_pass              (KolEngine *engine,
-                                      KolStep *s);
+                                      KolStep   *s);
 void      kol_step_unpass            (KolEngine *engine,
-                                      KolStep *s);
+                                      KolStep   *s);
 void      kol_step_skip              (KolEngine *engine,
-                                      KolStep *s);
+                                      KolStep   *s);
 void      kol_step_setup             (KolEngine *engine,
-                                      KolStep *s);
+                                      KolStep   *s);
 
 /* Entity helpers shared by steps. */
-gboolean  kol_entity_closed          (KolEngine  *engine,
-                                      KolEntity e);
-gboolean  kol_entity_passed          (KolEngine  *engine,
-                                      KolEntity e);
-void      kol_entity_set_passed      (KolEngine  *engine,
-                                      KolEntity e,
-                                      gboolean  passed);
+gboolean  kol_entity_closed          (KolEngine *engine,
+                                      KolEntity  e);
+gboolean  kol_entity_passed          (KolEngine *engine,
+                                      KolEntity  e);
+void      kol_entity_set_passed      (KolEngine *engine,
+                                      KolEntity  e,
+                                      gboolean   passed);
 /* The player behind an entity (corporation president, company owner). */
-int       kol_entity_player          (KolEngine  *engine,
-                                      KolEntity e);
+int       kol_entity_player          (KolEngine *engine,
+                                      KolEntity  e);
 
 /* Default steps present in every round. */
 extern const KolStepClass kol_step_end_game;
@@ -115,8 +115,8 @@ extern const KolStepClass kol_step_program;
 
 /* Generic game end: the module's check, then 18xx.games' end_now? timing. */
 gboolean  kol_engine_end_now           (KolEngine *engine,
-                                      int      timing);
+                                        int        timing);
 void      kol_engine_end               (KolEngine *engine,
-                                      int      reason);
+                                        int        reason);
 
 G_END_DECLS

@@ -32,12 +32,12 @@ static const KolTitleModule generic_module = {
  */
 gboolean
 kol_engine_refuse (KolEngine       *engine,
-                 GError       **error,
-                 KolEngineError code,
-                 const KolArg  *args,
-                 guint          n_args,
-                 const char    *format,
-                 ...)
+                   GError         **error,
+                   KolEngineError   code,
+                   const KolArg    *args,
+                   guint            n_args,
+                   const char      *format,
+                                    ...)
 {
   va_list ap;
   char *msg;
@@ -175,7 +175,7 @@ init_hexes (KolEngine *engine)
 }
 
 static void
-init_players (KolEngine     *engine,
+init_players (KolEngine   *engine,
               int          n_players,
               const int   *ids,
               const char **names)
@@ -212,12 +212,12 @@ give_starting_cash (KolEngine *engine)
  * Returns: (transfer full) (nullable): a new game after setup, or %NULL.
  */
 KolEngine *
-kol_engine_new (const KolTitle *title,
-              int             n_players,
-              const int      *player_ids,
-              const char    **player_names,
-              gint64          seed,
-              GError        **error)
+kol_engine_new (const KolTitle  *title,
+                int              n_players,
+                const int       *player_ids,
+                const char     **player_names,
+                gint64           seed,
+                GError         **error)
 {
   g_autoptr(KolEngine) engine = NULL;
 
@@ -282,7 +282,7 @@ kol_engine_copy (const KolEngine *engine)
  */
 void
 kol_engine_copy_into (KolEngine       *dest,
-                    const KolEngine *src)
+                      const KolEngine *src)
 {
   if (dest != src)
     memcpy (dest, src, sizeof *dest);
@@ -321,8 +321,8 @@ kol_engine_rand (KolEngine *engine)
 /* -------------------------------------------------------------------- cash */
 
 static int *
-cash_slot (KolEngine  *engine,
-           KolEntity e)
+cash_slot (KolEngine *engine,
+           KolEntity  e)
 {
   switch (e.kind)
     {
@@ -344,8 +344,8 @@ cash_slot (KolEngine  *engine,
  * Returns: the cash of @e (the bank's for the bank and the pool).
  */
 int
-kol_engine_cash (KolEngine  *engine,
-               KolEntity e)
+kol_engine_cash (KolEngine *engine,
+                 KolEntity  e)
 {
   int *slot = cash_slot (engine, e);
 
@@ -359,9 +359,9 @@ kol_engine_cash (KolEngine  *engine,
  * title ledgers only.
  */
 void
-kol_engine_add_cash (KolEngine  *engine,
-                   KolEntity e,
-                   int       amount)
+kol_engine_add_cash (KolEngine *engine,
+                     KolEntity  e,
+                     int        amount)
 {
   int *slot = cash_slot (engine, e);
 
@@ -376,10 +376,10 @@ kol_engine_add_cash (KolEngine  *engine,
  * does so by design, a limited one breaks (18xx.games Bank#check_cash).
  */
 void
-kol_engine_transfer (KolEngine  *engine,
-                   KolEntity from,
-                   KolEntity to,
-                   int       amount)
+kol_engine_transfer (KolEngine *engine,
+                     KolEntity  from,
+                     KolEntity  to,
+                     int        amount)
 {
   int *src = cash_slot (engine, from);
   int *dst = cash_slot (engine, to);
@@ -403,7 +403,7 @@ kol_engine_transfer (KolEngine  *engine,
  */
 char *
 kol_engine_cert_id (KolEngine *engine,
-                  int      cert)
+                    int        cert)
 {
   const KolCert *c = &engine->certs[cert];
 
@@ -416,8 +416,8 @@ kol_engine_cert_id (KolEngine *engine,
  * Returns: the certificate index for an id such as "ATA_3", or -1.
  */
 int
-kol_engine_cert_by_id (KolEngine    *engine,
-                     const char *id)
+kol_engine_cert_by_id (KolEngine  *engine,
+                       const char *id)
 {
   const char *sep;
   g_autofree char *corp_id = NULL;
@@ -443,18 +443,18 @@ kol_engine_cert_by_id (KolEngine    *engine,
  * seq of their creation), so a stable insertion sort is linear where it
  * matters and gives the order g_qsort_with_data (stable too) gave, at a
  * fraction of the cost: these lists are built many times per action. */
-#define SORT_BY_SEQ(engine, items, out, n)                                  \
-  G_STMT_START {                                                       \
-    for (int i_ = 1; i_ < (n); i_++)                                   \
-      {                                                                \
-        gint16 x_ = (out)[i_];                                         \
-        guint32 seq_ = (engine)->items[x_].seq;                             \
-        int j_ = i_;                                                   \
-                                                                       \
-        for (; j_ > 0 && (engine)->items[(out)[j_ - 1]].seq > seq_; j_--)   \
-          (out)[j_] = (out)[j_ - 1];                                   \
-        (out)[j_] = x_;                                                \
-      }                                                                \
+#define SORT_BY_SEQ(engine, items, out, n)                                \
+  G_STMT_START {                                                          \
+    for (int i_ = 1; i_ < (n); i_++)                                      \
+      {                                                                   \
+        gint16 x_ = (out)[i_];                                            \
+        guint32 seq_ = (engine)->items[x_].seq;                           \
+        int j_ = i_;                                                      \
+                                                                          \
+        for (; j_ > 0 && (engine)->items[(out)[j_ - 1]].seq > seq_; j_--) \
+          (out)[j_] = (out)[j_ - 1];                                      \
+        (out)[j_] = x_;                                                   \
+      }                                                                   \
   } G_STMT_END
 
 /**
@@ -506,11 +506,11 @@ kol_engine_corp_certs (const KolEngine *engine,
  * Returns: the number of certificates found.
  */
 int
-kol_engine_certs_of (KolEngine  *engine,
-                   KolEntity holder,
-                   int       corp,
-                   gint16   *out,
-                   int       max)
+kol_engine_certs_of (KolEngine *engine,
+                     KolEntity  holder,
+                     int        corp,
+                     gint16    *out,
+                     int        max)
 {
   int n = 0, first = 0, end = engine->n_certs;
 
@@ -529,9 +529,9 @@ kol_engine_certs_of (KolEngine  *engine,
  * Returns: the percentage of @corp held by @holder.
  */
 int
-kol_engine_percent_of (KolEngine  *engine,
-                     KolEntity holder,
-                     int       corp)
+kol_engine_percent_of (KolEngine *engine,
+                       KolEntity  holder,
+                       int        corp)
 {
   int total = 0, first, end;
 
@@ -548,9 +548,9 @@ kol_engine_percent_of (KolEngine  *engine,
  * Gives certificate @cert to @to, at the end of @to's holding order.
  */
 void
-kol_engine_move_cert (KolEngine  *engine,
-                    int       cert,
-                    KolEntity to)
+kol_engine_move_cert (KolEngine *engine,
+                      int        cert,
+                      KolEntity  to)
 {
   engine->certs[cert].owner = to;
   engine->certs[cert].seq = ++engine->seq;
@@ -565,7 +565,7 @@ kol_engine_move_cert (KolEngine  *engine,
  */
 int
 kol_engine_share_percent (KolEngine *engine,
-                        int      corp)
+                          int        corp)
 {
   const KolCorpDef *def = &engine->title->corps[corp];
 
@@ -581,7 +581,7 @@ kol_engine_share_percent (KolEngine *engine,
  */
 int
 kol_engine_president_cert (KolEngine *engine,
-                         int      corp)
+                           int        corp)
 {
   int first, end;
 
@@ -601,7 +601,7 @@ kol_engine_president_cert (KolEngine *engine,
  */
 char *
 kol_engine_train_id (KolEngine *engine,
-                   int      train)
+                     int        train)
 {
   const KolTrain *t = &engine->trains[train];
 
@@ -614,8 +614,8 @@ kol_engine_train_id (KolEngine *engine,
  * Returns: the train index for an id such as "4H-2", or -1.
  */
 int
-kol_engine_train_by_id (KolEngine    *engine,
-                      const char *id)
+kol_engine_train_by_id (KolEngine  *engine,
+                        const char *id)
 {
   for (int i = 0; i < engine->n_trains; i++)
     {
@@ -634,7 +634,7 @@ kol_engine_train_by_id (KolEngine    *engine,
  */
 const char *
 kol_engine_train_name (KolEngine *engine,
-                     int      train)
+                       int        train)
 {
   const KolTrain *t = &engine->trains[train];
   const KolTrainDef *def = &engine->title->trains[t->def];
@@ -651,7 +651,7 @@ kol_engine_train_name (KolEngine *engine,
  */
 int
 kol_engine_train_price (KolEngine *engine,
-                      int      train)
+                        int        train)
 {
   const KolTrain *t = &engine->trains[train];
   const KolTrainDef *def = &engine->title->trains[t->def];
@@ -669,10 +669,10 @@ kol_engine_train_price (KolEngine *engine,
  * or not).
  */
 int
-kol_engine_trains_of (KolEngine  *engine,
-                    KolEntity owner,
-                    gint16   *out,
-                    int       max)
+kol_engine_trains_of (KolEngine *engine,
+                      KolEntity  owner,
+                      gint16    *out,
+                      int        max)
 {
   int n = 0;
 
@@ -691,8 +691,8 @@ kol_engine_trains_of (KolEngine  *engine,
  */
 int
 kol_engine_depot_upcoming (KolEngine *engine,
-                         gint16  *out,
-                         int      max)
+                           gint16    *out,
+                           int        max)
 {
   int n = 0;
 
@@ -710,9 +710,9 @@ kol_engine_depot_upcoming (KolEngine *engine,
  * no longer upcoming.
  */
 void
-kol_engine_move_train (KolEngine  *engine,
-                     int       train,
-                     KolEntity to)
+kol_engine_move_train (KolEngine *engine,
+                       int        train,
+                       KolEntity  to)
 {
   KolTrain *t = &engine->trains[train];
 
@@ -731,10 +731,10 @@ kol_engine_move_train (KolEngine  *engine,
  * Returns: the number of open companies @owner has.
  */
 int
-kol_engine_companies_of (KolEngine  *engine,
-                       KolEntity owner,
-                       gint16   *out,
-                       int       max)
+kol_engine_companies_of (KolEngine *engine,
+                         KolEntity  owner,
+                         gint16    *out,
+                         int        max)
 {
   int n = 0;
 
@@ -758,9 +758,9 @@ kol_engine_companies_of (KolEngine  *engine,
  * Gives company @company to @to.
  */
 void
-kol_engine_move_company (KolEngine  *engine,
-                       int       company,
-                       KolEntity to)
+kol_engine_move_company (KolEngine *engine,
+                         int        company,
+                         KolEntity  to)
 {
   engine->companies[company].owner = to;
   engine->companies[company].seq = ++engine->seq;
@@ -773,7 +773,7 @@ kol_engine_move_company (KolEngine  *engine,
  */
 void
 kol_engine_close_company (KolEngine *engine,
-                        int      company)
+                          int        company)
 {
   engine->companies[company].closed = TRUE;
   engine->companies[company].owner = KOL_ENTITY_INIT_NONE;
@@ -788,7 +788,7 @@ kol_engine_close_company (KolEngine *engine,
  */
 void
 kol_engine_set_phase (KolEngine *engine,
-                    int      phase)
+                      int        phase)
 {
   const KolPhaseDef *def;
 
@@ -809,8 +809,8 @@ kol_engine_set_phase (KolEngine *engine,
  * Returns: %TRUE if the current phase lists @status.
  */
 gboolean
-kol_engine_phase_has_status (KolEngine    *engine,
-                           const char *status)
+kol_engine_phase_has_status (KolEngine  *engine,
+                             const char *status)
 {
   const KolPhaseDef *def = &engine->title->phases[engine->phase];
 
@@ -826,8 +826,8 @@ kol_engine_phase_has_status (KolEngine    *engine,
  * Returns: the index of corporation @id, or -1.
  */
 int
-kol_engine_corp_index (KolEngine    *engine,
-                     const char *id)
+kol_engine_corp_index (KolEngine  *engine,
+                       const char *id)
 {
   return kol_title_corp_by_id (engine->title, id);
 }
@@ -838,8 +838,8 @@ kol_engine_corp_index (KolEngine    *engine,
  * Returns: a display name for @e (player name, corporation or company id).
  */
 const char *
-kol_engine_entity_name (KolEngine  *engine,
-                      KolEntity e)
+kol_engine_entity_name (KolEngine *engine,
+                        KolEntity  e)
 {
   switch (e.kind)
     {
@@ -868,7 +868,7 @@ kol_engine_entity_name (KolEngine  *engine,
  */
 int
 kol_engine_active_players (KolEngine *engine,
-                         gint16  *out)
+                           gint16    *out)
 {
   int n = 0;
 
@@ -880,7 +880,7 @@ kol_engine_active_players (KolEngine *engine,
 
 static void
 rotate_to (KolEngine *engine,
-           int      player)
+           int        player)
 {
   gint8 copy[KOL_MAX_PLAYERS];
   int at = 0;
@@ -896,7 +896,7 @@ rotate_to (KolEngine *engine,
 /* Stable sort of player_order by cash; ties keep the order given by @rank. */
 static void
 sort_by_cash (KolEngine *engine,
-              gboolean descending,
+              gboolean   descending,
               const int *rank)
 {
   for (int i = 1; i < engine->n_players; i++)
@@ -921,10 +921,10 @@ sort_by_cash (KolEngine *engine,
  * round; the first player then holds the priority deal.
  */
 void
-kol_engine_reorder_players (KolEngine            *engine,
-                          KolPlayerOrderKind  kind,
-                          const gint16       *pass_order,
-                          int                 n_pass)
+kol_engine_reorder_players (KolEngine          *engine,
+                            KolPlayerOrderKind  kind,
+                            const gint16       *pass_order,
+                            int                 n_pass)
 {
   int rank[KOL_MAX_PLAYERS] = { 0 };
 
@@ -981,10 +981,10 @@ kol_engine_reorder_players (KolEngine            *engine,
  * Emits a structured log entry to the game's log function, if any.
  */
 void
-kol_engine_log (KolEngine      *engine,
-              int           kind,
-              const KolArg *args,
-              guint         n_args)
+kol_engine_log (KolEngine    *engine,
+                int           kind,
+                const KolArg *args,
+                guint         n_args)
 {
   KolLogEntry entry = { 0 };
 
@@ -1000,11 +1000,11 @@ kol_engine_log (KolEngine      *engine,
 /* ------------------------------------------------------------------- apply */
 
 static gboolean
-process_auto_actions (KolEngine         *engine,
-                      const KolAction *action,
-                      gboolean         generate,
-                      GPtrArray      **auto_out,
-                      GError         **error)
+process_auto_actions (KolEngine        *engine,
+                      const KolAction  *action,
+                      gboolean          generate,
+                      GPtrArray       **auto_out,
+                      GError          **error)
 {
   if (!generate)
     {
@@ -1047,11 +1047,11 @@ process_auto_actions (KolEngine         *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_engine_apply_unsafe (KolEngine         *engine,
-                       const KolAction *action,
-                       gboolean         generate_auto,
-                       GPtrArray      **auto_out,
-                       GError         **error)
+kol_engine_apply_unsafe (KolEngine        *engine,
+                         const KolAction  *action,
+                         gboolean          generate_auto,
+                         GPtrArray       **auto_out,
+                         GError          **error)
 {
   g_return_val_if_fail (engine != NULL && action != NULL, FALSE);
 
@@ -1078,11 +1078,11 @@ kol_engine_apply_unsafe (KolEngine         *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_engine_apply (KolEngine         *engine,
-                const KolAction *action,
-                gboolean         generate_auto,
-                GPtrArray      **auto_out,
-                GError         **error)
+kol_engine_apply (KolEngine        *engine,
+                  const KolAction  *action,
+                  gboolean          generate_auto,
+                  GPtrArray       **auto_out,
+                  GError          **error)
 {
   g_autoptr(KolEngine) work = kol_engine_copy (engine);
   g_autoptr(GPtrArray) autos = NULL;
@@ -1107,9 +1107,9 @@ kol_engine_apply (KolEngine         *engine,
  * Returns: how many entities act now; 0 when the game is over.
  */
 int
-kol_engine_active_entities (KolEngine   *engine,
-                          KolEntity *out,
-                          int        max)
+kol_engine_active_entities (KolEngine *engine,
+                            KolEntity *out,
+                            int        max)
 {
   KolStep *step;
 
@@ -1127,8 +1127,8 @@ kol_engine_active_entities (KolEngine   *engine,
  * Returns: the legal action types of @entity now (KOL_ACTION_BIT mask).
  */
 guint32
-kol_engine_actions_for (KolEngine  *engine,
-                      KolEntity entity)
+kol_engine_actions_for (KolEngine *engine,
+                        KolEntity  entity)
 {
   return kol_round_actions_for (engine, entity);
 }
@@ -1139,9 +1139,9 @@ kol_engine_actions_for (KolEngine  *engine,
  * Returns: (nullable): the step that would process @type for @entity.
  */
 KolStep *
-kol_engine_step_for (KolEngine      *engine,
-                   KolEntity     entity,
-                   KolActionType type)
+kol_engine_step_for (KolEngine     *engine,
+                     KolEntity      entity,
+                     KolActionType  type)
 {
   return kol_round_step_for (engine, entity, type);
 }

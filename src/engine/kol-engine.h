@@ -338,47 +338,47 @@ struct _KolEngine
 
 /* Creates a game on @title (not owned; must outlive the game). @player_ids and
  * @player_names give the seating order. */
-KolEngine    *kol_engine_new          (const KolTitle *title,
-                                   int             n_players,
-                                   const int      *player_ids,
-                                   const char    **player_names,
-                                   gint64          seed,
-                                   GError        **error);
-KolEngine    *kol_engine_copy         (const KolEngine *engine);
-void        kol_engine_copy_into    (KolEngine       *dest,
-                                   const KolEngine *src);
-void        kol_engine_free         (KolEngine *engine);
+KolEngine *kol_engine_new       (const KolTitle  *title,
+                                 int              n_players,
+                                 const int       *player_ids,
+                                 const char     **player_names,
+                                 gint64           seed,
+                                 GError         **error);
+KolEngine *kol_engine_copy      (const KolEngine *engine);
+void       kol_engine_copy_into (KolEngine       *dest,
+                                 const KolEngine *src);
+void       kol_engine_free      (KolEngine *engine);
 
 /* Applies @action (and its embedded auto actions) atomically: on failure the
  * game is unchanged and @error (KOL_ENGINE_ERROR) says why; engine->refusal holds
  * the typed arguments. With @generate_auto, auto actions are computed by the
  * engine instead (new games) and appended to the returned array. */
-gboolean    kol_engine_apply        (KolEngine         *engine,
-                                   const KolAction *action,
-                                   gboolean         generate_auto,
-                                   GPtrArray      **auto_out,
-                                   GError         **error);
+gboolean    kol_engine_apply        (KolEngine        *engine,
+                                     const KolAction  *action,
+                                     gboolean          generate_auto,
+                                     GPtrArray       **auto_out,
+                                     GError          **error);
 /* As kol_engine_apply but without the copy: faster, for trusted replays. On
  * failure the state is undefined. */
-gboolean    kol_engine_apply_unsafe (KolEngine         *engine,
-                                   const KolAction *action,
-                                   gboolean         generate_auto,
-                                   GPtrArray      **auto_out,
-                                   GError         **error);
+gboolean    kol_engine_apply_unsafe (KolEngine        *engine,
+                                     const KolAction  *action,
+                                     gboolean          generate_auto,
+                                     GPtrArray       **auto_out,
+                                     GError          **error);
 
 /* ----------------------------------------------------- the current decision */
 
 /* Entities that act now (0 when the game is over). */
-int         kol_engine_active_entities (KolEngine   *engine,
-                                      KolEntity *out,
-                                      int        max);
+int         kol_engine_active_entities (KolEngine *engine,
+                                        KolEntity *out,
+                                        int        max);
 /* Legal action types for @entity now (bitmask of KOL_ACTION_BIT). */
-guint32     kol_engine_actions_for     (KolEngine   *engine,
-                                      KolEntity  entity);
+guint32     kol_engine_actions_for     (KolEngine *engine,
+                                        KolEntity  entity);
 /* The step that would process @type for @entity, or NULL. */
-KolStep    *kol_engine_step_for        (KolEngine      *engine,
-                                      KolEntity     entity,
-                                      KolActionType type);
+KolStep    *kol_engine_step_for        (KolEngine     *engine,
+                                        KolEntity      entity,
+                                        KolActionType  type);
 /* The first active blocking step. */
 KolStep    *kol_engine_active_step     (KolEngine *engine);
 const char *kol_engine_round_name      (KolEngine *engine);
@@ -387,15 +387,15 @@ const char *kol_engine_round_name      (KolEngine *engine);
  * Used by steps and title modules. They do not check rules; steps do. */
 
 /* Cash: moves @amount from one entity to another (bank/pool map to the bank). */
-void        kol_engine_transfer     (KolEngine  *engine,
-                                   KolEntity from,
-                                   KolEntity to,
-                                   int       amount);
-int         kol_engine_cash         (KolEngine  *engine,
-                                   KolEntity e);
-void        kol_engine_add_cash     (KolEngine  *engine,
-                                   KolEntity e,
-                                   int       amount);
+void        kol_engine_transfer     (KolEngine *engine,
+                                     KolEntity  from,
+                                     KolEntity  to,
+                                     int        amount);
+int         kol_engine_cash         (KolEngine *engine,
+                                     KolEntity  e);
+void        kol_engine_add_cash     (KolEngine *engine,
+                                     KolEntity  e,
+                                     int        amount);
 
 /* Random: 18xx.games' LCG (state = (1103515245*state + 12345) mod 2^31). */
 guint32     kol_engine_rand         (KolEngine *engine);
@@ -404,71 +404,71 @@ guint32     kol_engine_rand         (KolEngine *engine);
 int         kol_engine_cert_by_id   (KolEngine    *engine,
                                    const char *id);      /* "ATA_3" */
 char       *kol_engine_cert_id      (KolEngine *engine,
-                                   int      cert);
+                                     int        cert);
 /* Certificates of @corp held by @holder, in holding order; returns count. */
-int         kol_engine_certs_of     (KolEngine  *engine,
-                                   KolEntity holder,
-                                   int       corp,
-                                   gint16   *out,
-                                   int       max);
-int         kol_engine_percent_of   (KolEngine  *engine,
-                                   KolEntity holder,
-                                   int       corp);
+int         kol_engine_certs_of     (KolEngine *engine,
+                                     KolEntity  holder,
+                                     int        corp,
+                                     gint16    *out,
+                                     int        max);
+int         kol_engine_percent_of   (KolEngine *engine,
+                                     KolEntity  holder,
+                                     int        corp);
 /* The certificates of @corp are engine->certs[*first .. *end) (created
  * corporation by corporation, never reordered). */
-void        kol_engine_corp_certs   (const KolEngine *engine,
-                                   int              corp,
-                                   int             *first,
-                                   int             *end);
-void        kol_engine_move_cert    (KolEngine  *engine,
-                                   int       cert,
-                                   KolEntity to);
-int         kol_engine_share_percent(KolEngine *engine,
-                                   int      corp);      /* the ordinary share */
-int         kol_engine_president_cert(KolEngine *engine,
-                                   int      corp);
+void kol_engine_corp_certs     (const KolEngine *engine,
+                                int              corp,
+                                int             *first,
+                                int             *end);
+void kol_engine_move_cert      (KolEngine *engine,
+                                int        cert,
+                                KolEntity  to);
+int  kol_engine_share_percent  (KolEngine *engine,
+                                int      corp);      /* the ordinary share */
+int  kol_engine_president_cert (KolEngine *engine,
+                                int        corp);
 
 /* Trains */
 int         kol_engine_train_by_id  (KolEngine    *engine,
                                    const char *id);      /* "4H-2" */
 char       *kol_engine_train_id     (KolEngine *engine,
-                                   int      train);
+                                     int        train);
 const char *kol_engine_train_name   (KolEngine *engine,
                                    int      train);      /* current variant name */
 int         kol_engine_train_price  (KolEngine *engine,
-                                   int      train);
-int         kol_engine_trains_of    (KolEngine  *engine,
-                                   KolEntity owner,
-                                   gint16   *out,
-                                   int       max);
+                                     int        train);
+int         kol_engine_trains_of    (KolEngine *engine,
+                                     KolEntity  owner,
+                                     gint16    *out,
+                                     int        max);
 /* The depot's upcoming trains (in order) / available ones. */
-int         kol_engine_depot_upcoming (KolEngine *engine,
-                                     gint16  *out,
-                                     int      max);
-void        kol_engine_move_train   (KolEngine  *engine,
-                                   int       train,
-                                   KolEntity to);
+int  kol_engine_depot_upcoming (KolEngine *engine,
+                                gint16    *out,
+                                int        max);
+void kol_engine_move_train     (KolEngine *engine,
+                                int        train,
+                                KolEntity  to);
 
 /* Companies */
-int         kol_engine_companies_of (KolEngine  *engine,
-                                   KolEntity owner,
-                                   gint16   *out,
-                                   int       max);
-void        kol_engine_move_company (KolEngine  *engine,
-                                   int       company,
-                                   KolEntity to);
+int         kol_engine_companies_of (KolEngine *engine,
+                                     KolEntity  owner,
+                                     gint16    *out,
+                                     int        max);
+void        kol_engine_move_company (KolEngine *engine,
+                                     int        company,
+                                     KolEntity  to);
 void        kol_engine_close_company(KolEngine *engine,
-                                   int      company);
+                                     int        company);
 
 /* Phases */
-void        kol_engine_set_phase    (KolEngine *engine,
-                                   int      phase);
-gboolean    kol_engine_phase_has_status (KolEngine    *engine,
-                                       const char *status);
+void     kol_engine_set_phase        (KolEngine *engine,
+                                      int        phase);
+gboolean kol_engine_phase_has_status (KolEngine  *engine,
+                                      const char *status);
 
 /* Corporation list order (operating order helpers live in the market). */
-int         kol_engine_corp_index   (KolEngine    *engine,
-                                   const char *id);
+int         kol_engine_corp_index   (KolEngine  *engine,
+                                     const char *id);
 
 /* Game#reorder_players: how @players is reordered after a stock round. */
 typedef enum
@@ -483,26 +483,26 @@ typedef enum
 
 /* Reorders engine->player_order; @pass_order (player indices, may be NULL) is the
  * round's pass order for KOL_ORDER_FIRST_TO_PASS. */
-void        kol_engine_reorder_players (KolEngine            *engine,
-                                      KolPlayerOrderKind  kind,
-                                      const gint16       *pass_order,
-                                      int                 n_pass);
+void        kol_engine_reorder_players (KolEngine          *engine,
+                                        KolPlayerOrderKind  kind,
+                                        const gint16       *pass_order,
+                                        int                 n_pass);
 /* engine->player_order without bankrupt players; returns the count. */
 int         kol_engine_active_players  (KolEngine *engine,
-                                      gint16  *out);
+                                        gint16    *out);
 
 /* Names for logs and messages. */
-const char *kol_engine_entity_name  (KolEngine  *engine,
-                                   KolEntity e);
+const char *kol_engine_entity_name  (KolEngine *engine,
+                                     KolEntity  e);
 
 /* Refusals: set engine->refusal and @error together; always returns FALSE. */
 gboolean    kol_engine_refuse       (KolEngine       *engine,
-                                   GError       **error,
-                                   KolEngineError code,
-                                   const KolArg  *args,
-                                   guint          n_args,
-                                   const char    *format,
-                                   ...) G_GNUC_PRINTF (6, 7);
+                                     GError         **error,
+                                     KolEngineError   code,
+                                     const KolArg    *args,
+                                     guint            n_args,
+                                     const char      *format,
+                                                      ...) G_GNUC_PRINTF (6, 7);
 
 static inline KolArg
 kol_arg_int (KolArgKind kind, int value)
@@ -524,10 +524,10 @@ struct _KolLogEntry
   KolArg args[KOL_LOG_MAX_ARGS];
 };
 
-void        kol_engine_log          (KolEngine      *engine,
-                                   int           kind,
-                                   const KolArg *args,
-                                   guint         n_args);
+void        kol_engine_log          (KolEngine    *engine,
+                                     int           kind,
+                                     const KolArg *args,
+                                     guint         n_args);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KolEngine, kol_engine_free)
 

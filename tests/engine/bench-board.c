@@ -62,8 +62,8 @@ static const KolTestCorp corps[] = {
 
 /* 15 columns of 10 flat hexes. */
 static KolTestHex *
-make_hexes (GRand   *rand,
-            gboolean switches,
+make_hexes (GRand     *rand,
+            gboolean   switches,
             GPtrArray *strings)
 {
   KolTestHex *hexes = g_new0 (KolTestHex, 151);
@@ -98,7 +98,7 @@ make_hexes (GRand   *rand,
 /* Tokens in random cities with a free slot. */
 static void
 place_tokens (KolEngine *engine,
-              GRand   *rand)
+              GRand     *rand)
 {
   for (int c = 0; c < engine->n_corps; c++)
     for (int k = 0; k < 2 + c % 3; k++)

@@ -61,7 +61,7 @@ static GPtrArray        *kol_test_events;   /* event names seen (char*) */
 static GPtrArray        *kol_test_log;      /* KolLogEntry* copies */
 
 static inline void
-kol_test_op_event (KolEngine    *engine,
+kol_test_op_event (KolEngine  *engine,
                    const char *event)
 {
   if (kol_test_events)
@@ -69,7 +69,7 @@ kol_test_op_event (KolEngine    *engine,
 }
 
 static inline void
-kol_test_op_log (KolEngine           *engine,
+kol_test_op_log (KolEngine         *engine,
                  const KolLogEntry *entry,
                  gpointer           data)
 {
@@ -287,7 +287,7 @@ kol_test_op_game (const KolTitle *t)
 /* Floats @corp at the market cell (row, col) for player @player with @cash
  * in its treasury: the president's certificate goes to the player. */
 static inline void
-kol_test_float (KolEngine    *engine,
+kol_test_float (KolEngine  *engine,
                 const char *corp_id,
                 int         player,
                 int         row,
@@ -308,10 +308,10 @@ kol_test_float (KolEngine    *engine,
 
 /* Moves @n ordinary certificates of @corp from its treasury to @to. */
 static inline void
-kol_test_give_shares (KolEngine  *engine,
-                      int       corp,
-                      KolEntity to,
-                      int       n)
+kol_test_give_shares (KolEngine *engine,
+                      int        corp,
+                      KolEntity  to,
+                      int        n)
 {
   for (int i = 0; i < engine->n_certs && n > 0; i++)
     if (engine->certs[i].corp == corp && !engine->certs[i].president &&
@@ -326,7 +326,7 @@ kol_test_give_shares (KolEngine  *engine,
 /* Gives @corp the first depot train named @name (as a purchase without
  * payment or phase effects). */
 static inline int
-kol_test_give_train (KolEngine    *engine,
+kol_test_give_train (KolEngine  *engine,
                      const char *corp_id,
                      const char *name)
 {
@@ -346,7 +346,7 @@ kol_test_give_train (KolEngine    *engine,
 /* Starts an operating round with @steps (NULL-terminated) and runs its
  * setup, as Game#new_operating_round + finalize_round_setup. */
 static inline void
-kol_test_start_or (KolEngine                   *engine,
+kol_test_start_or (KolEngine                 *engine,
                    const KolStepClass *const *steps,
                    const gint16              *opts)
 {
@@ -359,7 +359,7 @@ kol_test_start_or (KolEngine                   *engine,
 }
 
 static inline KolEntity
-kol_test_corp_entity (KolEngine    *engine,
+kol_test_corp_entity (KolEngine  *engine,
                       const char *id)
 {
   return kol_entity (KOL_ENTITY_CORP, kol_test_corp (engine, id));
@@ -367,7 +367,7 @@ kol_test_corp_entity (KolEngine    *engine,
 
 /* Applies an action; returns the refusal code, or -1 on success. */
 static inline int
-kol_test_apply (KolEngine   *engine,
+kol_test_apply (KolEngine *engine,
                 KolAction *a)
 {
   g_autoptr(GError) error = NULL;
@@ -391,14 +391,14 @@ kol_test_refusal_reason (KolEngine *engine)
 }
 
 static inline KolAction *
-kol_test_pass (KolEngine    *engine,
+kol_test_pass (KolEngine  *engine,
                const char *corp)
 {
   return kol_action_new (KOL_ACTION_PASS, kol_test_corp_entity (engine, corp));
 }
 
 static inline KolAction *
-kol_test_lay_action (KolEngine    *engine,
+kol_test_lay_action (KolEngine  *engine,
                      const char *corp,
                      const char *hex,
                      const char *tile,
@@ -413,7 +413,7 @@ kol_test_lay_action (KolEngine    *engine,
 }
 
 static inline KolAction *
-kol_test_token_action (KolEngine    *engine,
+kol_test_token_action (KolEngine  *engine,
                        const char *corp,
                        const char *hex,
                        int         city)
@@ -426,7 +426,7 @@ kol_test_token_action (KolEngine    *engine,
 }
 
 static inline KolAction *
-kol_test_buy_train_action (KolEngine    *engine,
+kol_test_buy_train_action (KolEngine  *engine,
                            const char *corp,
                            int         train,
                            int         price,
@@ -442,7 +442,7 @@ kol_test_buy_train_action (KolEngine    *engine,
 
 /* run_routes with one route per (train, revenue) pair; ended by train -1. */
 static inline KolAction *
-kol_test_run_action (KolEngine    *engine,
+kol_test_run_action (KolEngine  *engine,
                      const char *corp,
                      const int  *pairs)
 {
@@ -462,7 +462,7 @@ kol_test_run_action (KolEngine    *engine,
 }
 
 static inline KolAction *
-kol_test_dividend_action (KolEngine    *engine,
+kol_test_dividend_action (KolEngine  *engine,
                           const char *corp,
                           const char *kind)
 {

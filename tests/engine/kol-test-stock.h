@@ -46,7 +46,7 @@ static GPtrArray        *kol_test_stock_log;    /* KolLogEntry* copies */
 static int               kol_test_next_rounds;  /* rounds started by next_round */
 
 static inline void
-kol_test_stock_log_func (KolEngine           *engine,
+kol_test_stock_log_func (KolEngine         *engine,
                          const KolLogEntry *entry,
                          gpointer           data)
 {
@@ -247,14 +247,14 @@ kol_test_player (int i)
 }
 
 static inline KolEntity
-kol_test_corp_entity (KolEngine    *engine,
+kol_test_corp_entity (KolEngine  *engine,
                       const char *id)
 {
   return kol_entity (KOL_ENTITY_CORP, kol_test_corp (engine, id));
 }
 
 static inline int
-kol_test_cert (KolEngine    *engine,
+kol_test_cert (KolEngine  *engine,
                const char *id)
 {
   int cert = kol_engine_cert_by_id (engine, id);
@@ -266,7 +266,7 @@ kol_test_cert (KolEngine    *engine,
 
 /* Gives certificates (space-separated ids) to @to, in order, without rules. */
 static inline void
-kol_test_give (KolEngine    *engine,
+kol_test_give (KolEngine  *engine,
                KolEntity   to,
                const char *ids)
 {
@@ -279,8 +279,8 @@ kol_test_give (KolEngine    *engine,
 
 /* "A_0 A_3" the certificates of @corp that @holder has, in holding order. */
 static inline char *
-kol_test_holding (KolEngine   *engine,
-                  KolEntity  holder,
+kol_test_holding (KolEngine  *engine,
+                  KolEntity   holder,
                   const char *corp)
 {
   gint16 certs[KOL_MAX_CERTS];
@@ -298,7 +298,7 @@ kol_test_holding (KolEngine   *engine,
 
 /* A bundle of certificate ids; percent 0 = their total. */
 static inline KolBundle
-kol_test_bundle (KolEngine    *engine,
+kol_test_bundle (KolEngine  *engine,
                  const char *ids,
                  int         percent)
 {
@@ -316,7 +316,7 @@ kol_test_bundle (KolEngine    *engine,
 
 /* Sets @corp's price to the cell with id "price,row,col" (set_par). */
 static inline void
-kol_test_par (KolEngine    *engine,
+kol_test_par (KolEngine  *engine,
               const char *corp,
               int         row,
               int         col)
@@ -328,9 +328,9 @@ kol_test_par (KolEngine    *engine,
 /* ---- actions ---------------------------------------------------------- */
 
 static inline gboolean
-kol_test_apply (KolEngine   *engine,
-                KolAction *a,
-                GError   **error)
+kol_test_apply (KolEngine  *engine,
+                KolAction  *a,
+                GError    **error)
 {
   gboolean ok = kol_engine_apply (engine, a, FALSE, NULL, error);
 
@@ -339,10 +339,10 @@ kol_test_apply (KolEngine   *engine,
 }
 
 static inline gboolean
-kol_test_buy (KolEngine    *engine,
-              int         player,
-              const char *ids,
-              GError    **error)
+kol_test_buy (KolEngine   *engine,
+              int          player,
+              const char  *ids,
+              GError     **error)
 {
   KolAction *a = kol_action_new (KOL_ACTION_BUY_SHARES, kol_test_player (player));
   g_auto(GStrv) parts = g_strsplit (ids, " ", -1);
@@ -354,11 +354,11 @@ kol_test_buy (KolEngine    *engine,
 }
 
 static inline gboolean
-kol_test_sell (KolEngine    *engine,
-               int         player,
-               const char *ids,
-               int         percent,
-               GError    **error)
+kol_test_sell (KolEngine   *engine,
+               int          player,
+               const char  *ids,
+               int          percent,
+               GError     **error)
 {
   KolAction *a = kol_action_new (KOL_ACTION_SELL_SHARES, kol_test_player (player));
   g_auto(GStrv) parts = g_strsplit (ids, " ", -1);
@@ -371,12 +371,12 @@ kol_test_sell (KolEngine    *engine,
 }
 
 static inline gboolean
-kol_test_par_action (KolEngine    *engine,
-                     int         player,
-                     const char *corp,
-                     int         row,
-                     int         col,
-                     GError    **error)
+kol_test_par_action (KolEngine   *engine,
+                     int          player,
+                     const char  *corp,
+                     int          row,
+                     int          col,
+                     GError     **error)
 {
   KolAction *a = kol_action_new (KOL_ACTION_PAR, kol_test_player (player));
 
@@ -387,19 +387,19 @@ kol_test_par_action (KolEngine    *engine,
 }
 
 static inline gboolean
-kol_test_pass (KolEngine *engine,
-               int      player,
-               GError **error)
+kol_test_pass (KolEngine  *engine,
+               int         player,
+               GError    **error)
 {
   return kol_test_apply (engine, kol_action_new (KOL_ACTION_PASS, kol_test_player (player)), error);
 }
 
 static inline gboolean
-kol_test_bid (KolEngine    *engine,
-              int         player,
-              const char *company,
-              int         price,
-              GError    **error)
+kol_test_bid (KolEngine   *engine,
+              int          player,
+              const char  *company,
+              int          price,
+              GError     **error)
 {
   KolAction *a = kol_action_new (KOL_ACTION_BID, kol_test_player (player));
 

@@ -530,7 +530,7 @@ kol_test_game_new (const KolTitle *title)
 }
 
 int
-kol_test_hex (KolEngine    *engine,
+kol_test_hex (KolEngine  *engine,
               const char *id)
 {
   int hex = kol_title_hex_by_id (engine->title, id);
@@ -541,7 +541,7 @@ kol_test_hex (KolEngine    *engine,
 }
 
 int
-kol_test_tile (KolEngine    *engine,
+kol_test_tile (KolEngine  *engine,
                const char *id)
 {
   int tile = kol_title_tile_by_id (engine->title, id);
@@ -552,7 +552,7 @@ kol_test_tile (KolEngine    *engine,
 }
 
 int
-kol_test_corp (KolEngine    *engine,
+kol_test_corp (KolEngine  *engine,
                const char *id)
 {
   int corp = kol_title_corp_by_id (engine->title, id);
@@ -563,7 +563,7 @@ kol_test_corp (KolEngine    *engine,
 }
 
 void
-kol_test_place (KolEngine    *engine,
+kol_test_place (KolEngine  *engine,
                 const char *corp,
                 const char *hex,
                 int         city)
@@ -572,7 +572,7 @@ kol_test_place (KolEngine    *engine,
 }
 
 void
-kol_test_lay (KolEngine    *engine,
+kol_test_lay (KolEngine  *engine,
               const char *hex,
               const char *tile,
               int         rotation)
@@ -584,7 +584,7 @@ kol_test_lay (KolEngine    *engine,
 }
 
 void
-kol_test_reach (KolEngine    *engine,
+kol_test_reach (KolEngine  *engine,
                 const char *corp,
                 KolReach   *out)
 {
@@ -600,7 +600,7 @@ finish (GString *s)
 }
 
 char *
-kol_test_connected (KolEngine        *engine,
+kol_test_connected (KolEngine      *engine,
                     const KolReach *reach)
 {
   GString *s = g_string_new (NULL);
@@ -619,7 +619,7 @@ kol_test_connected (KolEngine        *engine,
 }
 
 char *
-kol_test_reachable (KolEngine        *engine,
+kol_test_reachable (KolEngine      *engine,
                     const KolReach *reach)
 {
   GString *s = g_string_new (NULL);
@@ -631,7 +631,7 @@ kol_test_reachable (KolEngine        *engine,
 }
 
 char *
-kol_test_nodes (KolEngine        *engine,
+kol_test_nodes (KolEngine      *engine,
                 const KolReach *reach)
 {
   GString *s = g_string_new (NULL);
@@ -655,7 +655,7 @@ kol_test_mask (guint mask)
 }
 
 char *
-kol_test_tile_list (KolEngine      *engine,
+kol_test_tile_list (KolEngine    *engine,
                     const gint16 *tiles,
                     int           n)
 {
@@ -667,7 +667,7 @@ kol_test_tile_list (KolEngine      *engine,
 }
 
 char *
-kol_test_hex_list (KolEngine      *engine,
+kol_test_hex_list (KolEngine    *engine,
                    const gint16 *hexes,
                    int           n)
 {
@@ -679,7 +679,7 @@ kol_test_hex_list (KolEngine      *engine,
 }
 
 char *
-kol_test_slots (KolEngine    *engine,
+kol_test_slots (KolEngine  *engine,
                 const char *hex_id)
 {
   int hex = kol_test_hex (engine, hex_id);

@@ -62,23 +62,23 @@ KolTitle *kol_test_title_new      (const KolTestTitleSpec *spec);
 /* A two-player game on @title with the generic rules module. */
 KolEngine  *kol_test_game_new       (const KolTitle *title);
 
-int       kol_test_hex            (KolEngine    *engine,
+int       kol_test_hex            (KolEngine  *engine,
                                    const char *id);
-int       kol_test_tile           (KolEngine    *engine,
+int       kol_test_tile           (KolEngine  *engine,
                                    const char *id);
-int       kol_test_corp           (KolEngine    *engine,
+int       kol_test_corp           (KolEngine  *engine,
                                    const char *id);
 /* Places @corp's next token in (hex, city); asserts that it worked. */
-void      kol_test_place          (KolEngine    *engine,
+void      kol_test_place          (KolEngine  *engine,
                                    const char *corp,
                                    const char *hex,
                                    int         city);
 /* Lays the first free copy of @tile on @hex; asserts there is one. */
-void      kol_test_lay            (KolEngine    *engine,
+void      kol_test_lay            (KolEngine  *engine,
                                    const char *hex,
                                    const char *tile,
                                    int         rotation);
-void      kol_test_reach          (KolEngine    *engine,
+void      kol_test_reach          (KolEngine  *engine,
                                    const char *corp,
                                    KolReach   *out);
 

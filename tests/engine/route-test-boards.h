@@ -165,9 +165,9 @@ typedef struct
 
 G_GNUC_UNUSED static void
 case_flags (const KolEngine *engine,
-            int            corp,
-            KolRouteStop  *stop,
-            gpointer       data)
+            int              corp,
+            KolRouteStop    *stop,
+            gpointer         data)
 {
   Case *c = data;
 
@@ -190,7 +190,7 @@ case_flags (const KolEngine *engine,
 }
 
 G_GNUC_UNUSED static void
-case_value (const KolEngine       *engine,
+case_value (const KolEngine     *engine,
             int                  corp,
             const KolRouteTrain *train,
             KolRouteStop        *stop,
@@ -218,11 +218,11 @@ case_value (const KolEngine       *engine,
 
 G_GNUC_UNUSED static gboolean
 case_token_blocks (const KolEngine *engine,
-                   int            corp,
-                   int            hex,
-                   int            slot,
-                   int            token,
-                   gpointer       data)
+                   int              corp,
+                   int              hex,
+                   int              slot,
+                   int              token,
+                   gpointer         data)
 {
   return KOL_TOKEN_CORP (token) != 3;
 }

@@ -23,9 +23,9 @@
 /* Puts a token of @corp in the first free slot of city @city on @hex. */
 G_GNUC_UNUSED static void
 rt_token (KolEngine *engine,
-          int      hex,
-          int      city,
-          int      corp)
+          int        hex,
+          int        city,
+          int        corp)
 {
   const KolTileDef *tile = &engine->title->tiles[engine->hexes[hex].tile];
   int base = kol_tile_city_slot_base (tile, city);
@@ -47,7 +47,7 @@ rt_token (KolEngine *engine,
 }
 
 G_GNUC_UNUSED static void
-rt_token_at (KolEngine    *engine,
+rt_token_at (KolEngine  *engine,
              const char *hex,
              int         city,
              int         corp)
@@ -69,8 +69,8 @@ rt_clear_tokens (KolEngine *engine)
 
 /* "C1.0 C3.0": the nodes of a route. */
 G_GNUC_UNUSED static char *
-rt_route_str (const KolEngine  *engine,
-              const KolRoute *route)
+rt_route_str (const KolEngine *engine,
+              const KolRoute  *route)
 {
   GString *s = g_string_new (NULL);
 
@@ -81,7 +81,7 @@ rt_route_str (const KolEngine  *engine,
 }
 
 G_GNUC_UNUSED static int
-rt_parse_nodes (KolEngine      *engine,
+rt_parse_nodes (KolEngine    *engine,
                 const char   *text,
                 KolRouteNode *out,
                 int           max)
@@ -108,7 +108,7 @@ rt_parse_nodes (KolEngine      *engine,
 /* Checks the route through @nodes (connections inferred); returns the
  * revenue or −1 with *reason set. */
 G_GNUC_UNUSED static int
-rt_check (KolEngine             *engine,
+rt_check (KolEngine           *engine,
           int                  corp,
           const KolRouteRules *rules,
           const KolRouteTrain *train,
@@ -138,7 +138,7 @@ rt_check (KolEngine             *engine,
 
 /* Solves and asserts the result is proven and consistent. */
 G_GNUC_UNUSED static KolRouteResult *
-rt_solve (KolEngine             *engine,
+rt_solve (KolEngine           *engine,
           int                  corp,
           const KolRouteRules *rules,
           const KolRouteTrain *trains,

@@ -40,8 +40,8 @@ typedef struct
 
 static const KolTileDef *
 rt_oracle_tile (const KolEngine *engine,
-                int            hex,
-                int           *rot)
+                int              hex,
+                int             *rot)
 {
   *rot = engine->hexes[hex].rotation;
   return &engine->title->tiles[engine->hexes[hex].tile];
@@ -96,7 +96,7 @@ rt_oracle_cmp_int (gconstpointer a,
 
 /* Track keys as 18xx.games' check_overlap, computed here on their own. */
 static GArray *
-rt_oracle_keys (const KolEngine      *engine,
+rt_oracle_keys (const KolEngine    *engine,
                 const KolRoutePath *paths,
                 int                 n)
 {
@@ -254,7 +254,7 @@ rt_found_free (gpointer data)
 /* Every valid route of @train of @corp on the board; *too_big is set when
  * there are more than @limit candidate routes to check. */
 G_GNUC_UNUSED static GPtrArray *
-rt_oracle_routes (KolEngine             *engine,
+rt_oracle_routes (KolEngine           *engine,
                   int                  corp,
                   const KolRouteRules *rules,
                   const KolRouteTrain *train,

@@ -68,14 +68,14 @@ start_waterfall (KolEngine *engine)
 }
 
 static int
-company (KolEngine    *engine,
+company (KolEngine  *engine,
          const char *id)
 {
   return kol_title_company_by_id (engine->title, id);
 }
 
 static void
-assert_owner (KolEngine    *engine,
+assert_owner (KolEngine  *engine,
               const char *id,
               int         player)
 {
@@ -89,7 +89,7 @@ assert_owner (KolEngine    *engine,
 
 static int
 cash (KolEngine *engine,
-      int      player)
+      int        player)
 {
   return engine->players[player].cash;
 }
@@ -190,9 +190,9 @@ test_example_raise (void)
 
 static void
 rsa_after_buy (KolEngine *engine,
-               int      player,
-               int      company_index,
-               int      price)
+               int        player,
+               int        company_index,
+               int        price)
 {
   if (g_strcmp0 (engine->title->companies[company_index].id, "RSA") == 0)
     kol_auction_add_pending_par (engine, company_index);
@@ -200,7 +200,7 @@ rsa_after_buy (KolEngine *engine,
 
 static int
 rsa_corp (KolEngine *engine,
-          int      company_index)
+          int        company_index)
 {
   return kol_test_corp (engine, "AA");
 }

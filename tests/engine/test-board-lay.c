@@ -50,7 +50,7 @@ lay_title (void)
 }
 
 static void
-assert_slots (KolEngine    *engine,
+assert_slots (KolEngine  *engine,
               const char *hex,
               const char *expected)
 {

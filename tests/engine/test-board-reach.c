@@ -31,7 +31,7 @@ static const KolTestCorp line_corps[] = {
 
 /* Places tokens and reservations: "A@C1 B@C5.0 rB@C9". */
 static void
-setup (KolEngine    *engine,
+setup (KolEngine  *engine,
        const char *spec)
 {
   g_auto(GStrv) items = g_strsplit (spec, " ", -1);
@@ -502,7 +502,7 @@ test_red_hex_opens (void)
  * track (graph_for_entity with skip_track); here A walks the narrow net. */
 static guint8
 hook_networks (KolEngine *engine,
-               int      corp)
+               int        corp)
 {
   return g_strcmp0 (engine->title->corps[corp].id, "A") == 0 ? 1u << 1 : 0xff;
 }
@@ -511,9 +511,9 @@ hook_networks (KolEngine *engine,
  * blocks. */
 static gboolean
 hook_city_blocks (KolEngine *engine,
-                  int      hex,
-                  int      city,
-                  int      corp)
+                  int        hex,
+                  int        city,
+                  int        corp)
 {
   return FALSE;
 }

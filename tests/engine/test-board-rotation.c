@@ -267,7 +267,7 @@ test_legal_hexes (void)
 /* A title rule on top of the generic one, as 1849's gauge check
  * (g_1849/game.rb#legal_tile_rotation?). */
 static gboolean
-hook_legal_rotation (KolEngine        *engine,
+hook_legal_rotation (KolEngine      *engine,
                      int             corp,
                      int             hex,
                      int             tile,
@@ -286,8 +286,8 @@ hook_legal_rotation (KolEngine        *engine,
 
 static gboolean
 hook_hex_blocked (KolEngine *engine,
-                  int      corp,
-                  int      hex)
+                  int        corp,
+                  int        hex)
 {
   return g_strcmp0 (engine->title->hexes[hex].id, "H5") == 0;
 }
@@ -295,7 +295,7 @@ hook_hex_blocked (KolEngine *engine,
 /* As 1840's orange hexes (track_and_token.rb#hex_neighbors): every
  * neighbour counts as connected on G4. */
 static guint8
-hook_connected_edges (KolEngine        *engine,
+hook_connected_edges (KolEngine      *engine,
                       int             corp,
                       int             hex,
                       const KolReach *reach)
@@ -307,7 +307,7 @@ hook_connected_edges (KolEngine        *engine,
 
 /* A capability the title knows: Q9 is allowed. */
 static gboolean
-hook_tile_available (KolEngine   *engine,
+hook_tile_available (KolEngine *engine,
                      int        corp,
                      int        hex,
                      int        tile,

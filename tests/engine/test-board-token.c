@@ -40,7 +40,7 @@ token_title (void)
 
 /* "A@C1 rB@C3 A@C5.1" */
 static void
-setup (KolEngine    *engine,
+setup (KolEngine  *engine,
        const char *spec)
 {
   g_auto(GStrv) items = g_strsplit (spec, " ", -1);

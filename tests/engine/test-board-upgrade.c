@@ -217,9 +217,9 @@ test_color_available (void)
  * upgrade (step/track.rb copies the cost onto the new tile). */
 static gboolean
 hook_upgrades_to (KolEngine *engine,
-                  int      hex,
-                  int      from_tile,
-                  int      to_tile)
+                  int        hex,
+                  int        from_tile,
+                  int        to_tile)
 {
   if (g_strcmp0 (engine->title->hexes[hex].id, "A5") == 0)
     return FALSE;
@@ -228,16 +228,16 @@ hook_upgrades_to (KolEngine *engine,
 
 static int
 hook_tile_cost (KolEngine *engine,
-                int      corp,
-                int      hex,
-                int      tile)
+                int        corp,
+                int        hex,
+                int        tile)
 {
   return engine->title->hexes[hex].terrain_cost;
 }
 
 static gboolean
 hook_color_available (KolEngine *engine,
-                      KolColor color)
+                      KolColor   color)
 {
   return color != KOL_COLOR_YELLOW;
 }

@@ -32,7 +32,7 @@ new_game (KolTitle **title,
 }
 
 static KolAction *
-buy (KolEngine    *engine,
+buy (KolEngine  *engine,
      const char *company,
      int         price)
 {
@@ -80,10 +80,10 @@ static const PriceCase price_cases[] = {
 
 static void
 up_to_face (KolEngine *engine,
-            int      corp,
-            int      company,
-            int     *min,
-            int     *max)
+            int        corp,
+            int        company,
+            int       *min,
+            int       *max)
 {
   *min = 1;
   *max = engine->companies[company].value;

@@ -19,7 +19,7 @@ static const KolStepClass *const steps[] = {
 static GPtrArray *close_events;
 
 static void
-record_close_event (KolEngine    *engine,
+record_close_event (KolEngine  *engine,
                     int         corp,
                     const char *event)
 {
@@ -52,7 +52,7 @@ new_game (KolTitle **title,
 
 static int
 run (KolEngine *engine,
-     int      revenue)
+     int        revenue)
 {
   int t = kol_engine_train_by_id (engine, "2-0");
   int pairs[] = { t, revenue, -1 };
@@ -119,7 +119,7 @@ test_payout (void)
 /* g_1849/step/dividend.rb share_price_change as a title hook: 0 → left,
  * below the share price → none, at or above → right. */
 static void
-price_1849 (KolEngine        *engine,
+price_1849 (KolEngine      *engine,
             int             corp,
             int             revenue,
             KolPriceChange *out)
@@ -238,10 +238,10 @@ test_route_refusals (void)
 /* The title's validate_routes hook (kol-engine-route.h's validator) checks
  * new actions. */
 static gboolean
-refuse_all_routes (KolEngine         *engine,
-                   int              corp,
-                   const KolAction *a,
-                   GError         **error)
+refuse_all_routes (KolEngine        *engine,
+                   int               corp,
+                   const KolAction  *a,
+                   GError          **error)
 {
   return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_ROUTE, NULL, 0, "no");
 }
@@ -260,7 +260,7 @@ test_validate_hook (void)
 
 /* Game#routes_revenue as a hook (1840: maintenance and multipliers). */
 static int
-double_revenue (KolEngine           *engine,
+double_revenue (KolEngine         *engine,
                 int                corp,
                 const KolRunRoute *routes,
                 int                n)

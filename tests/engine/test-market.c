@@ -113,7 +113,7 @@ test_find_relative (void)
 
 static char *
 stack_of (KolEngine *engine,
-          KolCell  cell)
+          KolCell    cell)
 {
   gint16 corps_on[KOL_MAX_CORPS];
   int n = kol_market_cell_corps (engine, cell, corps_on, KOL_MAX_CORPS);
@@ -354,8 +354,8 @@ static const int blocked_up[] = { 230 };
 
 static KolCell
 sicily_up (KolEngine *engine,
-           int      corp,
-           KolCell  from)
+           int        corp,
+           KolCell    from)
 {
   if (!price_in (kol_market_cell_price (engine, from), blocked_up, 1) || blue_zone (engine))
     return kol_market_default_up (engine, corp, from);
@@ -370,8 +370,8 @@ sicily_up (KolEngine *engine,
 
 static KolCell
 sicily_right (KolEngine *engine,
-              int      corp,
-              KolCell  from)
+              int        corp,
+              KolCell    from)
 {
   if (!blue_zone (engine) && price_in (kol_market_cell_price (engine, from), blocked_right, 3))
     return kol_market_up (engine, corp, from);
@@ -382,8 +382,8 @@ static int sicily_reached;
 
 static void
 sicily_moved (KolEngine *engine,
-              int      corp,
-              KolCell  from)
+              int        corp,
+              KolCell    from)
 {
   if (kol_market_cell_has_flag (engine, kol_market_corp_cell (engine, corp), KOL_CELL_END))
     sicily_reached++;

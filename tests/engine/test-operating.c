@@ -157,9 +157,9 @@ test_home_token_on_round (void)
 
 static int
 cc_home_choices (KolEngine *engine,
-                 int      corp,
-                 gint16  *hexes,
-                 int      max)
+                 int        corp,
+                 gint16    *hexes,
+                 int        max)
 {
   hexes[0] = (gint16) kol_test_hex (engine, "A7");
   hexes[1] = (gint16) kol_test_hex (engine, "C1");

@@ -40,7 +40,7 @@ game_new (KolTitle        **title,
 /* 1840 IX.8: an interchange pays only with the line's own station; the
  * landmark private owned by the line's company adds 20. */
 static void
-value_1840 (const KolEngine       *engine,
+value_1840 (const KolEngine     *engine,
             int                  corp,
             const KolRouteTrain *train,
             KolRouteStop        *stop,
@@ -271,7 +271,7 @@ r6h_train (void)
  * through (as 18xx.games records it); returns the revenue, *dist the
  * distance. */
 static int
-check_by_hexes (KolEngine             *engine,
+check_by_hexes (KolEngine           *engine,
                 const KolRouteRules *rules,
                 const KolRouteTrain *train,
                 const char          *stops,

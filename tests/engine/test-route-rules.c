@@ -203,11 +203,11 @@ test_blocked_city (void)
 
 static gboolean
 corp1_does_not_block (const KolEngine *engine,
-                      int            corp,
-                      int            hex,
-                      int            slot,
-                      int            token,
-                      gpointer       data)
+                      int              corp,
+                      int              hex,
+                      int              slot,
+                      int              token,
+                      gpointer         data)
 {
   return KOL_TOKEN_CORP (token) != 1;
 }
@@ -591,9 +591,9 @@ typedef struct
 
 static void
 flags_1840 (const KolEngine *engine,
-            int            corp,
-            KolRouteStop  *stop,
-            gpointer       data)
+            int              corp,
+            KolRouteStop    *stop,
+            gpointer         data)
 {
   Hooks1840 *h = data;
 
@@ -605,7 +605,7 @@ flags_1840 (const KolEngine *engine,
 }
 
 static void
-value_1840 (const KolEngine       *engine,
+value_1840 (const KolEngine     *engine,
             int                  corp,
             const KolRouteTrain *train,
             KolRouteStop        *stop,
@@ -693,9 +693,9 @@ test_hooks_1840 (void)
  * its dotted track: anchors are the homes and must be route ends. */
 static void
 stadtbahn_flags (const KolEngine *engine,
-                 int            corp,
-                 KolRouteStop  *stop,
-                 gpointer       data)
+                 int              corp,
+                 KolRouteStop    *stop,
+                 gpointer         data)
 {
   const int *home = data;
 
@@ -741,7 +741,7 @@ test_anchor_is_end (void)
 
 /* 1849 §14.3: E trains double Messina, Palermo, Catania, Siracusa. */
 static void
-value_e (const KolEngine       *engine,
+value_e (const KolEngine     *engine,
          int                  corp,
          const KolRouteTrain *train,
          KolRouteStop        *stop,

@@ -59,7 +59,7 @@ free_game (KolEngine *engine)
 #define POOL kol_entity (KOL_ENTITY_POOL, 0)
 
 static void
-assert_holding (KolEngine    *engine,
+assert_holding (KolEngine  *engine,
                 KolEntity   holder,
                 const char *corp,
                 const char *expected)
@@ -332,11 +332,11 @@ static const PresCase pres_cases[] = {
 /* g_1849/share_pool.rb#change_president: the heir gives the last
  * certificate if they have it, else two ordinary ones. */
 static void
-sicily_change_president (KolEngine  *engine,
-                         int       presidents_cert,
-                         KolEntity swap_to,
-                         KolEntity president,
-                         KolEntity previous)
+sicily_change_president (KolEngine *engine,
+                         int        presidents_cert,
+                         KolEntity  swap_to,
+                         KolEntity  president,
+                         KolEntity  previous)
 {
   int corp = engine->certs[presidents_cert].corp;
   gint16 held[KOL_MAX_CERTS];
@@ -422,7 +422,7 @@ test_president_cert_transfer (void)
 /* The player order decides the distance: 1840 reorders @players. */
 static int
 reversed_order (KolEngine *engine,
-                gint16  *out)
+                gint16    *out)
 {
   for (int i = 0; i < engine->n_players; i++)
     out[i] = (gint16) (engine->n_players - 1 - i);
@@ -450,8 +450,8 @@ test_distance_player_order (void)
 /* ---- bundles (Game#all_bundles_for_corporation) ---------------------------- */
 
 static char *
-bundle_list (KolEngine   *engine,
-             KolEntity  holder,
+bundle_list (KolEngine  *engine,
+             KolEntity   holder,
              const char *corp)
 {
   KolBundle out[32];
@@ -593,7 +593,7 @@ static int closed_count;
 
 static void
 close_with_shares (KolEngine *engine,
-                   int      corp)
+                   int        corp)
 {
   closed_count++;
   kol_default_close_corporation (engine, corp);

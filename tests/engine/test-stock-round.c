@@ -53,7 +53,7 @@ free_game (KolEngine *engine)
 
 /* A started corporation at (row, col), with @holders' certificates. */
 static void
-start_corp (KolEngine    *engine,
+start_corp (KolEngine  *engine,
             const char *corp,
             int         row,
             int         col,
@@ -80,8 +80,8 @@ assert_refused (gboolean        ok,
 }
 
 static void
-assert_reason (KolEngine  *engine,
-               KolReason reason)
+assert_reason (KolEngine *engine,
+               KolReason  reason)
 {
   gboolean found = FALSE;
 
@@ -95,10 +95,10 @@ assert_reason (KolEngine  *engine,
  * blocking step, NOT_NOW); the UI asks the step why with kol_stock_refuse_*,
  * which gives the specific reason. */
 static void
-assert_buy_explained (KolEngine       *engine,
-                      int            player,
-                      const char    *ids,
-                      KolEngineError code)
+assert_buy_explained (KolEngine      *engine,
+                      int             player,
+                      const char     *ids,
+                      KolEngineError  code)
 {
   g_autoptr(GError) error = NULL;
   KolBundle b = kol_test_bundle (engine, ids, 0);
@@ -112,10 +112,10 @@ assert_buy_explained (KolEngine       *engine,
 }
 
 static void
-assert_sell_explained (KolEngine       *engine,
-                       int            player,
-                       const char    *ids,
-                       KolEngineError code)
+assert_sell_explained (KolEngine      *engine,
+                       int             player,
+                       const char     *ids,
+                       KolEngineError  code)
 {
   g_autoptr(GError) error = NULL;
   KolBundle b = kol_test_bundle (engine, ids, 0);
@@ -479,11 +479,11 @@ test_sell_shape (void)
 /* ---- 1849: two more shares after parring ------------------------------------------ */
 
 static gboolean
-sicily_can_buy_multiple (KolEngine  *engine,
-                         KolStep  *s,
-                         KolEntity entity,
-                         int       corp,
-                         KolEntity owner)
+sicily_can_buy_multiple (KolEngine *engine,
+                         KolStep   *s,
+                         KolEntity  entity,
+                         int        corp,
+                         KolEntity  owner)
 {
   return kol_step_buy_sell_par_shares_can_buy_multiple (engine, s, entity, corp, owner) ||
          (kol_corp_is_president (engine, corp, entity) &&
@@ -550,7 +550,7 @@ test_finish_round (void)
 /* corporations_to_move_price: not the title's minors (1840's lines). */
 static gboolean
 not_bb (KolEngine *engine,
-        int      corp)
+        int        corp)
 {
   return g_strcmp0 (engine->title->corps[corp].id, "BB") != 0;
 }

@@ -240,12 +240,12 @@ test_track_restriction_new_track (void)
 /* Game#upgrade_cost is a hook (1849 charges by gauge); it sees the board
  * after the lay, as in 18xx.games. */
 static int
-half_terrain (KolEngine  *engine,
-              KolEntity entity,
-              int       spender,
-              int       hex,
-              int       old_tile,
-              int       new_tile)
+half_terrain (KolEngine *engine,
+              KolEntity  entity,
+              int        spender,
+              int        hex,
+              int        old_tile,
+              int        new_tile)
 {
   g_assert_cmpint (engine->hexes[hex].tile, ==, new_tile);
   return kol_default_upgrade_cost (engine, entity, spender, hex, old_tile, new_tile) / 2;

@@ -30,7 +30,7 @@ new_game (KolTitle **title)
 }
 
 static int
-train (KolEngine    *engine,
+train (KolEngine  *engine,
        const char *id)
 {
   int t = kol_engine_train_by_id (engine, id);
@@ -184,9 +184,9 @@ test_variant (void)
 /* A title may restrict variants (1840 by round): train_variant_buyable. */
 static gboolean
 no_plus (KolEngine *engine,
-         int      corp,
-         int      t,
-         int      variant)
+         int        corp,
+         int        t,
+         int        variant)
 {
   return variant == 0;
 }
@@ -355,9 +355,9 @@ test_must_buy_no_cash (void)
 
 static KolAction *
 sell_action (KolEngine *engine,
-             int      player,
-             int      corp,
-             int      n)
+             int        player,
+             int        corp,
+             int        n)
 {
   KolAction *a = kol_action_new (KOL_ACTION_SELL_SHARES, kol_entity (KOL_ENTITY_PLAYER, player));
   gint16 certs[KOL_MAX_CERTS];

@@ -32,9 +32,9 @@ kol_test_load_title (const char *title_id,
 /* ------------------------------------------------------- the test round */
 
 static guint32
-test_actions (KolEngine  *engine,
-              KolStep  *s,
-              KolEntity e)
+test_actions (KolEngine *engine,
+              KolStep   *s,
+              KolEntity  e)
 {
   if (!kol_entity_equal (e, kol_round_entity (engine)))
     return 0;
@@ -42,10 +42,10 @@ test_actions (KolEngine  *engine,
 }
 
 static gboolean
-test_process (KolEngine         *engine,
-              KolStep         *s,
-              const KolAction *a,
-              GError         **error)
+test_process (KolEngine        *engine,
+              KolStep          *s,
+              const KolAction  *a,
+              GError          **error)
 {
   if (a->type == KOL_ACTION_BID)
     {
@@ -70,9 +70,9 @@ test_process (KolEngine         *engine,
 
 /* A broke player passes automatically: the engine generates the action. */
 static GPtrArray *
-test_auto_actions (KolEngine  *engine,
-                   KolStep  *s,
-                   KolEntity e)
+test_auto_actions (KolEngine *engine,
+                   KolStep   *s,
+                   KolEntity  e)
 {
   GPtrArray *autos;
 
@@ -91,8 +91,8 @@ static const KolStepClass test_step = {
 };
 
 static void
-test_select_entities (KolEngine  *engine,
-                      KolRound *r)
+test_select_entities (KolEngine *engine,
+                      KolRound  *r)
 {
   r->n_entities = engine->n_players;
   for (int i = 0; i < engine->n_players; i++)
@@ -128,8 +128,8 @@ kol_test_game_new (KolTitle *title)
 
 KolAction *
 kol_test_bid (KolEngine *engine,
-              int      player,
-              int      price)
+              int        player,
+              int        price)
 {
   KolAction *a = kol_action_new (KOL_ACTION_BID, kol_entity (KOL_ENTITY_PLAYER, player));
 
@@ -140,7 +140,7 @@ kol_test_bid (KolEngine *engine,
 
 KolAction *
 kol_test_pass (KolEngine *engine,
-               int      player)
+               int        player)
 {
   return kol_action_new (KOL_ACTION_PASS, kol_entity (KOL_ENTITY_PLAYER, player));
 }

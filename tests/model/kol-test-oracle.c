@@ -111,7 +111,7 @@ money (KolEngine *engine)
  * divergence. */
 static gboolean
 compare (KolOracle  *oracle,
-         KolEngine    *engine,
+         KolEngine  *engine,
          JsonNode   *line,
          const char *where)
 {
@@ -144,7 +144,7 @@ compare (KolOracle  *oracle,
  */
 gboolean
 kol_oracle_check_init (KolOracle *oracle,
-                       KolEngine   *initial)
+                       KolEngine *initial)
 {
   if (oracle->init_checked)
     return oracle->init_ok;

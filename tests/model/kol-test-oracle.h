@@ -33,8 +33,8 @@ GPtrArray *kol_oracle_read_lines   (const char  *path,
 KolOracle *kol_oracle_new          (const char  *path,
                                     GError     **error);
 void       kol_oracle_free         (KolOracle   *oracle);
-gboolean   kol_oracle_check_init   (KolOracle   *oracle,
-                                    KolEngine     *initial);
+gboolean   kol_oracle_check_init   (KolOracle *oracle,
+                                    KolEngine *initial);
 gboolean   kol_oracle_check_step   (KolHistory            *history,
                                     guint                  seq,
                                     const KolRecordAction *action,

@@ -46,7 +46,7 @@ game_new (const KolTitle *title,
 }
 
 static int
-corp (KolEngine    *engine,
+corp (KolEngine  *engine,
       const char *id)
 {
   int c = kol_title_corp_by_id (engine->title, id);
@@ -56,7 +56,7 @@ corp (KolEngine    *engine,
 }
 
 static int
-hex (KolEngine    *engine,
+hex (KolEngine  *engine,
      const char *id)
 {
   int h = kol_title_hex_by_id (engine->title, id);
@@ -66,7 +66,7 @@ hex (KolEngine    *engine,
 }
 
 static int
-company (KolEngine    *engine,
+company (KolEngine  *engine,
          const char *id)
 {
   int c = kol_title_company_by_id (engine->title, id);
@@ -82,16 +82,16 @@ P (int i)
 }
 
 static KolEntity
-C (KolEngine    *engine,
+C (KolEngine  *engine,
    const char *id)
 {
   return kol_entity (KOL_ENTITY_CORP, corp (engine, id));
 }
 
 static gboolean
-try_apply (KolEngine   *engine,
-           KolAction *a,
-           GError   **error)
+try_apply (KolEngine  *engine,
+           KolAction  *a,
+           GError    **error)
 {
   gboolean ok = kol_engine_apply (engine, a, TRUE, NULL, error);
 
@@ -100,7 +100,7 @@ try_apply (KolEngine   *engine,
 }
 
 static void
-apply_ok (KolEngine   *engine,
+apply_ok (KolEngine *engine,
           KolAction *a)
 {
   g_autoptr(GError) error = NULL;
@@ -112,7 +112,7 @@ apply_ok (KolEngine   *engine,
 #define apply_refused(engine, a) apply_refused_at (engine, a, __LINE__)
 
 static void
-apply_refused_at (KolEngine   *engine,
+apply_refused_at (KolEngine *engine,
                   KolAction *a,
                   int        line)
 {
@@ -154,7 +154,7 @@ bid (int player,
 }
 
 static KolAction *
-par (KolEngine    *engine,
+par (KolEngine  *engine,
      int         player,
      const char *major,
      int         price)
@@ -175,7 +175,7 @@ par (KolEngine    *engine,
 }
 
 static KolAction *
-buy_share (KolEngine    *engine,
+buy_share (KolEngine  *engine,
            int         player,
            const char *cert)
 {
@@ -189,7 +189,7 @@ buy_share (KolEngine    *engine,
 }
 
 static KolAction *
-sell_share (KolEngine    *engine,
+sell_share (KolEngine  *engine,
             int         player,
             const char *cert)
 {
@@ -286,8 +286,8 @@ play_one (KolEngine *engine)
 /* Plays until the game is in a round of @kind (and, if @number, that many
  * rounds of the kind have started). */
 static void
-play_until (KolEngine       *engine,
-            K1840RoundKind kind)
+play_until (KolEngine      *engine,
+            K1840RoundKind  kind)
 {
   for (int guard = 0; guard < 3000 && engine->round.kind != (int) kind && !engine->finished; guard++)
     {
@@ -303,22 +303,22 @@ play_until (KolEngine       *engine,
 }
 
 static int
-pct (KolEngine  *engine,
-     KolEntity who,
-     int       c)
+pct (KolEngine *engine,
+     KolEntity  who,
+     int        c)
 {
   return kol_engine_percent_of (engine, who, c);
 }
 
 static int
 price (KolEngine *engine,
-       int      c)
+       int        c)
 {
   return kol_market_corp_price (engine, c);
 }
 
 static int
-depot_train (KolEngine    *engine,
+depot_train (KolEngine  *engine,
              const char *def)
 {
   gint16 list[KOL_MAX_TRAINS];
@@ -333,7 +333,7 @@ depot_train (KolEngine    *engine,
 
 /* Puts @line, still on offer or not, on @major's charter. */
 static void
-give_line (KolEngine    *engine,
+give_line (KolEngine  *engine,
            const char *major,
            const char *line)
 {
@@ -356,7 +356,7 @@ give_line (KolEngine    *engine,
 }
 
 static void
-give_train (KolEngine    *engine,
+give_train (KolEngine  *engine,
             const char *def,
             const char *owner)
 {
@@ -373,7 +373,7 @@ give_train (KolEngine    *engine,
 
 /* Lays @tile on @hex turned so that its track joins @exits. */
 static void
-lay (KolEngine    *engine,
+lay (KolEngine  *engine,
      const char *hex_id,
      const char *tile_id,
      guint8      exits)
@@ -393,7 +393,7 @@ lay (KolEngine    *engine,
 }
 
 static guint8
-edge_to (KolEngine    *engine,
+edge_to (KolEngine  *engine,
          const char *from,
          const char *to)
 {
@@ -512,7 +512,7 @@ test_setup_stadtbahn (void)
 }
 
 static gboolean
-in_game (KolEngine    *engine,
+in_game (KolEngine  *engine,
          const char *id)
 {
   int c = corp (engine, id);
@@ -1435,7 +1435,7 @@ line_turn (const KolTitle *title,
 }
 
 static KolAction *
-lay_action (KolEngine    *engine,
+lay_action (KolEngine  *engine,
             const char *line,
             const char *hex_id,
             const char *tile_id,
@@ -1651,7 +1651,7 @@ test_negative_run (void)
 /* ----------------------------------------- IX.4 Stadtbahn bonus actions */
 
 static gboolean
-is_orange_lay (KolEngine         *engine,
+is_orange_lay (KolEngine       *engine,
                const KolAction *a)
 {
   return a->type == KOL_ACTION_LAY_TILE && a->tile_copy >= 0 &&
@@ -1669,9 +1669,9 @@ bonus_mode_is_off (KolEngine *engine)
  * lay one on a hex with @bonus (a green upgrade once green tiles are
  * there); returns that lay. */
 static KolAction *
-find_bonus_lay (KolEngine   *engine,
-                K1840Bonus bonus,
-                GRand     *rand)
+find_bonus_lay (KolEngine  *engine,
+                K1840Bonus  bonus,
+                GRand      *rand)
 {
   for (int i = 0; i < 20000 && !engine->finished; i++)
     {
@@ -1712,7 +1712,7 @@ pending_color (KolEngine *engine)
 /* Lays the Stadtbahn tile of @lay (a copy) and checks that it cost 20 and
  * that the bonus is pending. */
 static void
-lay_orange (KolEngine   *engine,
+lay_orange (KolEngine *engine,
             KolAction *lay)
 {
   int major, cash;
@@ -1741,14 +1741,14 @@ find_legal_where (GPtrArray *actions,
 }
 
 static gboolean
-lay_of_color_red (KolEngine         *engine,
+lay_of_color_red (KolEngine       *engine,
                   const KolAction *a)
 {
   return a->type == KOL_ACTION_LAY_TILE && engine->title->tiles[engine->title->copy_tile[a->tile_copy]].color == KOL_COLOR_RED;
 }
 
 static gboolean
-lay_of_color_purple (KolEngine         *engine,
+lay_of_color_purple (KolEngine       *engine,
                      const KolAction *a)
 {
   return a->type == KOL_ACTION_LAY_TILE &&
@@ -1953,7 +1953,7 @@ test_bonus_green_and_station (void)
 /* IX.4, IX.6 over whole random games: every tile lay and station the
  * engine offers keeps the placement rules. */
 static void
-check_offer (KolEngine         *engine,
+check_offer (KolEngine       *engine,
              const KolAction *a)
 {
   K1840State *st = K1840 (engine);

@@ -55,7 +55,7 @@ game_new (const KolTitle *title,
 }
 
 static int
-corp (KolEngine    *engine,
+corp (KolEngine  *engine,
       const char *id)
 {
   int c = kol_title_corp_by_id (engine->title, id);
@@ -65,7 +65,7 @@ corp (KolEngine    *engine,
 }
 
 static int
-hex (KolEngine    *engine,
+hex (KolEngine  *engine,
      const char *id)
 {
   int h = kol_title_hex_by_id (engine->title, id);
@@ -75,7 +75,7 @@ hex (KolEngine    *engine,
 }
 
 static int
-company (KolEngine    *engine,
+company (KolEngine  *engine,
          const char *id)
 {
   int c = kol_title_company_by_id (engine->title, id);
@@ -85,7 +85,7 @@ company (KolEngine    *engine,
 }
 
 static int
-cert (KolEngine    *engine,
+cert (KolEngine  *engine,
       const char *id)
 {
   int c = kol_engine_cert_by_id (engine, id);
@@ -101,7 +101,7 @@ P (int i)
 }
 
 static KolEntity
-C (KolEngine    *engine,
+C (KolEngine  *engine,
    const char *id)
 {
   return kol_entity (KOL_ENTITY_CORP, corp (engine, id));
@@ -114,9 +114,9 @@ pool (void)
 }
 
 static gboolean
-try_apply (KolEngine   *engine,
-           KolAction *a,
-           GError   **error)
+try_apply (KolEngine  *engine,
+           KolAction  *a,
+           GError    **error)
 {
   gboolean ok = kol_engine_apply (engine, a, TRUE, NULL, error);
 
@@ -125,7 +125,7 @@ try_apply (KolEngine   *engine,
 }
 
 static void
-apply_ok (KolEngine   *engine,
+apply_ok (KolEngine *engine,
           KolAction *a)
 {
   g_autoptr(GError) error = NULL;
@@ -137,7 +137,7 @@ apply_ok (KolEngine   *engine,
 /* Refused, with @code (and @reason as the refusal's KOL_ARG_REASON, if not
  * KOL_REASON_NONE); the game is unchanged. */
 static void
-apply_refused (KolEngine        *engine,
+apply_refused (KolEngine      *engine,
                KolAction      *a,
                KolEngineError  code,
                KolReason       reason)
@@ -182,7 +182,7 @@ pass (KolEntity e)
 }
 
 static KolAction *
-bid (KolEngine    *engine,
+bid (KolEngine  *engine,
      int         player,
      const char *company_id,
      int         price)
@@ -196,7 +196,7 @@ bid (KolEngine    *engine,
 
 static KolCell
 par_cell (KolEngine *engine,
-          int      price)
+          int        price)
 {
   KolCell cells[16];
   int n = kol_market_par_cells (engine, 0, cells, 16);
@@ -209,7 +209,7 @@ par_cell (KolEngine *engine,
 }
 
 static KolAction *
-par (KolEngine    *engine,
+par (KolEngine  *engine,
      int         player,
      const char *corp_id,
      int         price)
@@ -224,7 +224,7 @@ par (KolEngine    *engine,
 }
 
 static KolAction *
-shares_action (KolEngine       *engine,
+shares_action (KolEngine     *engine,
                KolActionType  type,
                KolEntity      entity,
                const char    *ids,
@@ -244,7 +244,7 @@ shares_action (KolEngine       *engine,
 }
 
 static KolAction *
-buy (KolEngine    *engine,
+buy (KolEngine  *engine,
      int         player,
      const char *ids)
 {
@@ -252,7 +252,7 @@ buy (KolEngine    *engine,
 }
 
 static KolAction *
-sell (KolEngine    *engine,
+sell (KolEngine  *engine,
       int         player,
       const char *ids,
       int         percent)
@@ -271,23 +271,23 @@ choose (KolEntity   e,
 }
 
 static int
-price_of (KolEngine    *engine,
+price_of (KolEngine  *engine,
           const char *corp_id)
 {
   return kol_market_corp_price (engine, corp (engine, corp_id));
 }
 
 static int
-percent (KolEngine   *engine,
-         KolEntity  holder,
+percent (KolEngine  *engine,
+         KolEntity   holder,
          const char *corp_id)
 {
   return kol_engine_percent_of (engine, holder, corp (engine, corp_id));
 }
 
 static gboolean
-owns (KolEngine   *engine,
-      KolEntity  holder,
+owns (KolEngine  *engine,
+      KolEntity   holder,
       const char *cert_id)
 {
   return kol_entity_equal (engine->certs[cert (engine, cert_id)].owner, holder);
@@ -295,8 +295,8 @@ owns (KolEngine   *engine,
 
 static const char *
 order_string (KolEngine *engine,
-              char    *buf,
-              gsize    size)
+              char      *buf,
+              gsize      size)
 {
   buf[0] = '\0';
   for (int i = 0; i < engine->n_corp_order; i++)
@@ -380,7 +380,7 @@ opening (const KolTitle *title,
 
 /* Gives @cert to @holder (no money moves). */
 static void
-give (KolEngine    *engine,
+give (KolEngine  *engine,
       const char *cert_id,
       KolEntity   holder)
 {
@@ -390,7 +390,7 @@ give (KolEngine    *engine,
 /* Starts @corp_id as if parred at @price by @player holding the
  * president's certificate (no money moves; the home token is placed). */
 static void
-start_corp (KolEngine    *engine,
+start_corp (KolEngine  *engine,
             const char *corp_id,
             int         player,
             int         price)
@@ -412,7 +412,7 @@ start_corp (KolEngine    *engine,
 
 /* Moves @corp_id's price to the cell of @price in @row. */
 static void
-set_price (KolEngine    *engine,
+set_price (KolEngine  *engine,
            const char *corp_id,
            int         row,
            int         price)
@@ -430,7 +430,7 @@ set_price (KolEngine    *engine,
 
 /* Lays the first free copy of tile @tile_id on @hex_id (no rules). */
 static void
-lay (KolEngine    *engine,
+lay (KolEngine  *engine,
      const char *hex_id,
      const char *tile_id,
      int         rotation)
@@ -445,7 +445,7 @@ lay (KolEngine    *engine,
 }
 
 static KolAction *
-lay_action (KolEngine    *engine,
+lay_action (KolEngine  *engine,
             const char *corp_id,
             const char *hex_id,
             const char *tile_id,
@@ -462,7 +462,7 @@ lay_action (KolEngine    *engine,
 }
 
 static int
-give_train (KolEngine    *engine,
+give_train (KolEngine  *engine,
             const char *train_id,
             const char *corp_id)
 {
@@ -475,7 +475,7 @@ give_train (KolEngine    *engine,
 
 /* Takes the depot's trains before @train_id out of the game. */
 static void
-depot_from (KolEngine    *engine,
+depot_from (KolEngine  *engine,
             const char *train_id)
 {
   int t = kol_engine_train_by_id (engine, train_id);
@@ -497,7 +497,7 @@ start_or (KolEngine *engine)
 /* Plays the current corporation's turn up to the step named @name: passes,
  * runs the best routes, withholds, declines SMS. */
 static void
-advance_to (KolEngine    *engine,
+advance_to (KolEngine  *engine,
             const char *name)
 {
   for (int guard = 0; guard < 40 && strcmp (active_step_name (engine), name) != 0; guard++)
@@ -1361,7 +1361,7 @@ test_operating_sce_blocks (void)
  * connection, NULL to let the validator find it): its revenue, or -1 with
  * the refusal's reason in *reason. */
 static int
-route (KolEngine            *engine,
+route (KolEngine          *engine,
        const char         *corp_id,
        int                 t,
        const char * const *stops,
@@ -1584,7 +1584,7 @@ test_operating_train_limits (void)
 
 /* Refused for any reason; the game is unchanged. */
 static void
-apply_refused_any (KolEngine   *engine,
+apply_refused_any (KolEngine *engine,
                    KolAction *a)
 {
   g_autoptr(GError) error = NULL;
@@ -1599,7 +1599,7 @@ apply_refused_any (KolEngine   *engine,
 
 /* The first legal action of @type (and, if not NULL, @choice). */
 static KolAction *
-find_legal (KolEngine       *engine,
+find_legal (KolEngine     *engine,
             KolActionType  type,
             const char    *choice)
 {
@@ -1616,7 +1616,7 @@ find_legal (KolEngine       *engine,
 }
 
 static gboolean
-has_legal (KolEngine       *engine,
+has_legal (KolEngine     *engine,
            KolActionType  type,
            const char    *choice)
 {
@@ -1627,7 +1627,7 @@ has_legal (KolEngine       *engine,
 }
 
 static int
-count_legal (KolEngine       *engine,
+count_legal (KolEngine     *engine,
              KolActionType  type)
 {
   g_autoptr(GPtrArray) actions = legal (engine);

@@ -132,7 +132,7 @@ difference (JsonNode   *orig,
  * ids of later actions name tiles that are on the map; no rules involved.
  * A laid tile keeps the copy its action names. */
 static void
-follow_board (KolEngine         *engine,
+follow_board (KolEngine       *engine,
               const KolAction *a,
               JsonNode        *line)
 {

@@ -67,7 +67,7 @@ load (const Config *cfg)
 }
 
 static void
-check_routes_valid (KolEngine                *engine,
+check_routes_valid (KolEngine              *engine,
                     const KolRouteBoardRun *run,
                     const KolRouteResult   *r)
 {
@@ -90,7 +90,7 @@ check_routes_valid (KolEngine                *engine,
 static void
 check_run (const char             *name,
            guint32                 seed,
-           KolEngine                *engine,
+           KolEngine              *engine,
            const KolRouteBoardRun *run,
            Tally                  *tally)
 {

@@ -1185,7 +1185,7 @@ dump_issues (GListModel *issues)
 }
 
 static KolTitleIssue *
-find_issue (GListModel     *issues,
+find_issue (GListModel      *issues,
             const IssueCase *c)
 {
   for (guint i = 0; i < g_list_model_get_n_items (issues); i++)

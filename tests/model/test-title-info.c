@@ -5,9 +5,9 @@
 
 #include "kol-title-info.h"
 
-#define SAMPLE_GAME \
-  "{\"schema\": \"koleya/game/1\", \"id\": \"9999\"," \
-  " \"name\": {\"en\": \"9999 Testland\", \"ru\": \"9999 Тестландия\"}," \
+#define SAMPLE_GAME                                                        \
+  "{\"schema\": \"koleya/game/1\", \"id\": \"9999\","                      \
+  " \"name\": {\"en\": \"9999 Testland\", \"ru\": \"9999 Тестландия\"},"   \
   " \"designer\": \"A. Designer\", \"players\": {\"min\": 2, \"max\": 4}," \
   " \"bank\": 5000}"
 

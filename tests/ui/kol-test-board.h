@@ -15,12 +15,12 @@ G_BEGIN_DECLS
 
 KolTitle   *kol_test_board_load_title  (const char *title_id,
                                         int         n_players);
-KolEngine    *kol_test_board_new_game    (const KolTitle *title);
+KolEngine  *kol_test_board_new_game    (const KolTitle *title);
 void        kol_test_board_fill        (KolEngine    *engine);
 void        kol_test_board_fill_market (KolEngine    *engine);
 GdkTexture *kol_test_render_widget     (GtkWidget  *widget);
 GdkTexture *kol_test_render_node       (GskRenderNode *node,
-                                        int         width,
-                                        int         height);
+                                        int            width,
+                                        int            height);
 
 G_END_DECLS

@@ -22,10 +22,10 @@
  */
 int
 kol_board_city_map (KolEngine *engine,
-                    int      hex,
-                    int      tile,
-                    int      rotation,
-                    gint8   *map)
+                    int        hex,
+                    int        tile,
+                    int        rotation,
+                    gint8     *map)
 {
   int old_rotation;
   const KolTileDef *old_tile = _kol_board_tile_def (engine, hex, &old_rotation);
@@ -88,19 +88,19 @@ typedef struct
  * open slot. Returns the flattened slot or -1. */
 static int
 exchange_slot (KolEngine *engine,
-               int      hex,
-               int      city,
-               int      corp,
-               gboolean cheater)
+               int        hex,
+               int        city,
+               int        corp,
+               gboolean   cheater)
 {
   return kol_board_city_get_slot (engine, hex, city, cheater ? -1 : corp);
 }
 
 static void
 settle_token (KolEngine *engine,
-              int      hex,
-              gint16   id,
-              int      slot)
+              int        hex,
+              gint16     id,
+              int        slot)
 {
   KolToken *token = &engine->corps[KOL_TOKEN_CORP (id)].tokens[KOL_TOKEN_INDEX (id)];
 
@@ -121,7 +121,7 @@ settle_token (KolEngine *engine,
 /* Reservations of each new city: the old cities' reservations concatenated
  * in old city order (hex.rb#lay), trailing empty slots dropped. */
 static void
-move_reservations (KolEngine           *engine,
+move_reservations (KolEngine         *engine,
                    int                hex,
                    const KolHexState *old,
                    const KolTileDef  *old_tile,
@@ -184,12 +184,12 @@ collect_tokens (const KolHexState *old,
  * tokens go in slot order; with several, each new city takes the tokens of
  * its old cities, those beyond its slots (after reservations) as cheaters. */
 static void
-move_tokens (KolEngine     *engine,
-             int          hex,
+move_tokens (KolEngine    *engine,
+             int           hex,
              const Moving *moving,
-             int          n_moving,
+             int           n_moving,
              const gint8  *map,
-             int          n_old,
+             int           n_old,
              const int    *n_reserved)
 {
   gint8 order[KOL_MAX_NODES];
@@ -248,9 +248,9 @@ move_tokens (KolEngine     *engine,
  */
 void
 kol_board_lay (KolEngine *engine,
-               int      hex,
-               int      copy,
-               int      rotation)
+               int        hex,
+               int        copy,
+               int        rotation)
 {
   const KolTitle *t = engine->title;
   KolHexState old = engine->hexes[hex];

@@ -16,8 +16,8 @@ _kol_board_hooks (KolEngine *engine)
 
 static inline const KolTileDef *
 _kol_board_tile_def (KolEngine *engine,
-                     int      hex,
-                     int     *rotation)
+                     int        hex,
+                     int       *rotation)
 {
   const KolHexState *s = &engine->hexes[hex];
 
@@ -28,7 +28,7 @@ _kol_board_tile_def (KolEngine *engine,
 
 static inline gboolean
 _kol_board_valid_tile (KolEngine *engine,
-                       int      tile)
+                       int        tile)
 {
   return tile >= 0 && (guint) tile < engine->title->n_tiles;
 }

@@ -304,9 +304,9 @@ in_list (GArray *list,
  */
 gboolean
 kol_board_upgrades_to (KolEngine *engine,
-                       int      hex,
-                       int      from_tile,
-                       int      to_tile)
+                       int        hex,
+                       int        from_tile,
+                       int        to_tile)
 {
   const KolTitle *t = engine->title;
   const KolTileDef *from, *to;
@@ -341,8 +341,8 @@ kol_board_upgrades_to (KolEngine *engine,
 
 static gboolean
 upgrades (KolEngine *engine,
-          int      hex,
-          int      to_tile)
+          int        hex,
+          int        to_tile)
 {
   const KolBoardHooks *hooks = _kol_board_hooks (engine);
   int from_tile = engine->hexes[hex].tile;
@@ -372,7 +372,7 @@ kol_board_allowed_rotations (const KolTileDef *tile)
  * edge when @reach is %NULL.
  */
 guint8
-kol_board_connected_edges (KolEngine        *engine,
+kol_board_connected_edges (KolEngine      *engine,
                            int             corp,
                            int             hex,
                            const KolReach *reach)
@@ -381,7 +381,7 @@ kol_board_connected_edges (KolEngine        *engine,
 }
 
 static guint8
-connected_edges (KolEngine        *engine,
+connected_edges (KolEngine      *engine,
                  int             corp,
                  int             hex,
                  const KolReach *reach)
@@ -405,8 +405,8 @@ refuse_lay (KolReason *reason,
 /* Every new exit must lead to a neighbour (tracker.rb hex_neighbor_exists?). */
 static KolReason
 exits_lead_somewhere (KolEngine *engine,
-                      int      hex,
-                      guint8   exits)
+                      int        hex,
+                      guint8     exits)
 {
   const KolHexDef *def = &engine->title->hexes[hex];
 
@@ -460,9 +460,9 @@ cities_kept (const KolTileDef *old_tile,
  * city may shrink. */
 static gboolean
 city_sizes_kept (KolEngine *engine,
-                 int      hex,
-                 int      tile,
-                 int      rotation)
+                 int        hex,
+                 int        tile,
+                 int        rotation)
 {
   const KolTileDef *old_tile = _kol_board_tile_def (engine, hex, NULL);
   const KolTileDef *new_tile = &engine->title->tiles[tile];
@@ -506,7 +506,7 @@ city_sizes_kept (KolEngine *engine,
  * Returns: %TRUE if @tile may lie on @hex in @rotation.
  */
 gboolean
-kol_board_rotation_legal (KolEngine        *engine,
+kol_board_rotation_legal (KolEngine      *engine,
                           int             corp,
                           int             hex,
                           int             tile,
@@ -535,7 +535,7 @@ kol_board_rotation_legal (KolEngine        *engine,
 }
 
 static gboolean
-rotation_ok (KolEngine        *engine,
+rotation_ok (KolEngine      *engine,
              int             corp,
              int             hex,
              int             tile,
@@ -556,7 +556,7 @@ rotation_ok (KolEngine        *engine,
  * Returns: bitmask of the distinct rotations of @tile that are legal on @hex.
  */
 guint8
-kol_board_legal_rotations (KolEngine        *engine,
+kol_board_legal_rotations (KolEngine      *engine,
                            int             corp,
                            int             hex,
                            int             tile,
@@ -583,7 +583,7 @@ kol_board_legal_rotations (KolEngine        *engine,
  * locked to other hexes and needs no capability.
  */
 gboolean
-kol_board_tile_available (KolEngine   *engine,
+kol_board_tile_available (KolEngine *engine,
                           int        corp,
                           int        hex,
                           int        tile,
@@ -604,7 +604,7 @@ kol_board_tile_available (KolEngine   *engine,
 }
 
 static gboolean
-tile_available (KolEngine   *engine,
+tile_available (KolEngine *engine,
                 int        corp,
                 int        hex,
                 int        tile,
@@ -619,8 +619,8 @@ tile_available (KolEngine   *engine,
 
 static gboolean
 hex_blocked (KolEngine *engine,
-             int      corp,
-             int      hex)
+             int        corp,
+             int        hex)
 {
   const KolBoardHooks *hooks = _kol_board_hooks (engine);
 
@@ -633,7 +633,7 @@ hex_blocked (KolEngine *engine,
  * Returns: the number of tile defs written to @out.
  */
 int
-kol_board_legal_tiles (KolEngine        *engine,
+kol_board_legal_tiles (KolEngine      *engine,
                        int             corp,
                        int             hex,
                        const KolReach *reach,
@@ -659,7 +659,7 @@ kol_board_legal_tiles (KolEngine        *engine,
  * Returns: the number of hex indices written to @out.
  */
 int
-kol_board_legal_hexes (KolEngine        *engine,
+kol_board_legal_hexes (KolEngine      *engine,
                        int             corp,
                        const KolReach *reach,
                        gint16         *out,
@@ -687,7 +687,7 @@ kol_board_legal_hexes (KolEngine        *engine,
  * Returns: %TRUE if @corp may lay @tile on @hex in @rotation.
  */
 gboolean
-kol_board_check_lay (KolEngine        *engine,
+kol_board_check_lay (KolEngine      *engine,
                      int             corp,
                      int             hex,
                      int             tile,
@@ -720,9 +720,9 @@ kol_board_check_lay (KolEngine        *engine,
  */
 int
 kol_board_tile_cost (KolEngine *engine,
-                     int      corp,
-                     int      hex,
-                     int      tile)
+                     int        corp,
+                     int        hex,
+                     int        tile)
 {
   const KolBoardHooks *hooks = _kol_board_hooks (engine);
   const KolHexDef *def = &engine->title->hexes[hex];

@@ -14,8 +14,8 @@
 
 static int
 city_node (KolEngine *engine,
-           int      hex,
-           int      city)
+           int        hex,
+           int        city)
 {
   return kol_tile_city_node (_kol_board_tile_def (engine, hex, NULL), city);
 }
@@ -27,8 +27,8 @@ city_node (KolEngine *engine,
  */
 int
 kol_board_city_slots (KolEngine *engine,
-                      int      hex,
-                      int      city)
+                      int        hex,
+                      int        city)
 {
   int node = city_node (engine, hex, city);
 
@@ -42,9 +42,9 @@ kol_board_city_slots (KolEngine *engine,
  */
 int
 kol_board_slot_index (KolEngine *engine,
-                      int      hex,
-                      int      city,
-                      int      slot)
+                      int        hex,
+                      int        city,
+                      int        slot)
 {
   const KolTileDef *tile = _kol_board_tile_def (engine, hex, NULL);
   int base = kol_tile_city_slot_base (tile, city);
@@ -61,8 +61,8 @@ kol_board_slot_index (KolEngine *engine,
  */
 int
 kol_board_slot_city (KolEngine *engine,
-                     int      hex,
-                     int      slot)
+                     int        hex,
+                     int        slot)
 {
   const KolTileDef *tile = _kol_board_tile_def (engine, hex, NULL);
   int base = 0;
@@ -83,10 +83,10 @@ kol_board_slot_city (KolEngine *engine,
 /* Flattened slots [*first, *end) of a city, clipped to the state's array. */
 static gboolean
 city_slot_range (KolEngine *engine,
-                 int      hex,
-                 int      city,
-                 int     *first,
-                 int     *end)
+                 int        hex,
+                 int        city,
+                 int       *first,
+                 int       *end)
 {
   const KolTileDef *tile = _kol_board_tile_def (engine, hex, NULL);
   int base = kol_tile_city_slot_base (tile, city);
@@ -106,9 +106,9 @@ city_slot_range (KolEngine *engine,
  */
 int
 kol_board_slot_corp (KolEngine *engine,
-                     int      hex,
-                     int      city,
-                     int      slot)
+                     int        hex,
+                     int        city,
+                     int        slot)
 {
   int s = kol_board_slot_index (engine, hex, city, slot);
 
@@ -124,9 +124,9 @@ kol_board_slot_corp (KolEngine *engine,
  */
 gboolean
 kol_board_city_tokened_by (KolEngine *engine,
-                           int      hex,
-                           int      city,
-                           int      corp)
+                           int        hex,
+                           int        city,
+                           int        corp)
 {
   int first, end;
 
@@ -145,8 +145,8 @@ kol_board_city_tokened_by (KolEngine *engine,
  */
 gboolean
 kol_board_hex_tokened_by (KolEngine *engine,
-                          int      hex,
-                          int      corp)
+                          int        hex,
+                          int        corp)
 {
   int n_cities = kol_tile_n_cities (_kol_board_tile_def (engine, hex, NULL));
 
@@ -163,9 +163,9 @@ kol_board_hex_tokened_by (KolEngine *engine,
  */
 gboolean
 kol_board_city_reserved_by (KolEngine *engine,
-                            int      hex,
-                            int      city,
-                            int      corp)
+                            int        hex,
+                            int        city,
+                            int        corp)
 {
   int first, end;
 
@@ -187,9 +187,9 @@ kol_board_city_reserved_by (KolEngine *engine,
  */
 gboolean
 kol_board_city_blocks (KolEngine *engine,
-                       int      hex,
-                       int      city,
-                       int      corp)
+                       int        hex,
+                       int        city,
+                       int        corp)
 {
   const gint16 *slot_token = engine->hexes[hex].slot_token;
   int first, end;
@@ -213,9 +213,9 @@ kol_board_city_blocks (KolEngine *engine,
  */
 int
 kol_board_city_get_slot (KolEngine *engine,
-                         int      hex,
-                         int      city,
-                         int      corp)
+                         int        hex,
+                         int        city,
+                         int        corp)
 {
   const KolHexState *s = &engine->hexes[hex];
   int first, end;
@@ -241,7 +241,7 @@ kol_board_city_get_slot (KolEngine *engine,
  */
 int
 kol_board_next_token (KolEngine *engine,
-                      int      corp)
+                      int        corp)
 {
   const KolCorp *c = &engine->corps[corp];
 
@@ -263,8 +263,8 @@ refuse_token (KolReason *reason,
 /* Every slot of the city is taken, but some only by other reservations. */
 static gboolean
 free_but_reserved (KolEngine *engine,
-                   int      hex,
-                   int      city)
+                   int        hex,
+                   int        city)
 {
   int first, end;
 
@@ -292,7 +292,7 @@ free_but_reserved (KolEngine *engine,
  * Returns: %TRUE if the token may go there.
  */
 gboolean
-kol_board_check_token (KolEngine        *engine,
+kol_board_check_token (KolEngine      *engine,
                        int             corp,
                        int             hex,
                        int             city,
@@ -325,11 +325,11 @@ kol_board_check_token (KolEngine        *engine,
  * Returns: %TRUE if @corp may place its next token in (hex, city).
  */
 gboolean
-kol_board_can_place_token (KolEngine  *engine,
-                           int       corp,
-                           int       hex,
-                           int       city,
-                           gboolean  check_connected,
+kol_board_can_place_token (KolEngine *engine,
+                           int        corp,
+                           int        hex,
+                           int        city,
+                           gboolean   check_connected,
                            KolReason *reason)
 {
   KolReach reach;
@@ -343,9 +343,9 @@ kol_board_can_place_token (KolEngine  *engine,
 /* City#remove_reservation!: the first reservation of @corp in the city. */
 static void
 remove_city_reservation (KolEngine *engine,
-                         int      hex,
-                         int      city,
-                         int      corp)
+                         int        hex,
+                         int        city,
+                         int        corp)
 {
   int first, end;
 
@@ -370,11 +370,11 @@ remove_city_reservation (KolEngine *engine,
  */
 gboolean
 kol_board_place_token (KolEngine *engine,
-                       int      corp,
-                       int      token_index,
-                       int      hex,
-                       int      city,
-                       int      slot)
+                       int        corp,
+                       int        token_index,
+                       int        hex,
+                       int        city,
+                       int        slot)
 {
   KolCorp *c;
   int first, end;
@@ -411,8 +411,8 @@ kol_board_place_token (KolEngine *engine,
  */
 void
 kol_board_remove_token (KolEngine *engine,
-                        int      corp,
-                        int      token_index)
+                        int        corp,
+                        int        token_index)
 {
   KolToken *token;
 
@@ -435,9 +435,9 @@ kol_board_remove_token (KolEngine *engine,
  */
 void
 kol_board_reserve (KolEngine *engine,
-                   int      hex,
-                   int      city,
-                   int      corp)
+                   int        hex,
+                   int        city,
+                   int        corp)
 {
   const KolTileDef *tile = &engine->title->tiles[engine->hexes[hex].tile];
   int base = kol_tile_city_slot_base (tile, city);
@@ -460,8 +460,8 @@ kol_board_reserve (KolEngine *engine,
  */
 void
 kol_board_unreserve (KolEngine *engine,
-                     int      hex,
-                     int      corp)
+                     int        hex,
+                     int        corp)
 {
   for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
     if (engine->hexes[hex].slot_reserved[s] == corp)
@@ -478,8 +478,8 @@ kol_board_unreserve (KolEngine *engine,
  */
 const KolTileDef *
 kol_board_tile (KolEngine *engine,
-                int      hex,
-                int     *rotation)
+                int        hex,
+                int       *rotation)
 {
   return _kol_board_tile_def (engine, hex, rotation);
 }
@@ -491,7 +491,7 @@ kol_board_tile (KolEngine *engine,
  */
 int
 kol_board_tile_copies (KolEngine *engine,
-                       int      tile)
+                       int        tile)
 {
   const KolTitle *t = engine->title;
   int first, n = 0;
@@ -512,7 +512,7 @@ kol_board_tile_copies (KolEngine *engine,
  */
 int
 kol_board_tiles_left (KolEngine *engine,
-                      int      tile)
+                      int        tile)
 {
   int first, n, left = 0;
 
@@ -535,7 +535,7 @@ kol_board_tiles_left (KolEngine *engine,
  */
 int
 kol_board_free_copy (KolEngine *engine,
-                     int      tile)
+                     int        tile)
 {
   int first, n;
 
@@ -556,7 +556,7 @@ kol_board_free_copy (KolEngine *engine,
  */
 gboolean
 kol_board_color_available (KolEngine *engine,
-                           KolColor color)
+                           KolColor   color)
 {
   const KolBoardHooks *hooks = _kol_board_hooks (engine);
 

@@ -28,8 +28,8 @@ G_BEGIN_DECLS
  * back), plus the links 18xx.games adds when a tile is laid on a hex whose old
  * tile had an impassable colour (tracker.rb#lay_tile). */
 int      kol_board_neighbor          (KolEngine *engine,
-                                      int      hex,
-                                      int      edge);
+                                      int        hex,
+                                      int        edge);
 
 /* ---- connectivity ----------------------------------------------------- */
 
@@ -60,12 +60,12 @@ typedef struct
 
 void     kol_board_reach_opts_init   (KolReachOpts *opts);
 /* Fills @out for corporation @corp; @opts may be NULL for the defaults. */
-void     kol_board_compute_reach     (KolEngine            *engine,
+void     kol_board_compute_reach     (KolEngine          *engine,
                                       int                 corp,
                                       const KolReachOpts *opts,
                                       KolReach           *out);
 /* KolReach.route_available alone; the walk stops once a route is found. */
-gboolean kol_board_route_available   (KolEngine            *engine,
+gboolean kol_board_route_available   (KolEngine          *engine,
                                       int                 corp,
                                       const KolReachOpts *opts);
 /* Track networks of a path's track type (0 for future track). */
@@ -91,37 +91,37 @@ int      kol_board_slot_index        (KolEngine *engine,
                                       int      slot);   /* flattened slot, -1 */
 /* The city (index on the hex's tile) of flattened slot @slot, or -1. */
 int      kol_board_slot_city         (KolEngine *engine,
-                                      int      hex,
-                                      int      slot);
+                                      int        hex,
+                                      int        slot);
 /* The corporation owning the token in a slot, or -1. */
 int      kol_board_slot_corp         (KolEngine *engine,
-                                      int      hex,
-                                      int      city,
-                                      int      slot);
+                                      int        hex,
+                                      int        city,
+                                      int        slot);
 gboolean kol_board_city_tokened_by   (KolEngine *engine,
-                                      int      hex,
-                                      int      city,
-                                      int      corp);
+                                      int        hex,
+                                      int        city,
+                                      int        corp);
 /* Does @corp have a token in any city of @hex? */
 gboolean kol_board_hex_tokened_by    (KolEngine *engine,
-                                      int      hex,
-                                      int      corp);
+                                      int        hex,
+                                      int        corp);
 gboolean kol_board_city_reserved_by  (KolEngine *engine,
-                                      int      hex,
-                                      int      city,
-                                      int      corp);
+                                      int        hex,
+                                      int        city,
+                                      int        corp);
 /* A city all of whose slots hold other corporations' tokens (18xx.games City#blocks?). */
 gboolean kol_board_city_blocks       (KolEngine *engine,
-                                      int      hex,
-                                      int      city,
-                                      int      corp);
+                                      int        hex,
+                                      int        city,
+                                      int        corp);
 /* The slot a token of @corp would take in (hex, city): its reservation there,
  * else the first slot with neither token nor reservation (City#get_slot);
  * flattened, or -1. */
 int      kol_board_city_get_slot     (KolEngine *engine,
-                                      int      hex,
-                                      int      city,
-                                      int      corp);
+                                      int        hex,
+                                      int        city,
+                                      int        corp);
 
 typedef enum
 {
@@ -133,7 +133,7 @@ typedef enum
  * a slot (own reservation or free and unreserved), no token of @corp on the
  * hex yet, and with KOL_TOKEN_CHECK_CONNECTED the city in @reach and its hex
  * reachable. @reach may be NULL without that flag. Money is the step's. */
-gboolean kol_board_check_token       (KolEngine        *engine,
+gboolean kol_board_check_token       (KolEngine      *engine,
                                       int             corp,
                                       int             hex,
                                       int             city,
@@ -143,74 +143,74 @@ gboolean kol_board_check_token       (KolEngine        *engine,
 /* Can @corp place a token in (hex, city) now? Checks free slot, reservations,
  * already-there, connectivity (unless @check_connected is FALSE; the reach is
  * computed with the default options). */
-gboolean kol_board_can_place_token   (KolEngine  *engine,
-                                      int       corp,
-                                      int       hex,
-                                      int       city,
-                                      gboolean  check_connected,
+gboolean kol_board_can_place_token   (KolEngine *engine,
+                                      int        corp,
+                                      int        hex,
+                                      int        city,
+                                      gboolean   check_connected,
                                       KolReason *reason);
 /* Places token @token_index (-1 = kol_board_next_token) of @corp in (hex,
  * city), in flattened @slot or -1 for City#get_slot; removes @corp's
  * reservation in that city. No rule checks. FALSE if there is no such token
  * or slot. */
 gboolean kol_board_place_token       (KolEngine *engine,
-                                      int      corp,
-                                      int      token_index,
-                                      int      hex,
-                                      int      city,
-                                      int      slot);
+                                      int        corp,
+                                      int        token_index,
+                                      int        hex,
+                                      int        city,
+                                      int        slot);
 /* Takes a token off the board; it can be placed again (Token#remove!). */
 void     kol_board_remove_token      (KolEngine *engine,
-                                      int      corp,
-                                      int      token_index);
+                                      int        corp,
+                                      int        token_index);
 /* First unused token of @corp (Operator#next_token), -1 when none. */
 int      kol_board_next_token        (KolEngine *engine,
-                                      int      corp);
+                                      int        corp);
 void     kol_board_reserve           (KolEngine *engine,
-                                      int      hex,
-                                      int      city,
-                                      int      corp);
+                                      int        hex,
+                                      int        city,
+                                      int        corp);
 void     kol_board_unreserve         (KolEngine *engine,
-                                      int      hex,
-                                      int      corp);
+                                      int        hex,
+                                      int        corp);
 
 /* ---- tiles --------------------------------------------------------------- */
 
 /* Current tile def on @hex and its rotation. */
 const KolTileDef *kol_board_tile     (KolEngine *engine,
-                                      int      hex,
-                                      int     *rotation);
+                                      int        hex,
+                                      int       *rotation);
 /* Number of copies of tile def @tile in the copy table (0 for preprinted). */
 int      kol_board_tile_copies       (KolEngine *engine,
-                                      int      tile);
+                                      int        tile);
 /* Copies of tile def @tile still in the supply; -1 = unlimited. */
 int      kol_board_tiles_left        (KolEngine *engine,
-                                      int      tile);
+                                      int        tile);
 /* First copy of @tile in the supply, -1 when none. */
 int      kol_board_free_copy         (KolEngine *engine,
-                                      int      tile);
+                                      int        tile);
 /* Generic upgrade rule (base.rb upgrades_to? with tile.rb's path subset checks),
  * without phase or connectivity; independent of rotations. The tile's
  * upgrade_policy and explicit upgrades_to list come first. */
 gboolean kol_board_upgrades_to       (KolEngine *engine,
-                                      int      hex,
-                                      int      from_tile,
-                                      int      to_tile);
+                                      int        hex,
+                                      int        from_tile,
+                                      int        to_tile);
 /* Is colour @color layable in the current phase? */
 gboolean kol_board_color_available   (KolEngine *engine,
-                                      KolColor color);
+                                      KolColor   color);
 /* Tile Def @tile may be laid on @hex now as far as the supply, the phase
  * colour, hex locks and capabilities go (tracker.rb potential_tiles without
  * the upgrade check). Tiles with lay_requires are refused here; a title hook
  * that knows the capability accepts them. */
-gboolean kol_board_tile_available    (KolEngine   *engine,
+gboolean kol_board_tile_available    (KolEngine *engine,
                                       int        corp,
                                       int        hex,
                                       int        tile,
                                       KolReason *reason);
 /* Edges of @hex through which @corp's network arrives (tracker.rb
  * hex_neighbors): reach->hex_edges, or every edge when @reach is NULL. */
-guint8   kol_board_connected_edges   (KolEngine        *engine,
+guint8   kol_board_connected_edges   (KolEngine      *engine,
                                       int             corp,
                                       int             hex,
                                       const KolReach *reach);
@@ -220,7 +220,7 @@ guint8   kol_board_allowed_rotations (const KolTileDef *tile);
  * neighbours, one of them is connected (skipped when @reach is NULL), old
  * paths kept, no new city from nowhere, multi-city upgrades keep every old
  * city in one new one, city sizes kept. Sets *reason on failure. */
-gboolean kol_board_rotation_legal    (KolEngine        *engine,
+gboolean kol_board_rotation_legal    (KolEngine      *engine,
                                       int             corp,
                                       int             hex,
                                       int             tile,
@@ -230,7 +230,7 @@ gboolean kol_board_rotation_legal    (KolEngine        *engine,
 /* Distinct rotations of @tile legal on @hex for @corp (bitmask; of rotations
  * that look the same only the smallest), given reach (NULL = no connection
  * check). */
-guint8   kol_board_legal_rotations   (KolEngine        *engine,
+guint8   kol_board_legal_rotations   (KolEngine      *engine,
                                       int             corp,
                                       int             hex,
                                       int             tile,
@@ -238,7 +238,7 @@ guint8   kol_board_legal_rotations   (KolEngine        *engine,
 /* Tile defs that may be laid on @hex now by @corp (upgrades/lays, phase,
  * supply, label, hex lock) with at least one legal rotation, in the order of
  * the tile manifest; @reach NULL skips the connection check. Returns count. */
-int      kol_board_legal_tiles       (KolEngine        *engine,
+int      kol_board_legal_tiles       (KolEngine      *engine,
                                       int             corp,
                                       int             hex,
                                       const KolReach *reach,
@@ -248,14 +248,14 @@ int      kol_board_legal_tiles       (KolEngine        *engine,
  * legal tile; every hex is connected when @reach is NULL); fills @out with
  * hex indices in map order and returns the count. Whether this turn allows
  * a lay or an upgrade is the step's (tracker_available_hex). */
-int      kol_board_legal_hexes       (KolEngine        *engine,
+int      kol_board_legal_hexes       (KolEngine      *engine,
                                       int             corp,
                                       const KolReach *reach,
                                       gint16         *out,
                                       int             max);
 /* Checks a lay completely; on failure sets *reason. Does not check money or
  * which copy (the caller checks that the copy is in the supply). */
-gboolean kol_board_check_lay         (KolEngine        *engine,
+gboolean kol_board_check_lay         (KolEngine      *engine,
                                       int             corp,
                                       int             hex,
                                       int             tile,
@@ -265,24 +265,24 @@ gboolean kol_board_check_lay         (KolEngine        *engine,
 /* Cost of laying @tile on @hex (base.rb upgrade_cost: the terrain of the
  * printed hex, paid on its first lay only). */
 int      kol_board_tile_cost         (KolEngine *engine,
-                                      int      corp,
-                                      int      hex,
-                                      int      tile);
+                                      int        corp,
+                                      int        hex,
+                                      int        tile);
 /* For each city of @hex's tile, the city of @tile (at @rotation) it becomes
  * (hex.rb#city_map_for), -1 if none; returns the number of old cities. */
 int      kol_board_city_map          (KolEngine *engine,
-                                      int      hex,
-                                      int      tile,
-                                      int      rotation,
-                                      gint8   *map);
+                                      int        hex,
+                                      int        tile,
+                                      int        rotation,
+                                      gint8     *map);
 /* Lays copy @copy (of its tile def) on @hex with @rotation: the old tile goes
  * back to the supply, tokens and reservations move to the matching cities
  * (hex.rb#lay, city_map_for). @copy -1 puts the hex's preprinted tile back.
  * No rule checks. */
 void     kol_board_lay               (KolEngine *engine,
-                                      int      hex,
-                                      int      copy,
-                                      int      rotation);
+                                      int        hex,
+                                      int        copy,
+                                      int        rotation);
 
 /* ---- title hooks ---------------------------------------------------------- */
 

@@ -68,8 +68,8 @@ static void path_walk (KolWalk *w, int hex, int index, int skip, int jskip,
  * through (tracker.rb#lay_tile links both hexes). */
 static gboolean
 opened_toward (KolEngine *engine,
-               int      hex,
-               int      edge)
+               int        hex,
+               int        edge)
 {
   const KolTitle *t = engine->title;
   const KolHexDef *def = &t->hexes[hex];
@@ -92,8 +92,8 @@ opened_toward (KolEngine *engine,
  */
 int
 kol_board_neighbor (KolEngine *engine,
-                    int      hex,
-                    int      edge)
+                    int        hex,
+                    int        edge)
 {
   const KolHexDef *def = &engine->title->hexes[hex];
   int other = def->neighbors[edge];
@@ -554,7 +554,7 @@ home_starts (KolWalk      *w,
 }
 
 static guint8
-walk_networks (KolEngine            *engine,
+walk_networks (KolEngine          *engine,
                int                 corp,
                const KolReachOpts *opts)
 {
@@ -597,9 +597,9 @@ walk_from (KolWalk            *w,
 /* The walk's arrays are sized for the largest map; only the rows of the
  * title's hexes are used, so only they are cleared. */
 static void
-walk_init (KolWalk  *w,
+walk_init (KolWalk   *w,
            KolEngine *engine,
-           KolReach *out)
+           KolReach  *out)
 {
   gsize n_hexes = engine->title->n_hexes;
 
@@ -621,7 +621,7 @@ walk_init (KolWalk  *w,
  * route (then only out->route_available is meaningful). Returns %FALSE if
  * it stopped early. */
 static gboolean
-compute_reach (KolEngine            *engine,
+compute_reach (KolEngine          *engine,
                int                 corp,
                const KolReachOpts *opts,
                guint8              networks,
@@ -736,7 +736,7 @@ memo_key_equal (const MemoKey *a,
 }
 
 static MemoKey
-memo_key (KolEngine            *engine,
+memo_key (KolEngine          *engine,
           int                 corp,
           const KolReachOpts *opts)
 {
@@ -795,7 +795,7 @@ memo_store (ReachMemo      *m,
  * per board (see above).
  */
 void
-kol_board_compute_reach (KolEngine            *engine,
+kol_board_compute_reach (KolEngine          *engine,
                          int                 corp,
                          const KolReachOpts *opts,
                          KolReach           *out)
@@ -841,7 +841,7 @@ kol_board_compute_reach (KolEngine            *engine,
  * Returns: %TRUE if @corp's network has a route.
  */
 gboolean
-kol_board_route_available (KolEngine            *engine,
+kol_board_route_available (KolEngine          *engine,
                            int                 corp,
                            const KolReachOpts *opts)
 {

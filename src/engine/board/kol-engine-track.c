@@ -8,9 +8,9 @@
 /* --------------------------------------------------------------- helpers */
 
 static void
-compute_reach (KolEngine  *engine,
-               int       corp,
-               KolReach *reach)
+compute_reach (KolEngine *engine,
+               int        corp,
+               KolReach  *reach)
 {
   KolReachOpts opts;
 
@@ -24,16 +24,16 @@ board_hooks (KolEngine *engine)
   return engine->module ? (const KolBoardHooks *) engine->module->board_hooks : NULL;
 }
 
-static int tile_options (KolEngine *engine, KolEntity entity, int hex, const KolReach *reach_in,
+static int tile_options (KolEngine     *engine, KolEntity entity, int hex, const KolReach *reach_in,
                          KolTileOption *out, int max);
 
 static gboolean
-refuse_tile (KolEngine    *engine,
-             GError    **error,
-             int         tile,
-             int         hex,
-             KolReason   reason,
-             const char *message)
+refuse_tile (KolEngine   *engine,
+             GError     **error,
+             int          tile,
+             int          hex,
+             KolReason    reason,
+             const char  *message)
 {
   KolArg args[3] = {
     kol_arg_int (KOL_ARG_TILE, tile),
@@ -48,7 +48,7 @@ refuse_tile (KolEngine    *engine,
 
 static gboolean
 hex_laid_this_turn (KolEngine *engine,
-                    int      hex)
+                    int        hex)
 {
   KolOperatingRoundState *st = KOL_OPERATING_STATE (engine);
 
@@ -67,7 +67,7 @@ hex_laid_this_turn (KolEngine *engine,
  */
 void
 kol_tracker_round_state (KolEngine *engine,
-                         KolStep *s)
+                         KolStep   *s)
 {
   kol_tracker_setup (engine, s);
 }
@@ -79,7 +79,7 @@ kol_tracker_round_state (KolEngine *engine,
  */
 void
 kol_tracker_setup (KolEngine *engine,
-                   KolStep *s)
+                   KolStep   *s)
 {
   KolOperatingRoundState *st = KOL_OPERATING_STATE (engine);
 
@@ -90,7 +90,7 @@ kol_tracker_setup (KolEngine *engine,
 }
 
 static gboolean
-resolve_allowed (guint8  value,
+resolve_allowed (guint8   value,
                  gboolean upgraded)
 {
   if (value == KOL_TILE_LAY_NOT_IF_UPGRADED)
@@ -105,7 +105,7 @@ resolve_allowed (guint8  value,
  * Returns: %TRUE if @entity's corporation has a lay left this turn.
  */
 gboolean
-kol_tracker_get_tile_lay (KolEngine    *engine,
+kol_tracker_get_tile_lay (KolEngine  *engine,
                           KolEntity   entity,
                           KolTileLay *out)
 {
@@ -136,8 +136,8 @@ kol_tracker_get_tile_lay (KolEngine    *engine,
  * Returns: %TRUE if @entity can lay a tile.
  */
 gboolean
-kol_tracker_can_lay_tile (KolEngine  *engine,
-                          KolEntity entity)
+kol_tracker_can_lay_tile (KolEngine *engine,
+                          KolEntity  entity)
 {
   KolTileLay lay;
   int corp = kol_operating_acting_corp (engine, entity);
@@ -150,8 +150,8 @@ kol_tracker_can_lay_tile (KolEngine  *engine,
 
 static gboolean
 hex_blocked (KolEngine *engine,
-             int      corp,
-             int      hex)
+             int        corp,
+             int        hex)
 {
   const KolBoardHooks *h = board_hooks (engine);
 
@@ -167,7 +167,7 @@ hex_blocked (KolEngine *engine,
  * Returns: %TRUE if the hex is available.
  */
 gboolean
-kol_tracker_available_hex (KolEngine        *engine,
+kol_tracker_available_hex (KolEngine      *engine,
                            KolEntity       entity,
                            int             hex,
                            const KolReach *reach)
@@ -255,7 +255,7 @@ path_ends (const KolTileDef *t,
 
 static guint8
 path_networks (KolEngine *engine,
-               guint8   track)
+               guint8     track)
 {
   if (track == KOL_TRACK_FUTURE || track >= engine->title->n_track_types)
     return 0;
@@ -264,7 +264,7 @@ path_networks (KolEngine *engine,
 
 /* Path#<=: every end of @np is an end of @op, and the gauges match. */
 static gboolean
-path_le (KolEngine          *engine,
+path_le (KolEngine        *engine,
          const KolTileDef *nt,
          int               np,
          int               nrot,
@@ -359,7 +359,7 @@ track_restriction (KolEngine *engine)
 }
 
 static void
-scan_new_track (KolEngine          *engine,
+scan_new_track (KolEngine        *engine,
                 int               corp,
                 int               hex,
                 const KolTileDef *ot,
@@ -406,12 +406,12 @@ scan_new_track (KolEngine          *engine,
  * Returns: %TRUE if the lay is allowed.
  */
 gboolean
-kol_tracker_check_track_restrictions (KolEngine *engine,
-                                      int      corp,
-                                      int      hex,
-                                      int      old_tile,
-                                      int      old_rotation,
-                                      GError **error)
+kol_tracker_check_track_restrictions (KolEngine  *engine,
+                                      int         corp,
+                                      int         hex,
+                                      int         old_tile,
+                                      int         old_rotation,
+                                      GError    **error)
 {
   const KolTileDef *ot = &engine->title->tiles[old_tile];
   int nrot, tile = engine->hexes[hex].tile;
@@ -452,12 +452,12 @@ kol_tracker_check_track_restrictions (KolEngine *engine,
 /* ---- laying ---- */
 
 static gboolean
-check_restrictions (KolEngine *engine,
-                    int      corp,
-                    int      hex,
-                    int      old_tile,
-                    int      old_rotation,
-                    GError **error)
+check_restrictions (KolEngine  *engine,
+                    int         corp,
+                    int         hex,
+                    int         old_tile,
+                    int         old_rotation,
+                    GError    **error)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
 
@@ -470,13 +470,13 @@ check_restrictions (KolEngine *engine,
  * 18xx.games; without one, the board's tile cost measured before the lay
  * (@before) applies. */
 static int
-upgrade_cost (KolEngine  *engine,
-              KolEntity entity,
-              int       spender,
-              int       hex,
-              int       old_tile,
-              int       new_tile,
-              int       before)
+upgrade_cost (KolEngine *engine,
+              KolEntity  entity,
+              int        spender,
+              int        hex,
+              int        old_tile,
+              int        new_tile,
+              int        before)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
 
@@ -489,10 +489,10 @@ upgrade_cost (KolEngine  *engine,
  * was replaced by track: the tokens come off, and the current operator
  * chooses their cities again in the HomeToken step. */
 static void
-update_token (KolEngine  *engine,
-              KolEntity entity,
-              int       hex,
-              int       old_tile)
+update_token (KolEngine *engine,
+              KolEntity  entity,
+              int        hex,
+              int        old_tile)
 {
   const KolTileDef *nt = kol_board_tile (engine, hex, NULL);
   KolPendingTokens *pending;
@@ -521,12 +521,12 @@ update_token (KolEngine  *engine,
 }
 
 static void
-log_lay (KolEngine  *engine,
-         KolEntity payer,
-         int       tile,
-         int       rotation,
-         int       hex,
-         int       cost)
+log_lay (KolEngine *engine,
+         KolEntity  payer,
+         int        tile,
+         int        rotation,
+         int        hex,
+         int        cost)
 {
   if (cost > 0)
     {
@@ -549,9 +549,9 @@ log_lay (KolEngine  *engine,
 }
 
 static gboolean
-check_action_tile (KolEngine         *engine,
-                   const KolAction *a,
-                   GError         **error)
+check_action_tile (KolEngine        *engine,
+                   const KolAction  *a,
+                   GError          **error)
 {
   int tile;
 
@@ -575,11 +575,11 @@ check_action_tile (KolEngine         *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_tracker_lay_tile (KolEngine         *engine,
-                      const KolAction *a,
-                      int              extra_cost,
-                      int              spender,
-                      GError         **error)
+kol_tracker_lay_tile (KolEngine        *engine,
+                      const KolAction  *a,
+                      int               extra_cost,
+                      int               spender,
+                      GError          **error)
 {
   int corp = kol_operating_acting_corp (engine, a->entity);
   int tile, old_tile, old_rotation, cost;
@@ -633,11 +633,11 @@ kol_tracker_lay_tile (KolEngine         *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_tracker_lay_tile_action (KolEngine         *engine,
-                             KolStep         *s,
-                             const KolAction *a,
-                             int              spender,
-                             GError         **error)
+kol_tracker_lay_tile_action (KolEngine        *engine,
+                             KolStep          *s,
+                             const KolAction  *a,
+                             int               spender,
+                             GError          **error)
 {
   KolOperatingRoundState *st = KOL_OPERATING_STATE (engine);
   KolTileLay lay;
@@ -680,9 +680,9 @@ kol_tracker_lay_tile_action (KolEngine         *engine,
  * Returns: lay_tile and pass for the current corporation while it can lay.
  */
 guint32
-kol_step_track_actions (KolEngine  *engine,
-                        KolStep  *s,
-                        KolEntity entity)
+kol_step_track_actions (KolEngine *engine,
+                        KolStep   *s,
+                        KolEntity  entity)
 {
   if (!kol_step_is_current (engine, s, entity) || entity.kind == KOL_ENTITY_COMPANY ||
       !kol_tracker_can_lay_tile (engine, entity))
@@ -698,10 +698,10 @@ kol_step_track_actions (KolEngine  *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_track_process_lay_tile (KolEngine         *engine,
-                                 KolStep         *s,
-                                 const KolAction *a,
-                                 GError         **error)
+kol_step_track_process_lay_tile (KolEngine        *engine,
+                                 KolStep          *s,
+                                 const KolAction  *a,
+                                 GError          **error)
 {
   if (!kol_tracker_lay_tile_action (engine, s, a, -1, error))
     return FALSE;
@@ -718,10 +718,10 @@ kol_step_track_process_lay_tile (KolEngine         *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_track_process (KolEngine         *engine,
-                        KolStep         *s,
-                        const KolAction *a,
-                        GError         **error)
+kol_step_track_process (KolEngine        *engine,
+                        KolStep          *s,
+                        const KolAction  *a,
+                        GError          **error)
 {
   switch (a->type)
     {
@@ -742,7 +742,7 @@ kol_step_track_process (KolEngine         *engine,
  * legal rotation (the first free copy of the tile).
  */
 void
-kol_tracker_legal_lays (KolEngine   *engine,
+kol_tracker_legal_lays (KolEngine *engine,
                         KolEntity  entity,
                         GPtrArray *out)
 {
@@ -784,7 +784,7 @@ kol_tracker_legal_lays (KolEngine   *engine,
  * Appends the legal lays and the pass of @entity.
  */
 void
-kol_step_track_legal_actions (KolEngine   *engine,
+kol_step_track_legal_actions (KolEngine *engine,
                               KolStep   *s,
                               KolEntity  entity,
                               GPtrArray *out)
@@ -806,10 +806,10 @@ kol_step_track_legal_actions (KolEngine   *engine,
  * Returns: %FALSE with the refusal set, or %TRUE for the generic message.
  */
 gboolean
-kol_step_track_explain (KolEngine         *engine,
-                        KolStep         *s,
-                        const KolAction *a,
-                        GError         **error)
+kol_step_track_explain (KolEngine        *engine,
+                        KolStep          *s,
+                        const KolAction  *a,
+                        GError          **error)
 {
   KolTileLay lay;
   int tile = a->tile_copy >= 0 && a->tile_copy < (int) engine->title->n_tile_copies
@@ -848,7 +848,7 @@ tt_data (KolStep *s)
  */
 void
 kol_step_track_and_token_round_state (KolEngine *engine,
-                                      KolStep *s)
+                                      KolStep   *s)
 {
   kol_tracker_round_state (engine, s);
   kol_step_token_round_state (engine, s);
@@ -861,7 +861,7 @@ kol_step_track_and_token_round_state (KolEngine *engine,
  */
 void
 kol_step_track_and_token_setup (KolEngine *engine,
-                                KolStep *s)
+                                KolStep   *s)
 {
   kol_tracker_setup (engine, s);
   kol_step_token_setup (engine, s);
@@ -875,7 +875,7 @@ kol_step_track_and_token_setup (KolEngine *engine,
  */
 void
 kol_step_track_and_token_unpass (KolEngine *engine,
-                                 KolStep *s)
+                                 KolStep   *s)
 {
   kol_step_track_and_token_setup (engine, s);
 }
@@ -895,9 +895,9 @@ tile_cost (KolEngine *engine)
  * is left.
  */
 gboolean
-kol_step_track_and_token_can_lay_tile (KolEngine  *engine,
-                                       KolStep  *s,
-                                       KolEntity entity)
+kol_step_track_and_token_can_lay_tile (KolEngine *engine,
+                                       KolStep   *s,
+                                       KolEntity  entity)
 {
   return kol_operating_buying_power (engine, entity) >= tile_cost (engine) && kol_tracker_can_lay_tile (engine, entity);
 }
@@ -908,9 +908,9 @@ kol_step_track_and_token_can_lay_tile (KolEngine  *engine,
  * Returns: TrackAndToken#can_place_token?.
  */
 gboolean
-kol_step_track_and_token_can_place_token (KolEngine  *engine,
-                                          KolStep  *s,
-                                          KolEntity entity)
+kol_step_track_and_token_can_place_token (KolEngine *engine,
+                                          KolStep   *s,
+                                          KolEntity  entity)
 {
   return kol_tokener_can_place_token (engine, s, entity) && !tt_data (s)->tokened;
 }
@@ -921,9 +921,9 @@ kol_step_track_and_token_can_place_token (KolEngine  *engine,
  * Returns: lay_tile and/or place_token, with pass when either is possible.
  */
 guint32
-kol_step_track_and_token_actions (KolEngine  *engine,
-                                  KolStep  *s,
-                                  KolEntity entity)
+kol_step_track_and_token_actions (KolEngine *engine,
+                                  KolStep   *s,
+                                  KolEntity  entity)
 {
   guint32 actions = 0;
 
@@ -939,10 +939,10 @@ kol_step_track_and_token_actions (KolEngine  *engine,
 }
 
 static gboolean
-tt_place_token (KolEngine         *engine,
-                KolStep         *s,
-                const KolAction *a,
-                GError         **error)
+tt_place_token (KolEngine        *engine,
+                KolStep          *s,
+                const KolAction  *a,
+                GError          **error)
 {
   int corp = a->tokener >= 0 ? a->tokener : kol_tokener_token_holder (engine, a->entity);
 
@@ -965,10 +965,10 @@ tt_place_token (KolEngine         *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_track_and_token_process (KolEngine         *engine,
-                                  KolStep         *s,
-                                  const KolAction *a,
-                                  GError         **error)
+kol_step_track_and_token_process (KolEngine        *engine,
+                                  KolStep          *s,
+                                  const KolAction  *a,
+                                  GError          **error)
 {
   switch (a->type)
     {
@@ -993,7 +993,7 @@ kol_step_track_and_token_process (KolEngine         *engine,
  * Appends the legal lays, token placements and the pass of @entity.
  */
 void
-kol_step_track_and_token_legal_actions (KolEngine   *engine,
+kol_step_track_and_token_legal_actions (KolEngine *engine,
                                         KolStep   *s,
                                         KolEntity  entity,
                                         GPtrArray *out)
@@ -1029,7 +1029,7 @@ const KolStepClass kol_step_track_and_token = {
  * with a legal rotation), at most @max.
  */
 int
-kol_track_available_hexes (KolEngine   *engine,
+kol_track_available_hexes (KolEngine *engine,
                            KolEntity  entity,
                            gint16    *out,
                            int        max)
@@ -1057,7 +1057,7 @@ kol_track_available_hexes (KolEngine   *engine,
 /* The cost of a lay, measured on a scratch copy of the game (the upgrade
  * cost hook looks at the board after the lay, as in 18xx.games). */
 static int
-preview_cost (KolEngine   *engine,
+preview_cost (KolEngine *engine,
               KolEntity  entity,
               int        hex,
               int        tile,
@@ -1081,10 +1081,10 @@ preview_cost (KolEngine   *engine,
  * each tried on a scratch copy of the game. */
 static guint8
 restriction_ok_rotations (KolEngine *engine,
-                          int      corp,
-                          int      hex,
-                          int      tile,
-                          guint8   rotations)
+                          int        corp,
+                          int        hex,
+                          int        tile,
+                          guint8     rotations)
 {
   g_autoptr(KolEngine) scratch = NULL;
   int copy = kol_board_free_copy (engine, tile);
@@ -1127,7 +1127,7 @@ first_rotation (guint8 rotations)
 /* kol_track_tile_options with the corporation's reach already computed
  * (the legal lays of a turn look at every hex with the same reach). */
 static int
-tile_options (KolEngine        *engine,
+tile_options (KolEngine      *engine,
               KolEntity       entity,
               int             hex,
               const KolReach *reach_in,
@@ -1179,7 +1179,7 @@ tile_options (KolEngine        *engine,
 }
 
 int
-kol_track_tile_options (KolEngine       *engine,
+kol_track_tile_options (KolEngine     *engine,
                         KolEntity      entity,
                         int            hex,
                         KolTileOption *out,

@@ -22,48 +22,48 @@ G_BEGIN_DECLS
 
 /* Tracker#get_tile_lay: the lay available now (index num_laid_track), with
  * :not_if_upgraded resolved and costs filled; FALSE when none is left. */
-gboolean  kol_tracker_get_tile_lay        (KolEngine    *engine,
+gboolean  kol_tracker_get_tile_lay        (KolEngine  *engine,
                                            KolEntity   entity,
                                            KolTileLay *out);
 /* Tracker#can_lay_tile?. */
-gboolean  kol_tracker_can_lay_tile        (KolEngine  *engine,
-                                           KolEntity entity);
+gboolean  kol_tracker_can_lay_tile        (KolEngine *engine,
+                                           KolEntity  entity);
 /* Tracker#tracker_available_hex: may @entity lay or upgrade on @hex now? */
-gboolean  kol_tracker_available_hex       (KolEngine        *engine,
+gboolean  kol_tracker_available_hex       (KolEngine      *engine,
                                            KolEntity       entity,
                                            int             hex,
                                            const KolReach *reach);
 /* Tracker#lay_tile_action: checks the turn's allowance, lays (see below),
  * and counts the lay. @spender is the paying corporation, -1 for the entity. */
-gboolean  kol_tracker_lay_tile_action     (KolEngine         *engine,
-                                           KolStep         *s,
-                                           const KolAction *a,
-                                           int              spender,
-                                           GError         **error);
+gboolean  kol_tracker_lay_tile_action     (KolEngine        *engine,
+                                           KolStep          *s,
+                                           const KolAction  *a,
+                                           int               spender,
+                                           GError          **error);
 /* Tracker#lay_tile: checks the tile (board rules, track restriction), lays
  * it, pays upgrade cost + @extra_cost, lifts tokens of a trackless
  * multi-city tile (pending tokens). */
-gboolean  kol_tracker_lay_tile            (KolEngine         *engine,
-                                           const KolAction *a,
-                                           int              extra_cost,
-                                           int              spender,
-                                           GError         **error);
+gboolean  kol_tracker_lay_tile            (KolEngine        *engine,
+                                           const KolAction  *a,
+                                           int               extra_cost,
+                                           int               spender,
+                                           GError          **error);
 /* Tracker#check_track_restrictions!, after the tile is laid: @old_tile (with
  * @old_rotation) was on @hex before. */
-gboolean  kol_tracker_check_track_restrictions (KolEngine *engine,
-                                                int      corp,
-                                                int      hex,
-                                                int      old_tile,
-                                                int      old_rotation,
-                                                GError **error);
+gboolean  kol_tracker_check_track_restrictions (KolEngine  *engine,
+                                                int         corp,
+                                                int         hex,
+                                                int         old_tile,
+                                                int         old_rotation,
+                                                GError    **error);
 /* Appends a lay_tile action for every legal lay of @entity now. */
-void      kol_tracker_legal_lays          (KolEngine   *engine,
+void      kol_tracker_legal_lays          (KolEngine *engine,
                                            KolEntity  entity,
                                            GPtrArray *out);
 void      kol_tracker_round_state         (KolEngine *engine,
-                                           KolStep *s);
+                                           KolStep   *s);
 void      kol_tracker_setup               (KolEngine *engine,
-                                           KolStep *s);
+                                           KolStep   *s);
 
 /* ----------------------------------------------------------- Step::Track */
 
@@ -86,14 +86,14 @@ typedef struct
 
 extern const KolStepClass kol_step_track_and_token;
 
-guint32   kol_step_track_and_token_actions  (KolEngine *engine, KolStep *s, KolEntity entity);
-gboolean  kol_step_track_and_token_can_lay_tile   (KolEngine *engine, KolStep *s, KolEntity entity);
-gboolean  kol_step_track_and_token_can_place_token(KolEngine *engine, KolStep *s, KolEntity entity);
-void      kol_step_track_and_token_setup    (KolEngine *engine, KolStep *s);
-void      kol_step_track_and_token_unpass   (KolEngine *engine, KolStep *s);
-void      kol_step_track_and_token_round_state (KolEngine *engine, KolStep *s);
-gboolean  kol_step_track_and_token_process  (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
-void      kol_step_track_and_token_legal_actions (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
+guint32  kol_step_track_and_token_actions         (KolEngine *engine, KolStep *s, KolEntity entity);
+gboolean kol_step_track_and_token_can_lay_tile    (KolEngine *engine, KolStep *s, KolEntity entity);
+gboolean kol_step_track_and_token_can_place_token (KolEngine *engine, KolStep *s, KolEntity entity);
+void     kol_step_track_and_token_setup           (KolEngine *engine, KolStep *s);
+void     kol_step_track_and_token_unpass          (KolEngine *engine, KolStep *s);
+void     kol_step_track_and_token_round_state     (KolEngine *engine, KolStep *s);
+gboolean kol_step_track_and_token_process         (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
+void     kol_step_track_and_token_legal_actions   (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
 
 /* ---------------------------------------------------- legal choices (UI) */
 
@@ -105,12 +105,12 @@ typedef struct
 } KolTileOption;
 
 /* Hexes where @entity may lay or upgrade now; returns how many. */
-int       kol_track_available_hexes        (KolEngine   *engine,
+int       kol_track_available_hexes        (KolEngine *engine,
                                             KolEntity  entity,
                                             gint16    *out,
                                             int        max);
 /* Tiles (with legal rotations and cost) @entity may lay on @hex now. */
-int       kol_track_tile_options           (KolEngine       *engine,
+int       kol_track_tile_options           (KolEngine     *engine,
                                             KolEntity      entity,
                                             int            hex,
                                             KolTileOption *out,

@@ -52,7 +52,7 @@ check_nodes (Check *C)
 }
 
 static gboolean
-same_location (const KolEngine      *engine,
+same_location (const KolEngine    *engine,
                const KolRouteNode *a,
                const KolRouteNode *b)
 {
@@ -92,12 +92,12 @@ check_stops (Check *C)
  * through a junction: the same junction node. */
 static gboolean
 joins (const KolEngine *engine,
-       int            hex,
-       int            p,
-       int            which,
-       int            qhex,
-       int            q,
-       int           *qwhich)
+       int              hex,
+       int              p,
+       int              which,
+       int              qhex,
+       int              q,
+       int             *qwhich)
 {
   int rot = 0, qrot = 0;
   const KolTileDef *tile = _kol_rg_tile (engine, hex, &rot);
@@ -138,7 +138,7 @@ joins (const KolEngine *engine,
 }
 
 static int
-touches_node (const KolEngine      *engine,
+touches_node (const KolEngine    *engine,
               const KolRoutePath *ref,
               const KolRouteNode *node)
 {
@@ -287,7 +287,7 @@ resolve_connections (Check *C)
 }
 
 static const KolPathDef *
-path_def (const KolEngine      *engine,
+path_def (const KolEngine    *engine,
           const KolRoutePath *ref)
 {
   return &_kol_rg_tile (engine, ref->hex, NULL)->paths[ref->path];
@@ -350,7 +350,7 @@ check_pass_through (Check *C)
 }
 
 static void
-add_keys (const KolEngine      *engine,
+add_keys (const KolEngine    *engine,
           const KolRoutePath *paths,
           int                 n,
           GHashTable         *keys,
@@ -507,16 +507,16 @@ fill_resolved (Check    *C,
  * See the header.
  */
 int
-kol_route_check (const KolEngine       *engine,
-                 int                  corp,
-                 const KolRouteRules *rules,
-                 const KolRouteTrain *train,
-                 const KolRouteDraft *draft,
-                 const KolRoute      *others,
-                 int                  n_others,
-                 KolRoute            *resolved,
-                 KolRefusal          *refusal,
-                 GError             **error)
+kol_route_check (const KolEngine      *engine,
+                 int                   corp,
+                 const KolRouteRules  *rules,
+                 const KolRouteTrain  *train,
+                 const KolRouteDraft  *draft,
+                 const KolRoute       *others,
+                 int                   n_others,
+                 KolRoute             *resolved,
+                 KolRefusal           *refusal,
+                 GError              **error)
 {
   Check C = { 0 };
   int rev = -1, dist = 0;

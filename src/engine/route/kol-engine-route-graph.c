@@ -19,8 +19,8 @@
 
 const KolTileDef *
 _kol_rg_tile (const KolEngine *engine,
-              int            hex,
-              int           *rotation)
+              int              hex,
+              int             *rotation)
 {
   int t;
 
@@ -38,8 +38,8 @@ _kol_rg_tile (const KolEngine *engine,
  * with tile lays, 18xx.games tracker.rb#lay_tile, this is the place to ask it.) */
 int
 _kol_rg_neighbor (const KolEngine *engine,
-                  int            hex,
-                  int            edge)
+                  int              hex,
+                  int              edge)
 {
   return engine->title->hexes[hex].neighbors[edge];
 }
@@ -117,9 +117,9 @@ _kol_rg_end_is_junction (const KolTileDef *tile,
 
 int
 _kol_rg_path_keys (const KolEngine *engine,
-                   int            hex,
-                   int            p,
-                   int           *keys)
+                   int              hex,
+                   int              p,
+                   int             *keys)
 {
   int rot = 0;
   const KolTileDef *tile = _kol_rg_tile (engine, hex, &rot);
@@ -157,7 +157,7 @@ color_rank (const KolTitle *title,
 }
 
 int
-_kol_rg_revenue (const KolEngine    *engine,
+_kol_rg_revenue (const KolEngine  *engine,
                  const KolRevenue *revenue)
 {
   const KolTitle *title = engine->title;
@@ -200,7 +200,7 @@ _kol_rg_revenue (const KolEngine    *engine,
 /* 18xx.games City#blocks?: every slot holds a token of another company that
  * blocks, and none is the company's own. */
 static void
-city_tokens (const KolEngine       *engine,
+city_tokens (const KolEngine     *engine,
              int                  corp,
              const KolRouteRules *rules,
              int                  hex,
@@ -245,7 +245,7 @@ city_tokens (const KolEngine       *engine,
  * rules' hooks applied. Junctions are not stops: their flags are 0.
  */
 void
-kol_route_stop_info (const KolEngine       *engine,
+kol_route_stop_info (const KolEngine     *engine,
                      int                  corp,
                      const KolRouteRules *rules,
                      const KolRouteTrain *train,
@@ -457,11 +457,11 @@ walk_path (WalkState *st,
 
 void
 _kol_rg_walk_chains (const KolEngine *engine,
-                     int            hex,
-                     int            node,
-                     guint8         networks,
-                     KolRgWalkFunc  func,
-                     gpointer       data)
+                     int              hex,
+                     int              node,
+                     guint8           networks,
+                     KolRgWalkFunc    func,
+                     gpointer         data)
 {
   int rot = 0;
   const KolTileDef *tile = _kol_rg_tile (engine, hex, &rot);
@@ -745,7 +745,7 @@ build_vertices (Compiler      *cc,
 }
 
 static GArray *
-orient_chains (Compiler *cc,
+orient_chains (Compiler  *cc,
                const int *perm)
 {
   GArray *oc = g_array_new (FALSE, FALSE, sizeof (OrientedChain));
@@ -973,7 +973,7 @@ build_adjacency (KolRouteGraph *graph)
 }
 
 KolRouteGraph *
-_kol_route_graph_new (const KolEngine       *engine,
+_kol_route_graph_new (const KolEngine     *engine,
                       int                  corp,
                       const KolRouteRules *rules,
                       guint8               networks)

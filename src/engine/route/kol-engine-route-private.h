@@ -22,11 +22,11 @@ G_BEGIN_DECLS
 
 /* The tile on @hex (NULL when none) and its rotation. */
 const KolTileDef *_kol_rg_tile           (const KolEngine *engine,
-                                          int            hex,
-                                          int           *rotation);
+                                          int              hex,
+                                          int             *rotation);
 int               _kol_rg_neighbor       (const KolEngine *engine,
-                                          int            hex,
-                                          int            edge);
+                                          int              hex,
+                                          int              edge);
 guint8            _kol_rg_path_networks  (const KolTitle   *title,
                                           const KolPathDef *path);
 /* End @which (0 = a, 1 = b) of a path after rotation: edge 0..5 or KOL_PATH_NODE+n. */
@@ -44,10 +44,10 @@ gboolean          _kol_rg_end_is_junction (const KolTileDef *tile,
                                            guint8            end);
 /* The track keys of path @p on @hex; returns how many (≤ KOL_RG_MAX_PATH_KEYS). */
 int               _kol_rg_path_keys      (const KolEngine *engine,
-                                          int            hex,
-                                          int            p,
-                                          int           *keys);
-int               _kol_rg_revenue        (const KolEngine    *engine,
+                                          int              hex,
+                                          int              p,
+                                          int             *keys);
+int               _kol_rg_revenue        (const KolEngine  *engine,
                                           const KolRevenue *revenue);
 /* Networks usable between two paths joined across an edge (0 = they do not join). */
 static inline guint8
@@ -94,11 +94,11 @@ typedef gboolean (*KolRgWalkFunc) (const KolRgWalk *walk,
  * passing no other node, as 18xx.games' Path#walk (lanes, networks, no path
  * or track key twice, junctions once). Loops back to the start are skipped. */
 void _kol_rg_walk_chains (const KolEngine *engine,
-                          int            hex,
-                          int            node,
-                          guint8         networks,
-                          KolRgWalkFunc  func,
-                          gpointer       data);
+                          int              hex,
+                          int              node,
+                          guint8           networks,
+                          KolRgWalkFunc    func,
+                          gpointer         data);
 
 /* ---- the compiled network ------------------------------------------------- */
 
@@ -156,7 +156,7 @@ typedef struct
 } KolRouteGraph;
 
 /* Compiles @corp's network usable by any of @networks. */
-KolRouteGraph *_kol_route_graph_new  (const KolEngine       *engine,
+KolRouteGraph *_kol_route_graph_new  (const KolEngine     *engine,
                                       int                  corp,
                                       const KolRouteRules *rules,
                                       guint8               networks);

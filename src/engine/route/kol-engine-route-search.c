@@ -33,7 +33,7 @@ typedef KolRgCandList CandList;
 
 int
 _kol_rg_bonus_value (const KolRouteRules *rules,
-             guint32              mask)
+                     guint32              mask)
 {
   int sum = 0;
 

@@ -209,7 +209,7 @@ route_from_seq (const KolRouteGraph *G,
 
 /* Every optimiser result goes through the validator: one source of truth. */
 static void
-self_check (const KolEngine       *engine,
+self_check (const KolEngine     *engine,
             int                  corp,
             const KolRouteRules *rules,
             const KolRouteTrain *trains,
@@ -276,13 +276,13 @@ cmp_route_train (gconstpointer a,
  * See the header.
  */
 KolRouteResult *
-kol_route_solve (const KolEngine           *engine,
-                 int                      corp,
-                 const KolRouteRules     *rules,
-                 const KolRouteTrain     *trains,
-                 int                      n_trains,
-                 const KolRouteSolveOpts *opts,
-                 GError                 **error)
+kol_route_solve (const KolEngine          *engine,
+                 int                       corp,
+                 const KolRouteRules      *rules,
+                 const KolRouteTrain      *trains,
+                 int                       n_trains,
+                 const KolRouteSolveOpts  *opts,
+                 GError                  **error)
 {
   KolRouteResult *result;
   KolRgSolve X = { 0 };

@@ -304,13 +304,13 @@ typedef struct
  * Returns: (transfer full): the result, or NULL with @error set when the
  * arguments are invalid.
  */
-KolRouteResult *kol_route_solve      (const KolEngine           *engine,
-                                      int                      corp,
-                                      const KolRouteRules     *rules,
-                                      const KolRouteTrain     *trains,
-                                      int                      n_trains,
-                                      const KolRouteSolveOpts *opts,
-                                      GError                 **error);
+KolRouteResult *kol_route_solve      (const KolEngine          *engine,
+                                      int                       corp,
+                                      const KolRouteRules      *rules,
+                                      const KolRouteTrain      *trains,
+                                      int                       n_trains,
+                                      const KolRouteSolveOpts  *opts,
+                                      GError                  **error);
 
 /* -------------------------------------------------------------- validator */
 
@@ -347,20 +347,20 @@ typedef struct
  * and @refusal (args: the KolReason, then the hex concerned when there is
  * one).
  */
-int   kol_route_check (const KolEngine       *engine,
-                       int                  corp,
-                       const KolRouteRules *rules,
-                       const KolRouteTrain *train,
-                       const KolRouteDraft *draft,
-                       const KolRoute      *others,
-                       int                  n_others,
-                       KolRoute            *resolved,
-                       KolRefusal          *refusal,
-                       GError             **error);
+int   kol_route_check (const KolEngine      *engine,
+                       int                   corp,
+                       const KolRouteRules  *rules,
+                       const KolRouteTrain  *train,
+                       const KolRouteDraft  *draft,
+                       const KolRoute       *others,
+                       int                   n_others,
+                       KolRoute             *resolved,
+                       KolRefusal           *refusal,
+                       GError              **error);
 
 /* The stop information the router and validator use for (hex, node), with
  * the hooks applied; @train may be NULL (value then 0). For the UI and tests. */
-void  kol_route_stop_info (const KolEngine       *engine,
+void  kol_route_stop_info (const KolEngine     *engine,
                            int                  corp,
                            const KolRouteRules *rules,
                            const KolRouteTrain *train,

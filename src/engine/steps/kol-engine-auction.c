@@ -221,11 +221,11 @@ kol_auctioneer_replace (KolAuctioneer *a,
  */
 gboolean
 kol_auction_check_bid (KolEngine  *engine,
-                       KolEntity bidder,
-                       int       price,
-                       int       min,
-                       int       max,
-                       GError  **error)
+                       KolEntity   bidder,
+                       int         price,
+                       int         min,
+                       int         max,
+                       GError    **error)
 {
   if (price < min)
     {
@@ -272,7 +272,7 @@ kol_auction_min_increment (KolEngine *engine)
  */
 int
 kol_company_min_bid (KolEngine *engine,
-                     int      company)
+                     int        company)
 {
   return engine->companies[company].value - engine->companies[company].discounted;
 }
@@ -284,9 +284,9 @@ kol_company_min_bid (KolEngine *engine,
  */
 void
 kol_auction_after_buy_company (KolEngine *engine,
-                               int      player,
-                               int      company,
-                               int      price)
+                               int        player,
+                               int        company,
+                               int        price)
 {
   const KolStockHooks *h = kol_stock_hooks (engine);
 
@@ -301,7 +301,7 @@ kol_auction_after_buy_company (KolEngine *engine,
  */
 void
 kol_auction_add_pending_par (KolEngine *engine,
-                             int      company)
+                             int        company)
 {
   KolAuctionRoundState *st = KOL_AUCTION_STATE (engine);
 
@@ -310,11 +310,11 @@ kol_auction_add_pending_par (KolEngine *engine,
 }
 
 static void
-log_company_price (KolEngine  *engine,
-                   int       kind,
-                   KolEntity who,
-                   int       company,
-                   int       price)
+log_company_price (KolEngine *engine,
+                   int        kind,
+                   KolEntity  who,
+                   int        company,
+                   int        price)
 {
   KolArg args[3] = {
     kol_arg_entity (who), kol_arg_int (KOL_ARG_COMPANY, company), kol_arg_int (KOL_ARG_MONEY, price),
@@ -364,8 +364,8 @@ drop_company (KolAuctioneer *a,
 /* Company#min_bid decreases by @discount (all_passed!'s fake OR). */
 static int
 discount_company (KolEngine *engine,
-                  int      company,
-                  int      discount)
+                  int        company,
+                  int        discount)
 {
   int value = kol_company_min_bid (engine, company);
   int nv;
@@ -386,7 +386,7 @@ discount_company (KolEngine *engine,
 /* Game#initial_auction_companies: every company. */
 static int
 initial_auction_companies (KolEngine *engine,
-                           gint16  *out)
+                           gint16    *out)
 {
   for (int i = 0; i < engine->n_companies; i++)
     out[i] = (gint16) i;
@@ -401,8 +401,8 @@ initial_auction_companies (KolEngine *engine,
  * Round::Auction#select_entities: every player in order.
  */
 void
-kol_round_auction_select_entities (KolEngine  *engine,
-                                   KolRound *r)
+kol_round_auction_select_entities (KolEngine *engine,
+                                   KolRound  *r)
 {
   gint16 order[KOL_MAX_PLAYERS];
   int n = kol_shares_player_order (engine, order);
@@ -421,7 +421,7 @@ const KolRoundClass kol_round_auction = {
 /* --------------------------------------------------------- PassableAuction */
 
 static KolAuctioneer *
-ops_auctioneer (KolEngine                     *engine,
+ops_auctioneer (KolEngine                   *engine,
                 KolStep                     *s,
                 const KolPassableAuctionOps *ops)
 {
@@ -460,7 +460,7 @@ drop_active_bidder (KolAuctioneer *a,
  * The step's resolve_bids (its override or the PassableAuction one).
  */
 void
-kol_passable_auction_resolve (KolEngine                     *engine,
+kol_passable_auction_resolve (KolEngine                   *engine,
                               KolStep                     *s,
                               const KolPassableAuctionOps *ops)
 {
@@ -476,7 +476,7 @@ kol_passable_auction_resolve (KolEngine                     *engine,
  * PassableAuction#remove_from_auction.
  */
 void
-kol_passable_auction_remove (KolEngine                     *engine,
+kol_passable_auction_remove (KolEngine                   *engine,
                              KolStep                     *s,
                              const KolPassableAuctionOps *ops,
                              KolEntity                    entity)
@@ -495,7 +495,7 @@ kol_passable_auction_remove (KolEngine                     *engine,
  * Auctioner#pass_auction.
  */
 void
-kol_passable_auction_pass (KolEngine                     *engine,
+kol_passable_auction_pass (KolEngine                   *engine,
                            KolStep                     *s,
                            const KolPassableAuctionOps *ops,
                            KolEntity                    entity)
@@ -508,10 +508,10 @@ kol_passable_auction_pass (KolEngine                     *engine,
 }
 
 static void
-log_cannot_bid (KolEngine  *engine,
-                KolEntity who,
-                int       min,
-                KolEntity target)
+log_cannot_bid (KolEngine *engine,
+                KolEntity  who,
+                int        min,
+                KolEntity  target)
 {
   KolArg args[3] = { kol_arg_entity (who), kol_arg_int (KOL_ARG_MONEY, min), kol_arg_entity (target) };
 
@@ -524,7 +524,7 @@ log_cannot_bid (KolEngine  *engine,
  * PassableAuction#auction_entity.
  */
 void
-kol_passable_auction_auction_entity (KolEngine                     *engine,
+kol_passable_auction_auction_entity (KolEngine                   *engine,
                                      KolStep                     *s,
                                      const KolPassableAuctionOps *ops,
                                      KolEntity                    target)
@@ -565,11 +565,11 @@ kol_passable_auction_auction_entity (KolEngine                     *engine,
  * Returns: %TRUE if the bid was valid.
  */
 gboolean
-kol_passable_auction_add_bid (KolEngine                     *engine,
-                              KolStep                     *s,
-                              const KolPassableAuctionOps *ops,
-                              const KolBid                *bid,
-                              GError                     **error)
+kol_passable_auction_add_bid (KolEngine                    *engine,
+                              KolStep                      *s,
+                              const KolPassableAuctionOps  *ops,
+                              const KolBid                 *bid,
+                              GError                      **error)
 {
   KolAuctioneer *a = ops_auctioneer (engine, s, ops);
   KolEntity passing[KOL_MAX_PLAYERS];
@@ -595,11 +595,11 @@ kol_passable_auction_add_bid (KolEngine                     *engine,
 }
 
 static gboolean
-class_add_bid (KolEngine                     *engine,
-               KolStep                     *s,
-               const KolPassableAuctionOps *ops,
-               const KolBid                *bid,
-               GError                     **error)
+class_add_bid (KolEngine                    *engine,
+               KolStep                      *s,
+               const KolPassableAuctionOps  *ops,
+               const KolBid                 *bid,
+               GError                      **error)
 {
   if (ops->add_bid)
     return ops->add_bid (engine, s, bid, error);
@@ -614,11 +614,11 @@ class_add_bid (KolEngine                     *engine,
  * Returns: %TRUE if the bid was valid.
  */
 gboolean
-kol_passable_auction_selection_bid (KolEngine                     *engine,
-                                    KolStep                     *s,
-                                    const KolPassableAuctionOps *ops,
-                                    const KolBid                *bid,
-                                    GError                     **error)
+kol_passable_auction_selection_bid (KolEngine                    *engine,
+                                    KolStep                      *s,
+                                    const KolPassableAuctionOps  *ops,
+                                    const KolBid                 *bid,
+                                    GError                      **error)
 {
   KolAuctioneer *a = ops_auctioneer (engine, s, ops);
 
@@ -637,7 +637,7 @@ kol_passable_auction_selection_bid (KolEngine                     *engine,
  * is over (post_win_bid).
  */
 void
-kol_passable_auction_resolve_bids (KolEngine                     *engine,
+kol_passable_auction_resolve_bids (KolEngine                   *engine,
                                    KolStep                     *s,
                                    const KolPassableAuctionOps *ops)
 {
@@ -681,7 +681,7 @@ wf (KolEngine *engine)
  */
 int
 kol_step_waterfall_auction_auctioning (KolEngine *engine,
-                                       KolStep *s)
+                                       KolStep   *s)
 {
   KolAuctioneer *a = wf (engine);
 
@@ -698,8 +698,8 @@ kol_step_waterfall_auction_auctioning (KolEngine *engine,
  */
 gboolean
 kol_step_waterfall_auction_may_purchase (KolEngine *engine,
-                                         KolStep *s,
-                                         int      company)
+                                         KolStep   *s,
+                                         int        company)
 {
   KolAuctioneer *a = wf (engine);
 
@@ -716,8 +716,8 @@ kol_step_waterfall_auction_may_purchase (KolEngine *engine,
  */
 int
 kol_step_waterfall_auction_min_bid (KolEngine *engine,
-                                    KolStep *s,
-                                    int      company)
+                                    KolStep   *s,
+                                    int        company)
 {
   const KolBid *high;
 
@@ -734,9 +734,9 @@ kol_step_waterfall_auction_min_bid (KolEngine *engine,
  */
 int
 kol_step_waterfall_auction_max_bid (KolEngine *engine,
-                                    KolStep *s,
-                                    int      player,
-                                    int      company)
+                                    KolStep   *s,
+                                    int        player,
+                                    int        company)
 {
   KolEntity p = kol_entity (KOL_ENTITY_PLAYER, player);
 
@@ -750,7 +750,7 @@ kol_step_waterfall_auction_max_bid (KolEngine *engine,
  * Returns: during an auction the lowest bidder, else the round's player.
  */
 int
-kol_step_waterfall_auction_active_entities (KolEngine   *engine,
+kol_step_waterfall_auction_active_entities (KolEngine *engine,
                                             KolStep   *s,
                                             KolEntity *out,
                                             int        max)
@@ -776,9 +776,9 @@ kol_step_waterfall_auction_active_entities (KolEngine   *engine,
  * Returns: bid and pass for the acting player while companies are left.
  */
 guint32
-kol_step_waterfall_auction_actions (KolEngine  *engine,
-                                    KolStep  *s,
-                                    KolEntity entity)
+kol_step_waterfall_auction_actions (KolEngine *engine,
+                                    KolStep   *s,
+                                    KolEntity  entity)
 {
   if (wf (engine)->n_companies == 0 || !same_entity (entity, kol_step_current_entity (engine, s)))
     return 0;
@@ -788,11 +788,11 @@ kol_step_waterfall_auction_actions (KolEngine  *engine,
 /* WaterfallAuction#buy_company */
 static gboolean
 wf_buy_company (KolEngine  *engine,
-                KolStep  *s,
-                KolEntity player,
-                int       company,
-                int       price,
-                GError  **error)
+                KolStep    *s,
+                KolEntity   player,
+                int         company,
+                int         price,
+                GError    **error)
 {
   KolAuctioneer *a = wf (engine);
   int available = kol_step_waterfall_auction_max_bid (engine, s, player.index, company);
@@ -826,8 +826,8 @@ wf_buy_company (KolEngine  *engine,
 /* WaterfallAuction#resolve_bids_for_company */
 static gboolean
 wf_resolve_company (KolEngine *engine,
-                    KolStep *s,
-                    int      company)
+                    KolStep   *s,
+                    int        company)
 {
   KolAuctioneer *a = wf (engine);
   KolEntity target = company_entity (company);
@@ -860,7 +860,7 @@ wf_resolve_company (KolEngine *engine,
  * until one with no bid, or several (an auction), comes up. */
 static void
 wf_resolve_bids (KolEngine *engine,
-                 KolStep *s)
+                 KolStep   *s)
 {
   KolAuctioneer *a = wf (engine);
 
@@ -872,11 +872,11 @@ wf_resolve_bids (KolEngine *engine,
 /* WaterfallAuction#add_bid */
 static gboolean
 wf_add_bid (KolEngine  *engine,
-            KolStep  *s,
-            KolEntity player,
-            int       company,
-            int       price,
-            GError  **error)
+            KolStep    *s,
+            KolEntity   player,
+            int         company,
+            int         price,
+            GError    **error)
 {
   KolAuctioneer *a = wf (engine);
   KolBid bid = { company_entity (company), player, price };
@@ -895,7 +895,7 @@ wf_add_bid (KolEngine  *engine,
  * cheaper (and is given away at 0); else companies pay out as in an OR. */
 static void
 wf_all_passed (KolEngine *engine,
-               KolStep *s)
+               KolStep   *s)
 {
   KolAuctioneer *a = wf (engine);
 
@@ -916,7 +916,7 @@ wf_all_passed (KolEngine *engine,
 }
 
 static gboolean
-wf_process_pass (KolEngine         *engine,
+wf_process_pass (KolEngine       *engine,
                  KolStep         *s,
                  const KolAction *a)
 {
@@ -940,10 +940,10 @@ wf_process_pass (KolEngine         *engine,
 }
 
 static gboolean
-wf_process_bid (KolEngine         *engine,
-                KolStep         *s,
-                const KolAction *a,
-                GError         **error)
+wf_process_bid (KolEngine        *engine,
+                KolStep          *s,
+                const KolAction  *a,
+                GError          **error)
 {
   KolAuctioneer *au = wf (engine);
   int company = a->company;
@@ -1000,10 +1000,10 @@ wf_process_bid (KolEngine         *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_waterfall_auction_process (KolEngine         *engine,
-                                    KolStep         *s,
-                                    const KolAction *a,
-                                    GError         **error)
+kol_step_waterfall_auction_process (KolEngine        *engine,
+                                    KolStep          *s,
+                                    const KolAction  *a,
+                                    GError          **error)
 {
   if (a->entity.kind != KOL_ENTITY_PLAYER)
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "only players bid");
@@ -1034,7 +1034,7 @@ cmp_company_value (gconstpointer a,
  */
 void
 kol_step_waterfall_auction_setup (KolEngine *engine,
-                                  KolStep *s)
+                                  KolStep   *s)
 {
   KolAuctioneer *a = wf (engine);
 
@@ -1051,7 +1051,7 @@ kol_step_waterfall_auction_setup (KolEngine *engine,
  */
 void
 kol_step_waterfall_auction_round_state (KolEngine *engine,
-                                        KolStep *s)
+                                        KolStep   *s)
 {
   KOL_AUCTION_STATE (engine)->n_pending_par = 0;
 }
@@ -1080,9 +1080,9 @@ sel (KolEngine *engine)
  * the increment.
  */
 int
-kol_step_selection_auction_min_bid (KolEngine  *engine,
-                                    KolStep  *s,
-                                    KolEntity target)
+kol_step_selection_auction_min_bid (KolEngine *engine,
+                                    KolStep   *s,
+                                    KolEntity  target)
 {
   const KolBid *high = kol_auctioneer_highest (sel (engine), target);
 
@@ -1097,16 +1097,16 @@ kol_step_selection_auction_min_bid (KolEngine  *engine,
  * Returns: the bidder's cash.
  */
 int
-kol_step_selection_auction_max_bid (KolEngine  *engine,
-                                    KolStep  *s,
-                                    KolEntity bidder,
-                                    KolEntity target)
+kol_step_selection_auction_max_bid (KolEngine *engine,
+                                    KolStep   *s,
+                                    KolEntity  bidder,
+                                    KolEntity  target)
 {
   return kol_engine_cash (engine, bidder);
 }
 
 static int
-sel_initial_entities (KolEngine   *engine,
+sel_initial_entities (KolEngine *engine,
                       KolStep   *s,
                       KolEntity *out)
 {
@@ -1119,9 +1119,9 @@ sel_initial_entities (KolEngine   *engine,
 }
 
 static gboolean
-sel_can_afford_any (KolEngine  *engine,
-                    KolStep  *s,
-                    KolEntity entity)
+sel_can_afford_any (KolEngine *engine,
+                    KolStep   *s,
+                    KolEntity  entity)
 {
   KolAuctioneer *a = sel (engine);
 
@@ -1140,7 +1140,7 @@ sel_can_afford_any (KolEngine  *engine,
  * passed over. */
 static void
 sel_next_entity (KolEngine *engine,
-                 KolStep *s)
+                 KolStep   *s)
 {
   KolAuctioneer *a = sel (engine);
 
@@ -1175,7 +1175,7 @@ static gboolean sel_process_bid_internal (KolEngine *engine, KolStep *s, const K
 
 static void
 sel_resolve_bids (KolEngine *engine,
-                  KolStep *s)
+                  KolStep   *s)
 {
   KolAuctioneer *a = sel (engine);
 
@@ -1187,10 +1187,10 @@ sel_resolve_bids (KolEngine *engine,
 }
 
 static gboolean
-sel_add_bid (KolEngine      *engine,
-             KolStep      *s,
-             const KolBid *bid,
-             GError      **error)
+sel_add_bid (KolEngine     *engine,
+             KolStep       *s,
+             const KolBid  *bid,
+             GError       **error)
 {
   if (!kol_passable_auction_add_bid (engine, s, &kol_selection_auction_ops, bid, error))
     return FALSE;
@@ -1199,7 +1199,7 @@ sel_add_bid (KolEngine      *engine,
 }
 
 static void
-sel_win_bid (KolEngine      *engine,
+sel_win_bid (KolEngine    *engine,
              KolStep      *s,
              const KolBid *winner,
              KolEntity     target)
@@ -1215,7 +1215,7 @@ sel_win_bid (KolEngine      *engine,
 }
 
 static void
-sel_post_win_bid (KolEngine      *engine,
+sel_post_win_bid (KolEngine    *engine,
                   KolStep      *s,
                   const KolBid *winner,
                   KolEntity     target)
@@ -1233,7 +1233,7 @@ sel_post_win_bid (KolEngine      *engine,
 
 static void
 sel_all_passed (KolEngine *engine,
-                KolStep *s)
+                KolStep   *s)
 {
   KolAuctioneer *a = sel (engine);
 
@@ -1269,7 +1269,7 @@ sel_all_passed (KolEngine *engine,
 
 static KolAuctioneer *
 sel_auctioneer (KolEngine *engine,
-                KolStep *s)
+                KolStep   *s)
 {
   return sel (engine);
 }
@@ -1292,7 +1292,7 @@ const KolPassableAuctionOps kol_selection_auction_ops = {
  * the first), else the round's player.
  */
 int
-kol_step_selection_auction_active_entities (KolEngine   *engine,
+kol_step_selection_auction_active_entities (KolEngine *engine,
                                             KolStep   *s,
                                             KolEntity *out,
                                             int        max)
@@ -1324,9 +1324,9 @@ kol_step_selection_auction_active_entities (KolEngine   *engine,
  * Returns: bid and pass for the acting player while companies are left.
  */
 guint32
-kol_step_selection_auction_actions (KolEngine  *engine,
-                                    KolStep  *s,
-                                    KolEntity entity)
+kol_step_selection_auction_actions (KolEngine *engine,
+                                    KolStep   *s,
+                                    KolEntity  entity)
 {
   if (sel (engine)->n_companies == 0 || !same_entity (entity, kol_step_current_entity (engine, s)))
     return 0;
@@ -1335,10 +1335,10 @@ kol_step_selection_auction_actions (KolEngine  *engine,
 
 /* #process_bid */
 static gboolean
-sel_process_bid_internal (KolEngine      *engine,
-                          KolStep      *s,
-                          const KolBid *bid,
-                          GError      **error)
+sel_process_bid_internal (KolEngine     *engine,
+                          KolStep       *s,
+                          const KolBid  *bid,
+                          GError       **error)
 {
   KolAuctioneer *a = sel (engine);
 
@@ -1369,10 +1369,10 @@ sel_process_bid_internal (KolEngine      *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_selection_auction_process (KolEngine         *engine,
-                                    KolStep         *s,
-                                    const KolAction *action,
-                                    GError         **error)
+kol_step_selection_auction_process (KolEngine        *engine,
+                                    KolStep          *s,
+                                    const KolAction  *action,
+                                    GError          **error)
 {
   KolAuctioneer *a = sel (engine);
   KolEntity e = action->entity;
@@ -1423,7 +1423,7 @@ kol_step_selection_auction_process (KolEngine         *engine,
  */
 void
 kol_step_selection_auction_setup (KolEngine *engine,
-                                  KolStep *s)
+                                  KolStep   *s)
 {
   KolAuctioneer *a = sel (engine);
 
@@ -1454,7 +1454,7 @@ const KolStepClass kol_step_selection_auction = {
  */
 void
 kol_step_company_pending_par_round_state (KolEngine *engine,
-                                          KolStep *s)
+                                          KolStep   *s)
 {
   KOL_AUCTION_STATE (engine)->n_pending_par = 0;
 }
@@ -1466,7 +1466,7 @@ kol_step_company_pending_par_round_state (KolEngine *engine,
  */
 gboolean
 kol_step_company_pending_par_active (KolEngine *engine,
-                                     KolStep *s)
+                                     KolStep   *s)
 {
   return KOL_AUCTION_STATE (engine)->n_pending_par > 0;
 }
@@ -1477,7 +1477,7 @@ kol_step_company_pending_par_active (KolEngine *engine,
  * Returns: the owner of the first pending company.
  */
 int
-kol_step_company_pending_par_active_entities (KolEngine   *engine,
+kol_step_company_pending_par_active_entities (KolEngine *engine,
                                               KolStep   *s,
                                               KolEntity *out,
                                               int        max)
@@ -1500,9 +1500,9 @@ kol_step_company_pending_par_active_entities (KolEngine   *engine,
  * Returns: par for the owner of the first pending company.
  */
 guint32
-kol_step_company_pending_par_actions (KolEngine  *engine,
-                                      KolStep  *s,
-                                      KolEntity entity)
+kol_step_company_pending_par_actions (KolEngine *engine,
+                                      KolStep   *s,
+                                      KolEntity  entity)
 {
   return same_entity (entity, kol_step_current_entity (engine, s)) ? KOL_ACTION_BIT (KOL_ACTION_PAR) : 0;
 }
@@ -1510,8 +1510,8 @@ kol_step_company_pending_par_actions (KolEngine  *engine,
 /* The corporations the pending company lets its owner par. */
 static gboolean
 pending_par_allowed (KolEngine *engine,
-                     int      company,
-                     int      corp)
+                     int        company,
+                     int        corp)
 {
   const KolStockHooks *h = kol_stock_hooks (engine);
   int required = h && h->pending_par_corp ? h->pending_par_corp (engine, company) : -1;
@@ -1542,10 +1542,10 @@ cell_in (const KolCell *cells,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_company_pending_par_process (KolEngine         *engine,
-                                      KolStep         *s,
-                                      const KolAction *a,
-                                      GError         **error)
+kol_step_company_pending_par_process (KolEngine        *engine,
+                                      KolStep          *s,
+                                      const KolAction  *a,
+                                      GError          **error)
 {
   KolAuctionRoundState *st = KOL_AUCTION_STATE (engine);
   KolCell cells[KOL_MAX_MARKET_ROWS * KOL_MAX_MARKET_COLS];
@@ -1596,7 +1596,7 @@ const KolStepClass kol_step_company_pending_par = {
 /* ------------------------------------------------------------ legal choices */
 
 static int
-waterfall_bid_options (KolEngine      *engine,
+waterfall_bid_options (KolEngine    *engine,
                        KolStep      *s,
                        KolEntity     entity,
                        KolBidOption *out,
@@ -1625,7 +1625,7 @@ waterfall_bid_options (KolEngine      *engine,
 }
 
 static int
-selection_bid_options (KolEngine      *engine,
+selection_bid_options (KolEngine    *engine,
                        KolStep      *s,
                        KolEntity     entity,
                        KolBidOption *out,
@@ -1661,7 +1661,7 @@ selection_bid_options (KolEngine      *engine,
  * Returns: how many options were written.
  */
 int
-kol_auction_bid_options (KolEngine      *engine,
+kol_auction_bid_options (KolEngine    *engine,
                          KolEntity     entity,
                          KolBidOption *out,
                          int           max)
@@ -1685,7 +1685,7 @@ kol_auction_bid_options (KolEngine      *engine,
  * Returns: how many options were written.
  */
 int
-kol_auction_par_options (KolEngine      *engine,
+kol_auction_par_options (KolEngine    *engine,
                          KolEntity     entity,
                          KolParOption *out,
                          int           max)

@@ -102,11 +102,11 @@ void          kol_auctioneer_clear_target  (KolAuctioneer *a,
 void          kol_auctioneer_clear         (KolAuctioneer *a);
 /* Auctioner#add_bid's checks: @price between @min and @max. */
 gboolean      kol_auction_check_bid        (KolEngine  *engine,
-                                            KolEntity bidder,
-                                            int       price,
-                                            int       min,
-                                            int       max,
-                                            GError  **error);
+                                            KolEntity   bidder,
+                                            int         price,
+                                            int         min,
+                                            int         max,
+                                            GError    **error);
 
 /* --------------------------------------------------------- Game methods */
 
@@ -115,16 +115,16 @@ int           kol_auction_min_increment    (KolEngine *engine);
 /* Company#min_bid: value − discount (KolCompany.discounted holds the
  * discount). */
 int           kol_company_min_bid          (KolEngine *engine,
-                                            int      company);
+                                            int        company);
 /* Game#after_buy_company through the title's hook. */
 void          kol_auction_after_buy_company (KolEngine *engine,
-                                             int      player,
-                                             int      company,
-                                             int      price);
+                                             int        player,
+                                             int        company,
+                                             int        price);
 /* round.companies_pending_par << @company (CompanyPendingPar then asks the
  * owner to par). */
 void          kol_auction_add_pending_par  (KolEngine *engine,
-                                            int      company);
+                                            int        company);
 
 /* -------------------------------------------------------- Round::Auction */
 
@@ -156,41 +156,41 @@ typedef struct
 
 void      kol_passable_auction_setup             (KolAuctioneer *a);
 /* #remove_from_auction: out of the bidders, bid withdrawn, resolve. */
-void      kol_passable_auction_remove            (KolEngine                     *engine,
+void      kol_passable_auction_remove            (KolEngine                   *engine,
                                                   KolStep                     *s,
                                                   const KolPassableAuctionOps *ops,
                                                   KolEntity                    entity);
 /* #pass_auction: logs "passes on" and removes @entity. */
-void      kol_passable_auction_pass              (KolEngine                     *engine,
+void      kol_passable_auction_pass              (KolEngine                   *engine,
                                                   KolStep                     *s,
                                                   const KolPassableAuctionOps *ops,
                                                   KolEntity                    entity);
 /* #auction_entity: @target goes up; bidders who cannot reach the minimum
  * (except the triggerer) are out. */
-void      kol_passable_auction_auction_entity    (KolEngine                     *engine,
+void      kol_passable_auction_auction_entity    (KolEngine                   *engine,
                                                   KolStep                     *s,
                                                   const KolPassableAuctionOps *ops,
                                                   KolEntity                    target);
 /* #selection_bid: the first bid starts the auction of its target. */
-gboolean  kol_passable_auction_selection_bid     (KolEngine                     *engine,
-                                                  KolStep                     *s,
-                                                  const KolPassableAuctionOps *ops,
-                                                  const KolBid                *bid,
-                                                  GError                     **error);
+gboolean  kol_passable_auction_selection_bid     (KolEngine                    *engine,
+                                                  KolStep                      *s,
+                                                  const KolPassableAuctionOps  *ops,
+                                                  const KolBid                 *bid,
+                                                  GError                      **error);
 /* #add_bid: checked and stored; bidders who can no longer reach the
  * minimum drop out. */
-gboolean  kol_passable_auction_add_bid           (KolEngine                     *engine,
-                                                  KolStep                     *s,
-                                                  const KolPassableAuctionOps *ops,
-                                                  const KolBid                *bid,
-                                                  GError                     **error);
+gboolean  kol_passable_auction_add_bid           (KolEngine                    *engine,
+                                                  KolStep                      *s,
+                                                  const KolPassableAuctionOps  *ops,
+                                                  const KolBid                 *bid,
+                                                  GError                      **error);
 /* #resolve_bids: with one bidder left (and a bid) or none, the auction ends
  * (win_bid, then post_win_bid). */
-void      kol_passable_auction_resolve_bids      (KolEngine                     *engine,
+void      kol_passable_auction_resolve_bids      (KolEngine                   *engine,
                                                   KolStep                     *s,
                                                   const KolPassableAuctionOps *ops);
 /* The class's resolve_bids (ops->resolve_bids or the one above). */
-void      kol_passable_auction_resolve           (KolEngine                     *engine,
+void      kol_passable_auction_resolve           (KolEngine                   *engine,
                                                   KolStep                     *s,
                                                   const KolPassableAuctionOps *ops);
 
@@ -198,46 +198,46 @@ void      kol_passable_auction_resolve           (KolEngine                     
 
 extern const KolStepClass kol_step_waterfall_auction;
 
-guint32   kol_step_waterfall_auction_actions        (KolEngine *engine, KolStep *s, KolEntity entity);
-int       kol_step_waterfall_auction_active_entities (KolEngine *engine, KolStep *s, KolEntity *out,
-                                                      int max);
-gboolean  kol_step_waterfall_auction_process        (KolEngine *engine, KolStep *s, const KolAction *a,
-                                                     GError **error);
-void      kol_step_waterfall_auction_setup          (KolEngine *engine, KolStep *s);
-void      kol_step_waterfall_auction_round_state    (KolEngine *engine, KolStep *s);
+guint32  kol_step_waterfall_auction_actions         (KolEngine *engine, KolStep *s, KolEntity entity);
+int      kol_step_waterfall_auction_active_entities (KolEngine *engine, KolStep *s, KolEntity *out,
+                                                     int        max);
+gboolean kol_step_waterfall_auction_process         (KolEngine  *engine, KolStep *s, const KolAction *a,
+                                                     GError    **error);
+void     kol_step_waterfall_auction_setup           (KolEngine *engine, KolStep *s);
+void     kol_step_waterfall_auction_round_state     (KolEngine *engine, KolStep *s);
 /* The company being auctioned (bids from more than one player), or -1. */
 int       kol_step_waterfall_auction_auctioning     (KolEngine *engine, KolStep *s);
 gboolean  kol_step_waterfall_auction_may_purchase   (KolEngine *engine, KolStep *s, int company);
 int       kol_step_waterfall_auction_min_bid        (KolEngine *engine, KolStep *s, int company);
 int       kol_step_waterfall_auction_max_bid        (KolEngine *engine, KolStep *s, int player,
-                                                     int company);
+                                                     int        company);
 
 /* ------------------------------------------------------ SelectionAuction */
 
 extern const KolStepClass kol_step_selection_auction;
 extern const KolPassableAuctionOps kol_selection_auction_ops;
 
-guint32   kol_step_selection_auction_actions        (KolEngine *engine, KolStep *s, KolEntity entity);
-int       kol_step_selection_auction_active_entities (KolEngine *engine, KolStep *s, KolEntity *out,
-                                                      int max);
-gboolean  kol_step_selection_auction_process        (KolEngine *engine, KolStep *s, const KolAction *a,
-                                                     GError **error);
-void      kol_step_selection_auction_setup          (KolEngine *engine, KolStep *s);
-int       kol_step_selection_auction_min_bid        (KolEngine *engine, KolStep *s, KolEntity target);
-int       kol_step_selection_auction_max_bid        (KolEngine *engine, KolStep *s, KolEntity bidder,
-                                                     KolEntity target);
+guint32  kol_step_selection_auction_actions         (KolEngine *engine, KolStep *s, KolEntity entity);
+int      kol_step_selection_auction_active_entities (KolEngine *engine, KolStep *s, KolEntity *out,
+                                                     int        max);
+gboolean kol_step_selection_auction_process         (KolEngine  *engine, KolStep *s, const KolAction *a,
+                                                     GError    **error);
+void     kol_step_selection_auction_setup           (KolEngine *engine, KolStep *s);
+int      kol_step_selection_auction_min_bid         (KolEngine *engine, KolStep *s, KolEntity target);
+int      kol_step_selection_auction_max_bid         (KolEngine *engine, KolStep *s, KolEntity bidder,
+                                                     KolEntity  target);
 
 /* ----------------------------------------------------- CompanyPendingPar */
 
 extern const KolStepClass kol_step_company_pending_par;
 
-guint32   kol_step_company_pending_par_actions        (KolEngine *engine, KolStep *s, KolEntity entity);
-gboolean  kol_step_company_pending_par_active         (KolEngine *engine, KolStep *s);
-int       kol_step_company_pending_par_active_entities (KolEngine *engine, KolStep *s, KolEntity *out,
-                                                        int max);
-gboolean  kol_step_company_pending_par_process        (KolEngine *engine, KolStep *s, const KolAction *a,
-                                                       GError **error);
-void      kol_step_company_pending_par_round_state    (KolEngine *engine, KolStep *s);
+guint32  kol_step_company_pending_par_actions         (KolEngine *engine, KolStep *s, KolEntity entity);
+gboolean kol_step_company_pending_par_active          (KolEngine *engine, KolStep *s);
+int      kol_step_company_pending_par_active_entities (KolEngine *engine, KolStep *s, KolEntity *out,
+                                                       int        max);
+gboolean kol_step_company_pending_par_process         (KolEngine  *engine, KolStep *s, const KolAction *a,
+                                                       GError    **error);
+void     kol_step_company_pending_par_round_state     (KolEngine *engine, KolStep *s);
 
 /* ------------------------------------------------------------ legal choices */
 
@@ -254,11 +254,11 @@ typedef struct
 
 /* Each returns how many options it wrote (0 when @entity cannot bid / par
  * now). */
-int       kol_auction_bid_options  (KolEngine      *engine,
+int       kol_auction_bid_options  (KolEngine    *engine,
                                     KolEntity     entity,
                                     KolBidOption *out,
                                     int           max);
-int       kol_auction_par_options  (KolEngine      *engine,
+int       kol_auction_par_options  (KolEngine    *engine,
                                     KolEntity     entity,
                                     KolParOption *out,
                                     int           max);

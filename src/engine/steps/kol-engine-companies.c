@@ -18,10 +18,10 @@
  */
 void
 kol_company_price_range (KolEngine *engine,
-                         int      corp,
-                         int      company,
-                         int     *min,
-                         int     *max)
+                         int        corp,
+                         int        company,
+                         int       *min,
+                         int       *max)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
   int value = engine->companies[company].value;
@@ -34,8 +34,8 @@ kol_company_price_range (KolEngine *engine,
 
 static gboolean
 company_purchasable (KolEngine *engine,
-                     int      corp,
-                     int      company)
+                     int        corp,
+                     int        company)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
   const KolCompany *c = &engine->companies[company];
@@ -54,9 +54,9 @@ company_purchasable (KolEngine *engine,
  */
 int
 kol_purchasable_companies (KolEngine *engine,
-                           int      corp,
-                           gint16  *out,
-                           int      max)
+                           int        corp,
+                           gint16    *out,
+                           int        max)
 {
   int n = 0;
 
@@ -73,7 +73,7 @@ kol_purchasable_companies (KolEngine *engine,
  */
 gboolean
 kol_step_buy_company_blocks (KolEngine *engine,
-                             KolStep *s)
+                             KolStep   *s)
 {
   return s->opt == KOL_BUY_COMPANY_BLOCKS;
 }
@@ -85,7 +85,7 @@ kol_step_buy_company_blocks (KolEngine *engine,
  */
 void
 kol_step_buy_company_round_state (KolEngine *engine,
-                                  KolStep *s)
+                                  KolStep   *s)
 {
   KolOperatingRoundState *st = KOL_OPERATING_STATE (engine);
 
@@ -101,9 +101,9 @@ kol_step_buy_company_round_state (KolEngine *engine,
  * with can_buy_companies, can pay the lowest price of some company.
  */
 gboolean
-kol_step_buy_company_can_buy (KolEngine  *engine,
-                              KolStep  *s,
-                              KolEntity entity)
+kol_step_buy_company_can_buy (KolEngine *engine,
+                              KolStep   *s,
+                              KolEntity  entity)
 {
   gint16 list[KOL_MAX_COMPANIES];
   int corp = kol_operating_acting_corp (engine, entity);
@@ -130,9 +130,9 @@ kol_step_buy_company_can_buy (KolEngine  *engine,
  * offers pass alone to a corporation with usable abilities.
  */
 guint32
-kol_step_buy_company_actions (KolEngine  *engine,
-                              KolStep  *s,
-                              KolEntity entity)
+kol_step_buy_company_actions (KolEngine *engine,
+                              KolStep   *s,
+                              KolEntity  entity)
 {
   gboolean blocks = kol_step_buy_company_blocks (engine, s);
 
@@ -144,13 +144,13 @@ kol_step_buy_company_actions (KolEngine  *engine,
 }
 
 static gboolean
-refuse_company (KolEngine    *engine,
-                GError    **error,
-                int         company,
-                KolReason   reason,
-                int         min,
-                int         max,
-                const char *message)
+refuse_company (KolEngine   *engine,
+                GError     **error,
+                int          company,
+                KolReason    reason,
+                int          min,
+                int          max,
+                const char  *message)
 {
   KolArg args[4] = {
     kol_arg_int (KOL_ARG_COMPANY, company),
@@ -164,11 +164,11 @@ refuse_company (KolEngine    *engine,
 }
 
 static void
-log_company_buy (KolEngine  *engine,
-                 int       corp,
-                 int       company,
-                 KolEntity owner,
-                 int       price)
+log_company_buy (KolEngine *engine,
+                 int        corp,
+                 int        company,
+                 KolEntity  owner,
+                 int        price)
 {
   KolArg args[4] = {
     kol_arg_int (KOL_ARG_CORP, corp),
@@ -195,13 +195,13 @@ log_company_buy (KolEngine  *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_buy_company_buy (KolEngine *engine,
-                          KolStep *s,
-                          int      corp,
-                          int      company,
-                          int      price,
-                          int      spender,
-                          GError **error)
+kol_step_buy_company_buy (KolEngine  *engine,
+                          KolStep    *s,
+                          int         corp,
+                          int         company,
+                          int         price,
+                          int         spender,
+                          GError    **error)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
   KolOperatingRoundState *st = KOL_OPERATING_STATE (engine);
@@ -249,10 +249,10 @@ kol_step_buy_company_buy (KolEngine *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_buy_company_process (KolEngine         *engine,
-                              KolStep         *s,
-                              const KolAction *a,
-                              GError         **error)
+kol_step_buy_company_process (KolEngine        *engine,
+                              KolStep          *s,
+                              const KolAction  *a,
+                              GError          **error)
 {
   int corp = kol_operating_acting_corp (engine, a->entity);
 
@@ -289,7 +289,7 @@ add_company_buy (GPtrArray *out,
  * pass when offered.
  */
 void
-kol_step_buy_company_legal_actions (KolEngine   *engine,
+kol_step_buy_company_legal_actions (KolEngine *engine,
                                     KolStep   *s,
                                     KolEntity  entity,
                                     GPtrArray *out)
@@ -329,7 +329,7 @@ const KolStepClass kol_step_buy_company = {
  * Returns: the companies @entity's corporation may buy now.
  */
 int
-kol_buyable_company_offers (KolEngine         *engine,
+kol_buyable_company_offers (KolEngine       *engine,
                             KolEntity        entity,
                             KolCompanyOffer *out,
                             int              max)
@@ -358,8 +358,8 @@ kol_buyable_company_offers (KolEngine         *engine,
 
 static int
 sellable_value (KolEngine *engine,
-                KolStep *buy_train,
-                int      player)
+                KolStep   *buy_train,
+                int        player)
 {
   KolBundle bundles[64];
   int n, value = 0;
@@ -388,8 +388,8 @@ sellable_value (KolEngine *engine,
  */
 gboolean
 kol_default_can_go_bankrupt (KolEngine *engine,
-                             int      player,
-                             int      corp)
+                             int        player,
+                             int        corp)
 {
   int power = engine->players[player].cash + sellable_value (engine, kol_round_buy_train_step (engine), player);
 
@@ -405,8 +405,8 @@ kol_default_can_go_bankrupt (KolEngine *engine,
  */
 gboolean
 kol_operating_can_go_bankrupt (KolEngine *engine,
-                               int      player,
-                               int      corp)
+                               int        player,
+                               int        corp)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
 
@@ -421,9 +421,9 @@ kol_operating_can_go_bankrupt (KolEngine *engine,
  * Returns: bankrupt for the current corporation.
  */
 guint32
-kol_step_bankrupt_actions (KolEngine  *engine,
-                           KolStep  *s,
-                           KolEntity entity)
+kol_step_bankrupt_actions (KolEngine *engine,
+                           KolStep   *s,
+                           KolEntity  entity)
 {
   if (!kol_step_is_current (engine, s, entity))
     return 0;
@@ -432,15 +432,15 @@ kol_step_bankrupt_actions (KolEngine  *engine,
 
 static gboolean
 never_blocks (KolEngine *engine,
-              KolStep *s)
+              KolStep   *s)
 {
   return FALSE;
 }
 
 static void
 sell_bankrupt_shares (KolEngine *engine,
-                      KolStep *buy_train,
-                      int      player)
+                      KolStep   *buy_train,
+                      int        player)
 {
   KolArg args[1] = { kol_arg_int (KOL_ARG_PLAYER, player) };
 
@@ -470,10 +470,10 @@ sell_bankrupt_shares (KolEngine *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_bankrupt_process (KolEngine         *engine,
-                           KolStep         *s,
-                           const KolAction *a,
-                           GError         **error)
+kol_step_bankrupt_process (KolEngine        *engine,
+                           KolStep          *s,
+                           const KolAction  *a,
+                           GError          **error)
 {
   int corp = kol_operating_acting_corp (engine, a->entity);
   int player = corp >= 0 ? kol_entity_player (engine, a->entity) : -1;
@@ -502,7 +502,7 @@ kol_step_bankrupt_process (KolEngine         *engine,
  * Appends bankrupt when the president may go bankrupt now.
  */
 void
-kol_step_bankrupt_legal_actions (KolEngine   *engine,
+kol_step_bankrupt_legal_actions (KolEngine *engine,
                                  KolStep   *s,
                                  KolEntity  entity,
                                  GPtrArray *out)

@@ -22,37 +22,37 @@ G_BEGIN_DECLS
 
 extern const KolStepClass kol_step_buy_company;
 
-guint32   kol_step_buy_company_actions      (KolEngine *engine, KolStep *s, KolEntity entity);
-gboolean  kol_step_buy_company_blocks       (KolEngine *engine, KolStep *s);
-void      kol_step_buy_company_round_state  (KolEngine *engine, KolStep *s);
-gboolean  kol_step_buy_company_process      (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
-void      kol_step_buy_company_legal_actions (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
+guint32  kol_step_buy_company_actions       (KolEngine *engine, KolStep *s, KolEntity entity);
+gboolean kol_step_buy_company_blocks        (KolEngine *engine, KolStep *s);
+void     kol_step_buy_company_round_state   (KolEngine *engine, KolStep *s);
+gboolean kol_step_buy_company_process       (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
+void     kol_step_buy_company_legal_actions (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
 /* BuyCompany#buy_company: @corp buys @company from its owner for @price,
  * paid by @spender (-1: @corp). */
-gboolean  kol_step_buy_company_buy          (KolEngine *engine,
-                                             KolStep *s,
-                                             int      corp,
-                                             int      company,
-                                             int      price,
-                                             int      spender,
-                                             GError **error);
+gboolean  kol_step_buy_company_buy          (KolEngine  *engine,
+                                             KolStep    *s,
+                                             int         corp,
+                                             int         company,
+                                             int         price,
+                                             int         spender,
+                                             GError    **error);
 /* BuyCompany#can_buy_company?. */
-gboolean  kol_step_buy_company_can_buy      (KolEngine  *engine,
-                                             KolStep  *s,
-                                             KolEntity entity);
+gboolean  kol_step_buy_company_can_buy      (KolEngine *engine,
+                                             KolStep   *s,
+                                             KolEntity  entity);
 
 /* Game#purchasable_companies for @corp; returns how many. */
 int       kol_purchasable_companies         (KolEngine *engine,
-                                             int      corp,
-                                             gint16  *out,
-                                             int      max);
+                                             int        corp,
+                                             gint16    *out,
+                                             int        max);
 /* Company#min_price/#max_price for @corp (through the title's hook;
  * generic: half the value rounded up to twice the value). */
 void      kol_company_price_range           (KolEngine *engine,
-                                             int      corp,
-                                             int      company,
-                                             int     *min,
-                                             int     *max);
+                                             int        corp,
+                                             int        company,
+                                             int       *min,
+                                             int       *max);
 
 /* ----------------------------------------------------------- Step::Bankrupt */
 
@@ -63,13 +63,13 @@ gboolean  kol_step_bankrupt_process         (KolEngine *engine, KolStep *s, cons
 void      kol_step_bankrupt_legal_actions   (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
 /* Game#can_go_bankrupt? through the title's hook. */
 gboolean  kol_operating_can_go_bankrupt     (KolEngine *engine,
-                                             int      player,
-                                             int      corp);
+                                             int        player,
+                                             int        corp);
 /* Game#can_go_bankrupt?: the president's cash and sellable shares plus the
  * corporation's cash do not reach the cheapest depot train. */
 gboolean  kol_default_can_go_bankrupt       (KolEngine *engine,
-                                             int      player,
-                                             int      corp);
+                                             int        player,
+                                             int        corp);
 
 /* ---------------------------------------------------- legal choices (UI) */
 
@@ -82,7 +82,7 @@ typedef struct
 } KolCompanyOffer;
 
 /* Companies @entity's corporation may buy now, with price ranges. */
-int       kol_buyable_company_offers        (KolEngine         *engine,
+int       kol_buyable_company_offers        (KolEngine       *engine,
                                              KolEntity        entity,
                                              KolCompanyOffer *out,
                                              int              max);

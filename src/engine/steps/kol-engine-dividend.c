@@ -18,9 +18,9 @@
  */
 int
 kol_route_trains (KolEngine *engine,
-                  int      corp,
-                  gint16  *out,
-                  int      max)
+                  int        corp,
+                  gint16    *out,
+                  int        max)
 {
   gint16 list[KOL_MAX_TRAINS];
   int n = kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, corp), list, KOL_MAX_TRAINS);
@@ -39,7 +39,7 @@ kol_route_trains (KolEngine *engine,
  */
 void
 kol_step_route_round_state (KolEngine *engine,
-                            KolStep *s)
+                            KolStep   *s)
 {
   KolOperatingRoundState *st = KOL_OPERATING_STATE (engine);
 
@@ -53,9 +53,9 @@ kol_step_route_round_state (KolEngine *engine,
  * has not run and a route to run.
  */
 guint32
-kol_step_route_actions (KolEngine  *engine,
-                        KolStep  *s,
-                        KolEntity entity)
+kol_step_route_actions (KolEngine *engine,
+                        KolStep   *s,
+                        KolEntity  entity)
 {
   gint16 trains[KOL_MAX_TRAINS];
 
@@ -68,11 +68,11 @@ kol_step_route_actions (KolEngine  *engine,
 }
 
 static gboolean
-refuse_route (KolEngine    *engine,
-              GError    **error,
-              int         train,
-              KolReason   reason,
-              const char *message)
+refuse_route (KolEngine   *engine,
+              GError     **error,
+              int          train,
+              KolReason    reason,
+              const char  *message)
 {
   KolArg args[2] = { kol_arg_int (KOL_ARG_REASON, reason), kol_arg_int (KOL_ARG_TRAIN, train) };
 
@@ -80,10 +80,10 @@ refuse_route (KolEngine    *engine,
 }
 
 static gboolean
-check_route_trains (KolEngine         *engine,
-                    int              corp,
-                    const KolAction *a,
-                    GError         **error)
+check_route_trains (KolEngine        *engine,
+                    int               corp,
+                    const KolAction  *a,
+                    GError          **error)
 {
   guint n = a->routes ? a->routes->len : 0;
 
@@ -109,7 +109,7 @@ check_route_trains (KolEngine         *engine,
 }
 
 static void
-log_run (KolEngine            *engine,
+log_run (KolEngine          *engine,
          int                 corp,
          const KolRouteSpec *r)
 {
@@ -131,10 +131,10 @@ log_run (KolEngine            *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_route_process_run_routes (KolEngine         *engine,
-                                   KolStep         *s,
-                                   const KolAction *a,
-                                   GError         **error)
+kol_step_route_process_run_routes (KolEngine        *engine,
+                                   KolStep          *s,
+                                   const KolAction  *a,
+                                   GError          **error)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
   KolOperatingRoundState *st = KOL_OPERATING_STATE (engine);
@@ -175,10 +175,10 @@ kol_step_route_process_run_routes (KolEngine         *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_route_process (KolEngine         *engine,
-                        KolStep         *s,
-                        const KolAction *a,
-                        GError         **error)
+kol_step_route_process (KolEngine        *engine,
+                        KolStep          *s,
+                        const KolAction  *a,
+                        GError          **error)
 {
   if (a->type != KOL_ACTION_RUN_ROUTES)
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a route action");
@@ -205,7 +205,7 @@ capitalization (KolEngine *engine)
 
 static int
 total_shares (KolEngine *engine,
-              int      corp)
+              int        corp)
 {
   int percent = kol_engine_share_percent (engine, corp);
 
@@ -219,8 +219,8 @@ total_shares (KolEngine *engine,
  */
 double
 kol_dividend_per_share (KolEngine *engine,
-                        int      corp,
-                        int      revenue)
+                        int        corp,
+                        int        revenue)
 {
   return revenue / (double) total_shares (engine, corp);
 }
@@ -232,10 +232,10 @@ kol_dividend_per_share (KolEngine *engine,
  * (computed in doubles exactly as 18xx.games does).
  */
 int
-kol_dividend_for_holder (KolEngine  *engine,
-                         int       corp,
-                         KolEntity holder,
-                         double    per_share)
+kol_dividend_for_holder (KolEngine *engine,
+                         int        corp,
+                         KolEntity  holder,
+                         double     per_share)
 {
   double shares = kol_engine_percent_of (engine, holder, corp) / (double) kol_engine_share_percent (engine, corp);
 
@@ -250,8 +250,8 @@ kol_dividend_for_holder (KolEngine  *engine,
  */
 int
 kol_dividend_to_corporation (KolEngine *engine,
-                             int      corp,
-                             double   per_share)
+                             int        corp,
+                             double     per_share)
 {
   KolEntity holder = capitalization (engine) == KOL_CAPITALIZATION_INCREMENTAL
                        ? kol_entity (KOL_ENTITY_CORP, corp)
@@ -279,11 +279,11 @@ typedef struct
 
 static void
 log_payouts (KolEngine *engine,
-             int      corp,
-             int      revenue,
-             double   per_share,
-             Payout  *payouts,
-             int      n)
+             int        corp,
+             int        revenue,
+             double     per_share,
+             Payout    *payouts,
+             int        n)
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
   KolArg args[3];
@@ -310,12 +310,12 @@ log_payouts (KolEngine *engine,
 }
 
 static int
-pay_holder (KolEngine  *engine,
-            int       corp,
-            KolEntity payee,
-            double    per_share,
-            Payout   *payouts,
-            int       n)
+pay_holder (KolEngine *engine,
+            int        corp,
+            KolEntity  payee,
+            double     per_share,
+            Payout    *payouts,
+            int        n)
 {
   int amount = payee.kind == KOL_ENTITY_CORP && payee.index == corp
                  ? kol_dividend_to_corporation (engine, corp, per_share)
@@ -337,8 +337,8 @@ pay_holder (KolEngine  *engine,
  */
 void
 kol_dividend_payout_shares (KolEngine *engine,
-                            int      corp,
-                            int      revenue)
+                            int        corp,
+                            int        revenue)
 {
   Payout payouts[KOL_MAX_PLAYERS + KOL_MAX_CORPS];
   double per_share = kol_dividend_per_share (engine, corp, revenue);
@@ -363,8 +363,8 @@ kol_dividend_payout_shares (KolEngine *engine,
  */
 void
 kol_dividend_payout_corporation (KolEngine *engine,
-                                 int      corp,
-                                 int      amount)
+                                 int        corp,
+                                 int        amount)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
 
@@ -380,7 +380,7 @@ kol_dividend_payout_corporation (KolEngine *engine,
  * Dividend#share_price_change: right once for a payout, else left once.
  */
 void
-kol_default_share_price_change (KolEngine        *engine,
+kol_default_share_price_change (KolEngine      *engine,
                                 int             corp,
                                 int             revenue,
                                 KolPriceChange *out)
@@ -397,7 +397,7 @@ kol_default_share_price_change (KolEngine        *engine,
  * The price moves for paying @revenue, through the title's hook.
  */
 void
-kol_dividend_share_price_change (KolEngine        *engine,
+kol_dividend_share_price_change (KolEngine      *engine,
                                  int             corp,
                                  int             revenue,
                                  KolPriceChange *out)
@@ -418,7 +418,7 @@ kol_dividend_share_price_change (KolEngine        *engine,
  * number of steps right.
  */
 void
-kol_dividend_change_share_price (KolEngine              *engine,
+kol_dividend_change_share_price (KolEngine            *engine,
                                  int                   corp,
                                  const KolPriceChange *change)
 {
@@ -458,7 +458,7 @@ kol_dividend_change_share_price (KolEngine              *engine,
  */
 void
 kol_dividend_rust_obsolete_trains (KolEngine *engine,
-                                   int      corp)
+                                   int        corp)
 {
   gint16 list[KOL_MAX_TRAINS];
   int n = kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, corp), list, KOL_MAX_TRAINS);
@@ -483,7 +483,7 @@ kol_dividend_rust_obsolete_trains (KolEngine *engine,
  */
 int
 kol_dividend_total_revenue (KolEngine *engine,
-                            int      corp)
+                            int        corp)
 {
   KolOperatingRoundState *st = KOL_OPERATING_STATE (engine);
 
@@ -491,7 +491,7 @@ kol_dividend_total_revenue (KolEngine *engine,
 }
 
 static void
-fill_option (KolEngine           *engine,
+fill_option (KolEngine         *engine,
              int                corp,
              const char        *kind,
              int                keep,
@@ -514,7 +514,7 @@ fill_option (KolEngine           *engine,
  * Returns: Dividend#dividend_options for @corp (payout, withhold).
  */
 int
-kol_dividend_options (KolEngine           *engine,
+kol_dividend_options (KolEngine         *engine,
                       int                corp,
                       KolDividendOption *out,
                       int                max)
@@ -536,7 +536,7 @@ kol_dividend_options (KolEngine           *engine,
  */
 void
 kol_step_dividend_round_state (KolEngine *engine,
-                               KolStep *s)
+                               KolStep   *s)
 {
   KOL_OPERATING_STATE (engine)->extra_revenue = 0;
 }
@@ -548,9 +548,9 @@ kol_step_dividend_round_state (KolEngine *engine,
  * something (or cost something).
  */
 guint32
-kol_step_dividend_actions (KolEngine  *engine,
-                           KolStep  *s,
-                           KolEntity entity)
+kol_step_dividend_actions (KolEngine *engine,
+                           KolStep   *s,
+                           KolEntity  entity)
 {
   if (!kol_step_is_current (engine, s, entity) || entity.kind != KOL_ENTITY_CORP)
     return 0;
@@ -560,7 +560,7 @@ kol_step_dividend_actions (KolEngine  *engine,
 }
 
 static void
-log_run_payout (KolEngine                 *engine,
+log_run_payout (KolEngine               *engine,
                 int                      corp,
                 const char              *kind,
                 int                      revenue,
@@ -585,7 +585,7 @@ log_run_payout (KolEngine                 *engine,
 
 static void
 set_trains_operated (KolEngine *engine,
-                     int      corp)
+                     int        corp)
 {
   for (int i = 0; i < engine->n_trains; i++)
     if (kol_entity_equal (engine->trains[i].owner, kol_entity (KOL_ENTITY_CORP, corp)))
@@ -605,11 +605,11 @@ set_trains_operated (KolEngine *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_dividend_process_kind (KolEngine    *engine,
-                                KolStep    *s,
-                                int         corp,
-                                const char *kind,
-                                GError    **error)
+kol_step_dividend_process_kind (KolEngine   *engine,
+                                KolStep     *s,
+                                int          corp,
+                                const char  *kind,
+                                GError     **error)
 {
   KolOperatingRoundState *st = KOL_OPERATING_STATE (engine);
   KolDividendOption options[KOL_MAX_DIVIDEND_OPTIONS];
@@ -653,10 +653,10 @@ kol_step_dividend_process_kind (KolEngine    *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_dividend_process (KolEngine         *engine,
-                           KolStep         *s,
-                           const KolAction *a,
-                           GError         **error)
+kol_step_dividend_process (KolEngine        *engine,
+                           KolStep          *s,
+                           const KolAction  *a,
+                           GError          **error)
 {
   if (a->type != KOL_ACTION_DIVIDEND || a->entity.kind != KOL_ENTITY_CORP)
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a dividend action");
@@ -671,7 +671,7 @@ kol_step_dividend_process (KolEngine         *engine,
  */
 void
 kol_step_dividend_skip (KolEngine *engine,
-                        KolStep *s)
+                        KolStep   *s)
 {
   KolEntity e = kol_step_current_entity (engine, s);
 
@@ -687,7 +687,7 @@ kol_step_dividend_skip (KolEngine *engine,
  */
 void
 kol_step_dividend_pass (KolEngine *engine,
-                        KolStep *s)
+                        KolStep   *s)
 {
   KolEntity e = kol_step_current_entity (engine, s);
 
@@ -702,7 +702,7 @@ kol_step_dividend_pass (KolEngine *engine,
  * Appends a dividend action for each option.
  */
 void
-kol_step_dividend_legal_actions (KolEngine   *engine,
+kol_step_dividend_legal_actions (KolEngine *engine,
                                  KolStep   *s,
                                  KolEntity  entity,
                                  GPtrArray *out)

@@ -34,13 +34,13 @@ gboolean  kol_step_route_process        (KolEngine *engine, KolStep *s, const Ko
 /* Route#process_run_routes: the trains must be the corporation's, each run
  * once and not yet operated; routes and extra revenue go to the round
  * state; logs; passes. */
-gboolean  kol_step_route_process_run_routes (KolEngine *engine, KolStep *s, const KolAction *a,
-                                             GError **error);
+gboolean  kol_step_route_process_run_routes (KolEngine  *engine, KolStep *s, const KolAction *a,
+                                             GError    **error);
 /* Trains of @corp that may still run (Operator#runnable_trains). */
 int       kol_route_trains              (KolEngine *engine,
-                                         int      corp,
-                                         gint16  *out,
-                                         int      max);
+                                         int        corp,
+                                         gint16    *out,
+                                         int        max);
 
 /* ------------------------------------------------------- Step::Dividend */
 
@@ -58,38 +58,38 @@ typedef struct
 
 extern const KolStepClass kol_step_dividend;
 
-guint32   kol_step_dividend_actions     (KolEngine *engine, KolStep *s, KolEntity entity);
-void      kol_step_dividend_round_state (KolEngine *engine, KolStep *s);
-gboolean  kol_step_dividend_process     (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
-void      kol_step_dividend_legal_actions (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
+guint32  kol_step_dividend_actions       (KolEngine *engine, KolStep *s, KolEntity entity);
+void     kol_step_dividend_round_state   (KolEngine *engine, KolStep *s);
+gboolean kol_step_dividend_process       (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
+void     kol_step_dividend_legal_actions (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
 /* Dividend#skip!: a withhold without revenue (price moves left). */
 void      kol_step_dividend_skip        (KolEngine *engine, KolStep *s);
 /* Dividend#pass!: companies closing when the corporation first operated. */
 void      kol_step_dividend_pass        (KolEngine *engine, KolStep *s);
 /* Dividend#process_dividend for @kind. */
-gboolean  kol_step_dividend_process_kind (KolEngine    *engine,
-                                          KolStep    *s,
-                                          int         corp,
-                                          const char *kind,
-                                          GError    **error);
+gboolean  kol_step_dividend_process_kind (KolEngine   *engine,
+                                          KolStep     *s,
+                                          int          corp,
+                                          const char  *kind,
+                                          GError     **error);
 
 /* Dividend#total_revenue: routes_revenue of the stored routes plus the
  * extra revenue. */
 int       kol_dividend_total_revenue    (KolEngine *engine,
-                                         int      corp);
+                                         int        corp);
 /* Dividend#dividend_options for @corp now; returns how many. */
-int       kol_dividend_options          (KolEngine           *engine,
+int       kol_dividend_options          (KolEngine         *engine,
                                          int                corp,
                                          KolDividendOption *out,
                                          int                max);
 /* The generic Dividend#share_price_change: right once for a payout, left
  * once for nothing (titles' hooks may call it). */
-void      kol_default_share_price_change (KolEngine        *engine,
+void      kol_default_share_price_change (KolEngine      *engine,
                                           int             corp,
                                           int             revenue,
                                           KolPriceChange *out);
 /* Dividend#share_price_change through the title's hook. */
-void      kol_dividend_share_price_change (KolEngine        *engine,
+void      kol_dividend_share_price_change (KolEngine      *engine,
                                            int             corp,
                                            int             revenue,
                                            KolPriceChange *out);
@@ -98,34 +98,34 @@ void      kol_dividend_share_price_change (KolEngine        *engine,
 
 /* Dividend#payout_per_share: @revenue / total shares (a float, as Ruby). */
 double    kol_dividend_per_share        (KolEngine *engine,
-                                         int      corp,
-                                         int      revenue);
+                                         int        corp,
+                                         int        revenue);
 /* Dividend#dividends_for_entity: ceil(shares held × per share). */
-int       kol_dividend_for_holder       (KolEngine  *engine,
-                                         int       corp,
-                                         KolEntity holder,
-                                         double    per_share);
+int       kol_dividend_for_holder       (KolEngine *engine,
+                                         int        corp,
+                                         KolEntity  holder,
+                                         double     per_share);
 /* Dividend#corporation_dividends: the payout of the shares the corporation
  * is paid for (its treasury when incremental, else the pool). */
 int       kol_dividend_to_corporation   (KolEngine *engine,
-                                         int      corp,
-                                         double   per_share);
+                                         int        corp,
+                                         double     per_share);
 /* Dividend#payout_shares: the bank pays every player and corporation its
  * dividends on @revenue; logs. */
 void      kol_dividend_payout_shares    (KolEngine *engine,
-                                         int      corp,
-                                         int      revenue);
+                                         int        corp,
+                                         int        revenue);
 /* Dividend#payout_corporation through the title's hook (generic: the bank
  * pays a positive amount to the corporation). */
 void      kol_dividend_payout_corporation (KolEngine *engine,
-                                           int      corp,
-                                           int      amount);
+                                           int        corp,
+                                           int        amount);
 /* Dividend#change_share_price: moves and logs. */
-void      kol_dividend_change_share_price (KolEngine              *engine,
+void      kol_dividend_change_share_price (KolEngine            *engine,
                                            int                   corp,
                                            const KolPriceChange *change);
 /* Dividend#rust_obsolete_trains!. */
 void      kol_dividend_rust_obsolete_trains (KolEngine *engine,
-                                             int      corp);
+                                             int        corp);
 
 G_END_DECLS

@@ -14,7 +14,7 @@
  */
 const KolMarketCell *
 kol_market_cell (KolEngine *engine,
-                 KolCell  cell)
+                 KolCell    cell)
 {
   const KolMarketDef *m = &engine->title->market;
   const KolMarketCell *c;
@@ -34,7 +34,7 @@ kol_market_cell (KolEngine *engine,
  */
 int
 kol_market_cell_price (KolEngine *engine,
-                       KolCell  cell)
+                       KolCell    cell)
 {
   const KolMarketCell *c = kol_market_cell (engine, cell);
 
@@ -48,8 +48,8 @@ kol_market_cell_price (KolEngine *engine,
  */
 gboolean
 kol_market_cell_has_flag (KolEngine *engine,
-                          KolCell  cell,
-                          guint8   flag)
+                          KolCell    cell,
+                          guint8     flag)
 {
   const KolMarketCell *c = kol_market_cell (engine, cell);
 
@@ -63,7 +63,7 @@ kol_market_cell_has_flag (KolEngine *engine,
  */
 int
 kol_market_row_length (KolEngine *engine,
-                       int      row)
+                       int        row)
 {
   const KolMarketDef *m = &engine->title->market;
 
@@ -79,7 +79,7 @@ kol_market_row_length (KolEngine *engine,
  */
 char *
 kol_market_cell_id (KolEngine *engine,
-                    KolCell  cell)
+                    KolCell    cell)
 {
   return g_strdup_printf ("%d,%d,%d", kol_market_cell_price (engine, cell), cell.row, cell.col);
 }
@@ -93,7 +93,7 @@ kol_market_cell_id (KolEngine *engine,
  * Returns: %TRUE if @id names an existing cell with that price.
  */
 gboolean
-kol_market_cell_from_id (KolEngine    *engine,
+kol_market_cell_from_id (KolEngine  *engine,
                          const char *id,
                          KolCell    *out)
 {
@@ -159,9 +159,9 @@ cmp_par_cells (gconstpointer a,
  */
 int
 kol_market_par_cells (KolEngine *engine,
-                      guint8   flags,
-                      KolCell *out,
-                      int      max)
+                      guint8     flags,
+                      KolCell   *out,
+                      int        max)
 {
   const KolMarketDef *m = &engine->title->market;
   int n = 0;
@@ -213,7 +213,7 @@ kol_market_min_par_price (KolEngine *engine)
  */
 KolCell
 kol_market_corp_cell (KolEngine *engine,
-                      int      corp)
+                      int        corp)
 {
   const KolCorp *c = &engine->corps[corp];
 
@@ -229,7 +229,7 @@ kol_market_corp_cell (KolEngine *engine,
  */
 int
 kol_market_corp_price (KolEngine *engine,
-                       int      corp)
+                       int        corp)
 {
   KolCell cell = kol_market_corp_cell (engine, corp);
 
@@ -256,9 +256,9 @@ cmp_stack (gconstpointer a,
  */
 int
 kol_market_cell_corps (KolEngine *engine,
-                       KolCell  cell,
-                       gint16  *out,
-                       int      max)
+                       KolCell    cell,
+                       gint16    *out,
+                       int        max)
 {
   int n = 0;
 
@@ -276,7 +276,7 @@ kol_market_cell_corps (KolEngine *engine,
  */
 int
 kol_market_stack_position (KolEngine *engine,
-                           int      corp)
+                           int        corp)
 {
   KolCell cell = kol_market_corp_cell (engine, corp);
   gint16 stack[KOL_MAX_CORPS];
@@ -299,7 +299,7 @@ kol_market_stack_position (KolEngine *engine,
  * cell under them in their previous order.
  */
 void
-kol_market_restack (KolEngine      *engine,
+kol_market_restack (KolEngine    *engine,
                     KolCell       cell,
                     const gint16 *order,
                     int           n)
@@ -329,8 +329,8 @@ kol_market_restack (KolEngine      *engine,
  */
 void
 kol_market_set_par (KolEngine *engine,
-                    int      corp,
-                    KolCell  cell)
+                    int        corp,
+                    KolCell    cell)
 {
   KolCorp *c = &engine->corps[corp];
 
@@ -347,7 +347,7 @@ kol_market_set_par (KolEngine *engine,
  */
 void
 kol_market_remove (KolEngine *engine,
-                   int      corp)
+                   int        corp)
 {
   engine->corps[corp].price_row = engine->corps[corp].price_col = -1;
 }
@@ -361,8 +361,8 @@ kol_market_remove (KolEngine *engine,
  */
 KolCell
 kol_market_default_up (KolEngine *engine,
-                       int      corp,
-                       KolCell  from)
+                       int        corp,
+                       KolCell    from)
 {
   if (from.row - 1 >= 0)
     from.row--;
@@ -377,8 +377,8 @@ kol_market_default_up (KolEngine *engine,
  */
 KolCell
 kol_market_default_down (KolEngine *engine,
-                         int      corp,
-                         KolCell  from)
+                         int        corp,
+                         KolCell    from)
 {
   if (from.row + 1 < engine->title->market.n_rows)
     from.row++;
@@ -393,8 +393,8 @@ kol_market_default_down (KolEngine *engine,
  */
 KolCell
 kol_market_default_left (KolEngine *engine,
-                         int      corp,
-                         KolCell  from)
+                         int        corp,
+                         KolCell    from)
 {
   if (from.col > 0 && kol_market_cell (engine, kol_cell (from.row, from.col - 1)))
     return kol_cell (from.row, from.col - 1);
@@ -409,8 +409,8 @@ kol_market_default_left (KolEngine *engine,
  */
 KolCell
 kol_market_default_right (KolEngine *engine,
-                          int      corp,
-                          KolCell  from)
+                          int        corp,
+                          KolCell    from)
 {
   if (from.col + 1 >= kol_market_row_length (engine, from.row))
     return kol_market_up (engine, corp, from);
@@ -424,8 +424,8 @@ kol_market_default_right (KolEngine *engine,
  */
 KolCell
 kol_market_up (KolEngine *engine,
-               int      corp,
-               KolCell  from)
+               int        corp,
+               KolCell    from)
 {
   const KolMarketHooks *h = kol_market_hooks (engine);
 
@@ -439,8 +439,8 @@ kol_market_up (KolEngine *engine,
  */
 KolCell
 kol_market_down (KolEngine *engine,
-                 int      corp,
-                 KolCell  from)
+                 int        corp,
+                 KolCell    from)
 {
   const KolMarketHooks *h = kol_market_hooks (engine);
 
@@ -454,8 +454,8 @@ kol_market_down (KolEngine *engine,
  */
 KolCell
 kol_market_left (KolEngine *engine,
-                 int      corp,
-                 KolCell  from)
+                 int        corp,
+                 KolCell    from)
 {
   const KolMarketHooks *h = kol_market_hooks (engine);
 
@@ -469,8 +469,8 @@ kol_market_left (KolEngine *engine,
  */
 KolCell
 kol_market_right (KolEngine *engine,
-                  int      corp,
-                  KolCell  from)
+                  int        corp,
+                  KolCell    from)
 {
   const KolMarketHooks *h = kol_market_hooks (engine);
 
@@ -483,10 +483,10 @@ kol_market_right (KolEngine *engine,
  * Returns: the cell one step in @dir from @from (through the hooks).
  */
 KolCell
-kol_market_step (KolEngine           *engine,
-                 int                corp,
-                 KolCell            from,
-                 KolMarketDirection dir)
+kol_market_step (KolEngine          *engine,
+                 int                 corp,
+                 KolCell             from,
+                 KolMarketDirection  dir)
 {
   switch (dir)
     {
@@ -513,8 +513,8 @@ kol_market_step (KolEngine           *engine,
  */
 gboolean
 kol_market_move (KolEngine *engine,
-                 int      corp,
-                 KolCell  to)
+                 int        corp,
+                 KolCell    to)
 {
   const KolMarketHooks *h = kol_market_hooks (engine);
   KolCell from = kol_market_corp_cell (engine, corp);
@@ -536,9 +536,9 @@ kol_market_move (KolEngine *engine,
  * Moves @corp one step in @dir (StockMarket#move_up and friends).
  */
 void
-kol_market_move_dir (KolEngine           *engine,
-                     int                corp,
-                     KolMarketDirection dir)
+kol_market_move_dir (KolEngine          *engine,
+                     int                 corp,
+                     KolMarketDirection  dir)
 {
   KolCell from = kol_market_corp_cell (engine, corp);
 
@@ -554,7 +554,7 @@ kol_market_move_dir (KolEngine           *engine,
  */
 void
 kol_market_move_up (KolEngine *engine,
-                    int      corp)
+                    int        corp)
 {
   kol_market_move_dir (engine, corp, KOL_MARKET_UP);
 }
@@ -566,7 +566,7 @@ kol_market_move_up (KolEngine *engine,
  */
 void
 kol_market_move_down (KolEngine *engine,
-                      int      corp)
+                      int        corp)
 {
   kol_market_move_dir (engine, corp, KOL_MARKET_DOWN);
 }
@@ -578,7 +578,7 @@ kol_market_move_down (KolEngine *engine,
  */
 void
 kol_market_move_left (KolEngine *engine,
-                      int      corp)
+                      int        corp)
 {
   kol_market_move_dir (engine, corp, KOL_MARKET_LEFT);
 }
@@ -590,7 +590,7 @@ kol_market_move_left (KolEngine *engine,
  */
 void
 kol_market_move_right (KolEngine *engine,
-                       int      corp)
+                       int        corp)
 {
   kol_market_move_dir (engine, corp, KOL_MARKET_RIGHT);
 }
@@ -606,7 +606,7 @@ kol_market_move_right (KolEngine *engine,
  * Returns: the last real cell reached.
  */
 KolCell
-kol_market_find_relative (KolEngine                  *engine,
+kol_market_find_relative (KolEngine                *engine,
                           int                       corp,
                           KolCell                   from,
                           const KolMarketDirection *dirs,
@@ -637,8 +637,8 @@ kol_market_find_relative (KolEngine                  *engine,
  */
 int
 kol_market_compare_corps (KolEngine *engine,
-                          int      a,
-                          int      b)
+                          int        a,
+                          int        b)
 {
   KolCell ca = kol_market_corp_cell (engine, a), cb = kol_market_corp_cell (engine, b);
   int pa, pb;
@@ -676,8 +676,8 @@ cmp_corps (gconstpointer a,
  */
 void
 kol_market_sort_corps (KolEngine *engine,
-                       gint16  *corps,
-                       int      n)
+                       gint16    *corps,
+                       int        n)
 {
   g_qsort_with_data (corps, n, sizeof *corps, cmp_corps, engine);
 }
@@ -694,10 +694,10 @@ kol_market_sort_corps (KolEngine *engine,
  */
 void
 kol_market_log_share_price (KolEngine *engine,
-                            int      corp,
-                            KolCell  from,
-                            int      steps,
-                            gboolean log_steps)
+                            int        corp,
+                            KolCell    from,
+                            int        steps,
+                            gboolean   log_steps)
 {
   KolCell to = kol_market_corp_cell (engine, corp);
   GPtrArray *dirs;

@@ -89,33 +89,33 @@ kol_market_hooks (KolEngine *engine)
 
 /* The cell at @cell, or NULL when there is none (off the grid or empty). */
 const KolMarketCell *kol_market_cell          (KolEngine *engine,
-                                               KolCell  cell);
+                                               KolCell    cell);
 /* Price of @cell, -1 when there is no cell. */
 int                  kol_market_cell_price    (KolEngine *engine,
-                                               KolCell  cell);
+                                               KolCell    cell);
 gboolean             kol_market_cell_has_flag (KolEngine *engine,
-                                               KolCell  cell,
-                                               guint8   flag);
+                                               KolCell    cell,
+                                               guint8     flag);
 /* Length of row @row (SharePrice rows of the MARKET array, gaps included). */
 int                  kol_market_row_length    (KolEngine *engine,
-                                               int      row);
+                                               int        row);
 /* The 18xx.games id of a cell: "<price>,<row>,<col>" (SharePrice#id). */
 char                *kol_market_cell_id       (KolEngine *engine,
-                                               KolCell  cell);
+                                               KolCell    cell);
 /* Parses an id such as "100,3,5"; FALSE for malformed ids or a missing cell
  * or a price that does not match the cell. */
-gboolean             kol_market_cell_from_id  (KolEngine    *engine,
-                                               const char *id,
-                                               KolCell    *out);
-gboolean             kol_market_has_close_cell (KolEngine *engine);
+gboolean kol_market_cell_from_id   (KolEngine  *engine,
+                                    const char *id,
+                                    KolCell    *out);
+gboolean kol_market_has_close_cell (KolEngine *engine);
 
 /* Cells whose flags include any of @flags, as StockMarket#par_prices orders
  * them (by price, then column, then row, all descending). @flags 0 means the
  * par cells (KOL_CELL_PAR and KOL_CELL_PAR_2). Returns the count. */
 int                  kol_market_par_cells     (KolEngine *engine,
-                                               guint8   flags,
-                                               KolCell *out,
-                                               int      max);
+                                               guint8     flags,
+                                               KolCell   *out,
+                                               int        max);
 /* Corporation#min_price: the lowest par price (the price of an IPO share
  * before the corporation has one). */
 int                  kol_market_min_par_price (KolEngine *engine);
@@ -125,23 +125,23 @@ int                  kol_market_min_par_price (KolEngine *engine);
 /* The share price cell of @corp (Corporation#share_price), none when it has
  * none or is closed. */
 KolCell              kol_market_corp_cell     (KolEngine *engine,
-                                               int      corp);
+                                               int        corp);
 /* Its price, -1 when none. */
 int                  kol_market_corp_price    (KolEngine *engine,
-                                               int      corp);
+                                               int        corp);
 /* The corporations on @cell, top of the stack first. */
 int                  kol_market_cell_corps    (KolEngine *engine,
-                                               KolCell  cell,
-                                               gint16  *out,
-                                               int      max);
+                                               KolCell    cell,
+                                               gint16    *out,
+                                               int        max);
 /* Position of @corp in its cell's stack (0 = top), as sort_order_key's
  * find_index. */
 int                  kol_market_stack_position (KolEngine *engine,
-                                                int      corp);
+                                                int        corp);
 /* Replaces the stack of @cell by @order (top first), as 1849's
  * reorder_corps does (sp.corporations.clear + concat). Corporations on the
  * cell that are not in @order go under them, in their old order. */
-void                 kol_market_restack       (KolEngine      *engine,
+void                 kol_market_restack       (KolEngine    *engine,
                                                KolCell       cell,
                                                const gint16 *order,
                                                int           n);
@@ -149,11 +149,11 @@ void                 kol_market_restack       (KolEngine      *engine,
 /* StockMarket#set_par: share price and par price, on the bottom of the
  * cell's stack. */
 void                 kol_market_set_par       (KolEngine *engine,
-                                               int      corp,
-                                               KolCell  cell);
+                                               int        corp,
+                                               KolCell    cell);
 /* Takes @corp off the market (Corporation#close!). */
 void                 kol_market_remove        (KolEngine *engine,
-                                               int      corp);
+                                               int        corp);
 
 /* ---- movement ------------------------------------------------------------ */
 
@@ -168,26 +168,26 @@ KolCell   kol_market_default_up      (KolEngine *engine, int corp, KolCell from)
 KolCell   kol_market_default_down    (KolEngine *engine, int corp, KolCell from);
 KolCell   kol_market_default_left    (KolEngine *engine, int corp, KolCell from);
 KolCell   kol_market_default_right   (KolEngine *engine, int corp, KolCell from);
-KolCell   kol_market_step            (KolEngine           *engine,
-                                      int                corp,
-                                      KolCell            from,
-                                      KolMarketDirection dir);
+KolCell   kol_market_step            (KolEngine          *engine,
+                                      int                 corp,
+                                      KolCell             from,
+                                      KolMarketDirection  dir);
 
 /* StockMarket#move: moves @corp to @to if that is a cell and not where it is;
  * it goes to the bottom of the new stack. Returns TRUE if it moved. */
 gboolean  kol_market_move            (KolEngine *engine,
-                                      int      corp,
-                                      KolCell  to);
+                                      int        corp,
+                                      KolCell    to);
 void      kol_market_move_up         (KolEngine *engine, int corp);
 void      kol_market_move_down       (KolEngine *engine, int corp);
 void      kol_market_move_left       (KolEngine *engine, int corp);
 void      kol_market_move_right      (KolEngine *engine, int corp);
-void      kol_market_move_dir        (KolEngine           *engine,
-                                      int                corp,
-                                      KolMarketDirection dir);
+void      kol_market_move_dir        (KolEngine          *engine,
+                                      int                 corp,
+                                      KolMarketDirection  dir);
 /* StockMarket#find_relative_share_price: the cell reached by @dirs from
  * @from without moving (the last real cell passed). */
-KolCell   kol_market_find_relative   (KolEngine                  *engine,
+KolCell   kol_market_find_relative   (KolEngine                *engine,
                                       int                       corp,
                                       KolCell                   from,
                                       const KolMarketDirection *dirs,
@@ -199,20 +199,20 @@ KolCell   kol_market_find_relative   (KolEngine                  *engine,
  * row, higher in the cell's stack, then id. Corporations without a share
  * price sort first. */
 int       kol_market_compare_corps   (KolEngine *engine,
-                                      int      a,
-                                      int      b);
+                                      int        a,
+                                      int        b);
 /* Sorts corporation indices in place by kol_market_compare_corps. */
 void      kol_market_sort_corps      (KolEngine *engine,
-                                      gint16  *corps,
-                                      int      n);
+                                      gint16    *corps,
+                                      int        n);
 
 /* Game#log_share_price: logs "X's share price moves up from A to B" if
  * @corp's cell differs from @from; with @steps > 1 (or @log_steps) the
  * number of steps is logged too. */
 void      kol_market_log_share_price (KolEngine *engine,
-                                      int      corp,
-                                      KolCell  from,
-                                      int      steps,
-                                      gboolean log_steps);
+                                      int        corp,
+                                      KolCell    from,
+                                      int        steps,
+                                      gboolean   log_steps);
 
 G_END_DECLS

@@ -58,9 +58,9 @@ kol_arg_string (const char *str)
  * Step::Base#log_pass: "X passes <step>".
  */
 void
-kol_step_log_pass (KolEngine  *engine,
-                   KolStep  *s,
-                   KolEntity entity)
+kol_step_log_pass (KolEngine *engine,
+                   KolStep   *s,
+                   KolEntity  entity)
 {
   KolArg args[2] = { kol_arg_entity (entity), kol_arg_string (s->klass->name) };
 
@@ -73,9 +73,9 @@ kol_step_log_pass (KolEngine  *engine,
  * Step::Base#log_skip: "X skips <step>".
  */
 void
-kol_step_log_skip (KolEngine  *engine,
-                   KolStep  *s,
-                   KolEntity entity)
+kol_step_log_skip (KolEngine *engine,
+                   KolStep   *s,
+                   KolEntity  entity)
 {
   KolArg args[2] = { kol_arg_entity (entity), kol_arg_string (s->klass->name) };
 
@@ -90,7 +90,7 @@ kol_step_log_skip (KolEngine  *engine,
  */
 void
 kol_step_default_skip (KolEngine *engine,
-                       KolStep *s)
+                       KolStep   *s)
 {
   KolEntity e = kol_step_current_entity (engine, s);
 
@@ -107,10 +107,10 @@ kol_step_default_skip (KolEngine *engine,
  * Returns: %TRUE.
  */
 gboolean
-kol_step_process_pass (KolEngine         *engine,
-                       KolStep         *s,
-                       const KolAction *a,
-                       GError         **error)
+kol_step_process_pass (KolEngine        *engine,
+                       KolStep          *s,
+                       const KolAction  *a,
+                       GError          **error)
 {
   kol_step_log_pass (engine, s, a->entity);
   kol_step_pass (engine, s);
@@ -123,9 +123,9 @@ kol_step_process_pass (KolEngine         *engine,
  * Returns: %TRUE if @entity is the step's current entity.
  */
 gboolean
-kol_step_is_current (KolEngine  *engine,
-                     KolStep  *s,
-                     KolEntity entity)
+kol_step_is_current (KolEngine *engine,
+                     KolStep   *s,
+                     KolEntity  entity)
 {
   KolEntity cur = kol_step_current_entity (engine, s);
 
@@ -139,8 +139,8 @@ kol_step_is_current (KolEngine  *engine,
  * corporation), or -1.
  */
 int
-kol_operating_acting_corp (KolEngine  *engine,
-                           KolEntity entity)
+kol_operating_acting_corp (KolEngine *engine,
+                           KolEntity  entity)
 {
   if (entity.kind == KOL_ENTITY_CORP)
     return entity.index;
@@ -164,7 +164,7 @@ kol_operating_acting_corp (KolEngine  *engine,
  */
 int
 kol_operating_history_size (KolEngine *engine,
-                            int      corp)
+                            int        corp)
 {
   return engine->corps[corp].operated;
 }
@@ -176,7 +176,7 @@ kol_operating_history_size (KolEngine *engine,
  */
 void
 kol_operating_record_history (KolEngine *engine,
-                              int      corp)
+                              int        corp)
 {
   if (engine->corps[corp].operated < G_MAXUINT8)
     engine->corps[corp].operated++;
@@ -203,7 +203,7 @@ cmp_operating (gconstpointer a,
  * Returns: how many entities were written.
  */
 int
-kol_default_operating_order (KolEngine   *engine,
+kol_default_operating_order (KolEngine *engine,
                              KolEntity *out,
                              int        max)
 {
@@ -226,7 +226,7 @@ kol_default_operating_order (KolEngine   *engine,
  * Returns: the operating order through the title's hook.
  */
 int
-kol_operating_order (KolEngine   *engine,
+kol_operating_order (KolEngine *engine,
                      KolEntity *out,
                      int        max)
 {
@@ -240,8 +240,8 @@ kol_operating_order (KolEngine   *engine,
 /* ------------------------------------------------------- company revenue */
 
 static int
-company_owner_rank (KolEngine  *engine,
-                    KolEntity owner)
+company_owner_rank (KolEngine *engine,
+                    KolEntity  owner)
 {
   return owner.kind == KOL_ENTITY_PLAYER ? 0 : 1;
 }
@@ -249,7 +249,7 @@ company_owner_rank (KolEngine  *engine,
 /* The player's position in 18xx.games' @players (reordered for priority). */
 static int
 player_position (KolEngine *engine,
-                 int      player)
+                 int        player)
 {
   for (int i = 0; i < engine->n_players; i++)
     if (engine->player_order[i] == player)
@@ -337,7 +337,7 @@ kol_operating_payout_companies (KolEngine *engine)
 
 static int
 tile_n_paths (KolEngine *engine,
-              int      hex)
+              int        hex)
 {
   return engine->title->tiles[engine->hexes[hex].tile].n_paths;
 }
@@ -347,8 +347,8 @@ tile_n_paths (KolEngine *engine,
  * until the corporation places a token there. */
 static gboolean
 tile_reserved_by (KolEngine *engine,
-                  int      hex,
-                  int      corp)
+                  int        hex,
+                  int        corp)
 {
   const KolCorpDef *def = &engine->title->corps[corp];
   const KolTileDef *tile = &engine->title->tiles[engine->hexes[hex].tile];
@@ -363,8 +363,8 @@ tile_reserved_by (KolEngine *engine,
 
 static int
 reserved_city (KolEngine *engine,
-               int      hex,
-               int      corp)
+               int        hex,
+               int        corp)
 {
   const KolTileDef *tile = &engine->title->tiles[engine->hexes[hex].tile];
   int n = kol_tile_n_cities (tile);
@@ -383,8 +383,8 @@ reserved_city (KolEngine *engine,
 
 static void
 add_pending_home_token (KolEngine *engine,
-                        int      corp,
-                        int      hex)
+                        int        corp,
+                        int        hex)
 {
   gint16 hexes[KOL_MAX_PENDING_HEXES];
   int n = 0;
@@ -423,7 +423,7 @@ add_pending_home_token (KolEngine *engine,
  */
 void
 kol_default_place_home_token (KolEngine *engine,
-                              int      corp)
+                              int        corp)
 {
   const KolCorpDef *def = &engine->title->corps[corp];
   KolCorp *c = &engine->corps[corp];
@@ -466,7 +466,7 @@ kol_default_place_home_token (KolEngine *engine,
  */
 void
 kol_operating_place_home_token (KolEngine *engine,
-                                int      corp)
+                                int        corp)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
 
@@ -487,7 +487,7 @@ kol_operating_place_home_token (KolEngine *engine,
  * Returns: the number of lays written to @out.
  */
 int
-kol_default_tile_lays (KolEngine    *engine,
+kol_default_tile_lays (KolEngine  *engine,
                        int         corp,
                        KolTileLay *out,
                        int         max)
@@ -513,7 +513,7 @@ kol_default_tile_lays (KolEngine    *engine,
  * Returns: the tile lays of @corp this turn, through the title's hook.
  */
 int
-kol_operating_tile_lays (KolEngine    *engine,
+kol_operating_tile_lays (KolEngine  *engine,
                          int         corp,
                          KolTileLay *out,
                          int         max)
@@ -537,12 +537,12 @@ kol_operating_tile_lays (KolEngine    *engine,
  * Returns: the cost.
  */
 int
-kol_default_upgrade_cost (KolEngine  *engine,
-                          KolEntity entity,
-                          int       spender,
-                          int       hex,
-                          int       old_tile,
-                          int       new_tile)
+kol_default_upgrade_cost (KolEngine *engine,
+                          KolEntity  entity,
+                          int        spender,
+                          int        hex,
+                          int        old_tile,
+                          int        new_tile)
 {
   if (!engine->title->tiles[old_tile].preprinted)
     return 0;
@@ -555,8 +555,8 @@ kol_default_upgrade_cost (KolEngine  *engine,
  * Returns: the entity's cash (Game#buying_power).
  */
 int
-kol_default_buying_power (KolEngine  *engine,
-                          KolEntity entity)
+kol_default_buying_power (KolEngine *engine,
+                          KolEntity  entity)
 {
   return kol_engine_cash (engine, entity);
 }
@@ -567,8 +567,8 @@ kol_default_buying_power (KolEngine  *engine,
  * Returns: what @entity can spend, through the title's hook.
  */
 int
-kol_operating_buying_power (KolEngine  *engine,
-                            KolEntity entity)
+kol_operating_buying_power (KolEngine *engine,
+                            KolEntity  entity)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
 
@@ -584,7 +584,7 @@ kol_operating_buying_power (KolEngine  *engine,
  */
 int
 kol_default_train_limit (KolEngine *engine,
-                         int      corp)
+                         int        corp)
 {
   return engine->title->phases[engine->phase].train_limit;
 }
@@ -596,7 +596,7 @@ kol_default_train_limit (KolEngine *engine,
  */
 int
 kol_operating_train_limit (KolEngine *engine,
-                           int      corp)
+                           int        corp)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
 
@@ -613,7 +613,7 @@ kol_operating_train_limit (KolEngine *engine,
  */
 gboolean
 kol_default_can_run_route (KolEngine *engine,
-                           int      corp)
+                           int        corp)
 {
   KolReachOpts opts;
 
@@ -628,7 +628,7 @@ kol_default_can_run_route (KolEngine *engine,
  */
 gboolean
 kol_operating_can_run_route (KolEngine *engine,
-                             int      corp)
+                             int        corp)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
 
@@ -643,7 +643,7 @@ kol_operating_can_run_route (KolEngine *engine,
  * Returns: the sum of the routes' revenues (Game#routes_revenue).
  */
 int
-kol_default_routes_revenue (KolEngine           *engine,
+kol_default_routes_revenue (KolEngine         *engine,
                             int                corp,
                             const KolRunRoute *routes,
                             int                n)
@@ -661,7 +661,7 @@ kol_default_routes_revenue (KolEngine           *engine,
  * Returns: the revenue of @routes, through the title's hook.
  */
 int
-kol_operating_routes_revenue (KolEngine           *engine,
+kol_operating_routes_revenue (KolEngine         *engine,
                               int                corp,
                               const KolRunRoute *routes,
                               int                n)
@@ -680,7 +680,7 @@ kol_operating_routes_revenue (KolEngine           *engine,
  * :close ability fires on @event for @corp.
  */
 void
-kol_operating_close_companies_on_event (KolEngine    *engine,
+kol_operating_close_companies_on_event (KolEngine  *engine,
                                         int         corp,
                                         const char *event)
 {
@@ -697,7 +697,7 @@ kol_operating_close_companies_on_event (KolEngine    *engine,
  */
 gboolean
 kol_operating_corp_has_abilities (KolEngine *engine,
-                                  int      corp)
+                                  int        corp)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
 
@@ -706,7 +706,7 @@ kol_operating_corp_has_abilities (KolEngine *engine,
 
 static void
 remove_corp_from_board (KolEngine *engine,
-                        int      corp)
+                        int        corp)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
   KolCorp *c = &engine->corps[corp];
@@ -722,7 +722,7 @@ remove_corp_from_board (KolEngine *engine,
 
 static void
 close_corp_companies (KolEngine *engine,
-                      int      corp)
+                      int        corp)
 {
   gint16 list[KOL_MAX_COMPANIES];
   int n = kol_engine_companies_of (engine, kol_entity (KOL_ENTITY_CORP, corp), list, KOL_MAX_COMPANIES);
@@ -763,7 +763,7 @@ kol_default_event_close_companies (KolEngine *engine)
  */
 void
 kol_default_close_corporation (KolEngine *engine,
-                               int      corp)
+                               int        corp)
 {
   KolCorp *c = &engine->corps[corp];
   gint16 trains[KOL_MAX_TRAINS];
@@ -794,7 +794,7 @@ kol_default_close_corporation (KolEngine *engine,
  */
 void
 kol_operating_close_corporation (KolEngine *engine,
-                                 int      corp)
+                                 int        corp)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
 
@@ -812,8 +812,8 @@ kol_operating_close_corporation (KolEngine *engine,
  * Round::Operating#select_entities: Game#operating_order.
  */
 void
-kol_round_operating_select_entities (KolEngine  *engine,
-                                     KolRound *r)
+kol_round_operating_select_entities (KolEngine *engine,
+                                     KolRound  *r)
 {
   r->n_entities = kol_operating_order (engine, r->entities, KOL_MAX_ROUND_ENTITIES);
 }
@@ -824,8 +824,8 @@ kol_round_operating_select_entities (KolEngine  *engine,
  * Returns: %TRUE if @e does not operate (closed).
  */
 gboolean
-kol_round_operating_skip_entity (KolEngine  *engine,
-                                 KolEntity e)
+kol_round_operating_skip_entity (KolEngine *engine,
+                                 KolEntity  e)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
 
@@ -857,8 +857,8 @@ home_token_timing (KolEngine *engine)
 }
 
 static void
-reset_operated_trains (KolEngine  *engine,
-                       KolEntity e)
+reset_operated_trains (KolEngine *engine,
+                       KolEntity  e)
 {
   for (int i = 0; i < engine->n_trains; i++)
     if (kol_entity_equal (engine->trains[i].owner, e))
@@ -873,8 +873,8 @@ reset_operated_trains (KolEngine  *engine,
  * entity starts operating.
  */
 void
-kol_round_operating_setup (KolEngine  *engine,
-                           KolRound *r)
+kol_round_operating_setup (KolEngine *engine,
+                           KolRound  *r)
 {
   r->current_operator = KOL_ENTITY_INIT_NONE;
   kol_operating_payout_companies (engine);
@@ -894,8 +894,8 @@ kol_round_operating_setup (KolEngine  *engine,
  * Game#after_end_of_operating_turn through the title's hook.
  */
 void
-kol_round_operating_after_end_of_turn (KolEngine  *engine,
-                                       KolEntity operator)
+kol_round_operating_after_end_of_turn (KolEngine *engine,
+                                       KolEntity  operator)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
 
@@ -952,8 +952,8 @@ kol_round_operating_start_operating (KolEngine *engine)
  * operating with fresh steps; nothing happens after the last one.
  */
 void
-kol_round_operating_next_entity (KolEngine  *engine,
-                                 KolRound *r)
+kol_round_operating_next_entity (KolEngine *engine,
+                                 KolRound  *r)
 {
   for (int guard = 0; guard <= r->n_entities; guard++)
     {
@@ -986,8 +986,8 @@ kol_round_operating_force_next_entity (KolEngine *engine)
 }
 
 static gboolean
-entity_owned_by_player (KolEngine  *engine,
-                        KolEntity e)
+entity_owned_by_player (KolEngine *engine,
+                        KolEntity  e)
 {
   switch (e.kind)
     {
@@ -1001,8 +1001,8 @@ entity_owned_by_player (KolEngine  *engine,
 }
 
 static gboolean
-entity_in_receivership (KolEngine  *engine,
-                        KolEntity e)
+entity_in_receivership (KolEngine *engine,
+                        KolEntity  e)
 {
   return e.kind == KOL_ENTITY_CORP && engine->corps[e.index].owner.kind == KOL_ENTITY_POOL;
 }
@@ -1014,7 +1014,7 @@ entity_in_receivership (KolEngine  *engine,
  * waits for it; otherwise the next entity operates.
  */
 void
-kol_round_operating_after_process (KolEngine         *engine,
+kol_round_operating_after_process (KolEngine       *engine,
                                    KolRound        *r,
                                    const KolAction *a)
 {
@@ -1047,8 +1047,8 @@ kol_round_operating_after_process (KolEngine         *engine,
  * round then has no current operator.
  */
 gboolean
-kol_round_operating_finished (KolEngine  *engine,
-                              KolRound *r)
+kol_round_operating_finished (KolEngine *engine,
+                              KolRound  *r)
 {
   gboolean finished = kol_round_active_step (engine) == NULL || !kol_round_operating_any_to_act (engine);
 

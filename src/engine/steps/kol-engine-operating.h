@@ -292,31 +292,31 @@ kol_operating_hooks (KolEngine *engine)
 
 /* Generic defaults (and the entry points steps call, which dispatch to the
  * hook when there is one). */
-int       kol_default_operating_order   (KolEngine *engine, KolEntity *out, int max);
-int       kol_operating_order           (KolEngine *engine, KolEntity *out, int max);
-void      kol_default_payout_companies  (KolEngine *engine);
-void      kol_operating_payout_companies(KolEngine *engine);
-void      kol_default_place_home_token  (KolEngine *engine, int corp);
-void      kol_operating_place_home_token(KolEngine *engine, int corp);
-int       kol_default_tile_lays         (KolEngine *engine, int corp, KolTileLay *out, int max);
-int       kol_operating_tile_lays       (KolEngine *engine, int corp, KolTileLay *out, int max);
-int       kol_default_upgrade_cost      (KolEngine *engine, KolEntity entity, int spender, int hex,
-                                         int old_tile, int new_tile);
-int       kol_default_buying_power      (KolEngine *engine, KolEntity entity);
-int       kol_operating_buying_power    (KolEngine *engine, KolEntity entity);
-int       kol_default_train_limit       (KolEngine *engine, int corp);
-int       kol_operating_train_limit     (KolEngine *engine, int corp);
-gboolean  kol_default_can_run_route     (KolEngine *engine, int corp);
-gboolean  kol_operating_can_run_route   (KolEngine *engine, int corp);
-int       kol_default_routes_revenue    (KolEngine *engine, int corp, const KolRunRoute *routes, int n);
-int       kol_operating_routes_revenue  (KolEngine *engine, int corp, const KolRunRoute *routes, int n);
-void      kol_default_close_corporation (KolEngine *engine, int corp);
-void      kol_operating_close_corporation(KolEngine *engine, int corp);
-void      kol_operating_close_companies_on_event (KolEngine *engine, int corp, const char *event);
+int      kol_default_operating_order            (KolEngine *engine, KolEntity *out, int max);
+int      kol_operating_order                    (KolEngine *engine, KolEntity *out, int max);
+void     kol_default_payout_companies           (KolEngine *engine);
+void     kol_operating_payout_companies         (KolEngine *engine);
+void     kol_default_place_home_token           (KolEngine *engine, int corp);
+void     kol_operating_place_home_token         (KolEngine *engine, int corp);
+int      kol_default_tile_lays                  (KolEngine *engine, int corp, KolTileLay *out, int max);
+int      kol_operating_tile_lays                (KolEngine *engine, int corp, KolTileLay *out, int max);
+int      kol_default_upgrade_cost               (KolEngine *engine, KolEntity entity, int spender, int hex,
+                                                 int        old_tile, int new_tile);
+int      kol_default_buying_power               (KolEngine *engine, KolEntity entity);
+int      kol_operating_buying_power             (KolEngine *engine, KolEntity entity);
+int      kol_default_train_limit                (KolEngine *engine, int corp);
+int      kol_operating_train_limit              (KolEngine *engine, int corp);
+gboolean kol_default_can_run_route              (KolEngine *engine, int corp);
+gboolean kol_operating_can_run_route            (KolEngine *engine, int corp);
+int      kol_default_routes_revenue             (KolEngine *engine, int corp, const KolRunRoute *routes, int n);
+int      kol_operating_routes_revenue           (KolEngine *engine, int corp, const KolRunRoute *routes, int n);
+void     kol_default_close_corporation          (KolEngine *engine, int corp);
+void     kol_operating_close_corporation        (KolEngine *engine, int corp);
+void     kol_operating_close_companies_on_event (KolEngine *engine, int corp, const char *event);
 /* Game#event_close_companies! for titles' event hooks (no abilities: all
  * open companies close). */
-void      kol_default_event_close_companies (KolEngine *engine);
-gboolean  kol_operating_corp_has_abilities (KolEngine *engine, int corp);
+void     kol_default_event_close_companies (KolEngine *engine);
+gboolean kol_operating_corp_has_abilities  (KolEngine *engine, int corp);
 
 /* The corporation that pays for @entity's actions: a company's owner, else
  * the entity itself (Game#token_owner / Tracker#get_tile_lay_corporation). */

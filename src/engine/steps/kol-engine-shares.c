@@ -55,7 +55,7 @@ capitalization (KolEngine *engine)
  * Returns: %FALSE if the certificates do not form a bundle.
  */
 gboolean
-kol_bundle_init (KolEngine      *engine,
+kol_bundle_init (KolEngine    *engine,
                  KolBundle    *b,
                  const gint16 *certs,
                  int           n,
@@ -91,7 +91,7 @@ kol_bundle_init (KolEngine      *engine,
  * Share#to_bundle: the bundle of certificate @cert alone.
  */
 void
-kol_bundle_init_cert (KolEngine   *engine,
+kol_bundle_init_cert (KolEngine *engine,
                       KolBundle *b,
                       int        cert)
 {
@@ -108,10 +108,10 @@ kol_bundle_init_cert (KolEngine   *engine,
  * Returns: %FALSE with a refusal if the certificates do not form a bundle.
  */
 gboolean
-kol_bundle_from_action (KolEngine         *engine,
-                        KolBundle       *b,
-                        const KolAction *a,
-                        GError         **error)
+kol_bundle_from_action (KolEngine        *engine,
+                        KolBundle        *b,
+                        const KolAction  *a,
+                        GError          **error)
 {
   if (!kol_bundle_init (engine, b, a->shares, a->n_shares, 0))
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0,
@@ -132,7 +132,7 @@ kol_bundle_from_action (KolEngine         *engine,
  * Returns: the total percentage of the bundle's certificates.
  */
 int
-kol_bundle_certs_percent (KolEngine         *engine,
+kol_bundle_certs_percent (KolEngine       *engine,
                           const KolBundle *b)
 {
   int total = 0;
@@ -148,7 +148,7 @@ kol_bundle_certs_percent (KolEngine         *engine,
  * Returns: %TRUE for a partial bundle (ShareBundle#partial?).
  */
 gboolean
-kol_bundle_partial (KolEngine         *engine,
+kol_bundle_partial (KolEngine       *engine,
                     const KolBundle *b)
 {
   return b->percent != kol_bundle_certs_percent (engine, b);
@@ -160,7 +160,7 @@ kol_bundle_partial (KolEngine         *engine,
  * Returns: the president's certificate in @b, or -1.
  */
 int
-kol_bundle_president_cert (KolEngine         *engine,
+kol_bundle_president_cert (KolEngine       *engine,
                            const KolBundle *b)
 {
   for (int i = 0; i < b->n_certs; i++)
@@ -175,7 +175,7 @@ kol_bundle_president_cert (KolEngine         *engine,
  * Returns: the number of shares in @b, rounded up.
  */
 int
-kol_bundle_num_shares (KolEngine         *engine,
+kol_bundle_num_shares (KolEngine       *engine,
                        const KolBundle *b)
 {
   int sp = kol_engine_share_percent (engine, b->corp);
@@ -194,7 +194,7 @@ kol_bundle_num_shares (KolEngine         *engine,
  */
 int
 kol_cert_price_per_share (KolEngine *engine,
-                          int      cert)
+                          int        cert)
 {
   const KolCert *c = &engine->certs[cert];
   int price;
@@ -213,7 +213,7 @@ kol_cert_price_per_share (KolEngine *engine,
  * price per share.
  */
 int
-kol_bundle_price_per_share (KolEngine         *engine,
+kol_bundle_price_per_share (KolEngine       *engine,
                             const KolBundle *b)
 {
   if (b->share_price > 0)
@@ -227,7 +227,7 @@ kol_bundle_price_per_share (KolEngine         *engine,
  * Returns: ShareBundle#price, price per share × shares, rounded up.
  */
 int
-kol_bundle_price (KolEngine         *engine,
+kol_bundle_price (KolEngine       *engine,
                   const KolBundle *b)
 {
   gint64 num = (gint64) kol_bundle_price_per_share (engine, b) * b->percent;
@@ -242,7 +242,7 @@ kol_bundle_price (KolEngine         *engine,
  * Returns: %TRUE if every certificate is buyable (not reserved).
  */
 gboolean
-kol_bundle_buyable (KolEngine         *engine,
+kol_bundle_buyable (KolEngine       *engine,
                     const KolBundle *b)
 {
   for (int i = 0; i < b->n_certs; i++)
@@ -261,7 +261,7 @@ kol_bundle_buyable (KolEngine         *engine,
  * Returns: %TRUE if @entity may part with @b.
  */
 gboolean
-kol_bundle_can_dump (KolEngine         *engine,
+kol_bundle_can_dump (KolEngine       *engine,
                      const KolBundle *b,
                      KolEntity        entity)
 {
@@ -306,7 +306,7 @@ cmp_int (gconstpointer a,
  * percentage, president's certificate or not, and certificate sizes.
  */
 gboolean
-kol_bundle_same_shape (KolEngine         *engine,
+kol_bundle_same_shape (KolEngine       *engine,
                        const KolBundle *a,
                        const KolBundle *b)
 {
@@ -336,7 +336,7 @@ kol_bundle_same_shape (KolEngine         *engine,
  */
 int
 kol_corp_par_price (KolEngine *engine,
-                    int      corp)
+                    int        corp)
 {
   const KolStockHooks *h = kol_stock_hooks (engine);
   const KolCorp *c = &engine->corps[corp];
@@ -357,7 +357,7 @@ kol_corp_par_price (KolEngine *engine,
  */
 int
 kol_corp_presidents_percent (KolEngine *engine,
-                             int      corp)
+                             int        corp)
 {
   const KolCorpDef *def = &engine->title->corps[corp];
 
@@ -371,7 +371,7 @@ kol_corp_presidents_percent (KolEngine *engine,
  */
 int
 kol_corp_total_shares (KolEngine *engine,
-                       int      corp)
+                       int        corp)
 {
   return 100 / kol_engine_share_percent (engine, corp);
 }
@@ -383,7 +383,7 @@ kol_corp_total_shares (KolEngine *engine,
  */
 int
 kol_corp_ipo_percent (KolEngine *engine,
-                      int      corp)
+                      int        corp)
 {
   return kol_engine_percent_of (engine, corp_entity (corp), corp);
 }
@@ -395,7 +395,7 @@ kol_corp_ipo_percent (KolEngine *engine,
  */
 int
 kol_corp_pool_percent (KolEngine *engine,
-                       int      corp)
+                       int        corp)
 {
   return kol_engine_percent_of (engine, pool_entity (), corp);
 }
@@ -407,7 +407,7 @@ kol_corp_pool_percent (KolEngine *engine,
  */
 int
 kol_corp_num_market_shares (KolEngine *engine,
-                            int      corp)
+                            int        corp)
 {
   return kol_corp_pool_percent (engine, corp) / kol_engine_share_percent (engine, corp);
 }
@@ -419,7 +419,7 @@ kol_corp_num_market_shares (KolEngine *engine,
  */
 int
 kol_corp_player_percent (KolEngine *engine,
-                         int      corp)
+                         int        corp)
 {
   int total = 0;
 
@@ -439,7 +439,7 @@ kol_corp_player_percent (KolEngine *engine,
  */
 gboolean
 kol_corp_floated (KolEngine *engine,
-                  int      corp)
+                  int        corp)
 {
   KolCorp *c = &engine->corps[corp];
 
@@ -457,9 +457,9 @@ kol_corp_floated (KolEngine *engine,
  * Returns: %TRUE if @e presides over @corp (Corporation#president?).
  */
 gboolean
-kol_corp_is_president (KolEngine  *engine,
-                       int       corp,
-                       KolEntity e)
+kol_corp_is_president (KolEngine *engine,
+                       int        corp,
+                       KolEntity  e)
 {
   return same_entity (engine->corps[corp].owner, e);
 }
@@ -471,7 +471,7 @@ kol_corp_is_president (KolEngine  *engine,
  */
 int
 kol_corp_max_ownership (KolEngine *engine,
-                        int      corp)
+                        int        corp)
 {
   const KolStockHooks *h = kol_stock_hooks (engine);
 
@@ -488,10 +488,10 @@ kol_corp_max_ownership (KolEngine *engine,
  * Returns: %TRUE if @holder may hold its share of @corp plus @extra percent.
  */
 gboolean
-kol_corp_holding_ok (KolEngine  *engine,
-                     int       corp,
-                     KolEntity holder,
-                     int       extra)
+kol_corp_holding_ok (KolEngine *engine,
+                     int        corp,
+                     KolEntity  holder,
+                     int        extra)
 {
   if (same_entity (holder, corp_entity (corp)))
     return TRUE;
@@ -509,7 +509,7 @@ kol_corp_holding_ok (KolEngine  *engine,
  */
 gboolean
 kol_corp_counts_for_limit (KolEngine *engine,
-                           int      corp)
+                           int        corp)
 {
   return TRUE;
 }
@@ -524,7 +524,7 @@ kol_corp_counts_for_limit (KolEngine *engine,
  */
 gboolean
 kol_corp_buy_multiple (KolEngine *engine,
-                       int      corp)
+                       int        corp)
 {
   return FALSE;
 }
@@ -542,7 +542,7 @@ kol_corp_buy_multiple (KolEngine *engine,
  */
 int
 kol_shares_player_order (KolEngine *engine,
-                         gint16  *out)
+                         gint16    *out)
 {
   const KolStockHooks *h = kol_stock_hooks (engine);
 
@@ -561,7 +561,7 @@ kol_shares_player_order (KolEngine *engine,
  */
 int
 kol_shares_possible_presidents (KolEngine *engine,
-                                gint16  *out)
+                                gint16    *out)
 {
   gint16 order[KOL_MAX_PLAYERS];
   int n = kol_shares_player_order (engine, order), m = 0;
@@ -581,9 +581,9 @@ kol_shares_possible_presidents (KolEngine *engine,
  * Returns: the distance.
  */
 int
-kol_shares_distance (KolEngine  *engine,
-                     KolEntity a,
-                     KolEntity b)
+kol_shares_distance (KolEngine *engine,
+                     KolEntity  a,
+                     KolEntity  b)
 {
   gint16 order[KOL_MAX_PLAYERS];
   int n, ia = -1, ib = -1;
@@ -612,8 +612,8 @@ kol_shares_distance (KolEngine  *engine,
  * Returns: the certificate count.
  */
 int
-kol_shares_num_certs (KolEngine  *engine,
-                      KolEntity e)
+kol_shares_num_certs (KolEngine *engine,
+                      KolEntity  e)
 {
   const KolStockHooks *h = kol_stock_hooks (engine);
   int n = 0;
@@ -637,7 +637,7 @@ kol_shares_num_certs (KolEngine  *engine,
  */
 int
 kol_shares_cert_limit (KolEngine *engine,
-                       int      player)
+                       int        player)
 {
   return engine->title->cert_limit;
 }
@@ -649,7 +649,7 @@ kol_shares_cert_limit (KolEngine *engine,
  */
 int
 kol_shares_market_share_limit (KolEngine *engine,
-                               int      corp)
+                               int        corp)
 {
   const KolStockHooks *h = kol_stock_hooks (engine);
 
@@ -662,7 +662,7 @@ kol_shares_market_share_limit (KolEngine *engine,
  * Returns: SharePool#fit_in_bank?: the pool may take @b.
  */
 gboolean
-kol_shares_fit_in_pool (KolEngine         *engine,
+kol_shares_fit_in_pool (KolEngine       *engine,
                         const KolBundle *b)
 {
   return b->percent + kol_corp_pool_percent (engine, b->corp) <=
@@ -676,7 +676,7 @@ kol_shares_fit_in_pool (KolEngine         *engine,
  */
 gboolean
 kol_shares_pool_at_limit (KolEngine *engine,
-                          int      corp)
+                          int        corp)
 {
   return kol_corp_pool_percent (engine, corp) >= kol_shares_market_share_limit (engine, corp);
 }
@@ -689,9 +689,9 @@ kol_shares_pool_at_limit (KolEngine *engine,
  * SharePool#move_share: @cert goes to the end of @to's holding.
  */
 void
-kol_shares_move_cert (KolEngine  *engine,
-                      int       cert,
-                      KolEntity to)
+kol_shares_move_cert (KolEngine *engine,
+                      int        cert,
+                      KolEntity  to)
 {
   kol_engine_move_cert (engine, cert, to);
 }
@@ -705,11 +705,11 @@ kol_shares_move_cert (KolEngine  *engine,
  * the president's certificate.
  */
 void
-kol_default_change_president (KolEngine  *engine,
-                              int       presidents_cert,
-                              KolEntity swap_to,
-                              KolEntity president,
-                              KolEntity previous)
+kol_default_change_president (KolEngine *engine,
+                              int        presidents_cert,
+                              KolEntity  swap_to,
+                              KolEntity  president,
+                              KolEntity  previous)
 {
   int corp = engine->certs[presidents_cert].corp;
   int num = engine->certs[presidents_cert].percent / kol_engine_share_percent (engine, corp);
@@ -727,11 +727,11 @@ kol_default_change_president (KolEngine  *engine,
  * SharePool#change_president through the title's hook.
  */
 void
-kol_shares_change_president (KolEngine  *engine,
-                             int       presidents_cert,
-                             KolEntity swap_to,
-                             KolEntity president,
-                             KolEntity previous)
+kol_shares_change_president (KolEngine *engine,
+                             int        presidents_cert,
+                             KolEntity  swap_to,
+                             KolEntity  president,
+                             KolEntity  previous)
 {
   const KolStockHooks *h = kol_stock_hooks (engine);
 
@@ -749,7 +749,7 @@ kol_shares_change_president (KolEngine  *engine,
  * holds.
  */
 void
-kol_default_handle_partial (KolEngine         *engine,
+kol_default_handle_partial (KolEngine       *engine,
                             const KolBundle *b,
                             KolEntity        from,
                             KolEntity        to)
@@ -772,7 +772,7 @@ kol_default_handle_partial (KolEngine         *engine,
  * SharePool#handle_partial through the title's hook.
  */
 void
-kol_shares_handle_partial (KolEngine         *engine,
+kol_shares_handle_partial (KolEngine       *engine,
                            const KolBundle *b,
                            KolEntity        from,
                            KolEntity        to)
@@ -786,9 +786,9 @@ kol_shares_handle_partial (KolEngine         *engine,
 }
 
 static void
-log_president (KolEngine  *engine,
-               KolEntity president,
-               int       corp)
+log_president (KolEngine *engine,
+               KolEntity  president,
+               int        corp)
 {
   KolArg args[2] = { kol_arg_entity (president), kol_arg_int (KOL_ARG_CORP, corp) };
 
@@ -799,10 +799,10 @@ log_president (KolEngine  *engine,
  * choice: the president's certificate holder when there was no president,
  * else the nearest player after the previous one with enough shares). */
 static KolEntity
-choose_president (KolEngine  *engine,
-                  int       corp,
-                  KolEntity previous,
-                  gboolean *stays)
+choose_president (KolEngine *engine,
+                  int        corp,
+                  KolEntity  previous,
+                  gboolean  *stays)
 {
   gint16 order[KOL_MAX_PLAYERS];
   int n = kol_shares_player_order (engine, order);
@@ -851,7 +851,7 @@ choose_president (KolEngine  *engine,
 /* The presidency part of SharePool#transfer_shares (the receivership
  * branches of allow_president_sale are not reached by our titles). */
 static void
-change_presidency (KolEngine         *engine,
+change_presidency (KolEngine       *engine,
                    const KolBundle *b,
                    KolEntity        to,
                    KolEntity        previous,
@@ -931,7 +931,7 @@ kol_transfer_opts_init (KolTransferOpts *opts)
  * change.
  */
 void
-kol_shares_transfer (KolEngine               *engine,
+kol_shares_transfer (KolEngine             *engine,
                      const KolBundle       *b,
                      KolEntity              to,
                      const KolTransferOpts *opts)
@@ -970,7 +970,7 @@ kol_buy_opts_init (KolBuyOpts *opts)
 }
 
 static void
-log_buy (KolEngine         *engine,
+log_buy (KolEngine       *engine,
          KolEntity        entity,
          const KolBundle *b,
          int              price)
@@ -1020,7 +1020,7 @@ log_buy (KolEngine         *engine,
  * corporation or a player selling theirs, else the bank (the IPO is the
  * corporation's treasury in both titles). */
 static KolEntity
-buy_receiver (KolEngine         *engine,
+buy_receiver (KolEngine       *engine,
               const KolBundle *b)
 {
   gboolean own = same_entity (b->owner, corp_entity (b->corp));
@@ -1041,7 +1041,7 @@ buy_receiver (KolEngine         *engine,
  * corporation if this floated it. No rule checks: steps check first.
  */
 void
-kol_shares_buy (KolEngine          *engine,
+kol_shares_buy (KolEngine        *engine,
                 KolEntity         entity,
                 const KolBundle  *b,
                 const KolBuyOpts *opts)
@@ -1105,7 +1105,7 @@ kol_shares_buy (KolEngine          *engine,
 /* ---------------------------------------------------------------- selling */
 
 static void
-log_sell (KolEngine         *engine,
+log_sell (KolEngine       *engine,
           const KolBundle *b,
           int              price)
 {
@@ -1132,7 +1132,7 @@ log_sell (KolEngine         *engine,
  * SharePool#sell_shares: @b goes to the pool and the bank pays its owner.
  */
 void
-kol_shares_sell (KolEngine         *engine,
+kol_shares_sell (KolEngine       *engine,
                  const KolBundle *b,
                  gboolean         allow_president_change,
                  gboolean         silent)
@@ -1159,10 +1159,10 @@ sell_movement (KolEngine *engine)
 }
 
 static void
-move_times (KolEngine           *engine,
-            int                corp,
-            KolMarketDirection dir,
-            int                times)
+move_times (KolEngine          *engine,
+            int                 corp,
+            KolMarketDirection  dir,
+            int                 times)
 {
   for (int i = 0; i < times; i++)
     kol_market_move_dir (engine, corp, dir);
@@ -1176,7 +1176,7 @@ move_times (KolEngine           *engine,
  * logs the move.
  */
 void
-kol_shares_sell_and_change_price (KolEngine         *engine,
+kol_shares_sell_and_change_price (KolEngine       *engine,
                                   const KolBundle *b,
                                   gboolean         allow_president_change,
                                   int              movement)
@@ -1268,7 +1268,7 @@ cmp_bundle_percent (gconstpointer a,
  * Returns: the number of bundles.
  */
 int
-kol_shares_all_bundles_for_corporation (KolEngine      *engine,
+kol_shares_all_bundles_for_corporation (KolEngine    *engine,
                                         KolEntity     holder,
                                         int           corp,
                                         const gint16 *certs,
@@ -1316,7 +1316,7 @@ kol_shares_all_bundles_for_corporation (KolEngine      *engine,
  * Returns: the number of bundles.
  */
 int
-kol_default_bundles_for_corporation (KolEngine   *engine,
+kol_default_bundles_for_corporation (KolEngine *engine,
                                      KolEntity  holder,
                                      int        corp,
                                      KolBundle *out,
@@ -1333,7 +1333,7 @@ kol_default_bundles_for_corporation (KolEngine   *engine,
  * Returns: the number of bundles.
  */
 int
-kol_shares_bundles_for_corporation (KolEngine   *engine,
+kol_shares_bundles_for_corporation (KolEngine *engine,
                                     KolEntity  holder,
                                     int        corp,
                                     KolBundle *out,
@@ -1356,7 +1356,7 @@ kol_shares_bundles_for_corporation (KolEngine   *engine,
  */
 void
 kol_shares_float_corporation (KolEngine *engine,
-                              int      corp)
+                              int        corp)
 {
   KolArg args[2] = { kol_arg_int (KOL_ARG_CORP, corp) };
 
@@ -1371,7 +1371,7 @@ kol_shares_float_corporation (KolEngine *engine,
 
 static void
 remove_from_corp_order (KolEngine *engine,
-                        int      corp)
+                        int        corp)
 {
   int m = 0;
 
@@ -1390,7 +1390,7 @@ remove_from_corp_order (KolEngine *engine,
  */
 void
 kol_shares_close_corporation (KolEngine *engine,
-                              int      corp)
+                              int        corp)
 {
   KolCorp *c = &engine->corps[corp];
 
@@ -1414,7 +1414,7 @@ kol_shares_close_corporation (KolEngine *engine,
  */
 void
 kol_shares_reset_corporation (KolEngine *engine,
-                              int      corp)
+                              int        corp)
 {
   const KolCorpDef *def = &engine->title->corps[corp];
   KolCorp *c = &engine->corps[corp];

@@ -32,9 +32,9 @@ state (KolEngine *engine)
 
 /* players_sold[entity][corp]; only players sell in stock rounds */
 static KolSold
-sold_state (KolEngine  *engine,
-            KolEntity entity,
-            int       corp)
+sold_state (KolEngine *engine,
+            KolEntity  entity,
+            int        corp)
 {
   if (entity.kind != KOL_ENTITY_PLAYER || entity.index < 0 || entity.index >= KOL_MAX_PLAYERS)
     return KOL_SOLD_NONE;
@@ -53,9 +53,9 @@ sold_state (KolEngine  *engine,
  * Returns: %TRUE if @parrer may par @corp.
  */
 gboolean
-kol_default_can_par (KolEngine  *engine,
-                     int       corp,
-                     KolEntity parrer)
+kol_default_can_par (KolEngine *engine,
+                     int        corp,
+                     KolEntity  parrer)
 {
   const KolCorp *c = &engine->corps[corp];
 
@@ -68,9 +68,9 @@ kol_default_can_par (KolEngine  *engine,
  * Returns: Game#can_par? through the title's hook.
  */
 gboolean
-kol_stock_can_par (KolEngine  *engine,
-                   int       corp,
-                   KolEntity parrer)
+kol_stock_can_par (KolEngine *engine,
+                   int        corp,
+                   KolEntity  parrer)
 {
   const KolStockHooks *h = kol_stock_hooks (engine);
 
@@ -81,7 +81,7 @@ kol_stock_can_par (KolEngine  *engine,
 
 static void
 maybe_place_home_token (KolEngine *engine,
-                        int      corp)
+                        int        corp)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
   int timing = h ? h->home_token_timing : KOL_HOME_TOKEN_OPERATE;
@@ -99,7 +99,7 @@ maybe_place_home_token (KolEngine *engine,
  */
 void
 kol_stock_after_par (KolEngine *engine,
-                     int      corp)
+                     int        corp)
 {
   const KolStockHooks *h = kol_stock_hooks (engine);
   const KolOperatingHooks *oh = kol_operating_hooks (engine);
@@ -123,9 +123,9 @@ kol_stock_after_par (KolEngine *engine,
  */
 int
 kol_stock_par_prices (KolEngine *engine,
-                      int      corp,
-                      KolCell *out,
-                      int      max)
+                      int        corp,
+                      KolCell   *out,
+                      int        max)
 {
   const KolStockHooks *h = kol_stock_hooks (engine);
 
@@ -142,7 +142,7 @@ kol_stock_par_prices (KolEngine *engine,
  * Returns: %TRUE if @bundle's corporation may be sold now.
  */
 gboolean
-kol_stock_check_sale_timing (KolEngine         *engine,
+kol_stock_check_sale_timing (KolEngine       *engine,
                              KolEntity        entity,
                              const KolBundle *bundle)
 {
@@ -181,7 +181,7 @@ kol_stock_check_sale_timing (KolEngine         *engine,
  */
 gboolean
 kol_stock_allow_president_change (KolEngine *engine,
-                                  int      corp)
+                                  int        corp)
 {
   const KolStockHooks *h = kol_stock_hooks (engine);
 
@@ -195,7 +195,7 @@ kol_stock_allow_president_change (KolEngine *engine,
  */
 gboolean
 kol_stock_sold_out (KolEngine *engine,
-                    int      corp)
+                    int        corp)
 {
   return kol_corp_player_percent (engine, corp) == 100;
 }
@@ -230,8 +230,8 @@ kol_stock_action_processed (KolEngine *engine)
  * Round::Stock#select_entities: the players in order, without the bankrupt.
  */
 void
-kol_round_stock_select_entities (KolEngine  *engine,
-                                 KolRound *r)
+kol_round_stock_select_entities (KolEngine *engine,
+                                 KolRound  *r)
 {
   gint16 order[KOL_MAX_PLAYERS];
   int n = kol_shares_possible_presidents (engine, order);
@@ -266,8 +266,8 @@ start_entity_steps (KolEngine *engine)
  * next player starts a turn, and players who can do nothing are skipped.
  */
 void
-kol_round_stock_next_entity (KolEngine  *engine,
-                             KolRound *r)
+kol_round_stock_next_entity (KolEngine *engine,
+                             KolRound  *r)
 {
   /* the recursion of Ruby's next_entity!/start_entity, as a loop */
   for (int guard = 0; guard <= 4 * (r->n_entities + 1); guard++)
@@ -304,8 +304,8 @@ kol_round_stock_start_entity (KolEngine *engine)
  * round moves on.
  */
 void
-kol_round_stock_setup (KolEngine  *engine,
-                       KolRound *r)
+kol_round_stock_setup (KolEngine *engine,
+                       KolRound  *r)
 {
   if (kol_round_skip_steps_active (engine) == NULL)
     kol_round_stock_next_entity (engine, r);
@@ -317,7 +317,7 @@ kol_round_stock_setup (KolEngine  *engine,
  * Round::Stock#after_process: when the turn is over, the next player.
  */
 void
-kol_round_stock_after_process (KolEngine         *engine,
+kol_round_stock_after_process (KolEngine       *engine,
                                KolRound        *r,
                                const KolAction *a)
 {
@@ -331,8 +331,8 @@ kol_round_stock_after_process (KolEngine         *engine,
  * Returns: %TRUE when every player has passed in a row (or the game ended).
  */
 gboolean
-kol_round_stock_finished (KolEngine  *engine,
-                          KolRound *r)
+kol_round_stock_finished (KolEngine *engine,
+                          KolRound  *r)
 {
   if (engine->finished)
     return TRUE;
@@ -344,7 +344,7 @@ kol_round_stock_finished (KolEngine  *engine,
 
 static gboolean
 moves_price_at_sr_end (KolEngine *engine,
-                       int      corp)
+                       int        corp)
 {
   const KolStockHooks *h = kol_stock_hooks (engine);
 
@@ -449,7 +449,7 @@ is_purchase (guint8 type)
  */
 gboolean
 kol_step_buy_sell_par_shares_bought (KolEngine *engine,
-                                     KolStep *s)
+                                     KolStep   *s)
 {
   KolStockRoundState *st = state (engine);
 
@@ -466,7 +466,7 @@ kol_step_buy_sell_par_shares_bought (KolEngine *engine,
  */
 gboolean
 kol_step_buy_sell_par_shares_sold (KolEngine *engine,
-                                   KolStep *s)
+                                   KolStep   *s)
 {
   KolStockRoundState *st = state (engine);
 
@@ -483,7 +483,7 @@ kol_step_buy_sell_par_shares_sold (KolEngine *engine,
  */
 gboolean
 kol_step_buy_sell_par_shares_just_parred (KolEngine *engine,
-                                          int      corp)
+                                          int        corp)
 {
   KolStockRoundState *st = state (engine);
 
@@ -501,7 +501,7 @@ kol_step_buy_sell_par_shares_just_parred (KolEngine *engine,
  */
 int
 kol_step_buy_sell_par_shares_num_bought (KolEngine *engine,
-                                         int      corp)
+                                         int        corp)
 {
   KolStockRoundState *st = state (engine);
   int n = 0;
@@ -519,7 +519,7 @@ kol_step_buy_sell_par_shares_num_bought (KolEngine *engine,
  * the turn's actions.
  */
 void
-kol_step_buy_sell_par_shares_track_action (KolEngine         *engine,
+kol_step_buy_sell_par_shares_track_action (KolEngine       *engine,
                                            const KolAction *a,
                                            int              corp,
                                            gboolean         from_corp,
@@ -553,7 +553,7 @@ kol_step_buy_sell_par_shares_track_action (KolEngine         *engine,
  * Returns: %TRUE if @entity may gain @bundle.
  */
 gboolean
-kol_step_buy_sell_par_shares_can_gain (KolEngine         *engine,
+kol_step_buy_sell_par_shares_can_gain (KolEngine       *engine,
                                        KolEntity        entity,
                                        const KolBundle *bundle)
 {
@@ -576,11 +576,11 @@ kol_step_buy_sell_par_shares_can_gain (KolEngine         *engine,
  * Returns: %TRUE if @entity may buy another certificate of @corp this turn.
  */
 gboolean
-kol_step_buy_sell_par_shares_can_buy_multiple (KolEngine  *engine,
-                                               KolStep  *s,
-                                               KolEntity entity,
-                                               int       corp,
-                                               KolEntity owner)
+kol_step_buy_sell_par_shares_can_buy_multiple (KolEngine *engine,
+                                               KolStep   *s,
+                                               KolEntity  entity,
+                                               int        corp,
+                                               KolEntity  owner)
 {
   KolStockRoundState *st = state (engine);
 
@@ -602,11 +602,11 @@ kol_step_buy_sell_par_shares_can_buy_multiple (KolEngine  *engine,
  * Returns: #can_buy_multiple? through the title's hook.
  */
 gboolean
-kol_stock_can_buy_multiple (KolEngine  *engine,
-                            KolStep  *s,
-                            KolEntity entity,
-                            int       corp,
-                            KolEntity owner)
+kol_stock_can_buy_multiple (KolEngine *engine,
+                            KolStep   *s,
+                            KolEntity  entity,
+                            int        corp,
+                            KolEntity  owner)
 {
   const KolStockHooks *h = kol_stock_hooks (engine);
 
@@ -624,7 +624,7 @@ kol_stock_can_buy_multiple (KolEngine  *engine,
  * Returns: %TRUE if @entity may buy @bundle.
  */
 gboolean
-kol_step_buy_sell_par_shares_can_buy (KolEngine         *engine,
+kol_step_buy_sell_par_shares_can_buy (KolEngine       *engine,
                                       KolStep         *s,
                                       KolEntity        entity,
                                       const KolBundle *bundle)
@@ -647,7 +647,7 @@ kol_step_buy_sell_par_shares_can_buy (KolEngine         *engine,
  * Returns: #can_buy? through the title's hook.
  */
 gboolean
-kol_stock_can_buy (KolEngine         *engine,
+kol_stock_can_buy (KolEngine       *engine,
                    KolStep         *s,
                    KolEntity        entity,
                    const KolBundle *bundle)
@@ -666,7 +666,7 @@ kol_stock_can_buy (KolEngine         *engine,
  */
 gboolean
 kol_step_buy_sell_par_shares_can_sell_order (KolEngine *engine,
-                                             KolStep *s)
+                                             KolStep   *s)
 {
   const KolStockHooks *h = kol_stock_hooks (engine);
   KolStockRoundState *st = state (engine);
@@ -704,7 +704,7 @@ kol_step_buy_sell_par_shares_can_sell_order (KolEngine *engine,
  * Returns: #can_dump? (ShareBundle#can_dump?).
  */
 gboolean
-kol_step_buy_sell_par_shares_can_dump (KolEngine         *engine,
+kol_step_buy_sell_par_shares_can_dump (KolEngine       *engine,
                                        KolEntity        entity,
                                        const KolBundle *bundle)
 {
@@ -720,7 +720,7 @@ kol_step_buy_sell_par_shares_can_dump (KolEngine         *engine,
  * Returns: %TRUE if @entity may sell @bundle.
  */
 gboolean
-kol_step_buy_sell_par_shares_can_sell (KolEngine         *engine,
+kol_step_buy_sell_par_shares_can_sell (KolEngine       *engine,
                                        KolStep         *s,
                                        KolEntity        entity,
                                        const KolBundle *bundle)
@@ -742,7 +742,7 @@ kol_step_buy_sell_par_shares_can_sell (KolEngine         *engine,
  * Returns: #can_sell? through the title's hook.
  */
 gboolean
-kol_stock_can_sell (KolEngine         *engine,
+kol_stock_can_sell (KolEngine       *engine,
                     KolStep         *s,
                     KolEntity        entity,
                     const KolBundle *bundle)
@@ -760,10 +760,10 @@ kol_stock_can_sell (KolEngine         *engine,
  * Returns: %TRUE if some bundle of @corp that @entity holds can be sold.
  */
 gboolean
-kol_step_buy_sell_par_shares_can_sell_any_bundles (KolEngine  *engine,
-                                                   KolStep  *s,
-                                                   KolEntity entity,
-                                                   int       corp)
+kol_step_buy_sell_par_shares_can_sell_any_bundles (KolEngine *engine,
+                                                   KolStep   *s,
+                                                   KolEntity  entity,
+                                                   int        corp)
 {
   KolBundle bundles[KOL_BUNDLE_MAX_CERTS * 2];
   int n = kol_shares_bundles_for_corporation (engine, entity, corp, bundles, G_N_ELEMENTS (bundles));
@@ -780,9 +780,9 @@ kol_step_buy_sell_par_shares_can_sell_any_bundles (KolEngine  *engine,
  * Returns: %TRUE if @entity can sell anything.
  */
 gboolean
-kol_step_buy_sell_par_shares_can_sell_any (KolEngine  *engine,
-                                           KolStep  *s,
-                                           KolEntity entity)
+kol_step_buy_sell_par_shares_can_sell_any (KolEngine *engine,
+                                           KolStep   *s,
+                                           KolEntity  entity)
 {
   for (int i = 0; i < engine->n_corp_order; i++)
     if (kol_step_buy_sell_par_shares_can_sell_any_bundles (engine, s, entity, engine->corp_order[i]))
@@ -800,9 +800,9 @@ kol_step_buy_sell_par_shares_can_sell_any (KolEngine  *engine,
  */
 /* #must_sell? once can_sell_any? is known to hold. */
 static gboolean
-must_sell_given_can_sell (KolEngine  *engine,
-                          KolStep  *s,
-                          KolEntity entity)
+must_sell_given_can_sell (KolEngine *engine,
+                          KolStep   *s,
+                          KolEntity  entity)
 {
   if (entity.kind == KOL_ENTITY_PLAYER &&
       kol_shares_num_certs (engine, entity) > kol_shares_cert_limit (engine, entity.index))
@@ -819,9 +819,9 @@ must_sell_given_can_sell (KolEngine  *engine,
 }
 
 gboolean
-kol_step_buy_sell_par_shares_must_sell (KolEngine  *engine,
-                                        KolStep  *s,
-                                        KolEntity entity)
+kol_step_buy_sell_par_shares_must_sell (KolEngine *engine,
+                                        KolStep   *s,
+                                        KolEntity  entity)
 {
   return kol_step_buy_sell_par_shares_can_sell_any (engine, s, entity) &&
          must_sell_given_can_sell (engine, s, entity);
@@ -837,7 +837,7 @@ kol_step_buy_sell_par_shares_must_sell (KolEngine  *engine,
  * Returns: %TRUE if @entity can buy from @certs.
  */
 gboolean
-kol_step_buy_sell_par_shares_can_buy_shares (KolEngine      *engine,
+kol_step_buy_sell_par_shares_can_buy_shares (KolEngine    *engine,
                                              KolStep      *s,
                                              KolEntity     entity,
                                              const gint16 *certs,
@@ -871,9 +871,9 @@ kol_step_buy_sell_par_shares_can_buy_shares (KolEngine      *engine,
  * Returns: %TRUE if @entity can buy some certificate in the pool.
  */
 gboolean
-kol_step_buy_sell_par_shares_can_buy_any_from_market (KolEngine  *engine,
-                                                      KolStep  *s,
-                                                      KolEntity entity)
+kol_step_buy_sell_par_shares_can_buy_any_from_market (KolEngine *engine,
+                                                      KolStep   *s,
+                                                      KolEntity  entity)
 {
   for (int corp = 0; corp < engine->n_corps; corp++)
     {
@@ -892,9 +892,9 @@ kol_step_buy_sell_par_shares_can_buy_any_from_market (KolEngine  *engine,
  * Returns: %TRUE if @entity can buy from the IPO of a started corporation.
  */
 gboolean
-kol_step_buy_sell_par_shares_can_buy_any_from_ipo (KolEngine  *engine,
-                                                   KolStep  *s,
-                                                   KolEntity entity)
+kol_step_buy_sell_par_shares_can_buy_any_from_ipo (KolEngine *engine,
+                                                   KolStep   *s,
+                                                   KolEntity  entity)
 {
   for (int i = 0; i < engine->n_corp_order; i++)
     {
@@ -918,9 +918,9 @@ kol_step_buy_sell_par_shares_can_buy_any_from_ipo (KolEngine  *engine,
  * Returns: #can_buy_any_from_ipo? through the title's hook.
  */
 gboolean
-kol_stock_can_buy_any_from_ipo (KolEngine  *engine,
-                                KolStep  *s,
-                                KolEntity entity)
+kol_stock_can_buy_any_from_ipo (KolEngine *engine,
+                                KolStep   *s,
+                                KolEntity  entity)
 {
   const KolStockHooks *h = kol_stock_hooks (engine);
 
@@ -935,9 +935,9 @@ kol_stock_can_buy_any_from_ipo (KolEngine  *engine,
  * Returns: %TRUE if @entity can buy from the pool or an IPO.
  */
 gboolean
-kol_step_buy_sell_par_shares_can_buy_any (KolEngine  *engine,
-                                          KolStep  *s,
-                                          KolEntity entity)
+kol_step_buy_sell_par_shares_can_buy_any (KolEngine *engine,
+                                          KolStep   *s,
+                                          KolEntity  entity)
 {
   return kol_step_buy_sell_par_shares_can_buy_any_from_market (engine, s, entity) ||
          kol_stock_can_buy_any_from_ipo (engine, s, entity);
@@ -946,7 +946,7 @@ kol_step_buy_sell_par_shares_can_buy_any (KolEngine  *engine,
 /* The first certificate a corporation holds (Corporation#shares.first). */
 static int
 first_own_cert (KolEngine *engine,
-                int      corp)
+                int        corp)
 {
   gint16 first;
 
@@ -960,9 +960,9 @@ first_own_cert (KolEngine *engine,
  * @entity may par and can buy the first certificate of.
  */
 gboolean
-kol_step_buy_sell_par_shares_can_ipo_any (KolEngine  *engine,
-                                          KolStep  *s,
-                                          KolEntity entity)
+kol_step_buy_sell_par_shares_can_ipo_any (KolEngine *engine,
+                                          KolStep   *s,
+                                          KolEntity  entity)
 {
   if (kol_step_buy_sell_par_shares_bought (engine, s))
     return FALSE;
@@ -991,12 +991,12 @@ kol_step_buy_sell_par_shares_can_ipo_any (KolEngine  *engine,
  * Returns: the number of cells.
  */
 int
-kol_step_buy_sell_par_shares_par_prices (KolEngine  *engine,
-                                         KolStep  *s,
-                                         KolEntity entity,
-                                         int       corp,
-                                         KolCell  *out,
-                                         int       max)
+kol_step_buy_sell_par_shares_par_prices (KolEngine *engine,
+                                         KolStep   *s,
+                                         KolEntity  entity,
+                                         int        corp,
+                                         KolCell   *out,
+                                         int        max)
 {
   const KolStockHooks *h = kol_stock_hooks (engine);
   int mult = h && h->par_cash_multiplier > 0 ? h->par_cash_multiplier : 2;
@@ -1020,11 +1020,11 @@ kol_step_buy_sell_par_shares_par_prices (KolEngine  *engine,
  * Returns: %FALSE.
  */
 gboolean
-kol_stock_refuse_buy (KolEngine         *engine,
-                      KolStep         *s,
-                      KolEntity        entity,
-                      const KolBundle *bundle,
-                      GError         **error)
+kol_stock_refuse_buy (KolEngine        *engine,
+                      KolStep          *s,
+                      KolEntity         entity,
+                      const KolBundle  *bundle,
+                      GError          **error)
 {
   int corp = bundle->corp;
   int price = kol_bundle_price (engine, bundle);
@@ -1085,11 +1085,11 @@ kol_stock_refuse_buy (KolEngine         *engine,
  * Returns: %FALSE.
  */
 gboolean
-kol_stock_refuse_sell (KolEngine         *engine,
-                       KolStep         *s,
-                       KolEntity        entity,
-                       const KolBundle *bundle,
-                       GError         **error)
+kol_stock_refuse_sell (KolEngine        *engine,
+                       KolStep          *s,
+                       KolEntity         entity,
+                       const KolBundle  *bundle,
+                       GError          **error)
 {
   const KolStockHooks *h = kol_stock_hooks (engine);
   int corp = bundle->corp;
@@ -1137,12 +1137,12 @@ kol_stock_refuse_sell (KolEngine         *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_buy_sell_par_shares_buy_shares (KolEngine         *engine,
-                                         KolStep         *s,
-                                         KolEntity        entity,
-                                         const KolBundle *bundle,
-                                         gboolean         allow_president_change,
-                                         GError         **error)
+kol_step_buy_sell_par_shares_buy_shares (KolEngine        *engine,
+                                         KolStep          *s,
+                                         KolEntity         entity,
+                                         const KolBundle  *bundle,
+                                         gboolean          allow_president_change,
+                                         GError          **error)
 {
   KolBuyOpts opts;
 
@@ -1158,7 +1158,7 @@ kol_step_buy_sell_par_shares_buy_shares (KolEngine         *engine,
 /* Is @bundle one of the bundles the game offers @entity (the same choice
  * as one of bundles_for_corporation)? */
 static gboolean
-offered_bundle (KolEngine         *engine,
+offered_bundle (KolEngine       *engine,
                 KolEntity        entity,
                 const KolBundle *bundle)
 {
@@ -1182,12 +1182,12 @@ offered_bundle (KolEngine         *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_buy_sell_par_shares_sell_shares (KolEngine         *engine,
-                                          KolStep         *s,
-                                          KolEntity        entity,
-                                          const KolBundle *bundle,
-                                          gboolean         allow_president_change,
-                                          GError         **error)
+kol_step_buy_sell_par_shares_sell_shares (KolEngine        *engine,
+                                          KolStep          *s,
+                                          KolEntity         entity,
+                                          const KolBundle  *bundle,
+                                          gboolean          allow_president_change,
+                                          GError          **error)
 {
   if (!kol_stock_can_sell (engine, s, entity, bundle))
     return kol_stock_refuse_sell (engine, s, entity, bundle, error);
@@ -1211,10 +1211,10 @@ kol_step_buy_sell_par_shares_sell_shares (KolEngine         *engine,
 /* ------------------------------------------------------------ processing */
 
 static void
-add_bought (KolEngine  *engine,
-            KolEntity entity,
-            int       corp,
-            int       percent)
+add_bought (KolEngine *engine,
+            KolEntity  entity,
+            int        corp,
+            int        percent)
 {
   guint8 *slot;
 
@@ -1233,10 +1233,10 @@ add_bought (KolEngine  *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_buy_sell_par_shares_process_buy_shares (KolEngine         *engine,
-                                                 KolStep         *s,
-                                                 const KolAction *a,
-                                                 GError         **error)
+kol_step_buy_sell_par_shares_process_buy_shares (KolEngine        *engine,
+                                                 KolStep          *s,
+                                                 const KolAction  *a,
+                                                 GError          **error)
 {
   KolBundle bundle;
   gboolean from_corp;
@@ -1272,10 +1272,10 @@ kol_step_buy_sell_par_shares_process_buy_shares (KolEngine         *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_buy_sell_par_shares_process_sell_shares (KolEngine         *engine,
-                                                  KolStep         *s,
-                                                  const KolAction *a,
-                                                  GError         **error)
+kol_step_buy_sell_par_shares_process_sell_shares (KolEngine        *engine,
+                                                  KolStep          *s,
+                                                  const KolAction  *a,
+                                                  GError          **error)
 {
   KolBundle bundle;
 
@@ -1290,11 +1290,11 @@ kol_step_buy_sell_par_shares_process_sell_shares (KolEngine         *engine,
 }
 
 static gboolean
-par_cell_offered (KolEngine  *engine,
-                  KolStep  *s,
-                  KolEntity entity,
-                  int       corp,
-                  KolCell   cell)
+par_cell_offered (KolEngine *engine,
+                  KolStep   *s,
+                  KolEntity  entity,
+                  int        corp,
+                  KolCell    cell)
 {
   KolCell cells[KOL_MAX_MARKET_ROWS * KOL_MAX_MARKET_COLS];
   int n = kol_step_buy_sell_par_shares_par_prices (engine, s, entity, corp, cells, G_N_ELEMENTS (cells));
@@ -1315,10 +1315,10 @@ par_cell_offered (KolEngine  *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_buy_sell_par_shares_process_par (KolEngine         *engine,
-                                          KolStep         *s,
-                                          const KolAction *a,
-                                          GError         **error)
+kol_step_buy_sell_par_shares_process_par (KolEngine        *engine,
+                                          KolStep          *s,
+                                          const KolAction  *a,
+                                          GError          **error)
 {
   int corp = a->corp, cert;
   KolCell cell = kol_cell (a->cell_row, a->cell_col);
@@ -1356,9 +1356,9 @@ kol_step_buy_sell_par_shares_process_par (KolEngine         *engine,
 }
 
 static void
-log_pass (KolEngine  *engine,
-          KolStep  *s,
-          KolEntity entity)
+log_pass (KolEngine *engine,
+          KolStep   *s,
+          KolEntity  entity)
 {
   KolArg args[1] = { kol_arg_entity (entity) };
   gboolean bought = kol_step_buy_sell_par_shares_bought (engine, s);
@@ -1377,10 +1377,10 @@ log_pass (KolEngine  *engine,
  * Returns: %TRUE.
  */
 gboolean
-kol_step_buy_sell_par_shares_process_pass (KolEngine         *engine,
-                                           KolStep         *s,
-                                           const KolAction *a,
-                                           GError         **error)
+kol_step_buy_sell_par_shares_process_pass (KolEngine        *engine,
+                                           KolStep          *s,
+                                           const KolAction  *a,
+                                           GError          **error)
 {
   log_pass (engine, s, a->entity);
   kol_step_pass (engine, s);
@@ -1395,10 +1395,10 @@ kol_step_buy_sell_par_shares_process_pass (KolEngine         *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_buy_sell_par_shares_process (KolEngine         *engine,
-                                      KolStep         *s,
-                                      const KolAction *a,
-                                      GError         **error)
+kol_step_buy_sell_par_shares_process (KolEngine        *engine,
+                                      KolStep          *s,
+                                      const KolAction  *a,
+                                      GError          **error)
 {
   switch (a->type)
     {
@@ -1432,9 +1432,9 @@ kol_step_buy_sell_par_shares_process (KolEngine         *engine,
  * Returns: a KOL_ACTION_BIT mask.
  */
 guint32
-kol_step_buy_sell_par_shares_actions (KolEngine  *engine,
-                                      KolStep  *s,
-                                      KolEntity entity)
+kol_step_buy_sell_par_shares_actions (KolEngine *engine,
+                                      KolStep   *s,
+                                      KolEntity  entity)
 {
   guint32 actions = 0;
   gboolean can_sell;
@@ -1463,7 +1463,7 @@ kol_step_buy_sell_par_shares_actions (KolEngine  *engine,
  */
 void
 kol_step_buy_sell_par_shares_round_state (KolEngine *engine,
-                                          KolStep *s)
+                                          KolStep   *s)
 {
   memset (state (engine), 0, sizeof (KolStockRoundState));
 }
@@ -1477,7 +1477,7 @@ kol_step_buy_sell_par_shares_round_state (KolEngine *engine,
  */
 void
 kol_step_buy_sell_par_shares_setup (KolEngine *engine,
-                                    KolStep *s)
+                                    KolStep   *s)
 {
   KolStockRoundState *st = state (engine);
 
@@ -1490,9 +1490,9 @@ kol_step_buy_sell_par_shares_setup (KolEngine *engine,
 }
 
 static void
-pass_order_update (KolEngine  *engine,
-                   KolEntity entity,
-                   gboolean  add)
+pass_order_update (KolEngine *engine,
+                   KolEntity  entity,
+                   gboolean   add)
 {
   KolStockRoundState *st = state (engine);
   int m = 0;
@@ -1523,7 +1523,7 @@ pass_order_update (KolEngine  *engine,
  */
 void
 kol_step_buy_sell_par_shares_pass (KolEngine *engine,
-                                   KolStep *s)
+                                   KolStep   *s)
 {
   KolEntity e = kol_step_current_entity (engine, s);
 
@@ -1549,7 +1549,7 @@ kol_step_buy_sell_par_shares_pass (KolEngine *engine,
  */
 void
 kol_step_buy_sell_par_shares_skip (KolEngine *engine,
-                                   KolStep *s)
+                                   KolStep   *s)
 {
   KolEntity e = kol_step_current_entity (engine, s);
 
@@ -1576,7 +1576,7 @@ const KolStepClass kol_step_buy_sell_par_shares = {
 
 /* One source's offers for @corp: the first certificate of each kind. */
 static int
-buy_options_from (KolEngine      *engine,
+buy_options_from (KolEngine    *engine,
                   KolStep      *s,
                   KolEntity     entity,
                   int           corp,
@@ -1618,7 +1618,7 @@ buy_options_from (KolEngine      *engine,
  * Returns: how many options were written (0 when buying is not offered).
  */
 int
-kol_stock_buy_options (KolEngine      *engine,
+kol_stock_buy_options (KolEngine    *engine,
                        KolEntity     entity,
                        KolBuyOption *out,
                        int           max)
@@ -1646,7 +1646,7 @@ kol_stock_buy_options (KolEngine      *engine,
  * Returns: how many options were written (0 when selling is not offered).
  */
 int
-kol_stock_sell_options (KolEngine       *engine,
+kol_stock_sell_options (KolEngine     *engine,
                         KolEntity      entity,
                         KolSellOption *out,
                         int            max)
@@ -1680,7 +1680,7 @@ kol_stock_sell_options (KolEngine       *engine,
  * Returns: how many options were written (0 when parring is not offered).
  */
 int
-kol_stock_par_options (KolEngine      *engine,
+kol_stock_par_options (KolEngine    *engine,
                        KolEntity     entity,
                        KolParOption *out,
                        int           max)

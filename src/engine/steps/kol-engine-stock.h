@@ -215,8 +215,8 @@ gboolean  kol_default_can_par            (KolEngine *engine, int corp, KolEntity
 void      kol_stock_after_par            (KolEngine *engine, int corp);
 int       kol_stock_par_prices           (KolEngine *engine, int corp, KolCell *out, int max);
 /* Game#check_sale_timing for SELL_AFTER. */
-gboolean  kol_stock_check_sale_timing    (KolEngine *engine, KolEntity entity, const KolBundle *bundle);
-gboolean  kol_stock_allow_president_change (KolEngine *engine, int corp);
+gboolean kol_stock_check_sale_timing      (KolEngine *engine, KolEntity entity, const KolBundle *bundle);
+gboolean kol_stock_allow_president_change (KolEngine *engine, int corp);
 /* Game#sold_out? */
 gboolean  kol_stock_sold_out             (KolEngine *engine, int corp);
 /* Game#action_processed: corporations on a close cell close; if that left
@@ -248,84 +248,84 @@ void      kol_stock_priority_after_last_to_act (KolEngine *engine);
 extern const KolStepClass kol_step_buy_sell_par_shares;
 
 guint32   kol_step_buy_sell_par_shares_actions       (KolEngine *engine, KolStep *s, KolEntity entity);
-gboolean  kol_step_buy_sell_par_shares_process       (KolEngine *engine, KolStep *s, const KolAction *a,
-                                                      GError **error);
+gboolean  kol_step_buy_sell_par_shares_process       (KolEngine  *engine, KolStep *s, const KolAction *a,
+                                                      GError    **error);
 void      kol_step_buy_sell_par_shares_setup         (KolEngine *engine, KolStep *s);
 void      kol_step_buy_sell_par_shares_round_state   (KolEngine *engine, KolStep *s);
 void      kol_step_buy_sell_par_shares_pass          (KolEngine *engine, KolStep *s);
 void      kol_step_buy_sell_par_shares_skip          (KolEngine *engine, KolStep *s);
 
-gboolean  kol_step_buy_sell_par_shares_process_buy_shares  (KolEngine *engine, KolStep *s,
+gboolean  kol_step_buy_sell_par_shares_process_buy_shares  (KolEngine       *engine, KolStep *s,
                                                             const KolAction *a, GError **error);
-gboolean  kol_step_buy_sell_par_shares_process_sell_shares (KolEngine *engine, KolStep *s,
+gboolean  kol_step_buy_sell_par_shares_process_sell_shares (KolEngine       *engine, KolStep *s,
                                                             const KolAction *a, GError **error);
-gboolean  kol_step_buy_sell_par_shares_process_par         (KolEngine *engine, KolStep *s,
+gboolean  kol_step_buy_sell_par_shares_process_par         (KolEngine       *engine, KolStep *s,
                                                             const KolAction *a, GError **error);
-gboolean  kol_step_buy_sell_par_shares_process_pass        (KolEngine *engine, KolStep *s,
+gboolean  kol_step_buy_sell_par_shares_process_pass        (KolEngine       *engine, KolStep *s,
                                                             const KolAction *a, GError **error);
 
 /* The generic step methods (Ruby's super of the hooked ones). */
-gboolean  kol_step_buy_sell_par_shares_can_buy       (KolEngine *engine, KolStep *s, KolEntity entity,
-                                                      const KolBundle *bundle);
-gboolean  kol_step_buy_sell_par_shares_can_sell      (KolEngine *engine, KolStep *s, KolEntity entity,
-                                                      const KolBundle *bundle);
-gboolean  kol_step_buy_sell_par_shares_can_buy_multiple (KolEngine *engine, KolStep *s, KolEntity entity,
-                                                         int corp, KolEntity owner);
-gboolean  kol_step_buy_sell_par_shares_can_buy_any_from_ipo (KolEngine *engine, KolStep *s,
-                                                             KolEntity entity);
+gboolean kol_step_buy_sell_par_shares_can_buy              (KolEngine       *engine, KolStep *s, KolEntity entity,
+                                                            const KolBundle *bundle);
+gboolean kol_step_buy_sell_par_shares_can_sell             (KolEngine       *engine, KolStep *s, KolEntity entity,
+                                                            const KolBundle *bundle);
+gboolean kol_step_buy_sell_par_shares_can_buy_multiple     (KolEngine *engine, KolStep *s, KolEntity entity,
+                                                            int        corp, KolEntity owner);
+gboolean kol_step_buy_sell_par_shares_can_buy_any_from_ipo (KolEngine *engine, KolStep *s,
+                                                            KolEntity  entity);
 /* The same, through the hooks: what the generic step itself calls. */
-gboolean  kol_stock_can_buy                  (KolEngine *engine, KolStep *s, KolEntity entity,
+gboolean  kol_stock_can_buy                  (KolEngine       *engine, KolStep *s, KolEntity entity,
                                               const KolBundle *bundle);
-gboolean  kol_stock_can_sell                 (KolEngine *engine, KolStep *s, KolEntity entity,
+gboolean  kol_stock_can_sell                 (KolEngine       *engine, KolStep *s, KolEntity entity,
                                               const KolBundle *bundle);
 gboolean  kol_stock_can_buy_multiple         (KolEngine *engine, KolStep *s, KolEntity entity, int corp,
-                                              KolEntity owner);
+                                              KolEntity  owner);
 gboolean  kol_stock_can_buy_any_from_ipo     (KolEngine *engine, KolStep *s, KolEntity entity);
 
 /* Other building blocks of the step. */
-gboolean  kol_step_buy_sell_par_shares_can_gain      (KolEngine *engine, KolEntity entity,
-                                                      const KolBundle *bundle);
-gboolean  kol_step_buy_sell_par_shares_can_dump      (KolEngine *engine, KolEntity entity,
-                                                      const KolBundle *bundle);
-gboolean  kol_step_buy_sell_par_shares_can_sell_order(KolEngine *engine, KolStep *s);
-gboolean  kol_step_buy_sell_par_shares_bought        (KolEngine *engine, KolStep *s);
-gboolean  kol_step_buy_sell_par_shares_sold          (KolEngine *engine, KolStep *s);
-gboolean  kol_step_buy_sell_par_shares_must_sell     (KolEngine *engine, KolStep *s, KolEntity entity);
-gboolean  kol_step_buy_sell_par_shares_can_buy_any   (KolEngine *engine, KolStep *s, KolEntity entity);
-gboolean  kol_step_buy_sell_par_shares_can_buy_any_from_market (KolEngine *engine, KolStep *s,
-                                                                KolEntity entity);
+gboolean kol_step_buy_sell_par_shares_can_gain                (KolEngine       *engine, KolEntity entity,
+                                                               const KolBundle *bundle);
+gboolean kol_step_buy_sell_par_shares_can_dump                (KolEngine       *engine, KolEntity entity,
+                                                               const KolBundle *bundle);
+gboolean kol_step_buy_sell_par_shares_can_sell_order          (KolEngine *engine, KolStep *s);
+gboolean kol_step_buy_sell_par_shares_bought                  (KolEngine *engine, KolStep *s);
+gboolean kol_step_buy_sell_par_shares_sold                    (KolEngine *engine, KolStep *s);
+gboolean kol_step_buy_sell_par_shares_must_sell               (KolEngine *engine, KolStep *s, KolEntity entity);
+gboolean kol_step_buy_sell_par_shares_can_buy_any             (KolEngine *engine, KolStep *s, KolEntity entity);
+gboolean kol_step_buy_sell_par_shares_can_buy_any_from_market (KolEngine *engine, KolStep *s,
+                                                               KolEntity  entity);
 /* #can_buy_shares?: @certs are one holder's certificates of one corporation. */
-gboolean  kol_step_buy_sell_par_shares_can_buy_shares(KolEngine *engine, KolStep *s, KolEntity entity,
-                                                      const gint16 *certs, int n);
-gboolean  kol_step_buy_sell_par_shares_can_ipo_any   (KolEngine *engine, KolStep *s, KolEntity entity);
-gboolean  kol_step_buy_sell_par_shares_can_sell_any  (KolEngine *engine, KolStep *s, KolEntity entity);
-gboolean  kol_step_buy_sell_par_shares_can_sell_any_bundles (KolEngine *engine, KolStep *s,
-                                                             KolEntity entity, int corp);
+gboolean kol_step_buy_sell_par_shares_can_buy_shares       (KolEngine    *engine, KolStep *s, KolEntity entity,
+                                                            const gint16 *certs, int n);
+gboolean kol_step_buy_sell_par_shares_can_ipo_any          (KolEngine *engine, KolStep *s, KolEntity entity);
+gboolean kol_step_buy_sell_par_shares_can_sell_any         (KolEngine *engine, KolStep *s, KolEntity entity);
+gboolean kol_step_buy_sell_par_shares_can_sell_any_bundles (KolEngine *engine, KolStep *s,
+                                                            KolEntity  entity, int corp);
 /* #get_par_prices: par cells for @corp that @entity can afford. */
 int       kol_step_buy_sell_par_shares_par_prices    (KolEngine *engine, KolStep *s, KolEntity entity,
-                                                      int corp, KolCell *out, int max);
+                                                      int        corp, KolCell *out, int max);
 /* #just_parred / #num_shares_bought (1849's can_buy_multiple?). */
 gboolean  kol_step_buy_sell_par_shares_just_parred   (KolEngine *engine, int corp);
 int       kol_step_buy_sell_par_shares_num_bought    (KolEngine *engine, int corp);
 /* ShareBuying#buy_shares: checks can_buy? (through the hooks), buys, and
  * places the home token when HOME_TOKEN_TIMING says so. */
-gboolean  kol_step_buy_sell_par_shares_buy_shares    (KolEngine *engine, KolStep *s, KolEntity entity,
-                                                      const KolBundle *bundle,
-                                                      gboolean allow_president_change,
-                                                      GError **error);
+gboolean  kol_step_buy_sell_par_shares_buy_shares    (KolEngine        *engine, KolStep *s, KolEntity entity,
+                                                      const KolBundle  *bundle,
+                                                      gboolean          allow_president_change,
+                                                      GError          **error);
 /* #sell_shares: checks can_sell?, records the sale, sells and moves the
  * price. */
-gboolean  kol_step_buy_sell_par_shares_sell_shares   (KolEngine *engine, KolStep *s, KolEntity entity,
-                                                      const KolBundle *bundle,
-                                                      gboolean allow_president_change,
-                                                      GError **error);
+gboolean  kol_step_buy_sell_par_shares_sell_shares   (KolEngine        *engine, KolStep *s, KolEntity entity,
+                                                      const KolBundle  *bundle,
+                                                      gboolean          allow_president_change,
+                                                      GError          **error);
 /* #track_action: last_to_act and the turn's actions. */
 void      kol_step_buy_sell_par_shares_track_action  (KolEngine *engine, const KolAction *a, int corp,
-                                                      gboolean from_corp, int percent);
+                                                      gboolean   from_corp, int percent);
 /* Explains why @entity cannot buy / sell @bundle (a refusal); FALSE. */
-gboolean  kol_stock_refuse_buy                       (KolEngine *engine, KolStep *s, KolEntity entity,
+gboolean  kol_stock_refuse_buy                       (KolEngine       *engine, KolStep *s, KolEntity entity,
                                                       const KolBundle *bundle, GError **error);
-gboolean  kol_stock_refuse_sell                      (KolEngine *engine, KolStep *s, KolEntity entity,
+gboolean  kol_stock_refuse_sell                      (KolEngine       *engine, KolStep *s, KolEntity entity,
                                                       const KolBundle *bundle, GError **error);
 
 /* ------------------------------------------------------------ legal choices */

@@ -88,8 +88,8 @@ kol_place_token_opts_init (KolPlaceTokenOpts *opts)
  * Returns: the corporation whose tokens @entity uses, or -1.
  */
 int
-kol_tokener_token_holder (KolEngine  *engine,
-                          KolEntity entity)
+kol_tokener_token_holder (KolEngine *engine,
+                          KolEntity  entity)
 {
   return kol_operating_acting_corp (engine, entity);
 }
@@ -101,7 +101,7 @@ kol_tokener_token_holder (KolEngine  *engine,
  */
 int
 kol_tokener_available_token (KolEngine *engine,
-                             int      corp)
+                             int        corp)
 {
   const KolCorp *c = &engine->corps[corp];
 
@@ -112,9 +112,9 @@ kol_tokener_available_token (KolEngine *engine,
 }
 
 static void
-compute_reach (KolEngine  *engine,
-               int       corp,
-               KolReach *reach)
+compute_reach (KolEngine *engine,
+               int        corp,
+               KolReach  *reach)
 {
   KolReachOpts opts;
 
@@ -130,7 +130,7 @@ hex_reachable (const KolReach *reach,
 }
 
 static gboolean
-city_connected (KolEngine        *engine,
+city_connected (KolEngine      *engine,
                 const KolReach *reach,
                 int             hex,
                 int             city)
@@ -144,9 +144,9 @@ city_connected (KolEngine        *engine,
 /* Whether (hex, city) could take one of @corp's tokens, ignoring money. */
 static gboolean
 city_tokenable (KolEngine *engine,
-                int      corp,
-                int      hex,
-                int      city)
+                int        corp,
+                int        hex,
+                int        city)
 {
   KolReason reason;
 
@@ -161,7 +161,7 @@ city_tokenable (KolEngine *engine,
  */
 gboolean
 kol_tokener_can_token (KolEngine *engine,
-                       int      corp)
+                       int        corp)
 {
   KolReach reach;
 
@@ -191,8 +191,8 @@ kol_tokener_can_token (KolEngine *engine,
  */
 gboolean
 kol_tokener_available_hex (KolEngine *engine,
-                           int      corp,
-                           int      hex)
+                           int        corp,
+                           int        hex)
 {
   KolReach reach;
 
@@ -209,9 +209,9 @@ kol_tokener_available_hex (KolEngine *engine,
  * Returns: %TRUE if a token can be placed.
  */
 gboolean
-kol_tokener_can_place_token (KolEngine  *engine,
-                             KolStep  *s,
-                             KolEntity entity)
+kol_tokener_can_place_token (KolEngine *engine,
+                             KolStep   *s,
+                             KolEntity  entity)
 {
   int corp = kol_tokener_token_holder (engine, entity);
   int token;
@@ -228,10 +228,10 @@ kol_tokener_can_place_token (KolEngine  *engine,
 
 static gboolean
 refuse_token (KolEngine   *engine,
-              GError   **error,
-              int        hex,
-              KolReason  reason,
-              const char *message)
+              GError     **error,
+              int          hex,
+              KolReason    reason,
+              const char  *message)
 {
   KolArg args[2] = { kol_arg_int (KOL_ARG_HEX, hex), kol_arg_int (KOL_ARG_REASON, reason) };
 
@@ -240,10 +240,10 @@ refuse_token (KolEngine   *engine,
 }
 
 static void
-log_token (KolEngine  *engine,
-           KolEntity entity,
-           int       hex,
-           int       price)
+log_token (KolEngine *engine,
+           KolEntity  entity,
+           int        hex,
+           int        price)
 {
   KolArg args[3] = {
     kol_arg_entity (entity),
@@ -256,9 +256,9 @@ log_token (KolEngine  *engine,
 
 static gboolean
 check_city (KolEngine  *engine,
-            int       hex,
-            int       city,
-            GError  **error)
+            int         hex,
+            int         city,
+            GError    **error)
 {
   const KolTileDef *tile;
 
@@ -284,14 +284,14 @@ check_city (KolEngine  *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_tokener_place_token (KolEngine                 *engine,
-                         KolEntity                entity,
-                         int                      corp,
-                         int                      token,
-                         int                      hex,
-                         int                      city,
-                         const KolPlaceTokenOpts *opts,
-                         GError                 **error)
+kol_tokener_place_token (KolEngine                *engine,
+                         KolEntity                 entity,
+                         int                       corp,
+                         int                       token,
+                         int                       hex,
+                         int                       city,
+                         const KolPlaceTokenOpts  *opts,
+                         GError                  **error)
 {
   KolPlaceTokenOpts defaults;
   KolToken *tok;
@@ -363,7 +363,7 @@ kol_tokener_place_token (KolEngine                 *engine,
  */
 void
 kol_step_token_round_state (KolEngine *engine,
-                            KolStep *s)
+                            KolStep   *s)
 {
   KOL_OPERATING_STATE (engine)->tokened = FALSE;
 }
@@ -375,7 +375,7 @@ kol_step_token_round_state (KolEngine *engine,
  */
 void
 kol_step_token_setup (KolEngine *engine,
-                      KolStep *s)
+                      KolStep   *s)
 {
   KOL_OPERATING_STATE (engine)->tokened = FALSE;
 }
@@ -386,9 +386,9 @@ kol_step_token_setup (KolEngine *engine,
  * Returns: place_token and pass while the entity can place a token.
  */
 guint32
-kol_step_token_actions (KolEngine  *engine,
-                        KolStep  *s,
-                        KolEntity entity)
+kol_step_token_actions (KolEngine *engine,
+                        KolStep   *s,
+                        KolEntity  entity)
 {
   if (!kol_tokener_can_place_token (engine, s, entity))
     return 0;
@@ -398,7 +398,7 @@ kol_step_token_actions (KolEngine  *engine,
 /* The token an action places: the first unused token of the tokener (the
  * action's, else the entity's token holder), as PlaceToken#initialize. */
 static int
-action_token_corp (KolEngine         *engine,
+action_token_corp (KolEngine       *engine,
                    const KolAction *a)
 {
   if (a->tokener >= 0 && a->tokener < engine->n_corps)
@@ -415,10 +415,10 @@ action_token_corp (KolEngine         *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_token_process_place_token (KolEngine         *engine,
-                                    KolStep         *s,
-                                    const KolAction *a,
-                                    GError         **error)
+kol_step_token_process_place_token (KolEngine        *engine,
+                                    KolStep          *s,
+                                    const KolAction  *a,
+                                    GError          **error)
 {
   int corp = action_token_corp (engine, a);
   int holder = kol_tokener_token_holder (engine, a->entity);
@@ -444,10 +444,10 @@ kol_step_token_process_place_token (KolEngine         *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_token_process (KolEngine         *engine,
-                        KolStep         *s,
-                        const KolAction *a,
-                        GError         **error)
+kol_step_token_process (KolEngine        *engine,
+                        KolStep          *s,
+                        const KolAction  *a,
+                        GError          **error)
 {
   switch (a->type)
     {
@@ -467,7 +467,7 @@ kol_step_token_process (KolEngine         *engine,
  * Appends a place_token action for every city @entity may token now.
  */
 void
-kol_tokener_legal_placements (KolEngine   *engine,
+kol_tokener_legal_placements (KolEngine *engine,
                               KolEntity  entity,
                               GPtrArray *out)
 {
@@ -490,7 +490,7 @@ kol_tokener_legal_placements (KolEngine   *engine,
  * Appends the legal placements and the pass of @entity.
  */
 void
-kol_step_token_legal_actions (KolEngine   *engine,
+kol_step_token_legal_actions (KolEngine *engine,
                               KolStep   *s,
                               KolEntity  entity,
                               GPtrArray *out)
@@ -528,7 +528,7 @@ first_pending (KolStep *s)
  */
 void
 kol_step_home_token_round_state (KolEngine *engine,
-                                 KolStep *s)
+                                 KolStep   *s)
 {
   memset (s->data, 0, sizeof (KolPendingTokens));
 }
@@ -540,7 +540,7 @@ kol_step_home_token_round_state (KolEngine *engine,
  */
 gboolean
 kol_step_home_token_active (KolEngine *engine,
-                            KolStep *s)
+                            KolStep   *s)
 {
   return first_pending (s) != NULL;
 }
@@ -551,7 +551,7 @@ kol_step_home_token_active (KolEngine *engine,
  * Returns: the entity placing the first pending token (0 or 1).
  */
 int
-kol_step_home_token_active_entities (KolEngine   *engine,
+kol_step_home_token_active_entities (KolEngine *engine,
                                      KolStep   *s,
                                      KolEntity *out,
                                      int        max)
@@ -570,9 +570,9 @@ kol_step_home_token_active_entities (KolEngine   *engine,
  * Returns: place_token for the entity placing the first pending token.
  */
 guint32
-kol_step_home_token_actions (KolEngine  *engine,
-                             KolStep  *s,
-                             KolEntity entity)
+kol_step_home_token_actions (KolEngine *engine,
+                             KolStep   *s,
+                             KolEntity  entity)
 {
   KolPendingToken *p = first_pending (s);
 
@@ -600,10 +600,10 @@ pending_has_hex (const KolPendingToken *p,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_home_token_process (KolEngine         *engine,
-                             KolStep         *s,
-                             const KolAction *a,
-                             GError         **error)
+kol_step_home_token_process (KolEngine        *engine,
+                             KolStep          *s,
+                             const KolAction  *a,
+                             GError          **error)
 {
   KolPendingToken *p = first_pending (s);
   KolPlaceTokenOpts opts;
@@ -631,7 +631,7 @@ kol_step_home_token_process (KolEngine         *engine,
  * go to.
  */
 void
-kol_step_home_token_legal_actions (KolEngine   *engine,
+kol_step_home_token_legal_actions (KolEngine *engine,
                                    KolStep   *s,
                                    KolEntity  entity,
                                    GPtrArray *out)
@@ -672,7 +672,7 @@ const KolStepClass kol_step_home_token = {
  * TrackAndToken steps), at most @max.
  */
 int
-kol_token_targets (KolEngine        *engine,
+kol_token_targets (KolEngine      *engine,
                    KolEntity       entity,
                    KolTokenTarget *out,
                    int             max)
@@ -712,7 +712,7 @@ kol_token_targets (KolEngine        *engine,
  * Returns: how many cities the first pending token may go to.
  */
 int
-kol_home_token_targets (KolEngine        *engine,
+kol_home_token_targets (KolEngine      *engine,
                         KolTokenTarget *out,
                         int             max)
 {

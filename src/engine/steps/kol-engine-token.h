@@ -63,34 +63,34 @@ typedef struct
 void      kol_place_token_opts_init        (KolPlaceTokenOpts *opts);
 
 /* The corporation whose tokens @entity places (a company's owner). */
-int       kol_tokener_token_holder         (KolEngine  *engine,
-                                            KolEntity entity);
+int       kol_tokener_token_holder         (KolEngine *engine,
+                                            KolEntity  entity);
 /* The next unused token of @corp's, or -1 (tokens_by_type: the game has only
  * normal tokens). */
 int       kol_tokener_available_token      (KolEngine *engine,
-                                            int      corp);
+                                            int        corp);
 /* Tokener#can_place_token?. */
-gboolean  kol_tokener_can_place_token      (KolEngine  *engine,
-                                            KolStep  *s,
-                                            KolEntity entity);
+gboolean  kol_tokener_can_place_token      (KolEngine *engine,
+                                            KolStep   *s,
+                                            KolEntity  entity);
 /* Graph#can_token?: some connected city could take one of @corp's tokens
  * (ignoring the price). */
 gboolean  kol_tokener_can_token            (KolEngine *engine,
-                                            int      corp);
+                                            int        corp);
 /* Tokener#tokener_available_hex: @hex is reachable by @corp's network. */
 gboolean  kol_tokener_available_hex        (KolEngine *engine,
-                                            int      corp,
-                                            int      hex);
+                                            int        corp,
+                                            int        hex);
 /* Tokener#place_token: places token @token of @corp in (hex, city) for
  * @entity, checking and paying as 18xx.games does. */
-gboolean  kol_tokener_place_token          (KolEngine                 *engine,
-                                            KolEntity                entity,
-                                            int                      corp,
-                                            int                      token,
-                                            int                      hex,
-                                            int                      city,
-                                            const KolPlaceTokenOpts *opts,
-                                            GError                 **error);
+gboolean  kol_tokener_place_token          (KolEngine                *engine,
+                                            KolEntity                 entity,
+                                            int                       corp,
+                                            int                       token,
+                                            int                       hex,
+                                            int                       city,
+                                            const KolPlaceTokenOpts  *opts,
+                                            GError                  **error);
 
 /* ---------------------------------------------------------- Step::Token */
 
@@ -101,8 +101,8 @@ void      kol_step_token_round_state       (KolEngine *engine, KolStep *s);
 void      kol_step_token_setup             (KolEngine *engine, KolStep *s);
 gboolean  kol_step_token_process           (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
 /* Step::Token#process_place_token. */
-gboolean  kol_step_token_process_place_token (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
-void      kol_step_token_legal_actions     (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
+gboolean kol_step_token_process_place_token (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
+void     kol_step_token_legal_actions       (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
 /* Appends a place_token action for every city @entity may token now. */
 void      kol_tokener_legal_placements     (KolEngine *engine, KolEntity entity, GPtrArray *out);
 
@@ -110,12 +110,12 @@ void      kol_tokener_legal_placements     (KolEngine *engine, KolEntity entity,
 
 extern const KolStepClass kol_step_home_token;
 
-guint32   kol_step_home_token_actions      (KolEngine *engine, KolStep *s, KolEntity entity);
-gboolean  kol_step_home_token_active       (KolEngine *engine, KolStep *s);
-int       kol_step_home_token_active_entities (KolEngine *engine, KolStep *s, KolEntity *out, int max);
-void      kol_step_home_token_round_state  (KolEngine *engine, KolStep *s);
-gboolean  kol_step_home_token_process      (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
-void      kol_step_home_token_legal_actions (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
+guint32  kol_step_home_token_actions         (KolEngine *engine, KolStep *s, KolEntity entity);
+gboolean kol_step_home_token_active          (KolEngine *engine, KolStep *s);
+int      kol_step_home_token_active_entities (KolEngine *engine, KolStep *s, KolEntity *out, int max);
+void     kol_step_home_token_round_state     (KolEngine *engine, KolStep *s);
+gboolean kol_step_home_token_process         (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
+void     kol_step_home_token_legal_actions   (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
 
 /* ---------------------------------------------------- legal choices (UI) */
 
@@ -128,12 +128,12 @@ typedef struct
 
 /* Cities where @entity may place a token now in the Token step (or a
  * TrackAndToken step), with costs; returns how many. */
-int       kol_token_targets                (KolEngine        *engine,
+int       kol_token_targets                (KolEngine      *engine,
                                             KolEntity       entity,
                                             KolTokenTarget *out,
                                             int             max);
 /* Cities where the first pending token may go (HomeToken). */
-int       kol_home_token_targets           (KolEngine        *engine,
+int       kol_home_token_targets           (KolEngine      *engine,
                                             KolTokenTarget *out,
                                             int             max);
 

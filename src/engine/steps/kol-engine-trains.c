@@ -14,14 +14,14 @@
 
 static const KolTrainDef *
 train_def (KolEngine *engine,
-           int      train)
+           int        train)
 {
   return &engine->title->trains[engine->trains[train].def];
 }
 
 static int
 n_variants (KolEngine *engine,
-            int      train)
+            int        train)
 {
   return MAX (train_def (engine, train)->n_variants, 1);
 }
@@ -33,8 +33,8 @@ n_variants (KolEngine *engine,
  */
 int
 kol_train_variant_price (KolEngine *engine,
-                         int      train,
-                         int      variant)
+                         int        train,
+                         int        variant)
 {
   const KolTrainDef *def = train_def (engine, train);
 
@@ -50,7 +50,7 @@ kol_train_variant_price (KolEngine *engine,
  * or -1.
  */
 int
-kol_train_variant_by_name (KolEngine    *engine,
+kol_train_variant_by_name (KolEngine  *engine,
                            int         train,
                            const char *name)
 {
@@ -73,7 +73,7 @@ kol_train_variant_by_name (KolEngine    *engine,
  */
 gboolean
 kol_train_from_depot (KolEngine *engine,
-                      int      train)
+                      int        train)
 {
   KolEntity o = engine->trains[train].owner;
 
@@ -87,7 +87,7 @@ kol_train_from_depot (KolEngine *engine,
  */
 gboolean
 kol_train_discarded (KolEngine *engine,
-                     int      train)
+                     int        train)
 {
   return engine->trains[train].owner.kind == KOL_ENTITY_POOL;
 }
@@ -100,7 +100,7 @@ kol_train_discarded (KolEngine *engine,
  */
 int
 kol_train_min_price (KolEngine *engine,
-                     int      train)
+                     int        train)
 {
   int min = G_MAXINT;
 
@@ -113,7 +113,7 @@ kol_train_min_price (KolEngine *engine,
 
 static int
 variants_max_price (KolEngine *engine,
-                    int      train)
+                    int        train)
 {
   int max = 0;
 
@@ -132,15 +132,15 @@ variants_max_price (KolEngine *engine,
  */
 int
 kol_depot_discarded (KolEngine *engine,
-                     gint16  *out,
-                     int      max)
+                     gint16    *out,
+                     int        max)
 {
   return kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_POOL, 0), out, max);
 }
 
 static gboolean
 phase_reached (KolEngine *engine,
-               int      phase)
+               int        phase)
 {
   return phase >= 0 && phase <= engine->phase;
 }
@@ -149,7 +149,7 @@ phase_reached (KolEngine *engine,
  * (most of the depot) has it without a comparison of the strings, so that
  * is looked for first. */
 static gboolean
-name_listed (KolEngine      *engine,
+name_listed (KolEngine    *engine,
              const gint16 *list,
              int           n,
              int           train)
@@ -170,11 +170,11 @@ name_listed (KolEngine      *engine,
 /* Appends @train unless a train of the same name is in out[from..n). */
 static int
 push_unique (KolEngine *engine,
-             gint16  *out,
-             int      from,
-             int      n,
-             int      max,
-             int      train)
+             gint16    *out,
+             int        from,
+             int        n,
+             int        max,
+             int        train)
 {
   if (n >= max || name_listed (engine, out + from, n - from, train))
     return n;
@@ -190,8 +190,8 @@ push_unique (KolEngine *engine,
  */
 int
 kol_depot_trains (KolEngine *engine,
-                  gint16  *out,
-                  int      max)
+                  gint16    *out,
+                  int        max)
 {
   gint16 list[KOL_MAX_TRAINS];
   int n_up = kol_engine_depot_upcoming (engine, list, KOL_MAX_TRAINS);
@@ -232,9 +232,9 @@ kol_operating_can_buy_train_from_others (KolEngine *engine)
  */
 int
 kol_depot_other_trains (KolEngine *engine,
-                        int      corp,
-                        gint16  *out,
-                        int      max)
+                        int        corp,
+                        gint16    *out,
+                        int        max)
 {
   int n = 0;
 
@@ -261,9 +261,9 @@ kol_depot_other_trains (KolEngine *engine,
  */
 int
 kol_depot_available (KolEngine *engine,
-                     int      corp,
-                     gint16  *out,
-                     int      max)
+                     int        corp,
+                     gint16    *out,
+                     int        max)
 {
   int n = kol_depot_trains (engine, out, max);
 
@@ -277,7 +277,7 @@ kol_depot_available (KolEngine *engine,
  */
 int
 kol_depot_min_price (KolEngine *engine,
-                     int      corp)
+                     int        corp)
 {
   gint16 list[KOL_MAX_TRAINS];
   int n = kol_depot_available (engine, corp, list, KOL_MAX_TRAINS);
@@ -366,7 +366,7 @@ kol_depot_max_depot_price (KolEngine *engine)
  */
 void
 kol_depot_reclaim_train (KolEngine *engine,
-                         int      train)
+                         int        train)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
 
@@ -379,7 +379,7 @@ kol_depot_reclaim_train (KolEngine *engine,
 }
 
 static void
-log_train_name (KolEngine    *engine,
+log_train_name (KolEngine  *engine,
                 int         kind,
                 const char *name)
 {
@@ -409,7 +409,7 @@ kol_depot_export (KolEngine *engine)
 }
 
 static int
-first_upcoming_named (KolEngine    *engine,
+first_upcoming_named (KolEngine  *engine,
                       const char *name)
 {
   gint16 list[KOL_MAX_TRAINS];
@@ -425,7 +425,7 @@ first_upcoming_named (KolEngine    *engine,
  * Depot#export_all!: the leading upcoming trains named @name leave the game.
  */
 void
-kol_depot_export_all (KolEngine    *engine,
+kol_depot_export_all (KolEngine  *engine,
                       const char *name)
 {
   int train;
@@ -445,7 +445,7 @@ kol_depot_export_all (KolEngine    *engine,
  * discard pile.
  */
 void
-kol_depot_reclaim_all (KolEngine    *engine,
+kol_depot_reclaim_all (KolEngine  *engine,
                        const char *name)
 {
   int train;
@@ -467,7 +467,7 @@ kol_depot_reclaim_all (KolEngine    *engine,
  */
 void
 kol_engine_rust_train (KolEngine *engine,
-                     int      train)
+                       int        train)
 {
   engine->trains[train].rusted = TRUE;
   kol_engine_move_train (engine, train, kol_entity (KOL_ENTITY_REMOVED, 0));
@@ -476,8 +476,8 @@ kol_engine_rust_train (KolEngine *engine,
 /* Game#rust?: rusts_on the bought train, or obsolete_on it while discarded. */
 static gboolean
 train_rusts (KolEngine *engine,
-             int      t,
-             int      bought)
+             int        t,
+             int        bought)
 {
   const KolTrainDef *def = train_def (engine, t);
   int bought_def = engine->trains[bought].def;
@@ -528,7 +528,7 @@ tally_owner (RustTally *r,
 }
 
 static void
-log_rust (KolEngine   *engine,
+log_rust (KolEngine *engine,
           RustTally *r)
 {
   log_train_name (engine, KOL_LOG_TRAINS_RUST, r->names->str);
@@ -551,9 +551,9 @@ log_rust (KolEngine   *engine,
  * wherever they are, depot included.
  */
 void
-kol_default_rust_trains (KolEngine  *engine,
-                         int       train,
-                         KolEntity entity)
+kol_default_rust_trains (KolEngine *engine,
+                         int        train,
+                         KolEntity  entity)
 {
   g_autoptr(GString) obsolete = g_string_new (NULL);
   g_autoptr(GString) removed = g_string_new (NULL);
@@ -598,10 +598,10 @@ kol_default_rust_trains (KolEngine  *engine,
  * after_buying_train runs.
  */
 void
-kol_phase_buying_train (KolEngine  *engine,
-                        KolEntity entity,
-                        int       train,
-                        KolEntity source)
+kol_phase_buying_train (KolEngine *engine,
+                        KolEntity  entity,
+                        int        train,
+                        KolEntity  source)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
   int def = engine->trains[train].def;
@@ -624,9 +624,9 @@ kol_phase_buying_train (KolEngine  *engine,
  */
 void
 kol_default_buy_train (KolEngine *engine,
-                       int      corp,
-                       int      train,
-                       int      price)
+                       int        corp,
+                       int        train,
+                       int        price)
 {
   KolEntity owner = engine->trains[train].owner;
 
@@ -644,9 +644,9 @@ kol_default_buy_train (KolEngine *engine,
  */
 void
 kol_operating_buy_train (KolEngine *engine,
-                         int      corp,
-                         int      train,
-                         int      price)
+                         int        corp,
+                         int        train,
+                         int        price)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
 
@@ -664,7 +664,7 @@ kol_operating_buy_train (KolEngine *engine,
  */
 int
 kol_num_corp_trains (KolEngine *engine,
-                     int      corp)
+                     int        corp)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
   gboolean obsolete_count = h && h->obsolete_trains_count_for_limit;
@@ -679,7 +679,7 @@ kol_num_corp_trains (KolEngine *engine,
 
 static int
 corp_n_trains (KolEngine *engine,
-               int      corp)
+               int        corp)
 {
   gint16 list[KOL_MAX_TRAINS];
 
@@ -694,8 +694,8 @@ corp_n_trains (KolEngine *engine,
  */
 int
 kol_crowded_corps (KolEngine *engine,
-                   gint16  *out,
-                   int      max)
+                   gint16    *out,
+                   int        max)
 {
   int n = 0;
 
@@ -717,7 +717,7 @@ kol_crowded_corps (KolEngine *engine,
  */
 gboolean
 kol_default_must_buy_train (KolEngine *engine,
-                            int      corp)
+                            int        corp)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
   int rule = h ? h->must_buy_train_rule : KOL_MUST_BUY_TRAIN_ROUTE;
@@ -741,7 +741,7 @@ kol_default_must_buy_train (KolEngine *engine,
  */
 gboolean
 kol_operating_must_buy_train (KolEngine *engine,
-                              int      corp)
+                              int        corp)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
 
@@ -765,7 +765,7 @@ kol_step_buy_train_data (KolStep *s)
 
 static KolEntity
 current_corp (KolEngine *engine,
-              KolStep *s)
+              KolStep   *s)
 {
   return kol_step_current_entity (engine, s);
 }
@@ -777,7 +777,7 @@ current_corp (KolEngine *engine,
  */
 void
 kol_step_buy_train_setup (KolEngine *engine,
-                          KolStep *s)
+                          KolStep   *s)
 {
   KolBuyTrainData *d = kol_step_buy_train_data (s);
 
@@ -793,7 +793,7 @@ kol_step_buy_train_setup (KolEngine *engine,
  */
 void
 kol_step_buy_train_pass (KolEngine *engine,
-                         KolStep *s)
+                         KolStep   *s)
 {
   KolBuyTrainData *d = kol_step_buy_train_data (s);
 
@@ -809,15 +809,15 @@ kol_step_buy_train_pass (KolEngine *engine,
  */
 gboolean
 kol_step_buy_train_room (KolEngine *engine,
-                         int      corp)
+                         int        corp)
 {
   return kol_num_corp_trains (engine, corp) < kol_operating_train_limit (engine, corp);
 }
 
 static gboolean
 room (KolEngine *engine,
-      KolStep *s,
-      int      corp)
+      KolStep   *s,
+      int        corp)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
 
@@ -828,8 +828,8 @@ room (KolEngine *engine,
 
 static gboolean
 can_buy (KolEngine *engine,
-         KolStep *s,
-         int      corp)
+         KolStep   *s,
+         int        corp)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
 
@@ -846,8 +846,8 @@ can_buy (KolEngine *engine,
  */
 gboolean
 kol_step_buy_train_can_buy (KolEngine *engine,
-                            KolStep *s,
-                            int      corp)
+                            KolStep   *s,
+                            int        corp)
 {
   int min = kol_depot_min_price (engine, corp);
 
@@ -862,8 +862,8 @@ kol_step_buy_train_can_buy (KolEngine *engine,
  */
 gboolean
 kol_step_buy_train_president_may_contribute (KolEngine *engine,
-                                             KolStep *s,
-                                             int      corp)
+                                             KolStep   *s,
+                                             int        corp)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
 
@@ -898,11 +898,11 @@ depot_must_be_cheapest (KolEngine *engine)
  */
 void
 kol_step_buy_train_spend_minmax (KolEngine *engine,
-                                 KolStep *s,
-                                 int      corp,
-                                 int      train,
-                                 int     *min,
-                                 int     *max)
+                                 KolStep   *s,
+                                 int        corp,
+                                 int        train,
+                                 int       *min,
+                                 int       *max)
 {
   KolBuyTrainData *d = kol_step_buy_train_data (s);
   KolEntity e = kol_entity (KOL_ENTITY_CORP, corp);
@@ -924,8 +924,8 @@ kol_step_buy_train_spend_minmax (KolEngine *engine,
 
 static gboolean
 train_buyable_by_title (KolEngine *engine,
-                        int      corp,
-                        int      train)
+                        int        corp,
+                        int        train)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
 
@@ -944,10 +944,10 @@ train_buyable_by_title (KolEngine *engine,
  */
 int
 kol_step_buy_train_buyable_trains (KolEngine *engine,
-                                   KolStep *s,
-                                   int      corp,
-                                   gint16  *out,
-                                   int      max)
+                                   KolStep   *s,
+                                   int        corp,
+                                   gint16    *out,
+                                   int        max)
 {
   KolBuyTrainData *d = kol_step_buy_train_data (s);
   gint16 depot[KOL_MAX_DEPOT_TRAINS], others[KOL_MAX_TRAINS];
@@ -1007,9 +1007,9 @@ can_ebuy_sell_shares (KolEngine *engine)
  * purchase; the corporation buys (and may pass unless it must buy).
  */
 guint32
-kol_step_buy_train_actions (KolEngine  *engine,
-                            KolStep  *s,
-                            KolEntity entity)
+kol_step_buy_train_actions (KolEngine *engine,
+                            KolStep   *s,
+                            KolEntity  entity)
 {
   KolEntity cur = current_corp (engine, s);
 
@@ -1029,9 +1029,9 @@ kol_step_buy_train_actions (KolEngine  *engine,
 
 static gboolean
 variant_buyable (KolEngine *engine,
-                 int      corp,
-                 int      train,
-                 int      variant)
+                 int        corp,
+                 int        train,
+                 int        variant)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
 
@@ -1050,11 +1050,11 @@ listed (const gint16 *list,
 }
 
 static gboolean
-refuse_train (KolEngine    *engine,
-              GError    **error,
-              int         train,
-              KolReason   reason,
-              const char *message)
+refuse_train (KolEngine   *engine,
+              GError     **error,
+              int          train,
+              KolReason    reason,
+              const char  *message)
 {
   KolArg args[2] = { kol_arg_int (KOL_ARG_TRAIN, train), kol_arg_int (KOL_ARG_REASON, reason) };
 
@@ -1066,12 +1066,12 @@ refuse_train (KolEngine    *engine,
  * the train are on offer. Measured before the variant is changed, as Ruby's
  * cached depot list is. */
 static gboolean
-check_buyable (KolEngine *engine,
-               KolStep *s,
-               int      corp,
-               int      train,
-               int      variant,
-               GError **error)
+check_buyable (KolEngine  *engine,
+               KolStep    *s,
+               int         corp,
+               int         train,
+               int         variant,
+               GError    **error)
 {
   gint16 avail[KOL_MAX_TRAINS], buyable[KOL_MAX_TRAINS];
   int n_avail = kol_depot_available (engine, corp, avail, KOL_MAX_TRAINS);
@@ -1090,7 +1090,7 @@ check_buyable (KolEngine *engine,
  * money only a variant of the cheapest depot train (at its lowest price). */
 static gboolean
 cheapest_ok (KolEngine *engine,
-             int      train)
+             int        train)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
   int cheapest = kol_depot_min_depot_train (engine);
@@ -1115,9 +1115,9 @@ cheapest_ok (KolEngine *engine,
 }
 
 static gboolean
-check_cheapest (KolEngine *engine,
-                int      train,
-                GError **error)
+check_cheapest (KolEngine  *engine,
+                int         train,
+                GError    **error)
 {
   if (cheapest_ok (engine, train))
     return TRUE;
@@ -1126,16 +1126,16 @@ check_cheapest (KolEngine *engine,
 
 static gboolean
 player_has_sellable_shares (KolEngine *engine,
-                            KolStep *s,
-                            int      player);
+                            KolStep   *s,
+                            int        player);
 
 /* Step::Train#try_take_player_loan (EBUY_CAN_TAKE_PLAYER_LOAN). */
 static gboolean
-try_take_player_loan (KolEngine *engine,
-                      KolStep *s,
-                      int      player,
-                      int      cost,
-                      GError **error)
+try_take_player_loan (KolEngine  *engine,
+                      KolStep    *s,
+                      int         player,
+                      int         cost,
+                      GError    **error)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
   int cash = engine->players[player].cash;
@@ -1152,13 +1152,13 @@ try_take_player_loan (KolEngine *engine,
 }
 
 static gboolean
-president_contributes (KolEngine *engine,
-                       KolStep *s,
-                       int      corp,
-                       int      train,
-                       int      price,
-                       int      remaining,
-                       GError **error)
+president_contributes (KolEngine  *engine,
+                       KolStep    *s,
+                       int         corp,
+                       int         train,
+                       int         price,
+                       int         remaining,
+                       GError    **error)
 {
   KolEntity owner = engine->corps[corp].owner;
   KolArg args[2];
@@ -1190,11 +1190,11 @@ president_contributes (KolEngine *engine,
 }
 
 static void
-log_buy (KolEngine  *engine,
-         int       corp,
-         int       train,
-         int       price,
-         KolEntity source)
+log_buy (KolEngine *engine,
+         int        corp,
+         int        train,
+         int        price,
+         KolEntity  source)
 {
   KolArg args[4] = {
     kol_arg_int (KOL_ARG_CORP, corp),
@@ -1212,10 +1212,10 @@ log_buy (KolEngine  *engine,
 }
 
 static gboolean
-check_train_action (KolEngine         *engine,
-                    const KolAction *a,
-                    int             *variant,
-                    GError         **error)
+check_train_action (KolEngine        *engine,
+                    const KolAction  *a,
+                    int              *variant,
+                    GError          **error)
 {
   if (a->entity.kind != KOL_ENTITY_CORP)
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "only corporations buy trains");
@@ -1241,11 +1241,11 @@ check_train_action (KolEngine         *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_buy_train_action (KolEngine         *engine,
-                           KolStep         *s,
-                           const KolAction *a,
-                           gboolean         pass_after,
-                           GError         **error)
+kol_step_buy_train_action (KolEngine        *engine,
+                           KolStep          *s,
+                           const KolAction  *a,
+                           gboolean          pass_after,
+                           GError          **error)
 {
   int corp = a->entity.index, train = a->train, variant, remaining;
   KolEntity source;
@@ -1287,10 +1287,10 @@ kol_step_buy_train_action (KolEngine         *engine,
 
 /* BuyTrain#check_spend: a train of another corporation within spend_minmax. */
 static gboolean
-check_spend (KolEngine         *engine,
-             KolStep         *s,
-             const KolAction *a,
-             GError         **error)
+check_spend (KolEngine        *engine,
+             KolStep          *s,
+             const KolAction  *a,
+             GError          **error)
 {
   int min, max;
 
@@ -1323,10 +1323,10 @@ check_spend (KolEngine         *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_buy_train_process_buy_train (KolEngine         *engine,
-                                      KolStep         *s,
-                                      const KolAction *a,
-                                      GError         **error)
+kol_step_buy_train_process_buy_train (KolEngine        *engine,
+                                      KolStep          *s,
+                                      const KolAction  *a,
+                                      GError          **error)
 {
   int variant;
 
@@ -1348,9 +1348,9 @@ needed_cash (KolEngine *engine)
 }
 
 static int
-available_cash (KolEngine  *engine,
-                KolStep  *s,
-                KolEntity seller)
+available_cash (KolEngine *engine,
+                KolStep   *s,
+                KolEntity  seller)
 {
   KolEntity cur = current_corp (engine, s);
 
@@ -1362,7 +1362,7 @@ available_cash (KolEngine  *engine,
 /* EmergencyMoney#causes_president_swap?: the seller would hold less than
  * another holder (players and corporations). */
 static gboolean
-causes_president_swap (KolEngine         *engine,
+causes_president_swap (KolEngine       *engine,
                        const KolBundle *b)
 {
   int remaining = kol_engine_percent_of (engine, b->owner, b->corp) - b->percent;
@@ -1389,7 +1389,7 @@ causes_president_swap (KolEngine         *engine,
  * presidency change where that matters (EBUY_PRES_SWAP, or shares of the
  * corporation buying). */
 static gboolean
-sellable_bundle (KolEngine         *engine,
+sellable_bundle (KolEngine       *engine,
                  int              current_corp,
                  const KolBundle *b)
 {
@@ -1406,7 +1406,7 @@ sellable_bundle (KolEngine         *engine,
 
 static int
 cert_price (KolEngine *engine,
-            int      cert)
+            int        cert)
 {
   double shares = engine->certs[cert].percent / (double) kol_engine_share_percent (engine, engine->certs[cert].corp);
 
@@ -1428,7 +1428,7 @@ cert_price (KolEngine *engine,
  * Returns: %TRUE if the bundle may be sold.
  */
 gboolean
-kol_emergency_can_sell (KolEngine         *engine,
+kol_emergency_can_sell (KolEngine       *engine,
                         int              current_corp,
                         KolEntity        seller,
                         const KolBundle *b,
@@ -1460,7 +1460,7 @@ kol_emergency_can_sell (KolEngine         *engine,
  * rest of an operating round is put back in order.
  */
 void
-kol_emergency_sell (KolEngine         *engine,
+kol_emergency_sell (KolEngine       *engine,
                     const KolBundle *b)
 {
   kol_shares_sell_and_change_price (engine, b, TRUE, -1);
@@ -1483,7 +1483,7 @@ corp_sold (KolStep *s,
 /* BuyTrain#can_sell? (the title's), Step::Train#can_sell?
  * (MUST_SELL_IN_BLOCKS), then EmergencyMoney#can_sell?. */
 static gboolean
-ebuy_can_sell (KolEngine         *engine,
+ebuy_can_sell (KolEngine       *engine,
                KolStep         *s,
                KolEntity        seller,
                const KolBundle *b,
@@ -1505,7 +1505,7 @@ ebuy_can_sell (KolEngine         *engine,
 }
 
 static int
-ebuy_bundles (KolEngine   *engine,
+ebuy_bundles (KolEngine *engine,
               KolStep   *s,
               int        player,
               KolBundle *out,
@@ -1540,7 +1540,7 @@ ebuy_bundles (KolEngine   *engine,
  * Returns: how many bundles @player may sell now for the emergency purchase.
  */
 int
-kol_ebuy_sellable_bundles (KolEngine   *engine,
+kol_ebuy_sellable_bundles (KolEngine *engine,
                            KolStep   *s,
                            int        player,
                            KolBundle *out,
@@ -1565,8 +1565,8 @@ kol_round_buy_train_step (KolEngine *engine)
 
 static gboolean
 player_has_sellable_shares (KolEngine *engine,
-                            KolStep *s,
-                            int      player)
+                            KolStep   *s,
+                            int        player)
 {
   KolBundle one[1];
 
@@ -1583,10 +1583,10 @@ player_has_sellable_shares (KolEngine *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_buy_train_process_sell_shares (KolEngine         *engine,
-                                        KolStep         *s,
-                                        const KolAction *a,
-                                        GError         **error)
+kol_step_buy_train_process_sell_shares (KolEngine        *engine,
+                                        KolStep          *s,
+                                        const KolAction  *a,
+                                        GError          **error)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
   KolBuyTrainData *d = kol_step_buy_train_data (s);
@@ -1630,10 +1630,10 @@ kol_step_buy_train_process_sell_shares (KolEngine         *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_buy_train_process (KolEngine         *engine,
-                            KolStep         *s,
-                            const KolAction *a,
-                            GError         **error)
+kol_step_buy_train_process (KolEngine        *engine,
+                            KolStep          *s,
+                            const KolAction  *a,
+                            GError          **error)
 {
   switch (a->type)
     {
@@ -1656,7 +1656,7 @@ kol_step_buy_train_process (KolEngine         *engine,
  */
 void
 kol_step_buy_train_skip (KolEngine *engine,
-                         KolStep *s)
+                         KolStep   *s)
 {
   KolEntity e = current_corp (engine, s);
 
@@ -1676,7 +1676,7 @@ kol_step_buy_train_skip (KolEngine *engine,
 
 static void
 add_buy (GPtrArray           *out,
-         KolEngine             *engine,
+         KolEngine           *engine,
          KolEntity            entity,
          const KolTrainOffer *offer,
          int                  price)
@@ -1698,7 +1698,7 @@ add_buy (GPtrArray           *out,
  * president's emergency sales and the pass that are legal now.
  */
 void
-kol_step_buy_train_legal_actions (KolEngine   *engine,
+kol_step_buy_train_legal_actions (KolEngine *engine,
                                   KolStep   *s,
                                   KolEntity  entity,
                                   GPtrArray *out)
@@ -1745,10 +1745,10 @@ kol_step_buy_train_legal_actions (KolEngine   *engine,
  * Returns: %FALSE with the refusal set, or %TRUE for the generic message.
  */
 gboolean
-kol_step_buy_train_explain (KolEngine         *engine,
-                            KolStep         *s,
-                            const KolAction *a,
-                            GError         **error)
+kol_step_buy_train_explain (KolEngine        *engine,
+                            KolStep          *s,
+                            const KolAction  *a,
+                            GError          **error)
 {
   if (a->entity.kind != KOL_ENTITY_CORP)
     return TRUE;
@@ -1781,7 +1781,7 @@ const KolStepClass kol_step_buy_train = {
  */
 gboolean
 kol_step_discard_train_active (KolEngine *engine,
-                               KolStep *s)
+                               KolStep   *s)
 {
   gint16 one[1];
 
@@ -1794,7 +1794,7 @@ kol_step_discard_train_active (KolEngine *engine,
  * Returns: the first crowded corporation (0 or 1).
  */
 int
-kol_step_discard_train_active_entities (KolEngine   *engine,
+kol_step_discard_train_active_entities (KolEngine *engine,
                                         KolStep   *s,
                                         KolEntity *out,
                                         int        max)
@@ -1813,9 +1813,9 @@ kol_step_discard_train_active_entities (KolEngine   *engine,
  * Returns: discard_train for a crowded corporation.
  */
 guint32
-kol_step_discard_train_actions (KolEngine  *engine,
-                                KolStep  *s,
-                                KolEntity entity)
+kol_step_discard_train_actions (KolEngine *engine,
+                                KolStep   *s,
+                                KolEntity  entity)
 {
   gint16 crowded[KOL_MAX_CORPS];
   int n = kol_crowded_corps (engine, crowded, KOL_MAX_CORPS);
@@ -1834,10 +1834,10 @@ kol_step_discard_train_actions (KolEngine  *engine,
  * Returns: %TRUE on success.
  */
 gboolean
-kol_step_discard_train_process (KolEngine         *engine,
-                                KolStep         *s,
-                                const KolAction *a,
-                                GError         **error)
+kol_step_discard_train_process (KolEngine        *engine,
+                                KolStep          *s,
+                                const KolAction  *a,
+                                GError          **error)
 {
   KolArg args[2];
 
@@ -1858,7 +1858,7 @@ kol_step_discard_train_process (KolEngine         *engine,
  * Appends a discard_train action for each train of the crowded @entity.
  */
 void
-kol_step_discard_train_legal_actions (KolEngine   *engine,
+kol_step_discard_train_legal_actions (KolEngine *engine,
                                       KolStep   *s,
                                       KolEntity  entity,
                                       GPtrArray *out)
@@ -1898,7 +1898,7 @@ player_loans_allowed (KolEngine *engine)
 }
 
 static int
-add_depot_offers (KolEngine       *engine,
+add_depot_offers (KolEngine     *engine,
                   KolStep       *s,
                   int            corp,
                   int            train,
@@ -1941,7 +1941,7 @@ add_depot_offers (KolEngine       *engine,
  * Returns: the purchases @corp may make now in its BuyTrain step.
  */
 int
-kol_buyable_train_offers (KolEngine       *engine,
+kol_buyable_train_offers (KolEngine     *engine,
                           int            corp,
                           KolTrainOffer *out,
                           int            max)
@@ -1979,9 +1979,9 @@ kol_buyable_train_offers (KolEngine       *engine,
  */
 int
 kol_discardable_trains (KolEngine *engine,
-                        int      corp,
-                        gint16  *out,
-                        int      max)
+                        int        corp,
+                        gint16    *out,
+                        int        max)
 {
   gint16 crowded[KOL_MAX_CORPS];
   int n = kol_crowded_corps (engine, crowded, KOL_MAX_CORPS);

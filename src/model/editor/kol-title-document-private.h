@@ -75,12 +75,12 @@ JsonNode   *_kol_edit_get          (KolEdit          *edit,
                                     const char       *path);
 /* Sets the value at @path (a member is added, keeping @order; NULL value
  * removes it), inserts into an array, or removes an element. */
-gboolean    _kol_edit_set          (KolEdit          *edit,
-                                    KolTitleFile      file,
-                                    const char       *path,
-                                    JsonNode         *value,
-                                    const char * const *order,
-                                    GError          **error);
+gboolean    _kol_edit_set          (KolEdit             *edit,
+                                    KolTitleFile         file,
+                                    const char          *path,
+                                    JsonNode            *value,
+                                    const char * const  *order,
+                                    GError             **error);
 gboolean    _kol_edit_insert       (KolEdit          *edit,
                                     KolTitleFile      file,
                                     const char       *array_path,
@@ -110,49 +110,49 @@ int         _kol_variant_index     (JsonNode * const *roots,
                                     const char       *variant);
 
 /* Shared by the typed edits (kol-title-document-edit.c). */
-gboolean    _kol_edit_invalid      (GError          **error,
-                                    const char       *message);
-gboolean    _kol_edit_abort        (KolEdit          *edit);
-gboolean    _kol_check_color       (const char       *color,
-                                    GError          **error);
-gboolean    _kol_is_hex_tile       (const char       *tile);
+gboolean    _kol_edit_invalid       (GError          **error,
+                                     const char       *message);
+gboolean    _kol_edit_abort         (KolEdit          *edit);
+gboolean    _kol_check_color        (const char       *color,
+                                     GError          **error);
+gboolean    _kol_is_hex_tile        (const char       *tile);
 gboolean    _kol_need_manifest_tile (const char      *tile,
                                      GError         **error);
-gboolean    _kol_check_tile_ids    (KolTitleDocument *self,
-                                    const char * const *ids,
-                                    GError          **error);
-JsonObject *_kol_edit_object_at    (KolEdit          *edit,
-                                    KolTitleFile      file,
-                                    const char       *path);
-JsonArray  *_kol_edit_array_at     (KolEdit          *edit,
-                                    KolTitleFile      file,
-                                    const char       *path);
+gboolean    _kol_check_tile_ids     (KolTitleDocument    *self,
+                                     const char * const  *ids,
+                                     GError             **error);
+JsonObject *_kol_edit_object_at     (KolEdit          *edit,
+                                     KolTitleFile      file,
+                                     const char       *path);
+JsonArray  *_kol_edit_array_at      (KolEdit          *edit,
+                                     KolTitleFile      file,
+                                     const char       *path);
 /* Sets member @key of the object at @path (NULL removes it). */
-gboolean    _kol_edit_set_member   (KolEdit          *edit,
-                                    KolTitleFile      file,
-                                    const char       *path,
-                                    const char       *key,
-                                    JsonNode         *value,
-                                    const char * const *order,
-                                    GError          **error);
+gboolean    _kol_edit_set_member   (KolEdit             *edit,
+                                    KolTitleFile         file,
+                                    const char          *path,
+                                    const char          *key,
+                                    JsonNode            *value,
+                                    const char * const  *order,
+                                    GError             **error);
 /* Appends to the array member @key, created when absent; the new index or -1. */
-int         _kol_edit_append       (KolEdit          *edit,
-                                    KolTitleFile      file,
-                                    const char       *path,
-                                    const char       *key,
-                                    JsonNode         *value,
-                                    const char * const *order,
-                                    GError          **error);
-gboolean    _kol_edit_remove_from_list (KolEdit      *edit,
-                                        KolTitleFile  file,
-                                        const char   *path,
-                                        const char   *id,
-                                        GError      **error);
+int      _kol_edit_append           (KolEdit             *edit,
+                                     KolTitleFile         file,
+                                     const char          *path,
+                                     const char          *key,
+                                     JsonNode            *value,
+                                     const char * const  *order,
+                                     GError             **error);
+gboolean _kol_edit_remove_from_list (KolEdit      *edit,
+                                     KolTitleFile  file,
+                                     const char   *path,
+                                     const char   *id,
+                                     GError      **error);
 /* The paths of every hex object of map.json, the variants' included. */
-GPtrArray  *_kol_edit_all_hex_paths (KolEdit         *edit);
-gboolean    _kol_grid_of           (JsonNode         *map,
+GPtrArray *_kol_edit_all_hex_paths (KolEdit         *edit);
+gboolean   _kol_grid_of            (JsonNode         *map,
                                     KolGrid          *grid);
-char       *_kol_edit_variant_path (KolEdit          *edit);
+char      *_kol_edit_variant_path  (KolEdit          *edit);
 /* Where to change @hex, copying a base hex into the variant being edited. */
 char       *_kol_edit_hex_path     (KolEdit          *edit,
                                     const char       *hex,

@@ -143,49 +143,49 @@ const char       *kol_title_document_get_id        (KolTitleDocument *self);
 gboolean          kol_title_document_get_built_in  (KolTitleDocument *self);
 gboolean          kol_title_document_get_modified  (KolTitleDocument *self);
 
-gboolean          kol_title_document_save          (KolTitleDocument *self,
-                                                    GError          **error);
-gboolean          kol_title_document_save_as       (KolTitleDocument *self,
-                                                    const char       *id,
-                                                    GError          **error);
-gboolean          kol_title_document_save_to_directory (KolTitleDocument *self,
-                                                        const char       *dir,
-                                                        GError          **error);
-char             *kol_title_document_serialize     (KolTitleDocument *self,
-                                                    KolTitleFile      file);
+gboolean  kol_title_document_save              (KolTitleDocument *self,
+                                                GError          **error);
+gboolean  kol_title_document_save_as           (KolTitleDocument *self,
+                                                const char       *id,
+                                                GError          **error);
+gboolean  kol_title_document_save_to_directory (KolTitleDocument *self,
+                                                const char       *dir,
+                                                GError          **error);
+char     *kol_title_document_serialize         (KolTitleDocument *self,
+                                                KolTitleFile      file);
 
 /* ---- reading ----------------------------------------------------------------
  * Borrowed nodes, valid until the next change. */
 
-JsonNode         *kol_title_document_get_root      (KolTitleDocument *self,
-                                                    KolTitleFile      file);
-JsonNode         *kol_title_document_get_value     (KolTitleDocument *self,
-                                                    KolTitleFile      file,
-                                                    const char       *path);
-JsonObject       *kol_title_document_get_tile      (KolTitleDocument *self,
-                                                    const char       *tile);
-JsonObject       *kol_title_document_get_hex       (KolTitleDocument *self,
-                                                    const char       *hex);
-char             *kol_title_document_dup_tile_path (KolTitleDocument *self,
-                                                    const char       *tile,
-                                                    KolTitleFile     *file);
-char             *kol_title_document_dup_hex_path  (KolTitleDocument *self,
-                                                    const char       *hex);
-GStrv             kol_title_document_dup_tile_ids  (KolTitleDocument *self);
-GStrv             kol_title_document_dup_hex_ids   (KolTitleDocument *self);
-GStrv             kol_title_document_dup_variant_ids (KolTitleDocument *self);
-GStrv             kol_title_document_dup_homes_on_hex (KolTitleDocument *self,
-                                                       const char       *hex);
+JsonNode   *kol_title_document_get_root         (KolTitleDocument *self,
+                                                 KolTitleFile      file);
+JsonNode   *kol_title_document_get_value        (KolTitleDocument *self,
+                                                 KolTitleFile      file,
+                                                 const char       *path);
+JsonObject *kol_title_document_get_tile         (KolTitleDocument *self,
+                                                 const char       *tile);
+JsonObject *kol_title_document_get_hex          (KolTitleDocument *self,
+                                                 const char       *hex);
+char       *kol_title_document_dup_tile_path    (KolTitleDocument *self,
+                                                 const char       *tile,
+                                                 KolTitleFile     *file);
+char       *kol_title_document_dup_hex_path     (KolTitleDocument *self,
+                                                 const char       *hex);
+GStrv       kol_title_document_dup_tile_ids     (KolTitleDocument *self);
+GStrv       kol_title_document_dup_hex_ids      (KolTitleDocument *self);
+GStrv       kol_title_document_dup_variant_ids  (KolTitleDocument *self);
+GStrv       kol_title_document_dup_homes_on_hex (KolTitleDocument *self,
+                                                 const char       *hex);
 
 /* ---- undo and redo --------------------------------------------------------- */
 
-gboolean          kol_title_document_get_can_undo  (KolTitleDocument *self);
-gboolean          kol_title_document_get_can_redo  (KolTitleDocument *self);
-const char       *kol_title_document_get_undo_label (KolTitleDocument *self);
-const char       *kol_title_document_get_redo_label (KolTitleDocument *self);
-gboolean          kol_title_document_undo          (KolTitleDocument *self);
-gboolean          kol_title_document_redo          (KolTitleDocument *self);
-void              kol_title_document_break_merge   (KolTitleDocument *self);
+gboolean    kol_title_document_get_can_undo   (KolTitleDocument *self);
+gboolean    kol_title_document_get_can_redo   (KolTitleDocument *self);
+const char *kol_title_document_get_undo_label (KolTitleDocument *self);
+const char *kol_title_document_get_redo_label (KolTitleDocument *self);
+gboolean    kol_title_document_undo           (KolTitleDocument *self);
+gboolean    kol_title_document_redo           (KolTitleDocument *self);
+void        kol_title_document_break_merge    (KolTitleDocument *self);
 
 /* ---- generic edits (each one command) ------------------------------------- */
 
@@ -212,156 +212,156 @@ gboolean          kol_title_document_set_text      (KolTitleDocument *self,
  * (in the variant being edited); id, colour and count exist only on
  * manifest tiles. */
 
-gboolean          kol_title_document_add_tile      (KolTitleDocument *self,
-                                                    const char       *id,
-                                                    const char       *color,
-                                                    GError          **error);
-gboolean          kol_title_document_duplicate_tile (KolTitleDocument *self,
-                                                     const char       *id,
-                                                     const char       *new_id,
-                                                     GError          **error);
-gboolean          kol_title_document_delete_tile   (KolTitleDocument *self,
-                                                    const char       *id,
-                                                    GError          **error);
-gboolean          kol_title_document_set_tile_color (KolTitleDocument *self,
+gboolean kol_title_document_add_tile                (KolTitleDocument *self,
                                                      const char       *id,
                                                      const char       *color,
                                                      GError          **error);
-gboolean          kol_title_document_set_tile_count (KolTitleDocument *self,
+gboolean kol_title_document_duplicate_tile          (KolTitleDocument *self,
+                                                     const char       *id,
+                                                     const char       *new_id,
+                                                     GError          **error);
+gboolean kol_title_document_delete_tile             (KolTitleDocument *self,
+                                                     const char       *id,
+                                                     GError          **error);
+gboolean kol_title_document_set_tile_color          (KolTitleDocument *self,
+                                                     const char       *id,
+                                                     const char       *color,
+                                                     GError          **error);
+gboolean kol_title_document_set_tile_count          (KolTitleDocument *self,
                                                      const char       *id,
                                                      int               count,
                                                      GError          **error);
-gboolean          kol_title_document_set_tile_label (KolTitleDocument *self,
+gboolean kol_title_document_set_tile_label          (KolTitleDocument *self,
                                                      const char       *tile,
                                                      const char       *label,
                                                      GError          **error);
-gboolean          kol_title_document_set_tile_frame (KolTitleDocument *self,
+gboolean kol_title_document_set_tile_frame          (KolTitleDocument *self,
                                                      const char       *tile,
                                                      const char       *frame,
                                                      GError          **error);
-gboolean          kol_title_document_set_tile_icons (KolTitleDocument *self,
+gboolean kol_title_document_set_tile_icons          (KolTitleDocument *self,
                                                      const char       *tile,
                                                      JsonNode         *icons,
                                                      GError          **error);
-gboolean          kol_title_document_set_tile_rotations (KolTitleDocument *self,
-                                                         const char       *tile,
-                                                         guint             mask,
-                                                         GError          **error);
-gboolean          kol_title_document_set_tile_upgrades_to (KolTitleDocument   *self,
-                                                           const char         *tile,
-                                                           const char * const *ids,
-                                                           GError            **error);
-gboolean          kol_title_document_set_tile_upgrade_policy (KolTitleDocument *self,
-                                                              const char       *tile,
-                                                              const char       *policy,
-                                                              GError          **error);
-gboolean          kol_title_document_set_tile_lay_only_on (KolTitleDocument   *self,
-                                                           const char         *tile,
-                                                           const char * const *hexes,
-                                                           GError            **error);
-
-char             *kol_title_document_add_node      (KolTitleDocument *self,
-                                                    const char       *tile,
-                                                    const char       *kind,
-                                                    GError          **error);
-gboolean          kol_title_document_remove_node   (KolTitleDocument *self,
-                                                    const char       *tile,
-                                                    const char       *node,
-                                                    GError          **error);
-gboolean          kol_title_document_set_node_kind (KolTitleDocument *self,
-                                                    const char       *tile,
-                                                    const char       *node,
-                                                    const char       *kind,
-                                                    GError          **error);
-gboolean          kol_title_document_set_node_slots (KolTitleDocument *self,
+gboolean kol_title_document_set_tile_rotations      (KolTitleDocument *self,
                                                      const char       *tile,
-                                                     const char       *node,
-                                                     int               slots,
+                                                     guint             mask,
                                                      GError          **error);
-gboolean          kol_title_document_set_node_revenue (KolTitleDocument *self,
-                                                       const char       *tile,
-                                                       const char       *node,
-                                                       int               revenue,
-                                                       GError          **error);
-gboolean          kol_title_document_set_node_revenue_by (KolTitleDocument   *self,
-                                                          const char         *tile,
-                                                          const char         *node,
-                                                          const char         *by,
-                                                          const char * const *keys,
-                                                          const int          *values,
-                                                          GError            **error);
-gboolean          kol_title_document_set_node_loc  (KolTitleDocument *self,
-                                                    const char       *tile,
-                                                    const char       *node,
-                                                    const char       *loc,
-                                                    GError          **error);
-
-int               kol_title_document_add_path      (KolTitleDocument *self,
-                                                    const char       *tile,
-                                                    const char       *a,
-                                                    const char       *b,
-                                                    const char       *track,
-                                                    GError          **error);
-gboolean          kol_title_document_remove_path   (KolTitleDocument *self,
-                                                    const char       *tile,
-                                                    guint             index,
-                                                    GError          **error);
-gboolean          kol_title_document_set_path_ends (KolTitleDocument *self,
-                                                    const char       *tile,
-                                                    guint             index,
-                                                    const char       *a,
-                                                    const char       *b,
-                                                    GError          **error);
-gboolean          kol_title_document_set_path_track (KolTitleDocument *self,
+gboolean kol_title_document_set_tile_upgrades_to    (KolTitleDocument   *self,
+                                                     const char         *tile,
+                                                     const char * const *ids,
+                                                     GError            **error);
+gboolean kol_title_document_set_tile_upgrade_policy (KolTitleDocument *self,
                                                      const char       *tile,
-                                                     guint             index,
-                                                     const char       *track,
+                                                     const char       *policy,
                                                      GError          **error);
+gboolean kol_title_document_set_tile_lay_only_on    (KolTitleDocument   *self,
+                                                     const char         *tile,
+                                                     const char * const *hexes,
+                                                     GError            **error);
+
+char     *kol_title_document_add_node            (KolTitleDocument *self,
+                                                  const char       *tile,
+                                                  const char       *kind,
+                                                  GError          **error);
+gboolean  kol_title_document_remove_node         (KolTitleDocument *self,
+                                                  const char       *tile,
+                                                  const char       *node,
+                                                  GError          **error);
+gboolean  kol_title_document_set_node_kind       (KolTitleDocument *self,
+                                                  const char       *tile,
+                                                  const char       *node,
+                                                  const char       *kind,
+                                                  GError          **error);
+gboolean  kol_title_document_set_node_slots      (KolTitleDocument *self,
+                                                  const char       *tile,
+                                                  const char       *node,
+                                                  int               slots,
+                                                  GError          **error);
+gboolean  kol_title_document_set_node_revenue    (KolTitleDocument *self,
+                                                  const char       *tile,
+                                                  const char       *node,
+                                                  int               revenue,
+                                                  GError          **error);
+gboolean  kol_title_document_set_node_revenue_by (KolTitleDocument   *self,
+                                                  const char         *tile,
+                                                  const char         *node,
+                                                  const char         *by,
+                                                  const char * const *keys,
+                                                  const int          *values,
+                                                  GError            **error);
+gboolean  kol_title_document_set_node_loc        (KolTitleDocument *self,
+                                                  const char       *tile,
+                                                  const char       *node,
+                                                  const char       *loc,
+                                                  GError          **error);
+
+int      kol_title_document_add_path       (KolTitleDocument *self,
+                                            const char       *tile,
+                                            const char       *a,
+                                            const char       *b,
+                                            const char       *track,
+                                            GError          **error);
+gboolean kol_title_document_remove_path    (KolTitleDocument *self,
+                                            const char       *tile,
+                                            guint             index,
+                                            GError          **error);
+gboolean kol_title_document_set_path_ends  (KolTitleDocument *self,
+                                            const char       *tile,
+                                            guint             index,
+                                            const char       *a,
+                                            const char       *b,
+                                            GError          **error);
+gboolean kol_title_document_set_path_track (KolTitleDocument *self,
+                                            const char       *tile,
+                                            guint             index,
+                                            const char       *track,
+                                            GError          **error);
 
 /* ---- hexes (of the variant being edited) ----------------------------------- */
 
-gboolean          kol_title_document_set_hex_color (KolTitleDocument *self,
-                                                    const char       *hex,
-                                                    const char       *color,
-                                                    GError          **error);
-gboolean          kol_title_document_set_hex_terrain (KolTitleDocument *self,
-                                                      const char       *hex,
-                                                      const char       *type,
-                                                      int               cost,
-                                                      GError          **error);
-gboolean          kol_title_document_set_hex_tile  (KolTitleDocument *self,
-                                                    const char       *hex,
-                                                    JsonNode         *tile,
-                                                    int               rotation,
-                                                    GError          **error);
-gboolean          kol_title_document_set_hex_tile_from_manifest (KolTitleDocument *self,
-                                                                 const char       *hex,
-                                                                 const char       *tile,
-                                                                 int               rotation,
-                                                                 GError          **error);
-gboolean          kol_title_document_set_hex_rotation (KolTitleDocument *self,
-                                                       const char       *hex,
-                                                       int               rotation,
-                                                       GError          **error);
-gboolean          kol_title_document_set_hex_name  (KolTitleDocument *self,
-                                                    const char       *hex,
-                                                    const char       *en,
-                                                    const char       *ru,
-                                                    GError          **error);
-gboolean          kol_title_document_set_hex_border (KolTitleDocument *self,
-                                                     const char       *hex,
-                                                     int               edge,
-                                                     KolBorderKind     kind,
-                                                     GError          **error);
-gboolean          kol_title_document_set_hex_tags  (KolTitleDocument   *self,
-                                                    const char         *hex,
-                                                    const char * const *tags,
-                                                    GError            **error);
-gboolean          kol_title_document_set_home      (KolTitleDocument *self,
-                                                    const char       *corporation,
-                                                    const char       *hex,
-                                                    int               city,
-                                                    GError          **error);
+gboolean kol_title_document_set_hex_color              (KolTitleDocument *self,
+                                                        const char       *hex,
+                                                        const char       *color,
+                                                        GError          **error);
+gboolean kol_title_document_set_hex_terrain            (KolTitleDocument *self,
+                                                        const char       *hex,
+                                                        const char       *type,
+                                                        int               cost,
+                                                        GError          **error);
+gboolean kol_title_document_set_hex_tile               (KolTitleDocument *self,
+                                                        const char       *hex,
+                                                        JsonNode         *tile,
+                                                        int               rotation,
+                                                        GError          **error);
+gboolean kol_title_document_set_hex_tile_from_manifest (KolTitleDocument *self,
+                                                        const char       *hex,
+                                                        const char       *tile,
+                                                        int               rotation,
+                                                        GError          **error);
+gboolean kol_title_document_set_hex_rotation           (KolTitleDocument *self,
+                                                        const char       *hex,
+                                                        int               rotation,
+                                                        GError          **error);
+gboolean kol_title_document_set_hex_name               (KolTitleDocument *self,
+                                                        const char       *hex,
+                                                        const char       *en,
+                                                        const char       *ru,
+                                                        GError          **error);
+gboolean kol_title_document_set_hex_border             (KolTitleDocument *self,
+                                                        const char       *hex,
+                                                        int               edge,
+                                                        KolBorderKind     kind,
+                                                        GError          **error);
+gboolean kol_title_document_set_hex_tags               (KolTitleDocument   *self,
+                                                        const char         *hex,
+                                                        const char * const *tags,
+                                                        GError            **error);
+gboolean kol_title_document_set_home                   (KolTitleDocument *self,
+                                                        const char       *corporation,
+                                                        const char       *hex,
+                                                        int               city,
+                                                        GError          **error);
 
 /* ---- the grid ------------------------------------------------------------------ */
 

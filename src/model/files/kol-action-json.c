@@ -230,7 +230,7 @@ get_array (Ctx         *c,
 
 static int
 player_by_id (KolEngine *engine,
-              gint64   id)
+              gint64     id)
 {
   for (int i = 0; i < engine->n_players; i++)
     if (engine->players[i].id == id)
@@ -328,7 +328,7 @@ split_numbered (const char *id,
 
 /* A train id "4H-2": its def and copy number, as KolTrain records them. */
 static int
-train_index (KolEngine    *engine,
+train_index (KolEngine  *engine,
              const char *id)
 {
   g_autofree char *name = NULL;
@@ -420,7 +420,7 @@ tile_copy_index (const KolTitle *t,
  * supply when laying it. */
 static int
 spare_copy (KolEngine *engine,
-            int      def)
+            int        def)
 {
   const KolTitle *t = engine->title;
 
@@ -433,8 +433,8 @@ spare_copy (KolEngine *engine,
 /* …and the one hex that tile lies on, when naming a city on it. */
 static int
 hex_of_tile (KolEngine *engine,
-             int      def,
-             int     *n_found)
+             int        def,
+             int       *n_found)
 {
   int hex = -1;
 
@@ -501,7 +501,7 @@ tile_on_board (Ctx        *c,
 
 static const KolTileDef *
 tile_of_hex (KolEngine *engine,
-             int      hex)
+             int        hex)
 {
   int tile = engine->hexes[hex].tile;
 
@@ -513,8 +513,8 @@ tile_of_hex (KolEngine *engine,
 /* The node of the tile on @hex whose 18xx.games part index is @part. */
 static int
 node_by_part (KolEngine *engine,
-              int      hex,
-              gint64   part)
+              int        hex,
+              gint64     part)
 {
   const KolTileDef *tile = tile_of_hex (engine, hex);
 
@@ -1239,14 +1239,14 @@ parse_payload (Ctx        *c,
 
 /* --------------------------------------------------------------- actions */
 
-static KolAction *parse_action (KolEngine            *engine,
-                                JsonNode           *node,
-                                const char         *path,
-                                gboolean            is_auto,
-                                int                 depth,
-                                KolActionJsonFlags  flags,
-                                char              **error_path,
-                                GError            **error);
+static KolAction *parse_action (KolEngine           *engine,
+                                JsonNode            *node,
+                                const char          *path,
+                                gboolean             is_auto,
+                                int                  depth,
+                                KolActionJsonFlags   flags,
+                                char               **error_path,
+                                GError             **error);
 
 static gboolean
 parse_auto_actions (Ctx                *c,
@@ -1306,14 +1306,14 @@ parse_common (Ctx         *c,
 }
 
 static KolAction *
-parse_action (KolEngine            *engine,
-              JsonNode           *node,
-              const char         *path,
-              gboolean            is_auto,
-              int                 depth,
-              KolActionJsonFlags  flags,
-              char              **error_path,
-              GError            **error)
+parse_action (KolEngine           *engine,
+              JsonNode            *node,
+              const char          *path,
+              gboolean             is_auto,
+              int                  depth,
+              KolActionJsonFlags   flags,
+              char               **error_path,
+              GError             **error)
 {
   g_autoptr(GString) gpath = g_string_new (path);
   g_autoptr(KolAction) a = NULL;
@@ -1355,12 +1355,12 @@ parse_action (KolEngine            *engine,
  *   naming the action (its id and path) and the field.
  */
 KolAction *
-kol_action_from_json (KolEngine            *engine,
-                      JsonNode           *node,
-                      const char         *path,
-                      KolActionJsonFlags  flags,
-                      char              **error_path,
-                      GError            **error)
+kol_action_from_json (KolEngine           *engine,
+                      JsonNode            *node,
+                      const char          *path,
+                      KolActionJsonFlags   flags,
+                      char               **error_path,
+                      GError             **error)
 {
   g_return_val_if_fail (engine != NULL, NULL);
 
@@ -1437,7 +1437,7 @@ kol_action_json_describe (JsonNode   *node,
  *   string (players' ids in decimal), or %NULL for the bank and the pool.
  */
 char *
-kol_action_json_entity_id (KolEngine     *engine,
+kol_action_json_entity_id (KolEngine   *engine,
                            KolEntity    entity,
                            const char **entity_type)
 {
@@ -1473,8 +1473,8 @@ kol_action_json_entity_id (KolEngine     *engine,
  *   as an integer, others as their string id; null for none.
  */
 JsonNode *
-kol_action_json_entity_node (KolEngine  *engine,
-                             KolEntity entity)
+kol_action_json_entity_node (KolEngine *engine,
+                             KolEntity  entity)
 {
   g_autofree char *id = NULL;
 
@@ -1494,7 +1494,7 @@ kol_action_json_entity_node (KolEngine  *engine,
  */
 char *
 kol_action_json_tile_id (KolEngine *engine,
-                         int      hex)
+                         int        hex)
 {
   const KolHexState *hs = &engine->hexes[hex];
   const KolTitle *t = engine->title;
@@ -1512,8 +1512,8 @@ kol_action_json_tile_id (KolEngine *engine,
  */
 char *
 kol_action_json_city_id (KolEngine *engine,
-                         int      hex,
-                         int      city)
+                         int        hex,
+                         int        city)
 {
   const KolTileDef *tile = tile_of_hex (engine, hex);
   g_autofree char *tile_id = kol_action_json_tile_id (engine, hex);
@@ -1534,7 +1534,7 @@ set_string (JsonObject *o,
 }
 
 static void
-set_corp (KolEngine    *engine,
+set_corp (KolEngine  *engine,
           JsonObject *o,
           const char *name,
           int         corp)
@@ -1544,7 +1544,7 @@ set_corp (KolEngine    *engine,
 }
 
 static void
-set_company (KolEngine    *engine,
+set_company (KolEngine  *engine,
              JsonObject *o,
              const char *name,
              int         company)
@@ -1554,7 +1554,7 @@ set_company (KolEngine    *engine,
 }
 
 static void
-set_train (KolEngine    *engine,
+set_train (KolEngine  *engine,
            JsonObject *o,
            const char *name,
            int         train)
@@ -1568,7 +1568,7 @@ set_train (KolEngine    *engine,
 }
 
 static void
-set_hex (KolEngine    *engine,
+set_hex (KolEngine  *engine,
          JsonObject *o,
          const char *name,
          int         hex)
@@ -1579,7 +1579,7 @@ set_hex (KolEngine    *engine,
 
 static JsonArray *
 hex_array (KolEngine *engine,
-           GArray  *hexes)
+           GArray    *hexes)
 {
   JsonArray *a = json_array_new ();
 
@@ -1589,7 +1589,7 @@ hex_array (KolEngine *engine,
 }
 
 static char *
-route_node_id (KolEngine            *engine,
+route_node_id (KolEngine          *engine,
                const KolRouteNode *rn)
 {
   const KolTileDef *tile = tile_of_hex (engine, rn->hex);
@@ -1599,7 +1599,7 @@ route_node_id (KolEngine            *engine,
 }
 
 static JsonNode *
-route_to_json (KolEngine            *engine,
+route_to_json (KolEngine          *engine,
                const KolRouteSpec *r)
 {
   g_autoptr(JsonObject) o = json_object_new ();
@@ -1645,7 +1645,7 @@ route_to_json (KolEngine            *engine,
 }
 
 static void
-write_run_routes (KolEngine         *engine,
+write_run_routes (KolEngine       *engine,
                   JsonObject      *o,
                   const KolAction *a)
 {
@@ -1659,7 +1659,7 @@ write_run_routes (KolEngine         *engine,
 }
 
 static void
-write_shares (KolEngine         *engine,
+write_shares (KolEngine       *engine,
               JsonObject      *o,
               const KolAction *a)
 {
@@ -1676,7 +1676,7 @@ write_shares (KolEngine         *engine,
 }
 
 static void
-write_city (KolEngine         *engine,
+write_city (KolEngine       *engine,
             JsonObject      *o,
             const KolAction *a)
 {
@@ -1690,7 +1690,7 @@ write_city (KolEngine         *engine,
 }
 
 static void
-write_assignments (KolEngine         *engine,
+write_assignments (KolEngine       *engine,
                    JsonObject      *o,
                    const KolAction *a)
 {
@@ -1750,7 +1750,7 @@ write_program (JsonObject      *o,
 }
 
 static void
-write_payload (KolEngine         *engine,
+write_payload (KolEngine       *engine,
                JsonObject      *o,
                const KolAction *a)
 {
@@ -1885,7 +1885,7 @@ write_payload (KolEngine         *engine,
  * Returns: (transfer full): a JSON object node.
  */
 JsonNode *
-kol_action_to_json (KolEngine         *engine,
+kol_action_to_json (KolEngine       *engine,
                     const KolAction *action)
 {
   g_autoptr(JsonObject) o = json_object_new ();

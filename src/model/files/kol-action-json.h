@@ -54,29 +54,29 @@ typedef enum
 
 GQuark      kol_action_json_error_quark  (void);
 
-KolAction  *kol_action_from_json         (KolEngine            *engine,
-                                          JsonNode           *node,
-                                          const char         *path,
-                                          KolActionJsonFlags  flags,
-                                          char              **error_path,
-                                          GError            **error);
-JsonNode   *kol_action_to_json           (KolEngine            *engine,
-                                          const KolAction    *action);
-gboolean    kol_action_json_has_auto     (JsonNode           *node);
-gboolean    kol_action_json_depends_on_board (JsonNode       *node);
-char       *kol_action_json_describe     (JsonNode           *node,
-                                          const char         *path);
+KolAction *kol_action_from_json             (KolEngine           *engine,
+                                             JsonNode            *node,
+                                             const char          *path,
+                                             KolActionJsonFlags   flags,
+                                             char               **error_path,
+                                             GError             **error);
+JsonNode  *kol_action_to_json               (KolEngine       *engine,
+                                             const KolAction *action);
+gboolean   kol_action_json_has_auto         (JsonNode           *node);
+gboolean   kol_action_json_depends_on_board (JsonNode       *node);
+char      *kol_action_json_describe         (JsonNode           *node,
+                                             const char         *path);
 
 /* Ids of the 18xx.games vocabulary, for the state dump and the UI. */
-char       *kol_action_json_entity_id    (KolEngine            *engine,
-                                          KolEntity           entity,
-                                          const char        **entity_type);
-JsonNode   *kol_action_json_entity_node  (KolEngine            *engine,
-                                          KolEntity           entity);
-char       *kol_action_json_tile_id      (KolEngine            *engine,
-                                          int                 hex);
-char       *kol_action_json_city_id      (KolEngine            *engine,
-                                          int                 hex,
-                                          int                 city);
+char       *kol_action_json_entity_id    (KolEngine   *engine,
+                                          KolEntity    entity,
+                                          const char **entity_type);
+JsonNode   *kol_action_json_entity_node  (KolEngine *engine,
+                                          KolEntity  entity);
+char       *kol_action_json_tile_id      (KolEngine *engine,
+                                          int        hex);
+char       *kol_action_json_city_id      (KolEngine *engine,
+                                          int        hex,
+                                          int        city);
 
 G_END_DECLS

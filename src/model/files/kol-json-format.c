@@ -705,7 +705,7 @@ hex_digit (char c)
 }
 
 static gboolean
-read_u_escape (Reader  *r,
+read_u_escape (Reader   *r,
                gunichar *out)
 {
   gunichar value = 0;

@@ -49,16 +49,16 @@ const char     *kol_json_lexemes_lookup     (KolJsonLexemes *lexemes,
 JsonNode       *kol_json_lexemes_copy_node  (KolJsonLexemes *lexemes,
                                              JsonNode       *node);
 
-JsonNode       *kol_json_format_parse       (const char     *text,
-                                             gssize          length,
-                                             KolJsonLexemes *lexemes,
-                                             GError        **error);
-char           *kol_json_format_write       (JsonNode       *root,
-                                             KolJsonLexemes *lexemes);
-char           *kol_json_format_write_compact (JsonNode     *node,
-                                               KolJsonLexemes *lexemes);
-gboolean        kol_json_format_identical   (JsonNode       *a,
-                                             JsonNode       *b);
+JsonNode *kol_json_format_parse         (const char     *text,
+                                         gssize          length,
+                                         KolJsonLexemes *lexemes,
+                                         GError        **error);
+char     *kol_json_format_write         (JsonNode       *root,
+                                         KolJsonLexemes *lexemes);
+char     *kol_json_format_write_compact (JsonNode       *node,
+                                         KolJsonLexemes *lexemes);
+gboolean  kol_json_format_identical     (JsonNode       *a,
+                                         JsonNode       *b);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KolJsonLexemes, kol_json_lexemes_free)
 

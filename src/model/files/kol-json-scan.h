@@ -50,9 +50,9 @@ gboolean            kol_json_scan_lookup        (const KolJsonScan  *scan,
                                                  int                *column);
 /* Was any number out of range, or the one at @path (already reported as
  * an issue)? */
-gboolean            kol_json_scan_has_bad_numbers (const KolJsonScan *scan);
-gboolean            kol_json_scan_is_bad_number (const KolJsonScan  *scan,
-                                                 const char         *path);
+gboolean kol_json_scan_has_bad_numbers (const KolJsonScan *scan);
+gboolean kol_json_scan_is_bad_number   (const KolJsonScan  *scan,
+                                        const char         *path);
 
 /* Appends ".key" or "['key']" (for keys that are not identifiers) to @path. */
 void                kol_json_path_append_key    (GString            *path,

@@ -603,7 +603,7 @@ kol_record_choose_seed (KolRecord        *record,
 /* Old records (before 2022) give the stops only as hexes: take the one
  * revenue node of each stop's tile, or give up when a tile has several. */
 static GArray *
-nodes_from_hexes (const KolEngine      *engine,
+nodes_from_hexes (const KolEngine    *engine,
                   const KolRouteSpec *r)
 {
   GArray *nodes;
@@ -672,7 +672,7 @@ nodes_in_route_order (GArray *nodes,
 }
 
 static char *
-train_label (const KolEngine      *engine,
+train_label (const KolEngine    *engine,
              const KolRouteSpec *r)
 {
   if (r->train < 0 || r->train >= engine->n_trains)
@@ -683,7 +683,7 @@ train_label (const KolEngine      *engine,
 /* Checks one claimed route; returns the route accepted (for the overlap
  * checks of the next trains) or FALSE with a warning. */
 static gboolean
-check_route (const KolEngine       *engine,
+check_route (const KolEngine     *engine,
              int                  corp,
              const KolRouteRules *rules,
              const KolRouteTrain *train,
@@ -759,7 +759,7 @@ clear_route (gpointer data)
  * with the title's routing rules for the company (its route hooks). The
  * trains the hooks prepare are the company's trains in holding order. */
 static void
-check_claimed_routes (const KolEngine   *before,
+check_claimed_routes (const KolEngine *before,
                       const KolAction *action,
                       const char      *path,
                       gpointer         user_data)

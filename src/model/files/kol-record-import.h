@@ -181,8 +181,8 @@ void        kol_record_replay         (KolRecord          *record,
 
 JsonNode   *kol_record_export         (KolHistory         *history);
 
-void        kol_import_report_clear   (KolImportReport    *report);
-char       *kol_import_report_describe_stop (KolImportReport *report);
+void  kol_import_report_clear         (KolImportReport    *report);
+char *kol_import_report_describe_stop (KolImportReport *report);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KolRecord, kol_record_free)
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (KolImportReport, kol_import_report_clear)

@@ -99,17 +99,17 @@ gboolean    kol_save_file_write_bytes   (GBytes              *bytes,
                                          GFile               *file,
                                          GError             **error);
 
-KolHistory *kol_save_file_load          (GFile               *file,
-                                         GError             **error);
-KolHistory *kol_save_file_load_bytes    (GBytes              *bytes,
-                                         KolTitleResolver     resolver,
-                                         gpointer             user_data,
-                                         GError             **error);
+KolHistory *kol_save_file_load            (GFile               *file,
+                                           GError             **error);
+KolHistory *kol_save_file_load_bytes      (GBytes              *bytes,
+                                           KolTitleResolver     resolver,
+                                           gpointer             user_data,
+                                           GError             **error);
 KolHistory *kol_save_file_load_bytes_full (GBytes            *bytes,
                                            KolTitleResolver   resolver,
                                            gpointer           user_data,
                                            KolHistory       **partial,
                                            GError           **error);
-gboolean    kol_save_file_is_save       (JsonNode            *root);
+gboolean    kol_save_file_is_save         (JsonNode            *root);
 
 G_END_DECLS

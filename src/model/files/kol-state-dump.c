@@ -11,7 +11,7 @@
 
 static int
 corp_price (KolEngine *engine,
-            int      corp)
+            int        corp)
 {
   const KolCorp *c = &engine->corps[corp];
 
@@ -24,8 +24,8 @@ corp_price (KolEngine *engine,
 /* The player at the top of @owner's chain of owners (a line's major's
  * president), or -1. */
 static int
-owning_player (KolEngine  *engine,
-               KolEntity owner)
+owning_player (KolEngine *engine,
+               KolEntity  owner)
 {
   for (int depth = 0; depth < 4; depth++)
     {
@@ -39,7 +39,7 @@ owning_player (KolEngine  *engine,
 }
 
 static void
-add_active (KolEngine    *engine,
+add_active (KolEngine  *engine,
             JsonObject *o)
 {
   KolEntity active[KOL_MAX_ROUND_ENTITIES];
@@ -61,8 +61,8 @@ add_active (KolEngine    *engine,
 }
 
 static JsonArray *
-companies_of (KolEngine  *engine,
-              KolEntity owner)
+companies_of (KolEngine *engine,
+              KolEntity  owner)
 {
   gint16 ids[KOL_MAX_COMPANIES];
   int n = kol_engine_companies_of (engine, owner, ids, G_N_ELEMENTS (ids));
@@ -75,7 +75,7 @@ companies_of (KolEngine  *engine,
 
 static JsonNode *
 dump_player (KolEngine *engine,
-             int      i)
+             int        i)
 {
   const KolPlayer *p = &engine->players[i];
   KolEntity me = kol_entity (KOL_ENTITY_PLAYER, i);
@@ -101,7 +101,7 @@ dump_player (KolEngine *engine,
 }
 
 static void
-add_trains (KolEngine    *engine,
+add_trains (KolEngine  *engine,
             JsonObject *o,
             int         corp)
 {
@@ -123,7 +123,7 @@ add_trains (KolEngine    *engine,
 
 static JsonNode *
 dump_corp (KolEngine *engine,
-           int      c)
+           int        c)
 {
   const KolCorp *corp = &engine->corps[c];
   KolEntity me = kol_entity (KOL_ENTITY_CORP, c);
@@ -158,7 +158,7 @@ dump_corp (KolEngine *engine,
 
 static const char *
 tile_name (KolEngine *engine,
-           int      hex)
+           int        hex)
 {
   int tile = engine->hexes[hex].tile;
 
@@ -195,8 +195,8 @@ dump_tiles (KolEngine *engine)
  *   out) and, with %KOL_STATE_DUMP_TILES, tiles.
  */
 JsonNode *
-kol_state_dump (KolEngine          *engine,
-                KolStateDumpFlags flags)
+kol_state_dump (KolEngine         *engine,
+                KolStateDumpFlags  flags)
 {
   g_autoptr(JsonObject) o = json_object_new ();
   JsonArray *players = json_array_new ();
@@ -418,10 +418,10 @@ array_member (JsonObject *o,
 }
 
 static void
-compare_list (Diff       *d,
-              JsonObject *expected,
-              JsonObject *actual,
-              const char *list_key,
+compare_list (Diff              *d,
+              JsonObject        *expected,
+              JsonObject        *actual,
+              const char        *list_key,
               const char *const *keys,
               const CanonKind   *kinds)
 {
@@ -624,7 +624,7 @@ kol_state_mismatch_clear (KolStateMismatch *mismatch)
  */
 int
 kol_state_player_value (KolEngine *engine,
-                        int      player)
+                        int        player)
 {
   KolEntity me = kol_entity (KOL_ENTITY_PLAYER, player);
   gint16 companies[KOL_MAX_COMPANIES];

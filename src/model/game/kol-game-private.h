@@ -17,29 +17,29 @@ G_BEGIN_DECLS
  * must.
  */
 
-KolGamePlayer      *_kol_game_player_new         (int              index);
-void                _kol_game_player_update      (KolGamePlayer   *self,
-                                                  KolEngine       *engine,
-                                                  KolEntity        acting);
-KolGameCompany     *_kol_game_company_new        (KolEntity        entity);
-void                _kol_game_company_update     (KolGameCompany  *self,
-                                                  KolEngine       *engine,
-                                                  KolEntity        acting);
-KolGameCertificate *_kol_game_certificate_new    (int              index);
-void                _kol_game_certificate_update (KolGameCertificate *self,
-                                                  KolEngine       *engine);
-KolGameTrain       *_kol_game_train_new          (int              index);
-void                _kol_game_train_update       (KolGameTrain    *self,
-                                                  KolEngine       *engine,
-                                                  const guint8    *available);
-KolGameLogEntry    *_kol_game_log_entry_new      (guint            index,
-                                                  const char      *text,
-                                                  const char      *round,
-                                                  int              kind,
-                                                  KolLogCategory   category,
-                                                  guint            action_index);
-void                _kol_game_log_entry_set_future (KolGameLogEntry *self,
-                                                    gboolean         future);
+KolGamePlayer      *_kol_game_player_new                 (int              index);
+void                _kol_game_player_update              (KolGamePlayer   *self,
+                                                          KolEngine       *engine,
+                                                          KolEntity        acting);
+KolGameCompany     *_kol_game_company_new                (KolEntity        entity);
+void                _kol_game_company_update             (KolGameCompany  *self,
+                                                          KolEngine       *engine,
+                                                          KolEntity        acting);
+KolGameCertificate *_kol_game_certificate_new            (int              index);
+void                _kol_game_certificate_update         (KolGameCertificate *self,
+                                                          KolEngine          *engine);
+KolGameTrain       *_kol_game_train_new                  (int              index);
+void                _kol_game_train_update               (KolGameTrain    *self,
+                                                          KolEngine       *engine,
+                                                          const guint8    *available);
+KolGameLogEntry    *_kol_game_log_entry_new              (guint            index,
+                                                          const char      *text,
+                                                          const char      *round,
+                                                          int              kind,
+                                                          KolLogCategory   category,
+                                                          guint            action_index);
+void                _kol_game_log_entry_set_future       (KolGameLogEntry *self,
+                                                          gboolean         future);
 guint               _kol_game_log_entry_get_action_index (KolGameLogEntry *self);
 
 /* The name of an entity in logs and labels (a player's name, a

@@ -1036,12 +1036,12 @@ kol_game_get_title_name (KolGame *self)
   return kol_game_word_text (&kol_game_get_title (self)->name);
 }
 
-#define GETTER(type, name, field, fallback)            \
-  type                                                 \
-  kol_game_get_##name (KolGame *self)                  \
-  {                                                    \
+#define GETTER(type, name, field, fallback)              \
+  type                                                   \
+  kol_game_get_##name (KolGame *self)                    \
+  {                                                      \
     g_return_val_if_fail (KOL_IS_GAME (self), fallback); \
-    return self->field;                                \
+    return self->field;                                  \
   }
 
 GETTER (const char *, round_name, round_name, NULL)

@@ -137,24 +137,24 @@ KolGame        *kol_game_new_for_history   (KolHistory          *history,
 const char     *kol_game_get_title_dir     (KolGame             *self);
 GFile          *kol_game_get_path          (KolGame             *self);
 
-gboolean        kol_game_apply_action_full (KolGame             *self,
-                                            const KolAction     *action,
-                                            KolGameApplyFlags    flags,
-                                            GError             **error);
-gboolean        kol_game_check_action      (KolGame             *self,
-                                            const KolAction     *action,
-                                            GError             **error);
-gboolean        kol_game_continue_from_here (KolGame            *self,
-                                             GError            **error);
-GPtrArray      *kol_game_legal_actions     (KolGame             *self);
-int             kol_game_get_acting_entities (KolGame           *self,
-                                              KolEntity         *out,
-                                              int                max);
-char           *kol_game_describe_action   (KolGame             *self,
-                                            const KolAction     *action);
-GError         *kol_game_refusal_error     (KolGame             *self,
-                                            const KolEngine     *engine,
-                                            const GError        *engine_error);
+gboolean   kol_game_apply_action_full   (KolGame             *self,
+                                         const KolAction     *action,
+                                         KolGameApplyFlags    flags,
+                                         GError             **error);
+gboolean   kol_game_check_action        (KolGame             *self,
+                                         const KolAction     *action,
+                                         GError             **error);
+gboolean   kol_game_continue_from_here  (KolGame            *self,
+                                         GError            **error);
+GPtrArray *kol_game_legal_actions       (KolGame             *self);
+int        kol_game_get_acting_entities (KolGame           *self,
+                                         KolEntity         *out,
+                                         int                max);
+char      *kol_game_describe_action     (KolGame             *self,
+                                         const KolAction     *action);
+GError    *kol_game_refusal_error       (KolGame             *self,
+                                         const KolEngine     *engine,
+                                         const GError        *engine_error);
 
 gboolean        kol_game_enable_autosave   (KolGame             *self,
                                             const char          *dir,
@@ -163,20 +163,20 @@ gboolean        kol_game_remove_autosave   (KolGame             *self,
                                             GError             **error);
 GFile          *kol_game_get_autosave_file (KolGame             *self);
 
-const char     *kol_game_get_title_name    (KolGame *self);
-const char     *kol_game_get_round_name    (KolGame *self);
-const char     *kol_game_get_phase_name    (KolGame *self);
-const char     *kol_game_get_step_name     (KolGame *self);
-int             kol_game_get_acting_player (KolGame *self);
-int             kol_game_get_acting_corporation (KolGame *self);
-const char     *kol_game_get_acting_entity_name (KolGame *self);
-gboolean        kol_game_get_can_undo      (KolGame *self);
-gboolean        kol_game_get_can_redo      (KolGame *self);
-gboolean        kol_game_get_live          (KolGame *self);
-guint           kol_game_get_position      (KolGame *self);
-guint           kol_game_get_n_actions     (KolGame *self);
-gboolean        kol_game_get_finished      (KolGame *self);
-gboolean        kol_game_get_modified      (KolGame *self);
+const char *kol_game_get_title_name         (KolGame *self);
+const char *kol_game_get_round_name         (KolGame *self);
+const char *kol_game_get_phase_name         (KolGame *self);
+const char *kol_game_get_step_name          (KolGame *self);
+int         kol_game_get_acting_player      (KolGame *self);
+int         kol_game_get_acting_corporation (KolGame *self);
+const char *kol_game_get_acting_entity_name (KolGame *self);
+gboolean    kol_game_get_can_undo           (KolGame *self);
+gboolean    kol_game_get_can_redo           (KolGame *self);
+gboolean    kol_game_get_live               (KolGame *self);
+guint       kol_game_get_position           (KolGame *self);
+guint       kol_game_get_n_actions          (KolGame *self);
+gboolean    kol_game_get_finished           (KolGame *self);
+gboolean    kol_game_get_modified           (KolGame *self);
 
 /*
  * ---- Needed by panels (the charters, players, bank, log and game-over

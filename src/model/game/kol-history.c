@@ -190,7 +190,7 @@ kol_history_init (KolHistory *self)
 static KolHistory *
 history_new (KolTitle       *title,
              GDestroyNotify  title_free,
-             KolEngine        *initial)
+             KolEngine      *initial)
 {
   KolHistory *self = g_object_new (KOL_TYPE_HISTORY, NULL);
 
@@ -274,7 +274,7 @@ kol_history_new_full (KolTitle            *title,
  * Returns: (transfer full): a history starting at @initial.
  */
 KolHistory *
-kol_history_new_from_game (KolTitle      *title,
+kol_history_new_from_game (KolTitle        *title,
                            const KolEngine *initial)
 {
   g_return_val_if_fail (initial != NULL, NULL);
@@ -422,10 +422,10 @@ kol_history_can_redo (KolHistory *self)
 
 /* Rebuilds the state after @n actions into @dest from the snapshot before. */
 static gboolean
-seek (KolHistory *self,
-      guint       n,
-      KolEngine    *dest,
-      GError    **error)
+seek (KolHistory  *self,
+      guint        n,
+      KolEngine   *dest,
+      GError     **error)
 {
   guint k = MIN (n / KOL_HISTORY_SNAPSHOT_INTERVAL, self->snapshots->len - 1);
 
@@ -578,8 +578,8 @@ apply_to_live (KolHistory          *self,
 }
 
 static JsonNode *
-entry_json (KolEngine         *before,
-            KolEngine         *after,
+entry_json (KolEngine       *before,
+            KolEngine       *after,
             const KolAction *action,
             GPtrArray       *autos)
 {

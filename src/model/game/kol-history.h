@@ -85,25 +85,25 @@ KolHistory       *kol_history_new_full           (KolTitle             *title,
                                                   const char * const   *player_names,
                                                   gint64                seed,
                                                   GError              **error);
-KolHistory       *kol_history_new_from_game      (KolTitle             *title,
-                                                  const KolEngine        *initial);
+KolHistory       *kol_history_new_from_game      (KolTitle        *title,
+                                                  const KolEngine *initial);
 
-const KolTitle   *kol_history_get_title          (KolHistory           *self);
-KolEngine          *kol_history_get_game           (KolHistory           *self);
-KolEngine          *kol_history_get_initial_game   (KolHistory           *self);
-KolEngine          *kol_history_dup_game_at        (KolHistory           *self,
-                                                  guint                 n,
-                                                  GError              **error);
-guint             kol_history_get_n_actions      (KolHistory           *self);
-guint             kol_history_get_position       (KolHistory           *self);
-gboolean          kol_history_is_live            (KolHistory           *self);
-const KolAction  *kol_history_get_action         (KolHistory           *self,
-                                                  guint                 i);
-JsonNode         *kol_history_get_action_json    (KolHistory           *self,
-                                                  guint                 i);
-guint             kol_history_get_n_redo         (KolHistory           *self);
-JsonNode         *kol_history_get_redo_json      (KolHistory           *self,
-                                                  guint                 i);
+const KolTitle  *kol_history_get_title        (KolHistory           *self);
+KolEngine       *kol_history_get_game         (KolHistory           *self);
+KolEngine       *kol_history_get_initial_game (KolHistory           *self);
+KolEngine       *kol_history_dup_game_at      (KolHistory  *self,
+                                               guint        n,
+                                               GError     **error);
+guint            kol_history_get_n_actions    (KolHistory           *self);
+guint            kol_history_get_position     (KolHistory           *self);
+gboolean         kol_history_is_live          (KolHistory           *self);
+const KolAction *kol_history_get_action       (KolHistory           *self,
+                                               guint                 i);
+JsonNode        *kol_history_get_action_json  (KolHistory           *self,
+                                               guint                 i);
+guint            kol_history_get_n_redo       (KolHistory           *self);
+JsonNode        *kol_history_get_redo_json    (KolHistory           *self,
+                                               guint                 i);
 
 gboolean          kol_history_apply              (KolHistory           *self,
                                                   const KolAction      *action,

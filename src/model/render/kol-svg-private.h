@@ -117,36 +117,36 @@ void         _kol_svg_hex_polygon  (GString    *out,
                                     double      scale);
 
 /* tile layout and drawing */
-void         _kol_svg_layout_tile  (KolSvgTileLayout *lay,
+void      _kol_svg_layout_tile     (KolSvgTileLayout *lay,
                                     const KolTitle   *title,
                                     const KolTileDef *tile,
                                     int               rotation,
                                     KolLayout         layout);
-void         _kol_svg_seg_data     (GString          *out,
+void      _kol_svg_seg_data        (GString          *out,
                                     const KolSvgSeg  *seg,
                                     double            dx,
                                     double            dy);
-void         _kol_svg_occupy       (KolSvgTileLayout *lay,
+void      _kol_svg_occupy          (KolSvgTileLayout *lay,
                                     KolSvgBox         box);
-KolSvgBox    _kol_svg_place        (KolSvgTileLayout *lay,
+KolSvgBox _kol_svg_place           (KolSvgTileLayout *lay,
                                     double            w,
                                     double            h,
                                     KolSvgPt          near,
                                     double            weight);
-void         _kol_svg_draw_background (GString          *out,
-                                       KolSvgTileLayout *lay,
-                                       KolColor          color,
-                                       const char       *fill,
-                                       const char       *frame,
-                                       gboolean          light);
-void         _kol_svg_draw_frame   (GString          *out,
+void      _kol_svg_draw_background (GString          *out,
+                                    KolSvgTileLayout *lay,
+                                    KolColor          color,
+                                    const char       *fill,
+                                    const char       *frame,
+                                    gboolean          light);
+void      _kol_svg_draw_frame      (GString          *out,
                                     KolLayout         layout,
                                     const char       *frame);
-void         _kol_svg_draw_tile_body (GString          *out,
-                                      KolSvgTileLayout *lay);
-void         _kol_svg_draw_tile_items (GString          *out,
-                                       KolSvgTileLayout *lay);
-void         _kol_svg_draw_icons   (GString          *out,
+void      _kol_svg_draw_tile_body  (GString          *out,
+                                    KolSvgTileLayout *lay);
+void      _kol_svg_draw_tile_items (GString          *out,
+                                    KolSvgTileLayout *lay);
+void      _kol_svg_draw_icons      (GString          *out,
                                     KolSvgTileLayout *lay,
                                     GPtrArray        *icons);
 

@@ -449,7 +449,7 @@ draw_view (GString             *out,
 }
 
 static HexView
-game_view (const KolEngine       *engine,
+game_view (const KolEngine     *engine,
            int                  hex,
            const KolSvgOptions *opts)
 {
@@ -599,7 +599,7 @@ draw_reservation (GString          *out,
 
 static gboolean
 corp_on_board (const KolEngine *engine,
-               int            corp)
+               int              corp)
 {
   for (int i = 0; i < engine->corps[corp].n_tokens; i++)
     if (engine->corps[corp].tokens[i].hex >= 0)
@@ -610,7 +610,7 @@ corp_on_board (const KolEngine *engine,
 /* The tokens in each slot of @hex, with the title's initial tokens of
  * corporations not yet on the board when asked for. */
 static void
-slot_tokens (const KolEngine       *engine,
+slot_tokens (const KolEngine     *engine,
              int                  hex,
              const KolSvgOptions *opts,
              gint16              *tokens)
@@ -647,7 +647,7 @@ slot_tokens (const KolEngine       *engine,
 
 static void
 draw_hex_tokens (GString             *out,
-                 const KolEngine       *engine,
+                 const KolEngine     *engine,
                  int                  hex,
                  const KolSvgOptions *opts)
 {
@@ -719,7 +719,7 @@ kol_svg_append_tile (GString             *svg,
  */
 void
 kol_svg_append_hex (GString             *svg,
-                    const KolEngine       *engine,
+                    const KolEngine     *engine,
                     int                  hex,
                     const KolSvgOptions *opts)
 {
@@ -800,7 +800,7 @@ kol_svg_render_tile (const KolTitle      *title,
  * out of range.
  */
 char *
-kol_svg_render_hex (const KolEngine       *engine,
+kol_svg_render_hex (const KolEngine     *engine,
                     int                  hex,
                     const KolSvgOptions *opts)
 {
@@ -944,7 +944,7 @@ draw_axes (GString                   *out,
 
 static void
 board_hexes (GString             *out,
-             const KolEngine       *engine,
+             const KolEngine     *engine,
              const KolSvgOptions *opts)
 {
   const KolTitle *title = engine->title;
@@ -980,7 +980,7 @@ board_hexes (GString             *out,
 
 static void
 board_tokens (GString             *out,
-              const KolEngine       *engine,
+              const KolEngine     *engine,
               const KolSvgOptions *opts)
 {
   for (guint h = 0; h < engine->title->n_hexes; h++)
@@ -1007,7 +1007,7 @@ board_tokens (GString             *out,
  * Returns: (transfer full): an SVG document
  */
 char *
-kol_svg_render_board (const KolEngine       *engine,
+kol_svg_render_board (const KolEngine     *engine,
                       const KolSvgOptions *opts,
                       KolSvgLayerFunc      layer_func,
                       gpointer             user_data)
@@ -1349,10 +1349,10 @@ kol_svg_tile_path_data (const KolTitle   *title,
  */
 gboolean
 kol_svg_board_node_point (const KolEngine *engine,
-                          int            hex,
-                          int            node,
-                          double        *x,
-                          double        *y)
+                          int              hex,
+                          int              node,
+                          double          *x,
+                          double          *y)
 {
   KolSvgOptions opts;
   HexView v;
@@ -1379,11 +1379,11 @@ kol_svg_board_node_point (const KolEngine *engine,
  */
 gboolean
 kol_svg_board_slot_point (const KolEngine *engine,
-                          int            hex,
-                          int            slot,
-                          double        *x,
-                          double        *y,
-                          double        *radius)
+                          int              hex,
+                          int              slot,
+                          double          *x,
+                          double          *y,
+                          double          *radius)
 {
   KolSvgOptions opts;
   KolSvgTileLayout lay;
@@ -1422,8 +1422,8 @@ kol_svg_board_slot_point (const KolEngine *engine,
  */
 char *
 kol_svg_board_path_data (const KolEngine *engine,
-                         int            hex,
-                         int            path)
+                         int              hex,
+                         int              path)
 {
   KolSvgOptions opts;
   HexView v;

@@ -65,15 +65,15 @@ void  kol_svg_options_init   (KolSvgOptions *opts);
 
 /* ---- whole documents ---------------------------------------------------- */
 
-char *kol_svg_render_tile    (const KolTitle      *title,
-                              int                  tile,
-                              int                  rotation,
-                              const KolSvgOptions *opts);
+char *kol_svg_render_tile       (const KolTitle      *title,
+                                 int                  tile,
+                                 int                  rotation,
+                                 const KolSvgOptions *opts);
 char *kol_svg_render_tile_sheet (const KolTitle      *title,
                                  const KolSvgOptions *opts);
-char *kol_svg_render_hex     (const KolEngine       *engine,
-                              int                  hex,
-                              const KolSvgOptions *opts);
+char *kol_svg_render_hex        (const KolEngine     *engine,
+                                 int                  hex,
+                                 const KolSvgOptions *opts);
 
 /**
  * KolSvgLayer:
@@ -119,7 +119,7 @@ typedef void (*KolSvgLayerFunc) (GString                   *svg,
                                  const KolSvgBoardGeometry *geometry,
                                  gpointer                   user_data);
 
-char *kol_svg_render_board   (const KolEngine       *engine,
+char *kol_svg_render_board   (const KolEngine     *engine,
                               const KolSvgOptions *opts,
                               KolSvgLayerFunc      layer_func,
                               gpointer             user_data);
@@ -133,7 +133,7 @@ void  kol_svg_append_tile    (GString             *svg,
                               int                  rotation,
                               const KolSvgOptions *opts);
 void  kol_svg_append_hex     (GString             *svg,
-                              const KolEngine       *engine,
+                              const KolEngine     *engine,
                               int                  hex,
                               const KolSvgOptions *opts);
 
@@ -158,22 +158,22 @@ void     kol_svg_board_edge_point (const KolTitle *title,
                                    double         *y);
 /* Centre of node @node of the tile on @hex now, in user space. */
 gboolean kol_svg_board_node_point (const KolEngine *engine,
-                                   int            hex,
-                                   int            node,
-                                   double        *x,
-                                   double        *y);
+                                   int              hex,
+                                   int              node,
+                                   double          *x,
+                                   double          *y);
 /* Centre and radius of token slot @slot (over all cities) on @hex. */
 gboolean kol_svg_board_slot_point (const KolEngine *engine,
-                                   int            hex,
-                                   int            slot,
-                                   double        *x,
-                                   double        *y,
-                                   double        *radius);
+                                   int              hex,
+                                   int              slot,
+                                   double          *x,
+                                   double          *y,
+                                   double          *radius);
 /* The SVG path data ("d") of path @path of the tile on @hex, in user space,
  * for drawing routes over the board. */
 char    *kol_svg_board_path_data  (const KolEngine *engine,
-                                   int            hex,
-                                   int            path);
+                                   int              hex,
+                                   int              path);
 
 /* Hex-local geometry of a tile (centre 0,0, circumradius KOL_SVG_HEX_RADIUS). */
 gboolean kol_svg_tile_node_point  (const KolTitle   *title,

@@ -66,10 +66,10 @@ void         kol_viewport_set_bounds       (KolViewport    *self,
                                             double          width,
                                             double          height);
 
-const KolTitle *kol_viewport_get_title     (KolViewport    *self);
-void         kol_viewport_set_title        (KolViewport    *self,
-                                            const KolTitle *title,
-                                            guint           svg_flags);
+const KolTitle *kol_viewport_get_title (KolViewport    *self);
+void            kol_viewport_set_title (KolViewport    *self,
+                                        const KolTitle *title,
+                                        guint           svg_flags);
 
 /* ---- coordinates ---------------------------------------------------------- */
 

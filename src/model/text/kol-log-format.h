@@ -38,9 +38,9 @@ char          *kol_log_format_arg       (const KolEngine   *engine,
                                          const KolArg      *arg);
 char          *kol_log_format_entry     (const KolEngine   *engine,
                                          const KolLogEntry *entry);
-char          *kol_log_format_template  (const char        *template_,
+char          *kol_log_format_template  (const char         *template_,
                                          const char * const *values,
-                                         guint              n_values);
+                                         guint               n_values);
 const char    *kol_log_kind_template    (const KolTitle    *title,
                                          int                kind,
                                          int                count);

@@ -48,9 +48,9 @@ read_grid (KolLoader  *l,
 
 /* The id of a hex object, reported when missing or malformed. */
 static const char *
-hex_id (KolLoader  *l,
-        JsonNode   *node,
-        const char *path,
+hex_id (KolLoader   *l,
+        JsonNode    *node,
+        const char  *path,
         JsonObject **object_out)
 {
   JsonObject *object = kol_loader_object (l, KOL_FILE_MAP, node, path);
@@ -1148,10 +1148,10 @@ kol_loader_build_hexes (KolLoader *l)
 /* ---- references between tiles and hexes --------------------------------- */
 
 static GArray *
-resolve_tile_ids (KolLoader        *l,
-                  KolFileId         file,
+resolve_tile_ids (KolLoader         *l,
+                  KolFileId          file,
                   const char *const *ids,
-                  const char       *path)
+                  const char        *path)
 {
   GArray *out = g_array_new (FALSE, FALSE, sizeof (gint16));
 

@@ -178,17 +178,17 @@ gboolean    kol_loader_text_member   (KolLoader   *l,
                                       gboolean     translatable,
                                       KolText     *out);
 /* Index of @value in @names (NULL-terminated), reporting an unknown value. */
-int         kol_loader_enum          (KolLoader   *l,
-                                      KolFileId    file,
-                                      JsonNode    *node,
-                                      const char  *path,
+int         kol_loader_enum          (KolLoader          *l,
+                                      KolFileId           file,
+                                      JsonNode           *node,
+                                      const char         *path,
                                       const char * const *names);
-int         kol_loader_enum_member   (KolLoader   *l,
-                                      KolFileId    file,
-                                      JsonObject  *object,
-                                      const char  *path,
-                                      const char  *key,
-                                      gboolean     required,
+int         kol_loader_enum_member   (KolLoader          *l,
+                                      KolFileId           file,
+                                      JsonObject         *object,
+                                      const char         *path,
+                                      const char         *key,
+                                      gboolean            required,
                                       const char * const *names);
 gboolean    kol_loader_color_member  (KolLoader   *l,
                                       KolFileId    file,
@@ -257,10 +257,10 @@ GVariant   *kol_loader_variant       (KolLoader   *l,
                                       JsonNode    *node,
                                       const char  *path);
 /* a{sv} of the members not in @known, merged with the "extra" object */
-GVariant   *kol_loader_extra         (KolLoader   *l,
-                                      KolFileId    file,
-                                      JsonObject  *object,
-                                      const char  *path,
+GVariant   *kol_loader_extra         (KolLoader          *l,
+                                      KolFileId           file,
+                                      JsonObject         *object,
+                                      const char         *path,
                                       const char * const *known);
 
 /* references into the map; -1 when absent (reported unless a variant removed it) */
@@ -274,14 +274,14 @@ void        kol_loader_read_game      (KolLoader  *l);
 void        kol_loader_read_companies (KolLoader  *l);
 
 /* kol-title-loader-board.c */
-void        kol_loader_read_map      (KolLoader   *l);
-void        kol_loader_read_tiles    (KolLoader   *l);
-void        kol_loader_build_hexes   (KolLoader   *l);
-void        kol_loader_resolve_tiles (KolLoader   *l);
-gboolean    kol_loader_read_tile_body (KolLoader  *l,
-                                       KolFileId   file,
-                                       JsonObject *object,
-                                       const char *path,
-                                       KolTileDef *tile);
+void     kol_loader_read_map       (KolLoader   *l);
+void     kol_loader_read_tiles     (KolLoader   *l);
+void     kol_loader_build_hexes    (KolLoader   *l);
+void     kol_loader_resolve_tiles  (KolLoader   *l);
+gboolean kol_loader_read_tile_body (KolLoader  *l,
+                                    KolFileId   file,
+                                    JsonObject *object,
+                                    const char *path,
+                                    KolTileDef *tile);
 
 G_END_DECLS

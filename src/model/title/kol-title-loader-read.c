@@ -795,12 +795,12 @@ is_known (const char * const *known,
 }
 
 static void
-add_extra_members (KolLoader       *l,
-                   KolFileId        file,
-                   JsonObject      *object,
-                   const char      *path,
+add_extra_members (KolLoader         *l,
+                   KolFileId          file,
+                   JsonObject        *object,
+                   const char        *path,
                    const char *const *known,
-                   GVariantBuilder *builder)
+                   GVariantBuilder   *builder)
 {
   g_autoptr(GList) members = json_object_get_members (object);
 

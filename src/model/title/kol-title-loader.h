@@ -108,34 +108,34 @@ typedef struct _KolTitleSource KolTitleSource;
 
 GQuark      kol_title_loader_error_quark       (void);
 
-KolTitleSource *kol_title_source_new           (const char         *dir);
-KolTitleSource *kol_title_source_new_for_texts (const char         *dir,
-                                                const char * const *texts,
-                                                const gssize       *lengths);
-void        kol_title_source_free              (KolTitleSource     *source);
-KolTitle   *kol_title_source_load              (KolTitleSource     *source,
-                                                int                 n_players,
-                                                const char * const *options,
-                                                GError            **error);
-GPtrArray  *kol_title_source_validate          (KolTitleSource     *source,
-                                                int                 n_players,
-                                                const char * const *options,
-                                                KolTitleStats      *stats_out);
-GPtrArray  *kol_title_source_list_configurations (KolTitleSource   *source,
-                                                  GError          **error);
+KolTitleSource *kol_title_source_new                 (const char         *dir);
+KolTitleSource *kol_title_source_new_for_texts       (const char         *dir,
+                                                      const char * const *texts,
+                                                      const gssize       *lengths);
+void            kol_title_source_free                (KolTitleSource     *source);
+KolTitle       *kol_title_source_load                (KolTitleSource     *source,
+                                                      int                 n_players,
+                                                      const char * const *options,
+                                                      GError            **error);
+GPtrArray      *kol_title_source_validate            (KolTitleSource     *source,
+                                                      int                 n_players,
+                                                      const char * const *options,
+                                                      KolTitleStats      *stats_out);
+GPtrArray      *kol_title_source_list_configurations (KolTitleSource   *source,
+                                                      GError          **error);
 
 /* The same for a folder read just for this call. */
 
-KolTitle   *kol_title_loader_load              (const char         *dir,
-                                                int                 n_players,
-                                                const char * const *options,
-                                                GError            **error);
-GPtrArray  *kol_title_loader_validate          (const char         *dir,
-                                                int                 n_players,
-                                                const char * const *options,
-                                                KolTitleStats      *stats_out);
-GPtrArray  *kol_title_loader_list_configurations (const char       *dir,
-                                                  GError          **error);
+KolTitle  *kol_title_loader_load                (const char         *dir,
+                                                 int                 n_players,
+                                                 const char * const *options,
+                                                 GError            **error);
+GPtrArray *kol_title_loader_validate            (const char         *dir,
+                                                 int                 n_players,
+                                                 const char * const *options,
+                                                 KolTitleStats      *stats_out);
+GPtrArray *kol_title_loader_list_configurations (const char       *dir,
+                                                 GError          **error);
 
 char       *kol_title_problem_format           (const KolTitleProblem *problem);
 JsonNode   *kol_title_problem_to_json          (const KolTitleProblem *problem);

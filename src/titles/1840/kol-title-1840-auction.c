@@ -15,7 +15,7 @@
 
 static KolAuctioneer *
 auctioneer (KolEngine *engine,
-            KolStep *s)
+            KolStep   *s)
 {
   return &KOL_AUCTION_STATE (engine)->auction;
 }
@@ -30,9 +30,9 @@ auctioning (KolEngine *engine)
 }
 
 static int
-sel_min_bid (KolEngine  *engine,
-             KolStep  *s,
-             KolEntity target)
+sel_min_bid (KolEngine *engine,
+             KolStep   *s,
+             KolEntity  target)
 {
   KolAuctioneer *a = auctioneer (engine, s);
   const KolBid *high;
@@ -46,10 +46,10 @@ sel_min_bid (KolEngine  *engine,
 }
 
 static int
-sel_max_bid (KolEngine  *engine,
-             KolStep  *s,
-             KolEntity bidder,
-             KolEntity target)
+sel_max_bid (KolEngine *engine,
+             KolStep   *s,
+             KolEntity  bidder,
+             KolEntity  target)
 {
   return kol_engine_cash (engine, bidder);
 }
@@ -77,7 +77,7 @@ has_company (KolAuctioneer *a,
 }
 
 static void
-sel_win_bid (KolEngine      *engine,
+sel_win_bid (KolEngine    *engine,
              KolStep      *s,
              const KolBid *winner,
              KolEntity     target)
@@ -98,7 +98,7 @@ sel_win_bid (KolEngine      *engine,
 }
 
 static void
-sel_post_win_bid (KolEngine      *engine,
+sel_post_win_bid (KolEngine    *engine,
                   KolStep      *s,
                   const KolBid *winner,
                   KolEntity     target)
@@ -116,13 +116,13 @@ unpass_players (KolEngine *engine)
  * goes back to whoever started the last auction. */
 static void
 sel_resolve_bids (KolEngine *engine,
-                  KolStep *s);
+                  KolStep   *s);
 
 static gboolean
-sel_add_bid (KolEngine      *engine,
-             KolStep      *s,
-             const KolBid *bid,
-             GError      **error);
+sel_add_bid (KolEngine     *engine,
+             KolStep       *s,
+             const KolBid  *bid,
+             GError       **error);
 
 static const KolPassableAuctionOps sel_ops = {
   .min_bid = sel_min_bid,
@@ -136,7 +136,7 @@ static const KolPassableAuctionOps sel_ops = {
 
 static void
 sel_resolve_bids (KolEngine *engine,
-                  KolStep *s)
+                  KolStep   *s)
 {
   KolAuctioneer *a = auctioneer (engine, s);
 
@@ -147,10 +147,10 @@ sel_resolve_bids (KolEngine *engine,
 }
 
 static gboolean
-sel_add_bid (KolEngine      *engine,
-             KolStep      *s,
-             const KolBid *bid,
-             GError      **error)
+sel_add_bid (KolEngine     *engine,
+             KolStep       *s,
+             const KolBid  *bid,
+             GError       **error)
 {
   KolArg args[3];
 
@@ -164,7 +164,7 @@ sel_add_bid (KolEngine      *engine,
 }
 
 static int
-sel_active_entities (KolEngine   *engine,
+sel_active_entities (KolEngine *engine,
                      KolStep   *s,
                      KolEntity *out,
                      int        max)
@@ -191,7 +191,7 @@ sel_active_entities (KolEngine   *engine,
 
 static KolEntity
 sel_current (KolEngine *engine,
-             KolStep *s)
+             KolStep   *s)
 {
   KolEntity e[1];
 
@@ -199,9 +199,9 @@ sel_current (KolEngine *engine,
 }
 
 static guint32
-sel_actions (KolEngine  *engine,
-             KolStep  *s,
-             KolEntity entity)
+sel_actions (KolEngine *engine,
+             KolStep   *s,
+             KolEntity  entity)
 {
   if (auctioneer (engine, s)->n_companies == 0)
     return 0;
@@ -226,7 +226,7 @@ next_entity (KolEngine *engine)
  * pay out (VI). */
 static void
 all_passed (KolEngine *engine,
-            KolStep *s)
+            KolStep   *s)
 {
   KolAuctioneer *a = auctioneer (engine, s);
   int cheapest = a->cheapest;
@@ -283,10 +283,10 @@ all_players_passed (KolEngine *engine)
 }
 
 static gboolean
-sel_process (KolEngine         *engine,
-             KolStep         *s,
-             const KolAction *a,
-             GError         **error)
+sel_process (KolEngine        *engine,
+             KolStep          *s,
+             const KolAction  *a,
+             GError          **error)
 {
   KolAuctioneer *au = auctioneer (engine, s);
 
@@ -357,7 +357,7 @@ cmp_value (const void *x,
 
 static void
 sel_setup (KolEngine *engine,
-           KolStep *s)
+           KolStep   *s)
 {
   KolAuctioneer *a = auctioneer (engine, s);
 
@@ -384,7 +384,7 @@ add_bid_action (GPtrArray *out,
 }
 
 static void
-sel_legal_actions (KolEngine   *engine,
+sel_legal_actions (KolEngine *engine,
                    KolStep   *s,
                    KolEntity  entity,
                    GPtrArray *out)
@@ -412,10 +412,10 @@ sel_legal_actions (KolEngine   *engine,
 }
 
 static gboolean
-sel_explain (KolEngine         *engine,
-             KolStep         *s,
-             const KolAction *a,
-             GError         **error)
+sel_explain (KolEngine        *engine,
+             KolStep          *s,
+             const KolAction  *a,
+             GError          **error)
 {
   return TRUE;
 }
@@ -462,7 +462,7 @@ choose_data (KolStep *s)
 
 static void
 choose_setup (KolEngine *engine,
-              KolStep *s)
+              KolStep   *s)
 {
   ChooseData *d = choose_data (s);
 
@@ -472,9 +472,9 @@ choose_setup (KolEngine *engine,
 }
 
 static guint32
-choose_actions (KolEngine  *engine,
-                KolStep  *s,
-                KolEntity entity)
+choose_actions (KolEngine *engine,
+                KolStep   *s,
+                KolEntity  entity)
 {
   if (entity.kind != KOL_ENTITY_PLAYER)
     return 0;
@@ -486,9 +486,9 @@ choose_actions (KolEngine  *engine,
 
 static void
 select_choice (KolEngine *engine,
-               KolStep *s,
-               int      player,
-               int      position)
+               KolStep   *s,
+               int        player,
+               int        position)
 {
   ChooseData *d = choose_data (s);
   int m = 0;
@@ -503,10 +503,10 @@ select_choice (KolEngine *engine,
 }
 
 static gboolean
-choose_process (KolEngine         *engine,
-                KolStep         *s,
-                const KolAction *a,
-                GError         **error)
+choose_process (KolEngine        *engine,
+                KolStep          *s,
+                const KolAction  *a,
+                GError          **error)
 {
   ChooseData *d = choose_data (s);
   char *end = NULL;
@@ -542,7 +542,7 @@ choose_process (KolEngine         *engine,
 }
 
 static void
-choose_legal_actions (KolEngine   *engine,
+choose_legal_actions (KolEngine *engine,
                       KolStep   *s,
                       KolEntity  entity,
                       GPtrArray *out)
@@ -571,8 +571,8 @@ static const KolStepClass step_choose_order = {
 /* Round::Choices#select_entities: least cash first, ties in the current
  * order (VI). */
 static void
-choose_select_entities (KolEngine  *engine,
-                        KolRound *r)
+choose_select_entities (KolEngine *engine,
+                        KolRound  *r)
 {
   gint8 order[KOL_MAX_PLAYERS];
 

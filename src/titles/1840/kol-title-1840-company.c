@@ -18,9 +18,9 @@
 /* IV.2: a director may return a private to the bank at face value while
  * one of his companies acts (G1840::Step::SellCompany). */
 static guint32
-sell_company_actions (KolEngine  *engine,
-                      KolStep  *s,
-                      KolEntity entity)
+sell_company_actions (KolEngine *engine,
+                      KolStep   *s,
+                      KolEntity  entity)
 {
   KolEntity cur, owner;
 
@@ -41,22 +41,22 @@ sell_company_actions (KolEngine  *engine,
 
 static gboolean
 never_blocks (KolEngine *engine,
-              KolStep *s)
+              KolStep   *s)
 {
   return FALSE;
 }
 
 static gboolean
-sell_company_process (KolEngine         *engine,
-                      KolStep         *s,
-                      const KolAction *a,
-                      GError         **error)
+sell_company_process (KolEngine        *engine,
+                      KolStep          *s,
+                      const KolAction  *a,
+                      GError          **error)
 {
   return k1840_sell_company (engine, a, error);
 }
 
 static void
-sell_company_legal_actions (KolEngine   *engine,
+sell_company_legal_actions (KolEngine *engine,
                             KolStep   *s,
                             KolEntity  entity,
                             GPtrArray *out)
@@ -84,8 +84,8 @@ compat (KolEngine *engine)
 /* Trains of a tram company and its lines (scrappable_trains). */
 static int
 card_trains (KolEngine *engine,
-             int      corp,
-             gint16  *out)
+             int        corp,
+             gint16    *out)
 {
   gint16 lines[K1840_MAX_LINES_PER_MAJOR];
   int n = 0, n_lines = k1840_major_lines (engine, corp, lines);
@@ -98,16 +98,16 @@ card_trains (KolEngine *engine,
 
 static int
 corp_trains (KolEngine *engine,
-             int      corp,
-             gint16  *out)
+             int        corp,
+             gint16    *out)
 {
   return kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, corp), out, KOL_MAX_TRAINS);
 }
 
 static guint32
-route_actions (KolEngine  *engine,
-               KolStep  *s,
-               KolEntity entity)
+route_actions (KolEngine *engine,
+               KolStep   *s,
+               KolEntity  entity)
 {
   guint32 base;
   gint16 trains[KOL_MAX_TRAINS];
@@ -122,11 +122,11 @@ route_actions (KolEngine  *engine,
 }
 
 static gboolean
-scrap_train (KolEngine         *engine,
-             const KolAction *a,
-             const gint16    *allowed,
-             int              n_allowed,
-             GError         **error)
+scrap_train (KolEngine        *engine,
+             const KolAction  *a,
+             const gint16     *allowed,
+             int               n_allowed,
+             GError          **error)
 {
   gboolean ok = FALSE;
   KolArg args[2];
@@ -149,10 +149,10 @@ scrap_train (KolEngine         *engine,
 }
 
 static gboolean
-route_process (KolEngine         *engine,
-               KolStep         *s,
-               const KolAction *a,
-               GError         **error)
+route_process (KolEngine        *engine,
+               KolStep          *s,
+               const KolAction  *a,
+               GError          **error)
 {
   if (a->type == KOL_ACTION_SCRAP_TRAIN)
     {
@@ -168,9 +168,9 @@ route_process (KolEngine         *engine,
 
 /* Route#auto_actions: the Stadtbahn companies run by themselves. */
 static GPtrArray *
-route_auto_actions (KolEngine  *engine,
-                    KolStep  *s,
-                    KolEntity entity)
+route_auto_actions (KolEngine *engine,
+                    KolStep   *s,
+                    KolEntity  entity)
 {
   GPtrArray *out;
   KolAction *run;
@@ -187,7 +187,7 @@ route_auto_actions (KolEngine  *engine,
 
 static void
 route_skip (KolEngine *engine,
-            KolStep *s)
+            KolStep   *s)
 {
   KolEntity e = kol_step_current_entity (engine, s);
 
@@ -197,7 +197,7 @@ route_skip (KolEngine *engine,
 }
 
 static void
-route_legal_actions (KolEngine   *engine,
+route_legal_actions (KolEngine *engine,
                      KolStep   *s,
                      KolEntity  entity,
                      GPtrArray *out)
@@ -252,9 +252,9 @@ ost (KolEngine *engine)
 }
 
 static guint32
-dividend_actions (KolEngine  *engine,
-                  KolStep  *s,
-                  KolEntity entity)
+dividend_actions (KolEngine *engine,
+                  KolStep   *s,
+                  KolEntity  entity)
 {
   if (entity.kind != KOL_ENTITY_CORP)
     return 0;
@@ -267,7 +267,7 @@ dividend_actions (KolEngine  *engine,
 
 static void
 mark_trains_operated (KolEngine *engine,
-                      int      corp)
+                      int        corp)
 {
   for (int i = 0; i < engine->n_trains; i++)
     if (kol_entity_equal (engine->trains[i].owner, kol_entity (KOL_ENTITY_CORP, corp)))
@@ -282,8 +282,8 @@ mark_trains_operated (KolEngine *engine,
  * must (18xx.games: treasury, then director). */
 static void
 pay_negative (KolEngine *engine,
-              int      line,
-              int      to_pay)
+              int        line,
+              int        to_pay)
 {
   K1840State *st = K1840 (engine);
   int major = k1840_line_major (engine, line);
@@ -328,7 +328,7 @@ pay_negative (KolEngine *engine,
 
 static void
 finish_run (KolEngine *engine,
-            int      corp)
+            int        corp)
 {
   kol_operating_record_history (engine, corp);
   mark_trains_operated (engine, corp);
@@ -339,8 +339,8 @@ finish_run (KolEngine *engine,
 /* A line keeps its run's result in its tram company's revenue pile. */
 static gboolean
 line_dividend (KolEngine *engine,
-               KolStep *s,
-               int      line)
+               KolStep   *s,
+               int        line)
 {
   int revenue = kol_dividend_total_revenue (engine, line);
   KolArg args[2] = { kol_arg_int (KOL_ARG_CORP, line), kol_arg_int (KOL_ARG_MONEY, revenue) };
@@ -363,8 +363,8 @@ line_dividend (KolEngine *engine,
  * its price moves by Table 6. */
 static gboolean
 city_dividend (KolEngine *engine,
-               KolStep *s,
-               int      city)
+               KolStep   *s,
+               int        city)
 {
   int revenue = kol_dividend_total_revenue (engine, city);
   KolPriceChange change;
@@ -388,11 +388,11 @@ city_dividend (KolEngine *engine,
  * its shareholders (the pool's shares are ignored), keeps the rest, and its
  * price moves by what it paid (Table 6). */
 static gboolean
-major_dividend (KolEngine *engine,
-                KolStep *s,
-                int      major,
-                int      amount,
-                GError **error)
+major_dividend (KolEngine  *engine,
+                KolStep    *s,
+                int         major,
+                int         amount,
+                GError    **error)
 {
   K1840State *st = K1840 (engine);
   int revenue = k1840_major_revenue (engine, major), withhold;
@@ -458,10 +458,10 @@ major_dividend (KolEngine *engine,
 }
 
 static gboolean
-dividend_process (KolEngine         *engine,
-                  KolStep         *s,
-                  const KolAction *a,
-                  GError         **error)
+dividend_process (KolEngine        *engine,
+                  KolStep          *s,
+                  const KolAction  *a,
+                  GError          **error)
 {
   int corp = a->entity.index;
 
@@ -477,7 +477,7 @@ dividend_process (KolEngine         *engine,
 /* Dividend#skip!: a withhold (a tram company without revenue moves left). */
 static void
 dividend_skip (KolEngine *engine,
-               KolStep *s)
+               KolStep   *s)
 {
   KolEntity e = kol_step_current_entity (engine, s);
 
@@ -508,7 +508,7 @@ add_dividend (GPtrArray  *out,
 }
 
 static void
-dividend_legal_actions (KolEngine   *engine,
+dividend_legal_actions (KolEngine *engine,
                         KolStep   *s,
                         KolEntity  entity,
                         GPtrArray *out)
@@ -564,8 +564,8 @@ buyable_depot_trains (KolEngine *engine)
 /* VIII.5.3: at most three trams per tram company, on its card or its lines. */
 gboolean
 k1840_buy_train_room (KolEngine *engine,
-                      KolStep *s,
-                      int      corp)
+                      KolStep   *s,
+                      int        corp)
 {
   gint16 trains[KOL_MAX_TRAINS];
 
@@ -574,8 +574,8 @@ k1840_buy_train_room (KolEngine *engine,
 
 gboolean
 k1840_can_buy_train (KolEngine *engine,
-                     KolStep *s,
-                     int      corp)
+                     KolStep   *s,
+                     int        corp)
 {
   return buyable_depot_trains (engine) && kol_step_buy_train_can_buy (engine, s, corp);
 }
@@ -584,8 +584,8 @@ k1840_can_buy_train (KolEngine *engine,
  * trams to buy. */
 gboolean
 k1840_step_must_buy_train (KolEngine *engine,
-                           KolStep *s,
-                           int      corp)
+                           KolStep   *s,
+                           int        corp)
 {
   gint16 trains[KOL_MAX_TRAINS];
 
@@ -593,9 +593,9 @@ k1840_step_must_buy_train (KolEngine *engine,
 }
 
 static guint32
-buy_train_actions (KolEngine  *engine,
-                   KolStep  *s,
-                   KolEntity entity)
+buy_train_actions (KolEngine *engine,
+                   KolStep   *s,
+                   KolEntity  entity)
 {
   guint32 actions = 0;
   gint16 trains[KOL_MAX_TRAINS];
@@ -619,10 +619,10 @@ buy_train_actions (KolEngine  *engine,
 }
 
 static gboolean
-buy_train_process (KolEngine         *engine,
-                   KolStep         *s,
-                   const KolAction *a,
-                   GError         **error)
+buy_train_process (KolEngine        *engine,
+                   KolStep          *s,
+                   const KolAction  *a,
+                   GError          **error)
 {
   switch (a->type)
     {
@@ -644,7 +644,7 @@ buy_train_process (KolEngine         *engine,
 
 static void
 buy_train_skip (KolEngine *engine,
-                KolStep *s)
+                KolStep   *s)
 {
   KolEntity e = kol_step_current_entity (engine, s);
 
@@ -665,7 +665,7 @@ buy_train_skip (KolEngine *engine,
 }
 
 static void
-buy_train_legal_actions (KolEngine   *engine,
+buy_train_legal_actions (KolEngine *engine,
                          KolStep   *s,
                          KolEntity  entity,
                          GPtrArray *out)
@@ -714,10 +714,10 @@ buy_train_legal_actions (KolEngine   *engine,
 }
 
 static gboolean
-buy_train_explain (KolEngine         *engine,
-                   KolStep         *s,
-                   const KolAction *a,
-                   GError         **error)
+buy_train_explain (KolEngine        *engine,
+                   KolStep          *s,
+                   const KolAction  *a,
+                   GError          **error)
 {
   if (a->type == KOL_ACTION_PASS && k1840_step_must_buy_train (engine, s, a->entity.index))
     {
@@ -749,8 +749,8 @@ static const KolStepClass step_buy_train = {
 /* --------------------------------------------------------- ReassignTrains */
 
 static guint32
-reassign_actions_for (KolEngine  *engine,
-                      KolEntity entity)
+reassign_actions_for (KolEngine *engine,
+                      KolEntity  entity)
 {
   gint16 lines[K1840_MAX_LINES_PER_MAJOR], trains[KOL_MAX_TRAINS];
   int n;
@@ -765,9 +765,9 @@ reassign_actions_for (KolEngine  *engine,
 }
 
 static guint32
-reassign_actions (KolEngine  *engine,
-                  KolStep  *s,
-                  KolEntity entity)
+reassign_actions (KolEngine *engine,
+                  KolStep   *s,
+                  KolEntity  entity)
 {
   if (!kol_step_is_current (engine, s, entity))
     return 0;
@@ -777,10 +777,10 @@ reassign_actions (KolEngine  *engine,
 /* VIII.5.3, VIII.6: the trams are placed on the card's lines, one per line;
  * trams left on the card itself mean every line has one. */
 static gboolean
-reassign (KolEngine         *engine,
-          KolStep         *s,
-          const KolAction *a,
-          GError         **error)
+reassign (KolEngine        *engine,
+          KolStep          *s,
+          const KolAction  *a,
+          GError          **error)
 {
   int major = a->entity.index;
   gint16 lines[K1840_MAX_LINES_PER_MAJOR], trains[KOL_MAX_TRAINS];
@@ -836,10 +836,10 @@ reassign (KolEngine         *engine,
 }
 
 static gboolean
-reassign_process (KolEngine         *engine,
-                  KolStep         *s,
-                  const KolAction *a,
-                  GError         **error)
+reassign_process (KolEngine        *engine,
+                  KolStep          *s,
+                  const KolAction  *a,
+                  GError          **error)
 {
   if (a->type != KOL_ACTION_REASSIGN_TRAINS || !k1840_entity_is (engine, a->entity, K1840_MAJOR))
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a reassignment");
@@ -847,8 +847,8 @@ reassign_process (KolEngine         *engine,
 }
 
 static KolAction *
-single_assignment (KolEngine  *engine,
-                   KolEntity entity)
+single_assignment (KolEngine *engine,
+                   KolEntity  entity)
 {
   gint16 lines[K1840_MAX_LINES_PER_MAJOR], trains[KOL_MAX_TRAINS], own[KOL_MAX_TRAINS];
   int n_lines = k1840_major_lines (engine, entity.index, lines);
@@ -867,9 +867,9 @@ single_assignment (KolEngine  *engine,
 
 /* ReassignTrains#auto_actions: one line and one tram. */
 static GPtrArray *
-reassign_auto_actions (KolEngine  *engine,
-                       KolStep  *s,
-                       KolEntity entity)
+reassign_auto_actions (KolEngine *engine,
+                       KolStep   *s,
+                       KolEntity  entity)
 {
   KolAction *a;
   GPtrArray *out;
@@ -887,7 +887,7 @@ reassign_auto_actions (KolEngine  *engine,
 /* Every placement of the card's trams with at most one per line and, when
  * trams stay on the card, one on every line. */
 static void
-reassign_legal (KolEngine   *engine,
+reassign_legal (KolEngine *engine,
                 KolEntity  entity,
                 GPtrArray *out)
 {
@@ -946,7 +946,7 @@ reassign_legal (KolEngine   *engine,
 }
 
 static void
-reassign_legal_actions (KolEngine   *engine,
+reassign_legal_actions (KolEngine *engine,
                         KolStep   *s,
                         KolEntity  entity,
                         GPtrArray *out)
@@ -967,8 +967,8 @@ static const KolStepClass step_reassign = {
 /* ------------------------------------------------------- company rounds */
 
 static void
-company_select_entities (KolEngine  *engine,
-                         KolRound *r)
+company_select_entities (KolEngine *engine,
+                         KolRound  *r)
 {
   K1840State *st = K1840 (engine);
   gboolean cities = r->kind == K1840_ROUND_COMPANY_RUN;
@@ -989,7 +989,7 @@ company_select_entities (KolEngine  *engine,
 /* Round::Company#after_process: a Stadtbahn company's run is paid out at
  * once. */
 static void
-company_after_process (KolEngine         *engine,
+company_after_process (KolEngine       *engine,
                        KolRound        *r,
                        const KolAction *a)
 {
@@ -1018,8 +1018,8 @@ static const KolRoundClass round_company = {
 };
 
 void
-k1840_start_company_round (KolEngine       *engine,
-                           K1840RoundKind kind)
+k1840_start_company_round (KolEngine      *engine,
+                           K1840RoundKind  kind)
 {
   static const KolStepClass *const run_steps[] = {
     &k1840_step_sell_company, &k1840_step_route, &k1840_step_dividend,
@@ -1065,13 +1065,13 @@ queue_shift (gint16 *queue,
 
 static gboolean
 ibuy_active (KolEngine *engine,
-             KolStep *s)
+             KolStep   *s)
 {
   return acq (engine)->n_bought > 0;
 }
 
 static int
-ibuy_active_entities (KolEngine   *engine,
+ibuy_active_entities (KolEngine *engine,
                       KolStep   *s,
                       KolEntity *out,
                       int        max)
@@ -1084,7 +1084,7 @@ ibuy_active_entities (KolEngine   *engine,
 
 static void
 ibuy_pass (KolEngine *engine,
-           KolStep *s)
+           KolStep   *s)
 {
   K1840AcquisitionState *st = acq (engine);
 
@@ -1098,14 +1098,14 @@ ibuy_pass (KolEngine *engine,
 
 static void
 ibuy_round_state (KolEngine *engine,
-                  KolStep *s)
+                  KolStep   *s)
 {
   acq (engine)->n_bought = 0;
 }
 
 static void
 ibuy_skip (KolEngine *engine,
-           KolStep *s)
+           KolStep   *s)
 {
   buy_train_skip (engine, s);
 }
@@ -1128,13 +1128,13 @@ static const KolStepClass step_interrupting_buy_train = {
 
 static gboolean
 ireassign_active (KolEngine *engine,
-                  KolStep *s)
+                  KolStep   *s)
 {
   return acq (engine)->n_reassign > 0;
 }
 
 static int
-ireassign_active_entities (KolEngine   *engine,
+ireassign_active_entities (KolEngine *engine,
                            KolStep   *s,
                            KolEntity *out,
                            int        max)
@@ -1147,7 +1147,7 @@ ireassign_active_entities (KolEngine   *engine,
 
 static void
 ireassign_pass (KolEngine *engine,
-                KolStep *s)
+                KolStep   *s)
 {
   queue_shift (acq (engine)->reassign, &acq (engine)->n_reassign);
   s->passed = TRUE;
@@ -1155,7 +1155,7 @@ ireassign_pass (KolEngine *engine,
 
 static void
 ireassign_round_state (KolEngine *engine,
-                       KolStep *s)
+                       KolStep   *s)
 {
   acq (engine)->n_reassign = 0;
 }
@@ -1177,7 +1177,7 @@ static const KolStepClass step_interrupting_reassign = {
 
 static KolAuctioneer *
 acq_auctioneer (KolEngine *engine,
-                KolStep *s)
+                KolStep   *s)
 {
   return &KOL_AUCTION_STATE (engine)->auction;
 }
@@ -1192,9 +1192,9 @@ acq_auctioning (KolEngine *engine)
 }
 
 static int
-acq_min_bid (KolEngine  *engine,
-             KolStep  *s,
-             KolEntity target)
+acq_min_bid (KolEngine *engine,
+             KolStep   *s,
+             KolEntity  target)
 {
   const KolBid *high = kol_auctioneer_highest (acq_auctioneer (engine, s), target);
 
@@ -1202,10 +1202,10 @@ acq_min_bid (KolEngine  *engine,
 }
 
 static int
-acq_max_bid (KolEngine  *engine,
-             KolStep  *s,
-             KolEntity bidder,
-             KolEntity target)
+acq_max_bid (KolEngine *engine,
+             KolStep   *s,
+             KolEntity  bidder,
+             KolEntity  target)
 {
   return kol_engine_cash (engine, bidder);
 }
@@ -1226,7 +1226,7 @@ static void acq_next_entity (KolEngine *engine, KolStep *s);
  * three. */
 static void
 acq_all_passed (KolEngine *engine,
-                KolStep *s)
+                KolStep   *s)
 {
   K1840State *st = K1840 (engine);
   K1840AcquisitionState *as = acq (engine);
@@ -1257,7 +1257,7 @@ acq_all_passed (KolEngine *engine,
 
 static void
 acq_next_entity (KolEngine *engine,
-                 KolStep *s)
+                 KolStep   *s)
 {
   for (int guard = 0; guard <= engine->round.n_entities + 1; guard++)
     {
@@ -1273,7 +1273,7 @@ acq_next_entity (KolEngine *engine,
 }
 
 static void
-acq_win_bid (KolEngine      *engine,
+acq_win_bid (KolEngine    *engine,
              KolStep      *s,
              const KolBid *winner,
              KolEntity     target)
@@ -1298,7 +1298,7 @@ acq_win_bid (KolEngine      *engine,
 }
 
 static void
-acq_post_win_bid (KolEngine      *engine,
+acq_post_win_bid (KolEngine    *engine,
                   KolStep      *s,
                   const KolBid *winner,
                   KolEntity     target)
@@ -1309,7 +1309,7 @@ static void acq_resolve_bids (KolEngine *engine, KolStep *s);
 static gboolean acq_add_bid (KolEngine *engine, KolStep *s, const KolBid *bid, GError **error);
 
 static int
-acq_initial_entities (KolEngine   *engine,
+acq_initial_entities (KolEngine *engine,
                       KolStep   *s,
                       KolEntity *out)
 {
@@ -1336,7 +1336,7 @@ static const KolPassableAuctionOps acq_ops = {
  * back to whoever started the auction, or on if it won. */
 static void
 acq_resolve_bids (KolEngine *engine,
-                  KolStep *s)
+                  KolStep   *s)
 {
   KolAuctioneer *a = acq_auctioneer (engine, s);
 
@@ -1349,10 +1349,10 @@ acq_resolve_bids (KolEngine *engine,
 }
 
 static gboolean
-acq_add_bid (KolEngine      *engine,
-             KolStep      *s,
-             const KolBid *bid,
-             GError      **error)
+acq_add_bid (KolEngine     *engine,
+             KolStep       *s,
+             const KolBid  *bid,
+             GError       **error)
 {
   KolArg args[3];
 
@@ -1366,7 +1366,7 @@ acq_add_bid (KolEngine      *engine,
 }
 
 static int
-acq_active_entities (KolEngine   *engine,
+acq_active_entities (KolEngine *engine,
                      KolStep   *s,
                      KolEntity *out,
                      int        max)
@@ -1394,9 +1394,9 @@ acq_active_entities (KolEngine   *engine,
 }
 
 static guint32
-acq_actions (KolEngine  *engine,
-             KolStep  *s,
-             KolEntity entity)
+acq_actions (KolEngine *engine,
+             KolStep   *s,
+             KolEntity  entity)
 {
   KolAuctioneer *a = acq_auctioneer (engine, s);
   guint32 actions = 0;
@@ -1424,7 +1424,7 @@ acq_actions (KolEngine  *engine,
 
 static gboolean
 line_available (KolEngine *engine,
-                int      line)
+                int        line)
 {
   K1840AcquisitionState *as = acq (engine);
 
@@ -1436,7 +1436,7 @@ line_available (KolEngine *engine,
 
 static void
 drop_available (KolEngine *engine,
-                int      line)
+                int        line)
 {
   K1840AcquisitionState *as = acq (engine);
   int m = 0;
@@ -1448,10 +1448,10 @@ drop_available (KolEngine *engine,
 }
 
 static gboolean
-acq_process (KolEngine         *engine,
-             KolStep         *s,
-             const KolAction *a,
-             GError         **error)
+acq_process (KolEngine        *engine,
+             KolStep          *s,
+             const KolAction  *a,
+             GError          **error)
 {
   KolAuctioneer *au = acq_auctioneer (engine, s);
 
@@ -1526,7 +1526,7 @@ acq_process (KolEngine         *engine,
 
 static void
 acq_setup (KolEngine *engine,
-           KolStep *s)
+           KolStep   *s)
 {
   K1840State *st = K1840 (engine);
   K1840AcquisitionState *as = acq (engine);
@@ -1561,7 +1561,7 @@ add_acq_bid (GPtrArray *out,
 }
 
 static void
-acq_legal_actions (KolEngine   *engine,
+acq_legal_actions (KolEngine *engine,
                    KolStep   *s,
                    KolEntity  entity,
                    GPtrArray *out)
@@ -1608,8 +1608,8 @@ static const KolStepClass step_acquisition_auction = {
 /* Round::Acquisition#select_entities: the tram companies with room for a
  * line, in this company round's order. */
 static void
-acq_select_entities (KolEngine  *engine,
-                     KolRound *r)
+acq_select_entities (KolEngine *engine,
+                     KolRound  *r)
 {
   K1840State *st = K1840 (engine);
 

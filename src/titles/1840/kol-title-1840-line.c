@@ -35,7 +35,7 @@ tram_track (KolEngine *engine)
 
 static guint8
 track_networks (KolEngine *engine,
-                int      track)
+                int        track)
 {
   return track >= 0 ? kol_board_track_networks (engine->title, track) : 0;
 }
@@ -60,7 +60,7 @@ bonus_color (K1840Bonus bonus)
 
 static gboolean
 is_red_hex (KolEngine *engine,
-            int      hex)
+            int        hex)
 {
   K1840State *st = K1840 (engine);
 
@@ -72,7 +72,7 @@ is_red_hex (KolEngine *engine,
 
 static int
 purple_special_index (KolEngine *engine,
-                      int      hex)
+                      int        hex)
 {
   K1840State *st = K1840 (engine);
 
@@ -84,7 +84,7 @@ purple_special_index (KolEngine *engine,
 
 static gboolean
 is_fixed_special (KolEngine *engine,
-                  int      tile)
+                  int        tile)
 {
   K1840State *st = K1840 (engine);
 
@@ -99,7 +99,7 @@ is_fixed_special (KolEngine *engine,
  * on F24 or G11). */
 static gboolean
 pool_sibling_laid (KolEngine *engine,
-                   int      tile)
+                   int        tile)
 {
   K1840State *st = K1840 (engine);
 
@@ -126,7 +126,7 @@ bonus_mode (KolEngine *engine)
 
 static guint8
 hook_networks (KolEngine *engine,
-               int      corp)
+               int        corp)
 {
   if (k1840_is (engine, corp, K1840_LINE))
     return track_networks (engine, tram_track (engine));
@@ -142,9 +142,9 @@ hook_networks (KolEngine *engine,
  * route check of imported games. */
 static gboolean
 hook_city_blocks (KolEngine *engine,
-                  int      hex,
-                  int      city,
-                  int      corp)
+                  int        hex,
+                  int        city,
+                  int        corp)
 {
   const KolTileDef *tile;
   int base, node;
@@ -172,7 +172,7 @@ hook_city_blocks (KolEngine *engine,
  * tiles only and the others none; red and purple tiles only by their bonus
  * (IX.4), the special purple tiles only on G11 and F24. */
 static gboolean
-hook_tile_available (KolEngine   *engine,
+hook_tile_available (KolEngine *engine,
                      int        corp,
                      int        hex,
                      int        tile,
@@ -226,9 +226,9 @@ hook_tile_available (KolEngine   *engine,
 
 static gboolean
 hook_upgrades_to (KolEngine *engine,
-                  int      hex,
-                  int      from_tile,
-                  int      to_tile)
+                  int        hex,
+                  int        from_tile,
+                  int        to_tile)
 {
   const KolTileDef *from = &engine->title->tiles[from_tile], *to = &engine->title->tiles[to_tile];
 
@@ -242,7 +242,7 @@ hook_upgrades_to (KolEngine *engine,
 
 static guint8
 all_neighbor_edges (KolEngine *engine,
-                    int      hex)
+                    int        hex)
 {
   guint8 edges = 0;
 
@@ -255,7 +255,7 @@ all_neighbor_edges (KolEngine *engine,
 /* TrackAndToken#hex_neighbors: an untouched orange hex may be reached from
  * any side (its tile continues the dotted line, not a line's network). */
 static guint8
-hook_connected_edges (KolEngine        *engine,
+hook_connected_edges (KolEngine      *engine,
                       int             corp,
                       int             hex,
                       const KolReach *reach)
@@ -266,7 +266,7 @@ hook_connected_edges (KolEngine        *engine,
 }
 
 static gboolean
-hook_legal_rotation (KolEngine        *engine,
+hook_legal_rotation (KolEngine      *engine,
                      int             corp,
                      int             hex,
                      int             tile,
@@ -330,9 +330,9 @@ lst (KolEngine *engine)
 }
 
 static void
-compute_reach (KolEngine  *engine,
-               int       corp,
-               KolReach *reach)
+compute_reach (KolEngine *engine,
+               int        corp,
+               KolReach  *reach)
 {
   kol_board_compute_reach (engine, corp, NULL, reach);
 }
@@ -341,13 +341,13 @@ compute_reach (KolEngine  *engine,
 
 static gboolean
 special_track_active (KolEngine *engine,
-                      KolStep *s)
+                      KolStep   *s)
 {
   return lst (engine)->n_lays > 0;
 }
 
 static int
-special_track_active_entities (KolEngine   *engine,
+special_track_active_entities (KolEngine *engine,
                                KolStep   *s,
                                KolEntity *out,
                                int        max)
@@ -359,9 +359,9 @@ special_track_active_entities (KolEngine   *engine,
 }
 
 static guint32
-special_track_actions (KolEngine  *engine,
-                       KolStep  *s,
-                       KolEntity entity)
+special_track_actions (KolEngine *engine,
+                       KolStep   *s,
+                       KolEntity  entity)
 {
   if (lst (engine)->n_lays == 0 || !kol_entity_equal (entity, lst (engine)->lays[0].entity))
     return 0;
@@ -382,7 +382,7 @@ shift_lay (KolEngine *engine)
 /* SpecialTrack#available_hex: connected, not an untouched orange hex, and
  * of the colour the bonus upgrades. */
 static gboolean
-special_hex_ok (KolEngine        *engine,
+special_hex_ok (KolEngine      *engine,
                 int             corp,
                 int             hex,
                 KolColor        color,
@@ -409,10 +409,10 @@ special_hex_ok (KolEngine        *engine,
 }
 
 static gboolean
-special_track_process (KolEngine         *engine,
-                       KolStep         *s,
-                       const KolAction *a,
-                       GError         **error)
+special_track_process (KolEngine        *engine,
+                       KolStep          *s,
+                       const KolAction  *a,
+                       GError          **error)
 {
   K1840State *st = K1840 (engine);
   int line = a->entity.index, major = k1840_line_major (engine, line);
@@ -460,14 +460,14 @@ special_track_process (KolEngine         *engine,
 
 static void
 special_track_round_state (KolEngine *engine,
-                           KolStep *s)
+                           KolStep   *s)
 {
   lst (engine)->n_lays = 0;
 }
 
 /* Every hex, tile and rotation a bonus lay of @color allows @line now. */
 static void
-bonus_lays (KolEngine   *engine,
+bonus_lays (KolEngine *engine,
             int        line,
             KolEntity  entity,
             KolColor   color,
@@ -510,7 +510,7 @@ bonus_lays (KolEngine   *engine,
 }
 
 static void
-special_track_legal_actions (KolEngine   *engine,
+special_track_legal_actions (KolEngine *engine,
                              KolStep   *s,
                              KolEntity  entity,
                              GPtrArray *out)
@@ -545,7 +545,7 @@ token_hex_reachable (const KolReach *reach,
  * circle, connected, one per hex, the homes of lines not yet running kept
  * free. */
 static gboolean
-token_ok (KolEngine        *engine,
+token_ok (KolEngine      *engine,
           int             line,
           int             hex,
           int             city,
@@ -566,9 +566,9 @@ token_ok (KolEngine        *engine,
 
 static gboolean
 refuse_token (KolEngine  *engine,
-              GError  **error,
-              int       hex,
-              KolReason reason)
+              GError    **error,
+              int         hex,
+              KolReason   reason)
 {
   KolArg args[2] = { kol_arg_int (KOL_ARG_HEX, hex), kol_arg_int (KOL_ARG_REASON, reason) };
 
@@ -581,13 +581,13 @@ refuse_token (KolEngine  *engine,
  * (@price -1: the marker's printed cost). */
 static gboolean
 place_line_token (KolEngine  *engine,
-                  int       line,
-                  int       hex,
-                  int       city,
-                  gboolean  connected,
-                  gboolean  extra_action,
-                  int       price,
-                  GError  **error)
+                  int         line,
+                  int         hex,
+                  int         city,
+                  gboolean    connected,
+                  gboolean    extra_action,
+                  int         price,
+                  GError    **error)
 {
   int major = k1840_line_major (engine, line), token = kol_board_next_token (engine, line);
   KolReason reason = KOL_REASON_NONE;
@@ -633,7 +633,7 @@ place_line_token (KolEngine  *engine,
 
 static gboolean
 no_remove_hex (KolEngine *engine,
-               int      hex)
+               int        hex)
 {
   K1840State *st = K1840 (engine);
 
@@ -646,8 +646,8 @@ no_remove_hex (KolEngine *engine,
 /* The Stadtbahn marker in (hex, slot), or -1. */
 static int
 city_token_at (KolEngine *engine,
-               int      hex,
-               int      slot)
+               int        hex,
+               int        slot)
 {
   int id;
 
@@ -659,7 +659,7 @@ city_token_at (KolEngine *engine,
 
 static gboolean
 hex_has_city_token (KolEngine *engine,
-                    int      hex)
+                    int        hex)
 {
   for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
     if (city_token_at (engine, hex, s) >= 0)
@@ -670,9 +670,9 @@ hex_has_city_token (KolEngine *engine,
 /* IX.6: a line removes a Stadtbahn marker for 40; it leaves the game. */
 static void
 destroy_city_token (KolEngine *engine,
-                    int      line,
-                    int      hex,
-                    int      id)
+                    int        line,
+                    int        hex,
+                    int        id)
 {
   int major = k1840_line_major (engine, line), corp = KOL_TOKEN_CORP (id), index = KOL_TOKEN_INDEX (id);
   KolArg args[3] = {
@@ -689,7 +689,7 @@ destroy_city_token (KolEngine *engine,
 }
 
 static gboolean
-can_remove_at (KolEngine        *engine,
+can_remove_at (KolEngine      *engine,
                int             line,
                int             hex,
                const KolReach *reach)
@@ -700,9 +700,9 @@ can_remove_at (KolEngine        *engine,
 }
 
 static gboolean
-remove_token (KolEngine         *engine,
-              const KolAction *a,
-              GError         **error)
+remove_token (KolEngine        *engine,
+              const KolAction  *a,
+              GError          **error)
 {
   int line = a->entity.index, major = k1840_line_major (engine, line), slot, id;
   KolReach reach;
@@ -733,13 +733,13 @@ remove_token (KolEngine         *engine,
 
 static gboolean
 special_token_active (KolEngine *engine,
-                      KolStep *s)
+                      KolStep   *s)
 {
   return lst (engine)->n_tokens > 0;
 }
 
 static int
-special_token_active_entities (KolEngine   *engine,
+special_token_active_entities (KolEngine *engine,
                                KolStep   *s,
                                KolEntity *out,
                                int        max)
@@ -751,9 +751,9 @@ special_token_active_entities (KolEngine   *engine,
 }
 
 static guint32
-special_token_actions (KolEngine  *engine,
-                       KolStep  *s,
-                       KolEntity entity)
+special_token_actions (KolEngine *engine,
+                       KolStep   *s,
+                       KolEntity  entity)
 {
   if (lst (engine)->n_tokens == 0 || !kol_entity_equal (entity, lst (engine)->tokens[0].entity))
     return 0;
@@ -774,10 +774,10 @@ shift_token (KolEngine *engine)
 /* The bonus marker (IX.4): on 18xx.games free, and it may replace a
  * Stadtbahn marker for 40; by the rulebook it follows IX.6, cost included. */
 static gboolean
-special_token_process (KolEngine         *engine,
-                       KolStep         *s,
-                       const KolAction *a,
-                       GError         **error)
+special_token_process (KolEngine        *engine,
+                       KolStep          *s,
+                       const KolAction  *a,
+                       GError          **error)
 {
   int line = a->entity.index, slot, id;
   KolReach reach;
@@ -816,7 +816,7 @@ special_token_process (KolEngine         *engine,
 
 static void
 special_token_round_state (KolEngine *engine,
-                           KolStep *s)
+                           KolStep   *s)
 {
   lst (engine)->n_tokens = 0;
 }
@@ -839,7 +839,7 @@ add_token_action (GPtrArray *out,
 
 /* Every city where @line may place its next marker now for @price. */
 static void
-token_targets (KolEngine   *engine,
+token_targets (KolEngine *engine,
                int        line,
                KolEntity  entity,
                int        price,
@@ -875,7 +875,7 @@ token_targets (KolEngine   *engine,
 }
 
 static void
-special_token_legal_actions (KolEngine   *engine,
+special_token_legal_actions (KolEngine *engine,
                              KolStep   *s,
                              KolEntity  entity,
                              GPtrArray *out)
@@ -899,10 +899,10 @@ static const KolStepClass step_special_token = {
 /* ---- BuyCompany: a tram company buys a private during its line's turn ---- */
 
 static gboolean
-buy_company_process (KolEngine         *engine,
-                     KolStep         *s,
-                     const KolAction *a,
-                     GError         **error)
+buy_company_process (KolEngine        *engine,
+                     KolStep          *s,
+                     const KolAction  *a,
+                     GError          **error)
 {
   int major;
 
@@ -929,10 +929,10 @@ static const KolStepClass step_buy_company = {
 /* ---- HomeToken: a line choosing its home city on an OO hex ---- */
 
 static gboolean
-home_token_process (KolEngine         *engine,
-                    KolStep         *s,
-                    const KolAction *a,
-                    GError         **error)
+home_token_process (KolEngine        *engine,
+                    KolStep          *s,
+                    const KolAction  *a,
+                    GError          **error)
 {
   KolPendingTokens *pending = kol_round_pending_tokens (engine);
   int corp = pending && pending->n > 0 ? pending->tokens[0].corp : -1;
@@ -973,7 +973,7 @@ tt (KolStep *s)
 
 static void
 tt_setup (KolEngine *engine,
-          KolStep *s)
+          KolStep   *s)
 {
   kol_step_track_and_token_setup (engine, s);
   tt (s)->orange_placed = FALSE;
@@ -982,23 +982,23 @@ tt_setup (KolEngine *engine,
 
 static void
 tt_unpass (KolEngine *engine,
-           KolStep *s)
+           KolStep   *s)
 {
   tt_setup (engine, s);
 }
 
 static gboolean
-tt_can_lay (KolEngine  *engine,
-            KolStep  *s,
-            KolEntity entity)
+tt_can_lay (KolEngine *engine,
+            KolStep   *s,
+            KolEntity  entity)
 {
   return kol_tracker_can_lay_tile (engine, entity);
 }
 
 static gboolean
-tt_can_place_token (KolEngine  *engine,
-                    KolStep  *s,
-                    KolEntity entity)
+tt_can_place_token (KolEngine *engine,
+                    KolStep   *s,
+                    KolEntity  entity)
 {
   int line = entity.index, major = k1840_line_major (engine, line), token;
 
@@ -1009,9 +1009,9 @@ tt_can_place_token (KolEngine  *engine,
 }
 
 static guint32
-tt_actions (KolEngine  *engine,
-            KolStep  *s,
-            KolEntity entity)
+tt_actions (KolEngine *engine,
+            KolStep   *s,
+            KolEntity  entity)
 {
   guint32 actions;
 
@@ -1029,8 +1029,8 @@ tt_actions (KolEngine  *engine,
  * dotted line from one of its two ends (IX.4, #5587). */
 static gboolean
 orange_available (KolEngine *engine,
-                  KolStep *s,
-                  int      hex)
+                  KolStep   *s,
+                  int        hex)
 {
   K1840State *st = K1840 (engine);
   int pos, city;
@@ -1045,7 +1045,7 @@ orange_available (KolEngine *engine,
 
 /* TrackAndToken#available_hex_lay_tile?. */
 static gboolean
-lay_hex_available (KolEngine        *engine,
+lay_hex_available (KolEngine      *engine,
                    KolStep        *s,
                    KolEntity       entity,
                    int             hex,
@@ -1062,7 +1062,7 @@ lay_hex_available (KolEngine        *engine,
 
 static void
 chain_remove (KolEngine *engine,
-              int      hex)
+              int        hex)
 {
   K1840State *st = K1840 (engine);
   int pos, city = k1840_chain_of (engine, hex, &pos);
@@ -1075,10 +1075,10 @@ chain_remove (KolEngine *engine,
 }
 
 static gboolean
-tt_lay_tile (KolEngine         *engine,
-             KolStep         *s,
-             const KolAction *a,
-             GError         **error)
+tt_lay_tile (KolEngine        *engine,
+             KolStep          *s,
+             const KolAction  *a,
+             GError          **error)
 {
   K1840State *st = K1840 (engine);
   int line = a->entity.index, tile, hex = a->hex;
@@ -1128,10 +1128,10 @@ tt_lay_tile (KolEngine         *engine,
 }
 
 static gboolean
-tt_place_token (KolEngine         *engine,
-                KolStep         *s,
-                const KolAction *a,
-                GError         **error)
+tt_place_token (KolEngine        *engine,
+                KolStep          *s,
+                const KolAction  *a,
+                GError          **error)
 {
   int line = a->entity.index;
 
@@ -1144,10 +1144,10 @@ tt_place_token (KolEngine         *engine,
 }
 
 static gboolean
-tt_process (KolEngine         *engine,
-            KolStep         *s,
-            const KolAction *a,
-            GError         **error)
+tt_process (KolEngine        *engine,
+            KolStep          *s,
+            const KolAction  *a,
+            GError          **error)
 {
   switch (a->type)
     {
@@ -1165,7 +1165,7 @@ tt_process (KolEngine         *engine,
 }
 
 static void
-tt_legal_lays (KolEngine   *engine,
+tt_legal_lays (KolEngine *engine,
                KolStep   *s,
                KolEntity  entity,
                GPtrArray *out)
@@ -1211,7 +1211,7 @@ tt_legal_lays (KolEngine   *engine,
 }
 
 static void
-tt_legal_actions (KolEngine   *engine,
+tt_legal_actions (KolEngine *engine,
                   KolStep   *s,
                   KolEntity  entity,
                   GPtrArray *out)
@@ -1259,10 +1259,10 @@ tt_legal_actions (KolEngine   *engine,
 
 /* Why a line may not lay a tile or place a station now (IX.3, IX.6). */
 static gboolean
-tt_explain (KolEngine         *engine,
-            KolStep         *s,
-            const KolAction *a,
-            GError         **error)
+tt_explain (KolEngine        *engine,
+            KolStep          *s,
+            const KolAction  *a,
+            GError          **error)
 {
   int line = a->entity.index, major = k1840_line_major (engine, line), token;
 
@@ -1318,8 +1318,8 @@ cmp_line (gconstpointer a,
 /* Round::Line#select_entities: the lines of the tram companies, by number
  * (IX.1). */
 static void
-line_select_entities (KolEngine  *engine,
-                      KolRound *r)
+line_select_entities (KolEngine *engine,
+                      KolRound  *r)
 {
   r->n_entities = 0;
   for (int i = 0; i < engine->n_corp_order; i++)
@@ -1334,7 +1334,7 @@ line_select_entities (KolEngine  *engine,
 
 /* Round::Line#after_process: a line's run goes to its revenue pile. */
 static void
-line_after_process (KolEngine         *engine,
+line_after_process (KolEngine       *engine,
                     KolRound        *r,
                     const KolAction *a)
 {
@@ -1364,7 +1364,7 @@ static const KolRoundClass round_line = {
 
 void
 k1840_start_line_round (KolEngine *engine,
-                        int      round_num)
+                        int        round_num)
 {
   static const KolStepClass *const steps[] = {
     &k1840_step_sell_company, &step_special_track, &step_special_token, &step_buy_company,

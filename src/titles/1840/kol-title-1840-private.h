@@ -256,13 +256,13 @@ gboolean  k1840_orange_framed      (KolEngine *engine, int tile);
 /* The hex still shows its printed tile. */
 gboolean  k1840_pristine           (KolEngine *engine, int hex);
 /* The Stadtbahn company whose chain lists @hex, or -1; *pos its index. */
-int       k1840_chain_of           (KolEngine *engine, int hex, int *pos);
-gboolean  k1840_is_tile_reserved   (KolEngine *engine, int hex, int corp);
-gboolean  k1840_tile_token_blocked (KolEngine *engine, int hex, int corp);
-void      k1840_remove_tile_reservation (KolEngine *engine, int hex, int corp);
+int      k1840_chain_of                (KolEngine *engine, int hex, int *pos);
+gboolean k1840_is_tile_reserved        (KolEngine *engine, int hex, int corp);
+gboolean k1840_tile_token_blocked      (KolEngine *engine, int hex, int corp);
+void     k1840_remove_tile_reservation (KolEngine *engine, int hex, int corp);
 /* Round#process_action inside a round (no game end or round change). */
 gboolean  k1840_round_process      (KolEngine *engine, const KolAction *a, GError **error);
-gboolean  k1840_refuse             (KolEngine *engine, GError **error, KolReason reason,
+gboolean  k1840_refuse             (KolEngine  *engine, GError **error, KolReason reason,
                                     const char *message);
 /* The pending bonus lay of the current line round, or NULL. */
 const K1840PendingLay *k1840_pending_lay (KolEngine *engine);
@@ -288,8 +288,8 @@ void      k1840_start_stock_round   (KolEngine *engine);
 gboolean  k1840_sell_company        (KolEngine *engine, const KolAction *a, GError **error);
 extern const KolStockHooks k1840_stock_hooks;
 /* kol-title-1840-company.c */
-void      k1840_start_company_round (KolEngine *engine, K1840RoundKind kind);
-void      k1840_start_acquisition_round (KolEngine *engine);
+void k1840_start_company_round     (KolEngine *engine, K1840RoundKind kind);
+void k1840_start_acquisition_round (KolEngine *engine);
 extern const KolStepClass k1840_step_sell_company;
 extern const KolStepClass k1840_step_route;
 extern const KolStepClass k1840_step_dividend;
@@ -306,8 +306,8 @@ extern const KolInfoHooks k1840_info_hooks;
 /* The Stadtbahn run of @city now (the automatic run_routes), or NULL. */
 KolAction *k1840_city_run          (KolEngine *engine, int city);
 /* Routes a line may run now: its best one first; appended to @out. */
-void      k1840_line_runs          (KolEngine *engine, int line, GPtrArray *out);
-gboolean  k1840_validate_routes    (KolEngine *engine, int corp, const KolAction *a, GError **error);
-int       k1840_route_revenue_check (KolEngine *engine, int corp, const KolRouteSpec *spec, GError **error);
+void     k1840_line_runs           (KolEngine *engine, int line, GPtrArray *out);
+gboolean k1840_validate_routes     (KolEngine *engine, int corp, const KolAction *a, GError **error);
+int      k1840_route_revenue_check (KolEngine *engine, int corp, const KolRouteSpec *spec, GError **error);
 
 G_END_DECLS

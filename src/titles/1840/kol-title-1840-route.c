@@ -15,9 +15,9 @@
 
 static gboolean
 own_token_in_city (KolEngine *engine,
-                   int      corp,
-                   int      hex,
-                   int      node)
+                   int        corp,
+                   int        hex,
+                   int        node)
 {
   const KolTileDef *tile = kol_board_tile (engine, hex, NULL);
   int city = tile->nodes[node].city_index;
@@ -27,7 +27,7 @@ own_token_in_city (KolEngine *engine,
 
 static gboolean
 hex_has_stop (KolEngine *engine,
-              int      hex)
+              int        hex)
 {
   const KolTileDef *tile = kol_board_tile (engine, hex, NULL);
 
@@ -38,7 +38,7 @@ hex_has_stop (KolEngine *engine,
  * landmark whose private the line's tram company owns adds 20 (once per
  * hex with a city or halt, Game#revenue_for). */
 static void
-stop_value (const KolEngine       *cg,
+stop_value (const KolEngine     *cg,
             int                  corp,
             const KolRouteTrain *train,
             KolRouteStop        *stop,
@@ -86,9 +86,9 @@ city_start_node (KolEngine *engine,
  * those anchor its routes, and a route must start or end there. */
 static void
 stop_flags (const KolEngine *cg,
-            int            corp,
-            KolRouteStop  *stop,
-            gpointer       user_data)
+            int              corp,
+            KolRouteStop    *stop,
+            gpointer         user_data)
 {
   KolEngine *engine = (KolEngine *) cg;
   K1840State *st = K1840 (engine);
@@ -111,11 +111,11 @@ stop_flags (const KolEngine *cg,
  * imported games keep 18xx.games' blocking by every marker. */
 static gboolean
 token_blocks (const KolEngine *cg,
-              int            corp,
-              int            hex,
-              int            slot,
-              int            token,
-              gpointer       user_data)
+              int              corp,
+              int              hex,
+              int              slot,
+              int              token,
+              gpointer         user_data)
 {
   KolEngine *engine = (KolEngine *) cg;
 
@@ -125,7 +125,7 @@ token_blocks (const KolEngine *cg,
 }
 
 static guint8
-networks_of (KolEngine    *engine,
+networks_of (KolEngine  *engine,
              const char *track)
 {
   int t = kol_title_track_by_id (engine->title, track);
@@ -134,7 +134,7 @@ networks_of (KolEngine    *engine,
 }
 
 static void
-fill_rules (KolEngine       *engine,
+fill_rules (KolEngine     *engine,
             int            corp,
             KolRouteRules *rules)
 {
@@ -157,10 +157,10 @@ fill_rules (KolEngine       *engine,
 
 static int
 prepare (const KolEngine *cg,
-         int            corp,
-         KolRouteRules *rules,
-         KolRouteTrain *trains,
-         int            max_trains)
+         int              corp,
+         KolRouteRules   *rules,
+         KolRouteTrain   *trains,
+         int              max_trains)
 {
   KolEngine *engine = (KolEngine *) cg;
   gint16 owned[KOL_MAX_TRAINS];
@@ -201,10 +201,10 @@ static void walk_node (KolEngine *engine, Walk *w, int hex, int node);
  * walk goes on from its nodes (Node#walk). */
 static void
 walk_path (KolEngine *engine,
-           Walk    *w,
-           int      hex,
-           int      path,
-           int      from_node)
+           Walk      *w,
+           int        hex,
+           int        path,
+           int        from_node)
 {
   int rot;
   const KolTileDef *tile = kol_board_tile (engine, hex, &rot);
@@ -253,9 +253,9 @@ walk_path (KolEngine *engine,
 
 static void
 walk_node (KolEngine *engine,
-           Walk    *w,
-           int      hex,
-           int      node)
+           Walk      *w,
+           int        hex,
+           int        node)
 {
   const KolTileDef *tile = kol_board_tile (engine, hex, NULL);
 
@@ -270,7 +270,7 @@ walk_node (KolEngine *engine,
 /* The stops an imaginary tram reaches from (hex, city) along the dotted
  * track (VIII.5.2), in walk order, and their revenue. */
 static int
-city_walk (KolEngine      *engine,
+city_walk (KolEngine    *engine,
            int           corp,
            int           hex,
            int           city,
@@ -308,7 +308,7 @@ city_walk (KolEngine      *engine,
 }
 
 static KolRouteSpec *
-spec_from_nodes (KolEngine            *engine,
+spec_from_nodes (KolEngine          *engine,
                  int                 train,
                  int                 revenue,
                  const KolRouteNode *nodes,
@@ -343,7 +343,7 @@ spec_from_nodes (KolEngine            *engine,
  */
 KolAction *
 k1840_city_run (KolEngine *engine,
-                int      city)
+                int        city)
 {
   K1840State *st = K1840 (engine);
   int slot = st->city_slot[city];
@@ -382,7 +382,7 @@ free_chain (gpointer data)
  * revenue), or an empty run when it has none.
  */
 void
-k1840_line_runs (KolEngine   *engine,
+k1840_line_runs (KolEngine *engine,
                  int        line,
                  GPtrArray *out)
 {
@@ -432,10 +432,10 @@ k1840_line_runs (KolEngine   *engine,
  * Returns: its revenue, or -1 with @error set.
  */
 int
-k1840_route_revenue_check (KolEngine            *engine,
-                           int                 corp,
-                           const KolRouteSpec *spec,
-                           GError            **error)
+k1840_route_revenue_check (KolEngine           *engine,
+                           int                  corp,
+                           const KolRouteSpec  *spec,
+                           GError             **error)
 {
   KolRouteRules rules;
   KolRouteTrain train;
@@ -484,10 +484,10 @@ k1840_route_revenue_check (KolEngine            *engine,
  * Returns: %TRUE if the action may be processed.
  */
 gboolean
-k1840_validate_routes (KolEngine         *engine,
-                       int              corp,
-                       const KolAction *a,
-                       GError         **error)
+k1840_validate_routes (KolEngine        *engine,
+                       int               corp,
+                       const KolAction  *a,
+                       GError          **error)
 {
   guint n = a->routes ? a->routes->len : 0;
 

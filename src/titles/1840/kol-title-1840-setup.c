@@ -165,7 +165,7 @@ bonus_from_role (const char *role)
 }
 
 static void
-read_trains (KolEngine    *engine,
+read_trains (KolEngine  *engine,
              K1840State *st)
 {
   const KolTitle *t = engine->title;
@@ -218,7 +218,7 @@ read_trains (KolEngine    *engine,
 }
 
 static void
-read_price_moves (KolEngine    *engine,
+read_price_moves (KolEngine  *engine,
                   K1840State *st)
 {
   g_autoptr(GVariant) moves = rule (engine->title, "tram_companies", "price_moves", NULL);
@@ -263,7 +263,7 @@ hex_list (const KolTitle *t,
 }
 
 static void
-read_map (KolEngine    *engine,
+read_map (KolEngine  *engine,
           K1840State *st)
 {
   const KolTitle *t = engine->title;
@@ -332,7 +332,7 @@ read_map (KolEngine    *engine,
 }
 
 static void
-read_companies (KolEngine    *engine,
+read_companies (KolEngine  *engine,
                 K1840State *st)
 {
   const KolTitle *t = engine->title;
@@ -359,7 +359,7 @@ read_companies (KolEngine    *engine,
 
 /* rules.stadtbahn.starting_nodes.<city>.{<players>|default}. */
 static void
-read_starting_nodes (KolEngine    *engine,
+read_starting_nodes (KolEngine  *engine,
                      K1840State *st,
                      int         city,
                      int         slot)
@@ -383,7 +383,7 @@ read_starting_nodes (KolEngine    *engine,
 }
 
 static void
-read_config (KolEngine    *engine,
+read_config (KolEngine  *engine,
              K1840State *st)
 {
   const KolTitle *t = engine->title;
@@ -464,7 +464,7 @@ read_config (KolEngine    *engine,
 
 static void
 remove_corp (KolEngine *engine,
-             int      corp)
+             int        corp)
 {
   int m = 0;
 
@@ -481,7 +481,7 @@ remove_corp (KolEngine *engine,
  * the three-player removals only come with the small map, as on
  * 18xx.games. */
 static void
-apply_removals (KolEngine    *engine,
+apply_removals (KolEngine  *engine,
                 K1840State *st)
 {
   const KolTitle *t = engine->title;
@@ -543,8 +543,8 @@ cmp_draw (const void *a,
 /* sort_by { rand }: one draw per element in list order, ascending. */
 static void
 sort_by_rand (KolEngine *engine,
-              gint16  *list,
-              int      n)
+              gint16    *list,
+              int        n)
 {
   Draw draws[KOL_MAX_CORPS];
 
@@ -573,8 +573,8 @@ listed (const gint16 *list,
 
 static int
 par_cell_for (KolEngine *engine,
-              int      price,
-              KolCell *out)
+              int        price,
+              KolCell   *out)
 {
   KolCell cells[KOL_MAX_MARKET_ROWS * KOL_MAX_MARKET_COLS];
   int n = kol_market_par_cells (engine, 0, cells, G_N_ELEMENTS (cells));
@@ -605,7 +605,7 @@ first_city_train (KolEngine *engine)
 }
 
 static void
-setup_city (KolEngine    *engine,
+setup_city (KolEngine  *engine,
             K1840State *st,
             int         corp)
 {
@@ -654,7 +654,7 @@ cmp_chain (const void *a,
 /* @city_tracks: the hexes on the map whose dotted line belongs to the
  * company, by their place in its chain. */
 static void
-setup_chains (KolEngine    *engine,
+setup_chains (KolEngine  *engine,
               K1840State *st)
 {
   const KolTitle *t = engine->title;
@@ -687,7 +687,7 @@ setup_chains (KolEngine    *engine,
  * a city (18xx.games Tile#add_reservation! without a city): the home city is
  * chosen when the first token goes there. */
 static void
-setup_tile_reservations (KolEngine    *engine,
+setup_tile_reservations (KolEngine  *engine,
                          K1840State *st)
 {
   const KolTitle *t = engine->title;
@@ -726,8 +726,8 @@ setup_tile_reservations (KolEngine    *engine,
 }
 
 gboolean
-k1840_setup (KolEngine *engine,
-             GError **error)
+k1840_setup (KolEngine  *engine,
+             GError    **error)
 {
   K1840State *st = K1840 (engine);
   const KolTitle *t = engine->title;
@@ -810,7 +810,7 @@ k1840_setup (KolEngine *engine,
 
 static void
 append_corp_order (KolEngine *engine,
-                   int      corp)
+                   int        corp)
 {
   for (int i = 0; i < engine->n_corp_order; i++)
     if (engine->corp_order[i] == corp)
@@ -898,8 +898,8 @@ k1840_remove_open_lines (KolEngine *engine)
  */
 void
 k1840_buy_line (KolEngine *engine,
-                int      major,
-                int      line)
+                int        major,
+                int        line)
 {
   K1840State *st = K1840 (engine);
   gint16 certs[KOL_MAX_CERTS];
@@ -993,7 +993,7 @@ k1840_settle_majors (KolEngine *engine)
  */
 void
 k1840_place_home_token (KolEngine *engine,
-                        int      corp)
+                        int        corp)
 {
   const KolCorpDef *def = &engine->title->corps[corp];
   KolCorp *c = &engine->corps[corp];

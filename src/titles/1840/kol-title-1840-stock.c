@@ -19,9 +19,9 @@
 /* Game#can_par?: only tram companies; by the rulebook each player directs
  * one and only one (IV.1.2). */
 static gboolean
-can_par (KolEngine  *engine,
-         int       corp,
-         KolEntity parrer)
+can_par (KolEngine *engine,
+         int        corp,
+         KolEntity  parrer)
 {
   K1840State *st = K1840 (engine);
 
@@ -37,9 +37,9 @@ can_par (KolEngine  *engine,
 /* Game#par_prices: PAR_RANGE by type (tram companies 70, 80, 90, 100). */
 static int
 par_prices (KolEngine *engine,
-            int      corp,
-            KolCell *out,
-            int      max)
+            int        corp,
+            KolCell   *out,
+            int        max)
 {
   K1840State *st = K1840 (engine);
   KolCell cells[KOL_MAX_MARKET_ROWS * KOL_MAX_MARKET_COLS];
@@ -64,7 +64,7 @@ par_prices (KolEngine *engine,
 /* #can_buy?: nothing but directors' certificates until every tram company
  * (18xx.games) or every player (rulebook) has one. */
 static gboolean
-can_buy (KolEngine         *engine,
+can_buy (KolEngine       *engine,
          KolStep         *s,
          KolEntity        entity,
          const KolBundle *bundle)
@@ -80,7 +80,7 @@ can_buy (KolEngine         *engine,
 /* #can_sell?: Stadtbahn shares ignore the pool limit and can always be
  * dumped; a director's certificate never can (VII.4). */
 static gboolean
-can_sell (KolEngine         *engine,
+can_sell (KolEngine       *engine,
           KolStep         *s,
           KolEntity        entity,
           const KolBundle *bundle)
@@ -100,7 +100,7 @@ can_sell (KolEngine         *engine,
 
 static gboolean
 allow_president_change (KolEngine *engine,
-                        int      corp)
+                        int        corp)
 {
   return !k1840_is (engine, corp, K1840_CITY);
 }
@@ -108,14 +108,14 @@ allow_president_change (KolEngine *engine,
 /* Round::Stock#corporations_to_move_price: not the lines. */
 static gboolean
 moves_price_at_sr_end (KolEngine *engine,
-                       int      corp)
+                       int        corp)
 {
   return !k1840_is (engine, corp, K1840_LINE);
 }
 
 static int
 max_ownership (KolEngine *engine,
-               int      corp)
+               int        corp)
 {
   return k1840_is (engine, corp, K1840_LINE) ? 100 : 60;
 }
@@ -143,9 +143,9 @@ const KolStockHooks k1840_stock_hooks = {
 /* IV.2: a private can be returned to the bank for its face value at any
  * time (18xx.games sell_company via choose_ability). */
 gboolean
-k1840_sell_company (KolEngine         *engine,
-                    const KolAction *a,
-                    GError         **error)
+k1840_sell_company (KolEngine        *engine,
+                    const KolAction  *a,
+                    GError          **error)
 {
   int company = a->entity.index;
   KolCompany *c;
@@ -168,8 +168,8 @@ k1840_sell_company (KolEngine         *engine,
 /* ------------------------------------------------------------------ step */
 
 static gboolean
-player_has_companies (KolEngine  *engine,
-                      KolEntity entity)
+player_has_companies (KolEngine *engine,
+                      KolEntity  entity)
 {
   gint16 list[KOL_MAX_COMPANIES];
 
@@ -180,9 +180,9 @@ player_has_companies (KolEngine  *engine,
  * certificate of each company in the pool and in its own IPO
  * (can_buy_shares?), then can_buy?. */
 static gboolean
-can_buy_any (KolEngine  *engine,
-             KolStep  *s,
-             KolEntity entity)
+can_buy_any (KolEngine *engine,
+             KolStep   *s,
+             KolEntity  entity)
 {
   gint16 pool_min[KOL_MAX_CORPS], ipo_min[KOL_MAX_CORPS];
 
@@ -235,9 +235,9 @@ can_buy_any (KolEngine  *engine,
 /* #can_sell_any?: nothing in SR1 or after buying; else the companies the
  * player holds. */
 static gboolean
-can_sell_any (KolEngine  *engine,
-              KolStep  *s,
-              KolEntity entity)
+can_sell_any (KolEngine *engine,
+              KolStep   *s,
+              KolEntity  entity)
 {
   gboolean held[KOL_MAX_CORPS] = { FALSE };
 
@@ -253,9 +253,9 @@ can_sell_any (KolEngine  *engine,
 }
 
 static guint32
-stock_actions (KolEngine  *engine,
-               KolStep  *s,
-               KolEntity entity)
+stock_actions (KolEngine *engine,
+               KolStep   *s,
+               KolEntity  entity)
 {
   guint32 actions = 0;
 
@@ -278,10 +278,10 @@ stock_actions (KolEngine  *engine,
 }
 
 static gboolean
-stock_process (KolEngine         *engine,
-               KolStep         *s,
-               const KolAction *a,
-               GError         **error)
+stock_process (KolEngine        *engine,
+               KolStep          *s,
+               const KolAction  *a,
+               GError          **error)
 {
   if (a->type == KOL_ACTION_CHOOSE_ABILITY)
     return k1840_sell_company (engine, a, error);
@@ -289,7 +289,7 @@ stock_process (KolEngine         *engine,
 }
 
 static void
-stock_legal_actions (KolEngine   *engine,
+stock_legal_actions (KolEngine *engine,
                      KolStep   *s,
                      KolEntity  entity,
                      GPtrArray *out)
@@ -350,10 +350,10 @@ stock_legal_actions (KolEngine   *engine,
 }
 
 static gboolean
-stock_explain (KolEngine         *engine,
-               KolStep         *s,
-               const KolAction *a,
-               GError         **error)
+stock_explain (KolEngine        *engine,
+               KolStep          *s,
+               const KolAction  *a,
+               GError          **error)
 {
   if (a->type == KOL_ACTION_PASS && !k1840_all_majors_ipoed (engine))
     return k1840_refuse (engine, error, KOL_REASON_1840_DIRECTOR_FIRST,

@@ -13,8 +13,8 @@
 /* ------------------------------------------------------------- helpers */
 
 int
-k1840_spender (KolEngine  *engine,
-               KolEntity entity)
+k1840_spender (KolEngine *engine,
+               KolEntity  entity)
 {
   int corp;
 
@@ -34,8 +34,8 @@ k1840_spender (KolEngine  *engine,
 
 int
 k1840_major_lines (KolEngine *engine,
-                   int      major,
-                   gint16  *out)
+                   int        major,
+                   gint16    *out)
 {
   K1840State *st = K1840 (engine);
   int n = 0;
@@ -50,7 +50,7 @@ k1840_major_lines (KolEngine *engine,
 
 int
 k1840_major_revenue (KolEngine *engine,
-                     int      major)
+                     int        major)
 {
   gint16 lines[K1840_MAX_LINES_PER_MAJOR];
   int n = k1840_major_lines (engine, major, lines), sum = 0;
@@ -62,14 +62,14 @@ k1840_major_revenue (KolEngine *engine,
 
 int
 k1840_line_number (KolEngine *engine,
-                   int      line)
+                   int        line)
 {
   return atoi (engine->title->corps[line].id);
 }
 
 int
 k1840_train_maintenance (KolEngine *engine,
-                         int      train)
+                         int        train)
 {
   K1840State *st = K1840 (engine);
 
@@ -80,7 +80,7 @@ k1840_train_maintenance (KolEngine *engine,
 
 int
 k1840_maintenance_costs (KolEngine *engine,
-                         int      corp)
+                         int        corp)
 {
   gint16 trains[KOL_MAX_TRAINS];
   int n = kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, corp), trains, KOL_MAX_TRAINS), sum = 0;
@@ -101,8 +101,8 @@ k1840_cr_multiplier (KolEngine *engine)
 
 gboolean
 k1840_variant_available (KolEngine *engine,
-                         int      train,
-                         int      variant)
+                         int        train,
+                         int        variant)
 {
   K1840State *st = K1840 (engine);
   int index = MIN (MAX (st->cr_counter - 1, 0), K1840_MAX_CR - 1);
@@ -112,9 +112,9 @@ k1840_variant_available (KolEngine *engine,
 }
 
 void
-k1840_bank_pays (KolEngine  *engine,
-                 KolEntity to,
-                 int       amount)
+k1840_bank_pays (KolEngine *engine,
+                 KolEntity  to,
+                 int        amount)
 {
   kol_engine_transfer (engine, kol_entity (KOL_ENTITY_BANK, 0), to, amount);
 }
@@ -128,8 +128,8 @@ k1840_bank_pays (KolEngine  *engine,
  */
 void
 k1840_take_player_loan (KolEngine *engine,
-                        int      player,
-                        int      amount)
+                        int        player,
+                        int        amount)
 {
   K1840State *st = K1840 (engine);
   int count = (amount + st->loan_amount - 1) / st->loan_amount;
@@ -148,22 +148,22 @@ k1840_take_player_loan (KolEngine *engine,
 
 gboolean
 k1840_orange_framed (KolEngine *engine,
-                     int      tile)
+                     int        tile)
 {
   return tile >= 0 && engine->title->tiles[tile].frame != NULL;
 }
 
 gboolean
 k1840_pristine (KolEngine *engine,
-                int      hex)
+                int        hex)
 {
   return engine->hexes[hex].tile == engine->title->hexes[hex].tile;
 }
 
 int
 k1840_chain_of (KolEngine *engine,
-                int      hex,
-                int     *pos)
+                int        hex,
+                int       *pos)
 {
   K1840State *st = K1840 (engine);
 
@@ -180,8 +180,8 @@ k1840_chain_of (KolEngine *engine,
 
 gboolean
 k1840_is_tile_reserved (KolEngine *engine,
-                        int      hex,
-                        int      corp)
+                        int        hex,
+                        int        corp)
 {
   K1840State *st = K1840 (engine);
 
@@ -195,8 +195,8 @@ k1840_is_tile_reserved (KolEngine *engine,
  * reservations of other lines on the hex take every slot still open. */
 gboolean
 k1840_tile_token_blocked (KolEngine *engine,
-                          int      hex,
-                          int      corp)
+                          int        hex,
+                          int        corp)
 {
   K1840State *st = K1840 (engine);
   const KolTileDef *tile = kol_board_tile (engine, hex, NULL);
@@ -219,8 +219,8 @@ k1840_tile_token_blocked (KolEngine *engine,
 
 void
 k1840_remove_tile_reservation (KolEngine *engine,
-                               int      hex,
-                               int      corp)
+                               int        hex,
+                               int        corp)
 {
   K1840State *st = K1840 (engine);
   int m = 0;
@@ -236,10 +236,10 @@ k1840_remove_tile_reservation (KolEngine *engine,
 }
 
 gboolean
-k1840_refuse (KolEngine    *engine,
-              GError    **error,
-              KolReason   reason,
-              const char *message)
+k1840_refuse (KolEngine   *engine,
+              GError     **error,
+              KolReason    reason,
+              const char  *message)
 {
   KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, reason) };
 
@@ -255,9 +255,9 @@ k1840_refuse (KolEngine    *engine,
  * no change of round, as in 18xx.games.
  */
 gboolean
-k1840_round_process (KolEngine         *engine,
-                     const KolAction *a,
-                     GError         **error)
+k1840_round_process (KolEngine        *engine,
+                     const KolAction  *a,
+                     GError          **error)
 {
   KolRound *r = &engine->round;
   KolStep *step = NULL;
@@ -308,7 +308,7 @@ k1840_pending_lay (KolEngine *engine)
 
 /* Game#operating_order: floated corporations by share price. */
 static int
-operating_order (KolEngine   *engine,
+operating_order (KolEngine *engine,
                  KolEntity *out,
                  int        max)
 {
@@ -342,7 +342,7 @@ init_company_round (KolEngine *engine)
 
 static void
 new_line_round (KolEngine *engine,
-                int      round_num)
+                int        round_num)
 {
   K1840State *st = K1840 (engine);
 
@@ -434,7 +434,7 @@ next_round (KolEngine *engine)
  * (XI), at the end of its dividends. */
 static int
 game_end_check (KolEngine *engine,
-                int     *reason)
+                int       *reason)
 {
   K1840State *st = K1840 (engine);
 
@@ -452,7 +452,7 @@ game_end_check (KolEngine *engine,
  * the bank for exactly that at any time (IV.2). */
 static int
 player_value (KolEngine *engine,
-              int      player)
+              int        player)
 {
   KolEntity me = kol_entity (KOL_ENTITY_PLAYER, player);
   K1840State *st = K1840 (engine);
@@ -478,14 +478,14 @@ player_value (KolEngine *engine,
 }
 
 static gboolean
-module_setup (KolEngine *engine,
-              GError **error)
+module_setup (KolEngine  *engine,
+              GError    **error)
 {
   return k1840_setup (engine, error);
 }
 
 static void
-action_processed (KolEngine         *engine,
+action_processed (KolEngine       *engine,
                   const KolAction *a)
 {
   k1840_settle_majors (engine);
@@ -517,7 +517,7 @@ problem (GString    *problems,
  * cash add up to nothing. Loans: the ledger of loans taken. */
 static void
 check_money (KolEngine *engine,
-             GString *problems)
+             GString   *problems)
 {
   K1840State *st = K1840 (engine);
   gint64 total = engine->bank;
@@ -545,7 +545,7 @@ check_money (KolEngine *engine,
 /* Certificates: every company in the game is divided into exactly 100 %. */
 static void
 check_certs (KolEngine *engine,
-             GString *problems)
+             GString   *problems)
 {
   int total[KOL_MAX_CORPS] = { 0 };
   int held[KOL_MAX_PLAYERS][KOL_MAX_CORPS] = { { 0 } };
@@ -572,7 +572,7 @@ check_certs (KolEngine *engine,
 /* Tiles: each copy is in the supply or on exactly one hex. */
 static void
 check_tiles (KolEngine *engine,
-             GString *problems)
+             GString   *problems)
 {
   int on_map[KOL_MAX_TILE_COPIES] = { 0 };
 
@@ -599,7 +599,7 @@ check_tiles (KolEngine *engine,
  * placed there; a line has at most one marker per hex (IX.6). */
 static void
 check_tokens (KolEngine *engine,
-              GString *problems)
+              GString   *problems)
 {
   for (int c = 0; c < engine->n_corps; c++)
     {
@@ -638,7 +638,7 @@ check_tokens (KolEngine *engine,
  * owned, or out of the game. */
 static void
 check_trains_and_lines (KolEngine *engine,
-                        GString *problems)
+                        GString   *problems)
 {
   K1840State *st = K1840 (engine);
 
@@ -690,7 +690,7 @@ check_trains_and_lines (KolEngine *engine,
 
 static gboolean
 check_invariants (KolEngine *engine,
-                  GString *problems)
+                  GString   *problems)
 {
   gsize before = problems->len;
 
@@ -723,8 +723,8 @@ payout_companies (KolEngine *engine)
 }
 
 static int
-buying_power (KolEngine  *engine,
-              KolEntity entity)
+buying_power (KolEngine *engine,
+              KolEntity  entity)
 {
   int spender;
 
@@ -739,7 +739,7 @@ buying_power (KolEngine  *engine,
 /* Game#routes_revenue: a line adds its maintenance (Table 7, purple +200),
  * a Stadtbahn company multiplies by the company round's factor. */
 static int
-routes_revenue (KolEngine           *engine,
+routes_revenue (KolEngine         *engine,
                 int                corp,
                 const KolRunRoute *routes,
                 int                n)
@@ -755,7 +755,7 @@ routes_revenue (KolEngine           *engine,
 
 /* Dividend#share_price_change: Table 6 (X.2). */
 static void
-share_price_change (KolEngine        *engine,
+share_price_change (KolEngine      *engine,
                     int             corp,
                     int             revenue,
                     KolPriceChange *out)
@@ -783,9 +783,9 @@ share_price_change (KolEngine        *engine,
  * maintenance of all trams (VIII.5.3, Table 7). */
 static void
 buy_train (KolEngine *engine,
-           int      corp,
-           int      train,
-           int      price)
+           int        corp,
+           int        train,
+           int        price)
 {
   K1840State *st = K1840 (engine);
   int def = engine->trains[train].def;
@@ -798,10 +798,10 @@ buy_train (KolEngine *engine,
 
 static void
 company_price_range (KolEngine *engine,
-                     int      corp,
-                     int      company,
-                     int     *min,
-                     int     *max)
+                     int        corp,
+                     int        company,
+                     int       *min,
+                     int       *max)
 {
   *min = 1;
   *max = engine->companies[company].value;
@@ -809,24 +809,24 @@ company_price_range (KolEngine *engine,
 
 static void
 take_player_loan (KolEngine *engine,
-                  int      player,
-                  int      amount)
+                  int        player,
+                  int        amount)
 {
   k1840_take_player_loan (engine, player, amount);
 }
 
 static gboolean
 variant_buyable (KolEngine *engine,
-                 int      corp,
-                 int      train,
-                 int      variant)
+                 int        corp,
+                 int        train,
+                 int        variant)
 {
   return k1840_variant_available (engine, train, variant);
 }
 
 static int
 train_limit (KolEngine *engine,
-             int      corp)
+             int        corp)
 {
   return kol_default_train_limit (engine, corp);
 }
@@ -834,7 +834,7 @@ train_limit (KolEngine *engine,
 /* Game#close_corporation: reservations go too, the OO hexes' included. */
 static void
 close_corporation (KolEngine *engine,
-                   int      corp)
+                   int        corp)
 {
   K1840State *st = K1840 (engine);
   int m = 0;

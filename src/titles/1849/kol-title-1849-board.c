@@ -15,7 +15,7 @@
 
 static guint8
 track_networks (KolEngine *engine,
-                int      track)
+                int        track)
 {
   if (track < 0 || track == KOL_TRACK_FUTURE || track >= engine->title->n_track_types)
     return 0;
@@ -28,8 +28,8 @@ track_networks (KolEngine *engine,
  * removed per old path): dual if any, else broad if any, else narrow. */
 static int
 new_track (KolEngine *engine,
-           int      old_tile,
-           int      new_tile)
+           int        old_tile,
+           int        new_tile)
 {
   const KolTileDef *o = &engine->title->tiles[old_tile], *n = &engine->title->tiles[new_tile];
   Kol1849State *st = K49_STATE (engine);
@@ -57,7 +57,7 @@ new_track (KolEngine *engine,
 
 static gboolean
 owns_sigi (KolEngine *engine,
-           int      corp)
+           int        corp)
 {
   int sigi = K49_STATE (engine)->sigi;
 
@@ -76,12 +76,12 @@ owns_sigi (KolEngine *engine,
  * Returns: the cost.
  */
 int
-kol_1849_upgrade_cost (KolEngine  *engine,
-                       KolEntity entity,
-                       int       spender,
-                       int       hex,
-                       int       old_tile,
-                       int       new_tile)
+kol_1849_upgrade_cost (KolEngine *engine,
+                       KolEntity  entity,
+                       int        spender,
+                       int        hex,
+                       int        old_tile,
+                       int        new_tile)
 {
   Kol1849State *st = K49_STATE (engine);
   int cost = engine->title->hexes[hex].terrain_cost;
@@ -116,9 +116,9 @@ kol_1849_upgrade_cost (KolEngine  *engine,
  * until the next stock round (§12). */
 static gboolean
 upgrades_to (KolEngine *engine,
-             int      hex,
-             int      from_tile,
-             int      to_tile)
+             int        hex,
+             int        from_tile,
+             int        to_tile)
 {
   Kol1849State *st = K49_STATE (engine);
 
@@ -129,7 +129,7 @@ upgrades_to (KolEngine *engine,
 
 /* The same lock as a refusal that names it (§12). */
 static gboolean
-tile_available (KolEngine   *engine,
+tile_available (KolEngine *engine,
                 int        corp,
                 int        hex,
                 int        tile,
@@ -149,8 +149,8 @@ tile_available (KolEngine   *engine,
 /* SCE blocks Acireale while a player owns it (§7.1 P1). */
 static gboolean
 hex_blocked (KolEngine *engine,
-             int      corp,
-             int      hex)
+             int        corp,
+             int        hex)
 {
   Kol1849State *st = K49_STATE (engine);
   const KolCompany *sce;
@@ -163,8 +163,8 @@ hex_blocked (KolEngine *engine,
 
 static gboolean
 sms_hex_allowed (KolEngine *engine,
-                 int      corp,
-                 int      hex)
+                 int        corp,
+                 int        hex)
 {
   int sms = K49 (engine, corp, K49_SMS);
 
@@ -176,7 +176,7 @@ sms_hex_allowed (KolEngine *engine,
 /* Track#available_hex / #hex_neighbors: with the SMS teleport, only its
  * coastal cities, from every side (§7.1 P4). */
 static guint8
-connected_edges (KolEngine        *engine,
+connected_edges (KolEngine      *engine,
                  int             corp,
                  int             hex,
                  const KolReach *reach)
@@ -207,7 +207,7 @@ path_at_edge (const KolTileDef *tile,
  * must match its gauge (dual matches both) — unless no new exit meets
  * track at all, the corporation has a token on the hex, or SMS is used. */
 static gboolean
-gauge_matches (KolEngine        *engine,
+gauge_matches (KolEngine      *engine,
                int             corp,
                int             hex,
                int             tile,
@@ -246,7 +246,7 @@ gauge_matches (KolEngine        *engine,
 }
 
 static gboolean
-legal_rotation (KolEngine        *engine,
+legal_rotation (KolEngine      *engine,
                 int             corp,
                 int             hex,
                 int             tile,
@@ -345,8 +345,8 @@ cell_listed (const KolCell *cells,
 /* StockMarket#up (1849): up from L.230 is blocked before Phase 16 (§9.7). */
 static KolCell
 market_up (KolEngine *engine,
-           int      corp,
-           KolCell  from)
+           int        corp,
+           KolCell    from)
 {
   Kol1849State *st = K49_STATE (engine);
 
@@ -365,8 +365,8 @@ market_up (KolEngine *engine,
  * the market: right from L.218, 240 or 276 goes up instead (§5, §10.5.3). */
 static KolCell
 market_right (KolEngine *engine,
-              int      corp,
-              KolCell  from)
+              int        corp,
+              KolCell    from)
 {
   Kol1849State *st = K49_STATE (engine);
 
@@ -379,8 +379,8 @@ market_right (KolEngine *engine,
  * corporation operates (§13). */
 static void
 market_moved (KolEngine *engine,
-              int      corp,
-              KolCell  from)
+              int        corp,
+              KolCell    from)
 {
   Kol1849State *st = K49_STATE (engine);
   KolCell cell = kol_market_corp_cell (engine, corp);
@@ -411,7 +411,7 @@ typedef struct
 } RouteCtx;
 
 static void
-stop_value (const KolEngine       *cg,
+stop_value (const KolEngine     *cg,
             int                  corp,
             const KolRouteTrain *train,
             KolRouteStop        *stop,
@@ -429,7 +429,7 @@ stop_value (const KolEngine       *cg,
 }
 
 static int
-network_of (KolEngine    *engine,
+network_of (KolEngine  *engine,
             const char *track_id)
 {
   int t = kol_title_track_by_id (engine->title, track_id);
@@ -447,7 +447,7 @@ network_of (KolEngine    *engine,
  * cost by gauge (§10.5.1: narrow counts 2, the R6H reverse; a dual-only
  * connection 1), E trains unlimited on standard and dual gauge only. */
 static void
-read_route_train (KolEngine       *engine,
+read_route_train (KolEngine     *engine,
                   int            def_index,
                   KolRouteTrain *out)
 {
@@ -515,7 +515,7 @@ kol_1849_read_route_rules (KolEngine *engine)
 
 /* One train as the router sees it. */
 static void
-route_train (KolEngine       *engine,
+route_train (KolEngine     *engine,
              int            train,
              KolRouteTrain *out)
 {
@@ -523,7 +523,7 @@ route_train (KolEngine       *engine,
 }
 
 static void
-fill_rules (KolEngine       *engine,
+fill_rules (KolEngine     *engine,
             KolRouteRules *rules)
 {
   Kol1849State *st = K49_STATE (engine);
@@ -542,10 +542,10 @@ fill_rules (KolEngine       *engine,
  * order. */
 static int
 prepare (const KolEngine *cg,
-         int            corp,
-         KolRouteRules *rules,
-         KolRouteTrain *trains,
-         int            max_trains)
+         int              corp,
+         KolRouteRules   *rules,
+         KolRouteTrain   *trains,
+         int              max_trains)
 {
   KolEngine *engine = (KolEngine *) cg;
   gint16 owned[KOL_MAX_TRAINS];
@@ -564,7 +564,7 @@ const KolRouteHooks kol_1849_route_hooks = {
 
 /* Old records name the stops by hex only: the one revenue node of each. */
 static GArray *
-nodes_from_hexes (KolEngine            *engine,
+nodes_from_hexes (KolEngine          *engine,
                   const KolRouteSpec *r)
 {
   GArray *nodes;
@@ -614,10 +614,10 @@ clear_route (gpointer data)
  * Returns: %TRUE if the action may be processed.
  */
 gboolean
-kol_1849_validate_routes (KolEngine         *engine,
-                          int              corp,
-                          const KolAction *a,
-                          GError         **error)
+kol_1849_validate_routes (KolEngine        *engine,
+                          int               corp,
+                          const KolAction  *a,
+                          GError          **error)
 {
   KolRouteRules rules;
   KolRouteTrain trains[KOL_ROUTE_MAX_TRAINS];
@@ -707,7 +707,7 @@ free_chain (gpointer data)
  * @corp's trains that have not run yet.
  */
 void
-kol_1849_best_routes_action (KolEngine   *engine,
+kol_1849_best_routes_action (KolEngine *engine,
                              int        corp,
                              GPtrArray *out)
 {

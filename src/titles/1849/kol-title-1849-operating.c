@@ -19,7 +19,7 @@ corp_entity (int corp)
 
 static gboolean
 never_blocks (KolEngine *engine,
-              KolStep *s)
+              KolStep   *s)
 {
   return FALSE;
 }
@@ -34,7 +34,7 @@ never_blocks (KolEngine *engine,
  */
 int
 kol_1849_first_token (KolEngine *engine,
-                      int      corp)
+                      int        corp)
 {
   for (int t = 0; t < engine->corps[corp].n_tokens; t++)
     if (!(K49 (engine, corp, K49_DESTROYED) & (1 << t)))
@@ -49,7 +49,7 @@ kol_1849_first_token (KolEngine *engine,
  */
 int
 kol_1849_placed_tokens (KolEngine *engine,
-                        int      corp)
+                        int        corp)
 {
   int n = 0;
 
@@ -65,7 +65,7 @@ kol_1849_placed_tokens (KolEngine *engine,
  */
 gboolean
 kol_1849_any_placed_token (KolEngine *engine,
-                           int      corp)
+                           int        corp)
 {
   return kol_1849_placed_tokens (engine, corp) > 0;
 }
@@ -83,7 +83,7 @@ kol_1849_any_placed_token (KolEngine *engine,
  */
 void
 kol_1849_close_corporation (KolEngine *engine,
-                            int      corp)
+                            int        corp)
 {
   Kol1849State *st = K49_STATE (engine);
   const KolCorpDef *def = &engine->title->corps[corp];
@@ -122,10 +122,10 @@ kol_1849_close_corporation (KolEngine *engine,
  * the face value): §10.2. */
 static void
 company_price_range (KolEngine *engine,
-                     int      corp,
-                     int      company,
-                     int     *min,
-                     int     *max)
+                     int        corp,
+                     int        company,
+                     int       *min,
+                     int       *max)
 {
   *min = 1;
   *max = engine->companies[company].value * 2;
@@ -134,8 +134,8 @@ company_price_range (KolEngine *engine,
 /* RSA cannot be bought by a corporation (its no_buy ability, §7.1). */
 static gboolean
 company_purchasable (KolEngine *engine,
-                     int      corp,
-                     int      company)
+                     int        corp,
+                     int        company)
 {
   return company != K49_STATE (engine)->rsa;
 }
@@ -144,7 +144,7 @@ company_purchasable (KolEngine *engine,
  * during its corporation's turn, keeps the final BuyCompany step open. */
 static gboolean
 corp_has_abilities (KolEngine *engine,
-                    int      corp)
+                    int        corp)
 {
   Kol1849State *st = K49_STATE (engine);
   const KolCompany *cnm = st->cnm >= 0 ? &engine->companies[st->cnm] : NULL;
@@ -157,8 +157,8 @@ corp_has_abilities (KolEngine *engine,
  * bonus (§7.1 P3). */
 static void
 company_bought (KolEngine *engine,
-                int      company,
-                int      corp)
+                int        company,
+                int        corp)
 {
   Kol1849State *st = K49_STATE (engine);
   KolArg args[2];
@@ -175,7 +175,7 @@ company_bought (KolEngine *engine,
 
 /* RSA closes when its corporation buys its first train (§8.1). */
 static void
-close_companies_on_event (KolEngine    *engine,
+close_companies_on_event (KolEngine  *engine,
                           int         corp,
                           const char *event)
 {
@@ -193,8 +193,8 @@ close_companies_on_event (KolEngine    *engine,
 /* No E train without an E-token (§14.3). */
 static gboolean
 train_buyable (KolEngine *engine,
-               int      corp,
-               int      train)
+               int        corp,
+               int        train)
 {
   return engine->trains[train].def != K49_STATE (engine)->train_e || K49 (engine, corp, K49_E_TOKEN);
 }
@@ -202,10 +202,10 @@ train_buyable (KolEngine *engine,
 /* BuyTrain#can_sell? (1849): a corporation's shares are sold only after it
  * has operated, and not during its own first turn (§9.2, §10.7). */
 static gboolean
-ebuy_can_sell (KolEngine  *engine,
-               KolStep  *s,
-               KolEntity seller,
-               int       corp)
+ebuy_can_sell (KolEngine *engine,
+               KolStep   *s,
+               KolEntity  seller,
+               int        corp)
 {
   if (engine->corps[corp].operated == 0)
     return FALSE;
@@ -217,8 +217,8 @@ ebuy_can_sell (KolEngine  *engine,
 
 static void
 after_ebuy_sell (KolEngine *engine,
-                 int      corp,
-                 gboolean price_moved)
+                 int        corp,
+                 gboolean   price_moved)
 {
   if (!price_moved)
     return;
@@ -229,7 +229,7 @@ after_ebuy_sell (KolEngine *engine,
 /* Dividend#share_price_change (1849, §10.5.3): nothing paid → left; a total
  * below the share price → no move; at least the price → right. */
 static void
-share_price_change (KolEngine        *engine,
+share_price_change (KolEngine      *engine,
                     int             corp,
                     int             revenue,
                     KolPriceChange *out)
@@ -253,12 +253,12 @@ share_price_change (KolEngine        *engine,
 
 /* Track#check_track_restrictions! is skipped for the SMS teleport. */
 static gboolean
-check_track_restrictions (KolEngine *engine,
-                          int      corp,
-                          int      hex,
-                          int      old_tile,
-                          int      old_rotation,
-                          GError **error)
+check_track_restrictions (KolEngine  *engine,
+                          int         corp,
+                          int         hex,
+                          int         old_tile,
+                          int         old_rotation,
+                          GError    **error)
 {
   if (K49 (engine, corp, K49_SMS) != 0)
     return TRUE;
@@ -273,8 +273,8 @@ static int emr_sellable (KolEngine *engine, KolEntity seller, KolBundle *out, in
  * cannot raise the debt by selling one bundle of each corporation. */
 static gboolean
 can_go_bankrupt (KolEngine *engine,
-                 int      player,
-                 int      corp)
+                 int        player,
+                 int        corp)
 {
   KolEntity p = kol_entity (KOL_ENTITY_PLAYER, player);
   KolBundle bundles[64];
@@ -292,8 +292,8 @@ can_go_bankrupt (KolEngine *engine,
 }
 
 static gboolean
-skip_entity (KolEngine  *engine,
-             KolEntity e)
+skip_entity (KolEngine *engine,
+             KolEntity  e)
 {
   if (kol_entity_closed (engine, e))
     return TRUE;
@@ -328,8 +328,8 @@ const KolOperatingHooks kol_1849_operating_hooks = {
 /* Round::Operating#next_entity! (1849): a corporation that reached L.377
  * ends the game when its turn ends (§13). */
 static void
-or_next_entity (KolEngine  *engine,
-                KolRound *r)
+or_next_entity (KolEngine *engine,
+                KolRound  *r)
 {
   KolEntity e = kol_round_entity (engine);
 
@@ -396,7 +396,7 @@ static const gint16 operating_opts[G_N_ELEMENTS (operating_steps)] = {
  */
 void
 kol_1849_start_operating_round (KolEngine *engine,
-                                int      round_num)
+                                int        round_num)
 {
   kol_round_start (engine, &kol_1849_round_operating, K49_ROUND_OPERATING, round_num, operating_steps,
                    operating_opts, G_N_ELEMENTS (operating_steps));
@@ -407,7 +407,7 @@ kol_1849_start_operating_round (KolEngine *engine,
 static const char *const loan_choices[] = { "Take L.500 loan", "Leave game" };
 
 static int
-loan_active_entities (KolEngine   *engine,
+loan_active_entities (KolEngine *engine,
                       KolStep   *s,
                       KolEntity *out,
                       int        max)
@@ -417,15 +417,15 @@ loan_active_entities (KolEngine   *engine,
 
 static gboolean
 loan_active (KolEngine *engine,
-             KolStep *s)
+             KolStep   *s)
 {
   return K49_STATE (engine)->loan_choice_player >= 0;
 }
 
 static guint32
-loan_actions (KolEngine  *engine,
-              KolStep  *s,
-              KolEntity entity)
+loan_actions (KolEngine *engine,
+              KolStep   *s,
+              KolEntity  entity)
 {
   return kol_1849_chooser_actions (K49_STATE (engine)->loan_choice_player, entity);
 }
@@ -433,10 +433,10 @@ loan_actions (KolEngine  *engine,
 /* LoanChoice#process_choose: a president left without shares leaves the
  * game, or takes a L.500 loan that costs L.750 at the end (§10.7 B, §13). */
 static gboolean
-loan_process (KolEngine         *engine,
-              KolStep         *s,
-              const KolAction *a,
-              GError         **error)
+loan_process (KolEngine        *engine,
+              KolStep          *s,
+              const KolAction  *a,
+              GError          **error)
 {
   Kol1849State *st = K49_STATE (engine);
   int player = a->entity.index;
@@ -474,7 +474,7 @@ loan_process (KolEngine         *engine,
 }
 
 static void
-loan_legal_actions (KolEngine   *engine,
+loan_legal_actions (KolEngine *engine,
                     KolStep   *s,
                     KolEntity  entity,
                     GPtrArray *out)
@@ -505,8 +505,8 @@ const KolStepClass kol_1849_step_loan_choice = {
  * true)): corporations without a price first. */
 static int
 player_corps_sorted (KolEngine *engine,
-                     int      player,
-                     gint16  *out)
+                     int        player,
+                     gint16    *out)
 {
   int n = 0;
 
@@ -522,10 +522,10 @@ player_corps_sorted (KolEngine *engine,
  * which closes; without shares left the president chooses between a loan
  * and leaving the game (§10.7 B). */
 static gboolean
-bankrupt_process (KolEngine         *engine,
-                  KolStep         *s,
-                  const KolAction *a,
-                  GError         **error)
+bankrupt_process (KolEngine        *engine,
+                  KolStep          *s,
+                  const KolAction  *a,
+                  GError          **error)
 {
   Kol1849State *st = K49_STATE (engine);
   int corp = kol_operating_acting_corp (engine, a->entity);
@@ -585,7 +585,7 @@ bankrupt_process (KolEngine         *engine,
  * money can be raised). */
 static gboolean
 in_emergency (KolEngine *engine,
-              int      corp)
+              int        corp)
 {
   gint16 trains[KOL_MAX_TRAINS];
 
@@ -597,9 +597,9 @@ in_emergency (KolEngine *engine,
 }
 
 static guint32
-bankrupt_actions (KolEngine  *engine,
-                  KolStep  *s,
-                  KolEntity entity)
+bankrupt_actions (KolEngine *engine,
+                  KolStep   *s,
+                  KolEntity  entity)
 {
   if (entity.kind != KOL_ENTITY_CORP || !in_emergency (engine, entity.index))
     return 0;
@@ -607,7 +607,7 @@ bankrupt_actions (KolEngine  *engine,
 }
 
 static void
-bankrupt_legal_actions (KolEngine   *engine,
+bankrupt_legal_actions (KolEngine *engine,
                         KolStep   *s,
                         KolEntity  entity,
                         GPtrArray *out)
@@ -637,7 +637,7 @@ crisis_corp (KolEngine *engine)
 }
 
 static int
-emr_active_entities (KolEngine   *engine,
+emr_active_entities (KolEngine *engine,
                      KolStep   *s,
                      KolEntity *out,
                      int        max)
@@ -652,14 +652,14 @@ emr_active_entities (KolEngine   *engine,
 
 static gboolean
 emr_active (KolEngine *engine,
-            KolStep *s)
+            KolStep   *s)
 {
   return crisis_corp (engine) >= 0;
 }
 
 static int
-emr_needed (KolEngine  *engine,
-            KolEntity entity)
+emr_needed (KolEngine *engine,
+            KolEntity  entity)
 {
   int corp = crisis_corp (engine);
 
@@ -669,7 +669,7 @@ emr_needed (KolEngine  *engine,
 }
 
 static gboolean
-emr_can_sell (KolEngine         *engine,
+emr_can_sell (KolEngine       *engine,
               KolEntity        seller,
               const KolBundle *b)
 {
@@ -683,7 +683,7 @@ emr_can_sell (KolEngine         *engine,
 }
 
 static int
-emr_sellable (KolEngine   *engine,
+emr_sellable (KolEngine *engine,
               KolEntity  seller,
               KolBundle *out,
               int        max)
@@ -706,9 +706,9 @@ emr_sellable (KolEngine   *engine,
 /* EmergencyMoneyRaising#actions: the president may sell shares while short
  * of the debt, and pay it off (§14.2: a bond's interest). */
 static guint32
-emr_actions (KolEngine  *engine,
-             KolStep  *s,
-             KolEntity entity)
+emr_actions (KolEngine *engine,
+             KolStep   *s,
+             KolEntity  entity)
 {
   int corp = crisis_corp (engine);
   guint32 actions = 0;
@@ -732,10 +732,10 @@ emr_actions (KolEngine  *engine,
 }
 
 static gboolean
-emr_process (KolEngine         *engine,
-             KolStep         *s,
-             const KolAction *a,
-             GError         **error)
+emr_process (KolEngine        *engine,
+             KolStep          *s,
+             const KolAction  *a,
+             GError          **error)
 {
   int corp = crisis_corp (engine);
 
@@ -777,7 +777,7 @@ emr_process (KolEngine         *engine,
 }
 
 static void
-emr_legal_actions (KolEngine   *engine,
+emr_legal_actions (KolEngine *engine,
                    KolStep   *s,
                    KolEntity  entity,
                    GPtrArray *out)
@@ -817,7 +817,7 @@ typedef struct
 static const char *const sms_choices[] = { "Close SMS", "Pass" };
 
 static gboolean
-step_acted (KolEngine            *engine,
+step_acted (KolEngine          *engine,
             const KolStepClass *klass)
 {
   KolStep *s = kol_round_find_step (engine, klass);
@@ -828,9 +828,9 @@ step_acted (KolEngine            *engine,
 /* SMSTeleport#actions: a corporation owning SMS decides first whether to
  * close it (§7.1 P4), unless it already laid track or placed a token. */
 static guint32
-sms_actions (KolEngine  *engine,
-             KolStep  *s,
-             KolEntity entity)
+sms_actions (KolEngine *engine,
+             KolStep   *s,
+             KolEntity  entity)
 {
   Kol1849State *st = K49_STATE (engine);
 
@@ -844,7 +844,7 @@ sms_actions (KolEngine  *engine,
 
 static gboolean
 sms_active (KolEngine *engine,
-            KolStep *s)
+            KolStep   *s)
 {
   return kol_step_current_actions (engine, s) != 0;
 }
@@ -856,16 +856,16 @@ sms_active (KolEngine *engine,
  */
 gboolean
 kol_1849_is_sms_hex (KolEngine *engine,
-                     int      hex)
+                     int        hex)
 {
   return hex >= 0 && hex < KOL_MAX_HEXES && (K49_STATE (engine)->hex_flags[hex] & K49_HEX_COASTAL);
 }
 
 static gboolean
-sms_process (KolEngine         *engine,
-             KolStep         *s,
-             const KolAction *a,
-             GError         **error)
+sms_process (KolEngine        *engine,
+             KolStep          *s,
+             const KolAction  *a,
+             GError          **error)
 {
   Kol1849State *st = K49_STATE (engine);
 
@@ -890,7 +890,7 @@ sms_process (KolEngine         *engine,
 }
 
 static void
-sms_legal_actions (KolEngine   *engine,
+sms_legal_actions (KolEngine *engine,
                    KolStep   *s,
                    KolEntity  entity,
                    GPtrArray *out)
@@ -918,7 +918,7 @@ const KolStepClass kol_1849_step_sms_teleport = {
 
 static gboolean
 is_port (KolEngine *engine,
-         int      hex)
+         int        hex)
 {
   return hex >= 0 && hex < KOL_MAX_HEXES && (K49_STATE (engine)->hex_flags[hex] & K49_HEX_PORT);
 }
@@ -926,9 +926,9 @@ is_port (KolEngine *engine,
 /* Assign#actions: CNM, owned by the corporation operating now, may put its
  * +L.20 marker on a port (§7.1 P3). */
 static guint32
-assign_actions (KolEngine  *engine,
-                KolStep  *s,
-                KolEntity entity)
+assign_actions (KolEngine *engine,
+                KolStep   *s,
+                KolEntity  entity)
 {
   Kol1849State *st = K49_STATE (engine);
   const KolCompany *cnm;
@@ -943,10 +943,10 @@ assign_actions (KolEngine  *engine,
 }
 
 static gboolean
-assign_process (KolEngine         *engine,
-                KolStep         *s,
-                const KolAction *a,
-                GError         **error)
+assign_process (KolEngine        *engine,
+                KolStep          *s,
+                const KolAction  *a,
+                GError          **error)
 {
   Kol1849State *st = K49_STATE (engine);
   KolArg args[2] = { kol_arg_int (KOL_ARG_COMPANY, st->cnm), kol_arg_int (KOL_ARG_HEX, a->hex) };
@@ -965,7 +965,7 @@ assign_process (KolEngine         *engine,
 }
 
 static void
-assign_legal_actions (KolEngine   *engine,
+assign_legal_actions (KolEngine *engine,
                       KolStep   *s,
                       KolEntity  entity,
                       GPtrArray *out)
@@ -995,10 +995,10 @@ const KolStepClass kol_1849_step_assign = {
 /* Track#process_lay_tile (1849): one lay; after an SMS lay the token may go
  * only to that city; a lay may give Garibaldi a home (§9.4.1). */
 static gboolean
-track_process (KolEngine         *engine,
-               KolStep         *s,
-               const KolAction *a,
-               GError         **error)
+track_process (KolEngine        *engine,
+               KolStep          *s,
+               const KolAction  *a,
+               GError          **error)
 {
   int corp;
 
@@ -1036,8 +1036,8 @@ const KolStepClass kol_1849_step_track = {
 
 static gboolean
 sms_allows (KolEngine *engine,
-            int      corp,
-            int      hex)
+            int        corp,
+            int        hex)
 {
   int sms = K49 (engine, corp, K49_SMS);
 
@@ -1048,7 +1048,7 @@ sms_allows (KolEngine *engine,
 
 /* Cities where @corp may place a token with SMS (no connection needed). */
 static int
-sms_token_targets (KolEngine        *engine,
+sms_token_targets (KolEngine      *engine,
                    int             corp,
                    KolTokenTarget *out,
                    int             max)
@@ -1078,9 +1078,9 @@ sms_token_targets (KolEngine        *engine,
 /* Token#can_place_token? (1849): the current corporation has a token and,
  * with SMS, any coastal city, else a connected city with room. */
 static guint32
-token_actions (KolEngine  *engine,
-               KolStep  *s,
-               KolEntity entity)
+token_actions (KolEngine *engine,
+               KolStep   *s,
+               KolEntity  entity)
 {
   int corp;
   KolTokenTarget t[1];
@@ -1099,10 +1099,10 @@ token_actions (KolEngine  *engine,
  * a route (§7.1 P4); then Garibaldi, not yet started, moves to the end of
  * the order if no home has room any more (§9.4.1). */
 static gboolean
-token_process (KolEngine         *engine,
-               KolStep         *s,
-               const KolAction *a,
-               GError         **error)
+token_process (KolEngine        *engine,
+               KolStep          *s,
+               const KolAction  *a,
+               GError          **error)
 {
   Kol1849State *st = K49_STATE (engine);
   int corp = a->entity.index;
@@ -1161,7 +1161,7 @@ token_process (KolEngine         *engine,
 }
 
 static void
-token_legal_actions (KolEngine   *engine,
+token_legal_actions (KolEngine *engine,
                      KolStep   *s,
                      KolEntity  entity,
                      GPtrArray *out)
@@ -1200,7 +1200,7 @@ const KolStepClass kol_1849_step_token = {
 /* ------------------------------------------------------------- Route */
 
 static void
-route_legal_actions (KolEngine   *engine,
+route_legal_actions (KolEngine *engine,
                      KolStep   *s,
                      KolEntity  entity,
                      GPtrArray *out)
@@ -1223,7 +1223,7 @@ const KolStepClass kol_1849_step_route = {
 
 static void
 dividend_pass (KolEngine *engine,
-               KolStep *s)
+               KolStep   *s)
 {
   kol_step_dividend_pass (engine, s);
   kol_1849_remember_order (engine);
@@ -1242,9 +1242,9 @@ const KolStepClass kol_1849_step_dividend = {
 /* ------------------------------------------------------- IssueShares */
 
 static guint32
-issue_actions (KolEngine  *engine,
-               KolStep  *s,
-               KolEntity entity)
+issue_actions (KolEngine *engine,
+               KolStep   *s,
+               KolEntity  entity)
 {
   KolBundle b[1];
   guint32 actions = 0;
@@ -1261,7 +1261,7 @@ issue_actions (KolEngine  *engine,
 }
 
 static gboolean
-bundle_listed (KolEngine         *engine,
+bundle_listed (KolEngine       *engine,
                const KolBundle *b,
                const KolBundle *list,
                int              n)
@@ -1275,10 +1275,10 @@ bundle_listed (KolEngine         *engine,
 /* IssueShares (1849, §10.8): issue treasury certificates (the price moves
  * down a row per share) or redeem one from the pool; then the step ends. */
 static gboolean
-issue_process (KolEngine         *engine,
-               KolStep         *s,
-               const KolAction *a,
-               GError         **error)
+issue_process (KolEngine        *engine,
+               KolStep          *s,
+               const KolAction  *a,
+               GError          **error)
 {
   int corp = a->entity.index;
   KolBundle b, list[64];
@@ -1328,7 +1328,7 @@ issue_process (KolEngine         *engine,
 }
 
 static void
-issue_legal_actions (KolEngine   *engine,
+issue_legal_actions (KolEngine *engine,
                      KolStep   *s,
                      KolEntity  entity,
                      GPtrArray *out)

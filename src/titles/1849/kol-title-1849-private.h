@@ -176,30 +176,30 @@ extern const KolStepClass  kol_1849_step_company_pending_par;
 extern const KolStepClass  kol_1849_step_waterfall_auction;
 extern const KolStepClass  kol_1849_step_home_token;
 
-void      kol_1849_start_auction_round (KolEngine *engine);
-void      kol_1849_start_stock_round   (KolEngine *engine);
-gboolean  kol_1849_last_cert_last      (KolEngine *engine, const KolBundle *b);
-int       kol_1849_home_token_locations (KolEngine *engine, int corp, gint16 *hexes, int max);
-void      kol_1849_update_garibaldi    (KolEngine *engine);
-void      kol_1849_reorder_corps       (KolEngine *engine);
-void      kol_1849_remember_order      (KolEngine *engine);
-void      kol_1849_note_moved          (KolEngine *engine, int corp);
-int       kol_1849_issuable_bundles    (KolEngine *engine, int corp, KolBundle *out, int max);
-int       kol_1849_redeemable_bundles  (KolEngine *engine, int corp, KolBundle *out, int max);
-void      kol_1849_swap_double_cert    (KolEngine *engine, KolEntity from, KolEntity to, int corp);
-void      kol_1849_stock_legal_actions (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
+void     kol_1849_start_auction_round  (KolEngine *engine);
+void     kol_1849_start_stock_round    (KolEngine *engine);
+gboolean kol_1849_last_cert_last       (KolEngine *engine, const KolBundle *b);
+int      kol_1849_home_token_locations (KolEngine *engine, int corp, gint16 *hexes, int max);
+void     kol_1849_update_garibaldi     (KolEngine *engine);
+void     kol_1849_reorder_corps        (KolEngine *engine);
+void     kol_1849_remember_order       (KolEngine *engine);
+void     kol_1849_note_moved           (KolEngine *engine, int corp);
+int      kol_1849_issuable_bundles     (KolEngine *engine, int corp, KolBundle *out, int max);
+int      kol_1849_redeemable_bundles   (KolEngine *engine, int corp, KolBundle *out, int max);
+void     kol_1849_swap_double_cert     (KolEngine *engine, KolEntity from, KolEntity to, int corp);
+void     kol_1849_stock_legal_actions  (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
 
 /* ---- kol-title-1849-operating.c ---- */
 extern const KolOperatingHooks kol_1849_operating_hooks;
 extern const KolRoundClass kol_1849_round_operating;
 
-void      kol_1849_start_operating_round (KolEngine *engine, int round_num);
-void      kol_1849_close_corporation   (KolEngine *engine, int corp);
-gboolean  kol_1849_any_placed_token    (KolEngine *engine, int corp);
-int       kol_1849_first_token         (KolEngine *engine, int corp);
-int       kol_1849_placed_tokens       (KolEngine *engine, int corp);
-void      kol_1849_add_bundle_sell_actions (KolEngine *engine, KolEntity entity, const KolBundle *b,
-                                            GPtrArray *out);
+void     kol_1849_start_operating_round   (KolEngine *engine, int round_num);
+void     kol_1849_close_corporation       (KolEngine *engine, int corp);
+gboolean kol_1849_any_placed_token        (KolEngine *engine, int corp);
+int      kol_1849_first_token             (KolEngine *engine, int corp);
+int      kol_1849_placed_tokens           (KolEngine *engine, int corp);
+void     kol_1849_add_bundle_sell_actions (KolEngine *engine, KolEntity entity, const KolBundle *b,
+                                           GPtrArray *out);
 
 /* ---- kol-title-1849-variants.c ---- */
 extern const KolStepClass kol_1849_step_buy_token;
@@ -218,7 +218,7 @@ extern const KolInfoHooks kol_1849_info_hooks;
 
 void      kol_1849_read_route_rules    (KolEngine *engine);
 int       kol_1849_upgrade_cost        (KolEngine *engine, KolEntity entity, int spender, int hex,
-                                        int old_tile, int new_tile);
+                                        int        old_tile, int new_tile);
 void      kol_1849_earthquake          (KolEngine *engine);
 gboolean  kol_1849_is_sms_hex          (KolEngine *engine, int hex);
 gboolean  kol_1849_validate_routes     (KolEngine *engine, int corp, const KolAction *a, GError **error);

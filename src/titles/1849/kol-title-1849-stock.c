@@ -15,7 +15,7 @@
 
 static inline gboolean
 is_last_cert (KolEngine *engine,
-              int      cert)
+              int        cert)
 {
   return (engine->certs[cert].flags & LAST_CERT_FLAG) != 0;
 }
@@ -32,7 +32,7 @@ corp_entity (int corp)
  * par_prices, read at setup), -1 when never. */
 static int
 par_price_phase (KolEngine *engine,
-                 int      price)
+                 int        price)
 {
   Kol1849State *st = K49_STATE (engine);
 
@@ -47,9 +47,9 @@ par_price_phase (KolEngine *engine,
  * L.100 from the start, L.144 from Phase 6, L.216 from Phase 10). */
 static int
 par_prices (KolEngine *engine,
-            int      corp,
-            KolCell *out,
-            int      max)
+            int        corp,
+            KolCell   *out,
+            int        max)
 {
   KolCell cells[KOL_MAX_PAR_CELLS];
   int n = kol_market_par_cells (engine, 0, cells, KOL_MAX_PAR_CELLS), m = 0;
@@ -69,9 +69,9 @@ par_prices (KolEngine *engine,
 /* Game#can_par?: the next corporation in the order, not closed in this
  * set of rounds, and (Garibaldi) with a home (§9.4, §9.4.1, §11). */
 static gboolean
-can_par (KolEngine  *engine,
-         int       corp,
-         KolEntity parrer)
+can_par (KolEngine *engine,
+         int        corp,
+         KolEntity  parrer)
 {
   const KolCorp *c = &engine->corps[corp];
 
@@ -90,9 +90,9 @@ can_par (KolEngine  *engine,
  */
 int
 kol_1849_home_token_locations (KolEngine *engine,
-                               int      corp,
-                               gint16  *hexes,
-                               int      max)
+                               int        corp,
+                               gint16    *hexes,
+                               int        max)
 {
   GArray *choices = engine->title->corps[corp].home_choices;
   int n = 0;
@@ -143,7 +143,7 @@ kol_1849_update_garibaldi (KolEngine *engine)
  * home token. */
 static void
 after_par (KolEngine *engine,
-           int      corp)
+           int        corp)
 {
   Kol1849State *st = K49_STATE (engine);
   const KolCorpDef *def = &engine->title->corps[corp];
@@ -186,7 +186,7 @@ after_par (KolEngine *engine,
  * Returns: %TRUE if @b respects it.
  */
 gboolean
-kol_1849_last_cert_last (KolEngine         *engine,
+kol_1849_last_cert_last (KolEngine       *engine,
                          const KolBundle *b)
 {
   gboolean has_last = FALSE;
@@ -205,8 +205,8 @@ kol_1849_last_cert_last (KolEngine         *engine,
  * largest holders, nearest to @player (find_would_be_pres), or -1. */
 static int
 find_would_be_pres (KolEngine *engine,
-                    int      player,
-                    int      corp)
+                    int        player,
+                    int        corp)
 {
   int best = -1, best_percent = 0, best_distance = G_MAXINT;
 
@@ -242,7 +242,7 @@ find_would_be_pres (KolEngine *engine,
  * @would_be_pres (§9.5: only to a holder of two shares, and the swap must
  * be possible with the certificates they hold)? */
 static gboolean
-dumpable_on (KolEngine         *engine,
+dumpable_on (KolEngine       *engine,
              const KolBundle *b,
              int              would_be_pres)
 {
@@ -281,7 +281,7 @@ typedef struct
  * certificate, kept when dumpable_on; sorted by percent (stable, as the
  * browser's sort). */
 static int
-bundles_for_corporation (KolEngine   *engine,
+bundles_for_corporation (KolEngine *engine,
                          KolEntity  holder,
                          int        corp,
                          KolBundle *out,
@@ -376,11 +376,11 @@ bundles_for_corporation (KolEngine   *engine,
  * certificate and 40% or more, the outgoing president may later choose two
  * 10% certificates instead (SwapChoice; §9.5 example 3). */
 static void
-change_president (KolEngine  *engine,
-                  int       presidents_cert,
-                  KolEntity swap_to,
-                  KolEntity president,
-                  KolEntity previous)
+change_president (KolEngine *engine,
+                  int        presidents_cert,
+                  KolEntity  swap_to,
+                  KolEntity  president,
+                  KolEntity  previous)
 {
   Kol1849State *st = K49_STATE (engine);
   int corp = engine->certs[presidents_cert].corp;
@@ -419,7 +419,7 @@ change_president (KolEngine  *engine,
 
 /* SharePool#handle_partial (1849): one ordinary certificate comes back. */
 static void
-handle_partial (KolEngine         *engine,
+handle_partial (KolEngine       *engine,
                 const KolBundle *b,
                 KolEntity        from,
                 KolEntity        to)
@@ -442,10 +442,10 @@ handle_partial (KolEngine         *engine,
  * which gives back two 10% certificates.
  */
 void
-kol_1849_swap_double_cert (KolEngine  *engine,
-                           KolEntity from,
-                           KolEntity to,
-                           int       corp)
+kol_1849_swap_double_cert (KolEngine *engine,
+                           KolEntity  from,
+                           KolEntity  to,
+                           int        corp)
 {
   gint16 held[KOL_MAX_CERTS], tens[2];
   int n = kol_engine_certs_of (engine, from, corp, held, KOL_MAX_CERTS), n_tens = 0;
@@ -475,7 +475,7 @@ kol_1849_swap_double_cert (KolEngine  *engine,
  * Returns: how many bundles were written.
  */
 int
-kol_1849_issuable_bundles (KolEngine   *engine,
+kol_1849_issuable_bundles (KolEngine *engine,
                            int        corp,
                            KolBundle *out,
                            int        max)
@@ -503,7 +503,7 @@ kol_1849_issuable_bundles (KolEngine   *engine,
  * Returns: how many bundles were written.
  */
 int
-kol_1849_redeemable_bundles (KolEngine   *engine,
+kol_1849_redeemable_bundles (KolEngine *engine,
                              int        corp,
                              KolBundle *out,
                              int        max)
@@ -543,7 +543,7 @@ kol_1849_remember_order (KolEngine *engine)
  */
 void
 kol_1849_note_moved (KolEngine *engine,
-                     int      corp)
+                     int        corp)
 {
   Kol1849State *st = K49_STATE (engine);
 
@@ -553,7 +553,7 @@ kol_1849_note_moved (KolEngine *engine,
 
 static int
 old_position (KolEngine *engine,
-              int      corp)
+              int        corp)
 {
   Kol1849State *st = K49_STATE (engine);
 
@@ -640,7 +640,7 @@ kol_1849_reorder_corps (KolEngine *engine)
 
 /* BuySellParShares#can_buy?: and the last certificate last. */
 static gboolean
-can_buy (KolEngine         *engine,
+can_buy (KolEngine       *engine,
          KolStep         *s,
          KolEntity        entity,
          const KolBundle *bundle)
@@ -652,11 +652,11 @@ can_buy (KolEngine         *engine,
 /* #can_buy_multiple?: the founder may buy two more certificates in the
  * turn of the par (§9.4). */
 static gboolean
-can_buy_multiple (KolEngine  *engine,
-                  KolStep  *s,
-                  KolEntity entity,
-                  int       corp,
-                  KolEntity owner)
+can_buy_multiple (KolEngine *engine,
+                  KolStep   *s,
+                  KolEntity  entity,
+                  int        corp,
+                  KolEntity  owner)
 {
   if (kol_step_buy_sell_par_shares_can_buy_multiple (engine, s, entity, corp, owner))
     return TRUE;
@@ -668,9 +668,9 @@ can_buy_multiple (KolEngine  *engine,
 /* #can_buy_any_from_ipo?: the smallest certificate of each started
  * corporation's treasury. */
 static gboolean
-can_buy_any_from_ipo (KolEngine  *engine,
-                      KolStep  *s,
-                      KolEntity entity)
+can_buy_any_from_ipo (KolEngine *engine,
+                      KolStep   *s,
+                      KolEntity  entity)
 {
   for (int i = 0; i < engine->n_corp_order; i++)
     {
@@ -705,9 +705,9 @@ start_entity (KolEngine *engine)
  * (§8.1). */
 static void
 after_buy_company (KolEngine *engine,
-                   int      player,
-                   int      company,
-                   int      price)
+                   int        player,
+                   int        company,
+                   int        price)
 {
   Kol1849State *st = K49_STATE (engine);
 
@@ -717,7 +717,7 @@ after_buy_company (KolEngine *engine,
 
 static int
 pending_par_corp (KolEngine *engine,
-                  int      company)
+                  int        company)
 {
   return K49_STATE (engine)->rsa_share_corp;
 }
@@ -765,7 +765,7 @@ kol_1849_start_auction_round (KolEngine *engine)
 /* Legal bids (the cheapest company at its price, a bid on another one from
  * the minimum up to what is not set aside) and passes. */
 static void
-waterfall_legal_actions (KolEngine   *engine,
+waterfall_legal_actions (KolEngine *engine,
                          KolStep   *s,
                          KolEntity  entity,
                          GPtrArray *out)
@@ -814,7 +814,7 @@ const KolStepClass kol_1849_step_waterfall_auction = {
 };
 
 static void
-pending_par_legal_actions (KolEngine   *engine,
+pending_par_legal_actions (KolEngine *engine,
                            KolStep   *s,
                            KolEntity  entity,
                            GPtrArray *out)
@@ -861,8 +861,8 @@ const KolRoundClass kol_1849_round_auction = {
 /* Round::Stock#setup (1849): corporations floated without a placed token
  * (RSA's, or Garibaldi still to choose) place their home token first. */
 static void
-stock_round_setup (KolEngine  *engine,
-                   KolRound *r)
+stock_round_setup (KolEngine *engine,
+                   KolRound  *r)
 {
   for (int i = 0; i < engine->n_corp_order; i++)
     {
@@ -919,7 +919,7 @@ kol_1849_start_stock_round (KolEngine *engine)
 
 static void
 bsps_setup (KolEngine *engine,
-            KolStep *s)
+            KolStep   *s)
 {
   kol_step_buy_sell_par_shares_setup (engine, s);
   kol_1849_remember_order (engine);
@@ -927,17 +927,17 @@ bsps_setup (KolEngine *engine,
 
 static void
 bsps_pass (KolEngine *engine,
-           KolStep *s)
+           KolStep   *s)
 {
   kol_step_buy_sell_par_shares_pass (engine, s);
   kol_1849_remember_order (engine);
 }
 
 static gboolean
-bsps_process (KolEngine         *engine,
-              KolStep         *s,
-              const KolAction *a,
-              GError         **error)
+bsps_process (KolEngine        *engine,
+              KolStep          *s,
+              const KolAction  *a,
+              GError          **error)
 {
   switch (a->type)
     {
@@ -1004,10 +1004,10 @@ bsps_process (KolEngine         *engine,
 
 /* Explains a refused buy, sell or par with the most specific reason. */
 static gboolean
-bsps_explain (KolEngine         *engine,
-              KolStep         *s,
-              const KolAction *a,
-              GError         **error)
+bsps_explain (KolEngine        *engine,
+              KolStep          *s,
+              const KolAction  *a,
+              GError          **error)
 {
   KolBundle b;
   KolEntity e = a->entity;
@@ -1058,7 +1058,7 @@ bsps_explain (KolEngine         *engine,
  * Appends a sell_shares action for @b.
  */
 void
-kol_1849_add_bundle_sell_actions (KolEngine         *engine,
+kol_1849_add_bundle_sell_actions (KolEngine       *engine,
                                   KolEntity        entity,
                                   const KolBundle *b,
                                   GPtrArray       *out)
@@ -1078,7 +1078,7 @@ kol_1849_add_bundle_sell_actions (KolEngine         *engine,
  * Appends every legal buy, sell and par of @entity, and the pass.
  */
 void
-kol_1849_stock_legal_actions (KolEngine   *engine,
+kol_1849_stock_legal_actions (KolEngine *engine,
                               KolStep   *s,
                               KolEntity  entity,
                               GPtrArray *out)
@@ -1157,7 +1157,7 @@ const KolStepClass kol_1849_step_home_token = {
 static const char *const swap_choices[] = { "Two 10% certs", "One 20% cert" };
 
 static int
-swap_active_entities (KolEngine   *engine,
+swap_active_entities (KolEngine *engine,
                       KolStep   *s,
                       KolEntity *out,
                       int        max)
@@ -1167,15 +1167,15 @@ swap_active_entities (KolEngine   *engine,
 
 static gboolean
 swap_active (KolEngine *engine,
-             KolStep *s)
+             KolStep   *s)
 {
   return K49_STATE (engine)->swap_choice_player >= 0;
 }
 
 static guint32
-swap_actions (KolEngine  *engine,
-              KolStep  *s,
-              KolEntity entity)
+swap_actions (KolEngine *engine,
+              KolStep   *s,
+              KolEntity  entity)
 {
   return kol_1849_chooser_actions (K49_STATE (engine)->swap_choice_player, entity);
 }
@@ -1183,10 +1183,10 @@ swap_actions (KolEngine  *engine,
 /* SwapChoice#process_choose: the outgoing president takes the last
  * certificate (already done) or two 10% certificates instead (§9.5). */
 static gboolean
-swap_process (KolEngine         *engine,
-              KolStep         *s,
-              const KolAction *a,
-              GError         **error)
+swap_process (KolEngine        *engine,
+              KolStep          *s,
+              const KolAction  *a,
+              GError          **error)
 {
   Kol1849State *st = K49_STATE (engine);
   KolArg args[1] = { kol_arg_entity (a->entity) };
@@ -1215,7 +1215,7 @@ swap_process (KolEngine         *engine,
 }
 
 static void
-swap_legal_actions (KolEngine   *engine,
+swap_legal_actions (KolEngine *engine,
                     KolStep   *s,
                     KolEntity  entity,
                     GPtrArray *out)

@@ -24,8 +24,8 @@ or_state (KolEngine *engine)
 
 static void
 log_price_change (KolEngine *engine,
-                  int      corp,
-                  KolCell  from)
+                  int        corp,
+                  KolCell    from)
 {
   kol_market_log_share_price (engine, corp, from, 0, FALSE);
 }
@@ -46,9 +46,9 @@ bt_data (KolStep *s)
 }
 
 static guint32
-bt_actions (KolEngine  *engine,
-            KolStep  *s,
-            KolEntity entity)
+bt_actions (KolEngine *engine,
+            KolStep   *s,
+            KolEntity  entity)
 {
   if (!K49_STATE (engine)->buy_tokens_option || entity.kind != KOL_ENTITY_CORP || !kol_step_is_current (engine, s, entity))
     return 0;
@@ -57,15 +57,15 @@ bt_actions (KolEngine  *engine,
 
 static void
 bt_setup (KolEngine *engine,
-          KolStep *s)
+          KolStep   *s)
 {
   bt_data (s)->bought_token = FALSE;
 }
 
 static gboolean
 city_has_corp (KolEngine *engine,
-               int      hex,
-               int      corp)
+               int        hex,
+               int        corp)
 {
   return kol_board_hex_tokened_by (engine, hex, corp);
 }
@@ -74,7 +74,7 @@ city_has_corp (KolEngine *engine,
  * home city, in a city @corp reaches and has no token in, and the seller
  * keeps another token (§14.1). */
 static gboolean
-can_replace_token (KolEngine        *engine,
+can_replace_token (KolEngine      *engine,
                    int             corp,
                    int             hex,
                    int             slot,
@@ -101,9 +101,9 @@ can_replace_token (KolEngine        *engine,
 }
 
 static void
-compute_reach (KolEngine  *engine,
-               int       corp,
-               KolReach *reach)
+compute_reach (KolEngine *engine,
+               int        corp,
+               KolReach  *reach)
 {
   KolReachOpts opts;
 
@@ -115,7 +115,7 @@ compute_reach (KolEngine  *engine,
  * city @corp reaches. */
 static gboolean
 any_buyable_tokens (KolEngine *engine,
-                    int      corp)
+                    int        corp)
 {
   KolReach reach;
 
@@ -146,9 +146,9 @@ any_buyable_tokens (KolEngine *engine,
 }
 
 static GPtrArray *
-bt_auto_actions (KolEngine  *engine,
-                 KolStep  *s,
-                 KolEntity entity)
+bt_auto_actions (KolEngine *engine,
+                 KolStep   *s,
+                 KolEntity  entity)
 {
   GPtrArray *autos;
 
@@ -160,10 +160,10 @@ bt_auto_actions (KolEngine  *engine,
 }
 
 static gboolean
-refuse_buy_token (KolEngine    *engine,
-                  GError    **error,
-                  int         hex,
-                  const char *message)
+refuse_buy_token (KolEngine   *engine,
+                  GError     **error,
+                  int          hex,
+                  const char  *message)
 {
   KolArg args[2] = { kol_arg_int (KOL_ARG_HEX, hex), kol_arg_int (KOL_ARG_REASON, KOL_REASON_TOKEN_NOT_BUYABLE) };
 
@@ -171,10 +171,10 @@ refuse_buy_token (KolEngine    *engine,
 }
 
 static gboolean
-bt_process (KolEngine         *engine,
-            KolStep         *s,
-            const KolAction *a,
-            GError         **error)
+bt_process (KolEngine        *engine,
+            KolStep          *s,
+            const KolAction  *a,
+            GError          **error)
 {
   Kol1849State *st = K49_STATE (engine);
   int corp = a->entity.index, slot, id, other, token;
@@ -221,7 +221,7 @@ bt_process (KolEngine         *engine,
 }
 
 static void
-bt_legal_actions (KolEngine   *engine,
+bt_legal_actions (KolEngine *engine,
                   KolStep   *s,
                   KolEntity  entity,
                   GPtrArray *out)
@@ -265,8 +265,8 @@ bt_legal_actions (KolEngine   *engine,
 
 static void
 variant_skip (KolEngine *engine,
-              KolStep *s,
-              gboolean on)
+              KolStep   *s,
+              gboolean   on)
 {
   if (on)
     kol_step_default_skip (engine, s);
@@ -276,7 +276,7 @@ variant_skip (KolEngine *engine,
 
 static void
 bt_skip (KolEngine *engine,
-         KolStep *s)
+         KolStep   *s)
 {
   variant_skip (engine, s, K49_STATE (engine)->buy_tokens_option);
 }
@@ -318,7 +318,7 @@ kol_1849_e_token_cost (KolEngine *engine)
 
 static gboolean
 can_buy_e_token (KolEngine *engine,
-                 int      corp)
+                 int        corp)
 {
   Kol1849State *st = K49_STATE (engine);
 
@@ -327,9 +327,9 @@ can_buy_e_token (KolEngine *engine,
 }
 
 static guint32
-bet_actions (KolEngine  *engine,
-             KolStep  *s,
-             KolEntity entity)
+bet_actions (KolEngine *engine,
+             KolStep   *s,
+             KolEntity  entity)
 {
   if (!K49_STATE (engine)->electric || entity.kind != KOL_ENTITY_CORP || !kol_step_is_current (engine, s, entity) ||
       !can_buy_e_token (engine, entity.index))
@@ -338,10 +338,10 @@ bet_actions (KolEngine  *engine,
 }
 
 static gboolean
-bet_process (KolEngine         *engine,
-             KolStep         *s,
-             const KolAction *a,
-             GError         **error)
+bet_process (KolEngine        *engine,
+             KolStep          *s,
+             const KolAction  *a,
+             GError          **error)
 {
   int corp = a->entity.index, cost;
   KolArg args[2];
@@ -365,7 +365,7 @@ bet_process (KolEngine         *engine,
 }
 
 static void
-bet_legal_actions (KolEngine   *engine,
+bet_legal_actions (KolEngine *engine,
                    KolStep   *s,
                    KolEntity  entity,
                    GPtrArray *out)
@@ -382,7 +382,7 @@ bet_legal_actions (KolEngine   *engine,
 
 static void
 bet_skip (KolEngine *engine,
-          KolStep *s)
+          KolStep   *s)
 {
   variant_skip (engine, s, K49_STATE (engine)->electric);
 }
@@ -398,9 +398,9 @@ const KolStepClass kol_1849_step_buy_e_token = {
 /* ------------------------------------- BondInterestPayment (§14.2) */
 
 static guint32
-no_actions (KolEngine  *engine,
-            KolStep  *s,
-            KolEntity entity)
+no_actions (KolEngine *engine,
+            KolStep   *s,
+            KolEntity  entity)
 {
   return 0;
 }
@@ -410,7 +410,7 @@ no_actions (KolEngine  *engine,
  * makes its president raise it (§14.2). */
 static void
 interest_skip (KolEngine *engine,
-               KolStep *s)
+               KolStep   *s)
 {
   KolEntity e = kol_step_current_entity (engine, s);
   int owed, corp;
@@ -439,21 +439,21 @@ const KolStepClass kol_1849_step_bond_interest = {
 
 static void
 bond_round_state (KolEngine *engine,
-                  KolStep *s)
+                  KolStep   *s)
 {
   memset (or_state (engine), 0, sizeof (Kol1849OperatingState));
 }
 
 static void
 bond_setup (KolEngine *engine,
-            KolStep *s)
+            KolStep   *s)
 {
   memset (or_state (engine), 0, sizeof (Kol1849OperatingState));
 }
 
 static gboolean
 can_take_bond (KolEngine *engine,
-               int      corp)
+               int        corp)
 {
   Kol1849State *st = K49_STATE (engine);
 
@@ -463,16 +463,16 @@ can_take_bond (KolEngine *engine,
 
 static gboolean
 can_payoff_bond (KolEngine *engine,
-                 int      corp)
+                 int        corp)
 {
   return !or_state (engine)->issued_bond[corp] && engine->corps[corp].loans > 0 &&
          engine->corps[corp].cash >= K49_STATE (engine)->bond_value;
 }
 
 static guint32
-bond_actions (KolEngine  *engine,
-              KolStep  *s,
-              KolEntity entity)
+bond_actions (KolEngine *engine,
+              KolStep   *s,
+              KolEntity  entity)
 {
   guint32 actions = 0;
 
@@ -488,10 +488,10 @@ bond_actions (KolEngine  *engine,
 }
 
 static gboolean
-bond_process (KolEngine         *engine,
-              KolStep         *s,
-              const KolAction *a,
-              GError         **error)
+bond_process (KolEngine        *engine,
+              KolStep          *s,
+              const KolAction  *a,
+              GError          **error)
 {
   int corp = a->entity.index;
   int value = K49_STATE (engine)->bond_value;
@@ -532,7 +532,7 @@ bond_process (KolEngine         *engine,
 }
 
 static void
-bond_legal_actions (KolEngine   *engine,
+bond_legal_actions (KolEngine *engine,
                     KolStep   *s,
                     KolEntity  entity,
                     GPtrArray *out)
@@ -549,7 +549,7 @@ bond_legal_actions (KolEngine   *engine,
 
 static void
 bond_skip (KolEngine *engine,
-           KolStep *s)
+           KolStep   *s)
 {
   variant_skip (engine, s, K49_STATE (engine)->bonds);
 }

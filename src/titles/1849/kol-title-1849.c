@@ -18,7 +18,7 @@
  */
 gboolean
 kol_1849_is_afg (KolEngine *engine,
-                 int      corp)
+                 int        corp)
 {
   return corp >= 0 && corp == K49_STATE (engine)->afg;
 }
@@ -31,7 +31,7 @@ kol_1849_is_afg (KolEngine *engine,
  */
 int
 kol_1849_corp_list_index (KolEngine *engine,
-                          int      corp)
+                          int        corp)
 {
   for (int i = 0; i < engine->n_corp_order; i++)
     if (engine->corp_order[i] == corp)
@@ -48,7 +48,7 @@ kol_1849_corp_list_index (KolEngine *engine,
  */
 int
 kol_1849_sorted_corps (KolEngine *engine,
-                       gint16  *out)
+                       gint16    *out)
 {
   int n = 0;
 
@@ -65,7 +65,7 @@ kol_1849_sorted_corps (KolEngine *engine,
  * Logs an entry (a shorthand).
  */
 void
-kol_1849_log_event (KolEngine      *engine,
+kol_1849_log_event (KolEngine    *engine,
                     int           kind,
                     const KolArg *args,
                     guint         n)
@@ -113,7 +113,7 @@ unbox (GVariant *v)
 }
 
 static void
-flag_hexes (KolEngine      *engine,
+flag_hexes (KolEngine    *engine,
             Kol1849State *st,
             const char   *rule,
             guint8        flag)
@@ -135,7 +135,7 @@ flag_hexes (KolEngine      *engine,
 }
 
 static int
-sub_int (KolEngine    *engine,
+sub_int (KolEngine  *engine,
          const char *rule,
          const char *key,
          int         fallback)
@@ -147,7 +147,7 @@ sub_int (KolEngine    *engine,
 }
 
 static int
-read_cells (KolEngine    *engine,
+read_cells (KolEngine  *engine,
             const char *key,
             KolCell    *out,
             int         max)
@@ -174,7 +174,7 @@ read_cells (KolEngine    *engine,
 /* rules.par_prices: phase name → prices; each price from the first phase
  * that lists it (§9.4). */
 static void
-read_par_prices (KolEngine      *engine,
+read_par_prices (KolEngine    *engine,
                  Kol1849State *st)
 {
   g_autoptr(GVariant) rule = kol_title_rule (engine->title, "par_prices");
@@ -211,7 +211,7 @@ read_par_prices (KolEngine      *engine,
 }
 
 static void
-read_rules (KolEngine      *engine,
+read_rules (KolEngine    *engine,
             Kol1849State *st)
 {
   flag_hexes (engine, st, "coastal_hexes", K49_HEX_COASTAL);
@@ -375,8 +375,8 @@ mark_last_certificates (KolEngine *engine)
 }
 
 static gboolean
-setup (KolEngine *engine,
-       GError **error)
+setup (KolEngine  *engine,
+       GError    **error)
 {
   Kol1849State *st;
   int first;
@@ -477,7 +477,7 @@ kol_1849_next_round (KolEngine *engine)
 /* ------------------------------------------------------------------ events */
 
 static void
-event (KolEngine    *engine,
+event (KolEngine  *engine,
        const char *name)
 {
   Kol1849State *st = K49_STATE (engine);
@@ -537,7 +537,7 @@ timing_rank (int timing)
  * stays unless a later one has an earlier timing (§13). */
 static int
 game_end_check (KolEngine *engine,
-                int     *reason)
+                int       *reason)
 {
   Kol1849State *st = K49_STATE (engine);
   static const struct { int reason, timing; } checks[] = {
@@ -586,7 +586,7 @@ game_end_check (KolEngine *engine,
  * OR. (As in 18xx.games, this compares the round number of any round.) */
 static gboolean
 end_now (KolEngine *engine,
-         int      timing)
+         int        timing)
 {
   if (timing == KOL_END_TIMING_NONE || timing == KOL_END_TIMING_AFTER_MAX_OPERATES)
     return FALSE;
@@ -595,7 +595,7 @@ end_now (KolEngine *engine,
 
 /* Game#action_processed: corporations on the closed cell close. */
 static void
-action_processed (KolEngine         *engine,
+action_processed (KolEngine       *engine,
                   const KolAction *a)
 {
   kol_stock_action_processed (engine);
@@ -615,8 +615,8 @@ action_processed (KolEngine         *engine,
  * (§14.2). */
 static int
 shares_value (KolEngine *engine,
-              int      player,
-              gboolean compat)
+              int        player,
+              gboolean   compat)
 {
   KolEntity me = kol_entity (KOL_ENTITY_PLAYER, player);
   int value = 0;
@@ -642,7 +642,7 @@ shares_value (KolEngine *engine,
  * total of L.0 (§13); 18xx.games does not (compat). */
 static int
 player_value (KolEngine *engine,
-              int      player)
+              int        player)
 {
   Kol1849State *st = K49_STATE (engine);
   const KolPlayer *p = &engine->players[player];
@@ -661,7 +661,7 @@ player_value (KolEngine *engine,
 
 static gboolean
 check_invariants (KolEngine *engine,
-                  GString *problems)
+                  GString   *problems)
 {
   const KolTitle *t = engine->title;
   gint64 money = engine->bank;

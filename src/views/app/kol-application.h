@@ -13,8 +13,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (KolApplication, kol_application, KOL, APPLICATION, GtkApplication)
 
-KolApplication *kol_application_new (const char        *application_id,
-                                     GApplicationFlags  flags);
+KolApplication *kol_application_new               (const char        *application_id,
+                                                   GApplicationFlags  flags);
 void            kol_application_set_process_start (gint64 start_us);
 
 G_END_DECLS

@@ -135,12 +135,12 @@ kol_file_dialog_select_folder_finish (GAsyncResult  *result,
  * Asks where to write a file; the chooser confirms overwriting.
  */
 void
-kol_file_dialog_save (GtkWindow            *parent,
-                      const char           *title,
-                      const char           *initial_name,
+kol_file_dialog_save (GtkWindow             *parent,
+                      const char            *title,
+                      const char            *initial_name,
                       GtkFileFilter * const *filters,
-                      GAsyncReadyCallback   callback,
-                      gpointer              user_data)
+                      GAsyncReadyCallback    callback,
+                      gpointer               user_data)
 {
   GtkFileChooserNative *native =
     gtk_file_chooser_native_new (title, parent, GTK_FILE_CHOOSER_ACTION_SAVE,
@@ -189,11 +189,11 @@ kol_file_dialog_save_finish (GAsyncResult  *result,
  * Asks for a file to open.
  */
 void
-kol_file_dialog_open (GtkWindow            *parent,
-                      const char           *title,
+kol_file_dialog_open (GtkWindow             *parent,
+                      const char            *title,
                       GtkFileFilter * const *filters,
-                      GAsyncReadyCallback   callback,
-                      gpointer              user_data)
+                      GAsyncReadyCallback    callback,
+                      gpointer               user_data)
 {
   GtkFileChooserNative *native =
     gtk_file_chooser_native_new (title, parent, GTK_FILE_CHOOSER_ACTION_OPEN,

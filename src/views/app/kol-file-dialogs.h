@@ -19,21 +19,21 @@ void     kol_file_dialog_select_folder        (GtkWindow           *parent,
 GFile   *kol_file_dialog_select_folder_finish (GAsyncResult        *result,
                                                GError             **error);
 
-void     kol_file_dialog_save                 (GtkWindow           *parent,
-                                               const char          *title,
-                                               const char          *initial_name,
+void     kol_file_dialog_save                 (GtkWindow             *parent,
+                                               const char            *title,
+                                               const char            *initial_name,
                                                GtkFileFilter * const *filters,
-                                               GAsyncReadyCallback  callback,
-                                               gpointer             user_data);
+                                               GAsyncReadyCallback    callback,
+                                               gpointer               user_data);
 GFile   *kol_file_dialog_save_finish          (GAsyncResult        *result,
                                                int                 *filter,
                                                GError             **error);
 
-void     kol_file_dialog_open                 (GtkWindow           *parent,
-                                               const char          *title,
+void     kol_file_dialog_open                 (GtkWindow             *parent,
+                                               const char            *title,
                                                GtkFileFilter * const *filters,
-                                               GAsyncReadyCallback  callback,
-                                               gpointer             user_data);
+                                               GAsyncReadyCallback    callback,
+                                               gpointer               user_data);
 GFile   *kol_file_dialog_open_finish          (GAsyncResult        *result,
                                                GError             **error);
 

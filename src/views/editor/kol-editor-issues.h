@@ -11,13 +11,13 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (KolEditorIssues, kol_editor_issues, KOL, EDITOR_ISSUES, GtkWidget)
 
-GtkWidget  *kol_editor_issues_new          (void);
-void        kol_editor_issues_set_document (KolEditorIssues  *self,
-                                            KolTitleDocument *doc);
-GListModel *kol_editor_issues_get_issues   (KolEditorIssues  *self);
-gboolean    kol_editor_issues_get_checking (KolEditorIssues  *self);
-void        kol_editor_issues_activate     (KolEditorIssues  *self,
-                                            guint             position);
+GtkWidget  *kol_editor_issues_new               (void);
+void        kol_editor_issues_set_document      (KolEditorIssues  *self,
+                                                 KolTitleDocument *doc);
+GListModel *kol_editor_issues_get_issues        (KolEditorIssues  *self);
+gboolean    kol_editor_issues_get_checking      (KolEditorIssues  *self);
+void        kol_editor_issues_activate          (KolEditorIssues  *self,
+                                                 guint             position);
 char       *kol_editor_issues_describe_location (KolTitleIssue *issue);
 
 G_END_DECLS

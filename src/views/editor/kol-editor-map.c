@@ -169,9 +169,9 @@ update_variants (KolEditorMap *self)
 }
 
 static void
-collect_terrains (JsonNode   *hexes_node,
+collect_terrains (JsonNode     *hexes_node,
                   GStrvBuilder *builder,
-                  GHashTable *seen)
+                  GHashTable   *seen)
 {
   JsonArray *hexes = hexes_node != NULL && JSON_NODE_HOLDS_ARRAY (hexes_node)
                      ? json_node_get_array (hexes_node) : NULL;

@@ -21,13 +21,13 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (KolEditorPreview, kol_editor_preview, KOL, EDITOR_PREVIEW, GObject)
 
-KolEditorPreview *kol_editor_preview_new            (KolTitleDocument *doc);
-KolTitleDocument *kol_editor_preview_get_document   (KolEditorPreview *self);
-const KolTitle   *kol_editor_preview_get_title      (KolEditorPreview *self);
-const KolEngine    *kol_editor_preview_get_game       (KolEditorPreview *self);
-const char       *kol_editor_preview_get_error      (KolEditorPreview *self);
-guint             kol_editor_preview_get_serial     (KolEditorPreview *self);
-void              kol_editor_preview_update_now     (KolEditorPreview *self);
+KolEditorPreview *kol_editor_preview_new          (KolTitleDocument *doc);
+KolTitleDocument *kol_editor_preview_get_document (KolEditorPreview *self);
+const KolTitle   *kol_editor_preview_get_title    (KolEditorPreview *self);
+const KolEngine  *kol_editor_preview_get_game     (KolEditorPreview *self);
+const char       *kol_editor_preview_get_error    (KolEditorPreview *self);
+guint             kol_editor_preview_get_serial   (KolEditorPreview *self);
+void              kol_editor_preview_update_now   (KolEditorPreview *self);
 
 int               kol_editor_preview_tile_index     (KolEditorPreview *self,
                                                      const char       *tile);

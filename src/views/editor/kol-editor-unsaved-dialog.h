@@ -24,7 +24,7 @@ G_DECLARE_FINAL_TYPE (KolEditorUnsavedDialog, kol_editor_unsaved_dialog, KOL, ED
 
 KolEditorUnsavedDialog *kol_editor_unsaved_dialog_new     (GtkWindow              *parent,
                                                            const char             *title_name);
-void                    kol_editor_unsaved_dialog_respond (KolEditorUnsavedDialog *self,
-                                                           KolEditorUnsavedResponse response);
+void                    kol_editor_unsaved_dialog_respond (KolEditorUnsavedDialog   *self,
+                                                           KolEditorUnsavedResponse  response);
 
 G_END_DECLS

@@ -27,7 +27,7 @@ char        *kol_editor_edge_label      (const char        *layout,
                                          int                edge,
                                          gboolean           brief);
 int          kol_editor_index_of        (const char * const *values,
-                                         const char        *value);
+                                         const char         *value);
 
 GtkStringList *kol_editor_color_model   (gboolean           with_all);
 

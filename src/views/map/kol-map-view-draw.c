@@ -49,10 +49,10 @@ set_source_hex (cairo_t    *cr,
  * (device pixels).
  */
 char *
-_kol_map_view_hex_svg (KolMapView    *self,
+_kol_map_view_hex_svg (KolMapView      *self,
                        const KolEngine *engine,
-                       int            hex,
-                       int            size)
+                       int              hex,
+                       int              size)
 {
   KolSvgOptions opts;
 
@@ -116,7 +116,7 @@ static GdkTexture *
 get_texture (KolMapView       *self,
              Frame            *f,
              const char       *key,
-             const KolEngine    *engine,
+             const KolEngine  *engine,
              int               hex,
              gboolean         *exact,
              cairo_surface_t **surface)

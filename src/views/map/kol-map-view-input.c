@@ -337,7 +337,7 @@ leave_cb (GtkEventControllerMotion *controller,
 /* ----------------------------------------------------------------- details */
 
 static int
-revenue_now (const KolEngine    *engine,
+revenue_now (const KolEngine  *engine,
              const KolNodeDef *node)
 {
   const KolRevenue *r = &node->revenue;
@@ -381,7 +381,7 @@ format_money (const KolTitle *title,
 }
 
 static char *
-revenues (const KolEngine    *engine,
+revenues (const KolEngine  *engine,
           const KolTileDef *tile)
 {
   g_autoptr(GString) out = g_string_new (NULL);
@@ -440,8 +440,8 @@ terrain_name (const char *terrain)
 /* "AFG, IFT": the corporations with tokens (or reservations) on @hex. */
 static char *
 corporations_on (const KolEngine *engine,
-                 int            hex,
-                 gboolean       reservations)
+                 int              hex,
+                 gboolean         reservations)
 {
   const KolHexState *hs = &engine->hexes[hex];
   g_autoptr(GString) out = g_string_new (NULL);

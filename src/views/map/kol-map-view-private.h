@@ -93,24 +93,24 @@ struct _KolMapView
 };
 
 /* kol-map-view.c */
-int      _kol_map_view_texture_size   (KolMapView *self);
-void     _kol_map_view_zoom_by        (KolMapView *self,
-                                       double      factor,
-                                       double      x,
-                                       double      y);
-void     _kol_map_view_update_rendering (KolMapView *self);
-void     _kol_map_view_settle_later   (KolMapView *self);
-void     _kol_map_view_select_and_show (KolMapView *self,
+int  _kol_map_view_texture_size        (KolMapView *self);
+void _kol_map_view_zoom_by             (KolMapView *self,
+                                        double      factor,
+                                        double      x,
+                                        double      y);
+void _kol_map_view_update_rendering    (KolMapView *self);
+void _kol_map_view_settle_later        (KolMapView *self);
+void _kol_map_view_select_and_show     (KolMapView *self,
                                         int         hex);
-void     _kol_map_view_emit_hex_activated  (KolMapView *self,
-                                            int         hex);
-void     _kol_map_view_emit_node_activated (KolMapView *self,
-                                            int         hex,
-                                            int         node);
-void     _kol_map_view_emit_rotate    (KolMapView *self,
-                                       int         step);
-void     _kol_map_view_set_hovered    (KolMapView *self,
-                                       int         hex);
+void _kol_map_view_emit_hex_activated  (KolMapView *self,
+                                        int         hex);
+void _kol_map_view_emit_node_activated (KolMapView *self,
+                                        int         hex,
+                                        int         node);
+void _kol_map_view_emit_rotate         (KolMapView *self,
+                                        int         step);
+void _kol_map_view_set_hovered         (KolMapView *self,
+                                        int         hex);
 
 /* kol-map-view.c */
 guint32  _kol_map_view_token_hash     (const KolHexState *hs);
@@ -123,20 +123,20 @@ void     _kol_map_view_refresh_tentative  (KolMapView *self);
 void     _kol_map_view_snapshot       (GtkWidget   *widget,
                                        GtkSnapshot *snapshot);
 void     _kol_map_view_build_axes     (KolMapView  *self);
-char    *_kol_map_view_hex_svg        (KolMapView  *self,
+char    *_kol_map_view_hex_svg        (KolMapView      *self,
                                        const KolEngine *engine,
-                                       int          hex,
-                                       int          size);
+                                       int              hex,
+                                       int              size);
 
 /* kol-map-view-input.c */
-void     _kol_map_view_class_init_input (GtkWidgetClass *widget_class);
-void     _kol_map_view_init_input     (KolMapView *self);
-int      _kol_map_view_neighbor_in_direction (KolMapView *self,
-                                              int         hex,
-                                              double      dx,
-                                              double      dy);
-char    *_kol_map_view_describe_hex   (KolMapView *self,
-                                       int         hex,
-                                       gboolean    markup);
+void  _kol_map_view_class_init_input      (GtkWidgetClass *widget_class);
+void  _kol_map_view_init_input            (KolMapView *self);
+int   _kol_map_view_neighbor_in_direction (KolMapView *self,
+                                           int         hex,
+                                           double      dx,
+                                           double      dy);
+char *_kol_map_view_describe_hex          (KolMapView *self,
+                                           int         hex,
+                                           gboolean    markup);
 
 G_END_DECLS

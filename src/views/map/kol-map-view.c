@@ -645,7 +645,7 @@ set_title (KolMapView     *self,
  * the selection.
  */
 void
-kol_map_view_set_board (KolMapView    *self,
+kol_map_view_set_board (KolMapView      *self,
                         const KolEngine *engine)
 {
   g_return_if_fail (KOL_IS_MAP_VIEW (self));
@@ -680,7 +680,7 @@ kol_map_view_set_board (KolMapView    *self,
 /* Bumps the serial of every hex whose picture differs between the board
  * shown and @engine, so that only those are rasterized again. */
 static void
-bump_changed_hexes (KolMapView    *self,
+bump_changed_hexes (KolMapView      *self,
                     const KolEngine *engine)
 {
   guint n = self->title->n_hexes;
@@ -709,7 +709,7 @@ bump_changed_hexes (KolMapView    *self,
  * before must stay alive until this returns. A tentative tile is removed.
  */
 void
-kol_map_view_update_title (KolMapView    *self,
+kol_map_view_update_title (KolMapView      *self,
                            const KolEngine *engine)
 {
   g_return_if_fail (KOL_IS_MAP_VIEW (self));

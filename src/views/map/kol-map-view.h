@@ -66,35 +66,35 @@ typedef struct
 
 GtkWidget       *kol_map_view_new                (void);
 
-void             kol_map_view_set_board          (KolMapView       *self,
-                                                  const KolEngine    *engine);
-const KolEngine   *kol_map_view_get_board          (KolMapView       *self);
-void             kol_map_view_update_title       (KolMapView       *self,
-                                                  const KolEngine    *engine);
-KolViewport     *kol_map_view_get_viewport       (KolMapView       *self);
-KolTileRenderer *kol_map_view_get_renderer       (KolMapView       *self);
+void             kol_map_view_set_board    (KolMapView      *self,
+                                            const KolEngine *engine);
+const KolEngine *kol_map_view_get_board    (KolMapView       *self);
+void             kol_map_view_update_title (KolMapView      *self,
+                                            const KolEngine *engine);
+KolViewport     *kol_map_view_get_viewport (KolMapView       *self);
+KolTileRenderer *kol_map_view_get_renderer (KolMapView       *self);
 
-int              kol_map_view_get_selected_hex   (KolMapView       *self);
-void             kol_map_view_set_selected_hex   (KolMapView       *self,
-                                                  int               hex);
-int              kol_map_view_get_hovered_hex    (KolMapView       *self);
-gboolean         kol_map_view_get_show_coordinates (KolMapView     *self);
-void             kol_map_view_set_show_coordinates (KolMapView     *self,
-                                                    gboolean        show);
-gboolean         kol_map_view_get_rendering      (KolMapView       *self);
+int      kol_map_view_get_selected_hex     (KolMapView       *self);
+void     kol_map_view_set_selected_hex     (KolMapView       *self,
+                                            int               hex);
+int      kol_map_view_get_hovered_hex      (KolMapView       *self);
+gboolean kol_map_view_get_show_coordinates (KolMapView     *self);
+void     kol_map_view_set_show_coordinates (KolMapView     *self,
+                                            gboolean        show);
+gboolean kol_map_view_get_rendering        (KolMapView       *self);
 
 /* ---- overlays ------------------------------------------------------------ */
 
-void             kol_map_view_set_hex_highlights (KolMapView       *self,
+void            kol_map_view_set_hex_highlights  (KolMapView       *self,
                                                   KolMapHighlight   style,
                                                   const gint16     *hexes,
                                                   int               n_hexes);
-KolMapHighlight  kol_map_view_get_hex_highlight  (KolMapView       *self,
+KolMapHighlight kol_map_view_get_hex_highlight   (KolMapView       *self,
                                                   int               hex);
-void             kol_map_view_set_city_highlights (KolMapView      *self,
-                                                   const KolMapCity *cities,
-                                                   int               n_cities);
-void             kol_map_view_clear_highlights   (KolMapView       *self);
+void            kol_map_view_set_city_highlights (KolMapView       *self,
+                                                  const KolMapCity *cities,
+                                                  int               n_cities);
+void            kol_map_view_clear_highlights    (KolMapView       *self);
 
 void             kol_map_view_set_tentative_tile (KolMapView       *self,
                                                   int               hex,

@@ -103,16 +103,16 @@ typedef enum
   KOL_N_TERMS
 } KolViewTerm;
 
-const char *kol_view_term               (const KolTitle  *title,
-                                         KolViewTerm      term);
-const char *kol_view_term_key           (KolViewTerm      term);
-const char *kol_view_term_id            (const KolTitle  *title,
-                                         const char      *id,
-                                         const char      *fallback);
-const char *kol_view_language           (void);
-const char *kol_view_pick_text          (const KolText   *text);
-gboolean    kol_view_append_svg_path    (cairo_t         *cr,
-                                         const char      *data);
+const char *kol_view_term                (const KolTitle  *title,
+                                          KolViewTerm      term);
+const char *kol_view_term_key            (KolViewTerm      term);
+const char *kol_view_term_id             (const KolTitle  *title,
+                                          const char      *id,
+                                          const char      *fallback);
+const char *kol_view_language            (void);
+const char *kol_view_pick_text           (const KolText   *text);
+gboolean    kol_view_append_svg_path     (cairo_t         *cr,
+                                          const char      *data);
 GdkTexture *kol_view_texture_for_surface (cairo_surface_t *surface);
 
 G_END_DECLS

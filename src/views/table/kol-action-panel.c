@@ -149,9 +149,9 @@ typedef struct
 /* A bid's range as the auction states it; other titles' auctions give
  * representative bids, up to what the bidder has. */
 static void
-bid_range (KolActionPanel *self,
+bid_range (KolActionPanel  *self,
            const KolAction *a,
-           Range          *range)
+           Range           *range)
 {
   KolEngine *engine = kol_panel_engine (self->game);
   KolBidOption options[KOL_MAX_COMPANIES];

@@ -25,22 +25,22 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (KolActionPanel, kol_action_panel, KOL, ACTION_PANEL, GtkWidget)
 
-GtkWidget *kol_action_panel_new          (void);
-KolGame   *kol_action_panel_get_game     (KolActionPanel *self);
-void       kol_action_panel_set_game     (KolActionPanel *self,
-                                          KolGame        *game);
-void       kol_action_panel_refresh      (KolActionPanel *self);
-guint      kol_action_panel_get_n_choices (KolActionPanel *self);
-GtkWidget *kol_action_panel_find_button  (KolActionPanel *self,
-                                          const char     *label);
-GtkSpinButton *kol_action_panel_find_spin (KolActionPanel *self,
-                                           const char     *name);
-const char *kol_action_panel_get_error   (KolActionPanel *self);
-void       kol_action_panel_show_error   (KolActionPanel *self,
-                                          const char     *message);
-void       kol_action_panel_set_guidance (KolActionPanel *self,
-                                          const char     *guidance);
-gboolean   kol_action_panel_play         (KolActionPanel  *self,
-                                          const KolAction *action);
+GtkWidget     *kol_action_panel_new           (void);
+KolGame       *kol_action_panel_get_game      (KolActionPanel *self);
+void           kol_action_panel_set_game      (KolActionPanel *self,
+                                               KolGame        *game);
+void           kol_action_panel_refresh       (KolActionPanel *self);
+guint          kol_action_panel_get_n_choices (KolActionPanel *self);
+GtkWidget     *kol_action_panel_find_button   (KolActionPanel *self,
+                                               const char     *label);
+GtkSpinButton *kol_action_panel_find_spin     (KolActionPanel *self,
+                                               const char     *name);
+const char    *kol_action_panel_get_error     (KolActionPanel *self);
+void           kol_action_panel_show_error    (KolActionPanel *self,
+                                               const char     *message);
+void           kol_action_panel_set_guidance  (KolActionPanel *self,
+                                               const char     *guidance);
+gboolean       kol_action_panel_play          (KolActionPanel  *self,
+                                               const KolAction *action);
 
 G_END_DECLS

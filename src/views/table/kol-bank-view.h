@@ -21,11 +21,11 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (KolBankView, kol_bank_view, KOL, BANK_VIEW, GtkWidget)
 
-GtkWidget *kol_bank_view_new            (KolGame     *game);
-KolGame   *kol_bank_view_get_game       (KolBankView *self);
-void       kol_bank_view_set_game       (KolBankView *self,
-                                         KolGame     *game);
-char      *kol_bank_view_dup_next_train (KolBankView *self);
+GtkWidget *kol_bank_view_new             (KolGame     *game);
+KolGame   *kol_bank_view_get_game        (KolBankView *self);
+void       kol_bank_view_set_game        (KolBankView *self,
+                                          KolGame     *game);
+char      *kol_bank_view_dup_next_train  (KolBankView *self);
 int        kol_bank_view_get_track_index (KolBankView *self);
 
 G_END_DECLS

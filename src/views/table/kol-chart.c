@@ -159,13 +159,13 @@ legend_rows (KolChart    *self,
 }
 
 static void
-draw_legend (KolChart    *self,
-             cairo_t     *cr,
-             PangoLayout *layout,
+draw_legend (KolChart      *self,
+             cairo_t       *cr,
+             PangoLayout   *layout,
              const GdkRGBA *ink,
-             double       top,
-             double       width,
-             int          line_h)
+             double         top,
+             double         width,
+             int            line_h)
 {
   double x = PAD, y = top;
   int w, h;

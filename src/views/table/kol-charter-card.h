@@ -27,7 +27,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (KolCharterCard, kol_charter_card, KOL, CHARTER_CARD, GtkWidget)
 
 GtkWidget      *kol_charter_card_new         (KolGame        *game,
-                                             KolGameCompany *company);
+                                              KolGameCompany *company);
 KolGame        *kol_charter_card_get_game    (KolCharterCard *self);
 KolGameCompany *kol_charter_card_get_company (KolCharterCard *self);
 int             kol_charter_card_get_order   (KolCharterCard *self);

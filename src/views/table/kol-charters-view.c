@@ -72,8 +72,8 @@ is_private (gpointer item,
 
 /* A view of the game's companies of one kind (kinds never change). */
 static GListModel *
-companies_of_kind (KolGame           *game,
-                   GtkCustomFilterFunc match)
+companies_of_kind (KolGame             *game,
+                   GtkCustomFilterFunc  match)
 {
   GListModel *all = g_object_ref (kol_game_get_companies (game));
 

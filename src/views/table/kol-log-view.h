@@ -20,12 +20,12 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (KolLogView, kol_log_view, KOL, LOG_VIEW, GtkWidget)
 
-GtkWidget *kol_log_view_new           (KolGame    *game);
-KolGame   *kol_log_view_get_game      (KolLogView *self);
-void       kol_log_view_set_game      (KolLogView *self,
-                                       KolGame    *game);
+GtkWidget *kol_log_view_new            (KolGame    *game);
+KolGame   *kol_log_view_get_game       (KolLogView *self);
+void       kol_log_view_set_game       (KolLogView *self,
+                                        KolGame    *game);
 gboolean   kol_log_view_activate_entry (KolLogView *self,
                                         guint       index);
-int        kol_log_view_get_current   (KolLogView *self);
+int        kol_log_view_get_current    (KolLogView *self);
 
 G_END_DECLS

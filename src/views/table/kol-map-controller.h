@@ -55,10 +55,10 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (KolMapController, kol_map_controller, KOL, MAP_CONTROLLER, GObject)
 
-KolMapController *kol_map_controller_new          (KolMapView       *view);
-void              kol_map_controller_set_game     (KolMapController *self,
-                                                   KolGame          *game);
-KolGame          *kol_map_controller_get_game     (KolMapController *self);
+KolMapController *kol_map_controller_new              (KolMapView       *view);
+void              kol_map_controller_set_game         (KolMapController *self,
+                                                       KolGame          *game);
+KolGame          *kol_map_controller_get_game         (KolMapController *self);
 GActionGroup     *kol_map_controller_get_action_group (KolMapController *self);
 
 const char       *kol_map_controller_get_guidance (KolMapController *self);

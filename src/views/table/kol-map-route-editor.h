@@ -23,11 +23,11 @@ KolMapRouteEditor *kol_map_route_editor_new        (const KolEngine     *engine,
                                                     const KolAction     *best_run);
 void               kol_map_route_editor_free       (KolMapRouteEditor   *self);
 
-int                kol_map_route_editor_get_n_trains (KolMapRouteEditor *self);
-int                kol_map_route_editor_get_train  (KolMapRouteEditor   *self);
-void               kol_map_route_editor_next_train (KolMapRouteEditor   *self);
-const char        *kol_map_route_editor_get_train_name (KolMapRouteEditor *self,
-                                                        int                train);
+int         kol_map_route_editor_get_n_trains   (KolMapRouteEditor *self);
+int         kol_map_route_editor_get_train      (KolMapRouteEditor   *self);
+void        kol_map_route_editor_next_train     (KolMapRouteEditor   *self);
+const char *kol_map_route_editor_get_train_name (KolMapRouteEditor *self,
+                                                 int                train);
 
 gboolean           kol_map_route_editor_toggle_stop (KolMapRouteEditor  *self,
                                                      int                 hex,
@@ -44,8 +44,8 @@ const char        *kol_map_route_editor_get_problem (KolMapRouteEditor  *self,
 int                kol_map_route_editor_get_total  (KolMapRouteEditor   *self);
 /* The route of @train to draw: resolved paths when valid, the stops alone
  * otherwise. */
-const KolRoute    *kol_map_route_editor_get_route  (KolMapRouteEditor   *self,
-                                                    int                 train);
+const KolRoute    *kol_map_route_editor_get_route  (KolMapRouteEditor *self,
+                                                    int                train);
 
 /* A copy of the best run with these routes, or NULL when one is not valid. */
 KolAction         *kol_map_route_editor_to_action  (KolMapRouteEditor   *self);

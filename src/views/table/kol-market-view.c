@@ -625,7 +625,7 @@ update_description (KolMarketView *self)
  * The state is copied; its title must stay alive while it is shown.
  */
 void
-kol_market_view_set_market (KolMarketView *self,
+kol_market_view_set_market (KolMarketView   *self,
                             const KolEngine *engine)
 {
   g_return_if_fail (KOL_IS_MARKET_VIEW (self));

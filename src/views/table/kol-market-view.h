@@ -22,23 +22,23 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (KolMarketView, kol_market_view, KOL, MARKET_VIEW, GtkWidget)
 
-GtkWidget     *kol_market_view_new            (void);
-void           kol_market_view_set_market     (KolMarketView *self,
-                                               const KolEngine *engine);
-const KolEngine *kol_market_view_get_market     (KolMarketView *self);
-gboolean       kol_market_view_cell_at        (KolMarketView *self,
-                                               double         x,
-                                               double         y,
-                                               int           *row,
-                                               int           *col);
-gboolean       kol_market_view_get_cell_center (KolMarketView *self,
-                                                int            row,
-                                                int            col,
-                                                double        *x,
-                                                double        *y);
-char          *kol_market_view_describe_cell  (KolMarketView *self,
-                                               int            row,
-                                               int            col);
-guint          kol_market_view_get_n_price_moves (KolMarketView *self);
+GtkWidget       *kol_market_view_new               (void);
+void             kol_market_view_set_market        (KolMarketView   *self,
+                                                    const KolEngine *engine);
+const KolEngine *kol_market_view_get_market        (KolMarketView *self);
+gboolean         kol_market_view_cell_at           (KolMarketView *self,
+                                                    double         x,
+                                                    double         y,
+                                                    int           *row,
+                                                    int           *col);
+gboolean         kol_market_view_get_cell_center   (KolMarketView *self,
+                                                    int            row,
+                                                    int            col,
+                                                    double        *x,
+                                                    double        *y);
+char            *kol_market_view_describe_cell     (KolMarketView *self,
+                                                    int            row,
+                                                    int            col);
+guint            kol_market_view_get_n_price_moves (KolMarketView *self);
 
 G_END_DECLS

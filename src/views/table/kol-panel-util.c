@@ -193,9 +193,9 @@ kol_panel_operating_position (KolEngine *engine,
 }
 
 static GVariant *
-train_extra (const KolTitle *title,
-             int             def,
-             const char     *key,
+train_extra (const KolTitle     *title,
+             int                 def,
+             const char         *key,
              const GVariantType *type)
 {
   GVariant *extra;
