@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#include "kol-engine-route-private.h"
+#include "kol-engine-route-search-private.h"
 
 #include <string.h>
 
@@ -15,18 +15,12 @@
  * Each arm is bounded (ext_bound): a bound holds for every route containing
  * the arm in either role, so an arm below the threshold goes with all its
  * extensions and the search stays exhaustive.
+ *
+ * The bounds are in kol-engine-route-bounds.c, the search's state (its
+ * allocation and the sets the bounds read) in
+ * kol-engine-route-search-state.c, and the types and inline helpers all
+ * three share in kol-engine-route-search-private.h.
  */
-
-/* Short local names. */
-typedef KolRgScore    Score;
-typedef KolRgTrain    TrainView;
-typedef KolRgCand     Cand;
-typedef KolRgCandList CandList;
-#define SCORE_M       KOL_RG_SCORE_M
-#define SCORE_NONE    KOL_RG_SCORE_NONE
-#define score_of      _kol_rg_score
-#define seq_reversed  _kol_rg_seq_reversed
-#define words_disjoint _kol_rg_disjoint
 
 /* ---- a train's view of the network ------------------------------------------ */
 
@@ -159,171 +153,7 @@ seq_cmp (const guint32 *a,
   return seq_cmp_oriented (a, len_a, seq_reversed (a, len_a), b, seq_reversed (b, len_b));
 }
 
-
 /* ---- the single-train search ------------------------------------------------ */
-
-typedef struct
-{
-  int     v;
-  int     pe;         /* tree edge id into v, −1 at the root */
-  guint32 it;         /* next adjacency index; adj_off[v+1] is the virtual edge */
-  int     eidx;       /* estack height before v's tree edge */
-} Frame;
-
-typedef struct
-{
-  gint32  parent;      /* arm index, −1 when the chain leaves s */
-  guint32 chain;
-  guint16 end;
-  guint16 nchains;
-  gint32  value;       /* Σ rv of the arm's vertices (s excluded) */
-  guint32 bonus;
-  gint32  rev;         /* value + bonuses s does not already pay */
-  gint32  dist;
-  guint16 ncount;
-  guint16 nopt;
-} Arm;
-
-typedef struct
-{
-  int      end;
-  gint32   arm;
-  gint32   value;
-  guint32  bonus;
-  gint32   dist;
-  int      nchains;
-  int      ncount, nopt;
-  gboolean closed;     /* the first chain is terminal at s: s must be an end */
-  gboolean stopped;    /* the end cannot be passed */
-} ArmState;
-
-typedef struct
-{
-  guint32  order;      /* index into G->adj */
-  Score    ub;
-  ArmState st;
-} Child;
-
-typedef struct
-{
-  const KolRouteGraph *G;
-  const TrainView     *T;
-  const KolRouteRules *rules;
-  KolRouteStats       *stats;
-  const gint          *cancel;
-  gboolean             cancelled;
-  guint                tick;
-
-  gboolean             collect;
-  gboolean             exact_ties;
-  Score                threshold;
-
-  gboolean             have_best;
-  Score                best_score;
-  int                  best_rev, best_dist, best_len;
-  guint32             *best_seq;
-  guint32             *tmp_seq;
-  guint64             *tmp_res;
-  guint32             *greedy_seq;
-
-  GArray              *cands;        /* Cand */
-  GArray              *cand_seq;     /* guint32 */
-  GArray              *cand_res;     /* guint64 */
-
-  const guint64       *used0;        /* track other trains hold, or NULL */
-  int                  s;
-  gboolean             pairs;
-  guint64             *vis;          /* LW */
-  guint64             *used;         /* W: the current route's chains */
-  guint32             *stack;        /* s, c1, v1, … of the current arm */
-  int                  depth;
-  Child               *kids;         /* extensions waiting, per depth */
-  int                  n_kids;
-
-  GArray              *arms;
-  GArray              *arm_vis;
-  GArray              *arm_res;
-
-  guint32              gen;
-  /* chains sharing track with the current route or with used0: a stack
-   * (one level per chain taken) of chain sets, CW words each */
-  guint64             *blocked;
-  guint64             *blocked0;
-  guint64             *blk_stack;
-  guint32             *blk_chain;    /* the chain taken at each level */
-  int                  blk_top;
-
-  /* Vertex bitsets (VW words) for the bounds of unlimited trains, kept up
-   * to date as chains are taken and released (see "Unlimited trains"
-   * below): per vertex, its neighbours over free chains the train may use
-   * (rows_all), and those not terminal at the vertex (rows_pass); the
-   * vertices of visited locations; the anchors before s; the END_ONLY
-   * vertices. */
-  gboolean             fast;
-  guint64             *rows_all;
-  guint64             *rows_pass;
-  guint64             *vloc;
-  guint64             *vanchor;
-  guint64             *vend;
-  guint64             *vtmp;         /* 6 × VW scratch */
-  guint64             *chg;          /* CW scratch */
-  gpointer             bitframes;
-  int                 *vstk;
-  gint64              *branch;
-  guint64             *nbleft;
-  guint32             *mark;
-  int                 *dist;
-  int                 *queue;
-  guint8              *inq;
-  int                 *reached;
-  int                 *values;
-
-  /* block-cut tree scratch */
-  guint32             *disc_gen;
-  int                 *disc, *low;
-  Frame               *frames;
-  int                 *estack;       /* pairs of vertices */
-  int                  n_estack;
-  int                  n_blocks;
-  int                 *block_off;
-  int                 *bverts;
-  int                  n_bverts;
-  guint32              bstamp;
-  guint32             *vstamp;
-  guint32             *vb_gen;
-  int                 *vb_head;
-  int                 *vb_block, *vb_next;
-  int                  n_vb;
-  int                 *bparent, *border;
-  gint64              *bweight, *bdown;
-} Search;
-
-static inline gboolean
-loc_visited (const Search *S,
-             int           v)
-{
-  int loc = S->G->v[v].loc;
-
-  return (S->vis[loc >> 6] >> (loc & 63)) & 1;
-}
-
-static inline void
-bit_put (guint64 *set,
-         int      i,
-         gboolean on)
-{
-  if (on)
-    set[i >> 6] |= G_GUINT64_CONSTANT (1) << (i & 63);
-  else
-    set[i >> 6] &= ~(G_GUINT64_CONSTANT (1) << (i & 63));
-}
-
-static inline gboolean
-bit_get (const guint64 *set,
-         int            i)
-{
-  return (set[i >> 6] >> (i & 63)) & 1;
-}
 
 static inline void
 loc_set (Search  *S,
@@ -332,95 +162,10 @@ loc_set (Search  *S,
 {
   int loc = S->G->v[v].loc;
 
-  bit_put (S->vis, loc, on);
+  _kol_rg_bit_put (S->vis, loc, on);
   if (S->fast)
     for (int u = S->G->loc_head[loc]; u >= 0; u = S->G->loc_next[u])
-      bit_put (S->vloc, u, on);
-}
-
-/* vloc from vis, from scratch. */
-static void
-vloc_reset (Search *S)
-{
-  const KolRouteGraph *G = S->G;
-
-  if (!S->fast)
-    return;
-  memset (S->vloc, 0, sizeof (guint64) * (gsize) G->VW);
-  for (int v = 0; v < G->nv; v++)
-    if (bit_get (S->vis, G->v[v].loc))
-      bit_put (S->vloc, v, TRUE);
-}
-
-static inline const guint64 *
-chain_res (const KolRouteGraph *G,
-           guint32              c)
-{
-  return G->res + (gsize) c * (gsize) G->W;
-}
-
-/* Is chain @c free of the track the route (and other trains) use? */
-static inline gboolean
-res_free (const Search *S,
-          guint32       c)
-{
-  return !((S->blocked[c >> 6] >> (c & 63)) & 1);
-}
-
-/* The rows of the two vertices of chain @k, after a change of the chains
- * between them. */
-static void
-rows_update_pair (Search  *S,
-                  guint32  k)
-{
-  const KolRouteGraph *G = S->G;
-  int a = G->c[k].a, b = G->c[k].b, VW = G->VW;
-  gboolean any = FALSE, pass_a = FALSE, pass_b = FALSE;
-
-  for (guint32 j = G->pair_lo[k]; j < G->pair_hi[k]; j++)
-    if (S->T->cost[j] >= 0 && res_free (S, j))
-      {
-        any = TRUE;
-        pass_a |= !(G->c[j].term & KOL_RG_TERM_A);
-        pass_b |= !(G->c[j].term & KOL_RG_TERM_B);
-      }
-  bit_put (S->rows_all + (gsize) a * (gsize) VW, b, any);
-  bit_put (S->rows_all + (gsize) b * (gsize) VW, a, any);
-  bit_put (S->rows_pass + (gsize) a * (gsize) VW, b, pass_a);
-  bit_put (S->rows_pass + (gsize) b * (gsize) VW, a, pass_b);
-}
-
-/* The rows of the chains in @changed (CW words). */
-static void
-rows_update (Search        *S,
-             const guint64 *changed)
-{
-  for (int w = 0; w < S->G->CW; w++)
-    for (guint64 bits = changed[w]; bits; bits &= bits - 1)
-      rows_update_pair (S, (guint32) (w * 64 + __builtin_ctzll (bits)));
-}
-
-static void
-rows_reset (Search *S)
-{
-  const KolRouteGraph *G = S->G;
-
-  if (!S->fast)
-    return;
-  memset (S->rows_all, 0, sizeof (guint64) * (gsize) G->nv * (gsize) G->VW);
-  memset (S->rows_pass, 0, sizeof (guint64) * (gsize) G->nv * (gsize) G->VW);
-  for (int k = 0; k < G->nc; k++)
-    if (S->T->cost[k] >= 0 && res_free (S, (guint32) k))
-      {
-        int a = G->c[k].a, b = G->c[k].b, VW = G->VW;
-
-        bit_put (S->rows_all + (gsize) a * (gsize) VW, b, TRUE);
-        bit_put (S->rows_all + (gsize) b * (gsize) VW, a, TRUE);
-        if (!(G->c[k].term & KOL_RG_TERM_A))
-          bit_put (S->rows_pass + (gsize) a * (gsize) VW, b, TRUE);
-        if (!(G->c[k].term & KOL_RG_TERM_B))
-          bit_put (S->rows_pass + (gsize) b * (gsize) VW, a, TRUE);
-      }
+      _kol_rg_bit_put (S->vloc, u, on);
 }
 
 /* Takes chain @c's track: every chain sharing it is blocked. */
@@ -441,7 +186,7 @@ block_push (Search  *S,
       S->blocked[w] |= conf[w];
     }
   if (S->fast)
-    rows_update (S, changed);
+    _kol_rg_rows_update (S, changed);
 }
 
 static inline void
@@ -458,28 +203,7 @@ block_pop (Search *S)
   for (int w = 0; w < CW; w++)
     changed[w] = conf[w] & ~S->blocked[w];
   if (S->fast)
-    rows_update (S, changed);
-}
-
-/* The blocked chains for the track set @used (plus used0), from scratch. */
-static void
-block_reset (Search        *S,
-             const guint64 *used)
-{
-  const KolRouteGraph *G = S->G;
-
-  memcpy (S->blocked, S->blocked0, sizeof (guint64) * (gsize) G->CW);
-  for (int c = 0; used && c < G->nc; c++)
-    if (!_kol_rg_disjoint (chain_res (G, (guint32) c), used, G->W))
-      S->blocked[c >> 6] |= G_GUINT64_CONSTANT (1) << (c & 63);
-  rows_reset (S);
-}
-
-static inline gboolean
-excluded (const Search *S,
-          int           v)
-{
-  return loc_visited (S, v) || ((S->G->v[v].flags & KOL_ROUTE_STOP_ANCHOR) && v < S->s);
+    _kol_rg_rows_update (S, changed);
 }
 
 static gboolean
@@ -557,763 +281,6 @@ offer (Search        *S,
   memcpy (S->best_seq, seq, sizeof (guint32) * (gsize) len);
 }
 
-/* ---- bounds -------------------------------------------------------------------- */
-
-/*
- * What the open ends of a partial route (x, the arm's end, and s, where the
- * second arm would start) can still collect, three ways; each is an upper
- * bound, the smallest is used.
- *
- * Reach: the vertices reachable from the open ends over free chains within
- * the remaining distance, END_ONLY ones not expanded. Vertices that can only
- * end a route (END_ONLY, or fewer than two free neighbours) count at most
- * once per open end.
- *
- * Count (distance-limited trains): each new vertex takes a chain, and every
- * chain costs at least 1 except node-to-node chains inside a tile, so at most
- * (remaining distance + free zero-cost chains) vertices can be added: the
- * largest that many values.
- *
- * Blocks: in the graph of reachable vertices that can be passed (plus a
- * virtual edge x–s standing for the route so far, which joins the two
- * extensions into one simple path), a simple path never re-enters a
- * biconnected block it has left, so the blocks it visits lie on one path of
- * the block-cut tree. The bound is the heaviest such tree path through the
- * block of x–s (one open end: starting at it), plus the END_ONLY ends. On
- * tree-like tram networks this is nearly exact.
- */
-
-static inline gboolean
-in_core (const Search *S,
-         int           v)
-{
-  return S->mark[v] == S->gen && !(S->G->v[v].flags & KOL_ROUTE_STOP_END_ONLY);
-}
-
-/* Is the adjacency entry @a of @u a usable core edge? */
-static inline gboolean
-core_edge (Search         *S,
-           const KolRgAdj *a,
-           int             rem)
-{
-  int cost = S->T->cost[a->chain];
-
-  return cost >= 0 && cost <= rem && in_core (S, a->other) && res_free (S, a->chain);
-}
-
-static void
-add_block (Search *S,
-           int     from)
-{
-  int b = S->n_blocks++;
-
-  S->block_off[b] = S->n_bverts;
-  S->bstamp++;
-  for (int i = S->n_estack - 1; i >= from; i--)
-    for (int k = 0; k < 2; k++)
-      {
-        int v = S->estack[2 * i + k];
-
-        if (S->vstamp[v] == S->bstamp)
-          continue;
-        S->vstamp[v] = S->bstamp;
-        S->bverts[S->n_bverts++] = v;
-        if (S->vb_gen[v] != S->gen)
-          {
-            S->vb_gen[v] = S->gen;
-            S->vb_head[v] = -1;
-          }
-        S->vb_block[S->n_vb] = b;
-        S->vb_next[S->n_vb] = S->vb_head[v];
-        S->vb_head[v] = S->n_vb++;
-      }
-  S->block_off[b + 1] = S->n_bverts;
-  S->n_estack = from;
-}
-
-/* Tarjan's biconnected components of the core graph reachable from @root,
- * with a virtual edge between @vx and @vs when both are ≥ 0. */
-static void
-blocks (Search *S,
-        int     root,
-        int     vx,
-        int     vs,
-        int     rem)
-{
-  const KolRouteGraph *G = S->G;
-  int n_frames = 0, time = 0, virt = G->nc;
-
-  S->n_blocks = 0;
-  S->n_bverts = 0;
-  S->n_vb = 0;
-  S->n_estack = 0;
-  S->block_off[0] = 0;
-  S->disc_gen[root] = S->gen;
-  S->disc[root] = S->low[root] = ++time;
-  S->frames[n_frames++] = (Frame) { root, -1, G->adj_off[root], 0 };
-  while (n_frames > 0)
-    {
-      Frame *f = &S->frames[n_frames - 1];
-      int v = f->v, w, id;
-
-      if (f->it < G->adj_off[v + 1])
-        {
-          const KolRgAdj *a = &G->adj[f->it++];
-
-          if (!core_edge (S, a, rem))
-            continue;
-          w = a->other;
-          id = (int) a->chain;
-        }
-      else if (f->it == G->adj_off[v + 1] && vx >= 0 && vs >= 0 && (v == vx || v == vs))
-        {
-          f->it++;
-          w = v == vx ? vs : vx;
-          id = virt;
-        }
-      else
-        {
-          int p;
-
-          n_frames--;
-          if (n_frames == 0)
-            break;
-          p = S->frames[n_frames - 1].v;
-          S->low[p] = MIN (S->low[p], S->low[v]);
-          if (S->low[v] >= S->disc[p])
-            add_block (S, f->eidx);
-          continue;
-        }
-      if (id == f->pe)
-        continue;
-      if (S->disc_gen[w] != S->gen)
-        {
-          int eidx = S->n_estack;
-
-          S->estack[2 * S->n_estack] = v;
-          S->estack[2 * S->n_estack + 1] = w;
-          S->n_estack++;
-          S->disc_gen[w] = S->gen;
-          S->disc[w] = S->low[w] = ++time;
-          S->frames[n_frames++] = (Frame) { w, id, G->adj_off[w], eidx };
-        }
-      else if (S->disc[w] < S->disc[v])
-        {
-          S->estack[2 * S->n_estack] = v;
-          S->estack[2 * S->n_estack + 1] = w;
-          S->n_estack++;
-          S->low[v] = MIN (S->low[v], S->disc[w]);
-        }
-    }
-}
-
-static inline gint64
-vweight (const Search *S,
-         int           v,
-         int           z1,
-         int           z2)
-{
-  return (v == z1 || v == z2) ? 0 : S->T->rv[v];
-}
-
-/* The heaviest block-cut tree path: rooted at vertex @root; with @other ≥ 0
- * (the virtual edge root–other), through the block holding both. */
-static gint64
-block_tree_bound (Search *S,
-                  int     root,
-                  int     other)
-{
-  int n = S->n_blocks, n_order = 0, b0 = -1;
-  gint64 best = 0, top[2] = { 0, 0 };
-
-  if (n == 0 || S->vb_gen[root] != S->gen)
-    return 0;
-  /* order the tree from the root */
-  for (int e = S->vb_head[root]; e >= 0; e = S->vb_next[e])
-    {
-      S->bparent[S->vb_block[e]] = root;
-      S->border[n_order++] = S->vb_block[e];
-    }
-  for (int i = 0; i < n_order; i++)
-    {
-      int b = S->border[i];
-
-      S->bweight[b] = 0;
-      for (int k = S->block_off[b]; k < S->block_off[b + 1]; k++)
-        {
-          int c = S->bverts[k];
-
-          S->bweight[b] += vweight (S, c, root, other);
-          if (c == S->bparent[b])
-            continue;
-          for (int e = S->vb_head[c]; e >= 0; e = S->vb_next[e])
-            if (S->vb_block[e] != b)
-              {
-                S->bparent[S->vb_block[e]] = c;
-                S->border[n_order++] = S->vb_block[e];
-              }
-        }
-    }
-  /* down(B) = w(B) − w(parent) + the best child branch, children first */
-  for (int i = n_order - 1; i >= 0; i--)
-    {
-      int b = S->border[i], p = S->bparent[b];
-      gint64 branch = 0;
-
-      for (int k = S->block_off[b]; k < S->block_off[b + 1]; k++)
-        {
-          int c = S->bverts[k];
-
-          if (c == p)
-            continue;
-          for (int e = S->vb_head[c]; e >= 0; e = S->vb_next[e])
-            if (S->vb_block[e] != b)
-              branch = MAX (branch, S->bdown[S->vb_block[e]]);
-        }
-      S->bdown[b] = S->bweight[b] - vweight (S, p, root, other) + branch;
-    }
-  if (other < 0)
-    {
-      for (int e = S->vb_head[root]; e >= 0; e = S->vb_next[e])
-        best = MAX (best, S->bdown[S->vb_block[e]]);
-      return best;
-    }
-  for (int e = S->vb_head[root]; e >= 0; e = S->vb_next[e])
-    {
-      int b = S->vb_block[e];
-
-      for (int k = S->block_off[b]; k < S->block_off[b + 1] && b0 < 0; k++)
-        if (S->bverts[k] == other)
-          b0 = b;
-    }
-  g_assert (b0 >= 0);
-  /* through B0, leaving it by at most two distinct vertices */
-  for (int k = S->block_off[b0]; k < S->block_off[b0 + 1]; k++)
-    {
-      int c = S->bverts[k];
-      gint64 branch = 0;
-
-      for (int e = S->vb_head[c]; e >= 0; e = S->vb_next[e])
-        if (S->vb_block[e] != b0)
-          branch = MAX (branch, S->bdown[S->vb_block[e]]);
-      if (branch > top[0])
-        {
-          top[1] = top[0];
-          top[0] = branch;
-        }
-      else if (branch > top[1])
-        top[1] = branch;
-    }
-  return S->bweight[b0] + top[0] + top[1];
-}
-
-static inline gint64
-ceil_div (gint64 a,
-          gint64 m)
-{
-  return a >= 0 ? (a + m - 1) / m : -((-a) / m);
-}
-
-static int
-cmp_int_desc (const void *a,
-              const void *b)
-{
-  int x = *(const int *) a, y = *(const int *) b;
-
-  return x > y ? -1 : x < y;
-}
-
-/* The vertices the open ends reach over free chains within @rem, END_ONLY
- * ones not expanded (a label-correcting search: distances only matter for
- * distance-limited trains). Fills S->reached; returns how many. */
-static int
-reach_bfs (Search         *S,
-           const ArmState *st,
-           gboolean        ext_x,
-           gboolean        ext_s,
-           int             rem)
-{
-  const KolRouteGraph *G = S->G;
-  const TrainView *T = S->T;
-  int head = 0, tail = 0, n_reached = 0, qcap = G->nv + 1;
-  guint32 gen = S->gen;
-  int starts[2], n_starts = 0;
-
-  if (ext_x)
-    starts[n_starts++] = st->end;
-  if (ext_s && st->end != S->s)
-    starts[n_starts++] = S->s;
-  for (int i = 0; i < n_starts; i++)
-    {
-      S->mark[starts[i]] = gen;
-      S->dist[starts[i]] = 0;
-      S->queue[tail++] = starts[i];
-      S->inq[starts[i]] = 1;
-    }
-  while (head != tail)
-    {
-      int u = S->queue[head];
-
-      head = (head + 1) % qcap;
-      S->inq[u] = 0;
-      for (guint32 i = G->adj_off[u]; i < G->adj_off[u + 1]; i++)
-        {
-          const KolRgAdj *a = &G->adj[i];
-          int y = a->other, cost = T->cost[a->chain], nd;
-
-          if (cost < 0 || (G->c[a->chain].term & (a->at_a ? KOL_RG_TERM_A : KOL_RG_TERM_B)))
-            continue;
-          nd = T->unlimited ? 0 : S->dist[u] + cost;
-          if (nd > rem || excluded (S, y) || !res_free (S, a->chain))
-            continue;
-          if (S->mark[y] == gen && S->dist[y] <= nd)
-            continue;
-          if (S->mark[y] != gen)
-            S->reached[n_reached++] = y;
-          S->mark[y] = gen;
-          S->dist[y] = nd;
-          if (!(G->v[y].flags & KOL_ROUTE_STOP_END_ONLY) && !S->inq[y])
-            {
-              S->queue[tail] = y;
-              tail = (tail + 1) % qcap;
-              S->inq[y] = 1;
-            }
-        }
-    }
-  return n_reached;
-}
-
-typedef struct
-{
-  gint64 sum;          /* vertices that may be passed */
-  int    top[2];       /* the best two that can only end a route (few free neighbours) */
-  int    etop[2];      /* the best two END_ONLY ones */
-  int    zero_chains;  /* free chains costing nothing */
-} Reached;
-
-static void
-keep_top (int *top,
-          int  value)
-{
-  if (value > top[0])
-    {
-      top[1] = top[0];
-      top[0] = value;
-    }
-  else if (value > top[1])
-    top[1] = value;
-}
-
-/* Sorts the reached vertices into those a route may pass and those it can
- * only end at: END_ONLY, or with fewer than two free neighbours (counting the
- * open ends). Also counts the free zero-cost chains and the bonus bits. */
-static void
-classify (Search         *S,
-          const ArmState *st,
-          gboolean        ext_x,
-          gboolean        ext_s,
-          int             rem,
-          int             n_reached,
-          Reached        *r,
-          guint32        *ext_bonus)
-{
-  const KolRouteGraph *G = S->G;
-  const TrainView *T = S->T;
-
-  memset (r, 0, sizeof *r);
-  for (int i = 0; i < n_reached; i++)
-    {
-      int y = S->reached[i], first = -1;
-      gboolean flagged = (G->v[y].flags & KOL_ROUTE_STOP_END_ONLY) != 0, end_only = TRUE;
-
-      *ext_bonus |= T->bonus[y];
-      S->values[i] = T->rv[y];
-      for (guint32 j = G->adj_off[y]; j < G->adj_off[y + 1]; j++)
-        {
-          const KolRgAdj *a = &G->adj[j];
-          int z = a->other, cost = T->cost[a->chain];
-          gboolean open_end = (ext_x && z == st->end) || (ext_s && z == S->s);
-
-          if (cost < 0 || cost > rem || !res_free (S, a->chain))
-            continue;
-          if (cost == 0 && S->mark[z] == S->gen && (z > y || open_end))
-            r->zero_chains++;
-          if (flagged || !end_only || z == first ||
-              (G->c[a->chain].term & (a->at_a ? KOL_RG_TERM_A : KOL_RG_TERM_B)) ||
-              (excluded (S, z) && !open_end))
-            continue;
-          if (first < 0)
-            first = z;
-          else
-            end_only = FALSE;
-        }
-      if (!end_only)
-        r->sum += T->rv[y];
-      else
-        keep_top (flagged ? r->etop : r->top, T->rv[y]);
-    }
-}
-
-/* ---- unlimited trains: the same bounds on vertex bitsets --------------------
- *
- * Without a distance budget, what the open ends reach is a plain graph
- * search, and every quantity above is a question about neighbours over free
- * chains. The search keeps those neighbour sets as rows of bits, changed
- * only for the chains a taken chain blocks or frees (rows_update), so that
- * a bound costs a few word operations per vertex instead of a pass over
- * every chain end. The results are the same as the general code's. */
-
-/* Next set bit of @set (VW words) at or after @from, or −1. */
-static inline int
-next_bit (const guint64 *set,
-          int            VW,
-          int            from)
-{
-  int w = from >> 6;
-  guint64 bits;
-
-  if (w >= VW)
-    return -1;
-  bits = set[w] & (~G_GUINT64_CONSTANT (0) << (from & 63));
-  while (!bits)
-    {
-      if (++w >= VW)
-        return -1;
-      bits = set[w];
-    }
-  return w * 64 + __builtin_ctzll (bits);
-}
-
-typedef struct
-{
-  int v;
-  int parent;         /* −1 at the root */
-  int via_virtual;    /* reached over the virtual edge */
-  int next;           /* next neighbour bit to look at; VW·64: the virtual edge */
-} BitFrame;
-
-static inline void
-keep_top64 (gint64 *top,
-            gint64  value)
-{
-  if (value > top[0])
-    {
-      top[1] = top[0];
-      top[0] = value;
-    }
-  else if (value > top[1])
-    top[1] = value;
-}
-
-/*
- * blocks() and block_tree_bound() in one depth-first search over the rows
- * of the core (@core, VW words), rooted at @root, with the virtual edge
- * root–@other when @other ≥ 0. Rooted at the search's root, the block-cut
- * tree is the search's own structure: a block is complete (its vertices on
- * top of a vertex stack, Tarjan's test low ≥ disc) only after every block
- * below it, so its weight down (its vertices but the top one, plus the best
- * branch hanging below one of them) is known at once. Parallel chains are
- * one edge, which splits no block a vertex-simple path could use.
- */
-static gint64
-block_bound_fast (Search        *S,
-                  const guint64 *core,
-                  int            root,
-                  int            other)
-{
-  const KolRouteGraph *G = S->G;
-  const int *rv = S->T->rv;
-  int VW = G->VW, n_frames = 0, n_stack = 0, time = 0, end = VW * 64;
-  BitFrame *frames = S->bitframes;
-  int *stack = S->vstk;
-  gint64 *branch = S->branch;
-  guint64 *left = S->nbleft;   /* per vertex: the neighbours not yet looked at */
-  gint64 b0_sum = -1, b0_top[2] = { 0, 0 }, root_other = 0;
-
-  S->disc_gen[root] = S->gen;
-  S->disc[root] = S->low[root] = ++time;
-  branch[root] = 0;
-  for (int i = 0; i < VW; i++)
-    left[(gsize) root * (gsize) VW + (gsize) i] = S->rows_all[(gsize) root * (gsize) VW + (gsize) i] & core[i];
-  frames[n_frames++] = (BitFrame) { root, -1, 0, 0 };
-  while (n_frames > 0)
-    {
-      BitFrame *f = &frames[n_frames - 1];
-      int v = f->v, w = -1;
-      gboolean virt = FALSE;
-
-      if (f->next < end)
-        {
-          guint64 *nb = left + (gsize) v * (gsize) VW;
-
-          w = next_bit (nb, VW, f->next);
-          f->next = w < 0 ? end : w + 1;
-          if (w >= 0 && w == f->parent && !f->via_virtual)
-            continue;  /* the tree edge itself */
-        }
-      if (w < 0 && f->next == end && other >= 0 && (v == root || v == other))
-        {
-          f->next = end + 1;
-          w = v == root ? other : root;
-          virt = TRUE;
-          if (f->via_virtual && w == f->parent)
-            continue;
-        }
-      if (w < 0)
-        {
-          int p;
-
-          n_frames--;
-          if (n_frames == 0)
-            break;
-          p = frames[n_frames - 1].v;
-          S->low[p] = MIN (S->low[p], S->low[v]);
-          if (S->low[v] >= S->disc[p])
-            {
-              /* a block: p and the stack down to v */
-              gint64 sum = 0, top[2] = { 0, 0 };
-              gboolean has_other = FALSE;
-              int c;
-
-              do
-                {
-                  c = stack[--n_stack];
-                  if (c != other)
-                    sum += rv[c];
-                  has_other |= c == other;
-                  keep_top64 (top, branch[c]);
-                }
-              while (c != v);
-              if (p == root && has_other)
-                {
-                  b0_sum = sum;
-                  b0_top[0] = top[0];
-                  b0_top[1] = top[1];
-                }
-              else
-                {
-                  branch[p] = MAX (branch[p], sum + top[0]);
-                  if (p == root)
-                    root_other = MAX (root_other, sum + top[0]);
-                }
-            }
-          continue;
-        }
-      if (S->disc_gen[w] != S->gen)
-        {
-          S->disc_gen[w] = S->gen;
-          S->disc[w] = S->low[w] = ++time;
-          branch[w] = 0;
-          for (int i = 0; i < VW; i++)
-            left[(gsize) w * (gsize) VW + (gsize) i] = S->rows_all[(gsize) w * (gsize) VW + (gsize) i] & core[i];
-          stack[n_stack++] = w;
-          frames[n_frames++] = (BitFrame) { w, v, virt, 0 };
-        }
-      else if (S->disc[w] < S->disc[v])
-        S->low[v] = MIN (S->low[v], S->disc[w]);
-    }
-  if (other < 0)
-    return branch[root];
-  g_assert (b0_sum >= 0);
-  /* through the block of the virtual edge, leaving it by at most two of its
-   * vertices (the root's other blocks hang from the root) */
-  keep_top64 (b0_top, root_other);
-  return b0_sum + b0_top[0] + b0_top[1];
-}
-
-/* Does @a ∩ @b (VW words) have two elements or more? */
-static inline gboolean
-two_or_more (const guint64 *a,
-             const guint64 *b,
-             int            VW)
-{
-  gboolean one = FALSE;
-
-  for (int i = 0; i < VW; i++)
-    {
-      guint64 x = a[i] & b[i];
-
-      if (x == 0)
-        continue;
-      if ((x & (x - 1)) || one)
-        return TRUE;
-      one = TRUE;
-    }
-  return FALSE;
-}
-
-/* ext_bound() for unlimited trains. */
-static gint64
-ext_bound_fast (Search         *S,
-                const ArmState *st,
-                gboolean        ext_x,
-                gboolean        ext_s,
-                gint64          need,
-                guint32        *ext_bonus)
-{
-  const KolRouteGraph *G = S->G;
-  const TrainView *T = S->T;
-  int VW = G->VW, k = (ext_x ? 1 : 0) + (ext_s ? 1 : 0), n_reached = 0;
-  guint64 *seen = S->vtmp, *front = S->vtmp + VW, *reach = S->vtmp + 2 * VW;
-  guint64 *open = S->vtmp + 3 * VW, *okn = S->vtmp + 4 * VW;
-  Reached r;
-  gint64 best;
-
-  *ext_bonus = 0;
-  memset (&r, 0, sizeof r);
-  memset (open, 0, sizeof (guint64) * (gsize) VW);
-  if (ext_x)
-    bit_put (open, st->end, TRUE);
-  if (ext_s)
-    bit_put (open, S->s, TRUE);
-  memcpy (seen, open, sizeof (guint64) * (gsize) VW);
-  memcpy (front, open, sizeof (guint64) * (gsize) VW);
-  memset (reach, 0, sizeof (guint64) * (gsize) VW);
-  /* a neighbour may be gone to unless visited or an anchor before s */
-  for (int i = 0; i < VW; i++)
-    okn[i] = ~(S->vloc[i] | S->vanchor[i]);
-  for (int u; (u = next_bit (front, VW, 0)) >= 0;)
-    {
-      const guint64 *row = S->rows_pass + (gsize) u * (gsize) VW;
-
-      bit_put (front, u, FALSE);
-      for (int i = 0; i < VW; i++)
-        {
-          guint64 nw = row[i] & okn[i] & ~seen[i];
-
-          seen[i] |= nw;
-          reach[i] |= nw;
-          front[i] |= nw & ~S->vend[i];
-        }
-    }
-  /* counted neighbours of a reached vertex: free ones, or an open end */
-  for (int i = 0; i < VW; i++)
-    okn[i] |= open[i];
-  for (int y = next_bit (reach, VW, 0); y >= 0; y = next_bit (reach, VW, y + 1))
-    {
-      n_reached++;
-      *ext_bonus |= T->bonus[y];
-      if (bit_get (S->vend, y))
-        keep_top (r.etop, T->rv[y]);
-      else if (two_or_more (S->rows_pass + (gsize) y * (gsize) VW, okn, VW))
-        r.sum += T->rv[y];
-      else
-        keep_top (r.top, T->rv[y]);
-    }
-  {
-    /* end-only vertices, flagged or not, share the k ends */
-    gint64 top[2] = { r.top[0], r.top[1] };
-
-    keep_top64 (top, r.etop[0]);
-    keep_top64 (top, r.etop[1]);
-    best = r.sum + top[0] + (k >= 2 ? top[1] : 0);
-  }
-  if (best < need || n_reached < 2)
-    return best;
-
-  S->stats->bounds++;
-  S->gen++;
-  {
-    int vx = ext_x ? st->end : -1, vs = ext_s && vx != S->s ? S->s : -1;
-    int root = vx >= 0 ? vx : S->s;
-    guint64 *core = seen;
-
-    /* the core: the open ends and what they reach, END_ONLY ones not */
-    for (int i = 0; i < VW; i++)
-      core[i] = (reach[i] & ~S->vend[i]) | open[i];
-    /* (not inside MIN, which evaluates its arguments twice) */
-    gint64 tree = block_bound_fast (S, core, root, vx >= 0 && vs >= 0 ? vs : -1) +
-                  r.etop[0] + (k >= 2 ? r.etop[1] : 0);
-
-    best = MIN (best, tree);
-  }
-  return best;
-}
-
-/* See above. Returns the bound on the revenue of the vertices the open ends
- * can add (stop values only) and sets *ext_bonus to the bonus bits in
- * reach. @need: the caller stops caring once the bound is below it. */
-static gint64
-ext_bound (Search         *S,
-           const ArmState *st,
-           gboolean        ext_x,
-           gboolean        ext_s,
-           gint64          need,
-           guint32        *ext_bonus)
-{
-  const TrainView *T = S->T;
-  int rem = T->budget - st->dist, k = (ext_x ? 1 : 0) + (ext_s ? 1 : 0), n_reached;
-  Reached r;
-  gint64 best;
-
-  if (S->fast)
-    return ext_bound_fast (S, st, ext_x, ext_s, need, ext_bonus);
-  *ext_bonus = 0;
-  S->gen++;
-  n_reached = reach_bfs (S, st, ext_x, ext_s, rem);
-  classify (S, st, ext_x, ext_s, rem, n_reached, &r, ext_bonus);
-  {
-    /* end-only vertices, flagged or not, share the k ends */
-    int all[4] = { r.top[0], r.top[1], r.etop[0], r.etop[1] };
-
-    qsort (all, 4, sizeof (int), cmp_int_desc);
-    best = r.sum + all[0] + (k >= 2 ? all[1] : 0);
-  }
-  if (!T->unlimited && n_reached > rem + r.zero_chains)
-    {
-      /* each new vertex takes a chain, which costs ≥ 1 unless zero-cost */
-      gint64 count = 0;
-
-      qsort (S->values, (size_t) n_reached, sizeof (int), cmp_int_desc);
-      for (int i = 0; i < rem + r.zero_chains; i++)
-        count += S->values[i];
-      best = MIN (best, count);
-    }
-  if (best < need || n_reached < 2)
-    return best;
-
-  S->stats->bounds++;
-  {
-    int vx = ext_x ? st->end : -1, vs = ext_s && vx != S->s ? S->s : -1;
-    int root = vx >= 0 ? vx : S->s;
-
-    gint64 tree;
-
-    blocks (S, root, vx, vs, rem);
-    tree = block_tree_bound (S, root, vx >= 0 && vs >= 0 ? vs : -1) + r.etop[0] + (k >= 2 ? r.etop[1] : 0);
-    best = MIN (best, tree);
-  }
-  return best;
-}
-
-/* The best score of any route containing the current arm (s + arm). */
-static Score
-arm_bound (Search         *S,
-           const ArmState *st,
-           Score           single)
-{
-  const TrainView *T = S->T;
-  gboolean ext_x = !st->stopped;
-  gboolean ext_s = S->pairs && !st->closed;
-  gint64 cur = T->rv[S->s] + st->value;
-  guint32 cb = T->bonus[S->s] | st->bonus, eb;
-  gint64 ext, need;
-  Score ub;
-
-  if (!ext_x && !ext_s)
-    return single;
-  ub = MAX (single, score_of (T->total_rv + _kol_rg_bonus_value (S->rules, cb | T->all_bonus),
-                              st->nchains + 1));
-  if (ub < S->threshold)
-    return ub;
-  /* the extension value below which the arm is pruned whatever the bonus */
-  need = S->threshold == SCORE_NONE ? G_MININT64
-         : ceil_div (S->threshold + st->nchains + 1, SCORE_M) - cur -
-           _kol_rg_bonus_value (S->rules, cb | T->all_bonus);
-  ext = ext_bound (S, st, ext_x, ext_s, need, &eb);
-  return MAX (single, score_of (cur + ext + _kol_rg_bonus_value (S->rules, cb | eb), st->nchains + 1));
-}
-
 static int  extend (Search *S, const ArmState *st);
 
 
@@ -1378,8 +345,8 @@ greedy_partner (Search         *S,
           const KolRgChain *c = &G->c[e->chain];
           int y = e->other, cost = T->cost[e->chain], key;
 
-          if (cost < 0 || dist + cost > T->budget || excluded (S, y) ||
-              (c->term & (e->at_a ? KOL_RG_TERM_A : KOL_RG_TERM_B)) || !res_free (S, e->chain))
+          if (cost < 0 || dist + cost > T->budget || _kol_rg_excluded (S, y) ||
+              (c->term & (e->at_a ? KOL_RG_TERM_A : KOL_RG_TERM_B)) || !_kol_rg_res_free (S, e->chain))
             continue;
           key = 4 * T->rv[y];
           if (!(G->v[y].flags & KOL_ROUTE_STOP_END_ONLY) && !(c->term & (e->at_a ? KOL_RG_TERM_B : KOL_RG_TERM_A)))
@@ -1396,7 +363,7 @@ greedy_partner (Search         *S,
       {
         const KolRgAdj *e = &G->adj[best_i];
         const KolRgChain *c = &G->c[e->chain];
-        const guint64 *r = chain_res (G, e->chain);
+        const guint64 *r = _kol_rg_chain_res (G, e->chain);
 
         stop = (G->v[best].flags & KOL_ROUTE_STOP_END_ONLY) || (c->term & (e->at_a ? KOL_RG_TERM_B : KOL_RG_TERM_A));
         for (int w = 0; w < G->W; w++)
@@ -1433,7 +400,7 @@ greedy_partner (Search         *S,
   /* undo the walk */
   for (int k = n - 1; k >= 0; k--)
     {
-      const guint64 *r = chain_res (G, bseq[2 * k]);
+      const guint64 *r = _kol_rg_chain_res (G, bseq[2 * k]);
 
       loc_set (S, (int) bseq[2 * k + 1], FALSE);
       for (int w = 0; w < G->W; w++)
@@ -1448,7 +415,7 @@ mark_chain (Search  *S,
             int      y,
             gboolean on)
 {
-  const guint64 *r = chain_res (S->G, chain);
+  const guint64 *r = _kol_rg_chain_res (S->G, chain);
 
   for (int w = 0; w < S->G->W; w++)
     {
@@ -1509,11 +476,11 @@ extend (Search         *S,
       if (check_cancel (S))
         return n_visited;
       S->stats->extensions++;
-      if (cost < 0 || st->dist + cost > T->budget || excluded (S, y))
+      if (cost < 0 || st->dist + cost > T->budget || _kol_rg_excluded (S, y))
         continue;
       if ((c->term & term_x) && !root)
         continue;
-      if (!res_free (S, a->chain))
+      if (!_kol_rg_res_free (S, a->chain))
         continue;
 
       ns = *st;
@@ -1536,7 +503,7 @@ extend (Search         *S,
       single = score_of (rev, ns.nchains);
       if (stops_ok (S->rules, counts (vs) + ns.ncount, optional (vs) + ns.nopt))
         offer (S, single, (int) rev, ns.dist, S->stack, 2 * S->depth + 1, S->used);
-      ub = arm_bound (S, &ns, single);
+      ub = _kol_rg_arm_bound (S, &ns, single);
       S->depth--;
       mark_chain (S, a->chain, y, FALSE);
       if (ub < S->threshold)
@@ -1687,7 +654,7 @@ partner_bound (Search *S,
   st.end = arms[ia].end;
   st.dist = arms[ia].dist;
   st.stopped = TRUE;
-  ext = ext_bound (S, &st, FALSE, TRUE, need, &eb);
+  ext = _kol_rg_ext_bound (S, &st, FALSE, TRUE, need, &eb);
   for (int i = 0; i < n; i++)
     mark_chain (S, path[2 * i], (int) path[2 * i + 1], FALSE);
   return ext + _kol_rg_bonus_value (S->rules, eb & ~S->T->bonus[S->s]);
@@ -1736,7 +703,7 @@ join (Search *S)
       if (score_of (base + revs[i] + revs[i + 1], 2) < S->threshold)
         break;
       need = S->threshold == SCORE_NONE ? G_MININT64
-             : ceil_div (S->threshold + 2, SCORE_M) - base - revs[i] - all_bonus;
+             : _kol_rg_ceil_div (S->threshold + 2, SCORE_M) - base - revs[i] - all_bonus;
       pub = partner_bound (S, order[i], need);
       if (score_of (base + revs[i] + MIN (pub, revs[i + 1]), 2) < S->threshold)
         continue;
@@ -1781,15 +748,15 @@ search_anchor (Search *S,
   g_array_set_size (S->arm_res, 0);
   memset (S->vis, 0, sizeof (guint64) * (gsize) G->LW);
   memset (S->used, 0, sizeof (guint64) * (gsize) G->W);
-  block_reset (S, NULL);
+  _kol_rg_block_reset (S, NULL);
   S->blk_top = 0;
-  vloc_reset (S);
+  _kol_rg_vloc_reset (S);
   if (S->fast)
     {
       memset (S->vanchor, 0, sizeof (guint64) * (gsize) G->VW);
       for (int v = 0; v < s; v++)
         if (G->v[v].flags & KOL_ROUTE_STOP_ANCHOR)
-          bit_put (S->vanchor, v, TRUE);
+          _kol_rg_bit_put (S->vanchor, v, TRUE);
     }
   loc_set (S, s, TRUE);
   S->stack[0] = (guint32) s;
@@ -1799,143 +766,6 @@ search_anchor (Search *S,
   extend (S, &root);
   if (S->pairs && !S->cancelled)
     join (S);
-}
-
-static void
-search_init (Search              *S,
-             const KolRouteGraph *G,
-             const TrainView     *T,
-             const KolRouteRules *rules,
-             KolRouteStats       *stats,
-             const gint          *cancel)
-{
-  memset (S, 0, sizeof *S);
-  S->G = G;
-  S->T = T;
-  S->rules = rules;
-  S->stats = stats;
-  S->cancel = cancel;
-  S->threshold = SCORE_NONE;
-  S->best_seq = g_new (guint32, 2 * (gsize) G->nv + 1);
-  S->tmp_seq = g_new (guint32, 2 * (gsize) G->nv + 1);
-  S->tmp_res = g_new (guint64, G->W);
-  S->greedy_seq = g_new (guint32, 2 * (gsize) G->nv + 2);
-  S->kids = g_new (Child, (gsize) G->adj_off[G->nv] + 1);
-  S->stack = g_new (guint32, 2 * (gsize) G->nv + 1);
-  S->vis = g_new0 (guint64, G->LW);
-  S->used = g_new0 (guint64, G->W);
-  S->arms = g_array_new (FALSE, FALSE, sizeof (Arm));
-  S->arm_vis = g_array_new (FALSE, FALSE, sizeof (guint64));
-  S->arm_res = g_array_new (FALSE, FALSE, sizeof (guint64));
-  S->mark = g_new0 (guint32, MAX (G->nv, 1));
-  S->blocked = g_new0 (guint64, G->CW);
-  S->blocked0 = g_new0 (guint64, G->CW);
-  S->blk_stack = g_new0 (guint64, (gsize) (2 * G->nv + 4) * (gsize) G->CW);
-  S->blk_chain = g_new0 (guint32, (gsize) (2 * G->nv + 4));
-  S->chg = g_new0 (guint64, G->CW);
-  S->fast = T->unlimited;
-  if (S->fast)
-    {
-      gsize VW = (gsize) G->VW;
-
-      S->rows_all = g_new0 (guint64, (gsize) MAX (G->nv, 1) * VW);
-      S->rows_pass = g_new0 (guint64, (gsize) MAX (G->nv, 1) * VW);
-      S->vloc = g_new0 (guint64, VW);
-      S->vanchor = g_new0 (guint64, VW);
-      S->vend = g_new0 (guint64, VW);
-      S->vtmp = g_new0 (guint64, 6 * VW);
-      S->bitframes = g_new0 (BitFrame, (gsize) G->nv + 1);
-      S->vstk = g_new0 (int, (gsize) G->nv + 1);
-      S->branch = g_new0 (gint64, (gsize) G->nv + 1);
-      S->nbleft = g_new0 (guint64, (gsize) MAX (G->nv, 1) * VW);
-      for (int v = 0; v < G->nv; v++)
-        if (G->v[v].flags & KOL_ROUTE_STOP_END_ONLY)
-          bit_put (S->vend, v, TRUE);
-    }
-  S->dist = g_new0 (int, MAX (G->nv, 1));
-  S->queue = g_new0 (int, (gsize) G->nv + 1);
-  S->inq = g_new0 (guint8, MAX (G->nv, 1));
-  S->reached = g_new0 (int, MAX (G->nv, 1));
-  S->values = g_new0 (int, MAX (G->nv, 1));
-  {
-    gsize nv = (gsize) MAX (G->nv, 1), ne = (gsize) G->nc + 2;
-
-    S->disc_gen = g_new0 (guint32, nv);
-    S->disc = g_new0 (int, nv);
-    S->low = g_new0 (int, nv);
-    S->frames = g_new0 (Frame, nv);
-    S->estack = g_new0 (int, 2 * ne);
-    S->block_off = g_new0 (int, ne + 1);
-    S->bverts = g_new0 (int, 2 * ne);
-    S->vstamp = g_new0 (guint32, nv);
-    S->vb_gen = g_new0 (guint32, nv);
-    S->vb_head = g_new0 (int, nv);
-    S->vb_block = g_new0 (int, 2 * ne);
-    S->vb_next = g_new0 (int, 2 * ne);
-    S->bparent = g_new0 (int, ne);
-    S->border = g_new0 (int, ne);
-    S->bweight = g_new0 (gint64, ne);
-    S->bdown = g_new0 (gint64, ne);
-  }
-  S->cands = g_array_new (FALSE, FALSE, sizeof (Cand));
-  S->cand_seq = g_array_new (FALSE, FALSE, sizeof (guint32));
-  S->cand_res = g_array_new (FALSE, FALSE, sizeof (guint64));
-}
-
-static void
-search_clear (Search *S)
-{
-  g_free (S->best_seq);
-  g_free (S->tmp_seq);
-  g_free (S->tmp_res);
-  g_free (S->greedy_seq);
-  g_free (S->kids);
-  g_free (S->stack);
-  g_free (S->vis);
-  g_free (S->used);
-  g_array_unref (S->arms);
-  g_array_unref (S->arm_vis);
-  g_array_unref (S->arm_res);
-  g_free (S->mark);
-  g_free (S->blocked);
-  g_free (S->blocked0);
-  g_free (S->blk_stack);
-  g_free (S->blk_chain);
-  g_free (S->chg);
-  g_free (S->rows_all);
-  g_free (S->rows_pass);
-  g_free (S->vloc);
-  g_free (S->vanchor);
-  g_free (S->vend);
-  g_free (S->vtmp);
-  g_free (S->bitframes);
-  g_free (S->vstk);
-  g_free (S->branch);
-  g_free (S->nbleft);
-  g_free (S->dist);
-  g_free (S->queue);
-  g_free (S->inq);
-  g_free (S->reached);
-  g_free (S->values);
-  g_free (S->disc_gen);
-  g_free (S->disc);
-  g_free (S->low);
-  g_free (S->frames);
-  g_free (S->estack);
-  g_free (S->block_off);
-  g_free (S->bverts);
-  g_free (S->vstamp);
-  g_free (S->vb_gen);
-  g_free (S->vb_head);
-  g_free (S->vb_block);
-  g_free (S->vb_next);
-  g_free (S->bparent);
-  g_free (S->border);
-  g_free (S->bweight);
-  g_free (S->bdown);
-  g_array_unref (S->cands);
-  g_array_unref (S->cand_seq);
-  g_array_unref (S->cand_res);
 }
 
 static void
@@ -2055,10 +885,10 @@ _kol_rg_best (const KolRouteGraph *G,
   Search S;
   gboolean found;
 
-  search_init (&S, G, T, run->rules, run->stats, run->cancel);
+  _kol_rg_search_init (&S, G, T, run->rules, run->stats, run->cancel);
   S.exact_ties = run->exact_ties;
   S.used0 = used0;
-  block_reset (&S, used0);
+  _kol_rg_block_reset (&S, used0);
   memcpy (S.blocked0, S.blocked, sizeof (guint64) * (gsize) G->CW);
   search_run (&S);
   run->cancelled |= S.cancelled;
@@ -2071,7 +901,7 @@ _kol_rg_best (const KolRouteGraph *G,
       out->len = S.best_len;
       out->seq = g_memdup2 (S.best_seq, sizeof (guint32) * (gsize) S.best_len);
     }
-  search_clear (&S);
+  _kol_rg_search_clear (&S);
   return found;
 }
 
@@ -2086,14 +916,14 @@ _kol_rg_collect (const KolRouteGraph *G,
 {
   Search S;
 
-  search_init (&S, G, T, run->rules, run->stats, run->cancel);
+  _kol_rg_search_init (&S, G, T, run->rules, run->stats, run->cancel);
   S.collect = TRUE;
   S.threshold = theta;
   search_run (&S);
   run->cancelled |= S.cancelled;
   cand_list_build (out, &S, G->W);
   run->stats->candidates += (guint64) out->n;
-  search_clear (&S);
+  _kol_rg_search_clear (&S);
 }
 
 
@@ -2106,6 +936,5 @@ _kol_rg_seq_res (const KolRouteGraph *G,
 {
   for (int i = 1; i < len; i += 2)
     for (int w = 0; w < G->W; w++)
-      res[w] |= chain_res (G, seq[i])[w];
+      res[w] |= _kol_rg_chain_res (G, seq[i])[w];
 }
-
