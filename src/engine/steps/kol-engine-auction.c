@@ -1,22 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#include "kol-engine-auction.h"
+
+/* Auctions: the bids (Auctioner), the Game methods and the helpers the
+ * auction steps share, Round::Auction, the PassableAuction module,
+ * Step::CompanyPendingPar (the buyer of a company that brings a corporation
+ * pars it) and the choices offered to the UI. The two generic auction steps
+ * are each in a file of their own: kol-engine-auction-waterfall.c (1849's
+ * initial stock round) and kol-engine-auction-selection.c. */
+#include "kol-engine-auction-private.h"
 #include "kol-engine-operating.h"
 #include "kol-engine-log.h"
 
 #include <string.h>
-
-static inline KolEntity
-company_entity (int company)
-{
-  return kol_entity (KOL_ENTITY_COMPANY, company);
-}
-
-static inline gboolean
-same_entity (KolEntity a,
-             KolEntity b)
-{
-  return a.kind != KOL_ENTITY_NONE && kol_entity_equal (a, b);
-}
 
 /* --------------------------------------------------------------- Auctioner */
 
@@ -113,7 +107,7 @@ kol_auctioneer_current_bid (const KolAuctioneer *a,
                             KolEntity            target)
 {
   for (int i = 0; i < a->n_bids; i++)
-    if (kol_entity_equal (a->bids[i].target, target) && same_entity (a->bids[i].bidder, bidder))
+    if (kol_entity_equal (a->bids[i].target, target) && _kol_auction_same_entity (a->bids[i].bidder, bidder))
       return a->bids[i].price;
   return 0;
 }
@@ -130,7 +124,7 @@ kol_auctioneer_committed (const KolAuctioneer *a,
   int total = 0;
 
   for (int i = 0; i < a->n_bids; i++)
-    if (same_entity (a->bids[i].bidder, bidder))
+    if (_kol_auction_same_entity (a->bids[i].bidder, bidder))
       total += a->bids[i].price;
   return total;
 }
@@ -148,7 +142,7 @@ kol_auctioneer_remove_bidder (KolAuctioneer *a,
   int m = 0;
 
   for (int i = 0; i < a->n_bids; i++)
-    if (!(kol_entity_equal (a->bids[i].target, target) && same_entity (a->bids[i].bidder, bidder)))
+    if (!(kol_entity_equal (a->bids[i].target, target) && _kol_auction_same_entity (a->bids[i].bidder, bidder)))
       a->bids[m++] = a->bids[i];
   a->n_bids = m;
 }
@@ -309,12 +303,12 @@ kol_auction_add_pending_par (KolEngine *engine,
     st->pending_par[st->n_pending_par++] = (gint16) company;
 }
 
-static void
-log_company_price (KolEngine *engine,
-                   int        kind,
-                   KolEntity  who,
-                   int        company,
-                   int        price)
+void
+_kol_auction_log_company_price (KolEngine *engine,
+                                int        kind,
+                                KolEntity  who,
+                                int        company,
+                                int        price)
 {
   KolArg args[3] = {
     kol_arg_entity (who), kol_arg_int (KOL_ARG_COMPANY, company), kol_arg_int (KOL_ARG_MONEY, price),
@@ -323,15 +317,15 @@ log_company_price (KolEngine *engine,
   kol_engine_log (engine, kind, args, 3);
 }
 
-static void
-unpass_round_entities (KolEngine *engine)
+void
+_kol_auction_unpass_round_entities (KolEngine *engine)
 {
   for (int i = 0; i < engine->round.n_entities; i++)
     kol_entity_set_passed (engine, engine->round.entities[i], FALSE);
 }
 
-static gboolean
-all_round_entities_passed (KolEngine *engine)
+gboolean
+_kol_auction_all_round_entities_passed (KolEngine *engine)
 {
   for (int i = 0; i < engine->round.n_entities; i++)
     if (!kol_entity_passed (engine, engine->round.entities[i]))
@@ -339,9 +333,9 @@ all_round_entities_passed (KolEngine *engine)
   return TRUE;
 }
 
-static int
-find_company (const KolAuctioneer *a,
-              int                  company)
+int
+_kol_auction_find_company (const KolAuctioneer *a,
+                           int                  company)
 {
   for (int i = 0; i < a->n_companies; i++)
     if (a->companies[i] == company)
@@ -349,11 +343,11 @@ find_company (const KolAuctioneer *a,
   return -1;
 }
 
-static void
-drop_company (KolAuctioneer *a,
-              int            company)
+void
+_kol_auction_drop_company (KolAuctioneer *a,
+                           int            company)
 {
-  int i = find_company (a, company);
+  int i = _kol_auction_find_company (a, company);
 
   if (i < 0)
     return;
@@ -362,10 +356,10 @@ drop_company (KolAuctioneer *a,
 }
 
 /* Company#min_bid decreases by @discount (all_passed!'s fake OR). */
-static int
-discount_company (KolEngine *engine,
-                  int        company,
-                  int        discount)
+int
+_kol_auction_discount_company (KolEngine *engine,
+                               int        company,
+                               int        discount)
 {
   int value = kol_company_min_bid (engine, company);
   int nv;
@@ -384,9 +378,9 @@ discount_company (KolEngine *engine,
 }
 
 /* Game#initial_auction_companies: every company. */
-static int
-initial_auction_companies (KolEngine *engine,
-                           gint16    *out)
+int
+_kol_auction_initial_auction_companies (KolEngine *engine,
+                                        gint16    *out)
 {
   for (int i = 0; i < engine->n_companies; i++)
     out[i] = (gint16) i;
@@ -442,14 +436,14 @@ kol_passable_auction_setup (KolAuctioneer *a)
   a->auction_triggerer = KOL_ENTITY_INIT_NONE;
 }
 
-static void
-drop_active_bidder (KolAuctioneer *a,
-                    KolEntity      entity)
+void
+_kol_auction_drop_active_bidder (KolAuctioneer *a,
+                                 KolEntity      entity)
 {
   int m = 0;
 
   for (int i = 0; i < a->n_active_bidders; i++)
-    if (!same_entity (a->active_bidders[i], entity))
+    if (!_kol_auction_same_entity (a->active_bidders[i], entity))
       a->active_bidders[m++] = a->active_bidders[i];
   a->n_active_bidders = m;
 }
@@ -483,7 +477,7 @@ kol_passable_auction_remove (KolEngine                   *engine,
 {
   KolAuctioneer *a = ops_auctioneer (engine, s, ops);
 
-  drop_active_bidder (a, entity);
+  _kol_auction_drop_active_bidder (a, entity);
   if (a->auctioning.kind != KOL_ENTITY_NONE)
     kol_auctioneer_remove_bidder (a, a->auctioning, entity);
   kol_passable_auction_resolve (engine, s, ops);
@@ -544,13 +538,14 @@ kol_passable_auction_auction_entity (KolEngine                   *engine,
     }
   a->n_active_bidders = 0;
   for (int i = 0; i < n; i++)
-    if (same_entity (entities[i], a->auction_triggerer) || ops->max_bid (engine, s, entities[i], target) >= min)
+    if (_kol_auction_same_entity (entities[i], a->auction_triggerer) ||
+        ops->max_bid (engine, s, entities[i], target) >= min)
       {
         if (a->n_active_bidders < KOL_MAX_PLAYERS)
           a->active_bidders[a->n_active_bidders++] = entities[i];
       }
   for (int i = 0; i < n; i++)
-    if (!(same_entity (entities[i], a->auction_triggerer) ||
+    if (!(_kol_auction_same_entity (entities[i], a->auction_triggerer) ||
           ops->max_bid (engine, s, entities[i], target) >= min))
       log_cannot_bid (engine, entities[i], min, target);
   kol_passable_auction_resolve (engine, s, ops);
@@ -583,7 +578,7 @@ kol_passable_auction_add_bid (KolEngine                    *engine,
     return TRUE;
   min = ops->min_bid (engine, s, a->auctioning);
   for (int i = 0; i < a->n_active_bidders; i++)
-    if (!(same_entity (a->active_bidders[i], bid->bidder) ||
+    if (!(_kol_auction_same_entity (a->active_bidders[i], bid->bidder) ||
           ops->max_bid (engine, s, a->active_bidders[i], a->auctioning) >= min))
       passing[n++] = a->active_bidders[i];
   for (int i = 0; i < n; i++)
@@ -665,786 +660,6 @@ kol_passable_auction_resolve_bids (KolEngine                   *engine,
   ops->post_win_bid (engine, s, has_winner ? &winner : NULL, target);
 }
 
-/* ------------------------------------------------------- WaterfallAuction */
-
-static KolAuctioneer *
-wf (KolEngine *engine)
-{
-  return &KOL_AUCTION_STATE (engine)->auction;
-}
-
-/**
- * kol_step_waterfall_auction_auctioning:
- *
- * Returns: the company being auctioned (#active_auction: more than one bid
- * on @auctioning), or -1.
- */
-int
-kol_step_waterfall_auction_auctioning (KolEngine *engine,
-                                       KolStep   *s)
-{
-  KolAuctioneer *a = wf (engine);
-
-  if (a->auctioning.kind != KOL_ENTITY_COMPANY || kol_auctioneer_n_bids (a, a->auctioning) <= 1)
-    return -1;
-  return a->auctioning.index;
-}
-
-/**
- * kol_step_waterfall_auction_may_purchase:
- *
- * Returns: %TRUE if @company is the cheapest left and no auction runs: it is
- * bought at its price.
- */
-gboolean
-kol_step_waterfall_auction_may_purchase (KolEngine *engine,
-                                         KolStep   *s,
-                                         int        company)
-{
-  KolAuctioneer *a = wf (engine);
-
-  if (kol_step_waterfall_auction_auctioning (engine, s) >= 0)
-    return FALSE;
-  return a->n_companies > 0 && a->companies[0] == company;
-}
-
-/**
- * kol_step_waterfall_auction_min_bid:
- *
- * Returns: the company's price if it may be purchased, else the highest bid
- * (or the price) plus the increment.
- */
-int
-kol_step_waterfall_auction_min_bid (KolEngine *engine,
-                                    KolStep   *s,
-                                    int        company)
-{
-  const KolBid *high;
-
-  if (kol_step_waterfall_auction_may_purchase (engine, s, company))
-    return kol_company_min_bid (engine, company);
-  high = kol_auctioneer_highest (wf (engine), company_entity (company));
-  return (high ? high->price : kol_company_min_bid (engine, company)) + kol_auction_min_increment (engine);
-}
-
-/**
- * kol_step_waterfall_auction_max_bid:
- *
- * Returns: cash not committed to other bids.
- */
-int
-kol_step_waterfall_auction_max_bid (KolEngine *engine,
-                                    KolStep   *s,
-                                    int        player,
-                                    int        company)
-{
-  KolEntity p = kol_entity (KOL_ENTITY_PLAYER, player);
-
-  return engine->players[player].cash - kol_auctioneer_committed (wf (engine), p) +
-         kol_auctioneer_current_bid (wf (engine), p, company_entity (company));
-}
-
-/**
- * kol_step_waterfall_auction_active_entities:
- *
- * Returns: during an auction the lowest bidder, else the round's player.
- */
-int
-kol_step_waterfall_auction_active_entities (KolEngine *engine,
-                                            KolStep   *s,
-                                            KolEntity *out,
-                                            int        max)
-{
-  int company = kol_step_waterfall_auction_auctioning (engine, s);
-
-  if (max < 1)
-    return 0;
-  if (company >= 0)
-    {
-      out[0] = kol_auctioneer_lowest (wf (engine), company_entity (company))->bidder;
-      return 1;
-    }
-  if (engine->round.n_entities == 0)
-    return 0;
-  out[0] = engine->round.entities[engine->round.entity_index];
-  return 1;
-}
-
-/**
- * kol_step_waterfall_auction_actions:
- *
- * Returns: bid and pass for the acting player while companies are left.
- */
-guint32
-kol_step_waterfall_auction_actions (KolEngine *engine,
-                                    KolStep   *s,
-                                    KolEntity  entity)
-{
-  if (wf (engine)->n_companies == 0 || !same_entity (entity, kol_step_current_entity (engine, s)))
-    return 0;
-  return KOL_ACTION_BIT (KOL_ACTION_BID) | KOL_ACTION_BIT (KOL_ACTION_PASS);
-}
-
-/* WaterfallAuction#buy_company */
-static gboolean
-wf_buy_company (KolEngine  *engine,
-                KolStep    *s,
-                KolEntity   player,
-                int         company,
-                int         price,
-                GError    **error)
-{
-  KolAuctioneer *a = wf (engine);
-  int available = kol_step_waterfall_auction_max_bid (engine, s, player.index, company);
-  int n_bidders = 0;
-  int kind;
-
-  if (available < price)
-    {
-      KolArg args[3] = {
-        kol_arg_entity (player), kol_arg_int (KOL_ARG_MONEY, available),
-        kol_arg_int (KOL_ARG_MONEY, price),
-      };
-
-      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NO_CASH, args, 3,
-                              "%s has %d available and cannot spend %d",
-                              kol_engine_entity_name (engine, player), available, price);
-    }
-  kol_engine_move_company (engine, company, player);
-  if (price > 0)
-    kol_engine_transfer (engine, player, kol_entity (KOL_ENTITY_BANK, 0), price);
-  drop_company (a, company);
-  for (guint32 bits = a->bidders[company]; bits; bits &= bits - 1)
-    n_bidders++;
-  kind = n_bidders == 0 ? KOL_LOG_BUYS_COMPANY_FOR
-       : n_bidders == 1 ? KOL_LOG_WINS_AUCTION_ONLY_BID : KOL_LOG_WINS_AUCTION;
-  log_company_price (engine, kind, player, company, price);
-  kol_auction_after_buy_company (engine, player.index, company, price);
-  return TRUE;
-}
-
-/* WaterfallAuction#resolve_bids_for_company */
-static gboolean
-wf_resolve_company (KolEngine *engine,
-                    KolStep   *s,
-                    int        company)
-{
-  KolAuctioneer *a = wf (engine);
-  KolEntity target = company_entity (company);
-  gboolean is_new = !kol_entity_equal (a->auctioning, target);
-  int idx[KOL_AUCTION_MAX_BIDS];
-  int n = kol_auctioneer_bids_on (a, target, idx, KOL_AUCTION_MAX_BIDS);
-
-  a->auctioning = KOL_ENTITY_INIT_NONE;
-  if (n == 1)
-    {
-      KolBid bid = a->bids[idx[0]];
-
-      kol_auctioneer_clear_target (a, target);
-      /* the bid's cash was set aside, so the purchase cannot fail */
-      wf_buy_company (engine, s, bid.bidder, company, bid.price, NULL);
-      return TRUE;
-    }
-  if (n > 1 && a->n_companies > 0 && a->companies[0] == company)
-    {
-      KolArg args[1] = { kol_arg_int (KOL_ARG_COMPANY, company) };
-
-      a->auctioning = target;
-      if (is_new)
-        kol_engine_log (engine, KOL_LOG_GOES_UP_FOR_AUCTION, args, 1);
-    }
-  return FALSE;
-}
-
-/* WaterfallAuction#resolve_bids: companies with one bid are sold in order
- * until one with no bid, or several (an auction), comes up. */
-static void
-wf_resolve_bids (KolEngine *engine,
-                 KolStep   *s)
-{
-  KolAuctioneer *a = wf (engine);
-
-  while (a->n_companies > 0)
-    if (!wf_resolve_company (engine, s, a->companies[0]))
-      break;
-}
-
-/* WaterfallAuction#add_bid */
-static gboolean
-wf_add_bid (KolEngine  *engine,
-            KolStep    *s,
-            KolEntity   player,
-            int         company,
-            int         price,
-            GError    **error)
-{
-  KolAuctioneer *a = wf (engine);
-  KolBid bid = { company_entity (company), player, price };
-
-  if (!kol_auction_check_bid (engine, player, price, kol_step_waterfall_auction_min_bid (engine, s, company),
-                              kol_step_waterfall_auction_max_bid (engine, s, player.index, company),
-                              error))
-    return FALSE;
-  kol_auctioneer_put (a, &bid);
-  a->bidders[company] |= 1u << player.index;
-  log_company_price (engine, KOL_LOG_BIDS, player, company, price);
-  return TRUE;
-}
-
-/* WaterfallAuction#all_passed!: the cheapest company, if unsold, gets
- * cheaper (and is given away at 0); else companies pay out as in an OR. */
-static void
-wf_all_passed (KolEngine *engine,
-               KolStep   *s)
-{
-  KolAuctioneer *a = wf (engine);
-
-  if (a->cheapest >= 0 && find_company (a, a->cheapest) >= 0)
-    {
-      int company = a->cheapest;
-
-      if (discount_company (engine, company, 5) <= 0)
-        {
-          kol_round_next_entity_index (engine);
-          wf_buy_company (engine, s, kol_step_current_entity (engine, s), company, 0, NULL);
-          wf_resolve_bids (engine, s);
-        }
-    }
-  else
-    kol_operating_payout_companies (engine);
-  unpass_round_entities (engine);
-}
-
-static gboolean
-wf_process_pass (KolEngine       *engine,
-                 KolStep         *s,
-                 const KolAction *a)
-{
-  int company = kol_step_waterfall_auction_auctioning (engine, s);
-  KolArg args[2] = { kol_arg_entity (a->entity) };
-
-  if (company >= 0)
-    {
-      args[1] = kol_arg_int (KOL_ARG_COMPANY, company);
-      kol_engine_log (engine, KOL_LOG_PASSES_ON, args, 2);
-      kol_auctioneer_remove_bidder (wf (engine), company_entity (company), a->entity);
-      wf_resolve_bids (engine, s);
-      return TRUE;
-    }
-  kol_engine_log (engine, KOL_LOG_PASSES_BIDDING, args, 1);
-  kol_entity_set_passed (engine, a->entity, TRUE);
-  if (all_round_entities_passed (engine))
-    wf_all_passed (engine, s);
-  kol_round_next_entity_index (engine);
-  return TRUE;
-}
-
-static gboolean
-wf_process_bid (KolEngine        *engine,
-                KolStep          *s,
-                const KolAction  *a,
-                GError          **error)
-{
-  KolAuctioneer *au = wf (engine);
-  int company = a->company;
-  int auctioning = kol_step_waterfall_auction_auctioning (engine, s);
-
-  if (company < 0 || find_company (au, company) < 0)
-    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0,
-                            "that company is not for sale");
-  if (auctioning >= 0 && company != auctioning)
-    {
-      KolArg args[2] = {
-        kol_arg_int (KOL_ARG_REASON, KOL_REASON_BID_AUCTION_ONLY),
-        kol_arg_int (KOL_ARG_COMPANY, auctioning),
-      };
-
-      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, args, 2,
-                              "only %s takes bids now", engine->title->companies[auctioning].id);
-    }
-  kol_entity_set_passed (engine, a->entity, FALSE);
-  if (auctioning >= 0)
-    return wf_add_bid (engine, s, a->entity, company, a->price, error);
-
-  if (kol_step_waterfall_auction_may_purchase (engine, s, company))
-    {
-      /* placement_bid of the cheapest company: a purchase at its price */
-      if (a->price != kol_company_min_bid (engine, company))
-        {
-          KolArg args[2] = {
-            kol_arg_int (KOL_ARG_REASON, KOL_REASON_BID_MUST_PAY_PRICE),
-            kol_arg_int (KOL_ARG_MONEY, kol_company_min_bid (engine, company)),
-          };
-
-          return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, args, 2,
-                                  "%s is bought for exactly %d", engine->title->companies[company].id,
-                                  kol_company_min_bid (engine, company));
-        }
-      engine->round.last_to_act = a->entity;
-      au->auction_triggerer = a->entity;
-      if (!wf_buy_company (engine, s, a->entity, company, a->price, error))
-        return FALSE;
-      wf_resolve_bids (engine, s);
-    }
-  else if (!wf_add_bid (engine, s, a->entity, company, a->price, error))
-    return FALSE;
-  kol_round_next_entity_index (engine);
-  return TRUE;
-}
-
-/**
- * kol_step_waterfall_auction_process:
- *
- * #process_bid / #process_pass.
- *
- * Returns: %TRUE on success.
- */
-gboolean
-kol_step_waterfall_auction_process (KolEngine        *engine,
-                                    KolStep          *s,
-                                    const KolAction  *a,
-                                    GError          **error)
-{
-  if (a->entity.kind != KOL_ENTITY_PLAYER)
-    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "only players bid");
-  if (a->type == KOL_ACTION_PASS)
-    return wf_process_pass (engine, s, a);
-  if (a->type == KOL_ACTION_BID)
-    return wf_process_bid (engine, s, a, error);
-  return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an auction action");
-}
-
-static int
-cmp_company_value (gconstpointer a,
-                   gconstpointer b,
-                   gpointer      data)
-{
-  KolEngine *engine = data;
-  int x = *(const gint16 *) a, y = *(const gint16 *) b;
-
-  if (engine->companies[x].value != engine->companies[y].value)
-    return engine->companies[x].value < engine->companies[y].value ? -1 : 1;
-  return x - y;
-}
-
-/**
- * kol_step_waterfall_auction_setup:
- *
- * #setup: the companies by value; the cheapest is remembered.
- */
-void
-kol_step_waterfall_auction_setup (KolEngine *engine,
-                                  KolStep   *s)
-{
-  KolAuctioneer *a = wf (engine);
-
-  kol_auctioneer_init (a);
-  a->n_companies = initial_auction_companies (engine, a->companies);
-  g_qsort_with_data (a->companies, a->n_companies, sizeof a->companies[0], cmp_company_value, engine);
-  a->cheapest = a->n_companies > 0 ? a->companies[0] : -1;
-}
-
-/**
- * kol_step_waterfall_auction_round_state:
- *
- * companies_pending_par: none.
- */
-void
-kol_step_waterfall_auction_round_state (KolEngine *engine,
-                                        KolStep   *s)
-{
-  KOL_AUCTION_STATE (engine)->n_pending_par = 0;
-}
-
-const KolStepClass kol_step_waterfall_auction = {
-  .name = "Bid on Companies",
-  .actions = kol_step_waterfall_auction_actions,
-  .active_entities = kol_step_waterfall_auction_active_entities,
-  .process = kol_step_waterfall_auction_process,
-  .setup = kol_step_waterfall_auction_setup,
-  .round_state = kol_step_waterfall_auction_round_state,
-};
-
-/* ------------------------------------------------------- SelectionAuction */
-
-static KolAuctioneer *
-sel (KolEngine *engine)
-{
-  return &KOL_AUCTION_STATE (engine)->auction;
-}
-
-/**
- * kol_step_selection_auction_min_bid:
- *
- * Returns: the company's price before any bid, else the highest bid plus
- * the increment.
- */
-int
-kol_step_selection_auction_min_bid (KolEngine *engine,
-                                    KolStep   *s,
-                                    KolEntity  target)
-{
-  const KolBid *high = kol_auctioneer_highest (sel (engine), target);
-
-  if (high == NULL)
-    return kol_company_min_bid (engine, target.index);
-  return high->price + kol_auction_min_increment (engine);
-}
-
-/**
- * kol_step_selection_auction_max_bid:
- *
- * Returns: the bidder's cash.
- */
-int
-kol_step_selection_auction_max_bid (KolEngine *engine,
-                                    KolStep   *s,
-                                    KolEntity  bidder,
-                                    KolEntity  target)
-{
-  return kol_engine_cash (engine, bidder);
-}
-
-static int
-sel_initial_entities (KolEngine *engine,
-                      KolStep   *s,
-                      KolEntity *out)
-{
-  KolRound *r = &engine->round;
-
-  /* entities.rotate(entity_index) */
-  for (int i = 0; i < r->n_entities; i++)
-    out[i] = r->entities[(r->entity_index + i) % r->n_entities];
-  return r->n_entities;
-}
-
-static gboolean
-sel_can_afford_any (KolEngine *engine,
-                    KolStep   *s,
-                    KolEntity  entity)
-{
-  KolAuctioneer *a = sel (engine);
-
-  for (int i = 0; i < a->n_companies; i++)
-    {
-      KolEntity c = company_entity (a->companies[i]);
-
-      if (kol_step_selection_auction_max_bid (engine, s, entity, c) >=
-          kol_step_selection_auction_min_bid (engine, s, c))
-        return TRUE;
-    }
-  return FALSE;
-}
-
-/* SelectionAuction#next_entity!: the next player; one who cannot bid is
- * passed over. */
-static void
-sel_next_entity (KolEngine *engine,
-                 KolStep   *s)
-{
-  KolAuctioneer *a = sel (engine);
-
-  for (int guard = 0; guard <= 2 * engine->round.n_entities + 2; guard++)
-    {
-      KolEntity e;
-
-      kol_round_next_entity_index (engine);
-      e = kol_round_entity (engine);
-      if (a->auctioning.kind != KOL_ENTITY_NONE)
-        {
-          if (kol_step_selection_auction_max_bid (engine, s, e, a->auctioning) <
-              kol_step_selection_auction_min_bid (engine, s, a->auctioning))
-            kol_entity_set_passed (engine, e, TRUE);
-        }
-      else if (!sel_can_afford_any (engine, s, e))
-        {
-          KolArg args[1] = { kol_arg_entity (e) };
-
-          kol_engine_log (engine, KOL_LOG_NO_VALID_ACTIONS, args, 1);
-          kol_entity_set_passed (engine, e, TRUE);
-          if (all_round_entities_passed (engine))
-            return;
-        }
-      if (!kol_entity_passed (engine, e))
-        return;
-    }
-}
-
-static void sel_all_passed (KolEngine *engine, KolStep *s);
-static gboolean sel_process_bid_internal (KolEngine *engine, KolStep *s, const KolBid *bid, GError **error);
-
-static void
-sel_resolve_bids (KolEngine *engine,
-                  KolStep   *s)
-{
-  KolAuctioneer *a = sel (engine);
-
-  if (a->auctioning.kind != KOL_ENTITY_NONE && a->n_active_bidders == 0 &&
-      kol_auctioneer_n_bids (a, a->auctioning) == 0)
-    sel_all_passed (engine, s);
-  else
-    kol_passable_auction_resolve_bids (engine, s, &kol_selection_auction_ops);
-}
-
-static gboolean
-sel_add_bid (KolEngine     *engine,
-             KolStep       *s,
-             const KolBid  *bid,
-             GError       **error)
-{
-  if (!kol_passable_auction_add_bid (engine, s, &kol_selection_auction_ops, bid, error))
-    return FALSE;
-  log_company_price (engine, KOL_LOG_BIDS, bid->bidder, bid->target.index, bid->price);
-  return TRUE;
-}
-
-static void
-sel_win_bid (KolEngine    *engine,
-             KolStep      *s,
-             const KolBid *winner,
-             KolEntity     target)
-{
-  if (winner == NULL)
-    return;
-  kol_engine_move_company (engine, winner->target.index, winner->bidder);
-  log_company_price (engine, KOL_LOG_WINS_AUCTION, winner->bidder, winner->target.index, winner->price);
-  if (winner->price > 0)
-    kol_engine_transfer (engine, winner->bidder, kol_entity (KOL_ENTITY_BANK, 0), winner->price);
-  kol_auction_after_buy_company (engine, winner->bidder.index, winner->target.index, winner->price);
-  drop_company (sel (engine), winner->target.index);
-}
-
-static void
-sel_post_win_bid (KolEngine    *engine,
-                  KolStep      *s,
-                  const KolBid *winner,
-                  KolEntity     target)
-{
-  KolAuctioneer *a = sel (engine);
-
-  kol_round_goto_entity (engine, a->auction_triggerer);
-  unpass_round_entities (engine);
-  sel_next_entity (engine, s);
-  a->auction_triggerer = kol_step_current_entity (engine, s);
-  if (a->n_companies > 0)
-    kol_passable_auction_auction_entity (engine, s, &kol_selection_auction_ops,
-                                         company_entity (a->companies[0]));
-}
-
-static void
-sel_all_passed (KolEngine *engine,
-                KolStep   *s)
-{
-  KolAuctioneer *a = sel (engine);
-
-  if (a->cheapest >= 0 && find_company (a, a->cheapest) >= 0)
-    {
-      int nv = discount_company (engine, a->cheapest, 5);
-
-      kol_passable_auction_auction_entity (engine, s, &kol_selection_auction_ops,
-                                           company_entity (a->cheapest));
-      if (nv <= 0)
-        {
-          /* forced_win: the next player takes it for nothing */
-          KolBid bid;
-
-          kol_round_next_entity_index (engine);
-          bid.target = company_entity (a->cheapest);
-          bid.bidder = kol_step_current_entity (engine, s);
-          bid.price = 0;
-          a->n_active_bidders = 1;
-          a->active_bidders[0] = bid.bidder;
-          sel_process_bid_internal (engine, s, &bid, NULL);
-        }
-    }
-  else
-    {
-      kol_operating_payout_companies (engine);
-      if (a->n_companies > 0)
-        kol_passable_auction_auction_entity (engine, s, &kol_selection_auction_ops,
-                                             company_entity (a->companies[0]));
-    }
-  unpass_round_entities (engine);
-}
-
-static KolAuctioneer *
-sel_auctioneer (KolEngine *engine,
-                KolStep   *s)
-{
-  return sel (engine);
-}
-
-const KolPassableAuctionOps kol_selection_auction_ops = {
-  .min_bid = kol_step_selection_auction_min_bid,
-  .max_bid = kol_step_selection_auction_max_bid,
-  .win_bid = sel_win_bid,
-  .post_win_bid = sel_post_win_bid,
-  .resolve_bids = sel_resolve_bids,
-  .add_bid = sel_add_bid,
-  .initial_auction_entities = sel_initial_entities,
-  .auctioneer = sel_auctioneer,
-};
-
-/**
- * kol_step_selection_auction_active_entities:
- *
- * Returns: during an auction the active bidder after the highest bidder (or
- * the first), else the round's player.
- */
-int
-kol_step_selection_auction_active_entities (KolEngine *engine,
-                                            KolStep   *s,
-                                            KolEntity *out,
-                                            int        max)
-{
-  KolAuctioneer *a = sel (engine);
-  const KolBid *high;
-
-  if (max < 1)
-    return 0;
-  if (a->auctioning.kind == KOL_ENTITY_NONE || a->n_active_bidders == 0)
-    {
-      if (engine->round.n_entities == 0)
-        return 0;
-      out[0] = engine->round.entities[engine->round.entity_index];
-      return 1;
-    }
-  high = kol_auctioneer_highest (a, a->auctioning);
-  out[0] = a->active_bidders[0];
-  if (high)
-    for (int i = 0; i < a->n_active_bidders; i++)
-      if (same_entity (a->active_bidders[i], high->bidder))
-        out[0] = a->active_bidders[(i + 1) % a->n_active_bidders];
-  return 1;
-}
-
-/**
- * kol_step_selection_auction_actions:
- *
- * Returns: bid and pass for the acting player while companies are left.
- */
-guint32
-kol_step_selection_auction_actions (KolEngine *engine,
-                                    KolStep   *s,
-                                    KolEntity  entity)
-{
-  if (sel (engine)->n_companies == 0 || !same_entity (entity, kol_step_current_entity (engine, s)))
-    return 0;
-  return KOL_ACTION_BIT (KOL_ACTION_BID) | KOL_ACTION_BIT (KOL_ACTION_PASS);
-}
-
-/* #process_bid */
-static gboolean
-sel_process_bid_internal (KolEngine     *engine,
-                          KolStep       *s,
-                          const KolBid  *bid,
-                          GError       **error)
-{
-  KolAuctioneer *a = sel (engine);
-
-  kol_entity_set_passed (engine, bid->bidder, FALSE);
-  if (a->auctioning.kind == KOL_ENTITY_NONE)
-    {
-      if (!kol_passable_auction_selection_bid (engine, s, &kol_selection_auction_ops, bid, error))
-        return FALSE;
-      if (a->auctioning.kind != KOL_ENTITY_NONE)
-        sel_next_entity (engine, s);
-      return TRUE;
-    }
-  if (a->n_active_bidders == 1)
-    {
-      if (!sel_add_bid (engine, s, bid, error))
-        return FALSE;
-      sel_resolve_bids (engine, s);
-      return TRUE;
-    }
-  return sel_add_bid (engine, s, bid, error);
-}
-
-/**
- * kol_step_selection_auction_process:
- *
- * #process_bid / #process_pass.
- *
- * Returns: %TRUE on success.
- */
-gboolean
-kol_step_selection_auction_process (KolEngine        *engine,
-                                    KolStep          *s,
-                                    const KolAction  *action,
-                                    GError          **error)
-{
-  KolAuctioneer *a = sel (engine);
-  KolEntity e = action->entity;
-
-  if (action->type == KOL_ACTION_BID)
-    {
-      KolBid bid = { company_entity (action->company), e, action->price };
-      KolEntity expected = a->auctioning.kind != KOL_ENTITY_NONE
-                           ? a->auctioning
-                           : (a->n_companies > 0 ? company_entity (a->companies[0])
-                                                 : KOL_ENTITY_INIT_NONE);
-
-      /* may_bid?: only the first company, or the one being auctioned */
-      if (action->company < 0 || !kol_entity_equal (bid.target, expected))
-        {
-          KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_BID_AUCTION_ONLY) };
-
-          return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, args, 1,
-                                  "that company takes no bids now");
-        }
-      return sel_process_bid_internal (engine, s, &bid, error);
-    }
-  if (action->type != KOL_ACTION_PASS)
-    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an auction action");
-  if (a->auctioning.kind != KOL_ENTITY_NONE)
-    {
-      kol_passable_auction_pass (engine, s, &kol_selection_auction_ops, e);
-      sel_resolve_bids (engine, s);
-      return TRUE;
-    }
-  {
-    KolArg args[1] = { kol_arg_entity (e) };
-
-    kol_engine_log (engine, KOL_LOG_PASSES_BIDDING, args, 1);
-  }
-  drop_active_bidder (a, e);
-  kol_entity_set_passed (engine, e, TRUE);
-  if (all_round_entities_passed (engine))
-    sel_all_passed (engine, s);
-  sel_next_entity (engine, s);
-  return TRUE;
-}
-
-/**
- * kol_step_selection_auction_setup:
- *
- * #setup: the companies in order; the first goes up for auction at once.
- */
-void
-kol_step_selection_auction_setup (KolEngine *engine,
-                                  KolStep   *s)
-{
-  KolAuctioneer *a = sel (engine);
-
-  kol_auctioneer_init (a);
-  a->n_companies = initial_auction_companies (engine, a->companies);
-  a->cheapest = a->n_companies > 0 ? a->companies[0] : -1;
-  if (a->n_companies > 0)
-    kol_passable_auction_auction_entity (engine, s, &kol_selection_auction_ops,
-                                         company_entity (a->companies[0]));
-  a->auction_triggerer = kol_step_current_entity (engine, s);
-}
-
-const KolStepClass kol_step_selection_auction = {
-  .name = "Bid on Companies",
-  .actions = kol_step_selection_auction_actions,
-  .active_entities = kol_step_selection_auction_active_entities,
-  .process = kol_step_selection_auction_process,
-  .setup = kol_step_selection_auction_setup,
-  .round_state = kol_step_waterfall_auction_round_state,
-};
-
 /* ------------------------------------------------------ CompanyPendingPar */
 
 /**
@@ -1504,7 +719,7 @@ kol_step_company_pending_par_actions (KolEngine *engine,
                                       KolStep   *s,
                                       KolEntity  entity)
 {
-  return same_entity (entity, kol_step_current_entity (engine, s)) ? KOL_ACTION_BIT (KOL_ACTION_PAR) : 0;
+  return _kol_auction_same_entity (entity, kol_step_current_entity (engine, s)) ? KOL_ACTION_BIT (KOL_ACTION_PAR) : 0;
 }
 
 /* The corporations the pending company lets its owner par. */
@@ -1595,62 +810,6 @@ const KolStepClass kol_step_company_pending_par = {
 
 /* ------------------------------------------------------------ legal choices */
 
-static int
-waterfall_bid_options (KolEngine    *engine,
-                       KolStep      *s,
-                       KolEntity     entity,
-                       KolBidOption *out,
-                       int           max)
-{
-  KolAuctioneer *a = wf (engine);
-  int auctioning = kol_step_waterfall_auction_auctioning (engine, s), n = 0;
-
-  for (int i = 0; i < a->n_companies && n < max; i++)
-    {
-      int c = a->companies[i];
-      int min = kol_step_waterfall_auction_min_bid (engine, s, c);
-      int top = kol_step_waterfall_auction_max_bid (engine, s, entity.index, c);
-      gboolean purchase = kol_step_waterfall_auction_may_purchase (engine, s, c);
-
-      if ((auctioning >= 0 && c != auctioning) || top < min)
-        continue;
-      out[n].company = (gint16) c;
-      out[n].purchase = purchase;
-      out[n].min = min;
-      out[n].max = purchase ? min : top;
-      out[n].step = purchase ? 0 : kol_auction_min_increment (engine);
-      n++;
-    }
-  return n;
-}
-
-static int
-selection_bid_options (KolEngine    *engine,
-                       KolStep      *s,
-                       KolEntity     entity,
-                       KolBidOption *out,
-                       int           max)
-{
-  KolAuctioneer *a = sel (engine);
-  KolEntity target = a->auctioning.kind != KOL_ENTITY_NONE
-                     ? a->auctioning
-                     : (a->n_companies > 0 ? company_entity (a->companies[0]) : KOL_ENTITY_INIT_NONE);
-  int min, top;
-
-  if (target.kind == KOL_ENTITY_NONE || max < 1)
-    return 0;
-  min = kol_step_selection_auction_min_bid (engine, s, target);
-  top = kol_step_selection_auction_max_bid (engine, s, entity, target);
-  if (top < min)
-    return 0;
-  out[0].company = target.index;
-  out[0].purchase = FALSE;
-  out[0].min = min;
-  out[0].max = top;
-  out[0].step = kol_auction_min_increment (engine);
-  return 1;
-}
-
 /**
  * kol_auction_bid_options:
  * @out: (out) (array): the companies @entity may bid on, with the amounts
@@ -1672,9 +831,9 @@ kol_auction_bid_options (KolEngine    *engine,
     return 0;
   /* title subclasses reuse the generic process slot (1849's waterfall) */
   if (s->klass->process == kol_step_waterfall_auction_process)
-    return waterfall_bid_options (engine, s, entity, out, max);
+    return _kol_auction_waterfall_bid_options (engine, s, entity, out, max);
   if (s->klass->process == kol_step_selection_auction_process)
-    return selection_bid_options (engine, s, entity, out, max);
+    return _kol_auction_selection_bid_options (engine, s, entity, out, max);
   return 0;
 }
 
