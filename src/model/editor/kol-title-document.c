@@ -300,8 +300,8 @@ child_of (JsonNode   *node,
 }
 
 static JsonNode *
-lookup (JsonNode   *root,
-        const char *path)
+_kol_lookup (JsonNode   *root,
+             const char *path)
 {
   g_autoptr(GArray) steps = parse_path (path, NULL);
   JsonNode *node = root;
@@ -514,7 +514,7 @@ _kol_edit_get (KolEdit      *edit,
                KolTitleFile  file,
                const char   *path)
 {
-  return lookup (edit->roots[file], path);
+  return _kol_lookup (edit->roots[file], path);
 }
 
 static gboolean
@@ -626,8 +626,8 @@ update_flags (KolTitleDocument *self,
 }
 
 static void
-set_roots (KolTitleDocument *self,
-           JsonNode * const *roots)
+_kol_set_roots (KolTitleDocument *self,
+                JsonNode * const *roots)
 {
   for (int i = 0; i < KOL_TITLE_N_FILES; i++)
     if (self->roots[i] != roots[i])
@@ -724,7 +724,7 @@ _kol_edit_commit (KolEdit     *edit,
   if (!try_merge (self, edit, merge_key))
     push_command (self, edit, label, merge_key);
   g_ptr_array_set_size (self->redo, 0);
-  set_roots (self, edit->roots);
+  _kol_set_roots (self, edit->roots);
   self->merge_barrier = FALSE;
   what = edit->what;
   target = g_steal_pointer (&edit->target);
@@ -748,7 +748,7 @@ step_history (KolTitleDocument *self,
   if (from->len == 0)
     return FALSE;
   command = g_ptr_array_steal_index (from, from->len - 1);
-  set_roots (self, forward ? command->after : command->before);
+  _kol_set_roots (self, forward ? command->after : command->before);
   g_ptr_array_add (to, command);
   self->merge_barrier = TRUE;
   check_variant (self);
@@ -894,9 +894,9 @@ _kol_variant_index (JsonNode * const *roots,
 }
 
 static gboolean G_GNUC_PRINTF (2, 3)
-not_found (GError    **error,
-           const char *format,
-           ...)
+_kol_not_found (GError    **error,
+                const char *format,
+                ...)
 {
   va_list args;
 
@@ -960,7 +960,7 @@ _kol_hex_path (JsonNode * const *roots,
   if (variant != NULL && v < 0)
     {
       /* Translators: %s is the id of a map variant. */
-      not_found (error, _("There is no variant “%s”"), variant);
+      _kol_not_found (error, _("There is no variant “%s”"), variant);
       return NULL;
     }
   if (v >= 0)
@@ -972,14 +972,14 @@ _kol_hex_path (JsonNode * const *roots,
       if (variant_find (roots, v, "remove", hex) >= 0)
         {
           /* Translators: %s is a hex id such as C5. */
-          not_found (error, _("The hex %s is removed in this variant"), hex);
+          _kol_not_found (error, _("The hex %s is removed in this variant"), hex);
           return NULL;
         }
     }
   if ((i = _kol_find_by_id (_kol_root_array (roots[KOL_TITLE_FILE_MAP], "hexes"), hex)) < 0)
     {
       /* Translators: %s is a hex id such as C5. */
-      not_found (error, _("There is no hex %s"), hex);
+      _kol_not_found (error, _("There is no hex %s"), hex);
       return NULL;
     }
   return g_strdup_printf ("$.hexes[%d]", i);
@@ -1016,7 +1016,7 @@ _kol_tile_path (JsonNode * const *roots,
   if ((i = _kol_find_by_id (_kol_root_array (roots[KOL_TITLE_FILE_TILES], "tiles"), tile)) < 0)
     {
       /* Translators: %s is a tile id such as 57. */
-      not_found (error, _("There is no tile “%s”"), tile);
+      _kol_not_found (error, _("There is no tile “%s”"), tile);
       return NULL;
     }
   return g_strdup_printf ("$.tiles[%d]", i);
@@ -1059,7 +1059,7 @@ kol_title_document_get_value (KolTitleDocument *self,
   g_return_val_if_fail (file < KOL_TITLE_N_FILES, NULL);
   g_return_val_if_fail (path != NULL, NULL);
 
-  return lookup (self->roots[file], path);
+  return _kol_lookup (self->roots[file], path);
 }
 
 /**
@@ -1127,7 +1127,7 @@ kol_title_document_get_tile (KolTitleDocument *self,
 
   if ((path = _kol_tile_path (self->roots, self->variant, tile, &file, NULL)) == NULL)
     return NULL;
-  node = lookup (self->roots[file], path);
+  node = _kol_lookup (self->roots[file], path);
   return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
 }
 
@@ -1151,7 +1151,7 @@ kol_title_document_get_hex (KolTitleDocument *self,
 
   if ((path = _kol_hex_path (self->roots, self->variant, hex, NULL)) == NULL)
     return NULL;
-  node = lookup (self->roots[KOL_TITLE_FILE_MAP], path);
+  node = _kol_lookup (self->roots[KOL_TITLE_FILE_MAP], path);
   return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
 }
 
@@ -1496,7 +1496,7 @@ set_id_in_place (KolTitleDocument *self,
 
   _kol_edit_begin (&edit, self);
   if (_kol_edit_set (&edit, KOL_TITLE_FILE_GAME, "$.id", value, NULL, NULL))
-    set_roots (self, edit.roots);
+    _kol_set_roots (self, edit.roots);
   _kol_edit_clear (&edit);
 }
 
@@ -1855,7 +1855,7 @@ kol_title_document_set_variant (KolTitleDocument *self,
   g_return_val_if_fail (KOL_IS_TITLE_DOCUMENT (self), FALSE);
 
   if (variant != NULL && _kol_variant_index (self->roots, variant) < 0)
-    return not_found (error, _("There is no variant “%s”"), variant);
+    return _kol_not_found (error, _("There is no variant “%s”"), variant);
   if (g_strcmp0 (variant, self->variant) == 0)
     return TRUE;
   g_free (self->variant);
