@@ -9,9 +9,12 @@ G_BEGIN_DECLS
 
 /*
  * Internals of KolTitleDocument shared by its files: kol-title-document.c
- * (files, undo, the generic edits and texts), kol-title-document-edit.c
- * (what the typed edits share), kol-title-document-tiles.c (tiles, nodes,
- * paths), kol-title-document-map.c (hexes, homes, the grid, variants) and
+ * (the object, undo, the generic edits and texts), kol-title-document-tree.c
+ * (values, JSON paths, copy-on-write edits), kol-title-document-query.c
+ * (finding and reading tiles and hexes), kol-title-document-file.c (opening,
+ * templates, saving), kol-title-document-edit.c (what the typed edits
+ * share), kol-title-document-tiles.c (tiles, nodes, paths),
+ * kol-title-document-map.c (hexes, homes, the grid, variants) and
  * kol-title-document-check.c (validation).
  *
  * An edit runs in a KolEdit: it starts from the document's roots, replaces
@@ -33,6 +36,25 @@ struct _KolTitleDocument
   gboolean        merge_barrier;
   char           *variant;
 };
+
+enum
+{
+  PROP_0,
+  PROP_PATH,
+  PROP_ID,
+  PROP_BUILT_IN,
+  PROP_MODIFIED,
+  PROP_CAN_UNDO,
+  PROP_CAN_REDO,
+  PROP_VARIANT,
+  N_PROPS
+};
+
+/* The properties are installed in kol-title-document.c and notified by the
+ * file that changes them (saving changes the path); every file calls them
+ * properties[]. */
+extern GParamSpec *_kol_title_document_properties[N_PROPS];
+static GParamSpec **const properties = _kol_title_document_properties;
 
 typedef struct
 {
@@ -91,6 +113,17 @@ gboolean    _kol_edit_remove       (KolEdit          *edit,
                                     KolTitleFile      file,
                                     const char       *path,
                                     GError          **error);
+
+/* The document's roots become @roots, outside the history. */
+void        _kol_set_roots         (KolTitleDocument *self,
+                                    JsonNode * const *roots);
+/* The value at @path, or NULL when there is none or @path is not a path. */
+JsonNode   *_kol_lookup            (JsonNode         *root,
+                                    const char       *path);
+/* Sets a NOT_FOUND error; returns FALSE. */
+gboolean    _kol_not_found         (GError          **error,
+                                    const char       *format,
+                                    ...) G_GNUC_PRINTF (2, 3);
 
 /* Finding things in a set of roots (the document's or an edit's). */
 int         _kol_find_by_id        (JsonArray        *array,
