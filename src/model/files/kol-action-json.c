@@ -35,7 +35,7 @@ typedef struct
   GString     *path;     /* JSON path of the current action */
   char       **error_path;
   GError     **error;
-  /* what fail() says the action is ("Action 57 at $.actions[56]"), put
+  /* what _kol_aj_fail() says the action is ("Action 57 at $.actions[56]"), put
    * together only on failure: a replay parses hundreds of actions */
   JsonObject  *object;
   const char  *action_path;
@@ -49,18 +49,18 @@ static char *describe_where (JsonObject *object,
 /* ------------------------------------------------------------------ errors */
 
 static gboolean
-fail (Ctx        *c,
-      int         code,
-      const char *field,
-      const char *format,
-      ...) G_GNUC_PRINTF (4, 5);
+_kol_aj_fail (Ctx        *c,
+              int         code,
+              const char *field,
+              const char *format,
+              ...) G_GNUC_PRINTF (4, 5);
 
 static gboolean
-fail (Ctx        *c,
-      int         code,
-      const char *field,
-      const char *format,
-      ...)
+_kol_aj_fail (Ctx        *c,
+              int         code,
+              const char *field,
+              const char *format,
+              ...)
 {
   g_autofree char *reason = NULL;
   g_autofree char *where = NULL;
@@ -107,8 +107,8 @@ describe_where (JsonObject *object,
 /* ---------------------------------------------------------- field readers */
 
 static JsonNode *
-member (JsonObject *o,
-        const char *name)
+_kol_aj_member (JsonObject *o,
+                const char *name)
 {
   JsonNode *node = json_object_get_member (o, name);
 
@@ -125,30 +125,30 @@ node_is_int (JsonNode *node)
 }
 
 static gboolean
-node_is_string (JsonNode *node)
+_kol_aj_node_is_string (JsonNode *node)
 {
   return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING;
 }
 
 static gboolean
-int_node (Ctx        *c,
-          JsonNode   *node,
-          const char *field,
-          gint64      min,
-          gint64      max,
-          gint64     *out)
+_kol_aj_int_node (Ctx        *c,
+                  JsonNode   *node,
+                  const char *field,
+                  gint64      min,
+                  gint64      max,
+                  gint64     *out)
 {
   gint64 v;
 
   if (!node_is_int (node))
-    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, "%s", _("must be an integer"));
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, "%s", _("must be an integer"));
   v = json_node_get_int (node);
   if (v < min || v > max)
     {
       g_autofree char *value = g_strdup_printf ("%" G_GINT64_FORMAT, v);
 
       /* Translators: %s is a number. */
-      return fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, _("the value %s is out of range"), value);
+      return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, _("the value %s is out of range"), value);
     }
   *out = v;
   return TRUE;
@@ -156,19 +156,19 @@ int_node (Ctx        *c,
 
 /* An optional integer member: absent leaves *out as it is. */
 static gboolean
-get_int (Ctx        *c,
-         JsonObject *o,
-         const char *name,
-         gboolean    required,
-         gint64      min,
-         gint64      max,
-         gint64     *out)
+_kol_aj_get_int (Ctx        *c,
+                 JsonObject *o,
+                 const char *name,
+                 gboolean    required,
+                 gint64      min,
+                 gint64      max,
+                 gint64     *out)
 {
-  JsonNode *node = member (o, name);
+  JsonNode *node = _kol_aj_member (o, name);
 
   if (node == NULL)
-    return required ? fail (c, KOL_ACTION_JSON_ERROR_INVALID, name, "%s", _("is missing")) : TRUE;
-  return int_node (c, node, name, min, max, out);
+    return required ? _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, name, "%s", _("is missing")) : TRUE;
+  return _kol_aj_int_node (c, node, name, min, max, out);
 }
 
 static gboolean
@@ -180,26 +180,26 @@ get_small (Ctx        *c,
 {
   gint64 v = *out;
 
-  if (!get_int (c, o, name, required, -MAX_ABS_INT, MAX_ABS_INT, &v))
+  if (!_kol_aj_get_int (c, o, name, required, -MAX_ABS_INT, MAX_ABS_INT, &v))
     return FALSE;
   *out = (int) v;
   return TRUE;
 }
 
 static gboolean
-get_string (Ctx         *c,
-            JsonObject  *o,
-            const char  *name,
-            gboolean     required,
-            const char **out)
+_kol_aj_get_string (Ctx         *c,
+                    JsonObject  *o,
+                    const char  *name,
+                    gboolean     required,
+                    const char **out)
 {
-  JsonNode *node = member (o, name);
+  JsonNode *node = _kol_aj_member (o, name);
 
   *out = NULL;
   if (node == NULL)
-    return required ? fail (c, KOL_ACTION_JSON_ERROR_INVALID, name, "%s", _("is missing")) : TRUE;
-  if (!node_is_string (node))
-    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, name, "%s", _("must be a string"));
+    return required ? _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, name, "%s", _("is missing")) : TRUE;
+  if (!_kol_aj_node_is_string (node))
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, name, "%s", _("must be a string"));
   *out = json_node_get_string (node);
   return TRUE;
 }
@@ -212,17 +212,17 @@ get_array (Ctx         *c,
            guint        max_len,
            JsonArray  **out)
 {
-  JsonNode *node = member (o, name);
+  JsonNode *node = _kol_aj_member (o, name);
 
   *out = NULL;
   if (node == NULL)
-    return required ? fail (c, KOL_ACTION_JSON_ERROR_INVALID, name, "%s", _("is missing")) : TRUE;
+    return required ? _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, name, "%s", _("is missing")) : TRUE;
   if (!JSON_NODE_HOLDS_ARRAY (node))
-    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, name, "%s", _("must be a list"));
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, name, "%s", _("must be a list"));
   *out = json_node_get_array (node);
   if (json_array_get_length (*out) > max_len)
     /* Translators: %u is a number of elements. */
-    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, name, _("has more than %u elements"), max_len);
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, name, _("has more than %u elements"), max_len);
   return TRUE;
 }
 
@@ -239,80 +239,80 @@ player_by_id (KolEngine *engine,
 }
 
 static gboolean
-corp_field (Ctx        *c,
-            JsonObject *o,
-            const char *name,
-            gboolean    required,
-            gint16     *out)
+_kol_aj_corp_field (Ctx        *c,
+                    JsonObject *o,
+                    const char *name,
+                    gboolean    required,
+                    gint16     *out)
 {
   const char *id;
   int corp;
 
-  if (!get_string (c, o, name, required, &id))
+  if (!_kol_aj_get_string (c, o, name, required, &id))
     return FALSE;
   if (id == NULL)
     return TRUE;
   corp = kol_title_corp_by_id (c->engine->title, id);
   if (corp < 0)
     /* Translators: %s is a corporation id such as "ATA". */
-    return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, name, _("there is no corporation “%s”"), id);
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, name, _("there is no corporation “%s”"), id);
   *out = (gint16) corp;
   return TRUE;
 }
 
 static gboolean
-company_field (Ctx        *c,
-               JsonObject *o,
-               const char *name,
-               gboolean    required,
-               gint16     *out)
+_kol_aj_company_field (Ctx        *c,
+                       JsonObject *o,
+                       const char *name,
+                       gboolean    required,
+                       gint16     *out)
 {
   const char *id;
   int company;
 
-  if (!get_string (c, o, name, required, &id))
+  if (!_kol_aj_get_string (c, o, name, required, &id))
     return FALSE;
   if (id == NULL)
     return TRUE;
   company = kol_title_company_by_id (c->engine->title, id);
   if (company < 0)
     /* Translators: %s is a private company id such as "SCE". */
-    return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, name, _("there is no private company “%s”"), id);
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, name, _("there is no private company “%s”"), id);
   *out = (gint16) company;
   return TRUE;
 }
 
 static gboolean
-hex_id (Ctx        *c,
-        const char *field,
-        const char *id,
-        gint16     *out)
+_kol_aj_hex_id (Ctx        *c,
+                const char *field,
+                const char *id,
+                gint16     *out)
 {
   int hex = kol_title_hex_by_id (c->engine->title, id);
 
   if (hex < 0)
     /* Translators: %s is a hex id such as "C5". */
-    return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field, _("there is no hex “%s” on this map"), id);
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field, _("there is no hex “%s” on this map"), id);
   *out = (gint16) hex;
   return TRUE;
 }
 
 static gboolean
-hex_node (Ctx        *c,
-          JsonNode   *node,
-          const char *field,
-          gint16     *out)
+_kol_aj_hex_node (Ctx        *c,
+                  JsonNode   *node,
+                  const char *field,
+                  gint16     *out)
 {
-  if (!node_is_string (node))
-    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, "%s", _("must be a string"));
-  return hex_id (c, field, json_node_get_string (node), out);
+  if (!_kol_aj_node_is_string (node))
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, "%s", _("must be a string"));
+  return _kol_aj_hex_id (c, field, json_node_get_string (node), out);
 }
 
 /* Splits "<name>-<n>" at its last dash. */
 static gboolean
-split_numbered (const char *id,
-                char      **name,
-                gint64     *n)
+_kol_aj_split_numbered (const char *id,
+                        char      **name,
+                        gint64     *n)
 {
   const char *dash = strrchr (id, '-');
   char *end = NULL;
@@ -335,7 +335,7 @@ train_index (KolEngine  *engine,
   gint64 copy;
   int def;
 
-  if (!split_numbered (id, &name, &copy))
+  if (!_kol_aj_split_numbered (id, &name, &copy))
     return -1;
   def = kol_title_train_by_id (engine->title, name);
   if (def < 0)
@@ -347,47 +347,47 @@ train_index (KolEngine  *engine,
 }
 
 static gboolean
-train_node (Ctx        *c,
-            JsonNode   *node,
-            const char *field,
-            gint16     *out)
+_kol_aj_train_node (Ctx        *c,
+                    JsonNode   *node,
+                    const char *field,
+                    gint16     *out)
 {
   int train;
 
-  if (!node_is_string (node))
-    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, "%s", _("must be a string"));
+  if (!_kol_aj_node_is_string (node))
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, "%s", _("must be a string"));
   train = train_index (c->engine, json_node_get_string (node));
   if (train < 0)
     /* Translators: %s is a train id such as "4H-2". */
-    return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field, _("there is no train “%s” in this game"),
-                 json_node_get_string (node));
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field, _("there is no train “%s” in this game"),
+                         json_node_get_string (node));
   *out = (gint16) train;
   return TRUE;
 }
 
 static gboolean
-train_field (Ctx        *c,
-             JsonObject *o,
-             const char *name,
-             gint16     *out)
+_kol_aj_train_field (Ctx        *c,
+                     JsonObject *o,
+                     const char *name,
+                     gint16     *out)
 {
-  JsonNode *node = member (o, name);
+  JsonNode *node = _kol_aj_member (o, name);
 
   if (node == NULL)
-    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, name, "%s", _("is missing"));
-  return train_node (c, node, name, out);
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, name, "%s", _("is missing"));
+  return _kol_aj_train_node (c, node, name, out);
 }
 
 /* The manifest tile of a copy id "57-3", and the copy number. */
 static int
-tile_def_of_copy_id (const KolTitle *t,
-                     const char     *id,
-                     gint64         *n)
+_kol_aj_tile_def_of_copy_id (const KolTitle *t,
+                             const char     *id,
+                             gint64         *n)
 {
   g_autofree char *name = NULL;
   int def;
 
-  if (!split_numbered (id, &name, n))
+  if (!_kol_aj_split_numbered (id, &name, n))
     return -1;
   def = kol_title_tile_by_id (t, name);
   if (def < 0 || t->tiles[def].preprinted)
@@ -398,11 +398,11 @@ tile_def_of_copy_id (const KolTitle *t,
 /* A tile copy id "57-3": the copy index in the title's copy table, or -1
  * when the tile or that copy does not exist. */
 static int
-tile_copy_index (const KolTitle *t,
-                 const char     *id)
+_kol_aj_tile_copy_index (const KolTitle *t,
+                         const char     *id)
 {
   gint64 n;
-  int def = tile_def_of_copy_id (t, id, &n);
+  int def = _kol_aj_tile_def_of_copy_id (t, id, &n);
   int copy;
 
   if (def < 0)
@@ -419,8 +419,8 @@ tile_copy_index (const KolTitle *t,
  * number we lack stands for any copy of that tile: the first one in the
  * supply when laying it. */
 static int
-spare_copy (KolEngine *engine,
-            int        def)
+_kol_aj_spare_copy (KolEngine *engine,
+                    int        def)
 {
   const KolTitle *t = engine->title;
 
@@ -458,8 +458,8 @@ tile_on_board (Ctx        *c,
   const KolTitle *t = c->engine->title;
   g_autofree char *name = NULL;
   gint64 n;
-  int copy = tile_copy_index (t, tile_id);
-  int def = tile_def_of_copy_id (t, tile_id, &n);
+  int copy = _kol_aj_tile_copy_index (t, tile_id);
+  int def = _kol_aj_tile_def_of_copy_id (t, tile_id, &n);
   int hex, n_found;
 
   if (copy < 0 && def >= 0)
@@ -472,36 +472,36 @@ tile_on_board (Ctx        *c,
         }
       if (n_found > 1)
         /* Translators: %s is a tile id such as "655-1". */
-        return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field,
-                     _("tile “%s” cannot be told apart from the other copies on the map"), tile_id);
+        return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field,
+                             _("tile “%s” cannot be told apart from the other copies on the map"), tile_id);
     }
   if (copy >= 0)
     {
       hex = c->engine->copy_hex[copy];
       if (hex < 0)
         /* Translators: %s is a tile id such as "57-3". */
-        return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field, _("tile “%s” is not on the map"), tile_id);
+        return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field, _("tile “%s” is not on the map"), tile_id);
       *hex_out = (gint16) hex;
       return TRUE;
     }
   /* the preprinted tile of a hex is named after the hex, copy 0 */
-  if (split_numbered (tile_id, &name, &n) && n == 0 &&
+  if (_kol_aj_split_numbered (tile_id, &name, &n) && n == 0 &&
       (hex = kol_title_hex_by_id (t, name)) >= 0)
     {
       if (c->engine->hexes[hex].copy >= 0)
         /* Translators: %s is a hex id such as "K9". */
-        return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field,
-                     _("the preprinted tile of hex %s has been replaced"), name);
+        return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field,
+                             _("the preprinted tile of hex %s has been replaced"), name);
       *hex_out = (gint16) hex;
       return TRUE;
     }
   /* Translators: %s is a tile id such as "57-3". */
-  return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field, _("there is no tile “%s”"), tile_id);
+  return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field, _("there is no tile “%s”"), tile_id);
 }
 
 static const KolTileDef *
-tile_of_hex (KolEngine *engine,
-             int        hex)
+_kol_aj_tile_of_hex (KolEngine *engine,
+                     int        hex)
 {
   int tile = engine->hexes[hex].tile;
 
@@ -512,11 +512,11 @@ tile_of_hex (KolEngine *engine,
 
 /* The node of the tile on @hex whose 18xx.games part index is @part. */
 static int
-node_by_part (KolEngine *engine,
-              int        hex,
-              gint64     part)
+_kol_aj_node_by_part (KolEngine *engine,
+                      int        hex,
+                      gint64     part)
 {
-  const KolTileDef *tile = tile_of_hex (engine, hex);
+  const KolTileDef *tile = _kol_aj_tile_of_hex (engine, hex);
 
   for (int i = 0; tile && i < tile->n_nodes; i++)
     if (tile->nodes[i].part == part)
@@ -527,11 +527,11 @@ node_by_part (KolEngine *engine,
 /* A city id "57-3-0" / "K9-0-0": the hex the tile lies on and the city index
  * of the part. */
 static gboolean
-city_field (Ctx        *c,
-            JsonObject *o,
-            const char *name,
-            gint16     *hex_out,
-            gint8      *city_out)
+_kol_aj_city_field (Ctx        *c,
+                    JsonObject *o,
+                    const char *name,
+                    gint16     *hex_out,
+                    gint8      *city_out)
 {
   g_autofree char *tile_id = NULL;
   const KolTileDef *tile;
@@ -539,30 +539,30 @@ city_field (Ctx        *c,
   gint64 part;
   int node;
 
-  if (!get_string (c, o, name, TRUE, &id))
+  if (!_kol_aj_get_string (c, o, name, TRUE, &id))
     return FALSE;
-  if (!split_numbered (id, &tile_id, &part))
+  if (!_kol_aj_split_numbered (id, &tile_id, &part))
     /* Translators: %s is what the file has instead of a city id such as "57-3-0". */
-    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, name, _("“%s” is not a city id"), id);
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, name, _("“%s” is not a city id"), id);
   if (!tile_on_board (c, name, tile_id, hex_out))
     return FALSE;
-  node = node_by_part (c->engine, *hex_out, part);
-  tile = tile_of_hex (c->engine, *hex_out);
+  node = _kol_aj_node_by_part (c->engine, *hex_out, part);
+  tile = _kol_aj_tile_of_hex (c->engine, *hex_out);
   if (node < 0 || tile->nodes[node].kind != KOL_NODE_CITY)
     /* Translators: %s is a city id such as "57-3-0". */
-    return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, name, _("there is no city “%s” on the map"), id);
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, name, _("there is no city “%s” on the map"), id);
   *city_out = tile->nodes[node].city_index;
   return TRUE;
 }
 
 static gboolean
-slot_field (Ctx        *c,
-            JsonObject *o,
-            gint8      *out)
+_kol_aj_slot_field (Ctx        *c,
+                    JsonObject *o,
+                    gint8      *out)
 {
   gint64 slot = 0;
 
-  if (!get_int (c, o, "slot", FALSE, 0, KOL_MAX_HEX_SLOTS - 1, &slot))
+  if (!_kol_aj_get_int (c, o, "slot", FALSE, 0, KOL_MAX_HEX_SLOTS - 1, &slot))
     return FALSE;
   *out = (gint8) slot;
   return TRUE;
@@ -587,7 +587,7 @@ entity_by_string (Ctx        *c,
           return TRUE;
         }
       if (type != NULL)
-        return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "entity", _("there is no corporation “%s”"), id);
+        return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "entity", _("there is no corporation “%s”"), id);
     }
   if (type == NULL || g_str_equal (type, "company"))
     {
@@ -596,48 +596,48 @@ entity_by_string (Ctx        *c,
           *out = kol_entity (KOL_ENTITY_COMPANY, index);
           return TRUE;
         }
-      return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "entity", _("there is no private company “%s”"), id);
+      return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "entity", _("there is no private company “%s”"), id);
     }
   /* Translators: %s is the entity_type of an action, e.engine. "bank". */
-  return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "entity_type", _("“%s” cannot act"), type);
+  return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "entity_type", _("“%s” cannot act"), type);
 }
 
 static gboolean
-parse_entity (Ctx        *c,
-              JsonObject *o,
-              KolEntity  *out)
+_kol_aj_parse_entity (Ctx        *c,
+                      JsonObject *o,
+                      KolEntity  *out)
 {
-  JsonNode *node = member (o, "entity");
+  JsonNode *node = _kol_aj_member (o, "entity");
   const char *type;
   gint64 id;
   int player;
 
-  if (!get_string (c, o, "entity_type", FALSE, &type))
+  if (!_kol_aj_get_string (c, o, "entity_type", FALSE, &type))
     return FALSE;
   if (node == NULL)
-    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, "entity", "%s", _("is missing"));
-  if (node_is_string (node) && g_strcmp0 (type, "player") == 0)
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, "entity", "%s", _("is missing"));
+  if (_kol_aj_node_is_string (node) && g_strcmp0 (type, "player") == 0)
     {
       /* some hotseat records write player ids as strings */
       if (!g_ascii_string_to_signed (json_node_get_string (node), 10, G_MININT, G_MAXINT, &id, NULL))
         /* Translators: %s is what the file has instead of a player id. */
-        return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "entity", _("“%s” is not a player id"),
-                     json_node_get_string (node));
+        return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "entity", _("“%s” is not a player id"),
+                             json_node_get_string (node));
     }
-  else if (node_is_string (node))
+  else if (_kol_aj_node_is_string (node))
     return entity_by_string (c, type, json_node_get_string (node), out);
-  else if (!int_node (c, node, "entity", G_MININT, G_MAXINT, &id))
+  else if (!_kol_aj_int_node (c, node, "entity", G_MININT, G_MAXINT, &id))
     return FALSE;
   if (type != NULL && !g_str_equal (type, "player"))
     /* Translators: %s is the entity_type of an action, e.engine. "corporation". */
-    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, "entity", _("a number is a player id, not a %s id"), type);
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, "entity", _("a number is a player id, not a %s id"), type);
   player = player_by_id (c->engine, id);
   if (player < 0)
     {
       g_autofree char *id_str = g_strdup_printf ("%" G_GINT64_FORMAT, id);
 
       /* Translators: %s is a player id, a number. */
-      return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "entity", _("there is no player with id %s"), id_str);
+      return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "entity", _("there is no player with id %s"), id_str);
     }
   *out = kol_entity (KOL_ENTITY_PLAYER, player);
   return TRUE;
@@ -771,13 +771,13 @@ parse_shares (Ctx        *c,
       g_autofree char *field = g_strdup_printf ("shares[%u]", i);
       int cert;
 
-      if (!node_is_string (node))
-        return fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, "%s", _("must be a string"));
+      if (!_kol_aj_node_is_string (node))
+        return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, "%s", _("must be a string"));
       cert = kol_engine_cert_by_id (c->engine, json_node_get_string (node));
       if (cert < 0)
         /* Translators: %s is a certificate id such as "ATA_3". */
-        return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field, _("there is no certificate “%s”"),
-                     json_node_get_string (node));
+        return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field, _("there is no certificate “%s”"),
+                             json_node_get_string (node));
       a->shares[a->n_shares++] = (gint16) cert;
     }
   return get_small (c, o, "percent", FALSE, &a->percent);
@@ -794,7 +794,7 @@ parse_share_price (Ctx        *c,
   const char *id;
   gint64 v[3];
 
-  if (!get_string (c, o, "share_price", TRUE, &id))
+  if (!_kol_aj_get_string (c, o, "share_price", TRUE, &id))
     return FALSE;
   parts = g_strsplit (id, ",", 4);
   if (g_strv_length (parts) != 3)
@@ -805,15 +805,15 @@ parse_share_price (Ctx        *c,
   if (v[1] >= m->n_rows || v[2] >= m->row_len[v[1]] || !m->cells[v[1]][v[2]].present ||
       m->cells[v[1]][v[2]].price != v[0])
     /* Translators: %s is a share price id "price,row,column" such as "80,3,2". */
-    return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "share_price",
-                 _("the market has no cell “%s”"), id);
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "share_price",
+                         _("the market has no cell “%s”"), id);
   a->cell_row = (gint16) v[1];
   a->cell_col = (gint16) v[2];
   return TRUE;
 
 bad:
   /* Translators: %s is what the file has instead of "price,row,column". */
-  return fail (c, KOL_ACTION_JSON_ERROR_INVALID, "share_price", _("“%s” is not a share price id"), id);
+  return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, "share_price", _("“%s” is not a share price id"), id);
 }
 
 static gboolean
@@ -825,18 +825,18 @@ parse_lay_tile (Ctx        *c,
   gint64 rotation = 0, n;
   int copy, def;
 
-  if (!get_string (c, o, "hex", TRUE, &hex) || !hex_id (c, "hex", hex, &a->hex) ||
-      !get_string (c, o, "tile", TRUE, &tile) ||
-      !get_int (c, o, "rotation", FALSE, 0, 5, &rotation))
+  if (!_kol_aj_get_string (c, o, "hex", TRUE, &hex) || !_kol_aj_hex_id (c, "hex", hex, &a->hex) ||
+      !_kol_aj_get_string (c, o, "tile", TRUE, &tile) ||
+      !_kol_aj_get_int (c, o, "rotation", FALSE, 0, 5, &rotation))
     return FALSE;
-  copy = tile_copy_index (c->engine->title, tile);
-  if (copy < 0 && (def = tile_def_of_copy_id (c->engine->title, tile, &n)) >= 0 &&
-      (copy = spare_copy (c->engine, def)) < 0)
+  copy = _kol_aj_tile_copy_index (c->engine->title, tile);
+  if (copy < 0 && (def = _kol_aj_tile_def_of_copy_id (c->engine->title, tile, &n)) >= 0 &&
+      (copy = _kol_aj_spare_copy (c->engine, def)) < 0)
     /* Translators: %s is a tile id such as "57-3". */
-    return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "tile", _("every copy of tile “%s” is on the map"), tile);
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "tile", _("every copy of tile “%s” is on the map"), tile);
   if (copy < 0)
     /* Translators: %s is a tile id such as "57-3". */
-    return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "tile", _("there is no tile “%s”"), tile);
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "tile", _("there is no tile “%s”"), tile);
   a->tile_copy = (gint16) copy;
   a->rotation = (guint8) rotation;
   return TRUE;
@@ -847,10 +847,10 @@ parse_token (Ctx        *c,
              JsonObject *o,
              KolAction  *a)
 {
-  if (!city_field (c, o, "city", &a->hex, &a->city) || !slot_field (c, o, &a->slot))
+  if (!_kol_aj_city_field (c, o, "city", &a->hex, &a->city) || !_kol_aj_slot_field (c, o, &a->slot))
     return FALSE;
   if (a->type == KOL_ACTION_PLACE_TOKEN)
-    return corp_field (c, o, "tokener", FALSE, &a->tokener);
+    return _kol_aj_corp_field (c, o, "tokener", FALSE, &a->tokener);
   if (a->type == KOL_ACTION_BUY_TOKEN)
     return get_small (c, o, "price", FALSE, &a->price);
   return TRUE;
@@ -875,7 +875,7 @@ parse_hex_list (Ctx        *c,
       g_autofree char *f = g_strdup_printf ("%s[%u]", field, i);
       gint16 hex;
 
-      if (!hex_node (c, json_array_get_element (list, i), f, &hex))
+      if (!_kol_aj_hex_node (c, json_array_get_element (list, i), f, &hex))
         return FALSE;
       g_array_append_val (out, hex);
     }
@@ -890,15 +890,15 @@ parse_connections (Ctx          *c,
 {
   JsonArray *list;
   g_autofree char *f = g_strdup_printf ("%s.connections", field);
-  JsonNode *node = member (route, "connections");
+  JsonNode *node = _kol_aj_member (route, "connections");
 
   if (node == NULL)
     return TRUE;
   if (!JSON_NODE_HOLDS_ARRAY (node))
-    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, f, "%s", _("must be a list"));
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, f, "%s", _("must be a list"));
   list = json_node_get_array (node);
   if (json_array_get_length (list) > MAX_ROUTE_NODES)
-    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, f, _("has more than %u elements"), MAX_ROUTE_NODES);
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, f, _("has more than %u elements"), MAX_ROUTE_NODES);
   r->connections = g_array_new (FALSE, FALSE, sizeof (GArray *));
   g_array_set_clear_func (r->connections, clear_chain);
   for (guint i = 0; i < json_array_get_length (list); i++)
@@ -908,9 +908,9 @@ parse_connections (Ctx          *c,
       GArray *chain;
 
       if (!JSON_NODE_HOLDS_ARRAY (chain_node))
-        return fail (c, KOL_ACTION_JSON_ERROR_INVALID, cf, "%s", _("must be a list"));
+        return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, cf, "%s", _("must be a list"));
       if (json_array_get_length (json_node_get_array (chain_node)) > KOL_MAX_HEXES)
-        return fail (c, KOL_ACTION_JSON_ERROR_INVALID, cf, _("has more than %u elements"), KOL_MAX_HEXES);
+        return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, cf, _("has more than %u elements"), KOL_MAX_HEXES);
       chain = g_array_new (FALSE, FALSE, sizeof (gint16));
       g_array_append_val (r->connections, chain);
       if (!parse_hex_list (c, json_node_get_array (chain_node), cf, chain))
@@ -931,19 +931,19 @@ parse_route_node (Ctx          *c,
   gint64 part;
   int n;
 
-  if (!node_is_string (node))
-    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, "%s", _("must be a string"));
+  if (!_kol_aj_node_is_string (node))
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, "%s", _("must be a string"));
   id = json_node_get_string (node);
-  if (!split_numbered (id, &hex, &part))
+  if (!_kol_aj_split_numbered (id, &hex, &part))
     /* Translators: %s is what the file has instead of a node id such as "I27-0". */
-    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, _("“%s” is not a node id"), id);
-  if (!hex_id (c, field, hex, &out->hex))
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, _("“%s” is not a node id"), id);
+  if (!_kol_aj_hex_id (c, field, hex, &out->hex))
     return FALSE;
-  n = node_by_part (c->engine, out->hex, part);
+  n = _kol_aj_node_by_part (c->engine, out->hex, part);
   if (n < 0)
     /* Translators: %s is a route node id such as "I27-0": a hex and a
      * number. */
-    return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field, _("the tile on the map has no stop “%s”"), id);
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, field, _("the tile on the map has no stop “%s”"), id);
   out->node = (gint8) n;
   return TRUE;
 }
@@ -961,48 +961,48 @@ parse_route (Ctx          *c,
   g_autofree char *f_str = g_strdup_printf ("%s.revenue_str", field);
   JsonNode *node;
 
-  if ((node = member (route, "train")) == NULL)
-    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, f_train, "%s", _("is missing"));
-  if (!train_node (c, node, f_train, &r->train))
+  if ((node = _kol_aj_member (route, "train")) == NULL)
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, f_train, "%s", _("is missing"));
+  if (!_kol_aj_train_node (c, node, f_train, &r->train))
     return FALSE;
-  if ((node = member (route, "revenue")) != NULL)
+  if ((node = _kol_aj_member (route, "revenue")) != NULL)
     {
       gint64 v;
 
-      if (!int_node (c, node, f_rev, -MAX_ABS_INT, MAX_ABS_INT, &v))
+      if (!_kol_aj_int_node (c, node, f_rev, -MAX_ABS_INT, MAX_ABS_INT, &v))
         return FALSE;
       r->revenue = (int) v;
     }
-  if ((node = member (route, "revenue_str")) != NULL)
+  if ((node = _kol_aj_member (route, "revenue_str")) != NULL)
     {
-      if (!node_is_string (node))
-        return fail (c, KOL_ACTION_JSON_ERROR_INVALID, f_str, "%s", _("must be a string"));
+      if (!_kol_aj_node_is_string (node))
+        return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, f_str, "%s", _("must be a string"));
       r->revenue_str = g_strdup (json_node_get_string (node));
     }
   if (!parse_connections (c, route, field, r))
     return FALSE;
-  if ((node = member (route, "hexes")) != NULL)
+  if ((node = _kol_aj_member (route, "hexes")) != NULL)
     {
       if (!JSON_NODE_HOLDS_ARRAY (node))
-        return fail (c, KOL_ACTION_JSON_ERROR_INVALID, f_hexes, "%s", _("must be a list"));
+        return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, f_hexes, "%s", _("must be a list"));
       if (json_array_get_length (json_node_get_array (node)) > MAX_ROUTE_NODES)
-        return fail (c, KOL_ACTION_JSON_ERROR_INVALID, f_hexes, _("has more than %u elements"),
-                     MAX_ROUTE_NODES);
+        return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, f_hexes, _("has more than %u elements"),
+                             MAX_ROUTE_NODES);
       r->hexes = g_array_new (FALSE, FALSE, sizeof (gint16));
       if (!parse_hex_list (c, json_node_get_array (node), f_hexes, r->hexes))
         return FALSE;
     }
   r->nodes = g_array_new (FALSE, FALSE, sizeof (KolRouteNode));
-  if ((node = member (route, "nodes")) != NULL)
+  if ((node = _kol_aj_member (route, "nodes")) != NULL)
     {
       JsonArray *list;
 
       if (!JSON_NODE_HOLDS_ARRAY (node))
-        return fail (c, KOL_ACTION_JSON_ERROR_INVALID, f_nodes, "%s", _("must be a list"));
+        return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, f_nodes, "%s", _("must be a list"));
       list = json_node_get_array (node);
       if (json_array_get_length (list) > MAX_ROUTE_NODES)
-        return fail (c, KOL_ACTION_JSON_ERROR_INVALID, f_nodes, _("has more than %u elements"),
-                     MAX_ROUTE_NODES);
+        return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, f_nodes, _("has more than %u elements"),
+                             MAX_ROUTE_NODES);
       for (guint i = 0; i < json_array_get_length (list); i++)
         {
           g_autofree char *f = g_strdup_printf ("%s[%u]", f_nodes, i);
@@ -1037,7 +1037,7 @@ parse_run_routes (Ctx        *c,
       r->train = -1;
       g_ptr_array_add (a->routes, r);
       if (!JSON_NODE_HOLDS_OBJECT (node))
-        return fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, "%s", _("must be an object"));
+        return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, "%s", _("must be an object"));
       if (!parse_route (c, json_node_get_object (node), field, r))
         return FALSE;
     }
@@ -1065,21 +1065,21 @@ parse_assignments (Ctx        *c,
       JsonNode *train;
 
       if (!JSON_NODE_HOLDS_OBJECT (node))
-        return fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, "%s", _("must be an object"));
+        return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, field, "%s", _("must be an object"));
       item = json_node_get_object (node);
-      if ((train = member (item, "train")) == NULL)
-        return fail (c, KOL_ACTION_JSON_ERROR_INVALID, f_train, "%s", _("is missing"));
-      if (!train_node (c, train, f_train, &as.train))
+      if ((train = _kol_aj_member (item, "train")) == NULL)
+        return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, f_train, "%s", _("is missing"));
+      if (!_kol_aj_train_node (c, train, f_train, &as.train))
         return FALSE;
       /* report the field under its full path */
       {
         const char *id;
         int corp;
 
-        if (!get_string (c, item, "corporation", TRUE, &id))
+        if (!_kol_aj_get_string (c, item, "corporation", TRUE, &id))
           return FALSE;
         if ((corp = kol_title_corp_by_id (c->engine->title, id)) < 0)
-          return fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, f_corp, _("there is no corporation “%s”"), id);
+          return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, f_corp, _("there is no corporation “%s”"), id);
         as.corp = (gint16) corp;
       }
       g_array_append_val (a->assignments, as);
@@ -1092,16 +1092,16 @@ parse_choice (Ctx        *c,
               JsonObject *o,
               KolAction  *a)
 {
-  JsonNode *node = member (o, "choice");
+  JsonNode *node = _kol_aj_member (o, "choice");
 
   if (node == NULL)
-    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, "choice", "%s", _("is missing"));
-  if (node_is_string (node))
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, "choice", "%s", _("is missing"));
+  if (_kol_aj_node_is_string (node))
     a->choice = g_strdup (json_node_get_string (node));
   else if (node_is_int (node))
     a->choice = g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
   else
-    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, "choice", "%s", _("must be a string or an integer"));
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, "choice", "%s", _("must be a string or an integer"));
   return TRUE;
 }
 
@@ -1112,15 +1112,15 @@ parse_assign (Ctx        *c,
 {
   const char *target, *type;
 
-  if (!get_string (c, o, "target", TRUE, &target) ||
-      !get_string (c, o, "target_type", FALSE, &type))
+  if (!_kol_aj_get_string (c, o, "target", TRUE, &target) ||
+      !_kol_aj_get_string (c, o, "target_type", FALSE, &type))
     return FALSE;
   if (type == NULL || g_str_equal (type, "hex"))
-    return hex_id (c, "target", target, &a->hex);
+    return _kol_aj_hex_id (c, "target", target, &a->hex);
   if (g_str_equal (type, "corporation"))
-    return corp_field (c, o, "target", TRUE, &a->corp);
+    return _kol_aj_corp_field (c, o, "target", TRUE, &a->corp);
   /* Translators: %s is the target_type of an assign action. */
-  return fail (c, KOL_ACTION_JSON_ERROR_UNSUPPORTED, "target_type", _("“%s” is not supported"), type);
+  return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNSUPPORTED, "target_type", _("“%s” is not supported"), type);
 }
 
 static const char *const common_fields[] = {
@@ -1134,11 +1134,11 @@ parse_program (Ctx        *c,
 {
   const char *reason;
 
-  if (a->type == KOL_ACTION_PROGRAM_BUY_SHARES && !corp_field (c, o, "corporation", TRUE, &a->corp))
+  if (a->type == KOL_ACTION_PROGRAM_BUY_SHARES && !_kol_aj_corp_field (c, o, "corporation", TRUE, &a->corp))
     return FALSE;
   if (a->type == KOL_ACTION_PROGRAM_DISABLE)
     {
-      if (!get_string (c, o, "reason", FALSE, &reason))
+      if (!_kol_aj_get_string (c, o, "reason", FALSE, &reason))
         return FALSE;
       a->text = g_strdup (reason);
     }
@@ -1151,10 +1151,10 @@ parse_choose_ability (Ctx        *c,
                       JsonObject *o,
                       KolAction  *a)
 {
-  JsonNode *node = member (o, "choice");
+  JsonNode *node = _kol_aj_member (o, "choice");
 
   if (node == NULL)
-    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, "choice", "%s", _("is missing"));
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, "choice", "%s", _("is missing"));
   a->ability = json_to_variant (node, 0);
   if (a->ability)
     g_variant_ref_sink (a->ability);
@@ -1171,11 +1171,11 @@ parse_payload (Ctx        *c,
   switch (a->type)
     {
     case KOL_ACTION_BID:
-      return company_field (c, o, "company", FALSE, &a->company) &&
-             corp_field (c, o, "corporation", FALSE, &a->corp) &&
+      return _kol_aj_company_field (c, o, "company", FALSE, &a->company) &&
+             _kol_aj_corp_field (c, o, "corporation", FALSE, &a->corp) &&
              get_small (c, o, "price", TRUE, &a->price);
     case KOL_ACTION_PAR:
-      return corp_field (c, o, "corporation", TRUE, &a->corp) && parse_share_price (c, o, a);
+      return _kol_aj_corp_field (c, o, "corporation", TRUE, &a->corp) && parse_share_price (c, o, a);
     case KOL_ACTION_BUY_SHARES:
     case KOL_ACTION_SELL_SHARES:
       return parse_shares (c, o, a);
@@ -1188,25 +1188,25 @@ parse_payload (Ctx        *c,
     case KOL_ACTION_RUN_ROUTES:
       return parse_run_routes (c, o, a);
     case KOL_ACTION_DIVIDEND:
-      if (!get_string (c, o, "kind", TRUE, &s))
+      if (!_kol_aj_get_string (c, o, "kind", TRUE, &s))
         return FALSE;
       a->kind = g_strdup (s);
       return get_small (c, o, "amount", FALSE, &a->amount);
     case KOL_ACTION_BUY_TRAIN:
-      if (!train_field (c, o, "train", &a->train) || !get_small (c, o, "price", FALSE, &a->price) ||
-          !get_string (c, o, "variant", FALSE, &s))
+      if (!_kol_aj_train_field (c, o, "train", &a->train) || !get_small (c, o, "price", FALSE, &a->price) ||
+          !_kol_aj_get_string (c, o, "variant", FALSE, &s))
         return FALSE;
       a->variant = g_strdup (s);
       return TRUE;
     case KOL_ACTION_SCRAP_TRAIN:
-      return train_field (c, o, "train", &a->train);
+      return _kol_aj_train_field (c, o, "train", &a->train);
     case KOL_ACTION_REASSIGN_TRAINS:
       return parse_assignments (c, o, a);
     case KOL_ACTION_MERGE:
-      return corp_field (c, o, "corporation", TRUE, &a->corp);
+      return _kol_aj_corp_field (c, o, "corporation", TRUE, &a->corp);
     case KOL_ACTION_BUY_COMPANY:
     case KOL_ACTION_SELL_COMPANY:
-      return company_field (c, o, "company", TRUE, &a->company) &&
+      return _kol_aj_company_field (c, o, "company", TRUE, &a->company) &&
              get_small (c, o, "price", FALSE, &a->price);
     case KOL_ACTION_CHOOSE:
       return parse_choice (c, o, a);
@@ -1223,7 +1223,7 @@ parse_payload (Ctx        *c,
       return parse_program (c, o, a);
     case KOL_ACTION_MESSAGE:
     case KOL_ACTION_LOG:
-      if (!get_string (c, o, "message", FALSE, &s))
+      if (!_kol_aj_get_string (c, o, "message", FALSE, &s))
         return FALSE;
       a->text = g_strdup (s);
       return TRUE;
@@ -1262,7 +1262,7 @@ parse_auto_actions (Ctx                *c,
   if (list == NULL || json_array_get_length (list) == 0 || (flags & KOL_ACTION_JSON_SKIP_AUTO))
     return TRUE;
   if (depth >= KOL_ACTION_JSON_MAX_AUTO_DEPTH)
-    return fail (c, KOL_ACTION_JSON_ERROR_INVALID, "auto_actions", "%s", _("is nested too deeply"));
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, "auto_actions", "%s", _("is nested too deeply"));
   a->auto_actions = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
   for (guint i = 0; i < json_array_get_length (list); i++)
     {
@@ -1287,16 +1287,16 @@ parse_common (Ctx         *c,
   KolEntity entity;
   gint64 id = 0, user = 0, created = 0;
 
-  if (!get_string (c, o, "type", TRUE, &type))
+  if (!_kol_aj_get_string (c, o, "type", TRUE, &type))
     return FALSE;
   if (!kol_action_type_from_string (type, &t))
     /* Translators: %s is an action type such as "undo" or "hex_token". */
-    return fail (c, KOL_ACTION_JSON_ERROR_UNSUPPORTED, "type", _("the action type “%s” is not supported"),
-                 type);
-  if (!parse_entity (c, o, &entity) ||
-      !get_int (c, o, "id", FALSE, 0, G_MAXINT, &id) ||
-      !get_int (c, o, "user", FALSE, G_MININT, G_MAXINT, &user) ||
-      !get_int (c, o, "created_at", FALSE, G_MININT64, G_MAXINT64, &created))
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNSUPPORTED, "type", _("the action type “%s” is not supported"),
+                         type);
+  if (!_kol_aj_parse_entity (c, o, &entity) ||
+      !_kol_aj_get_int (c, o, "id", FALSE, 0, G_MAXINT, &id) ||
+      !_kol_aj_get_int (c, o, "user", FALSE, G_MININT, G_MAXINT, &user) ||
+      !_kol_aj_get_int (c, o, "created_at", FALSE, G_MININT64, G_MAXINT64, &created))
     return FALSE;
   *out = kol_action_new (t, entity);
   (*out)->id = (int) id;
@@ -1515,7 +1515,7 @@ kol_action_json_city_id (KolEngine *engine,
                          int        hex,
                          int        city)
 {
-  const KolTileDef *tile = tile_of_hex (engine, hex);
+  const KolTileDef *tile = _kol_aj_tile_of_hex (engine, hex);
   g_autofree char *tile_id = kol_action_json_tile_id (engine, hex);
   int node = tile ? kol_tile_city_node (tile, city) : -1;
 
@@ -1592,7 +1592,7 @@ static char *
 route_node_id (KolEngine          *engine,
                const KolRouteNode *rn)
 {
-  const KolTileDef *tile = tile_of_hex (engine, rn->hex);
+  const KolTileDef *tile = _kol_aj_tile_of_hex (engine, rn->hex);
   int part = tile && rn->node >= 0 && rn->node < tile->n_nodes ? tile->nodes[rn->node].part : rn->node;
 
   return g_strdup_printf ("%s-%d", engine->title->hexes[rn->hex].id, part);
