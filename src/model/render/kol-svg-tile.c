@@ -162,10 +162,10 @@ _kol_svg_color_hex (KolColor color)
 
 /* "#rgb" or "#rrggbb" into components. */
 static gboolean
-parse_rgb (const char *color,
-           int        *r,
-           int        *g,
-           int        *b)
+_kol_svg_parse_rgb (const char *color,
+                    int        *r,
+                    int        *g,
+                    int        *b)
 {
   int digits[6];
   gsize len;
@@ -201,7 +201,7 @@ _kol_svg_text_color (const char *background)
 {
   int r, g, b;
 
-  if (!parse_rgb (background, &r, &g, &b))
+  if (!_kol_svg_parse_rgb (background, &r, &g, &b))
     return "#000";
   return 0.299 * r + 0.587 * g + 0.114 * b > 140 ? "#000" : "#fff";
 }
@@ -451,8 +451,8 @@ _kol_svg_seg_data (GString         *out,
 /* --------------------------------------------------------------- layout */
 
 static const char *
-path_draw (const KolSvgTileLayout *lay,
-           const KolPathDef       *p)
+_kol_svg_path_draw (const KolSvgTileLayout *lay,
+                    const KolPathDef       *p)
 {
   if (p->track == KOL_TRACK_FUTURE)
     return "future";
@@ -469,7 +469,7 @@ node_is_end (guint8 end,
 }
 
 static gboolean
-revenue_is_zero (const KolRevenue *rev)
+_kol_svg_revenue_is_zero (const KolRevenue *rev)
 {
   if (rev->kind == KOL_REVENUE_FIXED)
     return rev->fixed == 0;
@@ -493,7 +493,7 @@ classify_nodes (KolSvgTileLayout *lay)
       for (int i = 0; i < tile->n_paths; i++)
         {
           const KolPathDef *p = &tile->paths[i];
-          const char *draw = path_draw (lay, p);
+          const char *draw = _kol_svg_path_draw (lay, p);
           guint8 other;
 
           if (!node_is_end (p->a, n) && !node_is_end (p->b, n))
@@ -749,7 +749,7 @@ is_tapered (const KolSvgTileLayout *lay,
       if (!KOL_PATH_IS_NODE (end) || KOL_PATH_NODE_INDEX (end) >= lay->tile->n_nodes)
         continue;
       node = &lay->tile->nodes[KOL_PATH_NODE_INDEX (end)];
-      if (node->kind == KOL_NODE_OFFBOARD && !revenue_is_zero (&node->revenue))
+      if (node->kind == KOL_NODE_OFFBOARD && !_kol_svg_revenue_is_zero (&node->revenue))
         return TRUE;
     }
   return p->terminal != 0;
@@ -1211,7 +1211,7 @@ mix_colors (const char *a,
 {
   int r1, g1, b1, r2, g2, b2;
 
-  if (!parse_rgb (a, &r1, &g1, &b1) || !parse_rgb (b, &r2, &g2, &b2))
+  if (!_kol_svg_parse_rgb (a, &r1, &g1, &b1) || !_kol_svg_parse_rgb (b, &r2, &g2, &b2))
     return g_strdup (a);
   return g_strdup_printf ("#%02x%02x%02x", (int) lround (r1 + (r2 - r1) * t),
                           (int) lround (g1 + (g2 - g1) * t), (int) lround (b1 + (b2 - b1) * t));
@@ -1393,7 +1393,7 @@ draw_track_pass (GString                *out,
     return;
   for (int i = 0; i < tile->n_paths; i++)
     {
-      if (lay->tapered[i] || strcmp (path_draw (lay, &tile->paths[i]), draw) != 0)
+      if (lay->tapered[i] || strcmp (_kol_svg_path_draw (lay, &tile->paths[i]), draw) != 0)
         continue;
       g_string_append (out, any ? " " : "<path d=\"");
       _kol_svg_seg_data (out, &lay->segs[i], 0, 0);
@@ -1433,7 +1433,7 @@ draw_track (GString                *out,
         KolSvgSeg s = edge_first (lay, i);
 
         draw_tapered (out, &s, tile->paths[i].a_lane[0] > 1 || tile->paths[i].b_lane[0] > 1,
-                      tip_color (track_style (path_draw (lay, &tile->paths[i]))));
+                      tip_color (track_style (_kol_svg_path_draw (lay, &tile->paths[i]))));
       }
 }
 
@@ -1639,7 +1639,7 @@ shows_revenue (const KolNodeDef *node)
 {
   if (node->kind == KOL_NODE_JUNCTION)
     return FALSE;
-  return !revenue_is_zero (&node->revenue);
+  return !_kol_svg_revenue_is_zero (&node->revenue);
 }
 
 /* One revenue for the tile when every stop earns the same (as printed
