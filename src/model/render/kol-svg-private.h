@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include <math.h>
+
 #include "kol-svg-renderer.h"
 
 G_BEGIN_DECLS
 
 /*
- * Internals of the SVG renderer shared by kol-svg-tile.c (the layout and the
- * drawing of one tile) and kol-svg-renderer.c (hexes, boards, sheets).
+ * Internals of the SVG renderer shared by kol-svg-markup.c (numbers, text,
+ * colours), kol-svg-tile.c (the layout of one tile), kol-svg-tile-draw.c
+ * (its drawing) and kol-svg-renderer.c (hexes, boards, sheets).
  *
  * A tile is laid out once in hex-local user units: node positions, one
  * segment per path, and a list of occupied boxes (track, cities, text) that
@@ -19,10 +22,77 @@ G_BEGIN_DECLS
 #define KOL_SVG_SLOT_R 25.0
 #define KOL_SVG_MAX_BOXES 384
 
+/* The sizes of a tile's track, town bars and dots and revenue circles, in
+ * hex-local user units: for its layout (kol-svg-tile.c) and its drawing
+ * (kol-svg-tile-draw.c). */
+#define TRACK_W      9.0
+#define LANE_GAP     17.0
+#define BAR_LEN      32.0
+#define BAR_W        10.0
+#define DOT_R        9.0
+#define REVENUE_R    15.0
+#define DEG          (G_PI / 180.0)
+
 typedef struct
 {
   double x, y;
 } KolSvgPt;
+
+/* Point arithmetic and the direction of an edge, for the layout and the
+ * drawing of a tile. */
+static inline KolSvgPt
+pt (double x,
+    double y)
+{
+  return (KolSvgPt) { x, y };
+}
+
+static inline KolSvgPt
+pt_add (KolSvgPt a,
+        KolSvgPt b)
+{
+  return pt (a.x + b.x, a.y + b.y);
+}
+
+static inline KolSvgPt
+pt_sub (KolSvgPt a,
+        KolSvgPt b)
+{
+  return pt (a.x - b.x, a.y - b.y);
+}
+
+static inline KolSvgPt
+pt_scale (KolSvgPt a,
+          double   s)
+{
+  return pt (a.x * s, a.y * s);
+}
+
+static inline double
+pt_len (KolSvgPt a)
+{
+  return hypot (a.x, a.y);
+}
+
+static inline double
+pt_dist (KolSvgPt a,
+         KolSvgPt b)
+{
+  return hypot (a.x - b.x, a.y - b.y);
+}
+
+static inline KolSvgPt
+pt_dir (double radians)
+{
+  return pt (cos (radians), sin (radians));
+}
+
+static inline double
+edge_radians (KolLayout layout,
+              int       edge)
+{
+  return kol_hex_edge_angle (layout, ((edge % 6) + 6) % 6) * DEG;
+}
 
 typedef enum
 {
@@ -108,6 +178,10 @@ double       _kol_svg_text_width   (const char *text,
                                     double      size);
 const char  *_kol_svg_color_hex    (KolColor    color);
 const char  *_kol_svg_text_color   (const char *background);
+gboolean     _kol_svg_parse_rgb    (const char *color,
+                                    int        *r,
+                                    int        *g,
+                                    int        *b);
 KolSvgPt     _kol_svg_edge_mid     (KolLayout   layout,
                                     int         edge);
 KolSvgPt     _kol_svg_corner       (KolLayout   layout,
@@ -149,5 +223,10 @@ void      _kol_svg_draw_tile_items (GString          *out,
 void      _kol_svg_draw_icons      (GString          *out,
                                     KolSvgTileLayout *lay,
                                     GPtrArray        *icons);
+
+/* shared by the layout and the drawing of a tile */
+const char *_kol_svg_path_draw       (const KolSvgTileLayout *lay,
+                                      const KolPathDef       *p);
+gboolean    _kol_svg_revenue_is_zero (const KolRevenue       *rev);
 
 G_END_DECLS
