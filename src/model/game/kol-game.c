@@ -106,7 +106,7 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-static void history_changed_cb (KolGame *self);
+static void _kol_game_history_changed_cb (KolGame *self);
 
 /* ------------------------------------------------------------ lifecycle */
 
@@ -116,7 +116,7 @@ kol_game_dispose (GObject *object)
   KolGame *self = KOL_GAME (object);
 
   if (self->history != NULL)
-    g_signal_handlers_disconnect_by_func (self->history, history_changed_cb, self);
+    g_signal_handlers_disconnect_by_func (self->history, _kol_game_history_changed_cb, self);
   g_clear_object (&self->history);
   g_clear_object (&self->players);
   g_clear_object (&self->companies);
@@ -432,8 +432,8 @@ log_cb (KolEngine         *engine,
 }
 
 static void
-cursor_reset (KolGame *self,
-              guint    n)
+_kol_game_cursor_reset (KolGame *self,
+                        guint    n)
 {
   g_autoptr(GError) error = NULL;
   KolEngine *at = kol_history_dup_game_at (self->history, n, &error);
@@ -479,12 +479,12 @@ log_truncate (KolGame *self,
       self->round_key = g_strdup (g_object_get_data (G_OBJECT (last), "kol-round-key"));
       self->header_logged = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (last), "kol-header-logged"));
     }
-  cursor_reset (self, n);
+  _kol_game_cursor_reset (self, n);
 }
 
 static void
-log_extend (KolGame *self,
-            guint    n_actions)
+_kol_game_log_extend (KolGame *self,
+                      guint    n_actions)
 {
   for (guint i = self->n_logged; i < n_actions; i++)
     {
@@ -496,7 +496,7 @@ log_extend (KolGame *self,
         {
           g_warning ("action %u no longer replays for the log: %s", i, error->message);
           g_ptr_array_set_size (self->pending, 0);
-          cursor_reset (self, i + 1);
+          _kol_game_cursor_reset (self, i + 1);
           continue;
         }
       self->n_logged = i + 1;
@@ -519,7 +519,7 @@ log_sync (KolGame *self)
     return FALSE;
   if (n < self->n_logged)
     log_truncate (self, n);
-  log_extend (self, n);
+  _kol_game_log_extend (self, n);
   return TRUE;
 }
 
@@ -737,7 +737,7 @@ refresh_items (KolGame   *self,
 }
 
 static void
-refresh (KolGame *self)
+_kol_game_refresh (KolGame *self)
 {
   KolEngine *engine = kol_history_get_game (self->history);
   KolEntity acting = acting_entity (engine);
@@ -751,18 +751,18 @@ refresh (KolGame *self)
 }
 
 static void
-set_modified (KolGame  *self,
-              gboolean  modified)
+_kol_game_set_modified (KolGame  *self,
+                        gboolean  modified)
 {
   _kol_set_bool (G_OBJECT (self), &self->modified, modified, properties[PROP_MODIFIED]);
 }
 
 static void
-history_changed_cb (KolGame *self)
+_kol_game_history_changed_cb (KolGame *self)
 {
   if (log_sync (self))
-    set_modified (self, TRUE);
-  refresh (self);
+    _kol_game_set_modified (self, TRUE);
+  _kol_game_refresh (self);
 }
 
 /* ------------------------------------------------------------- creation */
@@ -785,10 +785,10 @@ kol_game_new_for_history (KolHistory *history,
   self = g_object_new (KOL_TYPE_GAME, NULL);
   self->history = g_object_ref (history);
   self->title_dir = g_strdup (title_dir);
-  cursor_reset (self, 0);
-  log_extend (self, kol_history_get_n_actions (history));
-  g_signal_connect_swapped (history, "changed", G_CALLBACK (history_changed_cb), self);
-  refresh (self);
+  _kol_game_cursor_reset (self, 0);
+  _kol_game_log_extend (self, kol_history_get_n_actions (history));
+  g_signal_connect_swapped (history, "changed", G_CALLBACK (_kol_game_history_changed_cb), self);
+  _kol_game_refresh (self);
   return self;
 }
 
@@ -954,7 +954,7 @@ kol_game_save (KolGame  *self,
       g_set_object (&self->path, file);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PATH]);
     }
-  set_modified (self, FALSE);
+  _kol_game_set_modified (self, FALSE);
   return TRUE;
 }
 
@@ -1461,7 +1461,7 @@ kol_game_enable_autosave (KolGame     *self,
        * place the players chose to save to */
       file = g_steal_pointer (&self->path);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PATH]);
-      set_modified (self, TRUE);
+      _kol_game_set_modified (self, TRUE);
     }
   else
     {
