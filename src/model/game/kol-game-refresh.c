@@ -1,0 +1,486 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "kol-engine-info.h"
+#include "kol-engine-round.h"
+#include "kol-engine-trains.h"
+#include "kol-game-object-private.h"
+#include "kol-game-words.h"
+
+/*
+ * How KolGame follows its history: the log replayed on a private copy of
+ * the state (the cursor) into translated entries, cut back and extended
+ * whenever the line of play changes, and the properties and list items
+ * refreshed from the state shown, each notifying only when its value
+ * changed. This is what runs after every move, undo, redo or seek, apart
+ * from the object and from what the views call.
+ */
+
+/* --------------------------------------------------------------- names */
+
+char *
+_kol_game_entity_name (const KolEngine *engine,
+                       KolEntity        entity)
+{
+  KolArg arg = { 0 };
+
+  switch (entity.kind)
+    {
+    case KOL_ENTITY_PLAYER:
+      arg = kol_arg_int (KOL_ARG_PLAYER, entity.index);
+      break;
+    case KOL_ENTITY_CORP:
+      arg = kol_arg_int (KOL_ARG_CORP, entity.index);
+      break;
+    case KOL_ENTITY_COMPANY:
+      arg = kol_arg_int (KOL_ARG_COMPANY, entity.index);
+      break;
+    case KOL_ENTITY_POOL:
+      return g_strdup (kol_game_word (engine->title, KOL_WORD_POOL));
+    case KOL_ENTITY_BANK:
+      return g_strdup (kol_game_word (engine->title, KOL_WORD_BANK));
+    default:
+      return g_strdup ("");
+    }
+  return kol_log_format_arg (engine, &arg);
+}
+
+/* The label of a round: its round track id (1840: "SR2"; none for "Pre"),
+ * else the turn and the operating round in the set ("2.1"). */
+static char *
+round_number (KolEngine *engine)
+{
+  int track = kol_engine_round_track_index (engine);
+
+  if (track >= 0)
+    {
+      g_autoptr(GVariant) list = kol_title_rule (engine->title, "round_track");
+      g_autoptr(GVariant) entry = NULL;
+      const char *id = NULL;
+
+      if (list != NULL && g_variant_is_container (list) && (gsize) track < g_variant_n_children (list))
+        entry = g_variant_get_child_value (list, track);
+      if (entry != NULL && g_variant_is_of_type (entry, G_VARIANT_TYPE_VARIANT))
+        {
+          GVariant *inner = g_variant_get_variant (entry);
+
+          g_variant_unref (entry);
+          entry = inner;
+        }
+      /* only an id that counts ("SR2", "LR1a"): "Pre" and "End" name the
+       * space, and the round's name already says it */
+      if (entry != NULL && g_variant_is_of_type (entry, G_VARIANT_TYPE_VARDICT) &&
+          g_variant_lookup (entry, "id", "&s", &id))
+        return strpbrk (id, "0123456789") != NULL ? g_strdup (id) : NULL;
+    }
+  if (engine->round.klass == NULL)
+    return NULL;
+  if (engine->round.klass->operating)
+    return g_strdup_printf ("%d.%d", MAX (engine->turn, 1), engine->round.round_num);
+  if (engine->round.klass->stock)
+    return g_strdup_printf ("%d", MAX (engine->turn, 1));
+  return NULL;
+}
+
+static char *
+round_label (KolEngine *engine)
+{
+  const char *name = kol_game_word_round (engine->title, kol_engine_round_name (engine));
+  g_autofree char *number = round_number (engine);
+
+  if (number == NULL)
+    return g_strdup (name);
+  /* Translators: a round and its number: "Stock Round 2", "Share Round SR2". */
+  return g_strdup_printf (C_("round", "%s %s"), name, number);
+}
+
+/* ------------------------------------------------------------------ log */
+
+static char *
+round_key (KolEngine *engine)
+{
+  return g_strdup_printf ("%p/%d/%d/%d/%d", (void *) engine->round.klass, engine->round.kind, engine->turn,
+                          engine->round.round_num, kol_engine_round_track_index (engine));
+}
+
+static void
+add_pending (KolGame        *self,
+             const char     *text,
+             const char     *round,
+             int             kind,
+             KolLogCategory  category)
+{
+  guint index = g_list_model_get_n_items (G_LIST_MODEL (self->log)) + self->pending->len;
+
+  KolGameLogEntry *e = _kol_game_log_entry_new (index, text, round, kind, category, self->logging_action);
+
+  /* where the log stands, for cutting it back later */
+  g_object_set_data_full (G_OBJECT (e), "kol-round-key", g_strdup (self->round_key), g_free);
+  g_object_set_data (G_OBJECT (e), "kol-header-logged", GINT_TO_POINTER (self->header_logged));
+  g_ptr_array_add (self->pending, e);
+}
+
+/* The engine's log function on the cursor. Entries are made into words at
+ * once: the names and prices of this moment are the ones to show. */
+static void
+log_cb (KolEngine         *engine,
+        const KolLogEntry *entry,
+        gpointer           user_data)
+{
+  KolGame *self = user_data;
+  g_autofree char *key = round_key (engine);
+  g_autofree char *round = round_label (engine);
+  g_autofree char *text = kol_log_format_entry (engine, entry);
+  gboolean is_heading = kol_log_kind_is_round (entry->kind);
+
+  if (g_strcmp0 (key, self->round_key) != 0)
+    {
+      /* a new round gets a heading, unless the engine just logged one */
+      if (!is_heading && !self->header_logged)
+        add_pending (self, round, round, 0, KOL_LOG_CATEGORY_ROUND);
+      self->header_logged = FALSE;
+      g_free (self->round_key);
+      self->round_key = g_steal_pointer (&key);
+    }
+  else if (is_heading)
+    self->header_logged = TRUE;
+  add_pending (self, text, round, entry->kind, kol_log_kind_category (entry->kind));
+}
+
+void
+_kol_game_cursor_reset (KolGame *self,
+                        guint    n)
+{
+  g_autoptr(GError) error = NULL;
+  KolEngine *at = kol_history_dup_game_at (self->history, n, &error);
+
+  if (at == NULL)
+    {
+      g_warning ("cannot rebuild the log at %u: %s", n, error->message);
+      at = kol_engine_copy (kol_history_get_initial_game (self->history));
+      n = 0;
+    }
+  g_clear_pointer (&self->cursor, kol_engine_free);
+  self->cursor = at;
+  self->cursor->log_func = log_cb;
+  self->cursor->log_data = self;
+  self->n_logged = n;
+}
+
+/* Drops the entries of actions @n and later. */
+static void
+log_truncate (KolGame *self,
+              guint    n)
+{
+  guint len = g_list_model_get_n_items (G_LIST_MODEL (self->log));
+  guint keep = len;
+
+  while (keep > 0)
+    {
+      g_autoptr(KolGameLogEntry) e = g_list_model_get_item (G_LIST_MODEL (self->log), keep - 1);
+
+      if (_kol_game_log_entry_get_action_index (e) < n)
+        break;
+      keep--;
+    }
+  if (keep < len)
+    g_list_store_splice (self->log, keep, len - keep, NULL, 0);
+  /* the log goes on from its last entry kept */
+  g_clear_pointer (&self->round_key, g_free);
+  self->header_logged = FALSE;
+  if (keep > 0)
+    {
+      g_autoptr(KolGameLogEntry) last = g_list_model_get_item (G_LIST_MODEL (self->log), keep - 1);
+
+      self->round_key = g_strdup (g_object_get_data (G_OBJECT (last), "kol-round-key"));
+      self->header_logged = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (last), "kol-header-logged"));
+    }
+  _kol_game_cursor_reset (self, n);
+}
+
+void
+_kol_game_log_extend (KolGame *self,
+                      guint    n_actions)
+{
+  for (guint i = self->n_logged; i < n_actions; i++)
+    {
+      const KolAction *a = kol_history_get_action (self->history, i);
+      g_autoptr(GError) error = NULL;
+
+      self->logging_action = i;
+      if (!kol_engine_apply_unsafe (self->cursor, a, FALSE, NULL, &error))
+        {
+          g_warning ("action %u no longer replays for the log: %s", i, error->message);
+          g_ptr_array_set_size (self->pending, 0);
+          _kol_game_cursor_reset (self, i + 1);
+          continue;
+        }
+      self->n_logged = i + 1;
+    }
+  if (self->pending->len > 0)
+    {
+      g_list_store_splice (self->log, g_list_model_get_n_items (G_LIST_MODEL (self->log)), 0,
+                           self->pending->pdata, self->pending->len);
+      g_ptr_array_set_size (self->pending, 0);
+    }
+}
+
+/* Follows the history's line of play: returns TRUE when it changed. */
+static gboolean
+log_sync (KolGame *self)
+{
+  guint n = kol_history_get_n_actions (self->history);
+
+  if (n == self->n_logged)
+    return FALSE;
+  if (n < self->n_logged)
+    log_truncate (self, n);
+  _kol_game_log_extend (self, n);
+  return TRUE;
+}
+
+static void
+log_mark_future (KolGame *self,
+                 guint    position)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->log));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(KolGameLogEntry) e = g_list_model_get_item (G_LIST_MODEL (self->log), i);
+
+      _kol_game_log_entry_set_future (e, _kol_game_log_entry_get_action_index (e) >= position);
+    }
+}
+
+/* ------------------------------------------------------------ refreshing */
+
+static KolEntity
+acting_entity (KolEngine *engine)
+{
+  KolEntity out[KOL_MAX_ROUND_ENTITIES];
+
+  if (engine->finished || kol_engine_active_entities (engine, out, G_N_ELEMENTS (out)) == 0)
+    return KOL_ENTITY_INIT_NONE;
+  return out[0];
+}
+
+static char *
+acting_name (KolEngine *engine,
+             KolEntity  acting,
+             int        player)
+{
+  g_autofree char *name = _kol_game_entity_name (engine, acting);
+  int parent;
+
+  if (acting.kind == KOL_ENTITY_NONE)
+    return NULL;
+  if (acting.kind == KOL_ENTITY_PLAYER || player < 0)
+    return g_steal_pointer (&name);
+  parent = acting.kind == KOL_ENTITY_CORP ? kol_engine_corp_parent (engine, acting.index) : -1;
+  if (parent >= 0)
+    {
+      g_autofree char *parent_name = _kol_game_entity_name (engine, kol_entity (KOL_ENTITY_CORP, parent));
+
+      /* Translators: who acts: "Linie 5 of WT (Anna)". */
+      return g_strdup_printf (C_("acting", "%1$s of %2$s (%3$s)"), name, parent_name,
+                              engine->players[player].name);
+    }
+  /* Translators: who acts: "ATA (Anna)". */
+  return g_strdup_printf (C_("acting", "%1$s (%2$s)"), name, engine->players[player].name);
+}
+
+static const char *
+acting_color_of (KolEngine *engine,
+                 int        corp)
+{
+  int parent;
+
+  if (corp < 0)
+    return NULL;
+  parent = kol_engine_corp_parent (engine, corp);
+  return engine->title->corps[parent >= 0 ? parent : corp].color;
+}
+
+static char *
+step_label (KolEngine *engine)
+{
+  KolStep *step;
+
+  if (engine->finished)
+    return g_strdup (_("The game is over"));
+  step = kol_engine_active_step (engine);
+  if (step == NULL || step->klass == NULL || step->klass->name == NULL)
+    return g_strdup ("");
+  return g_strdup (kol_game_word_step (engine->title, step->klass->name));
+}
+
+static void
+set_string (KolGame  *self,
+            char    **field,
+            char     *value,
+            int       prop)
+{
+  _kol_set_string (G_OBJECT (self), field, value, properties[prop]);
+}
+
+static void
+refresh_properties (KolGame   *self,
+                    KolEngine *engine,
+                    KolEntity  acting)
+{
+  GObject *o = G_OBJECT (self);
+  int player = acting.kind != KOL_ENTITY_NONE ? kol_entity_player (engine, acting) : -1;
+  int corp = acting.kind == KOL_ENTITY_CORP ? acting.index : -1;
+  const KolPhaseDef *phase = engine->phase >= 0 && (guint) engine->phase < engine->title->n_phases ? &engine->title->phases[engine->phase]
+                                                                                  : NULL;
+
+  set_string (self, &self->round_name, round_label (engine), PROP_ROUND_NAME);
+  set_string (self, &self->phase_name, g_strdup (phase != NULL ? phase->name : ""), PROP_PHASE_NAME);
+  set_string (self, &self->step_name, step_label (engine), PROP_STEP_NAME);
+  set_string (self, &self->acting_entity_name, acting_name (engine, acting, player), PROP_ACTING_ENTITY_NAME);
+  set_string (self, &self->acting_color, g_strdup (acting_color_of (engine, corp)), PROP_ACTING_COLOR);
+  _kol_set_int (o, &self->acting_player, player, properties[PROP_ACTING_PLAYER]);
+  _kol_set_int (o, &self->acting_corp, corp, properties[PROP_ACTING_CORPORATION]);
+  _kol_set_bool (o, &self->can_undo, kol_history_can_undo (self->history), properties[PROP_CAN_UNDO]);
+  _kol_set_bool (o, &self->can_redo, kol_history_can_redo (self->history), properties[PROP_CAN_REDO]);
+  _kol_set_bool (o, &self->live, kol_history_is_live (self->history), properties[PROP_LIVE]);
+  _kol_set_bool (o, &self->finished, kol_history_get_game (self->history)->finished, properties[PROP_FINISHED]);
+  if (self->position != kol_history_get_position (self->history))
+    {
+      self->position = kol_history_get_position (self->history);
+      g_object_notify_by_pspec (o, properties[PROP_POSITION]);
+    }
+  if (self->n_actions != kol_history_get_n_actions (self->history))
+    {
+      self->n_actions = kol_history_get_n_actions (self->history);
+      g_object_notify_by_pspec (o, properties[PROP_N_ACTIONS]);
+    }
+}
+
+/* The item lists match the state's entities; only a different count
+ * (never during a game) rebuilds one. */
+static void
+ensure_items (GListStore *store,
+              guint       n,
+              gpointer  (*make) (int index))
+{
+  g_autoptr(GPtrArray) items = NULL;
+
+  if (g_list_model_get_n_items (G_LIST_MODEL (store)) == n)
+    return;
+  items = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (items, make ((int) i));
+  g_list_store_splice (store, 0, g_list_model_get_n_items (G_LIST_MODEL (store)), items->pdata, n);
+}
+
+static gpointer
+make_player (int index)
+{
+  return _kol_game_player_new (index);
+}
+
+static gpointer
+make_certificate (int index)
+{
+  return _kol_game_certificate_new (index);
+}
+
+static gpointer
+make_train (int index)
+{
+  return _kol_game_train_new (index);
+}
+
+static void
+ensure_companies (KolGame   *self,
+                  KolEngine *engine)
+{
+  guint n = (guint) (engine->n_corps + engine->n_companies);
+  g_autoptr(GPtrArray) items = NULL;
+
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->companies)) == n)
+    return;
+  items = g_ptr_array_new_with_free_func (g_object_unref);
+  for (int i = 0; i < engine->n_corps; i++)
+    g_ptr_array_add (items, _kol_game_company_new (kol_entity (KOL_ENTITY_CORP, i)));
+  for (int i = 0; i < engine->n_companies; i++)
+    g_ptr_array_add (items, _kol_game_company_new (kol_entity (KOL_ENTITY_COMPANY, i)));
+  g_list_store_splice (self->companies, 0, g_list_model_get_n_items (G_LIST_MODEL (self->companies)),
+                       items->pdata, n);
+}
+
+static void
+refresh_items (KolGame   *self,
+               KolEngine *engine,
+               KolEntity  acting)
+{
+  guint8 available[KOL_MAX_TRAINS] = { 0 };
+  gint16 depot[KOL_MAX_DEPOT_TRAINS];
+  int n_depot = kol_depot_trains (engine, depot, KOL_MAX_DEPOT_TRAINS);
+
+  for (int i = 0; i < n_depot; i++)
+    available[depot[i]] = TRUE;
+  ensure_items (self->players, (guint) engine->n_players, make_player);
+  ensure_companies (self, engine);
+  ensure_items (self->certificates, (guint) engine->n_certs, make_certificate);
+  ensure_items (self->trains, (guint) engine->n_trains, make_train);
+  for (int i = 0; i < engine->n_players; i++)
+    {
+      g_autoptr(KolGamePlayer) p = g_list_model_get_item (G_LIST_MODEL (self->players), i);
+
+      _kol_game_player_update (p, engine, kol_entity (KOL_ENTITY_PLAYER, kol_entity_player (engine, acting)));
+    }
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->companies)); i++)
+    {
+      g_autoptr(KolGameCompany) c = g_list_model_get_item (G_LIST_MODEL (self->companies), i);
+
+      _kol_game_company_update (c, engine, acting);
+    }
+  for (int i = 0; i < engine->n_certs; i++)
+    {
+      g_autoptr(KolGameCertificate) c = g_list_model_get_item (G_LIST_MODEL (self->certificates), i);
+
+      _kol_game_certificate_update (c, engine);
+    }
+  for (int i = 0; i < engine->n_trains; i++)
+    {
+      g_autoptr(KolGameTrain) t = g_list_model_get_item (G_LIST_MODEL (self->trains), i);
+
+      _kol_game_train_update (t, engine, available);
+    }
+}
+
+void
+_kol_game_refresh (KolGame *self)
+{
+  KolEngine *engine = kol_history_get_game (self->history);
+  KolEntity acting = acting_entity (engine);
+
+  g_object_freeze_notify (G_OBJECT (self));
+  refresh_items (self, engine, acting);
+  log_mark_future (self, kol_history_get_position (self->history));
+  refresh_properties (self, engine, acting);
+  g_object_thaw_notify (G_OBJECT (self));
+  g_signal_emit (self, signals[STATE_CHANGED], 0);
+}
+
+void
+_kol_game_set_modified (KolGame  *self,
+                        gboolean  modified)
+{
+  _kol_set_bool (G_OBJECT (self), &self->modified, modified, properties[PROP_MODIFIED]);
+}
+
+void
+_kol_game_history_changed_cb (KolGame *self)
+{
+  if (log_sync (self))
+    _kol_game_set_modified (self, TRUE);
+  _kol_game_refresh (self);
+}
