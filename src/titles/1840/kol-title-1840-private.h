@@ -289,13 +289,26 @@ gboolean  k1840_sell_company        (KolEngine *engine, const KolAction *a, GErr
 extern const KolStockHooks k1840_stock_hooks;
 /* kol-title-1840-company.c */
 void k1840_start_company_round     (KolEngine *engine, K1840RoundKind kind);
-void k1840_start_acquisition_round (KolEngine *engine);
 extern const KolStepClass k1840_step_sell_company;
 extern const KolStepClass k1840_step_route;
 extern const KolStepClass k1840_step_dividend;
+/* kol-title-1840-trams.c */
+extern const KolStepClass k1840_step_buy_train;
+extern const KolStepClass k1840_step_reassign;
+extern const KolStepClass k1840_step_interrupting_buy_train;
+extern const KolStepClass k1840_step_interrupting_reassign;
 gboolean  k1840_buy_train_room      (KolEngine *engine, KolStep *s, int corp);
 gboolean  k1840_can_buy_train       (KolEngine *engine, KolStep *s, int corp);
 gboolean  k1840_step_must_buy_train (KolEngine *engine, KolStep *s, int corp);
+/* The trams on @corp itself (not its lines'). */
+int       k1840_corp_trains         (KolEngine *engine, int corp, gint16 *out);
+/* Scraps a->train if it is one of @allowed (18xx.games: any tram). */
+gboolean  k1840_scrap_train         (KolEngine *engine, const KolAction *a, const gint16 *allowed,
+                                     int n_allowed, GError **error);
+/* Appends @corp to a queue of the acquisition round (at most 16). */
+void      k1840_queue_push          (gint16 *queue, int *n, int corp);
+/* kol-title-1840-acquisition.c */
+void k1840_start_acquisition_round (KolEngine *engine);
 /* kol-title-1840-line.c */
 void      k1840_start_line_round    (KolEngine *engine, int round_num);
 extern const KolBoardHooks k1840_board_hooks;
