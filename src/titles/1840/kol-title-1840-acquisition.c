@@ -26,48 +26,14 @@ acq (KolEngine *engine)
 
 /* ---- AcquisitionAuction ---- */
 
-static KolAuctioneer *
-acq_auctioneer (KolEngine *engine,
-                KolStep   *s)
-{
-  return &KOL_AUCTION_STATE (engine)->auction;
-}
-
-/* Auctioner#auctioning: the line up once it has a bid. */
-static gboolean
-acq_auctioning (KolEngine *engine)
-{
-  KolAuctioneer *a = acq_auctioneer (engine, NULL);
-
-  return a->auctioning.kind != KOL_ENTITY_NONE && kol_auctioneer_n_bids (a, a->auctioning) > 0;
-}
-
 static int
 acq_min_bid (KolEngine *engine,
              KolStep   *s,
              KolEntity  target)
 {
-  const KolBid *high = kol_auctioneer_highest (acq_auctioneer (engine, s), target);
+  const KolBid *high = kol_auctioneer_highest (k1840_auctioneer (engine, s), target);
 
   return high == NULL ? K1840 (engine)->line_min_bid : high->price + K1840 (engine)->line_bid_step;
-}
-
-static int
-acq_max_bid (KolEngine *engine,
-             KolStep   *s,
-             KolEntity  bidder,
-             KolEntity  target)
-{
-  return kol_engine_cash (engine, bidder);
-}
-
-static gboolean
-all_entities_passed (KolEngine *engine)
-{
-  for (int i = 0; i < engine->round.n_entities; i++)
-    if (!kol_entity_passed (engine, engine->round.entities[i]))
-      return FALSE;
-  return TRUE;
 }
 
 static void acq_next_entity (KolEngine *engine, KolStep *s);
@@ -112,7 +78,7 @@ acq_next_entity (KolEngine *engine,
 {
   for (int guard = 0; guard <= engine->round.n_entities + 1; guard++)
     {
-      if (all_entities_passed (engine))
+      if (k1840_all_entities_passed (engine))
         {
           acq_all_passed (engine, s);
           return;
@@ -148,17 +114,6 @@ acq_win_bid (KolEngine    *engine,
   kol_entity_set_passed (engine, winner->bidder, TRUE);
 }
 
-static void
-acq_post_win_bid (KolEngine    *engine,
-                  KolStep      *s,
-                  const KolBid *winner,
-                  KolEntity     target)
-{
-}
-
-static void acq_resolve_bids (KolEngine *engine, KolStep *s);
-static gboolean acq_add_bid (KolEngine *engine, KolStep *s, const KolBid *bid, GError **error);
-
 static int
 acq_initial_entities (KolEngine *engine,
                       KolStep   *s,
@@ -172,76 +127,16 @@ acq_initial_entities (KolEngine *engine,
   return n;
 }
 
-static const KolPassableAuctionOps acq_ops = {
-  .min_bid = acq_min_bid,
-  .max_bid = acq_max_bid,
-  .win_bid = acq_win_bid,
-  .post_win_bid = acq_post_win_bid,
-  .resolve_bids = acq_resolve_bids,
-  .add_bid = acq_add_bid,
-  .initial_auction_entities = acq_initial_entities,
-  .auctioneer = acq_auctioneer,
-};
-
-/* AcquisitionAuction#resolve_bids: PassableAuction's, then the turn goes
- * back to whoever started the auction, or on if it won. */
+/* AcquisitionAuction#resolve_bids: the turn goes back to whoever started
+ * the auction, or on if it won. */
 static void
-acq_resolve_bids (KolEngine *engine,
-                  KolStep   *s)
+acq_after_resolve (KolEngine *engine,
+                   KolStep   *s)
 {
-  KolAuctioneer *a = acq_auctioneer (engine, s);
+  KolEntity triggerer = k1840_auctioneer (engine, s)->auction_triggerer;
 
-  kol_passable_auction_resolve_bids (engine, s, &acq_ops);
-  if (a->auction_triggerer.kind == KOL_ENTITY_NONE)
-    return;
-  kol_round_goto_entity (engine, a->auction_triggerer);
-  if (kol_entity_passed (engine, a->auction_triggerer))
+  if (triggerer.kind != KOL_ENTITY_NONE && kol_entity_passed (engine, triggerer))
     acq_next_entity (engine, s);
-}
-
-static gboolean
-acq_add_bid (KolEngine     *engine,
-             KolStep       *s,
-             const KolBid  *bid,
-             GError       **error)
-{
-  KolArg args[3];
-
-  if (!kol_passable_auction_add_bid (engine, s, &acq_ops, bid, error))
-    return FALSE;
-  args[0] = kol_arg_entity (bid->bidder);
-  args[1] = kol_arg_int (KOL_ARG_MONEY, bid->price);
-  args[2] = kol_arg_entity (bid->target);
-  kol_engine_log (engine, KOL_LOG_BIDS, args, 3);
-  return TRUE;
-}
-
-static int
-acq_active_entities (KolEngine *engine,
-                     KolStep   *s,
-                     KolEntity *out,
-                     int        max)
-{
-  KolAuctioneer *a = acq_auctioneer (engine, s);
-
-  if (max < 1)
-    return 0;
-  if (a->auctioning.kind != KOL_ENTITY_NONE && a->n_active_bidders > 0)
-    {
-      const KolBid *win = kol_auctioneer_highest (a, a->auctioning);
-
-      if (win != NULL)
-        for (int i = 0; i < a->n_active_bidders; i++)
-          if (kol_entity_equal (a->active_bidders[i], win->bidder))
-            {
-              out[0] = a->active_bidders[(i + 1) % a->n_active_bidders];
-              return 1;
-            }
-    }
-  if (engine->round.n_entities == 0)
-    return 0;
-  out[0] = kol_round_entity (engine);
-  return 1;
 }
 
 static guint32
@@ -249,7 +144,7 @@ acq_actions (KolEngine *engine,
              KolStep   *s,
              KolEntity  entity)
 {
-  KolAuctioneer *a = acq_auctioneer (engine, s);
+  KolAuctioneer *a = k1840_auctioneer (engine, s);
   guint32 actions = 0;
 
   if (!k1840_entity_is (engine, entity, K1840_MAJOR))
@@ -304,7 +199,7 @@ acq_process (KolEngine        *engine,
              const KolAction  *a,
              GError          **error)
 {
-  KolAuctioneer *au = acq_auctioneer (engine, s);
+  KolAuctioneer *au = k1840_auctioneer (engine, s);
 
   switch (a->type)
     {
@@ -338,37 +233,20 @@ acq_process (KolEngine        *engine,
         bid.target = kol_entity (KOL_ENTITY_CORP, a->corp);
         bid.bidder = a->entity;
         bid.price = a->price;
-        if (!compat (engine))
-          {
-            if (!kol_entity_equal (bid.target, au->auctioning))
-              return k1840_refuse (engine, error, KOL_REASON_BID_AUCTION_ONLY, "only the line up for auction takes bids");
-            if ((bid.price - acq_min_bid (engine, s, bid.target)) % K1840 (engine)->line_bid_step != 0)
-              return k1840_refuse (engine, error, KOL_REASON_NONE, "bids rise in steps of 5");
-          }
+        if (!compat (engine) && !kol_entity_equal (bid.target, au->auctioning))
+          return k1840_refuse (engine, error, KOL_REASON_BID_AUCTION_ONLY, "only the line up for auction takes bids");
+        if (!k1840_auction_check_raise (engine, s, &bid, K1840 (engine)->line_bid_step, error))
+          return FALSE;
         if (kol_auctioneer_n_bids (au, bid.target) == 0)
           {
             drop_available (engine, a->corp);
-            return kol_passable_auction_selection_bid (engine, s, &acq_ops, &bid, error);
+            return kol_passable_auction_selection_bid (engine, s, &k1840_auction_ops, &bid, error);
           }
-        return acq_add_bid (engine, s, &bid, error);
+        return k1840_auction_add_bid (engine, s, &bid, error);
       }
     case KOL_ACTION_PASS:
-      if (acq_auctioning (engine))
-        {
-          kol_passable_auction_pass (engine, s, &acq_ops, a->entity);
-          acq_resolve_bids (engine, s);
-        }
-      else
-        {
-          KolArg args[1] = { kol_arg_entity (a->entity) };
-
-          kol_engine_log (engine, KOL_LOG_PASSES_BIDDING, args, 1);
-          kol_entity_set_passed (engine, a->entity, TRUE);
-          if (all_entities_passed (engine))
-            acq_all_passed (engine, s);
-          else
-            acq_next_entity (engine, s);
-        }
+      if (k1840_auction_pass (engine, s, a->entity))
+        acq_next_entity (engine, s);
       return TRUE;
     default:
       return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an auction action");
@@ -395,20 +273,7 @@ acq_setup (KolEngine *engine,
         as->available[j - 1] = tmp;
       }
   as->n_who_bought = 0;
-  kol_auctioneer_init (acq_auctioneer (engine, s));
-}
-
-static void
-add_acq_bid (GPtrArray *out,
-             KolEntity  entity,
-             int        line,
-             int        price)
-{
-  KolAction *a = kol_action_new (KOL_ACTION_BID, entity);
-
-  a->corp = (gint16) line;
-  a->price = price;
-  g_ptr_array_add (out, a);
+  kol_auctioneer_init (k1840_auctioneer (engine, s));
 }
 
 static void
@@ -417,7 +282,7 @@ acq_legal_actions (KolEngine *engine,
                    KolEntity  entity,
                    GPtrArray *out)
 {
-  KolAuctioneer *a = acq_auctioneer (engine, s);
+  KolAuctioneer *a = k1840_auctioneer (engine, s);
   K1840AcquisitionState *as = acq (engine);
   guint32 actions;
   int cash = kol_engine_cash (engine, entity);
@@ -438,22 +303,25 @@ acq_legal_actions (KolEngine *engine,
     {
       int min = acq_min_bid (engine, s, a->auctioning);
 
-      if (min <= cash)
-        add_acq_bid (out, entity, a->auctioning.index, min);
-      if (min + 4 * K1840 (engine)->line_bid_step <= cash)
-        add_acq_bid (out, entity, a->auctioning.index, min + 4 * K1840 (engine)->line_bid_step);
+      k1840_add_bid_actions (out, entity, a->auctioning, min, 4 * K1840 (engine)->line_bid_step, cash);
     }
   if (actions & KOL_ACTION_BIT (KOL_ACTION_PASS))
     g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
 }
 
-static const KolStepClass step_acquisition_auction = {
-  .name = "Acquire Corporations",
-  .actions = acq_actions,
-  .active_entities = acq_active_entities,
-  .process = acq_process,
-  .setup = acq_setup,
-  .legal_actions = acq_legal_actions,
+static const K1840AuctionClass step_acquisition_auction = {
+  .step = {
+    .name = "Acquire Corporations",
+    .actions = acq_actions,
+    .active_entities = k1840_auction_active_entities,
+    .process = acq_process,
+    .setup = acq_setup,
+    .legal_actions = acq_legal_actions,
+  },
+  .min_bid = acq_min_bid,
+  .win_bid = acq_win_bid,
+  .after_resolve = acq_after_resolve,
+  .initial_auction_entities = acq_initial_entities,
 };
 
 /* Round::Acquisition#select_entities: the tram companies with room for a
@@ -487,7 +355,7 @@ k1840_start_acquisition_round (KolEngine *engine)
 {
   static const KolStepClass *const steps[] = {
     &k1840_step_sell_company, &k1840_step_interrupting_reassign, &k1840_step_interrupting_buy_train,
-    &step_acquisition_auction,
+    &step_acquisition_auction.step,
   };
 
   kol_round_start (engine, &round_acquisition, K1840_ROUND_ACQUISITION, 1, steps, NULL, G_N_ELEMENTS (steps));

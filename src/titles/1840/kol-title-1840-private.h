@@ -282,6 +282,44 @@ void      k1840_place_home_token   (KolEngine *engine, int corp);
 /* kol-title-1840-auction.c */
 void      k1840_start_auction_round (KolEngine *engine);
 void      k1840_start_choose_round  (KolEngine *engine);
+/* The privates' auction (VI) and the line auction (CRe) are one
+ * PassableAuction, k1840_auction_ops, that differs in what it auctions: the
+ * step classes of both start with this, which says how. The bids are in
+ * KOL_AUCTION_STATE. */
+typedef struct
+{
+  KolStepClass step;           /* first: the step's klass leads here */
+  int   (*min_bid)       (KolEngine *engine, KolStep *s, KolEntity target);
+  /* @winner NULL: nobody won */
+  void  (*win_bid)       (KolEngine *engine, KolStep *s, const KolBid *winner, KolEntity target);
+  /* after resolve_bids has given the turn back to the auction's triggerer */
+  void  (*after_resolve) (KolEngine *engine, KolStep *s);
+  /* the bidders of a new auction; NULL: the round's entities */
+  int   (*initial_auction_entities) (KolEngine *engine, KolStep *s, KolEntity *out);
+} K1840AuctionClass;
+
+extern const KolPassableAuctionOps k1840_auction_ops;
+KolAuctioneer *k1840_auctioneer          (KolEngine *engine, KolStep *s);
+gboolean  k1840_auctioning               (KolEngine *engine);
+/* add_bid: PassableAuction's, logged. */
+gboolean  k1840_auction_add_bid          (KolEngine *engine, KolStep *s, const KolBid *bid, GError **error);
+/* resolve_bids: PassableAuction's, then the turn goes back to whoever
+ * started the auction; then the class's after_resolve. */
+void      k1840_auction_resolve_bids     (KolEngine *engine, KolStep *s);
+/* Refuses a bid that is not the minimum plus whole steps of @step. */
+gboolean  k1840_auction_check_raise      (KolEngine *engine, KolStep *s, const KolBid *bid, int step,
+                                          GError **error);
+/* active_entities: while an auction runs, the bidder after the highest;
+ * else the round's entity. */
+int       k1840_auction_active_entities  (KolEngine *engine, KolStep *s, KolEntity *out, int max);
+gboolean  k1840_all_entities_passed      (KolEngine *engine);
+/* A pass: out of the running auction (which may then end), or, with none
+ * running, on bidding at all; TRUE for the latter. */
+gboolean  k1840_auction_pass             (KolEngine *engine, KolStep *s, KolEntity entity);
+/* Bids of @entity on @target for self-play: the minimum and one raise,
+ * those within @cash. */
+void      k1840_add_bid_actions          (GPtrArray *out, KolEntity entity, KolEntity target, int min,
+                                          int raise, int cash);
 /* kol-title-1840-stock.c */
 void      k1840_start_stock_round   (KolEngine *engine);
 /* IV.2: a private returned to the bank at face value (choose_ability). */
