@@ -169,37 +169,13 @@ acq_actions (KolEngine *engine,
 }
 
 static gboolean
-line_available (KolEngine *engine,
-                int        line)
-{
-  K1840AcquisitionState *as = acq (engine);
-
-  for (int i = 0; i < as->n_available; i++)
-    if (as->available[i] == line)
-      return TRUE;
-  return FALSE;
-}
-
-static void
-drop_available (KolEngine *engine,
-                int        line)
-{
-  K1840AcquisitionState *as = acq (engine);
-  int m = 0;
-
-  for (int i = 0; i < as->n_available; i++)
-    if (as->available[i] != line)
-      as->available[m++] = as->available[i];
-  as->n_available = m;
-}
-
-static gboolean
 acq_process (KolEngine        *engine,
              KolStep          *s,
              const KolAction  *a,
              GError          **error)
 {
   KolAuctioneer *au = k1840_auctioneer (engine, s);
+  K1840AcquisitionState *as = acq (engine);
 
   switch (a->type)
     {
@@ -207,7 +183,8 @@ acq_process (KolEngine        *engine,
       {
         KolArg args[2];
 
-        if (a->corp < 0 || a->corp >= engine->n_corps || (!compat (engine) && !line_available (engine, a->corp)))
+        if (a->corp < 0 || a->corp >= engine->n_corps ||
+            (!compat (engine) && !k1840_listed (as->available, as->n_available, a->corp)))
           return k1840_refuse (engine, error, KOL_REASON_1840_LINE_NOT_OFFERED, "this line is not up for auction");
         if (!compat (engine) && engine->corps[a->entity.index].cash < acq_min_bid (engine, s, kol_entity (KOL_ENTITY_CORP, a->corp)))
           {
@@ -239,7 +216,7 @@ acq_process (KolEngine        *engine,
           return FALSE;
         if (kol_auctioneer_n_bids (au, bid.target) == 0)
           {
-            drop_available (engine, a->corp);
+            k1840_unlist (as->available, &as->n_available, a->corp);
             return kol_passable_auction_selection_bid (engine, s, &k1840_auction_ops, &bid, error);
           }
         return k1840_auction_add_bid (engine, s, &bid, error);

@@ -247,28 +247,6 @@ sel_min_bid (KolEngine *engine,
 }
 
 static void
-drop_company (KolAuctioneer *a,
-              int            company)
-{
-  int m = 0;
-
-  for (int i = 0; i < a->n_companies; i++)
-    if (a->companies[i] != company)
-      a->companies[m++] = a->companies[i];
-  a->n_companies = m;
-}
-
-static gboolean
-has_company (KolAuctioneer *a,
-             int            company)
-{
-  for (int i = 0; i < a->n_companies; i++)
-    if (a->companies[i] == company)
-      return TRUE;
-  return FALSE;
-}
-
-static void
 sel_win_bid (KolEngine    *engine,
              KolStep      *s,
              const KolBid *winner,
@@ -282,7 +260,7 @@ sel_win_bid (KolEngine    *engine,
   kol_engine_move_company (engine, target.index, winner->bidder);
   if (winner->price > 0)
     kol_engine_transfer (engine, winner->bidder, kol_entity (KOL_ENTITY_BANK, 0), winner->price);
-  drop_company (a, target.index);
+  k1840_unlist (a->companies, &a->n_companies, target.index);
   args[0] = kol_arg_entity (winner->bidder);
   args[1] = kol_arg_int (KOL_ARG_COMPANY, target.index);
   args[2] = kol_arg_int (KOL_ARG_MONEY, winner->price);
@@ -341,7 +319,7 @@ all_passed (KolEngine *engine,
   int cheapest = a->cheapest;
   gboolean forced = FALSE;
 
-  if (cheapest >= 0 && has_company (a, cheapest))
+  if (cheapest >= 0 && k1840_listed (a->companies, a->n_companies, cheapest))
     {
       int value = kol_company_min_bid (engine, cheapest), nv;
       KolArg args[3];
@@ -365,7 +343,7 @@ all_passed (KolEngine *engine,
             engine->round.entity_index = 0;
           player = sel_current (engine, s);
           kol_engine_move_company (engine, cheapest, player);
-          drop_company (a, cheapest);
+          k1840_unlist (a->companies, &a->n_companies, cheapest);
           args[0] = kol_arg_entity (player);
           args[1] = kol_arg_int (KOL_ARG_COMPANY, cheapest);
           args[2] = kol_arg_int (KOL_ARG_MONEY, 0);
@@ -400,7 +378,8 @@ sel_process (KolEngine        *engine,
     }
   if (a->type != KOL_ACTION_BID)
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an auction action");
-  if (a->company < 0 || a->company >= engine->n_companies || !has_company (au, a->company))
+  if (a->company < 0 || a->company >= engine->n_companies ||
+      !k1840_listed (au->companies, au->n_companies, a->company))
     return k1840_refuse (engine, error, KOL_REASON_BID_AUCTION_ONLY, "this private is not for sale");
   bid.target = kol_entity (KOL_ENTITY_COMPANY, a->company);
   bid.bidder = a->entity;

@@ -252,6 +252,10 @@ gboolean  k1840_variant_available  (KolEngine *engine, int train, int variant);
 void      k1840_take_player_loan   (KolEngine *engine, int player, int amount);
 /* Pays @amount from the bank to @to and books it. */
 void      k1840_bank_pays          (KolEngine *engine, KolEntity to, int amount);
+/* Lists of corporations or companies (gint16 indices, with a count): is
+ * @value among the first @n; every @value taken out. */
+gboolean  k1840_listed             (const gint16 *list, int n, int value);
+void      k1840_unlist             (gint16 *list, int *n, int value);
 gboolean  k1840_orange_framed      (KolEngine *engine, int tile);
 /* The hex still shows its printed tile. */
 gboolean  k1840_pristine           (KolEngine *engine, int hex);
