@@ -64,10 +64,7 @@ is_red_hex (KolEngine *engine,
 {
   K1840State *st = K1840 (engine);
 
-  for (int i = 0; i < st->n_red; i++)
-    if (st->red_hexes[i] == hex)
-      return TRUE;
-  return FALSE;
+  return k1840_listed (st->red_hexes, st->n_red, hex);
 }
 
 static int
@@ -678,10 +675,7 @@ no_remove_hex (KolEngine *engine,
 {
   K1840State *st = K1840 (engine);
 
-  for (int i = 0; i < st->n_no_remove; i++)
-    if (st->no_remove_hexes[i] == hex)
-      return TRUE;
-  return FALSE;
+  return k1840_listed (st->no_remove_hexes, st->n_no_remove, hex);
 }
 
 /* The Stadtbahn marker in (hex, slot), or -1. */
