@@ -174,13 +174,7 @@ route_legal_actions (KolEngine *engine,
       gint16 trains[KOL_MAX_TRAINS];
       int n = k1840_corp_trains (engine, entity.index, trains);
 
-      for (int i = 0; i < n; i++)
-        {
-          KolAction *a = kol_action_new (KOL_ACTION_SCRAP_TRAIN, entity);
-
-          a->train = trains[i];
-          g_ptr_array_add (out, a);
-        }
+      k1840_add_scrap_actions (out, entity, trains, n);
     }
 }
 

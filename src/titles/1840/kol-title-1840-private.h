@@ -347,6 +347,8 @@ int       k1840_corp_trains         (KolEngine *engine, int corp, gint16 *out);
 /* Scraps a->train if it is one of @allowed (18xx.games: any tram). */
 gboolean  k1840_scrap_train         (KolEngine *engine, const KolAction *a, const gint16 *allowed,
                                      int n_allowed, GError **error);
+/* Self-play: a SCRAP_TRAIN action for each of @trains. */
+void      k1840_add_scrap_actions   (GPtrArray *out, KolEntity entity, const gint16 *trains, int n);
 /* Appends @corp to a queue of the acquisition round (at most 16). */
 void      k1840_queue_push          (gint16 *queue, int *n, int corp);
 /* kol-title-1840-acquisition.c */

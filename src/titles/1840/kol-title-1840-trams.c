@@ -73,6 +73,21 @@ k1840_scrap_train (KolEngine        *engine,
   return TRUE;
 }
 
+void
+k1840_add_scrap_actions (GPtrArray    *out,
+                         KolEntity     entity,
+                         const gint16 *trains,
+                         int           n)
+{
+  for (int i = 0; i < n; i++)
+    {
+      KolAction *a = kol_action_new (KOL_ACTION_SCRAP_TRAIN, entity);
+
+      a->train = trains[i];
+      g_ptr_array_add (out, a);
+    }
+}
+
 /* --------------------------------------------------------------- BuyTrain */
 
 /* Does the depot offer some tram this company round (buyable_depot_trains?). */
@@ -233,13 +248,7 @@ buy_train_legal_actions (KolEngine *engine,
       gint16 trains[KOL_MAX_TRAINS];
       int n = card_trains (engine, entity.index, trains);
 
-      for (int i = 0; i < n; i++)
-        {
-          KolAction *a = kol_action_new (KOL_ACTION_SCRAP_TRAIN, entity);
-
-          a->train = trains[i];
-          g_ptr_array_add (out, a);
-        }
+      k1840_add_scrap_actions (out, entity, trains, n);
     }
   if (actions & KOL_ACTION_BIT (KOL_ACTION_PASS))
     g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
