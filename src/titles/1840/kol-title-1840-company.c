@@ -304,6 +304,21 @@ line_dividend (KolEngine *engine,
   return TRUE;
 }
 
+/* X.2, Table 6: after paying @paid the company's price moves; it is done. */
+static gboolean
+price_moves (KolEngine *engine,
+             KolStep   *s,
+             int        corp,
+             int        paid)
+{
+  KolPriceChange change;
+
+  kol_dividend_share_price_change (engine, corp, paid, &change);
+  kol_dividend_change_share_price (engine, corp, &change);
+  kol_step_pass (engine, s);
+  return TRUE;
+}
+
 /* VIII.5.2: a Stadtbahn company pays all of its run to its shareholders;
  * its price moves by Table 6. */
 static gboolean
@@ -312,7 +327,6 @@ city_dividend (KolEngine *engine,
                int        city)
 {
   int revenue = kol_dividend_total_revenue (engine, city);
-  KolPriceChange change;
 
   finish_run (engine, city);
   if (revenue > 0)
@@ -323,10 +337,7 @@ city_dividend (KolEngine *engine,
 
       kol_engine_log (engine, KOL_LOG_DOES_NOT_RUN, args, 1);
     }
-  kol_dividend_share_price_change (engine, city, revenue, &change);
-  kol_dividend_change_share_price (engine, city, &change);
-  kol_step_pass (engine, s);
-  return TRUE;
+  return price_moves (engine, s, city, revenue);
 }
 
 /* VIII.5.1: a tram company pays any multiple of 10 of its revenue pile to
@@ -343,7 +354,6 @@ major_dividend (KolEngine  *engine,
   int revenue = k1840_major_revenue (engine, major), withhold;
   gint16 lines[K1840_MAX_LINES_PER_MAJOR];
   int n_lines = k1840_major_lines (engine, major, lines);
-  KolPriceChange change;
   KolArg args[3];
 
   if (amount > revenue || amount < 0)
@@ -396,10 +406,7 @@ major_dividend (KolEngine  *engine,
           }
         }
     }
-  kol_dividend_share_price_change (engine, major, amount, &change);
-  kol_dividend_change_share_price (engine, major, &change);
-  kol_step_pass (engine, s);
-  return TRUE;
+  return price_moves (engine, s, major, amount);
 }
 
 static gboolean
