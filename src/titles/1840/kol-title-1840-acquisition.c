@@ -334,6 +334,7 @@ k1840_start_acquisition_round (KolEngine *engine)
     &k1840_step_sell_company, &k1840_step_interrupting_reassign, &k1840_step_interrupting_buy_train,
     &step_acquisition_auction.step,
   };
+  static const gint16 opts[] = { 0, K1840_QUEUE_REASSIGN, K1840_QUEUE_BOUGHT, 0 };
 
-  kol_round_start (engine, &round_acquisition, K1840_ROUND_ACQUISITION, 1, steps, NULL, G_N_ELEMENTS (steps));
+  kol_round_start (engine, &round_acquisition, K1840_ROUND_ACQUISITION, 1, steps, opts, G_N_ELEMENTS (steps));
 }

@@ -349,6 +349,13 @@ gboolean  k1840_scrap_train         (KolEngine *engine, const KolAction *a, cons
                                      int n_allowed, GError **error);
 /* Self-play: a SCRAP_TRAIN action for each of @trains. */
 void      k1840_add_scrap_actions   (GPtrArray *out, KolEntity entity, const gint16 *trains, int n);
+/* The queues of the acquisition round that the Interrupting steps serve
+ * (their opt in the round). */
+enum
+{
+  K1840_QUEUE_BOUGHT,
+  K1840_QUEUE_REASSIGN,
+};
 /* Appends @corp to a queue of the acquisition round (at most 16). */
 void      k1840_queue_push          (gint16 *queue, int *n, int corp);
 /* kol-title-1840-acquisition.c */

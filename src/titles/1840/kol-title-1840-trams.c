@@ -532,26 +532,61 @@ queue_shift (gint16 *queue,
   (*n)--;
 }
 
-/* ---- InterruptingBuyTrain ---- */
+/* The Interrupting steps each serve a queue of the acquisition round
+ * (s->opt): the tram companies that bought a line, or none, buy trams,
+ * then reassign them; the company at the head acts. */
+static gint16 *
+interrupting_queue (KolEngine  *engine,
+                    KolStep    *s,
+                    int       **n)
+{
+  K1840AcquisitionState *as = acq (engine);
+
+  if (s->opt == K1840_QUEUE_REASSIGN)
+    {
+      *n = &as->n_reassign;
+      return as->reassign;
+    }
+  *n = &as->n_bought;
+  return as->bought;
+}
 
 static gboolean
-ibuy_active (KolEngine *engine,
-             KolStep   *s)
+interrupting_active (KolEngine *engine,
+                     KolStep   *s)
 {
-  return acq (engine)->n_bought > 0;
+  int *n;
+
+  interrupting_queue (engine, s, &n);
+  return *n > 0;
 }
 
 static int
-ibuy_active_entities (KolEngine *engine,
-                      KolStep   *s,
-                      KolEntity *out,
-                      int        max)
+interrupting_active_entities (KolEngine *engine,
+                              KolStep   *s,
+                              KolEntity *out,
+                              int        max)
 {
-  if (acq (engine)->n_bought == 0 || max < 1)
+  int *n;
+  gint16 *queue = interrupting_queue (engine, s, &n);
+
+  if (*n == 0 || max < 1)
     return 0;
-  out[0] = kol_entity (KOL_ENTITY_CORP, acq (engine)->bought[0]);
+  out[0] = kol_entity (KOL_ENTITY_CORP, queue[0]);
   return 1;
 }
+
+static void
+interrupting_round_state (KolEngine *engine,
+                          KolStep   *s)
+{
+  int *n;
+
+  interrupting_queue (engine, s, &n);
+  *n = 0;
+}
+
+/* ---- InterruptingBuyTrain ---- */
 
 static void
 ibuy_pass (KolEngine *engine,
@@ -567,54 +602,21 @@ ibuy_pass (KolEngine *engine,
   kol_step_buy_train_pass (engine, s);
 }
 
-static void
-ibuy_round_state (KolEngine *engine,
-                  KolStep   *s)
-{
-  acq (engine)->n_bought = 0;
-}
-
-static void
-ibuy_skip (KolEngine *engine,
-           KolStep   *s)
-{
-  buy_train_skip (engine, s);
-}
-
 const KolStepClass k1840_step_interrupting_buy_train = {
   .name = "Buy Trains",
   .actions = buy_train_actions,
-  .active = ibuy_active,
-  .active_entities = ibuy_active_entities,
+  .active = interrupting_active,
+  .active_entities = interrupting_active_entities,
   .process = buy_train_process,
   .setup = kol_step_buy_train_setup,
   .pass = ibuy_pass,
-  .skip = ibuy_skip,
-  .round_state = ibuy_round_state,
+  .skip = buy_train_skip,
+  .round_state = interrupting_round_state,
   .legal_actions = buy_train_legal_actions,
   .explain = buy_train_explain,
 };
 
 /* ---- InterruptingReassignTrains ---- */
-
-static gboolean
-ireassign_active (KolEngine *engine,
-                  KolStep   *s)
-{
-  return acq (engine)->n_reassign > 0;
-}
-
-static int
-ireassign_active_entities (KolEngine *engine,
-                           KolStep   *s,
-                           KolEntity *out,
-                           int        max)
-{
-  if (acq (engine)->n_reassign == 0 || max < 1)
-    return 0;
-  out[0] = kol_entity (KOL_ENTITY_CORP, acq (engine)->reassign[0]);
-  return 1;
-}
 
 static void
 ireassign_pass (KolEngine *engine,
@@ -624,22 +626,15 @@ ireassign_pass (KolEngine *engine,
   s->passed = TRUE;
 }
 
-static void
-ireassign_round_state (KolEngine *engine,
-                       KolStep   *s)
-{
-  acq (engine)->n_reassign = 0;
-}
-
 const KolStepClass k1840_step_interrupting_reassign = {
   .name = "Reassign Trains",
   .actions = reassign_actions,
-  .active = ireassign_active,
-  .active_entities = ireassign_active_entities,
+  .active = interrupting_active,
+  .active_entities = interrupting_active_entities,
   .process = reassign_process,
   .pass = ireassign_pass,
   .skip = kol_step_default_skip,
-  .round_state = ireassign_round_state,
+  .round_state = interrupting_round_state,
   .auto_actions = reassign_auto_actions,
   .legal_actions = reassign_legal_actions,
 };
