@@ -833,6 +833,24 @@ kol_1849_is_sms_hex (KolEngine *engine,
   return hex >= 0 && hex < KOL_MAX_HEXES && (K49_STATE (engine)->hex_flags[hex] & K49_HEX_COASTAL);
 }
 
+/**
+ * kol_1849_sms_allows:
+ *
+ * Returns: %TRUE if @corp, having used SMS, may lay track or place its
+ * token on @hex: any coastal city, or the one it teleported to (§7.1 P4)
+ */
+gboolean
+kol_1849_sms_allows (KolEngine *engine,
+                     int        corp,
+                     int        hex)
+{
+  int sms = K49 (engine, corp, K49_SMS);
+
+  if (sms == -1)
+    return kol_1849_is_sms_hex (engine, hex);
+  return sms == hex + 1;
+}
+
 static gboolean
 sms_process (KolEngine        *engine,
              KolStep          *s,
@@ -987,18 +1005,6 @@ const KolStepClass kol_1849_step_track = {
 
 /* ------------------------------------------------------------- Token */
 
-static gboolean
-sms_allows (KolEngine *engine,
-            int        corp,
-            int        hex)
-{
-  int sms = K49 (engine, corp, K49_SMS);
-
-  if (sms == -1)
-    return kol_1849_is_sms_hex (engine, hex);
-  return sms == hex + 1;
-}
-
 /* Cities where @corp may place a token with SMS (no connection needed). */
 static int
 sms_token_targets (KolEngine      *engine,
@@ -1014,7 +1020,7 @@ sms_token_targets (KolEngine      *engine,
     {
       int cities;
 
-      if (!sms_allows (engine, corp, (int) h))
+      if (!kol_1849_sms_allows (engine, corp, (int) h))
         continue;
       cities = kol_tile_n_cities (kol_board_tile (engine, (int) h, NULL));
       for (int c = 0; c < cities && n < max; c++)
@@ -1069,7 +1075,8 @@ token_process (KolEngine        *engine,
     {
       KolPlaceTokenOpts opts;
 
-      if (a->hex < 0 || a->hex >= (int) engine->title->n_hexes || !sms_allows (engine, corp, a->hex))
+      if (a->hex < 0 || a->hex >= (int) engine->title->n_hexes ||
+          !kol_1849_sms_allows (engine, corp, a->hex))
         {
           KolArg args[2] = { kol_arg_int (KOL_ARG_HEX, a->hex), kol_arg_int (KOL_ARG_REASON, KOL_REASON_NOT_COASTAL) };
 

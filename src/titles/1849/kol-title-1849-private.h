@@ -237,6 +237,8 @@ int       kol_1849_upgrade_cost        (KolEngine *engine, KolEntity entity, int
                                         int        old_tile, int new_tile);
 void      kol_1849_earthquake          (KolEngine *engine);
 gboolean  kol_1849_is_sms_hex          (KolEngine *engine, int hex);
+/* With K49_SMS set: may @corp build on @hex (any coastal city or its own)? */
+gboolean  kol_1849_sms_allows          (KolEngine *engine, int corp, int hex);
 gboolean  kol_1849_validate_routes     (KolEngine *engine, int corp, const KolAction *a, GError **error);
 /* Appends the best run_routes action of @corp (the router's proven
  * optimum) to @out. */
