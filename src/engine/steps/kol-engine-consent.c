@@ -16,10 +16,12 @@
 typedef struct
 {
   guint8    type;
-  gint16    item;         /* company, train, or hex */
+  gint16    item;         /* company, train def (trains alike are one
+                           * thing to their seller and to the table), or hex */
   gint8     city;
   gint8     slot;
   KolEntity buyer;
+  KolEntity seller;
   int       price;
 } Declined;
 
@@ -49,36 +51,46 @@ consent_step (KolEngine *engine)
 /* ------------------------------------------------------------ the offer */
 
 static gint16
-item_of (const KolAction *a)
+item_of (KolEngine *engine,
+         int        type,
+         int        company,
+         int        train,
+         int        hex)
 {
-  switch (a->type)
+  switch (type)
     {
     case KOL_ACTION_BUY_COMPANY:
-      return a->company;
+      return (gint16) company;
     case KOL_ACTION_BUY_TRAIN:
-      return a->train;
+      return train >= 0 && train < engine->n_trains ? engine->trains[train].def : -1;
     default:
-      return a->hex;
+      return (gint16) hex;
     }
 }
 
 static gboolean
-same_thing (const Declined  *d,
-            const KolAction *a)
+same_thing (KolEngine       *engine,
+            const Declined  *d,
+            const KolAction *a,
+            KolEntity        seller)
 {
-  return d->type == a->type && d->item == item_of (a) && kol_entity_equal (d->buyer, a->entity) &&
+  return d->type == a->type && d->item == item_of (engine, a->type, a->company, a->train, a->hex) &&
+         kol_entity_equal (d->buyer, a->entity) && kol_entity_equal (d->seller, seller) &&
          (a->type != KOL_ACTION_BUY_TOKEN || (d->city == a->city && d->slot == a->slot));
 }
 
-/* The highest declined price for what @a buys this turn, or -1. */
+/* The highest declined price for what @a buys from @seller this turn, or
+ * -1. */
 static int
-declined_price (ConsentData     *d,
-                const KolAction *a)
+declined_price (KolEngine       *engine,
+                ConsentData     *d,
+                const KolAction *a,
+                KolEntity        seller)
 {
   int price = -1;
 
   for (int i = 0; i < d->n_declined; i++)
-    if (same_thing (&d->declined[i], a))
+    if (same_thing (engine, &d->declined[i], a, seller))
       price = MAX (price, d->declined[i].price);
   return price;
 }
@@ -187,7 +199,7 @@ kol_consent_offer (KolEngine        *engine,
 {
   KolStep *step = consent_step (engine);
   ConsentData *d = consent_data (step);
-  int index = (int) (s - engine->round.steps), declined = declined_price (d, a);
+  int index = (int) (s - engine->round.steps), declined = declined_price (engine, d, a, seller);
   KolOffer *o = &d->offer;
 
   g_return_val_if_fail (index >= 0 && index < engine->round.n_steps, FALSE);
@@ -246,7 +258,7 @@ kol_consent_listable (KolEngine *engine,
 
   if (!kol_consent_needed (engine, a->entity, seller))
     return TRUE;
-  declined = declined_price (consent_data (consent_step (engine)), a);
+  declined = declined_price (engine, consent_data (consent_step (engine)), a, seller);
   if (declined < 0 || a->price > declined)
     return TRUE;
   if (declined + 1 > max_price)
@@ -301,7 +313,8 @@ consent_setup (KolEngine *engine,
 }
 
 static void
-remember_declined (ConsentData *d)
+remember_declined (KolEngine   *engine,
+                   ConsentData *d)
 {
   const KolOffer *o = &d->offer;
   Declined *slot;
@@ -313,10 +326,11 @@ remember_declined (ConsentData *d)
     }
   slot = &d->declined[d->n_declined++];
   slot->type = o->type;
-  slot->item = o->type == KOL_ACTION_BUY_COMPANY ? o->company : o->type == KOL_ACTION_BUY_TRAIN ? o->train : o->hex;
+  slot->item = item_of (engine, o->type, o->company, o->train, o->hex);
   slot->city = o->city;
   slot->slot = o->slot;
   slot->buyer = o->buyer;
+  slot->seller = o->seller;
   slot->price = o->price;
 }
 
@@ -382,7 +396,7 @@ consent_process (KolEngine        *engine,
   kol_engine_log (engine, yes ? KOL_LOG_ACCEPTS_OFFER : KOL_LOG_DECLINES_OFFER, args, 2);
   if (yes)
     return accept (engine, s, error);
-  remember_declined (d);
+  remember_declined (engine, d);
   return TRUE;
 }
 

@@ -18,8 +18,9 @@ G_BEGIN_DECLS
  * kol_step_consent, as their own action (logged, undoable, saved like any
  * other). Accepting runs the purchase through the step that made the
  * offer; declining changes nothing, except that the buyer may not offer
- * the same thing again at that price or less in the same turn (so an
- * offer cannot be repeated forever). Purchases between entities of one
+ * the same thing (or a train of the same kind from the same seller) again
+ * at that price or less in the same turn (so an offer cannot be repeated
+ * forever). Purchases between entities of one
  * owner stay immediate. The offer lives in the consent step's data, so
  * undo, saves and copies keep it.
  *
