@@ -2391,6 +2391,12 @@ test_variant_bonds (void)
   advance_to (engine, "Issue or Repay Bond");
   g_assert_cmpint (count_legal (engine, KOL_ACTION_TAKE_LOAN), ==, 1);
   g_assert_cmpint (count_legal (engine, KOL_ACTION_PAYOFF_LOAN), ==, 0);
+  /* exports name 18xx.games' one Loan object, id 0 (issue 14) */
+  {
+    g_autoptr(KolAction) take = find_legal (engine, KOL_ACTION_TAKE_LOAN, NULL);
+
+    g_assert_cmpint (take->loan, ==, 0);
+  }
   cash = engine->corps[rcs].cash;
   cell = kol_market_corp_cell (engine, rcs);
   apply_ok (engine, act (KOL_ACTION_TAKE_LOAN, C (engine, "RCS")));

@@ -545,11 +545,17 @@ bond_legal_actions (KolEngine *engine,
                     GPtrArray *out)
 {
   guint32 actions = bond_actions (engine, s, entity);
+  static const KolActionType kinds[] = { KOL_ACTION_PAYOFF_LOAN, KOL_ACTION_TAKE_LOAN };
 
-  if (actions & KOL_ACTION_BIT (KOL_ACTION_PAYOFF_LOAN))
-    g_ptr_array_add (out, kol_action_new (KOL_ACTION_PAYOFF_LOAN, entity));
-  if (actions & KOL_ACTION_BIT (KOL_ACTION_TAKE_LOAN))
-    g_ptr_array_add (out, kol_action_new (KOL_ACTION_TAKE_LOAN, entity));
+  for (gsize i = 0; i < G_N_ELEMENTS (kinds); i++)
+    if (actions & KOL_ACTION_BIT (kinds[i]))
+      {
+        KolAction *a = kol_action_new (kinds[i], entity);
+
+        /* the game's one bond: 18xx.games' Loan 0, which its records name */
+        a->loan = 0;
+        g_ptr_array_add (out, a);
+      }
   if (actions & KOL_ACTION_BIT (KOL_ACTION_PASS))
     g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
 }
