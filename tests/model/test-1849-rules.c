@@ -2193,6 +2193,59 @@ test_closing (void)
   g_assert_false (K49 (engine, rcs, K49_CLOSED_RECENTLY));
 }
 
+/* CTL's turn: Lay Track is passed, and the next step is returned (the
+ * Token step is skipped when CTL may place no marker). */
+static const char *
+step_after_track (KolEngine *engine)
+{
+  start_or (engine);
+  g_assert_true (kol_entity_equal (cur (engine), C (engine, "CTL")));
+  advance_to (engine, "Lay Track");
+  apply_ok (engine, pass (C (engine, "CTL")));
+  return active_step_name (engine);
+}
+
+/* Issue 14 item 6 (a four-variant record stopped at an operating turn):
+ * 18xx.games remembers whether a corporation may place a station marker
+ * (Graph#can_token?) until it clears its graph (a tile laid, a marker
+ * placed or bought, the earthquake), which a closing does not do. Here
+ * AFG's marker fills Trapani, the only city CTL reaches, then AFG closes:
+ * by the rulebook the circle is free at once (§10.4: a marker goes in a
+ * connected city with a free circle), so CTL is asked for a marker;
+ * 18xx.games, and compat with it, still remember "no" and go on to the
+ * routes. */
+static void
+test_closing_frees_token_circle (void)
+{
+  const char *compat_opts[] = { KOL_1849_OPT_COMPAT, NULL };
+  g_autoptr(KolTitle) rulebook = load (4, NULL);
+  g_autoptr(KolTitle) compat = load_opts (4, compat_opts);
+  const KolTitle *titles[] = { rulebook, compat };
+  const char *expected[] = { "Place a Token", "Run Routes" };
+
+  for (int k = 0; k < 2; k++)
+    {
+      g_autoptr(KolEngine) engine = game_new (titles[k], 3);
+      int afg = corp (engine, "AFG"), trapani = hex (engine, "C1");
+
+      start_corp (engine, "CTL", 0, 100);          /* Marsala, joined to Trapani */
+      start_corp (engine, "AFG", 1, 68);
+      kol_board_place_token (engine, afg, 0, hex (engine, "B14"), 0, -1);
+      engine->corps[afg].tokens[0].used = TRUE;
+      kol_board_place_token (engine, afg, 1, trapani, 0, -1);
+      engine->corps[afg].tokens[1].used = TRUE;
+      set_price (engine, "AFG", 9, 24);
+      give_train (engine, "4H-0", "CTL");
+
+      /* no free circle: no marker step */
+      g_assert_cmpstr (step_after_track (engine), ==, "Run Routes");
+      kol_1849_close_corporation (engine, afg);
+      g_assert_false (kol_board_hex_tokened_by (engine, trapani, afg));
+      g_test_message ("%s: %s", k == 0 ? "rulebook" : "compat", expected[k]);
+      g_assert_cmpstr (step_after_track (engine), ==, expected[k]);
+    }
+}
+
 /* §12: at the first 12H the private companies close and the earthquake
  * destroys Messina: its tokens leave the game (AFG, with no other token,
  * closes), the printed tile comes back and Messina cannot be upgraded
@@ -2529,6 +2582,7 @@ main (int   argc,
   g_test_add_func ("/1849/operating/bankrupt", test_operating_bankrupt);
   g_test_add_func ("/1849/operating/issue-redeem", test_operating_issue_redeem);
   g_test_add_func ("/1849/operating/closing", test_closing);
+  g_test_add_func ("/1849/operating/closing-frees-token-circle", test_closing_frees_token_circle);
   g_test_add_func ("/1849/events/earthquake", test_events_earthquake);
   g_test_add_func ("/1849/game-end/377", test_game_end_377);
   g_test_add_func ("/1849/game-end/bank", test_game_end_bank);

@@ -993,6 +993,7 @@ track_process (KolEngine        *engine,
     }
   if (!kol_tracker_lay_tile_action (engine, s, a, -1, error))
     return FALSE;
+  kol_1849_forget_can_token (engine);
   if (corp >= 0 && K49 (engine, corp, K49_SMS) != 0)
     K49 (engine, corp, K49_SMS) = a->hex + 1;
   kol_1849_update_garibaldi (engine);
@@ -1044,6 +1045,36 @@ sms_token_targets (KolEngine      *engine,
 
 /* Token#can_place_token? (1849): the current corporation has a token and,
  * with SMS, any coastal city, else a connected city with room. */
+/**
+ * kol_1849_forget_can_token:
+ *
+ * Forgets every corporation's remembered answer of can_token().
+ */
+void
+kol_1849_forget_can_token (KolEngine *engine)
+{
+  for (int c = 0; c < engine->n_corps; c++)
+    K49 (engine, c, K49_CAN_TOKEN) = 0;
+}
+
+/* Whether @corp may place a station marker somewhere (§10.4: a connected
+ * city with a free circle; a closing frees circles at once). 18xx.games
+ * remembers its first answer until it clears its graph (Graph#can_token?
+ * and Graph#clear), which a closing or a stock round's home token does not
+ * do; compat answers as it does, so that records replay. */
+static gboolean
+can_token (KolEngine *engine,
+           int        corp)
+{
+  gint32 *memo = &K49 (engine, corp, K49_CAN_TOKEN);
+
+  if (!K49_STATE (engine)->compat)
+    return kol_tokener_can_token (engine, corp);
+  if (*memo == 0)
+    *memo = kol_tokener_can_token (engine, corp) ? 2 : 1;
+  return *memo == 2;
+}
+
 static guint32
 token_actions (KolEngine *engine,
                KolStep   *s,
@@ -1057,7 +1088,14 @@ token_actions (KolEngine *engine,
   corp = entity.index;
   if (kol_tokener_available_token (engine, corp) < 0)
     return 0;
-  if (K49 (engine, corp, K49_SMS) != 0 ? sms_token_targets (engine, corp, t, 1) == 0 : !kol_tokener_can_token (engine, corp))
+  if (K49 (engine, corp, K49_SMS) != 0)
+    {
+      /* 18xx.games asks (and a pass answers) even where no SMS city has
+       * room; the rulebook only offers what can be done (§7.1 P4) */
+      if (!K49_STATE (engine)->compat && sms_token_targets (engine, corp, t, 1) == 0)
+        return 0;
+    }
+  else if (!can_token (engine, corp))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }
@@ -1100,6 +1138,7 @@ token_process (KolEngine        *engine,
     }
   else if (!kol_step_token_process_place_token (engine, s, a, error))
     return FALSE;
+  kol_1849_forget_can_token (engine);
 
   if (afg >= 0 && !engine->corps[afg].removed && kol_1849_corp_list_index (engine, afg) >= 0 &&
       !kol_corp_floated (engine, afg))

@@ -56,6 +56,9 @@ enum
   K49_DESTROYED,          /* tokens destroyed by the earthquake (bitmask) */
   K49_E_TOKEN,            /* owns an E-token (Electric Dreams) */
   K49_CNM,                /* assigned CNM (bought it from a player) */
+  K49_CAN_TOKEN,          /* compat: 18xx.games' memo of Graph#can_token?
+                           * (0 not known, 1 no, 2 yes), see
+                           * kol_1849_forget_can_token() */
 };
 
 #define K49(engine, corp, field) ((engine)->corps[(corp)].ext[(field)])
@@ -211,6 +214,11 @@ extern const KolOperatingHooks kol_1849_operating_hooks;
 extern const KolRoundClass kol_1849_round_operating;
 
 void     kol_1849_start_operating_round   (KolEngine *engine, int round_num);
+/* Where 18xx.games clears its graph (a tile laid, a token placed by a
+ * step, a token bought, the earthquake): the Token step's answers to
+ * "may it place a token?", which compat remembers as 18xx.games does, are
+ * forgotten. */
+void     kol_1849_forget_can_token        (KolEngine *engine);
 void     kol_1849_close_corporation       (KolEngine *engine, int corp);
 gboolean kol_1849_any_placed_token        (KolEngine *engine, int corp);
 int      kol_1849_first_token             (KolEngine *engine, int corp);

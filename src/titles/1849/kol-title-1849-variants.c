@@ -213,6 +213,7 @@ bt_process (KolEngine        *engine,
   other = KOL_TOKEN_CORP (id);
   kol_board_remove_token (engine, other, KOL_TOKEN_INDEX (id));
   kol_board_place_token (engine, corp, token, a->hex, a->city, slot);
+  kol_1849_forget_can_token (engine);
   kol_engine_transfer (engine, a->entity, corp_entity (other), a->price);
   args[0] = kol_arg_entity (a->entity);
   args[1] = kol_arg_int (KOL_ARG_CORP, other);
