@@ -2193,6 +2193,48 @@ test_closing (void)
   g_assert_false (K49 (engine, rcs, K49_CLOSED_RECENTLY));
 }
 
+/* §11 («Корпорация, маркер рынка акций которой попадает в ячейку
+ * "закрыта", немедленно закрывается») and issue 14 item 6: a corporation
+ * that closes in its own turn (here issuing a share into the closed cell)
+ * stops operating, and the next corporation operates in the same round
+ * (18xx.games: close_corporation's force_next_entity!). Before, when its
+ * turn was still open (a private it could buy), the round ended at once. */
+static void
+test_closing_own_turn (void)
+{
+  const char *compat_opts[] = { KOL_1849_OPT_COMPAT, NULL };
+  g_autoptr(KolTitle) rulebook = load (4, NULL);
+  g_autoptr(KolTitle) compat = load_opts (4, compat_opts);
+  const KolTitle *titles[] = { rulebook, compat };
+
+  for (int k = 0; k < 2; k++)
+    {
+      g_autoptr(KolEngine) engine = game_new (titles[k], 3);
+      int rcs = corp (engine, "RCS");
+
+      start_corp (engine, "RCS", 0, 100);
+      give_train (engine, "4H-0", "RCS");
+      engine->corps[rcs].operated = 1;
+      set_price (engine, "RCS", 8, 31);
+      start_corp (engine, "CTL", 2, 68);
+      set_price (engine, "CTL", 8, 27);          /* after RCS */
+      give_train (engine, "4H-1", "CTL");
+      /* a private RCS could still buy after issuing keeps its turn open */
+      kol_engine_set_phase (engine, kol_title_phase_by_name (titles[k], "6H"));
+      kol_engine_move_company (engine, company (engine, "CNM"), P (1));
+      start_or (engine);
+      advance_to (engine, "Issue or Redeem Shares");
+      g_assert_true (kol_entity_equal (cur (engine), C (engine, "RCS")));
+      g_assert_cmpint (price_of (engine, "RCS"), ==, 27);
+      apply_ok (engine, shares_action (engine, KOL_ACTION_SELL_SHARES, C (engine, "RCS"), "RCS_1", 0));
+      g_assert_false (kol_corp_floated (engine, rcs));
+      g_assert_cmpint (engine->round.kind, ==, K49_ROUND_OPERATING);
+      g_assert_true (kol_entity_equal (engine->round.current_operator, C (engine, "CTL")));
+      g_assert_true (kol_entity_equal (cur (engine), C (engine, "CTL")));
+      g_assert_cmpstr (active_step_name (engine), ==, "Lay Track");
+    }
+}
+
 /* CTL's turn: Lay Track is passed, and the next step is returned (the
  * Token step is skipped when CTL may place no marker). */
 static const char *
@@ -2583,6 +2625,7 @@ main (int   argc,
   g_test_add_func ("/1849/operating/issue-redeem", test_operating_issue_redeem);
   g_test_add_func ("/1849/operating/closing", test_closing);
   g_test_add_func ("/1849/operating/closing-frees-token-circle", test_closing_frees_token_circle);
+  g_test_add_func ("/1849/operating/closing-own-turn", test_closing_own_turn);
   g_test_add_func ("/1849/events/earthquake", test_events_earthquake);
   g_test_add_func ("/1849/game-end/377", test_game_end_377);
   g_test_add_func ("/1849/game-end/bank", test_game_end_bank);

@@ -212,7 +212,10 @@ bt_process (KolEngine        *engine,
     }
   other = KOL_TOKEN_CORP (id);
   kol_board_remove_token (engine, other, KOL_TOKEN_INDEX (id));
-  kol_board_place_token (engine, corp, token, a->hex, a->city, slot);
+  /* §14.1: the marker is replaced, in its circle; 18xx.games puts the new
+   * one in the city's first free circle (City#exchange_token), and its
+   * records name circles by position */
+  kol_board_place_token (engine, corp, token, a->hex, a->city, st->compat ? -1 : slot);
   kol_1849_forget_can_token (engine);
   kol_engine_transfer (engine, a->entity, corp_entity (other), a->price);
   args[0] = kol_arg_entity (a->entity);
