@@ -1992,7 +1992,8 @@ test_operating_sms (void)
  * 100) with a route and neither train nor cash, CTL (P2, par 68) with 20%
  * held by P1 after a turn; RCS operates first and must buy a train. */
 static KolEngine *
-emergency_game (const KolTitle *t)
+emergency_game_at (const KolTitle *t,
+                   const char     *step)
 {
   KolEngine *engine = game_new (t, 3);
   int ctl = corp (engine, "CTL");
@@ -2007,8 +2008,14 @@ emergency_game (const KolTitle *t)
   engine->bank += engine->players[0].cash - 30;
   engine->players[0].cash = 30;
   start_or (engine);
-  advance_to (engine, "Buy Trains");
+  advance_to (engine, step);
   return engine;
+}
+
+static KolEngine *
+emergency_game (const KolTitle *t)
+{
+  return emergency_game_at (t, "Buy Trains");
 }
 
 /* §10.7: a corporation without a train that must buy one and cannot pay:
@@ -2099,6 +2106,37 @@ test_operating_bankrupt (void)
   apply_ok (last, choose (P (0), "Leave game"));
   g_assert_true (last->finished);
   g_assert_cmpint (last->end_reason, ==, KOL_GAME_END_BANKRUPT);
+}
+
+/* §10.7 («Если корпорация должна купить поезд, но не может …»): a
+ * corporation goes bankrupt in Buy Trains, when its president cannot
+ * raise the money, not while laying track. 18xx.games offers bankruptcy at
+ * any step of such a turn and there sells none of the president's shares
+ * (Game#sellable_bundles asks the active step, and only Buy Trains and
+ * the emergency step allow sales): compat does the same (issue 14 item 6,
+ * B). */
+static void
+test_bankrupt_only_when_buying (void)
+{
+  const char *compat_opts[] = { KOL_1849_OPT_COMPAT, NULL };
+  g_autoptr(KolTitle) t = load (4, NULL);
+  g_autoptr(KolTitle) tc = load_opts (4, compat_opts);
+  g_autoptr(KolEngine) engine = emergency_game_at (t, "Lay Track");
+  g_autoptr(KolEngine) gc = emergency_game_at (tc, "Lay Track");
+
+  give (engine, "CTL_2", P (2));
+  give (gc, "CTL_2", P (2));
+  g_assert_false (has_legal (engine, KOL_ACTION_BANKRUPT, NULL));
+  apply_refused_any (engine, act (KOL_ACTION_BANKRUPT, C (engine, "RCS")));
+  advance_to (engine, "Buy Trains");
+  g_assert_true (has_legal (engine, KOL_ACTION_BANKRUPT, NULL));
+  apply_ok (engine, act (KOL_ACTION_BANKRUPT, C (engine, "RCS")));
+  g_assert_cmpint (percent (engine, P (0), "CTL"), ==, 0);
+
+  g_assert_true (has_legal (gc, KOL_ACTION_BANKRUPT, NULL));
+  apply_ok (gc, act (KOL_ACTION_BANKRUPT, C (gc, "RCS")));
+  g_assert_false (kol_corp_floated (gc, corp (gc, "RCS")));
+  g_assert_cmpint (percent (gc, P (0), "CTL"), ==, 10);
 }
 
 /* §10.8: after its first turn a corporation may issue treasury shares
@@ -2622,6 +2660,7 @@ main (int   argc,
   g_test_add_func ("/1849/operating/sms", test_operating_sms);
   g_test_add_func ("/1849/operating/emergency", test_operating_emergency);
   g_test_add_func ("/1849/operating/bankrupt", test_operating_bankrupt);
+  g_test_add_func ("/1849/operating/bankrupt-only-when-buying", test_bankrupt_only_when_buying);
   g_test_add_func ("/1849/operating/issue-redeem", test_operating_issue_redeem);
   g_test_add_func ("/1849/operating/closing", test_closing);
   g_test_add_func ("/1849/operating/closing-frees-token-circle", test_closing_frees_token_circle);

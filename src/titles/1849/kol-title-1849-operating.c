@@ -497,6 +497,16 @@ player_corps_sorted (KolEngine *engine,
  * sellable bundle of each corporation, gives all cash to the corporation,
  * which closes; without shares left the president chooses between a loan
  * and leaving the game (§10.7 B). */
+/* Whether the step deciding now is where a corporation raises money it
+ * must spend: Buy Trains, or the emergency of unpaid bond interest. */
+static gboolean
+raising_money (KolEngine *engine)
+{
+  KolStep *active = kol_round_active_step (engine);
+
+  return active != NULL && (active->klass == &kol_step_buy_train || active->klass == &kol_1849_step_emr);
+}
+
 static gboolean
 bankrupt_process (KolEngine        *engine,
                   KolStep          *s,
@@ -510,6 +520,10 @@ bankrupt_process (KolEngine        *engine,
   gint16 corps[KOL_MAX_CORPS];
   int n;
   KolArg args[1];
+  /* Game#sellable_bundles asks the active step whether a bundle may be
+   * sold: outside Buy Trains and Emergency Money Raising none may (which
+   * only 18xx.games' bankruptcy at any step reaches) */
+  gboolean may_sell = raising_money (engine);
 
   if (a->type != KOL_ACTION_BANKRUPT || corp < 0 || player < 0)
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no president to go bankrupt");
@@ -523,7 +537,7 @@ bankrupt_process (KolEngine        *engine,
   args[0] = kol_arg_int (KOL_ARG_PLAYER, player);
   kol_engine_log (engine, KOL_LOG_1849_SELLS_ALL, args, 1);
   n = player_corps_sorted (engine, player, corps);
-  for (int i = 0; i < n && (buy_train != NULL || engine->corps[corp].cash < 0); i++)
+  for (int i = 0; i < n && may_sell && (buy_train != NULL || engine->corps[corp].cash < 0); i++)
     {
       KolBundle bundles[64];
       /* Game#sellable_bundles asks the active step: EmergencyMoneyRaising
@@ -572,12 +586,18 @@ in_emergency (KolEngine *engine,
          kol_operating_must_buy_train (engine, corp);
 }
 
+/* §10.7: a corporation goes under when it must buy a train and its
+ * president cannot raise the money, i.e. in Buy Trains (or, §14.2, when it
+ * cannot pay its bond interest); 18xx.games offers bankruptcy at any step
+ * of such a turn. */
 static guint32
 bankrupt_actions (KolEngine *engine,
                   KolStep   *s,
                   KolEntity  entity)
 {
   if (entity.kind != KOL_ENTITY_CORP || !in_emergency (engine, entity.index))
+    return 0;
+  if (!K49_STATE (engine)->compat && !raising_money (engine))
     return 0;
   return kol_step_bankrupt_actions (engine, s, entity);
 }
