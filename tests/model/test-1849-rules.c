@@ -2139,6 +2139,55 @@ test_bankrupt_only_when_buying (void)
   g_assert_cmpint (percent (gc, P (0), "CTL"), ==, 10);
 }
 
+/* §14.2 («облигация должна быть немедленно погашена при закрытии
+ * корпорации, сначала за счет кассы корпорации, а затем … путем
+ * экстренного сбора денежных средств»): a corporation closing with its
+ * bond repays L.500 from its treasury, and its president raises the rest
+ * (§10.7: cash, then shares); 18xx.games lets the bond vanish (compat). */
+static void
+test_variant_bond_on_close (void)
+{
+  const char *opts[] = { KOL_1849_OPT_BONDS, NULL };
+  const char *compat_opts[] = { KOL_1849_OPT_BONDS, KOL_1849_OPT_COMPAT, NULL };
+  g_autoptr(KolTitle) rulebook = load_opts (4, opts);
+  g_autoptr(KolTitle) compat = load_opts (4, compat_opts);
+  const KolTitle *titles[] = { rulebook, compat };
+
+  for (int k = 0; k < 2; k++)
+    {
+      g_autoptr(KolEngine) engine = game_new (titles[k], 3);
+      int rcs = corp (engine, "RCS"), ctl = corp (engine, "CTL");
+      int bank;
+
+      start_corp (engine, "RCS", 0, 100);
+      start_corp (engine, "CTL", 1, 100);
+      engine->corps[ctl].operated = 1;
+      give (engine, "CTL_1", P (0));
+      give (engine, "CTL_2", P (0));
+      engine->corps[rcs].loans = 1;
+      kol_engine_transfer (engine, kol_entity (KOL_ENTITY_BANK, 0), C (engine, "RCS"), 200);
+      kol_engine_transfer (engine, P (0), kol_entity (KOL_ENTITY_BANK, 0), engine->players[0].cash - 100);
+      bank = engine->bank;
+      start_or (engine);
+      kol_1849_close_corporation (engine, rcs);
+      g_assert_cmpint (engine->corps[rcs].loans, ==, 0);
+      if (k == 0)
+        {
+          /* L.200 from the treasury, L.100 of P1's cash and two CTL shares
+           * sold for the last L.200 */
+          g_assert_cmpint (percent (engine, P (0), "CTL"), ==, 0);
+          g_assert_cmpint (engine->players[0].cash, ==, 0);
+          g_assert_cmpint (engine->bank - bank, ==, 500 - 2 * 100 + 0);
+        }
+      else
+        {
+          g_assert_cmpint (percent (engine, P (0), "CTL"), ==, 20);
+          g_assert_cmpint (engine->players[0].cash, ==, 100);
+          g_assert_cmpint (engine->bank - bank, ==, 200);
+        }
+    }
+}
+
 /* §10.8: after its first turn a corporation may issue treasury shares
  * (the price moves down one row per share; the pool holds at most five;
  * the last certificate last) or redeem one share from the pool at the
@@ -2670,6 +2719,7 @@ main (int   argc,
   g_test_add_func ("/1849/game-end/bank", test_game_end_bank);
   g_test_add_func ("/1849/variants/buy-token", test_variant_buy_token);
   g_test_add_func ("/1849/variants/bonds", test_variant_bonds);
+  g_test_add_func ("/1849/variants/bond-on-close", test_variant_bond_on_close);
   g_test_add_func ("/1849/variants/e-tokens", test_variant_e_tokens);
 
   return g_test_run ();

@@ -174,6 +174,10 @@ static const Template templates[] = {
   { K (1849_BUYS_E_TOKEN), "1849 log",
     NC_("1849 log", "%1$s buys an E-token for %2$s and may now buy E trains") },
   { K (1849_BUYS_TOKEN), "1849 log", NC_("1849 log", "%1$s buys the station token of %2$s on %3$s for %4$s") },
+  /* Translators: a corporation with a bond closes: what was repaid, and
+   * what its president could not raise. */
+  { K (1849_REPAYS_BOND_ON_CLOSE), "1849 log",
+    NC_("1849 log", "%1$s repays its bond as it closes: %2$s paid, %3$s not raised") },
   { K (1849_AFG_DEFERRED), "1849 log",
     NC_("1849 log", "%1$s has no home city available and moves to the end of the order") },
 

@@ -87,6 +87,7 @@ kol_1849_close_corporation (KolEngine *engine,
     st->rsa_share_corp = -1;
   if (st->rsa_close_corp == corp)
     st->rsa_close_corp = -1;
+  kol_1849_repay_bond_on_close (engine, corp);
   kol_default_close_corporation (engine, corp);
   kol_shares_reset_corporation (engine, corp);
   if (!kol_1849_is_afg (engine, corp) && def->home >= 0)
@@ -487,10 +488,6 @@ player_corps_sorted (KolEngine *engine,
   return n;
 }
 
-/* Bankrupt#process_bankrupt (1849): the president sells one largest
- * sellable bundle of each corporation, gives all cash to the corporation,
- * which closes; without shares left the president chooses between a loan
- * and leaving the game (§10.7 B). */
 /* Whether the step deciding now is where a corporation raises money it
  * must spend: Buy Trains, or the emergency of unpaid bond interest. */
 static gboolean
@@ -501,6 +498,10 @@ raising_money (KolEngine *engine)
   return active != NULL && (active->klass == &kol_step_buy_train || active->klass == &kol_1849_step_emr);
 }
 
+/* Bankrupt#process_bankrupt (1849): the president sells one largest
+ * sellable bundle of each corporation, gives all cash to the corporation,
+ * which closes; without shares left the president chooses between a loan
+ * and leaving the game (§10.7 B). */
 static gboolean
 bankrupt_process (KolEngine        *engine,
                   KolStep          *s,

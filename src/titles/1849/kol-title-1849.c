@@ -743,6 +743,15 @@ check_invariants (KolEngine *engine,
         g_string_append_printf (problems, "%s has negative cash; ", engine->players[p].name);
         ok = FALSE;
       }
+  /* bonds (§14.2): at most the allowed number, and only on a corporation
+   * in play (a closing repays or loses it) */
+  for (int c = 0; c < engine->n_corps; c++)
+    if (engine->corps[c].loans < 0 || engine->corps[c].loans > K49_STATE (engine)->bond_max ||
+        (engine->corps[c].loans > 0 && !kol_corp_floated (engine, c)))
+      {
+        g_string_append_printf (problems, "%s holds %d bonds; ", t->corps[c].id, engine->corps[c].loans);
+        ok = FALSE;
+      }
 
   /* certificates: 100% of every corporation, held by players, itself or
    * the pool */
