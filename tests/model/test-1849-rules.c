@@ -2099,8 +2099,22 @@ test_operating_bankrupt (void)
   apply_ok (leave, act (KOL_ACTION_BANKRUPT, C (leave, "RCS")));
   leave->players[1].bankrupt = TRUE;
   last = kol_engine_copy (leave);
+  /* §10.7 B «выйти из игры (заканчивая с L.0)»: a player who leaves ends
+   * with L.0; their private company leaves play and scores nothing
+   * (18xx.games keeps it, and its revenue, in compat) */
+  kol_engine_move_company (leave, company (leave, "SCE"), P (0));
+  {
+    g_autoptr(KolEngine) lc = kol_engine_copy (leave);
+
+    K49_STATE (lc)->compat = TRUE;
+    apply_ok (lc, choose (P (0), "Leave game"));
+    g_assert_false (lc->companies[company (lc, "SCE")].closed);
+    g_assert_cmpint (lc->module->player_value (lc, 0), ==, lc->companies[company (lc, "SCE")].value);
+  }
   apply_ok (leave, choose (P (0), "Leave game"));
   g_assert_true (leave->players[0].bankrupt);
+  g_assert_true (leave->companies[company (leave, "SCE")].closed);
+  g_assert_cmpint (leave->module->player_value (leave, 0), ==, 0);
   g_assert_false (leave->finished);
   last->players[2].bankrupt = TRUE;
   apply_ok (last, choose (P (0), "Leave game"));

@@ -419,6 +419,22 @@ loan_chooser (KolEngine *engine)
   return K49_STATE (engine)->loan_choice_player;
 }
 
+/* §10.7 B «выйти из игры (заканчивая с L.0)»: a player who leaves ends with
+ * nothing: their private companies leave play (they pay no more) and any
+ * cash goes to the bank. 18xx.games lets them keep both (compat). */
+static void
+leave_game (KolEngine *engine,
+            int        player)
+{
+  KolEntity who = kol_entity (KOL_ENTITY_PLAYER, player);
+  gint16 companies[KOL_MAX_COMPANIES];
+  int n = kol_engine_companies_of (engine, who, companies, KOL_MAX_COMPANIES);
+
+  for (int i = 0; i < n; i++)
+    kol_engine_close_company (engine, companies[i]);
+  kol_engine_transfer (engine, who, kol_entity (KOL_ENTITY_BANK, 0), MAX (engine->players[player].cash, 0));
+}
+
 /* LoanChoice#process_choose: a president left without shares leaves the
  * game, or takes a L.500 loan that costs L.750 at the end (§10.7 B, §13). */
 static gboolean
@@ -440,6 +456,8 @@ loan_process (KolEngine        *engine,
     {
       kol_engine_log (engine, KOL_LOG_1849_LEAVES, args, 1);
       engine->players[player].bankrupt = TRUE;
+      if (!st->compat)
+        leave_game (engine, player);
     }
   else
     {
