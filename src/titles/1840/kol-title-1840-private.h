@@ -381,13 +381,13 @@ void      k1840_start_line_round    (KolEngine *engine, int round_num);
 extern const KolBoardHooks k1840_board_hooks;
 /* kol-title-1840-route.c */
 extern const KolRouteHooks k1840_route_hooks;
-/* ---- kol-title-1840-info.c ---- */
-extern const KolInfoHooks k1840_info_hooks;
 /* The Stadtbahn run of @city now (the automatic run_routes), or NULL. */
 KolAction *k1840_city_run          (KolEngine *engine, int city);
 /* Routes a line may run now: its best one first; appended to @out. */
 void     k1840_line_runs           (KolEngine *engine, int line, GPtrArray *out);
 gboolean k1840_validate_routes     (KolEngine *engine, int corp, const KolAction *a, GError **error);
 int      k1840_route_revenue_check (KolEngine *engine, int corp, const KolRouteSpec *spec, GError **error);
+/* kol-title-1840-info.c */
+extern const KolInfoHooks k1840_info_hooks;
 
 G_END_DECLS

@@ -229,6 +229,8 @@ int      kol_1849_issuable_bundles     (KolEngine *engine, int corp, KolBundle *
 int      kol_1849_redeemable_bundles   (KolEngine *engine, int corp, KolBundle *out, int max);
 void     kol_1849_swap_double_cert     (KolEngine *engine, KolEntity from, KolEntity to, int corp);
 void     kol_1849_stock_legal_actions  (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
+void     kol_1849_add_bundle_sell_actions (KolEngine *engine, KolEntity entity, const KolBundle *b,
+                                           GPtrArray *out);
 
 /* ---- kol-title-1849-operating.c ---- */
 extern const KolOperatingHooks kol_1849_operating_hooks;
@@ -239,8 +241,10 @@ void     kol_1849_close_corporation       (KolEngine *engine, int corp);
 gboolean kol_1849_any_placed_token        (KolEngine *engine, int corp);
 int      kol_1849_first_token             (KolEngine *engine, int corp);
 int      kol_1849_placed_tokens           (KolEngine *engine, int corp);
-void     kol_1849_add_bundle_sell_actions (KolEngine *engine, KolEntity entity, const KolBundle *b,
-                                           GPtrArray *out);
+gboolean kol_1849_is_sms_hex              (KolEngine *engine, int hex);
+/* While @corp holds the SMS teleport (Kol1849Corp.sms): may it build on
+ * @hex (any coastal city, or the one it chose)? */
+gboolean kol_1849_sms_allows              (KolEngine *engine, int corp, int hex);
 
 /* ---- kol-title-1849-variants.c ---- */
 extern const KolStepClass kol_1849_step_buy_token;
@@ -254,19 +258,16 @@ extern const KolBoardHooks kol_1849_board_hooks;
 extern const KolMarketHooks kol_1849_market_hooks;
 extern const KolRouteHooks kol_1849_route_hooks;
 
-/* ---- kol-title-1849-info.c ---- */
-extern const KolInfoHooks kol_1849_info_hooks;
-
 void      kol_1849_read_route_rules    (KolEngine *engine);
 int       kol_1849_upgrade_cost        (KolEngine *engine, KolEntity entity, int spender, int hex,
                                         int        old_tile, int new_tile);
 void      kol_1849_earthquake          (KolEngine *engine);
-gboolean  kol_1849_is_sms_hex          (KolEngine *engine, int hex);
-/* With K49_SMS set: may @corp build on @hex (any coastal city or its own)? */
-gboolean  kol_1849_sms_allows          (KolEngine *engine, int corp, int hex);
 gboolean  kol_1849_validate_routes     (KolEngine *engine, int corp, const KolAction *a, GError **error);
 /* Appends the best run_routes action of @corp (the router's proven
  * optimum) to @out. */
 void      kol_1849_best_routes_action  (KolEngine *engine, int corp, GPtrArray *out);
+
+/* ---- kol-title-1849-info.c ---- */
+extern const KolInfoHooks kol_1849_info_hooks;
 
 G_END_DECLS
