@@ -458,13 +458,21 @@ append_compact (GString        *out,
     append_scalar (out, node, lexemes);
 }
 
-/* Levels of containers in @node: 0 for a scalar, 1 for a container of
- * scalars (or an empty one), and so on. */
+/* Levels of containers in @node (0 for a scalar, 1 for a container of
+ * scalars or an empty one, and so on), counted no further than @limit:
+ * the layout only asks whether a value has one level, two, or more, and
+ * asks it of every container, so counting deeper would make writing a deep
+ * file quadratic. The running maximum is kept in a variable: MAX() is a
+ * macro that evaluates its arguments twice, and a recursive call inside it
+ * made this exponential in the depth (issue 13, item 1). */
 static guint
-nesting (JsonNode *node)
+nesting (JsonNode *node,
+         guint     limit)
 {
   guint deepest = 0;
 
+  if (limit == 0 || (!JSON_NODE_HOLDS_OBJECT (node) && !JSON_NODE_HOLDS_ARRAY (node)))
+    return 0;
   if (JSON_NODE_HOLDS_OBJECT (node))
     {
       JsonObjectIter iter;
@@ -472,19 +480,25 @@ nesting (JsonNode *node)
       JsonNode *member;
 
       json_object_iter_init_ordered (&iter, json_node_get_object (node));
-      while (json_object_iter_next_ordered (&iter, &name, &member))
-        deepest = MAX (deepest, nesting (member));
-      return deepest + 1;
+      while (deepest + 1 < limit && json_object_iter_next_ordered (&iter, &name, &member))
+        {
+          guint levels = nesting (member, limit - 1);
+
+          deepest = MAX (deepest, levels);
+        }
     }
-  if (JSON_NODE_HOLDS_ARRAY (node))
+  else
     {
       JsonArray *array = json_node_get_array (node);
 
-      for (guint i = 0; i < json_array_get_length (array); i++)
-        deepest = MAX (deepest, nesting (json_array_get_element (array, i)));
-      return deepest + 1;
+      for (guint i = 0; deepest + 1 < limit && i < json_array_get_length (array); i++)
+        {
+          guint levels = nesting (json_array_get_element (array, i), limit - 1);
+
+          deepest = MAX (deepest, levels);
+        }
     }
-  return 0;
+  return deepest + 1;
 }
 
 static gboolean
@@ -592,7 +606,7 @@ append_layout (GString        *out,
       append_scalar (out, node, lexemes);
       return;
     }
-  levels = nesting (node);
+  levels = nesting (node, MAX_INLINE_NESTING + 1);
   if (is_empty_container (node) || (levels == 1 && JSON_NODE_HOLDS_ARRAY (node))
       || (!(depth < FORCE_EXPAND_DEPTH && levels > 1) && levels <= MAX_INLINE_NESTING
           && fits (node, indent, prefix, lexemes)))
