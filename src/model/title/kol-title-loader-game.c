@@ -820,7 +820,8 @@ static void
 read_phase_names (KolLoader  *l,
                   JsonArray  *phases)
 {
-  guint n = MIN (json_array_get_length (phases), KOL_MAX_PHASES);
+  guint length = json_array_get_length (phases);
+  guint n = MIN (length, KOL_MAX_PHASES);
 
   if (json_array_get_length (phases) == 0)
     kol_loader_invalid (l, KOL_FILE_GAME, "$.phases", _("A title needs at least one phase"));

@@ -434,7 +434,8 @@ major_dividend (KolEngine  *engine,
   k1840_bank_pays (engine, kol_entity (KOL_ENTITY_CORP, major), withhold);
   if (amount > 0)
     {
-      double per_share = amount / (double) (100 / MAX (1, kol_engine_share_percent (engine, major)));
+      int share = kol_engine_share_percent (engine, major);
+      double per_share = amount / (double) (100 / MAX (1, share));
 
       for (int i = 0; i < engine->n_players; i++)
         {
@@ -894,7 +895,8 @@ reassign_legal (KolEngine *engine,
   int major = entity.index;
   gint16 lines[K1840_MAX_LINES_PER_MAJOR], trains[KOL_MAX_TRAINS];
   int n_lines = k1840_major_lines (engine, major, lines);
-  int n_trains = MIN (card_trains (engine, major, trains), 4);
+  int n_card = card_trains (engine, major, trains);
+  int n_trains = MIN (n_card, 4);
   int targets = n_lines + 1, combos = 1;
   GHashTable *seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
