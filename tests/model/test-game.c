@@ -743,6 +743,34 @@ test_autosave_live (void)
   g_rmdir (dir);
 }
 
+/* An autosave's name never leaves its folder, whatever the title's id
+ * (the loader refuses such ids; this is the second line of defence):
+ * issue 13, item 3. */
+static void
+test_autosave_name_stays_in_folder (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kol-autosave-id-XXXXXX", NULL);
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  KolTitle *title = kol_test_load_title ("1849", 3);
+  g_autoptr(KolHistory) history = NULL;
+  g_autoptr(KolGame) game = NULL;
+  g_autoptr(GFile) parent = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_free (title->id);
+  title->id = g_strdup ("../../../escape-test/owned");
+  history = kol_history_new (title, 3, NULL, (const char *[]) { "A", "B", "C" }, 5, &error);
+  g_assert_no_error (error);
+  game = kol_game_new_for_history (history, NULL);
+  g_assert_true (kol_game_enable_autosave (game, dir, &error));
+  g_assert_no_error (error);
+  parent = g_file_get_parent (kol_game_get_autosave_file (game));
+  g_assert_true (g_file_equal (parent, folder));
+  g_assert_true (g_file_query_exists (kol_game_get_autosave_file (game), NULL));
+  g_assert_true (kol_game_remove_autosave (game, &error));
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 /* -------------------------------------------------------- self-play */
 
 /* The policy of koleya-cli selfplay --policy=weighted, so that games end. */
@@ -829,6 +857,7 @@ main (int   argc,
   g_test_add_data_func ("/game/record-scores/1840", "1840-218809.json", test_record_scores);
   g_test_add_data_func ("/game/record-scores/1849", "1849-27939.json", test_record_scores);
   g_test_add_func ("/game/autosave-live", test_autosave_live);
+  g_test_add_func ("/game/autosave-name-stays-in-folder", test_autosave_name_stays_in_folder);
   g_test_add_data_func ("/game/selfplay/1840", "1840", test_selfplay);
   g_test_add_data_func ("/game/selfplay/1849", "1849", test_selfplay);
 

@@ -42,6 +42,9 @@ static const LoadCase load_cases[] = {
   { "{" HEAD PLAYERS ",\"options\":[\"no_such_option\"],\"seed\":5,\"actions\":[]}", KOL_SAVE_FILE_ERROR_TITLE,
     "no_such_option" },
   { "{" HEAD "\"seed\":5,\"actions\":[]}", KOL_SAVE_FILE_ERROR_INVALID, "players" },
+  /* a title id is a plain name, never a path (issue 13, item 3) */
+  { "{\"format\":\"koleya-save\",\"version\":1,\"title\":{\"id\":\"../../../escape-test/owned\","
+    "\"data_version\":1}," PLAYERS ",\"seed\":5,\"actions\":[]}", KOL_SAVE_FILE_ERROR_INVALID, "title.id" },
   { "{" HEAD "\"players\":[],\"seed\":5,\"actions\":[]}", KOL_SAVE_FILE_ERROR_INVALID, "players" },
   { "{" HEAD "\"players\":[{\"id\":1,\"name\":\"A\"},{\"id\":1,\"name\":\"B\"},{\"id\":3,\"name\":\"C\"}],"
     "\"seed\":5,\"actions\":[]}", KOL_SAVE_FILE_ERROR_INVALID, "players[1].id" },

@@ -121,6 +121,13 @@ static const struct {
   { "{\"id\": \"x\", \"name\": \"X\", \"players\": {\"min\": \"2\", \"max\": 4}}", KOL_TITLE_INFO_ERROR_INVALID },
   { "{\"id\": \"x\", \"name\": \"X\", \"players\": {\"min\": 2, \"max\": 4}, \"designer\": []}",
     KOL_TITLE_INFO_ERROR_INVALID },
+  /* ids name folders and autosaves: only plain names (issue 13, item 3) */
+  { "{\"id\": \"../../../escape-test/owned\", \"name\": \"X\", \"players\": {\"min\": 2, \"max\": 4}}",
+    KOL_TITLE_INFO_ERROR_INVALID },
+  { "{\"id\": \".hidden\", \"name\": \"X\", \"players\": {\"min\": 2, \"max\": 4}}",
+    KOL_TITLE_INFO_ERROR_INVALID },
+  { "{\"id\": \"a\\u001b[2Jb\", \"name\": \"X\", \"players\": {\"min\": 2, \"max\": 4}}",
+    KOL_TITLE_INFO_ERROR_INVALID },
 };
 
 /* Bad files give an error naming the file, never a crash or a warning. */

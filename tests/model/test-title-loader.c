@@ -544,6 +544,11 @@ static const BrokenCase broken_cases[] = {
   { "duplicate-tile", REPLACE, "tiles.json", "{\"id\": \"57\"", "{\"id\": \"7\"", 3, NULL,
     KOL_TITLE_LOADER_ERROR_INVALID, "$.tiles[1]", "{\"id\": \"7\", \"color\": \"yellow\", \"count\": 2,\n",
     "The tile “7” is defined twice" },
+  /* the id names folders and autosaves (issue 13, item 3) */
+  { "id-leaves-folder", REPLACE, "game.json", "\"id\": \"mini\"", "\"id\": \"../../../escape-test/owned\"", 3, NULL,
+    KOL_TITLE_LOADER_ERROR_INVALID, "$.id", NULL, "not a plain name" },
+  { "id-with-slash", REPLACE, "game.json", "\"id\": \"mini\"", "\"id\": \"mini/x\"", 3, NULL,
+    KOL_TITLE_LOADER_ERROR_INVALID, "$.id", NULL, "not a plain name" },
   { "players-out-of-range", REPLACE, "game.json", "\"id\": \"mini\"", "\"id\": \"mini\"", 5, NULL,
     KOL_TITLE_LOADER_ERROR_CONFIGURATION, "$.players", "\"players\"", "for 2 to 4 players, not 5" },
   { "unknown-option", REPLACE, "game.json", "\"id\": \"mini\"", "\"id\": \"mini\"", 3, "turbo",

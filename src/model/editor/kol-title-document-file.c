@@ -77,22 +77,15 @@ is_built_in_dir (const char *dir)
  * kol_title_document_is_valid_id:
  * @id: a title id
  *
- * Title ids name folders: ASCII letters, digits, “-”, “_” and “.”, not
- * starting with a dot, at most 64 characters.
+ * Title ids name folders: see kol_title_id_is_valid(), the rule the title
+ * loader applies too.
  *
  * Returns: whether @id may be a title id
  */
 gboolean
 kol_title_document_is_valid_id (const char *id)
 {
-  gsize len;
-
-  if (id == NULL || id[0] == '\0' || id[0] == '.' || (len = strlen (id)) > 64)
-    return FALSE;
-  for (gsize i = 0; i < len; i++)
-    if (!g_ascii_isalnum (id[i]) && id[i] != '-' && id[i] != '_' && id[i] != '.')
-      return FALSE;
-  return TRUE;
+  return kol_title_id_is_valid (id);
 }
 
 static gboolean

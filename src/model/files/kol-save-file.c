@@ -617,6 +617,8 @@ read_title (JsonObject *root,
     return invalid (error, "title", _("must be an object"));
   if ((id = read_string (json_node_get_object (title), "id", "title.id", error)) == NULL)
     return FALSE;
+  if (!kol_title_id_is_valid (id))
+    return invalid (error, "title.id", _("is not a title id"));
   h->title_id = g_strdup (id);
   return read_int (json_node_get_object (title), "data_version", "title.data_version", 0,
                    G_MAXINT, &h->data_version, error);

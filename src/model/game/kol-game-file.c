@@ -184,6 +184,26 @@ kol_game_save (KolGame  *self,
 
 /* ------------------------------------------------------------- autosave */
 
+/* A new autosave file in @folder: "<title id>-<date>-<time>-<random>.koleya".
+ * Title ids are checked when a title is loaded (kol_title_id_is_valid()),
+ * and checked again here, so that no id can make the name leave @folder
+ * or hide the file. */
+static GFile *
+new_autosave_file (GFile      *folder,
+                   const char *title_id)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+  const char *prefix = kol_title_id_is_valid (title_id) ? title_id : "game";
+  g_autofree char *name = g_strdup_printf ("%s-%s-%08x%s", prefix, stamp, g_random_int (),
+                                           KOL_SAVE_FILE_EXTENSION);
+  GFile *file = g_file_get_child (folder, name);
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+
+  g_assert (g_file_equal (parent, folder));
+  return file;
+}
+
 /**
  * kol_game_enable_autosave:
  * @dir: (nullable): the folder for autosaves; %NULL for
@@ -224,14 +244,7 @@ kol_game_enable_autosave (KolGame     *self,
       _kol_game_set_modified (self, TRUE);
     }
   else
-    {
-      g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-      g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
-      g_autofree char *name = g_strdup_printf ("%s-%s-%08x%s", kol_game_get_title (self)->id, stamp,
-                                               g_random_int (), KOL_SAVE_FILE_EXTENSION);
-
-      file = g_file_get_child (folder, name);
-    }
+    file = new_autosave_file (folder, kol_game_get_title (self)->id);
   kol_history_set_autosave_file (self->history, file);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AUTOSAVE_FILE]);
   return g_file_query_exists (file, NULL);

@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
+#include <string.h>
 
 #include "kol-l10n.h"
 #include "kol-title-info.h"
@@ -255,6 +256,31 @@ load_object (GFile      *file,
 }
 
 /**
+ * kol_title_id_is_valid:
+ * @id: (nullable): a title id
+ *
+ * Title ids name folders (the user's titles) and start file names (the
+ * autosaves), so only plain names are ids: ASCII letters, digits, “-”, “_”
+ * and “.”, not starting with a dot, at most 64 characters. No id can
+ * reach outside the folder it is put in (“..”, “/”), hide its file or
+ * carry a control character.
+ *
+ * Returns: whether @id may be a title id
+ */
+gboolean
+kol_title_id_is_valid (const char *id)
+{
+  gsize len;
+
+  if (id == NULL || id[0] == '\0' || id[0] == '.' || (len = strlen (id)) > 64)
+    return FALSE;
+  for (gsize i = 0; i < len; i++)
+    if (!g_ascii_isalnum (id[i]) && id[i] != '-' && id[i] != '_' && id[i] != '.')
+      return FALSE;
+  return TRUE;
+}
+
+/**
  * kol_title_info_new_from_file:
  * @file: a title's `game.json`
  * @error: return location for a #KOL_TITLE_INFO_ERROR
@@ -288,6 +314,10 @@ kol_title_info_new_from_file (GFile   *file,
   if (id == NULL || *id == '\0')
     /* Translators: %s is a file name; “id” stays in English. */
     return set_invalid (error, _("“%s” has no title id (“id”)"), where);
+  if (!kol_title_id_is_valid (id))
+    /* Translators: %s is a file name; “id” stays in English. */
+    return set_invalid (error, _("In “%s”, the title id (“id”) is not a plain name: use letters, digits, "
+                                 "“-”, “_” and “.”"), where);
   if (name == NULL || *name == '\0')
     /* Translators: %s is a file name; “name” stays in English. */
     return set_invalid (error, _("“%s” has no title name (“name”)"), where);
