@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "kol-json-scan.h"
 #include "kol-title-document-private.h"
 #include "kol-title-info.h"
 #include "kol-title-loader.h"
@@ -95,12 +96,13 @@ read_tree (KolTitleDocument *self,
            GError          **error)
 {
   g_autofree char *path = g_build_filename (dir, file_names[file], NULL);
+  g_autoptr(GFile) gfile = g_file_new_for_path (path);
   g_autofree char *text = NULL;
   g_autoptr(GError) local = NULL;
   gsize length;
   JsonNode *root;
 
-  if (!g_file_get_contents (path, &text, &length, &local)
+  if (!kol_json_read_file (gfile, &text, &length, &local)
       || (root = kol_json_format_parse (text, (gssize) length, self->lexemes, &local)) == NULL)
     {
       /* Translators: %s is a file path, the second %s what went wrong. */

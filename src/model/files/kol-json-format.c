@@ -676,6 +676,7 @@ typedef struct
   const char     *line_start;
   int             line;
   int             depth;
+  guint           n_values;
   KolJsonLexemes *lexemes;
   GError        **error;
 } Reader;
@@ -1040,6 +1041,13 @@ read_value (Reader *r)
       fail (r, "%s", _("The text ends where a value is expected"));
       return NULL;
     }
+  /* the tree costs about a hundred bytes a value: bounded as the loader's
+   * scanner bounds it */
+  if (++r->n_values > KOL_JSON_MAX_VALUES)
+    {
+      fail (r, _("The file holds more than %d values, more than any game or title needs"), KOL_JSON_MAX_VALUES);
+      return NULL;
+    }
   if (*r->p == '{' || *r->p == '[')
     {
       if (++r->depth > KOL_JSON_MAX_DEPTH)
@@ -1081,7 +1089,8 @@ read_value (Reader *r)
  * @error: return location for a #KOL_JSON_FORMAT_ERROR
  *
  * Reads strict JSON (RFC 8259, no byte order mark, no key twice in an
- * object, no U+0000 in strings, at most KOL_JSON_MAX_DEPTH levels).
+ * object, no U+0000 in strings, at most KOL_JSON_MAX_DEPTH levels and
+ * KOL_JSON_MAX_VALUES values).
  *
  * Returns: (transfer full) (nullable): the tree, or %NULL with @error set
  */

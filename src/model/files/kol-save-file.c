@@ -161,13 +161,9 @@ kol_save_file_locate (const char *data,
                       gsize       length,
                       const char *path)
 {
-  g_autoptr(KolJsonScan) scan = NULL;
   int line, column;
 
-  if (path == NULL)
-    return NULL;
-  scan = kol_json_scan_new (data ? data : "", length, TRUE);
-  if (!kol_json_scan_lookup (scan, path, &line, &column))
+  if (path == NULL || !kol_json_scan_find (data ? data : "", length, path, &line, &column))
     return NULL;
   /* Translators: a position in a file. */
   return g_strdup_printf (_("line %d, column %d"), line, column);

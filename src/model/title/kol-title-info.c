@@ -5,6 +5,7 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "kol-json-scan.h"
 #include "kol-l10n.h"
 #include "kol-title-info.h"
 
@@ -226,6 +227,18 @@ set_invalid (GError    **error,
   return NULL;
 }
 
+static gboolean
+is_blank (const char *text,
+          gsize       length)
+{
+  for (gsize i = 0; i < length; i++)
+    if (!g_ascii_isspace (text[i]))
+      return FALSE;
+  return TRUE;
+}
+
+/* json-glib recurses without a limit: the scanner checks the text first
+ * (an empty file is for the caller to call not a title). */
 static JsonObject *
 load_object (GFile      *file,
              const char *where,
@@ -237,7 +250,8 @@ load_object (GFile      *file,
   gsize length = 0;
   JsonNode *root;
 
-  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, &local_error)
+  if (!kol_json_read_file (file, &contents, &length, &local_error)
+      || (!is_blank (contents, length) && !kol_json_check_text (contents, length, &local_error))
       || !json_parser_load_from_data (parser, contents, (gssize) length, &local_error))
     {
       /* Translators: the first %s is a file name, the second the reason. */
