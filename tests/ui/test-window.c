@@ -352,6 +352,65 @@ test_game_on_table (void)
   destroy_window (window);
 }
 
+static gboolean
+has_game_on_table (gpointer window)
+{
+  return kol_game_page_get_game (kol_window_get_game_page (window)) != NULL;
+}
+
+static gboolean
+counts_frames (gpointer data)
+{
+  (*(guint *) data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* A game is opened in a worker thread (issue 13, item 4): the window
+ * shows that it is loading and keeps running its main loop meanwhile;
+ * Cancel goes back to the start page and drops the game when it comes. */
+static void
+test_open_in_thread (void)
+{
+  KolWindow *window = open_window ();
+  GtkStack *stack = GTK_STACK (kol_test_find_descendant (GTK_WIDGET (window), GTK_TYPE_STACK));
+  g_autoptr(KolGame) game = new_game ("1840");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("koleya-open-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "open.koleya", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  guint ticks = 0, ticker;
+
+  g_assert_no_error (error);
+  for (int i = 0; i < 30; i++)
+    play_first_legal (game);
+  g_assert_true (kol_game_save (game, file, &error));
+
+  ticker = g_timeout_add (1, counts_frames, &ticks);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "resume", g_variant_new_string (path));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "loading");
+  g_assert_null (kol_game_page_get_game (kol_window_get_game_page (window)));
+  kol_test_wait_until (has_game_on_table, window);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "game");
+  g_assert_cmpuint (kol_game_get_n_actions (kol_game_page_get_game (kol_window_get_game_page (window))), ==, 30);
+  g_assert_cmpuint (ticks, >, 0);
+  g_source_remove (ticker);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "close-game", NULL);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "start");
+
+  /* cancelled: back at the start, and the game never comes */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "resume", g_variant_new_string (path));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "loading");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "cancel-loading", NULL);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "start");
+  kol_test_iterate (200);
+  g_assert_null (kol_game_page_get_game (kol_window_get_game_page (window)));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "start");
+
+  g_assert_true (g_file_delete (file, NULL, NULL));
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+  destroy_window (window);
+}
+
 static KolMessageDialog *
 find_question (void)
 {
@@ -405,6 +464,7 @@ test_close_game_asks (void)
     KolGame *resumed;
 
     g_action_group_activate_action (G_ACTION_GROUP (window), "resume", g_variant_new_string (path));
+    kol_test_wait_until (has_game_on_table, window);
     resumed = kol_game_page_get_game (kol_window_get_game_page (window));
     g_assert_nonnull (resumed);
     g_assert_cmpuint (kol_game_get_n_actions (resumed), ==, kol_game_get_n_actions (game));
@@ -574,6 +634,7 @@ main (int   argc,
   g_test_add_func ("/window/panels-fit", test_panels_fit);
   g_test_add_func ("/window/close-game-asks", test_close_game_asks);
   g_test_add_func ("/window/save", test_save);
+  g_test_add_func ("/window/open-in-thread", test_open_in_thread);
   g_test_add_func ("/window/quit-closes-windows", test_quit_closes_windows);
 
   status = g_test_run ();

@@ -81,52 +81,30 @@ kol_game_new (const char          *title_dir,
   return kol_game_new_for_history (history, title_dir);
 }
 
-/**
- * kol_game_new_from_file:
- * @file: a Koleya save
- * @error: %KOL_GAME_ERROR_FILE with what is wrong
- *
- * Returns: (transfer full) (nullable): the saved game, at its last action
- */
-KolGame *
-kol_game_new_from_file (GFile   *file,
-                        GError **error)
+/* The history of the save in @file (the slow part of opening: reading,
+ * replaying), for a thread or the caller's. */
+static KolHistory *
+history_from_save (GFile   *file,
+                   GError **error)
 {
   g_autoptr(GError) local = NULL;
-  g_autoptr(KolHistory) history = kol_save_file_load (file, &local);
-  g_autofree char *dir = NULL;
-  KolGame *self;
+  KolHistory *history = kol_save_file_load (file, &local);
 
   if (history == NULL)
-    {
-      /* Translators: %1$s is a file, %2$s what is wrong with it. */
-      set_file_error (error, _("“%1$s” cannot be opened: %2$s"), file, local);
-      return NULL;
-    }
-  dir = title_dir_for_id (kol_history_get_title (history)->id);
-  self = kol_game_new_for_history (history, dir);
-  self->path = g_object_ref (file);
-  return self;
+    /* Translators: %1$s is a file, %2$s what is wrong with it. */
+    set_file_error (error, _("“%1$s” cannot be opened: %2$s"), file, local);
+  return history;
 }
 
-/**
- * kol_game_new_from_record:
- * @file: a game exported from 18xx.games
- * @error: %KOL_GAME_ERROR_FILE saying why and, when the replay stopped,
- *   at which action
- *
- * Returns: (transfer full) (nullable): the game, replayed to its last
- *   action
- */
-KolGame *
-kol_game_new_from_record (GFile   *file,
-                          GError **error)
+/* The history replayed from the 18xx.games record in @file. */
+static KolHistory *
+history_from_record (GFile   *file,
+                     GError **error)
 {
   g_autoptr(KolRecord) record = NULL;
   g_autoptr(KolHistory) history = NULL;
   g_auto(KolImportReport) report = { 0 };
   g_autoptr(GError) local = NULL;
-  g_autofree char *dir = NULL;
 
   record = kol_record_load (file, &local);
   if (record != NULL)
@@ -146,8 +124,144 @@ kol_game_new_from_record (GFile   *file,
                    name, where);
       return NULL;
     }
-  dir = title_dir_for_id (kol_history_get_title (history)->id);
-  return kol_game_new_for_history (history, dir);
+  return g_steal_pointer (&history);
+}
+
+static KolGame *
+game_for_loaded (KolHistory *history,
+                 GFile      *save)
+{
+  g_autofree char *dir = title_dir_for_id (kol_history_get_title (history)->id);
+  KolGame *self = kol_game_new_for_history (history, dir);
+
+  if (save != NULL)
+    self->path = g_object_ref (save);
+  return self;
+}
+
+/**
+ * kol_game_new_from_file:
+ * @file: a Koleya save
+ * @error: %KOL_GAME_ERROR_FILE with what is wrong
+ *
+ * Returns: (transfer full) (nullable): the saved game, at its last action
+ */
+KolGame *
+kol_game_new_from_file (GFile   *file,
+                        GError **error)
+{
+  g_autoptr(KolHistory) history = history_from_save (file, error);
+
+  return history != NULL ? game_for_loaded (history, file) : NULL;
+}
+
+/**
+ * kol_game_new_from_record:
+ * @file: a game exported from 18xx.games
+ * @error: %KOL_GAME_ERROR_FILE saying why and, when the replay stopped,
+ *   at which action
+ *
+ * Returns: (transfer full) (nullable): the game, replayed to its last
+ *   action
+ */
+KolGame *
+kol_game_new_from_record (GFile   *file,
+                          GError **error)
+{
+  g_autoptr(KolHistory) history = history_from_record (file, error);
+
+  return history != NULL ? game_for_loaded (history, NULL) : NULL;
+}
+
+/* ---------------------------------------------------- loading in a thread */
+
+typedef struct
+{
+  GFile   *file;
+  gboolean record;
+} LoadJob;
+
+static void
+load_job_free (LoadJob *job)
+{
+  g_object_unref (job->file);
+  g_free (job);
+}
+
+static void
+load_in_thread (GTask        *task,
+                gpointer      source,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  LoadJob *job = task_data;
+  GError *error = NULL;
+  KolHistory *history;
+
+  history = job->record ? history_from_record (job->file, &error) : history_from_save (job->file, &error);
+  if (history == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, history, g_object_unref);
+}
+
+/**
+ * kol_game_load_async:
+ * @file: a Koleya save, or a game exported from 18xx.games when @record
+ * @record: whether @file is an 18xx.games record to import
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called in the caller's main context when the game is ready
+ * @user_data: data for @callback
+ *
+ * Opens (or imports) @file in a worker thread: reading, checking and
+ * replaying a file takes time in proportion to it, and the window must
+ * never freeze meanwhile. Finish with kol_game_load_finish().
+ */
+void
+kol_game_load_async (GFile               *file,
+                     gboolean             record,
+                     GCancellable        *cancellable,
+                     GAsyncReadyCallback  callback,
+                     gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  LoadJob *job;
+
+  g_return_if_fail (G_IS_FILE (file));
+
+  job = g_new0 (LoadJob, 1);
+  job->file = g_object_ref (file);
+  job->record = record;
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kol_game_load_async);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_set_task_data (task, job, (GDestroyNotify) load_job_free);
+  g_task_run_in_thread (task, load_in_thread);
+}
+
+/**
+ * kol_game_load_finish:
+ * @result: the result given to the callback of kol_game_load_async()
+ * @error: %KOL_GAME_ERROR_FILE with what is wrong, or %G_IO_ERROR_CANCELLED
+ *
+ * Returns: (transfer full) (nullable): the game, at its last action (a
+ *   save's game has it as #KolGame:path)
+ */
+KolGame *
+kol_game_load_finish (GAsyncResult  *result,
+                      GError       **error)
+{
+  g_autoptr(KolHistory) history = NULL;
+  LoadJob *job;
+
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == kol_game_load_async, NULL);
+
+  history = g_task_propagate_pointer (G_TASK (result), error);
+  if (history == NULL)
+    return NULL;
+  job = g_task_get_task_data (G_TASK (result));
+  return game_for_loaded (history, job->record ? NULL : job->file);
 }
 
 /**

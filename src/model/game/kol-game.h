@@ -48,6 +48,13 @@ KolGame        *kol_game_new_from_file     (GFile               *file,
                                             GError             **error);
 KolGame        *kol_game_new_from_record   (GFile               *file,
                                             GError             **error);
+void            kol_game_load_async        (GFile               *file,
+                                            gboolean             record,
+                                            GCancellable        *cancellable,
+                                            GAsyncReadyCallback  callback,
+                                            gpointer             user_data);
+KolGame        *kol_game_load_finish       (GAsyncResult        *result,
+                                            GError             **error);
 gboolean        kol_game_save              (KolGame             *self,
                                             GFile               *file,
                                             GError             **error);

@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "kol-display-text.h"
 #include "kol-file-dialogs.h"
 #include "kol-history.h"
 #include "kol-message-dialog.h"
@@ -89,11 +90,18 @@ set_enabled (KolWindow  *self,
  * The game actions mean something only while the table is shown (Ctrl+Z
  * and Ctrl+S then belong to the game, in the editor to the editor).
  */
+static void stop_loading (KolWindow *self);
+
 void
 _kol_window_update_game_actions (KolWindow *self)
 {
   KolGame *game = current_game (self);
   gboolean table = game != NULL && g_str_equal (gtk_stack_get_visible_child_name (self->main_stack), "game");
+
+  /* a game being opened is dropped when the window goes elsewhere (a new
+   * game, the editor) */
+  if (self->loading != NULL && !g_str_equal (gtk_stack_get_visible_child_name (self->main_stack), "loading"))
+    stop_loading (self);
 
   set_enabled (self, "save", table);
   set_enabled (self, "save-as", table);
@@ -425,27 +433,103 @@ filter_new (const char *name,
   return filter;
 }
 
-/* Opens @file as a save (or a record when @record) and shows it, or
- * says why not. */
-static gboolean
+/* A game being opened in a worker thread (kol_game_load_async()): the
+ * window shows a spinner and stays responsive; Cancel drops the result. */
+typedef struct
+{
+  KolWindow    *self;
+  GCancellable *cancellable;
+  GFile        *file;
+  gboolean      record;
+} Loading;
+
+static void
+loading_free (Loading *loading)
+{
+  g_object_unref (loading->self);
+  g_object_unref (loading->cancellable);
+  g_object_unref (loading->file);
+  g_free (loading);
+}
+
+static void
+stop_loading (KolWindow *self)
+{
+  if (self->loading != NULL)
+    g_cancellable_cancel (self->loading);
+  g_clear_object (&self->loading);
+  gtk_spinner_stop (self->loading_spinner);
+}
+
+static void
+loaded_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  Loading *loading = user_data;
+  KolWindow *self = loading->self;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolGame) game = kol_game_load_finish (result, &error);
+
+  /* cancelled, or another file was chosen meanwhile */
+  if (loading->cancellable != self->loading || g_cancellable_is_cancelled (loading->cancellable))
+    {
+      loading_free (loading);
+      return;
+    }
+  stop_loading (self);
+  if (game == NULL)
+    {
+      gtk_stack_set_visible_child_name (self->main_stack, "start");
+      show_message (self, loading->record ? _("The Game Cannot Be Imported") : _("The Game Cannot Be Opened"),
+                    error->message);
+    }
+  else
+    {
+      if (!loading->record)
+        remember_recent (loading->file);
+      show_game (self, game);
+    }
+  loading_free (loading);
+}
+
+/* Opens @file as a save (or a record when @record) in a worker thread,
+ * then shows it or says why not. */
+static void
 open_file (KolWindow *self,
            GFile     *file,
            gboolean   record)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(KolGame) game = record ? kol_game_new_from_record (file, &error)
-                                   : kol_game_new_from_file (file, &error);
+  g_autofree char *name = kol_display_file_name (file);
+  g_autofree char *text = NULL;
+  Loading *loading;
 
-  if (game == NULL)
-    {
-      show_message (self, record ? _("The Game Cannot Be Imported") : _("The Game Cannot Be Opened"),
-                    error->message);
-      return FALSE;
-    }
-  if (!record)
-    remember_recent (file);
-  show_game (self, game);
-  return TRUE;
+  stop_loading (self);
+  self->loading = g_cancellable_new ();
+  /* Translators: shown while a game is read and replayed; %s is a file name. */
+  text = g_strdup_printf (record ? _("Importing %s…") : _("Opening %s…"), name);
+  gtk_label_set_text (self->loading_label, text);
+  gtk_spinner_start (self->loading_spinner);
+  gtk_stack_set_visible_child_name (self->main_stack, "loading");
+  loading = g_new0 (Loading, 1);
+  loading->self = g_object_ref (self);
+  loading->cancellable = g_object_ref (self->loading);
+  loading->file = g_object_ref (file);
+  loading->record = record;
+  kol_game_load_async (file, record, self->loading, loaded_cb, loading);
+}
+
+static void
+cancel_loading_action_cb (GSimpleAction *action,
+                          GVariant      *parameter,
+                          gpointer       user_data)
+{
+  KolWindow *self = KOL_WINDOW (user_data);
+
+  if (self->loading == NULL)
+    return;
+  stop_loading (self);
+  gtk_stack_set_visible_child_name (self->main_stack, "start");
 }
 
 typedef struct
@@ -654,6 +738,7 @@ static const GActionEntry game_actions[] = {
   { .name = "open", .activate = open_action_cb },
   { .name = "import-game", .activate = import_action_cb },
   { .name = "resume", .activate = resume_action_cb, .parameter_type = "s" },
+  { .name = "cancel-loading", .activate = cancel_loading_action_cb },
   { .name = "close-game", .activate = close_game_action_cb },
   { .name = "save", .activate = save_action_cb },
   { .name = "save-as", .activate = save_as_action_cb },

@@ -23,6 +23,9 @@ struct _KolWindow
   KolGamePage *game_page;
   GtkWidget *undo_button;
   GtkWidget *redo_button;
+  GtkSpinner *loading_spinner;
+  GtkLabel *loading_label;
+  GCancellable *loading;      /* a game being opened in a thread, or NULL */
   gboolean closing_confirmed;
 };
 

@@ -126,6 +126,9 @@ kol_window_dispose (GObject *object)
   /* No gtk_widget_dispose_template (): GtkWindow unparents its own child,
    * and in GTK 4.8 doing both unparents the stack twice. */
   g_clear_object (&self->settings);
+  if (self->loading != NULL)
+    g_cancellable_cancel (self->loading);
+  g_clear_object (&self->loading);
 
   G_OBJECT_CLASS (kol_window_parent_class)->dispose (object);
 }
@@ -150,6 +153,8 @@ kol_window_class_init (KolWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KolWindow, game_page);
   gtk_widget_class_bind_template_child (widget_class, KolWindow, undo_button);
   gtk_widget_class_bind_template_child (widget_class, KolWindow, redo_button);
+  gtk_widget_class_bind_template_child (widget_class, KolWindow, loading_spinner);
+  gtk_widget_class_bind_template_child (widget_class, KolWindow, loading_label);
 }
 
 static void
