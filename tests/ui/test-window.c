@@ -2,9 +2,12 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "kol-application.h"
+#include "kol-autosave-banner.h"
 #include "kol-editor-page.h"
 #include "kol-message-dialog.h"
 #include "kol-new-game-dialog.h"
@@ -474,6 +477,77 @@ test_close_game_asks (void)
   destroy_window (window);
 }
 
+/* Limits the size of the files this process writes, as a full disk would
+ * (EFBIG); 0 lifts the limit. */
+static void
+limit_file_size (rlim_t bytes)
+{
+  static struct rlimit saved;
+  static gboolean limited;
+  struct rlimit limit;
+
+  if (bytes > 0)
+    {
+      g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+      limit = saved;
+      limit.rlim_cur = bytes;
+      signal (SIGXFSZ, SIG_IGN);
+      g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+      limited = TRUE;
+    }
+  else if (limited)
+    {
+      g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+      limited = FALSE;
+    }
+}
+
+/* The autosave fails (a full disk): the table says so in a banner that
+ * stays while it lasts, offering Save As; closing never promises a resume
+ * that is not on disk; a move that writes again clears it (issue 13,
+ * item 2). */
+static void
+test_autosave_banner (void)
+{
+  KolWindow *window = open_window ();
+  KolAutosaveBanner *banner = KOL_AUTOSAVE_BANNER (kol_test_find_descendant (GTK_WIDGET (window),
+                                                                             KOL_TYPE_AUTOSAVE_BANNER));
+  g_autoptr(KolGame) game = new_game ("1849");
+  g_autofree char *labels = NULL;
+  KolMessageDialog *question;
+
+  g_assert_nonnull (banner);
+  limit_file_size (16);
+  kol_window_show_game (window, game);
+  g_assert_true (kol_autosave_banner_is_shown (banner));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (banner)));
+  labels = kol_test_collect_labels (GTK_WIDGET (banner));
+  g_assert_nonnull (strstr (labels, "File too large"));
+  g_assert_nonnull (strstr (labels, "could not be resumed"));
+
+  play_first_legal (game);
+  g_assert_true (kol_autosave_banner_is_shown (banner));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "close-game", NULL);
+  question = find_question ();
+  g_assert_nonnull (question);
+  g_assert_null (strstr (kol_message_dialog_get_body (question), "can still be resumed"));
+  g_assert_nonnull (strstr (kol_message_dialog_get_body (question), "it is lost"));
+  kol_message_dialog_respond (question, "cancel");
+
+  /* room again: the next move writes, and the banner goes */
+  limit_file_size (0);
+  play_first_legal (game);
+  g_assert_false (kol_autosave_banner_is_shown (banner));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "close-game", NULL);
+  question = find_question ();
+  g_assert_nonnull (question);
+  g_assert_nonnull (strstr (kol_message_dialog_get_body (question), "can still be resumed"));
+  kol_message_dialog_respond (question, "cancel");
+
+  kol_game_remove_autosave (game, NULL);
+  destroy_window (window);
+}
+
 /* Save writes the file it was saved to before; the game is then not
  * modified and leaves the table without a question. */
 static void
@@ -635,6 +709,7 @@ main (int   argc,
   g_test_add_func ("/window/close-game-asks", test_close_game_asks);
   g_test_add_func ("/window/save", test_save);
   g_test_add_func ("/window/open-in-thread", test_open_in_thread);
+  g_test_add_func ("/window/autosave-banner", test_autosave_banner);
   g_test_add_func ("/window/quit-closes-windows", test_quit_closes_windows);
 
   status = g_test_run ();

@@ -324,9 +324,11 @@ new_autosave_file (GFile      *folder,
  *   kol_history_get_autosave_dir()
  *
  * From now on every change of the line of play is written to a file in
- * @dir. A game opened from that folder (resumed) keeps its file.
+ * @dir. A game opened from that folder (resumed) keeps its file. When a
+ * write fails, #KolGame:autosave-error says why and every change tries
+ * again (the folder is created again if needed).
  *
- * Returns: %TRUE when the first write succeeded
+ * Returns: %TRUE when the first write succeeded; otherwise @error says why
  */
 gboolean
 kol_game_enable_autosave (KolGame     *self,
@@ -337,16 +339,13 @@ kol_game_enable_autosave (KolGame     *self,
   g_autoptr(GFile) folder = NULL;
   g_autoptr(GFile) file = NULL;
   g_autoptr(GFile) parent = NULL;
+  g_autoptr(GError) local = NULL;
+  gboolean ok;
 
   g_return_val_if_fail (KOL_IS_GAME (self), FALSE);
 
   if (dir == NULL)
     dir = default_dir = kol_history_get_autosave_dir ();
-  if (g_mkdir_with_parents (dir, 0700) != 0)
-    {
-      g_set_error (error, KOL_GAME_ERROR, KOL_GAME_ERROR_FILE, _("The folder “%s” cannot be created."), dir);
-      return FALSE;
-    }
   folder = g_file_new_for_path (dir);
   parent = self->path != NULL ? g_file_get_parent (self->path) : NULL;
   if (parent != NULL && g_file_equal (parent, folder))
@@ -359,9 +358,53 @@ kol_game_enable_autosave (KolGame     *self,
     }
   else
     file = new_autosave_file (folder, kol_game_get_title (self)->id);
-  kol_history_set_autosave_file (self->history, file);
+  ok = kol_history_set_autosave_file (self->history, file, &local);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AUTOSAVE_FILE]);
-  return g_file_query_exists (file, NULL);
+  if (!ok)
+    g_propagate_error (error, g_steal_pointer (&local));
+  return ok;
+}
+
+/**
+ * kol_game_get_autosave_error:
+ *
+ * Returns: (transfer none) (nullable): why the last write of the autosave
+ *   failed, %NULL while autosaving works or is off
+ */
+const GError *
+kol_game_get_autosave_error (KolGame *self)
+{
+  g_return_val_if_fail (KOL_IS_GAME (self), NULL);
+  return kol_history_get_autosave_error (self->history);
+}
+
+/**
+ * kol_game_get_autosaved_n_actions:
+ *
+ * Returns: how many actions the autosave on disk holds, -1 when there is
+ *   none (never written, or removed)
+ */
+int
+kol_game_get_autosaved_n_actions (KolGame *self)
+{
+  g_return_val_if_fail (KOL_IS_GAME (self), -1);
+  return kol_history_get_autosaved_n_actions (self->history);
+}
+
+/**
+ * kol_game_retry_autosave:
+ *
+ * Writes the autosave now, after a failure (space freed, folder made
+ * writable), without waiting for the next move.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+kol_game_retry_autosave (KolGame  *self,
+                         GError  **error)
+{
+  g_return_val_if_fail (KOL_IS_GAME (self), FALSE);
+  return kol_history_autosave_now (self->history, error);
 }
 
 /**

@@ -244,8 +244,9 @@ show_game (KolWindow *self,
   g_autoptr(GError) error = NULL;
 
   _kol_window_leave_game (self);
-  if (!kol_game_enable_autosave (game, NULL, &error) && error != NULL)
-    show_message (self, _("The Game Is Not Autosaved"), error->message);
+  /* a failure shows in the table's banner, which stays while it lasts */
+  if (!kol_game_enable_autosave (game, NULL, &error))
+    g_debug ("%s", error->message);
   kol_game_page_set_game (self->game_page, game);
   for (guint i = 0; i < G_N_ELEMENTS (watched); i++)
     g_signal_connect_object (game, watched[i], G_CALLBACK (game_notify_cb), self, G_CONNECT_SWAPPED);
@@ -331,6 +332,33 @@ leave_response_cb (KolMessageDialog *dialog,
     gtk_widget_activate_action (GTK_WIDGET (self), "win.save-as", NULL);
 }
 
+/* What closing without saving loses: only a resume that is on disk is
+ * promised (issue 13, item 2). */
+static char *
+describe_unsaved (KolGame *game)
+{
+  const GError *failure = kol_game_get_autosave_error (game);
+  GFile *autosave = kol_game_get_autosave_file (game);
+  int saved = autosave != NULL && g_file_query_exists (autosave, NULL) ? kol_game_get_autosaved_n_actions (game)
+                                                                       : -1;
+
+  if (failure == NULL && saved >= 0)
+    return g_strdup (_("The game has moves that are not saved. If you close it without saving, it can still be "
+                       "resumed from the start page."));
+  if (failure == NULL)
+    return g_strdup (_("The game has moves that are not saved. If you close it without saving, they are lost."));
+  if (saved > 0)
+    /* Translators: %1$s is why the autosave fails, %2$d the number of moves
+     * its last good copy holds. */
+    return g_strdup_printf (_("The game has moves that are not saved, and its autosave fails: %1$s\n\nIf you "
+                              "close it without saving, only the game up to move %2$d can be resumed."),
+                            failure->message, saved);
+  /* Translators: %s is why the autosave fails. */
+  return g_strdup_printf (_("The game has moves that are not saved, and it could not be autosaved: %s\n\nIf you "
+                            "close it without saving, it is lost."),
+                          failure->message);
+}
+
 /**
  * _kol_window_confirm_leave_game:
  * @func: what to do once the game may leave the table
@@ -347,6 +375,7 @@ _kol_window_confirm_leave_game (KolWindow          *self,
 {
   KolGame *game = current_game (self);
   KolMessageDialog *dialog;
+  g_autofree char *body = NULL;
   Leave *leave;
 
   if (!_kol_window_game_needs_asking (self))
@@ -361,9 +390,8 @@ _kol_window_confirm_leave_game (KolWindow          *self,
   leave->func = func;
   leave->data = data;
   leave->destroy = destroy;
-  dialog = kol_message_dialog_new (GTK_WINDOW (self), _("Save the Game?"),
-                                   _("The game has moves that are not saved. If you close it without saving, "
-                                     "it can still be resumed from the start page."));
+  body = describe_unsaved (game);
+  dialog = kol_message_dialog_new (GTK_WINDOW (self), _("Save the Game?"), body);
   kol_message_dialog_add_button (dialog, "cancel", _("_Cancel"), KOL_MESSAGE_BUTTON_NORMAL);
   kol_message_dialog_add_button (dialog, "discard", _("Close _Without Saving"), KOL_MESSAGE_BUTTON_DESTRUCTIVE);
   if (kol_game_get_path (game) != NULL)
