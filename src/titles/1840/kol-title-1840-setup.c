@@ -466,13 +466,8 @@ static void
 remove_corp (KolEngine *engine,
              int        corp)
 {
-  int m = 0;
-
   engine->corps[corp].removed = TRUE;
-  for (int i = 0; i < engine->n_corp_order; i++)
-    if (engine->corp_order[i] != corp)
-      engine->corp_order[m++] = engine->corp_order[i];
-  engine->n_corp_order = m;
+  k1840_unlist (engine->corp_order, &engine->n_corp_order, corp);
   for (guint h = 0; h < engine->title->n_hexes; h++)
     kol_board_unreserve (engine, (int) h, corp);
 }
@@ -556,17 +551,6 @@ sort_by_rand (KolEngine *engine,
   qsort (draws, (gsize) n, sizeof *draws, cmp_draw);
   for (int i = 0; i < n; i++)
     list[i] = draws[i].corp;
-}
-
-static gboolean
-listed (const gint16 *list,
-        int           n,
-        int           corp)
-{
-  for (int i = 0; i < n; i++)
-    if (list[i] == corp)
-      return TRUE;
-  return FALSE;
 }
 
 /* ----------------------------------------------------- Stadtbahn companies */
@@ -761,7 +745,7 @@ k1840_setup (KolEngine  *engine,
   st->n_tram_lines = keep;
   memcpy (st->tram_lines, lines, sizeof lines[0] * (gsize) keep);
   for (int i = 0; i < st->n_all_lines; i++)
-    if (!listed (st->tram_lines, st->n_tram_lines, st->all_lines[i]))
+    if (!k1840_listed (st->tram_lines, st->n_tram_lines, st->all_lines[i]))
       st->unavailable[st->n_unavailable++] = st->all_lines[i];
 
   /* the tram companies: 18xx.games draws as many as there are players;
@@ -848,7 +832,7 @@ k1840_restock_lines (KolEngine *engine)
       append_corp_order (engine, drawn[i]);
     }
   for (int i = 0; i < st->n_unavailable; i++)
-    if (!listed (drawn, keep, st->unavailable[i]))
+    if (!k1840_listed (drawn, keep, st->unavailable[i]))
       st->unavailable[m++] = st->unavailable[i];
   st->n_unavailable = m;
 
@@ -904,7 +888,6 @@ k1840_buy_line (KolEngine *engine,
   K1840State *st = K1840 (engine);
   gint16 certs[KOL_MAX_CERTS];
   int n = kol_engine_certs_of (engine, kol_entity (KOL_ENTITY_CORP, line), line, certs, KOL_MAX_CERTS);
-  int m = 0;
 
   engine->corps[line].ipoed = TRUE;
   for (int i = 0; i < n; i++)
@@ -914,10 +897,7 @@ k1840_buy_line (KolEngine *engine,
   st->line_major[line] = (gint16) major;
   if (st->n_major_lines[major] < K1840_MAX_LINES_PER_MAJOR)
     st->major_lines[major][st->n_major_lines[major]++] = (gint16) line;
-  for (int i = 0; i < st->n_tram_lines; i++)
-    if (st->tram_lines[i] != line)
-      st->tram_lines[m++] = st->tram_lines[i];
-  st->n_tram_lines = m;
+  k1840_unlist (st->tram_lines, &st->n_tram_lines, line);
 }
 
 /**
