@@ -8,6 +8,8 @@
 
 #include "kol-application.h"
 #include "kol-autosave-banner.h"
+#include "kol-autosave-row.h"
+#include "kol-history.h"
 #include "kol-editor-page.h"
 #include "kol-message-dialog.h"
 #include "kol-new-game-dialog.h"
@@ -356,6 +358,12 @@ test_game_on_table (void)
 }
 
 static gboolean
+has_interrupted_games (gpointer start)
+{
+  return kol_start_page_get_n_interrupted (start) >= 1;
+}
+
+static gboolean
 has_game_on_table (gpointer window)
 {
   return kol_game_page_get_game (kol_window_get_game_page (window)) != NULL;
@@ -459,7 +467,7 @@ test_close_game_asks (void)
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "start");
   g_assert_null (kol_game_page_get_game (kol_window_get_game_page (window)));
   g_assert_true (g_file_query_exists (autosave, NULL));
-  g_assert_cmpuint (kol_start_page_get_n_resumable (start), >=, 1);
+  kol_test_wait_until (has_interrupted_games, start);
 
   /* resuming plays on in the same file */
   {
@@ -545,6 +553,93 @@ test_autosave_banner (void)
   kol_message_dialog_respond (question, "cancel");
 
   kol_game_remove_autosave (game, NULL);
+  destroy_window (window);
+}
+
+static gboolean
+has_n_interrupted (gpointer data)
+{
+  KolStartPage *start = ((gpointer *) data)[0];
+
+  return kol_start_page_get_n_interrupted (start) == GPOINTER_TO_UINT (((gpointer *) data)[1]);
+}
+
+static void
+wait_for_interrupted (KolStartPage *start,
+                      guint         n)
+{
+  gpointer data[2] = { start, GUINT_TO_POINTER (n) };
+
+  kol_test_wait_until (has_n_interrupted, data);
+}
+
+/* The start page lists every interrupted game, a damaged one too, each
+ * with its title, players and move, to resume or discard (issue 13,
+ * item 5). */
+static void
+test_interrupted_games (void)
+{
+  g_autofree char *dir = kol_history_get_autosave_dir ();
+  g_autofree char *broken_path = g_build_filename (dir, "1849-20990101-000000-00000000.koleya", NULL);
+  g_autoptr(KolGame) first = new_game ("1849");
+  g_autoptr(KolGame) second = new_game ("1840");
+  g_autoptr(GFile) kept = NULL;
+  g_autoptr(GFile) broken = g_file_new_for_path (broken_path);
+  g_autofree char *labels = NULL;
+  KolWindow *window;
+  KolStartPage *start;
+  KolMessageDialog *question;
+  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  /* games other tests interrupted on purpose */
+  while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_assert_true (kol_game_enable_autosave (first, NULL, NULL));
+  g_assert_true (kol_game_enable_autosave (second, NULL, NULL));
+  play_first_legal (second);
+  kept = g_object_ref (kol_game_get_autosave_file (first));
+  g_assert_true (g_file_set_contents (broken_path, "{\"format\": \"koleya-save\", \"vers", -1, NULL));
+
+  window = open_window ();
+  start = KOL_START_PAGE (kol_test_find_descendant (GTK_WIDGET (window), KOL_TYPE_START_PAGE));
+  wait_for_interrupted (start, 3);
+  labels = kol_test_collect_labels (GTK_WIDGET (start));
+  g_assert_nonnull (strstr (labels, kol_game_get_title_name (first)));
+  g_assert_nonnull (strstr (labels, kol_game_get_title_name (second)));
+  g_assert_nonnull (strstr (labels, "Boris"));
+  g_assert_nonnull (strstr (labels, "Move 1"));
+  g_assert_nonnull (strstr (labels, "damaged"));
+  g_assert_nonnull (kol_test_find_descendant (GTK_WIDGET (start), KOL_TYPE_AUTOSAVE_ROW));
+
+  /* discard the damaged one: to the trash, or deleted after asking */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "discard-autosave", g_variant_new_string (broken_path));
+  if ((question = find_question ()) != NULL)
+    kol_message_dialog_respond (question, "delete");
+  wait_for_interrupted (start, 2);
+  g_assert_false (g_file_query_exists (broken, NULL));
+
+  /* resume the other: the list is read again when it leaves the table */
+  {
+    g_autofree char *path = g_file_get_path (kept);
+
+    g_action_group_activate_action (G_ACTION_GROUP (window), "resume", g_variant_new_string (path));
+    kol_test_wait_until (has_game_on_table, window);
+    g_assert_true (g_file_equal (kol_game_get_autosave_file (kol_game_page_get_game (kol_window_get_game_page (window))),
+                                 kept));
+    g_action_group_activate_action (G_ACTION_GROUP (window), "close-game", NULL);
+    question = find_question ();
+    g_assert_nonnull (question);
+    kol_message_dialog_respond (question, "discard");
+  }
+  wait_for_interrupted (start, 2);
+  g_assert_true (g_file_query_exists (kept, NULL));
+  kol_game_remove_autosave (first, NULL);
+  kol_game_remove_autosave (second, NULL);
   destroy_window (window);
 }
 
@@ -710,6 +805,7 @@ main (int   argc,
   g_test_add_func ("/window/save", test_save);
   g_test_add_func ("/window/open-in-thread", test_open_in_thread);
   g_test_add_func ("/window/autosave-banner", test_autosave_banner);
+  g_test_add_func ("/window/interrupted-games", test_interrupted_games);
   g_test_add_func ("/window/quit-closes-windows", test_quit_closes_windows);
 
   status = g_test_run ();
