@@ -777,16 +777,41 @@ test_quit_closes_windows (void)
   kol_test_wait_until (has_no_windows, NULL);
 }
 
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *data_home = NULL;
   int status;
 
   if (kol_test_skip_without_display ())
     return 0;
+  /* a data folder of its own: this test runs in English and in Russian at
+   * the same time, and both play with the autosaves */
+  data_home = g_dir_make_tmp ("koleya-window-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   gtk_test_init (&argc, &argv, NULL);
+  g_assert_cmpstr (g_get_user_data_dir (), ==, data_home);
 
   app = kol_application_new (APP_ID ".Test", G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (app), NULL, &error);
@@ -810,5 +835,6 @@ main (int   argc,
 
   status = g_test_run ();
   g_clear_object (&app);
+  remove_tree (data_home);
   return status;
 }
