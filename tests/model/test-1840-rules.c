@@ -1609,6 +1609,31 @@ test_route_example (void)
     g_assert_cmpuint (run->routes->len, ==, 1);
     g_assert_cmpint (((KolRouteSpec *) g_ptr_array_index (run->routes, 0))->revenue, ==, 110);
   }
+  /* IX.8 «Заявленный доход должен быть максимальным доходом, который может
+   * найти любой игрок» (issue 14 item 15): a shorter route, valid, is
+   * refused with both sums */
+  {
+    g_autoptr(KolAction) a = kol_action_new (KOL_ACTION_RUN_ROUTES, C (engine, "16"));
+    KolRouteSpec *shorter = g_new0 (KolRouteSpec, 1);
+    g_autoptr(GError) refused = NULL;
+    gint16 t[1];
+
+    kol_engine_trains_of (engine, C (engine, "16"), t, 1);
+    shorter->train = t[0];
+    shorter->nodes = g_array_new (FALSE, FALSE, sizeof (KolRouteNode));
+    g_array_append_vals (shorter->nodes, nodes + 2, 3);
+    shorter->revenue = k1840_route_revenue_check (engine, line, shorter, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (shorter->revenue, >, 0);
+    g_assert_cmpint (shorter->revenue, <, 110);
+    a->routes = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_route_spec_free);
+    g_ptr_array_add (a->routes, shorter);
+    g_assert_false (k1840_validate_routes (engine, line, a, &refused));
+    g_test_message ("%s", refused->message);
+    g_assert_cmpint (engine->refusal.args[0].value, ==, KOL_REASON_ROUTE_NOT_BEST);
+    k1840_state (engine)->compat = TRUE;
+    g_assert_true (k1840_validate_routes (engine, line, a, NULL));
+  }
   g_array_unref (spec.nodes);
 }
 

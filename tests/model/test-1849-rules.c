@@ -1729,6 +1729,48 @@ test_operating_buy_company (void)
   g_assert_cmpint (count_legal (engine, KOL_ACTION_ASSIGN), ==, 0);
 }
 
+/* §10.5.2 and issue 14 item 15: the routes a corporation runs earn the
+ * most its trains can: a run worth less than the router's proven best is
+ * refused with both sums; 18xx.games (compat) takes what is claimed. */
+static void
+test_operating_best_revenue (void)
+{
+  const char *compat_opts[] = { KOL_1849_OPT_COMPAT, NULL };
+  g_autoptr(KolTitle) rulebook = load (4, NULL);
+  g_autoptr(KolTitle) compat = load_opts (4, compat_opts);
+  const KolTitle *titles[] = { rulebook, compat };
+
+  for (int k = 0; k < 2; k++)
+    {
+      g_autoptr(KolEngine) engine = game_new (titles[k], 3);
+      g_autoptr(KolAction) best = NULL;
+      KolAction *none;
+
+      start_corp (engine, "RCS", 0, 100);                 /* Palermo, C5 */
+      lay (engine, "C5", "651", 5);
+      lay (engine, "B4", "7", 5);
+      lay (engine, "D4", "681", 2);
+      give_train (engine, "4H-0", "RCS");
+      start_or (engine);
+      advance_to (engine, "Lay Track");
+      apply_ok (engine, pass (C (engine, "RCS")));
+      g_assert_cmpstr (active_step_name (engine), ==, "Run Routes");
+      best = find_legal (engine, KOL_ACTION_RUN_ROUTES, NULL);
+      g_assert_nonnull (best);
+      g_assert_cmpint (((KolRouteSpec *) g_ptr_array_index (best->routes, 0))->revenue, >, 0);
+      none = act (KOL_ACTION_RUN_ROUTES, C (engine, "RCS"));
+      none->routes = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_route_spec_free);
+      if (k == 0)
+        {
+          apply_refused (engine, none, KOL_ENGINE_ERROR_ROUTE, KOL_REASON_ROUTE_NOT_BEST);
+          apply_ok (engine, kol_action_copy (best));
+          g_assert_cmpstr (active_step_name (engine), ==, "Pay or Withhold Dividends");
+        }
+      else
+        apply_ok (engine, none);
+    }
+}
+
 /* §7.1 and §10.2 («Игрок должен согласиться с этим», «Игрок, владеющий
  * частной компанией, должен согласиться на продажу»): a corporation's
  * purchase of another player's private company is an offer that the
@@ -2714,6 +2756,7 @@ main (int   argc,
   g_test_add_func ("/1849/operating/gauge", test_operating_gauge);
   g_test_add_func ("/1849/operating/sce-blocks-acireale", test_operating_sce_blocks);
   g_test_add_func ("/1849/operating/routes", test_operating_routes);
+  g_test_add_func ("/1849/operating/best-revenue", test_operating_best_revenue);
   g_test_add_func ("/1849/operating/payouts", test_operating_payouts);
   g_test_add_func ("/1849/operating/train-limits", test_operating_train_limits);
   g_test_add_func ("/1849/operating/buy-company", test_operating_buy_company);
