@@ -75,6 +75,7 @@ kol_editor_export_dialog_get_options (KolEditorExportDialog *self,
 {
   guint players = gtk_drop_down_get_selected (self->players_dropdown);
   guint language = gtk_drop_down_get_selected (self->language_dropdown);
+  guint paper;
 
   g_return_if_fail (KOL_IS_EDITOR_EXPORT_DIALOG (self));
 
@@ -83,7 +84,8 @@ kol_editor_export_dialog_get_options (KolEditorExportDialog *self,
   for (guint i = 0; i < KOL_PRINT_N_SHEETS; i++)
     if (gtk_check_button_get_active (self->sheet_checks[i]))
       opts->sheets |= 1u << i;
-  opts->paper = (KolPaper) MIN (gtk_drop_down_get_selected (self->paper_dropdown), KOL_N_PAPERS - 1);
+  paper = gtk_drop_down_get_selected (self->paper_dropdown);
+  opts->paper = (KolPaper) MIN (paper, KOL_N_PAPERS - 1);
   opts->orientation = (KolOrientation) gtk_drop_down_get_selected (self->orientation_dropdown);
   opts->hex_mm = gtk_spin_button_get_value (self->hex_spin);
   opts->max_shrink = gtk_spin_button_get_value (self->shrink_spin) / 100.0;
