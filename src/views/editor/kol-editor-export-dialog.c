@@ -298,8 +298,12 @@ fill_players (KolEditorExportDialog *self)
 {
   g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
 
-  self->max_players = CLAMP (players_member (self->doc, "$.players.max", 4), 1, 12);
-  self->min_players = CLAMP (players_member (self->doc, "$.players.min", self->max_players), 1, self->max_players);
+  int max = players_member (self->doc, "$.players.max", 4);
+  int min;
+
+  self->max_players = CLAMP (max, 1, 12);
+  min = players_member (self->doc, "$.players.min", self->max_players);
+  self->min_players = CLAMP (min, 1, self->max_players);
   for (int n = self->min_players; n <= self->max_players; n++)
     {
       /* Translators: a player count in the export dialog. */
