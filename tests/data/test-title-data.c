@@ -7,7 +7,7 @@
 #include "kol-title-loader.h"
 
 /*
- * The title data against the rulebooks (issue 3, item 7): tile counts per
+ * The title data against the rulebooks: tile counts per
  * colour and per tile, money and certificate limits, trains, and the
  * consistency of every upgrade relation that can be checked without playing;
  * and the map of every configuration against the reference engine's first

@@ -8,7 +8,7 @@
 #include "kol-title-1840-private.h"
 
 /*
- * 1840 Vienna Tramways (issue 6): one scenario per rule, on the real title
+ * 1840 Vienna Tramways: one scenario per rule, on the real title
  * data, each citing its section of the rulebook (../shared/seeds/000 and
  * 001), or the 18xx.games source it follows where the rulebook is silent.
  * Games are driven through the engine's interface (kol_engine_apply with the

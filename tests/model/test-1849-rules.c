@@ -8,7 +8,7 @@
 #include "kol-title-1849-private.h"
 
 /*
- * 1849 Sicily (issue 5): one scenario per rule, on the real title data,
+ * 1849 Sicily: one scenario per rule, on the real title data,
  * each citing its section of the rulebook (../shared/seeds/002), or the
  * 18xx.games source it follows where the rulebook is silent or where
  * recorded games need it. Games are driven through the engine's interface
