@@ -141,7 +141,8 @@ typedef struct _KolRouteRules KolRouteRules;
  *    once per hex, IX.8); stop_flags: D20/E19/E21 FORBIDDEN with
  *    KOL_REASON_ROUTE_RED_AREA while the printed tile is there (the red tiles
  *    have terminal paths, so later they are route ends); COUNTS cleared on
- *    0-value nodes if the #5874 reading is chosen; token_blocks: Stadtbahn
+ *    0-value nodes if the reading of 18xx.games issue #5874 is chosen (an
+ *    open rules question, ../shared/reference/rules-notes.md); token_blocks: Stadtbahn
  *    tokens do not block trams. Maintenance and the purple +200 are per-line
  *    constants the module adds when the result has a route (n_routes > 0: a
  *    single train is given its best valid route even when it earns 0).
