@@ -362,8 +362,7 @@ test_track_reuse (void)
   board_free (&b);
 }
 
-/* Gauge: only at a station (002 §10.1, §10.5.1; 18xx.games g_1849
- * track_type). Dual track takes the gauge it is entered on; a dual-only
+/* Gauge: only at a station (002 §10.1, §10.5.1). Dual track takes the gauge it is entered on; a dual-only
  * connection counts 1 per edge for every train. */
 static const KolTestHex gauge_hexes[] = {
   { "C1", NULL, "city=revenue:20;path=a:0,b:_0,track:broad" },
@@ -781,7 +780,7 @@ test_train_value_hook (void)
     g_assert_cmpstr (s0, ==, "C5.0 C9.0");
     g_assert_cmpstr (s1, ==, "C1.0 C5.0");
   }
-  /* the train multiplier multiplies stop values (18xx.games train.multiplier) */
+  /* the train multiplier multiplies stop values (a double-revenue train) */
   t[0].multiplier = 3;
   {
     g_autoptr(KolRouteResult) r = rt_solve (b.engine, 0, &rules, &t[0], 1);

@@ -421,7 +421,7 @@ game_in_sr1 (const KolTitle *title)
 /* -------------------------------------------------------- III Setup */
 
 /* III.3: starting cash by player count; the pre-emptive right of 350 is
- * paid when SR1 begins (18xx.games ADDITIONAL_CASH). */
+ * paid when SR1 begins (as 18xx.games gives it). */
 static void
 test_setup_cash (void)
 {
