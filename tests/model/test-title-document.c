@@ -560,6 +560,108 @@ CHECK (variant_restore)
 EDIT (variant_add) { return kol_title_document_add_hex (doc, "A13", "white", error); }
 CHECK (variant_add) { g_assert_nonnull (kol_title_document_get_hex (doc, "A13")); }
 
+/* ---- game.json's pages (issue 18, item 1) ---- */
+
+static char *
+game_member (KolTitleDocument *doc,
+             const char       *path)
+{
+  return compact (kol_title_document_get_value (doc, KOL_TITLE_FILE_GAME, path));
+}
+
+EDIT (game_value)
+{
+  g_autoptr(JsonNode) price = json_from_string ("95", NULL);
+
+  return kol_title_document_set_game_value (doc, "$.trains[0].price", price, "Train price", error);
+}
+CHECK (game_value)
+{
+  assert_json (game_member (doc, "$.trains[0].price"), "95");
+  g_assert_cmpstr (kol_title_document_get_undo_label (doc), ==, "Train price");
+}
+
+/* a member the file does not have goes where the data files put it */
+EDIT (game_new_member)
+{
+  g_autoptr(JsonNode) designer = json_from_string ("\"A. Designer\"", NULL);
+
+  return kol_title_document_set_game_value (doc, "$.designer", designer, "Designer", error);
+}
+CHECK (game_new_member)
+{
+  g_autofree char *text = kol_title_document_serialize (doc, KOL_TITLE_FILE_GAME);
+
+  g_assert_nonnull (strstr (text, "\"ru\": \"Новая игра\"},\n  \"designer\": \"A. Designer\",\n  \"currency\""));
+}
+
+EDIT (add_train) { return kol_title_document_add_game_item (doc, "trains", NULL, error) == 3; }
+CHECK (add_train)
+{
+  assert_json (game_member (doc, "$.trains[3]"),
+               "{\"id\":\"5\",\"name\":\"5\",\"distance\":5,\"price\":400,\"count\":2}");
+}
+
+EDIT (add_phase) { return kol_title_document_add_game_item (doc, "phases", NULL, error) == 3; }
+CHECK (add_phase)
+{
+  assert_json (game_member (doc, "$.phases[3]"),
+               "{\"name\":\"P1\",\"tiles\":[\"yellow\",\"green\",\"brown\"],\"train_limit\":3,"
+               "\"operating_rounds\":2}");
+}
+
+EDIT (add_corporation) { return kol_title_document_add_game_item (doc, "corporations", NULL, error) == 2; }
+CHECK (add_corporation) { assert_json (game_member (doc, "$.corporations[2].id"), "\"NEW\""); }
+
+EDIT (add_private) { return kol_title_document_add_game_item (doc, "privates", NULL, error) == 0; }
+CHECK (add_private)
+{
+  assert_json (game_member (doc, "$.privates[0].id"), "\"P1\"");
+  assert_json (game_member (doc, "$.privates[0].abilities"), "[]");
+}
+
+EDIT (remove_train) { return kol_title_document_remove_game_item (doc, "trains", 1, error); }
+CHECK (remove_train) { assert_json (game_member (doc, "$.trains[1].id"), "\"4\""); }
+
+EDIT (move_corporation) { return kol_title_document_move_game_item (doc, "corporations", 1, 0, error); }
+CHECK (move_corporation)
+{
+  assert_json (game_member (doc, "$.corporations[0].id"), "\"BLU\"");
+  assert_json (game_member (doc, "$.corporations[1].id"), "\"RED\"");
+}
+
+/* a train renamed in the phase it starts and in what rusts on it */
+EDIT (rename_train) { return kol_title_document_rename_game_item (doc, "trains", 2, "4D", error); }
+CHECK (rename_train)
+{
+  assert_json (game_member (doc, "$.trains[2].id"), "\"4D\"");
+  assert_json (game_member (doc, "$.phases[2].on"), "\"4D\"");
+  assert_json (game_member (doc, "$.trains[0].rusts_on"), "\"4D\"");
+}
+
+/* 1849's phases name grey revenues on tiles and hexes and when trains come */
+EDIT (rename_phase) { return kol_title_document_rename_game_item (doc, "phases", 2, "8X", error); }
+CHECK (rename_phase)
+{
+  g_autofree char *tiles = kol_title_document_serialize (doc, KOL_TITLE_FILE_TILES);
+  g_autofree char *map = kol_title_document_serialize (doc, KOL_TITLE_FILE_MAP);
+  g_autofree char *game = kol_title_document_serialize (doc, KOL_TITLE_FILE_GAME);
+
+  assert_json (game_member (doc, "$.phases[2].name"), "\"8X\"");
+  g_assert_null (strstr (map, "\"8H\":"));
+  g_assert_nonnull (strstr (map, "\"8X\":"));
+  g_assert_null (strstr (tiles, "\"8H\":"));
+  g_assert_null (strstr (game, "\"available_on\": \"8H\""));
+}
+
+EDIT (players) { return kol_title_document_set_players (doc, 3, 5, error); }
+CHECK (players)
+{
+  assert_json (game_member (doc, "$.players"), "{\"min\":3,\"max\":5}");
+  assert_json (game_member (doc, "$.starting_cash"), "{\"3\":400,\"4\":300,\"5\":300}");
+  assert_json (game_member (doc, "$.cert_limit"), "{\"3\":12,\"4\":10,\"5\":10}");
+}
+
 static const EditCase edit_cases[] = {
   { "1849", "tile colour", edit_tile_color, check_tile_color },
   { "1849", "tile count", edit_tile_count, check_tile_count },
@@ -604,6 +706,17 @@ static const EditCase edit_cases[] = {
   { "1849", "title name", edit_title_name, check_title_name },
   { "1849", "option name", edit_option_text, check_option_text },
   { "1849", "generic value", edit_generic_value, check_generic_value },
+  { "template", "a value of game.json", edit_game_value, check_game_value },
+  { "template", "a new member of game.json", edit_game_new_member, check_game_new_member },
+  { "template", "add a train", edit_add_train, check_add_train },
+  { "template", "add a phase", edit_add_phase, check_add_phase },
+  { "template", "add a corporation", edit_add_corporation, check_add_corporation },
+  { "template", "add a private company", edit_add_private, check_add_private },
+  { "template", "remove a train", edit_remove_train, check_remove_train },
+  { "template", "move a corporation", edit_move_corporation, check_move_corporation },
+  { "template", "rename a train", edit_rename_train, check_rename_train },
+  { "1849", "rename a phase", edit_rename_phase, check_rename_phase },
+  { "template", "player counts", edit_players, check_players },
   { "template", "layout", edit_layout, check_layout },
   { "template", "axes", edit_axes, check_axes },
   { "template", "add a column", edit_add_column, check_add_column },

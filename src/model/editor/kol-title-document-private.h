@@ -15,7 +15,8 @@ G_BEGIN_DECLS
  * templates, saving), kol-title-document-edit.c (what the typed edits
  * share), kol-title-document-tiles.c (tiles, nodes, paths),
  * kol-title-document-map.c (hexes, homes, the grid, variants) and
- * kol-title-document-check.c (validation).
+ * kol-title-document-check.c (validation) and kol-title-document-game.c
+ * (game.json's pages: named values, lists, renames, player counts).
  *
  * An edit runs in a KolEdit: it starts from the document's roots, replaces
  * values by path (copying only the containers on the way), and is committed

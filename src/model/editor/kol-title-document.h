@@ -420,4 +420,34 @@ gboolean          kol_title_document_set_title_name (KolTitleDocument *self,
                                                      const char       *text,
                                                      GError          **error);
 
+/* ---- game.json: the pages' edits (kol-title-document-game.c) ------------------- */
+
+gboolean          kol_title_document_set_game_value   (KolTitleDocument *self,
+                                                       const char       *path,
+                                                       JsonNode         *value,
+                                                       const char       *label,
+                                                       GError          **error);
+int               kol_title_document_add_game_item    (KolTitleDocument *self,
+                                                       const char       *list,
+                                                       JsonNode         *item,
+                                                       GError          **error);
+gboolean          kol_title_document_remove_game_item (KolTitleDocument *self,
+                                                       const char       *list,
+                                                       guint             index,
+                                                       GError          **error);
+gboolean          kol_title_document_move_game_item   (KolTitleDocument *self,
+                                                       const char       *list,
+                                                       guint             from,
+                                                       guint             to,
+                                                       GError          **error);
+gboolean          kol_title_document_rename_game_item (KolTitleDocument *self,
+                                                       const char       *list,
+                                                       guint             index,
+                                                       const char       *new_id,
+                                                       GError          **error);
+gboolean          kol_title_document_set_players      (KolTitleDocument *self,
+                                                       int               min,
+                                                       int               max,
+                                                       GError          **error);
+
 G_END_DECLS
