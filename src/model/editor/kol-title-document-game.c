@@ -115,6 +115,19 @@ ensure_parents (KolEdit     *edit,
   }
 }
 
+/* An absent text is first made an empty object where the data's files
+ * put it, so that its languages can be set. */
+static gboolean
+ensure_member (KolEdit     *edit,
+               const char  *path,
+               GError     **error)
+{
+  g_autoptr(JsonNode) empty = json_node_init_object (json_node_alloc (), json_object_new ());
+
+  json_object_unref (json_node_get_object (empty));
+  return _kol_edit_set (edit, KOL_TITLE_FILE_GAME, path, empty, order_for (path), error);
+}
+
 /**
  * kol_title_document_set_game_value:
  * @self: a document
@@ -153,6 +166,46 @@ kol_title_document_set_game_value (KolTitleDocument *self,
     return _kol_edit_abort (&edit);
   _kol_edit_touch (&edit, KOL_TITLE_CHANGE_GAME, NULL);
   merge_key = g_strconcat ("game:", path, NULL);
+  return _kol_edit_commit (&edit, label, merge_key, error);
+}
+
+/**
+ * kol_title_document_set_game_text:
+ * @self: a document
+ * @path: the JSON path of a text of game.json
+ * @language: (nullable): "en" or "ru", or %NULL for a name that is the
+ *   same in every language
+ * @text: (nullable): the new text, or %NULL to remove it
+ * @label: the name of the change, shown with Undo (translated)
+ * @error: return location for a #KOL_TITLE_DOCUMENT_ERROR
+ *
+ * As kol_title_document_set_text(), under a name of its own; missing
+ * objects on the way are created.
+ *
+ * Returns: whether the text was set
+ */
+gboolean
+kol_title_document_set_game_text (KolTitleDocument *self,
+                                  const char       *path,
+                                  const char       *language,
+                                  const char       *text,
+                                  const char       *label,
+                                  GError          **error)
+{
+  g_autofree char *merge_key = NULL;
+  KolEdit edit;
+
+  g_return_val_if_fail (KOL_IS_TITLE_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (path != NULL && label != NULL, FALSE);
+
+  _kol_edit_begin (&edit, self);
+  if (!ensure_parents (&edit, path, error)
+      || (_kol_edit_get (&edit, KOL_TITLE_FILE_GAME, path) == NULL && text != NULL
+          && !ensure_member (&edit, path, error))
+      || !_kol_edit_set_text (&edit, KOL_TITLE_FILE_GAME, path, language, text, error))
+    return _kol_edit_abort (&edit);
+  _kol_edit_touch (&edit, KOL_TITLE_CHANGE_GAME, NULL);
+  merge_key = g_strdup_printf ("game-text:%s:%s", path, language != NULL ? language : "");
   return _kol_edit_commit (&edit, label, merge_key, error);
 }
 

@@ -115,6 +115,15 @@ gboolean    _kol_edit_remove       (KolEdit          *edit,
                                     const char       *path,
                                     GError          **error);
 
+/* Sets one language of the text at @path (a name becomes {"en", "ru"}
+ * first), or the name itself when @language is NULL. */
+gboolean    _kol_edit_set_text     (KolEdit          *edit,
+                                    KolTitleFile      file,
+                                    const char       *path,
+                                    const char       *language,
+                                    const char       *text,
+                                    GError          **error);
+
 /* The document's roots become @roots, outside the history. */
 void        _kol_set_roots         (KolTitleDocument *self,
                                     JsonNode * const *roots);

@@ -573,8 +573,8 @@ text_object_from (JsonNode *current)
   return node;
 }
 
-static gboolean
-set_text_in_edit (KolEdit      *edit,
+gboolean
+_kol_edit_set_text (KolEdit      *edit,
                   KolTitleFile  file,
                   const char   *path,
                   const char   *language,
@@ -648,7 +648,7 @@ kol_title_document_set_text (KolTitleDocument *self,
   g_return_val_if_fail (path != NULL, FALSE);
 
   _kol_edit_begin (&edit, self);
-  if (!set_text_in_edit (&edit, file, path, language, text, error))
+  if (!_kol_edit_set_text (&edit, file, path, language, text, error))
     {
       _kol_edit_clear (&edit);
       return FALSE;

@@ -427,6 +427,12 @@ gboolean          kol_title_document_set_game_value   (KolTitleDocument *self,
                                                        JsonNode         *value,
                                                        const char       *label,
                                                        GError          **error);
+gboolean          kol_title_document_set_game_text    (KolTitleDocument *self,
+                                                       const char       *path,
+                                                       const char       *language,
+                                                       const char       *text,
+                                                       const char       *label,
+                                                       GError          **error);
 int               kol_title_document_add_game_item    (KolTitleDocument *self,
                                                        const char       *list,
                                                        JsonNode         *item,

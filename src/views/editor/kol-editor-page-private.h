@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "kol-editor-companies-page.h"
+#include "kol-editor-game-page.h"
 #include "kol-editor-issues.h"
 #include "kol-editor-map.h"
+#include "kol-editor-market-page.h"
 #include "kol-editor-page.h"
 #include "kol-editor-preview.h"
 #include "kol-editor-tiles.h"
+#include "kol-editor-trains-page.h"
 #include "kol-editor-upgrade-chart.h"
 
 G_BEGIN_DECLS
@@ -41,6 +45,11 @@ struct _KolEditorPage
   KolEditorTiles        *tiles;
   KolEditorMap          *map;
   KolEditorUpgradeChart *chart;
+  KolEditorMarketPage   *market_page;
+  KolEditorTrainsPage   *trains_page;
+  KolEditorCompaniesPage *corporations_page;
+  KolEditorCompaniesPage *privates_page;
+  KolEditorGamePage     *game_page;
   KolEditorIssues       *issues;
 };
 

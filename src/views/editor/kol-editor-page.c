@@ -5,6 +5,7 @@
 
 #include "kol-editor-page-private.h"
 #include "kol-editor-unsaved-dialog.h"
+#include "kol-editor-fields.h"
 #include "kol-editor-util.h"
 #include "kol-l10n.h"
 #include "kol-title-info.h"
@@ -182,6 +183,13 @@ kol_editor_page_set_document (KolEditorPage    *self,
   kol_editor_map_set_preview (self->map, self->preview);
   kol_editor_upgrade_chart_set_preview (self->chart, self->preview);
   kol_editor_issues_set_document (self->issues, doc);
+  if (doc != NULL)
+    kol_editor_fields_set_issues (doc, kol_editor_issues_get_issues (self->issues));
+  kol_editor_market_page_set_document (self->market_page, doc);
+  kol_editor_trains_page_set_document (self->trains_page, doc);
+  kol_editor_companies_page_set_document (self->corporations_page, doc);
+  kol_editor_companies_page_set_document (self->privates_page, doc);
+  kol_editor_game_page_set_document (self->game_page, doc);
   gtk_revealer_set_reveal_child (self->banner, FALSE);
   if (doc == NULL)
     {
@@ -543,6 +551,10 @@ kol_editor_page_class_init (KolEditorPageClass *klass)
   g_type_ensure (KOL_TYPE_EDITOR_MAP);
   g_type_ensure (KOL_TYPE_EDITOR_UPGRADE_CHART);
   g_type_ensure (KOL_TYPE_EDITOR_ISSUES);
+  g_type_ensure (KOL_TYPE_EDITOR_MARKET_PAGE);
+  g_type_ensure (KOL_TYPE_EDITOR_TRAINS_PAGE);
+  g_type_ensure (KOL_TYPE_EDITOR_COMPANIES_PAGE);
+  g_type_ensure (KOL_TYPE_EDITOR_GAME_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/kol-editor-page.ui");
   BIND (overlay);
   BIND (stack);
@@ -559,6 +571,11 @@ kol_editor_page_class_init (KolEditorPageClass *klass)
   BIND (tiles);
   BIND (map);
   BIND (chart);
+  BIND (market_page);
+  BIND (trains_page);
+  BIND (corporations_page);
+  BIND (privates_page);
+  BIND (game_page);
   BIND (issues);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "koleditorpage");
