@@ -4,7 +4,12 @@
 #include <string.h>
 #include <glib/gstdio.h>
 
+#include "kol-editor-companies-page.h"
+#include "kol-editor-fields.h"
+#include "kol-editor-game-page.h"
 #include "kol-editor-issues.h"
+#include "kol-editor-market-page.h"
+#include "kol-editor-trains-page.h"
 #include "kol-editor-hex-form.h"
 #include "kol-editor-map.h"
 #include "kol-editor-node-row.h"
@@ -766,6 +771,201 @@ test_open_from_list (Fixture       *f,
   g_assert_cmpstr (kol_title_document_get_id (kol_editor_page_get_document (f->page)), ==, "1840");
 }
 
+/* ---- game.json's pages (issue 18, item 1) ----------------------------------------------------- */
+
+/* The control under @root showing the value at @path. */
+static GtkWidget *
+find_field (GtkWidget  *root,
+            const char *path)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (g_strcmp0 (kol_editor_field_get_path (child), path) == 0)
+        return child;
+      if ((found = find_field (child, path)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+page_field (Fixture    *f,
+            GType       page_type,
+            const char *path)
+{
+  GtkWidget *page = descendant (f, page_type);
+  GtkWidget *field = find_field (page, path);
+
+  g_assert_nonnull (field);
+  return field;
+}
+
+static char *
+game_json (KolTitleDocument *doc,
+           const char       *path)
+{
+  JsonNode *node = kol_title_document_get_value (doc, KOL_TITLE_FILE_GAME, path);
+  g_autoptr(JsonGenerator) generator = NULL;
+
+  if (node == NULL)
+    return NULL;
+  generator = json_generator_new ();
+  json_generator_set_root (generator, node);
+  return json_generator_to_data (generator, NULL);
+}
+
+static void
+assert_game_json (KolTitleDocument *doc,
+                  const char       *path,
+                  const char       *expected)
+{
+  g_autofree char *actual = game_json (doc, path);
+
+  g_assert_cmpstr (actual, ==, expected);
+}
+
+static KolTitleDocument *
+new_template_document (Fixture    *f,
+                       const char *id)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolTitleDocument) doc = kol_title_document_new_from_template (NULL, id, &error);
+
+  g_assert_no_error (error);
+  kol_editor_page_set_document (f->page, doc);
+  return kol_editor_page_get_document (f->page);
+}
+
+/* The trains and phases tables: a price typed, a train added, a train
+ * renamed with the phase it starts, each one named Undo step. */
+static void
+test_trains_page (Fixture       *f,
+                  gconstpointer  data)
+{
+  KolTitleDocument *doc = new_template_document (f, "trains-page");
+  GtkWidget *price, *id;
+
+  gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.show", "s", "trains");
+  price = page_field (f, KOL_TYPE_EDITOR_TRAINS_PAGE, "$.trains[0].price");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (price), 95);
+  assert_game_json (doc, "$.trains[0].price", "95");
+  g_assert_cmpstr (kol_title_document_get_undo_label (doc), ==, "Train price");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (descendant (f, KOL_TYPE_EDITOR_TRAINS_PAGE)),
+                                             "trains-page.add", "s", "trains"));
+  assert_game_json (doc, "$.trains[3].id", "\"5\"");
+  g_assert_nonnull (page_field (f, KOL_TYPE_EDITOR_TRAINS_PAGE, "$.trains[3].price"));
+
+  /* the third train's id, typed and entered */
+  id = gtk_widget_get_first_child (gtk_widget_get_parent (page_field (f, KOL_TYPE_EDITOR_TRAINS_PAGE,
+                                                                      "$.trains[2].name")));
+  for (; id != NULL; id = gtk_widget_get_next_sibling (id))
+    if (GTK_IS_ENTRY (id) && g_str_equal (gtk_editable_get_text (GTK_EDITABLE (id)), "4"))
+      break;
+  g_assert_nonnull (id);
+  gtk_editable_set_text (GTK_EDITABLE (id), "4D");
+  g_signal_emit_by_name (id, "activate");
+  assert_game_json (doc, "$.trains[2].id", "\"4D\"");
+  assert_game_json (doc, "$.phases[2].on", "\"4D\"");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.undo", NULL));
+  assert_game_json (doc, "$.phases[2].on", "\"4\"");
+}
+
+typedef struct
+{
+  GtkPicture   *picture;
+  GdkPaintable *before;
+} PictureWait;
+
+static gboolean
+picture_changed (gpointer data)
+{
+  PictureWait *w = data;
+
+  return gtk_picture_get_paintable (w->picture) != w->before;
+}
+
+/* The market's cells typed in, a row added, the picture drawn again; a
+ * cell the loader refuses is marked as soon as the check has run. */
+static void
+test_market_page (Fixture       *f,
+                  gconstpointer  data)
+{
+  KolTitleDocument *doc = new_template_document (f, "market-page");
+  KolEditorMarketPage *market = KOL_EDITOR_MARKET_PAGE (descendant (f, KOL_TYPE_EDITOR_MARKET_PAGE));
+  KolEditorIssues *issues = KOL_EDITOR_ISSUES (descendant (f, KOL_TYPE_EDITOR_ISSUES));
+  PictureWait wait = { kol_editor_market_page_get_preview (market), NULL };
+  GtkWidget *cell;
+
+  gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.show", "s", "market");
+  wait.before = gtk_picture_get_paintable (wait.picture);
+  g_assert_nonnull (wait.before);
+  cell = page_field (f, KOL_TYPE_EDITOR_MARKET_PAGE, "$.market.rows[0][0]");
+  gtk_editable_set_text (GTK_EDITABLE (cell), "58");
+  assert_game_json (doc, "$.market.rows[0][0]", "\"58\"");
+  g_assert_true (picture_changed (&wait));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (market), "market-page.add-row", NULL));
+  assert_game_json (doc, "$.market.rows[4]", "[\"40\",\"50\",\"55\",\"60\",\"65\",\"70\"]");
+  g_assert_nonnull (page_field (f, KOL_TYPE_EDITOR_MARKET_PAGE, "$.market.rows[4][5]"));
+
+  /* the grid was built again for the new row */
+  cell = page_field (f, KOL_TYPE_EDITOR_MARKET_PAGE, "$.market.rows[0][0]");
+  kol_test_wait_until (checked, issues);
+  g_assert_false (gtk_widget_has_css_class (cell, "error"));
+  gtk_editable_set_text (GTK_EDITABLE (cell), "cheap");
+  kol_test_wait_until (checked, issues);
+  g_assert_true (gtk_widget_has_css_class (cell, "error"));
+  g_assert_nonnull (gtk_widget_get_tooltip_text (cell));
+
+  /* activating the problem elsewhere brings the cell back, focused */
+  gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.show", "s", "tiles");
+  for (guint i = 0; i < g_list_model_get_n_items (kol_editor_issues_get_issues (issues)); i++)
+    {
+      g_autoptr(KolTitleIssue) issue = g_list_model_get_item (kol_editor_issues_get_issues (issues), i);
+
+      if (g_str_has_prefix (kol_title_issue_get_path (issue), "$.market.rows[0][0]"))
+        {
+          kol_editor_issues_activate (issues, i);
+          break;
+        }
+    }
+  g_assert_true (gtk_widget_get_child_visible (GTK_WIDGET (market)));
+  g_assert_true (gtk_widget_has_focus (cell) || gtk_widget_is_focus (cell)
+                 || gtk_widget_get_focus_child (cell) != NULL);
+}
+
+/* A corporation added and named in its form; the player counts widened
+ * with the certificate limits following. */
+static void
+test_corporations_and_title_pages (Fixture       *f,
+                                   gconstpointer  data)
+{
+  KolTitleDocument *doc = new_template_document (f, "companies-page");
+  KolEditorGamePage *game;
+  GtkSpinButton *min, *max;
+  GtkWidget *corporations = NULL;
+
+  gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.show", "s", "corporations");
+  corporations = template_child (f->page, KOL_TYPE_EDITOR_PAGE, "corporations_page");
+  g_assert_true (gtk_widget_activate_action (corporations, "companies-page.add", NULL));
+  assert_game_json (doc, "$.corporations[2].id", "\"NEW\"");
+  gtk_editable_set_text (GTK_EDITABLE (find_field (corporations, "$.corporations[2].name")), "Green Line");
+  assert_game_json (doc, "$.corporations[2].name", "{\"en\":\"Green Line\",\"ru\":\"Новая дорога\"}");
+
+  gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.show", "s", "game");
+  game = KOL_EDITOR_GAME_PAGE (descendant (f, KOL_TYPE_EDITOR_GAME_PAGE));
+  kol_editor_game_page_get_players (game, &min, &max);
+  gtk_spin_button_set_value (max, 5);
+  assert_game_json (doc, "$.players", "{\"min\":2,\"max\":5}");
+  assert_game_json (doc, "$.cert_limit", "{\"2\":16,\"3\":12,\"4\":10,\"5\":10}");
+  g_assert_nonnull (page_field (f, KOL_TYPE_EDITOR_GAME_PAGE, "$.cert_limit['5']"));
+}
+
 static void
 remove_tree (const char *path)
 {
@@ -816,6 +1016,10 @@ main (int   argc,
               fixture_tear_down);
   g_test_add ("/editor/open-from-list", Fixture, NULL, fixture_set_up, test_open_from_list,
               fixture_tear_down);
+  g_test_add ("/editor/trains-page", Fixture, NULL, fixture_set_up, test_trains_page, fixture_tear_down);
+  g_test_add ("/editor/market-page", Fixture, NULL, fixture_set_up, test_market_page, fixture_tear_down);
+  g_test_add ("/editor/corporations-and-title-pages", Fixture, NULL, fixture_set_up,
+              test_corporations_and_title_pages, fixture_tear_down);
 
   status = g_test_run ();
   remove_tree (data_home);

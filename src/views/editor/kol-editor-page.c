@@ -2,6 +2,8 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "kol-editor-page-private.h"
 #include "kol-editor-unsaved-dialog.h"
@@ -115,6 +117,54 @@ document_state_cb (KolEditorPage *self)
   _kol_editor_page_update_actions (self);
 }
 
+/* The control showing @path (or the nearest value around it), under @root. */
+static GtkWidget *
+field_for_path (GtkWidget  *root,
+                const char *path)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      const char *at = kol_editor_field_get_path (child);
+      GtkWidget *found;
+
+      if (at != NULL && g_str_has_prefix (path, at)
+          && (path[strlen (at)] == '\0' || path[strlen (at)] == '.' || path[strlen (at)] == '['))
+        return child;
+      if ((found = field_for_path (child, path)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A problem of game.json is shown on its page, with its control focused. */
+static gboolean
+show_game_issue (KolEditorPage *self,
+                 const char    *path)
+{
+  static const struct { const char *prefix, *page; } pages[] = {
+    { "$.market", "market" }, { "$.trains", "trains" }, { "$.phases", "trains" },
+    { "$.corporations", "corporations" }, { "$.privates", "privates" },
+  };
+  const char *page = "game";
+  GtkWidget *field;
+  guint index;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (pages); i++)
+    if (g_str_has_prefix (path, pages[i].prefix))
+      page = pages[i].page;
+  gtk_stack_set_visible_child_name (self->content_stack, page);
+  if (sscanf (path, "$.corporations[%u]", &index) == 1)
+    kol_editor_companies_page_select (self->corporations_page, index);
+  else if (sscanf (path, "$.privates[%u]", &index) == 1)
+    kol_editor_companies_page_select (self->privates_page, index);
+  field = field_for_path (gtk_stack_get_visible_child (self->content_stack), path);
+  if (field == NULL)
+    return FALSE;
+  gtk_widget_grab_focus (field);
+  return TRUE;
+}
+
 static void
 issue_activated_cb (KolEditorPage *self,
                     KolTitleIssue *issue)
@@ -136,6 +186,9 @@ issue_activated_cb (KolEditorPage *self,
       if (kol_editor_tiles_select_tile (self->tiles, tile))
         return;
     }
+  else if (kol_title_issue_get_file (issue) == KOL_TITLE_FILE_GAME && kol_title_issue_get_path (issue) != NULL
+           && show_game_issue (self, kol_title_issue_get_path (issue)))
+    return;
   /* nothing on screen to point at: say where in the files */
   where = kol_editor_issues_describe_location (issue);
   /* Translators: a problem and where it is in the title's files. */
