@@ -8,6 +8,7 @@
 #include "kol-title-document.h"
 #include "kol-title-info.h"
 #include "kol-title-loader.h"
+#include "kol-tile-library.h"
 
 /*
  * The editor's document model (issue 9, item 3): both shipped titles save
@@ -175,6 +176,26 @@ test_lexemes (void)
   g_assert_no_error (error);
   again = kol_title_document_serialize (doc, KOL_TITLE_FILE_GAME);
   g_assert_cmpstr (again, ==, patched);
+}
+
+/* The library of common tiles (issue 18, item 2) loads as a manifest, every
+ * tile of it, and holds the numbers every 1830-family set has. */
+static void
+test_tile_library (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) ids = kol_tile_library_dup_ids (&error);
+  g_autoptr(KolTitle) title = kol_tile_library_load_title (&error);
+  static const char * const common[] = { "1", "3", "4", "7", "8", "9", "57", "58", "14", "15", "16", "19",
+                                         "23", "24", "25", "26", "27", "28", "29", "39", "40", "41", "42",
+                                         "43", "44", "45", "46", "47", "63", "59", "64", "68", "87", NULL };
+
+  g_assert_no_error (error);
+  g_assert_nonnull (title);
+  g_assert_cmpuint (title->n_manifest_tiles, ==, g_strv_length (ids));
+  for (guint i = 0; common[i] != NULL; i++)
+    g_assert_true (g_strv_contains ((const char * const *) ids, common[i]));
+  g_assert_cmpint (title->tiles[kol_title_tile_by_id (title, "57")].n_paths, ==, 2);
 }
 
 /* ---- edits, undo and redo ------------------------------------------------------ */
@@ -662,6 +683,41 @@ CHECK (players)
   assert_json (game_member (doc, "$.cert_limit"), "{\"3\":12,\"4\":10,\"5\":10}");
 }
 
+/* ---- tiles (issue 18, item 2) ---- */
+
+EDIT (path_lanes) { return kol_title_document_set_path_lanes (doc, "57", 0, 2, error); }
+CHECK (path_lanes)
+{
+  assert_json (tile_member (doc, "57", "paths"),
+               "[{\"a\":0,\"b\":\"c0\",\"track\":\"broad\",\"lanes\":2},{\"a\":\"c0\",\"b\":3,\"track\":\"broad\"}]");
+}
+
+EDIT (path_terminal) { return kol_title_document_set_path_terminal (doc, "hex:E5", 1, 1, error); }
+CHECK (path_terminal)
+{
+  assert_json (hex_member (doc, "E5", "tile"),
+               "{\"nodes\":[{\"id\":\"o0\",\"kind\":\"offboard\",\"revenue\":{\"by\":\"color\",\"yellow\":20,"
+               "\"brown\":40}}],\"paths\":[{\"a\":1,\"b\":\"o0\",\"track\":\"broad\"},"
+               "{\"a\":2,\"b\":\"o0\",\"track\":\"broad\",\"terminal\":1}]}");
+}
+
+/* a common tile added by its number, shapes and all, among its colour */
+EDIT (library_tile)
+{
+  g_autoptr(JsonNode) tile = kol_tile_library_dup_tile ("58", error);
+
+  return tile != NULL && kol_title_document_add_tile_body (doc, tile, error);
+}
+CHECK (library_tile)
+{
+  g_auto(GStrv) ids = kol_title_document_dup_tile_ids (doc);
+
+  assert_json (tile_member (doc, "58", "nodes"), "[{\"id\":\"t0\",\"kind\":\"town\",\"revenue\":10}]");
+  assert_json (tile_member (doc, "58", "paths"), "[{\"a\":0,\"b\":\"t0\"},{\"a\":\"t0\",\"b\":2}]");
+  g_assert_cmpstr (ids[4], ==, "58");
+  g_assert_cmpstr (ids[5], ==, "14");
+}
+
 static const EditCase edit_cases[] = {
   { "1849", "tile colour", edit_tile_color, check_tile_color },
   { "1849", "tile count", edit_tile_count, check_tile_count },
@@ -706,6 +762,9 @@ static const EditCase edit_cases[] = {
   { "1849", "title name", edit_title_name, check_title_name },
   { "1849", "option name", edit_option_text, check_option_text },
   { "1849", "generic value", edit_generic_value, check_generic_value },
+  { "template", "track lanes", edit_path_lanes, check_path_lanes },
+  { "template", "terminal end", edit_path_terminal, check_path_terminal },
+  { "template", "tile from the library", edit_library_tile, check_library_tile },
   { "template", "a value of game.json", edit_game_value, check_game_value },
   { "template", "a new member of game.json", edit_game_new_member, check_game_new_member },
   { "template", "add a train", edit_add_train, check_add_train },
@@ -924,6 +983,16 @@ EDIT (restore_base) { return kol_title_document_restore_hex (doc, "C3", error); 
 EDIT (bad_path) { return kol_title_document_set_value (doc, KOL_TITLE_FILE_GAME, "$.nope.deeper", NULL, error); }
 EDIT (bad_language) { return kol_title_document_set_text (doc, KOL_TITLE_FILE_GAME, "$.name", "de", "X", error); }
 EDIT (full_line) { return kol_title_document_add_line (doc, KOL_GRID_COLUMN, 2, error) > 0; }
+/* issue 18, item 2: never the same track twice */
+EDIT (duplicate_track) { return kol_title_document_add_path (doc, "57", "3", "c0", NULL, error) >= 0; }
+EDIT (duplicate_by_ends) { return kol_title_document_set_path_ends (doc, "23", 1, "3", "0", error); }
+EDIT (too_many_lanes) { return kol_title_document_set_path_lanes (doc, "57", 0, 9, error); }
+EDIT (no_library_tile)
+{
+  g_autoptr(JsonNode) tile = kol_tile_library_dup_tile ("nope", error);
+
+  return tile != NULL;
+}
 
 static const RefusalCase refusal_cases[] = {
   { "colour", edit_bad_color, KOL_TITLE_DOCUMENT_ERROR_INVALID },
@@ -949,6 +1018,10 @@ static const RefusalCase refusal_cases[] = {
   { "path into nothing", edit_bad_path, KOL_TITLE_DOCUMENT_ERROR_NOT_FOUND },
   { "language", edit_bad_language, KOL_TITLE_DOCUMENT_ERROR_INVALID },
   { "full grid line", edit_full_line, KOL_TITLE_DOCUMENT_ERROR_NOTHING },
+  { "the same track twice", edit_duplicate_track, KOL_TITLE_DOCUMENT_ERROR_INVALID },
+  { "ends that make the same track twice", edit_duplicate_by_ends, KOL_TITLE_DOCUMENT_ERROR_INVALID },
+  { "too many lanes", edit_too_many_lanes, KOL_TITLE_DOCUMENT_ERROR_INVALID },
+  { "a tile the library has not", edit_no_library_tile, KOL_TITLE_DOCUMENT_ERROR_NOT_FOUND },
 };
 
 /* A refused edit says why and changes nothing. */
@@ -1420,6 +1493,7 @@ main (int   argc,
   g_test_add_data_func ("/title-document/round-trip/1849", "1849", test_round_trip);
   g_test_add_data_func ("/title-document/round-trip/1840", "1840", test_round_trip);
   g_test_add_func ("/title-document/lexemes", test_lexemes);
+  g_test_add_func ("/title-document/tile-library", test_tile_library);
   for (gsize i = 0; i < G_N_ELEMENTS (edit_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/title-document/edit/%s/%s", edit_cases[i].title, edit_cases[i].name);

@@ -14,6 +14,7 @@
 #include "kol-editor-map.h"
 #include "kol-editor-node-row.h"
 #include "kol-editor-page.h"
+#include "kol-editor-path-row.h"
 #include "kol-editor-preview.h"
 #include "kol-editor-save-dialog.h"
 #include "kol-editor-tile-form.h"
@@ -966,6 +967,76 @@ test_corporations_and_title_pages (Fixture       *f,
   g_assert_nonnull (page_field (f, KOL_TYPE_EDITOR_GAME_PAGE, "$.cert_limit['5']"));
 }
 
+/* ---- tiles (issue 18, items 2 and 8) ------------------------------------------------------- */
+
+static JsonArray *
+tile_array (KolTitleDocument *doc,
+            const char       *tile,
+            const char       *key)
+{
+  return json_object_get_array_member (kol_title_document_get_tile (doc, tile), key);
+}
+
+/* A common tile added by number from the library; a city placed in the
+ * centre; track added between two chosen edges, never twice; lanes. The
+ * new tile's colour follows the colour shown, and another title starts
+ * with no search left over. */
+static void
+test_tile_library_and_track (Fixture       *f,
+                             gconstpointer  data)
+{
+  KolTitleDocument *doc = new_template_document (f, "tile-library");
+  KolEditorTiles *tiles = KOL_EDITOR_TILES (descendant (f, KOL_TYPE_EDITOR_TILES));
+  KolEditorTileForm *form = template_child (tiles, KOL_TYPE_EDITOR_TILES, "tile_form");
+  GtkFlowBox *library = template_child (tiles, KOL_TYPE_EDITOR_TILES, "library_box");
+  GtkWidget *node_row, *path_row;
+  guint n_library = 0, n_paths;
+
+  gtk_drop_down_set_selected (template_child (tiles, KOL_TYPE_EDITOR_TILES, "color_filter"), 3);  /* green */
+  gtk_popover_popup (template_child (tiles, KOL_TYPE_EDITOR_TILES, "add_popover"));
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (library)); c != NULL; c = gtk_widget_get_next_sibling (c))
+    n_library++;
+  g_assert_cmpuint (n_library, >=, 80);
+  g_assert_cmpuint (gtk_drop_down_get_selected (template_child (tiles, KOL_TYPE_EDITOR_TILES, "add_color")), ==, 2);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tiles), "tiles.add-library", "s", "58"));
+  g_assert_cmpstr (kol_editor_tiles_get_selected_tile (tiles), ==, "58");
+  g_assert_cmpuint (json_array_get_length (tile_array (doc, "58", "paths")), ==, 2);
+
+  /* the city of 57 in the centre */
+  g_assert_true (kol_editor_tiles_select_tile (tiles, "57"));
+  node_row = kol_test_find_descendant (GTK_WIDGET (form), KOL_TYPE_EDITOR_NODE_ROW);
+  gtk_drop_down_set_selected (template_child (node_row, KOL_TYPE_EDITOR_NODE_ROW, "loc_dropdown"), 1);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (tile_array (doc, "57", "nodes"), 0),
+                                                  "loc"), ==, "center");
+
+  /* track from edge 1 to edge 4, and not again */
+  n_paths = json_array_get_length (tile_array (doc, "57", "paths"));
+  gtk_drop_down_set_selected (template_child (form, KOL_TYPE_EDITOR_TILE_FORM, "new_a_dropdown"), 1);
+  gtk_drop_down_set_selected (template_child (form, KOL_TYPE_EDITOR_TILE_FORM, "new_b_dropdown"), 4);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (form), "form.add-path", NULL));
+  g_assert_cmpuint (json_array_get_length (tile_array (doc, "57", "paths")), ==, n_paths + 1);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (tile_array (doc, "57", "paths"), n_paths),
+                                               "a"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (tile_array (doc, "57", "paths"), n_paths),
+                                               "b"), ==, 4);
+  gtk_drop_down_set_selected (template_child (form, KOL_TYPE_EDITOR_TILE_FORM, "new_a_dropdown"), 4);
+  gtk_drop_down_set_selected (template_child (form, KOL_TYPE_EDITOR_TILE_FORM, "new_b_dropdown"), 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (form), "form.add-path", NULL));
+  g_assert_cmpuint (json_array_get_length (tile_array (doc, "57", "paths")), ==, n_paths + 1);
+
+  /* two lanes on the first piece */
+  path_row = kol_test_find_descendant (GTK_WIDGET (form), KOL_TYPE_EDITOR_PATH_ROW);
+  gtk_spin_button_set_value (template_child (path_row, KOL_TYPE_EDITOR_PATH_ROW, "lanes_spin"), 2);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (tile_array (doc, "57", "paths"), 0),
+                                               "lanes"), ==, 2);
+
+  /* another title: no search carried over */
+  gtk_editable_set_text (template_child (tiles, KOL_TYPE_EDITOR_TILES, "search_entry"), "57");
+  open_title (f, "1849");
+  g_assert_cmpstr (gtk_editable_get_text (template_child (tiles, KOL_TYPE_EDITOR_TILES, "search_entry")), ==, "");
+  g_assert_cmpuint (gtk_drop_down_get_selected (template_child (tiles, KOL_TYPE_EDITOR_TILES, "color_filter")), ==, 0);
+}
+
 static void
 remove_tree (const char *path)
 {
@@ -1017,6 +1088,8 @@ main (int   argc,
   g_test_add ("/editor/open-from-list", Fixture, NULL, fixture_set_up, test_open_from_list,
               fixture_tear_down);
   g_test_add ("/editor/trains-page", Fixture, NULL, fixture_set_up, test_trains_page, fixture_tear_down);
+  g_test_add ("/editor/tile-library-and-track", Fixture, NULL, fixture_set_up, test_tile_library_and_track,
+              fixture_tear_down);
   g_test_add ("/editor/market-page", Fixture, NULL, fixture_set_up, test_market_page, fixture_tear_down);
   g_test_add ("/editor/corporations-and-title-pages", Fixture, NULL, fixture_set_up,
               test_corporations_and_title_pages, fixture_tear_down);

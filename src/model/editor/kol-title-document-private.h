@@ -207,6 +207,13 @@ char       *_kol_edit_tile_path    (KolEdit          *edit,
                                     KolTitleFile     *file,
                                     GError          **error);
 
+/* kol-title-document-paths.c: does another piece of @paths join @a and
+ * @b (@except: the piece itself, or -1)? */
+gboolean    _kol_path_is_duplicate (JsonArray        *paths,
+                                    JsonNode         *a,
+                                    JsonNode         *b,
+                                    int               except);
+
 /* Helpers for building values. */
 JsonNode   *_kol_node_string       (const char       *value);
 JsonNode   *_kol_node_int          (gint64            value);

@@ -216,6 +216,9 @@ gboolean kol_title_document_add_tile                (KolTitleDocument *self,
                                                      const char       *id,
                                                      const char       *color,
                                                      GError          **error);
+gboolean kol_title_document_add_tile_body           (KolTitleDocument *self,
+                                                     JsonNode         *tile,
+                                                     GError          **error);
 gboolean kol_title_document_duplicate_tile          (KolTitleDocument *self,
                                                      const char       *id,
                                                      const char       *new_id,
@@ -317,6 +320,16 @@ gboolean kol_title_document_set_path_track (KolTitleDocument *self,
                                             guint             index,
                                             const char       *track,
                                             GError          **error);
+gboolean kol_title_document_set_path_lanes    (KolTitleDocument *self,
+                                               const char       *tile,
+                                               guint             index,
+                                               int               lanes,
+                                               GError          **error);
+gboolean kol_title_document_set_path_terminal (KolTitleDocument *self,
+                                               const char       *tile,
+                                               guint             index,
+                                               int               terminal,
+                                               GError          **error);
 
 /* ---- hexes (of the variant being edited) ----------------------------------- */
 
