@@ -363,7 +363,10 @@ extern const KolStepClass kol_1849_step_route;
 extern const KolStepClass kol_1849_step_dividend;
 extern const KolStepClass kol_1849_step_issue_shares;
 
+/* The consent step comes first, so that nothing else happens while an
+ * offer waits for its answer. */
 static const KolStepClass *const operating_steps[] = {
+  &kol_step_consent,
   &kol_1849_step_loan_choice.step,
   &kol_1849_step_bankrupt,
   &kol_1849_step_emr,
@@ -398,8 +401,13 @@ void
 kol_1849_start_operating_round (KolEngine *engine,
                                 int        round_num)
 {
-  kol_round_start (engine, &kol_1849_round_operating, K49_ROUND_OPERATING, round_num, operating_steps,
-                   operating_opts, G_N_ELEMENTS (operating_steps));
+  gint16 opts[G_N_ELEMENTS (operating_steps)];
+
+  /* 18xx.games asks nobody (and its records hold no answers) */
+  memcpy (opts, operating_opts, sizeof opts);
+  opts[0] = K49_STATE (engine)->compat ? KOL_CONSENT_AUTO_ACCEPT : KOL_CONSENT_ASK;
+  kol_round_start (engine, &kol_1849_round_operating, K49_ROUND_OPERATING, round_num, operating_steps, opts,
+                   G_N_ELEMENTS (operating_steps));
 }
 
 /* ------------------------------------------------------ LoanChoice */

@@ -197,6 +197,9 @@ bt_process (KolEngine        *engine,
   slot = kol_board_slot_index (engine, a->hex, a->city, MAX (a->slot, 0));
   if (slot < 0 || (id = engine->hexes[a->hex].slot_token[slot]) < 0)
     return refuse_buy_token (engine, error, a->hex, "no token there");
+  /* with the other president's agreement (§14.1) */
+  if (kol_consent_needed (engine, a->entity, corp_entity (KOL_TOKEN_CORP (id))))
+    return kol_consent_offer (engine, s, a, corp_entity (KOL_TOKEN_CORP (id)), error);
   compute_reach (engine, corp, &reach);
   if (!can_replace_token (engine, corp, a->hex, slot, &reach))
     return refuse_buy_token (engine, error, a->hex, "Cannot replace token");
@@ -256,7 +259,11 @@ bt_legal_actions (KolEngine *engine,
                   a->city = (gint8) city;
                   a->slot = (gint8) (slot - first);
                   a->price = prices[k];
-                  g_ptr_array_add (out, a);
+                  if (kol_consent_listable (engine, a, corp_entity (KOL_TOKEN_CORP (engine->hexes[h].slot_token[slot])),
+                                            power))
+                    g_ptr_array_add (out, a);
+                  else
+                    kol_action_free (a);
                 }
             }
     }
