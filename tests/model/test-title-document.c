@@ -7,6 +7,7 @@
 #include "kol-game.h"
 #include "kol-title-document.h"
 #include "kol-title-info.h"
+#include "kol-engine-tile.h"
 #include "kol-title-loader.h"
 #include "kol-tile-library.h"
 
@@ -851,6 +852,256 @@ test_edit (gconstpointer data)
   g_assert_false (kol_title_document_redo (doc));
 }
 
+/* ---- the layout switched (issue 18, item 3) ---------------------------------------------- */
+
+/* Where each hex's printed track and walls lead, by the ids of the hexes
+ * across: what a layout switch must keep. */
+static GPtrArray *
+connections (KolTitleDocument *doc)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolTitle) title = kol_title_document_load_title (doc, 0, NULL, &error);
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+
+  g_assert_no_error (error);
+  for (guint h = 0; h < title->n_hexes; h++)
+    {
+      const KolHexDef *hex = &title->hexes[h];
+      guint8 exits = kol_tile_exits (&title->tiles[hex->tile], hex->rotation);
+
+      for (int e = 0; e < 6; e++)
+        {
+          int across = hex->all_neighbors[e];
+          const char *other = across >= 0 ? title->hexes[across].id : "-";
+
+          if (exits & (1u << e))
+            g_ptr_array_add (out, g_strdup_printf ("%s track to %s", hex->id, other));
+          if (hex->impassable & (1u << e))
+            g_ptr_array_add (out, g_strdup_printf ("%s wall to %s", hex->id, other));
+          if (across >= 0)
+            g_ptr_array_add (out, g_strdup_printf ("%s next to %s", hex->id, other));
+        }
+    }
+  return out;
+}
+
+static void
+assert_same_connections (GPtrArray *a,
+                         GPtrArray *b)
+{
+  g_assert_cmpuint (a->len, ==, b->len);
+  for (guint i = 0; i < a->len; i++)
+    g_assert_cmpstr (g_ptr_array_index (a, i), ==, g_ptr_array_index (b, i));
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* Switching flat and pointy keeps the hex ids, every hex's neighbours and
+ * where its printed track and impassable edges lead (both titles, both
+ * ways); switching back gives the very same files. */
+static void
+test_layout_switch (gconstpointer data)
+{
+  const char *name = data;
+  g_autoptr(KolTitleDocument) doc = open_title (name);
+  g_autoptr(GPtrArray) before = NULL;
+  g_autoptr(GPtrArray) after = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *original = NULL;
+  g_autofree char *back = NULL;
+  const char *layout;
+
+  if (doc == NULL)
+    {
+      g_test_skip ("KOLEYA_DATA_DIR does not hold this title");
+      return;
+    }
+  before = connections (doc);
+  g_ptr_array_sort (before, compare_strings);
+  original = snapshot (doc);
+  layout = g_str_equal (name, "1840") ? "flat" : "pointy";
+  g_assert_true (kol_title_document_set_layout (doc, layout, &error));
+  g_assert_no_error (error);
+  after = connections (doc);
+  g_ptr_array_sort (after, compare_strings);
+  assert_same_connections (before, after);
+  g_assert_true (kol_title_document_set_layout (doc, g_str_equal (layout, "flat") ? "pointy" : "flat", &error));
+  back = snapshot (doc);
+  g_assert_cmpstr (back, ==, original);
+}
+
+/* ---- terrain, hand edits, load errors (issue 18, items 4 to 6) ----------------------------- */
+
+static char *read_file (const char *dir,
+                        const char *name);
+
+/* A hex with two terrain entries keeps the second when the first is
+ * changed or removed in the form. */
+static void
+test_two_terrains (void)
+{
+  g_autoptr(KolTitleDocument) doc = open_template ("terrains");
+  g_autoptr(JsonNode) two = json_from_string ("[{\"type\": \"hills\", \"cost\": 60}, "
+                                              "{\"type\": \"water\", \"cost\": 40}]", NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (kol_title_document_set_value (doc, KOL_TITLE_FILE_MAP, "$.hexes[13].terrain", two, &error));
+  g_assert_true (kol_title_document_set_hex_terrain (doc, "F2", "hills", 80, &error));
+  g_assert_no_error (error);
+  assert_json (hex_member (doc, "F2", "terrain"),
+               "[{\"type\":\"hills\",\"cost\":80},{\"type\":\"water\",\"cost\":40}]");
+  g_assert_true (kol_title_document_set_hex_terrain (doc, "F2", NULL, 0, &error));
+  assert_json (hex_member (doc, "F2", "terrain"), "[{\"type\":\"water\",\"cost\":40}]");
+}
+
+typedef struct
+{
+  guint files;
+  guint signals;
+} DiskWait;
+
+static void
+changed_on_disk_cb (KolTitleDocument *doc,
+                    guint             files,
+                    DiskWait         *wait)
+{
+  wait->files = files;
+  wait->signals++;
+}
+
+static void
+wait_for_disk (DiskWait *wait)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (wait->signals == 0 && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (wait->signals, ==, 1);
+}
+
+static void
+edit_on_disk (KolTitleDocument *doc,
+              const char       *from,
+              const char       *to)
+{
+  g_autofree char *path = g_build_filename (kol_title_document_get_path (doc), "game.json", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *edited = NULL;
+  char *at;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_nonnull (at = strstr (text, from));
+  edited = g_strdup_printf ("%.*s%s%s", (int) (at - text), text, to, at + strlen (from));
+  g_assert_true (g_file_set_contents (path, edited, -1, NULL));
+}
+
+/* A hand edit of game.json while the title is open is announced; reloaded
+ * it is one command undo takes back; kept, the next Save writes the
+ * editor's version; undecided, Save refuses to write over it. */
+static void
+test_hand_edits (void)
+{
+  g_autoptr(KolTitleDocument) doc = open_template ("hand-edits");
+  g_autoptr(GError) error = NULL;
+  DiskWait wait = { 0, 0 };
+
+  g_assert_true (kol_title_document_save (doc, &error));
+  g_assert_true (kol_title_document_watch (doc, &error));
+  g_assert_no_error (error);
+  g_signal_connect (doc, "changed-on-disk", G_CALLBACK (changed_on_disk_cb), &wait);
+
+  /* our own save is not a change on disk */
+  g_assert_true (kol_title_document_set_tile_count (doc, "57", 4, &error));
+  g_assert_true (kol_title_document_save (doc, &error));
+  g_assert_no_error (error);
+
+  edit_on_disk (doc, "\"bank\": 6000", "\"bank\": 7000");
+  wait_for_disk (&wait);
+  g_assert_cmpuint (wait.files, ==, 1u << KOL_TITLE_FILE_GAME);
+  assert_json (compact (kol_title_document_get_value (doc, KOL_TITLE_FILE_GAME, "$.bank")), "6000");
+  g_assert_true (kol_title_document_reload_from_disk (doc, &error));
+  g_assert_no_error (error);
+  assert_json (compact (kol_title_document_get_value (doc, KOL_TITLE_FILE_GAME, "$.bank")), "7000");
+  g_assert_false (kol_title_document_get_modified (doc));
+  g_assert_cmpstr (kol_title_document_get_undo_label (doc), ==, "Reload from disk");
+  g_assert_true (kol_title_document_undo (doc));
+  assert_json (compact (kol_title_document_get_value (doc, KOL_TITLE_FILE_GAME, "$.bank")), "6000");
+  g_assert_true (kol_title_document_redo (doc));
+
+  /* an edit on disk nobody has answered: Save does not write over it */
+  wait.signals = 0;
+  g_assert_true (kol_title_document_set_title_name (doc, "en", "Mine", &error));
+  edit_on_disk (doc, "\"bank\": 7000", "\"bank\": 8000");
+  g_assert_false (kol_title_document_save (doc, &error));
+  g_assert_error (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_CHANGED_ON_DISK);
+  g_clear_error (&error);
+  g_assert_cmpuint (kol_title_document_get_changed_on_disk (doc), ==, 1u << KOL_TITLE_FILE_GAME);
+
+  /* kept: the editor's version goes over it */
+  kol_title_document_keep_own (doc);
+  g_assert_cmpuint (kol_title_document_get_changed_on_disk (doc), ==, 0);
+  g_assert_true (kol_title_document_save (doc, &error));
+  g_assert_no_error (error);
+  {
+    g_autofree char *game = read_file (kol_title_document_get_path (doc), "game.json");
+
+    g_assert_nonnull (strstr (game, "\"bank\": 7000"));
+    g_assert_nonnull (strstr (game, "\"en\": \"Mine\""));
+  }
+}
+
+/* A title that does not load still shows every tile and hex that does;
+ * Play refuses it, and a title whose id is not its folder's name. */
+static void
+test_load_errors (void)
+{
+  g_autoptr(KolTitleDocument) doc = open_template ("load-errors");
+  g_autoptr(JsonNode) cell = json_from_string ("\"cheap\"", NULL);
+  g_autoptr(JsonNode) id = json_from_string ("\"another\"", NULL);
+  g_autoptr(JsonNode) track = json_from_string ("\"monorail\"", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolTitle) title = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+
+  g_assert_true (kol_title_document_check_playable (doc, &error));
+  g_assert_true (kol_title_document_set_value (doc, KOL_TITLE_FILE_GAME, "$.market.rows[0][0]", cell, &error));
+  g_assert_true (kol_title_document_set_value (doc, KOL_TITLE_FILE_TILES, "$.tiles[1].paths[0].track", track,
+                                               &error));
+  g_assert_no_error (error);
+  title = kol_title_document_load_title (doc, 0, NULL, &error);
+  g_assert_null (title);
+  g_clear_error (&error);
+  g_clear_pointer (&title, kol_title_free);
+  g_assert_false (kol_title_document_check_playable (doc, &error));
+  g_clear_error (&error);
+
+  before = snapshot (doc);
+  title = kol_title_document_load_salvaged (doc, 0, NULL, &error);
+  g_assert_no_error (error);
+  /* the document is left as it was */
+  after = snapshot (doc);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_nonnull (title);
+  g_assert_cmpint (kol_title_tile_by_id (title, "57"), >=, 0);
+  g_assert_cmpint (kol_title_tile_by_id (title, "8"), <, 0);
+  g_assert_cmpint (kol_title_hex_by_id (title, "C3"), >=, 0);
+  g_assert_cmpint (kol_title_hex_by_id (title, "E5"), >=, 0);
+
+  /* fixed, but with an id that is not its folder's: still not played */
+  while (kol_title_document_undo (doc))
+    ;
+  g_assert_true (kol_title_document_set_value (doc, KOL_TITLE_FILE_GAME, "$.id", id, &error));
+  g_assert_false (kol_title_document_check_playable (doc, &error));
+  g_assert_error (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_INVALID);
+  g_assert_cmpstr (kol_title_document_get_id (doc), ==, "another");
+}
+
 /* ---- merging, signals, refusals --------------------------------------------- */
 
 static void
@@ -987,6 +1238,8 @@ EDIT (full_line) { return kol_title_document_add_line (doc, KOL_GRID_COLUMN, 2, 
 EDIT (duplicate_track) { return kol_title_document_add_path (doc, "57", "3", "c0", NULL, error) >= 0; }
 EDIT (duplicate_by_ends) { return kol_title_document_set_path_ends (doc, "23", 1, "3", "0", error); }
 EDIT (too_many_lanes) { return kol_title_document_set_path_lanes (doc, "57", 0, 9, error); }
+EDIT (home_no_city) { return kol_title_document_set_home (doc, "RED", "A1", 0, error); }
+EDIT (home_second_city) { return kol_title_document_set_home (doc, "RED", "C3", 1, error); }
 EDIT (no_library_tile)
 {
   g_autoptr(JsonNode) tile = kol_tile_library_dup_tile ("nope", error);
@@ -1021,6 +1274,8 @@ static const RefusalCase refusal_cases[] = {
   { "the same track twice", edit_duplicate_track, KOL_TITLE_DOCUMENT_ERROR_INVALID },
   { "ends that make the same track twice", edit_duplicate_by_ends, KOL_TITLE_DOCUMENT_ERROR_INVALID },
   { "too many lanes", edit_too_many_lanes, KOL_TITLE_DOCUMENT_ERROR_INVALID },
+  { "home on a hex without a city", edit_home_no_city, KOL_TITLE_DOCUMENT_ERROR_INVALID },
+  { "home on a second city a hex has not", edit_home_second_city, KOL_TITLE_DOCUMENT_ERROR_INVALID },
   { "a tile the library has not", edit_no_library_tile, KOL_TITLE_DOCUMENT_ERROR_NOT_FOUND },
 };
 
@@ -1338,7 +1593,13 @@ EDIT (duplicate_after_variant)
 
   return kol_title_document_insert_value (doc, KOL_TITLE_FILE_MAP, "$.variants", -1, variant, error);
 }
-EDIT (home_without_city) { return kol_title_document_set_home (doc, "RED", "A1", 0, error); }
+/* written by hand: the editor's own home tool refuses it at once */
+EDIT (home_without_city)
+{
+  g_autoptr(JsonNode) value = json_from_string ("\"A1\"", NULL);
+
+  return kol_title_document_set_value (doc, KOL_TITLE_FILE_GAME, "$.corporations[0].home", value, error);
+}
 
 static const IssueCase issue_cases[] = {
   { "hex walled in by impassable borders", edit_walled_hex, "unreachable-hex", "E3", NULL, "$.hexes[" },
@@ -1494,6 +1755,11 @@ main (int   argc,
   g_test_add_data_func ("/title-document/round-trip/1840", "1840", test_round_trip);
   g_test_add_func ("/title-document/lexemes", test_lexemes);
   g_test_add_func ("/title-document/tile-library", test_tile_library);
+  g_test_add_data_func ("/title-document/layout-switch/1849", "1849", test_layout_switch);
+  g_test_add_func ("/title-document/two-terrains", test_two_terrains);
+  g_test_add_func ("/title-document/hand-edits", test_hand_edits);
+  g_test_add_func ("/title-document/load-errors", test_load_errors);
+  g_test_add_data_func ("/title-document/layout-switch/1840", "1840", test_layout_switch);
   for (gsize i = 0; i < G_N_ELEMENTS (edit_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/title-document/edit/%s/%s", edit_cases[i].title, edit_cases[i].name);

@@ -20,6 +20,9 @@
 #include "kol-editor-tile-form.h"
 #include "kol-editor-tiles.h"
 #include "kol-editor-unsaved-dialog.h"
+#include "kol-editor-upgrade-chart.h"
+#include "kol-editor-util.h"
+#include "kol-svg-renderer.h"
 #include "kol-title-info.h"
 #include "kol-title-issue.h"
 #include "ui-test-utils.h"
@@ -903,12 +906,14 @@ test_market_page (Fixture       *f,
   GtkWidget *cell;
 
   gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.show", "s", "market");
-  wait.before = gtk_picture_get_paintable (wait.picture);
+  /* held, so that a new picture cannot take its address */
+  wait.before = g_object_ref (gtk_picture_get_paintable (wait.picture));
   g_assert_nonnull (wait.before);
   cell = page_field (f, KOL_TYPE_EDITOR_MARKET_PAGE, "$.market.rows[0][0]");
   gtk_editable_set_text (GTK_EDITABLE (cell), "58");
   assert_game_json (doc, "$.market.rows[0][0]", "\"58\"");
   g_assert_true (picture_changed (&wait));
+  g_clear_object (&wait.before);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (market), "market-page.add-row", NULL));
   assert_game_json (doc, "$.market.rows[4]", "[\"40\",\"50\",\"55\",\"60\",\"65\",\"70\"]");
@@ -1037,6 +1042,234 @@ test_tile_library_and_track (Fixture       *f,
   g_assert_cmpuint (gtk_drop_down_get_selected (template_child (tiles, KOL_TYPE_EDITOR_TILES, "color_filter")), ==, 0);
 }
 
+/* ---- the map (issue 18, items 3 and 8) -------------------------------------------------------- */
+
+/* The editor map's own click gesture, pressed at widget point x, y. */
+static void
+press_map (KolEditorMap *map,
+           double        x,
+           double        y)
+{
+  GListModel *controllers = gtk_widget_observe_controllers (GTK_WIDGET (kol_editor_map_get_map_view (map)));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_CLICK (controller)
+          && gtk_event_controller_get_propagation_phase (controller) == GTK_PHASE_CAPTURE)
+        {
+          g_signal_emit_by_name (controller, "pressed", 1, x, y);
+          break;
+        }
+    }
+  g_object_unref (controllers);
+}
+
+/* A hex taken off with the remove tool comes back with the add tool
+ * clicked where it was; the home tool refuses a hex without a city at
+ * once; the layout switch keeps the map and is one undo step; variants are
+ * named by when they apply. */
+static void
+test_map_tools (Fixture       *f,
+                gconstpointer  data)
+{
+  KolTitleDocument *doc = new_template_document (f, "map-tools");
+  KolEditorMap *map = KOL_EDITOR_MAP (descendant (f, KOL_TYPE_EDITOR_MAP));
+  KolMapView *view = kol_editor_map_get_map_view (map);
+  const KolEngine *board;
+  GtkDropDown *variants;
+  int hex;
+  double cx, cy, wx, wy;
+
+  gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.show", "s", "map");
+  kol_test_wait_until (is_mapped, view);
+  board = kol_map_view_get_board (view);
+  hex = kol_title_hex_by_id (board->title, "B4");
+  kol_svg_board_hex_center (board->title, hex, &cx, &cy);
+  kol_viewport_board_to_widget (kol_map_view_get_viewport (view), cx, cy, &wx, &wy);
+
+  gtk_widget_activate_action (GTK_WIDGET (map), "editor-map.tool", "s", "remove");
+  g_signal_emit_by_name (view, "hex-activated", hex);
+  g_assert_null (kol_title_document_get_hex (doc, "B4"));
+  kol_editor_preview_update_now (kol_editor_tile_form_get_preview (template_child (descendant (f, KOL_TYPE_EDITOR_TILES),
+                                                                                   KOL_TYPE_EDITOR_TILES, "tile_form")));
+  gtk_widget_activate_action (GTK_WIDGET (map), "editor-map.tool", "s", "add");
+  press_map (map, wx, wy);
+  g_assert_nonnull (kol_title_document_get_hex (doc, "B4"));
+
+  /* a home only on a city */
+  gtk_widget_activate_action (GTK_WIDGET (map), "editor-map.tool", "s", "home");
+  gtk_drop_down_set_selected (template_child (map, KOL_TYPE_EDITOR_MAP, "home_corporation"), 1);
+  board = kol_map_view_get_board (view);
+  g_signal_emit_by_name (view, "hex-activated", kol_title_hex_by_id (board->title, "A1"));
+  assert_game_json (doc, "$.corporations[0].home", "\"C3\"");
+
+  /* flat to pointy: the axes swap, every hex id stays */
+  gtk_drop_down_set_selected (template_child (map, KOL_TYPE_EDITOR_MAP, "layout_dropdown"), 1);
+  g_assert_cmpstr (kol_editor_map_layout (doc), ==, "pointy");
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (kol_title_document_get_value (doc,
+                     KOL_TITLE_FILE_MAP, "$.axes")), "x"), ==, "letter");
+  g_assert_nonnull (kol_title_document_get_hex (doc, "E5"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.undo", NULL));
+  g_assert_cmpstr (kol_editor_map_layout (doc), ==, "flat");
+
+  /* 1840's variants by their players, not their ids */
+  open_title (f, "1840");
+  variants = template_child (map, KOL_TYPE_EDITOR_MAP, "variant_dropdown");
+  for (guint i = 1; i < g_list_model_get_n_items (gtk_drop_down_get_model (variants)); i++)
+    {
+      const char *label = gtk_string_list_get_string (GTK_STRING_LIST (gtk_drop_down_get_model (variants)), i);
+
+      g_assert_null (strstr (label, "_"));
+      g_assert_nonnull (strstr (label, "player"));
+    }
+}
+
+/* ---- hand edits, load errors, papercuts (issue 18, items 4, 6 and 8) --------------------- */
+
+static gboolean
+is_visible (gpointer widget)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (widget));
+}
+
+/* game.json edited by another program while the title is open: the
+ * banner asks, and Reload takes the file as it is on disk. */
+static void
+test_hand_edits_asked (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolTitleDocument) fresh = kol_title_document_new_from_template (NULL, "hand-edited", &error);
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *edited = NULL;
+  KolTitleDocument *doc;
+  char *at;
+
+  g_assert_true (kol_title_document_save (fresh, &error));
+  g_assert_no_error (error);
+  kol_editor_page_set_document (f->page, fresh);
+  doc = kol_editor_page_get_document (f->page);
+  path = g_build_filename (kol_title_document_get_path (doc), "game.json", NULL);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  at = strstr (text, "\"bank\": 6000");
+  g_assert_nonnull (at);
+  edited = g_strdup_printf ("%.*s\"bank\": 6500%s", (int) (at - text), text, at + strlen ("\"bank\": 6000"));
+  g_assert_true (g_file_set_contents (path, edited, -1, NULL));
+
+  kol_test_wait_until (is_visible, template_child (f->page, KOL_TYPE_EDITOR_PAGE, "reload_button"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.reload-from-disk", NULL));
+  assert_game_json (doc, "$.bank", "6500");
+  g_assert_false (kol_editor_page_get_modified (f->page));
+}
+
+/* A title that does not load: its tiles are still drawn, Play says why it
+ * cannot start and writes nothing. */
+static void
+test_load_error_fixable (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolTitleDocument) broken = kol_title_document_new_from_template (NULL, "broken", &error);
+  g_autoptr(JsonNode) track = json_from_string ("\"monorail\"", NULL);
+  KolEditorPreview *preview;
+  g_autoptr(GdkTexture) texture = NULL;
+
+  g_assert_true (kol_title_document_set_value (broken, KOL_TITLE_FILE_TILES, "$.tiles[1].paths[0].track", track,
+                                               &error));
+  g_assert_no_error (error);
+  kol_editor_page_set_document (f->page, broken);
+  preview = kol_editor_tile_form_get_preview (template_child (descendant (f, KOL_TYPE_EDITOR_TILES),
+                                                              KOL_TYPE_EDITOR_TILES, "tile_form"));
+  g_assert_nonnull (kol_editor_preview_get_error (preview));
+  g_assert_nonnull (kol_editor_preview_get_title (preview));
+  g_assert_cmpint (kol_editor_preview_tile_index (preview, "57"), >=, 0);
+  texture = kol_editor_preview_tile_texture (preview, "57", 0, 72);
+  g_assert_nonnull (texture);
+
+  kol_test_wait_until (checked, descendant (f, KOL_TYPE_EDITOR_ISSUES));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (template_child (f->page, KOL_TYPE_EDITOR_PAGE,
+                                                                         "play_button")), "monorail"));
+  gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.play", NULL);
+  g_assert_false (g_file_test (kol_title_document_get_path (broken), G_FILE_TEST_EXISTS));
+}
+
+/* An error in the banner goes once an edit goes through; a new title
+ * starts with nothing to undo; Ctrl+Z undoes while the focus is outside
+ * the page (in the header bar); the upgrade chart's rows draw their tiles
+ * at one size. */
+static void
+test_papercuts (Fixture       *f,
+                gconstpointer  data)
+{
+  GtkRevealer *banner = template_child (f->page, KOL_TYPE_EDITOR_PAGE, "banner");
+  GListModel *controllers;
+  GtkWidget *chart, *list, *row;
+  KolTitleDocument *doc;
+  gboolean undone = FALSE;
+  guint rows = 0;
+
+  /* new title: the steps that made it are not undoable */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.new", NULL));
+  gtk_editable_set_text (template_child (find_save_dialog (), KOL_TYPE_EDITOR_SAVE_DIALOG, "id_entry"), "papercuts");
+  gtk_editable_set_text (template_child (find_save_dialog (), KOL_TYPE_EDITOR_SAVE_DIALOG, "name_entry"), "Papercuts");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (find_save_dialog ()), "save-dialog.accept", NULL));
+  doc = kol_editor_page_get_document (f->page);
+  g_assert_false (kol_title_document_get_can_undo (doc));
+
+  kol_editor_page_show_message (f->page, "Refused", TRUE);
+  g_assert_true (gtk_revealer_get_reveal_child (banner));
+  set_tile_count (f, "57", 4);
+  g_assert_false (gtk_revealer_get_reveal_child (banner));
+
+  /* Ctrl+Z from outside the page: the page's global shortcut */
+  controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->page));
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !undone; i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+      GListModel *shortcuts;
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller)
+          || gtk_shortcut_controller_get_scope (GTK_SHORTCUT_CONTROLLER (controller)) != GTK_SHORTCUT_SCOPE_GLOBAL)
+        continue;
+      shortcuts = G_LIST_MODEL (controller);
+      for (guint k = 0; k < g_list_model_get_n_items (shortcuts) && !undone; k++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (shortcuts, k);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+          if (GTK_IS_KEYVAL_TRIGGER (trigger) && gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == GDK_KEY_z
+              && gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == GDK_CONTROL_MASK)
+            undone = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, GTK_WIDGET (f->page), NULL);
+        }
+    }
+  g_object_unref (controllers);
+  g_assert_true (undone);
+  g_assert_cmpint (tile_count (doc, "57"), ==, 3);
+
+  /* the chart: every row's tile at the same size */
+  open_title (f, "1849");
+  gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.show", "s", "chart");
+  chart = descendant (f, KOL_TYPE_EDITOR_UPGRADE_CHART);
+  kol_test_wait_until (is_mapped, chart);
+  list = GTK_WIDGET (template_child (chart, KOL_TYPE_EDITOR_UPGRADE_CHART, "list"));
+  for (row = gtk_widget_get_first_child (list); row != NULL && rows < 12; row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *box = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row));
+      GtkWidget *picture = GTK_IS_BOX (box) ? gtk_widget_get_first_child (box) : NULL;
+      int width;
+
+      if (picture == NULL)
+        continue;
+      gtk_widget_measure (picture, GTK_ORIENTATION_HORIZONTAL, 300, NULL, &width, NULL, NULL);
+      g_assert_cmpint (width, ==, 64);
+      rows++;
+    }
+  g_assert_cmpuint (rows, >, 4);
+}
+
 static void
 remove_tree (const char *path)
 {
@@ -1088,6 +1321,11 @@ main (int   argc,
   g_test_add ("/editor/open-from-list", Fixture, NULL, fixture_set_up, test_open_from_list,
               fixture_tear_down);
   g_test_add ("/editor/trains-page", Fixture, NULL, fixture_set_up, test_trains_page, fixture_tear_down);
+  g_test_add ("/editor/map-tools", Fixture, NULL, fixture_set_up, test_map_tools, fixture_tear_down);
+  g_test_add ("/editor/hand-edits-asked", Fixture, NULL, fixture_set_up, test_hand_edits_asked, fixture_tear_down);
+  g_test_add ("/editor/load-error-fixable", Fixture, NULL, fixture_set_up, test_load_error_fixable,
+              fixture_tear_down);
+  g_test_add ("/editor/papercuts", Fixture, NULL, fixture_set_up, test_papercuts, fixture_tear_down);
   g_test_add ("/editor/tile-library-and-track", Fixture, NULL, fixture_set_up, test_tile_library_and_track,
               fixture_tear_down);
   g_test_add ("/editor/market-page", Fixture, NULL, fixture_set_up, test_market_page, fixture_tear_down);

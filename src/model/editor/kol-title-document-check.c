@@ -858,3 +858,40 @@ kol_title_document_load_title (KolTitleDocument   *self,
     g_free (texts[i]);
   return title;
 }
+
+/**
+ * kol_title_document_check_playable:
+ * @self: a document
+ * @error: return location for why not
+ *
+ * What Play needs before it saves: the title loads with the most players
+ * it allows, and a title of the user's has its folder's name as its id
+ * (games find a title by its id), so that Play never renames one.
+ *
+ * Returns: whether a game can be started on the title as it is
+ */
+gboolean
+kol_title_document_check_playable (KolTitleDocument  *self,
+                                   GError           **error)
+{
+  g_autoptr(KolTitle) title = NULL;
+  g_autofree char *games = kol_title_document_user_games_dir ();
+  g_autofree char *parent = NULL;
+  g_autofree char *folder = NULL;
+  const char *id;
+
+  g_return_val_if_fail (KOL_IS_TITLE_DOCUMENT (self), FALSE);
+
+  if ((title = kol_title_document_load_title (self, 0, NULL, error)) == NULL)
+    return FALSE;
+  parent = g_path_get_dirname (self->path);
+  folder = g_path_get_basename (self->path);
+  id = kol_title_document_get_id (self);
+  if (self->built_in || g_strcmp0 (parent, games) != 0 || g_strcmp0 (id, folder) == 0)
+    return TRUE;
+  /* Translators: %1$s is a title's id, %2$s the name of its folder. */
+  g_set_error (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_INVALID,
+               _("The title’s id “%1$s” is not the name of its folder, “%2$s”: Save gives it the folder’s name, "
+                 "Save As New Title a folder of its own"), id != NULL ? id : "", folder);
+  return FALSE;
+}

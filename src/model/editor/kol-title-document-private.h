@@ -36,6 +36,11 @@ struct _KolTitleDocument
   GPtrArray      *redo;
   gboolean        merge_barrier;
   char           *variant;
+  char           *disk_texts[KOL_TITLE_N_FILES]; /* as last read or written, NULL if never */
+  guint           changed_on_disk;               /* bits of files changed behind our back */
+  GFileMonitor   *monitor;
+  guint           disk_check_id;
+  gboolean        watching;
 };
 
 enum
@@ -205,6 +210,16 @@ char       *_kol_edit_tile_path    (KolEdit          *edit,
                                     const char       *tile,
                                     gboolean          create,
                                     KolTitleFile     *file,
+                                    GError          **error);
+
+/* kol-title-document-disk.c: the files changed on disk since read or
+ * written (bits), announced once; stopping the watch. */
+guint       _kol_document_check_disk (KolTitleDocument *self);
+void        _kol_document_unwatch    (KolTitleDocument *self);
+
+/* kol-title-document-layout.c: every hex of map.json converted for the
+ * other layout (axes swapped, edges mirrored). */
+gboolean    _kol_edit_mirror_map   (KolEdit          *edit,
                                     GError          **error);
 
 /* kol-title-document-paths.c: does another piece of @paths join @a and

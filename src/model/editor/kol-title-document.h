@@ -42,6 +42,8 @@ G_BEGIN_DECLS
  * @KOL_TITLE_DOCUMENT_ERROR_EXISTS: the id is taken
  * @KOL_TITLE_DOCUMENT_ERROR_INVALID: the value is not allowed there
  * @KOL_TITLE_DOCUMENT_ERROR_NOTHING: there is nothing to undo, redo or change
+ * @KOL_TITLE_DOCUMENT_ERROR_CHANGED_ON_DISK: a file changed on disk since it
+ *   was read: reload it or keep the editor's version first
  */
 typedef enum
 {
@@ -52,6 +54,7 @@ typedef enum
   KOL_TITLE_DOCUMENT_ERROR_EXISTS,
   KOL_TITLE_DOCUMENT_ERROR_INVALID,
   KOL_TITLE_DOCUMENT_ERROR_NOTHING,
+  KOL_TITLE_DOCUMENT_ERROR_CHANGED_ON_DISK,
 } KolTitleDocumentError;
 
 /**
@@ -153,6 +156,17 @@ gboolean  kol_title_document_save_to_directory (KolTitleDocument *self,
                                                 GError          **error);
 char     *kol_title_document_serialize         (KolTitleDocument *self,
                                                 KolTitleFile      file);
+char     *kol_title_document_dup_text          (KolTitleDocument *self,
+                                                KolTitleFile      file);
+
+/* ---- hand edits on disk (kol-title-document-disk.c) ------------------------ */
+
+gboolean  kol_title_document_watch               (KolTitleDocument *self,
+                                                  GError          **error);
+guint     kol_title_document_get_changed_on_disk (KolTitleDocument *self);
+gboolean  kol_title_document_reload_from_disk    (KolTitleDocument *self,
+                                                  GError          **error);
+void      kol_title_document_keep_own            (KolTitleDocument *self);
 
 /* ---- reading ----------------------------------------------------------------
  * Borrowed nodes, valid until the next change. */
@@ -186,6 +200,7 @@ const char *kol_title_document_get_redo_label (KolTitleDocument *self);
 gboolean    kol_title_document_undo           (KolTitleDocument *self);
 gboolean    kol_title_document_redo           (KolTitleDocument *self);
 void        kol_title_document_break_merge    (KolTitleDocument *self);
+void        kol_title_document_clear_history  (KolTitleDocument *self);
 
 /* ---- generic edits (each one command) ------------------------------------- */
 
@@ -422,6 +437,12 @@ GListModel       *kol_title_document_validate      (KolTitleDocument   *self,
                                                     int                 n_players,
                                                     const char * const *options);
 KolTitle         *kol_title_document_load_title    (KolTitleDocument   *self,
+                                                    int                 n_players,
+                                                    const char * const *options,
+                                                    GError            **error);
+gboolean          kol_title_document_check_playable (KolTitleDocument  *self,
+                                                     GError           **error);
+KolTitle         *kol_title_document_load_salvaged (KolTitleDocument   *self,
                                                     int                 n_players,
                                                     const char * const *options,
                                                     GError            **error);

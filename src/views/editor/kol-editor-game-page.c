@@ -7,7 +7,7 @@
 #include "kol-editor-game-page.h"
 #include "kol-editor-util.h"
 #include "kol-json-scan.h"
-#include "kol-titles.h"
+#include "kol-title-loader.h"
 
 /**
  * KolEditorGamePage:
@@ -72,21 +72,10 @@ narrow (GtkWidget *widget,
 
 /* ---- the title ------------------------------------------------------------------------- */
 
-static GStrv
-module_ids (void)
-{
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  const char *id;
-
-  for (guint i = 0; (id = kol_titles_nth_id (i)) != NULL; i++)
-    g_strv_builder_add (builder, id);
-  return g_strv_builder_end (builder);
-}
-
 static void
 build_title (KolEditorGamePage *self)
 {
-  g_auto(GStrv) modules = module_ids ();
+  g_auto(GStrv) modules = kol_title_loader_dup_rules_modules ();
   int row = 0;
 
   self->id_label = GTK_LABEL (gtk_label_new (NULL));

@@ -42,9 +42,12 @@ struct _KolEditorPage
   GtkLabel              *state_label;
   GtkButton             *undo_button;
   GtkButton             *redo_button;
+  GtkWidget             *play_button;
   GtkRevealer           *banner;
   GtkWidget             *banner_box;
   GtkLabel              *banner_label;
+  GtkWidget             *reload_button;
+  GtkWidget             *keep_button;
   GtkPaned              *paned;
   GtkStack              *content_stack;
   KolEditorTiles        *tiles;
@@ -63,6 +66,8 @@ void     _kol_editor_page_emit_titles_changed (KolEditorPage *self);
 void     _kol_editor_page_emit_closed         (KolEditorPage *self);
 char    *_kol_editor_page_title_name          (KolEditorPage *self,
                                                const char    *language);
+
+void     _kol_editor_page_ask_about_disk      (KolEditorPage *self);
 
 /* kol-editor-page-actions.c */
 void     _kol_editor_page_class_init_actions  (GtkWidgetClass *widget_class);

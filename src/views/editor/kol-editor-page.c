@@ -15,8 +15,10 @@
 #include "kol-title-row.h"
 #include "kol-view-util.h"
 
-/* Information (not errors) leaves the banner by itself after a while. */
+/* Messages leave the banner by themselves after a while, errors later;
+ * only a question about files changed on disk waits for an answer. */
 #define BANNER_TIMEOUT_S 8
+#define ERROR_TIMEOUT_S 20
 
 /**
  * KolEditorPage:
@@ -107,6 +109,19 @@ update_undo_buttons (KolEditorPage *self)
 
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->undo_button), undo_tip);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->redo_button), redo_tip);
+}
+
+static gboolean hide_banner_cb (gpointer user_data);
+
+/* An edit went through: an error about an earlier one has had its say. */
+static void
+document_changed_cb (KolEditorPage *self)
+{
+  if (self->banner_id != 0 && gtk_widget_has_css_class (self->banner_box, "error"))
+    {
+      g_clear_handle_id (&self->banner_id, g_source_remove);
+      hide_banner_cb (self);
+    }
 }
 
 static void
@@ -254,6 +269,11 @@ kol_editor_page_set_document (KolEditorPage    *self,
   for (gsize i = 0; i < G_N_ELEMENTS (notified); i++)
     g_signal_connect_object (doc, notified[i], G_CALLBACK (document_state_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (doc, "changed", G_CALLBACK (document_state_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (doc, "changed", G_CALLBACK (document_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (doc, "changed-on-disk", G_CALLBACK (_kol_editor_page_ask_about_disk), self,
+                           G_CONNECT_SWAPPED);
+  if (!kol_title_document_get_built_in (doc))
+    kol_title_document_watch (doc, NULL);
   document_state_cb (self);
   gtk_stack_set_visible_child_name (self->content_stack, "tiles");
   gtk_stack_set_visible_child_name (self->stack, "document");
@@ -366,14 +386,68 @@ kol_editor_page_confirm_close (KolEditorPage         *self,
 
 /* ---- the banner ------------------------------------------------------------------------- */
 
+static void
+show_answers (KolEditorPage *self,
+              gboolean       shown)
+{
+  gtk_widget_set_visible (self->reload_button, shown);
+  gtk_widget_set_visible (self->keep_button, shown);
+}
+
 static gboolean
 hide_banner_cb (gpointer user_data)
 {
   KolEditorPage *self = user_data;
 
   self->banner_id = 0;
+  /* a question about the files on disk is still waiting */
+  if (self->doc != NULL && kol_title_document_get_changed_on_disk (self->doc) != 0)
+    {
+      _kol_editor_page_ask_about_disk (self);
+      return G_SOURCE_REMOVE;
+    }
   gtk_revealer_set_reveal_child (self->banner, FALSE);
   return G_SOURCE_REMOVE;
+}
+
+static char *
+changed_files (guint files)
+{
+  static const char * const names[] = { "game.json", "tiles.json", "map.json" };
+  GString *out = g_string_new (NULL);
+
+  for (int i = 0; i < KOL_TITLE_N_FILES; i++)
+    if (files & (1u << i))
+      g_string_append_printf (out, "%s%s", out->len > 0 ? ", " : "", names[i]);
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * _kol_editor_page_ask_about_disk:
+ * @self: the page
+ *
+ * Asks, in the banner, whether to reload the files another program
+ * changed or to keep the editor's version; the question stays until
+ * answered.
+ */
+void
+_kol_editor_page_ask_about_disk (KolEditorPage *self)
+{
+  guint files = self->doc != NULL ? kol_title_document_get_changed_on_disk (self->doc) : 0;
+  g_autofree char *names = NULL;
+  g_autofree char *text = NULL;
+
+  if (files == 0)
+    return;
+  names = changed_files (files);
+  /* Translators: %s lists file names such as “game.json, map.json”. */
+  text = g_strdup_printf (_("Another program changed %s. Reload the title as it is on disk, or keep your "
+                            "version and write it over theirs with the next Save?"), names);
+  g_clear_handle_id (&self->banner_id, g_source_remove);
+  gtk_label_set_label (self->banner_label, text);
+  gtk_widget_remove_css_class (self->banner_box, "error");
+  show_answers (self, TRUE);
+  gtk_revealer_set_reveal_child (self->banner, TRUE);
 }
 
 /**
@@ -394,13 +468,13 @@ kol_editor_page_show_message (KolEditorPage *self,
 
   g_clear_handle_id (&self->banner_id, g_source_remove);
   gtk_label_set_label (self->banner_label, message);
+  show_answers (self, FALSE);
   if (is_error)
     gtk_widget_add_css_class (self->banner_box, "error");
   else
     gtk_widget_remove_css_class (self->banner_box, "error");
   gtk_revealer_set_reveal_child (self->banner, TRUE);
-  if (!is_error)
-    self->banner_id = g_timeout_add_seconds (BANNER_TIMEOUT_S, hide_banner_cb, self);
+  self->banner_id = g_timeout_add_seconds (is_error ? ERROR_TIMEOUT_S : BANNER_TIMEOUT_S, hide_banner_cb, self);
 }
 
 /* ---- the list of titles ------------------------------------------------------------------ */
@@ -616,9 +690,12 @@ kol_editor_page_class_init (KolEditorPageClass *klass)
   BIND (state_label);
   BIND (undo_button);
   BIND (redo_button);
+  BIND (play_button);
   BIND (banner);
   BIND (banner_box);
   BIND (banner_label);
+  BIND (reload_button);
+  BIND (keep_button);
   BIND (paned);
   BIND (content_stack);
   BIND (tiles);
@@ -634,11 +711,55 @@ kol_editor_page_class_init (KolEditorPageClass *klass)
   gtk_widget_class_set_css_name (widget_class, "koleditorpage");
 }
 
+/* Ctrl+Z and the other shortcuts of the editor work wherever the focus is
+ * in the window (the header bar's buttons too), while the editor shows;
+ * a focused entry still undoes its own typing first. */
+static gboolean
+global_shortcut_cb (GtkWidget *widget,
+                    GVariant  *args,
+                    gpointer   user_data)
+{
+  KolEditorPage *self = KOL_EDITOR_PAGE (widget);
+
+  if (!gtk_widget_get_mapped (widget) || self->doc == NULL)
+    return FALSE;
+  return gtk_widget_activate_action (widget, user_data, NULL);
+}
+
+static void
+add_global_shortcuts (KolEditorPage *self)
+{
+  static const struct {
+    guint           key;
+    GdkModifierType mods;
+    const char     *action;
+  } shortcuts[] = {
+    { GDK_KEY_z, GDK_CONTROL_MASK, "editor.undo" },
+    { GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "editor.redo" },
+    { GDK_KEY_Z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "editor.redo" },
+    { GDK_KEY_s, GDK_CONTROL_MASK, "editor.save" },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (controller), GTK_SHORTCUT_SCOPE_GLOBAL);
+  for (gsize i = 0; i < G_N_ELEMENTS (shortcuts); i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                          gtk_shortcut_new (gtk_keyval_trigger_new (shortcuts[i].key, shortcuts[i].mods),
+                                                            gtk_callback_action_new (global_shortcut_cb,
+                                                                                     (gpointer) shortcuts[i].action,
+                                                                                     NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
 static void
 kol_editor_page_init (KolEditorPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->issues, "issue-activated", G_CALLBACK (issue_activated_cb), self);
+  add_global_shortcuts (self);
+  /* Play follows whether the title has errors */
+  g_signal_connect_swapped (kol_editor_issues_get_issues (self->issues), "items-changed",
+                            G_CALLBACK (_kol_editor_page_update_actions), self);
   g_signal_connect_swapped (self->chart, "tile-activated", G_CALLBACK (chart_tile_activated_cb), self);
   g_signal_connect_swapped (self->title_list, "row-activated", G_CALLBACK (title_activated_cb), self);
   g_signal_connect_swapped (self->paned, "notify::max-position", G_CALLBACK (paned_max_notified_cb), self);
