@@ -1601,6 +1601,41 @@ EDIT (home_without_city)
   return kol_title_document_set_value (doc, KOL_TITLE_FILE_GAME, "$.corporations[0].home", value, error);
 }
 
+/* issue 18, item 7 */
+EDIT (city_no_slots) { return kol_title_document_set_node_slots (doc, "57", "c0", 0, error); }
+EDIT (duplicate_track_in_file)
+{
+  g_autoptr(JsonNode) paths = json_from_string ("[{\"a\": 0, \"b\": 1}, {\"a\": 1, \"b\": 0}]", NULL);
+
+  return kol_title_document_set_value (doc, KOL_TITLE_FILE_TILES, "$.tiles[0].paths", paths, error);
+}
+EDIT (town_never_upgraded)
+{
+  g_autoptr(JsonNode) town = json_from_string ("{\"nodes\": [{\"id\": \"t0\", \"kind\": \"town\", "
+                                               "\"revenue\": 10}]}", NULL);
+
+  return kol_title_document_set_hex_tile (doc, "A1", town, 0, error);
+}
+EDIT (shared_home) { return kol_title_document_set_home (doc, "BLU", "C3", 0, error); }
+EDIT (upgrade_cycle)
+{
+  const char *to_15[] = { "15", NULL };
+  const char *to_14[] = { "14", NULL };
+
+  return kol_title_document_set_tile_upgrades_to (doc, "14", to_15, error)
+         && kol_title_document_set_tile_upgrades_to (doc, "15", to_14, error);
+}
+EDIT (upgrade_drops_gauge)
+{
+  g_autoptr(JsonNode) narrow = json_from_string ("{\"name\": {\"en\": \"narrow\", \"ru\": \"узкая\"}, "
+                                                 "\"networks\": [\"narrow\"], \"draw\": \"narrow\"}", NULL);
+  const char *to_23[] = { "23", NULL };
+
+  return kol_title_document_set_value (doc, KOL_TITLE_FILE_GAME, "$.track_types.narrow", narrow, error)
+         && kol_title_document_set_path_track (doc, "8", 0, "narrow", error)
+         && kol_title_document_set_tile_upgrades_to (doc, "8", to_23, error);
+}
+
 static const IssueCase issue_cases[] = {
   { "hex walled in by impassable borders", edit_walled_hex, "unreachable-hex", "E3", NULL, "$.hexes[" },
   { "unknown track type on a tile", edit_unknown_track_type, "loader", NULL, "8", "$.tiles[1].paths[0]" },
@@ -1616,6 +1651,12 @@ static const IssueCase issue_cases[] = {
   { "broken upgrade chain", edit_brown_never_reached, "tile-never-reached", NULL, "63", "$.tiles[8]" },
   { "duplicate coordinates after a variant", edit_duplicate_after_variant, "loader", "A1", NULL, "$.variants[0]" },
   { "home on a hex without a city", edit_home_without_city, "loader", "A1", NULL, "$.corporations[0].home" },
+  { "city with no token slot", edit_city_no_slots, "city-no-slots", NULL, "57", "$.tiles[3].nodes[0].slots" },
+  { "the same track twice", edit_duplicate_track_in_file, "duplicate-track", NULL, "7", "$.tiles[0].paths[1]" },
+  { "town no tile can be laid on", edit_town_never_upgraded, "town-never-upgraded", "A1", NULL, "$.hexes[0]" },
+  { "two homes in a one-slot city", edit_shared_home, "shared-home", "C3", NULL, "$.corporations[1].home" },
+  { "tiles upgrading in a circle", edit_upgrade_cycle, "upgrade-cycle", NULL, "14", "$.tiles[4]" },
+  { "an upgrade losing a gauge", edit_upgrade_drops_gauge, "upgrade-drops-gauge", NULL, "8", "$.tiles[1]" },
 };
 
 static void

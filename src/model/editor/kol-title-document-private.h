@@ -2,6 +2,7 @@
 #pragma once
 
 #include "kol-engine-hex.h"
+#include "kol-engine.h"
 #include "kol-json-format.h"
 #include "kol-title-document.h"
 
@@ -228,6 +229,27 @@ gboolean    _kol_path_is_duplicate (JsonArray        *paths,
                                     JsonNode         *a,
                                     JsonNode         *b,
                                     int               except);
+
+/* kol-title-document-lint.c: the warnings about titles that load but
+ * play wrong. A warning names a JSON path, or the hex, manifest tile or
+ * corporation it is about (the caller finds its path). */
+typedef struct
+{
+  const char   *code;
+  KolTitleFile  file;
+  char         *path;
+  char         *message;
+  char         *hex;
+  char         *tile;
+  char         *corporation;
+  gboolean      every;       /* the same in every configuration */
+} KolLint;
+
+void        _kol_lint_free         (KolLint          *lint);
+GPtrArray  *_kol_lint_files        (KolTitleDocument *doc);
+GPtrArray  *_kol_lint_title        (const KolTitle   *title,
+                                    KolEngine        *engine,
+                                    gboolean          upgrades_too);
 
 /* Helpers for building values. */
 JsonNode   *_kol_node_string       (const char       *value);
