@@ -91,8 +91,8 @@ main (int   argc,
   gtk_window_present (GTK_WINDOW (window));
   g_action_group_activate_action (G_ACTION_GROUP (window), "editor", NULL);
   page = kol_test_find_descendant (GTK_WIDGET (window), KOL_TYPE_EDITOR_PAGE);
-  dir = g_build_filename (g_getenv ("KOLEYA_DATA_DIR") != NULL ? g_getenv ("KOLEYA_DATA_DIR")
-                                                               : SOURCE_DATADIR "/games", argv[1], NULL);
+  dir = g_build_filename (g_getenv ("KOLEYA_DATA_DIR") != NULL ? g_getenv ("KOLEYA_DATA_DIR") : "data/games",
+                          argv[1], NULL);
   if (!g_str_equal (argv[2], "chooser") && !kol_editor_page_open (KOL_EDITOR_PAGE (page), dir, &error))
     {
       g_printerr ("%s\n", error->message);
