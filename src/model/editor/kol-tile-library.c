@@ -8,8 +8,8 @@
 #include "kol-tile-library.h"
 
 /*
- * The library of common tiles: found like the templates (the installed
- * copy, then the source tree's), read as a tile manifest, and loaded as a
+ * The library of common tiles: found like the templates, read as a tile
+ * manifest, and loaded as a
  * title of its own (the template's game and map with the library's tiles)
  * so that its tiles can be drawn before one is added.
  */
@@ -19,8 +19,8 @@
 /**
  * kol_tile_library_find:
  *
- * Looks in `KOLEYA_TILE_LIBRARY` (a file), then the installed data, then
- * the source tree's.
+ * Looks in `KOLEYA_TILE_LIBRARY` (a file; `meson devenv` and the tests
+ * set it to the source tree's), then the installed data.
  *
  * Returns: (transfer full) (nullable): the library's file
  */
@@ -31,7 +31,6 @@ kol_tile_library_find (void)
   const char *candidates[] = {
     env,
     PKGDATADIR G_DIR_SEPARATOR_S "tiles" G_DIR_SEPARATOR_S LIBRARY_FILE,
-    SOURCE_DATADIR G_DIR_SEPARATOR_S "tiles" G_DIR_SEPARATOR_S LIBRARY_FILE,
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (candidates); i++)
