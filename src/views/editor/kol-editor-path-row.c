@@ -130,6 +130,7 @@ kol_editor_path_row_update (KolEditorPathRow *self,
                             JsonObject       *path)
 {
   const char *track;
+  gint64 terminal;
   int t;
 
   g_return_if_fail (KOL_IS_EDITOR_PATH_ROW (self));
@@ -143,7 +144,8 @@ kol_editor_path_row_update (KolEditorPathRow *self,
   gtk_drop_down_set_selected (self->b_dropdown, end_position (self, json_object_get_member (path, "b")));
   gtk_drop_down_set_selected (self->track_dropdown, t >= 0 ? (guint) t : GTK_INVALID_LIST_POSITION);
   gtk_spin_button_set_value (self->lanes_spin, (double) kol_editor_object_int (path, "lanes", 1));
-  gtk_drop_down_set_selected (self->terminal_dropdown, (guint) CLAMP (kol_editor_object_int (path, "terminal", 0), 0, 2));
+  terminal = kol_editor_object_int (path, "terminal", 0);
+  gtk_drop_down_set_selected (self->terminal_dropdown, (guint) CLAMP (terminal, 0, 2));
   self->updating = FALSE;
 }
 
