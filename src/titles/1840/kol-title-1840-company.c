@@ -472,7 +472,8 @@ dividend_legal_actions (KolEngine *engine,
   if (k1840_is (engine, entity.index, K1840_MAJOR))
     {
       int revenue = k1840_major_revenue (engine, entity.index);
-      int step = MAX (1, k1840_state (engine)->dividend_step);
+      int listed = k1840_state (engine)->dividend_step;
+      int step = MAX (1, listed);
       int top = revenue / step * step;
 
       add_dividend (out, entity, "variable", 0);
