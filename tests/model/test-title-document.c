@@ -59,6 +59,20 @@ open_template (const char *id)
   return doc;
 }
 
+/* A new title from tests/model/titles/editor, a copy of the template as
+ * the tests of issue 18 were written for: the template itself may grow. */
+static KolTitleDocument *
+open_fixture (const char *id)
+{
+  g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "model", "titles", "editor", NULL);
+  g_autoptr(GError) error = NULL;
+  KolTitleDocument *doc = kol_title_document_new_from_template (dir, id, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (doc);
+  return doc;
+}
+
 /* The three files as they would be saved, in one string. */
 static char *
 snapshot (KolTitleDocument *doc)
@@ -763,20 +777,20 @@ static const EditCase edit_cases[] = {
   { "1849", "title name", edit_title_name, check_title_name },
   { "1849", "option name", edit_option_text, check_option_text },
   { "1849", "generic value", edit_generic_value, check_generic_value },
-  { "template", "track lanes", edit_path_lanes, check_path_lanes },
-  { "template", "terminal end", edit_path_terminal, check_path_terminal },
-  { "template", "tile from the library", edit_library_tile, check_library_tile },
-  { "template", "a value of game.json", edit_game_value, check_game_value },
-  { "template", "a new member of game.json", edit_game_new_member, check_game_new_member },
-  { "template", "add a train", edit_add_train, check_add_train },
-  { "template", "add a phase", edit_add_phase, check_add_phase },
-  { "template", "add a corporation", edit_add_corporation, check_add_corporation },
-  { "template", "add a private company", edit_add_private, check_add_private },
-  { "template", "remove a train", edit_remove_train, check_remove_train },
-  { "template", "move a corporation", edit_move_corporation, check_move_corporation },
-  { "template", "rename a train", edit_rename_train, check_rename_train },
+  { "fixture", "track lanes", edit_path_lanes, check_path_lanes },
+  { "fixture", "terminal end", edit_path_terminal, check_path_terminal },
+  { "fixture", "tile from the library", edit_library_tile, check_library_tile },
+  { "fixture", "a value of game.json", edit_game_value, check_game_value },
+  { "fixture", "a new member of game.json", edit_game_new_member, check_game_new_member },
+  { "fixture", "add a train", edit_add_train, check_add_train },
+  { "fixture", "add a phase", edit_add_phase, check_add_phase },
+  { "fixture", "add a corporation", edit_add_corporation, check_add_corporation },
+  { "fixture", "add a private company", edit_add_private, check_add_private },
+  { "fixture", "remove a train", edit_remove_train, check_remove_train },
+  { "fixture", "move a corporation", edit_move_corporation, check_move_corporation },
+  { "fixture", "rename a train", edit_rename_train, check_rename_train },
   { "1849", "rename a phase", edit_rename_phase, check_rename_phase },
-  { "template", "player counts", edit_players, check_players },
+  { "fixture", "player counts", edit_players, check_players },
   { "template", "layout", edit_layout, check_layout },
   { "template", "axes", edit_axes, check_axes },
   { "template", "add a column", edit_add_column, check_add_column },
@@ -797,6 +811,8 @@ open_case (const EditCase *c)
 
   if (g_str_equal (c->title, "template"))
     return open_template ("edits");
+  if (g_str_equal (c->title, "fixture"))
+    return open_fixture ("edits");
   doc = open_title (c->title);
   if (doc != NULL && c->variant != NULL)
     {
@@ -945,7 +961,7 @@ static char *read_file (const char *dir,
 static void
 test_two_terrains (void)
 {
-  g_autoptr(KolTitleDocument) doc = open_template ("terrains");
+  g_autoptr(KolTitleDocument) doc = open_fixture ("terrains");
   g_autoptr(JsonNode) two = json_from_string ("[{\"type\": \"hills\", \"cost\": 60}, "
                                               "{\"type\": \"water\", \"cost\": 40}]", NULL);
   g_autoptr(GError) error = NULL;
@@ -1006,7 +1022,7 @@ edit_on_disk (KolTitleDocument *doc,
 static void
 test_hand_edits (void)
 {
-  g_autoptr(KolTitleDocument) doc = open_template ("hand-edits");
+  g_autoptr(KolTitleDocument) doc = open_fixture ("hand-edits");
   g_autoptr(GError) error = NULL;
   DiskWait wait = { 0, 0 };
 
@@ -1060,7 +1076,7 @@ test_hand_edits (void)
 static void
 test_load_errors (void)
 {
-  g_autoptr(KolTitleDocument) doc = open_template ("load-errors");
+  g_autoptr(KolTitleDocument) doc = open_fixture ("load-errors");
   g_autoptr(JsonNode) cell = json_from_string ("\"cheap\"", NULL);
   g_autoptr(JsonNode) id = json_from_string ("\"another\"", NULL);
   g_autoptr(JsonNode) track = json_from_string ("\"monorail\"", NULL);
@@ -1271,6 +1287,10 @@ static const RefusalCase refusal_cases[] = {
   { "path into nothing", edit_bad_path, KOL_TITLE_DOCUMENT_ERROR_NOT_FOUND },
   { "language", edit_bad_language, KOL_TITLE_DOCUMENT_ERROR_INVALID },
   { "full grid line", edit_full_line, KOL_TITLE_DOCUMENT_ERROR_NOTHING },
+};
+
+/* issue 18 */
+static const RefusalCase fixture_refusal_cases[] = {
   { "the same track twice", edit_duplicate_track, KOL_TITLE_DOCUMENT_ERROR_INVALID },
   { "ends that make the same track twice", edit_duplicate_by_ends, KOL_TITLE_DOCUMENT_ERROR_INVALID },
   { "too many lanes", edit_too_many_lanes, KOL_TITLE_DOCUMENT_ERROR_INVALID },
@@ -1279,10 +1299,32 @@ static const RefusalCase refusal_cases[] = {
   { "a tile the library has not", edit_no_library_tile, KOL_TITLE_DOCUMENT_ERROR_NOT_FOUND },
 };
 
+static void
+check_refusals (const RefusalCase *cases,
+                gsize              n,
+                gboolean           fixture)
+{
+  for (gsize i = 0; i < n; i++)
+    {
+      g_autoptr(KolTitleDocument) doc = fixture ? open_fixture ("refusals") : open_template ("refusals");
+      g_autoptr(GError) error = NULL;
+      g_autofree char *before = snapshot (doc);
+      g_autofree char *after = NULL;
+
+      g_test_message ("refusal: %s", cases[i].name);
+      g_assert_false (cases[i].edit (doc, &error));
+      g_assert_error (error, KOL_TITLE_DOCUMENT_ERROR, cases[i].code);
+      after = snapshot (doc);
+      g_assert_cmpstr (after, ==, before);
+      g_assert_false (kol_title_document_get_can_undo (doc));
+    }
+}
+
 /* A refused edit says why and changes nothing. */
 static void
 test_refusals (void)
 {
+  check_refusals (fixture_refusal_cases, G_N_ELEMENTS (fixture_refusal_cases), TRUE);
   for (gsize i = 0; i < G_N_ELEMENTS (refusal_cases); i++)
     {
       g_autoptr(KolTitleDocument) doc = open_template ("refusals");
@@ -1651,6 +1693,10 @@ static const IssueCase issue_cases[] = {
   { "broken upgrade chain", edit_brown_never_reached, "tile-never-reached", NULL, "63", "$.tiles[8]" },
   { "duplicate coordinates after a variant", edit_duplicate_after_variant, "loader", "A1", NULL, "$.variants[0]" },
   { "home on a hex without a city", edit_home_without_city, "loader", "A1", NULL, "$.corporations[0].home" },
+};
+
+/* issue 18, item 7 */
+static const IssueCase fixture_issue_cases[] = {
   { "city with no token slot", edit_city_no_slots, "city-no-slots", NULL, "57", "$.tiles[3].nodes[0].slots" },
   { "the same track twice", edit_duplicate_track_in_file, "duplicate-track", NULL, "7", "$.tiles[0].paths[1]" },
   { "town no tile can be laid on", edit_town_never_upgraded, "town-never-upgraded", "A1", NULL, "$.hexes[0]" },
@@ -1694,10 +1740,11 @@ find_issue (GListModel      *issues,
 static void
 test_validation (void)
 {
-  for (gsize i = 0; i < G_N_ELEMENTS (issue_cases); i++)
+  for (gsize i = 0; i < G_N_ELEMENTS (issue_cases) + G_N_ELEMENTS (fixture_issue_cases); i++)
     {
-      const IssueCase *c = &issue_cases[i];
-      g_autoptr(KolTitleDocument) doc = open_template ("faults");
+      gboolean fixture = i >= G_N_ELEMENTS (issue_cases);
+      const IssueCase *c = fixture ? &fixture_issue_cases[i - G_N_ELEMENTS (issue_cases)] : &issue_cases[i];
+      g_autoptr(KolTitleDocument) doc = fixture ? open_fixture ("faults") : open_template ("faults");
       g_autoptr(GListModel) issues = NULL;
       g_autoptr(KolTitleIssue) issue = NULL;
       g_autoptr(GError) error = NULL;

@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 
+#include "kol-editor-abilities.h"
 #include "kol-editor-companies-page.h"
 #include "kol-editor-fields.h"
 #include "kol-editor-util.h"
@@ -26,6 +27,7 @@ struct _KolEditorCompaniesPage
   char             *kind;       /* "corporations" or "privates" */
   KolTitleDocument *doc;
   GStrv             ids;        /* the rows' ids */
+  char             *abilities;  /* kol_editor_abilities_shape() of the form shown */
   int               selected;
   gboolean          updating;
 
@@ -268,6 +270,26 @@ build_private (KolEditorCompaniesPage *self,
   form_add (form, _("Description (Ru_ssian)"), kol_editor_field_text (self->doc, description, "ru", _("Description")));
 }
 
+/* The abilities under the form, with their heading. */
+static void
+add_abilities (KolEditorCompaniesPage *self,
+               GtkBox                 *box)
+{
+  GtkWidget *title = heading (_("Abilities"));
+  GtkWidget *note = gtk_label_new (_("From the set of the standard rules module; the company’s revenue is paid "
+                                     "to its owner in every operating round."));
+
+  gtk_widget_set_margin_top (title, 6);
+  gtk_label_set_wrap (GTK_LABEL (note), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (note), 0);
+  gtk_widget_add_css_class (note, "dim-label");
+  gtk_box_append (box, title);
+  gtk_box_append (box, note);
+  gtk_box_append (box, kol_editor_abilities_new (self->doc, (guint) self->selected));
+  g_free (self->abilities);
+  self->abilities = kol_editor_abilities_shape (self->doc, (guint) self->selected);
+}
+
 static void
 build_form (KolEditorCompaniesPage *self)
 {
@@ -293,6 +315,8 @@ build_form (KolEditorCompaniesPage *self)
   else
     build_corporation (self, &form);
   gtk_box_append (GTK_BOX (box), grid);
+  if (is_privates (self))
+    add_abilities (self, GTK_BOX (box));
   if (!is_privates (self))
     {
       GtkWidget *notes = gtk_label_new (_("Certificates list the percent of each, the president’s first. The "
@@ -324,6 +348,12 @@ document_changed_cb (KolEditorCompaniesPage *self,
   ids = kol_editor_list_ids (self->doc, self->kind);
   if (self->ids != NULL && g_strv_equal ((const char * const *) ids, (const char * const *) self->ids))
     {
+      g_autofree char *shape = is_privates (self) && self->selected >= 0
+                               ? kol_editor_abilities_shape (self->doc, (guint) self->selected) : NULL;
+
+      /* an ability added, removed or of another type: new rows for it */
+      if (shape != NULL && g_strcmp0 (shape, self->abilities) != 0)
+        build_form (self);
       /* names and colours in the list follow */
       for (guint i = 0; ids[i] != NULL; i++)
         {
@@ -394,6 +424,7 @@ kol_editor_companies_page_finalize (GObject *object)
 
   g_free (self->kind);
   g_strfreev (self->ids);
+  g_free (self->abilities);
 
   G_OBJECT_CLASS (kol_editor_companies_page_parent_class)->finalize (object);
 }

@@ -41,6 +41,7 @@ typedef struct
   GStrv             values;      /* CHOICE, COLORS */
   gboolean          has_none;    /* CHOICE: the first item removes the value */
   gboolean          keep_empty;  /* TEXT: "" is a value, not its removal */
+  gboolean          check_default; /* CHECK: what an absent value means */
   gboolean          updating;
   GtkWidget        *spin;
   GtkWidget        *toggle;      /* INT_OR, CHECK */
@@ -292,10 +293,10 @@ refresh (Field *field)
       break;
     case FIELD_CHECK:
       node = value_of (field);
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (field->toggle),
-                                   node != NULL && JSON_NODE_HOLDS_VALUE (node)
-                                   && json_node_get_value_type (node) == G_TYPE_BOOLEAN
-                                   && json_node_get_boolean (node));
+      if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
+        gtk_check_button_set_active (GTK_CHECK_BUTTON (field->toggle), field->check_default);
+      else
+        gtk_check_button_set_active (GTK_CHECK_BUTTON (field->toggle), json_node_get_boolean (node));
       break;
     case FIELD_COLOR:
       refresh_color (field);
@@ -875,6 +876,28 @@ kol_editor_field_check (KolTitleDocument *doc,
   return check;
 }
 
+/**
+ * kol_editor_field_check_default:
+ * @default_value: what the value is when the file does not say
+ *
+ * Returns: (transfer floating): a check button for a true or false value
+ *   that the file may leave out
+ */
+GtkWidget *
+kol_editor_field_check_default (KolTitleDocument *doc,
+                                const char       *path,
+                                const char       *text,
+                                gboolean          default_value,
+                                const char       *label)
+{
+  GtkWidget *check = kol_editor_field_check (doc, path, text, label);
+  Field *field = field_of (check);
+
+  field->check_default = default_value;
+  refresh (field);
+  return check;
+}
+
 static void
 color_set_cb (GtkWidget *button)
 {
@@ -1179,22 +1202,53 @@ kol_editor_field_id (KolTitleDocument *doc,
   return entry;
 }
 
+typedef struct
+{
+  Item      *item;
+  char      *what;
+  GtkWidget *report_to;   /* weak */
+} ItemChange;
+
+/* Moving or removing an item builds its rows again, this button's too: not
+ * while the button is still telling of its click. */
+static gboolean
+item_change_cb (gpointer user_data)
+{
+  ItemChange *change = user_data;
+  Item *item = change->item;
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  if (g_str_equal (change->what, "up"))
+    ok = kol_title_document_move_game_item (item->doc, item->list, item->index, item->index - 1, &error);
+  else if (g_str_equal (change->what, "down"))
+    ok = kol_title_document_move_game_item (item->doc, item->list, item->index, item->index + 1, &error);
+  else
+    ok = kol_title_document_remove_game_item (item->doc, item->list, item->index, &error);
+  if (!ok && change->report_to != NULL)
+    kol_editor_report (change->report_to, error);
+  if (change->report_to != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (change->report_to), (gpointer *) &change->report_to);
+  item_free (item);
+  g_free (change->what);
+  g_free (change);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 item_button_cb (GtkWidget *button)
 {
   Item *item = g_object_get_data (G_OBJECT (button), "kol-item");
-  const char *what = g_object_get_data (G_OBJECT (button), "kol-what");
-  g_autoptr(GError) error = NULL;
-  gboolean ok;
+  ItemChange *change = g_new0 (ItemChange, 1);
 
-  if (g_str_equal (what, "up"))
-    ok = kol_title_document_move_game_item (item->doc, item->list, item->index, item->index - 1, &error);
-  else if (g_str_equal (what, "down"))
-    ok = kol_title_document_move_game_item (item->doc, item->list, item->index, item->index + 1, &error);
-  else
-    ok = kol_title_document_remove_game_item (item->doc, item->list, item->index, &error);
-  if (!ok)
-    kol_editor_report (button, error);
+  change->item = g_new0 (Item, 1);
+  change->item->doc = g_object_ref (item->doc);
+  change->item->list = g_strdup (item->list);
+  change->item->index = item->index;
+  change->what = g_strdup (g_object_get_data (G_OBJECT (button), "kol-what"));
+  change->report_to = button;
+  g_object_add_weak_pointer (G_OBJECT (button), (gpointer *) &change->report_to);
+  g_idle_add (item_change_cb, change);
 }
 
 static GtkWidget *

@@ -56,6 +56,11 @@ GtkWidget *kol_editor_field_check     (KolTitleDocument   *doc,
                                        const char         *path,
                                        const char         *text,
                                        const char         *label);
+GtkWidget *kol_editor_field_check_default (KolTitleDocument *doc,
+                                           const char       *path,
+                                           const char       *text,
+                                           gboolean          default_value,
+                                           const char       *label);
 GtkWidget *kol_editor_field_color     (KolTitleDocument   *doc,
                                        const char         *path,
                                        const char         *label);
