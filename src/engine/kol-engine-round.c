@@ -28,7 +28,7 @@ kol_entity_closed (KolEngine *engine,
 /**
  * kol_entity_passed:
  *
- * Returns: the entity's passed flag (18xx.games' Passer).
+ * Returns: whether the entity has passed in the current round.
  */
 gboolean
 kol_entity_passed (KolEngine *engine,
@@ -343,9 +343,10 @@ program_actions (KolEngine *engine,
          KOL_ACTION_BIT (KOL_ACTION_PROGRAM_DISABLE);
 }
 
-/* Programmed (standing) orders are 18xx.games' remote-play convenience. Their
- * effects arrive in records as embedded auto actions, which replay processes;
- * the order itself changes no game state here. */
+/* Programmed (standing) orders are a convenience of 18xx.games for playing
+ * by mail: they arrive in its records, and their effects come as embedded
+ * auto actions, which a replay processes. The order itself changes no
+ * game state, so it is accepted and ignored. */
 const KolStepClass kol_step_program = {
   .name = "Program",
   .actions = program_actions,
@@ -366,7 +367,8 @@ default_select_entities (KolEngine *engine,
 /**
  * kol_round_start:
  *
- * Creates a new round in engine->round (Round::Base#initialize).
+ * Creates a new round of @klass in engine->round with @steps, and selects
+ * its entities.
  */
 void
 kol_round_start (KolEngine                 *engine,
@@ -574,7 +576,7 @@ kol_round_current_entity_remembered (KolEngine *engine)
 /**
  * kol_round_actions_for:
  *
- * Returns: the action types @entity may take now (Round#actions_for).
+ * Returns: the action types @entity may take now, in the step it acts in.
  */
 guint32
 kol_round_actions_for (KolEngine *engine,
@@ -652,9 +654,9 @@ kol_round_finished (KolEngine *engine)
   return kol_round_active_step (engine) == NULL;
 }
 
-/* Round#skip_steps; returns the blocking step it stopped at, and sets
- * @passed_over when it skipped a step or left one alone because the
- * round's entity is closed. */
+/* Skips the leading steps that block but have nothing to do; returns the
+ * blocking step it stopped at, and sets @passed_over when it skipped a step
+ * or left one alone because the round's entity is closed. */
 static KolStep *
 skip_steps (KolEngine *engine,
             gboolean  *passed_over)
@@ -685,7 +687,8 @@ skip_steps (KolEngine *engine,
 /**
  * kol_round_skip_steps:
  *
- * Skips the leading steps that block but have nothing to do (Round#skip_steps).
+ * Skips the leading steps that block but have nothing to do, so that the
+ * first blocking step is one that waits for a decision.
  */
 void
 kol_round_skip_steps (KolEngine *engine)
@@ -835,7 +838,11 @@ kol_engine_end (KolEngine *engine,
 /**
  * kol_engine_end_now:
  *
- * Returns: %TRUE if a trigger with @timing ends the game now (base.rb end_now?).
+ * Asked when a round is finished: does a trigger of @timing end the game
+ * now (for an immediate end, at the end of the round, of the operating
+ * round or of the set of operating rounds, or one set later)?
+ *
+ * Returns: %TRUE if the game ends now.
  */
 gboolean
 kol_engine_end_now (KolEngine *engine,
@@ -879,8 +886,9 @@ unpass_round_entities (KolEngine *engine)
 /**
  * kol_round_process_single:
  *
- * Processes one action (Game#process_single_action): the round's step, the
- * module's action hook, game end checks and round transitions.
+ * Processes one action: the step that takes it, the round's and the
+ * module's hooks around it, the check of the game's end, and the start of
+ * the next round when this one is finished.
  *
  * Returns: %TRUE on success.
  */

@@ -8,7 +8,7 @@
 #include "kol-title-1849-private.h"
 
 /*
- * 1849 Sicily (issue 5): one scenario per rule, on the real title data,
+ * 1849 Sicily: one scenario per rule, on the real title data,
  * each citing its section of the rulebook (../shared/seeds/002), or the
  * 18xx.games source it follows where the rulebook is silent or where
  * recorded games need it. Games are driven through the engine's interface
@@ -551,7 +551,7 @@ test_setup_order (void)
   g_assert_cmpint (kol_1849_state (engine)->rsa_share_corp, ==, corp (engine, "SFA"));
 }
 
-/* §2.2 (novice rule, as 18xx.games' delay_ift): IFT drawn among the first
+/* §2.2 (the novice rule, the option delay_ift): IFT drawn among the first
  * three swaps with the fourth corporation. */
 static void
 test_setup_delay_ift (void)
@@ -1255,7 +1255,7 @@ test_operating_order (void)
 
 /* §10.3.1: terrain is paid on every lay and upgrade: in full when the tile
  * adds standard or dual gauge, a quarter for narrow gauge only; SIGI halves
- * standard gauge (18xx.games upgrade_cost, new_track). The cases include
+ * standard gauge. The cases include
  * the rulebook's: a yellow standard town upgraded to a green mixed town
  * pays the narrow rate, a mixed city to a mixed city the full one, brown
  * dual tiles always the full one. */

@@ -10,8 +10,8 @@
 #include "kol-test-oracle.h"
 
 /*
- * The 18xx.games action vocabulary (issue 7 "every action type those games
- * use"; 18xx-games-format.md §1.3–1.4): every action of the shared records
+ * The 18xx.games action vocabulary (every action type those games use;
+ * 18xx-games-format.md §1.3–1.4): every action of the shared records
  * is read and written back unchanged, and broken or hostile actions are
  * refused with the action, its position and the field.
  */

@@ -11,7 +11,7 @@
 #include "kol-test-game.h"
 
 /* Reading 18xx.games records (18xx-games-format.md): undo/redo filtering
- * exactly as Engine::Game::Base.filtered_actions (§2), seeds (§4.2),
+ * exactly as 18xx.games filters them (§2), seeds (§4.2),
  * players, optional rules and results; refusals of broken records. */
 
 static KolRecord *

@@ -9,7 +9,7 @@
 #include "kol-test-oracle.h"
 
 /*
- * Issue 7, "Tests": every game in ../shared/fixtures/18xx.games replays to
+ * Every game in ../shared/fixtures/18xx.games replays to
  * its end and reproduces its recorded result; after every action the state
  * matches the reference dump in ../shared/fixtures/oracle, and a mismatch
  * names the first diverging action and field, and the test says how far

@@ -5,10 +5,9 @@
 
 /*
  * 1849 Sicily: operating rounds (§10), closing corporations (§11) and the
- * bankruptcy of a president (§10.7). 18xx.games: g_1849/game.rb,
- * round/operating.rb and the steps loan_choice, bankrupt,
- * emergency_money_raising, sms_teleport, assign, track, token, dividend,
- * buy_train and issue_shares.
+ * bankruptcy of a president (§10.7), with the steps of a turn: the loan
+ * choice, bankruptcy, raising money, the SMS teleport, the CNM marker,
+ * track, tokens, dividends, trains and issuing shares.
  */
 
 static gboolean
@@ -23,7 +22,7 @@ never_blocks (KolEngine *engine,
 /**
  * kol_1849_first_token:
  *
- * Returns: the index of @corp's first token (Corporation#tokens.first; the
+ * Returns: the index of @corp's first token still in the game (the
  * earthquake destroys tokens, so this may not be token 0), or -1.
  */
 int
@@ -69,7 +68,7 @@ kol_1849_any_placed_token (KolEngine *engine,
 /**
  * kol_1849_close_corporation:
  *
- * Game#close_corporation (1849): RSA forgets the corporation, the generic
+ * Closing a corporation (§11): RSA forgets the corporation, the generic
  * closing (tokens, cash, trains, companies, certificates), then the
  * corporation starts afresh at the end of the order with its home reserved
  * again (§11), ahead of a blocked Garibaldi; Garibaldi may become
@@ -113,8 +112,7 @@ kol_1849_close_corporation (KolEngine *engine,
 
 /* ----------------------------------------------------- operating hooks */
 
-/* Company#min_price (set to 1 by setup_companies) and #max_price (twice
- * the face value): §10.2. */
+/* A corporation pays L.1 to twice the face value for a company (§10.2). */
 static void
 company_price_range (KolEngine *engine,
                      int        corp,
@@ -126,7 +124,7 @@ company_price_range (KolEngine *engine,
   *max = engine->companies[company].value * 2;
 }
 
-/* RSA cannot be bought by a corporation (its no_buy ability, §7.1). */
+/* RSA cannot be bought by a corporation (§7.1, §10.2). */
 static gboolean
 company_purchasable (KolEngine *engine,
                      int        corp,
@@ -135,8 +133,8 @@ company_purchasable (KolEngine *engine,
   return company != kol_1849_state (engine)->rsa;
 }
 
-/* Game#abilities(corporation, passive_ok: false): CNM's port marker, usable
- * during its corporation's turn, keeps the final BuyCompany step open. */
+/* CNM's port marker, usable during its corporation's turn (§7.1 P3), keeps
+ * the final step of buying companies open. */
 static gboolean
 corp_has_abilities (KolEngine *engine,
                     int        corp)
@@ -194,7 +192,7 @@ train_buyable (KolEngine *engine,
   return engine->trains[train].def != kol_1849_state (engine)->train_e || kol_1849_corp (engine, corp)->e_token;
 }
 
-/* BuyTrain#can_sell? (1849): a corporation's shares are sold only after it
+/* In a forced train purchase a corporation's shares are sold only after it
  * has operated, and not during its own first turn (§9.2, §10.7). */
 static gboolean
 ebuy_can_sell (KolEngine *engine,
@@ -221,7 +219,7 @@ after_ebuy_sell (KolEngine *engine,
   kol_1849_reorder_corps (engine);
 }
 
-/* Dividend#share_price_change (1849, §10.5.3): nothing paid → left; a total
+/* How a dividend moves the price (§10.5.3): nothing paid → left; a total
  * below the share price → no move; at least the price → right. */
 static void
 share_price_change (KolEngine      *engine,
@@ -246,7 +244,8 @@ share_price_change (KolEngine      *engine,
     }
 }
 
-/* Track#check_track_restrictions! is skipped for the SMS teleport. */
+/* The SMS teleport needs no route to its city (§7.1 P4): the track
+ * restriction is not checked for it. */
 static gboolean
 check_track_restrictions (KolEngine  *engine,
                           int         corp,
@@ -262,9 +261,9 @@ check_track_restrictions (KolEngine  *engine,
 
 static int emr_sellable (KolEngine *engine, KolEntity seller, KolBundle *out, int max);
 
-/* Game#can_go_bankrupt?: for a train, 18xx.games' test (the president's
- * cash and sellable shares and the corporation's cash do not reach the
- * cheapest train); for unpaid bond interest (§14.2), when the president
+/* May the president go bankrupt: for a train, when the president's cash and
+ * sellable shares and the corporation's cash do not reach the cheapest
+ * train (§10.7); for unpaid bond interest (§14.2), when the president
  * cannot raise the debt by selling one bundle of each corporation. */
 static gboolean
 can_go_bankrupt (KolEngine *engine,
@@ -324,8 +323,8 @@ const KolOperatingHooks kol_1849_operating_hooks = {
 
 /* ------------------------------------------------------------ the round */
 
-/* Round::Operating#next_entity! (1849): a corporation that reached L.377
- * ends the game when its turn ends (§13). */
+/* The next corporation; one that reached L.377 ends the game when its turn
+ * ends (§13). */
 static void
 or_next_entity (KolEngine *engine,
                 KolRound  *r)
@@ -394,7 +393,8 @@ static const gint16 operating_opts[G_N_ELEMENTS (operating_steps)] = {
 /**
  * kol_1849_start_operating_round:
  *
- * Game#operating_round: the steps of a corporation's turn (§10, §14).
+ * Starts an operating round with the steps of a corporation's turn (§10,
+ * §14).
  */
 void
 kol_1849_start_operating_round (KolEngine *engine,
@@ -402,7 +402,7 @@ kol_1849_start_operating_round (KolEngine *engine,
 {
   gint16 opts[G_N_ELEMENTS (operating_steps)];
 
-  /* 18xx.games asks nobody (and its records hold no answers) */
+  /* 18xx.games asks nobody (and its records hold no answers): compat */
   memcpy (opts, operating_opts, sizeof opts);
   opts[0] = kol_1849_state (engine)->compat ? KOL_CONSENT_AUTO_ACCEPT : KOL_CONSENT_ASK;
   kol_round_start (engine, &kol_1849_round_operating, K49_ROUND_OPERATING, round_num, operating_steps, opts,
@@ -439,7 +439,7 @@ leave_game (KolEngine *engine,
   kol_engine_transfer (engine, who, kol_entity (KOL_ENTITY_BANK, 0), MAX (engine->players[player].cash, 0));
 }
 
-/* LoanChoice#process_choose: a president left without shares leaves the
+/* A president left without shares leaves the
  * game, or takes a L.500 loan that costs L.750 at the end (§10.7 B, §13). */
 static gboolean
 loan_process (KolEngine        *engine,
@@ -520,7 +520,7 @@ raising_money (KolEngine *engine)
   return active != NULL && (active->klass == &kol_step_buy_train || active->klass == &kol_1849_step_emr);
 }
 
-/* Bankrupt#process_bankrupt (1849): the president sells one largest
+/* Bankruptcy (§10.7 B): the president sells one largest
  * sellable bundle of each corporation, gives all cash to the corporation,
  * which closes; without shares left the president chooses between a loan
  * and leaving the game (§10.7 B). */
@@ -557,8 +557,8 @@ bankrupt_process (KolEngine        *engine,
   for (int i = 0; i < n && may_sell && (buy_train != NULL || engine->corps[corp].cash < 0); i++)
     {
       KolBundle bundles[64];
-      /* Game#sellable_bundles asks the active step: EmergencyMoneyRaising
-       * for unpaid bond interest, else BuyTrain */
+      /* what may be sold depends on the emergency: raising money for unpaid
+       * bond interest, else the forced train purchase */
       int m = engine->corps[corp].cash < 0
               ? emr_sellable (engine, kol_entity (KOL_ENTITY_PLAYER, player), bundles, G_N_ELEMENTS (bundles))
               : kol_ebuy_sellable_bundles (engine, buy_train, player, bundles, G_N_ELEMENTS (bundles));
@@ -716,7 +716,7 @@ emr_sellable (KolEngine *engine,
   return n;
 }
 
-/* EmergencyMoneyRaising#actions: the president may sell shares while short
+/* Raising money: the president may sell shares while short
  * of the debt, and pay it off (§14.2: a bond's interest). */
 static guint32
 emr_actions (KolEngine *engine,
@@ -844,7 +844,7 @@ step_acted (KolEngine          *engine,
   return s && s->acted;
 }
 
-/* SMSTeleport#actions: a corporation owning SMS decides first whether to
+/* The SMS teleport: a corporation owning SMS decides first whether to
  * close it (§7.1 P4), unless it already laid track or placed a token. */
 static guint32
 sms_actions (KolEngine *engine,
@@ -941,7 +941,7 @@ is_port (KolEngine *engine,
   return hex >= 0 && hex < KOL_MAX_HEXES && (kol_1849_state (engine)->hex_flags[hex] & K49_HEX_PORT);
 }
 
-/* Assign#actions: CNM, owned by the corporation operating now, may put its
+/* CNM, owned by the corporation operating now, may put its
  * +L.20 marker on a port (§7.1 P3). */
 static guint32
 assign_actions (KolEngine *engine,
@@ -1010,7 +1010,7 @@ const KolStepClass kol_1849_step_assign = {
 
 /* ------------------------------------------------------------- Track */
 
-/* Track#process_lay_tile (1849): one lay; after an SMS lay the token may go
+/* A tile lay: one a turn; after an SMS lay the token may go
  * only to that city; a lay may give Garibaldi a home (§9.4.1). */
 static gboolean
 track_process (KolEngine        *engine,
@@ -1082,7 +1082,7 @@ sms_token_targets (KolEngine      *engine,
   return n;
 }
 
-/* Token#can_place_token? (1849): the current corporation has a token and,
+/* May the current corporation place a token: it has one and,
  * with SMS, any coastal city, else a connected city with room. */
 /**
  * kol_1849_forget_can_token:
@@ -1139,7 +1139,7 @@ token_actions (KolEngine *engine,
   return KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }
 
-/* Token#process_place_token (1849): with SMS only in its city and without
+/* A token placement: with SMS only in its city and without
  * a route (§7.1 P4); then Garibaldi, not yet started, moves to the end of
  * the order if no home has room any more (§9.4.1). */
 static gboolean

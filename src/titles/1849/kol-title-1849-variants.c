@@ -5,9 +5,7 @@
 
 /*
  * 1849 Sicily: the variants of §14 — acquiring station tokens (§14.1),
- * bonds (§14.2) and Electric Dreams (§14.3). 18xx.games: g_1849/step/
- * buy_token.rb, bond.rb, bond_interest_payment.rb, buy_e_token.rb and the
- * bond methods of game.rb (InterestOnLoans).
+ * bonds (§14.2) and Electric Dreams (§14.3).
  */
 
 static void
@@ -59,7 +57,7 @@ city_has_corp (KolEngine *engine,
   return kol_board_hex_tokened_by (engine, hex, corp);
 }
 
-/* can_replace_token?: another player-run corporation's token, not in its
+/* May @corp buy this token: another player-run corporation's, not in its
  * home city, in a city @corp reaches and has no token in, and the seller
  * keeps another token (§14.1). */
 static gboolean
@@ -89,8 +87,8 @@ can_replace_token (KolEngine      *engine,
   return node >= 0 && kol_reach_has_node (reach, hex, node);
 }
 
-/* any_buyable_tokens_placed?: another corporation's non-home token in a
- * city @corp reaches. */
+/* Is there a token @corp could buy: another corporation's non-home token in
+ * a city @corp reaches (§14.1)? */
 static gboolean
 any_buyable_tokens (KolEngine *engine,
                     int        corp)
@@ -395,7 +393,7 @@ no_actions (KolEngine *engine,
   return 0;
 }
 
-/* BondInterestPayment#skip!: L.50 per outstanding bond; what the
+/* The interest step pays itself: L.50 per outstanding bond; what the
  * corporation cannot pay leaves its cash negative, and the emergency step
  * makes its president raise it (§14.2). */
 static void
