@@ -63,8 +63,6 @@ typedef struct
                              * marker" (0 not known, 1 no, 2 yes), see
                              * kol_1849_forget_can_token() */
   guint32 destroyed;        /* its tokens the earthquake destroyed, a bit per token (§12) */
-  guint8  can_token;        /* compat: 18xx.games' remembered answer of Graph#can_token?
-                             * (0 not known, 1 no, 2 yes), see kol_1849_forget_can_token() */
 } Kol1849Corp;
 
 G_STATIC_ASSERT (sizeof (Kol1849Corp) <= KOL_CORP_TITLE_SIZE);
