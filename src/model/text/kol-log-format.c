@@ -515,6 +515,21 @@ playing_order (const KolEngine *engine)
   return g_string_free (names, FALSE);
 }
 
+/* An amount per share comes from the engine as "12.5"; the reader's
+ * language may write it "12,5" (Russian). In place: the separator is one
+ * byte in every language we have. */
+static void
+localize_decimal (char *number)
+{
+  /* Translators: the decimal separator of a number such as an amount per
+   * share (12.5); one character. */
+  const char *separator = C_("number", ".");
+  char *dot = strchr (number, '.');
+
+  if (dot != NULL && strlen (separator) == 1)
+    *dot = separator[0];
+}
+
 /**
  * kol_log_format_entry:
  * @engine: the game as it was when @entry was logged
@@ -544,6 +559,8 @@ kol_log_format_entry (const KolEngine   *engine,
     }
   if (entry->kind == KOL_LOG_1840_PRIORITY_ORDER && n == 0)
     values[n++] = playing_order (engine);
+  if (entry->kind == KOL_LOG_PAYS_OUT && n >= 3)
+    localize_decimal (values[2]);
   text = kol_log_format_template (template_, (const char * const *) values, n);
   for (guint i = 0; i < n; i++)
     g_free (values[i]);
