@@ -358,6 +358,7 @@ extern const KolStepClass k1840_step_interrupting_reassign;
 gboolean  k1840_buy_train_room      (KolEngine *engine, KolStep *s, int corp);
 gboolean  k1840_can_buy_train       (KolEngine *engine, KolStep *s, int corp);
 gboolean  k1840_step_must_buy_train (KolEngine *engine, KolStep *s, int corp);
+gboolean  k1840_tram_purchase_optional (KolEngine *engine);
 /* The trams on @corp itself (not its lines'). */
 int       k1840_corp_trains         (KolEngine *engine, int corp, gint16 *out);
 /* Scraps a->train if it is one of @allowed (with compat: any tram, as

@@ -387,6 +387,18 @@ new_stock_round (KolEngine *engine)
   k1840_start_stock_round (engine);
 }
 
+/* After the company round: the first one leads to a line round, the
+ * others to a share round. */
+static void
+after_company_round (KolEngine *engine)
+{
+  if (k1840_state (engine)->cr_counter == 1)
+    new_line_round (engine, 1);
+  else
+    new_stock_round (engine);
+}
+
+
 static void
 next_round (KolEngine *engine)
 {
@@ -405,16 +417,17 @@ next_round (KolEngine *engine)
     case K1840_ROUND_COMPANY_RUN:
     case K1840_ROUND_COMPANY_TRAINS:
       st->cr_phase++;
-      if (st->cr_phase < 3)
+      /* the rulebook's companies pay and buy in one round (CRd); the line
+       * auction (CRe) ends with a purchase for those without a tram */
+      if (!st->compat)
+        k1840_start_acquisition_round (engine);
+      else if (st->cr_phase < 3)
         k1840_start_company_round (engine, K1840_ROUND_COMPANY_TRAINS);
       else
         k1840_start_acquisition_round (engine);
       break;
     case K1840_ROUND_ACQUISITION:
-      if (st->cr_counter == 1)
-        new_line_round (engine, engine->round.round_num);
-      else
-        new_stock_round (engine);
+      after_company_round (engine);
       break;
     case K1840_ROUND_LINE:
       if (engine->round.round_num < engine->operating_rounds)
