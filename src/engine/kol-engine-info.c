@@ -4,7 +4,7 @@
 #include "kol-engine-info.h"
 
 static const KolInfoHooks *
-info_hooks (KolEngine *engine)
+info_hooks (const KolEngine *engine)
 {
   return engine->module != NULL ? (const KolInfoHooks *) engine->module->info_hooks : NULL;
 }
@@ -18,8 +18,8 @@ info_hooks (KolEngine *engine)
  *   or -1 when it stands on its own
  */
 int
-kol_engine_corp_parent (KolEngine *engine,
-                        int        corp)
+kol_engine_corp_parent (const KolEngine *engine,
+                        int              corp)
 {
   const KolInfoHooks *h = info_hooks (engine);
 
@@ -41,10 +41,10 @@ kol_engine_corp_parent (KolEngine *engine,
  * Returns: how many ids were written
  */
 int
-kol_engine_corp_markers (KolEngine   *engine,
-                         int          corp,
-                         const char **out,
-                         int          max)
+kol_engine_corp_markers (const KolEngine  *engine,
+                         int               corp,
+                         const char      **out,
+                         int               max)
 {
   const KolInfoHooks *h = info_hooks (engine);
 
@@ -63,7 +63,7 @@ kol_engine_corp_markers (KolEngine   *engine,
  *   round track
  */
 int
-kol_engine_round_track_index (KolEngine *engine)
+kol_engine_round_track_index (const KolEngine *engine)
 {
   const KolInfoHooks *h = info_hooks (engine);
 

@@ -26,17 +26,17 @@ G_BEGIN_DECLS
  */
 typedef struct
 {
-  int (*corp_parent)       (KolEngine *engine, int corp);
-  int (*corp_markers)      (KolEngine *engine, int corp, const char **out, int max);
-  int (*round_track_index) (KolEngine *engine);
+  int (*corp_parent)       (const KolEngine *engine, int corp);
+  int (*corp_markers)      (const KolEngine *engine, int corp, const char **out, int max);
+  int (*round_track_index) (const KolEngine *engine);
 } KolInfoHooks;
 
-int   kol_engine_corp_parent        (KolEngine   *engine,
-                                     int          corp);
-int   kol_engine_corp_markers       (KolEngine   *engine,
-                                     int          corp,
-                                     const char **out,
-                                     int          max);
-int   kol_engine_round_track_index  (KolEngine   *engine);
+int   kol_engine_corp_parent        (const KolEngine *engine,
+                                     int              corp);
+int   kol_engine_corp_markers       (const KolEngine  *engine,
+                                     int               corp,
+                                     const char      **out,
+                                     int               max);
+int   kol_engine_round_track_index  (const KolEngine *engine);
 
 G_END_DECLS

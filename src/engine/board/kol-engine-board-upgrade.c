@@ -303,10 +303,10 @@ in_list (GArray *list,
  * Returns: %TRUE if @from_tile may be replaced by @to_tile.
  */
 gboolean
-kol_board_upgrades_to (KolEngine *engine,
-                       int        hex,
-                       int        from_tile,
-                       int        to_tile)
+kol_board_upgrades_to (const KolEngine *engine,
+                       int              hex,
+                       int              from_tile,
+                       int              to_tile)
 {
   const KolTitle *t = engine->title;
   const KolTileDef *from, *to;

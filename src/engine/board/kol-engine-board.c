@@ -13,9 +13,9 @@
 /* ------------------------------------------------------------------ cities */
 
 static int
-city_node (KolEngine *engine,
-           int        hex,
-           int        city)
+city_node (const KolEngine *engine,
+           int              hex,
+           int              city)
 {
   return kol_tile_city_node (_kol_board_tile_def (engine, hex, NULL), city);
 }
@@ -26,9 +26,9 @@ city_node (KolEngine *engine,
  * Returns: the number of token slots of city @city on @hex's tile.
  */
 int
-kol_board_city_slots (KolEngine *engine,
-                      int        hex,
-                      int        city)
+kol_board_city_slots (const KolEngine *engine,
+                      int              hex,
+                      int              city)
 {
   int node = city_node (engine, hex, city);
 
@@ -41,10 +41,10 @@ kol_board_city_slots (KolEngine *engine,
  * Returns: the flattened slot of @slot in city @city of @hex, or -1.
  */
 int
-kol_board_slot_index (KolEngine *engine,
-                      int        hex,
-                      int        city,
-                      int        slot)
+kol_board_slot_index (const KolEngine *engine,
+                      int              hex,
+                      int              city,
+                      int              slot)
 {
   const KolTileDef *tile = _kol_board_tile_def (engine, hex, NULL);
   int base = kol_tile_city_slot_base (tile, city);
@@ -60,9 +60,9 @@ kol_board_slot_index (KolEngine *engine,
  * Returns: the city of flattened slot @slot on @hex's tile, or -1.
  */
 int
-kol_board_slot_city (KolEngine *engine,
-                     int        hex,
-                     int        slot)
+kol_board_slot_city (const KolEngine *engine,
+                     int              hex,
+                     int              slot)
 {
   const KolTileDef *tile = _kol_board_tile_def (engine, hex, NULL);
   int base = 0;
@@ -240,8 +240,8 @@ kol_board_city_get_slot (KolEngine *engine,
  * or -1.
  */
 int
-kol_board_next_token (KolEngine *engine,
-                      int        corp)
+kol_board_next_token (const KolEngine *engine,
+                      int              corp)
 {
   const KolCorp *c = &engine->corps[corp];
 
@@ -477,9 +477,9 @@ kol_board_unreserve (KolEngine *engine,
  * Returns: the tile def on @hex now.
  */
 const KolTileDef *
-kol_board_tile (KolEngine *engine,
-                int        hex,
-                int       *rotation)
+kol_board_tile (const KolEngine *engine,
+                int              hex,
+                int             *rotation)
 {
   return _kol_board_tile_def (engine, hex, rotation);
 }
@@ -490,8 +490,8 @@ kol_board_tile (KolEngine *engine,
  * Returns: the number of copies of @tile in the title's copy table.
  */
 int
-kol_board_tile_copies (KolEngine *engine,
-                       int        tile)
+kol_board_tile_copies (const KolEngine *engine,
+                       int              tile)
 {
   const KolTitle *t = engine->title;
   int first, n = 0;
@@ -534,8 +534,8 @@ kol_board_tiles_left (KolEngine *engine,
  * Returns: the lowest copy of @tile in the supply, or -1.
  */
 int
-kol_board_free_copy (KolEngine *engine,
-                     int        tile)
+kol_board_free_copy (const KolEngine *engine,
+                     int              tile)
 {
   int first, n;
 

@@ -186,7 +186,7 @@ typedef struct
   /* --- Game methods (NULL = kol_default_<name>) --- */
 
   /* Game#operating_order: the entities of an operating round. */
-  int      (*operating_order)        (KolEngine *engine, KolEntity *out, int max);
+  int      (*operating_order)        (const KolEngine *engine, KolEntity *out, int max);
   /* Game#payout_companies (1840 pays only in some rounds). */
   void     (*payout_companies)       (KolEngine *engine);
   /* Game#place_home_token. */
@@ -285,15 +285,19 @@ typedef struct
 
 /* The module's operating hooks, or NULL. */
 static inline const KolOperatingHooks *
-kol_operating_hooks (KolEngine *engine)
+kol_operating_hooks (const KolEngine *engine)
 {
   return engine->module ? (const KolOperatingHooks *) engine->module->operating_hooks : NULL;
 }
 
 /* Generic defaults (and the entry points steps call, which dispatch to the
  * hook when there is one). */
-int      kol_default_operating_order            (KolEngine *engine, KolEntity *out, int max);
-int      kol_operating_order                    (KolEngine *engine, KolEntity *out, int max);
+int      kol_default_operating_order            (const KolEngine *engine,
+                                                 KolEntity       *out,
+                                                 int              max);
+int      kol_operating_order                    (const KolEngine *engine,
+                                                 KolEntity       *out,
+                                                 int              max);
 void     kol_default_payout_companies           (KolEngine *engine);
 void     kol_operating_payout_companies         (KolEngine *engine);
 void     kol_default_place_home_token           (KolEngine *engine, int corp);

@@ -381,7 +381,7 @@ format_train (const KolEngine *engine,
 {
   if (train < 0 || train >= engine->n_trains)
     return g_strdup ("?");
-  return g_strdup (kol_engine_train_name ((KolEngine *) engine, train));
+  return g_strdup (kol_engine_train_name (engine, train));
 }
 
 static char *

@@ -11,8 +11,8 @@
  */
 
 static int
-corp_parent (KolEngine *engine,
-             int        corp)
+corp_parent (const KolEngine *engine,
+             int              corp)
 {
   return k1840_is (engine, corp, K1840_LINE) ? k1840_line_major (engine, corp) : -1;
 }
@@ -52,7 +52,7 @@ nth_of_type (GVariant   *track,
 /* SR n is played in turn n; the company and line rounds are counted by
  * the module as they start (CR1…CR6, LR1a…LR5c in bar order). */
 static int
-round_track_index (KolEngine *engine)
+round_track_index (const KolEngine *engine)
 {
   K1840State *st = K1840 (engine);
   g_autoptr(GVariant) rules = kol_title_rule (engine->title, "round_track");

@@ -217,7 +217,9 @@ G_STATIC_ASSERT (sizeof (K1840AcquisitionState) <= KOL_ROUND_DATA_SIZE - KOL_ROU
 /* ---- helpers (kol-title-1840.c) ---- */
 
 static inline gboolean
-k1840_is (KolEngine *engine, int corp, K1840CorpType type)
+k1840_is (const KolEngine *engine,
+          int              corp,
+          K1840CorpType    type)
 {
   return corp >= 0 && corp < engine->n_corps && K1840 (engine)->corp_type[corp] == type;
 }
@@ -230,7 +232,8 @@ k1840_entity_is (KolEngine *engine, KolEntity e, K1840CorpType type)
 
 /* The tram company owning line @line, or -1 (owning_major_corporation). */
 static inline int
-k1840_line_major (KolEngine *engine, int line)
+k1840_line_major (const KolEngine *engine,
+                  int              line)
 {
   return line >= 0 && line < engine->n_corps ? K1840 (engine)->line_major[line] : -1;
 }

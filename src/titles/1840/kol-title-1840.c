@@ -308,9 +308,9 @@ k1840_pending_lay (KolEngine *engine)
 
 /* Game#operating_order: floated corporations by share price. */
 static int
-operating_order (KolEngine *engine,
-                 KolEntity *out,
-                 int        max)
+operating_order (const KolEngine *engine,
+                 KolEntity       *out,
+                 int              max)
 {
   return kol_default_operating_order (engine, out, max);
 }
@@ -451,8 +451,8 @@ game_end_check (KolEngine *engine,
  * companies count at face value, as 18xx.games does: they can be sold to
  * the bank for exactly that at any time (IV.2). */
 static int
-player_value (KolEngine *engine,
-              int        player)
+player_value (const KolEngine *engine,
+              int              player)
 {
   KolEntity me = kol_entity (KOL_ENTITY_PLAYER, player);
   K1840State *st = K1840 (engine);

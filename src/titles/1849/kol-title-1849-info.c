@@ -10,10 +10,10 @@
  */
 
 static int
-corp_markers (KolEngine   *engine,
-              int          corp,
-              const char **out,
-              int          max)
+corp_markers (const KolEngine  *engine,
+              int               corp,
+              const char      **out,
+              int               max)
 {
   int n = 0;
 

@@ -614,9 +614,9 @@ action_processed (KolEngine       *engine,
  * value of a share of a corporation with a bond: price − 100, at least 0
  * (§14.2). */
 static int
-shares_value (KolEngine *engine,
-              int        player,
-              gboolean   compat)
+shares_value (const KolEngine *engine,
+              int              player,
+              gboolean         compat)
 {
   KolEntity me = kol_entity (KOL_ENTITY_PLAYER, player);
   int value = 0;
@@ -641,8 +641,8 @@ shares_value (KolEngine *engine,
 /* Player#value − penalties. The rulebook stops the loan penalty at a final
  * total of L.0 (§13); 18xx.games does not (compat). */
 static int
-player_value (KolEngine *engine,
-              int        player)
+player_value (const KolEngine *engine,
+              int              player)
 {
   Kol1849State *st = K49_STATE (engine);
   const KolPlayer *p = &engine->players[player];
