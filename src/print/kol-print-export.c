@@ -11,6 +11,7 @@
 #include "kol-engine.h"
 #include "kol-print-export.h"
 #include "kol-svg-market.h"
+#include "kol-game-words.h"
 #include "kol-svg-renderer.h"
 
 /*
@@ -168,9 +169,9 @@ static const char *
 pick (const KolText *text,
       const char    *language)
 {
-  if (g_strcmp0 (language, "ru") == 0 && text->ru != NULL)
-    return text->ru;
-  return text->en != NULL ? text->en : "";
+  const char *picked = kol_game_word_text_in (text, language);
+
+  return picked != NULL ? picked : "";
 }
 
 static RsvgHandle *

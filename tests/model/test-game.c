@@ -815,7 +815,7 @@ main (int   argc,
 
   kol_l10n_init_gettext ();
   g_test_init (&argc, &argv, NULL);
-  russian = kol_game_word_russian ();
+  russian = g_str_equal (kol_game_word_language (), "ru");
 
   for (gsize i = 0; i < G_N_ELEMENTS (new_games); i++)
     {

@@ -14,6 +14,7 @@
 #include "kol-panel-util.h"
 #include "kol-state-dump.h"
 #include "kol-test-board.h"
+#include "kol-game-words.h"
 #include "kol-view-util.h"
 #include "kol-window.h"
 #include "ui-test-utils.h"
@@ -372,7 +373,7 @@ press_choice (Table           *t,
     {
       /* a president's certificate, beside an ordinary one, says so */
       g_autofree char *president = g_strdup_printf (g_dgettext (GETTEXT_PACKAGE, "%s — %s"), label,
-                                                    kol_view_term (engine->title, KOL_TERM_PRESIDENT));
+                                                    kol_game_word (engine->title, KOL_WORD_PRESIDENT));
 
       button = kol_action_panel_find_button (t->panel, president);
     }

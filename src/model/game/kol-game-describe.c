@@ -69,7 +69,7 @@ describe_shares (const KolEngine *engine,
       return g_strdup_printf (C_("describe", "Sell %d%% of %s for %s"), percent, corp, price);
     }
   if (b.owner.kind == KOL_ENTITY_CORP && b.owner.index == b.corp)
-    from = g_strdup (kol_game_word (engine->title, KOL_WORD_IPO));
+    from = g_strdup (kol_game_word (engine->title, KOL_WORD_IPO_SHARES));
   else
     from = name_of (engine, b.owner);
   /* Translators: "Buy 10% of ATA from the Treasury for L.100". */

@@ -189,9 +189,10 @@ gboolean    kol_game_get_modified           (KolGame *self);
  *   KolGameLogEntry  "text", "round", "position", "category", "future"
  *
  * Words: each title's own words live in its data, game.json "terms"
- * (data/games/README.md), read with kol_title_term() (kol-engine-title.h);
- * the views ask kol_view_term(). The model's words (kol-game-words.h:
- * kol_game_word(), kol_game_word_round(), _step(), _action()), its log
+ * (data/games/README.md), read with kol_title_term() (kol-engine-title.h).
+ * One module owns words, money and the language of title data:
+ * kol-game-words.h (kol_game_word(), kol_game_word_round(), _step(),
+ * _action(), kol_game_word_money(), kol_game_word_language()). Its log
  * sentences (kol-log-format.h) and refusals (kol-refusal-format.h) look
  * there first too, under ids made from the engine's names
  * ("round_stock_round", "step_run_routes", "action_buy_train",

@@ -8,6 +8,7 @@
 #include "kol-editor-save-dialog.h"
 #include "kol-file-dialogs.h"
 #include "kol-print-export.h"
+#include "kol-game-words.h"
 #include "kol-view-util.h"
 
 /*
@@ -418,7 +419,7 @@ init_options (KolEditorPage   *self,
   opts->what = what;
   opts->landscape = what != KOL_PRINT_TILES;
   opts->fit = self->fit && what != KOL_PRINT_TILES;
-  opts->language = kol_view_language ();
+  opts->language = kol_game_word_language ();
 }
 
 typedef struct

@@ -9,6 +9,7 @@
 #include "kol-engine-board.h"
 #include "kol-svg-renderer.h"
 #include "kol-tile-renderer.h"
+#include "kol-game-words.h"
 #include "kol-view-util.h"
 
 /* Typing in a field changes the document on every step of a spin button;
@@ -391,7 +392,7 @@ kol_editor_preview_tile_texture (KolEditorPreview *self,
     return NULL;
   kol_svg_options_init (&opts);
   opts.hex_size = size / 2.0;
-  opts.language = kol_view_language ();
+  opts.language = kol_game_word_language ();
   opts.flags = KOL_SVG_NO_BACKGROUND;
   svg = kol_svg_render_tile (self->title, index, rotation, &opts);
   if (svg == NULL)

@@ -8,6 +8,7 @@
 #include "kol-engine-board.h"
 #include "kol-map-view-private.h"
 #include "kol-svg-renderer.h"
+#include "kol-game-words.h"
 #include "kol-view-util.h"
 
 /*
@@ -368,19 +369,6 @@ revenue_now (const KolEngine  *engine,
 }
 
 static char *
-format_money (const KolTitle *title,
-              int             amount)
-{
-  const char *format = kol_view_pick_text (&title->currency);
-  const char *at = format != NULL ? strstr (format, "%d") : NULL;
-
-  /* the format comes from a data file: never handed to printf */
-  if (at == NULL)
-    return g_strdup_printf ("%d", amount);
-  return g_strdup_printf ("%.*s%d%s", (int) (at - format), format, amount, at + 2);
-}
-
-static char *
 revenues (const KolEngine  *engine,
           const KolTileDef *tile)
 {
@@ -392,7 +380,7 @@ revenues (const KolEngine  *engine,
 
       if (tile->nodes[n].kind == KOL_NODE_JUNCTION)
         continue;
-      money = format_money (engine->title, revenue_now (engine, &tile->nodes[n]));
+      money = kol_game_word_money (engine->title, revenue_now (engine, &tile->nodes[n]));
       if (out->len > 0)
         g_string_append (out, ", ");
       g_string_append (out, money);
@@ -514,7 +502,7 @@ _kol_map_view_describe_hex (KolMapView *self,
   if (self->engine == NULL || hex < 0 || (guint) hex >= self->title->n_hexes)
     return NULL;
   def = &self->title->hexes[hex];
-  name = kol_view_pick_text (&def->name);
+  name = kol_game_word_text (&def->name);
   if (markup)
     g_string_append_printf (out, "<b>%s</b>", def->id);
   else
@@ -530,13 +518,13 @@ _kol_map_view_describe_hex (KolMapView *self,
     {
       /* Translators: a label and its value, e.g. “Revenue: 30, 40”. */
       g_autofree char *line = g_strdup_printf (_("%1$s: %2$s"),
-                                               kol_view_term (self->title, KOL_TERM_REVENUE),
+                                               kol_game_word (self->title, KOL_WORD_REVENUE),
                                                money);
       add_line (out, markup, line);
     }
   if (def->terrain != NULL || def->terrain_cost > 0)
     {
-      g_autofree char *cost = format_money (self->title, def->terrain_cost);
+      g_autofree char *cost = kol_game_word_money (self->title, def->terrain_cost);
       /* Translators: the terrain of a hex and what laying a tile there
        * costs, e.g. “Terrain: mountains, 80 L.” */
       g_autofree char *line = g_strdup_printf (_("Terrain: %1$s, %2$s"),

@@ -9,6 +9,7 @@
 #include "kol-engine-board.h"
 #include "kol-map-view-private.h"
 #include "kol-svg-renderer.h"
+#include "kol-game-words.h"
 #include "kol-view-util.h"
 
 /**
@@ -497,7 +498,7 @@ kol_map_view_init (KolMapView *self)
 {
   self->viewport = kol_viewport_new ();
   self->renderer = kol_tile_renderer_new (TRUE);
-  self->language = kol_view_language ();
+  self->language = kol_game_word_language ();
   self->routes = g_ptr_array_new_with_free_func (_kol_map_view_route_overlay_free);
   self->city_highlights = g_array_new (FALSE, FALSE, sizeof (KolMapCity));
   self->selected_hex = -1;

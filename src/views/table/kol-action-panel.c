@@ -216,7 +216,7 @@ choice_label (Choice *choice)
   if (choice->president)
     /* Translators: a choice and where: "Remove a station marker — Wien (I11)". */
     return g_strdup_printf (_("%s — %s"), what,
-                            kol_view_term (kol_game_get_title (choice->panel->game), KOL_TERM_PRESIDENT));
+                            kol_game_word (kol_game_get_title (choice->panel->game), KOL_WORD_PRESIDENT));
   if (!choice->has_run)
     return g_steal_pointer (&what);
   /* Translators: a train offered twice, once one that has run already

@@ -8,6 +8,7 @@
 #include "kol-engine-shares.h"
 #include "kol-engine-trains.h"
 #include "kol-panel-util.h"
+#include "kol-game-words.h"
 #include "kol-view-util.h"
 
 /**
@@ -138,8 +139,8 @@ refresh_money (KolBankView *self,
   else
     bank = kol_panel_money (self->game, engine->bank);
   kol_panel_clear_box (GTK_WIDGET (self->money));
-  add_pair (self->money, &row, kol_view_term (engine->title, KOL_TERM_BANK), bank);
-  add_pair (self->money, &row, kol_view_term (engine->title, KOL_TERM_POOL), pool);
+  add_pair (self->money, &row, kol_game_word (engine->title, KOL_WORD_BANK), bank);
+  add_pair (self->money, &row, kol_game_word (engine->title, KOL_WORD_POOL), pool);
   if (discarded != NULL)
     /* Translators: trains (1840: trams) discarded to the pool, on sale. */
     add_pair (self->money, &row, _("Discarded"), discarded);
@@ -229,16 +230,16 @@ refresh_depot (KolBankView *self,
       else
         later[n_later++] = upcoming[i];
     }
-  gtk_label_set_text (self->depot_heading, kol_view_term (engine->title, KOL_TERM_TRAINS));
+  gtk_label_set_text (self->depot_heading, kol_game_word (engine->title, KOL_WORD_TRAINS));
   kol_panel_clear_box (GTK_WIDGET (self->depot));
   if (n_now > 0)
     {
-      add_depot_heading (self, kol_view_term (engine->title, KOL_TERM_AVAILABLE_TRAINS), &row);
+      add_depot_heading (self, kol_game_word (engine->title, KOL_WORD_AVAILABLE_TRAINS), &row);
       add_depot_rows (self, engine, now, n_now, &row);
     }
   if (n_later > 0)
     {
-      add_depot_heading (self, kol_view_term (engine->title, KOL_TERM_FUTURE_TRAINS), &row);
+      add_depot_heading (self, kol_game_word (engine->title, KOL_WORD_FUTURE_TRAINS), &row);
       add_depot_rows (self, engine, later, n_later, &row);
     }
   if (n_now + n_later == 0)
@@ -268,13 +269,13 @@ append_phase (GString        *out,
 
   /* Translators: buying a train starts a phase: "Phase 6H begins". */
   g_string_append_printf (out, _("Phase %s begins"), p->name);
-  g_string_append_printf (out, " (%s %d)", kol_view_term (title, KOL_TERM_TRAIN_LIMIT), p->train_limit);
+  g_string_append_printf (out, " (%s %d)", kol_game_word (title, KOL_WORD_TRAIN_LIMIT), p->train_limit);
   for (guint e = 0; p->events != NULL && e < p->events->len; e++)
     {
       const char *id = g_ptr_array_index (p->events, e);
       g_autofree char *key = g_strconcat ("event_", id, NULL);
 
-      g_string_append_printf (out, "; %s", kol_view_term_id (title, key, id));
+      g_string_append_printf (out, "; %s", kol_game_word_id (title, key, id));
     }
 }
 
@@ -414,7 +415,7 @@ build_track (KolBankView    *self,
       gtk_widget_add_css_class (label, "kol-track-step");
       gtk_flow_box_append (self->track, label);
     }
-  gtk_label_set_text (self->track_heading, kol_view_term (title, KOL_TERM_ROUND_TRACK));
+  gtk_label_set_text (self->track_heading, kol_game_word (title, KOL_WORD_ROUND_TRACK));
   gtk_widget_set_visible (self->track_box, n > 0);
 }
 
@@ -504,11 +505,11 @@ refresh_phases (KolBankView *self,
     /* Translators: column heading of the phase table. */
     C_("phase table", "Phase"),
     C_("phase table", "Tiles"),
-    kol_view_term (t, KOL_TERM_TRAIN_LIMIT),
-    kol_view_term (t, KOL_TERM_OPERATING_ROUNDS),
+    kol_game_word (t, KOL_WORD_TRAIN_LIMIT),
+    kol_game_word (t, KOL_WORD_OPERATING_ROUNDS),
   };
 
-  gtk_label_set_text (self->phases_heading, kol_view_term (t, KOL_TERM_PHASES));
+  gtk_label_set_text (self->phases_heading, kol_game_word (t, KOL_WORD_PHASES));
   kol_panel_clear_box (GTK_WIDGET (self->phases));
   for (int i = 0; i < 4; i++)
     {

@@ -9,6 +9,7 @@
 #include "kol-engine-shares.h"
 #include "kol-game-company.h"
 #include "kol-panel-util.h"
+#include "kol-game-words.h"
 #include "kol-view-util.h"
 
 /**
@@ -188,7 +189,7 @@ markers_text (KolEngine *engine,
       g_autofree char *id = g_strconcat ("marker_", markers[i], NULL);
 
       g_string_append_printf (out, "%s%s", i > 0 ? ", " : "",
-                              kol_view_term_id (engine->title, id, markers[i]));
+                              kol_game_word_id (engine->title, id, markers[i]));
     }
   return n > 0 ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
 }
@@ -203,9 +204,9 @@ add_price_facts (KolCharterCard *self,
   int par = kol_corp_par_price (engine, corp);
 
   if (price > 0)
-    add_money_fact (self, self->facts, row, kol_view_term (engine->title, KOL_TERM_SHARE_PRICE), price);
+    add_money_fact (self, self->facts, row, kol_game_word (engine->title, KOL_WORD_SHARE_PRICE), price);
   if (par > 0 && engine->corps[corp].ipoed)
-    add_money_fact (self, self->facts, row, kol_view_term (engine->title, KOL_TERM_PAR), par);
+    add_money_fact (self, self->facts, row, kol_game_word (engine->title, KOL_WORD_PAR), par);
 }
 
 static void
@@ -219,14 +220,14 @@ add_share_facts (KolCharterCard *self,
    * in the bank pool" (the phrases are the title's own words). */
   g_autofree char *shares = g_strdup_printf (_("%1$d%% %2$s, %3$d%% %4$s"),
                                              kol_corp_ipo_percent (engine, corp),
-                                             kol_view_term (engine->title, KOL_TERM_IPO_SHARES),
+                                             kol_game_word (engine->title, KOL_WORD_IPO_SHARES),
                                              kol_corp_pool_percent (engine, corp),
-                                             kol_view_term (engine->title, KOL_TERM_IN_POOL));
+                                             kol_game_word (engine->title, KOL_WORD_IN_POOL));
 
   if (engine->title->corps[corp].n_shares == 0)
     return;
   if (president >= 0 && engine->corps[corp].owner.kind == KOL_ENTITY_PLAYER)
-    add_fact (self->facts, row, kol_view_term (engine->title, KOL_TERM_PRESIDENT),
+    add_fact (self->facts, row, kol_game_word (engine->title, KOL_WORD_PRESIDENT),
               engine->players[president].name, FALSE);
   /* Translators: a row of a company's charter. */
   add_fact (self->facts, row, C_("charter", "Shares"), shares, FALSE);
@@ -248,20 +249,20 @@ add_holdings_facts (KolCharterCard *self,
     {
       g_autofree char *tokens = tokens_text (engine, corp);
 
-      add_fact (self->facts, row, kol_view_term (engine->title, KOL_TERM_STATION_MARKERS), tokens, FALSE);
+      add_fact (self->facts, row, kol_game_word (engine->title, KOL_WORD_STATION_MARKERS), tokens, FALSE);
     }
   if (kol_engine_trains_of (engine, me, owned, G_N_ELEMENTS (owned)) > 0 || engine->corps[corp].floated)
-    add_fact (self->facts, row, kol_view_term (engine->title, KOL_TERM_TRAINS), trains, TRUE);
+    add_fact (self->facts, row, kol_game_word (engine->title, KOL_WORD_TRAINS), trains, TRUE);
   if (engine->corps[corp].loans > 0)
     {
       g_autofree char *loans = g_strdup_printf ("%d", engine->corps[corp].loans);
 
-      add_fact (self->facts, row, kol_view_term (engine->title, KOL_TERM_COMPANY_LOANS), loans, FALSE);
+      add_fact (self->facts, row, kol_game_word (engine->title, KOL_WORD_COMPANY_LOANS), loans, FALSE);
     }
   if (markers != NULL)
     add_fact (self->facts, row, _("Markers"), markers, FALSE);
   if (companies != NULL)
-    add_fact (self->facts, row, kol_view_term (engine->title, KOL_TERM_PRIVATE_COMPANIES), companies, FALSE);
+    add_fact (self->facts, row, kol_game_word (engine->title, KOL_WORD_PRIVATE_COMPANIES), companies, FALSE);
 }
 
 /* ---------------------------------------------------------------- lines */
@@ -274,8 +275,8 @@ line_card (KolCharterCard *self,
   const KolCorpDef *def = &engine->title->corps[line];
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *head = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *name = fact_label (kol_view_pick_text (&def->short_name) != NULL
-                                ? kol_view_pick_text (&def->short_name) : def->id, FALSE, FALSE);
+  GtkWidget *name = fact_label (kol_game_word_text (&def->short_name) != NULL
+                                ? kol_game_word_text (&def->short_name) : def->id, FALSE, FALSE);
   GtkGrid *grid = GTK_GRID (gtk_grid_new ());
   KolEntity me = kol_entity (KOL_ENTITY_CORP, line);
   g_autofree char *trains = trains_markup (engine, me);
@@ -298,9 +299,9 @@ line_card (KolCharterCard *self,
   gtk_box_append (GTK_BOX (head), name);
   gtk_box_append (GTK_BOX (box), head);
   gtk_grid_set_column_spacing (grid, 12);
-  add_fact (grid, &row, kol_view_term (engine->title, KOL_TERM_TRAINS), trains, TRUE);
-  add_money_fact (self, grid, &row, kol_view_term (engine->title, KOL_TERM_REVENUE_PILE), engine->corps[line].cash);
-  add_fact (grid, &row, kol_view_term (engine->title, KOL_TERM_STATION_MARKERS), tokens, FALSE);
+  add_fact (grid, &row, kol_game_word (engine->title, KOL_WORD_TRAINS), trains, TRUE);
+  add_money_fact (self, grid, &row, kol_game_word (engine->title, KOL_WORD_REVENUE_PILE), engine->corps[line].cash);
+  add_fact (grid, &row, kol_game_word (engine->title, KOL_WORD_STATION_MARKERS), tokens, FALSE);
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (grid));
   gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   gtk_label_get_text (GTK_LABEL (name)), -1);
@@ -326,7 +327,7 @@ refresh_lines (KolCharterCard *self,
       gtk_box_append (GTK_BOX (self->lines), line_card (self, engine, c));
       n++;
     }
-  gtk_label_set_text (self->lines_heading, kol_view_term (engine->title, KOL_TERM_SUBSIDIARIES));
+  gtk_label_set_text (self->lines_heading, kol_game_word (engine->title, KOL_WORD_SUBSIDIARIES));
   gtk_widget_set_visible (self->lines_box, n > 0);
 }
 
@@ -406,12 +407,12 @@ refresh_corp (KolCharterCard *self,
   const KolCorpDef *def = &engine->title->corps[corp];
   int row = 0;
 
-  set_header (self, def->color, def->text_color, def->id, kol_view_pick_text (&def->name));
+  set_header (self, def->color, def->text_color, def->id, kol_game_word_text (&def->name));
   set_status (self, corp_status (engine, corp), engine->corps[corp].closed);
   set_order (self, engine->corps[corp].floated && !engine->corps[corp].closed
                    ? kol_panel_operating_position (engine, corp) : 0);
   kol_panel_clear_box (GTK_WIDGET (self->facts));
-  add_money_fact (self, self->facts, &row, kol_view_term (engine->title, KOL_TERM_TREASURY), engine->corps[corp].cash);
+  add_money_fact (self, self->facts, &row, kol_game_word (engine->title, KOL_WORD_TREASURY), engine->corps[corp].cash);
   add_price_facts (self, engine, corp, &row);
   add_share_facts (self, engine, corp, &row);
   add_holdings_facts (self, engine, corp, &row);
@@ -430,7 +431,7 @@ owner_name (KolEngine *engine,
     case KOL_ENTITY_CORP:
       return g_strdup (engine->title->corps[owner.index].id);
     default:
-      return g_strdup (kol_view_term (engine->title, KOL_TERM_BANK));
+      return g_strdup (kol_game_word (engine->title, KOL_WORD_BANK));
     }
 }
 
@@ -442,11 +443,11 @@ refresh_private (KolCharterCard *self,
   const KolCompanyDef *def = &engine->title->companies[company];
   const KolCompany *c = &engine->companies[company];
   g_autofree char *owner = owner_name (engine, c->owner);
-  const char *description = kol_view_pick_text (&def->description);
+  const char *description = kol_game_word_text (&def->description);
   int row = 0;
 
   set_header (self, "#e8e4d8", "#202020", def->short_name != NULL ? def->short_name : def->id,
-              kol_view_pick_text (&def->name));
+              kol_game_word_text (&def->name));
   set_status (self, c->closed ? C_("company", "closed") : NULL, c->closed);
   set_order (self, 0);
   kol_panel_clear_box (GTK_WIDGET (self->facts));
@@ -454,7 +455,7 @@ refresh_private (KolCharterCard *self,
   add_fact (self->facts, &row, C_("private company", "Owner"), owner, FALSE);
   /* Translators: a private company's face value. */
   add_money_fact (self, self->facts, &row, C_("private company", "Value"), c->value);
-  add_money_fact (self, self->facts, &row, kol_view_term (engine->title, KOL_TERM_REVENUE), c->revenue);
+  add_money_fact (self, self->facts, &row, kol_game_word (engine->title, KOL_WORD_REVENUE), c->revenue);
   gtk_label_set_text (self->description, description != NULL ? description : "");
   gtk_widget_set_visible (GTK_WIDGET (self->description), description != NULL && *description != '\0');
   gtk_widget_set_visible (self->lines_box, FALSE);

@@ -8,6 +8,7 @@
 #include "kol-engine-info.h"
 #include "kol-game-company.h"
 #include "kol-panel-util.h"
+#include "kol-game-words.h"
 #include "kol-view-util.h"
 
 /**
@@ -106,8 +107,8 @@ refresh_free_lines (KolChartersView *self,
           kol_engine_corp_parent (engine, index) >= 0)
         continue;
       g_string_append_printf (names, "%s%s", names->len > 0 ? ", " : "",
-                              kol_view_pick_text (&engine->title->corps[index].short_name) != NULL
-                              ? kol_view_pick_text (&engine->title->corps[index].short_name)
+                              kol_game_word_text (&engine->title->corps[index].short_name) != NULL
+                              ? kol_game_word_text (&engine->title->corps[index].short_name)
                               : engine->title->corps[index].id);
     }
   if (names->len > 0)
@@ -115,7 +116,7 @@ refresh_free_lines (KolChartersView *self,
       /* Translators: %1$s is the title's word for lines ("Lines"), %2$s
        * lists the lines no company owns yet. */
       g_autofree char *text = g_strdup_printf (_("%1$s without a company: %2$s"),
-                                               kol_view_term (engine->title, KOL_TERM_SUBSIDIARIES),
+                                               kol_game_word (engine->title, KOL_WORD_SUBSIDIARIES),
                                                names->str);
 
       gtk_label_set_text (self->free_lines, text);
@@ -131,8 +132,8 @@ refresh (KolChartersView *self)
   if (self->game == NULL)
     return;
   engine = kol_panel_engine (self->game);
-  gtk_label_set_text (self->heading, kol_view_term (engine->title, KOL_TERM_CHARTERS));
-  gtk_label_set_text (self->privates_heading, kol_view_term (engine->title, KOL_TERM_PRIVATE_COMPANIES));
+  gtk_label_set_text (self->heading, kol_game_word (engine->title, KOL_WORD_CHARTERS));
+  gtk_label_set_text (self->privates_heading, kol_game_word (engine->title, KOL_WORD_PRIVATE_COMPANIES));
   gtk_widget_set_visible (GTK_WIDGET (self->privates_heading),
                           g_list_model_get_n_items (self->private_companies) > 0);
   refresh_free_lines (self, engine);

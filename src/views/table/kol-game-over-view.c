@@ -9,6 +9,7 @@
 #include "kol-game-progress.h"
 #include "kol-panel-util.h"
 #include "kol-state-dump.h"
+#include "kol-game-words.h"
 #include "kol-view-util.h"
 
 /**
@@ -96,8 +97,8 @@ add_score_heading (KolGameOverView *self,
   const char *heads[] = {
     /* Translators: column headings of the final scores. */
     C_("scores", "Rank"), C_("scores", "Player"), C_("scores", "Cash"), C_("scores", "Shares"),
-    kol_view_term (engine->title, KOL_TERM_PRIVATE_COMPANIES), kol_view_term (engine->title, KOL_TERM_SCORE_ADJUSTMENTS),
-    kol_view_term (engine->title, KOL_TERM_NET_WORTH),
+    kol_game_word (engine->title, KOL_WORD_PRIVATE_COMPANIES), kol_game_word (engine->title, KOL_WORD_SCORE_ADJUSTMENTS),
+    kol_game_word (engine->title, KOL_WORD_NET_WORTH),
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (heads); i++)
@@ -258,20 +259,26 @@ fill_prices (KolGameOverView *self,
   kol_chart_set_data (self->price_chart, n, x, (guint) k, names, colors, values);
 }
 
+static char *
+chart_money (int      value,
+             gpointer game)
+{
+  return kol_game_format_money (game, value);
+}
+
 static void
 fill_charts (KolGameOverView *self)
 {
   KolEngine *engine = kol_panel_engine (self->game);
   guint n = kol_game_progress_get_n_samples (self->progress);
   g_autofree double *x = g_new (double, MAX (n, 1));
-  const char *currency = kol_view_pick_text (&engine->title->currency);
 
   for (guint i = 0; i < n; i++)
     x[i] = kol_game_progress_get_sample (self->progress, i)->action;
-  kol_chart_set_format (self->worth_chart, currency);
-  kol_chart_set_format (self->price_chart, currency);
-  kol_chart_set_title (self->worth_chart, kol_view_term (engine->title, KOL_TERM_NET_WORTH));
-  kol_chart_set_title (self->price_chart, kol_view_term (engine->title, KOL_TERM_SHARE_PRICE));
+  kol_chart_set_format (self->worth_chart, chart_money, g_object_ref (self->game), g_object_unref);
+  kol_chart_set_format (self->price_chart, chart_money, g_object_ref (self->game), g_object_unref);
+  kol_chart_set_title (self->worth_chart, kol_game_word (engine->title, KOL_WORD_NET_WORTH));
+  kol_chart_set_title (self->price_chart, kol_game_word (engine->title, KOL_WORD_SHARE_PRICE));
   kol_chart_set_x_range (self->worth_chart, kol_game_progress_get_until (self->progress));
   kol_chart_set_x_range (self->price_chart, kol_game_progress_get_until (self->progress));
   fill_worth (self, engine, x, n);

@@ -14,6 +14,7 @@
 #include "kol-market-view.h"
 #include "kol-message-dialog.h"
 #include "kol-players-view.h"
+#include "kol-game-words.h"
 #include "kol-view-util.h"
 
 /**
@@ -101,9 +102,9 @@ update_tabs (KolGamePage *self)
 {
   const KolEngine *engine = kol_game_get_engine (self->game);
 
-  gtk_label_set_text (self->charters_tab, kol_view_term (engine->title, KOL_TERM_COMPANIES));
-  gtk_label_set_text (self->market_tab, kol_view_term (engine->title, KOL_TERM_STOCK_MARKET));
-  gtk_label_set_text (self->bank_tab, kol_view_term (engine->title, KOL_TERM_BANK));
+  gtk_label_set_text (self->charters_tab, kol_game_word (engine->title, KOL_WORD_COMPANIES));
+  gtk_label_set_text (self->market_tab, kol_game_word (engine->title, KOL_WORD_STOCK_MARKET));
+  gtk_label_set_text (self->bank_tab, kol_game_word (engine->title, KOL_WORD_BANK));
 }
 
 /* The final scores replace the map once, when the game ends; the

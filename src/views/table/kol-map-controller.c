@@ -8,6 +8,7 @@
 #include "kol-map-route-editor.h"
 #include "kol-svg-renderer.h"
 #include "kol-tile-renderer.h"
+#include "kol-game-words.h"
 #include "kol-view-util.h"
 
 /*
@@ -133,7 +134,7 @@ hex_words (KolMapController *self,
            int               hex)
 {
   const KolHexDef *def = &title_of (self)->hexes[hex];
-  const char *name = kol_view_pick_text (&def->name);
+  const char *name = kol_game_word_text (&def->name);
 
   if (name != NULL && *name != '\0')
     /* Translators: a hex: its coordinates and the name of its location. */
@@ -291,7 +292,7 @@ play (KolMapController *self,
 static char *
 routes_guidance (KolMapController *self)
 {
-  const char *trains = kol_view_term (title_of (self), KOL_TERM_TRAINS);
+  const char *trains = kol_game_word (title_of (self), KOL_WORD_TRAINS);
   g_autofree char *money = NULL;
 
   if (self->run == NULL || self->run->routes == NULL || self->run->routes->len == 0)
@@ -350,14 +351,14 @@ make_guidance (KolMapController *self)
     return g_strdup (_("Choose one of the tiles offered"));
   /* each rulebook words these its own way (1840 has stations, not cities) */
   if ((self->mode & MODE_LAY) && (self->mode & MODE_TOKEN))
-    return g_strdup (kol_view_term_id (title_of (self), "map_lay_or_token",
+    return g_strdup (kol_game_word_id (title_of (self), "map_lay_or_token",
                                        _("Click a highlighted hex to lay a tile, or a highlighted city to "
                                          "place a station marker")));
   if (self->mode & MODE_LAY)
-    return g_strdup (kol_view_term_id (title_of (self), "map_lay_tile",
+    return g_strdup (kol_game_word_id (title_of (self), "map_lay_tile",
                                        _("Click a highlighted hex to lay a tile")));
   if (self->mode & MODE_TOKEN)
-    return g_strdup (kol_view_term_id (title_of (self), "map_place_token",
+    return g_strdup (kol_game_word_id (title_of (self), "map_place_token",
                                        _("Click a highlighted city to place a station marker")));
   if ((self->mode & MODE_ROUTES) && self->edited)
     return editor_guidance (self);
@@ -516,7 +517,7 @@ tile_preview (KolMapController *self,
 
   kol_svg_options_init (&opts);
   opts.hex_size = PREVIEW_SIZE / 2.0;
-  opts.language = kol_view_language ();
+  opts.language = kol_game_word_language ();
   opts.flags |= KOL_SVG_NO_BACKGROUND;
   svg = kol_svg_render_tile (title_of (self), tile, rotation, &opts);
   texture = svg != NULL ? kol_tile_renderer_rasterize (svg, PREVIEW_SIZE, PREVIEW_SIZE, NULL) : NULL;

@@ -7,6 +7,7 @@
 #include "kol-engine-market.h"
 #include "kol-market-view.h"
 #include "kol-svg-market.h"
+#include "kol-game-words.h"
 #include "kol-view-util.h"
 
 /**
@@ -54,17 +55,17 @@ static guint signals[N_SIGNALS];
 typedef struct
 {
   guint8      flag;
-  KolViewTerm term;
+  KolWord term;
   const char *color;
 } FlagStyle;
 
 static const FlagStyle flag_styles[] = {
-  { KOL_CELL_CLOSE, KOL_TERM_CELL_CLOSE, "#b39ddb" },
-  { KOL_CELL_END, KOL_TERM_CELL_END, "#ffb74d" },
-  { KOL_CELL_PHASE_ZONE, KOL_TERM_CELL_PHASE_ZONE, "#8ec5f2" },
-  { KOL_CELL_PAR_2, KOL_TERM_CELL_PAR_2, "#ffa04d" },
-  { KOL_CELL_PAR, KOL_TERM_CELL_PAR, "#f4d35e" },
-  { KOL_CELL_BLOCKED, KOL_TERM_CELL_BLOCKED, "#a0a0a0" },
+  { KOL_CELL_CLOSE, KOL_WORD_CELL_CLOSE, "#b39ddb" },
+  { KOL_CELL_END, KOL_WORD_CELL_END, "#ffb74d" },
+  { KOL_CELL_PHASE_ZONE, KOL_WORD_CELL_PHASE_ZONE, "#8ec5f2" },
+  { KOL_CELL_PAR_2, KOL_WORD_CELL_PAR_2, "#ffa04d" },
+  { KOL_CELL_PAR, KOL_WORD_CELL_PAR, "#f4d35e" },
+  { KOL_CELL_BLOCKED, KOL_WORD_CELL_BLOCKED, "#a0a0a0" },
 };
 
 /* The colour of a cell: its zone's, as the printed market has it
@@ -101,19 +102,6 @@ set_source (cairo_t    *cr,
   if (!gdk_rgba_parse (&c, spec))
     gdk_rgba_parse (&c, "#888888");
   gdk_cairo_set_source_rgba (cr, &c);
-}
-
-static char *
-format_money (const KolTitle *title,
-              int             amount)
-{
-  const char *format = kol_view_pick_text (&title->currency);
-  const char *at = format != NULL ? strstr (format, "%d") : NULL;
-
-  /* the format comes from a data file: never handed to printf */
-  if (at == NULL)
-    return g_strdup_printf ("%d", amount);
-  return g_strdup_printf ("%.*s%d%s", (int) (at - format), format, amount, at + 2);
 }
 
 /* ---------------------------------------------------------------- grid */
@@ -323,12 +311,12 @@ kol_market_view_describe_cell (KolMarketView *self,
   g_return_val_if_fail (KOL_IS_MARKET_VIEW (self), NULL);
   if ((cell = market_cell (self, row, col)) == NULL)
     return NULL;
-  money = format_money (self->title, cell->price);
+  money = kol_game_word_money (self->title, cell->price);
   /* Translators: the price of a space of the stock market. */
   g_string_append_printf (out, _("Share price %s"), money);
   for (gsize i = 0; i < G_N_ELEMENTS (flag_styles); i++)
     if (cell->flags & flag_styles[i].flag)
-      g_string_append_printf (out, "\n%s", kol_view_term (self->title, flag_styles[i].term));
+      g_string_append_printf (out, "\n%s", kol_game_word (self->title, flag_styles[i].term));
   n = kol_market_cell_corps (self->engine, kol_cell (row, col), stack, KOL_MAX_CORPS);
   if (n > 0)
     {
@@ -439,7 +427,7 @@ build_legend (KolMarketView *self)
     {
       const KolMarketZone *zone = &self->title->market.zones[i];
       const char *color = kol_svg_market_zone_color (zone->color);
-      const char *label = kol_view_pick_text (&zone->label);
+      const char *label = kol_game_word_text (&zone->label);
 
       if (color != NULL && label != NULL)
         add_legend_item (self, color, label);
@@ -447,7 +435,7 @@ build_legend (KolMarketView *self)
   flags = market_flags (&self->title->market);
   for (gsize i = 0; i < G_N_ELEMENTS (flag_styles); i++)
     if (flags & flag_styles[i].flag)
-      add_legend_item (self, flag_styles[i].color, kol_view_term (self->title, flag_styles[i].term));
+      add_legend_item (self, flag_styles[i].color, kol_game_word (self->title, flag_styles[i].term));
 }
 
 /* ------------------------------------------------------ price moves table */
@@ -558,7 +546,7 @@ build_price_moves (KolMarketView *self)
   gtk_widget_set_visible (self->moves_box, n > 0);
   if (n == 0)
     return;
-  gtk_label_set_text (self->moves_heading, kol_view_term (self->title, KOL_TERM_PRICE_MOVES));
+  gtk_label_set_text (self->moves_heading, kol_game_word (self->title, KOL_WORD_PRICE_MOVES));
   attach_label (self->moves_table, C_("price moves", "Dividends"), 0, 0, TRUE);
   attach_label (self->moves_table, C_("price moves", "Share price marker"), 1, 0, TRUE);
   for (gsize i = 0; i < n; i++)
@@ -587,10 +575,10 @@ set_title (KolMarketView  *self,
     n_cols = MAX (n_cols, m->row_len[r]);
   gtk_drawing_area_set_content_width (self->grid, (int) (n_cols * CELL_W) + 3);
   gtk_drawing_area_set_content_height (self->grid, m != NULL ? (int) (m->n_rows * CELL_H) + 3 : 0);
-  gtk_label_set_text (self->heading, title != NULL ? kol_view_term (title, KOL_TERM_STOCK_MARKET)
+  gtk_label_set_text (self->heading, title != NULL ? kol_game_word (title, KOL_WORD_STOCK_MARKET)
                                                    : "");
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->grid), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  kol_view_term (title, KOL_TERM_STOCK_MARKET), -1);
+                                  kol_game_word (title, KOL_WORD_STOCK_MARKET), -1);
   build_legend (self);
   build_price_moves (self);
 }
@@ -608,7 +596,7 @@ update_description (KolMarketView *self)
 
       if (price < 0)
         continue;
-      money = format_money (self->title, price);
+      money = kol_game_word_money (self->title, price);
       g_string_append_printf (text, "%s%s %s", text->len > 0 ? ", " : "",
                               self->title->corps[c].id, money);
     }

@@ -7,6 +7,7 @@
 #include "kol-engine-operating.h"
 #include "kol-panel-util.h"
 #include "kol-state-dump.h"
+#include "kol-game-words.h"
 #include "kol-view-util.h"
 
 /**
@@ -256,7 +257,7 @@ kol_panel_hex_name (const KolTitle *title,
 
   if (hex < 0 || (guint) hex >= title->n_hexes)
     return g_strdup ("?");
-  name = kol_view_pick_text (&title->hexes[hex].name);
+  name = kol_game_word_text (&title->hexes[hex].name);
   if (name == NULL || *name == '\0')
     return g_strdup (title->hexes[hex].id);
   /* Translators: a hex: its location name, then its coordinate. */

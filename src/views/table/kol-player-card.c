@@ -6,6 +6,7 @@
 #include "kol-engine-shares.h"
 #include "kol-panel-util.h"
 #include "kol-player-card.h"
+#include "kol-game-words.h"
 #include "kol-view-util.h"
 
 /**
@@ -102,7 +103,7 @@ add_share_rows (KolPlayerCard *self,
       if (kol_corp_is_president (engine, c, me))
         /* Translators: shares a player holds, and that the player is the
          * company's president (1840: director): "30% · President". */
-        text = g_strdup_printf (_("%d%% · %s"), percent, kol_view_term (engine->title, KOL_TERM_PRESIDENT));
+        text = g_strdup_printf (_("%d%% · %s"), percent, kol_game_word (engine->title, KOL_WORD_PRESIDENT));
       else
         text = g_strdup_printf ("%d%%", percent);
       add_row (self, row, kol_panel_chip_new (def->color, def->text_color, def->id), text);
@@ -122,7 +123,7 @@ privates_text (KolEngine *engine,
     {
       const KolCompanyDef *def = &engine->title->companies[companies[i]];
 
-      g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", kol_view_pick_text (&def->name));
+      g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", kol_game_word_text (&def->name));
     }
   return n > 0 ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
 }
@@ -167,14 +168,14 @@ refresh_facts (KolPlayerCard *self,
   add_share_rows (self, engine, player, &row);
   add_certificates_row (self, engine, player, &row);
   if (privates != NULL)
-    add_row (self, &row, value_label (kol_view_term (engine->title, KOL_TERM_PRIVATE_COMPANIES), TRUE), privates);
+    add_row (self, &row, value_label (kol_game_word (engine->title, KOL_WORD_PRIVATE_COMPANIES), TRUE), privates);
   if (engine->players[player].loans > 0)
     {
       g_autofree char *loans = g_strdup_printf ("%d", engine->players[player].loans);
 
-      add_row (self, &row, value_label (kol_view_term (engine->title, KOL_TERM_LOANS), TRUE), loans);
+      add_row (self, &row, value_label (kol_game_word (engine->title, KOL_WORD_LOANS), TRUE), loans);
     }
-  add_money_row (self, &row, kol_view_term (engine->title, KOL_TERM_NET_WORTH), parts.total);
+  add_money_row (self, &row, kol_game_word (engine->title, KOL_WORD_NET_WORTH), parts.total);
 }
 
 /* The player's place in the turn order (1-based), 0 when out. */
@@ -203,7 +204,7 @@ refresh_header (KolPlayerCard *self,
   gtk_label_set_text (self->cash_label, cash);
   gtk_label_set_text (self->order_badge, order);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->order_badge), tip);
-  gtk_label_set_text (self->priority_label, kol_view_term (engine->title, KOL_TERM_PRIORITY_DEAL));
+  gtk_label_set_text (self->priority_label, kol_game_word (engine->title, KOL_WORD_PRIORITY_DEAL));
   gtk_widget_set_visible (GTK_WIDGET (self->priority_label), engine->player_order[0] == player && !engine->finished);
   gtk_widget_set_visible (GTK_WIDGET (self->acting_label), acting);
   if (acting)
