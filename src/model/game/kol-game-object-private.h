@@ -25,8 +25,6 @@ struct _KolGame
 
   GListStore *players;
   GListStore *companies;
-  GListStore *certificates;
-  GListStore *trains;
   GListStore *log;
 
   /* the log's replay */

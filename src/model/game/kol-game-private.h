@@ -2,11 +2,9 @@
 #pragma once
 
 #include "kol-game.h"
-#include "kol-game-certificate.h"
 #include "kol-game-company.h"
 #include "kol-game-log-entry.h"
 #include "kol-game-player.h"
-#include "kol-game-train.h"
 
 G_BEGIN_DECLS
 
@@ -25,13 +23,6 @@ KolGameCompany     *_kol_game_company_new                (KolEntity        entit
 void                _kol_game_company_update             (KolGameCompany  *self,
                                                           KolEngine       *engine,
                                                           KolEntity        acting);
-KolGameCertificate *_kol_game_certificate_new            (int              index);
-void                _kol_game_certificate_update         (KolGameCertificate *self,
-                                                          KolEngine          *engine);
-KolGameTrain       *_kol_game_train_new                  (int              index);
-void                _kol_game_train_update               (KolGameTrain    *self,
-                                                          KolEngine       *engine,
-                                                          const guint8    *available);
 KolGameLogEntry    *_kol_game_log_entry_new              (guint            index,
                                                           const char      *text,
                                                           const char      *round,

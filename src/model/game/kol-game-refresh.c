@@ -385,18 +385,6 @@ make_player (int index)
   return _kol_game_player_new (index);
 }
 
-static gpointer
-make_certificate (int index)
-{
-  return _kol_game_certificate_new (index);
-}
-
-static gpointer
-make_train (int index)
-{
-  return _kol_game_train_new (index);
-}
-
 static void
 ensure_companies (KolGame   *self,
                   KolEngine *engine)
@@ -420,16 +408,8 @@ refresh_items (KolGame   *self,
                KolEngine *engine,
                KolEntity  acting)
 {
-  guint8 available[KOL_MAX_TRAINS] = { 0 };
-  gint16 depot[KOL_MAX_DEPOT_TRAINS];
-  int n_depot = kol_depot_trains (engine, depot, KOL_MAX_DEPOT_TRAINS);
-
-  for (int i = 0; i < n_depot; i++)
-    available[depot[i]] = TRUE;
   ensure_items (self->players, (guint) engine->n_players, make_player);
   ensure_companies (self, engine);
-  ensure_items (self->certificates, (guint) engine->n_certs, make_certificate);
-  ensure_items (self->trains, (guint) engine->n_trains, make_train);
   for (int i = 0; i < engine->n_players; i++)
     {
       g_autoptr(KolGamePlayer) p = g_list_model_get_item (G_LIST_MODEL (self->players), i);
@@ -441,18 +421,6 @@ refresh_items (KolGame   *self,
       g_autoptr(KolGameCompany) c = g_list_model_get_item (G_LIST_MODEL (self->companies), i);
 
       _kol_game_company_update (c, engine, acting);
-    }
-  for (int i = 0; i < engine->n_certs; i++)
-    {
-      g_autoptr(KolGameCertificate) c = g_list_model_get_item (G_LIST_MODEL (self->certificates), i);
-
-      _kol_game_certificate_update (c, engine);
-    }
-  for (int i = 0; i < engine->n_trains; i++)
-    {
-      g_autoptr(KolGameTrain) t = g_list_model_get_item (G_LIST_MODEL (self->trains), i);
-
-      _kol_game_train_update (t, engine, available);
     }
 }
 

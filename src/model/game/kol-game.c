@@ -39,8 +39,6 @@ kol_game_dispose (GObject *object)
   g_clear_object (&self->history);
   g_clear_object (&self->players);
   g_clear_object (&self->companies);
-  g_clear_object (&self->certificates);
-  g_clear_object (&self->trains);
   g_clear_object (&self->log);
 
   G_OBJECT_CLASS (kol_game_parent_class)->dispose (object);
@@ -210,8 +208,6 @@ kol_game_init (KolGame *self)
 {
   self->players = g_list_store_new (KOL_TYPE_GAME_PLAYER);
   self->companies = g_list_store_new (KOL_TYPE_GAME_COMPANY);
-  self->certificates = g_list_store_new (KOL_TYPE_GAME_CERTIFICATE);
-  self->trains = g_list_store_new (KOL_TYPE_GAME_TRAIN);
   self->log = g_list_store_new (KOL_TYPE_GAME_LOG_ENTRY);
   self->pending = g_ptr_array_new_with_free_func (g_object_unref);
   self->acting_player = -1;
@@ -363,23 +359,6 @@ kol_game_get_companies (KolGame *self)
 {
   g_return_val_if_fail (KOL_IS_GAME (self), NULL);
   return G_LIST_MODEL (self->companies);
-}
-
-/** kol_game_get_certificates: Returns: (transfer none): the
- * #KolGameCertificate list */
-GListModel *
-kol_game_get_certificates (KolGame *self)
-{
-  g_return_val_if_fail (KOL_IS_GAME (self), NULL);
-  return G_LIST_MODEL (self->certificates);
-}
-
-/** kol_game_get_trains: Returns: (transfer none): the #KolGameTrain list */
-GListModel *
-kol_game_get_trains (KolGame *self)
-{
-  g_return_val_if_fail (KOL_IS_GAME (self), NULL);
-  return G_LIST_MODEL (self->trains);
 }
 
 /** kol_game_get_log: Returns: (transfer none): the #KolGameLogEntry list of

@@ -16,8 +16,7 @@ G_BEGIN_DECLS
  *
  * The item types of the list models are one GObject per file:
  * KolGamePlayer, KolGameCompany (corporations, tram lines and private
- * companies, with a "kind"), KolGameCertificate, KolGameTrain and
- * KolGameLogEntry. Items are refreshed in place after each action (their
+ * companies, with a "kind") and KolGameLogEntry. Items are refreshed in place after each action (their
  * properties notify), and the models emit items-changed only when items are
  * added or removed, so views keep their scroll positions and selections.
  */
@@ -80,8 +79,6 @@ char           *kol_game_format_money      (KolGame   *self,
 /* List models (item types above). */
 GListModel     *kol_game_get_players       (KolGame *self);
 GListModel     *kol_game_get_companies     (KolGame *self);
-GListModel     *kol_game_get_certificates  (KolGame *self);
-GListModel     *kol_game_get_trains        (KolGame *self);
 GListModel     *kol_game_get_log           (KolGame *self);
 
 /*
