@@ -72,3 +72,31 @@ kol_engine_round_track_index (const KolEngine *engine)
     return -1;
   return h->round_track_index (engine);
 }
+
+/**
+ * kol_engine_open_auction:
+ * @engine: a game
+ *
+ * The bids open now, for the table to show on the companies and on the
+ * bidders (their committed cash): those of an auction round
+ * (Round::Auction, 1849's initial stock round), or of an auction the
+ * title runs in a round of its own (1840's line auctions).
+ *
+ * Returns: (nullable): the auctioneer, valid until the state changes, or
+ *   %NULL when no auction runs
+ */
+const KolAuctioneer *
+kol_engine_open_auction (const KolEngine *engine)
+{
+  const KolInfoHooks *h = info_hooks (engine);
+  const KolAuctioneer *a;
+
+  g_return_val_if_fail (engine != NULL, NULL);
+  if (engine->finished)
+    return NULL;
+  if (h != NULL && h->auction != NULL && (a = h->auction (engine)) != NULL)
+    return a;
+  if (engine->round.klass == &kol_round_auction)
+    return &((const KolAuctionRoundState *) (const void *) engine->round.data)->auction;
+  return NULL;
+}

@@ -25,6 +25,9 @@ struct _KolGame
 
   GListStore *players;
   GListStore *companies;
+  KolGameBank *bank;
+  KolGameMarket *market;
+  GListStore *choices;
   GListStore *log;
 
   /* the log's replay */
@@ -87,6 +90,9 @@ extern GParamSpec *_kol_game_properties[N_PROPS];
 extern guint       _kol_game_signals[N_SIGNALS];
 static GParamSpec **const properties = _kol_game_properties;
 static guint       *const signals = _kol_game_signals;
+
+/* kol-game-choices.c */
+void _kol_game_choices_refresh    (KolGame  *self);
 
 /* kol-game-refresh.c */
 void _kol_game_history_changed_cb (KolGame  *self);

@@ -386,8 +386,8 @@ make_player (int index)
 }
 
 static void
-ensure_companies (KolGame   *self,
-                  KolEngine *engine)
+ensure_companies (KolGame         *self,
+                  const KolEngine *engine)
 {
   guint n = (guint) (engine->n_corps + engine->n_companies);
   g_autoptr(GPtrArray) items = NULL;
@@ -404,24 +404,30 @@ ensure_companies (KolGame   *self,
 }
 
 static void
-refresh_items (KolGame   *self,
-               KolEngine *engine,
-               KolEntity  acting)
+refresh_items (KolGame         *self,
+               const KolEngine *engine,
+               KolEntity        acting)
 {
+  KolEntity acting_player = kol_entity (KOL_ENTITY_PLAYER, kol_entity_player (engine, acting));
+
   ensure_items (self->players, (guint) engine->n_players, make_player);
   ensure_companies (self, engine);
-  for (int i = 0; i < engine->n_players; i++)
-    {
-      g_autoptr(KolGamePlayer) p = g_list_model_get_item (G_LIST_MODEL (self->players), i);
-
-      _kol_game_player_update (p, engine, kol_entity (KOL_ENTITY_PLAYER, kol_entity_player (engine, acting)));
-    }
+  /* companies first: a player's holdings name them */
   for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->companies)); i++)
     {
       g_autoptr(KolGameCompany) c = g_list_model_get_item (G_LIST_MODEL (self->companies), i);
 
       _kol_game_company_update (c, engine, acting);
     }
+  for (int i = 0; i < engine->n_players; i++)
+    {
+      g_autoptr(KolGamePlayer) p = g_list_model_get_item (G_LIST_MODEL (self->players), i);
+
+      _kol_game_player_update (p, engine, acting_player, G_LIST_MODEL (self->companies));
+    }
+  _kol_game_bank_update (self->bank, engine);
+  kol_game_market_update (self->market, engine);
+  kol_game_market_set_preview (self->market, -1, -1, -1);
 }
 
 void
@@ -432,6 +438,7 @@ _kol_game_refresh (KolGame *self)
 
   g_object_freeze_notify (G_OBJECT (self));
   refresh_items (self, engine, acting);
+  _kol_game_choices_refresh (self);
   log_mark_future (self, kol_history_get_position (self->history));
   refresh_properties (self, engine, acting);
   g_object_thaw_notify (G_OBJECT (self));

@@ -39,6 +39,9 @@ kol_game_dispose (GObject *object)
   g_clear_object (&self->history);
   g_clear_object (&self->players);
   g_clear_object (&self->companies);
+  g_clear_object (&self->bank);
+  g_clear_object (&self->market);
+  g_clear_object (&self->choices);
   g_clear_object (&self->log);
 
   G_OBJECT_CLASS (kol_game_parent_class)->dispose (object);
@@ -208,6 +211,9 @@ kol_game_init (KolGame *self)
 {
   self->players = g_list_store_new (KOL_TYPE_GAME_PLAYER);
   self->companies = g_list_store_new (KOL_TYPE_GAME_COMPANY);
+  self->bank = _kol_game_bank_new ();
+  self->market = kol_game_market_new ();
+  self->choices = g_list_store_new (KOL_TYPE_GAME_CHOICE);
   self->log = g_list_store_new (KOL_TYPE_GAME_LOG_ENTRY);
   self->pending = g_ptr_array_new_with_free_func (g_object_unref);
   self->acting_player = -1;
@@ -359,6 +365,23 @@ kol_game_get_companies (KolGame *self)
 {
   g_return_val_if_fail (KOL_IS_GAME (self), NULL);
   return G_LIST_MODEL (self->companies);
+}
+
+/** kol_game_get_bank: Returns: (transfer none): the bank, the pool, the
+ * depot, the phases and the round track */
+KolGameBank *
+kol_game_get_bank (KolGame *self)
+{
+  g_return_val_if_fail (KOL_IS_GAME (self), NULL);
+  return self->bank;
+}
+
+/** kol_game_get_market: Returns: (transfer none): the stock market */
+KolGameMarket *
+kol_game_get_market (KolGame *self)
+{
+  g_return_val_if_fail (KOL_IS_GAME (self), NULL);
+  return self->market;
 }
 
 /** kol_game_get_log: Returns: (transfer none): the #KolGameLogEntry list of

@@ -5,6 +5,14 @@
 
 #include "kol-engine.h"
 #include "kol-history.h"
+#include "kol-game-bank.h"
+#include "kol-game-choice.h"
+#include "kol-game-company.h"
+#include "kol-game-holding.h"
+#include "kol-game-log-entry.h"
+#include "kol-game-market.h"
+#include "kol-game-player.h"
+#include "kol-game-row.h"
 
 G_BEGIN_DECLS
 
@@ -80,6 +88,9 @@ char           *kol_game_format_money      (KolGame   *self,
 GListModel     *kol_game_get_players       (KolGame *self);
 GListModel     *kol_game_get_companies     (KolGame *self);
 GListModel     *kol_game_get_log           (KolGame *self);
+KolGameBank    *kol_game_get_bank          (KolGame *self);
+KolGameMarket  *kol_game_get_market        (KolGame *self);
+GListModel     *kol_game_get_choices       (KolGame *self);
 
 /*
  * Properties (all read-only, notify on change):

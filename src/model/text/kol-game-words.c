@@ -464,6 +464,57 @@ kol_game_word_string (const KolTitle *title,
 }
 
 /**
+ * kol_game_word_hex:
+ * @title: the title played
+ * @hex: a hex index
+ *
+ * Returns: (transfer full): the hex in words, as the log, the map and the
+ *   panels say it: its coordinate and its location's name ("C5
+ *   (Palermo)"), the coordinate alone for a hex without a name, "?" for
+ *   no hex
+ */
+char *
+kol_game_word_hex (const KolTitle *title,
+                   int             hex)
+{
+  const KolHexDef *def;
+  const char *name;
+
+  if (title == NULL || hex < 0 || (guint) hex >= title->n_hexes)
+    return g_strdup ("?");
+  def = &title->hexes[hex];
+  name = kol_game_word_text (&def->name);
+  if (name != NULL && name[0] != '\0')
+    /* Translators: a hex and its location: "C5 (Palermo)". */
+    return g_strdup_printf (C_("hex", "%s (%s)"), def->id, name);
+  return g_strdup (def->id);
+}
+
+/**
+ * kol_game_word_color:
+ * @color: a tile colour
+ *
+ * Returns: (transfer none): its name, translated ("yellow")
+ */
+const char *
+kol_game_word_color (KolColor color)
+{
+  switch (color)
+    {
+    case KOL_COLOR_WHITE: return C_("tile colour", "white");
+    case KOL_COLOR_YELLOW: return C_("tile colour", "yellow");
+    case KOL_COLOR_GREEN: return C_("tile colour", "green");
+    case KOL_COLOR_BROWN: return C_("tile colour", "brown");
+    case KOL_COLOR_GRAY: return C_("tile colour", "gray");
+    case KOL_COLOR_RED: return C_("tile colour", "red");
+    case KOL_COLOR_PURPLE: return C_("tile colour", "purple");
+    case KOL_COLOR_BLUE: return C_("tile colour", "blue");
+    case KOL_N_COLORS:
+    default: return "";
+    }
+}
+
+/**
  * kol_game_word_language:
  *
  * The language title data is shown in: "ru" when the user's first

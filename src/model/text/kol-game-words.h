@@ -141,6 +141,9 @@ const char *kol_game_word_action   (const KolTitle *title,
                                     KolActionType   type);
 char       *kol_game_word_string   (const KolTitle *title,
                                     const char     *english);
+char       *kol_game_word_hex      (const KolTitle *title,
+                                    int             hex);
+const char *kol_game_word_color    (KolColor        color);
 
 /* Language */
 const char *kol_game_word_language (void);

@@ -84,7 +84,18 @@ round_track_index (const KolEngine *engine)
     }
 }
 
+/* The pre-round's private auction and the company rounds' line auctions
+ * (the acquisition round) keep their bids in the round's auction state. */
+static const KolAuctioneer *
+auction (const KolEngine *engine)
+{
+  if (engine->round.kind != K1840_ROUND_AUCTION && engine->round.kind != K1840_ROUND_ACQUISITION)
+    return NULL;
+  return &((const KolAuctionRoundState *) (const void *) engine->round.data)->auction;
+}
+
 const KolInfoHooks k1840_info_hooks = {
   .corp_parent = corp_parent,
   .round_track_index = round_track_index,
+  .auction = auction,
 };

@@ -6,7 +6,8 @@
 
 /*
  * 1849 Sicily: what the table shows of the rules module's state
- * (kol-engine-info.h): the E-token of Electric Dreams (14.3).
+ * (kol-engine-info.h): the E-token of Electric Dreams (14.3), and the bids
+ * of the initial stock round (8).
  */
 
 static int
@@ -22,6 +23,17 @@ corp_markers (const KolEngine  *engine,
   return n;
 }
 
+/* The initial stock round's waterfall auction keeps its bids in the
+ * round's auction state. */
+static const KolAuctioneer *
+auction (const KolEngine *engine)
+{
+  if (engine->round.kind != K49_ROUND_AUCTION)
+    return NULL;
+  return &((const KolAuctionRoundState *) (const void *) engine->round.data)->auction;
+}
+
 const KolInfoHooks kol_1849_info_hooks = {
   .corp_markers = corp_markers,
+  .auction = auction,
 };
