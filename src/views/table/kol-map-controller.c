@@ -5,7 +5,7 @@
 
 #include "kol-engine-route.h"
 #include "kol-map-controller.h"
-#include "kol-map-route-editor.h"
+#include "kol-route-editor.h"
 #include "kol-svg-renderer.h"
 #include "kol-tile-renderer.h"
 #include "kol-game-words.h"
@@ -18,7 +18,7 @@
  * lay_tile candidates give the hexes, the tiles of a hex and their
  * rotations; place_token candidates the cities; the run_routes candidate is
  * the engine's own proven best run, which is drawn and confirmed as it is
- * unless the player redraws it by hand (kol-map-route-editor.c, where the
+ * unless the player redraws it by hand (kol-route-editor.c, where the
  * route validator judges every change).
  */
 
@@ -55,7 +55,7 @@ struct _KolMapController
 
   const KolAction    *run;          /* the run_routes candidate in legal */
   int                 run_revenue;
-  KolMapRouteEditor  *editor;       /* the routes shown, per train */
+  KolRouteEditor  *editor;       /* the routes shown, per train */
   gboolean            edited;       /* drawn by hand since shown */
 
   char               *guidance;
@@ -307,8 +307,8 @@ routes_guidance (KolMapController *self)
 static char *
 editor_guidance (KolMapController *self)
 {
-  KolMapRouteEditor *ed = self->editor;
-  int k = kol_map_route_editor_get_train (ed);
+  KolRouteEditor *ed = self->editor;
+  int k = kol_route_editor_get_train (ed);
   const char *train;
   int revenue, total;
   g_autofree char *money = NULL;
@@ -316,10 +316,10 @@ editor_guidance (KolMapController *self)
 
   if (k < 0)
     return routes_guidance (self);
-  train = kol_map_route_editor_get_train_name (ed, k);
-  revenue = kol_map_route_editor_get_revenue (ed, k);
-  total = kol_map_route_editor_get_total (ed);
-  if (kol_map_route_editor_get_n_stops (ed, k) == 0)
+  train = kol_route_editor_get_train_name (ed, k);
+  revenue = kol_route_editor_get_revenue (ed, k);
+  total = kol_route_editor_get_total (ed);
+  if (kol_route_editor_get_n_stops (ed, k) == 0)
     /* Translators: %s is a train ("4H"). */
     return g_strdup_printf (_("%s: no route. Click stops to draw one; T picks another; Confirm runs them."), train);
   if (revenue < 0 || total < 0)
@@ -446,21 +446,21 @@ rotate (KolMapController *self,
 static void
 confirm_drawn (KolMapController *self)
 {
-  KolMapRouteEditor *ed = self->editor;
-  g_autoptr(KolAction) drawn = kol_map_route_editor_to_action (ed);
-  int k = kol_map_route_editor_get_train (ed);
+  KolRouteEditor *ed = self->editor;
+  g_autoptr(KolAction) drawn = kol_route_editor_to_action (ed);
+  int k = kol_route_editor_get_train (ed);
 
   if (drawn != NULL)
     {
       play (self, drawn);
       return;
     }
-  for (int i = kol_map_route_editor_get_n_trains (ed) - 1; i >= 0; i--)
-    if (kol_map_route_editor_get_problem (ed, i) != NULL)
+  for (int i = kol_route_editor_get_n_trains (ed) - 1; i >= 0; i--)
+    if (kol_route_editor_get_problem (ed, i) != NULL)
       k = i;
   /* Translators: a train ("4H"), then why its route is refused. */
-  set_error (self, g_strdup_printf (_("The route of %s: %s"), kol_map_route_editor_get_train_name (ed, k),
-                                    kol_map_route_editor_get_problem (ed, k)));
+  set_error (self, g_strdup_printf (_("The route of %s: %s"), kol_route_editor_get_train_name (ed, k),
+                                    kol_route_editor_get_problem (ed, k)));
 }
 
 static void
@@ -626,11 +626,11 @@ static char *
 route_label (KolMapController *self,
              int               k)
 {
-  KolMapRouteEditor *ed = self->editor;
-  const char *train = kol_map_route_editor_get_train_name (ed, k);
-  int revenue = kol_map_route_editor_get_revenue (ed, k);
-  gboolean marked = (self->edited || kol_map_route_editor_get_n_trains (ed) > 1) &&
-                    k == kol_map_route_editor_get_train (ed);
+  KolRouteEditor *ed = self->editor;
+  const char *train = kol_route_editor_get_train_name (ed, k);
+  int revenue = kol_route_editor_get_revenue (ed, k);
+  gboolean marked = (self->edited || kol_route_editor_get_n_trains (ed) > 1) &&
+                    k == kol_route_editor_get_train (ed);
   g_autofree char *money = revenue >= 0 ? kol_game_format_money (self->game, revenue) : g_strdup ("?");
 
   if (marked)
@@ -648,10 +648,10 @@ draw_routes (KolMapController *self)
 {
   kol_map_view_clear_routes (self->view);
   if (self->editor == NULL)
-    self->editor = kol_map_route_editor_new (kol_game_get_engine (self->game), self->run);
-  for (int k = 0; k < kol_map_route_editor_get_n_trains (self->editor); k++)
+    self->editor = kol_route_editor_new (kol_game_get_engine (self->game), self->run);
+  for (int k = 0; k < kol_route_editor_get_n_trains (self->editor); k++)
     {
-      const KolRoute *route = kol_map_route_editor_get_route (self->editor, k);
+      const KolRoute *route = kol_route_editor_get_route (self->editor, k);
       g_autofree char *label = NULL;
       GdkRGBA color;
 
@@ -669,7 +669,7 @@ best_routes (KolMapController *self)
   self->run_revenue = 0;
   for (guint i = 0; self->run->routes != NULL && i < self->run->routes->len; i++)
     self->run_revenue += ((KolRouteSpec *) g_ptr_array_index (self->run->routes, i))->revenue;
-  g_clear_pointer (&self->editor, kol_map_route_editor_free);
+  g_clear_pointer (&self->editor, kol_route_editor_free);
   self->edited = FALSE;
   draw_routes (self);
 }
@@ -682,12 +682,12 @@ edit_route (KolMapController *self,
 {
   int k;
 
-  if (self->editor == NULL || !kol_map_route_editor_toggle_stop (self->editor, hex, node))
+  if (self->editor == NULL || !kol_route_editor_toggle_stop (self->editor, hex, node))
     return;
   self->edited = TRUE;
-  k = kol_map_route_editor_get_train (self->editor);
-  if (kol_map_route_editor_get_problem (self->editor, k) != NULL)
-    set_error (self, g_strdup (kol_map_route_editor_get_problem (self->editor, k)));
+  k = kol_route_editor_get_train (self->editor);
+  if (kol_route_editor_get_problem (self->editor, k) != NULL)
+    set_error (self, g_strdup (kol_route_editor_get_problem (self->editor, k)));
   else
     set_error (self, NULL);
   draw_routes (self);
@@ -921,7 +921,7 @@ refresh (KolMapController *self)
   clear_tentative (self);
   kol_map_view_clear_highlights (self->view);
   kol_map_view_clear_routes (self->view);
-  g_clear_pointer (&self->editor, kol_map_route_editor_free);
+  g_clear_pointer (&self->editor, kol_route_editor_free);
   self->edited = FALSE;
   g_clear_pointer (&self->legal, g_ptr_array_unref);
   self->mode = 0;
@@ -994,7 +994,7 @@ next_train (KolMapController *self)
 {
   if (self->editor == NULL)
     return;
-  kol_map_route_editor_next_train (self->editor);
+  kol_route_editor_next_train (self->editor);
   draw_routes (self);
   update_state (self);
 }
@@ -1067,7 +1067,7 @@ kol_map_controller_dispose (GObject *object)
                                                                               action_entries[i].name)),
                                  FALSE);
   self->run = NULL;
-  g_clear_pointer (&self->editor, kol_map_route_editor_free);
+  g_clear_pointer (&self->editor, kol_route_editor_free);
   g_clear_pointer (&self->legal, g_ptr_array_unref);
   G_OBJECT_CLASS (kol_map_controller_parent_class)->dispose (object);
 }
@@ -1295,5 +1295,5 @@ kol_map_controller_get_route_revenue (KolMapController *self)
   g_return_val_if_fail (KOL_IS_MAP_CONTROLLER (self), -1);
   if (self->run == NULL)
     return -1;
-  return self->edited ? kol_map_route_editor_get_total (self->editor) : self->run_revenue;
+  return self->edited ? kol_route_editor_get_total (self->editor) : self->run_revenue;
 }
