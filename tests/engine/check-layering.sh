@@ -6,7 +6,10 @@
 #  - the engine's core never names a title: no title header, no module
 #    symbol; titles are reached through the registry (src/titles/kol-titles.h);
 #  - outside src/titles only the model's title loader uses the registry, and
-#    nothing includes a title module's private header.
+#    nothing includes a title module's private header;
+#  - the views read the model, not the engine: no file in src/views includes
+#    an engine header, and the views are built with the engine's state and
+#    title opaque (KOL_ENGINE_OPAQUE), so that no view reads their fields.
 # Usage: check-layering.sh SOURCE_DIR (the top of src/)
 src=$1
 n=0
@@ -30,7 +33,7 @@ grep_src () {
   grep -rnE "$pattern" --include='*.c' --include='*.h' "$@"
 }
 
-echo "1..5"
+echo "1..7"
 
 forbidden='^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](glib-object\.h|gobject/|gio/|gtk/|gdk/|json-glib)'
 check "src/engine and src/titles include no GObject, GIO, GTK or json-glib header" \
@@ -48,5 +51,11 @@ check "only the model's title loader uses the title registry" \
 
 check "no file outside src/titles includes a title module's header" \
   "$(grep_src '#[[:space:]]*include[[:space:]]*"kol-title-[0-9]' "$src" | grep -v "^$src/titles/")"
+
+check "no file in src/views includes an engine header" \
+  "$(grep_src '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]kol-engine' "$src/views")"
+
+check "src/views are built with the engine's state and title opaque" \
+  "$(grep -q -- '-DKOL_ENGINE_OPAQUE' "$src/views/meson.build" || echo "$src/views/meson.build does not define KOL_ENGINE_OPAQUE")"
 
 exit 0

@@ -382,7 +382,7 @@ press_choice (Table           *t,
   if (button == NULL && a->hex >= 0)
     {
       /* choices worded alike are told apart by their hex */
-      g_autofree char *hex = kol_panel_hex_name (engine->title, a->hex);
+      g_autofree char *hex = kol_game_word_hex (engine->title, a->hex);
       g_autofree char *twin = g_strdup_printf ("%s — %s", label, hex);
 
       button = kol_action_panel_find_button (t->panel, twin);

@@ -196,6 +196,9 @@ gboolean kol_board_upgrades_to       (const KolEngine *engine,
                                       int              hex,
                                       int              from_tile,
                                       int              to_tile);
+gboolean kol_board_upgrade_inferred  (const KolTitle  *title,
+                                      int              from_tile,
+                                      int              to_tile);
 /* Is colour @color layable in the current phase? */
 gboolean kol_board_color_available   (KolEngine *engine,
                                       KolColor   color);

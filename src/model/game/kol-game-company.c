@@ -77,6 +77,7 @@ struct _KolGameCompany
   int                  order_badge;
   char               **bids;
   gboolean             auctioning;
+  GListStore          *subsidiaries;
 };
 
 G_DEFINE_FINAL_TYPE (KolGameCompany, kol_game_company, G_TYPE_OBJECT)
@@ -261,6 +262,9 @@ static GParamSpec *properties[N_PROPS];
 static void
 kol_game_company_finalize (GObject *object)
 {
+  KolGameCompany *self = KOL_GAME_COMPANY (object);
+
+  g_clear_object (&self->subsidiaries);
   _kol_item_clear (object, props, G_N_ELEMENTS (props));
   G_OBJECT_CLASS (kol_game_company_parent_class)->finalize (object);
 }
@@ -294,6 +298,7 @@ kol_game_company_init (KolGameCompany *self)
   self->parent = -1;
   self->operating_order = -1;
   self->treasury = self->revenue_pile = self->value = self->revenue = G_MININT;
+  self->subsidiaries = g_list_store_new (KOL_TYPE_GAME_COMPANY);
 }
 
 KolGameCompany *
@@ -814,7 +819,63 @@ _kol_game_company_update (KolGameCompany  *self,
   g_object_thaw_notify (G_OBJECT (self));
 }
 
+/**
+ * _kol_game_company_set_subsidiaries:
+ * @lines: (element-type KolGameCompany): the companies it owns now, in the
+ *   game's order
+ *
+ * The list changes only where companies come or go.
+ */
+void
+_kol_game_company_set_subsidiaries (KolGameCompany *self,
+                                    GPtrArray      *lines)
+{
+  GListModel *have = G_LIST_MODEL (self->subsidiaries);
+
+  for (guint k = 0; k < lines->len; k++)
+    {
+      gboolean kept;
+
+      /* drop the lines it no longer owns ahead of this one */
+      while (k < g_list_model_get_n_items (have))
+        {
+          g_autoptr(KolGameCompany) at = g_list_model_get_item (have, k);
+
+          kept = FALSE;
+          for (guint j = 0; j < lines->len && !kept; j++)
+            kept = lines->pdata[j] == at;
+          if (kept)
+            break;
+          g_list_store_remove (self->subsidiaries, k);
+        }
+      if (k < g_list_model_get_n_items (have))
+        {
+          g_autoptr(KolGameCompany) at = g_list_model_get_item (have, k);
+
+          if (at == lines->pdata[k])
+            continue;
+        }
+      g_list_store_insert (self->subsidiaries, k, lines->pdata[k]);
+    }
+  if (g_list_model_get_n_items (have) > lines->len)
+    g_list_store_splice (self->subsidiaries, lines->len, g_list_model_get_n_items (have) - lines->len, NULL, 0);
+}
+
 /* ---------------------------------------------------------------- API */
+
+/**
+ * kol_game_company_get_subsidiaries:
+ *
+ * Returns: (transfer none): the #KolGameCompany list of the companies it
+ *   owns (1840: a tram company's lines), in the game's order
+ */
+GListModel *
+kol_game_company_get_subsidiaries (KolGameCompany *self)
+{
+  g_return_val_if_fail (KOL_IS_GAME_COMPANY (self), NULL);
+  return G_LIST_MODEL (self->subsidiaries);
+}
+
 
 /**
  * kol_game_company_get_entity:

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#include <glib-object.h>
+#include <gio/gio.h>
 
 #include "kol-engine-types.h"
 
@@ -82,5 +82,6 @@ const char * const  *kol_game_company_get_extras       (KolGameCompany *self);
 const char * const  *kol_game_company_get_bids         (KolGameCompany *self);
 gboolean             kol_game_company_get_auctioning   (KolGameCompany *self);
 gboolean             kol_game_company_get_acting       (KolGameCompany *self);
+GListModel          *kol_game_company_get_subsidiaries (KolGameCompany *self);
 
 G_END_DECLS

@@ -28,6 +28,7 @@ struct _KolGame
   KolGameBank *bank;
   KolGameMarket *market;
   GListStore *choices;
+  GListStore *scores;
   GListStore *log;
 
   /* the log's replay */
@@ -42,8 +43,11 @@ struct _KolGame
   char       *round_name;
   char       *phase_name;
   char       *step_name;
+  char       *end_reason;
   char       *acting_entity_name;
   char       *acting_color;
+  char       *acting_text_color;
+  char       *acting_chip;
   int         acting_player;
   int         acting_corp;
   gboolean    can_undo;
@@ -65,6 +69,8 @@ enum {
   PROP_ACTING_PLAYER,
   PROP_ACTING_CORPORATION,
   PROP_ACTING_COLOR,
+  PROP_ACTING_TEXT_COLOR,
+  PROP_ACTING_CHIP,
   PROP_ACTING_ENTITY_NAME,
   PROP_CAN_UNDO,
   PROP_CAN_REDO,
@@ -75,6 +81,7 @@ enum {
   PROP_MODIFIED,
   PROP_PATH,
   PROP_AUTOSAVE_FILE,
+  PROP_END_REASON,
   N_PROPS
 };
 

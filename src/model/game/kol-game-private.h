@@ -49,6 +49,8 @@ void                _kol_game_choice_set_preview         (KolGameChoice   *self,
                                                           int              corp,
                                                           int              row,
                                                           int              col);
+void                _kol_game_company_set_subsidiaries   (KolGameCompany  *self,
+                                                          GPtrArray       *lines);
 KolGameHolding     *_kol_game_holding_new                (KolGameCompany  *company);
 void                _kol_game_holding_update             (KolGameHolding  *self,
                                                           int              percent,

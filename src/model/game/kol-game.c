@@ -42,6 +42,7 @@ kol_game_dispose (GObject *object)
   g_clear_object (&self->bank);
   g_clear_object (&self->market);
   g_clear_object (&self->choices);
+  g_clear_object (&self->scores);
   g_clear_object (&self->log);
 
   G_OBJECT_CLASS (kol_game_parent_class)->dispose (object);
@@ -60,8 +61,11 @@ kol_game_finalize (GObject *object)
   g_free (self->round_name);
   g_free (self->phase_name);
   g_free (self->step_name);
+  g_free (self->end_reason);
   g_free (self->acting_entity_name);
   g_free (self->acting_color);
+  g_free (self->acting_text_color);
+  g_free (self->acting_chip);
 
   G_OBJECT_CLASS (kol_game_parent_class)->finalize (object);
 }
@@ -77,7 +81,7 @@ kol_game_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_TITLE_ID:
-      g_value_set_string (value, kol_game_get_title (self)->id);
+      g_value_set_string (value, kol_game_get_title_id (self));
       break;
     case PROP_TITLE_NAME:
       g_value_set_string (value, kol_game_get_title_name (self));
@@ -99,6 +103,12 @@ kol_game_get_property (GObject    *object,
       break;
     case PROP_ACTING_COLOR:
       g_value_set_string (value, self->acting_color);
+      break;
+    case PROP_ACTING_TEXT_COLOR:
+      g_value_set_string (value, self->acting_text_color);
+      break;
+    case PROP_ACTING_CHIP:
+      g_value_set_string (value, self->acting_chip);
       break;
     case PROP_ACTING_ENTITY_NAME:
       g_value_set_string (value, self->acting_entity_name);
@@ -129,6 +139,9 @@ kol_game_get_property (GObject    *object,
       break;
     case PROP_AUTOSAVE_FILE:
       g_value_set_object (value, kol_game_get_autosave_file (self));
+      break;
+    case PROP_END_REASON:
+      g_value_set_string (value, self->end_reason);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -163,6 +176,10 @@ kol_game_class_init (KolGameClass *klass)
   /** KolGame:acting-color: "#rrggbb" of the acting corporation (a line's
    * tram company's), %NULL when a player acts */
   properties[PROP_ACTING_COLOR] = g_param_spec_string ("acting-color", NULL, NULL, NULL, FLAGS);
+  properties[PROP_ACTING_TEXT_COLOR] = g_param_spec_string ("acting-text-color", NULL, NULL, NULL, FLAGS);
+  /** KolGame:acting-chip: the id the acting corporation's chip shows (a
+   * line's: its tram company's), %NULL */
+  properties[PROP_ACTING_CHIP] = g_param_spec_string ("acting-chip", NULL, NULL, NULL, FLAGS);
   /** KolGame:acting-entity-name: who acts now ("ATA (Anna)") */
   properties[PROP_ACTING_ENTITY_NAME] = g_param_spec_string ("acting-entity-name", NULL, NULL, NULL, FLAGS);
   properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE, FLAGS);
@@ -181,6 +198,9 @@ kol_game_class_init (KolGameClass *klass)
   properties[PROP_PATH] = g_param_spec_object ("path", NULL, NULL, G_TYPE_FILE, FLAGS);
   /** KolGame:autosave-file: where the game is autosaved, %NULL */
   properties[PROP_AUTOSAVE_FILE] = g_param_spec_object ("autosave-file", NULL, NULL, G_TYPE_FILE, FLAGS);
+  /** KolGame:end-reason: why the game ended, translated; %NULL while it
+   * goes on */
+  properties[PROP_END_REASON] = g_param_spec_string ("end-reason", NULL, NULL, NULL, FLAGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -214,6 +234,7 @@ kol_game_init (KolGame *self)
   self->bank = _kol_game_bank_new ();
   self->market = kol_game_market_new ();
   self->choices = g_list_store_new (KOL_TYPE_GAME_CHOICE);
+  self->scores = g_list_store_new (KOL_TYPE_GAME_ROW);
   self->log = g_list_store_new (KOL_TYPE_GAME_LOG_ENTRY);
   self->pending = g_ptr_array_new_with_free_func (g_object_unref);
   self->acting_player = -1;
@@ -315,6 +336,18 @@ kol_game_get_path (KolGame *self)
 }
 
 /**
+ * kol_game_get_title_id:
+ *
+ * Returns: (transfer none): the title's id ("1849")
+ */
+const char *
+kol_game_get_title_id (KolGame *self)
+{
+  g_return_val_if_fail (KOL_IS_GAME (self), NULL);
+  return kol_game_get_title (self)->id;
+}
+
+/**
  * kol_game_get_title_name:
  *
  * Returns: (transfer none): the title's name in the user's language
@@ -337,6 +370,8 @@ kol_game_get_title_name (KolGame *self)
 GETTER (const char *, round_name, round_name, NULL)
 GETTER (const char *, phase_name, phase_name, NULL)
 GETTER (const char *, step_name, step_name, NULL)
+GETTER (const char *, end_reason, end_reason, NULL)
+GETTER (const char *, acting_chip, acting_chip, NULL)
 GETTER (const char *, acting_entity_name, acting_entity_name, NULL)
 GETTER (int, acting_player, acting_player, -1)
 GETTER (int, acting_corporation, acting_corp, -1)
@@ -382,6 +417,17 @@ kol_game_get_market (KolGame *self)
 {
   g_return_val_if_fail (KOL_IS_GAME (self), NULL);
   return self->market;
+}
+
+/** kol_game_get_scores: Returns: (transfer none): the #KolGameRow list of
+ * the scores, best first: rank, player, cash, shares, private companies,
+ * what the title's scoring adds or takes off, net worth; the winners' rows
+ * are current */
+GListModel *
+kol_game_get_scores (KolGame *self)
+{
+  g_return_val_if_fail (KOL_IS_GAME (self), NULL);
+  return G_LIST_MODEL (self->scores);
 }
 
 /** kol_game_get_log: Returns: (transfer none): the #KolGameLogEntry list of

@@ -91,6 +91,7 @@ GListModel     *kol_game_get_log           (KolGame *self);
 KolGameBank    *kol_game_get_bank          (KolGame *self);
 KolGameMarket  *kol_game_get_market        (KolGame *self);
 GListModel     *kol_game_get_choices       (KolGame *self);
+GListModel     *kol_game_get_scores        (KolGame *self);
 
 /*
  * Properties (all read-only, notify on change):
@@ -123,8 +124,11 @@ GListModel     *kol_game_get_choices       (KolGame *self);
  *   "acting-corporation"           int: the corporation acting now, -1
  *   "acting-color"                 string "#rrggbb" of the acting
  *                                  corporation, NULL
+ *   "acting-text-color", "acting-chip"  the ink and the id of its chip
+ *                                  (a line's: its tram company's)
  *   "modified"                     boolean: changed since opened or saved
  *   "autosave-file"                GFile, where the game is autosaved
+ *   "end-reason"                   translated: why the game ended, NULL
  */
 
 /**
@@ -171,10 +175,13 @@ gboolean        kol_game_remove_autosave   (KolGame             *self,
                                             GError             **error);
 GFile          *kol_game_get_autosave_file (KolGame             *self);
 
+const char *kol_game_get_title_id           (KolGame *self);
 const char *kol_game_get_title_name         (KolGame *self);
 const char *kol_game_get_round_name         (KolGame *self);
 const char *kol_game_get_phase_name         (KolGame *self);
 const char *kol_game_get_step_name          (KolGame *self);
+const char *kol_game_get_end_reason         (KolGame *self);
+const char *kol_game_get_acting_chip        (KolGame *self);
 int         kol_game_get_acting_player      (KolGame *self);
 int         kol_game_get_acting_corporation (KolGame *self);
 const char *kol_game_get_acting_entity_name (KolGame *self);

@@ -2,10 +2,12 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "kol-board-query.h"
 #include "kol-engine-board.h"
 #include "kol-game-words.h"
+#include "kol-svg-renderer.h"
 
 /*
  * The board as the views read it; see kol-board-query.h. Every function
@@ -21,6 +23,22 @@ valid_hex (const KolTitle *title,
 }
 
 /* ------------------------------------------------------------- copies */
+
+/**
+ * kol_board_query_new_board:
+ * @title: a title
+ * @error: why no game can start on it
+ *
+ * Returns: (transfer full) (nullable): the state of a new game on @title
+ *   (its first seating, seed 1): its board as printed, for pictures
+ */
+KolEngine *
+kol_board_query_new_board (const KolTitle  *title,
+                           GError         **error)
+{
+  g_return_val_if_fail (title != NULL, NULL);
+  return kol_engine_new (title, title->n_players, NULL, NULL, 1, error);
+}
 
 /** kol_board_query_copy: Returns: (transfer full): a copy of @engine for
  * a view to keep (free with kol_board_query_free()) */
@@ -111,6 +129,27 @@ kol_board_query_layout (const KolTitle *title)
   return title->grid.layout;
 }
 
+/**
+ * kol_board_query_hex_corner:
+ * @layout: flat or pointy hexes
+ * @corner: 0–5, the corner after edge @corner going clockwise
+ * @x: (out): the corner's x on a hex of radius 1 centred at 0, 0
+ * @y: (out): its y
+ *
+ * For outlining hexes the way the renderer draws them.
+ */
+void
+kol_board_query_hex_corner (KolLayout  layout,
+                            int        corner,
+                            double    *x,
+                            double    *y)
+{
+  double a = (kol_hex_edge_angle (layout, corner) + 30.0) * G_PI / 180.0;
+
+  *x = cos (a);
+  *y = sin (a);
+}
+
 /** kol_board_query_hex_id: Returns: (nullable): "C5", %NULL for no hex */
 const char *
 kol_board_query_hex_id (const KolTitle *title,
@@ -165,6 +204,42 @@ kol_board_query_tile_id (const KolTitle *title,
                          int             tile)
 {
   return title != NULL && tile >= 0 && (guint) tile < title->n_tiles ? title->tiles[tile].id : NULL;
+}
+
+/** kol_board_query_tile_by_id: Returns: the tile def with id @id, or -1 */
+int
+kol_board_query_tile_by_id (const KolTitle *title,
+                            const char     *id)
+{
+  return title != NULL && id != NULL ? kol_title_tile_by_id (title, id) : -1;
+}
+
+/**
+ * kol_board_query_upgrades:
+ * @engine: a state
+ * @tile: a tile def
+ * @inferred: what the engine's generic rule infers, whatever the tile's
+ *   data says, rather than what the tile upgrades to
+ *
+ * Returns: (transfer full): the ids of the manifest tiles @tile upgrades to
+ */
+GStrv
+kol_board_query_upgrades (const KolEngine *engine,
+                          int              tile,
+                          gboolean         inferred)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  const KolTitle *title = engine != NULL ? engine->title : NULL;
+
+  for (guint to = 0; title != NULL && tile >= 0 && to < title->n_manifest_tiles; to++)
+    {
+      gboolean up = inferred ? kol_board_upgrade_inferred (title, tile, (int) to)
+                             : kol_board_upgrades_to (engine, -1, tile, (int) to);
+
+      if (up && (int) to != tile)
+        g_strv_builder_add (builder, title->tiles[to].id);
+    }
+  return g_strv_builder_end (builder);
 }
 
 /** kol_board_query_tile_of_copy: Returns: the tile def of a tile copy (a
@@ -281,6 +356,44 @@ kol_board_query_hex_stops (const KolEngine *engine,
           *first = i;
       }
   return n;
+}
+
+/**
+ * kol_board_query_node_at:
+ * @engine: a state
+ * @hex: a hex
+ * @x: a point in board units (the SVG renderer's user space)
+ * @y: its y
+ *
+ * Returns: the node of the tile on @hex under the point: a city's token
+ *   slot, or within the footprint of a town or off-board location; -1
+ *   for none
+ */
+int
+kol_board_query_node_at (const KolEngine *engine,
+                         int              hex,
+                         double           x,
+                         double           y)
+{
+  const KolTileDef *tile = tile_on (engine, hex);
+
+  for (int s = 0; tile != NULL && s < kol_tile_n_slots (tile); s++)
+    {
+      double sx, sy, r;
+
+      if (kol_svg_board_slot_point (engine, hex, s, &sx, &sy, &r) && hypot (x - sx, y - sy) <= r)
+        return kol_tile_city_node (tile, kol_board_slot_city (engine, hex, s));
+    }
+  for (int n = 0; tile != NULL && n < tile->n_nodes; n++)
+    {
+      double nx, ny;
+
+      if (tile->nodes[n].kind == KOL_NODE_CITY || tile->nodes[n].kind == KOL_NODE_JUNCTION)
+        continue;
+      if (kol_svg_board_node_point (engine, hex, n, &nx, &ny) && hypot (x - nx, y - ny) <= KOL_SVG_HEX_RADIUS * 0.22)
+        return n;
+    }
+  return -1;
 }
 
 /* ------------------------------------------------------------ details */

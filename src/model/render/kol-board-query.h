@@ -4,6 +4,7 @@
 #include <glib.h>
 
 #include "kol-engine.h"
+#include "kol-engine-route.h"
 
 G_BEGIN_DECLS
 
@@ -19,7 +20,10 @@ G_BEGIN_DECLS
  * its cities (the board API's numbering).
  */
 
-/* The view's own copy of a state, and a state with a tile laid. */
+/* A fresh board of a title (the state of a new game on it), the view's own
+ * copy of a state, and a state with a tile laid. */
+KolEngine      *kol_board_query_new_board    (const KolTitle  *title,
+                                              GError         **error);
 KolEngine      *kol_board_query_copy         (const KolEngine *engine);
 void            kol_board_query_copy_into    (KolEngine       *dest,
                                               const KolEngine *src);
@@ -34,6 +38,10 @@ const KolTitle *kol_board_query_title        (const KolEngine *engine);
 guint           kol_board_query_n_hexes      (const KolTitle  *title);
 guint           kol_board_query_n_tiles      (const KolTitle  *title);
 KolLayout       kol_board_query_layout       (const KolTitle  *title);
+void            kol_board_query_hex_corner   (KolLayout        layout,
+                                              int              corner,
+                                              double          *x,
+                                              double          *y);
 const char     *kol_board_query_hex_id       (const KolTitle  *title,
                                               int              hex);
 int             kol_board_query_hex_by_id    (const KolTitle  *title,
@@ -46,6 +54,11 @@ gboolean        kol_board_query_axis_numbers (const KolTitle  *title,
                                               gboolean         columns);
 const char     *kol_board_query_tile_id      (const KolTitle  *title,
                                               int              tile);
+int             kol_board_query_tile_by_id   (const KolTitle  *title,
+                                              const char      *id);
+GStrv           kol_board_query_upgrades     (const KolEngine *engine,
+                                              int              tile,
+                                              gboolean         inferred);
 int             kol_board_query_tile_of_copy (const KolTitle  *title,
                                               int              copy);
 
@@ -67,6 +80,10 @@ int             kol_board_query_node_city    (const KolEngine *engine,
 int             kol_board_query_hex_stops    (const KolEngine *engine,
                                               int              hex,
                                               int             *first);
+int             kol_board_query_node_at      (const KolEngine *engine,
+                                              int              hex,
+                                              double           x,
+                                              double           y);
 char           *kol_board_query_describe_hex (const KolEngine *engine,
                                               int              hex,
                                               gboolean         markup);

@@ -112,9 +112,7 @@ board_hex_id (KolEditorMap *self,
 {
   const KolEngine *engine = kol_map_view_get_board (self->map_view);
 
-  if (engine == NULL || hex < 0 || (guint) hex >= engine->title->n_hexes)
-    return NULL;
-  return engine->title->hexes[hex].id;
+  return engine != NULL ? kol_board_query_hex_id (kol_board_query_title (engine), hex) : NULL;
 }
 
 static int
@@ -123,7 +121,7 @@ board_hex_index (KolEditorMap *self,
 {
   const KolEngine *engine = kol_map_view_get_board (self->map_view);
 
-  return engine != NULL && hex != NULL ? kol_title_hex_by_id (engine->title, hex) : -1;
+  return engine != NULL ? kol_board_query_hex_by_id (kol_board_query_title (engine), hex) : -1;
 }
 
 /* Keeps a menu's items, and the ids behind them after its first item, in
@@ -418,7 +416,7 @@ clicked_edge (KolEditorMap *self,
     {
       double ex, ey, d;
 
-      kol_svg_board_edge_point (engine->title, hex, e, &ex, &ey);
+      kol_svg_board_edge_point (kol_board_query_title (engine), hex, e, &ex, &ey);
       d = hypot (ex - bx, ey - by);
       if (d < best)
         {
@@ -629,13 +627,11 @@ remove_line_action_cb (GtkWidget  *widget,
   int hex = kol_map_view_get_selected_hex (self->map_view);
   gboolean row = g_str_equal (g_variant_get_string (parameter, NULL), "row");
   g_autoptr(GError) error = NULL;
-  const KolHexDef *def;
+  int x = 0, y = 0;
 
-  if (self->doc == NULL || engine == NULL || hex < 0)
+  if (self->doc == NULL || engine == NULL || !kol_board_query_hex_grid (kol_board_query_title (engine), hex, &x, &y))
     return;
-  def = &engine->title->hexes[hex];
-  if (kol_title_document_remove_line (self->doc, row ? KOL_GRID_ROW : KOL_GRID_COLUMN,
-                                      row ? def->y : def->x, &error) == 0)
+  if (kol_title_document_remove_line (self->doc, row ? KOL_GRID_ROW : KOL_GRID_COLUMN, row ? y : x, &error) == 0)
     kol_editor_report (widget, error);
 }
 
@@ -950,7 +946,7 @@ kol_editor_map_select_hex (KolEditorMap *self,
   if (index < 0)
     return FALSE;
   kol_map_view_set_selected_hex (self->map_view, index);
-  kol_svg_board_hex_center (engine->title, index, &x, &y);
+  kol_svg_board_hex_center (kol_board_query_title (engine), index, &x, &y);
   kol_viewport_ensure_visible (kol_map_view_get_viewport (self->map_view), x, y, KOL_SVG_HEX_RADIUS * 1.5);
   return TRUE;
 }

@@ -100,11 +100,11 @@ update_status (KolGamePage *self)
 static void
 update_tabs (KolGamePage *self)
 {
-  const KolEngine *engine = kol_game_get_engine (self->game);
+  const KolTitle *title = kol_game_get_title (self->game);
 
-  gtk_label_set_text (self->charters_tab, kol_game_word (engine->title, KOL_WORD_COMPANIES));
-  gtk_label_set_text (self->market_tab, kol_game_word (engine->title, KOL_WORD_STOCK_MARKET));
-  gtk_label_set_text (self->bank_tab, kol_game_word (engine->title, KOL_WORD_BANK));
+  gtk_label_set_text (self->charters_tab, kol_game_word (title, KOL_WORD_COMPANIES));
+  gtk_label_set_text (self->market_tab, kol_game_word (title, KOL_WORD_STOCK_MARKET));
+  gtk_label_set_text (self->bank_tab, kol_game_word (title, KOL_WORD_BANK));
 }
 
 /* The final scores replace the map once, when the game ends; the
@@ -134,8 +134,8 @@ update_actions (KolGamePage *self)
 static void
 state_changed_cb (KolGamePage *self)
 {
-  /* the map controller keeps the map's board in step */
-  kol_market_view_set_market (self->market_view, kol_game_get_engine (self->game));
+  /* the map controller keeps the map's board in step, the market view
+   * follows the game's market */
   update_status (self);
   update_center (self);
   update_actions (self);
@@ -392,6 +392,7 @@ kol_game_page_set_game (KolGamePage *self,
       g_signal_connect_object (game, "state-changed", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
       update_tabs (self);
     }
+  kol_market_view_set_market (self->market_view, game != NULL ? kol_game_get_market (game) : NULL);
   kol_map_controller_set_game (self->controller, game);
   kol_action_panel_set_game (self->action_panel, game);
   kol_players_view_set_game (self->players_view, game);

@@ -3,7 +3,8 @@
 
 #include <glib/gi18n.h>
 
-#include "kol-engine-route.h"
+#include "kol-board-query.h"
+#include "kol-game-words.h"
 #include "kol-map-controller.h"
 #include "kol-route-editor.h"
 #include "kol-svg-renderer.h"
@@ -133,20 +134,16 @@ static char *
 hex_words (KolMapController *self,
            int               hex)
 {
-  const KolHexDef *def = &title_of (self)->hexes[hex];
-  const char *name = kol_game_word_text (&def->name);
-
-  if (name != NULL && *name != '\0')
-    /* Translators: a hex: its coordinates and the name of its location. */
-    return g_strdup_printf (C_("hex", "%s (%s)"), def->id, name);
-  return g_strdup (def->id);
+  return kol_game_word_hex (title_of (self), hex);
 }
 
 static const char *
 tile_name (KolMapController *self,
            int               tile)
 {
-  return title_of (self)->tiles[tile].id;
+  const char *id = kol_board_query_tile_id (title_of (self), tile);
+
+  return id != NULL ? id : "?";
 }
 
 /* ---------------------------------------------------------- legal choices */
@@ -155,11 +152,7 @@ static int
 tile_of_action (KolMapController *self,
                 const KolAction  *a)
 {
-  const KolTitle *title = title_of (self);
-
-  if (a->tile_copy < 0 || (guint) a->tile_copy >= title->n_tile_copies)
-    return -1;
-  return title->copy_tile[a->tile_copy];
+  return kol_board_query_tile_of_copy (title_of (self), a->tile_copy);
 }
 
 static gboolean
@@ -225,15 +218,7 @@ node_city (KolMapController *self,
            int               hex,
            int               node)
 {
-  const KolEngine *engine = kol_game_get_engine (self->game);
-  const KolTileDef *tile;
-
-  if (engine->hexes[hex].tile < 0)
-    return -1;
-  tile = &engine->title->tiles[engine->hexes[hex].tile];
-  if (node < 0 || node >= tile->n_nodes || tile->nodes[node].kind != KOL_NODE_CITY)
-    return -1;
-  return tile->nodes[node].city_index;
+  return kol_board_query_node_city (kol_game_get_engine (self->game), hex, node);
 }
 
 static const KolAction *
@@ -699,16 +684,9 @@ static void
 edit_route_at_hex (KolMapController *self,
                    int               hex)
 {
-  const KolEngine *engine = kol_game_get_engine (self->game);
-  const KolTileDef *tile = engine->hexes[hex].tile >= 0 ? &engine->title->tiles[engine->hexes[hex].tile] : NULL;
-  int stop = -1, n = 0;
+  int stop = -1;
+  int n = kol_board_query_hex_stops (kol_game_get_engine (self->game), hex, &stop);
 
-  for (int i = 0; tile != NULL && i < tile->n_nodes; i++)
-    if (tile->nodes[i].kind != KOL_NODE_JUNCTION)
-      {
-        stop = i;
-        n++;
-      }
   if (n == 1)
     edit_route (self, hex, stop);
   else if (n > 1)
