@@ -561,12 +561,54 @@ kol_variant_to_int (GVariant *value,
       return kol_variant_to_int (inner, fallback);
     }
   if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT64))
-    return (int) CLAMP (g_variant_get_int64 (value), G_MININT, G_MAXINT);
+    {
+      gint64 v = g_variant_get_int64 (value);
+
+      return (int) CLAMP (v, G_MININT, G_MAXINT);
+    }
   if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT32))
     return g_variant_get_int32 (value);
   if (g_variant_is_of_type (value, G_VARIANT_TYPE_DOUBLE))
     return (int) g_variant_get_double (value);
   return fallback;
+}
+
+/**
+ * kol_variant_unbox:
+ * @value: (transfer full) (nullable): a variant
+ *
+ * Rules converted from JSON box every value of a dictionary or an array in
+ * a variant ("av", "a{sv}"); the readers want the value inside.
+ *
+ * Returns: (transfer full) (nullable): @value without the boxes around it
+ */
+GVariant *
+kol_variant_unbox (GVariant *value)
+{
+  while (value != NULL && g_variant_is_of_type (value, G_VARIANT_TYPE_VARIANT))
+    {
+      GVariant *inner = g_variant_get_variant (value);
+
+      g_variant_unref (value);
+      value = inner;
+    }
+  return value;
+}
+
+/**
+ * kol_variant_lookup:
+ * @dict: (nullable): an a{sv} dictionary (anything else has no keys)
+ * @key: a key
+ *
+ * Returns: (transfer full) (nullable): @dict[@key], unboxed
+ */
+GVariant *
+kol_variant_lookup (GVariant   *dict,
+                    const char *key)
+{
+  if (dict == NULL || !g_variant_is_of_type (dict, G_VARIANT_TYPE_VARDICT))
+    return NULL;
+  return kol_variant_unbox (g_variant_lookup_value (dict, key, NULL));
 }
 
 /**

@@ -546,9 +546,9 @@ test_setup_order (void)
   g_assert_cmpstr (order_string (d, buf, sizeof buf), ==, "RCS ATA SFA IFT AFG");
   g_assert_true (d->corps[corp (d, "CTL")].removed);
   /* only the first may be started; RSA brings its president's certificate */
-  g_assert_true (K49 (engine, corp (engine, "SFA"), K49_NEXT_TO_PAR));
-  g_assert_false (K49 (engine, corp (engine, "IFT"), K49_NEXT_TO_PAR));
-  g_assert_cmpint (K49_STATE (engine)->rsa_share_corp, ==, corp (engine, "SFA"));
+  g_assert_true (kol_1849_corp (engine, corp (engine, "SFA"))->next_to_par);
+  g_assert_false (kol_1849_corp (engine, corp (engine, "IFT"))->next_to_par);
+  g_assert_cmpint (kol_1849_state (engine)->rsa_share_corp, ==, corp (engine, "SFA"));
 }
 
 /* §2.2 (novice rule, as 18xx.games' delay_ift): IFT drawn among the first
@@ -784,8 +784,8 @@ test_stock_founding_example (void)
   int ctl = corp (engine, "CTL");
 
   /* make CTL the next corporation, as in the example */
-  K49 (engine, corp (engine, "IFT"), K49_NEXT_TO_PAR) = FALSE;
-  K49 (engine, ctl, K49_NEXT_TO_PAR) = TRUE;
+  kol_1849_corp (engine, corp (engine, "IFT"))->next_to_par = FALSE;
+  kol_1849_corp (engine, ctl)->next_to_par = TRUE;
   engine->players[2].cash = 552;
   engine->bank -= 552 - 425;
   g_assert_true (kol_entity_equal (cur (engine), P (2)));
@@ -800,7 +800,7 @@ test_stock_founding_example (void)
   g_assert_cmpint (engine->players[2].cash, ==, 152);
   g_assert_cmpint (engine->corps[ctl].tokens[0].hex, ==, hex (engine, "E1"));
   /* the corporation after it may be started now */
-  g_assert_true (K49 (engine, corp (engine, "AFG"), K49_NEXT_TO_PAR));
+  g_assert_true (kol_1849_corp (engine, corp (engine, "AFG"))->next_to_par);
   apply_ok (engine, pass (P (0)));
   apply_ok (engine, pass (P (1)));
   apply_refused (engine, buy (engine, 2, "CTL_3,CTL_4"), KOL_ENGINE_ERROR_NO_CASH, KOL_REASON_NONE);
@@ -961,7 +961,7 @@ test_stock_president_example_1 (void)
   g_assert_true (owns (engine, P (2), "SFA_0"));
   g_assert_cmpint (percent (engine, P (2), "SFA"), ==, 40);
   g_assert_cmpint (percent (engine, P (1), "SFA"), ==, 30);
-  g_assert_cmpint (K49_STATE (engine)->swap_choice_player, ==, -1);
+  g_assert_cmpint (kol_1849_state (engine)->swap_choice_player, ==, -1);
 }
 
 /* §9.5, example 2: A holds the president's certificate and one 10%, B the
@@ -986,7 +986,7 @@ test_stock_president_example_2 (void)
   g_assert_true (owns (engine, P (2), "SFA_0"));
   g_assert_true (owns (engine, P (1), "SFA_7"));
   g_assert_true (owns (engine, P (2), "SFA_2"));
-  g_assert_cmpint (K49_STATE (engine)->swap_choice_player, ==, -1);
+  g_assert_cmpint (kol_1849_state (engine)->swap_choice_player, ==, -1);
 }
 
 /* §9.5, example 3: both hold 40% (A: president's and two 10%; B: last
@@ -1011,7 +1011,7 @@ test_stock_president_example_3 (void)
   apply_ok (engine, sell (engine, 1, "SFA_1", 0));
   g_assert_true (kol_entity_equal (engine->corps[sfa].owner, P (2)));
   g_assert_true (owns (engine, P (1), "SFA_7"));
-  g_assert_cmpint (K49_STATE (engine)->swap_choice_player, ==, 1);
+  g_assert_cmpint (kol_1849_state (engine)->swap_choice_player, ==, 1);
   /* the outgoing president chooses now */
   g_assert_true (kol_entity_equal (cur (engine), P (1)));
   g_assert_cmpstr (active_step_name (engine), ==, "Presidency Swap Choice");
@@ -1117,11 +1117,11 @@ test_market_blue_zone (void)
   kol_market_move_right (engine, ift);
   g_assert_cmpint (price_of (engine, "IFT"), ==, 242);
   set_price (engine, "IFT", 0, 340);
-  g_assert_false (K49_STATE (engine)->max_reached);
+  g_assert_false (kol_1849_state (engine)->max_reached);
   kol_market_move_right (engine, ift);
   g_assert_cmpint (price_of (engine, "IFT"), ==, 377);
-  g_assert_true (K49_STATE (engine)->max_reached);
-  g_assert_true (K49 (engine, ift, K49_REACHED_MAX));
+  g_assert_true (kol_1849_state (engine)->max_reached);
+  g_assert_true (kol_1849_corp (engine, ift)->reached_max);
 }
 
 /* §9.4.1: Garibaldi's president chooses its home among Caltanissetta,
@@ -1135,8 +1135,8 @@ test_stock_garibaldi_home (void)
   KolTokenTarget targets[8];
   KolAction *a;
 
-  K49 (engine, corp (engine, "IFT"), K49_NEXT_TO_PAR) = FALSE;
-  K49 (engine, afg, K49_NEXT_TO_PAR) = TRUE;
+  kol_1849_corp (engine, corp (engine, "IFT"))->next_to_par = FALSE;
+  kol_1849_corp (engine, afg)->next_to_par = TRUE;
   apply_ok (engine, par (engine, 2, "AFG", 68));
   g_assert_cmpstr (active_step_name (engine), ==, "Place Home Token");
   g_assert_true (kol_entity_equal (cur (engine), C (engine, "AFG")));
@@ -1177,8 +1177,8 @@ test_stock_garibaldi_deferred (void)
   engine->corp_order[4] = (gint16) ctl;
   engine->corp_order[5] = (gint16) rcs;
   for (int c = 0; c < engine->n_corps; c++)
-    K49 (engine, c, K49_NEXT_TO_PAR) = FALSE;
-  K49 (engine, afg, K49_NEXT_TO_PAR) = TRUE;
+    kol_1849_corp (engine, c)->next_to_par = FALSE;
+  kol_1849_corp (engine, afg)->next_to_par = TRUE;
   start_corp (engine, "IFT", 0, 100);
   start_corp (engine, "RCS", 1, 100);
   start_corp (engine, "CTL", 2, 100);
@@ -1206,19 +1206,19 @@ test_stock_garibaldi_deferred (void)
   a->city = 0;
   apply_ok (engine, a);
   g_assert_true (kol_board_hex_tokened_by (engine, hex (engine, "M9"), ift));
-  g_assert_true (K49 (engine, afg, K49_SLOT_CLOSED));
-  g_assert_false (K49 (engine, afg, K49_NEXT_TO_PAR));
-  g_assert_true (K49 (engine, sfa, K49_NEXT_TO_PAR));
+  g_assert_true (kol_1849_corp (engine, afg)->slot_closed);
+  g_assert_false (kol_1849_corp (engine, afg)->next_to_par);
+  g_assert_true (kol_1849_corp (engine, sfa)->next_to_par);
   g_assert_cmpstr (order_string (engine, buf, sizeof buf), ==, "IFT SFA ATA CTL RCS AFG");
   /* Caltanissetta upgraded to two slots: Garibaldi may start in the next
    * stock round */
   kol_board_lay (engine, hex (engine, "H8"), kol_board_free_copy (engine, kol_title_tile_by_id (t, "644")), 0);
   kol_1849_update_garibaldi (engine);
-  g_assert_true (K49 (engine, afg, K49_SLOT_CLOSED));
+  g_assert_true (kol_1849_corp (engine, afg)->slot_closed);
   kol_board_lay (engine, hex (engine, "H8"), kol_board_free_copy (engine, kol_title_tile_by_id (t, "660")), 0);
   kol_1849_update_garibaldi (engine);
-  g_assert_false (K49 (engine, afg, K49_SLOT_CLOSED));
-  g_assert_true (K49 (engine, afg, K49_CLOSED_RECENTLY));
+  g_assert_false (kol_1849_corp (engine, afg)->slot_closed);
+  g_assert_true (kol_1849_corp (engine, afg)->closed_recently);
 }
 
 /* ---------------------------------------------------- operating rounds (§10) */
@@ -1472,9 +1472,9 @@ test_operating_routes (void)
   g_assert_cmpint (why, ==, KOL_REASON_ROUTE_PORT);
   g_assert_cmpint (route (engine, "RCS", 0, port_route, port_chains, NULL, NULL), ==, 110);
   /* CNM's marker on that port, for its corporation (§7.1 P3) */
-  K49_STATE (engine)->cnm_hex = (gint16) hex (engine, "A5");
+  kol_1849_state (engine)->cnm_hex = (gint16) hex (engine, "A5");
   g_assert_cmpint (route (engine, "RCS", 0, port_route, port_chains, NULL, NULL), ==, 110);
-  K49 (engine, corp (engine, "RCS"), K49_CNM) = TRUE;
+  kol_1849_corp (engine, corp (engine, "RCS"))->cnm = TRUE;
   g_assert_cmpint (route (engine, "RCS", 0, port_route, port_chains, NULL, NULL), ==, 130);
   /* Messina–Calabria counts 3 (§10.5.1) */
   g_assert_cmpint (route (engine, "AFG", 0, calabria, NULL, &d, NULL), ==, 60);
@@ -1709,10 +1709,12 @@ test_operating_buy_company (void)
   a->company = (gint16) cnm;
   a->price = 2 * face;
   apply_ok (engine, a);
+  /* §7.1: the player agrees to the sale */
+  apply_ok (engine, choose (P (2), KOL_CONSENT_ACCEPT));
   g_assert_true (kol_entity_equal (engine->companies[cnm].owner, C (engine, "IFT")));
   g_assert_cmpint (engine->players[2].cash - p2, ==, 2 * face);
   g_assert_cmpint (engine->corps[ift].cash, ==, 500 - 2 * face);
-  g_assert_true (K49 (engine, ift, K49_CNM));
+  g_assert_true (kol_1849_corp (engine, ift)->cnm);
 
   /* the marker: ports only; it closes CNM */
   g_assert_cmpint (count_legal (engine, KOL_ACTION_ASSIGN), ==, 4);
@@ -1722,9 +1724,190 @@ test_operating_buy_company (void)
   a = act (KOL_ACTION_ASSIGN, kol_entity (KOL_ENTITY_COMPANY, cnm));
   a->hex = (gint16) hex (engine, "N8");
   apply_ok (engine, a);
-  g_assert_cmpint (K49_STATE (engine)->cnm_hex, ==, hex (engine, "N8"));
+  g_assert_cmpint (kol_1849_state (engine)->cnm_hex, ==, hex (engine, "N8"));
   g_assert_true (engine->companies[cnm].closed);
   g_assert_cmpint (count_legal (engine, KOL_ACTION_ASSIGN), ==, 0);
+}
+
+/* §7.1 and §10.2 («Игрок должен согласиться с этим», «Игрок, владеющий
+ * частной компанией, должен согласиться на продажу»): a corporation's
+ * purchase of another player's private company is an offer that the
+ * player accepts or declines as their own action; a purchase from the
+ * corporation's own president is immediate; 18xx.games' records (compat)
+ * have no answers, so there every purchase is immediate. */
+static void
+test_consent_company (void)
+{
+  g_autoptr(KolTitle) t = load (4, NULL);
+  g_autoptr(KolEngine) engine = game_new (t, 3);
+  g_autoptr(KolEngine) waiting = NULL;
+  int ift = corp (engine, "IFT"), cnm = company (engine, "CNM"), sigi = company (engine, "SIGI");
+  int p2, p0;
+  KolAction *a;
+
+  kol_engine_move_company (engine, cnm, P (2));
+  kol_engine_move_company (engine, sigi, P (0));
+  start_corp (engine, "IFT", 0, 100);
+  engine->corps[ift].cash = 500;
+  engine->bank -= 500;
+  kol_engine_set_phase (engine, kol_title_phase_by_name (t, "6H"));
+  start_or (engine);
+  p2 = engine->players[2].cash;
+  p0 = engine->players[0].cash;
+
+  /* the offer: nothing changes hands, the seller's owner answers */
+  a = act (KOL_ACTION_BUY_COMPANY, C (engine, "IFT"));
+  a->company = (gint16) cnm;
+  a->price = 50;
+  apply_ok (engine, a);
+  g_assert_true (kol_entity_equal (engine->companies[cnm].owner, P (2)));
+  g_assert_cmpint (engine->corps[ift].cash, ==, 500);
+  g_assert_nonnull (kol_consent_pending (engine));
+  g_assert_cmpint (kol_consent_pending (engine)->price, ==, 50);
+  g_assert_true (kol_entity_equal (cur (engine), P (2)));
+  g_assert_cmpstr (active_step_name (engine), ==, "Accept or Decline an Offer");
+  g_assert_cmpint (count_legal (engine, KOL_ACTION_CHOOSE), ==, 2);
+  /* nobody else acts meanwhile, not even the buyer */
+  apply_refused_any (engine, pass (C (engine, "IFT")));
+  apply_refused_any (engine, choose (P (0), KOL_CONSENT_ACCEPT));
+  apply_refused (engine, choose (P (2), "Maybe"), KOL_ENGINE_ERROR_RULE, KOL_REASON_CHOICE);
+  waiting = kol_engine_copy (engine);
+
+  /* declined: back to the buyer, who may only offer more this turn */
+  apply_ok (engine, choose (P (2), KOL_CONSENT_DECLINE));
+  g_assert_null (kol_consent_pending (engine));
+  g_assert_true (kol_entity_equal (cur (engine), C (engine, "IFT")));
+  g_assert_true (kol_entity_equal (engine->companies[cnm].owner, P (2)));
+  a = act (KOL_ACTION_BUY_COMPANY, C (engine, "IFT"));
+  a->company = (gint16) cnm;
+  a->price = 50;
+  apply_refused (engine, a, KOL_ENGINE_ERROR_RULE, KOL_REASON_OFFER_DECLINED);
+  {
+    g_autoptr(GPtrArray) actions = legal (engine);
+
+    for (guint i = 0; i < actions->len; i++)
+      {
+        KolAction *b = g_ptr_array_index (actions, i);
+
+        if (b->type == KOL_ACTION_BUY_COMPANY && b->company == cnm)
+          g_assert_cmpint (b->price, >, 50);
+      }
+  }
+  a = act (KOL_ACTION_BUY_COMPANY, C (engine, "IFT"));
+  a->company = (gint16) cnm;
+  a->price = 60;
+  apply_ok (engine, a);
+  apply_ok (engine, choose (P (2), KOL_CONSENT_ACCEPT));
+  g_assert_true (kol_entity_equal (engine->companies[cnm].owner, C (engine, "IFT")));
+  g_assert_cmpint (engine->players[2].cash - p2, ==, 60);
+  g_assert_cmpint (engine->corps[ift].cash, ==, 440);
+
+  /* the president's own private: no question */
+  a = act (KOL_ACTION_BUY_COMPANY, C (engine, "IFT"));
+  a->company = (gint16) sigi;
+  a->price = 1;
+  apply_ok (engine, a);
+  g_assert_null (kol_consent_pending (engine));
+  g_assert_true (kol_entity_equal (engine->companies[sigi].owner, C (engine, "IFT")));
+  g_assert_cmpint (engine->players[0].cash - p0, ==, 1);
+
+  /* accepted from the waiting state: the purchase at the offered price */
+  apply_ok (waiting, choose (P (2), KOL_CONSENT_ACCEPT));
+  g_assert_true (kol_entity_equal (waiting->companies[cnm].owner, C (waiting, "IFT")));
+  g_assert_cmpint (waiting->corps[ift].cash, ==, 450);
+
+  /* an offer the purchase rules refuse is refused as the purchase */
+  a = act (KOL_ACTION_BUY_COMPANY, C (engine, "IFT"));
+  a->company = (gint16) company (engine, "SMS");
+  a->price = 2 * engine->companies[a->company].value + 1;
+  kol_engine_move_company (engine, a->company, P (3));
+  apply_refused (engine, a, KOL_ENGINE_ERROR_RULE, KOL_REASON_COMPANY_PRICE);
+  g_assert_null (kol_consent_pending (engine));
+
+  /* self-play's invariant: no change of hands without the answer */
+  {
+    g_autoptr(KolEngine) after = kol_engine_copy (engine);
+    g_autoptr(GString) problems = g_string_new (NULL);
+    g_autoptr(KolAction) by_buyer = pass (C (engine, "IFT"));
+    g_autoptr(KolAction) accepted = choose (P (3), KOL_CONSENT_ACCEPT);
+
+    kol_engine_move_company (after, company (engine, "SMS"), C (engine, "IFT"));
+    g_assert_false (kol_consent_check (engine, after, by_buyer, problems));
+    g_test_message ("%s", problems->str);
+    g_assert_true (kol_consent_check (engine, after, accepted, problems));
+  }
+}
+
+/* The same purchase in a game imported from 18xx.games (compat): at once. */
+static void
+test_consent_compat (void)
+{
+  const char *opts[] = { KOL_1849_OPT_COMPAT, NULL };
+  g_autoptr(KolTitle) t = load_opts (4, opts);
+  g_autoptr(KolEngine) engine = game_new (t, 3);
+  int ift = corp (engine, "IFT"), cnm = company (engine, "CNM");
+  KolAction *a;
+
+  kol_engine_move_company (engine, cnm, P (2));
+  start_corp (engine, "IFT", 0, 100);
+  engine->corps[ift].cash = 500;
+  engine->bank -= 500;
+  kol_engine_set_phase (engine, kol_title_phase_by_name (t, "6H"));
+  start_or (engine);
+  a = act (KOL_ACTION_BUY_COMPANY, C (engine, "IFT"));
+  a->company = (gint16) cnm;
+  a->price = 50;
+  apply_ok (engine, a);
+  g_assert_null (kol_consent_pending (engine));
+  g_assert_true (kol_entity_equal (engine->companies[cnm].owner, C (engine, "IFT")));
+}
+
+/* §10.6 («Президент продающей корпорации должен дать согласие на
+ * продажу»): a train of another president's corporation is bought only
+ * when that president accepts; between two corporations of one president
+ * at once. */
+static void
+test_consent_train (void)
+{
+  g_autoptr(KolTitle) t = load (4, NULL);
+  g_autoptr(KolEngine) engine = game_new (t, 3);
+  int ift = corp (engine, "IFT"), ctl = corp (engine, "CTL"), sfa = corp (engine, "SFA");
+  int t1, t2;
+  KolAction *a;
+
+  start_corp (engine, "IFT", 0, 100);
+  start_corp (engine, "CTL", 1, 100);
+  start_corp (engine, "SFA", 0, 100);
+  engine->corps[ift].cash = 500;
+  engine->corps[ctl].cash = 100;
+  engine->corps[sfa].cash = 100;
+  engine->bank -= 700;
+  t1 = give_train (engine, "4H-0", "CTL");
+  t2 = give_train (engine, "4H-1", "SFA");
+  depot_from (engine, "6H-0");
+  give_train (engine, "4H-2", "IFT");
+  start_or (engine);
+  while (!kol_entity_equal (cur (engine), C (engine, "IFT")) || strcmp (active_step_name (engine), "Buy Trains") != 0)
+    auto_act (engine);
+
+  a = act (KOL_ACTION_BUY_TRAIN, C (engine, "IFT"));
+  a->train = (gint16) t1;
+  a->price = 40;
+  apply_ok (engine, a);
+  g_assert_true (kol_entity_equal (engine->trains[t1].owner, C (engine, "CTL")));
+  g_assert_true (kol_entity_equal (cur (engine), P (1)));
+  apply_ok (engine, choose (P (1), KOL_CONSENT_ACCEPT));
+  g_assert_true (kol_entity_equal (engine->trains[t1].owner, C (engine, "IFT")));
+  g_assert_cmpint (engine->corps[ctl].cash, ==, 140);
+  g_assert_cmpint (engine->corps[ift].cash, ==, 460);
+
+  /* SFA is the president's own */
+  a = act (KOL_ACTION_BUY_TRAIN, C (engine, "IFT"));
+  a->train = (gint16) t2;
+  a->price = 1;
+  apply_ok (engine, a);
+  g_assert_null (kol_consent_pending (engine));
+  g_assert_true (kol_entity_equal (engine->trains[t2].owner, C (engine, "IFT")));
 }
 
 /* §7.1 P4: a corporation owning SMS may close it at the start of its turn
@@ -1775,7 +1958,7 @@ test_operating_sms (void)
   /* Girgenti (J6), in Phase 4 the only coastal city to build, is SFA's
    * home: the token has nowhere to go */
   g_assert_cmpint (laid, ==, hex (engine, "J6"));
-  g_assert_cmpint (K49 (lay_copy, rcs, K49_SMS), ==, laid + 1);
+  g_assert_cmpint (kol_1849_corp (lay_copy, rcs)->sms, ==, laid + 1);
   g_assert_cmpstr (active_step_name (lay_copy), !=, "Place a Token");
 
   /* without a lay: a token in any coastal city, Terranova (M9) say */
@@ -2003,11 +2186,11 @@ test_closing (void)
   g_assert_cmpint (percent (engine, P (1), "RCS"), ==, 0);
   g_assert_false (engine->corps[rcs].ipoed);
   g_assert_cmpint (engine->corp_order[engine->n_corp_order - 1], ==, rcs);
-  g_assert_true (K49 (engine, rcs, K49_CLOSED_RECENTLY));
+  g_assert_true (kol_1849_corp (engine, rcs)->closed_recently);
   g_assert_false (kol_board_hex_tokened_by (engine, palermo, rcs));
   g_assert_true (kol_board_city_reserved_by (engine, palermo, 0, rcs));
   kol_1849_start_stock_round (engine);
-  g_assert_false (K49 (engine, rcs, K49_CLOSED_RECENTLY));
+  g_assert_false (kol_1849_corp (engine, rcs)->closed_recently);
 }
 
 /* §12: at the first 12H the private companies close and the earthquake
@@ -2041,11 +2224,11 @@ test_events_earthquake (void)
   g_assert_false (kol_corp_floated (engine, afg));
   g_assert_false (kol_board_hex_tokened_by (engine, messina, rcs));
   g_assert_true (kol_board_hex_tokened_by (engine, hex (engine, "C5"), rcs));
-  g_assert_cmpint (K49 (engine, rcs, K49_DESTROYED), ==, 1 << 1);
+  g_assert_cmpint (kol_1849_corp (engine, rcs)->destroyed, ==, 1 << 1);
   g_assert_cmpint (engine->hexes[messina].tile, ==, printed);
   g_assert_cmpint (engine->hexes[messina].copy, ==, -1);
   g_assert_cmpint (kol_board_tiles_left (engine, laid), ==, left);
-  g_assert_false (K49_STATE (engine)->messina_upgradeable);
+  g_assert_false (kol_1849_state (engine)->messina_upgradeable);
 
   /* IFT, with a token in Messina, cannot upgrade it in this set */
   kol_board_place_token (engine, ift, 1, messina, 0, -1);
@@ -2059,7 +2242,7 @@ test_events_earthquake (void)
   apply_refused (engine, lay_action (engine, "IFT", "B14", "655", 0), KOL_ENGINE_ERROR_TILE,
                  KOL_REASON_TILE_MESSINA_LOCKED);
   kol_1849_start_stock_round (engine);
-  g_assert_true (K49_STATE (engine)->messina_upgradeable);
+  g_assert_true (kol_1849_state (engine)->messina_upgradeable);
 }
 
 /* §13: a corporation reaching L.377 ends the game when its turn ends. */
@@ -2079,7 +2262,7 @@ test_game_end_377 (void)
   g_assert_true (kol_entity_equal (engine->round.current_operator, C (engine, "RCS")));
   kol_market_move_right (engine, rcs);
   g_assert_cmpint (price_of (engine, "RCS"), ==, 377);
-  g_assert_true (K49 (engine, rcs, K49_REACHED_MAX));
+  g_assert_true (kol_1849_corp (engine, rcs)->reached_max);
   /* the rest of its turn (nothing paid: the price moves back left, the
    * mark stays), then the end, before CTL operates */
   while (!engine->finished)
@@ -2160,6 +2343,10 @@ test_variant_buy_token (void)
   apply_refused (engine, kol_action_copy (a), KOL_ENGINE_ERROR_NO_CASH, KOL_REASON_NONE);
   a->price = 25;
   apply_ok (engine, a);
+  /* §14.1: «соглашение с президентом другой корпорации» */
+  g_assert_false (kol_board_hex_tokened_by (engine, trapani, ctl));
+  g_assert_true (kol_entity_equal (cur (engine), P (1)));
+  apply_ok (engine, choose (P (1), KOL_CONSENT_ACCEPT));
   g_assert_true (kol_board_hex_tokened_by (engine, trapani, ctl));
   g_assert_false (kol_board_hex_tokened_by (engine, trapani, afg));
   g_assert_cmpint (engine->corps[ctl].cash, ==, 275);
@@ -2216,7 +2403,7 @@ test_variant_bonds (void)
   g_assert_cmpint (p0, <, 100);
   g_assert_cmpint (engine->module->player_value (engine, 0), ==, engine->players[0].cash);
   gc = kol_engine_copy (engine);
-  K49_STATE (gc)->compat = TRUE;   /* as loaded with KOL_1849_OPT_COMPAT */
+  kol_1849_state (gc)->compat = TRUE;   /* as loaded with KOL_1849_OPT_COMPAT */
   g_assert_cmpint (gc->module->player_value (gc, 0), ==, engine->players[0].cash + 2 * (p0 - 100));
 
   /* the next turn: L.50 interest; repaying needs L.500, one bond at most:
@@ -2281,12 +2468,12 @@ test_variant_e_tokens (void)
   g_assert_nonnull ((a = find_legal (engine, KOL_ACTION_CHOOSE, "Buy E-Token for L.1100")));
   apply_ok (engine, a);
   g_assert_cmpint (engine->corps[rcs].cash, ==, 100);
-  g_assert_true (K49 (engine, rcs, K49_E_TOKEN));
+  g_assert_true (kol_1849_corp (engine, rcs)->e_token);
   g_assert_true (kol_operating_hooks (engine)->train_buyable (engine, rcs, e));
   g_assert_cmpint (kol_1849_e_token_cost (engine), ==, 800);
   kol_engine_set_phase (engine, kol_title_phase_by_name (t, "16H"));
   g_assert_cmpint (kol_1849_e_token_cost (engine), ==, 550);
-  K49_STATE (engine)->e_token_sold = FALSE;
+  kol_1849_state (engine)->e_token_sold = FALSE;
   g_assert_cmpint (kol_1849_e_token_cost (engine), ==, 800);
 }
 
@@ -2328,6 +2515,9 @@ main (int   argc,
   g_test_add_func ("/1849/operating/payouts", test_operating_payouts);
   g_test_add_func ("/1849/operating/train-limits", test_operating_train_limits);
   g_test_add_func ("/1849/operating/buy-company", test_operating_buy_company);
+  g_test_add_func ("/1849/operating/consent-company", test_consent_company);
+  g_test_add_func ("/1849/operating/consent-compat", test_consent_compat);
+  g_test_add_func ("/1849/operating/consent-train", test_consent_train);
   g_test_add_func ("/1849/operating/sms", test_operating_sms);
   g_test_add_func ("/1849/operating/emergency", test_operating_emergency);
   g_test_add_func ("/1849/operating/bankrupt", test_operating_bankrupt);

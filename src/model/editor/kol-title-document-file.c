@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "kol-json-scan.h"
 #include "kol-title-document-private.h"
 #include "kol-title-info.h"
 #include "kol-title-loader.h"
@@ -51,8 +52,8 @@ has_prefix (GFile      *file,
 }
 
 /* Titles in the search folders other than the user's own are built in
- * (installed, the source tree's, KOLEYA_DATA_DIR's), and so are the
- * templates: never written to. */
+ * (installed, KOLEYA_DATA_DIR's), and so are the templates: never written
+ * to. */
 static gboolean
 is_built_in_dir (const char *dir)
 {
@@ -61,7 +62,6 @@ is_built_in_dir (const char *dir)
   const char *templates[] = {
     g_getenv ("KOLEYA_TEMPLATE_DIR"),
     PKGDATADIR G_DIR_SEPARATOR_S "templates",
-    SOURCE_DATADIR G_DIR_SEPARATOR_S "templates",
   };
 
   for (guint i = 1; search[i] != NULL; i++)
@@ -77,22 +77,15 @@ is_built_in_dir (const char *dir)
  * kol_title_document_is_valid_id:
  * @id: a title id
  *
- * Title ids name folders: ASCII letters, digits, “-”, “_” and “.”, not
- * starting with a dot, at most 64 characters.
+ * Title ids name folders: see kol_title_id_is_valid(), the rule the title
+ * loader applies too.
  *
  * Returns: whether @id may be a title id
  */
 gboolean
 kol_title_document_is_valid_id (const char *id)
 {
-  gsize len;
-
-  if (id == NULL || id[0] == '\0' || id[0] == '.' || (len = strlen (id)) > 64)
-    return FALSE;
-  for (gsize i = 0; i < len; i++)
-    if (!g_ascii_isalnum (id[i]) && id[i] != '-' && id[i] != '_' && id[i] != '.')
-      return FALSE;
-  return TRUE;
+  return kol_title_id_is_valid (id);
 }
 
 static gboolean
@@ -102,12 +95,13 @@ read_tree (KolTitleDocument *self,
            GError          **error)
 {
   g_autofree char *path = g_build_filename (dir, file_names[file], NULL);
+  g_autoptr(GFile) gfile = g_file_new_for_path (path);
   g_autofree char *text = NULL;
   g_autoptr(GError) local = NULL;
   gsize length;
   JsonNode *root;
 
-  if (!g_file_get_contents (path, &text, &length, &local)
+  if (!kol_json_read_file (gfile, &text, &length, &local)
       || (root = kol_json_format_parse (text, (gssize) length, self->lexemes, &local)) == NULL)
     {
       /* Translators: %s is a file path, the second %s what went wrong. */
@@ -159,8 +153,8 @@ kol_title_document_new_from_directory (const char  *dir,
  * kol_title_document_find_template:
  * @name: a template's name, e.g. "blank"
  *
- * Looks in `KOLEYA_TEMPLATE_DIR`, then the installed templates, then the
- * source tree's.
+ * Looks in `KOLEYA_TEMPLATE_DIR` (set to the source tree's templates by
+ * `meson devenv` and the tests), then the installed templates.
  *
  * Returns: (transfer full) (nullable): the template's folder
  */
@@ -169,7 +163,7 @@ kol_title_document_find_template (const char *name)
 {
   const char *env = g_getenv ("KOLEYA_TEMPLATE_DIR");
   const char *bases[] = {
-    env, PKGDATADIR G_DIR_SEPARATOR_S "templates", SOURCE_DATADIR G_DIR_SEPARATOR_S "templates",
+    env, PKGDATADIR G_DIR_SEPARATOR_S "templates",
   };
 
   g_return_val_if_fail (name != NULL, NULL);

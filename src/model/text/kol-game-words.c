@@ -65,6 +65,7 @@ static const Word words[] = {
    * private companies. */
   { KOL_WORD_SCORE_ADJUSTMENTS, "score_adjustments", NC_("term", "Penalties") },
   { KOL_WORD_BANK, "bank", NC_("term", "Bank") },
+  { KOL_WORD_PHASE, "phase", NC_("term", "Phase") },
   { KOL_WORD_PHASES, "phases", NC_("term", "Phases") },
   { KOL_WORD_TRAIN_LIMIT, "train_limit", NC_("term", "Train limit") },
   { KOL_WORD_OPERATING_ROUNDS, "operating_rounds", NC_("term", "Operating rounds") },
@@ -134,6 +135,8 @@ static const Name step_names[] = {
   { "Bond Interest Payment", "step", NC_("step", "Pay bond interest") },
   { "Issue or Repay Bond", "step", NC_("step", "Issue or repay the bond") },
   { "Bankrupt", "step", NC_("step", "Go bankrupt") },
+  /* Translators: the owner of what a corporation offers to buy answers. */
+  { "Accept or Decline an Offer", "step", NC_("step", "Accept or decline an offer") },
   { "End Game", "step", NC_("step", "End the game") },
   { "Message", "step", NC_("step", "Write a message") },
   { "Program", "step", NC_("step", "Program actions") },
@@ -202,6 +205,10 @@ static const Name strings[] = {
   { "Leave game", "choice", NC_("choice", "Leave the game") },
   { "Close SMS", "choice", NC_("choice", "Close SMS") },
   { "Pass", "choice", NC_("choice", "Pass") },
+  /* Translators: the answers to an offer to buy a private company, a
+   * train or a station token. */
+  { "Accept", "choice", NC_("choice", "Accept the offer") },
+  { "Decline", "choice", NC_("choice", "Decline the offer") },
   /* xgettext:no-c-format */
   { "Two 10% certs", "choice", NC_("choice", "Two 10% certificates") },
   /* xgettext:no-c-format */

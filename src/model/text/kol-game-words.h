@@ -54,6 +54,7 @@ G_BEGIN_DECLS
  * @KOL_WORD_SCORE_ADJUSTMENTS: what the final score takes off besides
  *   cash, shares and private companies (loans, bonds)
  * @KOL_WORD_BANK: the bank
+ * @KOL_WORD_PHASE: a phase ("Phase")
  * @KOL_WORD_PHASES: the phase table, as a heading
  * @KOL_WORD_TRAIN_LIMIT: how many trains a company may own (1840: trams
  *   per line)
@@ -105,6 +106,7 @@ typedef enum
   KOL_WORD_NET_WORTH,
   KOL_WORD_SCORE_ADJUSTMENTS,
   KOL_WORD_BANK,
+  KOL_WORD_PHASE,
   KOL_WORD_PHASES,
   KOL_WORD_TRAIN_LIMIT,
   KOL_WORD_OPERATING_ROUNDS,

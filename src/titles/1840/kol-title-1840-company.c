@@ -5,12 +5,13 @@
 #include <string.h>
 
 /*
- * Company rounds (VIII; 18xx.games G1840::Round::Company and
- * G1840::Round::Acquisition): private dividends (CRa), the tram deck
- * (CRb, at the round's start), the order by share price (CRc), tram
- * companies paying from their revenue pile and the Stadtbahn runs (CRd),
- * buying and reassigning trams, the line auctions (CRe) and the new line
- * cards (CRf). The Route and Dividend steps here serve the line rounds too.
+ * Company rounds (VIII; 18xx.games G1840::Round::Company): private
+ * dividends (CRa), the tram deck (CRb, at the round's start), the order by
+ * share price (CRc), tram companies paying from their revenue pile and the
+ * Stadtbahn runs (CRd). The SellCompany, Route and Dividend steps here serve
+ * the line rounds too. Buying and reassigning trams is in
+ * kol-title-1840-trams.c, the line auctions (CRe, CRf) in
+ * kol-title-1840-acquisition.c.
  */
 
 /* ------------------------------------------------------------ SellCompany */
@@ -78,30 +79,7 @@ const KolStepClass k1840_step_sell_company = {
 static gboolean
 compat (KolEngine *engine)
 {
-  return K1840 (engine)->compat;
-}
-
-/* Trains of a tram company and its lines (scrappable_trains). */
-static int
-card_trains (KolEngine *engine,
-             int        corp,
-             gint16    *out)
-{
-  gint16 lines[K1840_MAX_LINES_PER_MAJOR];
-  int n = 0, n_lines = k1840_major_lines (engine, corp, lines);
-
-  for (int i = 0; i < n_lines; i++)
-    n += kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, lines[i]), out + n, KOL_MAX_TRAINS - n);
-  n += kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, corp), out + n, KOL_MAX_TRAINS - n);
-  return n;
-}
-
-static int
-corp_trains (KolEngine *engine,
-             int        corp,
-             gint16    *out)
-{
-  return kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, corp), out, KOL_MAX_TRAINS);
+  return k1840_state (engine)->compat;
 }
 
 static guint32
@@ -115,37 +93,10 @@ route_actions (KolEngine *engine,
   if (entity.kind != KOL_ENTITY_CORP || k1840_is (engine, entity.index, K1840_MAJOR))
     return 0;
   base = kol_step_route_actions (engine, s, entity);
-  if (k1840_is (engine, entity.index, K1840_LINE) && corp_trains (engine, entity.index, trains) > 0 &&
+  if (k1840_is (engine, entity.index, K1840_LINE) && k1840_corp_trains (engine, entity.index, trains) > 0 &&
       (compat (engine) || kol_step_is_current (engine, s, entity)))
     base |= KOL_ACTION_BIT (KOL_ACTION_RUN_ROUTES) | KOL_ACTION_BIT (KOL_ACTION_SCRAP_TRAIN);
   return base;
-}
-
-static gboolean
-scrap_train (KolEngine        *engine,
-             const KolAction  *a,
-             const gint16     *allowed,
-             int               n_allowed,
-             GError          **error)
-{
-  gboolean ok = FALSE;
-  KolArg args[2];
-
-  if (a->train < 0 || a->train >= engine->n_trains)
-    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such tram");
-  for (int i = 0; i < n_allowed; i++)
-    ok |= allowed[i] == a->train;
-  if (!ok && !compat (engine))
-    {
-      KolArg r[2] = { kol_arg_int (KOL_ARG_TRAIN, a->train), kol_arg_int (KOL_ARG_REASON, KOL_REASON_TRAIN_NOT_OWNED) };
-
-      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_TRAIN, r, 2, "not one of this company's trams");
-    }
-  args[0] = kol_arg_entity (a->entity);
-  args[1] = kol_arg_string (kol_engine_train_name (engine, a->train));
-  kol_engine_log (engine, KOL_LOG_1840_SCRAPS_TRAIN, args, 2);
-  kol_engine_move_train (engine, a->train, kol_entity (KOL_ENTITY_REMOVED, 0));
-  return TRUE;
 }
 
 static gboolean
@@ -157,9 +108,9 @@ route_process (KolEngine        *engine,
   if (a->type == KOL_ACTION_SCRAP_TRAIN)
     {
       gint16 trains[KOL_MAX_TRAINS];
-      int n = corp_trains (engine, a->entity.index, trains);
+      int n = k1840_corp_trains (engine, a->entity.index, trains);
 
-      return scrap_train (engine, a, trains, n, error);
+      return k1840_scrap_train (engine, a, trains, n, error);
     }
   if (a->type == KOL_ACTION_RUN_ROUTES)
     return kol_step_route_process_run_routes (engine, s, a, error);
@@ -221,15 +172,9 @@ route_legal_actions (KolEngine *engine,
   if (actions & KOL_ACTION_BIT (KOL_ACTION_SCRAP_TRAIN))
     {
       gint16 trains[KOL_MAX_TRAINS];
-      int n = corp_trains (engine, entity.index, trains);
+      int n = k1840_corp_trains (engine, entity.index, trains);
 
-      for (int i = 0; i < n; i++)
-        {
-          KolAction *a = kol_action_new (KOL_ACTION_SCRAP_TRAIN, entity);
-
-          a->train = trains[i];
-          g_ptr_array_add (out, a);
-        }
+      k1840_add_scrap_actions (out, entity, trains, n);
     }
 }
 
@@ -285,7 +230,7 @@ pay_negative (KolEngine *engine,
               int        line,
               int        to_pay)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int major = k1840_line_major (engine, line);
   KolEntity major_e, owner;
   KolArg args[2];
@@ -359,6 +304,21 @@ line_dividend (KolEngine *engine,
   return TRUE;
 }
 
+/* X.2, Table 6: after paying @paid the company's price moves; it is done. */
+static gboolean
+price_moves (KolEngine *engine,
+             KolStep   *s,
+             int        corp,
+             int        paid)
+{
+  KolPriceChange change;
+
+  kol_dividend_share_price_change (engine, corp, paid, &change);
+  kol_dividend_change_share_price (engine, corp, &change);
+  kol_step_pass (engine, s);
+  return TRUE;
+}
+
 /* VIII.5.2: a Stadtbahn company pays all of its run to its shareholders;
  * its price moves by Table 6. */
 static gboolean
@@ -367,7 +327,6 @@ city_dividend (KolEngine *engine,
                int        city)
 {
   int revenue = kol_dividend_total_revenue (engine, city);
-  KolPriceChange change;
 
   finish_run (engine, city);
   if (revenue > 0)
@@ -378,10 +337,7 @@ city_dividend (KolEngine *engine,
 
       kol_engine_log (engine, KOL_LOG_DOES_NOT_RUN, args, 1);
     }
-  kol_dividend_share_price_change (engine, city, revenue, &change);
-  kol_dividend_change_share_price (engine, city, &change);
-  kol_step_pass (engine, s);
-  return TRUE;
+  return price_moves (engine, s, city, revenue);
 }
 
 /* VIII.5.1: a tram company pays any multiple of 10 of its revenue pile to
@@ -394,11 +350,10 @@ major_dividend (KolEngine  *engine,
                 int         amount,
                 GError    **error)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int revenue = k1840_major_revenue (engine, major), withhold;
   gint16 lines[K1840_MAX_LINES_PER_MAJOR];
   int n_lines = k1840_major_lines (engine, major, lines);
-  KolPriceChange change;
   KolArg args[3];
 
   if (amount > revenue || amount < 0)
@@ -434,7 +389,8 @@ major_dividend (KolEngine  *engine,
   k1840_bank_pays (engine, kol_entity (KOL_ENTITY_CORP, major), withhold);
   if (amount > 0)
     {
-      double per_share = amount / (double) (100 / MAX (1, kol_engine_share_percent (engine, major)));
+      int share = kol_engine_share_percent (engine, major);
+      double per_share = amount / (double) (100 / MAX (1, share));
 
       for (int i = 0; i < engine->n_players; i++)
         {
@@ -451,10 +407,7 @@ major_dividend (KolEngine  *engine,
           }
         }
     }
-  kol_dividend_share_price_change (engine, major, amount, &change);
-  kol_dividend_change_share_price (engine, major, &change);
-  kol_step_pass (engine, s);
-  return TRUE;
+  return price_moves (engine, s, major, amount);
 }
 
 static gboolean
@@ -519,7 +472,7 @@ dividend_legal_actions (KolEngine *engine,
   if (k1840_is (engine, entity.index, K1840_MAJOR))
     {
       int revenue = k1840_major_revenue (engine, entity.index);
-      int step = MAX (1, K1840 (engine)->dividend_step);
+      int step = MAX (1, k1840_state (engine)->dividend_step);
       int top = revenue / step * step;
 
       add_dividend (out, entity, "variable", 0);
@@ -541,436 +494,13 @@ const KolStepClass k1840_step_dividend = {
   .legal_actions = dividend_legal_actions,
 };
 
-/* --------------------------------------------------------------- BuyTrain */
-
-/* Does the depot offer some tram this company round (buyable_depot_trains?). */
-static gboolean
-buyable_depot_trains (KolEngine *engine)
-{
-  gint16 depot[KOL_MAX_DEPOT_TRAINS];
-  int n = kol_depot_trains (engine, depot, KOL_MAX_DEPOT_TRAINS);
-
-  for (int i = 0; i < n; i++)
-    {
-      const KolTrainDef *def = &engine->title->trains[engine->trains[depot[i]].def];
-
-      for (int v = 0; v < MAX (1, def->n_variants); v++)
-        if (k1840_variant_available (engine, depot[i], v))
-          return TRUE;
-    }
-  return FALSE;
-}
-
-/* VIII.5.3: at most three trams per tram company, on its card or its lines. */
-gboolean
-k1840_buy_train_room (KolEngine *engine,
-                      KolStep   *s,
-                      int        corp)
-{
-  gint16 trains[KOL_MAX_TRAINS];
-
-  return card_trains (engine, corp, trains) < kol_operating_train_limit (engine, corp);
-}
-
-gboolean
-k1840_can_buy_train (KolEngine *engine,
-                     KolStep   *s,
-                     int        corp)
-{
-  return buyable_depot_trains (engine) && kol_step_buy_train_can_buy (engine, s, corp);
-}
-
-/* VIII.5.3: a tram company without a tram must buy one while there are
- * trams to buy. */
-gboolean
-k1840_step_must_buy_train (KolEngine *engine,
-                           KolStep   *s,
-                           int        corp)
-{
-  gint16 trains[KOL_MAX_TRAINS];
-
-  return buyable_depot_trains (engine) && card_trains (engine, corp, trains) == 0;
-}
-
-static guint32
-buy_train_actions (KolEngine *engine,
-                   KolStep   *s,
-                   KolEntity  entity)
-{
-  guint32 actions = 0;
-  gint16 trains[KOL_MAX_TRAINS];
-  gboolean has_trains, buyable;
-
-  if (!k1840_entity_is (engine, entity, K1840_MAJOR) || !kol_step_is_current (engine, s, entity))
-    return 0;
-  has_trains = card_trains (engine, entity.index, trains) > 0;
-  if (has_trains)
-    actions |= KOL_ACTION_BIT (KOL_ACTION_SCRAP_TRAIN);
-  /* k1840_step_must_buy_train and k1840_can_buy_train, sharing the look at
-   * the depot */
-  buyable = buyable_depot_trains (engine);
-  if (buyable && !has_trains)
-    return actions | KOL_ACTION_BIT (KOL_ACTION_BUY_TRAIN);
-  if (buyable && kol_step_buy_train_can_buy (engine, s, entity.index))
-    return actions | KOL_ACTION_BIT (KOL_ACTION_BUY_TRAIN) | KOL_ACTION_BIT (KOL_ACTION_PASS);
-  if (actions == 0)
-    return 0;
-  return actions | KOL_ACTION_BIT (KOL_ACTION_PASS);
-}
-
-static gboolean
-buy_train_process (KolEngine        *engine,
-                   KolStep          *s,
-                   const KolAction  *a,
-                   GError          **error)
-{
-  switch (a->type)
-    {
-    case KOL_ACTION_BUY_TRAIN:
-      return kol_step_buy_train_action (engine, s, a, TRUE, error);
-    case KOL_ACTION_SCRAP_TRAIN:
-      {
-        gint16 trains[KOL_MAX_TRAINS];
-        int n = card_trains (engine, a->entity.index, trains);
-
-        return scrap_train (engine, a, trains, n, error);
-      }
-    case KOL_ACTION_PASS:
-      return kol_step_process_pass (engine, s, a, error);
-    default:
-      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a tram action");
-    }
-}
-
-static void
-buy_train_skip (KolEngine *engine,
-                KolStep   *s)
-{
-  KolEntity e = kol_step_current_entity (engine, s);
-
-  if (!s->acted && k1840_entity_is (engine, e, K1840_MAJOR))
-    {
-      gint16 trains[KOL_MAX_TRAINS];
-
-      if (card_trains (engine, e.index, trains) == 0 && !buyable_depot_trains (engine))
-        {
-          KolArg args[1] = { kol_arg_entity (e) };
-
-          kol_engine_log (engine, KOL_LOG_1840_TRAM_OBLIGATION_LIFTED, args, 1);
-        }
-      else
-        kol_step_log_skip (engine, s, e);
-    }
-  kol_step_pass (engine, s);
-}
-
-static void
-buy_train_legal_actions (KolEngine *engine,
-                         KolStep   *s,
-                         KolEntity  entity,
-                         GPtrArray *out)
-{
-  guint32 actions = buy_train_actions (engine, s, entity);
-
-  if (actions & KOL_ACTION_BIT (KOL_ACTION_BUY_TRAIN))
-    {
-      KolTrainOffer offers[32];
-      int n = kol_buyable_train_offers (engine, entity.index, offers, G_N_ELEMENTS (offers));
-      gboolean must = k1840_step_must_buy_train (engine, s, entity.index);
-      int power = engine->corps[entity.index].cash;
-
-      for (int i = 0; i < n; i++)
-        {
-          KolAction *a;
-
-          if (!k1840_variant_available (engine, offers[i].train, offers[i].variant))
-            continue;
-          if (!must && offers[i].min_price > power)
-            continue;
-          a = kol_action_new (KOL_ACTION_BUY_TRAIN, entity);
-          a->train = offers[i].train;
-          a->price = offers[i].min_price;
-          a->variant = g_strdup (engine->title->trains[engine->trains[offers[i].train].def].n_variants > 0
-                                   ? engine->title->trains[engine->trains[offers[i].train].def].variants[offers[i].variant].name
-                                   : engine->title->trains[engine->trains[offers[i].train].def].name);
-          g_ptr_array_add (out, a);
-        }
-    }
-  if (actions & KOL_ACTION_BIT (KOL_ACTION_SCRAP_TRAIN))
-    {
-      gint16 trains[KOL_MAX_TRAINS];
-      int n = card_trains (engine, entity.index, trains);
-
-      for (int i = 0; i < n; i++)
-        {
-          KolAction *a = kol_action_new (KOL_ACTION_SCRAP_TRAIN, entity);
-
-          a->train = trains[i];
-          g_ptr_array_add (out, a);
-        }
-    }
-  if (actions & KOL_ACTION_BIT (KOL_ACTION_PASS))
-    g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
-}
-
-static gboolean
-buy_train_explain (KolEngine        *engine,
-                   KolStep          *s,
-                   const KolAction  *a,
-                   GError          **error)
-{
-  if (a->type == KOL_ACTION_PASS && k1840_step_must_buy_train (engine, s, a->entity.index))
-    {
-      KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_TRAIN_MUST_BUY) };
-
-      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_TRAIN, args, 1,
-                              "a tram company without a tram must buy one");
-    }
-  if (a->type == KOL_ACTION_BUY_TRAIN && !k1840_buy_train_room (engine, s, a->entity.index))
-    {
-      KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_TRAIN_LIMIT) };
-
-      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_TRAIN, args, 1, "at most three trams");
-    }
-  return TRUE;
-}
-
-static const KolStepClass step_buy_train = {
-  .name = "Buy Trains",
-  .actions = buy_train_actions,
-  .process = buy_train_process,
-  .setup = kol_step_buy_train_setup,
-  .pass = kol_step_buy_train_pass,
-  .skip = buy_train_skip,
-  .legal_actions = buy_train_legal_actions,
-  .explain = buy_train_explain,
-};
-
-/* --------------------------------------------------------- ReassignTrains */
-
-static guint32
-reassign_actions_for (KolEngine *engine,
-                      KolEntity  entity)
-{
-  gint16 lines[K1840_MAX_LINES_PER_MAJOR], trains[KOL_MAX_TRAINS];
-  int n;
-
-  if (!k1840_entity_is (engine, entity, K1840_MAJOR))
-    return 0;
-  n = k1840_major_lines (engine, entity.index, lines);
-  if (n == 0 ||
-      (n == 1 && corp_trains (engine, lines[0], trains) > 0 && corp_trains (engine, entity.index, trains) == 0))
-    return 0;
-  return KOL_ACTION_BIT (KOL_ACTION_REASSIGN_TRAINS);
-}
-
-static guint32
-reassign_actions (KolEngine *engine,
-                  KolStep   *s,
-                  KolEntity  entity)
-{
-  if (!kol_step_is_current (engine, s, entity))
-    return 0;
-  return reassign_actions_for (engine, entity);
-}
-
-/* VIII.5.3, VIII.6: the trams are placed on the card's lines, one per line;
- * trams left on the card itself mean every line has one. */
-static gboolean
-reassign (KolEngine        *engine,
-          KolStep          *s,
-          const KolAction  *a,
-          GError          **error)
-{
-  int major = a->entity.index;
-  gint16 lines[K1840_MAX_LINES_PER_MAJOR], trains[KOL_MAX_TRAINS];
-  int n_lines = k1840_major_lines (engine, major, lines);
-  int n_trains = card_trains (engine, major, trains);
-  GString *moves = g_string_new (NULL);
-  KolArg args[2];
-
-  for (guint i = 0; a->assignments && i < a->assignments->len; i++)
-    {
-      const KolAssignment *as = &g_array_index (a->assignments, KolAssignment, i);
-      gboolean train_ok = FALSE, target_ok = as->corp == major;
-
-      if (as->train < 0 || as->train >= engine->n_trains || as->corp < 0 || as->corp >= engine->n_corps)
-        {
-          g_string_free (moves, TRUE);
-          return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such tram or line");
-        }
-      for (int k = 0; k < n_trains; k++)
-        train_ok |= trains[k] == as->train;
-      for (int k = 0; k < n_lines; k++)
-        target_ok |= lines[k] == as->corp;
-      if ((!train_ok || !target_ok) && !compat (engine))
-        {
-          g_string_free (moves, TRUE);
-          return k1840_refuse (engine, error, KOL_REASON_1840_REASSIGN, "trams move only within one tram company");
-        }
-      if (kol_entity_equal (engine->trains[as->train].owner, kol_entity (KOL_ENTITY_CORP, as->corp)))
-        continue;
-      kol_engine_move_train (engine, as->train, kol_entity (KOL_ENTITY_CORP, as->corp));
-      g_string_append_printf (moves, "%s%s ➝ %s", moves->len ? ", " : "", kol_engine_train_name (engine, as->train),
-                              engine->title->corps[as->corp].id);
-    }
-  for (int i = 0; i < n_lines; i++)
-    if (corp_trains (engine, lines[i], trains) > 1)
-      {
-        g_string_free (moves, TRUE);
-        return k1840_refuse (engine, error, KOL_REASON_1840_ONE_TRAM_PER_LINE, "a line runs one tram only");
-      }
-  if (corp_trains (engine, major, trains) > 0)
-    for (int i = 0; i < n_lines; i++)
-      if (corp_trains (engine, lines[i], trains) == 0)
-        {
-          g_string_free (moves, TRUE);
-          return k1840_refuse (engine, error, KOL_REASON_1840_LINES_NEED_TRAMS, "all lines need a tram first");
-        }
-  args[0] = kol_arg_entity (engine->corps[major].owner);
-  args[1] = kol_arg_string (moves->str);
-  kol_engine_log (engine, moves->len ? KOL_LOG_1840_REASSIGNS : KOL_LOG_1840_NO_REASSIGN, args, moves->len ? 2 : 1);
-  g_string_free (moves, TRUE);
-  kol_step_pass (engine, s);
-  return TRUE;
-}
-
-static gboolean
-reassign_process (KolEngine        *engine,
-                  KolStep          *s,
-                  const KolAction  *a,
-                  GError          **error)
-{
-  if (a->type != KOL_ACTION_REASSIGN_TRAINS || !k1840_entity_is (engine, a->entity, K1840_MAJOR))
-    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a reassignment");
-  return reassign (engine, s, a, error);
-}
-
-static KolAction *
-single_assignment (KolEngine *engine,
-                   KolEntity  entity)
-{
-  gint16 lines[K1840_MAX_LINES_PER_MAJOR], trains[KOL_MAX_TRAINS], own[KOL_MAX_TRAINS];
-  int n_lines = k1840_major_lines (engine, entity.index, lines);
-  KolAction *a;
-  KolAssignment as;
-
-  if (n_lines != 1 || card_trains (engine, entity.index, trains) != 1 || corp_trains (engine, entity.index, own) != 1)
-    return NULL;
-  a = kol_action_new (KOL_ACTION_REASSIGN_TRAINS, entity);
-  a->assignments = g_array_new (FALSE, FALSE, sizeof (KolAssignment));
-  as.train = own[0];
-  as.corp = lines[0];
-  g_array_append_val (a->assignments, as);
-  return a;
-}
-
-/* ReassignTrains#auto_actions: one line and one tram. */
-static GPtrArray *
-reassign_auto_actions (KolEngine *engine,
-                       KolStep   *s,
-                       KolEntity  entity)
-{
-  KolAction *a;
-  GPtrArray *out;
-
-  if (!(reassign_actions (engine, s, entity) & KOL_ACTION_BIT (KOL_ACTION_REASSIGN_TRAINS)))
-    return NULL;
-  a = single_assignment (engine, entity);
-  if (a == NULL)
-    return NULL;
-  out = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
-  g_ptr_array_add (out, a);
-  return out;
-}
-
-/* Every placement of the card's trams with at most one per line and, when
- * trams stay on the card, one on every line. */
-static void
-reassign_legal (KolEngine *engine,
-                KolEntity  entity,
-                GPtrArray *out)
-{
-  int major = entity.index;
-  gint16 lines[K1840_MAX_LINES_PER_MAJOR], trains[KOL_MAX_TRAINS];
-  int n_lines = k1840_major_lines (engine, major, lines);
-  int n_trains = MIN (card_trains (engine, major, trains), 4);
-  int targets = n_lines + 1, combos = 1;
-  GHashTable *seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-
-  for (int i = 0; i < n_trains; i++)
-    combos *= targets;
-  for (int c = 0; c < combos; c++)
-    {
-      int per_line[K1840_MAX_LINES_PER_MAJOR] = { 0 }, on_card = 0, x = c;
-      int target[4];
-      GString *key = g_string_new (NULL);
-      gboolean ok = TRUE;
-
-      for (int i = 0; i < n_trains; i++)
-        {
-          target[i] = x % targets;
-          x /= targets;
-          if (target[i] == n_lines)
-            on_card++;
-          else
-            per_line[target[i]]++;
-        }
-      for (int l = 0; l < n_lines; l++)
-        ok &= per_line[l] <= 1 && (on_card == 0 || per_line[l] == 1);
-      /* trams of the same kind are interchangeable: one action per shape */
-      for (int l = 0; l <= n_lines && ok; l++)
-        {
-          g_string_append_c (key, '|');
-          for (int i = 0; i < n_trains; i++)
-            if (target[i] == l)
-              g_string_append_printf (key, "%d,", engine->trains[trains[i]].def * 8 + engine->trains[trains[i]].variant);
-        }
-      if (ok && !g_hash_table_contains (seen, key->str))
-        {
-          KolAction *a = kol_action_new (KOL_ACTION_REASSIGN_TRAINS, entity);
-
-          g_hash_table_add (seen, g_strdup (key->str));
-          a->assignments = g_array_new (FALSE, FALSE, sizeof (KolAssignment));
-          for (int i = 0; i < n_trains; i++)
-            {
-              KolAssignment as = { trains[i], (gint16) (target[i] == n_lines ? major : lines[target[i]]) };
-
-              g_array_append_val (a->assignments, as);
-            }
-          g_ptr_array_add (out, a);
-        }
-      g_string_free (key, TRUE);
-    }
-  g_hash_table_destroy (seen);
-}
-
-static void
-reassign_legal_actions (KolEngine *engine,
-                        KolStep   *s,
-                        KolEntity  entity,
-                        GPtrArray *out)
-{
-  if (reassign_actions (engine, s, entity))
-    reassign_legal (engine, entity, out);
-}
-
-static const KolStepClass step_reassign = {
-  .name = "Reassign Trains",
-  .actions = reassign_actions,
-  .process = reassign_process,
-  .auto_actions = reassign_auto_actions,
-  .skip = kol_step_default_skip,
-  .legal_actions = reassign_legal_actions,
-};
-
 /* ------------------------------------------------------- company rounds */
 
 static void
 company_select_entities (KolEngine *engine,
                          KolRound  *r)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   gboolean cities = r->kind == K1840_ROUND_COMPANY_RUN;
 
   r->n_entities = 0;
@@ -1025,619 +555,11 @@ k1840_start_company_round (KolEngine      *engine,
     &k1840_step_sell_company, &k1840_step_route, &k1840_step_dividend,
   };
   static const KolStepClass *const train_steps[] = {
-    &k1840_step_sell_company, &step_buy_train, &step_reassign,
+    &k1840_step_sell_company, &k1840_step_buy_train, &k1840_step_reassign,
   };
 
   if (kind == K1840_ROUND_COMPANY_RUN)
     kol_round_start (engine, &round_company, kind, 1, run_steps, NULL, G_N_ELEMENTS (run_steps));
   else
     kol_round_start (engine, &round_company, kind, 1, train_steps, NULL, G_N_ELEMENTS (train_steps));
-}
-
-/* --------------------------------------------------- acquisition round */
-
-static K1840AcquisitionState *
-acq (KolEngine *engine)
-{
-  return K1840_ACQ_STATE (engine);
-}
-
-static void
-queue_push (gint16 *queue,
-            int    *n,
-            int     corp)
-{
-  if (*n < 16)
-    queue[(*n)++] = (gint16) corp;
-}
-
-static void
-queue_shift (gint16 *queue,
-             int    *n)
-{
-  if (*n <= 0)
-    return;
-  memmove (queue, queue + 1, sizeof queue[0] * (gsize) (*n - 1));
-  (*n)--;
-}
-
-/* ---- InterruptingBuyTrain ---- */
-
-static gboolean
-ibuy_active (KolEngine *engine,
-             KolStep   *s)
-{
-  return acq (engine)->n_bought > 0;
-}
-
-static int
-ibuy_active_entities (KolEngine *engine,
-                      KolStep   *s,
-                      KolEntity *out,
-                      int        max)
-{
-  if (acq (engine)->n_bought == 0 || max < 1)
-    return 0;
-  out[0] = kol_entity (KOL_ENTITY_CORP, acq (engine)->bought[0]);
-  return 1;
-}
-
-static void
-ibuy_pass (KolEngine *engine,
-           KolStep   *s)
-{
-  K1840AcquisitionState *st = acq (engine);
-
-  if (st->n_bought > 0)
-    {
-      queue_push (st->reassign, &st->n_reassign, st->bought[0]);
-      queue_shift (st->bought, &st->n_bought);
-    }
-  kol_step_buy_train_pass (engine, s);
-}
-
-static void
-ibuy_round_state (KolEngine *engine,
-                  KolStep   *s)
-{
-  acq (engine)->n_bought = 0;
-}
-
-static void
-ibuy_skip (KolEngine *engine,
-           KolStep   *s)
-{
-  buy_train_skip (engine, s);
-}
-
-static const KolStepClass step_interrupting_buy_train = {
-  .name = "Buy Trains",
-  .actions = buy_train_actions,
-  .active = ibuy_active,
-  .active_entities = ibuy_active_entities,
-  .process = buy_train_process,
-  .setup = kol_step_buy_train_setup,
-  .pass = ibuy_pass,
-  .skip = ibuy_skip,
-  .round_state = ibuy_round_state,
-  .legal_actions = buy_train_legal_actions,
-  .explain = buy_train_explain,
-};
-
-/* ---- InterruptingReassignTrains ---- */
-
-static gboolean
-ireassign_active (KolEngine *engine,
-                  KolStep   *s)
-{
-  return acq (engine)->n_reassign > 0;
-}
-
-static int
-ireassign_active_entities (KolEngine *engine,
-                           KolStep   *s,
-                           KolEntity *out,
-                           int        max)
-{
-  if (acq (engine)->n_reassign == 0 || max < 1)
-    return 0;
-  out[0] = kol_entity (KOL_ENTITY_CORP, acq (engine)->reassign[0]);
-  return 1;
-}
-
-static void
-ireassign_pass (KolEngine *engine,
-                KolStep   *s)
-{
-  queue_shift (acq (engine)->reassign, &acq (engine)->n_reassign);
-  s->passed = TRUE;
-}
-
-static void
-ireassign_round_state (KolEngine *engine,
-                       KolStep   *s)
-{
-  acq (engine)->n_reassign = 0;
-}
-
-static const KolStepClass step_interrupting_reassign = {
-  .name = "Reassign Trains",
-  .actions = reassign_actions,
-  .active = ireassign_active,
-  .active_entities = ireassign_active_entities,
-  .process = reassign_process,
-  .pass = ireassign_pass,
-  .skip = kol_step_default_skip,
-  .round_state = ireassign_round_state,
-  .auto_actions = reassign_auto_actions,
-  .legal_actions = reassign_legal_actions,
-};
-
-/* ---- AcquisitionAuction ---- */
-
-static KolAuctioneer *
-acq_auctioneer (KolEngine *engine,
-                KolStep   *s)
-{
-  return &KOL_AUCTION_STATE (engine)->auction;
-}
-
-/* Auctioner#auctioning: the line up once it has a bid. */
-static gboolean
-acq_auctioning (KolEngine *engine)
-{
-  KolAuctioneer *a = acq_auctioneer (engine, NULL);
-
-  return a->auctioning.kind != KOL_ENTITY_NONE && kol_auctioneer_n_bids (a, a->auctioning) > 0;
-}
-
-static int
-acq_min_bid (KolEngine *engine,
-             KolStep   *s,
-             KolEntity  target)
-{
-  const KolBid *high = kol_auctioneer_highest (acq_auctioneer (engine, s), target);
-
-  return high == NULL ? K1840 (engine)->line_min_bid : high->price + K1840 (engine)->line_bid_step;
-}
-
-static int
-acq_max_bid (KolEngine *engine,
-             KolStep   *s,
-             KolEntity  bidder,
-             KolEntity  target)
-{
-  return kol_engine_cash (engine, bidder);
-}
-
-static gboolean
-all_entities_passed (KolEngine *engine)
-{
-  for (int i = 0; i < engine->round.n_entities; i++)
-    if (!kol_entity_passed (engine, engine->round.entities[i]))
-      return FALSE;
-  return TRUE;
-}
-
-static void acq_next_entity (KolEngine *engine, KolStep *s);
-
-/* all_passed!: those that bought nothing may still buy trams; then new
- * line cards come, or the unowned lines leave once every tram company has
- * three. */
-static void
-acq_all_passed (KolEngine *engine,
-                KolStep   *s)
-{
-  K1840State *st = K1840 (engine);
-  K1840AcquisitionState *as = acq (engine);
-  gboolean room = FALSE;
-
-  for (int i = 0; i < engine->round.n_entities; i++)
-    {
-      int corp = engine->round.entities[i].index;
-      gboolean bought = FALSE;
-
-      for (int k = 0; k < as->n_who_bought; k++)
-        bought |= as->who_bought[k] == corp;
-      if (!bought)
-        queue_push (as->bought, &as->n_bought, corp);
-    }
-  for (int i = 0; i < st->n_majors; i++)
-    {
-      gint16 lines[K1840_MAX_LINES_PER_MAJOR];
-
-      room |= k1840_major_lines (engine, st->majors[i], lines) < st->max_lines;
-    }
-  if (room)
-    k1840_restock_lines (engine);
-  else
-    k1840_remove_open_lines (engine);
-  s->passed = TRUE;
-}
-
-static void
-acq_next_entity (KolEngine *engine,
-                 KolStep   *s)
-{
-  for (int guard = 0; guard <= engine->round.n_entities + 1; guard++)
-    {
-      if (all_entities_passed (engine))
-        {
-          acq_all_passed (engine, s);
-          return;
-        }
-      kol_round_next_entity_index (engine);
-      if (!kol_entity_passed (engine, kol_round_entity (engine)))
-        return;
-    }
-}
-
-static void
-acq_win_bid (KolEngine    *engine,
-             KolStep      *s,
-             const KolBid *winner,
-             KolEntity     target)
-{
-  K1840AcquisitionState *as = acq (engine);
-  int major, line = target.index;
-  KolArg args[3];
-
-  if (winner == NULL)
-    return;
-  major = winner->bidder.index;
-  kol_engine_transfer (engine, winner->bidder, kol_entity (KOL_ENTITY_BANK, 0), winner->price);
-  k1840_buy_line (engine, major, line);
-  args[0] = kol_arg_entity (winner->bidder);
-  args[1] = kol_arg_int (KOL_ARG_CORP, line);
-  args[2] = kol_arg_int (KOL_ARG_MONEY, winner->price);
-  kol_engine_log (engine, KOL_LOG_WINS_AUCTION, args, 3);
-  queue_push (as->bought, &as->n_bought, major);
-  if (as->n_who_bought < K1840_MAX_MAJORS)
-    as->who_bought[as->n_who_bought++] = (gint16) major;
-  kol_entity_set_passed (engine, winner->bidder, TRUE);
-}
-
-static void
-acq_post_win_bid (KolEngine    *engine,
-                  KolStep      *s,
-                  const KolBid *winner,
-                  KolEntity     target)
-{
-}
-
-static void acq_resolve_bids (KolEngine *engine, KolStep *s);
-static gboolean acq_add_bid (KolEngine *engine, KolStep *s, const KolBid *bid, GError **error);
-
-static int
-acq_initial_entities (KolEngine *engine,
-                      KolStep   *s,
-                      KolEntity *out)
-{
-  int n = 0;
-
-  for (int i = 0; i < engine->round.n_entities; i++)
-    if (!kol_entity_passed (engine, engine->round.entities[i]))
-      out[n++] = engine->round.entities[i];
-  return n;
-}
-
-static const KolPassableAuctionOps acq_ops = {
-  .min_bid = acq_min_bid,
-  .max_bid = acq_max_bid,
-  .win_bid = acq_win_bid,
-  .post_win_bid = acq_post_win_bid,
-  .resolve_bids = acq_resolve_bids,
-  .add_bid = acq_add_bid,
-  .initial_auction_entities = acq_initial_entities,
-  .auctioneer = acq_auctioneer,
-};
-
-/* AcquisitionAuction#resolve_bids: PassableAuction's, then the turn goes
- * back to whoever started the auction, or on if it won. */
-static void
-acq_resolve_bids (KolEngine *engine,
-                  KolStep   *s)
-{
-  KolAuctioneer *a = acq_auctioneer (engine, s);
-
-  kol_passable_auction_resolve_bids (engine, s, &acq_ops);
-  if (a->auction_triggerer.kind == KOL_ENTITY_NONE)
-    return;
-  kol_round_goto_entity (engine, a->auction_triggerer);
-  if (kol_entity_passed (engine, a->auction_triggerer))
-    acq_next_entity (engine, s);
-}
-
-static gboolean
-acq_add_bid (KolEngine     *engine,
-             KolStep       *s,
-             const KolBid  *bid,
-             GError       **error)
-{
-  KolArg args[3];
-
-  if (!kol_passable_auction_add_bid (engine, s, &acq_ops, bid, error))
-    return FALSE;
-  args[0] = kol_arg_entity (bid->bidder);
-  args[1] = kol_arg_int (KOL_ARG_MONEY, bid->price);
-  args[2] = kol_arg_entity (bid->target);
-  kol_engine_log (engine, KOL_LOG_BIDS, args, 3);
-  return TRUE;
-}
-
-static int
-acq_active_entities (KolEngine *engine,
-                     KolStep   *s,
-                     KolEntity *out,
-                     int        max)
-{
-  KolAuctioneer *a = acq_auctioneer (engine, s);
-
-  if (max < 1)
-    return 0;
-  if (a->auctioning.kind != KOL_ENTITY_NONE && a->n_active_bidders > 0)
-    {
-      const KolBid *win = kol_auctioneer_highest (a, a->auctioning);
-
-      if (win != NULL)
-        for (int i = 0; i < a->n_active_bidders; i++)
-          if (kol_entity_equal (a->active_bidders[i], win->bidder))
-            {
-              out[0] = a->active_bidders[(i + 1) % a->n_active_bidders];
-              return 1;
-            }
-    }
-  if (engine->round.n_entities == 0)
-    return 0;
-  out[0] = kol_round_entity (engine);
-  return 1;
-}
-
-static guint32
-acq_actions (KolEngine *engine,
-             KolStep   *s,
-             KolEntity  entity)
-{
-  KolAuctioneer *a = acq_auctioneer (engine, s);
-  guint32 actions = 0;
-
-  if (!k1840_entity_is (engine, entity, K1840_MAJOR))
-    return 0;
-  if (!compat (engine) && !kol_step_is_current (engine, s, entity))
-    return 0;
-  /* IV.3: three lines in all */
-  if (!compat (engine))
-    {
-      gint16 lines[K1840_MAX_LINES_PER_MAJOR];
-
-      if (k1840_major_lines (engine, entity.index, lines) >= K1840 (engine)->max_lines)
-        return 0;
-    }
-  if (a->auctioning.kind == KOL_ENTITY_NONE || kol_auctioneer_n_bids (a, a->auctioning) > 0)
-    actions |= KOL_ACTION_BIT (KOL_ACTION_PASS);
-  if (a->auctioning.kind != KOL_ENTITY_NONE)
-    actions |= KOL_ACTION_BIT (KOL_ACTION_BID);
-  else
-    actions |= KOL_ACTION_BIT (KOL_ACTION_MERGE);
-  return actions;
-}
-
-static gboolean
-line_available (KolEngine *engine,
-                int        line)
-{
-  K1840AcquisitionState *as = acq (engine);
-
-  for (int i = 0; i < as->n_available; i++)
-    if (as->available[i] == line)
-      return TRUE;
-  return FALSE;
-}
-
-static void
-drop_available (KolEngine *engine,
-                int        line)
-{
-  K1840AcquisitionState *as = acq (engine);
-  int m = 0;
-
-  for (int i = 0; i < as->n_available; i++)
-    if (as->available[i] != line)
-      as->available[m++] = as->available[i];
-  as->n_available = m;
-}
-
-static gboolean
-acq_process (KolEngine        *engine,
-             KolStep          *s,
-             const KolAction  *a,
-             GError          **error)
-{
-  KolAuctioneer *au = acq_auctioneer (engine, s);
-
-  switch (a->type)
-    {
-    case KOL_ACTION_MERGE:
-      {
-        KolArg args[2];
-
-        if (a->corp < 0 || a->corp >= engine->n_corps || (!compat (engine) && !line_available (engine, a->corp)))
-          return k1840_refuse (engine, error, KOL_REASON_1840_LINE_NOT_OFFERED, "this line is not up for auction");
-        if (!compat (engine) && engine->corps[a->entity.index].cash < acq_min_bid (engine, s, kol_entity (KOL_ENTITY_CORP, a->corp)))
-          {
-            KolArg r[3] = {
-              kol_arg_entity (a->entity), kol_arg_int (KOL_ARG_MONEY, engine->corps[a->entity.index].cash),
-              kol_arg_int (KOL_ARG_MONEY, K1840 (engine)->line_min_bid),
-            };
-
-            return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NO_CASH, r, 3, "cannot afford the minimum bid");
-          }
-        au->auctioning = kol_entity (KOL_ENTITY_CORP, a->corp);
-        args[0] = kol_arg_entity (a->entity);
-        args[1] = kol_arg_int (KOL_ARG_CORP, a->corp);
-        kol_engine_log (engine, KOL_LOG_1840_SELECTS_LINE, args, 2);
-        return TRUE;
-      }
-    case KOL_ACTION_BID:
-      {
-        KolBid bid;
-
-        if (a->corp < 0 || a->corp >= engine->n_corps)
-          return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such line");
-        bid.target = kol_entity (KOL_ENTITY_CORP, a->corp);
-        bid.bidder = a->entity;
-        bid.price = a->price;
-        if (!compat (engine))
-          {
-            if (!kol_entity_equal (bid.target, au->auctioning))
-              return k1840_refuse (engine, error, KOL_REASON_BID_AUCTION_ONLY, "only the line up for auction takes bids");
-            if ((bid.price - acq_min_bid (engine, s, bid.target)) % K1840 (engine)->line_bid_step != 0)
-              return k1840_refuse (engine, error, KOL_REASON_NONE, "bids rise in steps of 5");
-          }
-        if (kol_auctioneer_n_bids (au, bid.target) == 0)
-          {
-            drop_available (engine, a->corp);
-            return kol_passable_auction_selection_bid (engine, s, &acq_ops, &bid, error);
-          }
-        return acq_add_bid (engine, s, &bid, error);
-      }
-    case KOL_ACTION_PASS:
-      if (acq_auctioning (engine))
-        {
-          kol_passable_auction_pass (engine, s, &acq_ops, a->entity);
-          acq_resolve_bids (engine, s);
-        }
-      else
-        {
-          KolArg args[1] = { kol_arg_entity (a->entity) };
-
-          kol_engine_log (engine, KOL_LOG_PASSES_BIDDING, args, 1);
-          kol_entity_set_passed (engine, a->entity, TRUE);
-          if (all_entities_passed (engine))
-            acq_all_passed (engine, s);
-          else
-            acq_next_entity (engine, s);
-        }
-      return TRUE;
-    default:
-      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an auction action");
-    }
-}
-
-static void
-acq_setup (KolEngine *engine,
-           KolStep   *s)
-{
-  K1840State *st = K1840 (engine);
-  K1840AcquisitionState *as = acq (engine);
-
-  /* @round.offer: the lines on offer by number */
-  as->n_available = 0;
-  for (int i = 0; i < st->n_tram_lines; i++)
-    as->available[as->n_available++] = st->tram_lines[i];
-  for (int i = 1; i < as->n_available; i++)
-    for (int j = i; j > 0 && k1840_line_number (engine, as->available[j - 1]) > k1840_line_number (engine, as->available[j]); j--)
-      {
-        gint16 tmp = as->available[j];
-
-        as->available[j] = as->available[j - 1];
-        as->available[j - 1] = tmp;
-      }
-  as->n_who_bought = 0;
-  kol_auctioneer_init (acq_auctioneer (engine, s));
-}
-
-static void
-add_acq_bid (GPtrArray *out,
-             KolEntity  entity,
-             int        line,
-             int        price)
-{
-  KolAction *a = kol_action_new (KOL_ACTION_BID, entity);
-
-  a->corp = (gint16) line;
-  a->price = price;
-  g_ptr_array_add (out, a);
-}
-
-static void
-acq_legal_actions (KolEngine *engine,
-                   KolStep   *s,
-                   KolEntity  entity,
-                   GPtrArray *out)
-{
-  KolAuctioneer *a = acq_auctioneer (engine, s);
-  K1840AcquisitionState *as = acq (engine);
-  guint32 actions;
-  int cash = kol_engine_cash (engine, entity);
-
-  if (!kol_step_is_current (engine, s, entity))
-    return;
-  actions = acq_actions (engine, s, entity);
-  if (actions & KOL_ACTION_BIT (KOL_ACTION_MERGE))
-    for (int i = 0; i < as->n_available; i++)
-      if (cash >= K1840 (engine)->line_min_bid)
-        {
-          KolAction *m = kol_action_new (KOL_ACTION_MERGE, entity);
-
-          m->corp = as->available[i];
-          g_ptr_array_add (out, m);
-        }
-  if (actions & KOL_ACTION_BIT (KOL_ACTION_BID))
-    {
-      int min = acq_min_bid (engine, s, a->auctioning);
-
-      if (min <= cash)
-        add_acq_bid (out, entity, a->auctioning.index, min);
-      if (min + 4 * K1840 (engine)->line_bid_step <= cash)
-        add_acq_bid (out, entity, a->auctioning.index, min + 4 * K1840 (engine)->line_bid_step);
-    }
-  if (actions & KOL_ACTION_BIT (KOL_ACTION_PASS))
-    g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
-}
-
-static const KolStepClass step_acquisition_auction = {
-  .name = "Acquire Corporations",
-  .actions = acq_actions,
-  .active_entities = acq_active_entities,
-  .process = acq_process,
-  .setup = acq_setup,
-  .legal_actions = acq_legal_actions,
-};
-
-/* Round::Acquisition#select_entities: the tram companies with room for a
- * line, in this company round's order. */
-static void
-acq_select_entities (KolEngine *engine,
-                     KolRound  *r)
-{
-  K1840State *st = K1840 (engine);
-
-  r->n_entities = 0;
-  for (int i = 0; i < st->n_sorted; i++)
-    {
-      int c = st->sorted[i];
-      gint16 lines[K1840_MAX_LINES_PER_MAJOR];
-
-      if (k1840_is (engine, c, K1840_MAJOR) && !engine->corps[c].closed && !engine->corps[c].removed &&
-          k1840_major_lines (engine, c, lines) < st->max_lines)
-        r->entities[r->n_entities++] = kol_entity (KOL_ENTITY_CORP, c);
-    }
-}
-
-static const KolRoundClass round_acquisition = {
-  .name = "Company Round",
-  .short_name = "CR",
-  .select_entities = acq_select_entities,
-};
-
-void
-k1840_start_acquisition_round (KolEngine *engine)
-{
-  static const KolStepClass *const steps[] = {
-    &k1840_step_sell_company, &step_interrupting_reassign, &step_interrupting_buy_train,
-    &step_acquisition_auction,
-  };
-
-  kol_round_start (engine, &round_acquisition, K1840_ROUND_ACQUISITION, 1, steps, NULL, G_N_ELEMENTS (steps));
 }

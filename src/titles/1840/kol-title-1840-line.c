@@ -18,7 +18,7 @@
 static gboolean
 compat (KolEngine *engine)
 {
-  return K1840 (engine)->compat;
+  return k1840_state (engine)->compat;
 }
 
 static int
@@ -62,19 +62,16 @@ static gboolean
 is_red_hex (KolEngine *engine,
             int        hex)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
-  for (int i = 0; i < st->n_red; i++)
-    if (st->red_hexes[i] == hex)
-      return TRUE;
-  return FALSE;
+  return k1840_listed (st->red_hexes, st->n_red, hex);
 }
 
 static int
 purple_special_index (KolEngine *engine,
                       int        hex)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   for (int i = 0; i < 2; i++)
     if (st->purple_special_hex[i] == hex && hex >= 0)
@@ -86,7 +83,7 @@ static gboolean
 is_fixed_special (KolEngine *engine,
                   int        tile)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   for (int i = 0; i < 2; i++)
     for (int k = 0; k < 2; k++)
@@ -101,7 +98,7 @@ static gboolean
 pool_sibling_laid (KolEngine *engine,
                    int        tile)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   for (int i = 0; i < 2; i++)
     for (int k = 0; k < 2; k++)
@@ -119,7 +116,7 @@ pool_sibling_laid (KolEngine *engine,
 static KolColor
 bonus_mode (KolEngine *engine)
 {
-  return (KolColor) K1840 (engine)->lay_mode;
+  return (KolColor) k1840_state (engine)->lay_mode;
 }
 
 /* ------------------------------------------------------------ board hooks */
@@ -205,8 +202,8 @@ hook_tile_available (KolEngine *engine,
         {
           if (special >= 0)
             {
-              if (K1840 (engine)->purple_special_tile[special][0] != tile &&
-                  K1840 (engine)->purple_special_tile[special][1] != tile)
+              if (k1840_state (engine)->purple_special_tile[special][0] != tile &&
+                  k1840_state (engine)->purple_special_tile[special][1] != tile)
                 REFUSE (KOL_REASON_TILE_HEX_LOCKED);
             }
           else if (is_fixed_special (engine, tile))
@@ -260,7 +257,7 @@ hook_connected_edges (KolEngine      *engine,
                       int             hex,
                       const KolReach *reach)
 {
-  if (bonus_mode (engine) == KOL_COLOR_WHITE && K1840 (engine)->hex_orange[hex] && k1840_pristine (engine, hex))
+  if (bonus_mode (engine) == KOL_COLOR_WHITE && k1840_state (engine)->hex_orange[hex] && k1840_pristine (engine, hex))
     return all_neighbor_edges (engine, hex);
   return kol_board_connected_edges (engine, corp, hex, reach);
 }
@@ -298,10 +295,10 @@ hook_legal_rotation (KolEngine      *engine,
         *reason = KOL_REASON_TILE_NOT_CONNECTED;
       return FALSE;
     }
-  if (mode == KOL_COLOR_WHITE && K1840 (engine)->hex_orange[hex] && k1840_pristine (engine, hex) &&
+  if (mode == KOL_COLOR_WHITE && k1840_state (engine)->hex_orange[hex] && k1840_pristine (engine, hex) &&
       def->color == KOL_COLOR_YELLOW)
     {
-      guint8 needed = K1840 (engine)->hex_exits[hex];
+      guint8 needed = k1840_state (engine)->hex_exits[hex];
 
       if ((exits & needed) == needed)
         return TRUE;
@@ -323,60 +320,112 @@ const KolBoardHooks k1840_board_hooks = {
 
 /* ------------------------------------------------------------ line round */
 
-static K1840LineRoundState *
-lst (KolEngine *engine)
+/* ---- SpecialTrack and SpecialToken: the bonus actions ---- */
+
+/* A yellow tile on an orange hex earns a bonus lay or a bonus station
+ * (IX.4). They wait in two queues of the line round, each served by its
+ * step (s->opt: which queue); the line at the head acts or passes. */
+enum
 {
-  return K1840_LINE_STATE (engine);
+  PENDING_LAYS,
+  PENDING_TOKENS,
+};
+
+static int
+pending_count (KolEngine *engine,
+               KolStep   *s)
+{
+  K1840LineRoundState *ls = k1840_line_round (engine);
+
+  return s->opt == PENDING_TOKENS ? ls->n_tokens : ls->n_lays;
 }
 
-static void
-compute_reach (KolEngine *engine,
-               int        corp,
-               KolReach  *reach)
+/* The line at the head of the step's queue (when there is one). */
+static KolEntity
+pending_head (KolEngine *engine,
+              KolStep   *s)
 {
-  kol_board_compute_reach (engine, corp, NULL, reach);
-}
+  K1840LineRoundState *ls = k1840_line_round (engine);
 
-/* ---- SpecialTrack: the bonus tile lays ---- */
+  return s->opt == PENDING_TOKENS ? ls->tokens[0].entity : ls->lays[0].entity;
+}
 
 static gboolean
-special_track_active (KolEngine *engine,
-                      KolStep   *s)
+pending_active (KolEngine *engine,
+                KolStep   *s)
 {
-  return lst (engine)->n_lays > 0;
+  return pending_count (engine, s) > 0;
 }
 
 static int
-special_track_active_entities (KolEngine *engine,
-                               KolStep   *s,
-                               KolEntity *out,
-                               int        max)
+pending_active_entities (KolEngine *engine,
+                         KolStep   *s,
+                         KolEntity *out,
+                         int        max)
 {
-  if (max < 1 || lst (engine)->n_lays == 0)
+  if (max < 1 || pending_count (engine, s) == 0)
     return 0;
-  out[0] = lst (engine)->lays[0].entity;
+  out[0] = pending_head (engine, s);
   return 1;
 }
 
 static guint32
-special_track_actions (KolEngine *engine,
-                       KolStep   *s,
-                       KolEntity  entity)
+pending_actions (KolEngine *engine,
+                 KolStep   *s,
+                 KolEntity  entity)
 {
-  if (lst (engine)->n_lays == 0 || !kol_entity_equal (entity, lst (engine)->lays[0].entity))
+  KolActionType bonus = s->opt == PENDING_TOKENS ? KOL_ACTION_PLACE_TOKEN : KOL_ACTION_LAY_TILE;
+
+  if (pending_count (engine, s) == 0 || !kol_entity_equal (entity, pending_head (engine, s)))
     return 0;
-  return KOL_ACTION_BIT (KOL_ACTION_LAY_TILE) | KOL_ACTION_BIT (KOL_ACTION_PASS);
+  return KOL_ACTION_BIT (bonus) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }
 
 static void
-shift_lay (KolEngine *engine)
+queue_shift (void  *items,
+             gsize  size,
+             int   *n)
 {
-  K1840LineRoundState *ls = lst (engine);
-
-  if (ls->n_lays == 0)
+  if (*n == 0)
     return;
-  memmove (ls->lays, ls->lays + 1, sizeof ls->lays[0] * (gsize) (ls->n_lays - 1));
-  ls->n_lays--;
+  memmove (items, (guint8 *) items + size, size * (gsize) (*n - 1));
+  (*n)--;
+}
+
+/* The head has had its bonus. */
+static void
+pending_shift (KolEngine *engine,
+               KolStep   *s)
+{
+  K1840LineRoundState *ls = k1840_line_round (engine);
+
+  if (s->opt == PENDING_TOKENS)
+    queue_shift (ls->tokens, sizeof ls->tokens[0], &ls->n_tokens);
+  else
+    queue_shift (ls->lays, sizeof ls->lays[0], &ls->n_lays);
+}
+
+/* A pass gives the bonus up; TRUE when @a was one. */
+static gboolean
+pending_pass (KolEngine       *engine,
+              KolStep         *s,
+              const KolAction *a)
+{
+  if (a->type != KOL_ACTION_PASS)
+    return FALSE;
+  kol_step_log_pass (engine, s, a->entity);
+  pending_shift (engine, s);
+  return TRUE;
+}
+
+static void
+pending_round_state (KolEngine *engine,
+                     KolStep   *s)
+{
+  if (s->opt == PENDING_TOKENS)
+    k1840_line_round (engine)->n_tokens = 0;
+  else
+    k1840_line_round (engine)->n_lays = 0;
 }
 
 /* SpecialTrack#available_hex: connected, not an untouched orange hex, and
@@ -391,7 +440,7 @@ special_hex_ok (KolEngine      *engine,
   const KolTileDef *tile = kol_board_tile (engine, hex, NULL);
   gboolean pristine = k1840_pristine (engine, hex);
 
-  if (K1840 (engine)->hex_orange[hex] && pristine)
+  if (k1840_state (engine)->hex_orange[hex] && pristine)
     return FALSE;
   if (!reach->hex_connected[hex])
     return FALSE;
@@ -414,26 +463,22 @@ special_track_process (KolEngine        *engine,
                        const KolAction  *a,
                        GError          **error)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int line = a->entity.index, major = k1840_line_major (engine, line);
   KolColor color;
   gboolean ok;
 
-  if (a->type == KOL_ACTION_PASS)
-    {
-      kol_step_log_pass (engine, s, a->entity);
-      shift_lay (engine);
-      return TRUE;
-    }
+  if (pending_pass (engine, s, a))
+    return TRUE;
   if (a->type != KOL_ACTION_LAY_TILE)
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a tile lay");
-  color = (KolColor) lst (engine)->lays[0].color;
+  color = (KolColor) k1840_line_round (engine)->lays[0].color;
   if (!compat (engine) && a->hex >= 0 && a->hex < (int) engine->title->n_hexes)
     {
       KolReach reach;
 
       st->lay_mode = (guint8) color;
-      compute_reach (engine, line, &reach);
+      kol_board_compute_reach (engine, line, NULL, &reach);
       ok = special_hex_ok (engine, line, a->hex, color, &reach);
       st->lay_mode = KOL_COLOR_WHITE;
       if (!ok)
@@ -454,15 +499,42 @@ special_track_process (KolEngine        *engine,
     return FALSE;
   if (KOL_OPERATING_STATE (engine)->n_laid_hexes < KOL_MAX_LAID_HEXES)
     KOL_OPERATING_STATE (engine)->laid_hexes[KOL_OPERATING_STATE (engine)->n_laid_hexes++] = (gint16) a->hex;
-  shift_lay (engine);
+  pending_shift (engine, s);
   return TRUE;
 }
 
+/* Every tile and rotation @line may lay on @hex that its tram company can
+ * pay for (the bonus lays and the line's own). */
 static void
-special_track_round_state (KolEngine *engine,
-                           KolStep   *s)
+add_hex_lays (KolEngine      *engine,
+              int             line,
+              KolEntity       entity,
+              int             hex,
+              const KolReach *reach,
+              GPtrArray      *out)
 {
-  lst (engine)->n_lays = 0;
+  int major = k1840_line_major (engine, line);
+  gint16 tiles[KOL_MAX_TILE_DEFS];
+  int n = kol_board_legal_tiles (engine, line, hex, reach, tiles, KOL_MAX_TILE_DEFS);
+
+  for (int i = 0; i < n; i++)
+    {
+      guint8 rotations = kol_board_legal_rotations (engine, line, hex, tiles[i], reach);
+      int cost = kol_board_tile_cost (engine, line, hex, tiles[i]);
+
+      if (major < 0 || cost > engine->corps[major].cash)
+        continue;
+      for (int r = 0; r < 6; r++)
+        if (rotations & (1u << r))
+          {
+            KolAction *a = kol_action_new (KOL_ACTION_LAY_TILE, entity);
+
+            a->hex = (gint16) hex;
+            a->tile_copy = (gint16) kol_board_free_copy (engine, tiles[i]);
+            a->rotation = (guint8) r;
+            g_ptr_array_add (out, a);
+          }
+    }
 }
 
 /* Every hex, tile and rotation a bonus lay of @color allows @line now. */
@@ -473,64 +545,16 @@ bonus_lays (KolEngine *engine,
             KolColor   color,
             GPtrArray *out)
 {
-  K1840State *st = K1840 (engine);
-  int major = k1840_line_major (engine, line);
+  K1840State *st = k1840_state (engine);
   KolReach reach;
-  gint16 tiles[KOL_MAX_TILE_DEFS];
 
   st->lay_mode = (guint8) color;
-  compute_reach (engine, line, &reach);
+  kol_board_compute_reach (engine, line, NULL, &reach);
   for (guint h = 0; h < engine->title->n_hexes; h++)
-    {
-      int n;
-
-      if (!special_hex_ok (engine, line, (int) h, color, &reach))
-        continue;
-      n = kol_board_legal_tiles (engine, line, (int) h, &reach, tiles, KOL_MAX_TILE_DEFS);
-      for (int i = 0; i < n; i++)
-        {
-          guint8 rotations = kol_board_legal_rotations (engine, line, (int) h, tiles[i], &reach);
-          int cost = kol_board_tile_cost (engine, line, (int) h, tiles[i]);
-
-          if (major < 0 || cost > engine->corps[major].cash)
-            continue;
-          for (int r = 0; r < 6; r++)
-            if (rotations & (1u << r))
-              {
-                KolAction *a = kol_action_new (KOL_ACTION_LAY_TILE, entity);
-
-                a->hex = (gint16) h;
-                a->tile_copy = (gint16) kol_board_free_copy (engine, tiles[i]);
-                a->rotation = (guint8) r;
-                g_ptr_array_add (out, a);
-              }
-        }
-    }
+    if (special_hex_ok (engine, line, (int) h, color, &reach))
+      add_hex_lays (engine, line, entity, (int) h, &reach, out);
   st->lay_mode = KOL_COLOR_WHITE;
 }
-
-static void
-special_track_legal_actions (KolEngine *engine,
-                             KolStep   *s,
-                             KolEntity  entity,
-                             GPtrArray *out)
-{
-  if (special_track_actions (engine, s, entity) == 0)
-    return;
-  bonus_lays (engine, entity.index, entity, (KolColor) lst (engine)->lays[0].color, out);
-  g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
-}
-
-static const KolStepClass step_special_track = {
-  .name = "Lay Track",
-  .actions = special_track_actions,
-  .active = special_track_active,
-  .active_entities = special_track_active_entities,
-  .process = special_track_process,
-  .round_state = special_track_round_state,
-  .setup = kol_tracker_setup,
-  .legal_actions = special_track_legal_actions,
-};
 
 /* ---- stations ---- */
 
@@ -601,7 +625,7 @@ place_line_token (KolEngine  *engine,
     return refuse_token (engine, error, hex, KOL_REASON_TOKEN_NONE_LEFT);
   if (!extra_action && KOL_OPERATING_STATE (engine)->tokened)
     return refuse_token (engine, error, hex, KOL_REASON_TOKEN_ALREADY_PLACED);
-  compute_reach (engine, line, &reach);
+  kol_board_compute_reach (engine, line, NULL, &reach);
   if (!token_ok (engine, line, hex, city, connected, &reach, &reason))
     return refuse_token (engine, error, hex, reason);
   cost = price >= 0 ? price : engine->corps[line].tokens[token].price;
@@ -635,12 +659,9 @@ static gboolean
 no_remove_hex (KolEngine *engine,
                int        hex)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
-  for (int i = 0; i < st->n_no_remove; i++)
-    if (st->no_remove_hexes[i] == hex)
-      return TRUE;
-  return FALSE;
+  return k1840_listed (st->no_remove_hexes, st->n_no_remove, hex);
 }
 
 /* The Stadtbahn marker in (hex, slot), or -1. */
@@ -677,11 +698,11 @@ destroy_city_token (KolEngine *engine,
   int major = k1840_line_major (engine, line), corp = KOL_TOKEN_CORP (id), index = KOL_TOKEN_INDEX (id);
   KolArg args[3] = {
     kol_arg_int (KOL_ARG_CORP, line), kol_arg_int (KOL_ARG_HEX, hex),
-    kol_arg_int (KOL_ARG_MONEY, K1840 (engine)->token_remove_cost),
+    kol_arg_int (KOL_ARG_MONEY, k1840_state (engine)->token_remove_cost),
   };
 
   kol_engine_transfer (engine, kol_entity (KOL_ENTITY_CORP, major), kol_entity (KOL_ENTITY_BANK, 0),
-                     K1840 (engine)->token_remove_cost);
+                     k1840_state (engine)->token_remove_cost);
   kol_engine_log (engine, KOL_LOG_1840_REMOVES_TOKEN, args, 3);
   kol_board_remove_token (engine, corp, index);
   engine->corps[corp].tokens[index].used = TRUE;
@@ -696,7 +717,7 @@ can_remove_at (KolEngine      *engine,
 {
   if (no_remove_hex (engine, hex) || !hex_has_city_token (engine, hex))
     return FALSE;
-  return !K1840 (engine)->remove_reachable_only || token_hex_reachable (reach, hex);
+  return !k1840_state (engine)->remove_reachable_only || token_hex_reachable (reach, hex);
 }
 
 static gboolean
@@ -709,18 +730,18 @@ remove_token (KolEngine        *engine,
 
   if (a->hex < 0 || a->hex >= (int) engine->title->n_hexes)
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
-  compute_reach (engine, line, &reach);
+  kol_board_compute_reach (engine, line, NULL, &reach);
   if (!compat (engine) && !can_remove_at (engine, line, a->hex, &reach))
     return refuse_token (engine, error, a->hex, KOL_REASON_1840_TOKEN_NOT_REMOVABLE);
   slot = kol_board_slot_index (engine, a->hex, a->city, a->slot);
   id = city_token_at (engine, a->hex, slot);
   if (id < 0 || no_remove_hex (engine, a->hex))
     return refuse_token (engine, error, a->hex, KOL_REASON_1840_TOKEN_NOT_REMOVABLE);
-  if (major < 0 || engine->corps[major].cash < K1840 (engine)->token_remove_cost)
+  if (major < 0 || engine->corps[major].cash < k1840_state (engine)->token_remove_cost)
     {
       KolArg args[3] = {
         kol_arg_int (KOL_ARG_CORP, major), kol_arg_int (KOL_ARG_MONEY, major >= 0 ? engine->corps[major].cash : 0),
-        kol_arg_int (KOL_ARG_MONEY, K1840 (engine)->token_remove_cost),
+        kol_arg_int (KOL_ARG_MONEY, k1840_state (engine)->token_remove_cost),
       };
 
       return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "cannot pay for the removal");
@@ -730,46 +751,6 @@ remove_token (KolEngine        *engine,
 }
 
 /* ---- SpecialToken: the bonus station ---- */
-
-static gboolean
-special_token_active (KolEngine *engine,
-                      KolStep   *s)
-{
-  return lst (engine)->n_tokens > 0;
-}
-
-static int
-special_token_active_entities (KolEngine *engine,
-                               KolStep   *s,
-                               KolEntity *out,
-                               int        max)
-{
-  if (max < 1 || lst (engine)->n_tokens == 0)
-    return 0;
-  out[0] = lst (engine)->tokens[0].entity;
-  return 1;
-}
-
-static guint32
-special_token_actions (KolEngine *engine,
-                       KolStep   *s,
-                       KolEntity  entity)
-{
-  if (lst (engine)->n_tokens == 0 || !kol_entity_equal (entity, lst (engine)->tokens[0].entity))
-    return 0;
-  return KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN) | KOL_ACTION_BIT (KOL_ACTION_PASS);
-}
-
-static void
-shift_token (KolEngine *engine)
-{
-  K1840LineRoundState *ls = lst (engine);
-
-  if (ls->n_tokens == 0)
-    return;
-  memmove (ls->tokens, ls->tokens + 1, sizeof ls->tokens[0] * (gsize) (ls->n_tokens - 1));
-  ls->n_tokens--;
-}
 
 /* The bonus marker (IX.4): on 18xx.games free, and it may replace a
  * Stadtbahn marker for 40; by the rulebook it follows IX.6, cost included. */
@@ -782,17 +763,13 @@ special_token_process (KolEngine        *engine,
   int line = a->entity.index, slot, id;
   KolReach reach;
 
-  if (a->type == KOL_ACTION_PASS)
-    {
-      kol_step_log_pass (engine, s, a->entity);
-      shift_token (engine);
-      return TRUE;
-    }
+  if (pending_pass (engine, s, a))
+    return TRUE;
   if (a->type != KOL_ACTION_PLACE_TOKEN)
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a station action");
   if (a->hex < 0 || a->hex >= (int) engine->title->n_hexes)
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
-  compute_reach (engine, line, &reach);
+  kol_board_compute_reach (engine, line, NULL, &reach);
   if (!token_hex_reachable (&reach, a->hex))
     return refuse_token (engine, error, a->hex, KOL_REASON_TOKEN_NOT_REACHABLE);
   slot = kol_board_slot_index (engine, a->hex, a->city, a->slot);
@@ -804,21 +781,14 @@ special_token_process (KolEngine        *engine,
       if (!kol_board_city_tokened_by (engine, a->hex, a->city, line) &&
           !(reach.nodes[a->hex] & (1u << kol_tile_city_node (kol_board_tile (engine, a->hex, NULL), a->city))))
         return refuse_token (engine, error, a->hex, KOL_REASON_TOKEN_NOT_REACHABLE);
-      if (engine->corps[k1840_line_major (engine, line)].cash < K1840 (engine)->token_remove_cost)
+      if (engine->corps[k1840_line_major (engine, line)].cash < k1840_state (engine)->token_remove_cost)
         return refuse_token (engine, error, a->hex, KOL_REASON_1840_TOKEN_NOT_REMOVABLE);
       destroy_city_token (engine, line, a->hex, id);
     }
   if (!place_line_token (engine, line, a->hex, a->city, !compat (engine), TRUE, compat (engine) ? 0 : -1, error))
     return FALSE;
-  shift_token (engine);
+  pending_shift (engine, s);
   return TRUE;
-}
-
-static void
-special_token_round_state (KolEngine *engine,
-                           KolStep   *s)
-{
-  lst (engine)->n_tokens = 0;
 }
 
 static void
@@ -854,7 +824,7 @@ token_targets (KolEngine *engine,
     price = engine->corps[line].tokens[token].price;
   if (price > engine->corps[major].cash)
     return;
-  compute_reach (engine, line, &reach);
+  kol_board_compute_reach (engine, line, NULL, &reach);
   for (guint h = 0; h < engine->title->n_hexes; h++)
     {
       const KolTileDef *tile;
@@ -875,25 +845,39 @@ token_targets (KolEngine *engine,
 }
 
 static void
-special_token_legal_actions (KolEngine *engine,
-                             KolStep   *s,
-                             KolEntity  entity,
-                             GPtrArray *out)
+pending_legal_actions (KolEngine *engine,
+                       KolStep   *s,
+                       KolEntity  entity,
+                       GPtrArray *out)
 {
-  if (special_token_actions (engine, s, entity) == 0)
+  if (pending_actions (engine, s, entity) == 0)
     return;
-  token_targets (engine, entity.index, entity, compat (engine) ? 0 : -1, out);
+  if (s->opt == PENDING_TOKENS)
+    token_targets (engine, entity.index, entity, compat (engine) ? 0 : -1, out);
+  else
+    bonus_lays (engine, entity.index, entity, (KolColor) k1840_line_round (engine)->lays[0].color, out);
   g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
 }
 
+static const KolStepClass step_special_track = {
+  .name = "Lay Track",
+  .actions = pending_actions,
+  .active = pending_active,
+  .active_entities = pending_active_entities,
+  .process = special_track_process,
+  .round_state = pending_round_state,
+  .setup = kol_tracker_setup,
+  .legal_actions = pending_legal_actions,
+};
+
 static const KolStepClass step_special_token = {
   .name = "Place free Token",
-  .actions = special_token_actions,
-  .active = special_token_active,
-  .active_entities = special_token_active_entities,
+  .actions = pending_actions,
+  .active = pending_active,
+  .active_entities = pending_active_entities,
   .process = special_token_process,
-  .round_state = special_token_round_state,
-  .legal_actions = special_token_legal_actions,
+  .round_state = pending_round_state,
+  .legal_actions = pending_legal_actions,
 };
 
 /* ---- BuyCompany: a tram company buys a private during its line's turn ---- */
@@ -1032,7 +1016,7 @@ orange_available (KolEngine *engine,
                   KolStep   *s,
                   int        hex)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int pos, city;
 
   if (tt (s)->orange_placed)
@@ -1053,7 +1037,7 @@ lay_hex_available (KolEngine      *engine,
 {
   if (!tt_can_lay (engine, s, entity))
     return FALSE;
-  if (K1840 (engine)->hex_orange[hex] && k1840_pristine (engine, hex))
+  if (k1840_state (engine)->hex_orange[hex] && k1840_pristine (engine, hex))
     return orange_available (engine, s, hex);
   if (tt (s)->normal_placed)
     return FALSE;
@@ -1064,7 +1048,7 @@ static void
 chain_remove (KolEngine *engine,
               int        hex)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int pos, city = k1840_chain_of (engine, hex, &pos);
 
   if (city < 0)
@@ -1080,7 +1064,7 @@ tt_lay_tile (KolEngine        *engine,
              const KolAction  *a,
              GError          **error)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int line = a->entity.index, tile, hex = a->hex;
   K1840Bonus bonus;
 
@@ -1092,7 +1076,7 @@ tt_lay_tile (KolEngine        *engine,
     {
       KolReach reach;
 
-      compute_reach (engine, line, &reach);
+      kol_board_compute_reach (engine, line, NULL, &reach);
       if (!lay_hex_available (engine, s, a->entity, hex, &reach))
         {
           KolArg args[3] = {
@@ -1110,7 +1094,7 @@ tt_lay_tile (KolEngine        *engine,
     return FALSE;
   if (k1840_orange_framed (engine, tile) && engine->title->tiles[tile].color == KOL_COLOR_YELLOW)
     {
-      K1840LineRoundState *ls = lst (engine);
+      K1840LineRoundState *ls = k1840_line_round (engine);
 
       tt (s)->orange_placed = TRUE;
       if (bonus == K1840_BONUS_STATION)
@@ -1172,15 +1156,13 @@ tt_legal_lays (KolEngine *engine,
 {
   int line = entity.index, major = k1840_line_major (engine, line);
   KolReach reach;
-  gint16 tiles[KOL_MAX_TILE_DEFS];
   KolTileLay lay;
 
   if (major < 0 || !kol_tracker_get_tile_lay (engine, entity, &lay))
     return;
-  compute_reach (engine, line, &reach);
+  kol_board_compute_reach (engine, line, NULL, &reach);
   for (guint h = 0; h < engine->title->n_hexes; h++)
     {
-      int n;
       gboolean upgrade;
 
       if (!lay_hex_available (engine, s, entity, (int) h, &reach))
@@ -1188,25 +1170,7 @@ tt_legal_lays (KolEngine *engine,
       upgrade = kol_board_tile (engine, (int) h, NULL)->color != KOL_COLOR_WHITE;
       if ((upgrade && !lay.upgrade) || (!upgrade && !lay.lay))
         continue;
-      n = kol_board_legal_tiles (engine, line, (int) h, &reach, tiles, KOL_MAX_TILE_DEFS);
-      for (int i = 0; i < n; i++)
-        {
-          guint8 rotations = kol_board_legal_rotations (engine, line, (int) h, tiles[i], &reach);
-          int cost = kol_board_tile_cost (engine, line, (int) h, tiles[i]);
-
-          if (cost > engine->corps[major].cash)
-            continue;
-          for (int r = 0; r < 6; r++)
-            if (rotations & (1u << r))
-              {
-                KolAction *a = kol_action_new (KOL_ACTION_LAY_TILE, entity);
-
-                a->hex = (gint16) h;
-                a->tile_copy = (gint16) kol_board_free_copy (engine, tiles[i]);
-                a->rotation = (guint8) r;
-                g_ptr_array_add (out, a);
-              }
-        }
+      add_hex_lays (engine, line, entity, (int) h, &reach, out);
     }
 }
 
@@ -1225,11 +1189,11 @@ tt_legal_actions (KolEngine *engine,
     tt_legal_lays (engine, s, entity, out);
   if (actions & KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN))
     token_targets (engine, line, entity, -1, out);
-  if (major >= 0 && engine->corps[major].cash >= K1840 (engine)->token_remove_cost)
+  if (major >= 0 && engine->corps[major].cash >= k1840_state (engine)->token_remove_cost)
     {
       KolReach reach;
 
-      compute_reach (engine, line, &reach);
+      kol_board_compute_reach (engine, line, NULL, &reach);
       for (guint h = 0; h < engine->title->n_hexes; h++)
         {
           const KolTileDef *tile;
@@ -1371,7 +1335,7 @@ k1840_start_line_round (KolEngine *engine,
     &step_home_token, &step_track_and_token, &k1840_step_route, &k1840_step_dividend,
     &step_buy_company,
   };
-  static const gint16 opts[] = { 0, 0, 0, 0, 0, 0, 0, 0, KOL_BUY_COMPANY_BLOCKS };
+  static const gint16 opts[] = { 0, PENDING_LAYS, PENDING_TOKENS, 0, 0, 0, 0, 0, KOL_BUY_COMPANY_BLOCKS };
 
   {
     KolArg args[2] = { kol_arg_int (KOL_ARG_INT, engine->turn), kol_arg_int (KOL_ARG_INT, round_num) };

@@ -45,7 +45,7 @@ stop_value (const KolEngine     *cg,
             gpointer             user_data)
 {
   KolEngine *engine = (KolEngine *) cg;
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int major;
 
   if (stop->kind == KOL_NODE_CITY && !own_token_in_city (engine, corp, stop->hex, stop->node))
@@ -67,7 +67,7 @@ city_start_node (KolEngine *engine,
                  int        hex,
                  int        node)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int slot = st->city_slot[corp];
 
   if (slot < 0)
@@ -91,7 +91,7 @@ stop_flags (const KolEngine *cg,
             gpointer         user_data)
 {
   KolEngine *engine = (KolEngine *) cg;
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   if (k1840_is (engine, corp, K1840_CITY))
     {
@@ -119,7 +119,7 @@ token_blocks (const KolEngine *cg,
 {
   KolEngine *engine = (KolEngine *) cg;
 
-  if (K1840 (engine)->compat)
+  if (k1840_state (engine)->compat)
     return TRUE;
   return !k1840_is (engine, KOL_TOKEN_CORP (token), K1840_CITY);
 }
@@ -138,7 +138,7 @@ fill_rules (KolEngine     *engine,
             int            corp,
             KolRouteRules *rules)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   kol_route_rules_init (rules);
   rules->min_stops = 2;
@@ -307,6 +307,21 @@ city_walk (KolEngine    *engine,
   return revenue;
 }
 
+/* The stops' hex ids, "F6-G7-H8": how 18xx.games records a run's stops
+ * (revenue_str) alongside the revenue. */
+static char *
+stop_ids (KolEngine          *engine,
+          const KolRouteNode *nodes,
+          int                 n)
+{
+  GString *str = g_string_new (NULL);
+
+  for (int i = 0; i < n; i++)
+    g_string_append_printf (str, "%s%s", i ? "-" : "", engine->title->hexes[nodes[i].hex].id);
+  return g_string_free (str, FALSE);
+}
+
+/* A run_routes record of a City run, which has no chains of its own. */
 static KolRouteSpec *
 spec_from_nodes (KolEngine          *engine,
                  int                 train,
@@ -315,7 +330,6 @@ spec_from_nodes (KolEngine          *engine,
                  int                 n)
 {
   KolRouteSpec *spec = g_new0 (KolRouteSpec, 1);
-  GString *str = g_string_new (NULL);
 
   spec->train = (gint16) train;
   spec->revenue = revenue;
@@ -323,11 +337,8 @@ spec_from_nodes (KolEngine          *engine,
   g_array_append_vals (spec->nodes, nodes, n);
   spec->hexes = g_array_sized_new (FALSE, FALSE, sizeof (gint16), n);
   for (int i = 0; i < n; i++)
-    {
-      g_array_append_val (spec->hexes, nodes[i].hex);
-      g_string_append_printf (str, "%s%s", i ? "-" : "", engine->title->hexes[nodes[i].hex].id);
-    }
-  spec->revenue_str = g_string_free (str, FALSE);
+    g_array_append_val (spec->hexes, nodes[i].hex);
+  spec->revenue_str = stop_ids (engine, nodes, n);
   return spec;
 }
 
@@ -345,7 +356,7 @@ KolAction *
 k1840_city_run (KolEngine *engine,
                 int        city)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int slot = st->city_slot[city];
   KolRouteNode nodes[2][64];
   int n[2], revenue[2], pick;
@@ -369,12 +380,6 @@ k1840_city_run (KolEngine *engine,
 
 /* ---------------------------------------------------------- line runs */
 
-static void
-free_chain (gpointer data)
-{
-  g_array_unref (*(GArray **) data);
-}
-
 /**
  * k1840_line_runs:
  *
@@ -389,7 +394,8 @@ k1840_line_runs (KolEngine *engine,
   KolRouteRules rules;
   KolRouteTrain trains[KOL_ROUTE_MAX_TRAINS];
   gint16 runnable[KOL_MAX_TRAINS];
-  int n = MIN (kol_route_trains (engine, line, runnable, KOL_MAX_TRAINS), 1);
+  int n_runnable = kol_route_trains (engine, line, runnable, KOL_MAX_TRAINS);
+  int n = MIN (n_runnable, 1);
   g_autoptr(KolRouteResult) result = NULL;
   KolAction *a;
 
@@ -403,20 +409,9 @@ k1840_line_runs (KolEngine *engine,
   for (int i = 0; result && i < result->n_routes; i++)
     {
       const KolRoute *route = &result->routes[i];
-      KolRouteSpec *spec = spec_from_nodes (engine, runnable[route->train], route->revenue, route->nodes,
-                                            route->n_nodes);
+      KolRouteSpec *spec = kol_route_spec_new_from_route (route, runnable[route->train], route->revenue);
 
-      spec->connections = g_array_sized_new (FALSE, FALSE, sizeof (GArray *), route->n_nodes);
-      g_array_set_clear_func (spec->connections, free_chain);
-      for (int c = 0; c + 1 < route->n_nodes; c++)
-        {
-          int m;
-          g_autofree gint16 *hexes = kol_route_chain_hexes (route, c, &m);
-          GArray *chain = g_array_sized_new (FALSE, FALSE, sizeof (gint16), m);
-
-          g_array_append_vals (chain, hexes, m);
-          g_array_append_val (spec->connections, chain);
-        }
+      spec->revenue_str = stop_ids (engine, route->nodes, route->n_nodes);
       g_ptr_array_add (a->routes, spec);
     }
   g_ptr_array_add (out, a);
@@ -491,7 +486,7 @@ k1840_validate_routes (KolEngine        *engine,
 {
   guint n = a->routes ? a->routes->len : 0;
 
-  if (K1840 (engine)->compat)
+  if (k1840_state (engine)->compat)
     return TRUE;
   if (k1840_is (engine, corp, K1840_CITY))
     {

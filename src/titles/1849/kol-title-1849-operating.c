@@ -11,12 +11,6 @@
  * buy_train and issue_shares.
  */
 
-static inline KolEntity
-corp_entity (int corp)
-{
-  return kol_entity (KOL_ENTITY_CORP, corp);
-}
-
 static gboolean
 never_blocks (KolEngine *engine,
               KolStep   *s)
@@ -37,7 +31,7 @@ kol_1849_first_token (KolEngine *engine,
                       int        corp)
 {
   for (int t = 0; t < engine->corps[corp].n_tokens; t++)
-    if (!(K49 (engine, corp, K49_DESTROYED) & (1 << t)))
+    if (!(kol_1849_corp (engine, corp)->destroyed & (1u << t)))
       return t;
   return -1;
 }
@@ -85,7 +79,7 @@ void
 kol_1849_close_corporation (KolEngine *engine,
                             int        corp)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   const KolCorpDef *def = &engine->title->corps[corp];
   int index, prev;
 
@@ -98,19 +92,19 @@ kol_1849_close_corporation (KolEngine *engine,
   if (!kol_1849_is_afg (engine, corp) && def->home >= 0)
     kol_board_reserve (engine, def->home, MAX (def->home_city, 0), corp);
   engine->corp_order[engine->n_corp_order++] = (gint16) corp;
-  K49 (engine, corp, K49_CLOSED_RECENTLY) = TRUE;
+  kol_1849_corp (engine, corp)->closed_recently = TRUE;
   index = engine->n_corp_order - 1;
   prev = index > 0 ? engine->corp_order[index - 1] : -1;
   /* the corporation skips Garibaldi in line while Garibaldi is blocked */
-  if (prev >= 0 && K49 (engine, prev, K49_SLOT_CLOSED))
+  if (prev >= 0 && kol_1849_corp (engine, prev)->slot_closed)
     {
-      K49 (engine, prev, K49_NEXT_TO_PAR) = FALSE;
+      kol_1849_corp (engine, prev)->next_to_par = FALSE;
       engine->corp_order[index - 1] = (gint16) corp;
       engine->corp_order[index] = (gint16) prev;
     }
   prev = index > 0 ? engine->corp_order[index - 1] : -1;
   if (prev >= 0 && kol_corp_floated (engine, prev))
-    K49 (engine, corp, K49_NEXT_TO_PAR) = TRUE;
+    kol_1849_corp (engine, corp)->next_to_par = TRUE;
   for (int i = 0; i < engine->n_corp_order; i++)
     engine->corps[engine->corp_order[i]].order_seq = (guint32) i;
   kol_1849_update_garibaldi (engine);
@@ -137,7 +131,7 @@ company_purchasable (KolEngine *engine,
                      int        corp,
                      int        company)
 {
-  return company != K49_STATE (engine)->rsa;
+  return company != kol_1849_state (engine)->rsa;
 }
 
 /* Game#abilities(corporation, passive_ok: false): CNM's port marker, usable
@@ -146,11 +140,11 @@ static gboolean
 corp_has_abilities (KolEngine *engine,
                     int        corp)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   const KolCompany *cnm = st->cnm >= 0 ? &engine->companies[st->cnm] : NULL;
 
-  return cnm && !cnm->closed && kol_entity_equal (cnm->owner, corp_entity (corp)) &&
-         kol_round_is_operating (engine) && kol_entity_equal (engine->round.current_operator, corp_entity (corp));
+  return cnm && !cnm->closed && kol_entity_equal (cnm->owner, kol_entity_corp (corp)) &&
+         kol_round_is_operating (engine) && kol_entity_equal (engine->round.current_operator, kol_entity_corp (corp));
 }
 
 /* CNM's assign_corporation ability when sold: the buyer gets the marker's
@@ -160,14 +154,14 @@ company_bought (KolEngine *engine,
                 int        company,
                 int        corp)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   KolArg args[2];
 
   if (company != st->cnm)
     return;
   for (int c = 0; c < engine->n_corps; c++)
-    K49 (engine, c, K49_CNM) = FALSE;
-  K49 (engine, corp, K49_CNM) = TRUE;
+    kol_1849_corp (engine, c)->cnm = FALSE;
+  kol_1849_corp (engine, corp)->cnm = TRUE;
   args[0] = kol_arg_int (KOL_ARG_COMPANY, company);
   args[1] = kol_arg_int (KOL_ARG_CORP, corp);
   kol_engine_log (engine, KOL_LOG_1849_ASSIGNED, args, 2);
@@ -179,7 +173,7 @@ close_companies_on_event (KolEngine  *engine,
                           int         corp,
                           const char *event)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   KolArg args[1];
 
   if (g_strcmp0 (event, "bought_train") != 0 || st->rsa < 0 || st->rsa_close_corp != corp ||
@@ -196,7 +190,7 @@ train_buyable (KolEngine *engine,
                int        corp,
                int        train)
 {
-  return engine->trains[train].def != K49_STATE (engine)->train_e || K49 (engine, corp, K49_E_TOKEN);
+  return engine->trains[train].def != kol_1849_state (engine)->train_e || kol_1849_corp (engine, corp)->e_token;
 }
 
 /* BuyTrain#can_sell? (1849): a corporation's shares are sold only after it
@@ -209,7 +203,7 @@ ebuy_can_sell (KolEngine *engine,
 {
   if (engine->corps[corp].operated == 0)
     return FALSE;
-  if (kol_entity_equal (engine->round.current_operator, corp_entity (corp)) &&
+  if (kol_entity_equal (engine->round.current_operator, kol_entity_corp (corp)) &&
       kol_operating_history_size (engine, corp) < 2)
     return FALSE;
   return TRUE;
@@ -260,7 +254,7 @@ check_track_restrictions (KolEngine  *engine,
                           int         old_rotation,
                           GError    **error)
 {
-  if (K49 (engine, corp, K49_SMS) != 0)
+  if (kol_1849_corp (engine, corp)->sms != 0)
     return TRUE;
   return kol_tracker_check_track_restrictions (engine, corp, hex, old_tile, old_rotation, error);
 }
@@ -285,7 +279,11 @@ can_go_bankrupt (KolEngine *engine,
   raise = MAX (engine->players[player].cash, 0);
   n = emr_sellable (engine, p, bundles, G_N_ELEMENTS (bundles));
   for (int i = 0; i < n; i++)
-    best[bundles[i].corp] = MAX (best[bundles[i].corp], kol_bundle_price (engine, &bundles[i]));
+    {
+      int price = kol_bundle_price (engine, &bundles[i]);
+
+      best[bundles[i].corp] = MAX (best[bundles[i].corp], price);
+    }
   for (int c = 0; c < KOL_MAX_CORPS; c++)
     raise += best[c];
   return raise < -engine->corps[corp].cash;
@@ -333,7 +331,7 @@ or_next_entity (KolEngine *engine,
 {
   KolEntity e = kol_round_entity (engine);
 
-  if (e.kind == KOL_ENTITY_CORP && K49 (engine, e.index, K49_REACHED_MAX))
+  if (e.kind == KOL_ENTITY_CORP && kol_1849_corp (engine, e.index)->reached_max)
     {
       kol_engine_end (engine, KOL_GAME_END_STOCK_MARKET);
       return;
@@ -352,10 +350,10 @@ const KolRoundClass kol_1849_round_operating = {
   .next_entity = or_next_entity,
 };
 
-extern const KolStepClass kol_1849_step_loan_choice;
+extern const Kol1849ChoiceClass kol_1849_step_loan_choice;
 extern const KolStepClass kol_1849_step_bankrupt;
 extern const KolStepClass kol_1849_step_emr;
-extern const KolStepClass kol_1849_step_sms_teleport;
+extern const Kol1849ChoiceClass kol_1849_step_sms_teleport;
 extern const KolStepClass kol_1849_step_assign;
 extern const KolStepClass kol_1849_step_track;
 extern const KolStepClass kol_1849_step_token;
@@ -363,13 +361,16 @@ extern const KolStepClass kol_1849_step_route;
 extern const KolStepClass kol_1849_step_dividend;
 extern const KolStepClass kol_1849_step_issue_shares;
 
+/* The consent step comes first, so that nothing else happens while an
+ * offer waits for its answer. */
 static const KolStepClass *const operating_steps[] = {
-  &kol_1849_step_loan_choice,
+  &kol_step_consent,
+  &kol_1849_step_loan_choice.step,
   &kol_1849_step_bankrupt,
   &kol_1849_step_emr,
-  &kol_1849_step_swap_choice,
+  &kol_1849_step_swap_choice.step,
   &kol_step_buy_company,
-  &kol_1849_step_sms_teleport,
+  &kol_1849_step_sms_teleport.step,
   &kol_1849_step_assign,
   &kol_1849_step_track,
   &kol_1849_step_token,
@@ -398,36 +399,27 @@ void
 kol_1849_start_operating_round (KolEngine *engine,
                                 int        round_num)
 {
-  kol_round_start (engine, &kol_1849_round_operating, K49_ROUND_OPERATING, round_num, operating_steps,
-                   operating_opts, G_N_ELEMENTS (operating_steps));
+  gint16 opts[G_N_ELEMENTS (operating_steps)];
+
+  /* 18xx.games asks nobody (and its records hold no answers) */
+  memcpy (opts, operating_opts, sizeof opts);
+  opts[0] = kol_1849_state (engine)->compat ? KOL_CONSENT_AUTO_ACCEPT : KOL_CONSENT_ASK;
+  kol_round_start (engine, &kol_1849_round_operating, K49_ROUND_OPERATING, round_num, operating_steps, opts,
+                   G_N_ELEMENTS (operating_steps));
 }
 
 /* ------------------------------------------------------ LoanChoice */
 
-static const char *const loan_choices[] = { "Take L.500 loan", "Leave game" };
+enum
+{
+  LOAN_TAKE,
+  LOAN_LEAVE,
+};
 
 static int
-loan_active_entities (KolEngine *engine,
-                      KolStep   *s,
-                      KolEntity *out,
-                      int        max)
+loan_chooser (KolEngine *engine)
 {
-  return kol_1849_chooser_entities (K49_STATE (engine)->loan_choice_player, out, max);
-}
-
-static gboolean
-loan_active (KolEngine *engine,
-             KolStep   *s)
-{
-  return K49_STATE (engine)->loan_choice_player >= 0;
-}
-
-static guint32
-loan_actions (KolEngine *engine,
-              KolStep   *s,
-              KolEntity  entity)
-{
-  return kol_1849_chooser_actions (K49_STATE (engine)->loan_choice_player, entity);
+  return kol_1849_state (engine)->loan_choice_player;
 }
 
 /* LoanChoice#process_choose: a president left without shares leaves the
@@ -438,21 +430,16 @@ loan_process (KolEngine        *engine,
               const KolAction  *a,
               GError          **error)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   int player = a->entity.index;
   int value = st->loan_value;
   int penalty = st->loan_penalty;
   KolArg args[3] = { kol_arg_entity (a->entity) };
+  int choice = kol_1849_choice_of (engine, s, a, error);
 
-  if (a->choice == NULL ||
-      (!g_str_equal (a->choice, loan_choices[0]) && !g_str_equal (a->choice, loan_choices[1])))
-    {
-      KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_CHOICE) };
-
-      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, why, 1, "choose “%s” or “%s”",
-                              loan_choices[0], loan_choices[1]);
-    }
-  if (g_str_equal (a->choice, loan_choices[1]))
+  if (choice < 0)
+    return FALSE;
+  if (choice == LOAN_LEAVE)
     {
       kol_engine_log (engine, KOL_LOG_1849_LEAVES, args, 1);
       engine->players[player].bankrupt = TRUE;
@@ -473,30 +460,17 @@ loan_process (KolEngine        *engine,
   return TRUE;
 }
 
-static void
-loan_legal_actions (KolEngine *engine,
-                    KolStep   *s,
-                    KolEntity  entity,
-                    GPtrArray *out)
-{
-  if (loan_actions (engine, s, entity) == 0)
-    return;
-  for (gsize i = 0; i < G_N_ELEMENTS (loan_choices); i++)
-    {
-      KolAction *a = kol_action_new (KOL_ACTION_CHOOSE, entity);
-
-      a->choice = g_strdup (loan_choices[i]);
-      g_ptr_array_add (out, a);
-    }
-}
-
-const KolStepClass kol_1849_step_loan_choice = {
-  .name = "Bankruptcy Choice",
-  .actions = loan_actions,
-  .active = loan_active,
-  .active_entities = loan_active_entities,
-  .process = loan_process,
-  .legal_actions = loan_legal_actions,
+const Kol1849ChoiceClass kol_1849_step_loan_choice = {
+  .step = {
+    .name = "Bankruptcy Choice",
+    .actions = kol_1849_choice_actions,
+    .active = kol_1849_choice_active,
+    .active_entities = kol_1849_choice_active_entities,
+    .process = loan_process,
+    .legal_actions = kol_1849_choice_legal_actions,
+  },
+  .choices = { "Take L.500 loan", "Leave game" },
+  .chooser = loan_chooser,
 };
 
 /* --------------------------------------------------------- Bankrupt */
@@ -527,7 +501,7 @@ bankrupt_process (KolEngine        *engine,
                   const KolAction  *a,
                   GError          **error)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   int corp = kol_operating_acting_corp (engine, a->entity);
   int player = corp >= 0 ? kol_entity_player (engine, a->entity) : -1;
   KolStep *buy_train = kol_round_buy_train_step (engine);
@@ -569,7 +543,7 @@ bankrupt_process (KolEngine        *engine,
         kol_1849_note_moved (engine, corps[i]);
     }
   if (engine->players[player].cash > 0)
-    kol_engine_transfer (engine, kol_entity (KOL_ENTITY_PLAYER, player), corp_entity (corp),
+    kol_engine_transfer (engine, kol_entity (KOL_ENTITY_PLAYER, player), kol_entity_corp (corp),
                        engine->players[player].cash);
   kol_operating_close_corporation (engine, corp);
   kol_1849_reorder_corps (engine);
@@ -592,7 +566,7 @@ in_emergency (KolEngine *engine,
   /* §14.2: unpaid bond interest is an emergency too */
   if (engine->corps[corp].cash < 0)
     return TRUE;
-  return kol_engine_trains_of (engine, corp_entity (corp), trains, KOL_MAX_TRAINS) == 0 &&
+  return kol_engine_trains_of (engine, kol_entity_corp (corp), trains, KOL_MAX_TRAINS) == 0 &&
          kol_operating_must_buy_train (engine, corp);
 }
 
@@ -646,7 +620,7 @@ emr_active_entities (KolEngine *engine,
 
   if (corp < 0 || max < 1)
     return 0;
-  out[0] = corp_entity (corp);
+  out[0] = kol_entity_corp (corp);
   return 1;
 }
 
@@ -716,14 +690,16 @@ emr_actions (KolEngine *engine,
 
   if (corp < 0)
     return 0;
-  if (!kol_entity_equal (entity, corp_entity (corp)) && !kol_entity_equal (entity, engine->corps[corp].owner))
+  if (!kol_entity_equal (entity, kol_entity_corp (corp)) && !kol_entity_equal (entity, engine->corps[corp].owner))
     return 0;
   if (entity.kind == KOL_ENTITY_PLAYER)
     {
-      if (kol_engine_cash (engine, entity) < emr_needed (engine, entity) &&
+      int cash = kol_engine_cash (engine, entity);
+
+      if (cash < emr_needed (engine, entity) &&
           emr_sellable (engine, entity, bundles, G_N_ELEMENTS (bundles)) > 0)
         actions |= KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES);
-      if (MAX (kol_engine_cash (engine, entity), 0) >= emr_needed (engine, entity))
+      if (MAX (cash, 0) >= emr_needed (engine, entity))
         actions |= KOL_ACTION_BIT (KOL_ACTION_PAYOFF_DEBT);
     }
   else
@@ -758,7 +734,7 @@ emr_process (KolEngine        *engine,
           return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NO_CASH, why, 3, "%s has %d, needs %d",
                                   kol_engine_entity_name (engine, a->entity), kol_engine_cash (engine, a->entity), amount);
         }
-      kol_engine_transfer (engine, a->entity, corp_entity (corp), amount);
+      kol_engine_transfer (engine, a->entity, kol_entity_corp (corp), amount);
       kol_engine_log (engine, KOL_LOG_1849_PAYS_DEBT, args, 3);
       return TRUE;
     }
@@ -814,7 +790,11 @@ typedef struct
   guint8 passed_choice;
 } SmsData;
 
-static const char *const sms_choices[] = { "Close SMS", "Pass" };
+enum
+{
+  SMS_CLOSE,
+  SMS_PASS,
+};
 
 static gboolean
 step_acted (KolEngine          *engine,
@@ -832,7 +812,7 @@ sms_actions (KolEngine *engine,
              KolStep   *s,
              KolEntity  entity)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   if (!kol_step_is_current (engine, s, entity) || entity.kind != KOL_ENTITY_CORP || st->sms < 0 ||
       engine->companies[st->sms].closed || !kol_entity_equal (engine->companies[st->sms].owner, entity))
@@ -858,7 +838,25 @@ gboolean
 kol_1849_is_sms_hex (KolEngine *engine,
                      int        hex)
 {
-  return hex >= 0 && hex < KOL_MAX_HEXES && (K49_STATE (engine)->hex_flags[hex] & K49_HEX_COASTAL);
+  return hex >= 0 && hex < KOL_MAX_HEXES && (kol_1849_state (engine)->hex_flags[hex] & K49_HEX_COASTAL);
+}
+
+/**
+ * kol_1849_sms_allows:
+ *
+ * Returns: %TRUE if @corp, having used SMS, may lay track or place its
+ * token on @hex: any coastal city, or the one it teleported to (§7.1 P4)
+ */
+gboolean
+kol_1849_sms_allows (KolEngine *engine,
+                     int        corp,
+                     int        hex)
+{
+  int sms = kol_1849_corp (engine, corp)->sms;
+
+  if (sms == -1)
+    return kol_1849_is_sms_hex (engine, hex);
+  return sms == hex + 1;
 }
 
 static gboolean
@@ -867,51 +865,32 @@ sms_process (KolEngine        *engine,
              const KolAction  *a,
              GError          **error)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
+  int choice = kol_1849_choice_of (engine, s, a, error);
 
-  if (a->choice == NULL ||
-      (!g_str_equal (a->choice, sms_choices[0]) && !g_str_equal (a->choice, sms_choices[1])))
-    {
-      KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_CHOICE) };
-
-      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, why, 1, "choose “%s” or “%s”",
-                              sms_choices[0], sms_choices[1]);
-    }
-  if (g_str_equal (a->choice, sms_choices[0]))
+  if (choice < 0)
+    return FALSE;
+  if (choice == SMS_CLOSE)
     {
       KolArg args[2] = { kol_arg_entity (a->entity), kol_arg_int (KOL_ARG_COMPANY, st->sms) };
 
       kol_engine_log (engine, KOL_LOG_1849_CLOSES_SMS, args, 2);
       kol_engine_close_company (engine, st->sms);
-      K49 (engine, a->entity.index, K49_SMS) = -1;
+      kol_1849_corp (engine, a->entity.index)->sms = -1;
     }
   s->passed = TRUE;
   return TRUE;
 }
 
-static void
-sms_legal_actions (KolEngine *engine,
-                   KolStep   *s,
-                   KolEntity  entity,
-                   GPtrArray *out)
-{
-  if (sms_actions (engine, s, entity) == 0)
-    return;
-  for (gsize i = 0; i < G_N_ELEMENTS (sms_choices); i++)
-    {
-      KolAction *a = kol_action_new (KOL_ACTION_CHOOSE, entity);
-
-      a->choice = g_strdup (sms_choices[i]);
-      g_ptr_array_add (out, a);
-    }
-}
-
-const KolStepClass kol_1849_step_sms_teleport = {
-  .name = "SMS Teleport",
-  .actions = sms_actions,
-  .active = sms_active,
-  .process = sms_process,
-  .legal_actions = sms_legal_actions,
+const Kol1849ChoiceClass kol_1849_step_sms_teleport = {
+  .step = {
+    .name = "SMS Teleport",
+    .actions = sms_actions,
+    .active = sms_active,
+    .process = sms_process,
+    .legal_actions = kol_1849_choice_legal_actions,
+  },
+  .choices = { "Close SMS", "Pass" },
 };
 
 /* ------------------------------------------------------------ Assign */
@@ -920,7 +899,7 @@ static gboolean
 is_port (KolEngine *engine,
          int        hex)
 {
-  return hex >= 0 && hex < KOL_MAX_HEXES && (K49_STATE (engine)->hex_flags[hex] & K49_HEX_PORT);
+  return hex >= 0 && hex < KOL_MAX_HEXES && (kol_1849_state (engine)->hex_flags[hex] & K49_HEX_PORT);
 }
 
 /* Assign#actions: CNM, owned by the corporation operating now, may put its
@@ -930,7 +909,7 @@ assign_actions (KolEngine *engine,
                 KolStep   *s,
                 KolEntity  entity)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   const KolCompany *cnm;
 
   if (entity.kind != KOL_ENTITY_COMPANY || entity.index != st->cnm || st->cnm_hex >= 0)
@@ -948,7 +927,7 @@ assign_process (KolEngine        *engine,
                 const KolAction  *a,
                 GError          **error)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   KolArg args[2] = { kol_arg_int (KOL_ARG_COMPANY, st->cnm), kol_arg_int (KOL_ARG_HEX, a->hex) };
 
   if (a->hex < 0 || a->hex >= (int) engine->title->n_hexes || !is_port (engine, a->hex))
@@ -1005,7 +984,7 @@ track_process (KolEngine        *engine,
   if (a->type != KOL_ACTION_LAY_TILE)
     return kol_step_track_process (engine, s, a, error);
   corp = kol_operating_acting_corp (engine, a->entity);
-  if (corp >= 0 && K49 (engine, corp, K49_SMS) != 0 && !kol_1849_is_sms_hex (engine, a->hex))
+  if (corp >= 0 && kol_1849_corp (engine, corp)->sms != 0 && !kol_1849_is_sms_hex (engine, a->hex))
     {
       KolArg args[2] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_NOT_COASTAL), kol_arg_int (KOL_ARG_HEX, a->hex) };
 
@@ -1014,8 +993,8 @@ track_process (KolEngine        *engine,
     }
   if (!kol_tracker_lay_tile_action (engine, s, a, -1, error))
     return FALSE;
-  if (corp >= 0 && K49 (engine, corp, K49_SMS) != 0)
-    K49 (engine, corp, K49_SMS) = a->hex + 1;
+  if (corp >= 0 && kol_1849_corp (engine, corp)->sms != 0)
+    kol_1849_corp (engine, corp)->sms = a->hex + 1;
   kol_1849_update_garibaldi (engine);
   kol_step_pass (engine, s);
   return TRUE;
@@ -1034,18 +1013,6 @@ const KolStepClass kol_1849_step_track = {
 
 /* ------------------------------------------------------------- Token */
 
-static gboolean
-sms_allows (KolEngine *engine,
-            int        corp,
-            int        hex)
-{
-  int sms = K49 (engine, corp, K49_SMS);
-
-  if (sms == -1)
-    return kol_1849_is_sms_hex (engine, hex);
-  return sms == hex + 1;
-}
-
 /* Cities where @corp may place a token with SMS (no connection needed). */
 static int
 sms_token_targets (KolEngine      *engine,
@@ -1061,7 +1028,7 @@ sms_token_targets (KolEngine      *engine,
     {
       int cities;
 
-      if (!sms_allows (engine, corp, (int) h))
+      if (!kol_1849_sms_allows (engine, corp, (int) h))
         continue;
       cities = kol_tile_n_cities (kol_board_tile (engine, (int) h, NULL));
       for (int c = 0; c < cities && n < max; c++)
@@ -1090,7 +1057,8 @@ token_actions (KolEngine *engine,
   corp = entity.index;
   if (kol_tokener_available_token (engine, corp) < 0)
     return 0;
-  if (K49 (engine, corp, K49_SMS) != 0 ? sms_token_targets (engine, corp, t, 1) == 0 : !kol_tokener_can_token (engine, corp))
+  if (kol_1849_corp (engine, corp)->sms != 0 ? sms_token_targets (engine, corp, t, 1) == 0
+                                             : !kol_tokener_can_token (engine, corp))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }
@@ -1104,7 +1072,7 @@ token_process (KolEngine        *engine,
                const KolAction  *a,
                GError          **error)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   int corp = a->entity.index;
   int afg = st->afg;
 
@@ -1112,11 +1080,12 @@ token_process (KolEngine        *engine,
     return kol_step_process_pass (engine, s, a, error);
   if (a->type != KOL_ACTION_PLACE_TOKEN)
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a token action");
-  if (K49 (engine, corp, K49_SMS) != 0)
+  if (kol_1849_corp (engine, corp)->sms != 0)
     {
       KolPlaceTokenOpts opts;
 
-      if (a->hex < 0 || a->hex >= (int) engine->title->n_hexes || !sms_allows (engine, corp, a->hex))
+      if (a->hex < 0 || a->hex >= (int) engine->title->n_hexes ||
+          !kol_1849_sms_allows (engine, corp, a->hex))
         {
           KolArg args[2] = { kol_arg_int (KOL_ARG_HEX, a->hex), kol_arg_int (KOL_ARG_REASON, KOL_REASON_NOT_COASTAL) };
 
@@ -1143,12 +1112,12 @@ token_process (KolEngine        *engine,
           int index = kol_1849_corp_list_index (engine, afg);
           KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, afg) };
 
-          if (K49 (engine, afg, K49_NEXT_TO_PAR) && index < engine->n_corp_order - 1)
+          if (kol_1849_corp (engine, afg)->next_to_par && index < engine->n_corp_order - 1)
             {
-              K49 (engine, engine->corp_order[index + 1], K49_NEXT_TO_PAR) = TRUE;
-              K49 (engine, afg, K49_NEXT_TO_PAR) = FALSE;
+              kol_1849_corp (engine, engine->corp_order[index + 1])->next_to_par = TRUE;
+              kol_1849_corp (engine, afg)->next_to_par = FALSE;
             }
-          K49 (engine, afg, K49_SLOT_CLOSED) = TRUE;
+          kol_1849_corp (engine, afg)->slot_closed = TRUE;
           memmove (&engine->corp_order[index], &engine->corp_order[index + 1],
                    (gsize) (engine->n_corp_order - index - 1) * sizeof engine->corp_order[0]);
           engine->corp_order[engine->n_corp_order - 1] = (gint16) afg;
@@ -1168,7 +1137,7 @@ token_legal_actions (KolEngine *engine,
 {
   if (token_actions (engine, s, entity) == 0)
     return;
-  if (K49 (engine, entity.index, K49_SMS) != 0)
+  if (kol_1849_corp (engine, entity.index)->sms != 0)
     {
       KolTokenTarget targets[16];
       int n = sms_token_targets (engine, entity.index, targets, G_N_ELEMENTS (targets));

@@ -16,6 +16,7 @@
 #include "kol-engine-info.h"
 #include "kol-engine-trains.h"
 #include "kol-engine-companies.h"
+#include "kol-engine-consent.h"
 #include "kol-engine-route.h"
 
 G_BEGIN_DECLS
@@ -42,22 +43,26 @@ G_BEGIN_DECLS
 #define KOL_1849_OPT_ELECTRIC     "electric_dreams"
 #define KOL_1849_OPT_COMPAT       "compat_18xx_games"
 
-/* Per corporation flags kept in KolCorp.ext, so that Game#reset_corporation
- * (kol_shares_reset_corporation clears them) gives a new corporation as
- * 18xx.games' new Corporation object. */
-enum
+/* What 1849 keeps of each corporation (KolCorp.title_data). A corporation
+ * that closes is started again from zeroes, with its tokens lost to the
+ * earthquake back (§11): kol_shares_reset_corporation() clears this with
+ * the rest. */
+typedef struct
 {
-  K49_NEXT_TO_PAR,        /* G1849::Corporation#next_to_par */
-  K49_CLOSED_RECENTLY,    /* #closed_recently: cannot be started this SR */
-  K49_SLOT_CLOSED,        /* !#slot_open (AFG without a home) */
-  K49_REACHED_MAX,        /* #reached_max_value (L.377) */
-  K49_SMS,                /* #sms_hexes: 0 none, -1 every coastal city, hex + 1 */
-  K49_DESTROYED,          /* tokens destroyed by the earthquake (bitmask) */
-  K49_E_TOKEN,            /* owns an E-token (Electric Dreams) */
-  K49_CNM,                /* assigned CNM (bought it from a player) */
-};
+  guint8  next_to_par;      /* the next in the order of corporations, the only one that
+                             * may be started now (§9.4) */
+  guint8  closed_recently;  /* closed in this stock round: not started again in it (§11) */
+  guint8  slot_closed;      /* AFG without room for a home: its place in the order is
+                             * skipped until a home has room (§9.4.1) */
+  guint8  reached_max;      /* its share price has reached L.377 (§13) */
+  guint8  e_token;          /* owns an E-token (Electric Dreams, §14.3) */
+  guint8  cnm;              /* bought the CNM: the port marker's L.20 is its (§7.1 P3) */
+  gint16  sms;              /* the SMS teleport (§7.1 P4): 0 none, -1 to any coastal
+                             * city, else the chosen hex + 1 */
+  guint32 destroyed;        /* its tokens the earthquake destroyed, a bit per token (§12) */
+} Kol1849Corp;
 
-#define K49(engine, corp, field) ((engine)->corps[(corp)].ext[(field)])
+G_STATIC_ASSERT (sizeof (Kol1849Corp) <= KOL_CORP_TITLE_SIZE);
 
 /* Round kinds (KolRound.kind). */
 enum
@@ -143,14 +148,49 @@ G_STATIC_ASSERT (sizeof (Kol1849State) <= KOL_TITLE_STATE_SIZE);
 #define K49_HEX_PORT      2u
 #define K49_HEX_E_DOUBLE  4u  /* E trains double it */
 
-#define K49_STATE(engine) KOL_TITLE_STATE (engine, Kol1849State)
-
 /* Round state of operating rounds, at KOL_ROUND_TITLE. */
 typedef struct
 {
   guint8 issued_bond[KOL_MAX_CORPS];
   guint8 redeemed_bond[KOL_MAX_CORPS];
 } Kol1849OperatingState;
+
+G_STATIC_ASSERT (sizeof (Kol1849OperatingState) <= KOL_ROUND_DATA_SIZE - KOL_ROUND_TITLE_OFFSET);
+
+/* The typed views of 1849's state in the engine (see kol-engine.h). */
+static inline Kol1849State *
+kol_1849_state (KolEngine *engine)
+{
+  return KOL_TITLE_STATE (engine, Kol1849State);
+}
+
+/* The same for those who only read it (the engine's const queries). */
+static inline const Kol1849State *
+kol_1849_state_const (const KolEngine *engine)
+{
+  return (const Kol1849State *) (const void *) engine->title_state;
+}
+
+static inline Kol1849Corp *
+kol_1849_corp (KolEngine *engine,
+               int        corp)
+{
+  return KOL_CORP_TITLE (engine, corp, Kol1849Corp);
+}
+
+static inline const Kol1849Corp *
+kol_1849_corp_const (const KolEngine *engine,
+                     int              corp)
+{
+  return (const Kol1849Corp *) (const void *) engine->corps[corp].title_data;
+}
+
+/* Only while an operating round is the current round. */
+static inline Kol1849OperatingState *
+kol_1849_or_state (KolEngine *engine)
+{
+  return KOL_ROUND_TITLE (engine, Kol1849OperatingState);
+}
 
 /* ---- kol-title-1849.c ---- */
 extern const KolTitleModule kol_title_module_1849;
@@ -161,17 +201,33 @@ int       kol_1849_corp_list_index     (KolEngine *engine, int corp);
 int       kol_1849_sorted_corps        (KolEngine *engine, gint16 *out);
 void      kol_1849_log_event           (KolEngine *engine, int kind, const KolArg *args, guint n);
 void      kol_1849_next_round          (KolEngine *engine);
-/* The two choices one player makes alone (SwapChoice, LoanChoice): the
- * player @player (-1: none) is the step's only entity and may only choose. */
-int       kol_1849_chooser_entities    (int player, KolEntity *out, int max);
-guint32   kol_1849_chooser_actions     (int player, KolEntity entity);
+
+/* A choice between two answers (a CHOOSE action naming one): the step
+ * classes of the SwapChoice, LoanChoice and SMSTeleport steps start with
+ * this. In the first two one player alone must choose (@chooser); their
+ * active, active_entities and actions are kol_1849_choice_*. */
+typedef struct
+{
+  KolStepClass step;           /* first: the step's klass leads here */
+  const char  *choices[2];     /* the answers, as 18xx.games names them */
+  /* the player who must choose now, -1 when nobody must */
+  int        (*chooser) (KolEngine *engine);
+} Kol1849ChoiceClass;
+
+gboolean  kol_1849_choice_active          (KolEngine *engine, KolStep *s);
+int       kol_1849_choice_active_entities (KolEngine *engine, KolStep *s, KolEntity *out, int max);
+guint32   kol_1849_choice_actions         (KolEngine *engine, KolStep *s, KolEntity entity);
+/* Self-play: each answer, when the step's actions allow a choice. */
+void      kol_1849_choice_legal_actions   (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
+/* The index of the answer @a names, or -1 after refusing it. */
+int       kol_1849_choice_of              (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
 
 /* ---- kol-title-1849-stock.c ---- */
 extern const KolStockHooks kol_1849_stock_hooks;
 extern const KolRoundClass kol_1849_round_stock;
 extern const KolRoundClass kol_1849_round_auction;
 extern const KolStepClass  kol_1849_step_buy_sell_par_shares;
-extern const KolStepClass  kol_1849_step_swap_choice;
+extern const Kol1849ChoiceClass kol_1849_step_swap_choice;
 extern const KolStepClass  kol_1849_step_company_pending_par;
 extern const KolStepClass  kol_1849_step_waterfall_auction;
 extern const KolStepClass  kol_1849_step_home_token;
@@ -188,6 +244,8 @@ int      kol_1849_issuable_bundles     (KolEngine *engine, int corp, KolBundle *
 int      kol_1849_redeemable_bundles   (KolEngine *engine, int corp, KolBundle *out, int max);
 void     kol_1849_swap_double_cert     (KolEngine *engine, KolEntity from, KolEntity to, int corp);
 void     kol_1849_stock_legal_actions  (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
+void     kol_1849_add_bundle_sell_actions (KolEngine *engine, KolEntity entity, const KolBundle *b,
+                                           GPtrArray *out);
 
 /* ---- kol-title-1849-operating.c ---- */
 extern const KolOperatingHooks kol_1849_operating_hooks;
@@ -198,8 +256,10 @@ void     kol_1849_close_corporation       (KolEngine *engine, int corp);
 gboolean kol_1849_any_placed_token        (KolEngine *engine, int corp);
 int      kol_1849_first_token             (KolEngine *engine, int corp);
 int      kol_1849_placed_tokens           (KolEngine *engine, int corp);
-void     kol_1849_add_bundle_sell_actions (KolEngine *engine, KolEntity entity, const KolBundle *b,
-                                           GPtrArray *out);
+gboolean kol_1849_is_sms_hex              (KolEngine *engine, int hex);
+/* While @corp holds the SMS teleport (Kol1849Corp.sms): may it build on
+ * @hex (any coastal city, or the one it chose)? */
+gboolean kol_1849_sms_allows              (KolEngine *engine, int corp, int hex);
 
 /* ---- kol-title-1849-variants.c ---- */
 extern const KolStepClass kol_1849_step_buy_token;
@@ -213,17 +273,16 @@ extern const KolBoardHooks kol_1849_board_hooks;
 extern const KolMarketHooks kol_1849_market_hooks;
 extern const KolRouteHooks kol_1849_route_hooks;
 
-/* ---- kol-title-1849-info.c ---- */
-extern const KolInfoHooks kol_1849_info_hooks;
-
 void      kol_1849_read_route_rules    (KolEngine *engine);
 int       kol_1849_upgrade_cost        (KolEngine *engine, KolEntity entity, int spender, int hex,
                                         int        old_tile, int new_tile);
 void      kol_1849_earthquake          (KolEngine *engine);
-gboolean  kol_1849_is_sms_hex          (KolEngine *engine, int hex);
 gboolean  kol_1849_validate_routes     (KolEngine *engine, int corp, const KolAction *a, GError **error);
 /* Appends the best run_routes action of @corp (the router's proven
  * optimum) to @out. */
 void      kol_1849_best_routes_action  (KolEngine *engine, int corp, GPtrArray *out);
+
+/* ---- kol-title-1849-info.c ---- */
+extern const KolInfoHooks kol_1849_info_hooks;
 
 G_END_DECLS

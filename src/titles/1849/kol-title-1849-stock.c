@@ -20,12 +20,6 @@ is_last_cert (KolEngine *engine,
   return (engine->certs[cert].flags & LAST_CERT_FLAG) != 0;
 }
 
-static inline KolEntity
-corp_entity (int corp)
-{
-  return kol_entity (KOL_ENTITY_CORP, corp);
-}
-
 /* ------------------------------------------------------------- par prices */
 
 /* The phase from which @price may be chosen as a par price (rules.
@@ -34,7 +28,7 @@ static int
 par_price_phase (KolEngine *engine,
                  int        price)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   for (int i = 0; i < st->n_par; i++)
     if (st->par[i].price == price)
@@ -75,8 +69,8 @@ can_par (KolEngine *engine,
 {
   const KolCorp *c = &engine->corps[corp];
 
-  return !c->ipoed && !c->closed && !c->removed && K49 (engine, corp, K49_NEXT_TO_PAR) &&
-         !K49 (engine, corp, K49_CLOSED_RECENTLY) && !K49 (engine, corp, K49_SLOT_CLOSED);
+  return !c->ipoed && !c->closed && !c->removed && kol_1849_corp (engine, corp)->next_to_par &&
+         !kol_1849_corp (engine, corp)->closed_recently && !kol_1849_corp (engine, corp)->slot_closed;
 }
 
 /**
@@ -124,15 +118,15 @@ kol_1849_home_token_locations (KolEngine *engine,
 void
 kol_1849_update_garibaldi (KolEngine *engine)
 {
-  int afg = K49_STATE (engine)->afg;
+  int afg = kol_1849_state (engine)->afg;
   gint16 hexes[8];
   KolArg args[1];
 
-  if (afg < 0 || engine->corps[afg].removed || !K49 (engine, afg, K49_SLOT_CLOSED) ||
+  if (afg < 0 || engine->corps[afg].removed || !kol_1849_corp (engine, afg)->slot_closed ||
       kol_1849_home_token_locations (engine, afg, hexes, G_N_ELEMENTS (hexes)) == 0)
     return;
-  K49 (engine, afg, K49_SLOT_CLOSED) = FALSE;
-  K49 (engine, afg, K49_CLOSED_RECENTLY) = TRUE;
+  kol_1849_corp (engine, afg)->slot_closed = FALSE;
+  kol_1849_corp (engine, afg)->closed_recently = TRUE;
   args[0] = kol_arg_int (KOL_ARG_CORP, afg);
   kol_engine_log (engine, KOL_LOG_1849_AFG_SLOT_OPEN, args, 1);
 }
@@ -145,7 +139,7 @@ static void
 after_par (KolEngine *engine,
            int        corp)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   const KolCorpDef *def = &engine->title->corps[corp];
   int index, fee = def->token_fee;
   KolArg args[3];
@@ -155,22 +149,22 @@ after_par (KolEngine *engine,
       int amount = kol_market_corp_price (engine, corp) * (engine->certs[kol_engine_president_cert (engine, corp)].percent /
                                                       kol_engine_share_percent (engine, corp));
 
-      kol_engine_transfer (engine, kol_entity (KOL_ENTITY_BANK, 0), corp_entity (corp), amount);
+      kol_engine_transfer (engine, kol_entity (KOL_ENTITY_BANK, 0), kol_entity_corp (corp), amount);
       args[0] = kol_arg_int (KOL_ARG_CORP, corp);
       args[1] = kol_arg_int (KOL_ARG_MONEY, amount);
       args[2] = kol_arg_int (KOL_ARG_COMPANY, st->rsa);
       kol_engine_log (engine, KOL_LOG_1849_RECEIVES_FROM, args, 3);
     }
 
-  kol_engine_transfer (engine, corp_entity (corp), kol_entity (KOL_ENTITY_BANK, 0), fee);
+  kol_engine_transfer (engine, kol_entity_corp (corp), kol_entity (KOL_ENTITY_BANK, 0), fee);
   args[0] = kol_arg_int (KOL_ARG_CORP, corp);
   args[1] = kol_arg_int (KOL_ARG_MONEY, fee);
   kol_engine_log (engine, KOL_LOG_1849_TOKEN_FEE, args, 2);
 
-  K49 (engine, corp, K49_NEXT_TO_PAR) = FALSE;
+  kol_1849_corp (engine, corp)->next_to_par = FALSE;
   index = kol_1849_corp_list_index (engine, corp);
   if (index >= 0 && index + 1 < engine->n_corp_order)
-    K49 (engine, engine->corp_order[index + 1], K49_NEXT_TO_PAR) = TRUE;
+    kol_1849_corp (engine, engine->corp_order[index + 1])->next_to_par = TRUE;
   if (engine->round.klass && engine->round.klass->stock)
     kol_operating_place_home_token (engine, corp);
 }
@@ -197,7 +191,7 @@ kol_1849_last_cert_last (KolEngine       *engine,
     has_last = is_last_cert (engine, b->certs[i]);
   if (!has_last)
     return TRUE;
-  location = b->owner.kind == KOL_ENTITY_POOL ? b->owner : corp_entity (b->corp);
+  location = b->owner.kind == KOL_ENTITY_POOL ? b->owner : kol_entity_corp (b->corp);
   return kol_engine_certs_of (engine, location, b->corp, certs, KOL_MAX_CERTS) == b->n_certs;
 }
 
@@ -382,7 +376,7 @@ change_president (KolEngine *engine,
                   KolEntity  president,
                   KolEntity  previous)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   int corp = engine->certs[presidents_cert].corp;
   gint16 held[KOL_MAX_CERTS], give[2];
   int n = kol_engine_certs_of (engine, president, corp, held, KOL_MAX_CERTS), n_give = 0;
@@ -486,7 +480,7 @@ kol_1849_issuable_bundles (KolEngine *engine,
   if (kol_operating_history_size (engine, corp) <= 1)
     return 0;
   room = 5 - kol_corp_num_market_shares (engine, corp);
-  n = bundles_for_corporation (engine, corp_entity (corp), corp, all, G_N_ELEMENTS (all));
+  n = bundles_for_corporation (engine, kol_entity_corp (corp), corp, all, G_N_ELEMENTS (all));
   for (int i = 0; i < n && m < max; i++)
     if (kol_bundle_num_shares (engine, &all[i]) <= room && kol_1849_last_cert_last (engine, &all[i]))
       out[m++] = all[i];
@@ -531,7 +525,7 @@ kol_1849_redeemable_bundles (KolEngine *engine,
 void
 kol_1849_remember_order (KolEngine *engine)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   st->n_old_order = (guint8) kol_1849_sorted_corps (engine, st->old_operating_order);
 }
@@ -545,7 +539,7 @@ void
 kol_1849_note_moved (KolEngine *engine,
                      int        corp)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   if (st->n_moved < G_N_ELEMENTS (st->moved_this_turn))
     st->moved_this_turn[st->n_moved++] = (gint16) corp;
@@ -555,7 +549,7 @@ static int
 old_position (KolEngine *engine,
               int        corp)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   for (int i = 0; i < st->n_old_order; i++)
     if (st->old_operating_order[i] == corp)
@@ -573,7 +567,7 @@ old_position (KolEngine *engine,
 void
 kol_1849_reorder_corps (KolEngine *engine)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   gint16 moved[KOL_MAX_CORPS];
   int n_moved = 0;
   gboolean done_cell[KOL_MAX_MARKET_ROWS][KOL_MAX_MARKET_COLS] = { { FALSE } };
@@ -682,7 +676,7 @@ can_buy_any_from_ipo (KolEngine *engine,
       if (!engine->corps[corp].ipoed)
         continue;
       /* its own certificates only, in holding order as among all it holds */
-      n = kol_engine_certs_of (engine, corp_entity (corp), corp, certs, KOL_MAX_CERTS);
+      n = kol_engine_certs_of (engine, kol_entity_corp (corp), corp, certs, KOL_MAX_CERTS);
       for (int k = 0; k < n; k++)
         if (min < 0 || engine->certs[certs[k]].percent < engine->certs[min].percent)
           min = certs[k];
@@ -698,7 +692,7 @@ can_buy_any_from_ipo (KolEngine *engine,
 static void
 start_entity (KolEngine *engine)
 {
-  K49_STATE (engine)->n_moved = 0;
+  kol_1849_state (engine)->n_moved = 0;
 }
 
 /* Game#after_buy_company: RSA's president's certificate waits for a par
@@ -709,7 +703,7 @@ after_buy_company (KolEngine *engine,
                    int        company,
                    int        price)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   if (company == st->rsa && st->rsa_share_corp >= 0)
     kol_auction_add_pending_par (engine, company);
@@ -719,7 +713,7 @@ static int
 pending_par_corp (KolEngine *engine,
                   int        company)
 {
-  return K49_STATE (engine)->rsa_share_corp;
+  return kol_1849_state (engine)->rsa_share_corp;
 }
 
 const KolStockHooks kol_1849_stock_hooks = {
@@ -873,7 +867,7 @@ stock_round_setup (KolEngine *engine,
       if (!kol_corp_floated (engine, corp))
         continue;
       for (int t = 0; t < c->n_tokens; t++)
-        if (c->tokens[t].hex < 0 && !(K49 (engine, corp, K49_DESTROYED) & (1 << t)))
+        if (c->tokens[t].hex < 0 && !(kol_1849_corp (engine, corp)->destroyed & (1u << t)))
           unplaced++;
       if (unplaced == c->n_tokens)
         kol_operating_place_home_token (engine, corp);
@@ -895,7 +889,7 @@ const KolRoundClass kol_1849_round_stock = {
 static const KolStepClass *const stock_steps[] = {
   &kol_step_discard_train,
   &kol_1849_step_home_token,
-  &kol_1849_step_swap_choice,
+  &kol_1849_step_swap_choice.step,
   &kol_1849_step_buy_sell_par_shares,
 };
 
@@ -909,8 +903,8 @@ void
 kol_1849_start_stock_round (KolEngine *engine)
 {
   for (int c = 0; c < engine->n_corps; c++)
-    K49 (engine, c, K49_CLOSED_RECENTLY) = FALSE;
-  K49_STATE (engine)->messina_upgradeable = TRUE;
+    kol_1849_corp (engine, c)->closed_recently = FALSE;
+  kol_1849_state (engine)->messina_upgradeable = TRUE;
   kol_round_start (engine, &kol_1849_round_stock, K49_ROUND_STOCK, 1, stock_steps, NULL,
                    G_N_ELEMENTS (stock_steps));
 }
@@ -945,7 +939,7 @@ bsps_process (KolEngine        *engine,
       {
         KolArg args[1] = { kol_arg_entity (a->entity) };
 
-        if (a->corp >= 0 && a->corp < engine->n_corps && !K49 (engine, a->corp, K49_NEXT_TO_PAR) &&
+        if (a->corp >= 0 && a->corp < engine->n_corps && !kol_1849_corp (engine, a->corp)->next_to_par &&
             !engine->corps[a->corp].ipoed)
           {
             KolArg why[2] = {
@@ -1040,9 +1034,9 @@ bsps_explain (KolEngine        *engine,
           args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_BUY_ALREADY_BOUGHT);
         else if (kol_step_buy_sell_par_shares_must_sell (engine, s, e))
           args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_MUST_SELL);
-        else if (a->corp >= 0 && a->corp < engine->n_corps && !K49 (engine, a->corp, K49_NEXT_TO_PAR))
+        else if (a->corp >= 0 && a->corp < engine->n_corps && !kol_1849_corp (engine, a->corp)->next_to_par)
           args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_NOT_NEXT_CORP);
-        else if (a->corp >= 0 && a->corp < engine->n_corps && K49 (engine, a->corp, K49_SLOT_CLOSED))
+        else if (a->corp >= 0 && a->corp < engine->n_corps && kol_1849_corp (engine, a->corp)->slot_closed)
           args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_NO_HOME);
         return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, args, 2,
                                 "this corporation cannot be started now");
@@ -1154,30 +1148,16 @@ const KolStepClass kol_1849_step_home_token = {
 
 /* -------------------------------------------------------- SwapChoice */
 
-static const char *const swap_choices[] = { "Two 10% certs", "One 20% cert" };
+enum
+{
+  SWAP_TWO,
+  SWAP_LAST,
+};
 
 static int
-swap_active_entities (KolEngine *engine,
-                      KolStep   *s,
-                      KolEntity *out,
-                      int        max)
+swap_chooser (KolEngine *engine)
 {
-  return kol_1849_chooser_entities (K49_STATE (engine)->swap_choice_player, out, max);
-}
-
-static gboolean
-swap_active (KolEngine *engine,
-             KolStep   *s)
-{
-  return K49_STATE (engine)->swap_choice_player >= 0;
-}
-
-static guint32
-swap_actions (KolEngine *engine,
-              KolStep   *s,
-              KolEntity  entity)
-{
-  return kol_1849_chooser_actions (K49_STATE (engine)->swap_choice_player, entity);
+  return kol_1849_state (engine)->swap_choice_player;
 }
 
 /* SwapChoice#process_choose: the outgoing president takes the last
@@ -1188,18 +1168,13 @@ swap_process (KolEngine        *engine,
               const KolAction  *a,
               GError          **error)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   KolArg args[1] = { kol_arg_entity (a->entity) };
+  int choice = kol_1849_choice_of (engine, s, a, error);
 
-  if (a->choice == NULL ||
-      (!g_str_equal (a->choice, swap_choices[0]) && !g_str_equal (a->choice, swap_choices[1])))
-    {
-      KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_CHOICE) };
-
-      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, why, 1,
-                              "choose “%s” or “%s”", swap_choices[0], swap_choices[1]);
-    }
-  if (g_str_equal (a->choice, swap_choices[0]))
+  if (choice < 0)
+    return FALSE;
+  if (choice == SWAP_TWO)
     {
       kol_engine_log (engine, KOL_LOG_1849_SWAP_TWO, args, 1);
       kol_1849_swap_double_cert (engine, st->swap_location, kol_entity (KOL_ENTITY_PLAYER, st->swap_other_player),
@@ -1214,28 +1189,15 @@ swap_process (KolEngine        *engine,
   return TRUE;
 }
 
-static void
-swap_legal_actions (KolEngine *engine,
-                    KolStep   *s,
-                    KolEntity  entity,
-                    GPtrArray *out)
-{
-  if (swap_actions (engine, s, entity) == 0)
-    return;
-  for (gsize i = 0; i < G_N_ELEMENTS (swap_choices); i++)
-    {
-      KolAction *a = kol_action_new (KOL_ACTION_CHOOSE, entity);
-
-      a->choice = g_strdup (swap_choices[i]);
-      g_ptr_array_add (out, a);
-    }
-}
-
-const KolStepClass kol_1849_step_swap_choice = {
-  .name = "Presidency Swap Choice",
-  .actions = swap_actions,
-  .active = swap_active,
-  .active_entities = swap_active_entities,
-  .process = swap_process,
-  .legal_actions = swap_legal_actions,
+const Kol1849ChoiceClass kol_1849_step_swap_choice = {
+  .step = {
+    .name = "Presidency Swap Choice",
+    .actions = kol_1849_choice_actions,
+    .active = kol_1849_choice_active,
+    .active_entities = kol_1849_choice_active_entities,
+    .process = swap_process,
+    .legal_actions = kol_1849_choice_legal_actions,
+  },
+  .choices = { "Two 10% certs", "One 20% cert" },
+  .chooser = swap_chooser,
 };

@@ -280,11 +280,31 @@ build_past (KolActionPanel *self)
   add_action_button (section, _("Continue From _Here…"), "table.continue-here");
 }
 
-/* What the choices offer, in order: equal for equal buttons. */
-static char *
-signature (GListModel *choices)
+/* An offer waiting for the answer of the player who acts now: the
+ * question above the answers. */
+static void
+add_offer_prompt (KolActionPanel *self,
+                  const char     *question)
 {
-  g_autoptr(GString) out = g_string_new (NULL);
+  GtkWidget *label;
+
+  if (question == NULL)
+    return;
+  label = gtk_label_new (question);
+  gtk_widget_set_name (label, "offer");
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "heading");
+  gtk_box_append (GTK_BOX (section_new (self, NULL)), label);
+}
+
+/* What the panel offers, in order (the offer's question, the choices):
+ * equal for equal buttons. */
+static char *
+signature (const char *question,
+           GListModel *choices)
+{
+  g_autoptr(GString) out = g_string_new (question);
 
   for (guint i = 0; i < g_list_model_get_n_items (choices); i++)
     {
@@ -425,14 +445,17 @@ kol_action_panel_refresh (KolActionPanel *self)
     }
   else
     {
+      g_autofree char *question = kol_game_describe_offer (self->game);
+
       update_heading (self);
       choices = kol_game_get_choices (self->game);
-      offered = signature (choices);
+      offered = signature (question, choices);
       if (g_strcmp0 (offered, self->signature) == 0)
         follow_choices (self, choices);
       else
         {
           clear_content (self);
+          add_offer_prompt (self, question);
           build_choices (self, choices);
           self->signature = g_steal_pointer (&offered);
         }

@@ -52,7 +52,8 @@ static char *
 format_value (KolChart *self,
               double    amount)
 {
-  int v = (int) CLAMP (lround (amount), -G_MAXINT, G_MAXINT);
+  long rounded = lround (amount);
+  int v = (int) CLAMP (rounded, -G_MAXINT, G_MAXINT);
 
   if (self->format == NULL)
     return g_strdup_printf ("%d", v);

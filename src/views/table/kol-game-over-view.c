@@ -97,8 +97,9 @@ static void
 rank_players (KolGameOverView *self)
 {
   GListModel *players = kol_game_get_players (self->game);
+  guint n = g_list_model_get_n_items (players);
 
-  self->n_ranked = (int) MIN (g_list_model_get_n_items (players), KOL_MAX_PLAYERS);
+  self->n_ranked = (int) MIN (n, KOL_MAX_PLAYERS);
   for (int p = 0; p < self->n_ranked; p++)
     {
       g_autoptr(KolGamePlayer) player = g_list_model_get_item (players, p);
@@ -158,7 +159,9 @@ fill_worth (KolGameOverView *self,
             guint            n)
 {
   GListModel *players = kol_game_get_players (self->game);
-  int n_players = MIN (kol_game_progress_get_n_players (self->progress), (int) g_list_model_get_n_items (players));
+  int charted = kol_game_progress_get_n_players (self->progress);
+  int seated = (int) g_list_model_get_n_items (players);
+  int n_players = MIN (charted, seated);
   g_autofree double *values = g_new (double, (gsize) MAX (n_players, 1) * MAX (n, 1));
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
   const char *names[KOL_MAX_PLAYERS];
@@ -180,7 +183,8 @@ fill_prices (KolGameOverView *self,
              guint            n)
 {
   GListModel *companies = kol_game_get_companies (self->game);
-  int n_corps = MIN (kol_game_progress_get_n_corps (self->progress), KOL_MAX_CORPS);
+  int charted = kol_game_progress_get_n_corps (self->progress);
+  int n_corps = MIN (charted, KOL_MAX_CORPS);
   g_autofree double *values = g_new (double, (gsize) MAX (n_corps, 1) * MAX (n, 1));
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
   const char *names[KOL_MAX_CORPS], *colors[KOL_MAX_CORPS];
@@ -208,11 +212,14 @@ fill_prices (KolGameOverView *self,
   kol_chart_set_data (self->price_chart, n, x, (guint) k, names, colors, values);
 }
 
+/* The charts are the view's: they write money through the game it shows. */
 static char *
 chart_money (int      value,
-             gpointer game)
+             gpointer view)
 {
-  return kol_game_format_money (game, value);
+  KolGameOverView *self = view;
+
+  return self->game != NULL ? kol_game_format_money (self->game, value) : g_strdup_printf ("%d", value);
 }
 
 static void
@@ -224,8 +231,8 @@ fill_charts (KolGameOverView *self)
 
   for (guint i = 0; i < n; i++)
     x[i] = kol_game_progress_get_sample (self->progress, i)->action;
-  kol_chart_set_format (self->worth_chart, chart_money, g_object_ref (self->game), g_object_unref);
-  kol_chart_set_format (self->price_chart, chart_money, g_object_ref (self->game), g_object_unref);
+  kol_chart_set_format (self->worth_chart, chart_money, self, NULL);
+  kol_chart_set_format (self->price_chart, chart_money, self, NULL);
   kol_chart_set_title (self->worth_chart, kol_game_word (title, KOL_WORD_NET_WORTH));
   kol_chart_set_title (self->price_chart, kol_game_word (title, KOL_WORD_SHARE_PRICE));
   kol_chart_set_x_range (self->worth_chart, kol_game_progress_get_until (self->progress));
