@@ -48,6 +48,9 @@ struct _KolGame
   char       *acting_color;
   char       *acting_text_color;
   char       *acting_chip;
+  KolGameCompany *acting_company_item;
+  KolGamePlayer  *acting_player_item;
+  char       *auction_text;
   int         acting_player;
   int         acting_corp;
   gboolean    can_undo;
@@ -71,6 +74,9 @@ enum {
   PROP_ACTING_COLOR,
   PROP_ACTING_TEXT_COLOR,
   PROP_ACTING_CHIP,
+  PROP_ACTING_COMPANY_ITEM,
+  PROP_ACTING_PLAYER_ITEM,
+  PROP_AUCTION_TEXT,
   PROP_ACTING_ENTITY_NAME,
   PROP_CAN_UNDO,
   PROP_CAN_REDO,

@@ -358,6 +358,55 @@ end_reason (const KolEngine *engine)
 }
 
 static void
+set_object (KolGame  *self,
+            gpointer *field,
+            gpointer  value,
+            int       prop)
+{
+  if (*field == value)
+    return;
+  g_set_object ((GObject **) field, value);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+/* The open bids company by company, in auction order: "SCE: Anna L.115,
+ * Boris L.110; TRL: Clara L.60". */
+static char *
+auction_text (const KolEngine *engine)
+{
+  const KolAuctioneer *a = kol_engine_open_auction (engine);
+  g_autoptr(GString) out = g_string_new (NULL);
+  KolEntity seen[KOL_AUCTION_MAX_BIDS];
+  int n_seen = 0;
+
+  for (int i = 0; a != NULL && i < a->n_bids; i++)
+    {
+      KolEntity target = a->bids[i].target;
+      int idx[KOL_AUCTION_MAX_BIDS];
+      int n;
+      gboolean done = FALSE;
+      g_autofree char *name = NULL;
+
+      for (int k = 0; k < n_seen && !done; k++)
+        done = kol_entity_equal (seen[k], target);
+      if (done)
+        continue;
+      seen[n_seen++] = target;
+      n = kol_auctioneer_bids_on (a, target, idx, G_N_ELEMENTS (idx));
+      name = _kol_game_entity_name (engine, target);
+      g_string_append_printf (out, "%s%s:", out->len > 0 ? "; " : "", name);
+      for (int k = 0; k < n; k++)
+        {
+          g_autofree char *who = _kol_game_entity_name (engine, a->bids[idx[k]].bidder);
+          g_autofree char *price = kol_game_word_money (engine->title, a->bids[idx[k]].price);
+
+          g_string_append_printf (out, "%s %s %s", k > 0 ? "," : "", who, price);
+        }
+    }
+  return out->len > 0 ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
+}
+
+static void
 refresh_properties (KolGame   *self,
                     KolEngine *engine,
                     KolEntity  acting)
@@ -378,6 +427,20 @@ refresh_properties (KolGame   *self,
   set_string (self, &self->acting_text_color, g_strdup (def != NULL ? def->text_color : NULL),
               PROP_ACTING_TEXT_COLOR);
   set_string (self, &self->acting_chip, g_strdup (def != NULL ? def->id : NULL), PROP_ACTING_CHIP);
+  set_string (self, &self->auction_text, auction_text (engine), PROP_AUCTION_TEXT);
+  {
+    g_autoptr(KolGameCompany) company = NULL;
+    g_autoptr(KolGamePlayer) seat = NULL;
+
+    if (corp >= 0)
+      company = g_list_model_get_item (G_LIST_MODEL (self->companies), corp);
+    else if (acting.kind == KOL_ENTITY_COMPANY)
+      company = g_list_model_get_item (G_LIST_MODEL (self->companies), engine->n_corps + acting.index);
+    if (player >= 0)
+      seat = g_list_model_get_item (G_LIST_MODEL (self->players), player);
+    set_object (self, (gpointer *) &self->acting_company_item, company, PROP_ACTING_COMPANY_ITEM);
+    set_object (self, (gpointer *) &self->acting_player_item, seat, PROP_ACTING_PLAYER_ITEM);
+  }
   _kol_set_int (o, &self->acting_player, player, properties[PROP_ACTING_PLAYER]);
   _kol_set_int (o, &self->acting_corp, corp, properties[PROP_ACTING_CORPORATION]);
   _kol_set_bool (o, &self->can_undo, kol_history_can_undo (self->history), properties[PROP_CAN_UNDO]);

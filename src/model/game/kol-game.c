@@ -66,6 +66,9 @@ kol_game_finalize (GObject *object)
   g_free (self->acting_color);
   g_free (self->acting_text_color);
   g_free (self->acting_chip);
+  g_free (self->auction_text);
+  g_clear_object (&self->acting_company_item);
+  g_clear_object (&self->acting_player_item);
 
   G_OBJECT_CLASS (kol_game_parent_class)->finalize (object);
 }
@@ -109,6 +112,15 @@ kol_game_get_property (GObject    *object,
       break;
     case PROP_ACTING_CHIP:
       g_value_set_string (value, self->acting_chip);
+      break;
+    case PROP_ACTING_COMPANY_ITEM:
+      g_value_set_object (value, self->acting_company_item);
+      break;
+    case PROP_ACTING_PLAYER_ITEM:
+      g_value_set_object (value, self->acting_player_item);
+      break;
+    case PROP_AUCTION_TEXT:
+      g_value_set_string (value, self->auction_text);
       break;
     case PROP_ACTING_ENTITY_NAME:
       g_value_set_string (value, self->acting_entity_name);
@@ -183,6 +195,17 @@ kol_game_class_init (KolGameClass *klass)
   /** KolGame:acting-chip: the id the acting corporation's chip shows (a
    * line's: its tram company's), %NULL */
   properties[PROP_ACTING_CHIP] = g_param_spec_string ("acting-chip", NULL, NULL, NULL, FLAGS);
+  /** KolGame:acting-company-item: the #KolGameCompany acting now, %NULL
+   * when a player acts for themselves */
+  properties[PROP_ACTING_COMPANY_ITEM] = g_param_spec_object ("acting-company-item", NULL, NULL,
+                                                              KOL_TYPE_GAME_COMPANY, FLAGS);
+  /** KolGame:acting-player-item: the #KolGamePlayer acting now (for a
+   * company: its president), %NULL */
+  properties[PROP_ACTING_PLAYER_ITEM] = g_param_spec_object ("acting-player-item", NULL, NULL,
+                                                             KOL_TYPE_GAME_PLAYER, FLAGS);
+  /** KolGame:auction-text: the bids open in an auction, company by company
+   * ("SCE: Anna L.115, Boris L.110"), %NULL without any */
+  properties[PROP_AUCTION_TEXT] = g_param_spec_string ("auction-text", NULL, NULL, NULL, FLAGS);
   /** KolGame:acting-entity-name: who acts now ("ATA (Anna)") */
   properties[PROP_ACTING_ENTITY_NAME] = g_param_spec_string ("acting-entity-name", NULL, NULL, NULL, FLAGS);
   properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE, FLAGS);
@@ -386,6 +409,9 @@ GETTER (const char *, phase_name, phase_name, NULL)
 GETTER (const char *, step_name, step_name, NULL)
 GETTER (const char *, end_reason, end_reason, NULL)
 GETTER (const char *, acting_chip, acting_chip, NULL)
+GETTER (KolGameCompany *, acting_company_item, acting_company_item, NULL)
+GETTER (KolGamePlayer *, acting_player_item, acting_player_item, NULL)
+GETTER (const char *, auction_text, auction_text, NULL)
 GETTER (const char *, acting_entity_name, acting_entity_name, NULL)
 GETTER (int, acting_player, acting_player, -1)
 GETTER (int, acting_corporation, acting_corp, -1)

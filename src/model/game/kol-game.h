@@ -133,6 +133,8 @@ GListModel     *kol_game_get_scores        (KolGame *self);
  *                                  corporation, NULL
  *   "acting-text-color", "acting-chip"  the ink and the id of its chip
  *                                  (a line's: its tram company's)
+ *   "acting-company-item", "acting-player-item"  the items acting now
+ *   "auction-text"                 the bids open in an auction, NULL
  *   "modified"                     boolean: changed since opened or saved
  *   "autosave-file"                GFile, where the game is autosaved
  *   "end-reason"                   translated: why the game ended, NULL
@@ -196,6 +198,9 @@ const char *kol_game_get_phase_name         (KolGame *self);
 const char *kol_game_get_step_name          (KolGame *self);
 const char *kol_game_get_end_reason         (KolGame *self);
 const char *kol_game_get_acting_chip        (KolGame *self);
+KolGameCompany *kol_game_get_acting_company_item (KolGame *self);
+KolGamePlayer  *kol_game_get_acting_player_item  (KolGame *self);
+const char *kol_game_get_auction_text       (KolGame *self);
 int         kol_game_get_acting_player      (KolGame *self);
 int         kol_game_get_acting_corporation (KolGame *self);
 const char *kol_game_get_acting_entity_name (KolGame *self);

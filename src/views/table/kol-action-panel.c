@@ -34,9 +34,11 @@ struct _KolActionPanel
   char *guidance;
   char *error;
   char *signature;      /* what the buttons offer, to tell when they can stay */
-  int sized_width;      /* the content's width when its minimum height was set */
-  guint resize_idle;
   GPtrArray *choices;   /* Choice* */
+  GBindingGroup *company_bindings;  /* to the company acting */
+  GBindingGroup *player_bindings;   /* to the player acting */
+  GBinding *auction_binding;
+  GBinding *auction_shown;
 
   GtkWidget *panel_box;
   GtkWidget *scroller;
@@ -44,6 +46,7 @@ struct _KolActionPanel
   GtkWidget *chip;
   GtkLabel *heading_label;
   GtkLabel *step_label;
+  GtkGrid *state_grid;
   GtkLabel *guidance_label;
   GtkBox *content_box;
   GtkBox *pass_box;
@@ -231,6 +234,120 @@ update_guidance (KolActionPanel *self)
   gtk_label_set_text (self->guidance_label, text);
 }
 
+/* --------------------------------------------------------- acting state */
+
+static gboolean
+tokens_left_text (GBinding     *binding,
+                  const GValue *from,
+                  GValue       *to,
+                  gpointer      data)
+{
+  /* Translators: how many station markers a company has left to place. */
+  g_value_take_string (to, g_strdup_printf (_("%d left"), g_value_get_int (from)));
+  return TRUE;
+}
+
+static gboolean
+yes_no (GBinding     *binding,
+        const GValue *from,
+        GValue       *to,
+        gpointer      data)
+{
+  /* Translators: whether the player acting has the priority deal. */
+  g_value_set_string (to, g_value_get_boolean (from) ? C_("priority", "yes") : C_("priority", "no"));
+  return TRUE;
+}
+
+static gboolean
+has_text (GBinding     *binding,
+          const GValue *from,
+          GValue       *to,
+          gpointer      data)
+{
+  const char *text = g_value_get_string (from);
+
+  g_value_set_boolean (to, text != NULL && *text != '\0');
+  return TRUE;
+}
+
+static GtkWidget *
+state_fact (KolActionPanel *self,
+            int             row,
+            const char     *term,
+            gboolean        markup)
+{
+  GtkWidget *value = kol_panel_fact_new (self->state_grid, row, term, markup);
+
+  kol_panel_fact_single_line (value);
+  return value;
+}
+
+/* What the one acting has, at the top of the panel (the rows of the
+ * company acting, else of the player acting): bound to the model's items
+ * the game names as acting. */
+static void
+build_state (KolActionPanel *self)
+{
+  GBindingGroup *c = self->company_bindings, *p = self->player_bindings;
+  GtkWidget *value;
+  int row = 0;
+
+  kol_panel_bind_fact (c, "treasury-text", state_fact (self, row++, "", FALSE));
+  kol_panel_bind_fact (c, "price-text", state_fact (self, row++, "", FALSE));
+  kol_panel_bind_fact (c, "trains-markup", state_fact (self, row++, "", TRUE));
+  value = state_fact (self, row++, "", FALSE);
+  g_binding_group_bind_full (c, "tokens-left", value, "label", G_BINDING_SYNC_CREATE, tokens_left_text, NULL,
+                             NULL, NULL);
+  g_binding_group_bind (c, "tokens-total", value, "visible", G_BINDING_SYNC_CREATE);
+  /* Translators: a row of the action panel: what the company's last run earned. */
+  kol_panel_bind_fact (c, "revenue-text", state_fact (self, row++, C_("acting", "Last run"), FALSE));
+  /* Translators: a row of the action panel: the acting player's cash. */
+  kol_panel_bind_fact (p, "cash-text", state_fact (self, row++, C_("acting", "Cash"), FALSE));
+  kol_panel_bind_fact (p, "certificates-text", state_fact (self, row++, _("Certificates"), FALSE));
+  value = state_fact (self, row++, "", FALSE);
+  g_binding_group_bind_full (p, "priority", value, "label", G_BINDING_SYNC_CREATE, yes_no, NULL, NULL, NULL);
+  /* Translators: a row of the action panel: the cash the acting player's
+   * bids hold. */
+  kol_panel_bind_fact (p, "bids-text", state_fact (self, row++, C_("player", "Bids"), FALSE));
+  /* Translators: a row of the action panel: the bids open in an auction. */
+  state_fact (self, row++, C_("acting", "Open bids"), FALSE);
+}
+
+static GtkWidget *
+state_value (KolActionPanel *self,
+             int             row)
+{
+  return gtk_grid_get_child_at (self->state_grid, 1, row);
+}
+
+/* The terms of the title, and which rows the one acting shows: the
+ * company's when a company acts, the player's otherwise. */
+static void
+update_state (KolActionPanel *self)
+{
+  const KolTitle *title = self->game != NULL ? kol_game_get_title (self->game) : NULL;
+  KolGameCompany *company = self->game != NULL && kol_game_get_live (self->game)
+                            ? kol_game_get_acting_company_item (self->game) : NULL;
+  KolGamePlayer *player = self->game != NULL && kol_game_get_live (self->game) && company == NULL
+                          ? kol_game_get_acting_player_item (self->game) : NULL;
+  static const KolWord terms[] = { KOL_WORD_TREASURY, KOL_WORD_SHARE_PRICE, KOL_WORD_TRAINS,
+                                   KOL_WORD_STATION_MARKERS };
+
+  for (guint i = 0; i < G_N_ELEMENTS (terms); i++)
+    kol_panel_fact_set_term (state_value (self, (int) i), kol_game_word (title, terms[i]));
+  kol_panel_fact_set_term (state_value (self, 7), kol_game_word (title, KOL_WORD_PRIORITY_DEAL));
+  g_binding_group_set_source (self->company_bindings, company);
+  g_binding_group_set_source (self->player_bindings, player);
+  for (int row = 0; row < 5; row++)
+    if (company == NULL)
+      gtk_widget_set_visible (state_value (self, row), FALSE);
+  for (int row = 5; row < 9; row++)
+    if (player == NULL)
+      gtk_widget_set_visible (state_value (self, row), FALSE);
+  if (player != NULL)
+    gtk_widget_set_visible (state_value (self, 7), TRUE);
+}
+
 /* ------------------------------------------------------------- building */
 
 static void
@@ -385,34 +502,6 @@ build_choices (KolActionPanel *self,
     }
 }
 
-/* The choices scroll only past MAX_CHOICES_HEIGHT: up to there the panel
- * asks for all of them as its minimum, so that the table's side pane
- * gives it that room before the notebook under it. */
-#define MAX_CHOICES_HEIGHT 300
-
-static void
-update_min_height (KolActionPanel *self)
-{
-  int width = gtk_widget_get_width (GTK_WIDGET (self->content_box));
-  int natural = 0;
-
-  gtk_widget_measure (GTK_WIDGET (self->content_box), GTK_ORIENTATION_VERTICAL, width > 0 ? width : -1,
-                      NULL, &natural, NULL, NULL);
-  self->sized_width = width;
-  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (self->scroller),
-                                              MIN (natural, MAX_CHOICES_HEIGHT));
-}
-
-static gboolean
-resize_idle_cb (gpointer data)
-{
-  KolActionPanel *self = data;
-
-  self->resize_idle = 0;
-  update_min_height (self);
-  return G_SOURCE_REMOVE;
-}
-
 /**
  * kol_action_panel_refresh:
  * @self: a panel
@@ -429,6 +518,7 @@ kol_action_panel_refresh (KolActionPanel *self)
   g_return_if_fail (KOL_IS_ACTION_PANEL (self));
 
   update_guidance (self);
+  update_state (self);
   if (self->game == NULL)
     {
       clear_content (self);
@@ -460,7 +550,6 @@ kol_action_panel_refresh (KolActionPanel *self)
           self->signature = g_steal_pointer (&offered);
         }
     }
-  update_min_height (self);
 }
 
 static void
@@ -515,52 +604,6 @@ choose_action_cb (GtkWidget  *widget,
   kol_action_panel_play (self, action);
 }
 
-/* ----------------------------------------------------------------- sizes */
-
-/* The panel's wrapping labels make its height depend on its width, and a
- * minimum height that grows as the width shrinks is one GtkPaned and
- * GtkBox reject ("Expect overlapping widgets") when the side pane is
- * measured at widths it never gets. So the minimum height is the one at the
- * panel's minimum width, for every width; the natural height follows the
- * width. */
-static void
-kol_action_panel_measure (GtkWidget      *widget,
-                          GtkOrientation  orientation,
-                          int             for_size,
-                          int            *minimum,
-                          int            *natural,
-                          int            *minimum_baseline,
-                          int            *natural_baseline)
-{
-  KolActionPanel *self = KOL_ACTION_PANEL (widget);
-  int min_width = 0, tallest = 0;
-
-  gtk_widget_measure (self->panel_box, orientation, for_size, minimum, natural, minimum_baseline,
-                      natural_baseline);
-  if (orientation != GTK_ORIENTATION_VERTICAL)
-    return;
-  gtk_widget_measure (self->panel_box, GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
-  gtk_widget_measure (self->panel_box, GTK_ORIENTATION_VERTICAL, min_width, &tallest, NULL, NULL, NULL);
-  *minimum = MAX (*minimum, tallest);
-  *natural = MAX (*natural, *minimum);
-  *minimum_baseline = *natural_baseline = -1;
-}
-
-static void
-kol_action_panel_size_allocate (GtkWidget *widget,
-                                int        width,
-                                int        height,
-                                int        baseline)
-{
-  KolActionPanel *self = KOL_ACTION_PANEL (widget);
-
-  gtk_widget_allocate (self->panel_box, width, height, -1, NULL);
-  /* the choices wrap to the width they get: their room is measured again
-   * at that width, after this layout */
-  if (gtk_widget_get_width (GTK_WIDGET (self->content_box)) != self->sized_width && self->resize_idle == 0)
-    self->resize_idle = g_idle_add (resize_idle_cb, self);
-}
-
 /* ---------------------------------------------------------------- GObject */
 
 static void
@@ -568,9 +611,12 @@ kol_action_panel_dispose (GObject *object)
 {
   KolActionPanel *self = KOL_ACTION_PANEL (object);
 
-  g_clear_handle_id (&self->resize_idle, g_source_remove);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
+  g_clear_pointer (&self->auction_binding, g_binding_unbind);
+  g_clear_pointer (&self->auction_shown, g_binding_unbind);
+  g_binding_group_set_source (self->company_bindings, NULL);
+  g_binding_group_set_source (self->player_bindings, NULL);
   g_ptr_array_set_size (self->choices, 0);
   g_clear_object (&self->game);
   gtk_widget_dispose_template (GTK_WIDGET (self), KOL_TYPE_ACTION_PANEL);
@@ -583,6 +629,8 @@ kol_action_panel_finalize (GObject *object)
   KolActionPanel *self = KOL_ACTION_PANEL (object);
 
   g_ptr_array_unref (self->choices);
+  g_clear_object (&self->company_bindings);
+  g_clear_object (&self->player_bindings);
   g_free (self->guidance);
   g_free (self->error);
   g_free (self->signature);
@@ -660,12 +708,11 @@ kol_action_panel_class_init (KolActionPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KolActionPanel, heading_box);
   gtk_widget_class_bind_template_child (widget_class, KolActionPanel, heading_label);
   gtk_widget_class_bind_template_child (widget_class, KolActionPanel, step_label);
+  gtk_widget_class_bind_template_child (widget_class, KolActionPanel, state_grid);
   gtk_widget_class_bind_template_child (widget_class, KolActionPanel, guidance_label);
   gtk_widget_class_bind_template_child (widget_class, KolActionPanel, content_box);
   gtk_widget_class_bind_template_child (widget_class, KolActionPanel, pass_box);
   gtk_widget_class_bind_template_child (widget_class, KolActionPanel, error_label);
-  widget_class->measure = kol_action_panel_measure;
-  widget_class->size_allocate = kol_action_panel_size_allocate;
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
@@ -674,6 +721,9 @@ kol_action_panel_init (KolActionPanel *self)
 {
   self->choices = g_ptr_array_new_with_free_func ((GDestroyNotify) choice_free);
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->company_bindings = g_binding_group_new ();
+  self->player_bindings = g_binding_group_new ();
+  build_state (self);
   self->chip = kol_panel_chip_new (NULL, NULL, "");
   gtk_widget_set_visible (self->chip, FALSE);
   gtk_box_prepend (self->heading_box, self->chip);
@@ -713,9 +763,19 @@ kol_action_panel_set_game (KolActionPanel *self,
     return;
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
+  g_clear_pointer (&self->auction_binding, g_binding_unbind);
+  g_clear_pointer (&self->auction_shown, g_binding_unbind);
   g_set_object (&self->game, game);
   if (game != NULL)
-    g_signal_connect_object (game, "state-changed", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
+    {
+      GtkWidget *bids = state_value (self, 9);
+
+      g_signal_connect_object (game, "state-changed", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
+      self->auction_binding = g_object_bind_property (game, "auction-text", bids, "label", G_BINDING_SYNC_CREATE);
+      self->auction_shown = g_object_bind_property_full (game, "auction-text", bids, "visible", G_BINDING_SYNC_CREATE,
+                                                         has_text, NULL, NULL, NULL);
+      kol_panel_set_css_class (bids, "kol-bids", TRUE);
+    }
   set_error (self, NULL);
   kol_action_panel_refresh (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);

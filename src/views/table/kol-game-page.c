@@ -38,6 +38,8 @@ struct _KolGamePage
   gboolean shown_over;
 
   GtkWidget *page_box;
+  GtkPaned *side_paned;
+  gboolean panel_placed;    /* the action panel's height has been set */
   KolAutosaveBanner *autosave_banner;
   GtkWidget *center_switcher;
   GtkStack *center_stack;
@@ -238,6 +240,28 @@ controller_error_cb (KolGamePage *self)
     kol_action_panel_show_error (self->action_panel, error);
 }
 
+/* ----------------------------------------------------------- the side pane */
+
+/* The action panel keeps one height from move to move, and the tabs
+ * under it their place: it scrolls inside instead of growing. The first
+ * time the side pane has its height, the panel gets a fixed share of it;
+ * after that only the players move the divider. */
+#define PANEL_SHARE 0.46
+
+static void
+place_panel (KolGamePage *self)
+{
+  int max = 0, minimum = 0, height = gtk_widget_get_height (GTK_WIDGET (self->side_paned));
+
+  /* the paned says G_MAXINT until it has a size */
+  g_object_get (self->side_paned, "max-position", &max, NULL);
+  if (self->panel_placed || height <= 0 || max <= 0 || max > height)
+    return;
+  gtk_widget_measure (GTK_WIDGET (self->action_panel), GTK_ORIENTATION_VERTICAL, -1, &minimum, NULL, NULL, NULL);
+  gtk_paned_set_position (self->side_paned, MAX (minimum, (int) (height * PANEL_SHARE)));
+  self->panel_placed = TRUE;
+}
+
 /* ---------------------------------------------------------------- GObject */
 
 static void
@@ -319,6 +343,7 @@ kol_game_page_class_init (KolGamePageClass *klass)
   g_type_ensure (KOL_TYPE_PLAYERS_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/kol-game-page.ui");
   gtk_widget_class_bind_template_child (widget_class, KolGamePage, page_box);
+  gtk_widget_class_bind_template_child (widget_class, KolGamePage, side_paned);
   gtk_widget_class_bind_template_child (widget_class, KolGamePage, autosave_banner);
   gtk_widget_class_bind_template_child (widget_class, KolGamePage, center_switcher);
   gtk_widget_class_bind_template_child (widget_class, KolGamePage, center_stack);
@@ -352,6 +377,9 @@ kol_game_page_init (KolGamePage *self)
   g_object_bind_property (self->controller, "guidance", self->action_panel, "guidance", G_BINDING_SYNC_CREATE);
   g_signal_connect_object (self->controller, "notify::error", G_CALLBACK (controller_error_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->side_paned, "notify::max-position", G_CALLBACK (place_panel), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->side_paned, "map", G_CALLBACK (place_panel), self, G_CONNECT_SWAPPED);
   update_actions (self);
 }
 

@@ -67,6 +67,28 @@ kol_panel_fact_set_term (GtkWidget  *value,
   gtk_label_set_text (GTK_LABEL (name), term != NULL ? term : "");
 }
 
+/**
+ * kol_panel_fact_single_line:
+ * @value: a fact's value (kol_panel_fact_new())
+ *
+ * Keeps the fact to one line (its height does not depend on the width it
+ * gets): a long value is ellipsized and shown whole in its tooltip.
+ */
+void
+kol_panel_fact_single_line (GtkWidget *value)
+{
+  GtkWidget *name = g_object_get_data (G_OBJECT (value), "kol-term");
+
+  gtk_label_set_wrap (GTK_LABEL (value), FALSE);
+  gtk_label_set_ellipsize (GTK_LABEL (value), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (value), -1);
+  gtk_widget_set_hexpand (value, TRUE);
+  gtk_label_set_wrap (GTK_LABEL (name), FALSE);
+  g_object_bind_property (value, "label", value,
+                          gtk_label_get_use_markup (GTK_LABEL (value)) ? "tooltip-markup" : "tooltip-text",
+                          G_BINDING_SYNC_CREATE);
+}
+
 static gboolean
 string_set (GBinding     *binding,
             const GValue *from,

@@ -22,6 +22,7 @@ GtkWidget *kol_panel_fact_new          (GtkGrid        *grid,
                                         gboolean        markup);
 void       kol_panel_fact_set_term     (GtkWidget      *value,
                                         const char     *term);
+void       kol_panel_fact_single_line  (GtkWidget      *value);
 void       kol_panel_bind_fact         (GBindingGroup  *group,
                                         const char     *property,
                                         GtkWidget      *value);
