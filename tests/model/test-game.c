@@ -986,6 +986,35 @@ assert_player_matches (KolGamePlayer   *item,
                    auction != NULL ? kol_auctioneer_committed (auction, me) : 0);
 }
 
+/* Every dividend a company with shares may pay says, before it is
+ * chosen, what it pays and where the share price goes, with a preview of
+ * the price on the market; returns whether there was one. */
+static gboolean
+assert_dividends_described (KolGame         *game,
+                            const KolEngine *engine)
+{
+  GListModel *choices = kol_game_get_choices (game);
+  gboolean seen = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (choices); i++)
+    {
+      g_autoptr(KolGameChoice) choice = g_list_model_get_item (choices, i);
+      const KolAction *a = kol_game_choice_get_action (choice);
+      int corp = a->entity.index;
+      g_autofree char *price = NULL;
+
+      if (a->type != KOL_ACTION_DIVIDEND || a->entity.kind != KOL_ENTITY_CORP ||
+          engine->title->corps[corp].n_shares == 0)
+        continue;
+      price = kol_game_word_money (engine->title, kol_market_corp_price (engine, corp));
+      g_assert_nonnull (kol_game_choice_get_details (choice));
+      g_assert_nonnull (strstr (kol_game_choice_get_details (choice), price));
+      g_assert_true (kol_game_choice_get_preview (choice, NULL, NULL, NULL));
+      seen = TRUE;
+    }
+  return seen;
+}
+
 /* The model's read API follows the state move after move, through
  * auctions, share rounds and operating rounds. */
 static void
@@ -994,7 +1023,7 @@ test_items_follow_state (gconstpointer data)
   const char *title = data;
   g_autoptr(KolGame) game = new_game (title, 4, 7);
   g_autoptr(GRand) rand = g_rand_new_with_seed (7);
-  gboolean bids_seen = FALSE, par_differs = FALSE;
+  gboolean bids_seen = FALSE, par_differs = FALSE, dividends_seen = FALSE;
 
   for (guint n = 0; n < 600 && !kol_game_get_finished (game); n++)
     {
@@ -1017,12 +1046,14 @@ test_items_follow_state (gconstpointer data)
 
           assert_player_matches (p, engine);
         }
+      dividends_seen |= assert_dividends_described (game, engine);
       g_assert_cmpuint (legal->len, >, 0);
       g_assert_true (kol_game_apply_action (game, choose_weighted (engine, legal, rand, FALSE), NULL));
     }
   /* the checks saw what they are about */
   g_assert_true (bids_seen);
   g_assert_true (par_differs);
+  g_assert_true (dividends_seen);
 }
 
 int

@@ -208,10 +208,16 @@ append_phase (GString        *out,
     }
 }
 
-/* What buying the first train of @def does, or NULL for nothing. */
-static char *
-first_purchase_effects (const KolEngine *engine,
-                        int              def)
+/**
+ * _kol_game_bank_purchase_effects:
+ *
+ * Returns: (transfer full) (nullable): what buying a train of kind @def
+ *   changes now (a phase, older trains rusting), %NULL for nothing: only
+ *   the first of a kind does
+ */
+char *
+_kol_game_bank_purchase_effects (const KolEngine *engine,
+                                 int              def)
 {
   const KolTitle *t = engine->title;
   g_autoptr(GString) out = g_string_new (NULL);
@@ -253,7 +259,7 @@ effects_of (const KolEngine *engine,
       if (def < 0 || def >= 32 || (seen & (1u << def)))
         continue;
       seen |= 1u << def;
-      if ((effects = first_purchase_effects (engine, def)) == NULL)
+      if ((effects = _kol_game_bank_purchase_effects (engine, def)) == NULL)
         continue;
       /* Translators: %1$s is a train (1840: tram) name, %2$s what buying
        * the first one changes. */
@@ -307,7 +313,7 @@ depot_rows (const KolEngine *engine,
       while (j < n && g_strcmp0 (kol_engine_train_name (engine, trains[j]), kol_engine_train_name (engine, trains[i])) == 0 &&
              kol_engine_train_price (engine, trains[j]) == price)
         j++;
-      _kol_game_row_spec_add (rows, TRUE, FALSE, first_purchase_effects (engine, engine->trains[trains[i]].def),
+      _kol_game_row_spec_add (rows, TRUE, FALSE, _kol_game_bank_purchase_effects (engine, engine->trains[trains[i]].def),
                               train_markup (engine, trains[i]),
                               /* Translators: how many equal trains (trams) are in the depot. */
                               g_strdup_printf (C_("trains", "×%d"), j - i),
@@ -352,7 +358,7 @@ update_depot (KolGameBank     *self,
     }
   _kol_set_string (G_OBJECT (self), &self->next_train, next, properties[PROP_NEXT_TRAIN]);
   _kol_set_string (G_OBJECT (self), &self->next_train_effects,
-                   n_now > 0 ? first_purchase_effects (engine, engine->trains[now[0]].def) : NULL,
+                   n_now > 0 ? _kol_game_bank_purchase_effects (engine, engine->trains[now[0]].def) : NULL,
                    properties[PROP_NEXT_TRAIN_EFFECTS]);
   _kol_set_strv (G_OBJECT (self), &self->effects, effects_of (engine, upcoming, n), properties[PROP_EFFECTS]);
 }

@@ -325,6 +325,12 @@ kol_game_choice_set_value (KolGameChoice *self,
   self->value = value;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VALUE]);
   relabel (self);
+  {
+    g_autoptr(KolGame) game = g_weak_ref_get (&self->game);
+
+    if (game != NULL)
+      _kol_game_describe_choice (game, self);
+  }
 }
 
 /**

@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "kol-engine-auction.h"
+#include "kol-engine-dividend.h"
+#include "kol-engine-market.h"
 #include "kol-engine-info.h"
 #include "kol-game-object-private.h"
 #include "kol-game-words.h"
@@ -291,6 +295,151 @@ tell_twins_apart (const KolEngine *engine,
     }
 }
 
+/* ---------------------------------------------------------- details */
+
+/* What a dividend pays a share: the title's own payout per share of the
+ * run (Dividend#dividend_options), or the amount chosen over the shares;
+ * -1 for a company without shares (1840's lines). */
+static double
+per_share (KolEngine       *engine,
+           const KolAction *a)
+{
+  int corp = a->entity.index;
+  KolDividendOption options[KOL_MAX_DIVIDEND_OPTIONS];
+  int n;
+
+  if (engine->title->corps[corp].n_shares == 0)
+    return -1;
+  if (g_strcmp0 (a->kind, "withhold") == 0)
+    return 0;
+  if (g_strcmp0 (a->kind, "payout") != 0)
+    return kol_dividend_per_share (engine, corp, a->amount);
+  n = kol_dividend_options (engine, corp, options, G_N_ELEMENTS (options));
+  for (int i = 0; i < n; i++)
+    if (g_strcmp0 (options[i].kind, "payout") == 0)
+      return options[i].per_share;
+  return -1;
+}
+
+static void
+append_part (GString    *out,
+             const char *part)
+{
+  if (out->len > 0)
+    /* Translators: joins the parts of what a choice does: "L.12 a share ·
+     * players get L.84". */
+    g_string_append (out, C_("details", " · "));
+  g_string_append (out, part);
+}
+
+/* What a dividend does, tried on a copy of the state: what a share gets,
+ * what the players get in all, what the company keeps, where its share
+ * price goes (also as a preview for the market). */
+static void
+describe_dividend (KolEngine     *engine,
+                   KolGameChoice *choice)
+{
+  const KolAction *a = kol_game_choice_get_action (choice);
+  int corp = a->entity.index;
+  g_autoptr(KolEngine) after = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  double share = per_share (engine, a);
+  int players = 0, before_price, after_price;
+  KolCell cell;
+
+  if (a->entity.kind != KOL_ENTITY_CORP || corp < 0 || corp >= engine->n_corps)
+    return;
+  after = kol_engine_copy (engine);
+  after->log_func = NULL;
+  if (!kol_engine_apply_unsafe (after, a, FALSE, NULL, NULL))
+    return;
+  for (int p = 0; p < engine->n_players; p++)
+    players += after->players[p].cash - engine->players[p].cash;
+  if (share >= 0)
+    {
+      /* 18xx pays whole money per holder; a share's part is shown as paid */
+      g_autofree char *money = kol_game_word_money (engine->title, (int) (share + 0.5));
+      /* Translators: what a dividend pays a share: "L.12 a share". */
+      g_autofree char *part = g_strdup_printf (C_("details", "%s a share"), money);
+
+      append_part (out, part);
+    }
+  if (players != 0)
+    {
+      g_autofree char *money = kol_game_word_money (engine->title, players);
+      /* Translators: what the players get of a dividend in all. */
+      g_autofree char *part = g_strdup_printf (C_("details", "players get %s"), money);
+
+      append_part (out, part);
+    }
+  {
+    g_autofree char *name = _kol_game_entity_name (engine, a->entity);
+    g_autofree char *money = kol_game_word_money (engine->title, after->corps[corp].cash - engine->corps[corp].cash);
+    /* Translators: what a company keeps of its run: "AFG keeps L.36". */
+    g_autofree char *part = g_strdup_printf (C_("details", "%1$s keeps %2$s"), name, money);
+
+    append_part (out, part);
+  }
+  before_price = kol_market_corp_price (engine, corp);
+  after_price = kol_market_corp_price (after, corp);
+  cell = kol_market_corp_cell (after, corp);
+  if (before_price > 0 && after_price > 0)
+    {
+      g_autofree char *from = kol_game_word_money (engine->title, before_price);
+      g_autofree char *to = kol_game_word_money (engine->title, after_price);
+      g_autofree char *what = g_utf8_strdown (kol_game_word (engine->title, KOL_WORD_SHARE_PRICE), -1);
+      g_autofree char *part = NULL;
+
+      if (after_price != before_price)
+        /* Translators: where a share price goes: "market value L.68 → L.76". */
+        part = g_strdup_printf (C_("details", "%1$s %2$s → %3$s"), what, from, to);
+      else
+        /* Translators: a share price that does not move: "market value stays L.68". */
+        part = g_strdup_printf (C_("details", "%1$s stays %2$s"), what, from);
+      append_part (out, part);
+      _kol_game_choice_set_preview (choice, corp, cell.row, cell.col);
+    }
+  _kol_game_choice_set_details (choice, g_string_free (g_steal_pointer (&out), FALSE));
+}
+
+/* What buying a train changes: the first of its kind starts a phase,
+ * rusts or retires older trains (the bank panel's words). */
+static void
+describe_train (KolEngine     *engine,
+                KolGameChoice *choice)
+{
+  const KolAction *a = kol_game_choice_get_action (choice);
+
+  if (a->train < 0 || a->train >= engine->n_trains)
+    return;
+  _kol_game_choice_set_details (choice, _kol_game_bank_purchase_effects (engine, engine->trains[a->train].def));
+}
+
+/**
+ * _kol_game_describe_choice:
+ *
+ * Says what a choice costs or changes before it is made (its details),
+ * for its value now; called again when a ranged choice's value changes.
+ */
+void
+_kol_game_describe_choice (KolGame       *self,
+                           KolGameChoice *choice)
+{
+  KolEngine *engine = kol_history_get_game (self->history);
+
+  switch (kol_game_choice_get_action (choice)->type)
+    {
+    case KOL_ACTION_DIVIDEND:
+      describe_dividend (engine, choice);
+      break;
+    case KOL_ACTION_BUY_TRAIN:
+      describe_train (engine, choice);
+      break;
+    default:
+      break;
+    }
+}
+
 /* --------------------------------------------------------- building */
 
 static void
@@ -307,6 +456,7 @@ add_choice (KolGame           *self,
                                  g_strdup (kol_game_word_action (engine->title, a->type)));
   if (range != NULL)
     _kol_game_choice_set_range (choice, range->min, range->max, range->step, choice_key (engine, a));
+  _kol_game_describe_choice (self, choice);
   g_list_store_append (choices, choice);
 }
 

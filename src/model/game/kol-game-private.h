@@ -31,6 +31,8 @@ void                _kol_game_company_update             (KolGameCompany  *self,
 KolGameBank        *_kol_game_bank_new                   (void);
 void                _kol_game_bank_update                (KolGameBank     *self,
                                                           const KolEngine *engine);
+char               *_kol_game_bank_purchase_effects      (const KolEngine *engine,
+                                                          int              def);
 KolGameChoice      *_kol_game_choice_new                 (KolGame           *game,
                                                           KolAction         *action,
                                                           KolGameChoiceKind  kind,
@@ -45,6 +47,8 @@ void                _kol_game_choice_set_twin_note       (KolGameChoice   *self,
 void                _kol_game_choice_set_has_run         (KolGameChoice   *self);
 void                _kol_game_choice_set_details         (KolGameChoice   *self,
                                                           char            *details);
+void                _kol_game_describe_choice            (KolGame         *game,
+                                                          KolGameChoice   *choice);
 void                _kol_game_choice_set_preview         (KolGameChoice   *self,
                                                           int              corp,
                                                           int              row,
