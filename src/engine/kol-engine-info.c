@@ -99,6 +99,6 @@ kol_engine_open_auction (const KolEngine *engine)
   if (h != NULL && h->auction != NULL && (a = h->auction (engine)) != NULL)
     return a;
   if (engine->round.klass == &kol_round_auction)
-    return &((const KolAuctionRoundState *) (const void *) engine->round.data)->auction;
+    return &KOL_ROUND_GENERIC (engine, const KolAuctionRoundState)->auction;
   return NULL;
 }

@@ -332,6 +332,59 @@ append_part (GString    *out,
   g_string_append (out, part);
 }
 
+/* Where the share price goes: "market value L.68 → L.76", with the
+ * preview for the market. */
+static void
+append_price_move (GString         *out,
+                   KolGameChoice   *choice,
+                   const KolEngine *engine,
+                   const KolEngine *after,
+                   int              corp)
+{
+  int before_price = kol_market_corp_price (engine, corp);
+  int after_price = kol_market_corp_price (after, corp);
+  KolCell cell = kol_market_corp_cell (after, corp);
+  g_autofree char *from = NULL, *to = NULL, *what = NULL, *part = NULL;
+
+  if (before_price <= 0 || after_price <= 0)
+    return;
+  from = kol_game_word_money (engine->title, before_price);
+  to = kol_game_word_money (engine->title, after_price);
+  what = g_utf8_strdown (kol_game_word (engine->title, KOL_WORD_SHARE_PRICE), -1);
+  if (after_price != before_price)
+    /* Translators: where a share price goes: "market value L.68 → L.76". */
+    part = g_strdup_printf (C_("details", "%1$s %2$s → %3$s"), what, from, to);
+  else
+    /* Translators: a share price that does not move: "market value stays L.68". */
+    part = g_strdup_printf (C_("details", "%1$s stays %2$s"), what, from);
+  append_part (out, part);
+  _kol_game_choice_set_preview (choice, corp, cell.row, cell.col);
+}
+
+/* What the company keeps, or that it closes (a withheld dividend that
+ * drops its price off the market). */
+static void
+append_company_part (GString         *out,
+                     const KolEngine *engine,
+                     const KolEngine *after,
+                     KolEntity        entity)
+{
+  g_autofree char *name = _kol_game_entity_name (engine, entity);
+  g_autofree char *money = NULL;
+  g_autofree char *part = NULL;
+
+  if (after->corps[entity.index].closed)
+    /* Translators: a dividend that makes the company close: "ATA closes". */
+    part = g_strdup_printf (C_("details", "%s closes"), name);
+  else
+    {
+      money = kol_game_word_money (engine->title, after->corps[entity.index].cash - engine->corps[entity.index].cash);
+      /* Translators: what a company keeps of its run: "AFG keeps L.36". */
+      part = g_strdup_printf (C_("details", "%1$s keeps %2$s"), name, money);
+    }
+  append_part (out, part);
+}
+
 /* What a dividend does, tried on a copy of the state: what a share gets,
  * what the players get in all, what the company keeps, where its share
  * price goes (also as a preview for the market). */
@@ -343,19 +396,19 @@ describe_dividend (KolEngine     *engine,
   int corp = a->entity.index;
   g_autoptr(KolEngine) after = NULL;
   g_autoptr(GString) out = g_string_new (NULL);
-  double share = per_share (engine, a);
-  int players = 0, before_price, after_price;
-  KolCell cell;
+  double share;
+  int players = 0;
 
   if (a->entity.kind != KOL_ENTITY_CORP || corp < 0 || corp >= engine->n_corps)
     return;
+  _kol_game_choice_set_preview (choice, -1, -1, -1);
   after = kol_engine_copy (engine);
   after->log_func = NULL;
   if (!kol_engine_apply_unsafe (after, a, FALSE, NULL, NULL))
     return;
   for (int p = 0; p < engine->n_players; p++)
     players += after->players[p].cash - engine->players[p].cash;
-  if (share >= 0)
+  if ((share = per_share (engine, a)) >= 0)
     {
       /* 18xx pays whole money per holder; a share's part is shown as paid */
       g_autofree char *money = kol_game_word_money (engine->title, (int) (share + 0.5));
@@ -372,33 +425,9 @@ describe_dividend (KolEngine     *engine,
 
       append_part (out, part);
     }
-  {
-    g_autofree char *name = _kol_game_entity_name (engine, a->entity);
-    g_autofree char *money = kol_game_word_money (engine->title, after->corps[corp].cash - engine->corps[corp].cash);
-    /* Translators: what a company keeps of its run: "AFG keeps L.36". */
-    g_autofree char *part = g_strdup_printf (C_("details", "%1$s keeps %2$s"), name, money);
-
-    append_part (out, part);
-  }
-  before_price = kol_market_corp_price (engine, corp);
-  after_price = kol_market_corp_price (after, corp);
-  cell = kol_market_corp_cell (after, corp);
-  if (before_price > 0 && after_price > 0)
-    {
-      g_autofree char *from = kol_game_word_money (engine->title, before_price);
-      g_autofree char *to = kol_game_word_money (engine->title, after_price);
-      g_autofree char *what = g_utf8_strdown (kol_game_word (engine->title, KOL_WORD_SHARE_PRICE), -1);
-      g_autofree char *part = NULL;
-
-      if (after_price != before_price)
-        /* Translators: where a share price goes: "market value L.68 → L.76". */
-        part = g_strdup_printf (C_("details", "%1$s %2$s → %3$s"), what, from, to);
-      else
-        /* Translators: a share price that does not move: "market value stays L.68". */
-        part = g_strdup_printf (C_("details", "%1$s stays %2$s"), what, from);
-      append_part (out, part);
-      _kol_game_choice_set_preview (choice, corp, cell.row, cell.col);
-    }
+  append_company_part (out, engine, after, a->entity);
+  if (!after->corps[corp].closed)
+    append_price_move (out, choice, engine, after, corp);
   _kol_game_choice_set_details (choice, g_string_free (g_steal_pointer (&out), FALSE));
 }
 

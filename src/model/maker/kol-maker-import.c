@@ -545,7 +545,11 @@ import_phases (Import *im)
   int top = 0;
 
   for (guint i = 0; phases != NULL && i < json_array_get_length (phases); i++)
-    top = MAX (top, color_rank (_kol_maker_string (json_array_get_object_element (phases, i), "tiles")));
+    {
+      int rank = color_rank (_kol_maker_string (json_array_get_object_element (phases, i), "tiles"));
+
+      top = MAX (top, rank);
+    }
   for (int c = 0; c <= top; c++)
     im->colors[im->n_colors++] = upgrade_order[c];
   for (guint i = 0; phases != NULL && i < json_array_get_length (phases); i++)
@@ -555,7 +559,8 @@ import_phases (Import *im)
       const char *name = _kol_maker_string (phase, "name");
       g_autofree char *number = g_strdup_printf ("%u", i + 1);
       JsonArray *tiles = json_array_new ();
-      int rank = MAX (color_rank (_kol_maker_string (phase, "tiles")), 0);
+      int listed = color_rank (_kol_maker_string (phase, "tiles"));
+      int rank = MAX (listed, 0);
 
       json_object_set_string_member (p, "name", name != NULL ? name : train != NULL ? train : number);
       if (i > 0 && (on != NULL || train != NULL))

@@ -6,6 +6,7 @@
 
 #include "kol-board-query.h"
 #include "kol-engine-board.h"
+#include "kol-engine-hex.h"
 #include "kol-game-words.h"
 #include "kol-svg-renderer.h"
 
@@ -122,6 +123,14 @@ kol_board_query_n_tiles (const KolTitle *title)
   return title != NULL ? title->n_tiles : 0;
 }
 
+/** kol_board_query_n_manifest_tiles: Returns: how many tiles the title's
+ * manifest has (the first tile defs; the rest are preprinted hexes') */
+guint
+kol_board_query_n_manifest_tiles (const KolTitle *title)
+{
+  return title != NULL ? title->n_manifest_tiles : 0;
+}
+
 KolLayout
 kol_board_query_layout (const KolTitle *title)
 {
@@ -186,6 +195,47 @@ kol_board_query_hex_grid (const KolTitle *title,
   if (y != NULL)
     *y = title->hexes[hex].y;
   return TRUE;
+}
+
+/**
+ * kol_board_query_grid_id_at:
+ * @bx: a point of the board, in the renderer's units
+ * @by:
+ *
+ * Returns: (transfer full): the id of the grid position nearest to the
+ *   point, of the map's parity (where the editor adds a hex), whether or
+ *   not the map has a hex there
+ */
+char *
+kol_board_query_grid_id_at (const KolTitle *title,
+                            double          bx,
+                            double          by)
+{
+  const KolGrid *grid = &title->grid;
+  double fx, fy, best = G_MAXDOUBLE;
+  int parity = title->n_hexes > 0 ? ((title->hexes[0].x + title->hexes[0].y) % 2 + 2) % 2 : 0;
+  int best_x = 0, best_y = 0;
+
+  kol_hex_center (grid, 1, 1, &fx, &fy);
+  fx = bx / KOL_SVG_HEX_RADIUS / fx;
+  fy = by / KOL_SVG_HEX_RADIUS / fy;
+  for (int x = (int) floor (fx) - 1; x <= (int) ceil (fx) + 1; x++)
+    for (int y = (int) floor (fy) - 1; y <= (int) ceil (fy) + 1; y++)
+      {
+        double cx, cy, d;
+
+        if (((x + y) % 2 + 2) % 2 != parity)
+          continue;
+        kol_hex_center (grid, x, y, &cx, &cy);
+        d = hypot (cx * KOL_SVG_HEX_RADIUS - bx, cy * KOL_SVG_HEX_RADIUS - by);
+        if (d < best)
+          {
+            best = d;
+            best_x = x;
+            best_y = y;
+          }
+      }
+  return kol_hex_format (grid, best_x, best_y);
 }
 
 /** kol_board_query_axis_numbers: Returns: %TRUE when the columns (or with

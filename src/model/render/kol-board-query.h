@@ -37,6 +37,7 @@ KolEngine      *kol_board_query_with_tile    (const KolEngine *engine,
 const KolTitle *kol_board_query_title        (const KolEngine *engine);
 guint           kol_board_query_n_hexes      (const KolTitle  *title);
 guint           kol_board_query_n_tiles      (const KolTitle  *title);
+guint           kol_board_query_n_manifest_tiles (const KolTitle *title);
 KolLayout       kol_board_query_layout       (const KolTitle  *title);
 void            kol_board_query_hex_corner   (KolLayout        layout,
                                               int              corner,
@@ -50,6 +51,9 @@ gboolean        kol_board_query_hex_grid     (const KolTitle  *title,
                                               int              hex,
                                               int             *x,
                                               int             *y);
+char           *kol_board_query_grid_id_at   (const KolTitle  *title,
+                                              double           bx,
+                                              double           by);
 gboolean        kol_board_query_axis_numbers (const KolTitle  *title,
                                               gboolean         columns);
 const char     *kol_board_query_tile_id      (const KolTitle  *title,

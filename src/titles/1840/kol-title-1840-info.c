@@ -91,7 +91,7 @@ auction (const KolEngine *engine)
 {
   if (engine->round.kind != K1840_ROUND_AUCTION && engine->round.kind != K1840_ROUND_ACQUISITION)
     return NULL;
-  return &((const KolAuctionRoundState *) (const void *) engine->round.data)->auction;
+  return &KOL_ROUND_GENERIC (engine, const KolAuctionRoundState)->auction;
 }
 
 const KolInfoHooks k1840_info_hooks = {

@@ -30,7 +30,7 @@ auction (const KolEngine *engine)
 {
   if (engine->round.kind != K49_ROUND_AUCTION)
     return NULL;
-  return &((const KolAuctionRoundState *) (const void *) engine->round.data)->auction;
+  return &KOL_ROUND_GENERIC (engine, const KolAuctionRoundState)->auction;
 }
 
 const KolInfoHooks kol_1849_info_hooks = {
