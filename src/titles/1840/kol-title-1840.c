@@ -398,7 +398,6 @@ after_company_round (KolEngine *engine)
     new_stock_round (engine);
 }
 
-
 static void
 next_round (KolEngine *engine)
 {
