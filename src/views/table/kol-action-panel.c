@@ -73,6 +73,7 @@ typedef struct
   GtkWidget      *button;
   GtkSpinButton  *spin;
   GtkLabel       *details;   /* what it costs or changes */
+  gboolean        apart;     /* the details are not under the button */
 } Choice;
 
 static void
@@ -107,8 +108,13 @@ static void
 show_details (Choice *choice)
 {
   const char *details = kol_game_choice_get_details (choice->choice);
+  g_autofree char *text = NULL;
 
-  gtk_label_set_text (choice->details, details != NULL ? details : "");
+  if (details != NULL && choice->apart)
+    /* Translators: what a choice does, shown apart from its button (the
+     * button at the foot of the panel): "Withhold: L.0 a share · …". */
+    text = g_strdup_printf (C_("details", "%1$s: %2$s"), kol_game_choice_get_label (choice->choice), details);
+  gtk_label_set_text (choice->details, text != NULL ? text : details != NULL ? details : "");
   gtk_widget_set_visible (GTK_WIDGET (choice->details), details != NULL && *details != '\0');
 }
 
@@ -238,11 +244,14 @@ add_choice (KolActionPanel *self,
   choice->details = details_label_new ();
   g_ptr_array_add (self->choices, choice);
   watch_preview (choice);
+  /* the foot of the panel keeps its height: what its buttons do is
+   * said at the end of the choices */
+  choice->apart = box == GTK_WIDGET (self->pass_box);
   show_details (choice);
   if (!kol_game_choice_get_ranged (model_choice))
     {
       gtk_box_append (GTK_BOX (box), choice->button);
-      gtk_box_append (GTK_BOX (box), GTK_WIDGET (choice->details));
+      gtk_box_append (choice->apart ? self->content_box : GTK_BOX (box), GTK_WIDGET (choice->details));
       return;
     }
   kol_game_choice_get_range (model_choice, &min, &max, &step);
@@ -257,7 +266,7 @@ add_choice (KolActionPanel *self,
   gtk_box_append (GTK_BOX (row), GTK_WIDGET (choice->spin));
   gtk_box_append (GTK_BOX (row), choice->button);
   gtk_box_append (GTK_BOX (box), row);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (choice->details));
+  gtk_box_append (choice->apart ? self->content_box : GTK_BOX (box), GTK_WIDGET (choice->details));
   g_signal_connect (choice->spin, "value-changed", G_CALLBACK (spin_changed_cb), choice);
 }
 
