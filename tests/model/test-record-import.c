@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "kol-display-text.h"
 #include "kol-record-import.h"
 #include "kol-test-game.h"
 
@@ -312,6 +313,12 @@ test_stop (void)
   why = kol_import_report_describe_stop (&report);
   g_test_message ("%s", why);
   g_assert_nonnull (strstr (why, "id 4"));
+  /* the JSON path only for developers (issue 13, item 8) */
+  g_assert_null (strstr (why, "$.actions"));
+  g_clear_pointer (&why, g_free);
+  kol_display_set_verbose (TRUE);
+  why = kol_import_report_describe_stop (&report);
+  kol_display_set_verbose (FALSE);
   g_assert_nonnull (strstr (why, "$.actions[0]"));
   g_assert_cmpuint (kol_history_get_n_actions (h), ==, 0);
   initial = kol_history_dup_game_at (h, 0, NULL);

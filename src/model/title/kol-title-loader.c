@@ -6,6 +6,7 @@
 #include <gio/gio.h>
 #include <glib/gi18n.h>
 
+#include "kol-display-text.h"
 #include "kol-title-loader-private.h"
 
 /*
@@ -151,6 +152,27 @@ kol_title_problem_format (const KolTitleProblem *problem)
     g_string_append_printf (out, "%s: ", problem->path);
   g_string_append (out, problem->message);
   return g_string_free (out, FALSE);
+}
+
+/* A problem for a message to people: the file's name without its folder
+ * (an installed title's folder means nothing to them) and the line, no
+ * JSON path; all of it in verbose mode (koleya-cli --verbose). */
+static char *
+problem_for_people (const KolTitleProblem *problem)
+{
+  g_autofree char *base = NULL;
+
+  if (kol_display_get_verbose ())
+    return kol_title_problem_format (problem);
+  base = problem->file != NULL ? g_path_get_basename (problem->file) : NULL;
+  if (base != NULL && problem->line > 0)
+    /* Translators: a problem in a title's file: "map.json, line 3, column 7: …". */
+    return g_strdup_printf (_("%s, line %d, column %d: %s"), base, problem->line, problem->column,
+                            problem->message);
+  if (base != NULL)
+    /* Translators: a problem in a title's file: "map.json: …". */
+    return g_strdup_printf (_("%s: %s"), base, problem->message);
+  return g_strdup (problem->message);
 }
 
 static const char *
@@ -717,7 +739,7 @@ kol_title_source_load (KolTitleSource     *source,
   else
     {
       const KolTitleProblem *first = g_ptr_array_index (l->problems, 0);
-      g_autofree char *text = kol_title_problem_format (first);
+      g_autofree char *text = problem_for_people (first);
       guint more = l->problems->len - 1 + l->n_dropped;
 
       if (more == 0)
@@ -956,13 +978,19 @@ kol_title_source_list_configurations (KolTitleSource *source,
   else if (source->problems->len > 0)
     {
       const KolTitleProblem *first = g_ptr_array_index (source->problems, 0);
-      g_autofree char *text = kol_title_problem_format (first);
+      g_autofree char *text = problem_for_people (first);
 
       g_set_error_literal (error, KOL_TITLE_LOADER_ERROR, first->kind, text);
     }
   else
-    g_set_error (error, KOL_TITLE_LOADER_ERROR, KOL_TITLE_LOADER_ERROR_INVALID,
-                 _("%s gives no valid player range"), source->files[KOL_FILE_GAME].path);
+    {
+      const char *path = source->files[KOL_FILE_GAME].path;
+      g_autofree char *name = kol_display_get_verbose () ? g_strdup (path) : g_path_get_basename (path);
+
+      /* Translators: %s is a file, game.json. */
+      g_set_error (error, KOL_TITLE_LOADER_ERROR, KOL_TITLE_LOADER_ERROR_INVALID,
+                   _("%s gives no valid player range"), name);
+    }
   return out;
 }
 
