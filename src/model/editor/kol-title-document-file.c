@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "kol-file-set.h"
 #include "kol-json-scan.h"
 #include "kol-title-document-private.h"
 #include "kol-title-info.h"
@@ -143,6 +144,13 @@ kol_title_document_new_from_directory (const char  *dir,
 
   self = g_object_new (KOL_TYPE_TITLE_DOCUMENT, NULL);
   self->path = g_canonicalize_filename (dir, NULL);
+  /* a save stopped between its two renames leaves the folder aside */
+  if (!g_file_test (self->path, G_FILE_TEST_EXISTS))
+    {
+      g_autofree char *parent = g_path_get_dirname (self->path);
+
+      kol_file_set_recover (parent, 0);
+    }
   self->built_in = is_built_in_dir (self->path);
   for (int i = 0; i < KOL_TITLE_N_FILES; i++)
     if (!read_tree (self, self->path, i, error))
@@ -317,58 +325,29 @@ kol_title_document_serialize (KolTitleDocument *self,
   return kol_json_format_write (self->roots[file], self->lexemes);
 }
 
-/* Makes the renames in @dir durable: g_file_set_contents_full() syncs each
- * file, not the folder entry that now names it. */
-static void
-sync_dir (const char *dir)
-{
-  int fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-  if (fd < 0)
-    return;
-  fsync (fd);
-  close (fd);
-}
-
-static gboolean
-write_failed (const char  *path,
-              GError      *local,
-              GError     **error)
-{
-  /* Translators: %s is a file or folder path, the second %s what went wrong. */
-  g_set_error (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_WRITE,
-               _("Cannot write “%s”: %s"), path, local->message);
-  g_error_free (local);
-  return FALSE;
-}
-
-/* Writes each file whose bit is in @files atomically (a temporary file,
- * synced, renamed over the old one). */
+/* Writes the three files as one set (kol_file_set_write()): a tile
+ * renamed in tiles.json and map.json is never found renamed in only one of
+ * them, whatever stops the write. */
 static gboolean
 write_files (KolTitleDocument *self,
              const char       *dir,
-             guint             files,
              GError          **error)
 {
-  if (g_mkdir_with_parents (dir, 0755) != 0)
-    return write_failed (dir, g_error_new_literal (G_FILE_ERROR, g_file_error_from_errno (errno),
-                                                   g_strerror (errno)), error);
+  g_auto(GStrv) texts = g_new0 (char *, KOL_TITLE_N_FILES + 1);
+  const char *names[KOL_TITLE_N_FILES + 1] = { NULL };
+  GError *local = NULL;
+
   for (int i = 0; i < KOL_TITLE_N_FILES; i++)
     {
-      g_autofree char *path = NULL;
-      g_autofree char *text = NULL;
-      GError *local = NULL;
-
-      if (!(files & (1u << i)))
-        continue;
-      path = g_build_filename (dir, file_names[i], NULL);
-      text = kol_title_document_serialize (self, i);
-      if (!g_file_set_contents_full (path, text, -1,
-                                     G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                     0644, &local))
-        return write_failed (path, local, error);
+      names[i] = file_names[i];
+      texts[i] = kol_title_document_serialize (self, i);
     }
-  sync_dir (dir);
+  if (!kol_file_set_write (dir, names, (const char * const *) texts, &local))
+    {
+      g_set_error_literal (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_WRITE, local->message);
+      g_error_free (local);
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -407,7 +386,7 @@ kol_title_document_save_to_directory (KolTitleDocument *self,
 
   if (!refuse_built_in (dir, error))
     return FALSE;
-  return write_files (self, dir, (1u << KOL_TITLE_N_FILES) - 1, error);
+  return write_files (self, dir, error);
 }
 
 /* In the user's folder a title's id is its folder's name: otherwise a copy
@@ -450,7 +429,7 @@ kol_title_document_save (KolTitleDocument *self,
                          GError          **error)
 {
   gboolean was_modified;
-  guint files = 0;
+  gboolean changed = FALSE;
 
   g_return_val_if_fail (KOL_IS_TITLE_DOCUMENT (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
@@ -466,8 +445,8 @@ kol_title_document_save (KolTitleDocument *self,
   was_modified = kol_title_document_get_modified (self);
   for (int i = 0; i < KOL_TITLE_N_FILES; i++)
     if (self->roots[i] != self->saved[i])
-      files |= 1u << i;
-  if (files != 0 && !write_files (self, self->path, files, error))
+      changed = TRUE;
+  if (changed && !write_files (self, self->path, error))
     return FALSE;
   for (int i = 0; i < KOL_TITLE_N_FILES; i++)
     {
