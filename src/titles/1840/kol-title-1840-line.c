@@ -326,14 +326,6 @@ lst (KolEngine *engine)
   return K1840_LINE_STATE (engine);
 }
 
-static void
-compute_reach (KolEngine *engine,
-               int        corp,
-               KolReach  *reach)
-{
-  kol_board_compute_reach (engine, corp, NULL, reach);
-}
-
 /* ---- SpecialTrack and SpecialToken: the bonus actions ---- */
 
 /* A yellow tile on an orange hex earns a bonus lay or a bonus station
@@ -492,7 +484,7 @@ special_track_process (KolEngine        *engine,
       KolReach reach;
 
       st->lay_mode = (guint8) color;
-      compute_reach (engine, line, &reach);
+      kol_board_compute_reach (engine, line, NULL, &reach);
       ok = special_hex_ok (engine, line, a->hex, color, &reach);
       st->lay_mode = KOL_COLOR_WHITE;
       if (!ok)
@@ -563,7 +555,7 @@ bonus_lays (KolEngine *engine,
   KolReach reach;
 
   st->lay_mode = (guint8) color;
-  compute_reach (engine, line, &reach);
+  kol_board_compute_reach (engine, line, NULL, &reach);
   for (guint h = 0; h < engine->title->n_hexes; h++)
     if (special_hex_ok (engine, line, (int) h, color, &reach))
       add_hex_lays (engine, line, entity, (int) h, &reach, out);
@@ -639,7 +631,7 @@ place_line_token (KolEngine  *engine,
     return refuse_token (engine, error, hex, KOL_REASON_TOKEN_NONE_LEFT);
   if (!extra_action && KOL_OPERATING_STATE (engine)->tokened)
     return refuse_token (engine, error, hex, KOL_REASON_TOKEN_ALREADY_PLACED);
-  compute_reach (engine, line, &reach);
+  kol_board_compute_reach (engine, line, NULL, &reach);
   if (!token_ok (engine, line, hex, city, connected, &reach, &reason))
     return refuse_token (engine, error, hex, reason);
   cost = price >= 0 ? price : engine->corps[line].tokens[token].price;
@@ -744,7 +736,7 @@ remove_token (KolEngine        *engine,
 
   if (a->hex < 0 || a->hex >= (int) engine->title->n_hexes)
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
-  compute_reach (engine, line, &reach);
+  kol_board_compute_reach (engine, line, NULL, &reach);
   if (!compat (engine) && !can_remove_at (engine, line, a->hex, &reach))
     return refuse_token (engine, error, a->hex, KOL_REASON_1840_TOKEN_NOT_REMOVABLE);
   slot = kol_board_slot_index (engine, a->hex, a->city, a->slot);
@@ -783,7 +775,7 @@ special_token_process (KolEngine        *engine,
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a station action");
   if (a->hex < 0 || a->hex >= (int) engine->title->n_hexes)
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
-  compute_reach (engine, line, &reach);
+  kol_board_compute_reach (engine, line, NULL, &reach);
   if (!token_hex_reachable (&reach, a->hex))
     return refuse_token (engine, error, a->hex, KOL_REASON_TOKEN_NOT_REACHABLE);
   slot = kol_board_slot_index (engine, a->hex, a->city, a->slot);
@@ -838,7 +830,7 @@ token_targets (KolEngine *engine,
     price = engine->corps[line].tokens[token].price;
   if (price > engine->corps[major].cash)
     return;
-  compute_reach (engine, line, &reach);
+  kol_board_compute_reach (engine, line, NULL, &reach);
   for (guint h = 0; h < engine->title->n_hexes; h++)
     {
       const KolTileDef *tile;
@@ -1090,7 +1082,7 @@ tt_lay_tile (KolEngine        *engine,
     {
       KolReach reach;
 
-      compute_reach (engine, line, &reach);
+      kol_board_compute_reach (engine, line, NULL, &reach);
       if (!lay_hex_available (engine, s, a->entity, hex, &reach))
         {
           KolArg args[3] = {
@@ -1174,7 +1166,7 @@ tt_legal_lays (KolEngine *engine,
 
   if (major < 0 || !kol_tracker_get_tile_lay (engine, entity, &lay))
     return;
-  compute_reach (engine, line, &reach);
+  kol_board_compute_reach (engine, line, NULL, &reach);
   for (guint h = 0; h < engine->title->n_hexes; h++)
     {
       gboolean upgrade;
@@ -1207,7 +1199,7 @@ tt_legal_actions (KolEngine *engine,
     {
       KolReach reach;
 
-      compute_reach (engine, line, &reach);
+      kol_board_compute_reach (engine, line, NULL, &reach);
       for (guint h = 0; h < engine->title->n_hexes; h++)
         {
           const KolTileDef *tile;

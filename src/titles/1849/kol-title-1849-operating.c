@@ -11,12 +11,6 @@
  * buy_train and issue_shares.
  */
 
-static inline KolEntity
-corp_entity (int corp)
-{
-  return kol_entity (KOL_ENTITY_CORP, corp);
-}
-
 static gboolean
 never_blocks (KolEngine *engine,
               KolStep   *s)
@@ -149,8 +143,8 @@ corp_has_abilities (KolEngine *engine,
   Kol1849State *st = K49_STATE (engine);
   const KolCompany *cnm = st->cnm >= 0 ? &engine->companies[st->cnm] : NULL;
 
-  return cnm && !cnm->closed && kol_entity_equal (cnm->owner, corp_entity (corp)) &&
-         kol_round_is_operating (engine) && kol_entity_equal (engine->round.current_operator, corp_entity (corp));
+  return cnm && !cnm->closed && kol_entity_equal (cnm->owner, kol_entity_corp (corp)) &&
+         kol_round_is_operating (engine) && kol_entity_equal (engine->round.current_operator, kol_entity_corp (corp));
 }
 
 /* CNM's assign_corporation ability when sold: the buyer gets the marker's
@@ -209,7 +203,7 @@ ebuy_can_sell (KolEngine *engine,
 {
   if (engine->corps[corp].operated == 0)
     return FALSE;
-  if (kol_entity_equal (engine->round.current_operator, corp_entity (corp)) &&
+  if (kol_entity_equal (engine->round.current_operator, kol_entity_corp (corp)) &&
       kol_operating_history_size (engine, corp) < 2)
     return FALSE;
   return TRUE;
@@ -367,7 +361,10 @@ extern const KolStepClass kol_1849_step_route;
 extern const KolStepClass kol_1849_step_dividend;
 extern const KolStepClass kol_1849_step_issue_shares;
 
+/* The consent step comes first, so that nothing else happens while an
+ * offer waits for its answer. */
 static const KolStepClass *const operating_steps[] = {
+  &kol_step_consent,
   &kol_1849_step_loan_choice.step,
   &kol_1849_step_bankrupt,
   &kol_1849_step_emr,
@@ -402,8 +399,13 @@ void
 kol_1849_start_operating_round (KolEngine *engine,
                                 int        round_num)
 {
-  kol_round_start (engine, &kol_1849_round_operating, K49_ROUND_OPERATING, round_num, operating_steps,
-                   operating_opts, G_N_ELEMENTS (operating_steps));
+  gint16 opts[G_N_ELEMENTS (operating_steps)];
+
+  /* 18xx.games asks nobody (and its records hold no answers) */
+  memcpy (opts, operating_opts, sizeof opts);
+  opts[0] = K49_STATE (engine)->compat ? KOL_CONSENT_AUTO_ACCEPT : KOL_CONSENT_ASK;
+  kol_round_start (engine, &kol_1849_round_operating, K49_ROUND_OPERATING, round_num, operating_steps, opts,
+                   G_N_ELEMENTS (operating_steps));
 }
 
 /* ------------------------------------------------------ LoanChoice */
@@ -541,7 +543,7 @@ bankrupt_process (KolEngine        *engine,
         kol_1849_note_moved (engine, corps[i]);
     }
   if (engine->players[player].cash > 0)
-    kol_engine_transfer (engine, kol_entity (KOL_ENTITY_PLAYER, player), corp_entity (corp),
+    kol_engine_transfer (engine, kol_entity (KOL_ENTITY_PLAYER, player), kol_entity_corp (corp),
                        engine->players[player].cash);
   kol_operating_close_corporation (engine, corp);
   kol_1849_reorder_corps (engine);
@@ -564,7 +566,7 @@ in_emergency (KolEngine *engine,
   /* §14.2: unpaid bond interest is an emergency too */
   if (engine->corps[corp].cash < 0)
     return TRUE;
-  return kol_engine_trains_of (engine, corp_entity (corp), trains, KOL_MAX_TRAINS) == 0 &&
+  return kol_engine_trains_of (engine, kol_entity_corp (corp), trains, KOL_MAX_TRAINS) == 0 &&
          kol_operating_must_buy_train (engine, corp);
 }
 
@@ -618,7 +620,7 @@ emr_active_entities (KolEngine *engine,
 
   if (corp < 0 || max < 1)
     return 0;
-  out[0] = corp_entity (corp);
+  out[0] = kol_entity_corp (corp);
   return 1;
 }
 
@@ -688,7 +690,7 @@ emr_actions (KolEngine *engine,
 
   if (corp < 0)
     return 0;
-  if (!kol_entity_equal (entity, corp_entity (corp)) && !kol_entity_equal (entity, engine->corps[corp].owner))
+  if (!kol_entity_equal (entity, kol_entity_corp (corp)) && !kol_entity_equal (entity, engine->corps[corp].owner))
     return 0;
   if (entity.kind == KOL_ENTITY_PLAYER)
     {
@@ -732,7 +734,7 @@ emr_process (KolEngine        *engine,
           return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NO_CASH, why, 3, "%s has %d, needs %d",
                                   kol_engine_entity_name (engine, a->entity), kol_engine_cash (engine, a->entity), amount);
         }
-      kol_engine_transfer (engine, a->entity, corp_entity (corp), amount);
+      kol_engine_transfer (engine, a->entity, kol_entity_corp (corp), amount);
       kol_engine_log (engine, KOL_LOG_1849_PAYS_DEBT, args, 3);
       return TRUE;
     }

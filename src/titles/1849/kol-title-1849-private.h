@@ -16,6 +16,7 @@
 #include "kol-engine-info.h"
 #include "kol-engine-trains.h"
 #include "kol-engine-companies.h"
+#include "kol-engine-consent.h"
 #include "kol-engine-route.h"
 
 G_BEGIN_DECLS

@@ -20,12 +20,6 @@ is_last_cert (KolEngine *engine,
   return (engine->certs[cert].flags & LAST_CERT_FLAG) != 0;
 }
 
-static inline KolEntity
-corp_entity (int corp)
-{
-  return kol_entity (KOL_ENTITY_CORP, corp);
-}
-
 /* ------------------------------------------------------------- par prices */
 
 /* The phase from which @price may be chosen as a par price (rules.
@@ -155,14 +149,14 @@ after_par (KolEngine *engine,
       int amount = kol_market_corp_price (engine, corp) * (engine->certs[kol_engine_president_cert (engine, corp)].percent /
                                                       kol_engine_share_percent (engine, corp));
 
-      kol_engine_transfer (engine, kol_entity (KOL_ENTITY_BANK, 0), corp_entity (corp), amount);
+      kol_engine_transfer (engine, kol_entity (KOL_ENTITY_BANK, 0), kol_entity_corp (corp), amount);
       args[0] = kol_arg_int (KOL_ARG_CORP, corp);
       args[1] = kol_arg_int (KOL_ARG_MONEY, amount);
       args[2] = kol_arg_int (KOL_ARG_COMPANY, st->rsa);
       kol_engine_log (engine, KOL_LOG_1849_RECEIVES_FROM, args, 3);
     }
 
-  kol_engine_transfer (engine, corp_entity (corp), kol_entity (KOL_ENTITY_BANK, 0), fee);
+  kol_engine_transfer (engine, kol_entity_corp (corp), kol_entity (KOL_ENTITY_BANK, 0), fee);
   args[0] = kol_arg_int (KOL_ARG_CORP, corp);
   args[1] = kol_arg_int (KOL_ARG_MONEY, fee);
   kol_engine_log (engine, KOL_LOG_1849_TOKEN_FEE, args, 2);
@@ -197,7 +191,7 @@ kol_1849_last_cert_last (KolEngine       *engine,
     has_last = is_last_cert (engine, b->certs[i]);
   if (!has_last)
     return TRUE;
-  location = b->owner.kind == KOL_ENTITY_POOL ? b->owner : corp_entity (b->corp);
+  location = b->owner.kind == KOL_ENTITY_POOL ? b->owner : kol_entity_corp (b->corp);
   return kol_engine_certs_of (engine, location, b->corp, certs, KOL_MAX_CERTS) == b->n_certs;
 }
 
@@ -486,7 +480,7 @@ kol_1849_issuable_bundles (KolEngine *engine,
   if (kol_operating_history_size (engine, corp) <= 1)
     return 0;
   room = 5 - kol_corp_num_market_shares (engine, corp);
-  n = bundles_for_corporation (engine, corp_entity (corp), corp, all, G_N_ELEMENTS (all));
+  n = bundles_for_corporation (engine, kol_entity_corp (corp), corp, all, G_N_ELEMENTS (all));
   for (int i = 0; i < n && m < max; i++)
     if (kol_bundle_num_shares (engine, &all[i]) <= room && kol_1849_last_cert_last (engine, &all[i]))
       out[m++] = all[i];
@@ -682,7 +676,7 @@ can_buy_any_from_ipo (KolEngine *engine,
       if (!engine->corps[corp].ipoed)
         continue;
       /* its own certificates only, in holding order as among all it holds */
-      n = kol_engine_certs_of (engine, corp_entity (corp), corp, certs, KOL_MAX_CERTS);
+      n = kol_engine_certs_of (engine, kol_entity_corp (corp), corp, certs, KOL_MAX_CERTS);
       for (int k = 0; k < n; k++)
         if (min < 0 || engine->certs[certs[k]].percent < engine->certs[min].percent)
           min = certs[k];

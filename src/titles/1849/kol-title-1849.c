@@ -106,12 +106,6 @@ track_index (const KolTitle *t,
   return kol_title_track_by_id (t, id);
 }
 
-static GVariant *
-unbox (GVariant *v)
-{
-  return g_variant_is_of_type (v, G_VARIANT_TYPE_VARIANT) ? g_variant_get_variant (v) : g_variant_ref (v);
-}
-
 static void
 flag_hexes (KolEngine    *engine,
             Kol1849State *st,
@@ -122,8 +116,7 @@ flag_hexes (KolEngine    *engine,
 
   for (gsize i = 0; list && i < g_variant_n_children (list); i++)
     {
-      g_autoptr(GVariant) item = g_variant_get_child_value (list, i);
-      g_autoptr(GVariant) inner = unbox (item);
+      g_autoptr(GVariant) inner = kol_variant_unbox (g_variant_get_child_value (list, i));
       int hex;
 
       if (!g_variant_is_of_type (inner, G_VARIANT_TYPE_STRING))
@@ -158,8 +151,7 @@ read_cells (KolEngine  *engine,
 
   for (gsize i = 0; list && i < g_variant_n_children (list) && n < max; i++)
     {
-      g_autoptr(GVariant) item = g_variant_get_child_value (list, i);
-      g_autoptr(GVariant) pair = unbox (item);
+      g_autoptr(GVariant) pair = kol_variant_unbox (g_variant_get_child_value (list, i));
       g_autoptr(GVariant) r = NULL, c = NULL;
 
       if (g_variant_n_children (pair) < 2)
@@ -188,7 +180,7 @@ read_par_prices (KolEngine    *engine,
   while (g_variant_iter_next (&iter, "{&sv}", &phase, &list))
     {
       int index = kol_title_phase_by_name (engine->title, phase);
-      g_autoptr(GVariant) prices = unbox (list);
+      g_autoptr(GVariant) prices = kol_variant_unbox (list);
 
       for (gsize i = 0; index >= 0 && i < g_variant_n_children (prices); i++)
         {
@@ -206,7 +198,6 @@ read_par_prices (KolEngine    *engine,
           else if (k < st->n_par && index < st->par[k].phase)
             st->par[k].phase = (gint8) index;
         }
-      g_variant_unref (list);
     }
 }
 
