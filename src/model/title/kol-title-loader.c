@@ -927,16 +927,29 @@ list_for_players (GArray    *infos,
       if (info->players == NULL || array_has_int (info->players, n_players))
         g_ptr_array_add (applicable, info);
     }
-  n_masks = applicable->len <= MAX_COMBINED_OPTIONS ? 1u << applicable->len : applicable->len + 1;
+  if (applicable->len > MAX_COMBINED_OPTIONS)
+    {
+      /* too many to combine: none, then each alone, in file order (a bit
+       * mask of them would not even fit in an int past 32) */
+      if (combination_valid (chosen))
+        add_combination (out, n_players, chosen);
+      for (guint i = 0; i < applicable->len; i++)
+        {
+          g_ptr_array_set_size (chosen, 0);
+          g_ptr_array_add (chosen, g_ptr_array_index (applicable, i));
+          if (combination_valid (chosen))
+            add_combination (out, n_players, chosen);
+        }
+      return;
+    }
+  n_masks = 1u << applicable->len;
   /* by size, then in file order: no options first */
   for (guint size = 0; size <= applicable->len; size++)
     for (guint mask = 0; mask < n_masks; mask++)
       {
-        guint bits = applicable->len <= MAX_COMBINED_OPTIONS ? mask : (mask == 0 ? 0 : 1u << (mask - 1));
-
         g_ptr_array_set_size (chosen, 0);
-        for (guint i = 0; i < applicable->len && i < 32; i++)
-          if (bits & (1u << i))
+        for (guint i = 0; i < applicable->len; i++)
+          if (mask & (1u << i))
             g_ptr_array_add (chosen, g_ptr_array_index (applicable, i));
         if (chosen->len == size && combination_valid (chosen))
           add_combination (out, n_players, chosen);
