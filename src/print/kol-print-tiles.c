@@ -319,9 +319,8 @@ least_fill (const TileGrid *g,
   for (guint p = 0; pages > 1 && p < pages; p++)
     {
       guint rows_used = (_kol_print_pieces_on_page (n, g->cols, g->rows, p) + g->cols - 1) / g->cols;
-      double filled = (double) rows_used / g->rows;
 
-      least = MIN (least, filled);
+      least = MIN (least, (double) rows_used / g->rows);
     }
   return least;
 }

@@ -6,7 +6,7 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
-/* koleya-cli replay, import and bench-replay (issue 7). */
+/* koleya-cli replay, import and bench-replay. */
 
 static int
 run_cli (const char * const *args,

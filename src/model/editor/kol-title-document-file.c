@@ -17,7 +17,7 @@
 /*
  * The files of a KolTitleDocument: opening a title folder, new titles from
  * a template, which folders are built in and never written to, title ids,
- * and saving (each file written atomically and the folder synced), saving
+ * and saving (the changed files written as one set, kol-file-set.c), saving
  * as a new title in the user's folder and exporting a copy. This is the one
  * part of the document that touches the disk, so it is a unit of its own.
  */
@@ -119,6 +119,8 @@ read_tree (KolTitleDocument *self,
     }
   self->roots[file] = root;
   self->saved[file] = json_node_ref (root);
+  g_free (self->disk_texts[file]);
+  self->disk_texts[file] = g_steal_pointer (&text);
   return TRUE;
 }
 
@@ -302,7 +304,10 @@ kol_title_document_new_from_template (const char  *template_dir,
   self->path = g_steal_pointer (&dir);
   self->built_in = FALSE;
   for (int i = 0; i < KOL_TITLE_N_FILES; i++)
-    g_clear_pointer (&self->saved[i], json_node_unref);
+    {
+      g_clear_pointer (&self->saved[i], json_node_unref);
+      g_clear_pointer (&self->disk_texts[i], g_free);
+    }
   set_id_in_place (self, id);
   return self;
 }
@@ -324,23 +329,48 @@ kol_title_document_serialize (KolTitleDocument *self,
   return kol_json_format_write (self->roots[file], self->lexemes);
 }
 
-/* Writes the three files as one set (kol_file_set_write()): a tile
- * renamed in tiles.json and map.json is never found renamed in only one of
- * them, whatever stops the write. */
+/**
+ * kol_title_document_dup_text:
+ * @self: a document
+ * @file: which file
+ *
+ * Returns: (transfer full): the file's text: as on disk while it is
+ *   unchanged (so that line numbers are the file's own), else as it would
+ *   be saved
+ */
+char *
+kol_title_document_dup_text (KolTitleDocument *self,
+                             KolTitleFile      file)
+{
+  g_return_val_if_fail (KOL_IS_TITLE_DOCUMENT (self), NULL);
+  g_return_val_if_fail (file < KOL_TITLE_N_FILES, NULL);
+
+  if (self->roots[file] == self->saved[file] && self->disk_texts[file] != NULL)
+    return g_strdup (self->disk_texts[file]);
+  return kol_title_document_serialize (self, file);
+}
+
+/* Writes the files whose bit is in @files as one set (kol_file_set_write()):
+ * a tile renamed in tiles.json and map.json is never found renamed in only
+ * one of them, whatever stops the write. The files left out are carried
+ * over as they are on disk. */
 static gboolean
 write_files (KolTitleDocument *self,
              const char       *dir,
+             guint             files,
              GError          **error)
 {
   g_auto(GStrv) texts = g_new0 (char *, KOL_TITLE_N_FILES + 1);
   const char *names[KOL_TITLE_N_FILES + 1] = { NULL };
   GError *local = NULL;
+  guint n = 0;
 
   for (int i = 0; i < KOL_TITLE_N_FILES; i++)
-    {
-      names[i] = file_names[i];
-      texts[i] = kol_title_document_serialize (self, i);
-    }
+    if (files & (1u << i))
+      {
+        names[n] = file_names[i];
+        texts[n++] = kol_title_document_serialize (self, i);
+      }
   if (!kol_file_set_write (dir, names, (const char * const *) texts, &local))
     {
       g_set_error_literal (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_WRITE, local->message);
@@ -368,7 +398,7 @@ refuse_built_in (const char  *dir,
  * @dir: a folder, created if needed
  * @error: return location for a #KOL_TITLE_DOCUMENT_ERROR
  *
- * Writes the three files into @dir, each atomically, without changing the
+ * Writes the three files into @dir as one set, without changing the
  * document's path or its modified state (an exported copy; `koleya-cli
  * roundtrip`). A folder holding a built-in title is refused.
  *
@@ -385,7 +415,7 @@ kol_title_document_save_to_directory (KolTitleDocument *self,
 
   if (!refuse_built_in (dir, error))
     return FALSE;
-  return write_files (self, dir, error);
+  return write_files (self, dir, (1u << KOL_TITLE_N_FILES) - 1, error);
 }
 
 /* In the user's folder a title's id is its folder's name: otherwise a copy
@@ -417,7 +447,7 @@ ensure_id_matches_folder (KolTitleDocument *self,
  * @self: a document
  * @error: return location for a #KOL_TITLE_DOCUMENT_ERROR
  *
- * Writes the files that changed since the last save, each atomically. A
+ * Writes the files that changed since the last save, as one set. A
  * built-in title is refused with %KOL_TITLE_DOCUMENT_ERROR_BUILT_IN: save it
  * with kol_title_document_save_as() instead.
  *
@@ -428,7 +458,7 @@ kol_title_document_save (KolTitleDocument *self,
                          GError          **error)
 {
   gboolean was_modified;
-  gboolean changed = FALSE;
+  guint files = 0;
 
   g_return_val_if_fail (KOL_IS_TITLE_DOCUMENT (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
@@ -444,9 +474,25 @@ kol_title_document_save (KolTitleDocument *self,
   was_modified = kol_title_document_get_modified (self);
   for (int i = 0; i < KOL_TITLE_N_FILES; i++)
     if (self->roots[i] != self->saved[i])
-      changed = TRUE;
-  if (changed && !write_files (self, self->path, error))
+      files |= 1u << i;
+  if ((_kol_document_check_disk (self) & files) != 0)
+    {
+      g_set_error_literal (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_CHANGED_ON_DISK,
+                           _("The title’s files were changed on disk: reload them or keep your version first"));
+      return FALSE;
+    }
+  if (files != 0 && !write_files (self, self->path, files, error))
     return FALSE;
+  for (int i = 0; i < KOL_TITLE_N_FILES; i++)
+    if (files & (1u << i))
+      {
+        g_free (self->disk_texts[i]);
+        self->disk_texts[i] = kol_title_document_serialize (self, i);
+      }
+  /* the set was swapped in as a new folder: a watch on the old one hears
+   * nothing more */
+  if (self->watching && (files != 0 || self->monitor == NULL))
+    kol_title_document_watch (self, NULL);
   for (int i = 0; i < KOL_TITLE_N_FILES; i++)
     {
       g_clear_pointer (&self->saved[i], json_node_unref);
@@ -494,6 +540,9 @@ kol_title_document_save_as (KolTitleDocument *self,
   self->built_in = FALSE;
   memcpy (old_saved, self->saved, sizeof old_saved);
   memset (self->saved, 0, sizeof self->saved);
+  /* the new folder's files are not the ones read */
+  for (int i = 0; i < KOL_TITLE_N_FILES; i++)
+    g_clear_pointer (&self->disk_texts[i], g_free);
   if (!kol_title_document_save (self, error))
     {
       g_free (self->path);
@@ -504,6 +553,8 @@ kol_title_document_save_as (KolTitleDocument *self,
     }
   for (int i = 0; i < KOL_TITLE_N_FILES; i++)
     g_clear_pointer (&old_saved[i], json_node_unref);
+  if (self->watching)
+    kol_title_document_watch (self, NULL);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PATH]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUILT_IN]);
   return TRUE;

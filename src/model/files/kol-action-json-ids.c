@@ -388,7 +388,7 @@ entity_by_string (Ctx        *c,
         }
       return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "entity", _("there is no private company “%s”"), id);
     }
-  /* Translators: %s is the entity_type of an action, e.engine. "bank". */
+  /* Translators: %s is the entity_type of an action, e.g. "bank". */
   return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "entity_type", _("“%s” cannot act"), type);
 }
 

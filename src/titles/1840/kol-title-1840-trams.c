@@ -4,8 +4,9 @@
 #include <string.h>
 
 /*
- * Trams in the company rounds (VIII.5.3, VIII.6; 18xx.games
- * G1840::Step::BuyTrain, ReassignTrains and their Interrupting variants): a
+ * Trams in the company rounds (VIII.5.3, VIII.6; the BuyTrain and
+ * ReassignTrains steps, and their variants that interrupt the line
+ * auction): a
  * tram company buys trams from the depot onto its card, at most three with
  * its lines', must buy one while it has none and the depot has one, may
  * scrap trams, and places its trams on its lines, one per line. In the
@@ -20,7 +21,7 @@
 static gboolean
 compat (KolEngine *engine)
 {
-  return K1840 (engine)->compat;
+  return k1840_state (engine)->compat;
 }
 
 /* Trains of a tram company and its lines (scrappable_trains). */
@@ -88,9 +89,9 @@ k1840_add_scrap_actions (GPtrArray    *out,
     }
 }
 
-/* --------------------------------------------------------------- BuyTrain */
+/* ---------------------------------------------------------- buying trams */
 
-/* Does the depot offer some tram this company round (buyable_depot_trains?). */
+/* Does the depot offer some tram this company round? */
 static gboolean
 buyable_depot_trains (KolEngine *engine)
 {
@@ -406,7 +407,7 @@ single_assignment (KolEngine *engine,
   return a;
 }
 
-/* ReassignTrains#auto_actions: one line and one tram. */
+/* One line and one tram: the tram goes to the line by itself. */
 static GPtrArray *
 reassign_auto_actions (KolEngine *engine,
                        KolStep   *s,
@@ -508,12 +509,6 @@ const KolStepClass k1840_step_reassign = {
 
 /* ------------------------------------------- interrupting the auctions */
 
-static K1840AcquisitionState *
-acq (KolEngine *engine)
-{
-  return K1840_ACQ_STATE (engine);
-}
-
 void
 k1840_queue_push (gint16 *queue,
                   int    *n,
@@ -541,7 +536,7 @@ interrupting_queue (KolEngine  *engine,
                     KolStep    *s,
                     int       **n)
 {
-  K1840AcquisitionState *as = acq (engine);
+  K1840AcquisitionState *as = k1840_acq_round (engine);
 
   if (s->opt == K1840_QUEUE_REASSIGN)
     {
@@ -593,7 +588,7 @@ static void
 ibuy_pass (KolEngine *engine,
            KolStep   *s)
 {
-  K1840AcquisitionState *st = acq (engine);
+  K1840AcquisitionState *st = k1840_acq_round (engine);
 
   if (st->n_bought > 0)
     {
@@ -623,7 +618,7 @@ static void
 ireassign_pass (KolEngine *engine,
                 KolStep   *s)
 {
-  queue_shift (acq (engine)->reassign, &acq (engine)->n_reassign);
+  queue_shift (k1840_acq_round (engine)->reassign, &k1840_acq_round (engine)->n_reassign);
   s->passed = TRUE;
 }
 
