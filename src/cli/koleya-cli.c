@@ -113,8 +113,7 @@ run_help (int    argc,
 /* Everything the commands print goes through g_print() and g_printerr(),
  * and so through these: names, ids and bytes from the files given are
  * printed with their control and bidirectional characters escaped, so that
- * a file cannot move the cursor, clear the screen or turn a line around
- * (issue 13, item 7). */
+ * a file cannot move the cursor, clear the screen or turn a line around. */
 static void
 print_escaped (FILE       *stream,
                const char *text)

@@ -186,9 +186,8 @@ assert_inert (const char *text)
   g_assert_null (strstr (text, "\xc2\x9b"));
 }
 
-/* Names, ids and bytes from a file reach the terminal inert (issue 13,
- * item 7): a player named with an ESC sequence and a right-to-left
- * override, a title id with a BEL, a syntax error at a raw ESC byte. */
+/* Names, ids and bytes from a file reach the terminal inert: a player
+ * named with an ESC sequence and a right-to-left override, a title id with a BEL, a syntax error at a raw ESC byte. */
 static void
 test_terminal_injection (Files        *f,
                          gconstpointer data)
@@ -240,7 +239,7 @@ test_terminal_injection (Files        *f,
   g_unlink (raw_path);
 }
 
-/* Messages (issue 13, item 8): every error names the file; no JSON path
+/* Messages: every error names the file; no JSON path
  * unless --verbose; a save with a damaged "format" is a damaged save, not
  * "not a game exported from 18xx.games"; replay --json answers a JSON
  * object even for a file that cannot be read. */

@@ -9,7 +9,7 @@
 #include "kol-title-document.h"
 
 /*
- * The editor saves a title as a set (issue 13, item 9): a process killed
+ * The editor saves a title as a set: a process killed
  * at any step of a write leaves game.json, tiles.json and map.json all old
  * or all new, never a mix, with or without RENAME_EXCHANGE, and the other
  * files of the folder stay. The kill is simulated by a child process that

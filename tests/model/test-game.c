@@ -781,7 +781,7 @@ count_autosave_error (GObject    *game,
   (*count)++;
 }
 
-/* A failing autosave is said, kept and tried again (issue 13, item 2):
+/* A failing autosave is said, kept and tried again:
  * the first write's failure is an error, not a silent FALSE; every move
  * tries again; a write that works clears the failure; nothing is left
  * behind in the folder. */
@@ -839,7 +839,7 @@ test_autosave_failure (void)
 
 /* A folder that cannot be made (read-only, or a file in its way) is the
  * reason given, not the missing file that follows from it; once it can be
- * made, the next move writes (issue 13, item 2). */
+ * made, the next move writes. */
 static void
 test_autosave_folder_failure (void)
 {
@@ -867,8 +867,7 @@ test_autosave_folder_failure (void)
 }
 
 /* An autosave's name never leaves its folder, whatever the title's id
- * (the loader refuses such ids; this is the second line of defence):
- * issue 13, item 3. */
+ * (the loader refuses such ids; this is the second line of defence) */
 static void
 test_autosave_name_stays_in_folder (void)
 {

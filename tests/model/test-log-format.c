@@ -245,7 +245,7 @@ test_every_refusal (gconstpointer data)
 }
 
 /* A player's name from a file never reorders the log line around it: it
- * is isolated, its own bidirectional controls dropped (issue 13, item 7). */
+ * is isolated, its own bidirectional controls dropped. */
 static void
 test_names_isolated (void)
 {

@@ -317,7 +317,7 @@ test_stop (void)
   why = kol_import_report_describe_stop (&report);
   g_test_message ("%s", why);
   g_assert_nonnull (strstr (why, "id 4"));
-  /* the JSON path only for developers (issue 13, item 8) */
+  /* the JSON path only for developers */
   g_assert_null (strstr (why, "$.actions"));
   g_clear_pointer (&why, g_free);
   kol_display_set_verbose (TRUE);

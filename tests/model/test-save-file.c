@@ -46,7 +46,7 @@ static const LoadCase load_cases[] = {
   { "{" HEAD PLAYERS ",\"options\":[\"no_such_option\"],\"seed\":5,\"actions\":[]}", KOL_SAVE_FILE_ERROR_TITLE,
     "no_such_option" },
   { "{" HEAD "\"seed\":5,\"actions\":[]}", KOL_SAVE_FILE_ERROR_INVALID, "players" },
-  /* a title id is a plain name, never a path (issue 13, item 3) */
+  /* a title id is a plain name, never a path */
   { "{\"format\":\"koleya-save\",\"version\":1,\"title\":{\"id\":\"../../../escape-test/owned\","
     "\"data_version\":1}," PLAYERS ",\"seed\":5,\"actions\":[]}", KOL_SAVE_FILE_ERROR_INVALID, "title.id" },
   { "{" HEAD "\"players\":[],\"seed\":5,\"actions\":[]}", KOL_SAVE_FILE_ERROR_INVALID, "players" },
@@ -71,7 +71,7 @@ static const LoadCase load_cases[] = {
   { "{" HEAD PLAYERS ",\"seed\":5,\"actions\":[{\"type\":\"lay_tile\",\"entity\":\"AFG\",\"entity_type\":"
     "\"corporation\",\"id\":7,\"hex\":\"D6\",\"tile\":\"9-0\",\"rotation\":2}]}", KOL_SAVE_FILE_ERROR_REPLAY,
     "Action 7 is refused by the rules" },
-  /* a save whose mark is damaged is a damaged save (issue 13, item 8) */
+  /* a save whose mark is damaged is a damaged save */
   { "{\"format\":\"koleya-sav\",\"version\":1}", KOL_SAVE_FILE_ERROR_INVALID, "damaged" },
   { "{\"format\":7,\"version\":1}", KOL_SAVE_FILE_ERROR_INVALID, "damaged" },
 };
@@ -119,7 +119,7 @@ test_deep_nesting (void)
 }
 
 /* A save whose ignored member holds millions of empty objects took 3.3 GB
- * and 20 s to refuse (issue 13, item 4): the count of values is bounded
+ * and 20 s to refuse: the count of values is bounded
  * before json-glib builds the tree, and a save just under the bound
  * loads. */
 static void
@@ -296,7 +296,7 @@ writes_a_little (int         fd,
 }
 
 /* A failed write says why with the system's reason, and leaves nothing
- * behind (issue 13, item 8). */
+ * behind. */
 static void
 test_write_errno (void)
 {

@@ -438,7 +438,7 @@ typedef struct
 
 /* A title with more options than fit in a bit mask: each is listed alone,
  * once (the listing shifted 1 by 32 and more, undefined behaviour that
- * fuzz-title-folder found; issue 13, item 10). */
+ * fuzz-title-folder found). */
 static void
 test_many_options (void)
 {
@@ -582,7 +582,7 @@ static const BrokenCase broken_cases[] = {
   { "duplicate-tile", REPLACE, "tiles.json", "{\"id\": \"57\"", "{\"id\": \"7\"", 3, NULL,
     KOL_TITLE_LOADER_ERROR_INVALID, "$.tiles[1]", "{\"id\": \"7\", \"color\": \"yellow\", \"count\": 2,\n",
     "The tile “7” is defined twice" },
-  /* the id names folders and autosaves (issue 13, item 3) */
+  /* the id names folders and autosaves */
   { "id-leaves-folder", REPLACE, "game.json", "\"id\": \"mini\"", "\"id\": \"../../../escape-test/owned\"", 3, NULL,
     KOL_TITLE_LOADER_ERROR_INVALID, "$.id", NULL, "not a plain name" },
   { "id-with-slash", REPLACE, "game.json", "\"id\": \"mini\"", "\"id\": \"mini/x\"", 3, NULL,
@@ -887,7 +887,7 @@ test_scan_hostile (void)
   g_assert_cmpuint (kol_json_scan_get_issues (scan)->len, ==, 1);
 }
 
-/* Work and memory per file are bounded (issue 13, item 4): a file of
+/* Work and memory per file are bounded: a file of
  * millions of tiny values is refused before json-glib builds a tree, and
  * a file of millions of duplicated keys gives a bounded list of problems
  * (and so is refused too). */

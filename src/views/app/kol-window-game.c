@@ -344,7 +344,7 @@ leave_response_cb (KolMessageDialog *dialog,
 }
 
 /* What closing without saving loses: only a resume that is on disk is
- * promised (issue 13, item 2). */
+ * promised. */
 static char *
 describe_unsaved (KolGame *game)
 {
