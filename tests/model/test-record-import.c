@@ -210,6 +210,13 @@ static const BadRecord bad_records[] = {
   { "{\"title\":\"1849\",\"title\":\"1840\",\"players\":[{\"id\":1}],\"actions\":[]}",
     KOL_RECORD_IMPORT_ERROR_SYNTAX, "" },
   { "", KOL_RECORD_IMPORT_ERROR_SYNTAX, "" },
+  /* a Koleya save given to the importer is named as one, a damaged one as
+   * a damaged save (the window's Import takes any file) */
+  { "{\"format\":\"koleya-save\",\"version\":1,\"title\":{\"id\":\"1849\"},\"players\":[],\"actions\":[]}",
+    KOL_RECORD_IMPORT_ERROR_FORMAT, "This is a Koleya save" },
+  { "{\"format\":\"koleya-sav\",\"version\":1,\"title\":{\"id\":\"1849\"},\"players\":[],\"actions\":[]}",
+    KOL_RECORD_IMPORT_ERROR_FORMAT, "This Koleya save is damaged" },
+  { "{\"format\":1,\"title\":\"1849\",\"players\":[]}", KOL_RECORD_IMPORT_ERROR_FORMAT, "damaged" },
 };
 
 static void

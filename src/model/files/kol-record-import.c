@@ -490,6 +490,27 @@ parse_result (KolRecord  *r,
   return TRUE;
 }
 
+/* What a file that is not a record is said to be. A Koleya save given to
+ * the importer is named as one, and one whose "format" (the save's mark)
+ * is damaged as a damaged save: both are what the file claims to be. */
+static KolRecord *
+not_a_record (JsonNode *root,
+              GError  **error)
+{
+  JsonObject *o = root != NULL && JSON_NODE_HOLDS_OBJECT (root) ? json_node_get_object (root) : NULL;
+
+  if (kol_save_file_is_save (root))
+    record_error (error, KOL_RECORD_IMPORT_ERROR_FORMAT, "%s",
+                  _("This is a Koleya save, not a game exported from 18xx.games: open it instead."));
+  else if (o != NULL && json_object_has_member (o, "format"))
+    /* Translators: %s is the format name every save has, koleya-save. */
+    record_error (error, KOL_RECORD_IMPORT_ERROR_FORMAT, _("This Koleya save is damaged: its “format” is not “%s”."),
+                  KOL_SAVE_FILE_FORMAT);
+  else
+    record_error (error, KOL_RECORD_IMPORT_ERROR_FORMAT, "%s", _("This is not a game exported from 18xx.games."));
+  return NULL;
+}
+
 /**
  * kol_record_parse_node:
  * @root: a parsed 18xx.games record
@@ -512,11 +533,7 @@ kol_record_parse_node (JsonNode *root,
   if (!kol_record_is_record (root) || !is_string (member (json_node_get_object (root), "title")) ||
       !JSON_NODE_HOLDS_ARRAY (member (json_node_get_object (root), "players")) ||
       !JSON_NODE_HOLDS_ARRAY (member (json_node_get_object (root), "actions")))
-    {
-      record_error (error, KOL_RECORD_IMPORT_ERROR_FORMAT, "%s",
-                    _("This is not a game exported from 18xx.games."));
-      return NULL;
-    }
+    return not_a_record (root, error);
   o = json_node_get_object (root);
   r->root = json_node_ref (root);
   r->notes = g_ptr_array_new_with_free_func (g_free);
