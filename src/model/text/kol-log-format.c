@@ -175,6 +175,10 @@ static const Template templates[] = {
   { K (1849_BUYS_E_TOKEN), "1849 log",
     NC_("1849 log", "%1$s buys an E-token for %2$s and may now buy E trains") },
   { K (1849_BUYS_TOKEN), "1849 log", NC_("1849 log", "%1$s buys the station token of %2$s on %3$s for %4$s") },
+  /* Translators: a corporation with a bond closes: what was repaid, and
+   * what its president could not raise. */
+  { K (1849_REPAYS_BOND_ON_CLOSE), "1849 log",
+    NC_("1849 log", "%1$s repays its bond as it closes: %2$s paid, %3$s not raised") },
   { K (1849_AFG_DEFERRED), "1849 log",
     NC_("1849 log", "%1$s has no home city available and moves to the end of the order") },
 
@@ -497,6 +501,21 @@ playing_order (const KolEngine *engine)
   return g_string_free (names, FALSE);
 }
 
+/* An amount per share comes from the engine as "12.5"; the reader's
+ * language may write it "12,5" (Russian). In place: the separator is one
+ * byte in every language we have. */
+static void
+localize_decimal (char *number)
+{
+  /* Translators: the decimal separator of a number such as an amount per
+   * share (12.5); one character. */
+  const char *separator = C_("number", ".");
+  char *dot = strchr (number, '.');
+
+  if (dot != NULL && strlen (separator) == 1)
+    *dot = separator[0];
+}
+
 /**
  * kol_log_format_entry:
  * @engine: the game as it was when @entry was logged
@@ -536,6 +555,8 @@ kol_log_format_entry (const KolEngine   *engine,
     }
   if (entry->kind == KOL_LOG_1840_PRIORITY_ORDER && n == 0)
     values[n++] = playing_order (engine);
+  if (entry->kind == KOL_LOG_PAYS_OUT && n >= 3)
+    localize_decimal (values[2]);
   text = kol_log_format_template (template_, (const char * const *) values, n);
   for (guint i = 0; i < n; i++)
     g_free (values[i]);
