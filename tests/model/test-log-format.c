@@ -246,6 +246,25 @@ test_every_refusal (gconstpointer data)
   kol_title_free (title);
 }
 
+/* A player's name from a file never reorders the log line around it: it
+ * is isolated, its own bidirectional controls dropped. */
+static void
+test_names_isolated (void)
+{
+  KolTitle *title = NULL;
+  g_autoptr(KolEngine) engine = game_of ("1849", &title);
+  KolLogEntry entry = { KOL_LOG_PASSES_BIDDING, 1 };
+  g_autofree char *text = NULL;
+
+  g_strlcpy (engine->players[1].name, "\u202Eevil\u2069x", sizeof engine->players[1].name);
+  entry.args[0] = kol_arg_int (KOL_ARG_PLAYER, 1);
+  text = kol_log_format_entry (engine, &entry);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "\u2068evilx\u2069"));
+  g_assert_null (strstr (text, "\u202E"));
+  kol_title_free (title);
+}
+
 /* The sentence of a refusal names who and how much. */
 static void
 test_no_cash (void)
@@ -508,6 +527,7 @@ main (int   argc,
   g_test_message ("language: %s", russian ? "ru" : "en");
 
   g_test_add_func ("/log-format/every-kind", test_every_kind);
+  g_test_add_func ("/log-format/names-isolated", test_names_isolated);
   g_test_add_func ("/log-format/plurals", test_plurals);
   g_test_add_func ("/log-format/engine-words", test_engine_words);
   g_test_add_func ("/log-format/every-reason", test_every_reason);

@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "kol-display-text.h"
 #include "kol-game-words.h"
 #include "kol-log-format.h"
 
@@ -491,9 +492,11 @@ playing_order (const KolEngine *engine)
 
       if (p < 0 || p >= engine->n_players)
         continue;
+      g_autofree char *name = kol_display_isolate (engine->players[p].name);
+
       if (names->len > 0)
         g_string_append (names, ", ");
-      g_string_append (names, engine->players[p].name);
+      g_string_append (names, name);
     }
   return g_string_free (names, FALSE);
 }
@@ -534,7 +537,17 @@ kol_log_format_entry (const KolEngine   *engine,
   if (template_ == NULL)
     return g_strdup_printf ("(%d)", entry->kind);
   for (guint i = 0; i < n; i++)
-    values[i] = kol_log_format_arg (engine, &entry->args[i]);
+    {
+      values[i] = kol_log_format_arg (engine, &entry->args[i]);
+      /* a player's name from the file must not reorder the log line */
+      if (entry->args[i].kind == KOL_ARG_PLAYER)
+        {
+          char *isolated = kol_display_isolate (values[i]);
+
+          g_free (values[i]);
+          values[i] = isolated;
+        }
+    }
   if (entry->kind == KOL_LOG_SHARE_PRICE_MOVES_STEPS && n >= 5)
     {
       g_free (values[4]);
