@@ -365,7 +365,11 @@ cheapest_ok (KolEngine *engine,
   if (ebuy_from_others (engine) != KOL_EBUY_FROM_OTHERS_NEVER && !kol_train_from_depot (engine, train))
     return TRUE;
   for (int v = 0; v < _kol_trains_n_variants (engine, cheapest); v++)
-    min = MIN (min, kol_train_variant_price (engine, cheapest, v));
+    {
+      int price = kol_train_variant_price (engine, cheapest, v);
+
+      min = MIN (min, price);
+    }
   for (int v = 0; v < _kol_trains_n_variants (engine, cheapest); v++)
     if (kol_train_variant_price (engine, cheapest, v) == min)
       {

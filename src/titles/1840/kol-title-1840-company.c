@@ -390,7 +390,8 @@ major_dividend (KolEngine  *engine,
   k1840_bank_pays (engine, kol_entity (KOL_ENTITY_CORP, major), withhold);
   if (amount > 0)
     {
-      double per_share = amount / (double) (100 / MAX (1, kol_engine_share_percent (engine, major)));
+      int share = kol_engine_share_percent (engine, major);
+      double per_share = amount / (double) (100 / MAX (1, share));
 
       for (int i = 0; i < engine->n_players; i++)
         {
@@ -472,7 +473,8 @@ dividend_legal_actions (KolEngine *engine,
   if (k1840_is (engine, entity.index, K1840_MAJOR))
     {
       int revenue = k1840_major_revenue (engine, entity.index);
-      int step = MAX (1, k1840_state (engine)->dividend_step);
+      int listed = k1840_state (engine)->dividend_step;
+      int step = MAX (1, listed);
       int top = revenue / step * step;
 
       add_dividend (out, entity, "variable", 0);

@@ -392,7 +392,8 @@ k1840_line_runs (KolEngine *engine,
   KolRouteRules rules;
   KolRouteTrain trains[KOL_ROUTE_MAX_TRAINS];
   gint16 runnable[KOL_MAX_TRAINS];
-  int n = MIN (kol_route_trains (engine, line, runnable, KOL_MAX_TRAINS), 1);
+  int n_runnable = kol_route_trains (engine, line, runnable, KOL_MAX_TRAINS);
+  int n = MIN (n_runnable, 1);
   g_autoptr(KolRouteResult) result = NULL;
   KolAction *a;
 

@@ -436,7 +436,8 @@ reassign_legal (KolEngine *engine,
   int major = entity.index;
   gint16 lines[K1840_MAX_LINES_PER_MAJOR], trains[KOL_MAX_TRAINS];
   int n_lines = k1840_major_lines (engine, major, lines);
-  int n_trains = MIN (card_trains (engine, major, trains), 4);
+  int n_card = card_trains (engine, major, trains);
+  int n_trains = MIN (n_card, 4);
   int targets = n_lines + 1, combos = 1;
   GHashTable *seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 

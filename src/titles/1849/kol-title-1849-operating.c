@@ -278,7 +278,11 @@ can_go_bankrupt (KolEngine *engine,
   raise = MAX (engine->players[player].cash, 0);
   n = emr_sellable (engine, p, bundles, G_N_ELEMENTS (bundles));
   for (int i = 0; i < n; i++)
-    best[bundles[i].corp] = MAX (best[bundles[i].corp], kol_bundle_price (engine, &bundles[i]));
+    {
+      int price = kol_bundle_price (engine, &bundles[i]);
+
+      best[bundles[i].corp] = MAX (best[bundles[i].corp], price);
+    }
   for (int c = 0; c < KOL_MAX_CORPS; c++)
     raise += best[c];
   return raise < -engine->corps[corp].cash;
@@ -690,10 +694,12 @@ emr_actions (KolEngine *engine,
     return 0;
   if (entity.kind == KOL_ENTITY_PLAYER)
     {
-      if (kol_engine_cash (engine, entity) < emr_needed (engine, entity) &&
+      int cash = kol_engine_cash (engine, entity);
+
+      if (cash < emr_needed (engine, entity) &&
           emr_sellable (engine, entity, bundles, G_N_ELEMENTS (bundles)) > 0)
         actions |= KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES);
-      if (MAX (kol_engine_cash (engine, entity), 0) >= emr_needed (engine, entity))
+      if (MAX (cash, 0) >= emr_needed (engine, entity))
         actions |= KOL_ACTION_BIT (KOL_ACTION_PAYOFF_DEBT);
     }
   else

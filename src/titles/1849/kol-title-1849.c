@@ -208,7 +208,8 @@ read_rules (KolEngine    *engine,
   flag_hexes (engine, st, "coastal_hexes", K49_HEX_COASTAL);
   flag_hexes (engine, st, "port_hexes", K49_HEX_PORT);
   flag_hexes (engine, st, "e_train_double_hexes", K49_HEX_E_DOUBLE);
-  st->narrow_divisor = MAX (1, sub_int (engine, "track", "narrow_only_terrain_divisor", 4));
+  st->narrow_divisor = sub_int (engine, "track", "narrow_only_terrain_divisor", 4);
+  st->narrow_divisor = MAX (1, st->narrow_divisor);
   st->loan_value = sub_int (engine, "emergency_loan", "value", 500);
   st->loan_penalty = sub_int (engine, "emergency_loan", "penalty", 750);
   st->bond_value = sub_int (engine, "bonds", "value", 500);
