@@ -392,6 +392,7 @@ kol_round_start (KolEngine                 *engine,
   r->round_num = round_num;
   r->last_to_act = KOL_ENTITY_INIT_NONE;
   r->current_operator = KOL_ENTITY_INIT_NONE;
+  r->remembered_step = -1;
   (klass->select_entities ? klass->select_entities : default_select_entities) (engine, r);
 
   for (int i = 0; i < (int) G_N_ELEMENTS (defaults) + n_steps; i++)
@@ -536,6 +537,40 @@ kol_round_current_entity (KolEngine *engine)
   KolStep *s = kol_round_active_step (engine);
 
   return s ? kol_step_current_entity (engine, s) : KOL_ENTITY_INIT_NONE;
+}
+
+/**
+ * kol_round_remember_active_step:
+ * @s: (nullable): the active step just found
+ *
+ * 18xx.games finds the round's active step once per action and keeps it
+ * (Round::Base#active_step, cleared when the next action starts or the
+ * operator changes); what is decided from it afterwards, during the same
+ * action, must use the step found then, not the state changed since
+ * (kol_round_current_entity_remembered).
+ */
+void
+kol_round_remember_active_step (KolEngine *engine,
+                                KolStep   *s)
+{
+  engine->round.remembered_step = (gint8) (s != NULL ? s - engine->round.steps : -1);
+}
+
+/**
+ * kol_round_current_entity_remembered:
+ *
+ * Returns: Round::Base#current_entity: the current entity of the step
+ *   remembered by kol_round_remember_active_step(), or of the active step
+ *   now when none is remembered.
+ */
+KolEntity
+kol_round_current_entity_remembered (KolEngine *engine)
+{
+  int i = engine->round.remembered_step;
+
+  if (i >= 0 && i < engine->round.n_steps)
+    return kol_step_current_entity (engine, &engine->round.steps[i]);
+  return kol_round_current_entity (engine);
 }
 
 /**
@@ -871,6 +906,7 @@ kol_round_process_single (KolEngine        *engine,
   if (r->klass == NULL)
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "no round is in progress");
 
+  r->remembered_step = -1;
   if (r->klass->before_process)
     r->klass->before_process (engine, r, a);
   s = find_processing_step (engine, a, error);

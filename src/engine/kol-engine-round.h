@@ -60,6 +60,13 @@ void      kol_round_skip_steps       (KolEngine *engine);
 /* kol_round_skip_steps() then kol_round_active_step(), sharing their work. */
 KolStep  *kol_round_skip_steps_active(KolEngine *engine);
 KolEntity kol_round_current_entity   (KolEngine *engine);
+/* 18xx.games keeps the active step it found after an action
+ * (Round::Base#active_step) until the next action or a change of
+ * operator: what is decided later in that action (a closing corporation's
+ * turn ends if it is the current entity) must see that step. */
+void      kol_round_remember_active_step      (KolEngine *engine,
+                                               KolStep   *s);
+KolEntity kol_round_current_entity_remembered (KolEngine *engine);
 /* Entity at the round's entity index. */
 KolEntity kol_round_entity             (KolEngine *engine);
 void      kol_round_next_entity_index  (KolEngine *engine);

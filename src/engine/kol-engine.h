@@ -217,6 +217,9 @@ struct _KolRound
   KolStep    steps[KOL_MAX_STEPS];
   KolEntity  current_operator;
   guint8     current_operator_acted;
+  gint8      remembered_step; /* Round::Base's @active_step as the operating
+                               * round's after_process found it, -1: none
+                               * (kol_round_current_entity_remembered) */
   _Alignas (8) guint8 data[KOL_ROUND_DATA_SIZE] G_GNUC_MAY_ALIAS; /* round state (aligned for the structs cast onto it) */
 };
 

@@ -771,6 +771,12 @@ kol_default_close_corporation (KolEngine *engine,
   gint16 trains[KOL_MAX_TRAINS];
   int n;
   KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, corp) };
+  /* whose turn it is, as the action left it (base.rb close_corporation asks
+   * the round's remembered active step, and 18xx.games' route memory still
+   * sees the board before the closing): a corporation closing in its own
+   * turn ends it */
+  gboolean current = kol_round_is_operating (engine) &&
+                     kol_entity_equal (kol_round_current_entity_remembered (engine), kol_entity (KOL_ENTITY_CORP, corp));
 
   kol_engine_log (engine, KOL_LOG_CORP_CLOSES, args, 1);
   remove_corp_from_board (engine, corp);
@@ -780,8 +786,7 @@ kol_default_close_corporation (KolEngine *engine,
   for (int i = 0; i < n; i++)
     kol_engine_move_train (engine, trains[i], kol_entity (KOL_ENTITY_REMOVED, 0));
   close_corp_companies (engine, corp);
-  if (kol_round_is_operating (engine) && kol_entity_equal (kol_round_current_entity (engine),
-                                                      kol_entity (KOL_ENTITY_CORP, corp)))
+  if (current)
     kol_round_operating_force_next_entity (engine);
   kol_shares_close_corporation (engine, corp);
   /* the price of another corporation may stand in a closing cell of the
@@ -989,6 +994,7 @@ kol_round_operating_force_next_entity (KolEngine *engine)
   for (int i = 0; i < r->n_steps; i++)
     kol_step_pass (engine, &r->steps[i]);
   r->klass->next_entity (engine, r);
+  r->remembered_step = -1;
 }
 
 static gboolean
@@ -1034,7 +1040,8 @@ kol_round_operating_after_process (KolEngine       *engine,
   if (acting.kind == KOL_ENTITY_CORP && kol_entity_equal (acting, r->current_operator))
     r->current_operator_acted = TRUE;
 
-  if (kol_round_active_step (engine) != NULL)
+  kol_round_remember_active_step (engine, kol_round_active_step (engine));
+  if (r->remembered_step >= 0)
     {
       KolEntity e = kol_round_entity (engine);
 

@@ -346,6 +346,7 @@ write_payload (KolEngine       *engine,
       set_string (o, "variant", a->variant);
       break;
     case KOL_ACTION_SCRAP_TRAIN:
+    case KOL_ACTION_DISCARD_TRAIN:
       set_train (engine, o, "train", a->train);
       break;
     case KOL_ACTION_REASSIGN_TRAINS:

@@ -718,6 +718,7 @@ parse_payload (Ctx        *c,
       a->variant = g_strdup (s);
       return TRUE;
     case KOL_ACTION_SCRAP_TRAIN:
+    case KOL_ACTION_DISCARD_TRAIN:
       return _kol_aj_train_field (c, o, "train", &a->train);
     case KOL_ACTION_REASSIGN_TRAINS:
       return parse_assignments (c, o, a);

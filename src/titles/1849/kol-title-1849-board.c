@@ -274,6 +274,7 @@ kol_1849_earthquake (KolEngine *engine)
   int hex = st->messina, afg = st->afg;
 
   kol_engine_log (engine, KOL_LOG_1849_EVENT_EARTHQUAKE, NULL, 0);
+  kol_1849_forget_can_token (engine);
   if (hex < 0)
     return;
   if (afg >= 0 && !engine->corps[afg].removed && kol_board_city_tokened_by (engine, hex, 0, afg) &&

@@ -495,6 +495,16 @@ player_corps_sorted (KolEngine *engine,
  * sellable bundle of each corporation, gives all cash to the corporation,
  * which closes; without shares left the president chooses between a loan
  * and leaving the game (§10.7 B). */
+/* Whether the step deciding now is where a corporation raises money it
+ * must spend: Buy Trains, or the emergency of unpaid bond interest. */
+static gboolean
+raising_money (KolEngine *engine)
+{
+  KolStep *active = kol_round_active_step (engine);
+
+  return active != NULL && (active->klass == &kol_step_buy_train || active->klass == &kol_1849_step_emr);
+}
+
 static gboolean
 bankrupt_process (KolEngine        *engine,
                   KolStep          *s,
@@ -508,6 +518,10 @@ bankrupt_process (KolEngine        *engine,
   gint16 corps[KOL_MAX_CORPS];
   int n;
   KolArg args[1];
+  /* Game#sellable_bundles asks the active step whether a bundle may be
+   * sold: outside Buy Trains and Emergency Money Raising none may (which
+   * only 18xx.games' bankruptcy at any step reaches) */
+  gboolean may_sell = raising_money (engine);
 
   if (a->type != KOL_ACTION_BANKRUPT || corp < 0 || player < 0)
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no president to go bankrupt");
@@ -521,7 +535,7 @@ bankrupt_process (KolEngine        *engine,
   args[0] = kol_arg_int (KOL_ARG_PLAYER, player);
   kol_engine_log (engine, KOL_LOG_1849_SELLS_ALL, args, 1);
   n = player_corps_sorted (engine, player, corps);
-  for (int i = 0; i < n && (buy_train != NULL || engine->corps[corp].cash < 0); i++)
+  for (int i = 0; i < n && may_sell && (buy_train != NULL || engine->corps[corp].cash < 0); i++)
     {
       KolBundle bundles[64];
       /* what may be sold depends on the emergency: raising money for unpaid
@@ -570,12 +584,18 @@ in_emergency (KolEngine *engine,
          kol_operating_must_buy_train (engine, corp);
 }
 
+/* §10.7: a corporation goes under when it must buy a train and its
+ * president cannot raise the money, i.e. in Buy Trains (or, §14.2, when it
+ * cannot pay its bond interest); 18xx.games offers bankruptcy at any step
+ * of such a turn. */
 static guint32
 bankrupt_actions (KolEngine *engine,
                   KolStep   *s,
                   KolEntity  entity)
 {
   if (entity.kind != KOL_ENTITY_CORP || !in_emergency (engine, entity.index))
+    return 0;
+  if (!kol_1849_state (engine)->compat && !raising_money (engine))
     return 0;
   return kol_step_bankrupt_actions (engine, s, entity);
 }
@@ -993,6 +1013,7 @@ track_process (KolEngine        *engine,
     }
   if (!kol_tracker_lay_tile_action (engine, s, a, -1, error))
     return FALSE;
+  kol_1849_forget_can_token (engine);
   if (corp >= 0 && kol_1849_corp (engine, corp)->sms != 0)
     kol_1849_corp (engine, corp)->sms = a->hex + 1;
   kol_1849_update_garibaldi (engine);
@@ -1044,6 +1065,36 @@ sms_token_targets (KolEngine      *engine,
 
 /* May the current corporation place a token: it has one and,
  * with SMS, any coastal city, else a connected city with room. */
+/**
+ * kol_1849_forget_can_token:
+ *
+ * Forgets every corporation's remembered answer of can_token().
+ */
+void
+kol_1849_forget_can_token (KolEngine *engine)
+{
+  for (int c = 0; c < engine->n_corps; c++)
+    kol_1849_corp (engine, c)->can_token = 0;
+}
+
+/* Whether @corp may place a station marker somewhere (§10.4: a connected
+ * city with a free circle; a closing frees circles at once). 18xx.games
+ * remembers its first answer until it clears its graph (Graph#can_token?
+ * and Graph#clear), which a closing or a stock round's home token does not
+ * do; compat answers as it does, so that records replay. */
+static gboolean
+can_token (KolEngine *engine,
+           int        corp)
+{
+  guint8 *memo = &kol_1849_corp (engine, corp)->can_token;
+
+  if (!kol_1849_state (engine)->compat)
+    return kol_tokener_can_token (engine, corp);
+  if (*memo == 0)
+    *memo = kol_tokener_can_token (engine, corp) ? 2 : 1;
+  return *memo == 2;
+}
+
 static guint32
 token_actions (KolEngine *engine,
                KolStep   *s,
@@ -1057,8 +1108,14 @@ token_actions (KolEngine *engine,
   corp = entity.index;
   if (kol_tokener_available_token (engine, corp) < 0)
     return 0;
-  if (kol_1849_corp (engine, corp)->sms != 0 ? sms_token_targets (engine, corp, t, 1) == 0
-                                             : !kol_tokener_can_token (engine, corp))
+  if (kol_1849_corp (engine, corp)->sms != 0)
+    {
+      /* 18xx.games asks (and a pass answers) even where no SMS city has
+       * room; the rulebook only offers what can be done (§7.1 P4) */
+      if (!kol_1849_state (engine)->compat && sms_token_targets (engine, corp, t, 1) == 0)
+        return 0;
+    }
+  else if (!can_token (engine, corp))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }
@@ -1101,6 +1158,7 @@ token_process (KolEngine        *engine,
     }
   else if (!kol_step_token_process_place_token (engine, s, a, error))
     return FALSE;
+  kol_1849_forget_can_token (engine);
 
   if (afg >= 0 && !engine->corps[afg].removed && kol_1849_corp_list_index (engine, afg) >= 0 &&
       !kol_corp_floated (engine, afg))

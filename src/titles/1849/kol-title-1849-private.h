@@ -59,6 +59,9 @@ typedef struct
   guint8  cnm;              /* bought the CNM: the port marker's L.20 is its (§7.1 P3) */
   gint16  sms;              /* the SMS teleport (§7.1 P4): 0 none, -1 to any coastal
                              * city, else the chosen hex + 1 */
+  guint8  can_token;        /* compat: the remembered answer of "may it place a station
+                             * marker" (0 not known, 1 no, 2 yes), see
+                             * kol_1849_forget_can_token() */
   guint32 destroyed;        /* its tokens the earthquake destroyed, a bit per token (§12) */
 } Kol1849Corp;
 
@@ -239,6 +242,11 @@ extern const KolOperatingHooks kol_1849_operating_hooks;
 extern const KolRoundClass kol_1849_round_operating;
 
 void     kol_1849_start_operating_round   (KolEngine *engine, int round_num);
+/* Where 18xx.games clears its graph (a tile laid, a token placed by a
+ * step, a token bought, the earthquake): the Token step's answers to
+ * "may it place a token?", which compat remembers as 18xx.games does, are
+ * forgotten. */
+void     kol_1849_forget_can_token        (KolEngine *engine);
 void     kol_1849_close_corporation       (KolEngine *engine, int corp);
 gboolean kol_1849_any_placed_token        (KolEngine *engine, int corp);
 int      kol_1849_first_token             (KolEngine *engine, int corp);

@@ -1136,13 +1136,27 @@ const KolStepClass kol_1849_step_buy_sell_par_shares = {
 
 /* -------------------------------------------------------- HomeToken */
 
+/* HomeToken#process_place_token, then Tokener#place_token's graph clear
+ * (kol_1849_forget_can_token). */
+static gboolean
+home_token_process (KolEngine        *engine,
+                    KolStep          *s,
+                    const KolAction  *a,
+                    GError          **error)
+{
+  if (!kol_step_home_token_process (engine, s, a, error))
+    return FALSE;
+  kol_1849_forget_can_token (engine);
+  return TRUE;
+}
+
 const KolStepClass kol_1849_step_home_token = {
   .name = "Place Home Token",
   .actions = kol_step_home_token_actions,
   .active = kol_step_home_token_active,
   .active_entities = kol_step_home_token_active_entities,
   .round_state = kol_step_home_token_round_state,
-  .process = kol_step_home_token_process,
+  .process = home_token_process,
   .legal_actions = kol_step_home_token_legal_actions,
 };
 

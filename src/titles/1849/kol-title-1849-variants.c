@@ -188,7 +188,11 @@ bt_process (KolEngine        *engine,
     }
   other = KOL_TOKEN_CORP (id);
   kol_board_remove_token (engine, other, KOL_TOKEN_INDEX (id));
-  kol_board_place_token (engine, corp, token, a->hex, a->city, slot);
+  /* §14.1: the marker is replaced, in its circle; 18xx.games puts the new
+   * one in the city's first free circle (City#exchange_token), and its
+   * records name circles by position */
+  kol_board_place_token (engine, corp, token, a->hex, a->city, st->compat ? -1 : slot);
+  kol_1849_forget_can_token (engine);
   kol_engine_transfer (engine, a->entity, kol_entity_corp (other), a->price);
   args[0] = kol_arg_entity (a->entity);
   args[1] = kol_arg_int (KOL_ARG_CORP, other);
@@ -522,11 +526,17 @@ bond_legal_actions (KolEngine *engine,
                     GPtrArray *out)
 {
   guint32 actions = bond_actions (engine, s, entity);
+  static const KolActionType kinds[] = { KOL_ACTION_PAYOFF_LOAN, KOL_ACTION_TAKE_LOAN };
 
-  if (actions & KOL_ACTION_BIT (KOL_ACTION_PAYOFF_LOAN))
-    g_ptr_array_add (out, kol_action_new (KOL_ACTION_PAYOFF_LOAN, entity));
-  if (actions & KOL_ACTION_BIT (KOL_ACTION_TAKE_LOAN))
-    g_ptr_array_add (out, kol_action_new (KOL_ACTION_TAKE_LOAN, entity));
+  for (gsize i = 0; i < G_N_ELEMENTS (kinds); i++)
+    if (actions & KOL_ACTION_BIT (kinds[i]))
+      {
+        KolAction *a = kol_action_new (kinds[i], entity);
+
+        /* the game's one bond: 18xx.games' Loan 0, which its records name */
+        a->loan = 0;
+        g_ptr_array_add (out, a);
+      }
   if (actions & KOL_ACTION_BIT (KOL_ACTION_PASS))
     g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
 }
