@@ -37,15 +37,15 @@ typedef struct
   const char *colors[8];   /* tile_colors */
   int         n_colors;
   JsonArray  *options;     /* game.json options, from map variants */
-} Import;
+} KolMakerImport;
 
 static const char * const upgrade_order[] = { "yellow", "green", "brown", "gray" };
 
 /* ---- info, money and players ------------------------------------------------------- */
 
 static char *
-currency_format (Import     *im,
-                 const char *currency)
+currency_format (KolMakerImport *im,
+                 const char     *currency)
 {
   g_autoptr(GString) format = g_string_new (NULL);
   gboolean placed = FALSE;
@@ -73,9 +73,9 @@ currency_format (Import     *im,
 }
 
 static void
-import_info (Import     *im,
-             JsonObject *game,
-             const char *id)
+import_info (KolMakerImport *im,
+             JsonObject     *game,
+             const char     *id)
 {
   JsonObject *info = _kol_maker_object (im->maker, "info");
   const char *title = _kol_maker_string (info, "title"), *subtitle = _kol_maker_string (info, "subtitle");
@@ -95,9 +95,9 @@ import_info (Import     *im,
 
 /* A number, or the first number of "16/14". */
 static gint64
-lenient_int (Import     *im,
-             JsonNode   *node,
-             const char *what)
+lenient_int (KolMakerImport *im,
+             JsonNode       *node,
+             const char     *what)
 {
   gint64 value = 0;
   gboolean exact = TRUE;
@@ -120,8 +120,8 @@ player_value (JsonObject *player,
 }
 
 static void
-import_bank (Import     *im,
-             JsonObject *game)
+import_bank (KolMakerImport *im,
+             JsonObject     *game)
 {
   JsonNode *bank = json_object_get_member (im->maker, "bank");
 
@@ -138,8 +138,8 @@ import_bank (Import     *im,
 }
 
 static void
-import_players (Import     *im,
-                JsonObject *game)
+import_players (KolMakerImport *im,
+                JsonObject     *game)
 {
   JsonArray *players = _kol_maker_array (im->maker, "players");
   JsonObject *range = json_object_new (), *cash = json_object_new (), *limits = json_object_new ();
@@ -194,11 +194,11 @@ typedef struct
 } Market;
 
 static char *
-cell_text (Import   *im,
-           Market   *m,
-           JsonNode *cell,
-           guint     row,
-           guint     col)
+cell_text (KolMakerImport *im,
+           Market         *m,
+           JsonNode       *cell,
+           guint           row,
+           guint           col)
 {
   JsonObject *object;
   g_autoptr(GString) text = g_string_new (NULL);
@@ -245,10 +245,10 @@ cell_text (Import   *im,
 }
 
 static JsonArray *
-market_row (Import    *im,
-            Market    *m,
-            JsonArray *cells,
-            guint      row)
+market_row (KolMakerImport *im,
+            Market         *m,
+            JsonArray      *cells,
+            guint           row)
 {
   JsonArray *out = json_array_new ();
 
@@ -306,9 +306,9 @@ closing_zone (Market    *m,
 }
 
 static JsonArray *
-market_par (Import     *im,
-            JsonObject *stock,
-            JsonArray  *rows)
+market_par (KolMakerImport *im,
+            JsonObject     *stock,
+            JsonArray      *rows)
 {
   JsonObject *par = _kol_maker_object (stock, "par");
   JsonArray *values = _kol_maker_array (par, "values"), *out = json_array_new ();
@@ -337,8 +337,8 @@ market_par (Import     *im,
 }
 
 static void
-import_market (Import     *im,
-               JsonObject *game)
+import_market (KolMakerImport *im,
+               JsonObject     *game)
 {
   JsonObject *stock = _kol_maker_object (im->maker, "stock"), *market = json_object_new ();
   JsonArray *cells = _kol_maker_array (stock, "market"), *rows = json_array_new ();
@@ -389,9 +389,9 @@ import_market (Import     *im,
 
 /* A train named elsewhere: by name, or {"on": name, "index": n}. */
 static const char *
-train_ref (Import     *im,
-           JsonObject *object,
-           const char *member)
+train_ref (KolMakerImport *im,
+           JsonObject     *object,
+           const char     *member)
 {
   JsonNode *node = object != NULL ? json_object_get_member (object, member) : NULL;
 
@@ -413,8 +413,8 @@ train_ref (Import     *im,
 }
 
 static JsonNode *
-train_distance (Import     *im,
-                const char *name)
+train_distance (KolMakerImport *im,
+                const char     *name)
 {
   const char *digits = name;
 
@@ -432,8 +432,8 @@ train_distance (Import     *im,
 }
 
 static JsonNode *
-train_count (Import     *im,
-             JsonObject *train)
+train_count (KolMakerImport *im,
+             JsonObject     *train)
 {
   JsonNode *quantity = json_object_get_member (train, "quantity");
 
@@ -444,8 +444,8 @@ train_count (Import     *im,
 }
 
 static void
-report_train_keys (Import     *im,
-                   JsonObject *train)
+report_train_keys (KolMakerImport *im,
+                   JsonObject     *train)
 {
   static const char * const lost[] = { "phased", "discount", "print", "players", "variant", "image", "description" };
 
@@ -455,7 +455,7 @@ report_train_keys (Import     *im,
 }
 
 static JsonArray *
-import_trains (Import *im)
+import_trains (KolMakerImport *im)
 {
   JsonArray *trains = _kol_maker_array (im->maker, "trains"), *out = json_array_new ();
 
@@ -500,9 +500,9 @@ color_rank (const char *color)
 }
 
 static void
-import_phase_limits (Import     *im,
-                     JsonObject *phase,
-                     JsonObject *p)
+import_phase_limits (KolMakerImport *im,
+                     JsonObject     *phase,
+                     JsonObject     *p)
 {
   JsonNode *limit = json_object_get_member (phase, "limit");
   gint64 rounds = 1;
@@ -515,9 +515,9 @@ import_phase_limits (Import     *im,
 }
 
 static void
-import_phase_events (Import     *im,
-                     JsonObject *phase,
-                     JsonObject *p)
+import_phase_events (KolMakerImport *im,
+                     JsonObject     *phase,
+                     JsonObject     *p)
 {
   JsonObject *events = _kol_maker_object (phase, "events");
   JsonArray *status = json_array_new (), *list = json_array_new ();
@@ -539,7 +539,7 @@ import_phase_events (Import     *im,
 }
 
 static JsonArray *
-import_phases (Import *im)
+import_phases (KolMakerImport *im)
 {
   JsonArray *phases = _kol_maker_array (im->maker, "phases"), *out = json_array_new ();
   int top = 0;
@@ -629,8 +629,8 @@ is_rgb (const char *color)
 }
 
 static char *
-rgb_of (Import     *im,
-        const char *color)
+rgb_of (KolMakerImport *im,
+        const char     *color)
 {
   JsonObject *colors = _kol_maker_object (_kol_maker_object (im->maker, "colors"), "companies");
   const char *own = _kol_maker_string (colors, color);
@@ -663,11 +663,11 @@ ink_on (const char *rgb)
 /* A list, or the name of a list in shareTypes or tokenTypes; without
  * either, the type named "default" (or "minor"). */
 static JsonArray *
-typed_list (Import     *im,
-            JsonObject *company,
-            const char *member,
-            const char *types,
-            gboolean    minor)
+typed_list (KolMakerImport *im,
+            JsonObject     *company,
+            const char     *member,
+            const char     *types,
+            gboolean        minor)
 {
   JsonNode *node = json_object_get_member (company, member);
   JsonObject *table = _kol_maker_object (im->maker, types);
@@ -681,9 +681,9 @@ typed_list (Import     *im,
 }
 
 static JsonArray *
-import_shares (Import     *im,
-               JsonObject *company,
-               gboolean    minor)
+import_shares (KolMakerImport *im,
+               JsonObject     *company,
+               gboolean        minor)
 {
   JsonArray *shares = typed_list (im, company, "shares", "shareTypes", minor), *out = json_array_new ();
 
@@ -713,9 +713,9 @@ import_shares (Import     *im,
 }
 
 static JsonArray *
-import_tokens (Import     *im,
-               JsonObject *company,
-               gboolean    minor)
+import_tokens (KolMakerImport *im,
+               JsonObject     *company,
+               gboolean        minor)
 {
   JsonArray *tokens = typed_list (im, company, "tokens", "tokenTypes", minor), *out = json_array_new ();
 
@@ -737,9 +737,9 @@ import_tokens (Import     *im,
 }
 
 static JsonObject *
-import_company (Import     *im,
-                JsonObject *company,
-                gint64      float_percent)
+import_company (KolMakerImport *im,
+                JsonObject     *company,
+                gint64          float_percent)
 {
   JsonObject *c = json_object_new ();
   gboolean minor = json_object_get_boolean_member_with_default (company, "minor", FALSE);
@@ -770,7 +770,7 @@ import_company (Import     *im,
 }
 
 static JsonArray *
-import_companies (Import *im)
+import_companies (KolMakerImport *im)
 {
   JsonArray *companies = _kol_maker_array (im->maker, "companies"), *out = json_array_new ();
   gint64 float_percent = 60;
@@ -805,8 +805,8 @@ slug (const char *text)
 }
 
 static JsonArray *
-import_abilities (Import    *im,
-                  JsonArray *abilities)
+import_abilities (KolMakerImport *im,
+                  JsonArray      *abilities)
 {
   JsonArray *out = json_array_new ();
 
@@ -831,8 +831,8 @@ import_abilities (Import    *im,
 }
 
 static JsonObject *
-import_private (Import     *im,
-                JsonObject *private)
+import_private (KolMakerImport *im,
+                JsonObject     *private)
 {
   JsonObject *p = json_object_new ();
   const char *sym = _kol_maker_string (private, "sym"), *id = _kol_maker_string (private, "id");
@@ -865,7 +865,7 @@ import_private (Import     *im,
 }
 
 static JsonArray *
-import_privates (Import *im)
+import_privates (KolMakerImport *im)
 {
   JsonArray *privates = _kol_maker_array (im->maker, "privates"), *out = json_array_new ();
 
@@ -882,8 +882,8 @@ import_privates (Import *im)
 /* ---- tiles --------------------------------------------------------------------------------------- */
 
 static const char *
-tile_color (Import     *im,
-            const char *color)
+tile_color (KolMakerImport *im,
+            const char     *color)
 {
   static const struct { const char *maker, *koleya; } colors[] = {
     { "yellow", "yellow" }, { "green", "green" }, { "brown", "brown" }, { "gray", "gray" }, { "grey", "gray" },
@@ -902,10 +902,10 @@ tile_color (Import     *im,
 /* A catalogue tile as 18xx-maker would draw it and Koleya read it back:
  * the same numbering of nodes and order of paths as any other tile. */
 static void
-catalogue_tile (Import     *im,
-                JsonObject *source,
-                const char *where,
-                JsonObject *tile)
+catalogue_tile (KolMakerImport *im,
+                JsonObject     *source,
+                const char     *where,
+                JsonObject     *tile)
 {
   g_autoptr(GHashTable) gauges = g_hash_table_new (g_str_hash, g_str_equal);
   KolMakerGeometry geometry = { im->pointy, NULL, where, gauges };
@@ -923,9 +923,9 @@ catalogue_tile (Import     *im,
 }
 
 static JsonNode *
-tile_count (Import     *im,
-            JsonNode   *node,
-            JsonObject *object)
+tile_count (KolMakerImport *im,
+            JsonNode       *node,
+            JsonObject     *object)
 {
   JsonNode *quantity = object != NULL ? json_object_get_member (object, "quantity") : node;
 
@@ -938,8 +938,8 @@ tile_count (Import     *im,
 }
 
 static JsonObject *
-library_tile (Import     *im,
-              const char *id)
+library_tile (KolMakerImport *im,
+              const char     *id)
 {
   g_autofree char *base = g_strndup (id, strcspn (id, "|"));
   JsonObject *found = g_hash_table_lookup (im->catalogue, id);
@@ -948,9 +948,9 @@ library_tile (Import     *im,
 }
 
 static JsonObject *
-import_tile (Import     *im,
-             const char *id,
-             JsonNode   *entry)
+import_tile (KolMakerImport *im,
+             const char     *id,
+             JsonNode       *entry)
 {
   JsonObject *object = JSON_NODE_HOLDS_OBJECT (entry) ? json_node_get_object (entry) : NULL;
   const char *color = _kol_maker_string (object, "color"), *alias = _kol_maker_string (object, "tile");
@@ -987,8 +987,8 @@ import_tile (Import     *im,
 }
 
 static void
-import_upgrades (Import    *im,
-                 JsonArray *tiles)
+import_upgrades (KolMakerImport *im,
+                 JsonArray      *tiles)
 {
   JsonObject *upgrades = _kol_maker_object (im->maker, "upgrades");
 
@@ -1003,7 +1003,7 @@ import_upgrades (Import    *im,
 }
 
 static JsonNode *
-import_tiles (Import *im)
+import_tiles (KolMakerImport *im)
 {
   JsonObject *tiles = _kol_maker_object (im->maker, "tiles"), *root = json_object_new ();
   JsonArray *out = json_array_new ();
@@ -1025,8 +1025,8 @@ import_tiles (Import *im)
 /* ---- the map --------------------------------------------------------------------------------------- */
 
 static JsonArray *
-import_terrain (Import    *im,
-                JsonArray *terrain)
+import_terrain (KolMakerImport *im,
+                JsonArray      *terrain)
 {
   JsonArray *out = json_array_new ();
 
@@ -1054,8 +1054,8 @@ import_terrain (Import    *im,
 }
 
 static JsonArray *
-import_borders (Import    *im,
-                JsonArray *borders)
+import_borders (KolMakerImport *im,
+                JsonArray      *borders)
 {
   JsonArray *out = json_array_new ();
 
@@ -1093,10 +1093,10 @@ import_icons (JsonArray *icons)
 }
 
 static void
-note_homes (Import     *im,
-            const char *coord,
-            GArray     *reservations,
-            gboolean    shared)
+note_homes (KolMakerImport *im,
+            const char     *coord,
+            GArray         *reservations,
+            gboolean        shared)
 {
   for (guint i = 0; i < reservations->len; i++)
     {
@@ -1117,9 +1117,9 @@ clear_reservation (KolMakerReservation *r)
 }
 
 static void
-add_hex_parts (Import     *im,
-               JsonObject *def,
-               JsonObject *hex)
+add_hex_parts (KolMakerImport *im,
+               JsonObject     *def,
+               JsonObject     *hex)
 {
   JsonArray *terrain = _kol_maker_array (def, "terrain"), *borders = _kol_maker_array (def, "borders");
   JsonArray *icons = _kol_maker_array (def, "icons");
@@ -1137,10 +1137,10 @@ add_hex_parts (Import     *im,
 
 /* One hex of a definition drawn on @coord. */
 static JsonObject *
-import_hex (Import     *im,
-            JsonObject *def,
-            const char *coord,
-            gboolean    shared)
+import_hex (KolMakerImport *im,
+            JsonObject     *def,
+            const char     *coord,
+            gboolean        shared)
 {
   JsonObject *hex = json_object_new (), *tile = json_object_new ();
   JsonArray *names = _kol_maker_array (def, "names");
@@ -1195,9 +1195,9 @@ sorted_hexes (GPtrArray *hexes)
 /* The hexes of a map's definitions; each definition may be drawn on
  * several coordinates. */
 static void
-map_hexes (Import     *im,
-           JsonObject *map,
-           GPtrArray  *out)
+map_hexes (KolMakerImport *im,
+           JsonObject     *map,
+           GPtrArray      *out)
 {
   JsonArray *defs = _kol_maker_array (map, "hexes");
 
@@ -1232,10 +1232,10 @@ has_hex (GPtrArray  *hexes,
 /* A map of an array after the first: an option of its own, removing and
  * adding or replacing hexes of the first. */
 static JsonObject *
-import_variant (Import     *im,
-                JsonObject *map,
-                guint       index,
-                GPtrArray  *base)
+import_variant (KolMakerImport *im,
+                JsonObject     *map,
+                guint           index,
+                GPtrArray      *base)
 {
   JsonObject *variant = json_object_new (), *when = json_object_new (), *option = json_object_new ();
   const char *name = _kol_maker_string (map, "name");
@@ -1281,7 +1281,7 @@ import_variant (Import     *im,
 }
 
 static JsonNode *
-import_map (Import *im)
+import_map (KolMakerImport *im)
 {
   JsonNode *node = json_object_get_member (im->maker, "map");
   JsonArray *maps = node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
@@ -1340,7 +1340,7 @@ track_type (const char *en,
 /* Standard gauge always; narrow and dual when some track has them. The
  * names are data, the same whatever the user's language. */
 static JsonObject *
-track_types (Import *im)
+track_types (KolMakerImport *im)
 {
   JsonObject *types = json_object_new ();
 
@@ -1353,7 +1353,7 @@ track_types (Import *im)
 }
 
 static JsonArray *
-tile_colors (Import *im)
+tile_colors (KolMakerImport *im)
 {
   JsonArray *colors = json_array_new ();
 
@@ -1364,8 +1364,8 @@ tile_colors (Import *im)
 
 /* game.json in the order of Koleya's own files. */
 static JsonNode *
-import_game (Import     *im,
-             const char *id)
+import_game (KolMakerImport *im,
+             const char     *id)
 {
   JsonObject *game = json_object_new ();
   JsonArray *phases, *trains = import_trains (im);
@@ -1386,7 +1386,7 @@ import_game (Import     *im,
 }
 
 static void
-load_catalogue (Import             *im,
+load_catalogue (KolMakerImport     *im,
                 const char * const *dirs)
 {
   for (guint d = 0; dirs != NULL && dirs[d] != NULL; d++)
@@ -1449,7 +1449,7 @@ kol_maker_import (JsonNode            *maker,
                   GError             **error)
 {
   KolMakerTitle *title;
-  Import im = { 0 };
+  KolMakerImport im = { 0 };
 
   g_return_val_if_fail (id != NULL, NULL);
 
