@@ -6,7 +6,7 @@
 #include <json-glib/json-glib.h>
 
 /*
- * `koleya-cli validate` (issue 3, item 6): counts and every problem, as
+ * `koleya-cli validate`: counts and every problem, as
  * text or JSON, exit status 1 on problems and 2 on usage errors. It runs on
  * the model tests' mini title (tests/model/titles/mini) and a broken copy.
  */

@@ -12,13 +12,13 @@
 #include "kol-tile-library.h"
 
 /*
- * The editor's document model (issue 9, item 3): both shipped titles save
+ * The editor's document model: both shipped titles save
  * byte for byte as read; every edit is undone back to the same bytes and
  * redone to the same bytes again; built-in titles are never overwritten and
  * are saved as new titles in the user's folder; new titles come from the
  * template; and validation names the hex or tile of every problem it finds
  * in crafted bad titles; and a built-in title edited and saved as the
- * user's starts a game (issue 9, "done when") with the edits in it.
+ * user's starts a game with the edits in it.
  *
  * XDG_DATA_HOME points into a fresh folder (set in main before GLib reads
  * it), so saved titles never touch the user's.

@@ -33,7 +33,7 @@
 #include "ui-test-utils.h"
 
 /*
- * The tile and map editor (issue 9) driven through its own widgets: 1849
+ * The tile and map editor driven through its own widgets: 1849
  * opened, a tile's count changed in the tile form and a hex's terrain with
  * the map's terrain tool, a city's revenue changed in its row with the
  * tile's picture following, undone and redone with the page's actions, saved
