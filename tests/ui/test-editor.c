@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <glib/gstdio.h>
 
@@ -1701,6 +1702,47 @@ remove_tree (const char *path)
   g_rmdir (path);
 }
 
+/* KOLEYA_TEST_SHARD=I/N keeps every Nth test from the Ith (from 0), so
+ * that meson runs the tests in N processes, each with its own timeout:
+ * under sanitizers the whole set takes minutes. */
+static guint shard;
+static guint n_shards = 1;
+static guint n_tests;
+
+static void
+read_shard (void)
+{
+  const char *spec = g_getenv ("KOLEYA_TEST_SHARD");
+
+  if (spec == NULL || sscanf (spec, "%u/%u", &shard, &n_shards) != 2 || n_shards == 0 || shard >= n_shards)
+    {
+      shard = 0;
+      n_shards = 1;
+    }
+}
+
+static gboolean
+in_shard (void)
+{
+  return n_tests++ % n_shards == shard;
+}
+
+static void
+add_fixture_test (const char *path,
+                  void      (*test) (Fixture *f, gconstpointer data))
+{
+  if (in_shard ())
+    g_test_add (path, Fixture, NULL, fixture_set_up, test, fixture_tear_down);
+}
+
+static void
+add_test (const char *path,
+          GTestFunc   test)
+{
+  if (in_shard ())
+    g_test_add_func (path, test);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1717,37 +1759,26 @@ main (int   argc,
   app = kol_application_new ("io.github.koleya.Koleya.EditorTest", G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (app), NULL, NULL);
 
-  g_test_add ("/editor/edit-save-reload", Fixture, NULL, fixture_set_up, test_edit_save_reload,
-              fixture_tear_down);
-  g_test_add ("/editor/print-tile-on-hex", Fixture, NULL, fixture_set_up, test_print_tile_on_hex,
-              fixture_tear_down);
-  g_test_add ("/editor/city-revenue-preview", Fixture, NULL, fixture_set_up, test_city_revenue_preview,
-              fixture_tear_down);
-  g_test_add ("/editor/validation-jumps-to-hex", Fixture, NULL, fixture_set_up,
-              test_validation_jumps_to_hex, fixture_tear_down);
-  g_test_add ("/editor/validation-jumps-to-tile", Fixture, NULL, fixture_set_up,
-              test_validation_jumps_to_tile, fixture_tear_down);
-  g_test_add ("/editor/export-dialog", Fixture, NULL, fixture_set_up, test_export_dialog, fixture_tear_down);
-  g_test_add ("/editor/print-and-export", Fixture, NULL, fixture_set_up, test_print_and_export,
-              fixture_tear_down);
-  g_test_add ("/editor/unsaved-changes-asked", Fixture, NULL, fixture_set_up,
-              test_unsaved_changes_asked, fixture_tear_down);
-  g_test_add ("/editor/new-from-template", Fixture, NULL, fixture_set_up, test_new_from_template,
-              fixture_tear_down);
-  g_test_add ("/editor/open-from-list", Fixture, NULL, fixture_set_up, test_open_from_list,
-              fixture_tear_down);
-  g_test_add ("/editor/trains-page", Fixture, NULL, fixture_set_up, test_trains_page, fixture_tear_down);
-  g_test_add ("/editor/map-tools", Fixture, NULL, fixture_set_up, test_map_tools, fixture_tear_down);
-  g_test_add ("/editor/hand-edits-asked", Fixture, NULL, fixture_set_up, test_hand_edits_asked, fixture_tear_down);
-  g_test_add ("/editor/load-error-fixable", Fixture, NULL, fixture_set_up, test_load_error_fixable,
-              fixture_tear_down);
-  g_test_add ("/editor/papercuts", Fixture, NULL, fixture_set_up, test_papercuts, fixture_tear_down);
-  g_test_add_func ("/editor/build-title", test_build_title);
-  g_test_add ("/editor/tile-library-and-track", Fixture, NULL, fixture_set_up, test_tile_library_and_track,
-              fixture_tear_down);
-  g_test_add ("/editor/market-page", Fixture, NULL, fixture_set_up, test_market_page, fixture_tear_down);
-  g_test_add ("/editor/corporations-and-title-pages", Fixture, NULL, fixture_set_up,
-              test_corporations_and_title_pages, fixture_tear_down);
+  read_shard ();
+  add_fixture_test ("/editor/edit-save-reload", test_edit_save_reload);
+  add_fixture_test ("/editor/print-tile-on-hex", test_print_tile_on_hex);
+  add_fixture_test ("/editor/city-revenue-preview", test_city_revenue_preview);
+  add_fixture_test ("/editor/validation-jumps-to-hex", test_validation_jumps_to_hex);
+  add_fixture_test ("/editor/validation-jumps-to-tile", test_validation_jumps_to_tile);
+  add_fixture_test ("/editor/export-dialog", test_export_dialog);
+  add_fixture_test ("/editor/print-and-export", test_print_and_export);
+  add_fixture_test ("/editor/unsaved-changes-asked", test_unsaved_changes_asked);
+  add_fixture_test ("/editor/new-from-template", test_new_from_template);
+  add_fixture_test ("/editor/open-from-list", test_open_from_list);
+  add_fixture_test ("/editor/trains-page", test_trains_page);
+  add_fixture_test ("/editor/map-tools", test_map_tools);
+  add_fixture_test ("/editor/hand-edits-asked", test_hand_edits_asked);
+  add_fixture_test ("/editor/load-error-fixable", test_load_error_fixable);
+  add_fixture_test ("/editor/papercuts", test_papercuts);
+  add_test ("/editor/build-title", test_build_title);
+  add_fixture_test ("/editor/tile-library-and-track", test_tile_library_and_track);
+  add_fixture_test ("/editor/market-page", test_market_page);
+  add_fixture_test ("/editor/corporations-and-title-pages", test_corporations_and_title_pages);
 
   status = g_test_run ();
   g_clear_object (&app);
