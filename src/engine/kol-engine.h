@@ -382,6 +382,16 @@ KolStep    *kol_engine_step_for        (KolEngine     *engine,
 /* The first active blocking step. */
 KolStep    *kol_engine_active_step     (KolEngine *engine);
 const char *kol_engine_round_name      (KolEngine *engine);
+/* Who may act now (kol-engine-legal.c): the active entities, the president
+ * of an acting corporation (emergency sales) and the private companies of
+ * anyone acting (1849's CNM, 1840's returning of privates). */
+int         kol_engine_acting_entities (KolEngine *engine,
+                                        KolEntity *out,
+                                        int        max);
+/* The current decision as concrete legal actions (KolAction*, a new array):
+ * every acting entity's, from the steps as Round#actions_for visits them
+ * (KolStepClass.legal_actions). Empty when the game is over. */
+GPtrArray  *kol_engine_legal_actions   (KolEngine *engine);
 
 /* ------------------------------------------------------------ primitives
  * Used by steps and title modules. They do not check rules; steps do. */

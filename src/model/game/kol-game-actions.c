@@ -3,7 +3,6 @@
 
 #include <glib/gi18n.h>
 
-#include "kol-engine-round.h"
 #include "kol-game-object-private.h"
 #include "kol-refusal-format.h"
 
@@ -215,65 +214,14 @@ kol_game_continue_from_here (KolGame *self,
 
 /* ------------------------------------------------------- legal choices */
 
-/* Who may act now: the active entities, the president of an acting
- * corporation (emergency sales) and the private companies of anyone
- * acting (1849's CNM, 1840's returning of privates). */
+/* Who may act now (kol_engine_acting_entities()). */
 int
 kol_game_get_acting_entities (KolGame   *self,
                               KolEntity *out,
                               int        max)
 {
-  KolEngine *engine;
-  int n, base;
-
   g_return_val_if_fail (KOL_IS_GAME (self), 0);
-  engine = kol_history_get_game (self->history);
-  if (engine->finished)
-    return 0;
-  n = base = kol_engine_active_entities (engine, out, max);
-  for (int i = 0; i < base && n < max; i++)
-    if (out[i].kind == KOL_ENTITY_CORP && engine->corps[out[i].index].owner.kind == KOL_ENTITY_PLAYER)
-      {
-        KolEntity president = engine->corps[out[i].index].owner;
-        gboolean listed = FALSE;
-
-        for (int k = 0; k < n && !listed; k++)
-          listed = kol_entity_equal (out[k], president);
-        if (!listed)
-          out[n++] = president;
-      }
-  for (int i = 0; i < base; i++)
-    if (out[i].kind == KOL_ENTITY_CORP || out[i].kind == KOL_ENTITY_PLAYER)
-      for (int c = 0; c < engine->n_companies && n < max; c++)
-        if (!engine->companies[c].closed && kol_entity_equal (engine->companies[c].owner, out[i]))
-          out[n++] = kol_entity (KOL_ENTITY_COMPANY, c);
-  return n;
-}
-
-/* The legal actions of @entity in the steps as Round#actions_for visits
- * them, up to the first blocking one. */
-static void
-collect_entity (KolEngine *engine,
-                KolEntity  entity,
-                GPtrArray *out)
-{
-  KolRound *r = &engine->round;
-
-  for (int i = 0; i < r->n_steps; i++)
-    {
-      KolStep *s = &r->steps[i];
-      gboolean blocking;
-
-      if (!kol_step_active (engine, s))
-        continue;
-      blocking = kol_step_blocking (engine, s);
-      if (entity.kind != KOL_ENTITY_COMPANY && !blocking && kol_step_actions (engine, s, entity) == 0)
-        continue;
-      if (s->klass->legal_actions != NULL && kol_step_actions (engine, s, entity) != 0)
-        s->klass->legal_actions (engine, s, entity, out);
-      if (blocking)
-        break;
-    }
+  return kol_engine_acting_entities (kol_history_get_game (self->history), out, max);
 }
 
 /**
@@ -289,21 +237,15 @@ collect_entity (KolEngine *engine,
 GPtrArray *
 kol_game_legal_actions (KolGame *self)
 {
-  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
-  KolEntity entities[KOL_MAX_ROUND_ENTITIES + KOL_MAX_COMPANIES];
   g_autoptr(KolEngine) work = NULL;
-  int n;
 
-  g_return_val_if_fail (KOL_IS_GAME (self), out);
+  g_return_val_if_fail (KOL_IS_GAME (self), g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free));
 
   if (!kol_history_is_live (self->history))
-    return out;
-  n = kol_game_get_acting_entities (self, entities, G_N_ELEMENTS (entities));
+    return g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
   /* the steps' query functions read the state only, but a copy keeps
    * the history safe from any scratch use */
   work = kol_engine_copy (kol_history_get_game (self->history));
   work->log_func = NULL;
-  for (int i = 0; i < n; i++)
-    collect_entity (work, entities[i], out);
-  return out;
+  return kol_engine_legal_actions (work);
 }
