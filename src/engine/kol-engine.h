@@ -501,6 +501,12 @@ void        kol_engine_reorder_players (KolEngine          *engine,
 int         kol_engine_active_players  (KolEngine *engine,
                                         gint16    *out);
 
+/* The value of @player now, as it would score at the end (the title
+ * module's player_value, or else cash, shares at market price and private
+ * companies at face value). */
+int         kol_engine_player_value (KolEngine *engine,
+                                     int        player);
+
 /* Names for logs and messages. */
 const char *kol_engine_entity_name  (KolEngine *engine,
                                      KolEntity  e);
