@@ -259,6 +259,7 @@ struct _KolTitleModule
   gconstpointer operating_hooks; /* KolOperatingHooks, kol-engine-operating.h */
   gconstpointer route_hooks;     /* kol-engine-route.h */
   gconstpointer info_hooks;      /* KolInfoHooks, kol-engine-info.h: what the views show */
+  gconstpointer policy_hooks;    /* KolPolicyHooks, kol-policy.h: what the computer players ask */
 };
 
 /* -------------------------------------------------------------------- game */
