@@ -36,6 +36,7 @@ typedef struct
   int             budget_ms;
   gboolean        verbose;
   gboolean        trace;
+  gboolean        cpu_budget;
 } Arena;
 
 /* The outcome of one game. */
@@ -136,6 +137,7 @@ play_move (const Arena *arena,
     if (g->policy[p] != KOL_POLICY_RANDOM)
       opts.computers |= 1u << p;
   opts.budget_ms = arena->budget_ms;
+  opts.cpu_budget = arena->cpu_budget;
   start = g_get_monotonic_time ();
   a = kol_policy_choose (engine, kind, &opts, &why);
   if (legal->len > 1)
@@ -419,6 +421,8 @@ print_json (const char  *title_id,
   json_builder_add_int_value (b, arena->seed);
   json_builder_set_member_name (b, "budget_ms");
   json_builder_add_int_value (b, arena->budget_ms > 0 ? arena->budget_ms : KOL_POLICY_DEFAULT_BUDGET_MS);
+  json_builder_set_member_name (b, "budget_clock");
+  json_builder_add_string_value (b, arena->cpu_budget ? "cpu" : "wall");
   json_builder_set_member_name (b, "games");
   json_builder_add_int_value (b, n);
   json_builder_set_member_name (b, "wins");
@@ -517,6 +521,8 @@ kol_cli_arena (int    argc,
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed of the first game (default 1)"), N_("S") },
     { "budget-ms", 0, 0, G_OPTION_ARG_INT, &arena.budget_ms,
       N_("Thinking time of a strong seat per move, in milliseconds (default 1500)"), N_("MS") },
+    { "cpu-budget", 0, 0, G_OPTION_ARG_NONE, &arena.cpu_budget,
+      N_("Count the thinking time in processor time, not on the clock (for a busy machine)"), NULL },
     { "jobs", 0, 0, G_OPTION_ARG_INT, &jobs, N_("Games played at the same time (default 1)"), N_("J") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print a JSON object"), NULL },
     { "verbose", 0, 0, G_OPTION_ARG_NONE, &verbose, N_("Print a line per game"), NULL },

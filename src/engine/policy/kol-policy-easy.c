@@ -363,33 +363,62 @@ kol_policy_rank (KolPolicyPlay *play,
   return out;
 }
 
+/* Inside look-aheads a decision with many choices (mostly tile lays) is
+ * judged on a random sample of them. */
+#define ROLLOUT_SAMPLE 10
+
 /**
  * kol_policy_rollout_choice:
  *
- * Returns: the index in @actions of easy's choice, without noise
+ * Returns: the index in @actions of easy's choice among a sample
  */
 guint
 kol_policy_rollout_choice (KolPolicyPlay *play,
                            GPtrArray     *actions,
-                           int            player)
+                           int            player,
+                           double         noise)
 {
   g_autoptr(KolEngine) scratch = NULL;
   KolPolicyEval root;
   double best = -G_MAXDOUBLE;
-  guint choice = 0;
+  guint choice = 0, n = actions->len;
+  guint order[ROLLOUT_SAMPLE];
 
-  if (actions->len == 1)
+  if (n == 1)
     return 0;
+  /* the first ROLLOUT_SAMPLE of a random permutation */
+  if (n > ROLLOUT_SAMPLE)
+    {
+      for (guint i = 0; i < ROLLOUT_SAMPLE; i++)
+        {
+          gboolean again;
+
+          do
+            {
+              order[i] = (guint) g_rand_int_range (play->rand, 0, (gint32) n);
+              again = FALSE;
+              for (guint k = 0; k < i; k++)
+                again |= order[k] == order[i];
+            }
+          while (again);
+        }
+      n = ROLLOUT_SAMPLE;
+    }
+  else
+    for (guint i = 0; i < n; i++)
+      order[i] = i;
   scratch = kol_engine_copy (play->engine);
   kol_policy_evaluate (play->engine, &play->cache, &kol_policy_default_weights, NULL, KOL_POLICY_FRESH_ALL, &root);
-  for (guint i = 0; i < actions->len; i++)
+  for (guint i = 0; i < n; i++)
     {
-      double s = score_action (play, scratch, g_ptr_array_index (actions, i), player, &root, NULL);
+      double s = score_action (play, scratch, g_ptr_array_index (actions, order[i]), player, &root, NULL);
 
+      if (noise > 0 && s > -G_MAXDOUBLE)
+        s += noise * gaussian (play->rand);
       if (s > best)
         {
           best = s;
-          choice = i;
+          choice = order[i];
         }
     }
   return choice;

@@ -106,12 +106,19 @@ hash_bytes (guint64       h,
 /* Everything a corporation's best routes depend on: the board, the phase,
  * who owns the privates (bonuses) and the trains as the router sees them. */
 static guint64
+board_signature (KolEngine *engine)
+{
+  return hash_bytes (0x1234567ull, engine->hexes, sizeof engine->hexes);
+}
+
+static guint64
 route_signature (KolEngine           *engine,
+                 guint64              board_hash,
                  int                  corp,
                  const KolRouteTrain *trains,
                  int                  n)
 {
-  guint64 h = hash_bytes (0x1234567ull, engine->hexes, sizeof engine->hexes);
+  guint64 h = board_hash;
 
   h = mix (h, (guint64) corp);
   h = mix (h, (guint64) engine->phase);
@@ -152,7 +159,8 @@ kol_policy_corp_routes (KolEngine      *engine,
   n = rh->prepare (engine, corp, &rules, trains, KOL_ROUTE_MAX_TRAINS);
   if (n <= 0)
     return -1;
-  key = route_signature (engine, corp, trains, n);
+  key = route_signature (engine, cache->board_hash != 0 ? cache->board_hash : board_signature (engine), corp,
+                         trains, n);
   found = g_hash_table_lookup (cache->routes, &key);
   if (found != NULL)
     {
@@ -253,6 +261,27 @@ first_train_horizon (KolEngine *engine,
   while (ahead < n_depot && engine->trains[depot[ahead]].def != until)
     ahead++;
   return MIN (rounds_left, 0.5 + ahead / TRAINS_PER_ROUND);
+}
+
+/* How many rounds until the phase whose events close the private
+ * companies ("close_companies"), or -1 when none will. */
+static double
+rounds_until_privates_close (KolEngine *engine)
+{
+  const KolTitle *t = engine->title;
+  gint16 depot[KOL_MAX_TRAINS];
+  int n_depot, ahead = 0, on = -1;
+
+  for (guint p = (guint) MAX (engine->phase + 1, 0); p < t->n_phases && on < 0; p++)
+    for (guint e = 0; t->phases[p].events != NULL && e < t->phases[p].events->len; e++)
+      if (g_strcmp0 (g_ptr_array_index (t->phases[p].events, e), "close_companies") == 0)
+        on = t->phases[p].on;
+  if (on < 0)
+    return -1;
+  n_depot = kol_engine_depot_upcoming (engine, depot, KOL_MAX_TRAINS);
+  while (ahead < n_depot && engine->trains[depot[ahead]].def != on)
+    ahead++;
+  return 0.5 + ahead / TRAINS_PER_ROUND;
 }
 
 static gboolean
@@ -424,8 +453,21 @@ kol_policy_evaluate (KolEngine              *engine,
 {
   double future[KOL_MAX_CORPS], liability[KOL_MAX_CORPS];
 
+  double closing = rounds_until_privates_close (engine);
+
+  int percent[KOL_MAX_PLAYERS][KOL_MAX_CORPS] = { { 0 } };
+
   out->n_players = engine->n_players;
+  cache->board_hash = board_signature (engine);
   future_incomes (engine, cache, w, base, fresh, out);
+  cache->board_hash = 0;
+  for (int i = 0; i < engine->n_certs; i++)
+    {
+      const KolCert *cert = &engine->certs[i];
+
+      if (cert->owner.kind == KOL_ENTITY_PLAYER && cert->owner.index < KOL_MAX_PLAYERS && cert->corp >= 0)
+        percent[cert->owner.index][cert->corp] += cert->percent;
+    }
   for (int c = 0; c < engine->n_corps; c++)
     {
       future[c] = liability[c] = 0;
@@ -446,17 +488,22 @@ kol_policy_evaluate (KolEngine              *engine,
         }
       for (int c = 0; c < engine->n_corps; c++)
         {
-          int percent;
-
           if (future[c] == 0 && liability[c] == 0)
             continue;
-          percent = kol_engine_percent_of (engine, me, c);
-          v += percent / 100.0 * future[c];
+          v += percent[p][c] / 100.0 * future[c];
           if (kol_entity_equal (engine->corps[c].owner, me))
             v -= liability[c];
         }
       for (int i = 0; i < n; i++)
-        v += w->private_weight * engine->companies[companies[i]].revenue * out->rounds_left;
+        {
+          const KolCompany *company = &engine->companies[companies[i]];
+
+          /* it pays until it closes; then its face value is gone unless
+           * sold to a corporation before */
+          v += w->private_weight * company->revenue * (closing >= 0 ? MIN (closing, out->rounds_left) : out->rounds_left);
+          if (closing >= 0)
+            v -= 0.5 * company->value;
+        }
       out->value[p] = v;
     }
 }

@@ -17,6 +17,7 @@ typedef struct
   GHashTable *routes;           /* guint64 signature → route revenue + 1 */
   guint       hits;
   guint       misses;
+  guint64     board_hash;       /* of the position being evaluated, 0 = not known */
 } KolPolicyCache;
 
 void    kol_policy_cache_init  (KolPolicyCache *cache);
@@ -87,7 +88,11 @@ typedef struct
   KolPolicyCache  cache;
   GRand          *rand;
   const gint     *cancel;
+  gboolean        cpu_budget;
 } KolPolicyPlay;
+
+/* Microseconds on the clock the budget is counted on. */
+gint64   kol_policy_now             (const KolPolicyPlay *play);
 
 /* Applies @a to @engine (a scratch copy); FALSE if it was refused. */
 gboolean kol_policy_apply           (KolEngine       *engine,
@@ -103,12 +108,13 @@ GArray  *kol_policy_rank            (KolPolicyPlay   *play,
                                      double           noise);
 void     kol_policy_candidates_free (GArray *candidates);
 
-/* The fast judgement used inside searches: no routing for track lays
- * beyond the acting corporation's, no noise. Returns an index into
+/* The judgement used inside look-aheads: easy's, on a sample of the
+ * choices when there are many, with @noise. Returns an index into
  * @actions. */
 guint    kol_policy_rollout_choice  (KolPolicyPlay   *play,
                                      GPtrArray       *actions,
-                                     int              player);
+                                     int              player,
+                                     double           noise);
 
 /* Strong (and medium's look-ahead): kol-policy-search.c. */
 KolAction *kol_policy_search        (KolPolicyPlay          *play,

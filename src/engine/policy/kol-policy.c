@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <time.h>
 
 #include "kol-policy-private.h"
 
@@ -234,6 +235,18 @@ keep_fair_deals (KolEngine *engine,
   g_ptr_array_set_free_func (actions, (GDestroyNotify) kol_action_free);
 }
 
+gint64
+kol_policy_now (const KolPolicyPlay *play)
+{
+#ifdef CLOCK_THREAD_CPUTIME_ID
+  struct timespec ts;
+
+  if (play->cpu_budget && clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
+    return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+#endif
+  return g_get_monotonic_time ();
+}
+
 static GRand *
 new_rand (guint64 seed)
 {
@@ -290,6 +303,7 @@ kol_policy_choose (const KolEngine        *engine,
   play.engine->log_func = NULL;
   play.rand = new_rand (opts->seed);
   play.cancel = opts->cancel;
+  play.cpu_budget = opts->cpu_budget;
   kol_policy_cache_init (&play.cache);
   actions = kol_engine_legal_actions (play.engine);
   player = kol_policy_acting_player (play.engine);

@@ -83,6 +83,8 @@ typedef struct
   int         budget_ms;        /* strong: thinking time per move; 0 = KOL_POLICY_DEFAULT_BUDGET_MS */
   const gint *cancel;           /* set non-zero (atomically) from another thread to stop */
   guint32     computers;        /* bit p: player p is a computer seat (deals need its consent) */
+  gboolean    cpu_budget;       /* count the budget in the thread's processor time, not on
+                                 * the clock (arenas on a busy machine) */
 } KolPolicyOptions;
 
 #define KOL_POLICY_DEFAULT_BUDGET_MS 1500

@@ -84,6 +84,27 @@ kol_game_check_action (KolGame          *self,
  *
  * Returns: %TRUE on success
  */
+/* A computer seat sells its corporations' trains and its privates only
+ * at face value or more (kol_policy_accepts_deal): it is not there to
+ * agree to less. */
+static gboolean
+computer_consents (KolGame         *self,
+                   const KolAction *action,
+                   GError         **error)
+{
+  KolEngine *engine = kol_history_get_game (self->history);
+  int seller = kol_policy_deal_seller (engine, action);
+
+  if (seller < 0 || kol_history_get_computer (self->history, seller) < 0 ||
+      kol_policy_accepts_deal (engine, action))
+    return TRUE;
+  g_set_error (error, KOL_GAME_ERROR, KOL_GAME_ERROR_REFUSED,
+               /* Translators: %s is the name of a computer player. */
+               _("%s is played by the computer, which sells only at face value or more."),
+               engine->players[seller].name);
+  return FALSE;
+}
+
 gboolean
 kol_game_apply_action_full (KolGame            *self,
                             const KolAction    *action,
@@ -109,6 +130,8 @@ kol_game_apply_action_full (KolGame            *self,
         return FALSE;
       hflags |= KOL_HISTORY_APPLY_DISCARD_FUTURE;
     }
+  if (!computer_consents (self, action, error))
+    return FALSE;
   if (!kol_history_apply (self->history, action, hflags, &local))
     {
       if (error != NULL)
@@ -118,6 +141,33 @@ kol_game_apply_action_full (KolGame            *self,
   g_signal_emit (self, signals[ACTION_APPLIED], 0,
                  kol_history_get_action (self->history, kol_history_get_n_actions (self->history) - 1));
   return TRUE;
+}
+
+/**
+ * kol_game_apply_action_noted:
+ * @note: (nullable): what the player (a computer) says of its move; the
+ *   log shows it after the action's entries
+ *
+ * kol_game_apply_action() with a note in the log.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+kol_game_apply_action_noted (KolGame         *self,
+                             const KolAction *action,
+                             const char      *note,
+                             GError         **error)
+{
+  guint index;
+
+  g_return_val_if_fail (KOL_IS_GAME (self), FALSE);
+  index = kol_history_get_n_actions (self->history);
+  if (note != NULL && *note != '\0' && kol_history_is_live (self->history))
+    g_hash_table_insert (self->notes, GUINT_TO_POINTER (index), g_strdup (note));
+  if (kol_game_apply_action_full (self, action, KOL_GAME_APPLY_NONE, error))
+    return TRUE;
+  g_hash_table_remove (self->notes, GUINT_TO_POINTER (index));
+  return FALSE;
 }
 
 /**
@@ -144,10 +194,80 @@ stepped (KolGame  *self,
   return ok;
 }
 
+/* ---------------------------------------------------------------- seats */
+
+/**
+ * kol_game_set_computer:
+ * @player: a player index
+ * @strength: the #KolPolicyKind of the computer playing the seat
+ *   (%KOL_POLICY_EASY, %KOL_POLICY_MEDIUM or %KOL_POLICY_STRONG), or -1
+ *   for a person
+ *
+ * Who plays a seat; saved with the game. The game's #KolBotDriver plays
+ * the computer seats.
+ */
+void
+kol_game_set_computer (KolGame *self,
+                       int      player,
+                       int      strength)
+{
+  g_return_if_fail (KOL_IS_GAME (self));
+  g_return_if_fail (player >= 0 && player < kol_history_get_game (self->history)->n_players);
+  g_return_if_fail (strength == -1 || (strength > KOL_POLICY_RANDOM && strength < KOL_N_POLICIES));
+
+  if (kol_history_get_computer (self->history, player) == strength)
+    return;
+  kol_history_set_computer (self->history, player, strength);
+  g_signal_emit (self, signals[STATE_CHANGED], 0);
+}
+
+/**
+ * kol_game_get_computer:
+ *
+ * Returns: the #KolPolicyKind of the computer playing seat @player, or -1
+ *   for a person
+ */
+int
+kol_game_get_computer (KolGame *self,
+                       int      player)
+{
+  g_return_val_if_fail (KOL_IS_GAME (self), -1);
+  return kol_history_get_computer (self->history, player);
+}
+
+/* Whether some seats are played by people, some by the computer. */
+static void
+seat_kinds (KolGame  *self,
+            gboolean *persons,
+            gboolean *computers)
+{
+  KolEngine *engine = kol_history_get_game (self->history);
+
+  *persons = *computers = FALSE;
+  for (int p = 0; p < engine->n_players; p++)
+    {
+      if (kol_history_get_computer (self->history, p) >= 0)
+        *computers = TRUE;
+      else
+        *persons = TRUE;
+    }
+}
+
+/* The computer decides at the latest state. */
+static gboolean
+computer_decides (KolGame *self)
+{
+  int player = kol_policy_acting_player (kol_history_get_game (self->history));
+
+  return player >= 0 && kol_history_get_computer (self->history, player) >= 0;
+}
+
 /**
  * kol_game_undo:
  *
- * Takes back the last action and shows the latest state.
+ * Takes back the last action and shows the latest state. When people play
+ * with computer seats, the computers' moves are taken back too, to the
+ * last decision of a person.
  *
  * Returns: %TRUE on success
  */
@@ -155,14 +275,21 @@ gboolean
 kol_game_undo (KolGame *self,
                GError **error)
 {
+  gboolean persons, computers, ok;
+
   g_return_val_if_fail (KOL_IS_GAME (self), FALSE);
-  return stepped (self, kol_history_undo (self->history, error));
+  seat_kinds (self, &persons, &computers);
+  ok = kol_history_undo (self->history, error);
+  while (ok && persons && computers && kol_history_can_undo (self->history) && computer_decides (self))
+    ok = kol_history_undo (self->history, error);
+  return stepped (self, ok);
 }
 
 /**
  * kol_game_redo:
  *
- * Plays the last action taken back again.
+ * Plays the last action taken back again, and with computer seats the
+ * computers' moves that followed it, up to a person's decision.
  *
  * Returns: %TRUE on success
  */
@@ -170,8 +297,14 @@ gboolean
 kol_game_redo (KolGame *self,
                GError **error)
 {
+  gboolean persons, computers, ok;
+
   g_return_val_if_fail (KOL_IS_GAME (self), FALSE);
-  return stepped (self, kol_history_redo (self->history, error));
+  seat_kinds (self, &persons, &computers);
+  ok = kol_history_redo (self->history, error);
+  while (ok && persons && computers && kol_history_can_redo (self->history) && computer_decides (self))
+    ok = kol_history_redo (self->history, error);
+  return stepped (self, ok);
 }
 
 /**
