@@ -161,18 +161,6 @@ hex_blocked (KolEngine *engine,
   return !sce->closed && sce->owner.kind != KOL_ENTITY_CORP;
 }
 
-static gboolean
-sms_hex_allowed (KolEngine *engine,
-                 int        corp,
-                 int        hex)
-{
-  int sms = K49 (engine, corp, K49_SMS);
-
-  if (sms == -1)
-    return kol_1849_is_sms_hex (engine, hex);
-  return sms == hex + 1;
-}
-
 /* Track#available_hex / #hex_neighbors: with the SMS teleport, only its
  * coastal cities, from every side (§7.1 P4). */
 static guint8
@@ -182,7 +170,7 @@ connected_edges (KolEngine      *engine,
                  const KolReach *reach)
 {
   if (corp >= 0 && K49 (engine, corp, K49_SMS) != 0)
-    return sms_hex_allowed (engine, corp, hex) ? 0x3f : 0;
+    return kol_1849_sms_allows (engine, corp, hex) ? 0x3f : 0;
   return kol_board_connected_edges (engine, corp, hex, reach);
 }
 
@@ -562,42 +550,6 @@ const KolRouteHooks kol_1849_route_hooks = {
   .prepare = prepare,
 };
 
-/* Old records name the stops by hex only: the one revenue node of each. */
-static GArray *
-nodes_from_hexes (KolEngine          *engine,
-                  const KolRouteSpec *r)
-{
-  GArray *nodes;
-
-  if (r->hexes == NULL || r->hexes->len < 2)
-    return NULL;
-  nodes = g_array_new (FALSE, FALSE, sizeof (KolRouteNode));
-  for (guint i = 0; i < r->hexes->len; i++)
-    {
-      gint16 hex = g_array_index (r->hexes, gint16, i);
-      const KolTileDef *tile = &engine->title->tiles[engine->hexes[hex].tile];
-      KolRouteNode rn = { hex, -1 };
-
-      for (int n = 0; n < tile->n_nodes; n++)
-        if (tile->nodes[n].kind != KOL_NODE_JUNCTION)
-          {
-            if (rn.node >= 0)
-              {
-                g_array_unref (nodes);
-                return NULL;
-              }
-            rn.node = (gint8) n;
-          }
-      if (rn.node < 0)
-        {
-          g_array_unref (nodes);
-          return NULL;
-        }
-      g_array_append_val (nodes, rn);
-    }
-  return nodes;
-}
-
 static void
 clear_route (gpointer data)
 {
@@ -653,7 +605,7 @@ kol_1849_validate_routes (KolEngine        *engine,
                                   "route not valid: not a train of the corporation");
         }
       if (nodes == NULL || nodes->len == 0)
-        nodes = derived = nodes_from_hexes (engine, r);
+        nodes = derived = kol_route_spec_nodes_from_hexes (engine, r);
       if (nodes == NULL)
         {
           /* a record whose stops cannot be told apart: trusted */
@@ -694,12 +646,6 @@ kol_1849_validate_routes (KolEngine        *engine,
   return TRUE;
 }
 
-static void
-free_chain (gpointer data)
-{
-  g_array_unref (*(GArray **) data);
-}
-
 /**
  * kol_1849_best_routes_action:
  *
@@ -729,27 +675,9 @@ kol_1849_best_routes_action (KolEngine *engine,
   for (int i = 0; result && i < result->n_routes; i++)
     {
       const KolRoute *route = &result->routes[i];
-      KolRouteSpec *spec = g_new0 (KolRouteSpec, 1);
+      int train = runnable[route->train];
 
-      spec->train = runnable[route->train];
-      spec->revenue = route->revenue;
-      spec->nodes = g_array_sized_new (FALSE, FALSE, sizeof (KolRouteNode), route->n_nodes);
-      g_array_append_vals (spec->nodes, route->nodes, route->n_nodes);
-      spec->hexes = g_array_sized_new (FALSE, FALSE, sizeof (gint16), route->n_nodes);
-      for (int k = 0; k < route->n_nodes; k++)
-        g_array_append_val (spec->hexes, route->nodes[k].hex);
-      spec->connections = g_array_sized_new (FALSE, FALSE, sizeof (GArray *), route->n_nodes);
-      g_array_set_clear_func (spec->connections, free_chain);
-      for (int c = 0; c + 1 < route->n_nodes; c++)
-        {
-          int m;
-          g_autofree gint16 *hexes = kol_route_chain_hexes (route, c, &m);
-          GArray *chain = g_array_sized_new (FALSE, FALSE, sizeof (gint16), m);
-
-          g_array_append_vals (chain, hexes, m);
-          g_array_append_val (spec->connections, chain);
-        }
-      g_ptr_array_add (a->routes, spec);
+      g_ptr_array_add (a->routes, kol_route_spec_new_from_route (route, train, route->revenue));
     }
   g_ptr_array_add (out, a);
 }
