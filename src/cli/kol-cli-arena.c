@@ -8,6 +8,7 @@
 
 #include "kol-cli.h"
 #include "kol-action-json.h"
+#include "kol-engine-consent.h"
 #include "kol-policy.h"
 #include "kol-save-file.h"
 
@@ -18,9 +19,9 @@
  * sits everywhere in the turn order. Every action is checked as self-play
  * checks it: applied atomically (a refusal is a violation), the title's
  * invariants after it, a game that ends. The winner is the highest score;
- * a tie shares the win. A seat other than random sells its corporations'
- * trains and its privates only at face value (kol_policy_accepts_deal),
- * as it would to a person. Move times are those of decisions with more than
+ * a tie shares the win. Deals between owners are offers the seller's seat
+ * answers (kol-engine-consent.h), so a computer is asked like a person.
+ * Move times are those of decisions with more than
  * one legal action, measured around the policy's choice alone.
  */
 
@@ -81,17 +82,22 @@ violation (Game            *g,
     }
 }
 
+/* As self-play checks: the title's invariants, and that nothing changed
+ * hands between owners without consent. */
 static gboolean
-check (KolEngine *engine,
-       Game      *g,
+check (KolEngine       *before,
+       KolEngine       *engine,
+       Game            *g,
        const KolAction *a)
 {
   g_autoptr(GString) problems = g_string_new (NULL);
+  gboolean ok = kol_consent_check (before, engine, a, problems);
 
-  if (engine->module->check_invariants == NULL || engine->module->check_invariants (engine, problems))
-    return TRUE;
-  violation (g, engine, a, problems->str);
-  return FALSE;
+  if (engine->module->check_invariants != NULL)
+    ok = engine->module->check_invariants (engine, problems) && ok;
+  if (!ok)
+    violation (g, engine, a, problems->str);
+  return ok;
 }
 
 static void
@@ -120,6 +126,7 @@ play_move (const Arena *arena,
 {
   g_autoptr(GPtrArray) legal = kol_engine_legal_actions (engine);
   g_autoptr(KolAction) a = NULL;
+  g_autoptr(KolEngine) before = NULL;
   g_autoptr(GError) error = NULL;
   int player = kol_policy_acting_player (engine);
   KolPolicyKind kind = player >= 0 ? g->policy[player] : KOL_POLICY_EASY;
@@ -133,9 +140,6 @@ play_move (const Arena *arena,
       return FALSE;
     }
   opts.seed = (guint64) g->seed * 1000003u + g->actions;
-  for (int p = 0; p < engine->n_players; p++)
-    if (g->policy[p] != KOL_POLICY_RANDOM)
-      opts.computers |= 1u << p;
   opts.budget_ms = arena->budget_ms;
   opts.cpu_budget = arena->cpu_budget;
   start = g_get_monotonic_time ();
@@ -153,6 +157,7 @@ play_move (const Arena *arena,
       violation (g, engine, NULL, "the policy chose nothing");
       return FALSE;
     }
+  before = kol_engine_copy (engine);
   if (!kol_engine_apply (engine, a, TRUE, NULL, &error))
     {
       g_autofree char *what = g_strdup_printf ("a chosen action was refused: %s", error->message);
@@ -161,7 +166,7 @@ play_move (const Arena *arena,
       return FALSE;
     }
   g->actions++;
-  return check (engine, g, a);
+  return check (before, engine, g, a);
 }
 
 static void

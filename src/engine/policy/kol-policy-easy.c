@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "kol-policy-private.h"
+#include "kol-engine-consent.h"
 #include "kol-engine-policy.h"
 #include "kol-engine-round.h"
 #include "kol-engine-trains.h"
@@ -208,6 +209,17 @@ why_of (KolEngine           *before,
             why.corp = c;
             why.amount = root->routes[c] - eval->routes[c];
           }
+      return why;
+    case KOL_ACTION_CHOOSE:
+      {
+        const KolOffer *offer = kol_consent_pending (before);
+
+        if (offer != NULL)
+          {
+            why.kind = g_strcmp0 (a->choice, KOL_CONSENT_ACCEPT) == 0 ? KOL_WHY_ACCEPT : KOL_WHY_DECLINE;
+            why.amount = offer->price;
+          }
+      }
       return why;
     case KOL_ACTION_TAKE_LOAN:
     case KOL_ACTION_BANKRUPT:

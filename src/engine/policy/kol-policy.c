@@ -86,87 +86,6 @@ keep_players_actions (KolEngine *engine,
   g_ptr_array_set_free_func (actions, (GDestroyNotify) kol_action_free);
 }
 
-/**
- * kol_policy_deal_seller:
- *
- * Returns: the player who sells in @a, when @a buys a train or a private
- *   from another player's corporation or a private another player holds;
- *   -1 otherwise
- */
-int
-kol_policy_deal_seller (KolEngine       *engine,
-                        const KolAction *a)
-{
-  KolEntity owner;
-  int seller;
-
-  if (a->type == KOL_ACTION_BUY_TRAIN && a->train >= 0 && a->train < engine->n_trains)
-    owner = engine->trains[a->train].owner;
-  else if (a->type == KOL_ACTION_BUY_COMPANY && a->company >= 0 && a->company < engine->n_companies)
-    owner = engine->companies[a->company].owner;
-  else
-    return -1;
-  if (owner.kind != KOL_ENTITY_CORP && owner.kind != KOL_ENTITY_PLAYER)
-    return -1;
-  seller = kol_policy_controller (engine, owner);
-  return seller != kol_policy_controller (engine, a->entity) ? seller : -1;
-}
-
-/**
- * kol_policy_accepts_deal:
- *
- * Returns: whether a computer seat selling in @a agrees to its price: the
- *   face value of the train or private, or more
- */
-gboolean
-kol_policy_accepts_deal (KolEngine       *engine,
-                         const KolAction *a)
-{
-  if (a->type == KOL_ACTION_BUY_TRAIN)
-    return a->price >= kol_engine_train_price (engine, a->train);
-  if (a->type == KOL_ACTION_BUY_COMPANY)
-    return a->price >= engine->companies[a->company].value;
-  return TRUE;
-}
-
-static gboolean
-consented (KolEngine       *engine,
-           const KolAction *a,
-           guint32          computers)
-{
-  int seller = kol_policy_deal_seller (engine, a);
-
-  return seller < 0 || !(computers & (1u << seller)) || kol_policy_accepts_deal (engine, a);
-}
-
-/* Leaves out the deals a computer seat would refuse (unless nothing else
- * is left). */
-static void
-keep_consented (KolEngine *engine,
-                GPtrArray *actions,
-                guint32    computers)
-{
-  guint k = 0;
-
-  for (guint i = 0; i < actions->len; i++)
-    k += consented (engine, g_ptr_array_index (actions, i), computers);
-  if (k == 0 || k == actions->len)
-    return;
-  k = 0;
-  for (guint i = 0; i < actions->len; i++)
-    {
-      KolAction *a = g_ptr_array_index (actions, i);
-
-      if (consented (engine, a, computers))
-        g_ptr_array_index (actions, k++) = a;
-      else
-        kol_action_free (a);
-    }
-  g_ptr_array_set_free_func (actions, NULL);
-  g_ptr_array_set_size (actions, k);
-  g_ptr_array_set_free_func (actions, (GDestroyNotify) kol_action_free);
-}
-
 /* A deal with a rival's corporation or private company is one the rival
  * would have to accept: the computer offers the face value (the steps list
  * only the ends of the price range). A train from its own corporation at
@@ -308,7 +227,6 @@ kol_policy_choose (const KolEngine        *engine,
   actions = kol_engine_legal_actions (play.engine);
   player = kol_policy_acting_player (play.engine);
   keep_players_actions (play.engine, actions, player);
-  keep_consented (play.engine, actions, opts->computers);
   if (kind != KOL_POLICY_RANDOM)
     keep_fair_deals (play.engine, actions, player);
 

@@ -67,6 +67,8 @@ typedef enum
   KOL_WHY_TRACK_TOWARD,         /* lays track toward revenue it cannot reach yet */
   KOL_WHY_BLOCK,                /* places a marker that cuts a rival's route */
   KOL_WHY_SEARCH,               /* the best result in @amount simulated continuations */
+  KOL_WHY_ACCEPT,               /* accepts an offer of @amount: worth more than what it sells */
+  KOL_WHY_DECLINE,              /* declines an offer of @amount: what it sells is worth more */
   KOL_N_WHY
 } KolWhyKind;
 
@@ -82,21 +84,11 @@ typedef struct
   guint64     seed;             /* the policy's own randomness (noise, re-dealing) */
   int         budget_ms;        /* strong: thinking time per move; 0 = KOL_POLICY_DEFAULT_BUDGET_MS */
   const gint *cancel;           /* set non-zero (atomically) from another thread to stop */
-  guint32     computers;        /* bit p: player p is a computer seat (deals need its consent) */
   gboolean    cpu_budget;       /* count the budget in the thread's processor time, not on
                                  * the clock (arenas on a busy machine) */
 } KolPolicyOptions;
 
 #define KOL_POLICY_DEFAULT_BUDGET_MS 1500
-
-/* A purchase from another player's corporation or private company (a
- * train, a private) is a deal that player must agree to: returns the
- * seller, or -1 when @a is no such deal. A computer seat agrees at face
- * value or more (kol_policy_accepts_deal). */
-int        kol_policy_deal_seller   (KolEngine              *engine,
-                                     const KolAction        *a);
-gboolean   kol_policy_accepts_deal  (KolEngine              *engine,
-                                     const KolAction        *a);
 
 /* The player whose decision it is now (owner of the acting entity), -1. */
 int        kol_policy_acting_player (KolEngine              *engine);

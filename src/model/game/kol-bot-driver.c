@@ -101,9 +101,6 @@ search_new (KolBotDriver *self,
   s->opts.seed = g_random_int () | (guint64) g_random_int () << 32;
   s->opts.budget_ms = self->budget;
   s->opts.cancel = &s->cancel;
-  for (int p = 0; p < engine->n_players; p++)
-    if (kol_game_get_computer (self->game, p) >= 0)
-      s->opts.computers |= 1u << p;
   return s;
 }
 

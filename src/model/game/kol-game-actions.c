@@ -84,27 +84,6 @@ kol_game_check_action (KolGame          *self,
  *
  * Returns: %TRUE on success
  */
-/* A computer seat sells its corporations' trains and its privates only
- * at face value or more (kol_policy_accepts_deal): it is not there to
- * agree to less. */
-static gboolean
-computer_consents (KolGame         *self,
-                   const KolAction *action,
-                   GError         **error)
-{
-  KolEngine *engine = kol_history_get_game (self->history);
-  int seller = kol_policy_deal_seller (engine, action);
-
-  if (seller < 0 || kol_history_get_computer (self->history, seller) < 0 ||
-      kol_policy_accepts_deal (engine, action))
-    return TRUE;
-  g_set_error (error, KOL_GAME_ERROR, KOL_GAME_ERROR_REFUSED,
-               /* Translators: %s is the name of a computer player. */
-               _("%s is played by the computer, which sells only at face value or more."),
-               engine->players[seller].name);
-  return FALSE;
-}
-
 gboolean
 kol_game_apply_action_full (KolGame            *self,
                             const KolAction    *action,
@@ -130,8 +109,6 @@ kol_game_apply_action_full (KolGame            *self,
         return FALSE;
       hflags |= KOL_HISTORY_APPLY_DISCARD_FUTURE;
     }
-  if (!computer_consents (self, action, error))
-    return FALSE;
   if (!kol_history_apply (self->history, action, hflags, &local))
     {
       if (error != NULL)

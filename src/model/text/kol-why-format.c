@@ -38,6 +38,8 @@ static const Why whys[KOL_N_WHY] = {
   [KOL_WHY_BLOCK] = { "block", N_("places a station marker that cuts %2$s from the run of %1$s") },
   /* Translators: %2$s is a number of games played out in thought. */
   [KOL_WHY_SEARCH] = { "search", N_("the best result in %2$s games played out ahead") },
+  [KOL_WHY_ACCEPT] = { "accept", N_("accepts the offer of %2$s: it is worth more than what is sold") },
+  [KOL_WHY_DECLINE] = { "decline", N_("declines the offer of %2$s: what is sold is worth more") },
 };
 
 /**
