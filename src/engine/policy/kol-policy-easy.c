@@ -115,8 +115,8 @@ corp_president_of (const KolEngine *engine,
 
 static KolPolicyWhy
 why_dividend (KolEngine           *before,
-              const KolAction     *a,
-              const KolPolicyEval *eval)
+              KolEngine           *after,
+              const KolAction     *a)
 {
   KolPolicyWhy why = { KOL_WHY_PAYOUT, a->entity.index, 0 };
   int corp = a->entity.index;
@@ -126,8 +126,14 @@ why_dividend (KolEngine           *before,
     return why;
   if (g_strcmp0 (a->kind, "variable") == 0 && a->amount > 0)
     {
-      why.kind = KOL_WHY_PARTIAL;
-      why.amount = MAX (eval->routes[corp], 0);
+      /* what went to the treasury instead of the holders */
+      int kept = after->corps[corp].cash - before->corps[corp].cash;
+
+      if (kept > 0)
+        {
+          why.kind = KOL_WHY_PARTIAL;
+          why.amount = kept;
+        }
       return why;
     }
   why.kind = price > before->corps[corp].cash ? KOL_WHY_WITHHOLD_TRAIN : KOL_WHY_WITHHOLD_PRICE;
@@ -145,8 +151,12 @@ why_shares (KolEngine       *before,
   int corp = a->n_shares > 0 ? before->certs[a->shares[0]].corp : a->corp;
 
   why.corp = corp;
-  if (corp < 0)
-    return why;
+  if (corp < 0 || a->entity.kind != KOL_ENTITY_PLAYER)
+    {
+      /* a corporation dealing in its own shares: nothing to explain */
+      why.kind = KOL_WHY_NONE;
+      return why;
+    }
   if (a->type == KOL_ACTION_SELL_SHARES)
     {
       gboolean was = corp_president_of (before, corp) == player;
@@ -176,7 +186,7 @@ why_of (KolEngine           *before,
   switch (a->type)
     {
     case KOL_ACTION_DIVIDEND:
-      return why_dividend (before, a, eval);
+      return why_dividend (before, after, a);
     case KOL_ACTION_BUY_SHARES:
     case KOL_ACTION_SELL_SHARES:
     case KOL_ACTION_PAR:

@@ -98,7 +98,8 @@ search_new (KolBotDriver *self,
   s->engine->log_func = NULL;
   s->kind = kind;
   s->position = kol_game_get_n_actions (self->game);
-  s->opts.seed = g_random_int () | (guint64) g_random_int () << 32;
+  /* the same position gets the same move: games can be played again */
+  s->opts.seed = (guint64) engine->seed * 1000003u + s->position;
   s->opts.budget_ms = self->budget;
   s->opts.cancel = &s->cancel;
   return s;

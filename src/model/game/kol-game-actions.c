@@ -212,6 +212,22 @@ kol_game_get_computer (KolGame *self,
   return kol_history_get_computer (self->history, player);
 }
 
+/**
+ * kol_game_get_computer_count:
+ *
+ * Returns: how many seats the computer plays
+ */
+int
+kol_game_get_computer_count (KolGame *self)
+{
+  int n = 0;
+
+  g_return_val_if_fail (KOL_IS_GAME (self), 0);
+  for (int p = 0; p < kol_history_get_game (self->history)->n_players; p++)
+    n += kol_history_get_computer (self->history, p) >= 0;
+  return n;
+}
+
 /* Whether some seats are played by people, some by the computer. */
 static void
 seat_kinds (KolGame  *self,

@@ -70,6 +70,7 @@ void            kol_game_set_computer      (KolGame *self,
                                             int      strength);
 int             kol_game_get_computer      (KolGame *self,
                                             int      player);
+int             kol_game_get_computer_count (KolGame *self);
 /* The driver that plays the computer seats, made on the first call: from
  * then on they act by themselves in the main loop. */
 KolBotDriver   *kol_game_get_bot_driver    (KolGame *self);
