@@ -79,7 +79,8 @@ ownerless (KolEngine *engine)
  * station marker, which may block a rival. */
 static guint32
 fresh_mask (KolEngine       *engine,
-            const KolAction *a)
+            const KolAction *a,
+            gboolean         fast)
 {
   int corp = acting_corp (a);
 
@@ -90,7 +91,7 @@ fresh_mask (KolEngine       *engine,
     case KOL_ACTION_BUY_TOKEN:
       return KOL_POLICY_FRESH_ALL;
     case KOL_ACTION_LAY_TILE:
-      return (corp >= 0 ? 1u << corp : 0) | ownerless (engine);
+      return (corp >= 0 ? 1u << corp : 0) | (fast ? 0 : ownerless (engine));
     case KOL_ACTION_BUY_TRAIN:
     case KOL_ACTION_SCRAP_TRAIN:
     case KOL_ACTION_DISCARD_TRAIN:
@@ -349,7 +350,7 @@ score_action (KolPolicyPlay       *play,
   kol_engine_copy_into (scratch, play->engine);
   if (!kol_policy_apply (scratch, a))
     return -G_MAXDOUBLE;
-  kol_policy_evaluate (scratch, &play->cache, w, root, fresh_mask (play->engine, a), &eval);
+  kol_policy_evaluate (scratch, &play->cache, w, root, fresh_mask (play->engine, a, play->in_rollout), &eval);
   if (why != NULL)
     *why = why_of (play->engine, scratch, a, root, &eval, player);
   return kol_policy_utility (&eval, w, player) - kol_policy_utility (root, w, player);
@@ -387,7 +388,7 @@ kol_policy_rank (KolPolicyPlay *play,
 
 /* Inside look-aheads a decision with many choices (mostly tile lays) is
  * judged on a random sample of them. */
-#define ROLLOUT_SAMPLE 10
+#define ROLLOUT_SAMPLE 6
 
 /**
  * kol_policy_rollout_choice:

@@ -159,8 +159,11 @@ kol_policy_corp_routes (KolEngine      *engine,
   n = rh->prepare (engine, corp, &rules, trains, KOL_ROUTE_MAX_TRAINS);
   if (n <= 0)
     return -1;
-  key = route_signature (engine, cache->board_hash != 0 ? cache->board_hash : board_signature (engine), corp,
-                         trains, n);
+  /* the board is hashed once per position evaluated, and only when a
+   * corporation has to be routed */
+  if (cache->board_hash == 0)
+    cache->board_hash = board_signature (engine) | 1;
+  key = route_signature (engine, cache->board_hash, corp, trains, n);
   found = g_hash_table_lookup (cache->routes, &key);
   if (found != NULL)
     {
@@ -458,7 +461,7 @@ kol_policy_evaluate (KolEngine              *engine,
   int percent[KOL_MAX_PLAYERS][KOL_MAX_CORPS] = { { 0 } };
 
   out->n_players = engine->n_players;
-  cache->board_hash = board_signature (engine);
+  cache->board_hash = 0;
   future_incomes (engine, cache, w, base, fresh, out);
   cache->board_hash = 0;
   for (int i = 0; i < engine->n_certs; i++)

@@ -89,6 +89,8 @@ typedef struct
   GRand          *rand;
   const gint     *cancel;
   gboolean        cpu_budget;
+  gboolean        in_rollout;     /* judging inside a look-ahead: route only the
+                                   * acting corporation's track */
 } KolPolicyPlay;
 
 /* Microseconds on the clock the budget is counted on. */

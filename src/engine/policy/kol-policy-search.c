@@ -40,6 +40,8 @@
  * of several noisy means is otherwise mostly luck. */
 #define STRONG_SWITCH_SIGMAS 1.5
 #define STRONG_MIN_PAIRS 4
+/* …and by this much money at least. */
+#define STRONG_SWITCH_MARGIN 25.0
 /* Easy's judgement is trusted outright when its best action is this far
  * ahead of the next (in money), or when all but one are refused. */
 #define CLEAR_MARGIN 400.0
@@ -115,6 +117,7 @@ play_on (KolPolicyPlay *play,
   gboolean ok = TRUE;
 
   play->engine = engine;
+  play->in_rollout = TRUE;
   for (int i = 0; i < max_actions && !engine->finished && rounds > 0; i++)
     {
       g_autoptr(GPtrArray) actions = kol_engine_legal_actions (engine);
@@ -137,13 +140,15 @@ play_on (KolPolicyPlay *play,
         }
     }
   play->engine = saved;
+  play->in_rollout = FALSE;
   return ok;
 }
 
 /* One continuation after @candidate; returns FALSE when it was cut short.
- * With @seed non-zero the game's random draws are re-dealt and the noise
- * drawn from it, so that candidates played with the same seed meet the
- * same future (common random numbers: their difference is the action's). */
+ * With @seed non-zero the continuation's own choices (and with @redeal the
+ * game's random draws) come from it, so that candidates played with the
+ * same seed meet the same future (common random numbers: their difference
+ * is the action's). */
 static gboolean
 rollout (KolPolicyPlay      *play,
          const KolCandidate *candidate,
@@ -152,6 +157,7 @@ rollout (KolPolicyPlay      *play,
          int                 max_actions,
          double              noise,
          guint32             seed,
+         gboolean            redeal,
          gint64              deadline,
          double             *value)
 {
@@ -162,7 +168,8 @@ rollout (KolPolicyPlay      *play,
   if (seed != 0)
     {
       play->rand = g_rand_new_with_seed (seed);
-      engine->rng = g_rand_int (play->rand) & 0x7fffffff;
+      if (redeal)
+        engine->rng = g_rand_int (play->rand) & 0x7fffffff;
     }
   if (!kol_policy_apply (engine, candidate->action))
     {
@@ -231,7 +238,8 @@ kol_policy_lookahead (KolPolicyPlay *play,
     {
       double value;
 
-      if (!rollout (play, &g_array_index (ranked, KolCandidate, i), player, 1, MEDIUM_MAX_ACTIONS, 0, 0, 0, &value))
+      if (!rollout (play, &g_array_index (ranked, KolCandidate, i), player, 1, MEDIUM_MAX_ACTIONS, 0, 1, FALSE, 0,
+                    &value))
         break;
       if (value > best_value)
         {
@@ -299,7 +307,9 @@ race (Arm *arms,
     }
 }
 
-/* Easy's first choice, unless another clearly beats it. */
+/* Easy's first choice, unless another clearly beats it: by
+ * STRONG_SWITCH_MARGIN on average over the continuations both played, and
+ * once there are enough of them, by STRONG_SWITCH_SIGMAS standard errors. */
 static int
 decide (Arm *arms,
         int  n,
@@ -311,22 +321,56 @@ decide (Arm *arms,
   for (int i = 1; i < n; i++)
     {
       double mean, se;
+      int k;
 
       if (arms[i].n == 0)
         continue;
-      if (arms[0].dropped && !arms[i].dropped && arms[i].n > 0 && (best == 0 || arm_mean (&arms[i]) > arm_mean (&arms[best])))
+      if (arms[0].dropped && !arms[i].dropped && (best == 0 || arm_mean (&arms[i]) > arm_mean (&arms[best])))
         {
           best = i;
           continue;
         }
-      if (paired (&arms[i], &arms[0], passes, &mean, &se) >= STRONG_MIN_PAIRS && mean > STRONG_SWITCH_SIGMAS * se &&
-          mean > best_gain)
-        {
-          best = i;
-          best_gain = mean;
-        }
+      k = paired (&arms[i], &arms[0], passes, &mean, &se);
+      if (k == 0 || mean < STRONG_SWITCH_MARGIN || mean <= best_gain)
+        continue;
+      if (k >= STRONG_MIN_PAIRS && mean < STRONG_SWITCH_SIGMAS * se)
+        continue;
+      best = i;
+      best_gain = mean;
     }
   return best;
+}
+
+/* Where thinking ahead pays: money and shares change hands, trains are
+ * bought (and others rust), a company pays or not, a marker blocks. Track
+ * is laid as easy lays it (its value shows at once in the routes). */
+static gboolean
+worth_searching (GPtrArray *actions)
+{
+  for (guint i = 0; i < actions->len; i++)
+    switch (((const KolAction *) g_ptr_array_index (actions, i))->type)
+      {
+      case KOL_ACTION_BID:
+      case KOL_ACTION_PAR:
+      case KOL_ACTION_BUY_SHARES:
+      case KOL_ACTION_SELL_SHARES:
+      case KOL_ACTION_BUY_TRAIN:
+      case KOL_ACTION_DISCARD_TRAIN:
+      case KOL_ACTION_SCRAP_TRAIN:
+      case KOL_ACTION_DIVIDEND:
+      case KOL_ACTION_CHOOSE:
+      case KOL_ACTION_BUY_COMPANY:
+      case KOL_ACTION_SELL_COMPANY:
+      case KOL_ACTION_MERGE:
+      case KOL_ACTION_TAKE_LOAN:
+      case KOL_ACTION_BANKRUPT:
+      case KOL_ACTION_PLACE_TOKEN:
+      case KOL_ACTION_BUY_TOKEN:
+        return TRUE;
+      default:
+        break;
+      }
+  return FALSE;
 }
 
 /**
@@ -347,7 +391,7 @@ kol_policy_search (KolPolicyPlay *play,
   int n = (int) MIN (ranked->len, STRONG_CANDIDATES), alive = n, best = -1, total = 0, passes = 0;
   g_autofree Arm *arms = NULL;
 
-  if (clear_choice (ranked))
+  if (clear_choice (ranked) || !worth_searching (actions))
     return take (ranked, 0, why);
   arms = g_new0 (Arm, n);
   for (int i = 0; i < n; i++)
@@ -355,7 +399,10 @@ kol_policy_search (KolPolicyPlay *play,
   while (alive > 1 && passes < STRONG_MAX_PASSES && kol_policy_now (play) < deadline &&
          !kol_policy_cancelled (play->cancel))
     {
+      /* the first pass plays every seat as easy plays without noise;
+       * the later ones re-deal the random draws and add a little noise */
       guint32 seed = g_rand_int (play->rand) | 1;
+      double noise = passes == 0 ? 0 : STRONG_NOISE;
       gboolean complete = TRUE;
 
       for (int i = 0; i < n; i++)
@@ -365,8 +412,8 @@ kol_policy_search (KolPolicyPlay *play,
           arms[i].values[passes] = -G_MAXDOUBLE;
           if (arms[i].dropped || !complete)
             continue;
-          if (!rollout (play, arms[i].candidate, player, STRONG_ROUNDS_AHEAD, STRONG_MAX_ACTIONS, STRONG_NOISE, seed,
-                        deadline, &value))
+          if (!rollout (play, arms[i].candidate, player, STRONG_ROUNDS_AHEAD, STRONG_MAX_ACTIONS, noise, seed,
+                        passes > 0, deadline, &value))
             {
               complete = FALSE;
               continue;
@@ -390,7 +437,7 @@ kol_policy_search (KolPolicyPlay *play,
         alive += !arms[i].dropped;
     }
   best = decide (arms, n, passes);
-  if (g_getenv ("KOLEYA_POLICY_DEBUG") != NULL)
+  if (g_getenv ("KOLEYA_POLICY_DEBUG") != NULL && (best != 0 || g_strcmp0 (g_getenv ("KOLEYA_POLICY_DEBUG"), "all") == 0))
     {
       g_printerr ("search: %d candidates, %d rollouts, %.0f ms, best %d;", n, total,
                   (kol_policy_now (play) - start) / 1000.0, best);
