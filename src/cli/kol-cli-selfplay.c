@@ -284,7 +284,7 @@ play_one (const KolTitle *title,
     g_hash_table_insert (stats->end_reasons, (gpointer) reason, GUINT_TO_POINTER (n + 1));
     /* KOL_GAME_END_NONE: rounds went by without anybody able to act (all
      * corporations closed, nobody can start one): a dead game, ended as
-     * 18xx.games does (:dnf), with scores. Not a violation. */
+     * 18xx.games ends it ("did not finish"), with scores. Not a violation. */
   }
   if (stats->verbose)
     {

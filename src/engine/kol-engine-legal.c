@@ -22,6 +22,8 @@ kol_engine_acting_entities (KolEngine *engine,
 {
   int n, base;
 
+  if (engine->finished)
+    return 0;
   n = base = kol_engine_active_entities (engine, out, max);
   for (int i = 0; i < base && n < max; i++)
     if (out[i].kind == KOL_ENTITY_CORP && engine->corps[out[i].index].owner.kind == KOL_ENTITY_PLAYER)
@@ -42,8 +44,8 @@ kol_engine_acting_entities (KolEngine *engine,
   return n;
 }
 
-/* The legal actions of @entity in the steps as Round#actions_for visits
- * them, up to the first blocking one. */
+/* The legal actions of @entity in the round's steps, in order, up to the
+ * first blocking one (the steps kol_round_actions_for() asks). */
 static void
 collect_entity (KolEngine *engine,
                 KolEntity  entity,

@@ -239,8 +239,9 @@ targets (const KolTitle  *title,
   return (kol_tile_exits (tile, hex->rotation) & (1u << edge)) != 0;
 }
 
-/* Neighbours as 18xx.games' connect_hexes: none across the hex's own impassable
- * border, and none into a blue/gray/red hex unless that hex's track points back. */
+/* A hex's neighbours for track: none across the hex's own impassable border,
+ * and none into a blue, gray or red hex unless that hex's track points back
+ * (pre-printed off-boards and cities connect only where they have exits). */
 static void
 connect_hexes (KolTitle *title)
 {
@@ -561,7 +562,11 @@ kol_variant_to_int (GVariant *value,
       return kol_variant_to_int (inner, fallback);
     }
   if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT64))
-    return (int) CLAMP (g_variant_get_int64 (value), G_MININT, G_MAXINT);
+    {
+      gint64 v = g_variant_get_int64 (value);
+
+      return (int) CLAMP (v, G_MININT, G_MAXINT);
+    }
   if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT32))
     return g_variant_get_int32 (value);
   if (g_variant_is_of_type (value, G_VARIANT_TYPE_DOUBLE))

@@ -17,6 +17,15 @@ G_BEGIN_DECLS
  *    illegal action never leaves a half-changed state;
  *  - history snapshots and undo are a memcpy.
  *
+ * A title's own state must be as flat, and is kept inside this struct:
+ * fixed areas of bytes that each title module lays its own struct over,
+ * once for the game (title_state), once for the current round (the second
+ * half of round.data), and once per corporation and player (title_data).
+ * The title module reads them only through typed accessors of its own
+ * (e.g. kol_1849_corp()), built on the KOL_*_TITLE macros below, which
+ * check at compile time that the struct fits its area. Nothing is
+ * allocated, so a copy of the engine is a copy of the title's state too.
+ *
  * The flow mirrors 18xx.games (rounds made of steps; the first active step that
  * accepts an action processes it; blocking steps stop the search), because
  * games recorded there must replay action by action to the same states.
@@ -55,7 +64,6 @@ typedef struct
   guint8    in_depot;     /* still in the depot's upcoming list */
   KolEntity owner;        /* BANK = depot, POOL = discarded, REMOVED = rusted/exported */
   guint32   seq;          /* order in the owner's list */
-  gint32    ext;          /* title use */
 } KolTrain;
 
 typedef struct
@@ -67,7 +75,6 @@ typedef struct
   int       value;        /* current value (can drop in auctions) */
   int       revenue;
   guint32   seq;
-  gint32    ext[4];
 } KolCompany;
 
 typedef struct
@@ -77,6 +84,10 @@ typedef struct
   guint8 used;            /* placed at least once / removed for good */
   int    price;
 } KolToken;
+
+/* Bytes of KolCorp.title_data and KolPlayer.title_data. */
+#define KOL_CORP_TITLE_SIZE   64
+#define KOL_PLAYER_TITLE_SIZE 32
 
 typedef struct
 {
@@ -98,7 +109,9 @@ typedef struct
   int       loans;
   int       last_revenue;
   guint32   order_seq;    /* position in the game's corporation list */
-  gint32    ext[16];      /* title use */
+  /* the title's own state of the corporation (KOL_CORP_TITLE), cleared
+   * with the rest when the corporation is reset */
+  _Alignas (8) guint8 title_data[KOL_CORP_TITLE_SIZE] G_GNUC_MAY_ALIAS;
 } KolCorp;
 
 typedef struct
@@ -110,7 +123,8 @@ typedef struct
   int       loans;
   guint8    bankrupt;
   guint8    passed;
-  gint32    ext[8];       /* title use */
+  /* the title's own state of the player (KOL_PLAYER_TITLE) */
+  _Alignas (8) guint8 title_data[KOL_PLAYER_TITLE_SIZE] G_GNUC_MAY_ALIAS;
 } KolPlayer;
 
 /* ------------------------------------------------------------------- board */
@@ -139,8 +153,12 @@ typedef struct
 /* round.data: generic round state (stock or operating) in the first half,
  * the title's own round state from KOL_ROUND_TITLE_OFFSET. */
 #define KOL_ROUND_TITLE_OFFSET 1024
-#define KOL_ROUND_GENERIC(engine, Type) ((Type *) (void *) (engine)->round.data)
-#define KOL_ROUND_TITLE(engine, Type) ((Type *) (void *) ((engine)->round.data + KOL_ROUND_TITLE_OFFSET))
+#define KOL_ROUND_GENERIC(engine, Type) \
+  (G_STATIC_ASSERT_EXPR (sizeof (Type) <= KOL_ROUND_TITLE_OFFSET), \
+   (Type *) (void *) (engine)->round.data)
+#define KOL_ROUND_TITLE(engine, Type) \
+  (G_STATIC_ASSERT_EXPR (sizeof (Type) <= KOL_ROUND_DATA_SIZE - KOL_ROUND_TITLE_OFFSET), \
+   (Type *) (void *) ((engine)->round.data + KOL_ROUND_TITLE_OFFSET))
 
 struct _KolStep
 {
@@ -152,7 +170,7 @@ struct _KolStep
 };
 
 /* Step classes are static const tables. Every hook may be NULL for the
- * default behaviour of 18xx.games' Step::Base. */
+ * default behaviour given with it. */
 struct _KolStepClass
 {
   const char *name;                         /* "Lay Track", for logs and the UI */
@@ -199,6 +217,9 @@ struct _KolRound
   KolStep    steps[KOL_MAX_STEPS];
   KolEntity  current_operator;
   guint8     current_operator_acted;
+  gint8      remembered_step; /* Round::Base's @active_step as the operating
+                               * round's after_process found it, -1: none
+                               * (kol_round_current_entity_remembered) */
   _Alignas (8) guint8 data[KOL_ROUND_DATA_SIZE] G_GNUC_MAY_ALIAS; /* round state (aligned for the structs cast onto it) */
 };
 
@@ -234,10 +255,10 @@ struct _KolTitleModule
   gboolean  (*setup)           (KolEngine *engine, GError **error);
   /* Create the next round when the current one is finished. */
   void      (*next_round)      (KolEngine *engine);
-  /* Game end check after each action (base.rb game_end_check): returns the
-   * KolEndTiming of the trigger so far and sets *reason (KolGameEnd). */
+  /* Game end check after each action: returns the KolEndTiming of the
+   * trigger so far and sets *reason (KolGameEnd). */
   int       (*game_end_check)  (KolEngine *engine, int *reason);
-  /* Override of end_now? for a timing; NULL = generic. */
+  /* Does a trigger of @timing end the game now? NULL = kol_engine_end_now(). */
   gboolean  (*end_now)         (KolEngine *engine, int timing);
   /* Final value of a player (score). */
   int       (*player_value)    (KolEngine *engine, int player);
@@ -320,8 +341,8 @@ struct _KolEngine
   int        operating_rounds;  /* ORs in the current set */
   KolRound   round;
   int        priority_deal;     /* player_order[0], kept for convenience */
-  gint8      player_order[KOL_MAX_PLAYERS]; /* 18xx.games' @players order:
-                                 * reordered for priority, first = priority deal */
+  gint8      player_order[KOL_MAX_PLAYERS]; /* the players' order of play,
+                                 * reordered for priority; first = priority deal */
   guint8     finished;
   guint8     end_reason;        /* KolGameEnd */
   guint8     end_timing;        /* KolEndTiming of the trigger so far */
@@ -335,7 +356,18 @@ struct _KolEngine
   _Alignas (8) guint8 title_state[KOL_TITLE_STATE_SIZE] G_GNUC_MAY_ALIAS;
 };
 
-#define KOL_TITLE_STATE(engine, Type) ((Type *) (void *) (engine)->title_state)
+/* The title's state areas as the title module's own structs: each checks at
+ * compile time that @Type fits (see the top of this file for why the
+ * state is kept in fixed areas). */
+#define KOL_TITLE_STATE(engine, Type) \
+  (G_STATIC_ASSERT_EXPR (sizeof (Type) <= KOL_TITLE_STATE_SIZE), \
+   (Type *) (void *) (engine)->title_state)
+#define KOL_CORP_TITLE(engine, corp, Type) \
+  (G_STATIC_ASSERT_EXPR (sizeof (Type) <= KOL_CORP_TITLE_SIZE), \
+   (Type *) (void *) (engine)->corps[(corp)].title_data)
+#define KOL_PLAYER_TITLE(engine, player, Type) \
+  (G_STATIC_ASSERT_EXPR (sizeof (Type) <= KOL_PLAYER_TITLE_SIZE), \
+   (Type *) (void *) (engine)->players[(player)].title_data)
 
 /* Creates a game on @title (not owned; must outlive the game). @player_ids and
  * @player_names give the seating order. */
@@ -481,7 +513,7 @@ gboolean kol_engine_phase_has_status (KolEngine  *engine,
 int         kol_engine_corp_index   (KolEngine  *engine,
                                      const char *id);
 
-/* Game#reorder_players: how @players is reordered after a stock round. */
+/* How the players' order is changed after a stock round. */
 typedef enum
 {
   KOL_ORDER_AFTER_LAST_TO_ACT,

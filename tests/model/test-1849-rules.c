@@ -8,7 +8,7 @@
 #include "kol-title-1849-private.h"
 
 /*
- * 1849 Sicily (issue 5): one scenario per rule, on the real title data,
+ * 1849 Sicily: one scenario per rule, on the real title data,
  * each citing its section of the rulebook (../shared/seeds/002), or the
  * 18xx.games source it follows where the rulebook is silent or where
  * recorded games need it. Games are driven through the engine's interface
@@ -546,12 +546,12 @@ test_setup_order (void)
   g_assert_cmpstr (order_string (d, buf, sizeof buf), ==, "RCS ATA SFA IFT AFG");
   g_assert_true (d->corps[corp (d, "CTL")].removed);
   /* only the first may be started; RSA brings its president's certificate */
-  g_assert_true (K49 (engine, corp (engine, "SFA"), K49_NEXT_TO_PAR));
-  g_assert_false (K49 (engine, corp (engine, "IFT"), K49_NEXT_TO_PAR));
-  g_assert_cmpint (K49_STATE (engine)->rsa_share_corp, ==, corp (engine, "SFA"));
+  g_assert_true (kol_1849_corp (engine, corp (engine, "SFA"))->next_to_par);
+  g_assert_false (kol_1849_corp (engine, corp (engine, "IFT"))->next_to_par);
+  g_assert_cmpint (kol_1849_state (engine)->rsa_share_corp, ==, corp (engine, "SFA"));
 }
 
-/* §2.2 (novice rule, as 18xx.games' delay_ift): IFT drawn among the first
+/* §2.2 (the novice rule, the option delay_ift): IFT drawn among the first
  * three swaps with the fourth corporation. */
 static void
 test_setup_delay_ift (void)
@@ -784,8 +784,8 @@ test_stock_founding_example (void)
   int ctl = corp (engine, "CTL");
 
   /* make CTL the next corporation, as in the example */
-  K49 (engine, corp (engine, "IFT"), K49_NEXT_TO_PAR) = FALSE;
-  K49 (engine, ctl, K49_NEXT_TO_PAR) = TRUE;
+  kol_1849_corp (engine, corp (engine, "IFT"))->next_to_par = FALSE;
+  kol_1849_corp (engine, ctl)->next_to_par = TRUE;
   engine->players[2].cash = 552;
   engine->bank -= 552 - 425;
   g_assert_true (kol_entity_equal (cur (engine), P (2)));
@@ -800,7 +800,7 @@ test_stock_founding_example (void)
   g_assert_cmpint (engine->players[2].cash, ==, 152);
   g_assert_cmpint (engine->corps[ctl].tokens[0].hex, ==, hex (engine, "E1"));
   /* the corporation after it may be started now */
-  g_assert_true (K49 (engine, corp (engine, "AFG"), K49_NEXT_TO_PAR));
+  g_assert_true (kol_1849_corp (engine, corp (engine, "AFG"))->next_to_par);
   apply_ok (engine, pass (P (0)));
   apply_ok (engine, pass (P (1)));
   apply_refused (engine, buy (engine, 2, "CTL_3,CTL_4"), KOL_ENGINE_ERROR_NO_CASH, KOL_REASON_NONE);
@@ -961,7 +961,7 @@ test_stock_president_example_1 (void)
   g_assert_true (owns (engine, P (2), "SFA_0"));
   g_assert_cmpint (percent (engine, P (2), "SFA"), ==, 40);
   g_assert_cmpint (percent (engine, P (1), "SFA"), ==, 30);
-  g_assert_cmpint (K49_STATE (engine)->swap_choice_player, ==, -1);
+  g_assert_cmpint (kol_1849_state (engine)->swap_choice_player, ==, -1);
 }
 
 /* §9.5, example 2: A holds the president's certificate and one 10%, B the
@@ -986,7 +986,7 @@ test_stock_president_example_2 (void)
   g_assert_true (owns (engine, P (2), "SFA_0"));
   g_assert_true (owns (engine, P (1), "SFA_7"));
   g_assert_true (owns (engine, P (2), "SFA_2"));
-  g_assert_cmpint (K49_STATE (engine)->swap_choice_player, ==, -1);
+  g_assert_cmpint (kol_1849_state (engine)->swap_choice_player, ==, -1);
 }
 
 /* §9.5, example 3: both hold 40% (A: president's and two 10%; B: last
@@ -1011,7 +1011,7 @@ test_stock_president_example_3 (void)
   apply_ok (engine, sell (engine, 1, "SFA_1", 0));
   g_assert_true (kol_entity_equal (engine->corps[sfa].owner, P (2)));
   g_assert_true (owns (engine, P (1), "SFA_7"));
-  g_assert_cmpint (K49_STATE (engine)->swap_choice_player, ==, 1);
+  g_assert_cmpint (kol_1849_state (engine)->swap_choice_player, ==, 1);
   /* the outgoing president chooses now */
   g_assert_true (kol_entity_equal (cur (engine), P (1)));
   g_assert_cmpstr (active_step_name (engine), ==, "Presidency Swap Choice");
@@ -1117,11 +1117,11 @@ test_market_blue_zone (void)
   kol_market_move_right (engine, ift);
   g_assert_cmpint (price_of (engine, "IFT"), ==, 242);
   set_price (engine, "IFT", 0, 340);
-  g_assert_false (K49_STATE (engine)->max_reached);
+  g_assert_false (kol_1849_state (engine)->max_reached);
   kol_market_move_right (engine, ift);
   g_assert_cmpint (price_of (engine, "IFT"), ==, 377);
-  g_assert_true (K49_STATE (engine)->max_reached);
-  g_assert_true (K49 (engine, ift, K49_REACHED_MAX));
+  g_assert_true (kol_1849_state (engine)->max_reached);
+  g_assert_true (kol_1849_corp (engine, ift)->reached_max);
 }
 
 /* §9.4.1: Garibaldi's president chooses its home among Caltanissetta,
@@ -1135,8 +1135,8 @@ test_stock_garibaldi_home (void)
   KolTokenTarget targets[8];
   KolAction *a;
 
-  K49 (engine, corp (engine, "IFT"), K49_NEXT_TO_PAR) = FALSE;
-  K49 (engine, afg, K49_NEXT_TO_PAR) = TRUE;
+  kol_1849_corp (engine, corp (engine, "IFT"))->next_to_par = FALSE;
+  kol_1849_corp (engine, afg)->next_to_par = TRUE;
   apply_ok (engine, par (engine, 2, "AFG", 68));
   g_assert_cmpstr (active_step_name (engine), ==, "Place Home Token");
   g_assert_true (kol_entity_equal (cur (engine), C (engine, "AFG")));
@@ -1177,8 +1177,8 @@ test_stock_garibaldi_deferred (void)
   engine->corp_order[4] = (gint16) ctl;
   engine->corp_order[5] = (gint16) rcs;
   for (int c = 0; c < engine->n_corps; c++)
-    K49 (engine, c, K49_NEXT_TO_PAR) = FALSE;
-  K49 (engine, afg, K49_NEXT_TO_PAR) = TRUE;
+    kol_1849_corp (engine, c)->next_to_par = FALSE;
+  kol_1849_corp (engine, afg)->next_to_par = TRUE;
   start_corp (engine, "IFT", 0, 100);
   start_corp (engine, "RCS", 1, 100);
   start_corp (engine, "CTL", 2, 100);
@@ -1206,19 +1206,19 @@ test_stock_garibaldi_deferred (void)
   a->city = 0;
   apply_ok (engine, a);
   g_assert_true (kol_board_hex_tokened_by (engine, hex (engine, "M9"), ift));
-  g_assert_true (K49 (engine, afg, K49_SLOT_CLOSED));
-  g_assert_false (K49 (engine, afg, K49_NEXT_TO_PAR));
-  g_assert_true (K49 (engine, sfa, K49_NEXT_TO_PAR));
+  g_assert_true (kol_1849_corp (engine, afg)->slot_closed);
+  g_assert_false (kol_1849_corp (engine, afg)->next_to_par);
+  g_assert_true (kol_1849_corp (engine, sfa)->next_to_par);
   g_assert_cmpstr (order_string (engine, buf, sizeof buf), ==, "IFT SFA ATA CTL RCS AFG");
   /* Caltanissetta upgraded to two slots: Garibaldi may start in the next
    * stock round */
   kol_board_lay (engine, hex (engine, "H8"), kol_board_free_copy (engine, kol_title_tile_by_id (t, "644")), 0);
   kol_1849_update_garibaldi (engine);
-  g_assert_true (K49 (engine, afg, K49_SLOT_CLOSED));
+  g_assert_true (kol_1849_corp (engine, afg)->slot_closed);
   kol_board_lay (engine, hex (engine, "H8"), kol_board_free_copy (engine, kol_title_tile_by_id (t, "660")), 0);
   kol_1849_update_garibaldi (engine);
-  g_assert_false (K49 (engine, afg, K49_SLOT_CLOSED));
-  g_assert_true (K49 (engine, afg, K49_CLOSED_RECENTLY));
+  g_assert_false (kol_1849_corp (engine, afg)->slot_closed);
+  g_assert_true (kol_1849_corp (engine, afg)->closed_recently);
 }
 
 /* ---------------------------------------------------- operating rounds (§10) */
@@ -1255,7 +1255,7 @@ test_operating_order (void)
 
 /* §10.3.1: terrain is paid on every lay and upgrade: in full when the tile
  * adds standard or dual gauge, a quarter for narrow gauge only; SIGI halves
- * standard gauge (18xx.games upgrade_cost, new_track). The cases include
+ * standard gauge. The cases include
  * the rulebook's: a yellow standard town upgraded to a green mixed town
  * pays the narrow rate, a mixed city to a mixed city the full one, brown
  * dual tiles always the full one. */
@@ -1472,9 +1472,9 @@ test_operating_routes (void)
   g_assert_cmpint (why, ==, KOL_REASON_ROUTE_PORT);
   g_assert_cmpint (route (engine, "RCS", 0, port_route, port_chains, NULL, NULL), ==, 110);
   /* CNM's marker on that port, for its corporation (§7.1 P3) */
-  K49_STATE (engine)->cnm_hex = (gint16) hex (engine, "A5");
+  kol_1849_state (engine)->cnm_hex = (gint16) hex (engine, "A5");
   g_assert_cmpint (route (engine, "RCS", 0, port_route, port_chains, NULL, NULL), ==, 110);
-  K49 (engine, corp (engine, "RCS"), K49_CNM) = TRUE;
+  kol_1849_corp (engine, corp (engine, "RCS"))->cnm = TRUE;
   g_assert_cmpint (route (engine, "RCS", 0, port_route, port_chains, NULL, NULL), ==, 130);
   /* Messina–Calabria counts 3 (§10.5.1) */
   g_assert_cmpint (route (engine, "AFG", 0, calabria, NULL, &d, NULL), ==, 60);
@@ -1714,7 +1714,7 @@ test_operating_buy_company (void)
   g_assert_true (kol_entity_equal (engine->companies[cnm].owner, C (engine, "IFT")));
   g_assert_cmpint (engine->players[2].cash - p2, ==, 2 * face);
   g_assert_cmpint (engine->corps[ift].cash, ==, 500 - 2 * face);
-  g_assert_true (K49 (engine, ift, K49_CNM));
+  g_assert_true (kol_1849_corp (engine, ift)->cnm);
 
   /* the marker: ports only; it closes CNM */
   g_assert_cmpint (count_legal (engine, KOL_ACTION_ASSIGN), ==, 4);
@@ -1724,7 +1724,7 @@ test_operating_buy_company (void)
   a = act (KOL_ACTION_ASSIGN, kol_entity (KOL_ENTITY_COMPANY, cnm));
   a->hex = (gint16) hex (engine, "N8");
   apply_ok (engine, a);
-  g_assert_cmpint (K49_STATE (engine)->cnm_hex, ==, hex (engine, "N8"));
+  g_assert_cmpint (kol_1849_state (engine)->cnm_hex, ==, hex (engine, "N8"));
   g_assert_true (engine->companies[cnm].closed);
   g_assert_cmpint (count_legal (engine, KOL_ACTION_ASSIGN), ==, 0);
 }
@@ -1958,7 +1958,7 @@ test_operating_sms (void)
   /* Girgenti (J6), in Phase 4 the only coastal city to build, is SFA's
    * home: the token has nowhere to go */
   g_assert_cmpint (laid, ==, hex (engine, "J6"));
-  g_assert_cmpint (K49 (lay_copy, rcs, K49_SMS), ==, laid + 1);
+  g_assert_cmpint (kol_1849_corp (lay_copy, rcs)->sms, ==, laid + 1);
   g_assert_cmpstr (active_step_name (lay_copy), !=, "Place a Token");
 
   /* without a lay: a token in any coastal city, Terranova (M9) say */
@@ -1992,7 +1992,8 @@ test_operating_sms (void)
  * 100) with a route and neither train nor cash, CTL (P2, par 68) with 20%
  * held by P1 after a turn; RCS operates first and must buy a train. */
 static KolEngine *
-emergency_game (const KolTitle *t)
+emergency_game_at (const KolTitle *t,
+                   const char     *step)
 {
   KolEngine *engine = game_new (t, 3);
   int ctl = corp (engine, "CTL");
@@ -2007,8 +2008,14 @@ emergency_game (const KolTitle *t)
   engine->bank += engine->players[0].cash - 30;
   engine->players[0].cash = 30;
   start_or (engine);
-  advance_to (engine, "Buy Trains");
+  advance_to (engine, step);
   return engine;
+}
+
+static KolEngine *
+emergency_game (const KolTitle *t)
+{
+  return emergency_game_at (t, "Buy Trains");
 }
 
 /* §10.7: a corporation without a train that must buy one and cannot pay:
@@ -2101,6 +2108,37 @@ test_operating_bankrupt (void)
   g_assert_cmpint (last->end_reason, ==, KOL_GAME_END_BANKRUPT);
 }
 
+/* §10.7 («Если корпорация должна купить поезд, но не может …»): a
+ * corporation goes bankrupt in Buy Trains, when its president cannot
+ * raise the money, not while laying track. 18xx.games offers bankruptcy at
+ * any step of such a turn and there sells none of the president's shares
+ * (Game#sellable_bundles asks the active step, and only Buy Trains and
+ * the emergency step allow sales): compat does the same (issue 14 item 6,
+ * B). */
+static void
+test_bankrupt_only_when_buying (void)
+{
+  const char *compat_opts[] = { KOL_1849_OPT_COMPAT, NULL };
+  g_autoptr(KolTitle) t = load (4, NULL);
+  g_autoptr(KolTitle) tc = load_opts (4, compat_opts);
+  g_autoptr(KolEngine) engine = emergency_game_at (t, "Lay Track");
+  g_autoptr(KolEngine) gc = emergency_game_at (tc, "Lay Track");
+
+  give (engine, "CTL_2", P (2));
+  give (gc, "CTL_2", P (2));
+  g_assert_false (has_legal (engine, KOL_ACTION_BANKRUPT, NULL));
+  apply_refused_any (engine, act (KOL_ACTION_BANKRUPT, C (engine, "RCS")));
+  advance_to (engine, "Buy Trains");
+  g_assert_true (has_legal (engine, KOL_ACTION_BANKRUPT, NULL));
+  apply_ok (engine, act (KOL_ACTION_BANKRUPT, C (engine, "RCS")));
+  g_assert_cmpint (percent (engine, P (0), "CTL"), ==, 0);
+
+  g_assert_true (has_legal (gc, KOL_ACTION_BANKRUPT, NULL));
+  apply_ok (gc, act (KOL_ACTION_BANKRUPT, C (gc, "RCS")));
+  g_assert_false (kol_corp_floated (gc, corp (gc, "RCS")));
+  g_assert_cmpint (percent (gc, P (0), "CTL"), ==, 10);
+}
+
 /* §10.8: after its first turn a corporation may issue treasury shares
  * (the price moves down one row per share; the pool holds at most five;
  * the last certificate last) or redeem one share from the pool at the
@@ -2186,11 +2224,106 @@ test_closing (void)
   g_assert_cmpint (percent (engine, P (1), "RCS"), ==, 0);
   g_assert_false (engine->corps[rcs].ipoed);
   g_assert_cmpint (engine->corp_order[engine->n_corp_order - 1], ==, rcs);
-  g_assert_true (K49 (engine, rcs, K49_CLOSED_RECENTLY));
+  g_assert_true (kol_1849_corp (engine, rcs)->closed_recently);
   g_assert_false (kol_board_hex_tokened_by (engine, palermo, rcs));
   g_assert_true (kol_board_city_reserved_by (engine, palermo, 0, rcs));
   kol_1849_start_stock_round (engine);
-  g_assert_false (K49 (engine, rcs, K49_CLOSED_RECENTLY));
+  g_assert_false (kol_1849_corp (engine, rcs)->closed_recently);
+}
+
+/* §11 («Корпорация, маркер рынка акций которой попадает в ячейку
+ * "закрыта", немедленно закрывается») and issue 14 item 6: a corporation
+ * that closes in its own turn (here issuing a share into the closed cell)
+ * stops operating, and the next corporation operates in the same round
+ * (18xx.games: close_corporation's force_next_entity!). Before, when its
+ * turn was still open (a private it could buy), the round ended at once. */
+static void
+test_closing_own_turn (void)
+{
+  const char *compat_opts[] = { KOL_1849_OPT_COMPAT, NULL };
+  g_autoptr(KolTitle) rulebook = load (4, NULL);
+  g_autoptr(KolTitle) compat = load_opts (4, compat_opts);
+  const KolTitle *titles[] = { rulebook, compat };
+
+  for (int k = 0; k < 2; k++)
+    {
+      g_autoptr(KolEngine) engine = game_new (titles[k], 3);
+      int rcs = corp (engine, "RCS");
+
+      start_corp (engine, "RCS", 0, 100);
+      give_train (engine, "4H-0", "RCS");
+      engine->corps[rcs].operated = 1;
+      set_price (engine, "RCS", 8, 31);
+      start_corp (engine, "CTL", 2, 68);
+      set_price (engine, "CTL", 8, 27);          /* after RCS */
+      give_train (engine, "4H-1", "CTL");
+      /* a private RCS could still buy after issuing keeps its turn open */
+      kol_engine_set_phase (engine, kol_title_phase_by_name (titles[k], "6H"));
+      kol_engine_move_company (engine, company (engine, "CNM"), P (1));
+      start_or (engine);
+      advance_to (engine, "Issue or Redeem Shares");
+      g_assert_true (kol_entity_equal (cur (engine), C (engine, "RCS")));
+      g_assert_cmpint (price_of (engine, "RCS"), ==, 27);
+      apply_ok (engine, shares_action (engine, KOL_ACTION_SELL_SHARES, C (engine, "RCS"), "RCS_1", 0));
+      g_assert_false (kol_corp_floated (engine, rcs));
+      g_assert_cmpint (engine->round.kind, ==, K49_ROUND_OPERATING);
+      g_assert_true (kol_entity_equal (engine->round.current_operator, C (engine, "CTL")));
+      g_assert_true (kol_entity_equal (cur (engine), C (engine, "CTL")));
+      g_assert_cmpstr (active_step_name (engine), ==, "Lay Track");
+    }
+}
+
+/* CTL's turn: Lay Track is passed, and the next step is returned (the
+ * Token step is skipped when CTL may place no marker). */
+static const char *
+step_after_track (KolEngine *engine)
+{
+  start_or (engine);
+  g_assert_true (kol_entity_equal (cur (engine), C (engine, "CTL")));
+  advance_to (engine, "Lay Track");
+  apply_ok (engine, pass (C (engine, "CTL")));
+  return active_step_name (engine);
+}
+
+/* Issue 14 item 6 (a four-variant record stopped at an operating turn):
+ * 18xx.games remembers whether a corporation may place a station marker
+ * (Graph#can_token?) until it clears its graph (a tile laid, a marker
+ * placed or bought, the earthquake), which a closing does not do. Here
+ * AFG's marker fills Trapani, the only city CTL reaches, then AFG closes:
+ * by the rulebook the circle is free at once (§10.4: a marker goes in a
+ * connected city with a free circle), so CTL is asked for a marker;
+ * 18xx.games, and compat with it, still remember "no" and go on to the
+ * routes. */
+static void
+test_closing_frees_token_circle (void)
+{
+  const char *compat_opts[] = { KOL_1849_OPT_COMPAT, NULL };
+  g_autoptr(KolTitle) rulebook = load (4, NULL);
+  g_autoptr(KolTitle) compat = load_opts (4, compat_opts);
+  const KolTitle *titles[] = { rulebook, compat };
+  const char *expected[] = { "Place a Token", "Run Routes" };
+
+  for (int k = 0; k < 2; k++)
+    {
+      g_autoptr(KolEngine) engine = game_new (titles[k], 3);
+      int afg = corp (engine, "AFG"), trapani = hex (engine, "C1");
+
+      start_corp (engine, "CTL", 0, 100);          /* Marsala, joined to Trapani */
+      start_corp (engine, "AFG", 1, 68);
+      kol_board_place_token (engine, afg, 0, hex (engine, "B14"), 0, -1);
+      engine->corps[afg].tokens[0].used = TRUE;
+      kol_board_place_token (engine, afg, 1, trapani, 0, -1);
+      engine->corps[afg].tokens[1].used = TRUE;
+      set_price (engine, "AFG", 9, 24);
+      give_train (engine, "4H-0", "CTL");
+
+      /* no free circle: no marker step */
+      g_assert_cmpstr (step_after_track (engine), ==, "Run Routes");
+      kol_1849_close_corporation (engine, afg);
+      g_assert_false (kol_board_hex_tokened_by (engine, trapani, afg));
+      g_test_message ("%s: %s", k == 0 ? "rulebook" : "compat", expected[k]);
+      g_assert_cmpstr (step_after_track (engine), ==, expected[k]);
+    }
 }
 
 /* §12: at the first 12H the private companies close and the earthquake
@@ -2224,11 +2357,11 @@ test_events_earthquake (void)
   g_assert_false (kol_corp_floated (engine, afg));
   g_assert_false (kol_board_hex_tokened_by (engine, messina, rcs));
   g_assert_true (kol_board_hex_tokened_by (engine, hex (engine, "C5"), rcs));
-  g_assert_cmpint (K49 (engine, rcs, K49_DESTROYED), ==, 1 << 1);
+  g_assert_cmpint (kol_1849_corp (engine, rcs)->destroyed, ==, 1 << 1);
   g_assert_cmpint (engine->hexes[messina].tile, ==, printed);
   g_assert_cmpint (engine->hexes[messina].copy, ==, -1);
   g_assert_cmpint (kol_board_tiles_left (engine, laid), ==, left);
-  g_assert_false (K49_STATE (engine)->messina_upgradeable);
+  g_assert_false (kol_1849_state (engine)->messina_upgradeable);
 
   /* IFT, with a token in Messina, cannot upgrade it in this set */
   kol_board_place_token (engine, ift, 1, messina, 0, -1);
@@ -2242,7 +2375,7 @@ test_events_earthquake (void)
   apply_refused (engine, lay_action (engine, "IFT", "B14", "655", 0), KOL_ENGINE_ERROR_TILE,
                  KOL_REASON_TILE_MESSINA_LOCKED);
   kol_1849_start_stock_round (engine);
-  g_assert_true (K49_STATE (engine)->messina_upgradeable);
+  g_assert_true (kol_1849_state (engine)->messina_upgradeable);
 }
 
 /* §13: a corporation reaching L.377 ends the game when its turn ends. */
@@ -2262,7 +2395,7 @@ test_game_end_377 (void)
   g_assert_true (kol_entity_equal (engine->round.current_operator, C (engine, "RCS")));
   kol_market_move_right (engine, rcs);
   g_assert_cmpint (price_of (engine, "RCS"), ==, 377);
-  g_assert_true (K49 (engine, rcs, K49_REACHED_MAX));
+  g_assert_true (kol_1849_corp (engine, rcs)->reached_max);
   /* the rest of its turn (nothing paid: the price moves back left, the
    * mark stays), then the end, before CTL operates */
   while (!engine->finished)
@@ -2391,6 +2524,12 @@ test_variant_bonds (void)
   advance_to (engine, "Issue or Repay Bond");
   g_assert_cmpint (count_legal (engine, KOL_ACTION_TAKE_LOAN), ==, 1);
   g_assert_cmpint (count_legal (engine, KOL_ACTION_PAYOFF_LOAN), ==, 0);
+  /* exports name 18xx.games' one Loan object, id 0 (issue 14) */
+  {
+    g_autoptr(KolAction) take = find_legal (engine, KOL_ACTION_TAKE_LOAN, NULL);
+
+    g_assert_cmpint (take->loan, ==, 0);
+  }
   cash = engine->corps[rcs].cash;
   cell = kol_market_corp_cell (engine, rcs);
   apply_ok (engine, act (KOL_ACTION_TAKE_LOAN, C (engine, "RCS")));
@@ -2403,7 +2542,7 @@ test_variant_bonds (void)
   g_assert_cmpint (p0, <, 100);
   g_assert_cmpint (engine->module->player_value (engine, 0), ==, engine->players[0].cash);
   gc = kol_engine_copy (engine);
-  K49_STATE (gc)->compat = TRUE;   /* as loaded with KOL_1849_OPT_COMPAT */
+  kol_1849_state (gc)->compat = TRUE;   /* as loaded with KOL_1849_OPT_COMPAT */
   g_assert_cmpint (gc->module->player_value (gc, 0), ==, engine->players[0].cash + 2 * (p0 - 100));
 
   /* the next turn: L.50 interest; repaying needs L.500, one bond at most:
@@ -2468,12 +2607,12 @@ test_variant_e_tokens (void)
   g_assert_nonnull ((a = find_legal (engine, KOL_ACTION_CHOOSE, "Buy E-Token for L.1100")));
   apply_ok (engine, a);
   g_assert_cmpint (engine->corps[rcs].cash, ==, 100);
-  g_assert_true (K49 (engine, rcs, K49_E_TOKEN));
+  g_assert_true (kol_1849_corp (engine, rcs)->e_token);
   g_assert_true (kol_operating_hooks (engine)->train_buyable (engine, rcs, e));
   g_assert_cmpint (kol_1849_e_token_cost (engine), ==, 800);
   kol_engine_set_phase (engine, kol_title_phase_by_name (t, "16H"));
   g_assert_cmpint (kol_1849_e_token_cost (engine), ==, 550);
-  K49_STATE (engine)->e_token_sold = FALSE;
+  kol_1849_state (engine)->e_token_sold = FALSE;
   g_assert_cmpint (kol_1849_e_token_cost (engine), ==, 800);
 }
 
@@ -2521,8 +2660,11 @@ main (int   argc,
   g_test_add_func ("/1849/operating/sms", test_operating_sms);
   g_test_add_func ("/1849/operating/emergency", test_operating_emergency);
   g_test_add_func ("/1849/operating/bankrupt", test_operating_bankrupt);
+  g_test_add_func ("/1849/operating/bankrupt-only-when-buying", test_bankrupt_only_when_buying);
   g_test_add_func ("/1849/operating/issue-redeem", test_operating_issue_redeem);
   g_test_add_func ("/1849/operating/closing", test_closing);
+  g_test_add_func ("/1849/operating/closing-frees-token-circle", test_closing_frees_token_circle);
+  g_test_add_func ("/1849/operating/closing-own-turn", test_closing_own_turn);
   g_test_add_func ("/1849/events/earthquake", test_events_earthquake);
   g_test_add_func ("/1849/game-end/377", test_game_end_377);
   g_test_add_func ("/1849/game-end/bank", test_game_end_bank);

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "kol-json-scan.h"
 #include "kol-title-document-private.h"
 #include "kol-title-info.h"
 #include "kol-title-loader.h"
@@ -76,22 +77,15 @@ is_built_in_dir (const char *dir)
  * kol_title_document_is_valid_id:
  * @id: a title id
  *
- * Title ids name folders: ASCII letters, digits, “-”, “_” and “.”, not
- * starting with a dot, at most 64 characters.
+ * Title ids name folders: see kol_title_id_is_valid(), the rule the title
+ * loader applies too.
  *
  * Returns: whether @id may be a title id
  */
 gboolean
 kol_title_document_is_valid_id (const char *id)
 {
-  gsize len;
-
-  if (id == NULL || id[0] == '\0' || id[0] == '.' || (len = strlen (id)) > 64)
-    return FALSE;
-  for (gsize i = 0; i < len; i++)
-    if (!g_ascii_isalnum (id[i]) && id[i] != '-' && id[i] != '_' && id[i] != '.')
-      return FALSE;
-  return TRUE;
+  return kol_title_id_is_valid (id);
 }
 
 static gboolean
@@ -101,12 +95,13 @@ read_tree (KolTitleDocument *self,
            GError          **error)
 {
   g_autofree char *path = g_build_filename (dir, file_names[file], NULL);
+  g_autoptr(GFile) gfile = g_file_new_for_path (path);
   g_autofree char *text = NULL;
   g_autoptr(GError) local = NULL;
   gsize length;
   JsonNode *root;
 
-  if (!g_file_get_contents (path, &text, &length, &local)
+  if (!kol_json_read_file (gfile, &text, &length, &local)
       || (root = kol_json_format_parse (text, (gssize) length, self->lexemes, &local)) == NULL)
     {
       /* Translators: %s is a file path, the second %s what went wrong. */
@@ -123,6 +118,8 @@ read_tree (KolTitleDocument *self,
     }
   self->roots[file] = root;
   self->saved[file] = json_node_ref (root);
+  g_free (self->disk_texts[file]);
+  self->disk_texts[file] = g_steal_pointer (&text);
   return TRUE;
 }
 
@@ -299,7 +296,10 @@ kol_title_document_new_from_template (const char  *template_dir,
   self->path = g_steal_pointer (&dir);
   self->built_in = FALSE;
   for (int i = 0; i < KOL_TITLE_N_FILES; i++)
-    g_clear_pointer (&self->saved[i], json_node_unref);
+    {
+      g_clear_pointer (&self->saved[i], json_node_unref);
+      g_clear_pointer (&self->disk_texts[i], g_free);
+    }
   set_id_in_place (self, id);
   return self;
 }
@@ -319,6 +319,27 @@ kol_title_document_serialize (KolTitleDocument *self,
   g_return_val_if_fail (file < KOL_TITLE_N_FILES, NULL);
 
   return kol_json_format_write (self->roots[file], self->lexemes);
+}
+
+/**
+ * kol_title_document_dup_text:
+ * @self: a document
+ * @file: which file
+ *
+ * Returns: (transfer full): the file's text: as on disk while it is
+ *   unchanged (so that line numbers are the file's own), else as it would
+ *   be saved
+ */
+char *
+kol_title_document_dup_text (KolTitleDocument *self,
+                             KolTitleFile      file)
+{
+  g_return_val_if_fail (KOL_IS_TITLE_DOCUMENT (self), NULL);
+  g_return_val_if_fail (file < KOL_TITLE_N_FILES, NULL);
+
+  if (self->roots[file] == self->saved[file] && self->disk_texts[file] != NULL)
+    return g_strdup (self->disk_texts[file]);
+  return kol_title_document_serialize (self, file);
 }
 
 /* Makes the renames in @dir durable: g_file_set_contents_full() syncs each
@@ -471,8 +492,22 @@ kol_title_document_save (KolTitleDocument *self,
   for (int i = 0; i < KOL_TITLE_N_FILES; i++)
     if (self->roots[i] != self->saved[i])
       files |= 1u << i;
+  if ((_kol_document_check_disk (self) & files) != 0)
+    {
+      g_set_error_literal (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_CHANGED_ON_DISK,
+                           _("The title’s files were changed on disk: reload them or keep your version first"));
+      return FALSE;
+    }
   if (files != 0 && !write_files (self, self->path, files, error))
     return FALSE;
+  for (int i = 0; i < KOL_TITLE_N_FILES; i++)
+    if (files & (1u << i))
+      {
+        g_free (self->disk_texts[i]);
+        self->disk_texts[i] = kol_title_document_serialize (self, i);
+      }
+  if (self->watching && self->monitor == NULL)
+    kol_title_document_watch (self, NULL);
   for (int i = 0; i < KOL_TITLE_N_FILES; i++)
     {
       g_clear_pointer (&self->saved[i], json_node_unref);
@@ -520,6 +555,9 @@ kol_title_document_save_as (KolTitleDocument *self,
   self->built_in = FALSE;
   memcpy (old_saved, self->saved, sizeof old_saved);
   memset (self->saved, 0, sizeof self->saved);
+  /* the new folder's files are not the ones read */
+  for (int i = 0; i < KOL_TITLE_N_FILES; i++)
+    g_clear_pointer (&self->disk_texts[i], g_free);
   if (!kol_title_document_save (self, error))
     {
       g_free (self->path);
@@ -530,6 +568,8 @@ kol_title_document_save_as (KolTitleDocument *self,
     }
   for (int i = 0; i < KOL_TITLE_N_FILES; i++)
     g_clear_pointer (&old_saved[i], json_node_unref);
+  if (self->watching)
+    kol_title_document_watch (self, NULL);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PATH]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUILT_IN]);
   return TRUE;

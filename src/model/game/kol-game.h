@@ -49,6 +49,13 @@ KolGame        *kol_game_new_from_file     (GFile               *file,
                                             GError             **error);
 KolGame        *kol_game_new_from_record   (GFile               *file,
                                             GError             **error);
+void            kol_game_load_async        (GFile               *file,
+                                            gboolean             record,
+                                            GCancellable        *cancellable,
+                                            GAsyncReadyCallback  callback,
+                                            gpointer             user_data);
+KolGame        *kol_game_load_finish       (GAsyncResult        *result,
+                                            GError             **error);
 gboolean        kol_game_save              (KolGame             *self,
                                             GFile               *file,
                                             GError             **error);
@@ -113,7 +120,7 @@ GListModel     *kol_game_get_log           (KolGame *self);
  */
 
 /*
- * ---- Extensions (table core, issue 8) ----
+ * ---- Extensions for the table ----
  *
  * Creating a game for a history already made (tests, the importer), the
  * folder of its title, acting with confirmation when viewing the past,
@@ -128,6 +135,8 @@ GListModel     *kol_game_get_log           (KolGame *self);
  *                                  corporation, NULL
  *   "modified"                     boolean: changed since opened or saved
  *   "autosave-file"                GFile, where the game is autosaved
+ *   "autosave-error"               GError: why the autosave fails, NULL
+ *                                  while it works (every move retries)
  */
 
 /**
@@ -178,6 +187,10 @@ gboolean        kol_game_enable_autosave   (KolGame             *self,
 gboolean        kol_game_remove_autosave   (KolGame             *self,
                                             GError             **error);
 GFile          *kol_game_get_autosave_file (KolGame             *self);
+const GError   *kol_game_get_autosave_error (KolGame            *self);
+int             kol_game_get_autosaved_n_actions (KolGame       *self);
+gboolean        kol_game_retry_autosave    (KolGame             *self,
+                                            GError             **error);
 
 const char *kol_game_get_title_name         (KolGame *self);
 const char *kol_game_get_round_name         (KolGame *self);
@@ -211,8 +224,8 @@ gboolean    kol_game_get_modified           (KolGame *self);
  * sentences (kol-log-format.h) and refusals (kol-refusal-format.h) look
  * there first too, under ids made from the engine's names
  * ("round_stock_round", "step_run_routes", "action_buy_train",
- * "log_runs_train", "reason_train_limit", "refusal_train"; added for
- * issue 8: kol_game_word_own()), and fall back to the usual 18xx wording
+ * "log_runs_train", "reason_train_limit", "refusal_train"; see
+ * kol_game_word_own()), and fall back to the usual 18xx wording
  * translated in po/, so no generic code names a title. Title-only facts for
  * the table (a line's tram company, 1849's E-token, 1840's position on the
  * round bar) are in src/engine/kol-engine-info.h.

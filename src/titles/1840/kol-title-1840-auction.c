@@ -5,13 +5,12 @@
 #include <string.h>
 
 /*
- * The pre-round (VI): the landmark privates are auctioned in turn order
- * (18xx.games G1840::Step::SelectionAuction on PassableAuction), then the
- * players choose their SR1 positions from the least cash up
- * (G1840::Round::Choices, G1840::Step::ChoosePlayerOrder). Also what this
+ * The pre-round (VI): the landmark privates are auctioned in turn order (a
+ * selection auction on the engine's passable auctions), then the players
+ * choose their SR1 positions from the least cash up. Also what this
  * auction shares with the line auction of the acquisition round
- * (kol-title-1840-acquisition.c): both are PassableAuctions in which the
- * bidders take turns, bid all their cash at most and pass out.
+ * (kol-title-1840-acquisition.c): in both the bidders take turns, bid all
+ * their cash at most and pass out.
  */
 
 /* ------------------------------------------- both auctions: bids, passes */
@@ -30,8 +29,7 @@ k1840_auctioneer (KolEngine *engine,
   return &KOL_AUCTION_STATE (engine)->auction;
 }
 
-/* Auctioner#auctioning: the private or line up for auction once it has a
- * bid. */
+/* Is a private or a line up for auction (it has a bid)? */
 gboolean
 k1840_auctioning (KolEngine *engine)
 {
@@ -138,7 +136,7 @@ k1840_auction_check_raise (KolEngine     *engine,
                            int            step,
                            GError       **error)
 {
-  if (!K1840 (engine)->compat && (bid->price - min_bid (engine, s, bid->target)) % step != 0)
+  if (!k1840_state (engine)->compat && (bid->price - min_bid (engine, s, bid->target)) % step != 0)
     return k1840_refuse (engine, error, KOL_REASON_NONE, "bids rise in steps of 5");
   return TRUE;
 }
@@ -308,7 +306,7 @@ next_entity (KolEngine *engine)
     }
 }
 
-/* all_passed!: nobody bought the cheapest private: its price drops by 5 and
+/* Everyone passed: nobody bought the cheapest private: its price drops by 5 and
  * at 0 the next player must take it; after a later private, the privates
  * pay out (VI). */
 static void
@@ -337,7 +335,7 @@ all_passed (KolEngine *engine,
           forced = TRUE;
           /* VI: at 0 the Starting Player must take it (18xx.games: the
            * player after the last to pass) */
-          if (K1840 (engine)->compat)
+          if (k1840_state (engine)->compat)
             kol_round_next_entity_index (engine);
           else
             engine->round.entity_index = 0;
@@ -356,7 +354,7 @@ all_passed (KolEngine *engine,
   unpass_players (engine, s);
   /* VI: a new auction begins with the Starting Player (the caller moves on
    * to the next entity; after a forced take that is the second player) */
-  if (!K1840 (engine)->compat && !forced && engine->round.n_entities > 0)
+  if (!k1840_state (engine)->compat && !forced && engine->round.n_entities > 0)
     engine->round.entity_index = engine->round.n_entities - 1;
 }
 
@@ -520,7 +518,7 @@ choose_actions (KolEngine *engine,
   if (entity.kind != KOL_ENTITY_PLAYER)
     return 0;
   /* 18xx.games offers the choice to anyone; players choose in turn */
-  if (!K1840 (engine)->compat && !kol_step_is_current (engine, s, entity))
+  if (!k1840_state (engine)->compat && !kol_step_is_current (engine, s, entity))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_CHOOSE);
 }
@@ -539,7 +537,7 @@ select_choice (KolEngine *engine,
     if (d->left[i] != position)
       d->left[m++] = d->left[i];
   d->n_left = m;
-  K1840 (engine)->first_sr_position[player] = (gint8) position;
+  k1840_state (engine)->first_sr_position[player] = (gint8) position;
   kol_engine_log (engine, KOL_LOG_1840_CHOOSES_POSITION, args, 2);
 }
 
@@ -609,8 +607,8 @@ static const KolStepClass step_choose_order = {
   .legal_actions = choose_legal_actions,
 };
 
-/* Round::Choices#select_entities: least cash first, ties in the current
- * order (VI). */
+/* The players choosing their positions: least cash first, ties in the
+ * current order (VI). */
 static void
 choose_select_entities (KolEngine *engine,
                         KolRound  *r)

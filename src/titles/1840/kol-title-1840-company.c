@@ -5,7 +5,7 @@
 #include <string.h>
 
 /*
- * Company rounds (VIII; 18xx.games G1840::Round::Company): private
+ * Company rounds (VIII): private
  * dividends (CRa), the tram deck (CRb, at the round's start), the order by
  * share price (CRc), tram companies paying from their revenue pile and the
  * Stadtbahn runs (CRd). The SellCompany, Route and Dividend steps here serve
@@ -17,7 +17,7 @@
 /* ------------------------------------------------------------ SellCompany */
 
 /* IV.2: a director may return a private to the bank at face value while
- * one of his companies acts (G1840::Step::SellCompany). */
+ * one of his companies acts (the SellCompany step). */
 static guint32
 sell_company_actions (KolEngine *engine,
                       KolStep   *s,
@@ -79,7 +79,7 @@ const KolStepClass k1840_step_sell_company = {
 static gboolean
 compat (KolEngine *engine)
 {
-  return K1840 (engine)->compat;
+  return k1840_state (engine)->compat;
 }
 
 static guint32
@@ -117,7 +117,8 @@ route_process (KolEngine        *engine,
   return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a route action");
 }
 
-/* Route#auto_actions: the Stadtbahn companies run by themselves. */
+/* The Stadtbahn companies run by themselves (VIII.5.2): their runs are
+ * automatic actions. */
 static GPtrArray *
 route_auto_actions (KolEngine *engine,
                     KolStep   *s,
@@ -230,7 +231,7 @@ pay_negative (KolEngine *engine,
               int        line,
               int        to_pay)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int major = k1840_line_major (engine, line);
   KolEntity major_e, owner;
   KolArg args[2];
@@ -350,7 +351,7 @@ major_dividend (KolEngine  *engine,
                 int         amount,
                 GError    **error)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int revenue = k1840_major_revenue (engine, major), withhold;
   gint16 lines[K1840_MAX_LINES_PER_MAJOR];
   int n_lines = k1840_major_lines (engine, major, lines);
@@ -389,7 +390,8 @@ major_dividend (KolEngine  *engine,
   k1840_bank_pays (engine, kol_entity (KOL_ENTITY_CORP, major), withhold);
   if (amount > 0)
     {
-      double per_share = amount / (double) (100 / MAX (1, kol_engine_share_percent (engine, major)));
+      int share = kol_engine_share_percent (engine, major);
+      double per_share = amount / (double) (100 / MAX (1, share));
 
       for (int i = 0; i < engine->n_players; i++)
         {
@@ -426,7 +428,7 @@ dividend_process (KolEngine        *engine,
   return line_dividend (engine, s, corp);
 }
 
-/* Dividend#skip!: a withhold (a tram company without revenue moves left). */
+/* Nothing to pay: a withhold (a tram company without revenue moves left, X.2). */
 static void
 dividend_skip (KolEngine *engine,
                KolStep   *s)
@@ -471,7 +473,8 @@ dividend_legal_actions (KolEngine *engine,
   if (k1840_is (engine, entity.index, K1840_MAJOR))
     {
       int revenue = k1840_major_revenue (engine, entity.index);
-      int step = MAX (1, K1840 (engine)->dividend_step);
+      int listed = k1840_state (engine)->dividend_step;
+      int step = MAX (1, listed);
       int top = revenue / step * step;
 
       add_dividend (out, entity, "variable", 0);
@@ -499,7 +502,7 @@ static void
 company_select_entities (KolEngine *engine,
                          KolRound  *r)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   gboolean cities = r->kind == K1840_ROUND_COMPANY_RUN;
 
   r->n_entities = 0;
@@ -515,8 +518,8 @@ company_select_entities (KolEngine *engine,
       }
 }
 
-/* Round::Company#after_process: a Stadtbahn company's run is paid out at
- * once. */
+/* After an action: a Stadtbahn company's run is paid out at once
+ * (VIII.5.2). */
 static void
 company_after_process (KolEngine       *engine,
                        KolRound        *r,

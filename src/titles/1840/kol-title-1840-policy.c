@@ -18,7 +18,7 @@
 static int
 lrs_left (KolEngine *engine)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   return MAX (st->n_lrs - st->lr_count + (engine->round.kind == K1840_ROUND_LINE ? 1 : 0), 0);
 }
@@ -27,7 +27,7 @@ lrs_left (KolEngine *engine)
 static double
 rounds_left (KolEngine *engine)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   return MAX (st->n_crs - st->cr_counter + (engine->round.kind == K1840_ROUND_COMPANY_RUN ? 1 : 0), 0);
 }
@@ -35,7 +35,7 @@ rounds_left (KolEngine *engine)
 static int
 multipliers_left (KolEngine *engine)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int first = st->cr_counter - (engine->round.kind == K1840_ROUND_COMPANY_RUN ? 1 : 0), sum = 0;
 
   for (int i = MAX (first, 0); i < st->n_crs && i < K1840_MAX_CR; i++)
@@ -85,7 +85,7 @@ future_income (KolEngine *engine,
   /* a tram company's own trams wait to be put on its lines, those it
    * has or will buy (IV.3: at most max_lines) */
   {
-    K1840State *st = K1840 (engine);
+    K1840State *st = k1840_state (engine);
     gint16 lines[K1840_MAX_LINES_PER_MAJOR];
     int spare = kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, corp), trains, KOL_MAX_TRAINS);
     int n_lines = k1840_major_lines (engine, corp, lines);

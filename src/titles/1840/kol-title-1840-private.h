@@ -26,13 +26,13 @@ G_BEGIN_DECLS
  * 1840 Vienna Tramways: the rules module's shared state and helpers.
  *
  * The rulebooks (../shared/seeds/000 and 001) decide play; 18xx.games
- * (g_1840) decides what they leave open and how recorded games replay. The
+ * decides what they leave open and how recorded games replay. The
  * hidden option "compat_18xx_games", which the importer sets, switches the
  * few places where the two differ to 18xx.games' behaviour (see
  * data/games/1840/game.json rules.compat_18xx_games).
  *
- * Entities: the 18 lines are corporations of type "line" (18xx.games'
- * minors), the six tram companies "major", the four Stadtbahn companies
+ * Entities: the 18 lines are corporations of type "line" (minors that a
+ * tram company owns), the six tram companies "major", the four Stadtbahn companies
  * "city". A line's cash is its part of its tram company's revenue pile.
  */
 
@@ -172,7 +172,12 @@ typedef struct
 
 G_STATIC_ASSERT (sizeof (K1840State) <= KOL_TITLE_STATE_SIZE);
 
-#define K1840(engine) KOL_TITLE_STATE (engine, K1840State)
+/* The typed view of 1840's state in the engine (see kol-engine.h). */
+static inline K1840State *
+k1840_state (KolEngine *engine)
+{
+  return KOL_TITLE_STATE (engine, K1840State);
+}
 
 /* ---- round state of line rounds (KOL_ROUND_TITLE) ---- */
 
@@ -213,15 +218,26 @@ typedef struct
 G_STATIC_ASSERT (sizeof (K1840LineRoundState) <= KOL_ROUND_DATA_SIZE - KOL_ROUND_TITLE_OFFSET);
 G_STATIC_ASSERT (sizeof (K1840AcquisitionState) <= KOL_ROUND_DATA_SIZE - KOL_ROUND_TITLE_OFFSET);
 
-#define K1840_LINE_STATE(engine) KOL_ROUND_TITLE (engine, K1840LineRoundState)
-#define K1840_ACQ_STATE(engine) KOL_ROUND_TITLE (engine, K1840AcquisitionState)
+/* The state of the current round, while it is a line round. */
+static inline K1840LineRoundState *
+k1840_line_round (KolEngine *engine)
+{
+  return KOL_ROUND_TITLE (engine, K1840LineRoundState);
+}
+
+/* The state of the current round, while it is an acquisition round. */
+static inline K1840AcquisitionState *
+k1840_acq_round (KolEngine *engine)
+{
+  return KOL_ROUND_TITLE (engine, K1840AcquisitionState);
+}
 
 /* ---- helpers (kol-title-1840.c) ---- */
 
 static inline gboolean
 k1840_is (KolEngine *engine, int corp, K1840CorpType type)
 {
-  return corp >= 0 && corp < engine->n_corps && K1840 (engine)->corp_type[corp] == type;
+  return corp >= 0 && corp < engine->n_corps && k1840_state (engine)->corp_type[corp] == type;
 }
 
 static inline gboolean
@@ -234,23 +250,23 @@ k1840_entity_is (KolEngine *engine, KolEntity e, K1840CorpType type)
 static inline int
 k1840_line_major (KolEngine *engine, int line)
 {
-  return line >= 0 && line < engine->n_corps ? K1840 (engine)->line_major[line] : -1;
+  return line >= 0 && line < engine->n_corps ? k1840_state (engine)->line_major[line] : -1;
 }
 
 /* The corporation that pays for @entity: a line's tram company, else itself. */
 int       k1840_spender            (KolEngine *engine, KolEntity entity);
-/* Lines of @major in the order bought (corporate_card_minors). */
+/* Lines of @major in the order bought (as on its charter). */
 int       k1840_major_lines        (KolEngine *engine, int major, gint16 *out);
-/* Game#major_revenue: the cash of the major's lines. */
+/* The tram company's revenue pile: the cash of its lines (VIII.5.1). */
 int       k1840_major_revenue      (KolEngine *engine, int major);
 int       k1840_line_number        (KolEngine *engine, int line);
-/* Maintenance of @train now (train_maintenance). */
+/* Maintenance of @train now (Table 7). */
 int       k1840_train_maintenance  (KolEngine *engine, int train);
 int       k1840_maintenance_costs  (KolEngine *engine, int corp);
 int       k1840_cr_multiplier      (KolEngine *engine);
 /* Is variant @variant of @train's def buyable in this company round? */
 gboolean  k1840_variant_available  (KolEngine *engine, int train, int variant);
-/* Game#take_player_loan: whole loans of the loan amount. */
+/* The director borrows @amount in whole loans (VIII.5.3, IX.8). */
 void      k1840_take_player_loan   (KolEngine *engine, int player, int amount);
 /* Pays @amount from the bank to @to and books it. */
 void      k1840_bank_pays          (KolEngine *engine, KolEntity to, int amount);
@@ -266,7 +282,7 @@ int      k1840_chain_of                (KolEngine *engine, int hex, int *pos);
 gboolean k1840_is_tile_reserved        (KolEngine *engine, int hex, int corp);
 gboolean k1840_tile_token_blocked      (KolEngine *engine, int hex, int corp);
 void     k1840_remove_tile_reservation (KolEngine *engine, int hex, int corp);
-/* Round#process_action inside a round (no game end or round change). */
+/* Processes an action a round makes itself (no game end or round change). */
 gboolean  k1840_round_process      (KolEngine *engine, const KolAction *a, GError **error);
 gboolean  k1840_refuse             (KolEngine  *engine, GError **error, KolReason reason,
                                     const char *message);
@@ -346,7 +362,8 @@ gboolean  k1840_can_buy_train       (KolEngine *engine, KolStep *s, int corp);
 gboolean  k1840_step_must_buy_train (KolEngine *engine, KolStep *s, int corp);
 /* The trams on @corp itself (not its lines'). */
 int       k1840_corp_trains         (KolEngine *engine, int corp, gint16 *out);
-/* Scraps a->train if it is one of @allowed (18xx.games: any tram). */
+/* Scraps a->train if it is one of @allowed (with compat: any tram, as
+ * 18xx.games allows). */
 gboolean  k1840_scrap_train         (KolEngine *engine, const KolAction *a, const gint16 *allowed,
                                      int n_allowed, GError **error);
 /* Self-play: a SCRAP_TRAIN action for each of @trains. */
@@ -367,15 +384,15 @@ void      k1840_start_line_round    (KolEngine *engine, int round_num);
 extern const KolBoardHooks k1840_board_hooks;
 /* kol-title-1840-route.c */
 extern const KolRouteHooks k1840_route_hooks;
-/* ---- kol-title-1840-policy.c ---- */
+/* kol-title-1840-policy.c */
 extern const KolPolicyHooks k1840_policy_hooks;
-/* ---- kol-title-1840-info.c ---- */
-extern const KolInfoHooks k1840_info_hooks;
 /* The Stadtbahn run of @city now (the automatic run_routes), or NULL. */
 KolAction *k1840_city_run          (KolEngine *engine, int city);
 /* Routes a line may run now: its best one first; appended to @out. */
 void     k1840_line_runs           (KolEngine *engine, int line, GPtrArray *out);
 gboolean k1840_validate_routes     (KolEngine *engine, int corp, const KolAction *a, GError **error);
 int      k1840_route_revenue_check (KolEngine *engine, int corp, const KolRouteSpec *spec, GError **error);
+/* kol-title-1840-info.c */
+extern const KolInfoHooks k1840_info_hooks;
 
 G_END_DECLS

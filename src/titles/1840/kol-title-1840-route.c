@@ -5,9 +5,8 @@
 
 /*
  * Runs (VIII.5.2, IX.7, IX.8): the routing rules the route engine applies
- * to a line's tram, the Stadtbahn companies' automatic runs (18xx.games
- * G1840::Step::Route#auto_actions), and the checks of run_routes actions in
- * games played here (imported games trust their claimed revenues, as
+ * to a line's tram, the Stadtbahn companies' automatic runs, and the
+ * checks of run_routes actions in games played here (imported games trust their claimed revenues, as
  * 18xx.games does).
  */
 
@@ -36,7 +35,7 @@ hex_has_stop (KolEngine *engine,
 
 /* IX.8: a city counts only with the line's own marker; halts always; a
  * landmark whose private the line's tram company owns adds 20 (once per
- * hex with a city or halt, Game#revenue_for). */
+ * hex with a city or halt). */
 static void
 stop_value (const KolEngine     *cg,
             int                  corp,
@@ -45,7 +44,7 @@ stop_value (const KolEngine     *cg,
             gpointer             user_data)
 {
   KolEngine *engine = (KolEngine *) cg;
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int major;
 
   if (stop->kind == KOL_NODE_CITY && !own_token_in_city (engine, corp, stop->hex, stop->node))
@@ -60,14 +59,14 @@ stop_value (const KolEngine     *cg,
 }
 
 /* Is (hex, node) one of the two home stations a Stadtbahn company's
- * imaginary tram starts from (VIII.5.2; 18xx.games Game#starting_nodes)? */
+ * imaginary tram starts from (VIII.5.2)? */
 static gboolean
 city_start_node (KolEngine *engine,
                  int        corp,
                  int        hex,
                  int        node)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int slot = st->city_slot[corp];
 
   if (slot < 0)
@@ -79,11 +78,10 @@ city_start_node (KolEngine *engine,
   return FALSE;
 }
 
-/* Game#check_red_tiles: the inner city can only be reached once its red
- * tile is there (IX.4). A Stadtbahn company's run starts at one of its
- * home stations, whatever markers it has elsewhere (VIII.5.2; 18xx.games
- * walks from Game#starting_nodes and skips check_connected for it): only
- * those anchor its routes, and a route must start or end there. */
+/* The inner city can only be reached once its red tile is there (IX.4). A
+ * Stadtbahn company's run starts at one of its home stations, whatever
+ * markers it has elsewhere (VIII.5.2): only those anchor its routes, and a
+ * route must start or end there. */
 static void
 stop_flags (const KolEngine *cg,
             int              corp,
@@ -91,7 +89,7 @@ stop_flags (const KolEngine *cg,
             gpointer         user_data)
 {
   KolEngine *engine = (KolEngine *) cg;
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   if (k1840_is (engine, corp, K1840_CITY))
     {
@@ -119,7 +117,7 @@ token_blocks (const KolEngine *cg,
 {
   KolEngine *engine = (KolEngine *) cg;
 
-  if (K1840 (engine)->compat)
+  if (k1840_state (engine)->compat)
     return TRUE;
   return !k1840_is (engine, KOL_TOKEN_CORP (token), K1840_CITY);
 }
@@ -138,7 +136,7 @@ fill_rules (KolEngine     *engine,
             int            corp,
             KolRouteRules *rules)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   kol_route_rules_init (rules);
   rules->min_stops = 2;
@@ -196,9 +194,9 @@ typedef struct
 
 static void walk_node (KolEngine *engine, Walk *w, int hex, int node);
 
-/* Path#walk over Stadtbahn track: the path, then the paths across each of
- * its edges; a path's first node is touched (Route#touch_node), and the
- * walk goes on from its nodes (Node#walk). */
+/* Walks Stadtbahn track: the path, then the paths across each of its
+ * edges; a path's first node is a stop of the run, and the walk goes on
+ * from its nodes. */
 static void
 walk_path (KolEngine *engine,
            Walk      *w,
@@ -356,7 +354,7 @@ KolAction *
 k1840_city_run (KolEngine *engine,
                 int        city)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int slot = st->city_slot[city];
   KolRouteNode nodes[2][64];
   int n[2], revenue[2], pick;
@@ -394,7 +392,8 @@ k1840_line_runs (KolEngine *engine,
   KolRouteRules rules;
   KolRouteTrain trains[KOL_ROUTE_MAX_TRAINS];
   gint16 runnable[KOL_MAX_TRAINS];
-  int n = MIN (kol_route_trains (engine, line, runnable, KOL_MAX_TRAINS), 1);
+  int n_runnable = kol_route_trains (engine, line, runnable, KOL_MAX_TRAINS);
+  int n = MIN (n_runnable, 1);
   g_autoptr(KolRouteResult) result = NULL;
   KolAction *a;
 
@@ -485,7 +484,7 @@ k1840_validate_routes (KolEngine        *engine,
 {
   guint n = a->routes ? a->routes->len : 0;
 
-  if (K1840 (engine)->compat)
+  if (k1840_state (engine)->compat)
     return TRUE;
   if (k1840_is (engine, corp, K1840_CITY))
     {

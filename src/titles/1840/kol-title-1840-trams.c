@@ -4,8 +4,9 @@
 #include <string.h>
 
 /*
- * Trams in the company rounds (VIII.5.3, VIII.6; 18xx.games
- * G1840::Step::BuyTrain, ReassignTrains and their Interrupting variants): a
+ * Trams in the company rounds (VIII.5.3, VIII.6; the BuyTrain and
+ * ReassignTrains steps, and their variants that interrupt the line
+ * auction): a
  * tram company buys trams from the depot onto its card, at most three with
  * its lines', must buy one while it has none and the depot has one, may
  * scrap trams, and places its trams on its lines, one per line. In the
@@ -20,7 +21,7 @@
 static gboolean
 compat (KolEngine *engine)
 {
-  return K1840 (engine)->compat;
+  return k1840_state (engine)->compat;
 }
 
 /* Trains of a tram company and its lines (scrappable_trains). */
@@ -88,9 +89,9 @@ k1840_add_scrap_actions (GPtrArray    *out,
     }
 }
 
-/* --------------------------------------------------------------- BuyTrain */
+/* ---------------------------------------------------------- buying trams */
 
-/* Does the depot offer some tram this company round (buyable_depot_trains?). */
+/* Does the depot offer some tram this company round? */
 static gboolean
 buyable_depot_trains (KolEngine *engine)
 {
@@ -406,7 +407,7 @@ single_assignment (KolEngine *engine,
   return a;
 }
 
-/* ReassignTrains#auto_actions: one line and one tram. */
+/* One line and one tram: the tram goes to the line by itself. */
 static GPtrArray *
 reassign_auto_actions (KolEngine *engine,
                        KolStep   *s,
@@ -435,7 +436,8 @@ reassign_legal (KolEngine *engine,
   int major = entity.index;
   gint16 lines[K1840_MAX_LINES_PER_MAJOR], trains[KOL_MAX_TRAINS];
   int n_lines = k1840_major_lines (engine, major, lines);
-  int n_trains = MIN (card_trains (engine, major, trains), 4);
+  int n_card = card_trains (engine, major, trains);
+  int n_trains = MIN (n_card, 4);
   int targets = n_lines + 1, combos = 1;
   GHashTable *seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
@@ -507,12 +509,6 @@ const KolStepClass k1840_step_reassign = {
 
 /* ------------------------------------------- interrupting the auctions */
 
-static K1840AcquisitionState *
-acq (KolEngine *engine)
-{
-  return K1840_ACQ_STATE (engine);
-}
-
 void
 k1840_queue_push (gint16 *queue,
                   int    *n,
@@ -540,7 +536,7 @@ interrupting_queue (KolEngine  *engine,
                     KolStep    *s,
                     int       **n)
 {
-  K1840AcquisitionState *as = acq (engine);
+  K1840AcquisitionState *as = k1840_acq_round (engine);
 
   if (s->opt == K1840_QUEUE_REASSIGN)
     {
@@ -592,7 +588,7 @@ static void
 ibuy_pass (KolEngine *engine,
            KolStep   *s)
 {
-  K1840AcquisitionState *st = acq (engine);
+  K1840AcquisitionState *st = k1840_acq_round (engine);
 
   if (st->n_bought > 0)
     {
@@ -622,7 +618,7 @@ static void
 ireassign_pass (KolEngine *engine,
                 KolStep   *s)
 {
-  queue_shift (acq (engine)->reassign, &acq (engine)->n_reassign);
+  queue_shift (k1840_acq_round (engine)->reassign, &k1840_acq_round (engine)->n_reassign);
   s->passed = TRUE;
 }
 

@@ -37,7 +37,7 @@ k1840_major_lines (KolEngine *engine,
                    int        major,
                    gint16    *out)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int n = 0;
 
   if (major < 0 || major >= engine->n_corps)
@@ -71,7 +71,7 @@ int
 k1840_train_maintenance (KolEngine *engine,
                          int        train)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   if (st->maint_level < 0)
     return 0;
@@ -93,7 +93,7 @@ k1840_maintenance_costs (KolEngine *engine,
 int
 k1840_cr_multiplier (KolEngine *engine)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int index = MAX (st->cr_counter - 1, 0);
 
   return st->multipliers[MIN (index, K1840_MAX_CR - 1)];
@@ -104,7 +104,7 @@ k1840_variant_available (KolEngine *engine,
                          int        train,
                          int        variant)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int index = MIN (MAX (st->cr_counter - 1, 0), K1840_MAX_CR - 1);
   int bit = engine->trains[train].def * 4 + variant;
 
@@ -123,15 +123,14 @@ k1840_bank_pays (KolEngine *engine,
  * k1840_take_player_loan:
  *
  * VIII.5.3, IX.8: a director short of money takes as many loans of 100 as
- * needed (never more); each costs 200 at the end (Game#take_player_loan
- * with PLAYER_LOAN_ENDGAME_PENALTY).
+ * needed (never more); each costs 200 at the end (XI).
  */
 void
 k1840_take_player_loan (KolEngine *engine,
                         int        player,
                         int        amount)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int count = (amount + st->loan_amount - 1) / st->loan_amount;
   KolArg args[3];
 
@@ -189,7 +188,7 @@ k1840_chain_of (KolEngine *engine,
                 int        hex,
                 int       *pos)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   for (int c = 0; c < st->n_cities; c++)
     for (int i = 0; i < st->n_chain[c]; i++)
@@ -207,7 +206,7 @@ k1840_is_tile_reserved (KolEngine *engine,
                         int        hex,
                         int        corp)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   for (int i = 0; i < st->n_tile_res; i++)
     if (st->tile_res_hex[i] == hex && st->tile_res_corp[i] == corp)
@@ -215,14 +214,14 @@ k1840_is_tile_reserved (KolEngine *engine,
   return FALSE;
 }
 
-/* Tile#token_blocked_by_reservation? (reservation_blocks :never): the
- * reservations of other lines on the hex take every slot still open. */
+/* Is a token of @corp blocked on @hex: the reservations of other lines on
+ * the hex take every slot still open (reservations never block a walk)? */
 gboolean
 k1840_tile_token_blocked (KolEngine *engine,
                           int        hex,
                           int        corp)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   const KolTileDef *tile = kol_board_tile (engine, hex, NULL);
   int others = 0, open = 0, any = 0;
 
@@ -246,7 +245,7 @@ k1840_remove_tile_reservation (KolEngine *engine,
                                int        hex,
                                int        corp)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int m = 0;
 
   for (int i = 0; i < st->n_tile_res; i++)
@@ -273,10 +272,11 @@ k1840_refuse (KolEngine   *engine,
 /**
  * k1840_round_process:
  *
- * Round::Base#process_action for an action a round makes itself (the
- * Stadtbahn payout, a line's withholding): the first active step that takes
- * it, then skip_steps and the round's after_process; no game end check and
- * no change of round, as in 18xx.games.
+ * An action a round makes itself (the Stadtbahn payout, a line's
+ * withholding): the first active step that takes it, then the steps with
+ * nothing to do are skipped and the round's after_process runs; no game
+ * end check and no change of round, as in 18xx.games (where recorded games
+ * log these actions).
  */
 gboolean
 k1840_round_process (KolEngine        *engine,
@@ -324,13 +324,13 @@ k1840_pending_lay (KolEngine *engine)
 
   if (engine->round.kind != K1840_ROUND_LINE)
     return NULL;
-  ls = K1840_LINE_STATE (engine);
+  ls = k1840_line_round (engine);
   return ls->n_lays > 0 ? &ls->lays[0] : NULL;
 }
 
 /* ------------------------------------------------------- the round track */
 
-/* Game#operating_order: floated corporations by share price. */
+/* The order of a company round: floated corporations by share price. */
 static int
 operating_order (KolEngine *engine,
                  KolEntity *out,
@@ -342,7 +342,7 @@ operating_order (KolEngine *engine,
 static void
 init_company_round (KolEngine *engine)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   KolEntity order[KOL_MAX_CORPS];
   int clearing;
 
@@ -368,7 +368,7 @@ static void
 new_line_round (KolEngine *engine,
                 int        round_num)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   /* green tiles from LR2a, brown from LR4a, grey from LR5a */
   if (st->lr_count == 2 || st->lr_count == 6 || st->lr_count == 8)
@@ -390,7 +390,7 @@ new_stock_round (KolEngine *engine)
 static void
 next_round (KolEngine *engine)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   switch (engine->round.kind)
     {
@@ -454,13 +454,13 @@ next_round (KolEngine *engine)
     }
 }
 
-/* GAME_END_CHECK fixed_round: the game ends with the sixth company round
- * (XI), at the end of its dividends. */
+/* The game ends with the sixth company round (XI), at the end of its
+ * dividends. */
 static int
 game_end_check (KolEngine *engine,
                 int       *reason)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   if (st->cr_counter >= st->n_crs)
     {
@@ -479,7 +479,7 @@ player_value (KolEngine *engine,
               int        player)
 {
   KolEntity me = kol_entity (KOL_ENTITY_PLAYER, player);
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   gint16 certs[KOL_MAX_CERTS], companies[KOL_MAX_COMPANIES];
   gint64 value = engine->players[player].cash;
   int n = kol_engine_certs_of (engine, me, -1, certs, KOL_MAX_CERTS);
@@ -543,7 +543,7 @@ static void
 check_money (KolEngine *engine,
              GString   *problems)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   gint64 total = engine->bank;
   int loans = 0;
 
@@ -664,7 +664,7 @@ static void
 check_trains_and_lines (KolEngine *engine,
                         GString   *problems)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   for (int i = 0; i < engine->n_trains; i++)
     {
@@ -703,8 +703,7 @@ check_trains_and_lines (KolEngine *engine,
         places += st->unavailable[k] == line;
       places += st->line_major[line] >= 0;
       /* closed when every tram company has three lines: out of the game,
-       * though still listed where it was (as 18xx.games keeps it in
-       * @tram_corporations) */
+       * though still listed where it was (as 18xx.games lists it) */
       if (engine->corps[line].closed && st->line_major[line] < 0)
         places = 1;
       if (places != 1)
@@ -736,12 +735,12 @@ check_invariants (KolEngine *engine,
 
 /* ---------------------------------------------------------- hook tables */
 
-/* Game#payout_companies: only in the first part of a company round (CRa)
+/* Private companies pay only in the first part of a company round (CRa, VIII.2)
  * and when everyone passes in the private auction. */
 static void
 payout_companies (KolEngine *engine)
 {
-  if ((engine->round.kind == K1840_ROUND_COMPANY_RUN && K1840 (engine)->cr_phase == 1) ||
+  if ((engine->round.kind == K1840_ROUND_COMPANY_RUN && k1840_state (engine)->cr_phase == 1) ||
       engine->round.kind == K1840_ROUND_AUCTION)
     kol_default_payout_companies (engine);
 }
@@ -760,7 +759,7 @@ buying_power (KolEngine *engine,
   return kol_default_buying_power (engine, entity);
 }
 
-/* Game#routes_revenue: a line adds its maintenance (Table 7, purple +200),
+/* The revenue of a run: a line adds its maintenance (Table 7, purple +200, IX.8),
  * a Stadtbahn company multiplies by the company round's factor. */
 static int
 routes_revenue (KolEngine         *engine,
@@ -777,14 +776,14 @@ routes_revenue (KolEngine         *engine,
   return sum * k1840_cr_multiplier (engine);
 }
 
-/* Dividend#share_price_change: Table 6 (X.2). */
+/* How a tram company's dividend moves its price: Table 6 (X.2). */
 static void
 share_price_change (KolEngine      *engine,
                     int             corp,
                     int             revenue,
                     KolPriceChange *out)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   memset (out, 0, sizeof *out);
   for (int i = 0; i < st->n_moves; i++)
@@ -803,7 +802,7 @@ share_price_change (KolEngine      *engine,
     }
 }
 
-/* Game#buy_train: the first tram of a new colour may change the
+/* A tram bought: the first tram of a new colour may change the
  * maintenance of all trams (VIII.5.3, Table 7). */
 static void
 buy_train (KolEngine *engine,
@@ -811,7 +810,7 @@ buy_train (KolEngine *engine,
            int        train,
            int        price)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int def = engine->trains[train].def;
 
   kol_default_buy_train (engine, corp, train, price);
@@ -855,12 +854,12 @@ train_limit (KolEngine *engine,
   return kol_default_train_limit (engine, corp);
 }
 
-/* Game#close_corporation: reservations go too, the OO hexes' included. */
+/* Closing a corporation: reservations go too, the OO hexes' included. */
 static void
 close_corporation (KolEngine *engine,
                    int        corp)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int m = 0;
 
   kol_default_close_corporation (engine, corp);

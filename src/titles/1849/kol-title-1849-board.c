@@ -6,9 +6,6 @@
 /*
  * 1849 Sicily: track (§10.3, §10.3.1), the Messina earthquake (§12), the
  * stock market's blue zone (§5, §9.7, §10.5.3) and routes (§10.1, §10.5).
- * 18xx.games: g_1849/game.rb (upgrade_cost, new_track, upgrades_to?,
- * legal_tile_rotation?, event_earthquake!, revenue_for, hex_edge_cost),
- * stock_market.rb and step/track.rb.
  */
 
 /* ------------------------------------------------------------ helpers */
@@ -32,7 +29,7 @@ new_track (KolEngine *engine,
            int        new_tile)
 {
   const KolTileDef *o = &engine->title->tiles[old_tile], *n = &engine->title->tiles[new_tile];
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   guint8 added[KOL_MAX_PATHS];
   gboolean used[KOL_MAX_PATHS] = { FALSE };
   gboolean dual = FALSE, broad = FALSE;
@@ -59,7 +56,7 @@ static gboolean
 owns_sigi (KolEngine *engine,
            int        corp)
 {
-  int sigi = K49_STATE (engine)->sigi;
+  int sigi = kol_1849_state (engine)->sigi;
 
   return sigi >= 0 && corp >= 0 && !engine->companies[sigi].closed &&
          kol_entity_equal (engine->companies[sigi].owner, kol_entity (KOL_ENTITY_CORP, corp));
@@ -68,8 +65,8 @@ owns_sigi (KolEngine *engine,
 /**
  * kol_1849_upgrade_cost:
  *
- * Game#upgrade_cost (1849, §10.3.1): the terrain cost of the hex is paid on
- * every lay and upgrade (step/track.rb copies it onto the new tile): in
+ * The terrain cost of the hex is paid on every lay and upgrade (§10.3.1:
+ * the terrain marker goes back on the new tile): in
  * full when the tile adds dual track, a quarter when it adds only narrow
  * gauge, in full or halved with SIGI when it adds standard gauge.
  *
@@ -83,7 +80,7 @@ kol_1849_upgrade_cost (KolEngine *engine,
                        int        old_tile,
                        int        new_tile)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   int cost = engine->title->hexes[hex].terrain_cost;
   int corp = kol_operating_acting_corp (engine, entity);
   int track;
@@ -112,15 +109,15 @@ kol_1849_upgrade_cost (KolEngine *engine,
 
 /* ------------------------------------------------------------ board hooks */
 
-/* upgrades_to? (1849): Messina cannot be upgraded after the earthquake
- * until the next stock round (§12). */
+/* Messina cannot be upgraded after the earthquake until the next stock
+ * round (§12). */
 static gboolean
 upgrades_to (KolEngine *engine,
              int        hex,
              int        from_tile,
              int        to_tile)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   if (!kol_board_upgrades_to (engine, hex, from_tile, to_tile))
     return FALSE;
@@ -135,7 +132,7 @@ tile_available (KolEngine *engine,
                 int        tile,
                 KolReason *reason)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   if (hex == st->messina && !st->messina_upgradeable)
     {
@@ -152,7 +149,7 @@ hex_blocked (KolEngine *engine,
              int        corp,
              int        hex)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   const KolCompany *sce;
 
   if (hex != st->acireale || st->sce < 0)
@@ -161,7 +158,7 @@ hex_blocked (KolEngine *engine,
   return !sce->closed && sce->owner.kind != KOL_ENTITY_CORP;
 }
 
-/* Track#available_hex / #hex_neighbors: with the SMS teleport, only its
+/* Where the corporation's track arrives: with the SMS teleport, only at its
  * coastal cities, from every side (§7.1 P4). */
 static guint8
 connected_edges (KolEngine      *engine,
@@ -169,7 +166,7 @@ connected_edges (KolEngine      *engine,
                  int             hex,
                  const KolReach *reach)
 {
-  if (corp >= 0 && K49 (engine, corp, K49_SMS) != 0)
+  if (corp >= 0 && kol_1849_corp (engine, corp)->sms != 0)
     return kol_1849_sms_allows (engine, corp, hex) ? 0x3f : 0;
   return kol_board_connected_edges (engine, corp, hex, reach);
 }
@@ -191,7 +188,7 @@ path_at_edge (const KolTileDef *tile,
   return -1;
 }
 
-/* legal_tile_rotation? (1849, §10.3): new track joining neighbouring track
+/* A rotation is legal (§10.3) when new track joining neighbouring track
  * must match its gauge (dual matches both) — unless no new exit meets
  * track at all, the corporation has a token on the hex, or SMS is used. */
 static gboolean
@@ -206,7 +203,8 @@ gauge_matches (KolEngine      *engine,
   guint8 dirs;
   gboolean ever = FALSE;
 
-  if (corp < 0 || reach == NULL || K49 (engine, corp, K49_SMS) != 0 || kol_board_hex_tokened_by (engine, hex, corp))
+  if (corp < 0 || reach == NULL || kol_1849_corp (engine, corp)->sms != 0 ||
+      kol_board_hex_tokened_by (engine, hex, corp))
     return TRUE;
   dirs = reach->hex_edges[hex];
   for (int dir = 0; dir < 6; dir++)
@@ -264,7 +262,7 @@ const KolBoardHooks kol_1849_board_hooks = {
 /**
  * kol_1849_earthquake:
  *
- * event_earthquake! (§12): Garibaldi closes if Messina holds its only token;
+ * The Messina earthquake (§12): Garibaldi closes if Messina holds its only token;
  * the tokens in Messina leave the game, the printed tile comes back (the
  * laid one returns to the supply) and Messina cannot be upgraded until the
  * next stock round.
@@ -272,10 +270,11 @@ const KolBoardHooks kol_1849_board_hooks = {
 void
 kol_1849_earthquake (KolEngine *engine)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   int hex = st->messina, afg = st->afg;
 
   kol_engine_log (engine, KOL_LOG_1849_EVENT_EARTHQUAKE, NULL, 0);
+  kol_1849_forget_can_token (engine);
   if (hex < 0)
     return;
   if (afg >= 0 && !engine->corps[afg].removed && kol_board_city_tokened_by (engine, hex, 0, afg) &&
@@ -302,7 +301,7 @@ kol_1849_earthquake (KolEngine *engine)
       t = KOL_TOKEN_INDEX (id);
       kol_board_remove_token (engine, corp, t);
       engine->corps[corp].tokens[t].used = TRUE;
-      K49 (engine, corp, K49_DESTROYED) |= 1 << t;
+      kol_1849_corp (engine, corp)->destroyed |= 1u << t;
     }
 
   kol_engine_log (engine, KOL_LOG_1849_MESSINA_YELLOW, NULL, 0);
@@ -330,13 +329,13 @@ cell_listed (const KolCell *cells,
   return FALSE;
 }
 
-/* StockMarket#up (1849): up from L.230 is blocked before Phase 16 (§9.7). */
+/* Up from L.230 is blocked before Phase 16 (§9.7). */
 static KolCell
 market_up (KolEngine *engine,
            int        corp,
            KolCell    from)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   if (blue_zone (engine) || !cell_listed (st->blocked_up, st->n_blocked_up, from))
     return kol_market_default_up (engine, corp, from);
@@ -349,37 +348,37 @@ market_up (KolEngine *engine,
   return from;
 }
 
-/* StockMarket#right (1849): before Phase 16 the blue zone is the edge of
+/* Before Phase 16 the blue zone is the edge of
  * the market: right from L.218, 240 or 276 goes up instead (§5, §10.5.3). */
 static KolCell
 market_right (KolEngine *engine,
               int        corp,
               KolCell    from)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   if (!blue_zone (engine) && cell_listed (st->blocked_right, st->n_blocked_right, from))
     return market_up (engine, corp, from);
   return kol_market_default_right (engine, corp, from);
 }
 
-/* StockMarket#move (1849): reaching L.377 ends the game after the
- * corporation operates (§13). */
+/* After a move: reaching L.377 ends the game after the corporation operates
+ * (§13). */
 static void
 market_moved (KolEngine *engine,
               int        corp,
               KolCell    from)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   KolCell cell = kol_market_corp_cell (engine, corp);
   KolArg args[2];
 
   if (!kol_market_cell_has_flag (engine, cell, KOL_CELL_END))
     return;
   st->max_reached = TRUE;
-  if (K49 (engine, corp, K49_REACHED_MAX))
+  if (kol_1849_corp (engine, corp)->reached_max)
     return;
-  K49 (engine, corp, K49_REACHED_MAX) = TRUE;
+  kol_1849_corp (engine, corp)->reached_max = TRUE;
   args[0] = kol_arg_int (KOL_ARG_CORP, corp);
   args[1] = kol_arg_int (KOL_ARG_MONEY, kol_market_cell_price (engine, cell));
   kol_engine_log (engine, KOL_LOG_1849_REACHED_MAX, args, 2);
@@ -406,13 +405,13 @@ stop_value (const KolEngine     *cg,
             gpointer             user_data)
 {
   KolEngine *engine = (KolEngine *) cg;
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   /* E trains double Messina, Palermo, Catania and Siracusa (§14.3) */
   if (train && train->tag == st->train_e && (st->hex_flags[stop->hex] & K49_HEX_E_DOUBLE))
     stop->value *= 2;
   /* CNM's marker: +L.20 once for the corporation's route to the port */
-  if (st->cnm_hex >= 0 && stop->hex == st->cnm_hex && corp >= 0 && K49 (engine, corp, K49_CNM))
+  if (st->cnm_hex >= 0 && stop->hex == st->cnm_hex && corp >= 0 && kol_1849_corp (engine, corp)->cnm)
     stop->bonus |= 1u;
 }
 
@@ -492,7 +491,7 @@ read_route_train (KolEngine     *engine,
 void
 kol_1849_read_route_rules (KolEngine *engine)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   g_autoptr(GVariant) routes = kol_title_rule (engine->title, "routes");
   g_autoptr(GVariant) min = routes ? g_variant_lookup_value (routes, "min_stops_not_counting_ports", NULL) : NULL;
 
@@ -507,19 +506,19 @@ route_train (KolEngine     *engine,
              int            train,
              KolRouteTrain *out)
 {
-  *out = K49_STATE (engine)->route_trains[engine->trains[train].def];
+  *out = kol_1849_state (engine)->route_trains[engine->trains[train].def];
 }
 
 static void
 fill_rules (KolEngine     *engine,
             KolRouteRules *rules)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   kol_route_rules_init (rules);
   rules->min_stops = st->route_min_stops;
-  /* the rulebook does not count ports (§10.5.1); 18xx.games' check_other
-   * counts every stop but wants more than two when a port is touched */
+  /* the rulebook does not count ports (§10.5.1); 18xx.games counts every
+   * stop but wants more than two when a port is touched (compat) */
   rules->optional_rule = st->compat ? KOL_ROUTE_OPTIONAL_NEED_MORE : KOL_ROUTE_OPTIONAL_NOT_COUNTED;
   rules->n_bonuses = 1;
   rules->bonus_value[0] = 20;

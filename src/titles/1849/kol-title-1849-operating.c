@@ -5,10 +5,9 @@
 
 /*
  * 1849 Sicily: operating rounds (§10), closing corporations (§11) and the
- * bankruptcy of a president (§10.7). 18xx.games: g_1849/game.rb,
- * round/operating.rb and the steps loan_choice, bankrupt,
- * emergency_money_raising, sms_teleport, assign, track, token, dividend,
- * buy_train and issue_shares.
+ * bankruptcy of a president (§10.7), with the steps of a turn: the loan
+ * choice, bankruptcy, raising money, the SMS teleport, the CNM marker,
+ * track, tokens, dividends, trains and issuing shares.
  */
 
 static gboolean
@@ -23,7 +22,7 @@ never_blocks (KolEngine *engine,
 /**
  * kol_1849_first_token:
  *
- * Returns: the index of @corp's first token (Corporation#tokens.first; the
+ * Returns: the index of @corp's first token still in the game (the
  * earthquake destroys tokens, so this may not be token 0), or -1.
  */
 int
@@ -31,7 +30,7 @@ kol_1849_first_token (KolEngine *engine,
                       int        corp)
 {
   for (int t = 0; t < engine->corps[corp].n_tokens; t++)
-    if (!(K49 (engine, corp, K49_DESTROYED) & (1 << t)))
+    if (!(kol_1849_corp (engine, corp)->destroyed & (1u << t)))
       return t;
   return -1;
 }
@@ -69,7 +68,7 @@ kol_1849_any_placed_token (KolEngine *engine,
 /**
  * kol_1849_close_corporation:
  *
- * Game#close_corporation (1849): RSA forgets the corporation, the generic
+ * Closing a corporation (§11): RSA forgets the corporation, the generic
  * closing (tokens, cash, trains, companies, certificates), then the
  * corporation starts afresh at the end of the order with its home reserved
  * again (§11), ahead of a blocked Garibaldi; Garibaldi may become
@@ -79,7 +78,7 @@ void
 kol_1849_close_corporation (KolEngine *engine,
                             int        corp)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   const KolCorpDef *def = &engine->title->corps[corp];
   int index, prev;
 
@@ -92,19 +91,19 @@ kol_1849_close_corporation (KolEngine *engine,
   if (!kol_1849_is_afg (engine, corp) && def->home >= 0)
     kol_board_reserve (engine, def->home, MAX (def->home_city, 0), corp);
   engine->corp_order[engine->n_corp_order++] = (gint16) corp;
-  K49 (engine, corp, K49_CLOSED_RECENTLY) = TRUE;
+  kol_1849_corp (engine, corp)->closed_recently = TRUE;
   index = engine->n_corp_order - 1;
   prev = index > 0 ? engine->corp_order[index - 1] : -1;
   /* the corporation skips Garibaldi in line while Garibaldi is blocked */
-  if (prev >= 0 && K49 (engine, prev, K49_SLOT_CLOSED))
+  if (prev >= 0 && kol_1849_corp (engine, prev)->slot_closed)
     {
-      K49 (engine, prev, K49_NEXT_TO_PAR) = FALSE;
+      kol_1849_corp (engine, prev)->next_to_par = FALSE;
       engine->corp_order[index - 1] = (gint16) corp;
       engine->corp_order[index] = (gint16) prev;
     }
   prev = index > 0 ? engine->corp_order[index - 1] : -1;
   if (prev >= 0 && kol_corp_floated (engine, prev))
-    K49 (engine, corp, K49_NEXT_TO_PAR) = TRUE;
+    kol_1849_corp (engine, corp)->next_to_par = TRUE;
   for (int i = 0; i < engine->n_corp_order; i++)
     engine->corps[engine->corp_order[i]].order_seq = (guint32) i;
   kol_1849_update_garibaldi (engine);
@@ -112,8 +111,7 @@ kol_1849_close_corporation (KolEngine *engine,
 
 /* ----------------------------------------------------- operating hooks */
 
-/* Company#min_price (set to 1 by setup_companies) and #max_price (twice
- * the face value): §10.2. */
+/* A corporation pays L.1 to twice the face value for a company (§10.2). */
 static void
 company_price_range (KolEngine *engine,
                      int        corp,
@@ -125,22 +123,22 @@ company_price_range (KolEngine *engine,
   *max = engine->companies[company].value * 2;
 }
 
-/* RSA cannot be bought by a corporation (its no_buy ability, §7.1). */
+/* RSA cannot be bought by a corporation (§7.1, §10.2). */
 static gboolean
 company_purchasable (KolEngine *engine,
                      int        corp,
                      int        company)
 {
-  return company != K49_STATE (engine)->rsa;
+  return company != kol_1849_state (engine)->rsa;
 }
 
-/* Game#abilities(corporation, passive_ok: false): CNM's port marker, usable
- * during its corporation's turn, keeps the final BuyCompany step open. */
+/* CNM's port marker, usable during its corporation's turn (§7.1 P3), keeps
+ * the final step of buying companies open. */
 static gboolean
 corp_has_abilities (KolEngine *engine,
                     int        corp)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   const KolCompany *cnm = st->cnm >= 0 ? &engine->companies[st->cnm] : NULL;
 
   return cnm && !cnm->closed && kol_entity_equal (cnm->owner, kol_entity_corp (corp)) &&
@@ -154,14 +152,14 @@ company_bought (KolEngine *engine,
                 int        company,
                 int        corp)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   KolArg args[2];
 
   if (company != st->cnm)
     return;
   for (int c = 0; c < engine->n_corps; c++)
-    K49 (engine, c, K49_CNM) = FALSE;
-  K49 (engine, corp, K49_CNM) = TRUE;
+    kol_1849_corp (engine, c)->cnm = FALSE;
+  kol_1849_corp (engine, corp)->cnm = TRUE;
   args[0] = kol_arg_int (KOL_ARG_COMPANY, company);
   args[1] = kol_arg_int (KOL_ARG_CORP, corp);
   kol_engine_log (engine, KOL_LOG_1849_ASSIGNED, args, 2);
@@ -173,7 +171,7 @@ close_companies_on_event (KolEngine  *engine,
                           int         corp,
                           const char *event)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   KolArg args[1];
 
   if (g_strcmp0 (event, "bought_train") != 0 || st->rsa < 0 || st->rsa_close_corp != corp ||
@@ -190,10 +188,10 @@ train_buyable (KolEngine *engine,
                int        corp,
                int        train)
 {
-  return engine->trains[train].def != K49_STATE (engine)->train_e || K49 (engine, corp, K49_E_TOKEN);
+  return engine->trains[train].def != kol_1849_state (engine)->train_e || kol_1849_corp (engine, corp)->e_token;
 }
 
-/* BuyTrain#can_sell? (1849): a corporation's shares are sold only after it
+/* In a forced train purchase a corporation's shares are sold only after it
  * has operated, and not during its own first turn (§9.2, §10.7). */
 static gboolean
 ebuy_can_sell (KolEngine *engine,
@@ -220,7 +218,7 @@ after_ebuy_sell (KolEngine *engine,
   kol_1849_reorder_corps (engine);
 }
 
-/* Dividend#share_price_change (1849, §10.5.3): nothing paid → left; a total
+/* How a dividend moves the price (§10.5.3): nothing paid → left; a total
  * below the share price → no move; at least the price → right. */
 static void
 share_price_change (KolEngine      *engine,
@@ -245,7 +243,8 @@ share_price_change (KolEngine      *engine,
     }
 }
 
-/* Track#check_track_restrictions! is skipped for the SMS teleport. */
+/* The SMS teleport needs no route to its city (§7.1 P4): the track
+ * restriction is not checked for it. */
 static gboolean
 check_track_restrictions (KolEngine  *engine,
                           int         corp,
@@ -254,16 +253,16 @@ check_track_restrictions (KolEngine  *engine,
                           int         old_rotation,
                           GError    **error)
 {
-  if (K49 (engine, corp, K49_SMS) != 0)
+  if (kol_1849_corp (engine, corp)->sms != 0)
     return TRUE;
   return kol_tracker_check_track_restrictions (engine, corp, hex, old_tile, old_rotation, error);
 }
 
 static int emr_sellable (KolEngine *engine, KolEntity seller, KolBundle *out, int max);
 
-/* Game#can_go_bankrupt?: for a train, 18xx.games' test (the president's
- * cash and sellable shares and the corporation's cash do not reach the
- * cheapest train); for unpaid bond interest (§14.2), when the president
+/* May the president go bankrupt: for a train, when the president's cash and
+ * sellable shares and the corporation's cash do not reach the cheapest
+ * train (§10.7); for unpaid bond interest (§14.2), when the president
  * cannot raise the debt by selling one bundle of each corporation. */
 static gboolean
 can_go_bankrupt (KolEngine *engine,
@@ -279,7 +278,11 @@ can_go_bankrupt (KolEngine *engine,
   raise = MAX (engine->players[player].cash, 0);
   n = emr_sellable (engine, p, bundles, G_N_ELEMENTS (bundles));
   for (int i = 0; i < n; i++)
-    best[bundles[i].corp] = MAX (best[bundles[i].corp], kol_bundle_price (engine, &bundles[i]));
+    {
+      int price = kol_bundle_price (engine, &bundles[i]);
+
+      best[bundles[i].corp] = MAX (best[bundles[i].corp], price);
+    }
   for (int c = 0; c < KOL_MAX_CORPS; c++)
     raise += best[c];
   return raise < -engine->corps[corp].cash;
@@ -319,15 +322,15 @@ const KolOperatingHooks kol_1849_operating_hooks = {
 
 /* ------------------------------------------------------------ the round */
 
-/* Round::Operating#next_entity! (1849): a corporation that reached L.377
- * ends the game when its turn ends (§13). */
+/* The next corporation; one that reached L.377 ends the game when its turn
+ * ends (§13). */
 static void
 or_next_entity (KolEngine *engine,
                 KolRound  *r)
 {
   KolEntity e = kol_round_entity (engine);
 
-  if (e.kind == KOL_ENTITY_CORP && K49 (engine, e.index, K49_REACHED_MAX))
+  if (e.kind == KOL_ENTITY_CORP && kol_1849_corp (engine, e.index)->reached_max)
     {
       kol_engine_end (engine, KOL_GAME_END_STOCK_MARKET);
       return;
@@ -389,7 +392,8 @@ static const gint16 operating_opts[G_N_ELEMENTS (operating_steps)] = {
 /**
  * kol_1849_start_operating_round:
  *
- * Game#operating_round: the steps of a corporation's turn (§10, §14).
+ * Starts an operating round with the steps of a corporation's turn (§10,
+ * §14).
  */
 void
 kol_1849_start_operating_round (KolEngine *engine,
@@ -397,9 +401,9 @@ kol_1849_start_operating_round (KolEngine *engine,
 {
   gint16 opts[G_N_ELEMENTS (operating_steps)];
 
-  /* 18xx.games asks nobody (and its records hold no answers) */
+  /* 18xx.games asks nobody (and its records hold no answers): compat */
   memcpy (opts, operating_opts, sizeof opts);
-  opts[0] = K49_STATE (engine)->compat ? KOL_CONSENT_AUTO_ACCEPT : KOL_CONSENT_ASK;
+  opts[0] = kol_1849_state (engine)->compat ? KOL_CONSENT_AUTO_ACCEPT : KOL_CONSENT_ASK;
   kol_round_start (engine, &kol_1849_round_operating, K49_ROUND_OPERATING, round_num, operating_steps, opts,
                    G_N_ELEMENTS (operating_steps));
 }
@@ -415,10 +419,10 @@ enum
 static int
 loan_chooser (KolEngine *engine)
 {
-  return K49_STATE (engine)->loan_choice_player;
+  return kol_1849_state (engine)->loan_choice_player;
 }
 
-/* LoanChoice#process_choose: a president left without shares leaves the
+/* A president left without shares leaves the
  * game, or takes a L.500 loan that costs L.750 at the end (§10.7 B, §13). */
 static gboolean
 loan_process (KolEngine        *engine,
@@ -426,7 +430,7 @@ loan_process (KolEngine        *engine,
               const KolAction  *a,
               GError          **error)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   int player = a->entity.index;
   int value = st->loan_value;
   int penalty = st->loan_penalty;
@@ -487,23 +491,37 @@ player_corps_sorted (KolEngine *engine,
   return n;
 }
 
-/* Bankrupt#process_bankrupt (1849): the president sells one largest
+/* Bankruptcy (§10.7 B): the president sells one largest
  * sellable bundle of each corporation, gives all cash to the corporation,
  * which closes; without shares left the president chooses between a loan
  * and leaving the game (§10.7 B). */
+/* Whether the step deciding now is where a corporation raises money it
+ * must spend: Buy Trains, or the emergency of unpaid bond interest. */
+static gboolean
+raising_money (KolEngine *engine)
+{
+  KolStep *active = kol_round_active_step (engine);
+
+  return active != NULL && (active->klass == &kol_step_buy_train || active->klass == &kol_1849_step_emr);
+}
+
 static gboolean
 bankrupt_process (KolEngine        *engine,
                   KolStep          *s,
                   const KolAction  *a,
                   GError          **error)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   int corp = kol_operating_acting_corp (engine, a->entity);
   int player = corp >= 0 ? kol_entity_player (engine, a->entity) : -1;
   KolStep *buy_train = kol_round_buy_train_step (engine);
   gint16 corps[KOL_MAX_CORPS];
   int n;
   KolArg args[1];
+  /* Game#sellable_bundles asks the active step whether a bundle may be
+   * sold: outside Buy Trains and Emergency Money Raising none may (which
+   * only 18xx.games' bankruptcy at any step reaches) */
+  gboolean may_sell = raising_money (engine);
 
   if (a->type != KOL_ACTION_BANKRUPT || corp < 0 || player < 0)
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no president to go bankrupt");
@@ -517,11 +535,11 @@ bankrupt_process (KolEngine        *engine,
   args[0] = kol_arg_int (KOL_ARG_PLAYER, player);
   kol_engine_log (engine, KOL_LOG_1849_SELLS_ALL, args, 1);
   n = player_corps_sorted (engine, player, corps);
-  for (int i = 0; i < n && (buy_train != NULL || engine->corps[corp].cash < 0); i++)
+  for (int i = 0; i < n && may_sell && (buy_train != NULL || engine->corps[corp].cash < 0); i++)
     {
       KolBundle bundles[64];
-      /* Game#sellable_bundles asks the active step: EmergencyMoneyRaising
-       * for unpaid bond interest, else BuyTrain */
+      /* what may be sold depends on the emergency: raising money for unpaid
+       * bond interest, else the forced train purchase */
       int m = engine->corps[corp].cash < 0
               ? emr_sellable (engine, kol_entity (KOL_ENTITY_PLAYER, player), bundles, G_N_ELEMENTS (bundles))
               : kol_ebuy_sellable_bundles (engine, buy_train, player, bundles, G_N_ELEMENTS (bundles));
@@ -566,12 +584,18 @@ in_emergency (KolEngine *engine,
          kol_operating_must_buy_train (engine, corp);
 }
 
+/* §10.7: a corporation goes under when it must buy a train and its
+ * president cannot raise the money, i.e. in Buy Trains (or, §14.2, when it
+ * cannot pay its bond interest); 18xx.games offers bankruptcy at any step
+ * of such a turn. */
 static guint32
 bankrupt_actions (KolEngine *engine,
                   KolStep   *s,
                   KolEntity  entity)
 {
   if (entity.kind != KOL_ENTITY_CORP || !in_emergency (engine, entity.index))
+    return 0;
+  if (!kol_1849_state (engine)->compat && !raising_money (engine))
     return 0;
   return kol_step_bankrupt_actions (engine, s, entity);
 }
@@ -673,7 +697,7 @@ emr_sellable (KolEngine *engine,
   return n;
 }
 
-/* EmergencyMoneyRaising#actions: the president may sell shares while short
+/* Raising money: the president may sell shares while short
  * of the debt, and pay it off (§14.2: a bond's interest). */
 static guint32
 emr_actions (KolEngine *engine,
@@ -690,10 +714,12 @@ emr_actions (KolEngine *engine,
     return 0;
   if (entity.kind == KOL_ENTITY_PLAYER)
     {
-      if (kol_engine_cash (engine, entity) < emr_needed (engine, entity) &&
+      int cash = kol_engine_cash (engine, entity);
+
+      if (cash < emr_needed (engine, entity) &&
           emr_sellable (engine, entity, bundles, G_N_ELEMENTS (bundles)) > 0)
         actions |= KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES);
-      if (MAX (kol_engine_cash (engine, entity), 0) >= emr_needed (engine, entity))
+      if (MAX (cash, 0) >= emr_needed (engine, entity))
         actions |= KOL_ACTION_BIT (KOL_ACTION_PAYOFF_DEBT);
     }
   else
@@ -799,14 +825,14 @@ step_acted (KolEngine          *engine,
   return s && s->acted;
 }
 
-/* SMSTeleport#actions: a corporation owning SMS decides first whether to
+/* The SMS teleport: a corporation owning SMS decides first whether to
  * close it (§7.1 P4), unless it already laid track or placed a token. */
 static guint32
 sms_actions (KolEngine *engine,
              KolStep   *s,
              KolEntity  entity)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   if (!kol_step_is_current (engine, s, entity) || entity.kind != KOL_ENTITY_CORP || st->sms < 0 ||
       engine->companies[st->sms].closed || !kol_entity_equal (engine->companies[st->sms].owner, entity))
@@ -832,7 +858,7 @@ gboolean
 kol_1849_is_sms_hex (KolEngine *engine,
                      int        hex)
 {
-  return hex >= 0 && hex < KOL_MAX_HEXES && (K49_STATE (engine)->hex_flags[hex] & K49_HEX_COASTAL);
+  return hex >= 0 && hex < KOL_MAX_HEXES && (kol_1849_state (engine)->hex_flags[hex] & K49_HEX_COASTAL);
 }
 
 /**
@@ -846,7 +872,7 @@ kol_1849_sms_allows (KolEngine *engine,
                      int        corp,
                      int        hex)
 {
-  int sms = K49 (engine, corp, K49_SMS);
+  int sms = kol_1849_corp (engine, corp)->sms;
 
   if (sms == -1)
     return kol_1849_is_sms_hex (engine, hex);
@@ -859,7 +885,7 @@ sms_process (KolEngine        *engine,
              const KolAction  *a,
              GError          **error)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   int choice = kol_1849_choice_of (engine, s, a, error);
 
   if (choice < 0)
@@ -870,7 +896,7 @@ sms_process (KolEngine        *engine,
 
       kol_engine_log (engine, KOL_LOG_1849_CLOSES_SMS, args, 2);
       kol_engine_close_company (engine, st->sms);
-      K49 (engine, a->entity.index, K49_SMS) = -1;
+      kol_1849_corp (engine, a->entity.index)->sms = -1;
     }
   s->passed = TRUE;
   return TRUE;
@@ -893,17 +919,17 @@ static gboolean
 is_port (KolEngine *engine,
          int        hex)
 {
-  return hex >= 0 && hex < KOL_MAX_HEXES && (K49_STATE (engine)->hex_flags[hex] & K49_HEX_PORT);
+  return hex >= 0 && hex < KOL_MAX_HEXES && (kol_1849_state (engine)->hex_flags[hex] & K49_HEX_PORT);
 }
 
-/* Assign#actions: CNM, owned by the corporation operating now, may put its
+/* CNM, owned by the corporation operating now, may put its
  * +L.20 marker on a port (§7.1 P3). */
 static guint32
 assign_actions (KolEngine *engine,
                 KolStep   *s,
                 KolEntity  entity)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   const KolCompany *cnm;
 
   if (entity.kind != KOL_ENTITY_COMPANY || entity.index != st->cnm || st->cnm_hex >= 0)
@@ -921,7 +947,7 @@ assign_process (KolEngine        *engine,
                 const KolAction  *a,
                 GError          **error)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   KolArg args[2] = { kol_arg_int (KOL_ARG_COMPANY, st->cnm), kol_arg_int (KOL_ARG_HEX, a->hex) };
 
   if (a->hex < 0 || a->hex >= (int) engine->title->n_hexes || !is_port (engine, a->hex))
@@ -965,7 +991,7 @@ const KolStepClass kol_1849_step_assign = {
 
 /* ------------------------------------------------------------- Track */
 
-/* Track#process_lay_tile (1849): one lay; after an SMS lay the token may go
+/* A tile lay: one a turn; after an SMS lay the token may go
  * only to that city; a lay may give Garibaldi a home (§9.4.1). */
 static gboolean
 track_process (KolEngine        *engine,
@@ -978,7 +1004,7 @@ track_process (KolEngine        *engine,
   if (a->type != KOL_ACTION_LAY_TILE)
     return kol_step_track_process (engine, s, a, error);
   corp = kol_operating_acting_corp (engine, a->entity);
-  if (corp >= 0 && K49 (engine, corp, K49_SMS) != 0 && !kol_1849_is_sms_hex (engine, a->hex))
+  if (corp >= 0 && kol_1849_corp (engine, corp)->sms != 0 && !kol_1849_is_sms_hex (engine, a->hex))
     {
       KolArg args[2] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_NOT_COASTAL), kol_arg_int (KOL_ARG_HEX, a->hex) };
 
@@ -987,8 +1013,9 @@ track_process (KolEngine        *engine,
     }
   if (!kol_tracker_lay_tile_action (engine, s, a, -1, error))
     return FALSE;
-  if (corp >= 0 && K49 (engine, corp, K49_SMS) != 0)
-    K49 (engine, corp, K49_SMS) = a->hex + 1;
+  kol_1849_forget_can_token (engine);
+  if (corp >= 0 && kol_1849_corp (engine, corp)->sms != 0)
+    kol_1849_corp (engine, corp)->sms = a->hex + 1;
   kol_1849_update_garibaldi (engine);
   kol_step_pass (engine, s);
   return TRUE;
@@ -1036,8 +1063,38 @@ sms_token_targets (KolEngine      *engine,
   return n;
 }
 
-/* Token#can_place_token? (1849): the current corporation has a token and,
+/* May the current corporation place a token: it has one and,
  * with SMS, any coastal city, else a connected city with room. */
+/**
+ * kol_1849_forget_can_token:
+ *
+ * Forgets every corporation's remembered answer of can_token().
+ */
+void
+kol_1849_forget_can_token (KolEngine *engine)
+{
+  for (int c = 0; c < engine->n_corps; c++)
+    kol_1849_corp (engine, c)->can_token = 0;
+}
+
+/* Whether @corp may place a station marker somewhere (§10.4: a connected
+ * city with a free circle; a closing frees circles at once). 18xx.games
+ * remembers its first answer until it clears its graph (Graph#can_token?
+ * and Graph#clear), which a closing or a stock round's home token does not
+ * do; compat answers as it does, so that records replay. */
+static gboolean
+can_token (KolEngine *engine,
+           int        corp)
+{
+  guint8 *memo = &kol_1849_corp (engine, corp)->can_token;
+
+  if (!kol_1849_state (engine)->compat)
+    return kol_tokener_can_token (engine, corp);
+  if (*memo == 0)
+    *memo = kol_tokener_can_token (engine, corp) ? 2 : 1;
+  return *memo == 2;
+}
+
 static guint32
 token_actions (KolEngine *engine,
                KolStep   *s,
@@ -1051,12 +1108,19 @@ token_actions (KolEngine *engine,
   corp = entity.index;
   if (kol_tokener_available_token (engine, corp) < 0)
     return 0;
-  if (K49 (engine, corp, K49_SMS) != 0 ? sms_token_targets (engine, corp, t, 1) == 0 : !kol_tokener_can_token (engine, corp))
+  if (kol_1849_corp (engine, corp)->sms != 0)
+    {
+      /* 18xx.games asks (and a pass answers) even where no SMS city has
+       * room; the rulebook only offers what can be done (§7.1 P4) */
+      if (!kol_1849_state (engine)->compat && sms_token_targets (engine, corp, t, 1) == 0)
+        return 0;
+    }
+  else if (!can_token (engine, corp))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }
 
-/* Token#process_place_token (1849): with SMS only in its city and without
+/* A token placement: with SMS only in its city and without
  * a route (§7.1 P4); then Garibaldi, not yet started, moves to the end of
  * the order if no home has room any more (§9.4.1). */
 static gboolean
@@ -1065,7 +1129,7 @@ token_process (KolEngine        *engine,
                const KolAction  *a,
                GError          **error)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   int corp = a->entity.index;
   int afg = st->afg;
 
@@ -1073,7 +1137,7 @@ token_process (KolEngine        *engine,
     return kol_step_process_pass (engine, s, a, error);
   if (a->type != KOL_ACTION_PLACE_TOKEN)
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a token action");
-  if (K49 (engine, corp, K49_SMS) != 0)
+  if (kol_1849_corp (engine, corp)->sms != 0)
     {
       KolPlaceTokenOpts opts;
 
@@ -1094,6 +1158,7 @@ token_process (KolEngine        *engine,
     }
   else if (!kol_step_token_process_place_token (engine, s, a, error))
     return FALSE;
+  kol_1849_forget_can_token (engine);
 
   if (afg >= 0 && !engine->corps[afg].removed && kol_1849_corp_list_index (engine, afg) >= 0 &&
       !kol_corp_floated (engine, afg))
@@ -1105,12 +1170,12 @@ token_process (KolEngine        *engine,
           int index = kol_1849_corp_list_index (engine, afg);
           KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, afg) };
 
-          if (K49 (engine, afg, K49_NEXT_TO_PAR) && index < engine->n_corp_order - 1)
+          if (kol_1849_corp (engine, afg)->next_to_par && index < engine->n_corp_order - 1)
             {
-              K49 (engine, engine->corp_order[index + 1], K49_NEXT_TO_PAR) = TRUE;
-              K49 (engine, afg, K49_NEXT_TO_PAR) = FALSE;
+              kol_1849_corp (engine, engine->corp_order[index + 1])->next_to_par = TRUE;
+              kol_1849_corp (engine, afg)->next_to_par = FALSE;
             }
-          K49 (engine, afg, K49_SLOT_CLOSED) = TRUE;
+          kol_1849_corp (engine, afg)->slot_closed = TRUE;
           memmove (&engine->corp_order[index], &engine->corp_order[index + 1],
                    (gsize) (engine->n_corp_order - index - 1) * sizeof engine->corp_order[0]);
           engine->corp_order[engine->n_corp_order - 1] = (gint16) afg;
@@ -1130,7 +1195,7 @@ token_legal_actions (KolEngine *engine,
 {
   if (token_actions (engine, s, entity) == 0)
     return;
-  if (K49 (engine, entity.index, K49_SMS) != 0)
+  if (kol_1849_corp (engine, entity.index)->sms != 0)
     {
       KolTokenTarget targets[16];
       int n = sms_token_targets (engine, entity.index, targets, G_N_ELEMENTS (targets));

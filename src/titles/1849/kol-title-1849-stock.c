@@ -6,9 +6,7 @@
 /*
  * 1849 Sicily: the initial stock round (§8, §8.1), stock rounds (§9), the
  * certificates (§7.2, §9.5, §9.6) and the financial step's bundles
- * (§10.8). 18xx.games: g_1849/game.rb, share_pool.rb, round/stock.rb,
- * step/buy_sell_par_shares.rb, step/swap_choice.rb,
- * step/company_pending_par.rb.
+ * (§10.8).
  */
 
 #define LAST_CERT_FLAG 1u
@@ -28,7 +26,7 @@ static int
 par_price_phase (KolEngine *engine,
                  int        price)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   for (int i = 0; i < st->n_par; i++)
     if (st->par[i].price == price)
@@ -36,9 +34,9 @@ par_price_phase (KolEngine *engine,
   return -1;
 }
 
-/* Game#par_prices: share_prices_with_types(@available_par_groups), the
- * groups growing with the green_par and brown_par events (§9.4: L.68 and
- * L.100 from the start, L.144 from Phase 6, L.216 from Phase 10). */
+/* The par prices offered: the groups of par cells available now, growing
+ * with the green_par and brown_par events (§9.4: L.68 and L.100 from the
+ * start, L.144 from Phase 6, L.216 from Phase 10). */
 static int
 par_prices (KolEngine *engine,
             int        corp,
@@ -60,7 +58,7 @@ par_prices (KolEngine *engine,
 
 /* ------------------------------------------------------------ corporations */
 
-/* Game#can_par?: the next corporation in the order, not closed in this
+/* May a corporation be started: the next in the order, not closed in this
  * set of rounds, and (Garibaldi) with a home (§9.4, §9.4.1, §11). */
 static gboolean
 can_par (KolEngine *engine,
@@ -69,15 +67,15 @@ can_par (KolEngine *engine,
 {
   const KolCorp *c = &engine->corps[corp];
 
-  return !c->ipoed && !c->closed && !c->removed && K49 (engine, corp, K49_NEXT_TO_PAR) &&
-         !K49 (engine, corp, K49_CLOSED_RECENTLY) && !K49 (engine, corp, K49_SLOT_CLOSED);
+  return !c->ipoed && !c->closed && !c->removed && kol_1849_corp (engine, corp)->next_to_par &&
+         !kol_1849_corp (engine, corp)->closed_recently && !kol_1849_corp (engine, corp)->slot_closed;
 }
 
 /**
  * kol_1849_home_token_locations:
  * @hexes: (out) (array): hexes
  *
- * Game#home_token_locations: the cities Garibaldi may choose that have a
+ * The cities Garibaldi may choose as its home that have a
  * free slot for it (§9.4.1).
  *
  * Returns: how many hexes were written.
@@ -112,34 +110,34 @@ kol_1849_home_token_locations (KolEngine *engine,
 /**
  * kol_1849_update_garibaldi:
  *
- * Game#update_garibaldi: Garibaldi, blocked for want of a home, becomes
+ * Garibaldi, blocked for want of a home, becomes
  * available again from the next stock round once a home has room (§9.4.1).
  */
 void
 kol_1849_update_garibaldi (KolEngine *engine)
 {
-  int afg = K49_STATE (engine)->afg;
+  int afg = kol_1849_state (engine)->afg;
   gint16 hexes[8];
   KolArg args[1];
 
-  if (afg < 0 || engine->corps[afg].removed || !K49 (engine, afg, K49_SLOT_CLOSED) ||
+  if (afg < 0 || engine->corps[afg].removed || !kol_1849_corp (engine, afg)->slot_closed ||
       kol_1849_home_token_locations (engine, afg, hexes, G_N_ELEMENTS (hexes)) == 0)
     return;
-  K49 (engine, afg, K49_SLOT_CLOSED) = FALSE;
-  K49 (engine, afg, K49_CLOSED_RECENTLY) = TRUE;
+  kol_1849_corp (engine, afg)->slot_closed = FALSE;
+  kol_1849_corp (engine, afg)->closed_recently = TRUE;
   args[0] = kol_arg_int (KOL_ARG_CORP, afg);
   kol_engine_log (engine, KOL_LOG_1849_AFG_SLOT_OPEN, args, 1);
 }
 
-/* Game#after_par: the capital RSA brings (Base#after_par for :shares
- * abilities with incremental capital, §8.1), the token fee (§9.4), the next
+/* After a corporation is started: the capital RSA brings (§8.1), the token
+ * fee (§9.4), the next
  * corporation in the order becomes available, and in a stock round the
  * home token. */
 static void
 after_par (KolEngine *engine,
            int        corp)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   const KolCorpDef *def = &engine->title->corps[corp];
   int index, fee = def->token_fee;
   KolArg args[3];
@@ -161,10 +159,10 @@ after_par (KolEngine *engine,
   args[1] = kol_arg_int (KOL_ARG_MONEY, fee);
   kol_engine_log (engine, KOL_LOG_1849_TOKEN_FEE, args, 2);
 
-  K49 (engine, corp, K49_NEXT_TO_PAR) = FALSE;
+  kol_1849_corp (engine, corp)->next_to_par = FALSE;
   index = kol_1849_corp_list_index (engine, corp);
   if (index >= 0 && index + 1 < engine->n_corp_order)
-    K49 (engine, engine->corp_order[index + 1], K49_NEXT_TO_PAR) = TRUE;
+    kol_1849_corp (engine, engine->corp_order[index + 1])->next_to_par = TRUE;
   if (engine->round.klass && engine->round.klass->stock)
     kol_operating_place_home_token (engine, corp);
 }
@@ -174,7 +172,7 @@ after_par (KolEngine *engine,
 /**
  * kol_1849_last_cert_last:
  *
- * Game#last_cert_last?: a bundle with the last certificate must take every
+ * A bundle with the last certificate must take every
  * certificate left where it comes from (the treasury or the pool, §9.6).
  *
  * Returns: %TRUE if @b respects it.
@@ -232,7 +230,7 @@ find_would_be_pres (KolEngine *engine,
   return best;
 }
 
-/* dumpable_on: may the president give up the presidency with @b to
+/* May the president give up the presidency with @b to
  * @would_be_pres (§9.5: only to a holder of two shares, and the swap must
  * be possible with the certificates they hold)? */
 static gboolean
@@ -254,10 +252,10 @@ dumpable_on (KolEngine       *engine,
   after = owner_percent - b->percent;
   if (other_percent == 20 && kol_engine_certs_of (engine, pres, b->corp, certs, KOL_MAX_CERTS) == 1)
     {
+      /* (18xx.games also tests "more than 20% sold down to 10%" here but
+       * discards the result: only the test below decides) */
       if (after == 0)
         return TRUE;
-      /* Ruby falls through here (the value of the if is discarded) */
-      (void) (owner_percent > 20 && after == 10);
     }
   return after < 20 && other_percent > after;
 }
@@ -269,11 +267,12 @@ typedef struct
   guint8 last;
 } Shape;
 
-/* Game#bundles_for_corporation: every combination of the holder's
+/* The bundles a holder may offer (§9.6): every combination of the holder's
  * certificates, one per shape (number of 10% certificates, president's,
  * last), and for the president the partial bundle of the president's
- * certificate, kept when dumpable_on; sorted by percent (stable, as the
- * browser's sort). */
+ * certificate, kept when the presidency may pass with it; sorted by percent
+ * (a stable sort, so that equal bundles keep the order recorded games
+ * list them in). */
 static int
 bundles_for_corporation (KolEngine *engine,
                          KolEntity  holder,
@@ -365,10 +364,10 @@ bundles_for_corporation (KolEngine *engine,
   }
 }
 
-/* SharePool#change_president (1849): the new president gives the last
+/* The swap of the president's certificate (§9.5): the new president gives the last
  * certificate if they hold it, else two 10% certificates; with the last
  * certificate and 40% or more, the outgoing president may later choose two
- * 10% certificates instead (SwapChoice; §9.5 example 3). */
+ * 10% certificates instead (the SwapChoice step; §9.5 example 3). */
 static void
 change_president (KolEngine *engine,
                   int        presidents_cert,
@@ -376,7 +375,7 @@ change_president (KolEngine *engine,
                   KolEntity  president,
                   KolEntity  previous)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   int corp = engine->certs[presidents_cert].corp;
   gint16 held[KOL_MAX_CERTS], give[2];
   int n = kol_engine_certs_of (engine, president, corp, held, KOL_MAX_CERTS), n_give = 0;
@@ -411,7 +410,7 @@ change_president (KolEngine *engine,
   kol_shares_move_cert (engine, presidents_cert, president);
 }
 
-/* SharePool#handle_partial (1849): one ordinary certificate comes back. */
+/* A split president's certificate: one ordinary certificate comes back. */
 static void
 handle_partial (KolEngine       *engine,
                 const KolBundle *b,
@@ -432,7 +431,7 @@ handle_partial (KolEngine       *engine,
 /**
  * kol_1849_swap_double_cert:
  *
- * SharePool#swap_double_cert: the last certificate goes from @from to @to,
+ * The last certificate goes from @from to @to,
  * which gives back two 10% certificates.
  */
 void
@@ -462,7 +461,7 @@ kol_1849_swap_double_cert (KolEngine *engine,
  * kol_1849_issuable_bundles:
  * @out: (out) (array): bundles of @corp's treasury certificates
  *
- * Game#issuable_shares: after the corporation's first turn, bundles that
+ * After the corporation's first turn, bundles that
  * leave the pool with at most five shares and respect the last certificate
  * (§10.8).
  *
@@ -491,7 +490,7 @@ kol_1849_issuable_bundles (KolEngine *engine,
  * kol_1849_redeemable_bundles:
  * @out: (out) (array): single certificates in the pool
  *
- * Game#redeemable_shares: after the first turn, one certificate of the
+ * After the first turn, one certificate of the
  * pool the corporation can pay for, the last certificate last (§10.8).
  *
  * Returns: how many bundles were written.
@@ -525,7 +524,7 @@ kol_1849_redeemable_bundles (KolEngine *engine,
 void
 kol_1849_remember_order (KolEngine *engine)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   st->n_old_order = (guint8) kol_1849_sorted_corps (engine, st->old_operating_order);
 }
@@ -539,7 +538,7 @@ void
 kol_1849_note_moved (KolEngine *engine,
                      int        corp)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   if (st->n_moved < G_N_ELEMENTS (st->moved_this_turn))
     st->moved_this_turn[st->n_moved++] = (gint16) corp;
@@ -549,7 +548,7 @@ static int
 old_position (KolEngine *engine,
               int        corp)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   for (int i = 0; i < st->n_old_order; i++)
     if (st->old_operating_order[i] == corp)
@@ -560,14 +559,14 @@ old_position (KolEngine *engine,
 /**
  * kol_1849_reorder_corps:
  *
- * Game#reorder_corps: corporations that sold down onto the same cell this
+ * Corporations that sold down onto the same cell this
  * turn keep the order they had before the sales (§9.2: "the order in the
  * stack stays the same"), under those that did not move.
  */
 void
 kol_1849_reorder_corps (KolEngine *engine)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   gint16 moved[KOL_MAX_CORPS];
   int n_moved = 0;
   gboolean done_cell[KOL_MAX_MARKET_ROWS][KOL_MAX_MARKET_COLS] = { { FALSE } };
@@ -632,7 +631,8 @@ kol_1849_reorder_corps (KolEngine *engine)
 
 /* ------------------------------------------------------- step methods */
 
-/* BuySellParShares#can_buy?: and the last certificate last. */
+/* May @entity buy @bundle: the generic rules, and the last certificate last
+ * (§9.6). */
 static gboolean
 can_buy (KolEngine       *engine,
          KolStep         *s,
@@ -643,7 +643,7 @@ can_buy (KolEngine       *engine,
          kol_1849_last_cert_last (engine, bundle);
 }
 
-/* #can_buy_multiple?: the founder may buy two more certificates in the
+/* The founder may buy two more certificates in the
  * turn of the par (§9.4). */
 static gboolean
 can_buy_multiple (KolEngine *engine,
@@ -659,8 +659,8 @@ can_buy_multiple (KolEngine *engine,
          kol_step_buy_sell_par_shares_num_bought (engine, corp) < 2;
 }
 
-/* #can_buy_any_from_ipo?: the smallest certificate of each started
- * corporation's treasury. */
+/* Can @entity buy from a treasury: the smallest certificate of each started
+ * corporation's treasury decides. */
 static gboolean
 can_buy_any_from_ipo (KolEngine *engine,
                       KolStep   *s,
@@ -692,10 +692,10 @@ can_buy_any_from_ipo (KolEngine *engine,
 static void
 start_entity (KolEngine *engine)
 {
-  K49_STATE (engine)->n_moved = 0;
+  kol_1849_state (engine)->n_moved = 0;
 }
 
-/* Game#after_buy_company: RSA's president's certificate waits for a par
+/* After a company is bought: RSA's president's certificate waits for a par
  * (§8.1). */
 static void
 after_buy_company (KolEngine *engine,
@@ -703,7 +703,7 @@ after_buy_company (KolEngine *engine,
                    int        company,
                    int        price)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   if (company == st->rsa && st->rsa_share_corp >= 0)
     kol_auction_add_pending_par (engine, company);
@@ -713,7 +713,7 @@ static int
 pending_par_corp (KolEngine *engine,
                   int        company)
 {
-  return K49_STATE (engine)->rsa_share_corp;
+  return kol_1849_state (engine)->rsa_share_corp;
 }
 
 const KolStockHooks kol_1849_stock_hooks = {
@@ -831,9 +831,9 @@ pending_par_legal_actions (KolEngine *engine,
       }
 }
 
-/* Generic CompanyPendingPar; 1849's get_par_prices is Game#par_prices,
- * which is what the generic step asks the hooks for. kol_auction_par_options
- * recognises only the generic class, so its slots are reused as they are. */
+/* The generic CompanyPendingPar step: it asks the hooks for the par prices,
+ * which are 1849's. kol_auction_par_options recognises only the generic
+ * class, so its slots are reused as they are. */
 const KolStepClass kol_1849_step_company_pending_par = {
   .name = "Choose Corporation Par Value",
   .actions = kol_step_company_pending_par_actions,
@@ -852,7 +852,7 @@ const KolRoundClass kol_1849_round_auction = {
 
 /* ----------------------------------------------------- the stock round */
 
-/* Round::Stock#setup (1849): corporations floated without a placed token
+/* The start of a stock round: corporations floated without a placed token
  * (RSA's, or Garibaldi still to choose) place their home token first. */
 static void
 stock_round_setup (KolEngine *engine,
@@ -867,7 +867,7 @@ stock_round_setup (KolEngine *engine,
       if (!kol_corp_floated (engine, corp))
         continue;
       for (int t = 0; t < c->n_tokens; t++)
-        if (c->tokens[t].hex < 0 && !(K49 (engine, corp, K49_DESTROYED) & (1 << t)))
+        if (c->tokens[t].hex < 0 && !(kol_1849_corp (engine, corp)->destroyed & (1u << t)))
           unplaced++;
       if (unplaced == c->n_tokens)
         kol_operating_place_home_token (engine, corp);
@@ -896,15 +896,15 @@ static const KolStepClass *const stock_steps[] = {
 /**
  * kol_1849_start_stock_round:
  *
- * Game#new_stock_round (1849): corporations closed in the last set may be
+ * A new stock round: corporations closed in the last set may be
  * started again, Messina may be upgraded again (§11, §12).
  */
 void
 kol_1849_start_stock_round (KolEngine *engine)
 {
   for (int c = 0; c < engine->n_corps; c++)
-    K49 (engine, c, K49_CLOSED_RECENTLY) = FALSE;
-  K49_STATE (engine)->messina_upgradeable = TRUE;
+    kol_1849_corp (engine, c)->closed_recently = FALSE;
+  kol_1849_state (engine)->messina_upgradeable = TRUE;
   kol_round_start (engine, &kol_1849_round_stock, K49_ROUND_STOCK, 1, stock_steps, NULL,
                    G_N_ELEMENTS (stock_steps));
 }
@@ -939,7 +939,7 @@ bsps_process (KolEngine        *engine,
       {
         KolArg args[1] = { kol_arg_entity (a->entity) };
 
-        if (a->corp >= 0 && a->corp < engine->n_corps && !K49 (engine, a->corp, K49_NEXT_TO_PAR) &&
+        if (a->corp >= 0 && a->corp < engine->n_corps && !kol_1849_corp (engine, a->corp)->next_to_par &&
             !engine->corps[a->corp].ipoed)
           {
             KolArg why[2] = {
@@ -1034,9 +1034,9 @@ bsps_explain (KolEngine        *engine,
           args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_BUY_ALREADY_BOUGHT);
         else if (kol_step_buy_sell_par_shares_must_sell (engine, s, e))
           args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_MUST_SELL);
-        else if (a->corp >= 0 && a->corp < engine->n_corps && !K49 (engine, a->corp, K49_NEXT_TO_PAR))
+        else if (a->corp >= 0 && a->corp < engine->n_corps && !kol_1849_corp (engine, a->corp)->next_to_par)
           args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_NOT_NEXT_CORP);
-        else if (a->corp >= 0 && a->corp < engine->n_corps && K49 (engine, a->corp, K49_SLOT_CLOSED))
+        else if (a->corp >= 0 && a->corp < engine->n_corps && kol_1849_corp (engine, a->corp)->slot_closed)
           args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_NO_HOME);
         return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, args, 2,
                                 "this corporation cannot be started now");
@@ -1136,13 +1136,27 @@ const KolStepClass kol_1849_step_buy_sell_par_shares = {
 
 /* -------------------------------------------------------- HomeToken */
 
+/* HomeToken#process_place_token, then Tokener#place_token's graph clear
+ * (kol_1849_forget_can_token). */
+static gboolean
+home_token_process (KolEngine        *engine,
+                    KolStep          *s,
+                    const KolAction  *a,
+                    GError          **error)
+{
+  if (!kol_step_home_token_process (engine, s, a, error))
+    return FALSE;
+  kol_1849_forget_can_token (engine);
+  return TRUE;
+}
+
 const KolStepClass kol_1849_step_home_token = {
   .name = "Place Home Token",
   .actions = kol_step_home_token_actions,
   .active = kol_step_home_token_active,
   .active_entities = kol_step_home_token_active_entities,
   .round_state = kol_step_home_token_round_state,
-  .process = kol_step_home_token_process,
+  .process = home_token_process,
   .legal_actions = kol_step_home_token_legal_actions,
 };
 
@@ -1157,10 +1171,10 @@ enum
 static int
 swap_chooser (KolEngine *engine)
 {
-  return K49_STATE (engine)->swap_choice_player;
+  return kol_1849_state (engine)->swap_choice_player;
 }
 
-/* SwapChoice#process_choose: the outgoing president takes the last
+/* The outgoing president's choice: the last
  * certificate (already done) or two 10% certificates instead (§9.5). */
 static gboolean
 swap_process (KolEngine        *engine,
@@ -1168,7 +1182,7 @@ swap_process (KolEngine        *engine,
               const KolAction  *a,
               GError          **error)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   KolArg args[1] = { kol_arg_entity (a->entity) };
   int choice = kol_1849_choice_of (engine, s, a, error);
 

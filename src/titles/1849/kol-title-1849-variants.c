@@ -5,16 +5,8 @@
 
 /*
  * 1849 Sicily: the variants of §14 — acquiring station tokens (§14.1),
- * bonds (§14.2) and Electric Dreams (§14.3). 18xx.games: g_1849/step/
- * buy_token.rb, bond.rb, bond_interest_payment.rb, buy_e_token.rb and the
- * bond methods of game.rb (InterestOnLoans).
+ * bonds (§14.2) and Electric Dreams (§14.3).
  */
-
-static Kol1849OperatingState *
-or_state (KolEngine *engine)
-{
-  return KOL_ROUND_TITLE (engine, Kol1849OperatingState);
-}
 
 static void
 log_price_change (KolEngine *engine,
@@ -44,7 +36,8 @@ bt_actions (KolEngine *engine,
             KolStep   *s,
             KolEntity  entity)
 {
-  if (!K49_STATE (engine)->buy_tokens_option || entity.kind != KOL_ENTITY_CORP || !kol_step_is_current (engine, s, entity))
+  if (!kol_1849_state (engine)->buy_tokens_option || entity.kind != KOL_ENTITY_CORP ||
+      !kol_step_is_current (engine, s, entity))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_BUY_TOKEN) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }
@@ -64,7 +57,7 @@ city_has_corp (KolEngine *engine,
   return kol_board_hex_tokened_by (engine, hex, corp);
 }
 
-/* can_replace_token?: another player-run corporation's token, not in its
+/* May @corp buy this token: another player-run corporation's, not in its
  * home city, in a city @corp reaches and has no token in, and the seller
  * keeps another token (§14.1). */
 static gboolean
@@ -94,8 +87,8 @@ can_replace_token (KolEngine      *engine,
   return node >= 0 && kol_reach_has_node (reach, hex, node);
 }
 
-/* any_buyable_tokens_placed?: another corporation's non-home token in a
- * city @corp reaches. */
+/* Is there a token @corp could buy: another corporation's non-home token in
+ * a city @corp reaches (§14.1)? */
 static gboolean
 any_buyable_tokens (KolEngine *engine,
                     int        corp)
@@ -159,7 +152,7 @@ bt_process (KolEngine        *engine,
             const KolAction  *a,
             GError          **error)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   int corp = a->entity.index, slot, id, other, token;
   KolReach reach;
   KolArg args[4];
@@ -195,7 +188,11 @@ bt_process (KolEngine        *engine,
     }
   other = KOL_TOKEN_CORP (id);
   kol_board_remove_token (engine, other, KOL_TOKEN_INDEX (id));
-  kol_board_place_token (engine, corp, token, a->hex, a->city, slot);
+  /* §14.1: the marker is replaced, in its circle; 18xx.games puts the new
+   * one in the city's first free circle (City#exchange_token), and its
+   * records name circles by position */
+  kol_board_place_token (engine, corp, token, a->hex, a->city, st->compat ? -1 : slot);
+  kol_1849_forget_can_token (engine);
   kol_engine_transfer (engine, a->entity, kol_entity_corp (other), a->price);
   args[0] = kol_arg_entity (a->entity);
   args[1] = kol_arg_int (KOL_ARG_CORP, other);
@@ -212,7 +209,7 @@ bt_legal_actions (KolEngine *engine,
                   KolEntity  entity,
                   GPtrArray *out)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   int corp = entity.index, power;
   KolReach reach;
 
@@ -268,7 +265,7 @@ static void
 bt_skip (KolEngine *engine,
          KolStep   *s)
 {
-  variant_skip (engine, s, K49_STATE (engine)->buy_tokens_option);
+  variant_skip (engine, s, kol_1849_state (engine)->buy_tokens_option);
 }
 
 const KolStepClass kol_1849_step_buy_token = {
@@ -294,14 +291,14 @@ kol_1849_e_token_cost (KolEngine *engine)
 {
   gboolean phase12 = g_strcmp0 (engine->title->phases[engine->phase].name, "12H") == 0;
   g_autoptr(GVariant) rule = kol_title_rule (engine->title, "e_tokens");
-  g_autoptr(GVariant) costs = rule ? g_variant_lookup_value (rule, K49_STATE (engine)->e_token_sold ? "later_cost"
+  g_autoptr(GVariant) costs = rule ? g_variant_lookup_value (rule, kol_1849_state (engine)->e_token_sold ? "later_cost"
                                                                                                 : "first_cost", NULL)
                                    : NULL;
   g_autoptr(GVariant) v = costs ? g_variant_lookup_value (costs, engine->title->phases[engine->phase].name, NULL) : NULL;
 
   if (v)
     return kol_variant_to_int (v, 0);
-  if (K49_STATE (engine)->e_token_sold)
+  if (kol_1849_state (engine)->e_token_sold)
     return phase12 ? 800 : 550;
   return phase12 ? 1100 : 800;
 }
@@ -310,9 +307,9 @@ static gboolean
 can_buy_e_token (KolEngine *engine,
                  int        corp)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
-  return st->electric && st->e_tokens_enabled && !K49 (engine, corp, K49_E_TOKEN) &&
+  return st->electric && st->e_tokens_enabled && !kol_1849_corp (engine, corp)->e_token &&
          engine->corps[corp].cash >= kol_1849_e_token_cost (engine);
 }
 
@@ -321,7 +318,8 @@ bet_actions (KolEngine *engine,
              KolStep   *s,
              KolEntity  entity)
 {
-  if (!K49_STATE (engine)->electric || entity.kind != KOL_ENTITY_CORP || !kol_step_is_current (engine, s, entity) ||
+  if (!kol_1849_state (engine)->electric || entity.kind != KOL_ENTITY_CORP ||
+      !kol_step_is_current (engine, s, entity) ||
       !can_buy_e_token (engine, entity.index))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_CHOOSE) | KOL_ACTION_BIT (KOL_ACTION_PASS);
@@ -349,8 +347,8 @@ bet_process (KolEngine        *engine,
   args[0] = kol_arg_entity (a->entity);
   args[1] = kol_arg_int (KOL_ARG_MONEY, cost);
   kol_engine_log (engine, KOL_LOG_1849_BUYS_E_TOKEN, args, 2);
-  K49_STATE (engine)->e_token_sold = TRUE;
-  K49 (engine, corp, K49_E_TOKEN) = TRUE;
+  kol_1849_state (engine)->e_token_sold = TRUE;
+  kol_1849_corp (engine, corp)->e_token = TRUE;
   return TRUE;
 }
 
@@ -374,7 +372,7 @@ static void
 bet_skip (KolEngine *engine,
           KolStep   *s)
 {
-  variant_skip (engine, s, K49_STATE (engine)->electric);
+  variant_skip (engine, s, kol_1849_state (engine)->electric);
 }
 
 const KolStepClass kol_1849_step_buy_e_token = {
@@ -395,7 +393,7 @@ no_actions (KolEngine *engine,
   return 0;
 }
 
-/* BondInterestPayment#skip!: L.50 per outstanding bond; what the
+/* The interest step pays itself: L.50 per outstanding bond; what the
  * corporation cannot pay leaves its cash negative, and the emergency step
  * makes its president raise it (§14.2). */
 static void
@@ -410,7 +408,7 @@ interest_skip (KolEngine *engine,
   if (e.kind != KOL_ENTITY_CORP)
     return;
   corp = e.index;
-  owed = K49_STATE (engine)->bond_interest * engine->corps[corp].loans;
+  owed = kol_1849_state (engine)->bond_interest * engine->corps[corp].loans;
   if (owed <= 0)
     return;
   args[0] = kol_arg_entity (e);
@@ -431,32 +429,32 @@ static void
 bond_round_state (KolEngine *engine,
                   KolStep   *s)
 {
-  memset (or_state (engine), 0, sizeof (Kol1849OperatingState));
+  memset (kol_1849_or_state (engine), 0, sizeof (Kol1849OperatingState));
 }
 
 static void
 bond_setup (KolEngine *engine,
             KolStep   *s)
 {
-  memset (or_state (engine), 0, sizeof (Kol1849OperatingState));
+  memset (kol_1849_or_state (engine), 0, sizeof (Kol1849OperatingState));
 }
 
 static gboolean
 can_take_bond (KolEngine *engine,
                int        corp)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
-  return st->bonds && st->issue_bonds_enabled && !or_state (engine)->redeemed_bond[corp] &&
-         engine->corps[corp].loans < K49_STATE (engine)->bond_max;
+  return st->bonds && st->issue_bonds_enabled && !kol_1849_or_state (engine)->redeemed_bond[corp] &&
+         engine->corps[corp].loans < kol_1849_state (engine)->bond_max;
 }
 
 static gboolean
 can_payoff_bond (KolEngine *engine,
                  int        corp)
 {
-  return !or_state (engine)->issued_bond[corp] && engine->corps[corp].loans > 0 &&
-         engine->corps[corp].cash >= K49_STATE (engine)->bond_value;
+  return !kol_1849_or_state (engine)->issued_bond[corp] && engine->corps[corp].loans > 0 &&
+         engine->corps[corp].cash >= kol_1849_state (engine)->bond_value;
 }
 
 static guint32
@@ -466,7 +464,7 @@ bond_actions (KolEngine *engine,
 {
   guint32 actions = 0;
 
-  if (!K49_STATE (engine)->bonds || entity.kind != KOL_ENTITY_CORP || !kol_step_is_current (engine, s, entity))
+  if (!kol_1849_state (engine)->bonds || entity.kind != KOL_ENTITY_CORP || !kol_step_is_current (engine, s, entity))
     return 0;
   if (can_payoff_bond (engine, entity.index))
     actions |= KOL_ACTION_BIT (KOL_ACTION_PAYOFF_LOAN);
@@ -484,7 +482,7 @@ bond_process (KolEngine        *engine,
               GError          **error)
 {
   int corp = a->entity.index;
-  int value = K49_STATE (engine)->bond_value;
+  int value = kol_1849_state (engine)->bond_value;
   KolCell from;
   KolArg args[2] = { kol_arg_entity (a->entity), kol_arg_int (KOL_ARG_MONEY, value) };
   KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_BOND) };
@@ -499,7 +497,7 @@ bond_process (KolEngine        *engine,
       kol_engine_log (engine, KOL_LOG_1849_ISSUES_BOND, args, 2);
       kol_engine_transfer (engine, kol_entity (KOL_ENTITY_BANK, 0), a->entity, value);
       engine->corps[corp].loans++;
-      or_state (engine)->issued_bond[corp] = TRUE;
+      kol_1849_or_state (engine)->issued_bond[corp] = TRUE;
       from = kol_market_corp_cell (engine, corp);
       kol_market_move_left (engine, corp);
       log_price_change (engine, corp, from);
@@ -511,7 +509,7 @@ bond_process (KolEngine        *engine,
       kol_engine_log (engine, KOL_LOG_1849_REPAYS_BOND, args, 2);
       kol_engine_transfer (engine, a->entity, kol_entity (KOL_ENTITY_BANK, 0), value);
       engine->corps[corp].loans--;
-      or_state (engine)->redeemed_bond[corp] = TRUE;
+      kol_1849_or_state (engine)->redeemed_bond[corp] = TRUE;
       from = kol_market_corp_cell (engine, corp);
       kol_market_move_right (engine, corp);
       log_price_change (engine, corp, from);
@@ -528,11 +526,17 @@ bond_legal_actions (KolEngine *engine,
                     GPtrArray *out)
 {
   guint32 actions = bond_actions (engine, s, entity);
+  static const KolActionType kinds[] = { KOL_ACTION_PAYOFF_LOAN, KOL_ACTION_TAKE_LOAN };
 
-  if (actions & KOL_ACTION_BIT (KOL_ACTION_PAYOFF_LOAN))
-    g_ptr_array_add (out, kol_action_new (KOL_ACTION_PAYOFF_LOAN, entity));
-  if (actions & KOL_ACTION_BIT (KOL_ACTION_TAKE_LOAN))
-    g_ptr_array_add (out, kol_action_new (KOL_ACTION_TAKE_LOAN, entity));
+  for (gsize i = 0; i < G_N_ELEMENTS (kinds); i++)
+    if (actions & KOL_ACTION_BIT (kinds[i]))
+      {
+        KolAction *a = kol_action_new (kinds[i], entity);
+
+        /* the game's one bond: 18xx.games' Loan 0, which its records name */
+        a->loan = 0;
+        g_ptr_array_add (out, a);
+      }
   if (actions & KOL_ACTION_BIT (KOL_ACTION_PASS))
     g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
 }
@@ -541,7 +545,7 @@ static void
 bond_skip (KolEngine *engine,
            KolStep   *s)
 {
-  variant_skip (engine, s, K49_STATE (engine)->bonds);
+  variant_skip (engine, s, kol_1849_state (engine)->bonds);
 }
 
 const KolStepClass kol_1849_step_bond = {

@@ -6,7 +6,7 @@
 /*
  * 1849 Sicily: the module, setup (rulebook 002 §2), the sequence of rounds
  * (§3, §6), events (§6, §12), the end of the game (§13) and the final
- * scores. 18xx.games: g_1849/game.rb.
+ * scores.
  */
 
 /* ------------------------------------------------------------ small helpers */
@@ -20,7 +20,7 @@ gboolean
 kol_1849_is_afg (KolEngine *engine,
                  int        corp)
 {
-  return corp >= 0 && corp == K49_STATE (engine)->afg;
+  return corp >= 0 && corp == kol_1849_state (engine)->afg;
 }
 
 /**
@@ -43,8 +43,8 @@ kol_1849_corp_list_index (KolEngine *engine,
  * kol_1849_sorted_corps:
  * @out: (out) (array): corporations
  *
- * Returns: the corporations with a share price, in operating order
- * (@corporations.sort of 18xx.games for the ones that have one).
+ * Returns: the corporations with a share price, in operating order (1849
+ * §5).
  */
 int
 kol_1849_sorted_corps (KolEngine *engine,
@@ -85,7 +85,7 @@ check_config (const KolTitle *title,
                    "1849 is played by 3 to 5 players, not %d", title->n_players);
       return FALSE;
     }
-  /* §14.3: Electric Dreams needs the two other variants (meta.rb) */
+  /* §14.3: Electric Dreams is played only with the other variants */
   if (kol_title_has_option (title, KOL_1849_OPT_ELECTRIC) &&
       (!kol_title_has_option (title, KOL_1849_OPT_BONDS) ||
        !kol_title_has_option (title, KOL_1849_OPT_BUY_TOKENS)))
@@ -208,7 +208,8 @@ read_rules (KolEngine    *engine,
   flag_hexes (engine, st, "coastal_hexes", K49_HEX_COASTAL);
   flag_hexes (engine, st, "port_hexes", K49_HEX_PORT);
   flag_hexes (engine, st, "e_train_double_hexes", K49_HEX_E_DOUBLE);
-  st->narrow_divisor = MAX (1, sub_int (engine, "track", "narrow_only_terrain_divisor", 4));
+  st->narrow_divisor = sub_int (engine, "track", "narrow_only_terrain_divisor", 4);
+  st->narrow_divisor = MAX (1, st->narrow_divisor);
   st->loan_value = sub_int (engine, "emergency_loan", "value", 500);
   st->loan_penalty = sub_int (engine, "emergency_loan", "penalty", 750);
   st->bond_value = sub_int (engine, "bonds", "value", 500);
@@ -225,7 +226,7 @@ static void
 init_state (KolEngine *engine)
 {
   const KolTitle *t = engine->title;
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   memset (st, 0, sizeof *st);
   st->delay_ift = kol_title_has_option (t, KOL_1849_OPT_DELAY_IFT);
@@ -282,13 +283,14 @@ cmp_draw (gconstpointer a,
   return x->draw < y->draw ? -1 : x->draw > y->draw;
 }
 
-/* init_corporations: `corporations.sort_by! { rand }` draws once per
- * corporation in file order (18xx-games-format.md §4.2); Delay IFT swaps
- * IFT with the corporation at IFT_BUFFER (3) if it is earlier (§2.2). */
+/* The order of the corporations (§2.2): one random draw per corporation in
+ * file order, sorted by the draws, as 18xx.games draws it
+ * (18xx-games-format.md §4.2) so that recorded games get the same order;
+ * Delay IFT moves IFT to the fourth place if it is earlier (§2.2). */
 static void
 draw_corporation_order (KolEngine *engine)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   Draw draws[KOL_MAX_CORPS];
   int n = (int) engine->title->n_corps;
   int buffer = 3;
@@ -347,8 +349,8 @@ remove_last_corporation (KolEngine *engine)
   kol_engine_log (engine, KOL_LOG_1849_REMOVED_RESERVATION, args, 1);
 }
 
-/* Each corporation's last share entry is its "last certificate" (§7.2;
- * G1849::Corporation marks shares.last). */
+/* Each corporation's last certificate in the file is its "last
+ * certificate", the 20% one (§7.2, §9.6). */
 static void
 mark_last_certificates (KolEngine *engine)
 {
@@ -373,7 +375,7 @@ setup (KolEngine  *engine,
   int first;
 
   init_state (engine);
-  st = K49_STATE (engine);
+  st = kol_1849_state (engine);
   mark_last_certificates (engine);
   draw_corporation_order (engine);
 
@@ -385,7 +387,7 @@ setup (KolEngine  *engine,
 
   if (engine->n_players == 3 || st->reduced)
     remove_last_corporation (engine);
-  K49 (engine, engine->corp_order[0], K49_NEXT_TO_PAR) = TRUE;
+  kol_1849_corp (engine, engine->corp_order[0])->next_to_par = TRUE;
 
   kol_1849_start_auction_round (engine);
   kol_round_setup (engine);
@@ -499,7 +501,7 @@ kol_1849_choice_of (KolEngine        *engine,
 /**
  * kol_1849_next_round:
  *
- * Game#next_round!: the initial stock round (an auction) is followed by a
+ * The initial stock round (an auction) is followed by a
  * stock round, a stock round by the operating rounds of the set (fixed at
  * that moment from the phase, §6), and the last OR of a set by a stock
  * round. Then 1849 forgets the SMS choices.
@@ -531,7 +533,7 @@ kol_1849_next_round (KolEngine *engine)
       kol_1849_start_stock_round (engine);
     }
   for (int c = 0; c < engine->n_corps; c++)
-    K49 (engine, c, K49_SMS) = 0;
+    kol_1849_corp (engine, c)->sms = 0;
 }
 
 /* ------------------------------------------------------------------ events */
@@ -540,7 +542,7 @@ static void
 event (KolEngine  *engine,
        const char *name)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   if (g_str_equal (name, "green_par"))
     {
@@ -578,7 +580,8 @@ event (KolEngine  *engine,
 static int
 timing_rank (int timing)
 {
-  /* GAME_END_TIMING_PRIORITY: immediate, after_max_operates, full_or */
+  /* the earlier an end, the higher its rank: immediate, after the
+   * corporation operates, at the end of the set of rounds */
   switch (timing)
     {
     case KOL_END_TIMING_IMMEDIATE:
@@ -592,14 +595,15 @@ timing_rank (int timing)
     }
 }
 
-/* Game#game_end_check with GAME_END_CHECK = { bankrupt: :immediate,
- * stock_market: :after_max_operates, bank: :full_or }: the first trigger
- * stays unless a later one has an earlier timing (§13). */
+/* The ends of the game (§13): a bankrupt player ends it at once, L.377 after
+ * that corporation operates, the bank's end at the end of the set of
+ * operating rounds; the first trigger stays unless a later one ends the
+ * game earlier. */
 static int
 game_end_check (KolEngine *engine,
                 int       *reason)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   static const struct { int reason, timing; } checks[] = {
     { KOL_GAME_END_BANKRUPT, KOL_END_TIMING_IMMEDIATE },
     { KOL_GAME_END_STOCK_MARKET, KOL_END_TIMING_AFTER_MAX_OPERATES },
@@ -641,9 +645,10 @@ game_end_check (KolEngine *engine,
   return st->end_trigger_timing;
 }
 
-/* 1849's end_now?: L.377 ends the game through the operating round
+/* Does the end come now: L.377 ends the game through the operating round
  * (after that corporation operates); otherwise at the end of the set's last
- * OR. (As in 18xx.games, this compares the round number of any round.) */
+ * OR (§13). (As in 18xx.games, this compares the round number of any round,
+ * which recorded games depend on.) */
 static gboolean
 end_now (KolEngine *engine,
          int        timing)
@@ -653,7 +658,7 @@ end_now (KolEngine *engine,
   return engine->round.round_num == engine->operating_rounds;
 }
 
-/* Game#action_processed: corporations on the closed cell close. */
+/* After each action: corporations on the closing cell close (§11). */
 static void
 action_processed (KolEngine       *engine,
                   const KolAction *a)
@@ -669,10 +674,10 @@ action_processed (KolEngine       *engine,
 
 /* ------------------------------------------------------------------ scores */
 
-/* Share#price of each certificate a player holds (Player#value), with the
- * L.100 per share and bond of 18xx.games' player_value, or the rulebook's
- * value of a share of a corporation with a bond: price − 100, at least 0
- * (§14.2). */
+/* What the certificates a player holds are worth: each share at its price.
+ * A share of a corporation with bonds is worth price − 100 per bond, at
+ * least 0 (§14.2); with compat, L.100 less per share and bond without the
+ * floor, as 18xx.games counts it. */
 static int
 shares_value (KolEngine *engine,
               int        player,
@@ -698,13 +703,13 @@ shares_value (KolEngine *engine,
   return value;
 }
 
-/* Player#value − penalties. The rulebook stops the loan penalty at a final
- * total of L.0 (§13); 18xx.games does not (compat). */
+/* Cash and certificates less penalties. The rulebook stops the loan penalty
+ * at a final total of L.0 (§13); 18xx.games does not (compat). */
 static int
 player_value (KolEngine *engine,
               int        player)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   const KolPlayer *p = &engine->players[player];
   gint16 companies[KOL_MAX_COMPANIES];
   int n = kol_engine_companies_of (engine, kol_entity (KOL_ENTITY_PLAYER, player), companies, KOL_MAX_COMPANIES);
