@@ -190,6 +190,65 @@ test_undo_over_computers (void)
   g_assert_cmpuint (kol_game_get_n_actions (game), ==, before);
 }
 
+/* A game of a person and computers saved in the middle and opened again
+ * goes on: the same position, the same seats, and the computers of the
+ * opened game answer the person's next move by themselves. */
+static void
+test_resume_mid_game (void)
+{
+  g_autoptr(KolGame) game = new_game ("1849", 3, 21);
+  g_autofree char *dir = g_dir_make_tmp ("kol-resume-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game.koleya", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(KolGame) opened = NULL;
+  g_autoptr(GError) error = NULL;
+  guint saved, mine;
+
+  kol_game_set_computer (game, 1, KOL_POLICY_EASY);
+  kol_game_set_computer (game, 2, KOL_POLICY_MEDIUM);
+  kol_bot_driver_set_delay (kol_game_get_bot_driver (game), 0);
+  for (int turn = 0; turn < 6; turn++)
+    {
+      g_autoptr(KolAction) move = NULL;
+
+      g_assert_true (run_until (persons_turn, game, 120));
+      g_assert_false (kol_game_get_finished (game));
+      move = kol_policy_choose (kol_game_get_engine (game), KOL_POLICY_EASY, NULL, NULL);
+      g_assert_true (kol_game_apply_action (game, move, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (run_until (persons_turn, game, 120));
+  saved = kol_game_get_n_actions (game);
+  g_assert_cmpuint (saved, >, 6);
+  g_assert_true (kol_game_save (game, file, &error));
+  g_assert_no_error (error);
+  g_clear_object (&game);
+
+  opened = kol_game_new_from_file (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kol_game_get_n_actions (opened), ==, saved);
+  g_assert_cmpint (kol_game_get_computer (opened, 0), ==, -1);
+  g_assert_cmpint (kol_game_get_computer (opened, 1), ==, KOL_POLICY_EASY);
+  g_assert_cmpint (kol_game_get_computer (opened, 2), ==, KOL_POLICY_MEDIUM);
+  g_assert_cmpint (kol_game_get_acting_player (opened), ==, 0);
+  mine = saved;
+  kol_bot_driver_set_delay (kol_game_get_bot_driver (opened), 0);
+  /* the person moves (maybe more than once in a row) until a computer
+   * has answered */
+  for (int turn = 0; turn < 10 && kol_game_get_n_actions (opened) <= mine + 1; turn++)
+    {
+      g_autoptr(KolAction) a = kol_policy_choose (kol_game_get_engine (opened), KOL_POLICY_EASY, NULL, NULL);
+
+      mine = kol_game_get_n_actions (opened);
+      g_assert_true (kol_game_apply_action (opened, a, &error));
+      g_assert_no_error (error);
+      g_assert_true (run_until (persons_turn, opened, 120));
+    }
+  g_assert_cmpuint (kol_game_get_n_actions (opened), >, mine + 1);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* Every policy chooses only legal actions, which the engine accepts. */
 static void
 test_policies_legal (gconstpointer data)
@@ -234,6 +293,7 @@ main (int    argc,
   g_test_add_data_func ("/computers/alone/1840", "1840", test_computers_alone);
   g_test_add_data_func ("/computers/alone/1849", "1849", test_computers_alone);
   g_test_add_func ("/computers/undo-over-computers", test_undo_over_computers);
+  g_test_add_func ("/computers/resume-mid-game", test_resume_mid_game);
   g_test_add_data_func ("/computers/legal/1840", "1840", test_policies_legal);
   g_test_add_data_func ("/computers/legal/1849", "1849", test_policies_legal);
   g_test_add_func ("/computers/cancel", test_cancel);
