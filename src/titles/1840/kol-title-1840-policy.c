@@ -81,7 +81,11 @@ future_income (KolEngine *engine,
   if (k1840_is (engine, corp, K1840_CITY))
     return MAX (routes, 0) * (double) multipliers_left (engine);
   if (k1840_is (engine, corp, K1840_LINE))
-    return routes < 0 ? 0 : MAX (routes + k1840_maintenance_costs (engine, corp), 0) * (double) lrs_left (engine);
+    {
+      int net = routes + k1840_maintenance_costs (engine, corp);
+
+      return routes < 0 ? 0 : MAX (net, 0) * (double) lrs_left (engine);
+    }
   /* a tram company's own trams wait to be put on its lines, those it
    * has or will buy (IV.3: at most max_lines) */
   {
@@ -110,7 +114,11 @@ lot_value (KolEngine *engine,
     return -1;
   value = 0.4 * typical_run (engine) * lrs_left (engine);
   if (kol_engine_trains_of (engine, bidder, trains, KOL_MAX_TRAINS) <= lines_without_tram (engine, bidder.index))
-    value -= MAX (kol_depot_min_depot_price (engine), 0);
+    {
+      int price = kol_depot_min_depot_price (engine);
+
+      value -= MAX (price, 0);
+    }
   return value;
 }
 
