@@ -124,10 +124,6 @@ KolAction *kol_policy_search        (KolPolicyPlay          *play,
                                      int                     player,
                                      int                     budget_ms,
                                      KolPolicyWhy           *why);
-KolAction *kol_policy_lookahead     (KolPolicyPlay          *play,
-                                     GPtrArray              *actions,
-                                     int                     player,
-                                     KolPolicyWhy           *why);
 
 /* Random seats (kol-engine-policy.c's weighted choice, with a guard for
  * endless random bidding). */

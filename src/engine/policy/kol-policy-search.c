@@ -6,14 +6,12 @@
 #include "kol-policy-private.h"
 
 /*
- * Looking ahead. Both medium and strong start from easy's ranking of the
- * legal actions and play the best few on, every seat played by easy's
- * judgement (the opponents are expected to play sensibly), then judge the
- * position reached (kol-policy-eval.c) or, at the end of the game, the
- * final scores.
+ * Looking ahead (strong). It starts from easy's ranking of the legal
+ * actions without noise (medium's choice) and plays the best few on, every
+ * seat played by easy's judgement (the opponents are expected to play
+ * sensibly), then judges the position reached (kol-policy-eval.c) or, at
+ * the end of the game, the final scores.
  *
- *  - medium: the best few, one continuation each, to the end of the
- *    current round of turns (shallow, deterministic);
  *  - strong: a Monte Carlo search: the best several, many continuations
  *    each to two rounds ahead, with the game's random draws re-dealt for
  *    each (determinization: the order of a deck is not known) and a
@@ -22,10 +20,6 @@
  *    ones clearly behind are dropped, and the time left goes to the rest.
  *    The search stops at its time budget or when asked to (cancel).
  */
-
-/* Medium */
-#define MEDIUM_CANDIDATES 4
-#define MEDIUM_MAX_ACTIONS 60
 
 /* Strong */
 #define STRONG_CANDIDATES 5
@@ -216,40 +210,6 @@ clear_choice (GArray *ranked)
   return second == -G_MAXDOUBLE || first - second > CLEAR_MARGIN;
 }
 
-/**
- * kol_policy_lookahead:
- *
- * Medium: the best few of easy's candidates, each played on to the end of
- * the round of turns by easy seats.
- */
-KolAction *
-kol_policy_lookahead (KolPolicyPlay *play,
-                      GPtrArray     *actions,
-                      int            player,
-                      KolPolicyWhy  *why)
-{
-  GArray *ranked = kol_policy_rank (play, actions, player, 0);
-  guint n = MIN (ranked->len, MEDIUM_CANDIDATES), best = 0;
-  double best_value = -G_MAXDOUBLE;
-
-  if (clear_choice (ranked))
-    return take (ranked, 0, why);
-  for (guint i = 0; i < n; i++)
-    {
-      double value;
-
-      if (!rollout (play, &g_array_index (ranked, KolCandidate, i), player, 1, MEDIUM_MAX_ACTIONS, 0, 1, FALSE, 0,
-                    &value))
-        break;
-      if (value > best_value)
-        {
-          best_value = value;
-          best = i;
-        }
-    }
-  return take (ranked, best, why);
-}
-
 static double
 arm_mean (const Arm *arm)
 {
@@ -308,8 +268,10 @@ race (Arm *arms,
 }
 
 /* Easy's first choice, unless another clearly beats it: by
- * STRONG_SWITCH_MARGIN on average over the continuations both played, and
- * once there are enough of them, by STRONG_SWITCH_SIGMAS standard errors. */
+ * STRONG_SWITCH_MARGIN on average over at least STRONG_MIN_PAIRS
+ * continuations both played, and by STRONG_SWITCH_SIGMAS standard errors.
+ * With fewer (a short budget, a slow machine) the first choice stands: one
+ * or two noisy continuations are mostly luck. */
 static int
 decide (Arm *arms,
         int  n,
@@ -331,9 +293,8 @@ decide (Arm *arms,
           continue;
         }
       k = paired (&arms[i], &arms[0], passes, &mean, &se);
-      if (k == 0 || mean < STRONG_SWITCH_MARGIN || mean <= best_gain)
-        continue;
-      if (k >= STRONG_MIN_PAIRS && mean < STRONG_SWITCH_SIGMAS * se)
+      if (k < STRONG_MIN_PAIRS || mean < STRONG_SWITCH_MARGIN || mean <= best_gain ||
+          mean < STRONG_SWITCH_SIGMAS * se)
         continue;
       best = i;
       best_gain = mean;

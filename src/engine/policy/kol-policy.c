@@ -174,13 +174,17 @@ new_rand (guint64 seed)
   return g_rand_new_with_seed_array (words, 2);
 }
 
+/* Easy's best action; with @noise a little randomness among near equals.
+ * Measured in the arena, the same judgement without noise (medium) wins
+ * about twice its fair share against noisy seats. */
 static KolAction *
 choose_easy (KolPolicyPlay *play,
              GPtrArray     *actions,
              int            player,
+             double         noise,
              KolPolicyWhy  *why)
 {
-  GArray *ranked = kol_policy_rank (play, actions, player, EASY_NOISE);
+  GArray *ranked = kol_policy_rank (play, actions, player, noise);
   KolCandidate *best = &g_array_index (ranked, KolCandidate, 0);
   KolAction *a = g_steal_pointer (&best->action);
 
@@ -243,10 +247,10 @@ kol_policy_choose (const KolEngine        *engine,
                                                                                           play.rand)));
         break;
       case KOL_POLICY_EASY:
-        chosen = choose_easy (&play, actions, player, why);
+        chosen = choose_easy (&play, actions, player, EASY_NOISE, why);
         break;
       case KOL_POLICY_MEDIUM:
-        chosen = kol_policy_lookahead (&play, actions, player, why);
+        chosen = choose_easy (&play, actions, player, 0, why);
         break;
       case KOL_POLICY_STRONG:
       default:

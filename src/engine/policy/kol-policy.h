@@ -14,8 +14,7 @@ G_BEGIN_DECLS
  *  - easy: plays each legal action on a copy of the game and keeps the one
  *    after which its position is worth most (kol-policy-eval.c), with a
  *    few rules of thumb for bids and a little noise;
- *  - medium: the same, then looks a little further: the best few are
- *    played on until the seat's own next decision by easy players;
+ *  - medium: the same judgement without the noise: always its best;
  *  - strong: Monte Carlo search: the best candidates are played on to a
  *    horizon many times, every seat played by a fast easy player, the
  *    game's own random draws re-dealt each time (so that the computer
