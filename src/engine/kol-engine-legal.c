@@ -36,11 +36,13 @@ kol_engine_acting_entities (KolEngine *engine,
         if (!listed)
           out[n++] = president;
       }
-  for (int i = 0; i < base; i++)
-    if (out[i].kind == KOL_ENTITY_CORP || out[i].kind == KOL_ENTITY_PLAYER)
-      for (int c = 0; c < engine->n_companies && n < max; c++)
-        if (!engine->companies[c].closed && kol_entity_equal (engine->companies[c].owner, out[i]))
-          out[n++] = kol_entity (KOL_ENTITY_COMPANY, c);
+  /* every private company in play: 1849's CNM, and 1840's privates, which
+   * their owners may return to the bank at any time (IV.2); the steps say
+   * which of them have anything to do */
+  for (int c = 0; c < engine->n_companies && n < max; c++)
+    if (!engine->companies[c].closed &&
+        (engine->companies[c].owner.kind == KOL_ENTITY_CORP || engine->companies[c].owner.kind == KOL_ENTITY_PLAYER))
+      out[n++] = kol_entity (KOL_ENTITY_COMPANY, c);
   return n;
 }
 

@@ -10,8 +10,8 @@
 /* ------------------------------------------------------------------ dump */
 
 static int
-corp_price (KolEngine *engine,
-            int        corp)
+corp_price (const KolEngine *engine,
+            int              corp)
 {
   const KolCorp *c = &engine->corps[corp];
 
@@ -623,10 +623,11 @@ kol_state_mismatch_clear (KolStateMismatch *mismatch)
  * Returns: the value.
  */
 int
-kol_state_player_value (KolEngine *engine,
-                        int        player)
+kol_state_player_value (const KolEngine *engine,
+                        int              player)
 {
-  return kol_engine_player_value (engine, player);
+  /* the engine's accessors take a non-const engine; this one only reads */
+  return kol_engine_player_value ((KolEngine *) engine, player);
 }
 
 /**

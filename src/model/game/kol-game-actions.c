@@ -71,6 +71,50 @@ kol_game_check_action (KolGame          *self,
   return FALSE;
 }
 
+/* The money of the players and companies (what a move may take to the
+ * bank). */
+static gint64
+money_in_hand (const KolEngine *engine)
+{
+  gint64 sum = 0;
+
+  for (int p = 0; p < engine->n_players; p++)
+    sum += engine->players[p].cash;
+  for (int c = 0; c < engine->n_corps; c++)
+    sum += engine->corps[c].cash;
+  return sum;
+}
+
+/**
+ * kol_game_action_cost:
+ * @action: a move for the state shown
+ *
+ * What a move costs before it is made (a tile's terrain or upgrade, a
+ * station marker): it is tried on a copy of the state.
+ *
+ * Returns: the money it takes from the players and companies to the
+ *   bank, 0 for none, -1 when the rules refuse it
+ */
+int
+kol_game_action_cost (KolGame         *self,
+                      const KolAction *action)
+{
+  g_autoptr(KolEngine) work = NULL;
+  const KolEngine *engine;
+  gint64 spent;
+
+  g_return_val_if_fail (KOL_IS_GAME (self), -1);
+  g_return_val_if_fail (action != NULL, -1);
+
+  engine = kol_history_get_game (self->history);
+  work = kol_engine_copy (engine);
+  work->log_func = NULL;
+  if (!kol_engine_apply_unsafe (work, action, TRUE, NULL, NULL))
+    return -1;
+  spent = money_in_hand (engine) - money_in_hand (work);
+  return spent > 0 ? (int) MIN (spent, G_MAXINT) : 0;
+}
+
 /**
  * kol_game_apply_action_full:
  * @action: the move, for the state shown

@@ -679,9 +679,9 @@ action_processed (KolEngine       *engine,
  * least 0 (§14.2); with compat, L.100 less per share and bond without the
  * floor, as 18xx.games counts it. */
 static int
-shares_value (KolEngine *engine,
-              int        player,
-              gboolean   compat)
+shares_value (const KolEngine *engine,
+              int              player,
+              gboolean         compat)
 {
   KolEntity me = kol_entity (KOL_ENTITY_PLAYER, player);
   int value = 0;
@@ -706,10 +706,10 @@ shares_value (KolEngine *engine,
 /* Cash and certificates less penalties. The rulebook stops the loan penalty
  * at a final total of L.0 (§13); 18xx.games does not (compat). */
 static int
-player_value (KolEngine *engine,
-              int        player)
+player_value (const KolEngine *engine,
+              int              player)
 {
-  Kol1849State *st = kol_1849_state (engine);
+  const Kol1849State *st = kol_1849_state_const (engine);
   const KolPlayer *p = &engine->players[player];
   gint16 companies[KOL_MAX_COMPANIES];
   int n = kol_engine_companies_of (engine, kol_entity (KOL_ENTITY_PLAYER, player), companies, KOL_MAX_COMPANIES);
@@ -746,6 +746,25 @@ check_invariants (KolEngine *engine,
     if (engine->players[p].cash < 0 && !engine->players[p].bankrupt)
       {
         g_string_append_printf (problems, "%s has negative cash; ", engine->players[p].name);
+        ok = FALSE;
+      }
+  /* §10.7 B: a player who left holds no private company any more */
+  for (int c = 0; c < engine->n_companies; c++)
+    if (!kol_1849_state (engine)->compat && !engine->companies[c].closed &&
+        engine->companies[c].owner.kind == KOL_ENTITY_PLAYER &&
+        engine->players[engine->companies[c].owner.index].bankrupt)
+      {
+        g_string_append_printf (problems, "%s still owns %s after leaving; ",
+                                engine->players[engine->companies[c].owner.index].name, t->companies[c].id);
+        ok = FALSE;
+      }
+  /* bonds (§14.2): at most the allowed number, and only on a corporation
+   * in play (a closing repays or loses it) */
+  for (int c = 0; c < engine->n_corps; c++)
+    if (engine->corps[c].loans < 0 || engine->corps[c].loans > kol_1849_state (engine)->bond_max ||
+        (engine->corps[c].loans > 0 && !kol_corp_floated (engine, c)))
+      {
+        g_string_append_printf (problems, "%s holds %d bonds; ", t->corps[c].id, engine->corps[c].loans);
         ok = FALSE;
       }
 

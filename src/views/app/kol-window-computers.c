@@ -42,9 +42,9 @@ update_thinking (KolWindow *self)
 
   if (player >= 0)
     {
-      const KolEngine *engine = kol_game_get_engine (game);
+      g_autoptr(KolGamePlayer) who = g_list_model_get_item (kol_game_get_players (game), (guint) player);
       /* Translators: shown while a computer seat chooses its move. */
-      g_autofree char *text = g_strdup_printf (_("%s is thinking…"), engine->players[player].name);
+      g_autofree char *text = g_strdup_printf (_("%s is thinking…"), who != NULL ? kol_game_player_get_name (who) : "");
 
       gtk_label_set_label (self->thinking_label, text);
     }
