@@ -90,79 +90,6 @@ end_reason_name (int reason)
     }
 }
 
-/* The entities that may act now: the active ones, and the companies of an
- * acting corporation (companies act through non-blocking steps, such as
- * 1849's CNM). */
-static int
-acting_entities (KolEngine *engine,
-                 KolEntity *out,
-                 int        max)
-{
-  int n = kol_engine_active_entities (engine, out, max);
-  int base = n;
-
-  /* the president of an acting corporation (emergency sales) */
-  for (int i = 0; i < base && n < max; i++)
-    if (out[i].kind == KOL_ENTITY_CORP && engine->corps[out[i].index].owner.kind == KOL_ENTITY_PLAYER)
-      {
-        KolEntity president = engine->corps[out[i].index].owner;
-        gboolean listed = FALSE;
-
-        for (int k = 0; k < n && !listed; k++)
-          listed = kol_entity_equal (out[k], president);
-        if (!listed)
-          out[n++] = president;
-      }
-  for (int i = 0; i < base; i++)
-    {
-      KolEntity owner = out[i];
-
-      if (owner.kind == KOL_ENTITY_CORP || owner.kind == KOL_ENTITY_PLAYER)
-        for (int c = 0; c < engine->n_companies && n < max; c++)
-          if (!engine->companies[c].closed && kol_entity_equal (engine->companies[c].owner, owner))
-            out[n++] = kol_entity (KOL_ENTITY_COMPANY, c);
-    }
-  return n;
-}
-
-/* Every legal action of @entity: the round's steps in order, up to the
- * first blocking one (the steps kol_round_actions_for() asks). */
-static void
-collect_entity (KolEngine *engine,
-                KolEntity  entity,
-                GPtrArray *out)
-{
-  KolRound *r = &engine->round;
-
-  for (int i = 0; i < r->n_steps; i++)
-    {
-      KolStep *s = &r->steps[i];
-      gboolean blocking;
-
-      if (!kol_step_active (engine, s))
-        continue;
-      blocking = kol_step_blocking (engine, s);
-      if (entity.kind != KOL_ENTITY_COMPANY && !blocking && kol_step_actions (engine, s, entity) == 0)
-        continue;
-      if (s->klass->legal_actions && kol_step_actions (engine, s, entity) != 0)
-        s->klass->legal_actions (engine, s, entity, out);
-      if (blocking)
-        break;
-    }
-}
-
-static GPtrArray *
-legal_actions (KolEngine *engine)
-{
-  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
-  KolEntity entities[KOL_MAX_ROUND_ENTITIES + KOL_MAX_COMPANIES];
-  int n = acting_entities (engine, entities, G_N_ELEMENTS (entities));
-
-  for (int i = 0; i < n; i++)
-    collect_entity (engine, entities[i], out);
-  return out;
-}
-
 static void
 add_violation (Stats           *stats,
                guint            game,
@@ -247,7 +174,7 @@ play_one (const KolTitle *title,
 
   while (!engine->finished)
     {
-      g_autoptr(GPtrArray) actions = legal_actions (engine);
+      g_autoptr(GPtrArray) actions = kol_engine_legal_actions (engine);
       g_autoptr(KolEngine) before = NULL;
       KolAction *a;
 

@@ -3,6 +3,7 @@
 
 #include "kol-engine.h"
 #include "kol-engine-board.h"
+#include "kol-engine-market.h"
 #include "kol-engine-round.h"
 
 #include <string.h>
@@ -841,6 +842,42 @@ kol_engine_corp_index (KolEngine  *engine,
                        const char *id)
 {
   return kol_title_corp_by_id (engine->title, id);
+}
+
+/**
+ * kol_engine_player_value:
+ *
+ * What 18xx.games' Player#value counts unless the title says otherwise:
+ * cash, the market value of shares of corporations with a price, the face
+ * value of private companies.
+ *
+ * Returns: the value.
+ */
+int
+kol_engine_player_value (KolEngine *engine,
+                         int        player)
+{
+  KolEntity me = kol_entity (KOL_ENTITY_PLAYER, player);
+  gint16 companies[KOL_MAX_COMPANIES];
+  gint64 value;
+  int n;
+
+  if (engine->module->player_value)
+    return engine->module->player_value (engine, player);
+  value = engine->players[player].cash;
+  for (int c = 0; c < engine->n_corps; c++)
+    {
+      int price = kol_market_corp_price (engine, c);
+      int percent = kol_engine_percent_of (engine, me, c);
+      int share = kol_engine_share_percent (engine, c);
+
+      if (price > 0 && percent > 0 && share > 0)
+        value += (gint64) price * percent / share;
+    }
+  n = kol_engine_companies_of (engine, me, companies, G_N_ELEMENTS (companies));
+  for (int i = 0; i < n; i++)
+    value += engine->companies[companies[i]].value;
+  return (int) CLAMP (value, G_MININT, G_MAXINT);
 }
 
 /**

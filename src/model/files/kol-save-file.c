@@ -228,7 +228,8 @@ append_actions (GString    *out,
 }
 
 static JsonNode *
-players_node (KolEngine *engine)
+players_node (KolHistory *history,
+              KolEngine  *engine)
 {
   JsonArray *players = json_array_new ();
   JsonNode *node;
@@ -236,9 +237,12 @@ players_node (KolEngine *engine)
   for (int i = 0; i < engine->n_players; i++)
     {
       JsonObject *p = json_object_new ();
+      int computer = kol_history_get_computer (history, i);
 
       json_object_set_int_member (p, "id", engine->players[i].id);
       json_object_set_string_member (p, "name", engine->players[i].name);
+      if (computer >= 0)
+        json_object_set_string_member (p, "computer", kol_policy_kind_to_string (computer));
       json_array_add_object_element (players, p);
     }
   /* the node takes the array (json_node_init_array would add a reference) */
@@ -288,7 +292,7 @@ kol_save_file_serialize (KolHistory *history)
   g_autoptr(JsonNode) version = json_node_init_int (json_node_alloc (), KOL_SAVE_FILE_VERSION);
   g_autoptr(JsonNode) generator = json_node_init_string (json_node_alloc (), "Koleya " PACKAGE_VERSION);
   g_autoptr(JsonNode) title = title_node (t);
-  g_autoptr(JsonNode) players = players_node (initial);
+  g_autoptr(JsonNode) players = players_node (history, initial);
   g_autoptr(JsonNode) options = options_node (t);
   g_autoptr(JsonNode) seed = json_node_init_int (json_node_alloc (), initial->seed);
   g_autoptr(JsonNode) saved = json_node_init_int (json_node_alloc (), g_get_real_time () / G_USEC_PER_SEC);
@@ -563,6 +567,7 @@ typedef struct
   int        n_players;
   int        ids[KOL_MAX_PLAYERS];
   char      *names[KOL_MAX_PLAYERS + 1];
+  int        computers[KOL_MAX_PLAYERS];  /* KolPolicyKind, -1 for a person */
   GPtrArray *options;     /* char*, sorted, NULL-terminated */
   gint64     seed;
   JsonArray *actions;
@@ -729,6 +734,28 @@ read_title (JsonObject *root,
                    G_MAXINT, &h->data_version, error);
 }
 
+/* "computer": the strength of the computer playing the seat (absent for a
+ * person). */
+static gboolean
+read_computer (JsonObject *player,
+               guint       i,
+               Header     *h,
+               GError    **error)
+{
+  g_autofree char *field = g_strdup_printf ("players[%u].computer", i);
+  JsonNode *node = get (player, "computer");
+  KolPolicyKind kind;
+
+  h->computers[i] = -1;
+  if (node == NULL)
+    return TRUE;
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING ||
+      !kol_policy_kind_from_string (json_node_get_string (node), &kind) || kind == KOL_POLICY_RANDOM)
+    return invalid (error, field, _("must be “easy”, “medium” or “strong”"));
+  h->computers[i] = kind;
+  return TRUE;
+}
+
 static gboolean
 read_player (JsonNode *node,
              guint     i,
@@ -753,7 +780,7 @@ read_player (JsonNode *node,
       return invalid (error, f_id, _("repeats another player's id"));
   h->ids[i] = (int) id;
   h->names[i] = g_strdup (name);
-  return TRUE;
+  return read_computer (json_node_get_object (node), i, h, error);
 }
 
 static gboolean
@@ -1006,6 +1033,8 @@ kol_save_file_load_bytes_full (GBytes           *bytes,
     return NULL;
   if (h.source)
     kol_history_set_source (history, h.source);
+  for (int i = 0; i < h.n_players; i++)
+    kol_history_set_computer (history, i, h.computers[i]);
   if (!replay (history, &h, bytes, error))
     {
       if (partial)

@@ -196,6 +196,16 @@ log_truncate (KolGame *self,
     }
   if (keep < len)
     g_list_store_splice (self->log, keep, len - keep, NULL, 0);
+  /* what the computers said of the actions taken back goes with them */
+  {
+    GHashTableIter iter;
+    gpointer key;
+
+    g_hash_table_iter_init (&iter, self->notes);
+    while (g_hash_table_iter_next (&iter, &key, NULL))
+      if (GPOINTER_TO_UINT (key) >= n)
+        g_hash_table_iter_remove (&iter);
+  }
   /* the log goes on from its last entry kept */
   g_clear_pointer (&self->round_key, g_free);
   self->header_logged = FALSE;
@@ -217,6 +227,7 @@ _kol_game_log_extend (KolGame *self,
     {
       const KolAction *a = kol_history_get_action (self->history, i);
       g_autoptr(GError) error = NULL;
+      const char *note;
 
       self->logging_action = i;
       if (!kol_engine_apply_unsafe (self->cursor, a, FALSE, NULL, &error))
@@ -227,6 +238,13 @@ _kol_game_log_extend (KolGame *self,
           continue;
         }
       self->n_logged = i + 1;
+      note = g_hash_table_lookup (self->notes, GUINT_TO_POINTER (i));
+      if (note != NULL)
+        {
+          g_autofree char *round = round_label (self->cursor);
+
+          add_pending (self, note, round, -1, KOL_LOG_CATEGORY_DETAIL);
+        }
     }
   if (self->pending->len > 0)
     {

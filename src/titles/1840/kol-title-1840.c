@@ -934,4 +934,5 @@ const KolTitleModule kol_title_module_1840 = {
   .operating_hooks = &operating_hooks,
   .route_hooks = &k1840_route_hooks,
   .info_hooks = &k1840_info_hooks,
+  .policy_hooks = &k1840_policy_hooks,
 };

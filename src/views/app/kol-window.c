@@ -154,6 +154,10 @@ kol_window_class_init (KolWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KolWindow, game_page);
   gtk_widget_class_bind_template_child (widget_class, KolWindow, undo_button);
   gtk_widget_class_bind_template_child (widget_class, KolWindow, redo_button);
+  gtk_widget_class_bind_template_child (widget_class, KolWindow, hint_button);
+  gtk_widget_class_bind_template_child (widget_class, KolWindow, thinking_box);
+  gtk_widget_class_bind_template_child (widget_class, KolWindow, thinking_label);
+  gtk_widget_class_bind_template_child (widget_class, KolWindow, thinking_spinner);
   gtk_widget_class_bind_template_child (widget_class, KolWindow, loading_spinner);
   gtk_widget_class_bind_template_child (widget_class, KolWindow, loading_label);
 }
@@ -193,6 +197,7 @@ add_actions (KolWindow *self)
   g_action_map_add_action_entries (G_ACTION_MAP (self), window_actions,
                                    G_N_ELEMENTS (window_actions), self);
   _kol_window_add_game_actions (self);
+  _kol_window_add_computer_actions (self);
 }
 
 static void
