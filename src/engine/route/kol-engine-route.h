@@ -368,6 +368,20 @@ void  kol_route_stop_info (const KolEngine     *engine,
                            int                  node,
                            KolRouteStop        *out);
 
+/* ------------------------------------------------------- routes as actions */
+
+/* Checks the routes of run_routes action @a of @corp with the validator
+ * and the module's route hooks (kol-engine-route-action.c). */
+gboolean kol_route_validate_action (KolEngine        *engine,
+                                    int               corp,
+                                    const KolAction  *a,
+                                    GError          **error);
+/* Appends the run_routes action of the router's proven best routes for
+ * @corp's trains that have not run yet. */
+void     kol_route_best_action     (KolEngine *engine,
+                                    int        corp,
+                                    GPtrArray *out);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KolRouteResult, kol_route_result_free)
 
 G_END_DECLS

@@ -2,6 +2,7 @@
 #include "kol-engine-dividend.h"
 #include "kol-engine-log.h"
 #include "kol-engine-market.h"
+#include "kol-engine-route.h"
 #include "kol-engine-token.h"
 #include "kol-engine-trains.h"
 
@@ -185,12 +186,30 @@ kol_step_route_process (KolEngine        *engine,
   return kol_step_route_process_run_routes (engine, s, a, error);
 }
 
+/**
+ * kol_step_route_legal_actions:
+ *
+ * Appends the run of the router's proven best routes (the module's route
+ * hooks say what the trains are).
+ */
+void
+kol_step_route_legal_actions (KolEngine *engine,
+                              KolStep   *s,
+                              KolEntity  entity,
+                              GPtrArray *out)
+{
+  if (kol_step_route_actions (engine, s, entity) == 0)
+    return;
+  kol_route_best_action (engine, entity.index, out);
+}
+
 const KolStepClass kol_step_route = {
   .name = "Run Routes",
   .actions = kol_step_route_actions,
   .process = kol_step_route_process,
   .round_state = kol_step_route_round_state,
   .skip = kol_step_default_skip,
+  .legal_actions = kol_step_route_legal_actions,
 };
 
 /* ------------------------------------------------------ payout primitives */

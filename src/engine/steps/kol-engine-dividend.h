@@ -29,6 +29,7 @@ G_BEGIN_DECLS
 extern const KolStepClass kol_step_route;
 
 guint32   kol_step_route_actions        (KolEngine *engine, KolStep *s, KolEntity entity);
+void      kol_step_route_legal_actions  (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
 void      kol_step_route_round_state    (KolEngine *engine, KolStep *s);
 gboolean  kol_step_route_process        (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
 /* Route#process_run_routes: the trains must be the corporation's, each run

@@ -365,4 +365,14 @@ int       kol_stock_buy_options    (KolEngine *engine, KolEntity entity, KolBuyO
 int       kol_stock_sell_options   (KolEngine *engine, KolEntity entity, KolSellOption *out, int max);
 int       kol_stock_par_options    (KolEngine *engine, KolEntity entity, KolParOption *out, int max);
 
+/* Legal actions built from the options above, for self-play and the UI. */
+void      kol_stock_add_sell_action  (KolEngine *engine, KolEntity entity, const KolBundle *bundle,
+                                      GPtrArray *out);
+void      kol_stock_add_buy_actions  (KolEngine *engine, KolEntity entity, GPtrArray *out);
+void      kol_stock_add_sell_actions (KolEngine *engine, KolEntity entity, GPtrArray *out);
+void      kol_stock_add_par_actions  (KolEngine *engine, KolEntity entity, GPtrArray *out);
+/* BuySellParShares' legal actions: buys, sells, pars, then the pass. */
+void      kol_step_buy_sell_par_shares_legal_actions (KolEngine *engine, KolStep *s, KolEntity entity,
+                                                      GPtrArray *out);
+
 G_END_DECLS

@@ -172,9 +172,6 @@ extern const KolRoundClass kol_1849_round_stock;
 extern const KolRoundClass kol_1849_round_auction;
 extern const KolStepClass  kol_1849_step_buy_sell_par_shares;
 extern const KolStepClass  kol_1849_step_swap_choice;
-extern const KolStepClass  kol_1849_step_company_pending_par;
-extern const KolStepClass  kol_1849_step_waterfall_auction;
-extern const KolStepClass  kol_1849_step_home_token;
 
 void     kol_1849_start_auction_round  (KolEngine *engine);
 void     kol_1849_start_stock_round    (KolEngine *engine);
@@ -187,7 +184,6 @@ void     kol_1849_note_moved           (KolEngine *engine, int corp);
 int      kol_1849_issuable_bundles     (KolEngine *engine, int corp, KolBundle *out, int max);
 int      kol_1849_redeemable_bundles   (KolEngine *engine, int corp, KolBundle *out, int max);
 void     kol_1849_swap_double_cert     (KolEngine *engine, KolEntity from, KolEntity to, int corp);
-void     kol_1849_stock_legal_actions  (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
 
 /* ---- kol-title-1849-operating.c ---- */
 extern const KolOperatingHooks kol_1849_operating_hooks;
@@ -198,8 +194,6 @@ void     kol_1849_close_corporation       (KolEngine *engine, int corp);
 gboolean kol_1849_any_placed_token        (KolEngine *engine, int corp);
 int      kol_1849_first_token             (KolEngine *engine, int corp);
 int      kol_1849_placed_tokens           (KolEngine *engine, int corp);
-void     kol_1849_add_bundle_sell_actions (KolEngine *engine, KolEntity entity, const KolBundle *b,
-                                           GPtrArray *out);
 
 /* ---- kol-title-1849-variants.c ---- */
 extern const KolStepClass kol_1849_step_buy_token;
@@ -221,9 +215,5 @@ int       kol_1849_upgrade_cost        (KolEngine *engine, KolEntity entity, int
                                         int        old_tile, int new_tile);
 void      kol_1849_earthquake          (KolEngine *engine);
 gboolean  kol_1849_is_sms_hex          (KolEngine *engine, int hex);
-gboolean  kol_1849_validate_routes     (KolEngine *engine, int corp, const KolAction *a, GError **error);
-/* Appends the best run_routes action of @corp (the router's proven
- * optimum) to @out. */
-void      kol_1849_best_routes_action  (KolEngine *engine, int corp, GPtrArray *out);
 
 G_END_DECLS
