@@ -386,6 +386,47 @@ kol_stock_priority_after_last_to_act (KolEngine *engine)
   kol_engine_log (engine, KOL_LOG_PRIORITY_DEAL, args, 1);
 }
 
+/**
+ * kol_round_cycle_next:
+ * @cycle: how the module starts its stock and operating rounds
+ *
+ * Game#next_round! of the 1830 family: the first round (an auction, or any
+ * round that is neither a stock nor an operating round) is followed by a
+ * stock round; a stock round by the operating rounds of the set, whose
+ * number the phase fixes at that moment; an operating round by the next of
+ * its set, and the last of the set by a stock round of the next turn. The
+ * player after the last to act in a stock or first round gets the priority
+ * deal.
+ */
+void
+kol_round_cycle_next (KolEngine           *engine,
+                      const KolRoundCycle *cycle)
+{
+  const KolRoundClass *klass = engine->round.klass;
+
+  if (klass != NULL && klass->stock)
+    {
+      engine->operating_rounds = engine->title->phases[engine->phase].operating_rounds;
+      kol_stock_priority_after_last_to_act (engine);
+      cycle->start_operating (engine, 1);
+    }
+  else if (klass != NULL && klass->operating)
+    {
+      if (engine->round.round_num < engine->operating_rounds)
+        cycle->start_operating (engine, engine->round.round_num + 1);
+      else
+        {
+          engine->turn++;
+          cycle->start_stock (engine);
+        }
+    }
+  else
+    {
+      kol_stock_priority_after_last_to_act (engine);
+      cycle->start_stock (engine);
+    }
+}
+
 const KolRoundClass kol_round_stock = {
   .name = "Stock Round",
   .short_name = "SR",

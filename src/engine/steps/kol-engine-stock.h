@@ -243,6 +243,16 @@ void      kol_round_stock_finish_round    (KolEngine *engine);
  * the player at the round's entity index gets the priority deal. */
 void      kol_stock_priority_after_last_to_act (KolEngine *engine);
 
+/* How a module of the 1830 family starts its rounds, for
+ * kol_round_cycle_next (the first round → SR → ORs of the set → SR …). */
+typedef struct
+{
+  void (*start_stock)     (KolEngine *engine);
+  void (*start_operating) (KolEngine *engine, int round_num);
+} KolRoundCycle;
+
+void      kol_round_cycle_next                 (KolEngine *engine, const KolRoundCycle *cycle);
+
 /* ---------------------------------------------------- Step::BuySellParShares */
 
 extern const KolStepClass kol_step_buy_sell_par_shares;

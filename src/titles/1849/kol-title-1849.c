@@ -439,37 +439,19 @@ kol_1849_chooser_actions (int       player,
 /**
  * kol_1849_next_round:
  *
- * Game#next_round!: the initial stock round (an auction) is followed by a
- * stock round, a stock round by the operating rounds of the set (fixed at
- * that moment from the phase, §6), and the last OR of a set by a stock
- * round. Then 1849 forgets the SMS choices.
+ * Game#next_round!: the 1830 family's cycle (the set's number of ORs is
+ * fixed from the phase at the end of the stock round, §6); then 1849
+ * forgets the SMS choices.
  */
 void
 kol_1849_next_round (KolEngine *engine)
 {
-  int kind = engine->round.kind;
+  static const KolRoundCycle cycle = {
+    .start_stock = kol_1849_start_stock_round,
+    .start_operating = kol_1849_start_operating_round,
+  };
 
-  if (kind == K49_ROUND_STOCK)
-    {
-      engine->operating_rounds = engine->title->phases[engine->phase].operating_rounds;
-      kol_stock_priority_after_last_to_act (engine);
-      kol_1849_start_operating_round (engine, 1);
-    }
-  else if (kind == K49_ROUND_OPERATING)
-    {
-      if (engine->round.round_num < engine->operating_rounds)
-        kol_1849_start_operating_round (engine, engine->round.round_num + 1);
-      else
-        {
-          engine->turn++;
-          kol_1849_start_stock_round (engine);
-        }
-    }
-  else
-    {
-      kol_stock_priority_after_last_to_act (engine);
-      kol_1849_start_stock_round (engine);
-    }
+  kol_round_cycle_next (engine, &cycle);
   for (int c = 0; c < engine->n_corps; c++)
     K49 (engine, c, K49_SMS) = 0;
 }
