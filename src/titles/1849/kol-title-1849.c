@@ -497,67 +497,28 @@ event (KolEngine  *engine,
 
 /* --------------------------------------------------------------- game end */
 
-static int
-timing_rank (int timing)
-{
-  /* GAME_END_TIMING_PRIORITY: immediate, after_max_operates, full_or */
-  switch (timing)
-    {
-    case KOL_END_TIMING_IMMEDIATE:
-      return 0;
-    case KOL_END_TIMING_AFTER_MAX_OPERATES:
-      return 1;
-    case KOL_END_TIMING_FULL_OR:
-      return 2;
-    default:
-      return 3;
-    }
-}
-
 /* Game#game_end_check with GAME_END_CHECK = { bankrupt: :immediate,
- * stock_market: :after_max_operates, bank: :full_or }: the first trigger
- * stays unless a later one has an earlier timing (§13). */
+ * stock_market: :after_max_operates, bank: :full_or } (§13);
+ * BANKRUPTCY_ENDS_GAME_AFTER = :all_but_one. */
 static int
 game_end_check (KolEngine *engine,
                 int       *reason)
 {
   Kol1849State *st = K49_STATE (engine);
-  static const struct { int reason, timing; } checks[] = {
+  static const KolGameEndCheck checks[] = {
     { KOL_GAME_END_BANKRUPT, KOL_END_TIMING_IMMEDIATE },
     { KOL_GAME_END_STOCK_MARKET, KOL_END_TIMING_AFTER_MAX_OPERATES },
     { KOL_GAME_END_BANK, KOL_END_TIMING_FULL_OR },
   };
+  guint32 hits = 0;
+  int left = 0;
 
-  for (gsize i = 0; i < G_N_ELEMENTS (checks); i++)
-    {
-      gboolean hit;
-
-      switch (checks[i].reason)
-        {
-        case KOL_GAME_END_BANKRUPT:
-          {
-            int left = 0;
-
-            for (int p = 0; p < engine->n_players; p++)
-              left += !engine->players[p].bankrupt;
-            hit = left == 1;
-          }
-          break;
-        case KOL_GAME_END_STOCK_MARKET:
-          hit = st->max_reached;
-          break;
-        default:
-          hit = engine->bank_broken;
-          break;
-        }
-      if (!hit)
-        continue;
-      if (st->end_trigger_timing != KOL_END_TIMING_NONE &&
-          timing_rank (checks[i].timing) >= timing_rank (st->end_trigger_timing))
-        continue;
-      st->end_trigger_reason = (guint8) checks[i].reason;
-      st->end_trigger_timing = (guint8) checks[i].timing;
-    }
+  for (int p = 0; p < engine->n_players; p++)
+    left += !engine->players[p].bankrupt;
+  hits |= (left == 1) << 0;
+  hits |= (st->max_reached != 0) << 1;
+  hits |= (engine->bank_broken != 0) << 2;
+  kol_game_end_update (checks, G_N_ELEMENTS (checks), hits, &st->end_trigger_reason, &st->end_trigger_timing);
   *reason = st->end_trigger_reason;
   engine->end_timing = st->end_trigger_timing;
   return st->end_trigger_timing;
