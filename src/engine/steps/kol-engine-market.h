@@ -129,6 +129,9 @@ KolCell              kol_market_corp_cell     (KolEngine *engine,
 /* Its price, -1 when none. */
 int                  kol_market_corp_price    (KolEngine *engine,
                                                int        corp);
+/* Player#value: cash, shares at their price, private companies. */
+int                  kol_default_player_value (KolEngine *engine,
+                                               int        player);
 /* The corporations on @cell, top of the stack first. */
 int                  kol_market_cell_corps    (KolEngine *engine,
                                                KolCell    cell,
