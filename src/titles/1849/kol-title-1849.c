@@ -602,141 +602,17 @@ player_value (KolEngine *engine,
 
 /* ------------------------------------------------------------- invariants */
 
+/* The bank's L.7,760 only moves (loans and bonds come from it); the pool
+ * holds at most 50 % (§7.2). */
 static gboolean
 check_invariants (KolEngine *engine,
                   GString   *problems)
 {
-  const KolTitle *t = engine->title;
-  gint64 money = engine->bank;
-  gboolean ok = TRUE;
+  gboolean ok = kol_invariants_money (engine, engine->title->bank, problems);
 
-  /* money: the bank's L.7,760 only moves (loans and bonds come from it) */
-  for (int p = 0; p < engine->n_players; p++)
-    money += engine->players[p].cash;
-  for (int c = 0; c < engine->n_corps; c++)
-    money += engine->corps[c].cash;
-  if (money != t->bank)
-    {
-      g_string_append_printf (problems, "money is %" G_GINT64_FORMAT ", not %d; ", money, t->bank);
-      ok = FALSE;
-    }
-  for (int p = 0; p < engine->n_players; p++)
-    if (engine->players[p].cash < 0 && !engine->players[p].bankrupt)
-      {
-        g_string_append_printf (problems, "%s has negative cash; ", engine->players[p].name);
-        ok = FALSE;
-      }
-
-  /* certificates: 100% of every corporation, held by players, itself or
-   * the pool */
-  for (int c = 0; c < engine->n_corps; c++)
-    {
-      int total = 0;
-
-      if (engine->corps[c].removed)
-        continue;
-      for (int i = 0; i < engine->n_certs; i++)
-        {
-          const KolCert *cert = &engine->certs[i];
-
-          if (cert->corp != c)
-            continue;
-          if (cert->owner.kind == KOL_ENTITY_PLAYER || cert->owner.kind == KOL_ENTITY_POOL ||
-              (cert->owner.kind == KOL_ENTITY_CORP && cert->owner.index == c))
-            total += cert->percent;
-        }
-      if (total != 100)
-        {
-          g_string_append_printf (problems, "%s certificates total %d%%; ", t->corps[c].id, total);
-          ok = FALSE;
-        }
-      if (kol_corp_pool_percent (engine, c) > 50)
-        {
-          g_string_append_printf (problems, "the pool holds more than 50%% of %s; ", t->corps[c].id);
-          ok = FALSE;
-        }
-      if (engine->corps[c].floated && engine->corps[c].owner.kind != KOL_ENTITY_PLAYER)
-        {
-          g_string_append_printf (problems, "%s has no president; ", t->corps[c].id);
-          ok = FALSE;
-        }
-      if (engine->corps[c].owner.kind == KOL_ENTITY_PLAYER &&
-          !kol_corp_is_president (engine, c, engine->corps[c].owner))
-        {
-          g_string_append_printf (problems, "%s's president lacks the certificate; ", t->corps[c].id);
-          ok = FALSE;
-        }
-    }
-
-  /* tiles: every copy is in the supply or on exactly the hex that has it */
-  for (guint c = 0; c < t->n_tile_copies; c++)
-    {
-      int hex = engine->copy_hex[c];
-
-      if (hex >= 0 && engine->hexes[hex].copy != (int) c)
-        {
-          g_string_append_printf (problems, "tile copy %u is not on hex %s; ", c, t->hexes[hex].id);
-          ok = FALSE;
-        }
-    }
-  for (guint h = 0; h < t->n_hexes; h++)
-    {
-      int copy = engine->hexes[h].copy;
-
-      if (copy >= 0 && engine->copy_hex[copy] != (int) h)
-        {
-          g_string_append_printf (problems, "hex %s holds a copy recorded elsewhere; ", t->hexes[h].id);
-          ok = FALSE;
-        }
-      if (copy >= 0 && t->copy_tile[copy] != engine->hexes[h].tile)
-        {
-          g_string_append_printf (problems, "hex %s shows another tile than its copy; ", t->hexes[h].id);
-          ok = FALSE;
-        }
-      for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
-        {
-          int id = engine->hexes[h].slot_token[s];
-          const KolToken *tok;
-
-          if (id < 0)
-            continue;
-          tok = &engine->corps[KOL_TOKEN_CORP (id)].tokens[KOL_TOKEN_INDEX (id)];
-          if (tok->hex != (int) h || tok->slot != s)
-            {
-              g_string_append_printf (problems, "a token on %s is not its corporation's; ", t->hexes[h].id);
-              ok = FALSE;
-            }
-        }
-    }
-
-  /* tokens: each placed token is in its slot; at most one per hex */
-  for (int c = 0; c < engine->n_corps; c++)
-    {
-      const KolCorp *corp = &engine->corps[c];
-
-      for (int i = 0; i < corp->n_tokens; i++)
-        {
-          const KolToken *tok = &corp->tokens[i];
-
-          if (tok->hex < 0)
-            continue;
-          if (tok->slot < 0 || engine->hexes[tok->hex].slot_token[tok->slot] != KOL_TOKEN_ID (c, i))
-            {
-              g_string_append_printf (problems, "token %d of %s is lost; ", i, t->corps[c].id);
-              ok = FALSE;
-            }
-          for (int j = 0; j < i; j++)
-            if (corp->tokens[j].hex == tok->hex)
-              {
-                g_string_append_printf (problems, "%s has two tokens on %s; ", t->corps[c].id,
-                                        t->hexes[tok->hex].id);
-                ok = FALSE;
-              }
-        }
-    }
-
-  /* trains: within the limit outside of the discard step */
-  return ok;
+  ok = kol_invariants_certs (engine, 50, problems) && ok;
+  ok = kol_invariants_tiles (engine, problems) && ok;
+  return kol_invariants_tokens (engine, NULL, problems) && ok;
 }
 
 /* ------------------------------------------------------------------ module */
