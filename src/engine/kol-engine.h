@@ -5,6 +5,7 @@
 #include "kol-engine-error.h"
 #include "kol-engine-title.h"
 #include "kol-engine-action.h"
+#include "kol-engine-words.h"
 
 G_BEGIN_DECLS
 
@@ -222,6 +223,13 @@ struct _KolRoundClass
 
 typedef struct _KolRouteResult KolRouteResult;
 
+/* The hook tables a module may keep in the game state (game_hooks). */
+typedef enum
+{
+  KOL_HOOKS_STOCK,
+  KOL_HOOKS_OPERATING,
+} KolHookTable;
+
 /* Hooks of a title's rules module. NULL hooks take the generic behaviour. */
 struct _KolTitleModule
 {
@@ -229,6 +237,11 @@ struct _KolTitleModule
   gsize       state_size;              /* bytes of KolEngine.title_state used */
   /* Validate options and configuration before setup. */
   gboolean  (*check_config)    (const KolTitle *title, GError **error);
+  /* Everything in the title's data the module cannot play (unknown values,
+   * unsupported features, a game that could not end), for the loader:
+   * appends problems to @check; TRUE when there is none. NULL: no check
+   * beyond the loader's. */
+  gboolean  (*check_title)     (const KolTitle *title, KolTitleCheck *check);
   /* Setup after the generic initialisation; draws from the rng in the same
    * order as 18xx.games. Must create the first round. */
   gboolean  (*setup)           (KolEngine *engine, GError **error);
@@ -259,6 +272,14 @@ struct _KolTitleModule
   gconstpointer operating_hooks; /* KolOperatingHooks, kol-engine-operating.h */
   gconstpointer route_hooks;     /* kol-engine-route.h */
   gconstpointer info_hooks;      /* KolInfoHooks, kol-engine-info.h: what the views show */
+  /* A module whose Game constants come from the title's data (standard)
+   * keeps its stock and operating hook tables in its title state, filled
+   * in setup before anything reads them, and returns them here (from
+   * @engine, so a copy of the game has its own); NULL: the static tables
+   * above. */
+  gconstpointer (*game_hooks)  (const KolEngine *engine, KolHookTable table);
+  /* The module's own words (kol-engine-words.h), or NULL. */
+  const KolTitleWords *words;
 };
 
 /* -------------------------------------------------------------------- game */

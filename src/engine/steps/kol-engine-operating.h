@@ -178,6 +178,8 @@ typedef struct
   guint8  closed_corp_reservations_kept;    /* !CLOSED_CORP_RESERVATIONS_REMOVED; 1849 */
   guint8  obsolete_trains_count_for_limit;  /* OBSOLETE_TRAINS_COUNT_FOR_LIMIT */
   guint8  discarded_trains_removed;         /* DISCARDED_TRAINS == :remove */
+  /* Step::HalfPay: the dividend may also be paid half (neither title). */
+  guint8  dividend_half;
   int     tile_cost;                        /* TILE_COST (Step::TrackAndToken) */
   /* TILE_LAYS; NULL: one lay or upgrade at no cost. 1840: two. */
   const KolTileLay *tile_lays_table;
@@ -217,6 +219,11 @@ typedef struct
   gboolean (*validate_routes)        (KolEngine *engine, int corp, const KolAction *a, GError **error);
   /* Dividend#share_price_change (1849: by share price; 1840 majors: a table). */
   void     (*share_price_change)     (KolEngine *engine, int corp, int revenue, KolPriceChange *out);
+  /* The same knowing the dividend kind ("payout", "half", "withhold") and
+   * the run's @revenue, of which @paid goes to the shareholders; when set
+   * it is asked instead of share_price_change. */
+  void     (*dividend_price_change)  (KolEngine *engine, int corp, const char *kind, int revenue, int paid,
+                                      KolPriceChange *out);
   /* Game#buy_train (1840 updates maintenance). */
   void     (*buy_train)              (KolEngine *engine, int corp, int train, int price);
   /* Game#after_buying_train. */
@@ -283,11 +290,18 @@ typedef struct
   void     (*payout_corporation)     (KolEngine *engine, int corp, int amount);
 } KolOperatingHooks;
 
-/* The module's operating hooks, or NULL. */
+/* The module's operating hooks (those it keeps in the game state when its
+ * constants come from the title's data), or NULL. */
 static inline const KolOperatingHooks *
 kol_operating_hooks (KolEngine *engine)
 {
-  return engine->module ? (const KolOperatingHooks *) engine->module->operating_hooks : NULL;
+  const KolTitleModule *m = engine->module;
+
+  if (m == NULL)
+    return NULL;
+  if (m->game_hooks)
+    return (const KolOperatingHooks *) m->game_hooks (engine, KOL_HOOKS_OPERATING);
+  return (const KolOperatingHooks *) m->operating_hooks;
 }
 
 /* Generic defaults (and the entry points steps call, which dispatch to the

@@ -98,6 +98,9 @@ typedef struct
    * 1849); 1840 5 (its director's certificate is 50%). */
   int      par_cash_multiplier;
   int      min_bid_increment;           /* MIN_BID_INCREMENT; 0 = 5 */
+  /* WaterfallAuction#all_passed!: what the cheapest unsold company's price
+   * drops by when everybody passed; 0 = 5 (both titles). */
+  int      unsold_discount;
 
   /* --- Game methods (NULL = generic) --- */
 
@@ -160,10 +163,18 @@ typedef struct
   gboolean (*allow_president_change)   (KolEngine *engine, int corp);
 } KolStockHooks;
 
+/* The module's stock hooks (those it keeps in the game state when its
+ * constants come from the title's data), or NULL. */
 static inline const KolStockHooks *
 kol_stock_hooks (KolEngine *engine)
 {
-  return engine->module ? (const KolStockHooks *) engine->module->stock_hooks : NULL;
+  const KolTitleModule *m = engine->module;
+
+  if (m == NULL)
+    return NULL;
+  if (m->game_hooks)
+    return (const KolStockHooks *) m->game_hooks (engine, KOL_HOOKS_STOCK);
+  return (const KolStockHooks *) m->stock_hooks;
 }
 
 /* ------------------------------------------------------------- round state */
