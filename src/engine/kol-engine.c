@@ -703,6 +703,31 @@ kol_engine_depot_upcoming (KolEngine *engine,
   return n;
 }
 
+/* Depot#remove_train of an unlimited train: a new copy takes its place in
+ * the upcoming list (the same position: its order number), up to the
+ * engine's limit of trains (the title check keeps a title below it). */
+static void
+clone_unlimited (KolEngine *engine,
+                 int        train)
+{
+  const KolTrain *t = &engine->trains[train];
+  KolTrain *copy;
+  int last = 0;
+
+  if (engine->title->trains[t->def].count >= 0 || engine->n_trains >= KOL_MAX_TRAINS)
+    return;
+  for (int i = 0; i < engine->n_trains; i++)
+    if (engine->trains[i].def == t->def)
+      last = MAX (last, engine->trains[i].copy);
+  copy = &engine->trains[engine->n_trains++];
+  memset (copy, 0, sizeof *copy);
+  copy->def = t->def;
+  copy->copy = (gint16) (last + 1);
+  copy->owner = kol_entity (KOL_ENTITY_BANK, 0);
+  copy->in_depot = TRUE;
+  copy->seq = t->seq;
+}
+
 /**
  * kol_engine_move_train:
  *
@@ -716,8 +741,11 @@ kol_engine_move_train (KolEngine *engine,
 {
   KolTrain *t = &engine->trains[train];
 
-  if (!kol_entity_is (to, KOL_ENTITY_BANK))
-    t->in_depot = FALSE;
+  if (t->in_depot && !kol_entity_is (to, KOL_ENTITY_BANK))
+    {
+      t->in_depot = FALSE;
+      clone_unlimited (engine, train);
+    }
   t->owner = to;
   t->seq = ++engine->seq;
 }

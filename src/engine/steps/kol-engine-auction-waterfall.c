@@ -251,7 +251,10 @@ wf_all_passed (KolEngine *engine,
     {
       int company = a->cheapest;
 
-      if (_kol_auction_discount_company (engine, company, 5) <= 0)
+      const KolStockHooks *h = kol_stock_hooks (engine);
+      int step = h && h->unsold_discount > 0 ? h->unsold_discount : 5;
+
+      if (_kol_auction_discount_company (engine, company, step) <= 0)
         {
           kol_round_next_entity_index (engine);
           wf_buy_company (engine, s, kol_step_current_entity (engine, s), company, 0, NULL);

@@ -518,12 +518,38 @@ fill_option (KolEngine         *engine,
              int                revenue,
              KolDividendOption *out)
 {
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
+
   memset (out, 0, sizeof *out);
   g_strlcpy (out->kind, kind, sizeof out->kind);
   out->corporation = keep;
   out->per_share = per_share;
   out->divs_to_corporation = kol_dividend_to_corporation (engine, corp, per_share);
-  kol_dividend_share_price_change (engine, corp, revenue - keep, &out->price_change);
+  if (h && h->dividend_price_change)
+    h->dividend_price_change (engine, corp, kind, revenue, revenue - keep, &out->price_change);
+  else
+    kol_dividend_share_price_change (engine, corp, revenue - keep, &out->price_change);
+}
+
+/**
+ * kol_dividend_half_withheld:
+ *
+ * HalfPay#half_pay_withhold_amount: the corporation keeps half the revenue,
+ * rounded down to a whole amount per share, so that the other half pays
+ * every share alike.
+ *
+ * Returns: what the corporation keeps.
+ */
+int
+kol_dividend_half_withheld (KolEngine *engine,
+                            int        corp,
+                            int        revenue)
+{
+  int shares = kol_corp_total_shares (engine, corp);
+
+  if (shares <= 2)
+    return revenue / 2;
+  return revenue / 2 / shares * shares;
 }
 
 /**
@@ -541,8 +567,17 @@ kol_dividend_options (KolEngine         *engine,
   int revenue = kol_dividend_total_revenue (engine, corp);
   int n = 0;
 
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
+
   if (n < max)
     fill_option (engine, corp, "payout", 0, kol_dividend_per_share (engine, corp, revenue), revenue, &out[n++]);
+  if (n < max && h && h->dividend_half)
+    {
+      int keep = kol_dividend_half_withheld (engine, corp, revenue);
+
+      fill_option (engine, corp, "half", keep, kol_dividend_per_share (engine, corp, revenue - keep), revenue,
+                   &out[n++]);
+    }
   if (n < max)
     fill_option (engine, corp, "withhold", revenue, 0, revenue, &out[n++]);
   return n;

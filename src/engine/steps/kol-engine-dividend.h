@@ -78,7 +78,12 @@ gboolean  kol_step_dividend_process_kind (KolEngine   *engine,
  * extra revenue. */
 int       kol_dividend_total_revenue    (KolEngine *engine,
                                          int        corp);
-/* Dividend#dividend_options for @corp now; returns how many. */
+/* What a half pay leaves in the treasury (HalfPay, with dividend_half). */
+int       kol_dividend_half_withheld    (KolEngine *engine,
+                                         int        corp,
+                                         int        revenue);
+/* Dividend#dividend_options for @corp now (payout, half where the title
+ * has it, withhold); returns how many. */
 int       kol_dividend_options          (KolEngine         *engine,
                                          int                corp,
                                          KolDividendOption *out,

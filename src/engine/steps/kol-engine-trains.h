@@ -16,8 +16,10 @@ G_BEGIN_DECLS
  * list (in seq order); POOL = the depot's discarded list (in discard order);
  * REMOVED = rusted, exported or out of the game; CORP = owned.
  *
- * Not ported (neither title uses them): unlimited trains (clone_unlimited),
- * train discounts and exchanges, financing, face-value abilities,
+ * Unlimited trains (count "unlimited") are cloned when one leaves the
+ * depot (kol_engine_move_train).
+ *
+ * Not ported (neither title uses them): train discounts and exchanges, financing, face-value abilities,
  * EBUY_SELL_MORE_THAN_NEEDED(_SETS_PURCHASE_MIN), MUST_EMERGENCY_ISSUE_BEFORE_EBUY,
  * ALLOW_OBSOLETE_TRAIN_BUY, ALLOW_TRAIN_BUY_FROM_OTHER_PLAYERS = false.
  */
