@@ -3,10 +3,12 @@
 
 extern const KolTitleModule kol_title_module_1849;
 extern const KolTitleModule kol_title_module_1840;
+extern const KolTitleModule kol_title_module_standard;
 
 static const KolTitleModule *const modules[] = {
   &kol_title_module_1849,
   &kol_title_module_1840,
+  &kol_title_module_standard,
 };
 
 /**
