@@ -12,8 +12,9 @@ G_BEGIN_DECLS
  * and Step::TrackAndToken, on top of the board API (kol-engine-board.h) for
  * tiles, rotations and connectivity.
  *
- * Not ported, because neither 1849 nor 1840 reaches them: tile_lay and
- * tile_income abilities of companies in these steps, border costs, teleports,
+ * Not ported, because no title reaches them: tile_income abilities of
+ * companies in these steps (tile_lay abilities lay with
+ * kol_tracker_lay_tile_with), border costs, teleports,
  * TILE_UPGRADES_MUST_USE_MAX_EXITS, Step::SpecialTrack (1840's special track
  * step subclasses Track instead).
  */
@@ -48,6 +49,21 @@ gboolean  kol_tracker_lay_tile            (KolEngine        *engine,
                                            int               extra_cost,
                                            int               spender,
                                            GError          **error);
+/* A company's tile_lay ability: on hexes the corporation need not reach,
+ * free of terrain costs, or with a discount on them. */
+typedef struct
+{
+  gboolean any_hex;
+  gboolean free;
+  int      discount;
+} KolLayOpts;
+
+gboolean  kol_tracker_lay_tile_with       (KolEngine          *engine,
+                                           const KolAction    *a,
+                                           int                 extra_cost,
+                                           int                 spender,
+                                           const KolLayOpts   *opts,
+                                           GError            **error);
 /* Tracker#check_track_restrictions!, after the tile is laid: @old_tile (with
  * @old_rotation) was on @hex before. */
 gboolean  kol_tracker_check_track_restrictions (KolEngine  *engine,
