@@ -25,3 +25,20 @@ kol_titles_lookup (const char *rules_module)
       return modules[i];
   return NULL;
 }
+
+/**
+ * kol_titles_ids:
+ *
+ * Returns: (transfer none): the ids of the rules modules, for messages
+ *   that list them; %NULL-terminated
+ */
+const char * const *
+kol_titles_ids (void)
+{
+  static const char *ids[G_N_ELEMENTS (modules) + 1];
+
+  if (ids[0] == NULL)
+    for (gsize i = 0; i < G_N_ELEMENTS (modules); i++)
+      ids[i] = modules[i]->id;
+  return ids;
+}

@@ -13,5 +13,6 @@ G_BEGIN_DECLS
  */
 
 const KolTitleModule *kol_titles_lookup (const char *rules_module);
+const char * const   *kol_titles_ids    (void);
 
 G_END_DECLS
