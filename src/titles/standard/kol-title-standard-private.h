@@ -181,6 +181,15 @@ kol_std_config (const KolEngine *engine)
   return &kol_std_state (engine)->cfg;
 }
 
+/* The module's refusal reasons (kol-title-standard-words.c). */
+enum
+{
+  KOL_STD_REASON_ABILITY_HEX = KOL_REASON_TITLE_BASE,
+  KOL_STD_REASON_ABILITY_SHARE,
+  KOL_STD_REASON_FIXED_PRICE,
+  KOL_STD_REASON_END
+};
+
 /* ---- kol-title-standard-config.c ---- */
 
 /* The module's check texts (KolTitleWords.checks), by index. */

@@ -60,13 +60,15 @@ setup (KolEngine  *engine,
 
 static const KolStepClass *const stock_steps[] = {
   &kol_step_discard_train,
+  &kol_std_step_exchange,
   &kol_step_buy_sell_par_shares,
 };
 
 /**
  * kol_std_start_stock_round:
  *
- * Game#stock_round (G1830): discard trains, then buy and sell shares.
+ * Game#stock_round (G1830): discard trains, exchanges of private
+ * companies, then buy and sell shares.
  */
 void
 kol_std_start_stock_round (KolEngine *engine)
@@ -77,6 +79,8 @@ kol_std_start_stock_round (KolEngine *engine)
 
 static const KolStepClass *const operating_steps[] = {
   &kol_step_bankrupt,
+  &kol_std_step_special_track,
+  &kol_std_step_special_token,
   &kol_step_buy_company,
   &kol_step_home_token,
   &kol_step_track,
