@@ -559,25 +559,25 @@ test_validation_jumps_to_hex (Fixture       *f,
   kol_editor_page_set_document (f->page, doc);
   issues = KOL_EDITOR_ISSUES (descendant (f, KOL_TYPE_EDITOR_ISSUES));
   kol_test_wait_until (checked, issues);
-  g_assert_cmpuint (find_issue (kol_editor_issues_get_issues (issues), "unreachable-hex", "E3"), ==, G_MAXUINT);
+  g_assert_cmpuint (find_issue (kol_editor_issues_get_issues (issues), "unreachable-hex", "C3"), ==, G_MAXUINT);
 
   for (int edge = 0; edge < 6; edge++)
     {
-      g_assert_true (kol_title_document_set_hex_border (doc, "E3", edge, KOL_BORDER_IMPASSABLE, &error));
+      g_assert_true (kol_title_document_set_hex_border (doc, "C3", edge, KOL_BORDER_IMPASSABLE, &error));
       g_assert_no_error (error);
     }
   g_assert_true (kol_editor_issues_get_checking (issues));
   kol_test_wait_until (checked, issues);
-  position = find_issue (kol_editor_issues_get_issues (issues), "unreachable-hex", "E3");
+  position = find_issue (kol_editor_issues_get_issues (issues), "unreachable-hex", "C3");
   g_assert_cmpuint (position, !=, G_MAXUINT);
 
   map = KOL_EDITOR_MAP (descendant (f, KOL_TYPE_EDITOR_MAP));
   g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (map)));
   kol_editor_issues_activate (issues, position);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (map)) || gtk_widget_get_child_visible (GTK_WIDGET (map)));
-  g_assert_cmpstr (kol_editor_map_get_selected_hex (map), ==, "E3");
+  g_assert_cmpstr (kol_editor_map_get_selected_hex (map), ==, "C3");
   g_assert_cmpint (kol_map_view_get_selected_hex (kol_editor_map_get_map_view (map)), ==,
-                   hex_index (kol_editor_map_get_map_view (map), "E3"));
+                   hex_index (kol_editor_map_get_map_view (map), "C3"));
 }
 
 /* A tile left without copies (its count set to 0 in the form) is reported,
