@@ -8,6 +8,7 @@
 
 #include "kol-cli.h"
 #include "kol-action-json.h"
+#include "kol-engine-consent.h"
 #include "kol-engine-policy.h"
 #include "kol-engine-round.h"
 #include "kol-save-file.h"
@@ -200,13 +201,20 @@ choose (KolEngine *engine,
   return kol_policy_choose_weighted (engine, actions, rand, FALSE);
 }
 
+/* The title's invariants of the state, and those of the move from
+ * @before (NULL at the start) by @a: nothing changed hands between owners
+ * without consent. */
 static gboolean
-check (KolEngine *engine,
-       GString   *problems)
+check (KolEngine       *before,
+       KolEngine       *engine,
+       const KolAction *a,
+       GString         *problems)
 {
+  gboolean ok = before == NULL || kol_consent_check (before, engine, a, problems);
+
   if (engine->module->check_invariants == NULL)
-    return TRUE;
-  return engine->module->check_invariants (engine, problems);
+    return ok;
+  return engine->module->check_invariants (engine, problems) && ok;
 }
 
 /* Plays one game; returns FALSE on a violation. */
@@ -232,7 +240,7 @@ play_one (const KolTitle *title,
       add_violation (stats, index, seed, 0, NULL, NULL, error->message);
       return FALSE;
     }
-  if (!check (engine, problems))
+  if (!check (NULL, engine, NULL, problems))
     {
       add_violation (stats, index, seed, 0, engine, NULL, problems->str);
       return FALSE;
@@ -335,7 +343,7 @@ play_one (const KolTitle *title,
       count++;
       stats->actions++;
       g_string_truncate (problems, 0);
-      if (!check (engine, problems))
+      if (!check (before, engine, a, problems))
         {
           add_violation (stats, index, seed, count, before, a, problems->str);
           return FALSE;

@@ -134,6 +134,7 @@ typedef enum
   KOL_REASON_1840_TOKEN_NOT_REMOVABLE, /* no removable Stadtbahn marker there (IX.6) */
   KOL_REASON_1840_LAY_NOT_AVAILABLE, /* no tile lay of this kind left on this hex this turn (IX.3, IX.4) */
   KOL_REASON_1840_MUST_RUN,          /* the tram must run when it can (IX.3) */
+  KOL_REASON_OFFER_DECLINED,         /* an offer of this much was declined this turn */
   KOL_N_REASONS
 } KolReason;
 

@@ -156,6 +156,14 @@ typedef enum
   KOL_LOG_1840_LINE_ROUND,        /* -- Line Round %1.%2 -- */
   /* ---- end of 1840 Vienna Tramways ---- */
 
+  /* ---- deals between owners (steps/kol-engine-consent.c) ---- */
+  KOL_LOG_OFFERS_COMPANY,         /* %1 offers %2 to %3 for %4 (a private company) */
+  KOL_LOG_OFFERS_TRAIN,           /* %1 offers %2 to %3 for its %4 train */
+  KOL_LOG_OFFERS_TOKEN,           /* %1 offers %2 to %3 for its station token on %4 */
+  KOL_LOG_ACCEPTS_OFFER,          /* %1 accepts the offer of %2 */
+  KOL_LOG_DECLINES_OFFER,         /* %1 declines the offer of %2 */
+  /* ---- end of deals between owners ---- */
+
   KOL_N_LOG_KINDS
 } KolLogKind;
 

@@ -570,6 +570,44 @@ kol_variant_to_int (GVariant *value,
 }
 
 /**
+ * kol_variant_unbox:
+ * @value: (transfer full) (nullable): a variant
+ *
+ * Rules converted from JSON box every value of a dictionary or an array in
+ * a variant ("av", "a{sv}"); the readers want the value inside.
+ *
+ * Returns: (transfer full) (nullable): @value without the boxes around it
+ */
+GVariant *
+kol_variant_unbox (GVariant *value)
+{
+  while (value != NULL && g_variant_is_of_type (value, G_VARIANT_TYPE_VARIANT))
+    {
+      GVariant *inner = g_variant_get_variant (value);
+
+      g_variant_unref (value);
+      value = inner;
+    }
+  return value;
+}
+
+/**
+ * kol_variant_lookup:
+ * @dict: (nullable): an a{sv} dictionary (anything else has no keys)
+ * @key: a key
+ *
+ * Returns: (transfer full) (nullable): @dict[@key], unboxed
+ */
+GVariant *
+kol_variant_lookup (GVariant   *dict,
+                    const char *key)
+{
+  if (dict == NULL || !g_variant_is_of_type (dict, G_VARIANT_TYPE_VARDICT))
+    return NULL;
+  return kol_variant_unbox (g_variant_lookup_value (dict, key, NULL));
+}
+
+/**
  * kol_title_rule_int:
  *
  * Returns: the integer rule @key, or @fallback if absent or not a number.

@@ -326,6 +326,9 @@ GVariant   *kol_title_rule               (const KolTitle *title,
                                           const char     *key);  /* transfer full, may be NULL */
 int         kol_variant_to_int           (GVariant       *value,
                                           int             fallback);
+GVariant   *kol_variant_unbox            (GVariant       *value);  /* takes @value, transfer full */
+GVariant   *kol_variant_lookup           (GVariant       *dict,
+                                          const char     *key);    /* transfer full, may be NULL */
 gboolean    kol_text_is_set              (const KolText  *text);
 /* The title's own word @id (game.json "terms"), or NULL. */
 const KolText *kol_title_term            (const KolTitle *title,

@@ -90,6 +90,21 @@ kol_entity_is (KolEntity e, KolEntityKind kind)
   return e.kind == kind;
 }
 
+static inline KolEntity
+kol_entity_corp (int corp)
+{
+  return kol_entity (KOL_ENTITY_CORP, corp);
+}
+
+/* Is @a somebody, and the same as @b? kol_entity_equal() holds for two
+ * nobodies (KOL_ENTITY_NONE), but "is X the president" must be false when
+ * X is nobody. */
+static inline gboolean
+kol_entity_same (KolEntity a, KolEntity b)
+{
+  return a.kind != KOL_ENTITY_NONE && kol_entity_equal (a, b);
+}
+
 /* A translatable text carried by title data: English and Russian. */
 typedef struct
 {

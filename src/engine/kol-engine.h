@@ -134,7 +134,7 @@ typedef struct
 /* ------------------------------------------------------------- steps/rounds */
 
 #define KOL_STEP_DATA_SIZE 256
-#define KOL_MAX_STEPS       24  /* 1849: 19 operating steps + 3 default steps */
+#define KOL_MAX_STEPS       24  /* 1849: 20 operating steps + 3 default steps */
 #define KOL_MAX_ROUND_ENTITIES 40
 #define KOL_ROUND_DATA_SIZE 2048
 /* round.data: generic round state (stock or operating) in the first half,

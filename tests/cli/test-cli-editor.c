@@ -197,11 +197,12 @@ static const ExportCase export_cases[] = {
   { "1849", "tiles", "pdf", "real", 1, 5 },
   { "1849", "market", "pdf", "fit", 1, 1 },
   { "1849", "map", "svg", "fit", 1, 0 },
-  { "1849", "market", "svg", "real", 2, 0 },
+  { "1849", "market", "svg", "real", 1, 0 },
   { "1840", "map", "pdf", "real", 1, 4 },
-  { "1840", "tiles", "pdf", "real", 1, 5 },
+  { "1840", "tiles", "pdf", "real", 1, 4 },
   { "1840", "market", "pdf", "real", 1, 2 },
-  { "1840", "tiles", "svg", "real", 5, 0 },
+  { "1840", "tiles", "svg", "real", 4, 0 },
+  { "1840", "charters,trains", "svg", "real", 10, 0 },
 };
 
 static void
@@ -246,10 +247,15 @@ static const struct
   const char *args[10];   /* NULL-terminated */
   const char *in_stderr;
 } export_refusals[] = {
-  { { "export", "DIR", "--what", "everything", "-o", "x.pdf" }, "--what map" },
-  { { "export", "DIR", "--what", "map", "--paper", "a5", "-o", "x.pdf" }, "a4, a3 or letter" },
+  { { "export", "DIR", "--what", "everything", "-o", "x.pdf" }, "--what" },
+  { { "export", "DIR", "--what", "map,cards", "-o", "x.pdf" }, "--what" },
+  { { "export", "DIR", "--what", "map", "--paper", "b5", "-o", "x.pdf" }, "a4, a3, a5, letter, legal or tabloid" },
   { { "export", "DIR", "--what", "map", "--scale", "huge", "-o", "x.pdf" }, "real or fit" },
-  { { "export", "DIR", "--what", "map", "--format", "png", "-o", "x.pdf" }, "pdf or svg" },
+  { { "export", "DIR", "--what", "map", "--format", "tiff", "-o", "x.pdf" }, "pdf, svg or png" },
+  { { "export", "DIR", "--orientation", "sideways", "-o", "x.pdf" }, "auto, portrait or landscape" },
+  { { "export", "DIR", "--files", "many", "-o", "x.pdf" }, "one, sheet or page" },
+  { { "export", "DIR", "--language", "de", "-o", "x.pdf" }, "en or ru" },
+  { { "export", "DIR", "--max-shrink", "80", "-o", "x.pdf" }, "between 0 and 50" },
   { { "export", "DIR", "--what", "map" }, "-o FILE" },
 };
 
@@ -271,6 +277,39 @@ test_export_refusals (void)
     }
 }
 
+/* Every sheet, a PDF per sheet; standard error says how each was laid
+ * out. */
+static void
+test_export_all (void)
+{
+  static const char * const sheets[] = { "map", "tiles", "tile-counts", "market", "charters", "privates", "trains",
+                                         "tokens" };
+  g_autofree char *dir = title_dir ("1849");
+  g_autofree char *file = temp_path ("1849-all.pdf");
+  const char *args[] = { "export", dir, "--what", "all", "--files", "sheet", "--paper", "letter", "-o", file, NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_auto(GStrv) files = NULL;
+
+  if (dir == NULL || !g_file_test (dir, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("KOLEYA_DATA_DIR does not hold 1849");
+      return;
+    }
+  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 0);
+  files = g_strsplit (g_strchomp (out), "\n", -1);
+  g_assert_cmpuint (g_strv_length (files), ==, G_N_ELEMENTS (sheets));
+  for (guint i = 0; i < G_N_ELEMENTS (sheets); i++)
+    {
+      g_autofree char *suffix = g_strdup_printf ("1849-all-%s.pdf", sheets[i]);
+
+      g_assert_true (g_str_has_suffix (files[i], suffix));
+      g_assert_true (g_file_test (files[i], G_FILE_TEST_IS_REGULAR));
+    }
+  g_assert_nonnull (strstr (err, "Map: 4 pages"));
+  g_assert_nonnull (strstr (err, "In all:"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -289,5 +328,6 @@ main (int   argc,
       g_test_add_data_func (path, &export_cases[i], test_export);
     }
   g_test_add_func ("/cli-editor/export/refusals", test_export_refusals);
+  g_test_add_func ("/cli-editor/export/all", test_export_all);
   return g_test_run ();
 }

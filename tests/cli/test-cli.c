@@ -4,7 +4,8 @@
 #include <gio/gio.h>
 
 /* Runs koleya-cli with @args in English (or Russian when @russian), with
- * only the titles of KOLEYA_DATA_DIR=@data_dir plus the source tree's. */
+ * the titles of KOLEYA_DATA_DIR=@data_dir (the test environment's, the
+ * source tree's, when @data_dir is NULL). */
 static int
 run_cli (const char * const *args,
          const char         *data_dir,

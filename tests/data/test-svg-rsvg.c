@@ -27,11 +27,7 @@ typedef struct
 static char *
 data_dir (const char *title)
 {
-  const char *root = g_getenv ("KOLEYA_DATA_DIR");
-
-  if (root != NULL)
-    return g_build_filename (root, title, NULL);
-  return g_build_filename (SOURCE_DATADIR, "games", title, NULL);
+  return g_build_filename (g_getenv ("KOLEYA_DATA_DIR"), title, NULL);
 }
 
 static KolTitle *

@@ -1709,6 +1709,8 @@ test_operating_buy_company (void)
   a->company = (gint16) cnm;
   a->price = 2 * face;
   apply_ok (engine, a);
+  /* §7.1: the player agrees to the sale */
+  apply_ok (engine, choose (P (2), KOL_CONSENT_ACCEPT));
   g_assert_true (kol_entity_equal (engine->companies[cnm].owner, C (engine, "IFT")));
   g_assert_cmpint (engine->players[2].cash - p2, ==, 2 * face);
   g_assert_cmpint (engine->corps[ift].cash, ==, 500 - 2 * face);
@@ -1725,6 +1727,187 @@ test_operating_buy_company (void)
   g_assert_cmpint (K49_STATE (engine)->cnm_hex, ==, hex (engine, "N8"));
   g_assert_true (engine->companies[cnm].closed);
   g_assert_cmpint (count_legal (engine, KOL_ACTION_ASSIGN), ==, 0);
+}
+
+/* §7.1 and §10.2 («Игрок должен согласиться с этим», «Игрок, владеющий
+ * частной компанией, должен согласиться на продажу»): a corporation's
+ * purchase of another player's private company is an offer that the
+ * player accepts or declines as their own action; a purchase from the
+ * corporation's own president is immediate; 18xx.games' records (compat)
+ * have no answers, so there every purchase is immediate. */
+static void
+test_consent_company (void)
+{
+  g_autoptr(KolTitle) t = load (4, NULL);
+  g_autoptr(KolEngine) engine = game_new (t, 3);
+  g_autoptr(KolEngine) waiting = NULL;
+  int ift = corp (engine, "IFT"), cnm = company (engine, "CNM"), sigi = company (engine, "SIGI");
+  int p2, p0;
+  KolAction *a;
+
+  kol_engine_move_company (engine, cnm, P (2));
+  kol_engine_move_company (engine, sigi, P (0));
+  start_corp (engine, "IFT", 0, 100);
+  engine->corps[ift].cash = 500;
+  engine->bank -= 500;
+  kol_engine_set_phase (engine, kol_title_phase_by_name (t, "6H"));
+  start_or (engine);
+  p2 = engine->players[2].cash;
+  p0 = engine->players[0].cash;
+
+  /* the offer: nothing changes hands, the seller's owner answers */
+  a = act (KOL_ACTION_BUY_COMPANY, C (engine, "IFT"));
+  a->company = (gint16) cnm;
+  a->price = 50;
+  apply_ok (engine, a);
+  g_assert_true (kol_entity_equal (engine->companies[cnm].owner, P (2)));
+  g_assert_cmpint (engine->corps[ift].cash, ==, 500);
+  g_assert_nonnull (kol_consent_pending (engine));
+  g_assert_cmpint (kol_consent_pending (engine)->price, ==, 50);
+  g_assert_true (kol_entity_equal (cur (engine), P (2)));
+  g_assert_cmpstr (active_step_name (engine), ==, "Accept or Decline an Offer");
+  g_assert_cmpint (count_legal (engine, KOL_ACTION_CHOOSE), ==, 2);
+  /* nobody else acts meanwhile, not even the buyer */
+  apply_refused_any (engine, pass (C (engine, "IFT")));
+  apply_refused_any (engine, choose (P (0), KOL_CONSENT_ACCEPT));
+  apply_refused (engine, choose (P (2), "Maybe"), KOL_ENGINE_ERROR_RULE, KOL_REASON_CHOICE);
+  waiting = kol_engine_copy (engine);
+
+  /* declined: back to the buyer, who may only offer more this turn */
+  apply_ok (engine, choose (P (2), KOL_CONSENT_DECLINE));
+  g_assert_null (kol_consent_pending (engine));
+  g_assert_true (kol_entity_equal (cur (engine), C (engine, "IFT")));
+  g_assert_true (kol_entity_equal (engine->companies[cnm].owner, P (2)));
+  a = act (KOL_ACTION_BUY_COMPANY, C (engine, "IFT"));
+  a->company = (gint16) cnm;
+  a->price = 50;
+  apply_refused (engine, a, KOL_ENGINE_ERROR_RULE, KOL_REASON_OFFER_DECLINED);
+  {
+    g_autoptr(GPtrArray) actions = legal (engine);
+
+    for (guint i = 0; i < actions->len; i++)
+      {
+        KolAction *b = g_ptr_array_index (actions, i);
+
+        if (b->type == KOL_ACTION_BUY_COMPANY && b->company == cnm)
+          g_assert_cmpint (b->price, >, 50);
+      }
+  }
+  a = act (KOL_ACTION_BUY_COMPANY, C (engine, "IFT"));
+  a->company = (gint16) cnm;
+  a->price = 60;
+  apply_ok (engine, a);
+  apply_ok (engine, choose (P (2), KOL_CONSENT_ACCEPT));
+  g_assert_true (kol_entity_equal (engine->companies[cnm].owner, C (engine, "IFT")));
+  g_assert_cmpint (engine->players[2].cash - p2, ==, 60);
+  g_assert_cmpint (engine->corps[ift].cash, ==, 440);
+
+  /* the president's own private: no question */
+  a = act (KOL_ACTION_BUY_COMPANY, C (engine, "IFT"));
+  a->company = (gint16) sigi;
+  a->price = 1;
+  apply_ok (engine, a);
+  g_assert_null (kol_consent_pending (engine));
+  g_assert_true (kol_entity_equal (engine->companies[sigi].owner, C (engine, "IFT")));
+  g_assert_cmpint (engine->players[0].cash - p0, ==, 1);
+
+  /* accepted from the waiting state: the purchase at the offered price */
+  apply_ok (waiting, choose (P (2), KOL_CONSENT_ACCEPT));
+  g_assert_true (kol_entity_equal (waiting->companies[cnm].owner, C (waiting, "IFT")));
+  g_assert_cmpint (waiting->corps[ift].cash, ==, 450);
+
+  /* an offer the purchase rules refuse is refused as the purchase */
+  a = act (KOL_ACTION_BUY_COMPANY, C (engine, "IFT"));
+  a->company = (gint16) company (engine, "SMS");
+  a->price = 2 * engine->companies[a->company].value + 1;
+  kol_engine_move_company (engine, a->company, P (3));
+  apply_refused (engine, a, KOL_ENGINE_ERROR_RULE, KOL_REASON_COMPANY_PRICE);
+  g_assert_null (kol_consent_pending (engine));
+
+  /* self-play's invariant: no change of hands without the answer */
+  {
+    g_autoptr(KolEngine) after = kol_engine_copy (engine);
+    g_autoptr(GString) problems = g_string_new (NULL);
+    g_autoptr(KolAction) by_buyer = pass (C (engine, "IFT"));
+    g_autoptr(KolAction) accepted = choose (P (3), KOL_CONSENT_ACCEPT);
+
+    kol_engine_move_company (after, company (engine, "SMS"), C (engine, "IFT"));
+    g_assert_false (kol_consent_check (engine, after, by_buyer, problems));
+    g_test_message ("%s", problems->str);
+    g_assert_true (kol_consent_check (engine, after, accepted, problems));
+  }
+}
+
+/* The same purchase in a game imported from 18xx.games (compat): at once. */
+static void
+test_consent_compat (void)
+{
+  const char *opts[] = { KOL_1849_OPT_COMPAT, NULL };
+  g_autoptr(KolTitle) t = load_opts (4, opts);
+  g_autoptr(KolEngine) engine = game_new (t, 3);
+  int ift = corp (engine, "IFT"), cnm = company (engine, "CNM");
+  KolAction *a;
+
+  kol_engine_move_company (engine, cnm, P (2));
+  start_corp (engine, "IFT", 0, 100);
+  engine->corps[ift].cash = 500;
+  engine->bank -= 500;
+  kol_engine_set_phase (engine, kol_title_phase_by_name (t, "6H"));
+  start_or (engine);
+  a = act (KOL_ACTION_BUY_COMPANY, C (engine, "IFT"));
+  a->company = (gint16) cnm;
+  a->price = 50;
+  apply_ok (engine, a);
+  g_assert_null (kol_consent_pending (engine));
+  g_assert_true (kol_entity_equal (engine->companies[cnm].owner, C (engine, "IFT")));
+}
+
+/* §10.6 («Президент продающей корпорации должен дать согласие на
+ * продажу»): a train of another president's corporation is bought only
+ * when that president accepts; between two corporations of one president
+ * at once. */
+static void
+test_consent_train (void)
+{
+  g_autoptr(KolTitle) t = load (4, NULL);
+  g_autoptr(KolEngine) engine = game_new (t, 3);
+  int ift = corp (engine, "IFT"), ctl = corp (engine, "CTL"), sfa = corp (engine, "SFA");
+  int t1, t2;
+  KolAction *a;
+
+  start_corp (engine, "IFT", 0, 100);
+  start_corp (engine, "CTL", 1, 100);
+  start_corp (engine, "SFA", 0, 100);
+  engine->corps[ift].cash = 500;
+  engine->corps[ctl].cash = 100;
+  engine->corps[sfa].cash = 100;
+  engine->bank -= 700;
+  t1 = give_train (engine, "4H-0", "CTL");
+  t2 = give_train (engine, "4H-1", "SFA");
+  depot_from (engine, "6H-0");
+  give_train (engine, "4H-2", "IFT");
+  start_or (engine);
+  while (!kol_entity_equal (cur (engine), C (engine, "IFT")) || strcmp (active_step_name (engine), "Buy Trains") != 0)
+    auto_act (engine);
+
+  a = act (KOL_ACTION_BUY_TRAIN, C (engine, "IFT"));
+  a->train = (gint16) t1;
+  a->price = 40;
+  apply_ok (engine, a);
+  g_assert_true (kol_entity_equal (engine->trains[t1].owner, C (engine, "CTL")));
+  g_assert_true (kol_entity_equal (cur (engine), P (1)));
+  apply_ok (engine, choose (P (1), KOL_CONSENT_ACCEPT));
+  g_assert_true (kol_entity_equal (engine->trains[t1].owner, C (engine, "IFT")));
+  g_assert_cmpint (engine->corps[ctl].cash, ==, 140);
+  g_assert_cmpint (engine->corps[ift].cash, ==, 460);
+
+  /* SFA is the president's own */
+  a = act (KOL_ACTION_BUY_TRAIN, C (engine, "IFT"));
+  a->train = (gint16) t2;
+  a->price = 1;
+  apply_ok (engine, a);
+  g_assert_null (kol_consent_pending (engine));
+  g_assert_true (kol_entity_equal (engine->trains[t2].owner, C (engine, "IFT")));
 }
 
 /* §7.1 P4: a corporation owning SMS may close it at the start of its turn
@@ -2160,6 +2343,10 @@ test_variant_buy_token (void)
   apply_refused (engine, kol_action_copy (a), KOL_ENGINE_ERROR_NO_CASH, KOL_REASON_NONE);
   a->price = 25;
   apply_ok (engine, a);
+  /* §14.1: «соглашение с президентом другой корпорации» */
+  g_assert_false (kol_board_hex_tokened_by (engine, trapani, ctl));
+  g_assert_true (kol_entity_equal (cur (engine), P (1)));
+  apply_ok (engine, choose (P (1), KOL_CONSENT_ACCEPT));
   g_assert_true (kol_board_hex_tokened_by (engine, trapani, ctl));
   g_assert_false (kol_board_hex_tokened_by (engine, trapani, afg));
   g_assert_cmpint (engine->corps[ctl].cash, ==, 275);
@@ -2328,6 +2515,9 @@ main (int   argc,
   g_test_add_func ("/1849/operating/payouts", test_operating_payouts);
   g_test_add_func ("/1849/operating/train-limits", test_operating_train_limits);
   g_test_add_func ("/1849/operating/buy-company", test_operating_buy_company);
+  g_test_add_func ("/1849/operating/consent-company", test_consent_company);
+  g_test_add_func ("/1849/operating/consent-compat", test_consent_compat);
+  g_test_add_func ("/1849/operating/consent-train", test_consent_train);
   g_test_add_func ("/1849/operating/sms", test_operating_sms);
   g_test_add_func ("/1849/operating/emergency", test_operating_emergency);
   g_test_add_func ("/1849/operating/bankrupt", test_operating_bankrupt);

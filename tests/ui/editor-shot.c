@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "kol-application.h"
+#include "kol-editor-export-dialog.h"
 #include "kol-editor-map.h"
 #include "kol-editor-page.h"
 #include "kol-editor-tiles.h"
@@ -17,6 +18,8 @@
  *   xvfb-run -a -s '-screen 0 1600x1000x24' meson devenv -C build \
  *     tests/ui/editor-shot 1849 tiles editor-tiles.png --tile 57
  *   LANGUAGE=ru LC_ALL=C.UTF-8 … editor-shot 1849 map editor-map.png --hex C5
+ *   … editor-shot 1840 export export-dialog.png   (the export dialog, every
+ *   sheet chosen)
  */
 
 static char *tile_id;
@@ -33,6 +36,21 @@ static const GOptionEntry entries[] = {
   { "height", 0, 0, G_OPTION_ARG_INT, &height, "Window height", "PX" },
   { NULL },
 };
+
+static KolEditorExportDialog *
+find_export_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (KOL_IS_EDITOR_EXPORT_DIALOG (window))
+        return KOL_EDITOR_EXPORT_DIALOG (window);
+    }
+  return NULL;
+}
 
 static void
 wait_ms (int ms)
@@ -73,12 +91,24 @@ main (int   argc,
   gtk_window_present (GTK_WINDOW (window));
   g_action_group_activate_action (G_ACTION_GROUP (window), "editor", NULL);
   page = kol_test_find_descendant (GTK_WIDGET (window), KOL_TYPE_EDITOR_PAGE);
-  dir = g_build_filename (g_getenv ("KOLEYA_DATA_DIR") != NULL ? g_getenv ("KOLEYA_DATA_DIR")
-                                                               : SOURCE_DATADIR "/games", argv[1], NULL);
+  dir = g_build_filename (g_getenv ("KOLEYA_DATA_DIR") != NULL ? g_getenv ("KOLEYA_DATA_DIR") : "data/games",
+                          argv[1], NULL);
   if (!g_str_equal (argv[2], "chooser") && !kol_editor_page_open (KOL_EDITOR_PAGE (page), dir, &error))
     {
       g_printerr ("%s\n", error->message);
       return 1;
+    }
+  if (g_str_equal (argv[2], "export"))
+    {
+      KolEditorExportDialog *dialog;
+
+      gtk_widget_activate_action (page, "editor.export", "(ss)", "all", "");
+      wait_ms (800);
+      dialog = find_export_dialog ();
+      kol_editor_export_dialog_update_now (dialog);
+      wait_ms (800);
+      texture = kol_test_render_widget (GTK_WIDGET (dialog));
+      return gdk_texture_save_to_png (texture, argv[3]) ? 0 : 1;
     }
   gtk_widget_activate_action (page, "editor.show", "s", argv[2]);
   wait_ms (800);

@@ -20,9 +20,7 @@ KolTitle *
 kol_test_board_load_title (const char *title_id,
                            int         n_players)
 {
-  const char *root = g_getenv ("KOLEYA_DATA_DIR");
-  g_autofree char *dir = g_build_filename (root != NULL ? root : SOURCE_DATADIR "/games",
-                                           title_id, NULL);
+  g_autofree char *dir = g_build_filename (g_getenv ("KOLEYA_DATA_DIR"), title_id, NULL);
   g_autoptr(GError) error = NULL;
   KolTitle *title = kol_title_loader_load (dir, n_players, NULL, &error);
 

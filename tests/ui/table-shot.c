@@ -2,6 +2,8 @@
 #include "config.h"
 
 #include "kol-application.h"
+#include "kol-engine-consent.h"
+#include "kol-engine-policy.h"
 #include "kol-game-page.h"
 #include "kol-l10n.h"
 #include "kol-test-board.h"
@@ -16,6 +18,7 @@
  *   XDG_DATA_HOME=/tmp/shot xvfb-run -a -s '-screen 0 1600x1000x24' \
  *     meson devenv -C build tests/ui/table-shot 1849 out.png --moves 120
  *   LANGUAGE=ru LANG=C.UTF-8 … table-shot 1840 out.png
+ *   … table-shot 1849 out.png --moves 0 --until-offer  (an offer to answer)
  */
 
 static int moves = 120;
@@ -24,6 +27,7 @@ static int width = 1440;
 static int height = 900;
 static char *panel = NULL;
 static gboolean start = FALSE;
+static gboolean until_offer = FALSE;
 
 static const GOptionEntry entries[] = {
   { "moves", 0, 0, G_OPTION_ARG_INT, &moves, "Legal moves to play first", "N" },
@@ -32,6 +36,8 @@ static const GOptionEntry entries[] = {
   { "height", 0, 0, G_OPTION_ARG_INT, &height, "Window height", "PX" },
   { "panel", 0, 0, G_OPTION_ARG_STRING, &panel, "Side pane page: players, companies, market, bank, log", "NAME" },
   { "start", 0, 0, G_OPTION_ARG_NONE, &start, "Leave the game autosaved and show the start page", NULL },
+  { "until-offer", 0, 0, G_OPTION_ARG_NONE, &until_offer,
+    "After the moves, play on (weighted like self-play) until an offer waits for its answer", NULL },
   { NULL },
 };
 
@@ -72,6 +78,29 @@ play (KolGame *game,
     }
 }
 
+/* Moves weighted as self-play's (which reach the late phases) until an
+ * offer between owners waits for its answer. */
+static void
+play_until_offer (KolGame *game,
+                  GRand   *rand)
+{
+  for (int i = 0; i < 20000 && !kol_game_get_finished (game); i++)
+    {
+      g_autoptr(GPtrArray) legal = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (kol_consent_pending ((KolEngine *) kol_game_get_engine (game)) != NULL)
+        return;
+      legal = kol_game_legal_actions (game);
+      if (legal->len == 0)
+        break;
+      if (!kol_game_apply_action (game, legal->pdata[kol_policy_choose_weighted (kol_game_get_engine (game), legal,
+                                                                                 rand, FALSE)], &error))
+        g_printerr ("move %d refused: %s\n", i, error->message);
+    }
+  g_printerr ("no offer\n");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -102,6 +131,8 @@ main (int   argc,
     }
   rand = g_rand_new_with_seed ((guint32) seed);
   play (game, rand, moves);
+  if (until_offer)
+    play_until_offer (game, rand);
   g_print ("%s: %s, %s\n", argv[1], kol_game_get_round_name (game), kol_game_get_step_name (game));
 
   /* an interrupted game, which the start page offers to resume */

@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "kol-action-panel.h"
+#include "kol-engine-consent.h"
+#include "kol-engine-policy.h"
 #include "kol-l10n.h"
 #include "ui-test-utils.h"
 
@@ -330,6 +332,114 @@ test_spin_focused_rebuild (gconstpointer data)
   fixture_close (&f);
 }
 
+static GtkLabel *
+find_named_label (GtkWidget  *widget,
+                  const char *name)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return GTK_LABEL (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkLabel *label = find_named_label (c, name);
+
+      if (label != NULL)
+        return label;
+    }
+  return NULL;
+}
+
+/* Plays weighted random moves (as self-play) until an offer between
+ * owners waits for its answer (1849 from Phase 6). */
+static void
+play_until_offer (KolGame *game)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+
+  for (int i = 0; i < 20000 && kol_consent_pending ((KolEngine *) kol_game_get_engine (game)) == NULL; i++)
+    {
+      g_autoptr(GPtrArray) legal = kol_game_legal_actions (game);
+      g_autoptr(GError) error = NULL;
+
+      g_assert_cmpuint (legal->len, >, 0);
+      g_assert_true (kol_game_apply_action (game, legal->pdata[kol_policy_choose_weighted (kol_game_get_engine (game),
+                                                                                           legal, rand, FALSE)],
+                                            &error));
+    }
+  g_assert_nonnull (kol_consent_pending ((KolEngine *) kol_game_get_engine (game)));
+}
+
+/* 1849 §7.1, §10.2, §10.6, §14.1: a deal between owners waits for the
+ * seller's owner, to whom the panel turns: their name heads it, the
+ * question says who offers what for how much, and the two answers are
+ * its only choices. Accepting plays; undo brings the question back. */
+static void
+test_consent_prompt (gconstpointer data)
+{
+  const Title *t = data;
+  Fixture f = { 0 };
+  g_autoptr(GPtrArray) buttons = NULL;
+  g_autofree char *question = NULL, *accept = NULL, *labels = NULL;
+  g_autoptr(KolAction) yes = kol_action_new (KOL_ACTION_CHOOSE, kol_entity (KOL_ENTITY_PLAYER, 0));
+  const KolOffer *o;
+  KolOffer offer;
+  GtkLabel *prompt;
+  guint position;
+
+  f.game = new_game (t);
+  play_until_offer (f.game);
+  offer = *kol_consent_pending ((KolEngine *) kol_game_get_engine (f.game));
+  f.window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (f.window), 420, 700);
+  f.panel = KOL_ACTION_PANEL (kol_action_panel_new ());
+  gtk_window_set_child (GTK_WINDOW (f.window), GTK_WIDGET (f.panel));
+  kol_action_panel_set_game (f.panel, f.game);
+  gtk_window_present (GTK_WINDOW (f.window));
+  gtk_test_widget_wait_for_draw (f.window);
+
+  /* the seller's owner acts, and is named */
+  g_assert_cmpint (kol_game_get_acting_player (f.game), ==, offer.player);
+  labels = kol_test_collect_labels (GTK_WIDGET (f.panel));
+  g_assert_nonnull (strstr (labels, player_names[offer.player]));
+  /* who offers what for how much */
+  question = kol_game_describe_offer (f.game);
+  g_assert_nonnull (question);
+  g_test_message ("%s", question);
+  prompt = find_named_label (GTK_WIDGET (f.panel), "offer");
+  g_assert_nonnull (prompt);
+  g_assert_cmpstr (gtk_label_get_text (prompt), ==, question);
+  g_assert_nonnull (strstr (question, kol_game_get_engine (f.game)->title->corps[offer.buyer.index].id));
+  {
+    g_autofree char *price = g_strdup_printf ("%d", offer.price);
+
+    g_assert_nonnull (strstr (question, price));
+  }
+  g_assert_true (russian () == has_cyrillic (question));
+  /* the answers */
+  buttons = choices (&f);
+  g_assert_cmpuint (buttons->len, ==, 2);
+  yes->entity = kol_entity (KOL_ENTITY_PLAYER, offer.player);
+  yes->choice = g_strdup (KOL_CONSENT_ACCEPT);
+  accept = kol_game_describe_action (f.game, yes);
+  g_assert_true (russian () == has_cyrillic (accept));
+  g_assert_nonnull (kol_action_panel_find_button (f.panel, accept));
+
+  position = kol_game_get_position (f.game);
+  g_signal_emit_by_name (kol_action_panel_find_button (f.panel, accept), "clicked");
+  wait_for_move (&f, position);
+  g_assert_null (kol_action_panel_get_error (f.panel));
+  g_assert_null (kol_consent_pending ((KolEngine *) kol_game_get_engine (f.game)));
+  g_assert_null (find_named_label (GTK_WIDGET (f.panel), "offer"));
+
+  /* undone like any action: the question again */
+  g_assert_true (kol_game_undo (f.game, NULL));
+  o = kol_consent_pending ((KolEngine *) kol_game_get_engine (f.game));
+  g_assert_nonnull (o);
+  g_assert_cmpint (o->price, ==, offer.price);
+  kol_action_panel_refresh (f.panel);
+  g_assert_nonnull (find_named_label (GTK_WIDGET (f.panel), "offer"));
+  fixture_close (&f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -359,5 +469,6 @@ main (int   argc,
           g_test_add_data_func (path, &titles[i], cases[k].func);
         }
     }
+  g_test_add_data_func ("/action-panel/1849/consent-prompt", &titles[0], test_consent_prompt);
   return g_test_run ();
 }

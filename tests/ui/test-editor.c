@@ -43,9 +43,7 @@ typedef struct
 static char *
 title_dir (const char *title)
 {
-  const char *root = g_getenv ("KOLEYA_DATA_DIR");
-
-  return g_build_filename (root != NULL ? root : SOURCE_DATADIR "/games", title, NULL);
+  return g_build_filename (g_getenv ("KOLEYA_DATA_DIR"), title, NULL);
 }
 
 static gboolean

@@ -40,7 +40,7 @@ new_game (const char *id,
           int         n_players)
 {
   static const char * const names[] = { "Anna", "Boris", "Clara", "Dmitri", NULL };
-  g_autofree char *dir = g_build_filename (SOURCE_DATADIR, "games", id, NULL);
+  g_autofree char *dir = g_build_filename (g_getenv ("KOLEYA_DATA_DIR"), id, NULL);
   g_autoptr(GError) error = NULL;
   KolGame *game = kol_game_new (dir, n_players, names, NULL, 20260522, &error);
 

@@ -621,12 +621,12 @@ walk_init (KolWalk   *w,
  * route (then only out->route_available is meaningful). Returns %FALSE if
  * it stopped early. */
 static gboolean
-compute_reach (KolEngine          *engine,
-               int                 corp,
-               const KolReachOpts *opts,
-               guint8              networks,
-               gboolean            stop_at_route,
-               KolReach           *out)
+walk_reach (KolEngine          *engine,
+            int                 corp,
+            const KolReachOpts *opts,
+            guint8              networks,
+            gboolean            stop_at_route,
+            KolReach           *out)
 {
   KolWalkStart starts[MAX_STARTS];
   int n_starts = 0;
@@ -824,7 +824,7 @@ kol_board_compute_reach (KolEngine          *engine,
       *out = m->reaches[i];
       return;
     }
-  compute_reach (engine, corp, opts, key.networks, FALSE, out);
+  walk_reach (engine, corp, opts, key.networks, FALSE, out);
   memo_store (m, &key, out, TRUE);
 }
 
@@ -864,6 +864,6 @@ kol_board_route_available (KolEngine          *engine,
   m = reach_memo (engine);
   if ((i = memo_find (m, &key, FALSE)) >= 0)
     return m->reaches[i].route_available;
-  memo_store (m, &key, &reach, compute_reach (engine, corp, opts, key.networks, TRUE, &reach));
+  memo_store (m, &key, &reach, walk_reach (engine, corp, opts, key.networks, TRUE, &reach));
   return reach.route_available;
 }

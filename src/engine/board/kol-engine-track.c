@@ -7,17 +7,6 @@
 
 /* --------------------------------------------------------------- helpers */
 
-static void
-compute_reach (KolEngine *engine,
-               int        corp,
-               KolReach  *reach)
-{
-  KolReachOpts opts;
-
-  kol_board_reach_opts_init (&opts);
-  kol_board_compute_reach (engine, corp, &opts, reach);
-}
-
 static const KolBoardHooks *
 board_hooks (KolEngine *engine)
 {
@@ -371,7 +360,7 @@ scan_new_track (KolEngine        *engine,
   const KolTileDef *nt = kol_board_tile (engine, hex, &nrot);
   KolReach reach;
 
-  compute_reach (engine, corp, &reach);
+  kol_board_compute_reach (engine, corp, NULL, &reach);
   *used_new_track = ot->n_paths == 0;
   *changed_city = FALSE;
   for (int np = 0; np < nt->n_paths; np++)
@@ -612,7 +601,7 @@ kol_tracker_lay_tile_with (KolEngine          *engine,
   if (corp < 0)
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no corporation lays");
   tile = engine->title->copy_tile[a->tile_copy];
-  compute_reach (engine, corp, &reach);
+  kol_board_compute_reach (engine, corp, NULL, &reach);
   if (!kol_board_check_lay (engine, corp, a->hex, tile, a->rotation, opts && opts->any_hex ? NULL : &reach,
                             &reason))
     return refuse_tile (engine, error, tile, a->hex, reason, kol_reason_to_string (reason));
@@ -779,7 +768,7 @@ kol_tracker_legal_lays (KolEngine *engine,
   /* kol_track_available_hexes, with the tiles of each hex computed once */
   if (corp < 0 || kol_round_step_for (engine, entity, KOL_ACTION_LAY_TILE) == NULL)
     return;
-  compute_reach (engine, corp, &reach);
+  kol_board_compute_reach (engine, corp, NULL, &reach);
   n_hexes = kol_board_legal_hexes (engine, corp, &reach, hexes, KOL_MAX_HEXES);
   for (int i = 0; i < n_hexes; i++)
     {
@@ -1066,7 +1055,7 @@ kol_track_available_hexes (KolEngine *engine,
 
   if (corp < 0 || kol_round_step_for (engine, entity, KOL_ACTION_LAY_TILE) == NULL)
     return 0;
-  compute_reach (engine, corp, &reach);
+  kol_board_compute_reach (engine, corp, NULL, &reach);
   n_hexes = kol_board_legal_hexes (engine, corp, &reach, hexes, KOL_MAX_HEXES);
   for (int i = 0; i < n_hexes && n < max; i++)
     {
@@ -1174,7 +1163,7 @@ tile_options (KolEngine      *engine,
     return 0;
   if (reach_p == NULL)
     {
-      compute_reach (engine, corp, &computed);
+      kol_board_compute_reach (engine, corp, NULL, &computed);
       reach_p = &computed;
     }
 #define reach (*reach_p)

@@ -27,42 +27,6 @@ prepare (KolEngine     *engine,
   return hooks->prepare (engine, corp, rules, trains, max);
 }
 
-/* Old records name the stops by hex only: the one revenue node of each. */
-static GArray *
-nodes_from_hexes (KolEngine          *engine,
-                  const KolRouteSpec *r)
-{
-  GArray *nodes;
-
-  if (r->hexes == NULL || r->hexes->len < 2)
-    return NULL;
-  nodes = g_array_new (FALSE, FALSE, sizeof (KolRouteNode));
-  for (guint i = 0; i < r->hexes->len; i++)
-    {
-      gint16 hex = g_array_index (r->hexes, gint16, i);
-      const KolTileDef *tile = &engine->title->tiles[engine->hexes[hex].tile];
-      KolRouteNode rn = { hex, -1 };
-
-      for (int n = 0; n < tile->n_nodes; n++)
-        if (tile->nodes[n].kind != KOL_NODE_JUNCTION)
-          {
-            if (rn.node >= 0)
-              {
-                g_array_unref (nodes);
-                return NULL;
-              }
-            rn.node = (gint8) n;
-          }
-      if (rn.node < 0)
-        {
-          g_array_unref (nodes);
-          return NULL;
-        }
-      g_array_append_val (nodes, rn);
-    }
-  return nodes;
-}
-
 static void
 clear_route (gpointer data)
 {
@@ -120,7 +84,7 @@ kol_route_validate_action (KolEngine        *engine,
                                   "route not valid: not a train of the corporation");
         }
       if (nodes == NULL || nodes->len == 0)
-        nodes = derived = nodes_from_hexes (engine, r);
+        nodes = derived = kol_route_spec_nodes_from_hexes (engine, r);
       if (nodes == NULL)
         {
           /* a record whose stops cannot be told apart: trusted */
@@ -159,12 +123,6 @@ kol_route_validate_action (KolEngine        *engine,
       g_array_append_val (accepted, resolved);
     }
   return TRUE;
-}
-
-static void
-free_chain (gpointer data)
-{
-  g_array_unref (*(GArray **) data);
 }
 
 /* The router's view of @corp's trains that have not run yet: their ids in
@@ -217,27 +175,8 @@ kol_route_best_action (KolEngine *engine,
   for (int i = 0; result && i < result->n_routes; i++)
     {
       const KolRoute *route = &result->routes[i];
-      KolRouteSpec *spec = g_new0 (KolRouteSpec, 1);
 
-      spec->train = runnable[route->train];
-      spec->revenue = route->revenue;
-      spec->nodes = g_array_sized_new (FALSE, FALSE, sizeof (KolRouteNode), route->n_nodes);
-      g_array_append_vals (spec->nodes, route->nodes, route->n_nodes);
-      spec->hexes = g_array_sized_new (FALSE, FALSE, sizeof (gint16), route->n_nodes);
-      for (int k = 0; k < route->n_nodes; k++)
-        g_array_append_val (spec->hexes, route->nodes[k].hex);
-      spec->connections = g_array_sized_new (FALSE, FALSE, sizeof (GArray *), route->n_nodes);
-      g_array_set_clear_func (spec->connections, free_chain);
-      for (int c = 0; c + 1 < route->n_nodes; c++)
-        {
-          int m;
-          g_autofree gint16 *hexes = kol_route_chain_hexes (route, c, &m);
-          GArray *chain = g_array_sized_new (FALSE, FALSE, sizeof (gint16), m);
-
-          g_array_append_vals (chain, hexes, m);
-          g_array_append_val (spec->connections, chain);
-        }
-      g_ptr_array_add (a->routes, spec);
+      g_ptr_array_add (a->routes, kol_route_spec_new_from_route (route, runnable[route->train], route->revenue));
     }
   g_ptr_array_add (out, a);
 }

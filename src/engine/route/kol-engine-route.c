@@ -170,6 +170,106 @@ kol_route_chain_hexes (const KolRoute *route,
   return out;
 }
 
+static void
+free_chain (gpointer data)
+{
+  g_array_unref (*(GArray **) data);
+}
+
+/**
+ * kol_route_spec_new_from_route:
+ * @route: a route
+ * @train: the train's index in the state
+ * @revenue: the revenue claimed
+ *
+ * A route as a run_routes action records it: the stops as nodes and as
+ * hexes, and the hexes of each chain between two stops in travel order.
+ *
+ * Returns: (transfer full): the route's record
+ */
+KolRouteSpec *
+kol_route_spec_new_from_route (const KolRoute *route,
+                               int             train,
+                               int             revenue)
+{
+  KolRouteSpec *spec = g_new0 (KolRouteSpec, 1);
+
+  spec->train = (gint16) train;
+  spec->revenue = revenue;
+  spec->nodes = g_array_sized_new (FALSE, FALSE, sizeof (KolRouteNode), route->n_nodes);
+  g_array_append_vals (spec->nodes, route->nodes, route->n_nodes);
+  spec->hexes = g_array_sized_new (FALSE, FALSE, sizeof (gint16), route->n_nodes);
+  for (int k = 0; k < route->n_nodes; k++)
+    g_array_append_val (spec->hexes, route->nodes[k].hex);
+  spec->connections = g_array_sized_new (FALSE, FALSE, sizeof (GArray *), route->n_nodes);
+  g_array_set_clear_func (spec->connections, free_chain);
+  for (int c = 0; c + 1 < route->n_nodes; c++)
+    {
+      int m;
+      g_autofree gint16 *hexes = kol_route_chain_hexes (route, c, &m);
+      GArray *chain = g_array_sized_new (FALSE, FALSE, sizeof (gint16), m);
+
+      g_array_append_vals (chain, hexes, m);
+      g_array_append_val (spec->connections, chain);
+    }
+  return spec;
+}
+
+/* The one revenue node (city or town) of @hex's tile, or -1 when it has
+ * none or several. */
+static int
+only_revenue_node (const KolEngine *engine,
+                   int              hex)
+{
+  const KolTileDef *tile = &engine->title->tiles[engine->hexes[hex].tile];
+  int node = -1;
+
+  for (int n = 0; n < tile->n_nodes; n++)
+    if (tile->nodes[n].kind != KOL_NODE_JUNCTION)
+      {
+        if (node >= 0)
+          return -1;
+        node = n;
+      }
+  return node;
+}
+
+/**
+ * kol_route_spec_nodes_from_hexes:
+ * @engine: the game the route was run in
+ * @spec: a route record
+ *
+ * Records made before 2022 give a route's stops as hexes only. A stop is
+ * then the one revenue node of its hex's tile; when a tile has several, the
+ * record does not say which one the route visits.
+ *
+ * Returns: (transfer full) (nullable): the stops as KolRouteNode, or %NULL
+ *   when the record names fewer than two hexes or a stop cannot be told
+ */
+GArray *
+kol_route_spec_nodes_from_hexes (const KolEngine    *engine,
+                                 const KolRouteSpec *spec)
+{
+  GArray *nodes;
+
+  if (spec->hexes == NULL || spec->hexes->len < 2)
+    return NULL;
+  nodes = g_array_sized_new (FALSE, FALSE, sizeof (KolRouteNode), spec->hexes->len);
+  for (guint i = 0; i < spec->hexes->len; i++)
+    {
+      gint16 hex = g_array_index (spec->hexes, gint16, i);
+      KolRouteNode rn = { hex, (gint8) only_revenue_node (engine, hex) };
+
+      if (rn.node < 0)
+        {
+          g_array_unref (nodes);
+          return NULL;
+        }
+      g_array_append_val (nodes, rn);
+    }
+  return nodes;
+}
+
 /**
  * kol_route_result_free:
  * @result: (nullable): a result

@@ -256,6 +256,15 @@ void   kol_route_copy         (KolRoute       *dest,
 gint16 *kol_route_chain_hexes (const KolRoute *route,
                                int             chain,
                                int            *n_out);
+/* The run_routes record of @route (stops, their hexes and the chains'
+ * hexes), for train @train (an index in the state) claiming @revenue. */
+KolRouteSpec *kol_route_spec_new_from_route   (const KolRoute     *route,
+                                               int                 train,
+                                               int                 revenue);
+/* The stops of a record that names them by hex only, or NULL when they
+ * cannot be told apart. */
+GArray       *kol_route_spec_nodes_from_hexes (const KolEngine    *engine,
+                                               const KolRouteSpec *spec);
 
 typedef struct
 {

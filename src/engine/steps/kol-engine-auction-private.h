@@ -17,13 +17,6 @@ _kol_auction_company_entity (int company)
   return kol_entity (KOL_ENTITY_COMPANY, company);
 }
 
-static inline gboolean
-_kol_auction_same_entity (KolEntity a,
-                          KolEntity b)
-{
-  return a.kind != KOL_ENTITY_NONE && kol_entity_equal (a, b);
-}
-
 /* ---- kol-engine-auction.c ----------------------------------------------- */
 
 void     _kol_auction_log_company_price         (KolEngine *engine,

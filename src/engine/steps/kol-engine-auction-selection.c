@@ -259,7 +259,7 @@ kol_step_selection_auction_active_entities (KolEngine *engine,
   out[0] = a->active_bidders[0];
   if (high)
     for (int i = 0; i < a->n_active_bidders; i++)
-      if (_kol_auction_same_entity (a->active_bidders[i], high->bidder))
+      if (kol_entity_same (a->active_bidders[i], high->bidder))
         out[0] = a->active_bidders[(i + 1) % a->n_active_bidders];
   return 1;
 }
@@ -274,7 +274,7 @@ kol_step_selection_auction_actions (KolEngine *engine,
                                     KolStep   *s,
                                     KolEntity  entity)
 {
-  if (sel (engine)->n_companies == 0 || !_kol_auction_same_entity (entity, kol_step_current_entity (engine, s)))
+  if (sel (engine)->n_companies == 0 || !kol_entity_same (entity, kol_step_current_entity (engine, s)))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_BID) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }

@@ -128,7 +128,7 @@ kol_step_waterfall_auction_actions (KolEngine *engine,
                                     KolStep   *s,
                                     KolEntity  entity)
 {
-  if (wf (engine)->n_companies == 0 || !_kol_auction_same_entity (entity, kol_step_current_entity (engine, s)))
+  if (wf (engine)->n_companies == 0 || !kol_entity_same (entity, kol_step_current_entity (engine, s)))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_BID) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }

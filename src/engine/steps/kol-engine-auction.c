@@ -107,7 +107,7 @@ kol_auctioneer_current_bid (const KolAuctioneer *a,
                             KolEntity            target)
 {
   for (int i = 0; i < a->n_bids; i++)
-    if (kol_entity_equal (a->bids[i].target, target) && _kol_auction_same_entity (a->bids[i].bidder, bidder))
+    if (kol_entity_equal (a->bids[i].target, target) && kol_entity_same (a->bids[i].bidder, bidder))
       return a->bids[i].price;
   return 0;
 }
@@ -124,7 +124,7 @@ kol_auctioneer_committed (const KolAuctioneer *a,
   int total = 0;
 
   for (int i = 0; i < a->n_bids; i++)
-    if (_kol_auction_same_entity (a->bids[i].bidder, bidder))
+    if (kol_entity_same (a->bids[i].bidder, bidder))
       total += a->bids[i].price;
   return total;
 }
@@ -142,7 +142,7 @@ kol_auctioneer_remove_bidder (KolAuctioneer *a,
   int m = 0;
 
   for (int i = 0; i < a->n_bids; i++)
-    if (!(kol_entity_equal (a->bids[i].target, target) && _kol_auction_same_entity (a->bids[i].bidder, bidder)))
+    if (!(kol_entity_equal (a->bids[i].target, target) && kol_entity_same (a->bids[i].bidder, bidder)))
       a->bids[m++] = a->bids[i];
   a->n_bids = m;
 }
@@ -443,7 +443,7 @@ _kol_auction_drop_active_bidder (KolAuctioneer *a,
   int m = 0;
 
   for (int i = 0; i < a->n_active_bidders; i++)
-    if (!_kol_auction_same_entity (a->active_bidders[i], entity))
+    if (!kol_entity_same (a->active_bidders[i], entity))
       a->active_bidders[m++] = a->active_bidders[i];
   a->n_active_bidders = m;
 }
@@ -538,14 +538,14 @@ kol_passable_auction_auction_entity (KolEngine                   *engine,
     }
   a->n_active_bidders = 0;
   for (int i = 0; i < n; i++)
-    if (_kol_auction_same_entity (entities[i], a->auction_triggerer) ||
+    if (kol_entity_same (entities[i], a->auction_triggerer) ||
         ops->max_bid (engine, s, entities[i], target) >= min)
       {
         if (a->n_active_bidders < KOL_MAX_PLAYERS)
           a->active_bidders[a->n_active_bidders++] = entities[i];
       }
   for (int i = 0; i < n; i++)
-    if (!(_kol_auction_same_entity (entities[i], a->auction_triggerer) ||
+    if (!(kol_entity_same (entities[i], a->auction_triggerer) ||
           ops->max_bid (engine, s, entities[i], target) >= min))
       log_cannot_bid (engine, entities[i], min, target);
   kol_passable_auction_resolve (engine, s, ops);
@@ -578,7 +578,7 @@ kol_passable_auction_add_bid (KolEngine                    *engine,
     return TRUE;
   min = ops->min_bid (engine, s, a->auctioning);
   for (int i = 0; i < a->n_active_bidders; i++)
-    if (!(_kol_auction_same_entity (a->active_bidders[i], bid->bidder) ||
+    if (!(kol_entity_same (a->active_bidders[i], bid->bidder) ||
           ops->max_bid (engine, s, a->active_bidders[i], a->auctioning) >= min))
       passing[n++] = a->active_bidders[i];
   for (int i = 0; i < n; i++)
@@ -719,7 +719,7 @@ kol_step_company_pending_par_actions (KolEngine *engine,
                                       KolStep   *s,
                                       KolEntity  entity)
 {
-  return _kol_auction_same_entity (entity, kol_step_current_entity (engine, s)) ? KOL_ACTION_BIT (KOL_ACTION_PAR) : 0;
+  return kol_entity_same (entity, kol_step_current_entity (engine, s)) ? KOL_ACTION_BIT (KOL_ACTION_PAR) : 0;
 }
 
 /* The corporations the pending company lets its owner par. */

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kol-engine-companies.h"
+#include "kol-engine-consent.h"
 #include "kol-engine-log.h"
 #include "kol-engine-shares.h"
 #include "kol-engine-token.h"
@@ -261,6 +262,10 @@ kol_step_buy_company_process (KolEngine        *engine,
     case KOL_ACTION_BUY_COMPANY:
       if (corp < 0)
         return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "only corporations buy");
+      /* the player must agree to the sale (1849 7.1, 10.2) */
+      if (a->company >= 0 && a->company < engine->n_companies &&
+          kol_consent_needed (engine, a->entity, engine->companies[a->company].owner))
+        return kol_consent_offer (engine, s, a, engine->companies[a->company].owner, error);
       return kol_step_buy_company_buy (engine, s, corp, a->company, a->price, -1, error);
     case KOL_ACTION_PASS:
       return kol_step_process_pass (engine, s, a, error);
@@ -270,16 +275,21 @@ kol_step_buy_company_process (KolEngine        *engine,
 }
 
 static void
-add_company_buy (GPtrArray *out,
+add_company_buy (KolEngine *engine,
+                 GPtrArray *out,
                  KolEntity  entity,
                  int        company,
-                 int        price)
+                 int        price,
+                 int        max_price)
 {
   KolAction *a = kol_action_new (KOL_ACTION_BUY_COMPANY, entity);
 
   a->company = (gint16) company;
   a->price = price;
-  g_ptr_array_add (out, a);
+  if (kol_consent_listable (engine, a, engine->companies[company].owner, max_price))
+    g_ptr_array_add (out, a);
+  else
+    kol_action_free (a);
 }
 
 /**
@@ -303,9 +313,9 @@ kol_step_buy_company_legal_actions (KolEngine *engine,
 
       for (int i = 0; i < n; i++)
         {
-          add_company_buy (out, entity, offers[i].company, offers[i].min_price);
+          add_company_buy (engine, out, entity, offers[i].company, offers[i].min_price, offers[i].max_price);
           if (offers[i].max_price != offers[i].min_price)
-            add_company_buy (out, entity, offers[i].company, offers[i].max_price);
+            add_company_buy (engine, out, entity, offers[i].company, offers[i].max_price, offers[i].max_price);
         }
     }
   if (actions & KOL_ACTION_BIT (KOL_ACTION_PASS))

@@ -12,12 +12,6 @@ G_BEGIN_DECLS
  */
 
 static inline KolEntity
-_kol_shares_corp_entity (int corp)
-{
-  return kol_entity (KOL_ENTITY_CORP, corp);
-}
-
-static inline KolEntity
 _kol_shares_pool_entity (void)
 {
   return kol_entity (KOL_ENTITY_POOL, 0);
@@ -27,15 +21,6 @@ static inline gboolean
 _kol_shares_entity_is_none (KolEntity e)
 {
   return e.kind == KOL_ENTITY_NONE;
-}
-
-/* kol_entity_equal treats two NONE entities as equal; Ruby's nil == nil is
- * true too, but "is X the president" must be false for nobody. */
-static inline gboolean
-_kol_shares_same_entity (KolEntity a,
-                         KolEntity b)
-{
-  return !_kol_shares_entity_is_none (a) && kol_entity_equal (a, b);
 }
 
 G_END_DECLS

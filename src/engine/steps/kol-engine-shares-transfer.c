@@ -158,7 +158,7 @@ choose_president (KolEngine *engine,
     {
       KolEntity p = kol_entity (KOL_ENTITY_PLAYER, order[i]);
 
-      if (kol_engine_percent_of (engine, p, corp) == max && _kol_shares_same_entity (p, previous))
+      if (kol_engine_percent_of (engine, p, corp) == max && kol_entity_same (p, previous))
         {
           *stays = TRUE;
           return KOL_ENTITY_INIT_NONE;
@@ -170,7 +170,7 @@ choose_president (KolEngine *engine,
         KolEntity p = kol_entity (KOL_ENTITY_PLAYER, order[i]);
 
         if (kol_engine_percent_of (engine, p, corp) == max &&
-            _kol_shares_same_entity (p, engine->certs[pres_cert].owner))
+            kol_entity_same (p, engine->certs[pres_cert].owner))
           return p;
       }
   for (int i = 0; i < n; i++)
@@ -212,14 +212,14 @@ change_presidency (KolEngine       *engine,
   engine->corps[corp].owner = president;
   log_president (engine, president, corp);
 
-  if (_kol_shares_same_entity (to, president) && _kol_shares_same_entity (previous, owner) && bundle_pres >= 0 &&
+  if (kol_entity_same (to, president) && kol_entity_same (previous, owner) && bundle_pres >= 0 &&
       !partial)
     return;
   /* can_swap_for_presidents_share_directly_from_corporation? is true */
-  if (_kol_shares_same_entity (owner, _kol_shares_corp_entity (corp)) && bundle_pres < 0 &&
+  if (kol_entity_same (owner, kol_entity_corp (corp)) && bundle_pres < 0 &&
       _kol_shares_entity_is_none (previous))
-    previous = _kol_shares_corp_entity (corp);
-  if (_kol_shares_same_entity (owner, president) || _kol_shares_entity_is_none (previous))
+    previous = kol_entity_corp (corp);
+  if (kol_entity_same (owner, president) || _kol_shares_entity_is_none (previous))
     return;
   if (pres_cert < 0)
     {
@@ -320,7 +320,7 @@ log_buy (KolEngine       *engine,
          int              price)
 {
   KolArg args[5];
-  gboolean redeem = _kol_shares_same_entity (entity, _kol_shares_corp_entity (b->corp));
+  gboolean redeem = kol_entity_same (entity, kol_entity_corp (b->corp));
 
   args[0] = kol_arg_entity (entity);
   args[1] = kol_arg_int (KOL_ARG_PERCENT, b->percent);
@@ -341,7 +341,7 @@ log_buy (KolEngine       *engine,
       return;
     }
   args[2] = kol_arg_int (KOL_ARG_CORP, b->corp);
-  if (_kol_shares_same_entity (b->owner, _kol_shares_corp_entity (b->corp)))
+  if (kol_entity_same (b->owner, kol_entity_corp (b->corp)))
     {
       args[3] = kol_arg_int (KOL_ARG_MONEY, price);
       kol_engine_log (engine, KOL_LOG_BUYS_SHARE_IPO, args, 4);
@@ -367,7 +367,7 @@ static KolEntity
 buy_receiver (KolEngine       *engine,
               const KolBundle *b)
 {
-  gboolean own = _kol_shares_same_entity (b->owner, _kol_shares_corp_entity (b->corp));
+  gboolean own = kol_entity_same (b->owner, kol_entity_corp (b->corp));
 
   if (own && capitalization (engine) == KOL_CAPITALIZATION_INCREMENTAL)
     return b->owner;
@@ -453,7 +453,7 @@ log_sell (KolEngine       *engine,
           const KolBundle *b,
           int              price)
 {
-  gboolean issue = _kol_shares_same_entity (b->owner, _kol_shares_corp_entity (b->corp));
+  gboolean issue = kol_entity_same (b->owner, kol_entity_corp (b->corp));
   int num = kol_bundle_num_shares (engine, b);
   KolArg args[4] = {
     kol_arg_entity (b->owner),
@@ -587,7 +587,7 @@ kol_shares_float_corporation (KolEngine *engine,
   kol_engine_log (engine, KOL_LOG_FLOATS, args, 1);
   if (capitalization (engine) != KOL_CAPITALIZATION_FULL)
     return;
-  kol_engine_transfer (engine, kol_entity (KOL_ENTITY_BANK, 0), _kol_shares_corp_entity (corp),
+  kol_engine_transfer (engine, kol_entity (KOL_ENTITY_BANK, 0), kol_entity_corp (corp),
                      kol_corp_par_price (engine, corp) * kol_corp_total_shares (engine, corp));
   args[1] = kol_arg_int (KOL_ARG_MONEY, engine->corps[corp].cash);
   kol_engine_log (engine, KOL_LOG_RECEIVES_CAPITAL, args, 2);
@@ -645,14 +645,14 @@ kol_shares_reset_corporation (KolEngine *engine,
   guint32 order_seq = c->order_seq;
   guint8 removed = c->removed;
   gint16 companies[KOL_MAX_COMPANIES];
-  int n = kol_engine_companies_of (engine, _kol_shares_corp_entity (corp), companies, KOL_MAX_COMPANIES);
+  int n = kol_engine_companies_of (engine, kol_entity_corp (corp), companies, KOL_MAX_COMPANIES);
 
   for (int i = 0; i < n; i++)
     kol_engine_close_company (engine, companies[i]);
   for (int t = 0; t < c->n_tokens; t++)
     if (c->tokens[t].hex >= 0)
       kol_board_remove_token (engine, corp, t);
-  kol_engine_transfer (engine, _kol_shares_corp_entity (corp), kol_entity (KOL_ENTITY_BANK, 0), c->cash);
+  kol_engine_transfer (engine, kol_entity_corp (corp), kol_entity (KOL_ENTITY_BANK, 0), c->cash);
 
   memset (c, 0, sizeof *c);
   c->price_row = c->price_col = -1;
@@ -672,7 +672,7 @@ kol_shares_reset_corporation (KolEngine *engine,
     if (engine->certs[i].corp == corp)
       {
         engine->certs[i].buyable = TRUE;
-        kol_engine_move_cert (engine, i, _kol_shares_corp_entity (corp));
+        kol_engine_move_cert (engine, i, kol_entity_corp (corp));
       }
 }
 

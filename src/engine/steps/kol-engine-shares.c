@@ -167,7 +167,7 @@ kol_cert_price_per_share (KolEngine *engine,
   const KolCert *c = &engine->certs[cert];
   int price;
 
-  if (_kol_shares_same_entity (c->owner, _kol_shares_corp_entity (c->corp)))
+  if (kol_entity_same (c->owner, kol_entity_corp (c->corp)))
     price = kol_corp_par_price (engine, c->corp);
   else
     price = kol_market_corp_price (engine, c->corp);
@@ -255,7 +255,7 @@ kol_bundle_can_dump (KolEngine       *engine,
     if (!kol_entity_equal (kol_entity (KOL_ENTITY_PLAYER, p), entity))
       best = MAX (best, by_player[p]);
   for (int c = 0; c < engine->n_corps; c++)
-    if (c != b->corp && !kol_entity_equal (_kol_shares_corp_entity (c), entity))
+    if (c != b->corp && !kol_entity_equal (kol_entity_corp (c), entity))
       best = MAX (best, by_corp[c]);
   return best >= engine->certs[pres].percent;
 }
@@ -353,7 +353,7 @@ int
 kol_corp_ipo_percent (KolEngine *engine,
                       int        corp)
 {
-  return kol_engine_percent_of (engine, _kol_shares_corp_entity (corp), corp);
+  return kol_engine_percent_of (engine, kol_entity_corp (corp), corp);
 }
 
 /**
@@ -429,7 +429,7 @@ kol_corp_is_president (KolEngine *engine,
                        int        corp,
                        KolEntity  e)
 {
-  return _kol_shares_same_entity (engine->corps[corp].owner, e);
+  return kol_entity_same (engine->corps[corp].owner, e);
 }
 
 /**
@@ -461,7 +461,7 @@ kol_corp_holding_ok (KolEngine *engine,
                      KolEntity  holder,
                      int        extra)
 {
-  if (_kol_shares_same_entity (holder, _kol_shares_corp_entity (corp)))
+  if (kol_entity_same (holder, kol_entity_corp (corp)))
     return TRUE;
   return kol_engine_percent_of (engine, holder, corp) + extra <= kol_corp_max_ownership (engine, corp);
 }
@@ -587,7 +587,7 @@ kol_shares_num_certs (KolEngine *engine,
   int n = 0;
 
   for (int i = 0; i < engine->n_certs; i++)
-    if (_kol_shares_same_entity (engine->certs[i].owner, e) &&
+    if (kol_entity_same (engine->certs[i].owner, e) &&
         kol_corp_counts_for_limit (engine, engine->certs[i].corp))
       n++;
   if (!(h && h->cert_limit_excludes_privates))

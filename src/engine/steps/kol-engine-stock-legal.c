@@ -117,7 +117,7 @@ kol_step_buy_sell_par_shares_can_buy (KolEngine       *engine,
 {
   int corp;
 
-  if (bundle == NULL || !kol_bundle_buyable (engine, bundle) || _kol_stock_same_entity (entity, bundle->owner))
+  if (bundle == NULL || !kol_bundle_buyable (engine, bundle) || kol_entity_same (entity, bundle->owner))
     return FALSE;
   corp = bundle->corp;
   return kol_engine_cash (engine, entity) >= kol_bundle_price (engine, bundle) &&
@@ -213,7 +213,7 @@ kol_step_buy_sell_par_shares_can_sell (KolEngine       *engine,
 {
   const KolStockHooks *h = kol_stock_hooks (engine);
 
-  if (bundle == NULL || !_kol_stock_same_entity (entity, bundle->owner))
+  if (bundle == NULL || !kol_entity_same (entity, bundle->owner))
     return FALSE;
   return kol_stock_check_sale_timing (engine, entity, bundle) &&
          !(h && h->must_sell_in_blocks && sold_state (engine, entity, bundle->corp) == KOL_SOLD_NOW) &&
@@ -391,7 +391,7 @@ kol_step_buy_sell_par_shares_can_buy_any_from_ipo (KolEngine *engine,
       if (!engine->corps[corp].ipoed)
         continue;
       /* Corporation#shares: every certificate the corporation holds */
-      n = kol_engine_certs_of (engine, _kol_stock_corp_entity (corp), -1, certs, KOL_MAX_CERTS);
+      n = kol_engine_certs_of (engine, kol_entity_corp (corp), -1, certs, KOL_MAX_CERTS);
       if (kol_step_buy_sell_par_shares_can_buy_shares (engine, s, entity, certs, n))
         return TRUE;
     }
@@ -436,7 +436,7 @@ _kol_stock_first_own_cert (KolEngine *engine,
 {
   gint16 first;
 
-  return kol_engine_certs_of (engine, _kol_stock_corp_entity (corp), corp, &first, 1) == 1 ? first : -1;
+  return kol_engine_certs_of (engine, kol_entity_corp (corp), corp, &first, 1) == 1 ? first : -1;
 }
 
 /**
@@ -516,7 +516,7 @@ kol_stock_refuse_buy (KolEngine        *engine,
   int price = kol_bundle_price (engine, bundle);
   KolArg args[3] = { kol_arg_entity (entity) };
 
-  if (_kol_stock_same_entity (entity, bundle->owner))
+  if (kol_entity_same (entity, bundle->owner))
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, args, 1,
                             "%s already holds these certificates", kol_engine_entity_name (engine, entity));
   if (kol_engine_cash (engine, entity) < price)
@@ -582,7 +582,7 @@ kol_stock_refuse_sell (KolEngine        *engine,
   KolReason reason = KOL_REASON_NONE;
   KolArg args[3] = { kol_arg_entity (entity), kol_arg_int (KOL_ARG_CORP, corp) };
 
-  if (!_kol_stock_same_entity (entity, bundle->owner))
+  if (!kol_entity_same (entity, bundle->owner))
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, args, 1,
                             "%s does not hold these certificates", kol_engine_entity_name (engine, entity));
   if (!kol_stock_check_sale_timing (engine, entity, bundle))
@@ -673,7 +673,7 @@ kol_stock_buy_options (KolEngine    *engine,
       int corp = engine->corp_order[i];
 
       if (engine->corps[corp].ipoed)
-        n += buy_options_from (engine, s, entity, corp, _kol_stock_corp_entity (corp), out + n, max - n);
+        n += buy_options_from (engine, s, entity, corp, kol_entity_corp (corp), out + n, max - n);
       n += buy_options_from (engine, s, entity, corp, pool_entity (), out + n, max - n);
     }
   return n;

@@ -11,19 +11,6 @@ G_BEGIN_DECLS
  * and what the step allows (kol-engine-stock-legal.c).
  */
 
-static inline KolEntity
-_kol_stock_corp_entity (int corp)
-{
-  return kol_entity (KOL_ENTITY_CORP, corp);
-}
-
-static inline gboolean
-_kol_stock_same_entity (KolEntity a,
-                        KolEntity b)
-{
-  return a.kind != KOL_ENTITY_NONE && kol_entity_equal (a, b);
-}
-
 /* kol-engine-stock.c */
 KolStockRoundState *_kol_stock_state (KolEngine *engine);
 

@@ -251,7 +251,7 @@ kol_step_buy_sell_par_shares_process_buy_shares (KolEngine        *engine,
     return FALSE;
   from_corp = bundle.owner.kind == KOL_ENTITY_CORP;
   if (!(bundle.owner.kind == KOL_ENTITY_POOL ||
-        (_kol_stock_same_entity (bundle.owner, _kol_stock_corp_entity (bundle.corp)) &&
+        (kol_entity_same (bundle.owner, kol_entity_corp (bundle.corp)) &&
          engine->corps[bundle.corp].ipoed)))
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_BUY_NOT_AVAILABLE) };
@@ -446,7 +446,7 @@ kol_step_buy_sell_par_shares_actions (KolEngine *engine,
   guint32 actions = 0;
   gboolean can_sell;
 
-  if (!_kol_stock_same_entity (entity, kol_step_current_entity (engine, s)))
+  if (!kol_entity_same (entity, kol_step_current_entity (engine, s)))
     return 0;
   /* must_sell? starts with can_sell_any?, the costly question: ask it once */
   can_sell = kol_step_buy_sell_par_shares_can_sell_any (engine, s, entity);

@@ -112,17 +112,6 @@ kol_tokener_available_token (KolEngine *engine,
   return -1;
 }
 
-static void
-compute_reach (KolEngine *engine,
-               int        corp,
-               KolReach  *reach)
-{
-  KolReachOpts opts;
-
-  kol_board_reach_opts_init (&opts);
-  kol_board_compute_reach (engine, corp, &opts, reach);
-}
-
 static gboolean
 hex_reachable (const KolReach *reach,
                int             hex)
@@ -168,7 +157,7 @@ kol_tokener_can_token (KolEngine *engine,
 
   if (kol_tokener_available_token (engine, corp) < 0)
     return FALSE;
-  compute_reach (engine, corp, &reach);
+  kol_board_compute_reach (engine, corp, NULL, &reach);
   for (guint hex = 0; hex < engine->title->n_hexes; hex++)
     {
       const KolTileDef *tile;
@@ -197,7 +186,7 @@ kol_tokener_available_hex (KolEngine *engine,
 {
   KolReach reach;
 
-  compute_reach (engine, corp, &reach);
+  kol_board_compute_reach (engine, corp, NULL, &reach);
   return hex_reachable (&reach, hex);
 }
 
@@ -312,7 +301,7 @@ kol_tokener_place_token (KolEngine                *engine,
     {
       KolReach reach;
 
-      compute_reach (engine, acting >= 0 ? acting : corp, &reach);
+      kol_board_compute_reach (engine, acting >= 0 ? acting : corp, NULL, &reach);
       if (!city_connected (engine, &reach, hex, city))
         return refuse_token (engine, error, hex, KOL_REASON_TOKEN_NOT_REACHABLE, "not connected");
     }
@@ -692,7 +681,7 @@ kol_token_targets (KolEngine      *engine,
   if (token < 0)
     return 0;
   price = engine->corps[corp].tokens[token].price;
-  compute_reach (engine, corp, &reach);
+  kol_board_compute_reach (engine, corp, NULL, &reach);
   for (guint hex = 0; hex < engine->title->n_hexes && n < max; hex++)
     {
       const KolTileDef *tile;

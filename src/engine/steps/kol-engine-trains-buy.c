@@ -8,6 +8,7 @@
  * kol-engine-trains.c is the trains and the depot the step acts on; the
  * president's emergency share sales are in kol-engine-trains-emergency.c. */
 #include "kol-engine-trains-private.h"
+#include "kol-engine-consent.h"
 #include "kol-engine-log.h"
 
 #include <string.h>
@@ -591,6 +592,9 @@ kol_step_buy_train_process_buy_train (KolEngine        *engine,
 
   if (!check_train_action (engine, a, &variant, error) || !check_spend (engine, s, a, error))
     return FALSE;
+  /* the selling corporation's president must agree (1849 10.6) */
+  if (kol_consent_needed (engine, a->entity, engine->trains[a->train].owner))
+    return kol_consent_offer (engine, s, a, engine->trains[a->train].owner, error);
   if (!kol_step_buy_train_action (engine, s, a, TRUE, error))
     return FALSE;
   if (!s->passed && !can_buy (engine, s, a->entity.index))
@@ -664,7 +668,10 @@ add_buy (GPtrArray           *out,
   a->price = price;
   if (def->n_variants > 1)
     a->variant = g_strdup (def->variants[offer->variant].name);
-  g_ptr_array_add (out, a);
+  if (kol_consent_listable (engine, a, engine->trains[offer->train].owner, offer->max_price))
+    g_ptr_array_add (out, a);
+  else
+    kol_action_free (a);
 }
 
 /**

@@ -51,8 +51,8 @@ has_prefix (GFile      *file,
 }
 
 /* Titles in the search folders other than the user's own are built in
- * (installed, the source tree's, KOLEYA_DATA_DIR's), and so are the
- * templates: never written to. */
+ * (installed, KOLEYA_DATA_DIR's), and so are the templates: never written
+ * to. */
 static gboolean
 is_built_in_dir (const char *dir)
 {
@@ -61,7 +61,6 @@ is_built_in_dir (const char *dir)
   const char *templates[] = {
     g_getenv ("KOLEYA_TEMPLATE_DIR"),
     PKGDATADIR G_DIR_SEPARATOR_S "templates",
-    SOURCE_DATADIR G_DIR_SEPARATOR_S "templates",
   };
 
   for (guint i = 1; search[i] != NULL; i++)
@@ -159,8 +158,8 @@ kol_title_document_new_from_directory (const char  *dir,
  * kol_title_document_find_template:
  * @name: a template's name, e.g. "blank"
  *
- * Looks in `KOLEYA_TEMPLATE_DIR`, then the installed templates, then the
- * source tree's.
+ * Looks in `KOLEYA_TEMPLATE_DIR` (set to the source tree's templates by
+ * `meson devenv` and the tests), then the installed templates.
  *
  * Returns: (transfer full) (nullable): the template's folder
  */
@@ -169,7 +168,7 @@ kol_title_document_find_template (const char *name)
 {
   const char *env = g_getenv ("KOLEYA_TEMPLATE_DIR");
   const char *bases[] = {
-    env, PKGDATADIR G_DIR_SEPARATOR_S "templates", SOURCE_DATADIR G_DIR_SEPARATOR_S "templates",
+    env, PKGDATADIR G_DIR_SEPARATOR_S "templates",
   };
 
   g_return_val_if_fail (name != NULL, NULL);

@@ -600,43 +600,6 @@ kol_record_choose_seed (KolRecord        *record,
 
 /* ----------------------------------------------------------- route checks */
 
-/* Old records (before 2022) give the stops only as hexes: take the one
- * revenue node of each stop's tile, or give up when a tile has several. */
-static GArray *
-nodes_from_hexes (const KolEngine    *engine,
-                  const KolRouteSpec *r)
-{
-  GArray *nodes;
-
-  if (r->hexes == NULL || r->hexes->len < 2)
-    return NULL;
-  nodes = g_array_new (FALSE, FALSE, sizeof (KolRouteNode));
-  for (guint i = 0; i < r->hexes->len; i++)
-    {
-      gint16 hex = g_array_index (r->hexes, gint16, i);
-      const KolTileDef *tile = &engine->title->tiles[engine->hexes[hex].tile];
-      KolRouteNode rn = { hex, -1 };
-
-      for (int n = 0; n < tile->n_nodes; n++)
-        if (tile->nodes[n].kind != KOL_NODE_JUNCTION)
-          {
-            if (rn.node >= 0)
-              {
-                g_array_unref (nodes);
-                return NULL;
-              }
-            rn.node = (gint8) n;
-          }
-      if (rn.node < 0)
-        {
-          g_array_unref (nodes);
-          return NULL;
-        }
-      g_array_append_val (nodes, rn);
-    }
-  return nodes;
-}
-
 /* 18xx.games lists a route's nodes chain by chain (Route#node_signatures:
  * each connection's two nodes in the chain's own order, duplicates dropped),
  * while the connections are in travel order. So the list is in travel order
@@ -704,7 +667,7 @@ check_route (const KolEngine     *engine,
   int revenue;
 
   if (nodes == NULL || nodes->len == 0)
-    nodes = derived = nodes_from_hexes (engine, r);
+    nodes = derived = kol_route_spec_nodes_from_hexes (engine, r);
   if (nodes == NULL)
     {
       /* Translators: the first %s is "Action 57 at $.actions[56]", the

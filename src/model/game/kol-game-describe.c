@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kol-engine-consent.h"
 #include "kol-engine-shares.h"
 #include "kol-game-private.h"
 #include "kol-game-words.h"
@@ -298,5 +299,52 @@ kol_game_describe_action (KolGame         *self,
       return describe_routes (engine, action);
     default:
       return describe_other (engine, action);
+    }
+}
+
+/**
+ * kol_game_describe_offer:
+ *
+ * The offer between owners that waits for an answer (kol-engine-consent.h),
+ * as the question put to the seller's owner, who acts now: who offers how
+ * much for what ("IFT offers L.120 for your private company SMS.").
+ *
+ * Returns: (transfer full) (nullable): the question, or %NULL when no
+ *   offer waits or the past is shown
+ */
+char *
+kol_game_describe_offer (KolGame *self)
+{
+  KolEngine *engine;
+  const KolOffer *o;
+  g_autofree char *buyer = NULL, *price = NULL, *seller = NULL, *thing = NULL;
+
+  g_return_val_if_fail (KOL_IS_GAME (self), NULL);
+
+  engine = (KolEngine *) kol_game_get_engine (self);
+  if (!kol_game_get_live (self) || (o = kol_consent_pending (engine)) == NULL)
+    return NULL;
+  buyer = name_of (engine, o->buyer);
+  price = money (engine, o->price);
+  seller = name_of (engine, o->seller);
+  switch (o->type)
+    {
+    case KOL_ACTION_BUY_COMPANY:
+      thing = name_of (engine, kol_entity (KOL_ENTITY_COMPANY, o->company));
+      /* Translators: a corporation offers to buy the player's private
+       * company: "IFT offers L.120 for your private company SMS." */
+      return g_strdup_printf (_("%s offers %s for your private company %s."), buyer, price, thing);
+    case KOL_ACTION_BUY_TRAIN:
+      /* Translators: "IFT offers L.120 for the 4H train of AFG." */
+      return g_strdup_printf (_("%s offers %s for the %s train of %s."), buyer, price,
+                              kol_engine_train_name (engine, o->train), seller);
+    default:
+      {
+        KolArg hex = kol_arg_int (KOL_ARG_HEX, o->hex);
+
+        thing = kol_log_format_arg (engine, &hex);
+        /* Translators: "IFT offers L.20 for the station token of AFG on C1 (Trapani)." */
+        return g_strdup_printf (_("%s offers %s for the station token of %s on %s."), buyer, price, seller, thing);
+      }
     }
 }

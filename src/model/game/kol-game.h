@@ -152,6 +152,7 @@ int        kol_game_get_acting_entities (KolGame           *self,
                                          int                max);
 char      *kol_game_describe_action     (KolGame             *self,
                                          const KolAction     *action);
+char      *kol_game_describe_offer      (KolGame             *self);
 GError    *kol_game_refusal_error       (KolGame             *self,
                                          const KolEngine     *engine,
                                          const GError        *engine_error);

@@ -147,6 +147,18 @@ _kol_svg_color_hex (KolColor color)
   return (guint) color < KOL_N_COLORS ? palette[color] : palette[KOL_COLOR_WHITE];
 }
 
+/**
+ * kol_svg_color_fill:
+ * @color: a tile or hex colour
+ *
+ * Returns: (transfer none): the fill the renderer gives it
+ */
+const char *
+kol_svg_color_fill (KolColor color)
+{
+  return _kol_svg_color_hex (color);
+}
+
 /* "#rgb" or "#rrggbb" into components. */
 gboolean
 _kol_svg_parse_rgb (const char *color,

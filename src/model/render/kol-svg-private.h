@@ -19,13 +19,13 @@ G_BEGIN_DECLS
 
 #define KOL_SVG_R KOL_SVG_HEX_RADIUS
 #define KOL_SVG_A (KOL_SVG_HEX_RADIUS * 0.86602540378443865)  /* apothem */
-#define KOL_SVG_SLOT_R 25.0
+#define KOL_SVG_SLOT_R KOL_SVG_SLOT_RADIUS
 #define KOL_SVG_MAX_BOXES 384
 
 /* The sizes of a tile's track, town bars and dots and revenue circles, in
  * hex-local user units: for its layout (kol-svg-tile.c) and its drawing
  * (kol-svg-tile-draw.c). */
-#define TRACK_W      9.0
+#define TRACK_W      KOL_SVG_TRACK_WIDTH
 #define LANE_GAP     17.0
 #define BAR_LEN      32.0
 #define BAR_W        10.0

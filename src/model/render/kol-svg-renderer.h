@@ -23,6 +23,11 @@ G_BEGIN_DECLS
  */
 
 #define KOL_SVG_HEX_RADIUS 100.0
+/* A city's token slot and a piece of track in the same units: printed
+ * station tokens fit the slot, and a printed tile's bleed carries its
+ * track. */
+#define KOL_SVG_SLOT_RADIUS 25.0
+#define KOL_SVG_TRACK_WIDTH 9.0
 
 /**
  * KolSvgFlags:
@@ -190,5 +195,7 @@ void     kol_svg_edge_point       (KolLayout         layout,
                                    int               edge,
                                    double           *x,
                                    double           *y);
+/* The fill of a hex or tile of @color ("#fde900" for yellow). */
+const char *kol_svg_color_fill    (KolColor          color);
 
 G_END_DECLS

@@ -110,6 +110,8 @@ static const Name step_names[] = {
   { "Bond Interest Payment", "step", NC_("step", "Pay bond interest") },
   { "Issue or Repay Bond", "step", NC_("step", "Issue or repay the bond") },
   { "Bankrupt", "step", NC_("step", "Go bankrupt") },
+  /* Translators: the owner of what a corporation offers to buy answers. */
+  { "Accept or Decline an Offer", "step", NC_("step", "Accept or decline an offer") },
   { "End Game", "step", NC_("step", "End the game") },
   { "Message", "step", NC_("step", "Write a message") },
   { "Program", "step", NC_("step", "Program actions") },
@@ -178,6 +180,10 @@ static const Name strings[] = {
   { "Leave game", "choice", NC_("choice", "Leave the game") },
   { "Close SMS", "choice", NC_("choice", "Close SMS") },
   { "Pass", "choice", NC_("choice", "Pass") },
+  /* Translators: the answers to an offer to buy a private company, a
+   * train or a station token. */
+  { "Accept", "choice", NC_("choice", "Accept the offer") },
+  { "Decline", "choice", NC_("choice", "Decline the offer") },
   /* xgettext:no-c-format */
   { "Two 10% certs", "choice", NC_("choice", "Two 10% certificates") },
   /* xgettext:no-c-format */

@@ -209,6 +209,18 @@ static const Template templates[] = {
     NC_("1840 log", "%1$s removes the Stadtbahn station marker from %2$s for %3$s") },
   /* Translators: a heading, «раунд линий LR2.1». */
   { K (1840_LINE_ROUND), "1840 log", NC_("1840 log", "Line Round LR%1$s.%2$s") },
+
+  /* ---- deals between owners ---- */
+  /* Translators: a corporation offers a player money for a private
+   * company: "IFT offers L.120 to Anna for SMS". */
+  { K (OFFERS_COMPANY), "log", NC_("log", "%1$s offers %2$s to %3$s for %4$s") },
+  /* Translators: "IFT offers L.120 to AFG for its 4H train". */
+  { K (OFFERS_TRAIN), "log", NC_("log", "%1$s offers %2$s to %3$s for its %4$s train") },
+  /* Translators: "IFT offers L.20 to AFG for its station token on C1 (Trapani)". */
+  { K (OFFERS_TOKEN), "log", NC_("log", "%1$s offers %2$s to %3$s for its station token on %4$s") },
+  /* Translators: a player accepts the offer of a corporation. */
+  { K (ACCEPTS_OFFER), "log", NC_("log", "%1$s accepts the offer of %2$s") },
+  { K (DECLINES_OFFER), "log", NC_("log", "%1$s declines the offer of %2$s") },
 };
 
 /* Kinds whose sentence depends on a count, and which argument holds it. */

@@ -118,6 +118,8 @@ static const Reason reasons[] = {
   { R (1840_LAY_NOT_AVAILABLE), "1840 reason",
     NC_("1840 reason", "no tile lay of this kind is left on this hex this turn (IX.3, IX.4)") },
   { R (1840_MUST_RUN), "1840 reason", NC_("1840 reason", "the tram must run when it can (IX.3)") },
+  { R (OFFER_DECLINED), "reason",
+    NC_("reason", "an offer of this much was declined this turn: offer more, or buy elsewhere") },
 };
 
 /**

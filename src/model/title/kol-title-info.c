@@ -384,8 +384,10 @@ kol_title_info_dup_players_label (KolTitleInfo *self)
  *
  * Where titles are looked for, in order of precedence: the user's own titles
  * (g_get_user_data_dir()/koleya/games, where the editor saves), then each
- * directory of `KOLEYA_DATA_DIR` (a search path), then the installed titles,
- * then the source tree's for uninstalled runs.
+ * directory of `KOLEYA_DATA_DIR` (a search path), then the installed titles.
+ * An uninstalled build finds the source tree's titles through
+ * `KOLEYA_DATA_DIR`, which `meson devenv` and the tests set: the binary
+ * never looks into the tree it was built from.
  *
  * Returns: (transfer full): the directories
  */
@@ -406,7 +408,6 @@ kol_title_info_get_search_dirs (void)
           g_strv_builder_add (builder, env_dirs[i]);
     }
   g_strv_builder_add (builder, PKGDATADIR G_DIR_SEPARATOR_S "games");
-  g_strv_builder_add (builder, SOURCE_DATADIR G_DIR_SEPARATOR_S "games");
 
   return g_strv_builder_end (builder);
 }

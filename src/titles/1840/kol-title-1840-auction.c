@@ -8,153 +8,96 @@
  * The pre-round (VI): the landmark privates are auctioned in turn order
  * (18xx.games G1840::Step::SelectionAuction on PassableAuction), then the
  * players choose their SR1 positions from the least cash up
- * (G1840::Round::Choices, G1840::Step::ChoosePlayerOrder).
+ * (G1840::Round::Choices, G1840::Step::ChoosePlayerOrder). Also what this
+ * auction shares with the line auction of the acquisition round
+ * (kol-title-1840-acquisition.c): both are PassableAuctions in which the
+ * bidders take turns, bid all their cash at most and pass out.
  */
 
-/* ------------------------------------------------------ SelectionAuction */
+/* ------------------------------------------- both auctions: bids, passes */
 
-static KolAuctioneer *
-auctioneer (KolEngine *engine,
-            KolStep   *s)
+static const K1840AuctionClass *
+auction_class (KolStep *s)
+{
+  return (const K1840AuctionClass *) (const void *) s->klass;
+}
+
+/* Both auctions keep their bids in the round's KolAuctionRoundState. */
+KolAuctioneer *
+k1840_auctioneer (KolEngine *engine,
+                  KolStep   *s)
 {
   return &KOL_AUCTION_STATE (engine)->auction;
 }
 
-/* Auctioner#auctioning: the company up for auction once it has a bid. */
-static gboolean
-auctioning (KolEngine *engine)
+/* Auctioner#auctioning: the private or line up for auction once it has a
+ * bid. */
+gboolean
+k1840_auctioning (KolEngine *engine)
 {
-  KolAuctioneer *a = auctioneer (engine, NULL);
+  KolAuctioneer *a = k1840_auctioneer (engine, NULL);
 
   return a->auctioning.kind != KOL_ENTITY_NONE && kol_auctioneer_n_bids (a, a->auctioning) > 0;
 }
 
 static int
-sel_min_bid (KolEngine *engine,
-             KolStep   *s,
-             KolEntity  target)
+min_bid (KolEngine *engine,
+         KolStep   *s,
+         KolEntity  target)
 {
-  KolAuctioneer *a = auctioneer (engine, s);
-  const KolBid *high;
-
-  if (target.kind != KOL_ENTITY_COMPANY)
-    return 0;
-  high = kol_auctioneer_highest (a, target);
-  if (high == NULL)
-    return kol_company_min_bid (engine, target.index);
-  return high->price + kol_auction_min_increment (engine);
+  return auction_class (s)->min_bid (engine, s, target);
 }
 
+/* A bidder may bid all its cash. */
 static int
-sel_max_bid (KolEngine *engine,
-             KolStep   *s,
-             KolEntity  bidder,
-             KolEntity  target)
+max_bid (KolEngine *engine,
+         KolStep   *s,
+         KolEntity  bidder,
+         KolEntity  target)
 {
   return kol_engine_cash (engine, bidder);
 }
 
 static void
-drop_company (KolAuctioneer *a,
-              int            company)
+win_bid (KolEngine    *engine,
+         KolStep      *s,
+         const KolBid *winner,
+         KolEntity     target)
 {
-  int m = 0;
-
-  for (int i = 0; i < a->n_companies; i++)
-    if (a->companies[i] != company)
-      a->companies[m++] = a->companies[i];
-  a->n_companies = m;
-}
-
-static gboolean
-has_company (KolAuctioneer *a,
-             int            company)
-{
-  for (int i = 0; i < a->n_companies; i++)
-    if (a->companies[i] == company)
-      return TRUE;
-  return FALSE;
+  auction_class (s)->win_bid (engine, s, winner, target);
 }
 
 static void
-sel_win_bid (KolEngine    *engine,
-             KolStep      *s,
-             const KolBid *winner,
-             KolEntity     target)
-{
-  KolAuctioneer *a = auctioneer (engine, s);
-  KolArg args[3];
-
-  if (winner == NULL)
-    return;
-  kol_engine_move_company (engine, target.index, winner->bidder);
-  if (winner->price > 0)
-    kol_engine_transfer (engine, winner->bidder, kol_entity (KOL_ENTITY_BANK, 0), winner->price);
-  drop_company (a, target.index);
-  args[0] = kol_arg_entity (winner->bidder);
-  args[1] = kol_arg_int (KOL_ARG_COMPANY, target.index);
-  args[2] = kol_arg_int (KOL_ARG_MONEY, winner->price);
-  kol_engine_log (engine, KOL_LOG_WINS_AUCTION, args, 3);
-}
-
-static void
-sel_post_win_bid (KolEngine    *engine,
-                  KolStep      *s,
-                  const KolBid *winner,
-                  KolEntity     target)
+post_win_bid (KolEngine    *engine,
+              KolStep      *s,
+              const KolBid *winner,
+              KolEntity     target)
 {
 }
 
-static void
-unpass_players (KolEngine *engine)
+/* The bidders of a new auction: the auction's own, or the round's. */
+static int
+initial_auction_entities (KolEngine *engine,
+                          KolStep   *s,
+                          KolEntity *out)
 {
-  for (int i = 0; i < engine->round.n_entities; i++)
-    kol_entity_set_passed (engine, engine->round.entities[i], FALSE);
+  const K1840AuctionClass *c = auction_class (s);
+
+  if (c->initial_auction_entities)
+    return c->initial_auction_entities (engine, s, out);
+  memcpy (out, engine->round.entities, (gsize) engine->round.n_entities * sizeof out[0]);
+  return engine->round.n_entities;
 }
 
-/* resolve_bids: PassableAuction's, then everyone may bid again and the turn
- * goes back to whoever started the last auction. */
-static void
-sel_resolve_bids (KolEngine *engine,
-                  KolStep   *s);
-
-static gboolean
-sel_add_bid (KolEngine     *engine,
-             KolStep       *s,
-             const KolBid  *bid,
-             GError       **error);
-
-static const KolPassableAuctionOps sel_ops = {
-  .min_bid = sel_min_bid,
-  .max_bid = sel_max_bid,
-  .win_bid = sel_win_bid,
-  .post_win_bid = sel_post_win_bid,
-  .resolve_bids = sel_resolve_bids,
-  .add_bid = sel_add_bid,
-  .auctioneer = auctioneer,
-};
-
-static void
-sel_resolve_bids (KolEngine *engine,
-                  KolStep   *s)
-{
-  KolAuctioneer *a = auctioneer (engine, s);
-
-  kol_passable_auction_resolve_bids (engine, s, &sel_ops);
-  unpass_players (engine);
-  if (a->auction_triggerer.kind != KOL_ENTITY_NONE)
-    kol_round_goto_entity (engine, a->auction_triggerer);
-}
-
-static gboolean
-sel_add_bid (KolEngine     *engine,
-             KolStep       *s,
-             const KolBid  *bid,
-             GError       **error)
+gboolean
+k1840_auction_add_bid (KolEngine     *engine,
+                       KolStep       *s,
+                       const KolBid  *bid,
+                       GError       **error)
 {
   KolArg args[3];
 
-  if (!kol_passable_auction_add_bid (engine, s, &sel_ops, bid, error))
+  if (!kol_passable_auction_add_bid (engine, s, &k1840_auction_ops, bid, error))
     return FALSE;
   args[0] = kol_arg_entity (bid->bidder);
   args[1] = kol_arg_int (KOL_ARG_MONEY, bid->price);
@@ -163,15 +106,54 @@ sel_add_bid (KolEngine     *engine,
   return TRUE;
 }
 
-static int
-sel_active_entities (KolEngine *engine,
-                     KolStep   *s,
-                     KolEntity *out,
-                     int        max)
+void
+k1840_auction_resolve_bids (KolEngine *engine,
+                            KolStep   *s)
 {
-  KolAuctioneer *a = auctioneer (engine, s);
+  KolAuctioneer *a = k1840_auctioneer (engine, s);
 
-  if (a->auctioning.kind != KOL_ENTITY_NONE && max > 0)
+  kol_passable_auction_resolve_bids (engine, s, &k1840_auction_ops);
+  if (a->auction_triggerer.kind != KOL_ENTITY_NONE)
+    kol_round_goto_entity (engine, a->auction_triggerer);
+  auction_class (s)->after_resolve (engine, s);
+}
+
+const KolPassableAuctionOps k1840_auction_ops = {
+  .min_bid = min_bid,
+  .max_bid = max_bid,
+  .win_bid = win_bid,
+  .post_win_bid = post_win_bid,
+  .resolve_bids = k1840_auction_resolve_bids,
+  .add_bid = k1840_auction_add_bid,
+  .initial_auction_entities = initial_auction_entities,
+  .auctioneer = k1840_auctioneer,
+};
+
+/* VI, VIII.6: bids rise in multiples of 5 over the minimum (18xx.games
+ * takes any amount). */
+gboolean
+k1840_auction_check_raise (KolEngine     *engine,
+                           KolStep       *s,
+                           const KolBid  *bid,
+                           int            step,
+                           GError       **error)
+{
+  if (!K1840 (engine)->compat && (bid->price - min_bid (engine, s, bid->target)) % step != 0)
+    return k1840_refuse (engine, error, KOL_REASON_NONE, "bids rise in steps of 5");
+  return TRUE;
+}
+
+int
+k1840_auction_active_entities (KolEngine *engine,
+                               KolStep   *s,
+                               KolEntity *out,
+                               int        max)
+{
+  KolAuctioneer *a = k1840_auctioneer (engine, s);
+
+  if (max < 1)
+    return 0;
+  if (a->auctioning.kind != KOL_ENTITY_NONE && a->n_active_bidders > 0)
     {
       const KolBid *win = kol_auctioneer_highest (a, a->auctioning);
 
@@ -183,10 +165,115 @@ sel_active_entities (KolEngine *engine,
               return 1;
             }
     }
-  if (max < 1 || engine->round.n_entities == 0)
+  if (engine->round.n_entities == 0)
     return 0;
   out[0] = kol_round_entity (engine);
   return 1;
+}
+
+gboolean
+k1840_all_entities_passed (KolEngine *engine)
+{
+  for (int i = 0; i < engine->round.n_entities; i++)
+    if (!kol_entity_passed (engine, engine->round.entities[i]))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+k1840_auction_pass (KolEngine *engine,
+                    KolStep   *s,
+                    KolEntity  entity)
+{
+  KolArg args[1] = { kol_arg_entity (entity) };
+
+  if (k1840_auctioning (engine))
+    {
+      kol_passable_auction_pass (engine, s, &k1840_auction_ops, entity);
+      k1840_auction_resolve_bids (engine, s);
+      return FALSE;
+    }
+  kol_engine_log (engine, KOL_LOG_PASSES_BIDDING, args, 1);
+  kol_entity_set_passed (engine, entity, TRUE);
+  return TRUE;
+}
+
+static void
+add_bid_action (GPtrArray *out,
+                KolEntity  entity,
+                KolEntity  target,
+                int        price)
+{
+  KolAction *a = kol_action_new (KOL_ACTION_BID, entity);
+
+  if (target.kind == KOL_ENTITY_COMPANY)
+    a->company = (gint16) target.index;
+  else
+    a->corp = (gint16) target.index;
+  a->price = price;
+  g_ptr_array_add (out, a);
+}
+
+void
+k1840_add_bid_actions (GPtrArray *out,
+                       KolEntity  entity,
+                       KolEntity  target,
+                       int        min,
+                       int        raise,
+                       int        cash)
+{
+  if (min <= cash)
+    add_bid_action (out, entity, target, min);
+  if (min + raise <= cash)
+    add_bid_action (out, entity, target, min + raise);
+}
+
+/* ------------------------------------------------------ SelectionAuction */
+
+static int
+sel_min_bid (KolEngine *engine,
+             KolStep   *s,
+             KolEntity  target)
+{
+  KolAuctioneer *a = k1840_auctioneer (engine, s);
+  const KolBid *high;
+
+  if (target.kind != KOL_ENTITY_COMPANY)
+    return 0;
+  high = kol_auctioneer_highest (a, target);
+  if (high == NULL)
+    return kol_company_min_bid (engine, target.index);
+  return high->price + kol_auction_min_increment (engine);
+}
+
+static void
+sel_win_bid (KolEngine    *engine,
+             KolStep      *s,
+             const KolBid *winner,
+             KolEntity     target)
+{
+  KolAuctioneer *a = k1840_auctioneer (engine, s);
+  KolArg args[3];
+
+  if (winner == NULL)
+    return;
+  kol_engine_move_company (engine, target.index, winner->bidder);
+  if (winner->price > 0)
+    kol_engine_transfer (engine, winner->bidder, kol_entity (KOL_ENTITY_BANK, 0), winner->price);
+  k1840_unlist (a->companies, &a->n_companies, target.index);
+  args[0] = kol_arg_entity (winner->bidder);
+  args[1] = kol_arg_int (KOL_ARG_COMPANY, target.index);
+  args[2] = kol_arg_int (KOL_ARG_MONEY, winner->price);
+  kol_engine_log (engine, KOL_LOG_WINS_AUCTION, args, 3);
+}
+
+/* after resolve_bids: everyone may bid again. */
+static void
+unpass_players (KolEngine *engine,
+                KolStep   *s)
+{
+  for (int i = 0; i < engine->round.n_entities; i++)
+    kol_entity_set_passed (engine, engine->round.entities[i], FALSE);
 }
 
 static KolEntity
@@ -195,7 +282,7 @@ sel_current (KolEngine *engine,
 {
   KolEntity e[1];
 
-  return sel_active_entities (engine, s, e, 1) == 1 ? e[0] : KOL_ENTITY_INIT_NONE;
+  return k1840_auction_active_entities (engine, s, e, 1) == 1 ? e[0] : KOL_ENTITY_INIT_NONE;
 }
 
 static guint32
@@ -203,7 +290,7 @@ sel_actions (KolEngine *engine,
              KolStep   *s,
              KolEntity  entity)
 {
-  if (auctioneer (engine, s)->n_companies == 0)
+  if (k1840_auctioneer (engine, s)->n_companies == 0)
     return 0;
   if (!kol_entity_equal (entity, sel_current (engine, s)) || entity.kind != KOL_ENTITY_PLAYER)
     return 0;
@@ -228,11 +315,11 @@ static void
 all_passed (KolEngine *engine,
             KolStep   *s)
 {
-  KolAuctioneer *a = auctioneer (engine, s);
+  KolAuctioneer *a = k1840_auctioneer (engine, s);
   int cheapest = a->cheapest;
   gboolean forced = FALSE;
 
-  if (cheapest >= 0 && has_company (a, cheapest))
+  if (cheapest >= 0 && k1840_listed (a->companies, a->n_companies, cheapest))
     {
       int value = kol_company_min_bid (engine, cheapest), nv;
       KolArg args[3];
@@ -256,30 +343,21 @@ all_passed (KolEngine *engine,
             engine->round.entity_index = 0;
           player = sel_current (engine, s);
           kol_engine_move_company (engine, cheapest, player);
-          drop_company (a, cheapest);
+          k1840_unlist (a->companies, &a->n_companies, cheapest);
           args[0] = kol_arg_entity (player);
           args[1] = kol_arg_int (KOL_ARG_COMPANY, cheapest);
           args[2] = kol_arg_int (KOL_ARG_MONEY, 0);
           kol_engine_log (engine, KOL_LOG_WINS_AUCTION, args, 3);
-          sel_resolve_bids (engine, s);
+          k1840_auction_resolve_bids (engine, s);
         }
     }
   else
     kol_operating_payout_companies (engine);
-  unpass_players (engine);
+  unpass_players (engine, s);
   /* VI: a new auction begins with the Starting Player (the caller moves on
    * to the next entity; after a forced take that is the second player) */
   if (!K1840 (engine)->compat && !forced && engine->round.n_entities > 0)
     engine->round.entity_index = engine->round.n_entities - 1;
-}
-
-static gboolean
-all_players_passed (KolEngine *engine)
-{
-  for (int i = 0; i < engine->round.n_entities; i++)
-    if (!kol_entity_passed (engine, engine->round.entities[i]))
-      return FALSE;
-  return TRUE;
 }
 
 static gboolean
@@ -288,58 +366,36 @@ sel_process (KolEngine        *engine,
              const KolAction  *a,
              GError          **error)
 {
-  KolAuctioneer *au = auctioneer (engine, s);
+  KolAuctioneer *au = k1840_auctioneer (engine, s);
+  KolBid bid;
 
   if (a->type == KOL_ACTION_PASS)
     {
-      if (auctioning (engine))
-        {
-          kol_passable_auction_pass (engine, s, &sel_ops, a->entity);
-          sel_resolve_bids (engine, s);
-        }
-      else
-        {
-          KolArg args[1] = { kol_arg_entity (a->entity) };
-
-          kol_engine_log (engine, KOL_LOG_PASSES_BIDDING, args, 1);
-          kol_entity_set_passed (engine, a->entity, TRUE);
-          if (all_players_passed (engine))
-            all_passed (engine, s);
-        }
+      if (k1840_auction_pass (engine, s, a->entity) && k1840_all_entities_passed (engine))
+        all_passed (engine, s);
       next_entity (engine);
       return TRUE;
     }
-  if (a->type == KOL_ACTION_BID)
-    {
-      KolBid bid;
-
-      if (a->company < 0 || a->company >= engine->n_companies || !has_company (au, a->company))
-        return k1840_refuse (engine, error, KOL_REASON_BID_AUCTION_ONLY, "this private is not for sale");
-      bid.target = kol_entity (KOL_ENTITY_COMPANY, a->company);
-      bid.bidder = a->entity;
-      bid.price = a->price;
-      if (auctioning (engine))
-        {
-          if (!kol_entity_equal (bid.target, au->auctioning))
-            return k1840_refuse (engine, error, KOL_REASON_BID_AUCTION_ONLY,
-                                 "only the private being auctioned takes bids now");
-          if ((bid.price - sel_min_bid (engine, s, bid.target)) % kol_auction_min_increment (engine) != 0 &&
-              !K1840 (engine)->compat)
-            return k1840_refuse (engine, error, KOL_REASON_NONE, "bids rise in steps of 5");
-          kol_entity_set_passed (engine, a->entity, FALSE);
-          return sel_add_bid (engine, s, &bid, error);
-        }
-      if ((bid.price - sel_min_bid (engine, s, bid.target)) % kol_auction_min_increment (engine) != 0 &&
-          !K1840 (engine)->compat)
-        return k1840_refuse (engine, error, KOL_REASON_NONE, "bids rise in steps of 5");
-      kol_entity_set_passed (engine, a->entity, FALSE);
-      if (!kol_passable_auction_selection_bid (engine, s, &sel_ops, &bid, error))
-        return FALSE;
-      if (auctioning (engine))
-        next_entity (engine);
-      return TRUE;
-    }
-  return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an auction action");
+  if (a->type != KOL_ACTION_BID)
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not an auction action");
+  if (a->company < 0 || a->company >= engine->n_companies ||
+      !k1840_listed (au->companies, au->n_companies, a->company))
+    return k1840_refuse (engine, error, KOL_REASON_BID_AUCTION_ONLY, "this private is not for sale");
+  bid.target = kol_entity (KOL_ENTITY_COMPANY, a->company);
+  bid.bidder = a->entity;
+  bid.price = a->price;
+  if (k1840_auctioning (engine) && !kol_entity_equal (bid.target, au->auctioning))
+    return k1840_refuse (engine, error, KOL_REASON_BID_AUCTION_ONLY, "only the private being auctioned takes bids now");
+  if (!k1840_auction_check_raise (engine, s, &bid, kol_auction_min_increment (engine), error))
+    return FALSE;
+  kol_entity_set_passed (engine, a->entity, FALSE);
+  if (k1840_auctioning (engine))
+    return k1840_auction_add_bid (engine, s, &bid, error);
+  if (!kol_passable_auction_selection_bid (engine, s, &k1840_auction_ops, &bid, error))
+    return FALSE;
+  if (k1840_auctioning (engine))
+    next_entity (engine);
+  return TRUE;
 }
 
 static int
@@ -359,7 +415,7 @@ static void
 sel_setup (KolEngine *engine,
            KolStep   *s)
 {
-  KolAuctioneer *a = auctioneer (engine, s);
+  KolAuctioneer *a = k1840_auctioneer (engine, s);
 
   kol_auctioneer_init (a);
   a->n_companies = 0;
@@ -371,25 +427,12 @@ sel_setup (KolEngine *engine,
 }
 
 static void
-add_bid_action (GPtrArray *out,
-                KolEntity  entity,
-                int        company,
-                int        price)
-{
-  KolAction *a = kol_action_new (KOL_ACTION_BID, entity);
-
-  a->company = (gint16) company;
-  a->price = price;
-  g_ptr_array_add (out, a);
-}
-
-static void
 sel_legal_actions (KolEngine *engine,
                    KolStep   *s,
                    KolEntity  entity,
                    GPtrArray *out)
 {
-  KolAuctioneer *a = auctioneer (engine, s);
+  KolAuctioneer *a = k1840_auctioneer (engine, s);
   int cash = kol_engine_cash (engine, entity), step = kol_auction_min_increment (engine);
 
   if (sel_actions (engine, s, entity) == 0)
@@ -397,16 +440,9 @@ sel_legal_actions (KolEngine *engine,
   for (int i = 0; i < a->n_companies; i++)
     {
       KolEntity target = kol_entity (KOL_ENTITY_COMPANY, a->companies[i]);
-      int min;
 
-      if (auctioning (engine) && !kol_entity_equal (target, a->auctioning))
-        continue;
-      min = sel_min_bid (engine, s, target);
-      if (min > cash)
-        continue;
-      add_bid_action (out, entity, a->companies[i], min);
-      if (min + step <= cash)
-        add_bid_action (out, entity, a->companies[i], min + step);
+      if (!k1840_auctioning (engine) || kol_entity_equal (target, a->auctioning))
+        k1840_add_bid_actions (out, entity, target, sel_min_bid (engine, s, target), step, cash);
     }
   g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
 }
@@ -420,14 +456,19 @@ sel_explain (KolEngine        *engine,
   return TRUE;
 }
 
-static const KolStepClass step_selection_auction = {
-  .name = "Bid on Companies",
-  .actions = sel_actions,
-  .active_entities = sel_active_entities,
-  .process = sel_process,
-  .setup = sel_setup,
-  .legal_actions = sel_legal_actions,
-  .explain = sel_explain,
+static const K1840AuctionClass step_selection_auction = {
+  .step = {
+    .name = "Bid on Companies",
+    .actions = sel_actions,
+    .active_entities = k1840_auction_active_entities,
+    .process = sel_process,
+    .setup = sel_setup,
+    .legal_actions = sel_legal_actions,
+    .explain = sel_explain,
+  },
+  .min_bid = sel_min_bid,
+  .win_bid = sel_win_bid,
+  .after_resolve = unpass_players,
 };
 
 static const KolRoundClass round_auction = {
@@ -439,7 +480,7 @@ static const KolRoundClass round_auction = {
 void
 k1840_start_auction_round (KolEngine *engine)
 {
-  static const KolStepClass *const steps[] = { &step_selection_auction };
+  static const KolStepClass *const steps[] = { &step_selection_auction.step };
 
   kol_round_start (engine, &round_auction, K1840_ROUND_AUCTION, 1, steps, NULL, G_N_ELEMENTS (steps));
 }

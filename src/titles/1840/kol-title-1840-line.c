@@ -64,10 +64,7 @@ is_red_hex (KolEngine *engine,
 {
   K1840State *st = K1840 (engine);
 
-  for (int i = 0; i < st->n_red; i++)
-    if (st->red_hexes[i] == hex)
-      return TRUE;
-  return FALSE;
+  return k1840_listed (st->red_hexes, st->n_red, hex);
 }
 
 static int
@@ -329,54 +326,112 @@ lst (KolEngine *engine)
   return K1840_LINE_STATE (engine);
 }
 
-static void
-compute_reach (KolEngine *engine,
-               int        corp,
-               KolReach  *reach)
+/* ---- SpecialTrack and SpecialToken: the bonus actions ---- */
+
+/* A yellow tile on an orange hex earns a bonus lay or a bonus station
+ * (IX.4). They wait in two queues of the line round, each served by its
+ * step (s->opt: which queue); the line at the head acts or passes. */
+enum
 {
-  kol_board_compute_reach (engine, corp, NULL, reach);
+  PENDING_LAYS,
+  PENDING_TOKENS,
+};
+
+static int
+pending_count (KolEngine *engine,
+               KolStep   *s)
+{
+  K1840LineRoundState *ls = lst (engine);
+
+  return s->opt == PENDING_TOKENS ? ls->n_tokens : ls->n_lays;
 }
 
-/* ---- SpecialTrack: the bonus tile lays ---- */
+/* The line at the head of the step's queue (when there is one). */
+static KolEntity
+pending_head (KolEngine *engine,
+              KolStep   *s)
+{
+  K1840LineRoundState *ls = lst (engine);
+
+  return s->opt == PENDING_TOKENS ? ls->tokens[0].entity : ls->lays[0].entity;
+}
 
 static gboolean
-special_track_active (KolEngine *engine,
-                      KolStep   *s)
+pending_active (KolEngine *engine,
+                KolStep   *s)
 {
-  return lst (engine)->n_lays > 0;
+  return pending_count (engine, s) > 0;
 }
 
 static int
-special_track_active_entities (KolEngine *engine,
-                               KolStep   *s,
-                               KolEntity *out,
-                               int        max)
+pending_active_entities (KolEngine *engine,
+                         KolStep   *s,
+                         KolEntity *out,
+                         int        max)
 {
-  if (max < 1 || lst (engine)->n_lays == 0)
+  if (max < 1 || pending_count (engine, s) == 0)
     return 0;
-  out[0] = lst (engine)->lays[0].entity;
+  out[0] = pending_head (engine, s);
   return 1;
 }
 
 static guint32
-special_track_actions (KolEngine *engine,
-                       KolStep   *s,
-                       KolEntity  entity)
+pending_actions (KolEngine *engine,
+                 KolStep   *s,
+                 KolEntity  entity)
 {
-  if (lst (engine)->n_lays == 0 || !kol_entity_equal (entity, lst (engine)->lays[0].entity))
+  KolActionType bonus = s->opt == PENDING_TOKENS ? KOL_ACTION_PLACE_TOKEN : KOL_ACTION_LAY_TILE;
+
+  if (pending_count (engine, s) == 0 || !kol_entity_equal (entity, pending_head (engine, s)))
     return 0;
-  return KOL_ACTION_BIT (KOL_ACTION_LAY_TILE) | KOL_ACTION_BIT (KOL_ACTION_PASS);
+  return KOL_ACTION_BIT (bonus) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }
 
 static void
-shift_lay (KolEngine *engine)
+queue_shift (void  *items,
+             gsize  size,
+             int   *n)
+{
+  if (*n == 0)
+    return;
+  memmove (items, (guint8 *) items + size, size * (gsize) (*n - 1));
+  (*n)--;
+}
+
+/* The head has had its bonus. */
+static void
+pending_shift (KolEngine *engine,
+               KolStep   *s)
 {
   K1840LineRoundState *ls = lst (engine);
 
-  if (ls->n_lays == 0)
-    return;
-  memmove (ls->lays, ls->lays + 1, sizeof ls->lays[0] * (gsize) (ls->n_lays - 1));
-  ls->n_lays--;
+  if (s->opt == PENDING_TOKENS)
+    queue_shift (ls->tokens, sizeof ls->tokens[0], &ls->n_tokens);
+  else
+    queue_shift (ls->lays, sizeof ls->lays[0], &ls->n_lays);
+}
+
+/* A pass gives the bonus up; TRUE when @a was one. */
+static gboolean
+pending_pass (KolEngine       *engine,
+              KolStep         *s,
+              const KolAction *a)
+{
+  if (a->type != KOL_ACTION_PASS)
+    return FALSE;
+  kol_step_log_pass (engine, s, a->entity);
+  pending_shift (engine, s);
+  return TRUE;
+}
+
+static void
+pending_round_state (KolEngine *engine,
+                     KolStep   *s)
+{
+  if (s->opt == PENDING_TOKENS)
+    lst (engine)->n_tokens = 0;
+  else
+    lst (engine)->n_lays = 0;
 }
 
 /* SpecialTrack#available_hex: connected, not an untouched orange hex, and
@@ -419,12 +474,8 @@ special_track_process (KolEngine        *engine,
   KolColor color;
   gboolean ok;
 
-  if (a->type == KOL_ACTION_PASS)
-    {
-      kol_step_log_pass (engine, s, a->entity);
-      shift_lay (engine);
-      return TRUE;
-    }
+  if (pending_pass (engine, s, a))
+    return TRUE;
   if (a->type != KOL_ACTION_LAY_TILE)
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a tile lay");
   color = (KolColor) lst (engine)->lays[0].color;
@@ -433,7 +484,7 @@ special_track_process (KolEngine        *engine,
       KolReach reach;
 
       st->lay_mode = (guint8) color;
-      compute_reach (engine, line, &reach);
+      kol_board_compute_reach (engine, line, NULL, &reach);
       ok = special_hex_ok (engine, line, a->hex, color, &reach);
       st->lay_mode = KOL_COLOR_WHITE;
       if (!ok)
@@ -454,15 +505,42 @@ special_track_process (KolEngine        *engine,
     return FALSE;
   if (KOL_OPERATING_STATE (engine)->n_laid_hexes < KOL_MAX_LAID_HEXES)
     KOL_OPERATING_STATE (engine)->laid_hexes[KOL_OPERATING_STATE (engine)->n_laid_hexes++] = (gint16) a->hex;
-  shift_lay (engine);
+  pending_shift (engine, s);
   return TRUE;
 }
 
+/* Every tile and rotation @line may lay on @hex that its tram company can
+ * pay for (the bonus lays and the line's own). */
 static void
-special_track_round_state (KolEngine *engine,
-                           KolStep   *s)
+add_hex_lays (KolEngine      *engine,
+              int             line,
+              KolEntity       entity,
+              int             hex,
+              const KolReach *reach,
+              GPtrArray      *out)
 {
-  lst (engine)->n_lays = 0;
+  int major = k1840_line_major (engine, line);
+  gint16 tiles[KOL_MAX_TILE_DEFS];
+  int n = kol_board_legal_tiles (engine, line, hex, reach, tiles, KOL_MAX_TILE_DEFS);
+
+  for (int i = 0; i < n; i++)
+    {
+      guint8 rotations = kol_board_legal_rotations (engine, line, hex, tiles[i], reach);
+      int cost = kol_board_tile_cost (engine, line, hex, tiles[i]);
+
+      if (major < 0 || cost > engine->corps[major].cash)
+        continue;
+      for (int r = 0; r < 6; r++)
+        if (rotations & (1u << r))
+          {
+            KolAction *a = kol_action_new (KOL_ACTION_LAY_TILE, entity);
+
+            a->hex = (gint16) hex;
+            a->tile_copy = (gint16) kol_board_free_copy (engine, tiles[i]);
+            a->rotation = (guint8) r;
+            g_ptr_array_add (out, a);
+          }
+    }
 }
 
 /* Every hex, tile and rotation a bonus lay of @color allows @line now. */
@@ -474,63 +552,15 @@ bonus_lays (KolEngine *engine,
             GPtrArray *out)
 {
   K1840State *st = K1840 (engine);
-  int major = k1840_line_major (engine, line);
   KolReach reach;
-  gint16 tiles[KOL_MAX_TILE_DEFS];
 
   st->lay_mode = (guint8) color;
-  compute_reach (engine, line, &reach);
+  kol_board_compute_reach (engine, line, NULL, &reach);
   for (guint h = 0; h < engine->title->n_hexes; h++)
-    {
-      int n;
-
-      if (!special_hex_ok (engine, line, (int) h, color, &reach))
-        continue;
-      n = kol_board_legal_tiles (engine, line, (int) h, &reach, tiles, KOL_MAX_TILE_DEFS);
-      for (int i = 0; i < n; i++)
-        {
-          guint8 rotations = kol_board_legal_rotations (engine, line, (int) h, tiles[i], &reach);
-          int cost = kol_board_tile_cost (engine, line, (int) h, tiles[i]);
-
-          if (major < 0 || cost > engine->corps[major].cash)
-            continue;
-          for (int r = 0; r < 6; r++)
-            if (rotations & (1u << r))
-              {
-                KolAction *a = kol_action_new (KOL_ACTION_LAY_TILE, entity);
-
-                a->hex = (gint16) h;
-                a->tile_copy = (gint16) kol_board_free_copy (engine, tiles[i]);
-                a->rotation = (guint8) r;
-                g_ptr_array_add (out, a);
-              }
-        }
-    }
+    if (special_hex_ok (engine, line, (int) h, color, &reach))
+      add_hex_lays (engine, line, entity, (int) h, &reach, out);
   st->lay_mode = KOL_COLOR_WHITE;
 }
-
-static void
-special_track_legal_actions (KolEngine *engine,
-                             KolStep   *s,
-                             KolEntity  entity,
-                             GPtrArray *out)
-{
-  if (special_track_actions (engine, s, entity) == 0)
-    return;
-  bonus_lays (engine, entity.index, entity, (KolColor) lst (engine)->lays[0].color, out);
-  g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
-}
-
-static const KolStepClass step_special_track = {
-  .name = "Lay Track",
-  .actions = special_track_actions,
-  .active = special_track_active,
-  .active_entities = special_track_active_entities,
-  .process = special_track_process,
-  .round_state = special_track_round_state,
-  .setup = kol_tracker_setup,
-  .legal_actions = special_track_legal_actions,
-};
 
 /* ---- stations ---- */
 
@@ -601,7 +631,7 @@ place_line_token (KolEngine  *engine,
     return refuse_token (engine, error, hex, KOL_REASON_TOKEN_NONE_LEFT);
   if (!extra_action && KOL_OPERATING_STATE (engine)->tokened)
     return refuse_token (engine, error, hex, KOL_REASON_TOKEN_ALREADY_PLACED);
-  compute_reach (engine, line, &reach);
+  kol_board_compute_reach (engine, line, NULL, &reach);
   if (!token_ok (engine, line, hex, city, connected, &reach, &reason))
     return refuse_token (engine, error, hex, reason);
   cost = price >= 0 ? price : engine->corps[line].tokens[token].price;
@@ -637,10 +667,7 @@ no_remove_hex (KolEngine *engine,
 {
   K1840State *st = K1840 (engine);
 
-  for (int i = 0; i < st->n_no_remove; i++)
-    if (st->no_remove_hexes[i] == hex)
-      return TRUE;
-  return FALSE;
+  return k1840_listed (st->no_remove_hexes, st->n_no_remove, hex);
 }
 
 /* The Stadtbahn marker in (hex, slot), or -1. */
@@ -709,7 +736,7 @@ remove_token (KolEngine        *engine,
 
   if (a->hex < 0 || a->hex >= (int) engine->title->n_hexes)
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
-  compute_reach (engine, line, &reach);
+  kol_board_compute_reach (engine, line, NULL, &reach);
   if (!compat (engine) && !can_remove_at (engine, line, a->hex, &reach))
     return refuse_token (engine, error, a->hex, KOL_REASON_1840_TOKEN_NOT_REMOVABLE);
   slot = kol_board_slot_index (engine, a->hex, a->city, a->slot);
@@ -731,46 +758,6 @@ remove_token (KolEngine        *engine,
 
 /* ---- SpecialToken: the bonus station ---- */
 
-static gboolean
-special_token_active (KolEngine *engine,
-                      KolStep   *s)
-{
-  return lst (engine)->n_tokens > 0;
-}
-
-static int
-special_token_active_entities (KolEngine *engine,
-                               KolStep   *s,
-                               KolEntity *out,
-                               int        max)
-{
-  if (max < 1 || lst (engine)->n_tokens == 0)
-    return 0;
-  out[0] = lst (engine)->tokens[0].entity;
-  return 1;
-}
-
-static guint32
-special_token_actions (KolEngine *engine,
-                       KolStep   *s,
-                       KolEntity  entity)
-{
-  if (lst (engine)->n_tokens == 0 || !kol_entity_equal (entity, lst (engine)->tokens[0].entity))
-    return 0;
-  return KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN) | KOL_ACTION_BIT (KOL_ACTION_PASS);
-}
-
-static void
-shift_token (KolEngine *engine)
-{
-  K1840LineRoundState *ls = lst (engine);
-
-  if (ls->n_tokens == 0)
-    return;
-  memmove (ls->tokens, ls->tokens + 1, sizeof ls->tokens[0] * (gsize) (ls->n_tokens - 1));
-  ls->n_tokens--;
-}
-
 /* The bonus marker (IX.4): on 18xx.games free, and it may replace a
  * Stadtbahn marker for 40; by the rulebook it follows IX.6, cost included. */
 static gboolean
@@ -782,17 +769,13 @@ special_token_process (KolEngine        *engine,
   int line = a->entity.index, slot, id;
   KolReach reach;
 
-  if (a->type == KOL_ACTION_PASS)
-    {
-      kol_step_log_pass (engine, s, a->entity);
-      shift_token (engine);
-      return TRUE;
-    }
+  if (pending_pass (engine, s, a))
+    return TRUE;
   if (a->type != KOL_ACTION_PLACE_TOKEN)
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a station action");
   if (a->hex < 0 || a->hex >= (int) engine->title->n_hexes)
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
-  compute_reach (engine, line, &reach);
+  kol_board_compute_reach (engine, line, NULL, &reach);
   if (!token_hex_reachable (&reach, a->hex))
     return refuse_token (engine, error, a->hex, KOL_REASON_TOKEN_NOT_REACHABLE);
   slot = kol_board_slot_index (engine, a->hex, a->city, a->slot);
@@ -810,15 +793,8 @@ special_token_process (KolEngine        *engine,
     }
   if (!place_line_token (engine, line, a->hex, a->city, !compat (engine), TRUE, compat (engine) ? 0 : -1, error))
     return FALSE;
-  shift_token (engine);
+  pending_shift (engine, s);
   return TRUE;
-}
-
-static void
-special_token_round_state (KolEngine *engine,
-                           KolStep   *s)
-{
-  lst (engine)->n_tokens = 0;
 }
 
 static void
@@ -854,7 +830,7 @@ token_targets (KolEngine *engine,
     price = engine->corps[line].tokens[token].price;
   if (price > engine->corps[major].cash)
     return;
-  compute_reach (engine, line, &reach);
+  kol_board_compute_reach (engine, line, NULL, &reach);
   for (guint h = 0; h < engine->title->n_hexes; h++)
     {
       const KolTileDef *tile;
@@ -875,25 +851,39 @@ token_targets (KolEngine *engine,
 }
 
 static void
-special_token_legal_actions (KolEngine *engine,
-                             KolStep   *s,
-                             KolEntity  entity,
-                             GPtrArray *out)
+pending_legal_actions (KolEngine *engine,
+                       KolStep   *s,
+                       KolEntity  entity,
+                       GPtrArray *out)
 {
-  if (special_token_actions (engine, s, entity) == 0)
+  if (pending_actions (engine, s, entity) == 0)
     return;
-  token_targets (engine, entity.index, entity, compat (engine) ? 0 : -1, out);
+  if (s->opt == PENDING_TOKENS)
+    token_targets (engine, entity.index, entity, compat (engine) ? 0 : -1, out);
+  else
+    bonus_lays (engine, entity.index, entity, (KolColor) lst (engine)->lays[0].color, out);
   g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
 }
 
+static const KolStepClass step_special_track = {
+  .name = "Lay Track",
+  .actions = pending_actions,
+  .active = pending_active,
+  .active_entities = pending_active_entities,
+  .process = special_track_process,
+  .round_state = pending_round_state,
+  .setup = kol_tracker_setup,
+  .legal_actions = pending_legal_actions,
+};
+
 static const KolStepClass step_special_token = {
   .name = "Place free Token",
-  .actions = special_token_actions,
-  .active = special_token_active,
-  .active_entities = special_token_active_entities,
+  .actions = pending_actions,
+  .active = pending_active,
+  .active_entities = pending_active_entities,
   .process = special_token_process,
-  .round_state = special_token_round_state,
-  .legal_actions = special_token_legal_actions,
+  .round_state = pending_round_state,
+  .legal_actions = pending_legal_actions,
 };
 
 /* ---- BuyCompany: a tram company buys a private during its line's turn ---- */
@@ -1092,7 +1082,7 @@ tt_lay_tile (KolEngine        *engine,
     {
       KolReach reach;
 
-      compute_reach (engine, line, &reach);
+      kol_board_compute_reach (engine, line, NULL, &reach);
       if (!lay_hex_available (engine, s, a->entity, hex, &reach))
         {
           KolArg args[3] = {
@@ -1172,15 +1162,13 @@ tt_legal_lays (KolEngine *engine,
 {
   int line = entity.index, major = k1840_line_major (engine, line);
   KolReach reach;
-  gint16 tiles[KOL_MAX_TILE_DEFS];
   KolTileLay lay;
 
   if (major < 0 || !kol_tracker_get_tile_lay (engine, entity, &lay))
     return;
-  compute_reach (engine, line, &reach);
+  kol_board_compute_reach (engine, line, NULL, &reach);
   for (guint h = 0; h < engine->title->n_hexes; h++)
     {
-      int n;
       gboolean upgrade;
 
       if (!lay_hex_available (engine, s, entity, (int) h, &reach))
@@ -1188,25 +1176,7 @@ tt_legal_lays (KolEngine *engine,
       upgrade = kol_board_tile (engine, (int) h, NULL)->color != KOL_COLOR_WHITE;
       if ((upgrade && !lay.upgrade) || (!upgrade && !lay.lay))
         continue;
-      n = kol_board_legal_tiles (engine, line, (int) h, &reach, tiles, KOL_MAX_TILE_DEFS);
-      for (int i = 0; i < n; i++)
-        {
-          guint8 rotations = kol_board_legal_rotations (engine, line, (int) h, tiles[i], &reach);
-          int cost = kol_board_tile_cost (engine, line, (int) h, tiles[i]);
-
-          if (cost > engine->corps[major].cash)
-            continue;
-          for (int r = 0; r < 6; r++)
-            if (rotations & (1u << r))
-              {
-                KolAction *a = kol_action_new (KOL_ACTION_LAY_TILE, entity);
-
-                a->hex = (gint16) h;
-                a->tile_copy = (gint16) kol_board_free_copy (engine, tiles[i]);
-                a->rotation = (guint8) r;
-                g_ptr_array_add (out, a);
-              }
-        }
+      add_hex_lays (engine, line, entity, (int) h, &reach, out);
     }
 }
 
@@ -1229,7 +1199,7 @@ tt_legal_actions (KolEngine *engine,
     {
       KolReach reach;
 
-      compute_reach (engine, line, &reach);
+      kol_board_compute_reach (engine, line, NULL, &reach);
       for (guint h = 0; h < engine->title->n_hexes; h++)
         {
           const KolTileDef *tile;
@@ -1371,7 +1341,7 @@ k1840_start_line_round (KolEngine *engine,
     &step_home_token, &step_track_and_token, &k1840_step_route, &k1840_step_dividend,
     &step_buy_company,
   };
-  static const gint16 opts[] = { 0, 0, 0, 0, 0, 0, 0, 0, KOL_BUY_COMPANY_BLOCKS };
+  static const gint16 opts[] = { 0, PENDING_LAYS, PENDING_TOKENS, 0, 0, 0, 0, 0, KOL_BUY_COMPANY_BLOCKS };
 
   {
     KolArg args[2] = { kol_arg_int (KOL_ARG_INT, engine->turn), kol_arg_int (KOL_ARG_INT, round_num) };

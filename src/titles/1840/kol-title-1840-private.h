@@ -253,6 +253,10 @@ gboolean  k1840_variant_available  (KolEngine *engine, int train, int variant);
 void      k1840_take_player_loan   (KolEngine *engine, int player, int amount);
 /* Pays @amount from the bank to @to and books it. */
 void      k1840_bank_pays          (KolEngine *engine, KolEntity to, int amount);
+/* Lists of corporations or companies (gint16 indices, with a count): is
+ * @value among the first @n; every @value taken out. */
+gboolean  k1840_listed             (const gint16 *list, int n, int value);
+void      k1840_unlist             (gint16 *list, int *n, int value);
 gboolean  k1840_orange_framed      (KolEngine *engine, int tile);
 /* The hex still shows its printed tile. */
 gboolean  k1840_pristine           (KolEngine *engine, int hex);
@@ -283,6 +287,44 @@ void      k1840_place_home_token   (KolEngine *engine, int corp);
 /* kol-title-1840-auction.c */
 void      k1840_start_auction_round (KolEngine *engine);
 void      k1840_start_choose_round  (KolEngine *engine);
+/* The privates' auction (VI) and the line auction (CRe) are one
+ * PassableAuction, k1840_auction_ops, that differs in what it auctions: the
+ * step classes of both start with this, which says how. The bids are in
+ * KOL_AUCTION_STATE. */
+typedef struct
+{
+  KolStepClass step;           /* first: the step's klass leads here */
+  int   (*min_bid)       (KolEngine *engine, KolStep *s, KolEntity target);
+  /* @winner NULL: nobody won */
+  void  (*win_bid)       (KolEngine *engine, KolStep *s, const KolBid *winner, KolEntity target);
+  /* after resolve_bids has given the turn back to the auction's triggerer */
+  void  (*after_resolve) (KolEngine *engine, KolStep *s);
+  /* the bidders of a new auction; NULL: the round's entities */
+  int   (*initial_auction_entities) (KolEngine *engine, KolStep *s, KolEntity *out);
+} K1840AuctionClass;
+
+extern const KolPassableAuctionOps k1840_auction_ops;
+KolAuctioneer *k1840_auctioneer          (KolEngine *engine, KolStep *s);
+gboolean  k1840_auctioning               (KolEngine *engine);
+/* add_bid: PassableAuction's, logged. */
+gboolean  k1840_auction_add_bid          (KolEngine *engine, KolStep *s, const KolBid *bid, GError **error);
+/* resolve_bids: PassableAuction's, then the turn goes back to whoever
+ * started the auction; then the class's after_resolve. */
+void      k1840_auction_resolve_bids     (KolEngine *engine, KolStep *s);
+/* Refuses a bid that is not the minimum plus whole steps of @step. */
+gboolean  k1840_auction_check_raise      (KolEngine *engine, KolStep *s, const KolBid *bid, int step,
+                                          GError **error);
+/* active_entities: while an auction runs, the bidder after the highest;
+ * else the round's entity. */
+int       k1840_auction_active_entities  (KolEngine *engine, KolStep *s, KolEntity *out, int max);
+gboolean  k1840_all_entities_passed      (KolEngine *engine);
+/* A pass: out of the running auction (which may then end), or, with none
+ * running, on bidding at all; TRUE for the latter. */
+gboolean  k1840_auction_pass             (KolEngine *engine, KolStep *s, KolEntity entity);
+/* Bids of @entity on @target for self-play: the minimum and one raise,
+ * those within @cash. */
+void      k1840_add_bid_actions          (GPtrArray *out, KolEntity entity, KolEntity target, int min,
+                                          int raise, int cash);
 /* kol-title-1840-stock.c */
 void      k1840_start_stock_round   (KolEngine *engine);
 /* IV.2: a private returned to the bank at face value (choose_ability). */
@@ -290,13 +332,35 @@ gboolean  k1840_sell_company        (KolEngine *engine, const KolAction *a, GErr
 extern const KolStockHooks k1840_stock_hooks;
 /* kol-title-1840-company.c */
 void k1840_start_company_round     (KolEngine *engine, K1840RoundKind kind);
-void k1840_start_acquisition_round (KolEngine *engine);
 extern const KolStepClass k1840_step_sell_company;
 extern const KolStepClass k1840_step_route;
 extern const KolStepClass k1840_step_dividend;
+/* kol-title-1840-trams.c */
+extern const KolStepClass k1840_step_buy_train;
+extern const KolStepClass k1840_step_reassign;
+extern const KolStepClass k1840_step_interrupting_buy_train;
+extern const KolStepClass k1840_step_interrupting_reassign;
 gboolean  k1840_buy_train_room      (KolEngine *engine, KolStep *s, int corp);
 gboolean  k1840_can_buy_train       (KolEngine *engine, KolStep *s, int corp);
 gboolean  k1840_step_must_buy_train (KolEngine *engine, KolStep *s, int corp);
+/* The trams on @corp itself (not its lines'). */
+int       k1840_corp_trains         (KolEngine *engine, int corp, gint16 *out);
+/* Scraps a->train if it is one of @allowed (18xx.games: any tram). */
+gboolean  k1840_scrap_train         (KolEngine *engine, const KolAction *a, const gint16 *allowed,
+                                     int n_allowed, GError **error);
+/* Self-play: a SCRAP_TRAIN action for each of @trains. */
+void      k1840_add_scrap_actions   (GPtrArray *out, KolEntity entity, const gint16 *trains, int n);
+/* The queues of the acquisition round that the Interrupting steps serve
+ * (their opt in the round). */
+enum
+{
+  K1840_QUEUE_BOUGHT,
+  K1840_QUEUE_REASSIGN,
+};
+/* Appends @corp to a queue of the acquisition round (at most 16). */
+void      k1840_queue_push          (gint16 *queue, int *n, int corp);
+/* kol-title-1840-acquisition.c */
+void k1840_start_acquisition_round (KolEngine *engine);
 /* kol-title-1840-line.c */
 void      k1840_start_line_round    (KolEngine *engine, int round_num);
 extern const KolBoardHooks k1840_board_hooks;

@@ -307,6 +307,21 @@ city_walk (KolEngine    *engine,
   return revenue;
 }
 
+/* The stops' hex ids, "F6-G7-H8": how 18xx.games records a run's stops
+ * (revenue_str) alongside the revenue. */
+static char *
+stop_ids (KolEngine          *engine,
+          const KolRouteNode *nodes,
+          int                 n)
+{
+  GString *str = g_string_new (NULL);
+
+  for (int i = 0; i < n; i++)
+    g_string_append_printf (str, "%s%s", i ? "-" : "", engine->title->hexes[nodes[i].hex].id);
+  return g_string_free (str, FALSE);
+}
+
+/* A run_routes record of a City run, which has no chains of its own. */
 static KolRouteSpec *
 spec_from_nodes (KolEngine          *engine,
                  int                 train,
@@ -315,7 +330,6 @@ spec_from_nodes (KolEngine          *engine,
                  int                 n)
 {
   KolRouteSpec *spec = g_new0 (KolRouteSpec, 1);
-  GString *str = g_string_new (NULL);
 
   spec->train = (gint16) train;
   spec->revenue = revenue;
@@ -323,11 +337,8 @@ spec_from_nodes (KolEngine          *engine,
   g_array_append_vals (spec->nodes, nodes, n);
   spec->hexes = g_array_sized_new (FALSE, FALSE, sizeof (gint16), n);
   for (int i = 0; i < n; i++)
-    {
-      g_array_append_val (spec->hexes, nodes[i].hex);
-      g_string_append_printf (str, "%s%s", i ? "-" : "", engine->title->hexes[nodes[i].hex].id);
-    }
-  spec->revenue_str = g_string_free (str, FALSE);
+    g_array_append_val (spec->hexes, nodes[i].hex);
+  spec->revenue_str = stop_ids (engine, nodes, n);
   return spec;
 }
 
@@ -369,12 +380,6 @@ k1840_city_run (KolEngine *engine,
 
 /* ---------------------------------------------------------- line runs */
 
-static void
-free_chain (gpointer data)
-{
-  g_array_unref (*(GArray **) data);
-}
-
 /**
  * k1840_line_runs:
  *
@@ -403,20 +408,9 @@ k1840_line_runs (KolEngine *engine,
   for (int i = 0; result && i < result->n_routes; i++)
     {
       const KolRoute *route = &result->routes[i];
-      KolRouteSpec *spec = spec_from_nodes (engine, runnable[route->train], route->revenue, route->nodes,
-                                            route->n_nodes);
+      KolRouteSpec *spec = kol_route_spec_new_from_route (route, runnable[route->train], route->revenue);
 
-      spec->connections = g_array_sized_new (FALSE, FALSE, sizeof (GArray *), route->n_nodes);
-      g_array_set_clear_func (spec->connections, free_chain);
-      for (int c = 0; c + 1 < route->n_nodes; c++)
-        {
-          int m;
-          g_autofree gint16 *hexes = kol_route_chain_hexes (route, c, &m);
-          GArray *chain = g_array_sized_new (FALSE, FALSE, sizeof (gint16), m);
-
-          g_array_append_vals (chain, hexes, m);
-          g_array_append_val (spec->connections, chain);
-        }
+      spec->revenue_str = stop_ids (engine, route->nodes, route->n_nodes);
       g_ptr_array_add (a->routes, spec);
     }
   g_ptr_array_add (out, a);

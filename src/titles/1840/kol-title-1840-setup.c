@@ -15,44 +15,20 @@
 
 /* ------------------------------------------------------ reading the rules */
 
-/* Unboxes a variant holding a variant; takes ownership of @v. */
-static GVariant *
-unbox (GVariant *v)
-{
-  while (v != NULL && g_variant_is_of_type (v, G_VARIANT_TYPE_VARIANT))
-    {
-      GVariant *inner = g_variant_get_variant (v);
-
-      g_variant_unref (v);
-      v = inner;
-    }
-  return v;
-}
-
-/* @dict[@key], unboxed; (transfer full) or NULL. */
-static GVariant *
-lookup (GVariant   *dict,
-        const char *key)
-{
-  if (dict == NULL || !g_variant_is_of_type (dict, G_VARIANT_TYPE_VARDICT))
-    return NULL;
-  return unbox (g_variant_lookup_value (dict, key, NULL));
-}
-
 /* rules.<key1>.<key2>…, NULL-terminated. */
 static GVariant *
 rule (const KolTitle *title,
       const char     *first,
       ...)
 {
-  GVariant *v = unbox (kol_title_rule (title, first));
+  GVariant *v = kol_variant_unbox (kol_title_rule (title, first));
   va_list ap;
   const char *key;
 
   va_start (ap, first);
   while (v != NULL && (key = va_arg (ap, const char *)) != NULL)
     {
-      GVariant *next = lookup (v, key);
+      GVariant *next = kol_variant_lookup (v, key);
 
       g_variant_unref (v);
       v = next;
@@ -74,7 +50,7 @@ static GVariant *
 item (GVariant *array,
       int       i)
 {
-  return unbox (g_variant_get_child_value (array, (gsize) i));
+  return kol_variant_unbox (g_variant_get_child_value (array, (gsize) i));
 }
 
 static int
@@ -194,7 +170,7 @@ read_trains (KolEngine  *engine,
   st->n_maint = 0;
   for (guint d = 0; d < t->n_trains && st->n_maint < K1840_MAX_MAINT; d++)
     {
-      g_autoptr(GVariant) row = lookup (maint, t->trains[d].id);
+      g_autoptr(GVariant) row = kol_variant_lookup (maint, t->trains[d].id);
       GVariantIter iter;
       const char *key;
       GVariant *value;
@@ -207,7 +183,7 @@ read_trains (KolEngine  *engine,
       g_variant_iter_init (&iter, row);
       while (g_variant_iter_next (&iter, "{&sv}", &key, &value))
         {
-          g_autoptr(GVariant) v = unbox (value);
+          g_autoptr(GVariant) v = kol_variant_unbox (value);
           int def = train_def_by_id (t, key);
 
           if (def >= 0)
@@ -227,10 +203,10 @@ read_price_moves (KolEngine  *engine,
   for (int i = 0; i < n_items (moves) && st->n_moves < K1840_MAX_MOVES; i++)
     {
       g_autoptr(GVariant) m = item (moves, i);
-      g_autoptr(GVariant) min = lookup (m, "min");
-      g_autoptr(GVariant) max = lookup (m, "max");
-      g_autoptr(GVariant) move = lookup (m, "move");
-      g_autoptr(GVariant) steps = lookup (m, "steps");
+      g_autoptr(GVariant) min = kol_variant_lookup (m, "min");
+      g_autoptr(GVariant) max = kol_variant_lookup (m, "max");
+      g_autoptr(GVariant) move = kol_variant_lookup (m, "move");
+      g_autoptr(GVariant) steps = kol_variant_lookup (m, "steps");
       K1840PriceMove *pm = &st->moves[st->n_moves++];
       const char *dir = to_str (move);
 
@@ -287,7 +263,7 @@ read_map (KolEngine  *engine,
       g_variant_iter_init (&iter, specials);
       while (g_variant_iter_next (&iter, "{&sv}", &key, &value) && k < 2)
         {
-          g_autoptr(GVariant) tiles = unbox (value);
+          g_autoptr(GVariant) tiles = kol_variant_unbox (value);
 
           st->purple_special_hex[k] = (gint16) kol_title_hex_by_id (t, key);
           for (int i = 0; i < 2 && i < n_items (tiles); i++)
@@ -304,8 +280,8 @@ read_map (KolEngine  *engine,
     {
       const KolHexDef *hex = &t->hexes[h];
       const KolTileDef *tile = hex->tile >= 0 ? &t->tiles[hex->tile] : NULL;
-      g_autoptr(GVariant) sb = lookup (hex->extra, "stadtbahn");
-      g_autoptr(GVariant) exits = lookup (sb, "exits");
+      g_autoptr(GVariant) sb = kol_variant_lookup (hex->extra, "stadtbahn");
+      g_autoptr(GVariant) exits = kol_variant_lookup (sb, "exits");
 
       st->hex_bonus[h] = K1840_BONUS_NONE;
       st->hex_exits[h] = 0;
@@ -344,9 +320,9 @@ read_companies (KolEngine  *engine,
       for (int i = 0; i < n_items (t->companies[c].abilities); i++)
         {
           g_autoptr(GVariant) ab = item (t->companies[c].abilities, i);
-          g_autoptr(GVariant) type = lookup (ab, "type");
-          g_autoptr(GVariant) hexes = lookup (ab, "hexes");
-          g_autoptr(GVariant) amount = lookup (ab, "amount");
+          g_autoptr(GVariant) type = kol_variant_lookup (ab, "type");
+          g_autoptr(GVariant) hexes = kol_variant_lookup (ab, "hexes");
+          g_autoptr(GVariant) amount = kol_variant_lookup (ab, "amount");
           gint16 hex = -1;
 
           if (g_strcmp0 (to_str (type), "hex_bonus") != 0 || hex_list (t, hexes, &hex, 1) != 1)
@@ -367,15 +343,15 @@ read_starting_nodes (KolEngine  *engine,
   const KolTitle *t = engine->title;
   g_autoptr(GVariant) nodes = rule (t, "stadtbahn", "starting_nodes", t->corps[city].id, NULL);
   g_autofree char *players = g_strdup_printf ("%d", engine->n_players);
-  g_autoptr(GVariant) list = lookup (nodes, players);
+  g_autoptr(GVariant) list = kol_variant_lookup (nodes, players);
 
   if (list == NULL)
-    list = lookup (nodes, "default");
+    list = kol_variant_lookup (nodes, "default");
   for (int i = 0; i < 2; i++)
     {
       g_autoptr(GVariant) n = i < n_items (list) ? item (list, i) : NULL;
-      g_autoptr(GVariant) hex = lookup (n, "hex");
-      g_autoptr(GVariant) c = lookup (n, "city");
+      g_autoptr(GVariant) hex = kol_variant_lookup (n, "hex");
+      g_autoptr(GVariant) c = kol_variant_lookup (n, "city");
 
       st->start_hex[slot][i] = (gint16) (to_str (hex) ? kol_title_hex_by_id (t, to_str (hex)) : -1);
       st->start_city[slot][i] = (gint8) to_int (c, 0);
@@ -409,7 +385,7 @@ read_config (KolEngine  *engine,
   for (int i = 0; i < n_items (track); i++)
     {
       g_autoptr(GVariant) r = item (track, i);
-      g_autoptr(GVariant) type = lookup (r, "type");
+      g_autoptr(GVariant) type = kol_variant_lookup (r, "type");
 
       if (g_strcmp0 (to_str (type), "company") == 0)
         st->n_crs++;
@@ -439,8 +415,8 @@ read_config (KolEngine  *engine,
   st->capital_multiplier = rule_int (t, 10, "tram_companies", "capital_multiplier");
   {
     g_autoptr(GVariant) a = rule (t, "lines", "auction", NULL);
-    g_autoptr(GVariant) min = lookup (a, "min_bid");
-    g_autoptr(GVariant) step = lookup (a, "step");
+    g_autoptr(GVariant) min = kol_variant_lookup (a, "min_bid");
+    g_autoptr(GVariant) step = kol_variant_lookup (a, "step");
     g_autoptr(GVariant) plus = rule (t, "lines", "offered_at_start", "players_plus", NULL);
 
     st->line_min_bid = to_int (min, 20);
@@ -466,13 +442,8 @@ static void
 remove_corp (KolEngine *engine,
              int        corp)
 {
-  int m = 0;
-
   engine->corps[corp].removed = TRUE;
-  for (int i = 0; i < engine->n_corp_order; i++)
-    if (engine->corp_order[i] != corp)
-      engine->corp_order[m++] = engine->corp_order[i];
-  engine->n_corp_order = m;
+  k1840_unlist (engine->corp_order, &engine->n_corp_order, corp);
   for (guint h = 0; h < engine->title->n_hexes; h++)
     kol_board_unreserve (engine, (int) h, corp);
 }
@@ -497,7 +468,7 @@ apply_removals (KolEngine  *engine,
     return;
   for (gsize k = 0; k < G_N_ELEMENTS (kinds); k++)
     {
-      g_autoptr(GVariant) list = lookup (removals, kinds[k]);
+      g_autoptr(GVariant) list = kol_variant_lookup (removals, kinds[k]);
       g_auto(GStrv) ids = string_list (list);
 
       for (int i = 0; ids[i]; i++)
@@ -558,17 +529,6 @@ sort_by_rand (KolEngine *engine,
     list[i] = draws[i].corp;
 }
 
-static gboolean
-listed (const gint16 *list,
-        int           n,
-        int           corp)
-{
-  for (int i = 0; i < n; i++)
-    if (list[i] == corp)
-      return TRUE;
-  return FALSE;
-}
-
 /* ----------------------------------------------------- Stadtbahn companies */
 
 static int
@@ -596,7 +556,8 @@ first_city_train (KolEngine *engine)
 
   for (int i = 0; i < n; i++)
     {
-      g_autoptr(GVariant) sb = lookup (engine->title->trains[engine->trains[list[i]].def].extra, "stadtbahn");
+      const KolTrainDef *def = &engine->title->trains[engine->trains[list[i]].def];
+      g_autoptr(GVariant) sb = kol_variant_lookup (def->extra, "stadtbahn");
 
       if (sb != NULL && g_variant_is_of_type (sb, G_VARIANT_TYPE_BOOLEAN) && g_variant_get_boolean (sb))
         return list[i];
@@ -666,9 +627,9 @@ setup_chains (KolEngine  *engine,
 
       for (guint h = 0; h < t->n_hexes; h++)
         {
-          g_autoptr(GVariant) sb = lookup (t->hexes[h].extra, "stadtbahn");
-          g_autoptr(GVariant) company = lookup (sb, "company");
-          g_autoptr(GVariant) order = lookup (sb, "order");
+          g_autoptr(GVariant) sb = kol_variant_lookup (t->hexes[h].extra, "stadtbahn");
+          g_autoptr(GVariant) company = kol_variant_lookup (sb, "company");
+          g_autoptr(GVariant) order = kol_variant_lookup (sb, "order");
 
           if (g_strcmp0 (to_str (company), t->corps[st->cities[i]].id) != 0)
             continue;
@@ -696,7 +657,7 @@ setup_tile_reservations (KolEngine  *engine,
   for (guint c = 0; c < t->n_corps; c++)
     {
       const KolCorpDef *def = &t->corps[c];
-      g_autoptr(GVariant) choice = lookup (def->extra, "home_city_choice");
+      g_autoptr(GVariant) choice = kol_variant_lookup (def->extra, "home_city_choice");
       const KolTileDef *tile;
 
       if (def->home < 0 || engine->corps[c].removed)
@@ -761,7 +722,7 @@ k1840_setup (KolEngine  *engine,
   st->n_tram_lines = keep;
   memcpy (st->tram_lines, lines, sizeof lines[0] * (gsize) keep);
   for (int i = 0; i < st->n_all_lines; i++)
-    if (!listed (st->tram_lines, st->n_tram_lines, st->all_lines[i]))
+    if (!k1840_listed (st->tram_lines, st->n_tram_lines, st->all_lines[i]))
       st->unavailable[st->n_unavailable++] = st->all_lines[i];
 
   /* the tram companies: 18xx.games draws as many as there are players;
@@ -848,7 +809,7 @@ k1840_restock_lines (KolEngine *engine)
       append_corp_order (engine, drawn[i]);
     }
   for (int i = 0; i < st->n_unavailable; i++)
-    if (!listed (drawn, keep, st->unavailable[i]))
+    if (!k1840_listed (drawn, keep, st->unavailable[i]))
       st->unavailable[m++] = st->unavailable[i];
   st->n_unavailable = m;
 
@@ -904,7 +865,6 @@ k1840_buy_line (KolEngine *engine,
   K1840State *st = K1840 (engine);
   gint16 certs[KOL_MAX_CERTS];
   int n = kol_engine_certs_of (engine, kol_entity (KOL_ENTITY_CORP, line), line, certs, KOL_MAX_CERTS);
-  int m = 0;
 
   engine->corps[line].ipoed = TRUE;
   for (int i = 0; i < n; i++)
@@ -914,10 +874,7 @@ k1840_buy_line (KolEngine *engine,
   st->line_major[line] = (gint16) major;
   if (st->n_major_lines[major] < K1840_MAX_LINES_PER_MAJOR)
     st->major_lines[major][st->n_major_lines[major]++] = (gint16) line;
-  for (int i = 0; i < st->n_tram_lines; i++)
-    if (st->tram_lines[i] != line)
-      st->tram_lines[m++] = st->tram_lines[i];
-  st->n_tram_lines = m;
+  k1840_unlist (st->tram_lines, &st->n_tram_lines, line);
 }
 
 /**

@@ -147,6 +147,30 @@ k1840_take_player_loan (KolEngine *engine,
 }
 
 gboolean
+k1840_listed (const gint16 *list,
+              int           n,
+              int           value)
+{
+  for (int i = 0; i < n; i++)
+    if (list[i] == value)
+      return TRUE;
+  return FALSE;
+}
+
+void
+k1840_unlist (gint16 *list,
+              int    *n,
+              int     value)
+{
+  int m = 0;
+
+  for (int i = 0; i < *n; i++)
+    if (list[i] != value)
+      list[m++] = list[i];
+  *n = m;
+}
+
+gboolean
 k1840_orange_framed (KolEngine *engine,
                      int        tile)
 {

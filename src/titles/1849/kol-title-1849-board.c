@@ -161,18 +161,6 @@ hex_blocked (KolEngine *engine,
   return !sce->closed && sce->owner.kind != KOL_ENTITY_CORP;
 }
 
-static gboolean
-sms_hex_allowed (KolEngine *engine,
-                 int        corp,
-                 int        hex)
-{
-  int sms = K49 (engine, corp, K49_SMS);
-
-  if (sms == -1)
-    return kol_1849_is_sms_hex (engine, hex);
-  return sms == hex + 1;
-}
-
 /* Track#available_hex / #hex_neighbors: with the SMS teleport, only its
  * coastal cities, from every side (§7.1 P4). */
 static guint8
@@ -182,7 +170,7 @@ connected_edges (KolEngine      *engine,
                  const KolReach *reach)
 {
   if (corp >= 0 && K49 (engine, corp, K49_SMS) != 0)
-    return sms_hex_allowed (engine, corp, hex) ? 0x3f : 0;
+    return kol_1849_sms_allows (engine, corp, hex) ? 0x3f : 0;
   return kol_board_connected_edges (engine, corp, hex, reach);
 }
 
@@ -561,4 +549,3 @@ prepare (const KolEngine *cg,
 const KolRouteHooks kol_1849_route_hooks = {
   .prepare = prepare,
 };
-

@@ -11,12 +11,6 @@
  * buy_train and issue_shares.
  */
 
-static inline KolEntity
-corp_entity (int corp)
-{
-  return kol_entity (KOL_ENTITY_CORP, corp);
-}
-
 static gboolean
 never_blocks (KolEngine *engine,
               KolStep   *s)
@@ -149,8 +143,8 @@ corp_has_abilities (KolEngine *engine,
   Kol1849State *st = K49_STATE (engine);
   const KolCompany *cnm = st->cnm >= 0 ? &engine->companies[st->cnm] : NULL;
 
-  return cnm && !cnm->closed && kol_entity_equal (cnm->owner, corp_entity (corp)) &&
-         kol_round_is_operating (engine) && kol_entity_equal (engine->round.current_operator, corp_entity (corp));
+  return cnm && !cnm->closed && kol_entity_equal (cnm->owner, kol_entity_corp (corp)) &&
+         kol_round_is_operating (engine) && kol_entity_equal (engine->round.current_operator, kol_entity_corp (corp));
 }
 
 /* CNM's assign_corporation ability when sold: the buyer gets the marker's
@@ -209,7 +203,7 @@ ebuy_can_sell (KolEngine *engine,
 {
   if (engine->corps[corp].operated == 0)
     return FALSE;
-  if (kol_entity_equal (engine->round.current_operator, corp_entity (corp)) &&
+  if (kol_entity_equal (engine->round.current_operator, kol_entity_corp (corp)) &&
       kol_operating_history_size (engine, corp) < 2)
     return FALSE;
   return TRUE;
@@ -352,23 +346,26 @@ const KolRoundClass kol_1849_round_operating = {
   .next_entity = or_next_entity,
 };
 
-extern const KolStepClass kol_1849_step_loan_choice;
+extern const Kol1849ChoiceClass kol_1849_step_loan_choice;
 extern const KolStepClass kol_1849_step_bankrupt;
 extern const KolStepClass kol_1849_step_emr;
-extern const KolStepClass kol_1849_step_sms_teleport;
+extern const Kol1849ChoiceClass kol_1849_step_sms_teleport;
 extern const KolStepClass kol_1849_step_assign;
 extern const KolStepClass kol_1849_step_track;
 extern const KolStepClass kol_1849_step_token;
 extern const KolStepClass kol_1849_step_dividend;
 extern const KolStepClass kol_1849_step_issue_shares;
 
+/* The consent step comes first, so that nothing else happens while an
+ * offer waits for its answer. */
 static const KolStepClass *const operating_steps[] = {
-  &kol_1849_step_loan_choice,
+  &kol_step_consent,
+  &kol_1849_step_loan_choice.step,
   &kol_1849_step_bankrupt,
   &kol_1849_step_emr,
-  &kol_1849_step_swap_choice,
+  &kol_1849_step_swap_choice.step,
   &kol_step_buy_company,
-  &kol_1849_step_sms_teleport,
+  &kol_1849_step_sms_teleport.step,
   &kol_1849_step_assign,
   &kol_1849_step_track,
   &kol_1849_step_token,
@@ -397,36 +394,27 @@ void
 kol_1849_start_operating_round (KolEngine *engine,
                                 int        round_num)
 {
-  kol_round_start (engine, &kol_1849_round_operating, K49_ROUND_OPERATING, round_num, operating_steps,
-                   operating_opts, G_N_ELEMENTS (operating_steps));
+  gint16 opts[G_N_ELEMENTS (operating_steps)];
+
+  /* 18xx.games asks nobody (and its records hold no answers) */
+  memcpy (opts, operating_opts, sizeof opts);
+  opts[0] = K49_STATE (engine)->compat ? KOL_CONSENT_AUTO_ACCEPT : KOL_CONSENT_ASK;
+  kol_round_start (engine, &kol_1849_round_operating, K49_ROUND_OPERATING, round_num, operating_steps, opts,
+                   G_N_ELEMENTS (operating_steps));
 }
 
 /* ------------------------------------------------------ LoanChoice */
 
-static const char *const loan_choices[] = { "Take L.500 loan", "Leave game" };
+enum
+{
+  LOAN_TAKE,
+  LOAN_LEAVE,
+};
 
 static int
-loan_active_entities (KolEngine *engine,
-                      KolStep   *s,
-                      KolEntity *out,
-                      int        max)
+loan_chooser (KolEngine *engine)
 {
-  return kol_1849_chooser_entities (K49_STATE (engine)->loan_choice_player, out, max);
-}
-
-static gboolean
-loan_active (KolEngine *engine,
-             KolStep   *s)
-{
-  return K49_STATE (engine)->loan_choice_player >= 0;
-}
-
-static guint32
-loan_actions (KolEngine *engine,
-              KolStep   *s,
-              KolEntity  entity)
-{
-  return kol_1849_chooser_actions (K49_STATE (engine)->loan_choice_player, entity);
+  return K49_STATE (engine)->loan_choice_player;
 }
 
 /* LoanChoice#process_choose: a president left without shares leaves the
@@ -442,16 +430,11 @@ loan_process (KolEngine        *engine,
   int value = st->loan_value;
   int penalty = st->loan_penalty;
   KolArg args[3] = { kol_arg_entity (a->entity) };
+  int choice = kol_1849_choice_of (engine, s, a, error);
 
-  if (a->choice == NULL ||
-      (!g_str_equal (a->choice, loan_choices[0]) && !g_str_equal (a->choice, loan_choices[1])))
-    {
-      KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_CHOICE) };
-
-      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, why, 1, "choose “%s” or “%s”",
-                              loan_choices[0], loan_choices[1]);
-    }
-  if (g_str_equal (a->choice, loan_choices[1]))
+  if (choice < 0)
+    return FALSE;
+  if (choice == LOAN_LEAVE)
     {
       kol_engine_log (engine, KOL_LOG_1849_LEAVES, args, 1);
       engine->players[player].bankrupt = TRUE;
@@ -472,30 +455,17 @@ loan_process (KolEngine        *engine,
   return TRUE;
 }
 
-static void
-loan_legal_actions (KolEngine *engine,
-                    KolStep   *s,
-                    KolEntity  entity,
-                    GPtrArray *out)
-{
-  if (loan_actions (engine, s, entity) == 0)
-    return;
-  for (gsize i = 0; i < G_N_ELEMENTS (loan_choices); i++)
-    {
-      KolAction *a = kol_action_new (KOL_ACTION_CHOOSE, entity);
-
-      a->choice = g_strdup (loan_choices[i]);
-      g_ptr_array_add (out, a);
-    }
-}
-
-const KolStepClass kol_1849_step_loan_choice = {
-  .name = "Bankruptcy Choice",
-  .actions = loan_actions,
-  .active = loan_active,
-  .active_entities = loan_active_entities,
-  .process = loan_process,
-  .legal_actions = loan_legal_actions,
+const Kol1849ChoiceClass kol_1849_step_loan_choice = {
+  .step = {
+    .name = "Bankruptcy Choice",
+    .actions = kol_1849_choice_actions,
+    .active = kol_1849_choice_active,
+    .active_entities = kol_1849_choice_active_entities,
+    .process = loan_process,
+    .legal_actions = kol_1849_choice_legal_actions,
+  },
+  .choices = { "Take L.500 loan", "Leave game" },
+  .chooser = loan_chooser,
 };
 
 /* --------------------------------------------------------- Bankrupt */
@@ -568,7 +538,7 @@ bankrupt_process (KolEngine        *engine,
         kol_1849_note_moved (engine, corps[i]);
     }
   if (engine->players[player].cash > 0)
-    kol_engine_transfer (engine, kol_entity (KOL_ENTITY_PLAYER, player), corp_entity (corp),
+    kol_engine_transfer (engine, kol_entity (KOL_ENTITY_PLAYER, player), kol_entity_corp (corp),
                        engine->players[player].cash);
   kol_operating_close_corporation (engine, corp);
   kol_1849_reorder_corps (engine);
@@ -591,7 +561,7 @@ in_emergency (KolEngine *engine,
   /* §14.2: unpaid bond interest is an emergency too */
   if (engine->corps[corp].cash < 0)
     return TRUE;
-  return kol_engine_trains_of (engine, corp_entity (corp), trains, KOL_MAX_TRAINS) == 0 &&
+  return kol_engine_trains_of (engine, kol_entity_corp (corp), trains, KOL_MAX_TRAINS) == 0 &&
          kol_operating_must_buy_train (engine, corp);
 }
 
@@ -645,7 +615,7 @@ emr_active_entities (KolEngine *engine,
 
   if (corp < 0 || max < 1)
     return 0;
-  out[0] = corp_entity (corp);
+  out[0] = kol_entity_corp (corp);
   return 1;
 }
 
@@ -715,7 +685,7 @@ emr_actions (KolEngine *engine,
 
   if (corp < 0)
     return 0;
-  if (!kol_entity_equal (entity, corp_entity (corp)) && !kol_entity_equal (entity, engine->corps[corp].owner))
+  if (!kol_entity_equal (entity, kol_entity_corp (corp)) && !kol_entity_equal (entity, engine->corps[corp].owner))
     return 0;
   if (entity.kind == KOL_ENTITY_PLAYER)
     {
@@ -757,7 +727,7 @@ emr_process (KolEngine        *engine,
           return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NO_CASH, why, 3, "%s has %d, needs %d",
                                   kol_engine_entity_name (engine, a->entity), kol_engine_cash (engine, a->entity), amount);
         }
-      kol_engine_transfer (engine, a->entity, corp_entity (corp), amount);
+      kol_engine_transfer (engine, a->entity, kol_entity_corp (corp), amount);
       kol_engine_log (engine, KOL_LOG_1849_PAYS_DEBT, args, 3);
       return TRUE;
     }
@@ -813,7 +783,11 @@ typedef struct
   guint8 passed_choice;
 } SmsData;
 
-static const char *const sms_choices[] = { "Close SMS", "Pass" };
+enum
+{
+  SMS_CLOSE,
+  SMS_PASS,
+};
 
 static gboolean
 step_acted (KolEngine          *engine,
@@ -860,6 +834,24 @@ kol_1849_is_sms_hex (KolEngine *engine,
   return hex >= 0 && hex < KOL_MAX_HEXES && (K49_STATE (engine)->hex_flags[hex] & K49_HEX_COASTAL);
 }
 
+/**
+ * kol_1849_sms_allows:
+ *
+ * Returns: %TRUE if @corp, having used SMS, may lay track or place its
+ * token on @hex: any coastal city, or the one it teleported to (§7.1 P4)
+ */
+gboolean
+kol_1849_sms_allows (KolEngine *engine,
+                     int        corp,
+                     int        hex)
+{
+  int sms = K49 (engine, corp, K49_SMS);
+
+  if (sms == -1)
+    return kol_1849_is_sms_hex (engine, hex);
+  return sms == hex + 1;
+}
+
 static gboolean
 sms_process (KolEngine        *engine,
              KolStep          *s,
@@ -867,16 +859,11 @@ sms_process (KolEngine        *engine,
              GError          **error)
 {
   Kol1849State *st = K49_STATE (engine);
+  int choice = kol_1849_choice_of (engine, s, a, error);
 
-  if (a->choice == NULL ||
-      (!g_str_equal (a->choice, sms_choices[0]) && !g_str_equal (a->choice, sms_choices[1])))
-    {
-      KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_CHOICE) };
-
-      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, why, 1, "choose “%s” or “%s”",
-                              sms_choices[0], sms_choices[1]);
-    }
-  if (g_str_equal (a->choice, sms_choices[0]))
+  if (choice < 0)
+    return FALSE;
+  if (choice == SMS_CLOSE)
     {
       KolArg args[2] = { kol_arg_entity (a->entity), kol_arg_int (KOL_ARG_COMPANY, st->sms) };
 
@@ -888,29 +875,15 @@ sms_process (KolEngine        *engine,
   return TRUE;
 }
 
-static void
-sms_legal_actions (KolEngine *engine,
-                   KolStep   *s,
-                   KolEntity  entity,
-                   GPtrArray *out)
-{
-  if (sms_actions (engine, s, entity) == 0)
-    return;
-  for (gsize i = 0; i < G_N_ELEMENTS (sms_choices); i++)
-    {
-      KolAction *a = kol_action_new (KOL_ACTION_CHOOSE, entity);
-
-      a->choice = g_strdup (sms_choices[i]);
-      g_ptr_array_add (out, a);
-    }
-}
-
-const KolStepClass kol_1849_step_sms_teleport = {
-  .name = "SMS Teleport",
-  .actions = sms_actions,
-  .active = sms_active,
-  .process = sms_process,
-  .legal_actions = sms_legal_actions,
+const Kol1849ChoiceClass kol_1849_step_sms_teleport = {
+  .step = {
+    .name = "SMS Teleport",
+    .actions = sms_actions,
+    .active = sms_active,
+    .process = sms_process,
+    .legal_actions = kol_1849_choice_legal_actions,
+  },
+  .choices = { "Close SMS", "Pass" },
 };
 
 /* ------------------------------------------------------------ Assign */
@@ -1033,18 +1006,6 @@ const KolStepClass kol_1849_step_track = {
 
 /* ------------------------------------------------------------- Token */
 
-static gboolean
-sms_allows (KolEngine *engine,
-            int        corp,
-            int        hex)
-{
-  int sms = K49 (engine, corp, K49_SMS);
-
-  if (sms == -1)
-    return kol_1849_is_sms_hex (engine, hex);
-  return sms == hex + 1;
-}
-
 /* Cities where @corp may place a token with SMS (no connection needed). */
 static int
 sms_token_targets (KolEngine      *engine,
@@ -1060,7 +1021,7 @@ sms_token_targets (KolEngine      *engine,
     {
       int cities;
 
-      if (!sms_allows (engine, corp, (int) h))
+      if (!kol_1849_sms_allows (engine, corp, (int) h))
         continue;
       cities = kol_tile_n_cities (kol_board_tile (engine, (int) h, NULL));
       for (int c = 0; c < cities && n < max; c++)
@@ -1115,7 +1076,8 @@ token_process (KolEngine        *engine,
     {
       KolPlaceTokenOpts opts;
 
-      if (a->hex < 0 || a->hex >= (int) engine->title->n_hexes || !sms_allows (engine, corp, a->hex))
+      if (a->hex < 0 || a->hex >= (int) engine->title->n_hexes ||
+          !kol_1849_sms_allows (engine, corp, a->hex))
         {
           KolArg args[2] = { kol_arg_int (KOL_ARG_HEX, a->hex), kol_arg_int (KOL_ARG_REASON, KOL_REASON_NOT_COASTAL) };
 

@@ -16,6 +16,7 @@
 #include "kol-engine-info.h"
 #include "kol-engine-trains.h"
 #include "kol-engine-companies.h"
+#include "kol-engine-consent.h"
 #include "kol-engine-route.h"
 #include "kol-engine-invariants.h"
 
@@ -162,17 +163,33 @@ int       kol_1849_corp_list_index     (KolEngine *engine, int corp);
 int       kol_1849_sorted_corps        (KolEngine *engine, gint16 *out);
 void      kol_1849_log_event           (KolEngine *engine, int kind, const KolArg *args, guint n);
 void      kol_1849_next_round          (KolEngine *engine);
-/* The two choices one player makes alone (SwapChoice, LoanChoice): the
- * player @player (-1: none) is the step's only entity and may only choose. */
-int       kol_1849_chooser_entities    (int player, KolEntity *out, int max);
-guint32   kol_1849_chooser_actions     (int player, KolEntity entity);
+
+/* A choice between two answers (a CHOOSE action naming one): the step
+ * classes of the SwapChoice, LoanChoice and SMSTeleport steps start with
+ * this. In the first two one player alone must choose (@chooser); their
+ * active, active_entities and actions are kol_1849_choice_*. */
+typedef struct
+{
+  KolStepClass step;           /* first: the step's klass leads here */
+  const char  *choices[2];     /* the answers, as 18xx.games names them */
+  /* the player who must choose now, -1 when nobody must */
+  int        (*chooser) (KolEngine *engine);
+} Kol1849ChoiceClass;
+
+gboolean  kol_1849_choice_active          (KolEngine *engine, KolStep *s);
+int       kol_1849_choice_active_entities (KolEngine *engine, KolStep *s, KolEntity *out, int max);
+guint32   kol_1849_choice_actions         (KolEngine *engine, KolStep *s, KolEntity entity);
+/* Self-play: each answer, when the step's actions allow a choice. */
+void      kol_1849_choice_legal_actions   (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
+/* The index of the answer @a names, or -1 after refusing it. */
+int       kol_1849_choice_of              (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
 
 /* ---- kol-title-1849-stock.c ---- */
 extern const KolStockHooks kol_1849_stock_hooks;
 extern const KolRoundClass kol_1849_round_stock;
 extern const KolRoundClass kol_1849_round_auction;
 extern const KolStepClass  kol_1849_step_buy_sell_par_shares;
-extern const KolStepClass  kol_1849_step_swap_choice;
+extern const Kol1849ChoiceClass kol_1849_step_swap_choice;
 
 void     kol_1849_start_auction_round  (KolEngine *engine);
 void     kol_1849_start_stock_round    (KolEngine *engine);
@@ -216,5 +233,7 @@ int       kol_1849_upgrade_cost        (KolEngine *engine, KolEntity entity, int
                                         int        old_tile, int new_tile);
 void      kol_1849_earthquake          (KolEngine *engine);
 gboolean  kol_1849_is_sms_hex          (KolEngine *engine, int hex);
+/* With K49_SMS set: may @corp build on @hex (any coastal city or its own)? */
+gboolean  kol_1849_sms_allows          (KolEngine *engine, int corp, int hex);
 
 G_END_DECLS

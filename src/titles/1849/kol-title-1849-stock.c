@@ -20,12 +20,6 @@ is_last_cert (KolEngine *engine,
   return (engine->certs[cert].flags & LAST_CERT_FLAG) != 0;
 }
 
-static inline KolEntity
-corp_entity (int corp)
-{
-  return kol_entity (KOL_ENTITY_CORP, corp);
-}
-
 /* ------------------------------------------------------------- par prices */
 
 /* The phase from which @price may be chosen as a par price (rules.
@@ -155,14 +149,14 @@ after_par (KolEngine *engine,
       int amount = kol_market_corp_price (engine, corp) * (engine->certs[kol_engine_president_cert (engine, corp)].percent /
                                                       kol_engine_share_percent (engine, corp));
 
-      kol_engine_transfer (engine, kol_entity (KOL_ENTITY_BANK, 0), corp_entity (corp), amount);
+      kol_engine_transfer (engine, kol_entity (KOL_ENTITY_BANK, 0), kol_entity_corp (corp), amount);
       args[0] = kol_arg_int (KOL_ARG_CORP, corp);
       args[1] = kol_arg_int (KOL_ARG_MONEY, amount);
       args[2] = kol_arg_int (KOL_ARG_COMPANY, st->rsa);
       kol_engine_log (engine, KOL_LOG_1849_RECEIVES_FROM, args, 3);
     }
 
-  kol_engine_transfer (engine, corp_entity (corp), kol_entity (KOL_ENTITY_BANK, 0), fee);
+  kol_engine_transfer (engine, kol_entity_corp (corp), kol_entity (KOL_ENTITY_BANK, 0), fee);
   args[0] = kol_arg_int (KOL_ARG_CORP, corp);
   args[1] = kol_arg_int (KOL_ARG_MONEY, fee);
   kol_engine_log (engine, KOL_LOG_1849_TOKEN_FEE, args, 2);
@@ -197,7 +191,7 @@ kol_1849_last_cert_last (KolEngine       *engine,
     has_last = is_last_cert (engine, b->certs[i]);
   if (!has_last)
     return TRUE;
-  location = b->owner.kind == KOL_ENTITY_POOL ? b->owner : corp_entity (b->corp);
+  location = b->owner.kind == KOL_ENTITY_POOL ? b->owner : kol_entity_corp (b->corp);
   return kol_engine_certs_of (engine, location, b->corp, certs, KOL_MAX_CERTS) == b->n_certs;
 }
 
@@ -486,7 +480,7 @@ kol_1849_issuable_bundles (KolEngine *engine,
   if (kol_operating_history_size (engine, corp) <= 1)
     return 0;
   room = 5 - kol_corp_num_market_shares (engine, corp);
-  n = bundles_for_corporation (engine, corp_entity (corp), corp, all, G_N_ELEMENTS (all));
+  n = bundles_for_corporation (engine, kol_entity_corp (corp), corp, all, G_N_ELEMENTS (all));
   for (int i = 0; i < n && m < max; i++)
     if (kol_bundle_num_shares (engine, &all[i]) <= room && kol_1849_last_cert_last (engine, &all[i]))
       out[m++] = all[i];
@@ -682,7 +676,7 @@ can_buy_any_from_ipo (KolEngine *engine,
       if (!engine->corps[corp].ipoed)
         continue;
       /* its own certificates only, in holding order as among all it holds */
-      n = kol_engine_certs_of (engine, corp_entity (corp), corp, certs, KOL_MAX_CERTS);
+      n = kol_engine_certs_of (engine, kol_entity_corp (corp), corp, certs, KOL_MAX_CERTS);
       for (int k = 0; k < n; k++)
         if (min < 0 || engine->certs[certs[k]].percent < engine->certs[min].percent)
           min = certs[k];
@@ -807,7 +801,7 @@ const KolRoundClass kol_1849_round_stock = {
 static const KolStepClass *const stock_steps[] = {
   &kol_step_discard_train,
   &kol_step_home_token,
-  &kol_1849_step_swap_choice,
+  &kol_1849_step_swap_choice.step,
   &kol_1849_step_buy_sell_par_shares,
 };
 
@@ -978,30 +972,16 @@ const KolStepClass kol_1849_step_buy_sell_par_shares = {
 
 /* -------------------------------------------------------- SwapChoice */
 
-static const char *const swap_choices[] = { "Two 10% certs", "One 20% cert" };
+enum
+{
+  SWAP_TWO,
+  SWAP_LAST,
+};
 
 static int
-swap_active_entities (KolEngine *engine,
-                      KolStep   *s,
-                      KolEntity *out,
-                      int        max)
+swap_chooser (KolEngine *engine)
 {
-  return kol_1849_chooser_entities (K49_STATE (engine)->swap_choice_player, out, max);
-}
-
-static gboolean
-swap_active (KolEngine *engine,
-             KolStep   *s)
-{
-  return K49_STATE (engine)->swap_choice_player >= 0;
-}
-
-static guint32
-swap_actions (KolEngine *engine,
-              KolStep   *s,
-              KolEntity  entity)
-{
-  return kol_1849_chooser_actions (K49_STATE (engine)->swap_choice_player, entity);
+  return K49_STATE (engine)->swap_choice_player;
 }
 
 /* SwapChoice#process_choose: the outgoing president takes the last
@@ -1014,16 +994,11 @@ swap_process (KolEngine        *engine,
 {
   Kol1849State *st = K49_STATE (engine);
   KolArg args[1] = { kol_arg_entity (a->entity) };
+  int choice = kol_1849_choice_of (engine, s, a, error);
 
-  if (a->choice == NULL ||
-      (!g_str_equal (a->choice, swap_choices[0]) && !g_str_equal (a->choice, swap_choices[1])))
-    {
-      KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_CHOICE) };
-
-      return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, why, 1,
-                              "choose “%s” or “%s”", swap_choices[0], swap_choices[1]);
-    }
-  if (g_str_equal (a->choice, swap_choices[0]))
+  if (choice < 0)
+    return FALSE;
+  if (choice == SWAP_TWO)
     {
       kol_engine_log (engine, KOL_LOG_1849_SWAP_TWO, args, 1);
       kol_1849_swap_double_cert (engine, st->swap_location, kol_entity (KOL_ENTITY_PLAYER, st->swap_other_player),
@@ -1038,28 +1013,15 @@ swap_process (KolEngine        *engine,
   return TRUE;
 }
 
-static void
-swap_legal_actions (KolEngine *engine,
-                    KolStep   *s,
-                    KolEntity  entity,
-                    GPtrArray *out)
-{
-  if (swap_actions (engine, s, entity) == 0)
-    return;
-  for (gsize i = 0; i < G_N_ELEMENTS (swap_choices); i++)
-    {
-      KolAction *a = kol_action_new (KOL_ACTION_CHOOSE, entity);
-
-      a->choice = g_strdup (swap_choices[i]);
-      g_ptr_array_add (out, a);
-    }
-}
-
-const KolStepClass kol_1849_step_swap_choice = {
-  .name = "Presidency Swap Choice",
-  .actions = swap_actions,
-  .active = swap_active,
-  .active_entities = swap_active_entities,
-  .process = swap_process,
-  .legal_actions = swap_legal_actions,
+const Kol1849ChoiceClass kol_1849_step_swap_choice = {
+  .step = {
+    .name = "Presidency Swap Choice",
+    .actions = kol_1849_choice_actions,
+    .active = kol_1849_choice_active,
+    .active_entities = kol_1849_choice_active_entities,
+    .process = swap_process,
+    .legal_actions = kol_1849_choice_legal_actions,
+  },
+  .choices = { "Two 10% certs", "One 20% cert" },
+  .chooser = swap_chooser,
 };

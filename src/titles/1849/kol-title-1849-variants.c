@@ -10,12 +10,6 @@
  * bond methods of game.rb (InterestOnLoans).
  */
 
-static inline KolEntity
-corp_entity (int corp)
-{
-  return kol_entity (KOL_ENTITY_CORP, corp);
-}
-
 static Kol1849OperatingState *
 or_state (KolEngine *engine)
 {
@@ -100,17 +94,6 @@ can_replace_token (KolEngine      *engine,
   return node >= 0 && kol_reach_has_node (reach, hex, node);
 }
 
-static void
-compute_reach (KolEngine *engine,
-               int        corp,
-               KolReach  *reach)
-{
-  KolReachOpts opts;
-
-  kol_board_reach_opts_init (&opts);
-  kol_board_compute_reach (engine, corp, &opts, reach);
-}
-
 /* any_buyable_tokens_placed?: another corporation's non-home token in a
  * city @corp reaches. */
 static gboolean
@@ -119,7 +102,7 @@ any_buyable_tokens (KolEngine *engine,
 {
   KolReach reach;
 
-  compute_reach (engine, corp, &reach);
+  kol_board_compute_reach (engine, corp, NULL, &reach);
   for (guint h = 0; h < engine->title->n_hexes; h++)
     for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
       {
@@ -197,7 +180,10 @@ bt_process (KolEngine        *engine,
   slot = kol_board_slot_index (engine, a->hex, a->city, MAX (a->slot, 0));
   if (slot < 0 || (id = engine->hexes[a->hex].slot_token[slot]) < 0)
     return refuse_buy_token (engine, error, a->hex, "no token there");
-  compute_reach (engine, corp, &reach);
+  /* with the other president's agreement (§14.1) */
+  if (kol_consent_needed (engine, a->entity, kol_entity_corp (KOL_TOKEN_CORP (id))))
+    return kol_consent_offer (engine, s, a, kol_entity_corp (KOL_TOKEN_CORP (id)), error);
+  kol_board_compute_reach (engine, corp, NULL, &reach);
   if (!can_replace_token (engine, corp, a->hex, slot, &reach))
     return refuse_buy_token (engine, error, a->hex, "Cannot replace token");
   if (a->price < 1 || kol_operating_buying_power (engine, a->entity) < a->price)
@@ -210,7 +196,7 @@ bt_process (KolEngine        *engine,
   other = KOL_TOKEN_CORP (id);
   kol_board_remove_token (engine, other, KOL_TOKEN_INDEX (id));
   kol_board_place_token (engine, corp, token, a->hex, a->city, slot);
-  kol_engine_transfer (engine, a->entity, corp_entity (other), a->price);
+  kol_engine_transfer (engine, a->entity, kol_entity_corp (other), a->price);
   args[0] = kol_arg_entity (a->entity);
   args[1] = kol_arg_int (KOL_ARG_CORP, other);
   args[2] = kol_arg_int (KOL_ARG_HEX, a->hex);
@@ -236,7 +222,7 @@ bt_legal_actions (KolEngine *engine,
   if (st->buy_tokens_enabled && !bt_data (s)->bought_token && kol_tokener_available_token (engine, corp) >= 0 &&
       power >= 1)
     {
-      compute_reach (engine, corp, &reach);
+      kol_board_compute_reach (engine, corp, NULL, &reach);
       for (guint h = 0; h < engine->title->n_hexes; h++)
         for (int slot = 0; slot < KOL_MAX_HEX_SLOTS; slot++)
           if (engine->hexes[h].slot_token[slot] >= 0 && can_replace_token (engine, corp, (int) h, slot, &reach))
@@ -256,7 +242,11 @@ bt_legal_actions (KolEngine *engine,
                   a->city = (gint8) city;
                   a->slot = (gint8) (slot - first);
                   a->price = prices[k];
-                  g_ptr_array_add (out, a);
+                  if (kol_consent_listable (engine, a, kol_entity_corp (KOL_TOKEN_CORP (engine->hexes[h].slot_token[slot])),
+                                            power))
+                    g_ptr_array_add (out, a);
+                  else
+                    kol_action_free (a);
                 }
             }
     }

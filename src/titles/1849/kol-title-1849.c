@@ -106,12 +106,6 @@ track_index (const KolTitle *t,
   return kol_title_track_by_id (t, id);
 }
 
-static GVariant *
-unbox (GVariant *v)
-{
-  return g_variant_is_of_type (v, G_VARIANT_TYPE_VARIANT) ? g_variant_get_variant (v) : g_variant_ref (v);
-}
-
 static void
 flag_hexes (KolEngine    *engine,
             Kol1849State *st,
@@ -122,8 +116,7 @@ flag_hexes (KolEngine    *engine,
 
   for (gsize i = 0; list && i < g_variant_n_children (list); i++)
     {
-      g_autoptr(GVariant) item = g_variant_get_child_value (list, i);
-      g_autoptr(GVariant) inner = unbox (item);
+      g_autoptr(GVariant) inner = kol_variant_unbox (g_variant_get_child_value (list, i));
       int hex;
 
       if (!g_variant_is_of_type (inner, G_VARIANT_TYPE_STRING))
@@ -158,8 +151,7 @@ read_cells (KolEngine  *engine,
 
   for (gsize i = 0; list && i < g_variant_n_children (list) && n < max; i++)
     {
-      g_autoptr(GVariant) item = g_variant_get_child_value (list, i);
-      g_autoptr(GVariant) pair = unbox (item);
+      g_autoptr(GVariant) pair = kol_variant_unbox (g_variant_get_child_value (list, i));
       g_autoptr(GVariant) r = NULL, c = NULL;
 
       if (g_variant_n_children (pair) < 2)
@@ -188,7 +180,7 @@ read_par_prices (KolEngine    *engine,
   while (g_variant_iter_next (&iter, "{&sv}", &phase, &list))
     {
       int index = kol_title_phase_by_name (engine->title, phase);
-      g_autoptr(GVariant) prices = unbox (list);
+      g_autoptr(GVariant) prices = kol_variant_unbox (list);
 
       for (gsize i = 0; index >= 0 && i < g_variant_n_children (prices); i++)
         {
@@ -206,7 +198,6 @@ read_par_prices (KolEngine    *engine,
           else if (k < st->n_par && index < st->par[k].phase)
             st->par[k].phase = (gint8) index;
         }
-      g_variant_unref (list);
     }
 }
 
@@ -403,17 +394,38 @@ setup (KolEngine  *engine,
 
 /* ---------------------------------------------------------------- rounds */
 
+static const Kol1849ChoiceClass *
+choice_class (KolStep *s)
+{
+  return (const Kol1849ChoiceClass *) (const void *) s->klass;
+}
+
 /**
- * kol_1849_chooser_entities:
- * @player: the player making the choice, or -1
+ * kol_1849_choice_active:
  *
- * Returns: the number of entities put in @out: @player alone, or none
+ * Returns: %TRUE while the step's player must choose
+ */
+gboolean
+kol_1849_choice_active (KolEngine *engine,
+                        KolStep   *s)
+{
+  return choice_class (s)->chooser (engine) >= 0;
+}
+
+/**
+ * kol_1849_choice_active_entities:
+ *
+ * Returns: the number of entities put in @out: the player who must choose
+ * alone, or none
  */
 int
-kol_1849_chooser_entities (int        player,
-                           KolEntity *out,
-                           int        max)
+kol_1849_choice_active_entities (KolEngine *engine,
+                                 KolStep   *s,
+                                 KolEntity *out,
+                                 int        max)
 {
+  int player = choice_class (s)->chooser (engine);
+
   if (player < 0 || max < 1)
     return 0;
   out[0] = kol_entity (KOL_ENTITY_PLAYER, player);
@@ -421,19 +433,67 @@ kol_1849_chooser_entities (int        player,
 }
 
 /**
- * kol_1849_chooser_actions:
- * @player: the player making the choice, or -1
- * @entity: the entity asking
+ * kol_1849_choice_actions:
  *
- * Returns: the choose action for @player, nothing for anybody else
+ * Returns: the choose action for the player who must choose, nothing for
+ * anybody else
  */
 guint32
-kol_1849_chooser_actions (int       player,
-                          KolEntity entity)
+kol_1849_choice_actions (KolEngine *engine,
+                         KolStep   *s,
+                         KolEntity  entity)
 {
+  int player = choice_class (s)->chooser (engine);
+
   if (player < 0 || entity.kind != KOL_ENTITY_PLAYER || entity.index != player)
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_CHOOSE);
+}
+
+/**
+ * kol_1849_choice_legal_actions:
+ *
+ * A CHOOSE action for each answer, when the step offers @entity a choice.
+ */
+void
+kol_1849_choice_legal_actions (KolEngine *engine,
+                               KolStep   *s,
+                               KolEntity  entity,
+                               GPtrArray *out)
+{
+  const Kol1849ChoiceClass *c = choice_class (s);
+
+  if (c->step.actions (engine, s, entity) == 0)
+    return;
+  for (gsize i = 0; i < G_N_ELEMENTS (c->choices); i++)
+    {
+      KolAction *a = kol_action_new (KOL_ACTION_CHOOSE, entity);
+
+      a->choice = g_strdup (c->choices[i]);
+      g_ptr_array_add (out, a);
+    }
+}
+
+/**
+ * kol_1849_choice_of:
+ *
+ * Returns: the index in the step's choices of the answer @a names, or -1
+ * (with @error set) when it names none
+ */
+int
+kol_1849_choice_of (KolEngine        *engine,
+                    KolStep          *s,
+                    const KolAction  *a,
+                    GError          **error)
+{
+  const char *const *choices = choice_class (s)->choices;
+  KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_CHOICE) };
+
+  for (int i = 0; a->choice != NULL && i < 2; i++)
+    if (g_str_equal (a->choice, choices[i]))
+      return i;
+  kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, why, 1, "choose “%s” or “%s”", choices[0], choices[1]);
+  return -1;
 }
 
 /**

@@ -7,16 +7,15 @@
 #include "kol-editor-page-private.h"
 #include "kol-editor-save-dialog.h"
 #include "kol-file-dialogs.h"
-#include "kol-print-export.h"
 #include "kol-view-util.h"
 
 /*
  * The actions of KolEditorPage, in the "editor" group: undo, redo, save,
  * save-as, new, open (back to the list of titles), open-folder,
  * open-title (a folder), close (back to the start page), print and export
- * (what: "map", "tiles" or "market"; and a file name, or "" to ask), play,
- * fit (a toggle: maps and markets on one page), report (a message for the
- * banner), dismiss and show (a page: "tiles", "map", "chart").
+ * (in kol-editor-page-print.c), play, fit (a toggle: maps and markets on
+ * one page), report (a message for the banner), dismiss and show (a page:
+ * "tiles", "map", "chart").
  *
  * Starting a game is the window's business: editor.play saves the title
  * and activates win.new-game-for-title with its id, which the window's new
@@ -391,310 +390,6 @@ close_action_cb (GtkWidget  *widget,
   _kol_editor_page_emit_closed (KOL_EDITOR_PAGE (widget));
 }
 
-/* ---- printing and exporting ------------------------------------------------------------- */
-
-static gboolean
-what_from_string (const char   *name,
-                  KolPrintWhat *what)
-{
-  static const char * const names[] = { "map", "tiles", "market" };
-
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    if (g_str_equal (name, names[i]))
-      {
-        *what = (KolPrintWhat) i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-/* Maps and markets are wider than tall; tile sheets fill portrait pages. */
-static void
-init_options (KolEditorPage   *self,
-              KolPrintOptions *opts,
-              KolPrintWhat     what)
-{
-  kol_print_options_init (opts);
-  opts->what = what;
-  opts->landscape = what != KOL_PRINT_TILES;
-  opts->fit = self->fit && what != KOL_PRINT_TILES;
-  opts->language = kol_view_language ();
-}
-
-typedef struct
-{
-  KolEditorPage   *self;
-  KolPrintOptions  opts;
-  KolPrintJob     *job;
-  GtkWidget       *fit_check;
-} Printing;
-
-static void
-printing_free (Printing *printing)
-{
-  g_clear_pointer (&printing->job, kol_print_job_free);
-  g_object_unref (printing->self);
-  g_free (printing);
-}
-
-static KolPaper
-paper_of (GtkPageSetup *setup)
-{
-  const char *name = gtk_paper_size_get_name (gtk_page_setup_get_paper_size (setup));
-
-  if (g_strcmp0 (name, GTK_PAPER_NAME_A3) == 0)
-    return KOL_PAPER_A3;
-  if (g_strcmp0 (name, GTK_PAPER_NAME_LETTER) == 0)
-    return KOL_PAPER_LETTER;
-  return KOL_PAPER_A4;
-}
-
-/* The job is made for the paper chosen in the print dialog. */
-static void
-begin_print_cb (GtkPrintOperation *operation,
-                GtkPrintContext   *context,
-                Printing          *printing)
-{
-  GtkPageSetup *setup = gtk_print_context_get_page_setup (context);
-  GtkPageOrientation orientation = gtk_page_setup_get_orientation (setup);
-  g_autoptr(GError) error = NULL;
-
-  printing->opts.paper = paper_of (setup);
-  printing->opts.landscape = orientation == GTK_PAGE_ORIENTATION_LANDSCAPE ||
-                             orientation == GTK_PAGE_ORIENTATION_REVERSE_LANDSCAPE;
-  printing->job = kol_print_job_new (printing->self->doc, &printing->opts, &error);
-  if (printing->job == NULL)
-    {
-      report_error (printing->self, error);
-      gtk_print_operation_cancel (operation);
-      return;
-    }
-  gtk_print_operation_set_n_pages (operation, (int) kol_print_job_get_n_pages (printing->job));
-}
-
-/* Pages are drawn at the job's paper size; another paper gets them scaled
- * to fit. */
-static void
-draw_page_cb (GtkPrintOperation *operation,
-              GtkPrintContext   *context,
-              int                page,
-              Printing          *printing)
-{
-  cairo_t *cr = gtk_print_context_get_cairo_context (context);
-  double width, height, scale;
-  g_autoptr(GError) error = NULL;
-
-  if (printing->job == NULL)
-    return;
-  kol_print_job_get_page_size (printing->job, &width, &height);
-  scale = MIN (gtk_print_context_get_width (context) / width, gtk_print_context_get_height (context) / height);
-  if (fabs (scale - 1.0) > 0.005)
-    cairo_scale (cr, scale, scale);
-  if (!kol_print_job_draw_page (printing->job, cr, (guint) page, &error))
-    report_error (printing->self, error);
-}
-
-static GObject *
-create_custom_widget_cb (GtkPrintOperation *operation,
-                         Printing          *printing)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-
-  printing->fit_check = gtk_check_button_new_with_mnemonic (_("_Fit the map or the market to one page"));
-  gtk_check_button_set_active (GTK_CHECK_BUTTON (printing->fit_check), printing->opts.fit);
-  gtk_widget_set_sensitive (printing->fit_check, printing->opts.what != KOL_PRINT_TILES);
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_top (box, 12);
-  gtk_box_append (GTK_BOX (box), printing->fit_check);
-  return G_OBJECT (box);
-}
-
-static void
-custom_widget_apply_cb (GtkPrintOperation *operation,
-                        GtkWidget         *widget,
-                        Printing          *printing)
-{
-  printing->opts.fit = printing->opts.what != KOL_PRINT_TILES &&
-                       gtk_check_button_get_active (GTK_CHECK_BUTTON (printing->fit_check));
-}
-
-static void
-print_done_cb (GtkPrintOperation       *operation,
-               GtkPrintOperationResult  result,
-               Printing                *printing)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
-    {
-      gtk_print_operation_get_error (operation, &error);
-      if (error != NULL)
-        report_error (printing->self, error);
-    }
-  printing_free (printing);
-}
-
-static GtkPrintOperation *
-new_print_operation (KolEditorPage *self,
-                     KolPrintWhat   what)
-{
-  g_autoptr(GtkPageSetup) setup = gtk_page_setup_new ();
-  g_autoptr(GtkPaperSize) a4 = gtk_paper_size_new (GTK_PAPER_NAME_A4);
-  GtkPrintOperation *operation = gtk_print_operation_new ();
-  Printing *printing = g_new0 (Printing, 1);
-
-  printing->self = g_object_ref (self);
-  init_options (self, &printing->opts, what);
-  gtk_page_setup_set_paper_size (setup, a4);
-  gtk_page_setup_set_orientation (setup, printing->opts.landscape ? GTK_PAGE_ORIENTATION_LANDSCAPE
-                                                                  : GTK_PAGE_ORIENTATION_PORTRAIT);
-  gtk_print_operation_set_default_page_setup (operation, setup);
-  /* the job leaves its own margins */
-  gtk_print_operation_set_use_full_page (operation, TRUE);
-  gtk_print_operation_set_unit (operation, GTK_UNIT_POINTS);
-  gtk_print_operation_set_job_name (operation, kol_title_document_get_id (self->doc));
-  gtk_print_operation_set_custom_tab_label (operation, _("Koleya"));
-  g_signal_connect (operation, "begin-print", G_CALLBACK (begin_print_cb), printing);
-  g_signal_connect (operation, "draw-page", G_CALLBACK (draw_page_cb), printing);
-  g_signal_connect (operation, "create-custom-widget", G_CALLBACK (create_custom_widget_cb), printing);
-  g_signal_connect (operation, "custom-widget-apply", G_CALLBACK (custom_widget_apply_cb), printing);
-  g_signal_connect (operation, "done", G_CALLBACK (print_done_cb), printing);
-  return operation;
-}
-
-/* With a file name, GTK's print system writes the pages there as PDF
- * without asking (this is how the action is tested); else the print dialog
- * is shown. */
-static void
-print_action_cb (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  KolEditorPage *self = KOL_EDITOR_PAGE (widget);
-  const char *name, *file;
-  g_autoptr(GtkPrintOperation) operation = NULL;
-  g_autoptr(GError) error = NULL;
-  GtkPrintOperationResult result;
-  KolPrintWhat what;
-
-  g_variant_get (parameter, "(&s&s)", &name, &file);
-  if (self->doc == NULL || !what_from_string (name, &what))
-    return;
-  operation = new_print_operation (self, what);
-  if (file[0] != '\0')
-    {
-      gtk_print_operation_set_export_filename (operation, file);
-      result = gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_EXPORT,
-                                        parent_window (self), &error);
-    }
-  else
-    {
-      gtk_print_operation_set_allow_async (operation, TRUE);
-      result = gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG,
-                                        parent_window (self), &error);
-    }
-  if (result == GTK_PRINT_OPERATION_RESULT_ERROR && error != NULL)
-    report_error (self, error);
-}
-
-static gboolean
-export_to (KolEditorPage  *self,
-           KolPrintWhat    what,
-           const char     *path,
-           KolPrintFormat  format,
-           GError        **error)
-{
-  g_autoptr(KolPrintJob) job = NULL;
-  g_auto(GStrv) files = NULL;
-  g_autofree char *message = NULL;
-  KolPrintOptions opts;
-  guint n;
-
-  init_options (self, &opts, what);
-  if ((job = kol_print_job_new (self->doc, &opts, error)) == NULL ||
-      (files = kol_print_job_write (job, format, path, error)) == NULL)
-    return FALSE;
-  n = g_strv_length (files);
-  if (n == 1)
-    /* Translators: %s is a file name. */
-    message = g_strdup_printf (_("Exported to %s"), files[0]);
-  else
-    /* Translators: %u is a number of SVG files (one per page), %s the first. */
-    message = g_strdup_printf (ngettext ("Exported %u page, the first to %s",
-                                         "Exported %u pages, the first to %s", n), n, files[0]);
-  kol_editor_page_show_message (self, message, FALSE);
-  return TRUE;
-}
-
-static KolPrintFormat
-format_of (const char *path,
-           int         filter)
-{
-  if (g_str_has_suffix (path, ".svg") || g_str_has_suffix (path, ".SVG"))
-    return KOL_PRINT_FORMAT_SVG;
-  if (g_str_has_suffix (path, ".pdf") || g_str_has_suffix (path, ".PDF"))
-    return KOL_PRINT_FORMAT_PDF;
-  return filter == 1 ? KOL_PRINT_FORMAT_SVG : KOL_PRINT_FORMAT_PDF;
-}
-
-static void
-export_chosen_cb (GObject      *source,
-                  GAsyncResult *result,
-                  gpointer      user_data)
-{
-  g_autoptr(KolEditorPage) self = user_data;
-  int filter = -1;
-  g_autoptr(GFile) file = kol_file_dialog_save_finish (result, &filter, NULL);
-  g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
-  KolPrintWhat what = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (self), "kol-export-what"));
-  g_autoptr(GError) error = NULL;
-
-  if (path == NULL || self->doc == NULL)
-    return;
-  if (!export_to (self, what, path, format_of (path, filter), &error))
-    report_error (self, error);
-}
-
-static void
-ask_export_file (KolEditorPage *self,
-                 const char    *name,
-                 KolPrintWhat   what)
-{
-  g_autoptr(GtkFileFilter) pdf = gtk_file_filter_new ();
-  g_autoptr(GtkFileFilter) svg = gtk_file_filter_new ();
-  GtkFileFilter *filters[] = { pdf, svg, NULL };
-  g_autofree char *initial = g_strdup_printf ("%s-%s.pdf", kol_title_document_get_id (self->doc), name);
-
-  gtk_file_filter_set_name (pdf, _("PDF documents"));
-  gtk_file_filter_add_mime_type (pdf, "application/pdf");
-  gtk_file_filter_add_suffix (pdf, "pdf");
-  gtk_file_filter_set_name (svg, _("SVG pictures"));
-  gtk_file_filter_add_mime_type (svg, "image/svg+xml");
-  gtk_file_filter_add_suffix (svg, "svg");
-  g_object_set_data (G_OBJECT (self), "kol-export-what", GINT_TO_POINTER (what));
-  kol_file_dialog_save (parent_window (self), _("Export"), initial, filters,
-                        export_chosen_cb, g_object_ref (self));
-}
-
-static void
-export_action_cb (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *parameter)
-{
-  KolEditorPage *self = KOL_EDITOR_PAGE (widget);
-  const char *name, *file;
-  g_autoptr(GError) error = NULL;
-  KolPrintWhat what;
-
-  g_variant_get (parameter, "(&s&s)", &name, &file);
-  if (self->doc == NULL || !what_from_string (name, &what))
-    return;
-  if (file[0] == '\0')
-    ask_export_file (self, name, what);
-  else if (!export_to (self, what, file, format_of (file, -1), &error))
-    report_error (self, error);
-}
-
 /* ---- playing and the rest ---------------------------------------------------------------- */
 
 static void
@@ -767,8 +462,8 @@ _kol_editor_page_class_init_actions (GtkWidgetClass *widget_class)
     { "editor.open-folder", NULL, open_folder_action_cb },
     { "editor.open-title", "s", open_title_action_cb },
     { "editor.close", NULL, close_action_cb },
-    { "editor.print", "(ss)", print_action_cb },
-    { "editor.export", "(ss)", export_action_cb },
+    { "editor.print", "(ss)", _kol_editor_page_print_action_cb },
+    { "editor.export", "(ss)", _kol_editor_page_export_action_cb },
     { "editor.play", NULL, play_action_cb },
     { "editor.report", "s", report_action_cb },
     { "editor.dismiss", NULL, dismiss_action_cb },
@@ -790,7 +485,7 @@ _kol_editor_page_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_S, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "editor.save-as", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "editor.print",
-                                       "(ss)", "map", "");
+                                       "(ss)", "", "");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1, GDK_ALT_MASK, "editor.show", "s", "tiles");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_2, GDK_ALT_MASK, "editor.show", "s", "map");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_3, GDK_ALT_MASK, "editor.show", "s", "chart");

@@ -7,13 +7,15 @@
 #include "kol-editor-preview.h"
 #include "kol-editor-tiles.h"
 #include "kol-editor-upgrade-chart.h"
+#include "kol-print-export.h"
 
 G_BEGIN_DECLS
 
 /*
  * What the files of KolEditorPage share: kol-editor-page.c (the page, the
- * document, the banner, the title chooser) and kol-editor-page-actions.c
- * (saving, opening, new titles, printing, exporting, playing).
+ * document, the banner, the title chooser), kol-editor-page-actions.c
+ * (saving, opening, new titles, playing) and kol-editor-page-print.c
+ * (printing and exporting).
  */
 
 struct _KolEditorPage
@@ -23,6 +25,9 @@ struct _KolEditorPage
   KolTitleDocument *doc;
   KolEditorPreview *preview;
   gboolean          fit;            /* print and export on one page */
+  KolPrintOptions   print_opts;     /* the export dialog's last choices */
+  KolPrintOutput    print_output;
+  gboolean          print_opts_set;
   guint             banner_id;
   gboolean          paned_placed;   /* the problems panel got its first height */
 
@@ -56,5 +61,13 @@ void     _kol_editor_page_update_actions      (KolEditorPage  *self);
 void     _kol_editor_page_save_then           (KolEditorPage         *self,
                                                KolEditorPageContinue  callback,
                                                gpointer               user_data);
+
+/* kol-editor-page-print.c */
+void     _kol_editor_page_print_action_cb     (GtkWidget  *widget,
+                                               const char *action_name,
+                                               GVariant   *parameter);
+void     _kol_editor_page_export_action_cb    (GtkWidget  *widget,
+                                               const char *action_name,
+                                               GVariant   *parameter);
 
 G_END_DECLS

@@ -454,6 +454,24 @@ build_past (KolActionPanel *self)
   add_action_button (section, _("Continue From _Here…"), "table.continue-here");
 }
 
+/* An offer waiting for the answer of the player who acts now: the
+ * question above the answers. */
+static void
+add_offer_prompt (KolActionPanel *self)
+{
+  g_autofree char *question = kol_game_describe_offer (self->game);
+  GtkWidget *label;
+
+  if (question == NULL)
+    return;
+  label = gtk_label_new (question);
+  gtk_widget_set_name (label, "offer");
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "heading");
+  gtk_box_append (GTK_BOX (section_new (self, NULL)), label);
+}
+
 static gboolean
 is_train_choice (const KolEngine *engine,
                  const KolAction *a)
@@ -718,6 +736,7 @@ kol_action_panel_refresh (KolActionPanel *self)
   else
     {
       update_heading (self);
+      add_offer_prompt (self);
       actions = kol_game_legal_actions (self->game);
       build_choices (self, actions);
     }

@@ -362,35 +362,6 @@ kol_map_route_editor_get_route (KolMapRouteEditor *self,
   return &self->routes[train];
 }
 
-/* A run_routes spec of valid route @k, as the engine's best run gives. */
-static KolRouteSpec *
-make_spec (KolMapRouteEditor *self,
-           int                k)
-{
-  const KolRoute *route = &self->routes[k];
-  KolRouteSpec *spec = g_new0 (KolRouteSpec, 1);
-
-  spec->train = self->ids[k];
-  spec->revenue = self->revenue[k];
-  spec->nodes = g_array_sized_new (FALSE, FALSE, sizeof (KolRouteNode), route->n_nodes);
-  g_array_append_vals (spec->nodes, route->nodes, route->n_nodes);
-  spec->hexes = g_array_sized_new (FALSE, FALSE, sizeof (gint16), route->n_nodes);
-  for (int i = 0; i < route->n_nodes; i++)
-    g_array_append_val (spec->hexes, route->nodes[i].hex);
-  spec->connections = g_array_sized_new (FALSE, FALSE, sizeof (GArray *), route->n_nodes);
-  g_array_set_clear_func (spec->connections, free_chain);
-  for (int c = 0; c + 1 < route->n_nodes; c++)
-    {
-      int m;
-      g_autofree gint16 *hexes = kol_route_chain_hexes (route, c, &m);
-      GArray *chain = g_array_sized_new (FALSE, FALSE, sizeof (gint16), m);
-
-      g_array_append_vals (chain, hexes, m);
-      g_array_append_val (spec->connections, chain);
-    }
-  return spec;
-}
-
 /**
  * kol_map_route_editor_to_action:
  *
@@ -409,6 +380,7 @@ kol_map_route_editor_to_action (KolMapRouteEditor *self)
   a->routes = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_route_spec_free);
   for (int k = 0; k < self->n_trains; k++)
     if (self->routes[k].n_paths > 0)
-      g_ptr_array_add (a->routes, make_spec (self, k));
+      g_ptr_array_add (a->routes,
+                       kol_route_spec_new_from_route (&self->routes[k], self->ids[k], self->revenue[k]));
   return a;
 }

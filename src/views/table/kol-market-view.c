@@ -452,48 +452,26 @@ build_legend (KolMarketView *self)
 
 /* ------------------------------------------------------ price moves table */
 
-static GVariant *
-unbox (GVariant *value)
-{
-  while (value != NULL && g_variant_is_of_type (value, G_VARIANT_TYPE_VARIANT))
-    {
-      GVariant *inner = g_variant_get_variant (value);
-
-      g_variant_unref (value);
-      value = inner;
-    }
-  return value;
-}
-
-static GVariant *
-lookup (GVariant   *dict,
-        const char *key)
-{
-  if (dict == NULL || !g_variant_is_of_type (dict, G_VARIANT_TYPE_VARDICT))
-    return NULL;
-  return unbox (g_variant_lookup_value (dict, key, NULL));
-}
-
 /* The title's table of share price moves by dividend, from its rules:
  * "dividend_price_moves", or its tram companies' "price_moves" (1840). */
 static GVariant *
 price_moves (const KolTitle *title)
 {
   g_autoptr(GVariant) trams = NULL;
-  GVariant *moves = unbox (kol_title_rule (title, "dividend_price_moves"));
+  GVariant *moves = kol_variant_unbox (kol_title_rule (title, "dividend_price_moves"));
 
   if (moves != NULL)
     return moves;
-  trams = unbox (kol_title_rule (title, "tram_companies"));
-  return lookup (trams, "price_moves");
+  trams = kol_variant_unbox (kol_title_rule (title, "tram_companies"));
+  return kol_variant_lookup (trams, "price_moves");
 }
 
 static char *
 range_text (const KolTitle *title,
             GVariant       *row)
 {
-  g_autoptr(GVariant) min_v = lookup (row, "min");
-  g_autoptr(GVariant) max_v = lookup (row, "max");
+  g_autoptr(GVariant) min_v = kol_variant_lookup (row, "min");
+  g_autoptr(GVariant) max_v = kol_variant_lookup (row, "max");
   int min = kol_variant_to_int (min_v, 0), max = kol_variant_to_int (max_v, -1);
 
   if (max_v == NULL)
@@ -508,8 +486,8 @@ range_text (const KolTitle *title,
 static char *
 move_text (GVariant *row)
 {
-  g_autoptr(GVariant) move_v = lookup (row, "move");
-  g_autoptr(GVariant) steps_v = lookup (row, "steps");
+  g_autoptr(GVariant) move_v = kol_variant_lookup (row, "move");
+  g_autoptr(GVariant) steps_v = kol_variant_lookup (row, "steps");
   const char *move = move_v != NULL && g_variant_is_of_type (move_v, G_VARIANT_TYPE_STRING)
                      ? g_variant_get_string (move_v, NULL) : "none";
   int n = kol_variant_to_int (steps_v, 1);
@@ -563,7 +541,7 @@ build_price_moves (KolMarketView *self)
   attach_label (self->moves_table, C_("price moves", "Share price marker"), 1, 0, TRUE);
   for (gsize i = 0; i < n; i++)
     {
-      g_autoptr(GVariant) row = unbox (g_variant_get_child_value (moves, i));
+      g_autoptr(GVariant) row = kol_variant_unbox (g_variant_get_child_value (moves, i));
       g_autofree char *range = range_text (self->title, row);
       g_autofree char *move = move_text (row);
 
