@@ -17,6 +17,7 @@
 #include "kol-engine-companies.h"
 #include "kol-engine-route.h"
 #include "kol-engine-invariants.h"
+#include "kol-engine-consent.h"
 
 G_BEGIN_DECLS
 

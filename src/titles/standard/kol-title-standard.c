@@ -77,7 +77,10 @@ kol_std_start_stock_round (KolEngine *engine)
                    G_N_ELEMENTS (stock_steps));
 }
 
+/* The consent step first, so that nothing else happens while an offer
+ * waits for its answer. */
 static const KolStepClass *const operating_steps[] = {
+  &kol_step_consent,
   &kol_step_bankrupt,
   &kol_std_step_special_track,
   &kol_std_step_special_token,
@@ -105,8 +108,16 @@ void
 kol_std_start_operating_round (KolEngine *engine,
                                int        round_num)
 {
-  kol_round_start (engine, &kol_round_operating, KOL_STD_ROUND_OPERATING, round_num, operating_steps,
-                   operating_opts, G_N_ELEMENTS (operating_steps));
+  gint16 opts[G_N_ELEMENTS (operating_steps)];
+
+  /* rules.train_purchase.from_others: "with_consent" asks the seller's
+   * owner (of another corporation's train, of a player's private company),
+   * "any" does not */
+  memcpy (opts, operating_opts, sizeof opts);
+  opts[0] = kol_std_config (engine)->from_others == KOL_STD_FROM_OTHERS_WITH_CONSENT ? KOL_CONSENT_ASK
+                                                                                      : KOL_CONSENT_AUTO_ACCEPT;
+  kol_round_start (engine, &kol_round_operating, KOL_STD_ROUND_OPERATING, round_num, operating_steps, opts,
+                   G_N_ELEMENTS (operating_steps));
 }
 
 static void
