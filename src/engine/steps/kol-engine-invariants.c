@@ -72,7 +72,8 @@ kol_invariants_certs (KolEngine *engine,
     {
       int total = 0, first, end;
 
-      if (engine->corps[c].removed)
+      /* a closed corporation's certificates left the game with it */
+      if (engine->corps[c].removed || engine->corps[c].closed)
         continue;
       kol_engine_corp_certs (engine, c, &first, &end);
       for (int i = first; i < end; i++)

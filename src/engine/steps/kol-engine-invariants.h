@@ -17,8 +17,8 @@ G_BEGIN_DECLS
 gboolean kol_invariants_money  (KolEngine *engine,
                                 gint64     expected,
                                 GString   *problems);
-/* Every corporation in the game is 100 % held by players, the pool and
- * its own treasury; the pool holds at most @max_pool_percent; a floated
+/* Every corporation in the game (not closed) is 100 % held by players,
+ * the pool and its own treasury; the pool holds at most @max_pool_percent; a floated
  * corporation has a president who holds the president's certificate. */
 gboolean kol_invariants_certs  (KolEngine *engine,
                                 int        max_pool_percent,

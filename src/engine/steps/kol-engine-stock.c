@@ -168,20 +168,28 @@ kol_stock_sold_out (KolEngine *engine,
  *
  * Game#action_processed: closes corporations on a close cell; if that left
  * the current entity without actions in the active step, skips the steps
- * and moves to the next entity.
+ * and moves to the next entity (1849 wrote the stock round's case).
  */
 void
 kol_stock_action_processed (KolEngine *engine)
 {
   KolStep *s;
 
-  if (!kol_shares_close_corporations_in_close_cell (engine))
-    return;
-  s = kol_round_active_step (engine);
-  if (s == NULL || kol_step_actions (engine, s, kol_round_current_entity (engine)) != 0)
-    return;
-  kol_round_skip_steps (engine);
-  if (engine->round.klass && engine->round.klass->next_entity)
+  if (kol_shares_close_corporations_in_close_cell (engine))
+    {
+      s = kol_round_active_step (engine);
+      if (s != NULL && kol_step_actions (engine, s, kol_round_current_entity (engine)) == 0)
+        {
+          kol_round_skip_steps (engine);
+          if (engine->round.klass && engine->round.klass->next_entity)
+            engine->round.klass->next_entity (engine, &engine->round);
+        }
+    }
+  /* A corporation closed by a sale in a stock round can leave the player
+   * whose turn it is with nothing to do at all; 18xx.games then waits for
+   * nobody (a dead end no recorded game contains): the round moves on. */
+  if (engine->round.klass && engine->round.klass->stock && !engine->finished && kol_round_active_step (engine) == NULL &&
+      !kol_round_finished (engine))
     engine->round.klass->next_entity (engine, &engine->round);
 }
 

@@ -602,12 +602,6 @@ action_processed (KolEngine       *engine,
                   const KolAction *a)
 {
   kol_stock_action_processed (engine);
-  /* A corporation closed by a sale in a stock round can leave the player
-   * whose turn it is with nothing to do at all; 18xx.games then waits for
-   * nobody (a dead end no recorded game contains): the round moves on. */
-  if (engine->round.klass && engine->round.klass->stock && !engine->finished && kol_round_active_step (engine) == NULL &&
-      !kol_round_finished (engine))
-    engine->round.klass->next_entity (engine, &engine->round);
 }
 
 /* ------------------------------------------------------------------ scores */
