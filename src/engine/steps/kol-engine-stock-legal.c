@@ -485,7 +485,11 @@ kol_step_buy_sell_par_shares_par_prices (KolEngine *engine,
                                          int        max)
 {
   const KolStockHooks *h = kol_stock_hooks (engine);
-  int mult = h && h->par_cash_multiplier > 0 ? h->par_cash_multiplier : 2;
+  int share = kol_engine_share_percent (engine, corp);
+  /* Base's 2 is the president's 20 % in shares of 10 %: the president's
+   * certificate in shares, for a title whose president holds 30 % */
+  int mult = h && h->par_cash_multiplier > 0 ? h->par_cash_multiplier
+             : share > 0 ? MAX (1, engine->title->corps[corp].shares[0] / share) : 2;
   KolCell cells[KOL_MAX_MARKET_ROWS * KOL_MAX_MARKET_COLS];
   int n = kol_stock_par_prices (engine, corp, cells, G_N_ELEMENTS (cells)), m = 0;
 

@@ -94,8 +94,9 @@ typedef struct
   guint8   always_market_price;
   int      market_share_limit;          /* MARKET_SHARE_LIMIT; 0 = 50; 1840 100 */
   int      max_ownership_percent;       /* Corporation default; 0 = 60 */
-  /* BuySellParShares#get_par_prices: par price × this ≤ cash. 0 = 2 (Base,
-   * 1849); 1840 5 (its director's certificate is 50%). */
+  /* BuySellParShares#get_par_prices: par price × this ≤ cash. 0 = the
+   * president's certificate in shares (Base's 2 for 20 %: 1849); 1840 5
+   * (its director's certificate is 50%). */
   int      par_cash_multiplier;
   int      min_bid_increment;           /* MIN_BID_INCREMENT; 0 = 5 */
   /* WaterfallAuction#all_passed!: what the cheapest unsold company's price
