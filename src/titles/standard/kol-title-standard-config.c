@@ -1124,6 +1124,12 @@ check_corporations (Reader *r)
         text_problem (r, KOL_CHECK_UNSUPPORTED, KOL_STD_TEXT_CORP_KEY, path, "token_fee");
       if (def->par > 0)
         text_problem (r, KOL_CHECK_UNSUPPORTED, KOL_STD_TEXT_CORP_KEY, path, "par");
+      if (def->float_percent < 10)
+        {
+          g_autofree char *child = child_path (path, "float_percent");
+
+          range_problem (r, child, def->float_percent, 10, 100);
+        }
       if (def->home < 0)
         text_problem (r, KOL_CHECK_UNPLAYABLE, KOL_STD_TEXT_CORP_NO_HOME, path, def->id);
       if (def->n_tokens == 0)

@@ -92,6 +92,35 @@ after_buying_train (KolEngine *engine,
     kol_std_close_companies_on_event (engine, owner.index, "bought_train");
 }
 
+/* Game#close_corporation: a corporation on a closing cell leaves the board,
+ * the market and its players' hands (its shares are worth nothing), and
+ * starts afresh: it may be started again from the next stock round, at its
+ * home (reserved again), so that a game never runs out of corporations. */
+static void
+close_corporation (KolEngine *engine,
+                   int        corp)
+{
+  const KolCorpDef *def = &engine->title->corps[corp];
+
+  kol_default_close_corporation (engine, corp);
+  kol_shares_reset_corporation (engine, corp);
+  if (def->home >= 0)
+    kol_board_reserve (engine, def->home, MAX (def->home_city, 0), corp);
+  engine->corp_order[engine->n_corp_order++] = (gint16) corp;
+  for (int i = 0; i < engine->n_corp_order; i++)
+    engine->corps[engine->corp_order[i]].order_seq = (guint32) i;
+  kol_std_state (engine)->closed_recently[corp] = TRUE;
+}
+
+/* Game#can_par?: not started, and not closed since the stock round. */
+static gboolean
+can_par (KolEngine *engine,
+         int        corp,
+         KolEntity  parrer)
+{
+  return kol_default_can_par (engine, corp, parrer) && !kol_std_state (engine)->closed_recently[corp];
+}
+
 /* ------------------------------------------------------------ tables */
 
 /* The constants of the data and the module's methods (Game constants are
@@ -109,13 +138,14 @@ kol_std_fill_hooks (KolEngine *engine)
   sh->sell_buy_order = cfg->sell_buy_order;
   sh->sell_after = cfg->sell_after;
   sh->sell_movement = cfg->sell_movement;
-  sh->pool_share_drop = cfg->pool_down ? KOL_POOL_DROP_DOWN_SHARE : KOL_POOL_DROP_NONE;
+  sh->pool_share_drop = cfg->pool_down ? KOL_POOL_DROP_DOWN_BLOCK : KOL_POOL_DROP_NONE;
   sh->cert_limit_excludes_privates = !cfg->cert_limit_includes_privates;
   sh->no_sold_out_increase = !cfg->sold_out_up;
   sh->market_share_limit = cfg->max_pool_percent;
   sh->max_ownership_percent = cfg->max_player_percent;
   sh->min_bid_increment = cfg->bid_increment;
   sh->unsold_discount = cfg->unsold_discount;
+  sh->can_par = can_par;
 
   memset (oh, 0, sizeof *oh);
   oh->home_token_timing = cfg->home_token_timing;
@@ -135,6 +165,7 @@ kol_std_fill_hooks (KolEngine *engine)
   oh->corp_has_abilities = kol_std_corp_has_abilities;
   oh->can_buy_train_from_others = can_buy_train_from_others;
   oh->after_buying_train = after_buying_train;
+  oh->close_corporation = close_corporation;
 }
 
 /* ------------------------------------------------------------- board */

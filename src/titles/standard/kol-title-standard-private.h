@@ -166,6 +166,7 @@ typedef struct
   guint8            end_timing;
   guint8            market_end;      /* a corporation reached an "e" cell */
   guint8            ability_used[KOL_MAX_COMPANIES][KOL_STD_MAX_ABILITIES];
+  guint8            closed_recently[KOL_MAX_CORPS]; /* not startable before the next stock round */
 } KolStdState;
 
 G_STATIC_ASSERT (sizeof (KolStdState) <= KOL_TITLE_STATE_SIZE);

@@ -73,6 +73,7 @@ static const KolStepClass *const stock_steps[] = {
 void
 kol_std_start_stock_round (KolEngine *engine)
 {
+  memset (kol_std_state (engine)->closed_recently, 0, sizeof kol_std_state (engine)->closed_recently);
   kol_round_start (engine, &kol_round_stock, KOL_STD_ROUND_STOCK, 1, stock_steps, NULL,
                    G_N_ELEMENTS (stock_steps));
 }
