@@ -724,6 +724,36 @@ test_unsaved_changes_asked (Fixture       *f,
   g_assert_cmpint (decision, ==, 1);
 }
 
+/* Play is insensitive while the title has an error its rules module
+ * reports, and its tooltip says which (issue 17). */
+static void
+test_play_disabled (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolTitleDocument) doc = kol_title_document_new_from_template (NULL, "unplayable", &error);
+  g_autoptr(JsonNode) value = json_from_string ("{\"kind\": \"quarter\"}", NULL);
+  KolEditorIssues *issues;
+  GtkWidget *play;
+  const char *tooltip;
+
+  g_assert_no_error (error);
+  kol_editor_page_set_document (f->page, doc);
+  issues = KOL_EDITOR_ISSUES (descendant (f, KOL_TYPE_EDITOR_ISSUES));
+  kol_test_wait_until (checked, issues);
+  play = template_child (f->page, KOL_TYPE_EDITOR_PAGE, "play_button");
+  tooltip = gtk_widget_get_tooltip_text (play);
+  g_assert_null (strstr (tooltip, "quarter"));
+
+  g_assert_true (kol_title_document_set_value (doc, KOL_TITLE_FILE_GAME, "$.rules.private_auction", value, &error));
+  g_assert_no_error (error);
+  kol_test_wait_until (checked, issues);
+  g_assert_false (gtk_widget_get_sensitive (play));
+  tooltip = gtk_widget_get_tooltip_text (play);
+  g_assert_nonnull (strstr (tooltip, "\"quarter\""));
+  g_assert_nonnull (strstr (tooltip, "\"waterfall\", \"fixed_price\", \"none\""));
+}
+
 /* New creates a title from the template in the user's folder, opens it and
  * lists it. */
 static void
@@ -810,6 +840,7 @@ main (int   argc,
               fixture_tear_down);
   g_test_add ("/editor/unsaved-changes-asked", Fixture, NULL, fixture_set_up,
               test_unsaved_changes_asked, fixture_tear_down);
+  g_test_add ("/editor/play-disabled", Fixture, NULL, fixture_set_up, test_play_disabled, fixture_tear_down);
   g_test_add ("/editor/new-from-template", Fixture, NULL, fixture_set_up, test_new_from_template,
               fixture_tear_down);
   g_test_add ("/editor/open-from-list", Fixture, NULL, fixture_set_up, test_open_from_list,

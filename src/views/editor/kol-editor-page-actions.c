@@ -19,7 +19,9 @@
  *
  * Starting a game is the window's business: editor.play saves the title
  * and activates win.new-game-for-title with its id, which the window's new
- * game dialog provides; until it does, Play stays insensitive.
+ * game dialog provides; until it does, and while the title has an error
+ * (its rules module cannot play it), Play stays insensitive, its tooltip
+ * saying why.
  */
 
 #define PLAY_ACTION "new-game-for-title"
@@ -39,14 +41,47 @@ report_error (KolEditorPage *self,
   kol_editor_page_show_message (self, error->message, TRUE);
 }
 
+/* The first error the title's check found (a title with errors cannot be
+ * played: its rules module, or the loader, refuses it), or NULL. */
+static KolTitleIssue *
+first_error (KolEditorPage *self)
+{
+  GListModel *issues = kol_editor_issues_get_issues (self->issues);
+
+  for (guint i = 0; issues != NULL && i < g_list_model_get_n_items (issues); i++)
+    {
+      g_autoptr(KolTitleIssue) issue = g_list_model_get_item (issues, i);
+
+      if (kol_title_issue_get_severity (issue) == KOL_TITLE_ISSUE_ERROR)
+        return g_steal_pointer (&issue);
+    }
+  return NULL;
+}
+
 static gboolean
 can_play (KolEditorPage *self)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  g_autoptr(KolTitleIssue) error = self->doc != NULL ? first_error (self) : NULL;
 
-  return self->doc != NULL && G_IS_ACTION_GROUP (root) &&
+  return self->doc != NULL && error == NULL && G_IS_ACTION_GROUP (root) &&
          g_action_group_has_action (G_ACTION_GROUP (root), PLAY_ACTION) &&
          g_action_group_get_action_enabled (G_ACTION_GROUP (root), PLAY_ACTION);
+}
+
+/* Play says why it cannot start a game: the title's first error. */
+static void
+update_play_tooltip (KolEditorPage *self)
+{
+  g_autoptr(KolTitleIssue) error = self->doc != NULL ? first_error (self) : NULL;
+  g_autofree char *text = NULL;
+
+  if (error != NULL)
+    /* Translators: the tooltip of the disabled Play button; %s is the
+     * first problem of the title, as the list of problems shows it. */
+    text = g_strdup_printf (_("The title cannot be played yet: %s"), kol_title_issue_get_message (error));
+  gtk_widget_set_tooltip_text (self->play_button,
+                               text != NULL ? text : _("Start a new game with this title (saves it first)"));
 }
 
 void
@@ -64,6 +99,7 @@ _kol_editor_page_update_actions (KolEditorPage *self)
   gtk_widget_action_set_enabled (widget, "editor.open", open);
   gtk_widget_action_set_enabled (widget, "editor.show", open);
   gtk_widget_action_set_enabled (widget, "editor.play", can_play (self));
+  update_play_tooltip (self);
 }
 
 /* ---- undo and redo ------------------------------------------------------------ */

@@ -47,6 +47,7 @@ struct _KolEditorPage
   KolEditorMap          *map;
   KolEditorUpgradeChart *chart;
   KolEditorIssues       *issues;
+  GtkWidget             *play_button;
 };
 
 /* kol-editor-page.c */

@@ -560,6 +560,7 @@ kol_editor_page_class_init (KolEditorPageClass *klass)
   BIND (map);
   BIND (chart);
   BIND (issues);
+  BIND (play_button);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "koleditorpage");
 }
@@ -569,6 +570,8 @@ kol_editor_page_init (KolEditorPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->issues, "issue-activated", G_CALLBACK (issue_activated_cb), self);
+  /* Play waits for a title without errors */
+  g_signal_connect_swapped (self->issues, "notify::checking", G_CALLBACK (_kol_editor_page_update_actions), self);
   g_signal_connect_swapped (self->chart, "tile-activated", G_CALLBACK (chart_tile_activated_cb), self);
   g_signal_connect_swapped (self->title_list, "row-activated", G_CALLBACK (title_activated_cb), self);
   g_signal_connect_swapped (self->paned, "notify::max-position", G_CALLBACK (paned_max_notified_cb), self);
