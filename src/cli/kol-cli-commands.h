@@ -18,8 +18,10 @@
 /* Translators: summaries of koleya-cli's commands, listed by “koleya-cli help”. */
 KOL_CLI_COMMAND ("bench-replay", bench_replay, N_("Time the replay of saved or imported games"))
 KOL_CLI_COMMAND ("bench-routes", bench_routes, N_("Time the route optimiser on recorded games and dense synthetic boards"))
-KOL_CLI_COMMAND ("export", export, N_("Print a title’s map, tile sheet or stock market as PDF or SVG"))
+KOL_CLI_COMMAND ("export", export, N_("Print a title’s sheets (map, tiles, market, charters, cards, tokens) as PDF, SVG or PNG"))
 KOL_CLI_COMMAND ("import", import, N_("Import a game exported from 18xx.games as a Koleya save"))
+KOL_CLI_COMMAND ("maker-export", maker_export, N_("Write a title as an 18xx-maker game definition"))
+KOL_CLI_COMMAND ("maker-import", maker_import, N_("Make a title from an 18xx-maker game definition"))
 KOL_CLI_COMMAND ("render-map", render_map, N_("Draw a title’s board as an SVG picture"))
 KOL_CLI_COMMAND ("render-tiles", render_tiles, N_("Draw every tile of a title’s tile set as an SVG picture"))
 KOL_CLI_COMMAND ("replay", replay, N_("Replay a save or an 18xx.games game and print the final state and scores"))

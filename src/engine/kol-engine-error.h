@@ -87,7 +87,7 @@ typedef enum
   KOL_REASON_SELL_AFTER_BUY,
   /* other */
   KOL_REASON_OPTION_CONFLICT,
-  /* shares and auctions (kol-engine-stock.c, kol-engine-auction.c) */
+  /* shares and auctions (steps/kol-engine-stock*.c, steps/kol-engine-auction*.c) */
   KOL_REASON_SELL_SOLD_THIS_TURN,    /* shares of this company were already sold this turn */
   KOL_REASON_BUY_ALREADY_BOUGHT,     /* one purchase per turn */
   KOL_REASON_BUY_NOT_AVAILABLE,      /* this certificate cannot be bought now */
@@ -96,7 +96,7 @@ typedef enum
   KOL_REASON_PAR_PRICE,              /* this par price is not available */
   KOL_REASON_BID_MUST_PAY_PRICE,     /* the first company is bought at exactly its price */
   KOL_REASON_BID_AUCTION_ONLY,       /* only the company being auctioned takes bids now */
-  /* operating rounds (kol-engine-operating.c and its steps) */
+  /* operating rounds (steps/kol-engine-operating.c and the steps of a turn) */
   KOL_REASON_TILE_NO_NEW_TRACK,      /* the lay must use new track (TRACK_RESTRICTION) */
   KOL_REASON_TOKEN_ALREADY_PLACED,   /* a token was already placed this turn */
   KOL_REASON_TRAIN_NOT_BUYABLE,      /* not one of the trains that can be bought now */

@@ -47,11 +47,13 @@ kol_engine_corp_markers (KolEngine   *engine,
                          int          max)
 {
   const KolInfoHooks *h = info_hooks (engine);
+  int n;
 
   g_return_val_if_fail (engine != NULL && (out != NULL || max == 0), 0);
   if (corp < 0 || corp >= engine->n_corps || h == NULL || h->corp_markers == NULL)
     return 0;
-  return MIN (h->corp_markers (engine, corp, out, max), max);
+  n = h->corp_markers (engine, corp, out, max);
+  return MIN (n, max);
 }
 
 /**

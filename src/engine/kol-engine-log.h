@@ -17,7 +17,7 @@ typedef enum
 {
   KOL_LOG_NONE,
 
-  /* ---- operating rounds (kol-engine-operating.c and its steps) ---- */
+  /* ---- operating rounds (steps/kol-engine-operating.c and the steps of a turn) ---- */
   KOL_LOG_OPERATES,               /* %1 operates %2 */
   KOL_LOG_COMPANY_REVENUE,        /* %1 collects %2 from %3 */
   KOL_LOG_STEP_PASS,              /* %1 passes %2 (step name) */
@@ -60,8 +60,9 @@ typedef enum
   KOL_LOG_SHARE_PRICE_MOVES_STEPS,/* %1's share price moves %4 from %2 to %3 (%5 steps) */
   /* ---- end of operating rounds ---- */
 
-  /* ---- stock market, shares, stock rounds, auctions (kol-engine-market.c,
-   * kol-engine-shares.c, kol-engine-stock.c, kol-engine-auction.c) ---- */
+  /* ---- stock market, shares, stock rounds, auctions (steps/: the files
+   * kol-engine-market.c, kol-engine-shares*.c, kol-engine-stock*.c and
+   * kol-engine-auction*.c) ---- */
   KOL_LOG_PRICE_BLOCKED_UP,       /* %1 share price blocked from moving up by phase */
   KOL_LOG_PRICE_BLOCKED_RIGHT,    /* %1 share price blocked from moving right by phase */
   KOL_LOG_PARS,                   /* %1 pars %2 at %3 */

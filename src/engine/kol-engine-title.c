@@ -561,7 +561,11 @@ kol_variant_to_int (GVariant *value,
       return kol_variant_to_int (inner, fallback);
     }
   if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT64))
-    return (int) CLAMP (g_variant_get_int64 (value), G_MININT, G_MAXINT);
+    {
+      gint64 v = g_variant_get_int64 (value);
+
+      return (int) CLAMP (v, G_MININT, G_MAXINT);
+    }
   if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT32))
     return g_variant_get_int32 (value);
   if (g_variant_is_of_type (value, G_VARIANT_TYPE_DOUBLE))

@@ -18,6 +18,15 @@ G_BEGIN_DECLS
  *    illegal action never leaves a half-changed state;
  *  - history snapshots and undo are a memcpy.
  *
+ * A title's own state must be as flat, and is kept inside this struct:
+ * fixed areas of bytes that each title module lays its own struct over,
+ * once for the game (title_state), once for the current round (the second
+ * half of round.data), and once per corporation and player (title_data).
+ * The title module reads them only through typed accessors of its own
+ * (e.g. kol_1849_corp()), built on the KOL_*_TITLE macros below, which
+ * check at compile time that the struct fits its area. Nothing is
+ * allocated, so a copy of the engine is a copy of the title's state too.
+ *
  * The flow mirrors 18xx.games (rounds made of steps; the first active step that
  * accepts an action processes it; blocking steps stop the search), because
  * games recorded there must replay action by action to the same states.
@@ -56,7 +65,6 @@ typedef struct
   guint8    in_depot;     /* still in the depot's upcoming list */
   KolEntity owner;        /* BANK = depot, POOL = discarded, REMOVED = rusted/exported */
   guint32   seq;          /* order in the owner's list */
-  gint32    ext;          /* title use */
 } KolTrain;
 
 typedef struct
@@ -68,7 +76,6 @@ typedef struct
   int       value;        /* current value (can drop in auctions) */
   int       revenue;
   guint32   seq;
-  gint32    ext[4];
 } KolCompany;
 
 typedef struct
@@ -78,6 +85,10 @@ typedef struct
   guint8 used;            /* placed at least once / removed for good */
   int    price;
 } KolToken;
+
+/* Bytes of KolCorp.title_data and KolPlayer.title_data. */
+#define KOL_CORP_TITLE_SIZE   64
+#define KOL_PLAYER_TITLE_SIZE 32
 
 typedef struct
 {
@@ -99,7 +110,9 @@ typedef struct
   int       loans;
   int       last_revenue;
   guint32   order_seq;    /* position in the game's corporation list */
-  gint32    ext[16];      /* title use */
+  /* the title's own state of the corporation (KOL_CORP_TITLE), cleared
+   * with the rest when the corporation is reset */
+  _Alignas (8) guint8 title_data[KOL_CORP_TITLE_SIZE] G_GNUC_MAY_ALIAS;
 } KolCorp;
 
 typedef struct
@@ -111,7 +124,8 @@ typedef struct
   int       loans;
   guint8    bankrupt;
   guint8    passed;
-  gint32    ext[8];       /* title use */
+  /* the title's own state of the player (KOL_PLAYER_TITLE) */
+  _Alignas (8) guint8 title_data[KOL_PLAYER_TITLE_SIZE] G_GNUC_MAY_ALIAS;
 } KolPlayer;
 
 /* ------------------------------------------------------------------- board */
@@ -140,8 +154,12 @@ typedef struct
 /* round.data: generic round state (stock or operating) in the first half,
  * the title's own round state from KOL_ROUND_TITLE_OFFSET. */
 #define KOL_ROUND_TITLE_OFFSET 1024
-#define KOL_ROUND_GENERIC(engine, Type) ((Type *) (void *) (engine)->round.data)
-#define KOL_ROUND_TITLE(engine, Type) ((Type *) (void *) ((engine)->round.data + KOL_ROUND_TITLE_OFFSET))
+#define KOL_ROUND_GENERIC(engine, Type) \
+  (G_STATIC_ASSERT_EXPR (sizeof (Type) <= KOL_ROUND_TITLE_OFFSET), \
+   (Type *) (void *) (engine)->round.data)
+#define KOL_ROUND_TITLE(engine, Type) \
+  (G_STATIC_ASSERT_EXPR (sizeof (Type) <= KOL_ROUND_DATA_SIZE - KOL_ROUND_TITLE_OFFSET), \
+   (Type *) (void *) ((engine)->round.data + KOL_ROUND_TITLE_OFFSET))
 
 struct _KolStep
 {
@@ -355,7 +373,18 @@ struct _KolEngine
   _Alignas (8) guint8 title_state[KOL_TITLE_STATE_SIZE] G_GNUC_MAY_ALIAS;
 };
 
-#define KOL_TITLE_STATE(engine, Type) ((Type *) (void *) (engine)->title_state)
+/* The title's state areas as the title module's own structs: each checks at
+ * compile time that @Type fits (see the top of this file for why the
+ * state is kept in fixed areas). */
+#define KOL_TITLE_STATE(engine, Type) \
+  (G_STATIC_ASSERT_EXPR (sizeof (Type) <= KOL_TITLE_STATE_SIZE), \
+   (Type *) (void *) (engine)->title_state)
+#define KOL_CORP_TITLE(engine, corp, Type) \
+  (G_STATIC_ASSERT_EXPR (sizeof (Type) <= KOL_CORP_TITLE_SIZE), \
+   (Type *) (void *) (engine)->corps[(corp)].title_data)
+#define KOL_PLAYER_TITLE(engine, player, Type) \
+  (G_STATIC_ASSERT_EXPR (sizeof (Type) <= KOL_PLAYER_TITLE_SIZE), \
+   (Type *) (void *) (engine)->players[(player)].title_data)
 
 /* Creates a game on @title (not owned; must outlive the game). @player_ids and
  * @player_names give the seating order. */

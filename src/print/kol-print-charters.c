@@ -278,10 +278,11 @@ draw_phases (KolPrintJob *job,
     kol_game_word (title, KOL_WORD_PHASE), C_("charter", "Tiles"),
     own_or (job, "train_limit", _("Train limit")), own_or (job, "operating_rounds", _("Operating rounds")),
   };
-  double cols[4] = { x, x + width * 0.22, x + width * 0.52, x + width * 0.76 }, row = 11;
+  double cols[5] = { x, x + width * 0.16, x + width * 0.44, x + width * 0.72, x + width }, row = 11;
 
   for (int c = 0; c < 4; c++)
-    _kol_print_text (out, cols[c], y + 8, _kol_print_fit_size (heads[c], 7.5, KOL_PRINT_TEXT_BOLD, width * 0.23),
+    _kol_print_text (out, cols[c], y + 8, _kol_print_fit_size (heads[c], 7.5, KOL_PRINT_TEXT_BOLD,
+                                                              cols[c + 1] - cols[c] - 6),
                      KOL_PRINT_TEXT_BOLD, "#444444", heads[c]);
   for (guint p = 0; p < title->n_phases; p++)
     {

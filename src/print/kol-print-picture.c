@@ -91,7 +91,9 @@ consider (KolPrintJob     *job,
       {
         Layout l = { landscape, c, r, 1.0 };
 
-        l.scale = MIN (1.0, MIN (capacity (c, pw, ov) / pic->w, capacity (r, ph, ov) / pic->h));
+        double across = capacity (c, pw, ov) / pic->w, down = capacity (r, ph, ov) / pic->h;
+
+        l.scale = MIN (1.0, MIN (across, down));
         if (l.scale < min_scale - 1e-9)
           continue;
         if (best->cols == 0 || better (&l, best, natural))

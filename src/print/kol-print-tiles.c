@@ -317,8 +317,11 @@ least_fill (const TileGrid *g,
   double least = 1.0;
 
   for (guint p = 0; pages > 1 && p < pages; p++)
-    least = MIN (least, (double) ((_kol_print_pieces_on_page (n, g->cols, g->rows, p) + g->cols - 1) / g->cols) /
-                        g->rows);
+    {
+      guint rows_used = (_kol_print_pieces_on_page (n, g->cols, g->rows, p) + g->cols - 1) / g->cols;
+
+      least = MIN (least, (double) rows_used / g->rows);
+    }
   return least;
 }
 

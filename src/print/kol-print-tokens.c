@@ -50,7 +50,8 @@ draw_token (GString          *out,
 {
   const char *fill = corp->color != NULL ? corp->color : "#888888";
   const char *ink = corp->text_color != NULL ? corp->text_color : "#000000";
-  double size = MIN (d * 0.36, _kol_print_fit_size (corp->id, d * 0.36, KOL_PRINT_TEXT_BOLD, d * 0.72));
+  double fitted = _kol_print_fit_size (corp->id, d * 0.36, KOL_PRINT_TEXT_BOLD, d * 0.72);
+  double size = MIN (d * 0.36, fitted);
 
   _kol_print_svg (out, "<g class=\"%s\" data-corporation=\"%t\">\n<circle cx=\"%g\" cy=\"%g\" r=\"%g\" fill=\"%s\"/>\n",
                   marker ? "marker" : "token", corp->id, cx, cy, d / 2 + bleed, fill);

@@ -310,6 +310,38 @@ test_export_all (void)
   g_assert_nonnull (strstr (err, "In all:"));
 }
 
+/* An 18xx-maker definition into a title folder that validates, and the
+ * title back out; a file that is not one is refused. */
+static void
+test_maker (void)
+{
+  g_autofree char *catalogue = title_dir ("1849");
+  g_autofree char *dir = temp_path ("valley");
+  g_autofree char *file = temp_path ("valley-maker.json");
+  const char *in[] = { "maker-import", KOL_SOURCE_DIR "/tests/model/maker/valley.json", "-o", dir, "--catalogue",
+                       catalogue, "--catalogue", KOL_SOURCE_DIR "/data/templates/blank", NULL };
+  const char *out[] = { "maker-export", dir, "-o", file, NULL };
+  const char *wrong[] = { "maker-import", KOL_SOURCE_DIR "/data/templates/blank/game.json", "-o", dir, NULL };
+  g_autofree char *stdout_text = NULL, *err = NULL, *written = NULL;
+
+  if (catalogue == NULL || !g_file_test (catalogue, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("KOLEYA_DATA_DIR does not hold 1849");
+      return;
+    }
+  g_assert_cmpint (run_cli (in, FALSE, &stdout_text, &err), ==, 0);
+  g_assert_nonnull (strstr (err, "12/10"));
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&stdout_text, g_free);
+  g_assert_cmpint (run_cli (out, FALSE, &stdout_text, &err), ==, 0);
+  g_assert_true (g_file_get_contents (file, &written, NULL, NULL));
+  g_assert_nonnull (strstr (written, "\"Alder Railway\""));
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&stdout_text, g_free);
+  g_assert_cmpint (run_cli (wrong, FALSE, &stdout_text, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "18xx-maker"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -329,5 +361,6 @@ main (int   argc,
     }
   g_test_add_func ("/cli-editor/export/refusals", test_export_refusals);
   g_test_add_func ("/cli-editor/export/all", test_export_all);
+  g_test_add_func ("/cli-editor/maker", test_maker);
   return g_test_run ();
 }

@@ -512,7 +512,9 @@ rt_oracle_combo (GPtrArray **lists,
         {
           RtFound *f = g_ptr_array_index (c->lists[i], k);
 
-          c->max[i] = MAX (c->max[i], rt_score (f));
+          gint64 score = rt_score (f);
+
+          c->max[i] = MAX (c->max[i], score);
           if (k > 0)
             {
               RtFound *p = g_ptr_array_index (c->lists[i], k - 1);

@@ -337,7 +337,7 @@ give_line (KolEngine  *engine,
            const char *major,
            const char *line)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int l = corp (engine, line), m = 0;
   gboolean offered = FALSE;
 
@@ -476,7 +476,7 @@ test_setup_draws_rulebook (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
   g_autoptr(KolEngine) engine = game_new (title, 99);
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   g_assert_cmpint (st->n_tram_lines, ==, 5);
   for (int i = 0; i < st->n_tram_lines; i++)
@@ -738,8 +738,8 @@ test_sr1_directors (void)
   /* one tram company each */
   apply_refused (engine, par (engine, second, "WT", 70));
   apply_ok (engine, par (engine, second, "SJE", 70));
-  g_assert_true (K1840 (engine)->majors_settled);
-  g_assert_cmpint (K1840 (engine)->n_majors, ==, 2);
+  g_assert_true (k1840_state (engine)->majors_settled);
+  g_assert_cmpint (k1840_state (engine)->n_majors, ==, 2);
   g_assert_true (engine->corps[corp (engine, "BBG")].removed);
   /* now shares, but no selling in SR1 */
   apply_ok (engine, buy_share (engine, first, "W_1"));
@@ -972,7 +972,7 @@ test_stadtbahn_example (void)
   const KolRouteSpec *spec;
   KolRunRoute rr;
 
-  lay (engine, "B20", "L2", K1840 (engine)->hex_exits[hex (engine, "B20")]);
+  lay (engine, "B20", "L2", k1840_state (engine)->hex_exits[hex (engine, "B20")]);
   run = k1840_city_run (engine, d);
   g_assert_nonnull (run);
   g_assert_cmpuint (run->routes->len, ==, 1);
@@ -984,7 +984,7 @@ test_stadtbahn_example (void)
     {
       static const int mult[] = { 0, 1, 1, 1, 2, 3, 10 };
 
-      K1840 (engine)->cr_counter = cr;
+      k1840_state (engine)->cr_counter = cr;
       g_assert_cmpint (kol_operating_routes_revenue (engine, d, &rr, 1), ==, 80 * mult[cr]);
     }
 }
@@ -1087,7 +1087,7 @@ test_stadtbahn_home_anchors (void)
   int revenue;
 
   for (guint i = 0; i < G_N_ELEMENTS (lays); i++)
-    lay (engine, lays[i].hex, lays[i].tile, K1840 (engine)->hex_exits[hex (engine, lays[i].hex)]);
+    lay (engine, lays[i].hex, lays[i].tile, k1840_state (engine)->hex_exits[hex (engine, lays[i].hex)]);
   g_assert_true (kol_board_city_tokened_by (engine, hex (engine, "C7"), 0, v));
   g_assert_true (kol_board_city_tokened_by (engine, hex (engine, "F6"), 0, v));
 
@@ -1102,7 +1102,7 @@ test_stadtbahn_home_anchors (void)
 
   /* G5 joins the stretch to G3: 30 + 10 + 20 + 10 + 10 + 30 + 10 = 120
    * from G3, the better of the two runs */
-  lay (engine, "G5", "L1", K1840 (engine)->hex_exits[hex (engine, "G5")]);
+  lay (engine, "G5", "L1", k1840_state (engine)->hex_exits[hex (engine, "G5")]);
   g_clear_pointer (&run, kol_action_free);
   run = k1840_city_run (engine, v);
   revenue = ((KolRouteSpec *) g_ptr_array_index (run->routes, 0))->revenue;
@@ -1120,16 +1120,16 @@ test_tram_deck (void)
   g_autoptr(KolEngine) engine = game_new (title, 1);
   int y = depot_train (engine, "Y1"), o = depot_train (engine, "O1"), r = depot_train (engine, "R1"), pi = depot_train (engine, "Pi1");
 
-  K1840 (engine)->cr_counter = 1;
+  k1840_state (engine)->cr_counter = 1;
   g_assert_true (k1840_variant_available (engine, y, 0));   /* Y 100 */
   g_assert_false (k1840_variant_available (engine, y, 1));
   g_assert_true (k1840_variant_available (engine, o, 0));   /* O 300 */
   g_assert_false (k1840_variant_available (engine, r, 0));
-  K1840 (engine)->cr_counter = 2;
+  k1840_state (engine)->cr_counter = 2;
   g_assert_true (k1840_variant_available (engine, y, 1));   /* Y 50 */
   g_assert_true (k1840_variant_available (engine, o, 1));   /* O 200 */
   g_assert_true (k1840_variant_available (engine, r, 0));   /* R 500 */
-  K1840 (engine)->cr_counter = 3;
+  k1840_state (engine)->cr_counter = 3;
   g_assert_false (k1840_variant_available (engine, y, 1));
   g_assert_true (k1840_variant_available (engine, pi, 0));  /* Pi 600 */
   g_assert_cmpint (kol_train_variant_price (engine, o, 2), ==, 100);
@@ -1251,10 +1251,10 @@ test_line_auction (void)
   apply_ok (engine, par (engine, a, "WT", 70));
   apply_ok (engine, par (engine, b, "SJE", 70));
   play_until (engine, K1840_ROUND_ACQUISITION);
-  lines_before = K1840 (engine)->n_tram_lines;
+  lines_before = k1840_state (engine)->n_tram_lines;
   first = kol_round_current_entity (engine);
   second = engine->round.entities[1 - engine->round.entity_index];
-  line = K1840_ACQ_STATE (engine)->available[0];
+  line = k1840_acq_round (engine)->available[0];
   cash_second = engine->corps[second.index].cash;
   {
     KolAction *m = act (KOL_ACTION_MERGE, first);
@@ -1291,7 +1291,7 @@ test_line_auction (void)
   while (engine->round.kind == K1840_ROUND_ACQUISITION)
     play_one (engine);
   /* CRf: three new line cards (two players + 1) */
-  g_assert_cmpint (K1840 (engine)->n_tram_lines, ==, lines_before - 1 + 3);
+  g_assert_cmpint (k1840_state (engine)->n_tram_lines, ==, lines_before - 1 + 3);
 }
 
 /* VIII (CRc): the tram companies act in the order of their share prices,
@@ -1309,14 +1309,14 @@ test_auction_order (void)
     {
       int who = kol_round_entity (engine).index;
 
-      apply_ok (engine, par (engine, who, engine->title->corps[K1840 (engine)->majors[i]].id, 70 + 10 * i));
+      apply_ok (engine, par (engine, who, engine->title->corps[k1840_state (engine)->majors[i]].id, 70 + 10 * i));
       pars++;
     }
   g_assert_cmpint (pars, ==, 4);
   play_until (engine, K1840_ROUND_ACQUISITION);
   g_assert_cmpint (engine->round.n_entities, ==, 4);
-  g_assert_cmpint (engine->round.entities[0].index, ==, K1840 (engine)->majors[3]);
-  g_assert_cmpint (engine->round.entities[3].index, ==, K1840 (engine)->majors[0]);
+  g_assert_cmpint (engine->round.entities[0].index, ==, k1840_state (engine)->majors[3]);
+  g_assert_cmpint (engine->round.entities[3].index, ==, k1840_state (engine)->majors[0]);
   for (int i = 1; i < engine->round.n_entities; i++)
     g_assert_cmpint (price (engine, engine->round.entities[i - 1].index), >=, price (engine, engine->round.entities[i].index));
 }
@@ -1338,7 +1338,7 @@ test_line_auction_limits (void)
   second = engine->round.entities[1 - engine->round.entity_index];
   apply_ok (engine, act (KOL_ACTION_PASS, first));
   g_assert_true (kol_entity_equal (kol_round_current_entity (engine), second));
-  line = K1840_ACQ_STATE (engine)->available[0];
+  line = k1840_acq_round (engine)->available[0];
   {
     KolAction *m = act (KOL_ACTION_MERGE, second);
 
@@ -1386,12 +1386,13 @@ test_line_auction_limits (void)
     KolAction *m;
 
     while (k1840_major_lines (engine, full.index, owned) < 3)
-      give_line (engine, engine->title->corps[full.index].id, engine->title->corps[K1840 (engine)->tram_lines[0]].id);
+      give_line (engine, engine->title->corps[full.index].id,
+                 engine->title->corps[k1840_state (engine)->tram_lines[0]].id);
     play_until (engine, K1840_ROUND_ACQUISITION);
     for (int i = 0; i < engine->round.n_entities; i++)
       g_assert_false (kol_entity_equal (engine->round.entities[i], full));
     m = act (KOL_ACTION_MERGE, full);
-    m->corp = K1840_ACQ_STATE (engine)->available[0];
+    m->corp = k1840_acq_round (engine)->available[0];
     apply_refused (engine, m);
   }
 }
@@ -1478,14 +1479,14 @@ test_line_turn (void)
   apply_refused (engine, lay_action (engine, "5", "F14", "6", edge_to (engine, "F14", "G15")));
   g_assert_cmpint (engine->refusal.code, ==, KOL_ENGINE_ERROR_TILE);
   /* a Stadtbahn tile for 20, only at an end of the chain: W's I13 */
-  apply_refused (engine, lay_action (engine, "5", "G21", "L2", K1840 (engine)->hex_exits[hex (engine, "G21")]));
-  apply_ok (engine, lay_action (engine, "5", "I13", "L2", K1840 (engine)->hex_exits[hex (engine, "I13")]));
+  apply_refused (engine, lay_action (engine, "5", "G21", "L2", k1840_state (engine)->hex_exits[hex (engine, "G21")]));
+  apply_ok (engine, lay_action (engine, "5", "I13", "L2", k1840_state (engine)->hex_exits[hex (engine, "I13")]));
   g_assert_cmpint (engine->corps[wt].cash, ==, cash - 20);
   /* I13's bonus: an extra yellow tile, pending */
-  g_assert_cmpint (K1840_LINE_STATE (engine)->n_lays, ==, 1);
-  g_assert_cmpint (K1840_LINE_STATE (engine)->lays[0].color, ==, KOL_COLOR_YELLOW);
+  g_assert_cmpint (k1840_line_round (engine)->n_lays, ==, 1);
+  g_assert_cmpint (k1840_line_round (engine)->lays[0].color, ==, KOL_COLOR_YELLOW);
   apply_ok (engine, act (KOL_ACTION_PASS, C (engine, "5")));
-  g_assert_cmpint (K1840_LINE_STATE (engine)->n_lays, ==, 0);
+  g_assert_cmpint (k1840_line_round (engine)->n_lays, ==, 0);
 }
 
 /* IX.4: the Danube hex costs 40 to build on. */
@@ -1686,7 +1687,8 @@ find_bonus_lay (KolEngine  *engine,
 
           if (is_orange_lay (engine, a) && bonus_mode_is_off (engine) && k1840_pristine (engine, a->hex))
             {
-              if (K1840 (engine)->hex_bonus[a->hex] == bonus && (bonus != K1840_BONUS_GREEN || engine->phase >= 1))
+              if (k1840_state (engine)->hex_bonus[a->hex] == bonus &&
+                  (bonus != K1840_BONUS_GREEN || engine->phase >= 1))
                 return kol_action_copy (a);
               g_ptr_array_add (orange, a);
             }
@@ -1789,8 +1791,8 @@ test_bonus_red (void)
           gboolean on_red = FALSE;
 
           g_assert_true (lay_of_color_red (engine, a));
-          for (int k = 0; k < K1840 (engine)->n_red; k++)
-            on_red |= K1840 (engine)->red_hexes[k] == a->hex;
+          for (int k = 0; k < k1840_state (engine)->n_red; k++)
+            on_red |= k1840_state (engine)->red_hexes[k] == a->hex;
           g_assert_true (on_red);
         }
     }
@@ -1956,7 +1958,7 @@ static void
 check_offer (KolEngine       *engine,
              const KolAction *a)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   if (a->type == KOL_ACTION_LAY_TILE && engine->round.kind == K1840_ROUND_LINE && k1840_pending_lay (engine) == NULL)
     {
@@ -2024,7 +2026,7 @@ test_offer_properties (void)
           pick = g_ptr_array_index (actions, g_rand_int_range (rand, 0, actions->len));
           /* IX.6: a station costs the cheapest marker's printed price */
           if (pick->type == KOL_ACTION_PLACE_TOKEN && k1840_entity_is (engine, pick->entity, K1840_LINE) &&
-              !K1840 (engine)->compat)
+              !k1840_state (engine)->compat)
             {
               line = pick->entity.index;
               cash = engine->corps[k1840_line_major (engine, line)].cash;
@@ -2064,7 +2066,7 @@ test_token_removal_terminals (void)
   g_autoptr(KolTitle) title = load (2, NULL);
   g_autoptr(KolEngine) engine = line_turn (title, "WT", "5");
   static const char *const terminals[] = { "I1", "A17", "I11", "F24" };
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int tried = 0;
 
   engine->corps[corp (engine, "WT")].cash = 500;
@@ -2169,7 +2171,7 @@ test_full_game (void)
     play_one (engine);
   g_assert_true (engine->finished);
   g_assert_cmpint (engine->end_reason, ==, KOL_GAME_END_FIXED_ROUND);
-  g_assert_cmpint (K1840 (engine)->cr_counter, ==, 6);
+  g_assert_cmpint (k1840_state (engine)->cr_counter, ==, 6);
   for (int p = 0; p < engine->n_players; p++)
     {
       int expect = engine->players[p].cash - 200 * engine->players[p].loans;

@@ -546,9 +546,9 @@ test_setup_order (void)
   g_assert_cmpstr (order_string (d, buf, sizeof buf), ==, "RCS ATA SFA IFT AFG");
   g_assert_true (d->corps[corp (d, "CTL")].removed);
   /* only the first may be started; RSA brings its president's certificate */
-  g_assert_true (K49 (engine, corp (engine, "SFA"), K49_NEXT_TO_PAR));
-  g_assert_false (K49 (engine, corp (engine, "IFT"), K49_NEXT_TO_PAR));
-  g_assert_cmpint (K49_STATE (engine)->rsa_share_corp, ==, corp (engine, "SFA"));
+  g_assert_true (kol_1849_corp (engine, corp (engine, "SFA"))->next_to_par);
+  g_assert_false (kol_1849_corp (engine, corp (engine, "IFT"))->next_to_par);
+  g_assert_cmpint (kol_1849_state (engine)->rsa_share_corp, ==, corp (engine, "SFA"));
 }
 
 /* §2.2 (novice rule, as 18xx.games' delay_ift): IFT drawn among the first
@@ -784,8 +784,8 @@ test_stock_founding_example (void)
   int ctl = corp (engine, "CTL");
 
   /* make CTL the next corporation, as in the example */
-  K49 (engine, corp (engine, "IFT"), K49_NEXT_TO_PAR) = FALSE;
-  K49 (engine, ctl, K49_NEXT_TO_PAR) = TRUE;
+  kol_1849_corp (engine, corp (engine, "IFT"))->next_to_par = FALSE;
+  kol_1849_corp (engine, ctl)->next_to_par = TRUE;
   engine->players[2].cash = 552;
   engine->bank -= 552 - 425;
   g_assert_true (kol_entity_equal (cur (engine), P (2)));
@@ -800,7 +800,7 @@ test_stock_founding_example (void)
   g_assert_cmpint (engine->players[2].cash, ==, 152);
   g_assert_cmpint (engine->corps[ctl].tokens[0].hex, ==, hex (engine, "E1"));
   /* the corporation after it may be started now */
-  g_assert_true (K49 (engine, corp (engine, "AFG"), K49_NEXT_TO_PAR));
+  g_assert_true (kol_1849_corp (engine, corp (engine, "AFG"))->next_to_par);
   apply_ok (engine, pass (P (0)));
   apply_ok (engine, pass (P (1)));
   apply_refused (engine, buy (engine, 2, "CTL_3,CTL_4"), KOL_ENGINE_ERROR_NO_CASH, KOL_REASON_NONE);
@@ -961,7 +961,7 @@ test_stock_president_example_1 (void)
   g_assert_true (owns (engine, P (2), "SFA_0"));
   g_assert_cmpint (percent (engine, P (2), "SFA"), ==, 40);
   g_assert_cmpint (percent (engine, P (1), "SFA"), ==, 30);
-  g_assert_cmpint (K49_STATE (engine)->swap_choice_player, ==, -1);
+  g_assert_cmpint (kol_1849_state (engine)->swap_choice_player, ==, -1);
 }
 
 /* §9.5, example 2: A holds the president's certificate and one 10%, B the
@@ -986,7 +986,7 @@ test_stock_president_example_2 (void)
   g_assert_true (owns (engine, P (2), "SFA_0"));
   g_assert_true (owns (engine, P (1), "SFA_7"));
   g_assert_true (owns (engine, P (2), "SFA_2"));
-  g_assert_cmpint (K49_STATE (engine)->swap_choice_player, ==, -1);
+  g_assert_cmpint (kol_1849_state (engine)->swap_choice_player, ==, -1);
 }
 
 /* §9.5, example 3: both hold 40% (A: president's and two 10%; B: last
@@ -1011,7 +1011,7 @@ test_stock_president_example_3 (void)
   apply_ok (engine, sell (engine, 1, "SFA_1", 0));
   g_assert_true (kol_entity_equal (engine->corps[sfa].owner, P (2)));
   g_assert_true (owns (engine, P (1), "SFA_7"));
-  g_assert_cmpint (K49_STATE (engine)->swap_choice_player, ==, 1);
+  g_assert_cmpint (kol_1849_state (engine)->swap_choice_player, ==, 1);
   /* the outgoing president chooses now */
   g_assert_true (kol_entity_equal (cur (engine), P (1)));
   g_assert_cmpstr (active_step_name (engine), ==, "Presidency Swap Choice");
@@ -1117,11 +1117,11 @@ test_market_blue_zone (void)
   kol_market_move_right (engine, ift);
   g_assert_cmpint (price_of (engine, "IFT"), ==, 242);
   set_price (engine, "IFT", 0, 340);
-  g_assert_false (K49_STATE (engine)->max_reached);
+  g_assert_false (kol_1849_state (engine)->max_reached);
   kol_market_move_right (engine, ift);
   g_assert_cmpint (price_of (engine, "IFT"), ==, 377);
-  g_assert_true (K49_STATE (engine)->max_reached);
-  g_assert_true (K49 (engine, ift, K49_REACHED_MAX));
+  g_assert_true (kol_1849_state (engine)->max_reached);
+  g_assert_true (kol_1849_corp (engine, ift)->reached_max);
 }
 
 /* §9.4.1: Garibaldi's president chooses its home among Caltanissetta,
@@ -1135,8 +1135,8 @@ test_stock_garibaldi_home (void)
   KolTokenTarget targets[8];
   KolAction *a;
 
-  K49 (engine, corp (engine, "IFT"), K49_NEXT_TO_PAR) = FALSE;
-  K49 (engine, afg, K49_NEXT_TO_PAR) = TRUE;
+  kol_1849_corp (engine, corp (engine, "IFT"))->next_to_par = FALSE;
+  kol_1849_corp (engine, afg)->next_to_par = TRUE;
   apply_ok (engine, par (engine, 2, "AFG", 68));
   g_assert_cmpstr (active_step_name (engine), ==, "Place Home Token");
   g_assert_true (kol_entity_equal (cur (engine), C (engine, "AFG")));
@@ -1177,8 +1177,8 @@ test_stock_garibaldi_deferred (void)
   engine->corp_order[4] = (gint16) ctl;
   engine->corp_order[5] = (gint16) rcs;
   for (int c = 0; c < engine->n_corps; c++)
-    K49 (engine, c, K49_NEXT_TO_PAR) = FALSE;
-  K49 (engine, afg, K49_NEXT_TO_PAR) = TRUE;
+    kol_1849_corp (engine, c)->next_to_par = FALSE;
+  kol_1849_corp (engine, afg)->next_to_par = TRUE;
   start_corp (engine, "IFT", 0, 100);
   start_corp (engine, "RCS", 1, 100);
   start_corp (engine, "CTL", 2, 100);
@@ -1206,19 +1206,19 @@ test_stock_garibaldi_deferred (void)
   a->city = 0;
   apply_ok (engine, a);
   g_assert_true (kol_board_hex_tokened_by (engine, hex (engine, "M9"), ift));
-  g_assert_true (K49 (engine, afg, K49_SLOT_CLOSED));
-  g_assert_false (K49 (engine, afg, K49_NEXT_TO_PAR));
-  g_assert_true (K49 (engine, sfa, K49_NEXT_TO_PAR));
+  g_assert_true (kol_1849_corp (engine, afg)->slot_closed);
+  g_assert_false (kol_1849_corp (engine, afg)->next_to_par);
+  g_assert_true (kol_1849_corp (engine, sfa)->next_to_par);
   g_assert_cmpstr (order_string (engine, buf, sizeof buf), ==, "IFT SFA ATA CTL RCS AFG");
   /* Caltanissetta upgraded to two slots: Garibaldi may start in the next
    * stock round */
   kol_board_lay (engine, hex (engine, "H8"), kol_board_free_copy (engine, kol_title_tile_by_id (t, "644")), 0);
   kol_1849_update_garibaldi (engine);
-  g_assert_true (K49 (engine, afg, K49_SLOT_CLOSED));
+  g_assert_true (kol_1849_corp (engine, afg)->slot_closed);
   kol_board_lay (engine, hex (engine, "H8"), kol_board_free_copy (engine, kol_title_tile_by_id (t, "660")), 0);
   kol_1849_update_garibaldi (engine);
-  g_assert_false (K49 (engine, afg, K49_SLOT_CLOSED));
-  g_assert_true (K49 (engine, afg, K49_CLOSED_RECENTLY));
+  g_assert_false (kol_1849_corp (engine, afg)->slot_closed);
+  g_assert_true (kol_1849_corp (engine, afg)->closed_recently);
 }
 
 /* ---------------------------------------------------- operating rounds (§10) */
@@ -1472,9 +1472,9 @@ test_operating_routes (void)
   g_assert_cmpint (why, ==, KOL_REASON_ROUTE_PORT);
   g_assert_cmpint (route (engine, "RCS", 0, port_route, port_chains, NULL, NULL), ==, 110);
   /* CNM's marker on that port, for its corporation (§7.1 P3) */
-  K49_STATE (engine)->cnm_hex = (gint16) hex (engine, "A5");
+  kol_1849_state (engine)->cnm_hex = (gint16) hex (engine, "A5");
   g_assert_cmpint (route (engine, "RCS", 0, port_route, port_chains, NULL, NULL), ==, 110);
-  K49 (engine, corp (engine, "RCS"), K49_CNM) = TRUE;
+  kol_1849_corp (engine, corp (engine, "RCS"))->cnm = TRUE;
   g_assert_cmpint (route (engine, "RCS", 0, port_route, port_chains, NULL, NULL), ==, 130);
   /* Messina–Calabria counts 3 (§10.5.1) */
   g_assert_cmpint (route (engine, "AFG", 0, calabria, NULL, &d, NULL), ==, 60);
@@ -1714,7 +1714,7 @@ test_operating_buy_company (void)
   g_assert_true (kol_entity_equal (engine->companies[cnm].owner, C (engine, "IFT")));
   g_assert_cmpint (engine->players[2].cash - p2, ==, 2 * face);
   g_assert_cmpint (engine->corps[ift].cash, ==, 500 - 2 * face);
-  g_assert_true (K49 (engine, ift, K49_CNM));
+  g_assert_true (kol_1849_corp (engine, ift)->cnm);
 
   /* the marker: ports only; it closes CNM */
   g_assert_cmpint (count_legal (engine, KOL_ACTION_ASSIGN), ==, 4);
@@ -1724,7 +1724,7 @@ test_operating_buy_company (void)
   a = act (KOL_ACTION_ASSIGN, kol_entity (KOL_ENTITY_COMPANY, cnm));
   a->hex = (gint16) hex (engine, "N8");
   apply_ok (engine, a);
-  g_assert_cmpint (K49_STATE (engine)->cnm_hex, ==, hex (engine, "N8"));
+  g_assert_cmpint (kol_1849_state (engine)->cnm_hex, ==, hex (engine, "N8"));
   g_assert_true (engine->companies[cnm].closed);
   g_assert_cmpint (count_legal (engine, KOL_ACTION_ASSIGN), ==, 0);
 }
@@ -1958,7 +1958,7 @@ test_operating_sms (void)
   /* Girgenti (J6), in Phase 4 the only coastal city to build, is SFA's
    * home: the token has nowhere to go */
   g_assert_cmpint (laid, ==, hex (engine, "J6"));
-  g_assert_cmpint (K49 (lay_copy, rcs, K49_SMS), ==, laid + 1);
+  g_assert_cmpint (kol_1849_corp (lay_copy, rcs)->sms, ==, laid + 1);
   g_assert_cmpstr (active_step_name (lay_copy), !=, "Place a Token");
 
   /* without a lay: a token in any coastal city, Terranova (M9) say */
@@ -2186,11 +2186,11 @@ test_closing (void)
   g_assert_cmpint (percent (engine, P (1), "RCS"), ==, 0);
   g_assert_false (engine->corps[rcs].ipoed);
   g_assert_cmpint (engine->corp_order[engine->n_corp_order - 1], ==, rcs);
-  g_assert_true (K49 (engine, rcs, K49_CLOSED_RECENTLY));
+  g_assert_true (kol_1849_corp (engine, rcs)->closed_recently);
   g_assert_false (kol_board_hex_tokened_by (engine, palermo, rcs));
   g_assert_true (kol_board_city_reserved_by (engine, palermo, 0, rcs));
   kol_1849_start_stock_round (engine);
-  g_assert_false (K49 (engine, rcs, K49_CLOSED_RECENTLY));
+  g_assert_false (kol_1849_corp (engine, rcs)->closed_recently);
 }
 
 /* §12: at the first 12H the private companies close and the earthquake
@@ -2224,11 +2224,11 @@ test_events_earthquake (void)
   g_assert_false (kol_corp_floated (engine, afg));
   g_assert_false (kol_board_hex_tokened_by (engine, messina, rcs));
   g_assert_true (kol_board_hex_tokened_by (engine, hex (engine, "C5"), rcs));
-  g_assert_cmpint (K49 (engine, rcs, K49_DESTROYED), ==, 1 << 1);
+  g_assert_cmpint (kol_1849_corp (engine, rcs)->destroyed, ==, 1 << 1);
   g_assert_cmpint (engine->hexes[messina].tile, ==, printed);
   g_assert_cmpint (engine->hexes[messina].copy, ==, -1);
   g_assert_cmpint (kol_board_tiles_left (engine, laid), ==, left);
-  g_assert_false (K49_STATE (engine)->messina_upgradeable);
+  g_assert_false (kol_1849_state (engine)->messina_upgradeable);
 
   /* IFT, with a token in Messina, cannot upgrade it in this set */
   kol_board_place_token (engine, ift, 1, messina, 0, -1);
@@ -2242,7 +2242,7 @@ test_events_earthquake (void)
   apply_refused (engine, lay_action (engine, "IFT", "B14", "655", 0), KOL_ENGINE_ERROR_TILE,
                  KOL_REASON_TILE_MESSINA_LOCKED);
   kol_1849_start_stock_round (engine);
-  g_assert_true (K49_STATE (engine)->messina_upgradeable);
+  g_assert_true (kol_1849_state (engine)->messina_upgradeable);
 }
 
 /* §13: a corporation reaching L.377 ends the game when its turn ends. */
@@ -2262,7 +2262,7 @@ test_game_end_377 (void)
   g_assert_true (kol_entity_equal (engine->round.current_operator, C (engine, "RCS")));
   kol_market_move_right (engine, rcs);
   g_assert_cmpint (price_of (engine, "RCS"), ==, 377);
-  g_assert_true (K49 (engine, rcs, K49_REACHED_MAX));
+  g_assert_true (kol_1849_corp (engine, rcs)->reached_max);
   /* the rest of its turn (nothing paid: the price moves back left, the
    * mark stays), then the end, before CTL operates */
   while (!engine->finished)
@@ -2403,7 +2403,7 @@ test_variant_bonds (void)
   g_assert_cmpint (p0, <, 100);
   g_assert_cmpint (engine->module->player_value (engine, 0), ==, engine->players[0].cash);
   gc = kol_engine_copy (engine);
-  K49_STATE (gc)->compat = TRUE;   /* as loaded with KOL_1849_OPT_COMPAT */
+  kol_1849_state (gc)->compat = TRUE;   /* as loaded with KOL_1849_OPT_COMPAT */
   g_assert_cmpint (gc->module->player_value (gc, 0), ==, engine->players[0].cash + 2 * (p0 - 100));
 
   /* the next turn: L.50 interest; repaying needs L.500, one bond at most:
@@ -2468,12 +2468,12 @@ test_variant_e_tokens (void)
   g_assert_nonnull ((a = find_legal (engine, KOL_ACTION_CHOOSE, "Buy E-Token for L.1100")));
   apply_ok (engine, a);
   g_assert_cmpint (engine->corps[rcs].cash, ==, 100);
-  g_assert_true (K49 (engine, rcs, K49_E_TOKEN));
+  g_assert_true (kol_1849_corp (engine, rcs)->e_token);
   g_assert_true (kol_operating_hooks (engine)->train_buyable (engine, rcs, e));
   g_assert_cmpint (kol_1849_e_token_cost (engine), ==, 800);
   kol_engine_set_phase (engine, kol_title_phase_by_name (t, "16H"));
   g_assert_cmpint (kol_1849_e_token_cost (engine), ==, 550);
-  K49_STATE (engine)->e_token_sold = FALSE;
+  kol_1849_state (engine)->e_token_sold = FALSE;
   g_assert_cmpint (kol_1849_e_token_cost (engine), ==, 800);
 }
 

@@ -2,6 +2,8 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -743,6 +745,124 @@ test_autosave_live (void)
   g_rmdir (dir);
 }
 
+/* Limits the size of files this process writes, as a full disk would
+ * (write() fails with EFBIG); 0 lifts the limit. Works for root too, unlike
+ * a read-only folder. */
+static void
+limit_file_size (rlim_t bytes)
+{
+  static struct rlimit saved;
+  static gboolean limited;
+  struct rlimit limit;
+
+  if (bytes > 0)
+    {
+      g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+      limit = saved;
+      limit.rlim_cur = bytes;
+      signal (SIGXFSZ, SIG_IGN);
+      g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+      limited = TRUE;
+    }
+  else if (limited)
+    {
+      g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+      limited = FALSE;
+    }
+}
+
+static void
+count_autosave_error (GObject    *game,
+                      GParamSpec *pspec,
+                      guint      *count)
+{
+  (*count)++;
+}
+
+/* A failing autosave is said, kept and tried again (issue 13, item 2):
+ * the first write's failure is an error, not a silent FALSE; every move
+ * tries again; a write that works clears the failure; nothing is left
+ * behind in the folder. */
+static void
+test_autosave_failure (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kol-autosave-full-XXXXXX", NULL);
+  g_autoptr(KolGame) game = new_game ("1849", 3, 8);
+  g_autoptr(KolGame) opened = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) listing = NULL;
+  GFile *file;
+  guint notified = 0;
+
+  g_signal_connect (game, "notify::autosave-error", G_CALLBACK (count_autosave_error), &notified);
+  limit_file_size (16);
+  g_assert_false (kol_game_enable_autosave (game, dir, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_nonnull (kol_game_get_autosave_error (game));
+  g_assert_cmpint (kol_game_get_autosaved_n_actions (game), ==, -1);
+  g_assert_cmpuint (notified, ==, 1);
+  file = kol_game_get_autosave_file (game);
+  g_assert_false (g_file_query_exists (file, NULL));
+
+  play_fixed (game, 1);
+  g_assert_nonnull (kol_game_get_autosave_error (game));
+  g_assert_false (g_file_query_exists (file, NULL));
+
+  /* room again: the next move writes it */
+  limit_file_size (0);
+  play_fixed (game, 1);
+  g_assert_null (kol_game_get_autosave_error (game));
+  g_assert_cmpuint (notified, >=, 2);
+  g_assert_cmpint (kol_game_get_autosaved_n_actions (game), ==, (int) kol_game_get_n_actions (game));
+  opened = kol_game_new_from_file (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kol_game_get_n_actions (opened), ==, kol_game_get_n_actions (game));
+
+  /* failing again keeps what is on disk */
+  limit_file_size (16);
+  play_fixed (game, 1);
+  limit_file_size (0);
+  g_assert_nonnull (kol_game_get_autosave_error (game));
+  g_assert_cmpint (kol_game_get_autosaved_n_actions (game), ==, (int) kol_game_get_n_actions (game) - 1);
+  g_assert_true (kol_game_retry_autosave (game, &error));
+  g_assert_null (kol_game_get_autosave_error (game));
+
+  g_assert_true (kol_game_remove_autosave (game, &error));
+  listing = g_dir_open (dir, 0, &error);
+  g_assert_no_error (error);
+  g_assert_null (g_dir_read_name (listing));
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* An autosave's name never leaves its folder, whatever the title's id
+ * (the loader refuses such ids; this is the second line of defence):
+ * issue 13, item 3. */
+static void
+test_autosave_name_stays_in_folder (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kol-autosave-id-XXXXXX", NULL);
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  KolTitle *title = kol_test_load_title ("1849", 3);
+  g_autoptr(KolHistory) history = NULL;
+  g_autoptr(KolGame) game = NULL;
+  g_autoptr(GFile) parent = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_free (title->id);
+  title->id = g_strdup ("../../../escape-test/owned");
+  history = kol_history_new (title, 3, NULL, (const char *[]) { "A", "B", "C" }, 5, &error);
+  g_assert_no_error (error);
+  game = kol_game_new_for_history (history, NULL);
+  g_assert_true (kol_game_enable_autosave (game, dir, &error));
+  g_assert_no_error (error);
+  parent = g_file_get_parent (kol_game_get_autosave_file (game));
+  g_assert_true (g_file_equal (parent, folder));
+  g_assert_true (g_file_query_exists (kol_game_get_autosave_file (game), NULL));
+  g_assert_true (kol_game_remove_autosave (game, &error));
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 /* -------------------------------------------------------- self-play */
 
 /* The policy of koleya-cli selfplay --policy=weighted, so that games end. */
@@ -829,6 +949,8 @@ main (int   argc,
   g_test_add_data_func ("/game/record-scores/1840", "1840-218809.json", test_record_scores);
   g_test_add_data_func ("/game/record-scores/1849", "1849-27939.json", test_record_scores);
   g_test_add_func ("/game/autosave-live", test_autosave_live);
+  g_test_add_func ("/game/autosave-name-stays-in-folder", test_autosave_name_stays_in_folder);
+  g_test_add_func ("/game/autosave-failure", test_autosave_failure);
   g_test_add_data_func ("/game/selfplay/1840", "1840", test_selfplay);
   g_test_add_data_func ("/game/selfplay/1849", "1849", test_selfplay);
 

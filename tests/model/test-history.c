@@ -293,7 +293,7 @@ test_autosave (Fixture       *f,
   g_autofree char *contents = NULL;
 
   g_assert_null (kol_history_find_autosave (dir));
-  kol_history_set_autosave_file (f->history, file);
+  g_assert_true (kol_history_set_autosave_file (f->history, file, NULL));
   g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
   play_bids (f, 3);
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "kol-json-format.h"
+#include "kol-json-scan.h"
 
 /*
  * The title files' reader and writer (issue 9, item 3): the layout rule the
@@ -202,6 +203,65 @@ test_depth (void)
   g_assert_nonnull (fine);
 }
 
+/* Writing is linear in the depth: a member nested as deep as the reader
+ * allows is written at once (issue 13, item 1: the layout's nesting count
+ * recursed twice per level, 2^depth calls, and a 300-byte map.json hung
+ * the editor's Save). Before the fix this case never ends. */
+static void
+test_deep_write (void)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(JsonNode) again = NULL;
+  g_autofree char *written = NULL;
+  g_autofree char *rewritten = NULL;
+  guint depth = 127;
+
+  for (guint i = 0; i < depth; i++)
+    g_string_append (text, i % 2 ? "[" : "{\"k\": ");
+  g_string_append (text, "1");
+  for (guint i = depth; i-- > 0;)
+    g_string_append (text, i % 2 ? "]" : "}");
+  root = kol_json_format_parse (text->str, -1, NULL, &error);
+  g_assert_no_error (error);
+  written = kol_json_format_write (root, NULL);
+  again = kol_json_format_parse (written, -1, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (kol_json_format_identical (root, again));
+  /* the first three levels expanded, and the rest too: indented that far,
+   * no line fits */
+  g_assert_true (g_str_has_prefix (written, "{\n  \"k\": [\n    {\n"));
+  g_assert_null (strstr (written, "{\"k\": 1}"));
+  rewritten = kol_json_format_write (again, NULL);
+  g_assert_cmpstr (rewritten, ==, written);
+}
+
+/* The editor's reader bounds the tree it builds as the loader's scanner
+ * does (issue 13, item 4). */
+static void
+test_many_values (void)
+{
+  g_autoptr(GString) text = g_string_new ("[");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) root = NULL;
+
+  for (guint i = 0; i < KOL_JSON_MAX_VALUES; i++)
+    g_string_append (text, i ? ",0" : "0");
+  g_string_append_c (text, ']');
+  root = kol_json_format_parse (text->str, (gssize) text->len, NULL, &error);
+  g_assert_null (root);
+  g_assert_error (error, KOL_JSON_FORMAT_ERROR, KOL_JSON_FORMAT_ERROR_SYNTAX);
+  g_assert_nonnull (strstr (error->message, "values"));
+  g_clear_error (&error);
+  /* one value less (the array and its elements: exactly the bound) is read */
+  g_string_truncate (text, text->len - 3);
+  g_string_append_c (text, ']');
+  root = kol_json_format_parse (text->str, (gssize) text->len, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (json_array_get_length (json_node_get_array (root)), ==, KOL_JSON_MAX_VALUES - 1);
+}
+
 /* Key order and integer-ness count, as they do in the file written. */
 static void
 test_identical (void)
@@ -237,6 +297,8 @@ main (int   argc,
   g_test_add_func ("/json-format/lexemes", test_lexemes);
   g_test_add_func ("/json-format/errors", test_errors);
   g_test_add_func ("/json-format/depth", test_depth);
+  g_test_add_func ("/json-format/deep-write", test_deep_write);
+  g_test_add_func ("/json-format/many-values", test_many_values);
   g_test_add_func ("/json-format/identical", test_identical);
   return g_test_run ();
 }

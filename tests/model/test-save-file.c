@@ -4,6 +4,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "kol-json-scan.h"
 #include "kol-record-import.h"
 #include "kol-save-file.h"
 #include "kol-test-game.h"
@@ -42,6 +43,9 @@ static const LoadCase load_cases[] = {
   { "{" HEAD PLAYERS ",\"options\":[\"no_such_option\"],\"seed\":5,\"actions\":[]}", KOL_SAVE_FILE_ERROR_TITLE,
     "no_such_option" },
   { "{" HEAD "\"seed\":5,\"actions\":[]}", KOL_SAVE_FILE_ERROR_INVALID, "players" },
+  /* a title id is a plain name, never a path (issue 13, item 3) */
+  { "{\"format\":\"koleya-save\",\"version\":1,\"title\":{\"id\":\"../../../escape-test/owned\","
+    "\"data_version\":1}," PLAYERS ",\"seed\":5,\"actions\":[]}", KOL_SAVE_FILE_ERROR_INVALID, "title.id" },
   { "{" HEAD "\"players\":[],\"seed\":5,\"actions\":[]}", KOL_SAVE_FILE_ERROR_INVALID, "players" },
   { "{" HEAD "\"players\":[{\"id\":1,\"name\":\"A\"},{\"id\":1,\"name\":\"B\"},{\"id\":3,\"name\":\"C\"}],"
     "\"seed\":5,\"actions\":[]}", KOL_SAVE_FILE_ERROR_INVALID, "players[1].id" },
@@ -106,6 +110,48 @@ test_deep_nesting (void)
   bytes = g_bytes_new (text, 2 * depth);
   g_assert_null (kol_save_file_load_bytes (bytes, NULL, NULL, &error));
   g_assert_error (error, KOL_SAVE_FILE_ERROR, KOL_SAVE_FILE_ERROR_SYNTAX);
+}
+
+/* A save whose ignored member holds millions of empty objects took 3.3 GB
+ * and 20 s to refuse (issue 13, item 4): the count of values is bounded
+ * before json-glib builds the tree, and a save just under the bound
+ * loads. */
+static void
+test_many_values (void)
+{
+  static const char *const fillers[] = { "{}", "0" };
+
+  for (gsize f = 0; f < G_N_ELEMENTS (fillers); f++)
+    for (int over = 1; over >= 0; over--)
+      {
+        g_autoptr(GString) text = g_string_new ("{" HEAD PLAYERS ",\"seed\":5,\"actions\":[],\"ignored\":[");
+        /* the root, format, version, title and its 2, players, 3 × 3, seed, actions, ignored */
+        guint fixed = 1 + 2 + 3 + 1 + 9 + 1 + 1 + 1;
+        guint n = KOL_JSON_MAX_VALUES - fixed + (guint) over;
+        g_autoptr(GBytes) bytes = NULL;
+        g_autoptr(GError) error = NULL;
+        g_autoptr(KolHistory) h = NULL;
+
+        for (guint i = 0; i < n; i++)
+          {
+            if (i > 0)
+              g_string_append_c (text, ',');
+            g_string_append (text, fillers[f]);
+          }
+        g_string_append (text, "]}");
+        bytes = g_string_free_to_bytes (g_steal_pointer (&text));
+        h = kol_save_file_load_bytes (bytes, NULL, NULL, &error);
+        if (over)
+          {
+            g_assert_null (h);
+            g_assert_error (error, KOL_SAVE_FILE_ERROR, KOL_SAVE_FILE_ERROR_SYNTAX);
+          }
+        else
+          {
+            g_assert_no_error (error);
+            g_assert_nonnull (h);
+          }
+      }
 }
 
 static KolHistory *
@@ -270,6 +316,7 @@ main (int   argc,
 
   g_test_add_func ("/save-file/load-refusals", test_load_refusals);
   g_test_add_func ("/save-file/deep-nesting", test_deep_nesting);
+  g_test_add_func ("/save-file/many-values", test_many_values);
   g_test_add_func ("/save-file/round-trip-setup", test_round_trip_setup);
   g_test_add_func ("/save-file/write-atomic", test_write_atomic);
   g_test_add_func ("/save-file/write-failure", test_write_failure);

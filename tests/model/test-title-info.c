@@ -121,6 +121,13 @@ static const struct {
   { "{\"id\": \"x\", \"name\": \"X\", \"players\": {\"min\": \"2\", \"max\": 4}}", KOL_TITLE_INFO_ERROR_INVALID },
   { "{\"id\": \"x\", \"name\": \"X\", \"players\": {\"min\": 2, \"max\": 4}, \"designer\": []}",
     KOL_TITLE_INFO_ERROR_INVALID },
+  /* ids name folders and autosaves: only plain names (issue 13, item 3) */
+  { "{\"id\": \"../../../escape-test/owned\", \"name\": \"X\", \"players\": {\"min\": 2, \"max\": 4}}",
+    KOL_TITLE_INFO_ERROR_INVALID },
+  { "{\"id\": \".hidden\", \"name\": \"X\", \"players\": {\"min\": 2, \"max\": 4}}",
+    KOL_TITLE_INFO_ERROR_INVALID },
+  { "{\"id\": \"a\\u001b[2Jb\", \"name\": \"X\", \"players\": {\"min\": 2, \"max\": 4}}",
+    KOL_TITLE_INFO_ERROR_INVALID },
 };
 
 /* Bad files give an error naming the file, never a crash or a warning. */
@@ -154,6 +161,40 @@ test_missing_file (void)
 
   g_assert_null (info);
   g_assert_error (error, KOL_TITLE_INFO_ERROR, KOL_TITLE_INFO_ERROR_READ);
+}
+
+/* The title list reads every game.json it finds: one nested a million
+ * deep (json-glib recurses without a limit) or of a million values is
+ * refused with a message, not a crash or gigabytes (issue 13, item 4). */
+static void
+test_hostile_game_json (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *deep = g_malloc (2000001);
+  g_autoptr(GString) wide = g_string_new ("{\"id\": \"x\", \"name\": \"X\", \"players\": {\"min\": 2, \"max\": 4}, "
+                                          "\"pad\": [");
+  const char *texts[2];
+
+  memset (deep, '[', 1000000);
+  memset (deep + 1000000, ']', 1000000);
+  deep[2000000] = '\0';
+  for (guint i = 0; i < 1000000; i++)
+    g_string_append (wide, i ? ",0" : "0");
+  g_string_append (wide, "]}");
+  texts[0] = deep;
+  texts[1] = wide->str;
+  for (gsize i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autofree char *title = g_strdup_printf ("hostile%" G_GSIZE_FORMAT, i);
+      g_autoptr(KolTitleInfo) info = NULL;
+      g_autoptr(GError) error = NULL;
+
+      write_game (dir, title, texts[i]);
+      info = load (dir, title, &error);
+      g_assert_null (info);
+      g_assert_error (error, KOL_TITLE_INFO_ERROR, KOL_TITLE_INFO_ERROR_READ);
+      g_assert_nonnull (strstr (error->message, title));
+    }
 }
 
 static void
@@ -292,6 +333,7 @@ main (int   argc,
   g_test_add_func ("/title-info/designer-optional", test_designer_optional);
   g_test_add_func ("/title-info/invalid", test_invalid);
   g_test_add_func ("/title-info/missing-file", test_missing_file);
+  g_test_add_func ("/title-info/hostile-game-json", test_hostile_game_json);
   g_test_add_func ("/title-info/players-label", test_players_label);
   g_test_add_func ("/title-info/list-in-dirs", test_list_in_dirs);
   g_test_add_func ("/title-info/search-dirs", test_search_dirs);

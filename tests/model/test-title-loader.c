@@ -544,6 +544,11 @@ static const BrokenCase broken_cases[] = {
   { "duplicate-tile", REPLACE, "tiles.json", "{\"id\": \"57\"", "{\"id\": \"7\"", 3, NULL,
     KOL_TITLE_LOADER_ERROR_INVALID, "$.tiles[1]", "{\"id\": \"7\", \"color\": \"yellow\", \"count\": 2,\n",
     "The tile “7” is defined twice" },
+  /* the id names folders and autosaves (issue 13, item 3) */
+  { "id-leaves-folder", REPLACE, "game.json", "\"id\": \"mini\"", "\"id\": \"../../../escape-test/owned\"", 3, NULL,
+    KOL_TITLE_LOADER_ERROR_INVALID, "$.id", NULL, "not a plain name" },
+  { "id-with-slash", REPLACE, "game.json", "\"id\": \"mini\"", "\"id\": \"mini/x\"", 3, NULL,
+    KOL_TITLE_LOADER_ERROR_INVALID, "$.id", NULL, "not a plain name" },
   { "players-out-of-range", REPLACE, "game.json", "\"id\": \"mini\"", "\"id\": \"mini\"", 5, NULL,
     KOL_TITLE_LOADER_ERROR_CONFIGURATION, "$.players", "\"players\"", "for 2 to 4 players, not 5" },
   { "unknown-option", REPLACE, "game.json", "\"id\": \"mini\"", "\"id\": \"mini\"", 3, "turbo",
@@ -844,6 +849,37 @@ test_scan_hostile (void)
   g_assert_cmpuint (kol_json_scan_get_issues (scan)->len, ==, 1);
 }
 
+/* Work and memory per file are bounded (issue 13, item 4): a file of
+ * millions of tiny values is refused before json-glib builds a tree, and
+ * a file of millions of duplicated keys gives a bounded list of problems
+ * (and so is refused too). */
+static void
+test_scan_bounded (void)
+{
+  g_autoptr(GString) many = g_string_new ("[");
+  g_autoptr(GString) dups = g_string_new ("{");
+  g_autoptr(KolJsonScan) scan = NULL;
+  g_autoptr(KolJsonScan) dup_scan = NULL;
+  GPtrArray *issues;
+
+  for (guint i = 0; i < KOL_JSON_MAX_VALUES; i++)
+    g_string_append (many, i ? ",{}" : "{}");
+  g_string_append_c (many, ']');
+  scan = kol_json_scan_new (many->str, many->len, FALSE);
+  issues = kol_json_scan_get_issues (scan);
+  g_assert_false (kol_json_scan_is_parsable (scan));
+  g_assert_cmpuint (issues->len, ==, 1);
+  g_assert_nonnull (strstr (((KolJsonIssue *) g_ptr_array_index (issues, 0))->message, "values"));
+
+  for (guint i = 0; i < 100000; i++)
+    g_string_append (dups, i ? ",\"k\":0" : "\"k\":0");
+  g_string_append_c (dups, '}');
+  dup_scan = kol_json_scan_new (dups->str, dups->len, TRUE);
+  issues = kol_json_scan_get_issues (dup_scan);
+  g_assert_false (kol_json_scan_is_parsable (dup_scan));
+  g_assert_cmpuint (issues->len, ==, KOL_JSON_MAX_ISSUES + 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -869,6 +905,7 @@ main (int   argc,
   g_test_add_func ("/title-loader/scan/positions", test_scan_positions);
   g_test_add_func ("/title-loader/scan/cases", test_scan_cases);
   g_test_add_func ("/title-loader/scan/duplicate-keys", test_scan_duplicate_keys);
+  g_test_add_func ("/title-loader/scan/bounded", test_scan_bounded);
   g_test_add_func ("/title-loader/scan/hostile", test_scan_hostile);
   return g_test_run ();
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <glib/gstdio.h>
 
+#include "kol-editor-export-dialog.h"
 #include "kol-editor-issues.h"
 #include "kol-editor-hex-form.h"
 #include "kol-editor-map.h"
@@ -652,6 +653,8 @@ test_print_and_export (Fixture       *f,
   open_title (f, "1849");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.print", "(ss)", "map", printed));
   assert_pdf (printed);
+  /* the print path lays the map out as export does: 2 × 2 landscape pages */
+  g_assert_cmpuint (pdf_pages (printed), ==, 4);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.export", "(ss)", "tiles", exported));
   assert_pdf (exported);
 
@@ -672,6 +675,77 @@ test_print_and_export (Fixture       *f,
   g_remove (real);
   g_remove (fitted);
   g_remove (market);
+}
+
+static KolEditorExportDialog *
+find_export_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (KOL_IS_EDITOR_EXPORT_DIALOG (window))
+        return KOL_EDITOR_EXPORT_DIALOG (window);
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_named (GtkWidget  *widget,
+            const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Export… opens the dialog with the sheets asked, named in the title's
+ * words, and it says what the job will do as the choices change. */
+static void
+test_export_dialog (Fixture       *f,
+                    gconstpointer  data)
+{
+  KolEditorExportDialog *dialog;
+  KolPrintOptions opts;
+  KolPrintOutput output;
+  GtkWidget *trains;
+
+  open_title (f, "1840");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.export", "(ss)", "all", ""));
+  dialog = find_export_dialog ();
+  g_assert_nonnull (dialog);
+  kol_editor_export_dialog_get_options (dialog, &opts, &output);
+  g_assert_cmpuint (opts.sheets, ==, KOL_PRINT_ALL_SHEETS);
+  g_assert_cmpint (opts.paper, ==, KOL_PAPER_A4);
+  trains = find_named (GTK_WIDGET (dialog), "trains");
+  g_assert_nonnull (trains);
+  g_assert_cmpstr (gtk_check_button_get_label (GTK_CHECK_BUTTON (trains)), ==, "Trams");
+
+  kol_editor_export_dialog_update_now (dialog);
+  g_assert_nonnull (strstr (kol_editor_export_dialog_get_summary (dialog), "Trams: 3 pages"));
+  g_assert_nonnull (strstr (kol_editor_export_dialog_get_summary (dialog), "In all: 28 pages"));
+
+  opts.fit = TRUE;
+  opts.sheets = KOL_PRINT_MAP;
+  kol_editor_export_dialog_set_options (dialog, &opts, &output);
+  kol_editor_export_dialog_update_now (dialog);
+  g_assert_nonnull (strstr (kol_editor_export_dialog_get_summary (dialog), "fitted to one page"));
+
+  opts.sheets = 0;
+  kol_editor_export_dialog_set_options (dialog, &opts, &output);
+  kol_editor_export_dialog_update_now (dialog);
+  g_assert_cmpstr (kol_editor_export_dialog_get_summary (dialog), ==, "Choose at least one sheet.");
+  gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
 /* ---- unsaved changes ---------------------------------------------------------------------- */
@@ -836,6 +910,7 @@ main (int   argc,
               test_validation_jumps_to_hex, fixture_tear_down);
   g_test_add ("/editor/validation-jumps-to-tile", Fixture, NULL, fixture_set_up,
               test_validation_jumps_to_tile, fixture_tear_down);
+  g_test_add ("/editor/export-dialog", Fixture, NULL, fixture_set_up, test_export_dialog, fixture_tear_down);
   g_test_add ("/editor/print-and-export", Fixture, NULL, fixture_set_up, test_print_and_export,
               fixture_tear_down);
   g_test_add ("/editor/unsaved-changes-asked", Fixture, NULL, fixture_set_up,

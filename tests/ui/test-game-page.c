@@ -307,6 +307,26 @@ test_finished (void)
   fixture_close (&f);
 }
 
+/* A game taken off the table may be freed at once (the window owns a game
+ * it opened): nothing on the table may keep pointing into its title. The
+ * map view kept its board, and destroying the window read the freed
+ * title (found with issue 13's games opened in a thread). */
+static void
+test_game_freed_after_leaving (gconstpointer data)
+{
+  Fixture f = { 0 };
+
+  fixture_open (&f, data);
+  g_object_set (f.page, "game", NULL, NULL);
+  g_assert_finalize_object (g_steal_pointer (&f.game));
+  gtk_test_widget_wait_for_draw (f.window);
+  g_object_ref (f.page);
+  g_object_ref (f.window);
+  gtk_window_destroy (GTK_WINDOW (f.window));
+  g_assert_finalize_object (f.window);
+  g_assert_finalize_object (f.page);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -326,6 +346,7 @@ main (int   argc,
         { "status-follows", test_status_follows },
         { "log-past", test_log_past },
         { "map-step", test_map_step },
+        { "game-freed-after-leaving", test_game_freed_after_leaving },
       };
 
       for (gsize k = 0; k < G_N_ELEMENTS (cases); k++)

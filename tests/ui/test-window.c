@@ -2,9 +2,14 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "kol-application.h"
+#include "kol-autosave-banner.h"
+#include "kol-autosave-row.h"
+#include "kol-history.h"
 #include "kol-editor-page.h"
 #include "kol-message-dialog.h"
 #include "kol-new-game-dialog.h"
@@ -352,6 +357,71 @@ test_game_on_table (void)
   destroy_window (window);
 }
 
+static gboolean
+has_interrupted_games (gpointer start)
+{
+  return kol_start_page_get_n_interrupted (start) >= 1;
+}
+
+static gboolean
+has_game_on_table (gpointer window)
+{
+  return kol_game_page_get_game (kol_window_get_game_page (window)) != NULL;
+}
+
+static gboolean
+counts_frames (gpointer data)
+{
+  (*(guint *) data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* A game is opened in a worker thread (issue 13, item 4): the window
+ * shows that it is loading and keeps running its main loop meanwhile;
+ * Cancel goes back to the start page and drops the game when it comes. */
+static void
+test_open_in_thread (void)
+{
+  KolWindow *window = open_window ();
+  GtkStack *stack = GTK_STACK (kol_test_find_descendant (GTK_WIDGET (window), GTK_TYPE_STACK));
+  g_autoptr(KolGame) game = new_game ("1840");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("koleya-open-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "open.koleya", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  guint ticks = 0, ticker;
+
+  g_assert_no_error (error);
+  for (int i = 0; i < 30; i++)
+    play_first_legal (game);
+  g_assert_true (kol_game_save (game, file, &error));
+
+  ticker = g_timeout_add (1, counts_frames, &ticks);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "resume", g_variant_new_string (path));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "loading");
+  g_assert_null (kol_game_page_get_game (kol_window_get_game_page (window)));
+  kol_test_wait_until (has_game_on_table, window);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "game");
+  g_assert_cmpuint (kol_game_get_n_actions (kol_game_page_get_game (kol_window_get_game_page (window))), ==, 30);
+  g_assert_cmpuint (ticks, >, 0);
+  g_source_remove (ticker);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "close-game", NULL);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "start");
+
+  /* cancelled: back at the start, and the game never comes */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "resume", g_variant_new_string (path));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "loading");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "cancel-loading", NULL);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "start");
+  kol_test_iterate (200);
+  g_assert_null (kol_game_page_get_game (kol_window_get_game_page (window)));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "start");
+
+  g_assert_true (g_file_delete (file, NULL, NULL));
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+  destroy_window (window);
+}
+
 static KolMessageDialog *
 find_question (void)
 {
@@ -397,7 +467,7 @@ test_close_game_asks (void)
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "start");
   g_assert_null (kol_game_page_get_game (kol_window_get_game_page (window)));
   g_assert_true (g_file_query_exists (autosave, NULL));
-  g_assert_cmpuint (kol_start_page_get_n_resumable (start), >=, 1);
+  kol_test_wait_until (has_interrupted_games, start);
 
   /* resuming plays on in the same file */
   {
@@ -405,12 +475,171 @@ test_close_game_asks (void)
     KolGame *resumed;
 
     g_action_group_activate_action (G_ACTION_GROUP (window), "resume", g_variant_new_string (path));
+    kol_test_wait_until (has_game_on_table, window);
     resumed = kol_game_page_get_game (kol_window_get_game_page (window));
     g_assert_nonnull (resumed);
     g_assert_cmpuint (kol_game_get_n_actions (resumed), ==, kol_game_get_n_actions (game));
     g_assert_true (g_file_equal (kol_game_get_autosave_file (resumed), autosave));
     kol_game_remove_autosave (resumed, NULL);
   }
+  destroy_window (window);
+}
+
+/* Limits the size of the files this process writes, as a full disk would
+ * (EFBIG); 0 lifts the limit. */
+static void
+limit_file_size (rlim_t bytes)
+{
+  static struct rlimit saved;
+  static gboolean limited;
+  struct rlimit limit;
+
+  if (bytes > 0)
+    {
+      g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+      limit = saved;
+      limit.rlim_cur = bytes;
+      signal (SIGXFSZ, SIG_IGN);
+      g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+      limited = TRUE;
+    }
+  else if (limited)
+    {
+      g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+      limited = FALSE;
+    }
+}
+
+/* The autosave fails (a full disk): the table says so in a banner that
+ * stays while it lasts, offering Save As; closing never promises a resume
+ * that is not on disk; a move that writes again clears it (issue 13,
+ * item 2). */
+static void
+test_autosave_banner (void)
+{
+  KolWindow *window = open_window ();
+  KolAutosaveBanner *banner = KOL_AUTOSAVE_BANNER (kol_test_find_descendant (GTK_WIDGET (window),
+                                                                             KOL_TYPE_AUTOSAVE_BANNER));
+  g_autoptr(KolGame) game = new_game ("1849");
+  g_autofree char *labels = NULL;
+  KolMessageDialog *question;
+
+  g_assert_nonnull (banner);
+  limit_file_size (16);
+  kol_window_show_game (window, game);
+  g_assert_true (kol_autosave_banner_is_shown (banner));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (banner)));
+  labels = kol_test_collect_labels (GTK_WIDGET (banner));
+  g_assert_nonnull (strstr (labels, "File too large"));
+  g_assert_nonnull (strstr (labels, "could not be resumed"));
+
+  play_first_legal (game);
+  g_assert_true (kol_autosave_banner_is_shown (banner));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "close-game", NULL);
+  question = find_question ();
+  g_assert_nonnull (question);
+  g_assert_null (strstr (kol_message_dialog_get_body (question), "can still be resumed"));
+  g_assert_nonnull (strstr (kol_message_dialog_get_body (question), "it is lost"));
+  kol_message_dialog_respond (question, "cancel");
+
+  /* room again: the next move writes, and the banner goes */
+  limit_file_size (0);
+  play_first_legal (game);
+  g_assert_false (kol_autosave_banner_is_shown (banner));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "close-game", NULL);
+  question = find_question ();
+  g_assert_nonnull (question);
+  g_assert_nonnull (strstr (kol_message_dialog_get_body (question), "can still be resumed"));
+  kol_message_dialog_respond (question, "cancel");
+
+  kol_game_remove_autosave (game, NULL);
+  destroy_window (window);
+}
+
+static gboolean
+has_n_interrupted (gpointer data)
+{
+  KolStartPage *start = ((gpointer *) data)[0];
+
+  return kol_start_page_get_n_interrupted (start) == GPOINTER_TO_UINT (((gpointer *) data)[1]);
+}
+
+static void
+wait_for_interrupted (KolStartPage *start,
+                      guint         n)
+{
+  gpointer data[2] = { start, GUINT_TO_POINTER (n) };
+
+  kol_test_wait_until (has_n_interrupted, data);
+}
+
+/* The start page lists every interrupted game, a damaged one too, each
+ * with its title, players and move, to resume or discard (issue 13,
+ * item 5). */
+static void
+test_interrupted_games (void)
+{
+  g_autofree char *dir = kol_history_get_autosave_dir ();
+  g_autofree char *broken_path = g_build_filename (dir, "1849-20990101-000000-00000000.koleya", NULL);
+  g_autoptr(KolGame) first = new_game ("1849");
+  g_autoptr(KolGame) second = new_game ("1840");
+  g_autoptr(GFile) kept = NULL;
+  g_autoptr(GFile) broken = g_file_new_for_path (broken_path);
+  g_autofree char *labels = NULL;
+  KolWindow *window;
+  KolStartPage *start;
+  KolMessageDialog *question;
+  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  /* games other tests interrupted on purpose */
+  while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_assert_true (kol_game_enable_autosave (first, NULL, NULL));
+  g_assert_true (kol_game_enable_autosave (second, NULL, NULL));
+  play_first_legal (second);
+  kept = g_object_ref (kol_game_get_autosave_file (first));
+  g_assert_true (g_file_set_contents (broken_path, "{\"format\": \"koleya-save\", \"vers", -1, NULL));
+
+  window = open_window ();
+  start = KOL_START_PAGE (kol_test_find_descendant (GTK_WIDGET (window), KOL_TYPE_START_PAGE));
+  wait_for_interrupted (start, 3);
+  labels = kol_test_collect_labels (GTK_WIDGET (start));
+  g_assert_nonnull (strstr (labels, kol_game_get_title_name (first)));
+  g_assert_nonnull (strstr (labels, kol_game_get_title_name (second)));
+  g_assert_nonnull (strstr (labels, "Boris"));
+  g_assert_nonnull (strstr (labels, "Move 1"));
+  g_assert_nonnull (strstr (labels, "damaged"));
+  g_assert_nonnull (kol_test_find_descendant (GTK_WIDGET (start), KOL_TYPE_AUTOSAVE_ROW));
+
+  /* discard the damaged one: to the trash, or deleted after asking */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "discard-autosave", g_variant_new_string (broken_path));
+  if ((question = find_question ()) != NULL)
+    kol_message_dialog_respond (question, "delete");
+  wait_for_interrupted (start, 2);
+  g_assert_false (g_file_query_exists (broken, NULL));
+
+  /* resume the other: the list is read again when it leaves the table */
+  {
+    g_autofree char *path = g_file_get_path (kept);
+
+    g_action_group_activate_action (G_ACTION_GROUP (window), "resume", g_variant_new_string (path));
+    kol_test_wait_until (has_game_on_table, window);
+    g_assert_true (g_file_equal (kol_game_get_autosave_file (kol_game_page_get_game (kol_window_get_game_page (window))),
+                                 kept));
+    g_action_group_activate_action (G_ACTION_GROUP (window), "close-game", NULL);
+    question = find_question ();
+    g_assert_nonnull (question);
+    kol_message_dialog_respond (question, "discard");
+  }
+  wait_for_interrupted (start, 2);
+  g_assert_true (g_file_query_exists (kept, NULL));
+  kol_game_remove_autosave (first, NULL);
+  kol_game_remove_autosave (second, NULL);
   destroy_window (window);
 }
 
@@ -548,16 +777,41 @@ test_quit_closes_windows (void)
   kol_test_wait_until (has_no_windows, NULL);
 }
 
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *data_home = NULL;
   int status;
 
   if (kol_test_skip_without_display ())
     return 0;
+  /* a data folder of its own: this test runs in English and in Russian at
+   * the same time, and both play with the autosaves */
+  data_home = g_dir_make_tmp ("koleya-window-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   gtk_test_init (&argc, &argv, NULL);
+  g_assert_cmpstr (g_get_user_data_dir (), ==, data_home);
 
   app = kol_application_new (APP_ID ".Test", G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (app), NULL, &error);
@@ -574,9 +828,13 @@ main (int   argc,
   g_test_add_func ("/window/panels-fit", test_panels_fit);
   g_test_add_func ("/window/close-game-asks", test_close_game_asks);
   g_test_add_func ("/window/save", test_save);
+  g_test_add_func ("/window/open-in-thread", test_open_in_thread);
+  g_test_add_func ("/window/autosave-banner", test_autosave_banner);
+  g_test_add_func ("/window/interrupted-games", test_interrupted_games);
   g_test_add_func ("/window/quit-closes-windows", test_quit_closes_windows);
 
   status = g_test_run ();
   g_clear_object (&app);
+  remove_tree (data_home);
   return status;
 }

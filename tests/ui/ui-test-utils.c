@@ -38,6 +38,19 @@ kol_test_wait_until (gboolean (*condition) (gpointer data),
     }
 }
 
+/* Runs the main loop for @ms milliseconds. */
+void
+kol_test_iterate (guint ms)
+{
+  gint64 until = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  while (g_get_monotonic_time () < until)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
 /* Depth first, @root included. */
 GtkWidget *
 kol_test_find_descendant (GtkWidget *root,

@@ -8,6 +8,7 @@ G_BEGIN_DECLS
 gboolean   kol_test_skip_without_display (void);
 void       kol_test_wait_until           (gboolean  (*condition) (gpointer data),
                                           gpointer    data);
+void       kol_test_iterate              (guint      ms);
 GtkWidget *kol_test_find_descendant      (GtkWidget  *root,
                                           GType       type);
 char      *kol_test_collect_labels       (GtkWidget  *root);

@@ -30,8 +30,10 @@ kol_board_city_map (KolEngine *engine,
   int old_rotation;
   const KolTileDef *old_tile = _kol_board_tile_def (engine, hex, &old_rotation);
   const KolTileDef *new_tile = &engine->title->tiles[tile];
-  int n_old = MIN (kol_tile_n_cities (old_tile), KOL_MAX_NODES);
-  int n_new = MIN (kol_tile_n_cities (new_tile), KOL_MAX_NODES);
+  int cities_old = kol_tile_n_cities (old_tile);
+  int cities_new = kol_tile_n_cities (new_tile);
+  int n_old = MIN (cities_old, KOL_MAX_NODES);
+  int n_new = MIN (cities_new, KOL_MAX_NODES);
   guint8 old_exits[KOL_MAX_NODES], new_exits[KOL_MAX_NODES], all_old = 0;
   gboolean used[KOL_MAX_NODES] = { FALSE }, nil_used = FALSE;
 

@@ -744,12 +744,12 @@ _kol_rg_arm_bound (Search         *S,
   gint64 cur = T->rv[S->s] + st->value;
   guint32 cb = T->bonus[S->s] | st->bonus, eb;
   gint64 ext, need;
-  Score ub;
+  Score ub, whole, extended;
 
   if (!ext_x && !ext_s)
     return single;
-  ub = MAX (single, score_of (T->total_rv + _kol_rg_bonus_value (S->rules, cb | T->all_bonus),
-                              st->nchains + 1));
+  whole = score_of (T->total_rv + _kol_rg_bonus_value (S->rules, cb | T->all_bonus), st->nchains + 1);
+  ub = MAX (single, whole);
   if (ub < S->threshold)
     return ub;
   /* the extension value below which the arm is pruned whatever the bonus */
@@ -757,5 +757,6 @@ _kol_rg_arm_bound (Search         *S,
          : _kol_rg_ceil_div (S->threshold + st->nchains + 1, SCORE_M) - cur -
            _kol_rg_bonus_value (S->rules, cb | T->all_bonus);
   ext = _kol_rg_ext_bound (S, st, ext_x, ext_s, need, &eb);
-  return MAX (single, score_of (cur + ext + _kol_rg_bonus_value (S->rules, cb | eb), st->nchains + 1));
+  extended = score_of (cur + ext + _kol_rg_bonus_value (S->rules, cb | eb), st->nchains + 1);
+  return MAX (single, extended);
 }

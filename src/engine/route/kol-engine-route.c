@@ -25,15 +25,17 @@
  * early and the bounds bite. The search is exhaustive: the result is the
  * optimum, proven, unless the caller cancels.
  *
- * Costs. The bounds are most of the work (on dense late-game boards more
- * than nine tenths of it), so the search keeps what they need up to date as
- * chains are taken and given back: the chains blocked by the track in use
- * (each chain's conflict set, compiled with the graph, ORed in), and for
- * unlimited trains (1840 trams, 1849 E trains) each vertex's neighbours over
- * free chains as rows of bits. A bound of an unlimited train is then a
- * breadth-first search and a block-cut tree computed a machine word at a
- * time (ext_bound_fast); trains with a distance budget take the general
- * path, which follows distances chain by chain. Both give the same bounds.
+ * Costs (kol-engine-route-bounds.c, and kol-engine-route-search-state.c
+ * for what they read). The bounds are most of the work (on dense late-game
+ * boards more than nine tenths of it), so the search keeps what they need
+ * up to date as chains are taken and given back: the chains blocked by the
+ * track in use (each chain's conflict set, compiled with the graph, ORed
+ * in), and for unlimited trains (1840 trams, 1849 E trains) each vertex's
+ * neighbours over free chains as rows of bits. A bound of an unlimited
+ * train is then a breadth-first search and a block-cut tree computed a
+ * machine word at a time (ext_bound_fast); trains with a distance budget
+ * take the general path, which follows distances chain by chain. Both give
+ * the same bounds.
  *
  * Scores. Routes compare by revenue × 4096 − chains: equal revenue goes to
  * fewer chains. Further ties go to the lexicographically smallest node

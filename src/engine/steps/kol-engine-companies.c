@@ -383,7 +383,11 @@ sellable_value (KolEngine *engine,
 
       for (int i = 0; i < n; i++)
         if (bundles[i].corp == c)
-          best = MAX (best, kol_bundle_price (engine, &bundles[i]));
+          {
+            int price = kol_bundle_price (engine, &bundles[i]);
+
+            best = MAX (best, price);
+          }
       value += best;
     }
   return value;

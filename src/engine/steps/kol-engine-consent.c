@@ -220,7 +220,11 @@ kol_consent_offer (KolEngine        *engine,
   o->slot = a->slot;
   o->price = a->price;
   if (a->type == KOL_ACTION_BUY_TRAIN && a->train >= 0)
-    o->variant = (guint8) MAX (kol_train_variant_by_name (engine, a->train, a->variant), 0);
+    {
+      int variant = kol_train_variant_by_name (engine, a->train, a->variant);
+
+      o->variant = (guint8) MAX (variant, 0);
+    }
   d->pending = TRUE;
   log_offer (engine, o);
   return TRUE;

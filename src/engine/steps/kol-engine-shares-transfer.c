@@ -153,7 +153,11 @@ choose_president (KolEngine *engine,
 
   *stays = FALSE;
   for (int i = 0; i < n; i++)
-    max = MAX (max, kol_engine_percent_of (engine, kol_entity (KOL_ENTITY_PLAYER, order[i]), corp));
+    {
+      int percent = kol_engine_percent_of (engine, kol_entity (KOL_ENTITY_PLAYER, order[i]), corp);
+
+      max = MAX (max, percent);
+    }
   for (int i = 0; i < n; i++)
     {
       KolEntity p = kol_entity (KOL_ENTITY_PLAYER, order[i]);

@@ -364,7 +364,11 @@ cheapest_ok (KolEngine *engine,
   if (ebuy_from_others (engine) != KOL_EBUY_FROM_OTHERS_NEVER && !kol_train_from_depot (engine, train))
     return TRUE;
   for (int v = 0; v < _kol_trains_n_variants (engine, cheapest); v++)
-    min = MIN (min, kol_train_variant_price (engine, cheapest, v));
+    {
+      int price = kol_train_variant_price (engine, cheapest, v);
+
+      min = MIN (min, price);
+    }
   for (int v = 0; v < _kol_trains_n_variants (engine, cheapest); v++)
     if (kol_train_variant_price (engine, cheapest, v) == min)
       {
@@ -836,7 +840,11 @@ kol_buyable_train_offers (KolEngine     *engine,
       /* spend_minmax counts the president's cash, which is paid only when
        * the corporation must buy a train (buy_train_action) */
       if (!kol_step_buy_train_president_may_contribute (engine, s, corp))
-        max_price = MIN (max_price, kol_operating_buying_power (engine, e));
+        {
+          int power = kol_operating_buying_power (engine, e);
+
+          max_price = MIN (max_price, power);
+        }
       if (min <= max_price && max_price > 0)
         out[n++] = (KolTrainOffer) { list[i], engine->trains[list[i]].variant, FALSE, min, max_price };
     }

@@ -49,14 +49,22 @@ causes_president_swap (KolEngine       *engine,
       KolEntity e = kol_entity (KOL_ENTITY_PLAYER, p);
 
       if (!kol_entity_equal (e, b->owner))
-        next_highest = MAX (next_highest, kol_engine_percent_of (engine, e, b->corp));
+        {
+          int percent = kol_engine_percent_of (engine, e, b->corp);
+
+          next_highest = MAX (next_highest, percent);
+        }
     }
   for (int c = 0; c < engine->n_corps; c++)
     {
       KolEntity e = kol_entity (KOL_ENTITY_CORP, c);
 
       if (c != b->corp && !kol_entity_equal (e, b->owner))
-        next_highest = MAX (next_highest, kol_engine_percent_of (engine, e, b->corp));
+        {
+          int percent = kol_engine_percent_of (engine, e, b->corp);
+
+          next_highest = MAX (next_highest, percent);
+        }
     }
   return remaining < next_highest;
 }
@@ -122,7 +130,11 @@ kol_emergency_can_sell (KolEngine       *engine,
   if (*reason != KOL_REASON_NONE)
     return FALSE;
   for (int i = 0; i < b->n_certs; i++)
-    min = MIN (min, cert_price (engine, b->certs[i]));
+    {
+      int price = cert_price (engine, b->certs[i]);
+
+      min = MIN (min, price);
+    }
   if (kol_bundle_price (engine, b) - min >= needed - available)
     *reason = KOL_REASON_SELL_NOT_NEEDED;
   return *reason == KOL_REASON_NONE;

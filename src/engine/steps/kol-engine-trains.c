@@ -23,7 +23,9 @@ int
 _kol_trains_n_variants (KolEngine *engine,
                         int        train)
 {
-  return MAX (_kol_trains_train_def (engine, train)->n_variants, 1);
+  int n = _kol_trains_train_def (engine, train)->n_variants;
+
+  return MAX (n, 1);
 }
 
 /**
@@ -107,7 +109,11 @@ kol_train_min_price (KolEngine *engine,
   if (!kol_train_from_depot (engine, train))
     return 1;
   for (int v = 0; v < _kol_trains_n_variants (engine, train); v++)
-    min = MIN (min, kol_train_variant_price (engine, train, v));
+    {
+      int price = kol_train_variant_price (engine, train, v);
+
+      min = MIN (min, price);
+    }
   return min;
 }
 
@@ -118,7 +124,11 @@ variants_max_price (KolEngine *engine,
   int max = 0;
 
   for (int v = 0; v < _kol_trains_n_variants (engine, train); v++)
-    max = MAX (max, kol_train_variant_price (engine, train, v));
+    {
+      int price = kol_train_variant_price (engine, train, v);
+
+      max = MAX (max, price);
+    }
   return max;
 }
 
@@ -336,7 +346,11 @@ kol_depot_min_depot_price (KolEngine *engine)
   if (train < 0)
     return 0;
   for (int v = 0; v < _kol_trains_n_variants (engine, train); v++)
-    min = MIN (min, kol_train_variant_price (engine, train, v));
+    {
+      int price = kol_train_variant_price (engine, train, v);
+
+      min = MIN (min, price);
+    }
   return min;
 }
 

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "kol-json-scan.h"
 #include "kol-title-document-private.h"
 #include "kol-title-info.h"
 #include "kol-title-loader.h"
@@ -76,22 +77,15 @@ is_built_in_dir (const char *dir)
  * kol_title_document_is_valid_id:
  * @id: a title id
  *
- * Title ids name folders: ASCII letters, digits, “-”, “_” and “.”, not
- * starting with a dot, at most 64 characters.
+ * Title ids name folders: see kol_title_id_is_valid(), the rule the title
+ * loader applies too.
  *
  * Returns: whether @id may be a title id
  */
 gboolean
 kol_title_document_is_valid_id (const char *id)
 {
-  gsize len;
-
-  if (id == NULL || id[0] == '\0' || id[0] == '.' || (len = strlen (id)) > 64)
-    return FALSE;
-  for (gsize i = 0; i < len; i++)
-    if (!g_ascii_isalnum (id[i]) && id[i] != '-' && id[i] != '_' && id[i] != '.')
-      return FALSE;
-  return TRUE;
+  return kol_title_id_is_valid (id);
 }
 
 static gboolean
@@ -101,12 +95,13 @@ read_tree (KolTitleDocument *self,
            GError          **error)
 {
   g_autofree char *path = g_build_filename (dir, file_names[file], NULL);
+  g_autoptr(GFile) gfile = g_file_new_for_path (path);
   g_autofree char *text = NULL;
   g_autoptr(GError) local = NULL;
   gsize length;
   JsonNode *root;
 
-  if (!g_file_get_contents (path, &text, &length, &local)
+  if (!kol_json_read_file (gfile, &text, &length, &local)
       || (root = kol_json_format_parse (text, (gssize) length, self->lexemes, &local)) == NULL)
     {
       /* Translators: %s is a file path, the second %s what went wrong. */

@@ -458,13 +458,21 @@ append_compact (GString        *out,
     append_scalar (out, node, lexemes);
 }
 
-/* Levels of containers in @node: 0 for a scalar, 1 for a container of
- * scalars (or an empty one), and so on. */
+/* Levels of containers in @node (0 for a scalar, 1 for a container of
+ * scalars or an empty one, and so on), counted no further than @limit:
+ * the layout only asks whether a value has one level, two, or more, and
+ * asks it of every container, so counting deeper would make writing a deep
+ * file quadratic. The running maximum is kept in a variable: MAX() is a
+ * macro that evaluates its arguments twice, and a recursive call inside it
+ * made this exponential in the depth (issue 13, item 1). */
 static guint
-nesting (JsonNode *node)
+nesting (JsonNode *node,
+         guint     limit)
 {
   guint deepest = 0;
 
+  if (limit == 0 || (!JSON_NODE_HOLDS_OBJECT (node) && !JSON_NODE_HOLDS_ARRAY (node)))
+    return 0;
   if (JSON_NODE_HOLDS_OBJECT (node))
     {
       JsonObjectIter iter;
@@ -472,19 +480,25 @@ nesting (JsonNode *node)
       JsonNode *member;
 
       json_object_iter_init_ordered (&iter, json_node_get_object (node));
-      while (json_object_iter_next_ordered (&iter, &name, &member))
-        deepest = MAX (deepest, nesting (member));
-      return deepest + 1;
+      while (deepest + 1 < limit && json_object_iter_next_ordered (&iter, &name, &member))
+        {
+          guint levels = nesting (member, limit - 1);
+
+          deepest = MAX (deepest, levels);
+        }
     }
-  if (JSON_NODE_HOLDS_ARRAY (node))
+  else
     {
       JsonArray *array = json_node_get_array (node);
 
-      for (guint i = 0; i < json_array_get_length (array); i++)
-        deepest = MAX (deepest, nesting (json_array_get_element (array, i)));
-      return deepest + 1;
+      for (guint i = 0; deepest + 1 < limit && i < json_array_get_length (array); i++)
+        {
+          guint levels = nesting (json_array_get_element (array, i), limit - 1);
+
+          deepest = MAX (deepest, levels);
+        }
     }
-  return 0;
+  return deepest + 1;
 }
 
 static gboolean
@@ -592,7 +606,7 @@ append_layout (GString        *out,
       append_scalar (out, node, lexemes);
       return;
     }
-  levels = nesting (node);
+  levels = nesting (node, MAX_INLINE_NESTING + 1);
   if (is_empty_container (node) || (levels == 1 && JSON_NODE_HOLDS_ARRAY (node))
       || (!(depth < FORCE_EXPAND_DEPTH && levels > 1) && levels <= MAX_INLINE_NESTING
           && fits (node, indent, prefix, lexemes)))
@@ -662,6 +676,7 @@ typedef struct
   const char     *line_start;
   int             line;
   int             depth;
+  guint           n_values;
   KolJsonLexemes *lexemes;
   GError        **error;
 } Reader;
@@ -1026,6 +1041,13 @@ read_value (Reader *r)
       fail (r, "%s", _("The text ends where a value is expected"));
       return NULL;
     }
+  /* the tree costs about a hundred bytes a value: bounded as the loader's
+   * scanner bounds it */
+  if (++r->n_values > KOL_JSON_MAX_VALUES)
+    {
+      fail (r, _("The file holds more than %d values, more than any game or title needs"), KOL_JSON_MAX_VALUES);
+      return NULL;
+    }
   if (*r->p == '{' || *r->p == '[')
     {
       if (++r->depth > KOL_JSON_MAX_DEPTH)
@@ -1067,7 +1089,8 @@ read_value (Reader *r)
  * @error: return location for a #KOL_JSON_FORMAT_ERROR
  *
  * Reads strict JSON (RFC 8259, no byte order mark, no key twice in an
- * object, no U+0000 in strings, at most KOL_JSON_MAX_DEPTH levels).
+ * object, no U+0000 in strings, at most KOL_JSON_MAX_DEPTH levels and
+ * KOL_JSON_MAX_VALUES values).
  *
  * Returns: (transfer full) (nullable): the tree, or %NULL with @error set
  */

@@ -43,6 +43,11 @@ typedef struct
   GString     *key;          /* the member name being read */
   GString     *key_arena;    /* names of the open objects, NUL-separated */
   GArray      *key_offsets;  /* gsize: where each name starts in key_arena */
+  guint        n_values;
+  const char  *target;       /* kol_json_scan_find(): the path looked for */
+  gboolean     found;
+  int          found_line;
+  int          found_column;
 } Scanner;
 
 #define PACK(line, column) ((((guint64) (line)) << 32) | (guint32) (column))
@@ -154,8 +159,25 @@ add_issue (Scanner    *s,
            const char *path,
            char       *message)
 {
-  KolJsonIssue *issue = g_new0 (KolJsonIssue, 1);
+  KolJsonIssue *issue;
 
+  if (s->scan->issues->len >= KOL_JSON_MAX_ISSUES)
+    {
+      g_free (message);
+      if (s->scan->parsable)
+        {
+          s->scan->parsable = FALSE;
+          issue = g_new0 (KolJsonIssue, 1);
+          issue->line = line;
+          issue->column = column;
+          /* Translators: %d is a number of problems. */
+          issue->message = g_strdup_printf (_("More than %d problems: the rest of the file is not checked"),
+                                            KOL_JSON_MAX_ISSUES);
+          g_ptr_array_add (s->scan->issues, issue);
+        }
+      return;
+    }
+  issue = g_new0 (KolJsonIssue, 1);
   issue->path = g_strdup (path);
   issue->line = line;
   issue->column = column;
@@ -520,6 +542,12 @@ set_element_path (Scanner *s)
 static void
 record (Scanner *s)
 {
+  if (s->target != NULL && !s->found && g_str_equal (s->path->str, s->target))
+    {
+      s->found = TRUE;
+      s->found_line = s->line;
+      s->found_column = s->column;
+    }
   if (s->scan->positions != NULL)
     g_hash_table_insert (s->scan->positions, g_strdup (s->path->str),
                          g_memdup2 (&(guint64) { PACK (s->line, s->column) }, sizeof (guint64)));
@@ -534,6 +562,11 @@ read_value (Scanner  *s,
   *opened = FALSE;
   if (s->p >= s->end)
     return fail_expected (s, _("a value (object, array, string, number, true, false or null)"));
+  if (++s->n_values > KOL_JSON_MAX_VALUES)
+    /* Translators: %d is a number of JSON values (objects, arrays, strings,
+     * numbers). */
+    return fail (s, g_strdup_printf (_("The file holds more than %d values, more than any game or title "
+                                       "needs"), KOL_JSON_MAX_VALUES));
   record (s);
   switch (*s->p)
     {
@@ -658,6 +691,45 @@ check_encoding (Scanner *s)
   return fail (s, g_strdup (_("The file is not valid UTF-8 text")));
 }
 
+/* Scans the whole text into @s->scan (never recursing, whatever the
+ * input). */
+static void
+scan_all (Scanner *s)
+{
+  gsize length = (gsize) (s->end - s->p);
+
+  s->path = g_string_new ("$");
+  s->frames = g_array_new (FALSE, FALSE, sizeof (Frame));
+  s->key = g_string_new (NULL);
+  s->key_arena = g_string_new (NULL);
+  s->key_offsets = g_array_new (FALSE, FALSE, sizeof (gsize));
+  if (length > KOL_JSON_MAX_SIZE)
+    fail (s, g_strdup_printf (_("The file is larger than %d MiB"), KOL_JSON_MAX_SIZE / (1024 * 1024)));
+  else if (check_encoding (s))
+    scan_text (s);
+
+  for (guint i = 0; i < s->frames->len; i++)
+    g_clear_pointer (&g_array_index (s->frames, Frame, i).keys, g_hash_table_unref);
+  g_array_unref (s->frames);
+  g_string_free (s->path, TRUE);
+  g_string_free (s->key, TRUE);
+  g_string_free (s->key_arena, TRUE);
+  g_array_unref (s->key_offsets);
+}
+
+static KolJsonScan *
+scan_new (gboolean record_positions)
+{
+  KolJsonScan *scan = g_new0 (KolJsonScan, 1);
+
+  scan->issues = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_json_issue_free);
+  scan->bad_numbers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  if (record_positions)
+    scan->positions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  scan->parsable = TRUE;
+  return scan;
+}
+
 /**
  * kol_json_scan_new:
  * @text: the file's contents
@@ -673,33 +745,112 @@ kol_json_scan_new (const char *text,
                    gsize       length,
                    gboolean    record_positions)
 {
-  KolJsonScan *scan = g_new0 (KolJsonScan, 1);
-  Scanner s = { scan, text, text + length, 1, 1, NULL, NULL };
+  KolJsonScan *scan = scan_new (record_positions);
+  Scanner s = { scan, text, text + length, 1, 1 };
 
-  scan->issues = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_json_issue_free);
-  scan->bad_numbers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  if (record_positions)
-    scan->positions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  scan->parsable = TRUE;
-
-  s.path = g_string_new ("$");
-  s.frames = g_array_new (FALSE, FALSE, sizeof (Frame));
-  s.key = g_string_new (NULL);
-  s.key_arena = g_string_new (NULL);
-  s.key_offsets = g_array_new (FALSE, FALSE, sizeof (gsize));
-  if (length > KOL_JSON_MAX_SIZE)
-    fail (&s, g_strdup_printf (_("The file is larger than %d MiB"), KOL_JSON_MAX_SIZE / (1024 * 1024)));
-  else if (check_encoding (&s))
-    scan_text (&s);
-
-  for (guint i = 0; i < s.frames->len; i++)
-    g_clear_pointer (&g_array_index (s.frames, Frame, i).keys, g_hash_table_unref);
-  g_array_unref (s.frames);
-  g_string_free (s.path, TRUE);
-  g_string_free (s.key, TRUE);
-  g_string_free (s.key_arena, TRUE);
-  g_array_unref (s.key_offsets);
+  scan_all (&s);
   return scan;
+}
+
+/**
+ * kol_json_scan_find:
+ * @text: the file's contents
+ * @length: its length in bytes
+ * @path: a JSON path ("$.actions[56].hex")
+ * @line: (out): 1-based line
+ * @column: (out): 1-based column, in characters
+ *
+ * Finds where one value starts, in memory bounded whatever the file
+ * (kol_json_scan_new() with positions keeps the path of every value).
+ *
+ * Returns: %TRUE if a value starts at @path.
+ */
+gboolean
+kol_json_scan_find (const char *text,
+                    gsize       length,
+                    const char *path,
+                    int        *line,
+                    int        *column)
+{
+  g_autoptr(KolJsonScan) scan = scan_new (FALSE);
+  Scanner s = { scan, text, text + length, 1, 1 };
+
+  if (path == NULL)
+    return FALSE;
+  s.target = path;
+  scan_all (&s);
+  if (!s.found)
+    return FALSE;
+  *line = s.found_line;
+  *column = s.found_column;
+  return TRUE;
+}
+
+/**
+ * kol_json_read_file:
+ * @file: a file
+ * @text: (out) (transfer full): its contents, NUL-terminated
+ * @length: (out): their length in bytes
+ * @error: return location for a #GError
+ *
+ * Reads a file that the scanner is to check. A folder, a device, a pipe or
+ * a file larger than %KOL_JSON_MAX_SIZE is refused before it is read.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+kol_json_read_file (GFile   *file,
+                    char   **text,
+                    gsize   *length,
+                    GError **error)
+{
+  g_autoptr(GFileInfo) info = NULL;
+
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
+                            G_FILE_QUERY_INFO_NONE, NULL, error);
+  if (info == NULL)
+    return FALSE;
+  if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE, _("It is not a regular file"));
+      return FALSE;
+    }
+  if (g_file_info_get_size (info) > KOL_JSON_MAX_SIZE)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("The file is larger than %d MiB"),
+                   KOL_JSON_MAX_SIZE / (1024 * 1024));
+      return FALSE;
+    }
+  return g_file_load_contents (file, NULL, text, length, NULL, error);
+}
+
+/**
+ * kol_json_check_text:
+ * @text: a file's contents
+ * @length: their length in bytes
+ * @error: return location for a #GError
+ *
+ * For readers that need no positions: is @text JSON that json-glib may
+ * parse (not too deep, not too many values)?
+ *
+ * Returns: %TRUE if it is; otherwise @error says where the first problem is
+ */
+gboolean
+kol_json_check_text (const char *text,
+                     gsize       length,
+                     GError    **error)
+{
+  g_autoptr(KolJsonScan) scan = kol_json_scan_new (text != NULL ? text : "", length, FALSE);
+  const KolJsonIssue *first;
+
+  if (kol_json_scan_is_parsable (scan))
+    return TRUE;
+  first = g_ptr_array_index (scan->issues, 0);
+  /* Translators: a problem in a file: %d are the line and column, %s says
+   * what is wrong. */
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("line %d, column %d: %s"), first->line,
+               first->column, first->message);
+  return FALSE;
 }
 
 /**

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 G_BEGIN_DECLS
 
@@ -21,6 +21,17 @@ G_BEGIN_DECLS
 #define KOL_JSON_MAX_DEPTH 128
 /* Larger files are refused unread. */
 #define KOL_JSON_MAX_SIZE (16 * 1024 * 1024)
+/* Files holding more values (objects, arrays, strings, numbers, literals)
+ * are refused before json-glib builds a tree of them: a node costs json-glib
+ * about a hundred bytes, an empty object several hundred, so 16 MiB of "{},"
+ * would take gigabytes. The largest title file holds about 3,000 values, a
+ * whole game exported from 18xx.games about 11,000; at the bound a save
+ * parses in about 0.15 s and 70 MB. */
+#define KOL_JSON_MAX_VALUES 100000
+/* After this many problems a text is not scanned further: a hostile file
+ * with millions of duplicated keys gets one message per problem only so
+ * far. */
+#define KOL_JSON_MAX_ISSUES 100
 
 typedef struct
 {
@@ -53,6 +64,28 @@ gboolean            kol_json_scan_lookup        (const KolJsonScan  *scan,
 gboolean kol_json_scan_has_bad_numbers (const KolJsonScan *scan);
 gboolean kol_json_scan_is_bad_number   (const KolJsonScan  *scan,
                                         const char         *path);
+
+/* Where the value at @path starts in @text, without recording the others;
+ * FALSE if no value starts there or the text is not JSON before it. */
+gboolean kol_json_scan_find (const char *text,
+                             gsize       length,
+                             const char *path,
+                             int        *line,
+                             int        *column);
+
+/* Reads @file as text to scan: a regular file of at most
+ * KOL_JSON_MAX_SIZE bytes, otherwise a G_IO_ERROR (never reading a device,
+ * a pipe or a huge file). The error message names no file. */
+gboolean kol_json_read_file (GFile   *file,
+                             char   **text,
+                             gsize   *length,
+                             GError **error);
+
+/* Whether json-glib may parse @text: scans it and, if not parsable,
+ * sets a G_IO_ERROR_INVALID_DATA saying where and why. */
+gboolean kol_json_check_text (const char *text,
+                              gsize       length,
+                              GError    **error);
 
 /* Appends ".key" or "['key']" (for keys that are not identifiers) to @path. */
 void                kol_json_path_append_key    (GString            *path,

@@ -161,13 +161,9 @@ kol_save_file_locate (const char *data,
                       gsize       length,
                       const char *path)
 {
-  g_autoptr(KolJsonScan) scan = NULL;
   int line, column;
 
-  if (path == NULL)
-    return NULL;
-  scan = kol_json_scan_new (data ? data : "", length, TRUE);
-  if (!kol_json_scan_lookup (scan, path, &line, &column))
+  if (path == NULL || !kol_json_scan_find (data ? data : "", length, path, &line, &column))
     return NULL;
   /* Translators: a position in a file. */
   return g_strdup_printf (_("line %d, column %d"), line, column);
@@ -404,6 +400,80 @@ write_atomically (const char  *path,
 }
 
 /**
+ * kol_save_file_is_leftover:
+ * @name: a file name, without its folder
+ *
+ * Whether @name is a temporary file of write_atomically() for a save
+ * (".<name>.koleya.XXXXXX"): one left by a write that never finished (the
+ * process was killed, the machine stopped) holds nothing the save lacks,
+ * since the save itself was never replaced.
+ *
+ * Returns: %TRUE for such a name
+ */
+gboolean
+kol_save_file_is_leftover (const char *name)
+{
+  gsize len = strlen (name);
+  const char *suffix;
+
+  if (name[0] != '.' || len < 1 + strlen (KOL_SAVE_FILE_EXTENSION) + 7)
+    return FALSE;
+  suffix = name + len - 7;
+  if (suffix[0] != '.')
+    return FALSE;
+  for (int i = 1; i < 7; i++)
+    if (!g_ascii_isalnum (suffix[i]))
+      return FALSE;
+  return len - 7 > strlen (KOL_SAVE_FILE_EXTENSION) &&
+         strncmp (suffix - strlen (KOL_SAVE_FILE_EXTENSION), KOL_SAVE_FILE_EXTENSION,
+                  strlen (KOL_SAVE_FILE_EXTENSION)) == 0;
+}
+
+/**
+ * kol_save_file_remove_leftovers:
+ * @dir: a folder saves are written to
+ * @min_age: only temporary files not written to for this long: younger
+ *   ones may be a write going on now (koleya-cli, another window)
+ *
+ * Deletes the temporary files that interrupted writes left in @dir (see
+ * kol_save_file_is_leftover()); nothing else is touched, and symbolic
+ * links are not followed.
+ *
+ * Returns: how many were deleted
+ */
+guint
+kol_save_file_remove_leftovers (const char *dir,
+                                GTimeSpan   min_age)
+{
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  g_autoptr(GFileEnumerator) files = NULL;
+  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+  GFileInfo *info;
+  guint removed = 0;
+
+  files = g_file_enumerate_children (folder,
+                                     G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE ","
+                                     G_FILE_ATTRIBUTE_TIME_MODIFIED,
+                                     G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
+  while (files != NULL && (info = g_file_enumerator_next_file (files, NULL, NULL)) != NULL)
+    {
+      g_autoptr(GDateTime) written = g_file_info_get_modification_date_time (info);
+      const char *name = g_file_info_get_name (info);
+
+      if (g_file_info_get_file_type (info) == G_FILE_TYPE_REGULAR && kol_save_file_is_leftover (name) &&
+          written != NULL && g_date_time_difference (now, written) >= min_age)
+        {
+          g_autofree char *path = g_build_filename (dir, name, NULL);
+
+          if (g_unlink (path) == 0)
+            removed++;
+        }
+      g_object_unref (info);
+    }
+  return removed;
+}
+
+/**
  * kol_save_file_write_bytes:
  *
  * Writes @bytes to @file atomically: after a crash or a power cut the file
@@ -617,6 +687,8 @@ read_title (JsonObject *root,
     return invalid (error, "title", _("must be an object"));
   if ((id = read_string (json_node_get_object (title), "id", "title.id", error)) == NULL)
     return FALSE;
+  if (!kol_title_id_is_valid (id))
+    return invalid (error, "title.id", _("is not a title id"));
   h->title_id = g_strdup (id);
   return read_int (json_node_get_object (title), "data_version", "title.data_version", 0,
                    G_MAXINT, &h->data_version, error);

@@ -98,6 +98,9 @@ gboolean    kol_save_file_write         (KolHistory          *history,
 gboolean    kol_save_file_write_bytes   (GBytes              *bytes,
                                          GFile               *file,
                                          GError             **error);
+gboolean    kol_save_file_is_leftover   (const char          *name);
+guint       kol_save_file_remove_leftovers (const char       *dir,
+                                            GTimeSpan         min_age);
 
 KolHistory *kol_save_file_load            (GFile               *file,
                                            GError             **error);

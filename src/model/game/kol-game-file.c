@@ -81,52 +81,30 @@ kol_game_new (const char          *title_dir,
   return kol_game_new_for_history (history, title_dir);
 }
 
-/**
- * kol_game_new_from_file:
- * @file: a Koleya save
- * @error: %KOL_GAME_ERROR_FILE with what is wrong
- *
- * Returns: (transfer full) (nullable): the saved game, at its last action
- */
-KolGame *
-kol_game_new_from_file (GFile   *file,
-                        GError **error)
+/* The history of the save in @file (the slow part of opening: reading,
+ * replaying), for a thread or the caller's. */
+static KolHistory *
+history_from_save (GFile   *file,
+                   GError **error)
 {
   g_autoptr(GError) local = NULL;
-  g_autoptr(KolHistory) history = kol_save_file_load (file, &local);
-  g_autofree char *dir = NULL;
-  KolGame *self;
+  KolHistory *history = kol_save_file_load (file, &local);
 
   if (history == NULL)
-    {
-      /* Translators: %1$s is a file, %2$s what is wrong with it. */
-      set_file_error (error, _("“%1$s” cannot be opened: %2$s"), file, local);
-      return NULL;
-    }
-  dir = title_dir_for_id (kol_history_get_title (history)->id);
-  self = kol_game_new_for_history (history, dir);
-  self->path = g_object_ref (file);
-  return self;
+    /* Translators: %1$s is a file, %2$s what is wrong with it. */
+    set_file_error (error, _("“%1$s” cannot be opened: %2$s"), file, local);
+  return history;
 }
 
-/**
- * kol_game_new_from_record:
- * @file: a game exported from 18xx.games
- * @error: %KOL_GAME_ERROR_FILE saying why and, when the replay stopped,
- *   at which action
- *
- * Returns: (transfer full) (nullable): the game, replayed to its last
- *   action
- */
-KolGame *
-kol_game_new_from_record (GFile   *file,
-                          GError **error)
+/* The history replayed from the 18xx.games record in @file. */
+static KolHistory *
+history_from_record (GFile   *file,
+                     GError **error)
 {
   g_autoptr(KolRecord) record = NULL;
   g_autoptr(KolHistory) history = NULL;
   g_auto(KolImportReport) report = { 0 };
   g_autoptr(GError) local = NULL;
-  g_autofree char *dir = NULL;
 
   record = kol_record_load (file, &local);
   if (record != NULL)
@@ -146,8 +124,144 @@ kol_game_new_from_record (GFile   *file,
                    name, where);
       return NULL;
     }
-  dir = title_dir_for_id (kol_history_get_title (history)->id);
-  return kol_game_new_for_history (history, dir);
+  return g_steal_pointer (&history);
+}
+
+static KolGame *
+game_for_loaded (KolHistory *history,
+                 GFile      *save)
+{
+  g_autofree char *dir = title_dir_for_id (kol_history_get_title (history)->id);
+  KolGame *self = kol_game_new_for_history (history, dir);
+
+  if (save != NULL)
+    self->path = g_object_ref (save);
+  return self;
+}
+
+/**
+ * kol_game_new_from_file:
+ * @file: a Koleya save
+ * @error: %KOL_GAME_ERROR_FILE with what is wrong
+ *
+ * Returns: (transfer full) (nullable): the saved game, at its last action
+ */
+KolGame *
+kol_game_new_from_file (GFile   *file,
+                        GError **error)
+{
+  g_autoptr(KolHistory) history = history_from_save (file, error);
+
+  return history != NULL ? game_for_loaded (history, file) : NULL;
+}
+
+/**
+ * kol_game_new_from_record:
+ * @file: a game exported from 18xx.games
+ * @error: %KOL_GAME_ERROR_FILE saying why and, when the replay stopped,
+ *   at which action
+ *
+ * Returns: (transfer full) (nullable): the game, replayed to its last
+ *   action
+ */
+KolGame *
+kol_game_new_from_record (GFile   *file,
+                          GError **error)
+{
+  g_autoptr(KolHistory) history = history_from_record (file, error);
+
+  return history != NULL ? game_for_loaded (history, NULL) : NULL;
+}
+
+/* ---------------------------------------------------- loading in a thread */
+
+typedef struct
+{
+  GFile   *file;
+  gboolean record;
+} LoadJob;
+
+static void
+load_job_free (LoadJob *job)
+{
+  g_object_unref (job->file);
+  g_free (job);
+}
+
+static void
+load_in_thread (GTask        *task,
+                gpointer      source,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  LoadJob *job = task_data;
+  GError *error = NULL;
+  KolHistory *history;
+
+  history = job->record ? history_from_record (job->file, &error) : history_from_save (job->file, &error);
+  if (history == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, history, g_object_unref);
+}
+
+/**
+ * kol_game_load_async:
+ * @file: a Koleya save, or a game exported from 18xx.games when @record
+ * @record: whether @file is an 18xx.games record to import
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called in the caller's main context when the game is ready
+ * @user_data: data for @callback
+ *
+ * Opens (or imports) @file in a worker thread: reading, checking and
+ * replaying a file takes time in proportion to it, and the window must
+ * never freeze meanwhile. Finish with kol_game_load_finish().
+ */
+void
+kol_game_load_async (GFile               *file,
+                     gboolean             record,
+                     GCancellable        *cancellable,
+                     GAsyncReadyCallback  callback,
+                     gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  LoadJob *job;
+
+  g_return_if_fail (G_IS_FILE (file));
+
+  job = g_new0 (LoadJob, 1);
+  job->file = g_object_ref (file);
+  job->record = record;
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kol_game_load_async);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_set_task_data (task, job, (GDestroyNotify) load_job_free);
+  g_task_run_in_thread (task, load_in_thread);
+}
+
+/**
+ * kol_game_load_finish:
+ * @result: the result given to the callback of kol_game_load_async()
+ * @error: %KOL_GAME_ERROR_FILE with what is wrong, or %G_IO_ERROR_CANCELLED
+ *
+ * Returns: (transfer full) (nullable): the game, at its last action (a
+ *   save's game has it as #KolGame:path)
+ */
+KolGame *
+kol_game_load_finish (GAsyncResult  *result,
+                      GError       **error)
+{
+  g_autoptr(KolHistory) history = NULL;
+  LoadJob *job;
+
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == kol_game_load_async, NULL);
+
+  history = g_task_propagate_pointer (G_TASK (result), error);
+  if (history == NULL)
+    return NULL;
+  job = g_task_get_task_data (G_TASK (result));
+  return game_for_loaded (history, job->record ? NULL : job->file);
 }
 
 /**
@@ -184,15 +298,37 @@ kol_game_save (KolGame  *self,
 
 /* ------------------------------------------------------------- autosave */
 
+/* A new autosave file in @folder: "<title id>-<date>-<time>-<random>.koleya".
+ * Title ids are checked when a title is loaded (kol_title_id_is_valid()),
+ * and checked again here, so that no id can make the name leave @folder
+ * or hide the file. */
+static GFile *
+new_autosave_file (GFile      *folder,
+                   const char *title_id)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+  const char *prefix = kol_title_id_is_valid (title_id) ? title_id : "game";
+  g_autofree char *name = g_strdup_printf ("%s-%s-%08x%s", prefix, stamp, g_random_int (),
+                                           KOL_SAVE_FILE_EXTENSION);
+  GFile *file = g_file_get_child (folder, name);
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+
+  g_assert (g_file_equal (parent, folder));
+  return file;
+}
+
 /**
  * kol_game_enable_autosave:
  * @dir: (nullable): the folder for autosaves; %NULL for
  *   kol_history_get_autosave_dir()
  *
  * From now on every change of the line of play is written to a file in
- * @dir. A game opened from that folder (resumed) keeps its file.
+ * @dir. A game opened from that folder (resumed) keeps its file. When a
+ * write fails, #KolGame:autosave-error says why and every change tries
+ * again (the folder is created again if needed).
  *
- * Returns: %TRUE when the first write succeeded
+ * Returns: %TRUE when the first write succeeded; otherwise @error says why
  */
 gboolean
 kol_game_enable_autosave (KolGame     *self,
@@ -203,16 +339,13 @@ kol_game_enable_autosave (KolGame     *self,
   g_autoptr(GFile) folder = NULL;
   g_autoptr(GFile) file = NULL;
   g_autoptr(GFile) parent = NULL;
+  g_autoptr(GError) local = NULL;
+  gboolean ok;
 
   g_return_val_if_fail (KOL_IS_GAME (self), FALSE);
 
   if (dir == NULL)
     dir = default_dir = kol_history_get_autosave_dir ();
-  if (g_mkdir_with_parents (dir, 0700) != 0)
-    {
-      g_set_error (error, KOL_GAME_ERROR, KOL_GAME_ERROR_FILE, _("The folder “%s” cannot be created."), dir);
-      return FALSE;
-    }
   folder = g_file_new_for_path (dir);
   parent = self->path != NULL ? g_file_get_parent (self->path) : NULL;
   if (parent != NULL && g_file_equal (parent, folder))
@@ -224,17 +357,54 @@ kol_game_enable_autosave (KolGame     *self,
       _kol_game_set_modified (self, TRUE);
     }
   else
-    {
-      g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-      g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
-      g_autofree char *name = g_strdup_printf ("%s-%s-%08x%s", kol_game_get_title (self)->id, stamp,
-                                               g_random_int (), KOL_SAVE_FILE_EXTENSION);
-
-      file = g_file_get_child (folder, name);
-    }
-  kol_history_set_autosave_file (self->history, file);
+    file = new_autosave_file (folder, kol_game_get_title (self)->id);
+  ok = kol_history_set_autosave_file (self->history, file, &local);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AUTOSAVE_FILE]);
-  return g_file_query_exists (file, NULL);
+  if (!ok)
+    g_propagate_error (error, g_steal_pointer (&local));
+  return ok;
+}
+
+/**
+ * kol_game_get_autosave_error:
+ *
+ * Returns: (transfer none) (nullable): why the last write of the autosave
+ *   failed, %NULL while autosaving works or is off
+ */
+const GError *
+kol_game_get_autosave_error (KolGame *self)
+{
+  g_return_val_if_fail (KOL_IS_GAME (self), NULL);
+  return kol_history_get_autosave_error (self->history);
+}
+
+/**
+ * kol_game_get_autosaved_n_actions:
+ *
+ * Returns: how many actions the autosave on disk holds, -1 when there is
+ *   none (never written, or removed)
+ */
+int
+kol_game_get_autosaved_n_actions (KolGame *self)
+{
+  g_return_val_if_fail (KOL_IS_GAME (self), -1);
+  return kol_history_get_autosaved_n_actions (self->history);
+}
+
+/**
+ * kol_game_retry_autosave:
+ *
+ * Writes the autosave now, after a failure (space freed, folder made
+ * writable), without waiting for the next move.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+kol_game_retry_autosave (KolGame  *self,
+                         GError  **error)
+{
+  g_return_val_if_fail (KOL_IS_GAME (self), FALSE);
+  return kol_history_autosave_now (self->history, error);
 }
 
 /**

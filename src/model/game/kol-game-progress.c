@@ -139,7 +139,8 @@ advance (KolGameProgress *self,
          guint            max)
 {
   guint first = self->samples->len;
-  guint n = MIN (self->until, kol_history_get_n_actions (self->history));
+  guint n_actions = kol_history_get_n_actions (self->history);
+  guint n = MIN (self->until, n_actions);
 
   for (guint k = 0; k < max && !self->complete; k++)
     {
@@ -291,12 +292,14 @@ kol_game_progress_new (KolHistory *history,
 {
   KolGameProgress *self;
   g_autoptr(GError) error = NULL;
+  guint n_actions;
 
   g_return_val_if_fail (KOL_IS_HISTORY (history), NULL);
 
   self = g_object_new (KOL_TYPE_GAME_PROGRESS, NULL);
   self->history = g_object_ref (history);
-  self->until = MIN (until, kol_history_get_n_actions (history));
+  n_actions = kol_history_get_n_actions (history);
+  self->until = MIN (until, n_actions);
   self->work = kol_history_dup_game_at (history, 0, &error);
   if (self->work == NULL)
     {

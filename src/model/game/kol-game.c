@@ -129,6 +129,9 @@ kol_game_get_property (GObject    *object,
     case PROP_AUTOSAVE_FILE:
       g_value_set_object (value, kol_game_get_autosave_file (self));
       break;
+    case PROP_AUTOSAVE_ERROR:
+      g_value_set_boxed (value, kol_game_get_autosave_error (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -180,6 +183,9 @@ kol_game_class_init (KolGameClass *klass)
   properties[PROP_PATH] = g_param_spec_object ("path", NULL, NULL, G_TYPE_FILE, FLAGS);
   /** KolGame:autosave-file: where the game is autosaved, %NULL */
   properties[PROP_AUTOSAVE_FILE] = g_param_spec_object ("autosave-file", NULL, NULL, G_TYPE_FILE, FLAGS);
+  /** KolGame:autosave-error: why writing the autosave failed last (a full
+   * disk, a read-only folder), %NULL while it works */
+  properties[PROP_AUTOSAVE_ERROR] = g_param_spec_boxed ("autosave-error", NULL, NULL, G_TYPE_ERROR, FLAGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -221,6 +227,12 @@ kol_game_init (KolGame *self)
 
 /* ------------------------------------------------------------- creation */
 
+static void
+autosave_error_cb (KolGame *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AUTOSAVE_ERROR]);
+}
+
 /**
  * kol_game_new_for_history:
  * @history: (transfer none): a game's history
@@ -242,6 +254,8 @@ kol_game_new_for_history (KolHistory *history,
   _kol_game_cursor_reset (self, 0);
   _kol_game_log_extend (self, kol_history_get_n_actions (history));
   g_signal_connect_swapped (history, "changed", G_CALLBACK (_kol_game_history_changed_cb), self);
+  g_signal_connect_object (history, "notify::autosave-error", G_CALLBACK (autosave_error_cb), self,
+                           G_CONNECT_SWAPPED);
   _kol_game_refresh (self);
   return self;
 }

@@ -48,6 +48,13 @@ KolGame        *kol_game_new_from_file     (GFile               *file,
                                             GError             **error);
 KolGame        *kol_game_new_from_record   (GFile               *file,
                                             GError             **error);
+void            kol_game_load_async        (GFile               *file,
+                                            gboolean             record,
+                                            GCancellable        *cancellable,
+                                            GAsyncReadyCallback  callback,
+                                            gpointer             user_data);
+KolGame        *kol_game_load_finish       (GAsyncResult        *result,
+                                            GError             **error);
 gboolean        kol_game_save              (KolGame             *self,
                                             GFile               *file,
                                             GError             **error);
@@ -117,6 +124,8 @@ GListModel     *kol_game_get_log           (KolGame *self);
  *                                  corporation, NULL
  *   "modified"                     boolean: changed since opened or saved
  *   "autosave-file"                GFile, where the game is autosaved
+ *   "autosave-error"               GError: why the autosave fails, NULL
+ *                                  while it works (every move retries)
  */
 
 /**
@@ -163,6 +172,10 @@ gboolean        kol_game_enable_autosave   (KolGame             *self,
 gboolean        kol_game_remove_autosave   (KolGame             *self,
                                             GError             **error);
 GFile          *kol_game_get_autosave_file (KolGame             *self);
+const GError   *kol_game_get_autosave_error (KolGame            *self);
+int             kol_game_get_autosaved_n_actions (KolGame       *self);
+gboolean        kol_game_retry_autosave    (KolGame             *self,
+                                            GError             **error);
 
 const char *kol_game_get_title_name         (KolGame *self);
 const char *kol_game_get_round_name         (KolGame *self);

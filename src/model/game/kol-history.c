@@ -44,6 +44,8 @@ struct _KolHistory
   int        next_id;
   JsonObject *source;
   GFile     *autosave;
+  GError    *autosave_error;  /* why the last write failed, or NULL */
+  int        autosaved;       /* actions in the autosave on disk; -1: none */
   KolHistoryRouteCheck route_check;
   gpointer   route_check_data;
 };
@@ -58,6 +60,7 @@ enum {
   PROP_POSITION,
   PROP_CAN_UNDO,
   PROP_CAN_REDO,
+  PROP_AUTOSAVE_ERROR,
   N_PROPS
 };
 
@@ -103,6 +106,7 @@ kol_history_finalize (GObject *object)
   g_clear_pointer (&self->scratch, kol_engine_free);
   g_clear_pointer (&self->source, json_object_unref);
   g_clear_object (&self->autosave);
+  g_clear_error (&self->autosave_error);
   /* the games point into the title: free it last */
   if (self->title && self->title_free)
     self->title_free (self->title);
@@ -133,6 +137,9 @@ kol_history_get_property (GObject    *object,
     case PROP_CAN_REDO:
       g_value_set_boolean (value, kol_history_can_redo (self));
       break;
+    case PROP_AUTOSAVE_ERROR:
+      g_value_set_boxed (value, self->autosave_error);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -158,6 +165,16 @@ kol_history_class_init (KolHistoryClass *klass)
   properties[PROP_CAN_REDO] =
     g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /**
+   * KolHistory:autosave-error: (nullable)
+   *
+   * Why the last write of the autosave failed (a full disk, a read-only
+   * folder), or %NULL while autosaving works. Every change of the log
+   * tries again.
+   */
+  properties[PROP_AUTOSAVE_ERROR] =
+    g_param_spec_boxed ("autosave-error", NULL, NULL, G_TYPE_ERROR,
+                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -185,6 +202,7 @@ kol_history_init (KolHistory *self)
   self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
   self->snapshots = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_engine_free);
   self->next_id = 1;
+  self->autosaved = -1;
 }
 
 static KolHistory *
@@ -494,17 +512,42 @@ kol_history_dup_game_at (KolHistory *self,
 
 /* ------------------------------------------------------------ notifying */
 
+/* Writes the autosave file, creating its folder when needed (it may have
+ * been removed, or be creatable again), and keeps whether it worked:
+ * KolHistory:autosave-error, and ::autosave-failed on each failure. */
+static gboolean
+write_autosave (KolHistory *self,
+                GError    **error)
+{
+  g_autoptr(GError) local = NULL;
+  g_autoptr(GFile) folder = g_file_get_parent (self->autosave);
+  g_autofree char *dir = folder != NULL ? g_file_get_path (folder) : NULL;
+  gboolean had_error = self->autosave_error != NULL;
+
+  if (dir != NULL)
+    (void) g_mkdir_with_parents (dir, 0700);
+  if (kol_save_file_write (self, self->autosave, &local))
+    {
+      self->autosaved = (int) self->entries->len;
+      g_clear_error (&self->autosave_error);
+      if (had_error)
+        g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AUTOSAVE_ERROR]);
+      return TRUE;
+    }
+  g_clear_error (&self->autosave_error);
+  self->autosave_error = g_error_copy (local);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AUTOSAVE_ERROR]);
+  g_signal_emit (self, signals[AUTOSAVE_FAILED], 0, local);
+  g_propagate_error (error, g_steal_pointer (&local));
+  return FALSE;
+}
+
 static void
 changed (KolHistory *self,
          gboolean    log_changed)
 {
   if (log_changed && self->autosave)
-    {
-      g_autoptr(GError) error = NULL;
-
-      if (!kol_save_file_write (self, self->autosave, &error))
-        g_signal_emit (self, signals[AUTOSAVE_FAILED], 0, error);
-    }
+    write_autosave (self, NULL);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ACTIONS]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_POSITION]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
@@ -974,23 +1017,32 @@ kol_history_set_source (KolHistory *self,
  *
  * From now on every change of the log (action, undo, redo, discarded
  * future) writes the whole game to @file atomically, before the change is
- * announced; failures are reported by #KolHistory::autosave-failed. The
- * file is written once right away.
+ * announced; failures are reported by #KolHistory::autosave-failed and
+ * kept in #KolHistory:autosave-error until a write works again. The file
+ * is written once right away (its folder created if needed).
+ *
+ * Returns: whether that first write worked
  */
-void
+gboolean
 kol_history_set_autosave_file (KolHistory *self,
-                               GFile      *file)
+                               GFile      *file,
+                               GError    **error)
 {
-  g_return_if_fail (KOL_IS_HISTORY (self));
+  g_return_val_if_fail (KOL_IS_HISTORY (self), FALSE);
 
+  if (file != self->autosave)
+    self->autosaved = -1;
   g_set_object (&self->autosave, file);
-  if (file)
+  if (file == NULL)
     {
-      g_autoptr(GError) error = NULL;
-
-      if (!kol_save_file_write (self, file, &error))
-        g_signal_emit (self, signals[AUTOSAVE_FAILED], 0, error);
+      if (self->autosave_error != NULL)
+        {
+          g_clear_error (&self->autosave_error);
+          g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AUTOSAVE_ERROR]);
+        }
+      return TRUE;
     }
+  return write_autosave (self, error);
 }
 
 /**
@@ -1008,7 +1060,8 @@ kol_history_get_autosave_file (KolHistory *self)
 /**
  * kol_history_autosave_now:
  *
- * Writes the autosave file now (nothing without one).
+ * Writes the autosave file now (nothing without one): to try again after
+ * a failure without waiting for the next move.
  *
  * Returns: %TRUE on success.
  */
@@ -1020,7 +1073,33 @@ kol_history_autosave_now (KolHistory *self,
 
   if (self->autosave == NULL)
     return TRUE;
-  return kol_save_file_write (self, self->autosave, error);
+  return write_autosave (self, error);
+}
+
+/**
+ * kol_history_get_autosave_error:
+ *
+ * Returns: (transfer none) (nullable): why the last write of the autosave
+ *   failed, or %NULL while autosaving works (or is off)
+ */
+const GError *
+kol_history_get_autosave_error (KolHistory *self)
+{
+  g_return_val_if_fail (KOL_IS_HISTORY (self), NULL);
+  return self->autosave_error;
+}
+
+/**
+ * kol_history_get_autosaved_n_actions:
+ *
+ * Returns: how many actions the autosave file on disk holds (written by
+ *   this history), or -1 when none was written
+ */
+int
+kol_history_get_autosaved_n_actions (KolHistory *self)
+{
+  g_return_val_if_fail (KOL_IS_HISTORY (self), -1);
+  return self->autosave != NULL ? self->autosaved : -1;
 }
 
 /**
@@ -1042,6 +1121,12 @@ kol_history_remove_autosave (KolHistory *self,
   g_return_val_if_fail (KOL_IS_HISTORY (self), FALSE);
 
   file = g_steal_pointer (&self->autosave);
+  self->autosaved = -1;
+  if (self->autosave_error != NULL)
+    {
+      g_clear_error (&self->autosave_error);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AUTOSAVE_ERROR]);
+    }
   if (file == NULL)
     return TRUE;
   if (!g_file_delete (file, NULL, &local) && !g_error_matches (local, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))

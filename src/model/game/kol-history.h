@@ -137,13 +137,16 @@ JsonObject       *kol_history_get_source         (KolHistory           *self);
 void              kol_history_set_source         (KolHistory           *self,
                                                   JsonObject           *source);
 
-void              kol_history_set_autosave_file  (KolHistory           *self,
-                                                  GFile                *file);
+gboolean          kol_history_set_autosave_file  (KolHistory           *self,
+                                                  GFile                *file,
+                                                  GError              **error);
 GFile            *kol_history_get_autosave_file  (KolHistory           *self);
 gboolean          kol_history_autosave_now       (KolHistory           *self,
                                                   GError              **error);
 gboolean          kol_history_remove_autosave    (KolHistory           *self,
                                                   GError              **error);
+const GError     *kol_history_get_autosave_error (KolHistory           *self);
+int               kol_history_get_autosaved_n_actions (KolHistory      *self);
 
 char             *kol_history_get_autosave_dir   (void);
 GFile            *kol_history_find_autosave      (const char           *dir);

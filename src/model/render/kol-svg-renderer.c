@@ -360,7 +360,11 @@ draw_name (GString          *out,
   KolSvgBox box;
 
   for (int i = 0; i < n_lines; i++)
-    width = MAX (width, _kol_svg_text_width (lines[i], size));
+    {
+      double line_width = _kol_svg_text_width (lines[i], size);
+
+      width = MAX (width, line_width);
+    }
   if (width > 124.0)
     {
       size = MAX (10.0, size * 124.0 / width);
@@ -546,7 +550,9 @@ token_label (GString    *out,
              const char *fill,
              const char *id)
 {
-  double size = MIN (15.0, (2 * r - 7) / MAX (1.0, _kol_svg_text_width (id, 1.0)));
+  double id_width = _kol_svg_text_width (id, 1.0);
+  double fitting = (2 * r - 7) / MAX (1.0, id_width);
+  double size = MIN (15.0, fitting);
 
   _kol_svg_text (out, x, y, size, "bold", fill, id);
 }

@@ -110,14 +110,17 @@ spot_score (const KolSvgTileLayout *lay,
             double                  best)
 {
   double penalty = weight * hypot (b->x - near.x, b->y - near.y) / 10.0;
-  double outside = 8.0 * MIN (boundary_clearance (tables, b) + 2.0, 0.0);
+  double boundary = boundary_clearance (tables, b) + 2.0;
+  double outside = 8.0 * MIN (boundary, 0.0);
   double clear = 6.0;
 
   if (24.0 + outside - penalty <= best)
     return -G_MAXDOUBLE;
   for (int k = 0; k < lay->n_boxes; k++)
     {
-      clear = MIN (clear, box_gap (b, &lay->boxes[k]));
+      double gap = box_gap (b, &lay->boxes[k]);
+
+      clear = MIN (clear, gap);
       if (4.0 * clear + outside - penalty <= best)
         return -G_MAXDOUBLE;
     }
@@ -691,6 +694,7 @@ draw_icon (GString          *out,
 {
   KolColor color;
   g_autofree char *prefix = NULL;
+  glong length;
 
   if (g_str_has_suffix (id, "_hex"))
     {
@@ -719,7 +723,8 @@ draw_icon (GString          *out,
   g_string_append (out, "\" y=\"");
   _kol_svg_num (out, box.y - 11);
   g_string_append (out, "\" width=\"22\" height=\"22\" rx=\"4\" fill=\"#fff\" stroke=\"#000\"/>\n");
-  prefix = g_utf8_substring (id, 0, MIN (2, g_utf8_strlen (id, -1)));
+  length = g_utf8_strlen (id, -1);
+  prefix = g_utf8_substring (id, 0, MIN (2, length));
   _kol_svg_text (out, box.x, box.y, 11, "bold", "#000", prefix);
 }
 

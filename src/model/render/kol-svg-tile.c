@@ -456,10 +456,18 @@ place_free_nodes (KolSvgTileLayout *lay)
 
           for (int m = 0; m < tile->n_nodes; m++)
             if (m != n && lay->nodes[m].placed)
-              score = MIN (score, pt_dist (cand, lay->nodes[m].pos) - lay->nodes[m].extent);
+              {
+                double d = pt_dist (cand, lay->nodes[m].pos) - lay->nodes[m].extent;
+
+                score = MIN (score, d);
+              }
           for (int x = 0; x < 6; x++)
             if (kol_tile_exits (tile, lay->rotation) & (1u << x))
-              score = MIN (score, pt_dist (cand, _kol_svg_edge_mid (lay->layout, x)) + 10.0);
+              {
+                double d = pt_dist (cand, _kol_svg_edge_mid (lay->layout, x)) + 10.0;
+
+                score = MIN (score, d);
+              }
           if (score > best + 1e-6)
             {
               best = score;
@@ -570,11 +578,19 @@ point_clearance (const KolSvgTileLayout *lay,
       if (!built[i] || node_is_end (tile->paths[i].a, self) || node_is_end (tile->paths[i].b, self))
         continue;
       for (int s = 0; s <= 16; s++)
-        best = MIN (best, pt_dist (p, seg_point (&lay->segs[i], s / 16.0)) - TRACK_W);
+        {
+          double d = pt_dist (p, seg_point (&lay->segs[i], s / 16.0)) - TRACK_W;
+
+          best = MIN (best, d);
+        }
     }
   for (int n = 0; n < tile->n_nodes; n++)
     if (n != self && lay->nodes[n].placed)
-      best = MIN (best, pt_dist (p, lay->nodes[n].pos) - lay->nodes[n].extent);
+      {
+        double d = pt_dist (p, lay->nodes[n].pos) - lay->nodes[n].extent;
+
+        best = MIN (best, d);
+      }
   return best;
 }
 
@@ -604,8 +620,8 @@ place_on_track (KolSvgTileLayout *lay,
   full = seg_edge_to_edge (lay->layout, edges[0], edges[1]);
   for (gsize i = 0; i < G_N_ELEMENTS (ts); i++)
     {
-      double c = MIN (point_clearance (lay, seg_point (&full, ts[i]), n, built), 14.0) -
-                 fabs (ts[i] - 0.5) * 6.0;
+      double clearance = point_clearance (lay, seg_point (&full, ts[i]), n, built);
+      double c = MIN (clearance, 14.0) - fabs (ts[i] - 0.5) * 6.0;
 
       if (c > best + 1e-6)
         {
@@ -704,7 +720,8 @@ occupy_drawn (KolSvgTileLayout *lay)
   for (int i = 0; i < tile->n_paths; i++)
     {
       const KolSvgSeg *seg = &lay->segs[i];
-      int steps = MAX (2, (int) (pt_dist (seg->p0, seg->p1) / 7.0) + 1);
+      int by_length = (int) (pt_dist (seg->p0, seg->p1) / 7.0) + 1;
+      int steps = MAX (2, by_length);
 
       for (int s = 0; s <= steps; s++)
         {

@@ -181,8 +181,8 @@ kol_viewport_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_ZOOM: s.zoom = g_value_get_double (value); break;
-    case PROP_MIN_ZOOM: s.min_zoom = MIN (g_value_get_double (value), s.max_zoom); break;
-    case PROP_MAX_ZOOM: s.max_zoom = MAX (g_value_get_double (value), s.min_zoom); break;
+    case PROP_MIN_ZOOM: s.min_zoom = g_value_get_double (value); s.min_zoom = MIN (s.min_zoom, s.max_zoom); break;
+    case PROP_MAX_ZOOM: s.max_zoom = g_value_get_double (value); s.max_zoom = MAX (s.max_zoom, s.min_zoom); break;
     case PROP_CENTER_X: s.center_x = g_value_get_double (value); break;
     case PROP_CENTER_Y: s.center_y = g_value_get_double (value); break;
     case PROP_WIDTH: s.width = g_value_get_int (value); break;

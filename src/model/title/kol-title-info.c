@@ -3,7 +3,9 @@
 
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
+#include <string.h>
 
+#include "kol-json-scan.h"
 #include "kol-l10n.h"
 #include "kol-title-info.h"
 
@@ -225,6 +227,18 @@ set_invalid (GError    **error,
   return NULL;
 }
 
+static gboolean
+is_blank (const char *text,
+          gsize       length)
+{
+  for (gsize i = 0; i < length; i++)
+    if (!g_ascii_isspace (text[i]))
+      return FALSE;
+  return TRUE;
+}
+
+/* json-glib recurses without a limit: the scanner checks the text first
+ * (an empty file is for the caller to call not a title). */
 static JsonObject *
 load_object (GFile      *file,
              const char *where,
@@ -236,7 +250,8 @@ load_object (GFile      *file,
   gsize length = 0;
   JsonNode *root;
 
-  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, &local_error)
+  if (!kol_json_read_file (file, &contents, &length, &local_error)
+      || (!is_blank (contents, length) && !kol_json_check_text (contents, length, &local_error))
       || !json_parser_load_from_data (parser, contents, (gssize) length, &local_error))
     {
       /* Translators: the first %s is a file name, the second the reason. */
@@ -252,6 +267,31 @@ load_object (GFile      *file,
       return set_invalid (error, _("“%s” does not describe a game: it holds no JSON object"), where);
     }
   return json_object_ref (json_node_get_object (root));
+}
+
+/**
+ * kol_title_id_is_valid:
+ * @id: (nullable): a title id
+ *
+ * Title ids name folders (the user's titles) and start file names (the
+ * autosaves), so only plain names are ids: ASCII letters, digits, “-”, “_”
+ * and “.”, not starting with a dot, at most 64 characters. No id can
+ * reach outside the folder it is put in (“..”, “/”), hide its file or
+ * carry a control character.
+ *
+ * Returns: whether @id may be a title id
+ */
+gboolean
+kol_title_id_is_valid (const char *id)
+{
+  gsize len;
+
+  if (id == NULL || id[0] == '\0' || id[0] == '.' || (len = strlen (id)) > 64)
+    return FALSE;
+  for (gsize i = 0; i < len; i++)
+    if (!g_ascii_isalnum (id[i]) && id[i] != '-' && id[i] != '_' && id[i] != '.')
+      return FALSE;
+  return TRUE;
 }
 
 /**
@@ -288,6 +328,10 @@ kol_title_info_new_from_file (GFile   *file,
   if (id == NULL || *id == '\0')
     /* Translators: %s is a file name; “id” stays in English. */
     return set_invalid (error, _("“%s” has no title id (“id”)"), where);
+  if (!kol_title_id_is_valid (id))
+    /* Translators: %s is a file name; “id” stays in English. */
+    return set_invalid (error, _("In “%s”, the title id (“id”) is not a plain name: use letters, digits, "
+                                 "“-”, “_” and “.”"), where);
   if (name == NULL || *name == '\0')
     /* Translators: %s is a file name; “name” stays in English. */
     return set_invalid (error, _("“%s” has no title name (“name”)"), where);

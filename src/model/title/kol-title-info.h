@@ -34,6 +34,8 @@ guint         kol_title_info_get_max_players    (KolTitleInfo       *self);
 GFile        *kol_title_info_get_directory      (KolTitleInfo       *self);
 char         *kol_title_info_dup_players_label  (KolTitleInfo       *self);
 
+gboolean      kol_title_id_is_valid             (const char         *id);
+
 GStrv         kol_title_info_get_search_dirs    (void);
 GListModel   *kol_title_info_list_in_dirs       (const char * const *dirs);
 GListModel   *kol_title_info_list_titles        (void);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "kol-title-info.h"
 #include "kol-title-loader-private.h"
 #include "kol-titles.h"
 
@@ -221,6 +222,11 @@ read_header (KolLoader  *l,
 
   kol_loader_check_schema (l, KOL_FILE_GAME, "koleya/game/1");
   title->id = g_strdup (kol_loader_string_member (l, KOL_FILE_GAME, game, "$", "id", TRUE));
+  /* the id names the autosaves and the user's title folder */
+  if (title->id != NULL && !kol_title_id_is_valid (title->id))
+    kol_loader_invalid (l, KOL_FILE_GAME, "$.id",
+                        _("The title id is not a plain name: use letters, digits, “-”, “_” and “.”, "
+                          "not starting with “.”, at most 64 characters"));
   title->data_version = 1;
   kol_loader_int_member (l, KOL_FILE_GAME, game, "$", "data_version", FALSE, 1, G_MAXINT, &title->data_version);
   title->rules_module = g_strdup (kol_loader_string_member (l, KOL_FILE_GAME, game, "$", "rules_module", TRUE));
@@ -834,7 +840,8 @@ static void
 read_phase_names (KolLoader  *l,
                   JsonArray  *phases)
 {
-  guint n = MIN (json_array_get_length (phases), KOL_MAX_PHASES);
+  guint length = json_array_get_length (phases);
+  guint n = MIN (length, KOL_MAX_PHASES);
 
   if (json_array_get_length (phases) == 0)
     kol_loader_invalid (l, KOL_FILE_GAME, "$.phases", _("A title needs at least one phase"));

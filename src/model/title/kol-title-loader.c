@@ -374,7 +374,7 @@ read_file (KolLoader  *l,
 
   file->path = g_build_filename (dir, file_names[id], NULL);
   gfile = g_file_new_for_path (file->path);
-  if (!g_file_load_contents (gfile, NULL, &file->text, &file->length, NULL, &error))
+  if (!kol_json_read_file (gfile, &file->text, &file->length, &error))
     {
       /* Translators: %s is the system's reason, e.g. “No such file or directory”. */
       kol_loader_problem (l, id, KOL_TITLE_LOADER_ERROR_READ, NULL, _("Cannot read the file: %s"),

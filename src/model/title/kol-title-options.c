@@ -3,6 +3,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "kol-json-scan.h"
 #include "kol-l10n.h"
 #include "kol-title-loader.h"
 #include "kol-title-options.h"
@@ -106,11 +107,16 @@ kol_title_options_load (const char  *title_dir,
                         GError     **error)
 {
   g_autofree char *path = g_build_filename (title_dir, KOL_TITLE_GAME_FILE, NULL);
-  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *text = NULL;
+  gsize length;
   GPtrArray *options;
   JsonNode *root, *list;
 
-  if (!json_parser_load_from_file (parser, path, error))
+  /* json-glib recurses without a limit: the scanner checks the text first */
+  if (!kol_json_read_file (file, &text, &length, error) || !kol_json_check_text (text, length, error) ||
+      !json_parser_load_from_data (parser, text, (gssize) length, error))
     return NULL;
   options = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_title_option_free);
   root = json_parser_get_root (parser);

@@ -15,13 +15,7 @@
 static gboolean
 compat (KolEngine *engine)
 {
-  return K1840 (engine)->compat;
-}
-
-static K1840AcquisitionState *
-acq (KolEngine *engine)
-{
-  return K1840_ACQ_STATE (engine);
+  return k1840_state (engine)->compat;
 }
 
 /* ---- AcquisitionAuction ---- */
@@ -33,7 +27,7 @@ acq_min_bid (KolEngine *engine,
 {
   const KolBid *high = kol_auctioneer_highest (k1840_auctioneer (engine, s), target);
 
-  return high == NULL ? K1840 (engine)->line_min_bid : high->price + K1840 (engine)->line_bid_step;
+  return high == NULL ? k1840_state (engine)->line_min_bid : high->price + k1840_state (engine)->line_bid_step;
 }
 
 static void acq_next_entity (KolEngine *engine, KolStep *s);
@@ -45,8 +39,8 @@ static void
 acq_all_passed (KolEngine *engine,
                 KolStep   *s)
 {
-  K1840State *st = K1840 (engine);
-  K1840AcquisitionState *as = acq (engine);
+  K1840State *st = k1840_state (engine);
+  K1840AcquisitionState *as = k1840_acq_round (engine);
   gboolean room = FALSE;
 
   for (int i = 0; i < engine->round.n_entities; i++)
@@ -95,7 +89,7 @@ acq_win_bid (KolEngine    *engine,
              const KolBid *winner,
              KolEntity     target)
 {
-  K1840AcquisitionState *as = acq (engine);
+  K1840AcquisitionState *as = k1840_acq_round (engine);
   int major, line = target.index;
   KolArg args[3];
 
@@ -156,7 +150,7 @@ acq_actions (KolEngine *engine,
     {
       gint16 lines[K1840_MAX_LINES_PER_MAJOR];
 
-      if (k1840_major_lines (engine, entity.index, lines) >= K1840 (engine)->max_lines)
+      if (k1840_major_lines (engine, entity.index, lines) >= k1840_state (engine)->max_lines)
         return 0;
     }
   if (a->auctioning.kind == KOL_ENTITY_NONE || kol_auctioneer_n_bids (a, a->auctioning) > 0)
@@ -175,7 +169,7 @@ acq_process (KolEngine        *engine,
              GError          **error)
 {
   KolAuctioneer *au = k1840_auctioneer (engine, s);
-  K1840AcquisitionState *as = acq (engine);
+  K1840AcquisitionState *as = k1840_acq_round (engine);
 
   switch (a->type)
     {
@@ -190,7 +184,7 @@ acq_process (KolEngine        *engine,
           {
             KolArg r[3] = {
               kol_arg_entity (a->entity), kol_arg_int (KOL_ARG_MONEY, engine->corps[a->entity.index].cash),
-              kol_arg_int (KOL_ARG_MONEY, K1840 (engine)->line_min_bid),
+              kol_arg_int (KOL_ARG_MONEY, k1840_state (engine)->line_min_bid),
             };
 
             return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NO_CASH, r, 3, "cannot afford the minimum bid");
@@ -212,7 +206,7 @@ acq_process (KolEngine        *engine,
         bid.price = a->price;
         if (!compat (engine) && !kol_entity_equal (bid.target, au->auctioning))
           return k1840_refuse (engine, error, KOL_REASON_BID_AUCTION_ONLY, "only the line up for auction takes bids");
-        if (!k1840_auction_check_raise (engine, s, &bid, K1840 (engine)->line_bid_step, error))
+        if (!k1840_auction_check_raise (engine, s, &bid, k1840_state (engine)->line_bid_step, error))
           return FALSE;
         if (kol_auctioneer_n_bids (au, bid.target) == 0)
           {
@@ -234,8 +228,8 @@ static void
 acq_setup (KolEngine *engine,
            KolStep   *s)
 {
-  K1840State *st = K1840 (engine);
-  K1840AcquisitionState *as = acq (engine);
+  K1840State *st = k1840_state (engine);
+  K1840AcquisitionState *as = k1840_acq_round (engine);
 
   /* @round.offer: the lines on offer by number */
   as->n_available = 0;
@@ -260,7 +254,7 @@ acq_legal_actions (KolEngine *engine,
                    GPtrArray *out)
 {
   KolAuctioneer *a = k1840_auctioneer (engine, s);
-  K1840AcquisitionState *as = acq (engine);
+  K1840AcquisitionState *as = k1840_acq_round (engine);
   guint32 actions;
   int cash = kol_engine_cash (engine, entity);
 
@@ -269,7 +263,7 @@ acq_legal_actions (KolEngine *engine,
   actions = acq_actions (engine, s, entity);
   if (actions & KOL_ACTION_BIT (KOL_ACTION_MERGE))
     for (int i = 0; i < as->n_available; i++)
-      if (cash >= K1840 (engine)->line_min_bid)
+      if (cash >= k1840_state (engine)->line_min_bid)
         {
           KolAction *m = kol_action_new (KOL_ACTION_MERGE, entity);
 
@@ -280,7 +274,7 @@ acq_legal_actions (KolEngine *engine,
     {
       int min = acq_min_bid (engine, s, a->auctioning);
 
-      k1840_add_bid_actions (out, entity, a->auctioning, min, 4 * K1840 (engine)->line_bid_step, cash);
+      k1840_add_bid_actions (out, entity, a->auctioning, min, 4 * k1840_state (engine)->line_bid_step, cash);
     }
   if (actions & KOL_ACTION_BIT (KOL_ACTION_PASS))
     g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
@@ -307,7 +301,7 @@ static void
 acq_select_entities (KolEngine *engine,
                      KolRound  *r)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   r->n_entities = 0;
   for (int i = 0; i < st->n_sorted; i++)

@@ -138,7 +138,7 @@ k1840_auction_check_raise (KolEngine     *engine,
                            int            step,
                            GError       **error)
 {
-  if (!K1840 (engine)->compat && (bid->price - min_bid (engine, s, bid->target)) % step != 0)
+  if (!k1840_state (engine)->compat && (bid->price - min_bid (engine, s, bid->target)) % step != 0)
     return k1840_refuse (engine, error, KOL_REASON_NONE, "bids rise in steps of 5");
   return TRUE;
 }
@@ -337,7 +337,7 @@ all_passed (KolEngine *engine,
           forced = TRUE;
           /* VI: at 0 the Starting Player must take it (18xx.games: the
            * player after the last to pass) */
-          if (K1840 (engine)->compat)
+          if (k1840_state (engine)->compat)
             kol_round_next_entity_index (engine);
           else
             engine->round.entity_index = 0;
@@ -356,7 +356,7 @@ all_passed (KolEngine *engine,
   unpass_players (engine, s);
   /* VI: a new auction begins with the Starting Player (the caller moves on
    * to the next entity; after a forced take that is the second player) */
-  if (!K1840 (engine)->compat && !forced && engine->round.n_entities > 0)
+  if (!k1840_state (engine)->compat && !forced && engine->round.n_entities > 0)
     engine->round.entity_index = engine->round.n_entities - 1;
 }
 
@@ -520,7 +520,7 @@ choose_actions (KolEngine *engine,
   if (entity.kind != KOL_ENTITY_PLAYER)
     return 0;
   /* 18xx.games offers the choice to anyone; players choose in turn */
-  if (!K1840 (engine)->compat && !kol_step_is_current (engine, s, entity))
+  if (!k1840_state (engine)->compat && !kol_step_is_current (engine, s, entity))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_CHOOSE);
 }
@@ -539,7 +539,7 @@ select_choice (KolEngine *engine,
     if (d->left[i] != position)
       d->left[m++] = d->left[i];
   d->n_left = m;
-  K1840 (engine)->first_sr_position[player] = (gint8) position;
+  k1840_state (engine)->first_sr_position[player] = (gint8) position;
   kol_engine_log (engine, KOL_LOG_1840_CHOOSES_POSITION, args, 2);
 }
 

@@ -79,7 +79,7 @@ const KolStepClass k1840_step_sell_company = {
 static gboolean
 compat (KolEngine *engine)
 {
-  return K1840 (engine)->compat;
+  return k1840_state (engine)->compat;
 }
 
 static guint32
@@ -230,7 +230,7 @@ pay_negative (KolEngine *engine,
               int        line,
               int        to_pay)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int major = k1840_line_major (engine, line);
   KolEntity major_e, owner;
   KolArg args[2];
@@ -350,7 +350,7 @@ major_dividend (KolEngine  *engine,
                 int         amount,
                 GError    **error)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int revenue = k1840_major_revenue (engine, major), withhold;
   gint16 lines[K1840_MAX_LINES_PER_MAJOR];
   int n_lines = k1840_major_lines (engine, major, lines);
@@ -389,7 +389,8 @@ major_dividend (KolEngine  *engine,
   k1840_bank_pays (engine, kol_entity (KOL_ENTITY_CORP, major), withhold);
   if (amount > 0)
     {
-      double per_share = amount / (double) (100 / MAX (1, kol_engine_share_percent (engine, major)));
+      int share = kol_engine_share_percent (engine, major);
+      double per_share = amount / (double) (100 / MAX (1, share));
 
       for (int i = 0; i < engine->n_players; i++)
         {
@@ -471,7 +472,8 @@ dividend_legal_actions (KolEngine *engine,
   if (k1840_is (engine, entity.index, K1840_MAJOR))
     {
       int revenue = k1840_major_revenue (engine, entity.index);
-      int step = MAX (1, K1840 (engine)->dividend_step);
+      int listed = k1840_state (engine)->dividend_step;
+      int step = MAX (1, listed);
       int top = revenue / step * step;
 
       add_dividend (out, entity, "variable", 0);
@@ -499,7 +501,7 @@ static void
 company_select_entities (KolEngine *engine,
                          KolRound  *r)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   gboolean cities = r->kind == K1840_ROUND_COMPANY_RUN;
 
   r->n_entities = 0;

@@ -54,7 +54,7 @@ nth_of_type (GVariant   *track,
 static int
 round_track_index (KolEngine *engine)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   g_autoptr(GVariant) rules = kol_title_rule (engine->title, "round_track");
   g_autoptr(GVariant) track = NULL;
 

@@ -18,7 +18,7 @@
 static gboolean
 compat (KolEngine *engine)
 {
-  return K1840 (engine)->compat;
+  return k1840_state (engine)->compat;
 }
 
 static int
@@ -62,7 +62,7 @@ static gboolean
 is_red_hex (KolEngine *engine,
             int        hex)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   return k1840_listed (st->red_hexes, st->n_red, hex);
 }
@@ -71,7 +71,7 @@ static int
 purple_special_index (KolEngine *engine,
                       int        hex)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   for (int i = 0; i < 2; i++)
     if (st->purple_special_hex[i] == hex && hex >= 0)
@@ -83,7 +83,7 @@ static gboolean
 is_fixed_special (KolEngine *engine,
                   int        tile)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   for (int i = 0; i < 2; i++)
     for (int k = 0; k < 2; k++)
@@ -98,7 +98,7 @@ static gboolean
 pool_sibling_laid (KolEngine *engine,
                    int        tile)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   for (int i = 0; i < 2; i++)
     for (int k = 0; k < 2; k++)
@@ -116,7 +116,7 @@ pool_sibling_laid (KolEngine *engine,
 static KolColor
 bonus_mode (KolEngine *engine)
 {
-  return (KolColor) K1840 (engine)->lay_mode;
+  return (KolColor) k1840_state (engine)->lay_mode;
 }
 
 /* ------------------------------------------------------------ board hooks */
@@ -202,8 +202,8 @@ hook_tile_available (KolEngine *engine,
         {
           if (special >= 0)
             {
-              if (K1840 (engine)->purple_special_tile[special][0] != tile &&
-                  K1840 (engine)->purple_special_tile[special][1] != tile)
+              if (k1840_state (engine)->purple_special_tile[special][0] != tile &&
+                  k1840_state (engine)->purple_special_tile[special][1] != tile)
                 REFUSE (KOL_REASON_TILE_HEX_LOCKED);
             }
           else if (is_fixed_special (engine, tile))
@@ -257,7 +257,7 @@ hook_connected_edges (KolEngine      *engine,
                       int             hex,
                       const KolReach *reach)
 {
-  if (bonus_mode (engine) == KOL_COLOR_WHITE && K1840 (engine)->hex_orange[hex] && k1840_pristine (engine, hex))
+  if (bonus_mode (engine) == KOL_COLOR_WHITE && k1840_state (engine)->hex_orange[hex] && k1840_pristine (engine, hex))
     return all_neighbor_edges (engine, hex);
   return kol_board_connected_edges (engine, corp, hex, reach);
 }
@@ -295,10 +295,10 @@ hook_legal_rotation (KolEngine      *engine,
         *reason = KOL_REASON_TILE_NOT_CONNECTED;
       return FALSE;
     }
-  if (mode == KOL_COLOR_WHITE && K1840 (engine)->hex_orange[hex] && k1840_pristine (engine, hex) &&
+  if (mode == KOL_COLOR_WHITE && k1840_state (engine)->hex_orange[hex] && k1840_pristine (engine, hex) &&
       def->color == KOL_COLOR_YELLOW)
     {
-      guint8 needed = K1840 (engine)->hex_exits[hex];
+      guint8 needed = k1840_state (engine)->hex_exits[hex];
 
       if ((exits & needed) == needed)
         return TRUE;
@@ -320,12 +320,6 @@ const KolBoardHooks k1840_board_hooks = {
 
 /* ------------------------------------------------------------ line round */
 
-static K1840LineRoundState *
-lst (KolEngine *engine)
-{
-  return K1840_LINE_STATE (engine);
-}
-
 /* ---- SpecialTrack and SpecialToken: the bonus actions ---- */
 
 /* A yellow tile on an orange hex earns a bonus lay or a bonus station
@@ -341,7 +335,7 @@ static int
 pending_count (KolEngine *engine,
                KolStep   *s)
 {
-  K1840LineRoundState *ls = lst (engine);
+  K1840LineRoundState *ls = k1840_line_round (engine);
 
   return s->opt == PENDING_TOKENS ? ls->n_tokens : ls->n_lays;
 }
@@ -351,7 +345,7 @@ static KolEntity
 pending_head (KolEngine *engine,
               KolStep   *s)
 {
-  K1840LineRoundState *ls = lst (engine);
+  K1840LineRoundState *ls = k1840_line_round (engine);
 
   return s->opt == PENDING_TOKENS ? ls->tokens[0].entity : ls->lays[0].entity;
 }
@@ -403,7 +397,7 @@ static void
 pending_shift (KolEngine *engine,
                KolStep   *s)
 {
-  K1840LineRoundState *ls = lst (engine);
+  K1840LineRoundState *ls = k1840_line_round (engine);
 
   if (s->opt == PENDING_TOKENS)
     queue_shift (ls->tokens, sizeof ls->tokens[0], &ls->n_tokens);
@@ -429,9 +423,9 @@ pending_round_state (KolEngine *engine,
                      KolStep   *s)
 {
   if (s->opt == PENDING_TOKENS)
-    lst (engine)->n_tokens = 0;
+    k1840_line_round (engine)->n_tokens = 0;
   else
-    lst (engine)->n_lays = 0;
+    k1840_line_round (engine)->n_lays = 0;
 }
 
 /* SpecialTrack#available_hex: connected, not an untouched orange hex, and
@@ -446,7 +440,7 @@ special_hex_ok (KolEngine      *engine,
   const KolTileDef *tile = kol_board_tile (engine, hex, NULL);
   gboolean pristine = k1840_pristine (engine, hex);
 
-  if (K1840 (engine)->hex_orange[hex] && pristine)
+  if (k1840_state (engine)->hex_orange[hex] && pristine)
     return FALSE;
   if (!reach->hex_connected[hex])
     return FALSE;
@@ -469,7 +463,7 @@ special_track_process (KolEngine        *engine,
                        const KolAction  *a,
                        GError          **error)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int line = a->entity.index, major = k1840_line_major (engine, line);
   KolColor color;
   gboolean ok;
@@ -478,7 +472,7 @@ special_track_process (KolEngine        *engine,
     return TRUE;
   if (a->type != KOL_ACTION_LAY_TILE)
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a tile lay");
-  color = (KolColor) lst (engine)->lays[0].color;
+  color = (KolColor) k1840_line_round (engine)->lays[0].color;
   if (!compat (engine) && a->hex >= 0 && a->hex < (int) engine->title->n_hexes)
     {
       KolReach reach;
@@ -551,7 +545,7 @@ bonus_lays (KolEngine *engine,
             KolColor   color,
             GPtrArray *out)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   KolReach reach;
 
   st->lay_mode = (guint8) color;
@@ -665,7 +659,7 @@ static gboolean
 no_remove_hex (KolEngine *engine,
                int        hex)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   return k1840_listed (st->no_remove_hexes, st->n_no_remove, hex);
 }
@@ -704,11 +698,11 @@ destroy_city_token (KolEngine *engine,
   int major = k1840_line_major (engine, line), corp = KOL_TOKEN_CORP (id), index = KOL_TOKEN_INDEX (id);
   KolArg args[3] = {
     kol_arg_int (KOL_ARG_CORP, line), kol_arg_int (KOL_ARG_HEX, hex),
-    kol_arg_int (KOL_ARG_MONEY, K1840 (engine)->token_remove_cost),
+    kol_arg_int (KOL_ARG_MONEY, k1840_state (engine)->token_remove_cost),
   };
 
   kol_engine_transfer (engine, kol_entity (KOL_ENTITY_CORP, major), kol_entity (KOL_ENTITY_BANK, 0),
-                     K1840 (engine)->token_remove_cost);
+                     k1840_state (engine)->token_remove_cost);
   kol_engine_log (engine, KOL_LOG_1840_REMOVES_TOKEN, args, 3);
   kol_board_remove_token (engine, corp, index);
   engine->corps[corp].tokens[index].used = TRUE;
@@ -723,7 +717,7 @@ can_remove_at (KolEngine      *engine,
 {
   if (no_remove_hex (engine, hex) || !hex_has_city_token (engine, hex))
     return FALSE;
-  return !K1840 (engine)->remove_reachable_only || token_hex_reachable (reach, hex);
+  return !k1840_state (engine)->remove_reachable_only || token_hex_reachable (reach, hex);
 }
 
 static gboolean
@@ -743,11 +737,11 @@ remove_token (KolEngine        *engine,
   id = city_token_at (engine, a->hex, slot);
   if (id < 0 || no_remove_hex (engine, a->hex))
     return refuse_token (engine, error, a->hex, KOL_REASON_1840_TOKEN_NOT_REMOVABLE);
-  if (major < 0 || engine->corps[major].cash < K1840 (engine)->token_remove_cost)
+  if (major < 0 || engine->corps[major].cash < k1840_state (engine)->token_remove_cost)
     {
       KolArg args[3] = {
         kol_arg_int (KOL_ARG_CORP, major), kol_arg_int (KOL_ARG_MONEY, major >= 0 ? engine->corps[major].cash : 0),
-        kol_arg_int (KOL_ARG_MONEY, K1840 (engine)->token_remove_cost),
+        kol_arg_int (KOL_ARG_MONEY, k1840_state (engine)->token_remove_cost),
       };
 
       return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NO_CASH, args, 3, "cannot pay for the removal");
@@ -787,7 +781,7 @@ special_token_process (KolEngine        *engine,
       if (!kol_board_city_tokened_by (engine, a->hex, a->city, line) &&
           !(reach.nodes[a->hex] & (1u << kol_tile_city_node (kol_board_tile (engine, a->hex, NULL), a->city))))
         return refuse_token (engine, error, a->hex, KOL_REASON_TOKEN_NOT_REACHABLE);
-      if (engine->corps[k1840_line_major (engine, line)].cash < K1840 (engine)->token_remove_cost)
+      if (engine->corps[k1840_line_major (engine, line)].cash < k1840_state (engine)->token_remove_cost)
         return refuse_token (engine, error, a->hex, KOL_REASON_1840_TOKEN_NOT_REMOVABLE);
       destroy_city_token (engine, line, a->hex, id);
     }
@@ -861,7 +855,7 @@ pending_legal_actions (KolEngine *engine,
   if (s->opt == PENDING_TOKENS)
     token_targets (engine, entity.index, entity, compat (engine) ? 0 : -1, out);
   else
-    bonus_lays (engine, entity.index, entity, (KolColor) lst (engine)->lays[0].color, out);
+    bonus_lays (engine, entity.index, entity, (KolColor) k1840_line_round (engine)->lays[0].color, out);
   g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
 }
 
@@ -1022,7 +1016,7 @@ orange_available (KolEngine *engine,
                   KolStep   *s,
                   int        hex)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int pos, city;
 
   if (tt (s)->orange_placed)
@@ -1043,7 +1037,7 @@ lay_hex_available (KolEngine      *engine,
 {
   if (!tt_can_lay (engine, s, entity))
     return FALSE;
-  if (K1840 (engine)->hex_orange[hex] && k1840_pristine (engine, hex))
+  if (k1840_state (engine)->hex_orange[hex] && k1840_pristine (engine, hex))
     return orange_available (engine, s, hex);
   if (tt (s)->normal_placed)
     return FALSE;
@@ -1054,7 +1048,7 @@ static void
 chain_remove (KolEngine *engine,
               int        hex)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int pos, city = k1840_chain_of (engine, hex, &pos);
 
   if (city < 0)
@@ -1070,7 +1064,7 @@ tt_lay_tile (KolEngine        *engine,
              const KolAction  *a,
              GError          **error)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int line = a->entity.index, tile, hex = a->hex;
   K1840Bonus bonus;
 
@@ -1100,7 +1094,7 @@ tt_lay_tile (KolEngine        *engine,
     return FALSE;
   if (k1840_orange_framed (engine, tile) && engine->title->tiles[tile].color == KOL_COLOR_YELLOW)
     {
-      K1840LineRoundState *ls = lst (engine);
+      K1840LineRoundState *ls = k1840_line_round (engine);
 
       tt (s)->orange_placed = TRUE;
       if (bonus == K1840_BONUS_STATION)
@@ -1195,7 +1189,7 @@ tt_legal_actions (KolEngine *engine,
     tt_legal_lays (engine, s, entity, out);
   if (actions & KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN))
     token_targets (engine, line, entity, -1, out);
-  if (major >= 0 && engine->corps[major].cash >= K1840 (engine)->token_remove_cost)
+  if (major >= 0 && engine->corps[major].cash >= k1840_state (engine)->token_remove_cost)
     {
       KolReach reach;
 

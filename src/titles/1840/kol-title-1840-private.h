@@ -171,7 +171,12 @@ typedef struct
 
 G_STATIC_ASSERT (sizeof (K1840State) <= KOL_TITLE_STATE_SIZE);
 
-#define K1840(engine) KOL_TITLE_STATE (engine, K1840State)
+/* The typed view of 1840's state in the engine (see kol-engine.h). */
+static inline K1840State *
+k1840_state (KolEngine *engine)
+{
+  return KOL_TITLE_STATE (engine, K1840State);
+}
 
 /* ---- round state of line rounds (KOL_ROUND_TITLE) ---- */
 
@@ -212,15 +217,26 @@ typedef struct
 G_STATIC_ASSERT (sizeof (K1840LineRoundState) <= KOL_ROUND_DATA_SIZE - KOL_ROUND_TITLE_OFFSET);
 G_STATIC_ASSERT (sizeof (K1840AcquisitionState) <= KOL_ROUND_DATA_SIZE - KOL_ROUND_TITLE_OFFSET);
 
-#define K1840_LINE_STATE(engine) KOL_ROUND_TITLE (engine, K1840LineRoundState)
-#define K1840_ACQ_STATE(engine) KOL_ROUND_TITLE (engine, K1840AcquisitionState)
+/* The state of the current round, while it is a line round. */
+static inline K1840LineRoundState *
+k1840_line_round (KolEngine *engine)
+{
+  return KOL_ROUND_TITLE (engine, K1840LineRoundState);
+}
+
+/* The state of the current round, while it is an acquisition round. */
+static inline K1840AcquisitionState *
+k1840_acq_round (KolEngine *engine)
+{
+  return KOL_ROUND_TITLE (engine, K1840AcquisitionState);
+}
 
 /* ---- helpers (kol-title-1840.c) ---- */
 
 static inline gboolean
 k1840_is (KolEngine *engine, int corp, K1840CorpType type)
 {
-  return corp >= 0 && corp < engine->n_corps && K1840 (engine)->corp_type[corp] == type;
+  return corp >= 0 && corp < engine->n_corps && k1840_state (engine)->corp_type[corp] == type;
 }
 
 static inline gboolean
@@ -233,7 +249,7 @@ k1840_entity_is (KolEngine *engine, KolEntity e, K1840CorpType type)
 static inline int
 k1840_line_major (KolEngine *engine, int line)
 {
-  return line >= 0 && line < engine->n_corps ? K1840 (engine)->line_major[line] : -1;
+  return line >= 0 && line < engine->n_corps ? k1840_state (engine)->line_major[line] : -1;
 }
 
 /* The corporation that pays for @entity: a line's tram company, else itself. */
@@ -366,13 +382,13 @@ void      k1840_start_line_round    (KolEngine *engine, int round_num);
 extern const KolBoardHooks k1840_board_hooks;
 /* kol-title-1840-route.c */
 extern const KolRouteHooks k1840_route_hooks;
-/* ---- kol-title-1840-info.c ---- */
-extern const KolInfoHooks k1840_info_hooks;
 /* The Stadtbahn run of @city now (the automatic run_routes), or NULL. */
 KolAction *k1840_city_run          (KolEngine *engine, int city);
 /* Routes a line may run now: its best one first; appended to @out. */
 void     k1840_line_runs           (KolEngine *engine, int line, GPtrArray *out);
 gboolean k1840_validate_routes     (KolEngine *engine, int corp, const KolAction *a, GError **error);
 int      k1840_route_revenue_check (KolEngine *engine, int corp, const KolRouteSpec *spec, GError **error);
+/* kol-title-1840-info.c */
+extern const KolInfoHooks k1840_info_hooks;
 
 G_END_DECLS

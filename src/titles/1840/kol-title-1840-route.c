@@ -45,7 +45,7 @@ stop_value (const KolEngine     *cg,
             gpointer             user_data)
 {
   KolEngine *engine = (KolEngine *) cg;
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int major;
 
   if (stop->kind == KOL_NODE_CITY && !own_token_in_city (engine, corp, stop->hex, stop->node))
@@ -67,7 +67,7 @@ city_start_node (KolEngine *engine,
                  int        hex,
                  int        node)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int slot = st->city_slot[corp];
 
   if (slot < 0)
@@ -91,7 +91,7 @@ stop_flags (const KolEngine *cg,
             gpointer         user_data)
 {
   KolEngine *engine = (KolEngine *) cg;
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   if (k1840_is (engine, corp, K1840_CITY))
     {
@@ -119,7 +119,7 @@ token_blocks (const KolEngine *cg,
 {
   KolEngine *engine = (KolEngine *) cg;
 
-  if (K1840 (engine)->compat)
+  if (k1840_state (engine)->compat)
     return TRUE;
   return !k1840_is (engine, KOL_TOKEN_CORP (token), K1840_CITY);
 }
@@ -138,7 +138,7 @@ fill_rules (KolEngine     *engine,
             int            corp,
             KolRouteRules *rules)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   kol_route_rules_init (rules);
   rules->min_stops = 2;
@@ -356,7 +356,7 @@ KolAction *
 k1840_city_run (KolEngine *engine,
                 int        city)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int slot = st->city_slot[city];
   KolRouteNode nodes[2][64];
   int n[2], revenue[2], pick;
@@ -394,7 +394,8 @@ k1840_line_runs (KolEngine *engine,
   KolRouteRules rules;
   KolRouteTrain trains[KOL_ROUTE_MAX_TRAINS];
   gint16 runnable[KOL_MAX_TRAINS];
-  int n = MIN (kol_route_trains (engine, line, runnable, KOL_MAX_TRAINS), 1);
+  int n_runnable = kol_route_trains (engine, line, runnable, KOL_MAX_TRAINS);
+  int n = MIN (n_runnable, 1);
   g_autoptr(KolRouteResult) result = NULL;
   KolAction *a;
 
@@ -485,7 +486,7 @@ k1840_validate_routes (KolEngine        *engine,
 {
   guint n = a->routes ? a->routes->len : 0;
 
-  if (K1840 (engine)->compat)
+  if (k1840_state (engine)->compat)
     return TRUE;
   if (k1840_is (engine, corp, K1840_CITY))
     {

@@ -690,7 +690,7 @@ gboolean
 k1840_setup (KolEngine  *engine,
              GError    **error)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   const KolTitle *t = engine->title;
   gint16 lines[K1840_MAX_LINES], majors[K1840_MAX_MAJORS];
   int n_lines = 0, n_majors = 0, keep;
@@ -793,7 +793,7 @@ append_corp_order (KolEngine *engine,
 void
 k1840_restock_lines (KolEngine *engine)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   gint16 drawn[K1840_MAX_LINES];
   int n = st->n_unavailable, keep, m = 0;
   KolArg args[1];
@@ -838,7 +838,7 @@ k1840_restock_lines (KolEngine *engine)
 void
 k1840_remove_open_lines (KolEngine *engine)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   kol_engine_log (engine, KOL_LOG_1840_ALL_LINES_OWNED, NULL, 0);
   for (int i = 0; i < st->n_all_lines; i++)
@@ -862,7 +862,7 @@ k1840_buy_line (KolEngine *engine,
                 int        major,
                 int        line)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   gint16 certs[KOL_MAX_CERTS];
   int n = kol_engine_certs_of (engine, kol_entity (KOL_ENTITY_CORP, line), line, certs, KOL_MAX_CERTS);
 
@@ -886,7 +886,7 @@ k1840_buy_line (KolEngine *engine,
 gboolean
 k1840_all_majors_ipoed (KolEngine *engine)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   if (st->compat)
     {
@@ -916,7 +916,7 @@ k1840_all_majors_ipoed (KolEngine *engine)
 void
 k1840_settle_majors (KolEngine *engine)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int m = 0;
 
   if (st->majors_settled || !k1840_all_majors_ipoed (engine))

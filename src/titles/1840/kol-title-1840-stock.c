@@ -23,7 +23,7 @@ can_par (KolEngine *engine,
          int        corp,
          KolEntity  parrer)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   if (!kol_default_can_par (engine, corp, parrer) || !k1840_is (engine, corp, K1840_MAJOR))
     return FALSE;
@@ -41,7 +41,7 @@ par_prices (KolEngine *engine,
             KolCell   *out,
             int        max)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   KolCell cells[KOL_MAX_MARKET_ROWS * KOL_MAX_MARKET_COLS];
   int n = kol_market_par_cells (engine, 0, cells, G_N_ELEMENTS (cells)), m = 0;
 
@@ -95,7 +95,7 @@ can_sell (KolEngine       *engine,
   return kol_stock_check_sale_timing (engine, entity, bundle) &&
          kol_step_buy_sell_par_shares_can_sell_order (engine, s) &&
          (city || (kol_bundle_president_cert (engine, bundle) < 0 ||
-                   (K1840 (engine)->compat && kol_bundle_can_dump (engine, bundle, entity))));
+                   (k1840_state (engine)->compat && kol_bundle_can_dump (engine, bundle, entity))));
 }
 
 static gboolean
@@ -356,7 +356,7 @@ void
 k1840_start_stock_round (KolEngine *engine)
 {
   static const KolStepClass *const steps[] = { &step_stock };
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   /* III.3, VII.5: the pre-emptive right pays for the director's
    * certificate; 18xx.games gives its 350 as cash when SR1 begins */

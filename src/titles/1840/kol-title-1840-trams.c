@@ -20,7 +20,7 @@
 static gboolean
 compat (KolEngine *engine)
 {
-  return K1840 (engine)->compat;
+  return k1840_state (engine)->compat;
 }
 
 /* Trains of a tram company and its lines (scrappable_trains). */
@@ -435,7 +435,8 @@ reassign_legal (KolEngine *engine,
   int major = entity.index;
   gint16 lines[K1840_MAX_LINES_PER_MAJOR], trains[KOL_MAX_TRAINS];
   int n_lines = k1840_major_lines (engine, major, lines);
-  int n_trains = MIN (card_trains (engine, major, trains), 4);
+  int n_card = card_trains (engine, major, trains);
+  int n_trains = MIN (n_card, 4);
   int targets = n_lines + 1, combos = 1;
   GHashTable *seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
@@ -507,12 +508,6 @@ const KolStepClass k1840_step_reassign = {
 
 /* ------------------------------------------- interrupting the auctions */
 
-static K1840AcquisitionState *
-acq (KolEngine *engine)
-{
-  return K1840_ACQ_STATE (engine);
-}
-
 void
 k1840_queue_push (gint16 *queue,
                   int    *n,
@@ -540,7 +535,7 @@ interrupting_queue (KolEngine  *engine,
                     KolStep    *s,
                     int       **n)
 {
-  K1840AcquisitionState *as = acq (engine);
+  K1840AcquisitionState *as = k1840_acq_round (engine);
 
   if (s->opt == K1840_QUEUE_REASSIGN)
     {
@@ -592,7 +587,7 @@ static void
 ibuy_pass (KolEngine *engine,
            KolStep   *s)
 {
-  K1840AcquisitionState *st = acq (engine);
+  K1840AcquisitionState *st = k1840_acq_round (engine);
 
   if (st->n_bought > 0)
     {
@@ -622,7 +617,7 @@ static void
 ireassign_pass (KolEngine *engine,
                 KolStep   *s)
 {
-  queue_shift (acq (engine)->reassign, &acq (engine)->n_reassign);
+  queue_shift (k1840_acq_round (engine)->reassign, &k1840_acq_round (engine)->n_reassign);
   s->passed = TRUE;
 }
 

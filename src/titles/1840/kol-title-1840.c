@@ -37,7 +37,7 @@ k1840_major_lines (KolEngine *engine,
                    int        major,
                    gint16    *out)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int n = 0;
 
   if (major < 0 || major >= engine->n_corps)
@@ -71,7 +71,7 @@ int
 k1840_train_maintenance (KolEngine *engine,
                          int        train)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   if (st->maint_level < 0)
     return 0;
@@ -93,7 +93,7 @@ k1840_maintenance_costs (KolEngine *engine,
 int
 k1840_cr_multiplier (KolEngine *engine)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int index = MAX (st->cr_counter - 1, 0);
 
   return st->multipliers[MIN (index, K1840_MAX_CR - 1)];
@@ -104,7 +104,7 @@ k1840_variant_available (KolEngine *engine,
                          int        train,
                          int        variant)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int index = MIN (MAX (st->cr_counter - 1, 0), K1840_MAX_CR - 1);
   int bit = engine->trains[train].def * 4 + variant;
 
@@ -131,7 +131,7 @@ k1840_take_player_loan (KolEngine *engine,
                         int        player,
                         int        amount)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int count = (amount + st->loan_amount - 1) / st->loan_amount;
   KolArg args[3];
 
@@ -189,7 +189,7 @@ k1840_chain_of (KolEngine *engine,
                 int        hex,
                 int       *pos)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   for (int c = 0; c < st->n_cities; c++)
     for (int i = 0; i < st->n_chain[c]; i++)
@@ -207,7 +207,7 @@ k1840_is_tile_reserved (KolEngine *engine,
                         int        hex,
                         int        corp)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   for (int i = 0; i < st->n_tile_res; i++)
     if (st->tile_res_hex[i] == hex && st->tile_res_corp[i] == corp)
@@ -222,7 +222,7 @@ k1840_tile_token_blocked (KolEngine *engine,
                           int        hex,
                           int        corp)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   const KolTileDef *tile = kol_board_tile (engine, hex, NULL);
   int others = 0, open = 0, any = 0;
 
@@ -246,7 +246,7 @@ k1840_remove_tile_reservation (KolEngine *engine,
                                int        hex,
                                int        corp)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int m = 0;
 
   for (int i = 0; i < st->n_tile_res; i++)
@@ -324,7 +324,7 @@ k1840_pending_lay (KolEngine *engine)
 
   if (engine->round.kind != K1840_ROUND_LINE)
     return NULL;
-  ls = K1840_LINE_STATE (engine);
+  ls = k1840_line_round (engine);
   return ls->n_lays > 0 ? &ls->lays[0] : NULL;
 }
 
@@ -342,7 +342,7 @@ operating_order (KolEngine *engine,
 static void
 init_company_round (KolEngine *engine)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   KolEntity order[KOL_MAX_CORPS];
   int clearing;
 
@@ -368,7 +368,7 @@ static void
 new_line_round (KolEngine *engine,
                 int        round_num)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   /* green tiles from LR2a, brown from LR4a, grey from LR5a */
   if (st->lr_count == 2 || st->lr_count == 6 || st->lr_count == 8)
@@ -390,7 +390,7 @@ new_stock_round (KolEngine *engine)
 static void
 next_round (KolEngine *engine)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   switch (engine->round.kind)
     {
@@ -460,7 +460,7 @@ static int
 game_end_check (KolEngine *engine,
                 int       *reason)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   if (st->cr_counter >= st->n_crs)
     {
@@ -479,7 +479,7 @@ player_value (KolEngine *engine,
               int        player)
 {
   KolEntity me = kol_entity (KOL_ENTITY_PLAYER, player);
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   gint16 certs[KOL_MAX_CERTS], companies[KOL_MAX_COMPANIES];
   gint64 value = engine->players[player].cash;
   int n = kol_engine_certs_of (engine, me, -1, certs, KOL_MAX_CERTS);
@@ -543,7 +543,7 @@ static void
 check_money (KolEngine *engine,
              GString   *problems)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   gint64 total = engine->bank;
   int loans = 0;
 
@@ -606,7 +606,7 @@ static void
 check_trains_and_lines (KolEngine *engine,
                         GString   *problems)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   for (int i = 0; i < engine->n_trains; i++)
     {
@@ -683,7 +683,7 @@ check_invariants (KolEngine *engine,
 static void
 payout_companies (KolEngine *engine)
 {
-  if ((engine->round.kind == K1840_ROUND_COMPANY_RUN && K1840 (engine)->cr_phase == 1) ||
+  if ((engine->round.kind == K1840_ROUND_COMPANY_RUN && k1840_state (engine)->cr_phase == 1) ||
       engine->round.kind == K1840_ROUND_AUCTION)
     kol_default_payout_companies (engine);
 }
@@ -726,7 +726,7 @@ share_price_change (KolEngine      *engine,
                     int             revenue,
                     KolPriceChange *out)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
 
   memset (out, 0, sizeof *out);
   for (int i = 0; i < st->n_moves; i++)
@@ -753,7 +753,7 @@ buy_train (KolEngine *engine,
            int        train,
            int        price)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int def = engine->trains[train].def;
 
   kol_default_buy_train (engine, corp, train, price);
@@ -802,7 +802,7 @@ static void
 close_corporation (KolEngine *engine,
                    int        corp)
 {
-  K1840State *st = K1840 (engine);
+  K1840State *st = k1840_state (engine);
   int m = 0;
 
   kol_default_close_corporation (engine, corp);

@@ -32,7 +32,7 @@ new_track (KolEngine *engine,
            int        new_tile)
 {
   const KolTileDef *o = &engine->title->tiles[old_tile], *n = &engine->title->tiles[new_tile];
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   guint8 added[KOL_MAX_PATHS];
   gboolean used[KOL_MAX_PATHS] = { FALSE };
   gboolean dual = FALSE, broad = FALSE;
@@ -59,7 +59,7 @@ static gboolean
 owns_sigi (KolEngine *engine,
            int        corp)
 {
-  int sigi = K49_STATE (engine)->sigi;
+  int sigi = kol_1849_state (engine)->sigi;
 
   return sigi >= 0 && corp >= 0 && !engine->companies[sigi].closed &&
          kol_entity_equal (engine->companies[sigi].owner, kol_entity (KOL_ENTITY_CORP, corp));
@@ -83,7 +83,7 @@ kol_1849_upgrade_cost (KolEngine *engine,
                        int        old_tile,
                        int        new_tile)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   int cost = engine->title->hexes[hex].terrain_cost;
   int corp = kol_operating_acting_corp (engine, entity);
   int track;
@@ -120,7 +120,7 @@ upgrades_to (KolEngine *engine,
              int        from_tile,
              int        to_tile)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   if (!kol_board_upgrades_to (engine, hex, from_tile, to_tile))
     return FALSE;
@@ -135,7 +135,7 @@ tile_available (KolEngine *engine,
                 int        tile,
                 KolReason *reason)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   if (hex == st->messina && !st->messina_upgradeable)
     {
@@ -152,7 +152,7 @@ hex_blocked (KolEngine *engine,
              int        corp,
              int        hex)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   const KolCompany *sce;
 
   if (hex != st->acireale || st->sce < 0)
@@ -169,7 +169,7 @@ connected_edges (KolEngine      *engine,
                  int             hex,
                  const KolReach *reach)
 {
-  if (corp >= 0 && K49 (engine, corp, K49_SMS) != 0)
+  if (corp >= 0 && kol_1849_corp (engine, corp)->sms != 0)
     return kol_1849_sms_allows (engine, corp, hex) ? 0x3f : 0;
   return kol_board_connected_edges (engine, corp, hex, reach);
 }
@@ -206,7 +206,8 @@ gauge_matches (KolEngine      *engine,
   guint8 dirs;
   gboolean ever = FALSE;
 
-  if (corp < 0 || reach == NULL || K49 (engine, corp, K49_SMS) != 0 || kol_board_hex_tokened_by (engine, hex, corp))
+  if (corp < 0 || reach == NULL || kol_1849_corp (engine, corp)->sms != 0 ||
+      kol_board_hex_tokened_by (engine, hex, corp))
     return TRUE;
   dirs = reach->hex_edges[hex];
   for (int dir = 0; dir < 6; dir++)
@@ -272,7 +273,7 @@ const KolBoardHooks kol_1849_board_hooks = {
 void
 kol_1849_earthquake (KolEngine *engine)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   int hex = st->messina, afg = st->afg;
 
   kol_engine_log (engine, KOL_LOG_1849_EVENT_EARTHQUAKE, NULL, 0);
@@ -302,7 +303,7 @@ kol_1849_earthquake (KolEngine *engine)
       t = KOL_TOKEN_INDEX (id);
       kol_board_remove_token (engine, corp, t);
       engine->corps[corp].tokens[t].used = TRUE;
-      K49 (engine, corp, K49_DESTROYED) |= 1 << t;
+      kol_1849_corp (engine, corp)->destroyed |= 1u << t;
     }
 
   kol_engine_log (engine, KOL_LOG_1849_MESSINA_YELLOW, NULL, 0);
@@ -336,7 +337,7 @@ market_up (KolEngine *engine,
            int        corp,
            KolCell    from)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   if (blue_zone (engine) || !cell_listed (st->blocked_up, st->n_blocked_up, from))
     return kol_market_default_up (engine, corp, from);
@@ -356,7 +357,7 @@ market_right (KolEngine *engine,
               int        corp,
               KolCell    from)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   if (!blue_zone (engine) && cell_listed (st->blocked_right, st->n_blocked_right, from))
     return market_up (engine, corp, from);
@@ -370,16 +371,16 @@ market_moved (KolEngine *engine,
               int        corp,
               KolCell    from)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   KolCell cell = kol_market_corp_cell (engine, corp);
   KolArg args[2];
 
   if (!kol_market_cell_has_flag (engine, cell, KOL_CELL_END))
     return;
   st->max_reached = TRUE;
-  if (K49 (engine, corp, K49_REACHED_MAX))
+  if (kol_1849_corp (engine, corp)->reached_max)
     return;
-  K49 (engine, corp, K49_REACHED_MAX) = TRUE;
+  kol_1849_corp (engine, corp)->reached_max = TRUE;
   args[0] = kol_arg_int (KOL_ARG_CORP, corp);
   args[1] = kol_arg_int (KOL_ARG_MONEY, kol_market_cell_price (engine, cell));
   kol_engine_log (engine, KOL_LOG_1849_REACHED_MAX, args, 2);
@@ -406,13 +407,13 @@ stop_value (const KolEngine     *cg,
             gpointer             user_data)
 {
   KolEngine *engine = (KolEngine *) cg;
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   /* E trains double Messina, Palermo, Catania and Siracusa (§14.3) */
   if (train && train->tag == st->train_e && (st->hex_flags[stop->hex] & K49_HEX_E_DOUBLE))
     stop->value *= 2;
   /* CNM's marker: +L.20 once for the corporation's route to the port */
-  if (st->cnm_hex >= 0 && stop->hex == st->cnm_hex && corp >= 0 && K49 (engine, corp, K49_CNM))
+  if (st->cnm_hex >= 0 && stop->hex == st->cnm_hex && corp >= 0 && kol_1849_corp (engine, corp)->cnm)
     stop->bonus |= 1u;
 }
 
@@ -492,7 +493,7 @@ read_route_train (KolEngine     *engine,
 void
 kol_1849_read_route_rules (KolEngine *engine)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   g_autoptr(GVariant) routes = kol_title_rule (engine->title, "routes");
   g_autoptr(GVariant) min = routes ? g_variant_lookup_value (routes, "min_stops_not_counting_ports", NULL) : NULL;
 
@@ -507,14 +508,14 @@ route_train (KolEngine     *engine,
              int            train,
              KolRouteTrain *out)
 {
-  *out = K49_STATE (engine)->route_trains[engine->trains[train].def];
+  *out = kol_1849_state (engine)->route_trains[engine->trains[train].def];
 }
 
 static void
 fill_rules (KolEngine     *engine,
             KolRouteRules *rules)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   kol_route_rules_init (rules);
   rules->min_stops = st->route_min_stops;

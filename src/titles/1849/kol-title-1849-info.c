@@ -17,7 +17,7 @@ corp_markers (KolEngine   *engine,
 {
   int n = 0;
 
-  if (K49 (engine, corp, K49_E_TOKEN) && n < max)
+  if (kol_1849_corp (engine, corp)->e_token && n < max)
     out[n++] = "e_token";
   return n;
 }

@@ -31,7 +31,7 @@ kol_1849_first_token (KolEngine *engine,
                       int        corp)
 {
   for (int t = 0; t < engine->corps[corp].n_tokens; t++)
-    if (!(K49 (engine, corp, K49_DESTROYED) & (1 << t)))
+    if (!(kol_1849_corp (engine, corp)->destroyed & (1u << t)))
       return t;
   return -1;
 }
@@ -79,7 +79,7 @@ void
 kol_1849_close_corporation (KolEngine *engine,
                             int        corp)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   const KolCorpDef *def = &engine->title->corps[corp];
   int index, prev;
 
@@ -92,19 +92,19 @@ kol_1849_close_corporation (KolEngine *engine,
   if (!kol_1849_is_afg (engine, corp) && def->home >= 0)
     kol_board_reserve (engine, def->home, MAX (def->home_city, 0), corp);
   engine->corp_order[engine->n_corp_order++] = (gint16) corp;
-  K49 (engine, corp, K49_CLOSED_RECENTLY) = TRUE;
+  kol_1849_corp (engine, corp)->closed_recently = TRUE;
   index = engine->n_corp_order - 1;
   prev = index > 0 ? engine->corp_order[index - 1] : -1;
   /* the corporation skips Garibaldi in line while Garibaldi is blocked */
-  if (prev >= 0 && K49 (engine, prev, K49_SLOT_CLOSED))
+  if (prev >= 0 && kol_1849_corp (engine, prev)->slot_closed)
     {
-      K49 (engine, prev, K49_NEXT_TO_PAR) = FALSE;
+      kol_1849_corp (engine, prev)->next_to_par = FALSE;
       engine->corp_order[index - 1] = (gint16) corp;
       engine->corp_order[index] = (gint16) prev;
     }
   prev = index > 0 ? engine->corp_order[index - 1] : -1;
   if (prev >= 0 && kol_corp_floated (engine, prev))
-    K49 (engine, corp, K49_NEXT_TO_PAR) = TRUE;
+    kol_1849_corp (engine, corp)->next_to_par = TRUE;
   for (int i = 0; i < engine->n_corp_order; i++)
     engine->corps[engine->corp_order[i]].order_seq = (guint32) i;
   kol_1849_update_garibaldi (engine);
@@ -131,7 +131,7 @@ company_purchasable (KolEngine *engine,
                      int        corp,
                      int        company)
 {
-  return company != K49_STATE (engine)->rsa;
+  return company != kol_1849_state (engine)->rsa;
 }
 
 /* Game#abilities(corporation, passive_ok: false): CNM's port marker, usable
@@ -140,7 +140,7 @@ static gboolean
 corp_has_abilities (KolEngine *engine,
                     int        corp)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   const KolCompany *cnm = st->cnm >= 0 ? &engine->companies[st->cnm] : NULL;
 
   return cnm && !cnm->closed && kol_entity_equal (cnm->owner, kol_entity_corp (corp)) &&
@@ -154,14 +154,14 @@ company_bought (KolEngine *engine,
                 int        company,
                 int        corp)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   KolArg args[2];
 
   if (company != st->cnm)
     return;
   for (int c = 0; c < engine->n_corps; c++)
-    K49 (engine, c, K49_CNM) = FALSE;
-  K49 (engine, corp, K49_CNM) = TRUE;
+    kol_1849_corp (engine, c)->cnm = FALSE;
+  kol_1849_corp (engine, corp)->cnm = TRUE;
   args[0] = kol_arg_int (KOL_ARG_COMPANY, company);
   args[1] = kol_arg_int (KOL_ARG_CORP, corp);
   kol_engine_log (engine, KOL_LOG_1849_ASSIGNED, args, 2);
@@ -173,7 +173,7 @@ close_companies_on_event (KolEngine  *engine,
                           int         corp,
                           const char *event)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   KolArg args[1];
 
   if (g_strcmp0 (event, "bought_train") != 0 || st->rsa < 0 || st->rsa_close_corp != corp ||
@@ -190,7 +190,7 @@ train_buyable (KolEngine *engine,
                int        corp,
                int        train)
 {
-  return engine->trains[train].def != K49_STATE (engine)->train_e || K49 (engine, corp, K49_E_TOKEN);
+  return engine->trains[train].def != kol_1849_state (engine)->train_e || kol_1849_corp (engine, corp)->e_token;
 }
 
 /* BuyTrain#can_sell? (1849): a corporation's shares are sold only after it
@@ -254,7 +254,7 @@ check_track_restrictions (KolEngine  *engine,
                           int         old_rotation,
                           GError    **error)
 {
-  if (K49 (engine, corp, K49_SMS) != 0)
+  if (kol_1849_corp (engine, corp)->sms != 0)
     return TRUE;
   return kol_tracker_check_track_restrictions (engine, corp, hex, old_tile, old_rotation, error);
 }
@@ -279,7 +279,11 @@ can_go_bankrupt (KolEngine *engine,
   raise = MAX (engine->players[player].cash, 0);
   n = emr_sellable (engine, p, bundles, G_N_ELEMENTS (bundles));
   for (int i = 0; i < n; i++)
-    best[bundles[i].corp] = MAX (best[bundles[i].corp], kol_bundle_price (engine, &bundles[i]));
+    {
+      int price = kol_bundle_price (engine, &bundles[i]);
+
+      best[bundles[i].corp] = MAX (best[bundles[i].corp], price);
+    }
   for (int c = 0; c < KOL_MAX_CORPS; c++)
     raise += best[c];
   return raise < -engine->corps[corp].cash;
@@ -327,7 +331,7 @@ or_next_entity (KolEngine *engine,
 {
   KolEntity e = kol_round_entity (engine);
 
-  if (e.kind == KOL_ENTITY_CORP && K49 (engine, e.index, K49_REACHED_MAX))
+  if (e.kind == KOL_ENTITY_CORP && kol_1849_corp (engine, e.index)->reached_max)
     {
       kol_engine_end (engine, KOL_GAME_END_STOCK_MARKET);
       return;
@@ -398,7 +402,7 @@ kol_1849_start_operating_round (KolEngine *engine,
 
   /* 18xx.games asks nobody (and its records hold no answers) */
   memcpy (opts, operating_opts, sizeof opts);
-  opts[0] = K49_STATE (engine)->compat ? KOL_CONSENT_AUTO_ACCEPT : KOL_CONSENT_ASK;
+  opts[0] = kol_1849_state (engine)->compat ? KOL_CONSENT_AUTO_ACCEPT : KOL_CONSENT_ASK;
   kol_round_start (engine, &kol_1849_round_operating, K49_ROUND_OPERATING, round_num, operating_steps, opts,
                    G_N_ELEMENTS (operating_steps));
 }
@@ -414,7 +418,7 @@ enum
 static int
 loan_chooser (KolEngine *engine)
 {
-  return K49_STATE (engine)->loan_choice_player;
+  return kol_1849_state (engine)->loan_choice_player;
 }
 
 /* LoanChoice#process_choose: a president left without shares leaves the
@@ -425,7 +429,7 @@ loan_process (KolEngine        *engine,
               const KolAction  *a,
               GError          **error)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   int player = a->entity.index;
   int value = st->loan_value;
   int penalty = st->loan_penalty;
@@ -496,7 +500,7 @@ bankrupt_process (KolEngine        *engine,
                   const KolAction  *a,
                   GError          **error)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   int corp = kol_operating_acting_corp (engine, a->entity);
   int player = corp >= 0 ? kol_entity_player (engine, a->entity) : -1;
   KolStep *buy_train = kol_round_buy_train_step (engine);
@@ -689,10 +693,12 @@ emr_actions (KolEngine *engine,
     return 0;
   if (entity.kind == KOL_ENTITY_PLAYER)
     {
-      if (kol_engine_cash (engine, entity) < emr_needed (engine, entity) &&
+      int cash = kol_engine_cash (engine, entity);
+
+      if (cash < emr_needed (engine, entity) &&
           emr_sellable (engine, entity, bundles, G_N_ELEMENTS (bundles)) > 0)
         actions |= KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES);
-      if (MAX (kol_engine_cash (engine, entity), 0) >= emr_needed (engine, entity))
+      if (MAX (cash, 0) >= emr_needed (engine, entity))
         actions |= KOL_ACTION_BIT (KOL_ACTION_PAYOFF_DEBT);
     }
   else
@@ -805,7 +811,7 @@ sms_actions (KolEngine *engine,
              KolStep   *s,
              KolEntity  entity)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   if (!kol_step_is_current (engine, s, entity) || entity.kind != KOL_ENTITY_CORP || st->sms < 0 ||
       engine->companies[st->sms].closed || !kol_entity_equal (engine->companies[st->sms].owner, entity))
@@ -831,7 +837,7 @@ gboolean
 kol_1849_is_sms_hex (KolEngine *engine,
                      int        hex)
 {
-  return hex >= 0 && hex < KOL_MAX_HEXES && (K49_STATE (engine)->hex_flags[hex] & K49_HEX_COASTAL);
+  return hex >= 0 && hex < KOL_MAX_HEXES && (kol_1849_state (engine)->hex_flags[hex] & K49_HEX_COASTAL);
 }
 
 /**
@@ -845,7 +851,7 @@ kol_1849_sms_allows (KolEngine *engine,
                      int        corp,
                      int        hex)
 {
-  int sms = K49 (engine, corp, K49_SMS);
+  int sms = kol_1849_corp (engine, corp)->sms;
 
   if (sms == -1)
     return kol_1849_is_sms_hex (engine, hex);
@@ -858,7 +864,7 @@ sms_process (KolEngine        *engine,
              const KolAction  *a,
              GError          **error)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   int choice = kol_1849_choice_of (engine, s, a, error);
 
   if (choice < 0)
@@ -869,7 +875,7 @@ sms_process (KolEngine        *engine,
 
       kol_engine_log (engine, KOL_LOG_1849_CLOSES_SMS, args, 2);
       kol_engine_close_company (engine, st->sms);
-      K49 (engine, a->entity.index, K49_SMS) = -1;
+      kol_1849_corp (engine, a->entity.index)->sms = -1;
     }
   s->passed = TRUE;
   return TRUE;
@@ -892,7 +898,7 @@ static gboolean
 is_port (KolEngine *engine,
          int        hex)
 {
-  return hex >= 0 && hex < KOL_MAX_HEXES && (K49_STATE (engine)->hex_flags[hex] & K49_HEX_PORT);
+  return hex >= 0 && hex < KOL_MAX_HEXES && (kol_1849_state (engine)->hex_flags[hex] & K49_HEX_PORT);
 }
 
 /* Assign#actions: CNM, owned by the corporation operating now, may put its
@@ -902,7 +908,7 @@ assign_actions (KolEngine *engine,
                 KolStep   *s,
                 KolEntity  entity)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   const KolCompany *cnm;
 
   if (entity.kind != KOL_ENTITY_COMPANY || entity.index != st->cnm || st->cnm_hex >= 0)
@@ -920,7 +926,7 @@ assign_process (KolEngine        *engine,
                 const KolAction  *a,
                 GError          **error)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   KolArg args[2] = { kol_arg_int (KOL_ARG_COMPANY, st->cnm), kol_arg_int (KOL_ARG_HEX, a->hex) };
 
   if (a->hex < 0 || a->hex >= (int) engine->title->n_hexes || !is_port (engine, a->hex))
@@ -977,7 +983,7 @@ track_process (KolEngine        *engine,
   if (a->type != KOL_ACTION_LAY_TILE)
     return kol_step_track_process (engine, s, a, error);
   corp = kol_operating_acting_corp (engine, a->entity);
-  if (corp >= 0 && K49 (engine, corp, K49_SMS) != 0 && !kol_1849_is_sms_hex (engine, a->hex))
+  if (corp >= 0 && kol_1849_corp (engine, corp)->sms != 0 && !kol_1849_is_sms_hex (engine, a->hex))
     {
       KolArg args[2] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_NOT_COASTAL), kol_arg_int (KOL_ARG_HEX, a->hex) };
 
@@ -986,8 +992,8 @@ track_process (KolEngine        *engine,
     }
   if (!kol_tracker_lay_tile_action (engine, s, a, -1, error))
     return FALSE;
-  if (corp >= 0 && K49 (engine, corp, K49_SMS) != 0)
-    K49 (engine, corp, K49_SMS) = a->hex + 1;
+  if (corp >= 0 && kol_1849_corp (engine, corp)->sms != 0)
+    kol_1849_corp (engine, corp)->sms = a->hex + 1;
   kol_1849_update_garibaldi (engine);
   kol_step_pass (engine, s);
   return TRUE;
@@ -1050,7 +1056,8 @@ token_actions (KolEngine *engine,
   corp = entity.index;
   if (kol_tokener_available_token (engine, corp) < 0)
     return 0;
-  if (K49 (engine, corp, K49_SMS) != 0 ? sms_token_targets (engine, corp, t, 1) == 0 : !kol_tokener_can_token (engine, corp))
+  if (kol_1849_corp (engine, corp)->sms != 0 ? sms_token_targets (engine, corp, t, 1) == 0
+                                             : !kol_tokener_can_token (engine, corp))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }
@@ -1064,7 +1071,7 @@ token_process (KolEngine        *engine,
                const KolAction  *a,
                GError          **error)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   int corp = a->entity.index;
   int afg = st->afg;
 
@@ -1072,7 +1079,7 @@ token_process (KolEngine        *engine,
     return kol_step_process_pass (engine, s, a, error);
   if (a->type != KOL_ACTION_PLACE_TOKEN)
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a token action");
-  if (K49 (engine, corp, K49_SMS) != 0)
+  if (kol_1849_corp (engine, corp)->sms != 0)
     {
       KolPlaceTokenOpts opts;
 
@@ -1104,12 +1111,12 @@ token_process (KolEngine        *engine,
           int index = kol_1849_corp_list_index (engine, afg);
           KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, afg) };
 
-          if (K49 (engine, afg, K49_NEXT_TO_PAR) && index < engine->n_corp_order - 1)
+          if (kol_1849_corp (engine, afg)->next_to_par && index < engine->n_corp_order - 1)
             {
-              K49 (engine, engine->corp_order[index + 1], K49_NEXT_TO_PAR) = TRUE;
-              K49 (engine, afg, K49_NEXT_TO_PAR) = FALSE;
+              kol_1849_corp (engine, engine->corp_order[index + 1])->next_to_par = TRUE;
+              kol_1849_corp (engine, afg)->next_to_par = FALSE;
             }
-          K49 (engine, afg, K49_SLOT_CLOSED) = TRUE;
+          kol_1849_corp (engine, afg)->slot_closed = TRUE;
           memmove (&engine->corp_order[index], &engine->corp_order[index + 1],
                    (gsize) (engine->n_corp_order - index - 1) * sizeof engine->corp_order[0]);
           engine->corp_order[engine->n_corp_order - 1] = (gint16) afg;
@@ -1129,7 +1136,7 @@ token_legal_actions (KolEngine *engine,
 {
   if (token_actions (engine, s, entity) == 0)
     return;
-  if (K49 (engine, entity.index, K49_SMS) != 0)
+  if (kol_1849_corp (engine, entity.index)->sms != 0)
     {
       KolTokenTarget targets[16];
       int n = sms_token_targets (engine, entity.index, targets, G_N_ELEMENTS (targets));

@@ -44,22 +44,26 @@ G_BEGIN_DECLS
 #define KOL_1849_OPT_ELECTRIC     "electric_dreams"
 #define KOL_1849_OPT_COMPAT       "compat_18xx_games"
 
-/* Per corporation flags kept in KolCorp.ext, so that Game#reset_corporation
- * (kol_shares_reset_corporation clears them) gives a new corporation as
- * 18xx.games' new Corporation object. */
-enum
+/* What 1849 keeps of each corporation (KolCorp.title_data). A corporation
+ * that closes is started again from zeroes, with its tokens lost to the
+ * earthquake back (§11): kol_shares_reset_corporation() clears this with
+ * the rest. */
+typedef struct
 {
-  K49_NEXT_TO_PAR,        /* G1849::Corporation#next_to_par */
-  K49_CLOSED_RECENTLY,    /* #closed_recently: cannot be started this SR */
-  K49_SLOT_CLOSED,        /* !#slot_open (AFG without a home) */
-  K49_REACHED_MAX,        /* #reached_max_value (L.377) */
-  K49_SMS,                /* #sms_hexes: 0 none, -1 every coastal city, hex + 1 */
-  K49_DESTROYED,          /* tokens destroyed by the earthquake (bitmask) */
-  K49_E_TOKEN,            /* owns an E-token (Electric Dreams) */
-  K49_CNM,                /* assigned CNM (bought it from a player) */
-};
+  guint8  next_to_par;      /* the next in the order of corporations, the only one that
+                             * may be started now (§9.4) */
+  guint8  closed_recently;  /* closed in this stock round: not started again in it (§11) */
+  guint8  slot_closed;      /* AFG without room for a home: its place in the order is
+                             * skipped until a home has room (§9.4.1) */
+  guint8  reached_max;      /* its share price has reached L.377 (§13) */
+  guint8  e_token;          /* owns an E-token (Electric Dreams, §14.3) */
+  guint8  cnm;              /* bought the CNM: the port marker's L.20 is its (§7.1 P3) */
+  gint16  sms;              /* the SMS teleport (§7.1 P4): 0 none, -1 to any coastal
+                             * city, else the chosen hex + 1 */
+  guint32 destroyed;        /* its tokens the earthquake destroyed, a bit per token (§12) */
+} Kol1849Corp;
 
-#define K49(engine, corp, field) ((engine)->corps[(corp)].ext[(field)])
+G_STATIC_ASSERT (sizeof (Kol1849Corp) <= KOL_CORP_TITLE_SIZE);
 
 /* Round kinds (KolRound.kind). */
 enum
@@ -145,14 +149,35 @@ G_STATIC_ASSERT (sizeof (Kol1849State) <= KOL_TITLE_STATE_SIZE);
 #define K49_HEX_PORT      2u
 #define K49_HEX_E_DOUBLE  4u  /* E trains double it */
 
-#define K49_STATE(engine) KOL_TITLE_STATE (engine, Kol1849State)
-
 /* Round state of operating rounds, at KOL_ROUND_TITLE. */
 typedef struct
 {
   guint8 issued_bond[KOL_MAX_CORPS];
   guint8 redeemed_bond[KOL_MAX_CORPS];
 } Kol1849OperatingState;
+
+G_STATIC_ASSERT (sizeof (Kol1849OperatingState) <= KOL_ROUND_DATA_SIZE - KOL_ROUND_TITLE_OFFSET);
+
+/* The typed views of 1849's state in the engine (see kol-engine.h). */
+static inline Kol1849State *
+kol_1849_state (KolEngine *engine)
+{
+  return KOL_TITLE_STATE (engine, Kol1849State);
+}
+
+static inline Kol1849Corp *
+kol_1849_corp (KolEngine *engine,
+               int        corp)
+{
+  return KOL_CORP_TITLE (engine, corp, Kol1849Corp);
+}
+
+/* Only while an operating round is the current round. */
+static inline Kol1849OperatingState *
+kol_1849_or_state (KolEngine *engine)
+{
+  return KOL_ROUND_TITLE (engine, Kol1849OperatingState);
+}
 
 /* ---- kol-title-1849.c ---- */
 extern const KolTitleModule kol_title_module_1849;
@@ -212,6 +237,10 @@ void     kol_1849_close_corporation       (KolEngine *engine, int corp);
 gboolean kol_1849_any_placed_token        (KolEngine *engine, int corp);
 int      kol_1849_first_token             (KolEngine *engine, int corp);
 int      kol_1849_placed_tokens           (KolEngine *engine, int corp);
+gboolean kol_1849_is_sms_hex              (KolEngine *engine, int hex);
+/* While @corp holds the SMS teleport (Kol1849Corp.sms): may it build on
+ * @hex (any coastal city, or the one it chose)? */
+gboolean kol_1849_sms_allows              (KolEngine *engine, int corp, int hex);
 
 /* ---- kol-title-1849-variants.c ---- */
 extern const KolStepClass kol_1849_step_buy_token;
@@ -225,15 +254,12 @@ extern const KolBoardHooks kol_1849_board_hooks;
 extern const KolMarketHooks kol_1849_market_hooks;
 extern const KolRouteHooks kol_1849_route_hooks;
 
-/* ---- kol-title-1849-info.c ---- */
-extern const KolInfoHooks kol_1849_info_hooks;
-
 void      kol_1849_read_route_rules    (KolEngine *engine);
 int       kol_1849_upgrade_cost        (KolEngine *engine, KolEntity entity, int spender, int hex,
                                         int        old_tile, int new_tile);
 void      kol_1849_earthquake          (KolEngine *engine);
-gboolean  kol_1849_is_sms_hex          (KolEngine *engine, int hex);
-/* With K49_SMS set: may @corp build on @hex (any coastal city or its own)? */
-gboolean  kol_1849_sms_allows          (KolEngine *engine, int corp, int hex);
+
+/* ---- kol-title-1849-info.c ---- */
+extern const KolInfoHooks kol_1849_info_hooks;
 
 G_END_DECLS

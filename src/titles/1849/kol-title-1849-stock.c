@@ -28,7 +28,7 @@ static int
 par_price_phase (KolEngine *engine,
                  int        price)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   for (int i = 0; i < st->n_par; i++)
     if (st->par[i].price == price)
@@ -69,8 +69,8 @@ can_par (KolEngine *engine,
 {
   const KolCorp *c = &engine->corps[corp];
 
-  return !c->ipoed && !c->closed && !c->removed && K49 (engine, corp, K49_NEXT_TO_PAR) &&
-         !K49 (engine, corp, K49_CLOSED_RECENTLY) && !K49 (engine, corp, K49_SLOT_CLOSED);
+  return !c->ipoed && !c->closed && !c->removed && kol_1849_corp (engine, corp)->next_to_par &&
+         !kol_1849_corp (engine, corp)->closed_recently && !kol_1849_corp (engine, corp)->slot_closed;
 }
 
 /**
@@ -118,15 +118,15 @@ kol_1849_home_token_locations (KolEngine *engine,
 void
 kol_1849_update_garibaldi (KolEngine *engine)
 {
-  int afg = K49_STATE (engine)->afg;
+  int afg = kol_1849_state (engine)->afg;
   gint16 hexes[8];
   KolArg args[1];
 
-  if (afg < 0 || engine->corps[afg].removed || !K49 (engine, afg, K49_SLOT_CLOSED) ||
+  if (afg < 0 || engine->corps[afg].removed || !kol_1849_corp (engine, afg)->slot_closed ||
       kol_1849_home_token_locations (engine, afg, hexes, G_N_ELEMENTS (hexes)) == 0)
     return;
-  K49 (engine, afg, K49_SLOT_CLOSED) = FALSE;
-  K49 (engine, afg, K49_CLOSED_RECENTLY) = TRUE;
+  kol_1849_corp (engine, afg)->slot_closed = FALSE;
+  kol_1849_corp (engine, afg)->closed_recently = TRUE;
   args[0] = kol_arg_int (KOL_ARG_CORP, afg);
   kol_engine_log (engine, KOL_LOG_1849_AFG_SLOT_OPEN, args, 1);
 }
@@ -139,7 +139,7 @@ static void
 after_par (KolEngine *engine,
            int        corp)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   const KolCorpDef *def = &engine->title->corps[corp];
   int index, fee = def->token_fee;
   KolArg args[3];
@@ -161,10 +161,10 @@ after_par (KolEngine *engine,
   args[1] = kol_arg_int (KOL_ARG_MONEY, fee);
   kol_engine_log (engine, KOL_LOG_1849_TOKEN_FEE, args, 2);
 
-  K49 (engine, corp, K49_NEXT_TO_PAR) = FALSE;
+  kol_1849_corp (engine, corp)->next_to_par = FALSE;
   index = kol_1849_corp_list_index (engine, corp);
   if (index >= 0 && index + 1 < engine->n_corp_order)
-    K49 (engine, engine->corp_order[index + 1], K49_NEXT_TO_PAR) = TRUE;
+    kol_1849_corp (engine, engine->corp_order[index + 1])->next_to_par = TRUE;
   if (engine->round.klass && engine->round.klass->stock)
     kol_operating_place_home_token (engine, corp);
 }
@@ -376,7 +376,7 @@ change_president (KolEngine *engine,
                   KolEntity  president,
                   KolEntity  previous)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   int corp = engine->certs[presidents_cert].corp;
   gint16 held[KOL_MAX_CERTS], give[2];
   int n = kol_engine_certs_of (engine, president, corp, held, KOL_MAX_CERTS), n_give = 0;
@@ -525,7 +525,7 @@ kol_1849_redeemable_bundles (KolEngine *engine,
 void
 kol_1849_remember_order (KolEngine *engine)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   st->n_old_order = (guint8) kol_1849_sorted_corps (engine, st->old_operating_order);
 }
@@ -539,7 +539,7 @@ void
 kol_1849_note_moved (KolEngine *engine,
                      int        corp)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   if (st->n_moved < G_N_ELEMENTS (st->moved_this_turn))
     st->moved_this_turn[st->n_moved++] = (gint16) corp;
@@ -549,7 +549,7 @@ static int
 old_position (KolEngine *engine,
               int        corp)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   for (int i = 0; i < st->n_old_order; i++)
     if (st->old_operating_order[i] == corp)
@@ -567,7 +567,7 @@ old_position (KolEngine *engine,
 void
 kol_1849_reorder_corps (KolEngine *engine)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   gint16 moved[KOL_MAX_CORPS];
   int n_moved = 0;
   gboolean done_cell[KOL_MAX_MARKET_ROWS][KOL_MAX_MARKET_COLS] = { { FALSE } };
@@ -692,7 +692,7 @@ can_buy_any_from_ipo (KolEngine *engine,
 static void
 start_entity (KolEngine *engine)
 {
-  K49_STATE (engine)->n_moved = 0;
+  kol_1849_state (engine)->n_moved = 0;
 }
 
 /* Game#after_buy_company: RSA's president's certificate waits for a par
@@ -703,7 +703,7 @@ after_buy_company (KolEngine *engine,
                    int        company,
                    int        price)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   if (company == st->rsa && st->rsa_share_corp >= 0)
     kol_auction_add_pending_par (engine, company);
@@ -713,7 +713,7 @@ static int
 pending_par_corp (KolEngine *engine,
                   int        company)
 {
-  return K49_STATE (engine)->rsa_share_corp;
+  return kol_1849_state (engine)->rsa_share_corp;
 }
 
 const KolStockHooks kol_1849_stock_hooks = {
@@ -779,7 +779,7 @@ stock_round_setup (KolEngine *engine,
       if (!kol_corp_floated (engine, corp))
         continue;
       for (int t = 0; t < c->n_tokens; t++)
-        if (c->tokens[t].hex < 0 && !(K49 (engine, corp, K49_DESTROYED) & (1 << t)))
+        if (c->tokens[t].hex < 0 && !(kol_1849_corp (engine, corp)->destroyed & (1u << t)))
           unplaced++;
       if (unplaced == c->n_tokens)
         kol_operating_place_home_token (engine, corp);
@@ -815,8 +815,8 @@ void
 kol_1849_start_stock_round (KolEngine *engine)
 {
   for (int c = 0; c < engine->n_corps; c++)
-    K49 (engine, c, K49_CLOSED_RECENTLY) = FALSE;
-  K49_STATE (engine)->messina_upgradeable = TRUE;
+    kol_1849_corp (engine, c)->closed_recently = FALSE;
+  kol_1849_state (engine)->messina_upgradeable = TRUE;
   kol_round_start (engine, &kol_1849_round_stock, K49_ROUND_STOCK, 1, stock_steps, NULL,
                    G_N_ELEMENTS (stock_steps));
 }
@@ -851,7 +851,7 @@ bsps_process (KolEngine        *engine,
       {
         KolArg args[1] = { kol_arg_entity (a->entity) };
 
-        if (a->corp >= 0 && a->corp < engine->n_corps && !K49 (engine, a->corp, K49_NEXT_TO_PAR) &&
+        if (a->corp >= 0 && a->corp < engine->n_corps && !kol_1849_corp (engine, a->corp)->next_to_par &&
             !engine->corps[a->corp].ipoed)
           {
             KolArg why[2] = {
@@ -946,9 +946,9 @@ bsps_explain (KolEngine        *engine,
           args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_BUY_ALREADY_BOUGHT);
         else if (kol_step_buy_sell_par_shares_must_sell (engine, s, e))
           args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_MUST_SELL);
-        else if (a->corp >= 0 && a->corp < engine->n_corps && !K49 (engine, a->corp, K49_NEXT_TO_PAR))
+        else if (a->corp >= 0 && a->corp < engine->n_corps && !kol_1849_corp (engine, a->corp)->next_to_par)
           args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_NOT_NEXT_CORP);
-        else if (a->corp >= 0 && a->corp < engine->n_corps && K49 (engine, a->corp, K49_SLOT_CLOSED))
+        else if (a->corp >= 0 && a->corp < engine->n_corps && kol_1849_corp (engine, a->corp)->slot_closed)
           args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_NO_HOME);
         return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, args, 2,
                                 "this corporation cannot be started now");
@@ -981,7 +981,7 @@ enum
 static int
 swap_chooser (KolEngine *engine)
 {
-  return K49_STATE (engine)->swap_choice_player;
+  return kol_1849_state (engine)->swap_choice_player;
 }
 
 /* SwapChoice#process_choose: the outgoing president takes the last
@@ -992,7 +992,7 @@ swap_process (KolEngine        *engine,
               const KolAction  *a,
               GError          **error)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   KolArg args[1] = { kol_arg_entity (a->entity) };
   int choice = kol_1849_choice_of (engine, s, a, error);
 

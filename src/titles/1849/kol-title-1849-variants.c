@@ -10,12 +10,6 @@
  * bond methods of game.rb (InterestOnLoans).
  */
 
-static Kol1849OperatingState *
-or_state (KolEngine *engine)
-{
-  return KOL_ROUND_TITLE (engine, Kol1849OperatingState);
-}
-
 static void
 log_price_change (KolEngine *engine,
                   int        corp,
@@ -44,7 +38,8 @@ bt_actions (KolEngine *engine,
             KolStep   *s,
             KolEntity  entity)
 {
-  if (!K49_STATE (engine)->buy_tokens_option || entity.kind != KOL_ENTITY_CORP || !kol_step_is_current (engine, s, entity))
+  if (!kol_1849_state (engine)->buy_tokens_option || entity.kind != KOL_ENTITY_CORP ||
+      !kol_step_is_current (engine, s, entity))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_BUY_TOKEN) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }
@@ -159,7 +154,7 @@ bt_process (KolEngine        *engine,
             const KolAction  *a,
             GError          **error)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   int corp = a->entity.index, slot, id, other, token;
   KolReach reach;
   KolArg args[4];
@@ -212,7 +207,7 @@ bt_legal_actions (KolEngine *engine,
                   KolEntity  entity,
                   GPtrArray *out)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   int corp = entity.index, power;
   KolReach reach;
 
@@ -268,7 +263,7 @@ static void
 bt_skip (KolEngine *engine,
          KolStep   *s)
 {
-  variant_skip (engine, s, K49_STATE (engine)->buy_tokens_option);
+  variant_skip (engine, s, kol_1849_state (engine)->buy_tokens_option);
 }
 
 const KolStepClass kol_1849_step_buy_token = {
@@ -294,14 +289,14 @@ kol_1849_e_token_cost (KolEngine *engine)
 {
   gboolean phase12 = g_strcmp0 (engine->title->phases[engine->phase].name, "12H") == 0;
   g_autoptr(GVariant) rule = kol_title_rule (engine->title, "e_tokens");
-  g_autoptr(GVariant) costs = rule ? g_variant_lookup_value (rule, K49_STATE (engine)->e_token_sold ? "later_cost"
+  g_autoptr(GVariant) costs = rule ? g_variant_lookup_value (rule, kol_1849_state (engine)->e_token_sold ? "later_cost"
                                                                                                 : "first_cost", NULL)
                                    : NULL;
   g_autoptr(GVariant) v = costs ? g_variant_lookup_value (costs, engine->title->phases[engine->phase].name, NULL) : NULL;
 
   if (v)
     return kol_variant_to_int (v, 0);
-  if (K49_STATE (engine)->e_token_sold)
+  if (kol_1849_state (engine)->e_token_sold)
     return phase12 ? 800 : 550;
   return phase12 ? 1100 : 800;
 }
@@ -310,9 +305,9 @@ static gboolean
 can_buy_e_token (KolEngine *engine,
                  int        corp)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
-  return st->electric && st->e_tokens_enabled && !K49 (engine, corp, K49_E_TOKEN) &&
+  return st->electric && st->e_tokens_enabled && !kol_1849_corp (engine, corp)->e_token &&
          engine->corps[corp].cash >= kol_1849_e_token_cost (engine);
 }
 
@@ -321,7 +316,8 @@ bet_actions (KolEngine *engine,
              KolStep   *s,
              KolEntity  entity)
 {
-  if (!K49_STATE (engine)->electric || entity.kind != KOL_ENTITY_CORP || !kol_step_is_current (engine, s, entity) ||
+  if (!kol_1849_state (engine)->electric || entity.kind != KOL_ENTITY_CORP ||
+      !kol_step_is_current (engine, s, entity) ||
       !can_buy_e_token (engine, entity.index))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_CHOOSE) | KOL_ACTION_BIT (KOL_ACTION_PASS);
@@ -349,8 +345,8 @@ bet_process (KolEngine        *engine,
   args[0] = kol_arg_entity (a->entity);
   args[1] = kol_arg_int (KOL_ARG_MONEY, cost);
   kol_engine_log (engine, KOL_LOG_1849_BUYS_E_TOKEN, args, 2);
-  K49_STATE (engine)->e_token_sold = TRUE;
-  K49 (engine, corp, K49_E_TOKEN) = TRUE;
+  kol_1849_state (engine)->e_token_sold = TRUE;
+  kol_1849_corp (engine, corp)->e_token = TRUE;
   return TRUE;
 }
 
@@ -374,7 +370,7 @@ static void
 bet_skip (KolEngine *engine,
           KolStep   *s)
 {
-  variant_skip (engine, s, K49_STATE (engine)->electric);
+  variant_skip (engine, s, kol_1849_state (engine)->electric);
 }
 
 const KolStepClass kol_1849_step_buy_e_token = {
@@ -410,7 +406,7 @@ interest_skip (KolEngine *engine,
   if (e.kind != KOL_ENTITY_CORP)
     return;
   corp = e.index;
-  owed = K49_STATE (engine)->bond_interest * engine->corps[corp].loans;
+  owed = kol_1849_state (engine)->bond_interest * engine->corps[corp].loans;
   if (owed <= 0)
     return;
   args[0] = kol_arg_entity (e);
@@ -431,32 +427,32 @@ static void
 bond_round_state (KolEngine *engine,
                   KolStep   *s)
 {
-  memset (or_state (engine), 0, sizeof (Kol1849OperatingState));
+  memset (kol_1849_or_state (engine), 0, sizeof (Kol1849OperatingState));
 }
 
 static void
 bond_setup (KolEngine *engine,
             KolStep   *s)
 {
-  memset (or_state (engine), 0, sizeof (Kol1849OperatingState));
+  memset (kol_1849_or_state (engine), 0, sizeof (Kol1849OperatingState));
 }
 
 static gboolean
 can_take_bond (KolEngine *engine,
                int        corp)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
-  return st->bonds && st->issue_bonds_enabled && !or_state (engine)->redeemed_bond[corp] &&
-         engine->corps[corp].loans < K49_STATE (engine)->bond_max;
+  return st->bonds && st->issue_bonds_enabled && !kol_1849_or_state (engine)->redeemed_bond[corp] &&
+         engine->corps[corp].loans < kol_1849_state (engine)->bond_max;
 }
 
 static gboolean
 can_payoff_bond (KolEngine *engine,
                  int        corp)
 {
-  return !or_state (engine)->issued_bond[corp] && engine->corps[corp].loans > 0 &&
-         engine->corps[corp].cash >= K49_STATE (engine)->bond_value;
+  return !kol_1849_or_state (engine)->issued_bond[corp] && engine->corps[corp].loans > 0 &&
+         engine->corps[corp].cash >= kol_1849_state (engine)->bond_value;
 }
 
 static guint32
@@ -466,7 +462,7 @@ bond_actions (KolEngine *engine,
 {
   guint32 actions = 0;
 
-  if (!K49_STATE (engine)->bonds || entity.kind != KOL_ENTITY_CORP || !kol_step_is_current (engine, s, entity))
+  if (!kol_1849_state (engine)->bonds || entity.kind != KOL_ENTITY_CORP || !kol_step_is_current (engine, s, entity))
     return 0;
   if (can_payoff_bond (engine, entity.index))
     actions |= KOL_ACTION_BIT (KOL_ACTION_PAYOFF_LOAN);
@@ -484,7 +480,7 @@ bond_process (KolEngine        *engine,
               GError          **error)
 {
   int corp = a->entity.index;
-  int value = K49_STATE (engine)->bond_value;
+  int value = kol_1849_state (engine)->bond_value;
   KolCell from;
   KolArg args[2] = { kol_arg_entity (a->entity), kol_arg_int (KOL_ARG_MONEY, value) };
   KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_BOND) };
@@ -499,7 +495,7 @@ bond_process (KolEngine        *engine,
       kol_engine_log (engine, KOL_LOG_1849_ISSUES_BOND, args, 2);
       kol_engine_transfer (engine, kol_entity (KOL_ENTITY_BANK, 0), a->entity, value);
       engine->corps[corp].loans++;
-      or_state (engine)->issued_bond[corp] = TRUE;
+      kol_1849_or_state (engine)->issued_bond[corp] = TRUE;
       from = kol_market_corp_cell (engine, corp);
       kol_market_move_left (engine, corp);
       log_price_change (engine, corp, from);
@@ -511,7 +507,7 @@ bond_process (KolEngine        *engine,
       kol_engine_log (engine, KOL_LOG_1849_REPAYS_BOND, args, 2);
       kol_engine_transfer (engine, a->entity, kol_entity (KOL_ENTITY_BANK, 0), value);
       engine->corps[corp].loans--;
-      or_state (engine)->redeemed_bond[corp] = TRUE;
+      kol_1849_or_state (engine)->redeemed_bond[corp] = TRUE;
       from = kol_market_corp_cell (engine, corp);
       kol_market_move_right (engine, corp);
       log_price_change (engine, corp, from);
@@ -541,7 +537,7 @@ static void
 bond_skip (KolEngine *engine,
            KolStep   *s)
 {
-  variant_skip (engine, s, K49_STATE (engine)->bonds);
+  variant_skip (engine, s, kol_1849_state (engine)->bonds);
 }
 
 const KolStepClass kol_1849_step_bond = {

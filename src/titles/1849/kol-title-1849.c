@@ -20,7 +20,7 @@ gboolean
 kol_1849_is_afg (KolEngine *engine,
                  int        corp)
 {
-  return corp >= 0 && corp == K49_STATE (engine)->afg;
+  return corp >= 0 && corp == kol_1849_state (engine)->afg;
 }
 
 /**
@@ -208,7 +208,8 @@ read_rules (KolEngine    *engine,
   flag_hexes (engine, st, "coastal_hexes", K49_HEX_COASTAL);
   flag_hexes (engine, st, "port_hexes", K49_HEX_PORT);
   flag_hexes (engine, st, "e_train_double_hexes", K49_HEX_E_DOUBLE);
-  st->narrow_divisor = MAX (1, sub_int (engine, "track", "narrow_only_terrain_divisor", 4));
+  st->narrow_divisor = sub_int (engine, "track", "narrow_only_terrain_divisor", 4);
+  st->narrow_divisor = MAX (1, st->narrow_divisor);
   st->loan_value = sub_int (engine, "emergency_loan", "value", 500);
   st->loan_penalty = sub_int (engine, "emergency_loan", "penalty", 750);
   st->bond_value = sub_int (engine, "bonds", "value", 500);
@@ -225,7 +226,7 @@ static void
 init_state (KolEngine *engine)
 {
   const KolTitle *t = engine->title;
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   memset (st, 0, sizeof *st);
   st->delay_ift = kol_title_has_option (t, KOL_1849_OPT_DELAY_IFT);
@@ -288,7 +289,7 @@ cmp_draw (gconstpointer a,
 static void
 draw_corporation_order (KolEngine *engine)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   Draw draws[KOL_MAX_CORPS];
   int n = (int) engine->title->n_corps;
   int buffer = 3;
@@ -373,7 +374,7 @@ setup (KolEngine  *engine,
   int first;
 
   init_state (engine);
-  st = K49_STATE (engine);
+  st = kol_1849_state (engine);
   mark_last_certificates (engine);
   draw_corporation_order (engine);
 
@@ -385,7 +386,7 @@ setup (KolEngine  *engine,
 
   if (engine->n_players == 3 || st->reduced)
     remove_last_corporation (engine);
-  K49 (engine, engine->corp_order[0], K49_NEXT_TO_PAR) = TRUE;
+  kol_1849_corp (engine, engine->corp_order[0])->next_to_par = TRUE;
 
   kol_1849_start_auction_round (engine);
   kol_round_setup (engine);
@@ -513,7 +514,7 @@ kol_1849_next_round (KolEngine *engine)
 
   kol_round_cycle_next (engine, &cycle);
   for (int c = 0; c < engine->n_corps; c++)
-    K49 (engine, c, K49_SMS) = 0;
+    kol_1849_corp (engine, c)->sms = 0;
 }
 
 /* ------------------------------------------------------------------ events */
@@ -522,7 +523,7 @@ static void
 event (KolEngine  *engine,
        const char *name)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
 
   if (g_str_equal (name, "green_par"))
     {
@@ -564,7 +565,7 @@ static int
 game_end_check (KolEngine *engine,
                 int       *reason)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   static const KolGameEndCheck checks[] = {
     { KOL_GAME_END_BANKRUPT, KOL_END_TIMING_IMMEDIATE },
     { KOL_GAME_END_STOCK_MARKET, KOL_END_TIMING_AFTER_MAX_OPERATES },
@@ -641,7 +642,7 @@ static int
 player_value (KolEngine *engine,
               int        player)
 {
-  Kol1849State *st = K49_STATE (engine);
+  Kol1849State *st = kol_1849_state (engine);
   const KolPlayer *p = &engine->players[player];
   gint16 companies[KOL_MAX_COMPANIES];
   int n = kol_engine_companies_of (engine, kol_entity (KOL_ENTITY_PLAYER, player), companies, KOL_MAX_COMPANIES);

@@ -242,7 +242,11 @@ variant_int (GVariant *v,
   else if (g_variant_is_of_type (v, G_VARIANT_TYPE_INT32))
     *out = g_variant_get_int32 (v);
   else if (g_variant_is_of_type (v, G_VARIANT_TYPE_UINT64))
-    *out = (gint64) MIN (g_variant_get_uint64 (v), (guint64) G_MAXINT64);
+    {
+      guint64 u = g_variant_get_uint64 (v);
+
+      *out = (gint64) MIN (u, (guint64) G_MAXINT64);
+    }
   else
     return FALSE;
   return TRUE;

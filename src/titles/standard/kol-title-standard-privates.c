@@ -375,7 +375,8 @@ track_legal_actions (KolEngine *engine,
       for (int t = 0; t < n; t++)
         {
           guint8 rotations;
-          int cost = ab->free ? 0 : MAX (0, kol_board_tile_cost (engine, corp, hex, tiles[t]) - ab->discount);
+          int full = ab->free ? 0 : kol_board_tile_cost (engine, corp, hex, tiles[t]);
+          int cost = ab->free ? 0 : MAX (0, full - ab->discount);
 
           if (!tile_listed (ab, tiles[t]) || cost > engine->corps[corp].cash)
             continue;
@@ -801,9 +802,10 @@ fixed_all_passed (KolEngine *engine)
   int company = cheapest_unsold (engine);
   KolCompany *c = &engine->companies[company];
   int before = c->value;
+  int discount = kol_std_config (engine)->unsold_discount;
   KolArg args[3];
 
-  c->value = MAX (0, c->value - kol_std_config (engine)->unsold_discount);
+  c->value = MAX (0, c->value - discount);
   c->discounted = TRUE;
   args[0] = kol_arg_int (KOL_ARG_COMPANY, company);
   args[1] = kol_arg_int (KOL_ARG_MONEY, before);

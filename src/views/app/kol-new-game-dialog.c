@@ -234,8 +234,10 @@ title_changed_cb (KolNewGameDialog *self)
   if (info == NULL)
     return;
   min = (int) kol_title_info_get_min_players (info);
-  max = MIN ((int) kol_title_info_get_max_players (info), MAX_NAMES);
-  n = CLAMP (gtk_spin_button_get_value_as_int (self->players_spin), min, max);
+  max = (int) kol_title_info_get_max_players (info);
+  max = MIN (max, MAX_NAMES);
+  n = gtk_spin_button_get_value_as_int (self->players_spin);
+  n = CLAMP (n, min, max);
   gtk_adjustment_configure (self->players_adjustment, n, min, max, 1, 1, 0);
   show_names (self);
   build_options (self, info);

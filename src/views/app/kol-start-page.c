@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include "kol-autosave-row.h"
 #include "kol-start-page.h"
 #include "kol-title-info.h"
 #include "kol-title-row.h"
@@ -8,21 +9,24 @@
 /**
  * KolStartPage:
  *
- * The page a window opens on: a welcome, the games that can be resumed
- * (the autosave of an interrupted game, recent saves), and the game titles
- * found, or a note that there are none yet.
+ * The page a window opens on: a welcome, the interrupted games (every
+ * autosave, each to resume or discard: KolAutosaveRow), recent saves, and
+ * the game titles found, or a note that there are none yet.
  */
 struct _KolStartPage
 {
   GtkWidget parent_instance;
 
   GListModel *titles;
+  GListModel *interrupted;
 
   GtkWidget *scroller;  /* bound so that dispose_template() unparents it */
   GtkStack *stack;
   GtkListBox *title_list;
   GtkWidget *resume_box;
   GtkListBox *resume_list;
+  GtkWidget *interrupted_box;
+  GtkListBox *interrupted_list;
 };
 
 G_DEFINE_FINAL_TYPE (KolStartPage, kol_start_page, GTK_TYPE_WIDGET)
@@ -63,6 +67,7 @@ kol_start_page_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), KOL_TYPE_START_PAGE);
   g_clear_object (&self->titles);
+  g_clear_object (&self->interrupted);
 
   G_OBJECT_CLASS (kol_start_page_parent_class)->dispose (object);
 }
@@ -126,6 +131,8 @@ kol_start_page_class_init (KolStartPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KolStartPage, title_list);
   gtk_widget_class_bind_template_child (widget_class, KolStartPage, resume_box);
   gtk_widget_class_bind_template_child (widget_class, KolStartPage, resume_list);
+  gtk_widget_class_bind_template_child (widget_class, KolStartPage, interrupted_box);
+  gtk_widget_class_bind_template_child (widget_class, KolStartPage, interrupted_list);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
@@ -260,4 +267,52 @@ kol_start_page_get_n_resumable (KolStartPage *self)
        row = gtk_widget_get_next_sibling (row))
     n += GTK_IS_LIST_BOX_ROW (row) ? 1 : 0;
   return n;
+}
+
+static GtkWidget *
+create_autosave_row (gpointer item,
+                     gpointer user_data)
+{
+  return kol_autosave_row_new (KOL_AUTOSAVE_ENTRY (item));
+}
+
+static void
+update_interrupted (KolStartPage *self)
+{
+  gtk_widget_set_visible (self->interrupted_box,
+                          self->interrupted != NULL && g_list_model_get_n_items (self->interrupted) > 0);
+}
+
+/**
+ * kol_start_page_set_interrupted:
+ * @self: a #KolStartPage
+ * @games: (nullable): a #GListModel of #KolAutosaveEntry (a #KolAutosaveList)
+ *
+ * Lists the interrupted games, each to resume or discard, and keeps
+ * following the list's changes.
+ */
+void
+kol_start_page_set_interrupted (KolStartPage *self,
+                                GListModel   *games)
+{
+  g_return_if_fail (KOL_IS_START_PAGE (self));
+  g_return_if_fail (games == NULL || G_IS_LIST_MODEL (games));
+
+  if (self->interrupted == games)
+    return;
+  if (self->interrupted != NULL)
+    g_signal_handlers_disconnect_by_func (self->interrupted, update_interrupted, self);
+  g_set_object (&self->interrupted, games);
+  gtk_list_box_bind_model (self->interrupted_list, games, create_autosave_row, NULL, NULL);
+  if (games != NULL)
+    g_signal_connect_object (games, "items-changed", G_CALLBACK (update_interrupted), self, G_CONNECT_SWAPPED);
+  update_interrupted (self);
+}
+
+/** kol_start_page_get_n_interrupted: Returns: how many interrupted games are listed */
+guint
+kol_start_page_get_n_interrupted (KolStartPage *self)
+{
+  g_return_val_if_fail (KOL_IS_START_PAGE (self), 0);
+  return self->interrupted != NULL ? g_list_model_get_n_items (self->interrupted) : 0;
 }

@@ -21,4 +21,8 @@ void        kol_start_page_add_resumable   (KolStartPage *self,
                                             const char   *detail);
 guint       kol_start_page_get_n_resumable (KolStartPage *self);
 
+void        kol_start_page_set_interrupted   (KolStartPage *self,
+                                              GListModel   *games);
+guint       kol_start_page_get_n_interrupted (KolStartPage *self);
+
 G_END_DECLS

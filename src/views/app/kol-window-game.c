@@ -4,9 +4,11 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "kol-display-text.h"
 #include "kol-file-dialogs.h"
 #include "kol-history.h"
 #include "kol-message-dialog.h"
+#include "kol-save-file.h"
 #include "kol-new-game-dialog.h"
 #include "kol-title-info.h"
 #include "kol-window-private.h"
@@ -89,11 +91,18 @@ set_enabled (KolWindow  *self,
  * The game actions mean something only while the table is shown (Ctrl+Z
  * and Ctrl+S then belong to the game, in the editor to the editor).
  */
+static void stop_loading (KolWindow *self);
+
 void
 _kol_window_update_game_actions (KolWindow *self)
 {
   KolGame *game = current_game (self);
   gboolean table = game != NULL && g_str_equal (gtk_stack_get_visible_child_name (self->main_stack), "game");
+
+  /* a game being opened is dropped when the window goes elsewhere (a new
+   * game, the editor) */
+  if (self->loading != NULL && !g_str_equal (gtk_stack_get_visible_child_name (self->main_stack), "loading"))
+    stop_loading (self);
 
   set_enabled (self, "save", table);
   set_enabled (self, "save-as", table);
@@ -110,41 +119,19 @@ _kol_window_update_game_actions (KolWindow *self)
 
 /* ------------------------------------------------------ the start page */
 
-/* The name of the title an autosave belongs to: its file name starts
- * with the title's id ("1849-20261122-…"). */
+/* "sicily.koleya, 22.11.2026 12:30" for a recent save. */
 static char *
-autosave_title (GFile *file)
-{
-  g_autofree char *base = g_file_get_basename (file);
-  g_autoptr(GListModel) titles = kol_title_info_list_titles ();
-  const char *dash = strchr (base, '-');
-
-  for (guint i = 0; dash != NULL && i < g_list_model_get_n_items (titles); i++)
-    {
-      g_autoptr(KolTitleInfo) info = g_list_model_get_item (titles, i);
-      const char *id = kol_title_info_get_id (info);
-
-      if (strlen (id) == (gsize) (dash - base) && strncmp (base, id, strlen (id)) == 0)
-        return g_strdup (kol_title_info_get_name (info));
-    }
-  return NULL;
-}
-
-/* "sicily.koleya, 22.11.2026 12:30" for a save; for an autosave, whose
- * file name means nothing to people, the title instead. */
-static char *
-describe_file (GFile    *file,
-               gboolean  autosave)
+describe_file (GFile *file)
 {
   g_autoptr(GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_TIME_MODIFIED, G_FILE_QUERY_INFO_NONE,
                                                  NULL, NULL);
   g_autoptr(GDateTime) time = info != NULL ? g_file_info_get_modification_date_time (info) : NULL;
   g_autoptr(GDateTime) local = time != NULL ? g_date_time_to_local (time) : NULL;
-  g_autofree char *name = autosave ? autosave_title (file) : NULL;
+  g_autofree char *base = g_file_get_basename (file);
+  g_autofree char *display = g_filename_display_name (base);
+  g_autofree char *name = kol_display_isolate (display);
   g_autofree char *when = local != NULL ? g_date_time_format (local, "%x %X") : NULL;
 
-  if (name == NULL)
-    name = g_file_get_basename (file);
   if (when == NULL)
     return g_steal_pointer (&name);
   /* Translators: a file offered on the start page: "sicily.koleya, 22.11.2026 12:30:00". */
@@ -152,47 +139,75 @@ describe_file (GFile    *file,
 }
 
 static void
+remove_leftovers_in_thread (GTask        *task,
+                            gpointer      source,
+                            gpointer      task_data,
+                            GCancellable *cancellable)
+{
+  GPtrArray *dirs = task_data;
+
+  for (guint i = 0; i < dirs->len; i++)
+    kol_save_file_remove_leftovers (g_ptr_array_index (dirs, i), KOL_AUTOSAVE_LEFTOVER_AGE);
+  g_task_return_boolean (task, TRUE);
+}
+
+/* The temporary files that an interrupted save left next to the recent
+ * saves go, in a worker thread (the autosave folder's go with its list). */
+static void
+remove_leftovers_near (GPtrArray *dirs)
+{
+  g_autoptr(GTask) task = NULL;
+
+  if (dirs->len == 0)
+    return;
+  task = g_task_new (NULL, NULL, NULL, NULL);
+  g_task_set_task_data (task, g_ptr_array_ref (dirs), (GDestroyNotify) g_ptr_array_unref);
+  g_task_run_in_thread (task, remove_leftovers_in_thread);
+}
+
+static void
 add_recent_games (KolWindow *self)
 {
   GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  g_autoptr(GPtrArray) dirs = g_ptr_array_new_with_free_func (g_free);
   int shown = 0;
 
   for (GList *l = items; l != NULL && shown < MAX_RECENT; l = l->next)
     {
       const char *uri = gtk_recent_info_get_uri (l->data);
       g_autoptr(GFile) file = NULL;
+      g_autoptr(GFile) parent = NULL;
       g_autofree char *detail = NULL;
+      g_autofree char *dir = NULL;
 
       if (!g_str_has_suffix (uri, KOL_SAVE_FILE_EXTENSION) || !g_str_has_prefix (uri, "file:"))
         continue;
       file = g_file_new_for_uri (uri);
+      parent = g_file_get_parent (file);
+      dir = parent != NULL ? g_file_get_path (parent) : NULL;
+      if (dir != NULL && !g_ptr_array_find_with_equal_func (dirs, dir, g_str_equal, NULL))
+        g_ptr_array_add (dirs, g_steal_pointer (&dir));
       if (!g_file_query_exists (file, NULL))
         continue;
-      detail = describe_file (file, FALSE);
+      detail = describe_file (file);
       kol_start_page_add_resumable (self->start_page, file, _("Open a Recent Game"), detail);
       shown++;
     }
   g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+  remove_leftovers_near (dirs);
 }
 
 /**
  * _kol_window_refresh_resumable:
  *
- * Offers the interrupted game (the newest autosave) and the recent saves
- * on the start page.
+ * Lists the interrupted games (every autosave, read in a worker thread)
+ * and the recent saves on the start page.
  */
 void
 _kol_window_refresh_resumable (KolWindow *self)
 {
-  g_autoptr(GFile) autosave = kol_history_find_autosave (NULL);
-
+  kol_autosave_list_reload_async (self->autosaves, NULL, NULL, NULL);
   kol_start_page_clear_resumable (self->start_page);
-  if (autosave != NULL)
-    {
-      g_autofree char *detail = describe_file (autosave, TRUE);
-
-      kol_start_page_add_resumable (self->start_page, autosave, _("Resume the Interrupted Game"), detail);
-    }
   add_recent_games (self);
 }
 
@@ -236,8 +251,9 @@ show_game (KolWindow *self,
   g_autoptr(GError) error = NULL;
 
   _kol_window_leave_game (self);
-  if (!kol_game_enable_autosave (game, NULL, &error) && error != NULL)
-    show_message (self, _("The Game Is Not Autosaved"), error->message);
+  /* a failure shows in the table's banner, which stays while it lasts */
+  if (!kol_game_enable_autosave (game, NULL, &error))
+    g_debug ("%s", error->message);
   kol_game_page_set_game (self->game_page, game);
   for (guint i = 0; i < G_N_ELEMENTS (watched); i++)
     g_signal_connect_object (game, watched[i], G_CALLBACK (game_notify_cb), self, G_CONNECT_SWAPPED);
@@ -323,6 +339,33 @@ leave_response_cb (KolMessageDialog *dialog,
     gtk_widget_activate_action (GTK_WIDGET (self), "win.save-as", NULL);
 }
 
+/* What closing without saving loses: only a resume that is on disk is
+ * promised (issue 13, item 2). */
+static char *
+describe_unsaved (KolGame *game)
+{
+  const GError *failure = kol_game_get_autosave_error (game);
+  GFile *autosave = kol_game_get_autosave_file (game);
+  int saved = autosave != NULL && g_file_query_exists (autosave, NULL) ? kol_game_get_autosaved_n_actions (game)
+                                                                       : -1;
+
+  if (failure == NULL && saved >= 0)
+    return g_strdup (_("The game has moves that are not saved. If you close it without saving, it can still be "
+                       "resumed from the start page."));
+  if (failure == NULL)
+    return g_strdup (_("The game has moves that are not saved. If you close it without saving, they are lost."));
+  if (saved > 0)
+    /* Translators: %1$s is why the autosave fails, %2$d the number of moves
+     * its last good copy holds. */
+    return g_strdup_printf (_("The game has moves that are not saved, and its autosave fails: %1$s\n\nIf you "
+                              "close it without saving, only the game up to move %2$d can be resumed."),
+                            failure->message, saved);
+  /* Translators: %s is why the autosave fails. */
+  return g_strdup_printf (_("The game has moves that are not saved, and it could not be autosaved: %s\n\nIf you "
+                            "close it without saving, it is lost."),
+                          failure->message);
+}
+
 /**
  * _kol_window_confirm_leave_game:
  * @func: what to do once the game may leave the table
@@ -339,6 +382,7 @@ _kol_window_confirm_leave_game (KolWindow          *self,
 {
   KolGame *game = current_game (self);
   KolMessageDialog *dialog;
+  g_autofree char *body = NULL;
   Leave *leave;
 
   if (!_kol_window_game_needs_asking (self))
@@ -353,9 +397,8 @@ _kol_window_confirm_leave_game (KolWindow          *self,
   leave->func = func;
   leave->data = data;
   leave->destroy = destroy;
-  dialog = kol_message_dialog_new (GTK_WINDOW (self), _("Save the Game?"),
-                                   _("The game has moves that are not saved. If you close it without saving, "
-                                     "it can still be resumed from the start page."));
+  body = describe_unsaved (game);
+  dialog = kol_message_dialog_new (GTK_WINDOW (self), _("Save the Game?"), body);
   kol_message_dialog_add_button (dialog, "cancel", _("_Cancel"), KOL_MESSAGE_BUTTON_NORMAL);
   kol_message_dialog_add_button (dialog, "discard", _("Close _Without Saving"), KOL_MESSAGE_BUTTON_DESTRUCTIVE);
   if (kol_game_get_path (game) != NULL)
@@ -425,27 +468,103 @@ filter_new (const char *name,
   return filter;
 }
 
-/* Opens @file as a save (or a record when @record) and shows it, or
- * says why not. */
-static gboolean
+/* A game being opened in a worker thread (kol_game_load_async()): the
+ * window shows a spinner and stays responsive; Cancel drops the result. */
+typedef struct
+{
+  KolWindow    *self;
+  GCancellable *cancellable;
+  GFile        *file;
+  gboolean      record;
+} Loading;
+
+static void
+loading_free (Loading *loading)
+{
+  g_object_unref (loading->self);
+  g_object_unref (loading->cancellable);
+  g_object_unref (loading->file);
+  g_free (loading);
+}
+
+static void
+stop_loading (KolWindow *self)
+{
+  if (self->loading != NULL)
+    g_cancellable_cancel (self->loading);
+  g_clear_object (&self->loading);
+  gtk_spinner_stop (self->loading_spinner);
+}
+
+static void
+loaded_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  Loading *loading = user_data;
+  KolWindow *self = loading->self;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolGame) game = kol_game_load_finish (result, &error);
+
+  /* cancelled, or another file was chosen meanwhile */
+  if (loading->cancellable != self->loading || g_cancellable_is_cancelled (loading->cancellable))
+    {
+      loading_free (loading);
+      return;
+    }
+  stop_loading (self);
+  if (game == NULL)
+    {
+      gtk_stack_set_visible_child_name (self->main_stack, "start");
+      show_message (self, loading->record ? _("The Game Cannot Be Imported") : _("The Game Cannot Be Opened"),
+                    error->message);
+    }
+  else
+    {
+      if (!loading->record)
+        remember_recent (loading->file);
+      show_game (self, game);
+    }
+  loading_free (loading);
+}
+
+/* Opens @file as a save (or a record when @record) in a worker thread,
+ * then shows it or says why not. */
+static void
 open_file (KolWindow *self,
            GFile     *file,
            gboolean   record)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(KolGame) game = record ? kol_game_new_from_record (file, &error)
-                                   : kol_game_new_from_file (file, &error);
+  g_autofree char *name = kol_display_file_name (file);
+  g_autofree char *text = NULL;
+  Loading *loading;
 
-  if (game == NULL)
-    {
-      show_message (self, record ? _("The Game Cannot Be Imported") : _("The Game Cannot Be Opened"),
-                    error->message);
-      return FALSE;
-    }
-  if (!record)
-    remember_recent (file);
-  show_game (self, game);
-  return TRUE;
+  stop_loading (self);
+  self->loading = g_cancellable_new ();
+  /* Translators: shown while a game is read and replayed; %s is a file name. */
+  text = g_strdup_printf (record ? _("Importing %s…") : _("Opening %s…"), name);
+  gtk_label_set_text (self->loading_label, text);
+  gtk_spinner_start (self->loading_spinner);
+  gtk_stack_set_visible_child_name (self->main_stack, "loading");
+  loading = g_new0 (Loading, 1);
+  loading->self = g_object_ref (self);
+  loading->cancellable = g_object_ref (self->loading);
+  loading->file = g_object_ref (file);
+  loading->record = record;
+  kol_game_load_async (file, record, self->loading, loaded_cb, loading);
+}
+
+static void
+cancel_loading_action_cb (GSimpleAction *action,
+                          GVariant      *parameter,
+                          gpointer       user_data)
+{
+  KolWindow *self = KOL_WINDOW (user_data);
+
+  if (self->loading == NULL)
+    return;
+  stop_loading (self);
+  gtk_stack_set_visible_child_name (self->main_stack, "start");
 }
 
 typedef struct
@@ -517,6 +636,64 @@ resume_action_cb (GSimpleAction *action,
 {
   _kol_window_confirm_leave_game (KOL_WINDOW (user_data), resume_now,
                                   g_variant_dup_string (parameter, NULL), g_free);
+}
+
+/* -------------------------------------------------- discarding autosaves */
+
+static void
+delete_response_cb (KolMessageDialog *dialog,
+                    const char       *response,
+                    gpointer          user_data)
+{
+  KolWindow *self = KOL_WINDOW (user_data);
+  GFile *file = g_object_get_data (G_OBJECT (dialog), "file");
+  KolAutosaveEntry *entry = kol_autosave_list_find (self->autosaves, file);
+  g_autoptr(GError) error = NULL;
+
+  if (g_strcmp0 (response, "delete") == 0 && entry != NULL &&
+      !kol_autosave_list_discard (self->autosaves, entry, TRUE, &error))
+    show_message (self, _("The Game Cannot Be Discarded"), error->message);
+}
+
+/* Where there is no trash, the file is deleted only after asking. */
+static void
+ask_to_delete (KolWindow *self,
+               GFile     *file)
+{
+  g_autofree char *name = kol_display_file_name (file);
+  g_autofree char *body = NULL;
+  KolMessageDialog *dialog;
+
+  /* Translators: %s is a file name. */
+  body = g_strdup_printf (_("This folder has no trash: %s will be deleted for good, and the game cannot be "
+                            "resumed."), name);
+  dialog = kol_message_dialog_new (GTK_WINDOW (self), _("Delete the Interrupted Game?"), body);
+  kol_message_dialog_add_button (dialog, "cancel", _("_Cancel"), KOL_MESSAGE_BUTTON_NORMAL);
+  kol_message_dialog_add_button (dialog, "delete", _("_Delete"), KOL_MESSAGE_BUTTON_DESTRUCTIVE);
+  kol_message_dialog_set_close_response (dialog, "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "file", g_object_ref (file), g_object_unref);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (delete_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* win.discard-autosave (path): to the trash, which gives it back if
+ * wanted; without a trash, deleted after asking. */
+static void
+discard_autosave_action_cb (GSimpleAction *action,
+                            GVariant      *parameter,
+                            gpointer       user_data)
+{
+  KolWindow *self = KOL_WINDOW (user_data);
+  g_autoptr(GFile) file = g_file_new_for_path (g_variant_get_string (parameter, NULL));
+  KolAutosaveEntry *entry = kol_autosave_list_find (self->autosaves, file);
+  g_autoptr(GError) error = NULL;
+
+  if (entry == NULL || kol_autosave_list_discard (self->autosaves, entry, FALSE, &error))
+    return;
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED))
+    ask_to_delete (self, file);
+  else
+    show_message (self, _("The Game Cannot Be Discarded"), error->message);
 }
 
 static void
@@ -654,6 +831,8 @@ static const GActionEntry game_actions[] = {
   { .name = "open", .activate = open_action_cb },
   { .name = "import-game", .activate = import_action_cb },
   { .name = "resume", .activate = resume_action_cb, .parameter_type = "s" },
+  { .name = "cancel-loading", .activate = cancel_loading_action_cb },
+  { .name = "discard-autosave", .activate = discard_autosave_action_cb, .parameter_type = "s" },
   { .name = "close-game", .activate = close_game_action_cb },
   { .name = "save", .activate = save_action_cb },
   { .name = "save-as", .activate = save_as_action_cb },

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "kol-autosave-list.h"
 #include "kol-editor-page.h"
 #include "kol-game-page.h"
 #include "kol-start-page.h"
@@ -23,6 +24,10 @@ struct _KolWindow
   KolGamePage *game_page;
   GtkWidget *undo_button;
   GtkWidget *redo_button;
+  GtkSpinner *loading_spinner;
+  GtkLabel *loading_label;
+  GCancellable *loading;      /* a game being opened in a thread, or NULL */
+  KolAutosaveList *autosaves; /* the interrupted games, for the start page */
   gboolean closing_confirmed;
 };
 

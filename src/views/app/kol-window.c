@@ -126,6 +126,10 @@ kol_window_dispose (GObject *object)
   /* No gtk_widget_dispose_template (): GtkWindow unparents its own child,
    * and in GTK 4.8 doing both unparents the stack twice. */
   g_clear_object (&self->settings);
+  g_clear_object (&self->autosaves);
+  if (self->loading != NULL)
+    g_cancellable_cancel (self->loading);
+  g_clear_object (&self->loading);
 
   G_OBJECT_CLASS (kol_window_parent_class)->dispose (object);
 }
@@ -150,6 +154,8 @@ kol_window_class_init (KolWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KolWindow, game_page);
   gtk_widget_class_bind_template_child (widget_class, KolWindow, undo_button);
   gtk_widget_class_bind_template_child (widget_class, KolWindow, redo_button);
+  gtk_widget_class_bind_template_child (widget_class, KolWindow, loading_spinner);
+  gtk_widget_class_bind_template_child (widget_class, KolWindow, loading_label);
 }
 
 static void
@@ -201,6 +207,8 @@ kol_window_init (KolWindow *self)
   restore_window_state (self);
 
   kol_start_page_set_titles (self->start_page, titles);
+  self->autosaves = kol_autosave_list_new (NULL);
+  kol_start_page_set_interrupted (self->start_page, G_LIST_MODEL (self->autosaves));
   g_signal_connect_object (self->editor_page, "closed", G_CALLBACK (editor_closed_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->editor_page, "titles-changed", G_CALLBACK (titles_changed_cb), self,

@@ -75,6 +75,7 @@ kol_editor_export_dialog_get_options (KolEditorExportDialog *self,
 {
   guint players = gtk_drop_down_get_selected (self->players_dropdown);
   guint language = gtk_drop_down_get_selected (self->language_dropdown);
+  guint paper;
 
   g_return_if_fail (KOL_IS_EDITOR_EXPORT_DIALOG (self));
 
@@ -83,7 +84,8 @@ kol_editor_export_dialog_get_options (KolEditorExportDialog *self,
   for (guint i = 0; i < KOL_PRINT_N_SHEETS; i++)
     if (gtk_check_button_get_active (self->sheet_checks[i]))
       opts->sheets |= 1u << i;
-  opts->paper = (KolPaper) MIN (gtk_drop_down_get_selected (self->paper_dropdown), KOL_N_PAPERS - 1);
+  paper = gtk_drop_down_get_selected (self->paper_dropdown);
+  opts->paper = (KolPaper) MIN (paper, KOL_N_PAPERS - 1);
   opts->orientation = (KolOrientation) gtk_drop_down_get_selected (self->orientation_dropdown);
   opts->hex_mm = gtk_spin_button_get_value (self->hex_spin);
   opts->max_shrink = gtk_spin_button_get_value (self->shrink_spin) / 100.0;
@@ -296,8 +298,12 @@ fill_players (KolEditorExportDialog *self)
 {
   g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
 
-  self->max_players = CLAMP (players_member (self->doc, "$.players.max", 4), 1, 12);
-  self->min_players = CLAMP (players_member (self->doc, "$.players.min", self->max_players), 1, self->max_players);
+  int max = players_member (self->doc, "$.players.max", 4);
+  int min;
+
+  self->max_players = CLAMP (max, 1, 12);
+  min = players_member (self->doc, "$.players.min", self->max_players);
+  self->min_players = CLAMP (min, 1, self->max_players);
   for (int n = self->min_players; n <= self->max_players; n++)
     {
       /* Translators: a player count in the export dialog. */

@@ -136,13 +136,15 @@ draw_page_cb (GtkPrintOperation *operation,
               Printing          *printing)
 {
   cairo_t *cr = gtk_print_context_get_cairo_context (context);
-  double width, height, scale;
+  double width, height, scale, scale_x, scale_y;
   g_autoptr(GError) error = NULL;
 
   if (printing->job == NULL)
     return;
   kol_print_job_get_page_size (printing->job, (guint) page, &width, &height);
-  scale = MIN (gtk_print_context_get_width (context) / width, gtk_print_context_get_height (context) / height);
+  scale_x = gtk_print_context_get_width (context) / width;
+  scale_y = gtk_print_context_get_height (context) / height;
+  scale = MIN (scale_x, scale_y);
   if (fabs (scale - 1.0) > 0.005)
     cairo_scale (cr, scale, scale);
   if (!kol_print_job_draw_page (printing->job, cr, (guint) page, &error))

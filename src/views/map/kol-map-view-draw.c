@@ -712,8 +712,12 @@ draw_axis (KolMapView  *self,
 
   /* labels closer than a label's width are thinned out */
   for (guint i = 1; i < labels->len; i++)
-    spacing = MIN (spacing, fabs (g_array_index (labels, KolMapAxisLabel, i).position -
-                                  g_array_index (labels, KolMapAxisLabel, i - 1).position));
+    {
+      double gap = fabs (g_array_index (labels, KolMapAxisLabel, i).position -
+                         g_array_index (labels, KolMapAxisLabel, i - 1).position);
+
+      spacing = MIN (spacing, gap);
+    }
   spacing *= zoom;
   for (guint i = 0; i < labels->len; i++)
     {

@@ -136,7 +136,9 @@ _kol_map_view_texture_size (KolMapView *self)
   double px = kol_viewport_get_zoom (self->viewport) * KOL_SVG_HEX_RADIUS *
               gtk_widget_get_scale_factor (GTK_WIDGET (self));
 
-  return MAX (4, (int) lround (px));
+  int size = (int) lround (px);
+
+  return MAX (4, size);
 }
 
 /* ---------------------------------------------------------- scrolling */

@@ -358,7 +358,8 @@ static void
 kol_tile_renderer_constructed (GObject *object)
 {
   KolTileRenderer *self = KOL_TILE_RENDERER (object);
-  int workers = CLAMP ((int) g_get_num_processors () - 1, 1, MAX_WORKERS);
+  int spare = (int) g_get_num_processors () - 1;
+  int workers = CLAMP (spare, 1, MAX_WORKERS);
 
   G_OBJECT_CLASS (kol_tile_renderer_parent_class)->constructed (object);
   if (self->threaded)

@@ -156,6 +156,7 @@ bid_range (KolActionPanel  *self,
   KolEngine *engine = kol_panel_engine (self->game);
   KolBidOption options[KOL_MAX_COMPANIES];
   int n = kol_auction_bid_options (engine, a->entity, options, G_N_ELEMENTS (options));
+  int cash;
 
   for (int i = 0; i < n; i++)
     if (options[i].company == a->company)
@@ -165,7 +166,8 @@ bid_range (KolActionPanel  *self,
         range->step = MAX (options[i].step, 1);
         return;
       }
-  range->max = MAX (range->max, kol_engine_cash (engine, a->entity));
+  cash = kol_engine_cash (engine, a->entity);
+  range->max = MAX (range->max, cash);
 }
 
 /* The range of the choice of @actions[first], from its representative

@@ -215,7 +215,8 @@ fill_worth (KolGameOverView *self,
             const double    *x,
             guint            n)
 {
-  int n_players = MIN (kol_game_progress_get_n_players (self->progress), engine->n_players);
+  int charted = kol_game_progress_get_n_players (self->progress);
+  int n_players = MIN (charted, engine->n_players);
   g_autofree double *values = g_new (double, (gsize) MAX (n_players, 1) * MAX (n, 1));
   const char *names[KOL_MAX_PLAYERS];
 
@@ -234,7 +235,8 @@ fill_prices (KolGameOverView *self,
              const double    *x,
              guint            n)
 {
-  int n_corps = MIN (kol_game_progress_get_n_corps (self->progress), engine->n_corps);
+  int charted = kol_game_progress_get_n_corps (self->progress);
+  int n_corps = MIN (charted, engine->n_corps);
   g_autofree double *values = g_new (double, (gsize) MAX (n_corps, 1) * MAX (n, 1));
   const char *names[KOL_MAX_CORPS], *colors[KOL_MAX_CORPS];
   int k = 0;

@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "kol-action-panel.h"
+#include "kol-autosave-banner.h"
 #include "kol-bank-view.h"
 #include "kol-charters-view.h"
 #include "kol-game-over-view.h"
@@ -36,6 +37,7 @@ struct _KolGamePage
   gboolean shown_over;
 
   GtkWidget *page_box;
+  KolAutosaveBanner *autosave_banner;
   GtkWidget *center_switcher;
   GtkStack *center_stack;
   KolMapView *map_view;
@@ -306,6 +308,7 @@ kol_game_page_class_init (KolGamePageClass *klass)
   gtk_widget_class_install_action (widget_class, "table.continue-here", NULL, continue_here_action_cb);
 
   g_type_ensure (KOL_TYPE_ACTION_PANEL);
+  g_type_ensure (KOL_TYPE_AUTOSAVE_BANNER);
   g_type_ensure (KOL_TYPE_BANK_VIEW);
   g_type_ensure (KOL_TYPE_CHARTERS_VIEW);
   g_type_ensure (KOL_TYPE_GAME_OVER_VIEW);
@@ -315,6 +318,7 @@ kol_game_page_class_init (KolGamePageClass *klass)
   g_type_ensure (KOL_TYPE_PLAYERS_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/kol-game-page.ui");
   gtk_widget_class_bind_template_child (widget_class, KolGamePage, page_box);
+  gtk_widget_class_bind_template_child (widget_class, KolGamePage, autosave_banner);
   gtk_widget_class_bind_template_child (widget_class, KolGamePage, center_switcher);
   gtk_widget_class_bind_template_child (widget_class, KolGamePage, center_stack);
   gtk_widget_class_bind_template_child (widget_class, KolGamePage, map_view);
@@ -392,6 +396,7 @@ kol_game_page_set_game (KolGamePage *self,
       update_tabs (self);
     }
   kol_map_controller_set_game (self->controller, game);
+  kol_autosave_banner_set_game (self->autosave_banner, game);
   kol_action_panel_set_game (self->action_panel, game);
   kol_players_view_set_game (self->players_view, game);
   kol_charters_view_set_game (self->charters_view, game);

@@ -1199,6 +1199,10 @@ kol_map_controller_set_game (KolMapController *self,
     return;
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
+  /* the view's board points into the old game's title, which may go with
+   * the game: it is cleared while the title is still there */
+  if (game == NULL)
+    kol_map_view_set_board (self->view, NULL);
   g_set_object (&self->game, game);
   if (game != NULL)
     g_signal_connect (game, "state-changed", G_CALLBACK (state_changed_cb), self);
