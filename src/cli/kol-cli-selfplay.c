@@ -126,8 +126,8 @@ acting_entities (KolEngine *engine,
   return n;
 }
 
-/* Every legal action of @entity: the steps as Round#actions_for visits them,
- * up to the first blocking one. */
+/* Every legal action of @entity: the round's steps in order, up to the
+ * first blocking one (the steps kol_round_actions_for() asks). */
 static void
 collect_entity (KolEngine *engine,
                 KolEntity  entity,
@@ -358,7 +358,7 @@ play_one (const KolTitle *title,
     g_hash_table_insert (stats->end_reasons, (gpointer) reason, GUINT_TO_POINTER (n + 1));
     /* KOL_GAME_END_NONE: rounds went by without anybody able to act (all
      * corporations closed, nobody can start one): a dead game, ended as
-     * 18xx.games does (:dnf), with scores. Not a violation. */
+     * 18xx.games ends it ("did not finish"), with scores. Not a violation. */
   }
   if (stats->verbose)
     {

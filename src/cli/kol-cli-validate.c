@@ -4,6 +4,8 @@
 #include <glib/gi18n.h>
 
 #include "kol-cli.h"
+#include "kol-title-document.h"
+#include "kol-title-issue.h"
 #include "kol-title-loader.h"
 
 /*
@@ -11,7 +13,9 @@
  *
  * Loads a title folder for one configuration, or for every configuration
  * the title allows, and lists every problem. A problem seen in an earlier
- * configuration is not listed again.
+ * configuration is not listed again. The editor's warnings follow (things
+ * that load but would play wrong), with the lines of the files on disk;
+ * they do not make the exit status a failure.
  */
 
 typedef struct
@@ -203,9 +207,103 @@ distinct_problems (GPtrArray *results)
   return errors;
 }
 
+static const char * const file_names[] = { "game.json", "tiles.json", "map.json" };
+
+/* The editor's warnings, for the configuration asked for or every one. */
+static GListModel *
+warnings_of (const char  *dir,
+             int          n_players,
+             char       **options)
+{
+  g_autoptr(KolTitleDocument) doc = kol_title_document_new_from_directory (dir, NULL);
+  GListStore *warnings = g_list_store_new (KOL_TYPE_TITLE_ISSUE);
+  g_autoptr(GListModel) issues = NULL;
+
+  if (doc == NULL)
+    return G_LIST_MODEL (warnings);
+  issues = kol_title_document_validate (doc, n_players > 0 ? n_players : 0, (const char * const *) options);
+  for (guint i = 0; i < g_list_model_get_n_items (issues); i++)
+    {
+      g_autoptr(KolTitleIssue) issue = g_list_model_get_item (issues, i);
+
+      if (kol_title_issue_get_severity (issue) == KOL_TITLE_ISSUE_WARNING)
+        g_list_store_append (warnings, issue);
+    }
+  return G_LIST_MODEL (warnings);
+}
+
+static JsonNode *
+warning_to_json (const char    *dir,
+                 KolTitleIssue *issue)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autofree char *file = g_build_filename (dir, file_names[kol_title_issue_get_file (issue)], NULL);
+  const char *strings[][2] = {
+    { "code", kol_title_issue_get_code (issue) }, { "path", kol_title_issue_get_path (issue) },
+    { "message", kol_title_issue_get_message (issue) }, { "hex", kol_title_issue_get_hex (issue) },
+    { "tile", kol_title_issue_get_tile (issue) }, { "configuration", kol_title_issue_get_configuration (issue) },
+  };
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "file");
+  json_builder_add_string_value (builder, file);
+  json_builder_set_member_name (builder, "line");
+  json_builder_add_int_value (builder, kol_title_issue_get_line (issue));
+  json_builder_set_member_name (builder, "column");
+  json_builder_add_int_value (builder, kol_title_issue_get_column (issue));
+  for (gsize i = 0; i < G_N_ELEMENTS (strings); i++)
+    {
+      json_builder_set_member_name (builder, strings[i][0]);
+      if (strings[i][1] != NULL)
+        json_builder_add_string_value (builder, strings[i][1]);
+      else
+        json_builder_add_null_value (builder);
+    }
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
+static JsonNode *
+warnings_to_json (const char *dir,
+                  GListModel *warnings)
+{
+  JsonArray *array = json_array_new ();
+  JsonNode *node = json_node_new (JSON_NODE_ARRAY);
+
+  for (guint i = 0; i < g_list_model_get_n_items (warnings); i++)
+    {
+      g_autoptr(KolTitleIssue) issue = g_list_model_get_item (warnings, i);
+
+      json_array_add_element (array, warning_to_json (dir, issue));
+    }
+  json_node_take_array (node, array);
+  return node;
+}
+
+static void
+print_warnings (const char *dir,
+                GListModel *warnings)
+{
+  guint n = g_list_model_get_n_items (warnings);
+
+  if (n == 0)
+    return;
+  g_print (ngettext ("%u warning:\n", "%u warnings:\n", n), n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(KolTitleIssue) issue = g_list_model_get_item (warnings, i);
+      g_autofree char *file = g_build_filename (dir, file_names[kol_title_issue_get_file (issue)], NULL);
+
+      g_print ("  %s:%d:%d: %s: %s\n", file, kol_title_issue_get_line (issue), kol_title_issue_get_column (issue),
+               kol_title_issue_get_path (issue) != NULL ? kol_title_issue_get_path (issue) : "$",
+               kol_title_issue_get_message (issue));
+    }
+}
+
 static void
 print_json (const char *dir,
-            GPtrArray  *results)
+            GPtrArray  *results,
+            GListModel *warnings)
 {
   g_autoptr(JsonNode) root = result_to_json (main_result (results));
   JsonObject *object = json_node_get_object (root);
@@ -214,6 +312,7 @@ print_json (const char *dir,
 
   json_object_set_string_member (object, "dir", dir);
   json_object_set_array_member (object, "errors", distinct_problems (results));
+  json_object_set_member (object, "warnings", warnings_to_json (dir, warnings));
   for (guint i = 0; i < results->len; i++)
     json_array_add_element (configurations, result_to_json (g_ptr_array_index (results, i)));
   json_object_set_array_member (object, "configurations", configurations);
@@ -343,6 +442,7 @@ kol_cli_validate (int    argc,
   g_autoptr(KolTitleSource) source = NULL;
   g_autoptr(GPtrArray) configs = NULL;
   g_autoptr(GPtrArray) results = NULL;
+  g_autoptr(GListModel) warnings = NULL;
   g_auto(GStrv) options = NULL;
   gboolean json = FALSE;
   int n_players = -1;
@@ -373,9 +473,13 @@ kol_cli_validate (int    argc,
   if ((configs = configurations (source, n_players, options, &error)) == NULL)
     return usage_error (error->message);
   results = validate_all (source, configs);
+  warnings = warnings_of (argv[1], n_players, options);
   if (json)
-    print_json (argv[1], results);
+    print_json (argv[1], results, warnings);
   else
-    print_text (results);
+    {
+      print_text (results);
+      print_warnings (argv[1], warnings);
+    }
   return has_problems (results) ? KOL_CLI_EXIT_FAILURE : KOL_CLI_EXIT_OK;
 }

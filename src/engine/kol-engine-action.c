@@ -38,7 +38,8 @@ static const char *const type_names[KOL_N_ACTION_TYPES] = {
 /**
  * kol_action_type_to_string:
  *
- * Returns: the 18xx.games name of @type ("buy_shares").
+ * Returns: the name of @type in saves and in 18xx.games records
+ * ("buy_shares").
  */
 const char *
 kol_action_type_to_string (KolActionType type)

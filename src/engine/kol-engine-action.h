@@ -42,7 +42,7 @@ typedef enum
   KOL_ACTION_END_GAME,
   KOL_ACTION_MESSAGE,
   KOL_ACTION_LOG,
-  KOL_ACTION_DISCARD_TRAIN,     /* Step::DiscardTrain (train limit); uses .train */
+  KOL_ACTION_DISCARD_TRAIN,     /* a train over the train limit goes to the pool; uses .train */
   KOL_N_ACTION_TYPES
 } KolActionType;
 

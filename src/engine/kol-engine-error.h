@@ -97,7 +97,7 @@ typedef enum
   KOL_REASON_BID_MUST_PAY_PRICE,     /* the first company is bought at exactly its price */
   KOL_REASON_BID_AUCTION_ONLY,       /* only the company being auctioned takes bids now */
   /* operating rounds (steps/kol-engine-operating.c and the steps of a turn) */
-  KOL_REASON_TILE_NO_NEW_TRACK,      /* the lay must use new track (TRACK_RESTRICTION) */
+  KOL_REASON_TILE_NO_NEW_TRACK,      /* the lay must use new track (the track restriction) */
   KOL_REASON_TOKEN_ALREADY_PLACED,   /* a token was already placed this turn */
   KOL_REASON_TRAIN_NOT_BUYABLE,      /* not one of the trains that can be bought now */
   KOL_REASON_TRAIN_OWN,              /* a corporation cannot buy its own train */

@@ -28,7 +28,7 @@ kol_entity_closed (KolEngine *engine,
 /**
  * kol_entity_passed:
  *
- * Returns: the entity's passed flag (18xx.games' Passer).
+ * Returns: whether the entity has passed in the current round.
  */
 gboolean
 kol_entity_passed (KolEngine *engine,
@@ -343,9 +343,10 @@ program_actions (KolEngine *engine,
          KOL_ACTION_BIT (KOL_ACTION_PROGRAM_DISABLE);
 }
 
-/* Programmed (standing) orders are 18xx.games' remote-play convenience. Their
- * effects arrive in records as embedded auto actions, which replay processes;
- * the order itself changes no game state here. */
+/* Programmed (standing) orders are a convenience of 18xx.games for playing
+ * by mail: they arrive in its records, and their effects come as embedded
+ * auto actions, which a replay processes. The order itself changes no
+ * game state, so it is accepted and ignored. */
 const KolStepClass kol_step_program = {
   .name = "Program",
   .actions = program_actions,
@@ -366,7 +367,8 @@ default_select_entities (KolEngine *engine,
 /**
  * kol_round_start:
  *
- * Creates a new round in engine->round (Round::Base#initialize).
+ * Creates a new round of @klass in engine->round with @steps, and selects
+ * its entities.
  */
 void
 kol_round_start (KolEngine                 *engine,
@@ -390,6 +392,7 @@ kol_round_start (KolEngine                 *engine,
   r->round_num = round_num;
   r->last_to_act = KOL_ENTITY_INIT_NONE;
   r->current_operator = KOL_ENTITY_INIT_NONE;
+  r->remembered_step = -1;
   (klass->select_entities ? klass->select_entities : default_select_entities) (engine, r);
 
   for (int i = 0; i < (int) G_N_ELEMENTS (defaults) + n_steps; i++)
@@ -537,9 +540,43 @@ kol_round_current_entity (KolEngine *engine)
 }
 
 /**
+ * kol_round_remember_active_step:
+ * @s: (nullable): the active step just found
+ *
+ * 18xx.games finds the round's active step once per action and keeps it
+ * (Round::Base#active_step, cleared when the next action starts or the
+ * operator changes); what is decided from it afterwards, during the same
+ * action, must use the step found then, not the state changed since
+ * (kol_round_current_entity_remembered).
+ */
+void
+kol_round_remember_active_step (KolEngine *engine,
+                                KolStep   *s)
+{
+  engine->round.remembered_step = (gint8) (s != NULL ? s - engine->round.steps : -1);
+}
+
+/**
+ * kol_round_current_entity_remembered:
+ *
+ * Returns: Round::Base#current_entity: the current entity of the step
+ *   remembered by kol_round_remember_active_step(), or of the active step
+ *   now when none is remembered.
+ */
+KolEntity
+kol_round_current_entity_remembered (KolEngine *engine)
+{
+  int i = engine->round.remembered_step;
+
+  if (i >= 0 && i < engine->round.n_steps)
+    return kol_step_current_entity (engine, &engine->round.steps[i]);
+  return kol_round_current_entity (engine);
+}
+
+/**
  * kol_round_actions_for:
  *
- * Returns: the action types @entity may take now (Round#actions_for).
+ * Returns: the action types @entity may take now, in the step it acts in.
  */
 guint32
 kol_round_actions_for (KolEngine *engine,
@@ -617,9 +654,9 @@ kol_round_finished (KolEngine *engine)
   return kol_round_active_step (engine) == NULL;
 }
 
-/* Round#skip_steps; returns the blocking step it stopped at, and sets
- * @passed_over when it skipped a step or left one alone because the
- * round's entity is closed. */
+/* Skips the leading steps that block but have nothing to do; returns the
+ * blocking step it stopped at, and sets @passed_over when it skipped a step
+ * or left one alone because the round's entity is closed. */
 static KolStep *
 skip_steps (KolEngine *engine,
             gboolean  *passed_over)
@@ -650,7 +687,8 @@ skip_steps (KolEngine *engine,
 /**
  * kol_round_skip_steps:
  *
- * Skips the leading steps that block but have nothing to do (Round#skip_steps).
+ * Skips the leading steps that block but have nothing to do, so that the
+ * first blocking step is one that waits for a decision.
  */
 void
 kol_round_skip_steps (KolEngine *engine)
@@ -800,7 +838,11 @@ kol_engine_end (KolEngine *engine,
 /**
  * kol_engine_end_now:
  *
- * Returns: %TRUE if a trigger with @timing ends the game now (base.rb end_now?).
+ * Asked when a round is finished: does a trigger of @timing end the game
+ * now (for an immediate end, at the end of the round, of the operating
+ * round or of the set of operating rounds, or one set later)?
+ *
+ * Returns: %TRUE if the game ends now.
  */
 gboolean
 kol_engine_end_now (KolEngine *engine,
@@ -899,8 +941,9 @@ unpass_round_entities (KolEngine *engine)
 /**
  * kol_round_process_single:
  *
- * Processes one action (Game#process_single_action): the round's step, the
- * module's action hook, game end checks and round transitions.
+ * Processes one action: the step that takes it, the round's and the
+ * module's hooks around it, the check of the game's end, and the start of
+ * the next round when this one is finished.
  *
  * Returns: %TRUE on success.
  */
@@ -918,6 +961,7 @@ kol_round_process_single (KolEngine        *engine,
   if (r->klass == NULL)
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "no round is in progress");
 
+  r->remembered_step = -1;
   if (r->klass->before_process)
     r->klass->before_process (engine, r, a);
   s = find_processing_step (engine, a, error);

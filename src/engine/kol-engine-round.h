@@ -6,9 +6,10 @@
 G_BEGIN_DECLS
 
 /*
- * The round and step machinery, after 18xx.games' Round::Base and Step::Base.
- * A round holds the title's steps behind three default steps (EndGame,
- * Message, Program). An action goes to the first active step that accepts it;
+ * The round and step machinery (see docs/architecture.md). Its flow is the
+ * one 18xx.games uses, so that recorded games replay action by action. A
+ * round holds the title's steps behind three default steps (the end of the
+ * game, chat messages and programmed orders). An action goes to the first active step that accepts it;
  * a blocking step that does not accept it refuses it. After each action the
  * steps that have nothing to do are skipped and the round moves on.
  */
@@ -24,11 +25,11 @@ typedef enum
   KOL_END_TIMING_ONE_MORE_FULL_OR_SET,
 } KolEndTiming;
 
-/* Starts a new round in engine->round (Round::Base#initialize): selects entities,
- * creates the default steps and @steps (with per-step options @opts, may be
- * NULL), runs each step's round_state and setup. The caller then calls
- * kol_round_setup (as 18xx.games' finalize_round_setup does) unless it is the
- * game's first round, whose setup runs after the title's setup. */
+/* Starts a new round in engine->round: selects entities, creates the default
+ * steps and @steps (with per-step options @opts, may be NULL), runs each
+ * step's round_state and setup. The caller then calls kol_round_setup
+ * unless it is the game's first round, whose setup runs after the title's
+ * setup (the order in which recorded games draw and log). */
 void      kol_round_start            (KolEngine                 *engine,
                                       const KolRoundClass       *klass,
                                       int                        kind,
@@ -38,8 +39,8 @@ void      kol_round_start            (KolEngine                 *engine,
                                       int                        n_steps);
 void      kol_round_setup            (KolEngine *engine);
 
-/* Processes one action through the round (Game#process_single_action),
- * including game end checks and round transitions. */
+/* Processes one action through the round, including the checks of the
+ * game's end and the start of the next round. */
 gboolean  kol_round_process_single   (KolEngine        *engine,
                                       const KolAction  *a,
                                       GError          **error);
@@ -59,6 +60,13 @@ void      kol_round_skip_steps       (KolEngine *engine);
 /* kol_round_skip_steps() then kol_round_active_step(), sharing their work. */
 KolStep  *kol_round_skip_steps_active(KolEngine *engine);
 KolEntity kol_round_current_entity   (KolEngine *engine);
+/* 18xx.games keeps the active step it found after an action
+ * (Round::Base#active_step) until the next action or a change of
+ * operator: what is decided later in that action (a closing corporation's
+ * turn ends if it is the current entity) must see that step. */
+void      kol_round_remember_active_step      (KolEngine *engine,
+                                               KolStep   *s);
+KolEntity kol_round_current_entity_remembered (KolEngine *engine);
 /* Entity at the round's entity index. */
 KolEntity kol_round_entity             (KolEngine *engine);
 void      kol_round_next_entity_index  (KolEngine *engine);
@@ -113,7 +121,8 @@ extern const KolStepClass kol_step_end_game;
 extern const KolStepClass kol_step_message;
 extern const KolStepClass kol_step_program;
 
-/* Generic game end: the module's check, then 18xx.games' end_now? timing. */
+/* Does a trigger of @timing end the game now? The module's answer, else the
+ * generic one. */
 gboolean  kol_engine_end_now           (KolEngine *engine,
                                         int        timing);
 void      kol_engine_end               (KolEngine *engine,

@@ -239,8 +239,9 @@ targets (const KolTitle  *title,
   return (kol_tile_exits (tile, hex->rotation) & (1u << edge)) != 0;
 }
 
-/* Neighbours as 18xx.games' connect_hexes: none across the hex's own impassable
- * border, and none into a blue/gray/red hex unless that hex's track points back. */
+/* A hex's neighbours for track: none across the hex's own impassable border,
+ * and none into a blue, gray or red hex unless that hex's track points back
+ * (pre-printed off-boards and cities connect only where they have exits). */
 static void
 connect_hexes (KolTitle *title)
 {

@@ -44,7 +44,7 @@ typedef struct
   guint8      borders;     /* drawn borders, edge bitmask */
   gint16      neighbors[6];/* hex index across each edge, -1 off map */
   gint16      all_neighbors[6]; /* hex index across each edge ignoring borders and
-                                 * impassable colours (18xx.games all_neighbors), -1 */
+                                 * impassable colours, -1 */
   char       *frame;
   GPtrArray  *icons;       /* KolIconDef* */
   GPtrArray  *tags;        /* char* */

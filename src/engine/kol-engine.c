@@ -167,8 +167,8 @@ init_hexes (KolEngine *engine)
   for (guint c = 0; c < KOL_MAX_TILE_COPIES; c++)
     engine->copy_hex[c] = -1;
 
-  /* home reservations, as 18xx.games' init_hexes does for corporations with
-   * coordinates; title setup removes those it does not want */
+  /* every corporation with a home hex reserves its home city from the
+   * start; a title's setup removes the reservations it does not want */
   for (guint c = 0; c < t->n_corps; c++)
     if (t->corps[c].home >= 0)
       kol_board_reserve (engine, t->corps[c].home, MAX (t->corps[c].home_city, 0), (int) c);
@@ -304,8 +304,9 @@ kol_engine_free (KolEngine *engine)
 /**
  * kol_engine_rand:
  *
- * The next number of 18xx.games' linear congruential generator; exact in
- * 64-bit arithmetic.
+ * The next number of the linear congruential generator 18xx.games seeds its
+ * random draws with: the same seed must give recorded games the same draws.
+ * Exact in 64-bit arithmetic.
  *
  * Returns: the new state, in [0, 2^31).
  */
@@ -373,7 +374,8 @@ kol_engine_add_cash (KolEngine *engine,
  * kol_engine_transfer:
  *
  * Moves @amount from @from to @to. The bank may go negative: an unlimited bank
- * does so by design, a limited one breaks (18xx.games Bank#check_cash).
+ * does so by design, a limited one breaks (KolEngine.bank_broken, which a
+ * title's end of game check reads).
  */
 void
 kol_engine_transfer (KolEngine *engine,
@@ -399,7 +401,8 @@ kol_engine_transfer (KolEngine *engine,
 /**
  * kol_engine_cert_id:
  *
- * Returns: (transfer full): the 18xx.games id of certificate @cert ("ATA_3").
+ * Returns: (transfer full): the id of certificate @cert, "<corporation>_<index>"
+ * ("ATA_3"), as 18xx.games records name it.
  */
 char *
 kol_engine_cert_id (KolEngine *engine,
@@ -559,9 +562,8 @@ kol_engine_move_cert (KolEngine *engine,
 /**
  * kol_engine_share_percent:
  *
- * Returns: the percentage of one ordinary share of @corp (18xx.games
- * Corporation#share_percent: the second certificate's, else half the
- * president's).
+ * Returns: the percentage of one ordinary share of @corp: the second
+ * certificate's, else half the president's.
  */
 int
 kol_engine_share_percent (KolEngine *engine,
@@ -945,8 +947,8 @@ sort_by_cash (KolEngine *engine,
 /**
  * kol_engine_reorder_players:
  *
- * Game#reorder_players: rotates or sorts the players' order after a stock
- * round; the first player then holds the priority deal.
+ * Rotates or sorts the players' order after a stock round, as the title's
+ * rules say; the first player then holds the priority deal.
  */
 void
 kol_engine_reorder_players (KolEngine          *engine,
@@ -973,8 +975,8 @@ kol_engine_reorder_players (KolEngine          *engine,
         engine->player_order[i] = (gint8) pass_order[i];
       break;
     case KOL_ORDER_MOST_CASH:
-      /* Ruby sorts by [cash, index in the reversed order] and reverses: ties
-       * keep the current order */
+      /* by cash, most first; players with the same cash keep their order
+       * (1840 VII.2) */
       for (int i = 0; i < engine->n_players; i++)
         rank[engine->player_order[i]] = engine->n_players - 1 - i;
       sort_by_cash (engine, TRUE, rank);

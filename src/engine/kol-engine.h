@@ -171,7 +171,7 @@ struct _KolStep
 };
 
 /* Step classes are static const tables. Every hook may be NULL for the
- * default behaviour of 18xx.games' Step::Base. */
+ * default behaviour given with it. */
 struct _KolStepClass
 {
   const char *name;                         /* "Lay Track", for logs and the UI */
@@ -218,6 +218,9 @@ struct _KolRound
   KolStep    steps[KOL_MAX_STEPS];
   KolEntity  current_operator;
   guint8     current_operator_acted;
+  gint8      remembered_step; /* Round::Base's @active_step as the operating
+                               * round's after_process found it, -1: none
+                               * (kol_round_current_entity_remembered) */
   _Alignas (8) guint8 data[KOL_ROUND_DATA_SIZE] G_GNUC_MAY_ALIAS; /* round state (aligned for the structs cast onto it) */
 };
 
@@ -265,10 +268,10 @@ struct _KolTitleModule
   gboolean  (*setup)           (KolEngine *engine, GError **error);
   /* Create the next round when the current one is finished. */
   void      (*next_round)      (KolEngine *engine);
-  /* Game end check after each action (base.rb game_end_check): returns the
-   * KolEndTiming of the trigger so far and sets *reason (KolGameEnd). */
+  /* Game end check after each action: returns the KolEndTiming of the
+   * trigger so far and sets *reason (KolGameEnd). */
   int       (*game_end_check)  (KolEngine *engine, int *reason);
-  /* Override of end_now? for a timing; NULL = generic. */
+  /* Does a trigger of @timing end the game now? NULL = kol_engine_end_now(). */
   gboolean  (*end_now)         (KolEngine *engine, int timing);
   /* Final value of a player (score). */
   int       (*player_value)    (KolEngine *engine, int player);
@@ -358,8 +361,8 @@ struct _KolEngine
   int        operating_rounds;  /* ORs in the current set */
   KolRound   round;
   int        priority_deal;     /* player_order[0], kept for convenience */
-  gint8      player_order[KOL_MAX_PLAYERS]; /* 18xx.games' @players order:
-                                 * reordered for priority, first = priority deal */
+  gint8      player_order[KOL_MAX_PLAYERS]; /* the players' order of play,
+                                 * reordered for priority; first = priority deal */
   guint8     finished;
   guint8     end_reason;        /* KolGameEnd */
   guint8     end_timing;        /* KolEndTiming of the trigger so far */
@@ -520,7 +523,7 @@ gboolean kol_engine_phase_has_status (KolEngine  *engine,
 int         kol_engine_corp_index   (KolEngine  *engine,
                                      const char *id);
 
-/* Game#reorder_players: how @players is reordered after a stock round. */
+/* How the players' order is changed after a stock round. */
 typedef enum
 {
   KOL_ORDER_AFTER_LAST_TO_ACT,

@@ -251,7 +251,9 @@ kol_print_sheet_name (KolPrintSheet   sheet,
 
 /* Everything printed is in one language, which may not be the user's:
  * gettext, the model's words and the title's texts all follow LANGUAGE,
- * so it is set while the pages are built and put back afterwards.
+ * so it is set while the pages are built and put back afterwards (only
+ * when the language asked is not the user's already: setenv is not safe
+ * while other threads read the environment, and a GTK app has some).
  * gettext ignores LANGUAGE in the C locale, hence C.UTF-8 meanwhile. */
 typedef struct
 {
@@ -267,7 +269,7 @@ language_push (LanguageScope *scope,
   const char *messages = setlocale (LC_MESSAGES, NULL);
 
   memset (scope, 0, sizeof *scope);
-  if (language == NULL || *language == '\0')
+  if (language == NULL || *language == '\0' || g_str_equal (language, kol_game_word_russian () ? "ru" : "en"))
     return;
   scope->active = TRUE;
   scope->language = g_strdup (g_getenv ("LANGUAGE"));

@@ -42,3 +42,16 @@ kol_titles_ids (void)
       ids[i] = modules[i]->id;
   return ids;
 }
+
+/**
+ * kol_titles_nth_id:
+ * @n: a position in the registry
+ *
+ * Returns: (nullable): the id of the @n-th rules module, or %NULL past
+ *   the last (for the editor's choice of a title's module)
+ */
+const char *
+kol_titles_nth_id (guint n)
+{
+  return n < G_N_ELEMENTS (modules) ? modules[n]->id : NULL;
+}

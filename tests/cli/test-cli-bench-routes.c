@@ -5,7 +5,7 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
-/* koleya-cli bench-routes (issue 4): the JSON report of synthetic and
+/* koleya-cli bench-routes: the JSON report of synthetic and
  * recorded positions, and the command line. Timings are printed, never
  * checked. */
 

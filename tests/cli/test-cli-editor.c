@@ -5,7 +5,7 @@
 #include <gio/gio.h>
 
 /*
- * The editor's commands (issue 9): `koleya-cli roundtrip` writes both
+ * The editor's commands: `koleya-cli roundtrip` writes both
  * shipped titles back byte for byte through the document model, and
  * `koleya-cli export` prints their map, tiles and market as PDF and SVG.
  */

@@ -5,7 +5,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-/* koleya-cli replay, import and bench-replay (issue 7). */
+/* koleya-cli replay, import and bench-replay. */
 
 static int
 run_cli (const char * const *args,

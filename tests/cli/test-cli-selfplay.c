@@ -6,7 +6,7 @@
 #include <string.h>
 
 /*
- * koleya-cli selfplay (issues 5 and 6, "Self-play"): games of random legal
+ * koleya-cli selfplay: games of random legal
  * actions must all end, with scores, and keep the title's invariants after
  * every action. meson registers this program several times, one
  * configuration each (so that they run in parallel):

@@ -6,7 +6,7 @@
 #include <json-glib/json-glib.h>
 
 /*
- * `koleya-cli validate` (issue 3, item 6): counts and every problem, as
+ * `koleya-cli validate`: counts and every problem, as
  * text or JSON, exit status 1 on problems and 2 on usage errors. It runs on
  * the model tests' mini title (tests/model/titles/mini) and a broken copy.
  */
@@ -306,6 +306,63 @@ test_unplayable (void)
   g_assert_nonnull (strstr (out, "$.starting_cash: with 100 to start with"));
 }
 
+/* The editor's warnings come as "warnings" beside "errors", at the lines
+ * of the file on disk even when its layout is not the editor's (issue 18,
+ * item 7); a warning alone is no failure. */
+static void
+test_warnings (void)
+{
+  g_autofree char *source = mini_dir ();
+  g_autofree char *dir = g_build_filename (g_get_user_cache_dir (), "warnings-XXXXXX", NULL);
+  const char *names[] = { "game.json", "tiles.json", "map.json" };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *tiles = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  JsonArray *warnings;
+  JsonObject *warning = NULL;
+  const char *args[] = { NULL, "--json", NULL };
+
+  g_assert_cmpint (g_mkdir_with_parents (g_get_user_cache_dir (), 0700), ==, 0);
+  g_assert_nonnull (g_mkdtemp (dir));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *from = g_build_filename (source, names[i], NULL);
+      g_autofree char *to = g_build_filename (dir, names[i], NULL);
+      g_autofree char *text = NULL;
+      g_autoptr(GString) changed = NULL;
+
+      g_assert_true (g_file_get_contents (from, &text, NULL, NULL));
+      changed = g_string_new (text);
+      /* three blank lines the editor would not write, and a tile without copies */
+      if (i == 1)
+        {
+          g_string_insert (changed, 1, "\n\n\n");
+          g_assert_cmpuint (g_string_replace (changed, "\"id\": \"7\", \"color\": \"yellow\", \"count\": 2",
+                                              "\"id\": \"7\", \"color\": \"yellow\", \"count\": 0", 1), ==, 1);
+          tiles = g_strdup (changed->str);
+        }
+      g_assert_true (g_file_set_contents (to, changed->str, -1, NULL));
+    }
+  args[0] = dir;
+  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 0);
+  g_assert_true (json_parser_load_from_data (parser, out, -1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (
+                      json_node_get_object (json_parser_get_root (parser)), "errors")), ==, 0);
+  warnings = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "warnings");
+  for (guint i = 0; i < json_array_get_length (warnings); i++)
+    if (g_str_equal (json_object_get_string_member (json_array_get_object_element (warnings, i), "code"), "zero-count"))
+      warning = json_array_get_object_element (warnings, i);
+  g_assert_nonnull (warning);
+  g_assert_cmpstr (json_object_get_string_member (warning, "path"), ==, "$.tiles[0].count");
+  lines = g_strsplit (tiles, "\n", -1);
+  g_assert_true (g_str_has_prefix (lines[json_object_get_int_member (warning, "line") - 1]
+                                   + json_object_get_int_member (warning, "column") - 1, "0,"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -322,5 +379,6 @@ main (int   argc,
   g_test_add_func ("/cli-validate/template", test_template_valid);
   g_test_add_func ("/cli-validate/unknown-value", test_unknown_value);
   g_test_add_func ("/cli-validate/unplayable", test_unplayable);
+  g_test_add_func ("/cli-validate/warnings", test_warnings);
   return g_test_run ();
 }

@@ -7,7 +7,7 @@
 #include "kol-title-loader.h"
 
 /*
- * The title data against the rulebooks (issue 3, item 7): tile counts per
+ * The title data against the rulebooks: tile counts per
  * colour and per tile, money and certificate limits, trains, and the
  * consistency of every upgrade relation that can be checked without playing;
  * and the map of every configuration against the reference engine's first
@@ -468,7 +468,7 @@ ends_match (const KolTileDef *from,
 }
 
 /* Is every path of @from kept by some path of @to with at least its
- * networks (18xx.games tile.rb paths subset, Path#<= with gauges)? */
+ * networks (gauges included)? */
 static gboolean
 paths_kept (const KolTitle   *title,
             const KolTileDef *from,
@@ -520,8 +520,7 @@ next_color (const KolTitle   *title,
   return rank (title, to->color) == rank (title, from->color) + 1;
 }
 
-/* The generic rule (18xx.games base.rb upgrades_to? with tile.rb's
- * checks): next colour, same label, same towns, same cities unless
+/* The generic upgrade rule (1849 §10.3, 1840 IX.5): next colour, same label, same towns, same cities unless
  * labelled, old track kept under some allowed rotation. */
 static gboolean
 inferred_upgrade (const KolTitle   *title,
@@ -680,7 +679,7 @@ is_last_color (const KolTitle *title,
   return rank (title, color) == title->n_colors - 1;
 }
 
-/* 1849 (rulebook 10.3; 18xx.games' generic upgrades_to? with gauges): every
+/* 1849 (§10.3, the generic rule with gauges): every
  * yellow and green tile has an upgrade except the green mixed-gauge
  * crossings 710–715 (the set has no brown one); every white and yellow hex
  * can take a tile; the labelled cities upgrade along their own tiles. */

@@ -6,7 +6,11 @@
 #  - the engine's core never names a title: no title header, no module
 #    symbol; titles are reached through the registry (src/titles/kol-titles.h);
 #  - outside src/titles only the model's title loader uses the registry, and
-#    nothing includes a title module's private header.
+#    nothing includes a title module's private header;
+#  - a title's state in the engine (title_state, the title half of
+#    round.data, KolCorp/KolPlayer.title_data) is reached only through the
+#    KOL_*_TITLE macros of kol-engine.h, and a title module uses those
+#    macros only in its private header, where its typed accessors are.
 # Usage: check-layering.sh SOURCE_DIR (the top of src/)
 src=$1
 n=0
@@ -30,7 +34,7 @@ grep_src () {
   grep -rnE "$pattern" --include='*.c' --include='*.h' "$@"
 }
 
-echo "1..5"
+echo "1..7"
 
 forbidden='^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](glib-object\.h|gobject/|gio/|gtk/|gdk/|json-glib)'
 check "src/engine and src/titles include no GObject, GIO, GTK or json-glib header" \
@@ -48,5 +52,15 @@ check "only the model's title loader uses the title registry" \
 
 check "no file outside src/titles includes a title module's header" \
   "$(grep_src '#[[:space:]]*include[[:space:]]*"kol-title-([0-9]|standard)' "$src" | grep -v "^$src/titles/")"
+
+# code lines only: a comment may name the areas
+areas='(->|\.)(title_state|title_data)\b|round(\.|->)data\b'
+check "the engine's state areas are reached only through the KOL_*_TITLE macros" \
+  "$(grep_src "$areas" "$src" | grep -v "^$src/engine/kol-engine\.h:" |
+     grep -vE '^[^:]+:[0-9]+:[[:space:]]*(\*|/\*)')"
+
+check "title modules use the KOL_*_TITLE macros only in their private headers" \
+  "$(grep_src '\bKOL_(TITLE_STATE|ROUND_TITLE|CORP_TITLE|PLAYER_TITLE)[[:space:]]*\(' "$src/titles" |
+     grep -v -- '-private\.h:')"
 
 exit 0

@@ -344,7 +344,7 @@ kol_test_give_train (KolEngine  *engine,
 }
 
 /* Starts an operating round with @steps (NULL-terminated) and runs its
- * setup, as Game#new_operating_round + finalize_round_setup. */
+ * setup, as a title starts one. */
 static inline void
 kol_test_start_or (KolEngine                 *engine,
                    const KolStepClass *const *steps,

@@ -419,7 +419,7 @@ kol_test_acting (KolEngine *engine)
   return e[0].index;
 }
 
-/* Starts a stock round with BuySellParShares (Round::Stock). */
+/* Starts a stock round with the BuySellParShares step. */
 static inline void
 kol_test_start_stock_round (KolEngine *engine)
 {

@@ -6,8 +6,8 @@
 G_BEGIN_DECLS
 
 /*
- * Synthetic boards for engine tests, written like 18xx.games' tile DSL so a
- * test reads like the Ruby it mirrors:
+ * Synthetic boards for engine tests, written in the tile notation of
+ * 18xx.games (which its tile codes and our data's tile ids come from):
  *
  *   "city=revenue:20,slots:2;path=a:0,b:_0;path=a:_0,b:3;label=OO"
  *

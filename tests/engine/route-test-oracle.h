@@ -11,8 +11,8 @@
  * titles). It shares nothing with the optimiser but the validator: it walks
  * every simple node path over the tile paths from every node of the map,
  * asks the validator about each, and for several trains tries every
- * assignment of valid routes (or none) whose track is disjoint (keys
- * computed here, as 18xx.games' check_overlap).
+ * assignment of valid routes (or none) whose track is disjoint (the track
+ * keys computed here on their own).
  */
 
 typedef struct
@@ -94,7 +94,8 @@ rt_oracle_cmp_int (gconstpointer a,
   return *(const int *) a - *(const int *) b;
 }
 
-/* Track keys as 18xx.games' check_overlap, computed here on their own. */
+/* Track keys (hex side and lane, node-to-node path), computed here on their
+ * own, apart from the router's. */
 static GArray *
 rt_oracle_keys (const KolEngine    *engine,
                 const KolRoutePath *paths,

@@ -4,11 +4,10 @@
 #include "kol-test-stock.h"
 
 /*
- * Auctions: 18xx.games round/auction.rb, step/waterfall_auction.rb (with
- * step/auctioner.rb), step/company_pending_par.rb, step/selection_auction.rb
- * (with step/passable_auction.rb) and Game#payout_companies. The 1849
- * rulebook's initial stock round example (§8) runs on synthetic privates
- * with 1849's values.
+ * Auctions: the auction round, the waterfall auction (1849 §8), starting
+ * the corporation a company brings (§8.1), the selection auction (as 1840
+ * VI) and the companies' revenue. The 1849 rulebook's initial stock round
+ * example (§8) runs on synthetic privates with 1849's values.
  */
 
 static const char *market_rows[] = {
@@ -55,7 +54,7 @@ free_game (KolEngine *engine)
   kol_title_free (t);
 }
 
-/* Game#new_auction_round: CompanyPendingPar, WaterfallAuction. */
+/* An auction round: the CompanyPendingPar and waterfall auction steps. */
 static void
 start_waterfall (KolEngine *engine)
 {
@@ -240,8 +239,8 @@ test_pending_par (void)
 
 /* ---- everyone passes ------------------------------------------------------------ */
 
-/* all_passed! with the cheapest company unsold: it gets 5 cheaper; at 0 the
- * next player must take it (1849 rules §8). */
+/* Everyone passed with the cheapest company unsold: it gets 5 cheaper; at 0
+ * the next player must take it (1849 §8). */
 static void
 test_discount_to_free (void)
 {
@@ -271,8 +270,8 @@ test_discount_to_free (void)
   free_game (engine);
 }
 
-/* all_passed! once the cheapest is sold: the companies pay out
- * (Game#payout_companies), and everyone may act again. */
+/* Everyone passed once the cheapest is sold: the companies pay out, and
+ * everyone may act again (1849 §8). */
 static void
 test_all_pass_pays_out (void)
 {
@@ -292,7 +291,7 @@ test_all_pass_pays_out (void)
   free_game (engine);
 }
 
-/* ---- bids and committed cash (Auctioner#add_bid, committed_cash) ------------- */
+/* ---- bids and the cash set aside for them ------------------------------------ */
 
 static void
 test_committed_cash (void)
@@ -378,7 +377,7 @@ test_selection_auction (void)
   g_assert_cmpint (a->auctioning.index, ==, company (engine, "L1"));
   g_assert_cmpint (a->n_active_bidders, ==, 3);
   g_assert_cmpint (kol_test_acting (engine), ==, 0);
-  g_assert_false (kol_test_bid (engine, 0, "L2", 20, &error));   /* may_bid?: the first only */
+  g_assert_false (kol_test_bid (engine, 0, "L2", 20, &error));   /* bids on the first company only */
   g_clear_error (&error);
   g_assert_true (kol_test_bid (engine, 0, "L1", 10, &error));
   g_assert_cmpint (kol_test_acting (engine), ==, 1);

@@ -2,9 +2,8 @@
 #include "kol-test-title.h"
 
 /*
- * Laying a tile, as 18xx.games' hex.rb#lay with city_map_for and
- * move_tokens_to_new_tile_multi_city!: the old tile goes back to the supply
- * (base.rb update_tile_lists), reservations and then tokens move to the city
+ * Laying a tile: the old tile goes back to the supply, reservations and
+ * then tokens move to the city
  * of the new tile that keeps their city's track, so that an OO upgrade keeps
  * each station on its own track (1840 IX.4, 1849 10.3).
  */
@@ -118,8 +117,8 @@ test_unlimited (void)
   g_assert_cmpint (title->copy_number[kol_board_free_copy (engine, u9)], ==, 1);
 }
 
-/* One city: its reservation, then its tokens, go to the new city
- * (hex.rb#lay; exchange_token honours the reservation). */
+/* One city: its reservation, then its tokens, go to the new city (a moved
+ * token honours the reservation). */
 static void
 test_single_city (void)
 {
@@ -167,8 +166,8 @@ test_oo_follows_track (void)
       kol_test_lay (engine, "C5", "59", 0);
       assert_slots (engine, "C5", "A | B");
 
-      /* tracker.rb: every old city within exactly one new one, no new city
-       * out of nowhere */
+      /* every old city within exactly one new one, no new city out of
+       * nowhere */
       legal = kol_test_mask (kol_board_legal_rotations (engine, kol_test_corp (engine, "A"), c5, kol_test_tile (engine, "64"), NULL));
       g_assert_cmpstr (legal, ==, "2 4");
 
@@ -181,7 +180,7 @@ test_oo_follows_track (void)
 }
 
 /* Two cities into one (labelled OO cities may merge): the reservations of
- * the old cities in order, then the tokens (move_tokens_to_new_tile_multi_city!). */
+ * the old cities in order, then the tokens. */
 static void
 test_oo_merge (void)
 {
@@ -206,7 +205,7 @@ test_oo_merge (void)
   assert_slots (g2, "C5", "rC B");
 }
 
-/* base.rb upgrade_cost: the terrain of the printed hex is paid when its
+/* The terrain of the printed hex is paid when its
  * printed tile is replaced, not again for later upgrades. */
 static void
 test_tile_cost (void)

@@ -4,10 +4,9 @@
 #include <string.h>
 
 /*
- * Connectivity from station tokens, as 18xx.games' Graph#compute walks it
- * (lib/engine/graph.rb, part/node.rb#walk, part/path.rb#walk): cities full
- * of other corporations' tokens stop a walk (part/city.rb#blocks?), a
- * corporation's own token opens its city, reservations never block, off-boards
+ * Connectivity from station tokens (kol-engine-graph.c): cities full of
+ * other corporations' tokens stop a walk, a corporation's own token opens
+ * its city, reservations never block, off-boards
  * and terminal paths end a walk, track joins across an edge only with
  * matching lanes and a shared network, and no walk uses the same edge twice.
  * 1849 rule 10.1 ("a route may end in a city full of other corporations'
@@ -93,15 +92,15 @@ typedef struct
 static const BlockCase block_cases[] = {
   { "open line", "A@C1", "A", FALSE, FALSE, NULL,
     "C1 C3 C5 C7 C9 C11 C13", "C1.0 C5.0 C9.0 C13.0" },
-  /* City#blocks?: all slots hold other corporations' tokens */
+  /* a city blocks: all slots hold other corporations' tokens */
   { "full city stops the walk", "A@C1 B@C5", "A", FALSE, FALSE, NULL,
     "C1 C3 C5", "C1.0 C5.0" },
-  /* City#blocks?: an empty slot lets the walk through */
+  /* an empty slot lets the walk through */
   { "free slot passes", "A@C1 B@C9", "A", FALSE, FALSE, NULL,
     "C1 C3 C5 C7 C9 C11 C13", "C1.0 C5.0 C9.0 C13.0" },
   { "two-slot city full", "A@C1 B@C9 C@C9", "A", FALSE, FALSE, NULL,
     "C1 C3 C5 C7 C9", "C1.0 C5.0 C9.0" },
-  /* City#blocks?: false when tokened_by?(corporation) */
+  /* a city never blocks the corporation that has a token in it */
   { "own token opens the city", "C@C13 A@C9 B@C9", "A", FALSE, FALSE, NULL,
     "C1 C3 C5 C7 C9 C11 C13", "C1.0 C5.0 C9.0 C13.0" },
   { "others are stopped there", "C@C13 A@C9 B@C9", "C", FALSE, FALSE, NULL,
@@ -113,10 +112,10 @@ static const BlockCase block_cases[] = {
   { "no blocking", "A@C1 B@C5", "A", TRUE, FALSE, NULL,
     "C1 C3 C5 C7 C9 C11 C13", "C1.0 C5.0 C9.0 C13.0" },
   { "no token, no reach", "", "C", FALSE, FALSE, NULL, "", "" },
-  /* Graph#home_hexes / home_hex_nodes */
+  /* the home city before the home token is placed */
   { "home as token", "", "C", FALSE, TRUE, NULL,
     "C1 C3 C5 C7 C9 C11 C13", "C1.0 C5.0 C9.0 C13.0" },
-  /* Graph#compute(one_token:) walks from one city only */
+  /* a walk from one token's city only */
   { "one token", "A@C1 A@C13 B@C5", "A", FALSE, FALSE, "C13",
     "C5 C7 C9 C11 C13", "C5.0 C9.0 C13.0" },
   { "all tokens", "A@C1 A@C13 B@C5", "A", FALSE, FALSE, NULL,
@@ -156,8 +155,8 @@ test_blocking (void)
     }
 }
 
-/* connected_hexes: a token hex through all its neighbours; every walked path
- * adds its exits and the neighbours' facing edges (Graph#compute). */
+/* Connected hexes: a token hex through all its neighbours; every walked path
+ * adds its exits and the neighbours' facing edges. */
 static void
 test_connected_edges (void)
 {
@@ -175,9 +174,8 @@ test_connected_edges (void)
 
 /* ---------------------------------------------------- stops and ends */
 
-/* An off-board stops the walk (Offboard#blocks? is always true) unless the
- * walk has no corporation; a terminal path is recorded but not walked on
- * (Node#walk: next if path.terminal?). Future track is no track. */
+/* An off-board stops the walk unless the walk has no corporation; a
+ * terminal path is recorded but not walked on. Future track is no track. */
 static const KolTestHex end_hexes[] = {
   { "C1", NULL, "city=revenue:20;path=a:0,b:_0" },
   { "C3", "red", "offboard=revenue:30;path=a:3,b:_0;path=a:_0,b:0" },
@@ -239,10 +237,9 @@ test_ends (void)
 
 /* -------------------------------------------------- gauges and networks */
 
-/* 1849's gauges (rules 10.3): broad meets broad or dual, narrow meets narrow
- * or dual, never each other (Path#tracks_match? with dual_ok across an
- * edge). 1840 walks tram and Stadtbahn track as separate networks (its
- * graphs skip the other track type, game.rb#init_graph). */
+/* 1849's gauges (§10.3): broad meets broad or dual, narrow meets narrow or
+ * dual, never each other across an edge. 1840 walks tram and Stadtbahn
+ * track as separate networks. */
 static const KolTestHex gauge_hexes[] = {
   { "C1", NULL, "city=revenue:20;path=a:0,b:_0" },
   { "C3", NULL, "path=a:3,b:0,track:narrow" },
@@ -301,9 +298,8 @@ test_gauges (void)
 
 /* ---------------------------------------------------------------- lanes */
 
-/* Path#lane_match?: lanes of the same width meet mirrored (index i meets
- * width-1-i); a single lane meets the middle of a wider track, i.e. index 1
- * of two (lane_match_different_sizes?). */
+/* Lanes of the same width meet mirrored (index i meets width-1-i); a single
+ * lane meets the middle of a wider track, i.e. index 1 of two. */
 static const KolTestHex lane_hexes[] = {
   { "C1", NULL, "city=revenue:20;path=a:_0,b:0,b_lane:2.0" },
   { "C3", NULL, "path=a:3,b:0,lanes:2" },
@@ -344,8 +340,7 @@ test_lanes (void)
 /* ----------------------------------------------- OO cities and junctions */
 
 /* The two cities of an OO hex are separate nodes; only track joins them. A
- * junction (Lawson track) joins all its paths (Path#walk through
- * @junction.paths). */
+ * junction (Lawson track) joins all its paths. */
 static const KolTestHex oo_hexes[] = {
   { "C1", NULL, "city=revenue:20;path=a:0,b:_0" },
   { "C3", NULL, "city=revenue:30;city=revenue:30;path=a:3,b:_0;path=a:_1,b:0;label=OO" },
@@ -382,7 +377,7 @@ test_oo_and_junction (void)
 
 /* ------------------------------------------------- track used only once */
 
-/* Path#walk's edge counter: a walk may not come back over a hex edge it has
+/* A walk may not come back over a hex edge it has
  * already crossed. From C5 the track runs south into a loop (C7, D8, C9,
  * B8) and comes back north into C5 over the same edge; the branch 0-4 of C5
  * that shares that edge (to D4) is therefore not reached, although a search
@@ -421,7 +416,7 @@ test_reversing_loop (void)
 
 /* ---------------------------------------------------- route available */
 
-/* Graph#compute route_info: two mandatory stops make a route (and a train
+/* Two mandatory stops make a route (and a train
  * purchase sensible); one mandatory stop and an optional one (1849's ports)
  * make a route only. */
 static const KolTestHex route_hexes[] = {
@@ -458,7 +453,7 @@ test_route_available (void)
 
 /* ------------------------------------------------- walls that open */
 
-/* tracker.rb#lay_tile: a tile laid on a hex whose old tile was blue, gray or
+/* A tile laid on a hex whose old tile was blue, gray or
  * red links the hex to the neighbours its track points at (1840's red
  * city-centre hexes). */
 static const KolTestHex red_hexes[] = {

@@ -4,8 +4,7 @@
 #include <string.h>
 
 /*
- * Where and how a tile may be laid, as 18xx.games' step/tracker.rb
- * (legal_tile_rotation?, potential_tiles, tracker_available_hex): every new
+ * Where and how a tile may be laid: every new
  * exit must lead to a neighbour (no track off the map, across an impassable
  * border or into a blue/gray/red hex that does not point back; 1849 rule
  * 10.3, 1840 IX.4), one new exit must meet the corporation's network, the
@@ -121,9 +120,8 @@ test_legal_rotations (void)
     }
 }
 
-/* Upgrades keep the old track in the rotation laid (tracker.rb
- * old_paths_maintained?): 7 on H5 runs 3-4, so 18 fits only turned by 2
- * and 26 only by 4. */
+/* Upgrades keep the old track in the rotation laid (1849 §10.3): 7 on H5
+ * runs 3-4, so 18 fits only turned by 2 and 26 only by 4. */
 static void
 test_upgrade_rotations (void)
 {
@@ -264,8 +262,7 @@ test_legal_hexes (void)
 
 /* -------------------------------------------------------------- hooks */
 
-/* A title rule on top of the generic one, as 1849's gauge check
- * (g_1849/game.rb#legal_tile_rotation?). */
+/* A title rule on top of the generic one, as 1849's gauge check (§10.3). */
 static gboolean
 hook_legal_rotation (KolEngine      *engine,
                      int             corp,
@@ -292,8 +289,7 @@ hook_hex_blocked (KolEngine *engine,
   return g_strcmp0 (engine->title->hexes[hex].id, "H5") == 0;
 }
 
-/* As 1840's orange hexes (track_and_token.rb#hex_neighbors): every
- * neighbour counts as connected on G4. */
+/* As 1840's orange hexes (IX.4): every neighbour counts as connected on G4. */
 static guint8
 hook_connected_edges (KolEngine      *engine,
                       int             corp,

@@ -4,12 +4,11 @@
 #include <string.h>
 
 /*
- * Station tokens, as 18xx.games' part/city.rb (tokenable?, get_slot,
- * place_token, blocks?) and step/tokener.rb / step/token.rb (the city must
- * be connected and its hex reachable): a token needs a slot that is free
- * and not reserved for another corporation, at most one token per hex
- * (1849 rule 9.2, 1840 IX.6 "one per hex per line"), and a route to the
- * city that does not pass a city full of other tokens.
+ * Station tokens on the board: a token needs a slot that is free and not
+ * reserved for another corporation, at most one token per hex (1849
+ * §10.4, 1840 IX.6 "one per hex per line"), and a route to the city that
+ * does not pass a city full of other tokens (the city must be connected and
+ * its hex reachable).
  */
 
 static const KolTestHex hexes[] = {
@@ -89,14 +88,14 @@ static const TokenCase token_cases[] = {
   { "connected city with a free slot", "A@C1", "A", "C3", 0, CONNECTED, KOL_REASON_NONE },
   { "the other slot is reserved", "A@C1 rB@C3", "A", "C3", 0, CONNECTED, KOL_REASON_NONE },
   { "one slot left", "A@C1 B@C3", "A", "C3", 0, CONNECTED, KOL_REASON_NONE },
-  /* City#get_slot skips other corporations' reservations */
+  /* the slot taken skips other corporations' reservations */
   { "last slot reserved for another", "A@C1 B@C3 rC@C3", "A", "C3", 0, CONNECTED, KOL_REASON_TOKEN_RESERVED },
   { "own reservation", "A@C1 B@C3 rC@C3", "C", "C3", 0, 0, KOL_REASON_NONE },
   { "city full", "A@C1 B@C3 C@C3", "A", "C3", 0, CONNECTED, KOL_REASON_TOKEN_NO_SLOT },
-  /* City#tokenable?: existing_token anywhere on the tile */
+  /* a token of the corporation anywhere on the tile forbids another */
   { "already on the hex", "A@C1 A@C5", "A", "C5", 1, 0, KOL_REASON_TOKEN_ALREADY_THERE },
   { "same hex allowed", "A@C1 A@C5", "A", "C5", 1, KOL_TOKEN_ALLOW_SAME_HEX, KOL_REASON_NONE },
-  /* Tokener#check_connected: connected_nodes must hold the city itself */
+  /* connected: the reach must hold the city itself */
   { "other OO city not connected", "A@C1", "A", "C5", 1, CONNECTED, KOL_REASON_TOKEN_NOT_REACHABLE },
   { "off the network", "A@C1", "A", "C9", 0, CONNECTED, KOL_REASON_TOKEN_NOT_REACHABLE },
   { "behind a full city", "A@C1 B@C3 C@C3", "A", "C5", 0, CONNECTED, KOL_REASON_TOKEN_NOT_REACHABLE },
@@ -131,7 +130,7 @@ test_check_token (void)
     }
 }
 
-/* City#get_slot and City#place_token: a token takes its corporation's
+/* A token takes its corporation's
  * reservation or the first slot that is neither taken nor reserved, and
  * drops the reservation of its corporation in that city. */
 static void
@@ -171,7 +170,7 @@ test_slots (void)
   g_assert_cmpstr (s4, ==, "rC | C");
 }
 
-/* City#blocks?: only tokens count, the corporation's own token opens it. */
+/* A full city blocks: only tokens count, the corporation's own token opens it. */
 static void
 test_blocks (void)
 {
@@ -189,8 +188,8 @@ test_blocks (void)
   g_assert_false (kol_board_city_blocks (engine, c3, 0, -1));
 }
 
-/* Operator#next_token: the first unused token; a removed token
- * (Token#remove!) is unused again. */
+/* The next token is the first unused one; a token taken off the board is
+ * unused again. */
 static void
 test_next_token (void)
 {

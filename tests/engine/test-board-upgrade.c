@@ -2,13 +2,11 @@
 #include "kol-test-title.h"
 
 /*
- * Which tile may replace which, as 18xx.games' game/base.rb#upgrades_to?:
- * the next colour of the title's order (1849 rule 10.3, 1840 IX.4: yellow,
- * green, brown, gray), the old track kept in some rotation
- * (Tile#paths_are_subset_of?, Path#<= with tracks_match?), the same label,
- * the same number of towns and, unless labelled, of cities
- * (upgrades_to_correct_city_town?), plus the data's upgrade policies.
- * Tile codes are those of lib/engine/config/tile.rb.
+ * Which tile may replace which: the next colour of the title's order (1849
+ * §10.3, 1840 IX.5: yellow, green, brown, gray), the old track kept in some
+ * rotation with matching gauges, the same label, the same number of towns
+ * and, unless labelled, of cities, plus the data's upgrade policies. Tile
+ * codes are those 18xx.games uses, as in kol-test-title.h.
  */
 
 static const KolTestHex hexes[] = {
@@ -89,7 +87,7 @@ static const UpgradeCase upgrade_cases[] = {
   { "63", "14", FALSE, "backwards" },
   { "23", "G9", FALSE, "skips brown" },
   { "R2", "14", FALSE, "red is not in the colour order" },
-  /* towns and cities (upgrades_to_correct_city_town?) */
+  /* towns and cities */
   { "A1", "57", FALSE, "blank hex gets no city" },
   { "A1", "3", FALSE, "blank hex gets no town" },
   { "A3", "3", TRUE, "town hex takes a town tile" },
@@ -99,7 +97,7 @@ static const UpgradeCase upgrade_cases[] = {
   { "A5", "57", TRUE, "city hex takes a city tile" },
   { "A5", "7", FALSE, "city is not dropped" },
   { "3", "87", TRUE, "town keeps its track" },
-  /* track kept in some rotation (Tile#paths_are_subset_of?) */
+  /* track kept in some rotation */
   { "7", "18", TRUE, "sharp curve within 18" },
   { "7", "26", TRUE, "sharp curve within 26" },
   { "7", "19", FALSE, "19 has no sharp curve" },
@@ -128,8 +126,8 @@ static const UpgradeCase upgrade_cases[] = {
   { "8", "81", TRUE, "gentle curve through the junction" },
   { "7", "81", FALSE, "no sharp curve through the junction" },
   { "81", "J4", TRUE, "junction exits kept" },
-  /* gauges (Path#tracks_match?: broad ⊆ broad|dual, narrow ⊆ narrow|dual,
-   * dual ⊆ dual; 1849 rule 10.3) */
+  /* gauges (broad ⊆ broad|dual, narrow ⊆ narrow|dual, dual ⊆ dual; 1849
+   * §10.3) */
   { "Yb", "Gbd", TRUE, "broad kept as broad or dual" },
   { "Yn", "Gbd", TRUE, "narrow kept as dual" },
   { "Yn", "Gbb", FALSE, "narrow is not broad" },
@@ -166,7 +164,7 @@ test_upgrades_to (void)
     }
 }
 
-/* base.rb upgrades_to_correct_color? counts colours from the title's order:
+/* The next colour counts from the title's order:
  * with gray listed, brown → gray works; a title that stops at brown
  * (1849's tile_colors) has no gray upgrades. */
 static void
@@ -193,7 +191,7 @@ test_color_order (void)
   g_assert_false (kol_board_upgrades_to (g3, 0, kol_test_tile (g3, "63"), kol_test_tile (g3, "G63")));
 }
 
-/* Phase colours: base.rb tile_valid_for_phase? (1849 phases table 10.2). */
+/* Phase colours: the colours the phase allows (1849 §6). */
 static void
 test_color_available (void)
 {
@@ -213,8 +211,7 @@ test_color_available (void)
 }
 
 /* Title hooks replace the generic rules: 1849 allows no upgrade of Messina
- * after the earthquake (game.rb#upgrades_to?) and pays terrain on every
- * upgrade (step/track.rb copies the cost onto the new tile). */
+ * after the earthquake (§12) and pays terrain on every upgrade (§10.3.1). */
 static gboolean
 hook_upgrades_to (KolEngine *engine,
                   int        hex,

@@ -2,10 +2,8 @@
 #include "kol-test-operating.h"
 
 /*
- * Private companies bought by corporations (lib/engine/step/buy_company.rb,
- * Company#min_price/max_price in company.rb, CompanyPriceUpToFace used by
- * 1840, 1849's min_price 1) and bankruptcy (step/bankrupt.rb,
- * base.rb can_go_bankrupt?).
+ * Private companies bought by corporations (1849 §7.1, §10.2: their price
+ * range; 1840: 1 to the face value) and bankruptcy.
  *
  * Companies: P1 (value 20, player 1's), P2 (value 40, player 0's).
  */
@@ -43,7 +41,7 @@ buy (KolEngine  *engine,
   return a;
 }
 
-/* buy_company.rb can_buy_company?: only in phases with can_buy_companies. */
+/* Only in phases that allow it (1849 §7.1: phases 6 to 10). */
 static void
 test_phase_status (void)
 {
@@ -66,8 +64,7 @@ typedef struct
   int         aa_cash;         /* 0: 100 */
 } PriceCase;
 
-/* company.rb: min_price = ceil(value / 2), max_price = 2 × value; 1840's
- * CompanyPriceUpToFace: 1 .. value. */
+/* The generic range: ceil(value / 2) to 2 × value; 1840's: 1 to the value. */
 static const PriceCase price_cases[] = {
   { "below half the value", FALSE, "P1", 9, KOL_ENGINE_ERROR_RULE },
   { "half the value", FALSE, "P1", 10, -1 },
@@ -123,7 +120,7 @@ test_price_range (void)
     }
 }
 
-/* buy_company.rb actions: the step with blocks: true offers pass, the
+/* The blocking step offers pass, the
  * other does not; a company a corporation owns is not for sale. */
 static void
 test_blocking_and_offers (void)
@@ -164,7 +161,7 @@ test_blocking_and_offers (void)
   g_assert_cmpint (offers[0].max_price, ==, 80);
 }
 
-/* base.rb can_go_bankrupt?: only when the president's cash, sellable
+/* Bankruptcy only when the president's cash, sellable
  * shares and the treasury cannot buy the cheapest depot train. */
 static void
 test_bankrupt (void)

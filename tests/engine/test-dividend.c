@@ -2,11 +2,10 @@
 #include "kol-test-operating.h"
 
 /*
- * Running routes and paying dividends: lib/engine/step/route.rb
- * (process_run_routes trusts the claimed revenue) and step/dividend.rb
- * (dividend_options, process_dividend, payout_shares, dividends_for_entity,
- * holder_for_corporation, change_share_price, skip!), with 1849's
- * share_price_change (g_1849/step/dividend.rb) as a hook.
+ * Running routes and paying dividends (1849 §10.5): a run trusts its
+ * claimed revenue; the ways to pay, the payout to each holder and to the
+ * corporation, the price move, and a corporation that runs nothing; with
+ * 1849's price move (§10.5.3) as a hook.
  *
  * AA: president player 0 (20%), player 1 holds 20%, the pool 10%, its
  * treasury the other 50%. Its price is 120 (row 0, column 2).
@@ -70,9 +69,9 @@ typedef struct
   int         col;            /* price column afterwards */
 } PayoutCase;
 
-/* dividend.rb payout_shares: ceil(shares × revenue / 10) per holder; the
- * corporation is paid for its treasury shares when incremental (1849) and
- * for the pool's shares when fully capitalised (Base); withholding keeps
+/* The payout: ceil(shares × revenue / 10) per holder; the corporation is
+ * paid for its treasury shares when incremental (1849 §10.5.3) and for the
+ * pool's shares when fully capitalised; withholding keeps
  * everything; the price moves right for a payout, left otherwise. */
 static const PayoutCase payout_cases[] = {
   { "payout, incremental", KOL_CAPITALIZATION_INCREMENTAL, "payout", 70, 14, 14, 35, 3 },
@@ -116,7 +115,7 @@ test_payout (void)
     }
 }
 
-/* g_1849/step/dividend.rb share_price_change as a title hook: 0 → left,
+/* 1849's price move (§10.5.3) as a title hook: 0 → left,
  * below the share price → none, at or above → right. */
 static void
 price_1849 (KolEngine      *engine,
@@ -173,7 +172,7 @@ test_price_hook (void)
     }
 }
 
-/* dividend.rb skip!: a corporation that runs nothing (no train) gets a
+/* A corporation that runs nothing (no train) gets a
  * withhold of 0: "does not run", price left, one operating history entry. */
 static void
 test_no_run (void)
@@ -209,8 +208,8 @@ typedef struct
   int         reason;
 } RouteCase;
 
-/* route.rb process_run_routes: another corporation's train, a train run
- * twice, a train that already operated. */
+/* Runs refused: another corporation's train, a train run twice, a train
+ * that already operated. */
 static void
 test_route_refusals (void)
 {
@@ -258,7 +257,7 @@ test_validate_hook (void)
   g_assert_cmpint (run (engine, 50), ==, KOL_ENGINE_ERROR_ROUTE);
 }
 
-/* Game#routes_revenue as a hook (1840: maintenance and multipliers). */
+/* The revenue of a run as a hook (1840: maintenance and multipliers, IX.8). */
 static int
 double_revenue (KolEngine         *engine,
                 int                corp,

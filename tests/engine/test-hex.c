@@ -4,8 +4,9 @@
 #include <math.h>
 
 /*
- * Hex coordinates, as 18xx.games' lib/engine/hex.rb (init_x_y, DIRECTIONS,
- * distance) and game/base.rb#connect_hexes.
+ * Hex coordinates as 18xx.games writes them (kol-engine-hex.h): ids to
+ * coordinates and back, the edges, distances, and which hexes track may
+ * lead to.
  */
 
 static const KolGrid flat_ln = { KOL_LAYOUT_FLAT, KOL_AXIS_LETTER, KOL_AXIS_NUMBER };
@@ -20,8 +21,8 @@ typedef struct
   int            x, y;
 } ParseCase;
 
-/* hex.rb init_x_y: letters A..Z then AA..AZ count up from 0, lower-case
- * letters count down from -1 (NEGATIVE_LETTERS), numbers start at 1. */
+/* Letters A..Z then AA..AZ count up from 0, lower-case letters count down
+ * from -1, numbers start at 1. */
 static const ParseCase parse_cases[] = {
   { &flat_ln, "A1", TRUE, 0, 0 },
   { &flat_ln, "C5", TRUE, 2, 4 },
@@ -68,8 +69,8 @@ typedef struct
   const char    *neighbors[6];
 } NeighborCase;
 
-/* hex.rb DIRECTIONS: flat edge 0 is south, pointy edge 0 south-west, then
- * clockwise. 1849 a12's only track leaves by edge 5 to A13 (map.rb). */
+/* Flat edge 0 is south, pointy edge 0 south-west, then clockwise. 1849
+ * a12's only track leaves by edge 5 to A13. */
 static const NeighborCase neighbor_cases[] = {
   { &flat_ln, "C5", { "C7", "B6", "B4", "C3", "D4", "D6" } },
   { &flat_nl, "a12", { "B12", "A11", "b11", "c12", "b13", "A13" } },
@@ -111,7 +112,7 @@ typedef struct
   int            distance;
 } DistanceCase;
 
-/* hex.rb#distance: doubled height (flat) or width (pointy). */
+/* Distances: in doubled height (flat) or width (pointy). */
 static const DistanceCase distance_cases[] = {
   { &flat_ln, "C5", "C9", 2 },
   { &flat_ln, "C5", "E5", 2 },
@@ -166,7 +167,7 @@ test_geometry (void)
       }
 }
 
-/* base.rb#connect_hexes: no neighbour across the hex's own impassable
+/* No neighbour across the hex's own impassable
  * border, none into a blue/gray/red hex unless its track points back; the
  * other side keeps its own view (1849 declares its borders on both sides). */
 static const KolTestHex connect_hexes[] = {

@@ -4,9 +4,9 @@
 #include "kol-test-stock.h"
 
 /*
- * The stock market: 18xx.games stock_market.rb, share_price.rb and
- * stock_movement.rb (TwoDimensionalMovement), corporation.rb
- * (sort_order_key), and g_1849/stock_market.rb as a hook.
+ * The stock market (1849 §5): cells, moves on a two-dimensional market, the
+ * stack on a cell, the operating order, par cells, ids and logs, and 1849's
+ * blue zone as a hook.
  */
 
 /* A small 2D market with a gap, a close cell and an end cell. */
@@ -165,7 +165,7 @@ test_stack_order (void)
   free_game (engine);
 }
 
-/* ---- operating order (Corporation#sort_order_key) ---------------------------- */
+/* ---- operating order ---------------------------------------------------------- */
 
 static const char *order_rows[] = {
   "70 60 90",
@@ -237,8 +237,8 @@ test_operating_order (void)
 
 /* ---- par prices, ids --------------------------------------------------------- */
 
-/* StockMarket#par_prices: sort_by [price, column, row], reversed; both p
- * and z (18xx.games par_2, 1840's tram par) cells count. */
+/* Par cells by price, column and row, descending; both p and z (a second
+ * kind of par cell: 1840's tram par) cells count. */
 static void
 test_par_cells (void)
 {
@@ -271,7 +271,7 @@ test_par_cells (void)
   free_game (engine);
 }
 
-/* SharePrice#id "price,row,col" and the reverse. */
+/* A cell's id "price,row,col" and the reverse. */
 static void
 test_cell_ids (void)
 {
@@ -293,7 +293,7 @@ test_cell_ids (void)
   free_game (engine);
 }
 
-/* ---- logs (Game#log_share_price) --------------------------------------------- */
+/* ---- logs --------------------------------------------------------------------- */
 
 static void
 test_log_share_price (void)
@@ -324,7 +324,7 @@ test_log_share_price (void)
   free_game (engine);
 }
 
-/* ---- 1849's blue zone as market hooks (g_1849/stock_market.rb) ------------ */
+/* ---- 1849's blue zone as market hooks (§5) ---------------------------------- */
 
 static const char *sicily_rows[] = {
   "248 276 306u 340u 377e",

@@ -2,12 +2,11 @@
 #include "kol-test-operating.h"
 
 /*
- * Round::Operating (lib/engine/round/operating.rb) and the Game methods it
- * calls: operating order (game/base.rb operating_order with corporation.rb
- * sort_order_key), company revenue (base.rb payout_companies), home tokens
- * (base.rb place_home_token, HOME_TOKEN_TIMING), the turn sequence
- * (start_operating, next_entity!, after_process, finished?) and
- * recalculate_order.
+ * The operating round and the rules it asks about: the operating order by
+ * share price (1849 §10), the private companies' revenue, home tokens and
+ * when they go down, the sequence of turns (a turn starts, lasts while a
+ * step waits, passes to the next corporation, ends the round) and the
+ * order sorted again after prices move.
  */
 
 static const KolStepClass *const track_token_steps[] = {
@@ -32,8 +31,8 @@ typedef struct
   const char *order;
 } OrderCase;
 
-/* corporation.rb sort_order_key: [-price, -column, row, stack position];
- * Game#operating_order keeps floated corporations only. */
+/* Operating order (1849 §10): higher price, then further right, then higher,
+ * then the top of the stack; only floated corporations operate. */
 static const OrderCase order_cases[] = {
   { "higher price first", { { 1, 1 }, { 0, 3 }, { 0, 0 } }, "BB AA CC" },
   { "same price: further right first", { { 1, 2 }, { 0, 2 }, { -1, 0 } }, "BB AA" },
@@ -69,8 +68,8 @@ test_operating_order (void)
 
 /* ------------------------------------------------------ company revenue */
 
-/* base.rb payout_companies: owned companies pay their owner at the start of
- * the round, players first; unowned and closed companies pay nothing. */
+/* Owned companies pay their owner at the start of the round (1849 §10),
+ * players first; unowned and closed companies pay nothing. */
 static void
 test_payout_companies (void)
 {
@@ -94,8 +93,8 @@ no_payout (KolEngine *engine)
 {
 }
 
-/* A title's payout_companies replaces the generic one (1840 pays only in
- * some rounds, g_1840/game.rb payout_companies). */
+/* A title's payout_companies hook replaces the generic one (1840 pays only
+ * in some rounds, VIII.2). */
 static void
 test_payout_companies_hook (void)
 {
@@ -113,8 +112,8 @@ test_payout_companies_hook (void)
 
 /* ----------------------------------------------------------- home tokens */
 
-/* HOME_TOKEN_TIMING :operate (Base): the home token goes down when the
- * corporation starts its first turn (operating.rb start_operating). */
+/* KOL_HOME_TOKEN_OPERATE (the usual rule): the home token goes down when
+ * the corporation starts its first turn. */
 static void
 test_home_token_on_operate (void)
 {
@@ -136,8 +135,8 @@ test_home_token_on_operate (void)
   g_assert_true (kol_entity_equal (engine->round.current_operator, kol_test_corp_entity (engine, "AA")));
 }
 
-/* HOME_TOKEN_TIMING :operating_round: every home token at the start of the
- * round (operating.rb setup). */
+/* KOL_HOME_TOKEN_OPERATING_ROUND: every home token at the start of the
+ * round. */
 static void
 test_home_token_on_round (void)
 {
@@ -166,8 +165,8 @@ cc_home_choices (KolEngine *engine,
   return 2;
 }
 
-/* base.rb place_home_token without coordinates: the corporation chooses
- * among home_token_locations in the HomeToken step (1849's AFG). */
+/* A home without a hex: the corporation chooses among the title's home
+ * token locations in the HomeToken step (1849's AFG, §9.4.1). */
 static void
 test_home_token_choice (void)
 {
@@ -200,7 +199,7 @@ test_home_token_choice (void)
 
 /* ------------------------------------------------------- turn sequence */
 
-/* operating.rb after_process / next_entity!: a corporation's turn lasts
+/* A corporation's turn lasts
  * while a step waits for it; when every step passed the next one operates
  * with fresh steps; after the last one the round is finished. */
 static void
@@ -228,8 +227,8 @@ test_turn_sequence (void)
   g_assert_true (engine->finished);
 }
 
-/* operating.rb recalculate_order: entities after the current one are
- * re-sorted (after emergency sales moved prices). */
+/* The entities after the current one are sorted again (after emergency
+ * sales moved prices). */
 static void
 test_recalculate_order (void)
 {
@@ -249,8 +248,8 @@ test_recalculate_order (void)
   g_assert_cmpint (engine->round.entities[2].index, ==, kol_test_corp (engine, "BB"));
 }
 
-/* base.rb close_corporation: the operating corporation closes, its tokens
- * and cash go, and the next corporation operates (force_next_entity!). */
+/* The operating corporation closes (1849 §11): its tokens and cash go, and
+ * the next corporation operates at once. */
 static void
 test_close_operating_corporation (void)
 {

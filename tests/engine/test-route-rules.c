@@ -167,7 +167,7 @@ test_reuses_stop (void)
 /* ------------------------------------------------------------- blocking */
 
 /* A city full of other companies' tokens may end a route but not be passed
- * (002 §10.1; 1840 IX.7; 18xx.games City#blocks?). An own token in a full
+ * (002 §10.1, §10.4; 1840 IX.7). An own token in a full
  * city keeps it open. */
 static void
 test_blocked_city (void)
@@ -235,8 +235,8 @@ test_token_blocks_hook (void)
   board_free (&b);
 }
 
-/* Off-boards and terminal paths end a route (18xx.games Offboard#blocks?,
- * Route#check_terminals!; 1840's red tiles L20–L23 have terminal paths). */
+/* Off-boards and terminal paths end a route (1840's red tiles L20–L23 have
+ * terminal paths). */
 static const KolTestHex terminal_hexes[] = {
   { "C1", NULL, "city=revenue:30;path=a:0,b:_0" },
   { "C3", NULL, "path=a:3,b:0" },
@@ -313,7 +313,7 @@ test_two_cities_on_a_tile (void)
 /* ------------------------------------------------------------- track */
 
 /* No track twice in a route, nor between one company's trains, which may
- * still meet at stations (002 §10.5.1; 18xx.games check_overlap). */
+ * still meet at stations (002 §10.5.1). */
 static const KolTestHex share_hexes[] = {
   { "C1", NULL, "city=revenue:20;path=a:0,b:_0;path=a:5,b:_0" },
   { "C3", NULL, "path=a:3,b:0" },
@@ -362,8 +362,7 @@ test_track_reuse (void)
   board_free (&b);
 }
 
-/* Gauge: only at a station (002 §10.1, §10.5.1; 18xx.games g_1849
- * track_type). Dual track takes the gauge it is entered on; a dual-only
+/* Gauge: only at a station (002 §10.1, §10.5.1). Dual track takes the gauge it is entered on; a dual-only
  * connection counts 1 per edge for every train. */
 static const KolTestHex gauge_hexes[] = {
   { "C1", NULL, "city=revenue:20;path=a:0,b:_0,track:broad" },
@@ -538,8 +537,8 @@ test_wrong_track (void)
 /* ------------------------------------------------------------- ports */
 
 /* 1849 ports (002 §10.1, §10.5.1): only at the ends of a route, at most two,
- * and a route needs two stops that are not ports. 18xx.games' check_other
- * asks only for more than two stops (port–city–port passes): offered as
+ * and a route needs two stops that are not ports. 18xx.games asks only for
+ * more than two stops (port–city–port passes): offered as
  * KOL_ROUTE_OPTIONAL_NEED_MORE for imported games. */
 static const KolTestHex port_hexes[] = {
   { "C1", NULL, "offboard=revenue:20,route:optional;path=a:0,b:_0" },
@@ -582,7 +581,7 @@ test_ports (void)
 
 /* 1840 IX.8: a city pays only with this line's station; a landmark private
  * owned by the line's company adds 20 once per route; the red areas may not
- * be visited before their red tile (18xx.games check_red_tiles). */
+ * be visited before their red tile (IX.4). */
 typedef struct
 {
   int bonus_hex;
@@ -781,7 +780,7 @@ test_train_value_hook (void)
     g_assert_cmpstr (s0, ==, "C5.0 C9.0");
     g_assert_cmpstr (s1, ==, "C1.0 C5.0");
   }
-  /* the train multiplier multiplies stop values (18xx.games train.multiplier) */
+  /* the train multiplier multiplies stop values (a double-revenue train) */
   t[0].multiplier = 3;
   {
     g_autoptr(KolRouteResult) r = rt_solve (b.engine, 0, &rules, &t[0], 1);

@@ -4,13 +4,11 @@
 #include "kol-test-stock.h"
 
 /*
- * Certificates and bundles: 18xx.games share.rb, share_bundle.rb,
- * share_pool.rb (buy_shares, sell_shares, transfer_shares with the
- * presidency), corporation.rb (floated?, holding_ok?) and game/base.rb
- * (num_certs, all_bundles_for_corporation, float_corporation,
- * sell_shares_and_change_price, close_corporation). The 1849 rulebook's
- * presidency examples (§9.5) run with a test hook that does what
- * g_1849/share_pool.rb#change_president does.
+ * Certificates and bundles: prices, limits, buying, selling and transfers
+ * with the change of president (1849 §9.1–9.5), floating, the bundles a
+ * holder may offer, selling with the price move, and closing on a closing
+ * cell. The 1849 rulebook's presidency examples (§9.5) run with a test hook
+ * that swaps certificates as 1849 does.
  */
 
 static const char *market_rows[] = {
@@ -69,7 +67,7 @@ assert_holding (KolEngine  *engine,
   g_assert_cmpstr (got, ==, expected);
 }
 
-/* ---- prices (Share#price_per_share, ShareBundle#price) ---------------------- */
+/* ---- prices --------------------------------------------------------------- */
 
 static void
 test_prices (void)
@@ -79,7 +77,7 @@ test_prices (void)
   KolBundle pres = kol_test_bundle (engine, "AA_0", 0);
   KolBundle two = kol_test_bundle (engine, "AA_1 AA_2", 0);
 
-  /* no share price yet: Corporation#min_price, the lowest par price */
+  /* no share price yet: the lowest par price */
   g_assert_cmpint (kol_bundle_price (engine, &pres), ==, 200);
   kol_market_set_par (engine, aa, kol_cell (1, 0));
   g_assert_cmpint (kol_bundle_price (engine, &pres), ==, 200);
@@ -107,7 +105,7 @@ test_prices (void)
     g_assert_true (kol_bundle_partial (engine, &partial));
     g_assert_cmpint (kol_bundle_price (engine, &partial), ==, 110);
   }
-  /* an override of the price per share (ShareBundle#share_price) */
+  /* a bundle with its own price per share */
   two.share_price = 95;
   g_assert_cmpint (kol_bundle_price (engine, &two), ==, 190);
   free_game (engine);
@@ -133,8 +131,8 @@ test_bundle_validation (void)
 
 /* ---- limits ---------------------------------------------------------------- */
 
-/* Game#num_certs counts private companies (CERT_LIMIT_INCLUDES_PRIVATES,
- * true in both titles; 1849 rules 9.1). */
+/* The certificate count includes private companies (both titles: 1849 §9.1,
+ * 1840 VII.3). */
 static void
 test_num_certs (void)
 {
@@ -152,7 +150,7 @@ test_num_certs (void)
   free_game (engine);
 }
 
-/* Corporation#holding_ok? (60%), SharePool#fit_in_bank? (50%, 1840 100%). */
+/* The holding limit (60%, 1849 §9.3) and the pool's limit (50%, §9.2; 1840 100%). */
 static void
 test_limits (void)
 {
@@ -182,9 +180,8 @@ test_limits (void)
 
 /* ---- buying: money and floating ----------------------------------------------- */
 
-/* SharePool#buy_shares with CAPITALIZATION :full (1840 majors): the bank
- * takes the money, and at float (60%) the corporation receives 10 × par
- * (Game#float_corporation). */
+/* A purchase with full capitalization (1840 majors): the bank takes the
+ * money, and at float (60%) the corporation receives 10 × par. */
 static void
 test_buy_full_capitalization (void)
 {
@@ -269,7 +266,7 @@ test_buy_free (void)
   free_game (engine);
 }
 
-/* ---- presidency (SharePool#transfer_shares) ---------------------------------- */
+/* ---- presidency ------------------------------------------------------------- */
 
 typedef struct
 {
@@ -329,8 +326,8 @@ static const PresCase pres_cases[] = {
     1, "BB_1 BB_2 BB_3", "BB_4 BB_5 BB_0", "", "", TRUE },
 };
 
-/* g_1849/share_pool.rb#change_president: the heir gives the last
- * certificate if they have it, else two ordinary ones. */
+/* 1849's swap (§9.5): the heir gives the last certificate if they have it,
+ * else two ordinary ones. */
 static void
 sicily_change_president (KolEngine *engine,
                          int        presidents_cert,
@@ -436,7 +433,7 @@ test_distance_player_order (void)
 
   g_assert_cmpint (kol_shares_distance (engine, P (0), P (1)), ==, 1);
   g_assert_cmpint (kol_shares_distance (engine, P (2), P (0)), ==, 1);
-  /* Ruby: a < b ? b - a : b - (a - size), so a player is size seats from itself */
+  /* seats counted to the left, wrapping around: a player is size seats from itself */
   g_assert_cmpint (kol_shares_distance (engine, P (0), P (0)), ==, 3);
   engine->priority_deal = 1;   /* rotation: P2 P3 P1 */
   g_assert_cmpint (kol_shares_distance (engine, P (0), P (1)), ==, 1);
@@ -447,7 +444,7 @@ test_distance_player_order (void)
   free_game (engine);
 }
 
-/* ---- bundles (Game#all_bundles_for_corporation) ---------------------------- */
+/* ---- bundles ---------------------------------------------------------------- */
 
 static char *
 bundle_list (KolEngine  *engine,
@@ -490,7 +487,7 @@ test_all_bundles (void)
   free_game (engine);
 }
 
-/* ShareBundle#can_dump?: the president's certificate only goes if someone
+/* The president's certificate only goes if someone
  * else (a player or another corporation) holds as much. */
 static void
 test_can_dump (void)
@@ -510,7 +507,7 @@ test_can_dump (void)
   free_game (engine);
 }
 
-/* ---- selling (Game#sell_shares_and_change_price) ----------------------------- */
+/* ---- selling ---------------------------------------------------------------- */
 
 typedef struct
 {
@@ -587,7 +584,7 @@ test_close_and_reset (void)
   free_game (engine);
 }
 
-/* Game#close_corporations_in_close_cell!, through the title's
+/* Corporations on a closing cell close (1849 §11), through the title's
  * close_corporation. */
 static int closed_count;
 

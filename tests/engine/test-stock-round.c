@@ -4,10 +4,9 @@
 #include "kol-test-stock.h"
 
 /*
- * Stock rounds: 18xx.games round/stock.rb and step/buy_sell_par_shares.rb
- * (with step/share_buying.rb), and the Game methods they call. 1849's
- * overrides (g_1849/step/buy_sell_par_shares.rb) run as test hooks where a
- * case mirrors them.
+ * Stock rounds (1849 §9, 1840 VII): turns, passing, selling and buying with
+ * their limits and order, starting corporations, and the end of the round.
+ * 1849's own rules run as test hooks where a case mirrors them.
  */
 
 static const char *market_rows[] = {
@@ -163,7 +162,7 @@ test_par (void)
   free_game (engine);
 }
 
-/* Round::Stock#finished?: everyone passed in a row; the entity index moves
+/* The round is finished when everyone passed in a row; the entity index moves
  * once more, to the priority deal (the player after the last to act). */
 static void
 test_all_pass_ends_round (void)
@@ -189,8 +188,7 @@ test_all_pass_ends_round (void)
   free_game (engine);
 }
 
-/* A player who can do nothing is skipped and counts as passed
- * (Step::Base#skip!, BuySellParShares#log_skip). */
+/* A player who can do nothing is skipped and counts as passed. */
 static void
 test_skip_without_actions (void)
 {
@@ -237,8 +235,8 @@ test_no_buy_back (void)
   free_game (engine);
 }
 
-/* SELL_BUY_ORDER :sell_buy_or_buy_sell (Base): after [sell, buy] no more
- * selling; :sell_buy (1849, 1840): no selling after any purchase. */
+/* KOL_SELL_BUY_OR_BUY_SELL: after selling and buying no more selling;
+ * KOL_SELL_BUY (1849 §9, 1840 VII.1): no selling after any purchase. */
 static void
 test_sell_buy_order (void)
 {
@@ -295,8 +293,9 @@ test_sell_buy_order (void)
   free_game (engine);
 }
 
-/* Game#check_sale_timing: :first (Base, 1840) forbids selling in the first
- * stock round; :operate (1849) until the corporation has operated. */
+/* KOL_SELL_AFTER_FIRST (1840 VII.4) forbids selling in the first stock
+ * round; KOL_SELL_AFTER_OPERATE (1849 §9.2) until the corporation has
+ * operated. */
 static void
 test_sale_timing (void)
 {
@@ -334,8 +333,8 @@ test_sale_timing (void)
 
 /* ---- limits --------------------------------------------------------------------- */
 
-/* can_gain?: the certificate limit and the 60% holding limit; must_sell?
- * when over the limit (1849 rules 9.1). */
+/* Buying within the certificate limit and the 60% holding limit; a player
+ * over the limit must sell (1849 §9.1, §9.3). */
 static void
 test_limits (void)
 {
@@ -357,8 +356,7 @@ test_limits (void)
   free_game (engine);
 }
 
-/* SharePool#fit_in_bank?: at most 50% in the pool (1849 rules 9.2); 1840's
- * MARKET_SHARE_LIMIT is 100. */
+/* At most 50% in the pool (1849 §9.2); 1840's pool may hold 100%. */
 static void
 test_pool_limit (void)
 {
@@ -398,7 +396,7 @@ test_not_offered (void)
   engine = stock_game (600, 8);
   kol_test_start_stock_round (engine);
   start_corp (engine, "BB", 1, 0, 1, "BB_0");
-  /* players' certificates are not for sale (BUY_SHARE_FROM_OTHER_PLAYER) */
+  /* players' certificates are not for sale (shares come from the treasury or the pool) */
   assert_refused (kol_test_buy (engine, 0, "BB_0", &error), &error, KOL_ENGINE_ERROR_RULE);
   g_clear_error (&error);
   g_assert_false (kol_test_par_action (engine, 0, "AA", 0, 0, &error));
@@ -455,8 +453,7 @@ test_queries (void)
   free_game (engine);
 }
 
-/* A sale must be one of the bundles the game offers (a shape of
- * Game#bundles_for_corporation). */
+/* A sale must be one of the bundles the game offers. */
 static void
 test_sell_shape (void)
 {
@@ -491,7 +488,7 @@ sicily_can_buy_multiple (KolEngine *engine,
           kol_step_buy_sell_par_shares_num_bought (engine, corp) < 2);
 }
 
-/* g_1849/step/buy_sell_par_shares.rb can_buy_multiple?; 1849 rules 9.4:
+/* 1849 §9.4:
  * the founder may buy up to 40%, and with incremental capital the
  * corporation receives it all (L.400 at par 100). */
 static void
@@ -517,7 +514,7 @@ test_sicily_founder_buys_40 (void)
   free_game (engine);
 }
 
-/* ---- end of the round (Round::Stock#finish_round) -------------------------------- */
+/* ---- end of the round ------------------------------------------------------------ */
 
 static void
 test_finish_round (void)
@@ -526,7 +523,7 @@ test_finish_round (void)
   int aa = kol_test_corp (engine, "AA"), bb = kol_test_corp (engine, "BB");
 
   /* AA sold out: one row up; BB with a pool share: one row down
-   * (POOL_SHARE_DROP :down_block, 1849 rules 9.7) */
+   * (KOL_POOL_DROP_DOWN_BLOCK, 1849 §9.7) */
   start_corp (engine, "AA", 1, 2, 0, "AA_0 AA_1 AA_2 AA_3 AA_4");
   kol_test_give (engine, P (1), "AA_5 AA_6 AA_7 AA_8");
   start_corp (engine, "BB", 1, 1, 1, "BB_0 BB_1");
@@ -538,7 +535,7 @@ test_finish_round (void)
   g_assert_cmpint (kol_market_corp_price (engine, bb), ==, 100);
   g_assert_cmpint (kol_test_count_kind (KOL_LOG_SHARE_PRICE_MOVES), ==, 2);
 
-  /* POOL_SHARE_DROP :none (Base, 1840): the pool does not move prices */
+  /* KOL_POOL_DROP_NONE (1840): the pool does not move prices */
   kol_test_stock_hooks.pool_share_drop = KOL_POOL_DROP_NONE;
   kol_round_stock_finish_round (engine);
   g_assert_cmpint (kol_market_corp_price (engine, bb), ==, 100);

@@ -2,10 +2,9 @@
 #include "kol-test-title.h"
 
 /*
- * Tile topology: exits under rotation (tile.rb#exits, rotate), cities and
- * their slots (City#slots, the city index of 18xx.games' ids) and the
- * rotations that look alike (the tile selector offers each look once).
- * Tile codes are those of lib/engine/config/tile.rb.
+ * Tile topology: exits under rotation, cities and their slots (the city
+ * index of records' ids) and the rotations that look alike (the tile
+ * selector offers each look once). Tile codes are those 18xx.games uses.
  */
 
 static const KolTestTile tiles[] = {
@@ -57,8 +56,7 @@ typedef struct
   const char *exits;
 } ExitCase;
 
-/* tile.rb#rotate: every edge moves by the rotation, modulo 6; future track
- * has no exits (Tile#separate_parts keeps it apart). */
+/* Every edge moves by the rotation, modulo 6; future track has no exits. */
 static const ExitCase exit_cases[] = {
   { "7", 0, "0 1" },
   { "7", 5, "0 5" },
@@ -93,7 +91,7 @@ typedef struct
 } CityCase;
 
 /* City indices count cities only, in the order of the tile code; slots are
- * flattened over the cities (part/city.rb#slots). */
+ * flattened over the cities. */
 static const CityCase city_cases[] = {
   { "7", 0, 0, 0, { -1, -1, -1 }, { -1, -1, -1 } },
   { "57", 1, 0, 1, { 0, -1, -1 }, { 0, -1, -1 } },
@@ -124,7 +122,7 @@ test_cities (void)
     }
 }
 
-/* Node#exits: the edges a single path joins to the node. */
+/* A node's exits: the edges a single path joins to it. */
 static void
 test_node_exits (void)
 {

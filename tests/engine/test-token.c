@@ -2,10 +2,9 @@
 #include "kol-test-operating.h"
 
 /*
- * Station tokens in operating rounds: lib/engine/step/tokener.rb
- * (can_place_token?, place_token, check_connected), step/token.rb
- * (process_place_token: reachable hex, one token, pass), step/home_token.rb
- * and tracker.rb update_token! (tokens of a trackless multi-city tile).
+ * Station tokens in operating rounds (1849 §10.4, 1840 IX.6): whether and
+ * where a token may be placed, its price, one token a turn, the HomeToken
+ * step, and the tokens of a trackless multi-city tile that gets track.
  */
 
 static const KolStepClass *const steps[] = {
@@ -29,7 +28,7 @@ new_game (KolTitle **title,
   return engine;
 }
 
-/* tokener.rb place_token: the token's price (the second token costs 40 on
+/* The token's price (the second token costs 40 on
  * this board) is paid to the bank; the turn's token is used and the Token
  * step passes. */
 static void
@@ -52,7 +51,7 @@ test_place_token (void)
   g_assert_true (engine->finished);
 }
 
-/* tokener.rb can_place_token?: the cheapest token must be affordable, so a
+/* The cheapest token must be affordable, so a
  * poor corporation has no token action and the step is skipped. */
 static void
 test_cannot_afford (void)
@@ -74,8 +73,8 @@ typedef struct
   int         reason;
 } RefusalCase;
 
-/* token.rb process_place_token / tokener.rb check_connected and
- * City#tokenable?: refusals with their reasons. */
+/* Placements refused (not connected, no slot, same hex…), with their
+ * reasons. */
 static const RefusalCase refusal_cases[] = {
   { "not reachable", "C1", 0, KOL_ENGINE_ERROR_TOKEN, KOL_REASON_TOKEN_NOT_REACHABLE },
   { "already there (same hex)", "A1", 0, KOL_ENGINE_ERROR_TOKEN, KOL_REASON_TOKEN_NOT_REACHABLE },
@@ -101,7 +100,7 @@ test_refusals (void)
     }
 }
 
-/* tokener.rb place_token: "Token already placed this turn". */
+/* One token a turn (1849 §10.4): "Token already placed this turn". */
 static void
 test_one_token_per_turn (void)
 {
@@ -137,8 +136,8 @@ test_targets (void)
   g_assert_cmpint (kol_token_targets (engine, kol_test_corp_entity (engine, "BB"), targets, 8), ==, 0);
 }
 
-/* PlaceToken#initialize: the token comes from the action's tokener when one
- * is given (placing another corporation's token). */
+/* The token comes from the corporation the action names when it names one
+ * (placing another corporation's token). */
 static void
 test_tokener_field (void)
 {
@@ -155,7 +154,7 @@ test_tokener_field (void)
   g_assert_cmpstr (a7, ==, "CC");
 }
 
-/* tracker.rb update_token!: a trackless tile with two cities holding a
+/* A trackless tile with two cities holding a
  * token gets track: the token comes off and its corporation (for the
  * operator) chooses its city in the HomeToken step. */
 static const KolTestHex oo_hexes[] = {

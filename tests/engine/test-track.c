@@ -2,10 +2,9 @@
 #include "kol-test-operating.h"
 
 /*
- * Track laying in operating rounds: lib/engine/step/tracker.rb (get_tile_lay,
- * can_lay_tile?, lay_tile_action, lay_tile, check_track_restrictions!,
- * tracker_available_hex) and step/track.rb, with Game::TILE_LAYS and
- * Game#upgrade_cost (game/base.rb).
+ * Track laying in operating rounds (1849 §10.3, 1840 IX.4): the lays a turn
+ * allows, where a corporation may lay, the refusals, the track restriction
+ * and the cost of a lay; the Track and TrackAndToken steps.
  */
 
 static const KolStepClass *const steps[] = {
@@ -31,9 +30,9 @@ aa_cash (KolEngine *engine)
   return engine->corps[kol_test_corp (engine, "AA")].cash;
 }
 
-/* Game::TILE_LAYS default (one lay or upgrade) and Game#upgrade_cost: the
- * terrain cost of the printed hex is paid; after the lay the Track step
- * passes (track.rb process_lay_tile) and the next corporation operates. */
+/* The usual lay (one lay or upgrade, 1849 §10.3) and its cost: the terrain
+ * cost of the printed hex is paid; after the lay the Track step passes and
+ * the next corporation operates. */
 static void
 test_lay_with_terrain (void)
 {
@@ -57,8 +56,8 @@ static const KolTileLay two_lays[] = {
   { KOL_TILE_LAY_YES, KOL_TILE_LAY_YES, FALSE, 0, -1 },
 };
 
-/* 1840's TILE_LAYS: two lays a turn (g_1840/game.rb); the round state
- * counts them (tracker.rb round_state num_laid_track, laid_hexes). */
+/* 1840's lays: two a turn (IX.3: a track tile and a Stadtbahn tile); the
+ * round state counts them and the hexes laid on. */
 static void
 test_two_lays (void)
 {
@@ -89,8 +88,8 @@ typedef struct
   gboolean    upgrade_allowed_second;  /* expected */
 } NotIfUpgradedCase;
 
-/* tracker.rb get_tile_lay: :not_if_upgraded forbids a second lay (or
- * upgrade) after an upgrade this turn. */
+/* A lay "not if upgraded" forbids a second lay (or upgrade) after an upgrade
+ * this turn. */
 static const NotIfUpgradedCase upgrade_cases[] = {
   { "upgrade then lay: not if upgraded",
     { { KOL_TILE_LAY_YES, KOL_TILE_LAY_YES, FALSE, 0, -1 },
@@ -148,7 +147,7 @@ typedef struct
   int         reason;
 } RefusalCase;
 
-/* tracker.rb lay_tile: refusals with their reasons. */
+/* Lays refused, with their reasons. */
 static const RefusalCase refusal_cases[] = {
   { "not connected (board check_lay)", "C3", "9", 0, 300, KOL_ENGINE_ERROR_TILE, -1 },
   { "track off the map", "A3", "9", 1, 300, KOL_ENGINE_ERROR_TILE, -1 },
@@ -190,8 +189,8 @@ typedef struct
   int         code;
 } RestrictionCase;
 
-/* tracker.rb check_track_restrictions!: upgrading A3's straight to G9 adds
- * only a curve AA cannot reach; semi-restrictive (Base, 1849) and
+/* The track restriction: upgrading A3's straight to G9 adds
+ * only a curve AA cannot reach; semi-restrictive (1849 §10.3) and
  * restrictive refuse it, permissive (1840) allows it. */
 static const RestrictionCase restriction_cases[] = {
   { "semi-restrictive", KOL_TRACK_SEMI_RESTRICTIVE, KOL_ENGINE_ERROR_TILE },
@@ -237,8 +236,8 @@ test_track_restriction_new_track (void)
   g_assert_cmpint (aa_cash (engine), ==, 300);
 }
 
-/* Game#upgrade_cost is a hook (1849 charges by gauge); it sees the board
- * after the lay, as in 18xx.games. */
+/* The cost of a lay is a hook (1849 charges by gauge, §10.3.1); it sees the
+ * board after the lay. */
 static int
 half_terrain (KolEngine *engine,
               KolEntity  entity,
@@ -299,7 +298,7 @@ test_legal_choices (void)
                                            options, G_N_ELEMENTS (options)), ==, 0);
 }
 
-/* step/track_and_token.rb (1840's lines): lays and one token in any order;
+/* The TrackAndToken step (1840's lines, IX.3): lays and one token in any order;
  * the step passes once nothing is left (lay_tile after the token, or the
  * token after the last lay). */
 static void

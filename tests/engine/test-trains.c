@@ -2,10 +2,10 @@
 #include "kol-test-operating.h"
 
 /*
- * Trains: lib/engine/depot.rb (depot_trains, available, min prices,
- * reclaim_train), phase.rb buying_train!, game/base.rb rust_trains!,
- * buy_train, crowded_corps, must_buy_train?, and the steps step/train.rb,
- * step/buy_train.rb and step/discard_train.rb.
+ * Trains (1849 §10.6, §10.7): what the depot offers and at what price,
+ * trains taken back, the phases a purchase starts and the trains it rusts,
+ * corporations over the train limit, the obligation to own a train, and
+ * the BuyTrain and DiscardTrain steps.
  *
  * The standard board's trains: "2" (80, x3, rusts on "4"), "3" (180, x2,
  * variant "3+" at 150), "4" (300, x2), "D" (500, available in phase "4");
@@ -55,7 +55,7 @@ depot_names (KolEngine *engine)
   return g_string_free (s, FALSE);
 }
 
-/* depot.rb depot_trains: the first upcoming train, the upcoming trains
+/* What the depot offers: the first upcoming train, the upcoming trains
  * available in this phase (one per name), then the discarded ones. */
 static void
 test_depot_trains (void)
@@ -82,8 +82,8 @@ test_depot_trains (void)
   g_assert_cmpstr (phase4, ==, "3-0 D-0 2-1");
 }
 
-/* step/train.rb buy_train_action: a depot train, at its price, from the
- * depot; the Depot receives the money (the bank). */
+/* A depot train, at its price, from the depot; the bank receives the
+ * money. */
 static void
 test_buy_from_depot (void)
 {
@@ -111,7 +111,7 @@ test_buy_from_depot (void)
                     !=, 0);
 }
 
-/* phase.rb buying_train!: the first 3 starts phase 3 (next_on); the first
+/* The first 3 starts phase 3 (1849 §10.6: the first of a class); the first
  * 4 starts phase 4, whose events run (close_companies) and 2s rust
  * (rusts_on) wherever they are. */
 static void
@@ -143,7 +143,7 @@ test_phases_and_rust (void)
   g_assert_cmpint (kol_test_count_log (KOL_LOG_TRAINS_RUST_OWNER), ==, 2);
 }
 
-/* base.rb rust_trains!: trains still in the depot rust too (owner "The
+/* Trains still in the depot rust too (owner "The
  * Depot" in the log). */
 static void
 test_rust_in_depot (void)
@@ -161,7 +161,7 @@ test_rust_in_depot (void)
   g_assert_false (engine->trains[train (engine, "3-0")].rusted);
 }
 
-/* Train#variant=: buying the 3+ variant costs its price and renames the
+/* Buying the 3+ variant costs its price and renames the
  * train; the phase still follows the train type. */
 static void
 test_variant (void)
@@ -215,9 +215,8 @@ typedef struct
   int         code;
 } OtherCase;
 
-/* buy_train.rb check_spend / train.rb spend_minmax: another corporation's
- * train for 1 up to the buyer's cash; ALLOW_TRAIN_BUY_FROM_OTHERS false
- * (1840) forbids it. */
+/* Another corporation's train for 1 up to the buyer's cash (1849 §10.6); a
+ * title that forbids buying from others (1840) refuses it. */
 static const OtherCase other_cases[] = {
   { "one", 1, FALSE, -1 },
   { "all the cash", 1000, FALSE, -1 },
@@ -251,7 +250,7 @@ test_buy_from_other (void)
     }
 }
 
-/* step/discard_train.rb: a corporation over the train limit (phase 4:
+/* A corporation over the train limit (phase 4:
  * limit 2) must discard; the train goes to the discard pile and is on offer
  * again (bought "from The Discard"). */
 static void
@@ -288,10 +287,9 @@ test_discard (void)
   g_assert_cmpint (kol_test_count_log (KOL_LOG_BUYS_TRAIN_DISCARD), ==, 1);
 }
 
-/* Emergency purchase (train.rb, Game#must_buy_train?): a corporation
- * without trains but with a route must buy; it cannot pass; the president
- * pays what the treasury lacks, only for the cheapest depot train
- * (EBUY_DEPOT_TRAIN_MUST_BE_CHEAPEST). */
+/* A forced purchase (1849 §10.6, §10.7): a corporation without trains but
+ * with a route must buy; it cannot pass; the president pays what the
+ * treasury lacks, only for the cheapest depot train. */
 static void
 test_must_buy (void)
 {
@@ -370,10 +368,9 @@ sell_action (KolEngine *engine,
   return a;
 }
 
-/* EmergencyMoney (step/emergency_money.rb) in BuyTrain: the president sells
- * shares of another corporation, only as many as the cheapest train needs
- * (selling_minimum_shares?); the price drops; then the purchase uses the
- * president's money. */
+/* Raising money in BuyTrain (1849 §10.7): the president sells shares of
+ * another corporation, only as many as the cheapest train needs; the price
+ * drops; then the purchase uses the president's money. */
 static void
 test_emergency_sale (void)
 {

@@ -8,7 +8,7 @@
 #include "kol-title-1840-private.h"
 
 /*
- * 1840 Vienna Tramways (issue 6): one scenario per rule, on the real title
+ * 1840 Vienna Tramways: one scenario per rule, on the real title
  * data, each citing its section of the rulebook (../shared/seeds/000 and
  * 001), or the 18xx.games source it follows where the rulebook is silent.
  * Games are driven through the engine's interface (kol_engine_apply with the
@@ -421,7 +421,7 @@ game_in_sr1 (const KolTitle *title)
 /* -------------------------------------------------------- III Setup */
 
 /* III.3: starting cash by player count; the pre-emptive right of 350 is
- * paid when SR1 begins (18xx.games ADDITIONAL_CASH). */
+ * paid when SR1 begins (as 18xx.games gives it). */
 static void
 test_setup_cash (void)
 {
@@ -574,7 +574,7 @@ test_removals_two (void)
 
 /* IX.6: the homes of lines 1 and 2 share the OO hex D18: the hex, not a
  * city, is reserved for both; another line may not take a city there while
- * that would leave them without one (Tile#token_blocked_by_reservation?). */
+ * that would leave them without one. */
 static void
 test_oo_reservations (void)
 {
@@ -1066,9 +1066,8 @@ is_city_node (KolEngine          *engine,
 
 /* VIII.5.2: a Stadtbahn company's imaginary tram runs from one of its two
  * home stations as far as the Stadtbahn tiles are laid; its other station
- * markers earn revenue on the way but start nothing (18xx.games
- * G1840::Step::Route#auto_actions walks from Game#starting_nodes, and
- * Game#check_connected skips the token rule for it). V's home stations are
+ * markers earn revenue on the way but start nothing (as 18xx.games runs it
+ * too: from the home stations, without the token rule). V's home stations are
  * A17 (its city 1) and G3. With C9, D6, E7 and F6 laid but neither B10 nor
  * G5, the stretch C9–C7–D6–E7–F6 holds two V markers and is worth 80, but
  * reaches no home station: the run is A17–A15–A13, 40 + 30 = 70. The
@@ -1575,7 +1574,7 @@ test_route_example (void)
   k1840_place_home_token (engine, line);
   g_assert_true (kol_board_hex_tokened_by (engine, hex (engine, "D26"), line));
   /* the red area counts with the line's own marker, as every interchange
-   * (IX.8; Game#revenue_for) */
+   * (IX.8) */
   g_assert_true (kol_board_place_token (engine, line, -1, hex (engine, "A29"), 0, -1));
   give_train (engine, "Y1", "16");
   kol_operating_hooks (engine)->buy_train (engine, wt, depot_train (engine, "R1"), 0);
@@ -1769,7 +1768,7 @@ test_bonus_red (void)
   KolAction *red = NULL;
   int h, tries = 0;
 
-  /* the red hex must be connected to the line (SpecialTrack#available_hex);
+  /* the red hex must be connected to the line (IX.4);
    * when none is, the bonus lapses */
   while (red == NULL)
     {

@@ -8,7 +8,7 @@
 #include "kol-title-1849-private.h"
 
 /*
- * 1849 Sicily (issue 5): one scenario per rule, on the real title data,
+ * 1849 Sicily: one scenario per rule, on the real title data,
  * each citing its section of the rulebook (../shared/seeds/002), or the
  * 18xx.games source it follows where the rulebook is silent or where
  * recorded games need it. Games are driven through the engine's interface
@@ -551,7 +551,7 @@ test_setup_order (void)
   g_assert_cmpint (kol_1849_state (engine)->rsa_share_corp, ==, corp (engine, "SFA"));
 }
 
-/* §2.2 (novice rule, as 18xx.games' delay_ift): IFT drawn among the first
+/* §2.2 (the novice rule, the option delay_ift): IFT drawn among the first
  * three swaps with the fourth corporation. */
 static void
 test_setup_delay_ift (void)
@@ -1255,7 +1255,7 @@ test_operating_order (void)
 
 /* §10.3.1: terrain is paid on every lay and upgrade: in full when the tile
  * adds standard or dual gauge, a quarter for narrow gauge only; SIGI halves
- * standard gauge (18xx.games upgrade_cost, new_track). The cases include
+ * standard gauge. The cases include
  * the rulebook's: a yellow standard town upgraded to a green mixed town
  * pays the narrow rate, a mixed city to a mixed city the full one, brown
  * dual tiles always the full one. */
@@ -1992,7 +1992,8 @@ test_operating_sms (void)
  * 100) with a route and neither train nor cash, CTL (P2, par 68) with 20%
  * held by P1 after a turn; RCS operates first and must buy a train. */
 static KolEngine *
-emergency_game (const KolTitle *t)
+emergency_game_at (const KolTitle *t,
+                   const char     *step)
 {
   KolEngine *engine = game_new (t, 3);
   int ctl = corp (engine, "CTL");
@@ -2007,8 +2008,14 @@ emergency_game (const KolTitle *t)
   engine->bank += engine->players[0].cash - 30;
   engine->players[0].cash = 30;
   start_or (engine);
-  advance_to (engine, "Buy Trains");
+  advance_to (engine, step);
   return engine;
+}
+
+static KolEngine *
+emergency_game (const KolTitle *t)
+{
+  return emergency_game_at (t, "Buy Trains");
 }
 
 /* §10.7: a corporation without a train that must buy one and cannot pay:
@@ -2101,6 +2108,37 @@ test_operating_bankrupt (void)
   g_assert_cmpint (last->end_reason, ==, KOL_GAME_END_BANKRUPT);
 }
 
+/* §10.7 («Если корпорация должна купить поезд, но не может …»): a
+ * corporation goes bankrupt in Buy Trains, when its president cannot
+ * raise the money, not while laying track. 18xx.games offers bankruptcy at
+ * any step of such a turn and there sells none of the president's shares
+ * (Game#sellable_bundles asks the active step, and only Buy Trains and
+ * the emergency step allow sales): compat does the same (issue 14 item 6,
+ * B). */
+static void
+test_bankrupt_only_when_buying (void)
+{
+  const char *compat_opts[] = { KOL_1849_OPT_COMPAT, NULL };
+  g_autoptr(KolTitle) t = load (4, NULL);
+  g_autoptr(KolTitle) tc = load_opts (4, compat_opts);
+  g_autoptr(KolEngine) engine = emergency_game_at (t, "Lay Track");
+  g_autoptr(KolEngine) gc = emergency_game_at (tc, "Lay Track");
+
+  give (engine, "CTL_2", P (2));
+  give (gc, "CTL_2", P (2));
+  g_assert_false (has_legal (engine, KOL_ACTION_BANKRUPT, NULL));
+  apply_refused_any (engine, act (KOL_ACTION_BANKRUPT, C (engine, "RCS")));
+  advance_to (engine, "Buy Trains");
+  g_assert_true (has_legal (engine, KOL_ACTION_BANKRUPT, NULL));
+  apply_ok (engine, act (KOL_ACTION_BANKRUPT, C (engine, "RCS")));
+  g_assert_cmpint (percent (engine, P (0), "CTL"), ==, 0);
+
+  g_assert_true (has_legal (gc, KOL_ACTION_BANKRUPT, NULL));
+  apply_ok (gc, act (KOL_ACTION_BANKRUPT, C (gc, "RCS")));
+  g_assert_false (kol_corp_floated (gc, corp (gc, "RCS")));
+  g_assert_cmpint (percent (gc, P (0), "CTL"), ==, 10);
+}
+
 /* §10.8: after its first turn a corporation may issue treasury shares
  * (the price moves down one row per share; the pool holds at most five;
  * the last certificate last) or redeem one share from the pool at the
@@ -2191,6 +2229,101 @@ test_closing (void)
   g_assert_true (kol_board_city_reserved_by (engine, palermo, 0, rcs));
   kol_1849_start_stock_round (engine);
   g_assert_false (kol_1849_corp (engine, rcs)->closed_recently);
+}
+
+/* §11 («Корпорация, маркер рынка акций которой попадает в ячейку
+ * "закрыта", немедленно закрывается») and issue 14 item 6: a corporation
+ * that closes in its own turn (here issuing a share into the closed cell)
+ * stops operating, and the next corporation operates in the same round
+ * (18xx.games: close_corporation's force_next_entity!). Before, when its
+ * turn was still open (a private it could buy), the round ended at once. */
+static void
+test_closing_own_turn (void)
+{
+  const char *compat_opts[] = { KOL_1849_OPT_COMPAT, NULL };
+  g_autoptr(KolTitle) rulebook = load (4, NULL);
+  g_autoptr(KolTitle) compat = load_opts (4, compat_opts);
+  const KolTitle *titles[] = { rulebook, compat };
+
+  for (int k = 0; k < 2; k++)
+    {
+      g_autoptr(KolEngine) engine = game_new (titles[k], 3);
+      int rcs = corp (engine, "RCS");
+
+      start_corp (engine, "RCS", 0, 100);
+      give_train (engine, "4H-0", "RCS");
+      engine->corps[rcs].operated = 1;
+      set_price (engine, "RCS", 8, 31);
+      start_corp (engine, "CTL", 2, 68);
+      set_price (engine, "CTL", 8, 27);          /* after RCS */
+      give_train (engine, "4H-1", "CTL");
+      /* a private RCS could still buy after issuing keeps its turn open */
+      kol_engine_set_phase (engine, kol_title_phase_by_name (titles[k], "6H"));
+      kol_engine_move_company (engine, company (engine, "CNM"), P (1));
+      start_or (engine);
+      advance_to (engine, "Issue or Redeem Shares");
+      g_assert_true (kol_entity_equal (cur (engine), C (engine, "RCS")));
+      g_assert_cmpint (price_of (engine, "RCS"), ==, 27);
+      apply_ok (engine, shares_action (engine, KOL_ACTION_SELL_SHARES, C (engine, "RCS"), "RCS_1", 0));
+      g_assert_false (kol_corp_floated (engine, rcs));
+      g_assert_cmpint (engine->round.kind, ==, K49_ROUND_OPERATING);
+      g_assert_true (kol_entity_equal (engine->round.current_operator, C (engine, "CTL")));
+      g_assert_true (kol_entity_equal (cur (engine), C (engine, "CTL")));
+      g_assert_cmpstr (active_step_name (engine), ==, "Lay Track");
+    }
+}
+
+/* CTL's turn: Lay Track is passed, and the next step is returned (the
+ * Token step is skipped when CTL may place no marker). */
+static const char *
+step_after_track (KolEngine *engine)
+{
+  start_or (engine);
+  g_assert_true (kol_entity_equal (cur (engine), C (engine, "CTL")));
+  advance_to (engine, "Lay Track");
+  apply_ok (engine, pass (C (engine, "CTL")));
+  return active_step_name (engine);
+}
+
+/* Issue 14 item 6 (a four-variant record stopped at an operating turn):
+ * 18xx.games remembers whether a corporation may place a station marker
+ * (Graph#can_token?) until it clears its graph (a tile laid, a marker
+ * placed or bought, the earthquake), which a closing does not do. Here
+ * AFG's marker fills Trapani, the only city CTL reaches, then AFG closes:
+ * by the rulebook the circle is free at once (§10.4: a marker goes in a
+ * connected city with a free circle), so CTL is asked for a marker;
+ * 18xx.games, and compat with it, still remember "no" and go on to the
+ * routes. */
+static void
+test_closing_frees_token_circle (void)
+{
+  const char *compat_opts[] = { KOL_1849_OPT_COMPAT, NULL };
+  g_autoptr(KolTitle) rulebook = load (4, NULL);
+  g_autoptr(KolTitle) compat = load_opts (4, compat_opts);
+  const KolTitle *titles[] = { rulebook, compat };
+  const char *expected[] = { "Place a Token", "Run Routes" };
+
+  for (int k = 0; k < 2; k++)
+    {
+      g_autoptr(KolEngine) engine = game_new (titles[k], 3);
+      int afg = corp (engine, "AFG"), trapani = hex (engine, "C1");
+
+      start_corp (engine, "CTL", 0, 100);          /* Marsala, joined to Trapani */
+      start_corp (engine, "AFG", 1, 68);
+      kol_board_place_token (engine, afg, 0, hex (engine, "B14"), 0, -1);
+      engine->corps[afg].tokens[0].used = TRUE;
+      kol_board_place_token (engine, afg, 1, trapani, 0, -1);
+      engine->corps[afg].tokens[1].used = TRUE;
+      set_price (engine, "AFG", 9, 24);
+      give_train (engine, "4H-0", "CTL");
+
+      /* no free circle: no marker step */
+      g_assert_cmpstr (step_after_track (engine), ==, "Run Routes");
+      kol_1849_close_corporation (engine, afg);
+      g_assert_false (kol_board_hex_tokened_by (engine, trapani, afg));
+      g_test_message ("%s: %s", k == 0 ? "rulebook" : "compat", expected[k]);
+      g_assert_cmpstr (step_after_track (engine), ==, expected[k]);
+    }
 }
 
 /* §12: at the first 12H the private companies close and the earthquake
@@ -2391,6 +2524,12 @@ test_variant_bonds (void)
   advance_to (engine, "Issue or Repay Bond");
   g_assert_cmpint (count_legal (engine, KOL_ACTION_TAKE_LOAN), ==, 1);
   g_assert_cmpint (count_legal (engine, KOL_ACTION_PAYOFF_LOAN), ==, 0);
+  /* exports name 18xx.games' one Loan object, id 0 (issue 14) */
+  {
+    g_autoptr(KolAction) take = find_legal (engine, KOL_ACTION_TAKE_LOAN, NULL);
+
+    g_assert_cmpint (take->loan, ==, 0);
+  }
   cash = engine->corps[rcs].cash;
   cell = kol_market_corp_cell (engine, rcs);
   apply_ok (engine, act (KOL_ACTION_TAKE_LOAN, C (engine, "RCS")));
@@ -2521,8 +2660,11 @@ main (int   argc,
   g_test_add_func ("/1849/operating/sms", test_operating_sms);
   g_test_add_func ("/1849/operating/emergency", test_operating_emergency);
   g_test_add_func ("/1849/operating/bankrupt", test_operating_bankrupt);
+  g_test_add_func ("/1849/operating/bankrupt-only-when-buying", test_bankrupt_only_when_buying);
   g_test_add_func ("/1849/operating/issue-redeem", test_operating_issue_redeem);
   g_test_add_func ("/1849/operating/closing", test_closing);
+  g_test_add_func ("/1849/operating/closing-frees-token-circle", test_closing_frees_token_circle);
+  g_test_add_func ("/1849/operating/closing-own-turn", test_closing_own_turn);
   g_test_add_func ("/1849/events/earthquake", test_events_earthquake);
   g_test_add_func ("/1849/game-end/377", test_game_end_377);
   g_test_add_func ("/1849/game-end/bank", test_game_end_bank);

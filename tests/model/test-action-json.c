@@ -10,8 +10,8 @@
 #include "kol-test-oracle.h"
 
 /*
- * The 18xx.games action vocabulary (issue 7 "every action type those games
- * use"; 18xx-games-format.md §1.3–1.4): every action of the shared records
+ * The 18xx.games action vocabulary (every action type those games use;
+ * 18xx-games-format.md §1.3–1.4): every action of the shared records
  * is read and written back unchanged, and broken or hostile actions are
  * refused with the action, its position and the field.
  */
@@ -377,6 +377,8 @@ static const char *const own_vocabulary[] = {
   "{\"type\":\"program_buy_shares\",\"entity\":11,\"entity_type\":\"player\",\"corporation\":\"AFG\","
   "\"until_condition\":\"float\",\"from_market\":false,\"auto_pass_after\":true}",
   "{\"type\":\"program_disable\",\"entity\":11,\"entity_type\":\"player\",\"reason\":\"Shares were sold\"}",
+  /* issue 14: 18xx.games requires the train (DiscardTrain#h_to_args) */
+  "{\"type\":\"discard_train\",\"entity\":\"ATA\",\"entity_type\":\"corporation\",\"train\":\"4H-1\"}",
 };
 
 static void

@@ -4,7 +4,7 @@
 #include "kol-fuzz-common.h"
 
 /*
- * Issue 7: "keep a regression test for every crash found". Every input that
+ * A regression test for every crash found: every input that
  * ever crashed a fuzz target is in tests/fuzz/regressions/{save,record}/
  * (named after the bug it found) and is loaded here the way the target
  * loads it; the seed corpus (tests/fuzz/corpus/) is run too. A crash, a

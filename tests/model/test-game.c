@@ -18,7 +18,7 @@
 #include "kol-title-info.h"
 
 /*
- * KolGame (issue 8): properties that notify once per change, apply, undo,
+ * KolGame: properties that notify once per change, apply, undo,
  * redo and seeking, refusals as translated errors, list models refreshed in
  * place, the log derived from the history, and autosave surviving a killed
  * process. Games are the real titles, played by choosing among the engine's

@@ -10,8 +10,8 @@
 #include "kol-state-dump.h"
 #include "kol-test-game.h"
 
-/* The history's own logic (issue 7: unlimited undo and redo, goto, continue
- * from an earlier point, autosave) on a synthetic round, so it is tested
+/* The history's own logic (unlimited undo and redo, goto, continue from an
+ * earlier point, autosave) on a synthetic round, so it is tested
  * whatever the state of the titles' rules. */
 
 typedef struct

@@ -7,7 +7,7 @@
 #include "kol-json-scan.h"
 
 /*
- * The title files' reader and writer (issue 9, item 3): the layout rule the
+ * The title files' reader and writer: the layout rule the
  * data files follow, rule by rule (kol-json-format.c), scalars written as
  * the data files write them, texts kept as read where the writer would
  * write them otherwise, and strict reading with line and column.

@@ -11,7 +11,7 @@
 #include "kol-test-game.h"
 
 /*
- * The log formatter and the refusal messages (issue 8): every KolLogKind
+ * The log formatter and the refusal messages: every KolLogKind
  * has a template for each title, every template formats with typed
  * arguments, every KolReason has a sentence. Run twice by meson: in English,
  * and with LANGUAGE=ru and the build's catalogue (then every sentence must

@@ -11,7 +11,7 @@
 #include "kol-svg-renderer.h"
 
 /*
- * Print and export (issue 19): every sheet of both shipped titles and of
+ * Print and export: every sheet of both shipped titles and of
  * the New Title template, on A4 and on US Letter. Each sheet must hold
  * all it prints (every tile copy, card, charter and token, counted in the
  * pages' SVG), on no more pages than its own density needs (every page

@@ -3,11 +3,15 @@
 
 #include <string.h>
 
+#include "kol-engine-policy.h"
+#include "kol-game.h"
+#include "kol-engine-round.h"
 #include "kol-record-import.h"
+#include "kol-state-dump.h"
 #include "kol-test-game.h"
 
 /* Reading 18xx.games records (18xx-games-format.md): undo/redo filtering
- * exactly as Engine::Game::Base.filtered_actions (§2), seeds (§4.2),
+ * exactly as 18xx.games filters them (§2), seeds (§4.2),
  * players, optional rules and results; refusals of broken records. */
 
 static KolRecord *
@@ -368,11 +372,112 @@ test_export (void)
     g_assert_true (json_node_equal (json_object_get_member (o, "result"), report.result));
 }
 
+typedef struct
+{
+  int         players;
+  const char *options[5];
+  gint64      seed;
+} RoundTrip;
+
+/* Issue 14 item 6: 1849 games of each variant alone and of all four (and
+ * Electric Dreams with the two it needs), played by self-play's weighted
+ * policy as the importer plays records (compat_18xx_games), exported and
+ * imported again: after every action the imported game is the game that
+ * was played. */
+static const RoundTrip round_trips[] = {
+  { 3, { NULL }, 11 },
+  { 4, { "delay_ift", NULL }, 12 },
+  { 5, { "acquiring_station_tokens", NULL }, 13 },
+  { 3, { "bonds", NULL }, 14 },
+  { 4, { "acquiring_station_tokens", "bonds", "electric_dreams", NULL }, 15 },
+  { 5, { "acquiring_station_tokens", "bonds", "delay_ift", "electric_dreams", NULL }, 16 },
+};
+
+/* The state a player sees (kol-state-dump.h) and the step deciding. */
+static char *
+describe_state (KolEngine *engine)
+{
+  g_autoptr(JsonNode) dump = kol_state_dump (engine, KOL_STATE_DUMP_TILES);
+  g_autofree char *text = json_to_string (dump, FALSE);
+  KolStep *step = kol_engine_active_step (engine);
+
+  return g_strdup_printf ("%s %s", step ? step->klass->name : "-", text);
+}
+
+static gboolean
+same_as_played (KolHistory            *history,
+                guint                  seq,
+                const KolRecordAction *action,
+                gpointer               data)
+{
+  g_autoptr(KolEngine) played = kol_history_dup_game_at (data, seq, NULL);
+  g_autofree char *expected = describe_state (played);
+  g_autofree char *actual = describe_state (kol_history_get_game (history));
+
+  if (g_str_equal (expected, actual))
+    return TRUE;
+  g_test_message ("the imported game differs after action %u:\n%s\n%s", seq, expected, actual);
+  return FALSE;
+}
+
+static void
+test_selfplay_round_trip (gconstpointer data)
+{
+  const RoundTrip *t = data;
+  static const char *const names[] = { "A", "B", "C", "D", "E", NULL };
+  g_autofree char *dir = g_build_filename (g_getenv ("KOLEYA_DATA_DIR"), "1849", NULL);
+  g_autoptr(GPtrArray) options = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolGame) game = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed ((guint32) t->seed);
+  g_autoptr(JsonNode) exported = NULL;
+  g_autoptr(KolRecord) record = NULL;
+  g_autoptr(KolHistory) imported = NULL;
+  g_auto(KolImportReport) report = { 0 };
+  KolHistory *played;
+  guint n;
+
+  for (int i = 0; t->options[i] != NULL; i++)
+    g_ptr_array_add (options, (gpointer) t->options[i]);
+  g_ptr_array_add (options, (gpointer) "compat_18xx_games");
+  g_ptr_array_add (options, NULL);
+  game = kol_game_new (dir, t->players, names, (const char * const *) options->pdata, t->seed, &error);
+  g_assert_no_error (error);
+  for (n = 0; n < 3000 && !kol_game_get_finished (game); n++)
+    {
+      g_autoptr(GPtrArray) legal = kol_game_legal_actions (game);
+
+      g_assert_cmpuint (legal->len, >, 0);
+      g_assert_true (kol_game_apply_action (
+        game, legal->pdata[kol_policy_choose_weighted (kol_game_get_engine (game), legal, rand, FALSE)], &error));
+      g_assert_no_error (error);
+    }
+  played = kol_game_get_history (game);
+  exported = kol_record_export (played);
+  record = kol_record_parse_node (exported, &error);
+  g_assert_no_error (error);
+  imported = kol_record_import (record, KOL_RECORD_SEED_SETTINGS, NULL, NULL, same_as_played, played, &report,
+                                &error);
+  g_assert_no_error (error);
+  g_assert_false (report.stopped);
+  g_assert_cmpuint (kol_history_get_n_actions (imported), ==, kol_history_get_n_actions (played));
+  g_test_message ("%u actions, finished: %d", n, kol_game_get_finished (game));
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (round_trips); i++)
+    {
+      g_autofree char *opts = g_strjoinv ("+", (char **) round_trips[i].options);
+      g_autofree char *path = g_strdup_printf ("/record-import/selfplay-round-trip/%dp-%s", round_trips[i].players,
+                                               opts[0] ? opts : "base");
+
+      g_test_add_data_func (path, &round_trips[i], test_selfplay_round_trip);
+    }
 
   g_test_add_func ("/record-import/filtering", test_filtering);
   g_test_add_func ("/record-import/seeds", test_seeds);

@@ -9,13 +9,17 @@
 #include "kol-test-oracle.h"
 
 /*
- * Issue 7, "Tests": every game in ../shared/fixtures/18xx.games replays to
+ * Every game in ../shared/fixtures/18xx.games replays to
  * its end and reproduces its recorded result; after every action the state
  * matches the reference dump in ../shared/fixtures/oracle, and a mismatch
  * names the first diverging action and field, and the test says how far
  * the game got ("1849-27939: 99/370 actions match; first divergence at
  * seq 100 (id 117, buy_company, $.actions[111]): corporations[IFT].cash
  * expected 296, got 295").
+ *
+ * Issue 14: the same for the games in tests/records (gzip-compressed
+ * records with their dumps), 1849 games with its variants that Koleya's
+ * self-play made and 18xx.games' engine replayed (tests/records/README.md).
  */
 
 typedef struct
@@ -43,14 +47,38 @@ report (const char *message)
   g_test_fail ();
 }
 
+/* A record, gzip-compressed when its name ends in ".gz". */
+static KolRecord *
+load_record (const char  *path,
+             GError     **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFileInputStream) in = NULL;
+  g_autoptr(GZlibDecompressor) gunzip = NULL;
+  g_autoptr(GInputStream) stream = NULL;
+  g_autoptr(GOutputStream) out = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+
+  if (!g_str_has_suffix (path, ".gz"))
+    return kol_record_load (file, error);
+  if ((in = g_file_read (file, NULL, error)) == NULL)
+    return NULL;
+  gunzip = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+  stream = g_converter_input_stream_new (G_INPUT_STREAM (in), G_CONVERTER (gunzip));
+  out = g_memory_output_stream_new_resizable ();
+  if (g_output_stream_splice (out, stream, G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, error) < 0)
+    return NULL;
+  bytes = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
+  return kol_record_parse (bytes, error);
+}
+
 static void
 test_fixture (gconstpointer data)
 {
   const Fixture *f = data;
   g_autoptr(GError) error = NULL;
   g_autoptr(KolOracle) oracle = NULL;
-  g_autoptr(GFile) file = g_file_new_for_path (f->record);
-  g_autoptr(KolRecord) record = kol_record_load (file, &error);
+  g_autoptr(KolRecord) record = load_record (f->record, &error);
   g_autoptr(KolHistory) history = NULL;
   g_auto(KolImportReport) rep = { 0 };
   g_autofree char *progress = NULL;
@@ -141,6 +169,32 @@ find_fixtures (const char *shared)
   return fixtures;
 }
 
+/* tests/records: NAME.json.gz with NAME.jsonl.gz beside it. */
+static void
+add_generated (GPtrArray *fixtures)
+{
+  g_autoptr(GDir) dir = g_dir_open (KOL_RECORDS_DIR, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  while (dir && (name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".json.gz"))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *file = g_ptr_array_index (names, i);
+      g_autofree char *base = g_strndup (file, strlen (file) - strlen (".json.gz"));
+      g_autofree char *oracle = g_strdup_printf ("%s.jsonl.gz", base);
+      Fixture *f = g_new0 (Fixture, 1);
+
+      f->name = g_strdup_printf ("generated/%s", base);
+      f->record = g_build_filename (KOL_RECORDS_DIR, file, NULL);
+      f->oracle = g_build_filename (KOL_RECORDS_DIR, oracle, NULL);
+      g_ptr_array_add (fixtures, f);
+    }
+}
+
 static void
 test_missing (void)
 {
@@ -160,9 +214,11 @@ main (int   argc,
   if (shared == NULL)
     {
       g_test_add_func ("/replay-fixtures/shared-missing", test_missing);
-      return g_test_run ();
+      fixtures = g_ptr_array_new_with_free_func (fixture_free);
     }
-  fixtures = find_fixtures (shared);
+  else
+    fixtures = find_fixtures (shared);
+  add_generated (fixtures);
   for (guint i = 0; i < fixtures->len; i++)
     {
       Fixture *f = g_ptr_array_index (fixtures, i);

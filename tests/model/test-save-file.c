@@ -9,7 +9,7 @@
 #include "kol-save-file.h"
 #include "kol-test-game.h"
 
-/* Issue 7: saves round-trip; a truncated, corrupted, wrong-title,
+/* Saves round-trip; a truncated, corrupted, wrong-title,
  * newer-version or hostile file gets a clear message saying what is wrong
  * and where; writing is atomic. */
 

@@ -7,16 +7,18 @@
 #include "kol-game.h"
 #include "kol-title-document.h"
 #include "kol-title-info.h"
+#include "kol-engine-tile.h"
 #include "kol-title-loader.h"
+#include "kol-tile-library.h"
 
 /*
- * The editor's document model (issue 9, item 3): both shipped titles save
+ * The editor's document model: both shipped titles save
  * byte for byte as read; every edit is undone back to the same bytes and
  * redone to the same bytes again; built-in titles are never overwritten and
  * are saved as new titles in the user's folder; new titles come from the
  * template; and validation names the hex or tile of every problem it finds
  * in crafted bad titles; and a built-in title edited and saved as the
- * user's starts a game (issue 9, "done when") with the edits in it.
+ * user's starts a game with the edits in it.
  *
  * XDG_DATA_HOME points into a fresh folder (set in main before GLib reads
  * it), so saved titles never touch the user's.
@@ -51,6 +53,20 @@ open_template (const char *id)
 {
   g_autoptr(GError) error = NULL;
   KolTitleDocument *doc = kol_title_document_new_from_template (NULL, id, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (doc);
+  return doc;
+}
+
+/* A new title from tests/model/titles/editor, a copy of the template as
+ * the tests of issue 18 were written for: the template itself may grow. */
+static KolTitleDocument *
+open_fixture (const char *id)
+{
+  g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "model", "titles", "editor", NULL);
+  g_autoptr(GError) error = NULL;
+  KolTitleDocument *doc = kol_title_document_new_from_template (dir, id, &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (doc);
@@ -175,6 +191,26 @@ test_lexemes (void)
   g_assert_no_error (error);
   again = kol_title_document_serialize (doc, KOL_TITLE_FILE_GAME);
   g_assert_cmpstr (again, ==, patched);
+}
+
+/* The library of common tiles (issue 18, item 2) loads as a manifest, every
+ * tile of it, and holds the numbers every 1830-family set has. */
+static void
+test_tile_library (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) ids = kol_tile_library_dup_ids (&error);
+  g_autoptr(KolTitle) title = kol_tile_library_load_title (&error);
+  static const char * const common[] = { "1", "3", "4", "7", "8", "9", "57", "58", "14", "15", "16", "19",
+                                         "23", "24", "25", "26", "27", "28", "29", "39", "40", "41", "42",
+                                         "43", "44", "45", "46", "47", "63", "59", "64", "68", "87", NULL };
+
+  g_assert_no_error (error);
+  g_assert_nonnull (title);
+  g_assert_cmpuint (title->n_manifest_tiles, ==, g_strv_length (ids));
+  for (guint i = 0; common[i] != NULL; i++)
+    g_assert_true (g_strv_contains ((const char * const *) ids, common[i]));
+  g_assert_cmpint (title->tiles[kol_title_tile_by_id (title, "57")].n_paths, ==, 2);
 }
 
 /* ---- edits, undo and redo ------------------------------------------------------ */
@@ -561,6 +597,143 @@ CHECK (variant_restore)
 EDIT (variant_add) { return kol_title_document_add_hex (doc, "A13", "white", error); }
 CHECK (variant_add) { g_assert_nonnull (kol_title_document_get_hex (doc, "A13")); }
 
+/* ---- game.json's pages (issue 18, item 1) ---- */
+
+static char *
+game_member (KolTitleDocument *doc,
+             const char       *path)
+{
+  return compact (kol_title_document_get_value (doc, KOL_TITLE_FILE_GAME, path));
+}
+
+EDIT (game_value)
+{
+  g_autoptr(JsonNode) price = json_from_string ("95", NULL);
+
+  return kol_title_document_set_game_value (doc, "$.trains[0].price", price, "Train price", error);
+}
+CHECK (game_value)
+{
+  assert_json (game_member (doc, "$.trains[0].price"), "95");
+  g_assert_cmpstr (kol_title_document_get_undo_label (doc), ==, "Train price");
+}
+
+/* a member the file does not have goes where the data files put it */
+EDIT (game_new_member)
+{
+  g_autoptr(JsonNode) designer = json_from_string ("\"A. Designer\"", NULL);
+
+  return kol_title_document_set_game_value (doc, "$.designer", designer, "Designer", error);
+}
+CHECK (game_new_member)
+{
+  g_autofree char *text = kol_title_document_serialize (doc, KOL_TITLE_FILE_GAME);
+
+  g_assert_nonnull (strstr (text, "\"ru\": \"Новая игра\"},\n  \"designer\": \"A. Designer\",\n  \"currency\""));
+}
+
+EDIT (add_train) { return kol_title_document_add_game_item (doc, "trains", NULL, error) == 3; }
+CHECK (add_train)
+{
+  assert_json (game_member (doc, "$.trains[3]"),
+               "{\"id\":\"5\",\"name\":\"5\",\"distance\":5,\"price\":400,\"count\":2}");
+}
+
+EDIT (add_phase) { return kol_title_document_add_game_item (doc, "phases", NULL, error) == 3; }
+CHECK (add_phase)
+{
+  assert_json (game_member (doc, "$.phases[3]"),
+               "{\"name\":\"P1\",\"tiles\":[\"yellow\",\"green\",\"brown\"],\"train_limit\":3,"
+               "\"operating_rounds\":2}");
+}
+
+EDIT (add_corporation) { return kol_title_document_add_game_item (doc, "corporations", NULL, error) == 2; }
+CHECK (add_corporation) { assert_json (game_member (doc, "$.corporations[2].id"), "\"NEW\""); }
+
+EDIT (add_private) { return kol_title_document_add_game_item (doc, "privates", NULL, error) == 0; }
+CHECK (add_private)
+{
+  assert_json (game_member (doc, "$.privates[0].id"), "\"P1\"");
+  assert_json (game_member (doc, "$.privates[0].abilities"), "[]");
+}
+
+EDIT (remove_train) { return kol_title_document_remove_game_item (doc, "trains", 1, error); }
+CHECK (remove_train) { assert_json (game_member (doc, "$.trains[1].id"), "\"4\""); }
+
+EDIT (move_corporation) { return kol_title_document_move_game_item (doc, "corporations", 1, 0, error); }
+CHECK (move_corporation)
+{
+  assert_json (game_member (doc, "$.corporations[0].id"), "\"BLU\"");
+  assert_json (game_member (doc, "$.corporations[1].id"), "\"RED\"");
+}
+
+/* a train renamed in the phase it starts and in what rusts on it */
+EDIT (rename_train) { return kol_title_document_rename_game_item (doc, "trains", 2, "4D", error); }
+CHECK (rename_train)
+{
+  assert_json (game_member (doc, "$.trains[2].id"), "\"4D\"");
+  assert_json (game_member (doc, "$.phases[2].on"), "\"4D\"");
+  assert_json (game_member (doc, "$.trains[0].rusts_on"), "\"4D\"");
+}
+
+/* 1849's phases name grey revenues on tiles and hexes and when trains come */
+EDIT (rename_phase) { return kol_title_document_rename_game_item (doc, "phases", 2, "8X", error); }
+CHECK (rename_phase)
+{
+  g_autofree char *tiles = kol_title_document_serialize (doc, KOL_TITLE_FILE_TILES);
+  g_autofree char *map = kol_title_document_serialize (doc, KOL_TITLE_FILE_MAP);
+  g_autofree char *game = kol_title_document_serialize (doc, KOL_TITLE_FILE_GAME);
+
+  assert_json (game_member (doc, "$.phases[2].name"), "\"8X\"");
+  g_assert_null (strstr (map, "\"8H\":"));
+  g_assert_nonnull (strstr (map, "\"8X\":"));
+  g_assert_null (strstr (tiles, "\"8H\":"));
+  g_assert_null (strstr (game, "\"available_on\": \"8H\""));
+}
+
+EDIT (players) { return kol_title_document_set_players (doc, 3, 5, error); }
+CHECK (players)
+{
+  assert_json (game_member (doc, "$.players"), "{\"min\":3,\"max\":5}");
+  assert_json (game_member (doc, "$.starting_cash"), "{\"3\":400,\"4\":300,\"5\":300}");
+  assert_json (game_member (doc, "$.cert_limit"), "{\"3\":12,\"4\":10,\"5\":10}");
+}
+
+/* ---- tiles (issue 18, item 2) ---- */
+
+EDIT (path_lanes) { return kol_title_document_set_path_lanes (doc, "57", 0, 2, error); }
+CHECK (path_lanes)
+{
+  assert_json (tile_member (doc, "57", "paths"),
+               "[{\"a\":0,\"b\":\"c0\",\"track\":\"broad\",\"lanes\":2},{\"a\":\"c0\",\"b\":3,\"track\":\"broad\"}]");
+}
+
+EDIT (path_terminal) { return kol_title_document_set_path_terminal (doc, "hex:E5", 1, 1, error); }
+CHECK (path_terminal)
+{
+  assert_json (hex_member (doc, "E5", "tile"),
+               "{\"nodes\":[{\"id\":\"o0\",\"kind\":\"offboard\",\"revenue\":{\"by\":\"color\",\"yellow\":20,"
+               "\"brown\":40}}],\"paths\":[{\"a\":1,\"b\":\"o0\",\"track\":\"broad\"},"
+               "{\"a\":2,\"b\":\"o0\",\"track\":\"broad\",\"terminal\":1}]}");
+}
+
+/* a common tile added by its number, shapes and all, among its colour */
+EDIT (library_tile)
+{
+  g_autoptr(JsonNode) tile = kol_tile_library_dup_tile ("58", error);
+
+  return tile != NULL && kol_title_document_add_tile_body (doc, tile, error);
+}
+CHECK (library_tile)
+{
+  g_auto(GStrv) ids = kol_title_document_dup_tile_ids (doc);
+
+  assert_json (tile_member (doc, "58", "nodes"), "[{\"id\":\"t0\",\"kind\":\"town\",\"revenue\":10}]");
+  assert_json (tile_member (doc, "58", "paths"), "[{\"a\":0,\"b\":\"t0\"},{\"a\":\"t0\",\"b\":2}]");
+  g_assert_cmpstr (ids[4], ==, "58");
+  g_assert_cmpstr (ids[5], ==, "14");
+}
+
 static const EditCase edit_cases[] = {
   { "1849", "tile colour", edit_tile_color, check_tile_color },
   { "1849", "tile count", edit_tile_count, check_tile_count },
@@ -605,6 +778,20 @@ static const EditCase edit_cases[] = {
   { "1849", "title name", edit_title_name, check_title_name },
   { "1849", "option name", edit_option_text, check_option_text },
   { "1849", "generic value", edit_generic_value, check_generic_value },
+  { "fixture", "track lanes", edit_path_lanes, check_path_lanes },
+  { "fixture", "terminal end", edit_path_terminal, check_path_terminal },
+  { "fixture", "tile from the library", edit_library_tile, check_library_tile },
+  { "fixture", "a value of game.json", edit_game_value, check_game_value },
+  { "fixture", "a new member of game.json", edit_game_new_member, check_game_new_member },
+  { "fixture", "add a train", edit_add_train, check_add_train },
+  { "fixture", "add a phase", edit_add_phase, check_add_phase },
+  { "fixture", "add a corporation", edit_add_corporation, check_add_corporation },
+  { "fixture", "add a private company", edit_add_private, check_add_private },
+  { "fixture", "remove a train", edit_remove_train, check_remove_train },
+  { "fixture", "move a corporation", edit_move_corporation, check_move_corporation },
+  { "fixture", "rename a train", edit_rename_train, check_rename_train },
+  { "1849", "rename a phase", edit_rename_phase, check_rename_phase },
+  { "fixture", "player counts", edit_players, check_players },
   { "template", "layout", edit_layout, check_layout },
   { "template", "axes", edit_axes, check_axes },
   { "template", "add a column", edit_add_column, check_add_column },
@@ -625,6 +812,8 @@ open_case (const EditCase *c)
 
   if (g_str_equal (c->title, "template"))
     return open_template ("edits");
+  if (g_str_equal (c->title, "fixture"))
+    return open_fixture ("edits");
   doc = open_title (c->title);
   if (doc != NULL && c->variant != NULL)
     {
@@ -678,6 +867,256 @@ test_edit (gconstpointer data)
   g_assert_cmpstr (redone, ==, after);
   c->check (doc);
   g_assert_false (kol_title_document_redo (doc));
+}
+
+/* ---- the layout switched (issue 18, item 3) ---------------------------------------------- */
+
+/* Where each hex's printed track and walls lead, by the ids of the hexes
+ * across: what a layout switch must keep. */
+static GPtrArray *
+connections (KolTitleDocument *doc)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolTitle) title = kol_title_document_load_title (doc, 0, NULL, &error);
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+
+  g_assert_no_error (error);
+  for (guint h = 0; h < title->n_hexes; h++)
+    {
+      const KolHexDef *hex = &title->hexes[h];
+      guint8 exits = kol_tile_exits (&title->tiles[hex->tile], hex->rotation);
+
+      for (int e = 0; e < 6; e++)
+        {
+          int across = hex->all_neighbors[e];
+          const char *other = across >= 0 ? title->hexes[across].id : "-";
+
+          if (exits & (1u << e))
+            g_ptr_array_add (out, g_strdup_printf ("%s track to %s", hex->id, other));
+          if (hex->impassable & (1u << e))
+            g_ptr_array_add (out, g_strdup_printf ("%s wall to %s", hex->id, other));
+          if (across >= 0)
+            g_ptr_array_add (out, g_strdup_printf ("%s next to %s", hex->id, other));
+        }
+    }
+  return out;
+}
+
+static void
+assert_same_connections (GPtrArray *a,
+                         GPtrArray *b)
+{
+  g_assert_cmpuint (a->len, ==, b->len);
+  for (guint i = 0; i < a->len; i++)
+    g_assert_cmpstr (g_ptr_array_index (a, i), ==, g_ptr_array_index (b, i));
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* Switching flat and pointy keeps the hex ids, every hex's neighbours and
+ * where its printed track and impassable edges lead (both titles, both
+ * ways); switching back gives the very same files. */
+static void
+test_layout_switch (gconstpointer data)
+{
+  const char *name = data;
+  g_autoptr(KolTitleDocument) doc = open_title (name);
+  g_autoptr(GPtrArray) before = NULL;
+  g_autoptr(GPtrArray) after = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *original = NULL;
+  g_autofree char *back = NULL;
+  const char *layout;
+
+  if (doc == NULL)
+    {
+      g_test_skip ("KOLEYA_DATA_DIR does not hold this title");
+      return;
+    }
+  before = connections (doc);
+  g_ptr_array_sort (before, compare_strings);
+  original = snapshot (doc);
+  layout = g_str_equal (name, "1840") ? "flat" : "pointy";
+  g_assert_true (kol_title_document_set_layout (doc, layout, &error));
+  g_assert_no_error (error);
+  after = connections (doc);
+  g_ptr_array_sort (after, compare_strings);
+  assert_same_connections (before, after);
+  g_assert_true (kol_title_document_set_layout (doc, g_str_equal (layout, "flat") ? "pointy" : "flat", &error));
+  back = snapshot (doc);
+  g_assert_cmpstr (back, ==, original);
+}
+
+/* ---- terrain, hand edits, load errors (issue 18, items 4 to 6) ----------------------------- */
+
+static char *read_file (const char *dir,
+                        const char *name);
+
+/* A hex with two terrain entries keeps the second when the first is
+ * changed or removed in the form. */
+static void
+test_two_terrains (void)
+{
+  g_autoptr(KolTitleDocument) doc = open_fixture ("terrains");
+  g_autoptr(JsonNode) two = json_from_string ("[{\"type\": \"hills\", \"cost\": 60}, "
+                                              "{\"type\": \"water\", \"cost\": 40}]", NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (kol_title_document_set_value (doc, KOL_TITLE_FILE_MAP, "$.hexes[13].terrain", two, &error));
+  g_assert_true (kol_title_document_set_hex_terrain (doc, "F2", "hills", 80, &error));
+  g_assert_no_error (error);
+  assert_json (hex_member (doc, "F2", "terrain"),
+               "[{\"type\":\"hills\",\"cost\":80},{\"type\":\"water\",\"cost\":40}]");
+  g_assert_true (kol_title_document_set_hex_terrain (doc, "F2", NULL, 0, &error));
+  assert_json (hex_member (doc, "F2", "terrain"), "[{\"type\":\"water\",\"cost\":40}]");
+}
+
+typedef struct
+{
+  guint files;
+  guint signals;
+} DiskWait;
+
+static void
+changed_on_disk_cb (KolTitleDocument *doc,
+                    guint             files,
+                    DiskWait         *wait)
+{
+  wait->files = files;
+  wait->signals++;
+}
+
+static void
+wait_for_disk (DiskWait *wait)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (wait->signals == 0 && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (wait->signals, ==, 1);
+}
+
+static void
+edit_on_disk (KolTitleDocument *doc,
+              const char       *from,
+              const char       *to)
+{
+  g_autofree char *path = g_build_filename (kol_title_document_get_path (doc), "game.json", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *edited = NULL;
+  char *at;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_nonnull (at = strstr (text, from));
+  edited = g_strdup_printf ("%.*s%s%s", (int) (at - text), text, to, at + strlen (from));
+  g_assert_true (g_file_set_contents (path, edited, -1, NULL));
+}
+
+/* A hand edit of game.json while the title is open is announced; reloaded
+ * it is one command undo takes back; kept, the next Save writes the
+ * editor's version; undecided, Save refuses to write over it. */
+static void
+test_hand_edits (void)
+{
+  g_autoptr(KolTitleDocument) doc = open_fixture ("hand-edits");
+  g_autoptr(GError) error = NULL;
+  DiskWait wait = { 0, 0 };
+
+  g_assert_true (kol_title_document_save (doc, &error));
+  g_assert_true (kol_title_document_watch (doc, &error));
+  g_assert_no_error (error);
+  g_signal_connect (doc, "changed-on-disk", G_CALLBACK (changed_on_disk_cb), &wait);
+
+  /* our own save is not a change on disk */
+  g_assert_true (kol_title_document_set_tile_count (doc, "57", 4, &error));
+  g_assert_true (kol_title_document_save (doc, &error));
+  g_assert_no_error (error);
+
+  edit_on_disk (doc, "\"bank\": 6000", "\"bank\": 7000");
+  wait_for_disk (&wait);
+  g_assert_cmpuint (wait.files, ==, 1u << KOL_TITLE_FILE_GAME);
+  assert_json (compact (kol_title_document_get_value (doc, KOL_TITLE_FILE_GAME, "$.bank")), "6000");
+  g_assert_true (kol_title_document_reload_from_disk (doc, &error));
+  g_assert_no_error (error);
+  assert_json (compact (kol_title_document_get_value (doc, KOL_TITLE_FILE_GAME, "$.bank")), "7000");
+  g_assert_false (kol_title_document_get_modified (doc));
+  g_assert_cmpstr (kol_title_document_get_undo_label (doc), ==, "Reload from disk");
+  g_assert_true (kol_title_document_undo (doc));
+  assert_json (compact (kol_title_document_get_value (doc, KOL_TITLE_FILE_GAME, "$.bank")), "6000");
+  g_assert_true (kol_title_document_redo (doc));
+
+  /* an edit on disk nobody has answered: Save does not write over it */
+  wait.signals = 0;
+  g_assert_true (kol_title_document_set_title_name (doc, "en", "Mine", &error));
+  edit_on_disk (doc, "\"bank\": 7000", "\"bank\": 8000");
+  g_assert_false (kol_title_document_save (doc, &error));
+  g_assert_error (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_CHANGED_ON_DISK);
+  g_clear_error (&error);
+  g_assert_cmpuint (kol_title_document_get_changed_on_disk (doc), ==, 1u << KOL_TITLE_FILE_GAME);
+
+  /* kept: the editor's version goes over it */
+  kol_title_document_keep_own (doc);
+  g_assert_cmpuint (kol_title_document_get_changed_on_disk (doc), ==, 0);
+  g_assert_true (kol_title_document_save (doc, &error));
+  g_assert_no_error (error);
+  {
+    g_autofree char *game = read_file (kol_title_document_get_path (doc), "game.json");
+
+    g_assert_nonnull (strstr (game, "\"bank\": 7000"));
+    g_assert_nonnull (strstr (game, "\"en\": \"Mine\""));
+  }
+}
+
+/* A title that does not load still shows every tile and hex that does;
+ * Play refuses it, and a title whose id is not its folder's name. */
+static void
+test_load_errors (void)
+{
+  g_autoptr(KolTitleDocument) doc = open_fixture ("load-errors");
+  g_autoptr(JsonNode) cell = json_from_string ("\"cheap\"", NULL);
+  g_autoptr(JsonNode) id = json_from_string ("\"another\"", NULL);
+  g_autoptr(JsonNode) track = json_from_string ("\"monorail\"", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolTitle) title = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+
+  g_assert_true (kol_title_document_check_playable (doc, &error));
+  g_assert_true (kol_title_document_set_value (doc, KOL_TITLE_FILE_GAME, "$.market.rows[0][0]", cell, &error));
+  g_assert_true (kol_title_document_set_value (doc, KOL_TITLE_FILE_TILES, "$.tiles[1].paths[0].track", track,
+                                               &error));
+  g_assert_no_error (error);
+  title = kol_title_document_load_title (doc, 0, NULL, &error);
+  g_assert_null (title);
+  g_clear_error (&error);
+  g_clear_pointer (&title, kol_title_free);
+  g_assert_false (kol_title_document_check_playable (doc, &error));
+  g_clear_error (&error);
+
+  before = snapshot (doc);
+  title = kol_title_document_load_salvaged (doc, 0, NULL, &error);
+  g_assert_no_error (error);
+  /* the document is left as it was */
+  after = snapshot (doc);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_nonnull (title);
+  g_assert_cmpint (kol_title_tile_by_id (title, "57"), >=, 0);
+  g_assert_cmpint (kol_title_tile_by_id (title, "8"), <, 0);
+  g_assert_cmpint (kol_title_hex_by_id (title, "C3"), >=, 0);
+  g_assert_cmpint (kol_title_hex_by_id (title, "E5"), >=, 0);
+
+  /* fixed, but with an id that is not its folder's: still not played */
+  while (kol_title_document_undo (doc))
+    ;
+  g_assert_true (kol_title_document_set_value (doc, KOL_TITLE_FILE_GAME, "$.id", id, &error));
+  g_assert_false (kol_title_document_check_playable (doc, &error));
+  g_assert_error (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_INVALID);
+  g_assert_cmpstr (kol_title_document_get_id (doc), ==, "another");
 }
 
 /* ---- merging, signals, refusals --------------------------------------------- */
@@ -812,6 +1251,18 @@ EDIT (restore_base) { return kol_title_document_restore_hex (doc, "C3", error); 
 EDIT (bad_path) { return kol_title_document_set_value (doc, KOL_TITLE_FILE_GAME, "$.nope.deeper", NULL, error); }
 EDIT (bad_language) { return kol_title_document_set_text (doc, KOL_TITLE_FILE_GAME, "$.name", "de", "X", error); }
 EDIT (full_line) { return kol_title_document_add_line (doc, KOL_GRID_COLUMN, 2, error) > 0; }
+/* issue 18, item 2: never the same track twice */
+EDIT (duplicate_track) { return kol_title_document_add_path (doc, "57", "3", "c0", NULL, error) >= 0; }
+EDIT (duplicate_by_ends) { return kol_title_document_set_path_ends (doc, "23", 1, "3", "0", error); }
+EDIT (too_many_lanes) { return kol_title_document_set_path_lanes (doc, "57", 0, 9, error); }
+EDIT (home_no_city) { return kol_title_document_set_home (doc, "RED", "A1", 0, error); }
+EDIT (home_second_city) { return kol_title_document_set_home (doc, "RED", "C3", 1, error); }
+EDIT (no_library_tile)
+{
+  g_autoptr(JsonNode) tile = kol_tile_library_dup_tile ("nope", error);
+
+  return tile != NULL;
+}
 
 static const RefusalCase refusal_cases[] = {
   { "colour", edit_bad_color, KOL_TITLE_DOCUMENT_ERROR_INVALID },
@@ -839,10 +1290,42 @@ static const RefusalCase refusal_cases[] = {
   { "full grid line", edit_full_line, KOL_TITLE_DOCUMENT_ERROR_NOTHING },
 };
 
+/* issue 18 */
+static const RefusalCase fixture_refusal_cases[] = {
+  { "the same track twice", edit_duplicate_track, KOL_TITLE_DOCUMENT_ERROR_INVALID },
+  { "ends that make the same track twice", edit_duplicate_by_ends, KOL_TITLE_DOCUMENT_ERROR_INVALID },
+  { "too many lanes", edit_too_many_lanes, KOL_TITLE_DOCUMENT_ERROR_INVALID },
+  { "home on a hex without a city", edit_home_no_city, KOL_TITLE_DOCUMENT_ERROR_INVALID },
+  { "home on a second city a hex has not", edit_home_second_city, KOL_TITLE_DOCUMENT_ERROR_INVALID },
+  { "a tile the library has not", edit_no_library_tile, KOL_TITLE_DOCUMENT_ERROR_NOT_FOUND },
+};
+
+static void
+check_refusals (const RefusalCase *cases,
+                gsize              n,
+                gboolean           fixture)
+{
+  for (gsize i = 0; i < n; i++)
+    {
+      g_autoptr(KolTitleDocument) doc = fixture ? open_fixture ("refusals") : open_template ("refusals");
+      g_autoptr(GError) error = NULL;
+      g_autofree char *before = snapshot (doc);
+      g_autofree char *after = NULL;
+
+      g_test_message ("refusal: %s", cases[i].name);
+      g_assert_false (cases[i].edit (doc, &error));
+      g_assert_error (error, KOL_TITLE_DOCUMENT_ERROR, cases[i].code);
+      after = snapshot (doc);
+      g_assert_cmpstr (after, ==, before);
+      g_assert_false (kol_title_document_get_can_undo (doc));
+    }
+}
+
 /* A refused edit says why and changes nothing. */
 static void
 test_refusals (void)
 {
+  check_refusals (fixture_refusal_cases, G_N_ELEMENTS (fixture_refusal_cases), TRUE);
   for (gsize i = 0; i < G_N_ELEMENTS (refusal_cases); i++)
     {
       g_autoptr(KolTitleDocument) doc = open_template ("refusals");
@@ -1153,7 +1636,48 @@ EDIT (duplicate_after_variant)
 
   return kol_title_document_insert_value (doc, KOL_TITLE_FILE_MAP, "$.variants", -1, variant, error);
 }
-EDIT (home_without_city) { return kol_title_document_set_home (doc, "NOR", "A1", 0, error); }
+/* written by hand: the editor's own home tool refuses it at once */
+EDIT (home_without_city)
+{
+  g_autoptr(JsonNode) value = json_from_string ("\"A1\"", NULL);
+
+  return kol_title_document_set_value (doc, KOL_TITLE_FILE_GAME, "$.corporations[0].home", value, error);
+}
+
+/* issue 18, item 7 */
+EDIT (city_no_slots) { return kol_title_document_set_node_slots (doc, "57", "c0", 0, error); }
+EDIT (duplicate_track_in_file)
+{
+  g_autoptr(JsonNode) paths = json_from_string ("[{\"a\": 0, \"b\": 1}, {\"a\": 1, \"b\": 0}]", NULL);
+
+  return kol_title_document_set_value (doc, KOL_TITLE_FILE_TILES, "$.tiles[0].paths", paths, error);
+}
+EDIT (town_never_upgraded)
+{
+  g_autoptr(JsonNode) town = json_from_string ("{\"nodes\": [{\"id\": \"t0\", \"kind\": \"town\", "
+                                               "\"revenue\": 10}]}", NULL);
+
+  return kol_title_document_set_hex_tile (doc, "A1", town, 0, error);
+}
+EDIT (shared_home) { return kol_title_document_set_home (doc, "BLU", "C3", 0, error); }
+EDIT (upgrade_cycle)
+{
+  const char *to_15[] = { "15", NULL };
+  const char *to_14[] = { "14", NULL };
+
+  return kol_title_document_set_tile_upgrades_to (doc, "14", to_15, error)
+         && kol_title_document_set_tile_upgrades_to (doc, "15", to_14, error);
+}
+EDIT (upgrade_drops_gauge)
+{
+  g_autoptr(JsonNode) narrow = json_from_string ("{\"name\": {\"en\": \"narrow\", \"ru\": \"узкая\"}, "
+                                                 "\"networks\": [\"narrow\"], \"draw\": \"narrow\"}", NULL);
+  const char *to_23[] = { "23", NULL };
+
+  return kol_title_document_set_value (doc, KOL_TITLE_FILE_GAME, "$.track_types.narrow", narrow, error)
+         && kol_title_document_set_path_track (doc, "8", 0, "narrow", error)
+         && kol_title_document_set_tile_upgrades_to (doc, "8", to_23, error);
+}
 
 static const IssueCase issue_cases[] = {
   { "hex walled in by impassable borders", edit_walled_hex, "unreachable-hex", "C3", NULL, "$.hexes[" },
@@ -1170,6 +1694,16 @@ static const IssueCase issue_cases[] = {
   { "broken upgrade chain", edit_brown_never_reached, "tile-never-reached", NULL, "39", "$.tiles[21]" },
   { "duplicate coordinates after a variant", edit_duplicate_after_variant, "loader", "A1", NULL, "$.variants[0]" },
   { "home on a hex without a city", edit_home_without_city, "loader", "A1", NULL, "$.corporations[0].home" },
+};
+
+/* issue 18, item 7 */
+static const IssueCase fixture_issue_cases[] = {
+  { "city with no token slot", edit_city_no_slots, "city-no-slots", NULL, "57", "$.tiles[3].nodes[0].slots" },
+  { "the same track twice", edit_duplicate_track_in_file, "duplicate-track", NULL, "7", "$.tiles[0].paths[1]" },
+  { "town no tile can be laid on", edit_town_never_upgraded, "town-never-upgraded", "A1", NULL, "$.hexes[0]" },
+  { "two homes in a one-slot city", edit_shared_home, "shared-home", "C3", NULL, "$.corporations[1].home" },
+  { "tiles upgrading in a circle", edit_upgrade_cycle, "upgrade-cycle", NULL, "14", "$.tiles[4]" },
+  { "an upgrade losing a gauge", edit_upgrade_drops_gauge, "upgrade-drops-gauge", NULL, "8", "$.tiles[1]" },
 };
 
 static void
@@ -1207,10 +1741,11 @@ find_issue (GListModel      *issues,
 static void
 test_validation (void)
 {
-  for (gsize i = 0; i < G_N_ELEMENTS (issue_cases); i++)
+  for (gsize i = 0; i < G_N_ELEMENTS (issue_cases) + G_N_ELEMENTS (fixture_issue_cases); i++)
     {
-      const IssueCase *c = &issue_cases[i];
-      g_autoptr(KolTitleDocument) doc = open_template ("faults");
+      gboolean fixture = i >= G_N_ELEMENTS (issue_cases);
+      const IssueCase *c = fixture ? &fixture_issue_cases[i - G_N_ELEMENTS (issue_cases)] : &issue_cases[i];
+      g_autoptr(KolTitleDocument) doc = fixture ? open_fixture ("faults") : open_template ("faults");
       g_autoptr(GListModel) issues = NULL;
       g_autoptr(KolTitleIssue) issue = NULL;
       g_autoptr(GError) error = NULL;
@@ -1308,6 +1843,12 @@ main (int   argc,
   g_test_add_data_func ("/title-document/round-trip/1849", "1849", test_round_trip);
   g_test_add_data_func ("/title-document/round-trip/1840", "1840", test_round_trip);
   g_test_add_func ("/title-document/lexemes", test_lexemes);
+  g_test_add_func ("/title-document/tile-library", test_tile_library);
+  g_test_add_data_func ("/title-document/layout-switch/1849", "1849", test_layout_switch);
+  g_test_add_func ("/title-document/two-terrains", test_two_terrains);
+  g_test_add_func ("/title-document/hand-edits", test_hand_edits);
+  g_test_add_func ("/title-document/load-errors", test_load_errors);
+  g_test_add_data_func ("/title-document/layout-switch/1840", "1840", test_layout_switch);
   for (gsize i = 0; i < G_N_ELEMENTS (edit_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/title-document/edit/%s/%s", edit_cases[i].title, edit_cases[i].name);

@@ -8,7 +8,7 @@
 #include "kol-title-loader.h"
 
 /*
- * The title loader (issue 3, item 4): both real titles load at every
+ * The title loader: both real titles load at every
  * configuration they allow; a small fixture title (tests/model/titles/mini)
  * checks what the loader fills in; and broken copies of it check that every
  * problem is reported with its file, JSON path, line and message, and that

@@ -4,23 +4,32 @@
 #include <string.h>
 #include <glib/gstdio.h>
 
+#include "kol-editor-companies-page.h"
+#include "kol-editor-fields.h"
+#include "kol-editor-game-page.h"
 #include "kol-editor-export-dialog.h"
 #include "kol-editor-issues.h"
+#include "kol-editor-market-page.h"
+#include "kol-editor-trains-page.h"
 #include "kol-editor-hex-form.h"
 #include "kol-editor-map.h"
 #include "kol-editor-node-row.h"
 #include "kol-editor-page.h"
+#include "kol-editor-path-row.h"
 #include "kol-editor-preview.h"
 #include "kol-editor-save-dialog.h"
 #include "kol-editor-tile-form.h"
 #include "kol-editor-tiles.h"
 #include "kol-editor-unsaved-dialog.h"
+#include "kol-editor-upgrade-chart.h"
+#include "kol-editor-util.h"
+#include "kol-svg-renderer.h"
 #include "kol-title-info.h"
 #include "kol-title-issue.h"
 #include "ui-test-utils.h"
 
 /*
- * The tile and map editor (issue 9) driven through its own widgets: 1849
+ * The tile and map editor driven through its own widgets: 1849
  * opened, a tile's count changed in the tile form and a hex's terrain with
  * the map's terrain tool, a city's revenue changed in its row with the
  * tile's picture following, undone and redone with the page's actions, saved
@@ -868,6 +877,566 @@ test_open_from_list (Fixture       *f,
   g_assert_cmpstr (kol_title_document_get_id (kol_editor_page_get_document (f->page)), ==, "1840");
 }
 
+/* ---- game.json's pages (issue 18, item 1) ----------------------------------------------------- */
+
+/* The control under @root showing the value at @path. */
+static GtkWidget *
+find_field (GtkWidget  *root,
+            const char *path)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (g_strcmp0 (kol_editor_field_get_path (child), path) == 0)
+        return child;
+      if ((found = find_field (child, path)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+page_field (Fixture    *f,
+            GType       page_type,
+            const char *path)
+{
+  GtkWidget *page = descendant (f, page_type);
+  GtkWidget *field = find_field (page, path);
+
+  g_assert_nonnull (field);
+  return field;
+}
+
+static char *
+game_json (KolTitleDocument *doc,
+           const char       *path)
+{
+  JsonNode *node = kol_title_document_get_value (doc, KOL_TITLE_FILE_GAME, path);
+  g_autoptr(JsonGenerator) generator = NULL;
+
+  if (node == NULL)
+    return NULL;
+  generator = json_generator_new ();
+  json_generator_set_root (generator, node);
+  return json_generator_to_data (generator, NULL);
+}
+
+static void
+assert_game_json (KolTitleDocument *doc,
+                  const char       *path,
+                  const char       *expected)
+{
+  g_autofree char *actual = game_json (doc, path);
+
+  g_assert_cmpstr (actual, ==, expected);
+}
+
+/* tests/model/titles/editor: the template as these tests were written for;
+ * the template itself may grow. */
+static char *
+fixture_template (void)
+{
+  return g_test_build_filename (G_TEST_DIST, "model", "titles", "editor", NULL);
+}
+
+static KolTitleDocument *
+new_template_document (Fixture    *f,
+                       const char *id)
+{
+  g_autofree char *dir = fixture_template ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolTitleDocument) doc = kol_title_document_new_from_template (dir, id, &error);
+
+  g_assert_no_error (error);
+  kol_editor_page_set_document (f->page, doc);
+  return kol_editor_page_get_document (f->page);
+}
+
+/* The trains and phases tables: a price typed, a train added, a train
+ * renamed with the phase it starts, each one named Undo step. */
+static void
+test_trains_page (Fixture       *f,
+                  gconstpointer  data)
+{
+  KolTitleDocument *doc = new_template_document (f, "trains-page");
+  GtkWidget *price, *id;
+
+  gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.show", "s", "trains");
+  price = page_field (f, KOL_TYPE_EDITOR_TRAINS_PAGE, "$.trains[0].price");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (price), 95);
+  assert_game_json (doc, "$.trains[0].price", "95");
+  g_assert_cmpstr (kol_title_document_get_undo_label (doc), ==, "Train price");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (descendant (f, KOL_TYPE_EDITOR_TRAINS_PAGE)),
+                                             "trains-page.add", "s", "trains"));
+  assert_game_json (doc, "$.trains[3].id", "\"5\"");
+  g_assert_nonnull (page_field (f, KOL_TYPE_EDITOR_TRAINS_PAGE, "$.trains[3].price"));
+
+  /* the third train's id, typed and entered */
+  id = gtk_widget_get_first_child (gtk_widget_get_parent (page_field (f, KOL_TYPE_EDITOR_TRAINS_PAGE,
+                                                                      "$.trains[2].name")));
+  for (; id != NULL; id = gtk_widget_get_next_sibling (id))
+    if (GTK_IS_ENTRY (id) && g_str_equal (gtk_editable_get_text (GTK_EDITABLE (id)), "4"))
+      break;
+  g_assert_nonnull (id);
+  gtk_editable_set_text (GTK_EDITABLE (id), "4D");
+  g_signal_emit_by_name (id, "activate");
+  assert_game_json (doc, "$.trains[2].id", "\"4D\"");
+  assert_game_json (doc, "$.phases[2].on", "\"4D\"");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.undo", NULL));
+  assert_game_json (doc, "$.phases[2].on", "\"4\"");
+}
+
+typedef struct
+{
+  GtkPicture   *picture;
+  GdkPaintable *before;
+} PictureWait;
+
+static gboolean
+picture_changed (gpointer data)
+{
+  PictureWait *w = data;
+
+  return gtk_picture_get_paintable (w->picture) != w->before;
+}
+
+/* The market's cells typed in, a row added, the picture drawn again; a
+ * cell the loader refuses is marked as soon as the check has run. */
+static void
+test_market_page (Fixture       *f,
+                  gconstpointer  data)
+{
+  KolTitleDocument *doc = new_template_document (f, "market-page");
+  KolEditorMarketPage *market = KOL_EDITOR_MARKET_PAGE (descendant (f, KOL_TYPE_EDITOR_MARKET_PAGE));
+  KolEditorIssues *issues = KOL_EDITOR_ISSUES (descendant (f, KOL_TYPE_EDITOR_ISSUES));
+  PictureWait wait = { kol_editor_market_page_get_preview (market), NULL };
+  GtkWidget *cell;
+
+  gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.show", "s", "market");
+  /* held, so that a new picture cannot take its address */
+  wait.before = g_object_ref (gtk_picture_get_paintable (wait.picture));
+  g_assert_nonnull (wait.before);
+  cell = page_field (f, KOL_TYPE_EDITOR_MARKET_PAGE, "$.market.rows[0][0]");
+  gtk_editable_set_text (GTK_EDITABLE (cell), "58");
+  assert_game_json (doc, "$.market.rows[0][0]", "\"58\"");
+  g_assert_true (picture_changed (&wait));
+  g_clear_object (&wait.before);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (market), "market-page.add-row", NULL));
+  assert_game_json (doc, "$.market.rows[4]", "[\"40\",\"50\",\"55\",\"60\",\"65\",\"70\"]");
+  g_assert_nonnull (page_field (f, KOL_TYPE_EDITOR_MARKET_PAGE, "$.market.rows[4][5]"));
+
+  /* the grid was built again for the new row */
+  cell = page_field (f, KOL_TYPE_EDITOR_MARKET_PAGE, "$.market.rows[0][0]");
+  kol_test_wait_until (checked, issues);
+  g_assert_false (gtk_widget_has_css_class (cell, "error"));
+  gtk_editable_set_text (GTK_EDITABLE (cell), "cheap");
+  kol_test_wait_until (checked, issues);
+  g_assert_true (gtk_widget_has_css_class (cell, "error"));
+  g_assert_nonnull (gtk_widget_get_tooltip_text (cell));
+
+  /* activating the problem elsewhere brings the cell back, focused */
+  gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.show", "s", "tiles");
+  for (guint i = 0; i < g_list_model_get_n_items (kol_editor_issues_get_issues (issues)); i++)
+    {
+      g_autoptr(KolTitleIssue) issue = g_list_model_get_item (kol_editor_issues_get_issues (issues), i);
+
+      if (g_str_has_prefix (kol_title_issue_get_path (issue), "$.market.rows[0][0]"))
+        {
+          kol_editor_issues_activate (issues, i);
+          break;
+        }
+    }
+  g_assert_true (gtk_widget_get_child_visible (GTK_WIDGET (market)));
+  g_assert_true (gtk_widget_has_focus (cell) || gtk_widget_is_focus (cell)
+                 || gtk_widget_get_focus_child (cell) != NULL);
+}
+
+static gboolean
+ability_is_tile_lay (gpointer doc)
+{
+  g_autofree char *type = game_json (doc, "$.privates[0].abilities[0].type");
+
+  return g_strcmp0 (type, "\"tile_lay\"") == 0;
+}
+
+/* The button under @root whose label is @label (mnemonic as written). */
+static GtkWidget *
+find_button (GtkWidget  *root,
+             const char *label)
+{
+  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A corporation added and named in its form; the player counts widened
+ * with the certificate limits following. */
+static void
+test_corporations_and_title_pages (Fixture       *f,
+                                   gconstpointer  data)
+{
+  KolTitleDocument *doc = new_template_document (f, "companies-page");
+  KolEditorGamePage *game;
+  GtkSpinButton *min, *max;
+  GtkWidget *corporations = NULL;
+  GtkWidget *privates, *add, *hexes, *frame;
+  GtkDropDown *type;
+
+  gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.show", "s", "corporations");
+  corporations = template_child (f->page, KOL_TYPE_EDITOR_PAGE, "corporations_page");
+  g_assert_true (gtk_widget_activate_action (corporations, "companies-page.add", NULL));
+  assert_game_json (doc, "$.corporations[2].id", "\"NEW\"");
+  gtk_editable_set_text (GTK_EDITABLE (find_field (corporations, "$.corporations[2].name")), "Green Line");
+  assert_game_json (doc, "$.corporations[2].name", "{\"en\":\"Green Line\",\"ru\":\"Новая дорога\"}");
+
+  /* a private company and an ability from the standard set */
+  gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.show", "s", "privates");
+  privates = template_child (f->page, KOL_TYPE_EDITOR_PAGE, "privates_page");
+  g_assert_true (gtk_widget_activate_action (privates, "companies-page.add", NULL));
+  add = NULL;
+  for (GtkWidget *w = gtk_widget_get_first_child (kol_editor_companies_page_get_form (KOL_EDITOR_COMPANIES_PAGE (privates)));
+       w != NULL && add == NULL; w = gtk_widget_get_next_sibling (w))
+    add = find_button (w, "Add an A_bility");
+  g_assert_nonnull (add);
+  g_signal_emit_by_name (add, "clicked");
+  assert_game_json (doc, "$.privates[0].abilities", "[{\"type\":\"blocks_hex\",\"hexes\":[]}]");
+  frame = kol_test_find_descendant (kol_editor_companies_page_get_form (KOL_EDITOR_COMPANIES_PAGE (privates)),
+                                    GTK_TYPE_FRAME);
+  type = GTK_DROP_DOWN (kol_test_find_descendant (frame, GTK_TYPE_DROP_DOWN));
+  gtk_drop_down_set_selected (type, 1);  /* tile_lay, written once the menu is done */
+  kol_test_wait_until (ability_is_tile_lay, doc);
+  assert_game_json (doc, "$.privates[0].abilities", "[{\"type\":\"tile_lay\",\"hexes\":[]}]");
+  hexes = find_field (privates, "$.privates[0].abilities[0].hexes");
+  g_assert_nonnull (hexes);
+  gtk_editable_set_text (GTK_EDITABLE (hexes), "C3");
+  g_signal_emit_by_name (hexes, "activate");
+  assert_game_json (doc, "$.privates[0].abilities[0].hexes", "[\"C3\"]");
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (find_field (privates,
+                                                                            "$.privates[0].abilities[0].extra"))));
+
+  gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.show", "s", "game");
+  game = KOL_EDITOR_GAME_PAGE (descendant (f, KOL_TYPE_EDITOR_GAME_PAGE));
+  kol_editor_game_page_get_players (game, &min, &max);
+  gtk_spin_button_set_value (max, 5);
+  assert_game_json (doc, "$.players", "{\"min\":2,\"max\":5}");
+  assert_game_json (doc, "$.cert_limit", "{\"2\":16,\"3\":12,\"4\":10,\"5\":10}");
+  g_assert_nonnull (page_field (f, KOL_TYPE_EDITOR_GAME_PAGE, "$.cert_limit['5']"));
+}
+
+/* ---- tiles (issue 18, items 2 and 8) ------------------------------------------------------- */
+
+static JsonArray *
+tile_array (KolTitleDocument *doc,
+            const char       *tile,
+            const char       *key)
+{
+  return json_object_get_array_member (kol_title_document_get_tile (doc, tile), key);
+}
+
+/* A common tile added by number from the library; a city placed in the
+ * centre; track added between two chosen edges, never twice; lanes. The
+ * new tile's colour follows the colour shown, and another title starts
+ * with no search left over. */
+static void
+test_tile_library_and_track (Fixture       *f,
+                             gconstpointer  data)
+{
+  KolTitleDocument *doc = new_template_document (f, "tile-library");
+  KolEditorTiles *tiles = KOL_EDITOR_TILES (descendant (f, KOL_TYPE_EDITOR_TILES));
+  KolEditorTileForm *form = template_child (tiles, KOL_TYPE_EDITOR_TILES, "tile_form");
+  GtkFlowBox *library = template_child (tiles, KOL_TYPE_EDITOR_TILES, "library_box");
+  GtkWidget *node_row, *path_row;
+  guint n_library = 0, n_paths;
+
+  gtk_drop_down_set_selected (template_child (tiles, KOL_TYPE_EDITOR_TILES, "color_filter"), 3);  /* green */
+  gtk_popover_popup (template_child (tiles, KOL_TYPE_EDITOR_TILES, "add_popover"));
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (library)); c != NULL; c = gtk_widget_get_next_sibling (c))
+    n_library++;
+  g_assert_cmpuint (n_library, >=, 80);
+  g_assert_cmpuint (gtk_drop_down_get_selected (template_child (tiles, KOL_TYPE_EDITOR_TILES, "add_color")), ==, 2);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tiles), "tiles.add-library", "s", "58"));
+  g_assert_cmpstr (kol_editor_tiles_get_selected_tile (tiles), ==, "58");
+  g_assert_cmpuint (json_array_get_length (tile_array (doc, "58", "paths")), ==, 2);
+
+  /* the city of 57 in the centre */
+  g_assert_true (kol_editor_tiles_select_tile (tiles, "57"));
+  node_row = kol_test_find_descendant (GTK_WIDGET (form), KOL_TYPE_EDITOR_NODE_ROW);
+  gtk_drop_down_set_selected (template_child (node_row, KOL_TYPE_EDITOR_NODE_ROW, "loc_dropdown"), 1);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (tile_array (doc, "57", "nodes"), 0),
+                                                  "loc"), ==, "center");
+
+  /* track from edge 1 to edge 4, and not again */
+  n_paths = json_array_get_length (tile_array (doc, "57", "paths"));
+  gtk_drop_down_set_selected (template_child (form, KOL_TYPE_EDITOR_TILE_FORM, "new_a_dropdown"), 1);
+  gtk_drop_down_set_selected (template_child (form, KOL_TYPE_EDITOR_TILE_FORM, "new_b_dropdown"), 4);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (form), "form.add-path", NULL));
+  g_assert_cmpuint (json_array_get_length (tile_array (doc, "57", "paths")), ==, n_paths + 1);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (tile_array (doc, "57", "paths"), n_paths),
+                                               "a"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (tile_array (doc, "57", "paths"), n_paths),
+                                               "b"), ==, 4);
+  gtk_drop_down_set_selected (template_child (form, KOL_TYPE_EDITOR_TILE_FORM, "new_a_dropdown"), 4);
+  gtk_drop_down_set_selected (template_child (form, KOL_TYPE_EDITOR_TILE_FORM, "new_b_dropdown"), 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (form), "form.add-path", NULL));
+  g_assert_cmpuint (json_array_get_length (tile_array (doc, "57", "paths")), ==, n_paths + 1);
+
+  /* two lanes on the first piece */
+  path_row = kol_test_find_descendant (GTK_WIDGET (form), KOL_TYPE_EDITOR_PATH_ROW);
+  gtk_spin_button_set_value (template_child (path_row, KOL_TYPE_EDITOR_PATH_ROW, "lanes_spin"), 2);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (tile_array (doc, "57", "paths"), 0),
+                                               "lanes"), ==, 2);
+
+  /* another title: no search carried over */
+  gtk_editable_set_text (template_child (tiles, KOL_TYPE_EDITOR_TILES, "search_entry"), "57");
+  open_title (f, "1849");
+  g_assert_cmpstr (gtk_editable_get_text (template_child (tiles, KOL_TYPE_EDITOR_TILES, "search_entry")), ==, "");
+  g_assert_cmpuint (gtk_drop_down_get_selected (template_child (tiles, KOL_TYPE_EDITOR_TILES, "color_filter")), ==, 0);
+}
+
+/* ---- the map (issue 18, items 3 and 8) -------------------------------------------------------- */
+
+/* The editor map's own click gesture, pressed at widget point x, y. */
+static void
+press_map (KolEditorMap *map,
+           double        x,
+           double        y)
+{
+  GListModel *controllers = gtk_widget_observe_controllers (GTK_WIDGET (kol_editor_map_get_map_view (map)));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_CLICK (controller)
+          && gtk_event_controller_get_propagation_phase (controller) == GTK_PHASE_CAPTURE)
+        {
+          g_signal_emit_by_name (controller, "pressed", 1, x, y);
+          break;
+        }
+    }
+  g_object_unref (controllers);
+}
+
+/* A hex taken off with the remove tool comes back with the add tool
+ * clicked where it was; the home tool refuses a hex without a city at
+ * once; the layout switch keeps the map and is one undo step; variants are
+ * named by when they apply. */
+static void
+test_map_tools (Fixture       *f,
+                gconstpointer  data)
+{
+  KolTitleDocument *doc = new_template_document (f, "map-tools");
+  KolEditorMap *map = KOL_EDITOR_MAP (descendant (f, KOL_TYPE_EDITOR_MAP));
+  KolMapView *view = kol_editor_map_get_map_view (map);
+  const KolEngine *board;
+  GtkDropDown *variants;
+  int hex;
+  double cx, cy, wx, wy;
+
+  gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.show", "s", "map");
+  kol_test_wait_until (is_mapped, view);
+  board = kol_map_view_get_board (view);
+  hex = kol_title_hex_by_id (board->title, "B4");
+  kol_svg_board_hex_center (board->title, hex, &cx, &cy);
+  kol_viewport_board_to_widget (kol_map_view_get_viewport (view), cx, cy, &wx, &wy);
+
+  gtk_widget_activate_action (GTK_WIDGET (map), "editor-map.tool", "s", "remove");
+  g_signal_emit_by_name (view, "hex-activated", hex);
+  g_assert_null (kol_title_document_get_hex (doc, "B4"));
+  kol_editor_preview_update_now (kol_editor_tile_form_get_preview (template_child (descendant (f, KOL_TYPE_EDITOR_TILES),
+                                                                                   KOL_TYPE_EDITOR_TILES, "tile_form")));
+  gtk_widget_activate_action (GTK_WIDGET (map), "editor-map.tool", "s", "add");
+  press_map (map, wx, wy);
+  g_assert_nonnull (kol_title_document_get_hex (doc, "B4"));
+
+  /* a home only on a city */
+  gtk_widget_activate_action (GTK_WIDGET (map), "editor-map.tool", "s", "home");
+  gtk_drop_down_set_selected (template_child (map, KOL_TYPE_EDITOR_MAP, "home_corporation"), 1);
+  board = kol_map_view_get_board (view);
+  g_signal_emit_by_name (view, "hex-activated", kol_title_hex_by_id (board->title, "A1"));
+  assert_game_json (doc, "$.corporations[0].home", "\"C3\"");
+
+  /* flat to pointy: the axes swap, every hex id stays */
+  gtk_drop_down_set_selected (template_child (map, KOL_TYPE_EDITOR_MAP, "layout_dropdown"), 1);
+  g_assert_cmpstr (kol_editor_map_layout (doc), ==, "pointy");
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (kol_title_document_get_value (doc,
+                     KOL_TITLE_FILE_MAP, "$.axes")), "x"), ==, "letter");
+  g_assert_nonnull (kol_title_document_get_hex (doc, "E5"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.undo", NULL));
+  g_assert_cmpstr (kol_editor_map_layout (doc), ==, "flat");
+
+  /* 1840's variants by their players, not their ids */
+  open_title (f, "1840");
+  variants = template_child (map, KOL_TYPE_EDITOR_MAP, "variant_dropdown");
+  for (guint i = 1; i < g_list_model_get_n_items (gtk_drop_down_get_model (variants)); i++)
+    {
+      const char *label = gtk_string_list_get_string (GTK_STRING_LIST (gtk_drop_down_get_model (variants)), i);
+
+      g_assert_null (strstr (label, "_"));
+      g_assert_nonnull (strstr (label, "player"));
+    }
+}
+
+/* ---- hand edits, load errors, papercuts (issue 18, items 4, 6 and 8) --------------------- */
+
+static gboolean
+is_visible (gpointer widget)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (widget));
+}
+
+/* game.json edited by another program while the title is open: the
+ * banner asks, and Reload takes the file as it is on disk. */
+static void
+test_hand_edits_asked (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autofree char *template = fixture_template ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolTitleDocument) fresh = kol_title_document_new_from_template (template, "hand-edited", &error);
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *edited = NULL;
+  KolTitleDocument *doc;
+  char *at;
+
+  g_assert_true (kol_title_document_save (fresh, &error));
+  g_assert_no_error (error);
+  kol_editor_page_set_document (f->page, fresh);
+  doc = kol_editor_page_get_document (f->page);
+  path = g_build_filename (kol_title_document_get_path (doc), "game.json", NULL);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  at = strstr (text, "\"bank\": 6000");
+  g_assert_nonnull (at);
+  edited = g_strdup_printf ("%.*s\"bank\": 6500%s", (int) (at - text), text, at + strlen ("\"bank\": 6000"));
+  g_assert_true (g_file_set_contents (path, edited, -1, NULL));
+
+  kol_test_wait_until (is_visible, template_child (f->page, KOL_TYPE_EDITOR_PAGE, "reload_button"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.reload-from-disk", NULL));
+  assert_game_json (doc, "$.bank", "6500");
+  g_assert_false (kol_editor_page_get_modified (f->page));
+}
+
+/* A title that does not load: its tiles are still drawn, Play says why it
+ * cannot start and writes nothing. */
+static void
+test_load_error_fixable (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_autofree char *template = fixture_template ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolTitleDocument) broken = kol_title_document_new_from_template (template, "broken", &error);
+  g_autoptr(JsonNode) track = json_from_string ("\"monorail\"", NULL);
+  KolEditorPreview *preview;
+  g_autoptr(GdkTexture) texture = NULL;
+
+  g_assert_true (kol_title_document_set_value (broken, KOL_TITLE_FILE_TILES, "$.tiles[1].paths[0].track", track,
+                                               &error));
+  g_assert_no_error (error);
+  kol_editor_page_set_document (f->page, broken);
+  preview = kol_editor_tile_form_get_preview (template_child (descendant (f, KOL_TYPE_EDITOR_TILES),
+                                                              KOL_TYPE_EDITOR_TILES, "tile_form"));
+  g_assert_nonnull (kol_editor_preview_get_error (preview));
+  g_assert_nonnull (kol_editor_preview_get_title (preview));
+  g_assert_cmpint (kol_editor_preview_tile_index (preview, "57"), >=, 0);
+  texture = kol_editor_preview_tile_texture (preview, "57", 0, 72);
+  g_assert_nonnull (texture);
+
+  kol_test_wait_until (checked, descendant (f, KOL_TYPE_EDITOR_ISSUES));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (template_child (f->page, KOL_TYPE_EDITOR_PAGE,
+                                                                         "play_button")), "monorail"));
+  gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.play", NULL);
+  g_assert_false (g_file_test (kol_title_document_get_path (broken), G_FILE_TEST_EXISTS));
+}
+
+/* An error in the banner goes once an edit goes through; a new title
+ * starts with nothing to undo; Ctrl+Z undoes while the focus is outside
+ * the page (in the header bar); the upgrade chart's rows draw their tiles
+ * at one size. */
+static void
+test_papercuts (Fixture       *f,
+                gconstpointer  data)
+{
+  GtkRevealer *banner = template_child (f->page, KOL_TYPE_EDITOR_PAGE, "banner");
+  GListModel *controllers;
+  GtkWidget *chart, *list, *row;
+  KolTitleDocument *doc;
+  gboolean undone = FALSE;
+  guint rows = 0;
+  gint64 count;
+
+  /* new title: the steps that made it are not undoable */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.new", NULL));
+  gtk_editable_set_text (template_child (find_save_dialog (), KOL_TYPE_EDITOR_SAVE_DIALOG, "id_entry"), "papercuts");
+  gtk_editable_set_text (template_child (find_save_dialog (), KOL_TYPE_EDITOR_SAVE_DIALOG, "name_entry"), "Papercuts");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (find_save_dialog ()), "save-dialog.accept", NULL));
+  doc = kol_editor_page_get_document (f->page);
+  g_assert_false (kol_title_document_get_can_undo (doc));
+
+  kol_editor_page_show_message (f->page, "Refused", TRUE);
+  g_assert_true (gtk_revealer_get_reveal_child (banner));
+  count = tile_count (doc, "57");
+  set_tile_count (f, "57", (int) count + 1);
+  g_assert_false (gtk_revealer_get_reveal_child (banner));
+
+  /* Ctrl+Z from outside the page: the page's global shortcut */
+  controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->page));
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !undone; i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+      GListModel *shortcuts;
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller)
+          || gtk_shortcut_controller_get_scope (GTK_SHORTCUT_CONTROLLER (controller)) != GTK_SHORTCUT_SCOPE_GLOBAL)
+        continue;
+      shortcuts = G_LIST_MODEL (controller);
+      for (guint k = 0; k < g_list_model_get_n_items (shortcuts) && !undone; k++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (shortcuts, k);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+          if (GTK_IS_KEYVAL_TRIGGER (trigger) && gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == GDK_KEY_z
+              && gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == GDK_CONTROL_MASK)
+            undone = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, GTK_WIDGET (f->page), NULL);
+        }
+    }
+  g_object_unref (controllers);
+  g_assert_true (undone);
+  g_assert_cmpint (tile_count (doc, "57"), ==, count);
+
+  /* the chart: every row's tile at the same size */
+  open_title (f, "1849");
+  gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.show", "s", "chart");
+  chart = descendant (f, KOL_TYPE_EDITOR_UPGRADE_CHART);
+  kol_test_wait_until (is_mapped, chart);
+  list = GTK_WIDGET (template_child (chart, KOL_TYPE_EDITOR_UPGRADE_CHART, "list"));
+  for (row = gtk_widget_get_first_child (list); row != NULL && rows < 12; row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *box = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row));
+      GtkWidget *picture = GTK_IS_BOX (box) ? gtk_widget_get_first_child (box) : NULL;
+      int width;
+
+      if (picture == NULL)
+        continue;
+      gtk_widget_measure (picture, GTK_ORIENTATION_HORIZONTAL, 300, NULL, &width, NULL, NULL);
+      g_assert_cmpint (width, ==, 64);
+      rows++;
+    }
+  g_assert_cmpuint (rows, >, 4);
+}
+
 static void
 remove_tree (const char *path)
 {
@@ -920,6 +1489,17 @@ main (int   argc,
               fixture_tear_down);
   g_test_add ("/editor/open-from-list", Fixture, NULL, fixture_set_up, test_open_from_list,
               fixture_tear_down);
+  g_test_add ("/editor/trains-page", Fixture, NULL, fixture_set_up, test_trains_page, fixture_tear_down);
+  g_test_add ("/editor/map-tools", Fixture, NULL, fixture_set_up, test_map_tools, fixture_tear_down);
+  g_test_add ("/editor/hand-edits-asked", Fixture, NULL, fixture_set_up, test_hand_edits_asked, fixture_tear_down);
+  g_test_add ("/editor/load-error-fixable", Fixture, NULL, fixture_set_up, test_load_error_fixable,
+              fixture_tear_down);
+  g_test_add ("/editor/papercuts", Fixture, NULL, fixture_set_up, test_papercuts, fixture_tear_down);
+  g_test_add ("/editor/tile-library-and-track", Fixture, NULL, fixture_set_up, test_tile_library_and_track,
+              fixture_tear_down);
+  g_test_add ("/editor/market-page", Fixture, NULL, fixture_set_up, test_market_page, fixture_tear_down);
+  g_test_add ("/editor/corporations-and-title-pages", Fixture, NULL, fixture_set_up,
+              test_corporations_and_title_pages, fixture_tear_down);
 
   status = g_test_run ();
   remove_tree (data_home);

@@ -4,8 +4,11 @@
 #include <string.h>
 
 /*
- * Laying a tile, after 18xx.games' hex.rb (lay, city_map_for,
- * move_tokens_to_new_tile_multi_city!).
+ * Laying a tile: the old tile goes back to the supply and the tokens and
+ * reservations of its cities move to the new tile's. The rulebooks say only
+ * that tokens stay in their city; where an upgrade joins or splits cities,
+ * the mapping is the one 18xx.games uses, so that recorded games keep their
+ * tokens where they were.
  */
 
 /* --------------------------------------------------------------------- lay */
@@ -14,9 +17,9 @@
  * kol_board_city_map:
  * @map: (out caller-allocates) (array fixed-size=10): new city per old city
  *
- * hex.rb#city_map_for: cities without track map by index; otherwise each old
- * city goes to the first new city whose edges include all of its edges; the
- * rest by index, or to the first city still free.
+ * Which new city each old city becomes: cities without track map by index;
+ * otherwise each old city goes to the first new city whose edges include
+ * all of its edges; the rest by index, or to the first city still free.
  *
  * Returns: the number of cities on the hex's current tile.
  */
@@ -85,7 +88,7 @@ typedef struct
   gint8  old_city;
 } Moving;
 
-/* City#exchange_token into new city @city: a cheater (more tokens than
+/* Moves a token into new city @city: a "cheater" (a token beyond the city's
  * slots) takes the first open slot, others their reservation or the first
  * open slot. Returns the flattened slot or -1. */
 static int
@@ -108,8 +111,8 @@ settle_token (KolEngine *engine,
 
   if (slot < 0)
     {
-      /* 18xx.games would add an extra slot here; the flat state has none, so
-       * the token goes back to its corporation */
+      /* no slot left: the flat state has no room for an extra one (18xx.games
+       * adds one), so the token goes back to its corporation */
       token->hex = -1;
       token->slot = -1;
       token->used = FALSE;
@@ -121,7 +124,7 @@ settle_token (KolEngine *engine,
 }
 
 /* Reservations of each new city: the old cities' reservations concatenated
- * in old city order (hex.rb#lay), trailing empty slots dropped. */
+ * in old city order, trailing empty slots dropped. */
 static void
 move_reservations (KolEngine         *engine,
                    int                hex,
@@ -182,9 +185,9 @@ collect_tokens (const KolHexState *old,
   return n;
 }
 
-/* hex.rb#lay and move_tokens_to_new_tile_multi_city!: with one old city its
- * tokens go in slot order; with several, each new city takes the tokens of
- * its old cities, those beyond its slots (after reservations) as cheaters. */
+/* Moves the tokens: with one old city its tokens go in slot order; with
+ * several, each new city takes the tokens of its old cities, those beyond
+ * its slots (after reservations) as cheaters. */
 static void
 move_tokens (KolEngine    *engine,
              int           hex,
@@ -244,8 +247,8 @@ move_tokens (KolEngine    *engine,
  * @copy: a tile copy in the supply, or -1 for the hex's preprinted tile
  * @rotation: 0..5
  *
- * Replaces the tile on @hex (hex.rb#lay): the old copy returns to the
- * supply; reservations, then tokens, move to the new cities by
+ * Replaces the tile on @hex: the old copy returns to the supply;
+ * reservations, then tokens, move to the new cities by
  * kol_board_city_map().
  */
 void

@@ -34,15 +34,15 @@ _kol_board_valid_tile (KolEngine *engine,
 }
 
 /* Blue, gray and red hexes are walls unless their track points at the
- * neighbour (base.rb IMPASSABLE_HEX_COLORS). */
+ * neighbour (1849 §10.3: no track may end on a gray hex's empty side). */
 static inline gboolean
 _kol_board_impassable_color (guint8 color)
 {
   return color == KOL_COLOR_BLUE || color == KOL_COLOR_GRAY || color == KOL_COLOR_RED;
 }
 
-/* Cities, towns and off-boards are the nodes of 18xx.games' walks; junctions
- * are not (Part::Junction is no Node). */
+/* Cities, towns and off-boards are the nodes of a walk; junctions are not:
+ * track runs through them. */
 static inline gboolean
 _kol_node_is_stop (const KolNodeDef *node)
 {
@@ -78,7 +78,7 @@ _kol_path_lane (const KolPathDef *path,
     }
 }
 
-/* The junction node a path runs into, or -1 (Path#junction: the last one). */
+/* The junction node a path runs into (the last one listed), or -1. */
 static inline int
 _kol_path_junction (const KolTileDef *tile,
                     const KolPathDef *path)

@@ -4,10 +4,11 @@
 #include <string.h>
 
 /*
- * Which tile may replace which, and where and how it may be laid, after
- * 18xx.games: base.rb (upgrades_to?), tile.rb (paths_are_subset_of?,
- * city_town_edges) and step/tracker.rb (legal_tile_rotation?,
- * potential_tiles, tracker_available_hex).
+ * Which tile may replace which (the colour order, old track kept, cities
+ * and towns kept), and where and in which rotations it may be laid (1849
+ * §10.3, 1840 IX.4). Where the rulebooks leave the geometry open (junction
+ * tiles, cities that merge), the checks are the ones 18xx.games applies, so
+ * that every lay of a recorded game is legal here.
  */
 
 /* ---------------------------------------------------------------- upgrades */
@@ -39,8 +40,8 @@ is_junction_end (const KolTileDef *tile,
   return KOL_PATH_IS_NODE (end) && tile->nodes[KOL_PATH_NODE_INDEX (end)].kind == KOL_NODE_JUNCTION;
 }
 
-/* Path#ends: a junction end stands for the far ends of the junction's other
- * paths. */
+/* The ends of a path for comparing track: a junction end stands for the far
+ * ends of the junction's other paths. */
 static void
 path_ends (const KolTileDef *tile,
            int               rotation,
@@ -105,7 +106,7 @@ path_within (const KolTitle   *t,
 }
 
 /* Every track path of @old_tile at @old_rotation lies within some path of
- * @new_tile at @new_rotation (tracker.rb old_paths_maintained?). */
+ * @new_tile at @new_rotation: the upgrade keeps the old track (1849 §10.3). */
 static gboolean
 paths_kept (const KolTitle   *t,
             const KolTileDef *old_tile,
@@ -137,8 +138,8 @@ has_junction_path (const KolTileDef *tile)
   return FALSE;
 }
 
-/* Tile#paths_are_subset_of?: in some rotation the old tile's track is kept;
- * between two junction tiles only the exits count. */
+/* In some rotation the old tile's track is kept; between two junction tiles
+ * only the exits count. */
 static gboolean
 paths_subset (const KolTitle   *t,
               const KolTileDef *from,
@@ -160,8 +161,8 @@ paths_subset (const KolTitle   *t,
   return FALSE;
 }
 
-/* Tile#city_town_edges: for each city or town with track to an edge, the
- * edges it reaches; returns how many. */
+/* For each city or town with track to an edge, the edges it reaches;
+ * returns how many. */
 static int
 city_town_edges (const KolTileDef *tile,
                  int               rotation,
@@ -188,7 +189,7 @@ city_town_edges (const KolTileDef *tile,
           else if (tile->nodes[KOL_PATH_NODE_INDEX (end)].kind == KOL_NODE_CITY)
             ct = KOL_PATH_NODE_INDEX (end);
         }
-      if (ct < 0)  /* Path#city || Path#town: a city wins over a town */
+      if (ct < 0)  /* a path's city, else its town: a city wins over a town */
         for (int e = 0; e < 2; e++)
           {
             guint8 end = _kol_path_end (p, e);
@@ -208,8 +209,8 @@ city_town_edges (const KolTileDef *tile,
   return n;
 }
 
-/* Tile#city_town_edges_are_subset_of?: in some rotation every old city or
- * town keeps its edges within one new one. */
+/* In some rotation every old city or town keeps its edges within one new
+ * one. */
 static gboolean
 city_town_edges_subset (const KolTileDef *from,
                         const KolTileDef *to)
@@ -237,8 +238,8 @@ city_town_edges_subset (const KolTileDef *from,
   return FALSE;
 }
 
-/* base.rb upgrades_to_correct_color?: the next colour of the title's order;
- * a white hex comes before the first colour unless the title lists white. */
+/* The next colour of the title's order (yellow, green, brown, …); a white hex
+ * comes before the first colour unless the title lists white. */
 static gboolean
 next_color (const KolTitle *t,
             KolColor        from,
@@ -254,7 +255,8 @@ next_color (const KolTitle *t,
   return to_rank >= 0 && to_rank == from_rank + 1;
 }
 
-/* base.rb upgrades_to_correct_city_town? */
+/* The same towns and, on unlabelled tiles, the same cities: an upgrade never
+ * turns a town into a city or drops one. */
 static gboolean
 city_town_counts (const KolTileDef *from,
                   const KolTileDef *to)
@@ -296,9 +298,10 @@ in_list (GArray *list,
  *
  * The data's policy first: "none" never upgrades, an explicit upgrades_to
  * list always allows its tiles ("explicit" allows nothing else),
- * "same_color" allows any tile of the same colour; then base.rb
- * upgrades_to?: next colour, old track kept in some rotation, same label,
- * same number of towns and (unless labelled) cities, OO cities kept apart.
+ * "same_color" allows any tile of the same colour; then the general rule
+ * (1849 §10.3, 1840 IX.4): next colour, old track kept in some rotation,
+ * same label, same number of towns and (unless labelled) cities, OO cities
+ * kept apart.
  *
  * Returns: %TRUE if @from_tile may be replaced by @to_tile.
  */
@@ -402,7 +405,8 @@ refuse_lay (KolReason *reason,
   return FALSE;
 }
 
-/* Every new exit must lead to a neighbour (tracker.rb hex_neighbor_exists?). */
+/* Every new exit must lead to a neighbour: no track off the map or into an
+ * impassable border (1849 §10.3). */
 static KolReason
 exits_lead_somewhere (KolEngine *engine,
                       int        hex,
@@ -422,7 +426,7 @@ exits_lead_somewhere (KolEngine *engine,
 }
 
 /* No more cities from nowhere than cities added, every old city of a
- * multi-city upgrade within exactly one new one (tracker.rb). */
+ * multi-city upgrade within exactly one new one. */
 static gboolean
 cities_kept (const KolTileDef *old_tile,
              int               old_rotation,
@@ -456,8 +460,8 @@ cities_kept (const KolTileDef *old_tile,
   return TRUE;
 }
 
-/* tracker.rb city_sizes_maintained: where the old cities differ in size, no
- * city may shrink. */
+/* Where the old cities differ in size, no city may shrink (its tokens
+ * must still fit). */
 static gboolean
 city_sizes_kept (KolEngine *engine,
                  int        hex,
@@ -501,7 +505,8 @@ city_sizes_kept (KolEngine *engine,
  * @reach: (nullable): @corp's reach, or %NULL to skip the connection check
  * @reason: (out) (optional): why not
  *
- * tracker.rb legal_tile_rotation? without the title's part.
+ * The generic checks of one rotation (listed in kol-engine-board.h); a
+ * title's legal_rotation hook adds its own and calls this for the rest.
  *
  * Returns: %TRUE if @tile may lie on @hex in @rotation.
  */
@@ -716,7 +721,7 @@ kol_board_check_lay (KolEngine      *engine,
  * kol_board_tile_cost:
  *
  * Returns: the terrain cost of the printed hex when its printed tile is
- * still there, else 0 (base.rb upgrade_cost sums the old tile's upgrades).
+ * still there, else 0: the terrain is paid for once, by the first lay.
  */
 int
 kol_board_tile_cost (KolEngine *engine,

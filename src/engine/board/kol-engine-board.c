@@ -4,10 +4,11 @@
 #include <string.h>
 
 /*
- * Cities, tokens and the tile supply, after 18xx.games' part/city.rb (slots,
- * reservations, blocking, tokenable?), step/tokener.rb and base.rb's tile
- * lists. Upgrades and legal lays are in kol-engine-board-upgrade.c, laying
- * in kol-engine-board-lay.c, the track graph in kol-engine-graph.c.
+ * Cities, tokens and the tile supply: the slots and reservations of cities,
+ * when a city blocks other corporations (1849 §10.4, 1840 IX.6), where a
+ * token may go, and the copies of each tile. Upgrades and legal lays are in
+ * kol-engine-board-upgrade.c, laying in kol-engine-board-lay.c, the track
+ * graph in kol-engine-graph.c.
  */
 
 /* ------------------------------------------------------------------ cities */
@@ -180,8 +181,9 @@ kol_board_city_reserved_by (KolEngine *engine,
 /**
  * kol_board_city_blocks:
  *
- * City#blocks?: a city blocks @corp when @corp has no token there and no
- * slot is empty. Reservations do not block a walk.
+ * A city blocks @corp when @corp has no token there and no slot is empty:
+ * track does not lead through it (1849 §10.4). Reservations do not block a
+ * walk.
  *
  * Returns: %TRUE if the city blocks @corp.
  */
@@ -206,8 +208,8 @@ kol_board_city_blocks (KolEngine *engine,
 /**
  * kol_board_city_get_slot:
  *
- * City#get_slot: @corp's reserved slot in the city, else the first slot
- * with neither token nor reservation.
+ * The slot a token of @corp takes in the city: its reserved slot, else the
+ * first slot with neither token nor reservation.
  *
  * Returns: a flattened slot, or -1.
  */
@@ -236,8 +238,7 @@ kol_board_city_get_slot (KolEngine *engine,
 /**
  * kol_board_next_token:
  *
- * Returns: the first token of @corp that is not used (Operator#next_token),
- * or -1.
+ * Returns: the first token of @corp that is not used, or -1.
  */
 int
 kol_board_next_token (KolEngine *engine,
@@ -282,12 +283,13 @@ free_but_reserved (KolEngine *engine,
  * @corp: the corporation placing
  * @hex: a hex index
  * @city: a city index on the hex's tile
- * @checks: what to check beyond City#tokenable?
+ * @checks: what to check beyond a free slot and a token left
  * @reach: (nullable): @corp's reach, needed with %KOL_TOKEN_CHECK_CONNECTED
  * @reason: (out) (optional): why not
  *
- * In the order of step/token.rb: reachable hex and connected city, then
- * City#tokenable?: a token left, a slot, no token on the hex already.
+ * Checks the reachable hex and the connected city first, then a token left,
+ * a slot and no token of @corp on the hex already (1849 §10.4): the order
+ * decides which reason a refusal gives.
  *
  * Returns: %TRUE if the token may go there.
  */
@@ -340,7 +342,7 @@ kol_board_can_place_token (KolEngine *engine,
   return kol_board_check_token (engine, corp, hex, city, KOL_TOKEN_CHECK_CONNECTED, &reach, reason);
 }
 
-/* City#remove_reservation!: the first reservation of @corp in the city. */
+/* Removes the first reservation of @corp in the city. */
 static void
 remove_city_reservation (KolEngine *engine,
                          int        hex,
@@ -363,7 +365,7 @@ remove_city_reservation (KolEngine *engine,
  * kol_board_place_token:
  *
  * Puts a token of @corp into a slot of (hex, city) and drops @corp's
- * reservation there (City#place_token).
+ * reservation there.
  *
  * Returns: %FALSE if the token does not exist or is used (placed, or
  * destroyed: used without a hex), or the slot does not exist or is taken.
@@ -406,8 +408,8 @@ kol_board_place_token (KolEngine *engine,
 /**
  * kol_board_remove_token:
  *
- * Takes token @token_index of @corp off the board (Token#remove!): it is no
- * longer used and can be placed again.
+ * Takes token @token_index of @corp off the board: it is no longer used and
+ * can be placed again.
  */
 void
 kol_board_remove_token (KolEngine *engine,

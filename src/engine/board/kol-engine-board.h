@@ -8,16 +8,17 @@ G_BEGIN_DECLS
 /*
  * The board: tiles on hexes, station tokens in city slots, the track graph and
  * what it allows (connectivity from a corporation's tokens with blocking,
- * legal tile lays and upgrades, legal token placements). Semantics follow
- * 18xx.games (graph.rb, part/node.rb and path.rb walks, step/tracker.rb,
- * step/tokener.rb, hex.rb#lay) so that recorded games stay legal here.
+ * legal tile lays and upgrades, legal token placements). Where the
+ * rulebooks leave room (which track a blocked city lets through, how tokens
+ * move when a tile with several cities is upgraded), the answers are those
+ * of 18xx.games, so that the games recorded there stay legal here.
  *
  * Titles change behaviour through KolBoardHooks (KolTitleModule.board_hooks).
  * A hook replaces the generic function of the same name, which stays public so
- * that the hook can call it (like Ruby's super).
+ * that the hook can call it for the part of the rule it keeps.
  *
  * Cities are named by their index among the cities of the hex's current tile
- * (18xx.games' city index); slots are flattened over all cities of the tile
+ * (as records name them); slots are flattened over all cities of the tile
  * (kol_tile_city_slot_base).
  */
 
@@ -25,15 +26,16 @@ G_BEGIN_DECLS
 
 /* The hex across @edge of @hex that track may lead to now, or -1: the title's
  * neighbours (no impassable border, no blue/gray/red hex that does not point
- * back), plus the links 18xx.games adds when a tile is laid on a hex whose old
- * tile had an impassable colour (tracker.rb#lay_tile). */
+ * back), plus the links made when a tile is laid on a hex whose old tile had
+ * an impassable colour (its new track connects where it points). */
 int      kol_board_neighbor          (KolEngine *engine,
                                       int        hex,
                                       int        edge);
 
 /* ---- connectivity ----------------------------------------------------- */
 
-/* What a corporation's track network reaches, as 18xx.games' Graph#compute. */
+/* What a corporation's track network reaches from its tokens: where it may
+ * lay track, place tokens and run (1849 §10.1, 1840 IX.2). */
 typedef struct
 {
   guint8  hex_edges[KOL_MAX_HEXES];   /* connected_hexes: edges through which each hex is reached */
@@ -49,13 +51,13 @@ typedef struct
 {
   guint8   networks;        /* track networks walked (bitmask); 0 = the corporation's
                              * networks (hook), or all */
-  gboolean no_blocking;     /* ignore other corporations' blocking tokens (and walk
-                             * through off-boards, as 18xx.games does without a corporation) */
+  gboolean no_blocking;     /* ignore other corporations' blocking tokens, and walk
+                             * through off-boards (what a walk for no corporation sees) */
   gint16   one_token_hex;   /* compute from the token in one city only, -1 for all */
   gint8    one_token_city;
   gboolean home_as_token;   /* treat the home as a token (before it is placed): the
                              * home city, or every city and town of the home hex
-                             * when KolCorpDef.home_city < 0 (Graph#home_hex_nodes) */
+                             * when KolCorpDef.home_city < 0 */
 } KolReachOpts;
 
 void     kol_board_reach_opts_init   (KolReachOpts *opts);
@@ -110,14 +112,14 @@ gboolean kol_board_city_reserved_by  (KolEngine *engine,
                                       int        hex,
                                       int        city,
                                       int        corp);
-/* A city all of whose slots hold other corporations' tokens (18xx.games City#blocks?). */
+/* A city all of whose slots hold other corporations' tokens: track does not
+ * lead through it for @corp (1849 §10.4). */
 gboolean kol_board_city_blocks       (KolEngine *engine,
                                       int        hex,
                                       int        city,
                                       int        corp);
 /* The slot a token of @corp would take in (hex, city): its reservation there,
- * else the first slot with neither token nor reservation (City#get_slot);
- * flattened, or -1. */
+ * else the first slot with neither token nor reservation; flattened, or -1. */
 int      kol_board_city_get_slot     (KolEngine *engine,
                                       int        hex,
                                       int        city,
@@ -125,14 +127,14 @@ int      kol_board_city_get_slot     (KolEngine *engine,
 
 typedef enum
 {
-  KOL_TOKEN_CHECK_CONNECTED = 1 << 0,  /* the city must be reached (Tokener#check_connected) */
+  KOL_TOKEN_CHECK_CONNECTED = 1 << 0,  /* the city must be reached from a token (1849 §10.4) */
   KOL_TOKEN_ALLOW_SAME_HEX  = 1 << 1,  /* a second token in another city of the hex is fine */
 } KolTokenCheck;
 
-/* City#tokenable? plus the connection checks of step/token.rb: a token left,
- * a slot (own reservation or free and unreserved), no token of @corp on the
- * hex yet, and with KOL_TOKEN_CHECK_CONNECTED the city in @reach and its hex
- * reachable. @reach may be NULL without that flag. Money is the step's. */
+/* May @corp place a token in (hex, city)? A token left, a slot (its own
+ * reservation, or free and unreserved), no token of @corp on the hex yet
+ * (1849 §10.4), and with KOL_TOKEN_CHECK_CONNECTED the city in @reach and its
+ * hex reachable. @reach may be NULL without that flag. Money is the step's. */
 gboolean kol_board_check_token       (KolEngine      *engine,
                                       int             corp,
                                       int             hex,
@@ -150,7 +152,7 @@ gboolean kol_board_can_place_token   (KolEngine *engine,
                                       gboolean   check_connected,
                                       KolReason *reason);
 /* Places token @token_index (-1 = kol_board_next_token) of @corp in (hex,
- * city), in flattened @slot or -1 for City#get_slot; removes @corp's
+ * city), in flattened @slot or -1 for kol_board_city_get_slot(); removes @corp's
  * reservation in that city. No rule checks. FALSE if there is no such token
  * or slot. */
 gboolean kol_board_place_token       (KolEngine *engine,
@@ -159,11 +161,11 @@ gboolean kol_board_place_token       (KolEngine *engine,
                                       int        hex,
                                       int        city,
                                       int        slot);
-/* Takes a token off the board; it can be placed again (Token#remove!). */
+/* Takes a token off the board; it can be placed again. */
 void     kol_board_remove_token      (KolEngine *engine,
                                       int        corp,
                                       int        token_index);
-/* First unused token of @corp (Operator#next_token), -1 when none. */
+/* First unused token of @corp, -1 when none. */
 int      kol_board_next_token        (KolEngine *engine,
                                       int        corp);
 void     kol_board_reserve           (KolEngine *engine,
@@ -189,8 +191,9 @@ int      kol_board_tiles_left        (KolEngine *engine,
 /* First copy of @tile in the supply, -1 when none. */
 int      kol_board_free_copy         (KolEngine *engine,
                                       int        tile);
-/* Generic upgrade rule (base.rb upgrades_to? with tile.rb's path subset checks),
- * without phase or connectivity; independent of rotations. The tile's
+/* May @to_tile replace @from_tile? The next colour, the old track kept in some
+ * rotation, the same label, towns and cities (1849 §10.3, 1840 IX.4), without
+ * phase or connectivity; independent of rotations. The tile's
  * upgrade_policy and explicit upgrades_to list come first. */
 gboolean kol_board_upgrades_to       (KolEngine *engine,
                                       int        hex,
@@ -200,26 +203,26 @@ gboolean kol_board_upgrades_to       (KolEngine *engine,
 gboolean kol_board_color_available   (KolEngine *engine,
                                       KolColor   color);
 /* Tile Def @tile may be laid on @hex now as far as the supply, the phase
- * colour, hex locks and capabilities go (tracker.rb potential_tiles without
- * the upgrade check). Tiles with lay_requires are refused here; a title hook
- * that knows the capability accepts them. */
+ * colour, hex locks and capabilities go (the upgrade itself is checked
+ * apart). Tiles with lay_requires are refused here; a title hook that knows
+ * the capability accepts them. */
 gboolean kol_board_tile_available    (KolEngine *engine,
                                       int        corp,
                                       int        hex,
                                       int        tile,
                                       KolReason *reason);
-/* Edges of @hex through which @corp's network arrives (tracker.rb
- * hex_neighbors): reach->hex_edges, or every edge when @reach is NULL. */
+/* Edges of @hex through which @corp's network arrives: reach->hex_edges, or
+ * every edge when @reach is NULL. */
 guint8   kol_board_connected_edges   (KolEngine      *engine,
                                       int             corp,
                                       int             hex,
                                       const KolReach *reach);
 /* Rotations allowed by the tile's data (KolTileDef.rotations, 0 = all). */
 guint8   kol_board_allowed_rotations (const KolTileDef *tile);
-/* tracker.rb legal_tile_rotation? for one rotation: new exits lead to
- * neighbours, one of them is connected (skipped when @reach is NULL), old
- * paths kept, no new city from nowhere, multi-city upgrades keep every old
- * city in one new one, city sizes kept. Sets *reason on failure. */
+/* May @tile lie on @hex in @rotation? New exits lead to neighbours, one of
+ * them is connected (skipped when @reach is NULL), old track kept (1849
+ * §10.3, 1840 IX.4), no new city from nowhere, multi-city upgrades keep
+ * every old city in one new one, city sizes kept. Sets *reason on failure. */
 gboolean kol_board_rotation_legal    (KolEngine      *engine,
                                       int             corp,
                                       int             hex,
@@ -262,14 +265,15 @@ gboolean kol_board_check_lay         (KolEngine      *engine,
                                       int             rotation,
                                       const KolReach *reach,
                                       KolReason      *reason);
-/* Cost of laying @tile on @hex (base.rb upgrade_cost: the terrain of the
- * printed hex, paid on its first lay only). */
+/* Cost of laying @tile on @hex: the terrain of the printed hex, paid on its
+ * first lay only (1849 pays it on every lay, §10.3.1, through its operating
+ * hook upgrade_cost). */
 int      kol_board_tile_cost         (KolEngine *engine,
                                       int        corp,
                                       int        hex,
                                       int        tile);
-/* For each city of @hex's tile, the city of @tile (at @rotation) it becomes
- * (hex.rb#city_map_for), -1 if none; returns the number of old cities. */
+/* For each city of @hex's tile, the city of @tile (at @rotation) it becomes,
+ * -1 if none; returns the number of old cities. */
 int      kol_board_city_map          (KolEngine *engine,
                                       int        hex,
                                       int        tile,
@@ -277,7 +281,7 @@ int      kol_board_city_map          (KolEngine *engine,
                                       gint8     *map);
 /* Lays copy @copy (of its tile def) on @hex with @rotation: the old tile goes
  * back to the supply, tokens and reservations move to the matching cities
- * (hex.rb#lay, city_map_for). @copy -1 puts the hex's preprinted tile back.
+ * (kol_board_city_map()). @copy -1 puts the hex's preprinted tile back.
  * No rule checks. */
 void     kol_board_lay               (KolEngine *engine,
                                       int        hex,

@@ -4,19 +4,21 @@
 #include <string.h>
 
 /*
- * The track graph: what a corporation's tokens reach, as 18xx.games'
- * Graph#compute with Node#walk and Path#walk. The walk is the same
- * depth-first search in the same order with the same bookkeeping (visited
- * nodes and paths, converging exits that unmark them on the way back, the
- * edge and junction counters that keep a walk from using track twice), so
- * that the set it reaches is the one 18xx.games computes even where trails
- * that would reverse through a switch make the order matter. Its state
- * lives in fixed arrays on the stack: no allocation while walking.
+ * The track graph: what a corporation's tokens reach (1849 §10.1, 1840
+ * IX.2): a depth-first walk from each token over the track, from node to
+ * path to node, that never uses a piece of track twice in one trail and
+ * stops at cities other corporations block. Where trails would reverse
+ * through a switch the order of the walk decides what is reached; the walk
+ * is the same search in the same order with the same bookkeeping as
+ * 18xx.games' (visited nodes and paths, converging exits that unmark them
+ * on the way back, the edge and junction counters), so that the track
+ * reached is the same as in the games recorded there. Its state lives in
+ * fixed arrays on the stack: no allocation while walking.
  *
- * Converging exits (two paths on one edge) make the search enumerate trails
- * as 18xx.games does; on the real maps that stays at a few path walks per
- * path (a late 1849 or 1840 map takes some microseconds), and only
- * contrived boards packed with switches take longer.
+ * Converging exits (two paths on one edge) make the search enumerate
+ * trails; on the real maps that stays at a few path walks per path (a late
+ * 1849 or 1840 map takes some microseconds), and only contrived boards
+ * packed with switches take longer.
  */
 
 #define WALK_LANES 4
@@ -48,8 +50,8 @@ typedef struct
   gint8  node;
 } KolWalkStart;
 
-/* The node whose Node#walk started the current chain of path walks: the
- * block that Path#walk yields to belongs to it. */
+/* The node whose walk started the current chain of path walks: each path
+ * reached is recorded for it. */
 typedef struct
 {
   int      hex;
@@ -64,8 +66,8 @@ static void path_walk (KolWalk *w, int hex, int index, int skip, int jskip,
 
 /* ------------------------------------------------------------- neighbours */
 
-/* A tile laid over a printed blue/gray/red tile opens the edges it exits
- * through (tracker.rb#lay_tile links both hexes). */
+/* A tile laid over a printed blue, gray or red tile opens the edges it exits
+ * through, linking both hexes. */
 static gboolean
 opened_toward (KolEngine *engine,
                int        hex,
@@ -143,8 +145,8 @@ kol_board_reach_opts_init (KolReachOpts *opts)
 
 /* ------------------------------------------------------------------ walk */
 
-/* Path#lane_match?: lanes of one width meet mirrored; a narrower track
- * meets the middle of a wider one (lane_match_different_sizes?). */
+/* Do two lanes meet across an edge? Lanes of one width meet mirrored; a
+ * narrower track meets the middle of a wider one. */
 static gboolean
 lane_match (guint8 w0,
             guint8 i0,
@@ -182,7 +184,7 @@ edges_in_use (KolWalk          *w,
   return FALSE;
 }
 
-/* Tile#converging_exit?: more than one path ends on the edge. */
+/* A converging exit: more than one path ends on the edge. */
 static gboolean
 converging_exit (const KolTileDef *tile,
                  int               rotation,
@@ -218,8 +220,8 @@ record_node (KolWalk          *w,
     w->stopped = TRUE;
 }
 
-/* Graph#compute's block: remember the path, its nodes and the hex edges it
- * touches (and the facing edges of the neighbours). */
+/* Records a path reached: the path, its nodes and the hex edges it touches
+ * (and the facing edges of the neighbours). */
 static void
 record_path (KolWalk          *w,
              int               hex,
@@ -251,8 +253,8 @@ record_path (KolWalk          *w,
     }
 }
 
-/* Node#walk's block for one path: record it, then walk on into the other
- * nodes of the path unless it is a terminal or they block. */
+/* A path reached from a node: record it, then walk on into the other nodes
+ * of the path unless it is a terminal or they block. */
 static void
 yield_path (KolWalk          *w,
             int               hex,
@@ -285,8 +287,8 @@ yield_path (KolWalk          *w,
     }
 }
 
-/* Path#walk across one edge: into every path of the neighbour that ends on
- * the facing edge with matching lanes and a shared track network. */
+/* Walks across one edge: into every path of the neighbour that ends on the
+ * facing edge with matching lanes and a shared track network. */
 static void
 cross_edge (KolWalk          *w,
             int               hex,
@@ -328,8 +330,8 @@ cross_edge (KolWalk          *w,
   w->edge_count[hex][edge][MIN (lane, WALK_LANES - 1)]--;
 }
 
-/* Path#walk: @skip is the edge the walk came across, @jskip the junction it
- * came through. */
+/* Walks along a path and on from its ends: @skip is the edge the walk came
+ * across, @jskip the junction it came through. */
 static void
 path_walk (KolWalk      *w,
            int           hex,
@@ -434,7 +436,7 @@ open_hex (KolWalk *w,
 }
 
 /* One city of a hex: does @corp hold a token there, and is every slot
- * taken (City#tokened_by?, the tokens half of City#blocks?)? */
+ * taken (the tokens' half of kol_board_city_blocks())? */
 static void
 scan_city (const KolHexState *s,
            int                first,
@@ -493,7 +495,7 @@ hex_blocked (KolWalk *w,
 }
 
 /* One pass over the map for the cities holding @corp's tokens, which start
- * the walk, in map order (Graph#compute). */
+ * the walk, in map order. */
 static void
 scan_map (KolWalk            *w,
           int                 corp,
@@ -526,8 +528,9 @@ scan_map (KolWalk            *w,
     }
 }
 
-/* Graph#home_hexes / home_hex_nodes: the home city, or every city and town
- * of the home hex when the corporation names no city (home_city < 0). */
+/* Where a corporation without a placed token starts: its home city, or
+ * every city and town of the home hex when the corporation names no city
+ * (home_city < 0). */
 static void
 home_starts (KolWalk      *w,
              int           corp,
@@ -567,7 +570,8 @@ walk_networks (KolEngine          *engine,
   return 0xff;
 }
 
-/* One token's walk; the other tokens count as visited, as in Graph#compute. */
+/* One token's walk; the cities of the other tokens count as visited, since
+ * their own walks cover them. */
 static void
 walk_from (KolWalk            *w,
            const KolWalkStart *starts,
@@ -663,8 +667,8 @@ walk_reach (KolEngine          *engine,
  * skipping of steps and the end of a round ask whether the operating
  * corporation can run a route (a walk of its whole network), many times per
  * action, while the board changes only when a tile or a token does.
- * 18xx.games caches its Graph and clears it on those changes. Here the memo
- * is keyed by the inputs themselves: the title, the module, the
+ * Rather than clearing a cache on those changes, the memo is keyed by the
+ * inputs themselves: the title, the module, the
  * corporation, the options (with the networks resolved) and the hex states,
  * compared byte for byte. No code that changes the board, nor a test that
  * writes a hex, has to remember to clear it, and the copies of the flat
@@ -789,10 +793,10 @@ memo_store (ReachMemo      *m,
  * @opts: (nullable): options, %NULL for the defaults
  * @out: (out caller-allocates): what the corporation reaches
  *
- * Walks the track from the corporation's tokens as 18xx.games' Graph#compute
- * does: connected hexes with the edges they are reached through, connected
- * nodes and paths, and whether a route is available. Reaches are memoised
- * per board (see above).
+ * Walks the track from the corporation's tokens (see the top of this file):
+ * connected hexes with the edges they are reached through, connected nodes
+ * and paths, and whether a route is available. Reaches are memoised per
+ * board (see above).
  */
 void
 kol_board_compute_reach (KolEngine          *engine,
@@ -836,7 +840,8 @@ kol_board_compute_reach (KolEngine          *engine,
  *
  * KolReach.route_available of kol_board_compute_reach(), found with less
  * work when there is a route: the walk stops at the second mandatory stop
- * it reaches from one token (Game#can_run_route? asks this many times).
+ * it reaches from one token (whether a corporation can run is asked many
+ * times per action).
  *
  * Returns: %TRUE if @corp's network has a route.
  */

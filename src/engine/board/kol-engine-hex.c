@@ -4,7 +4,7 @@
 #include <math.h>
 #include <string.h>
 
-/* Neighbour offsets in 18xx.games' doubled coordinates, indexed by edge. */
+/* Neighbour offsets in doubled coordinates (see kol-engine-hex.h), indexed by edge. */
 static const int flat_dirs[6][2] = {
   { 0, 2 }, { -1, 1 }, { -1, -1 }, { 0, -2 }, { 1, -1 }, { 1, 1 },
 };
@@ -152,7 +152,7 @@ kol_hex_direction (const KolGrid *grid,
  * kol_hex_distance:
  * @grid: the map's grid
  *
- * Returns: the distance in hexes as the crow flies (hex.rb#distance).
+ * Returns: the distance in hexes as the crow flies.
  */
 int
 kol_hex_distance (const KolGrid *grid,

@@ -52,7 +52,7 @@ hex_laid_this_turn (KolEngine *engine,
 /**
  * kol_tracker_round_state:
  *
- * Tracker#round_state: nothing laid yet.
+ * At the start of a round nothing is laid yet.
  */
 void
 kol_tracker_round_state (KolEngine *engine,
@@ -64,7 +64,7 @@ kol_tracker_round_state (KolEngine *engine,
 /**
  * kol_tracker_setup:
  *
- * Tracker#setup: a new turn has laid nothing.
+ * A new turn has laid nothing.
  */
 void
 kol_tracker_setup (KolEngine *engine,
@@ -119,8 +119,8 @@ kol_tracker_get_tile_lay (KolEngine  *engine,
 /**
  * kol_tracker_can_lay_tile:
  *
- * Tracker#can_lay_tile?: a lay is left, the corporation has station tokens
- * (it is on the map) and can pay the lay's cost.
+ * A lay is left this turn, the corporation has station tokens (it is on the
+ * map) and can pay the lay's cost.
  *
  * Returns: %TRUE if @entity can lay a tile.
  */
@@ -150,8 +150,8 @@ hex_blocked (KolEngine *engine,
 /**
  * kol_tracker_available_hex:
  *
- * Tracker#tracker_available_hex: @hex is connected to @entity's network and
- * this turn's lay allows a lay (white hex) or an upgrade there.
+ * @hex is connected to @entity's network (1849 §10.3, 1840 IX.4) and this
+ * turn's lay allows a lay (white hex) or an upgrade there.
  *
  * Returns: %TRUE if the hex is available.
  */
@@ -212,7 +212,8 @@ is_junction (const KolTileDef *t,
   return KOL_PATH_IS_NODE (end) && t->nodes[KOL_PATH_NODE_INDEX (end)].kind == KOL_NODE_JUNCTION;
 }
 
-/* Path#ends: a junction stands for the other ends of the paths through it. */
+/* The ends of a path for comparing track: a junction stands for the other
+ * ends of the paths through it. */
 static int
 path_ends (const KolTileDef *t,
            int               p,
@@ -315,8 +316,8 @@ is_city_town (const KolNodeDef *node)
   return node->kind == KOL_NODE_CITY || node->kind == KOL_NODE_TOWN;
 }
 
-/* !ALLOW_REMOVING_TOWNS: every old city or town keeps its exits on some new
- * city or town. */
+/* An upgrade never removes a town: every old city or town keeps its exits
+ * on some new city or town. */
 static gboolean
 old_stops_kept (const KolTileDef *ot,
                 int               orot,
@@ -388,9 +389,10 @@ scan_new_track (KolEngine        *engine,
 /**
  * kol_tracker_check_track_restrictions:
  *
- * Tracker#check_track_restrictions!: the new tile keeps the old cities and
- * towns, and, by the title's TRACK_RESTRICTION, the corporation must use new
- * track (or change a city's value).
+ * After a lay: the new tile keeps the old cities and towns, and, as strictly
+ * as the title's track_restriction says, the corporation reaches the new
+ * track (or a city whose value the tile changes): an upgrade must extend
+ * the corporation's own route (1849 §10.3).
  *
  * Returns: %TRUE if the lay is allowed.
  */
@@ -455,9 +457,9 @@ check_restrictions (KolEngine  *engine,
   return kol_tracker_check_track_restrictions (engine, corp, hex, old_tile, old_rotation, error);
 }
 
-/* Game#upgrade_cost: the title's hook sees the board after the lay, as in
- * 18xx.games; without one, the board's tile cost measured before the lay
- * (@before) applies. */
+/* The cost of a lay: the title's upgrade_cost hook sees the board after the
+ * lay (1849 prices the track the new tile adds); without one, the board's
+ * tile cost measured before the lay (@before) applies. */
 static int
 upgrade_cost (KolEngine *engine,
               KolEntity  entity,
@@ -474,9 +476,9 @@ upgrade_cost (KolEngine *engine,
   return before;
 }
 
-/* Tracker#update_token!: a trackless tile with several cities holding tokens
- * was replaced by track: the tokens come off, and the current operator
- * chooses their cities again in the HomeToken step. */
+/* A trackless tile with several cities holding tokens was replaced by one
+ * with track: the tokens come off, and the current operator chooses their
+ * cities again in the home token step. */
 static void
 update_token (KolEngine *engine,
               KolEntity  entity,
@@ -559,7 +561,8 @@ check_action_tile (KolEngine        *engine,
  * @extra_cost: the lay's own cost (TILE_LAYS cost or upgrade_cost)
  * @spender: the paying corporation, -1 for the acting entity
  *
- * Tracker#lay_tile.
+ * Lays a tile with every check of the board and of the track restriction,
+ * and pays for it.
  *
  * Returns: %TRUE on success.
  */
@@ -641,8 +644,8 @@ kol_tracker_lay_tile_with (KolEngine          *engine,
 /**
  * kol_tracker_lay_tile_action:
  *
- * Tracker#lay_tile_action: the turn must allow this lay (yellow lay or
- * upgrade, same hex twice), then the tile is laid and counted.
+ * The turn must allow this lay (a yellow lay or an upgrade, the same hex
+ * twice or not), then the tile is laid and counted.
  *
  * Returns: %TRUE on success.
  */
@@ -686,7 +689,7 @@ kol_tracker_lay_tile_action (KolEngine        *engine,
   return TRUE;
 }
 
-/* ----------------------------------------------------------- Step::Track */
+/* ------------------------------------------------------ the Track step */
 
 /**
  * kol_step_track_actions:
@@ -707,7 +710,7 @@ kol_step_track_actions (KolEngine *engine,
 /**
  * kol_step_track_process_lay_tile:
  *
- * Track#process_lay_tile.
+ * Lays the tile, then passes unless another lay is possible this turn.
  *
  * Returns: %TRUE on success.
  */
@@ -847,7 +850,7 @@ const KolStepClass kol_step_track = {
   .explain = kol_step_track_explain,
 };
 
-/* --------------------------------------------------- Step::TrackAndToken */
+/* --------------------------------------------- the TrackAndToken step */
 
 static KolTrackAndTokenData *
 tt_data (KolStep *s)
@@ -871,7 +874,7 @@ kol_step_track_and_token_round_state (KolEngine *engine,
 /**
  * kol_step_track_and_token_setup:
  *
- * TrackAndToken#setup: Tracker's and Tokener's setup, no token this turn.
+ * A new turn: nothing laid, no token placed.
  */
 void
 kol_step_track_and_token_setup (KolEngine *engine,
@@ -885,7 +888,7 @@ kol_step_track_and_token_setup (KolEngine *engine,
 /**
  * kol_step_track_and_token_unpass:
  *
- * TrackAndToken#unpass!: also runs setup.
+ * Unpassing starts a new turn (for the next entity), so it runs setup too.
  */
 void
 kol_step_track_and_token_unpass (KolEngine *engine,
@@ -905,8 +908,7 @@ tile_cost (KolEngine *engine)
 /**
  * kol_step_track_and_token_can_lay_tile:
  *
- * Returns: TrackAndToken#can_lay_tile?: the TILE_COST can be paid and a lay
- * is left.
+ * Returns: whether a lay is left and its cost can be paid.
  */
 gboolean
 kol_step_track_and_token_can_lay_tile (KolEngine *engine,
@@ -919,7 +921,7 @@ kol_step_track_and_token_can_lay_tile (KolEngine *engine,
 /**
  * kol_step_track_and_token_can_place_token:
  *
- * Returns: TrackAndToken#can_place_token?.
+ * Returns: whether a token may still be placed this turn.
  */
 gboolean
 kol_step_track_and_token_can_place_token (KolEngine *engine,
@@ -974,7 +976,7 @@ tt_place_token (KolEngine        *engine,
 /**
  * kol_step_track_and_token_process:
  *
- * TrackAndToken#process_lay_tile / #process_place_token / pass.
+ * Processes a tile lay, a token placement or a pass.
  *
  * Returns: %TRUE on success.
  */
@@ -1069,7 +1071,7 @@ kol_track_available_hexes (KolEngine *engine,
 }
 
 /* The cost of a lay, measured on a scratch copy of the game (the upgrade
- * cost hook looks at the board after the lay, as in 18xx.games). */
+ * cost hook looks at the board after the lay). */
 static int
 preview_cost (KolEngine *engine,
               KolEntity  entity,
@@ -1177,8 +1179,8 @@ tile_options (KolEngine      *engine,
 
       if (rotations == 0 || (def->color == KOL_COLOR_YELLOW && !lay.lay))
         continue;
-      /* Tracker#check_track_restrictions! is checked after the lay: offer
-       * only the rotations that pass it (a lay refused later is not legal) */
+      /* the track restriction is checked after the lay: offer only the
+       * rotations that pass it (a lay refused later is not legal) */
       if (entity.kind == KOL_ENTITY_CORP)
         rotations = restriction_ok_rotations (engine, corp, hex, tiles[i], rotations);
       if (rotations == 0)

@@ -7,41 +7,42 @@
 G_BEGIN_DECLS
 
 /*
- * Track laying in operating rounds: 18xx.games' Step::Tracker (the rules of a
- * lay: lays and upgrades per turn, costs, track restrictions), Step::Track
- * and Step::TrackAndToken, on top of the board API (kol-engine-board.h) for
- * tiles, rotations and connectivity.
+ * Track laying in operating rounds: the rules of a lay (lays and upgrades
+ * per turn, costs, track restrictions), the Track step and the
+ * TrackAndToken step (one lay and one token in either order), on top of
+ * the board API (kol-engine-board.h) for tiles, rotations and
+ * connectivity.
  *
- * Not ported, because no title reaches them: tile_income abilities of
- * companies in these steps (tile_lay abilities lay with
- * kol_tracker_lay_tile_with), border costs, teleports,
- * TILE_UPGRADES_MUST_USE_MAX_EXITS, Step::SpecialTrack (1840's special track
- * step subclasses Track instead).
+ * Not written, because no title reaches them: tile income abilities of
+ * companies in these steps, border costs, teleports as abilities, upgrades
+ * that must use the most exits (1840's bonus lays are its own step on top
+ * of Track). A private company's tile lay ability lays through
+ * kol_tracker_lay_tile_with.
  */
 
 /* --------------------------------------------------------------- Tracker */
 
-/* Tracker#get_tile_lay: the lay available now (index num_laid_track), with
- * :not_if_upgraded resolved and costs filled; FALSE when none is left. */
+/* The lay available now (index num_laid_track of the title's lays), with
+ * "not if upgraded" resolved and costs filled; FALSE when none is left. */
 gboolean  kol_tracker_get_tile_lay        (KolEngine  *engine,
                                            KolEntity   entity,
                                            KolTileLay *out);
-/* Tracker#can_lay_tile?. */
+/* Can @entity lay a tile now (a lay left, on the map, the cost paid)? */
 gboolean  kol_tracker_can_lay_tile        (KolEngine *engine,
                                            KolEntity  entity);
-/* Tracker#tracker_available_hex: may @entity lay or upgrade on @hex now? */
+/* May @entity lay or upgrade on @hex now? */
 gboolean  kol_tracker_available_hex       (KolEngine      *engine,
                                            KolEntity       entity,
                                            int             hex,
                                            const KolReach *reach);
-/* Tracker#lay_tile_action: checks the turn's allowance, lays (see below),
+/* Checks the turn's allowance, lays (see below),
  * and counts the lay. @spender is the paying corporation, -1 for the entity. */
 gboolean  kol_tracker_lay_tile_action     (KolEngine        *engine,
                                            KolStep          *s,
                                            const KolAction  *a,
                                            int               spender,
                                            GError          **error);
-/* Tracker#lay_tile: checks the tile (board rules, track restriction), lays
+/* Checks the tile (board rules, track restriction), lays
  * it, pays upgrade cost + @extra_cost, lifts tokens of a trackless
  * multi-city tile (pending tokens). */
 gboolean  kol_tracker_lay_tile            (KolEngine        *engine,
@@ -49,7 +50,7 @@ gboolean  kol_tracker_lay_tile            (KolEngine        *engine,
                                            int               extra_cost,
                                            int               spender,
                                            GError          **error);
-/* A company's tile_lay ability: on hexes the corporation need not reach,
+/* A company's tile lay ability: on hexes the corporation need not reach,
  * free of terrain costs, or with a discount on them. */
 typedef struct
 {
@@ -64,7 +65,7 @@ gboolean  kol_tracker_lay_tile_with       (KolEngine          *engine,
                                            int                 spender,
                                            const KolLayOpts   *opts,
                                            GError            **error);
-/* Tracker#check_track_restrictions!, after the tile is laid: @old_tile (with
+/* The track restriction, checked after the tile is laid: @old_tile (with
  * @old_rotation) was on @hex before. */
 gboolean  kol_tracker_check_track_restrictions (KolEngine  *engine,
                                                 int         corp,
@@ -81,18 +82,18 @@ void      kol_tracker_round_state         (KolEngine *engine,
 void      kol_tracker_setup               (KolEngine *engine,
                                            KolStep   *s);
 
-/* ----------------------------------------------------------- Step::Track */
+/* ------------------------------------------------------ the Track step */
 
 extern const KolStepClass kol_step_track;
 
 guint32   kol_step_track_actions          (KolEngine *engine, KolStep *s, KolEntity entity);
 gboolean  kol_step_track_process          (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
-/* Track#process_lay_tile: lay, then pass unless another lay is possible. */
+/* Lay, then pass unless another lay is possible. */
 gboolean  kol_step_track_process_lay_tile (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
 void      kol_step_track_legal_actions    (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
 gboolean  kol_step_track_explain          (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
 
-/* --------------------------------------------------- Step::TrackAndToken */
+/* --------------------------------------------- the TrackAndToken step */
 
 /* Step data of TrackAndToken (a title subclass may extend it behind). */
 typedef struct

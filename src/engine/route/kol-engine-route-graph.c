@@ -8,8 +8,8 @@
  *
  * Vertices are the revenue nodes the company can reach from its anchors
  * without passing an END_ONLY node; edges ("chains") are every walk over tile
- * paths from one node to the next, found by the same walk as 18xx.games'
- * Path#walk. Each chain carries the track keys it uses; keys that occur in
+ * paths from one node to the next, found by the same walk as the board's
+ * reach (kol-engine-graph.c). Each chain carries the track keys it uses; keys that occur in
  * exactly the same set of chains are merged into one resource bit, which
  * keeps the conflict relation between chains exact while the bitsets stay a
  * few words wide.
@@ -34,8 +34,9 @@ _kol_rg_tile (const KolEngine *engine,
   return &engine->title->tiles[t];
 }
 
-/* The title's neighbours. (When the board module grows neighbours that change
- * with tile lays, 18xx.games tracker.rb#lay_tile, this is the place to ask it.) */
+/* The title's neighbours. The links a tile laid over a blue, gray or red hex
+ * adds (kol_board_neighbor()) are not asked for here; if a title needs
+ * routes over them, this is the place to ask the board. */
 int
 _kol_rg_neighbor (const KolEngine *engine,
                   int              hex,
@@ -84,8 +85,8 @@ _kol_rg_path_lane (const KolPathDef *path,
     }
 }
 
-/* 18xx.games Path#lane_match?: facing exits match when one's index is the
- * other's mirrored index, centring the narrower side on the wider one. */
+/* Facing exits match when one's index is the other's mirrored index,
+ * centring the narrower side on the wider one. */
 gboolean
 _kol_rg_lane_match (const guint8 l0[2],
                     const guint8 l1[2])
@@ -197,8 +198,8 @@ _kol_rg_revenue (const KolEngine  *engine,
     }
 }
 
-/* 18xx.games City#blocks?: every slot holds a token of another company that
- * blocks, and none is the company's own. */
+/* A city blocks when every slot holds a token of another company that
+ * blocks, and none is the company's own (1849 §10.4). */
 static void
 city_tokens (const KolEngine     *engine,
              int                  corp,

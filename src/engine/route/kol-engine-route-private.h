@@ -12,8 +12,9 @@ G_BEGIN_DECLS
 
 /* ---- board primitives ---------------------------------------------------- */
 
-/* Track keys of 18xx.games' check_overlap: a hex side with its lane, a
- * node-to-node tile path; plus a junction (our addition, see the header). */
+/* Track keys, the pieces of track no two routes may share (1849 §10.5.1): a
+ * hex side with its lane, a node-to-node tile path (as 18xx.games counts
+ * them), plus a junction (our addition, see the header). */
 #define KOL_RG_KEY_EDGE(hex, edge, lane) (((hex) * 6 + (edge)) * 8 + (lane))
 #define KOL_RG_KEY_PATH(hex, path)       (KOL_MAX_HEXES * 48 + (hex) * KOL_MAX_PATHS + (path))
 #define KOL_RG_KEY_JUNCTION(hex, node)   (KOL_MAX_HEXES * (48 + KOL_MAX_PATHS) + (hex) * KOL_MAX_NODES + (node))
@@ -91,8 +92,8 @@ typedef gboolean (*KolRgWalkFunc) (const KolRgWalk *walk,
                                    gpointer         data);
 
 /* Every chain from (hex, node) over paths whose networks meet @networks,
- * passing no other node, as 18xx.games' Path#walk (lanes, networks, no path
- * or track key twice, junctions once). Loops back to the start are skipped. */
+ * passing no other node (lanes and networks must match, no path or track
+ * key twice, junctions once). Loops back to the start are skipped. */
 void _kol_rg_walk_chains (const KolEngine *engine,
                           int              hex,
                           int              node,

@@ -14,7 +14,7 @@ G_BEGIN_DECLS
  *
  * A route is a sequence of revenue nodes (cities, towns, off-boards) joined by
  * "chains": walks over tile paths from one node to the next that pass no other
- * node, exactly the connections of 18xx.games' Route. The optimiser compiles
+ * node, exactly the connections of a route as 18xx.games records it. The optimiser compiles
  * the company's reachable network into a multigraph of such chains whose track
  * pieces are resource bitsets, then searches it exhaustively with bounds that
  * can never cut off an optimum (see kol-engine-route.c). The validator checks a
@@ -44,9 +44,9 @@ G_BEGIN_DECLS
  * @networks: bitmask of track networks (KolTrackType.networks) the train may
  *   use; a chain is usable when it shares one of them.
  * @edge_cost: per network index; 0 means 1.
- * @multiplier: multiplies the sum of the stop values (not the bonuses), as
- *   18xx.games' train multiplier; 0 means 1.
- * @tag: free for the title (e.engine. a train def index), passed to the hooks.
+ * @multiplier: multiplies the sum of the stop values (not the bonuses): a
+ *   double-revenue train has 2; 0 means 1.
+ * @tag: free for the title (e.g. a train def index), passed to the hooks.
  * @count_stops: the distance is counted in stops, not hex edges (the 1830
  *   family: a "3" train visits three stops): a route's distance is the sum
  *   of its stops' costs, stop_cost by node kind (KolNodeKind), and 0 for a
@@ -102,7 +102,7 @@ typedef enum
  *  - flags: COUNTS for every node not marked optional in the tile data,
  *    OPTIONAL for those; END_ONLY for off-boards and for cities whose slots all
  *    hold tokens of other companies that block (KolRouteRules.token_blocks)
- *    and none of the company's (18xx.games City#blocks?), with BLOCKED;
+ *    and none of the company's (1849 §10.4), with BLOCKED;
  *    ANCHOR for cities holding one of the company's tokens.
  *  - value: the printed revenue for the current phase (fixed; by colour: the
  *    value of the newest colour the phase lays that is listed; by phase: the
@@ -119,7 +119,7 @@ typedef struct
   int     node;           /* in: node index on the hex's tile */
   guint8  kind;           /* in: KolNodeKind */
   guint16 flags;          /* KolRouteStopFlags */
-  guint8  forbid_reason;  /* KolReason reported when FORBIDDEN (e.engine. ROUTE_RED_AREA) */
+  guint8  forbid_reason;  /* KolReason reported when FORBIDDEN (e.g. ROUTE_RED_AREA) */
   int     value;
   guint32 bonus;
 } KolRouteStop;
@@ -131,9 +131,10 @@ typedef enum
   /* Rulebook 1849 (002 §10.5.1): optional stops never count towards
    * min_stops, so a route touching a port needs two other stops. */
   KOL_ROUTE_OPTIONAL_NOT_COUNTED,
-  /* 18xx.games 1849 (check_other): every stop counts, but a route that
+  /* How 18xx.games reads the same rule: every stop counts, but a route that
    * touches an optional stop needs more than min_stops stops (so port –
-   * city – port passes). For imported games. */
+   * city – port passes). For games imported from there, whose runs must be
+   * accepted as they were played. */
   KOL_ROUTE_OPTIONAL_NEED_MORE,
 } KolRouteOptionalRule;
 
@@ -146,8 +147,8 @@ typedef struct _KolRouteRules KolRouteRules;
  *
  * Generic rules always applied: a route visits each revenue location once
  * (nodes sharing an off-board group are one location); uses each piece of
- * track once, within a route and between the trains of one solve (the keys of
- * 18xx.games' check_overlap: hex side and lane, node-to-node tile path; also a
+ * track once, within a route and between the trains of one solve (1849
+ * §10.5.1; a piece is a hex side and lane, a node-to-node tile path, or a
  * junction); never uses future track; crosses a hex edge only where lanes
  * match and the two paths share a network; passes no END_ONLY node and no
  * node at the end of a terminal path; needs an ANCHOR; and has at least
@@ -160,7 +161,8 @@ typedef struct _KolRouteRules KolRouteRules;
  *    once per hex, IX.8); stop_flags: D20/E19/E21 FORBIDDEN with
  *    KOL_REASON_ROUTE_RED_AREA while the printed tile is there (the red tiles
  *    have terminal paths, so later they are route ends); COUNTS cleared on
- *    0-value nodes if the #5874 reading is chosen; token_blocks: Stadtbahn
+ *    0-value nodes if the reading of 18xx.games issue #5874 is chosen (an
+ *    open rules question, ../shared/reference/rules-notes.md); token_blocks: Stadtbahn
  *    tokens do not block trams. Maintenance and the purple +200 are per-line
  *    constants the module adds when the result has a route (n_routes > 0: a
  *    single train is given its best valid route even when it earns 0).
@@ -176,7 +178,7 @@ struct _KolRouteRules
   int      min_stops;        /* counted stops a route needs; 0 means 2 */
   guint8   optional_rule;    /* KolRouteOptionalRule */
   gboolean anchor_is_end;    /* a route must start or end at an anchor */
-  gboolean no_blocking;      /* no city blocks (18xx.games graph.no_blocking?) */
+  gboolean no_blocking;      /* no city blocks (1840: the Stadtbahn companies' runs) */
   int      n_bonuses;
   int      bonus_value[KOL_ROUTE_MAX_BONUSES];
 
@@ -231,8 +233,8 @@ typedef struct
 /*
  * A route: n_nodes stops in order and, for each of the n_nodes − 1 chains
  * between nodes[i] and nodes[i+1], its paths in travel order:
- * paths[chain_start[i] .. chain_start[i+1]). This is what 18xx.games'
- * run_routes needs: `nodes` are the stops, `connections` the hexes of each
+ * paths[chain_start[i] .. chain_start[i+1]). This is what a run_routes
+ * action records: `nodes` are the stops, `connections` the hexes of each
  * chain (kol_route_chain_hexes), `hexes` the stop hexes.
  */
 typedef struct
@@ -250,9 +252,9 @@ typedef struct
 void   kol_route_clear        (KolRoute *route);
 void   kol_route_copy         (KolRoute       *dest,
                                const KolRoute *src);
-/* The hexes of chain @chain in travel order, one per path (18xx.games'
- * chain_id without its junction and ambiguous-tile special cases): a new
- * array of @n_out hex indices. */
+/* The hexes of chain @chain in travel order, one per path (how records name
+ * a connection, without their special cases for junctions and ambiguous
+ * tiles): a new array of @n_out hex indices. */
 gint16 *kol_route_chain_hexes (const KolRoute *route,
                                int             chain,
                                int            *n_out);

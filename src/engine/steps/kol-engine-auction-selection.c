@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 
-/* Step::SelectionAuction (18xx.games' step/selection_auction.rb): the
- * player whose turn it is picks a company by bidding on it, which puts it
- * up for auction with the PassableAuction rules (the players bid in turn
- * or pass out of it until one bidder is left). It is its own file because
- * it is one auction kind with rules of its own, beside the waterfall
- * auction (kol-engine-auction-waterfall.c); both keep their bids in the
- * Auctioner of kol-engine-auction.c. */
+/* The selection auction: the player whose turn it is picks a company by
+ * bidding on it, which puts it up for auction (the players bid in turn or
+ * pass out of it until one bidder is left, as in 1840 VI). It is its own
+ * file because it is one auction kind with rules of its own, beside the
+ * waterfall auction (kol-engine-auction-waterfall.c); both keep their bids
+ * in the KolAuctioneer of kol-engine-auction.c. */
 #include "kol-engine-auction-private.h"
 #include "kol-engine-operating.h"
 #include "kol-engine-log.h"
@@ -82,8 +81,7 @@ sel_can_afford_any (KolEngine *engine,
   return FALSE;
 }
 
-/* SelectionAuction#next_entity!: the next player; one who cannot bid is
- * passed over. */
+/* The next player; one who cannot bid is passed over. */
 static void
 sel_next_entity (KolEngine *engine,
                  KolStep   *s)
@@ -279,7 +277,7 @@ kol_step_selection_auction_actions (KolEngine *engine,
   return KOL_ACTION_BIT (KOL_ACTION_BID) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }
 
-/* #process_bid */
+/* A bid: the first starts an auction, later ones raise it. */
 static gboolean
 sel_process_bid_internal (KolEngine     *engine,
                           KolStep       *s,
@@ -310,7 +308,7 @@ sel_process_bid_internal (KolEngine     *engine,
 /**
  * kol_step_selection_auction_process:
  *
- * #process_bid / #process_pass.
+ * A bid or a pass.
  *
  * Returns: %TRUE on success.
  */
@@ -331,7 +329,7 @@ kol_step_selection_auction_process (KolEngine        *engine,
                            : (a->n_companies > 0 ? _kol_auction_company_entity (a->companies[0])
                                                  : KOL_ENTITY_INIT_NONE);
 
-      /* may_bid?: only the first company, or the one being auctioned */
+      /* bids only on the first company, or on the one being auctioned */
       if (action->company < 0 || !kol_entity_equal (bid.target, expected))
         {
           KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_BID_AUCTION_ONLY) };
@@ -365,7 +363,7 @@ kol_step_selection_auction_process (KolEngine        *engine,
 /**
  * kol_step_selection_auction_setup:
  *
- * #setup: the companies in order; the first goes up for auction at once.
+ * The companies in order; the first goes up for auction at once.
  */
 void
 kol_step_selection_auction_setup (KolEngine *engine,

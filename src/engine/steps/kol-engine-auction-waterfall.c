@@ -1,19 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 
-/* Step::WaterfallAuction (18xx.games' step/waterfall_auction.rb), 1849's
- * initial stock round: the cheapest company left is bought at its price,
+/* The waterfall auction of 1849's initial stock round (§8): the cheapest company left is bought at its price,
  * the others are bid on; bids are resolved in order as the companies before
  * them are sold, several bids on one starting an auction; when everyone
  * passes the cheapest company gets cheaper (or, once it is sold, the
  * companies pay out as in an operating round). It is its own file because
  * it is one auction kind with rules of its own, beside the selection
  * auction (kol-engine-auction-selection.c); both keep their bids in the
- * Auctioner of kol-engine-auction.c. */
+ * KolAuctioneer of kol-engine-auction.c. */
 #include "kol-engine-auction-private.h"
 #include "kol-engine-operating.h"
 #include "kol-engine-log.h"
 
-/* ------------------------------------------------------- WaterfallAuction */
+/* -------------------------------------------------- the waterfall auction */
 
 static KolAuctioneer *
 wf (KolEngine *engine)
@@ -24,8 +23,8 @@ wf (KolEngine *engine)
 /**
  * kol_step_waterfall_auction_auctioning:
  *
- * Returns: the company being auctioned (#active_auction: more than one bid
- * on @auctioning), or -1.
+ * Returns: the company being auctioned (more than one bid on @auctioning),
+ * or -1.
  */
 int
 kol_step_waterfall_auction_auctioning (KolEngine *engine,
@@ -133,7 +132,8 @@ kol_step_waterfall_auction_actions (KolEngine *engine,
   return KOL_ACTION_BIT (KOL_ACTION_BID) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }
 
-/* WaterfallAuction#buy_company */
+/* @player buys @company for @price, paid from the cash not set aside for
+ * other bids; the company leaves the list for sale. */
 static gboolean
 wf_buy_company (KolEngine  *engine,
                 KolStep    *s,
@@ -171,7 +171,9 @@ wf_buy_company (KolEngine  *engine,
   return TRUE;
 }
 
-/* WaterfallAuction#resolve_bids_for_company */
+/* The company comes up: sold to its one bidder, or, when it is the next for
+ * sale, auctioned among its several bidders (1849 §8); returns whether it
+ * was sold. */
 static gboolean
 wf_resolve_company (KolEngine *engine,
                     KolStep   *s,
@@ -204,8 +206,8 @@ wf_resolve_company (KolEngine *engine,
   return FALSE;
 }
 
-/* WaterfallAuction#resolve_bids: companies with one bid are sold in order
- * until one with no bid, or several (an auction), comes up. */
+/* Companies with one bid are sold in order until one with no bid, or
+ * several (an auction), comes up. */
 static void
 wf_resolve_bids (KolEngine *engine,
                  KolStep   *s)
@@ -217,7 +219,8 @@ wf_resolve_bids (KolEngine *engine,
       break;
 }
 
-/* WaterfallAuction#add_bid */
+/* A bid on a company: at least the increment over its price and over every
+ * bid on it (1849 §8: L.5), within the cash not set aside. */
 static gboolean
 wf_add_bid (KolEngine  *engine,
             KolStep    *s,
@@ -239,8 +242,8 @@ wf_add_bid (KolEngine  *engine,
   return TRUE;
 }
 
-/* WaterfallAuction#all_passed!: the cheapest company, if unsold, gets
- * cheaper (and is given away at 0); else companies pay out as in an OR. */
+/* Everyone passed: the cheapest company, if unsold, gets L.5 cheaper (and is
+ * given away at 0); else the companies bought pay their revenue (1849 §8). */
 static void
 wf_all_passed (KolEngine *engine,
                KolStep   *s)
@@ -346,7 +349,7 @@ wf_process_bid (KolEngine        *engine,
 /**
  * kol_step_waterfall_auction_process:
  *
- * #process_bid / #process_pass.
+ * A bid, a purchase at the price, or a pass.
  *
  * Returns: %TRUE on success.
  */
@@ -381,7 +384,7 @@ cmp_company_value (gconstpointer a,
 /**
  * kol_step_waterfall_auction_setup:
  *
- * #setup: the companies by value; the cheapest is remembered.
+ * The companies by value; the cheapest is remembered.
  */
 void
 kol_step_waterfall_auction_setup (KolEngine *engine,

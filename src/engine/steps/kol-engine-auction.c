@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 
-/* Auctions: the bids (Auctioner), the Game methods and the helpers the
- * auction steps share, Round::Auction, the PassableAuction module,
- * Step::CompanyPendingPar (the buyer of a company that brings a corporation
- * pars it) and the choices offered to the UI. The two generic auction steps
+/* Auctions: the bids, the rules and helpers the auction steps share, the
+ * auction round, passable auctions, the step in which the buyer of a
+ * company that brings a corporation starts it (1849 §8.1) and the choices offered to the UI. The two generic auction steps
  * are each in a file of their own: kol-engine-auction-waterfall.c (1849's
  * initial stock round) and kol-engine-auction-selection.c. */
 #include "kol-engine-auction-private.h"
@@ -12,12 +11,12 @@
 
 #include <string.h>
 
-/* --------------------------------------------------------------- Auctioner */
+/* ---------------------------------------------------------------- bids */
 
 /**
  * kol_auctioneer_init:
  *
- * Auctioner#setup_auction and PassableAuction#setup_auction.
+ * No bids, nothing being auctioned.
  */
 void
 kol_auctioneer_init (KolAuctioneer *a)
@@ -195,7 +194,7 @@ kol_auctioneer_put (KolAuctioneer *a,
 /**
  * kol_auctioneer_replace:
  *
- * Auctioner#replace_bid: @bid becomes the only bid on its target.
+ * @bid becomes the only bid on its target.
  */
 void
 kol_auctioneer_replace (KolAuctioneer *a,
@@ -208,8 +207,8 @@ kol_auctioneer_replace (KolAuctioneer *a,
 /**
  * kol_auction_check_bid:
  *
- * Auctioner#add_bid's checks (MUST_BID_INCREMENT_MULTIPLE is false in both
- * titles).
+ * The checks of a bid (neither title requires multiples of the increment:
+ * 1840 VI's "multiples of 5" are met by prices in steps of 5).
  *
  * Returns: %TRUE if @price is at least @min and at most @max.
  */
@@ -249,7 +248,7 @@ kol_auction_check_bid (KolEngine  *engine,
 /**
  * kol_auction_min_increment:
  *
- * Returns: MIN_BID_INCREMENT (5 unless the title says).
+ * Returns: how much a bid must raise the last one (5 unless the title says).
  */
 int
 kol_auction_min_increment (KolEngine *engine)
@@ -262,7 +261,7 @@ kol_auction_min_increment (KolEngine *engine)
 /**
  * kol_company_min_bid:
  *
- * Returns: Company#min_bid, its value less the auction discount.
+ * Returns: the least bid on @company: its value less the auction discount.
  */
 int
 kol_company_min_bid (KolEngine *engine,
@@ -274,7 +273,8 @@ kol_company_min_bid (KolEngine *engine,
 /**
  * kol_auction_after_buy_company:
  *
- * Game#after_buy_company through the title's hook (generic: nothing).
+ * After @player bought @company, through the title's hook (generic:
+ * nothing).
  */
 void
 kol_auction_after_buy_company (KolEngine *engine,
@@ -355,7 +355,8 @@ _kol_auction_drop_company (KolAuctioneer *a,
   a->n_companies--;
 }
 
-/* Company#min_bid decreases by @discount (all_passed!'s fake OR). */
+/* The least bid on @company decreases by @discount: nobody bought it in a
+ * whole round (1849 §8, 1840 VI: 5 less each time). */
 int
 _kol_auction_discount_company (KolEngine *engine,
                                int        company,
@@ -377,7 +378,7 @@ _kol_auction_discount_company (KolEngine *engine,
   return nv;
 }
 
-/* Game#initial_auction_companies: every company. */
+/* The companies of the first auction: every company. */
 int
 _kol_auction_initial_auction_companies (KolEngine *engine,
                                         gint16    *out)
@@ -387,12 +388,12 @@ _kol_auction_initial_auction_companies (KolEngine *engine,
   return engine->n_companies;
 }
 
-/* --------------------------------------------------------- Round::Auction */
+/* --------------------------------------------------- the auction round */
 
 /**
  * kol_round_auction_select_entities:
  *
- * Round::Auction#select_entities: every player in order.
+ * The round's entities: every player in order.
  */
 void
 kol_round_auction_select_entities (KolEngine *engine,
@@ -412,7 +413,7 @@ const KolRoundClass kol_round_auction = {
   .select_entities = kol_round_auction_select_entities,
 };
 
-/* --------------------------------------------------------- PassableAuction */
+/* ------------------------------------------------- passable auctions */
 
 static KolAuctioneer *
 ops_auctioneer (KolEngine                   *engine,
@@ -425,7 +426,7 @@ ops_auctioneer (KolEngine                   *engine,
 /**
  * kol_passable_auction_setup:
  *
- * PassableAuction#setup_auction.
+ * No bids, nothing auctioned, nobody bidding.
  */
 void
 kol_passable_auction_setup (KolAuctioneer *a)
@@ -451,7 +452,7 @@ _kol_auction_drop_active_bidder (KolAuctioneer *a,
 /**
  * kol_passable_auction_resolve:
  *
- * The step's resolve_bids (its override or the PassableAuction one).
+ * The step's resolve_bids (its own, or kol_passable_auction_resolve_bids()).
  */
 void
 kol_passable_auction_resolve (KolEngine                   *engine,
@@ -467,7 +468,8 @@ kol_passable_auction_resolve (KolEngine                   *engine,
 /**
  * kol_passable_auction_remove:
  *
- * PassableAuction#remove_from_auction.
+ * @entity leaves the auction: its bid is withdrawn, then the bids are
+ * resolved.
  */
 void
 kol_passable_auction_remove (KolEngine                   *engine,
@@ -486,7 +488,7 @@ kol_passable_auction_remove (KolEngine                   *engine,
 /**
  * kol_passable_auction_pass:
  *
- * Auctioner#pass_auction.
+ * @entity passes on the auction (logged) and leaves it.
  */
 void
 kol_passable_auction_pass (KolEngine                   *engine,
@@ -515,7 +517,8 @@ log_cannot_bid (KolEngine *engine,
 /**
  * kol_passable_auction_auction_entity:
  *
- * PassableAuction#auction_entity.
+ * @target goes up for auction among the bidders who can still reach its
+ * minimum.
  */
 void
 kol_passable_auction_auction_entity (KolEngine                   *engine,
@@ -554,8 +557,8 @@ kol_passable_auction_auction_entity (KolEngine                   *engine,
 /**
  * kol_passable_auction_add_bid:
  *
- * PassableAuction#add_bid: Auctioner#add_bid's checks and storage, then the
- * bidders who can no longer reach the minimum drop out.
+ * The bid is checked and stored, then the bidders who can no longer reach
+ * the minimum drop out.
  *
  * Returns: %TRUE if the bid was valid.
  */
@@ -604,7 +607,7 @@ class_add_bid (KolEngine                    *engine,
 /**
  * kol_passable_auction_selection_bid:
  *
- * PassableAuction#selection_bid.
+ * The first bid starts the auction of its target.
  *
  * Returns: %TRUE if the bid was valid.
  */
@@ -627,7 +630,7 @@ kol_passable_auction_selection_bid (KolEngine                    *engine,
 /**
  * kol_passable_auction_resolve_bids:
  *
- * PassableAuction#resolve_bids: with no bidder left nobody wins; with one
+ * With no bidder left nobody wins; with one
  * left who has a bid... the first bid on the target wins. Then the auction
  * is over (post_win_bid).
  */
@@ -750,9 +753,9 @@ cell_in (const KolCell *cells,
 /**
  * kol_step_company_pending_par_process:
  *
- * #process_par: the price is set from Game#par_prices, the owner receives
- * the president's certificate free, Game#after_par runs and the company is
- * no longer pending.
+ * The par price is one the title offers, the owner receives the president's
+ * certificate free (1849 §8.1), the title's after_par runs and the company
+ * is no longer pending.
  *
  * Returns: %TRUE on success.
  */

@@ -6,11 +6,15 @@
 G_BEGIN_DECLS
 
 /*
- * Auctions, after 18xx.games' Round::Auction (round/auction.rb), the
- * Auctioner and PassableAuction step modules (step/auctioner.rb,
- * step/passable_auction.rb), Step::WaterfallAuction (1849's initial stock
- * round), Step::SelectionAuction and Step::CompanyPendingPar, and
- * Game#payout_companies (kol_operating_payout_companies).
+ * Auctions of private companies: the auction round; the bids; auctions
+ * that players may leave by passing ("passable" auctions); the waterfall
+ * auction of 1849's initial stock round (§8: buy the cheapest, or bid on a
+ * later one); a selection auction (the player in turn picks a company and
+ * the others bid or pass, as in 1840's pre-share round, VI, which 1840 runs
+ * as a step of its own on the passable auction); and the step
+ * in which the buyer of a company that brings a corporation starts it
+ * (1849 §8.1, RSA). The companies' revenue is paid by
+ * kol_operating_payout_companies().
  *
  * The bids live in a KolAuctioneer: at the start of engine->round.data in an
  * auction round (KolAuctionRoundState), or wherever a title keeps one (1840's
@@ -21,7 +25,7 @@ G_BEGIN_DECLS
 
 #define KOL_AUCTION_MAX_BIDS 40
 
-/* One bid: Action::Bid's entity, target (company or corporation) and price. */
+/* One bid: who bids, on what (company or corporation) and how much. */
 typedef struct
 {
   KolEntity target;
@@ -30,10 +34,10 @@ typedef struct
 } KolBid;
 
 /*
- * Auctioner's @bids (per target in bid order; a bidder has at most one bid
- * per target), PassableAuction's @auctioning, @active_bidders and
- * @auction_triggerer, and the step ivars of WaterfallAuction and
- * SelectionAuction (@companies, @cheapest, @bidders).
+ * An auction's state: the bids (per target in bid order; a bidder has at
+ * most one bid per target), what is being auctioned, who still bids and who
+ * started the auction, and the companies still for sale with the cheapest
+ * of them and who bid on each (the waterfall and selection auctions).
  */
 typedef struct
 {
@@ -49,8 +53,8 @@ typedef struct
   gint16    cheapest;
 } KolAuctioneer;
 
-/* The round state of an auction round (Ruby's companies_pending_par round
- * state, and the auction steps' bids). */
+/* The round state of an auction round: the companies whose buyer must
+ * still start their corporation, and the auction steps' bids. */
 typedef struct
 {
   int           n_pending_par;
@@ -62,7 +66,7 @@ G_STATIC_ASSERT (sizeof (KolAuctionRoundState) <= KOL_ROUND_TITLE_OFFSET);
 
 #define KOL_AUCTION_STATE(engine) KOL_ROUND_GENERIC (engine, KolAuctionRoundState)
 
-/* ----------------------------------------------------------- Auctioner */
+/* ---------------------------------------------------------------- bids */
 
 /* setup_auction: no bids, no auction. */
 void          kol_auctioneer_init          (KolAuctioneer *a);
@@ -83,11 +87,11 @@ const KolBid *kol_auctioneer_lowest        (const KolAuctioneer *a,
 int           kol_auctioneer_current_bid   (const KolAuctioneer *a,
                                             KolEntity            bidder,
                                             KolEntity            target);
-/* committed_cash of WaterfallAuction: the sum of @bidder's bids
- * (ONLY_HIGHEST_BID_COMMITTED is false in both titles). */
+/* The money @bidder has set aside: the sum of their bids (1849 §8: money bid
+ * cannot be used until the company is sold). */
 int           kol_auctioneer_committed     (const KolAuctioneer *a,
                                             KolEntity            bidder);
-/* Stores @bid, replacing the bidder's earlier bid on the target (add_bid). */
+/* Stores @bid, replacing the bidder's earlier bid on the target. */
 void          kol_auctioneer_put           (KolAuctioneer *a,
                                             const KolBid  *bid);
 /* replace_bid: @bid becomes the only bid on its target. */
@@ -100,7 +104,7 @@ void          kol_auctioneer_remove_bidder (KolAuctioneer *a,
 void          kol_auctioneer_clear_target  (KolAuctioneer *a,
                                             KolEntity      target);
 void          kol_auctioneer_clear         (KolAuctioneer *a);
-/* Auctioner#add_bid's checks: @price between @min and @max. */
+/* The checks of a bid: @price between @min and @max. */
 gboolean      kol_auction_check_bid        (KolEngine  *engine,
                                             KolEntity   bidder,
                                             int         price,
@@ -108,35 +112,35 @@ gboolean      kol_auction_check_bid        (KolEngine  *engine,
                                             int         max,
                                             GError    **error);
 
-/* --------------------------------------------------------- Game methods */
+/* ------------------------------------------------ rules the steps ask */
 
-/* MIN_BID_INCREMENT */
+/* How much a bid must raise the last one (5 unless the title says: 1849 §8,
+ * 1840 VI). */
 int           kol_auction_min_increment    (KolEngine *engine);
-/* Company#min_bid: value − discount (KolCompany.discounted holds the
- * discount). */
+/* The least bid on @company: its value less the discount of unsold rounds
+ * (KolCompany.discounted holds the discount). */
 int           kol_company_min_bid          (KolEngine *engine,
                                             int        company);
-/* Game#after_buy_company through the title's hook. */
+/* After @player bought @company, through the title's hook. */
 void          kol_auction_after_buy_company (KolEngine *engine,
                                              int        player,
                                              int        company,
                                              int        price);
-/* round.companies_pending_par << @company (CompanyPendingPar then asks the
- * owner to par). */
+/* @company's owner must start the corporation it brings: the
+ * CompanyPendingPar step then asks them for its par price. */
 void          kol_auction_add_pending_par  (KolEngine *engine,
                                             int        company);
 
-/* -------------------------------------------------------- Round::Auction */
+/* --------------------------------------------------- the auction round */
 
-/* Round::Auction: every player, in order; the round ends when no step is
- * active. */
+/* Every player, in order; the round ends when no step is active. */
 extern const KolRoundClass kol_round_auction;
 
 void          kol_round_auction_select_entities (KolEngine *engine, KolRound *r);
 
-/* --------------------------------------------------------- PassableAuction */
+/* ------------------------------------------------- passable auctions */
 
-/* The step methods PassableAuction calls that its classes define. */
+/* What a passable auction asks the step that runs it. */
 typedef struct
 {
   int      (*min_bid)       (KolEngine *engine, KolStep *s, KolEntity target);
@@ -155,36 +159,37 @@ typedef struct
 } KolPassableAuctionOps;
 
 void      kol_passable_auction_setup             (KolAuctioneer *a);
-/* #remove_from_auction: out of the bidders, bid withdrawn, resolve. */
+/* @entity leaves the auction: out of the bidders, bid withdrawn, resolve. */
 void      kol_passable_auction_remove            (KolEngine                   *engine,
                                                   KolStep                     *s,
                                                   const KolPassableAuctionOps *ops,
                                                   KolEntity                    entity);
-/* #pass_auction: logs "passes on" and removes @entity. */
+/* @entity passes: logs "passes on" and removes @entity (1840 VI: who passes
+ * may not bid again in this auction). */
 void      kol_passable_auction_pass              (KolEngine                   *engine,
                                                   KolStep                     *s,
                                                   const KolPassableAuctionOps *ops,
                                                   KolEntity                    entity);
-/* #auction_entity: @target goes up; bidders who cannot reach the minimum
- * (except the triggerer) are out. */
+/* @target goes up for auction; bidders who cannot reach the minimum (except
+ * the one who started it) are out. */
 void      kol_passable_auction_auction_entity    (KolEngine                   *engine,
                                                   KolStep                     *s,
                                                   const KolPassableAuctionOps *ops,
                                                   KolEntity                    target);
-/* #selection_bid: the first bid starts the auction of its target. */
+/* The first bid starts the auction of its target. */
 gboolean  kol_passable_auction_selection_bid     (KolEngine                    *engine,
                                                   KolStep                      *s,
                                                   const KolPassableAuctionOps  *ops,
                                                   const KolBid                 *bid,
                                                   GError                      **error);
-/* #add_bid: checked and stored; bidders who can no longer reach the
- * minimum drop out. */
+/* A bid, checked and stored; bidders who can no longer reach the minimum
+ * drop out. */
 gboolean  kol_passable_auction_add_bid           (KolEngine                    *engine,
                                                   KolStep                      *s,
                                                   const KolPassableAuctionOps  *ops,
                                                   const KolBid                 *bid,
                                                   GError                      **error);
-/* #resolve_bids: with one bidder left (and a bid) or none, the auction ends
+/* With one bidder left (and a bid) or none, the auction ends
  * (win_bid, then post_win_bid). */
 void      kol_passable_auction_resolve_bids      (KolEngine                   *engine,
                                                   KolStep                     *s,

@@ -8,14 +8,14 @@
 
 #include <string.h>
 
-/* --------------------------------------------------------- Step::BuyCompany */
+/* ------------------------------------------------ the BuyCompany step */
 
 /**
  * kol_company_price_range:
  * @min: (out): lowest price
  * @max: (out): highest price
  *
- * Company#min_price/#max_price through the title's hook.
+ * The prices @corp may pay for @company, through the title's hook.
  */
 void
 kol_company_price_range (KolEngine *engine,
@@ -50,8 +50,7 @@ company_purchasable (KolEngine *engine,
  * kol_purchasable_companies:
  * @out: (out) (array): company indices
  *
- * Returns: Game#purchasable_companies: the companies players own that @corp
- * may buy.
+ * Returns: how many companies players own that @corp may buy.
  */
 int
 kol_purchasable_companies (KolEngine *engine,
@@ -82,7 +81,7 @@ kol_step_buy_company_blocks (KolEngine *engine,
 /**
  * kol_step_buy_company_round_state:
  *
- * BuyCompany#round_state: nothing sold yet.
+ * A new round: nothing sold yet.
  */
 void
 kol_step_buy_company_round_state (KolEngine *engine,
@@ -98,8 +97,8 @@ kol_step_buy_company_round_state (KolEngine *engine,
 /**
  * kol_step_buy_company_can_buy:
  *
- * Returns: BuyCompany#can_buy_company?: the current corporation, in a phase
- * with can_buy_companies, can pay the lowest price of some company.
+ * Returns: whether the current corporation, in a phase that allows it (1849
+ * §7.1: phases 6 to 10), can pay the lowest price of some company.
  */
 gboolean
 kol_step_buy_company_can_buy (KolEngine *engine,
@@ -190,8 +189,8 @@ log_company_buy (KolEngine *engine,
 /**
  * kol_step_buy_company_buy:
  *
- * BuyCompany#buy_company and #pay: the company must be a player's, the
- * price within its range; the buyer pays the owner.
+ * The company must be a player's (1849 §10.2: never bought from a
+ * corporation), the price within its range; the buyer pays the owner.
  *
  * Returns: %TRUE on success.
  */
@@ -364,7 +363,7 @@ kol_buyable_company_offers (KolEngine       *engine,
   return n;
 }
 
-/* ----------------------------------------------------------- Step::Bankrupt */
+/* -------------------------------------------------- the Bankrupt step */
 
 static int
 sellable_value (KolEngine *engine,
@@ -396,7 +395,7 @@ sellable_value (KolEngine *engine,
 /**
  * kol_default_can_go_bankrupt:
  *
- * Returns: Game#can_go_bankrupt?: the player's cash, the best sellable
+ * Returns: whether @player may go bankrupt: the player's cash, the best sellable
  * bundle of each corporation and the corporation's cash together are less
  * than the cheapest depot train.
  */
@@ -415,7 +414,7 @@ kol_default_can_go_bankrupt (KolEngine *engine,
 /**
  * kol_operating_can_go_bankrupt:
  *
- * Returns: Game#can_go_bankrupt? through the title's hook.
+ * Returns: whether @player may go bankrupt, through the title's hook.
  */
 gboolean
 kol_operating_can_go_bankrupt (KolEngine *engine,
@@ -477,7 +476,7 @@ sell_bankrupt_shares (KolEngine *engine,
 /**
  * kol_step_bankrupt_process:
  *
- * Bankrupt#process_bankrupt: allowed only when no train can be paid for;
+ * Allowed only when no train can be paid for;
  * the president sells what can be sold, loses the rest of the cash and is
  * bankrupt. (1849 replaces this step.)
  *

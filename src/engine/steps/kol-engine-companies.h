@@ -6,18 +6,20 @@
 G_BEGIN_DECLS
 
 /*
- * Private companies and bankruptcy in operating rounds: 18xx.games'
- * Step::BuyCompany (buy_company.rb) and Step::Bankrupt (bankrupt.rb).
+ * Private companies and bankruptcy in operating rounds: the BuyCompany step
+ * (a corporation buys a private company from a player, 1849 §7.1 and
+ * §10.2) and the Bankrupt step.
  *
- * Not ported (neither title uses them in these steps): :assign_corporation
- * and :revenue_change abilities on sale, remove_ability_when(:sold),
- * after_sell_company (both titles leave it empty).
+ * Not written (neither title has them in these steps): company abilities
+ * that change on a sale (a new owner's assignment or revenue, abilities
+ * removed when sold), or anything done after a company is sold.
  */
 
-/* --------------------------------------------------------- Step::BuyCompany */
+/* ------------------------------------------------ the BuyCompany step */
 
 /* The step's option (KolStep.opt, given in the round's step list) says
- * whether it blocks: 18xx.games' [Step::BuyCompany, { blocks: true }]. */
+ * whether it blocks: one at the end of a turn that waits for the
+ * corporation to buy or pass. */
 #define KOL_BUY_COMPANY_BLOCKS 1
 
 extern const KolStepClass kol_step_buy_company;
@@ -27,7 +29,7 @@ gboolean kol_step_buy_company_blocks        (KolEngine *engine, KolStep *s);
 void     kol_step_buy_company_round_state   (KolEngine *engine, KolStep *s);
 gboolean kol_step_buy_company_process       (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
 void     kol_step_buy_company_legal_actions (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
-/* BuyCompany#buy_company: @corp buys @company from its owner for @price,
+/* @corp buys @company from its owner for @price,
  * paid by @spender (-1: @corp). */
 gboolean  kol_step_buy_company_buy          (KolEngine  *engine,
                                              KolStep    *s,
@@ -36,17 +38,17 @@ gboolean  kol_step_buy_company_buy          (KolEngine  *engine,
                                              int         price,
                                              int         spender,
                                              GError    **error);
-/* BuyCompany#can_buy_company?. */
+/* May the current corporation buy a company now? */
 gboolean  kol_step_buy_company_can_buy      (KolEngine *engine,
                                              KolStep   *s,
                                              KolEntity  entity);
 
-/* Game#purchasable_companies for @corp; returns how many. */
+/* The companies @corp may buy; returns how many. */
 int       kol_purchasable_companies         (KolEngine *engine,
                                              int        corp,
                                              gint16    *out,
                                              int        max);
-/* Company#min_price/#max_price for @corp (through the title's hook;
+/* The prices @corp may pay for @company (through the title's hook;
  * generic: half the value rounded up to twice the value). */
 void      kol_company_price_range           (KolEngine *engine,
                                              int        corp,
@@ -54,18 +56,18 @@ void      kol_company_price_range           (KolEngine *engine,
                                              int       *min,
                                              int       *max);
 
-/* ----------------------------------------------------------- Step::Bankrupt */
+/* -------------------------------------------------- the Bankrupt step */
 
 extern const KolStepClass kol_step_bankrupt;
 
 guint32   kol_step_bankrupt_actions         (KolEngine *engine, KolStep *s, KolEntity entity);
 gboolean  kol_step_bankrupt_process         (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
 void      kol_step_bankrupt_legal_actions   (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
-/* Game#can_go_bankrupt? through the title's hook. */
+/* May @player go bankrupt for @corp? Through the title's hook. */
 gboolean  kol_operating_can_go_bankrupt     (KolEngine *engine,
                                              int        player,
                                              int        corp);
-/* Game#can_go_bankrupt?: the president's cash and sellable shares plus the
+/* The generic answer: the president's cash and sellable shares plus the
  * corporation's cash do not reach the cheapest depot train. */
 gboolean  kol_default_can_go_bankrupt       (KolEngine *engine,
                                              int        player,

@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-/* ---------------------------------------------------------- Step::Route */
+/* ----------------------------------------------------- the Route step */
 
 /**
  * kol_route_trains:
@@ -36,7 +36,7 @@ kol_route_trains (KolEngine *engine,
 /**
  * kol_step_route_round_state:
  *
- * Route#round_state: no routes yet.
+ * A new round: no routes run yet.
  */
 void
 kol_step_route_round_state (KolEngine *engine,
@@ -127,7 +127,7 @@ log_run (KolEngine          *engine,
 /**
  * kol_step_route_process_run_routes:
  *
- * Route#process_run_routes.
+ * Processes a run: see kol-engine-dividend.h.
  *
  * Returns: %TRUE on success.
  */
@@ -248,7 +248,8 @@ kol_dividend_per_share (KolEngine *engine,
  * kol_dividend_for_holder:
  *
  * Returns: what @holder's shares of @corp earn at @per_share, rounded up
- * (computed in doubles exactly as 18xx.games does).
+ * (computed in doubles, so that the cents of recorded games' payouts round
+ * the same way).
  */
 int
 kol_dividend_for_holder (KolEngine *engine,
@@ -279,7 +280,7 @@ kol_dividend_to_corporation (KolEngine *engine,
   return kol_dividend_for_holder (engine, corp, holder, per_share);
 }
 
-/* Ruby's Float#to_s for the per-share amount in the log ("3.5", "7.0"). */
+/* The per-share amount in the log as recorded games write it ("3.5", "7.0"). */
 static void
 format_per_share (double value,
                   char  *buf,
@@ -350,9 +351,9 @@ pay_holder (KolEngine *engine,
 /**
  * kol_dividend_payout_shares:
  *
- * Dividend#payout_shares: every player, then every corporation (the paying
- * one for its own shares, see kol_dividend_to_corporation), receives its
- * dividends from the bank.
+ * Every player, then every corporation (the paying one for its own shares,
+ * see kol_dividend_to_corporation), receives its dividends from the bank
+ * (1849 §10.5.3).
  */
 void
 kol_dividend_payout_shares (KolEngine *engine,
@@ -378,7 +379,7 @@ kol_dividend_payout_shares (KolEngine *engine,
 /**
  * kol_dividend_payout_corporation:
  *
- * Dividend#payout_corporation: the corporation keeps @amount.
+ * The corporation keeps @amount: the bank pays it.
  */
 void
 kol_dividend_payout_corporation (KolEngine *engine,
@@ -396,7 +397,8 @@ kol_dividend_payout_corporation (KolEngine *engine,
 /**
  * kol_default_share_price_change:
  *
- * Dividend#share_price_change: right once for a payout, else left once.
+ * Right once for a payout, else left once (1849 §10.5.3 without its rule
+ * on the amount, which is the title's hook).
  */
 void
 kol_default_share_price_change (KolEngine      *engine,
@@ -433,7 +435,7 @@ kol_dividend_share_price_change (KolEngine      *engine,
 /**
  * kol_dividend_change_share_price:
  *
- * Dividend#change_share_price: moves in order, then one log line with the
+ * Moves the price as @change says, in order, then logs one line with the
  * number of steps right.
  */
 void
@@ -472,8 +474,7 @@ kol_dividend_change_share_price (KolEngine            *engine,
 /**
  * kol_dividend_rust_obsolete_trains:
  *
- * Dividend#rust_obsolete_trains!: the corporation's obsolete trains rust
- * after running.
+ * The corporation's obsolete trains rust after running.
  */
 void
 kol_dividend_rust_obsolete_trains (KolEngine *engine,
@@ -493,7 +494,7 @@ kol_dividend_rust_obsolete_trains (KolEngine *engine,
     kol_engine_log (engine, KOL_LOG_OBSOLETE_TRAINS_RUST, NULL, 0);
 }
 
-/* ------------------------------------------------------- Step::Dividend */
+/* -------------------------------------------------- the Dividend step */
 
 /**
  * kol_dividend_total_revenue:
@@ -556,7 +557,7 @@ kol_dividend_half_withheld (KolEngine *engine,
  * kol_dividend_options:
  * @out: (out) (array): payout and withhold
  *
- * Returns: Dividend#dividend_options for @corp (payout, withhold).
+ * Returns: the ways @corp may pay now (payout, withhold).
  */
 int
 kol_dividend_options (KolEngine         *engine,
@@ -586,7 +587,7 @@ kol_dividend_options (KolEngine         *engine,
 /**
  * kol_step_dividend_round_state:
  *
- * Dividend#round_state: no extra revenue.
+ * A new round: no extra revenue.
  */
 void
 kol_step_dividend_round_state (KolEngine *engine,
@@ -652,7 +653,7 @@ set_trains_operated (KolEngine *engine,
 /**
  * kol_step_dividend_process_kind:
  *
- * Dividend#process_dividend: records the turn, marks the trains as run,
+ * Records the turn, marks the trains as run,
  * rusts obsolete ones, pays the corporation and the shareholders, moves the
  * share price and passes.
  *
@@ -720,8 +721,9 @@ kol_step_dividend_process (KolEngine        *engine,
 /**
  * kol_step_dividend_skip:
  *
- * Dividend#skip!: processes a withhold, so that running nothing moves the
- * price left like 18xx.games' dummy action.
+ * Nothing was run: processes a withhold, so that the price moves left (1849
+ * §10.5: a corporation without trains earns nothing and its price moves
+ * left).
  */
 void
 kol_step_dividend_skip (KolEngine *engine,
@@ -736,7 +738,7 @@ kol_step_dividend_skip (KolEngine *engine,
 /**
  * kol_step_dividend_pass:
  *
- * Dividend#pass!: a corporation's first operation closes the companies
+ * After the dividend: a corporation's first operation closes the companies
  * that close then.
  */
 void

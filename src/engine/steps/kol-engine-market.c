@@ -10,7 +10,7 @@
  * kol_market_cell:
  *
  * Returns: (nullable): the market cell at @cell, or %NULL when the grid has
- * none there (StockMarket#share_price is nil).
+ * none there.
  */
 const KolMarketCell *
 kol_market_cell (KolEngine *engine,
@@ -75,7 +75,8 @@ kol_market_row_length (KolEngine *engine,
 /**
  * kol_market_cell_id:
  *
- * Returns: (transfer full): the 18xx.games id of @cell, "price,row,col".
+ * Returns: (transfer full): the id of @cell, "price,row,col", as records
+ * name it.
  */
 char *
 kol_market_cell_id (KolEngine *engine,
@@ -118,8 +119,7 @@ kol_market_cell_from_id (KolEngine  *engine,
 /**
  * kol_market_has_close_cell:
  *
- * Returns: %TRUE if some cell closes the corporation on it
- * (StockMarket#has_close_cell).
+ * Returns: %TRUE if some cell closes the corporation on it.
  */
 gboolean
 kol_market_has_close_cell (KolEngine *engine)
@@ -155,7 +155,8 @@ cmp_par_cells (gconstpointer a,
  * @flags: KolCellFlags to select, 0 for the par cells
  * @out: (out) (array): the cells
  *
- * Returns: the number of cells, ordered as StockMarket#par_prices.
+ * Returns: the number of cells, ordered by price, then column, then row,
+ * all descending.
  */
 int
 kol_market_par_cells (KolEngine *engine,
@@ -179,8 +180,8 @@ kol_market_par_cells (KolEngine *engine,
 /**
  * kol_market_min_par_price:
  *
- * Returns: the lowest par price (Corporation#min_price as Game#init_corporations
- * sets it), 0 when the market has no par cell.
+ * Returns: the lowest par price (what an IPO share costs before the
+ * corporation has a price), 0 when the market has no par cell.
  */
 int
 kol_market_min_par_price (KolEngine *engine)
@@ -357,8 +358,8 @@ kol_market_restack (KolEngine    *engine,
 /**
  * kol_market_set_par:
  *
- * StockMarket#set_par: @corp gets @cell as share price and par price and
- * goes to the bottom of the cell's stack.
+ * @corp gets @cell as share price and par price and goes to the bottom of
+ * the cell's stack (1849 §5).
  */
 void
 kol_market_set_par (KolEngine *engine,
@@ -375,8 +376,8 @@ kol_market_set_par (KolEngine *engine,
 /**
  * kol_market_remove:
  *
- * Takes @corp off its cell (Corporation#close! deletes it from the stack).
- * Its par price is kept, as Ruby's @par_price (hidden once closed).
+ * Takes @corp off its cell. Its par price is kept (and not shown once it is
+ * closed).
  */
 void
 kol_market_remove (KolEngine *engine,
@@ -390,7 +391,7 @@ kol_market_remove (KolEngine *engine,
 /**
  * kol_market_default_up:
  *
- * TwoDimensionalMovement#up: one row up, staying in the top row.
+ * One row up, staying in the top row (1849 §5).
  */
 KolCell
 kol_market_default_up (KolEngine *engine,
@@ -405,8 +406,8 @@ kol_market_default_up (KolEngine *engine,
 /**
  * kol_market_default_down:
  *
- * TwoDimensionalMovement#down: one row down, staying in the bottom row. The
- * result may have no cell (a shorter row): moving there does nothing.
+ * One row down, staying in the bottom row (1849 §5). The result may have no
+ * cell (a shorter row): moving there does nothing.
  */
 KolCell
 kol_market_default_down (KolEngine *engine,
@@ -421,8 +422,8 @@ kol_market_default_down (KolEngine *engine,
 /**
  * kol_market_default_left:
  *
- * TwoDimensionalMovement#left: one column left; from column 0, or when the
- * cell on the left is missing, down instead (through the market's #down).
+ * One column left; from column 0, or when the cell on the left is missing,
+ * down instead (through kol_market_down(); 1849 §5).
  */
 KolCell
 kol_market_default_left (KolEngine *engine,
@@ -437,8 +438,8 @@ kol_market_default_left (KolEngine *engine,
 /**
  * kol_market_default_right:
  *
- * TwoDimensionalMovement#right: one column right; at the end of the row, up
- * instead (through the market's #up, which titles override).
+ * One column right; at the end of the row, up instead (through
+ * kol_market_up(), which titles override; 1849 §5).
  */
 KolCell
 kol_market_default_right (KolEngine *engine,
@@ -453,7 +454,7 @@ kol_market_default_right (KolEngine *engine,
 /**
  * kol_market_up:
  *
- * StockMarket#up through the title's hook.
+ * One row up, through the title's hook.
  */
 KolCell
 kol_market_up (KolEngine *engine,
@@ -468,7 +469,7 @@ kol_market_up (KolEngine *engine,
 /**
  * kol_market_down:
  *
- * StockMarket#down through the title's hook.
+ * One row down, through the title's hook.
  */
 KolCell
 kol_market_down (KolEngine *engine,
@@ -483,7 +484,7 @@ kol_market_down (KolEngine *engine,
 /**
  * kol_market_left:
  *
- * StockMarket#left through the title's hook.
+ * One column left, through the title's hook.
  */
 KolCell
 kol_market_left (KolEngine *engine,
@@ -498,7 +499,7 @@ kol_market_left (KolEngine *engine,
 /**
  * kol_market_right:
  *
- * StockMarket#right through the title's hook.
+ * One column right, through the title's hook.
  */
 KolCell
 kol_market_right (KolEngine *engine,
@@ -538,8 +539,7 @@ kol_market_step (KolEngine          *engine,
 /**
  * kol_market_move:
  *
- * StockMarket#move: @corp leaves its cell's stack and goes to the bottom of
- * @to's, if @to is a cell other than its own. The title's moved hook runs
+ * @corp leaves its cell's stack and goes to the bottom of @to's (1849 §5), if @to is a cell other than its own. The title's moved hook runs
  * after a move.
  *
  * Returns: %TRUE if @corp moved.
@@ -566,7 +566,7 @@ kol_market_move (KolEngine *engine,
 /**
  * kol_market_move_dir:
  *
- * Moves @corp one step in @dir (StockMarket#move_up and friends).
+ * Moves @corp one step in @dir.
  */
 void
 kol_market_move_dir (KolEngine          *engine,
@@ -583,7 +583,7 @@ kol_market_move_dir (KolEngine          *engine,
 /**
  * kol_market_move_up:
  *
- * StockMarket#move_up.
+ * Moves @corp one row up.
  */
 void
 kol_market_move_up (KolEngine *engine,
@@ -595,7 +595,7 @@ kol_market_move_up (KolEngine *engine,
 /**
  * kol_market_move_down:
  *
- * StockMarket#move_down.
+ * Moves @corp one row down.
  */
 void
 kol_market_move_down (KolEngine *engine,
@@ -607,7 +607,7 @@ kol_market_move_down (KolEngine *engine,
 /**
  * kol_market_move_left:
  *
- * StockMarket#move_left.
+ * Moves @corp one column left.
  */
 void
 kol_market_move_left (KolEngine *engine,
@@ -619,7 +619,7 @@ kol_market_move_left (KolEngine *engine,
 /**
  * kol_market_move_right:
  *
- * StockMarket#move_right.
+ * Moves @corp one column right.
  */
 void
 kol_market_move_right (KolEngine *engine,
@@ -632,9 +632,10 @@ kol_market_move_right (KolEngine *engine,
  * kol_market_find_relative:
  * @dirs: (array length=n): directions, applied in order
  *
- * StockMarket#find_relative_share_price: follows @dirs from @from; a step
- * onto a coordinate without a cell keeps the last real cell as the answer
- * but the walk goes on from the coordinate, as in Ruby.
+ * Where @dirs would take a price from @from: a step onto a coordinate
+ * without a cell keeps the last real cell as the answer, but the walk goes
+ * on from the coordinate (as 18xx.games computes it, for the price moves
+ * of recorded games).
  *
  * Returns: the last real cell reached.
  */
@@ -662,9 +663,10 @@ kol_market_find_relative (KolEngine                *engine,
 /**
  * kol_market_compare_corps:
  *
- * Corporation#<=>: compares sort_order_key [-price, -column, row, position
- * in the cell's stack, name]; a corporation without a share price sorts
- * first.
+ * The market's order of corporations, which is the operating order (1849
+ * §10): higher price first, then further right, then higher up, then the
+ * one on top of the cell's stack, then by name; a corporation without a
+ * share price sorts first.
  *
  * Returns: <0, 0 or >0.
  */
@@ -705,7 +707,7 @@ cmp_corps (gconstpointer a,
  * kol_market_sort_corps:
  * @corps: (array length=n) (inout): corporation indices
  *
- * Sorts @corps into operating order (Array#sort with Corporation#<=>).
+ * Sorts @corps into operating order (kol_market_compare_corps()).
  */
 void
 kol_market_sort_corps (KolEngine *engine,
@@ -723,7 +725,7 @@ kol_market_sort_corps (KolEngine *engine,
  * @steps: number of steps moved, 0 when not counted
  * @log_steps: log the number of steps even when it is 1
  *
- * Game#log_share_price.
+ * Logs a share price change (see kol-engine-market.h).
  */
 void
 kol_market_log_share_price (KolEngine *engine,

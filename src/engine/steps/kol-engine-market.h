@@ -6,18 +6,18 @@
 G_BEGIN_DECLS
 
 /*
- * The stock market, after 18xx.games' StockMarket, SharePrice and
- * TwoDimensionalMovement (stock_market.rb, share_price.rb,
- * stock_movement.rb). Both our titles use a two-dimensional market.
+ * The stock market (1849 §5, 1840 III.4.2 and X): cells in rows and columns,
+ * and how a share price moves on them. Both our titles use a
+ * two-dimensional market.
  *
  * The cells are the title's (engine->title->market). A corporation's place is
  * KolCorp.price_row/price_col; the order of the corporations on one cell (the
- * stack: SharePrice#corporations) is the order of KolCorp.stack_seq, a
- * corporation arriving on a cell goes under the others (Ruby appends it).
+ * stack) is the order of KolCorp.stack_seq, and a corporation arriving on a
+ * cell goes under the others (1849 §5).
  *
  * Titles change the movement through KolMarketHooks (KolTitleModule.
  * market_hooks). A hook replaces the generic function of the same name, which
- * stays public so that the hook can call it like Ruby's super.
+ * stays public so that the hook can call it for the moves it keeps.
  */
 
 typedef struct
@@ -48,7 +48,7 @@ kol_cell_is_none (KolCell c)
   return c.row < 0 || c.col < 0;
 }
 
-/* Directions of StockMarket#find_relative_share_price. */
+/* Directions for kol_market_find_relative(). */
 typedef enum
 {
   KOL_MARKET_UP,
@@ -58,24 +58,22 @@ typedef enum
 } KolMarketDirection;
 
 /*
- * Title overrides of StockMarket methods. @corp is the corporation that moves,
- * or -1 when the move is only computed (no logs then, as Ruby's
- * "if corporation"). Each returns the cell reached from @from; the result may
- * be a coordinate without a cell (down from a short row): moving there does
- * nothing, as in Ruby.
+ * A title's own price moves. @corp is the corporation that moves, or -1 when
+ * the move is only computed (then nothing is logged). Each returns the cell
+ * reached from @from; the result may be a coordinate without a cell (down
+ * from a short row): moving there does nothing.
  */
 typedef struct
 {
-  /* 1849 (g_1849/stock_market.rb): up from 230 is blocked before the
-   * blue_zone phase status (logged). */
+  /* 1849: up from 230 is blocked before Phase 16 (logged; §5, §9.7). */
   KolCell  (*up)    (KolEngine *engine, int corp, KolCell from);
   KolCell  (*down)  (KolEngine *engine, int corp, KolCell from);
   KolCell  (*left)  (KolEngine *engine, int corp, KolCell from);
-  /* 1849: right from 218, 240, 276 becomes up before the blue_zone status. */
+  /* 1849: right from 218, 240, 276 becomes up before Phase 16 (§5). */
   KolCell  (*right) (KolEngine *engine, int corp, KolCell from);
-  /* After @corp moved from @from to a new cell (StockMarket#move). 1849 logs
-   * reaching 377 and records it (its reached_max_value, which is also
-   * Base's sticky max_reached?: the generic market keeps no such flag). */
+  /* After @corp moved from @from to a new cell. 1849 logs reaching L.377 and
+   * records it, which ends the game (§13); the generic market keeps no
+   * such flag. */
   void     (*moved) (KolEngine *engine, int corp, KolCell from);
 } KolMarketHooks;
 
@@ -99,7 +97,7 @@ gboolean             kol_market_cell_has_flag (KolEngine *engine,
 /* Length of row @row (SharePrice rows of the MARKET array, gaps included). */
 int                  kol_market_row_length    (KolEngine *engine,
                                                int        row);
-/* The 18xx.games id of a cell: "<price>,<row>,<col>" (SharePrice#id). */
+/* The id of a cell as records name it: "<price>,<row>,<col>". */
 char                *kol_market_cell_id       (KolEngine *engine,
                                                KolCell    cell);
 /* Parses an id such as "100,3,5"; FALSE for malformed ids or a missing cell
@@ -109,21 +107,20 @@ gboolean kol_market_cell_from_id   (KolEngine  *engine,
                                     KolCell    *out);
 gboolean kol_market_has_close_cell (KolEngine *engine);
 
-/* Cells whose flags include any of @flags, as StockMarket#par_prices orders
- * them (by price, then column, then row, all descending). @flags 0 means the
+/* Cells whose flags include any of @flags, by price, then column, then row,
+ * all descending (the order of the par prices offered). @flags 0 means the
  * par cells (KOL_CELL_PAR and KOL_CELL_PAR_2). Returns the count. */
 int                  kol_market_par_cells     (KolEngine *engine,
                                                guint8     flags,
                                                KolCell   *out,
                                                int        max);
-/* Corporation#min_price: the lowest par price (the price of an IPO share
- * before the corporation has one). */
+/* The lowest par price (the price of an IPO share before the corporation
+ * has one). */
 int                  kol_market_min_par_price (KolEngine *engine);
 
 /* ---- corporations on the market ------------------------------------------ */
 
-/* The share price cell of @corp (Corporation#share_price), none when it has
- * none or is closed. */
+/* The share price cell of @corp, none when it has none or is closed. */
 KolCell              kol_market_corp_cell     (KolEngine *engine,
                                                int        corp);
 /* Its price, -1 when none. */
@@ -149,18 +146,18 @@ void                 kol_market_restack       (KolEngine    *engine,
                                                const gint16 *order,
                                                int           n);
 
-/* StockMarket#set_par: share price and par price, on the bottom of the
- * cell's stack. */
+/* Sets @corp's share price and par price, on the bottom of the cell's
+ * stack. */
 void                 kol_market_set_par       (KolEngine *engine,
                                                int        corp,
                                                KolCell    cell);
-/* Takes @corp off the market (Corporation#close!). */
+/* Takes @corp off the market (it closed). */
 void                 kol_market_remove        (KolEngine *engine,
                                                int        corp);
 
 /* ---- movement ------------------------------------------------------------ */
 
-/* StockMarket#up/#down/#left/#right: through the title's hook. */
+/* One step up, down, left or right: through the title's hook. */
 KolCell   kol_market_up              (KolEngine *engine, int corp, KolCell from);
 KolCell   kol_market_down            (KolEngine *engine, int corp, KolCell from);
 KolCell   kol_market_left            (KolEngine *engine, int corp, KolCell from);
@@ -176,7 +173,7 @@ KolCell   kol_market_step            (KolEngine          *engine,
                                       KolCell             from,
                                       KolMarketDirection  dir);
 
-/* StockMarket#move: moves @corp to @to if that is a cell and not where it is;
+/* Moves @corp to @to if that is a cell and not where it is;
  * it goes to the bottom of the new stack. Returns TRUE if it moved. */
 gboolean  kol_market_move            (KolEngine *engine,
                                       int        corp,
@@ -188,8 +185,8 @@ void      kol_market_move_right      (KolEngine *engine, int corp);
 void      kol_market_move_dir        (KolEngine          *engine,
                                       int                 corp,
                                       KolMarketDirection  dir);
-/* StockMarket#find_relative_share_price: the cell reached by @dirs from
- * @from without moving (the last real cell passed). */
+/* The cell reached by @dirs from @from without moving (the last real cell
+ * passed). */
 KolCell   kol_market_find_relative   (KolEngine                *engine,
                                       int                       corp,
                                       KolCell                   from,
@@ -209,7 +206,7 @@ void      kol_market_sort_corps      (KolEngine *engine,
                                       gint16    *corps,
                                       int        n);
 
-/* Game#log_share_price: logs "X's share price moves up from A to B" if
+/* Logs "X's share price moves up from A to B" if
  * @corp's cell differs from @from; with @steps > 1 (or @log_steps) the
  * number of steps is logged too. */
 void      kol_market_log_share_price (KolEngine *engine,

@@ -55,7 +55,7 @@ kol_arg_string (const char *str)
 /**
  * kol_step_log_pass:
  *
- * Step::Base#log_pass: "X passes <step>".
+ * Logs "X passes <step>".
  */
 void
 kol_step_log_pass (KolEngine *engine,
@@ -70,7 +70,7 @@ kol_step_log_pass (KolEngine *engine,
 /**
  * kol_step_log_skip:
  *
- * Step::Base#log_skip: "X skips <step>".
+ * Logs "X skips <step>".
  */
 void
 kol_step_log_skip (KolEngine *engine,
@@ -85,8 +85,8 @@ kol_step_log_skip (KolEngine *engine,
 /**
  * kol_step_default_skip:
  *
- * Step::Base#skip!: logs a skip for the current entity unless the step
- * acted, then passes.
+ * The usual skip of a step with nothing to do: logs a skip for the current
+ * entity unless the step acted, then passes.
  */
 void
 kol_step_default_skip (KolEngine *engine,
@@ -102,7 +102,7 @@ kol_step_default_skip (KolEngine *engine,
 /**
  * kol_step_process_pass:
  *
- * Step::Base#process_pass: logs and passes.
+ * The usual pass: logs it and passes.
  *
  * Returns: %TRUE.
  */
@@ -151,10 +151,11 @@ kol_operating_acting_corp (KolEngine *engine,
 }
 
 /*
- * Operating history. 18xx.games keeps operating_history[[turn, round]] per
- * operator, written by Dividend; the engine only ever asks how many entries
- * there are (operated? = any; 1849 counts them). KolCorp.operated counts the
- * entries (saturating), so "has operated" stays a non-zero test.
+ * Operating history: each dividend (paid or withheld) records that the
+ * corporation operated. The rules only ever ask how many times (has it
+ * operated at all; 1849 also asks whether it is past its first turn), so
+ * KolCorp.operated counts them (saturating), and "has operated" stays a
+ * non-zero test.
  */
 
 /**
@@ -184,7 +185,7 @@ kol_operating_record_history (KolEngine *engine,
 
 /* -------------------------------------------------------- operating order */
 
-/* Corporation#<=> (sort_order_key) is the market's. */
+/* Operating order is the market's order of corporations (kol_market_compare_corps). */
 static int
 cmp_operating (gconstpointer a,
                gconstpointer b,
@@ -197,8 +198,9 @@ cmp_operating (gconstpointer a,
  * kol_default_operating_order:
  * @out: (out) (array): the floated corporations in operating order
  *
- * Game#operating_order: floated corporations sorted by share price (the
- * title's minors are corporations here).
+ * The floated corporations sorted by share price: the highest first; on
+ * equal prices the one further right, then higher, then the one on top of
+ * the cell (1849 §10). A title's minors are corporations here.
  *
  * Returns: how many entities were written.
  */
@@ -246,7 +248,7 @@ company_owner_rank (KolEngine *engine,
   return owner.kind == KOL_ENTITY_PLAYER ? 0 : 1;
 }
 
-/* The player's position in 18xx.games' @players (reordered for priority). */
+/* The player's position in the order of play (reordered for priority). */
 static int
 player_position (KolEngine *engine,
                  int        player)
@@ -282,9 +284,10 @@ cmp_company_payout (gconstpointer a,
 /**
  * kol_default_payout_companies:
  *
- * Game#payout_companies: every owned company with revenue pays its owner,
- * player-owned first (in seating order), then corporation-owned (in
- * operating order), each by revenue and name.
+ * Private companies pay at the start of an operating round (1849 §10): every
+ * owned company with revenue pays its owner, player-owned first (in the
+ * order of play), then corporation-owned (in operating order), each by
+ * revenue and name, the order of the log of recorded games.
  */
 void
 kol_default_payout_companies (KolEngine *engine)
@@ -342,9 +345,9 @@ tile_n_paths (KolEngine *engine,
   return engine->title->tiles[engine->hexes[hex].tile].n_paths;
 }
 
-/* Tile#reserved_by? for a tile-level reservation: a home hex given without a
- * city on a tile with several cities (1840's D18). The reservation lasts
- * until the corporation places a token there. */
+/* A reservation of a whole tile: a home hex given without a city on a tile
+ * with several cities (1840's D18). The reservation lasts until the
+ * corporation places a token there. */
 static gboolean
 tile_reserved_by (KolEngine *engine,
                   int        hex,
@@ -416,8 +419,8 @@ add_pending_home_token (KolEngine *engine,
 /**
  * kol_default_place_home_token:
  *
- * Game#place_home_token: the corporation's first token goes to its home
- * city; when the home is not decided yet (no home hex, or a reserved tile
+ * The corporation's first token goes to its home city (1849 §9.4, 1840
+ * IX.6); when the home is not decided yet (no home hex, or a reserved tile
  * with track and several cities) the corporation must choose in the
  * HomeToken step.
  */
@@ -481,8 +484,8 @@ kol_operating_place_home_token (KolEngine *engine,
 /**
  * kol_default_tile_lays:
  *
- * Game#tile_lays: the TILE_LAYS table of the hooks, or one lay or upgrade at
- * no cost.
+ * The tile lays of a turn: the table of the title's hooks, or one lay or
+ * upgrade at no cost (1849 §10.3).
  *
  * Returns: the number of lays written to @out.
  */
@@ -528,10 +531,10 @@ kol_operating_tile_lays (KolEngine  *engine,
 /**
  * kol_default_upgrade_cost:
  *
- * Game#upgrade_cost: the terrain cost printed on the hex, paid when the
- * preprinted tile is replaced (a laid tile carries no upgrade costs in
- * 18xx.games), the same as kol_board_tile_cost before the lay. Tile discount
- * abilities belong to the title's hook. Without a hook the tracker uses
+ * The terrain cost printed on the hex, paid when the preprinted tile is
+ * replaced (a laid tile carries no terrain of its own), the same as
+ * kol_board_tile_cost before the lay. Discounts belong to the title's
+ * hook. Without a hook the tracker uses
  * kol_board_tile_cost (and the board's tile_cost hook) before laying.
  *
  * Returns: the cost.
@@ -552,7 +555,7 @@ kol_default_upgrade_cost (KolEngine *engine,
 /**
  * kol_default_buying_power:
  *
- * Returns: the entity's cash (Game#buying_power).
+ * Returns: the entity's cash: what it may spend.
  */
 int
 kol_default_buying_power (KolEngine *engine,
@@ -580,7 +583,7 @@ kol_operating_buying_power (KolEngine *engine,
 /**
  * kol_default_train_limit:
  *
- * Returns: the phase's train limit (Game#train_limit without abilities).
+ * Returns: the phase's train limit.
  */
 int
 kol_default_train_limit (KolEngine *engine,
@@ -608,8 +611,7 @@ kol_operating_train_limit (KolEngine *engine,
 /**
  * kol_default_can_run_route:
  *
- * Returns: %TRUE if @corp's network has a route with two stops
- * (Game#can_run_route?: graph route_info route_available).
+ * Returns: %TRUE if @corp's network has a route with two stops.
  */
 gboolean
 kol_default_can_run_route (KolEngine *engine,
@@ -640,7 +642,7 @@ kol_operating_can_run_route (KolEngine *engine,
 /**
  * kol_default_routes_revenue:
  *
- * Returns: the sum of the routes' revenues (Game#routes_revenue).
+ * Returns: the sum of the routes' revenues.
  */
 int
 kol_default_routes_revenue (KolEngine         *engine,
@@ -676,8 +678,8 @@ kol_operating_routes_revenue (KolEngine         *engine,
 /**
  * kol_operating_close_companies_on_event:
  *
- * Game#close_companies_on_event!: lets the title close companies whose
- * :close ability fires on @event for @corp.
+ * Lets the title close the companies that close on @event of @corp (the
+ * engine knows no company abilities).
  */
 void
 kol_operating_close_companies_on_event (KolEngine  *engine,
@@ -738,7 +740,7 @@ close_corp_companies (KolEngine *engine,
 /**
  * kol_default_event_close_companies:
  *
- * Game#event_close_companies! without abilities: every open company closes.
+ * The event "close companies": every open private company closes.
  * A title whose companies survive the event (close abilities on a later
  * phase) closes its own list instead.
  */
@@ -754,7 +756,7 @@ kol_default_event_close_companies (KolEngine *engine)
 /**
  * kol_default_close_corporation:
  *
- * Game#close_corporation: tokens leave the board (and reservations unless
+ * Closes a corporation (1849 §11): tokens leave the board (and reservations unless
  * the title keeps them), cash goes to the bank, trains leave the game, the
  * corporation's companies close, and if it was operating the round moves
  * on; then the share side (kol_shares_close_corporation: certificates,
@@ -769,21 +771,26 @@ kol_default_close_corporation (KolEngine *engine,
   gint16 trains[KOL_MAX_TRAINS];
   int n;
   KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, corp) };
+  /* whose turn it is, as the action left it (base.rb close_corporation asks
+   * the round's remembered active step, and 18xx.games' route memory still
+   * sees the board before the closing): a corporation closing in its own
+   * turn ends it */
+  gboolean current = kol_round_is_operating (engine) &&
+                     kol_entity_equal (kol_round_current_entity_remembered (engine), kol_entity (KOL_ENTITY_CORP, corp));
 
   kol_engine_log (engine, KOL_LOG_CORP_CLOSES, args, 1);
   remove_corp_from_board (engine, corp);
   kol_engine_transfer (engine, kol_entity (KOL_ENTITY_CORP, corp), kol_entity (KOL_ENTITY_BANK, 0), c->cash);
-  /* CLOSED_CORP_TRAINS_REMOVED: the trains are no longer buyable */
+  /* the closed corporation's trains leave the game (1849 §11) */
   n = kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, corp), trains, KOL_MAX_TRAINS);
   for (int i = 0; i < n; i++)
     kol_engine_move_train (engine, trains[i], kol_entity (KOL_ENTITY_REMOVED, 0));
   close_corp_companies (engine, corp);
-  if (kol_round_is_operating (engine) && kol_entity_equal (kol_round_current_entity (engine),
-                                                      kol_entity (KOL_ENTITY_CORP, corp)))
+  if (current)
     kol_round_operating_force_next_entity (engine);
   kol_shares_close_corporation (engine, corp);
-  /* the next corporation to operate may skip all its steps into a close
-   * cell too (base.rb close_corporations_in_close_cell!) */
+  /* the price of another corporation may stand in a closing cell of the
+   * market too: those close now */
   kol_shares_close_corporations_in_close_cell (engine);
 }
 
@@ -809,7 +816,7 @@ kol_operating_close_corporation (KolEngine *engine,
 /**
  * kol_round_operating_select_entities:
  *
- * Round::Operating#select_entities: Game#operating_order.
+ * The round's entities are the operating order.
  */
 void
 kol_round_operating_select_entities (KolEngine *engine,
@@ -868,7 +875,7 @@ reset_operated_trains (KolEngine *engine,
 /**
  * kol_round_operating_setup:
  *
- * Round::Operating#setup: companies pay, home tokens go down when the title
+ * The start of an operating round: companies pay, home tokens go down when the title
  * places them at the start of an OR, trains may run again, and the first
  * entity starts operating.
  */
@@ -891,7 +898,7 @@ kol_round_operating_setup (KolEngine *engine,
 /**
  * kol_round_operating_after_end_of_turn:
  *
- * Game#after_end_of_operating_turn through the title's hook.
+ * After an entity's turn: the title's after_end_of_operating_turn hook.
  */
 void
 kol_round_operating_after_end_of_turn (KolEngine *engine,
@@ -912,7 +919,10 @@ round_finished (KolEngine *engine)
 /**
  * kol_round_operating_start_operating:
  *
- * Round::Operating#start_operating.
+ * The current entity starts its turn, or is skipped: its president is
+ * logged, its home token placed when the title places it then, and the
+ * steps with nothing to do are skipped; a turn with nothing to do ends at
+ * once.
  */
 void
 kol_round_operating_start_operating (KolEngine *engine)
@@ -948,8 +958,8 @@ kol_round_operating_start_operating (KolEngine *engine)
 /**
  * kol_round_operating_next_entity:
  *
- * Round::Operating#next_entity!: the next entity that does not skip starts
- * operating with fresh steps; nothing happens after the last one.
+ * The next entity that does not skip starts operating with fresh steps;
+ * nothing happens after the last one.
  */
 void
 kol_round_operating_next_entity (KolEngine *engine,
@@ -973,7 +983,8 @@ kol_round_operating_next_entity (KolEngine *engine,
 /**
  * kol_round_operating_force_next_entity:
  *
- * Round::Operating#force_next_entity!.
+ * Ends the current entity's turn at once: every step passes and the next
+ * entity operates.
  */
 void
 kol_round_operating_force_next_entity (KolEngine *engine)
@@ -983,6 +994,7 @@ kol_round_operating_force_next_entity (KolEngine *engine)
   for (int i = 0; i < r->n_steps; i++)
     kol_step_pass (engine, &r->steps[i]);
   r->klass->next_entity (engine, r);
+  r->remembered_step = -1;
 }
 
 static gboolean
@@ -1010,8 +1022,8 @@ entity_in_receivership (KolEngine *engine,
 /**
  * kol_round_operating_after_process:
  *
- * Round::Operating#after_process: the operator's turn goes on while a step
- * waits for it; otherwise the next entity operates.
+ * After an action: the operator's turn goes on while a step waits for it;
+ * otherwise the next entity operates.
  */
 void
 kol_round_operating_after_process (KolEngine       *engine,
@@ -1028,7 +1040,8 @@ kol_round_operating_after_process (KolEngine       *engine,
   if (acting.kind == KOL_ENTITY_CORP && kol_entity_equal (acting, r->current_operator))
     r->current_operator_acted = TRUE;
 
-  if (kol_round_active_step (engine) != NULL)
+  kol_round_remember_active_step (engine, kol_round_active_step (engine));
+  if (r->remembered_step >= 0)
     {
       KolEntity e = kol_round_entity (engine);
 
@@ -1060,8 +1073,8 @@ kol_round_operating_finished (KolEngine *engine,
 /**
  * kol_round_operating_recalculate_order:
  *
- * Round::Operating#recalculate_order: the entities after the current one
- * are put back in operating order.
+ * The entities after the current one are put back in operating order
+ * (share prices moved during the turn).
  */
 void
 kol_round_operating_recalculate_order (KolEngine *engine)

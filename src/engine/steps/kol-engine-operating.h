@@ -7,20 +7,22 @@
 G_BEGIN_DECLS
 
 /*
- * The operating side of a game, after 18xx.games' Round::Operating and the
- * Game methods its steps call (payout_companies, place_home_token, tile_lays,
- * train_limit, must_buy_train?, …).
+ * The operating side of a game: the operating round (corporations in
+ * operating order, each taking its turn through the steps of the round) and
+ * the rules its steps ask about (paying the private companies, the home
+ * token, the tile lays of a turn, the train limit, whether a train must be
+ * bought, …): 1849 §10, 1840 VIII and IX.
  *
  * Titles change behaviour through KolOperatingHooks (KolTitleModule.
- * operating_hooks): constants of 18xx.games' Game classes are fields (0 is the
- * Base default), overridden Game methods are function pointers (NULL is the
- * generic kol_default_<name>(), which stays public so a hook can call it like
- * Ruby's super).
+ * operating_hooks): fixed choices of a title are fields (0 is the usual
+ * rule), rules a title writes differently are function pointers (NULL is
+ * the generic kol_default_<name>(), which stays public so that a hook can
+ * call it for the part of the rule it keeps).
  *
  * The steps live in kol-engine-track.h, kol-engine-token.h,
- * kol-engine-dividend.h (Route and Dividend), kol-engine-trains.h (depot,
- * phases, BuyTrain, DiscardTrain) and kol-engine-companies.h (BuyCompany,
- * Bankrupt).
+ * kol-engine-dividend.h (routes and dividends), kol-engine-trains.h (depot,
+ * phases, buying and discarding trains) and kol-engine-companies.h (buying
+ * private companies, bankruptcy).
  */
 
 /* ------------------------------------------------------------- round state */
@@ -32,31 +34,31 @@ G_BEGIN_DECLS
 typedef struct
 {
   gint16 train;
-  int    revenue;               /* as claimed by the action (18xx.games trusts it) */
+  int    revenue;               /* as claimed by the action (a replay trusts it) */
 } KolRunRoute;
 
 /*
- * The round state the generic operating steps declare (Ruby round_state
- * ivars), at the start of engine->round.data in every operating-type round. Titles
+ * The round state of the generic operating steps, at the start of
+ * engine->round.data in every operating-type round. Titles
  * keep theirs at KOL_ROUND_TITLE (engine, Type). Pending (home) tokens are kept by
  * the HomeToken step itself (kol-engine-token.h), because 1849 also uses that
  * step in stock rounds.
  */
 typedef struct
 {
-  /* Step::Tracker */
+  /* track lays this turn */
   int       num_laid_track;
   int       num_upgraded_track;
   guint8    upgraded_track;
   guint8    n_laid_hexes;
   gint16    laid_hexes[KOL_MAX_LAID_HEXES];
-  /* Step::Tokener */
+  /* station token placed this turn */
   guint8    tokened;
-  /* Step::Route */
+  /* the routes run this turn */
   guint8    n_routes;
   KolRunRoute routes[KOL_MAX_RUN_ROUTES];
   int       extra_revenue;
-  /* Step::BuyCompany */
+  /* private companies bought this turn */
   gint16    just_sold_company;               /* -1 when none */
   KolEntity company_sellers[KOL_MAX_COMPANIES];
 } KolOperatingRoundState;
@@ -67,58 +69,61 @@ G_STATIC_ASSERT (sizeof (KolOperatingRoundState) <= KOL_ROUND_TITLE_OFFSET);
 
 /* ---------------------------------------------------------------- constants */
 
-/* Game::HOME_TOKEN_TIMING */
+/* When a corporation places its home token. */
 typedef enum
 {
-  KOL_HOME_TOKEN_OPERATE,          /* first OR turn (Base default; 1840) */
-  KOL_HOME_TOKEN_FLOAT,            /* 1849 */
-  KOL_HOME_TOKEN_PAR,
-  KOL_HOME_TOKEN_OPERATING_ROUND,  /* start of the next OR */
+  KOL_HOME_TOKEN_OPERATE,          /* at its first operating turn (the usual rule; 1840 IX.6) */
+  KOL_HOME_TOKEN_FLOAT,            /* when it is started (1849 §9.4) */
+  KOL_HOME_TOKEN_PAR,              /* when its par price is set */
+  KOL_HOME_TOKEN_OPERATING_ROUND,  /* at the start of the next operating round */
 } KolHomeTokenTiming;
 
-/* Game::TRACK_RESTRICTION */
+/* How much of the new track a lay must reach from the corporation's
+ * network (kol_tracker_check_track_restrictions()). */
 typedef enum
 {
-  KOL_TRACK_SEMI_RESTRICTIVE,      /* Base default; 1849 */
+  KOL_TRACK_SEMI_RESTRICTIVE,      /* the usual rule; 1849 §10.3 */
   KOL_TRACK_PERMISSIVE,            /* 1840 */
   KOL_TRACK_CITY_PERMISSIVE,
   KOL_TRACK_RESTRICTIVE,
   KOL_TRACK_STATION_RESTRICTIVE,
 } KolTrackRestriction;
 
-/* Game::MUST_BUY_TRAIN */
+/* When a corporation without a train must buy one. */
 typedef enum
 {
-  KOL_MUST_BUY_TRAIN_ROUTE,        /* Base default */
+  KOL_MUST_BUY_TRAIN_ROUTE,        /* when it has a route (the usual rule) */
   KOL_MUST_BUY_TRAIN_NEVER,
   KOL_MUST_BUY_TRAIN_ALWAYS,
 } KolMustBuyTrain;
 
-/* Game::EBUY_FROM_OTHERS */
+/* May a forced train purchase (emergency buy) be made from another
+ * corporation? */
 typedef enum
 {
-  KOL_EBUY_FROM_OTHERS_VALUE,      /* Base default */
-  KOL_EBUY_FROM_OTHERS_NEVER,      /* 1849 */
+  KOL_EBUY_FROM_OTHERS_VALUE,      /* yes, the president's money paying up to the train's price */
+  KOL_EBUY_FROM_OTHERS_NEVER,      /* no: 1849 §10.7 A */
   KOL_EBUY_FROM_OTHERS_ALWAYS,
 } KolEbuyFromOthers;
 
-/* Game::EBUY_CAN_TAKE_PLAYER_LOAN */
+/* May the president borrow from the bank to complete a forced train
+ * purchase? */
 typedef enum
 {
-  KOL_PLAYER_LOAN_NONE,            /* false: Base default */
-  KOL_PLAYER_LOAN_ALWAYS,          /* true: 1840 */
+  KOL_PLAYER_LOAN_NONE,            /* no (the usual rule) */
+  KOL_PLAYER_LOAN_ALWAYS,          /* yes: 1840 */
   KOL_PLAYER_LOAN_AFTER_SELL,
   KOL_PLAYER_LOAN_NO_SELL,
 } KolPlayerLoan;
 
-/* Game::CAPITALIZATION: who receives the dividends of unsold shares. */
+/* Who receives the dividends of unsold shares. */
 typedef enum
 {
-  KOL_CAPITALIZATION_FULL,         /* pool shares pay the corporation (Base) */
+  KOL_CAPITALIZATION_FULL,         /* pool shares pay the corporation (the usual rule) */
   KOL_CAPITALIZATION_INCREMENTAL,  /* treasury shares pay the corporation (1849) */
 } KolCapitalization;
 
-/* One entry of Game::TILE_LAYS: lay/upgrade are KolTileLayAllowed. */
+/* One tile lay of a turn: lay and upgrade are KolTileLayAllowed. */
 typedef enum
 {
   KOL_TILE_LAY_NO,
@@ -137,7 +142,7 @@ typedef struct
 
 #define KOL_MAX_TILE_LAYS 4
 
-/* Directions of a share price move (stock_market.rb move_*). */
+/* Directions of a share price move. */
 typedef enum
 {
   KOL_PRICE_NONE,
@@ -149,7 +154,7 @@ typedef enum
 
 #define KOL_MAX_PRICE_MOVES 2
 
-/* Dividend#share_price_change: moves in order ({direction, times}). */
+/* How a dividend moves the share price: moves in order ({direction, times}). */
 typedef struct
 {
   int n;
@@ -164,129 +169,135 @@ typedef struct
 
 typedef struct
 {
-  /* --- Game constants (0 = 18xx.games Base default) --- */
+  /* --- the title's fixed choices (0 = the usual rule) --- */
   guint8  home_token_timing;                /* KolHomeTokenTiming; 1849 FLOAT */
   guint8  track_restriction;                /* KolTrackRestriction; 1840 PERMISSIVE */
   guint8  must_buy_train_rule;              /* KolMustBuyTrain */
   guint8  ebuy_from_others;                 /* KolEbuyFromOthers; 1849 NEVER */
-  guint8  ebuy_depot_train_any;             /* !EBUY_DEPOT_TRAIN_MUST_BE_CHEAPEST; 1840 */
-  guint8  ebuy_cannot_sell_shares;          /* !EBUY_CAN_SELL_SHARES; 1840 */
-  guint8  ebuy_no_pres_swap;                /* !EBUY_PRES_SWAP */
+  guint8  ebuy_depot_train_any;             /* a forced purchase may take any depot
+                                             * train, not only the cheapest; 1840 */
+  guint8  ebuy_cannot_sell_shares;          /* the president may not sell shares to
+                                             * pay for a forced purchase; 1840 */
+  guint8  ebuy_no_pres_swap;                /* such sales may not change the president */
   guint8  ebuy_player_loan;                 /* KolPlayerLoan; 1840 ALWAYS */
-  guint8  no_train_buy_from_others;         /* !ALLOW_TRAIN_BUY_FROM_OTHERS; 1840 */
+  guint8  no_train_buy_from_others;         /* no trains bought from other corporations; 1840 */
   guint8  capitalization;                   /* KolCapitalization; 1849 INCREMENTAL */
-  guint8  closed_corp_reservations_kept;    /* !CLOSED_CORP_RESERVATIONS_REMOVED; 1849 */
-  guint8  obsolete_trains_count_for_limit;  /* OBSOLETE_TRAINS_COUNT_FOR_LIMIT */
-  guint8  discarded_trains_removed;         /* DISCARDED_TRAINS == :remove */
-  /* Step::HalfPay: the dividend may also be paid half (neither title). */
+  guint8  closed_corp_reservations_kept;    /* a closed corporation keeps its home
+                                             * reservation; 1849 §11 */
+  guint8  obsolete_trains_count_for_limit;  /* obsolete trains count for the train limit */
+  guint8  discarded_trains_removed;         /* trains over the limit leave the game
+                                             * instead of going to the pool */
+  /* the dividend may also be paid half (neither title; the standard module) */
   guint8  dividend_half;
-  int     tile_cost;                        /* TILE_COST (Step::TrackAndToken) */
-  /* TILE_LAYS; NULL: one lay or upgrade at no cost. 1840: two. */
+  int     tile_cost;                        /* the cost of a lay in the TrackAndToken step */
+  /* the tile lays of a turn; NULL: one lay or upgrade at no cost. 1840: two. */
   const KolTileLay *tile_lays_table;
   guint   n_tile_lays;
 
-  /* --- Game methods (NULL = kol_default_<name>) --- */
+  /* --- rules a title writes differently (NULL = kol_default_<name>) --- */
 
-  /* Game#operating_order: the entities of an operating round. */
+  /* The entities of an operating round, in operating order. */
   int      (*operating_order)        (KolEngine *engine, KolEntity *out, int max);
-  /* Game#payout_companies (1840 pays only in some rounds). */
+  /* Pays the private companies' revenue (1840 pays only in some rounds). */
   void     (*payout_companies)       (KolEngine *engine);
-  /* Game#place_home_token. */
+  /* Places @corp's home token. */
   void     (*place_home_token)       (KolEngine *engine, int corp);
-  /* Game#home_token_locations, for corporations without a home hex (1849 AFG). */
+  /* Where a corporation without a home hex may place it (1849 AFG, §9.4.1). */
   int      (*home_token_locations)   (KolEngine *engine, int corp, gint16 *hexes, int max);
-  /* Game#tile_lays(entity): fills @out, returns the number of lays. */
+  /* The tile lays of @corp's turn: fills @out, returns the number of lays. */
   int      (*tile_lays)              (KolEngine *engine, int corp, KolTileLay *out, int max);
-  /* Game#upgrade_cost + tile_cost_with_discount, called after the tile is
-   * on the hex (as 18xx.games does): @old_tile was replaced by @new_tile.
-   * 1849 charges terrain on every lay with gauge fractions. */
+  /* The cost of a lay with its discounts, asked after the tile is on the
+   * hex: @old_tile was replaced by @new_tile. 1849 charges terrain on every
+   * lay, by the gauge the tile adds (§10.3.1). */
   int      (*upgrade_cost)           (KolEngine *engine, KolEntity entity, int spender, int hex,
                                       int old_tile, int new_tile);
-  /* Game#buying_power (1840: a line spends its major's cash). */
+  /* The cash @entity may spend (1840: a line spends its major's cash). */
   int      (*buying_power)           (KolEngine *engine, KolEntity entity);
-  /* Game#train_limit. */
+  /* How many trains @corp may own now. */
   int      (*train_limit)            (KolEngine *engine, int corp);
-  /* Game#must_buy_train?. */
+  /* Must @corp buy a train (it has none, and a route)? */
   gboolean (*must_buy_train)         (KolEngine *engine, int corp);
-  /* Game#can_buy_train_from_others?. */
+  /* May corporations buy trains from each other now? */
   gboolean (*can_buy_train_from_others)(KolEngine *engine);
-  /* Game#can_run_route?. */
+  /* Does @corp's network hold a route it could run? */
   gboolean (*can_run_route)          (KolEngine *engine, int corp);
-  /* Game#routes_revenue (1840: maintenance for lines, round multipliers). */
+  /* The revenue of @corp's runs (1840: maintenance for lines, round multipliers). */
   int      (*routes_revenue)         (KolEngine *engine, int corp, const KolRunRoute *routes, int n);
   /* Optional check of a run_routes action for new games (the title connects
    * kol-engine-route.h's validator); replays trust the record. */
   gboolean (*validate_routes)        (KolEngine *engine, int corp, const KolAction *a, GError **error);
-  /* Dividend#share_price_change (1849: by share price; 1840 majors: a table). */
+  /* How a dividend of @revenue moves @corp's share price (1849: by share
+   * price; 1840 majors: Table 6). */
   void     (*share_price_change)     (KolEngine *engine, int corp, int revenue, KolPriceChange *out);
   /* The same knowing the dividend kind ("payout", "half", "withhold") and
    * the run's @revenue, of which @paid goes to the shareholders; when set
    * it is asked instead of share_price_change. */
   void     (*dividend_price_change)  (KolEngine *engine, int corp, const char *kind, int revenue, int paid,
                                       KolPriceChange *out);
-  /* Game#buy_train (1840 updates maintenance). */
+  /* @corp bought @train for @price (1840 updates maintenance). */
   void     (*buy_train)              (KolEngine *engine, int corp, int train, int price);
-  /* Game#after_buying_train. */
+  /* After a train was bought from @source: phase changes and events. */
   void     (*after_buying_train)     (KolEngine *engine, int train, KolEntity source);
-  /* Game#rust_trains! (called with the train just bought). */
+  /* Rusts the trains @train (just bought) makes obsolete or rusts. */
   void     (*rust_trains)            (KolEngine *engine, int train, KolEntity entity);
-  /* Game#close_companies_on_event!: companies with a :close ability for
-   * @event ("bought_train", "ran_train", "operated") close. No default: the
-   * generic engine has no ability system (1849's RSA uses it). */
+  /* Companies that close on @event ("bought_train", "ran_train",
+   * "operated") of @corp close. No default: the generic engine has no
+   * system of company abilities (1849's RSA closes this way, §8.1). */
   void     (*close_companies_on_event)(KolEngine *engine, int corp, const char *event);
-  /* Game#close_corporation. */
+  /* Closes @corp. */
   void     (*close_corporation)      (KolEngine *engine, int corp);
-  /* Company#min_price/max_price for a corporation buying it (1849 1..2×,
-   * 1840 1..face). */
+  /* The prices a corporation may pay for a private company (1849: 1 to
+   * twice its face value, §7.1; 1840: 1 to its face value). */
   void     (*company_price_range)    (KolEngine *engine, int corp, int company, int *min, int *max);
-  /* Game#purchasable_companies filter (no_buy abilities); default: every
-   * open company a player owns. */
+  /* May @corp buy @company? Default: every open company a player owns. */
   gboolean (*company_purchasable)    (KolEngine *engine, int corp, int company);
-  /* Does @corp have usable abilities (Game#abilities(entity, passive_ok:
-   * false))? A blocking BuyCompany then offers pass. Default no. */
+  /* Does @corp have an ability it may use now? A blocking step of buying
+   * companies then offers to pass. Default no. */
   gboolean (*corp_has_abilities)     (KolEngine *engine, int corp);
-  /* Game#take_player_loan (1840). */
+  /* Lends @amount to @player (1840). */
   void     (*take_player_loan)       (KolEngine *engine, int player, int amount);
-  /* Game#after_end_of_operating_turn. */
+  /* After @corp's operating turn ended. */
   void     (*after_end_of_operating_turn)(KolEngine *engine, int corp);
-  /* Game#company_bought (after BuyCompany). */
+  /* After @corp bought @company. */
   void     (*company_bought)         (KolEngine *engine, int company, int corp);
-  /* Game#can_go_bankrupt? (Step::Bankrupt); default: the president's cash
-   * and sellable shares plus the corporation's cash buy no depot train. */
+  /* May @player go bankrupt for @corp? Default: the president's cash and
+   * sellable shares plus the corporation's cash buy no depot train. */
   gboolean (*can_go_bankrupt)        (KolEngine *engine, int player, int corp);
-  /* Round::Operating#skip_entity? (default: closed). 1849 resets a closed
-   * corporation at once (a new object in 18xx.games, while the round still
-   * holds the closed one): it skips corporations that are no longer
-   * floated. */
+  /* Does @e lose its turn in this operating round? (Default: when closed.)
+   * 1849 resets a closed corporation at once, while the round still lists
+   * it: it skips corporations that are no longer floated. */
   gboolean (*skip_entity)            (KolEngine *engine, KolEntity e);
 
-  /* --- step methods title steps override (18xx.games calls them from
-   * inside the generic steps, so they are hooks here; NULL = generic) --- */
+  /* --- parts of the generic steps a title changes (they are called from
+   * inside those steps, so they are hooks here; NULL = generic) --- */
 
-  /* Tracker#check_track_restrictions! (1849 skips it for SMS teleports);
-   * generic: kol_tracker_check_track_restrictions. */
+  /* The track restriction after a lay (1849 skips it for SMS teleports,
+   * §7.1 P4); generic: kol_tracker_check_track_restrictions. */
   gboolean (*check_track_restrictions)(KolEngine *engine, int corp, int hex, int old_tile,
                                        int old_rotation, GError **error);
-  /* Step::Train#room? (1840: trains of the major and its lines). */
+  /* Has @corp room for another train? (1840: the trains of the major and
+   * its lines.) */
   gboolean (*buy_train_room)         (KolEngine *engine, KolStep *s, int corp);
-  /* Step::Train#can_buy_train? (1840: only while the depot offers a
-   * variant of this round). */
+  /* May @corp buy a train now? (1840: only while the depot offers a
+   * variant of this round.) */
   gboolean (*can_buy_train)          (KolEngine *engine, KolStep *s, int corp);
-  /* Step::Train#must_buy_train? (1840: no tram and trams to buy). */
+  /* Must @corp buy a train in this step? (1840: no tram, and trams to buy.) */
   gboolean (*step_must_buy_train)    (KolEngine *engine, KolStep *s, int corp);
-  /* #buyable_train_variants filter (1840: the variants of this round). */
+  /* May @variant of @train be bought? (1840: the variants of this round.) */
   gboolean (*train_variant_buyable)  (KolEngine *engine, int corp, int train, int variant);
-  /* #buyable_trains filter (1849: no E train without an E-token). */
+  /* May @train be bought? (1849: no E train without an E-token, §14.3.) */
   gboolean (*train_buyable)          (KolEngine *engine, int corp, int train);
-  /* Step::Train#check_for_cheapest_train is a no-op (1840). */
+  /* A train bought from the depot need not be the cheapest (1840). */
   guint8   no_cheapest_train_check;
-  /* EmergencyMoney#can_sell? extra conditions (1849: the corporation has
-   * operated, and not its own shares before its second turn). */
+  /* May a president raising money for a forced purchase sell these shares?
+   * (1849: the corporation has operated, and not its own shares before its
+   * second turn, §10.7.) */
   gboolean (*ebuy_can_sell)          (KolEngine *engine, KolStep *s, KolEntity seller, int corp);
-  /* After an emergency sale moved @corp's price (1849 reorder_corps). */
+  /* After an emergency sale moved @corp's price (1849 reorders the
+   * corporations). */
   void     (*after_ebuy_sell)        (KolEngine *engine, int corp, gboolean price_moved);
-  /* Dividend#payout_corporation (1840 lines may pay maintenance: negative).
-   * Generic: the bank pays a positive amount. */
+  /* Pays @corp its share of a dividend (1840 lines may pay maintenance: a
+   * negative amount). Generic: the bank pays a positive amount. */
   void     (*payout_corporation)     (KolEngine *engine, int corp, int amount);
 } KolOperatingHooks;
 
@@ -327,23 +338,24 @@ int      kol_operating_routes_revenue           (KolEngine *engine, int corp, co
 void     kol_default_close_corporation          (KolEngine *engine, int corp);
 void     kol_operating_close_corporation        (KolEngine *engine, int corp);
 void     kol_operating_close_companies_on_event (KolEngine *engine, int corp, const char *event);
-/* Game#event_close_companies! for titles' event hooks (no abilities: all
- * open companies close). */
+/* The event "close companies" for titles' event hooks: every open private
+ * company closes. */
 void     kol_default_event_close_companies (KolEngine *engine);
 gboolean kol_operating_corp_has_abilities  (KolEngine *engine, int corp);
 
 /* The corporation that pays for @entity's actions: a company's owner, else
- * the entity itself (Game#token_owner / Tracker#get_tile_lay_corporation). */
+ * the entity itself. */
 int       kol_operating_acting_corp     (KolEngine *engine, KolEntity entity);
-/* Number of dividends recorded for @corp (Ruby operating_history.size). */
+/* Number of dividends recorded for @corp: how many times it has operated. */
 int       kol_operating_history_size    (KolEngine *engine, int corp);
 /* Records one dividend in @corp's operating history. */
 void      kol_operating_record_history  (KolEngine *engine, int corp);
 
 /* -------------------------------------------------------------- the round */
 
-/* Round::Operating. Titles with their own operating round class copy this
- * table and replace slots, calling the kol_round_operating_* functions. */
+/* The operating round. Titles with their own operating round class copy
+ * this table and replace slots, calling the kol_round_operating_*
+ * functions. */
 extern const KolRoundClass kol_round_operating;
 
 void      kol_round_operating_select_entities (KolEngine *engine, KolRound *r);
@@ -351,17 +363,17 @@ void      kol_round_operating_setup           (KolEngine *engine, KolRound *r);
 void      kol_round_operating_after_process   (KolEngine *engine, KolRound *r, const KolAction *a);
 gboolean  kol_round_operating_finished        (KolEngine *engine, KolRound *r);
 void      kol_round_operating_next_entity     (KolEngine *engine, KolRound *r);
-/* Round::Operating#start_operating: the current entity begins its turn. */
+/* The current entity begins its turn. */
 void      kol_round_operating_start_operating (KolEngine *engine);
-/* #skip_entity? (default: closed). */
+/* Does @e lose its turn? (Default: when closed.) */
 gboolean  kol_round_operating_skip_entity     (KolEngine *engine, KolEntity e);
 gboolean  kol_round_operating_any_to_act      (KolEngine *engine);
-/* #force_next_entity!: every step passes and the next entity operates. */
+/* Every step passes and the next entity operates. */
 void      kol_round_operating_force_next_entity (KolEngine *engine);
-/* #recalculate_order: re-sorts the entities after the current one (after
+/* Re-sorts the entities after the current one (after
  * share sales move prices). */
 void      kol_round_operating_recalculate_order (KolEngine *engine);
-/* #after_end_of_turn hook of the game. */
+/* After @operator's turn: the title's after_end_of_operating_turn. */
 void      kol_round_operating_after_end_of_turn (KolEngine *engine, KolEntity operator);
 
 /* Is the current round an operating-type round? */
@@ -373,14 +385,14 @@ kol_round_is_operating (KolEngine *engine)
 
 /* ------------------------------------------------------------ step helpers */
 
-/* Step::Base#log_pass / #log_skip with the step's name. */
+/* Logs that @entity passes, or skips, the step (with the step's name). */
 void      kol_step_log_pass             (KolEngine *engine, KolStep *s, KolEntity entity);
 void      kol_step_log_skip             (KolEngine *engine, KolStep *s, KolEntity entity);
-/* Step::Base#skip!: logs a skip unless the step acted, then passes. */
+/* The usual skip: logs it unless the step acted, then passes. */
 void      kol_step_default_skip         (KolEngine *engine, KolStep *s);
-/* Step::Base#process_pass: logs the pass and passes. */
+/* The usual pass: logs it and passes. */
 gboolean  kol_step_process_pass         (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
-/* The acting entity of a step is @entity (Step#current_entity == entity). */
+/* Is @entity the step's acting entity? */
 gboolean  kol_step_is_current           (KolEngine *engine, KolStep *s, KolEntity entity);
 
 /* Convenience for typed log arguments. */

@@ -27,7 +27,7 @@ capitalization (KolEngine *engine)
 /**
  * kol_shares_move_cert:
  *
- * SharePool#move_share: @cert goes to the end of @to's holding.
+ * @cert goes to the end of @to's holding.
  */
 void
 kol_shares_move_cert (KolEngine *engine,
@@ -40,10 +40,9 @@ kol_shares_move_cert (KolEngine *engine,
 /**
  * kol_default_change_president:
  *
- * SharePool#change_president: the new president gives the first
- * certificates of their holding, as many as the president's certificate is
- * shares (Game#shares_for_presidency_swap: take), to @swap_to, and receives
- * the president's certificate.
+ * The new president gives the first certificates of their holding, as many
+ * as the president's certificate is shares, to @swap_to, and receives the
+ * president's certificate: both keep the share they had (1849 §9.5).
  */
 void
 kol_default_change_president (KolEngine *engine,
@@ -65,7 +64,7 @@ kol_default_change_president (KolEngine *engine,
 /**
  * kol_shares_change_president:
  *
- * SharePool#change_president through the title's hook.
+ * Swaps the president's certificate, through the title's hook.
  */
 void
 kol_shares_change_president (KolEngine *engine,
@@ -85,9 +84,8 @@ kol_shares_change_president (KolEngine *engine,
 /**
  * kol_default_handle_partial:
  *
- * SharePool#handle_partial: the part of the president's certificate that
- * was not sold comes back as ordinary certificates: the first ones @from
- * holds.
+ * The part of the president's certificate that was not sold comes back as
+ * ordinary certificates: the first ones @from holds.
  */
 void
 kol_default_handle_partial (KolEngine       *engine,
@@ -110,7 +108,7 @@ kol_default_handle_partial (KolEngine       *engine,
 /**
  * kol_shares_handle_partial:
  *
- * SharePool#handle_partial through the title's hook.
+ * Gives back the unsold part of a split bundle, through the title's hook.
  */
 void
 kol_shares_handle_partial (KolEngine       *engine,
@@ -194,8 +192,10 @@ choose_president (KolEngine *engine,
   return best >= 0 ? kol_entity (KOL_ENTITY_PLAYER, best) : KOL_ENTITY_INIT_NONE;
 }
 
-/* The presidency part of SharePool#transfer_shares (the receivership
- * branches of allow_president_sale are not reached by our titles). */
+/* Who presides after shares moved: the holder of the most, the president
+ * keeping it on a tie, else the nearest to the previous president's left
+ * (1849 §9.5). (Receivership, where nobody may be president, is in
+ * neither title.) */
 static void
 change_presidency (KolEngine       *engine,
                    const KolBundle *b,
@@ -219,7 +219,8 @@ change_presidency (KolEngine       *engine,
   if (kol_entity_same (to, president) && kol_entity_same (previous, owner) && bundle_pres >= 0 &&
       !partial)
     return;
-  /* can_swap_for_presidents_share_directly_from_corporation? is true */
+  /* a corporation's own treasury may swap the president's certificate
+   * directly, as a previous president would */
   if (kol_entity_same (owner, kol_entity_corp (corp)) && bundle_pres < 0 &&
       _kol_shares_entity_is_none (previous))
     previous = kol_entity_corp (corp);
@@ -244,7 +245,7 @@ change_presidency (KolEngine       *engine,
     }
   else
     {
-      /* SOLD_SHARES_DESTINATION is :bank in both titles */
+      /* sold shares go to the pool in both titles */
       transfer_to = _kol_shares_pool_entity ();
       swap_to = kol_engine_percent_of (engine, previous, corp) >= engine->certs[pres_cert].percent
                 ? previous : transfer_to;
@@ -257,8 +258,8 @@ change_presidency (KolEngine       *engine,
 /**
  * kol_transfer_opts_init:
  *
- * Defaults of SharePool#transfer_shares: no money, the bundle's price,
- * presidency changes allowed.
+ * The defaults of a transfer: no money, the bundle's price, presidency
+ * changes allowed.
  */
 void
 kol_transfer_opts_init (KolTransferOpts *opts)
@@ -274,7 +275,7 @@ kol_transfer_opts_init (KolTransferOpts *opts)
  * kol_shares_transfer:
  * @opts: (nullable): the options, NULL for the defaults
  *
- * SharePool#transfer_shares: @opts->spender pays @opts->receiver, the
+ * @opts->spender pays @opts->receiver, the
  * bundle's certificates go to @to in bundle order, then the presidency may
  * change.
  */
@@ -308,7 +309,7 @@ kol_shares_transfer (KolEngine             *engine,
 /**
  * kol_buy_opts_init:
  *
- * Defaults of SharePool#buy_shares.
+ * The defaults of a purchase.
  */
 void
 kol_buy_opts_init (KolBuyOpts *opts)
@@ -363,8 +364,8 @@ log_buy (KolEngine       *engine,
     }
 }
 
-/* Who receives the money for @b (SharePool#buy_shares): the corporation
- * for its own certificates when it is capitalised incrementally, another
+/* Who receives the money for @b: the corporation for its own certificates
+ * when it is capitalised incrementally (1849 §9.3), another
  * corporation or a player selling theirs, else the bank (the IPO is the
  * corporation's treasury in both titles). */
 static KolEntity
@@ -384,7 +385,7 @@ buy_receiver (KolEngine       *engine,
  * kol_shares_buy:
  * @opts: (nullable): options, NULL for the defaults
  *
- * SharePool#buy_shares: @entity gets @b. Logs the IPO ("pars") and the
+ * @entity gets @b. Logs the IPO ("pars") and the
  * purchase, pays the seller (see buy_receiver), transfers, and floats the
  * corporation if this floated it. No rule checks: steps check first.
  */
@@ -477,7 +478,7 @@ log_sell (KolEngine       *engine,
 /**
  * kol_shares_sell:
  *
- * SharePool#sell_shares: @b goes to the pool and the bank pays its owner.
+ * @b goes to the pool and the bank pays its owner (1849 §9.2).
  */
 void
 kol_shares_sell (KolEngine       *engine,
@@ -518,10 +519,9 @@ move_times (KolEngine          *engine,
 
 /**
  * kol_shares_sell_and_change_price:
- * @movement: a KolSellMovement, or -1 for the title's SELL_MOVEMENT
+ * @movement: a KolSellMovement, or -1 for the title's
  *
- * Game#sell_shares_and_change_price: sells @b, moves the share price and
- * logs the move.
+ * Sells @b, moves the share price and logs the move (1849 §9.2).
  */
 void
 kol_shares_sell_and_change_price (KolEngine       *engine,
@@ -579,8 +579,8 @@ kol_shares_sell_and_change_price (KolEngine       *engine,
 /**
  * kol_shares_float_corporation:
  *
- * Game#float_corporation: logs; a fully capitalised corporation receives
- * par price × total shares from the bank.
+ * @corp floats: logged; a fully capitalised corporation receives par price
+ * × total shares from the bank.
  */
 void
 kol_shares_float_corporation (KolEngine *engine,
@@ -612,9 +612,9 @@ remove_from_corp_order (KolEngine *engine,
 /**
  * kol_shares_close_corporation:
  *
- * The share side of Game#close_corporation: every holder loses its
- * certificates of @corp (shares_by_corporation.delete), @corp leaves the
- * market and the corporation list, and Corporation#close! clears it.
+ * The share side of closing a corporation (1849 §11): every holder loses its
+ * certificates of @corp without compensation, @corp leaves the market and
+ * the corporation list, and is no longer started, floated or owned.
  */
 void
 kol_shares_close_corporation (KolEngine *engine,
@@ -636,8 +636,8 @@ kol_shares_close_corporation (KolEngine *engine,
 /**
  * kol_shares_reset_corporation:
  *
- * Game#reset_corporation: @corp starts afresh, as a new Corporation object:
- * its certificates back in its IPO in index order, no price, cash, tokens on
+ * @corp starts afresh, as if new (1849 §11: it may be started again): its
+ * certificates back in its IPO in index order, no price, cash, tokens on
  * the board, loans or title state. Its companies close.
  */
 void
@@ -671,7 +671,7 @@ kol_shares_reset_corporation (KolEngine *engine,
       c->tokens[t].slot = -1;
       c->tokens[t].price = def->token_costs[t];
     }
-  /* certificates in index order, as Corporation#initialize creates them */
+  /* certificates in index order, as at the start of the game */
   for (int i = 0; i < engine->n_certs; i++)
     if (engine->certs[i].corp == corp)
       {
@@ -683,8 +683,7 @@ kol_shares_reset_corporation (KolEngine *engine,
 /**
  * kol_shares_close_corporations_in_close_cell:
  *
- * Game#close_corporations_in_close_cell!: closes every corporation on a
- * close cell through the title's close_corporation, in corporation list
+ * Closes every corporation whose price is on a closing cell (1849 §11) through the title's close_corporation, in corporation list
  * order; a closing that puts another corporation there closes it too.
  *
  * Returns: %TRUE if any corporation closed.

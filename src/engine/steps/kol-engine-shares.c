@@ -56,7 +56,7 @@ kol_bundle_init (KolEngine    *engine,
 /**
  * kol_bundle_init_cert:
  *
- * Share#to_bundle: the bundle of certificate @cert alone.
+ * The bundle of certificate @cert alone.
  */
 void
 kol_bundle_init_cert (KolEngine *engine,
@@ -113,7 +113,8 @@ kol_bundle_certs_percent (KolEngine       *engine,
 /**
  * kol_bundle_partial:
  *
- * Returns: %TRUE for a partial bundle (ShareBundle#partial?).
+ * Returns: %TRUE for a partial bundle: the president's certificate sold only
+ * in part (a swap gives the rest back).
  */
 gboolean
 kol_bundle_partial (KolEngine       *engine,
@@ -154,9 +155,8 @@ kol_bundle_num_shares (KolEngine       *engine,
 /**
  * kol_cert_price_per_share:
  *
- * Share#price_per_share: IPO certificates cost the par price, others the
- * share price; before there is one, Corporation#min_price (the lowest par
- * price). The price multiplier is 1 in our titles.
+ * IPO certificates cost the par price, others the share price; before there
+ * is one, the lowest par price.
  *
  * Returns: the price per share.
  */
@@ -192,7 +192,7 @@ kol_bundle_price_per_share (KolEngine       *engine,
 /**
  * kol_bundle_price:
  *
- * Returns: ShareBundle#price, price per share × shares, rounded up.
+ * Returns: the bundle's price: price per share × shares, rounded up.
  */
 int
 kol_bundle_price (KolEngine       *engine,
@@ -222,9 +222,9 @@ kol_bundle_buyable (KolEngine       *engine,
 /**
  * kol_bundle_can_dump:
  *
- * ShareBundle#can_dump?: without the president's certificate always; with
- * it only if a player or another corporation (not @entity) holds at least
- * the certificate's percentage.
+ * Without the president's certificate always; with it only if a player or
+ * another corporation (not @entity) holds at least the certificate's
+ * percentage, to take the presidency (1849 §9.5).
  *
  * Returns: %TRUE if @entity may part with @b.
  */
@@ -299,8 +299,8 @@ kol_bundle_same_shape (KolEngine       *engine,
 /**
  * kol_corp_par_price:
  *
- * Returns: Corporation#par_price (the share price for corporations that
- * always use the market price), -1 when none or closed.
+ * Returns: the par price (the share price for corporations that always use
+ * the market price), -1 when none or closed.
  */
 int
 kol_corp_par_price (KolEngine *engine,
@@ -335,7 +335,7 @@ kol_corp_presidents_percent (KolEngine *engine,
 /**
  * kol_corp_total_shares:
  *
- * Returns: Corporation#total_shares.
+ * Returns: how many shares the corporation has (100 / share percent).
  */
 int
 kol_corp_total_shares (KolEngine *engine,
@@ -371,7 +371,7 @@ kol_corp_pool_percent (KolEngine *engine,
 /**
  * kol_corp_num_market_shares:
  *
- * Returns: Corporation#num_market_shares.
+ * Returns: how many of @corp's shares are in the pool.
  */
 int
 kol_corp_num_market_shares (KolEngine *engine,
@@ -399,9 +399,8 @@ kol_corp_player_percent (KolEngine *engine,
 /**
  * kol_corp_floated:
  *
- * Corporation#floated?, remembered once TRUE (@floated ||=). A closed
- * corporation is not floated (Ruby would recompute it from the emptied
- * holdings; nothing asks then).
+ * Whether @corp has floated, remembered once TRUE. A closed corporation is
+ * not floated.
  *
  * Returns: %TRUE if @corp has floated.
  */
@@ -422,7 +421,7 @@ kol_corp_floated (KolEngine *engine,
 /**
  * kol_corp_is_president:
  *
- * Returns: %TRUE if @e presides over @corp (Corporation#president?).
+ * Returns: %TRUE if @e presides over @corp.
  */
 gboolean
 kol_corp_is_president (KolEngine *engine,
@@ -435,7 +434,8 @@ kol_corp_is_president (KolEngine *engine,
 /**
  * kol_corp_max_ownership:
  *
- * Returns: Corporation#max_ownership_percent (60 unless the title says).
+ * Returns: the % of @corp one player may hold (60 unless the title says,
+ * 1849 §9.3, 1840 VII.3).
  */
 int
 kol_corp_max_ownership (KolEngine *engine,
@@ -451,7 +451,8 @@ kol_corp_max_ownership (KolEngine *engine,
 /**
  * kol_corp_holding_ok:
  *
- * Corporation#holding_ok?. A corporation may hold all of itself.
+ * A player may not hold more than the maximum; a corporation may hold all
+ * of itself.
  *
  * Returns: %TRUE if @holder may hold its share of @corp plus @extra percent.
  */
@@ -469,7 +470,7 @@ kol_corp_holding_ok (KolEngine *engine,
 /**
  * kol_corp_counts_for_limit:
  *
- * Corporation#counts_for_limit: by the share price cell's type. Our cell
+ * By the share price cell's type. Our cell
  * flags have no unlimited / multiple-buy / no-cert-limit types (none of
  * 1849's or 1840's cells has one), so every certificate counts.
  *
@@ -485,8 +486,8 @@ kol_corp_counts_for_limit (KolEngine *engine,
 /**
  * kol_corp_buy_multiple:
  *
- * Corporation#buy_multiple?: only on multiple-buy cells, which neither title
- * has.
+ * Several certificates in one turn only on multiple-buy cells, which
+ * neither title has.
  *
  * Returns: %FALSE.
  */
@@ -525,7 +526,7 @@ kol_shares_player_order (KolEngine *engine,
  * kol_shares_possible_presidents:
  * @out: (out) (array): player indices; room for KOL_MAX_PLAYERS
  *
- * Returns: Game#possible_presidents: players in order, not bankrupt.
+ * Returns: players who may become president: in order, not bankrupt.
  */
 int
 kol_shares_possible_presidents (KolEngine *engine,
@@ -543,8 +544,9 @@ kol_shares_possible_presidents (KolEngine *engine,
 /**
  * kol_shares_distance:
  *
- * SharePool#distance: how many seats @b is after @a among the possible
- * presidents; 0 when either is not one.
+ * How many seats @b is after @a among the possible presidents (a tie for
+ * the presidency goes to the nearest to the left, 1849 §9.5); 0 when
+ * either is not one.
  *
  * Returns: the distance.
  */
@@ -574,8 +576,8 @@ kol_shares_distance (KolEngine *engine,
 /**
  * kol_shares_num_certs:
  *
- * Game#num_certs: certificates that count for the limit (one each) plus the
- * private companies @e owns (CERT_LIMIT_INCLUDES_PRIVATES, both titles).
+ * Certificates that count for the limit (one each) plus the private
+ * companies @e owns (both titles count them: 1849 §9.1, 1840 VII.3).
  *
  * Returns: the certificate count.
  */
@@ -602,7 +604,7 @@ kol_shares_num_certs (KolEngine *engine,
 /**
  * kol_shares_cert_limit:
  *
- * Returns: Game#cert_limit (the title's limit for the player count).
+ * Returns: the title's certificate limit for the player count.
  */
 int
 kol_shares_cert_limit (KolEngine *engine,
@@ -614,7 +616,8 @@ kol_shares_cert_limit (KolEngine *engine,
 /**
  * kol_shares_market_share_limit:
  *
- * Returns: Game#market_share_limit (50% unless the title says).
+ * Returns: the % of @corp the pool may hold (50 unless the title says, 1849
+ * §9.2).
  */
 int
 kol_shares_market_share_limit (KolEngine *engine,
@@ -628,7 +631,7 @@ kol_shares_market_share_limit (KolEngine *engine,
 /**
  * kol_shares_fit_in_pool:
  *
- * Returns: SharePool#fit_in_bank?: the pool may take @b.
+ * Returns: whether the pool may take @b.
  */
 gboolean
 kol_shares_fit_in_pool (KolEngine       *engine,
@@ -641,7 +644,7 @@ kol_shares_fit_in_pool (KolEngine       *engine,
 /**
  * kol_shares_pool_at_limit:
  *
- * Returns: SharePool#bank_at_limit?.
+ * Returns: whether the pool holds as much of @corp as it may.
  */
 gboolean
 kol_shares_pool_at_limit (KolEngine *engine,
@@ -683,11 +686,9 @@ cmp_bundle_percent (gconstpointer a,
  *   for @holder's certificates of @corp
  * @out: (out) (array): the bundles, by percent
  *
- * Game#all_bundles_for_corporation: nothing before the corporation is
- * started; else the certificates ordered by (president's last, percent),
+ * Nothing before the corporation is started; else the certificates ordered by (president's last, percent),
  * each bundle adding the next one, and, when the president's certificate is
- * included, the partial bundles that sell only part of it
- * (Game#partial_bundles_for_presidents_share).
+ * included, the partial bundles that sell only part of it.
  *
  * Returns: the number of bundles.
  */
@@ -734,8 +735,7 @@ kol_shares_all_bundles_for_corporation (KolEngine    *engine,
 /**
  * kol_default_bundles_for_corporation:
  *
- * Game#bundles_for_corporation: all_bundles_for_corporation of @holder's
- * certificates.
+ * Every bundle of @holder's certificates (kol_shares_all_bundles_for_corporation()).
  *
  * Returns: the number of bundles.
  */
@@ -752,7 +752,7 @@ kol_default_bundles_for_corporation (KolEngine *engine,
 /**
  * kol_shares_bundles_for_corporation:
  *
- * Game#bundles_for_corporation through the title's hook.
+ * The bundles @holder may offer, through the title's hook.
  *
  * Returns: the number of bundles.
  */

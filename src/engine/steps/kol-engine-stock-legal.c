@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 
-/* What a player may do in a turn of a stock round: the BuySellParShares
- * step's predicates (can_gain?, can_buy?, can_sell?, must_sell?,
- * can_ipo_any? and the par prices), the refusals that say why an action is
+/* What a player may do in a turn of a stock round: may they gain, buy or
+ * sell a bundle, must they sell, may they start a corporation and at which
+ * par prices (1849 §9.1–9.4, 1840 VII.3–VII.6); the refusals that say why an action is
  * not allowed, and the choices offered to the UI. It is its own file
  * because these questions are the part of the step that titles override
  * (KolStockHooks) and that every list of legal actions asks, apart from
@@ -32,9 +32,9 @@ sold_state (KolEngine *engine,
 /**
  * kol_step_buy_sell_par_shares_can_gain:
  *
- * ShareBuying#can_gain?: within the holding limit and, if the corporation
- * counts, under the certificate limit. Players' certificates cannot be
- * bought (BUY_SHARE_FROM_OTHER_PLAYER is false in both titles).
+ * Within the holding limit and, if the corporation counts, under the
+ * certificate limit (1849 §9.3). Players' certificates cannot be bought
+ * (in both titles shares come only from the treasury or the pool).
  *
  * Returns: %TRUE if @entity may gain @bundle.
  */
@@ -56,8 +56,8 @@ kol_step_buy_sell_par_shares_can_gain (KolEngine       *engine,
 /**
  * kol_step_buy_sell_par_shares_can_buy_multiple:
  *
- * #can_buy_multiple?: only on multiple-buy cells (none in our titles), with
- * no par and no purchase of another corporation this turn.
+ * Only on multiple-buy cells (none in our titles), with no par and no
+ * purchase of another corporation this turn.
  *
  * Returns: %TRUE if @entity may buy another certificate of @corp this turn.
  */
@@ -85,7 +85,8 @@ kol_step_buy_sell_par_shares_can_buy_multiple (KolEngine *engine,
 /**
  * kol_stock_can_buy_multiple:
  *
- * Returns: #can_buy_multiple? through the title's hook.
+ * Returns: whether @entity may buy another certificate of @corp this turn,
+ * through the title's hook.
  */
 gboolean
 kol_stock_can_buy_multiple (KolEngine *engine,
@@ -104,8 +105,9 @@ kol_stock_can_buy_multiple (KolEngine *engine,
 /**
  * kol_step_buy_sell_par_shares_can_buy:
  *
- * #can_buy?: buyable, not one's own, affordable, not sold this round, one
- * purchase per turn (unless several are allowed), and can_gain?.
+ * Buyable, not one's own, affordable, not sold this round, one purchase per
+ * turn (unless several are allowed), and within the limits
+ * (kol_step_buy_sell_par_shares_can_gain(); 1849 §9.3).
  *
  * Returns: %TRUE if @entity may buy @bundle.
  */
@@ -130,7 +132,7 @@ kol_step_buy_sell_par_shares_can_buy (KolEngine       *engine,
 /**
  * kol_stock_can_buy:
  *
- * Returns: #can_buy? through the title's hook.
+ * Returns: whether @entity may buy @bundle, through the title's hook.
  */
 gboolean
 kol_stock_can_buy (KolEngine       *engine,
@@ -148,7 +150,8 @@ kol_stock_can_buy (KolEngine       *engine,
 /**
  * kol_step_buy_sell_par_shares_can_sell_order:
  *
- * Returns: #can_sell_order? by SELL_BUY_ORDER.
+ * Returns: whether a sale is still allowed in this turn, by the title's
+ * KolSellBuyOrder.
  */
 gboolean
 kol_step_buy_sell_par_shares_can_sell_order (KolEngine *engine,
@@ -187,7 +190,8 @@ kol_step_buy_sell_par_shares_can_sell_order (KolEngine *engine,
 /**
  * kol_step_buy_sell_par_shares_can_dump:
  *
- * Returns: #can_dump? (ShareBundle#can_dump?).
+ * Returns: whether @entity may sell @bundle with the president's certificate
+ * in it (kol_bundle_can_dump()).
  */
 gboolean
 kol_step_buy_sell_par_shares_can_dump (KolEngine       *engine,
@@ -200,8 +204,9 @@ kol_step_buy_sell_par_shares_can_dump (KolEngine       *engine,
 /**
  * kol_step_buy_sell_par_shares_can_sell:
  *
- * #can_sell?: one's own bundle, the sale timing, MUST_SELL_IN_BLOCKS, the
- * sell/buy order, the pool limit and can_dump?.
+ * One's own bundle, the sale timing, the rule of selling in blocks, the
+ * sell/buy order, the pool limit and the president's certificate (1849
+ * §9.2).
  *
  * Returns: %TRUE if @entity may sell @bundle.
  */
@@ -225,7 +230,7 @@ kol_step_buy_sell_par_shares_can_sell (KolEngine       *engine,
 /**
  * kol_stock_can_sell:
  *
- * Returns: #can_sell? through the title's hook.
+ * Returns: whether @entity may sell @bundle, through the title's hook.
  */
 gboolean
 kol_stock_can_sell (KolEngine       *engine,
@@ -279,12 +284,12 @@ kol_step_buy_sell_par_shares_can_sell_any (KolEngine *engine,
 /**
  * kol_step_buy_sell_par_shares_must_sell:
  *
- * #must_sell?: @entity can sell and is over the certificate limit or over
- * the holding limit of a corporation it can sell.
+ * @entity can sell and is over the certificate limit or over the holding
+ * limit of a corporation it can sell: it must sell first (1849 §9.1, §9.2).
  *
  * Returns: %TRUE if @entity must sell before anything else.
  */
-/* #must_sell? once can_sell_any? is known to hold. */
+/* The same, once it is known that @entity can sell something. */
 gboolean
 _kol_stock_must_sell_given_can_sell (KolEngine *engine,
                                      KolStep   *s,
@@ -317,7 +322,7 @@ kol_step_buy_sell_par_shares_must_sell (KolEngine *engine,
  * kol_step_buy_sell_par_shares_can_buy_shares:
  * @certs: (array length=n): one holder's certificates of one corporation
  *
- * #can_buy_shares?: not sold this round, a purchase still allowed, and the
+ * Not sold this round, a purchase still allowed, and the
  * smallest buyable certificate affordable and gainable.
  *
  * Returns: %TRUE if @entity can buy from @certs.
@@ -390,7 +395,7 @@ kol_step_buy_sell_par_shares_can_buy_any_from_ipo (KolEngine *engine,
 
       if (!engine->corps[corp].ipoed)
         continue;
-      /* Corporation#shares: every certificate the corporation holds */
+      /* every certificate the corporation holds of itself */
       n = kol_engine_certs_of (engine, kol_entity_corp (corp), -1, certs, KOL_MAX_CERTS);
       if (kol_step_buy_sell_par_shares_can_buy_shares (engine, s, entity, certs, n))
         return TRUE;
@@ -401,7 +406,8 @@ kol_step_buy_sell_par_shares_can_buy_any_from_ipo (KolEngine *engine,
 /**
  * kol_stock_can_buy_any_from_ipo:
  *
- * Returns: #can_buy_any_from_ipo? through the title's hook.
+ * Returns: whether @entity can buy any treasury (IPO) certificate, through
+ * the title's hook.
  */
 gboolean
 kol_stock_can_buy_any_from_ipo (KolEngine *engine,
@@ -429,7 +435,7 @@ kol_step_buy_sell_par_shares_can_buy_any (KolEngine *engine,
          kol_stock_can_buy_any_from_ipo (engine, s, entity);
 }
 
-/* The first certificate a corporation holds (Corporation#shares.first). */
+/* The first certificate a corporation holds of itself. */
 int
 _kol_stock_first_own_cert (KolEngine *engine,
                            int        corp)
@@ -442,8 +448,9 @@ _kol_stock_first_own_cert (KolEngine *engine,
 /**
  * kol_step_buy_sell_par_shares_can_ipo_any:
  *
- * Returns: #can_ipo_any?: nothing bought this turn and some corporation
- * @entity may par and can buy the first certificate of.
+ * Returns: whether @entity may start a corporation: nothing bought this
+ * turn, and some corporation it may start and whose first certificate it
+ * can buy.
  */
 gboolean
 kol_step_buy_sell_par_shares_can_ipo_any (KolEngine *engine,
@@ -471,8 +478,8 @@ kol_step_buy_sell_par_shares_can_ipo_any (KolEngine *engine,
  * kol_step_buy_sell_par_shares_par_prices:
  * @out: (out) (array): par cells
  *
- * #get_par_prices: the par cells for @corp whose price × the title's
- * multiplier (2; 1840 5) @entity can afford.
+ * The par cells for @corp whose price × the title's multiplier (2; 1840 5:
+ * the size of the president's certificate) @entity can afford.
  *
  * Returns: the number of cells.
  */

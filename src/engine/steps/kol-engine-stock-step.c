@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 
-/* Step::BuySellParShares (18xx.games' step/buy_sell_par_shares.rb with
- * ShareBuying): the record of the turn's actions, buying, selling and
+/* The BuySellParShares step of stock rounds: the record of the turn's
+ * actions, buying, selling and
  * parring, and the step's processing, pass and skip. It is its own file
  * because it is the step that changes the game; the questions asked before
- * an action (can_buy?, can_sell?, must_sell?) and the refusals are in
+ * an action (may the player buy, sell, must they sell) and the refusals are in
  * kol-engine-stock-legal.c, the round around the step in
  * kol-engine-stock.c. */
 #include "kol-engine-stock-private.h"
@@ -94,8 +94,8 @@ kol_step_buy_sell_par_shares_num_bought (KolEngine *engine,
 /**
  * kol_step_buy_sell_par_shares_track_action:
  *
- * #track_action: the acting player is the last to act, and the action joins
- * the turn's actions.
+ * The acting player is the last to act, and the action joins the turn's
+ * actions.
  */
 void
 kol_step_buy_sell_par_shares_track_action (KolEngine       *engine,
@@ -137,8 +137,8 @@ maybe_place_home_token (KolEngine *engine,
 /**
  * kol_step_buy_sell_par_shares_buy_shares:
  *
- * ShareBuying#buy_shares: refuses unless #can_buy? (through the hooks),
- * buys, and places the home token if HOME_TOKEN_TIMING says so.
+ * Refuses unless @entity may buy @bundle (through the hooks), buys, and
+ * places the home token if the title places it then.
  *
  * Returns: %TRUE on success.
  */
@@ -181,9 +181,9 @@ offered_bundle (KolEngine       *engine,
 /**
  * kol_step_buy_sell_par_shares_sell_shares:
  *
- * #sell_shares: refuses unless #can_sell? (through the hooks) and the
- * bundle is one the game offers; records the sale for the round and calls
- * Game#sell_shares_and_change_price.
+ * Refuses unless @entity may sell @bundle (through the hooks) and the
+ * bundle is one the game offers; records the sale for the round (no buying
+ * back this round, 1849 §9.2), sells and moves the price.
  *
  * Returns: %TRUE on success.
  */
@@ -233,8 +233,8 @@ add_bought (KolEngine *engine,
 /**
  * kol_step_buy_sell_par_shares_process_buy_shares:
  *
- * #process_buy_shares. Only the IPO of a started corporation and the pool
- * sell certificates (what the game offers).
+ * A purchase. Only the IPO of a started corporation and the pool sell
+ * certificates (1849 §9.3).
  *
  * Returns: %TRUE on success.
  */
@@ -274,7 +274,7 @@ kol_step_buy_sell_par_shares_process_buy_shares (KolEngine        *engine,
 /**
  * kol_step_buy_sell_par_shares_process_sell_shares:
  *
- * #process_sell_shares.
+ * A sale.
  *
  * Returns: %TRUE on success.
  */
@@ -315,9 +315,10 @@ par_cell_offered (KolEngine *engine,
 /**
  * kol_step_buy_sell_par_shares_process_par:
  *
- * #process_par: the corporation must be parrable and the cell one of
- * #get_par_prices; the market price is set, the first IPO certificate
- * bought (with can_buy? checked), then Game#after_par.
+ * Starting a corporation (1849 §9.4): it must be one that may be started
+ * and the cell one of the par prices offered; the market price is set, the
+ * president's certificate bought (checked as any purchase), then the
+ * title's after_par.
  *
  * Returns: %TRUE on success.
  */
@@ -379,7 +380,7 @@ log_pass (KolEngine *engine,
 /**
  * kol_step_buy_sell_par_shares_process_pass:
  *
- * Step::Base#process_pass with BuySellParShares#log_pass.
+ * The usual pass, logged as a stock round pass.
  *
  * Returns: %TRUE.
  */
@@ -431,10 +432,11 @@ kol_step_buy_sell_par_shares_process (KolEngine        *engine,
 /**
  * kol_step_buy_sell_par_shares_actions:
  *
- * #actions: only the current player acts; a player over a limit may only
- * sell; else buy, par and sell as possible, and pass if anything is.
- * (buy_company is not offered: no company is ever bank-owned in our titles
- * and 1849's phases lack 'can_buy_companies_from_other_players'.)
+ * Only the current player acts; a player over a limit may only sell (1849
+ * §9.1); else buy, par and sell as possible, and pass if anything is.
+ * (Buying a private company is not offered: none is ever bank-owned in our
+ * titles after the auction, and players never trade them in a stock
+ * round.)
  *
  * Returns: a KOL_ACTION_BIT mask.
  */
@@ -448,7 +450,8 @@ kol_step_buy_sell_par_shares_actions (KolEngine *engine,
 
   if (!kol_entity_same (entity, kol_step_current_entity (engine, s)))
     return 0;
-  /* must_sell? starts with can_sell_any?, the costly question: ask it once */
+  /* whether the player must sell starts with whether they can sell
+   * anything, the costly question: ask it once */
   can_sell = kol_step_buy_sell_par_shares_can_sell_any (engine, s, entity);
   if (can_sell && _kol_stock_must_sell_given_can_sell (engine, s, entity))
     return KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES);
@@ -478,7 +481,7 @@ kol_step_buy_sell_par_shares_round_state (KolEngine *engine,
 /**
  * kol_step_buy_sell_par_shares_setup:
  *
- * #setup at the start of each turn: earlier sales become "previous" (they
+ * At the start of each turn: earlier sales become "previous" (they
  * still forbid buying back but no longer count as this turn's), and the
  * turn's actions are cleared.
  */
@@ -525,7 +528,7 @@ pass_order_update (KolEngine *engine,
 /**
  * kol_step_buy_sell_par_shares_pass:
  *
- * #pass!: the step is done; a player who did something this turn is not
+ * The step is done; a player who did something this turn is not
  * passed (the round goes on), one who did nothing is.
  */
 void
@@ -552,7 +555,7 @@ kol_step_buy_sell_par_shares_pass (KolEngine *engine,
 /**
  * kol_step_buy_sell_par_shares_skip:
  *
- * Step::Base#skip! with BuySellParShares#log_skip.
+ * The usual skip, logged as a stock round pass.
  */
 void
 kol_step_buy_sell_par_shares_skip (KolEngine *engine,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 
-/* Stock rounds (18xx.games' Round::Stock) and the Game methods they call:
- * who may par a corporation and at what prices, when shares may be sold,
+/* Stock rounds (1849 §9, 1840 VII) and the rules they ask about: who may
+ * start (par) a corporation and at what prices, when shares may be sold,
  * president changes, sold-out corporations, the order of the players, and
  * the end of the round with its price moves. The step the players act in
  * is in kol-engine-stock-step.c, what it allows them in
@@ -16,14 +16,13 @@ _kol_stock_state (KolEngine *engine)
   return KOL_STOCK_STATE (engine);
 }
 
-/* ------------------------------------------------------------- Game methods */
+/* ------------------------------------------------- rules the round asks */
 
 /**
  * kol_default_can_par:
  *
- * Game#can_par?: a corporation that has not been started (Base's
- * par_via_exchange, needs_token_to_par and unparrable cases do not occur in
- * our titles).
+ * A corporation that has not been started may be (corporations started by
+ * an exchange, or needing a token, do not occur in our titles).
  *
  * Returns: %TRUE if @parrer may par @corp.
  */
@@ -40,7 +39,7 @@ kol_default_can_par (KolEngine *engine,
 /**
  * kol_stock_can_par:
  *
- * Returns: Game#can_par? through the title's hook.
+ * Returns: whether @parrer may start @corp, through the title's hook.
  */
 gboolean
 kol_stock_can_par (KolEngine *engine,
@@ -57,8 +56,9 @@ kol_stock_can_par (KolEngine *engine,
 /**
  * kol_stock_after_par:
  *
- * Game#after_par through the title's hook. Without one: the 'par' close
- * event of companies and, with HOME_TOKEN_TIMING :par, the home token.
+ * After @corp was started, through the title's hook. Without one:
+ * companies that close when it starts close and, when the title places the
+ * home token at par, the home token goes down.
  */
 void
 kol_stock_after_par (KolEngine *engine,
@@ -79,9 +79,9 @@ kol_stock_after_par (KolEngine *engine,
 
 /**
  * kol_stock_par_prices:
- * @out: (out) (array): par cells in StockMarket#par_prices order
+ * @out: (out) (array): par cells, by price, then column, then row, descending
  *
- * Returns: the par cells available for @corp (the title's Game#par_prices,
+ * Returns: the par cells available for @corp (the title's par_prices hook,
  * else every par cell).
  */
 int
@@ -100,7 +100,7 @@ kol_stock_par_prices (KolEngine *engine,
 /**
  * kol_stock_check_sale_timing:
  *
- * Game#check_sale_timing by SELL_AFTER.
+ * Checks the title's KolSellAfter rule.
  *
  * Returns: %TRUE if @bundle's corporation may be sold now.
  */
@@ -140,7 +140,8 @@ kol_stock_check_sale_timing (KolEngine       *engine,
 /**
  * kol_stock_allow_president_change:
  *
- * Returns: Step#allow_president_change? through the title's hook.
+ * Returns: whether a trade may change @corp's president, through the
+ * title's hook.
  */
 gboolean
 kol_stock_allow_president_change (KolEngine *engine,
@@ -154,7 +155,7 @@ kol_stock_allow_president_change (KolEngine *engine,
 /**
  * kol_stock_sold_out:
  *
- * Returns: Game#sold_out?: players hold all of @corp.
+ * Returns: whether players hold all of @corp.
  */
 gboolean
 kol_stock_sold_out (KolEngine *engine,
@@ -166,7 +167,7 @@ kol_stock_sold_out (KolEngine *engine,
 /**
  * kol_stock_action_processed:
  *
- * Game#action_processed: closes corporations on a close cell; if that left
+ * After an action: closes corporations on a closing cell; if that left
  * the current entity without actions in the active step, skips the steps
  * and moves to the next entity (1849 wrote the stock round's case).
  */
@@ -198,7 +199,7 @@ kol_stock_action_processed (KolEngine *engine)
 /**
  * kol_round_stock_select_entities:
  *
- * Round::Stock#select_entities: the players in order, without the bankrupt.
+ * The round's entities: the players in order, without the bankrupt.
  */
 void
 kol_round_stock_select_entities (KolEngine *engine,
@@ -232,7 +233,7 @@ start_entity_steps (KolEngine *engine)
 /**
  * kol_round_stock_next_entity:
  *
- * Round::Stock#next_entity!: when everyone has passed, the entity index
+ * When everyone has passed in a row (1849 §9), the entity index
  * moves once more (to the priority deal) and the round finishes; else the
  * next player starts a turn, and players who can do nothing are skipped.
  */
@@ -240,7 +241,8 @@ void
 kol_round_stock_next_entity (KolEngine *engine,
                              KolRound  *r)
 {
-  /* the recursion of Ruby's next_entity!/start_entity, as a loop */
+  /* starting a turn may end it at once (a player who can do nothing), so
+   * the next player is looked for in a loop */
   for (int guard = 0; guard <= 4 * (r->n_entities + 1); guard++)
     {
       if (kol_round_finished (engine))
@@ -259,7 +261,7 @@ kol_round_stock_next_entity (KolEngine *engine,
 /**
  * kol_round_stock_start_entity:
  *
- * Round::Stock#start_entity: a turn begins for the current player.
+ * A turn begins for the current player.
  */
 void
 kol_round_stock_start_entity (KolEngine *engine)
@@ -271,8 +273,8 @@ kol_round_stock_start_entity (KolEngine *engine)
 /**
  * kol_round_stock_setup:
  *
- * Round::Stock#setup: skips steps; if the first player cannot act, the
- * round moves on.
+ * The start of a stock round: skips steps; if the first player cannot act,
+ * the round moves on.
  */
 void
 kol_round_stock_setup (KolEngine *engine,
@@ -285,7 +287,7 @@ kol_round_stock_setup (KolEngine *engine,
 /**
  * kol_round_stock_after_process:
  *
- * Round::Stock#after_process: when the turn is over, the next player.
+ * After an action: when the turn is over, the next player.
  */
 void
 kol_round_stock_after_process (KolEngine       *engine,
@@ -327,9 +329,10 @@ moves_price_at_sr_end (KolEngine *engine,
 /**
  * kol_round_stock_finish_round:
  *
- * Round::Stock#finish_round: in operating order (taken before any move),
- * a sold-out corporation moves up and, by POOL_SHARE_DROP, one with shares
- * in the pool moves down; each move is logged.
+ * The end of a stock round (1849 §9.7): in operating order (taken before
+ * any move), a sold-out corporation moves up and, as the title's
+ * KolPoolShareDrop says, one with shares in the pool moves down; each move
+ * is logged.
  */
 void
 kol_round_stock_finish_round (KolEngine *engine)
@@ -378,8 +381,9 @@ kol_round_stock_finish_round (KolEngine *engine)
 /**
  * kol_stock_priority_after_last_to_act:
  *
- * Game#reorder_players(:after_last_to_act): @players rotates to the player
- * at the round's entity index, who holds the priority deal; logged.
+ * The order of play rotates to the player at the round's entity index, who
+ * holds the priority deal (1849 §9.7: the player after the last to act);
+ * logged.
  */
 void
 kol_stock_priority_after_last_to_act (KolEngine *engine)

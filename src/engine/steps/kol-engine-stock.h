@@ -9,55 +9,54 @@
 G_BEGIN_DECLS
 
 /*
- * Stock rounds, after 18xx.games' Round::Stock (round/stock.rb) and
- * Step::BuySellParShares (step/buy_sell_par_shares.rb with ShareBuying),
- * and the Game methods they call.
+ * Stock rounds (1849 §9, 1840 VII): players in turn sell, then buy one
+ * certificate or start a corporation, or pass, until all pass in a row; and
+ * the BuySellParShares step that does it.
  *
  * Titles change behaviour through KolStockHooks (KolTitleModule.stock_hooks):
- * constants of the Game classes are fields (0 is the Base default), Game
- * methods that 1849 or 1840 override are function pointers (NULL is the
- * generic kol_default_<name>() or kol_step_buy_sell_par_shares_<name>(),
- * which stay public so that a hook can call them like Ruby's super).
+ * fixed choices of a title are fields (0 is the usual rule), rules 1849 or
+ * 1840 write differently are function pointers (NULL is the generic
+ * kol_default_<name>() or kol_step_buy_sell_par_shares_<name>(), which stay
+ * public so that a hook can call them for the part of the rule it keeps).
  *
- * Ruby's title steps (g_1849/step/buy_sell_par_shares.rb,
- * g_1840/step/buy_sell_par_shares.rb) override step methods that the generic
- * step calls from inside (can_buy?, can_sell?, ...). C has no virtual
- * dispatch between our step tables, so those overrides are hooks too (the
- * "step methods" block below); the entry points (actions, process, setup,
- * pass) a title overrides in its own KolStepClass, calling the exported
- * kol_step_buy_sell_par_shares_* functions.
+ * Some of what a title changes is asked from inside the generic step (may
+ * this bundle be bought, sold, …); those are hooks too (the "step" block
+ * below), since step tables cannot override each other's internals. The
+ * entry points (actions, process, setup, pass) a title overrides in its own
+ * KolStepClass, calling the exported kol_step_buy_sell_par_shares_*
+ * functions.
  *
- * CAPITALIZATION, HOME_TOKEN_TIMING, place_home_token, close_corporation and
- * payout_companies are shared with operating rounds and read from
- * KolOperatingHooks (kol-engine-operating.h).
+ * Who receives the money of unsold shares, when the home token is placed,
+ * closing a corporation and paying the private companies are shared with
+ * operating rounds and read from KolOperatingHooks (kol-engine-operating.h).
  */
 
 /* ---------------------------------------------------------------- constants */
 
-/* Game::SELL_BUY_ORDER */
+/* In which order a player may sell and buy in one turn. */
 typedef enum
 {
-  KOL_SELL_BUY_OR_BUY_SELL,        /* Base default */
-  KOL_SELL_BUY,                    /* 1849, 1840 */
+  KOL_SELL_BUY_OR_BUY_SELL,        /* either order */
+  KOL_SELL_BUY,                    /* sell, then buy: 1849 §9, 1840 VII.1 */
   KOL_SELL_BUY_SELL,
 } KolSellBuyOrder;
 
-/* Game::SELL_AFTER (Game#check_sale_timing) */
+/* When shares of a corporation may first be sold. */
 typedef enum
 {
-  KOL_SELL_AFTER_FIRST,            /* after the first stock round (Base; 1840) */
-  KOL_SELL_AFTER_OPERATE,          /* once the corporation has operated (1849) */
+  KOL_SELL_AFTER_FIRST,            /* after the first stock round (1840 VII.4) */
+  KOL_SELL_AFTER_OPERATE,          /* once the corporation has operated (1849 §9.2) */
   KOL_SELL_AFTER_SR_FLOATED,
   KOL_SELL_AFTER_P_ANY_OPERATE,
   KOL_SELL_AFTER_ROUND,
   KOL_SELL_AFTER_ANY_TIME,
 } KolSellAfter;
 
-/* Game::SELL_MOVEMENT (Game#sell_shares_and_change_price) */
+/* How a sale moves the share price. */
 typedef enum
 {
-  KOL_SELL_MOVE_DOWN_SHARE,        /* one row down per share (Base; 1840) */
-  KOL_SELL_MOVE_DOWN_PER_10,       /* one row down per 10% (1849) */
+  KOL_SELL_MOVE_DOWN_SHARE,        /* one row down per certificate (1840 X.3) */
+  KOL_SELL_MOVE_DOWN_PER_10,       /* one row down per 10% (1849 §9.2) */
   KOL_SELL_MOVE_DOWN_BLOCK,
   KOL_SELL_MOVE_LEFT_SHARE,
   KOL_SELL_MOVE_LEFT_SHARE_PRES,
@@ -68,11 +67,11 @@ typedef enum
   KOL_SELL_MOVE_NONE,
 } KolSellMovement;
 
-/* Game::POOL_SHARE_DROP (end of a stock round) */
+/* How shares in the pool move the price at the end of a stock round. */
 typedef enum
 {
-  KOL_POOL_DROP_NONE,              /* Base; 1840 */
-  KOL_POOL_DROP_DOWN_BLOCK,        /* 1849 */
+  KOL_POOL_DROP_NONE,              /* not at all: 1840 */
+  KOL_POOL_DROP_DOWN_BLOCK,        /* one row down: 1849 §9.7 */
   KOL_POOL_DROP_DOWN_SHARE,
   KOL_POOL_DROP_LEFT_BLOCK,
 } KolPoolShareDrop;
@@ -81,86 +80,96 @@ typedef enum
 
 typedef struct
 {
-  /* --- Game constants (0 = 18xx.games Base default) --- */
+  /* --- the title's fixed choices (0 = the usual rule) --- */
   guint8   sell_buy_order;              /* KolSellBuyOrder; 1849, 1840 SELL_BUY */
   guint8   sell_after;                  /* KolSellAfter; 1849 OPERATE */
   guint8   sell_movement;               /* KolSellMovement; 1849 DOWN_PER_10 */
   guint8   pool_share_drop;             /* KolPoolShareDrop; 1849 DOWN_BLOCK */
-  guint8   must_sell_in_blocks;         /* MUST_SELL_IN_BLOCKS (neither title) */
-  guint8   cert_limit_excludes_privates;/* !CERT_LIMIT_INCLUDES_PRIVATES (both count them) */
-  guint8   no_sold_out_increase;        /* !SOLD_OUT_INCREASE (neither title) */
-  /* Corporation always_market_price: the par price is the share price, so
-   * IPO shares cost the market price. Every corporation of 1849 and 1840. */
+  guint8   must_sell_in_blocks;         /* sales of one corporation in one block (neither title) */
+  guint8   cert_limit_excludes_privates;/* private companies do not count for the
+                                         * certificate limit (both titles count them) */
+  guint8   no_sold_out_increase;        /* a sold-out corporation's price does not rise
+                                         * at the end of the round (neither title) */
+  /* The par price is the share price, so treasury (IPO) shares cost the
+   * market price. Every corporation of 1849 and 1840. */
   guint8   always_market_price;
-  int      market_share_limit;          /* MARKET_SHARE_LIMIT; 0 = 50; 1840 100 */
-  int      max_ownership_percent;       /* Corporation default; 0 = 60 */
-  /* BuySellParShares#get_par_prices: par price × this ≤ cash. 0 = the
-   * president's certificate in shares (Base's 2 for 20 %: 1849); 1840 5
-   * (its director's certificate is 50%). */
+  int      market_share_limit;          /* % of one corporation the pool may hold;
+                                         * 0 = 50 (1849 §9.2); 1840 100 */
+  int      max_ownership_percent;       /* % of one corporation a player may hold;
+                                         * 0 = 60 (1849 §9.3) */
+  /* Par prices offered: par price × this ≤ cash. 0 = the president's
+   * certificate in shares (2 for 20%: 1849); 1840 5 (its director's
+   * certificate is 50%). */
   int      par_cash_multiplier;
-  int      min_bid_increment;           /* MIN_BID_INCREMENT; 0 = 5 */
-  /* WaterfallAuction#all_passed!: what the cheapest unsold company's price
+  int      min_bid_increment;           /* in auctions; 0 = 5 */
+  /* In the waterfall auction, what the cheapest unsold company's price
    * drops by when everybody passed; 0 = 5 (both titles). */
   int      unsold_discount;
 
-  /* --- Game methods (NULL = generic) --- */
+  /* --- rules a title writes differently (NULL = generic) --- */
 
-  /* Game#can_par? (1849: next in order and not closed this OR set; 1840:
-   * majors only). Generic: not yet floated on the market (!ipoed). */
+  /* May @parrer start @corp now? (1849: the next in order, and not closed in
+   * this set of rounds, §9.4, §11; 1840: majors only.) Generic: not yet
+   * started. */
   gboolean (*can_par)                  (KolEngine *engine, int corp, KolEntity parrer);
-  /* Game#after_par (1849: token fee, next corporation to par, home token).
-   * Generic: nothing; Base's capital for :shares abilities and the 'par'
-   * close event need ability data only the title knows. */
+  /* After @corp was started (1849: the token fee, the next corporation in
+   * the order, the home token, §9.4). Generic: nothing. */
   void     (*after_par)                (KolEngine *engine, int corp);
-  /* Game#par_prices: the par cells available for @corp, in StockMarket
-   * order (1849: by phase, 1840: PAR_RANGE by corporation type). Generic:
+  /* The par cells available for @corp, in the market's order (1849: by
+   * phase, §9.4; 1840: by corporation type). Generic:
    * kol_market_par_cells (). */
   int      (*par_prices)               (KolEngine *engine, int corp, KolCell *out, int max);
-  /* Game#bundles_for_corporation (1849: every combination, last certificate
-   * rules, dumpable_on). Generic: kol_default_bundles_for_corporation. */
+  /* The bundles @holder may offer of @corp's shares (1849: every
+   * combination, with its rules for the last certificate, §9.6). Generic:
+   * kol_default_bundles_for_corporation. */
   int      (*bundles_for_corporation)  (KolEngine *engine, KolEntity holder, int corp,
                                         KolBundle *out, int max);
-  /* SharePool#change_president (1849: the heir's last certificate, and the
-   * outgoing president's choice). Generic: kol_default_change_president. */
+  /* Swaps the president's certificate to a new president (1849: the heir's
+   * last certificate, and the outgoing president's choice, §9.5). Generic:
+   * kol_default_change_president. */
   void     (*change_president)         (KolEngine *engine, int presidents_cert, KolEntity swap_to,
                                         KolEntity president, KolEntity previous);
-  /* SharePool#handle_partial (1849: one ordinary certificate). */
+  /* A swap that leaves a bundle split (1849: one ordinary certificate). */
   void     (*handle_partial)           (KolEngine *engine, const KolBundle *bundle, KolEntity from,
                                         KolEntity to);
-  /* Corporation#max_ownership_percent per corporation (1840 lines: 100). */
+  /* The % of @corp a player may hold (1840 lines: 100). */
   int      (*max_ownership)            (KolEngine *engine, int corp);
-  /* Round::Stock#corporations_to_move_price: floated corporations that are
-   * not minors (1840: its lines, type "line" in our data). Generic: floated. */
+  /* Does @corp's price move at the end of a stock round? Floated
+   * corporations that are not minors (1840: not its lines). Generic:
+   * floated. */
   gboolean (*moves_price_at_sr_end)    (KolEngine *engine, int corp);
-  /* Game @players order (1840 sorts players by cash between rounds).
-   * Generic: seating order from engine->priority_deal. */
+  /* The players' order for a stock round (1840 sorts players by cash
+   * between rounds). Generic: seating order from engine->priority_deal. */
   int      (*player_order)             (KolEngine *engine, gint16 *out);
-  /* Round::Stock#start_entity prologue (1849: moved_this_turn = []). */
+  /* A player's turn starts (1849 forgets which corporations moved). */
   void     (*start_entity)             (KolEngine *engine);
-  /* Game#after_buy_company (1849: RSA brings a president's certificate:
-   * kol_auction_add_pending_par ()). Generic: nothing; Base's :shares and
-   * :acquire_company abilities are title data. */
+  /* After @player bought @company (1849: RSA brings a president's
+   * certificate, §8.1: kol_auction_add_pending_par ()). Generic: nothing. */
   void     (*after_buy_company)        (KolEngine *engine, int player, int company, int price);
   /* The corporation whose president's certificate company @company brings
    * (for CompanyPendingPar; 1849 RSA), -1 when any unstarted one may be
    * parred. */
   int      (*pending_par_corp)         (KolEngine *engine, int company);
 
-  /* --- BuySellParShares step methods that title steps override --- */
+  /* --- what the BuySellParShares step asks a title --- */
 
-  /* #can_buy? (1849: last certificate last; 1840: majors first). */
+  /* May @entity buy @bundle? (1849: the last certificate last, §9.6; 1840:
+   * majors first.) */
   gboolean (*can_buy)                  (KolEngine *engine, KolStep *s, KolEntity entity,
                                         const KolBundle *bundle);
-  /* #can_sell? (1840: Stadtbahn companies ignore the pool limit and can
-   * always dump). */
+  /* May @entity sell @bundle? (1840: Stadtbahn companies ignore the pool
+   * limit and can always pass the presidency on.) */
   gboolean (*can_sell)                 (KolEngine *engine, KolStep *s, KolEntity entity,
                                         const KolBundle *bundle);
-  /* #can_buy_multiple? (1849: two more shares after parring). */
+  /* May @entity buy another certificate of @corp this turn? (1849: two more
+   * after starting it, §9.4.) */
   gboolean (*can_buy_multiple)         (KolEngine *engine, KolStep *s, KolEntity entity, int corp,
                                         KolEntity owner);
-  /* #can_buy_any_from_ipo? (1849: the smallest treasury certificate). */
+  /* Can @entity buy any treasury (IPO) certificate? (1849: the smallest
+   * one.) */
   gboolean (*can_buy_any_from_ipo)     (KolEngine *engine, KolStep *s, KolEntity entity);
-  /* #allow_president_change? (1840: not for Stadtbahn companies). */
+  /* May a purchase or sale change @corp's president? (1840: not for
+   * Stadtbahn companies.) */
   gboolean (*allow_president_change)   (KolEngine *engine, int corp);
 } KolStockHooks;
 
@@ -180,7 +189,7 @@ kol_stock_hooks (KolEngine *engine)
 
 /* ------------------------------------------------------------- round state */
 
-/* What a player did with a corporation in this round (players_sold). */
+/* What a player did with a corporation in this round. */
 typedef enum
 {
   KOL_SOLD_NONE,
@@ -188,7 +197,7 @@ typedef enum
   KOL_SOLD_PREV,                   /* sold in an earlier turn of the round */
 } KolSold;
 
-/* One action of the current turn (round.current_actions). */
+/* One action of the current turn. */
 typedef struct
 {
   guint8 type;                     /* KolActionType */
@@ -200,9 +209,10 @@ typedef struct
 #define KOL_STOCK_MAX_TURN_ACTIONS 40
 
 /*
- * The round state BuySellParShares declares (Ruby round_state), at the start
- * of engine->round.data in stock rounds. players_history is not kept: only
- * programmed actions read it, and records embed their effects.
+ * The round state of the BuySellParShares step, at the start of
+ * engine->round.data in stock rounds. Which players acted in which turn is
+ * not kept: only programmed orders would read it, and records embed their
+ * effects.
  */
 typedef struct
 {
@@ -219,27 +229,27 @@ G_STATIC_ASSERT (sizeof (KolStockRoundState) <= KOL_ROUND_TITLE_OFFSET);
 
 #define KOL_STOCK_STATE(engine) KOL_ROUND_GENERIC (engine, KolStockRoundState)
 
-/* ----------------------------------------------------------- Game methods */
+/* ------------------------------------------------ rules the step asks */
 
-/* Hooked Game methods (dispatch to the title, else the generic one). */
+/* Through the hooks (the title's rule, else the generic one). */
 gboolean  kol_stock_can_par              (KolEngine *engine, int corp, KolEntity parrer);
 gboolean  kol_default_can_par            (KolEngine *engine, int corp, KolEntity parrer);
 void      kol_stock_after_par            (KolEngine *engine, int corp);
 int       kol_stock_par_prices           (KolEngine *engine, int corp, KolCell *out, int max);
-/* Game#check_sale_timing for SELL_AFTER. */
+/* May shares of @bundle's corporation be sold yet (KolSellAfter)? */
 gboolean kol_stock_check_sale_timing      (KolEngine *engine, KolEntity entity, const KolBundle *bundle);
 gboolean kol_stock_allow_president_change (KolEngine *engine, int corp);
-/* Game#sold_out? */
+/* Are all of @corp's shares held by players? */
 gboolean  kol_stock_sold_out             (KolEngine *engine, int corp);
-/* Game#action_processed: corporations on a close cell close; if that left
+/* After an action: corporations on a closing cell close; if that left
  * the current entity without actions, the round moves on. Titles call this
  * from their module's action_processed hook. */
 void      kol_stock_action_processed     (KolEngine *engine);
 
 /* ------------------------------------------------------------------- round */
 
-/* Round::Stock. Titles with their own stock round class copy this table and
- * replace slots, calling the kol_round_stock_* functions. */
+/* The stock round. Titles with their own stock round class copy this table
+ * and replace slots, calling the kol_round_stock_* functions. */
 extern const KolRoundClass kol_round_stock;
 
 void      kol_round_stock_select_entities (KolEngine *engine, KolRound *r);
@@ -248,11 +258,12 @@ void      kol_round_stock_after_process   (KolEngine *engine, KolRound *r, const
 gboolean  kol_round_stock_finished        (KolEngine *engine, KolRound *r);
 void      kol_round_stock_next_entity     (KolEngine *engine, KolRound *r);
 void      kol_round_stock_start_entity    (KolEngine *engine);
-/* Round::Stock#finish_round: sold-out and pool price moves, in operating
- * order. */
+/* The end of a stock round: sold-out and pool price moves, in operating
+ * order (1849 §9.7). */
 void      kol_round_stock_finish_round    (KolEngine *engine);
-/* Game#reorder_players(:after_last_to_act) after a stock or auction round:
- * the player at the round's entity index gets the priority deal. */
+/* After a stock or auction round the priority deal goes to the player after
+ * the last one who acted (1849 §9.7): the player at the round's entity
+ * index. */
 void      kol_stock_priority_after_last_to_act (KolEngine *engine);
 
 /* How a module of the 1830 family starts its rounds, for
@@ -265,7 +276,7 @@ typedef struct
 
 void      kol_round_cycle_next                 (KolEngine *engine, const KolRoundCycle *cycle);
 
-/* ---------------------------------------------------- Step::BuySellParShares */
+/* ----------------------------------------------- the BuySellParShares step */
 
 extern const KolStepClass kol_step_buy_sell_par_shares;
 
@@ -286,7 +297,7 @@ gboolean  kol_step_buy_sell_par_shares_process_par         (KolEngine       *eng
 gboolean  kol_step_buy_sell_par_shares_process_pass        (KolEngine       *engine, KolStep *s,
                                                             const KolAction *a, GError **error);
 
-/* The generic step methods (Ruby's super of the hooked ones). */
+/* The generic answers, which the hooks may call. */
 gboolean kol_step_buy_sell_par_shares_can_buy              (KolEngine       *engine, KolStep *s, KolEntity entity,
                                                             const KolBundle *bundle);
 gboolean kol_step_buy_sell_par_shares_can_sell             (KolEngine       *engine, KolStep *s, KolEntity entity,
@@ -316,32 +327,33 @@ gboolean kol_step_buy_sell_par_shares_must_sell               (KolEngine *engine
 gboolean kol_step_buy_sell_par_shares_can_buy_any             (KolEngine *engine, KolStep *s, KolEntity entity);
 gboolean kol_step_buy_sell_par_shares_can_buy_any_from_market (KolEngine *engine, KolStep *s,
                                                                KolEntity  entity);
-/* #can_buy_shares?: @certs are one holder's certificates of one corporation. */
+/* Can @entity buy any of @certs (one holder's certificates of one corporation)? */
 gboolean kol_step_buy_sell_par_shares_can_buy_shares       (KolEngine    *engine, KolStep *s, KolEntity entity,
                                                             const gint16 *certs, int n);
 gboolean kol_step_buy_sell_par_shares_can_ipo_any          (KolEngine *engine, KolStep *s, KolEntity entity);
 gboolean kol_step_buy_sell_par_shares_can_sell_any         (KolEngine *engine, KolStep *s, KolEntity entity);
 gboolean kol_step_buy_sell_par_shares_can_sell_any_bundles (KolEngine *engine, KolStep *s,
                                                             KolEntity  entity, int corp);
-/* #get_par_prices: par cells for @corp that @entity can afford. */
+/* The par cells for @corp that @entity can afford. */
 int       kol_step_buy_sell_par_shares_par_prices    (KolEngine *engine, KolStep *s, KolEntity entity,
                                                       int        corp, KolCell *out, int max);
-/* #just_parred / #num_shares_bought (1849's can_buy_multiple?). */
+/* Was @corp started this turn, and how many of its shares were bought
+ * (for 1849's two more shares, §9.4)? */
 gboolean  kol_step_buy_sell_par_shares_just_parred   (KolEngine *engine, int corp);
 int       kol_step_buy_sell_par_shares_num_bought    (KolEngine *engine, int corp);
-/* ShareBuying#buy_shares: checks can_buy? (through the hooks), buys, and
- * places the home token when HOME_TOKEN_TIMING says so. */
+/* Checks that @entity may buy @bundle (through the hooks), buys it, and
+ * places the home token when the title places it then. */
 gboolean  kol_step_buy_sell_par_shares_buy_shares    (KolEngine        *engine, KolStep *s, KolEntity entity,
                                                       const KolBundle  *bundle,
                                                       gboolean          allow_president_change,
                                                       GError          **error);
-/* #sell_shares: checks can_sell?, records the sale, sells and moves the
- * price. */
+/* Checks that @entity may sell @bundle, records the sale, sells and moves
+ * the price. */
 gboolean  kol_step_buy_sell_par_shares_sell_shares   (KolEngine        *engine, KolStep *s, KolEntity entity,
                                                       const KolBundle  *bundle,
                                                       gboolean          allow_president_change,
                                                       GError          **error);
-/* #track_action: last_to_act and the turn's actions. */
+/* Records who acted last and what the turn did. */
 void      kol_step_buy_sell_par_shares_track_action  (KolEngine *engine, const KolAction *a, int corp,
                                                       gboolean   from_corp, int percent);
 /* Explains why @entity cannot buy / sell @bundle (a refusal); FALSE. */

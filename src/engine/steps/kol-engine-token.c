@@ -71,7 +71,7 @@ kol_pending_tokens_shift (KolPendingTokens *pending)
 /**
  * kol_place_token_opts_init:
  *
- * Sets Tokener#place_token's defaults: connected, not an extra action, the
+ * The defaults of placing a token: connected, not an extra action, the
  * placing entity pays.
  */
 void
@@ -147,7 +147,7 @@ city_tokenable (KolEngine *engine,
  * kol_tokener_can_token:
  *
  * Returns: %TRUE if a city connected to @corp's network could take one of
- * its tokens (Graph#can_token?, free of charge).
+ * its tokens (whatever the price).
  */
 gboolean
 kol_tokener_can_token (KolEngine *engine,
@@ -193,7 +193,7 @@ kol_tokener_available_hex (KolEngine *engine,
 /**
  * kol_tokener_can_place_token:
  *
- * Tokener#can_place_token?: @entity acts, has not placed a token this turn,
+ * @entity acts, has not placed a token this turn (1849 §10.4),
  * has a token it can pay for, and some connected city could take it.
  *
  * Returns: %TRUE if a token can be placed.
@@ -267,7 +267,7 @@ check_city (KolEngine  *engine,
  * @token: the token's index
  * @opts: (nullable): options; NULL for the defaults
  *
- * Tokener#place_token: checks connection, the turn's placement, the token,
+ * Checks connection, the turn's placement, the token,
  * the city (slot, reservation, same hex) and the price, then places the
  * token and pays for it.
  *
@@ -346,12 +346,12 @@ kol_tokener_place_token (KolEngine                *engine,
   return TRUE;
 }
 
-/* ---------------------------------------------------------- Step::Token */
+/* ----------------------------------------------------- the Token step */
 
 /**
  * kol_step_token_round_state:
  *
- * Tokener#round_state: no token placed yet.
+ * A new round: no token placed yet.
  */
 void
 kol_step_token_round_state (KolEngine *engine,
@@ -363,7 +363,7 @@ kol_step_token_round_state (KolEngine *engine,
 /**
  * kol_step_token_setup:
  *
- * Tokener#setup: a new turn has not placed a token.
+ * A new turn has not placed a token.
  */
 void
 kol_step_token_setup (KolEngine *engine,
@@ -387,8 +387,8 @@ kol_step_token_actions (KolEngine *engine,
   return KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }
 
-/* The token an action places: the first unused token of the tokener (the
- * action's, else the entity's token holder), as PlaceToken#initialize. */
+/* The corporation whose token an action places: the action's, else the
+ * acting entity's owner of tokens. */
 static int
 action_token_corp (KolEngine       *engine,
                    const KolAction *a)
@@ -401,8 +401,8 @@ action_token_corp (KolEngine       *engine,
 /**
  * kol_step_token_process_place_token:
  *
- * Step::Token#process_place_token: the hex must be reachable; one token,
- * then the step passes.
+ * The hex must be reachable; one token, then the step passes (1849 §10.4:
+ * one token a turn).
  *
  * Returns: %TRUE on success.
  */
@@ -503,7 +503,7 @@ const KolStepClass kol_step_token = {
   .legal_actions = kol_step_token_legal_actions,
 };
 
-/* ------------------------------------------------------ Step::HomeToken */
+/* ------------------------------------------------- the HomeToken step */
 
 static KolPendingToken *
 first_pending (KolStep *s)
@@ -516,7 +516,7 @@ first_pending (KolStep *s)
 /**
  * kol_step_home_token_round_state:
  *
- * HomeToken#round_state: no pending tokens.
+ * A new round: no pending tokens.
  */
 void
 kol_step_home_token_round_state (KolEngine *engine,
@@ -586,7 +586,7 @@ pending_has_hex (const KolPendingToken *p,
 /**
  * kol_step_home_token_process:
  *
- * HomeToken#process_place_token: the pending token goes to the chosen city
+ * The pending token goes to the chosen city
  * of one of its hexes, without a connection and outside the turn's token.
  *
  * Returns: %TRUE on success.

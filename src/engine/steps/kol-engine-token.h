@@ -6,8 +6,8 @@
 G_BEGIN_DECLS
 
 /*
- * Station tokens in operating rounds: 18xx.games' Step::Tokener (shared
- * placement rules), Step::Token (one token per turn) and Step::HomeToken
+ * Station tokens in operating rounds (1849 §10.4, 1840 IX.6): the rules of
+ * placing one, the Token step (one token per turn) and the HomeToken step
  * (tokens whose city must be chosen: a home without a decided city, or
  * tokens lifted when a multi-city tile replaces a trackless one).
  */
@@ -26,9 +26,9 @@ typedef struct
   gint16    hexes[KOL_MAX_PENDING_HEXES];
 } KolPendingToken;
 
-/* Ruby round state pending_tokens. It lives in the HomeToken step's data,
- * because 1849 uses the step in stock rounds too (where the generic round
- * state belongs to the stock round). */
+/* The tokens waiting for their city. They live in the HomeToken step's
+ * data, because 1849 uses the step in stock rounds too (where the generic
+ * round state belongs to the stock round). */
 typedef struct
 {
   int             n;
@@ -39,8 +39,7 @@ G_STATIC_ASSERT (sizeof (KolPendingTokens) <= KOL_STEP_DATA_SIZE);
 
 /* The pending tokens of the current round: those of its HomeToken step (a
  * step whose round_state slot is kol_step_home_token_round_state), or NULL
- * when the round has none (Ruby: the round does not respond to
- * pending_tokens). */
+ * when the round has none. */
 KolPendingTokens *kol_round_pending_tokens (KolEngine *engine);
 void              kol_pending_tokens_push  (KolPendingTokens *pending,
                                             KolEntity         entity,
@@ -50,9 +49,9 @@ void              kol_pending_tokens_push  (KolPendingTokens *pending,
                                             int               n_hexes);
 void              kol_pending_tokens_shift (KolPendingTokens *pending);
 
-/* -------------------------------------------------------------- Tokener */
+/* ------------------------------------------------- placing a token */
 
-/* Options of Tokener#place_token. */
+/* Options of kol_tokener_place_token(). */
 typedef struct
 {
   gboolean connected;      /* check the city is connected (default TRUE) */
@@ -71,20 +70,20 @@ int       kol_tokener_token_holder         (KolEngine *engine,
  * normal tokens). */
 int       kol_tokener_available_token      (KolEngine *engine,
                                             int        corp);
-/* Tokener#can_place_token?. */
+/* May @entity place a token now? */
 gboolean  kol_tokener_can_place_token      (KolEngine *engine,
                                             KolStep   *s,
                                             KolEntity  entity);
-/* Graph#can_token?: some connected city could take one of @corp's tokens
- * (ignoring the price). */
+/* Could some connected city take one of @corp's tokens (ignoring the
+ * price)? */
 gboolean  kol_tokener_can_token            (KolEngine *engine,
                                             int        corp);
-/* Tokener#tokener_available_hex: @hex is reachable by @corp's network. */
+/* Is @hex reachable by @corp's network? */
 gboolean  kol_tokener_available_hex        (KolEngine *engine,
                                             int        corp,
                                             int        hex);
-/* Tokener#place_token: places token @token of @corp in (hex, city) for
- * @entity, checking and paying as 18xx.games does. */
+/* Places token @token of @corp in (hex, city) for @entity, with every check,
+ * and pays for it. */
 gboolean  kol_tokener_place_token          (KolEngine                *engine,
                                             KolEntity                 entity,
                                             int                       corp,
@@ -94,7 +93,7 @@ gboolean  kol_tokener_place_token          (KolEngine                *engine,
                                             const KolPlaceTokenOpts  *opts,
                                             GError                  **error);
 
-/* ---------------------------------------------------------- Step::Token */
+/* ----------------------------------------------------- the Token step */
 
 extern const KolStepClass kol_step_token;
 
@@ -102,13 +101,13 @@ guint32   kol_step_token_actions           (KolEngine *engine, KolStep *s, KolEn
 void      kol_step_token_round_state       (KolEngine *engine, KolStep *s);
 void      kol_step_token_setup             (KolEngine *engine, KolStep *s);
 gboolean  kol_step_token_process           (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
-/* Step::Token#process_place_token. */
+/* A token placement: see kol-engine-token.c. */
 gboolean kol_step_token_process_place_token (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
 void     kol_step_token_legal_actions       (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
 /* Appends a place_token action for every city @entity may token now. */
 void      kol_tokener_legal_placements     (KolEngine *engine, KolEntity entity, GPtrArray *out);
 
-/* ------------------------------------------------------ Step::HomeToken */
+/* ------------------------------------------------- the HomeToken step */
 
 extern const KolStepClass kol_step_home_token;
 

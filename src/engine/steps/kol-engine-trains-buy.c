@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 
-/* Step::BuyTrain (18xx.games' step/train.rb and buy_train.rb): which trains
- * a corporation may buy from the depot and from other corporations, at what
+/* The BuyTrain step (1849 §10.6, §10.7; 1840 VIII.5.3): which trains a
+ * corporation may buy from the depot and from other corporations, at what
  * price, with the president's contribution when it must buy; the processing
  * of a purchase, the step's legal actions and refusals, and the offers the
  * UI lists. It is its own file because it is the step, where
@@ -13,7 +13,7 @@
 
 #include <string.h>
 
-/* -------------------------------------------------------- Step::BuyTrain */
+/* -------------------------------------------------- the BuyTrain step */
 
 /**
  * kol_step_buy_train_data:
@@ -36,7 +36,7 @@ _kol_trains_current_corp (KolEngine *engine,
 /**
  * kol_step_buy_train_setup:
  *
- * Step::Train#setup: no emergency sales yet.
+ * A new turn: no emergency sales yet.
  */
 void
 kol_step_buy_train_setup (KolEngine *engine,
@@ -52,7 +52,7 @@ kol_step_buy_train_setup (KolEngine *engine,
 /**
  * kol_step_buy_train_pass:
  *
- * BuyTrain#pass!: forgets the emergency sale prices.
+ * The step is done: forgets the emergency sale prices.
  */
 void
 kol_step_buy_train_pass (KolEngine *engine,
@@ -68,7 +68,7 @@ kol_step_buy_train_pass (KolEngine *engine,
 /**
  * kol_step_buy_train_room:
  *
- * Returns: Step::Train#room?: fewer trains than the limit.
+ * Returns: whether @corp has fewer trains than the limit.
  */
 gboolean
 kol_step_buy_train_room (KolEngine *engine,
@@ -104,7 +104,7 @@ can_buy (KolEngine *engine,
 /**
  * kol_step_buy_train_can_buy:
  *
- * Returns: Step::Train#can_buy_train?: room for a train and money for the
+ * Returns: whether @corp may buy a train: room for one and money for the
  * cheapest available one.
  */
 gboolean
@@ -121,7 +121,8 @@ kol_step_buy_train_can_buy (KolEngine *engine,
 /**
  * kol_step_buy_train_president_may_contribute:
  *
- * Returns: Step::Train#president_may_contribute? (= must_buy_train?).
+ * Returns: whether the president may add money: only when the corporation
+ * must buy a train (1849 §10.7).
  */
 gboolean
 kol_step_buy_train_president_may_contribute (KolEngine *engine,
@@ -156,7 +157,7 @@ _kol_trains_depot_must_be_cheapest (KolEngine *engine)
  * @min: (out): lowest price
  * @max: (out): highest price
  *
- * Step::Train#spend_minmax: what @corp may pay for another corporation's
+ * What @corp may pay for another corporation's
  * @train (with the president's money when it cannot pay the train's price).
  */
 void
@@ -199,7 +200,7 @@ train_buyable_by_title (KolEngine *engine,
  * kol_step_buy_train_buyable_trains:
  * @out: (out) (array): trains
  *
- * Step::Train#buyable_trains: the depot's trains (only the cheapest when the
+ * The depot's trains (only the cheapest when the
  * corporation cannot pay for it and the title says so), then other
  * corporations' trains (within what an emergency allows).
  *
@@ -266,8 +267,8 @@ can_ebuy_sell_shares (KolEngine *engine)
 /**
  * kol_step_buy_train_actions:
  *
- * Returns: BuyTrain#actions: the president may sell shares for an emergency
- * purchase; the corporation buys (and may pass unless it must buy).
+ * Returns: the actions of the step: the president may sell shares for a
+ * forced purchase; the corporation buys (and may pass unless it must buy).
  */
 guint32
 kol_step_buy_train_actions (KolEngine *engine,
@@ -325,9 +326,9 @@ _kol_trains_refuse_train (KolEngine   *engine,
                           train >= 0 ? kol_engine_train_name (engine, train) : "?", message);
 }
 
-/* The check at the start of Step::Train#buy_train_action: the variant and
- * the train are on offer. Measured before the variant is changed, as Ruby's
- * cached depot list is. */
+/* The check before a purchase: the variant and the train are on offer.
+ * Measured before the variant is changed, so that a train bought as another
+ * variant is judged by what was offered (as in recorded games). */
 static gboolean
 check_buyable (KolEngine  *engine,
                KolStep    *s,
@@ -349,8 +350,8 @@ check_buyable (KolEngine  *engine,
   return TRUE;
 }
 
-/* Step::Train#check_for_cheapest_train as a test: with the president's
- * money only a variant of the cheapest depot train (at its lowest price). */
+/* With the president's money only a variant of the cheapest depot train (at
+ * its lowest price) may be bought (1849 §10.7 A). */
 static gboolean
 cheapest_ok (KolEngine *engine,
              int        train)
@@ -391,7 +392,8 @@ check_cheapest (KolEngine  *engine,
   return _kol_trains_refuse_train (engine, error, train, KOL_REASON_TRAIN_CHEAPEST, "a cheaper train is available");
 }
 
-/* Step::Train#try_take_player_loan (EBUY_CAN_TAKE_PLAYER_LOAN). */
+/* The president borrows what a forced purchase still lacks, where the title
+ * allows it (1840). */
 static gboolean
 try_take_player_loan (KolEngine  *engine,
                       KolStep    *s,
@@ -494,9 +496,9 @@ check_train_action (KolEngine        *engine,
 
 /**
  * kol_step_buy_train_action:
- * @pass_after: pass when no other train can be bought (Step::Train does)
+ * @pass_after: pass when no other train can be bought
  *
- * Step::Train#buy_train_action: the train (and variant) must be on offer;
+ * The train (and variant) must be on offer;
  * a depot train costs its price; with the president's help (must buy) only
  * the cheapest depot train; the president pays what the corporation lacks;
  * then the corporation buys and the phase reacts.
@@ -520,7 +522,8 @@ kol_step_buy_train_action (KolEngine        *engine,
     return _kol_trains_refuse_train (engine, error, train, KOL_REASON_TRAIN_OWN,
                                      "a corporation cannot buy from itself");
   engine->trains[train].variant = (guint8) variant;
-  /* 18xx.games trusts the price of a depot train; ours is its variant's */
+  /* a depot train costs its variant's price (18xx.games takes the price the
+   * action states) */
   if (kol_train_from_depot (engine, train) && a->price != kol_engine_train_price (engine, train))
     return _kol_trains_refuse_train (engine, error, train, KOL_REASON_TRAIN_PRICE, "a depot train costs its price");
 
@@ -549,7 +552,7 @@ kol_step_buy_train_action (KolEngine        *engine,
   return TRUE;
 }
 
-/* BuyTrain#check_spend: a train of another corporation within spend_minmax. */
+/* A train of another corporation for a price within kol_step_buy_train_spend_minmax(). */
 static gboolean
 check_spend (KolEngine        *engine,
              KolStep          *s,
@@ -582,7 +585,7 @@ check_spend (KolEngine        *engine,
 /**
  * kol_step_buy_train_process_buy_train:
  *
- * BuyTrain#process_buy_train.
+ * A purchase: see kol-engine-trains.h.
  *
  * Returns: %TRUE on success.
  */
@@ -635,8 +638,8 @@ kol_step_buy_train_process (KolEngine        *engine,
 /**
  * kol_step_buy_train_skip:
  *
- * Step::Base#skip! with BuyTrain#log_skip: a corporation at its train limit
- * "automatically skips".
+ * The usual skip; a corporation at its train limit is logged as skipping
+ * automatically.
  */
 void
 kol_step_buy_train_skip (KolEngine *engine,
@@ -797,7 +800,7 @@ add_depot_offers (KolEngine     *engine,
           engine->trains[train].variant = (guint8) v;
           ok = contribute && cheapest_ok (engine, train);
           engine->trains[train] = saved;
-          /* (unless the president may take loans: EBUY_CAN_TAKE_PLAYER_LOAN, 1840) */
+          /* (unless the president may take loans: 1840) */
           ok = ok && (price <= power + president_cash || player_loans_allowed (engine));
         }
       if (ok)

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 
-/* Step::DiscardTrain: a corporation over its train limit (a purchase
+/* The DiscardTrain step: a corporation over its train limit (a purchase
  * started a phase with a lower limit) discards trains to the depot until it
- * is within it. It is its own file because it is a step of its own, run
+ * is within it (1849 §10.6: to the pool, without compensation). It is its own file because it is a step of its own, run
  * apart from the BuyTrain step and for corporations other than the one
  * buying. */
 #include "kol-engine-trains-private.h"
 #include "kol-engine-log.h"
 
-/* ---------------------------------------------------- Step::DiscardTrain */
+/* ----------------------------------------------- the DiscardTrain step */
 
 /**
  * kol_step_discard_train_active:
@@ -64,8 +64,8 @@ kol_step_discard_train_actions (KolEngine *engine,
 /**
  * kol_step_discard_train_process:
  *
- * DiscardTrain#process_discard_train: the train goes to the depot's
- * discard pile.
+ * The train goes to the pool (or out of the game, see
+ * kol_depot_reclaim_train()).
  *
  * Returns: %TRUE on success.
  */

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 
-/* Emergency money (18xx.games' EmergencyMoney): the president of a
+/* Emergency money (1849 §10.7): the president of a
  * corporation that must buy a train and cannot pay for it sells shares,
  * no more than needed and without changing a presidency where that is
  * forbidden. It is its own file because these are share sales with their
  * own rules, used by the BuyTrain step (kol-engine-trains-buy.c) and by
- * titles' emergency steps (1849's EmergencyMoneyRaising). */
+ * titles' emergency steps (1849's). */
 #include "kol-engine-trains-private.h"
 #include "kol-engine-log.h"
 #include "kol-engine-market.h"
@@ -35,8 +35,8 @@ available_cash (KolEngine *engine,
   return kol_engine_cash (engine, seller) + kol_engine_cash (engine, cur);
 }
 
-/* EmergencyMoney#causes_president_swap?: the seller would hold less than
- * another holder (players and corporations). */
+/* Would the sale change a presidency: the seller would hold less than
+ * another holder (players and corporations)? */
 static gboolean
 causes_president_swap (KolEngine       *engine,
                        const KolBundle *b)
@@ -69,9 +69,9 @@ causes_president_swap (KolEngine       *engine,
   return remaining < next_highest;
 }
 
-/* EmergencyMoney#sellable_bundle?: dumpable, fits in the pool, and no
- * presidency change where that matters (EBUY_PRES_SWAP, or shares of the
- * corporation buying). */
+/* Dumpable, fits in the pool, and no presidency change where that matters
+ * (the title forbids it, or shares of the corporation buying: 1849
+ * §10.7). */
 static gboolean
 sellable_bundle (KolEngine       *engine,
                  int              current_corp,
@@ -100,14 +100,13 @@ cert_price (KolEngine *engine,
 /**
  * kol_emergency_can_sell:
  * @current_corp: the corporation in the emergency
- * @needed: the cash the emergency needs (EmergencyMoney#needed_cash)
- * @available: what the seller has at hand (#available_cash)
+ * @needed: the cash the emergency needs
+ * @available: what the seller has at hand
  * @reason: (out): why not
  *
- * EmergencyMoney#can_sell?: the seller's own bundle, sale timing, a
- * sellable bundle, and no more than needed (selling_minimum_shares?: the
- * next smaller bundle would not raise enough; EBUY_SELL_MORE_THAN_NEEDED is
- * false in both titles).
+ * The seller's own bundle, sale timing, a sellable bundle, and no more than
+ * needed: the next smaller bundle would not raise enough (1849 §10.7: the
+ * president stops selling once there is enough).
  *
  * Returns: %TRUE if the bundle may be sold.
  */
@@ -143,9 +142,8 @@ kol_emergency_can_sell (KolEngine       *engine,
 /**
  * kol_emergency_sell:
  *
- * EmergencyMoney#process_sell_shares after the checks: the bundle goes to
- * the pool and the price moves (Game#sell_shares_and_change_price); the
- * rest of an operating round is put back in order.
+ * A sale after the checks: the bundle goes to the pool and the price moves;
+ * the rest of an operating round is put back in order.
  */
 void
 kol_emergency_sell (KolEngine       *engine,
@@ -168,8 +166,8 @@ corp_sold (KolStep *s,
   return FALSE;
 }
 
-/* BuyTrain#can_sell? (the title's), Step::Train#can_sell?
- * (MUST_SELL_IN_BLOCKS), then EmergencyMoney#can_sell?. */
+/* The title's rule (its ebuy_can_sell hook), selling in blocks where the
+ * title asks for it, then kol_emergency_can_sell(). */
 static gboolean
 ebuy_can_sell (KolEngine       *engine,
                KolStep         *s,
@@ -264,8 +262,7 @@ _kol_trains_player_has_sellable_shares (KolEngine *engine,
 /**
  * kol_step_buy_train_process_sell_shares:
  *
- * EmergencyMoney#process_sell_shares with Step::Train's bookkeeping: the
- * president sells what the purchase needs; the price moves; the rest of the
+ * The president sells what the purchase needs; the price moves; the rest of the
  * round is put back in order.
  *
  * Returns: %TRUE on success.

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 
 /* The trains themselves and where they are: a train's variants and prices,
- * the depot (what it offers, exports and takes back) and the train side of
- * Game and Phase (a purchase starting phases, rusting, Game#buy_train, train
- * limits, must_buy_train?). The steps that buy and discard trains are in
+ * the depot (what it offers, exports and takes back) and what a purchase
+ * does (starting phases, rusting, paying the seller), train limits and the
+ * obligation to own a train (1849 §10.6). The steps that buy and discard trains are in
  * kol-engine-trains-buy.c, kol-engine-trains-emergency.c and
  * kol-engine-trains-discard.c. */
 #include "kol-engine-trains-private.h"
@@ -97,8 +97,8 @@ kol_train_discarded (KolEngine *engine,
 /**
  * kol_train_min_price:
  *
- * Returns: Train#min_price: 1 for a corporation's train, else the cheapest
- * variant.
+ * Returns: the least @train may be bought for: 1 from a corporation (1849
+ * §10.6), else the cheapest variant.
  */
 int
 kol_train_min_price (KolEngine *engine,
@@ -196,7 +196,7 @@ push_unique (KolEngine *engine,
  * kol_depot_trains:
  * @out: (out) (array): the depot trains on offer
  *
- * Returns: how many trains the depot offers (Depot#depot_trains).
+ * Returns: how many trains the depot offers (see kol-engine-trains.h).
  */
 int
 kol_depot_trains (KolEngine *engine,
@@ -222,7 +222,8 @@ kol_depot_trains (KolEngine *engine,
 /**
  * kol_operating_can_buy_train_from_others:
  *
- * Returns: Game#can_buy_train_from_others? through the title's hook.
+ * Returns: whether corporations may buy trains from each other now, through
+ * the title's hook.
  */
 gboolean
 kol_operating_can_buy_train_from_others (KolEngine *engine)
@@ -267,7 +268,7 @@ kol_depot_other_trains (KolEngine *engine,
  * kol_depot_available:
  * @out: (out) (array): depot trains, then other corporations' trains
  *
- * Returns: Depot#available for @corp.
+ * Returns: how many trains @corp could buy.
  */
 int
 kol_depot_available (KolEngine *engine,
@@ -321,8 +322,8 @@ kol_depot_min_depot_train (KolEngine *engine)
 
   for (int i = 0; i < n; i++)
     {
-      /* 1849's Depot#min_depot_train: not a train the current corporation
-       * may not own (an E train without an E-token) */
+      /* not a train the current corporation may not own (1849: an E train
+       * without an E-token, §14.3) */
       if (h && h->train_buyable && current.kind == KOL_ENTITY_CORP &&
           !h->train_buyable (engine, current.index, list[i]))
         continue;
@@ -375,8 +376,7 @@ kol_depot_max_depot_price (KolEngine *engine)
 /**
  * kol_depot_reclaim_train:
  *
- * Depot#reclaim_train: the train goes to the discard pile, or out of the
- * game when the title removes discarded trains or the train is obsolete.
+ * The train goes to the pool, or out of the game when the title removes discarded trains or the train is obsolete.
  */
 void
 kol_depot_reclaim_train (KolEngine *engine,
@@ -405,8 +405,8 @@ log_train_name (KolEngine  *engine,
 /**
  * kol_depot_export:
  *
- * Depot#export!: the first upcoming train leaves the game, with the phase
- * effects of a purchase.
+ * The first upcoming train leaves the game, with the phase effects of a
+ * purchase.
  */
 void
 kol_depot_export (KolEngine *engine)
@@ -436,7 +436,7 @@ first_upcoming_named (KolEngine  *engine,
 /**
  * kol_depot_export_all:
  *
- * Depot#export_all!: the leading upcoming trains named @name leave the game.
+ * The leading upcoming trains named @name leave the game.
  */
 void
 kol_depot_export_all (KolEngine  *engine,
@@ -455,8 +455,7 @@ kol_depot_export_all (KolEngine  *engine,
 /**
  * kol_depot_reclaim_all:
  *
- * Depot#reclaim_all!: the leading upcoming trains named @name go to the
- * discard pile.
+ * The leading upcoming trains named @name go to the pool.
  */
 void
 kol_depot_reclaim_all (KolEngine  *engine,
@@ -477,7 +476,7 @@ kol_depot_reclaim_all (KolEngine  *engine,
 /**
  * kol_engine_rust_train:
  *
- * Game#rust: the train is rusted and leaves its owner.
+ * The train is rusted and leaves its owner.
  */
 void
 kol_engine_rust_train (KolEngine *engine,
@@ -487,7 +486,8 @@ kol_engine_rust_train (KolEngine *engine,
   kol_engine_move_train (engine, train, kol_entity (KOL_ENTITY_REMOVED, 0));
 }
 
-/* Game#rust?: rusts_on the bought train, or obsolete_on it while discarded. */
+/* Does @t rust now: its rusts_on is the bought train, or its obsolete_on is
+ * and it lies in the pool. */
 static gboolean
 train_rusts (KolEngine *engine,
              int        t,
@@ -560,7 +560,7 @@ log_rust (KolEngine *engine,
 /**
  * kol_default_rust_trains:
  *
- * Game#rust_trains!: trains whose obsolete_on is the bought train become
+ * Trains whose obsolete_on is the bought train become
  * obsolete; trains whose rusts_on it is (and discarded obsolete ones) rust,
  * wherever they are, depot included.
  */
@@ -607,7 +607,7 @@ kol_default_rust_trains (KolEngine *engine,
 /**
  * kol_phase_buying_train:
  *
- * Phase#buying_train!: every phase whose `on` is this train starts (its
+ * Every phase whose `on` is this train starts (1849 §10.6; its
  * events run in kol_engine_set_phase), trains rust, then the title's
  * after_buying_train runs.
  */
@@ -633,7 +633,7 @@ kol_phase_buying_train (KolEngine *engine,
 /**
  * kol_default_buy_train:
  *
- * Game#buy_train: @corp pays @price to the train's owner (the bank for the
+ * @corp pays @price to the train's owner (the bank for the
  * depot) and takes the train; companies closing on a train purchase close.
  */
 void
@@ -654,7 +654,7 @@ kol_default_buy_train (KolEngine *engine,
 /**
  * kol_operating_buy_train:
  *
- * Game#buy_train through the title's hook.
+ * Buys a train, through the title's hook.
  */
 void
 kol_operating_buy_train (KolEngine *engine,
@@ -726,8 +726,9 @@ kol_crowded_corps (KolEngine *engine,
 /**
  * kol_default_must_buy_train:
  *
- * Returns: Game#must_buy_train?: no train, the depot has one, and (by
- * MUST_BUY_TRAIN) always or when the network has a route.
+ * Returns: whether @corp must buy a train: it has none, the depot has one,
+ * and (by the title's KolMustBuyTrain) always or when the network has a
+ * route (1849 §10.6).
  */
 gboolean
 kol_default_must_buy_train (KolEngine *engine,
@@ -751,7 +752,7 @@ kol_default_must_buy_train (KolEngine *engine,
 /**
  * kol_operating_must_buy_train:
  *
- * Returns: Game#must_buy_train? through the title's hook.
+ * Returns: whether @corp must buy a train, through the title's hook.
  */
 gboolean
 kol_operating_must_buy_train (KolEngine *engine,

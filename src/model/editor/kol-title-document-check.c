@@ -15,8 +15,10 @@
  * unsaved texts for every configuration the title allows, plus what only
  * an editor cares about (hexes no track can reach, tiles without copies or
  * that nothing upgrades into, upgrades to an earlier colour, missing
- * translations). Every problem becomes a KolTitleIssue that names its file,
- * JSON path, line and column and, where it is about one, its hex or tile.
+ * translations, and the warnings of kol-title-document-lint.c). Every
+ * problem becomes a KolTitleIssue that names its file, JSON path, line and
+ * column (of the file on disk while it is unchanged) and, where it is
+ * about one, its hex or tile.
  */
 
 typedef struct
@@ -41,6 +43,7 @@ typedef struct
   GHashTable       *seen;                /* key -> Pending* */
   GHashTable       *loader_paths;        /* "file|path" the loader reported */
   guint             n_configs;
+  gboolean          upgrades_linted;     /* the manifest's upgrades, checked once */
 } Check;
 
 static void
@@ -721,6 +724,68 @@ configurations (KolTitleSource     *source,
   return configs;
 }
 
+/* Where a warning of kol-title-document-lint.c is in the files. */
+static char *
+lint_path (Check   *c,
+           KolLint *lint)
+{
+  int i;
+
+  if (lint->path != NULL)
+    return g_strdup (lint->path);
+  if (lint->hex != NULL)
+    return hex_source_path (c->doc, lint->hex);
+  if (lint->tile != NULL
+      && (i = _kol_find_by_id (_kol_root_array (c->doc->roots[KOL_TITLE_FILE_TILES], "tiles"), lint->tile)) >= 0)
+    return g_strdup_printf ("$.tiles[%d]", i);
+  if (lint->corporation != NULL
+      && (i = _kol_find_by_id (_kol_root_array (c->doc->roots[KOL_TITLE_FILE_GAME], "corporations"),
+                               lint->corporation)) >= 0)
+    return g_strdup_printf ("$.corporations[%d].home", i);
+  return NULL;
+}
+
+/* Upgrades and homes, asked of a new game on the title as loaded. */
+static void
+lint_title (Check          *c,
+            const KolTitle *title,
+            int             n_players,
+            const char     *configuration)
+{
+  g_autoptr(KolEngine) engine = kol_engine_new (title, n_players > 0 ? n_players : title->n_players, NULL, NULL,
+                                                1, NULL);
+  g_autoptr(GPtrArray) lints = NULL;
+
+  if (engine == NULL)
+    return;
+  lints = _kol_lint_title (title, engine, !c->upgrades_linted);
+  c->upgrades_linted = TRUE;
+  for (guint i = 0; i < lints->len; i++)
+    {
+      KolLint *lint = g_ptr_array_index (lints, i);
+      g_autofree char *path = lint_path (c, lint);
+
+      if (lint->every)
+        add_static (c, KOL_TITLE_ISSUE_WARNING, lint->code, lint->file, path, lint->message);
+      else
+        add (c, KOL_TITLE_ISSUE_WARNING, lint->code, lint->file, path, lint->message, configuration);
+    }
+}
+
+/* The tile bodies of the files, the same in every configuration. */
+static void
+lint_files (Check *c)
+{
+  g_autoptr(GPtrArray) lints = _kol_lint_files (c->doc);
+
+  for (guint i = 0; i < lints->len; i++)
+    {
+      KolLint *lint = g_ptr_array_index (lints, i);
+
+      add_static (c, KOL_TITLE_ISSUE_WARNING, lint->code, lint->file, lint->path, lint->message);
+    }
+}
+
 static void
 check_configuration (Check                *c,
                      KolTitleSource       *source,
@@ -736,7 +801,10 @@ check_configuration (Check                *c,
       g_autoptr(KolTitle) title = kol_title_source_load (source, config->n_players, options, NULL);
 
       if (title != NULL)
-        check_unreachable (c, title, description);
+        {
+          check_unreachable (c, title, description);
+          lint_title (c, title, config->n_players, description);
+        }
     }
 }
 
@@ -759,9 +827,10 @@ source_of (KolTitleDocument *self,
 {
   gssize lengths[KOL_TITLE_N_FILES];
 
+  /* the files as on disk while unchanged: lines and columns are theirs */
   for (int i = 0; i < KOL_TITLE_N_FILES; i++)
     {
-      texts[i] = kol_title_document_serialize (self, i);
+      texts[i] = kol_title_document_dup_text (self, i);
       lengths[i] = -1;
     }
   return kol_title_source_new_for_texts (self->path, (const char * const *) texts, lengths);
@@ -808,6 +877,7 @@ kol_title_document_validate (KolTitleDocument   *self,
   walk_texts (&c, KOL_TITLE_FILE_TILES, "$", self->roots[KOL_TITLE_FILE_TILES]);
   walk_texts (&c, KOL_TITLE_FILE_MAP, "$", self->roots[KOL_TITLE_FILE_MAP]);
   check_tiles (&c);
+  lint_files (&c);
 
   for (guint i = 0; i < c.pending->len; i++)
     {
@@ -857,4 +927,41 @@ kol_title_document_load_title (KolTitleDocument   *self,
   for (int i = 0; i < KOL_TITLE_N_FILES; i++)
     g_free (texts[i]);
   return title;
+}
+
+/**
+ * kol_title_document_check_playable:
+ * @self: a document
+ * @error: return location for why not
+ *
+ * What Play needs before it saves: the title loads with the most players
+ * it allows, and a title of the user's has its folder's name as its id
+ * (games find a title by its id), so that Play never renames one.
+ *
+ * Returns: whether a game can be started on the title as it is
+ */
+gboolean
+kol_title_document_check_playable (KolTitleDocument  *self,
+                                   GError           **error)
+{
+  g_autoptr(KolTitle) title = NULL;
+  g_autofree char *games = kol_title_document_user_games_dir ();
+  g_autofree char *parent = NULL;
+  g_autofree char *folder = NULL;
+  const char *id;
+
+  g_return_val_if_fail (KOL_IS_TITLE_DOCUMENT (self), FALSE);
+
+  if ((title = kol_title_document_load_title (self, 0, NULL, error)) == NULL)
+    return FALSE;
+  parent = g_path_get_dirname (self->path);
+  folder = g_path_get_basename (self->path);
+  id = kol_title_document_get_id (self);
+  if (self->built_in || g_strcmp0 (parent, games) != 0 || g_strcmp0 (id, folder) == 0)
+    return TRUE;
+  /* Translators: %1$s is a title's id, %2$s the name of its folder. */
+  g_set_error (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_INVALID,
+               _("The title’s id “%1$s” is not the name of its folder, “%2$s”: Save gives it the folder’s name, "
+                 "Save As New Title a folder of its own"), id != NULL ? id : "", folder);
+  return FALSE;
 }

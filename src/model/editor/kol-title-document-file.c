@@ -118,6 +118,8 @@ read_tree (KolTitleDocument *self,
     }
   self->roots[file] = root;
   self->saved[file] = json_node_ref (root);
+  g_free (self->disk_texts[file]);
+  self->disk_texts[file] = g_steal_pointer (&text);
   return TRUE;
 }
 
@@ -294,7 +296,10 @@ kol_title_document_new_from_template (const char  *template_dir,
   self->path = g_steal_pointer (&dir);
   self->built_in = FALSE;
   for (int i = 0; i < KOL_TITLE_N_FILES; i++)
-    g_clear_pointer (&self->saved[i], json_node_unref);
+    {
+      g_clear_pointer (&self->saved[i], json_node_unref);
+      g_clear_pointer (&self->disk_texts[i], g_free);
+    }
   set_id_in_place (self, id);
   return self;
 }
@@ -314,6 +319,27 @@ kol_title_document_serialize (KolTitleDocument *self,
   g_return_val_if_fail (file < KOL_TITLE_N_FILES, NULL);
 
   return kol_json_format_write (self->roots[file], self->lexemes);
+}
+
+/**
+ * kol_title_document_dup_text:
+ * @self: a document
+ * @file: which file
+ *
+ * Returns: (transfer full): the file's text: as on disk while it is
+ *   unchanged (so that line numbers are the file's own), else as it would
+ *   be saved
+ */
+char *
+kol_title_document_dup_text (KolTitleDocument *self,
+                             KolTitleFile      file)
+{
+  g_return_val_if_fail (KOL_IS_TITLE_DOCUMENT (self), NULL);
+  g_return_val_if_fail (file < KOL_TITLE_N_FILES, NULL);
+
+  if (self->roots[file] == self->saved[file] && self->disk_texts[file] != NULL)
+    return g_strdup (self->disk_texts[file]);
+  return kol_title_document_serialize (self, file);
 }
 
 /* Makes the renames in @dir durable: g_file_set_contents_full() syncs each
@@ -466,8 +492,22 @@ kol_title_document_save (KolTitleDocument *self,
   for (int i = 0; i < KOL_TITLE_N_FILES; i++)
     if (self->roots[i] != self->saved[i])
       files |= 1u << i;
+  if ((_kol_document_check_disk (self) & files) != 0)
+    {
+      g_set_error_literal (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_CHANGED_ON_DISK,
+                           _("The title’s files were changed on disk: reload them or keep your version first"));
+      return FALSE;
+    }
   if (files != 0 && !write_files (self, self->path, files, error))
     return FALSE;
+  for (int i = 0; i < KOL_TITLE_N_FILES; i++)
+    if (files & (1u << i))
+      {
+        g_free (self->disk_texts[i]);
+        self->disk_texts[i] = kol_title_document_serialize (self, i);
+      }
+  if (self->watching && self->monitor == NULL)
+    kol_title_document_watch (self, NULL);
   for (int i = 0; i < KOL_TITLE_N_FILES; i++)
     {
       g_clear_pointer (&self->saved[i], json_node_unref);
@@ -515,6 +555,9 @@ kol_title_document_save_as (KolTitleDocument *self,
   self->built_in = FALSE;
   memcpy (old_saved, self->saved, sizeof old_saved);
   memset (self->saved, 0, sizeof self->saved);
+  /* the new folder's files are not the ones read */
+  for (int i = 0; i < KOL_TITLE_N_FILES; i++)
+    g_clear_pointer (&self->disk_texts[i], g_free);
   if (!kol_title_document_save (self, error))
     {
       g_free (self->path);
@@ -525,6 +568,8 @@ kol_title_document_save_as (KolTitleDocument *self,
     }
   for (int i = 0; i < KOL_TITLE_N_FILES; i++)
     g_clear_pointer (&old_saved[i], json_node_unref);
+  if (self->watching)
+    kol_title_document_watch (self, NULL);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PATH]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUILT_IN]);
   return TRUE;

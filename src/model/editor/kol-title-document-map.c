@@ -64,6 +64,21 @@ kol_title_document_set_hex_color (KolTitleDocument *self,
   return set_hex_member (self, hex, "color", value, _("Hex colour"), error);
 }
 
+/* The hex's terrain entries after the first, which the form and the tool
+ * do not show: they stay (1840's orange hexes on the Danube cost both). */
+static void
+add_other_terrains (KolTitleDocument *self,
+                    const char       *hex,
+                    JsonArray        *array)
+{
+  JsonObject *object = kol_title_document_get_hex (self, hex);
+  JsonNode *node = object != NULL ? json_object_get_member (object, "terrain") : NULL;
+  JsonArray *old = node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
+
+  for (guint i = 1; old != NULL && i < json_array_get_length (old); i++)
+    json_array_add_element (array, json_node_copy (json_array_get_element (old, i)));
+}
+
 /**
  * kol_title_document_set_hex_terrain:
  * @self: a document
@@ -73,8 +88,8 @@ kol_title_document_set_hex_color (KolTitleDocument *self,
  * @cost: the cost of laying track there
  * @error: return location for a #KOL_TITLE_DOCUMENT_ERROR
  *
- * Sets one terrain entry (several add up; those are kept by the generic
- * edits).
+ * Sets the hex's first terrain entry, or removes it; further entries
+ * (several add up) are kept.
  *
  * Returns: whether the terrain was set
  */
@@ -86,27 +101,26 @@ kol_title_document_set_hex_terrain (KolTitleDocument *self,
                                     GError          **error)
 {
   g_autoptr(JsonNode) value = NULL;
+  JsonArray *array;
 
   g_return_val_if_fail (KOL_IS_TITLE_DOCUMENT (self), FALSE);
   g_return_val_if_fail (hex != NULL, FALSE);
 
+  if (type != NULL && type[0] != '\0' && cost < 0)
+    return _kol_edit_invalid (error, _("A terrain cost cannot be negative"));
+  array = json_array_new ();
   if (type != NULL && type[0] != '\0')
     {
       JsonObject *entry = json_object_new ();
-      JsonArray *array = json_array_new ();
 
-      if (cost < 0)
-        {
-          json_object_unref (entry);
-          json_array_unref (array);
-          return _kol_edit_invalid (error, _("A terrain cost cannot be negative"));
-        }
       json_object_set_string_member (entry, "type", type);
       json_object_set_int_member (entry, "cost", cost);
       json_array_add_object_element (array, entry);
-      value = json_node_init_array (json_node_alloc (), array);
-      json_array_unref (array);
     }
+  add_other_terrains (self, hex, array);
+  if (json_array_get_length (array) > 0)
+    value = json_node_init_array (json_node_alloc (), array);
+  json_array_unref (array);
   return set_hex_member (self, hex, "terrain", value, _("Terrain"), error);
 }
 
@@ -501,6 +515,53 @@ hex_exists_anywhere (KolTitleDocument *self,
   return found;
 }
 
+/* The cities printed on @hex (in the variant edited), counted. */
+static int
+count_cities (KolTitleDocument *self,
+              const char       *hex)
+{
+  JsonObject *object = kol_title_document_get_hex (self, hex);
+  JsonNode *tile = object != NULL ? json_object_get_member (object, "tile") : NULL;
+  JsonNode *nodes = tile != NULL && JSON_NODE_HOLDS_OBJECT (tile)
+                    ? json_object_get_member (json_node_get_object (tile), "nodes") : NULL;
+  JsonArray *array = nodes != NULL && JSON_NODE_HOLDS_ARRAY (nodes) ? json_node_get_array (nodes) : NULL;
+  int n = 0;
+
+  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+    if (g_strcmp0 (_kol_object_string (json_array_get_object_element (array, i), "kind"), "city") == 0)
+      n++;
+  return n;
+}
+
+/* A home is a city: refused at once on a hex without one, rather than
+ * left for the validation to find. */
+static gboolean
+check_home_city (KolTitleDocument *self,
+                 const char       *hex,
+                 int               city,
+                 GError          **error)
+{
+  int n = count_cities (self, hex);
+
+  if (n == 0)
+    {
+      /* Translators: %s is a hex id such as C5. */
+      g_set_error (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_INVALID,
+                   _("%s has no city: a home must be a city printed on the map"), hex);
+      return FALSE;
+    }
+  if (city >= n)
+    {
+      /* Translators: %1$s is a hex id, %2$d how many cities it has, %3$d the city asked for (counted from 0). */
+      g_set_error (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_INVALID,
+                   ngettext ("%1$s has %2$d city, so there is no city %3$d (counted from 0)",
+                             "%1$s has %2$d cities, so there is no city %3$d (counted from 0)", n),
+                   hex, n, city);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /**
  * kol_title_document_set_home:
  * @self: a document
@@ -548,6 +609,8 @@ kol_title_document_set_home (KolTitleDocument *self,
     }
   if (city < 0 || city >= KOL_MAX_NODES)
     return _kol_edit_invalid (error, _("There is no such city on the hex"));
+  if (hex != NULL && !check_home_city (self, hex, city, error))
+    return FALSE;
   path = g_strdup_printf ("$.corporations[%d]", index);
   old_home = _kol_object_string (json_array_get_object_element (_kol_root_array (self->roots[KOL_TITLE_FILE_GAME],
                                                                                    "corporations"), (guint) index),
@@ -571,6 +634,11 @@ kol_title_document_set_home (KolTitleDocument *self,
  * @layout: "flat" or "pointy"
  * @error: return location for a #KOL_TITLE_DOCUMENT_ERROR
  *
+ * Turns the hexes the other way, as one command. The map keeps its hex
+ * ids and every hex its neighbours: the axes swap what they count, and the
+ * edges of track, borders and rotations are converted so that everything
+ * still points to the same neighbour (kol-title-document-layout.c).
+ *
  * Returns: whether the layout was set
  */
 gboolean
@@ -579,6 +647,7 @@ kol_title_document_set_layout (KolTitleDocument *self,
                                GError          **error)
 {
   g_autoptr(JsonNode) value = NULL;
+  gboolean was_pointy;
   KolEdit edit;
 
   g_return_val_if_fail (KOL_IS_TITLE_DOCUMENT (self), FALSE);
@@ -587,7 +656,10 @@ kol_title_document_set_layout (KolTitleDocument *self,
     return _kol_edit_invalid (error, _("The layout is flat or pointy"));
   value = _kol_node_string (layout);
   _kol_edit_begin (&edit, self);
-  if (!_kol_edit_set (&edit, KOL_TITLE_FILE_MAP, "$.layout", value, NULL, error))
+  was_pointy = g_strcmp0 (_kol_object_string (_kol_edit_object_at (&edit, KOL_TITLE_FILE_MAP, "$"), "layout"),
+                          "pointy") == 0;
+  if (!_kol_edit_set (&edit, KOL_TITLE_FILE_MAP, "$.layout", value, NULL, error)
+      || (was_pointy != g_str_equal (layout, "pointy") && !_kol_edit_mirror_map (&edit, error)))
     return _kol_edit_abort (&edit);
   _kol_edit_touch (&edit, KOL_TITLE_CHANGE_GRID, NULL);
   return _kol_edit_commit (&edit, _("Map layout"), NULL, error);

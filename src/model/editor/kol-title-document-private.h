@@ -2,6 +2,7 @@
 #pragma once
 
 #include "kol-engine-hex.h"
+#include "kol-engine.h"
 #include "kol-json-format.h"
 #include "kol-title-document.h"
 
@@ -15,7 +16,8 @@ G_BEGIN_DECLS
  * templates, saving), kol-title-document-edit.c (what the typed edits
  * share), kol-title-document-tiles.c (tiles, nodes, paths),
  * kol-title-document-map.c (hexes, homes, the grid, variants) and
- * kol-title-document-check.c (validation).
+ * kol-title-document-check.c (validation) and kol-title-document-game.c
+ * (game.json's pages: named values, lists, renames, player counts).
  *
  * An edit runs in a KolEdit: it starts from the document's roots, replaces
  * values by path (copying only the containers on the way), and is committed
@@ -35,6 +37,11 @@ struct _KolTitleDocument
   GPtrArray      *redo;
   gboolean        merge_barrier;
   char           *variant;
+  char           *disk_texts[KOL_TITLE_N_FILES]; /* as last read or written, NULL if never */
+  guint           changed_on_disk;               /* bits of files changed behind our back */
+  GFileMonitor   *monitor;
+  guint           disk_check_id;
+  gboolean        watching;
 };
 
 enum
@@ -112,6 +119,15 @@ gboolean    _kol_edit_insert       (KolEdit          *edit,
 gboolean    _kol_edit_remove       (KolEdit          *edit,
                                     KolTitleFile      file,
                                     const char       *path,
+                                    GError          **error);
+
+/* Sets one language of the text at @path (a name becomes {"en", "ru"}
+ * first), or the name itself when @language is NULL. */
+gboolean    _kol_edit_set_text     (KolEdit          *edit,
+                                    KolTitleFile      file,
+                                    const char       *path,
+                                    const char       *language,
+                                    const char       *text,
                                     GError          **error);
 
 /* The document's roots become @roots, outside the history. */
@@ -196,6 +212,44 @@ char       *_kol_edit_tile_path    (KolEdit          *edit,
                                     gboolean          create,
                                     KolTitleFile     *file,
                                     GError          **error);
+
+/* kol-title-document-disk.c: the files changed on disk since read or
+ * written (bits), announced once; stopping the watch. */
+guint       _kol_document_check_disk (KolTitleDocument *self);
+void        _kol_document_unwatch    (KolTitleDocument *self);
+
+/* kol-title-document-layout.c: every hex of map.json converted for the
+ * other layout (axes swapped, edges mirrored). */
+gboolean    _kol_edit_mirror_map   (KolEdit          *edit,
+                                    GError          **error);
+
+/* kol-title-document-paths.c: does another piece of @paths join @a and
+ * @b (@except: the piece itself, or -1)? */
+gboolean    _kol_path_is_duplicate (JsonArray        *paths,
+                                    JsonNode         *a,
+                                    JsonNode         *b,
+                                    int               except);
+
+/* kol-title-document-lint.c: the warnings about titles that load but
+ * play wrong. A warning names a JSON path, or the hex, manifest tile or
+ * corporation it is about (the caller finds its path). */
+typedef struct
+{
+  const char   *code;
+  KolTitleFile  file;
+  char         *path;
+  char         *message;
+  char         *hex;
+  char         *tile;
+  char         *corporation;
+  gboolean      every;       /* the same in every configuration */
+} KolLint;
+
+void        _kol_lint_free         (KolLint          *lint);
+GPtrArray  *_kol_lint_files        (KolTitleDocument *doc);
+GPtrArray  *_kol_lint_title        (const KolTitle   *title,
+                                    KolEngine        *engine,
+                                    gboolean          upgrades_too);
 
 /* Helpers for building values. */
 JsonNode   *_kol_node_string       (const char       *value);

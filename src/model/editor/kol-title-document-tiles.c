@@ -316,17 +316,75 @@ check_new_tile_id (KolTitleDocument *self,
   return TRUE;
 }
 
-/* Tiles are listed by colour: a new one goes after the last of its colour. */
+static int
+color_rank (const char *color)
+{
+  KolColor value;
+
+  return color != NULL && kol_color_from_string (color, &value) ? (int) value : KOL_N_COLORS;
+}
+
+/* Tiles are listed by colour: a new one goes after the last of its colour,
+ * or of an earlier colour when it is the first of its own. */
 static int
 position_for_color (JsonArray  *tiles,
                     const char *color)
 {
-  int last = -1;
+  int rank = color_rank (color);
+  int last = -1, before = -1;
 
   for (guint i = 0; tiles != NULL && i < json_array_get_length (tiles); i++)
-    if (g_strcmp0 (_kol_object_string (json_array_get_object_element (tiles, i), "color"), color) == 0)
-      last = (int) i;
-  return last >= 0 ? last + 1 : -1;
+    {
+      int other = color_rank (_kol_object_string (json_array_get_object_element (tiles, i), "color"));
+
+      if (other <= rank)
+        last = (int) i;
+      else if (before < 0)
+        before = (int) i;
+    }
+  if (last >= 0)
+    return last + 1;
+  return before;
+}
+
+/**
+ * kol_title_document_add_tile_body:
+ * @self: a document
+ * @tile: (transfer none): a whole tile object, with its id (not a tile's or
+ *   a hex's already), colour and count (a tile of the library of common
+ *   tiles, kol_tile_library_dup_tile())
+ * @error: return location for a #KOL_TITLE_DOCUMENT_ERROR
+ *
+ * Adds the tile after the last tile of its colour, as one command.
+ *
+ * Returns: whether it was added
+ */
+gboolean
+kol_title_document_add_tile_body (KolTitleDocument *self,
+                                  JsonNode         *tile,
+                                  GError          **error)
+{
+  g_autoptr(JsonNode) copy = NULL;
+  const char *id, *color;
+  KolEdit edit;
+
+  g_return_val_if_fail (KOL_IS_TITLE_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (tile != NULL, FALSE);
+
+  if (!JSON_NODE_HOLDS_OBJECT (tile))
+    return _kol_edit_invalid (error, _("A tile is a JSON object"));
+  id = _kol_object_string (json_node_get_object (tile), "id");
+  color = _kol_object_string (json_node_get_object (tile), "color");
+  if (!check_new_tile_id (self, id, error) || !_kol_check_color (color, error))
+    return FALSE;
+  copy = kol_json_lexemes_copy_node (self->lexemes, tile);
+  _kol_edit_begin (&edit, self);
+  if (!_kol_edit_insert (&edit, KOL_TITLE_FILE_TILES, "$.tiles",
+                         position_for_color (_kol_root_array (self->roots[KOL_TITLE_FILE_TILES], "tiles"), color),
+                         copy, error))
+    return _kol_edit_abort (&edit);
+  _kol_edit_touch (&edit, KOL_TITLE_CHANGE_TILES, id);
+  return _kol_edit_commit (&edit, _("Add tile"), NULL, error);
 }
 
 /**
@@ -349,26 +407,18 @@ kol_title_document_add_tile (KolTitleDocument *self,
 {
   g_autoptr(JsonNode) node = NULL;
   JsonObject *object;
-  KolEdit edit;
 
   g_return_val_if_fail (KOL_IS_TITLE_DOCUMENT (self), FALSE);
 
-  if (!check_new_tile_id (self, id, error) || !_kol_check_color (color, error))
-    return FALSE;
   object = json_object_new ();
-  json_object_set_string_member (object, "id", id);
-  json_object_set_string_member (object, "color", color);
+  if (id != NULL)
+    json_object_set_string_member (object, "id", id);
+  if (color != NULL)
+    json_object_set_string_member (object, "color", color);
   json_object_set_int_member (object, "count", 1);
   node = json_node_init_object (json_node_alloc (), object);
   json_object_unref (object);
-
-  _kol_edit_begin (&edit, self);
-  if (!_kol_edit_insert (&edit, KOL_TITLE_FILE_TILES, "$.tiles",
-                         position_for_color (_kol_root_array (self->roots[KOL_TITLE_FILE_TILES], "tiles"), color),
-                         node, error))
-    return _kol_edit_abort (&edit);
-  _kol_edit_touch (&edit, KOL_TITLE_CHANGE_TILES, id);
-  return _kol_edit_commit (&edit, _("Add tile"), NULL, error);
+  return kol_title_document_add_tile_body (self, node, error);
 }
 
 /**
@@ -909,6 +959,24 @@ new_path (JsonNode   *a,
   return node;
 }
 
+/* Sets an error when the tile has track between @a and @b already. */
+static gboolean
+duplicate (KolEdit      *edit,
+           KolTitleFile  file,
+           const char   *tile_path,
+           JsonNode     *a,
+           JsonNode     *b,
+           int           except,
+           GError      **error)
+{
+  g_autofree char *paths = kol_json_path_key (tile_path, "paths");
+
+  if (!_kol_path_is_duplicate (_kol_edit_array_at (edit, file, paths), a, b, except))
+    return FALSE;
+  _kol_edit_invalid (error, _("The tile has track between these two ends already"));
+  return TRUE;
+}
+
 static gboolean
 same_end (const char *a,
           const char *b)
@@ -958,6 +1026,11 @@ kol_title_document_add_path (KolTitleDocument *self,
   if ((path = _kol_edit_tile_path (&edit, tile, TRUE, &file, error)) == NULL
       || (a_node = path_end (&edit, file, path, a, error)) == NULL
       || (b_node = path_end (&edit, file, path, b, error)) == NULL)
+    {
+      _kol_edit_abort (&edit);
+      return -1;
+    }
+  if (duplicate (&edit, file, path, a_node, b_node, -1, error))
     {
       _kol_edit_abort (&edit);
       return -1;
@@ -1059,6 +1132,7 @@ kol_title_document_set_path_ends (KolTitleDocument *self,
       || (item = path_path (&edit, file, path, index, error)) == NULL
       || (a_node = path_end (&edit, file, path, a, error)) == NULL
       || (b_node = path_end (&edit, file, path, b, error)) == NULL
+      || duplicate (&edit, file, path, a_node, b_node, (int) index, error)
       || !_kol_edit_set_member (&edit, file, item, "a", a_node, _kol_path_key_order, error)
       || !_kol_edit_set_member (&edit, file, item, "b", b_node, _kol_path_key_order, error))
     return _kol_edit_abort (&edit);

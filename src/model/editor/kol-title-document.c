@@ -30,6 +30,7 @@ GParamSpec *_kol_title_document_properties[N_PROPS];
 enum
 {
   CHANGED,
+  CHANGED_ON_DISK,
   N_SIGNALS
 };
 
@@ -285,6 +286,29 @@ kol_title_document_break_merge (KolTitleDocument *self)
   g_return_if_fail (KOL_IS_TITLE_DOCUMENT (self));
 
   self->merge_barrier = TRUE;
+}
+
+/**
+ * kol_title_document_clear_history:
+ * @self: a document
+ *
+ * Forgets every command: what came before cannot be undone (the steps
+ * that made a new title out of the template are not the user's edits).
+ */
+void
+kol_title_document_clear_history (KolTitleDocument *self)
+{
+  gboolean could_undo, could_redo, was_modified;
+
+  g_return_if_fail (KOL_IS_TITLE_DOCUMENT (self));
+
+  could_undo = kol_title_document_get_can_undo (self);
+  could_redo = kol_title_document_get_can_redo (self);
+  was_modified = kol_title_document_get_modified (self);
+  g_ptr_array_set_size (self->undo, 0);
+  g_ptr_array_set_size (self->redo, 0);
+  self->merge_barrier = TRUE;
+  update_flags (self, could_undo, could_redo, was_modified);
 }
 
 /**
@@ -573,8 +597,8 @@ text_object_from (JsonNode *current)
   return node;
 }
 
-static gboolean
-set_text_in_edit (KolEdit      *edit,
+gboolean
+_kol_edit_set_text (KolEdit      *edit,
                   KolTitleFile  file,
                   const char   *path,
                   const char   *language,
@@ -648,7 +672,7 @@ kol_title_document_set_text (KolTitleDocument *self,
   g_return_val_if_fail (path != NULL, FALSE);
 
   _kol_edit_begin (&edit, self);
-  if (!set_text_in_edit (&edit, file, path, language, text, error))
+  if (!_kol_edit_set_text (&edit, file, path, language, text, error))
     {
       _kol_edit_clear (&edit);
       return FALSE;
@@ -683,12 +707,14 @@ kol_title_document_finalize (GObject *object)
 {
   KolTitleDocument *self = KOL_TITLE_DOCUMENT (object);
 
+  _kol_document_unwatch (self);
   g_ptr_array_unref (self->undo);
   g_ptr_array_unref (self->redo);
   for (int i = 0; i < KOL_TITLE_N_FILES; i++)
     {
       g_clear_pointer (&self->roots[i], json_node_unref);
       g_clear_pointer (&self->saved[i], json_node_unref);
+      g_clear_pointer (&self->disk_texts[i], g_free);
     }
   kol_json_lexemes_free (self->lexemes);
   g_free (self->path);
@@ -784,6 +810,19 @@ kol_title_document_class_init (KolTitleDocumentClass *klass)
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                    NULL, NULL, NULL, G_TYPE_NONE, 2,
                                    KOL_TYPE_TITLE_CHANGE, G_TYPE_STRING);
+
+  /**
+   * KolTitleDocument::changed-on-disk:
+   * @self: the document
+   * @files: the bits (1 << #KolTitleFile) of the files changed on disk
+   *   since read or written, not decided about yet
+   *
+   * Another program changed the title's files (kol_title_document_watch()):
+   * reload them (kol_title_document_reload_from_disk()) or keep the
+   * editor's version (kol_title_document_keep_own()).
+   */
+  signals[CHANGED_ON_DISK] = g_signal_new ("changed-on-disk", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                           NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 }
 
 static void

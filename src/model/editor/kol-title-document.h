@@ -42,6 +42,8 @@ G_BEGIN_DECLS
  * @KOL_TITLE_DOCUMENT_ERROR_EXISTS: the id is taken
  * @KOL_TITLE_DOCUMENT_ERROR_INVALID: the value is not allowed there
  * @KOL_TITLE_DOCUMENT_ERROR_NOTHING: there is nothing to undo, redo or change
+ * @KOL_TITLE_DOCUMENT_ERROR_CHANGED_ON_DISK: a file changed on disk since it
+ *   was read: reload it or keep the editor's version first
  */
 typedef enum
 {
@@ -52,6 +54,7 @@ typedef enum
   KOL_TITLE_DOCUMENT_ERROR_EXISTS,
   KOL_TITLE_DOCUMENT_ERROR_INVALID,
   KOL_TITLE_DOCUMENT_ERROR_NOTHING,
+  KOL_TITLE_DOCUMENT_ERROR_CHANGED_ON_DISK,
 } KolTitleDocumentError;
 
 /**
@@ -153,6 +156,17 @@ gboolean  kol_title_document_save_to_directory (KolTitleDocument *self,
                                                 GError          **error);
 char     *kol_title_document_serialize         (KolTitleDocument *self,
                                                 KolTitleFile      file);
+char     *kol_title_document_dup_text          (KolTitleDocument *self,
+                                                KolTitleFile      file);
+
+/* ---- hand edits on disk (kol-title-document-disk.c) ------------------------ */
+
+gboolean  kol_title_document_watch               (KolTitleDocument *self,
+                                                  GError          **error);
+guint     kol_title_document_get_changed_on_disk (KolTitleDocument *self);
+gboolean  kol_title_document_reload_from_disk    (KolTitleDocument *self,
+                                                  GError          **error);
+void      kol_title_document_keep_own            (KolTitleDocument *self);
 
 /* ---- reading ----------------------------------------------------------------
  * Borrowed nodes, valid until the next change. */
@@ -186,6 +200,7 @@ const char *kol_title_document_get_redo_label (KolTitleDocument *self);
 gboolean    kol_title_document_undo           (KolTitleDocument *self);
 gboolean    kol_title_document_redo           (KolTitleDocument *self);
 void        kol_title_document_break_merge    (KolTitleDocument *self);
+void        kol_title_document_clear_history  (KolTitleDocument *self);
 
 /* ---- generic edits (each one command) ------------------------------------- */
 
@@ -215,6 +230,9 @@ gboolean          kol_title_document_set_text      (KolTitleDocument *self,
 gboolean kol_title_document_add_tile                (KolTitleDocument *self,
                                                      const char       *id,
                                                      const char       *color,
+                                                     GError          **error);
+gboolean kol_title_document_add_tile_body           (KolTitleDocument *self,
+                                                     JsonNode         *tile,
                                                      GError          **error);
 gboolean kol_title_document_duplicate_tile          (KolTitleDocument *self,
                                                      const char       *id,
@@ -317,6 +335,16 @@ gboolean kol_title_document_set_path_track (KolTitleDocument *self,
                                             guint             index,
                                             const char       *track,
                                             GError          **error);
+gboolean kol_title_document_set_path_lanes    (KolTitleDocument *self,
+                                               const char       *tile,
+                                               guint             index,
+                                               int               lanes,
+                                               GError          **error);
+gboolean kol_title_document_set_path_terminal (KolTitleDocument *self,
+                                               const char       *tile,
+                                               guint             index,
+                                               int               terminal,
+                                               GError          **error);
 
 /* ---- hexes (of the variant being edited) ----------------------------------- */
 
@@ -412,6 +440,12 @@ KolTitle         *kol_title_document_load_title    (KolTitleDocument   *self,
                                                     int                 n_players,
                                                     const char * const *options,
                                                     GError            **error);
+gboolean          kol_title_document_check_playable (KolTitleDocument  *self,
+                                                     GError           **error);
+KolTitle         *kol_title_document_load_salvaged (KolTitleDocument   *self,
+                                                    int                 n_players,
+                                                    const char * const *options,
+                                                    GError            **error);
 
 /* ---- texts of game.json -------------------------------------------------------- */
 
@@ -419,5 +453,41 @@ gboolean          kol_title_document_set_title_name (KolTitleDocument *self,
                                                      const char       *language,
                                                      const char       *text,
                                                      GError          **error);
+
+/* ---- game.json: the pages' edits (kol-title-document-game.c) ------------------- */
+
+gboolean          kol_title_document_set_game_value   (KolTitleDocument *self,
+                                                       const char       *path,
+                                                       JsonNode         *value,
+                                                       const char       *label,
+                                                       GError          **error);
+gboolean          kol_title_document_set_game_text    (KolTitleDocument *self,
+                                                       const char       *path,
+                                                       const char       *language,
+                                                       const char       *text,
+                                                       const char       *label,
+                                                       GError          **error);
+int               kol_title_document_add_game_item    (KolTitleDocument *self,
+                                                       const char       *list,
+                                                       JsonNode         *item,
+                                                       GError          **error);
+gboolean          kol_title_document_remove_game_item (KolTitleDocument *self,
+                                                       const char       *list,
+                                                       guint             index,
+                                                       GError          **error);
+gboolean          kol_title_document_move_game_item   (KolTitleDocument *self,
+                                                       const char       *list,
+                                                       guint             from,
+                                                       guint             to,
+                                                       GError          **error);
+gboolean          kol_title_document_rename_game_item (KolTitleDocument *self,
+                                                       const char       *list,
+                                                       guint             index,
+                                                       const char       *new_id,
+                                                       GError          **error);
+gboolean          kol_title_document_set_players      (KolTitleDocument *self,
+                                                       int               min,
+                                                       int               max,
+                                                       GError          **error);
 
 G_END_DECLS

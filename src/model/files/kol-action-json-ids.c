@@ -388,7 +388,7 @@ entity_by_string (Ctx        *c,
         }
       return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "entity", _("there is no private company “%s”"), id);
     }
-  /* Translators: %s is the entity_type of an action, e.engine. "bank". */
+  /* Translators: %s is the entity_type of an action, e.g. "bank". */
   return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, "entity_type", _("“%s” cannot act"), type);
 }
 
@@ -419,7 +419,7 @@ _kol_aj_parse_entity (Ctx        *c,
   else if (!_kol_aj_int_node (c, node, "entity", G_MININT, G_MAXINT, &id))
     return FALSE;
   if (type != NULL && !g_str_equal (type, "player"))
-    /* Translators: %s is the entity_type of an action, e.engine. "corporation". */
+    /* Translators: %s is the entity_type of an action, e.g. "corporation". */
     return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, "entity", _("a number is a player id, not a %s id"), type);
   player = player_by_id (c->engine, id);
   if (player < 0)

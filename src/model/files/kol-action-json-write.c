@@ -4,7 +4,8 @@
 #include "kol-action-json-private.h"
 
 /*
- * Actions written as 18xx.games JSON (the `to_h` of its action classes):
+ * Actions written as 18xx.games JSON (as its records write them,
+ * 18xx-games-format.md §1.3–1.4):
  * the common fields, each payload and the raw fields Koleya keeps without
  * interpreting them. Writing never fails and shares nothing with the
  * strict reading but the ids, so it is a unit of its own.
@@ -345,6 +346,7 @@ write_payload (KolEngine       *engine,
       set_string (o, "variant", a->variant);
       break;
     case KOL_ACTION_SCRAP_TRAIN:
+    case KOL_ACTION_DISCARD_TRAIN:
       set_train (engine, o, "train", a->train);
       break;
     case KOL_ACTION_REASSIGN_TRAINS:

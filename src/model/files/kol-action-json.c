@@ -8,8 +8,8 @@
 /**
  * SECTION:kol-action-json
  *
- * The action vocabulary of 18xx.games (the `to_h` and `h_to_args` of its
- * lib/engine/action classes) in both directions. Reading is strict: every
+ * The action vocabulary of 18xx.games (18xx-games-format.md §1.3–1.4) in
+ * both directions. Reading is strict: every
  * field that is present must have its type and a value that names something
  * in the game;
  * unknown fields are ignored, as 18xx.games ignores them. Nothing here
@@ -718,6 +718,7 @@ parse_payload (Ctx        *c,
       a->variant = g_strdup (s);
       return TRUE;
     case KOL_ACTION_SCRAP_TRAIN:
+    case KOL_ACTION_DISCARD_TRAIN:
       return _kol_aj_train_field (c, o, "train", &a->train);
     case KOL_ACTION_REASSIGN_TRAINS:
       return parse_assignments (c, o, a);

@@ -14,9 +14,9 @@
 /**
  * SECTION:kol-record-import
  *
- * Import of games recorded on 18xx.games, after its
- * Engine::Game::Base.filtered_actions and initialize_seed (base.rb): see
- * ../shared/reference/18xx-games-format.md §2 and §4.2.
+ * Import of games recorded on 18xx.games: the actions an undo took back are
+ * filtered out, and the random draws are seeded as 18xx.games seeds them,
+ * as ../shared/reference/18xx-games-format.md §2 and §4.2 describe.
  */
 
 G_DEFINE_QUARK (kol-record-import-error-quark, kol_record_import_error)
@@ -172,7 +172,8 @@ parse_players (KolRecord  *r,
   return TRUE;
 }
 
-/* The first run of digits of the game id (base.rb initialize_seed). Too
+/* The first run of digits of the game id, which older records seed their
+ * draws with (18xx-games-format.md §4.2). Too
  * long a run is kept modulo 2^31, which is all the generator uses. */
 static void
 parse_game_id (KolRecord  *r,
@@ -301,7 +302,7 @@ typedef struct
   guint64     work;
 } Filter;
 
-/* Where an undo goes back to (filtered_actions in base.rb). */
+/* Where an undo goes back to: the actions after it are not part of the game. */
 static gboolean
 undo_target (Filter  *f,
              guint    i,
@@ -600,8 +601,8 @@ kol_record_choose_seed (KolRecord        *record,
 
 /* ----------------------------------------------------------- route checks */
 
-/* 18xx.games lists a route's nodes chain by chain (Route#node_signatures:
- * each connection's two nodes in the chain's own order, duplicates dropped),
+/* 18xx.games lists a route's nodes chain by chain (each connection's two
+ * nodes in the chain's own order, duplicates dropped),
  * while the connections are in travel order. So the list is in travel order
  * except that its first two nodes may be swapped (1840's Stadtbahn runs:
  * nodes I13, I15, I11 for the connections I13–I15 and I11–I13). Returns the

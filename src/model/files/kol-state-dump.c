@@ -216,8 +216,8 @@ kol_state_dump (KolEngine         *engine,
     json_object_set_string_member (o, "depot_next", kol_engine_train_name (engine, depot[0]));
   if (engine->finished)
     json_object_set_boolean_member (o, "finished", TRUE);
-  /* in 18xx.games' @players order (rotated for the priority deal), as the
-   * oracle dumps list them */
+  /* in the order of play (rotated for the priority deal), as the oracle
+   * dumps list them */
   for (int i = 0; i < engine->n_players; i++)
     json_array_add_element (players, dump_player (engine, engine->player_order[i]));
   json_object_set_array_member (o, "players", players);
@@ -617,9 +617,9 @@ kol_state_mismatch_clear (KolStateMismatch *mismatch)
 /**
  * kol_state_player_value:
  *
- * The final value of a player: the title module's, or else what
- * 18xx.games' Player#value counts (cash, the market value of shares of
- * corporations with a price, the value of private companies).
+ * The final value of a player: the title module's, or else cash, the
+ * market value of shares of corporations with a price and the value of
+ * private companies (what the reference dumps compare).
  *
  * Returns: the value.
  */

@@ -250,8 +250,8 @@ kol_game_get_acting_entities (KolGame   *self,
   return n;
 }
 
-/* The legal actions of @entity in the steps as Round#actions_for visits
- * them, up to the first blocking one. */
+/* The legal actions of @entity in the round's steps, in order, up to the
+ * first blocking one (the steps kol_round_actions_for() asks). */
 static void
 collect_entity (KolEngine *engine,
                 KolEntity  entity,

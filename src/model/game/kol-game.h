@@ -109,7 +109,7 @@ GListModel     *kol_game_get_log           (KolGame *self);
  */
 
 /*
- * ---- Extensions (table core, issue 8) ----
+ * ---- Extensions for the table ----
  *
  * Creating a game for a history already made (tests, the importer), the
  * folder of its title, acting with confirmation when viewing the past,
@@ -209,8 +209,8 @@ gboolean    kol_game_get_modified           (KolGame *self);
  * sentences (kol-log-format.h) and refusals (kol-refusal-format.h) look
  * there first too, under ids made from the engine's names
  * ("round_stock_round", "step_run_routes", "action_buy_train",
- * "log_runs_train", "reason_train_limit", "refusal_train"; added for
- * issue 8: kol_game_word_own()), and fall back to the usual 18xx wording
+ * "log_runs_train", "reason_train_limit", "refusal_train"; see
+ * kol_game_word_own()), and fall back to the usual 18xx wording
  * translated in po/, so no generic code names a title. Title-only facts for
  * the table (a line's tram company, 1849's E-token, 1840's position on the
  * round bar) are in src/engine/kol-engine-info.h.

@@ -94,7 +94,7 @@ char       *kol_game_word_string   (const KolTitle *title,
 char       *kol_game_word_money    (const KolTitle *title,
                                     int             amount);
 const char *kol_game_word_text     (const KolText  *text);
-/* Added for issue 8: a title's own wording from its "terms". */
+/* A title's own wording from its "terms" (game.json), or NULL. */
 const char *kol_game_word_own      (const KolTitle *title,
                                     const char     *prefix,
                                     const char     *name);

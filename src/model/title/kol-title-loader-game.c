@@ -1422,3 +1422,20 @@ kol_loader_read_companies (KolLoader *l)
   read_corps (l, game);
   read_rules (l, game);
 }
+
+/**
+ * kol_title_loader_dup_rules_modules:
+ *
+ * Returns: (transfer full): the ids of the rules modules a game.json may
+ *   name, for the editor
+ */
+GStrv
+kol_title_loader_dup_rules_modules (void)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  const char *id;
+
+  for (guint i = 0; (id = kol_titles_nth_id (i)) != NULL; i++)
+    g_strv_builder_add (builder, id);
+  return g_strv_builder_end (builder);
+}

@@ -149,4 +149,6 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (KolTitleSource, kol_title_source_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KolTitleProblem, kol_title_problem_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KolTitleConfig, kol_title_config_free)
 
+GStrv           kol_title_loader_dup_rules_modules   (void);
+
 G_END_DECLS

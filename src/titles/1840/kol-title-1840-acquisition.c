@@ -2,8 +2,7 @@
 #include "kol-title-1840-private.h"
 
 /*
- * The acquisition round (CRe, CRf; 18xx.games G1840::Round::Acquisition,
- * G1840::Step::AcquisitionAuction): the tram companies with room for a
+ * The acquisition round (CRe, CRf; VIII.6, VIII.7): the tram companies with room for a
  * line, in the company round's order, choose lines on offer and auction
  * them among themselves; the winner buys and reassigns trams at once
  * (kol-title-1840-trams.c). When all have passed, new line cards come, or
@@ -32,7 +31,7 @@ acq_min_bid (KolEngine *engine,
 
 static void acq_next_entity (KolEngine *engine, KolStep *s);
 
-/* all_passed!: those that bought nothing may still buy trams; then new
+/* Everyone passed: those that bought nothing may still buy trams; then new
  * line cards come, or the unowned lines leave once every tram company has
  * three. */
 static void
@@ -121,8 +120,8 @@ acq_initial_entities (KolEngine *engine,
   return n;
 }
 
-/* AcquisitionAuction#resolve_bids: the turn goes back to whoever started
- * the auction, or on if it won. */
+/* After an auction: the turn goes back to whoever started it, or on if it
+ * won. */
 static void
 acq_after_resolve (KolEngine *engine,
                    KolStep   *s)
@@ -295,7 +294,7 @@ static const K1840AuctionClass step_acquisition_auction = {
   .initial_auction_entities = acq_initial_entities,
 };
 
-/* Round::Acquisition#select_entities: the tram companies with room for a
+/* The round's entities: the tram companies with room for a
  * line, in this company round's order. */
 static void
 acq_select_entities (KolEngine *engine,

@@ -5,13 +5,12 @@
 #include <string.h>
 
 /*
- * The pre-round (VI): the landmark privates are auctioned in turn order
- * (18xx.games G1840::Step::SelectionAuction on PassableAuction), then the
- * players choose their SR1 positions from the least cash up
- * (G1840::Round::Choices, G1840::Step::ChoosePlayerOrder). Also what this
+ * The pre-round (VI): the landmark privates are auctioned in turn order (a
+ * selection auction on the engine's passable auctions), then the players
+ * choose their SR1 positions from the least cash up. Also what this
  * auction shares with the line auction of the acquisition round
- * (kol-title-1840-acquisition.c): both are PassableAuctions in which the
- * bidders take turns, bid all their cash at most and pass out.
+ * (kol-title-1840-acquisition.c): in both the bidders take turns, bid all
+ * their cash at most and pass out.
  */
 
 /* ------------------------------------------- both auctions: bids, passes */
@@ -30,8 +29,7 @@ k1840_auctioneer (KolEngine *engine,
   return &KOL_AUCTION_STATE (engine)->auction;
 }
 
-/* Auctioner#auctioning: the private or line up for auction once it has a
- * bid. */
+/* Is a private or a line up for auction (it has a bid)? */
 gboolean
 k1840_auctioning (KolEngine *engine)
 {
@@ -308,7 +306,7 @@ next_entity (KolEngine *engine)
     }
 }
 
-/* all_passed!: nobody bought the cheapest private: its price drops by 5 and
+/* Everyone passed: nobody bought the cheapest private: its price drops by 5 and
  * at 0 the next player must take it; after a later private, the privates
  * pay out (VI). */
 static void
@@ -609,8 +607,8 @@ static const KolStepClass step_choose_order = {
   .legal_actions = choose_legal_actions,
 };
 
-/* Round::Choices#select_entities: least cash first, ties in the current
- * order (VI). */
+/* The players choosing their positions: least cash first, ties in the
+ * current order (VI). */
 static void
 choose_select_entities (KolEngine *engine,
                         KolRound  *r)

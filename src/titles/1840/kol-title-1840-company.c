@@ -5,7 +5,7 @@
 #include <string.h>
 
 /*
- * Company rounds (VIII; 18xx.games G1840::Round::Company): private
+ * Company rounds (VIII): private
  * dividends (CRa), the tram deck (CRb, at the round's start), the order by
  * share price (CRc), tram companies paying from their revenue pile and the
  * Stadtbahn runs (CRd). The SellCompany, Route and Dividend steps here serve
@@ -17,7 +17,7 @@
 /* ------------------------------------------------------------ SellCompany */
 
 /* IV.2: a director may return a private to the bank at face value while
- * one of his companies acts (G1840::Step::SellCompany). */
+ * one of his companies acts (the SellCompany step). */
 static guint32
 sell_company_actions (KolEngine *engine,
                       KolStep   *s,
@@ -117,7 +117,8 @@ route_process (KolEngine        *engine,
   return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NOT_NOW, NULL, 0, "not a route action");
 }
 
-/* Route#auto_actions: the Stadtbahn companies run by themselves. */
+/* The Stadtbahn companies run by themselves (VIII.5.2): their runs are
+ * automatic actions. */
 static GPtrArray *
 route_auto_actions (KolEngine *engine,
                     KolStep   *s,
@@ -427,7 +428,7 @@ dividend_process (KolEngine        *engine,
   return line_dividend (engine, s, corp);
 }
 
-/* Dividend#skip!: a withhold (a tram company without revenue moves left). */
+/* Nothing to pay: a withhold (a tram company without revenue moves left, X.2). */
 static void
 dividend_skip (KolEngine *engine,
                KolStep   *s)
@@ -517,8 +518,8 @@ company_select_entities (KolEngine *engine,
       }
 }
 
-/* Round::Company#after_process: a Stadtbahn company's run is paid out at
- * once. */
+/* After an action: a Stadtbahn company's run is paid out at once
+ * (VIII.5.2). */
 static void
 company_after_process (KolEngine       *engine,
                        KolRound        *r,

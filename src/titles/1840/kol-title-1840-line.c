@@ -4,10 +4,9 @@
 #include <string.h>
 
 /*
- * Line rounds (IX; 18xx.games G1840::Round::Line with the steps
- * SellCompany, SpecialTrack, SpecialToken, BuyCompany, HomeToken,
- * TrackAndToken, Route, Dividend, BuyCompany): the lines act in number
- * order; each may lay or upgrade one tile, lay one Stadtbahn tile for 20 and
+ * Line rounds (IX; with the steps SellCompany, SpecialTrack, SpecialToken,
+ * BuyCompany, HomeToken, TrackAndToken, Route, Dividend, BuyCompany): the
+ * lines act in number order; each may lay or upgrade one tile, lay one Stadtbahn tile for 20 and
  * then do its bonus action, place one station (home first), remove
  * Stadtbahn markers for 40, and run its tram. Also the board hooks: which
  * tiles, rotations and connections the 1840 rules allow.
@@ -135,8 +134,9 @@ hook_networks (KolEngine *engine,
 /* Blocking (IX.2, IX.7): a full city blocks the lines without a marker
  * there. By the rulebook only the lines' markers block; on 18xx.games every
  * marker does, Stadtbahn companies' included. The Stadtbahn companies' own
- * runs are never blocked by the lines (#5938), except for 18xx.games'
- * route check of imported games. */
+ * runs are never blocked by the lines (18xx.games issue #5938, see
+ * ../shared/reference/rules-notes.md), except in 18xx.games' route check
+ * of imported games. */
 static gboolean
 hook_city_blocks (KolEngine *engine,
                   int        hex,
@@ -165,7 +165,7 @@ hook_city_blocks (KolEngine *engine,
   return TRUE;
 }
 
-/* Tracker#potential_tiles with 1840's filters: orange hexes take orange
+/* Which tiles a hex may take in 1840: orange hexes take orange
  * tiles only and the others none; red and purple tiles only by their bonus
  * (IX.4), the special purple tiles only on G11 and F24. */
 static gboolean
@@ -229,7 +229,7 @@ hook_upgrades_to (KolEngine *engine,
 {
   const KolTileDef *from = &engine->title->tiles[from_tile], *to = &engine->title->tiles[to_tile];
 
-  /* red → red and purple → purple on their printed hexes (Game#upgrades_to?) */
+  /* red → red and purple → purple on their printed hexes (IX.5) */
   if (from->color == KOL_COLOR_RED && to->color == KOL_COLOR_RED && is_red_hex (engine, hex))
     return TRUE;
   if (from->color == KOL_COLOR_PURPLE && to->color == KOL_COLOR_PURPLE)
@@ -249,7 +249,7 @@ all_neighbor_edges (KolEngine *engine,
   return edges;
 }
 
-/* TrackAndToken#hex_neighbors: an untouched orange hex may be reached from
+/* Where track arrives: an untouched orange hex may be reached from
  * any side (its tile continues the dotted line, not a line's network). */
 static guint8
 hook_connected_edges (KolEngine      *engine,
@@ -428,7 +428,7 @@ pending_round_state (KolEngine *engine,
     k1840_line_round (engine)->n_lays = 0;
 }
 
-/* SpecialTrack#available_hex: connected, not an untouched orange hex, and
+/* Where a bonus tile may go: connected, not an untouched orange hex, and
  * of the colour the bonus upgrades. */
 static gboolean
 special_hex_ok (KolEngine      *engine,
@@ -1009,8 +1009,8 @@ tt_actions (KolEngine *engine,
   return actions;
 }
 
-/* TrackAndToken#orange_tile_available?: a Stadtbahn tile continues the
- * dotted line from one of its two ends (IX.4, #5587). */
+/* A Stadtbahn tile continues the dotted line from one of its two ends
+ * (IX.4; 18xx.games issue #5587, see ../shared/reference/rules-notes.md). */
 static gboolean
 orange_available (KolEngine *engine,
                   KolStep   *s,
@@ -1027,7 +1027,8 @@ orange_available (KolEngine *engine,
   return pos == 0 || pos == st->n_chain[city] - 1;
 }
 
-/* TrackAndToken#available_hex_lay_tile?. */
+/* May the line lay or upgrade on @hex now (connected, or an orange hex the
+ * Stadtbahn tile may continue)? */
 static gboolean
 lay_hex_available (KolEngine      *engine,
                    KolStep        *s,
@@ -1279,7 +1280,7 @@ cmp_line (gconstpointer a,
          k1840_line_number (data, ((const KolEntity *) b)->index);
 }
 
-/* Round::Line#select_entities: the lines of the tram companies, by number
+/* The round's entities: the lines of the tram companies, by number
  * (IX.1). */
 static void
 line_select_entities (KolEngine *engine,
@@ -1296,7 +1297,7 @@ line_select_entities (KolEngine *engine,
   g_qsort_with_data (r->entities, r->n_entities, sizeof r->entities[0], cmp_line, engine);
 }
 
-/* Round::Line#after_process: a line's run goes to its revenue pile. */
+/* After an action: a line's run goes to its revenue pile (IX.8). */
 static void
 line_after_process (KolEngine       *engine,
                     KolRound        *r,

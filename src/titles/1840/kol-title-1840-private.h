@@ -26,13 +26,13 @@ G_BEGIN_DECLS
  * 1840 Vienna Tramways: the rules module's shared state and helpers.
  *
  * The rulebooks (../shared/seeds/000 and 001) decide play; 18xx.games
- * (g_1840) decides what they leave open and how recorded games replay. The
+ * decides what they leave open and how recorded games replay. The
  * hidden option "compat_18xx_games", which the importer sets, switches the
  * few places where the two differ to 18xx.games' behaviour (see
  * data/games/1840/game.json rules.compat_18xx_games).
  *
- * Entities: the 18 lines are corporations of type "line" (18xx.games'
- * minors), the six tram companies "major", the four Stadtbahn companies
+ * Entities: the 18 lines are corporations of type "line" (minors that a
+ * tram company owns), the six tram companies "major", the four Stadtbahn companies
  * "city". A line's cash is its part of its tram company's revenue pile.
  */
 
@@ -254,18 +254,18 @@ k1840_line_major (KolEngine *engine, int line)
 
 /* The corporation that pays for @entity: a line's tram company, else itself. */
 int       k1840_spender            (KolEngine *engine, KolEntity entity);
-/* Lines of @major in the order bought (corporate_card_minors). */
+/* Lines of @major in the order bought (as on its charter). */
 int       k1840_major_lines        (KolEngine *engine, int major, gint16 *out);
-/* Game#major_revenue: the cash of the major's lines. */
+/* The tram company's revenue pile: the cash of its lines (VIII.5.1). */
 int       k1840_major_revenue      (KolEngine *engine, int major);
 int       k1840_line_number        (KolEngine *engine, int line);
-/* Maintenance of @train now (train_maintenance). */
+/* Maintenance of @train now (Table 7). */
 int       k1840_train_maintenance  (KolEngine *engine, int train);
 int       k1840_maintenance_costs  (KolEngine *engine, int corp);
 int       k1840_cr_multiplier      (KolEngine *engine);
 /* Is variant @variant of @train's def buyable in this company round? */
 gboolean  k1840_variant_available  (KolEngine *engine, int train, int variant);
-/* Game#take_player_loan: whole loans of the loan amount. */
+/* The director borrows @amount in whole loans (VIII.5.3, IX.8). */
 void      k1840_take_player_loan   (KolEngine *engine, int player, int amount);
 /* Pays @amount from the bank to @to and books it. */
 void      k1840_bank_pays          (KolEngine *engine, KolEntity to, int amount);
@@ -281,7 +281,7 @@ int      k1840_chain_of                (KolEngine *engine, int hex, int *pos);
 gboolean k1840_is_tile_reserved        (KolEngine *engine, int hex, int corp);
 gboolean k1840_tile_token_blocked      (KolEngine *engine, int hex, int corp);
 void     k1840_remove_tile_reservation (KolEngine *engine, int hex, int corp);
-/* Round#process_action inside a round (no game end or round change). */
+/* Processes an action a round makes itself (no game end or round change). */
 gboolean  k1840_round_process      (KolEngine *engine, const KolAction *a, GError **error);
 gboolean  k1840_refuse             (KolEngine  *engine, GError **error, KolReason reason,
                                     const char *message);
@@ -361,7 +361,8 @@ gboolean  k1840_can_buy_train       (KolEngine *engine, KolStep *s, int corp);
 gboolean  k1840_step_must_buy_train (KolEngine *engine, KolStep *s, int corp);
 /* The trams on @corp itself (not its lines'). */
 int       k1840_corp_trains         (KolEngine *engine, int corp, gint16 *out);
-/* Scraps a->train if it is one of @allowed (18xx.games: any tram). */
+/* Scraps a->train if it is one of @allowed (with compat: any tram, as
+ * 18xx.games allows). */
 gboolean  k1840_scrap_train         (KolEngine *engine, const KolAction *a, const gint16 *allowed,
                                      int n_allowed, GError **error);
 /* Self-play: a SCRAP_TRAIN action for each of @trains. */

@@ -5,9 +5,8 @@
 
 /*
  * Runs (VIII.5.2, IX.7, IX.8): the routing rules the route engine applies
- * to a line's tram, the Stadtbahn companies' automatic runs (18xx.games
- * G1840::Step::Route#auto_actions), and the checks of run_routes actions in
- * games played here (imported games trust their claimed revenues, as
+ * to a line's tram, the Stadtbahn companies' automatic runs, and the
+ * checks of run_routes actions in games played here (imported games trust their claimed revenues, as
  * 18xx.games does).
  */
 
@@ -36,7 +35,7 @@ hex_has_stop (KolEngine *engine,
 
 /* IX.8: a city counts only with the line's own marker; halts always; a
  * landmark whose private the line's tram company owns adds 20 (once per
- * hex with a city or halt, Game#revenue_for). */
+ * hex with a city or halt). */
 static void
 stop_value (const KolEngine     *cg,
             int                  corp,
@@ -60,7 +59,7 @@ stop_value (const KolEngine     *cg,
 }
 
 /* Is (hex, node) one of the two home stations a Stadtbahn company's
- * imaginary tram starts from (VIII.5.2; 18xx.games Game#starting_nodes)? */
+ * imaginary tram starts from (VIII.5.2)? */
 static gboolean
 city_start_node (KolEngine *engine,
                  int        corp,
@@ -79,11 +78,10 @@ city_start_node (KolEngine *engine,
   return FALSE;
 }
 
-/* Game#check_red_tiles: the inner city can only be reached once its red
- * tile is there (IX.4). A Stadtbahn company's run starts at one of its
- * home stations, whatever markers it has elsewhere (VIII.5.2; 18xx.games
- * walks from Game#starting_nodes and skips check_connected for it): only
- * those anchor its routes, and a route must start or end there. */
+/* The inner city can only be reached once its red tile is there (IX.4). A
+ * Stadtbahn company's run starts at one of its home stations, whatever
+ * markers it has elsewhere (VIII.5.2): only those anchor its routes, and a
+ * route must start or end there. */
 static void
 stop_flags (const KolEngine *cg,
             int              corp,
@@ -196,9 +194,9 @@ typedef struct
 
 static void walk_node (KolEngine *engine, Walk *w, int hex, int node);
 
-/* Path#walk over Stadtbahn track: the path, then the paths across each of
- * its edges; a path's first node is touched (Route#touch_node), and the
- * walk goes on from its nodes (Node#walk). */
+/* Walks Stadtbahn track: the path, then the paths across each of its
+ * edges; a path's first node is a stop of the run, and the walk goes on
+ * from its nodes. */
 static void
 walk_path (KolEngine *engine,
            Walk      *w,

@@ -5,8 +5,7 @@
 #include <string.h>
 
 /*
- * 1840 setup (rulebook III, XII, XIII; 18xx.games g_1840/game.rb setup,
- * init_companies, init_corporations): the configuration the module reads
+ * 1840 setup (rulebook III, XII, XIII): the configuration the module reads
  * from game.json's rules, the removals for two and three players, the
  * random draws of the line cards (and, for imported games, of the tram
  * companies), the Stadtbahn companies' markers, prices and City trains, and
@@ -645,8 +644,7 @@ setup_chains (KolEngine  *engine,
 }
 
 /* Lines whose home is a hex with several cities reserve the whole hex, not
- * a city (18xx.games Tile#add_reservation! without a city): the home city is
- * chosen when the first token goes there. */
+ * a city: the home city is chosen when the first token goes there (IX.6). */
 static void
 setup_tile_reservations (KolEngine  *engine,
                          K1840State *st)
@@ -787,8 +785,9 @@ append_corp_order (KolEngine *engine,
  * k1840_restock_lines:
  *
  * VIII.7 (CRf): players + 1 new line cards come up for auction, drawn from
- * the lines not yet offered (18xx.games restock_tram_corporations: one draw
- * per unavailable line, in order).
+ * the lines not yet offered (one random draw per line not yet offered, in
+ * order, as 18xx.games draws them, so that recorded games get the same
+ * lines).
  */
 void
 k1840_restock_lines (KolEngine *engine)
@@ -853,7 +852,7 @@ k1840_remove_open_lines (KolEngine *engine)
 /**
  * k1840_buy_line:
  *
- * Game#buy_tram_corporation: the line's card goes to the tram company (its
+ * A tram company buys a line: the line's card goes to the tram company (its
  * certificate to the share pool, as 18xx.games keeps it); the line's owner is
  * the company's director.
  */
@@ -880,8 +879,9 @@ k1840_buy_line (KolEngine *engine,
 /**
  * k1840_all_majors_ipoed:
  *
- * Returns: Game#all_major_corporations_ipoed?; by the rulebook, every
- * player has bought a director's certificate (VII.5).
+ * Returns: whether every tram company has been started (with compat, as
+ * 18xx.games asks); by the rulebook, whether every player has bought a
+ * director's certificate (VII.5).
  */
 gboolean
 k1840_all_majors_ipoed (KolEngine *engine)
@@ -944,7 +944,7 @@ k1840_settle_majors (KolEngine *engine)
 /**
  * k1840_place_home_token:
  *
- * Game#place_home_token for a line (IX.6): its first marker goes to its
+ * A line's home token (IX.6): its first marker goes to its
  * home, free. A home on a hex with several cities is reserved as a whole;
  * once track is there the line chooses its city (HomeToken step).
  */

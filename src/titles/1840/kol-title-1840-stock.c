@@ -4,8 +4,7 @@
 #include <string.h>
 
 /*
- * Share rounds (VII; 18xx.games G1840::Round::Stock and
- * G1840::Step::BuySellParShares on the generic stock round): the first SR
+ * Share rounds (VII, on the engine's stock round): the first SR
  * begins with every player buying a tram company's director's certificate
  * (paid with the 350 pre-emptive right, which the engine gives as cash when
  * SR1 starts), no selling in SR1, the director's certificate is never sold,
@@ -16,7 +15,7 @@
 
 /* ------------------------------------------------------------------ hooks */
 
-/* Game#can_par?: only tram companies; by the rulebook each player directs
+/* Only tram companies may be started; by the rulebook each player directs
  * one and only one (IV.1.2). */
 static gboolean
 can_par (KolEngine *engine,
@@ -34,7 +33,7 @@ can_par (KolEngine *engine,
   return TRUE;
 }
 
-/* Game#par_prices: PAR_RANGE by type (tram companies 70, 80, 90, 100). */
+/* The par prices by type: tram companies 70, 80, 90 or 100 (VII.5). */
 static int
 par_prices (KolEngine *engine,
             int        corp,
@@ -61,7 +60,7 @@ par_prices (KolEngine *engine,
   return m;
 }
 
-/* #can_buy?: nothing but directors' certificates until every tram company
+/* Nothing but directors' certificates until every tram company
  * (18xx.games) or every player (rulebook) has one. */
 static gboolean
 can_buy (KolEngine       *engine,
@@ -77,7 +76,7 @@ can_buy (KolEngine       *engine,
          (k1840_all_majors_ipoed (engine) || !engine->corps[bundle->corp].ipoed);
 }
 
-/* #can_sell?: Stadtbahn shares ignore the pool limit and can always be
+/* Stadtbahn shares ignore the pool limit and can always be
  * dumped; a director's certificate never can (VII.4). */
 static gboolean
 can_sell (KolEngine       *engine,
@@ -90,8 +89,8 @@ can_sell (KolEngine       *engine,
   if (bundle == NULL || !kol_entity_equal (entity, bundle->owner) || entity.kind == KOL_ENTITY_NONE)
     return FALSE;
   city = k1840_is (engine, bundle->corp, K1840_CITY);
-  /* the pool may hold every share (MARKET_SHARE_LIMIT 100): fit_in_bank? is
-   * always true here */
+  /* the pool may hold every share (its limit is 100%): whether a bundle
+   * fits in the pool is not asked */
   return kol_stock_check_sale_timing (engine, entity, bundle) &&
          kol_step_buy_sell_par_shares_can_sell_order (engine, s) &&
          (city || (kol_bundle_president_cert (engine, bundle) < 0 ||
@@ -105,7 +104,7 @@ allow_president_change (KolEngine *engine,
   return !k1840_is (engine, corp, K1840_CITY);
 }
 
-/* Round::Stock#corporations_to_move_price: not the lines. */
+/* Prices move at the end of a share round for every company but the lines. */
 static gboolean
 moves_price_at_sr_end (KolEngine *engine,
                        int        corp)
@@ -141,7 +140,7 @@ const KolStockHooks k1840_stock_hooks = {
 /* ------------------------------------------------------- selling privates */
 
 /* IV.2: a private can be returned to the bank for its face value at any
- * time (18xx.games sell_company via choose_ability). */
+ * time. */
 gboolean
 k1840_sell_company (KolEngine        *engine,
                     const KolAction  *a,
@@ -176,9 +175,9 @@ player_has_companies (KolEngine *engine,
   return kol_engine_companies_of (engine, entity, list, KOL_MAX_COMPANIES) > 0;
 }
 
-/* #can_buy_any?, in one pass over the certificates: the smallest buyable
- * certificate of each company in the pool and in its own IPO
- * (can_buy_shares?), then can_buy?. */
+/* Can @entity buy anything, in one pass over the certificates: the smallest
+ * buyable certificate of each company in the pool and in its own IPO, then
+ * the rules of buying it. */
 static gboolean
 can_buy_any (KolEngine *engine,
              KolStep   *s,
@@ -232,8 +231,8 @@ can_buy_any (KolEngine *engine,
   return FALSE;
 }
 
-/* #can_sell_any?: nothing in SR1 or after buying; else the companies the
- * player holds. */
+/* Can @entity sell anything: nothing in SR1 (VII.4) or after buying; else
+ * the companies the player holds. */
 static gboolean
 can_sell_any (KolEngine *engine,
               KolStep   *s,

@@ -4,8 +4,9 @@
 #include <string.h>
 
 /*
- * Trams in the company rounds (VIII.5.3, VIII.6; 18xx.games
- * G1840::Step::BuyTrain, ReassignTrains and their Interrupting variants): a
+ * Trams in the company rounds (VIII.5.3, VIII.6; the BuyTrain and
+ * ReassignTrains steps, and their variants that interrupt the line
+ * auction): a
  * tram company buys trams from the depot onto its card, at most three with
  * its lines', must buy one while it has none and the depot has one, may
  * scrap trams, and places its trams on its lines, one per line. In the
@@ -88,9 +89,9 @@ k1840_add_scrap_actions (GPtrArray    *out,
     }
 }
 
-/* --------------------------------------------------------------- BuyTrain */
+/* ---------------------------------------------------------- buying trams */
 
-/* Does the depot offer some tram this company round (buyable_depot_trains?). */
+/* Does the depot offer some tram this company round? */
 static gboolean
 buyable_depot_trains (KolEngine *engine)
 {
@@ -406,7 +407,7 @@ single_assignment (KolEngine *engine,
   return a;
 }
 
-/* ReassignTrains#auto_actions: one line and one tram. */
+/* One line and one tram: the tram goes to the line by itself. */
 static GPtrArray *
 reassign_auto_actions (KolEngine *engine,
                        KolStep   *s,

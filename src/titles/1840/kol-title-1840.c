@@ -123,8 +123,7 @@ k1840_bank_pays (KolEngine *engine,
  * k1840_take_player_loan:
  *
  * VIII.5.3, IX.8: a director short of money takes as many loans of 100 as
- * needed (never more); each costs 200 at the end (Game#take_player_loan
- * with PLAYER_LOAN_ENDGAME_PENALTY).
+ * needed (never more); each costs 200 at the end (XI).
  */
 void
 k1840_take_player_loan (KolEngine *engine,
@@ -215,8 +214,8 @@ k1840_is_tile_reserved (KolEngine *engine,
   return FALSE;
 }
 
-/* Tile#token_blocked_by_reservation? (reservation_blocks :never): the
- * reservations of other lines on the hex take every slot still open. */
+/* Is a token of @corp blocked on @hex: the reservations of other lines on
+ * the hex take every slot still open (reservations never block a walk)? */
 gboolean
 k1840_tile_token_blocked (KolEngine *engine,
                           int        hex,
@@ -273,10 +272,11 @@ k1840_refuse (KolEngine   *engine,
 /**
  * k1840_round_process:
  *
- * Round::Base#process_action for an action a round makes itself (the
- * Stadtbahn payout, a line's withholding): the first active step that takes
- * it, then skip_steps and the round's after_process; no game end check and
- * no change of round, as in 18xx.games.
+ * An action a round makes itself (the Stadtbahn payout, a line's
+ * withholding): the first active step that takes it, then the steps with
+ * nothing to do are skipped and the round's after_process runs; no game
+ * end check and no change of round, as in 18xx.games (where recorded games
+ * log these actions).
  */
 gboolean
 k1840_round_process (KolEngine        *engine,
@@ -330,7 +330,7 @@ k1840_pending_lay (KolEngine *engine)
 
 /* ------------------------------------------------------- the round track */
 
-/* Game#operating_order: floated corporations by share price. */
+/* The order of a company round: floated corporations by share price. */
 static int
 operating_order (KolEngine *engine,
                  KolEntity *out,
@@ -454,8 +454,8 @@ next_round (KolEngine *engine)
     }
 }
 
-/* GAME_END_CHECK fixed_round: the game ends with the sixth company round
- * (XI), at the end of its dividends. */
+/* The game ends with the sixth company round (XI), at the end of its
+ * dividends. */
 static int
 game_end_check (KolEngine *engine,
                 int       *reason)
@@ -645,8 +645,7 @@ check_trains_and_lines (KolEngine *engine,
         places += st->unavailable[k] == line;
       places += st->line_major[line] >= 0;
       /* closed when every tram company has three lines: out of the game,
-       * though still listed where it was (as 18xx.games keeps it in
-       * @tram_corporations) */
+       * though still listed where it was (as 18xx.games lists it) */
       if (engine->corps[line].closed && st->line_major[line] < 0)
         places = 1;
       if (places != 1)
@@ -678,7 +677,7 @@ check_invariants (KolEngine *engine,
 
 /* ---------------------------------------------------------- hook tables */
 
-/* Game#payout_companies: only in the first part of a company round (CRa)
+/* Private companies pay only in the first part of a company round (CRa, VIII.2)
  * and when everyone passes in the private auction. */
 static void
 payout_companies (KolEngine *engine)
@@ -702,7 +701,7 @@ buying_power (KolEngine *engine,
   return kol_default_buying_power (engine, entity);
 }
 
-/* Game#routes_revenue: a line adds its maintenance (Table 7, purple +200),
+/* The revenue of a run: a line adds its maintenance (Table 7, purple +200, IX.8),
  * a Stadtbahn company multiplies by the company round's factor. */
 static int
 routes_revenue (KolEngine         *engine,
@@ -719,7 +718,7 @@ routes_revenue (KolEngine         *engine,
   return sum * k1840_cr_multiplier (engine);
 }
 
-/* Dividend#share_price_change: Table 6 (X.2). */
+/* How a tram company's dividend moves its price: Table 6 (X.2). */
 static void
 share_price_change (KolEngine      *engine,
                     int             corp,
@@ -745,7 +744,7 @@ share_price_change (KolEngine      *engine,
     }
 }
 
-/* Game#buy_train: the first tram of a new colour may change the
+/* A tram bought: the first tram of a new colour may change the
  * maintenance of all trams (VIII.5.3, Table 7). */
 static void
 buy_train (KolEngine *engine,
@@ -797,7 +796,7 @@ train_limit (KolEngine *engine,
   return kol_default_train_limit (engine, corp);
 }
 
-/* Game#close_corporation: reservations go too, the OO hexes' included. */
+/* Closing a corporation: reservations go too, the OO hexes' included. */
 static void
 close_corporation (KolEngine *engine,
                    int        corp)

@@ -6,9 +6,6 @@
 /*
  * 1849 Sicily: track (§10.3, §10.3.1), the Messina earthquake (§12), the
  * stock market's blue zone (§5, §9.7, §10.5.3) and routes (§10.1, §10.5).
- * 18xx.games: g_1849/game.rb (upgrade_cost, new_track, upgrades_to?,
- * legal_tile_rotation?, event_earthquake!, revenue_for, hex_edge_cost),
- * stock_market.rb and step/track.rb.
  */
 
 /* ------------------------------------------------------------ helpers */
@@ -68,8 +65,8 @@ owns_sigi (KolEngine *engine,
 /**
  * kol_1849_upgrade_cost:
  *
- * Game#upgrade_cost (1849, §10.3.1): the terrain cost of the hex is paid on
- * every lay and upgrade (step/track.rb copies it onto the new tile): in
+ * The terrain cost of the hex is paid on every lay and upgrade (§10.3.1:
+ * the terrain marker goes back on the new tile): in
  * full when the tile adds dual track, a quarter when it adds only narrow
  * gauge, in full or halved with SIGI when it adds standard gauge.
  *
@@ -112,8 +109,8 @@ kol_1849_upgrade_cost (KolEngine *engine,
 
 /* ------------------------------------------------------------ board hooks */
 
-/* upgrades_to? (1849): Messina cannot be upgraded after the earthquake
- * until the next stock round (§12). */
+/* Messina cannot be upgraded after the earthquake until the next stock
+ * round (§12). */
 static gboolean
 upgrades_to (KolEngine *engine,
              int        hex,
@@ -161,7 +158,7 @@ hex_blocked (KolEngine *engine,
   return !sce->closed && sce->owner.kind != KOL_ENTITY_CORP;
 }
 
-/* Track#available_hex / #hex_neighbors: with the SMS teleport, only its
+/* Where the corporation's track arrives: with the SMS teleport, only at its
  * coastal cities, from every side (§7.1 P4). */
 static guint8
 connected_edges (KolEngine      *engine,
@@ -191,7 +188,7 @@ path_at_edge (const KolTileDef *tile,
   return -1;
 }
 
-/* legal_tile_rotation? (1849, §10.3): new track joining neighbouring track
+/* A rotation is legal (§10.3) when new track joining neighbouring track
  * must match its gauge (dual matches both) — unless no new exit meets
  * track at all, the corporation has a token on the hex, or SMS is used. */
 static gboolean
@@ -265,7 +262,7 @@ const KolBoardHooks kol_1849_board_hooks = {
 /**
  * kol_1849_earthquake:
  *
- * event_earthquake! (§12): Garibaldi closes if Messina holds its only token;
+ * The Messina earthquake (§12): Garibaldi closes if Messina holds its only token;
  * the tokens in Messina leave the game, the printed tile comes back (the
  * laid one returns to the supply) and Messina cannot be upgraded until the
  * next stock round.
@@ -277,6 +274,7 @@ kol_1849_earthquake (KolEngine *engine)
   int hex = st->messina, afg = st->afg;
 
   kol_engine_log (engine, KOL_LOG_1849_EVENT_EARTHQUAKE, NULL, 0);
+  kol_1849_forget_can_token (engine);
   if (hex < 0)
     return;
   if (afg >= 0 && !engine->corps[afg].removed && kol_board_city_tokened_by (engine, hex, 0, afg) &&
@@ -331,7 +329,7 @@ cell_listed (const KolCell *cells,
   return FALSE;
 }
 
-/* StockMarket#up (1849): up from L.230 is blocked before Phase 16 (§9.7). */
+/* Up from L.230 is blocked before Phase 16 (§9.7). */
 static KolCell
 market_up (KolEngine *engine,
            int        corp,
@@ -350,7 +348,7 @@ market_up (KolEngine *engine,
   return from;
 }
 
-/* StockMarket#right (1849): before Phase 16 the blue zone is the edge of
+/* Before Phase 16 the blue zone is the edge of
  * the market: right from L.218, 240 or 276 goes up instead (§5, §10.5.3). */
 static KolCell
 market_right (KolEngine *engine,
@@ -364,8 +362,8 @@ market_right (KolEngine *engine,
   return kol_market_default_right (engine, corp, from);
 }
 
-/* StockMarket#move (1849): reaching L.377 ends the game after the
- * corporation operates (§13). */
+/* After a move: reaching L.377 ends the game after the corporation operates
+ * (§13). */
 static void
 market_moved (KolEngine *engine,
               int        corp,
@@ -519,8 +517,8 @@ fill_rules (KolEngine     *engine,
 
   kol_route_rules_init (rules);
   rules->min_stops = st->route_min_stops;
-  /* the rulebook does not count ports (§10.5.1); 18xx.games' check_other
-   * counts every stop but wants more than two when a port is touched */
+  /* the rulebook does not count ports (§10.5.1); 18xx.games counts every
+   * stop but wants more than two when a port is touched (compat) */
   rules->optional_rule = st->compat ? KOL_ROUTE_OPTIONAL_NEED_MORE : KOL_ROUTE_OPTIONAL_NOT_COUNTED;
   rules->n_bonuses = 1;
   rules->bonus_value[0] = 20;

@@ -5,10 +5,9 @@
 
 /*
  * 1849 Sicily: operating rounds (§10), closing corporations (§11) and the
- * bankruptcy of a president (§10.7). 18xx.games: g_1849/game.rb,
- * round/operating.rb and the steps loan_choice, bankrupt,
- * emergency_money_raising, sms_teleport, assign, track, token, dividend,
- * buy_train and issue_shares.
+ * bankruptcy of a president (§10.7), with the steps of a turn: the loan
+ * choice, bankruptcy, raising money, the SMS teleport, the CNM marker,
+ * track, tokens, dividends, trains and issuing shares.
  */
 
 static gboolean
@@ -23,7 +22,7 @@ never_blocks (KolEngine *engine,
 /**
  * kol_1849_first_token:
  *
- * Returns: the index of @corp's first token (Corporation#tokens.first; the
+ * Returns: the index of @corp's first token still in the game (the
  * earthquake destroys tokens, so this may not be token 0), or -1.
  */
 int
@@ -69,7 +68,7 @@ kol_1849_any_placed_token (KolEngine *engine,
 /**
  * kol_1849_close_corporation:
  *
- * Game#close_corporation (1849): RSA forgets the corporation, the generic
+ * Closing a corporation (§11): RSA forgets the corporation, the generic
  * closing (tokens, cash, trains, companies, certificates), then the
  * corporation starts afresh at the end of the order with its home reserved
  * again (§11), ahead of a blocked Garibaldi; Garibaldi may become
@@ -112,8 +111,7 @@ kol_1849_close_corporation (KolEngine *engine,
 
 /* ----------------------------------------------------- operating hooks */
 
-/* Company#min_price (set to 1 by setup_companies) and #max_price (twice
- * the face value): §10.2. */
+/* A corporation pays L.1 to twice the face value for a company (§10.2). */
 static void
 company_price_range (KolEngine *engine,
                      int        corp,
@@ -125,7 +123,7 @@ company_price_range (KolEngine *engine,
   *max = engine->companies[company].value * 2;
 }
 
-/* RSA cannot be bought by a corporation (its no_buy ability, §7.1). */
+/* RSA cannot be bought by a corporation (§7.1, §10.2). */
 static gboolean
 company_purchasable (KolEngine *engine,
                      int        corp,
@@ -134,8 +132,8 @@ company_purchasable (KolEngine *engine,
   return company != kol_1849_state (engine)->rsa;
 }
 
-/* Game#abilities(corporation, passive_ok: false): CNM's port marker, usable
- * during its corporation's turn, keeps the final BuyCompany step open. */
+/* CNM's port marker, usable during its corporation's turn (§7.1 P3), keeps
+ * the final step of buying companies open. */
 static gboolean
 corp_has_abilities (KolEngine *engine,
                     int        corp)
@@ -193,7 +191,7 @@ train_buyable (KolEngine *engine,
   return engine->trains[train].def != kol_1849_state (engine)->train_e || kol_1849_corp (engine, corp)->e_token;
 }
 
-/* BuyTrain#can_sell? (1849): a corporation's shares are sold only after it
+/* In a forced train purchase a corporation's shares are sold only after it
  * has operated, and not during its own first turn (§9.2, §10.7). */
 static gboolean
 ebuy_can_sell (KolEngine *engine,
@@ -220,7 +218,7 @@ after_ebuy_sell (KolEngine *engine,
   kol_1849_reorder_corps (engine);
 }
 
-/* Dividend#share_price_change (1849, §10.5.3): nothing paid → left; a total
+/* How a dividend moves the price (§10.5.3): nothing paid → left; a total
  * below the share price → no move; at least the price → right. */
 static void
 share_price_change (KolEngine      *engine,
@@ -245,7 +243,8 @@ share_price_change (KolEngine      *engine,
     }
 }
 
-/* Track#check_track_restrictions! is skipped for the SMS teleport. */
+/* The SMS teleport needs no route to its city (§7.1 P4): the track
+ * restriction is not checked for it. */
 static gboolean
 check_track_restrictions (KolEngine  *engine,
                           int         corp,
@@ -261,9 +260,9 @@ check_track_restrictions (KolEngine  *engine,
 
 static int emr_sellable (KolEngine *engine, KolEntity seller, KolBundle *out, int max);
 
-/* Game#can_go_bankrupt?: for a train, 18xx.games' test (the president's
- * cash and sellable shares and the corporation's cash do not reach the
- * cheapest train); for unpaid bond interest (§14.2), when the president
+/* May the president go bankrupt: for a train, when the president's cash and
+ * sellable shares and the corporation's cash do not reach the cheapest
+ * train (§10.7); for unpaid bond interest (§14.2), when the president
  * cannot raise the debt by selling one bundle of each corporation. */
 static gboolean
 can_go_bankrupt (KolEngine *engine,
@@ -323,8 +322,8 @@ const KolOperatingHooks kol_1849_operating_hooks = {
 
 /* ------------------------------------------------------------ the round */
 
-/* Round::Operating#next_entity! (1849): a corporation that reached L.377
- * ends the game when its turn ends (§13). */
+/* The next corporation; one that reached L.377 ends the game when its turn
+ * ends (§13). */
 static void
 or_next_entity (KolEngine *engine,
                 KolRound  *r)
@@ -392,7 +391,8 @@ static const gint16 operating_opts[G_N_ELEMENTS (operating_steps)] = {
 /**
  * kol_1849_start_operating_round:
  *
- * Game#operating_round: the steps of a corporation's turn (§10, §14).
+ * Starts an operating round with the steps of a corporation's turn (§10,
+ * §14).
  */
 void
 kol_1849_start_operating_round (KolEngine *engine,
@@ -400,7 +400,7 @@ kol_1849_start_operating_round (KolEngine *engine,
 {
   gint16 opts[G_N_ELEMENTS (operating_steps)];
 
-  /* 18xx.games asks nobody (and its records hold no answers) */
+  /* 18xx.games asks nobody (and its records hold no answers): compat */
   memcpy (opts, operating_opts, sizeof opts);
   opts[0] = kol_1849_state (engine)->compat ? KOL_CONSENT_AUTO_ACCEPT : KOL_CONSENT_ASK;
   kol_round_start (engine, &kol_1849_round_operating, K49_ROUND_OPERATING, round_num, operating_steps, opts,
@@ -421,7 +421,7 @@ loan_chooser (KolEngine *engine)
   return kol_1849_state (engine)->loan_choice_player;
 }
 
-/* LoanChoice#process_choose: a president left without shares leaves the
+/* A president left without shares leaves the
  * game, or takes a L.500 loan that costs L.750 at the end (§10.7 B, §13). */
 static gboolean
 loan_process (KolEngine        *engine,
@@ -490,10 +490,20 @@ player_corps_sorted (KolEngine *engine,
   return n;
 }
 
-/* Bankrupt#process_bankrupt (1849): the president sells one largest
+/* Bankruptcy (§10.7 B): the president sells one largest
  * sellable bundle of each corporation, gives all cash to the corporation,
  * which closes; without shares left the president chooses between a loan
  * and leaving the game (§10.7 B). */
+/* Whether the step deciding now is where a corporation raises money it
+ * must spend: Buy Trains, or the emergency of unpaid bond interest. */
+static gboolean
+raising_money (KolEngine *engine)
+{
+  KolStep *active = kol_round_active_step (engine);
+
+  return active != NULL && (active->klass == &kol_step_buy_train || active->klass == &kol_1849_step_emr);
+}
+
 static gboolean
 bankrupt_process (KolEngine        *engine,
                   KolStep          *s,
@@ -507,6 +517,10 @@ bankrupt_process (KolEngine        *engine,
   gint16 corps[KOL_MAX_CORPS];
   int n;
   KolArg args[1];
+  /* Game#sellable_bundles asks the active step whether a bundle may be
+   * sold: outside Buy Trains and Emergency Money Raising none may (which
+   * only 18xx.games' bankruptcy at any step reaches) */
+  gboolean may_sell = raising_money (engine);
 
   if (a->type != KOL_ACTION_BANKRUPT || corp < 0 || player < 0)
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no president to go bankrupt");
@@ -520,11 +534,11 @@ bankrupt_process (KolEngine        *engine,
   args[0] = kol_arg_int (KOL_ARG_PLAYER, player);
   kol_engine_log (engine, KOL_LOG_1849_SELLS_ALL, args, 1);
   n = player_corps_sorted (engine, player, corps);
-  for (int i = 0; i < n && (buy_train != NULL || engine->corps[corp].cash < 0); i++)
+  for (int i = 0; i < n && may_sell && (buy_train != NULL || engine->corps[corp].cash < 0); i++)
     {
       KolBundle bundles[64];
-      /* Game#sellable_bundles asks the active step: EmergencyMoneyRaising
-       * for unpaid bond interest, else BuyTrain */
+      /* what may be sold depends on the emergency: raising money for unpaid
+       * bond interest, else the forced train purchase */
       int m = engine->corps[corp].cash < 0
               ? emr_sellable (engine, kol_entity (KOL_ENTITY_PLAYER, player), bundles, G_N_ELEMENTS (bundles))
               : kol_ebuy_sellable_bundles (engine, buy_train, player, bundles, G_N_ELEMENTS (bundles));
@@ -569,12 +583,18 @@ in_emergency (KolEngine *engine,
          kol_operating_must_buy_train (engine, corp);
 }
 
+/* §10.7: a corporation goes under when it must buy a train and its
+ * president cannot raise the money, i.e. in Buy Trains (or, §14.2, when it
+ * cannot pay its bond interest); 18xx.games offers bankruptcy at any step
+ * of such a turn. */
 static guint32
 bankrupt_actions (KolEngine *engine,
                   KolStep   *s,
                   KolEntity  entity)
 {
   if (entity.kind != KOL_ENTITY_CORP || !in_emergency (engine, entity.index))
+    return 0;
+  if (!kol_1849_state (engine)->compat && !raising_money (engine))
     return 0;
   return kol_step_bankrupt_actions (engine, s, entity);
 }
@@ -676,7 +696,7 @@ emr_sellable (KolEngine *engine,
   return n;
 }
 
-/* EmergencyMoneyRaising#actions: the president may sell shares while short
+/* Raising money: the president may sell shares while short
  * of the debt, and pay it off (§14.2: a bond's interest). */
 static guint32
 emr_actions (KolEngine *engine,
@@ -804,7 +824,7 @@ step_acted (KolEngine          *engine,
   return s && s->acted;
 }
 
-/* SMSTeleport#actions: a corporation owning SMS decides first whether to
+/* The SMS teleport: a corporation owning SMS decides first whether to
  * close it (§7.1 P4), unless it already laid track or placed a token. */
 static guint32
 sms_actions (KolEngine *engine,
@@ -901,7 +921,7 @@ is_port (KolEngine *engine,
   return hex >= 0 && hex < KOL_MAX_HEXES && (kol_1849_state (engine)->hex_flags[hex] & K49_HEX_PORT);
 }
 
-/* Assign#actions: CNM, owned by the corporation operating now, may put its
+/* CNM, owned by the corporation operating now, may put its
  * +L.20 marker on a port (§7.1 P3). */
 static guint32
 assign_actions (KolEngine *engine,
@@ -970,7 +990,7 @@ const KolStepClass kol_1849_step_assign = {
 
 /* ------------------------------------------------------------- Track */
 
-/* Track#process_lay_tile (1849): one lay; after an SMS lay the token may go
+/* A tile lay: one a turn; after an SMS lay the token may go
  * only to that city; a lay may give Garibaldi a home (§9.4.1). */
 static gboolean
 track_process (KolEngine        *engine,
@@ -992,6 +1012,7 @@ track_process (KolEngine        *engine,
     }
   if (!kol_tracker_lay_tile_action (engine, s, a, -1, error))
     return FALSE;
+  kol_1849_forget_can_token (engine);
   if (corp >= 0 && kol_1849_corp (engine, corp)->sms != 0)
     kol_1849_corp (engine, corp)->sms = a->hex + 1;
   kol_1849_update_garibaldi (engine);
@@ -1041,8 +1062,38 @@ sms_token_targets (KolEngine      *engine,
   return n;
 }
 
-/* Token#can_place_token? (1849): the current corporation has a token and,
+/* May the current corporation place a token: it has one and,
  * with SMS, any coastal city, else a connected city with room. */
+/**
+ * kol_1849_forget_can_token:
+ *
+ * Forgets every corporation's remembered answer of can_token().
+ */
+void
+kol_1849_forget_can_token (KolEngine *engine)
+{
+  for (int c = 0; c < engine->n_corps; c++)
+    kol_1849_corp (engine, c)->can_token = 0;
+}
+
+/* Whether @corp may place a station marker somewhere (§10.4: a connected
+ * city with a free circle; a closing frees circles at once). 18xx.games
+ * remembers its first answer until it clears its graph (Graph#can_token?
+ * and Graph#clear), which a closing or a stock round's home token does not
+ * do; compat answers as it does, so that records replay. */
+static gboolean
+can_token (KolEngine *engine,
+           int        corp)
+{
+  guint8 *memo = &kol_1849_corp (engine, corp)->can_token;
+
+  if (!kol_1849_state (engine)->compat)
+    return kol_tokener_can_token (engine, corp);
+  if (*memo == 0)
+    *memo = kol_tokener_can_token (engine, corp) ? 2 : 1;
+  return *memo == 2;
+}
+
 static guint32
 token_actions (KolEngine *engine,
                KolStep   *s,
@@ -1056,13 +1107,19 @@ token_actions (KolEngine *engine,
   corp = entity.index;
   if (kol_tokener_available_token (engine, corp) < 0)
     return 0;
-  if (kol_1849_corp (engine, corp)->sms != 0 ? sms_token_targets (engine, corp, t, 1) == 0
-                                             : !kol_tokener_can_token (engine, corp))
+  if (kol_1849_corp (engine, corp)->sms != 0)
+    {
+      /* 18xx.games asks (and a pass answers) even where no SMS city has
+       * room; the rulebook only offers what can be done (§7.1 P4) */
+      if (!kol_1849_state (engine)->compat && sms_token_targets (engine, corp, t, 1) == 0)
+        return 0;
+    }
+  else if (!can_token (engine, corp))
     return 0;
   return KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN) | KOL_ACTION_BIT (KOL_ACTION_PASS);
 }
 
-/* Token#process_place_token (1849): with SMS only in its city and without
+/* A token placement: with SMS only in its city and without
  * a route (§7.1 P4); then Garibaldi, not yet started, moves to the end of
  * the order if no home has room any more (§9.4.1). */
 static gboolean
@@ -1100,6 +1157,7 @@ token_process (KolEngine        *engine,
     }
   else if (!kol_step_token_process_place_token (engine, s, a, error))
     return FALSE;
+  kol_1849_forget_can_token (engine);
 
   if (afg >= 0 && !engine->corps[afg].removed && kol_1849_corp_list_index (engine, afg) >= 0 &&
       !kol_corp_floated (engine, afg))

@@ -23,9 +23,9 @@
 G_BEGIN_DECLS
 
 /*
- * 1849 Sicily: the rules module (rulebook 002; 18xx.games g_1849/ is the
- * reference for everything the rulebook leaves open and for the replay of
- * recorded games). Split by area:
+ * 1849 Sicily: the rules module (rulebook 002; where the rulebook leaves a
+ * question open, the answer is the one 18xx.games gives, so that its
+ * recorded games replay). Split by area:
  *   kol-title-1849.c           module, setup, rounds, phases and events,
  *                              game end, scores, invariants
  *   kol-title-1849-stock.c     auction and stock rounds, shares, presidency
@@ -60,6 +60,9 @@ typedef struct
   guint8  cnm;              /* bought the CNM: the port marker's L.20 is its (§7.1 P3) */
   gint16  sms;              /* the SMS teleport (§7.1 P4): 0 none, -1 to any coastal
                              * city, else the chosen hex + 1 */
+  guint8  can_token;        /* compat: the remembered answer of "may it place a station
+                             * marker" (0 not known, 1 no, 2 yes), see
+                             * kol_1849_forget_can_token() */
   guint32 destroyed;        /* its tokens the earthquake destroyed, a bit per token (§12) */
 } Kol1849Corp;
 
@@ -98,8 +101,8 @@ typedef struct
   /* game */
   guint8    par_groups;          /* K49_PAR_* added by events */
   guint8    messina_upgradeable;
-  guint8    max_reached;         /* StockMarket#max_reached? */
-  guint8    end_trigger_reason;  /* KolGameEnd of @game_end_trigger */
+  guint8    max_reached;         /* a share price has reached L.377 (§13) */
+  guint8    end_trigger_reason;  /* KolGameEnd of the first end of game triggered */
   guint8    end_trigger_timing;  /* KolEndTiming */
   guint8    e_token_sold;
   guint8    e_tokens_enabled;
@@ -109,7 +112,8 @@ typedef struct
   gint16    rsa_close_corp;      /* RSA's close ability (-1 once removed) */
   gint16    cnm_hex;             /* the port with the CNM marker, -1 */
 
-  /* SwapChoice (share_pool.rb change_president) */
+  /* the outgoing president's choice of what to take for the president's
+   * certificate (§9.5) */
   gint16    swap_choice_player;  /* -1 when no choice is pending */
   KolEntity swap_location;
   gint16    swap_other_player;
@@ -124,7 +128,7 @@ typedef struct
   guint8    n_moved;
   gint16    moved_this_turn[KOL_MAX_CORPS * 2];
 
-  /* end-of-game penalties of players (Player#penalty: L.750 per loan) */
+  /* end-of-game penalties of players (L.750 per loan, §10.7 B, §13) */
   int       penalty[KOL_MAX_PLAYERS];
   int       n_loans[KOL_MAX_PLAYERS];
 
@@ -196,7 +200,7 @@ void      kol_1849_next_round          (KolEngine *engine);
 typedef struct
 {
   KolStepClass step;           /* first: the step's klass leads here */
-  const char  *choices[2];     /* the answers, as 18xx.games names them */
+  const char  *choices[2];     /* the answers, as records name them */
   /* the player who must choose now, -1 when nobody must */
   int        (*chooser) (KolEngine *engine);
 } Kol1849ChoiceClass;
@@ -214,6 +218,7 @@ extern const KolStockHooks kol_1849_stock_hooks;
 extern const KolRoundClass kol_1849_round_stock;
 extern const KolRoundClass kol_1849_round_auction;
 extern const KolStepClass  kol_1849_step_buy_sell_par_shares;
+extern const KolStepClass  kol_1849_step_home_token;
 extern const Kol1849ChoiceClass kol_1849_step_swap_choice;
 
 void     kol_1849_start_auction_round  (KolEngine *engine);
@@ -233,6 +238,11 @@ extern const KolOperatingHooks kol_1849_operating_hooks;
 extern const KolRoundClass kol_1849_round_operating;
 
 void     kol_1849_start_operating_round   (KolEngine *engine, int round_num);
+/* Where 18xx.games clears its graph (a tile laid, a token placed by a
+ * step, a token bought, the earthquake): the Token step's answers to
+ * "may it place a token?", which compat remembers as 18xx.games does, are
+ * forgotten. */
+void     kol_1849_forget_can_token        (KolEngine *engine);
 void     kol_1849_close_corporation       (KolEngine *engine, int corp);
 gboolean kol_1849_any_placed_token        (KolEngine *engine, int corp);
 int      kol_1849_first_token             (KolEngine *engine, int corp);

@@ -6,9 +6,7 @@
 /*
  * 1849 Sicily: the initial stock round (§8, §8.1), stock rounds (§9), the
  * certificates (§7.2, §9.5, §9.6) and the financial step's bundles
- * (§10.8). 18xx.games: g_1849/game.rb, share_pool.rb, round/stock.rb,
- * step/buy_sell_par_shares.rb, step/swap_choice.rb,
- * step/company_pending_par.rb.
+ * (§10.8).
  */
 
 #define LAST_CERT_FLAG 1u
@@ -36,9 +34,9 @@ par_price_phase (KolEngine *engine,
   return -1;
 }
 
-/* Game#par_prices: share_prices_with_types(@available_par_groups), the
- * groups growing with the green_par and brown_par events (§9.4: L.68 and
- * L.100 from the start, L.144 from Phase 6, L.216 from Phase 10). */
+/* The par prices offered: the groups of par cells available now, growing
+ * with the green_par and brown_par events (§9.4: L.68 and L.100 from the
+ * start, L.144 from Phase 6, L.216 from Phase 10). */
 static int
 par_prices (KolEngine *engine,
             int        corp,
@@ -60,7 +58,7 @@ par_prices (KolEngine *engine,
 
 /* ------------------------------------------------------------ corporations */
 
-/* Game#can_par?: the next corporation in the order, not closed in this
+/* May a corporation be started: the next in the order, not closed in this
  * set of rounds, and (Garibaldi) with a home (§9.4, §9.4.1, §11). */
 static gboolean
 can_par (KolEngine *engine,
@@ -77,7 +75,7 @@ can_par (KolEngine *engine,
  * kol_1849_home_token_locations:
  * @hexes: (out) (array): hexes
  *
- * Game#home_token_locations: the cities Garibaldi may choose that have a
+ * The cities Garibaldi may choose as its home that have a
  * free slot for it (§9.4.1).
  *
  * Returns: how many hexes were written.
@@ -112,7 +110,7 @@ kol_1849_home_token_locations (KolEngine *engine,
 /**
  * kol_1849_update_garibaldi:
  *
- * Game#update_garibaldi: Garibaldi, blocked for want of a home, becomes
+ * Garibaldi, blocked for want of a home, becomes
  * available again from the next stock round once a home has room (§9.4.1).
  */
 void
@@ -131,8 +129,8 @@ kol_1849_update_garibaldi (KolEngine *engine)
   kol_engine_log (engine, KOL_LOG_1849_AFG_SLOT_OPEN, args, 1);
 }
 
-/* Game#after_par: the capital RSA brings (Base#after_par for :shares
- * abilities with incremental capital, §8.1), the token fee (§9.4), the next
+/* After a corporation is started: the capital RSA brings (§8.1), the token
+ * fee (§9.4), the next
  * corporation in the order becomes available, and in a stock round the
  * home token. */
 static void
@@ -174,7 +172,7 @@ after_par (KolEngine *engine,
 /**
  * kol_1849_last_cert_last:
  *
- * Game#last_cert_last?: a bundle with the last certificate must take every
+ * A bundle with the last certificate must take every
  * certificate left where it comes from (the treasury or the pool, §9.6).
  *
  * Returns: %TRUE if @b respects it.
@@ -232,7 +230,7 @@ find_would_be_pres (KolEngine *engine,
   return best;
 }
 
-/* dumpable_on: may the president give up the presidency with @b to
+/* May the president give up the presidency with @b to
  * @would_be_pres (§9.5: only to a holder of two shares, and the swap must
  * be possible with the certificates they hold)? */
 static gboolean
@@ -254,10 +252,10 @@ dumpable_on (KolEngine       *engine,
   after = owner_percent - b->percent;
   if (other_percent == 20 && kol_engine_certs_of (engine, pres, b->corp, certs, KOL_MAX_CERTS) == 1)
     {
+      /* (18xx.games also tests "more than 20% sold down to 10%" here but
+       * discards the result: only the test below decides) */
       if (after == 0)
         return TRUE;
-      /* Ruby falls through here (the value of the if is discarded) */
-      (void) (owner_percent > 20 && after == 10);
     }
   return after < 20 && other_percent > after;
 }
@@ -269,11 +267,12 @@ typedef struct
   guint8 last;
 } Shape;
 
-/* Game#bundles_for_corporation: every combination of the holder's
+/* The bundles a holder may offer (§9.6): every combination of the holder's
  * certificates, one per shape (number of 10% certificates, president's,
  * last), and for the president the partial bundle of the president's
- * certificate, kept when dumpable_on; sorted by percent (stable, as the
- * browser's sort). */
+ * certificate, kept when the presidency may pass with it; sorted by percent
+ * (a stable sort, so that equal bundles keep the order recorded games
+ * list them in). */
 static int
 bundles_for_corporation (KolEngine *engine,
                          KolEntity  holder,
@@ -365,10 +364,10 @@ bundles_for_corporation (KolEngine *engine,
   }
 }
 
-/* SharePool#change_president (1849): the new president gives the last
+/* The swap of the president's certificate (§9.5): the new president gives the last
  * certificate if they hold it, else two 10% certificates; with the last
  * certificate and 40% or more, the outgoing president may later choose two
- * 10% certificates instead (SwapChoice; §9.5 example 3). */
+ * 10% certificates instead (the SwapChoice step; §9.5 example 3). */
 static void
 change_president (KolEngine *engine,
                   int        presidents_cert,
@@ -411,7 +410,7 @@ change_president (KolEngine *engine,
   kol_shares_move_cert (engine, presidents_cert, president);
 }
 
-/* SharePool#handle_partial (1849): one ordinary certificate comes back. */
+/* A split president's certificate: one ordinary certificate comes back. */
 static void
 handle_partial (KolEngine       *engine,
                 const KolBundle *b,
@@ -432,7 +431,7 @@ handle_partial (KolEngine       *engine,
 /**
  * kol_1849_swap_double_cert:
  *
- * SharePool#swap_double_cert: the last certificate goes from @from to @to,
+ * The last certificate goes from @from to @to,
  * which gives back two 10% certificates.
  */
 void
@@ -462,7 +461,7 @@ kol_1849_swap_double_cert (KolEngine *engine,
  * kol_1849_issuable_bundles:
  * @out: (out) (array): bundles of @corp's treasury certificates
  *
- * Game#issuable_shares: after the corporation's first turn, bundles that
+ * After the corporation's first turn, bundles that
  * leave the pool with at most five shares and respect the last certificate
  * (§10.8).
  *
@@ -491,7 +490,7 @@ kol_1849_issuable_bundles (KolEngine *engine,
  * kol_1849_redeemable_bundles:
  * @out: (out) (array): single certificates in the pool
  *
- * Game#redeemable_shares: after the first turn, one certificate of the
+ * After the first turn, one certificate of the
  * pool the corporation can pay for, the last certificate last (§10.8).
  *
  * Returns: how many bundles were written.
@@ -560,7 +559,7 @@ old_position (KolEngine *engine,
 /**
  * kol_1849_reorder_corps:
  *
- * Game#reorder_corps: corporations that sold down onto the same cell this
+ * Corporations that sold down onto the same cell this
  * turn keep the order they had before the sales (§9.2: "the order in the
  * stack stays the same"), under those that did not move.
  */
@@ -632,7 +631,8 @@ kol_1849_reorder_corps (KolEngine *engine)
 
 /* ------------------------------------------------------- step methods */
 
-/* BuySellParShares#can_buy?: and the last certificate last. */
+/* May @entity buy @bundle: the generic rules, and the last certificate last
+ * (§9.6). */
 static gboolean
 can_buy (KolEngine       *engine,
          KolStep         *s,
@@ -643,7 +643,7 @@ can_buy (KolEngine       *engine,
          kol_1849_last_cert_last (engine, bundle);
 }
 
-/* #can_buy_multiple?: the founder may buy two more certificates in the
+/* The founder may buy two more certificates in the
  * turn of the par (§9.4). */
 static gboolean
 can_buy_multiple (KolEngine *engine,
@@ -659,8 +659,8 @@ can_buy_multiple (KolEngine *engine,
          kol_step_buy_sell_par_shares_num_bought (engine, corp) < 2;
 }
 
-/* #can_buy_any_from_ipo?: the smallest certificate of each started
- * corporation's treasury. */
+/* Can @entity buy from a treasury: the smallest certificate of each started
+ * corporation's treasury decides. */
 static gboolean
 can_buy_any_from_ipo (KolEngine *engine,
                       KolStep   *s,
@@ -695,7 +695,7 @@ start_entity (KolEngine *engine)
   kol_1849_state (engine)->n_moved = 0;
 }
 
-/* Game#after_buy_company: RSA's president's certificate waits for a par
+/* After a company is bought: RSA's president's certificate waits for a par
  * (§8.1). */
 static void
 after_buy_company (KolEngine *engine,
@@ -764,7 +764,7 @@ const KolRoundClass kol_1849_round_auction = {
 
 /* ----------------------------------------------------- the stock round */
 
-/* Round::Stock#setup (1849): corporations floated without a placed token
+/* The start of a stock round: corporations floated without a placed token
  * (RSA's, or Garibaldi still to choose) place their home token first. */
 static void
 stock_round_setup (KolEngine *engine,
@@ -800,7 +800,7 @@ const KolRoundClass kol_1849_round_stock = {
 
 static const KolStepClass *const stock_steps[] = {
   &kol_step_discard_train,
-  &kol_step_home_token,
+  &kol_1849_step_home_token,
   &kol_1849_step_swap_choice.step,
   &kol_1849_step_buy_sell_par_shares,
 };
@@ -808,7 +808,7 @@ static const KolStepClass *const stock_steps[] = {
 /**
  * kol_1849_start_stock_round:
  *
- * Game#new_stock_round (1849): corporations closed in the last set may be
+ * A new stock round: corporations closed in the last set may be
  * started again, Messina may be upgraded again (§11, §12).
  */
 void
@@ -970,6 +970,31 @@ const KolStepClass kol_1849_step_buy_sell_par_shares = {
   .explain = bsps_explain,
 };
 
+/* -------------------------------------------------------- HomeToken */
+
+/* The home token step, then the memo of where 1849 may place a token is
+ * forgotten (kol_1849_forget_can_token): the new token changes it. */
+static gboolean
+home_token_process (KolEngine        *engine,
+                    KolStep          *s,
+                    const KolAction  *a,
+                    GError          **error)
+{
+  if (!kol_step_home_token_process (engine, s, a, error))
+    return FALSE;
+  kol_1849_forget_can_token (engine);
+  return TRUE;
+}
+
+const KolStepClass kol_1849_step_home_token = {
+  .name = "Place Home Token",
+  .actions = kol_step_home_token_actions,
+  .active = kol_step_home_token_active,
+  .active_entities = kol_step_home_token_active_entities,
+  .round_state = kol_step_home_token_round_state,
+  .process = home_token_process,
+  .legal_actions = kol_step_home_token_legal_actions,
+};
 /* -------------------------------------------------------- SwapChoice */
 
 enum
@@ -984,7 +1009,7 @@ swap_chooser (KolEngine *engine)
   return kol_1849_state (engine)->swap_choice_player;
 }
 
-/* SwapChoice#process_choose: the outgoing president takes the last
+/* The outgoing president's choice: the last
  * certificate (already done) or two 10% certificates instead (§9.5). */
 static gboolean
 swap_process (KolEngine        *engine,

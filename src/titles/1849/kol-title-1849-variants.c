@@ -5,9 +5,7 @@
 
 /*
  * 1849 Sicily: the variants of §14 — acquiring station tokens (§14.1),
- * bonds (§14.2) and Electric Dreams (§14.3). 18xx.games: g_1849/step/
- * buy_token.rb, bond.rb, bond_interest_payment.rb, buy_e_token.rb and the
- * bond methods of game.rb (InterestOnLoans).
+ * bonds (§14.2) and Electric Dreams (§14.3).
  */
 
 static void
@@ -59,7 +57,7 @@ city_has_corp (KolEngine *engine,
   return kol_board_hex_tokened_by (engine, hex, corp);
 }
 
-/* can_replace_token?: another player-run corporation's token, not in its
+/* May @corp buy this token: another player-run corporation's, not in its
  * home city, in a city @corp reaches and has no token in, and the seller
  * keeps another token (§14.1). */
 static gboolean
@@ -89,8 +87,8 @@ can_replace_token (KolEngine      *engine,
   return node >= 0 && kol_reach_has_node (reach, hex, node);
 }
 
-/* any_buyable_tokens_placed?: another corporation's non-home token in a
- * city @corp reaches. */
+/* Is there a token @corp could buy: another corporation's non-home token in
+ * a city @corp reaches (§14.1)? */
 static gboolean
 any_buyable_tokens (KolEngine *engine,
                     int        corp)
@@ -190,7 +188,11 @@ bt_process (KolEngine        *engine,
     }
   other = KOL_TOKEN_CORP (id);
   kol_board_remove_token (engine, other, KOL_TOKEN_INDEX (id));
-  kol_board_place_token (engine, corp, token, a->hex, a->city, slot);
+  /* §14.1: the marker is replaced, in its circle; 18xx.games puts the new
+   * one in the city's first free circle (City#exchange_token), and its
+   * records name circles by position */
+  kol_board_place_token (engine, corp, token, a->hex, a->city, st->compat ? -1 : slot);
+  kol_1849_forget_can_token (engine);
   kol_engine_transfer (engine, a->entity, kol_entity_corp (other), a->price);
   args[0] = kol_arg_entity (a->entity);
   args[1] = kol_arg_int (KOL_ARG_CORP, other);
@@ -391,7 +393,7 @@ no_actions (KolEngine *engine,
   return 0;
 }
 
-/* BondInterestPayment#skip!: L.50 per outstanding bond; what the
+/* The interest step pays itself: L.50 per outstanding bond; what the
  * corporation cannot pay leaves its cash negative, and the emergency step
  * makes its president raise it (§14.2). */
 static void
@@ -524,11 +526,17 @@ bond_legal_actions (KolEngine *engine,
                     GPtrArray *out)
 {
   guint32 actions = bond_actions (engine, s, entity);
+  static const KolActionType kinds[] = { KOL_ACTION_PAYOFF_LOAN, KOL_ACTION_TAKE_LOAN };
 
-  if (actions & KOL_ACTION_BIT (KOL_ACTION_PAYOFF_LOAN))
-    g_ptr_array_add (out, kol_action_new (KOL_ACTION_PAYOFF_LOAN, entity));
-  if (actions & KOL_ACTION_BIT (KOL_ACTION_TAKE_LOAN))
-    g_ptr_array_add (out, kol_action_new (KOL_ACTION_TAKE_LOAN, entity));
+  for (gsize i = 0; i < G_N_ELEMENTS (kinds); i++)
+    if (actions & KOL_ACTION_BIT (kinds[i]))
+      {
+        KolAction *a = kol_action_new (kinds[i], entity);
+
+        /* the game's one bond: 18xx.games' Loan 0, which its records name */
+        a->loan = 0;
+        g_ptr_array_add (out, a);
+      }
   if (actions & KOL_ACTION_BIT (KOL_ACTION_PASS))
     g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
 }

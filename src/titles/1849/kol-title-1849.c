@@ -6,7 +6,7 @@
 /*
  * 1849 Sicily: the module, setup (rulebook 002 §2), the sequence of rounds
  * (§3, §6), events (§6, §12), the end of the game (§13) and the final
- * scores. 18xx.games: g_1849/game.rb.
+ * scores.
  */
 
 /* ------------------------------------------------------------ small helpers */
@@ -43,8 +43,8 @@ kol_1849_corp_list_index (KolEngine *engine,
  * kol_1849_sorted_corps:
  * @out: (out) (array): corporations
  *
- * Returns: the corporations with a share price, in operating order
- * (@corporations.sort of 18xx.games for the ones that have one).
+ * Returns: the corporations with a share price, in operating order (1849
+ * §5).
  */
 int
 kol_1849_sorted_corps (KolEngine *engine,
@@ -85,7 +85,7 @@ check_config (const KolTitle *title,
                    "1849 is played by 3 to 5 players, not %d", title->n_players);
       return FALSE;
     }
-  /* §14.3: Electric Dreams needs the two other variants (meta.rb) */
+  /* §14.3: Electric Dreams is played only with the other variants */
   if (kol_title_has_option (title, KOL_1849_OPT_ELECTRIC) &&
       (!kol_title_has_option (title, KOL_1849_OPT_BONDS) ||
        !kol_title_has_option (title, KOL_1849_OPT_BUY_TOKENS)))
@@ -283,9 +283,10 @@ cmp_draw (gconstpointer a,
   return x->draw < y->draw ? -1 : x->draw > y->draw;
 }
 
-/* init_corporations: `corporations.sort_by! { rand }` draws once per
- * corporation in file order (18xx-games-format.md §4.2); Delay IFT swaps
- * IFT with the corporation at IFT_BUFFER (3) if it is earlier (§2.2). */
+/* The order of the corporations (§2.2): one random draw per corporation in
+ * file order, sorted by the draws, as 18xx.games draws it
+ * (18xx-games-format.md §4.2) so that recorded games get the same order;
+ * Delay IFT moves IFT to the fourth place if it is earlier (§2.2). */
 static void
 draw_corporation_order (KolEngine *engine)
 {
@@ -348,8 +349,8 @@ remove_last_corporation (KolEngine *engine)
   kol_engine_log (engine, KOL_LOG_1849_REMOVED_RESERVATION, args, 1);
 }
 
-/* Each corporation's last share entry is its "last certificate" (§7.2;
- * G1849::Corporation marks shares.last). */
+/* Each corporation's last certificate in the file is its "last
+ * certificate", the 20% one (§7.2, §9.6). */
 static void
 mark_last_certificates (KolEngine *engine)
 {
@@ -500,9 +501,11 @@ kol_1849_choice_of (KolEngine        *engine,
 /**
  * kol_1849_next_round:
  *
- * Game#next_round!: the 1830 family's cycle (the set's number of ORs is
- * fixed from the phase at the end of the stock round, §6); then 1849
- * forgets the SMS choices.
+ * The 1830 family's cycle of rounds (kol_round_cycle_next): the initial
+ * stock round (an auction) is followed by a stock round, a stock round by
+ * the operating rounds of the set (fixed at that moment from the phase,
+ * §6), and the last OR of a set by a stock round. Then 1849 forgets the
+ * SMS choices.
  */
 void
 kol_1849_next_round (KolEngine *engine)
@@ -558,9 +561,10 @@ event (KolEngine  *engine,
 
 /* --------------------------------------------------------------- game end */
 
-/* Game#game_end_check with GAME_END_CHECK = { bankrupt: :immediate,
- * stock_market: :after_max_operates, bank: :full_or } (§13);
- * BANKRUPTCY_ENDS_GAME_AFTER = :all_but_one. */
+/* The ends of the game (§13): a bankrupt player ends it at once, L.377 after
+ * that corporation operates, the bank's end at the end of the set of
+ * operating rounds; the first trigger stays unless a later one ends the
+ * game earlier (kol_game_end_update). */
 static int
 game_end_check (KolEngine *engine,
                 int       *reason)
@@ -585,9 +589,10 @@ game_end_check (KolEngine *engine,
   return st->end_trigger_timing;
 }
 
-/* 1849's end_now?: L.377 ends the game through the operating round
+/* Does the end come now: L.377 ends the game through the operating round
  * (after that corporation operates); otherwise at the end of the set's last
- * OR. (As in 18xx.games, this compares the round number of any round.) */
+ * OR (§13). (As in 18xx.games, this compares the round number of any round,
+ * which recorded games depend on.) */
 static gboolean
 end_now (KolEngine *engine,
          int        timing)
@@ -597,7 +602,7 @@ end_now (KolEngine *engine,
   return engine->round.round_num == engine->operating_rounds;
 }
 
-/* Game#action_processed: corporations on the closed cell close. */
+/* After each action: corporations on the closing cell close (§11). */
 static void
 action_processed (KolEngine       *engine,
                   const KolAction *a)
@@ -607,10 +612,10 @@ action_processed (KolEngine       *engine,
 
 /* ------------------------------------------------------------------ scores */
 
-/* Share#price of each certificate a player holds (Player#value), with the
- * L.100 per share and bond of 18xx.games' player_value, or the rulebook's
- * value of a share of a corporation with a bond: price − 100, at least 0
- * (§14.2). */
+/* What the certificates a player holds are worth: each share at its price.
+ * A share of a corporation with bonds is worth price − 100 per bond, at
+ * least 0 (§14.2); with compat, L.100 less per share and bond without the
+ * floor, as 18xx.games counts it. */
 static int
 shares_value (KolEngine *engine,
               int        player,
@@ -636,8 +641,8 @@ shares_value (KolEngine *engine,
   return value;
 }
 
-/* Player#value − penalties. The rulebook stops the loan penalty at a final
- * total of L.0 (§13); 18xx.games does not (compat). */
+/* Cash and certificates less penalties. The rulebook stops the loan penalty
+ * at a final total of L.0 (§13); 18xx.games does not (compat). */
 static int
 player_value (KolEngine *engine,
               int        player)

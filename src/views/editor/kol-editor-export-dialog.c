@@ -75,7 +75,7 @@ kol_editor_export_dialog_get_options (KolEditorExportDialog *self,
 {
   guint players = gtk_drop_down_get_selected (self->players_dropdown);
   guint language = gtk_drop_down_get_selected (self->language_dropdown);
-  guint paper;
+  guint paper = gtk_drop_down_get_selected (self->paper_dropdown);
 
   g_return_if_fail (KOL_IS_EDITOR_EXPORT_DIALOG (self));
 
@@ -84,7 +84,6 @@ kol_editor_export_dialog_get_options (KolEditorExportDialog *self,
   for (guint i = 0; i < KOL_PRINT_N_SHEETS; i++)
     if (gtk_check_button_get_active (self->sheet_checks[i]))
       opts->sheets |= 1u << i;
-  paper = gtk_drop_down_get_selected (self->paper_dropdown);
   opts->paper = (KolPaper) MIN (paper, KOL_N_PAPERS - 1);
   opts->orientation = (KolOrientation) gtk_drop_down_get_selected (self->orientation_dropdown);
   opts->hex_mm = gtk_spin_button_get_value (self->hex_spin);
@@ -297,9 +296,7 @@ static void
 fill_players (KolEditorExportDialog *self)
 {
   g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
-
-  int max = players_member (self->doc, "$.players.max", 4);
-  int min;
+  int max = players_member (self->doc, "$.players.max", 4), min;
 
   self->max_players = CLAMP (max, 1, 12);
   min = players_member (self->doc, "$.players.min", self->max_players);

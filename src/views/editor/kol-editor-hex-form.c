@@ -31,6 +31,7 @@ struct _KolEditorHexForm
   GtkLabel          *subtitle_label;
   GtkDropDown       *color_dropdown;
   GtkEntry          *terrain_entry;
+  GtkLabel          *other_terrain_label;
   GtkSpinButton     *cost_spin;
   GtkEntry          *name_entry;
   GtkEntry          *name_ru_entry;
@@ -122,6 +123,28 @@ update_homes (KolEditorHexForm *self)
   gtk_label_set_label (self->homes_label, text != NULL ? text : _("No corporation"));
 }
 
+/* Terrain entries after the first: shown, kept as they are. */
+static void
+show_other_terrains (KolEditorHexForm *self,
+                     JsonObject       *hex)
+{
+  JsonNode *node = hex != NULL ? json_object_get_member (hex, "terrain") : NULL;
+  JsonArray *array = node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 1; array != NULL && i < json_array_get_length (array); i++)
+    {
+      JsonObject *entry = json_array_get_object_element (array, i);
+
+      /* Translators: another terrain of a hex: %1$s its type, %2$d its cost. */
+      g_string_append_printf (text, _(" + %1$s %2$d"), kol_editor_object_string (entry, "type"),
+                              (int) kol_editor_object_int (entry, "cost", 0));
+    }
+  gtk_label_set_label (self->other_terrain_label, text->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->other_terrain_label), text->len > 0);
+  g_string_free (text, TRUE);
+}
+
 static void
 update_fields (KolEditorHexForm *self)
 {
@@ -144,6 +167,7 @@ update_fields (KolEditorHexForm *self)
   gtk_drop_down_set_selected (self->color_dropdown, color >= 0 ? (guint) color : GTK_INVALID_LIST_POSITION);
   kol_editor_entry_set_text (GTK_EDITABLE (self->terrain_entry), kol_editor_object_string (terrain, "type"));
   gtk_spin_button_set_value (self->cost_spin, (double) kol_editor_object_int (terrain, "cost", 0));
+  show_other_terrains (self, hex);
   kol_editor_entry_set_text (GTK_EDITABLE (self->name_entry), en);
   kol_editor_entry_set_text (GTK_EDITABLE (self->name_ru_entry), g_strcmp0 (ru, en) != 0 ? ru : NULL);
   kol_editor_entry_set_text (GTK_EDITABLE (self->tags_entry), tags);
@@ -387,6 +411,7 @@ kol_editor_hex_form_class_init (KolEditorHexFormClass *klass)
   BIND (subtitle_label);
   BIND (color_dropdown);
   BIND (terrain_entry);
+  BIND (other_terrain_label);
   BIND (cost_spin);
   BIND (name_entry);
   BIND (name_ru_entry);

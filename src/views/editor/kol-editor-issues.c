@@ -256,7 +256,8 @@ write_copy (KolEditorIssues  *self,
     return FALSE;
   for (int i = 0; i < KOL_TITLE_N_FILES; i++)
     {
-      g_autofree char *text = kol_title_document_serialize (self->doc, i);
+      /* the files as on disk while unchanged, so that lines are theirs */
+      g_autofree char *text = kol_title_document_dup_text (self->doc, i);
       g_autofree char *path = g_build_filename (self->scratch_dir, file_names[i], NULL);
 
       if (!g_file_set_contents (path, text, -1, error))
@@ -493,6 +494,28 @@ kol_editor_issues_get_issues (KolEditorIssues *self)
 {
   g_return_val_if_fail (KOL_IS_EDITOR_ISSUES (self), NULL);
   return G_LIST_MODEL (self->issues);
+}
+
+/**
+ * kol_editor_issues_dup_first_error:
+ * @self: the panel
+ *
+ * Returns: (transfer full) (nullable): the first problem that keeps the
+ *   title from loading, formatted, or %NULL when there is none
+ */
+char *
+kol_editor_issues_dup_first_error (KolEditorIssues *self)
+{
+  g_return_val_if_fail (KOL_IS_EDITOR_ISSUES (self), NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->issues)); i++)
+    {
+      g_autoptr(KolTitleIssue) issue = g_list_model_get_item (G_LIST_MODEL (self->issues), i);
+
+      if (kol_title_issue_get_severity (issue) == KOL_TITLE_ISSUE_ERROR)
+        return kol_title_issue_format (issue);
+    }
+  return NULL;
 }
 
 /** kol_editor_issues_get_checking: Returns: see KolEditorIssues:checking */

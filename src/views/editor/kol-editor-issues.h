@@ -19,5 +19,6 @@ gboolean    kol_editor_issues_get_checking      (KolEditorIssues  *self);
 void        kol_editor_issues_activate          (KolEditorIssues  *self,
                                                  guint             position);
 char       *kol_editor_issues_describe_location (KolTitleIssue *issue);
+char       *kol_editor_issues_dup_first_error   (KolEditorIssues  *self);
 
 G_END_DECLS

@@ -7,6 +7,7 @@
 #include "kol-editor-hex-form.h"
 #include "kol-editor-map.h"
 #include "kol-editor-util.h"
+#include "kol-engine-hex.h"
 #include "kol-l10n.h"
 #include "kol-svg-renderer.h"
 
@@ -80,6 +81,8 @@ static const struct {
   { "tile", N_("T_ile"), N_("Print a tile of the manifest on hexes") },
   { "border", N_("_Border"), N_("Put borders on the edges of hexes") },
   { "home", N_("_Home"), N_("Reserve a city as a corporation's home") },
+  { "add", N_("_Add Hex"), N_("Add a hex where the map has none") },
+  { "remove", N_("Re_move Hex"), N_("Take hexes off the map") },
 };
 
 static const char * const standard_terrains[] = { "rough", "hills", "mountains", "water", NULL };
@@ -158,13 +161,90 @@ set_menu (GtkDropDown        *dropdown,
   gtk_drop_down_set_selected (dropdown, again >= 0 ? (guint) again + 1 : (selected == 0 ? 0 : 1));
 }
 
+/* An option of game.json by its name for people, else its id. */
+static const char *
+option_name (KolEditorMap *self,
+             const char   *id)
+{
+  JsonNode *node = kol_title_document_get_value (self->doc, KOL_TITLE_FILE_GAME, "$.options");
+  JsonArray *options = node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
+
+  for (guint i = 0; options != NULL && i < json_array_get_length (options); i++)
+    {
+      JsonObject *option = json_array_get_object_element (options, i);
+      JsonNode *name = option != NULL ? json_object_get_member (option, "name") : NULL;
+
+      if (g_strcmp0 (kol_editor_object_string (option, "id"), id) == 0 && name != NULL)
+        return kol_l10n_pick (name);
+    }
+  return id;
+}
+
+static char *
+join_players (JsonArray *players)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < json_array_get_length (players); i++)
+    g_string_append_printf (out, "%s%" G_GINT64_FORMAT, i > 0 ? ", " : "",
+                            json_array_get_int_element (players, i));
+  return g_string_free (out, FALSE);
+}
+
+/* A variant as people know it: when it applies ("2 players", "3 players,
+ * Small map"), not its id. */
+static char *
+variant_label (KolEditorMap *self,
+               JsonObject   *variant)
+{
+  JsonObject *when = variant != NULL && json_object_has_member (variant, "when")
+                     ? json_object_get_object_member (variant, "when") : NULL;
+  JsonArray *players = when != NULL && json_object_has_member (when, "players")
+                       ? json_object_get_array_member (when, "players") : NULL;
+  JsonArray *options = when != NULL && json_object_has_member (when, "options")
+                       ? json_object_get_array_member (when, "options") : NULL;
+  GString *out = g_string_new (NULL);
+
+  if (players != NULL && json_array_get_length (players) > 0)
+    {
+      g_autofree char *counts = join_players (players);
+      guint last = (guint) json_array_get_int_element (players, json_array_get_length (players) - 1);
+
+      /* Translators: when a map variant applies: %s is one or more player counts, "2" or "3, 4". */
+      g_string_append_printf (out, ngettext ("%s player", "%s players", last), counts);
+    }
+  for (guint i = 0; options != NULL && i < json_array_get_length (options); i++)
+    {
+      if (out->len > 0)
+        g_string_append (out, ", ");
+      g_string_append (out, option_name (self, json_array_get_string_element (options, i)));
+    }
+  if (out->len == 0)
+    g_string_append (out, kol_editor_object_string (variant, "id"));
+  return g_string_free (out, FALSE);
+}
+
 static void
 update_variants (KolEditorMap *self)
 {
   GStrv ids = kol_title_document_dup_variant_ids (self->doc);
   int current = kol_editor_index_of ((const char * const *) ids, kol_title_document_get_variant (self->doc));
+  JsonObject *map = root_object (self->doc, KOL_TITLE_FILE_MAP);
+  JsonArray *variants = map != NULL && json_object_has_member (map, "variants")
+                        ? json_object_get_array_member (map, "variants") : NULL;
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
 
-  set_menu (self->variant_dropdown, &self->variants, _("Base map"), ids, NULL);
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      JsonObject *variant = NULL;
+
+      for (guint v = 0; variants != NULL && v < json_array_get_length (variants); v++)
+        if (g_strcmp0 (kol_editor_object_string (json_array_get_object_element (variants, v), "id"), ids[i]) == 0)
+          variant = json_array_get_object_element (variants, v);
+      g_ptr_array_add (labels, variant_label (self, variant));
+    }
+  g_ptr_array_add (labels, NULL);
+  set_menu (self->variant_dropdown, &self->variants, _("Base map"), ids, (const char * const *) labels->pdata);
   gtk_drop_down_set_selected (self->variant_dropdown, current >= 0 ? (guint) current + 1 : 0);
 }
 
@@ -520,7 +600,62 @@ apply_tool (KolEditorMap  *self,
     return apply_border (self, hex, id, error);
   if (g_str_equal (self->tool, "home"))
     return apply_home (self, id, error);
+  if (g_str_equal (self->tool, "remove"))
+    return kol_title_document_remove_hex (self->doc, id, error);
   return TRUE;
+}
+
+/* The grid position nearest to a point of the board, of the map's
+ * parity, as a hex id. */
+static char *
+grid_id_at (const KolTitle *title,
+            double          bx,
+            double          by)
+{
+  const KolGrid *grid = &title->grid;
+  double fx, fy, best = G_MAXDOUBLE;
+  int parity = title->n_hexes > 0 ? ((title->hexes[0].x + title->hexes[0].y) % 2 + 2) % 2 : 0;
+  int best_x = 0, best_y = 0;
+
+  kol_hex_center (grid, 1, 1, &fx, &fy);
+  fx = bx / KOL_SVG_HEX_RADIUS / fx;
+  fy = by / KOL_SVG_HEX_RADIUS / fy;
+  for (int x = (int) floor (fx) - 1; x <= (int) ceil (fx) + 1; x++)
+    for (int y = (int) floor (fy) - 1; y <= (int) ceil (fy) + 1; y++)
+      {
+        double cx, cy, d;
+
+        if (((x + y) % 2 + 2) % 2 != parity)
+          continue;
+        kol_hex_center (grid, x, y, &cx, &cy);
+        d = hypot (cx * KOL_SVG_HEX_RADIUS - bx, cy * KOL_SVG_HEX_RADIUS - by);
+        if (d < best)
+          {
+            best = d;
+            best_x = x;
+            best_y = y;
+          }
+      }
+  return kol_hex_format (grid, best_x, best_y);
+}
+
+/* The add tool acts where the map has no hex, so on the press itself. */
+static void
+add_hex_at (KolEditorMap *self,
+            double        x,
+            double        y)
+{
+  const KolEngine *engine = kol_map_view_get_board (self->map_view);
+  g_autofree char *id = NULL;
+  g_autoptr(GError) error = NULL;
+  double bx, by;
+
+  if (engine == NULL || self->doc == NULL)
+    return;
+  kol_viewport_widget_to_board (kol_map_view_get_viewport (self->map_view), x, y, &bx, &by);
+  id = grid_id_at (engine->title, bx, by);
+  if (id == NULL || !kol_title_document_add_hex (self->doc, id, "white", &error))
+    kol_editor_report (GTK_WIDGET (self), error);
 }
 
 static void
@@ -550,6 +685,8 @@ pressed_cb (GtkGestureClick *gesture,
   self->press_y = y;
   if (!kol_map_view_pick (self->map_view, x, y, &self->press_hex, &node))
     self->press_hex = -1;
+  if (self->press_hex < 0 && g_strcmp0 (self->tool, "add") == 0)
+    add_hex_at (self, x, y);
 }
 
 /* The tile tool shows its tile on the hex under the pointer. */
@@ -657,11 +794,27 @@ grid_changed_cb (KolEditorMap *self)
   gboolean letters_x = gtk_drop_down_get_selected (self->axes_dropdown) == 1;
   g_autoptr(GError) error = NULL;
 
+  JsonObject *map;
+  JsonNode *axes;
+  gboolean was_pointy, was_letters_x;
+
   if (self->updating || self->doc == NULL)
     return;
-  if (!kol_title_document_set_layout (self->doc, pointy ? "pointy" : "flat", &error) ||
-      !kol_title_document_set_axes (self->doc, letters_x ? "letter" : "number",
-                                    letters_x ? "number" : "letter", &error))
+  map = root_object (self->doc, KOL_TITLE_FILE_MAP);
+  axes = map != NULL ? json_object_get_member (map, "axes") : NULL;
+  was_pointy = g_strcmp0 (kol_editor_map_layout (self->doc), "pointy") == 0;
+  was_letters_x = axes != NULL && JSON_NODE_HOLDS_OBJECT (axes)
+                  && g_strcmp0 (kol_editor_object_string (json_node_get_object (axes), "x"), "letter") == 0;
+  /* a new layout brings its own axes (kol_title_document_set_layout()) */
+  if (pointy != was_pointy)
+    {
+      if (!kol_title_document_set_layout (self->doc, pointy ? "pointy" : "flat", &error))
+        kol_editor_report (GTK_WIDGET (self), error);
+      return;
+    }
+  if (letters_x != was_letters_x
+      && !kol_title_document_set_axes (self->doc, letters_x ? "letter" : "number",
+                                       letters_x ? "number" : "letter", &error))
     kol_editor_report (GTK_WIDGET (self), error);
 }
 

@@ -31,6 +31,9 @@ struct _KolEditorNodeRow
   GtkDropDown    *kind_dropdown;
   GtkWidget      *slots_box;
   GtkSpinButton  *slots_spin;
+  GtkDropDown    *loc_dropdown;
+  GStrv           locs;         /* the data's values of the position menu */
+  char           *loc_layout;   /* the map layout its edges are named for */
   GtkWidget      *revenue_box;
   GtkDropDown    *revenue_mode;
   GtkSpinButton  *revenue_spin;
@@ -174,6 +177,87 @@ show_revenue (KolEditorNodeRow *self,
     }
 }
 
+/* The position as the data writes it: "center", an edge "0"–"5", an
+ * angle, or NULL for the renderer's choice. */
+static char *
+loc_of (JsonObject *node)
+{
+  JsonNode *loc = json_object_get_member (node, "loc");
+
+  if (loc == NULL || !JSON_NODE_HOLDS_VALUE (loc))
+    return NULL;
+  if (json_node_get_value_type (loc) == G_TYPE_INT64)
+    return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (loc));
+  if (json_node_get_value_type (loc) == G_TYPE_DOUBLE)
+    return g_strdup_printf ("%g", json_node_get_double (loc));
+  return g_strdup (json_node_get_string (loc));
+}
+
+/* Automatic, the centre, the six edges, and an angle the data has. */
+static void
+show_loc (KolEditorNodeRow *self,
+          JsonObject       *node)
+{
+  g_autofree char *loc = loc_of (node);
+  const char *layout = kol_editor_map_layout (self->doc);
+  g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
+  g_autoptr(GStrvBuilder) values = g_strv_builder_new ();
+  g_auto(GStrv) locs = NULL;
+  int at;
+
+  gtk_string_list_append (labels, C_("node position", "Automatic"));
+  g_strv_builder_add (values, "");
+  gtk_string_list_append (labels, C_("node position", "Centre"));
+  g_strv_builder_add (values, "center");
+  for (int e = 0; e < 6; e++)
+    {
+      g_autofree char *label = kol_editor_edge_label (layout, e, FALSE);
+      g_autofree char *value = g_strdup_printf ("%d", e);
+
+      gtk_string_list_append (labels, label);
+      g_strv_builder_add (values, value);
+    }
+  locs = g_strv_builder_end (values);
+  if (loc != NULL && kol_editor_index_of ((const char * const *) locs, loc) < 0)
+    {
+      /* Translators: a revenue centre drawn at an angle the data gives. */
+      g_autofree char *label = g_strdup_printf (C_("node position", "At %s"), loc);
+      GStrv grown = g_new0 (char *, g_strv_length (locs) + 2);
+
+      gtk_string_list_append (labels, label);
+      for (guint i = 0; locs[i] != NULL; i++)
+        grown[i] = g_strdup (locs[i]);
+      grown[g_strv_length (locs)] = g_strdup (loc);
+      g_strfreev (locs);
+      locs = grown;
+    }
+  /* the menu stays while its items do: it may be the one being changed */
+  if (self->locs == NULL || !g_strv_equal ((const char * const *) locs, (const char * const *) self->locs)
+      || self->loc_layout == NULL || !g_str_equal (self->loc_layout, layout))
+    {
+      g_strfreev (self->locs);
+      self->locs = g_steal_pointer (&locs);
+      g_free (self->loc_layout);
+      self->loc_layout = g_strdup (layout);
+      gtk_drop_down_set_model (self->loc_dropdown, G_LIST_MODEL (labels));
+    }
+  at = kol_editor_index_of ((const char * const *) self->locs, loc != NULL ? loc : "");
+  gtk_drop_down_set_selected (self->loc_dropdown, at >= 0 ? (guint) at : 0);
+}
+
+static void
+loc_changed_cb (KolEditorNodeRow *self)
+{
+  guint i = gtk_drop_down_get_selected (self->loc_dropdown);
+  g_autoptr(GError) error = NULL;
+
+  if (self->updating || self->locs == NULL || i >= g_strv_length (self->locs))
+    return;
+  if (!kol_title_document_set_node_loc (self->doc, self->tile, self->node,
+                                        self->locs[i][0] != '\0' ? self->locs[i] : NULL, &error))
+    kol_editor_report (GTK_WIDGET (self), error);
+}
+
 /**
  * kol_editor_node_row_update:
  * @self: a row
@@ -198,6 +282,7 @@ kol_editor_node_row_update (KolEditorNodeRow *self,
   gtk_drop_down_set_selected (self->kind_dropdown, k >= 0 ? (guint) k : GTK_INVALID_LIST_POSITION);
   gtk_widget_set_visible (self->slots_box, g_strcmp0 (kind, "city") == 0);
   gtk_spin_button_set_value (self->slots_spin, (double) kol_editor_object_int (node, "slots", 1));
+  show_loc (self, node);
   gtk_widget_set_visible (self->revenue_box, g_strcmp0 (kind, "junction") != 0);
   show_revenue (self, node);
   self->updating = FALSE;
@@ -331,6 +416,8 @@ kol_editor_node_row_finalize (GObject *object)
   g_free (self->tile);
   g_free (self->node);
   g_free (self->keys_by);
+  g_strfreev (self->locs);
+  g_free (self->loc_layout);
   g_ptr_array_unref (self->key_spins);
 
   G_OBJECT_CLASS (kol_editor_node_row_parent_class)->finalize (object);
@@ -352,6 +439,7 @@ kol_editor_node_row_class_init (KolEditorNodeRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KolEditorNodeRow, kind_dropdown);
   gtk_widget_class_bind_template_child (widget_class, KolEditorNodeRow, slots_box);
   gtk_widget_class_bind_template_child (widget_class, KolEditorNodeRow, slots_spin);
+  gtk_widget_class_bind_template_child (widget_class, KolEditorNodeRow, loc_dropdown);
   gtk_widget_class_bind_template_child (widget_class, KolEditorNodeRow, revenue_box);
   gtk_widget_class_bind_template_child (widget_class, KolEditorNodeRow, revenue_mode);
   gtk_widget_class_bind_template_child (widget_class, KolEditorNodeRow, revenue_spin);
@@ -368,6 +456,7 @@ kol_editor_node_row_init (KolEditorNodeRow *self)
 
   g_signal_connect_swapped (self->kind_dropdown, "notify::selected", G_CALLBACK (kind_changed_cb), self);
   g_signal_connect_swapped (self->slots_spin, "value-changed", G_CALLBACK (slots_changed_cb), self);
+  g_signal_connect_swapped (self->loc_dropdown, "notify::selected", G_CALLBACK (loc_changed_cb), self);
   g_signal_connect_swapped (self->revenue_mode, "notify::selected", G_CALLBACK (mode_changed_cb), self);
   g_signal_connect_swapped (self->revenue_spin, "value-changed", G_CALLBACK (revenue_changed_cb), self);
   g_signal_connect_swapped (self->remove_button, "clicked", G_CALLBACK (remove_clicked_cb), self);

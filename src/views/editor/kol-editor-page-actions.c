@@ -41,47 +41,25 @@ report_error (KolEditorPage *self,
   kol_editor_page_show_message (self, error->message, TRUE);
 }
 
-/* The first error the title's check found (a title with errors cannot be
- * played: its rules module, or the loader, refuses it), or NULL. */
-static KolTitleIssue *
-first_error (KolEditorPage *self)
-{
-  GListModel *issues = kol_editor_issues_get_issues (self->issues);
-
-  for (guint i = 0; issues != NULL && i < g_list_model_get_n_items (issues); i++)
-    {
-      g_autoptr(KolTitleIssue) issue = g_list_model_get_item (issues, i);
-
-      if (kol_title_issue_get_severity (issue) == KOL_TITLE_ISSUE_ERROR)
-        return g_steal_pointer (&issue);
-    }
-  return NULL;
-}
-
+/* Play needs the window's new game dialog, and a title without errors:
+ * the validation panel's first one says why not. */
 static gboolean
 can_play (KolEditorPage *self)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  g_autoptr(KolTitleIssue) error = self->doc != NULL ? first_error (self) : NULL;
+  g_autofree char *problem = self->doc != NULL ? kol_editor_issues_dup_first_error (self->issues) : NULL;
+  g_autofree char *tip = NULL;
 
-  return self->doc != NULL && error == NULL && G_IS_ACTION_GROUP (root) &&
+  if (self->play_button != NULL)
+    {
+      /* Translators: the tooltip of Play while the title has a problem. */
+      tip = problem != NULL ? g_strdup_printf (_("The title cannot be played yet: %s"), problem) : NULL;
+      gtk_widget_set_tooltip_text (self->play_button,
+                                   tip != NULL ? tip : _("Start a new game with this title (saves it first)"));
+    }
+  return self->doc != NULL && problem == NULL && G_IS_ACTION_GROUP (root) &&
          g_action_group_has_action (G_ACTION_GROUP (root), PLAY_ACTION) &&
          g_action_group_get_action_enabled (G_ACTION_GROUP (root), PLAY_ACTION);
-}
-
-/* Play says why it cannot start a game: the title's first error. */
-static void
-update_play_tooltip (KolEditorPage *self)
-{
-  g_autoptr(KolTitleIssue) error = self->doc != NULL ? first_error (self) : NULL;
-  g_autofree char *text = NULL;
-
-  if (error != NULL)
-    /* Translators: the tooltip of the disabled Play button; %s is the
-     * first problem of the title, as the list of problems shows it. */
-    text = g_strdup_printf (_("The title cannot be played yet: %s"), kol_title_issue_get_message (error));
-  gtk_widget_set_tooltip_text (self->play_button,
-                               text != NULL ? text : _("Start a new game with this title (saves it first)"));
 }
 
 void
@@ -99,7 +77,6 @@ _kol_editor_page_update_actions (KolEditorPage *self)
   gtk_widget_action_set_enabled (widget, "editor.open", open);
   gtk_widget_action_set_enabled (widget, "editor.show", open);
   gtk_widget_action_set_enabled (widget, "editor.play", can_play (self));
-  update_play_tooltip (self);
 }
 
 /* ---- undo and redo ------------------------------------------------------------ */
@@ -259,7 +236,9 @@ _kol_editor_page_save_then (KolEditorPage         *self,
     }
   if (!kol_title_document_save (self->doc, &error))
     {
-      report_error (self, error);
+      /* the banner asks about the files changed on disk already */
+      if (!g_error_matches (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_CHANGED_ON_DISK))
+        report_error (self, error);
       if (callback != NULL)
         callback (self, FALSE, user_data);
       return;
@@ -313,6 +292,8 @@ new_accepted_cb (KolEditorSaveDialog *dialog,
       kol_editor_save_dialog_set_error (dialog, error->message);
       return;
     }
+  /* naming it is part of making it: nothing the user can undo yet */
+  kol_title_document_clear_history (doc);
   kol_editor_page_set_document (self, doc);
   _kol_editor_page_emit_titles_changed (self);
   gtk_window_destroy (GTK_WINDOW (dialog));
@@ -445,8 +426,16 @@ play_action_cb (GtkWidget  *widget,
 {
   KolEditorPage *self = KOL_EDITOR_PAGE (widget);
 
+  g_autoptr(GError) error = NULL;
+
   if (self->doc == NULL)
     return;
+  /* a title that does not load is neither saved nor played */
+  if (!kol_title_document_check_playable (self->doc, &error))
+    {
+      report_error (self, error);
+      return;
+    }
   if (kol_title_document_get_modified (self->doc))
     _kol_editor_page_save_then (self, play_saved_cb, NULL);
   else
@@ -459,6 +448,36 @@ report_action_cb (GtkWidget  *widget,
                   GVariant   *parameter)
 {
   kol_editor_page_show_message (KOL_EDITOR_PAGE (widget), g_variant_get_string (parameter, NULL), TRUE);
+}
+
+static void
+reload_from_disk_action_cb (GtkWidget  *widget,
+                            const char *action_name,
+                            GVariant   *parameter)
+{
+  KolEditorPage *self = KOL_EDITOR_PAGE (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (self->doc == NULL)
+    return;
+  if (!kol_title_document_reload_from_disk (self->doc, &error))
+    report_error (self, error);
+  else
+    kol_editor_page_show_message (self, _("Reloaded from disk: Undo brings your version back."), FALSE);
+}
+
+static void
+keep_own_action_cb (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  KolEditorPage *self = KOL_EDITOR_PAGE (widget);
+
+  if (self->doc == NULL)
+    return;
+  kol_title_document_keep_own (self->doc);
+  kol_editor_page_show_message (self, _("Your version is kept: the next Save writes it over the changed files."),
+                                FALSE);
 }
 
 static void
@@ -503,6 +522,8 @@ _kol_editor_page_class_init_actions (GtkWidgetClass *widget_class)
     { "editor.play", NULL, play_action_cb },
     { "editor.report", "s", report_action_cb },
     { "editor.dismiss", NULL, dismiss_action_cb },
+    { "editor.reload-from-disk", NULL, reload_from_disk_action_cb },
+    { "editor.keep-own", NULL, keep_own_action_cb },
     { "editor.show", "s", show_action_cb },
   };
 

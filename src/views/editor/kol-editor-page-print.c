@@ -136,7 +136,7 @@ draw_page_cb (GtkPrintOperation *operation,
               Printing          *printing)
 {
   cairo_t *cr = gtk_print_context_get_cairo_context (context);
-  double width, height, scale, scale_x, scale_y;
+  double width, height, scale_x, scale_y, scale;
   g_autoptr(GError) error = NULL;
 
   if (printing->job == NULL)

@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "kol-editor-companies-page.h"
+#include "kol-editor-game-page.h"
 #include "kol-editor-issues.h"
 #include "kol-editor-map.h"
+#include "kol-editor-market-page.h"
 #include "kol-editor-page.h"
 #include "kol-editor-preview.h"
 #include "kol-editor-tiles.h"
+#include "kol-editor-trains-page.h"
 #include "kol-editor-upgrade-chart.h"
 #include "kol-print-export.h"
 
@@ -38,16 +42,23 @@ struct _KolEditorPage
   GtkLabel              *state_label;
   GtkButton             *undo_button;
   GtkButton             *redo_button;
+  GtkWidget             *play_button;
   GtkRevealer           *banner;
   GtkWidget             *banner_box;
   GtkLabel              *banner_label;
+  GtkWidget             *reload_button;
+  GtkWidget             *keep_button;
   GtkPaned              *paned;
   GtkStack              *content_stack;
   KolEditorTiles        *tiles;
   KolEditorMap          *map;
   KolEditorUpgradeChart *chart;
+  KolEditorMarketPage   *market_page;
+  KolEditorTrainsPage   *trains_page;
+  KolEditorCompaniesPage *corporations_page;
+  KolEditorCompaniesPage *privates_page;
+  KolEditorGamePage     *game_page;
   KolEditorIssues       *issues;
-  GtkWidget             *play_button;
 };
 
 /* kol-editor-page.c */
@@ -55,6 +66,8 @@ void     _kol_editor_page_emit_titles_changed (KolEditorPage *self);
 void     _kol_editor_page_emit_closed         (KolEditorPage *self);
 char    *_kol_editor_page_title_name          (KolEditorPage *self,
                                                const char    *language);
+
+void     _kol_editor_page_ask_about_disk      (KolEditorPage *self);
 
 /* kol-editor-page-actions.c */
 void     _kol_editor_page_class_init_actions  (GtkWidgetClass *widget_class);

@@ -2,9 +2,12 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "kol-editor-page-private.h"
 #include "kol-editor-unsaved-dialog.h"
+#include "kol-editor-fields.h"
 #include "kol-editor-util.h"
 #include "kol-l10n.h"
 #include "kol-title-info.h"
@@ -12,8 +15,10 @@
 #include "kol-title-row.h"
 #include "kol-view-util.h"
 
-/* Information (not errors) leaves the banner by itself after a while. */
+/* Messages leave the banner by themselves after a while, errors later;
+ * only a question about files changed on disk waits for an answer. */
 #define BANNER_TIMEOUT_S 8
+#define ERROR_TIMEOUT_S 20
 
 /**
  * KolEditorPage:
@@ -106,12 +111,73 @@ update_undo_buttons (KolEditorPage *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->redo_button), redo_tip);
 }
 
+static gboolean hide_banner_cb (gpointer user_data);
+
+/* An edit went through: an error about an earlier one has had its say. */
+static void
+document_changed_cb (KolEditorPage *self)
+{
+  if (self->banner_id != 0 && gtk_widget_has_css_class (self->banner_box, "error"))
+    {
+      g_clear_handle_id (&self->banner_id, g_source_remove);
+      hide_banner_cb (self);
+    }
+}
+
 static void
 document_state_cb (KolEditorPage *self)
 {
   update_toolbar (self);
   update_undo_buttons (self);
   _kol_editor_page_update_actions (self);
+}
+
+/* The control showing @path (or the nearest value around it), under @root. */
+static GtkWidget *
+field_for_path (GtkWidget  *root,
+                const char *path)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      const char *at = kol_editor_field_get_path (child);
+      GtkWidget *found;
+
+      if (at != NULL && g_str_has_prefix (path, at)
+          && (path[strlen (at)] == '\0' || path[strlen (at)] == '.' || path[strlen (at)] == '['))
+        return child;
+      if ((found = field_for_path (child, path)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A problem of game.json is shown on its page, with its control focused. */
+static gboolean
+show_game_issue (KolEditorPage *self,
+                 const char    *path)
+{
+  static const struct { const char *prefix, *page; } pages[] = {
+    { "$.market", "market" }, { "$.trains", "trains" }, { "$.phases", "trains" },
+    { "$.corporations", "corporations" }, { "$.privates", "privates" },
+  };
+  const char *page = "game";
+  GtkWidget *field;
+  guint index;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (pages); i++)
+    if (g_str_has_prefix (path, pages[i].prefix))
+      page = pages[i].page;
+  gtk_stack_set_visible_child_name (self->content_stack, page);
+  if (sscanf (path, "$.corporations[%u]", &index) == 1)
+    kol_editor_companies_page_select (self->corporations_page, index);
+  else if (sscanf (path, "$.privates[%u]", &index) == 1)
+    kol_editor_companies_page_select (self->privates_page, index);
+  field = field_for_path (gtk_stack_get_visible_child (self->content_stack), path);
+  if (field == NULL)
+    return FALSE;
+  gtk_widget_grab_focus (field);
+  return TRUE;
 }
 
 static void
@@ -135,6 +201,9 @@ issue_activated_cb (KolEditorPage *self,
       if (kol_editor_tiles_select_tile (self->tiles, tile))
         return;
     }
+  else if (kol_title_issue_get_file (issue) == KOL_TITLE_FILE_GAME && kol_title_issue_get_path (issue) != NULL
+           && show_game_issue (self, kol_title_issue_get_path (issue)))
+    return;
   /* nothing on screen to point at: say where in the files */
   where = kol_editor_issues_describe_location (issue);
   /* Translators: a problem and where it is in the title's files. */
@@ -182,6 +251,13 @@ kol_editor_page_set_document (KolEditorPage    *self,
   kol_editor_map_set_preview (self->map, self->preview);
   kol_editor_upgrade_chart_set_preview (self->chart, self->preview);
   kol_editor_issues_set_document (self->issues, doc);
+  if (doc != NULL)
+    kol_editor_fields_set_issues (doc, kol_editor_issues_get_issues (self->issues));
+  kol_editor_market_page_set_document (self->market_page, doc);
+  kol_editor_trains_page_set_document (self->trains_page, doc);
+  kol_editor_companies_page_set_document (self->corporations_page, doc);
+  kol_editor_companies_page_set_document (self->privates_page, doc);
+  kol_editor_game_page_set_document (self->game_page, doc);
   gtk_revealer_set_reveal_child (self->banner, FALSE);
   if (doc == NULL)
     {
@@ -193,6 +269,11 @@ kol_editor_page_set_document (KolEditorPage    *self,
   for (gsize i = 0; i < G_N_ELEMENTS (notified); i++)
     g_signal_connect_object (doc, notified[i], G_CALLBACK (document_state_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (doc, "changed", G_CALLBACK (document_state_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (doc, "changed", G_CALLBACK (document_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (doc, "changed-on-disk", G_CALLBACK (_kol_editor_page_ask_about_disk), self,
+                           G_CONNECT_SWAPPED);
+  if (!kol_title_document_get_built_in (doc))
+    kol_title_document_watch (doc, NULL);
   document_state_cb (self);
   gtk_stack_set_visible_child_name (self->content_stack, "tiles");
   gtk_stack_set_visible_child_name (self->stack, "document");
@@ -305,14 +386,68 @@ kol_editor_page_confirm_close (KolEditorPage         *self,
 
 /* ---- the banner ------------------------------------------------------------------------- */
 
+static void
+show_answers (KolEditorPage *self,
+              gboolean       shown)
+{
+  gtk_widget_set_visible (self->reload_button, shown);
+  gtk_widget_set_visible (self->keep_button, shown);
+}
+
 static gboolean
 hide_banner_cb (gpointer user_data)
 {
   KolEditorPage *self = user_data;
 
   self->banner_id = 0;
+  /* a question about the files on disk is still waiting */
+  if (self->doc != NULL && kol_title_document_get_changed_on_disk (self->doc) != 0)
+    {
+      _kol_editor_page_ask_about_disk (self);
+      return G_SOURCE_REMOVE;
+    }
   gtk_revealer_set_reveal_child (self->banner, FALSE);
   return G_SOURCE_REMOVE;
+}
+
+static char *
+changed_files (guint files)
+{
+  static const char * const names[] = { "game.json", "tiles.json", "map.json" };
+  GString *out = g_string_new (NULL);
+
+  for (int i = 0; i < KOL_TITLE_N_FILES; i++)
+    if (files & (1u << i))
+      g_string_append_printf (out, "%s%s", out->len > 0 ? ", " : "", names[i]);
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * _kol_editor_page_ask_about_disk:
+ * @self: the page
+ *
+ * Asks, in the banner, whether to reload the files another program
+ * changed or to keep the editor's version; the question stays until
+ * answered.
+ */
+void
+_kol_editor_page_ask_about_disk (KolEditorPage *self)
+{
+  guint files = self->doc != NULL ? kol_title_document_get_changed_on_disk (self->doc) : 0;
+  g_autofree char *names = NULL;
+  g_autofree char *text = NULL;
+
+  if (files == 0)
+    return;
+  names = changed_files (files);
+  /* Translators: %s lists file names such as “game.json, map.json”. */
+  text = g_strdup_printf (_("Another program changed %s. Reload the title as it is on disk, or keep your "
+                            "version and write it over theirs with the next Save?"), names);
+  g_clear_handle_id (&self->banner_id, g_source_remove);
+  gtk_label_set_label (self->banner_label, text);
+  gtk_widget_remove_css_class (self->banner_box, "error");
+  show_answers (self, TRUE);
+  gtk_revealer_set_reveal_child (self->banner, TRUE);
 }
 
 /**
@@ -333,13 +468,13 @@ kol_editor_page_show_message (KolEditorPage *self,
 
   g_clear_handle_id (&self->banner_id, g_source_remove);
   gtk_label_set_label (self->banner_label, message);
+  show_answers (self, FALSE);
   if (is_error)
     gtk_widget_add_css_class (self->banner_box, "error");
   else
     gtk_widget_remove_css_class (self->banner_box, "error");
   gtk_revealer_set_reveal_child (self->banner, TRUE);
-  if (!is_error)
-    self->banner_id = g_timeout_add_seconds (BANNER_TIMEOUT_S, hide_banner_cb, self);
+  self->banner_id = g_timeout_add_seconds (is_error ? ERROR_TIMEOUT_S : BANNER_TIMEOUT_S, hide_banner_cb, self);
 }
 
 /* ---- the list of titles ------------------------------------------------------------------ */
@@ -543,6 +678,10 @@ kol_editor_page_class_init (KolEditorPageClass *klass)
   g_type_ensure (KOL_TYPE_EDITOR_MAP);
   g_type_ensure (KOL_TYPE_EDITOR_UPGRADE_CHART);
   g_type_ensure (KOL_TYPE_EDITOR_ISSUES);
+  g_type_ensure (KOL_TYPE_EDITOR_MARKET_PAGE);
+  g_type_ensure (KOL_TYPE_EDITOR_TRAINS_PAGE);
+  g_type_ensure (KOL_TYPE_EDITOR_COMPANIES_PAGE);
+  g_type_ensure (KOL_TYPE_EDITOR_GAME_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/kol-editor-page.ui");
   BIND (overlay);
   BIND (stack);
@@ -551,18 +690,65 @@ kol_editor_page_class_init (KolEditorPageClass *klass)
   BIND (state_label);
   BIND (undo_button);
   BIND (redo_button);
+  BIND (play_button);
   BIND (banner);
   BIND (banner_box);
   BIND (banner_label);
+  BIND (reload_button);
+  BIND (keep_button);
   BIND (paned);
   BIND (content_stack);
   BIND (tiles);
   BIND (map);
   BIND (chart);
+  BIND (market_page);
+  BIND (trains_page);
+  BIND (corporations_page);
+  BIND (privates_page);
+  BIND (game_page);
   BIND (issues);
-  BIND (play_button);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "koleditorpage");
+}
+
+/* Ctrl+Z and the other shortcuts of the editor work wherever the focus is
+ * in the window (the header bar's buttons too), while the editor shows;
+ * a focused entry still undoes its own typing first. */
+static gboolean
+global_shortcut_cb (GtkWidget *widget,
+                    GVariant  *args,
+                    gpointer   user_data)
+{
+  KolEditorPage *self = KOL_EDITOR_PAGE (widget);
+
+  if (!gtk_widget_get_mapped (widget) || self->doc == NULL)
+    return FALSE;
+  return gtk_widget_activate_action (widget, user_data, NULL);
+}
+
+static void
+add_global_shortcuts (KolEditorPage *self)
+{
+  static const struct {
+    guint           key;
+    GdkModifierType mods;
+    const char     *action;
+  } shortcuts[] = {
+    { GDK_KEY_z, GDK_CONTROL_MASK, "editor.undo" },
+    { GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "editor.redo" },
+    { GDK_KEY_Z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "editor.redo" },
+    { GDK_KEY_s, GDK_CONTROL_MASK, "editor.save" },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (controller), GTK_SHORTCUT_SCOPE_GLOBAL);
+  for (gsize i = 0; i < G_N_ELEMENTS (shortcuts); i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                          gtk_shortcut_new (gtk_keyval_trigger_new (shortcuts[i].key, shortcuts[i].mods),
+                                                            gtk_callback_action_new (global_shortcut_cb,
+                                                                                     (gpointer) shortcuts[i].action,
+                                                                                     NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
 
 static void
@@ -570,8 +756,10 @@ kol_editor_page_init (KolEditorPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->issues, "issue-activated", G_CALLBACK (issue_activated_cb), self);
-  /* Play waits for a title without errors */
-  g_signal_connect_swapped (self->issues, "notify::checking", G_CALLBACK (_kol_editor_page_update_actions), self);
+  add_global_shortcuts (self);
+  /* Play follows whether the title has errors */
+  g_signal_connect_swapped (kol_editor_issues_get_issues (self->issues), "items-changed",
+                            G_CALLBACK (_kol_editor_page_update_actions), self);
   g_signal_connect_swapped (self->chart, "tile-activated", G_CALLBACK (chart_tile_activated_cb), self);
   g_signal_connect_swapped (self->title_list, "row-activated", G_CALLBACK (title_activated_cb), self);
   g_signal_connect_swapped (self->paned, "notify::max-position", G_CALLBACK (paned_max_notified_cb), self);

@@ -29,6 +29,8 @@ struct _KolEditorPathRow
   GtkDropDown *a_dropdown;
   GtkDropDown *b_dropdown;
   GtkDropDown *track_dropdown;
+  GtkSpinButton *lanes_spin;
+  GtkDropDown *terminal_dropdown;
   GtkButton   *remove_button;
 };
 
@@ -128,6 +130,7 @@ kol_editor_path_row_update (KolEditorPathRow *self,
                             JsonObject       *path)
 {
   const char *track;
+  gint64 terminal;
   int t;
 
   g_return_if_fail (KOL_IS_EDITOR_PATH_ROW (self));
@@ -140,6 +143,9 @@ kol_editor_path_row_update (KolEditorPathRow *self,
   gtk_drop_down_set_selected (self->a_dropdown, end_position (self, json_object_get_member (path, "a")));
   gtk_drop_down_set_selected (self->b_dropdown, end_position (self, json_object_get_member (path, "b")));
   gtk_drop_down_set_selected (self->track_dropdown, t >= 0 ? (guint) t : GTK_INVALID_LIST_POSITION);
+  gtk_spin_button_set_value (self->lanes_spin, (double) kol_editor_object_int (path, "lanes", 1));
+  terminal = kol_editor_object_int (path, "terminal", 0);
+  gtk_drop_down_set_selected (self->terminal_dropdown, (guint) CLAMP (terminal, 0, 2));
   self->updating = FALSE;
 }
 
@@ -168,6 +174,30 @@ track_changed_cb (KolEditorPathRow *self)
     return;
   if (!kol_title_document_set_path_track (self->doc, self->tile, self->index, self->tracks[t],
                                           &error))
+    kol_editor_report (GTK_WIDGET (self), error);
+}
+
+static void
+lanes_changed_cb (KolEditorPathRow *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->updating)
+    return;
+  if (!kol_title_document_set_path_lanes (self->doc, self->tile, self->index,
+                                          gtk_spin_button_get_value_as_int (self->lanes_spin), &error))
+    kol_editor_report (GTK_WIDGET (self), error);
+}
+
+static void
+terminal_changed_cb (KolEditorPathRow *self)
+{
+  guint t = gtk_drop_down_get_selected (self->terminal_dropdown);
+  g_autoptr(GError) error = NULL;
+
+  if (self->updating || t > 2)
+    return;
+  if (!kol_title_document_set_path_terminal (self->doc, self->tile, self->index, (int) t, &error))
     kol_editor_report (GTK_WIDGET (self), error);
 }
 
@@ -218,6 +248,8 @@ kol_editor_path_row_class_init (KolEditorPathRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KolEditorPathRow, a_dropdown);
   gtk_widget_class_bind_template_child (widget_class, KolEditorPathRow, b_dropdown);
   gtk_widget_class_bind_template_child (widget_class, KolEditorPathRow, track_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, KolEditorPathRow, lanes_spin);
+  gtk_widget_class_bind_template_child (widget_class, KolEditorPathRow, terminal_dropdown);
   gtk_widget_class_bind_template_child (widget_class, KolEditorPathRow, remove_button);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
@@ -258,6 +290,8 @@ kol_editor_path_row_new (KolTitleDocument   *doc,
   g_signal_connect_swapped (self->a_dropdown, "notify::selected", G_CALLBACK (ends_changed_cb), self);
   g_signal_connect_swapped (self->b_dropdown, "notify::selected", G_CALLBACK (ends_changed_cb), self);
   g_signal_connect_swapped (self->track_dropdown, "notify::selected", G_CALLBACK (track_changed_cb), self);
+  g_signal_connect_swapped (self->lanes_spin, "value-changed", G_CALLBACK (lanes_changed_cb), self);
+  g_signal_connect_swapped (self->terminal_dropdown, "notify::selected", G_CALLBACK (terminal_changed_cb), self);
   g_signal_connect_swapped (self->remove_button, "clicked", G_CALLBACK (remove_clicked_cb), self);
   return GTK_WIDGET (self);
 }

@@ -111,15 +111,23 @@ reload (KolEditorPreview *self)
   g_autoptr(KolEngine) engine = NULL;
   g_autoptr(KolTitle) old_title = NULL;
   g_autoptr(KolEngine) old_game = NULL;
+  g_autofree char *problem = NULL;
 
+  /* a title with a problem still shows every tile and hex that loads */
+  if (title == NULL)
+    {
+      problem = g_strdup (error != NULL ? error->message : _("The title does not load"));
+      g_clear_error (&error);
+      title = kol_title_document_load_salvaged (self->doc, n_players, (const char * const *) options, NULL);
+    }
   if (title != NULL)
     engine = kol_engine_new (title, title->n_players, NULL, NULL, 1, &error);
   if (engine == NULL)
     {
-      set_error (self, error != NULL ? error->message : _("The title does not load"));
+      set_error (self, problem != NULL ? problem : error != NULL ? error->message : _("The title does not load"));
       return;
     }
-  set_error (self, NULL);
+  set_error (self, problem);
   old_title = g_steal_pointer (&self->title);
   old_game = g_steal_pointer (&self->engine);
   self->title = g_steal_pointer (&title);

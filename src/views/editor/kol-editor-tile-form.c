@@ -61,6 +61,10 @@ struct _KolEditorTileForm
   GtkWidget       *no_nodes_label;
   GtkBox          *paths_box;
   GtkWidget       *no_paths_label;
+  GtkPopover      *add_path_popover;
+  GtkDropDown     *new_a_dropdown;
+  GtkDropDown     *new_b_dropdown;
+  GStrv            new_ends;       /* "0"…"5", then node ids: the new track's menus */
 };
 
 G_DEFINE_FINAL_TYPE (KolEditorTileForm, kol_editor_tile_form, GTK_TYPE_WIDGET)
@@ -294,6 +298,49 @@ node_ids_of (JsonArray *nodes)
   return g_strv_builder_end (builder);
 }
 
+/* The menus of a new piece of track: the six edges, then the revenue
+ * centres; from edge 0 to the first centre, or straight across. */
+static void
+build_new_ends (KolEditorTileForm *self,
+                JsonArray         *nodes)
+{
+  const char *layout = self->doc != NULL ? kol_editor_map_layout (self->doc) : "flat";
+  g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
+  g_autoptr(GStrvBuilder) ends = g_strv_builder_new ();
+  guint n_nodes = 0;
+
+  for (int e = 0; e < 6; e++)
+    {
+      g_autofree char *label = kol_editor_edge_label (layout, e, FALSE);
+      g_autofree char *end = g_strdup_printf ("%d", e);
+
+      gtk_string_list_append (labels, label);
+      g_strv_builder_add (ends, end);
+    }
+  for (guint i = 0; nodes != NULL && i < json_array_get_length (nodes); i++)
+    {
+      JsonObject *node = json_array_get_object_element (nodes, i);
+      const char *id = kol_editor_object_string (node, "id");
+      const char *kind = kol_editor_node_kind_label (kol_editor_object_string (node, "kind"));
+      g_autofree char *label = NULL;
+
+      if (id == NULL)
+        continue;
+      /* Translators: a revenue centre of a tile as an end of a track: %1$s
+       * is its id (c0, t1), %2$s its kind (City, Town). */
+      label = g_strdup_printf (_("%1$s · %2$s"), id, kind != NULL ? kind : "");
+      gtk_string_list_append (labels, label);
+      g_strv_builder_add (ends, id);
+      n_nodes++;
+    }
+  g_strfreev (self->new_ends);
+  self->new_ends = g_strv_builder_end (ends);
+  gtk_drop_down_set_model (self->new_a_dropdown, G_LIST_MODEL (labels));
+  gtk_drop_down_set_model (self->new_b_dropdown, G_LIST_MODEL (labels));
+  gtk_drop_down_set_selected (self->new_a_dropdown, 0);
+  gtk_drop_down_set_selected (self->new_b_dropdown, n_nodes > 0 ? 6 : 3);
+}
+
 /* Rows are updated in place while the nodes stay the same ones, so that a
  * spin button being clicked is not replaced under the pointer. */
 static void
@@ -313,6 +360,7 @@ update_nodes (KolEditorTileForm *self,
       g_strfreev (self->node_ids);
       self->node_ids = g_strdupv (ids);
       self->n_paths = G_MAXUINT;  /* the ends' menus list the nodes */
+      build_new_ends (self, nodes);
     }
   for (row = gtk_widget_get_first_child (GTK_WIDGET (self->nodes_box)); row != NULL;
        row = gtk_widget_get_next_sibling (row), i++)
@@ -543,21 +591,26 @@ add_node_action_cb (GtkWidget  *widget,
     kol_editor_report (widget, error);
 }
 
-/* New track runs from edge 0 to the first revenue centre, or straight
- * across; the ends are then chosen in its row. */
+/* New track between the two ends chosen in the popover. */
 static void
 add_path_action_cb (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *parameter)
 {
   KolEditorTileForm *self = KOL_EDITOR_TILE_FORM (widget);
-  const char *b = self->node_ids != NULL && self->node_ids[0] != NULL ? self->node_ids[0] : "3";
+  guint a = gtk_drop_down_get_selected (self->new_a_dropdown);
+  guint b = gtk_drop_down_get_selected (self->new_b_dropdown);
+  guint n = self->new_ends != NULL ? g_strv_length (self->new_ends) : 0;
   g_autoptr(GError) error = NULL;
 
-  if (self->doc == NULL || self->tile == NULL)
+  if (self->doc == NULL || self->tile == NULL || a >= n || b >= n)
     return;
-  if (kol_title_document_add_path (self->doc, self->tile, "0", b, NULL, &error) < 0)
-    kol_editor_report (widget, error);
+  if (kol_title_document_add_path (self->doc, self->tile, self->new_ends[a], self->new_ends[b], NULL, &error) < 0)
+    {
+      kol_editor_report (widget, error);
+      return;
+    }
+  gtk_popover_popdown (self->add_path_popover);
 }
 
 /* ---- the object -------------------------------------------------------------------- */
@@ -613,6 +666,7 @@ kol_editor_tile_form_finalize (GObject *object)
 
   g_free (self->tile);
   g_strfreev (self->node_ids);
+  g_strfreev (self->new_ends);
 
   G_OBJECT_CLASS (kol_editor_tile_form_parent_class)->finalize (object);
 }
@@ -712,6 +766,9 @@ kol_editor_tile_form_class_init (KolEditorTileFormClass *klass)
   BIND (no_nodes_label);
   BIND (paths_box);
   BIND (no_paths_label);
+  BIND (add_path_popover);
+  BIND (new_a_dropdown);
+  BIND (new_b_dropdown);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 

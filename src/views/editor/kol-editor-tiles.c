@@ -7,15 +7,21 @@
 #include "kol-editor-tile-form.h"
 #include "kol-editor-tiles.h"
 #include "kol-editor-util.h"
+#include "kol-svg-renderer.h"
+#include "kol-tile-library.h"
+#include "kol-tile-renderer.h"
+#include "kol-view-util.h"
 
 #define ITEM_SIZE 72
+#define LIBRARY_SIZE 48
 
 /**
  * KolEditorTiles:
  *
  * The tile manifest editor: every tile of the document with its picture
- * and count, filtered by colour and searched by number; adding,
- * duplicating and deleting tiles (actions tiles.add, tiles.duplicate,
+ * and count, filtered by colour and searched by number; adding (blank,
+ * or a common tile from the library by its number), duplicating and
+ * deleting tiles (actions tiles.add, tiles.add-library, tiles.duplicate,
  * tiles.delete); and the form of the tile selected.
  */
 struct _KolEditorTiles
@@ -37,6 +43,8 @@ struct _KolEditorTiles
   GtkPopover        *add_popover;
   GtkEntry          *add_entry;
   GtkDropDown       *add_color;
+  GtkFlowBox        *library_box;
+  gboolean           library_built;
   GtkPopover        *duplicate_popover;
   GtkEntry          *duplicate_entry;
   GtkLabel          *count_label;
@@ -316,6 +324,115 @@ duplicate_shown_cb (KolEditorTiles *self)
   gtk_widget_grab_focus (GTK_WIDGET (self->duplicate_entry));
 }
 
+/* ---- the library of common tiles ---------------------------------------------------------- */
+
+static void
+add_library_action_cb (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  KolEditorTiles *self = KOL_EDITOR_TILES (widget);
+  const char *number = g_variant_get_string (parameter, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) tile = NULL;
+
+  if (self->doc == NULL)
+    return;
+  if ((tile = kol_tile_library_dup_tile (number, &error)) == NULL
+      || !kol_title_document_add_tile_body (self->doc, tile, &error))
+    {
+      kol_editor_report (widget, error);
+      return;
+    }
+  gtk_editable_set_text (GTK_EDITABLE (self->add_entry), "");
+  popdown_and_select (self, self->add_popover, number);
+}
+
+static GtkWidget *
+library_item (const KolTitle *title,
+              guint           index,
+              int             scale)
+{
+  const KolTileDef *def = &title->tiles[index];
+  GtkWidget *button = gtk_button_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *picture = gtk_picture_new ();
+  GtkWidget *label = gtk_label_new (def->id);
+  g_autofree char *svg = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *description = NULL;
+  KolSvgOptions opts;
+
+  kol_svg_options_init (&opts);
+  opts.hex_size = LIBRARY_SIZE * scale / 2.0;
+  opts.language = kol_view_language ();
+  opts.flags = KOL_SVG_NO_BACKGROUND;
+  svg = kol_svg_render_tile (title, (int) index, 0, &opts);
+  if (svg != NULL)
+    texture = kol_tile_renderer_rasterize (svg, LIBRARY_SIZE * scale, LIBRARY_SIZE * scale, NULL);
+  gtk_picture_set_paintable (GTK_PICTURE (picture), GDK_PAINTABLE (texture));
+  gtk_picture_set_can_shrink (GTK_PICTURE (picture), FALSE);
+  gtk_widget_set_size_request (picture, LIBRARY_SIZE, LIBRARY_SIZE);
+  gtk_widget_add_css_class (label, "caption");
+  gtk_box_append (GTK_BOX (box), picture);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_button_set_child (GTK_BUTTON (button), box);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "tiles.add-library");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", def->id);
+  /* Translators: a tile of the library: %s is its number. */
+  description = g_strdup_printf (_("Add tile %s from the library"), def->id);
+  gtk_widget_set_tooltip_text (button, description);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, description, -1);
+  g_object_set_data_full (G_OBJECT (button), "kol-tile", g_strdup (def->id), g_free);
+  return button;
+}
+
+/* The pictures are drawn the first time the popover opens. */
+static void
+build_library (KolEditorTiles *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolTitle) title = NULL;
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+
+  if (self->library_built)
+    return;
+  self->library_built = TRUE;
+  if ((title = kol_tile_library_load_title (&error)) == NULL)
+    {
+      g_warning ("Cannot load the library of common tiles: %s", error->message);
+      return;
+    }
+  for (guint i = 0; i < title->n_manifest_tiles; i++)
+    gtk_flow_box_append (self->library_box, library_item (title, i, scale));
+}
+
+/* Tiles the number typed starts with, all when nothing is typed. */
+static gboolean
+library_filter_func (GtkFlowBoxChild *child,
+                     gpointer         user_data)
+{
+  KolEditorTiles *self = user_data;
+  const char *typed = gtk_editable_get_text (GTK_EDITABLE (self->add_entry));
+  const char *id = g_object_get_data (G_OBJECT (gtk_flow_box_child_get_child (child)), "kol-tile");
+
+  return typed[0] == '\0' || (id != NULL && g_str_has_prefix (id, typed));
+}
+
+/* Each time it opens, the new tile's colour is the one the list shows, or
+ * yellow: never one left from an earlier tile by chance. */
+static void
+add_shown_cb (KolEditorTiles *self)
+{
+  guint filter = gtk_drop_down_get_selected (self->color_filter);
+
+  gtk_drop_down_set_selected (self->add_color, filter >= 1 && filter <= KOL_EDITOR_N_COLORS ? filter - 1 : 1);
+  build_library (self);
+  gtk_flow_box_invalidate_filter (self->library_box);
+  gtk_widget_grab_focus (GTK_WIDGET (self->add_entry));
+}
+
 /* ---- the object -------------------------------------------------------------------- */
 
 static void
@@ -344,6 +461,7 @@ kol_editor_tiles_class_init (KolEditorTilesClass *klass)
   object_class->dispose = kol_editor_tiles_dispose;
 
   gtk_widget_class_install_action (widget_class, "tiles.add", NULL, add_action_cb);
+  gtk_widget_class_install_action (widget_class, "tiles.add-library", "s", add_library_action_cb);
   gtk_widget_class_install_action (widget_class, "tiles.duplicate", NULL, duplicate_action_cb);
   gtk_widget_class_install_action (widget_class, "tiles.delete", NULL, delete_action_cb);
 
@@ -357,6 +475,7 @@ kol_editor_tiles_class_init (KolEditorTilesClass *klass)
   BIND (add_popover);
   BIND (add_entry);
   BIND (add_color);
+  BIND (library_box);
   BIND (duplicate_popover);
   BIND (duplicate_entry);
   BIND (count_label);
@@ -393,6 +512,9 @@ kol_editor_tiles_init (KolEditorTiles *self)
   g_signal_connect_swapped (self->filtered, "items-changed", G_CALLBACK (update_counts), self);
   g_signal_connect_swapped (self->selection, "notify::selected-item", G_CALLBACK (selection_changed_cb), self);
   g_signal_connect_swapped (self->duplicate_popover, "show", G_CALLBACK (duplicate_shown_cb), self);
+  g_signal_connect_swapped (self->add_popover, "show", G_CALLBACK (add_shown_cb), self);
+  g_signal_connect_swapped (self->add_entry, "changed", G_CALLBACK (gtk_flow_box_invalidate_filter), self->library_box);
+  gtk_flow_box_set_filter_func (self->library_box, library_filter_func, self, NULL);
   selection_changed_cb (self);
   update_counts (self);
 }
@@ -429,6 +551,12 @@ kol_editor_tiles_set_preview (KolEditorTiles   *self,
     gtk_string_list_splice (self->ids, 0, g_list_model_get_n_items (G_LIST_MODEL (self->ids)), NULL);
   g_set_object (&self->preview, preview);
   g_set_object (&self->doc, (preview != NULL ? kol_editor_preview_get_document (preview) : NULL));
+  /* another title: what was searched in the last one does not apply */
+  if (self->search_entry != NULL)
+    {
+      gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+      gtk_drop_down_set_selected (self->color_filter, 0);
+    }
   if (self->tile_form != NULL)
     kol_editor_tile_form_set_preview (self->tile_form, preview);
   if (self->doc != NULL)

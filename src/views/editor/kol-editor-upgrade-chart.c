@@ -39,6 +39,9 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+/* An image, not a GtkPicture: a picture asked for its width at a given
+ * height grows with a row made taller by a wrapped list of upgrades, and
+ * rows then drew their tiles at different sizes. */
 static GtkWidget *
 tile_picture (KolEditorUpgradeChart *self,
               const char            *id,
@@ -46,12 +49,12 @@ tile_picture (KolEditorUpgradeChart *self,
 {
   int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
   g_autoptr(GdkTexture) texture = kol_editor_preview_tile_texture (self->preview, id, 0, size * scale);
-  GtkWidget *picture = gtk_picture_new_for_paintable (GDK_PAINTABLE (texture));
+  GtkWidget *image = gtk_image_new_from_paintable (GDK_PAINTABLE (texture));
 
-  gtk_picture_set_can_shrink (GTK_PICTURE (picture), FALSE);
-  gtk_widget_set_size_request (picture, size, size);
-  gtk_widget_set_valign (picture, GTK_ALIGN_CENTER);
-  return picture;
+  gtk_image_set_pixel_size (GTK_IMAGE (image), size);
+  gtk_widget_set_halign (image, GTK_ALIGN_CENTER);
+  gtk_widget_set_valign (image, GTK_ALIGN_CENTER);
+  return image;
 }
 
 static GtkWidget *
