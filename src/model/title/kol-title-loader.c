@@ -566,7 +566,7 @@ check_module (KolLoader *l)
   static const KolFileId files[] = { KOL_FILE_GAME, KOL_FILE_MAP, KOL_FILE_TILES };
   KolTitleCheck check;
 
-  if (module == NULL || module->check_title == NULL)
+  if (module == NULL || module->check_title == NULL || l->source->board_only)
     return;
   kol_title_check_init (&check);
   module->check_title (l->title, &check);
@@ -574,8 +574,11 @@ check_module (KolLoader *l)
     {
       const KolCheckProblem *p = g_ptr_array_index (check.problems, i);
       g_autofree char *message = check_message (module, p);
+      guint before = l->problems->len;
 
       kol_loader_invalid (l, files[MIN (p->file, G_N_ELEMENTS (files) - 1)], p->path, "%s", message);
+      if (l->problems->len > before)
+        ((KolTitleProblem *) g_ptr_array_index (l->problems, before))->kind = KOL_TITLE_LOADER_ERROR_RULES;
     }
   kol_title_check_clear (&check);
 }
@@ -699,6 +702,23 @@ kol_title_source_new_for_texts (const char         *dir,
     }
   source->n_dropped = reader.n_dropped;
   return source;
+}
+
+/**
+ * kol_title_source_set_board_only:
+ * @board_only: %TRUE to load the title for its pictures only
+ *
+ * A title loaded for its pictures need not be playable: the loads of
+ * @source then skip the rules module's check of what it can play (the
+ * editor draws a title whose game.json is a stand-in).
+ */
+void
+kol_title_source_set_board_only (KolTitleSource *source,
+                                 gboolean        board_only)
+{
+  g_return_if_fail (source != NULL);
+
+  source->board_only = board_only;
 }
 
 /**
