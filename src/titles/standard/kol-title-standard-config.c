@@ -752,7 +752,8 @@ read_train (Reader        *r,
   if (def->obsolete_on >= 0 && def->obsolete_on <= d)
     text_problem (r, KOL_CHECK_UNSUPPORTED, KOL_STD_TEXT_TRAIN_RUSTS_EARLIER, path, def->id);
   {
-    static const char *const keys[] = { "kind", "towns", "track", NULL };
+    /* color and label are the face of the card, for pictures and print */
+    static const char *const keys[] = { "kind", "towns", "track", "color", "label", NULL };
 
     check_keys (r, def->extra, path, keys);
   }
