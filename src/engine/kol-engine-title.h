@@ -234,6 +234,8 @@ KolCheckProblem *kol_title_check_add (KolTitleCheck *check,
 typedef struct _KolTitle KolTitle;
 typedef struct _KolTitleModule KolTitleModule;
 
+/* Opaque to the views, as the state is (kol-engine.h). */
+#ifndef KOL_ENGINE_OPAQUE
 struct _KolTitle
 {
   char          *id;               /* "1849" */
@@ -288,6 +290,7 @@ struct _KolTitle
   GHashTable    *hex_index;        /* id -> index+1 */
   GHashTable    *tile_index;       /* id -> index+1 */
 };
+#endif
 
 KolTitle   *kol_title_new                (void);
 void        kol_title_free               (KolTitle   *title);

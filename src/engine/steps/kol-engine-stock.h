@@ -176,7 +176,7 @@ typedef struct
 /* The module's stock hooks (those it keeps in the game state when its
  * constants come from the title's data), or NULL. */
 static inline const KolStockHooks *
-kol_stock_hooks (KolEngine *engine)
+kol_stock_hooks (const KolEngine *engine)
 {
   const KolTitleModule *m = engine->module;
 

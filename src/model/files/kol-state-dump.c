@@ -11,8 +11,8 @@
 /* ------------------------------------------------------------------ dump */
 
 static int
-corp_price (KolEngine *engine,
-            int        corp)
+corp_price (const KolEngine *engine,
+            int              corp)
 {
   const KolCorp *c = &engine->corps[corp];
 
@@ -624,8 +624,8 @@ kol_state_mismatch_clear (KolStateMismatch *mismatch)
  * Returns: the value.
  */
 int
-kol_state_player_value (KolEngine *engine,
-                        int        player)
+kol_state_player_value (const KolEngine *engine,
+                        int              player)
 {
   if (engine->module->player_value)
     return engine->module->player_value (engine, player);
