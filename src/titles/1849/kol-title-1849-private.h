@@ -257,6 +257,10 @@ void     kol_1849_start_operating_round   (KolEngine *engine, int round_num);
  * "may it place a token?", which compat remembers as 18xx.games does, are
  * forgotten. */
 void     kol_1849_forget_can_token        (KolEngine *engine);
+gboolean kol_1849_validate_routes         (KolEngine        *engine,
+                                          int               corp,
+                                          const KolAction  *a,
+                                          GError          **error);
 void     kol_1849_close_corporation       (KolEngine *engine, int corp);
 gboolean kol_1849_any_placed_token        (KolEngine *engine, int corp);
 int      kol_1849_first_token             (KolEngine *engine, int corp);
@@ -272,6 +276,7 @@ extern const KolStepClass kol_1849_step_buy_e_token;
 extern const KolStepClass kol_1849_step_bond_interest;
 extern const KolStepClass kol_1849_step_bond;
 int       kol_1849_e_token_cost        (KolEngine *engine);
+void      kol_1849_repay_bond_on_close (KolEngine *engine, int corp);
 
 /* ---- kol-title-1849-board.c ---- */
 extern const KolBoardHooks kol_1849_board_hooks;
