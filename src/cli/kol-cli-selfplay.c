@@ -12,6 +12,7 @@
 #include "kol-engine-policy.h"
 #include "kol-engine-round.h"
 #include "kol-save-file.h"
+#include "kol-title-loader.h"
 #include "kol-state-dump.h"
 
 /*
@@ -413,7 +414,8 @@ print_text (Stats  *stats,
  *
  * `koleya-cli selfplay TITLE --players N [--option X…] --games K --seed S
  * [--json] [--verbose]`: plays K games of random legal actions, checking
- * the title's invariants after every action.
+ * the title's invariants after every action. TITLE is an installed title's
+ * id or a title folder.
  *
  * Returns: a #KolCliExit status: failure when a violation was found.
  */
@@ -470,8 +472,16 @@ kol_cli_selfplay (int    argc,
     g_ptr_array_add (option_list, options[i]);
   g_ptr_array_sort (option_list, (GCompareFunc) g_strcmp0);
   g_ptr_array_add (option_list, NULL);
-  title = kol_save_file_load_title (argv[1], n_players, (const char * const *) option_list->pdata, NULL,
-                                    &title_free, &error);
+  /* a title folder (the New Title template, a title being written) or an
+   * installed title's id */
+  if (g_file_test (argv[1], G_FILE_TEST_IS_DIR))
+    {
+      title = kol_title_loader_load (argv[1], n_players, (const char * const *) option_list->pdata, &error);
+      title_free = (GDestroyNotify) kol_title_free;
+    }
+  else
+    title = kol_save_file_load_title (argv[1], n_players, (const char * const *) option_list->pdata, NULL,
+                                      &title_free, &error);
   if (title == NULL)
     {
       g_printerr ("%s\n", error->message);

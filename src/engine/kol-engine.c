@@ -715,6 +715,31 @@ kol_engine_depot_upcoming (const KolEngine *engine,
   return n;
 }
 
+/* Depot#remove_train of an unlimited train: a new copy takes its place in
+ * the upcoming list (the same position: its order number), up to the
+ * engine's limit of trains (the title check keeps a title below it). */
+static void
+clone_unlimited (KolEngine *engine,
+                 int        train)
+{
+  const KolTrain *t = &engine->trains[train];
+  KolTrain *copy;
+  int last = 0;
+
+  if (engine->title->trains[t->def].count >= 0 || engine->n_trains >= KOL_MAX_TRAINS)
+    return;
+  for (int i = 0; i < engine->n_trains; i++)
+    if (engine->trains[i].def == t->def)
+      last = MAX (last, engine->trains[i].copy);
+  copy = &engine->trains[engine->n_trains++];
+  memset (copy, 0, sizeof *copy);
+  copy->def = t->def;
+  copy->copy = (gint16) (last + 1);
+  copy->owner = kol_entity (KOL_ENTITY_BANK, 0);
+  copy->in_depot = TRUE;
+  copy->seq = t->seq;
+}
+
 /**
  * kol_engine_move_train:
  *
@@ -728,8 +753,11 @@ kol_engine_move_train (KolEngine *engine,
 {
   KolTrain *t = &engine->trains[train];
 
-  if (!kol_entity_is (to, KOL_ENTITY_BANK))
-    t->in_depot = FALSE;
+  if (t->in_depot && !kol_entity_is (to, KOL_ENTITY_BANK))
+    {
+      t->in_depot = FALSE;
+      clone_unlimited (engine, train);
+    }
   t->owner = to;
   t->seq = ++engine->seq;
 }
@@ -854,30 +882,12 @@ kol_engine_corp_index (KolEngine  *engine,
  * Returns: the value.
  */
 int
-kol_engine_player_value (KolEngine *engine,
-                         int        player)
+kol_engine_player_value (const KolEngine *engine,
+                         int              player)
 {
-  KolEntity me = kol_entity (KOL_ENTITY_PLAYER, player);
-  gint16 companies[KOL_MAX_COMPANIES];
-  gint64 value;
-  int n;
-
   if (engine->module->player_value)
     return engine->module->player_value (engine, player);
-  value = engine->players[player].cash;
-  for (int c = 0; c < engine->n_corps; c++)
-    {
-      int price = kol_market_corp_price (engine, c);
-      int percent = kol_engine_percent_of (engine, me, c);
-      int share = kol_engine_share_percent (engine, c);
-
-      if (price > 0 && percent > 0 && share > 0)
-        value += (gint64) price * percent / share;
-    }
-  n = kol_engine_companies_of (engine, me, companies, G_N_ELEMENTS (companies));
-  for (int i = 0; i < n; i++)
-    value += engine->companies[companies[i]].value;
-  return (int) CLAMP (value, G_MININT, G_MAXINT);
+  return kol_default_player_value (engine, player);
 }
 
 /**

@@ -5,6 +5,7 @@
 #include "kol-engine-error.h"
 #include "kol-engine-title.h"
 #include "kol-engine-action.h"
+#include "kol-engine-words.h"
 
 G_BEGIN_DECLS
 
@@ -243,6 +244,13 @@ struct _KolRoundClass
 
 typedef struct _KolRouteResult KolRouteResult;
 
+/* The hook tables a module may keep in the game state (game_hooks). */
+typedef enum
+{
+  KOL_HOOKS_STOCK,
+  KOL_HOOKS_OPERATING,
+} KolHookTable;
+
 /* Hooks of a title's rules module. NULL hooks take the generic behaviour. */
 struct _KolTitleModule
 {
@@ -250,6 +258,11 @@ struct _KolTitleModule
   gsize       state_size;              /* bytes of KolEngine.title_state used */
   /* Validate options and configuration before setup. */
   gboolean  (*check_config)    (const KolTitle *title, GError **error);
+  /* Everything in the title's data the module cannot play (unknown values,
+   * unsupported features, a game that could not end), for the loader:
+   * appends problems to @check; TRUE when there is none. NULL: no check
+   * beyond the loader's. */
+  gboolean  (*check_title)     (const KolTitle *title, KolTitleCheck *check);
   /* Setup after the generic initialisation; draws from the rng in the same
    * order as 18xx.games. Must create the first round. */
   gboolean  (*setup)           (KolEngine *engine, GError **error);
@@ -281,6 +294,14 @@ struct _KolTitleModule
   gconstpointer route_hooks;     /* kol-engine-route.h */
   gconstpointer info_hooks;      /* KolInfoHooks, kol-engine-info.h: what the views show */
   gconstpointer policy_hooks;    /* KolPolicyHooks, kol-policy.h: what the computer players ask */
+  /* A module whose Game constants come from the title's data (standard)
+   * keeps its stock and operating hook tables in its title state, filled
+   * in setup before anything reads them, and returns them here (from
+   * @engine, so a copy of the game has its own); NULL: the static tables
+   * above. */
+  gconstpointer (*game_hooks)  (const KolEngine *engine, KolHookTable table);
+  /* The module's own words (kol-engine-words.h), or NULL. */
+  const KolTitleWords *words;
 };
 
 /* -------------------------------------------------------------------- game */
@@ -542,8 +563,8 @@ int         kol_engine_active_players  (KolEngine *engine,
 /* The value of @player now, as it would score at the end (the title
  * module's player_value, or else cash, shares at market price and private
  * companies at face value). */
-int         kol_engine_player_value (KolEngine *engine,
-                                     int        player);
+int         kol_engine_player_value (const KolEngine *engine,
+                                     int              player);
 
 /* Names for logs and messages. */
 const char *kol_engine_entity_name  (const KolEngine *engine,

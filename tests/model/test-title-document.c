@@ -529,20 +529,21 @@ CHECK (axes)
                "{\"x\":\"letter\",\"y\":\"number\"}");
 }
 
-/* The template's 5 × 5 grid: columns x 0–4, rows y 0–9 (doubled). */
-EDIT (add_column) { return kol_title_document_add_line (doc, KOL_GRID_COLUMN, 5, error) == 5; }
+/* The template's grid of 35 hexes: columns x 0–6, rows y 0–9 (doubled),
+ * five hexes to a column. */
+EDIT (add_column) { return kol_title_document_add_line (doc, KOL_GRID_COLUMN, 7, error) == 5; }
 CHECK (add_column)
 {
   g_auto(GStrv) ids = kol_title_document_dup_hex_ids (doc);
   int min_x, max_x, min_y, max_y;
 
-  g_assert_cmpuint (g_strv_length (ids), ==, 30);
+  g_assert_cmpuint (g_strv_length (ids), ==, 40);
   g_assert_true (kol_title_document_get_extent (doc, &min_x, &max_x, &min_y, &max_y));
-  g_assert_cmpint (max_x, ==, 5);
-  assert_json (hex_member (doc, "B6", "color"), "\"white\"");
+  g_assert_cmpint (max_x, ==, 7);
+  assert_json (hex_member (doc, "B8", "color"), "\"white\"");
 }
 
-EDIT (add_row) { return kol_title_document_add_line (doc, KOL_GRID_ROW, 10, error) == 3; }
+EDIT (add_row) { return kol_title_document_add_line (doc, KOL_GRID_ROW, 10, error) == 4; }
 CHECK (add_row) { assert_json (hex_member (doc, "K1", "color"), "\"white\""); }
 
 EDIT (remove_column) { return kol_title_document_remove_line (doc, KOL_GRID_COLUMN, 0, error) == 5; }
@@ -550,7 +551,7 @@ CHECK (remove_column)
 {
   g_auto(GStrv) ids = kol_title_document_dup_hex_ids (doc);
 
-  g_assert_cmpuint (g_strv_length (ids), ==, 20);
+  g_assert_cmpuint (g_strv_length (ids), ==, 30);
   g_assert_null (kol_title_document_get_hex (doc, "A1"));
 }
 
@@ -559,8 +560,8 @@ CHECK (add_hex)
 {
   g_autofree char *path = kol_title_document_dup_hex_path (doc, "K3");
 
-  /* in reading order: after J4, the last hex */
-  g_assert_cmpstr (path, ==, "$.hexes[25]");
+  /* in reading order: after J6, the last hex */
+  g_assert_cmpstr (path, ==, "$.hexes[35]");
 }
 
 EDIT (remove_hex) { return kol_title_document_remove_hex (doc, "C3", error); }
@@ -1574,7 +1575,7 @@ impassable_all_round (KolTitleDocument *doc,
   return TRUE;
 }
 
-EDIT (walled_hex) { return impassable_all_round (doc, "E3", error); }
+EDIT (walled_hex) { return impassable_all_round (doc, "C3", error); }
 EDIT (unknown_track_type)
 {
   g_autoptr(JsonNode) value = json_from_string ("\"monorail\"", NULL);
@@ -1590,7 +1591,7 @@ EDIT (unknown_upgrade)
 EDIT (unknown_preprinted_track)
 {
   g_autoptr(JsonNode) value = json_from_string ("\"monorail\"", NULL);
-  g_autofree char *path = kol_title_document_dup_hex_path (doc, "E5");
+  g_autofree char *path = kol_title_document_dup_hex_path (doc, "E1");
   g_autofree char *track = g_strconcat (path, ".tile.paths[0].track", NULL);
 
   return kol_title_document_set_value (doc, KOL_TITLE_FILE_MAP, track, value, error);
@@ -1598,7 +1599,7 @@ EDIT (unknown_preprinted_track)
 EDIT (missing_russian) { return kol_title_document_set_title_name (doc, "ru", NULL, error); }
 EDIT (empty_russian) { return kol_title_document_set_hex_name (doc, "C3", "North", "Норд", error)
                               && kol_title_document_set_text (doc, KOL_TITLE_FILE_MAP,
-                                                              "$.hexes[6].name", "ru", " ", error); }
+                                                              "$.hexes[8].name", "ru", " ", error); }
 EDIT (zero_count) { return kol_title_document_set_tile_count (doc, "9", 0, error); }
 EDIT (negative_count_in_file)
 {
@@ -1621,7 +1622,7 @@ EDIT (upgrade_without_copies)
 }
 EDIT (brown_never_reached)
 {
-  const char *greens[] = { "14", "15", "23", "24" };
+  const char *greens[] = { "14", "15", "619", "87", "88", "23", "24", "25", "26", "27", "28", "29" };
 
   for (gsize i = 0; i < G_N_ELEMENTS (greens); i++)
     if (!kol_title_document_set_tile_upgrade_policy (doc, greens[i], "none", error))
@@ -1679,18 +1680,18 @@ EDIT (upgrade_drops_gauge)
 }
 
 static const IssueCase issue_cases[] = {
-  { "hex walled in by impassable borders", edit_walled_hex, "unreachable-hex", "E3", NULL, "$.hexes[" },
-  { "unknown track type on a tile", edit_unknown_track_type, "loader", NULL, "8", "$.tiles[1].paths[0]" },
-  { "unknown tile in an upgrade list", edit_unknown_upgrade, "loader", NULL, "7", "$.tiles[0].upgrades_to" },
-  { "unknown track type on a hex", edit_unknown_preprinted_track, "loader", "E5", NULL, "$.hexes[" },
+  { "hex walled in by impassable borders", edit_walled_hex, "unreachable-hex", "C3", NULL, "$.hexes[" },
+  { "unknown track type on a tile", edit_unknown_track_type, "loader", NULL, "4", "$.tiles[1].paths[0]" },
+  { "unknown tile in an upgrade list", edit_unknown_upgrade, "loader", NULL, "3", "$.tiles[0].upgrades_to" },
+  { "unknown track type on a hex", edit_unknown_preprinted_track, "loader", "E1", NULL, "$.hexes[" },
   { "missing Russian name", edit_missing_russian, "loader", NULL, NULL, "$.name" },
-  { "blank Russian text", edit_empty_russian, "missing-translation", "C3", NULL, "$.hexes[6].name.ru" },
-  { "tile without copies", edit_zero_count, "zero-count", NULL, "9", "$.tiles[2].count" },
-  { "negative count", edit_negative_count_in_file, "loader", NULL, "8", "$.tiles[1].count" },
-  { "upgrade to an earlier colour", edit_upgrade_backwards, "upgrade-color", NULL, "14", "$.tiles[4].upgrades_to[0]" },
+  { "blank Russian text", edit_empty_russian, "missing-translation", "C3", NULL, "$.hexes[8].name.ru" },
+  { "tile without copies", edit_zero_count, "zero-count", NULL, "9", "$.tiles[8].count" },
+  { "negative count", edit_negative_count_in_file, "loader", NULL, "4", "$.tiles[1].count" },
+  { "upgrade to an earlier colour", edit_upgrade_backwards, "upgrade-color", NULL, "14", "$.tiles[9].upgrades_to[0]" },
   { "upgrade to a tile without copies", edit_upgrade_without_copies, "upgrade-no-copies", NULL, "57",
-    "$.tiles[3].upgrades_to[0]" },
-  { "broken upgrade chain", edit_brown_never_reached, "tile-never-reached", NULL, "63", "$.tiles[8]" },
+    "$.tiles[5].upgrades_to[0]" },
+  { "broken upgrade chain", edit_brown_never_reached, "tile-never-reached", NULL, "39", "$.tiles[21]" },
   { "duplicate coordinates after a variant", edit_duplicate_after_variant, "loader", "A1", NULL, "$.variants[0]" },
   { "home on a hex without a city", edit_home_without_city, "loader", "A1", NULL, "$.corporations[0].home" },
 };

@@ -572,25 +572,25 @@ test_validation_jumps_to_hex (Fixture       *f,
   kol_editor_page_set_document (f->page, doc);
   issues = KOL_EDITOR_ISSUES (descendant (f, KOL_TYPE_EDITOR_ISSUES));
   kol_test_wait_until (checked, issues);
-  g_assert_cmpuint (find_issue (kol_editor_issues_get_issues (issues), "unreachable-hex", "E3"), ==, G_MAXUINT);
+  g_assert_cmpuint (find_issue (kol_editor_issues_get_issues (issues), "unreachable-hex", "C3"), ==, G_MAXUINT);
 
   for (int edge = 0; edge < 6; edge++)
     {
-      g_assert_true (kol_title_document_set_hex_border (doc, "E3", edge, KOL_BORDER_IMPASSABLE, &error));
+      g_assert_true (kol_title_document_set_hex_border (doc, "C3", edge, KOL_BORDER_IMPASSABLE, &error));
       g_assert_no_error (error);
     }
   g_assert_true (kol_editor_issues_get_checking (issues));
   kol_test_wait_until (checked, issues);
-  position = find_issue (kol_editor_issues_get_issues (issues), "unreachable-hex", "E3");
+  position = find_issue (kol_editor_issues_get_issues (issues), "unreachable-hex", "C3");
   g_assert_cmpuint (position, !=, G_MAXUINT);
 
   map = KOL_EDITOR_MAP (descendant (f, KOL_TYPE_EDITOR_MAP));
   g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (map)));
   kol_editor_issues_activate (issues, position);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (map)) || gtk_widget_get_child_visible (GTK_WIDGET (map)));
-  g_assert_cmpstr (kol_editor_map_get_selected_hex (map), ==, "E3");
+  g_assert_cmpstr (kol_editor_map_get_selected_hex (map), ==, "C3");
   g_assert_cmpint (kol_map_view_get_selected_hex (kol_editor_map_get_map_view (map)), ==,
-                   hex_index (kol_editor_map_get_map_view (map), "E3"));
+                   hex_index (kol_editor_map_get_map_view (map), "C3"));
 }
 
 /* A tile left without copies (its count set to 0 in the form) is reported,
@@ -810,6 +810,36 @@ test_unsaved_changes_asked (Fixture       *f,
   kol_editor_page_confirm_close (f->page, record_decision, &decision);
   kol_editor_unsaved_dialog_respond (find_unsaved_dialog (), KOL_EDITOR_UNSAVED_DISCARD);
   g_assert_cmpint (decision, ==, 1);
+}
+
+/* Play is insensitive while the title has an error its rules module
+ * reports, and its tooltip says which (issue 17). */
+static void
+test_play_disabled (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolTitleDocument) doc = kol_title_document_new_from_template (NULL, "unplayable", &error);
+  g_autoptr(JsonNode) value = json_from_string ("{\"kind\": \"quarter\"}", NULL);
+  KolEditorIssues *issues;
+  GtkWidget *play;
+  const char *tooltip;
+
+  g_assert_no_error (error);
+  kol_editor_page_set_document (f->page, doc);
+  issues = KOL_EDITOR_ISSUES (descendant (f, KOL_TYPE_EDITOR_ISSUES));
+  kol_test_wait_until (checked, issues);
+  play = template_child (f->page, KOL_TYPE_EDITOR_PAGE, "play_button");
+  tooltip = gtk_widget_get_tooltip_text (play);
+  g_assert_null (strstr (tooltip, "quarter"));
+
+  g_assert_true (kol_title_document_set_value (doc, KOL_TITLE_FILE_GAME, "$.rules.private_auction", value, &error));
+  g_assert_no_error (error);
+  kol_test_wait_until (checked, issues);
+  g_assert_false (gtk_widget_get_sensitive (play));
+  tooltip = gtk_widget_get_tooltip_text (play);
+  g_assert_nonnull (strstr (tooltip, "\"quarter\""));
+  g_assert_nonnull (strstr (tooltip, "\"waterfall\", \"fixed_price\", \"none\""));
 }
 
 /* New creates a title from the template in the user's folder, opens it and
@@ -1768,6 +1798,7 @@ main (int   argc,
   add_fixture_test ("/editor/export-dialog", test_export_dialog);
   add_fixture_test ("/editor/print-and-export", test_print_and_export);
   add_fixture_test ("/editor/unsaved-changes-asked", test_unsaved_changes_asked);
+  add_fixture_test ("/editor/play-disabled", test_play_disabled);
   add_fixture_test ("/editor/new-from-template", test_new_from_template);
   add_fixture_test ("/editor/open-from-list", test_open_from_list);
   add_fixture_test ("/editor/trains-page", test_trains_page);

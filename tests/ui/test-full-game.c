@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include "kol-panel-util.h"
 #include "kol-state-dump.h"
 #include "kol-test-board.h"
+#include "kol-title-document.h"
 #include "kol-game-words.h"
 #include "kol-view-util.h"
 #include "kol-why-format.h"
@@ -23,7 +25,8 @@
 
 /*
  * A whole game of each title played hot-seat in the main window, from the
- * New Game dialog to the final scores, only through the widgets a person
+ * New Game dialog to the final scores (1849, 1840, and a title the test
+ * makes from the New Title template of the standard rules module), only through the widgets a person
  * uses: each move is chosen among the engine's legal actions by a seeded
  * weighted policy (that of koleya-cli selfplay, so that games end), then
  * made with the action panel's button labelled kol_game_describe_action()
@@ -52,9 +55,14 @@ typedef struct
   gint64 seed;
 } Title;
 
+/* "my-first-title" is a title the test makes from the New Title template
+ * (issue 17) in the user's folder, as the editor's New does. */
+#define TEMPLATE_TITLE "my-first-title"
+
 static const Title titles[] = {
   { "1849", 4, 1 },
   { "1840", 4, 1 },
+  { TEMPLATE_TITLE, 3, 1 },
 };
 
 typedef struct
@@ -873,17 +881,55 @@ test_with_computers (gconstpointer data)
   close_table (&table);
 }
 
+/* A title of the standard module made from the New Title template and
+ * saved in the user's folder, so that New Game lists it. */
+static void
+make_template_title (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolTitleDocument) doc = kol_title_document_new_from_template (NULL, TEMPLATE_TITLE, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (kol_title_document_save (doc, &error));
+  g_assert_no_error (error);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_remove (child);
+    }
+  g_rmdir (path);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *data_home = NULL;
   int status;
 
   if (kol_test_skip_without_display ())
     return 0;
+  /* the template's title goes to a fresh user folder, set before GLib
+   * reads it */
+  data_home = g_dir_make_tmp ("koleya-full-game-XXXXXX", NULL);
+  g_assert_nonnull (data_home);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   kol_l10n_init_gettext ();
   gtk_test_init (&argc, &argv, NULL);
+  make_template_title ();
 
   app = kol_application_new (APP_ID ".FullGameTest", G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (app), NULL, &error);
@@ -895,13 +941,18 @@ main (int   argc,
 
       g_test_add_data_func (path, &titles[i], test_full_game);
     }
+  /* the computers play the shipped titles */
   for (guint i = 0; i < G_N_ELEMENTS (titles); i++)
     {
       g_autofree char *path = g_strdup_printf ("/full-game/against-computers/%s", titles[i].title);
+
+      if (g_str_equal (titles[i].title, TEMPLATE_TITLE))
+        continue;
 
       g_test_add_data_func (path, &titles[i], test_with_computers);
     }
   status = g_test_run ();
   g_clear_object (&app);
+  remove_tree (data_home);
   return status;
 }

@@ -6,6 +6,7 @@
 #include "kol-action-json.h"
 #include "kol-state-dump.h"
 #include "kol-engine-round.h"
+#include "kol-engine-market.h"
 
 /* ------------------------------------------------------------------ dump */
 
@@ -626,8 +627,7 @@ int
 kol_state_player_value (const KolEngine *engine,
                         int              player)
 {
-  /* the engine's accessors take a non-const engine; this one only reads */
-  return kol_engine_player_value ((KolEngine *) engine, player);
+  return kol_engine_player_value (engine, player);
 }
 
 /**

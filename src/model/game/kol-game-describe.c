@@ -73,6 +73,14 @@ describe_shares (const KolEngine *engine,
     from = g_strdup (kol_game_word (engine->title, KOL_WORD_IPO_SHARES));
   else
     from = name_of (engine, b.owner);
+  if (a->entity.kind == KOL_ENTITY_COMPANY)
+    {
+      g_autofree char *company = name_of (engine, a->entity);
+
+      /* Translators: a private company exchanged for a share: "Exchange
+       * Northern Charter for 10% of NOR (IPO)". */
+      return g_strdup_printf (C_("describe", "Exchange %s for %d%% of %s (%s)"), company, percent, corp, from);
+    }
   /* Translators: "Buy 10% of ATA from the Treasury for L.100". */
   return g_strdup_printf (C_("describe", "Buy %d%% of %s (%s) for %s"), percent, corp, from, price);
 }

@@ -142,7 +142,7 @@ log_cb (KolEngine         *engine,
   g_autofree char *key = round_key (engine);
   g_autofree char *round = round_label (engine);
   g_autofree char *text = kol_log_format_entry (engine, entry);
-  gboolean is_heading = kol_log_kind_is_round (entry->kind);
+  gboolean is_heading = kol_log_kind_is_round (engine->title, entry->kind);
 
   if (g_strcmp0 (key, self->round_key) != 0)
     {
@@ -155,7 +155,7 @@ log_cb (KolEngine         *engine,
     }
   else if (is_heading)
     self->header_logged = TRUE;
-  add_pending (self, text, round, entry->kind, kol_log_kind_category (entry->kind));
+  add_pending (self, text, round, entry->kind, kol_log_kind_category (engine->title, entry->kind));
 }
 
 void

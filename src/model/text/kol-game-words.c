@@ -266,9 +266,48 @@ kol_game_word_own (const KolTitle *title,
   return text != NULL && kol_text_is_set (text) ? kol_game_word_text (text) : NULL;
 }
 
+/* Which table of a module's words a lookup uses. */
+typedef enum
+{
+  MODULE_ROUNDS,
+  MODULE_STEPS,
+  MODULE_STRINGS,
+} ModuleTable;
+
+/* @english in the rules module's own words (KolTitleModule.words), or NULL. */
+static const char *
+module_name (const KolTitle *title,
+             ModuleTable     table,
+             const char     *english)
+{
+  const KolTitleWords *own = title != NULL && title->module != NULL ? title->module->words : NULL;
+  const KolWordInfo *list = NULL;
+  guint n = 0;
+
+  if (own == NULL)
+    return NULL;
+  switch (table)
+    {
+    case MODULE_ROUNDS:
+      list = own->rounds, n = own->n_rounds;
+      break;
+    case MODULE_STEPS:
+      list = own->steps, n = own->n_steps;
+      break;
+    default:
+      list = own->strings, n = own->n_strings;
+      break;
+    }
+  for (guint i = 0; i < n; i++)
+    if (g_str_equal (list[i].english, english))
+      return g_dpgettext2 (GETTEXT_PACKAGE, list[i].context, list[i].text);
+  return NULL;
+}
+
 static const char *
 lookup_name (const Name     *names,
              gsize           n,
+             ModuleTable     table,
              const KolTitle *title,
              const char     *prefix,
              const char     *english)
@@ -282,7 +321,7 @@ lookup_name (const Name     *names,
   for (gsize i = 0; i < n; i++)
     if (g_str_equal (names[i].english, english))
       return g_dpgettext2 (GETTEXT_PACKAGE, names[i].context, names[i].text);
-  return NULL;
+  return module_name (title, table, english);
 }
 
 /**
@@ -364,7 +403,8 @@ const char *
 kol_game_word_round (const KolTitle *title,
                      const char     *round_name)
 {
-  const char *found = lookup_name (round_names, G_N_ELEMENTS (round_names), title, "round_", round_name);
+  const char *found = lookup_name (round_names, G_N_ELEMENTS (round_names), MODULE_ROUNDS, title, "round_",
+                                   round_name);
 
   return found != NULL ? found : round_name;
 }
@@ -380,7 +420,8 @@ const char *
 kol_game_word_step (const KolTitle *title,
                     const char     *step_name)
 {
-  const char *found = lookup_name (step_names, G_N_ELEMENTS (step_names), title, "step_", step_name);
+  const char *found = lookup_name (step_names, G_N_ELEMENTS (step_names), MODULE_STEPS, title, "step_",
+                                   step_name);
 
   return found != NULL ? found : step_name;
 }
@@ -448,7 +489,7 @@ kol_game_word_string (const KolTitle *title,
 
   if (english == NULL)
     return g_strdup ("");
-  if ((found = lookup_name (strings, G_N_ELEMENTS (strings), title, "word_", english)) != NULL)
+  if ((found = lookup_name (strings, G_N_ELEMENTS (strings), MODULE_STRINGS, title, "word_", english)) != NULL)
     return g_strdup (found);
   if ((priced = word_with_price (title, english)) != NULL)
     return priced;
@@ -459,7 +500,7 @@ kol_game_word_string (const KolTitle *title,
   joined = g_string_new (NULL);
   for (guint i = 0; parts[i] != NULL; i++)
     {
-      found = lookup_name (strings, G_N_ELEMENTS (strings), title, "word_", parts[i]);
+      found = lookup_name (strings, G_N_ELEMENTS (strings), MODULE_STRINGS, title, "word_", parts[i]);
       if (found == NULL)
         return g_strdup (english);
       if (i > 0)

@@ -276,6 +276,18 @@ steps_phrase (int steps)
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d step", "%d steps", steps), steps);
 }
 
+/* The module's own kind @kind (KOL_LOG_TITLE_BASE and up), or NULL. */
+static const KolLogKindInfo *
+module_kind (const KolTitle *title,
+             int             kind)
+{
+  const KolTitleWords *words = title != NULL && title->module != NULL ? title->module->words : NULL;
+
+  if (words == NULL || kind < KOL_LOG_TITLE_BASE || (guint) (kind - KOL_LOG_TITLE_BASE) >= words->n_log_kinds)
+    return NULL;
+  return &words->log_kinds[kind - KOL_LOG_TITLE_BASE];
+}
+
 /**
  * kol_log_kind_template:
  * @title: (nullable): the title played
@@ -290,6 +302,14 @@ kol_log_kind_template (const KolTitle *title,
                        int             kind,
                        int             count)
 {
+  const KolLogKindInfo *info = module_kind (title, kind);
+
+  if (info != NULL)
+    {
+      const char *own = kol_game_word_own (title, "log_", info->name);
+
+      return own != NULL ? own : g_dpgettext2 (GETTEXT_PACKAGE, info->context, info->text);
+    }
   if (plural_count_arg (kind) >= 0)
     return plural_template (kind, count);
   for (gsize i = 0; i < G_N_ELEMENTS (templates); i++)
@@ -304,24 +324,41 @@ kol_log_kind_template (const KolTitle *title,
 
 /**
  * kol_log_kind_is_round:
+ * @title: (nullable): the title played
  *
- * Returns: %TRUE for the kinds that open a round (1840's round headings)
+ * Returns: %TRUE for the kinds that open a round (a module's headings)
  */
 gboolean
-kol_log_kind_is_round (int kind)
+kol_log_kind_is_round (const KolTitle *title,
+                       int             kind)
 {
-  return kind == KOL_LOG_1840_COMPANY_ROUND || kind == KOL_LOG_1840_STOCK_ROUND ||
-         kind == KOL_LOG_1840_LINE_ROUND;
+  return kol_log_kind_category (title, kind) == KOL_LOG_CATEGORY_ROUND;
 }
 
 /**
  * kol_log_kind_category:
+ * @title: (nullable): the title played
  *
  * Returns: how a log view may set entries of @kind apart
  */
 KolLogCategory
-kol_log_kind_category (int kind)
+kol_log_kind_category (const KolTitle *title,
+                       int             kind)
 {
+  const KolLogKindInfo *info = module_kind (title, kind);
+
+  if (info != NULL)
+    switch (info->category)
+      {
+      case KOL_WORDS_DETAIL:
+        return KOL_LOG_CATEGORY_DETAIL;
+      case KOL_WORDS_EVENT:
+        return KOL_LOG_CATEGORY_EVENT;
+      case KOL_WORDS_ROUND:
+        return KOL_LOG_CATEGORY_ROUND;
+      default:
+        return KOL_LOG_CATEGORY_ACTION;
+      }
   switch (kind)
     {
     case KOL_LOG_DIVIDEND_TO:
@@ -350,8 +387,12 @@ kol_log_kind_category (int kind)
     case KOL_LOG_1840_PRIORITY_ORDER:
     case KOL_LOG_1840_PREEMPTIVE_RIGHT:
       return KOL_LOG_CATEGORY_EVENT;
+    case KOL_LOG_1840_COMPANY_ROUND:
+    case KOL_LOG_1840_STOCK_ROUND:
+    case KOL_LOG_1840_LINE_ROUND:
+      return KOL_LOG_CATEGORY_ROUND;
     default:
-      return kol_log_kind_is_round (kind) ? KOL_LOG_CATEGORY_ROUND : KOL_LOG_CATEGORY_ACTION;
+      return KOL_LOG_CATEGORY_ACTION;
     }
 }
 
@@ -553,7 +594,9 @@ kol_log_format_entry (const KolEngine   *engine,
       g_free (values[4]);
       values[4] = steps_phrase (entry->args[4].value);
     }
-  if (entry->kind == KOL_LOG_1840_PRIORITY_ORDER && n == 0)
+  if (n == 0 && (entry->kind == KOL_LOG_1840_PRIORITY_ORDER ||
+                 (module_kind (engine->title, entry->kind) != NULL &&
+                  module_kind (engine->title, entry->kind)->format == KOL_WORDS_FORMAT_PLAYER_ORDER)))
     values[n++] = playing_order (engine);
   if (entry->kind == KOL_LOG_PAYS_OUT && n >= 3)
     localize_decimal (values[2]);

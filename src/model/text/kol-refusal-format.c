@@ -135,6 +135,17 @@ const char *
 kol_reason_describe (const KolTitle *title,
                      KolReason       reason)
 {
+  const KolTitleWords *words = title != NULL && title->module != NULL ? title->module->words : NULL;
+
+  /* a rules module's own reasons (KOL_REASON_TITLE_BASE and up) */
+  if (words != NULL && (int) reason >= KOL_REASON_TITLE_BASE &&
+      (guint) (reason - KOL_REASON_TITLE_BASE) < words->n_reasons)
+    {
+      const KolReasonInfo *info = &words->reasons[reason - KOL_REASON_TITLE_BASE];
+      const char *own = kol_game_word_own (title, "reason_", info->name);
+
+      return own != NULL ? own : g_dpgettext2 (GETTEXT_PACKAGE, info->context, info->text);
+    }
   for (gsize i = 0; i < G_N_ELEMENTS (reasons); i++)
     if (reasons[i].reason == reason)
       {

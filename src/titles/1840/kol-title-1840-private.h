@@ -9,6 +9,7 @@
 #include "kol-engine-companies.h"
 #include "kol-engine-dividend.h"
 #include "kol-engine-info.h"
+#include "kol-engine-invariants.h"
 #include "kol-engine-log.h"
 #include "kol-engine-market.h"
 #include "kol-engine-operating.h"

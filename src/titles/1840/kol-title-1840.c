@@ -606,72 +606,14 @@ check_certs (KolEngine *engine,
 }
 
 /* Tiles: each copy is in the supply or on exactly one hex. */
-static void
-check_tiles (KolEngine *engine,
-             GString   *problems)
+/* A line holds one station marker per hex (IX.6). */
+static gboolean
+one_marker_per_hex (KolEngine *engine,
+                    int        corp)
 {
-  int on_map[KOL_MAX_TILE_COPIES] = { 0 };
-
-  for (guint h = 0; h < engine->title->n_hexes; h++)
-    {
-      int copy = engine->hexes[h].copy;
-
-      if (copy < 0)
-        {
-          if (engine->hexes[h].tile != engine->title->hexes[h].tile)
-            problem (problems, "%s shows a tile without a copy", engine->title->hexes[h].id);
-          continue;
-        }
-      on_map[copy]++;
-      if (engine->copy_hex[copy] != (gint16) h || engine->title->copy_tile[copy] != engine->hexes[h].tile)
-        problem (problems, "tile copy %d on %s is not booked there", copy, engine->title->hexes[h].id);
-    }
-  for (guint c = 0; c < engine->title->n_tile_copies; c++)
-    if (on_map[c] > 1 || (engine->copy_hex[c] >= 0 && on_map[c] != 1))
-      problem (problems, "tile copy %u is on %d hexes", c, on_map[c]);
+  return k1840_is (engine, corp, K1840_LINE);
 }
 
-/* Markers: each placed marker sits in its slot and each slot's marker is
- * placed there; a line has at most one marker per hex (IX.6). */
-static void
-check_tokens (KolEngine *engine,
-              GString   *problems)
-{
-  for (int c = 0; c < engine->n_corps; c++)
-    {
-      const KolCorp *corp = &engine->corps[c];
-
-      for (int t = 0; t < corp->n_tokens; t++)
-        {
-          const KolToken *tok = &corp->tokens[t];
-
-          if (tok->hex < 0)
-            continue;
-          if (tok->slot < 0 || tok->slot >= KOL_MAX_HEX_SLOTS ||
-              engine->hexes[tok->hex].slot_token[tok->slot] != KOL_TOKEN_ID (c, t))
-            problem (problems, "a marker of %s is lost on %s", engine->title->corps[c].id,
-                     engine->title->hexes[tok->hex].id);
-          for (int u = 0; u < t && k1840_is (engine, c, K1840_LINE); u++)
-            if (corp->tokens[u].hex == tok->hex)
-              problem (problems, "%s has two markers on %s", engine->title->corps[c].id,
-                       engine->title->hexes[tok->hex].id);
-        }
-    }
-  for (guint h = 0; h < engine->title->n_hexes; h++)
-    for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
-      {
-        int id = engine->hexes[h].slot_token[s];
-
-        if (id < 0)
-          continue;
-        if (engine->corps[KOL_TOKEN_CORP (id)].tokens[KOL_TOKEN_INDEX (id)].hex != (gint16) h)
-          problem (problems, "the marker in slot %d of %s belongs elsewhere", s, engine->title->hexes[h].id);
-      }
-}
-
-/* Trams and line cards: every tram has one place, a line runs at most one,
- * a tram company at most three; every line card is offered, waiting,
- * owned, or out of the game. */
 static void
 check_trains_and_lines (KolEngine *engine,
                         GString   *problems)
@@ -731,8 +673,8 @@ check_invariants (KolEngine *engine,
 
   check_money (engine, problems);
   check_certs (engine, problems);
-  check_tiles (engine, problems);
-  check_tokens (engine, problems);
+  kol_invariants_tiles (engine, problems);
+  kol_invariants_tokens (engine, one_marker_per_hex, problems);
   check_trains_and_lines (engine, problems);
   if (engine->finished)
     for (int p = 0; p < engine->n_players; p++)

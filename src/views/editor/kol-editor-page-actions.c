@@ -19,7 +19,9 @@
  *
  * Starting a game is the window's business: editor.play saves the title
  * and activates win.new-game-for-title with its id, which the window's new
- * game dialog provides; until it does, Play stays insensitive.
+ * game dialog provides; until it does, and while the title has an error
+ * (its rules module cannot play it), Play stays insensitive, its tooltip
+ * saying why.
  */
 
 #define PLAY_ACTION "new-game-for-title"
