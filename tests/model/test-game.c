@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "kol-engine-dividend.h"
 #include "kol-engine-info.h"
 #include "kol-engine-log.h"
 #include "kol-engine-market.h"
@@ -1040,6 +1041,13 @@ assert_dividends_described (KolGame         *game,
       if (a->type != KOL_ACTION_DIVIDEND || a->entity.kind != KOL_ENTITY_CORP ||
           engine->title->corps[corp].n_shares == 0)
         continue;
+      /* the run being paid is the company's run now, not the one before */
+      {
+        int revenue = G_MININT;
+
+        g_object_get (kol_game_get_acting_company_item (game), "revenue", &revenue, NULL);
+        g_assert_cmpint (revenue, ==, kol_dividend_total_revenue (kol_history_get_game (kol_game_get_history (game)), corp));
+      }
       price = kol_game_word_money (engine->title, kol_market_corp_price (engine, corp));
       g_assert_nonnull (kol_game_choice_get_details (choice));
       g_assert_cmpstr (kol_game_choice_get_details (choice), !=, "");

@@ -820,6 +820,21 @@ _kol_game_company_update (KolGameCompany  *self,
 }
 
 /**
+ * _kol_game_company_set_run:
+ * @revenue: what the run being paid earned
+ *
+ * The run shown while the company chooses its dividend.
+ */
+void
+_kol_game_company_set_run (KolGameCompany *self,
+                           const KolTitle *title,
+                           int             revenue)
+{
+  set_int (self, &self->revenue, revenue, PROP_REVENUE);
+  set_string (self, &self->revenue_text, kol_game_word_money (title, revenue), PROP_REVENUE_TEXT);
+}
+
+/**
  * _kol_game_company_set_subsidiaries:
  * @lines: (element-type KolGameCompany): the companies it owns now, in the
  *   game's order

@@ -25,6 +25,9 @@ void                _kol_game_player_update              (KolGamePlayer   *self,
                                                           KolEntity        acting,
                                                           GListModel      *companies);
 KolGameCompany     *_kol_game_company_new                (KolEntity        entity);
+void                _kol_game_company_set_run            (KolGameCompany  *self,
+                                                          const KolTitle  *title,
+                                                          int              revenue);
 void                _kol_game_company_update             (KolGameCompany  *self,
                                                           const KolEngine *engine,
                                                           KolEntity        acting);

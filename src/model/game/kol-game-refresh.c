@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "kol-display-text.h"
+#include "kol-engine-dividend.h"
 #include "kol-engine-info.h"
 #include "kol-engine-round.h"
 #include "kol-engine-trains.h"
@@ -621,6 +622,25 @@ refresh_items (KolGame         *self,
   kol_game_market_set_preview (self->market, -1, -1, -1);
 }
 
+/* While a company chooses its dividend, its item's run is the run being
+ * paid, not the one before (the state keeps it in the round until then). */
+static void
+refresh_run_paid (KolGame   *self,
+                  KolEngine *engine,
+                  KolEntity  acting)
+{
+  KolStep *step = acting.kind == KOL_ENTITY_CORP ? kol_engine_active_step (engine) : NULL;
+  g_autoptr(KolGameCompany) company = NULL;
+
+  /* each title has its own dividend step: ask what the step takes */
+  if (step == NULL || step->klass == NULL || step->klass->actions == NULL || acting.index >= engine->n_corps ||
+      !(step->klass->actions (engine, step, acting) & KOL_ACTION_BIT (KOL_ACTION_DIVIDEND)))
+    return;
+  company = g_list_model_get_item (G_LIST_MODEL (self->companies), (guint) acting.index);
+  if (company != NULL)
+    _kol_game_company_set_run (company, engine->title, kol_dividend_total_revenue (engine, acting.index));
+}
+
 void
 _kol_game_refresh (KolGame *self)
 {
@@ -629,6 +649,7 @@ _kol_game_refresh (KolGame *self)
 
   g_object_freeze_notify (G_OBJECT (self));
   refresh_items (self, engine, acting);
+  refresh_run_paid (self, engine, acting);
   _kol_game_choices_refresh (self);
   log_mark_future (self, kol_history_get_position (self->history));
   refresh_properties (self, engine, acting);
