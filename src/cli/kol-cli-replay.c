@@ -5,6 +5,9 @@
 
 #include "kol-cli.h"
 #include "kol-cli-game-file.h"
+#include "kol-game.h"
+#include "kol-game-log-entry.h"
+#include "kol-game-words.h"
 #include "kol-state-dump.h"
 
 static guint
@@ -121,6 +124,20 @@ print_players (KolEngine *engine)
     }
 }
 
+/* Why the replay stopped early, if it did, on stderr. */
+static void
+print_stop (KolCliGame *game)
+{
+  if (game->report.stopped)
+    {
+      g_autofree char *why = kol_import_report_describe_stop (&game->report);
+
+      g_printerr ("%s\n", why);
+    }
+  else if (game->error)
+    g_printerr ("%s\n", game->error->message);
+}
+
 static void
 print_text (KolCliGame *game)
 {
@@ -140,8 +157,8 @@ print_text (KolCliGame *game)
       g_print (_("Actions replayed: %u of %u"), processed (game), game->n_actions);
       g_print ("\n");
       /* Translators: the state at the end: round name, then phase name. */
-      g_print (_("Round: %s, phase %s"), kol_engine_round_name (engine),
-               engine->title->n_phases ? engine->title->phases[engine->phase].name : "");
+      g_print (_("Round: %s, phase %s"), kol_game_word_round (engine->title, kol_engine_round_name (engine)),
+               engine->title->n_phases ? kol_game_word_phase (engine->title, engine->phase) : "");
       g_print ("\n%s\n", engine->finished ? _("The game is over.") : _("The game is not over."));
       print_players (engine);
     }
@@ -150,21 +167,39 @@ print_text (KolCliGame *game)
   if (game->report.result_checked)
     g_print ("%s\n", game->report.result_matches ? _("The scores match the record.")
                                                  : _("The scores differ from the record."));
-  if (game->report.stopped)
-    {
-      g_autofree char *why = kol_import_report_describe_stop (&game->report);
+  print_stop (game);
+}
 
-      g_printerr ("%s\n", why);
+/* The game's log as the app shows it, one entry a line: a round's heading
+ * on a line of its own, what follows from an action (one receiver of a
+ * dividend) indented under it. The log is the model's, so its words are
+ * the title's and the user's language. */
+static void
+print_log (KolCliGame *game)
+{
+  g_autoptr(KolGame) model = kol_game_new_for_history (game->history, NULL);
+  GListModel *log = kol_game_get_log (model);
+  guint n = g_list_model_get_n_items (log);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(KolGameLogEntry) entry = g_list_model_get_item (log, i);
+      g_auto(GStrv) lines = g_strsplit (kol_game_log_entry_get_text (entry), "\n", -1);
+      g_autofree char *text = g_strjoinv (" ", lines);
+      KolLogCategory category = kol_game_log_entry_get_category (entry);
+
+      if (category == KOL_LOG_CATEGORY_ROUND && i > 0)
+        g_print ("\n");
+      g_print ("%s%s\n", category == KOL_LOG_CATEGORY_DETAIL ? "  " : "", text);
     }
-  else if (game->error)
-    g_printerr ("%s\n", game->error->message);
 }
 
 /**
  * kol_cli_replay:
  *
- * `koleya-cli replay FILE [--json] [--seed MODE]`: replays a save or an
- * 18xx.games record and prints the final state and the scores.
+ * `koleya-cli replay FILE [--json | --log] [--seed MODE]`: replays a save
+ * or an 18xx.games record and prints the final state and the scores, or
+ * the game's log.
  *
  * Returns: a #KolCliExit status: failure when the replay stopped early or
  * the scores differ from the record's.
@@ -178,10 +213,12 @@ kol_cli_replay (int    argc,
   g_auto(KolCliGame) game = { 0 };
   g_autofree char *seed = NULL;
   KolRecordSeedMode mode;
-  gboolean json = FALSE;
+  gboolean json = FALSE, log = FALSE;
   const GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Print a JSON object: finished, actions, result, error, state…"), NULL },
+    { "log", 0, 0, G_OPTION_ARG_NONE, &log,
+      N_("Print the game’s log in the user’s language, one entry a line"), NULL },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed,
       N_("For 18xx.games records: take the seed from “settings”, from the “game-id”, or "
          "“auto” (by the record’s date; the default)"), N_("MODE") },
@@ -196,9 +233,11 @@ kol_cli_replay (int    argc,
       g_printerr ("%s\n", error->message);
       return KOL_CLI_EXIT_USAGE;
     }
-  if (argc != 2 || !kol_cli_game_parse_seed_mode (seed, &mode))
+  if (argc != 2 || !kol_cli_game_parse_seed_mode (seed, &mode) || (json && log))
     {
-      g_printerr ("%s\n", argc != 2 ? _("Give one game file.") : _("Unknown seed mode."));
+      g_printerr ("%s\n", argc != 2 ? _("Give one game file.")
+                         : json && log ? _("Give either --json or --log, not both.")
+                                       : _("Unknown seed mode."));
       return KOL_CLI_EXIT_USAGE;
     }
   if (!kol_cli_game_open (argv[1], mode, &game, &error))
@@ -208,6 +247,11 @@ kol_cli_replay (int    argc,
     }
   if (json)
     print_json (argv[1], &game);
+  else if (log && game.history != NULL)
+    {
+      print_log (&game);
+      print_stop (&game);
+    }
   else
     print_text (&game);
   if (stopped (&game) || (game.report.result_checked && !game.report.result_matches))

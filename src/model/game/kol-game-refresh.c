@@ -340,7 +340,8 @@ refresh_properties (KolGame   *self,
                                                                                   : NULL;
 
   set_string (self, &self->round_name, round_label (engine), PROP_ROUND_NAME);
-  set_string (self, &self->phase_name, g_strdup (phase != NULL ? phase->name : ""), PROP_PHASE_NAME);
+  set_string (self, &self->phase_name, g_strdup (phase != NULL ? kol_game_word_phase (engine->title, engine->phase) : ""),
+              PROP_PHASE_NAME);
   set_string (self, &self->step_name, step_label (engine), PROP_STEP_NAME);
   set_string (self, &self->acting_entity_name, acting_name (engine, acting, player), PROP_ACTING_ENTITY_NAME);
   set_string (self, &self->acting_color, g_strdup (acting_color_of (engine, corp)), PROP_ACTING_COLOR);

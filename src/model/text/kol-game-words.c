@@ -498,3 +498,27 @@ kol_game_word_money (const KolTitle *title,
   /* the sign goes before the currency: "−L.750", not "L.-750" */
   return amount < 0 ? g_strconcat ("−", text, NULL) : g_steal_pointer (&text);
 }
+
+/**
+ * kol_game_word_phase:
+ * @title: the title played
+ * @phase: an index into @title's phases
+ *
+ * A phase's name for the reader. The engine names phases after their
+ * train ("4H"), and the rules compare those names; a rulebook may call
+ * them otherwise (1849: «Фаза 4 … 16»), which a title gives in its
+ * "terms" under "phase_<name>" ("phase_4h").
+ *
+ * Returns: (transfer none): the name, or "" for an unknown phase
+ */
+const char *
+kol_game_word_phase (const KolTitle *title,
+                     int             phase)
+{
+  const char *own;
+
+  if (title == NULL || phase < 0 || phase >= (int) title->n_phases || title->phases[phase].name == NULL)
+    return "";
+  own = kol_game_word_own (title, "phase_", title->phases[phase].name);
+  return own != NULL ? own : title->phases[phase].name;
+}

@@ -99,5 +99,8 @@ const char *kol_game_word_own      (const KolTitle *title,
                                     const char     *prefix,
                                     const char     *name);
 gboolean    kol_game_word_russian  (void);
+/* A phase's name as the title's rulebook says it. */
+const char *kol_game_word_phase    (const KolTitle *title,
+                                    int             phase);
 
 G_END_DECLS
