@@ -266,7 +266,7 @@ kol_game_company_class_init (KolGameCompanyClass *klass)
   properties[PROP_ID] = g_param_spec_string ("id", NULL, NULL, NULL, FLAGS);
   /** KolGameCompany:name: the full name, in the user's language */
   properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, FLAGS);
-  /** KolGameCompany:short-name: what logs call it ("ATA", "Linie 5") */
+  /** KolGameCompany:short-name: what logs call it ("ATA", "Line 5") */
   properties[PROP_SHORT_NAME] = g_param_spec_string ("short-name", NULL, NULL, NULL, FLAGS);
   /** KolGameCompany:color: "#rrggbb", or %NULL for privates */
   properties[PROP_COLOR] = g_param_spec_string ("color", NULL, NULL, NULL, FLAGS);

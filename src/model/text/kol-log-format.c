@@ -36,8 +36,8 @@ static const Template templates[] = {
   /* Translators: an owner collects a private company's revenue. */
   { K (COMPANY_REVENUE), "log", NC_("log", "%1$s collects %2$s from %3$s") },
   /* Translators: %2$s is what the step decides ("lay track"). */
-  { K (STEP_PASS), "log", NC_("log", "%1$s passes: %2$s") },
-  { K (STEP_SKIP), "log", NC_("log", "%1$s skips: %2$s") },
+  { K (STEP_PASS), "log", NC_("log", "%1$s passes on the step “%2$s”") },
+  { K (STEP_SKIP), "log", NC_("log", "%1$s skips the step “%2$s”") },
   { K (HOME_TOKEN_CHOOSE), "log", NC_("log", "%1$s must choose the city of its home token") },
   { K (TOKEN_CHOOSE), "log", NC_("log", "%1$s must choose the city of its token") },
   { K (TOKEN_PLACED), "log", NC_("log", "%1$s places a token on %2$s") },
@@ -51,21 +51,20 @@ static const Template templates[] = {
   { K (RUNS_AND_PAYS), "log", NC_("log", "%1$s runs for %2$s and %3$s") },
   { K (WITHHOLDS), "log", NC_("log", "%1$s withholds %2$s") },
   { K (DOES_NOT_RUN), "log", NC_("log", "%1$s does not run") },
-  /* Translators: %3$s is an amount per share, a number. */
-  { K (PAYS_OUT), "log", NC_("log", "%1$s pays out %2$s = %3$s per share") },
+  /* Translators: %3$s is an amount per share, a number ("7.5"). */
+  { K (PAYS_OUT), "log", NC_("log", "%1$s pays out %2$s in dividends (%3$s per share)") },
   /* Translators: one receiver of the dividend above. */
   { K (DIVIDEND_TO), "log", NC_("log", "%1$s receives %2$s") },
   { K (OBSOLETE_TRAINS_RUST), "log", NC_("log", "Event: obsolete trains rust") },
   { K (TRAINS_OBSOLETE), "log", NC_("log", "Event: %1$s trains are obsolete") },
   { K (OBSOLETE_REMOVED), "log", NC_("log", "Event: obsolete %1$s trains are removed from the depot") },
   { K (TRAINS_RUST), "log", NC_("log", "Event: %1$s trains rust") },
-  /* Translators: one owner of the trains that rusted, and how many. */
-  { K (TRAINS_RUST_OWNER), "log", NC_("log", "%1$s: ×%2$s") },
   { K (BUYS_TRAIN), "log", NC_("log", "%1$s buys a %2$s train for %3$s from %4$s") },
   { K (BUYS_TRAIN_DEPOT), "log", NC_("log", "%1$s buys a %2$s train for %3$s from the depot") },
   { K (BUYS_TRAIN_DISCARD), "log",
     NC_("log", "%1$s buys a %2$s train for %3$s from the discarded trains") },
-  { K (CONTRIBUTES), "log", NC_("log", "%1$s contributes %2$s") },
+  /* Translators: a president pays from their own cash towards a train. */
+  { K (CONTRIBUTES), "log", NC_("log", "%1$s contributes %2$s from their own cash") },
   { K (DISCARDS_TRAIN), "log", NC_("log", "%1$s discards a %2$s train") },
   { K (SKIPS_TRAINS_NO_ROOM), "log",
     NC_("log", "%1$s does not buy trains: it has no room for more") },
@@ -108,11 +107,14 @@ static const Template templates[] = {
   { K (SR_PASSES), "log", NC_("log", "%1$s passes") },
   { K (DECLINES_TO_BUY), "log", NC_("log", "%1$s declines to buy shares") },
   { K (DECLINES_TO_SELL), "log", NC_("log", "%1$s declines to sell shares") },
-  { K (NO_VALID_ACTIONS), "log", NC_("log", "%1$s has nothing to do and passes") },
+  /* Translators: «%1$s: нет доступных действий — пас». */
+  { K (NO_VALID_ACTIONS), "log", NC_("log", "%1$s has no action available and passes") },
   { K (PRIORITY_DEAL), "log", NC_("log", "%1$s has the priority deal") },
   { K (PASSES_BIDDING), "log", NC_("log", "%1$s passes bidding") },
-  { K (PASSES_ON), "log", NC_("log", "%1$s passes on %2$s") },
-  { K (BIDS), "log", NC_("log", "%1$s bids %2$s for %3$s") },
+  /* Translators: a player passes in the auction of a company. */
+  { K (PASSES_ON), "log", NC_("log", "%1$s passes in the auction for %2$s") },
+  /* Translators: a bid: "Anna bids L.115 for SMS". */
+  { K (BIDS), "log", NC_("log", "%1$s bids %3$s for %2$s") },
   { K (BUYS_COMPANY_FOR), "log", NC_("log", "%1$s buys %2$s for %3$s") },
   { K (WINS_AUCTION_ONLY_BID), "log",
     NC_("log", "%1$s wins the auction for %2$s with the only bid of %3$s") },
@@ -194,7 +196,7 @@ static const Template templates[] = {
     NC_("1840 log", "Every player receives %1$s to buy a director’s certificate") },
   /* Translators: a heading, «раунд акций SR2». */
   { K (1840_STOCK_ROUND), "1840 log", NC_("1840 log", "Share Round SR%1$s") },
-  { K (1840_SCRAPS_TRAIN), "1840 log", NC_("1840 log", "%1$s scraps a %2$s tram") },
+  { K (1840_SCRAPS_TRAIN), "1840 log", NC_("1840 log", "%1$s scraps a %2$s") },
   /* Translators: a line pays the maintenance of its tram. */
   { K (1840_HAS_TO_PAY), "1840 log", NC_("1840 log", "%1$s has to pay %2$s") },
   { K (1840_SUBVENTS), "1840 log", NC_("1840 log", "%1$s supports its tram company with %2$s") },
@@ -231,6 +233,7 @@ static const struct
 } plural_kinds[] = {
   { KOL_LOG_SELLS_SHARES, 1 },
   { KOL_LOG_ISSUES_SHARES, 1 },
+  { KOL_LOG_TRAINS_RUST_OWNER, 1 },
 };
 
 static const char *
@@ -247,6 +250,25 @@ plural_template (int kind,
       return g_dngettext (GETTEXT_PACKAGE,
                           "%1$s issues %2$s share of %3$s and receives %4$s",
                           "%1$s issues %2$s shares of %3$s and receives %4$s", count);
+    case KOL_LOG_TRAINS_RUST_OWNER:
+      /* Translators: one owner of the trains that rusted, and how many. */
+      return g_dngettext (GETTEXT_PACKAGE, "%1$s loses %2$s train", "%1$s loses %2$s trains", count);
+    default:
+      return NULL;
+    }
+}
+
+static const char *
+plural_kind_name (int kind)
+{
+  switch (kind)
+    {
+    case KOL_LOG_SELLS_SHARES:
+      return "SELLS_SHARES";
+    case KOL_LOG_ISSUES_SHARES:
+      return "ISSUES_SHARES";
+    case KOL_LOG_TRAINS_RUST_OWNER:
+      return "TRAINS_RUST_OWNER";
     default:
       return NULL;
     }
@@ -286,7 +308,13 @@ kol_log_kind_template (const KolTitle *title,
                        int             count)
 {
   if (plural_count_arg (kind) >= 0)
-    return plural_template (kind, count);
+    {
+      /* a title's own wording has no plural forms: it words the count so
+       * that it needs none */
+      const char *own = kol_game_word_own (title, "log_", plural_kind_name (kind));
+
+      return own != NULL ? own : plural_template (kind, count);
+    }
   for (gsize i = 0; i < G_N_ELEMENTS (templates); i++)
     if (templates[i].kind == kind)
       {
@@ -362,9 +390,12 @@ format_corp (const KolEngine *engine,
     return g_strdup ("?");
   def = &engine->title->corps[corp];
   /* a corporation goes by its id ("ATA", "WT"); numbered ones (1840's lines)
-   * by their name ("Linie 5") */
+   * by their short name in the reader's language («Линия 5»), else their
+   * name */
   if (def->id != NULL && def->id[0] != '\0' && !g_ascii_isdigit (def->id[0]))
     return g_strdup (def->id);
+  if (kol_text_is_set (&def->short_name))
+    return g_strdup (kol_game_word_text (&def->short_name));
   if (kol_text_is_set (&def->name))
     return g_strdup (kol_game_word_text (&def->name));
   return g_strdup (def->id != NULL ? def->id : "?");
@@ -387,13 +418,64 @@ format_hex (const KolEngine *engine,
   return g_strdup (def->id);
 }
 
+/* The label a title gives a kind of train in its data, "extra": {"label":
+ * {"en": …, "ru": …}} (1840: «желтый трамвай»), in the reader's language. */
+static char *
+train_def_label (const KolTrainDef *def)
+{
+  g_autoptr(GVariant) label = def->extra != NULL ? g_variant_lookup_value (def->extra, "label", NULL) : NULL;
+  KolText text = { NULL, NULL };
+
+  if (label != NULL && g_variant_is_of_type (label, G_VARIANT_TYPE_VARIANT))
+    {
+      GVariant *inner = g_variant_get_variant (label);
+
+      g_variant_unref (label);
+      label = inner;
+    }
+  if (label == NULL || !g_variant_is_of_type (label, G_VARIANT_TYPE_VARDICT))
+    return NULL;
+  g_variant_lookup (label, "en", "&s", &text.en);
+  g_variant_lookup (label, "ru", "&s", &text.ru);
+  return kol_text_is_set (&text) ? g_strdup (kol_game_word_text (&text)) : NULL;
+}
+
+/* A train (or a kind of train) named as its rulebook names it: the label
+ * of its kind when the title gives one ("Y2" is a yellow tram), else its
+ * name ("4H"); %NULL when @name is not a train of @title. */
+static char *
+train_label (const KolTitle *title,
+             const char     *name)
+{
+  for (guint i = 0; name != NULL && i < title->n_trains; i++)
+    {
+      const KolTrainDef *def = &title->trains[i];
+      gboolean match = g_strcmp0 (def->id, name) == 0 || g_strcmp0 (def->name, name) == 0;
+
+      for (int v = 0; !match && v < def->n_variants; v++)
+        match = g_strcmp0 (def->variants[v].name, name) == 0;
+      if (match)
+        {
+          char *label = train_def_label (def);
+
+          return label != NULL ? label : g_strdup (name);
+        }
+    }
+  return NULL;
+}
+
 static char *
 format_train (const KolEngine *engine,
               int              train)
 {
+  const char *name;
+  char *label;
+
   if (train < 0 || train >= engine->n_trains)
     return g_strdup ("?");
-  return g_strdup (kol_engine_train_name ((KolEngine *) engine, train));
+  name = kol_engine_train_name ((KolEngine *) engine, train);
+  label = train_label (engine->title, name);
+  return label != NULL ? label : g_strdup (name);
 }
 
 static char *
@@ -401,10 +483,53 @@ format_string (const KolEngine *engine,
                const char      *str)
 {
   const char *step = kol_game_word_step (engine->title, str);
+  char *train;
 
   if (step != str)
     return g_strdup (step);
+  if ((train = train_label (engine->title, str)) != NULL)
+    return train;
   return kol_game_word_string (engine->title, str);
+}
+
+/* A number the engine wrote in C ("7.5"), with the reader's decimal
+ * separator («7,5»). */
+static char *
+format_decimal (const char *number)
+{
+  /* Translators: the decimal separator of numbers such as "7.5". */
+  const char *separator = C_("number", ".");
+  g_auto(GStrv) parts = g_strsplit (number, ".", 2);
+
+  return g_strjoinv (separator, parts);
+}
+
+/* 1840's rearranged trams, "Y1 ➝ 17, O2 ➝ 7", in words: each tram by its
+ * label and each line by its name («желтый трамвай ➝ Линия 17»). */
+static char *
+format_moves (const KolEngine *engine,
+              const char      *moves)
+{
+  g_auto(GStrv) items = g_strsplit (moves, ", ", -1);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; items[i] != NULL; i++)
+    {
+      g_auto(GStrv) ends = g_strsplit (items[i], " ➝ ", 2);
+      g_autofree char *tram = ends[0] != NULL ? train_label (engine->title, ends[0]) : NULL;
+      g_autofree char *line = NULL;
+
+      for (guint c = 0; ends[0] != NULL && ends[1] != NULL && c < engine->title->n_corps; c++)
+        if (g_strcmp0 (engine->title->corps[c].id, ends[1]) == 0)
+          line = format_corp (engine, (int) c);
+      if (out->len > 0)
+        g_string_append (out, ", ");
+      if (ends[0] == NULL || ends[1] == NULL)
+        g_string_append (out, items[i]);
+      else
+        g_string_append_printf (out, "%s ➝ %s", tram ? tram : ends[0], line ? line : ends[1]);
+    }
+  return g_string_free (out, FALSE);
 }
 
 /**
@@ -540,6 +665,16 @@ kol_log_format_entry (const KolEngine   *engine,
     }
   if (entry->kind == KOL_LOG_1840_PRIORITY_ORDER && n == 0)
     values[n++] = playing_order (engine);
+  if (entry->kind == KOL_LOG_PAYS_OUT && n >= 3 && entry->args[2].kind == KOL_ARG_STRING)
+    {
+      g_free (values[2]);
+      values[2] = format_decimal (entry->args[2].str);
+    }
+  if (entry->kind == KOL_LOG_1840_REASSIGNS && n >= 2 && entry->args[1].kind == KOL_ARG_STRING)
+    {
+      g_free (values[1]);
+      values[1] = format_moves (engine, entry->args[1].str);
+    }
   text = kol_log_format_template (template_, (const char * const *) values, n);
   for (guint i = 0; i < n; i++)
     g_free (values[i]);
