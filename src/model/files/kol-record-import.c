@@ -8,6 +8,7 @@
 #include "kol-engine-route.h"
 #include "kol-json-scan.h"
 #include "kol-record-import.h"
+#include "kol-refusal-format.h"
 #include "kol-state-dump.h"
 #include "kol-title-loader.h"
 
@@ -955,8 +956,13 @@ source_object (KolRecord *r,
   return o;
 }
 
+/* Why the replay stopped: what the user reads first ("Move 12 is against
+ * the rules: …", in the user's language), then, after a blank line, the
+ * details for a bug report (the action, the engine's words, where in the
+ * file). Error dialogs fold the details away. */
 static void
 stop_at (KolRecord             *r,
+         const KolEngine       *engine,
          const KolRecordAction *a,
          guint                  seq,
          GError                *cause,
@@ -966,6 +972,8 @@ stop_at (KolRecord             *r,
   g_autofree char *path = g_strdup_printf ("$.actions[%u]", a->index);
   g_autofree char *where = NULL;
   g_autofree char *message = NULL;
+  g_autofree char *human = NULL;
+  g_autofree char *details = NULL;
   JsonNode *id = member (json_node_get_object (a->node), "id");
   const char *type = action_type (a->node);
 
@@ -989,13 +997,13 @@ stop_at (KolRecord             *r,
       /* Translators: %s is "Action 57 at $.actions[56]", then its type
        * ("lay_tile"), then the reason the rules give. */
       message = g_strdup_printf (_("%s (%s) is refused by the rules: %s"), what, type, cause->message);
+      human = kol_replay_refusal_text (engine, seq);
     }
   else
     message = g_strdup (cause->message);
-  report->error = where ? g_error_new (KOL_RECORD_IMPORT_ERROR, KOL_RECORD_IMPORT_ERROR_REPLAY,
-                                       "%s (%s)", message, where)
-                        : g_error_new_literal (KOL_RECORD_IMPORT_ERROR, KOL_RECORD_IMPORT_ERROR_REPLAY,
-                                               message);
+  details = where ? g_strdup_printf ("%s (%s)", message, where) : g_steal_pointer (&message);
+  report->error = human ? g_error_new (KOL_RECORD_IMPORT_ERROR, KOL_RECORD_IMPORT_ERROR_REPLAY, "%s\n\n%s", human, details)
+                        : g_error_new_literal (KOL_RECORD_IMPORT_ERROR, KOL_RECORD_IMPORT_ERROR_REPLAY, details);
 }
 
 static void
@@ -1122,7 +1130,7 @@ kol_record_replay (KolRecord         *record,
 
       if (!kol_history_apply_json (history, a->node, path, KOL_HISTORY_APPLY_TRUSTED, &error_path, &local))
         {
-          stop_at (record, a, k + 1, local, error_path, report);
+          stop_at (record, kol_history_get_game (history), a, k + 1, local, error_path, report);
           break;
         }
       report->n_processed++;
