@@ -647,6 +647,17 @@ rename_at (KolEdit     *edit,
   return _kol_edit_set (edit, file, path, value, NULL, error);
 }
 
+/* The length of the array at @path of @file, 0 when there is none. */
+static guint
+array_length_at (KolEdit      *edit,
+                 KolTitleFile  file,
+                 const char   *path)
+{
+  JsonArray *array = _kol_edit_array_at (edit, file, path);
+
+  return array != NULL ? json_array_get_length (array) : 0;
+}
+
 /* Member @key of every item of $.<list> (and of their abilities when
  * @in_abilities) naming @old_id. */
 static gboolean
@@ -659,13 +670,15 @@ rename_members (KolEdit     *edit,
                 GError     **error)
 {
   g_autofree char *list_path = g_strconcat ("$.", list, NULL);
-  JsonArray *array = _kol_edit_array_at (edit, KOL_TITLE_FILE_GAME, list_path);
+  /* Every change replaces the edited tree, so only counts are kept across
+   * changes, never a node; renaming leaves each list's length as it was. */
+  guint n_items = array_length_at (edit, KOL_TITLE_FILE_GAME, list_path);
 
-  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+  for (guint i = 0; i < n_items; i++)
     {
       g_autofree char *item = kol_json_path_index (list_path, i);
       g_autofree char *abilities = kol_json_path_key (item, "abilities");
-      JsonArray *each = in_abilities ? _kol_edit_array_at (edit, KOL_TITLE_FILE_GAME, abilities) : NULL;
+      guint n_abilities = in_abilities ? array_length_at (edit, KOL_TITLE_FILE_GAME, abilities) : 0;
 
       if (!in_abilities)
         {
@@ -674,7 +687,7 @@ rename_members (KolEdit     *edit,
           if (!rename_at (edit, KOL_TITLE_FILE_GAME, member, old_id, new_id, error))
             return FALSE;
         }
-      for (guint k = 0; each != NULL && k < json_array_get_length (each); k++)
+      for (guint k = 0; k < n_abilities; k++)
         {
           g_autofree char *ability = kol_json_path_index (abilities, k);
           g_autofree char *member = kol_json_path_key (ability, key);
@@ -695,9 +708,9 @@ rename_revenue_key (KolEdit      *edit,
                     const char   *new_id,
                     GError      **error)
 {
-  JsonArray *nodes = _kol_edit_array_at (edit, file, nodes_path);
+  guint n_nodes = array_length_at (edit, file, nodes_path);
 
-  for (guint n = 0; nodes != NULL && n < json_array_get_length (nodes); n++)
+  for (guint n = 0; n < n_nodes; n++)
     {
       g_autofree char *node = kol_json_path_index (nodes_path, n);
       g_autofree char *revenue = kol_json_path_key (node, "revenue");
@@ -731,10 +744,10 @@ rename_phase_revenues (KolEdit     *edit,
                        const char  *new_id,
                        GError     **error)
 {
-  JsonArray *tiles = _kol_edit_array_at (edit, KOL_TITLE_FILE_TILES, "$.tiles");
+  guint n_tiles = array_length_at (edit, KOL_TITLE_FILE_TILES, "$.tiles");
   g_autoptr(GPtrArray) hexes = _kol_edit_all_hex_paths (edit);
 
-  for (guint i = 0; tiles != NULL && i < json_array_get_length (tiles); i++)
+  for (guint i = 0; i < n_tiles; i++)
     {
       g_autofree char *nodes = g_strdup_printf ("$.tiles[%u].nodes", i);
 

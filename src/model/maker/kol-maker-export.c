@@ -657,7 +657,7 @@ export_cell (Legend     *l,
     json_object_set_boolean_member (cell, "par", TRUE);
   if (legend >= 0)
     json_object_set_int_member (cell, "legend", legend);
-  return json_node_init_object (json_node_alloc (), cell);
+  return _kol_maker_object_node (cell);
 }
 
 static void
@@ -920,7 +920,8 @@ grouped_hexes (Export     *ex,
 
   for (guint i = 0; hexes != NULL && i < json_array_get_length (hexes); i++)
     {
-      JsonObject *hex = json_array_get_object_element (hexes, i), *def = export_hex_def (ex, hex, homes);
+      JsonObject *hex = json_array_get_object_element (hexes, i);
+      g_autoptr(JsonObject) def = export_hex_def (ex, hex, homes);
       g_autoptr(JsonNode) node = NULL;
       g_autofree char *key = NULL, *id = coord (ex, _kol_maker_string (hex, "id"));
       JsonObject *group;
@@ -1100,5 +1101,5 @@ kol_maker_export (JsonNode                     *game,
   json_object_set_object_member (maker, "colors", colors);
   report_game (&ex);
   g_hash_table_unref (ex.gauges);
-  return json_node_init_object (json_node_alloc (), maker);
+  return _kol_maker_object_node (maker);
 }

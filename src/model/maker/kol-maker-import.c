@@ -1019,7 +1019,7 @@ import_tiles (Import *im)
   import_upgrades (im, out);
   json_object_set_string_member (root, "schema", "koleya/tiles/1");
   json_object_set_array_member (root, "tiles", out);
-  return json_node_init_object (json_node_alloc (), root);
+  return _kol_maker_object_node (root);
 }
 
 /* ---- the map --------------------------------------------------------------------------------------- */
@@ -1214,7 +1214,7 @@ map_hexes (Import     *im,
           const char *coord = json_array_get_string_element (coords, k);
 
           if (coord != NULL)
-            g_ptr_array_add (out, json_node_init_object (json_node_alloc (), import_hex (im, def, coord, n > 1)));
+            g_ptr_array_add (out, _kol_maker_object_node (import_hex (im, def, coord, n > 1)));
         }
     }
 }
@@ -1307,7 +1307,7 @@ import_map (Import *im)
     json_object_set_array_member (root, "variants", variants);
   else
     json_array_unref (variants);
-  return json_node_init_object (json_node_alloc (), root);
+  return _kol_maker_object_node (root);
 }
 
 /* ---- the title ---------------------------------------------------------------------------------------- */
@@ -1382,7 +1382,7 @@ import_game (Import     *im,
   json_object_set_array_member (game, "trains", trains);
   json_object_set_array_member (game, "privates", import_privates (im));
   json_object_set_array_member (game, "corporations", import_companies (im));
-  return json_node_init_object (json_node_alloc (), game);
+  return _kol_maker_object_node (game);
 }
 
 static void

@@ -141,7 +141,25 @@ _kol_maker_text (const char *text)
 
   json_object_set_string_member (object, "en", text);
   json_object_set_string_member (object, "ru", text);
-  return json_node_init_object (json_node_alloc (), object);
+  return _kol_maker_object_node (object);
+}
+
+/**
+ * _kol_maker_object_node:
+ * @object: (transfer full): an object
+ *
+ * json_node_init_object() takes a reference of its own, which leaks a new
+ * object handed to it; this takes the caller's.
+ *
+ * Returns: (transfer full): a node holding @object
+ */
+JsonNode *
+_kol_maker_object_node (JsonObject *object)
+{
+  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+
+  json_node_take_object (node, object);
+  return node;
 }
 
 /**

@@ -30,6 +30,7 @@ JsonObject *_kol_maker_object       (JsonObject  *object,
 JsonArray  *_kol_maker_array        (JsonObject  *object,
                                      const char  *member);
 JsonNode   *_kol_maker_text         (const char  *text);
+JsonNode   *_kol_maker_object_node  (JsonObject  *object);
 const char *_kol_maker_pick         (JsonNode    *text,
                                      const char  *language);
 void        _kol_maker_set_int      (JsonObject  *object,

@@ -1261,7 +1261,7 @@ expected_topology (Writer *w)
   json_object_set_array_member (tile, "nodes", sorted_nodes (nodes));
   json_array_unref (nodes);
   json_object_set_array_member (tile, "paths", json_array_ref (sorted));
-  root = json_node_init_object (json_node_alloc (), json_object_ref (tile));
+  root = json_node_init_object (json_node_alloc (), tile);
   return json_to_string (root, FALSE);
 }
 
@@ -1292,7 +1292,7 @@ read_topology (Writer     *w,
   json_object_set_array_member (bare, "paths", _kol_maker_array (tile, "paths") != NULL
                                                 ? json_array_ref (_kol_maker_array (tile, "paths"))
                                                 : json_array_new ());
-  root = json_node_init_object (json_node_alloc (), json_object_ref (bare));
+  root = json_node_init_object (json_node_alloc (), bare);
   return json_to_string (root, FALSE);
 }
 
