@@ -44,6 +44,7 @@ guint               _kol_game_log_entry_get_action_index (KolGameLogEntry *self)
 
 /* The name of an entity in logs and labels (a player's name, a
  * corporation's id, a private's name), translated where it is a word. */
+char               *_kol_game_round_track_id     (KolEngine       *engine);
 char               *_kol_game_entity_name        (const KolEngine *engine,
                                                   KolEntity        entity);
 

@@ -49,10 +49,12 @@ _kol_game_entity_name (const KolEngine *engine,
   return kol_log_format_arg (engine, &arg);
 }
 
-/* The label of a round: its round track id (1840: "SR2"; none for "Pre"),
- * else the turn and the operating round in the set ("2.1"). */
-static char *
-round_number (KolEngine *engine)
+/* The id of the round bar's space of the round, when the title has a
+ * round bar and the id counts ("SR2", "LR1a"; not "Pre" or "End", which
+ * name the space, and the round's name already says it), else NULL. The
+ * log, the status bar and the charts all call a round by it (1840). */
+char *
+_kol_game_round_track_id (KolEngine *engine)
 {
   int track = kol_engine_round_track_index (engine);
 
@@ -77,6 +79,18 @@ round_number (KolEngine *engine)
           g_variant_lookup (entry, "id", "&s", &id))
         return strpbrk (id, "0123456789") != NULL ? g_strdup (id) : NULL;
     }
+  return NULL;
+}
+
+/* The label of a round: its round track id (1840: "SR2"; none for "Pre"),
+ * else the turn and the operating round in the set ("2.1"). */
+static char *
+round_number (KolEngine *engine)
+{
+  char *id = _kol_game_round_track_id (engine);
+
+  if (id != NULL || kol_engine_round_track_index (engine) >= 0)
+    return id;
   if (engine->round.klass == NULL)
     return NULL;
   if (engine->round.klass->operating)
