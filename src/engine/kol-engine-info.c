@@ -4,7 +4,7 @@
 #include "kol-engine-info.h"
 
 static const KolInfoHooks *
-info_hooks (KolEngine *engine)
+info_hooks (const KolEngine *engine)
 {
   return engine->module != NULL ? (const KolInfoHooks *) engine->module->info_hooks : NULL;
 }
@@ -18,8 +18,8 @@ info_hooks (KolEngine *engine)
  *   or -1 when it stands on its own
  */
 int
-kol_engine_corp_parent (KolEngine *engine,
-                        int        corp)
+kol_engine_corp_parent (const KolEngine *engine,
+                        int              corp)
 {
   const KolInfoHooks *h = info_hooks (engine);
 
@@ -41,10 +41,10 @@ kol_engine_corp_parent (KolEngine *engine,
  * Returns: how many ids were written
  */
 int
-kol_engine_corp_markers (KolEngine   *engine,
-                         int          corp,
-                         const char **out,
-                         int          max)
+kol_engine_corp_markers (const KolEngine  *engine,
+                         int               corp,
+                         const char      **out,
+                         int               max)
 {
   const KolInfoHooks *h = info_hooks (engine);
   int n;
@@ -65,7 +65,7 @@ kol_engine_corp_markers (KolEngine   *engine,
  *   round track
  */
 int
-kol_engine_round_track_index (KolEngine *engine)
+kol_engine_round_track_index (const KolEngine *engine)
 {
   const KolInfoHooks *h = info_hooks (engine);
 
@@ -73,4 +73,32 @@ kol_engine_round_track_index (KolEngine *engine)
   if (h == NULL || h->round_track_index == NULL)
     return -1;
   return h->round_track_index (engine);
+}
+
+/**
+ * kol_engine_open_auction:
+ * @engine: a game
+ *
+ * The bids open now, for the table to show on the companies and on the
+ * bidders (their committed cash): those of an auction round
+ * (Round::Auction, 1849's initial stock round), or of an auction the
+ * title runs in a round of its own (1840's line auctions).
+ *
+ * Returns: (nullable): the auctioneer, valid until the state changes, or
+ *   %NULL when no auction runs
+ */
+const KolAuctioneer *
+kol_engine_open_auction (const KolEngine *engine)
+{
+  const KolInfoHooks *h = info_hooks (engine);
+  const KolAuctioneer *a;
+
+  g_return_val_if_fail (engine != NULL, NULL);
+  if (engine->finished)
+    return NULL;
+  if (h != NULL && h->auction != NULL && (a = h->auction (engine)) != NULL)
+    return a;
+  if (engine->round.klass == &kol_round_auction)
+    return &KOL_ROUND_GENERIC (engine, const KolAuctionRoundState)->auction;
+  return NULL;
 }

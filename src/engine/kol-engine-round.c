@@ -80,8 +80,8 @@ kol_entity_set_passed (KolEngine *engine,
  * company's owner, recursively), or -1.
  */
 int
-kol_entity_player (KolEngine *engine,
-                   KolEntity  e)
+kol_entity_player (const KolEngine *engine,
+                   KolEntity        e)
 {
   for (int depth = 0; depth < 8; depth++)
     {

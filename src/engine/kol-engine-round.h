@@ -113,8 +113,8 @@ void      kol_entity_set_passed      (KolEngine *engine,
                                       KolEntity  e,
                                       gboolean   passed);
 /* The player behind an entity (corporation president, company owner). */
-int       kol_entity_player          (KolEngine *engine,
-                                      KolEntity  e);
+int       kol_entity_player          (const KolEngine *engine,
+                                      KolEntity        e);
 
 /* Default steps present in every round. */
 extern const KolStepClass kol_step_end_game;

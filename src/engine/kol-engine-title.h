@@ -180,6 +180,8 @@ typedef struct
 typedef struct _KolTitle KolTitle;
 typedef struct _KolTitleModule KolTitleModule;
 
+/* Opaque to the views, as the state is (kol-engine.h). */
+#ifndef KOL_ENGINE_OPAQUE
 struct _KolTitle
 {
   char          *id;               /* "1849" */
@@ -234,6 +236,7 @@ struct _KolTitle
   GHashTable    *hex_index;        /* id -> index+1 */
   GHashTable    *tile_index;       /* id -> index+1 */
 };
+#endif
 
 KolTitle   *kol_title_new                (void);
 void        kol_title_free               (KolTitle   *title);

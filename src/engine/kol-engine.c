@@ -345,12 +345,21 @@ cash_slot (KolEngine *engine,
  * Returns: the cash of @e (the bank's for the bank and the pool).
  */
 int
-kol_engine_cash (KolEngine *engine,
-                 KolEntity  e)
+kol_engine_cash (const KolEngine *engine,
+                 KolEntity        e)
 {
-  int *slot = cash_slot (engine, e);
-
-  return slot ? *slot : 0;
+  switch (e.kind)
+    {
+    case KOL_ENTITY_PLAYER:
+      return engine->players[e.index].cash;
+    case KOL_ENTITY_CORP:
+      return engine->corps[e.index].cash;
+    case KOL_ENTITY_BANK:
+    case KOL_ENTITY_POOL:
+      return engine->bank;
+    default:
+      return 0;
+    }
 }
 
 /**
@@ -405,8 +414,8 @@ kol_engine_transfer (KolEngine *engine,
  * ("ATA_3"), as 18xx.games records name it.
  */
 char *
-kol_engine_cert_id (KolEngine *engine,
-                    int        cert)
+kol_engine_cert_id (const KolEngine *engine,
+                    int              cert)
 {
   const KolCert *c = &engine->certs[cert];
 
@@ -509,11 +518,11 @@ kol_engine_corp_certs (const KolEngine *engine,
  * Returns: the number of certificates found.
  */
 int
-kol_engine_certs_of (KolEngine *engine,
-                     KolEntity  holder,
-                     int        corp,
-                     gint16    *out,
-                     int        max)
+kol_engine_certs_of (const KolEngine *engine,
+                     KolEntity        holder,
+                     int              corp,
+                     gint16          *out,
+                     int              max)
 {
   int n = 0, first = 0, end = engine->n_certs;
 
@@ -532,9 +541,9 @@ kol_engine_certs_of (KolEngine *engine,
  * Returns: the percentage of @corp held by @holder.
  */
 int
-kol_engine_percent_of (KolEngine *engine,
-                       KolEntity  holder,
-                       int        corp)
+kol_engine_percent_of (const KolEngine *engine,
+                       KolEntity        holder,
+                       int              corp)
 {
   int total = 0, first, end;
 
@@ -566,8 +575,8 @@ kol_engine_move_cert (KolEngine *engine,
  * certificate's, else half the president's.
  */
 int
-kol_engine_share_percent (KolEngine *engine,
-                          int        corp)
+kol_engine_share_percent (const KolEngine *engine,
+                          int              corp)
 {
   const KolCorpDef *def = &engine->title->corps[corp];
 
@@ -602,8 +611,8 @@ kol_engine_president_cert (KolEngine *engine,
  * Returns: (transfer full): the train's id, "<def id>-<copy>".
  */
 char *
-kol_engine_train_id (KolEngine *engine,
-                     int        train)
+kol_engine_train_id (const KolEngine *engine,
+                     int              train)
 {
   const KolTrain *t = &engine->trains[train];
 
@@ -635,8 +644,8 @@ kol_engine_train_by_id (KolEngine  *engine,
  * Returns: the train's current name (its variant's).
  */
 const char *
-kol_engine_train_name (KolEngine *engine,
-                       int        train)
+kol_engine_train_name (const KolEngine *engine,
+                       int              train)
 {
   const KolTrain *t = &engine->trains[train];
   const KolTrainDef *def = &engine->title->trains[t->def];
@@ -652,8 +661,8 @@ kol_engine_train_name (KolEngine *engine,
  * Returns: the train's current price (its variant's).
  */
 int
-kol_engine_train_price (KolEngine *engine,
-                        int        train)
+kol_engine_train_price (const KolEngine *engine,
+                        int              train)
 {
   const KolTrain *t = &engine->trains[train];
   const KolTrainDef *def = &engine->title->trains[t->def];
@@ -671,10 +680,10 @@ kol_engine_train_price (KolEngine *engine,
  * or not).
  */
 int
-kol_engine_trains_of (KolEngine *engine,
-                      KolEntity  owner,
-                      gint16    *out,
-                      int        max)
+kol_engine_trains_of (const KolEngine *engine,
+                      KolEntity        owner,
+                      gint16          *out,
+                      int              max)
 {
   int n = 0;
 
@@ -692,9 +701,9 @@ kol_engine_trains_of (KolEngine *engine,
  * Returns: how many trains are still in the depot (not discarded ones).
  */
 int
-kol_engine_depot_upcoming (KolEngine *engine,
-                           gint16    *out,
-                           int        max)
+kol_engine_depot_upcoming (const KolEngine *engine,
+                           gint16          *out,
+                           int              max)
 {
   int n = 0;
 
@@ -733,10 +742,10 @@ kol_engine_move_train (KolEngine *engine,
  * Returns: the number of open companies @owner has.
  */
 int
-kol_engine_companies_of (KolEngine *engine,
-                         KolEntity  owner,
-                         gint16    *out,
-                         int        max)
+kol_engine_companies_of (const KolEngine *engine,
+                         KolEntity        owner,
+                         gint16          *out,
+                         int              max)
 {
   int n = 0;
 
@@ -840,8 +849,8 @@ kol_engine_corp_index (KolEngine  *engine,
  * Returns: a display name for @e (player name, corporation or company id).
  */
 const char *
-kol_engine_entity_name (KolEngine *engine,
-                        KolEntity  e)
+kol_engine_entity_name (const KolEngine *engine,
+                        KolEntity        e)
 {
   switch (e.kind)
     {
@@ -1165,7 +1174,7 @@ kol_engine_active_step (KolEngine *engine)
  * Returns: the name of the current round ("Stock Round").
  */
 const char *
-kol_engine_round_name (KolEngine *engine)
+kol_engine_round_name (const KolEngine *engine)
 {
   return engine->round.klass ? engine->round.klass->name : "";
 }

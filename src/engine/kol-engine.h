@@ -261,7 +261,7 @@ struct _KolTitleModule
   /* Does a trigger of @timing end the game now? NULL = kol_engine_end_now(). */
   gboolean  (*end_now)         (KolEngine *engine, int timing);
   /* Final value of a player (score). */
-  int       (*player_value)    (KolEngine *engine, int player);
+  int       (*player_value)    (const KolEngine *engine, int player);
   /* Called after an action and its auto actions were processed. */
   void      (*action_processed)(KolEngine *engine, const KolAction *a);
   /* Events named in phase or train data ("close_companies", …). */
@@ -299,6 +299,10 @@ typedef enum
 typedef struct _KolLogEntry KolLogEntry;
 typedef void (*KolLogFunc) (KolEngine *engine, const KolLogEntry *entry, gpointer user_data);
 
+/* The views hold a state as a handle they never look into: they read it
+ * through the model (src/views/meson.build defines KOL_ENGINE_OPAQUE, so a
+ * view that reads a field does not compile). */
+#ifndef KOL_ENGINE_OPAQUE
 struct _KolEngine
 {
   /* shared, immutable */
@@ -354,6 +358,7 @@ struct _KolEngine
   /* title state */
   _Alignas (8) guint8 title_state[KOL_TITLE_STATE_SIZE] G_GNUC_MAY_ALIAS;
 };
+#endif
 
 /* The title's state areas as the title module's own structs: each checks at
  * compile time that @Type fits (see the top of this file for why the
@@ -413,7 +418,7 @@ KolStep    *kol_engine_step_for        (KolEngine     *engine,
                                         KolActionType  type);
 /* The first active blocking step. */
 KolStep    *kol_engine_active_step     (KolEngine *engine);
-const char *kol_engine_round_name      (KolEngine *engine);
+const char *kol_engine_round_name      (const KolEngine *engine);
 
 /* ------------------------------------------------------------ primitives
  * Used by steps and title modules. They do not check rules; steps do. */
@@ -423,8 +428,8 @@ void        kol_engine_transfer     (KolEngine *engine,
                                      KolEntity  from,
                                      KolEntity  to,
                                      int        amount);
-int         kol_engine_cash         (KolEngine *engine,
-                                     KolEntity  e);
+int         kol_engine_cash         (const KolEngine *engine,
+                                     KolEntity        e);
 void        kol_engine_add_cash     (KolEngine *engine,
                                      KolEntity  e,
                                      int        amount);
@@ -435,17 +440,17 @@ guint32     kol_engine_rand         (KolEngine *engine);
 /* Certificates */
 int         kol_engine_cert_by_id   (KolEngine    *engine,
                                    const char *id);      /* "ATA_3" */
-char       *kol_engine_cert_id      (KolEngine *engine,
-                                     int        cert);
+char       *kol_engine_cert_id      (const KolEngine *engine,
+                                     int              cert);
 /* Certificates of @corp held by @holder, in holding order; returns count. */
-int         kol_engine_certs_of     (KolEngine *engine,
-                                     KolEntity  holder,
-                                     int        corp,
-                                     gint16    *out,
-                                     int        max);
-int         kol_engine_percent_of   (KolEngine *engine,
-                                     KolEntity  holder,
-                                     int        corp);
+int         kol_engine_certs_of     (const KolEngine *engine,
+                                     KolEntity        holder,
+                                     int              corp,
+                                     gint16          *out,
+                                     int              max);
+int         kol_engine_percent_of   (const KolEngine *engine,
+                                     KolEntity        holder,
+                                     int              corp);
 /* The certificates of @corp are engine->certs[*first .. *end) (created
  * corporation by corporation, never reordered). */
 void kol_engine_corp_certs     (const KolEngine *engine,
@@ -455,37 +460,37 @@ void kol_engine_corp_certs     (const KolEngine *engine,
 void kol_engine_move_cert      (KolEngine *engine,
                                 int        cert,
                                 KolEntity  to);
-int  kol_engine_share_percent  (KolEngine *engine,
-                                int      corp);      /* the ordinary share */
+int  kol_engine_share_percent  (const KolEngine *engine,
+                                int              corp);      /* the ordinary share */
 int  kol_engine_president_cert (KolEngine *engine,
                                 int        corp);
 
 /* Trains */
 int         kol_engine_train_by_id  (KolEngine    *engine,
                                    const char *id);      /* "4H-2" */
-char       *kol_engine_train_id     (KolEngine *engine,
-                                     int        train);
-const char *kol_engine_train_name   (KolEngine *engine,
-                                   int      train);      /* current variant name */
-int         kol_engine_train_price  (KolEngine *engine,
-                                     int        train);
-int         kol_engine_trains_of    (KolEngine *engine,
-                                     KolEntity  owner,
-                                     gint16    *out,
-                                     int        max);
+char       *kol_engine_train_id     (const KolEngine *engine,
+                                     int              train);
+const char *kol_engine_train_name   (const KolEngine *engine,
+                                     int              train);      /* current variant name */
+int         kol_engine_train_price  (const KolEngine *engine,
+                                     int              train);
+int         kol_engine_trains_of    (const KolEngine *engine,
+                                     KolEntity        owner,
+                                     gint16          *out,
+                                     int              max);
 /* The depot's upcoming trains (in order) / available ones. */
-int  kol_engine_depot_upcoming (KolEngine *engine,
-                                gint16    *out,
-                                int        max);
+int  kol_engine_depot_upcoming (const KolEngine *engine,
+                                gint16          *out,
+                                int              max);
 void kol_engine_move_train     (KolEngine *engine,
                                 int        train,
                                 KolEntity  to);
 
 /* Companies */
-int         kol_engine_companies_of (KolEngine *engine,
-                                     KolEntity  owner,
-                                     gint16    *out,
-                                     int        max);
+int         kol_engine_companies_of (const KolEngine *engine,
+                                     KolEntity        owner,
+                                     gint16          *out,
+                                     int              max);
 void        kol_engine_move_company (KolEngine *engine,
                                      int        company,
                                      KolEntity  to);
@@ -524,8 +529,8 @@ int         kol_engine_active_players  (KolEngine *engine,
                                         gint16    *out);
 
 /* Names for logs and messages. */
-const char *kol_engine_entity_name  (KolEngine *engine,
-                                     KolEntity  e);
+const char *kol_engine_entity_name  (const KolEngine *engine,
+                                     KolEntity        e);
 
 /* Refusals: set engine->refusal and @error together; always returns FALSE. */
 gboolean    kol_engine_refuse       (KolEngine       *engine,

@@ -37,10 +37,10 @@ type_word (KolPrintJob      *job,
            const KolCorpDef *corp)
 {
   if (g_strcmp0 (corp->type, "line") == 0)
-    return kol_game_word (job->title, KOL_WORD_LINE);
+    return kol_game_word (job->title, KOL_WORD_SUBSIDIARY);
   if (g_strcmp0 (corp->type, "city") == 0)
     return kol_game_word (job->title, KOL_WORD_CITY_COMPANY);
-  return kol_game_word (job->title, KOL_WORD_CORPORATION);
+  return kol_game_word (job->title, KOL_WORD_COMPANY);
 }
 
 static void
@@ -318,7 +318,7 @@ draw_charter (KolPrintJob      *job,
   if (corp->n_tokens > 0)
     {
       _kol_print_text (out, left, y + 8, 8.5, KOL_PRINT_TEXT_BOLD, "#444444",
-                       kol_game_word (job->title, KOL_WORD_TOKENS));
+                       kol_game_word (job->title, KOL_WORD_STATION_MARKERS));
       y += 14 + draw_tokens (job, out, corp, left, y + 12, col);
     }
   if (home != NULL)

@@ -236,11 +236,11 @@ kol_print_sheet_name (KolPrintSheet   sheet,
       own = kol_game_word_own (title, "", "charters");
       return own != NULL ? own : C_("sheet", "Charters");
     case KOL_PRINT_PRIVATES:
-      return kol_game_word (title, KOL_WORD_PRIVATES);
+      return kol_game_word (title, KOL_WORD_PRIVATE_COMPANIES);
     case KOL_PRINT_TRAINS:
       return kol_game_word (title, KOL_WORD_TRAINS);
     case KOL_PRINT_TOKENS:
-      return kol_game_word (title, KOL_WORD_TOKENS);
+      return kol_game_word (title, KOL_WORD_STATION_MARKERS);
     case KOL_PRINT_MAP:
     default:
       return C_("sheet", "Map");
@@ -269,7 +269,7 @@ language_push (LanguageScope *scope,
   const char *messages = setlocale (LC_MESSAGES, NULL);
 
   memset (scope, 0, sizeof *scope);
-  if (language == NULL || *language == '\0' || g_str_equal (language, kol_game_word_russian () ? "ru" : "en"))
+  if (language == NULL || *language == '\0' || g_str_equal (language, kol_game_word_language ()))
     return;
   scope->active = TRUE;
   scope->language = g_strdup (g_getenv ("LANGUAGE"));

@@ -170,7 +170,7 @@ _kol_print_plan_map (KolPrintJob  *job,
     return FALSE;
   kol_svg_options_init (&svg_opts);
   svg_opts.hex_size = job->opts.hex_mm * KOL_PT_PER_MM / KOL_SQRT3;
-  svg_opts.language = kol_game_word_russian () ? "ru" : "en";
+  svg_opts.language = kol_game_word_language ();
   svg_opts.flags |= KOL_SVG_AXES | KOL_SVG_INITIAL_TOKENS;
   if (!read_picture (&job->map, kol_svg_render_board (engine, &svg_opts, NULL, NULL), error))
     return FALSE;
@@ -195,7 +195,7 @@ _kol_print_plan_market (KolPrintJob *job)
 
   job->cell_pt = cell;
   svg = kol_svg_render_market (market != NULL && JSON_NODE_HOLDS_OBJECT (market) ? json_node_get_object (market) : NULL,
-                               kol_game_word_russian () ? "ru" : "en", cell / KOL_SVG_MARKET_CELL);
+                               kol_game_word_language (), cell / KOL_SVG_MARKET_CELL);
   if (!read_picture (&job->market, svg, NULL))
     return TRUE;
   plan_picture (job, &job->market);

@@ -278,7 +278,7 @@ draw_tile (KolPrintJob    *job,
   KolSvgOptions svg_opts;
 
   kol_svg_options_init (&svg_opts);
-  svg_opts.language = kol_game_word_russian () ? "ru" : "en";
+  svg_opts.language = kol_game_word_language ();
   svg_opts.flags |= KOL_SVG_NO_BACKGROUND;
   _kol_print_svg (out, "<g class=\"tile\" data-tile=\"%t\">\n", tile->id);
   if (g->bleed)
@@ -462,7 +462,7 @@ flow_item (Flow             *f,
       double cx = f->x + f->item_w / 2, cy = f->y + f->r * (f->flat ? KOL_SQRT3 / 2 : 1.0) + 2;
 
       kol_svg_options_init (&svg_opts);
-      svg_opts.language = kol_game_word_russian () ? "ru" : "en";
+      svg_opts.language = kol_game_word_language ();
       svg_opts.flags |= KOL_SVG_NO_BACKGROUND;
       _kol_print_svg (f->page->svg, "<g class=\"count\" data-tile=\"%t\">\n<g transform=\"translate(%g %g) scale(%g)\">\n",
                       tile->id, cx, cy, f->r / KOL_SVG_HEX_RADIUS);

@@ -80,7 +80,7 @@ flow_page (Flow *f)
       /* Translators: the legend of the token sheet: the diameters of the
        * station tokens and of the share price markers, in millimetres. */
       g_autofree char *legend = g_strdup_printf (_("%s: %.1f mm across; share price markers (ringed): %.1f mm"),
-                                                 kol_game_word (f->job->title, KOL_WORD_TOKENS),
+                                                 kol_game_word (f->job->title, KOL_WORD_STATION_MARKERS),
                                                  f->station / KOL_PT_PER_MM, f->marker / KOL_PT_PER_MM);
 
       _kol_print_text (f->page->svg, f->left, f->y + 10, 9, 0, "#333333", legend);

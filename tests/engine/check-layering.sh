@@ -11,6 +11,9 @@
 #    round.data, KolCorp/KolPlayer.title_data) is reached only through the
 #    KOL_*_TITLE macros of kol-engine.h, and a title module uses those
 #    macros only in its private header, where its typed accessors are.
+#  - the views read the model, not the engine: no file in src/views includes
+#    an engine header, and the views are built with the engine's state and
+#    title opaque (KOL_ENGINE_OPAQUE), so that no view reads their fields.
 # Usage: check-layering.sh SOURCE_DIR (the top of src/)
 src=$1
 n=0
@@ -34,7 +37,7 @@ grep_src () {
   grep -rnE "$pattern" --include='*.c' --include='*.h' "$@"
 }
 
-echo "1..7"
+echo "1..9"
 
 forbidden='^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](glib-object\.h|gobject/|gio/|gtk/|gdk/|json-glib)'
 check "src/engine and src/titles include no GObject, GIO, GTK or json-glib header" \
@@ -62,5 +65,11 @@ check "the engine's state areas are reached only through the KOL_*_TITLE macros"
 check "title modules use the KOL_*_TITLE macros only in their private headers" \
   "$(grep_src '\bKOL_(TITLE_STATE|ROUND_TITLE|CORP_TITLE|PLAYER_TITLE)[[:space:]]*\(' "$src/titles" |
      grep -v -- '-private\.h:')"
+
+check "no file in src/views includes an engine header" \
+  "$(grep_src '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]kol-engine' "$src/views")"
+
+check "src/views are built with the engine's state and title opaque" \
+  "$(grep -q -- '-DKOL_ENGINE_OPAQUE' "$src/views/meson.build" || echo "$src/views/meson.build does not define KOL_ENGINE_OPAQUE")"
 
 exit 0

@@ -7,7 +7,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "kol-engine-info.h"
 #include "kol-engine-log.h"
+#include "kol-engine-market.h"
+#include "kol-engine-shares.h"
 #include "kol-engine-policy.h"
 #include "kol-game-private.h"
 #include "kol-game-words.h"
@@ -924,6 +927,139 @@ test_selfplay (gconstpointer data)
   assert_lists_match_engine (game);
 }
 
+/* What a company's item says is what the state holds: the par value it
+ * was started at (not the price its unsold shares sell at), the market
+ * price, the treasury, the bids open on it. */
+static void
+assert_company_matches (KolGameCompany  *item,
+                        const KolEngine *engine)
+{
+  KolEntity e = kol_game_company_get_entity (item);
+  const KolAuctioneer *auction = kol_engine_open_auction (engine);
+  const char * const *bids = kol_game_company_get_bids (item);
+  int idx[KOL_AUCTION_MAX_BIDS];
+  int n_bids = auction != NULL ? kol_auctioneer_bids_on (auction, e, idx, G_N_ELEMENTS (idx)) : 0;
+
+  g_assert_cmpuint (bids != NULL ? g_strv_length ((char **) bids) : 0, ==, (guint) n_bids);
+  if (e.kind != KOL_ENTITY_CORP)
+    return;
+  {
+    const KolCorp *c = &engine->corps[e.index];
+    int par = c->ipoed && c->par_row >= 0 ? kol_market_cell_price (engine, kol_cell (c->par_row, c->par_col)) : -1;
+    int price = c->ipoed && !c->closed ? kol_market_corp_price (engine, e.index) : -1;
+
+    g_assert_cmpint (kol_game_company_get_par (item), ==, par);
+    g_assert_cmpint (kol_game_company_get_price (item), ==, price);
+    g_assert_cmpint (kol_game_company_get_treasury (item), ==, c->cash);
+    g_assert_cmpint (kol_game_company_get_parent (item), ==, kol_engine_corp_parent (engine, e.index));
+  }
+}
+
+/* What a player's item says: the holdings company by company (in the
+ * game's order), the cash their open bids hold. */
+static void
+assert_player_matches (KolGamePlayer   *item,
+                       const KolEngine *engine)
+{
+  int index = kol_game_player_get_index (item);
+  KolEntity me = kol_entity (KOL_ENTITY_PLAYER, index);
+  GListModel *holdings = kol_game_player_get_holdings (item);
+  const KolAuctioneer *auction = kol_engine_open_auction (engine);
+  guint k = 0;
+
+  for (int i = 0; i < engine->n_corp_order; i++)
+    {
+      int corp = engine->corp_order[i];
+      int percent = kol_engine_percent_of (engine, me, corp);
+      g_autoptr(KolGameHolding) holding = NULL;
+
+      if (percent == 0)
+        continue;
+      g_assert_cmpuint (k, <, g_list_model_get_n_items (holdings));
+      holding = g_list_model_get_item (holdings, k++);
+      g_assert_cmpint (kol_game_company_get_entity (kol_game_holding_get_company (holding)).index, ==, corp);
+      g_assert_cmpint (kol_game_holding_get_percent (holding), ==, percent);
+      g_assert_true (kol_game_holding_get_president (holding) == kol_corp_is_president (engine, corp, me));
+    }
+  g_assert_cmpuint (k, ==, g_list_model_get_n_items (holdings));
+  g_assert_cmpint (kol_game_player_get_committed (item), ==,
+                   auction != NULL ? kol_auctioneer_committed (auction, me) : 0);
+}
+
+/* Every dividend a company with shares may pay says, before it is
+ * chosen, what it pays and where the share price goes, with a preview of
+ * the price on the market (or that the company closes); returns whether
+ * there was a preview. */
+static gboolean
+assert_dividends_described (KolGame         *game,
+                            const KolEngine *engine)
+{
+  GListModel *choices = kol_game_get_choices (game);
+  gboolean seen = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (choices); i++)
+    {
+      g_autoptr(KolGameChoice) choice = g_list_model_get_item (choices, i);
+      const KolAction *a = kol_game_choice_get_action (choice);
+      int corp = a->entity.index;
+      g_autofree char *price = NULL;
+
+      if (a->type != KOL_ACTION_DIVIDEND || a->entity.kind != KOL_ENTITY_CORP ||
+          engine->title->corps[corp].n_shares == 0)
+        continue;
+      price = kol_game_word_money (engine->title, kol_market_corp_price (engine, corp));
+      g_assert_nonnull (kol_game_choice_get_details (choice));
+      g_assert_cmpstr (kol_game_choice_get_details (choice), !=, "");
+      /* a dividend that closes the company has no price to preview */
+      if (!kol_game_choice_get_preview (choice, NULL, NULL, NULL))
+        continue;
+      g_assert_nonnull (strstr (kol_game_choice_get_details (choice), price));
+      seen = TRUE;
+    }
+  return seen;
+}
+
+/* The model's read API follows the state move after move, through
+ * auctions, share rounds and operating rounds. */
+static void
+test_items_follow_state (gconstpointer data)
+{
+  const char *title = data;
+  g_autoptr(KolGame) game = new_game (title, 4, 7);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  gboolean bids_seen = FALSE, par_differs = FALSE, dividends_seen = FALSE;
+
+  for (guint n = 0; n < 600 && !kol_game_get_finished (game); n++)
+    {
+      g_autoptr(GPtrArray) legal = kol_game_legal_actions (game);
+      const KolEngine *engine = kol_game_get_engine (game);
+      GListModel *companies = kol_game_get_companies (game);
+      GListModel *players = kol_game_get_players (game);
+
+      for (guint i = 0; i < g_list_model_get_n_items (companies); i++)
+        {
+          g_autoptr(KolGameCompany) c = g_list_model_get_item (companies, i);
+
+          assert_company_matches (c, engine);
+          bids_seen |= kol_game_company_get_bids (c) != NULL && kol_game_company_get_bids (c)[0] != NULL;
+          par_differs |= kol_game_company_get_par (c) > 0 && kol_game_company_get_par (c) != kol_game_company_get_price (c);
+        }
+      for (guint i = 0; i < g_list_model_get_n_items (players); i++)
+        {
+          g_autoptr(KolGamePlayer) p = g_list_model_get_item (players, i);
+
+          assert_player_matches (p, engine);
+        }
+      dividends_seen |= assert_dividends_described (game, engine);
+      g_assert_cmpuint (legal->len, >, 0);
+      g_assert_true (kol_game_apply_action (game, choose_weighted (engine, legal, rand, FALSE), NULL));
+    }
+  /* the checks saw what they are about */
+  g_assert_true (bids_seen);
+  g_assert_true (par_differs);
+  g_assert_true (dividends_seen);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -935,7 +1071,7 @@ main (int   argc,
 
   kol_l10n_init_gettext ();
   g_test_init (&argc, &argv, NULL);
-  russian = kol_game_word_russian ();
+  russian = g_str_equal (kol_game_word_language (), "ru");
 
   for (gsize i = 0; i < G_N_ELEMENTS (new_games); i++)
     {
@@ -953,6 +1089,8 @@ main (int   argc,
   g_test_add_func ("/game/autosave-failure", test_autosave_failure);
   g_test_add_data_func ("/game/selfplay/1840", "1840", test_selfplay);
   g_test_add_data_func ("/game/selfplay/1849", "1849", test_selfplay);
+  g_test_add_data_func ("/game/items-follow-state/1840", "1840", test_items_follow_state);
+  g_test_add_data_func ("/game/items-follow-state/1849", "1849", test_items_follow_state);
 
   g_test_add_func ("/game/notify-once", test_notify_once);
   g_test_add_func ("/game/undo-redo-seek", test_undo_redo_seek);

@@ -490,7 +490,7 @@ main (int   argc,
 {
   kol_l10n_init_gettext ();
   g_test_init (&argc, &argv, NULL);
-  russian = kol_game_word_russian ();
+  russian = g_str_equal (kol_game_word_language (), "ru");
   g_test_message ("language: %s", russian ? "ru" : "en");
 
   g_test_add_func ("/log-format/every-kind", test_every_kind);

@@ -168,8 +168,11 @@ build_market (Viewer *v)
 {
   GtkWidget *scroller = gtk_scrolled_window_new ();
 
+  g_autoptr(KolGameMarket) model = kol_game_market_new ();
+
+  kol_game_market_update (model, v->engine);
   v->market = kol_market_view_new ();
-  kol_market_view_set_market (KOL_MARKET_VIEW (v->market), v->engine);
+  kol_market_view_set_market (KOL_MARKET_VIEW (v->market), model);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), v->market);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC,
                                   GTK_POLICY_AUTOMATIC);

@@ -14,6 +14,7 @@
 #include "kol-panel-util.h"
 #include "kol-state-dump.h"
 #include "kol-test-board.h"
+#include "kol-game-words.h"
 #include "kol-view-util.h"
 #include "kol-window.h"
 #include "ui-test-utils.h"
@@ -372,7 +373,7 @@ press_choice (Table           *t,
     {
       /* a president's certificate, beside an ordinary one, says so */
       g_autofree char *president = g_strdup_printf (g_dgettext (GETTEXT_PACKAGE, "%s — %s"), label,
-                                                    kol_view_term (engine->title, KOL_TERM_PRESIDENT));
+                                                    kol_game_word (engine->title, KOL_WORD_PRESIDENT));
 
       button = kol_action_panel_find_button (t->panel, president);
     }
@@ -381,7 +382,7 @@ press_choice (Table           *t,
   if (button == NULL && a->hex >= 0)
     {
       /* choices worded alike are told apart by their hex */
-      g_autofree char *hex = kol_panel_hex_name (engine->title, a->hex);
+      g_autofree char *hex = kol_game_word_hex (engine->title, a->hex);
       g_autofree char *twin = g_strdup_printf ("%s — %s", label, hex);
 
       button = kol_action_panel_find_button (t->panel, twin);

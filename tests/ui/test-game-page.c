@@ -105,7 +105,107 @@ is_live (gpointer game)
   return kol_game_get_live (game);
 }
 
+/* Plays @n random legal moves, passing only when little else is offered;
+ * returns the type of the last. */
+static KolActionType
+play_random (KolGame *game,
+             GRand   *rand,
+             guint    n)
+{
+  KolActionType type = KOL_ACTION_PASS;
+
+  for (guint i = 0; i < n && !kol_game_get_finished (game); i++)
+    {
+      g_autoptr(GPtrArray) legal = kol_game_legal_actions (game);
+      KolAction *chosen = legal->pdata[g_rand_int_range (rand, 0, (int) legal->len)];
+
+      for (int tries = 0; tries < 4 && chosen->type == KOL_ACTION_PASS && legal->len > 1; tries++)
+        chosen = legal->pdata[g_rand_int_range (rand, 0, (int) legal->len)];
+      type = chosen->type;
+      g_assert_true (kol_game_apply_action (game, chosen, NULL));
+    }
+  return type;
+}
+
+/* Where @widget is in the window, rounded to pixels. */
+static graphene_rect_t
+bounds_in_window (GtkWidget *widget,
+                  GtkWidget *window)
+{
+  graphene_rect_t r;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, window, &r));
+  return r;
+}
+
+/* The panel's Pass button, when passing is a choice. */
+static GtkWidget *
+find_pass (KolGame        *game,
+           KolActionPanel *panel)
+{
+  GListModel *choices = kol_game_get_choices (game);
+
+  for (guint i = 0; i < g_list_model_get_n_items (choices); i++)
+    {
+      g_autoptr(KolGameChoice) c = g_list_model_get_item (choices, i);
+
+      if (kol_game_choice_get_kind (c) == KOL_GAME_CHOICE_PASS)
+        return kol_action_panel_find_button (panel, kol_game_choice_get_label (c));
+    }
+  return NULL;
+}
+
 /* ------------------------------------------------------------------ tests */
+
+/* Nothing moves under the mouse (issue 15, item 10): over 50 moves of every
+ * kind (auctions, shares, tiles, tokens, runs, trains), the tabs of the
+ * side pane and the Pass button stay where they were: the action panel
+ * keeps its height and scrolls inside. */
+static void
+test_steady_layout (gconstpointer data)
+{
+  const Title *t = data;
+  Fixture f = { 0 };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (15);
+  GtkNotebook *notebook;
+  KolActionPanel *panel;
+  GtkWidget *tab;
+  graphene_rect_t tabs, pass = GRAPHENE_RECT_INIT (0, 0, 0, 0);
+  gboolean pass_seen = FALSE;
+  guint kinds = 0;
+
+  fixture_open (&f, t);
+  /* past the first auctions, so that the moves watched are of every kind */
+  play_random (f.game, rand, g_str_equal (t->title, "1840") ? 220 : 60);
+  gtk_test_widget_wait_for_draw (f.window);
+  panel = kol_game_page_get_action_panel (f.page);
+  notebook = GTK_NOTEBOOK (kol_test_find_descendant (GTK_WIDGET (f.page), GTK_TYPE_NOTEBOOK));
+  tab = gtk_notebook_get_tab_label (notebook, gtk_notebook_get_nth_page (notebook, 0));
+  tabs = bounds_in_window (tab, f.window);
+  for (guint i = 0; i < 50 && !kol_game_get_finished (f.game); i++)
+    {
+      GtkWidget *button;
+      graphene_rect_t now;
+
+      kinds |= 1u << play_random (f.game, rand, 1);
+      gtk_test_widget_wait_for_draw (f.window);
+      now = bounds_in_window (tab, f.window);
+      g_assert_cmpfloat_with_epsilon (now.origin.y, tabs.origin.y, 0.5);
+      g_assert_cmpfloat_with_epsilon (now.origin.x, tabs.origin.x, 0.5);
+      if ((button = find_pass (f.game, panel)) == NULL)
+        continue;
+      now = bounds_in_window (button, f.window);
+      if (!pass_seen)
+        pass = now;
+      pass_seen = TRUE;
+      g_assert_cmpfloat_with_epsilon (now.origin.y, pass.origin.y, 0.5);
+    }
+  /* the moves were of several kinds, and Pass was there to watch */
+  g_assert_cmpuint (__builtin_popcount (kinds), >=, 3);
+  g_assert_true (pass_seen);
+  fixture_close (&f);
+}
+
 
 static void
 test_parts (gconstpointer data)
@@ -347,6 +447,7 @@ main (int   argc,
         { "log-past", test_log_past },
         { "map-step", test_map_step },
         { "game-freed-after-leaving", test_game_freed_after_leaving },
+        { "steady-layout", test_steady_layout },
       };
 
       for (gsize k = 0; k < G_N_ELEMENTS (cases); k++)

@@ -8,6 +8,7 @@
 #include "kol-map-controller.h"
 #include "kol-svg-renderer.h"
 #include "kol-test-board.h"
+#include "kol-game-words.h"
 #include "kol-view-util.h"
 #include "ui-test-utils.h"
 
@@ -435,8 +436,8 @@ check_guidance (Fixture    *f,
 {
   const KolTitle *title = kol_game_get_title (f->game);
   const char *guidance = kol_map_controller_get_guidance (f->controller);
-  const char *own = kol_view_term_id (title, id, NULL);
-  const char *both = kol_view_term_id (title, "map_lay_or_token", NULL);
+  const char *own = kol_game_word_id (title, id, NULL);
+  const char *both = kol_game_word_id (title, "map_lay_or_token", NULL);
 
   g_test_message ("guidance: %s", guidance);
   g_assert_nonnull (own);

@@ -21,7 +21,8 @@ typedef struct
   GtkWidget     *window;
   KolMarketView *market;
   KolTitle      *title;
-  KolEngine       *engine;
+  KolEngine     *engine;
+  KolGameMarket *model;
 } Fixture;
 
 static void
@@ -36,7 +37,9 @@ fixture_open (Fixture    *f,
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1300, 800);
   f->market = KOL_MARKET_VIEW (kol_market_view_new ());
   gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->market));
-  kol_market_view_set_market (f->market, f->engine);
+  f->model = kol_game_market_new ();
+  kol_game_market_update (f->model, f->engine);
+  kol_market_view_set_market (f->market, f->model);
   gtk_window_present (GTK_WINDOW (f->window));
   gtk_test_widget_wait_for_draw (f->window);
 }
@@ -49,6 +52,7 @@ fixture_close (Fixture *f)
   gtk_window_destroy (GTK_WINDOW (f->window));
   g_assert_finalize_object (f->window);
   g_assert_finalize_object (f->market);
+  g_assert_finalize_object (f->model);
   kol_engine_free (f->engine);
   kol_title_free (f->title);
 }
@@ -105,7 +109,7 @@ test_stack_order (gconstpointer data)
   for (int i = 0; i < n; i++)
     swapped[i] = stack[n - 1 - i];
   kol_market_restack (f.engine, cell, swapped, n);
-  kol_market_view_set_market (f.market, f.engine);
+  kol_game_market_update (f.model, f.engine);
   g_clear_pointer (&text, g_free);
   text = kol_market_view_describe_cell (f.market, cell.row, cell.col);
   reversed = expected_stack (&f, cell);

@@ -15,9 +15,9 @@ _kol_board_hooks (KolEngine *engine)
 }
 
 static inline const KolTileDef *
-_kol_board_tile_def (KolEngine *engine,
-                     int        hex,
-                     int       *rotation)
+_kol_board_tile_def (const KolEngine *engine,
+                     int              hex,
+                     int             *rotation)
 {
   const KolHexState *s = &engine->hexes[hex];
 
@@ -27,8 +27,8 @@ _kol_board_tile_def (KolEngine *engine,
 }
 
 static inline gboolean
-_kol_board_valid_tile (KolEngine *engine,
-                       int        tile)
+_kol_board_valid_tile (const KolEngine *engine,
+                       int              tile)
 {
   return tile >= 0 && (guint) tile < engine->title->n_tiles;
 }

@@ -306,10 +306,10 @@ in_list (GArray *list,
  * Returns: %TRUE if @from_tile may be replaced by @to_tile.
  */
 gboolean
-kol_board_upgrades_to (KolEngine *engine,
-                       int        hex,
-                       int        from_tile,
-                       int        to_tile)
+kol_board_upgrades_to (const KolEngine *engine,
+                       int              hex,
+                       int              from_tile,
+                       int              to_tile)
 {
   const KolTitle *t = engine->title;
   const KolTileDef *from, *to;
@@ -335,9 +335,36 @@ kol_board_upgrades_to (KolEngine *engine,
     }
   if (in_list (from->upgrades_to, to_tile))
     return TRUE;
+  return kol_board_upgrade_inferred (t, from_tile, to_tile);
+}
 
-  return next_color (t, from->color, to->color) &&
-         paths_subset (t, from, to) &&
+/**
+ * kol_board_upgrade_inferred:
+ * @title: a title
+ * @from_tile: a tile def
+ * @to_tile: the candidate
+ *
+ * base.rb upgrades_to? alone, whatever the tile's own policy and list say:
+ * next colour, old track kept in some rotation, same label, same number
+ * of towns and (unless labelled) cities, OO cities kept apart. The editor
+ * shows it beside what a tile's data says.
+ *
+ * Returns: %TRUE if the generic rule lets @from_tile be replaced by
+ *   @to_tile
+ */
+gboolean
+kol_board_upgrade_inferred (const KolTitle *title,
+                            int             from_tile,
+                            int             to_tile)
+{
+  const KolTileDef *from, *to;
+
+  if (from_tile < 0 || to_tile < 0 || (guint) from_tile >= title->n_tiles || (guint) to_tile >= title->n_tiles)
+    return FALSE;
+  from = &title->tiles[from_tile];
+  to = &title->tiles[to_tile];
+  return next_color (title, from->color, to->color) &&
+         paths_subset (title, from, to) &&
          strcmp (from->label, to->label) == 0 &&
          city_town_counts (from, to);
 }

@@ -14,9 +14,9 @@
 /* ------------------------------------------------------------------ cities */
 
 static int
-city_node (KolEngine *engine,
-           int        hex,
-           int        city)
+city_node (const KolEngine *engine,
+           int              hex,
+           int              city)
 {
   return kol_tile_city_node (_kol_board_tile_def (engine, hex, NULL), city);
 }
@@ -27,9 +27,9 @@ city_node (KolEngine *engine,
  * Returns: the number of token slots of city @city on @hex's tile.
  */
 int
-kol_board_city_slots (KolEngine *engine,
-                      int        hex,
-                      int        city)
+kol_board_city_slots (const KolEngine *engine,
+                      int              hex,
+                      int              city)
 {
   int node = city_node (engine, hex, city);
 
@@ -42,10 +42,10 @@ kol_board_city_slots (KolEngine *engine,
  * Returns: the flattened slot of @slot in city @city of @hex, or -1.
  */
 int
-kol_board_slot_index (KolEngine *engine,
-                      int        hex,
-                      int        city,
-                      int        slot)
+kol_board_slot_index (const KolEngine *engine,
+                      int              hex,
+                      int              city,
+                      int              slot)
 {
   const KolTileDef *tile = _kol_board_tile_def (engine, hex, NULL);
   int base = kol_tile_city_slot_base (tile, city);
@@ -61,9 +61,9 @@ kol_board_slot_index (KolEngine *engine,
  * Returns: the city of flattened slot @slot on @hex's tile, or -1.
  */
 int
-kol_board_slot_city (KolEngine *engine,
-                     int        hex,
-                     int        slot)
+kol_board_slot_city (const KolEngine *engine,
+                     int              hex,
+                     int              slot)
 {
   const KolTileDef *tile = _kol_board_tile_def (engine, hex, NULL);
   int base = 0;
@@ -241,8 +241,8 @@ kol_board_city_get_slot (KolEngine *engine,
  * Returns: the first token of @corp that is not used, or -1.
  */
 int
-kol_board_next_token (KolEngine *engine,
-                      int        corp)
+kol_board_next_token (const KolEngine *engine,
+                      int              corp)
 {
   const KolCorp *c = &engine->corps[corp];
 
@@ -479,9 +479,9 @@ kol_board_unreserve (KolEngine *engine,
  * Returns: the tile def on @hex now.
  */
 const KolTileDef *
-kol_board_tile (KolEngine *engine,
-                int        hex,
-                int       *rotation)
+kol_board_tile (const KolEngine *engine,
+                int              hex,
+                int             *rotation)
 {
   return _kol_board_tile_def (engine, hex, rotation);
 }
@@ -492,8 +492,8 @@ kol_board_tile (KolEngine *engine,
  * Returns: the number of copies of @tile in the title's copy table.
  */
 int
-kol_board_tile_copies (KolEngine *engine,
-                       int        tile)
+kol_board_tile_copies (const KolEngine *engine,
+                       int              tile)
 {
   const KolTitle *t = engine->title;
   int first, n = 0;
@@ -536,8 +536,8 @@ kol_board_tiles_left (KolEngine *engine,
  * Returns: the lowest copy of @tile in the supply, or -1.
  */
 int
-kol_board_free_copy (KolEngine *engine,
-                     int        tile)
+kol_board_free_copy (const KolEngine *engine,
+                     int              tile)
 {
   int first, n;
 

@@ -28,9 +28,9 @@ G_BEGIN_DECLS
  * neighbours (no impassable border, no blue/gray/red hex that does not point
  * back), plus the links made when a tile is laid on a hex whose old tile had
  * an impassable colour (its new track connects where it points). */
-int      kol_board_neighbor          (KolEngine *engine,
-                                      int        hex,
-                                      int        edge);
+int      kol_board_neighbor          (const KolEngine *engine,
+                                      int              hex,
+                                      int              edge);
 
 /* ---- connectivity ----------------------------------------------------- */
 
@@ -84,17 +84,17 @@ kol_reach_has_node (const KolReach *reach,
 
 /* ---- cities and tokens ------------------------------------------------- */
 
-int      kol_board_city_slots        (KolEngine *engine,
-                                      int      hex,
-                                      int      city);   /* number of slots */
-int      kol_board_slot_index        (KolEngine *engine,
-                                      int      hex,
-                                      int      city,
-                                      int      slot);   /* flattened slot, -1 */
+int      kol_board_city_slots        (const KolEngine *engine,
+                                      int              hex,
+                                      int              city);   /* number of slots */
+int      kol_board_slot_index        (const KolEngine *engine,
+                                      int              hex,
+                                      int              city,
+                                      int              slot);   /* flattened slot, -1 */
 /* The city (index on the hex's tile) of flattened slot @slot, or -1. */
-int      kol_board_slot_city         (KolEngine *engine,
-                                      int        hex,
-                                      int        slot);
+int      kol_board_slot_city         (const KolEngine *engine,
+                                      int              hex,
+                                      int              slot);
 /* The corporation owning the token in a slot, or -1. */
 int      kol_board_slot_corp         (KolEngine *engine,
                                       int        hex,
@@ -166,8 +166,8 @@ void     kol_board_remove_token      (KolEngine *engine,
                                       int        corp,
                                       int        token_index);
 /* First unused token of @corp, -1 when none. */
-int      kol_board_next_token        (KolEngine *engine,
-                                      int        corp);
+int      kol_board_next_token        (const KolEngine *engine,
+                                      int              corp);
 void     kol_board_reserve           (KolEngine *engine,
                                       int        hex,
                                       int        city,
@@ -179,26 +179,29 @@ void     kol_board_unreserve         (KolEngine *engine,
 /* ---- tiles --------------------------------------------------------------- */
 
 /* Current tile def on @hex and its rotation. */
-const KolTileDef *kol_board_tile     (KolEngine *engine,
-                                      int        hex,
-                                      int       *rotation);
+const KolTileDef *kol_board_tile     (const KolEngine *engine,
+                                      int              hex,
+                                      int             *rotation);
 /* Number of copies of tile def @tile in the copy table (0 for preprinted). */
-int      kol_board_tile_copies       (KolEngine *engine,
-                                      int        tile);
+int      kol_board_tile_copies       (const KolEngine *engine,
+                                      int              tile);
 /* Copies of tile def @tile still in the supply; -1 = unlimited. */
 int      kol_board_tiles_left        (KolEngine *engine,
                                       int        tile);
 /* First copy of @tile in the supply, -1 when none. */
-int      kol_board_free_copy         (KolEngine *engine,
-                                      int        tile);
+int      kol_board_free_copy         (const KolEngine *engine,
+                                      int              tile);
 /* May @to_tile replace @from_tile? The next colour, the old track kept in some
  * rotation, the same label, towns and cities (1849 §10.3, 1840 IX.4), without
  * phase or connectivity; independent of rotations. The tile's
  * upgrade_policy and explicit upgrades_to list come first. */
-gboolean kol_board_upgrades_to       (KolEngine *engine,
-                                      int        hex,
-                                      int        from_tile,
-                                      int        to_tile);
+gboolean kol_board_upgrades_to       (const KolEngine *engine,
+                                      int              hex,
+                                      int              from_tile,
+                                      int              to_tile);
+gboolean kol_board_upgrade_inferred  (const KolTitle  *title,
+                                      int              from_tile,
+                                      int              to_tile);
 /* Is colour @color layable in the current phase? */
 gboolean kol_board_color_available   (KolEngine *engine,
                                       KolColor   color);

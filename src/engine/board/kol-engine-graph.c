@@ -69,9 +69,9 @@ static void path_walk (KolWalk *w, int hex, int index, int skip, int jskip,
 /* A tile laid over a printed blue, gray or red tile opens the edges it exits
  * through, linking both hexes. */
 static gboolean
-opened_toward (KolEngine *engine,
-               int        hex,
-               int        edge)
+opened_toward (const KolEngine *engine,
+               int              hex,
+               int              edge)
 {
   const KolTitle *t = engine->title;
   const KolHexDef *def = &t->hexes[hex];
@@ -93,9 +93,9 @@ opened_toward (KolEngine *engine,
  * Returns: the hex across @edge that track may lead to, or -1.
  */
 int
-kol_board_neighbor (KolEngine *engine,
-                    int        hex,
-                    int        edge)
+kol_board_neighbor (const KolEngine *engine,
+                    int              hex,
+                    int              edge)
 {
   const KolHexDef *def = &engine->title->hexes[hex];
   int other = def->neighbors[edge];

@@ -211,10 +211,17 @@ gboolean kol_step_waterfall_auction_process         (KolEngine  *engine, KolStep
 void     kol_step_waterfall_auction_setup           (KolEngine *engine, KolStep *s);
 void     kol_step_waterfall_auction_round_state     (KolEngine *engine, KolStep *s);
 /* The company being auctioned (bids from more than one player), or -1. */
-int       kol_step_waterfall_auction_auctioning     (KolEngine *engine, KolStep *s);
-gboolean  kol_step_waterfall_auction_may_purchase   (KolEngine *engine, KolStep *s, int company);
-int       kol_step_waterfall_auction_min_bid        (KolEngine *engine, KolStep *s, int company);
-int       kol_step_waterfall_auction_max_bid        (KolEngine *engine, KolStep *s, int player,
+int       kol_step_waterfall_auction_auctioning     (KolEngine *engine,
+                                                     KolStep   *s);
+gboolean  kol_step_waterfall_auction_may_purchase   (KolEngine *engine,
+                                                     KolStep   *s,
+                                                     int        company);
+int       kol_step_waterfall_auction_min_bid        (KolEngine *engine,
+                                                     KolStep   *s,
+                                                     int        company);
+int       kol_step_waterfall_auction_max_bid        (KolEngine *engine,
+                                                     KolStep   *s,
+                                                     int        player,
                                                      int        company);
 
 /* ------------------------------------------------------ SelectionAuction */
@@ -228,8 +235,12 @@ int      kol_step_selection_auction_active_entities (KolEngine *engine, KolStep 
 gboolean kol_step_selection_auction_process         (KolEngine  *engine, KolStep *s, const KolAction *a,
                                                      GError    **error);
 void     kol_step_selection_auction_setup           (KolEngine *engine, KolStep *s);
-int      kol_step_selection_auction_min_bid         (KolEngine *engine, KolStep *s, KolEntity target);
-int      kol_step_selection_auction_max_bid         (KolEngine *engine, KolStep *s, KolEntity bidder,
+int      kol_step_selection_auction_min_bid         (KolEngine *engine,
+                                                     KolStep   *s,
+                                                     KolEntity  target);
+int      kol_step_selection_auction_max_bid         (KolEngine *engine,
+                                                     KolStep   *s,
+                                                     KolEntity  bidder,
                                                      KolEntity  target);
 
 /* ----------------------------------------------------- CompanyPendingPar */

@@ -13,8 +13,8 @@
  * none there.
  */
 const KolMarketCell *
-kol_market_cell (KolEngine *engine,
-                 KolCell    cell)
+kol_market_cell (const KolEngine *engine,
+                 KolCell          cell)
 {
   const KolMarketDef *m = &engine->title->market;
   const KolMarketCell *c;
@@ -33,8 +33,8 @@ kol_market_cell (KolEngine *engine,
  * Returns: the price of @cell, or -1 when there is no cell.
  */
 int
-kol_market_cell_price (KolEngine *engine,
-                       KolCell    cell)
+kol_market_cell_price (const KolEngine *engine,
+                       KolCell          cell)
 {
   const KolMarketCell *c = kol_market_cell (engine, cell);
 
@@ -184,7 +184,7 @@ kol_market_par_cells (KolEngine *engine,
  * corporation has a price), 0 when the market has no par cell.
  */
 int
-kol_market_min_par_price (KolEngine *engine)
+kol_market_min_par_price (const KolEngine *engine)
 {
   const KolMarketDef *m = &engine->title->market;
   gboolean any = FALSE;
@@ -213,8 +213,8 @@ kol_market_min_par_price (KolEngine *engine)
  * Returns: the share price cell of @corp; none if it has none or is closed.
  */
 KolCell
-kol_market_corp_cell (KolEngine *engine,
-                      int        corp)
+kol_market_corp_cell (const KolEngine *engine,
+                      int              corp)
 {
   const KolCorp *c = &engine->corps[corp];
 
@@ -229,8 +229,8 @@ kol_market_corp_cell (KolEngine *engine,
  * Returns: the share price of @corp, -1 when it has none.
  */
 int
-kol_market_corp_price (KolEngine *engine,
-                       int        corp)
+kol_market_corp_price (const KolEngine *engine,
+                       int              corp)
 {
   KolCell cell = kol_market_corp_cell (engine, corp);
 
@@ -242,7 +242,7 @@ cmp_stack (gconstpointer a,
            gconstpointer b,
            gpointer      data)
 {
-  KolEngine *engine = data;
+  const KolEngine *engine = data;
   guint32 sa = engine->corps[*(const gint16 *) a].stack_seq;
   guint32 sb = engine->corps[*(const gint16 *) b].stack_seq;
 
@@ -256,17 +256,17 @@ cmp_stack (gconstpointer a,
  * Returns: how many corporations are on @cell.
  */
 int
-kol_market_cell_corps (KolEngine *engine,
-                       KolCell    cell,
-                       gint16    *out,
-                       int        max)
+kol_market_cell_corps (const KolEngine *engine,
+                       KolCell          cell,
+                       gint16          *out,
+                       int              max)
 {
   int n = 0;
 
   for (int i = 0; i < engine->n_corps && n < max; i++)
     if (kol_cell_equal (kol_market_corp_cell (engine, i), cell))
       out[n++] = (gint16) i;
-  g_qsort_with_data (out, n, sizeof *out, cmp_stack, engine);
+  g_qsort_with_data (out, n, sizeof *out, cmp_stack, (gpointer) engine);
   return n;
 }
 

@@ -86,11 +86,11 @@ kol_market_hooks (KolEngine *engine)
 /* ---- cells ------------------------------------------------------------- */
 
 /* The cell at @cell, or NULL when there is none (off the grid or empty). */
-const KolMarketCell *kol_market_cell          (KolEngine *engine,
-                                               KolCell    cell);
+const KolMarketCell *kol_market_cell          (const KolEngine *engine,
+                                               KolCell          cell);
 /* Price of @cell, -1 when there is no cell. */
-int                  kol_market_cell_price    (KolEngine *engine,
-                                               KolCell    cell);
+int                  kol_market_cell_price    (const KolEngine *engine,
+                                               KolCell          cell);
 gboolean             kol_market_cell_has_flag (KolEngine *engine,
                                                KolCell    cell,
                                                guint8     flag);
@@ -116,21 +116,21 @@ int                  kol_market_par_cells     (KolEngine *engine,
                                                int        max);
 /* The lowest par price (the price of an IPO share before the corporation
  * has one). */
-int                  kol_market_min_par_price (KolEngine *engine);
+int                  kol_market_min_par_price (const KolEngine *engine);
 
 /* ---- corporations on the market ------------------------------------------ */
 
 /* The share price cell of @corp, none when it has none or is closed. */
-KolCell              kol_market_corp_cell     (KolEngine *engine,
-                                               int        corp);
+KolCell              kol_market_corp_cell     (const KolEngine *engine,
+                                               int              corp);
 /* Its price, -1 when none. */
-int                  kol_market_corp_price    (KolEngine *engine,
-                                               int        corp);
+int                  kol_market_corp_price    (const KolEngine *engine,
+                                               int              corp);
 /* The corporations on @cell, top of the stack first. */
-int                  kol_market_cell_corps    (KolEngine *engine,
-                                               KolCell    cell,
-                                               gint16    *out,
-                                               int        max);
+int                  kol_market_cell_corps    (const KolEngine *engine,
+                                               KolCell          cell,
+                                               gint16          *out,
+                                               int              max);
 /* Position of @corp in its cell's stack (0 = top), as sort_order_key's
  * find_index. */
 int                  kol_market_stack_position (KolEngine *engine,

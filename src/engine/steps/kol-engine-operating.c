@@ -205,9 +205,9 @@ cmp_operating (gconstpointer a,
  * Returns: how many entities were written.
  */
 int
-kol_default_operating_order (KolEngine *engine,
-                             KolEntity *out,
-                             int        max)
+kol_default_operating_order (const KolEngine *engine,
+                             KolEntity       *out,
+                             int              max)
 {
   int n = 0;
 
@@ -218,7 +218,7 @@ kol_default_operating_order (KolEngine *engine,
       if (engine->corps[c].floated && !engine->corps[c].closed && !engine->corps[c].removed)
         out[n++] = kol_entity (KOL_ENTITY_CORP, c);
     }
-  g_qsort_with_data (out, n, sizeof *out, cmp_operating, engine);
+  g_qsort_with_data (out, n, sizeof *out, cmp_operating, (gpointer) engine);
   return n;
 }
 
@@ -228,9 +228,9 @@ kol_default_operating_order (KolEngine *engine,
  * Returns: the operating order through the title's hook.
  */
 int
-kol_operating_order (KolEngine *engine,
-                     KolEntity *out,
-                     int        max)
+kol_operating_order (const KolEngine *engine,
+                     KolEntity       *out,
+                     int              max)
 {
   const KolOperatingHooks *h = kol_operating_hooks (engine);
 

@@ -195,7 +195,7 @@ typedef struct
   /* --- rules a title writes differently (NULL = kol_default_<name>) --- */
 
   /* The entities of an operating round, in operating order. */
-  int      (*operating_order)        (KolEngine *engine, KolEntity *out, int max);
+  int      (*operating_order)        (const KolEngine *engine, KolEntity *out, int max);
   /* Pays the private companies' revenue (1840 pays only in some rounds). */
   void     (*payout_companies)       (KolEngine *engine);
   /* Places @corp's home token. */
@@ -296,15 +296,19 @@ typedef struct
 
 /* The module's operating hooks, or NULL. */
 static inline const KolOperatingHooks *
-kol_operating_hooks (KolEngine *engine)
+kol_operating_hooks (const KolEngine *engine)
 {
   return engine->module ? (const KolOperatingHooks *) engine->module->operating_hooks : NULL;
 }
 
 /* Generic defaults (and the entry points steps call, which dispatch to the
  * hook when there is one). */
-int      kol_default_operating_order            (KolEngine *engine, KolEntity *out, int max);
-int      kol_operating_order                    (KolEngine *engine, KolEntity *out, int max);
+int      kol_default_operating_order            (const KolEngine *engine,
+                                                 KolEntity       *out,
+                                                 int              max);
+int      kol_operating_order                    (const KolEngine *engine,
+                                                 KolEntity       *out,
+                                                 int              max);
 void     kol_default_payout_companies           (KolEngine *engine);
 void     kol_operating_payout_companies         (KolEngine *engine);
 void     kol_default_place_home_token           (KolEngine *engine, int corp);

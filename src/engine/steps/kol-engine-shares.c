@@ -23,11 +23,11 @@
  * Returns: %FALSE if the certificates do not form a bundle.
  */
 gboolean
-kol_bundle_init (KolEngine    *engine,
-                 KolBundle    *b,
-                 const gint16 *certs,
-                 int           n,
-                 int           percent)
+kol_bundle_init (const KolEngine *engine,
+                 KolBundle       *b,
+                 const gint16    *certs,
+                 int              n,
+                 int              percent)
 {
   if (n < 1 || n > KOL_BUNDLE_MAX_CERTS)
     return FALSE;
@@ -95,12 +95,33 @@ kol_bundle_from_action (KolEngine        *engine,
 }
 
 /**
+ * kol_bundle_of_action:
+ *
+ * kol_bundle_from_action() for those who only read the state: no refusal
+ * is recorded.
+ *
+ * Returns: %FALSE if the certificates do not form a bundle of the
+ *   action's percent
+ */
+gboolean
+kol_bundle_of_action (const KolEngine *engine,
+                      KolBundle       *b,
+                      const KolAction *a)
+{
+  if (!kol_bundle_init (engine, b, a->shares, a->n_shares, 0) || a->percent > b->percent)
+    return FALSE;
+  if (a->percent > 0)
+    b->percent = a->percent;
+  return TRUE;
+}
+
+/**
  * kol_bundle_certs_percent:
  *
  * Returns: the total percentage of the bundle's certificates.
  */
 int
-kol_bundle_certs_percent (KolEngine       *engine,
+kol_bundle_certs_percent (const KolEngine *engine,
                           const KolBundle *b)
 {
   int total = 0;
@@ -161,8 +182,8 @@ kol_bundle_num_shares (KolEngine       *engine,
  * Returns: the price per share.
  */
 int
-kol_cert_price_per_share (KolEngine *engine,
-                          int        cert)
+kol_cert_price_per_share (const KolEngine *engine,
+                          int              cert)
 {
   const KolCert *c = &engine->certs[cert];
   int price;
@@ -181,7 +202,7 @@ kol_cert_price_per_share (KolEngine *engine,
  * price per share.
  */
 int
-kol_bundle_price_per_share (KolEngine       *engine,
+kol_bundle_price_per_share (const KolEngine *engine,
                             const KolBundle *b)
 {
   if (b->share_price > 0)
@@ -195,7 +216,7 @@ kol_bundle_price_per_share (KolEngine       *engine,
  * Returns: the bundle's price: price per share × shares, rounded up.
  */
 int
-kol_bundle_price (KolEngine       *engine,
+kol_bundle_price (const KolEngine *engine,
                   const KolBundle *b)
 {
   gint64 num = (gint64) kol_bundle_price_per_share (engine, b) * b->percent;
@@ -303,8 +324,8 @@ kol_bundle_same_shape (KolEngine       *engine,
  * the market price), -1 when none or closed.
  */
 int
-kol_corp_par_price (KolEngine *engine,
-                    int        corp)
+kol_corp_par_price (const KolEngine *engine,
+                    int              corp)
 {
   const KolStockHooks *h = kol_stock_hooks (engine);
   const KolCorp *c = &engine->corps[corp];
@@ -350,8 +371,8 @@ kol_corp_total_shares (KolEngine *engine,
  * Returns: the percentage of @corp still in its IPO (held by itself).
  */
 int
-kol_corp_ipo_percent (KolEngine *engine,
-                      int        corp)
+kol_corp_ipo_percent (const KolEngine *engine,
+                      int              corp)
 {
   return kol_engine_percent_of (engine, kol_entity_corp (corp), corp);
 }
@@ -362,8 +383,8 @@ kol_corp_ipo_percent (KolEngine *engine,
  * Returns: the percentage of @corp in the pool.
  */
 int
-kol_corp_pool_percent (KolEngine *engine,
-                       int        corp)
+kol_corp_pool_percent (const KolEngine *engine,
+                       int              corp)
 {
   return kol_engine_percent_of (engine, _kol_shares_pool_entity (), corp);
 }
@@ -424,9 +445,9 @@ kol_corp_floated (KolEngine *engine,
  * Returns: %TRUE if @e presides over @corp.
  */
 gboolean
-kol_corp_is_president (KolEngine *engine,
-                       int        corp,
-                       KolEntity  e)
+kol_corp_is_president (const KolEngine *engine,
+                       int              corp,
+                       KolEntity        e)
 {
   return kol_entity_same (engine->corps[corp].owner, e);
 }
@@ -477,8 +498,8 @@ kol_corp_holding_ok (KolEngine *engine,
  * Returns: %TRUE.
  */
 gboolean
-kol_corp_counts_for_limit (KolEngine *engine,
-                           int        corp)
+kol_corp_counts_for_limit (const KolEngine *engine,
+                           int              corp)
 {
   return TRUE;
 }
@@ -582,8 +603,8 @@ kol_shares_distance (KolEngine *engine,
  * Returns: the certificate count.
  */
 int
-kol_shares_num_certs (KolEngine *engine,
-                      KolEntity  e)
+kol_shares_num_certs (const KolEngine *engine,
+                      KolEntity        e)
 {
   const KolStockHooks *h = kol_stock_hooks (engine);
   int n = 0;
@@ -607,8 +628,8 @@ kol_shares_num_certs (KolEngine *engine,
  * Returns: the title's certificate limit for the player count.
  */
 int
-kol_shares_cert_limit (KolEngine *engine,
-                       int        player)
+kol_shares_cert_limit (const KolEngine *engine,
+                       int              player)
 {
   return engine->title->cert_limit;
 }

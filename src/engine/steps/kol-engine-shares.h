@@ -43,11 +43,11 @@ typedef struct
 /* ShareBundle.new(certs, percent): @percent 0 means the certificates' total.
  * Returns FALSE (and leaves @b undefined) if @certs is empty or mixes
  * corporations or owners. */
-gboolean  kol_bundle_init              (KolEngine    *engine,
-                                        KolBundle    *b,
-                                        const gint16 *certs,
-                                        int           n,
-                                        int           percent);
+gboolean  kol_bundle_init              (const KolEngine *engine,
+                                        KolBundle       *b,
+                                        const gint16    *certs,
+                                        int              n,
+                                        int              percent);
 /* A bundle of one certificate. */
 void      kol_bundle_init_cert         (KolEngine *engine,
                                         KolBundle *b,
@@ -57,7 +57,10 @@ gboolean  kol_bundle_from_action       (KolEngine        *engine,
                                         KolBundle        *b,
                                         const KolAction  *a,
                                         GError          **error);
-int       kol_bundle_certs_percent     (KolEngine       *engine,
+gboolean  kol_bundle_of_action         (const KolEngine  *engine,
+                                        KolBundle        *b,
+                                        const KolAction  *a);
+int       kol_bundle_certs_percent     (const KolEngine *engine,
                                         const KolBundle *b);
 gboolean  kol_bundle_partial           (KolEngine       *engine,
                                         const KolBundle *b);
@@ -67,10 +70,10 @@ int       kol_bundle_president_cert    (KolEngine       *engine,
 /* How many shares the bundle is (rounded up). */
 int       kol_bundle_num_shares        (KolEngine       *engine,
                                         const KolBundle *b);
-int       kol_bundle_price_per_share   (KolEngine       *engine,
+int       kol_bundle_price_per_share   (const KolEngine *engine,
                                         const KolBundle *b);
 /* The bundle's price: price per share × percent / share percent, rounded up. */
-int       kol_bundle_price             (KolEngine       *engine,
+int       kol_bundle_price             (const KolEngine *engine,
                                         const KolBundle *b);
 gboolean  kol_bundle_buyable           (KolEngine       *engine,
                                         const KolBundle *b);
@@ -88,25 +91,25 @@ gboolean  kol_bundle_same_shape        (KolEngine       *engine,
 
 /* The price per share of @cert: the par price for IPO certificates, else the
  * share price; the lowest par price when there is none yet. */
-int       kol_cert_price_per_share     (KolEngine *engine,
-                                        int        cert);
+int       kol_cert_price_per_share     (const KolEngine *engine,
+                                        int              cert);
 
 /* ---- corporations ----------------------------------------------------- */
 
 /* @corp's par price (the share price when the title's par price follows
  * the market), -1 when none or closed. */
-int       kol_corp_par_price           (KolEngine *engine,
-                                        int        corp);
+int       kol_corp_par_price           (const KolEngine *engine,
+                                        int              corp);
 int       kol_corp_presidents_percent  (KolEngine *engine,
                                         int        corp);
 /* How many shares the corporation has: 100 / share percent. */
 int       kol_corp_total_shares        (KolEngine *engine,
                                         int        corp);
 /* Percentage of @corp in its IPO/treasury (held by itself). */
-int       kol_corp_ipo_percent         (KolEngine *engine,
-                                        int        corp);
-int       kol_corp_pool_percent        (KolEngine *engine,
-                                        int        corp);
+int       kol_corp_ipo_percent         (const KolEngine *engine,
+                                        int              corp);
+int       kol_corp_pool_percent        (const KolEngine *engine,
+                                        int              corp);
 /* How many of @corp's shares are in the pool. */
 int       kol_corp_num_market_shares   (KolEngine *engine,
                                         int        corp);
@@ -117,9 +120,9 @@ int       kol_corp_player_percent      (KolEngine *engine,
  * remembered once TRUE (selling shares back does not unfloat it). */
 gboolean  kol_corp_floated             (KolEngine *engine,
                                         int        corp);
-gboolean  kol_corp_is_president        (KolEngine *engine,
-                                        int        corp,
-                                        KolEntity  e);
+gboolean  kol_corp_is_president        (const KolEngine *engine,
+                                        int              corp,
+                                        KolEntity        e);
 /* The % of @corp one player may hold (through KolStockHooks). */
 int       kol_corp_max_ownership       (KolEngine *engine,
                                         int        corp);
@@ -132,8 +135,8 @@ gboolean  kol_corp_holding_ok          (KolEngine *engine,
 /* Do @corp's certificates count for the limit, and may several be bought
  * in one turn? (By the share price cell's type; our titles' cells all
  * count and allow one buy.) */
-gboolean  kol_corp_counts_for_limit    (KolEngine *engine,
-                                        int        corp);
+gboolean  kol_corp_counts_for_limit    (const KolEngine *engine,
+                                        int              corp);
 gboolean  kol_corp_buy_multiple        (KolEngine *engine,
                                         int        corp);
 
@@ -152,10 +155,10 @@ int       kol_shares_distance          (KolEngine *engine,
                                         KolEntity  b);
 /* Certificates of @e that count for the limit (and private companies unless
  * the title excludes them, 1849 §9.1). */
-int kol_shares_num_certs          (KolEngine *engine,
-                                   KolEntity  e);
-int kol_shares_cert_limit         (KolEngine *engine,
-                                   int        player);
+int kol_shares_num_certs          (const KolEngine *engine,
+                                   KolEntity        e);
+int kol_shares_cert_limit         (const KolEngine *engine,
+                                   int              player);
 int kol_shares_market_share_limit (KolEngine *engine,
                                    int        corp);
 /* Would @b fit in the pool under its limit; is the pool at its limit? */

@@ -170,7 +170,7 @@ typedef struct
 } KolStockHooks;
 
 static inline const KolStockHooks *
-kol_stock_hooks (KolEngine *engine)
+kol_stock_hooks (const KolEngine *engine)
 {
   return engine->module ? (const KolStockHooks *) engine->module->stock_hooks : NULL;
 }

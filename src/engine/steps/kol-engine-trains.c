@@ -141,16 +141,16 @@ variants_max_price (KolEngine *engine,
  * Returns: how many trains the depot's discard pile holds.
  */
 int
-kol_depot_discarded (KolEngine *engine,
-                     gint16    *out,
-                     int        max)
+kol_depot_discarded (const KolEngine *engine,
+                     gint16          *out,
+                     int              max)
 {
   return kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_POOL, 0), out, max);
 }
 
 static gboolean
-phase_reached (KolEngine *engine,
-               int        phase)
+phase_reached (const KolEngine *engine,
+               int              phase)
 {
   return phase >= 0 && phase <= engine->phase;
 }
@@ -159,10 +159,10 @@ phase_reached (KolEngine *engine,
  * (most of the depot) has it without a comparison of the strings, so that
  * is looked for first. */
 static gboolean
-name_listed (KolEngine    *engine,
-             const gint16 *list,
-             int           n,
-             int           train)
+name_listed (const KolEngine *engine,
+             const gint16    *list,
+             int              n,
+             int              train)
 {
   const KolTrain *t = &engine->trains[train];
   const char *name;
@@ -179,12 +179,12 @@ name_listed (KolEngine    *engine,
 
 /* Appends @train unless a train of the same name is in out[from..n). */
 static int
-push_unique (KolEngine *engine,
-             gint16    *out,
-             int        from,
-             int        n,
-             int        max,
-             int        train)
+push_unique (const KolEngine *engine,
+             gint16          *out,
+             int              from,
+             int              n,
+             int              max,
+             int              train)
 {
   if (n >= max || name_listed (engine, out + from, n - from, train))
     return n;
@@ -199,9 +199,9 @@ push_unique (KolEngine *engine,
  * Returns: how many trains the depot offers (see kol-engine-trains.h).
  */
 int
-kol_depot_trains (KolEngine *engine,
-                  gint16    *out,
-                  int        max)
+kol_depot_trains (const KolEngine *engine,
+                  gint16          *out,
+                  int              max)
 {
   gint16 list[KOL_MAX_TRAINS];
   int n_up = kol_engine_depot_upcoming (engine, list, KOL_MAX_TRAINS);

@@ -46,15 +46,15 @@ int       kol_train_variant_by_name     (KolEngine  *engine,
                                          const char *name);
 
 /* The discarded trains (the pool), in discard order. */
-int       kol_depot_discarded           (KolEngine *engine,
-                                         gint16    *out,
-                                         int        max);
+int       kol_depot_discarded           (const KolEngine *engine,
+                                         gint16          *out,
+                                         int              max);
 /* The trains for sale: the first upcoming train and the upcoming trains
  * available in this phase (one per name), then the discarded ones (one per
  * name). */
-int       kol_depot_trains              (KolEngine *engine,
-                                         gint16    *out,
-                                         int        max);
+int       kol_depot_trains              (const KolEngine *engine,
+                                         gint16          *out,
+                                         int              max);
 /* Trains of other corporations @corp may buy. */
 int       kol_depot_other_trains        (KolEngine *engine,
                                          int        corp,

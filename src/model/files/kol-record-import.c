@@ -642,7 +642,7 @@ train_label (const KolEngine    *engine,
 {
   if (r->train < 0 || r->train >= engine->n_trains)
     return g_strdup ("?");
-  return kol_engine_train_id ((KolEngine *) engine, r->train);
+  return kol_engine_train_id (engine, r->train);
 }
 
 /* Checks one claimed route; returns the route accepted (for the overlap
@@ -745,7 +745,7 @@ check_claimed_routes (const KolEngine *before,
   where = g_strdup_printf (_("Action at %s"), path);
   kol_route_rules_init (&rules);
   n_trains = hooks->prepare (before, corp, &rules, trains, KOL_ROUTE_MAX_TRAINS);
-  n_owned = kol_engine_trains_of ((KolEngine *) before, kol_entity (KOL_ENTITY_CORP, corp), owned, G_N_ELEMENTS (owned));
+  n_owned = kol_engine_trains_of (before, kol_entity (KOL_ENTITY_CORP, corp), owned, G_N_ELEMENTS (owned));
   for (guint i = 0; i < action->routes->len; i++)
     {
       const KolRouteSpec *r = g_ptr_array_index (action->routes, i);

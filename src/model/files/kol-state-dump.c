@@ -10,8 +10,8 @@
 /* ------------------------------------------------------------------ dump */
 
 static int
-corp_price (KolEngine *engine,
-            int        corp)
+corp_price (const KolEngine *engine,
+            int              corp)
 {
   const KolCorp *c = &engine->corps[corp];
 
@@ -623,8 +623,8 @@ kol_state_mismatch_clear (KolStateMismatch *mismatch)
  * Returns: the value.
  */
 int
-kol_state_player_value (KolEngine *engine,
-                        int        player)
+kol_state_player_value (const KolEngine *engine,
+                        int              player)
 {
   KolEntity me = kol_entity (KOL_ENTITY_PLAYER, player);
   gint16 companies[KOL_MAX_COMPANIES];

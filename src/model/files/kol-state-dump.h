@@ -50,8 +50,8 @@ void        kol_state_update_tiles      (GHashTable         *tiles,
                                          JsonNode           *line);
 void        kol_state_mismatch_clear    (KolStateMismatch   *mismatch);
 
-int         kol_state_player_value      (KolEngine *engine,
-                                         int        player);
+int         kol_state_player_value      (const KolEngine *engine,
+                                         int              player);
 JsonNode   *kol_state_result            (KolEngine            *engine);
 gboolean    kol_state_compare_result    (JsonNode           *expected,
                                          JsonNode           *actual,

@@ -56,10 +56,10 @@ describe_shares (const KolEngine *engine,
   g_autofree char *from = NULL;
   int percent;
 
-  if (a->n_shares == 0 || !kol_bundle_from_action ((KolEngine *) engine, &b, a, NULL))
+  if (a->n_shares == 0 || !kol_bundle_of_action (engine, &b, a))
     return g_strdup (kol_game_word_action (engine->title, a->type));
   corp = name_of (engine, kol_entity (KOL_ENTITY_CORP, b.corp));
-  price = money (engine, kol_bundle_price ((KolEngine *) engine, &b));
+  price = money (engine, kol_bundle_price (engine, &b));
   percent = a->percent > 0 ? a->percent : b.percent;
   if (a->type == KOL_ACTION_SELL_SHARES)
     {
@@ -70,7 +70,7 @@ describe_shares (const KolEngine *engine,
       return g_strdup_printf (C_("describe", "Sell %d%% of %s for %s"), percent, corp, price);
     }
   if (b.owner.kind == KOL_ENTITY_CORP && b.owner.index == b.corp)
-    from = g_strdup (kol_game_word (engine->title, KOL_WORD_IPO));
+    from = g_strdup (kol_game_word (engine->title, KOL_WORD_IPO_SHARES));
   else
     from = name_of (engine, b.owner);
   /* Translators: "Buy 10% of ATA from the Treasury for L.100". */
@@ -82,7 +82,7 @@ describe_par (const KolEngine *engine,
               const KolAction *a)
 {
   g_autofree char *corp = name_of (engine, kol_entity (KOL_ENTITY_CORP, a->corp));
-  int cell = kol_market_cell_price ((KolEngine *) engine, kol_cell (a->cell_row, a->cell_col));
+  int cell = kol_market_cell_price (engine, kol_cell (a->cell_row, a->cell_col));
   g_autofree char *price = money (engine, cell);
 
   /* Translators: start a corporation at a par price: "ATA at L.100". */
@@ -115,7 +115,7 @@ describe_train (const KolEngine *engine,
 
   if (a->train < 0 || a->train >= engine->n_trains)
     return g_strdup (kol_game_word_action (engine->title, a->type));
-  name = a->variant != NULL ? a->variant : kol_engine_train_name ((KolEngine *) engine, a->train);
+  name = a->variant != NULL ? a->variant : kol_engine_train_name (engine, a->train);
   switch (a->type)
     {
     case KOL_ACTION_BUY_TRAIN:
@@ -180,7 +180,7 @@ describe_reassign (const KolEngine *engine,
         continue;
       if (moves->len > 0)
         g_string_append (moves, ", ");
-      g_string_append_printf (moves, "%s → %s", kol_engine_train_name ((KolEngine *) engine, as->train), to);
+      g_string_append_printf (moves, "%s → %s", kol_engine_train_name (engine, as->train), to);
     }
   if (moves->len == 0)
     g_string_append (moves, C_("describe", "Keep the trams as they are"));
@@ -188,10 +188,10 @@ describe_reassign (const KolEngine *engine,
 }
 
 static char *
-describe_choice (const KolEngine *engine,
+describe_choice (KolEngine       *engine,
                  const KolAction *a)
 {
-  KolStep *step = kol_engine_active_step ((KolEngine *) engine);
+  KolStep *step = kol_engine_active_step (engine);
 
   if (a->choice == NULL)
     return g_strdup (kol_game_word_action (engine->title, a->type));
@@ -265,12 +265,12 @@ char *
 kol_game_describe_action (KolGame         *self,
                           const KolAction *action)
 {
-  const KolEngine *engine;
+  KolEngine *engine;
 
   g_return_val_if_fail (KOL_IS_GAME (self), NULL);
   g_return_val_if_fail (action != NULL, NULL);
 
-  engine = kol_game_get_engine (self);
+  engine = kol_history_get_game (kol_game_get_history (self));
   switch (action->type)
     {
     case KOL_ACTION_BID:

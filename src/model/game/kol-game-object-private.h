@@ -25,8 +25,10 @@ struct _KolGame
 
   GListStore *players;
   GListStore *companies;
-  GListStore *certificates;
-  GListStore *trains;
+  KolGameBank *bank;
+  KolGameMarket *market;
+  GListStore *choices;
+  GListStore *scores;
   GListStore *log;
 
   /* the log's replay */
@@ -40,8 +42,14 @@ struct _KolGame
   char       *round_name;
   char       *phase_name;
   char       *step_name;
+  char       *end_reason;
   char       *acting_entity_name;
   char       *acting_color;
+  char       *acting_text_color;
+  char       *acting_chip;
+  KolGameCompany *acting_company_item;
+  KolGamePlayer  *acting_player_item;
+  char       *auction_text;
   int         acting_player;
   int         acting_corp;
   gboolean    can_undo;
@@ -63,6 +71,11 @@ enum {
   PROP_ACTING_PLAYER,
   PROP_ACTING_CORPORATION,
   PROP_ACTING_COLOR,
+  PROP_ACTING_TEXT_COLOR,
+  PROP_ACTING_CHIP,
+  PROP_ACTING_COMPANY_ITEM,
+  PROP_ACTING_PLAYER_ITEM,
+  PROP_AUCTION_TEXT,
   PROP_ACTING_ENTITY_NAME,
   PROP_CAN_UNDO,
   PROP_CAN_REDO,
@@ -73,6 +86,7 @@ enum {
   PROP_MODIFIED,
   PROP_PATH,
   PROP_AUTOSAVE_FILE,
+  PROP_END_REASON,
   PROP_AUTOSAVE_ERROR,
   N_PROPS
 };
@@ -89,6 +103,9 @@ extern GParamSpec *_kol_game_properties[N_PROPS];
 extern guint       _kol_game_signals[N_SIGNALS];
 static GParamSpec **const properties = _kol_game_properties;
 static guint       *const signals = _kol_game_signals;
+
+/* kol-game-choices.c */
+void _kol_game_choices_refresh    (KolGame  *self);
 
 /* kol-game-refresh.c */
 void _kol_game_history_changed_cb (KolGame  *self);

@@ -299,16 +299,18 @@ acting_name (KolEngine *engine,
   return g_strdup_printf (C_("acting", "%1$s (%2$s)"), name, engine->players[player].name);
 }
 
-static const char *
-acting_color_of (KolEngine *engine,
-                 int        corp)
+/* The corporation whose colours and id stand for the one acting: its own,
+ * or a line's tram company's. */
+static const KolCorpDef *
+acting_def (const KolEngine *engine,
+            int              corp)
 {
   int parent;
 
   if (corp < 0)
     return NULL;
   parent = kol_engine_corp_parent (engine, corp);
-  return engine->title->corps[parent >= 0 ? parent : corp].color;
+  return &engine->title->corps[parent >= 0 ? parent : corp];
 }
 
 static char *
@@ -333,6 +335,82 @@ set_string (KolGame  *self,
   _kol_set_string (G_OBJECT (self), field, value, properties[prop]);
 }
 
+static char *
+end_reason (const KolEngine *engine)
+{
+  if (!engine->finished)
+    return NULL;
+  switch ((KolGameEnd) engine->end_reason)
+    {
+    case KOL_GAME_END_BANK:
+      /* Translators: why a game ended. */
+      return g_strdup (_("The bank ran out of money."));
+    case KOL_GAME_END_STOCK_MARKET:
+      return g_strdup (_("A share price reached the end of the market."));
+    case KOL_GAME_END_BANKRUPT:
+      return g_strdup (_("A player went bankrupt."));
+    case KOL_GAME_END_FIXED_ROUND:
+      return g_strdup (_("The last round has been played."));
+    case KOL_GAME_END_MANUAL:
+      return g_strdup (_("The players ended the game."));
+    case KOL_GAME_END_NONE:
+      /* a dead game: all companies closed and none can start, so rounds
+       * pass with nobody to act (18xx.games ends these too) */
+      return g_strdup (_("Nobody could act any more, so the game was stopped."));
+    default:
+      return NULL;
+    }
+}
+
+static void
+set_object (KolGame  *self,
+            gpointer *field,
+            gpointer  value,
+            int       prop)
+{
+  if (*field == value)
+    return;
+  g_set_object ((GObject **) field, value);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+/* The open bids company by company, in auction order: "SCE: Anna L.115,
+ * Boris L.110; TRL: Clara L.60". */
+static char *
+auction_text (const KolEngine *engine)
+{
+  const KolAuctioneer *a = kol_engine_open_auction (engine);
+  g_autoptr(GString) out = g_string_new (NULL);
+  KolEntity seen[KOL_AUCTION_MAX_BIDS];
+  int n_seen = 0;
+
+  for (int i = 0; a != NULL && i < a->n_bids; i++)
+    {
+      KolEntity target = a->bids[i].target;
+      int idx[KOL_AUCTION_MAX_BIDS];
+      int n;
+      gboolean done = FALSE;
+      g_autofree char *name = NULL;
+
+      for (int k = 0; k < n_seen && !done; k++)
+        done = kol_entity_equal (seen[k], target);
+      if (done)
+        continue;
+      seen[n_seen++] = target;
+      n = kol_auctioneer_bids_on (a, target, idx, G_N_ELEMENTS (idx));
+      name = _kol_game_entity_name (engine, target);
+      g_string_append_printf (out, "%s%s:", out->len > 0 ? "; " : "", name);
+      for (int k = 0; k < n; k++)
+        {
+          g_autofree char *who = _kol_game_entity_name (engine, a->bids[idx[k]].bidder);
+          g_autofree char *price = kol_game_word_money (engine->title, a->bids[idx[k]].price);
+
+          g_string_append_printf (out, "%s %s %s", k > 0 ? "," : "", who, price);
+        }
+    }
+  return out->len > 0 ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
+}
+
 static void
 refresh_properties (KolGame   *self,
                     KolEngine *engine,
@@ -341,6 +419,7 @@ refresh_properties (KolGame   *self,
   GObject *o = G_OBJECT (self);
   int player = acting.kind != KOL_ENTITY_NONE ? kol_entity_player (engine, acting) : -1;
   int corp = acting.kind == KOL_ENTITY_CORP ? acting.index : -1;
+  const KolCorpDef *def = acting_def (engine, corp);
   const KolPhaseDef *phase = engine->phase >= 0 && (guint) engine->phase < engine->title->n_phases ? &engine->title->phases[engine->phase]
                                                                                   : NULL;
 
@@ -348,8 +427,26 @@ refresh_properties (KolGame   *self,
   set_string (self, &self->phase_name, g_strdup (phase != NULL ? kol_game_word_phase (engine->title, engine->phase) : ""),
               PROP_PHASE_NAME);
   set_string (self, &self->step_name, step_label (engine), PROP_STEP_NAME);
+  set_string (self, &self->end_reason, end_reason (engine), PROP_END_REASON);
   set_string (self, &self->acting_entity_name, acting_name (engine, acting, player), PROP_ACTING_ENTITY_NAME);
-  set_string (self, &self->acting_color, g_strdup (acting_color_of (engine, corp)), PROP_ACTING_COLOR);
+  set_string (self, &self->acting_color, g_strdup (def != NULL ? def->color : NULL), PROP_ACTING_COLOR);
+  set_string (self, &self->acting_text_color, g_strdup (def != NULL ? def->text_color : NULL),
+              PROP_ACTING_TEXT_COLOR);
+  set_string (self, &self->acting_chip, g_strdup (def != NULL ? def->id : NULL), PROP_ACTING_CHIP);
+  set_string (self, &self->auction_text, auction_text (engine), PROP_AUCTION_TEXT);
+  {
+    g_autoptr(KolGameCompany) company = NULL;
+    g_autoptr(KolGamePlayer) seat = NULL;
+
+    if (corp >= 0)
+      company = g_list_model_get_item (G_LIST_MODEL (self->companies), corp);
+    else if (acting.kind == KOL_ENTITY_COMPANY)
+      company = g_list_model_get_item (G_LIST_MODEL (self->companies), engine->n_corps + acting.index);
+    if (player >= 0)
+      seat = g_list_model_get_item (G_LIST_MODEL (self->players), player);
+    set_object (self, (gpointer *) &self->acting_company_item, company, PROP_ACTING_COMPANY_ITEM);
+    set_object (self, (gpointer *) &self->acting_player_item, seat, PROP_ACTING_PLAYER_ITEM);
+  }
   _kol_set_int (o, &self->acting_player, player, properties[PROP_ACTING_PLAYER]);
   _kol_set_int (o, &self->acting_corp, corp, properties[PROP_ACTING_CORPORATION]);
   _kol_set_bool (o, &self->can_undo, kol_history_can_undo (self->history), properties[PROP_CAN_UNDO]);
@@ -391,21 +488,9 @@ make_player (int index)
   return _kol_game_player_new (index);
 }
 
-static gpointer
-make_certificate (int index)
-{
-  return _kol_game_certificate_new (index);
-}
-
-static gpointer
-make_train (int index)
-{
-  return _kol_game_train_new (index);
-}
-
 static void
-ensure_companies (KolGame   *self,
-                  KolEngine *engine)
+ensure_companies (KolGame         *self,
+                  const KolEngine *engine)
 {
   guint n = (guint) (engine->n_corps + engine->n_companies);
   g_autoptr(GPtrArray) items = NULL;
@@ -421,45 +506,99 @@ ensure_companies (KolGame   *self,
                        items->pdata, n);
 }
 
+/* Each corporation's list of the companies it owns (1840's lines), in
+ * the game's order. */
 static void
-refresh_items (KolGame   *self,
-               KolEngine *engine,
-               KolEntity  acting)
+refresh_subsidiaries (KolGame         *self,
+                      const KolEngine *engine)
 {
-  guint8 available[KOL_MAX_TRAINS] = { 0 };
-  gint16 depot[KOL_MAX_DEPOT_TRAINS];
-  int n_depot = kol_depot_trains (engine, depot, KOL_MAX_DEPOT_TRAINS);
+  for (int corp = 0; corp < engine->n_corps; corp++)
+    {
+      g_autoptr(KolGameCompany) owner = g_list_model_get_item (G_LIST_MODEL (self->companies), corp);
+      g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_object_unref);
 
-  for (int i = 0; i < n_depot; i++)
-    available[depot[i]] = TRUE;
+      for (int i = 0; i < engine->n_corp_order; i++)
+        {
+          int c = engine->corp_order[i];
+
+          if (c >= 0 && c < engine->n_corps && c != corp && !engine->corps[c].removed &&
+              kol_engine_corp_parent (engine, c) == corp)
+            g_ptr_array_add (lines, g_list_model_get_item (G_LIST_MODEL (self->companies), c));
+        }
+      _kol_game_company_set_subsidiaries (owner, lines);
+    }
+}
+
+/* The players by score, best first (equal scores keep seating order):
+ * rank, name, cash, shares, private companies, what the title adds or
+ * takes off, net worth; the winners' rows are current. */
+static void
+refresh_scores (KolGame *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->players));
+  g_autoptr(GPtrArray) ranked = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GArray) rows = _kol_game_row_specs_new ();
+  const KolTitle *title = kol_history_get_title (self->history);
+  int rank = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      KolGamePlayer *p = g_list_model_get_item (G_LIST_MODEL (self->players), i);
+      guint j = ranked->len;
+
+      g_ptr_array_add (ranked, p);
+      while (j > 0 && kol_game_player_get_net_worth (ranked->pdata[j - 1]) < kol_game_player_get_net_worth (p))
+        {
+          ranked->pdata[j] = ranked->pdata[j - 1];
+          j--;
+        }
+      ranked->pdata[j] = p;
+    }
+  for (guint i = 0; i < ranked->len; i++)
+    {
+      KolGamePlayer *p = ranked->pdata[i];
+      int cash = 0, shares = 0, privates = 0, adjustments = 0;
+
+      if (i == 0 || kol_game_player_get_net_worth (p) != kol_game_player_get_net_worth (ranked->pdata[i - 1]))
+        rank = (int) i + 1;
+      g_object_get (p, "score-cash", &cash, "score-shares", &shares, "score-privates", &privates,
+                    "score-adjustments", &adjustments, NULL);
+      _kol_game_row_spec_add (rows, FALSE, rank == 1, NULL, g_strdup_printf ("%d", rank),
+                              g_strdup (kol_game_player_get_name (p)), kol_game_word_money (title, cash),
+                              kol_game_word_money (title, shares), kol_game_word_money (title, privates),
+                              kol_game_word_money (title, adjustments),
+                              kol_game_word_money (title, kol_game_player_get_net_worth (p)), NULL);
+    }
+  _kol_game_rows_sync (self->scores, rows);
+}
+
+static void
+refresh_items (KolGame         *self,
+               const KolEngine *engine,
+               KolEntity        acting)
+{
+  KolEntity acting_player = kol_entity (KOL_ENTITY_PLAYER, kol_entity_player (engine, acting));
+
   ensure_items (self->players, (guint) engine->n_players, make_player);
   ensure_companies (self, engine);
-  ensure_items (self->certificates, (guint) engine->n_certs, make_certificate);
-  ensure_items (self->trains, (guint) engine->n_trains, make_train);
-  for (int i = 0; i < engine->n_players; i++)
-    {
-      g_autoptr(KolGamePlayer) p = g_list_model_get_item (G_LIST_MODEL (self->players), i);
-
-      _kol_game_player_update (p, engine, kol_entity (KOL_ENTITY_PLAYER, kol_entity_player (engine, acting)));
-    }
+  /* companies first: a player's holdings name them */
   for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->companies)); i++)
     {
       g_autoptr(KolGameCompany) c = g_list_model_get_item (G_LIST_MODEL (self->companies), i);
 
       _kol_game_company_update (c, engine, acting);
     }
-  for (int i = 0; i < engine->n_certs; i++)
+  refresh_subsidiaries (self, engine);
+  for (int i = 0; i < engine->n_players; i++)
     {
-      g_autoptr(KolGameCertificate) c = g_list_model_get_item (G_LIST_MODEL (self->certificates), i);
+      g_autoptr(KolGamePlayer) p = g_list_model_get_item (G_LIST_MODEL (self->players), i);
 
-      _kol_game_certificate_update (c, engine);
+      _kol_game_player_update (p, engine, acting_player, G_LIST_MODEL (self->companies));
     }
-  for (int i = 0; i < engine->n_trains; i++)
-    {
-      g_autoptr(KolGameTrain) t = g_list_model_get_item (G_LIST_MODEL (self->trains), i);
-
-      _kol_game_train_update (t, engine, available);
-    }
+  refresh_scores (self);
+  _kol_game_bank_update (self->bank, engine);
+  kol_game_market_update (self->market, engine);
+  kol_game_market_set_preview (self->market, -1, -1, -1);
 }
 
 void
@@ -470,6 +609,7 @@ _kol_game_refresh (KolGame *self)
 
   g_object_freeze_notify (G_OBJECT (self));
   refresh_items (self, engine, acting);
+  _kol_game_choices_refresh (self);
   log_mark_future (self, kol_history_get_position (self->history));
   refresh_properties (self, engine, acting);
   g_object_thaw_notify (G_OBJECT (self));

@@ -39,8 +39,10 @@ kol_game_dispose (GObject *object)
   g_clear_object (&self->history);
   g_clear_object (&self->players);
   g_clear_object (&self->companies);
-  g_clear_object (&self->certificates);
-  g_clear_object (&self->trains);
+  g_clear_object (&self->bank);
+  g_clear_object (&self->market);
+  g_clear_object (&self->choices);
+  g_clear_object (&self->scores);
   g_clear_object (&self->log);
 
   G_OBJECT_CLASS (kol_game_parent_class)->dispose (object);
@@ -59,8 +61,14 @@ kol_game_finalize (GObject *object)
   g_free (self->round_name);
   g_free (self->phase_name);
   g_free (self->step_name);
+  g_free (self->end_reason);
   g_free (self->acting_entity_name);
   g_free (self->acting_color);
+  g_free (self->acting_text_color);
+  g_free (self->acting_chip);
+  g_free (self->auction_text);
+  g_clear_object (&self->acting_company_item);
+  g_clear_object (&self->acting_player_item);
 
   G_OBJECT_CLASS (kol_game_parent_class)->finalize (object);
 }
@@ -76,7 +84,7 @@ kol_game_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_TITLE_ID:
-      g_value_set_string (value, kol_game_get_title (self)->id);
+      g_value_set_string (value, kol_game_get_title_id (self));
       break;
     case PROP_TITLE_NAME:
       g_value_set_string (value, kol_game_get_title_name (self));
@@ -98,6 +106,21 @@ kol_game_get_property (GObject    *object,
       break;
     case PROP_ACTING_COLOR:
       g_value_set_string (value, self->acting_color);
+      break;
+    case PROP_ACTING_TEXT_COLOR:
+      g_value_set_string (value, self->acting_text_color);
+      break;
+    case PROP_ACTING_CHIP:
+      g_value_set_string (value, self->acting_chip);
+      break;
+    case PROP_ACTING_COMPANY_ITEM:
+      g_value_set_object (value, self->acting_company_item);
+      break;
+    case PROP_ACTING_PLAYER_ITEM:
+      g_value_set_object (value, self->acting_player_item);
+      break;
+    case PROP_AUCTION_TEXT:
+      g_value_set_string (value, self->auction_text);
       break;
     case PROP_ACTING_ENTITY_NAME:
       g_value_set_string (value, self->acting_entity_name);
@@ -128,6 +151,9 @@ kol_game_get_property (GObject    *object,
       break;
     case PROP_AUTOSAVE_FILE:
       g_value_set_object (value, kol_game_get_autosave_file (self));
+      break;
+    case PROP_END_REASON:
+      g_value_set_string (value, self->end_reason);
       break;
     case PROP_AUTOSAVE_ERROR:
       g_value_set_boxed (value, kol_game_get_autosave_error (self));
@@ -165,6 +191,21 @@ kol_game_class_init (KolGameClass *klass)
   /** KolGame:acting-color: "#rrggbb" of the acting corporation (a line's
    * tram company's), %NULL when a player acts */
   properties[PROP_ACTING_COLOR] = g_param_spec_string ("acting-color", NULL, NULL, NULL, FLAGS);
+  properties[PROP_ACTING_TEXT_COLOR] = g_param_spec_string ("acting-text-color", NULL, NULL, NULL, FLAGS);
+  /** KolGame:acting-chip: the id the acting corporation's chip shows (a
+   * line's: its tram company's), %NULL */
+  properties[PROP_ACTING_CHIP] = g_param_spec_string ("acting-chip", NULL, NULL, NULL, FLAGS);
+  /** KolGame:acting-company-item: the #KolGameCompany acting now, %NULL
+   * when a player acts for themselves */
+  properties[PROP_ACTING_COMPANY_ITEM] = g_param_spec_object ("acting-company-item", NULL, NULL,
+                                                              KOL_TYPE_GAME_COMPANY, FLAGS);
+  /** KolGame:acting-player-item: the #KolGamePlayer acting now (for a
+   * company: its president), %NULL */
+  properties[PROP_ACTING_PLAYER_ITEM] = g_param_spec_object ("acting-player-item", NULL, NULL,
+                                                             KOL_TYPE_GAME_PLAYER, FLAGS);
+  /** KolGame:auction-text: the bids open in an auction, company by company
+   * ("SCE: Anna L.115, Boris L.110"), %NULL without any */
+  properties[PROP_AUCTION_TEXT] = g_param_spec_string ("auction-text", NULL, NULL, NULL, FLAGS);
   /** KolGame:acting-entity-name: who acts now ("ATA (Anna)") */
   properties[PROP_ACTING_ENTITY_NAME] = g_param_spec_string ("acting-entity-name", NULL, NULL, NULL, FLAGS);
   properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE, FLAGS);
@@ -183,6 +224,9 @@ kol_game_class_init (KolGameClass *klass)
   properties[PROP_PATH] = g_param_spec_object ("path", NULL, NULL, G_TYPE_FILE, FLAGS);
   /** KolGame:autosave-file: where the game is autosaved, %NULL */
   properties[PROP_AUTOSAVE_FILE] = g_param_spec_object ("autosave-file", NULL, NULL, G_TYPE_FILE, FLAGS);
+  /** KolGame:end-reason: why the game ended, translated; %NULL while it
+   * goes on */
+  properties[PROP_END_REASON] = g_param_spec_string ("end-reason", NULL, NULL, NULL, FLAGS);
   /** KolGame:autosave-error: why writing the autosave failed last (a full
    * disk, a read-only folder), %NULL while it works */
   properties[PROP_AUTOSAVE_ERROR] = g_param_spec_boxed ("autosave-error", NULL, NULL, G_TYPE_ERROR, FLAGS);
@@ -216,8 +260,10 @@ kol_game_init (KolGame *self)
 {
   self->players = g_list_store_new (KOL_TYPE_GAME_PLAYER);
   self->companies = g_list_store_new (KOL_TYPE_GAME_COMPANY);
-  self->certificates = g_list_store_new (KOL_TYPE_GAME_CERTIFICATE);
-  self->trains = g_list_store_new (KOL_TYPE_GAME_TRAIN);
+  self->bank = _kol_game_bank_new ();
+  self->market = kol_game_market_new ();
+  self->choices = g_list_store_new (KOL_TYPE_GAME_CHOICE);
+  self->scores = g_list_store_new (KOL_TYPE_GAME_ROW);
   self->log = g_list_store_new (KOL_TYPE_GAME_LOG_ENTRY);
   self->pending = g_ptr_array_new_with_free_func (g_object_unref);
   self->acting_player = -1;
@@ -327,6 +373,18 @@ kol_game_get_path (KolGame *self)
 }
 
 /**
+ * kol_game_get_title_id:
+ *
+ * Returns: (transfer none): the title's id ("1849")
+ */
+const char *
+kol_game_get_title_id (KolGame *self)
+{
+  g_return_val_if_fail (KOL_IS_GAME (self), NULL);
+  return kol_game_get_title (self)->id;
+}
+
+/**
  * kol_game_get_title_name:
  *
  * Returns: (transfer none): the title's name in the user's language
@@ -349,6 +407,11 @@ kol_game_get_title_name (KolGame *self)
 GETTER (const char *, round_name, round_name, NULL)
 GETTER (const char *, phase_name, phase_name, NULL)
 GETTER (const char *, step_name, step_name, NULL)
+GETTER (const char *, end_reason, end_reason, NULL)
+GETTER (const char *, acting_chip, acting_chip, NULL)
+GETTER (KolGameCompany *, acting_company_item, acting_company_item, NULL)
+GETTER (KolGamePlayer *, acting_player_item, acting_player_item, NULL)
+GETTER (const char *, auction_text, auction_text, NULL)
 GETTER (const char *, acting_entity_name, acting_entity_name, NULL)
 GETTER (int, acting_player, acting_player, -1)
 GETTER (int, acting_corporation, acting_corp, -1)
@@ -379,21 +442,32 @@ kol_game_get_companies (KolGame *self)
   return G_LIST_MODEL (self->companies);
 }
 
-/** kol_game_get_certificates: Returns: (transfer none): the
- * #KolGameCertificate list */
-GListModel *
-kol_game_get_certificates (KolGame *self)
+/** kol_game_get_bank: Returns: (transfer none): the bank, the pool, the
+ * depot, the phases and the round track */
+KolGameBank *
+kol_game_get_bank (KolGame *self)
 {
   g_return_val_if_fail (KOL_IS_GAME (self), NULL);
-  return G_LIST_MODEL (self->certificates);
+  return self->bank;
 }
 
-/** kol_game_get_trains: Returns: (transfer none): the #KolGameTrain list */
-GListModel *
-kol_game_get_trains (KolGame *self)
+/** kol_game_get_market: Returns: (transfer none): the stock market */
+KolGameMarket *
+kol_game_get_market (KolGame *self)
 {
   g_return_val_if_fail (KOL_IS_GAME (self), NULL);
-  return G_LIST_MODEL (self->trains);
+  return self->market;
+}
+
+/** kol_game_get_scores: Returns: (transfer none): the #KolGameRow list of
+ * the scores, best first: rank, player, cash, shares, private companies,
+ * what the title's scoring adds or takes off, net worth; the winners' rows
+ * are current */
+GListModel *
+kol_game_get_scores (KolGame *self)
+{
+  g_return_val_if_fail (KOL_IS_GAME (self), NULL);
+  return G_LIST_MODEL (self->scores);
 }
 
 /** kol_game_get_log: Returns: (transfer none): the #KolGameLogEntry list of

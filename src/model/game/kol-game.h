@@ -5,6 +5,14 @@
 
 #include "kol-engine.h"
 #include "kol-history.h"
+#include "kol-game-bank.h"
+#include "kol-game-choice.h"
+#include "kol-game-company.h"
+#include "kol-game-holding.h"
+#include "kol-game-log-entry.h"
+#include "kol-game-market.h"
+#include "kol-game-player.h"
+#include "kol-game-row.h"
 
 G_BEGIN_DECLS
 
@@ -16,8 +24,7 @@ G_BEGIN_DECLS
  *
  * The item types of the list models are one GObject per file:
  * KolGamePlayer, KolGameCompany (corporations, tram lines and private
- * companies, with a "kind"), KolGameCertificate, KolGameTrain and
- * KolGameLogEntry. Items are refreshed in place after each action (their
+ * companies, with a "kind") and KolGameLogEntry. Items are refreshed in place after each action (their
  * properties notify), and the models emit items-changed only when items are
  * added or removed, so views keep their scroll positions and selections.
  */
@@ -87,9 +94,11 @@ char           *kol_game_format_money      (KolGame   *self,
 /* List models (item types above). */
 GListModel     *kol_game_get_players       (KolGame *self);
 GListModel     *kol_game_get_companies     (KolGame *self);
-GListModel     *kol_game_get_certificates  (KolGame *self);
-GListModel     *kol_game_get_trains        (KolGame *self);
 GListModel     *kol_game_get_log           (KolGame *self);
+KolGameBank    *kol_game_get_bank          (KolGame *self);
+KolGameMarket  *kol_game_get_market        (KolGame *self);
+GListModel     *kol_game_get_choices       (KolGame *self);
+GListModel     *kol_game_get_scores        (KolGame *self);
 
 /*
  * Properties (all read-only, notify on change):
@@ -122,8 +131,13 @@ GListModel     *kol_game_get_log           (KolGame *self);
  *   "acting-corporation"           int: the corporation acting now, -1
  *   "acting-color"                 string "#rrggbb" of the acting
  *                                  corporation, NULL
+ *   "acting-text-color", "acting-chip"  the ink and the id of its chip
+ *                                  (a line's: its tram company's)
+ *   "acting-company-item", "acting-player-item"  the items acting now
+ *   "auction-text"                 the bids open in an auction, NULL
  *   "modified"                     boolean: changed since opened or saved
  *   "autosave-file"                GFile, where the game is autosaved
+ *   "end-reason"                   translated: why the game ended, NULL
  *   "autosave-error"               GError: why the autosave fails, NULL
  *                                  while it works (every move retries)
  */
@@ -177,10 +191,16 @@ int             kol_game_get_autosaved_n_actions (KolGame       *self);
 gboolean        kol_game_retry_autosave    (KolGame             *self,
                                             GError             **error);
 
+const char *kol_game_get_title_id           (KolGame *self);
 const char *kol_game_get_title_name         (KolGame *self);
 const char *kol_game_get_round_name         (KolGame *self);
 const char *kol_game_get_phase_name         (KolGame *self);
 const char *kol_game_get_step_name          (KolGame *self);
+const char *kol_game_get_end_reason         (KolGame *self);
+const char *kol_game_get_acting_chip        (KolGame *self);
+KolGameCompany *kol_game_get_acting_company_item (KolGame *self);
+KolGamePlayer  *kol_game_get_acting_player_item  (KolGame *self);
+const char *kol_game_get_auction_text       (KolGame *self);
 int         kol_game_get_acting_player      (KolGame *self);
 int         kol_game_get_acting_corporation (KolGame *self);
 const char *kol_game_get_acting_entity_name (KolGame *self);
@@ -203,9 +223,10 @@ gboolean    kol_game_get_modified           (KolGame *self);
  *   KolGameLogEntry  "text", "round", "position", "category", "future"
  *
  * Words: each title's own words live in its data, game.json "terms"
- * (data/games/README.md), read with kol_title_term() (kol-engine-title.h);
- * the views ask kol_view_term(). The model's words (kol-game-words.h:
- * kol_game_word(), kol_game_word_round(), _step(), _action()), its log
+ * (data/games/README.md), read with kol_title_term() (kol-engine-title.h).
+ * One module owns words, money and the language of title data:
+ * kol-game-words.h (kol_game_word(), kol_game_word_round(), _step(),
+ * _action(), kol_game_word_money(), kol_game_word_language()). Its log
  * sentences (kol-log-format.h) and refusals (kol-refusal-format.h) look
  * there first too, under ids made from the engine's names
  * ("round_stock_round", "step_run_routes", "action_buy_train",

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "kol-game-words.h"
 #include "kol-svg-private.h"
 
 /*
@@ -71,27 +72,15 @@ static const char *
 pick_text (const KolText       *text,
            const KolSvgOptions *opts)
 {
-  if (text == NULL)
-    return NULL;
-  if (opts->language != NULL && g_str_has_prefix (opts->language, "ru") && text->ru != NULL &&
-      text->ru[0] != '\0')
-    return text->ru;
-  return text->en;
+  return kol_game_word_text_in (text, opts->language);
 }
 
-/* The currency format of the title holds one %d; never used as a printf
- * format, since it comes from a data file. */
 static char *
 format_money (const KolTitle      *title,
               int                  amount,
               const KolSvgOptions *opts)
 {
-  const char *fmt = pick_text (&title->currency, opts);
-  const char *at = fmt != NULL ? strstr (fmt, "%d") : NULL;
-
-  if (at == NULL)
-    return g_strdup_printf ("%d", amount);
-  return g_strdup_printf ("%.*s%d%s", (int) (at - fmt), fmt, amount, at + 2);
+  return kol_game_word_money_in (title, amount, opts->language);
 }
 
 static gboolean

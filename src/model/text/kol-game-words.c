@@ -17,43 +17,68 @@
  * under an id made from the engine's name (kol_game_word_own()).
  */
 
-/* A word of the table: the title's own (game.json "terms", the same ids
- * as the views' kol_view_term()), or else the usual 18xx word. Indexed by
- * KolWord. */
+/* A word of the table: the title's own (game.json "terms", under the
+ * key), or else the usual 18xx word, msgctxt "term". Indexed by KolWord. */
 typedef struct
 {
   KolWord     word;
-  const char *term;
-  const char *text;    /* msgctxt "word" */
+  const char *key;
+  const char *text;
 } Word;
 
 static const Word words[] = {
-  { KOL_WORD_PRESIDENT, "president", NC_("word", "President") },
-  { KOL_WORD_TREASURY, "treasury", NC_("word", "Treasury") },
-  /* Translators: where the unsold shares of a corporation are. */
-  { KOL_WORD_IPO, "ipo_shares", NC_("word", "IPO") },
-  { KOL_WORD_POOL, "pool", NC_("word", "Bank pool") },
-  { KOL_WORD_TRAIN, "train", NC_("word", "train") },
-  { KOL_WORD_TRAINS, "trains", NC_("word", "Trains") },
-  { KOL_WORD_DEPOT, "available_trains", NC_("word", "Depot") },
-  { KOL_WORD_CORPORATION, "company", NC_("word", "Corporation") },
-  { KOL_WORD_CORPORATIONS, "companies", NC_("word", "Corporations") },
-  { KOL_WORD_PRIVATE, "private_company", NC_("word", "Private company") },
-  { KOL_WORD_PRIVATES, "private_companies", NC_("word", "Private companies") },
-  { KOL_WORD_LINE, "subsidiary", NC_("word", "Subsidiary") },
-  { KOL_WORD_CITY_COMPANY, "city_company", NC_("word", "City company") },
-  { KOL_WORD_REVENUE, "revenue", NC_("word", "Revenue") },
-  { KOL_WORD_REVENUE_PILE, "revenue_pile", NC_("word", "Revenue pile") },
-  { KOL_WORD_LOANS, "loans", NC_("word", "Loans") },
-  { KOL_WORD_BONDS, "company_loans", NC_("word", "Bonds") },
-  { KOL_WORD_CERT_LIMIT, "cert_limit", NC_("word", "Certificate limit") },
-  { KOL_WORD_PRIORITY, "priority_deal", NC_("word", "Priority deal") },
-  { KOL_WORD_TOKENS, "station_markers", NC_("word", "Station tokens") },
-  { KOL_WORD_PAR, "par", NC_("word", "Par") },
-  { KOL_WORD_SHARE_PRICE, "share_price", NC_("word", "Share price") },
-  { KOL_WORD_NET_WORTH, "net_worth", NC_("word", "Net worth") },
-  { KOL_WORD_BANK, "bank", NC_("word", "Bank") },
-  { KOL_WORD_PHASE, "phase", NC_("word", "Phase") },
+  { KOL_WORD_PRESIDENT, "president", NC_("term", "President") },
+  /* Translators: a company's cash. */
+  { KOL_WORD_TREASURY, "treasury", NC_("term", "Treasury") },
+  /* Translators: where a company's unsold shares are: "20% unsold". */
+  { KOL_WORD_IPO_SHARES, "ipo_shares", NC_("term", "unsold") },
+  /* Translators: shares in the pool: "10% in the bank pool". */
+  { KOL_WORD_IN_POOL, "in_pool", NC_("term", "in the bank pool") },
+  { KOL_WORD_POOL, "pool", NC_("term", "Bank pool") },
+  { KOL_WORD_TRAIN, "train", NC_("term", "train") },
+  { KOL_WORD_TRAINS, "trains", NC_("term", "Trains") },
+  { KOL_WORD_AVAILABLE_TRAINS, "available_trains", NC_("term", "Available trains") },
+  { KOL_WORD_FUTURE_TRAINS, "future_trains", NC_("term", "Future trains") },
+  { KOL_WORD_COMPANY, "company", NC_("term", "Corporation") },
+  { KOL_WORD_COMPANIES, "companies", NC_("term", "Companies") },
+  { KOL_WORD_PRIVATE_COMPANY, "private_company", NC_("term", "Private company") },
+  { KOL_WORD_PRIVATE_COMPANIES, "private_companies", NC_("term", "Private companies") },
+  /* Translators: a company that another company owns. */
+  { KOL_WORD_SUBSIDIARY, "subsidiary", NC_("term", "Owned company") },
+  /* Translators: companies that another company owns. */
+  { KOL_WORD_SUBSIDIARIES, "subsidiaries", NC_("term", "Owned companies") },
+  { KOL_WORD_CITY_COMPANY, "city_company", NC_("term", "City company") },
+  { KOL_WORD_CHARTERS, "charters", NC_("term", "Charters") },
+  /* Translators: what a location on the map earns. */
+  { KOL_WORD_REVENUE, "revenue", NC_("term", "Revenue") },
+  /* Translators: what a company owned by another keeps of its revenue. */
+  { KOL_WORD_REVENUE_PILE, "revenue_pile", NC_("term", "Revenue kept") },
+  { KOL_WORD_LOANS, "loans", NC_("term", "Loans") },
+  /* Translators: a company's loans. */
+  { KOL_WORD_COMPANY_LOANS, "company_loans", NC_("term", "Company loans") },
+  { KOL_WORD_PRIORITY_DEAL, "priority_deal", NC_("term", "Priority deal") },
+  { KOL_WORD_STATION_MARKERS, "station_markers", NC_("term", "Station markers") },
+  { KOL_WORD_PAR, "par", NC_("term", "Par value") },
+  { KOL_WORD_SHARE_PRICE, "share_price", NC_("term", "Share price") },
+  { KOL_WORD_NET_WORTH, "net_worth", NC_("term", "Net worth") },
+  /* Translators: what the final score takes off besides cash, shares and
+   * private companies. */
+  { KOL_WORD_SCORE_ADJUSTMENTS, "score_adjustments", NC_("term", "Penalties") },
+  { KOL_WORD_BANK, "bank", NC_("term", "Bank") },
+  { KOL_WORD_PHASE, "phase", NC_("term", "Phase") },
+  { KOL_WORD_PHASES, "phases", NC_("term", "Phases") },
+  { KOL_WORD_TRAIN_LIMIT, "train_limit", NC_("term", "Train limit") },
+  { KOL_WORD_OPERATING_ROUNDS, "operating_rounds", NC_("term", "Operating rounds") },
+  { KOL_WORD_OPERATING_ORDER, "operating_order", NC_("term", "Operating order") },
+  { KOL_WORD_ROUND_TRACK, "round_track", NC_("term", "Rounds") },
+  { KOL_WORD_STOCK_MARKET, "stock_market", NC_("term", "Stock Market") },
+  { KOL_WORD_PRICE_MOVES, "price_moves", NC_("term", "Share price after dividends") },
+  { KOL_WORD_CELL_PAR, "cell_par", NC_("term", "Par value") },
+  { KOL_WORD_CELL_PAR_2, "cell_par_2", NC_("term", "Second par value") },
+  { KOL_WORD_CELL_PHASE_ZONE, "cell_phase_zone", NC_("term", "Reached in a later phase") },
+  { KOL_WORD_CELL_END, "cell_end", NC_("term", "Game ends") },
+  { KOL_WORD_CELL_CLOSE, "cell_close", NC_("term", "Company closes") },
+  { KOL_WORD_CELL_BLOCKED, "cell_blocked", NC_("term", "Blocked") },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (words) == KOL_N_WORDS);
@@ -260,14 +285,39 @@ lookup_name (const Name     *names,
   return NULL;
 }
 
-/* The title's own word @term, in the user's language, or NULL. */
-static const char *
-title_term (const KolTitle *title,
-            const char     *term)
+/**
+ * kol_game_word_id:
+ * @title: (nullable): the title played
+ * @id: a term id of game.json "terms" ("marker_e_token")
+ * @fallback: (nullable): what to say when the title has no such term
+ *
+ * Returns: (transfer none) (nullable): the title's word @id in the user's
+ *   language, or @fallback
+ */
+const char *
+kol_game_word_id (const KolTitle *title,
+                  const char     *id,
+                  const char     *fallback)
 {
-  const KolText *text = title != NULL ? kol_title_term (title, term) : NULL;
+  const KolText *text;
 
-  return text != NULL && kol_text_is_set (text) ? kol_game_word_text (text) : NULL;
+  g_return_val_if_fail (id != NULL, fallback);
+  text = title != NULL ? kol_title_term (title, id) : NULL;
+  return text != NULL && kol_text_is_set (text) ? kol_game_word_text (text) : fallback;
+}
+
+/**
+ * kol_game_word_key:
+ * @word: a word
+ *
+ * Returns: (transfer none): the key of @word in game.json "terms"
+ */
+const char *
+kol_game_word_key (KolWord word)
+{
+  g_return_val_if_fail (word < KOL_N_WORDS, "");
+  g_assert (words[word].word == word);
+  return words[word].key;
 }
 
 /**
@@ -282,11 +332,8 @@ const char *
 kol_game_word (const KolTitle *title,
                KolWord         word)
 {
-  const char *own;
-
   g_return_val_if_fail (word < KOL_N_WORDS, "");
-  own = title_term (title, words[word].term);
-  return own != NULL ? own : g_dpgettext2 (GETTEXT_PACKAGE, "word", words[word].text);
+  return kol_game_word_id (title, words[word].key, g_dpgettext2 (GETTEXT_PACKAGE, "term", words[word].text));
 }
 
 /**
@@ -302,9 +349,8 @@ kol_game_word_marker (const KolTitle *title,
                       const char     *marker)
 {
   g_autofree char *term = g_strconcat ("marker_", marker, NULL);
-  const char *own = title_term (title, term);
 
-  return own != NULL ? own : marker;
+  return kol_game_word_id (title, term, marker);
 }
 
 /**
@@ -425,52 +471,141 @@ kol_game_word_string (const KolTitle *title,
 }
 
 /**
- * kol_game_word_russian:
+ * kol_game_word_hex:
+ * @title: the title played
+ * @hex: a hex index
  *
- * Returns: %TRUE when title data (names, currency) is shown in Russian: the
- *   user's first language that the data has is Russian
+ * Returns: (transfer full): the hex in words, as the log, the map and the
+ *   panels say it: its coordinate and its location's name ("C5
+ *   (Palermo)"), the coordinate alone for a hex without a name, "?" for
+ *   no hex
  */
-gboolean
-kol_game_word_russian (void)
+char *
+kol_game_word_hex (const KolTitle *title,
+                   int             hex)
+{
+  const KolHexDef *def;
+  const char *name;
+
+  if (title == NULL || hex < 0 || (guint) hex >= title->n_hexes)
+    return g_strdup ("?");
+  def = &title->hexes[hex];
+  name = kol_game_word_text (&def->name);
+  if (name != NULL && name[0] != '\0')
+    /* Translators: a hex and its location: "C5 (Palermo)". */
+    return g_strdup_printf (C_("hex", "%s (%s)"), def->id, name);
+  return g_strdup (def->id);
+}
+
+/**
+ * kol_game_word_color:
+ * @color: a tile colour
+ *
+ * Returns: (transfer none): its name, translated ("yellow")
+ */
+const char *
+kol_game_word_color (KolColor color)
+{
+  switch (color)
+    {
+    case KOL_COLOR_WHITE: return C_("tile colour", "white");
+    case KOL_COLOR_YELLOW: return C_("tile colour", "yellow");
+    case KOL_COLOR_GREEN: return C_("tile colour", "green");
+    case KOL_COLOR_BROWN: return C_("tile colour", "brown");
+    case KOL_COLOR_GRAY: return C_("tile colour", "gray");
+    case KOL_COLOR_RED: return C_("tile colour", "red");
+    case KOL_COLOR_PURPLE: return C_("tile colour", "purple");
+    case KOL_COLOR_BLUE: return C_("tile colour", "blue");
+    case KOL_N_COLORS:
+    default: return "";
+    }
+}
+
+/**
+ * kol_game_word_language:
+ *
+ * The language title data is shown in: "ru" when the user's first
+ * language that the data has is Russian, else "en". Title data has only
+ * these two (names and rules are `{"en": …, "ru": …}` maps); every choice
+ * of the language of data (names, currencies, JSON texts, pictures) is
+ * this one.
+ *
+ * Returns: (transfer none): "ru" or "en"
+ */
+const char *
+kol_game_word_language (void)
 {
   const char * const *names = g_get_language_names ();
 
   for (guint i = 0; names[i] != NULL; i++)
     {
       if (g_str_has_prefix (names[i], "ru"))
-        return TRUE;
+        return "ru";
       if (g_str_has_prefix (names[i], "en") || g_str_equal (names[i], "C") ||
           g_str_equal (names[i], "POSIX"))
-        return FALSE;
+        return "en";
     }
-  return FALSE;
+  return "en";
+}
+
+/**
+ * kol_game_word_text_in:
+ * @text: (nullable): a text of the title data
+ * @language: (nullable): "ru" (or "ru_RU"…) for Russian; anything else
+ *   for English
+ *
+ * Returns: (transfer none) (nullable): the Russian form of @text for
+ *   "ru" when there is one, else the English one
+ */
+const char *
+kol_game_word_text_in (const KolText *text,
+                       const char    *language)
+{
+  if (text == NULL)
+    return NULL;
+  if (language != NULL && g_str_has_prefix (language, "ru") && text->ru != NULL && text->ru[0] != '\0')
+    return text->ru;
+  return text->en;
 }
 
 /**
  * kol_game_word_text:
  * @text: (nullable): a text of the title data
  *
- * Returns: (transfer none) (nullable): its Russian form for a Russian user
- *   when there is one, else the English one
+ * Returns: (transfer none) (nullable): @text in the user's language
+ *   (kol_game_word_language())
  */
 const char *
 kol_game_word_text (const KolText *text)
 {
-  if (text == NULL)
-    return NULL;
-  if (kol_game_word_russian () && text->ru != NULL && text->ru[0] != '\0')
-    return text->ru;
-  return text->en;
+  return kol_game_word_text_in (text, kol_game_word_language ());
 }
 
-/* A currency format must hold exactly one %d and nothing else to expand:
- * it comes from a data file. */
-static gboolean
-money_format_ok (const char *format)
+/**
+ * kol_game_word_money_in:
+ * @title: (nullable): the title played
+ * @amount: an amount of its currency
+ * @language: (nullable): "ru" or "en"
+ *
+ * The title's currency format ("L.%d", "%d G") holds one "%d"; it comes
+ * from a data file, so it is never handed to printf. A negative amount
+ * takes its sign before the currency: "−L.750", not "L.-750".
+ *
+ * Returns: (transfer full): @amount in the title's currency
+ */
+char *
+kol_game_word_money_in (const KolTitle *title,
+                        int             amount,
+                        const char     *language)
 {
-  const char *p = format != NULL ? strstr (format, "%d") : NULL;
+  const char *format = title != NULL ? kol_game_word_text_in (&title->currency, language) : NULL;
+  const char *at = format != NULL ? strstr (format, "%d") : NULL;
+  const char *sign = amount < 0 ? "−" : "";
+  unsigned magnitude = amount < 0 ? 0u - (unsigned) amount : (unsigned) amount;
 
-  return p != NULL && strchr (p + 2, '%') == NULL && strchr (format, '%') == p;
+  if (at == NULL)
+    return g_strdup_printf ("%s%u", sign, magnitude);
+  return g_strdup_printf ("%s%.*s%u%s", sign, (int) (at - format), format, magnitude, at + 2);
 }
 
 /**
@@ -485,18 +620,7 @@ char *
 kol_game_word_money (const KolTitle *title,
                      int             amount)
 {
-  const char *format = title != NULL ? kol_game_word_text (&title->currency) : NULL;
-
-  g_autofree char *text = NULL;
-
-  if (!money_format_ok (format))
-    return g_strdup_printf ("%d", amount);
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-nonliteral"
-  text = g_strdup_printf (format, ABS (MAX (amount, -G_MAXINT)));
-#pragma GCC diagnostic pop
-  /* the sign goes before the currency: "−L.750", not "L.-750" */
-  return amount < 0 ? g_strconcat ("−", text, NULL) : g_steal_pointer (&text);
+  return kol_game_word_money_in (title, amount, kol_game_word_language ());
 }
 
 /**

@@ -4,6 +4,7 @@
 #include <locale.h>
 #include <glib/gi18n.h>
 
+#include "kol-game-words.h"
 #include "kol-l10n.h"
 
 /**
@@ -115,13 +116,16 @@ kol_l10n_pick_for_languages (JsonNode           *text,
  * kol_l10n_pick:
  * @text: (nullable): a plain string or a translation object
  *
- * Like kol_l10n_pick_for_languages() for the user's languages
- * (`LANGUAGE`, then `LC_ALL`/`LC_MESSAGES`/`LANG`).
+ * Like kol_l10n_pick_for_languages() for the language title data is shown
+ * in (kol_game_word_language()), so that a JSON text and the title loaded
+ * from it never disagree.
  *
  * Returns: (transfer none) (nullable): the text, owned by @text
  */
 const char *
 kol_l10n_pick (JsonNode *text)
 {
-  return kol_l10n_pick_for_languages (text, g_get_language_names ());
+  const char *languages[] = { kol_game_word_language (), NULL };
+
+  return kol_l10n_pick_for_languages (text, languages);
 }

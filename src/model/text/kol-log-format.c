@@ -401,23 +401,6 @@ format_corp (const KolEngine *engine,
   return g_strdup (def->id != NULL ? def->id : "?");
 }
 
-static char *
-format_hex (const KolEngine *engine,
-            int              hex)
-{
-  const KolHexDef *def;
-  const char *name;
-
-  if (hex < 0 || hex >= (int) engine->title->n_hexes)
-    return g_strdup ("?");
-  def = &engine->title->hexes[hex];
-  name = kol_game_word_text (&def->name);
-  if (name != NULL && name[0] != '\0')
-    /* Translators: a hex and its location: "C5 (Palermo)". */
-    return g_strdup_printf (C_("hex", "%s (%s)"), def->id, name);
-  return g_strdup (def->id);
-}
-
 /* The label a title gives a kind of train in its data, "extra": {"label":
  * {"en": …, "ru": …}} (1840: «желтый трамвай»), in the reader's language. */
 static char *
@@ -473,7 +456,7 @@ format_train (const KolEngine *engine,
 
   if (train < 0 || train >= engine->n_trains)
     return g_strdup ("?");
-  name = kol_engine_train_name ((KolEngine *) engine, train);
+  name = kol_engine_train_name (engine, train);
   label = train_label (engine->title, name);
   return label != NULL ? label : g_strdup (name);
 }
@@ -561,7 +544,7 @@ kol_log_format_arg (const KolEngine *engine,
         return g_strdup ("?");
       return g_strdup (kol_game_word_text (&engine->title->companies[arg->value].name));
     case KOL_ARG_HEX:
-      return format_hex (engine, arg->value);
+      return kol_game_word_hex (engine->title, arg->value);
     case KOL_ARG_TILE:
       if (arg->value < 0 || arg->value >= (int) engine->title->n_tiles)
         return g_strdup ("?");

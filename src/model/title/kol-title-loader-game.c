@@ -403,7 +403,7 @@ read_track_types (KolLoader  *l,
 /* ---- game.json: terms ---------------------------------------------------- */
 
 /* "terms": the words the title's rulebook says its own way, for the views
- * (kol_view_term); each a translated text. */
+ * (kol_game_word); each a translated text. */
 static void
 read_terms (KolLoader  *l,
             JsonObject *game)

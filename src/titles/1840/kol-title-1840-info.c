@@ -11,8 +11,8 @@
  */
 
 static int
-corp_parent (KolEngine *engine,
-             int        corp)
+corp_parent (const KolEngine *engine,
+             int              corp)
 {
   return k1840_is (engine, corp, K1840_LINE) ? k1840_line_major (engine, corp) : -1;
 }
@@ -52,9 +52,9 @@ nth_of_type (GVariant   *track,
 /* SR n is played in turn n; the company and line rounds are counted by
  * the module as they start (CR1…CR6, LR1a…LR5c in bar order). */
 static int
-round_track_index (KolEngine *engine)
+round_track_index (const KolEngine *engine)
 {
-  K1840State *st = k1840_state (engine);
+  const K1840State *st = k1840_state_const (engine);
   g_autoptr(GVariant) rules = kol_title_rule (engine->title, "round_track");
   g_autoptr(GVariant) track = NULL;
 
@@ -84,7 +84,18 @@ round_track_index (KolEngine *engine)
     }
 }
 
+/* The pre-round's private auction and the company rounds' line auctions
+ * (the acquisition round) keep their bids in the round's auction state. */
+static const KolAuctioneer *
+auction (const KolEngine *engine)
+{
+  if (engine->round.kind != K1840_ROUND_AUCTION && engine->round.kind != K1840_ROUND_ACQUISITION)
+    return NULL;
+  return &KOL_ROUND_GENERIC (engine, const KolAuctionRoundState)->auction;
+}
+
 const KolInfoHooks k1840_info_hooks = {
   .corp_parent = corp_parent,
   .round_track_index = round_track_index,
+  .auction = auction,
 };

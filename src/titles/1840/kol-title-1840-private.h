@@ -177,6 +177,13 @@ k1840_state (KolEngine *engine)
   return KOL_TITLE_STATE (engine, K1840State);
 }
 
+/* The same for those who only read it (the engine's const queries). */
+static inline const K1840State *
+k1840_state_const (const KolEngine *engine)
+{
+  return KOL_TITLE_STATE (engine, const K1840State);
+}
+
 /* ---- round state of line rounds (KOL_ROUND_TITLE) ---- */
 
 typedef struct
@@ -233,9 +240,11 @@ k1840_acq_round (KolEngine *engine)
 /* ---- helpers (kol-title-1840.c) ---- */
 
 static inline gboolean
-k1840_is (KolEngine *engine, int corp, K1840CorpType type)
+k1840_is (const KolEngine *engine,
+          int              corp,
+          K1840CorpType    type)
 {
-  return corp >= 0 && corp < engine->n_corps && k1840_state (engine)->corp_type[corp] == type;
+  return corp >= 0 && corp < engine->n_corps && k1840_state_const (engine)->corp_type[corp] == type;
 }
 
 static inline gboolean
@@ -246,9 +255,10 @@ k1840_entity_is (KolEngine *engine, KolEntity e, K1840CorpType type)
 
 /* The tram company owning line @line, or -1 (owning_major_corporation). */
 static inline int
-k1840_line_major (KolEngine *engine, int line)
+k1840_line_major (const KolEngine *engine,
+                  int              line)
 {
-  return line >= 0 && line < engine->n_corps ? k1840_state (engine)->line_major[line] : -1;
+  return line >= 0 && line < engine->n_corps ? k1840_state_const (engine)->line_major[line] : -1;
 }
 
 /* The corporation that pays for @entity: a line's tram company, else itself. */

@@ -332,9 +332,9 @@ k1840_pending_lay (KolEngine *engine)
 
 /* The order of a company round: floated corporations by share price. */
 static int
-operating_order (KolEngine *engine,
-                 KolEntity *out,
-                 int        max)
+operating_order (const KolEngine *engine,
+                 KolEntity       *out,
+                 int              max)
 {
   return kol_default_operating_order (engine, out, max);
 }
@@ -475,11 +475,11 @@ game_end_check (KolEngine *engine,
  * companies count at face value, as 18xx.games does: they can be sold to
  * the bank for exactly that at any time (IV.2). */
 static int
-player_value (KolEngine *engine,
-              int        player)
+player_value (const KolEngine *engine,
+              int              player)
 {
   KolEntity me = kol_entity (KOL_ENTITY_PLAYER, player);
-  K1840State *st = k1840_state (engine);
+  const K1840State *st = k1840_state_const (engine);
   gint16 certs[KOL_MAX_CERTS], companies[KOL_MAX_COMPANIES];
   gint64 value = engine->players[player].cash;
   int n = kol_engine_certs_of (engine, me, -1, certs, KOL_MAX_CERTS);

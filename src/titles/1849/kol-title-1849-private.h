@@ -168,11 +168,25 @@ kol_1849_state (KolEngine *engine)
   return KOL_TITLE_STATE (engine, Kol1849State);
 }
 
+/* The same for those who only read it (the engine's const queries). */
+static inline const Kol1849State *
+kol_1849_state_const (const KolEngine *engine)
+{
+  return KOL_TITLE_STATE (engine, const Kol1849State);
+}
+
 static inline Kol1849Corp *
 kol_1849_corp (KolEngine *engine,
                int        corp)
 {
   return KOL_CORP_TITLE (engine, corp, Kol1849Corp);
+}
+
+static inline const Kol1849Corp *
+kol_1849_corp_const (const KolEngine *engine,
+                     int              corp)
+{
+  return KOL_CORP_TITLE (engine, corp, const Kol1849Corp);
 }
 
 /* Only while an operating round is the current round. */

@@ -679,9 +679,9 @@ action_processed (KolEngine       *engine,
  * least 0 (§14.2); with compat, L.100 less per share and bond without the
  * floor, as 18xx.games counts it. */
 static int
-shares_value (KolEngine *engine,
-              int        player,
-              gboolean   compat)
+shares_value (const KolEngine *engine,
+              int              player,
+              gboolean         compat)
 {
   KolEntity me = kol_entity (KOL_ENTITY_PLAYER, player);
   int value = 0;
@@ -706,10 +706,10 @@ shares_value (KolEngine *engine,
 /* Cash and certificates less penalties. The rulebook stops the loan penalty
  * at a final total of L.0 (§13); 18xx.games does not (compat). */
 static int
-player_value (KolEngine *engine,
-              int        player)
+player_value (const KolEngine *engine,
+              int              player)
 {
-  Kol1849State *st = kol_1849_state (engine);
+  const Kol1849State *st = kol_1849_state_const (engine);
   const KolPlayer *p = &engine->players[player];
   gint16 companies[KOL_MAX_COMPANIES];
   int n = kol_engine_companies_of (engine, kol_entity (KOL_ENTITY_PLAYER, player), companies, KOL_MAX_COMPANIES);

@@ -766,7 +766,7 @@ save_as_action_cb (GSimpleAction *action,
 
   if (game == NULL)
     return;
-  name = g_strconcat (kol_game_get_title (game)->id, KOL_SAVE_FILE_EXTENSION, NULL);
+  name = g_strconcat (kol_game_get_title_id (game), KOL_SAVE_FILE_EXTENSION, NULL);
   kol_file_dialog_save (GTK_WINDOW (self), _("Save the Game"), name, filters, save_as_chosen_cb,
                         g_object_ref (self));
 }

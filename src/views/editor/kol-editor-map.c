@@ -7,7 +7,6 @@
 #include "kol-editor-hex-form.h"
 #include "kol-editor-map.h"
 #include "kol-editor-util.h"
-#include "kol-engine-hex.h"
 #include "kol-l10n.h"
 #include "kol-svg-renderer.h"
 
@@ -115,9 +114,7 @@ board_hex_id (KolEditorMap *self,
 {
   const KolEngine *engine = kol_map_view_get_board (self->map_view);
 
-  if (engine == NULL || hex < 0 || (guint) hex >= engine->title->n_hexes)
-    return NULL;
-  return engine->title->hexes[hex].id;
+  return engine != NULL ? kol_board_query_hex_id (kol_board_query_title (engine), hex) : NULL;
 }
 
 static int
@@ -126,7 +123,7 @@ board_hex_index (KolEditorMap *self,
 {
   const KolEngine *engine = kol_map_view_get_board (self->map_view);
 
-  return engine != NULL && hex != NULL ? kol_title_hex_by_id (engine->title, hex) : -1;
+  return engine != NULL ? kol_board_query_hex_by_id (kol_board_query_title (engine), hex) : -1;
 }
 
 /* Keeps a menu's items, and the ids behind them after its first item, in
@@ -498,7 +495,7 @@ clicked_edge (KolEditorMap *self,
     {
       double ex, ey, d;
 
-      kol_svg_board_edge_point (engine->title, hex, e, &ex, &ey);
+      kol_svg_board_edge_point (kol_board_query_title (engine), hex, e, &ex, &ey);
       d = hypot (ex - bx, ey - by);
       if (d < best)
         {
@@ -605,40 +602,6 @@ apply_tool (KolEditorMap  *self,
   return TRUE;
 }
 
-/* The grid position nearest to a point of the board, of the map's
- * parity, as a hex id. */
-static char *
-grid_id_at (const KolTitle *title,
-            double          bx,
-            double          by)
-{
-  const KolGrid *grid = &title->grid;
-  double fx, fy, best = G_MAXDOUBLE;
-  int parity = title->n_hexes > 0 ? ((title->hexes[0].x + title->hexes[0].y) % 2 + 2) % 2 : 0;
-  int best_x = 0, best_y = 0;
-
-  kol_hex_center (grid, 1, 1, &fx, &fy);
-  fx = bx / KOL_SVG_HEX_RADIUS / fx;
-  fy = by / KOL_SVG_HEX_RADIUS / fy;
-  for (int x = (int) floor (fx) - 1; x <= (int) ceil (fx) + 1; x++)
-    for (int y = (int) floor (fy) - 1; y <= (int) ceil (fy) + 1; y++)
-      {
-        double cx, cy, d;
-
-        if (((x + y) % 2 + 2) % 2 != parity)
-          continue;
-        kol_hex_center (grid, x, y, &cx, &cy);
-        d = hypot (cx * KOL_SVG_HEX_RADIUS - bx, cy * KOL_SVG_HEX_RADIUS - by);
-        if (d < best)
-          {
-            best = d;
-            best_x = x;
-            best_y = y;
-          }
-      }
-  return kol_hex_format (grid, best_x, best_y);
-}
-
 /* The add tool acts where the map has no hex, so on the press itself. */
 static void
 add_hex_at (KolEditorMap *self,
@@ -653,7 +616,7 @@ add_hex_at (KolEditorMap *self,
   if (engine == NULL || self->doc == NULL)
     return;
   kol_viewport_widget_to_board (kol_map_view_get_viewport (self->map_view), x, y, &bx, &by);
-  id = grid_id_at (engine->title, bx, by);
+  id = kol_board_query_grid_id_at (kol_board_query_title (engine), bx, by);
   if (id == NULL || !kol_title_document_add_hex (self->doc, id, "white", &error))
     kol_editor_report (GTK_WIDGET (self), error);
 }
@@ -766,13 +729,11 @@ remove_line_action_cb (GtkWidget  *widget,
   int hex = kol_map_view_get_selected_hex (self->map_view);
   gboolean row = g_str_equal (g_variant_get_string (parameter, NULL), "row");
   g_autoptr(GError) error = NULL;
-  const KolHexDef *def;
+  int x = 0, y = 0;
 
-  if (self->doc == NULL || engine == NULL || hex < 0)
+  if (self->doc == NULL || engine == NULL || !kol_board_query_hex_grid (kol_board_query_title (engine), hex, &x, &y))
     return;
-  def = &engine->title->hexes[hex];
-  if (kol_title_document_remove_line (self->doc, row ? KOL_GRID_ROW : KOL_GRID_COLUMN,
-                                      row ? def->y : def->x, &error) == 0)
+  if (kol_title_document_remove_line (self->doc, row ? KOL_GRID_ROW : KOL_GRID_COLUMN, row ? y : x, &error) == 0)
     kol_editor_report (widget, error);
 }
 
@@ -1103,7 +1064,7 @@ kol_editor_map_select_hex (KolEditorMap *self,
   if (index < 0)
     return FALSE;
   kol_map_view_set_selected_hex (self->map_view, index);
-  kol_svg_board_hex_center (engine->title, index, &x, &y);
+  kol_svg_board_hex_center (kol_board_query_title (engine), index, &x, &y);
   kol_viewport_ensure_visible (kol_map_view_get_viewport (self->map_view), x, y, KOL_SVG_HEX_RADIUS * 1.5);
   return TRUE;
 }

@@ -8,6 +8,7 @@
 #include "kol-editor-fields.h"
 #include "kol-editor-market-page.h"
 #include "kol-editor-util.h"
+#include "kol-game-words.h"
 #include "kol-svg-market.h"
 #include "kol-tile-renderer.h"
 #include "kol-view-util.h"
@@ -82,7 +83,7 @@ update_preview (KolEditorMarketPage *self)
   int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
 
   if (market != NULL)
-    svg = kol_svg_render_market (market, kol_view_language (), PREVIEW_SCALE);
+    svg = kol_svg_render_market (market, kol_game_word_language (), PREVIEW_SCALE);
   at = svg != NULL ? strstr (svg, "<svg") : NULL;
   if (at == NULL || sscanf (at, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%lf\" "
                                 "height=\"%lf\"", &width, &height) != 2 || width < 1 || height < 1)

@@ -7,6 +7,7 @@
 #include "kol-editor-export-dialog.h"
 #include "kol-editor-page-private.h"
 #include "kol-file-dialogs.h"
+#include "kol-game-words.h"
 #include "kol-view-util.h"
 
 /*
@@ -43,7 +44,7 @@ remembered_options (KolEditorPage   *self,
     {
       kol_print_options_init (opts);
       kol_print_output_init (output);
-      opts->language = kol_view_language ();
+      opts->language = kol_game_word_language ();
     }
   opts->fit = self->fit;
   if (sheets != NULL && sheets[0] != '\0')

@@ -13,6 +13,7 @@
 #include "kol-title-info.h"
 #include "kol-title-issue.h"
 #include "kol-title-row.h"
+#include "kol-game-words.h"
 #include "kol-view-util.h"
 
 /* Messages leave the banner by themselves after a while, errors later;
@@ -373,7 +374,7 @@ kol_editor_page_confirm_close (KolEditorPage         *self,
       callback (self, TRUE, user_data);
       return;
     }
-  name = _kol_editor_page_title_name (self, kol_view_language ());
+  name = _kol_editor_page_title_name (self, kol_game_word_language ());
   dialog = kol_editor_unsaved_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
                                           name != NULL ? name : kol_title_document_get_id (self->doc));
   pending = g_new0 (Pending, 1);

@@ -6,9 +6,9 @@
 
 #include "kol-editor-preview.h"
 #include "kol-editor-util.h"
-#include "kol-engine-board.h"
 #include "kol-svg-renderer.h"
 #include "kol-tile-renderer.h"
+#include "kol-game-words.h"
 #include "kol-view-util.h"
 
 /* Typing in a field changes the document on every step of a spin button;
@@ -29,7 +29,7 @@ struct _KolEditorPreview
 
   KolTitleDocument *doc;
   KolTitle         *title;
-  KolEngine          *engine;
+  KolEngine        *engine;
   char             *error;
   guint             serial;
   guint             reload_id;
@@ -121,7 +121,7 @@ reload (KolEditorPreview *self)
       title = kol_title_document_load_salvaged (self->doc, n_players, (const char * const *) options, NULL);
     }
   if (title != NULL)
-    engine = kol_engine_new (title, title->n_players, NULL, NULL, 1, &error);
+    engine = kol_board_query_new_board (title, &error);
   if (engine == NULL)
     {
       set_error (self, problem != NULL ? problem : error != NULL ? error->message : _("The title does not load"));
@@ -184,7 +184,7 @@ kol_editor_preview_finalize (GObject *object)
   KolEditorPreview *self = KOL_EDITOR_PREVIEW (object);
 
   /* the game points into the title */
-  g_clear_pointer (&self->engine, kol_engine_free);
+  g_clear_pointer (&self->engine, kol_board_query_free);
   g_clear_pointer (&self->title, kol_title_free);
   g_clear_object (&self->doc);
   g_clear_pointer (&self->error, g_free);
@@ -366,7 +366,7 @@ kol_editor_preview_tile_index (KolEditorPreview *self,
   /* pre-printed tiles take their hex's id */
   if (g_str_has_prefix (tile, KOL_HEX_TILE_PREFIX))
     tile += strlen (KOL_HEX_TILE_PREFIX);
-  return kol_title_tile_by_id (self->title, tile);
+  return kol_board_query_tile_by_id (self->title, tile);
 }
 
 /**
@@ -399,7 +399,7 @@ kol_editor_preview_tile_texture (KolEditorPreview *self,
     return NULL;
   kol_svg_options_init (&opts);
   opts.hex_size = size / 2.0;
-  opts.language = kol_view_language ();
+  opts.language = kol_game_word_language ();
   opts.flags = KOL_SVG_NO_BACKGROUND;
   svg = kol_svg_render_tile (self->title, index, rotation, &opts);
   if (svg == NULL)
@@ -412,27 +412,6 @@ kol_editor_preview_tile_texture (KolEditorPreview *self,
       texture = kol_tile_renderer_lookup (self->renderer, key, size, NULL, NULL);
     }
   return texture != NULL ? g_object_ref (texture) : NULL;
-}
-
-/* Upgrades as the engine's generic rule infers them: this tile's own policy
- * and list set aside for the question (on our own copy of the title, put
- * back at once). */
-static gboolean
-infers (KolEditorPreview *self,
-        int               from,
-        int               to)
-{
-  KolTileDef *tile = &self->title->tiles[from];
-  guint8 policy = tile->upgrade_policy;
-  GArray *list = tile->upgrades_to;
-  gboolean result;
-
-  tile->upgrade_policy = KOL_UPGRADE_INFERRED;
-  tile->upgrades_to = NULL;
-  result = kol_board_upgrades_to (self->engine, -1, from, to);
-  tile->upgrade_policy = policy;
-  tile->upgrades_to = list;
-  return result;
 }
 
 /**
@@ -448,16 +427,9 @@ kol_editor_preview_dup_upgrades (KolEditorPreview *self,
                                  const char       *tile,
                                  gboolean          inferred)
 {
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
   int from = kol_editor_preview_tile_index (self, tile);
 
-  for (guint to = 0; from >= 0 && to < self->title->n_manifest_tiles; to++)
-    {
-      gboolean up = inferred ? infers (self, from, (int) to)
-                             : kol_board_upgrades_to (self->engine, -1, from, (int) to);
-
-      if (up && (int) to != from)
-        g_strv_builder_add (builder, self->title->tiles[to].id);
-    }
-  return g_strv_builder_end (builder);
+  if (from < 0 || self->engine == NULL)
+    return g_new0 (char *, 1);
+  return kol_board_query_upgrades (self->engine, from, inferred);
 }

@@ -3,7 +3,7 @@
 
 #include <gtk/gtk.h>
 
-#include "kol-engine.h"
+#include "kol-board-query.h"
 #include "kol-title-document.h"
 
 G_BEGIN_DECLS

@@ -6,7 +6,9 @@
 
 #include "kol-editor-tile-form.h"
 #include "kol-editor-tiles.h"
+#include "kol-board-query.h"
 #include "kol-editor-util.h"
+#include "kol-game-words.h"
 #include "kol-svg-renderer.h"
 #include "kol-tile-library.h"
 #include "kol-tile-renderer.h"
@@ -353,11 +355,11 @@ library_item (const KolTitle *title,
               guint           index,
               int             scale)
 {
-  const KolTileDef *def = &title->tiles[index];
+  const char *id = kol_board_query_tile_id (title, (int) index);
   GtkWidget *button = gtk_button_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *picture = gtk_picture_new ();
-  GtkWidget *label = gtk_label_new (def->id);
+  GtkWidget *label = gtk_label_new (id);
   g_autofree char *svg = NULL;
   g_autoptr(GdkTexture) texture = NULL;
   g_autofree char *description = NULL;
@@ -365,7 +367,7 @@ library_item (const KolTitle *title,
 
   kol_svg_options_init (&opts);
   opts.hex_size = LIBRARY_SIZE * scale / 2.0;
-  opts.language = kol_view_language ();
+  opts.language = kol_game_word_language ();
   opts.flags = KOL_SVG_NO_BACKGROUND;
   svg = kol_svg_render_tile (title, (int) index, 0, &opts);
   if (svg != NULL)
@@ -379,12 +381,12 @@ library_item (const KolTitle *title,
   gtk_button_set_child (GTK_BUTTON (button), box);
   gtk_widget_add_css_class (button, "flat");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "tiles.add-library");
-  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", def->id);
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", id);
   /* Translators: a tile of the library: %s is its number. */
-  description = g_strdup_printf (_("Add tile %s from the library"), def->id);
+  description = g_strdup_printf (_("Add tile %s from the library"), id);
   gtk_widget_set_tooltip_text (button, description);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, description, -1);
-  g_object_set_data_full (G_OBJECT (button), "kol-tile", g_strdup (def->id), g_free);
+  g_object_set_data_full (G_OBJECT (button), "kol-tile", g_strdup (id), g_free);
   return button;
 }
 
@@ -404,7 +406,7 @@ build_library (KolEditorTiles *self)
       g_warning ("Cannot load the library of common tiles: %s", error->message);
       return;
     }
-  for (guint i = 0; i < title->n_manifest_tiles; i++)
+  for (guint i = 0; i < kol_board_query_n_manifest_tiles (title); i++)
     gtk_flow_box_append (self->library_box, library_item (title, i, scale));
 }
 

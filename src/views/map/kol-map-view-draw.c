@@ -3,7 +3,6 @@
 
 #include <math.h>
 
-#include "kol-engine-board.h"
 #include "kol-map-view-private.h"
 #include "kol-svg-renderer.h"
 
@@ -206,7 +205,7 @@ draw_hexes (KolMapView            *self,
             Frame                 *f,
             const graphene_rect_t *visible)
 {
-  for (guint h = 0; h < self->title->n_hexes; h++)
+  for (guint h = 0; h < kol_board_query_n_hexes (self->title); h++)
     {
       double bx, by;
       gboolean exact;
@@ -260,12 +259,13 @@ hex_path (cairo_t  *cr,
 {
   for (int e = 0; e < 6; e++)
     {
-      double a = (kol_hex_edge_angle (layout, e) + 30.0) * G_PI / 180.0;
+      double x, y;
 
+      kol_board_query_hex_corner (layout, e, &x, &y);
       if (e == 0)
-        cairo_move_to (cr, bx + radius * cos (a), by + radius * sin (a));
+        cairo_move_to (cr, bx + radius * x, by + radius * y);
       else
-        cairo_line_to (cr, bx + radius * cos (a), by + radius * sin (a));
+        cairo_line_to (cr, bx + radius * x, by + radius * y);
     }
   cairo_close_path (cr);
 }
@@ -299,12 +299,11 @@ draw_placeholders (KolMapView *self,
   for (guint i = 0; i < hexes->len; i++)
     {
       int h = g_array_index (hexes, guint, i);
-      const KolTileDef *tile = kol_board_tile (self->engine, h, NULL);
-      KolColor color = tile->preprinted ? self->title->hexes[h].color : tile->color;
+      KolColor color = kol_board_query_hex_color (self->engine, h);
       double bx, by;
 
       kol_svg_board_hex_center (self->title, h, &bx, &by);
-      hex_path (cr, self->title->grid.layout, bx, by, KOL_SVG_HEX_RADIUS);
+      hex_path (cr, kol_board_query_layout (self->title), bx, by, KOL_SVG_HEX_RADIUS);
       set_source_hex (cr, color_fill (color), 1.0);
       cairo_fill_preserve (cr);
       set_source_hex (cr, "#3c3c3c", 1.0);
@@ -333,7 +332,7 @@ draw_highlights (KolMapView *self,
                  cairo_t    *cr,
                  double      px)
 {
-  for (guint h = 0; h < self->title->n_hexes; h++)
+  for (guint h = 0; h < kol_board_query_n_hexes (self->title); h++)
     {
       const char *color = highlight_color (self->highlights[h]);
       double bx, by;
@@ -341,7 +340,7 @@ draw_highlights (KolMapView *self,
       if (color == NULL)
         continue;
       kol_svg_board_hex_center (self->title, (int) h, &bx, &by);
-      hex_path (cr, self->title->grid.layout, bx, by, KOL_SVG_HEX_RADIUS - 4 - 2 * px);
+      hex_path (cr, kol_board_query_layout (self->title), bx, by, KOL_SVG_HEX_RADIUS - 4 - 2 * px);
       set_source_hex (cr, color, 0.16);
       cairo_fill_preserve (cr);
       set_source_hex (cr, color, 0.95);
@@ -358,11 +357,11 @@ draw_city_highlights (KolMapView *self,
   for (guint i = 0; i < self->city_highlights->len; i++)
     {
       const KolMapCity *c = &g_array_index (self->city_highlights, KolMapCity, i);
-      int n = kol_board_city_slots (self->engine, c->hex, c->city);
+      int n = kol_board_query_city_slots (self->engine, c->hex, c->city);
 
       for (int s = 0; s < n; s++)
         {
-          int slot = kol_board_slot_index (self->engine, c->hex, c->city, s);
+          int slot = kol_board_query_slot_index (self->engine, c->hex, c->city, s);
           double x, y, r;
 
           if (slot < 0 || !kol_svg_board_slot_point (self->engine, c->hex, slot, &x, &y, &r))
@@ -499,7 +498,7 @@ outline_hex (KolMapView *self,
   double bx, by;
 
   kol_svg_board_hex_center (self->title, hex, &bx, &by);
-  hex_path (cr, self->title->grid.layout, bx, by, KOL_SVG_HEX_RADIUS - width / 2);
+  hex_path (cr, kol_board_query_layout (self->title), bx, by, KOL_SVG_HEX_RADIUS - width / 2);
   set_source_hex (cr, color, alpha);
   cairo_set_line_width (cr, width);
   if (dashed)
@@ -516,7 +515,7 @@ has_overlays (KolMapView *self,
                  self->routes->len > 0 || self->selected_hex >= 0 || self->hovered_hex >= 0 ||
                  self->tentative.hex >= 0;
 
-  for (guint h = 0; !any && h < self->title->n_hexes; h++)
+  for (guint h = 0; !any && h < kol_board_query_n_hexes (self->title); h++)
     any = self->highlights[h] != KOL_MAP_HIGHLIGHT_NONE;
   return any;
 }
@@ -597,26 +596,28 @@ axis_labels (KolMapView *self,
              gboolean    columns)
 {
   const KolTitle *title = self->title;
-  gboolean numbers = (columns ? title->grid.x : title->grid.y) == KOL_AXIS_NUMBER;
+  gboolean numbers = kol_board_query_axis_numbers (title, columns);
   g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
   GArray *labels = g_array_new (FALSE, TRUE, sizeof (KolMapAxisLabel));
 
   g_array_set_clear_func (labels, axis_label_clear);
-  for (guint h = 0; h < title->n_hexes; h++)
+  for (guint h = 0; h < kol_board_query_n_hexes (title); h++)
     {
-      const KolHexDef *hex = &title->hexes[h];
-      int v = columns ? hex->x : hex->y;
-      const char *digits = hex->id;
+      const char *id = kol_board_query_hex_id (title, (int) h);
+      const char *digits = id;
       g_autofree char *text = NULL;
       KolMapAxisLabel label;
       double bx, by;
+      int x = 0, y = 0, v;
 
+      kol_board_query_hex_grid (title, (int) h, &x, &y);
+      v = columns ? x : y;
       if (g_hash_table_contains (seen, GINT_TO_POINTER (v + 1)))
         continue;
       g_hash_table_add (seen, GINT_TO_POINTER (v + 1));
       while (*digits != '\0' && !g_ascii_isdigit (*digits))
         digits++;
-      text = numbers ? g_strdup (digits) : g_strndup (hex->id, digits - hex->id);
+      text = numbers ? g_strdup (digits) : g_strndup (id, digits - id);
       kol_svg_board_hex_center (title, (int) h, &bx, &by);
       label.position = columns ? bx : by;
       label.layout = axis_layout (self, text);

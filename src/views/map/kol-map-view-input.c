@@ -5,9 +5,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "kol-engine-board.h"
 #include "kol-map-view-private.h"
 #include "kol-svg-renderer.h"
+#include "kol-game-words.h"
 #include "kol-view-util.h"
 
 /*
@@ -95,7 +95,7 @@ _kol_map_view_neighbor_in_direction (KolMapView *self,
   int best = -1;
 
   kol_svg_board_hex_center (self->title, hex, &x0, &y0);
-  for (guint h = 0; h < self->title->n_hexes; h++)
+  for (guint h = 0; h < kol_board_query_n_hexes (self->title); h++)
     {
       double x, y, d, cosine, score;
 
@@ -133,7 +133,7 @@ move_selection_cb (GtkWidget *widget,
       /* the first key press picks the hex in the middle of the view */
       next = kol_viewport_hex_at (self->viewport, gtk_widget_get_width (widget) / 2.0,
                                   gtk_widget_get_height (widget) / 2.0);
-      for (guint h = 0; next < 0 && h < self->title->n_hexes; h++)
+      for (guint h = 0; next < 0 && h < kol_board_query_n_hexes (self->title); h++)
         if (kol_viewport_hex_to_widget (self->viewport, (int) h, &x, &y) && x >= 0 && y >= 0 &&
             x <= gtk_widget_get_width (widget) && y <= gtk_widget_get_height (widget))
           next = (int) h;
@@ -336,167 +336,11 @@ leave_cb (GtkEventControllerMotion *controller,
 
 /* ----------------------------------------------------------------- details */
 
-static int
-revenue_now (const KolEngine  *engine,
-             const KolNodeDef *node)
-{
-  const KolRevenue *r = &node->revenue;
-  const KolTitle *title = engine->title;
-  int value = r->n > 0 ? r->values[0] : r->fixed;
-
-  switch (r->kind)
-    {
-    case KOL_REVENUE_BY_PHASE:
-      /* the value of the latest phase reached */
-      for (int i = 0; i < r->n; i++)
-        if (r->keys[i] <= engine->phase)
-          value = r->values[i];
-      return value;
-    case KOL_REVENUE_BY_COLOR:
-      /* the value of the newest colour the phase lays */
-      for (int c = 0; c < title->n_colors; c++)
-        for (int i = 0; i < r->n; i++)
-          if (r->keys[i] == title->tile_colors[c] && engine->phase >= 0 &&
-              (guint) engine->phase < title->n_phases &&
-              (title->phases[engine->phase].tiles & (1u << title->tile_colors[c])))
-            value = r->values[i];
-      return value;
-    case KOL_REVENUE_FIXED:
-    default:
-      return r->fixed;
-    }
-}
-
-static char *
-format_money (const KolTitle *title,
-              int             amount)
-{
-  const char *format = kol_view_pick_text (&title->currency);
-  const char *at = format != NULL ? strstr (format, "%d") : NULL;
-
-  /* the format comes from a data file: never handed to printf */
-  if (at == NULL)
-    return g_strdup_printf ("%d", amount);
-  return g_strdup_printf ("%.*s%d%s", (int) (at - format), format, amount, at + 2);
-}
-
-static char *
-revenues (const KolEngine  *engine,
-          const KolTileDef *tile)
-{
-  g_autoptr(GString) out = g_string_new (NULL);
-
-  for (int n = 0; n < tile->n_nodes; n++)
-    {
-      g_autofree char *money = NULL;
-
-      if (tile->nodes[n].kind == KOL_NODE_JUNCTION)
-        continue;
-      money = format_money (engine->title, revenue_now (engine, &tile->nodes[n]));
-      if (out->len > 0)
-        g_string_append (out, ", ");
-      g_string_append (out, money);
-    }
-  return out->len > 0 ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
-}
-
-static const char *
-color_name (KolColor color)
-{
-  switch (color)
-    {
-    case KOL_COLOR_WHITE: return C_("tile colour", "white");
-    case KOL_COLOR_YELLOW: return C_("tile colour", "yellow");
-    case KOL_COLOR_GREEN: return C_("tile colour", "green");
-    case KOL_COLOR_BROWN: return C_("tile colour", "brown");
-    case KOL_COLOR_GRAY: return C_("tile colour", "gray");
-    case KOL_COLOR_RED: return C_("tile colour", "red");
-    case KOL_COLOR_PURPLE: return C_("tile colour", "purple");
-    case KOL_COLOR_BLUE: return C_("tile colour", "blue");
-    case KOL_N_COLORS:
-    default:
-      return "";
-    }
-}
-
-static const char *
-terrain_name (const char *terrain)
-{
-  if (g_str_has_prefix (terrain, "mountain"))
-    return C_("terrain", "mountains");
-  if (g_str_has_prefix (terrain, "hill"))
-    return C_("terrain", "hills");
-  if (g_str_has_prefix (terrain, "water") || g_str_has_prefix (terrain, "river"))
-    return C_("terrain", "water");
-  if (g_str_has_prefix (terrain, "rough"))
-    return C_("terrain", "rough ground");
-  /* Translators: 1840's orange-edged hexes, where a Stadtbahn tile costs
-   * extra («гекс государственной компании»). */
-  if (g_str_equal (terrain, "stadtbahn"))
-    return C_("terrain", "Stadtbahn hex");
-  return terrain;
-}
-
-/* "AFG, IFT": the corporations with tokens (or reservations) on @hex. */
-static char *
-corporations_on (const KolEngine *engine,
-                 int              hex,
-                 gboolean         reservations)
-{
-  const KolHexState *hs = &engine->hexes[hex];
-  g_autoptr(GString) out = g_string_new (NULL);
-
-  for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
-    {
-      int corp = reservations ? hs->slot_reserved[s]
-                              : (hs->slot_token[s] >= 0 ? KOL_TOKEN_CORP (hs->slot_token[s]) : -1);
-
-      if (corp < 0 || (guint) corp >= engine->title->n_corps ||
-          (reservations && hs->slot_token[s] >= 0))
-        continue;
-      if (out->len > 0)
-        g_string_append (out, ", ");
-      g_string_append (out, engine->title->corps[corp].id);
-    }
-  return out->len > 0 ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
-}
-
-static void
-add_line (GString    *out,
-          gboolean    markup,
-          const char *text)
-{
-  g_autofree char *escaped = markup ? g_markup_escape_text (text, -1) : NULL;
-
-  if (out->len > 0)
-    g_string_append_c (out, '\n');
-  g_string_append (out, markup ? escaped : text);
-}
-
-static void
-describe_tile (KolMapView *self,
-               GString    *out,
-               int         hex,
-               gboolean    markup)
-{
-  const KolHexDef *def = &self->title->hexes[hex];
-  const KolTileDef *tile = kol_board_tile (self->engine, hex, NULL);
-  g_autofree char *line = NULL;
-
-  if (tile->preprinted)
-    /* Translators: a hex without a tile laid on it; %s is its colour. */
-    line = g_strdup_printf (_("Printed hex, %s"), color_name (def->color));
-  else
-    /* Translators: the tile on a hex: its number and its colour. */
-    line = g_strdup_printf (_("Tile %1$s, %2$s"), tile->id, color_name (tile->color));
-  add_line (out, markup, line);
-}
-
 /**
  * _kol_map_view_describe_hex:
  *
- * What a tooltip and the accessible description say of @hex: its id and
- * name, its tile, revenue, terrain, tokens and reservations, a line each.
+ * What a tooltip and the accessible description say of @hex (the model's
+ * words: kol_board_query_describe_hex()).
  *
  * Returns: (transfer full) (nullable): the text, as Pango markup with
  *   @markup
@@ -506,58 +350,9 @@ _kol_map_view_describe_hex (KolMapView *self,
                             int         hex,
                             gboolean    markup)
 {
-  const KolHexDef *def;
-  g_autoptr(GString) out = g_string_new (NULL);
-  g_autofree char *money = NULL, *tokens = NULL, *reserved = NULL;
-  const char *name;
-
-  if (self->engine == NULL || hex < 0 || (guint) hex >= self->title->n_hexes)
+  if (self->engine == NULL)
     return NULL;
-  def = &self->title->hexes[hex];
-  name = kol_view_pick_text (&def->name);
-  if (markup)
-    g_string_append_printf (out, "<b>%s</b>", def->id);
-  else
-    g_string_append (out, def->id);
-  if (name != NULL && name[0] != '\0')
-    {
-      g_autofree char *escaped = markup ? g_markup_escape_text (name, -1) : g_strdup (name);
-
-      g_string_append_printf (out, " — %s", escaped);
-    }
-  describe_tile (self, out, hex, markup);
-  if ((money = revenues (self->engine, kol_board_tile (self->engine, hex, NULL))) != NULL)
-    {
-      /* Translators: a label and its value, e.g. “Revenue: 30, 40”. */
-      g_autofree char *line = g_strdup_printf (_("%1$s: %2$s"),
-                                               kol_view_term (self->title, KOL_TERM_REVENUE),
-                                               money);
-      add_line (out, markup, line);
-    }
-  if (def->terrain != NULL || def->terrain_cost > 0)
-    {
-      g_autofree char *cost = format_money (self->title, def->terrain_cost);
-      /* Translators: the terrain of a hex and what laying a tile there
-       * costs, e.g. “Terrain: mountains, 80 L.” */
-      g_autofree char *line = g_strdup_printf (_("Terrain: %1$s, %2$s"),
-                                               def->terrain != NULL ? terrain_name (def->terrain)
-                                                                    : "—",
-                                               cost);
-      add_line (out, markup, line);
-    }
-  if ((tokens = corporations_on (self->engine, hex, FALSE)) != NULL)
-    {
-      /* Translators: the companies with station markers on a hex. */
-      g_autofree char *line = g_strdup_printf (_("Station markers: %s"), tokens);
-      add_line (out, markup, line);
-    }
-  if ((reserved = corporations_on (self->engine, hex, TRUE)) != NULL)
-    {
-      /* Translators: companies whose home is on a hex, not yet placed. */
-      g_autofree char *line = g_strdup_printf (_("Reserved for: %s"), reserved);
-      add_line (out, markup, line);
-    }
-  return g_string_free (g_steal_pointer (&out), FALSE);
+  return kol_board_query_describe_hex (self->engine, hex, markup);
 }
 
 /**

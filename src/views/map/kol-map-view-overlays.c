@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-#include "kol-engine-board.h"
 #include "kol-map-view-private.h"
 #include "kol-svg-renderer.h"
 #include "kol-view-util.h"
@@ -48,11 +47,11 @@ kol_map_view_set_hex_highlights (KolMapView      *self,
   g_return_if_fail (n_hexes == 0 || hexes != NULL);
   if (self->title == NULL)
     return;
-  for (guint h = 0; style != KOL_MAP_HIGHLIGHT_NONE && h < self->title->n_hexes; h++)
+  for (guint h = 0; style != KOL_MAP_HIGHLIGHT_NONE && h < kol_board_query_n_hexes (self->title); h++)
     if (self->highlights[h] == style)
       self->highlights[h] = KOL_MAP_HIGHLIGHT_NONE;
   for (int i = 0; i < n_hexes; i++)
-    if (hexes[i] >= 0 && (guint) hexes[i] < self->title->n_hexes)
+    if (hexes[i] >= 0 && (guint) hexes[i] < kol_board_query_n_hexes (self->title))
       self->highlights[hexes[i]] = style;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -67,7 +66,7 @@ kol_map_view_get_hex_highlight (KolMapView *self,
                                 int         hex)
 {
   g_return_val_if_fail (KOL_IS_MAP_VIEW (self), KOL_MAP_HIGHLIGHT_NONE);
-  if (self->title == NULL || hex < 0 || (guint) hex >= self->title->n_hexes)
+  if (self->title == NULL || hex < 0 || (guint) hex >= kol_board_query_n_hexes (self->title))
     return KOL_MAP_HIGHLIGHT_NONE;
   return self->highlights[hex];
 }
@@ -105,7 +104,7 @@ kol_map_view_clear_highlights (KolMapView *self)
 {
   g_return_if_fail (KOL_IS_MAP_VIEW (self));
   if (self->title != NULL)
-    memset (self->highlights, 0, self->title->n_hexes);
+    memset (self->highlights, 0, kol_board_query_n_hexes (self->title));
   g_array_set_size (self->city_highlights, 0);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -116,28 +115,17 @@ void
 _kol_map_view_refresh_tentative (KolMapView *self)
 {
   KolMapTentative *t = &self->tentative;
-  const KolTileDef *tile;
-  g_autoptr(GString) key = NULL;
-  KolEngine *copy;
-  int copy_index;
+  g_autofree char *hex_key = NULL;
 
   g_clear_pointer (&t->key, g_free);
-  g_clear_pointer (&t->engine, kol_engine_free);
+  g_clear_pointer (&t->engine, kol_board_query_free);
   if (t->hex < 0 || self->engine == NULL)
     return;
-  tile = &self->title->tiles[t->tile];
-  copy = kol_engine_copy (self->engine);
-  copy_index = kol_board_free_copy (copy, t->tile);
-  if (copy_index < 0)
-    copy_index = tile->preprinted ? -1 : tile->first_copy;
-  if (copy_index >= 0 || tile->preprinted)
-    kol_board_lay (copy, t->hex, copy_index, t->rotation);
-  key = g_string_new (NULL);
-  g_string_printf (key, "g%d:%d:%d:%08x:%u", t->hex, t->tile, t->rotation,
-                   _kol_map_view_token_hash (&copy->hexes[t->hex]), self->title_serial);
-  t->key = g_string_free (g_steal_pointer (&key), FALSE);
-  g_clear_pointer (&t->engine, kol_engine_free);
-  t->engine = copy;
+  t->engine = kol_board_query_with_tile (self->engine, t->hex, t->tile, t->rotation);
+  if (t->engine == NULL)
+    return;
+  hex_key = kol_board_query_hex_key (t->engine, t->hex);
+  t->key = g_strdup_printf ("g%d:%d:%d:%s:%u", t->hex, t->tile, t->rotation, hex_key, self->title_serial);
 }
 
 /**
@@ -157,8 +145,8 @@ kol_map_view_set_tentative_tile (KolMapView *self,
                                  int         rotation)
 {
   g_return_if_fail (KOL_IS_MAP_VIEW (self));
-  if (self->title == NULL || hex < 0 || (guint) hex >= self->title->n_hexes ||
-      tile < 0 || (guint) tile >= self->title->n_tiles)
+  if (self->title == NULL || hex < 0 || (guint) hex >= kol_board_query_n_hexes (self->title) ||
+      tile < 0 || (guint) tile >= kol_board_query_n_tiles (self->title))
     hex = -1;
   self->tentative.hex = hex;
   self->tentative.tile = hex < 0 ? -1 : tile;
@@ -251,10 +239,10 @@ kol_map_view_add_route (KolMapView     *self,
     return -1;
   for (int i = 0; i < route->n_nodes; i++)
     g_return_val_if_fail (route->nodes[i].hex >= 0 &&
-                          (guint) route->nodes[i].hex < self->title->n_hexes, -1);
+                          (guint) route->nodes[i].hex < kol_board_query_n_hexes (self->title), -1);
   for (int i = 0; i < route->n_paths; i++)
     g_return_val_if_fail (route->paths[i].hex >= 0 &&
-                          (guint) route->paths[i].hex < self->title->n_hexes, -1);
+                          (guint) route->paths[i].hex < kol_board_query_n_hexes (self->title), -1);
   overlay = g_new0 (KolMapRouteOverlay, 1);
   if (color != NULL)
     overlay->color = *color;

@@ -113,7 +113,6 @@ void _kol_map_view_set_hovered         (KolMapView *self,
                                         int         hex);
 
 /* kol-map-view.c */
-guint32  _kol_map_view_token_hash     (const KolHexState *hs);
 
 /* kol-map-view-overlays.c */
 void     _kol_map_view_route_overlay_free (gpointer    data);

@@ -6,9 +6,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "kol-engine-board.h"
 #include "kol-map-view-private.h"
 #include "kol-svg-renderer.h"
+#include "kol-game-words.h"
 #include "kol-view-util.h"
 
 /**
@@ -276,13 +276,13 @@ kol_map_view_finalize (GObject *object)
 {
   KolMapView *self = KOL_MAP_VIEW (object);
 
-  g_clear_pointer (&self->engine, kol_engine_free);
+  g_clear_pointer (&self->engine, kol_board_query_free);
   g_clear_pointer (&self->hex_keys, g_strfreev);
   g_clear_pointer (&self->hex_serials, g_free);
   g_clear_pointer (&self->highlights, g_free);
   g_clear_pointer (&self->city_highlights, g_array_unref);
   g_clear_pointer (&self->tentative.key, g_free);
-  g_clear_pointer (&self->tentative.engine, kol_engine_free);
+  g_clear_pointer (&self->tentative.engine, kol_board_query_free);
 
   G_OBJECT_CLASS (kol_map_view_parent_class)->finalize (object);
 }
@@ -499,7 +499,7 @@ kol_map_view_init (KolMapView *self)
 {
   self->viewport = kol_viewport_new ();
   self->renderer = kol_tile_renderer_new (TRUE);
-  self->language = kol_view_language ();
+  self->language = kol_game_word_language ();
   self->routes = g_ptr_array_new_with_free_func (_kol_map_view_route_overlay_free);
   self->city_highlights = g_array_new (FALSE, FALSE, sizeof (KolMapCity));
   self->selected_hex = -1;
@@ -538,35 +538,18 @@ kol_map_view_new (void)
 
 /* -------------------------------------------------------------- board */
 
-/* A hash of what is drawn on a hex besides its tile: tokens and
- * reservations. */
-guint32
-_kol_map_view_token_hash (const KolHexState *hs)
-{
-  guint32 h = 2166136261u;
-  const guint8 *p = (const guint8 *) hs->slot_token;
-
-  for (gsize i = 0; i < sizeof hs->slot_token; i++)
-    h = (h ^ p[i]) * 16777619u;
-  p = (const guint8 *) hs->slot_reserved;
-  for (gsize i = 0; i < sizeof hs->slot_reserved; i++)
-    h = (h ^ p[i]) * 16777619u;
-  return h;
-}
-
 static void
 rebuild_keys (KolMapView *self)
 {
-  guint n = self->title->n_hexes;
+  guint n = kol_board_query_n_hexes (self->title);
 
   g_clear_pointer (&self->hex_keys, g_strfreev);
   self->hex_keys = g_new0 (char *, n + 1);
   for (guint h = 0; h < n; h++)
     {
-      const KolHexState *hs = &self->engine->hexes[h];
+      g_autofree char *key = kol_board_query_hex_key (self->engine, (int) h);
 
-      self->hex_keys[h] = g_strdup_printf ("h%u:%d:%d:%08x:%u", h, hs->tile, hs->rotation,
-                                           _kol_map_view_token_hash (hs),
+      self->hex_keys[h] = g_strdup_printf ("h%u:%s:%u", h, key,
                                            self->hex_serials != NULL ? self->hex_serials[h] : 0);
     }
 }
@@ -600,7 +583,7 @@ clear_overlays (KolMapView *self)
   g_array_set_size (self->city_highlights, 0);
   self->tentative.hex = -1;
   g_clear_pointer (&self->tentative.key, g_free);
-  g_clear_pointer (&self->tentative.engine, kol_engine_free);
+  g_clear_pointer (&self->tentative.engine, kol_board_query_free);
   if (self->selected_hex >= 0)
     {
       self->selected_hex = -1;
@@ -624,7 +607,7 @@ set_title (KolMapView     *self,
   g_clear_pointer (&self->hex_keys, g_strfreev);
   g_clear_pointer (&self->hex_serials, g_free);
   if (title != NULL)
-    self->highlights = g_new0 (guint8, title->n_hexes);
+    self->highlights = g_new0 (guint8, kol_board_query_n_hexes (title));
   kol_viewport_set_title (self->viewport, title, KOL_SVG_AXES);
   self->fit_pending = TRUE;
   if (gtk_widget_get_width (GTK_WIDGET (self)) > 0)
@@ -657,18 +640,18 @@ kol_map_view_set_board (KolMapView      *self,
       if (self->title != NULL)
         set_title (self, NULL);
       _kol_map_view_build_axes (self);
-      g_clear_pointer (&self->engine, kol_engine_free);
+      g_clear_pointer (&self->engine, kol_board_query_free);
       gtk_widget_queue_draw (GTK_WIDGET (self));
       _kol_map_view_update_rendering (self);
       return;
     }
   if (self->engine == NULL)
-    self->engine = kol_engine_copy (engine);
+    self->engine = kol_board_query_copy (engine);
   else
-    kol_engine_copy_into (self->engine, engine);
-  if (engine->title != self->title)
+    kol_board_query_copy_into (self->engine, engine);
+  if (kol_board_query_title (engine) != self->title)
     {
-      set_title (self, engine->title);
+      set_title (self, kol_board_query_title (engine));
       measure_hex_document (self);
       _kol_map_view_build_axes (self);
     }
@@ -685,7 +668,7 @@ static void
 bump_changed_hexes (KolMapView      *self,
                     const KolEngine *engine)
 {
-  guint n = self->title->n_hexes;
+  guint n = kol_board_query_n_hexes (self->title);
 
   if (self->hex_serials == NULL)
     self->hex_serials = g_new0 (guint, n);
@@ -717,18 +700,18 @@ kol_map_view_update_title (KolMapView      *self,
   g_return_if_fail (KOL_IS_MAP_VIEW (self));
   g_return_if_fail (engine != NULL);
 
-  if (self->engine == NULL || self->title == NULL || engine->title == self->title ||
-      engine->title->n_hexes != self->title->n_hexes)
+  if (self->engine == NULL || self->title == NULL || kol_board_query_title (engine) == self->title ||
+      kol_board_query_n_hexes (kol_board_query_title (engine)) != kol_board_query_n_hexes (self->title))
     {
       kol_map_view_set_board (self, engine);
       return;
     }
   bump_changed_hexes (self, engine);
-  self->title = engine->title;
+  self->title = kol_board_query_title (engine);
   self->title_serial++;
   self->tentative.hex = -1;
-  kol_engine_copy_into (self->engine, engine);
-  kol_viewport_set_title (self->viewport, engine->title, KOL_SVG_AXES);
+  kol_board_query_copy_into (self->engine, engine);
+  kol_viewport_set_title (self->viewport, self->title, KOL_SVG_AXES);
   measure_hex_document (self);
   _kol_map_view_build_axes (self);
   rebuild_keys (self);
@@ -810,7 +793,7 @@ kol_map_view_set_selected_hex (KolMapView *self,
                                int         hex)
 {
   g_return_if_fail (KOL_IS_MAP_VIEW (self));
-  if (self->title == NULL || hex < 0 || (guint) hex >= self->title->n_hexes)
+  if (self->title == NULL || hex < 0 || (guint) hex >= kol_board_query_n_hexes (self->title))
     hex = -1;
   if (self->selected_hex == hex)
     return;
@@ -909,37 +892,6 @@ _kol_map_view_zoom_by (KolMapView *self,
 
 /* ---------------------------------------------------------- hit-testing */
 
-/* The node under a board point: a token slot of a city, or within the
- * footprint of a town or off-board location. */
-static int
-node_at (KolMapView *self,
-         int         hex,
-         double      bx,
-         double      by)
-{
-  const KolTileDef *tile = kol_board_tile (self->engine, hex, NULL);
-
-  for (int s = 0; s < kol_tile_n_slots (tile); s++)
-    {
-      double x, y, r;
-
-      if (kol_svg_board_slot_point (self->engine, hex, s, &x, &y, &r) &&
-          hypot (bx - x, by - y) <= r)
-        return kol_tile_city_node (tile, kol_board_slot_city (self->engine, hex, s));
-    }
-  for (int n = 0; n < tile->n_nodes; n++)
-    {
-      double x, y;
-
-      if (tile->nodes[n].kind == KOL_NODE_CITY || tile->nodes[n].kind == KOL_NODE_JUNCTION)
-        continue;
-      if (kol_svg_board_node_point (self->engine, hex, n, &x, &y) &&
-          hypot (bx - x, by - y) <= KOL_SVG_HEX_RADIUS * 0.22)
-        return n;
-    }
-  return -1;
-}
-
 /**
  * kol_map_view_pick:
  * @self: a map view
@@ -967,7 +919,7 @@ kol_map_view_pick (KolMapView *self,
       double bx, by;
 
       kol_viewport_widget_to_board (self->viewport, x, y, &bx, &by);
-      n = node_at (self, h, bx, by);
+      n = kol_board_query_node_at (self->engine, h, bx, by);
     }
   if (hex != NULL)
     *hex = h;

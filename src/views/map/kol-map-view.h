@@ -3,8 +3,7 @@
 
 #include <gtk/gtk.h>
 
-#include "kol-engine.h"
-#include "kol-engine-route.h"
+#include "kol-board-query.h"
 #include "kol-tile-renderer.h"
 #include "kol-viewport.h"
 
@@ -21,8 +20,10 @@ G_BEGIN_DECLS
  * it, R and Shift+R ask for a rotation.
  *
  * The view shows a copy of the game state given to kol_map_view_set_board();
- * call it again after every change. The view never changes the game: what a
- * click or a key means is the table's business, through the signals.
+ * call it again after every change. The state and its title are handles it
+ * reads only through the model (kol-board-query.h, the SVG renderer). The
+ * view never changes the game: what a click or a key means is the table's
+ * business, through the signals.
  */
 
 #define KOL_TYPE_MAP_VIEW (kol_map_view_get_type ())

@@ -5,21 +5,21 @@
 #include <string.h>
 
 #include "kol-action-panel.h"
-#include "kol-engine-auction.h"
-#include "kol-engine-info.h"
 #include "kol-game-words.h"
 #include "kol-panel-util.h"
-#include "kol-view-util.h"
 
 /**
  * KolActionPanel:
  *
  * The current decision of a game: who acts (player and company, with the
- * company's colour), the step, and one button per legal choice in sections
- * named after the kind of action. Choices that differ only in a price or
- * an amount become one spin button bounded by the engine's range; each
- * value is checked by the engine (kol_game_check_action()) before the
- * button can be pressed. A refusal shows the model's translated message.
+ * company's colour), the step, and one button per choice of the model
+ * (kol_game_get_choices()) in sections named after the kind of move. A
+ * choice that is a number in a range is a spin button bounded by the
+ * rules' range; each value is checked by the engine
+ * (kol_game_check_action()) before the button can be pressed. A refusal
+ * shows the model's translated message. When a move leaves the same
+ * choices (the same sections and labels), the buttons stay where they are
+ * and only follow the new choices.
  *
  * Buttons use the widget action "panel.choose" with the index of the
  * choice. Map steps show the guidance and buttons naming the "play.*"
@@ -33,9 +33,12 @@ struct _KolActionPanel
   KolGame *game;
   char *guidance;
   char *error;
-  int sized_width;      /* the content's width when its minimum height was set */
-  guint resize_idle;
+  char *signature;      /* what the buttons offer, to tell when they can stay */
   GPtrArray *choices;   /* Choice* */
+  GBindingGroup *company_bindings;  /* to the company acting */
+  GBindingGroup *player_bindings;   /* to the player acting */
+  GBinding *auction_binding;
+  GBinding *auction_shown;
 
   GtkWidget *panel_box;
   GtkWidget *scroller;
@@ -43,6 +46,7 @@ struct _KolActionPanel
   GtkWidget *chip;
   GtkLabel *heading_label;
   GtkLabel *step_label;
+  GtkGrid *state_grid;
   GtkLabel *guidance_label;
   GtkBox *content_box;
   GtkBox *pass_box;
@@ -60,22 +64,22 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-/* One button of the panel: the action it plays, and for a number in a
+/* One button of the panel: the model's choice, and for a number in a
  * range the spin button giving the number. */
 typedef struct
 {
   KolActionPanel *panel;
-  KolAction *action;
-  GtkWidget *button;
-  GtkSpinButton *spin;
-  gboolean has_run;     /* a train that ran, offered beside a twin that did not */
-  gboolean president;   /* a president's certificate, beside an ordinary one alike */
+  KolGameChoice  *choice;
+  GtkWidget      *button;
+  GtkSpinButton  *spin;
 } Choice;
 
 static void
 choice_free (Choice *choice)
 {
-  kol_action_free (choice->action);
+  if (choice->spin != NULL)
+    g_signal_handlers_disconnect_by_data (choice->spin, choice);
+  g_clear_object (&choice->choice);
   g_free (choice);
 }
 
@@ -93,149 +97,16 @@ set_error (KolActionPanel *self,
   gtk_widget_set_visible (GTK_WIDGET (self->error_label), message != NULL);
 }
 
-/* ------------------------------------------------------- numbers in ranges */
-
-static gboolean
-is_ranged_type (const KolAction *a)
-{
-  switch (a->type)
-    {
-    case KOL_ACTION_BID:
-    case KOL_ACTION_BUY_COMPANY:
-    case KOL_ACTION_BUY_TRAIN:
-      return TRUE;
-    case KOL_ACTION_DIVIDEND:
-      return g_strcmp0 (a->kind, "variable") == 0;
-    default:
-      return FALSE;
-    }
-}
-
-static int *
-value_of (KolAction *a)
-{
-  return a->type == KOL_ACTION_DIVIDEND ? &a->amount : &a->price;
-}
-
-/* Two actions are one choice in a range when only the number differs. */
-static gboolean
-same_choice (const KolAction *a,
-             const KolAction *b)
-{
-  return a->type == b->type && is_ranged_type (a) && kol_entity_equal (a->entity, b->entity) &&
-         a->company == b->company && a->corp == b->corp && a->train == b->train &&
-         g_strcmp0 (a->variant, b->variant) == 0 && g_strcmp0 (a->kind, b->kind) == 0;
-}
-
-static int
-gcd (int a,
-     int b)
-{
-  while (b != 0)
-    {
-      int t = a % b;
-
-      a = b;
-      b = t;
-    }
-  return a;
-}
-
-typedef struct
-{
-  int min, max, step;
-} Range;
-
-/* A bid's range as the auction states it; other titles' auctions give
- * representative bids, up to what the bidder has. */
-static void
-bid_range (KolActionPanel  *self,
-           const KolAction *a,
-           Range           *range)
-{
-  KolEngine *engine = kol_panel_engine (self->game);
-  KolBidOption options[KOL_MAX_COMPANIES];
-  int n = kol_auction_bid_options (engine, a->entity, options, G_N_ELEMENTS (options));
-  int cash;
-
-  for (int i = 0; i < n; i++)
-    if (options[i].company == a->company)
-      {
-        range->min = options[i].min;
-        range->max = options[i].purchase ? options[i].min : options[i].max;
-        range->step = MAX (options[i].step, 1);
-        return;
-      }
-  cash = kol_engine_cash (engine, a->entity);
-  range->max = MAX (range->max, cash);
-}
-
-/* The range of the choice of @actions[first], from its representative
- * values; marks the other actions of the same choice as used. */
-static void
-choice_range (KolActionPanel *self,
-              GPtrArray      *actions,
-              guint           first,
-              gboolean       *used,
-              Range          *range)
-{
-  KolAction *a = g_ptr_array_index (actions, first);
-  int base = *value_of (a), step = 0, low_step = 0;
-
-  range->min = range->max = base;
-  for (guint i = first + 1; i < actions->len; i++)
-    {
-      KolAction *b = g_ptr_array_index (actions, i);
-      int v;
-
-      if (used[i] || !same_choice (a, b))
-        continue;
-      used[i] = TRUE;
-      v = *value_of (b);
-      range->min = MIN (range->min, v);
-      range->max = MAX (range->max, v);
-      step = gcd (step, ABS (v - base));
-      if (low_step == 0 || ABS (v - base) < low_step)
-        low_step = ABS (v - base);
-    }
-  /* prices agreed between companies may be any amount */
-  range->step = a->type == KOL_ACTION_DIVIDEND ? MAX (step, 1) : 1;
-  if (a->type == KOL_ACTION_BID)
-    {
-      range->step = MAX (low_step, 1);
-      bid_range (self, a, range);
-    }
-}
-
 /* ---------------------------------------------------------------- choices */
-
-/* The words of a choice: the action, and whether its train has run. */
-static char *
-choice_label (Choice *choice)
-{
-  g_autofree char *what = kol_game_describe_action (choice->panel->game, choice->action);
-
-  if (choice->president)
-    /* Translators: a choice and where: "Remove a station marker — Wien (I11)". */
-    return g_strdup_printf (_("%s — %s"), what,
-                            kol_view_term (kol_game_get_title (choice->panel->game), KOL_TERM_PRESIDENT));
-  if (!choice->has_run)
-    return g_steal_pointer (&what);
-  /* Translators: a train offered twice, once one that has run already
-   * (it cannot run again for its buyer this turn): "4H from CTL for L.96
-   * (has run this turn)". */
-  return g_strdup_printf (_("%s (has run this turn)"), what);
-}
 
 static void
 check_choice (Choice *choice)
 {
   KolActionPanel *self = choice->panel;
   g_autoptr(GError) error = NULL;
-  g_autofree char *label = choice_label (choice);
-  gboolean ok = kol_game_check_action (self->game, choice->action, &error);
+  gboolean ok = kol_game_check_action (self->game, kol_game_choice_get_action (choice->choice), &error);
 
-  gtk_button_set_label (GTK_BUTTON (choice->button), label);
+  gtk_button_set_label (GTK_BUTTON (choice->button), kol_game_choice_get_label (choice->choice));
   gtk_widget_set_sensitive (choice->button, ok);
   set_error (self, ok ? NULL : error->message);
 }
@@ -244,35 +115,15 @@ static void
 spin_changed_cb (GtkSpinButton *spin,
                  Choice        *choice)
 {
-  *value_of (choice->action) = gtk_spin_button_get_value_as_int (spin);
+  kol_game_choice_set_value (choice->choice, gtk_spin_button_get_value_as_int (spin));
   check_choice (choice);
 }
 
-static char *
-spin_name (KolActionPanel  *self,
-           const KolAction *a)
-{
-  const KolEngine *engine = kol_game_get_engine (self->game);
-  const char *target = "";
-  g_autofree char *train = NULL;
-
-  if (a->company >= 0 && a->company < engine->n_companies)
-    target = engine->title->companies[a->company].id;
-  else if (a->type == KOL_ACTION_BUY_TRAIN && a->train >= 0 && a->train < engine->n_trains)
-    /* the train's own id ("4H-1"): trains of one kind from two sellers
-     * are two spin buttons */
-    target = train = kol_engine_train_id ((KolEngine *) engine, a->train);
-  else if (a->type == KOL_ACTION_DIVIDEND && a->entity.kind == KOL_ENTITY_CORP)
-    target = engine->title->corps[a->entity.index].id;
-  return g_strdup_printf ("%s:%s", kol_action_type_to_string (a->type), target);
-}
-
 static GtkWidget *
-choice_button_new (KolActionPanel  *self,
-                   const KolAction *action)
+choice_button_new (KolActionPanel *self,
+                   KolGameChoice  *choice)
 {
-  g_autofree char *label = kol_game_describe_action (self->game, action);
-  GtkWidget *button = gtk_button_new_with_label (label);
+  GtkWidget *button = gtk_button_new_with_label (kol_game_choice_get_label (choice));
   GtkWidget *child = gtk_button_get_child (GTK_BUTTON (button));
 
   gtk_label_set_wrap (GTK_LABEL (child), TRUE);
@@ -284,38 +135,36 @@ choice_button_new (KolActionPanel  *self,
 
 /* Adds a choice to @box: a button, with a spin button for a range. */
 static void
-add_choice (KolActionPanel  *self,
-            GtkWidget       *box,
-            const KolAction *action,
-            const Range     *range)
+add_choice (KolActionPanel *self,
+            GtkWidget      *box,
+            KolGameChoice  *model_choice)
 {
   Choice *choice = g_new0 (Choice, 1);
+  GtkWidget *row;
+  int min, max, step;
 
   choice->panel = self;
-  choice->action = kol_action_copy (action);
-  choice->button = choice_button_new (self, action);
+  choice->choice = g_object_ref (model_choice);
+  choice->button = choice_button_new (self, model_choice);
   g_ptr_array_add (self->choices, choice);
-  if (range == NULL || range->min >= range->max)
+  if (!kol_game_choice_get_ranged (model_choice))
     {
       gtk_box_append (GTK_BOX (box), choice->button);
       return;
     }
-  {
-    GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-    g_autofree char *name = spin_name (self, action);
-    g_autofree char *what = kol_game_describe_action (self->game, action);
-
-    choice->spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (range->min, range->max, range->step));
-    gtk_widget_set_name (GTK_WIDGET (choice->spin), name);
-    gtk_spin_button_set_value (choice->spin, *value_of (choice->action));
-    gtk_spin_button_set_numeric (choice->spin, TRUE);
-    gtk_accessible_update_property (GTK_ACCESSIBLE (choice->spin), GTK_ACCESSIBLE_PROPERTY_LABEL, what, -1);
-    gtk_widget_set_hexpand (choice->button, TRUE);
-    gtk_box_append (GTK_BOX (row), GTK_WIDGET (choice->spin));
-    gtk_box_append (GTK_BOX (row), choice->button);
-    gtk_box_append (GTK_BOX (box), row);
-    g_signal_connect (choice->spin, "value-changed", G_CALLBACK (spin_changed_cb), choice);
-  }
+  kol_game_choice_get_range (model_choice, &min, &max, &step);
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  choice->spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (min, max, step));
+  gtk_widget_set_name (GTK_WIDGET (choice->spin), kol_game_choice_get_key (model_choice));
+  gtk_spin_button_set_value (choice->spin, kol_game_choice_get_value (model_choice));
+  gtk_spin_button_set_numeric (choice->spin, TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (choice->spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  kol_game_choice_get_label (model_choice), -1);
+  gtk_widget_set_hexpand (choice->button, TRUE);
+  gtk_box_append (GTK_BOX (row), GTK_WIDGET (choice->spin));
+  gtk_box_append (GTK_BOX (row), choice->button);
+  gtk_box_append (GTK_BOX (box), row);
+  g_signal_connect (choice->spin, "value-changed", G_CALLBACK (spin_changed_cb), choice);
 }
 
 static GtkWidget *
@@ -338,12 +187,6 @@ section_new (KolActionPanel *self,
 }
 
 /* ----------------------------------------------------------- map choices */
-
-static gboolean
-is_map_type (KolActionType type)
-{
-  return type == KOL_ACTION_LAY_TILE || type == KOL_ACTION_PLACE_TOKEN || type == KOL_ACTION_RUN_ROUTES;
-}
 
 static void
 add_action_button (GtkWidget  *box,
@@ -391,54 +234,152 @@ update_guidance (KolActionPanel *self)
   gtk_label_set_text (self->guidance_label, text);
 }
 
-/* ------------------------------------------------------------- building */
+/* --------------------------------------------------------- acting state */
 
-/* A focused spin button updates its value when it goes away: it must not
- * reach its choice then. */
-static void
-disconnect_spins (KolActionPanel *self)
+static gboolean
+tokens_left_text (GBinding     *binding,
+                  const GValue *from,
+                  GValue       *to,
+                  gpointer      data)
 {
-  for (guint i = 0; i < self->choices->len; i++)
-    {
-      Choice *choice = g_ptr_array_index (self->choices, i);
-
-      if (choice->spin != NULL)
-        g_signal_handlers_disconnect_by_data (choice->spin, choice);
-    }
+  /* Translators: how many station markers a company has left to place. */
+  g_value_take_string (to, g_strdup_printf (_("%d left"), g_value_get_int (from)));
+  return TRUE;
 }
+
+static gboolean
+yes_no (GBinding     *binding,
+        const GValue *from,
+        GValue       *to,
+        gpointer      data)
+{
+  /* Translators: whether the player acting has the priority deal. */
+  g_value_set_string (to, g_value_get_boolean (from) ? C_("priority", "yes") : C_("priority", "no"));
+  return TRUE;
+}
+
+static gboolean
+has_text (GBinding     *binding,
+          const GValue *from,
+          GValue       *to,
+          gpointer      data)
+{
+  const char *text = g_value_get_string (from);
+
+  g_value_set_boolean (to, text != NULL && *text != '\0');
+  return TRUE;
+}
+
+static GtkWidget *
+state_fact (KolActionPanel *self,
+            int             row,
+            const char     *term,
+            gboolean        markup)
+{
+  GtkWidget *value = kol_panel_fact_new (self->state_grid, row, term, markup);
+
+  kol_panel_fact_single_line (value);
+  return value;
+}
+
+/* What the one acting has, at the top of the panel (the rows of the
+ * company acting, else of the player acting): bound to the model's items
+ * the game names as acting. */
+static void
+build_state (KolActionPanel *self)
+{
+  GBindingGroup *c = self->company_bindings, *p = self->player_bindings;
+  GtkWidget *value;
+  int row = 0;
+
+  kol_panel_bind_fact (c, "treasury-text", state_fact (self, row++, "", FALSE));
+  kol_panel_bind_fact (c, "price-text", state_fact (self, row++, "", FALSE));
+  kol_panel_bind_fact (c, "trains-markup", state_fact (self, row++, "", TRUE));
+  value = state_fact (self, row++, "", FALSE);
+  g_binding_group_bind_full (c, "tokens-left", value, "label", G_BINDING_SYNC_CREATE, tokens_left_text, NULL,
+                             NULL, NULL);
+  g_binding_group_bind (c, "tokens-total", value, "visible", G_BINDING_SYNC_CREATE);
+  /* Translators: a row of the action panel: what the company's last run earned. */
+  kol_panel_bind_fact (c, "revenue-text", state_fact (self, row++, C_("acting", "Last run"), FALSE));
+  /* Translators: a row of the action panel: the acting player's cash. */
+  kol_panel_bind_fact (p, "cash-text", state_fact (self, row++, C_("acting", "Cash"), FALSE));
+  kol_panel_bind_fact (p, "certificates-text", state_fact (self, row++, _("Certificates"), FALSE));
+  value = state_fact (self, row++, "", FALSE);
+  g_binding_group_bind_full (p, "priority", value, "label", G_BINDING_SYNC_CREATE, yes_no, NULL, NULL, NULL);
+  /* Translators: a row of the action panel: the cash the acting player's
+   * bids hold. */
+  kol_panel_bind_fact (p, "bids-text", state_fact (self, row++, C_("player", "Bids"), FALSE));
+  /* Translators: a row of the action panel: the bids open in an auction. */
+  state_fact (self, row++, C_("acting", "Open bids"), FALSE);
+}
+
+static GtkWidget *
+state_value (KolActionPanel *self,
+             int             row)
+{
+  return gtk_grid_get_child_at (self->state_grid, 1, row);
+}
+
+/* The terms of the title, and which rows the one acting shows: the
+ * company's when a company acts, the player's otherwise. */
+static void
+update_state (KolActionPanel *self)
+{
+  const KolTitle *title = self->game != NULL ? kol_game_get_title (self->game) : NULL;
+  KolGameCompany *company = self->game != NULL && kol_game_get_live (self->game)
+                            ? kol_game_get_acting_company_item (self->game) : NULL;
+  KolGamePlayer *player = self->game != NULL && kol_game_get_live (self->game) && company == NULL
+                          ? kol_game_get_acting_player_item (self->game) : NULL;
+  static const KolWord terms[] = { KOL_WORD_TREASURY, KOL_WORD_SHARE_PRICE, KOL_WORD_TRAINS,
+                                   KOL_WORD_STATION_MARKERS };
+
+  for (guint i = 0; i < G_N_ELEMENTS (terms); i++)
+    kol_panel_fact_set_term (state_value (self, (int) i), kol_game_word (title, terms[i]));
+  kol_panel_fact_set_term (state_value (self, 7), kol_game_word (title, KOL_WORD_PRIORITY_DEAL));
+  g_binding_group_set_source (self->company_bindings, company);
+  g_binding_group_set_source (self->player_bindings, player);
+  for (int row = 0; row < 5; row++)
+    if (company == NULL)
+      gtk_widget_set_visible (state_value (self, row), FALSE);
+  for (int row = 5; row < 9; row++)
+    if (player == NULL)
+      gtk_widget_set_visible (state_value (self, row), FALSE);
+  if (player != NULL)
+    gtk_widget_set_visible (state_value (self, 7), TRUE);
+}
+
+/* ------------------------------------------------------------- building */
 
 static void
 clear_content (KolActionPanel *self)
 {
   GtkWidget *child;
 
-  disconnect_spins (self);
+  g_ptr_array_set_size (self->choices, 0);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->content_box))) != NULL)
     gtk_box_remove (self->content_box, child);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->pass_box))) != NULL)
     gtk_box_remove (self->pass_box, child);
-  g_ptr_array_set_size (self->choices, 0);
   gtk_widget_set_visible (GTK_WIDGET (self->guidance_label), FALSE);
+  g_clear_pointer (&self->signature, g_free);
 }
 
 static void
 update_heading (KolActionPanel *self)
 {
-  const KolEngine *engine = kol_game_get_engine (self->game);
   const char *name = kol_game_get_acting_entity_name (self->game);
-  int corp = kol_game_get_acting_corporation (self->game);
-  int shown = corp >= 0 && kol_engine_corp_parent ((KolEngine *) engine, corp) >= 0
-                ? kol_engine_corp_parent ((KolEngine *) engine, corp) : corp;
+  const char *chip = kol_game_get_acting_chip (self->game);
 
   gtk_label_set_text (self->heading_label, name != NULL ? name : "");
   gtk_label_set_text (self->step_label, kol_game_get_step_name (self->game));
-  gtk_widget_set_visible (self->chip, shown >= 0);
-  if (shown >= 0)
+  gtk_widget_set_visible (self->chip, chip != NULL);
+  if (chip != NULL)
     {
       g_autofree char *color = NULL;
+      g_autofree char *text_color = NULL;
 
-      g_object_get (self->game, "acting-color", &color, NULL);
-      kol_panel_chip_set (self->chip, color, engine->title->corps[shown].text_color, engine->title->corps[shown].id);
+      g_object_get (self->game, "acting-color", &color, "acting-text-color", &text_color, NULL);
+      kol_panel_chip_set (self->chip, color, text_color, chip);
     }
 }
 
@@ -459,9 +400,9 @@ build_past (KolActionPanel *self)
 /* An offer waiting for the answer of the player who acts now: the
  * question above the answers. */
 static void
-add_offer_prompt (KolActionPanel *self)
+add_offer_prompt (KolActionPanel *self,
+                  const char     *question)
 {
-  g_autofree char *question = kol_game_describe_offer (self->game);
   GtkWidget *label;
 
   if (question == NULL)
@@ -474,238 +415,91 @@ add_offer_prompt (KolActionPanel *self)
   gtk_box_append (GTK_BOX (section_new (self, NULL)), label);
 }
 
-static gboolean
-is_train_choice (const KolEngine *engine,
-                 const KolAction *a)
+/* What the panel offers, in order (the offer's question, the choices):
+ * equal for equal buttons. */
+static char *
+signature (const char *question,
+           GListModel *choices)
 {
-  return (a->type == KOL_ACTION_BUY_TRAIN || a->type == KOL_ACTION_SCRAP_TRAIN ||
-          a->type == KOL_ACTION_DISCARD_TRAIN) && a->train >= 0 && a->train < engine->n_trains;
-}
+  g_autoptr(GString) out = g_string_new (question);
 
-/* Trains of one kind with one owner, in the same state, are the same
- * purchase (or scrapping) to a player and to the rules: the engine offers
- * each of them, the panel only the first, so that no two buttons read
- * alike. */
-static gboolean
-same_train_offered (KolActionPanel  *self,
-                    const KolAction *a)
-{
-  const KolEngine *engine = kol_game_get_engine (self->game);
-
-  if (!is_train_choice (engine, a))
-    return FALSE;
-  for (guint i = 0; i < self->choices->len; i++)
+  for (guint i = 0; i < g_list_model_get_n_items (choices); i++)
     {
-      const KolAction *b = ((Choice *) g_ptr_array_index (self->choices, i))->action;
-      const KolTrain *x = &engine->trains[a->train], *y;
+      g_autoptr(KolGameChoice) c = g_list_model_get_item (choices, i);
+      int min = 0, max = 0, step = 0;
 
-      if (b->type != a->type || !is_train_choice (engine, b) ||
-          !kol_entity_equal (a->entity, b->entity) || g_strcmp0 (a->variant, b->variant) != 0)
-        continue;
-      y = &engine->trains[b->train];
-      if (x->def == y->def && x->variant == y->variant && kol_entity_equal (x->owner, y->owner) &&
-          x->obsolete == y->obsolete && x->rusted == y->rusted && x->operated == y->operated)
-        return TRUE;
+      kol_game_choice_get_range (c, &min, &max, &step);
+      g_string_append_printf (out, "%d|%s|%s|%s|%d|%d|%d\n", kol_game_choice_get_kind (c),
+                              kol_game_choice_get_section (c), kol_game_choice_get_label (c),
+                              kol_game_choice_get_key (c) != NULL ? kol_game_choice_get_key (c) : "",
+                              min, max, step);
     }
-  return FALSE;
+  return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
-static gboolean
-is_president_share (const KolEngine *engine,
-                    const KolAction *a)
-{
-  return (a->type == KOL_ACTION_BUY_SHARES || a->type == KOL_ACTION_SELL_SHARES) && a->n_shares > 0 &&
-         a->shares[0] >= 0 && a->shares[0] < engine->n_certs && engine->certs[a->shares[0]].president;
-}
-
-/* Choices the engine words alike (1840: "Remove a Stadtbahn station
- * marker" on several hexes) are told apart by their hex. */
+/* The same buttons for new choices: each follows its new choice. */
 static void
-disambiguate_labels (KolActionPanel *self)
+follow_choices (KolActionPanel *self,
+                GListModel     *choices)
 {
-  const KolTitle *title = kol_game_get_title (self->game);
-  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  guint k = 0;
 
-  for (guint i = 0; i < self->choices->len; i++)
-    g_ptr_array_add (labels, g_strdup (gtk_button_get_label (GTK_BUTTON (((Choice *) self->choices->pdata[i])->button))));
-  for (guint i = 0; i < self->choices->len; i++)
+  for (guint i = 0; i < g_list_model_get_n_items (choices); i++)
     {
-      Choice *a = g_ptr_array_index (self->choices, i);
-      gboolean twin = FALSE;
+      g_autoptr(KolGameChoice) c = g_list_model_get_item (choices, i);
+      Choice *choice;
 
-      if (is_president_share (kol_game_get_engine (self->game), a->action))
-        {
-          for (guint k = 0; k < labels->len && !twin; k++)
-            twin = k != i && g_strcmp0 (labels->pdata[i], labels->pdata[k]) == 0;
-          a->president = twin;
-          if (twin)
-            {
-              g_autofree char *label = choice_label (a);
-
-              gtk_button_set_label (GTK_BUTTON (a->button), label);
-            }
-          continue;
-        }
-      if (is_train_choice (kol_game_get_engine (self->game), a->action) &&
-          kol_game_get_engine (self->game)->trains[a->action->train].operated)
-        {
-          for (guint k = 0; k < labels->len && !twin; k++)
-            twin = k != i && g_strcmp0 (labels->pdata[i], labels->pdata[k]) == 0;
-          if (twin)
-            {
-              g_autofree char *label = NULL;
-
-              a->has_run = TRUE;
-              label = choice_label (a);
-              gtk_button_set_label (GTK_BUTTON (a->button), label);
-            }
-          continue;
-        }
-      if (a->spin != NULL || a->action->hex < 0)
+      if (kol_game_choice_get_kind (c) == KOL_GAME_CHOICE_MAP || k >= self->choices->len)
         continue;
-      for (guint k = 0; k < labels->len && !twin; k++)
-        twin = k != i && g_strcmp0 (labels->pdata[i], labels->pdata[k]) == 0;
-      if (twin)
-        {
-          g_autofree char *hex = kol_panel_hex_name (title, a->action->hex);
-          /* Translators: a choice and where: "Remove a station marker — Wien (I11)". */
-          g_autofree char *label = g_strdup_printf (_("%s — %s"), (char *) labels->pdata[i], hex);
-
-          gtk_button_set_label (GTK_BUTTON (a->button), label);
-        }
+      choice = g_ptr_array_index (self->choices, k++);
+      g_set_object (&choice->choice, c);
+      if (choice->spin != NULL)
+        kol_game_choice_set_value (c, gtk_spin_button_get_value_as_int (choice->spin));
+      gtk_widget_set_sensitive (choice->button, TRUE);
     }
 }
 
-/* Certificates alike (same company, size and kind, same holder) are the
- * same purchase or sale to a player and to the rules: the engine offers
- * each of them, the panel only the first. */
-static gboolean
-same_certs (const KolEngine *engine,
-            const KolAction *a,
-            const KolAction *b)
-{
-  if (a->percent != b->percent)
-    return FALSE;
-  /* a sale is of a percentage of a company (two 10% or one 20%
-   * certificate, the president's swapped as the rules say) */
-  if (a->type == KOL_ACTION_SELL_SHARES && a->n_shares > 0 && b->n_shares > 0 && a->shares[0] >= 0 &&
-      a->shares[0] < engine->n_certs && b->shares[0] >= 0 && b->shares[0] < engine->n_certs)
-    return engine->certs[a->shares[0]].corp == engine->certs[b->shares[0]].corp;
-  if (a->n_shares != b->n_shares)
-    return FALSE;
-  for (guint i = 0; i < a->n_shares; i++)
-    {
-      const KolCert *x, *y;
-
-      if (a->shares[i] < 0 || a->shares[i] >= engine->n_certs || b->shares[i] < 0 || b->shares[i] >= engine->n_certs)
-        return FALSE;
-      x = &engine->certs[a->shares[i]];
-      y = &engine->certs[b->shares[i]];
-      if (x->corp != y->corp || x->percent != y->percent || x->president != y->president ||
-          x->flags != y->flags || !kol_entity_equal (x->owner, y->owner))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-same_shares_offered (KolActionPanel  *self,
-                     const KolAction *a)
-{
-  const KolEngine *engine = kol_game_get_engine (self->game);
-
-  if (a->type != KOL_ACTION_BUY_SHARES && a->type != KOL_ACTION_SELL_SHARES)
-    return FALSE;
-  for (guint i = 0; i < self->choices->len; i++)
-    {
-      const KolAction *b = ((Choice *) g_ptr_array_index (self->choices, i))->action;
-
-      if (b->type == a->type && kol_entity_equal (a->entity, b->entity) && a->price == b->price &&
-          same_certs (engine, a, b))
-        return TRUE;
-    }
-  return FALSE;
-}
-
-/* Sections in the order the engine lists the kinds of action; passing
- * last, on its own. */
+/* Sections in the order the model lists the choices; the map's controls
+ * first, passing last, on its own. */
 static void
 build_choices (KolActionPanel *self,
-               GPtrArray      *actions)
+               GListModel     *choices)
 {
-  g_autofree gboolean *used = g_new0 (gboolean, actions->len + 1);
-  const KolTitle *title = kol_game_get_title (self->game);
-  guint32 map_types = 0, done_types = 0;
+  guint32 map_types = 0;
+  GtkWidget *section = NULL;
+  const char *heading = NULL;
 
-  for (guint i = 0; i < actions->len; i++)
+  for (guint i = 0; i < g_list_model_get_n_items (choices); i++)
     {
-      KolAction *a = g_ptr_array_index (actions, i);
+      g_autoptr(KolGameChoice) c = g_list_model_get_item (choices, i);
 
-      if (is_map_type (a->type))
-        map_types |= KOL_ACTION_BIT (a->type);
+      if (kol_game_choice_get_kind (c) == KOL_GAME_CHOICE_MAP)
+        map_types |= KOL_ACTION_BIT (kol_game_choice_get_action (c)->type);
     }
   if (map_types != 0)
     add_map_controls (self, map_types);
-  for (guint i = 0; i < actions->len; i++)
+  for (guint i = 0; i < g_list_model_get_n_items (choices); i++)
     {
-      KolAction *first = g_ptr_array_index (actions, i);
-      GtkWidget *section;
+      g_autoptr(KolGameChoice) c = g_list_model_get_item (choices, i);
 
-      if (is_map_type (first->type) || first->type == KOL_ACTION_PASS ||
-          (done_types & KOL_ACTION_BIT (first->type)))
-        continue;
-      done_types |= KOL_ACTION_BIT (first->type);
-      section = section_new (self, kol_game_word_action (title, first->type));
-      for (guint k = i; k < actions->len; k++)
+      switch (kol_game_choice_get_kind (c))
         {
-          KolAction *a = g_ptr_array_index (actions, k);
-          Range range;
-
-          if (used[k] || a->type != first->type)
-            continue;
-          used[k] = TRUE;
-          if (is_ranged_type (a))
-            choice_range (self, actions, k, used, &range);
-          if (same_train_offered (self, a) || same_shares_offered (self, a))
-            continue;
-          add_choice (self, section, a, is_ranged_type (a) ? &range : NULL);
+        case KOL_GAME_CHOICE_MAP:
+          break;
+        case KOL_GAME_CHOICE_PASS:
+          add_choice (self, GTK_WIDGET (self->pass_box), c);
+          break;
+        case KOL_GAME_CHOICE_BUTTON:
+        default:
+          if (section == NULL || g_strcmp0 (heading, kol_game_choice_get_section (c)) != 0)
+            {
+              heading = kol_game_choice_get_section (c);
+              section = section_new (self, heading);
+            }
+          add_choice (self, section, c);
+          break;
         }
     }
-  for (guint i = 0; i < actions->len; i++)
-    if (((KolAction *) g_ptr_array_index (actions, i))->type == KOL_ACTION_PASS)
-      {
-        add_choice (self, GTK_WIDGET (self->pass_box), g_ptr_array_index (actions, i), NULL);
-        break;
-      }
-  disambiguate_labels (self);
-}
-
-/* The choices scroll only past MAX_CHOICES_HEIGHT: up to there the panel
- * asks for all of them as its minimum, so that the table's side pane
- * gives it that room before the notebook under it. */
-#define MAX_CHOICES_HEIGHT 300
-
-static void
-update_min_height (KolActionPanel *self)
-{
-  int width = gtk_widget_get_width (GTK_WIDGET (self->content_box));
-  int natural = 0;
-
-  gtk_widget_measure (GTK_WIDGET (self->content_box), GTK_ORIENTATION_VERTICAL, width > 0 ? width : -1,
-                      NULL, &natural, NULL, NULL);
-  self->sized_width = width;
-  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (self->scroller),
-                                              MIN (natural, MAX_CHOICES_HEIGHT));
-}
-
-static gboolean
-resize_idle_cb (gpointer data)
-{
-  KolActionPanel *self = data;
-
-  self->resize_idle = 0;
-  update_min_height (self);
-  return G_SOURCE_REMOVE;
 }
 
 /**
@@ -718,31 +512,44 @@ resize_idle_cb (gpointer data)
 void
 kol_action_panel_refresh (KolActionPanel *self)
 {
-  g_autoptr(GPtrArray) actions = NULL;
+  GListModel *choices;
+  g_autofree char *offered = NULL;
 
   g_return_if_fail (KOL_IS_ACTION_PANEL (self));
 
-  clear_content (self);
   update_guidance (self);
+  update_state (self);
   if (self->game == NULL)
     {
+      clear_content (self);
       gtk_label_set_text (self->heading_label, "");
       gtk_label_set_text (self->step_label, "");
       gtk_widget_set_visible (self->chip, FALSE);
     }
   else if (!kol_game_get_live (self->game))
     {
+      clear_content (self);
       update_heading (self);
       build_past (self);
+      self->signature = g_strdup ("past");
     }
   else
     {
+      g_autofree char *question = kol_game_describe_offer (self->game);
+
       update_heading (self);
-      add_offer_prompt (self);
-      actions = kol_game_legal_actions (self->game);
-      build_choices (self, actions);
+      choices = kol_game_get_choices (self->game);
+      offered = signature (question, choices);
+      if (g_strcmp0 (offered, self->signature) == 0)
+        follow_choices (self, choices);
+      else
+        {
+          clear_content (self);
+          add_offer_prompt (self, question);
+          build_choices (self, choices);
+          self->signature = g_steal_pointer (&offered);
+        }
     }
-  update_min_height (self);
 }
 
 static void
@@ -793,54 +600,8 @@ choose_action_cb (GtkWidget  *widget,
   if (index >= self->choices->len)
     return;
   /* playing rebuilds the panel, freeing the choice */
-  action = kol_action_copy (((Choice *) g_ptr_array_index (self->choices, index))->action);
+  action = kol_action_copy (kol_game_choice_get_action (((Choice *) g_ptr_array_index (self->choices, index))->choice));
   kol_action_panel_play (self, action);
-}
-
-/* ----------------------------------------------------------------- sizes */
-
-/* The panel's wrapping labels make its height depend on its width, and a
- * minimum height that grows as the width shrinks is one GtkPaned and
- * GtkBox reject ("Expect overlapping widgets") when the side pane is
- * measured at widths it never gets. So the minimum height is the one at the
- * panel's minimum width, for every width; the natural height follows the
- * width. */
-static void
-kol_action_panel_measure (GtkWidget      *widget,
-                          GtkOrientation  orientation,
-                          int             for_size,
-                          int            *minimum,
-                          int            *natural,
-                          int            *minimum_baseline,
-                          int            *natural_baseline)
-{
-  KolActionPanel *self = KOL_ACTION_PANEL (widget);
-  int min_width = 0, tallest = 0;
-
-  gtk_widget_measure (self->panel_box, orientation, for_size, minimum, natural, minimum_baseline,
-                      natural_baseline);
-  if (orientation != GTK_ORIENTATION_VERTICAL)
-    return;
-  gtk_widget_measure (self->panel_box, GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
-  gtk_widget_measure (self->panel_box, GTK_ORIENTATION_VERTICAL, min_width, &tallest, NULL, NULL, NULL);
-  *minimum = MAX (*minimum, tallest);
-  *natural = MAX (*natural, *minimum);
-  *minimum_baseline = *natural_baseline = -1;
-}
-
-static void
-kol_action_panel_size_allocate (GtkWidget *widget,
-                                int        width,
-                                int        height,
-                                int        baseline)
-{
-  KolActionPanel *self = KOL_ACTION_PANEL (widget);
-
-  gtk_widget_allocate (self->panel_box, width, height, -1, NULL);
-  /* the choices wrap to the width they get: their room is measured again
-   * at that width, after this layout */
-  if (gtk_widget_get_width (GTK_WIDGET (self->content_box)) != self->sized_width && self->resize_idle == 0)
-    self->resize_idle = g_idle_add (resize_idle_cb, self);
 }
 
 /* ---------------------------------------------------------------- GObject */
@@ -850,10 +611,12 @@ kol_action_panel_dispose (GObject *object)
 {
   KolActionPanel *self = KOL_ACTION_PANEL (object);
 
-  g_clear_handle_id (&self->resize_idle, g_source_remove);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
-  disconnect_spins (self);
+  g_clear_pointer (&self->auction_binding, g_binding_unbind);
+  g_clear_pointer (&self->auction_shown, g_binding_unbind);
+  g_binding_group_set_source (self->company_bindings, NULL);
+  g_binding_group_set_source (self->player_bindings, NULL);
   g_ptr_array_set_size (self->choices, 0);
   g_clear_object (&self->game);
   gtk_widget_dispose_template (GTK_WIDGET (self), KOL_TYPE_ACTION_PANEL);
@@ -866,8 +629,11 @@ kol_action_panel_finalize (GObject *object)
   KolActionPanel *self = KOL_ACTION_PANEL (object);
 
   g_ptr_array_unref (self->choices);
+  g_clear_object (&self->company_bindings);
+  g_clear_object (&self->player_bindings);
   g_free (self->guidance);
   g_free (self->error);
+  g_free (self->signature);
   G_OBJECT_CLASS (kol_action_panel_parent_class)->finalize (object);
 }
 
@@ -942,12 +708,11 @@ kol_action_panel_class_init (KolActionPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KolActionPanel, heading_box);
   gtk_widget_class_bind_template_child (widget_class, KolActionPanel, heading_label);
   gtk_widget_class_bind_template_child (widget_class, KolActionPanel, step_label);
+  gtk_widget_class_bind_template_child (widget_class, KolActionPanel, state_grid);
   gtk_widget_class_bind_template_child (widget_class, KolActionPanel, guidance_label);
   gtk_widget_class_bind_template_child (widget_class, KolActionPanel, content_box);
   gtk_widget_class_bind_template_child (widget_class, KolActionPanel, pass_box);
   gtk_widget_class_bind_template_child (widget_class, KolActionPanel, error_label);
-  widget_class->measure = kol_action_panel_measure;
-  widget_class->size_allocate = kol_action_panel_size_allocate;
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
@@ -956,6 +721,9 @@ kol_action_panel_init (KolActionPanel *self)
 {
   self->choices = g_ptr_array_new_with_free_func ((GDestroyNotify) choice_free);
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->company_bindings = g_binding_group_new ();
+  self->player_bindings = g_binding_group_new ();
+  build_state (self);
   self->chip = kol_panel_chip_new (NULL, NULL, "");
   gtk_widget_set_visible (self->chip, FALSE);
   gtk_box_prepend (self->heading_box, self->chip);
@@ -995,9 +763,19 @@ kol_action_panel_set_game (KolActionPanel *self,
     return;
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
+  g_clear_pointer (&self->auction_binding, g_binding_unbind);
+  g_clear_pointer (&self->auction_shown, g_binding_unbind);
   g_set_object (&self->game, game);
   if (game != NULL)
-    g_signal_connect_object (game, "state-changed", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
+    {
+      GtkWidget *bids = state_value (self, 9);
+
+      g_signal_connect_object (game, "state-changed", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
+      self->auction_binding = g_object_bind_property (game, "auction-text", bids, "label", G_BINDING_SYNC_CREATE);
+      self->auction_shown = g_object_bind_property_full (game, "auction-text", bids, "visible", G_BINDING_SYNC_CREATE,
+                                                         has_text, NULL, NULL, NULL);
+      kol_panel_set_css_class (bids, "kol-bids", TRUE);
+    }
   set_error (self, NULL);
   kol_action_panel_refresh (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);

@@ -28,7 +28,9 @@ struct _KolChart
   GtkWidget parent_instance;
 
   char    *title;
-  char    *format;        /* a currency format with one %d */
+  KolChartFormatFunc format;   /* the labels' words for values, or NULL */
+  gpointer format_data;
+  GDestroyNotify format_destroy;
   double   x_max;         /* 0: the largest x */
   GArray  *x;             /* double */
   GArray  *series;        /* Series */
@@ -45,19 +47,27 @@ series_clear (Series *series)
   g_clear_pointer (&series->name, g_free);
 }
 
-/* @amount in the chart's format, without handing data to printf. */
+/* @amount as the chart's labels say it. */
 static char *
 format_value (KolChart *self,
               double    amount)
 {
-  const char *at = self->format != NULL ? strstr (self->format, "%d") : NULL;
-  long v = lround (amount);
+  long rounded = lround (amount);
+  int v = (int) CLAMP (rounded, -G_MAXINT, G_MAXINT);
 
-  if (at == NULL)
-    return g_strdup_printf ("%ld", v);
-  /* the sign goes before the currency: "−L.750", not "L.-750" */
-  return g_strdup_printf ("%s%.*s%ld%s", v < 0 ? "−" : "", (int) (at - self->format), self->format, labs (v),
-                          at + 2);
+  if (self->format == NULL)
+    return g_strdup_printf ("%d", v);
+  return self->format (v, self->format_data);
+}
+
+static void
+clear_format (KolChart *self)
+{
+  if (self->format_destroy != NULL)
+    self->format_destroy (self->format_data);
+  self->format = NULL;
+  self->format_data = NULL;
+  self->format_destroy = NULL;
 }
 
 /* A tick step of 1, 2 or 5 × 10^k giving about @n ticks over @range. */
@@ -363,7 +373,7 @@ kol_chart_finalize (GObject *object)
   KolChart *self = KOL_CHART (object);
 
   g_free (self->title);
-  g_free (self->format);
+  clear_format (self);
   g_array_unref (self->x);
   g_array_unref (self->series);
   g_array_unref (self->values);
@@ -426,15 +436,22 @@ kol_chart_set_title (KolChart   *self,
 /**
  * kol_chart_set_format:
  * @self: a chart
- * @format: (nullable): how values read: a text with one "%d" ("L.%d")
+ * @format: (nullable): how values read (money, from the model); %NULL for
+ *   plain numbers
+ * @user_data: data for @format
+ * @destroy: (nullable): frees @user_data
  */
 void
-kol_chart_set_format (KolChart   *self,
-                      const char *format)
+kol_chart_set_format (KolChart           *self,
+                      KolChartFormatFunc  format,
+                      gpointer            user_data,
+                      GDestroyNotify      destroy)
 {
   g_return_if_fail (KOL_IS_CHART (self));
-  g_free (self->format);
-  self->format = g_strdup (format);
+  clear_format (self);
+  self->format = format;
+  self->format_data = user_data;
+  self->format_destroy = destroy;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

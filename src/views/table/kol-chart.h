@@ -16,11 +16,24 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (KolChart, kol_chart, KOL, CHART, GtkWidget)
 
+/**
+ * KolChartFormatFunc:
+ * @value: a value of the chart
+ * @user_data: the data given with the function
+ *
+ * Returns: (transfer full): @value as the chart's labels say it
+ *   ("L.750", the model's money)
+ */
+typedef char *(*KolChartFormatFunc) (int      value,
+                                     gpointer user_data);
+
 GtkWidget *kol_chart_new           (void);
 void       kol_chart_set_title     (KolChart           *self,
                                     const char         *title);
 void       kol_chart_set_format    (KolChart           *self,
-                                    const char         *format);
+                                    KolChartFormatFunc  format,
+                                    gpointer            user_data,
+                                    GDestroyNotify      destroy);
 void       kol_chart_set_data      (KolChart           *self,
                                     guint               n_points,
                                     const double       *x,

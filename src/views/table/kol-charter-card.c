@@ -4,19 +4,17 @@
 #include <glib/gi18n.h>
 
 #include "kol-charter-card.h"
-#include "kol-engine-info.h"
-#include "kol-engine-market.h"
-#include "kol-engine-shares.h"
-#include "kol-game-company.h"
+#include "kol-game-words.h"
 #include "kol-panel-util.h"
-#include "kol-view-util.h"
 
 /**
  * KolCharterCard:
  *
  * A company's charter; see kol-charter-card.h. The header and the grid of
- * facts are in the template; the rows of facts and the line cards are
- * rebuilt from the state after every change.
+ * facts are in the template. The rows of facts are made once, when the
+ * card gets its company (share companies and private companies have
+ * different rows), and bound to the company's properties through a
+ * #GBindingGroup; the line cards follow the company's subsidiaries.
  */
 struct _KolCharterCard
 {
@@ -24,7 +22,11 @@ struct _KolCharterCard
 
   KolGame        *game;
   KolGameCompany *company;
-  int       order;
+  GBindingGroup  *bindings;
+  GSignalGroup   *signals;
+  GListModel     *subsidiaries;
+  int             order;
+  gboolean        mini;       /* a line's card inside its owner's */
 
   GtkWidget *header;
   GtkLabel  *order_badge;
@@ -37,6 +39,7 @@ struct _KolCharterCard
   GtkWidget *lines_box;
   GtkLabel  *lines_heading;
   GtkWidget *lines;
+  GtkWidget *trains;
 };
 
 G_DEFINE_FINAL_TYPE (KolCharterCard, kol_charter_card, GTK_TYPE_WIDGET)
@@ -51,304 +54,18 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-/* ---------------------------------------------------------------- facts */
-
-static GtkWidget *
-fact_label (const char *text,
-            gboolean    markup,
-            gboolean    dim)
+static const KolTitle *
+title_of (KolCharterCard *self)
 {
-  GtkWidget *label = gtk_label_new (NULL);
-
-  if (markup)
-    gtk_label_set_markup (GTK_LABEL (label), text);
-  else
-    gtk_label_set_text (GTK_LABEL (label), text);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 34);
-  if (dim)
-    gtk_widget_add_css_class (label, "dim-label");
-  return label;
+  return self->game != NULL ? kol_game_get_title (self->game) : NULL;
 }
 
-/* A row "term  value" of @grid; @markup says whether @value is markup. */
-static void
-add_fact (GtkGrid    *grid,
-          int        *row,
-          const char *term,
-          const char *value,
-          gboolean    markup)
-{
-  GtkWidget *name = fact_label (term, FALSE, TRUE);
-  GtkWidget *text = fact_label (value, markup, FALSE);
-
-  gtk_widget_set_valign (name, GTK_ALIGN_START);
-  gtk_accessible_update_relation (GTK_ACCESSIBLE (text), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
-                                  name, NULL, -1);
-  gtk_grid_attach (grid, name, 0, *row, 1, 1);
-  gtk_grid_attach (grid, text, 1, *row, 1, 1);
-  (*row)++;
-}
+/* ------------------------------------------------------------ header */
 
 static void
-add_money_fact (KolCharterCard *self,
-                GtkGrid        *grid,
-                int            *row,
-                const char     *term,
-                int             amount)
+order_changed (KolCharterCard *self)
 {
-  g_autofree char *money = kol_panel_money (self->game, amount);
-
-  add_fact (grid, row, term, money, FALSE);
-}
-
-/* The trains of @owner as markup: names, 1840's trams with a dot of their
- * colour. */
-static char *
-trains_markup (KolEngine *engine,
-               KolEntity  owner)
-{
-  gint16 trains[KOL_MAX_TRAINS];
-  int n = kol_engine_trains_of (engine, owner, trains, G_N_ELEMENTS (trains));
-  g_autoptr(GString) out = g_string_new (NULL);
-
-  for (int i = 0; i < n; i++)
-    {
-      g_autofree char *color = kol_panel_train_color (engine->title, engine->trains[trains[i]].def);
-      g_autofree char *name = g_markup_escape_text (kol_engine_train_name (engine, trains[i]), -1);
-
-      if (i > 0)
-        g_string_append (out, ", ");
-      if (color != NULL)
-        g_string_append_printf (out, "<span foreground=\"%s\">●</span> ", color);
-      g_string_append (out, name);
-    }
-  if (n == 0)
-    /* Translators: a company has no trains (or trams). */
-    g_string_append (out, C_("trains", "none"));
-  return g_string_free (g_steal_pointer (&out), FALSE);
-}
-
-static char *
-tokens_text (KolEngine *engine,
-             int        corp)
-{
-  const KolCorp *c = &engine->corps[corp];
-  g_autoptr(GString) placed = g_string_new (NULL);
-  int left = 0;
-
-  for (int i = 0; i < c->n_tokens; i++)
-    {
-      if (c->tokens[i].hex >= 0)
-        {
-          g_autofree char *hex = kol_panel_hex_name (engine->title, c->tokens[i].hex);
-
-          g_string_append_printf (placed, "%s%s", placed->len > 0 ? ", " : "", hex);
-        }
-      else if (!c->tokens[i].used)
-        left++;
-    }
-  if (placed->len == 0)
-    /* Translators: station markers: how many are left; none placed yet. */
-    return g_strdup_printf (_("%d left"), left);
-  /* Translators: station markers: how many are left, and where the others
-   * stand ("1 left; Palermo (C5), Catania (H12)"). */
-  return g_strdup_printf (_("%d left; %s"), left, placed->str);
-}
-
-static char *
-companies_text (KolEngine *engine,
-                KolEntity  owner)
-{
-  gint16 companies[KOL_MAX_COMPANIES];
-  int n = kol_engine_companies_of (engine, owner, companies, G_N_ELEMENTS (companies));
-  g_autoptr(GString) out = g_string_new (NULL);
-
-  for (int i = 0; i < n; i++)
-    {
-      const KolCompanyDef *def = &engine->title->companies[companies[i]];
-
-      g_string_append_printf (out, "%s%s", i > 0 ? ", " : "",
-                              def->short_name != NULL ? def->short_name : def->id);
-    }
-  return n > 0 ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
-}
-
-static char *
-markers_text (KolEngine *engine,
-              int        corp)
-{
-  const char *markers[8];
-  int n = kol_engine_corp_markers (engine, corp, markers, G_N_ELEMENTS (markers));
-  g_autoptr(GString) out = g_string_new (NULL);
-
-  for (int i = 0; i < n; i++)
-    {
-      g_autofree char *id = g_strconcat ("marker_", markers[i], NULL);
-
-      g_string_append_printf (out, "%s%s", i > 0 ? ", " : "",
-                              kol_view_term_id (engine->title, id, markers[i]));
-    }
-  return n > 0 ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
-}
-
-static void
-add_price_facts (KolCharterCard *self,
-                 KolEngine      *engine,
-                 int             corp,
-                 int            *row)
-{
-  int price = kol_market_corp_price (engine, corp);
-  int par = kol_corp_par_price (engine, corp);
-
-  if (price > 0)
-    add_money_fact (self, self->facts, row, kol_view_term (engine->title, KOL_TERM_SHARE_PRICE), price);
-  if (par > 0 && engine->corps[corp].ipoed)
-    add_money_fact (self, self->facts, row, kol_view_term (engine->title, KOL_TERM_PAR), par);
-}
-
-static void
-add_share_facts (KolCharterCard *self,
-                 KolEngine      *engine,
-                 int             corp,
-                 int            *row)
-{
-  int president = kol_panel_owning_player (engine, engine->corps[corp].owner);
-  /* Translators: where a company's shares are: "20% in the treasury, 40%
-   * in the bank pool" (the phrases are the title's own words). */
-  g_autofree char *shares = g_strdup_printf (_("%1$d%% %2$s, %3$d%% %4$s"),
-                                             kol_corp_ipo_percent (engine, corp),
-                                             kol_view_term (engine->title, KOL_TERM_IPO_SHARES),
-                                             kol_corp_pool_percent (engine, corp),
-                                             kol_view_term (engine->title, KOL_TERM_IN_POOL));
-
-  if (engine->title->corps[corp].n_shares == 0)
-    return;
-  if (president >= 0 && engine->corps[corp].owner.kind == KOL_ENTITY_PLAYER)
-    add_fact (self->facts, row, kol_view_term (engine->title, KOL_TERM_PRESIDENT),
-              engine->players[president].name, FALSE);
-  /* Translators: a row of a company's charter. */
-  add_fact (self->facts, row, C_("charter", "Shares"), shares, FALSE);
-}
-
-static void
-add_holdings_facts (KolCharterCard *self,
-                    KolEngine      *engine,
-                    int             corp,
-                    int            *row)
-{
-  KolEntity me = kol_entity (KOL_ENTITY_CORP, corp);
-  gint16 owned[KOL_MAX_TRAINS];
-  g_autofree char *trains = trains_markup (engine, me);
-  g_autofree char *companies = companies_text (engine, me);
-  g_autofree char *markers = markers_text (engine, corp);
-
-  if (engine->corps[corp].n_tokens > 0)
-    {
-      g_autofree char *tokens = tokens_text (engine, corp);
-
-      add_fact (self->facts, row, kol_view_term (engine->title, KOL_TERM_STATION_MARKERS), tokens, FALSE);
-    }
-  if (kol_engine_trains_of (engine, me, owned, G_N_ELEMENTS (owned)) > 0 || engine->corps[corp].floated)
-    add_fact (self->facts, row, kol_view_term (engine->title, KOL_TERM_TRAINS), trains, TRUE);
-  if (engine->corps[corp].loans > 0)
-    {
-      g_autofree char *loans = g_strdup_printf ("%d", engine->corps[corp].loans);
-
-      add_fact (self->facts, row, kol_view_term (engine->title, KOL_TERM_COMPANY_LOANS), loans, FALSE);
-    }
-  if (markers != NULL)
-    add_fact (self->facts, row, _("Markers"), markers, FALSE);
-  if (companies != NULL)
-    add_fact (self->facts, row, kol_view_term (engine->title, KOL_TERM_PRIVATE_COMPANIES), companies, FALSE);
-}
-
-/* ---------------------------------------------------------------- lines */
-
-static GtkWidget *
-line_card (KolCharterCard *self,
-           KolEngine      *engine,
-           int             line)
-{
-  const KolCorpDef *def = &engine->title->corps[line];
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *head = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *name = fact_label (kol_view_pick_text (&def->short_name) != NULL
-                                ? kol_view_pick_text (&def->short_name) : def->id, FALSE, FALSE);
-  GtkGrid *grid = GTK_GRID (gtk_grid_new ());
-  KolEntity me = kol_entity (KOL_ENTITY_CORP, line);
-  g_autofree char *trains = trains_markup (engine, me);
-  g_autofree char *tokens = tokens_text (engine, line);
-  int order = kol_panel_operating_position (engine, line);
-  int row = 0;
-
-  gtk_widget_add_css_class (box, "kol-line-card");
-  if (kol_panel_is_acting (engine, me))
-    gtk_widget_add_css_class (box, "kol-acting");
-  if (order > 0 && engine->round.klass != NULL && engine->round.klass->operating)
-    {
-      g_autofree char *n = g_strdup_printf ("%d", order);
-      GtkWidget *badge = gtk_label_new (n);
-
-      gtk_widget_add_css_class (badge, "kol-badge");
-      gtk_box_append (GTK_BOX (head), badge);
-    }
-  gtk_widget_add_css_class (name, "heading");
-  gtk_box_append (GTK_BOX (head), name);
-  gtk_box_append (GTK_BOX (box), head);
-  gtk_grid_set_column_spacing (grid, 12);
-  add_fact (grid, &row, kol_view_term (engine->title, KOL_TERM_TRAINS), trains, TRUE);
-  add_money_fact (self, grid, &row, kol_view_term (engine->title, KOL_TERM_REVENUE_PILE), engine->corps[line].cash);
-  add_fact (grid, &row, kol_view_term (engine->title, KOL_TERM_STATION_MARKERS), tokens, FALSE);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (grid));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  gtk_label_get_text (GTK_LABEL (name)), -1);
-  gtk_accessible_update_relation (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
-                                  name, NULL, -1);
-  return box;
-}
-
-static void
-refresh_lines (KolCharterCard *self,
-               KolEngine      *engine,
-               int             corp)
-{
-  int n = 0;
-
-  kol_panel_clear_box (self->lines);
-  for (int i = 0; i < engine->n_corp_order; i++)
-    {
-      int c = engine->corp_order[i];
-
-      if (c < 0 || c >= engine->n_corps || engine->corps[c].removed || kol_engine_corp_parent (engine, c) != corp)
-        continue;
-      gtk_box_append (GTK_BOX (self->lines), line_card (self, engine, c));
-      n++;
-    }
-  gtk_label_set_text (self->lines_heading, kol_view_term (engine->title, KOL_TERM_SUBSIDIARIES));
-  gtk_widget_set_visible (self->lines_box, n > 0);
-}
-
-/* -------------------------------------------------------------- refresh */
-
-static void
-set_status (KolCharterCard *self,
-            const char     *status,
-            gboolean        closed)
-{
-  gtk_label_set_text (self->status_label, status != NULL ? status : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->status_label), status != NULL);
-  if (closed)
-    gtk_widget_add_css_class (GTK_WIDGET (self), "kol-closed");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self), "kol-closed");
-}
-
-static void
-set_order (KolCharterCard *self,
-           int             order)
-{
+  int order = kol_game_company_get_order_badge (self->company);
   g_autofree char *text = g_strdup_printf ("%d", order);
   /* Translators: the badge on a charter: its place in the operating order. */
   g_autofree char *tip = g_strdup_printf (_("%d. in the operating order"), order);
@@ -364,182 +81,254 @@ set_order (KolCharterCard *self,
 }
 
 static void
-set_header (KolCharterCard *self,
-            const char     *color,
-            const char     *text_color,
-            const char     *chip,
-            const char     *name)
+status_changed (KolCharterCard *self)
 {
-  if (self->chip == NULL)
-    {
-      self->chip = kol_panel_chip_new (color, text_color, chip);
-      gtk_box_append (GTK_BOX (self->chip_box), self->chip);
-    }
-  else
-    kol_panel_chip_set (self->chip, color, text_color, chip);
-  gtk_label_set_text (self->name_label, name);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->name_label), name);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
-}
+  KolGameCompanyStatus status = kol_game_company_get_status (self->company);
 
-static const char *
-corp_status (KolEngine *engine,
-             int        corp)
-{
-  const KolCorp *c = &engine->corps[corp];
-
-  if (c->closed)
-    /* Translators: the state of a company shown on its charter. */
-    return C_("company", "closed");
-  if (!c->ipoed)
-    return C_("company", "not started");
-  if (!c->floated)
-    return C_("company", "not floated");
-  return NULL;
-}
-
-static void
-refresh_corp (KolCharterCard *self,
-              KolEngine      *engine,
-              int             corp)
-{
-  const KolCorpDef *def = &engine->title->corps[corp];
-  int row = 0;
-
-  set_header (self, def->color, def->text_color, def->id, kol_view_pick_text (&def->name));
-  set_status (self, corp_status (engine, corp), engine->corps[corp].closed);
-  set_order (self, engine->corps[corp].floated && !engine->corps[corp].closed
-                   ? kol_panel_operating_position (engine, corp) : 0);
-  kol_panel_clear_box (GTK_WIDGET (self->facts));
-  add_money_fact (self, self->facts, &row, kol_view_term (engine->title, KOL_TERM_TREASURY), engine->corps[corp].cash);
-  add_price_facts (self, engine, corp, &row);
-  add_share_facts (self, engine, corp, &row);
-  add_holdings_facts (self, engine, corp, &row);
-  gtk_widget_set_visible (GTK_WIDGET (self->description), FALSE);
-  refresh_lines (self, engine, corp);
-}
-
-static char *
-owner_name (KolEngine *engine,
-            KolEntity  owner)
-{
-  switch (owner.kind)
-    {
-    case KOL_ENTITY_PLAYER:
-      return g_strdup (engine->players[owner.index].name);
-    case KOL_ENTITY_CORP:
-      return g_strdup (engine->title->corps[owner.index].id);
-    default:
-      return g_strdup (kol_view_term (engine->title, KOL_TERM_BANK));
-    }
-}
-
-static void
-refresh_private (KolCharterCard *self,
-                 KolEngine      *engine,
-                 int             company)
-{
-  const KolCompanyDef *def = &engine->title->companies[company];
-  const KolCompany *c = &engine->companies[company];
-  g_autofree char *owner = owner_name (engine, c->owner);
-  const char *description = kol_view_pick_text (&def->description);
-  int row = 0;
-
-  set_header (self, "#e8e4d8", "#202020", def->short_name != NULL ? def->short_name : def->id,
-              kol_view_pick_text (&def->name));
-  set_status (self, c->closed ? C_("company", "closed") : NULL, c->closed);
-  set_order (self, 0);
-  kol_panel_clear_box (GTK_WIDGET (self->facts));
-  /* Translators: who owns a private company. */
-  add_fact (self->facts, &row, C_("private company", "Owner"), owner, FALSE);
-  /* Translators: a private company's face value. */
-  add_money_fact (self, self->facts, &row, C_("private company", "Value"), c->value);
-  add_money_fact (self, self->facts, &row, kol_view_term (engine->title, KOL_TERM_REVENUE), c->revenue);
-  gtk_label_set_text (self->description, description != NULL ? description : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->description), description != NULL && *description != '\0');
-  gtk_widget_set_visible (self->lines_box, FALSE);
-}
-
-static void
-set_acting (KolCharterCard *self,
-            gboolean        acting)
-{
-  if (acting)
-    gtk_widget_add_css_class (GTK_WIDGET (self), "kol-acting");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self), "kol-acting");
+  kol_panel_set_css_class (GTK_WIDGET (self), "kol-closed",
+                           status == KOL_GAME_COMPANY_CLOSED || status == KOL_GAME_COMPANY_REMOVED);
 }
 
 static void
 acting_changed (KolCharterCard *self)
 {
-  set_acting (self, kol_game_company_get_acting (self->company));
+  kol_panel_set_css_class (GTK_WIDGET (self), "kol-acting", kol_game_company_get_acting (self->company));
+}
+
+/* Trains show once a company runs, or as soon as it has any. */
+static void
+trains_changed (KolCharterCard *self)
+{
+  const char * const *trains = kol_game_company_get_trains (self->company);
+  gboolean floated = FALSE;
+
+  g_object_get (self->company, "floated", &floated, NULL);
+  gtk_widget_set_visible (self->trains, floated || self->mini || (trains != NULL && trains[0] != NULL));
 }
 
 static void
-refresh (KolCharterCard *self)
+set_header (KolCharterCard *self)
 {
-  KolEngine *engine;
-  KolGameCompanyKind kind;
-  int index;
+  const char *name = kol_game_company_get_name (self->company);
 
-  if (self->game == NULL || self->company == NULL)
-    return;
-  engine = kol_panel_engine (self->game);
-  kind = kol_game_company_get_kind (self->company);
-  index = kol_game_company_get_entity (self->company).index;
-  if (kind == KOL_GAME_COMPANY_PRIVATE && index >= 0 && index < engine->n_companies)
-    refresh_private (self, engine, index);
-  else if (index >= 0 && index < engine->n_corps)
+  g_clear_pointer (&self->chip, gtk_widget_unparent);
+  if (!self->mini)
     {
-      refresh_corp (self, engine, index);
-      set_acting (self, kol_panel_is_acting (engine, kol_entity (KOL_ENTITY_CORP, index)));
+      self->chip = kol_panel_company_chip_new (self->company);
+      gtk_box_append (GTK_BOX (self->chip_box), self->chip);
     }
+  else
+    name = kol_game_company_get_short_name (self->company);
+  gtk_label_set_text (self->name_label, name);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->name_label), name);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+}
+
+/* ------------------------------------------------------------- facts */
+
+static gboolean
+joined (GBinding     *binding,
+        const GValue *from,
+        GValue       *to,
+        gpointer      data)
+{
+  const char * const *list = g_value_get_boxed (from);
+
+  g_value_take_string (to, list != NULL && list[0] != NULL ? g_strjoinv (", ", (char **) list) : NULL);
+  return TRUE;
+}
+
+static gboolean
+nonempty (GBinding     *binding,
+          const GValue *from,
+          GValue       *to,
+          gpointer      data)
+{
+  const char * const *list = g_value_get_boxed (from);
+
+  g_value_set_boolean (to, list != NULL && list[0] != NULL);
+  return TRUE;
+}
+
+static GtkWidget *
+add_fact (KolCharterCard *self,
+          int            *row,
+          const char     *term,
+          const char     *property,
+          gboolean        markup)
+{
+  GtkWidget *value = kol_panel_fact_new (self->facts, (*row)++, term, markup);
+
+  kol_panel_bind_fact (self->bindings, property, value);
+  return value;
+}
+
+static void
+add_bids_fact (KolCharterCard *self,
+               int            *row)
+{
+  /* Translators: a row of a charter: the bids open on the company. */
+  GtkWidget *value = kol_panel_fact_new (self->facts, (*row)++, C_("charter", "Bids"), FALSE);
+
+  g_binding_group_bind_full (self->bindings, "bids", value, "label", G_BINDING_SYNC_CREATE, joined, NULL, NULL,
+                             NULL);
+  g_binding_group_bind_full (self->bindings, "bids", value, "visible", G_BINDING_SYNC_CREATE, nonempty, NULL,
+                             NULL, NULL);
+}
+
+/* A line's card inside its tram company's (1840): trams, what it keeps
+ * of its revenue, station markers. */
+static void
+build_line_facts (KolCharterCard *self)
+{
+  const KolTitle *title = title_of (self);
+  int row = 0;
+
+  self->trains = add_fact (self, &row, kol_game_word (title, KOL_WORD_TRAINS), "trains-markup", TRUE);
+  add_fact (self, &row, kol_game_word (title, KOL_WORD_REVENUE_PILE), "treasury-text", FALSE);
+  add_fact (self, &row, kol_game_word (title, KOL_WORD_STATION_MARKERS), "tokens-text", FALSE);
+  add_bids_fact (self, &row);
+  gtk_widget_add_css_class (GTK_WIDGET (self), "kol-line-card");
+}
+
+static void
+build_corp_facts (KolCharterCard *self)
+{
+  const KolTitle *title = title_of (self);
+  GtkWidget *bonds;
+  int row = 0;
+
+  add_fact (self, &row, kol_game_word (title, KOL_WORD_TREASURY), "treasury-text", FALSE);
+  add_fact (self, &row, kol_game_word (title, KOL_WORD_SHARE_PRICE), "price-text", FALSE);
+  add_fact (self, &row, kol_game_word (title, KOL_WORD_PAR), "par-text", FALSE);
+  add_fact (self, &row, kol_game_word (title, KOL_WORD_PRESIDENT), "president-name", FALSE);
+  /* Translators: a row of a company's charter. */
+  add_fact (self, &row, C_("charter", "Shares"), "shares-text", FALSE);
+  add_fact (self, &row, kol_game_word (title, KOL_WORD_STATION_MARKERS), "tokens-text", FALSE);
+  self->trains = add_fact (self, &row, kol_game_word (title, KOL_WORD_TRAINS), "trains-markup", TRUE);
+  /* Translators: a row of a company's charter: what its last run earned. */
+  add_fact (self, &row, C_("charter", "Last run"), "revenue-text", FALSE);
+  bonds = kol_panel_fact_new (self->facts, row++, kol_game_word (title, KOL_WORD_COMPANY_LOANS), FALSE);
+  kol_panel_bind_nonzero (self->bindings, "bonds", bonds);
+  add_fact (self, &row, _("Markers"), "extras-text", FALSE);
+  add_fact (self, &row, kol_game_word (title, KOL_WORD_PRIVATE_COMPANIES), "privates-text", FALSE);
+  add_bids_fact (self, &row);
+  gtk_label_set_text (self->lines_heading, kol_game_word (title, KOL_WORD_SUBSIDIARIES));
+}
+
+static void
+build_private_facts (KolCharterCard *self)
+{
+  const KolTitle *title = title_of (self);
+  int row = 0;
+
+  /* Translators: who owns a private company. */
+  add_fact (self, &row, C_("private company", "Owner"), "owner-name", FALSE);
+  /* Translators: a private company's face value. */
+  add_fact (self, &row, C_("private company", "Value"), "value-text", FALSE);
+  add_fact (self, &row, kol_game_word (title, KOL_WORD_REVENUE), "revenue-text", FALSE);
+  add_bids_fact (self, &row);
+  kol_panel_bind_fact (self->bindings, "description", GTK_WIDGET (self->description));
+}
+
+/* ------------------------------------------------------------- lines */
+
+static void
+lines_changed (GListModel     *lines,
+               guint           position,
+               guint           removed,
+               guint           added,
+               KolCharterCard *self)
+{
+  GtkWidget *at = gtk_widget_get_first_child (self->lines);
+
+  for (guint i = 0; i < position && at != NULL; i++)
+    at = gtk_widget_get_next_sibling (at);
+  for (guint i = 0; i < removed && at != NULL; i++)
+    {
+      GtkWidget *next = gtk_widget_get_next_sibling (at);
+
+      gtk_box_remove (GTK_BOX (self->lines), at);
+      at = next;
+    }
+  for (guint i = 0; i < added; i++)
+    {
+      g_autoptr(KolGameCompany) line = g_list_model_get_item (lines, position + i);
+      GtkWidget *card = g_object_new (KOL_TYPE_CHARTER_CARD, NULL);
+      GtkWidget *previous = at != NULL ? gtk_widget_get_prev_sibling (at) : gtk_widget_get_last_child (self->lines);
+
+      KOL_CHARTER_CARD (card)->mini = TRUE;
+      g_object_set (card, "game", self->game, "company", line, NULL);
+      gtk_box_insert_child_after (GTK_BOX (self->lines), card, previous);
+    }
+  gtk_widget_set_visible (self->lines_box, g_list_model_get_n_items (lines) > 0);
+}
+
+static void
+set_subsidiaries (KolCharterCard *self,
+                  GListModel     *lines)
+{
+  if (self->subsidiaries != NULL)
+    g_signal_handlers_disconnect_by_data (self->subsidiaries, self);
+  kol_panel_clear_box (self->lines);
+  g_set_object (&self->subsidiaries, lines);
+  gtk_widget_set_visible (self->lines_box, FALSE);
+  if (lines == NULL)
+    return;
+  g_signal_connect_object (lines, "items-changed", G_CALLBACK (lines_changed), self, 0);
+  lines_changed (lines, 0, 0, g_list_model_get_n_items (lines), self);
+}
+
+/* ---------------------------------------------------------- building */
+
+static void
+build (KolCharterCard *self)
+{
+  KolGameCompanyKind kind;
+
+  g_binding_group_set_source (self->bindings, NULL);
+  g_signal_group_set_target (self->signals, NULL);
+  kol_panel_clear_box (GTK_WIDGET (self->facts));
+  set_subsidiaries (self, NULL);
+  self->trains = NULL;
+  if (self->company == NULL || self->game == NULL)
+    return;
+  kind = kol_game_company_get_kind (self->company);
+  kol_panel_bind_fact (self->bindings, "status-text", GTK_WIDGET (self->status_label));
+  if (self->mini)
+    build_line_facts (self);
+  else if (kind == KOL_GAME_COMPANY_PRIVATE)
+    build_private_facts (self);
+  else
+    build_corp_facts (self);
+  set_header (self);
+  g_binding_group_set_source (self->bindings, self->company);
+  g_signal_group_set_target (self->signals, self->company);
+  if (kind != KOL_GAME_COMPANY_PRIVATE && !self->mini)
+    set_subsidiaries (self, kol_game_company_get_subsidiaries (self->company));
+  order_changed (self);
+  status_changed (self);
+  acting_changed (self);
+  if (self->trains != NULL)
+    trains_changed (self);
 }
 
 /* ------------------------------------------------------------- GObject */
-
-static void
-set_game (KolCharterCard *self,
-          KolGame        *game)
-{
-  if (self->game == game)
-    return;
-  if (self->game != NULL)
-    g_signal_handlers_disconnect_by_data (self->game, self);
-  g_set_object (&self->game, game);
-  if (game != NULL)
-    g_signal_connect_object (game, "state-changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
-  refresh (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
-}
-
-static void
-set_company (KolCharterCard *self,
-             KolGameCompany *company)
-{
-  if (self->company == company)
-    return;
-  if (self->company != NULL)
-    g_signal_handlers_disconnect_by_data (self->company, self);
-  g_set_object (&self->company, company);
-  /* the rest follows "state-changed", which comes after every change */
-  if (company != NULL)
-    g_signal_connect_object (company, "notify::acting", G_CALLBACK (acting_changed), self,
-                             G_CONNECT_SWAPPED);
-  refresh (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPANY]);
-}
 
 static void
 kol_charter_card_dispose (GObject *object)
 {
   KolCharterCard *self = KOL_CHARTER_CARD (object);
 
-  if (self->game != NULL)
-    g_signal_handlers_disconnect_by_data (self->game, self);
-  if (self->company != NULL)
-    g_signal_handlers_disconnect_by_data (self->company, self);
+  if (self->bindings != NULL)
+    g_binding_group_set_source (self->bindings, NULL);
+  if (self->signals != NULL)
+    g_signal_group_set_target (self->signals, NULL);
+  if (self->subsidiaries != NULL)
+    g_signal_handlers_disconnect_by_data (self->subsidiaries, self);
+  g_clear_object (&self->subsidiaries);
+  g_clear_object (&self->bindings);
+  g_clear_object (&self->signals);
   g_clear_object (&self->game);
   g_clear_object (&self->company);
   gtk_widget_dispose_template (GTK_WIDGET (self), KOL_TYPE_CHARTER_CARD);
@@ -583,10 +372,18 @@ kol_charter_card_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_GAME:
-      set_game (self, g_value_get_object (value));
+      if (g_set_object (&self->game, g_value_get_object (value)))
+        {
+          build (self);
+          g_object_notify_by_pspec (object, properties[PROP_GAME]);
+        }
       break;
     case PROP_COMPANY:
-      set_company (self, g_value_get_object (value));
+      if (g_set_object (&self->company, g_value_get_object (value)))
+        {
+          build (self);
+          g_object_notify_by_pspec (object, properties[PROP_COMPANY]);
+        }
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -632,6 +429,13 @@ static void
 kol_charter_card_init (KolCharterCard *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->bindings = g_binding_group_new ();
+  self->signals = g_signal_group_new (KOL_TYPE_GAME_COMPANY);
+  g_signal_group_connect_swapped (self->signals, "notify::order-badge", G_CALLBACK (order_changed), self);
+  g_signal_group_connect_swapped (self->signals, "notify::status", G_CALLBACK (status_changed), self);
+  g_signal_group_connect_swapped (self->signals, "notify::acting", G_CALLBACK (acting_changed), self);
+  g_signal_group_connect_swapped (self->signals, "notify::floated", G_CALLBACK (trains_changed), self);
+  g_signal_group_connect_swapped (self->signals, "notify::trains", G_CALLBACK (trains_changed), self);
 }
 
 /**

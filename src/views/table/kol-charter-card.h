@@ -18,8 +18,9 @@ G_BEGIN_DECLS
  * owner, value, revenue and ability. A badge shows its place in the
  * operating order, and the card is highlighted while the company acts.
  *
- * It follows the game: it refreshes after "state-changed" and when the
- * company item notifies.
+ * It follows the company item: each fact is a label bound to one of its
+ * properties, so a change updates that label alone; the lines follow the
+ * company's list of subsidiaries.
  */
 
 #define KOL_TYPE_CHARTER_CARD (kol_charter_card_get_type ())

@@ -5,9 +5,9 @@
 
 #include "kol-charter-card.h"
 #include "kol-charters-view.h"
-#include "kol-engine-info.h"
 #include "kol-game-company.h"
 #include "kol-panel-util.h"
+#include "kol-game-words.h"
 #include "kol-view-util.h"
 
 /**
@@ -91,8 +91,7 @@ create_card (gpointer item,
 
 /* The lines no company owns (1840: those still to be auctioned). */
 static void
-refresh_free_lines (KolChartersView *self,
-                    KolEngine       *engine)
+refresh_free_lines (KolChartersView *self)
 {
   g_autoptr(GString) names = g_string_new (NULL);
   guint n = self->lines != NULL ? g_list_model_get_n_items (self->lines) : 0;
@@ -100,42 +99,36 @@ refresh_free_lines (KolChartersView *self,
   for (guint i = 0; i < n; i++)
     {
       g_autoptr(KolGameCompany) item = g_list_model_get_item (self->lines, i);
-      int index = kol_game_company_get_entity (item).index;
+      KolGameCompanyStatus status = kol_game_company_get_status (item);
 
-      if (index < 0 || index >= engine->n_corps || engine->corps[index].closed || engine->corps[index].removed ||
-          kol_engine_corp_parent (engine, index) >= 0)
+      if (status == KOL_GAME_COMPANY_CLOSED || status == KOL_GAME_COMPANY_REMOVED ||
+          kol_game_company_get_parent (item) >= 0)
         continue;
-      g_string_append_printf (names, "%s%s", names->len > 0 ? ", " : "",
-                              kol_view_pick_text (&engine->title->corps[index].short_name) != NULL
-                              ? kol_view_pick_text (&engine->title->corps[index].short_name)
-                              : engine->title->corps[index].id);
+      g_string_append_printf (names, "%s%s", names->len > 0 ? ", " : "", kol_game_company_get_short_name (item));
     }
   if (names->len > 0)
     {
       /* Translators: %1$s is the title's word for lines ("Lines"), %2$s
        * lists the lines no company owns yet. */
       g_autofree char *text = g_strdup_printf (_("%1$s without a company: %2$s"),
-                                               kol_view_term (engine->title, KOL_TERM_SUBSIDIARIES),
+                                               kol_game_word (kol_game_get_title (self->game), KOL_WORD_SUBSIDIARIES),
                                                names->str);
 
-      gtk_label_set_text (self->free_lines, text);
+      if (g_strcmp0 (gtk_label_get_text (self->free_lines), text) != 0)
+        gtk_label_set_text (self->free_lines, text);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->free_lines), names->len > 0);
 }
 
 static void
-refresh (KolChartersView *self)
+update_headings (KolChartersView *self)
 {
-  KolEngine *engine;
+  const KolTitle *title = kol_game_get_title (self->game);
 
-  if (self->game == NULL)
-    return;
-  engine = kol_panel_engine (self->game);
-  gtk_label_set_text (self->heading, kol_view_term (engine->title, KOL_TERM_CHARTERS));
-  gtk_label_set_text (self->privates_heading, kol_view_term (engine->title, KOL_TERM_PRIVATE_COMPANIES));
+  gtk_label_set_text (self->heading, kol_game_word (title, KOL_WORD_CHARTERS));
+  gtk_label_set_text (self->privates_heading, kol_game_word (title, KOL_WORD_PRIVATE_COMPANIES));
   gtk_widget_set_visible (GTK_WIDGET (self->privates_heading),
                           g_list_model_get_n_items (self->private_companies) > 0);
-  refresh_free_lines (self, engine);
 }
 
 static void
@@ -174,8 +167,10 @@ kol_charters_view_set_game (KolChartersView *self,
       self->private_companies = companies_of_kind (game, is_private);
       gtk_flow_box_bind_model (self->corps, self->share_companies, create_card, self, NULL);
       gtk_flow_box_bind_model (self->privates, self->private_companies, create_card, self, NULL);
-      g_signal_connect_object (game, "state-changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
-      refresh (self);
+      /* which lines are without a company changes only with a state */
+      g_signal_connect_object (game, "state-changed", G_CALLBACK (refresh_free_lines), self, G_CONNECT_SWAPPED);
+      update_headings (self);
+      refresh_free_lines (self);
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
 }

@@ -8,7 +8,7 @@
 #include "kol-game-over-view.h"
 #include "kol-game-progress.h"
 #include "kol-panel-util.h"
-#include "kol-state-dump.h"
+#include "kol-game-words.h"
 #include "kol-view-util.h"
 
 /**
@@ -52,108 +52,60 @@ static const char *player_colors[KOL_MAX_PLAYERS] = {
 
 /* ------------------------------------------------------------- scores */
 
-static const char *
-end_reason (KolEngine *engine)
-{
-  switch ((KolGameEnd) engine->end_reason)
-    {
-    case KOL_GAME_END_BANK:
-      /* Translators: why a game ended. */
-      return _("The bank ran out of money.");
-    case KOL_GAME_END_STOCK_MARKET:
-      return _("A share price reached the end of the market.");
-    case KOL_GAME_END_BANKRUPT:
-      return _("A player went bankrupt.");
-    case KOL_GAME_END_FIXED_ROUND:
-      return _("The last round has been played.");
-    case KOL_GAME_END_MANUAL:
-      return _("The players ended the game.");
-    case KOL_GAME_END_NONE:
-      /* a dead game: all companies closed and none can start, so rounds
-       * pass with nobody to act (18xx.games ends these too) */
-      return _("Nobody could act any more, so the game was stopped.");
-    default:
-      return NULL;
-    }
-}
-
-static GtkWidget *
-score_cell (const char *text,
-            gboolean    numeric)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1 : 0);
-  if (numeric)
-    gtk_widget_add_css_class (label, "numeric");
-  return label;
-}
-
 static void
-add_score_heading (KolGameOverView *self,
-                   KolEngine       *engine)
+add_score_heading (KolGameOverView *self)
 {
+  const KolTitle *title = kol_game_get_title (self->game);
   const char *heads[] = {
     /* Translators: column headings of the final scores. */
     C_("scores", "Rank"), C_("scores", "Player"), C_("scores", "Cash"), C_("scores", "Shares"),
-    kol_view_term (engine->title, KOL_TERM_PRIVATE_COMPANIES), kol_view_term (engine->title, KOL_TERM_SCORE_ADJUSTMENTS),
-    kol_view_term (engine->title, KOL_TERM_NET_WORTH),
+    kol_game_word (title, KOL_WORD_PRIVATE_COMPANIES), kol_game_word (title, KOL_WORD_SCORE_ADJUSTMENTS),
+    kol_game_word (title, KOL_WORD_NET_WORTH),
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (heads); i++)
     {
-      GtkWidget *head = score_cell (heads[i], i >= 2);
+      GtkWidget *head = gtk_label_new (heads[i]);
 
+      gtk_label_set_xalign (GTK_LABEL (head), i >= 2 ? 1 : 0);
       gtk_widget_add_css_class (head, "heading");
       gtk_grid_attach (self->scores_grid, head, (int) i, 0, 1, 1);
     }
 }
 
+/* The score cells: money right-aligned, the net worth bold. */
 static void
-add_score_row (KolGameOverView *self,
-               KolEngine       *engine,
-               int              row,
-               int              rank,
-               int              player)
+style_scores (KolGameOverView *self)
 {
-  KolScoreParts parts;
-  g_autofree char *place = g_strdup_printf ("%d", rank);
-  g_autofree char *cash = NULL, *shares = NULL, *privates = NULL, *adjust = NULL, *total = NULL;
+  for (GtkWidget *cell = gtk_widget_get_first_child (GTK_WIDGET (self->scores_grid)); cell != NULL;
+       cell = gtk_widget_get_next_sibling (cell))
+    {
+      int column = 0, row = 0;
 
-  kol_panel_score_parts (engine, player, &parts);
-  cash = kol_panel_money (self->game, parts.cash);
-  shares = kol_panel_money (self->game, parts.shares);
-  privates = kol_panel_money (self->game, parts.privates);
-  adjust = kol_panel_money (self->game, parts.adjustments);
-  total = kol_panel_money (self->game, parts.total);
-  {
-    const char *cells[] = { place, engine->players[player].name, cash, shares, privates, adjust, total };
-
-    for (guint i = 0; i < G_N_ELEMENTS (cells); i++)
-      {
-        GtkWidget *cell = score_cell (cells[i], i >= 2);
-
-        if (rank == 1)
-          gtk_widget_add_css_class (cell, "kol-winner");
-        if (i == G_N_ELEMENTS (cells) - 1)
-          gtk_widget_add_css_class (cell, "heading");
-        gtk_grid_attach (self->scores_grid, cell, (int) i, row, 1, 1);
-      }
-  }
+      gtk_grid_query_child (self->scores_grid, cell, &column, &row, NULL, NULL);
+      if (row == 0 || column < 2)
+        continue;
+      gtk_label_set_xalign (GTK_LABEL (cell), 1);
+      gtk_widget_add_css_class (cell, "numeric");
+      if (column == 6)
+        gtk_widget_add_css_class (cell, "heading");
+    }
 }
 
 /* The players by score, best first; equal scores keep seating order. */
 static void
-rank_players (KolGameOverView *self,
-              KolEngine       *engine)
+rank_players (KolGameOverView *self)
 {
-  self->n_ranked = engine->n_players;
-  for (int p = 0; p < engine->n_players; p++)
+  GListModel *players = kol_game_get_players (self->game);
+  guint n = g_list_model_get_n_items (players);
+
+  self->n_ranked = (int) MIN (n, KOL_MAX_PLAYERS);
+  for (int p = 0; p < self->n_ranked; p++)
     {
+      g_autoptr(KolGamePlayer) player = g_list_model_get_item (players, p);
       int j = p;
 
-      self->scores[p] = kol_state_player_value (engine, p);
-      self->ranking[p] = p;
+      self->scores[p] = kol_game_player_get_net_worth (player);
       while (j > 0 && self->scores[self->ranking[j - 1]] < self->scores[p])
         {
           self->ranking[j] = self->ranking[j - 1];
@@ -164,25 +116,17 @@ rank_players (KolGameOverView *self,
 }
 
 static void
-refresh_scores (KolGameOverView *self,
-                KolEngine       *engine)
+refresh_scores (KolGameOverView *self)
 {
-  const char *why = engine->finished ? end_reason (engine) : NULL;
-  int rank = 0;
+  gboolean finished = kol_game_get_finished (self->game);
+  const char *why = kol_game_get_end_reason (self->game);
 
-  gtk_label_set_text (self->heading, engine->finished ? _("Game over") : _("The game so far"));
+  gtk_label_set_text (self->heading, finished ? _("Game over") : _("The game so far"));
   gtk_label_set_text (self->reason, why != NULL ? why : "");
   gtk_widget_set_visible (GTK_WIDGET (self->reason), why != NULL);
-  gtk_label_set_text (self->scores_heading, engine->finished ? _("Final scores") : _("Scores now"));
-  rank_players (self, engine);
-  kol_panel_clear_box (GTK_WIDGET (self->scores_grid));
-  add_score_heading (self, engine);
-  for (int i = 0; i < self->n_ranked; i++)
-    {
-      if (i == 0 || self->scores[self->ranking[i]] != self->scores[self->ranking[i - 1]])
-        rank = i + 1;
-      add_score_row (self, engine, i + 1, rank, self->ranking[i]);
-    }
+  gtk_label_set_text (self->scores_heading, finished ? _("Final scores") : _("Scores now"));
+  rank_players (self);
+  style_scores (self);
 }
 
 /* ------------------------------------------------------------- charts */
@@ -211,18 +155,22 @@ fill_markers (KolChart        *chart,
 
 static void
 fill_worth (KolGameOverView *self,
-            KolEngine       *engine,
             const double    *x,
             guint            n)
 {
+  GListModel *players = kol_game_get_players (self->game);
   int charted = kol_game_progress_get_n_players (self->progress);
-  int n_players = MIN (charted, engine->n_players);
+  int seated = (int) g_list_model_get_n_items (players);
+  int n_players = MIN (charted, seated);
   g_autofree double *values = g_new (double, (gsize) MAX (n_players, 1) * MAX (n, 1));
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
   const char *names[KOL_MAX_PLAYERS];
 
+  n_players = MIN (n_players, KOL_MAX_PLAYERS);
   for (int p = 0; p < n_players; p++)
     {
-      names[p] = engine->players[p].name;
+      g_ptr_array_add (items, g_list_model_get_item (players, p));
+      names[p] = kol_game_player_get_name (items->pdata[p]);
       for (guint i = 0; i < n; i++)
         values[p * n + i] = kol_game_progress_get_worth (self->progress, i, p);
     }
@@ -231,24 +179,28 @@ fill_worth (KolGameOverView *self,
 
 static void
 fill_prices (KolGameOverView *self,
-             KolEngine       *engine,
              const double    *x,
              guint            n)
 {
+  GListModel *companies = kol_game_get_companies (self->game);
   int charted = kol_game_progress_get_n_corps (self->progress);
-  int n_corps = MIN (charted, engine->n_corps);
+  int n_corps = MIN (charted, KOL_MAX_CORPS);
   g_autofree double *values = g_new (double, (gsize) MAX (n_corps, 1) * MAX (n, 1));
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
   const char *names[KOL_MAX_CORPS], *colors[KOL_MAX_CORPS];
   int k = 0;
 
-  for (int i = 0; i < engine->n_corp_order; i++)
+  for (guint i = 0; i < g_list_model_get_n_items (companies); i++)
     {
-      int c = engine->corp_order[i];
+      KolGameCompany *company = g_list_model_get_item (companies, i);
+      KolEntity e = kol_game_company_get_entity (company);
+      int c = e.index;
 
-      if (c < 0 || c >= n_corps || !kol_game_progress_corp_priced (self->progress, c))
+      g_ptr_array_add (items, company);
+      if (e.kind != KOL_ENTITY_CORP || c >= n_corps || !kol_game_progress_corp_priced (self->progress, c))
         continue;
-      names[k] = engine->title->corps[c].id;
-      colors[k] = engine->title->corps[c].color;
+      names[k] = kol_game_company_get_id (company);
+      colors[k] = kol_game_company_get_color (company);
       for (guint j = 0; j < n; j++)
         {
           int price = kol_game_progress_get_price (self->progress, j, c);
@@ -260,24 +212,33 @@ fill_prices (KolGameOverView *self,
   kol_chart_set_data (self->price_chart, n, x, (guint) k, names, colors, values);
 }
 
+/* The charts are the view's: they write money through the game it shows. */
+static char *
+chart_money (int      value,
+             gpointer view)
+{
+  KolGameOverView *self = view;
+
+  return self->game != NULL ? kol_game_format_money (self->game, value) : g_strdup_printf ("%d", value);
+}
+
 static void
 fill_charts (KolGameOverView *self)
 {
-  KolEngine *engine = kol_panel_engine (self->game);
+  const KolTitle *title = kol_game_get_title (self->game);
   guint n = kol_game_progress_get_n_samples (self->progress);
   g_autofree double *x = g_new (double, MAX (n, 1));
-  const char *currency = kol_view_pick_text (&engine->title->currency);
 
   for (guint i = 0; i < n; i++)
     x[i] = kol_game_progress_get_sample (self->progress, i)->action;
-  kol_chart_set_format (self->worth_chart, currency);
-  kol_chart_set_format (self->price_chart, currency);
-  kol_chart_set_title (self->worth_chart, kol_view_term (engine->title, KOL_TERM_NET_WORTH));
-  kol_chart_set_title (self->price_chart, kol_view_term (engine->title, KOL_TERM_SHARE_PRICE));
+  kol_chart_set_format (self->worth_chart, chart_money, self, NULL);
+  kol_chart_set_format (self->price_chart, chart_money, self, NULL);
+  kol_chart_set_title (self->worth_chart, kol_game_word (title, KOL_WORD_NET_WORTH));
+  kol_chart_set_title (self->price_chart, kol_game_word (title, KOL_WORD_SHARE_PRICE));
   kol_chart_set_x_range (self->worth_chart, kol_game_progress_get_until (self->progress));
   kol_chart_set_x_range (self->price_chart, kol_game_progress_get_until (self->progress));
-  fill_worth (self, engine, x, n);
-  fill_prices (self, engine, x, n);
+  fill_worth (self, x, n);
+  fill_prices (self, x, n);
   fill_markers (self->worth_chart, self->progress);
   fill_markers (self->price_chart, self->progress);
   gtk_widget_set_visible (self->progress_label, !kol_game_progress_is_complete (self->progress));
@@ -313,7 +274,7 @@ refresh (KolGameOverView *self)
 {
   if (self->game == NULL)
     return;
-  refresh_scores (self, kol_panel_engine (self->game));
+  refresh_scores (self);
   follow_history (self);
 }
 
@@ -336,9 +297,13 @@ kol_game_over_view_set_game (KolGameOverView *self,
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   stop_progress (self);
+  kol_panel_rows_bind (self->scores_grid, NULL, 1);
+  kol_panel_clear_box (GTK_WIDGET (self->scores_grid));
   g_set_object (&self->game, game);
   if (game != NULL)
     {
+      add_score_heading (self);
+      kol_panel_rows_bind (self->scores_grid, kol_game_get_scores (game), 1);
       g_signal_connect_object (game, "state-changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
       refresh (self);
     }

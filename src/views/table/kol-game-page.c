@@ -15,6 +15,7 @@
 #include "kol-market-view.h"
 #include "kol-message-dialog.h"
 #include "kol-players-view.h"
+#include "kol-game-words.h"
 #include "kol-view-util.h"
 
 /**
@@ -37,6 +38,8 @@ struct _KolGamePage
   gboolean shown_over;
 
   GtkWidget *page_box;
+  GtkPaned *side_paned;
+  gboolean panel_placed;    /* the action panel's height has been set */
   KolAutosaveBanner *autosave_banner;
   GtkWidget *center_switcher;
   GtkStack *center_stack;
@@ -101,11 +104,11 @@ update_status (KolGamePage *self)
 static void
 update_tabs (KolGamePage *self)
 {
-  const KolEngine *engine = kol_game_get_engine (self->game);
+  const KolTitle *title = kol_game_get_title (self->game);
 
-  gtk_label_set_text (self->charters_tab, kol_view_term (engine->title, KOL_TERM_COMPANIES));
-  gtk_label_set_text (self->market_tab, kol_view_term (engine->title, KOL_TERM_STOCK_MARKET));
-  gtk_label_set_text (self->bank_tab, kol_view_term (engine->title, KOL_TERM_BANK));
+  gtk_label_set_text (self->charters_tab, kol_game_word (title, KOL_WORD_COMPANIES));
+  gtk_label_set_text (self->market_tab, kol_game_word (title, KOL_WORD_STOCK_MARKET));
+  gtk_label_set_text (self->bank_tab, kol_game_word (title, KOL_WORD_BANK));
 }
 
 /* The final scores replace the map once, when the game ends; the
@@ -135,8 +138,8 @@ update_actions (KolGamePage *self)
 static void
 state_changed_cb (KolGamePage *self)
 {
-  /* the map controller keeps the map's board in step */
-  kol_market_view_set_market (self->market_view, kol_game_get_engine (self->game));
+  /* the map controller keeps the map's board in step, the market view
+   * follows the game's market */
   update_status (self);
   update_center (self);
   update_actions (self);
@@ -237,6 +240,28 @@ controller_error_cb (KolGamePage *self)
     kol_action_panel_show_error (self->action_panel, error);
 }
 
+/* ----------------------------------------------------------- the side pane */
+
+/* The action panel keeps one height from move to move, and the tabs
+ * under it their place: it scrolls inside instead of growing. The first
+ * time the side pane has its height, the panel gets a fixed share of it;
+ * after that only the players move the divider. */
+#define PANEL_SHARE 0.46
+
+static void
+place_panel (KolGamePage *self)
+{
+  int max = 0, minimum = 0, height = gtk_widget_get_height (GTK_WIDGET (self->side_paned));
+
+  /* the paned says G_MAXINT until it has a size */
+  g_object_get (self->side_paned, "max-position", &max, NULL);
+  if (self->panel_placed || height <= 0 || max <= 0 || max > height)
+    return;
+  gtk_widget_measure (GTK_WIDGET (self->action_panel), GTK_ORIENTATION_VERTICAL, -1, &minimum, NULL, NULL, NULL);
+  gtk_paned_set_position (self->side_paned, MAX (minimum, (int) (height * PANEL_SHARE)));
+  self->panel_placed = TRUE;
+}
+
 /* ---------------------------------------------------------------- GObject */
 
 static void
@@ -318,6 +343,7 @@ kol_game_page_class_init (KolGamePageClass *klass)
   g_type_ensure (KOL_TYPE_PLAYERS_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/kol-game-page.ui");
   gtk_widget_class_bind_template_child (widget_class, KolGamePage, page_box);
+  gtk_widget_class_bind_template_child (widget_class, KolGamePage, side_paned);
   gtk_widget_class_bind_template_child (widget_class, KolGamePage, autosave_banner);
   gtk_widget_class_bind_template_child (widget_class, KolGamePage, center_switcher);
   gtk_widget_class_bind_template_child (widget_class, KolGamePage, center_stack);
@@ -351,6 +377,9 @@ kol_game_page_init (KolGamePage *self)
   g_object_bind_property (self->controller, "guidance", self->action_panel, "guidance", G_BINDING_SYNC_CREATE);
   g_signal_connect_object (self->controller, "notify::error", G_CALLBACK (controller_error_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->side_paned, "notify::max-position", G_CALLBACK (place_panel), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->side_paned, "map", G_CALLBACK (place_panel), self, G_CONNECT_SWAPPED);
   update_actions (self);
 }
 
@@ -395,6 +424,7 @@ kol_game_page_set_game (KolGamePage *self,
       g_signal_connect_object (game, "state-changed", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
       update_tabs (self);
     }
+  kol_market_view_set_market (self->market_view, game != NULL ? kol_game_get_market (game) : NULL);
   kol_map_controller_set_game (self->controller, game);
   kol_autosave_banner_set_game (self->autosave_banner, game);
   kol_action_panel_set_game (self->action_panel, game);

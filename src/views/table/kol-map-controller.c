@@ -3,11 +3,13 @@
 
 #include <glib/gi18n.h>
 
-#include "kol-engine-route.h"
+#include "kol-board-query.h"
+#include "kol-game-words.h"
 #include "kol-map-controller.h"
-#include "kol-map-route-editor.h"
+#include "kol-route-editor.h"
 #include "kol-svg-renderer.h"
 #include "kol-tile-renderer.h"
+#include "kol-game-words.h"
 #include "kol-view-util.h"
 
 /*
@@ -17,7 +19,7 @@
  * lay_tile candidates give the hexes, the tiles of a hex and their
  * rotations; place_token candidates the cities; the run_routes candidate is
  * the engine's own proven best run, which is drawn and confirmed as it is
- * unless the player redraws it by hand (kol-map-route-editor.c, where the
+ * unless the player redraws it by hand (kol-route-editor.c, where the
  * route validator judges every change).
  */
 
@@ -54,7 +56,7 @@ struct _KolMapController
 
   const KolAction    *run;          /* the run_routes candidate in legal */
   int                 run_revenue;
-  KolMapRouteEditor  *editor;       /* the routes shown, per train */
+  KolRouteEditor  *editor;       /* the routes shown, per train */
   gboolean            edited;       /* drawn by hand since shown */
 
   char               *guidance;
@@ -132,20 +134,16 @@ static char *
 hex_words (KolMapController *self,
            int               hex)
 {
-  const KolHexDef *def = &title_of (self)->hexes[hex];
-  const char *name = kol_view_pick_text (&def->name);
-
-  if (name != NULL && *name != '\0')
-    /* Translators: a hex: its coordinates and the name of its location. */
-    return g_strdup_printf (C_("hex", "%s (%s)"), def->id, name);
-  return g_strdup (def->id);
+  return kol_game_word_hex (title_of (self), hex);
 }
 
 static const char *
 tile_name (KolMapController *self,
            int               tile)
 {
-  return title_of (self)->tiles[tile].id;
+  const char *id = kol_board_query_tile_id (title_of (self), tile);
+
+  return id != NULL ? id : "?";
 }
 
 /* ---------------------------------------------------------- legal choices */
@@ -154,11 +152,7 @@ static int
 tile_of_action (KolMapController *self,
                 const KolAction  *a)
 {
-  const KolTitle *title = title_of (self);
-
-  if (a->tile_copy < 0 || (guint) a->tile_copy >= title->n_tile_copies)
-    return -1;
-  return title->copy_tile[a->tile_copy];
+  return kol_board_query_tile_of_copy (title_of (self), a->tile_copy);
 }
 
 static gboolean
@@ -224,15 +218,7 @@ node_city (KolMapController *self,
            int               hex,
            int               node)
 {
-  const KolEngine *engine = kol_game_get_engine (self->game);
-  const KolTileDef *tile;
-
-  if (engine->hexes[hex].tile < 0)
-    return -1;
-  tile = &engine->title->tiles[engine->hexes[hex].tile];
-  if (node < 0 || node >= tile->n_nodes || tile->nodes[node].kind != KOL_NODE_CITY)
-    return -1;
-  return tile->nodes[node].city_index;
+  return kol_board_query_node_city (kol_game_get_engine (self->game), hex, node);
 }
 
 static const KolAction *
@@ -291,7 +277,7 @@ play (KolMapController *self,
 static char *
 routes_guidance (KolMapController *self)
 {
-  const char *trains = kol_view_term (title_of (self), KOL_TERM_TRAINS);
+  const char *trains = kol_game_word (title_of (self), KOL_WORD_TRAINS);
   g_autofree char *money = NULL;
 
   if (self->run == NULL || self->run->routes == NULL || self->run->routes->len == 0)
@@ -306,8 +292,8 @@ routes_guidance (KolMapController *self)
 static char *
 editor_guidance (KolMapController *self)
 {
-  KolMapRouteEditor *ed = self->editor;
-  int k = kol_map_route_editor_get_train (ed);
+  KolRouteEditor *ed = self->editor;
+  int k = kol_route_editor_get_train (ed);
   const char *train;
   int revenue, total;
   g_autofree char *money = NULL;
@@ -315,10 +301,10 @@ editor_guidance (KolMapController *self)
 
   if (k < 0)
     return routes_guidance (self);
-  train = kol_map_route_editor_get_train_name (ed, k);
-  revenue = kol_map_route_editor_get_revenue (ed, k);
-  total = kol_map_route_editor_get_total (ed);
-  if (kol_map_route_editor_get_n_stops (ed, k) == 0)
+  train = kol_route_editor_get_train_name (ed, k);
+  revenue = kol_route_editor_get_revenue (ed, k);
+  total = kol_route_editor_get_total (ed);
+  if (kol_route_editor_get_n_stops (ed, k) == 0)
     /* Translators: %s is a train ("4H"). */
     return g_strdup_printf (_("%s: no route. Click stops to draw one; T picks another; Confirm runs them."), train);
   if (revenue < 0 || total < 0)
@@ -350,14 +336,14 @@ make_guidance (KolMapController *self)
     return g_strdup (_("Choose one of the tiles offered"));
   /* each rulebook words these its own way (1840 has stations, not cities) */
   if ((self->mode & MODE_LAY) && (self->mode & MODE_TOKEN))
-    return g_strdup (kol_view_term_id (title_of (self), "map_lay_or_token",
+    return g_strdup (kol_game_word_id (title_of (self), "map_lay_or_token",
                                        _("Click a highlighted hex to lay a tile, or a highlighted city to "
                                          "place a station marker")));
   if (self->mode & MODE_LAY)
-    return g_strdup (kol_view_term_id (title_of (self), "map_lay_tile",
+    return g_strdup (kol_game_word_id (title_of (self), "map_lay_tile",
                                        _("Click a highlighted hex to lay a tile")));
   if (self->mode & MODE_TOKEN)
-    return g_strdup (kol_view_term_id (title_of (self), "map_place_token",
+    return g_strdup (kol_game_word_id (title_of (self), "map_place_token",
                                        _("Click a highlighted city to place a station marker")));
   if ((self->mode & MODE_ROUTES) && self->edited)
     return editor_guidance (self);
@@ -445,21 +431,21 @@ rotate (KolMapController *self,
 static void
 confirm_drawn (KolMapController *self)
 {
-  KolMapRouteEditor *ed = self->editor;
-  g_autoptr(KolAction) drawn = kol_map_route_editor_to_action (ed);
-  int k = kol_map_route_editor_get_train (ed);
+  KolRouteEditor *ed = self->editor;
+  g_autoptr(KolAction) drawn = kol_route_editor_to_action (ed);
+  int k = kol_route_editor_get_train (ed);
 
   if (drawn != NULL)
     {
       play (self, drawn);
       return;
     }
-  for (int i = kol_map_route_editor_get_n_trains (ed) - 1; i >= 0; i--)
-    if (kol_map_route_editor_get_problem (ed, i) != NULL)
+  for (int i = kol_route_editor_get_n_trains (ed) - 1; i >= 0; i--)
+    if (kol_route_editor_get_problem (ed, i) != NULL)
       k = i;
   /* Translators: a train ("4H"), then why its route is refused. */
-  set_error (self, g_strdup_printf (_("The route of %s: %s"), kol_map_route_editor_get_train_name (ed, k),
-                                    kol_map_route_editor_get_problem (ed, k)));
+  set_error (self, g_strdup_printf (_("The route of %s: %s"), kol_route_editor_get_train_name (ed, k),
+                                    kol_route_editor_get_problem (ed, k)));
 }
 
 static void
@@ -516,7 +502,7 @@ tile_preview (KolMapController *self,
 
   kol_svg_options_init (&opts);
   opts.hex_size = PREVIEW_SIZE / 2.0;
-  opts.language = kol_view_language ();
+  opts.language = kol_game_word_language ();
   opts.flags |= KOL_SVG_NO_BACKGROUND;
   svg = kol_svg_render_tile (title_of (self), tile, rotation, &opts);
   texture = svg != NULL ? kol_tile_renderer_rasterize (svg, PREVIEW_SIZE, PREVIEW_SIZE, NULL) : NULL;
@@ -625,11 +611,11 @@ static char *
 route_label (KolMapController *self,
              int               k)
 {
-  KolMapRouteEditor *ed = self->editor;
-  const char *train = kol_map_route_editor_get_train_name (ed, k);
-  int revenue = kol_map_route_editor_get_revenue (ed, k);
-  gboolean marked = (self->edited || kol_map_route_editor_get_n_trains (ed) > 1) &&
-                    k == kol_map_route_editor_get_train (ed);
+  KolRouteEditor *ed = self->editor;
+  const char *train = kol_route_editor_get_train_name (ed, k);
+  int revenue = kol_route_editor_get_revenue (ed, k);
+  gboolean marked = (self->edited || kol_route_editor_get_n_trains (ed) > 1) &&
+                    k == kol_route_editor_get_train (ed);
   g_autofree char *money = revenue >= 0 ? kol_game_format_money (self->game, revenue) : g_strdup ("?");
 
   if (marked)
@@ -647,10 +633,10 @@ draw_routes (KolMapController *self)
 {
   kol_map_view_clear_routes (self->view);
   if (self->editor == NULL)
-    self->editor = kol_map_route_editor_new (kol_game_get_engine (self->game), self->run);
-  for (int k = 0; k < kol_map_route_editor_get_n_trains (self->editor); k++)
+    self->editor = kol_route_editor_new (kol_game_get_engine (self->game), self->run);
+  for (int k = 0; k < kol_route_editor_get_n_trains (self->editor); k++)
     {
-      const KolRoute *route = kol_map_route_editor_get_route (self->editor, k);
+      const KolRoute *route = kol_route_editor_get_route (self->editor, k);
       g_autofree char *label = NULL;
       GdkRGBA color;
 
@@ -668,7 +654,7 @@ best_routes (KolMapController *self)
   self->run_revenue = 0;
   for (guint i = 0; self->run->routes != NULL && i < self->run->routes->len; i++)
     self->run_revenue += ((KolRouteSpec *) g_ptr_array_index (self->run->routes, i))->revenue;
-  g_clear_pointer (&self->editor, kol_map_route_editor_free);
+  g_clear_pointer (&self->editor, kol_route_editor_free);
   self->edited = FALSE;
   draw_routes (self);
 }
@@ -681,12 +667,12 @@ edit_route (KolMapController *self,
 {
   int k;
 
-  if (self->editor == NULL || !kol_map_route_editor_toggle_stop (self->editor, hex, node))
+  if (self->editor == NULL || !kol_route_editor_toggle_stop (self->editor, hex, node))
     return;
   self->edited = TRUE;
-  k = kol_map_route_editor_get_train (self->editor);
-  if (kol_map_route_editor_get_problem (self->editor, k) != NULL)
-    set_error (self, g_strdup (kol_map_route_editor_get_problem (self->editor, k)));
+  k = kol_route_editor_get_train (self->editor);
+  if (kol_route_editor_get_problem (self->editor, k) != NULL)
+    set_error (self, g_strdup (kol_route_editor_get_problem (self->editor, k)));
   else
     set_error (self, NULL);
   draw_routes (self);
@@ -698,16 +684,9 @@ static void
 edit_route_at_hex (KolMapController *self,
                    int               hex)
 {
-  const KolEngine *engine = kol_game_get_engine (self->game);
-  const KolTileDef *tile = engine->hexes[hex].tile >= 0 ? &engine->title->tiles[engine->hexes[hex].tile] : NULL;
-  int stop = -1, n = 0;
+  int stop = -1;
+  int n = kol_board_query_hex_stops (kol_game_get_engine (self->game), hex, &stop);
 
-  for (int i = 0; tile != NULL && i < tile->n_nodes; i++)
-    if (tile->nodes[i].kind != KOL_NODE_JUNCTION)
-      {
-        stop = i;
-        n++;
-      }
   if (n == 1)
     edit_route (self, hex, stop);
   else if (n > 1)
@@ -920,7 +899,7 @@ refresh (KolMapController *self)
   clear_tentative (self);
   kol_map_view_clear_highlights (self->view);
   kol_map_view_clear_routes (self->view);
-  g_clear_pointer (&self->editor, kol_map_route_editor_free);
+  g_clear_pointer (&self->editor, kol_route_editor_free);
   self->edited = FALSE;
   g_clear_pointer (&self->legal, g_ptr_array_unref);
   self->mode = 0;
@@ -993,7 +972,7 @@ next_train (KolMapController *self)
 {
   if (self->editor == NULL)
     return;
-  kol_map_route_editor_next_train (self->editor);
+  kol_route_editor_next_train (self->editor);
   draw_routes (self);
   update_state (self);
 }
@@ -1066,7 +1045,7 @@ kol_map_controller_dispose (GObject *object)
                                                                               action_entries[i].name)),
                                  FALSE);
   self->run = NULL;
-  g_clear_pointer (&self->editor, kol_map_route_editor_free);
+  g_clear_pointer (&self->editor, kol_route_editor_free);
   g_clear_pointer (&self->legal, g_ptr_array_unref);
   G_OBJECT_CLASS (kol_map_controller_parent_class)->dispose (object);
 }
@@ -1298,5 +1277,5 @@ kol_map_controller_get_route_revenue (KolMapController *self)
   g_return_val_if_fail (KOL_IS_MAP_CONTROLLER (self), -1);
   if (self->run == NULL)
     return -1;
-  return self->edited ? kol_map_route_editor_get_total (self->editor) : self->run_revenue;
+  return self->edited ? kol_route_editor_get_total (self->editor) : self->run_revenue;
 }

@@ -4,32 +4,29 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "kol-engine-market.h"
 #include "kol-market-view.h"
-#include "kol-svg-market.h"
+#include "kol-panel-util.h"
+#include "kol-game-words.h"
 #include "kol-view-util.h"
 
 /**
  * KolMarketView:
  *
  * The stock market; see kol-market-view.h. The grid is drawn (a
- * GtkDrawingArea of the template); the heading, legend and price-move
- * table are widgets built when the title changes.
+ * GtkDrawingArea of the template) from the market's spaces and stacks;
+ * the heading, legend and price-move table follow the market's lists.
  */
 
 #define CELL_W    58.0
 #define CELL_H    52.0
 #define TOKEN_R   11.0
-#define CELL_FILL "#fbf8ef"
 #define CELL_LINE "#6b6b6b"
 
 struct _KolMarketView
 {
   GtkWidget parent_instance;
 
-  KolEngine        *engine;     /* our copy */
-  const KolTitle *title;
-  guint           n_price_moves;
+  KolGameMarket  *market;
 
   GtkLabel       *heading;
   GtkDrawingArea *grid;
@@ -49,83 +46,26 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-/* How special spaces look, in the order a space with several flags takes
- * its colour from. */
-typedef struct
-{
-  guint8      flag;
-  KolViewTerm term;
-  const char *color;
-} FlagStyle;
-
-static const FlagStyle flag_styles[] = {
-  { KOL_CELL_CLOSE, KOL_TERM_CELL_CLOSE, "#b39ddb" },
-  { KOL_CELL_END, KOL_TERM_CELL_END, "#ffb74d" },
-  { KOL_CELL_PHASE_ZONE, KOL_TERM_CELL_PHASE_ZONE, "#8ec5f2" },
-  { KOL_CELL_PAR_2, KOL_TERM_CELL_PAR_2, "#ffa04d" },
-  { KOL_CELL_PAR, KOL_TERM_CELL_PAR, "#f4d35e" },
-  { KOL_CELL_BLOCKED, KOL_TERM_CELL_BLOCKED, "#a0a0a0" },
-};
-
-/* The colour of a cell: its zone's, as the printed market has it
- * (game.json market.zones), else its flag's. */
-static const char *
-cell_color (const KolTitle      *title,
-            const KolMarketCell *cell,
-            const FlagStyle     *style)
-{
-  const char *color = NULL;
-
-  if (title != NULL && cell->zone > 0 && cell->zone <= title->market.n_zones)
-    color = kol_svg_market_zone_color (title->market.zones[cell->zone - 1].color);
-  if (color != NULL)
-    return color;
-  return style != NULL ? style->color : CELL_FILL;
-}
-
-static const FlagStyle *
-cell_style (const KolMarketCell *cell)
-{
-  for (gsize i = 0; i < G_N_ELEMENTS (flag_styles); i++)
-    if (cell->flags & flag_styles[i].flag)
-      return &flag_styles[i];
-  return NULL;
-}
-
 static void
 set_source (cairo_t    *cr,
             const char *spec)
 {
   GdkRGBA c;
 
-  if (!gdk_rgba_parse (&c, spec))
+  if (spec == NULL || !gdk_rgba_parse (&c, spec))
     gdk_rgba_parse (&c, "#888888");
   gdk_cairo_set_source_rgba (cr, &c);
 }
 
-static char *
-format_money (const KolTitle *title,
-              int             amount)
-{
-  const char *format = kol_view_pick_text (&title->currency);
-  const char *at = format != NULL ? strstr (format, "%d") : NULL;
-
-  /* the format comes from a data file: never handed to printf */
-  if (at == NULL)
-    return g_strdup_printf ("%d", amount);
-  return g_strdup_printf ("%.*s%d%s", (int) (at - format), format, amount, at + 2);
-}
-
 /* ---------------------------------------------------------------- grid */
 
-static const KolMarketCell *
-market_cell (KolMarketView *self,
-             int            row,
-             int            col)
+static gboolean
+space_at (KolMarketView      *self,
+          int                 row,
+          int                 col,
+          KolGameMarketSpace *space)
 {
-  if (self->engine == NULL)
-    return NULL;
-  return kol_market_cell (self->engine, kol_cell (row, col));
+  return self->market != NULL && kol_game_market_get_space (self->market, row, col, space);
 }
 
 static void
@@ -133,24 +73,27 @@ draw_token (KolMarketView *self,
             cairo_t       *cr,
             int            corp,
             double         x,
-            double         y)
+            double         y,
+            double         alpha)
 {
-  const KolCorpDef *def = &self->title->corps[corp];
+  const char *id = kol_game_market_get_corp_id (self->market, corp);
+  const char *text_color = kol_game_market_get_corp_color (self->market, corp, TRUE);
   g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
   PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
   PangoRectangle ink;
   double size = 9.0;
 
+  cairo_push_group (cr);
   cairo_new_sub_path (cr);
   cairo_arc (cr, x, y, TOKEN_R, 0, 2 * G_PI);
-  set_source (cr, def->color != NULL ? def->color : "#888888");
+  set_source (cr, kol_game_market_get_corp_color (self->market, corp, FALSE));
   cairo_fill_preserve (cr);
   set_source (cr, "#000000");
   cairo_set_line_width (cr, 1.2);
   cairo_stroke (cr);
 
   /* the id, shrunk to fit the token */
-  pango_layout_set_text (layout, def->id, -1);
+  pango_layout_set_text (layout, id != NULL ? id : "", -1);
   for (;;)
     {
       pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
@@ -161,9 +104,11 @@ draw_token (KolMarketView *self,
       size -= 0.5;
     }
   pango_font_description_free (font);
-  set_source (cr, def->text_color != NULL ? def->text_color : "#ffffff");
+  set_source (cr, text_color != NULL ? text_color : "#ffffff");
   cairo_move_to (cr, x - ink.width / 2.0 - ink.x, y - ink.height / 2.0 - ink.y);
   pango_cairo_show_layout (cr, layout);
+  cairo_pop_group_to_source (cr);
+  cairo_paint_with_alpha (cr, alpha);
 }
 
 /* The tokens of a space side by side, the top of the stack leftmost and
@@ -176,32 +121,31 @@ draw_stack (KolMarketView *self,
             double         x,
             double         y)
 {
-  gint16 stack[KOL_MAX_CORPS];
-  int n = kol_market_cell_corps (self->engine, kol_cell (row, col), stack, KOL_MAX_CORPS);
+  int stack[KOL_MAX_CORPS];
+  int n = kol_game_market_get_stack (self->market, row, col, stack, G_N_ELEMENTS (stack));
   double step;
 
   if (n == 0)
     return;
   step = n > 1 ? MIN (2 * TOKEN_R + 1, (CELL_W - 6 - 2 * TOKEN_R) / (n - 1)) : 0;
   for (int i = n - 1; i >= 0; i--)
-    draw_token (self, cr, stack[i], x + 3 + TOKEN_R + i * step, y + CELL_H - TOKEN_R - 4);
+    draw_token (self, cr, stack[i], x + 3 + TOKEN_R + i * step, y + CELL_H - TOKEN_R - 4, 1.0);
 }
 
 static void
-draw_cell (KolMarketView       *self,
-           cairo_t             *cr,
-           const KolMarketCell *cell,
-           int                  row,
-           int                  col)
+draw_cell (KolMarketView            *self,
+           cairo_t                  *cr,
+           const KolGameMarketSpace *space,
+           int                       row,
+           int                       col)
 {
-  const FlagStyle *style = cell_style (cell);
   double x = col * CELL_W + 1, y = row * CELL_H + 1;
   g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
   PangoFontDescription *font = pango_font_description_from_string ("Sans Bold 9");
-  g_autofree char *price = g_strdup_printf ("%d", cell->price);
+  g_autofree char *price = g_strdup_printf ("%d", space->price);
 
   cairo_rectangle (cr, x, y, CELL_W, CELL_H);
-  set_source (cr, cell_color (self->title, cell, style));
+  set_source (cr, space->color);
   cairo_fill_preserve (cr);
   set_source (cr, CELL_LINE);
   cairo_set_line_width (cr, 1.0);
@@ -216,6 +160,26 @@ draw_cell (KolMarketView       *self,
   draw_stack (self, cr, row, col, x, y);
 }
 
+/* Where a share price would go (a dividend choice the player points at):
+ * the space outlined and the company's token there, faint. */
+static void
+draw_preview (KolMarketView *self,
+              cairo_t       *cr)
+{
+  int corp, row, col;
+  double x, y;
+
+  if (!kol_game_market_get_preview (self->market, &corp, &row, &col))
+    return;
+  x = col * CELL_W + 1;
+  y = row * CELL_H + 1;
+  cairo_rectangle (cr, x + 1.5, y + 1.5, CELL_W - 3, CELL_H - 3);
+  set_source (cr, "#1c71d8");
+  cairo_set_line_width (cr, 3.0);
+  cairo_stroke (cr);
+  draw_token (self, cr, corp, x + CELL_W - TOKEN_R - 4, y + TOKEN_R + 4, 0.6);
+}
+
 static void
 grid_draw_cb (GtkDrawingArea *area,
               cairo_t        *cr,
@@ -224,16 +188,22 @@ grid_draw_cb (GtkDrawingArea *area,
               gpointer        data)
 {
   KolMarketView *self = data;
-  const KolMarketDef *m;
+  int rows, cols;
 
-  if (self->engine == NULL)
+  if (self->market == NULL)
     return;
-  m = &self->title->market;
+  rows = kol_game_market_get_n_rows (self->market);
+  cols = kol_game_market_get_n_columns (self->market);
   cairo_translate (cr, 0.5, 0.5);  /* crisp one-pixel lines */
-  for (int r = 0; r < m->n_rows; r++)
-    for (int c = 0; c < m->row_len[r]; c++)
-      if (m->cells[r][c].present)
-        draw_cell (self, cr, &m->cells[r][c], r, c);
+  for (int r = 0; r < rows; r++)
+    for (int c = 0; c < cols; c++)
+      {
+        KolGameMarketSpace space;
+
+        if (kol_game_market_get_space (self->market, r, c, &space))
+          draw_cell (self, cr, &space, r, c);
+      }
+  draw_preview (self, cr);
 }
 
 /* ---------------------------------------------------------- hit-testing */
@@ -259,13 +229,13 @@ kol_market_view_cell_at (KolMarketView *self,
   int r, c;
 
   g_return_val_if_fail (KOL_IS_MARKET_VIEW (self), FALSE);
-  if (self->engine == NULL ||
+  if (self->market == NULL ||
       !gtk_widget_translate_coordinates (GTK_WIDGET (self), GTK_WIDGET (self->grid), x, y, &gx, &gy) ||
       gx < 0 || gy < 0)
     return FALSE;
   r = (int) (gy / CELL_H);
   c = (int) (gx / CELL_W);
-  if (market_cell (self, r, c) == NULL)
+  if (!space_at (self, r, c, NULL))
     return FALSE;
   if (row != NULL)
     *row = r;
@@ -292,7 +262,7 @@ kol_market_view_get_cell_center (KolMarketView *self,
                                  double        *y)
 {
   g_return_val_if_fail (KOL_IS_MARKET_VIEW (self), FALSE);
-  if (market_cell (self, row, col) == NULL)
+  if (!space_at (self, row, col, NULL))
     return FALSE;
   return gtk_widget_translate_coordinates (GTK_WIDGET (self->grid), GTK_WIDGET (self),
                                            (col + 0.5) * CELL_W, (row + 0.5) * CELL_H, x, y);
@@ -314,34 +284,8 @@ kol_market_view_describe_cell (KolMarketView *self,
                                int            row,
                                int            col)
 {
-  const KolMarketCell *cell;
-  g_autoptr(GString) out = g_string_new (NULL);
-  g_autofree char *money = NULL;
-  gint16 stack[KOL_MAX_CORPS];
-  int n;
-
   g_return_val_if_fail (KOL_IS_MARKET_VIEW (self), NULL);
-  if ((cell = market_cell (self, row, col)) == NULL)
-    return NULL;
-  money = format_money (self->title, cell->price);
-  /* Translators: the price of a space of the stock market. */
-  g_string_append_printf (out, _("Share price %s"), money);
-  for (gsize i = 0; i < G_N_ELEMENTS (flag_styles); i++)
-    if (cell->flags & flag_styles[i].flag)
-      g_string_append_printf (out, "\n%s", kol_view_term (self->title, flag_styles[i].term));
-  n = kol_market_cell_corps (self->engine, kol_cell (row, col), stack, KOL_MAX_CORPS);
-  if (n > 0)
-    {
-      g_autoptr(GString) names = g_string_new (NULL);
-
-      for (int i = 0; i < n; i++)
-        g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", self->title->corps[stack[i]].id);
-      g_string_append_c (out, '\n');
-      /* Translators: the companies on a space of the market, listed from the
-       * top of the stack (which operates first) down. */
-      g_string_append_printf (out, n == 1 ? _("Here: %s") : _("Here, top first: %s"), names->str);
-    }
-  return g_string_free (g_steal_pointer (&out), FALSE);
+  return self->market != NULL ? kol_game_market_describe_space (self->market, row, col) : NULL;
 }
 
 static gboolean
@@ -371,7 +315,7 @@ grid_released_cb (GtkGestureClick *gesture,
 {
   int row = (int) (y / CELL_H), col = (int) (x / CELL_W);
 
-  if (n_press == 1 && x >= 0 && y >= 0 && market_cell (self, row, col) != NULL)
+  if (n_press == 1 && x >= 0 && y >= 0 && space_at (self, row, col, NULL))
     g_signal_emit (self, signals[CELL_ACTIVATED], 0, row, col);
 }
 
@@ -382,10 +326,10 @@ swatch_draw_cb (GtkDrawingArea *area,
                 cairo_t        *cr,
                 int             width,
                 int             height,
-                gpointer        color)
+                gpointer        data)
 {
   cairo_rectangle (cr, 0.5, 0.5, width - 1, height - 1);
-  set_source (cr, color);
+  set_source (cr, g_object_get_data (G_OBJECT (area), "kol-color"));
   cairo_fill_preserve (cr);
   set_source (cr, CELL_LINE);
   cairo_set_line_width (cr, 1.0);
@@ -394,242 +338,158 @@ swatch_draw_cb (GtkDrawingArea *area,
 
 static void
 add_legend_item (KolMarketView *self,
-                 const char    *color,
-                 const char    *text)
+                 KolGameRow    *row)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *swatch = gtk_drawing_area_new ();
-  GtkWidget *label = gtk_label_new (text);
+  GtkWidget *label = gtk_label_new (kol_game_row_get_cell (row, 1));
 
+  g_object_set_data_full (G_OBJECT (swatch), "kol-color", g_strdup (kol_game_row_get_cell (row, 0)), g_free);
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), 18);
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (swatch), 14);
   gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), swatch_draw_cb, (gpointer) color,
-                                  NULL);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), swatch_draw_cb, NULL, NULL);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_box_append (GTK_BOX (box), swatch);
   gtk_box_append (GTK_BOX (box), label);
   gtk_box_append (self->legend, box);
 }
 
-/* The flags of the cells that no zone colours. */
-static guint8
-market_flags (const KolMarketDef *m)
-{
-  guint8 flags = 0;
-
-  for (int r = 0; r < m->n_rows; r++)
-    for (int c = 0; c < m->row_len[r]; c++)
-      if (m->cells[r][c].present && m->cells[r][c].zone == 0)
-        flags |= m->cells[r][c].flags;
-  return flags;
-}
-
+/* The legend and the heading change only with the title. */
 static void
 build_legend (KolMarketView *self)
 {
-  GtkWidget *child;
-  guint8 flags;
+  GListModel *legend = kol_game_market_get_legend (self->market);
+  const char *heading = kol_game_market_get_heading (self->market);
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->legend))) != NULL)
-    gtk_box_remove (self->legend, child);
-  if (self->title == NULL)
-    return;
-  for (int i = 0; i < self->title->market.n_zones; i++)
+  kol_panel_clear_box (GTK_WIDGET (self->legend));
+  for (guint i = 0; i < g_list_model_get_n_items (legend); i++)
     {
-      const KolMarketZone *zone = &self->title->market.zones[i];
-      const char *color = kol_svg_market_zone_color (zone->color);
-      const char *label = kol_view_pick_text (&zone->label);
+      g_autoptr(KolGameRow) row = g_list_model_get_item (legend, i);
 
-      if (color != NULL && label != NULL)
-        add_legend_item (self, color, label);
+      add_legend_item (self, row);
     }
-  flags = market_flags (&self->title->market);
-  for (gsize i = 0; i < G_N_ELEMENTS (flag_styles); i++)
-    if (flags & flag_styles[i].flag)
-      add_legend_item (self, flag_styles[i].color, kol_view_term (self->title, flag_styles[i].term));
+  gtk_label_set_text (self->heading, heading);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->grid), GTK_ACCESSIBLE_PROPERTY_LABEL, heading, -1);
 }
 
 /* ------------------------------------------------------ price moves table */
 
-/* The title's table of share price moves by dividend, from its rules:
- * "dividend_price_moves", or its tram companies' "price_moves" (1840). */
-static GVariant *
-price_moves (const KolTitle *title)
-{
-  g_autoptr(GVariant) trams = NULL;
-  GVariant *moves = kol_variant_unbox (kol_title_rule (title, "dividend_price_moves"));
-
-  if (moves != NULL)
-    return moves;
-  trams = kol_variant_unbox (kol_title_rule (title, "tram_companies"));
-  return kol_variant_lookup (trams, "price_moves");
-}
-
-static char *
-range_text (const KolTitle *title,
-            GVariant       *row)
-{
-  g_autoptr(GVariant) min_v = kol_variant_lookup (row, "min");
-  g_autoptr(GVariant) max_v = kol_variant_lookup (row, "max");
-  int min = kol_variant_to_int (min_v, 0), max = kol_variant_to_int (max_v, -1);
-
-  if (max_v == NULL)
-    /* Translators: a range of dividends without an upper end. */
-    return g_strdup_printf (_("%d or more"), min);
-  if (min == max)
-    return g_strdup_printf ("%d", min);
-  /* Translators: a range of dividends, “100–190”. */
-  return g_strdup_printf (_("%1$d–%2$d"), min, max);
-}
-
-static char *
-move_text (GVariant *row)
-{
-  g_autoptr(GVariant) move_v = kol_variant_lookup (row, "move");
-  g_autoptr(GVariant) steps_v = kol_variant_lookup (row, "steps");
-  const char *move = move_v != NULL && g_variant_is_of_type (move_v, G_VARIANT_TYPE_STRING)
-                     ? g_variant_get_string (move_v, NULL) : "none";
-  int n = kol_variant_to_int (steps_v, 1);
-
-  if (g_str_equal (move, "left"))
-    return g_strdup_printf (ngettext ("%d space to the left", "%d spaces to the left", n), n);
-  if (g_str_equal (move, "right"))
-    return g_strdup_printf (ngettext ("%d space to the right", "%d spaces to the right", n), n);
-  if (g_str_equal (move, "up"))
-    return g_strdup_printf (ngettext ("%d space up", "%d spaces up", n), n);
-  if (g_str_equal (move, "down"))
-    return g_strdup_printf (ngettext ("%d space down", "%d spaces down", n), n);
-  return g_strdup (C_("share price", "no change"));
-}
-
+/* The table's column headings, only above a table. */
 static void
-attach_label (GtkGrid    *grid,
-              const char *text,
-              int         column,
-              int         row,
-              gboolean    header)
+moves_heading (KolMarketView *self,
+               gboolean       shown)
 {
-  GtkWidget *label = gtk_label_new (text);
+  const char *heads[] = { C_("price moves", "Dividends"), C_("price moves", "Share price marker") };
 
-  gtk_label_set_xalign (GTK_LABEL (label), column == 0 ? 1.0 : 0.0);
-  if (header)
-    gtk_widget_add_css_class (label, "heading");
-  else if (column == 0)
-    gtk_widget_add_css_class (label, "numeric");
-  gtk_grid_attach (grid, label, column, row, 1, 1);
-}
-
-static void
-build_price_moves (KolMarketView *self)
-{
-  g_autoptr(GVariant) moves = NULL;
-  GtkWidget *child;
-  gsize n;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->moves_table))) != NULL)
-    gtk_grid_remove (self->moves_table, child);
-  self->n_price_moves = 0;
-  moves = self->title != NULL ? price_moves (self->title) : NULL;
-  n = moves != NULL && g_variant_is_of_type (moves, G_VARIANT_TYPE_ARRAY)
-      ? g_variant_n_children (moves) : 0;
-  gtk_widget_set_visible (self->moves_box, n > 0);
-  if (n == 0)
-    return;
-  gtk_label_set_text (self->moves_heading, kol_view_term (self->title, KOL_TERM_PRICE_MOVES));
-  attach_label (self->moves_table, C_("price moves", "Dividends"), 0, 0, TRUE);
-  attach_label (self->moves_table, C_("price moves", "Share price marker"), 1, 0, TRUE);
-  for (gsize i = 0; i < n; i++)
+  for (int i = 0; i < 2; i++)
     {
-      g_autoptr(GVariant) row = kol_variant_unbox (g_variant_get_child_value (moves, i));
-      g_autofree char *range = range_text (self->title, row);
-      g_autofree char *move = move_text (row);
+      GtkWidget *label = gtk_grid_get_child_at (self->moves_table, i, 0);
 
-      attach_label (self->moves_table, range, 0, (int) i + 1, FALSE);
-      attach_label (self->moves_table, move, 1, (int) i + 1, FALSE);
-      self->n_price_moves++;
+      if (label != NULL && !shown)
+        gtk_grid_remove (self->moves_table, label);
+      if (label != NULL || !shown)
+        continue;
+      label = gtk_label_new (heads[i]);
+      gtk_label_set_xalign (GTK_LABEL (label), i == 0 ? 1.0 : 0.0);
+      gtk_widget_add_css_class (label, "heading");
+      gtk_grid_attach (self->moves_table, label, i, 0, 1, 1);
     }
+}
+
+static void
+moves_changed (KolMarketView *self)
+{
+  guint n = g_list_model_get_n_items (kol_game_market_get_price_moves (self->market));
+
+  moves_heading (self, n > 0);
+  gtk_widget_set_visible (self->moves_box, n > 0);
+  gtk_label_set_text (self->moves_heading, kol_game_market_get_price_moves_heading (self->market));
 }
 
 /* ------------------------------------------------------------- object */
 
 static void
-set_title (KolMarketView  *self,
-           const KolTitle *title)
+size_grid (KolMarketView *self)
 {
-  const KolMarketDef *m = title != NULL ? &title->market : NULL;
-  int n_cols = 0;
+  int rows = self->market != NULL ? kol_game_market_get_n_rows (self->market) : 0;
+  int cols = self->market != NULL ? kol_game_market_get_n_columns (self->market) : 0;
 
-  self->title = title;
-  for (int r = 0; m != NULL && r < m->n_rows; r++)
-    n_cols = MAX (n_cols, m->row_len[r]);
-  gtk_drawing_area_set_content_width (self->grid, (int) (n_cols * CELL_W) + 3);
-  gtk_drawing_area_set_content_height (self->grid, m != NULL ? (int) (m->n_rows * CELL_H) + 3 : 0);
-  gtk_label_set_text (self->heading, title != NULL ? kol_view_term (title, KOL_TERM_STOCK_MARKET)
-                                                   : "");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->grid), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  kol_view_term (title, KOL_TERM_STOCK_MARKET), -1);
-  build_legend (self);
-  build_price_moves (self);
+  gtk_drawing_area_set_content_width (self->grid, (int) (cols * CELL_W) + 3);
+  gtk_drawing_area_set_content_height (self->grid, rows > 0 ? (int) (rows * CELL_H) + 3 : 0);
 }
 
-/* The accessible description: where each corporation stands. */
+/* A price marker moved, or the title is new. */
 static void
-update_description (KolMarketView *self)
+market_changed (KolMarketView *self)
 {
-  g_autoptr(GString) text = g_string_new (NULL);
+  size_grid (self);
+  build_legend (self);
+  moves_changed (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self->grid));
+}
 
-  for (int c = 0; self->engine != NULL && c < self->engine->n_corps; c++)
-    {
-      int price = kol_market_corp_price (self->engine, c);
-      g_autofree char *money = NULL;
+static void
+summary_changed (KolMarketView *self)
+{
+  const char *summary = kol_game_market_get_summary (self->market);
 
-      if (price < 0)
-        continue;
-      money = format_money (self->title, price);
-      g_string_append_printf (text, "%s%s %s", text->len > 0 ? ", " : "",
-                              self->title->corps[c].id, money);
-    }
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->grid),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text->str, -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->grid), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  summary != NULL ? summary : "", -1);
+}
+
+static void
+preview_changed (KolMarketView *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self->grid));
 }
 
 /**
  * kol_market_view_set_market:
  * @self: a market view
- * @engine: (nullable): the game whose market to show
+ * @market: (nullable): the market to show (kol_game_get_market())
  *
- * Shows the market of @engine's title with its corporations where they are.
- * The state is copied; its title must stay alive while it is shown.
+ * Shows @market and follows it.
  */
 void
-kol_market_view_set_market (KolMarketView   *self,
-                            const KolEngine *engine)
+kol_market_view_set_market (KolMarketView *self,
+                            KolGameMarket *market)
 {
   g_return_if_fail (KOL_IS_MARKET_VIEW (self));
+  g_return_if_fail (market == NULL || KOL_IS_GAME_MARKET (market));
 
-  if (engine == NULL)
-    g_clear_pointer (&self->engine, kol_engine_free);
-  else if (self->engine == NULL)
-    self->engine = kol_engine_copy (engine);
-  else
-    kol_engine_copy_into (self->engine, engine);
-  if ((engine != NULL ? engine->title : NULL) != self->title)
-    set_title (self, engine != NULL ? engine->title : NULL);
-  update_description (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self->grid));
+  if (self->market == market)
+    return;
+  if (self->market != NULL)
+    g_signal_handlers_disconnect_by_data (self->market, self);
+  kol_panel_rows_bind (self->moves_table, NULL, 1);
+  g_set_object (&self->market, market);
+  if (market == NULL)
+    {
+      size_grid (self);
+      gtk_widget_queue_draw (GTK_WIDGET (self->grid));
+      return;
+    }
+  g_signal_connect_object (market, "changed", G_CALLBACK (market_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (market, "notify::summary", G_CALLBACK (summary_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (market, "notify::preview", G_CALLBACK (preview_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (kol_game_market_get_price_moves (market), "items-changed", G_CALLBACK (moves_changed),
+                           self, G_CONNECT_SWAPPED);
+  kol_panel_rows_bind (self->moves_table, kol_game_market_get_price_moves (market), 1);
+  market_changed (self);
+  summary_changed (self);
 }
 
 /**
  * kol_market_view_get_market:
  *
- * Returns: (transfer none) (nullable): the view's copy of the state
+ * Returns: (transfer none) (nullable): the market shown
  */
-const KolEngine *
+KolGameMarket *
 kol_market_view_get_market (KolMarketView *self)
 {
   g_return_val_if_fail (KOL_IS_MARKET_VIEW (self), NULL);
-  return self->engine;
+  return self->market;
 }
 
 /**
@@ -642,7 +502,7 @@ guint
 kol_market_view_get_n_price_moves (KolMarketView *self)
 {
   g_return_val_if_fail (KOL_IS_MARKET_VIEW (self), 0);
-  return self->n_price_moves;
+  return self->market != NULL ? g_list_model_get_n_items (kol_game_market_get_price_moves (self->market)) : 0;
 }
 
 static void
@@ -650,6 +510,9 @@ kol_market_view_dispose (GObject *object)
 {
   KolMarketView *self = KOL_MARKET_VIEW (object);
 
+  if (self->market != NULL)
+    g_signal_handlers_disconnect_by_data (self->market, self);
+  kol_panel_rows_bind (self->moves_table, NULL, 1);
   gtk_widget_dispose_template (GTK_WIDGET (self), KOL_TYPE_MARKET_VIEW);
 
   G_OBJECT_CLASS (kol_market_view_parent_class)->dispose (object);
@@ -660,7 +523,7 @@ kol_market_view_finalize (GObject *object)
 {
   KolMarketView *self = KOL_MARKET_VIEW (object);
 
-  g_clear_pointer (&self->engine, kol_engine_free);
+  g_clear_object (&self->market);
 
   G_OBJECT_CLASS (kol_market_view_parent_class)->finalize (object);
 }

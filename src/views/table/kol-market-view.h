@@ -3,7 +3,7 @@
 
 #include <gtk/gtk.h>
 
-#include "kol-engine.h"
+#include "kol-game.h"
 
 G_BEGIN_DECLS
 
@@ -14,8 +14,8 @@ G_BEGIN_DECLS
  * the top one leftmost), and for titles whose rules move share prices by
  * a table of dividends (1840's Table 6) that table.
  *
- * Like the map view it shows a copy of the state given to
- * kol_market_view_set_market(); call it again after every change.
+ * It shows a #KolGameMarket (kol_game_get_market()) and follows it: it
+ * redraws when a price marker moved or a price move is previewed.
  */
 
 #define KOL_TYPE_MARKET_VIEW (kol_market_view_get_type ())
@@ -23,9 +23,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (KolMarketView, kol_market_view, KOL, MARKET_VIEW, GtkWidget)
 
 GtkWidget       *kol_market_view_new               (void);
-void             kol_market_view_set_market        (KolMarketView   *self,
-                                                    const KolEngine *engine);
-const KolEngine *kol_market_view_get_market        (KolMarketView *self);
+void             kol_market_view_set_market        (KolMarketView *self,
+                                                    KolGameMarket *market);
+KolGameMarket   *kol_market_view_get_market        (KolMarketView *self);
 gboolean         kol_market_view_cell_at           (KolMarketView *self,
                                                     double         x,
                                                     double         y,

@@ -3,264 +3,276 @@
 
 #include <glib/gi18n.h>
 
-#include "kol-engine-market.h"
-#include "kol-engine-operating.h"
 #include "kol-panel-util.h"
-#include "kol-state-dump.h"
-#include "kol-view-util.h"
+
+/* ------------------------------------------------------------------ facts */
+
+static GtkWidget *
+fact_label (const char *text,
+            gboolean    dim)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 34);
+  if (dim)
+    gtk_widget_add_css_class (label, "dim-label");
+  return label;
+}
 
 /**
- * kol_panel_engine:
- * @game: a game
+ * kol_panel_fact_new:
+ * @grid: a grid of facts
+ * @row: the row to fill
+ * @term: what the fact is ("Treasury")
+ * @markup: whether the value will be Pango markup
  *
- * The state @game shows (live or the point of the history being viewed),
- * for the engine's query functions, which take a non-const state but only
- * read it.
+ * A row "term  value" of @grid; the term follows the value's visibility
+ * and labels it for accessibility.
  *
- * Returns: (transfer none): the state, valid until the next action or seek
+ * Returns: (transfer none): the value's label
  */
-KolEngine *
-kol_panel_engine (KolGame *game)
+GtkWidget *
+kol_panel_fact_new (GtkGrid    *grid,
+                    int         row,
+                    const char *term,
+                    gboolean    markup)
 {
-  g_return_val_if_fail (KOL_IS_GAME (game), NULL);
-  return (KolEngine *) kol_game_get_engine (game);
+  GtkWidget *name = fact_label (term, TRUE);
+  GtkWidget *value = fact_label (NULL, FALSE);
+
+  gtk_label_set_use_markup (GTK_LABEL (value), markup);
+  gtk_widget_set_valign (name, GTK_ALIGN_START);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (value), GTK_ACCESSIBLE_RELATION_LABELLED_BY, name, NULL, -1);
+  g_object_bind_property (value, "visible", name, "visible", G_BINDING_SYNC_CREATE);
+  g_object_set_data (G_OBJECT (value), "kol-term", name);
+  gtk_grid_attach (grid, name, 0, row, 1, 1);
+  gtk_grid_attach (grid, value, 1, row, 1, 1);
+  return value;
 }
 
 /**
- * kol_panel_money:
- * @game: a game
- * @amount: an amount
- *
- * Returns: (transfer full): @amount in the title's currency
- */
-char *
-kol_panel_money (KolGame *game,
-                 int      amount)
-{
-  return kol_game_format_money (game, amount);
-}
-
-/**
- * kol_panel_owning_player:
- * @engine: a state
- * @owner: an owner
- *
- * Returns: the player at the top of @owner's chain of owners (a company
- *   owned by a company owned by a player), or -1
- */
-int
-kol_panel_owning_player (const KolEngine *engine,
-                         KolEntity        owner)
-{
-  for (int depth = 0; depth < 4; depth++)
-    {
-      if (owner.kind == KOL_ENTITY_PLAYER)
-        return owner.index >= 0 && owner.index < engine->n_players ? owner.index : -1;
-      if (owner.kind != KOL_ENTITY_CORP || owner.index < 0 || owner.index >= engine->n_corps)
-        return -1;
-      owner = engine->corps[owner.index].owner;
-    }
-  return -1;
-}
-
-/* A player's certificates at the current prices, as 18xx.games values
- * them: price × percent / share percent, rounded up. */
-static int
-shares_value (KolEngine *engine,
-              int        player)
-{
-  gint16 certs[KOL_MAX_CERTS];
-  int n = kol_engine_certs_of (engine, kol_entity (KOL_ENTITY_PLAYER, player), -1, certs, KOL_MAX_CERTS);
-  gint64 value = 0;
-
-  for (int i = 0; i < n; i++)
-    {
-      const KolCert *c = &engine->certs[certs[i]];
-      int price = kol_market_corp_price (engine, c->corp);
-      int share = kol_engine_share_percent (engine, c->corp);
-
-      if (!engine->corps[c->corp].ipoed || engine->corps[c->corp].closed || price <= 0 || share <= 0)
-        continue;
-      value += ((gint64) price * c->percent + share - 1) / share;
-    }
-  return (int) CLAMP (value, G_MININT, G_MAXINT);
-}
-
-/**
- * kol_panel_score_parts:
- * @engine: a state
- * @player: a player index
- * @parts: (out): the parts of the player's score
- *
- * The total is the title's own scoring (its rules module); cash, shares
- * and private companies are counted the usual way, and whatever the title
- * adds or takes off besides (1840 loans, 1849 emergency loans and bonds)
- * is the difference.
+ * kol_panel_fact_set_term:
+ * @value: a fact's value (kol_panel_fact_new())
+ * @term: what the fact is, in the title's words
  */
 void
-kol_panel_score_parts (KolEngine     *engine,
-                       int            player,
-                       KolScoreParts *parts)
+kol_panel_fact_set_term (GtkWidget  *value,
+                         const char *term)
 {
-  gint16 companies[KOL_MAX_COMPANIES];
-  int n;
+  GtkWidget *name = g_object_get_data (G_OBJECT (value), "kol-term");
 
-  g_return_if_fail (engine != NULL && parts != NULL);
-  g_return_if_fail (player >= 0 && player < engine->n_players);
-
-  *parts = (KolScoreParts) { 0 };
-  parts->cash = engine->players[player].cash;
-  parts->shares = shares_value (engine, player);
-  n = kol_engine_companies_of (engine, kol_entity (KOL_ENTITY_PLAYER, player), companies, KOL_MAX_COMPANIES);
-  for (int i = 0; i < n; i++)
-    parts->privates += engine->companies[companies[i]].value;
-  parts->total = kol_state_player_value (engine, player);
-  parts->adjustments = parts->total - parts->cash - parts->shares - parts->privates;
+  g_return_if_fail (GTK_IS_LABEL (name));
+  gtk_label_set_text (GTK_LABEL (name), term != NULL ? term : "");
 }
 
 /**
- * kol_panel_acting:
- * @engine: a state
- * @out: (out caller-allocates): the entities
- * @max: room in @out
+ * kol_panel_fact_single_line:
+ * @value: a fact's value (kol_panel_fact_new())
  *
- * Returns: how many entities act now (none once the game is over)
+ * Keeps the fact to one line (its height does not depend on the width it
+ * gets): a long value is ellipsized and shown whole in its tooltip.
  */
-int
-kol_panel_acting (KolEngine *engine,
-                  KolEntity *out,
-                  int        max)
+void
+kol_panel_fact_single_line (GtkWidget *value)
 {
-  if (engine->finished)
-    return 0;
-  return kol_engine_active_entities (engine, out, max);
+  GtkWidget *name = g_object_get_data (G_OBJECT (value), "kol-term");
+
+  gtk_label_set_wrap (GTK_LABEL (value), FALSE);
+  gtk_label_set_ellipsize (GTK_LABEL (value), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (value), -1);
+  gtk_widget_set_hexpand (value, TRUE);
+  gtk_label_set_wrap (GTK_LABEL (name), FALSE);
+  g_object_bind_property (value, "label", value,
+                          gtk_label_get_use_markup (GTK_LABEL (value)) ? "tooltip-markup" : "tooltip-text",
+                          G_BINDING_SYNC_CREATE);
+}
+
+static gboolean
+string_set (GBinding     *binding,
+            const GValue *from,
+            GValue       *to,
+            gpointer      data)
+{
+  const char *text = g_value_get_string (from);
+
+  g_value_set_boolean (to, text != NULL && *text != '\0');
+  return TRUE;
 }
 
 /**
- * kol_panel_is_acting:
- * @engine: a state
- * @entity: an entity
+ * kol_panel_bind_fact:
+ * @group: the bindings to a model item
+ * @property: a string property of the item, %NULL when there is nothing
+ *   to say
+ * @value: a fact's value (kol_panel_fact_new())
  *
- * Returns: %TRUE if @entity acts now
+ * The fact shows @property, and only when it has a value.
  */
-gboolean
-kol_panel_is_acting (KolEngine *engine,
-                     KolEntity  entity)
+void
+kol_panel_bind_fact (GBindingGroup *group,
+                     const char    *property,
+                     GtkWidget     *value)
 {
-  KolEntity acting[KOL_MAX_ROUND_ENTITIES];
-  int n = kol_panel_acting (engine, acting, G_N_ELEMENTS (acting));
-
-  for (int i = 0; i < n; i++)
-    if (acting[i].kind == entity.kind && acting[i].index == entity.index)
-      return TRUE;
-  return FALSE;
+  g_binding_group_bind (group, property, value, "label", G_BINDING_SYNC_CREATE);
+  g_binding_group_bind_full (group, property, value, "visible", G_BINDING_SYNC_CREATE, string_set, NULL, NULL,
+                             NULL);
 }
 
-static int
-position_in (const KolEntity *list,
-             int              n,
-             int              corp)
+static gboolean
+int_text (GBinding     *binding,
+          const GValue *from,
+          GValue       *to,
+          gpointer      data)
 {
-  for (int i = 0; i < n; i++)
-    if (list[i].kind == KOL_ENTITY_CORP && list[i].index == corp)
-      return i + 1;
-  return 0;
+  g_value_take_string (to, g_strdup_printf ("%d", g_value_get_int (from)));
+  return TRUE;
+}
+
+static gboolean
+int_nonzero (GBinding     *binding,
+             const GValue *from,
+             GValue       *to,
+             gpointer      data)
+{
+  g_value_set_boolean (to, g_value_get_int (from) != 0);
+  return TRUE;
 }
 
 /**
- * kol_panel_operating_position:
- * @engine: a state
- * @corp: a corporation index
+ * kol_panel_bind_nonzero:
+ * @group: the bindings to a model item
+ * @property: an int property of the item
+ * @value: a fact's value
  *
- * During an operating round, the place of @corp in the round's order;
- * otherwise its place in the order the next one would take (by share
- * price).
- *
- * Returns: the 1-based position, or 0 when @corp does not operate
+ * The fact shows the number, and only when it is not 0 (loans, bonds).
  */
-int
-kol_panel_operating_position (KolEngine *engine,
-                              int        corp)
+void
+kol_panel_bind_nonzero (GBindingGroup *group,
+                        const char    *property,
+                        GtkWidget     *value)
 {
-  KolEntity order[KOL_MAX_CORPS];
-  int n, at;
-
-  if (engine->round.klass != NULL && engine->round.klass->operating &&
-      (at = position_in (engine->round.entities, engine->round.n_entities, corp)) > 0)
-    return at;
-  n = kol_operating_order (engine, order, G_N_ELEMENTS (order));
-  return position_in (order, n, corp);
-}
-
-static GVariant *
-train_extra (const KolTitle     *title,
-             int                 def,
-             const char         *key,
-             const GVariantType *type)
-{
-  GVariant *extra;
-
-  if (def < 0 || (guint) def >= title->n_trains)
-    return NULL;
-  extra = title->trains[def].extra;
-  if (extra == NULL || !g_variant_is_of_type (extra, G_VARIANT_TYPE_VARDICT))
-    return NULL;
-  return g_variant_lookup_value (extra, key, type);
+  g_binding_group_bind_full (group, property, value, "label", G_BINDING_SYNC_CREATE, int_text, NULL, NULL, NULL);
+  g_binding_group_bind_full (group, property, value, "visible", G_BINDING_SYNC_CREATE, int_nonzero, NULL, NULL,
+                             NULL);
 }
 
 /**
- * kol_panel_train_color:
- * @title: a title
- * @def: a train kind
+ * kol_panel_set_css_class:
  *
- * Returns: (transfer full) (nullable): the colour the title gives the kind
- *   (1840's trams: "yellow", "orange"…), or %NULL
+ * Adds @css_class to @widget or takes it off.
  */
-char *
-kol_panel_train_color (const KolTitle *title,
-                       int             def)
+void
+kol_panel_set_css_class (GtkWidget  *widget,
+                         const char *css_class,
+                         gboolean    set)
 {
-  g_autoptr(GVariant) color = train_extra (title, def, "color", G_VARIANT_TYPE_STRING);
+  if (set)
+    gtk_widget_add_css_class (widget, css_class);
+  else
+    gtk_widget_remove_css_class (widget, css_class);
+}
 
-  return color != NULL ? g_variant_dup_string (color, NULL) : NULL;
+/* ------------------------------------------------------------- tables */
+
+/* A table row of the model: its cells as labels of the grid, following
+ * the row's cells and whether it is the current one. */
+static void
+row_changed (KolGameRow *row,
+             GParamSpec *pspec,
+             GtkWidget  *first)
+{
+  GtkWidget *cell = first;
+
+  for (guint i = 0; cell != NULL && g_object_get_data (G_OBJECT (cell), "kol-row") == row; i++)
+    {
+      const char *text = kol_game_row_get_cell (row, i);
+
+      if (kol_game_row_get_markup (row))
+        gtk_label_set_markup (GTK_LABEL (cell), text != NULL ? text : "");
+      else
+        gtk_label_set_text (GTK_LABEL (cell), text != NULL ? text : "");
+      kol_panel_set_css_class (cell, "kol-current", kol_game_row_get_current (row));
+      gtk_widget_set_tooltip_text (cell, kol_game_row_get_tooltip (row));
+      cell = gtk_widget_get_next_sibling (cell);
+    }
+}
+
+static void
+attach_row (GtkGrid    *grid,
+            KolGameRow *row,
+            int         at)
+{
+  guint n = g_strv_length ((char **) kol_game_row_get_cells (row));
+  GtkWidget *first = NULL;
+
+  for (guint i = 0; i < n; i++)
+    {
+      GtkWidget *label = gtk_label_new (NULL);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      g_object_set_data_full (G_OBJECT (label), "kol-row", g_object_ref (row), g_object_unref);
+      gtk_grid_attach (grid, label, (int) i, at, 1, 1);
+      if (first == NULL)
+        first = label;
+    }
+  if (first == NULL)
+    return;
+  row_changed (row, NULL, first);
+  g_signal_connect_object (row, "notify", G_CALLBACK (row_changed), first, 0);
+}
+
+static void
+rows_changed (GListModel *rows,
+              guint       position,
+              guint       removed,
+              guint       added,
+              GtkGrid    *grid)
+{
+  int first_row = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (grid), "kol-first-row"));
+
+  for (guint i = 0; i < removed; i++)
+    gtk_grid_remove_row (grid, first_row + (int) position);
+  for (guint i = 0; i < added; i++)
+    {
+      g_autoptr(KolGameRow) row = g_list_model_get_item (rows, position + i);
+
+      gtk_grid_insert_row (grid, first_row + (int) (position + i));
+      attach_row (grid, row, first_row + (int) (position + i));
+    }
 }
 
 /**
- * kol_panel_train_buyable:
- * @title: a title
- * @def: a train kind
+ * kol_panel_rows_bind:
+ * @grid: a grid
+ * @rows: (nullable): a #KolGameRow list of the model, %NULL to unbind
+ * @first_row: the grid's row of the list's first row (rows above it are
+ *   the table's heading)
  *
- * Returns: %FALSE for kinds nobody buys (1840's imaginary Stadtbahn trams)
+ * Keeps the rows of @grid from @first_row on those of @rows: a row whose
+ * cells change updates its labels; the grid changes rows only when the
+ * list does.
  */
-gboolean
-kol_panel_train_buyable (const KolTitle *title,
-                         int             def)
+void
+kol_panel_rows_bind (GtkGrid    *grid,
+                     GListModel *rows,
+                     int         first_row)
 {
-  g_autoptr(GVariant) buyable = train_extra (title, def, "buyable", G_VARIANT_TYPE_BOOLEAN);
+  GListModel *bound = g_object_get_data (G_OBJECT (grid), "kol-rows");
 
-  return buyable == NULL || g_variant_get_boolean (buyable);
-}
-
-/**
- * kol_panel_hex_name:
- * @title: a title
- * @hex: a hex index
- *
- * Returns: (transfer full): "Palermo (C5)", or "C5" for a hex without a name
- */
-char *
-kol_panel_hex_name (const KolTitle *title,
-                    int             hex)
-{
-  const char *name;
-
-  if (hex < 0 || (guint) hex >= title->n_hexes)
-    return g_strdup ("?");
-  name = kol_view_pick_text (&title->hexes[hex].name);
-  if (name == NULL || *name == '\0')
-    return g_strdup (title->hexes[hex].id);
-  /* Translators: a hex: its location name, then its coordinate. */
-  return g_strdup_printf (C_("hex", "%s (%s)"), name, title->hexes[hex].id);
+  if (bound != NULL)
+    {
+      rows_changed (bound, 0, g_list_model_get_n_items (bound), 0, grid);
+      g_signal_handlers_disconnect_by_data (bound, grid);
+    }
+  g_object_set_data_full (G_OBJECT (grid), "kol-rows", rows != NULL ? g_object_ref (rows) : NULL,
+                          g_object_unref);
+  g_object_set_data (G_OBJECT (grid), "kol-first-row", GINT_TO_POINTER (first_row));
+  if (rows == NULL)
+    return;
+  g_signal_connect_object (rows, "items-changed", G_CALLBACK (rows_changed), grid, 0);
+  rows_changed (rows, 0, 0, g_list_model_get_n_items (rows), grid);
 }
 
 /* ------------------------------------------------------------------ chips */
@@ -357,6 +369,24 @@ kol_panel_chip_set (GtkWidget  *chip,
   gtk_accessible_update_property (GTK_ACCESSIBLE (chip), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   data->label, -1);
   gtk_widget_queue_draw (chip);
+}
+
+/**
+ * kol_panel_company_chip_new:
+ * @company: a company of the game
+ *
+ * Returns: (transfer floating): a chip in the company's colours with its
+ *   id (a private's short name)
+ */
+GtkWidget *
+kol_panel_company_chip_new (KolGameCompany *company)
+{
+  gboolean private = kol_game_company_get_kind (company) == KOL_GAME_COMPANY_PRIVATE;
+
+  return kol_panel_chip_new (private ? "#e8e4d8" : kol_game_company_get_color (company),
+                             private ? "#202020" : kol_game_company_get_text_color (company),
+                             private ? kol_game_company_get_short_name (company)
+                                     : kol_game_company_get_id (company));
 }
 
 /**

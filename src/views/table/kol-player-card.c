@@ -3,17 +3,18 @@
 
 #include <glib/gi18n.h>
 
-#include "kol-engine-shares.h"
+#include "kol-game-words.h"
 #include "kol-panel-util.h"
 #include "kol-player-card.h"
-#include "kol-view-util.h"
 
 /**
  * KolPlayerCard:
  *
  * A player; see kol-player-card.h. The header is in the template; the
- * facts (one row per company held, then the totals) are rebuilt after
- * every change.
+ * facts are rows of a grid made once and bound to the player's properties
+ * (a #GBindingGroup whose source is the player), so that a change of one
+ * fact updates one label. The rows of the companies held follow the
+ * player's holdings list.
  */
 struct _KolPlayerCard
 {
@@ -21,13 +22,22 @@ struct _KolPlayerCard
 
   KolGame       *game;
   KolGamePlayer *player;
+  GBindingGroup *bindings;
+  GSignalGroup  *signals;
+  GListModel    *holdings;
+  int            n_holdings;
 
-  GtkLabel *order_badge;
-  GtkLabel *name_label;
-  GtkLabel *priority_label;
-  GtkLabel *acting_label;
-  GtkLabel *cash_label;
-  GtkGrid  *facts;
+  GtkLabel  *order_badge;
+  GtkLabel  *name_label;
+  GtkLabel  *priority_label;
+  GtkLabel  *acting_label;
+  GtkLabel  *cash_label;
+  GtkGrid   *facts;
+  GtkWidget *certificates;
+  GtkWidget *privates;
+  GtkWidget *loans;
+  GtkWidget *bids;
+  GtkWidget *net_worth;
 };
 
 G_DEFINE_FINAL_TYPE (KolPlayerCard, kol_player_card, GTK_TYPE_WIDGET)
@@ -41,195 +51,156 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+/* ----------------------------------------------------------- holdings */
+
 static GtkWidget *
-value_label (const char *text,
-             gboolean    dim)
+holding_row (KolPlayerCard  *self,
+             KolGameHolding *holding,
+             int             row)
 {
-  GtkWidget *label = gtk_label_new (text);
+  GtkWidget *chip = kol_panel_company_chip_new (kol_game_holding_get_company (holding));
+  GtkWidget *text = gtk_label_new (NULL);
 
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  if (dim)
-    gtk_widget_add_css_class (label, "dim-label");
-  return label;
+  gtk_label_set_xalign (GTK_LABEL (text), 0);
+  gtk_label_set_wrap (GTK_LABEL (text), TRUE);
+  g_object_bind_property (holding, "text", text, "label", G_BINDING_SYNC_CREATE);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (text), GTK_ACCESSIBLE_RELATION_LABELLED_BY, chip, NULL, -1);
+  gtk_grid_attach (self->facts, chip, 0, row, 1, 1);
+  gtk_grid_attach (self->facts, text, 1, row, 1, 1);
+  return text;
 }
 
+/* The first rows of the grid are the companies held, in the game's order. */
 static void
-add_row (KolPlayerCard *self,
-         int           *row,
-         GtkWidget     *name,
-         const char    *value)
+holdings_changed (GListModel    *holdings,
+                  guint          position,
+                  guint          removed,
+                  guint          added,
+                  KolPlayerCard *self)
 {
-  GtkWidget *text = value_label (value, FALSE);
-
-  gtk_accessible_update_relation (GTK_ACCESSIBLE (text), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
-                                  name, NULL, -1);
-  gtk_grid_attach (self->facts, name, 0, *row, 1, 1);
-  gtk_grid_attach (self->facts, text, 1, *row, 1, 1);
-  (*row)++;
-}
-
-static void
-add_money_row (KolPlayerCard *self,
-               int           *row,
-               const char    *term,
-               int            amount)
-{
-  g_autofree char *money = kol_panel_money (self->game, amount);
-
-  add_row (self, row, value_label (term, TRUE), money);
-}
-
-/* One row per company the player holds shares of, in the game's order. */
-static void
-add_share_rows (KolPlayerCard *self,
-                KolEngine     *engine,
-                int            player,
-                int           *row)
-{
-  KolEntity me = kol_entity (KOL_ENTITY_PLAYER, player);
-
-  for (int i = 0; i < engine->n_corp_order; i++)
+  for (guint i = 0; i < removed; i++)
+    gtk_grid_remove_row (self->facts, (int) position);
+  for (guint i = 0; i < added; i++)
     {
-      int c = engine->corp_order[i];
-      const KolCorpDef *def;
-      g_autofree char *text = NULL;
-      int percent;
+      g_autoptr(KolGameHolding) holding = g_list_model_get_item (holdings, position + i);
 
-      if (c < 0 || c >= engine->n_corps || (percent = kol_engine_percent_of (engine, me, c)) == 0)
-        continue;
-      def = &engine->title->corps[c];
-      if (kol_corp_is_president (engine, c, me))
-        /* Translators: shares a player holds, and that the player is the
-         * company's president (1840: director): "30% · President". */
-        text = g_strdup_printf (_("%d%% · %s"), percent, kol_view_term (engine->title, KOL_TERM_PRESIDENT));
-      else
-        text = g_strdup_printf ("%d%%", percent);
-      add_row (self, row, kol_panel_chip_new (def->color, def->text_color, def->id), text);
+      gtk_grid_insert_row (self->facts, (int) (position + i));
+      holding_row (self, holding, (int) (position + i));
     }
-}
-
-static char *
-privates_text (KolEngine *engine,
-               int        player)
-{
-  gint16 companies[KOL_MAX_COMPANIES];
-  int n = kol_engine_companies_of (engine, kol_entity (KOL_ENTITY_PLAYER, player), companies,
-                                   G_N_ELEMENTS (companies));
-  g_autoptr(GString) out = g_string_new (NULL);
-
-  for (int i = 0; i < n; i++)
-    {
-      const KolCompanyDef *def = &engine->title->companies[companies[i]];
-
-      g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", kol_view_pick_text (&def->name));
-    }
-  return n > 0 ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
+  self->n_holdings += (int) added - (int) removed;
 }
 
 static void
-add_certificates_row (KolPlayerCard *self,
-                      KolEngine     *engine,
-                      int            player,
-                      int           *row)
+set_holdings (KolPlayerCard *self,
+              GListModel    *holdings)
 {
-  KolEntity me = kol_entity (KOL_ENTITY_PLAYER, player);
-  int count = kol_shares_num_certs (engine, me);
-  int limit = kol_shares_cert_limit (engine, player);
-  g_autofree char *text = g_strdup_printf ("%d/%d", count, limit);
-  GtkWidget *name = value_label (_("Certificates"), TRUE);
-  GtkWidget *value;
-
-  add_row (self, row, name, text);
-  value = gtk_grid_get_child_at (self->facts, 1, *row - 1);
-  if (count > limit)
+  if (self->holdings != NULL)
     {
-      /* Translators: a player holds more certificates than the limit. */
-      gtk_widget_set_tooltip_text (value, _("Over the certificate limit"));
-      gtk_widget_add_css_class (value, "error");
-      gtk_widget_add_css_class (value, "kol-over-limit");
+      holdings_changed (self->holdings, 0, (guint) self->n_holdings, 0, self);
+      g_signal_handlers_disconnect_by_data (self->holdings, self);
     }
-  else if (count == limit)
-    gtk_widget_add_css_class (value, "warning");
+  g_set_object (&self->holdings, holdings);
+  if (holdings == NULL)
+    return;
+  g_signal_connect_object (holdings, "items-changed", G_CALLBACK (holdings_changed), self, 0);
+  holdings_changed (holdings, 0, 0, g_list_model_get_n_items (holdings), self);
 }
+
+/* ------------------------------------------------------- other facts */
 
 static void
-refresh_facts (KolPlayerCard *self,
-               KolEngine     *engine,
-               int            player)
+acting_changed (KolPlayerCard *self)
 {
-  g_autofree char *privates = privates_text (engine, player);
-  KolScoreParts parts;
-  int row = 0;
-
-  kol_panel_score_parts (engine, player, &parts);
-  kol_panel_clear_box (GTK_WIDGET (self->facts));
-  add_share_rows (self, engine, player, &row);
-  add_certificates_row (self, engine, player, &row);
-  if (privates != NULL)
-    add_row (self, &row, value_label (kol_view_term (engine->title, KOL_TERM_PRIVATE_COMPANIES), TRUE), privates);
-  if (engine->players[player].loans > 0)
-    {
-      g_autofree char *loans = g_strdup_printf ("%d", engine->players[player].loans);
-
-      add_row (self, &row, value_label (kol_view_term (engine->title, KOL_TERM_LOANS), TRUE), loans);
-    }
-  add_money_row (self, &row, kol_view_term (engine->title, KOL_TERM_NET_WORTH), parts.total);
-}
-
-/* The player's place in the turn order (1-based), 0 when out. */
-static int
-turn_position (KolEngine *engine,
-               int        player)
-{
-  for (int i = 0; i < engine->n_players; i++)
-    if (engine->player_order[i] == player)
-      return i + 1;
-  return 0;
-}
-
-static void
-refresh_header (KolPlayerCard *self,
-                KolEngine     *engine,
-                int            player)
-{
-  g_autofree char *cash = kol_panel_money (self->game, engine->players[player].cash);
-  g_autofree char *order = g_strdup_printf ("%d", turn_position (engine, player));
-  /* Translators: the badge of a player: their place in the turn order. */
-  g_autofree char *tip = g_strdup_printf (_("%d. in the turn order"), turn_position (engine, player));
   gboolean acting = kol_game_player_get_acting (self->player);
 
-  gtk_label_set_text (self->name_label, engine->players[player].name);
-  gtk_label_set_text (self->cash_label, cash);
-  gtk_label_set_text (self->order_badge, order);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->order_badge), tip);
-  gtk_label_set_text (self->priority_label, kol_view_term (engine->title, KOL_TERM_PRIORITY_DEAL));
-  gtk_widget_set_visible (GTK_WIDGET (self->priority_label), engine->player_order[0] == player && !engine->finished);
   gtk_widget_set_visible (GTK_WIDGET (self->acting_label), acting);
-  if (acting)
-    gtk_widget_add_css_class (GTK_WIDGET (self), "kol-acting");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self), "kol-acting");
-  if (engine->players[player].bankrupt)
-    gtk_widget_add_css_class (GTK_WIDGET (self), "dim-label");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  engine->players[player].name, -1);
+  kol_panel_set_css_class (GTK_WIDGET (self), "kol-acting", acting);
 }
 
 static void
-refresh (KolPlayerCard *self)
+limit_changed (KolPlayerCard *self)
 {
-  KolEngine *engine;
-  int player;
+  gboolean at = FALSE, over = FALSE;
 
-  if (self->game == NULL || self->player == NULL)
-    return;
-  engine = kol_panel_engine (self->game);
-  player = kol_game_player_get_index (self->player);
-  if (player < 0 || player >= engine->n_players)
-    return;
-  refresh_header (self, engine, player);
-  refresh_facts (self, engine, player);
+  g_object_get (self->player, "at-limit", &at, "over-limit", &over, NULL);
+  /* Translators: a player holds more certificates than the limit. */
+  gtk_widget_set_tooltip_text (self->certificates, over ? _("Over the certificate limit") : NULL);
+  kol_panel_set_css_class (self->certificates, "error", over);
+  kol_panel_set_css_class (self->certificates, "kol-over-limit", over);
+  kol_panel_set_css_class (self->certificates, "warning", at);
+}
+
+static void
+bankrupt_changed (KolPlayerCard *self)
+{
+  gboolean bankrupt = FALSE;
+
+  g_object_get (self->player, "bankrupt", &bankrupt, NULL);
+  kol_panel_set_css_class (GTK_WIDGET (self), "dim-label", bankrupt);
+}
+
+static void
+name_changed (KolPlayerCard *self)
+{
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  kol_game_player_get_name (self->player), -1);
+}
+
+static gboolean
+order_text (GBinding     *binding,
+            const GValue *from,
+            GValue       *to,
+            gpointer      data)
+{
+  g_value_take_string (to, g_strdup_printf ("%d", g_value_get_int (from) + 1));
+  return TRUE;
+}
+
+static gboolean
+order_tooltip (GBinding     *binding,
+               const GValue *from,
+               GValue       *to,
+               gpointer      data)
+{
+  /* Translators: the badge of a player: their place in the turn order. */
+  g_value_take_string (to, g_strdup_printf (_("%d. in the turn order"), g_value_get_int (from) + 1));
+  return TRUE;
+}
+
+/* The words that are the title's, once per game. */
+static void
+update_terms (KolPlayerCard *self)
+{
+  const KolTitle *title = self->game != NULL ? kol_game_get_title (self->game) : NULL;
+
+  gtk_label_set_text (self->priority_label, kol_game_word (title, KOL_WORD_PRIORITY_DEAL));
+  kol_panel_fact_set_term (self->privates, kol_game_word (title, KOL_WORD_PRIVATE_COMPANIES));
+  kol_panel_fact_set_term (self->loans, kol_game_word (title, KOL_WORD_LOANS));
+  kol_panel_fact_set_term (self->net_worth, kol_game_word (title, KOL_WORD_NET_WORTH));
+}
+
+static void
+bind_facts (KolPlayerCard *self)
+{
+  GBindingGroup *b = self->bindings;
+
+  g_binding_group_bind (b, "name", self->name_label, "label", G_BINDING_SYNC_CREATE);
+  g_binding_group_bind (b, "cash-text", self->cash_label, "label", G_BINDING_SYNC_CREATE);
+  g_binding_group_bind (b, "priority", self->priority_label, "visible", G_BINDING_SYNC_CREATE);
+  g_binding_group_bind_full (b, "order", self->order_badge, "label", G_BINDING_SYNC_CREATE, order_text, NULL, NULL,
+                             NULL);
+  g_binding_group_bind_full (b, "order", self->order_badge, "tooltip-text", G_BINDING_SYNC_CREATE, order_tooltip,
+                             NULL, NULL, NULL);
+  g_binding_group_bind (b, "certificates-text", self->certificates, "label", G_BINDING_SYNC_CREATE);
+  kol_panel_bind_fact (b, "privates-text", self->privates);
+  kol_panel_bind_nonzero (b, "loans", self->loans);
+  kol_panel_bind_fact (b, "bids-text", self->bids);
+  g_binding_group_bind (b, "net-worth-text", self->net_worth, "label", G_BINDING_SYNC_CREATE);
+  g_signal_group_connect_swapped (self->signals, "notify::acting", G_CALLBACK (acting_changed), self);
+  g_signal_group_connect_swapped (self->signals, "notify::at-limit", G_CALLBACK (limit_changed), self);
+  g_signal_group_connect_swapped (self->signals, "notify::over-limit", G_CALLBACK (limit_changed), self);
+  g_signal_group_connect_swapped (self->signals, "notify::bankrupt", G_CALLBACK (bankrupt_changed), self);
+  g_signal_group_connect_swapped (self->signals, "notify::name", G_CALLBACK (name_changed), self);
 }
 
 /* ------------------------------------------------------------- GObject */
@@ -238,14 +209,9 @@ static void
 set_game (KolPlayerCard *self,
           KolGame       *game)
 {
-  if (self->game == game)
+  if (!g_set_object (&self->game, game))
     return;
-  if (self->game != NULL)
-    g_signal_handlers_disconnect_by_data (self->game, self);
-  g_set_object (&self->game, game);
-  if (game != NULL)
-    g_signal_connect_object (game, "state-changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
-  refresh (self);
+  update_terms (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
 }
 
@@ -253,14 +219,18 @@ static void
 set_player (KolPlayerCard *self,
             KolGamePlayer *player)
 {
-  if (self->player == player)
+  if (!g_set_object (&self->player, player))
     return;
-  if (self->player != NULL)
-    g_signal_handlers_disconnect_by_data (self->player, self);
-  g_set_object (&self->player, player);
+  g_binding_group_set_source (self->bindings, player);
+  g_signal_group_set_target (self->signals, player);
+  set_holdings (self, player != NULL ? kol_game_player_get_holdings (player) : NULL);
   if (player != NULL)
-    g_signal_connect_object (player, "notify::acting", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
-  refresh (self);
+    {
+      acting_changed (self);
+      limit_changed (self);
+      bankrupt_changed (self);
+      name_changed (self);
+    }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYER]);
 }
 
@@ -269,10 +239,15 @@ kol_player_card_dispose (GObject *object)
 {
   KolPlayerCard *self = KOL_PLAYER_CARD (object);
 
-  if (self->game != NULL)
-    g_signal_handlers_disconnect_by_data (self->game, self);
-  if (self->player != NULL)
-    g_signal_handlers_disconnect_by_data (self->player, self);
+  if (self->bindings != NULL)
+    g_binding_group_set_source (self->bindings, NULL);
+  if (self->signals != NULL)
+    g_signal_group_set_target (self->signals, NULL);
+  if (self->holdings != NULL)
+    g_signal_handlers_disconnect_by_data (self->holdings, self);
+  g_clear_object (&self->holdings);
+  g_clear_object (&self->bindings);
+  g_clear_object (&self->signals);
   g_clear_object (&self->game);
   g_clear_object (&self->player);
   gtk_widget_dispose_template (GTK_WIDGET (self), KOL_TYPE_PLAYER_CARD);
@@ -355,6 +330,16 @@ static void
 kol_player_card_init (KolPlayerCard *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->bindings = g_binding_group_new ();
+  self->signals = g_signal_group_new (KOL_TYPE_GAME_PLAYER);
+  self->certificates = kol_panel_fact_new (self->facts, 0, _("Certificates"), FALSE);
+  self->privates = kol_panel_fact_new (self->facts, 1, "", FALSE);
+  self->loans = kol_panel_fact_new (self->facts, 2, "", FALSE);
+  /* Translators: a row of a player's card: the cash their open bids hold. */
+  self->bids = kol_panel_fact_new (self->facts, 3, C_("player", "Bids"), FALSE);
+  self->net_worth = kol_panel_fact_new (self->facts, 4, "", FALSE);
+  bind_facts (self);
+  update_terms (self);
 }
 
 /**

@@ -5,7 +5,7 @@
 
 #include "kol-engine-dividend.h"
 #include "kol-engine-tile.h"
-#include "kol-map-route-editor.h"
+#include "kol-route-editor.h"
 #include "kol-refusal-format.h"
 
 /*
@@ -17,7 +17,7 @@
  * from the best run keep their recorded chains until they are edited.
  */
 
-struct _KolMapRouteEditor
+struct _KolRouteEditor
 {
   const KolEngine *engine;
   KolAction       *run;                             /* copy of the best run */
@@ -59,7 +59,7 @@ copy_chains (const GArray *chains)
 
 /* The trains that have not run yet, with the title's rules for them. */
 static void
-read_trains (KolMapRouteEditor *self)
+read_trains (KolRouteEditor *self)
 {
   const KolRouteHooks *hooks = self->engine->module != NULL ? self->engine->module->route_hooks : NULL;
   KolRouteTrain all[KOL_ROUTE_MAX_TRAINS];
@@ -69,7 +69,7 @@ read_trains (KolMapRouteEditor *self)
   kol_route_rules_init (&self->rules);
   if (hooks != NULL && hooks->prepare != NULL)
     n = hooks->prepare (self->engine, self->corp, &self->rules, all, KOL_ROUTE_MAX_TRAINS);
-  n_owned = kol_engine_trains_of ((KolEngine *) self->engine, kol_entity (KOL_ENTITY_CORP, self->corp), owned,
+  n_owned = kol_engine_trains_of (self->engine, kol_entity (KOL_ENTITY_CORP, self->corp), owned,
                                   G_N_ELEMENTS (owned));
   for (int k = 0; k < n && k < n_owned; k++)
     if (!self->engine->trains[owned[k]].operated)
@@ -80,7 +80,7 @@ read_trains (KolMapRouteEditor *self)
 }
 
 static void
-take_best (KolMapRouteEditor *self)
+take_best (KolRouteEditor *self)
 {
   for (guint i = 0; self->run->routes != NULL && i < self->run->routes->len; i++)
     {
@@ -97,8 +97,8 @@ take_best (KolMapRouteEditor *self)
 }
 
 static void
-stops_only (KolMapRouteEditor *self,
-            int                k)
+stops_only (KolRouteEditor *self,
+            int             k)
 {
   KolRoute *route = &self->routes[k];
 
@@ -110,10 +110,10 @@ stops_only (KolMapRouteEditor *self,
 
 /* Asks the validator about train @k, after the valid routes @others. */
 static void
-check_train (KolMapRouteEditor *self,
-             int                k,
-             const KolRoute    *others,
-             int                n_others)
+check_train (KolRouteEditor *self,
+             int             k,
+             const KolRoute *others,
+             int             n_others)
 {
   g_autofree KolRouteConnection *conns = NULL;
   g_autoptr(GError) error = NULL;
@@ -162,7 +162,7 @@ check_train (KolMapRouteEditor *self,
 }
 
 static void
-check_all (KolMapRouteEditor *self)
+check_all (KolRouteEditor *self)
 {
   KolRoute others[KOL_ROUTE_MAX_TRAINS];
   int n_others = 0;
@@ -176,22 +176,23 @@ check_all (KolMapRouteEditor *self)
 }
 
 /**
- * kol_map_route_editor_new:
+ * kol_route_editor_new:
  * @engine: the state of the run (kept: valid until the next action)
  * @best_run: the engine's best run_routes action for the company
  *
  * Returns: (transfer full): an editor holding the best run's routes
  */
-KolMapRouteEditor *
-kol_map_route_editor_new (const KolEngine *engine,
+KolRouteEditor *
+kol_route_editor_new (const KolEngine *engine,
                           const KolAction *best_run)
 {
-  KolMapRouteEditor *self;
+  KolRouteEditor *self;
 
   g_return_val_if_fail (engine != NULL && best_run != NULL, NULL);
   g_return_val_if_fail (best_run->type == KOL_ACTION_RUN_ROUTES, NULL);
 
-  self = g_new0 (KolMapRouteEditor, 1);
+  self = g_new0 (KolRouteEditor,
+                 1);
   self->engine = engine;
   self->run = kol_action_copy (best_run);
   self->corp = best_run->entity.index;
@@ -204,7 +205,7 @@ kol_map_route_editor_new (const KolEngine *engine,
 }
 
 void
-kol_map_route_editor_free (KolMapRouteEditor *self)
+kol_route_editor_free (KolRouteEditor *self)
 {
   if (self == NULL)
     return;
@@ -220,27 +221,27 @@ kol_map_route_editor_free (KolMapRouteEditor *self)
 }
 
 int
-kol_map_route_editor_get_n_trains (KolMapRouteEditor *self)
+kol_route_editor_get_n_trains (KolRouteEditor *self)
 {
   return self->n_trains;
 }
 
 int
-kol_map_route_editor_get_train (KolMapRouteEditor *self)
+kol_route_editor_get_train (KolRouteEditor *self)
 {
   return self->n_trains > 0 ? self->selected : -1;
 }
 
 void
-kol_map_route_editor_next_train (KolMapRouteEditor *self)
+kol_route_editor_next_train (KolRouteEditor *self)
 {
   if (self->n_trains > 0)
     self->selected = (self->selected + 1) % self->n_trains;
 }
 
 const char *
-kol_map_route_editor_get_train_name (KolMapRouteEditor *self,
-                                     int                train)
+kol_route_editor_get_train_name (KolRouteEditor *self,
+                                 int             train)
 {
   g_return_val_if_fail (train >= 0 && train < self->n_trains, "");
   return self->engine->title->trains[self->engine->trains[self->ids[train]].def].name;
@@ -262,8 +263,8 @@ is_stop (const KolEngine *engine,
 /* Adds (hex, node) at the end of the selected train's stops, or at the
  * start when only that makes a valid route. */
 static void
-add_stop (KolMapRouteEditor *self,
-          KolRouteNode       stop)
+add_stop (KolRouteEditor *self,
+          KolRouteNode    stop)
 {
   GArray *stops = self->stops[self->selected];
 
@@ -282,16 +283,16 @@ add_stop (KolMapRouteEditor *self,
 }
 
 /**
- * kol_map_route_editor_toggle_stop:
+ * kol_route_editor_toggle_stop:
  *
  * Removes (@hex, @node) from the selected train's route, or adds it.
  *
  * Returns: %FALSE when (@hex, @node) is no stop (a junction, nothing)
  */
 gboolean
-kol_map_route_editor_toggle_stop (KolMapRouteEditor *self,
-                                  int                hex,
-                                  int                node)
+kol_route_editor_toggle_stop (KolRouteEditor *self,
+                              int             hex,
+                              int             node)
 {
   KolRouteNode stop = { (gint16) hex, (gint8) node };
   GArray *stops;
@@ -317,31 +318,31 @@ kol_map_route_editor_toggle_stop (KolMapRouteEditor *self,
 }
 
 int
-kol_map_route_editor_get_n_stops (KolMapRouteEditor *self,
-                                  int                train)
+kol_route_editor_get_n_stops (KolRouteEditor *self,
+                              int             train)
 {
   g_return_val_if_fail (train >= 0 && train < self->n_trains, 0);
   return (int) self->stops[train]->len;
 }
 
 int
-kol_map_route_editor_get_revenue (KolMapRouteEditor *self,
-                                  int                train)
+kol_route_editor_get_revenue (KolRouteEditor *self,
+                              int             train)
 {
   g_return_val_if_fail (train >= 0 && train < self->n_trains, -1);
   return self->revenue[train];
 }
 
 const char *
-kol_map_route_editor_get_problem (KolMapRouteEditor *self,
-                                  int                train)
+kol_route_editor_get_problem (KolRouteEditor *self,
+                              int             train)
 {
   g_return_val_if_fail (train >= 0 && train < self->n_trains, NULL);
   return self->problem[train];
 }
 
 int
-kol_map_route_editor_get_total (KolMapRouteEditor *self)
+kol_route_editor_get_total (KolRouteEditor *self)
 {
   int total = 0;
 
@@ -355,25 +356,25 @@ kol_map_route_editor_get_total (KolMapRouteEditor *self)
 }
 
 const KolRoute *
-kol_map_route_editor_get_route (KolMapRouteEditor *self,
-                                int                train)
+kol_route_editor_get_route (KolRouteEditor *self,
+                            int             train)
 {
   g_return_val_if_fail (train >= 0 && train < self->n_trains, NULL);
   return &self->routes[train];
 }
 
 /**
- * kol_map_route_editor_to_action:
+ * kol_route_editor_to_action:
  *
  * Returns: (transfer full) (nullable): the run with the routes drawn, or
  *   %NULL when one of them is not valid
  */
 KolAction *
-kol_map_route_editor_to_action (KolMapRouteEditor *self)
+kol_route_editor_to_action (KolRouteEditor *self)
 {
   KolAction *a;
 
-  if (kol_map_route_editor_get_total (self) < 0)
+  if (kol_route_editor_get_total (self) < 0)
     return NULL;
   a = kol_action_copy (self->run);
   g_clear_pointer (&a->routes, g_ptr_array_unref);
