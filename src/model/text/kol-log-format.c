@@ -401,52 +401,6 @@ format_corp (const KolEngine *engine,
   return g_strdup (def->id != NULL ? def->id : "?");
 }
 
-/* The label a title gives a kind of train in its data, "extra": {"label":
- * {"en": …, "ru": …}} (1840: «желтый трамвай»), in the reader's language. */
-static char *
-train_def_label (const KolTrainDef *def)
-{
-  g_autoptr(GVariant) label = def->extra != NULL ? g_variant_lookup_value (def->extra, "label", NULL) : NULL;
-  KolText text = { NULL, NULL };
-
-  if (label != NULL && g_variant_is_of_type (label, G_VARIANT_TYPE_VARIANT))
-    {
-      GVariant *inner = g_variant_get_variant (label);
-
-      g_variant_unref (label);
-      label = inner;
-    }
-  if (label == NULL || !g_variant_is_of_type (label, G_VARIANT_TYPE_VARDICT))
-    return NULL;
-  g_variant_lookup (label, "en", "&s", &text.en);
-  g_variant_lookup (label, "ru", "&s", &text.ru);
-  return kol_text_is_set (&text) ? g_strdup (kol_game_word_text (&text)) : NULL;
-}
-
-/* A train (or a kind of train) named as its rulebook names it: the label
- * of its kind when the title gives one ("Y2" is a yellow tram), else its
- * name ("4H"); %NULL when @name is not a train of @title. */
-static char *
-train_label (const KolTitle *title,
-             const char     *name)
-{
-  for (guint i = 0; name != NULL && i < title->n_trains; i++)
-    {
-      const KolTrainDef *def = &title->trains[i];
-      gboolean match = g_strcmp0 (def->id, name) == 0 || g_strcmp0 (def->name, name) == 0;
-
-      for (int v = 0; !match && v < def->n_variants; v++)
-        match = g_strcmp0 (def->variants[v].name, name) == 0;
-      if (match)
-        {
-          char *label = train_def_label (def);
-
-          return label != NULL ? label : g_strdup (name);
-        }
-    }
-  return NULL;
-}
-
 static char *
 format_train (const KolEngine *engine,
               int              train)
@@ -457,7 +411,7 @@ format_train (const KolEngine *engine,
   if (train < 0 || train >= engine->n_trains)
     return g_strdup ("?");
   name = kol_engine_train_name (engine, train);
-  label = train_label (engine->title, name);
+  label = kol_game_word_train (engine->title, name);
   return label != NULL ? label : g_strdup (name);
 }
 
@@ -470,7 +424,7 @@ format_string (const KolEngine *engine,
 
   if (step != str)
     return g_strdup (step);
-  if ((train = train_label (engine->title, str)) != NULL)
+  if ((train = kol_game_word_train (engine->title, str)) != NULL)
     return train;
   return kol_game_word_string (engine->title, str);
 }
@@ -499,7 +453,7 @@ format_moves (const KolEngine *engine,
   for (guint i = 0; items[i] != NULL; i++)
     {
       g_auto(GStrv) ends = g_strsplit (items[i], " ➝ ", 2);
-      g_autofree char *tram = ends[0] != NULL ? train_label (engine->title, ends[0]) : NULL;
+      g_autofree char *tram = ends[0] != NULL ? kol_game_word_train (engine->title, ends[0]) : NULL;
       g_autofree char *line = NULL;
 
       for (guint c = 0; ends[0] != NULL && ends[1] != NULL && c < engine->title->n_corps; c++)
