@@ -316,7 +316,8 @@ train_markup (const KolEngine *engine,
               int              train)
 {
   g_autofree char *color = _kol_game_train_color (engine->title, engine->trains[train].def);
-  g_autofree char *name = g_markup_escape_text (kol_engine_train_name (engine, train), -1);
+  g_autofree char *label = _kol_game_train_name (engine, train);
+  g_autofree char *name = g_markup_escape_text (label, -1);
 
   if (color == NULL)
     return g_steal_pointer (&name);

@@ -82,6 +82,16 @@ _kol_game_round_track_id (KolEngine *engine)
   return NULL;
 }
 
+char *
+_kol_game_train_name (const KolEngine *engine,
+                      int              train)
+{
+  const char *name = kol_engine_train_name (engine, train);
+  char *label = kol_game_word_train (engine->title, name);
+
+  return label != NULL ? label : g_strdup (name);
+}
+
 /* The label of a round: its round track id (1840: "SR2"; none for "Pre"),
  * else the turn and the operating round in the set ("2.1"). */
 static char *
