@@ -72,6 +72,50 @@ kol_game_check_action (KolGame          *self,
   return FALSE;
 }
 
+/* The money of the players and companies (what a move may take to the
+ * bank). */
+static gint64
+money_in_hand (const KolEngine *engine)
+{
+  gint64 sum = 0;
+
+  for (int p = 0; p < engine->n_players; p++)
+    sum += engine->players[p].cash;
+  for (int c = 0; c < engine->n_corps; c++)
+    sum += engine->corps[c].cash;
+  return sum;
+}
+
+/**
+ * kol_game_action_cost:
+ * @action: a move for the state shown
+ *
+ * What a move costs before it is made (a tile's terrain or upgrade, a
+ * station marker): it is tried on a copy of the state.
+ *
+ * Returns: the money it takes from the players and companies to the
+ *   bank, 0 for none, -1 when the rules refuse it
+ */
+int
+kol_game_action_cost (KolGame         *self,
+                      const KolAction *action)
+{
+  g_autoptr(KolEngine) work = NULL;
+  const KolEngine *engine;
+  gint64 spent;
+
+  g_return_val_if_fail (KOL_IS_GAME (self), -1);
+  g_return_val_if_fail (action != NULL, -1);
+
+  engine = kol_history_get_game (self->history);
+  work = kol_engine_copy (engine);
+  work->log_func = NULL;
+  if (!kol_engine_apply_unsafe (work, action, TRUE, NULL, NULL))
+    return -1;
+  spent = money_in_hand (engine) - money_in_hand (work);
+  return spent > 0 ? (int) MIN (spent, G_MAXINT) : 0;
+}
+
 /**
  * kol_game_apply_action_full:
  * @action: the move, for the state shown
@@ -216,8 +260,9 @@ kol_game_continue_from_here (KolGame *self,
 /* ------------------------------------------------------- legal choices */
 
 /* Who may act now: the active entities, the president of an acting
- * corporation (emergency sales) and the private companies of anyone
- * acting (1849's CNM, 1840's returning of privates). */
+ * corporation (emergency sales) and every private company in play (1849's
+ * CNM; 1840's privates, which their owners may return to the bank at any
+ * time, IV.2): the steps say which of them have anything to do. */
 int
 kol_game_get_acting_entities (KolGame   *self,
                               KolEntity *out,
@@ -242,11 +287,10 @@ kol_game_get_acting_entities (KolGame   *self,
         if (!listed)
           out[n++] = president;
       }
-  for (int i = 0; i < base; i++)
-    if (out[i].kind == KOL_ENTITY_CORP || out[i].kind == KOL_ENTITY_PLAYER)
-      for (int c = 0; c < engine->n_companies && n < max; c++)
-        if (!engine->companies[c].closed && kol_entity_equal (engine->companies[c].owner, out[i]))
-          out[n++] = kol_entity (KOL_ENTITY_COMPANY, c);
+  for (int c = 0; c < engine->n_companies && n < max; c++)
+    if (!engine->companies[c].closed &&
+        (engine->companies[c].owner.kind == KOL_ENTITY_CORP || engine->companies[c].owner.kind == KOL_ENTITY_PLAYER))
+      out[n++] = kol_entity (KOL_ENTITY_COMPANY, c);
   return n;
 }
 

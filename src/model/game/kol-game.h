@@ -167,6 +167,8 @@ gboolean   kol_game_apply_action_full   (KolGame             *self,
 gboolean   kol_game_check_action        (KolGame             *self,
                                          const KolAction     *action,
                                          GError             **error);
+int        kol_game_action_cost         (KolGame             *self,
+                                         const KolAction     *action);
 gboolean   kol_game_continue_from_here  (KolGame            *self,
                                          GError            **error);
 GPtrArray *kol_game_legal_actions       (KolGame             *self);

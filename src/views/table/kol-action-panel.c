@@ -72,6 +72,8 @@ typedef struct
   KolGameChoice  *choice;
   GtkWidget      *button;
   GtkSpinButton  *spin;
+  GtkLabel       *details;   /* what it costs or changes */
+  gboolean        apart;     /* the details are not under the button */
 } Choice;
 
 static void
@@ -99,6 +101,83 @@ set_error (KolActionPanel *self,
 
 /* ---------------------------------------------------------------- choices */
 
+/* What the choice costs or changes, under its button; and while the
+ * pointer or the focus is on it, where it moves a share price, on the
+ * market. */
+static void
+show_details (Choice *choice)
+{
+  const char *details = kol_game_choice_get_details (choice->choice);
+  g_autofree char *text = NULL;
+
+  if (details != NULL && choice->apart)
+    /* Translators: what a choice does, shown apart from its button (the
+     * button at the foot of the panel): "Withhold: L.0 a share · …". */
+    text = g_strdup_printf (C_("details", "%1$s: %2$s"), kol_game_choice_get_label (choice->choice), details);
+  gtk_label_set_text (choice->details, text != NULL ? text : details != NULL ? details : "");
+  gtk_widget_set_visible (GTK_WIDGET (choice->details), details != NULL && *details != '\0');
+}
+
+static void
+preview_on_market (Choice   *choice,
+                   gboolean  shown)
+{
+  KolGame *game = choice->panel->game;
+  int corp = -1, row = -1, col = -1;
+
+  if (game == NULL)
+    return;
+  if (shown && !kol_game_choice_get_preview (choice->choice, &corp, &row, &col))
+    corp = row = col = -1;
+  kol_game_market_set_preview (kol_game_get_market (game), corp, row, col);
+}
+
+static void
+pointer_enter_cb (GtkEventControllerMotion *motion,
+                  double                    x,
+                  double                    y,
+                  Choice                   *choice)
+{
+  preview_on_market (choice, TRUE);
+}
+
+static void
+pointer_leave_cb (GtkEventControllerMotion *motion,
+                  Choice                   *choice)
+{
+  preview_on_market (choice, FALSE);
+}
+
+static void
+focus_enter_cb (GtkEventControllerFocus *focus,
+                Choice                  *choice)
+{
+  preview_on_market (choice, TRUE);
+}
+
+static void
+focus_leave_cb (GtkEventControllerFocus *focus,
+                Choice                  *choice)
+{
+  preview_on_market (choice, FALSE);
+}
+
+/* The button previews its move on the market while pointed at or
+ * focused (the controllers go with the button, before the choice). */
+static void
+watch_preview (Choice *choice)
+{
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+
+  g_signal_connect (motion, "enter", G_CALLBACK (pointer_enter_cb), choice);
+  g_signal_connect (motion, "leave", G_CALLBACK (pointer_leave_cb), choice);
+  g_signal_connect (focus, "enter", G_CALLBACK (focus_enter_cb), choice);
+  g_signal_connect (focus, "leave", G_CALLBACK (focus_leave_cb), choice);
+  gtk_widget_add_controller (choice->button, motion);
+  gtk_widget_add_controller (choice->button, focus);
+}
+
 static void
 check_choice (Choice *choice)
 {
@@ -117,6 +196,7 @@ spin_changed_cb (GtkSpinButton *spin,
 {
   kol_game_choice_set_value (choice->choice, gtk_spin_button_get_value_as_int (spin));
   check_choice (choice);
+  show_details (choice);
 }
 
 static GtkWidget *
@@ -133,7 +213,22 @@ choice_button_new (KolActionPanel *self,
   return button;
 }
 
-/* Adds a choice to @box: a button, with a spin button for a range. */
+static GtkLabel *
+details_label_new (void)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "caption");
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_set_margin_start (label, 6);
+  gtk_widget_set_name (label, "details");
+  return GTK_LABEL (label);
+}
+
+/* Adds a choice to @box: a button, with a spin button for a range, and
+ * under it what it costs or changes. */
 static void
 add_choice (KolActionPanel *self,
             GtkWidget      *box,
@@ -146,10 +241,17 @@ add_choice (KolActionPanel *self,
   choice->panel = self;
   choice->choice = g_object_ref (model_choice);
   choice->button = choice_button_new (self, model_choice);
+  choice->details = details_label_new ();
   g_ptr_array_add (self->choices, choice);
+  watch_preview (choice);
+  /* the foot of the panel keeps its height: what its buttons do is
+   * said at the end of the choices */
+  choice->apart = box == GTK_WIDGET (self->pass_box);
+  show_details (choice);
   if (!kol_game_choice_get_ranged (model_choice))
     {
       gtk_box_append (GTK_BOX (box), choice->button);
+      gtk_box_append (choice->apart ? self->content_box : GTK_BOX (box), GTK_WIDGET (choice->details));
       return;
     }
   kol_game_choice_get_range (model_choice, &min, &max, &step);
@@ -164,6 +266,7 @@ add_choice (KolActionPanel *self,
   gtk_box_append (GTK_BOX (row), GTK_WIDGET (choice->spin));
   gtk_box_append (GTK_BOX (row), choice->button);
   gtk_box_append (GTK_BOX (box), row);
+  gtk_box_append (choice->apart ? self->content_box : GTK_BOX (box), GTK_WIDGET (choice->details));
   g_signal_connect (choice->spin, "value-changed", G_CALLBACK (spin_changed_cb), choice);
 }
 
@@ -456,6 +559,7 @@ follow_choices (KolActionPanel *self,
       if (choice->spin != NULL)
         kol_game_choice_set_value (c, gtk_spin_button_get_value_as_int (choice->spin));
       gtk_widget_set_sensitive (choice->button, TRUE);
+      show_details (choice);
     }
 }
 
