@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "kol-charters-view.h"
+#include "kol-display-text.h"
 #include "kol-game-page.h"
 #include "kol-game-words.h"
 #include "kol-l10n.h"
@@ -159,7 +160,12 @@ test_open_bids (gconstpointer data)
   amount = kol_game_format_money (f.game, value);
   free_cash = kol_game_format_money (f.game, kol_game_player_get_cash (player) - value);
   /* on the company's charter: who bid how much */
-  on_card = g_strdup_printf ("%s: %s", bidder, amount);
+  {
+    /* names from a file are shown isolated (kol_display_isolate()) */
+    g_autofree char *isolated = kol_display_isolate (bidder);
+
+    on_card = g_strdup_printf ("%s: %s", isolated, amount);
+  }
   card = card_labels (&f, company);
   g_test_message ("card of %s:\n%s", company, card);
   g_assert_nonnull (strstr (card, on_card));
