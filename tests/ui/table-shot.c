@@ -26,6 +26,7 @@ static int moves = 120;
 static int seed = 7;
 static int width = 1440;
 static int height = 900;
+static int settle = 2500;
 static char *panel = NULL;
 static gboolean start = FALSE;
 static gboolean until_offer = FALSE;
@@ -37,6 +38,7 @@ static const GOptionEntry entries[] = {
   { "seed", 0, 0, G_OPTION_ARG_INT, &seed, "Seed of the game and of the moves", "N" },
   { "width", 0, 0, G_OPTION_ARG_INT, &width, "Window width", "PX" },
   { "height", 0, 0, G_OPTION_ARG_INT, &height, "Window height", "PX" },
+  { "settle", 0, 0, G_OPTION_ARG_INT, &settle, "Time to let the window draw before the shot (a loaded machine needs more)", "MS" },
   { "panel", 0, 0, G_OPTION_ARG_STRING, &panel, "Side pane page: players, companies, market, bank, log", "NAME" },
   { "start", 0, 0, G_OPTION_ARG_NONE, &start, "Leave the game autosaved and show the start page", NULL },
   { "until-offer", 0, 0, G_OPTION_ARG_NONE, &until_offer,
@@ -215,7 +217,7 @@ main (int   argc,
     kol_window_show_game (window, game);
   if (panel != NULL)
     kol_game_page_show_panel (kol_window_get_game_page (window), panel);
-  wait_ms (2500);
+  wait_ms (settle);
   if (preview)
     {
       preview_choice (game);

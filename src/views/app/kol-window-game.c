@@ -262,6 +262,8 @@ show_game (KolWindow *self,
   for (guint i = 0; i < G_N_ELEMENTS (watched); i++)
     g_signal_connect_object (game, watched[i], G_CALLBACK (game_notify_cb), self, G_CONNECT_SWAPPED);
   gtk_stack_set_visible_child_name (self->main_stack, "game");
+  /* the keyboard starts on the choices (issue 15 item 12) */
+  kol_action_panel_focus_choices (kol_game_page_get_action_panel (self->game_page));
   _kol_window_update_game_actions (self);
 }
 

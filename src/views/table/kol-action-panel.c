@@ -74,6 +74,8 @@ typedef struct
   GtkSpinButton  *spin;
   GtkLabel       *details;   /* what it costs or changes */
   gboolean        apart;     /* the details are not under the button */
+  GtkEventController *motion;  /* the button's, for the preview */
+  GtkEventController *focus;
 } Choice;
 
 static void
@@ -81,6 +83,12 @@ choice_free (Choice *choice)
 {
   if (choice->spin != NULL)
     g_signal_handlers_disconnect_by_data (choice->spin, choice);
+  /* the button outlives its choice for a moment (the focus leaves it as
+   * it goes): the choices go first, while the buttons are in the panel */
+  if (choice->motion != NULL)
+    g_signal_handlers_disconnect_by_data (choice->motion, choice);
+  if (choice->focus != NULL)
+    g_signal_handlers_disconnect_by_data (choice->focus, choice);
   g_clear_object (&choice->choice);
   g_free (choice);
 }
@@ -176,6 +184,8 @@ watch_preview (Choice *choice)
   g_signal_connect (focus, "leave", G_CALLBACK (focus_leave_cb), choice);
   gtk_widget_add_controller (choice->button, motion);
   gtk_widget_add_controller (choice->button, focus);
+  choice->motion = motion;
+  choice->focus = focus;
 }
 
 static void
@@ -606,6 +616,25 @@ build_choices (KolActionPanel *self,
     }
 }
 
+/* Has a widget of the panel the keyboard focus? */
+static gboolean
+focus_inside (KolActionPanel *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  return focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self));
+}
+
+/* Has the window no focus at all (as after the focused button went)? */
+static gboolean
+focus_lost (KolActionPanel *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  return root != NULL && gtk_root_get_focus (root) == NULL;
+}
+
 /**
  * kol_action_panel_refresh:
  * @self: a panel
@@ -648,10 +677,15 @@ kol_action_panel_refresh (KolActionPanel *self)
         follow_choices (self, choices);
       else
         {
+          gboolean had_focus = focus_inside (self);
+
           clear_content (self);
           add_offer_prompt (self, question);
           build_choices (self, choices);
           self->signature = g_steal_pointer (&offered);
+          /* the keyboard player goes on where the new choices are */
+          if (had_focus || focus_lost (self))
+            kol_action_panel_focus_choices (self);
         }
     }
 }
@@ -911,6 +945,51 @@ kol_action_panel_get_n_choices (KolActionPanel *self)
 {
   g_return_val_if_fail (KOL_IS_ACTION_PANEL (self), 0);
   return self->choices->len;
+}
+
+/**
+ * kol_action_panel_pass:
+ * @self: a panel
+ *
+ * Presses the panel's Pass button (the choice on its own at the foot),
+ * as the keyboard shortcut of the table does.
+ *
+ * Returns: %TRUE when there was one to press
+ */
+gboolean
+kol_action_panel_pass (KolActionPanel *self)
+{
+  g_return_val_if_fail (KOL_IS_ACTION_PANEL (self), FALSE);
+
+  for (guint i = 0; i < self->choices->len; i++)
+    {
+      Choice *choice = g_ptr_array_index (self->choices, i);
+
+      if (kol_game_choice_get_kind (choice->choice) == KOL_GAME_CHOICE_PASS &&
+          gtk_widget_is_sensitive (choice->button))
+        return gtk_widget_activate (choice->button);
+    }
+  return FALSE;
+}
+
+/**
+ * kol_action_panel_focus_choices:
+ * @self: a panel
+ *
+ * Gives the keyboard focus to the first choice (or the first button of
+ * a map step).
+ *
+ * Returns: %TRUE when something took it
+ */
+gboolean
+kol_action_panel_focus_choices (KolActionPanel *self)
+{
+  g_return_val_if_fail (KOL_IS_ACTION_PANEL (self), FALSE);
+
+  if (self->choices->len > 0)
+    return gtk_widget_grab_focus (((Choice *) g_ptr_array_index (self->choices, 0))->button);
+  return gtk_widget_child_focus (GTK_WIDGET (self->content_box), GTK_DIR_TAB_FORWARD) ||
+         gtk_widget_child_focus (GTK_WIDGET (self->pass_box), GTK_DIR_TAB_FORWARD);
 }
 
 /**

@@ -752,22 +752,27 @@ best_routes (KolMapController *self)
   draw_routes (self);
 }
 
+/* What is wrong with the route of the train drawn now, or nothing: an
+ * error goes as soon as the route is valid again (issue 15 item 14). */
+static void
+show_train_problem (KolMapController *self)
+{
+  int k = kol_route_editor_get_train (self->editor);
+  const char *problem = kol_route_editor_get_problem (self->editor, k);
+
+  set_error (self, problem != NULL ? g_strdup (problem) : NULL);
+}
+
 /* A click on a stop in the run: drawing by hand starts or goes on. */
 static void
 edit_route (KolMapController *self,
             int               hex,
             int               node)
 {
-  int k;
-
   if (self->editor == NULL || !kol_route_editor_toggle_stop (self->editor, hex, node))
     return;
   self->edited = TRUE;
-  k = kol_route_editor_get_train (self->editor);
-  if (kol_route_editor_get_problem (self->editor, k) != NULL)
-    set_error (self, g_strdup (kol_route_editor_get_problem (self->editor, k)));
-  else
-    set_error (self, NULL);
+  show_train_problem (self);
   draw_routes (self);
   update_state (self);
 }
@@ -1066,6 +1071,8 @@ next_train (KolMapController *self)
   if (self->editor == NULL)
     return;
   kol_route_editor_next_train (self->editor);
+  if (self->edited)
+    show_train_problem (self);
   draw_routes (self);
   update_state (self);
 }
