@@ -11,6 +11,7 @@
 #include "kol-game-words.h"
 #include "kol-json-scan.h"
 #include "kol-record-import.h"
+#include "kol-refusal-format.h"
 #include "kol-state-dump.h"
 #include "kol-title-loader.h"
 
@@ -1075,8 +1076,13 @@ refusal_message (KolRecord             *r,
   }
 }
 
+/* Why the replay stopped: what the user reads first ("Move 12 is against
+ * the rules: …", in the user's language), then, after a blank line, the
+ * details for a bug report (the action, the engine's words, where in the
+ * file). Error dialogs fold the details away. */
 static void
 stop_at (KolRecord             *r,
+         const KolEngine       *engine,
          const KolRecordAction *a,
          guint                  seq,
          KolHistory            *history,
@@ -1087,6 +1093,8 @@ stop_at (KolRecord             *r,
   g_autofree char *path = g_strdup_printf ("$.actions[%u]", a->index);
   g_autofree char *where = NULL;
   g_autofree char *message = NULL;
+  g_autofree char *human = NULL;
+  g_autofree char *details = NULL;
   JsonNode *id = member (json_node_get_object (a->node), "id");
   const char *type = action_type (a->node);
 
@@ -1104,13 +1112,15 @@ stop_at (KolRecord             *r,
       where = kol_save_file_locate (data, length, error_path ? error_path : path);
     }
   if (cause->domain == KOL_ENGINE_ERROR)
-    message = refusal_message (r, a, history, cause);
+    {
+      message = refusal_message (r, a, history, cause);
+      human = kol_replay_refusal_text (engine, seq);
+    }
   else
     message = g_strdup (cause->message);
-  report->error = where ? g_error_new (KOL_RECORD_IMPORT_ERROR, KOL_RECORD_IMPORT_ERROR_REPLAY,
-                                       "%s (%s)", message, where)
-                        : g_error_new_literal (KOL_RECORD_IMPORT_ERROR, KOL_RECORD_IMPORT_ERROR_REPLAY,
-                                               message);
+  details = where ? g_strdup_printf ("%s (%s)", message, where) : g_steal_pointer (&message);
+  report->error = human ? g_error_new (KOL_RECORD_IMPORT_ERROR, KOL_RECORD_IMPORT_ERROR_REPLAY, "%s\n\n%s", human, details)
+                        : g_error_new_literal (KOL_RECORD_IMPORT_ERROR, KOL_RECORD_IMPORT_ERROR_REPLAY, details);
 }
 
 static void
@@ -1237,7 +1247,7 @@ kol_record_replay (KolRecord         *record,
 
       if (!kol_history_apply_json (history, a->node, path, KOL_HISTORY_APPLY_TRUSTED, &error_path, &local))
         {
-          stop_at (record, a, k + 1, history, local, error_path, report);
+          stop_at (record, kol_history_get_game (history), a, k + 1, history, local, error_path, report);
           break;
         }
       report->n_processed++;

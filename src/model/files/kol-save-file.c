@@ -14,6 +14,7 @@
 #include "kol-action-json.h"
 #include "kol-json-scan.h"
 #include "kol-record-import.h"
+#include "kol-refusal-format.h"
 #include "kol-save-file.h"
 #include "kol-save-file-private.h"
 #include "kol-title-info.h"
@@ -130,15 +131,15 @@ kol_save_file_parse_json (const char *data,
     {
       g_autofree char *what = describe_issue (g_ptr_array_index (issues, 0));
 
-      /* Translators: %s says where and what is wrong, e.g. "line 3,
-       * column 7: unexpected end of the file". */
-      g_set_error (error, domain, syntax_code, _("The file is damaged or truncated: %s"), what);
+      /* the position and the parser's words are details (see
+       * kol_replay_refusal_text()) */
+      g_set_error (error, domain, syntax_code, "%s\n\n%s", _("The file is damaged or truncated."), what);
       return NULL;
     }
   parser = json_parser_new_immutable ();
   if (!json_parser_load_from_data (parser, data, (gssize) length, &local))
     {
-      g_set_error (error, domain, syntax_code, _("The file is damaged or truncated: %s"),
+      g_set_error (error, domain, syntax_code, "%s\n\n%s", _("The file is damaged or truncated."),
                    local->message);
       return NULL;
     }
@@ -896,18 +897,24 @@ resolve_title (const Header     *h,
   return title;
 }
 
+/* As the import's: what the user reads first, then, after a blank line,
+ * the details (the action, the engine's words, where in the file). */
 static void
-replay_error (GError      **error,
-              GError       *cause,
-              JsonNode     *action,
-              const char   *path,
-              const char   *error_path,
-              GBytes       *bytes)
+replay_error (GError         **error,
+              const KolEngine *engine,
+              guint            seq,
+              GError          *cause,
+              JsonNode        *action,
+              const char      *path,
+              const char      *error_path,
+              GBytes          *bytes)
 {
   gsize length;
   const char *data = g_bytes_get_data (bytes, &length);
   g_autofree char *where = kol_save_file_locate (data, length, error_path ? error_path : path);
   g_autofree char *message = NULL;
+  g_autofree char *human = NULL;
+  g_autofree char *details = NULL;
 
   if (cause->domain == KOL_ENGINE_ERROR)
     {
@@ -916,13 +923,15 @@ replay_error (GError      **error,
       /* Translators: %s is "Action 57 at $.actions[56]", then the reason
        * the rules give. */
       message = g_strdup_printf (_("%s is refused by the rules: %s"), what, cause->message);
+      human = kol_replay_refusal_text (engine, seq);
     }
   else
     message = g_strdup (cause->message);
-  if (where)
-    g_set_error (error, KOL_SAVE_FILE_ERROR, KOL_SAVE_FILE_ERROR_REPLAY, "%s (%s)", message, where);
+  details = where ? g_strdup_printf ("%s (%s)", message, where) : g_steal_pointer (&message);
+  if (human)
+    g_set_error (error, KOL_SAVE_FILE_ERROR, KOL_SAVE_FILE_ERROR_REPLAY, "%s\n\n%s", human, details);
   else
-    g_set_error_literal (error, KOL_SAVE_FILE_ERROR, KOL_SAVE_FILE_ERROR_REPLAY, message);
+    g_set_error_literal (error, KOL_SAVE_FILE_ERROR, KOL_SAVE_FILE_ERROR_REPLAY, details);
 }
 
 static gboolean
@@ -940,7 +949,7 @@ replay (KolHistory *history,
 
       if (!kol_history_apply_json (history, action, path, KOL_HISTORY_APPLY_TRUSTED, &error_path, &local))
         {
-          replay_error (error, local, action, path, error_path, bytes);
+          replay_error (error, kol_history_get_game (history), i + 1, local, action, path, error_path, bytes);
           return FALSE;
         }
     }

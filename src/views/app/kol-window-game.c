@@ -39,7 +39,7 @@ show_message (KolWindow  *self,
               const char *heading,
               const char *body)
 {
-  KolMessageDialog *dialog = kol_message_dialog_new (GTK_WINDOW (self), heading, body);
+  KolMessageDialog *dialog = kol_message_dialog_new_for_error (GTK_WINDOW (self), heading, body);
 
   kol_message_dialog_add_button (dialog, "close", _("_Close"), KOL_MESSAGE_BUTTON_SUGGESTED);
   kol_message_dialog_set_close_response (dialog, "close");

@@ -153,8 +153,8 @@ show_error (KolGamePage  *self,
             const GError *error)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  KolMessageDialog *dialog = kol_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                                     heading, error->message);
+  KolMessageDialog *dialog = kol_message_dialog_new_for_error (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                               heading, error->message);
 
   kol_message_dialog_add_button (dialog, "close", _("_Close"), KOL_MESSAGE_BUTTON_SUGGESTED);
   kol_message_dialog_set_close_response (dialog, "close");
