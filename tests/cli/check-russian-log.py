@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The game log in Russian reads like each title's rulebook (issue 16).
+"""The game log in Russian reads like each title's rulebook.
 
 Replays every recorded game in ../shared/fixtures/18xx.games and one full
 self-played game of each title with `koleya-cli replay --log` in Russian

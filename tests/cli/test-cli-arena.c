@@ -5,7 +5,7 @@
 #include <json-glib/json-glib.h>
 
 /*
- * koleya-cli arena (issue 20): computer players against each other. A few
+ * koleya-cli arena: computer players against each other. A few
  * short games of each title with random, easy and medium seats report, in
  * the JSON the issue asks for, every game won by somebody, a mean score
  * and move times for every policy, and no violation; a policy that does

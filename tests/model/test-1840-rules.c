@@ -2005,7 +2005,7 @@ test_route_example (void)
     g_assert_cmpint (((KolRouteSpec *) g_ptr_array_index (run->routes, 0))->revenue, ==, 110);
   }
   /* IX.8 «Заявленный доход должен быть максимальным доходом, который может
-   * найти любой игрок» (issue 14 item 15): a shorter route, valid, is
+   * найти любой игрок»: a shorter route, valid, is
    * refused with both sums */
   {
     g_autoptr(KolAction) a = kol_action_new (KOL_ACTION_RUN_ROUTES, C (engine, "16"));

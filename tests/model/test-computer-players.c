@@ -11,7 +11,7 @@
 #include "kol-title-info.h"
 
 /*
- * Computer seats (issue 20) in the model: who plays each seat is saved
+ * Computer seats in the model: who plays each seat is saved
  * and read back; KolBotDriver plays the computer seats by itself in the
  * main loop, with its reasons in the log; a person's undo takes back the
  * computers' moves up to that person's last decision, and redo plays them

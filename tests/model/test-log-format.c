@@ -324,7 +324,7 @@ static const struct
   { "1849", KOL_LOG_RUNS_TRAIN, "train", "поезд" },
   { "1840", KOL_LOG_BECOMES_PRESIDENT, "director", "директором" },
   { "1849", KOL_LOG_BECOMES_PRESIDENT, "president", "президентом" },
-  /* issue 16: 1840's unsold shares are in the Share Pool (VII.6), not in
+  /* 1840's unsold shares are in the Share Pool (VII.6), not in
    * the treasury («казна» is the company's cash) */
   { "1840", KOL_LOG_BUYS_SHARE_IPO, "from the Share Pool", "из пула акций" },
   { "1849", KOL_LOG_BUYS_SHARE_IPO, "treasury", "кассы" },
@@ -404,7 +404,7 @@ test_title_refusal_words (void)
   kol_title_free (t1849);
 }
 
-/* 1849 issue 14 item 5: 1849's refusals say «корпорация» and «маркер
+/* 1849's refusals say «корпорация» and «маркер
  * станции» (glossary; rulebook 002 §10.4, §14.1), never the generic
  * «компания» (only a private company is one) or a bare station for a
  * marker; the English says corporation and station marker. */
@@ -519,7 +519,7 @@ test_data_templates (void)
     }
 }
 
-/* Issue 16: entries as a reader of each rulebook reads them: trams by
+/* Entries as a reader of each rulebook reads them: trams by
  * their colour, not their card code; 1840's lines by their Russian name;
  * a bid names the amount bid for the company; an amount per share with
  * the reader's decimal separator. */

@@ -336,7 +336,7 @@ test_stop (void)
   g_assert_true (kol_test_games_equal (initial, kol_history_get_game (h)));
 }
 
-/* Issue 14 item 16: a record older than a change of 18xx.games' rules of
+/* A record older than a change of 18xx.games' rules of
  * its title that stops says so, with the action and the step, never a
  * bare refusal. */
 static void
@@ -416,7 +416,7 @@ test_export (void)
     g_assert_true (json_node_equal (json_object_get_member (o, "result"), report.result));
 }
 
-/* Issue 14 item 16: 18xx.games renamed 1840's private companies in
+/* 18xx.games renamed 1840's private companies in
  * February 2022 ("Karlskirche" became KK); a record of 2021 names them the
  * old way and replays as one of today. */
 static void
@@ -476,7 +476,7 @@ typedef struct
   gint64      seed;
 } RoundTrip;
 
-/* Issue 14 item 6: 1849 games of each variant alone and of all four (and
+/* 1849 games of each variant alone and of all four (and
  * Electric Dreams with the two it needs), played by self-play's weighted
  * policy as the importer plays records (compat_18xx_games), exported and
  * imported again: after every action the imported game is the game that

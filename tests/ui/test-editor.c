@@ -813,7 +813,7 @@ test_unsaved_changes_asked (Fixture       *f,
 }
 
 /* Play is insensitive while the title has an error its rules module
- * reports, and its tooltip says which (issue 17). */
+ * reports, and its tooltip says which. */
 static void
 test_play_disabled (Fixture       *f,
                     gconstpointer  data)
@@ -882,7 +882,7 @@ test_open_from_list (Fixture       *f,
   g_assert_cmpstr (kol_title_document_get_id (kol_editor_page_get_document (f->page)), ==, "1840");
 }
 
-/* ---- game.json's pages (issue 18, item 1) ----------------------------------------------------- */
+/* ---- game.json's pages ----------------------------------------------------- */
 
 /* The control under @root showing the value at @path. */
 static GtkWidget *
@@ -1140,7 +1140,7 @@ test_corporations_and_title_pages (Fixture       *f,
   g_assert_nonnull (page_field (f, KOL_TYPE_EDITOR_GAME_PAGE, "$.cert_limit['5']"));
 }
 
-/* ---- tiles (issue 18, items 2 and 8) ------------------------------------------------------- */
+/* ---- tiles ------------------------------------------------------- */
 
 static JsonArray *
 tile_array (KolTitleDocument *doc,
@@ -1210,7 +1210,7 @@ test_tile_library_and_track (Fixture       *f,
   g_assert_cmpuint (gtk_drop_down_get_selected (template_child (tiles, KOL_TYPE_EDITOR_TILES, "color_filter")), ==, 0);
 }
 
-/* ---- the map (issue 18, items 3 and 8) -------------------------------------------------------- */
+/* ---- the map -------------------------------------------------------- */
 
 /* The editor map's own click gesture, pressed at widget point x, y. */
 static void
@@ -1294,7 +1294,7 @@ test_map_tools (Fixture       *f,
     }
 }
 
-/* ---- hand edits, load errors, papercuts (issue 18, items 4, 6 and 8) --------------------- */
+/* ---- hand edits, load errors, papercuts --------------------- */
 
 static gboolean
 is_visible (gpointer widget)
@@ -1442,7 +1442,7 @@ test_papercuts (Fixture       *f,
   g_assert_cmpuint (rows, >, 4);
 }
 
-/* ---- a whole title built in the GUI (issue 18, "done means") -------------------------------- */
+/* ---- a whole title built in the GUI -------------------------------- */
 
 static KolApplication *app;
 

@@ -56,7 +56,7 @@ typedef struct
 } Title;
 
 /* "my-first-title" is a title the test makes from the New Title template
- * (issue 17) in the user's folder, as the editor's New does. */
+ * in the user's folder, as the editor's New does. */
 #define TEMPLATE_TITLE "my-first-title"
 
 static const Title titles[] = {

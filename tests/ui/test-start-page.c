@@ -150,7 +150,7 @@ test_resumable (void)
   g_assert_finalize_object (page);
 }
 
-/* Issue 16, item 12: an error dialog says what happened in words; the
+/* An error dialog says what happened in words; the
  * file position and the engine's own message are folded into Details. */
 static void
 test_error_details (void)

@@ -1036,7 +1036,7 @@ rules_changed_since (const KolTitle *title,
 
 /* Why the rules refuse action @a of @r, said with the step the game was in
  * and, for a record older than a change of 18xx.games' rules of the title,
- * that it predates it (issue 14 item 16). */
+ * that it predates it. */
 static char *
 refusal_message (KolRecord             *r,
                  const KolRecordAction *a,

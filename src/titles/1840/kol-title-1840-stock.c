@@ -291,7 +291,7 @@ stock_process (KolEngine        *engine,
   return kol_step_buy_sell_par_shares_process (engine, s, a, error);
 }
 
-/* 1840 lists buys, pars, then sells (its order since issue 6). */
+/* 1840 lists buys, pars, then sells. */
 static void
 stock_legal_actions (KolEngine *engine,
                      KolStep   *s,

@@ -478,7 +478,7 @@ kol_game_page_set_game (KolGamePage *self,
   kol_log_view_set_game (self->log_view, game);
   kol_game_over_view_set_game (self->over_view, game);
   update_actions (self);
-  /* a game is played from the action panel first (issue 15 item 12) */
+  /* a game is played from the action panel first */
   if (game != NULL)
     kol_action_panel_focus_choices (self->action_panel);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
