@@ -529,25 +529,6 @@ action_processed (KolEngine       *engine,
 
 /* ------------------------------------------------------------ invariants */
 
-static void
-problem (GString    *problems,
-         const char *format,
-         ...) G_GNUC_PRINTF (2, 3);
-
-static void
-problem (GString    *problems,
-         const char *format,
-         ...)
-{
-  va_list ap;
-
-  if (problems->len)
-    g_string_append (problems, "; ");
-  va_start (ap, format);
-  g_string_append_vprintf (problems, format, ap);
-  va_end (ap);
-}
-
 /* Money: the bank is unlimited (III.5), so its counter is the ledger of
  * every payment it made or received since the start: it and everybody's
  * cash add up to nothing. Loans: the ledger of loans taken. */
@@ -564,18 +545,18 @@ check_money (KolEngine *engine,
       total += engine->players[p].cash;
       loans += engine->players[p].loans;
       if (engine->players[p].cash < 0)
-        problem (problems, "player %s has %d", engine->players[p].name, engine->players[p].cash);
+        kol_invariants_problem (problems, "player %s has %d", engine->players[p].name, engine->players[p].cash);
     }
   for (int c = 0; c < engine->n_corps; c++)
     {
       total += engine->corps[c].cash;
       if (engine->corps[c].cash < 0)
-        problem (problems, "%s has %d", engine->title->corps[c].id, engine->corps[c].cash);
+        kol_invariants_problem (problems, "%s has %d", engine->title->corps[c].id, engine->corps[c].cash);
     }
   if (total != 0)
-    problem (problems, "money is not conserved: the bank ledger is off by %" G_GINT64_FORMAT, total);
+    kol_invariants_problem (problems, "money is not conserved: the bank ledger is off by %" G_GINT64_FORMAT, total);
   if (loans != st->n_loans)
-    problem (problems, "loans: the players hold %d, the ledger says %d", loans, st->n_loans);
+    kol_invariants_problem (problems, "loans: the players hold %d, the ledger says %d", loans, st->n_loans);
 }
 
 /* Certificates: every company in the game is divided into exactly 100 %. */
@@ -594,15 +575,15 @@ check_certs (KolEngine *engine,
       if (c->owner.kind == KOL_ENTITY_PLAYER)
         held[c->owner.index][c->corp] += c->percent;
       if (c->owner.kind == KOL_ENTITY_NONE && !engine->corps[c->corp].removed && !engine->corps[c->corp].closed)
-        problem (problems, "a certificate of %s has no owner", engine->title->corps[c->corp].id);
+        kol_invariants_problem (problems, "a certificate of %s has no owner", engine->title->corps[c->corp].id);
     }
   for (int c = 0; c < engine->n_corps; c++)
     if (total[c] != 100)
-      problem (problems, "%s is divided into %d %%", engine->title->corps[c].id, total[c]);
+      kol_invariants_problem (problems, "%s is divided into %d %%", engine->title->corps[c].id, total[c]);
   for (int p = 0; p < engine->n_players; p++)
     for (int c = 0; c < engine->n_corps; c++)
       if (held[p][c] > 60 && !k1840_is (engine, c, K1840_LINE))
-        problem (problems, "player %s holds %d %% of %s", engine->players[p].name, held[p][c], engine->title->corps[c].id);
+        kol_invariants_problem (problems, "player %s holds %d %% of %s", engine->players[p].name, held[p][c], engine->title->corps[c].id);
 }
 
 /* Tiles: each copy is in the supply or on exactly one hex. */
@@ -625,7 +606,7 @@ check_trains_and_lines (KolEngine *engine,
       KolEntity o = engine->trains[i].owner;
 
       if (o.kind == KOL_ENTITY_CORP && (o.index < 0 || o.index >= engine->n_corps || engine->corps[o.index].closed))
-        problem (problems, "tram %d is held by a closed company", i);
+        kol_invariants_problem (problems, "tram %d is held by a closed company", i);
     }
   for (int i = 0; i < st->n_majors; i++)
     {
@@ -635,17 +616,17 @@ check_trains_and_lines (KolEngine *engine,
       int n = kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, major), trains, KOL_MAX_TRAINS);
 
       if (n_lines > st->max_lines)
-        problem (problems, "%s owns %d lines", engine->title->corps[major].id, n_lines);
+        kol_invariants_problem (problems, "%s owns %d lines", engine->title->corps[major].id, n_lines);
       for (int l = 0; l < n_lines; l++)
         {
           int m = kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, lines[l]), trains, KOL_MAX_TRAINS);
 
           if (m > 1)
-            problem (problems, "line %s runs %d trams", engine->title->corps[lines[l]].id, m);
+            kol_invariants_problem (problems, "line %s runs %d trams", engine->title->corps[lines[l]].id, m);
           n += m;
         }
       if (n > kol_operating_train_limit (engine, major))
-        problem (problems, "%s has %d trams", engine->title->corps[major].id, n);
+        kol_invariants_problem (problems, "%s has %d trams", engine->title->corps[major].id, n);
     }
   for (int i = 0; i < st->n_all_lines; i++)
     {
@@ -661,7 +642,7 @@ check_trains_and_lines (KolEngine *engine,
       if (engine->corps[line].closed && st->line_major[line] < 0)
         places = 1;
       if (places != 1)
-        problem (problems, "line card %s is in %d places", engine->title->corps[line].id, places);
+        kol_invariants_problem (problems, "line card %s is in %d places", engine->title->corps[line].id, places);
     }
 }
 
@@ -682,7 +663,7 @@ check_invariants (KolEngine *engine,
         int v = player_value (engine, p);
 
         if (v == G_MININT || v == G_MAXINT)
-          problem (problems, "the score of %s overflows", engine->players[p].name);
+          kol_invariants_problem (problems, "the score of %s overflows", engine->players[p].name);
       }
   return problems->len == before;
 }
