@@ -34,20 +34,12 @@ persons_turn (KolGame *game)
 static void
 update_thinking (KolWindow *self)
 {
-  KolGame *game;
-  gboolean table, hinting;
-  int player;
-  GAction *hint;
+  KolGame *game = current_game (self);
+  gboolean table = game != NULL && g_str_equal (gtk_stack_get_visible_child_name (self->main_stack), "game");
+  int player = table ? kol_bot_driver_get_thinking_player (kol_game_get_bot_driver (game)) : -1;
+  gboolean hinting = self->hint_cancellable != NULL;
+  GAction *hint = g_action_map_lookup_action (G_ACTION_MAP (self), "hint");
 
-  /* a computer or a hint may finish while the window is being destroyed,
-   * when its header bar is gone already */
-  if (gtk_widget_in_destruction (GTK_WIDGET (self)))
-    return;
-  game = current_game (self);
-  table = game != NULL && g_str_equal (gtk_stack_get_visible_child_name (self->main_stack), "game");
-  player = table ? kol_bot_driver_get_thinking_player (kol_game_get_bot_driver (game)) : -1;
-  hinting = self->hint_cancellable != NULL;
-  hint = g_action_map_lookup_action (G_ACTION_MAP (self), "hint");
   if (player >= 0)
     {
       g_autoptr(KolGamePlayer) who = g_list_model_get_item (kol_game_get_players (game), (guint) player);
@@ -116,8 +108,6 @@ _kol_window_detach_computers (KolWindow *self,
   g_signal_handlers_disconnect_by_data (driver, self);
   g_signal_handlers_disconnect_by_func (game, game_changed_cb, self);
   kol_bot_driver_set_paused (driver, TRUE);
-  if (gtk_widget_in_destruction (GTK_WIDGET (self)))
-    return;
   gtk_widget_set_visible (self->thinking_box, FALSE);
   gtk_widget_set_sensitive (GTK_WIDGET (kol_game_page_get_action_panel (self->game_page)), TRUE);
 }
@@ -152,7 +142,7 @@ hint_done_cb (GObject      *source,
   gboolean stale = self->hint_cancellable == NULL || g_cancellable_is_cancelled (self->hint_cancellable);
 
   g_clear_object (&self->hint_cancellable);
-  if (action != NULL && !stale && game != NULL && !gtk_widget_in_destruction (GTK_WIDGET (self)))
+  if (action != NULL && !stale && game != NULL)
     show_hint (self, game, action, reason);
   update_thinking (self);
   g_object_unref (self);

@@ -122,7 +122,13 @@ static void
 kol_window_dispose (GObject *object)
 {
   KolWindow *self = KOL_WINDOW (object);
+  KolGame *game = self->game_page != NULL ? kol_game_page_get_game (self->game_page) : NULL;
 
+  /* The game's computers stop talking to the window while its widgets
+   * are still there: the game may outlive them by a moment (its last
+   * reference is the table's), and its driver says so when it stops. */
+  if (game != NULL)
+    _kol_window_detach_computers (self, game);
   /* No gtk_widget_dispose_template (): GtkWindow unparents its own child,
    * and in GTK 4.8 doing both unparents the stack twice. */
   g_clear_object (&self->settings);
