@@ -449,6 +449,19 @@ overlaps_any (GArray                *placed,
   return FALSE;
 }
 
+/* A label is read whole: it stays inside the widget, however the board
+ * is scrolled or zoomed. */
+static void
+keep_inside (KolMapView      *self,
+             graphene_rect_t *rect)
+{
+  double width = gtk_widget_get_width (GTK_WIDGET (self));
+  double height = gtk_widget_get_height (GTK_WIDGET (self));
+
+  rect->origin.x = CLAMP (rect->origin.x, 0, MAX (0, width - rect->size.width));
+  rect->origin.y = CLAMP (rect->origin.y, 0, MAX (0, height - rect->size.height));
+}
+
 /* Labels of the routes, in widget pixels so they stay readable at any
  * zoom: a tag in the route's colour by its first stop, moved up past the
  * tags of routes that start there too. */
@@ -473,8 +486,12 @@ draw_route_labels (KolMapView *self,
       layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), route->label);
       pango_layout_get_pixel_extents (layout, &ink, NULL);
       tag = GRAPHENE_RECT_INIT (x + 5, y - ink.height - 17, ink.width + 10, ink.height + 6);
-      while (overlaps_any (placed, &tag))
+      keep_inside (self, &tag);
+      while (overlaps_any (placed, &tag) && tag.origin.y >= tag.size.height + 2)
         tag.origin.y -= tag.size.height + 2;
+      /* no room above: the next free place below */
+      while (overlaps_any (placed, &tag) && tag.origin.y + 2 * tag.size.height < gtk_widget_get_height (GTK_WIDGET (self)))
+        tag.origin.y += tag.size.height + 2;
       g_array_append_val (placed, tag);
       cairo_new_path (cr);
       cairo_rectangle (cr, tag.origin.x, tag.origin.y, tag.size.width, tag.size.height);

@@ -77,6 +77,7 @@ struct _KolMapView
 
   /* zoom and gestures */
   gboolean         fit_pending;   /* fit the board at the next allocation */
+  gboolean         user_zoomed;   /* the user zoomed: a resize keeps their zoom */
   gboolean         settled;       /* the zoom has stayed still */
   guint            settle_id;
   gboolean         needs_textures; /* the last frame lacked textures at its size */
