@@ -524,6 +524,54 @@ outline_hex (KolMapView *self,
   cairo_set_dash (cr, NULL, 0, 0);
 }
 
+/* The keyboard's cursor: corner brackets just inside the hex, dark under
+ * light so that they show on every tile colour. Unlike a highlight (a
+ * filled or outlined hex: a choice the rules offer) it says only "here". */
+static void
+cursor_path (cairo_t  *cr,
+             KolLayout layout,
+             double    bx,
+             double    by,
+             double    radius)
+{
+  const double arm = 0.3;  /* of an edge, along each edge from the corner */
+
+  for (int e = 0; e < 6; e++)
+    {
+      double x, y, px, py, nx, ny;
+
+      kol_board_query_hex_corner (layout, e, &x, &y);
+      kol_board_query_hex_corner (layout, (e + 5) % 6, &px, &py);
+      kol_board_query_hex_corner (layout, (e + 1) % 6, &nx, &ny);
+      cairo_move_to (cr, bx + radius * (x + arm * (px - x)), by + radius * (y + arm * (py - y)));
+      cairo_line_to (cr, bx + radius * x, by + radius * y);
+      cairo_line_to (cr, bx + radius * (x + arm * (nx - x)), by + radius * (y + arm * (ny - y)));
+    }
+}
+
+static void
+draw_cursor (KolMapView *self,
+             cairo_t    *cr,
+             double      px)
+{
+  gboolean focused = gtk_widget_has_focus (GTK_WIDGET (self));
+  double width = (focused ? 4 : 2.5) * px + 2;
+  double bx, by;
+
+  kol_svg_board_hex_center (self->title, self->selected_hex, &bx, &by);
+  cursor_path (cr, kol_board_query_layout (self->title), bx, by, KOL_SVG_HEX_RADIUS - width);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  set_source_hex (cr, "#241f31", 0.85);
+  cairo_set_line_width (cr, width + 2 * px);
+  cairo_stroke_preserve (cr);
+  set_source_hex (cr, focused ? "#ffffff" : "#deddda", 1.0);
+  cairo_set_line_width (cr, width - px);
+  cairo_stroke (cr);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
+}
+
 static gboolean
 has_overlays (KolMapView *self,
               Frame      *f)
@@ -565,8 +613,7 @@ draw_overlays (KolMapView *self,
   if (self->hovered_hex >= 0 && self->hovered_hex != self->selected_hex)
     outline_hex (self, cr, self->hovered_hex, "#ffffff", 0.9, MAX (4.0, 2 * px), FALSE);
   if (self->selected_hex >= 0)
-    outline_hex (self, cr, self->selected_hex, "#3584e4", 1.0,
-                 (gtk_widget_has_focus (GTK_WIDGET (self)) ? 4 : 3) * px + 3, FALSE);
+    draw_cursor (self, cr, px);
   cairo_restore (cr);
   draw_route_labels (self, cr);
   cairo_destroy (cr);
