@@ -336,6 +336,9 @@ add_grid_choice (KolActionPanel *self,
   watch_preview (choice);
   show_details (choice);
   gtk_widget_set_hexpand (choice->button, TRUE);
+  /* the grid asks for no more width than a column of buttons: the side
+   * pane keeps its width from move to move */
+  gtk_label_set_max_width_chars (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (choice->button))), 4);
   gtk_grid_attach (grid, choice->button, (int) (index % columns), (int) (index / columns), 1, 1);
   /* empty now (fits_grid); under the grid if a later move fills it */
   gtk_box_append (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (grid))), GTK_WIDGET (choice->details));
