@@ -714,7 +714,7 @@ kol_engine_depot_upcoming (const KolEngine *engine,
   return n;
 }
 
-/* Depot#remove_train of an unlimited train: a new copy takes its place in
+/* An unlimited train leaves the depot: a new copy takes its place in
  * the upcoming list (the same position: its order number), up to the
  * engine's limit of trains (the title check keeps a title below it). */
 static void

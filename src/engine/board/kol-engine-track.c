@@ -580,7 +580,7 @@ kol_tracker_lay_tile (KolEngine        *engine,
  * kol_tracker_lay_tile_with:
  * @opts: (nullable): how a company's ability lays (NULL: as the corporation)
  *
- * Tracker#lay_tile with a tile_lay ability's options: the lay may be on a
+ * A tile lay with a tile_lay ability's options: the lay may be on a
  * hex the corporation does not reach, free of terrain costs or discounted.
  *
  * Returns: %TRUE on success.

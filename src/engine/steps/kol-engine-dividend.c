@@ -535,7 +535,7 @@ fill_option (KolEngine         *engine,
 /**
  * kol_dividend_half_withheld:
  *
- * HalfPay#half_pay_withhold_amount: the corporation keeps half the revenue,
+ * Half pay: the corporation keeps half the revenue,
  * rounded down to a whole amount per share, so that the other half pays
  * every share alike.
  *

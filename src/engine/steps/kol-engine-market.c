@@ -240,7 +240,7 @@ kol_market_corp_price (const KolEngine *engine,
 /**
  * kol_default_player_value:
  *
- * Player#value of 18xx.games: cash, the market value of the shares of
+ * What a player is worth: cash, the market value of the shares of
  * corporations with a share price (price × percent / share percent) and the
  * value of the player's private companies.
  *

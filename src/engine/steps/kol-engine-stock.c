@@ -402,7 +402,7 @@ kol_stock_priority_after_last_to_act (KolEngine *engine)
  * kol_round_cycle_next:
  * @cycle: how the module starts its stock and operating rounds
  *
- * Game#next_round! of the 1830 family: the first round (an auction, or any
+ * The round cycle of the 1830 family: the first round (an auction, or any
  * round that is neither a stock nor an operating round) is followed by a
  * stock round; a stock round by the operating rounds of the set, whose
  * number the phase fixes at that moment; an operating round by the next of

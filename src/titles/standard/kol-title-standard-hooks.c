@@ -25,7 +25,7 @@ tile_lays (KolEngine  *engine,
   return n;
 }
 
-/* Dividend#share_price_change by the data's table (rules.stock_market.
+/* The share price move of a dividend, by the data's table (rules.stock_market.
  * dividend_moves): a run that pays nothing moves as a withhold; with
  * dividend_right_when_total_at_least_price a move right needs a payout of
  * at least the share price (1849's rule, §10.5.3). */
@@ -52,7 +52,7 @@ dividend_price_change (KolEngine      *engine,
   out->moves[0].times = 1;
 }
 
-/* Company#min_price/#max_price (rules.private_sale). */
+/* The prices a corporation may pay for a company (rules.private_sale). */
 static void
 company_price_range (KolEngine *engine,
                      int        corp,
@@ -92,7 +92,7 @@ after_buying_train (KolEngine *engine,
     kol_std_close_companies_on_event (engine, owner.index, "bought_train");
 }
 
-/* Game#close_corporation: a corporation on a closing cell leaves the board,
+/* Closing: a corporation on a closing cell leaves the board,
  * the market and its players' hands (its shares are worth nothing), and
  * starts afresh: it may be started again from the next stock round, at its
  * home (reserved again), so that a game never runs out of corporations. */
@@ -112,7 +112,7 @@ close_corporation (KolEngine *engine,
   kol_std_state (engine)->closed_recently[corp] = TRUE;
 }
 
-/* Game#can_par?: not started, and not closed since the stock round. */
+/* May a corporation be started: not started, and not closed since the stock round. */
 static gboolean
 can_par (KolEngine *engine,
          int        corp,
@@ -200,7 +200,7 @@ const KolBoardHooks kol_std_board_hooks = {
 
 /* ------------------------------------------------------------ market */
 
-/* StockMarket#move: a corporation on an "e" cell triggers the game end
+/* After a price move: a corporation on an "e" cell triggers the game end
  * (rules.game_end.share_price_timing). */
 static void
 market_moved (KolEngine *engine,

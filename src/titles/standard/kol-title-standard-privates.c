@@ -62,7 +62,7 @@ kol_std_hex_blocked (KolEngine *engine,
 /**
  * kol_std_company_buyable:
  *
- * Game#purchasable_companies' filter: no company with no_buy.
+ * The companies corporations may buy: none with no_buy.
  */
 gboolean
 kol_std_company_buyable (KolEngine *engine,
@@ -92,7 +92,7 @@ close_company (KolEngine *engine,
 /**
  * kol_std_close_companies_on_event:
  *
- * Game#close_companies_on_event!: "bought_train" closes the companies whose
+ * Companies closing on an event: "bought_train" closes the companies whose
  * close ability names @corp (or any corporation) and that @corp owns or
  * whose corporation it is.
  */
@@ -144,7 +144,7 @@ kol_std_close_on_phase (KolEngine *engine,
 /**
  * kol_std_company_bought:
  *
- * Game#company_bought: companies that close when a corporation buys them.
+ * After a corporation bought a company: companies that close when a corporation buys them.
  */
 void
 kol_std_company_bought (KolEngine *engine,
@@ -395,7 +395,7 @@ track_legal_actions (KolEngine *engine,
     }
 }
 
-/* Step::SpecialTrack: a company's tile_lay ability in its corporation's
+/* The special track step: a company's tile_lay ability in its corporation's
  * turn (a non-blocking step: the corporation may use it or not). */
 const KolStepClass kol_std_step_special_track = {
   .name = "Use a Private Company's Track Lay",
@@ -520,7 +520,7 @@ token_legal_actions (KolEngine *engine,
         }
 }
 
-/* Step::SpecialToken: a company's token ability in its corporation's turn. */
+/* The special token step: a company's token ability in its corporation's turn. */
 const KolStepClass kol_std_step_special_token = {
   .name = "Use a Private Company's Station",
   .actions = token_actions,
@@ -720,7 +720,7 @@ exchange_legal_actions (KolEngine *engine,
     }
 }
 
-/* Step::Exchange: in a stock round, the owner of a company with an
+/* The exchange step: in a stock round, the owner of a company with an
  * exchange ability swaps it for a share (not a turn's action). */
 const KolStepClass kol_std_step_exchange = {
   .name = "Exchange a Private Company",

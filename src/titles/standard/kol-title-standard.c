@@ -67,7 +67,7 @@ static const KolStepClass *const stock_steps[] = {
 /**
  * kol_std_start_stock_round:
  *
- * Game#stock_round (G1830): discard trains, exchanges of private
+ * The stock round (as 1830's): discard trains, exchanges of private
  * companies, then buy and sell shares.
  */
 void
@@ -103,7 +103,7 @@ static const gint16 operating_opts[G_N_ELEMENTS (operating_steps)] = {
 /**
  * kol_std_start_operating_round:
  *
- * Game#operating_round (G1830): a corporation's turn.
+ * The operating round (as 1830's): a corporation's turn.
  */
 void
 kol_std_start_operating_round (KolEngine *engine,
@@ -149,7 +149,7 @@ phase_changed (KolEngine *engine,
   kol_std_close_on_phase (engine, phase);
 }
 
-/* Game#action_processed: corporations on a closing cell close. */
+/* After each action: corporations on a closing cell close. */
 static void
 action_processed (KolEngine       *engine,
                   const KolAction *a)
@@ -159,7 +159,7 @@ action_processed (KolEngine       *engine,
 
 /* ---------------------------------------------------------------- game end */
 
-/* Game#game_end_check: a bankrupt player ends the game at once, a
+/* The ends of the game: a bankrupt player ends the game at once, a
  * corporation on an "e" cell and a broken bank when the data says, the
  * fixed round at the end of its set of operating rounds. */
 static int
