@@ -73,6 +73,7 @@ static const char *const reason_names[KOL_N_REASONS] = {
   [KOL_REASON_CANNOT_GO_BANKRUPT] = "enough money can still be raised",
   [KOL_REASON_CHOICE] = "not one of the choices",
   [KOL_REASON_OFFER_DECLINED] = "an offer of this much was declined this turn",
+  [KOL_REASON_ROUTE_NOT_BEST] = "the routes earn less than the best routes",
 };
 
 /**

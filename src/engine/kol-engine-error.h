@@ -116,6 +116,7 @@ typedef enum
   KOL_REASON_CANNOT_GO_BANKRUPT,     /* enough money can still be raised */
   KOL_REASON_CHOICE,                 /* not one of the choices offered */
   KOL_REASON_OFFER_DECLINED,         /* an offer of this much was declined this turn */
+  KOL_REASON_ROUTE_NOT_BEST,         /* the routes earn less than the best (args: claimed, best) */
   KOL_N_REASONS
 } KolReason;
 
@@ -139,11 +140,14 @@ typedef enum
 
 #define KOL_REFUSAL_MAX_ARGS 4
 
+/* str holds a run's whole route with its landmarks' names ("A29-B28-…
+ * -D20 (Stephansdom)"), which 1840's long routes make over 100 bytes: a
+ * shorter buffer cut them off in the log. */
 typedef struct
 {
   guint8 kind;
   int    value;
-  char   str[48];
+  char   str[160];
 } KolArg;
 
 typedef struct

@@ -559,7 +559,7 @@ kol_round_remember_active_step (KolEngine *engine,
 /**
  * kol_round_current_entity_remembered:
  *
- * Returns: Round::Base#current_entity: the current entity of the step
+ * Returns: the current entity of the step
  *   remembered by kol_round_remember_active_step(), or of the active step
  *   now when none is remembered.
  */

@@ -3,6 +3,7 @@
 
 #include "kol-engine.h"
 #include "kol-engine-board.h"
+#include "kol-engine-market.h"
 #include "kol-engine-round.h"
 
 #include <string.h>
@@ -869,6 +870,24 @@ kol_engine_corp_index (KolEngine  *engine,
                        const char *id)
 {
   return kol_title_corp_by_id (engine->title, id);
+}
+
+/**
+ * kol_engine_player_value:
+ *
+ * What 18xx.games' Player#value counts unless the title says otherwise:
+ * cash, the market value of shares of corporations with a price, the face
+ * value of private companies.
+ *
+ * Returns: the value.
+ */
+int
+kol_engine_player_value (const KolEngine *engine,
+                         int              player)
+{
+  if (engine->module->player_value)
+    return engine->module->player_value (engine, player);
+  return kol_default_player_value (engine, player);
 }
 
 /**

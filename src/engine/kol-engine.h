@@ -293,6 +293,7 @@ struct _KolTitleModule
   gconstpointer operating_hooks; /* KolOperatingHooks, kol-engine-operating.h */
   gconstpointer route_hooks;     /* kol-engine-route.h */
   gconstpointer info_hooks;      /* KolInfoHooks, kol-engine-info.h: what the views show */
+  gconstpointer policy_hooks;    /* KolPolicyHooks, kol-policy.h: what the computer players ask */
   /* A module whose Game constants come from the title's data (standard)
    * keeps its stock and operating hook tables in its title state, filled
    * in setup before anything reads them, and returns them here (from
@@ -440,6 +441,16 @@ KolStep    *kol_engine_step_for        (KolEngine     *engine,
 /* The first active blocking step. */
 KolStep    *kol_engine_active_step     (KolEngine *engine);
 const char *kol_engine_round_name      (const KolEngine *engine);
+/* Who may act now (kol-engine-legal.c): the active entities, the president
+ * of an acting corporation (emergency sales) and every private company in
+ * play (1849's CNM, 1840's returning of privates). */
+int         kol_engine_acting_entities (KolEngine *engine,
+                                        KolEntity *out,
+                                        int        max);
+/* The current decision as concrete legal actions (KolAction*, a new array):
+ * every acting entity's, from the round's steps in order
+ * (KolStepClass.legal_actions). Empty when the game is over. */
+GPtrArray  *kol_engine_legal_actions   (KolEngine *engine);
 
 /* ------------------------------------------------------------ primitives
  * Used by steps and title modules. They do not check rules; steps do. */
@@ -548,6 +559,12 @@ void        kol_engine_reorder_players (KolEngine          *engine,
 /* engine->player_order without bankrupt players; returns the count. */
 int         kol_engine_active_players  (KolEngine *engine,
                                         gint16    *out);
+
+/* The value of @player now, as it would score at the end (the title
+ * module's player_value, or else cash, shares at market price and private
+ * companies at face value). */
+int         kol_engine_player_value (const KolEngine *engine,
+                                     int              player);
 
 /* Names for logs and messages. */
 const char *kol_engine_entity_name  (const KolEngine *engine,

@@ -239,7 +239,7 @@ test_missing_folder (void)
   g_assert_nonnull (strstr (out, "/nonexistent/title/map.json: Cannot read the file"));
 }
 
-/* No false "valid" (issue 17): a title whose rules module does not exist
+/* No false "valid": a title whose rules module does not exist
  * cannot be played, and validation says so, listing the modules. */
 static void
 test_unknown_module (void)
@@ -307,8 +307,8 @@ test_unplayable (void)
 }
 
 /* The editor's warnings come as "warnings" beside "errors", at the lines
- * of the file on disk even when its layout is not the editor's (issue 18,
- * item 7); a warning alone is no failure. */
+ * of the file on disk even when its layout is not the editor's; a warning
+ * alone is no failure. */
 static void
 test_warnings (void)
 {

@@ -302,6 +302,24 @@ play_until (KolEngine      *engine,
   g_assert_cmpint (engine->round.kind, ==, kind);
 }
 
+/* Plays until @who is asked to act in a step of @klass (the Buy Trains of
+ * the company round or the one at the end of the line auction). */
+static void
+play_until_step (KolEngine          *engine,
+                 KolEntity           who,
+                 const KolStepClass *klass)
+{
+  for (int guard = 0; guard < 3000 && !engine->finished; guard++)
+    {
+      KolStep *s = kol_round_active_step (engine);
+
+      if (s != NULL && s->klass == klass && kol_entity_equal (kol_round_current_entity (engine), who))
+        return;
+      play_one (engine);
+    }
+  g_assert_not_reached ();
+}
+
 static int
 pct (KolEngine *engine,
      KolEntity  who,
@@ -646,6 +664,48 @@ test_auction_first_drop (void)
   g_assert_true (kol_entity_equal (cur (engine), P (engine->player_order[1])));
 }
 
+/* VI, IV.2: each drop lowers the first private's face value, so one forced
+ * on the Starting Player at 0 is worth 0: it scores 0 and a company may pay
+ * at most 0 for it. */
+static void
+test_forced_private_worth_nothing (void)
+{
+  g_autoptr(KolTitle) title = load (3, NULL);
+  g_autoptr(KolEngine) engine = game_new (title, 1);
+  int kk = company (engine, "KK"), owner, min, max;
+  int before;
+
+  for (int i = 0; i < 3; i++)
+    apply_ok (engine, act (KOL_ACTION_PASS, cur (engine)));
+  g_assert_cmpint (engine->companies[kk].value, ==, 15);
+  for (int drop = 2; drop <= 4; drop++)
+    for (int i = 0; i < 3; i++)
+      apply_ok (engine, act (KOL_ACTION_PASS, cur (engine)));
+  owner = engine->companies[kk].owner.index;
+  g_assert_cmpint (engine->companies[kk].owner.kind, ==, KOL_ENTITY_PLAYER);
+  g_assert_cmpint (engine->companies[kk].value, ==, 0);
+  before = engine->module->player_value (engine, owner);
+  g_assert_cmpint (before, ==, engine->players[owner].cash);
+  kol_company_price_range (engine, corp (engine, "WT"), kk, &min, &max);
+  g_assert_cmpint (max, ==, 0);
+  g_assert_cmpint (min, ==, 0);
+}
+
+/* 18xx.games (compat): only the minimum bid drops; the face value stays. */
+static void
+test_forced_private_worth_nothing_compat (void)
+{
+  g_autoptr(KolTitle) title = load (3, "compat_18xx_games");
+  g_autoptr(KolEngine) engine = game_new (title, 1);
+  int pr = company (engine, "PR");
+
+  for (int drop = 1; drop <= 2; drop++)
+    for (int i = 0; i < 3; i++)
+      apply_ok (engine, act (KOL_ACTION_PASS, cur (engine)));
+  g_assert_cmpint (engine->companies[pr].owner.kind, ==, KOL_ENTITY_PLAYER);
+  g_assert_cmpint (engine->companies[pr].value, ==, 10);
+}
+
 /* 18xx.games (compat): after all pass the next player goes on, and the
  * player after the last to pass takes the free private. */
 static void
@@ -683,6 +743,50 @@ test_auction_income (void)
   g_assert_cmpint (engine->players[owner].cash, ==, before + 10);
   /* the rulebook restarts with the starting player */
   g_assert_cmpint (engine->round.entity_index, ==, 0);
+}
+
+/* VI: only an all-pass during the first private's auction lowers its
+ * price; once any private is sold (here SB, bid on first), an all-pass
+ * makes the privates in players' hands pay, even with the cheapest unsold. */
+static void
+test_auction_all_pass_after_first (void)
+{
+  g_autoptr(KolTitle) title = load (3, NULL);
+  g_autoptr(KolEngine) engine = game_new (title, 1);
+  int kk = company (engine, "KK"), sb = company (engine, "SB");
+  int owner, before;
+
+  apply_ok (engine, bid (kol_round_entity (engine).index, sb, 30));
+  for (int i = 0; i < 2; i++)
+    apply_ok (engine, act (KOL_ACTION_PASS, cur (engine)));
+  g_assert_cmpint (engine->companies[sb].owner.kind, ==, KOL_ENTITY_PLAYER);
+  owner = engine->companies[sb].owner.index;
+  before = engine->players[owner].cash;
+  for (int i = 0; i < 3; i++)
+    apply_ok (engine, act (KOL_ACTION_PASS, cur (engine)));
+  g_assert_cmpint (kol_company_min_bid (engine, kk), ==, 20);
+  g_assert_cmpint (engine->players[owner].cash, ==, before + 15);
+}
+
+/* 18xx.games (compat): the cheapest private (Prater) is lowered for as long
+ * as it is unsold, and nothing pays. */
+static void
+test_auction_all_pass_after_first_compat (void)
+{
+  g_autoptr(KolTitle) title = load (3, "compat_18xx_games");
+  g_autoptr(KolEngine) engine = game_new (title, 1);
+  int pr = company (engine, "PR"), sb = company (engine, "SB");
+  int owner, before;
+
+  apply_ok (engine, bid (kol_round_entity (engine).index, sb, 30));
+  for (int i = 0; i < 2; i++)
+    apply_ok (engine, act (KOL_ACTION_PASS, cur (engine)));
+  owner = engine->companies[sb].owner.index;
+  before = engine->players[owner].cash;
+  for (int i = 0; i < 3; i++)
+    apply_ok (engine, act (KOL_ACTION_PASS, cur (engine)));
+  g_assert_cmpint (kol_company_min_bid (engine, pr), ==, 5);
+  g_assert_cmpint (engine->players[owner].cash, ==, before);
 }
 
 /* VI: after the auction the player with the least money chooses his SR1
@@ -768,7 +872,7 @@ test_sr_limits (void)
   apply_refused (engine, buy_share (engine, a, "WT_2"));     /* over 60 % */
   apply_ok (engine, buy_share (engine, a, "W_2"));
   /* to SR2: a second share round allows sales */
-  play_until (engine, K1840_ROUND_COMPANY_TRAINS);
+  play_until (engine, K1840_ROUND_ACQUISITION);
   play_until (engine, K1840_ROUND_STOCK);
   g_assert_cmpint (engine->turn, >, 1);
   {
@@ -855,6 +959,209 @@ test_sr_end (void)
   g_assert_cmpint (engine->round.kind, !=, K1840_ROUND_STOCK);
   g_assert_cmpint (kol_market_corp_cell (engine, wt).row, ==, before - 1);
   g_assert_cmpint (engine->player_order[0], ==, b);
+}
+
+/* The Stadtbahn company W with all its shares in player @b's hands at the
+ * end of SR1 of a two-player game: the row of its price afterwards. */
+static int
+stadtbahn_sold_out_row (const char *option,
+                        int        *before)
+{
+  g_autoptr(KolTitle) title = load (2, option);
+  g_autoptr(KolEngine) engine = game_in_sr1 (title);
+  int a = kol_round_entity (engine).index, b = 1 - a, w, first, end;
+  const char *majors[2];
+  int n = 0;
+
+  /* the tram companies in play (18xx.games draws them) */
+  for (int c = 0; c < engine->n_corps && n < 2; c++)
+    if (k1840_is (engine, c, K1840_MAJOR) && !engine->corps[c].removed)
+      majors[n++] = engine->title->corps[c].id;
+  g_assert_cmpint (n, ==, 2);
+  apply_ok (engine, par (engine, a, majors[0], 70));
+  apply_ok (engine, par (engine, b, majors[1], 70));
+  w = corp (engine, "W");
+  kol_engine_corp_certs (engine, w, &first, &end);
+  for (int i = first; i < end; i++)
+    if (engine->certs[i].owner.kind != KOL_ENTITY_PLAYER)
+      kol_engine_move_cert (engine, i, P (b));
+  g_assert_cmpint (pct (engine, P (a), w) + pct (engine, P (b), w), ==, 100);
+  *before = kol_market_corp_cell (engine, w).row;
+  engine->players[b].cash = engine->players[a].cash + 100;
+  apply_ok (engine, act (KOL_ACTION_PASS, P (a)));
+  apply_ok (engine, act (KOL_ACTION_PASS, P (b)));
+  g_assert_cmpint (engine->round.kind, !=, K1840_ROUND_STOCK);
+  return kol_market_corp_cell (engine, w).row;
+}
+
+/* X.3: only a tram company (TC) rises when sold out at the end of a share
+ * round; a Stadtbahn company stays where it is. */
+static void
+test_sr_end_stadtbahn (void)
+{
+  int before, after = stadtbahn_sold_out_row (NULL, &before);
+
+  g_assert_cmpint (before, >=, 0);
+  g_assert_cmpint (after, ==, before);
+}
+
+/* 18xx.games (compat): a sold-out Stadtbahn company rises too. */
+static void
+test_sr_end_stadtbahn_compat (void)
+{
+  int before, after = stadtbahn_sold_out_row ("compat_18xx_games", &before);
+
+  g_assert_cmpint (after, ==, before - 1);
+}
+
+/* VIII.5.3, IV.3: the limit of 3 trams is per tram company, not per line;
+ * VII.6: shares are bought from the Share Pool and the price goes to the
+ * bank, so the words for unsold shares never say treasury («казна»). */
+static void
+test_words_tram_limit_and_share_pool (void)
+{
+  g_autoptr(KolTitle) title = load (2, NULL);
+  const KolText *limit = kol_title_term (title, "train_limit");
+  const KolText *unsold = kol_title_term (title, "ipo_shares");
+  g_autoptr(KolEngine) engine = game_in_sr1 (title);
+  int a = kol_round_entity (engine).index, b = 1 - a, wt, cash, first, end, unsold_cert = -1;
+  KolAction *buy;
+
+  g_assert_nonnull (limit);
+  g_assert_cmpstr (limit->en, ==, "Trams per company");
+  g_assert_cmpstr (limit->ru, ==, "Трамваев на компанию");
+  g_assert_nonnull (unsold);
+  g_assert_null (strstr (unsold->en, "treasury"));
+  g_assert_null (strstr (unsold->ru, "казн"));
+  g_assert_nonnull (strstr (unsold->en, "Share Pool"));
+  /* the money of a share bought goes to the bank, not to the company */
+  apply_ok (engine, par (engine, a, "WT", 70));
+  apply_ok (engine, par (engine, b, "SJE", 70));
+  wt = corp (engine, "WT");
+  cash = engine->corps[wt].cash;
+  kol_engine_corp_certs (engine, wt, &first, &end);
+  for (int i = first; i < end && unsold_cert < 0; i++)
+    if (engine->certs[i].owner.kind != KOL_ENTITY_PLAYER)
+      unsold_cert = i;
+  g_assert_cmpint (unsold_cert, >=, 0);
+  buy = act (KOL_ACTION_BUY_SHARES, P (a));
+  buy->n_shares = 1;
+  buy->shares[0] = (gint16) unsold_cert;
+  buy->percent = engine->certs[unsold_cert].percent;
+  apply_ok (engine, buy);
+  g_assert_cmpint (engine->corps[wt].cash, ==, cash);
+}
+
+/* A city on the map at the start whose every circle holds a Stadtbahn
+ * company's marker; FALSE when there is none. */
+static gboolean
+find_stadtbahn_full_city (KolEngine *engine,
+                          int       *out_hex,
+                          int       *out_city)
+{
+  for (int h = 0; h < (int) engine->title->n_hexes; h++)
+    {
+      const KolTileDef *tile = kol_board_tile (engine, h, NULL);
+      int n = tile != NULL ? kol_tile_n_cities (tile) : 0;
+
+      for (int c = 0; c < n; c++)
+        {
+          int base = kol_tile_city_slot_base (tile, c), node = kol_tile_city_node (tile, c);
+          gboolean full = node >= 0 && tile->nodes[node].slots > 0;
+
+          for (int k = 0; full && k < tile->nodes[node].slots; k++)
+            {
+              int id = engine->hexes[h].slot_token[base + k];
+
+              full = id >= 0 && k1840_is (engine, KOL_TOKEN_CORP (id), K1840_CITY);
+            }
+          if (full)
+            {
+              *out_hex = h;
+              *out_city = c;
+              return TRUE;
+            }
+        }
+    }
+  return FALSE;
+}
+
+/* IX.2: a full interchange blocks a line without a marker there, whoever's
+ * markers fill it: here only Stadtbahn markers. The Stadtbahn companies'
+ * own runs are not blocked (18xx.games issue #5938). */
+static void
+test_full_interchange_blocks_lines (void)
+{
+  g_autoptr(KolTitle) title = load (4, NULL);
+  g_autoptr(KolEngine) engine = game_new (title, 1);
+  int h = -1, c = -1;
+
+  g_assert_true (find_stadtbahn_full_city (engine, &h, &c));
+  g_assert_true (k1840_board_hooks.city_blocks (engine, h, c, corp (engine, "1")));
+  for (int k = 0; k < engine->n_corps; k++)
+    if (k1840_is (engine, k, K1840_CITY))
+      g_assert_false (k1840_board_hooks.city_blocks (engine, h, c, k));
+}
+
+/* A line round of a two-player game, with a private in the hands of the
+ * player who does not direct the company of the line acting now: the
+ * private, or -1. */
+static int
+private_of_other_player (KolEngine *engine)
+{
+  int line = kol_round_current_entity (engine).index;
+  KolEntity director = engine->corps[k1840_line_major (engine, line)].owner;
+
+  for (int c = 0; c < engine->n_companies; c++)
+    if (!engine->companies[c].closed && engine->companies[c].owner.kind == KOL_ENTITY_PLAYER &&
+        !kol_entity_equal (engine->companies[c].owner, director))
+      return c;
+  return -1;
+}
+
+static int
+returnable_out_of_turn (const char *option)
+{
+  g_autoptr(KolTitle) title = load (2, option);
+  g_autoptr(KolEngine) engine = game_new (title, 42);
+  int company = -1, owner, cash, value;
+  g_autoptr(GError) error = NULL;
+  KolAction *give_back;
+  gboolean ok;
+
+  for (int guard = 0; guard < 200 && company < 0; guard++)
+    {
+      play_until (engine, K1840_ROUND_LINE);
+      company = private_of_other_player (engine);
+      if (company < 0)
+        play_one (engine);
+    }
+  g_assert_cmpint (company, >=, 0);
+  owner = engine->companies[company].owner.index;
+  cash = engine->players[owner].cash;
+  value = engine->companies[company].value;
+  give_back = act (KOL_ACTION_CHOOSE_ABILITY, kol_entity (KOL_ENTITY_COMPANY, company));
+  ok = try_apply (engine, give_back, &error);
+  if (!ok)
+    return -1;
+  g_assert_true (engine->companies[company].closed);
+  g_assert_cmpint (engine->players[owner].cash, ==, cash + value);
+  return value;
+}
+
+/* IV.2: a private may be returned to the bank «в любое время», also while a
+ * line of another player's company acts. */
+static void
+test_private_returned_any_time (void)
+{
+  g_assert_cmpint (returnable_out_of_turn (NULL), >=, 0);
+}
+
+/* 18xx.games (compat): only while one of the owner's companies acts. */
+static void
+test_private_returned_any_time_compat (void)
+{
+  g_assert_cmpint (returnable_out_of_turn ("compat_18xx_games"), ==, -1);
 }
 
 /* ------------------------------------------------------ VIII Company rounds */
@@ -1021,7 +1328,7 @@ test_stadtbahn_cr1 (void)
           want += engine->companies[c].revenue;
       play_one (engine);
     }
-  play_until (engine, K1840_ROUND_COMPANY_TRAINS);
+  play_until (engine, K1840_ROUND_ACQUISITION);
   g_assert_cmpint (engine->players[p].cash, ==, want);
   g_assert_cmpint (kol_market_corp_cell (engine, v).col, ==, cv.col);
   g_assert_cmpint (kol_market_corp_cell (engine, d).col, ==, cd.col);
@@ -1173,9 +1480,8 @@ test_mandatory_tram_and_loans (void)
   apply_ok (engine, par (engine, a, "WT", 70));
   apply_ok (engine, par (engine, b, "SJE", 70));
   wt = corp (engine, "WT");
-  play_until (engine, K1840_ROUND_COMPANY_TRAINS);
-  while (!kol_entity_equal (kol_round_current_entity (engine), C (engine, "WT")))
-    play_one (engine);
+  /* a tramless company must buy at the end of the line auction (CRe) */
+  play_until_step (engine, C (engine, "WT"), &k1840_step_interrupting_buy_train);
   engine->corps[wt].cash = 150;
   engine->players[a].cash = 20;
   apply_refused (engine, act (KOL_ACTION_PASS, C (engine, "WT")));     /* must buy */
@@ -1196,6 +1502,98 @@ test_mandatory_tram_and_loans (void)
   }
 }
 
+/* Plays the first company round of a two-player game (WT and SJE, no
+ * trams yet) until a tram company is asked to buy trams. */
+static KolEngine *
+game_at_first_tram_purchase (const KolTitle *title)
+{
+  KolEngine *engine = game_new (title, 42);
+  int a, b;
+  const char *majors[2];
+  int n = 0;
+
+  play_until (engine, K1840_ROUND_STOCK);
+  a = kol_round_entity (engine).index;
+  b = 1 - a;
+  for (int c = 0; c < engine->n_corps && n < 2; c++)
+    if (k1840_is (engine, c, K1840_MAJOR) && !engine->corps[c].removed)
+      majors[n++] = engine->title->corps[c].id;
+  apply_ok (engine, par (engine, a, majors[0], 70));
+  apply_ok (engine, par (engine, b, majors[1], 70));
+  play_until (engine, K1840_ROUND_COMPANY_RUN);
+  for (int guard = 0; guard < 500; guard++)
+    {
+      KolStep *s = kol_round_active_step (engine);
+
+      if (s != NULL && s->klass == &k1840_step_buy_train)
+        break;
+      play_one (engine);
+    }
+  g_assert_true (kol_round_active_step (engine)->klass == &k1840_step_buy_train);
+  return engine;
+}
+
+/* VIII.5.1, VIII.5.3: each tram company pays and then buys trams before the
+ * next company acts; a company without a tram may pass then (to bid on a
+ * line first) and must buy only after the line auction (CRe). */
+static void
+test_pay_then_buy (void)
+{
+  g_autoptr(KolTitle) title = load (2, NULL);
+  g_autoptr(KolEngine) engine = game_at_first_tram_purchase (title);
+  KolEntity major = kol_round_current_entity (engine);
+  gint16 trams[KOL_MAX_TRAINS];
+
+  /* still the company round where the companies pay */
+  g_assert_cmpint (engine->round.kind, ==, K1840_ROUND_COMPANY_RUN);
+  g_assert_true (k1840_entity_is (engine, major, K1840_MAJOR));
+  g_assert_cmpint (k1840_corp_trains (engine, major.index, trams), ==, 0);
+  apply_ok (engine, act (KOL_ACTION_PASS, major));
+  /* nobody buys a tram or bids until the line auction (CRe) ends with a
+   * tram purchase, where the company must buy */
+  for (int guard = 0; guard < 200; guard++)
+    {
+      g_autoptr(GPtrArray) actions = legal (engine);
+      KolAction *pass = find_legal (actions, KOL_ACTION_PASS);
+      KolStep *s = kol_round_active_step (engine);
+
+      if (engine->round.kind == K1840_ROUND_ACQUISITION && s != NULL && s->klass == &k1840_step_interrupting_buy_train &&
+          kol_entity_equal (kol_round_current_entity (engine), major))
+        break;
+      g_assert_nonnull (pass);
+      apply_ok (engine, kol_action_copy (pass));
+    }
+  g_assert_cmpint (engine->round.kind, ==, K1840_ROUND_ACQUISITION);
+  g_assert_cmpint (k1840_corp_trains (engine, major.index, trams), ==, 0);
+  apply_refused (engine, act (KOL_ACTION_PASS, major));
+}
+
+/* Whether the round now has a Buy Trains step. */
+static gboolean
+round_buys_trams (KolEngine *engine)
+{
+  for (int i = 0; i < engine->round.n_steps; i++)
+    if (engine->round.steps[i].klass == &k1840_step_buy_train)
+      return TRUE;
+  return FALSE;
+}
+
+/* 18xx.games (compat): every company pays first, then the trams are bought
+ * in rounds of their own, where a tramless company must buy at once. */
+static void
+test_pay_then_buy_compat (void)
+{
+  g_autoptr(KolTitle) title = load (2, "compat_18xx_games");
+  g_autoptr(KolTitle) rulebook = load (2, NULL);
+  g_autoptr(KolEngine) engine = game_new (title, 42);
+  g_autoptr(KolEngine) by_the_book = game_new (rulebook, 42);
+
+  play_until (engine, K1840_ROUND_COMPANY_RUN);
+  g_assert_false (round_buys_trams (engine));
+  play_until (by_the_book, K1840_ROUND_COMPANY_RUN);
+  g_assert_true (round_buys_trams (by_the_book));
+}
+
 /* VIII.5.3: trams are placed one per line; trams stay on the charter only
  * when every line has one; at most three trams. */
 static void
@@ -1207,9 +1605,7 @@ test_reassign (void)
 
   apply_ok (engine, par (engine, a, "WT", 70));
   apply_ok (engine, par (engine, b, "SJE", 70));
-  play_until (engine, K1840_ROUND_COMPANY_TRAINS);
-  while (!kol_entity_equal (kol_round_current_entity (engine), C (engine, "WT")))
-    play_one (engine);
+  play_until_step (engine, C (engine, "WT"), &k1840_step_buy_train);
   give_line (engine, "WT", "4");
   give_line (engine, "WT", "5");
   give_train (engine, "Y1", "WT");
@@ -1378,7 +1774,7 @@ test_line_auction_limits (void)
     play_one (engine);
 
   /* three in all: a company with three lines takes no part */
-  play_until (engine, K1840_ROUND_COMPANY_TRAINS);
+  play_until (engine, K1840_ROUND_COMPANY_RUN);
   {
     KolEntity full = first;
     gint16 owned[K1840_MAX_LINES_PER_MAJOR];
@@ -1608,6 +2004,31 @@ test_route_example (void)
     g_assert_cmpuint (run->routes->len, ==, 1);
     g_assert_cmpint (((KolRouteSpec *) g_ptr_array_index (run->routes, 0))->revenue, ==, 110);
   }
+  /* IX.8 «Заявленный доход должен быть максимальным доходом, который может
+   * найти любой игрок»: a shorter route, valid, is
+   * refused with both sums */
+  {
+    g_autoptr(KolAction) a = kol_action_new (KOL_ACTION_RUN_ROUTES, C (engine, "16"));
+    KolRouteSpec *shorter = g_new0 (KolRouteSpec, 1);
+    g_autoptr(GError) refused = NULL;
+    gint16 t[1];
+
+    kol_engine_trains_of (engine, C (engine, "16"), t, 1);
+    shorter->train = t[0];
+    shorter->nodes = g_array_new (FALSE, FALSE, sizeof (KolRouteNode));
+    g_array_append_vals (shorter->nodes, nodes + 2, 3);
+    shorter->revenue = k1840_route_revenue_check (engine, line, shorter, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (shorter->revenue, >, 0);
+    g_assert_cmpint (shorter->revenue, <, 110);
+    a->routes = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_route_spec_free);
+    g_ptr_array_add (a->routes, shorter);
+    g_assert_false (k1840_validate_routes (engine, line, a, &refused));
+    g_test_message ("%s", refused->message);
+    g_assert_cmpint (engine->refusal.args[0].value, ==, KOL_REASON_ROUTE_NOT_BEST);
+    k1840_state (engine)->compat = TRUE;
+    g_assert_true (k1840_validate_routes (engine, line, a, NULL));
+  }
   g_array_unref (spec.nodes);
 }
 
@@ -1763,7 +2184,7 @@ test_bonus_red (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
   g_autoptr(KolEngine) engine = game_new (title, 4);
-  g_autoptr(GRand) rand = g_rand_new_with_seed (4);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (10);
   g_autoptr(GPtrArray) actions = NULL;
   KolAction *red = NULL;
   int h, tries = 0;
@@ -1999,6 +2420,15 @@ check_offer (KolEngine       *engine,
     }
 }
 
+/* Whether a line's home waits to be placed (by whoever laid its hex). */
+static gboolean
+home_pending (KolEngine *engine)
+{
+  KolPendingTokens *pending = kol_round_pending_tokens (engine);
+
+  return pending != NULL && pending->n > 0;
+}
+
 static void
 test_offer_properties (void)
 {
@@ -2023,9 +2453,10 @@ test_offer_properties (void)
           for (guint i = 0; i < actions->len; i++)
             check_offer (engine, g_ptr_array_index (actions, i));
           pick = g_ptr_array_index (actions, g_rand_int_range (rand, 0, actions->len));
-          /* IX.6: a station costs the cheapest marker's printed price */
+          /* IX.6: a station costs the cheapest marker's printed price (not
+           * another line's home, placed for it when its hex is laid) */
           if (pick->type == KOL_ACTION_PLACE_TOKEN && k1840_entity_is (engine, pick->entity, K1840_LINE) &&
-              !k1840_state (engine)->compat)
+              !home_pending (engine) && !k1840_state (engine)->compat)
             {
               line = pick->entity.index;
               cash = engine->corps[k1840_line_major (engine, line)].cash;
@@ -2293,12 +2724,24 @@ main (int   argc,
   g_test_add_func ("/1840/pre-round/bids", test_auction_bids);
   g_test_add_func ("/1840/pre-round/first-drop", test_auction_first_drop);
   g_test_add_func ("/1840/pre-round/first-drop-compat", test_auction_first_drop_compat);
+  g_test_add_func ("/1840/pre-round/forced-private-worth-nothing", test_forced_private_worth_nothing);
+  g_test_add_func ("/1840/pre-round/forced-private-worth-nothing-compat", test_forced_private_worth_nothing_compat);
   g_test_add_func ("/1840/pre-round/income", test_auction_income);
+  g_test_add_func ("/1840/pre-round/all-pass-after-first", test_auction_all_pass_after_first);
+  g_test_add_func ("/1840/pre-round/all-pass-after-first-compat", test_auction_all_pass_after_first_compat);
   g_test_add_func ("/1840/pre-round/choose-order", test_choose_order);
   g_test_add_func ("/1840/share-round/sr1-directors", test_sr1_directors);
   g_test_add_func ("/1840/share-round/limits", test_sr_limits);
   g_test_add_func ("/1840/share-round/cert-limit-privates", test_cert_limit_privates);
   g_test_add_func ("/1840/share-round/end", test_sr_end);
+  g_test_add_func ("/1840/share-round/end-stadtbahn", test_sr_end_stadtbahn);
+  g_test_add_func ("/1840/share-round/end-stadtbahn-compat", test_sr_end_stadtbahn_compat);
+  g_test_add_func ("/1840/share-round/words", test_words_tram_limit_and_share_pool);
+  g_test_add_func ("/1840/company-round/pay-then-buy", test_pay_then_buy);
+  g_test_add_func ("/1840/company-round/pay-then-buy-compat", test_pay_then_buy_compat);
+  g_test_add_func ("/1840/line-round/full-interchange-blocks-lines", test_full_interchange_blocks_lines);
+  g_test_add_func ("/1840/line-round/private-returned-any-time", test_private_returned_any_time);
+  g_test_add_func ("/1840/line-round/private-returned-any-time-compat", test_private_returned_any_time_compat);
   g_test_add_func ("/1840/company-round/private-income", test_private_income);
   g_test_add_func ("/1840/company-round/major-dividend", test_major_dividend);
   g_test_add_func ("/1840/company-round/price-table", test_price_table);

@@ -237,7 +237,7 @@ typedef struct
 static const BadCase bad_cases[] = {
   { "{\"type\":\"bid\",\"entity\":11,\"entity_type\":\"player\",\"id\":5,\"company\":\"SCE\",\"price\":20}",
     -1, NULL, NULL },
-  { "{\"type\":\"nope\",\"entity\":11,\"id\":5}", KOL_ACTION_JSON_ERROR_UNSUPPORTED, ".type", "Action 5 at $.actions[7]" },
+  { "{\"type\":\"nope\",\"entity\":11,\"id\":5}", KOL_ACTION_JSON_ERROR_UNSUPPORTED, ".type", "Action 5, field" },
   { "{\"type\":\"undo\",\"entity\":11}", KOL_ACTION_JSON_ERROR_UNSUPPORTED, ".type", "undo" },
   { "{\"entity\":11}", KOL_ACTION_JSON_ERROR_INVALID, ".type", "missing" },
   { "{\"type\":\"pass\"}", KOL_ACTION_JSON_ERROR_INVALID, ".entity", "missing" },
@@ -377,7 +377,7 @@ static const char *const own_vocabulary[] = {
   "{\"type\":\"program_buy_shares\",\"entity\":11,\"entity_type\":\"player\",\"corporation\":\"AFG\","
   "\"until_condition\":\"float\",\"from_market\":false,\"auto_pass_after\":true}",
   "{\"type\":\"program_disable\",\"entity\":11,\"entity_type\":\"player\",\"reason\":\"Shares were sold\"}",
-  /* issue 14: 18xx.games requires the train (DiscardTrain#h_to_args) */
+  /* 18xx.games requires the train (DiscardTrain#h_to_args) */
   "{\"type\":\"discard_train\",\"entity\":\"ATA\",\"entity_type\":\"corporation\",\"train\":\"4H-1\"}",
 };
 

@@ -103,42 +103,54 @@ typed_arg (KolEngine *engine,
 }
 
 static void
+check_kind (KolEngine      *engine,
+            const KolTitle *title,
+            const char     *id,
+            int             kind)
+{
+  const char *template_ = kol_log_kind_template (title, kind, 2);
+  KolLogEntry entry = { kind, 0 };
+  g_autofree char *text = NULL;
+  guint n_args;
+
+  if (template_ == NULL)
+    g_error ("log kind %d has no template", kind);
+  if (russian && has_words (template_) && !has_cyrillic (template_))
+    g_error ("log kind %d of %s is not translated: %s", kind, id, template_);
+  n_args = max_placeholder (template_);
+  entry.n_args = MIN (n_args, KOL_LOG_MAX_ARGS);
+  for (guint i = 0; i < entry.n_args; i++)
+    entry.args[i] = typed_arg (engine, i);
+  text = kol_log_format_entry (engine, &entry);
+  g_assert_nonnull (text);
+  g_assert_cmpstr (text, !=, "");
+  g_assert_null (strstr (text, "$s"));
+  g_assert_null (strstr (text, "?"));
+  g_test_message ("%s %d: %s", id, kind, text);
+  if (entry.n_args > 0)
+    g_assert_nonnull (strstr (text, "Boris"));
+}
+
+/* Every kind of the core and of the title's rules module has a template,
+ * translated, whose arguments are all filled in. */
+static void
 test_every_kind (void)
 {
   for (gsize t = 0; t < G_N_ELEMENTS (title_ids); t++)
     {
       KolTitle *title = NULL;
       g_autoptr(KolEngine) engine = game_of (title_ids[t], &title);
+      guint n_own = title->module->words->n_log_kinds;
 
+      g_assert_cmpuint (n_own, >, 0);
       for (int kind = KOL_LOG_NONE + 1; kind < KOL_N_LOG_KINDS; kind++)
-        {
-          const char *template_ = kol_log_kind_template (title, kind, 2);
-          KolLogEntry entry = { kind, 0 };
-          g_autofree char *text = NULL;
-          guint n_args;
-
-          if (template_ == NULL)
-            g_error ("log kind %d has no template", kind);
-          if (russian && has_words (template_) && !has_cyrillic (template_))
-            g_error ("log kind %d of %s is not translated: %s", kind, title_ids[t], template_);
-          n_args = max_placeholder (template_);
-          entry.n_args = MIN (n_args, KOL_LOG_MAX_ARGS);
-          for (guint i = 0; i < entry.n_args; i++)
-            entry.args[i] = typed_arg (engine, i);
-          text = kol_log_format_entry (engine, &entry);
-          g_assert_nonnull (text);
-          g_assert_cmpstr (text, !=, "");
-          g_assert_null (strstr (text, "$s"));
-          g_assert_null (strstr (text, "?"));
-          g_test_message ("%s %d: %s", title_ids[t], kind, text);
-          if (entry.n_args > 0)
-            g_assert_nonnull (strstr (text, "Boris"));
-        }
+        check_kind (engine, title, title_ids[t], kind);
+      for (guint k = 0; k < n_own; k++)
+        check_kind (engine, title, title_ids[t], KOL_LOG_TITLE_BASE + (int) k);
       kol_title_free (title);
     }
 }
 
-/* Plural sentences agree with their count (1, 2, 5 in Russian). */
 static void
 test_plurals (void)
 {
@@ -238,9 +250,30 @@ test_every_refusal (gconstpointer data)
         g_assert_cmpstr (text, !=, "");
         g_assert_null (strstr (text, "$s"));
         g_assert_true (g_str_has_suffix (text, "."));
+        /* a sentence starts with a capital letter (or a name, a number) */
+        g_assert_false (g_unichar_islower (g_utf8_get_char (text)));
         if (russian)
           g_assert_true (has_cyrillic (text));
       }
+  kol_title_free (title);
+}
+
+/* A player's name from a file never reorders the log line around it: it
+ * is isolated, its own bidirectional controls dropped. */
+static void
+test_names_isolated (void)
+{
+  KolTitle *title = NULL;
+  g_autoptr(KolEngine) engine = game_of ("1849", &title);
+  KolLogEntry entry = { KOL_LOG_PASSES_BIDDING, 1 };
+  g_autofree char *text = NULL;
+
+  g_strlcpy (engine->players[1].name, "\u202Eevil\u2069x", sizeof engine->players[1].name);
+  entry.args[0] = kol_arg_int (KOL_ARG_PLAYER, 1);
+  text = kol_log_format_entry (engine, &entry);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "\u2068evilx\u2069"));
+  g_assert_null (strstr (text, "\u202E"));
   kol_title_free (title);
 }
 
@@ -299,13 +332,15 @@ static const struct
   const char *en;
   const char *ru;
 } title_words[] = {
-  { "1840", KOL_LOG_RUNS_TRAIN, "tram", "трамвай" },
+  { "1840", KOL_LOG_RUNS_TRAIN, "runs its", "запускает" },
   { "1849", KOL_LOG_RUNS_TRAIN, "train", "поезд" },
   { "1840", KOL_LOG_BECOMES_PRESIDENT, "director", "директором" },
   { "1849", KOL_LOG_BECOMES_PRESIDENT, "president", "президентом" },
-  { "1840", KOL_LOG_BUYS_SHARE_IPO, "treasury", "казны" },
+  /* 1840's unsold shares are in the Share Pool (VII.6), not in
+   * the treasury («казна» is the company's cash) */
+  { "1840", KOL_LOG_BUYS_SHARE_IPO, "from the Share Pool", "из пула акций" },
   { "1849", KOL_LOG_BUYS_SHARE_IPO, "treasury", "кассы" },
-  { "1840", KOL_LOG_BUYS_SHARE_MARKET, "Share Pool", "Share Pool" },
+  { "1840", KOL_LOG_BUYS_SHARE_MARKET, "Share Pool", "из пула акций" },
   { "1849", KOL_LOG_BUYS_SHARE_MARKET, "bank pool", "банковского пула" },
   { "1840", KOL_LOG_PARS, "initial share price", "начальную цену акции" },
   { "1849", KOL_LOG_PARS, "par value", "начальной рыночной стоимостью" },
@@ -382,6 +417,98 @@ test_title_refusal_words (void)
 }
 
 static void
+assert_no_company (const KolTitle *title,
+                   GRegex         *private,
+                   int             reason)
+{
+  g_autofree char *text = g_regex_replace_literal (private, kol_reason_describe (title, reason), -1, 0, "", 0, NULL);
+
+  g_test_message ("%d: %s", reason, text);
+  g_assert_null (strstr (text, russian ? "компани" : "compan"));
+}
+
+/* 1849's refusals say «корпорация» and «маркер
+ * станции» (glossary; rulebook 002 §10.4, §14.1), never the generic
+ * «компания» (only a private company is one) or a bare station for a
+ * marker; the English says corporation and station marker. */
+static void
+test_1849_refusal_words (void)
+{
+  KolTitle *title = NULL;
+  g_autoptr(KolEngine) engine = game_of ("1849", &title);
+  g_autoptr(GRegex) private = g_regex_new ("(частн\\w* компани\\w*|private compan\\w*)", 0, 0, NULL);
+  KolRefusal r = { KOL_ENGINE_ERROR_TOKEN, 2 };
+  g_autofree char *token = NULL;
+  guint n_own = title->module->words->n_reasons;
+
+  g_assert_cmpuint (n_own, >, 0);
+  /* the core's reasons, then 1849's own */
+  for (int reason = KOL_REASON_NONE; reason < KOL_N_REASONS; reason++)
+    assert_no_company (title, private, reason);
+  for (int reason = KOL_REASON_TITLE_BASE; reason < KOL_REASON_TITLE_BASE + (int) n_own; reason++)
+    assert_no_company (title, private, reason);
+  r.args[0] = kol_arg_int (KOL_ARG_HEX, 3);
+  r.args[1] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_TOKEN_ALREADY_THERE);
+  token = kol_refusal_format (engine, &r);
+  g_test_message ("%s", token);
+  g_assert_true (g_unichar_isupper (g_utf8_get_char (token)));
+  if (russian)
+    {
+      g_assert_nonnull (strstr (token, "у корпорации там уже есть маркер станции"));
+      g_assert_null (strstr (token, "есть станция"));
+    }
+  else
+    g_assert_nonnull (strstr (token, "the corporation already has a station marker there"));
+  kol_title_free (title);
+}
+
+/* The amount per share of a dividend is a decimal number: "12.5" in
+ * English, "12,5" in Russian (item 5). */
+static void
+test_per_share_decimal (void)
+{
+  KolTitle *title = NULL;
+  g_autoptr(KolEngine) engine = game_of ("1849", &title);
+  KolLogEntry e = { KOL_LOG_PAYS_OUT, 3 };
+  g_autofree char *text = NULL;
+
+  e.args[0] = kol_arg_int (KOL_ARG_CORP, 0);
+  e.args[1] = kol_arg_int (KOL_ARG_MONEY, 125);
+  e.args[2].kind = KOL_ARG_STRING;
+  g_strlcpy (e.args[2].str, "12.5", sizeof e.args[2].str);
+  text = kol_log_format_entry (engine, &e);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, russian ? "12,5" : "12.5"));
+  kol_title_free (title);
+}
+
+/* 1840's rearranged trams ("Y1 ➝ 2") read with each tram's label and each
+ * line's name: the module's kind asks for it (KOL_WORDS_FORMAT_TRAIN_MOVES). */
+static void
+test_train_moves (void)
+{
+  KolTitle *title = NULL;
+  g_autoptr(KolEngine) engine = game_of ("1840", &title);
+  const KolTitleWords *words = title->module->words;
+  KolLogEntry e = { 0, 2 };
+  g_autofree char *text = NULL;
+
+  for (guint k = 0; k < words->n_log_kinds; k++)
+    if (words->log_kinds[k].format == KOL_WORDS_FORMAT_TRAIN_MOVES)
+      e.kind = KOL_LOG_TITLE_BASE + (int) k;
+  g_assert_cmpint (e.kind, >=, KOL_LOG_TITLE_BASE);
+  e.args[0] = kol_arg_int (KOL_ARG_CORP, 0);
+  e.args[1].kind = KOL_ARG_STRING;
+  g_strlcpy (e.args[1].str, "Y1 ➝ 2", sizeof e.args[1].str);
+  text = kol_log_format_entry (engine, &e);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, russian ? "желтый трамвай ➝ " : "yellow tram ➝ "));
+  g_assert_null (strstr (text, "Y1"));
+  g_assert_null (strstr (text, "➝ 2"));
+  kol_title_free (title);
+}
+
+static void
 collect_placeholders (const char *text,
                       gboolean    seen[10])
 {
@@ -408,6 +535,11 @@ test_data_templates (void)
         g_hash_table_add (wordings, (gpointer) kol_log_kind_template (title, kind, 2));
       for (int r = KOL_REASON_NONE; r < KOL_N_REASONS; r++)
         g_hash_table_add (wordings, (gpointer) kol_reason_describe (title, r));
+      /* and for the rules module's own */
+      for (guint k = 0; k < title->module->words->n_log_kinds; k++)
+        g_hash_table_add (wordings, (gpointer) kol_log_kind_template (title, KOL_LOG_TITLE_BASE + (int) k, 2));
+      for (guint r = 0; r < title->module->words->n_reasons; r++)
+        g_hash_table_add (wordings, (gpointer) kol_reason_describe (title, KOL_REASON_TITLE_BASE + (int) r));
 
       for (guint i = 0; i < title->n_terms; i++)
         {
@@ -436,6 +568,55 @@ test_data_templates (void)
     }
 }
 
+/* Entries as a reader of each rulebook reads them: trams by
+ * their colour, not their card code; 1840's lines by their Russian name;
+ * a bid names the amount bid for the company; an amount per share with
+ * the reader's decimal separator. */
+static const struct
+{
+  const char *title;
+  int         kind;
+  KolArg      args[4];
+  guint       n_args;
+  const char *en;
+  const char *ru;
+} reader_words[] = {
+  { "1840", KOL_LOG_RUNS_TRAIN, { { KOL_ARG_CORP, 0, "" }, { KOL_ARG_STRING, 0, "Y2" }, { KOL_ARG_MONEY, 70, "" },
+                                  { KOL_ARG_STRING, 0, "A1-B2" } }, 4, "runs its yellow tram", "запускает желтый трамвай" },
+  { "1840", KOL_LOG_RUNS_TRAIN, { { KOL_ARG_CORP, 0, "" }, { KOL_ARG_STRING, 0, "City" }, { KOL_ARG_MONEY, 70, "" },
+                                  { KOL_ARG_STRING, 0, "A1-B2" } }, 4, "imaginary tram", "воображаемый трамвай" },
+  { "1840", KOL_LOG_FLOATS, { { KOL_ARG_CORP, 0, "" } }, 1, "Line 1", "Линия 1" },
+  { "1849", KOL_LOG_RUNS_TRAIN, { { KOL_ARG_CORP, 0, "" }, { KOL_ARG_STRING, 0, "4H" }, { KOL_ARG_MONEY, 70, "" },
+                                  { KOL_ARG_STRING, 0, "A1-B2" } }, 4, "a 4H train", "поезд 4H" },
+  { "1849", KOL_LOG_BIDS, { { KOL_ARG_PLAYER, 0, "" }, { KOL_ARG_COMPANY, 0, "" }, { KOL_ARG_MONEY, 115, "" } }, 3,
+    /* a player's name comes isolated (kol_display_isolate()) */
+    "\u2068Anna\u2069 bids L.115 for ", "\u2068Anna\u2069: ставка L.115 на " },
+  { "1849", KOL_LOG_PAYS_OUT, { { KOL_ARG_CORP, 0, "" }, { KOL_ARG_MONEY, 75, "" }, { KOL_ARG_STRING, 0, "7.5" } }, 3,
+    "(7.5 per share)", "(7,5 на акцию)" },
+  { "1849", KOL_LOG_NO_VALID_ACTIONS, { { KOL_ARG_PLAYER, 0, "" } }, 1, "\u2068Anna\u2069 has no action",
+    "\u2068Anna\u2069: нет доступных действий" },
+};
+
+static void
+test_reader_words (void)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (reader_words); i++)
+    {
+      KolTitle *title = NULL;
+      g_autoptr(KolEngine) engine = game_of (reader_words[i].title, &title);
+      KolLogEntry entry = { reader_words[i].kind, reader_words[i].n_args, { { 0 } } };
+      g_autofree char *text = NULL;
+
+      for (guint a = 0; a < reader_words[i].n_args; a++)
+        entry.args[a] = reader_words[i].args[a];
+      text = kol_log_format_entry (engine, &entry);
+      g_test_message ("%s: %s", reader_words[i].title, text);
+      g_assert_nonnull (strstr (text, russian ? reader_words[i].ru : reader_words[i].en));
+      g_clear_pointer (&engine, kol_engine_free);
+      kol_title_free (title);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -446,13 +627,18 @@ main (int   argc,
   g_test_message ("language: %s", russian ? "ru" : "en");
 
   g_test_add_func ("/log-format/every-kind", test_every_kind);
+  g_test_add_func ("/log-format/names-isolated", test_names_isolated);
   g_test_add_func ("/log-format/plurals", test_plurals);
   g_test_add_func ("/log-format/engine-words", test_engine_words);
   g_test_add_func ("/log-format/every-reason", test_every_reason);
   g_test_add_data_func ("/log-format/every-refusal/1840", "1840", test_every_refusal);
   g_test_add_data_func ("/log-format/every-refusal/1849", "1849", test_every_refusal);
   g_test_add_func ("/log-format/title-words", test_title_words);
+  g_test_add_func ("/log-format/reader-words", test_reader_words);
   g_test_add_func ("/log-format/title-refusal-words", test_title_refusal_words);
+  g_test_add_func ("/log-format/1849-refusal-words", test_1849_refusal_words);
+  g_test_add_func ("/log-format/per-share-decimal", test_per_share_decimal);
+  g_test_add_func ("/log-format/train-moves", test_train_moves);
   g_test_add_func ("/log-format/data-templates", test_data_templates);
   g_test_add_func ("/log-format/no-cash", test_no_cash);
   g_test_add_func ("/log-format/round-words", test_round_words);

@@ -10,7 +10,7 @@
 #include "kol-title-loader.h"
 
 /*
- * 18xx-maker's game definitions (issue 19, item 4). Two definitions written
+ * 18xx-maker's game definitions. Two definitions written
  * for these tests from 18xx-maker's published schema and documentation
  * (tests/model/maker): a flat map with a 2D market, share and token types,
  * standard tiles by number (from the manifests of 1849 and the template), local tiles with a town

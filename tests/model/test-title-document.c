@@ -60,7 +60,7 @@ open_template (const char *id)
 }
 
 /* A new title from tests/model/titles/editor, a copy of the template as
- * the tests of issue 18 were written for: the template itself may grow. */
+ * these tests were written for: the template itself may grow. */
 static KolTitleDocument *
 open_fixture (const char *id)
 {
@@ -193,7 +193,7 @@ test_lexemes (void)
   g_assert_cmpstr (again, ==, patched);
 }
 
-/* The library of common tiles (issue 18, item 2) loads as a manifest, every
+/* The library of common tiles loads as a manifest, every
  * tile of it, and holds the numbers every 1830-family set has. */
 static void
 test_tile_library (void)
@@ -597,7 +597,7 @@ CHECK (variant_restore)
 EDIT (variant_add) { return kol_title_document_add_hex (doc, "A13", "white", error); }
 CHECK (variant_add) { g_assert_nonnull (kol_title_document_get_hex (doc, "A13")); }
 
-/* ---- game.json's pages (issue 18, item 1) ---- */
+/* ---- game.json's pages ---- */
 
 static char *
 game_member (KolTitleDocument *doc,
@@ -699,7 +699,7 @@ CHECK (players)
   assert_json (game_member (doc, "$.cert_limit"), "{\"3\":12,\"4\":10,\"5\":10}");
 }
 
-/* ---- tiles (issue 18, item 2) ---- */
+/* ---- tiles ---- */
 
 EDIT (path_lanes) { return kol_title_document_set_path_lanes (doc, "57", 0, 2, error); }
 CHECK (path_lanes)
@@ -869,7 +869,7 @@ test_edit (gconstpointer data)
   g_assert_false (kol_title_document_redo (doc));
 }
 
-/* ---- the layout switched (issue 18, item 3) ---------------------------------------------- */
+/* ---- the layout switched ---------------------------------------------- */
 
 /* Where each hex's printed track and walls lead, by the ids of the hexes
  * across: what a layout switch must keep. */
@@ -952,7 +952,7 @@ test_layout_switch (gconstpointer data)
   g_assert_cmpstr (back, ==, original);
 }
 
-/* ---- terrain, hand edits, load errors (issue 18, items 4 to 6) ----------------------------- */
+/* ---- terrain, hand edits, load errors ----------------------------- */
 
 static char *read_file (const char *dir,
                         const char *name);
@@ -1251,7 +1251,7 @@ EDIT (restore_base) { return kol_title_document_restore_hex (doc, "C3", error); 
 EDIT (bad_path) { return kol_title_document_set_value (doc, KOL_TITLE_FILE_GAME, "$.nope.deeper", NULL, error); }
 EDIT (bad_language) { return kol_title_document_set_text (doc, KOL_TITLE_FILE_GAME, "$.name", "de", "X", error); }
 EDIT (full_line) { return kol_title_document_add_line (doc, KOL_GRID_COLUMN, 2, error) > 0; }
-/* issue 18, item 2: never the same track twice */
+/* Never the same track twice */
 EDIT (duplicate_track) { return kol_title_document_add_path (doc, "57", "3", "c0", NULL, error) >= 0; }
 EDIT (duplicate_by_ends) { return kol_title_document_set_path_ends (doc, "23", 1, "3", "0", error); }
 EDIT (too_many_lanes) { return kol_title_document_set_path_lanes (doc, "57", 0, 9, error); }
@@ -1290,7 +1290,7 @@ static const RefusalCase refusal_cases[] = {
   { "full grid line", edit_full_line, KOL_TITLE_DOCUMENT_ERROR_NOTHING },
 };
 
-/* issue 18 */
+/* Edits the document refuses */
 static const RefusalCase fixture_refusal_cases[] = {
   { "the same track twice", edit_duplicate_track, KOL_TITLE_DOCUMENT_ERROR_INVALID },
   { "ends that make the same track twice", edit_duplicate_by_ends, KOL_TITLE_DOCUMENT_ERROR_INVALID },
@@ -1644,7 +1644,7 @@ EDIT (home_without_city)
   return kol_title_document_set_value (doc, KOL_TITLE_FILE_GAME, "$.corporations[0].home", value, error);
 }
 
-/* issue 18, item 7 */
+/* Edits that leave a problem for validation to find */
 EDIT (city_no_slots) { return kol_title_document_set_node_slots (doc, "57", "c0", 0, error); }
 EDIT (duplicate_track_in_file)
 {
@@ -1696,7 +1696,7 @@ static const IssueCase issue_cases[] = {
   { "home on a hex without a city", edit_home_without_city, "loader", "A1", NULL, "$.corporations[0].home" },
 };
 
-/* issue 18, item 7 */
+/* What validation says of each */
 static const IssueCase fixture_issue_cases[] = {
   { "city with no token slot", edit_city_no_slots, "city-no-slots", NULL, "57", "$.tiles[3].nodes[0].slots" },
   { "the same track twice", edit_duplicate_track_in_file, "duplicate-track", NULL, "7", "$.tiles[0].paths[1]" },

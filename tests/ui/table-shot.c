@@ -19,25 +19,34 @@
  *     meson devenv -C build tests/ui/table-shot 1849 out.png --moves 120
  *   LANGUAGE=ru LANG=C.UTF-8 … table-shot 1840 out.png
  *   … table-shot 1849 out.png --moves 0 --until-offer  (an offer to answer)
+ *   … table-shot 1849 out.png --until dividend --preview --panel market
  */
 
 static int moves = 120;
 static int seed = 7;
 static int width = 1440;
 static int height = 900;
+static int settle = 2500;
 static char *panel = NULL;
 static gboolean start = FALSE;
 static gboolean until_offer = FALSE;
+static char *until_action = NULL;
+static gboolean preview = FALSE;
 
 static const GOptionEntry entries[] = {
   { "moves", 0, 0, G_OPTION_ARG_INT, &moves, "Legal moves to play first", "N" },
   { "seed", 0, 0, G_OPTION_ARG_INT, &seed, "Seed of the game and of the moves", "N" },
   { "width", 0, 0, G_OPTION_ARG_INT, &width, "Window width", "PX" },
   { "height", 0, 0, G_OPTION_ARG_INT, &height, "Window height", "PX" },
+  { "settle", 0, 0, G_OPTION_ARG_INT, &settle, "Time to let the window draw before the shot (a loaded machine needs more)", "MS" },
   { "panel", 0, 0, G_OPTION_ARG_STRING, &panel, "Side pane page: players, companies, market, bank, log", "NAME" },
   { "start", 0, 0, G_OPTION_ARG_NONE, &start, "Leave the game autosaved and show the start page", NULL },
   { "until-offer", 0, 0, G_OPTION_ARG_NONE, &until_offer,
     "After the moves, play on (weighted like self-play) until an offer waits for its answer", NULL },
+  { "until", 0, 0, G_OPTION_ARG_STRING, &until_action,
+    "After the moves, play on (weighted like self-play) until a move of this type is legal", "ACTION" },
+  { "preview", 0, 0, G_OPTION_ARG_NONE, &preview,
+    "Preview on the market the last choice that moves a share price (as the pointer on it does)", NULL },
   { NULL },
 };
 
@@ -101,6 +110,62 @@ play_until_offer (KolGame *game,
   g_printerr ("no offer\n");
 }
 
+static gboolean
+offers (KolGame       *game,
+        KolActionType  type)
+{
+  g_autoptr(GPtrArray) legal = kol_game_legal_actions (game);
+
+  for (guint i = 0; i < legal->len; i++)
+    if (((KolAction *) legal->pdata[i])->type == type)
+      return TRUE;
+  return FALSE;
+}
+
+/* Moves weighted as self-play's until a move of @name is legal. */
+static void
+play_until_action (KolGame    *game,
+                   GRand      *rand,
+                   const char *name)
+{
+  KolActionType type;
+
+  if (!kol_action_type_from_string (name, &type))
+    {
+      g_printerr ("no action type %s\n", name);
+      return;
+    }
+  for (int i = 0; i < 20000 && !kol_game_get_finished (game) && !offers (game, type); i++)
+    {
+      g_autoptr(GPtrArray) legal = kol_game_legal_actions (game);
+
+      if (legal->len == 0 ||
+          !kol_game_apply_action (game, legal->pdata[kol_policy_choose_weighted (kol_game_get_engine (game), legal,
+                                                                                 rand, FALSE)], NULL))
+        break;
+    }
+}
+
+/* What the pointer on a choice shows: its price move on the market (the
+ * last choice that has one: withholding moves the price). */
+static void
+preview_choice (KolGame *game)
+{
+  GListModel *choices = kol_game_get_choices (game);
+
+  for (guint i = g_list_model_get_n_items (choices); i-- > 0;)
+    {
+      g_autoptr(KolGameChoice) c = g_list_model_get_item (choices, i);
+      int corp, row, col;
+
+      if (kol_game_choice_get_preview (c, &corp, &row, &col))
+        {
+          kol_game_market_set_preview (kol_game_get_market (game), corp, row, col);
+          return;
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -133,6 +198,8 @@ main (int   argc,
   play (game, rand, moves);
   if (until_offer)
     play_until_offer (game, rand);
+  if (until_action != NULL)
+    play_until_action (game, rand, until_action);
   g_print ("%s: %s, %s\n", argv[1], kol_game_get_round_name (game), kol_game_get_step_name (game));
 
   /* an interrupted game, which the start page offers to resume */
@@ -150,7 +217,12 @@ main (int   argc,
     kol_window_show_game (window, game);
   if (panel != NULL)
     kol_game_page_show_panel (kol_window_get_game_page (window), panel);
-  wait_ms (2500);
+  wait_ms (settle);
+  if (preview)
+    {
+      preview_choice (game);
+      wait_ms (500);
+    }
   texture = kol_test_render_widget (GTK_WIDGET (window));
   if (!gdk_texture_save_to_png (texture, argv[2]))
     {

@@ -440,6 +440,129 @@ test_consent_prompt (gconstpointer data)
   fixture_close (&f);
 }
 
+/* Plays weighted random moves until a company with shares chooses its
+ * dividend (1849: paying or withholding). */
+static void
+play_until_dividend (KolGame *game)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+
+  for (int i = 0; i < 20000; i++)
+    {
+      g_autoptr(GPtrArray) legal = kol_game_legal_actions (game);
+      const KolEngine *engine = kol_game_get_engine (game);
+
+      g_assert_cmpuint (legal->len, >, 0);
+      for (guint k = 0; k < legal->len; k++)
+        {
+          const KolAction *a = legal->pdata[k];
+
+          if (a->type == KOL_ACTION_DIVIDEND && a->entity.kind == KOL_ENTITY_CORP &&
+              engine->title->corps[a->entity.index].n_shares > 0)
+            return;
+        }
+      g_assert_true (kol_game_apply_action (game, legal->pdata[kol_policy_choose_weighted (engine, legal, rand, FALSE)],
+                                            NULL));
+    }
+  g_assert_not_reached ();
+}
+
+static void
+collect_named_labels (GtkWidget  *widget,
+                      const char *name,
+                      GPtrArray  *out)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    g_ptr_array_add (out, widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    collect_named_labels (c, name, out);
+}
+
+static GtkEventController *
+find_controller (GtkWidget *widget,
+                 GType      type)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (c, type))
+        return c;   /* the widget holds it */
+    }
+  return NULL;
+}
+
+/* Each dividend option says under its button what a
+ * share gets and where the share price goes, before it is chosen; while
+ * the pointer or the focus is on it, the market previews the move. */
+static void
+test_dividend_details (gconstpointer data)
+{
+  const Title *t = data;
+  Fixture f = { 0 };
+  g_autoptr(GPtrArray) details = g_ptr_array_new ();
+  GListModel *model;
+  guint shown = 0;
+  int corp = -1;
+
+  f.game = new_game (t);
+  play_until_dividend (f.game);
+  f.window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (f.window), 420, 700);
+  f.panel = KOL_ACTION_PANEL (kol_action_panel_new ());
+  gtk_window_set_child (GTK_WINDOW (f.window), GTK_WIDGET (f.panel));
+  kol_action_panel_set_game (f.panel, f.game);
+  gtk_window_present (GTK_WINDOW (f.window));
+  gtk_test_widget_wait_for_draw (f.window);
+
+  model = kol_game_get_choices (f.game);
+  collect_named_labels (GTK_WIDGET (f.panel), "details", details);
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(KolGameChoice) c = g_list_model_get_item (model, i);
+      const char *text = kol_game_choice_get_details (c);
+
+      if (kol_game_choice_get_action (c)->type != KOL_ACTION_DIVIDEND)
+        continue;
+      g_assert_nonnull (text);
+      g_test_message ("%s: %s", kol_game_choice_get_label (c), text);
+      g_assert_true (russian () == has_cyrillic (text));
+      for (guint k = 0; k < details->len; k++)
+        if (gtk_widget_get_visible (details->pdata[k]) &&
+            g_strcmp0 (gtk_label_get_text (details->pdata[k]), text) == 0)
+          shown++;
+      kol_game_choice_get_preview (c, &corp, NULL, NULL);
+    }
+  g_assert_cmpuint (shown, >, 0);
+  g_assert_cmpint (corp, >=, 0);
+
+  /* the pointer on a dividend button previews its move, and leaving
+   * takes the preview away */
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(KolGameChoice) c = g_list_model_get_item (model, i);
+      GtkWidget *button = kol_action_panel_find_button (f.panel, kol_game_choice_get_label (c));
+      GtkEventController *motion;
+      int previewed = -1;
+
+      if (kol_game_choice_get_action (c)->type != KOL_ACTION_DIVIDEND ||
+          !kol_game_choice_get_preview (c, NULL, NULL, NULL))
+        continue;
+      g_assert_nonnull (button);
+      motion = find_controller (button, GTK_TYPE_EVENT_CONTROLLER_MOTION);
+      g_assert_nonnull (motion);
+      g_signal_emit_by_name (motion, "enter", 1.0, 1.0);
+      g_assert_true (kol_game_market_get_preview (kol_game_get_market (f.game), &previewed, NULL, NULL));
+      g_assert_cmpint (previewed, ==, corp);
+      g_signal_emit_by_name (motion, "leave");
+      g_assert_false (kol_game_market_get_preview (kol_game_get_market (f.game), NULL, NULL, NULL));
+      break;
+    }
+  fixture_close (&f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -470,5 +593,6 @@ main (int   argc,
         }
     }
   g_test_add_data_func ("/action-panel/1849/consent-prompt", &titles[0], test_consent_prompt);
+  g_test_add_data_func ("/action-panel/1849/dividend-details", &titles[0], test_dividend_details);
   return g_test_run ();
 }

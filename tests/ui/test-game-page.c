@@ -157,7 +157,7 @@ find_pass (KolGame        *game,
 
 /* ------------------------------------------------------------------ tests */
 
-/* Nothing moves under the mouse (issue 15, item 10): over 50 moves of every
+/* Nothing moves under the mouse: over 50 moves of every
  * kind (auctions, shares, tiles, tokens, runs, trains), the tabs of the
  * side pane and the Pass button stay where they were: the action panel
  * keeps its height and scrolls inside. */
@@ -410,7 +410,7 @@ test_finished (void)
 /* A game taken off the table may be freed at once (the window owns a game
  * it opened): nothing on the table may keep pointing into its title. The
  * map view kept its board, and destroying the window read the freed
- * title (found with issue 13's games opened in a thread). */
+ * title (found with games opened in a thread). */
 static void
 test_game_freed_after_leaving (gconstpointer data)
 {

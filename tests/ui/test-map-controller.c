@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
+#include "kol-engine-board.h"
 #include "kol-engine-route.h"
 #include "kol-l10n.h"
 #include "kol-map-controller.h"
@@ -586,6 +588,39 @@ test_lay_rotate_confirm (gconstpointer data)
   fixture_close (&f);
 }
 
+/* Under each tile offered, the copies left in the
+ * supply and what its lay costs, before it is chosen. */
+static void
+assert_tile_facts (Fixture   *f,
+                   GtkWidget *chooser,
+                   int        hex,
+                   const int *tiles,
+                   int        n_tiles)
+{
+  const KolEngine *engine = kol_game_get_engine (f->game);
+  g_autofree char *labels = kol_test_collect_labels (chooser);
+  g_autoptr(GPtrArray) legal = kol_game_legal_actions (f->game);
+
+  g_test_message ("chooser: %s", labels);
+  for (int k = 0; k < n_tiles; k++)
+    {
+      int left = kol_board_tiles_left (engine, tiles[k]);
+      g_autofree char *text = g_strdup_printf (C_("tiles", "%d left"), left);
+
+      if (left >= 0)
+        g_assert_nonnull (strstr (labels, text));
+    }
+  for (guint i = 0; i < legal->len; i++)
+    {
+      const KolAction *a = g_ptr_array_index (legal, i);
+      int cost = a->type == KOL_ACTION_LAY_TILE && a->hex == hex ? kol_game_action_cost (f->game, a) : 0;
+      g_autofree char *money = cost > 0 ? kol_game_word_money (engine->title, cost) : NULL;
+
+      if (money != NULL)
+        g_assert_nonnull (strstr (labels, money));
+    }
+}
+
 /* A hex with several tiles opens a popover of exactly them; one is chosen;
  * an unoffered tile is refused; cancel clears it all. */
 static void
@@ -629,6 +664,7 @@ test_tile_chooser (gconstpointer data)
        w = gtk_widget_get_next_sibling (w))
     n_buttons++;
   g_assert_cmpint (n_buttons, ==, n_tiles);
+  assert_tile_facts (&f, chooser, hex, tiles, n_tiles);
   g_assert_true (enabled (&f, "cancel"));
   shot (&f, game->title[3] == '9' ? "1849-chooser" : "1840-chooser", -1);
   /* a tile not offered here */

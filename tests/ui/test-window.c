@@ -307,6 +307,53 @@ enabled (KolWindow  *window,
   return g_action_group_get_action_enabled (G_ACTION_GROUP (window), name);
 }
 
+static gboolean
+game_moved (gpointer data)
+{
+  return kol_game_get_position (data) > 0;
+}
+
+static gboolean
+focus_in (KolWindow *window,
+          GtkWidget *ancestor)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+
+  return focus != NULL && gtk_widget_is_ancestor (focus, ancestor);
+}
+
+/* The keyboard starts on the action panel's choices;
+ * the map takes it by Ctrl+M and the choices by Ctrl+K; Alt+P passes; after
+ * a move the focus is on the new choices. */
+static void
+test_keyboard_start (void)
+{
+  KolWindow *window = open_window ();
+  g_autoptr(KolGame) game = new_game ("1849");
+  KolGamePage *page = kol_window_get_game_page (window);
+  GtkWidget *panel = GTK_WIDGET (kol_game_page_get_action_panel (page));
+  GtkWidget *map = GTK_WIDGET (kol_game_page_get_map_view (page));
+  guint position;
+
+  kol_window_show_game (window, game);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  g_assert_true (focus_in (window, panel));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "table.focus-map", NULL));
+  g_assert_true (gtk_widget_has_focus (map));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "table.focus-choices", NULL));
+  g_assert_true (focus_in (window, panel));
+  position = kol_game_get_position (game);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "table.pass", NULL));
+  kol_test_wait_until (game_moved, game);
+  g_assert_cmpuint (kol_game_get_position (game), ==, position + 1);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  g_assert_true (focus_in (window, panel));
+
+  kol_game_remove_autosave (game, NULL);
+  destroy_window (window);
+}
+
 /* A game on the table: the game actions are enabled when they mean
  * something, undo/redo/zoom reach the game and the map, and the game is
  * autosaved. */
@@ -376,7 +423,7 @@ counts_frames (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
-/* A game is opened in a worker thread (issue 13, item 4): the window
+/* A game is opened in a worker thread: the window
  * shows that it is loading and keeps running its main loop meanwhile;
  * Cancel goes back to the start page and drops the game when it comes. */
 static void
@@ -512,8 +559,7 @@ limit_file_size (rlim_t bytes)
 
 /* The autosave fails (a full disk): the table says so in a banner that
  * stays while it lasts, offering Save As; closing never promises a resume
- * that is not on disk; a move that writes again clears it (issue 13,
- * item 2). */
+ * that is not on disk; a move that writes again clears it. */
 static void
 test_autosave_banner (void)
 {
@@ -574,8 +620,7 @@ wait_for_interrupted (KolStartPage *start,
 }
 
 /* The start page lists every interrupted game, a damaged one too, each
- * with its title, players and move, to resume or discard (issue 13,
- * item 5). */
+ * with its title, players and move, to resume or discard. */
 static void
 test_interrupted_games (void)
 {
@@ -823,6 +868,7 @@ main (int   argc,
   g_test_add_func ("/window/state-saved", test_window_state_saved);
   g_test_add_func ("/window/editor-mode", test_editor_mode);
   g_test_add_func ("/window/game-on-table", test_game_on_table);
+  g_test_add_func ("/window/keyboard-start", test_keyboard_start);
   g_test_add_func ("/window/new-game", test_new_game);
   g_test_add_func ("/window/new-game-for-title", test_new_game_for_title);
   g_test_add_func ("/window/panels-fit", test_panels_fit);

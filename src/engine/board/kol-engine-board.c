@@ -513,8 +513,8 @@ kol_board_tile_copies (const KolEngine *engine,
  * that still has one.
  */
 int
-kol_board_tiles_left (KolEngine *engine,
-                      int        tile)
+kol_board_tiles_left (const KolEngine *engine,
+                      int              tile)
 {
   int first, n, left = 0;
 

@@ -186,8 +186,8 @@ const KolTileDef *kol_board_tile     (const KolEngine *engine,
 int      kol_board_tile_copies       (const KolEngine *engine,
                                       int              tile);
 /* Copies of tile def @tile still in the supply; -1 = unlimited. */
-int      kol_board_tiles_left        (KolEngine *engine,
-                                      int        tile);
+int      kol_board_tiles_left        (const KolEngine *engine,
+                                      int              tile);
 /* First copy of @tile in the supply, -1 when none. */
 int      kol_board_free_copy         (const KolEngine *engine,
                                       int              tile);

@@ -7,15 +7,10 @@
  * wrote them first, each its own way).
  */
 
-static void
-problem (GString    *problems,
-         const char *format,
-         ...) G_GNUC_PRINTF (2, 3);
-
-static void
-problem (GString    *problems,
-         const char *format,
-         ...)
+void
+kol_invariants_problem (GString    *problems,
+                        const char *format,
+                        ...)
 {
   va_list ap;
 
@@ -44,14 +39,14 @@ kol_invariants_money (KolEngine *engine,
     {
       total += engine->players[p].cash;
       if (engine->players[p].cash < 0 && !engine->players[p].bankrupt)
-        problem (problems, "player %s has %d", engine->players[p].name, engine->players[p].cash);
+        kol_invariants_problem (problems, "player %s has %d", engine->players[p].name, engine->players[p].cash);
     }
   /* a corporation may owe money for a moment (1849's bond interest, paid
    * by its president's emergency fund-raising) */
   for (int c = 0; c < engine->n_corps; c++)
     total += engine->corps[c].cash;
   if (total != expected)
-    problem (problems, "money is %" G_GINT64_FORMAT ", not %" G_GINT64_FORMAT, total, expected);
+    kol_invariants_problem (problems, "money is %" G_GINT64_FORMAT ", not %" G_GINT64_FORMAT, total, expected);
   return problems->len == before;
 }
 
@@ -85,13 +80,13 @@ kol_invariants_certs (KolEngine *engine,
             total += engine->certs[i].percent;
         }
       if (total != 100)
-        problem (problems, "%s certificates total %d%%", t->corps[c].id, total);
+        kol_invariants_problem (problems, "%s certificates total %d%%", t->corps[c].id, total);
       if (kol_corp_pool_percent (engine, c) > max_pool_percent)
-        problem (problems, "the pool holds more than %d%% of %s", max_pool_percent, t->corps[c].id);
+        kol_invariants_problem (problems, "the pool holds more than %d%% of %s", max_pool_percent, t->corps[c].id);
       if (engine->corps[c].floated && engine->corps[c].owner.kind != KOL_ENTITY_PLAYER)
-        problem (problems, "%s has no president", t->corps[c].id);
+        kol_invariants_problem (problems, "%s has no president", t->corps[c].id);
       if (engine->corps[c].owner.kind == KOL_ENTITY_PLAYER && !kol_corp_is_president (engine, c, engine->corps[c].owner))
-        problem (problems, "%s's president lacks the certificate", t->corps[c].id);
+        kol_invariants_problem (problems, "%s's president lacks the certificate", t->corps[c].id);
     }
   return problems->len == before;
 }
@@ -116,16 +111,16 @@ kol_invariants_tiles (KolEngine *engine,
       if (copy < 0)
         {
           if (engine->hexes[h].tile != t->hexes[h].tile)
-            problem (problems, "%s shows a tile without a copy", t->hexes[h].id);
+            kol_invariants_problem (problems, "%s shows a tile without a copy", t->hexes[h].id);
           continue;
         }
       on_map[copy]++;
       if (engine->copy_hex[copy] != (gint16) h || t->copy_tile[copy] != engine->hexes[h].tile)
-        problem (problems, "tile copy %d on %s is not booked there", copy, t->hexes[h].id);
+        kol_invariants_problem (problems, "tile copy %d on %s is not booked there", copy, t->hexes[h].id);
     }
   for (guint c = 0; c < t->n_tile_copies; c++)
     if (on_map[c] > 1 || (engine->copy_hex[c] >= 0 && on_map[c] != 1))
-      problem (problems, "tile copy %u is on %d hexes", c, on_map[c]);
+      kol_invariants_problem (problems, "tile copy %u is on %d hexes", c, on_map[c]);
   return problems->len == before;
 }
 
@@ -155,10 +150,10 @@ kol_invariants_tokens (KolEngine *engine,
             continue;
           if (tok->slot < 0 || tok->slot >= KOL_MAX_HEX_SLOTS ||
               engine->hexes[tok->hex].slot_token[tok->slot] != KOL_TOKEN_ID (c, i))
-            problem (problems, "a marker of %s is lost on %s", t->corps[c].id, t->hexes[tok->hex].id);
+            kol_invariants_problem (problems, "a marker of %s is lost on %s", t->corps[c].id, t->hexes[tok->hex].id);
           for (int j = 0; j < i && single; j++)
             if (corp->tokens[j].hex == tok->hex)
-              problem (problems, "%s has two markers on %s", t->corps[c].id, t->hexes[tok->hex].id);
+              kol_invariants_problem (problems, "%s has two markers on %s", t->corps[c].id, t->hexes[tok->hex].id);
         }
     }
   for (guint h = 0; h < t->n_hexes; h++)
@@ -170,7 +165,7 @@ kol_invariants_tokens (KolEngine *engine,
           continue;
         if (engine->corps[KOL_TOKEN_CORP (id)].tokens[KOL_TOKEN_INDEX (id)].hex != (gint16) h ||
             engine->corps[KOL_TOKEN_CORP (id)].tokens[KOL_TOKEN_INDEX (id)].slot != s)
-          problem (problems, "the marker in slot %d of %s belongs elsewhere", s, t->hexes[h].id);
+          kol_invariants_problem (problems, "the marker in slot %d of %s belongs elsewhere", s, t->hexes[h].id);
       }
   return problems->len == before;
 }

@@ -12,6 +12,11 @@ G_BEGIN_DECLS
  * what is wrong to @problems ("…; …") and returns FALSE if something is.
  */
 
+/* Appends one problem to @problems, after a "; " when it holds some. */
+void     kol_invariants_problem (GString    *problems,
+                                 const char *format,
+                                 ...) G_GNUC_PRINTF (2, 3);
+
 /* The bank, the players and the corporations hold @expected between them;
  * no player but a bankrupt one has less than nothing. */
 gboolean kol_invariants_money  (KolEngine *engine,

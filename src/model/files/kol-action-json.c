@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "kol-action-json-private.h"
+#include "kol-display-text.h"
 
 /**
  * SECTION:kol-action-json
@@ -67,20 +68,26 @@ describe_where (JsonObject *object,
                 gboolean    is_auto)
 {
   JsonNode *id = json_object_get_member (object, "id");
+  gboolean verbose = kol_display_get_verbose () && path != NULL;
 
+  /* the JSON path only for developers (--verbose); people get the line
+   * and column, which the callers add */
   if (id && JSON_NODE_HOLDS_VALUE (id) && json_node_get_value_type (id) == G_TYPE_INT64)
     {
       g_autofree char *id_str = g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (id));
 
+      if (!verbose)
+        /* Translators: %s is an action's id in the file. */
+        return g_strdup_printf (_("Action %s"), id_str);
       /* Translators: %s is an action's id in the file, then a JSON path
        * such as $.actions[56]. */
       return g_strdup_printf (_("Action %s at %s"), id_str, path);
     }
   if (is_auto)
     /* Translators: %s is a JSON path such as $.actions[56].auto_actions[0]. */
-    return g_strdup_printf (_("Automatic action at %s"), path);
+    return verbose ? g_strdup_printf (_("Automatic action at %s"), path) : g_strdup (_("Automatic action"));
   /* Translators: %s is a JSON path such as $.actions[56]. */
-  return g_strdup_printf (_("Action at %s"), path);
+  return verbose ? g_strdup_printf (_("Action at %s"), path) : g_strdup (_("Action"));
 }
 
 /* ---------------------------------------------------------- field readers */
@@ -672,6 +679,9 @@ parse_choose_ability (Ctx        *c,
 {
   JsonNode *node = _kol_aj_member (o, "choice");
 
+  /* null: an ability used without a choice (as Koleya writes it) */
+  if (node == NULL && json_object_has_member (o, "choice"))
+    return TRUE;
   if (node == NULL)
     return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, "choice", "%s", _("is missing"));
   a->ability = json_to_variant (node, 0);

@@ -5,9 +5,13 @@
 #include <string.h>
 
 #include "kol-action-json.h"
+#include "kol-display-text.h"
+#include "kol-engine-round.h"
 #include "kol-engine-route.h"
+#include "kol-game-words.h"
 #include "kol-json-scan.h"
 #include "kol-record-import.h"
+#include "kol-refusal-format.h"
 #include "kol-state-dump.h"
 #include "kol-title-loader.h"
 
@@ -302,6 +306,18 @@ typedef struct
   guint64     work;
 } Filter;
 
+/* Where the action at @i is, for a message: its JSON path only for
+ * developers (--verbose). */
+static char *
+action_place (guint i)
+{
+  if (kol_display_get_verbose ())
+    return g_strdup_printf ("$.actions[%u]", i);
+  /* Translators: where an action is in a record: "action 12 of the file";
+   * it follows "at" in the messages below. */
+  return g_strdup_printf (_("action %u of the file"), i + 1);
+}
+
 /* Where an undo goes back to: the actions after it are not part of the game. */
 static gboolean
 undo_target (Filter  *f,
@@ -310,6 +326,7 @@ undo_target (Filter  *f,
              GError **error)
 {
   JsonNode *target = member (json_node_get_object (json_array_get_element (f->actions, i)), "action_id");
+  g_autofree char *place = action_place (i);
   gpointer found;
 
   if (target == NULL)
@@ -318,8 +335,8 @@ undo_target (Filter  *f,
       return TRUE;
     }
   if (!is_int (target))
-    return record_error (error, KOL_RECORD_IMPORT_ERROR_INVALID,
-                         _("The undo at $.actions[%u] names no action."), i);
+    /* Translators: %s is where the undo is: "action 12 of the file". */
+    return record_error (error, KOL_RECORD_IMPORT_ERROR_INVALID, _("The undo at %s names no action."), place);
   if (json_node_get_int (target) == 0)
     {
       *undo_to = 0;
@@ -327,9 +344,9 @@ undo_target (Filter  *f,
     }
   found = g_hash_table_lookup (f->ids, &(gint64) { json_node_get_int (target) });
   if (found == NULL)
-    /* Translators: %u is the position of the undo in the record. */
+    /* Translators: %s is where the undo is: "action 12 of the file". */
     return record_error (error, KOL_RECORD_IMPORT_ERROR_INVALID,
-                         _("The undo at $.actions[%u] goes back to an action the record does not have."), i);
+                         _("The undo at %s goes back to an action the record does not have."), place);
   *undo_to = GPOINTER_TO_UINT (found);   /* index + 1 */
   return TRUE;
 }
@@ -369,9 +386,13 @@ filter_redo (Filter  *f,
   GArray *group;
 
   if (f->undos->len == 0)
-    /* Translators: %u is the position of the redo in the record. */
-    return record_error (error, KOL_RECORD_IMPORT_ERROR_INVALID,
-                         _("The redo at $.actions[%u] has nothing to redo."), i);
+    {
+      g_autofree char *place = action_place (i);
+
+      /* Translators: %s is where the redo is: "action 12 of the file". */
+      return record_error (error, KOL_RECORD_IMPORT_ERROR_INVALID, _("The redo at %s has nothing to redo."),
+                           place);
+    }
   group = g_ptr_array_steal_index (f->undos, f->undos->len - 1);
   for (guint k = group->len; k-- > 0;)
     {
@@ -402,9 +423,13 @@ filter_actions (KolRecord *r,
       const char *type = action_type (json_array_get_element (actions, i));
 
       if (type == NULL)
-        /* Translators: %u is the position of an action in the record. */
-        return record_error (error, KOL_RECORD_IMPORT_ERROR_INVALID,
-                             _("The action at $.actions[%u] has no type."), i);
+        {
+          g_autofree char *place = action_place (i);
+
+          /* Translators: %s is where the action is: "action 12 of the file". */
+          return record_error (error, KOL_RECORD_IMPORT_ERROR_INVALID, _("The action at %s has no type."),
+                               place);
+        }
       if (g_str_equal (type, "undo"))
         {
           r->n_undo++;
@@ -468,6 +493,27 @@ parse_result (KolRecord  *r,
   return TRUE;
 }
 
+/* What a file that is not a record is said to be. A Koleya save given to
+ * the importer is named as one, and one whose "format" (the save's mark)
+ * is damaged as a damaged save: both are what the file claims to be. */
+static KolRecord *
+not_a_record (JsonNode *root,
+              GError  **error)
+{
+  JsonObject *o = root != NULL && JSON_NODE_HOLDS_OBJECT (root) ? json_node_get_object (root) : NULL;
+
+  if (kol_save_file_is_save (root))
+    record_error (error, KOL_RECORD_IMPORT_ERROR_FORMAT, "%s",
+                  _("This is a Koleya save, not a game exported from 18xx.games: open it instead."));
+  else if (o != NULL && json_object_has_member (o, "format"))
+    /* Translators: %s is the format name every save has, koleya-save. */
+    record_error (error, KOL_RECORD_IMPORT_ERROR_FORMAT, _("This Koleya save is damaged: its “format” is not “%s”."),
+                  KOL_SAVE_FILE_FORMAT);
+  else
+    record_error (error, KOL_RECORD_IMPORT_ERROR_FORMAT, "%s", _("This is not a game exported from 18xx.games."));
+  return NULL;
+}
+
 /**
  * kol_record_parse_node:
  * @root: a parsed 18xx.games record
@@ -490,11 +536,7 @@ kol_record_parse_node (JsonNode *root,
   if (!kol_record_is_record (root) || !is_string (member (json_node_get_object (root), "title")) ||
       !JSON_NODE_HOLDS_ARRAY (member (json_node_get_object (root), "players")) ||
       !JSON_NODE_HOLDS_ARRAY (member (json_node_get_object (root), "actions")))
-    {
-      record_error (error, KOL_RECORD_IMPORT_ERROR_FORMAT, "%s",
-                    _("This is not a game exported from 18xx.games."));
-      return NULL;
-    }
+    return not_a_record (root, error);
   o = json_node_get_object (root);
   r->root = json_node_ref (root);
   r->notes = g_ptr_array_new_with_free_func (g_free);
@@ -925,7 +967,7 @@ kol_record_load_title (KolRecord        *r,
   if (g_error_matches (local, KOL_SAVE_FILE_ERROR, KOL_SAVE_FILE_ERROR_TITLE))
     /* Translators: %s is a title id such as "1830". */
     record_error (error, KOL_RECORD_IMPORT_ERROR_TITLE,
-                  _("The record is a game of %s, which Koleya does not have."), r->title_id);
+                  _("The record is a game of “%s”, which Koleya does not have."), r->title_id);
   else
     {
       g_autofree char *options = options_text (r->options);
@@ -955,10 +997,95 @@ source_object (KolRecord *r,
   return o;
 }
 
+/* The latest date ("2023-09-05") in the title's list of 18xx.games rules
+ * changes (rules.compat_18xx_games.rules_changed) after @created_at, the
+ * record's time in seconds; NULL when it was made after all of them (or its
+ * time is unknown). */
+static char *
+rules_changed_since (const KolTitle *title,
+                     gint64          created_at)
+{
+  g_autoptr(GVariant) compat = kol_title_rule (title, "compat_18xx_games");
+  g_autoptr(GVariant) dates = NULL;
+  char *latest = NULL;
+
+  if (created_at <= 0 || compat == NULL || !g_variant_is_of_type (compat, G_VARIANT_TYPE_VARDICT))
+    return NULL;
+  dates = g_variant_lookup_value (compat, "rules_changed", NULL);
+  for (gsize i = 0; dates != NULL && g_variant_is_container (dates) && i < g_variant_n_children (dates); i++)
+    {
+      g_autoptr(GVariant) item = g_variant_get_child_value (dates, i);
+      g_autoptr(GVariant) inner = g_variant_is_of_type (item, G_VARIANT_TYPE_VARIANT) ? g_variant_get_variant (item)
+                                                                                     : g_variant_ref (item);
+      g_autofree char *iso = NULL;
+      g_autoptr(GDateTime) when = NULL;
+
+      if (!g_variant_is_of_type (inner, G_VARIANT_TYPE_STRING))
+        continue;
+      iso = g_strconcat (g_variant_get_string (inner, NULL), "T00:00:00Z", NULL);
+      when = g_date_time_new_from_iso8601 (iso, NULL);
+      if (when != NULL && g_date_time_to_unix (when) > created_at &&
+          (latest == NULL || strcmp (g_variant_get_string (inner, NULL), latest) > 0))
+        {
+          g_free (latest);
+          latest = g_strdup (g_variant_get_string (inner, NULL));
+        }
+    }
+  return latest;
+}
+
+/* Why the rules refuse action @a of @r, said with the step the game was in
+ * and, for a record older than a change of 18xx.games' rules of the title,
+ * that it predates it. */
+static char *
+refusal_message (KolRecord             *r,
+                 const KolRecordAction *a,
+                 KolHistory            *history,
+                 const GError          *cause)
+{
+  g_autofree char *path = g_strdup_printf ("$.actions[%u]", a->index);
+  g_autofree char *what = kol_action_json_describe (a->node, path);
+  KolEngine *engine = kol_history_get_game (history);
+  KolStep *s = kol_round_active_step (engine);
+  const char *step = s != NULL ? kol_game_word_step (engine->title, s->klass->name) : "?";
+  g_autofree char *changed = rules_changed_since (engine->title, r->created_at);
+  g_autofree char *made = NULL;
+  char *message;
+
+  /* Translators: %1$s is "Action 57 at $.actions[56]", %2$s its type
+   * ("lay_tile"), %3$s the step the game was in ("Lay Track"), %4$s the
+   * reason the rules give. */
+  message = g_strdup_printf (_("%1$s (%2$s) is refused by the rules in the step “%3$s”: %4$s"), what,
+                             action_type (a->node), step, cause->message);
+  if (changed == NULL)
+    return message;
+  {
+    g_autoptr(GDateTime) when = g_date_time_new_from_unix_utc (r->created_at);
+    g_autofree char *refused = message;
+
+    made = when != NULL ? g_date_time_format (when, "%Y-%m-%d") : g_strdup ("?");
+    /* the rules' reason may end a sentence already */
+    if (g_str_has_suffix (refused, "."))
+      refused[strlen (refused) - 1] = '\0';
+    /* Translators: a refused action of a record (the sentence before), then
+     * the day the record was made and the day 18xx.games last changed the
+     * rules of this game after it. */
+    return g_strdup_printf (_("%1$s. The record was made on %2$s and predates a change of the rules on "
+                              "18xx.games (%3$s); Koleya plays by the rules as they are now."),
+                            refused, made, changed);
+  }
+}
+
+/* Why the replay stopped: what the user reads first ("Move 12 is against
+ * the rules: …", in the user's language), then, after a blank line, the
+ * details for a bug report (the action, the engine's words, where in the
+ * file). Error dialogs fold the details away. */
 static void
 stop_at (KolRecord             *r,
+         const KolEngine       *engine,
          const KolRecordAction *a,
          guint                  seq,
+         KolHistory            *history,
          GError                *cause,
          char                  *error_path,
          KolImportReport       *report)
@@ -966,6 +1093,8 @@ stop_at (KolRecord             *r,
   g_autofree char *path = g_strdup_printf ("$.actions[%u]", a->index);
   g_autofree char *where = NULL;
   g_autofree char *message = NULL;
+  g_autofree char *human = NULL;
+  g_autofree char *details = NULL;
   JsonNode *id = member (json_node_get_object (a->node), "id");
   const char *type = action_type (a->node);
 
@@ -984,18 +1113,14 @@ stop_at (KolRecord             *r,
     }
   if (cause->domain == KOL_ENGINE_ERROR)
     {
-      g_autofree char *what = kol_action_json_describe (a->node, path);
-
-      /* Translators: %s is "Action 57 at $.actions[56]", then its type
-       * ("lay_tile"), then the reason the rules give. */
-      message = g_strdup_printf (_("%s (%s) is refused by the rules: %s"), what, type, cause->message);
+      message = refusal_message (r, a, history, cause);
+      human = kol_replay_refusal_text (engine, seq);
     }
   else
     message = g_strdup (cause->message);
-  report->error = where ? g_error_new (KOL_RECORD_IMPORT_ERROR, KOL_RECORD_IMPORT_ERROR_REPLAY,
-                                       "%s (%s)", message, where)
-                        : g_error_new_literal (KOL_RECORD_IMPORT_ERROR, KOL_RECORD_IMPORT_ERROR_REPLAY,
-                                               message);
+  details = where ? g_strdup_printf ("%s (%s)", message, where) : g_steal_pointer (&message);
+  report->error = human ? g_error_new (KOL_RECORD_IMPORT_ERROR, KOL_RECORD_IMPORT_ERROR_REPLAY, "%s\n\n%s", human, details)
+                        : g_error_new_literal (KOL_RECORD_IMPORT_ERROR, KOL_RECORD_IMPORT_ERROR_REPLAY, details);
 }
 
 static void
@@ -1122,7 +1247,7 @@ kol_record_replay (KolRecord         *record,
 
       if (!kol_history_apply_json (history, a->node, path, KOL_HISTORY_APPLY_TRUSTED, &error_path, &local))
         {
-          stop_at (record, a, k + 1, local, error_path, report);
+          stop_at (record, kol_history_get_game (history), a, k + 1, history, local, error_path, report);
           break;
         }
       report->n_processed++;
@@ -1146,6 +1271,13 @@ kol_import_report_describe_stop (KolImportReport *report)
   if (!report->stopped)
     return NULL;
   id = g_strdup_printf ("%" G_GINT64_FORMAT, report->failed_id);
+  if (!kol_display_get_verbose ())
+    /* Translators: the replay of an imported game stopped. %u is the number
+     * of the action among those replayed, the first %s the action's id in
+     * the record, the second its type, the last %s the reason. */
+    return g_strdup_printf (_("Stopped at action %u (id %s, “%s”): %s"), report->failed_seq, id,
+                            report->failed_type ? report->failed_type : "?",
+                            report->error ? report->error->message : "");
   /* Translators: the replay of an imported game stopped. %u is the number
    * of the action among those replayed, the first %s the action's id in the
    * record, the second its type, the next %u its position in the record,

@@ -627,9 +627,7 @@ int
 kol_state_player_value (const KolEngine *engine,
                         int              player)
 {
-  if (engine->module->player_value)
-    return engine->module->player_value (engine, player);
-  return kol_default_player_value (engine, player);
+  return kol_engine_player_value (engine, player);
 }
 
 /**

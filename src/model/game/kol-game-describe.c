@@ -183,12 +183,14 @@ describe_reassign (const KolEngine *engine,
     {
       const KolAssignment *as = &g_array_index (a->assignments, KolAssignment, i);
       g_autofree char *to = name_of (engine, kol_entity (KOL_ENTITY_CORP, as->corp));
+      g_autofree char *tram = NULL;
 
       if (as->train < 0 || as->train >= engine->n_trains)
         continue;
       if (moves->len > 0)
         g_string_append (moves, ", ");
-      g_string_append_printf (moves, "%s → %s", kol_engine_train_name (engine, as->train), to);
+      tram = _kol_game_train_name (engine, as->train);
+      g_string_append_printf (moves, "%s → %s", tram, to);
     }
   if (moves->len == 0)
     g_string_append (moves, C_("describe", "Keep the trams as they are"));

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
 
 #include "kol-action-json.h"
@@ -43,6 +44,7 @@ struct _KolHistory
   GPtrArray *snapshots;   /* KolEngine*, [k] = after k * INTERVAL actions */
   int        next_id;
   JsonObject *source;
+  gint8      computers[KOL_MAX_PLAYERS]; /* KolPolicyKind of a computer seat, -1 for a person */
   GFile     *autosave;
   GError    *autosave_error;  /* why the last write failed, or NULL */
   int        autosaved;       /* actions in the autosave on disk; -1: none */
@@ -202,6 +204,8 @@ kol_history_init (KolHistory *self)
   self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
   self->snapshots = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_engine_free);
   self->next_id = 1;
+  for (int i = 0; i < KOL_MAX_PLAYERS; i++)
+    self->computers[i] = -1;
   self->autosaved = -1;
 }
 
@@ -524,9 +528,18 @@ write_autosave (KolHistory *self,
   g_autofree char *dir = folder != NULL ? g_file_get_path (folder) : NULL;
   gboolean had_error = self->autosave_error != NULL;
 
-  if (dir != NULL)
-    (void) g_mkdir_with_parents (dir, 0700);
-  if (kol_save_file_write (self, self->autosave, &local))
+  /* the folder's own failure says more than the file's (a read-only
+   * folder, not a missing file) */
+  if (dir != NULL && g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int errsv = errno;
+      g_autofree char *display = g_filename_display_name (dir);
+
+      /* Translators: %s is a folder, then the system's reason. */
+      local = g_error_new (KOL_SAVE_FILE_ERROR, KOL_SAVE_FILE_ERROR_WRITE, _("Cannot create the folder “%s”: %s"),
+                           display, g_strerror (errsv));
+    }
+  else if (kol_save_file_write (self, self->autosave, &local))
     {
       self->autosaved = (int) self->entries->len;
       g_clear_error (&self->autosave_error);
@@ -1007,6 +1020,45 @@ kol_history_set_source (KolHistory *self,
     json_object_ref (source);
   g_clear_pointer (&self->source, json_object_unref);
   self->source = source;
+}
+
+/* ------------------------------------------------------------------ seats */
+
+/**
+ * kol_history_set_computer:
+ * @player: a player index
+ * @strength: the #KolPolicyKind of the computer playing that seat, or -1
+ *   for a person
+ *
+ * Who plays a seat is part of the game: it is saved with it.
+ */
+void
+kol_history_set_computer (KolHistory *self,
+                          int         player,
+                          int         strength)
+{
+  g_return_if_fail (KOL_IS_HISTORY (self));
+  g_return_if_fail (player >= 0 && player < KOL_MAX_PLAYERS);
+  g_return_if_fail (strength >= -1 && strength < KOL_N_POLICIES);
+
+  self->computers[player] = (gint8) strength;
+}
+
+/**
+ * kol_history_get_computer:
+ *
+ * Returns: the #KolPolicyKind of the computer playing seat @player, or -1
+ *   for a person
+ */
+int
+kol_history_get_computer (KolHistory *self,
+                          int         player)
+{
+  g_return_val_if_fail (KOL_IS_HISTORY (self), -1);
+
+  if (player < 0 || player >= KOL_MAX_PLAYERS)
+    return -1;
+  return self->computers[player];
 }
 
 /* --------------------------------------------------------------- autosave */

@@ -301,6 +301,16 @@ kol_board_query_tile_of_copy (const KolTitle *title,
   return title != NULL && copy >= 0 && (guint) copy < title->n_tile_copies ? title->copy_tile[copy] : -1;
 }
 
+/** kol_board_query_tiles_left: Returns: how many copies of tile def @tile
+ * are still in the supply; -1 for as many as wanted */
+int
+kol_board_query_tiles_left (const KolEngine *engine,
+                            int              tile)
+{
+  g_return_val_if_fail (engine != NULL, 0);
+  return kol_board_tiles_left (engine, tile);
+}
+
 /* -------------------------------------------------------------- hexes */
 
 static const KolTileDef *

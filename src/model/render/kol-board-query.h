@@ -65,6 +65,8 @@ GStrv           kol_board_query_upgrades     (const KolEngine *engine,
                                               gboolean         inferred);
 int             kol_board_query_tile_of_copy (const KolTitle  *title,
                                               int              copy);
+int             kol_board_query_tiles_left   (const KolEngine *engine,
+                                              int              tile);
 
 /* The state of a hex. */
 KolColor        kol_board_query_hex_color    (const KolEngine *engine,

@@ -635,3 +635,82 @@ kol_game_word_money (const KolTitle *title,
 {
   return kol_game_word_money_in (title, amount, kol_game_word_language ());
 }
+
+/**
+ * kol_game_word_phase:
+ * @title: the title played
+ * @phase: an index into @title's phases
+ *
+ * A phase's name for the reader. The engine names phases after their
+ * train ("4H"), and the rules compare those names; a rulebook may call
+ * them otherwise (1849: «Фаза 4 … 16»), which a title gives in its
+ * "terms" under "phase_<name>" ("phase_4h").
+ *
+ * Returns: (transfer none): the name, or "" for an unknown phase
+ */
+const char *
+kol_game_word_phase (const KolTitle *title,
+                     int             phase)
+{
+  const char *own;
+
+  if (title == NULL || phase < 0 || phase >= (int) title->n_phases || title->phases[phase].name == NULL)
+    return "";
+  own = kol_game_word_own (title, "phase_", title->phases[phase].name);
+  return own != NULL ? own : title->phases[phase].name;
+}
+
+/* The label a title gives a kind of train in its data, "extra": {"label":
+ * {"en": …, "ru": …}} (1840: «желтый трамвай»), in the reader's language. */
+static char *
+train_def_label (const KolTrainDef *def)
+{
+  g_autoptr(GVariant) label = def->extra != NULL ? g_variant_lookup_value (def->extra, "label", NULL) : NULL;
+  KolText text = { NULL, NULL };
+
+  if (label != NULL && g_variant_is_of_type (label, G_VARIANT_TYPE_VARIANT))
+    {
+      GVariant *inner = g_variant_get_variant (label);
+
+      g_variant_unref (label);
+      label = inner;
+    }
+  if (label == NULL || !g_variant_is_of_type (label, G_VARIANT_TYPE_VARDICT))
+    return NULL;
+  g_variant_lookup (label, "en", "&s", &text.en);
+  g_variant_lookup (label, "ru", "&s", &text.ru);
+  return kol_text_is_set (&text) ? g_strdup (kol_game_word_text (&text)) : NULL;
+}
+
+/**
+ * kol_game_word_train:
+ * @title: the title played
+ * @name: a train's name, its kind's or a variant's ("Y2", "4H")
+ *
+ * A train (or a kind of train) named as its rulebook names it: the label
+ * of its kind when the title gives one ("Y2" is a yellow tram, «желтый
+ * трамвай»), else its name ("4H").
+ *
+ * Returns: (transfer full) (nullable): the name, %NULL when @name is not
+ *   a train of @title
+ */
+char *
+kol_game_word_train (const KolTitle *title,
+                     const char     *name)
+{
+  for (guint i = 0; name != NULL && i < title->n_trains; i++)
+    {
+      const KolTrainDef *def = &title->trains[i];
+      gboolean match = g_strcmp0 (def->id, name) == 0 || g_strcmp0 (def->name, name) == 0;
+
+      for (int v = 0; !match && v < def->n_variants; v++)
+        match = g_strcmp0 (def->variants[v].name, name) == 0;
+      if (match)
+        {
+          char *label = train_def_label (def);
+
+          return label != NULL ? label : g_strdup (name);
+        }
+    }
+  return NULL;
+}

@@ -95,6 +95,7 @@ static const Reason reasons[] = {
   { R (LOAN_NEEDS_SALE), "reason", NC_("reason", "shares must be sold before taking a loan") },
   { R (CANNOT_GO_BANKRUPT), "reason", NC_("reason", "enough money can still be raised") },
   { R (CHOICE), "reason", NC_("reason", "it is not one of the choices offered") },
+  { R (ROUTE_NOT_BEST), "reason", NC_("reason", "the revenue claimed must be the highest the trains can earn") },
   { R (OFFER_DECLINED), "reason",
     NC_("reason", "an offer of this much was declined this turn: offer more, or buy elsewhere") },
 };
@@ -340,6 +341,11 @@ format_rule (const KolEngine  *engine,
                      NULL);
       return fill (own_or (engine, "token", _("No station token can be placed: %1$s.")), why, NULL, NULL);
     case KOL_ENGINE_ERROR_ROUTE:
+      if (r->has_reason && r->reason == KOL_REASON_ROUTE_NOT_BEST && r->n_money >= 2)
+        /* Translators: 1840 IX.8, 1849 §10.5.2; "Best Routes" is the
+         * table's button. */
+        return fill (_("These routes earn %1$s, but the best routes earn %2$s, and the revenue must be the "
+                       "highest: choose Best Routes."), r->money[0], r->money[1], NULL);
       if (r->hex != NULL)
         return fill (_("The route is not valid at %1$s: %2$s."), r->hex, why, NULL);
       return fill (_("The route is not valid: %1$s."), why, NULL, NULL);
@@ -407,4 +413,27 @@ kol_refusal_format (const KolEngine  *engine,
       }
   roles_clear (&r);
   return text;
+}
+
+/**
+ * kol_replay_refusal_text:
+ * @engine: the game as it was when it refused the move (its refusal set)
+ * @move: the number of the move in the file, from 1
+ *
+ * What a reader of a file that no longer replays is told first: which
+ * move the rules refuse and why, in the user's words ("Move 12 is against
+ * the rules: not enough money …"), without the engine's English or a
+ * position in the file, which go with the details.
+ *
+ * Returns: (transfer full): the sentence
+ */
+char *
+kol_replay_refusal_text (const KolEngine *engine,
+                         guint            move)
+{
+  g_autofree char *why = kol_refusal_format (engine, &engine->refusal);
+
+  /* Translators: %u is the number of a move in a file, %s why the rules
+   * refuse it (already translated). */
+  return g_strdup_printf (_("Move %u is against the rules: %s"), move, why);
 }

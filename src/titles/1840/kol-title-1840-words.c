@@ -45,7 +45,7 @@ static const KolLogKindInfo log_kinds[] = {
     KOL_NC_ ("1840 log", "Share Round SR%1$s"),
     KOL_WORDS_ROUND, KOL_WORDS_FORMAT_ARGS },
   { "1840_SCRAPS_TRAIN", "1840 log",
-    KOL_NC_ ("1840 log", "%1$s scraps a %2$s tram"),
+    KOL_NC_ ("1840 log", "%1$s scraps a %2$s"),
     KOL_WORDS_ACTION, KOL_WORDS_FORMAT_ARGS },
   /* Translators: a line pays the maintenance of its tram. */
   { "1840_HAS_TO_PAY", "1840 log",
@@ -63,7 +63,7 @@ static const KolLogKindInfo log_kinds[] = {
   /* Translators: %2$s lists the moves ("Y1 ➝ 5, O2 ➝ 7"). */
   { "1840_REASSIGNS", "1840 log",
     KOL_NC_ ("1840 log", "%1$s rearranges trams: %2$s"),
-    KOL_WORDS_ACTION, KOL_WORDS_FORMAT_ARGS },
+    KOL_WORDS_ACTION, KOL_WORDS_FORMAT_TRAIN_MOVES },
   { "1840_NO_REASSIGN", "1840 log",
     KOL_NC_ ("1840 log", "%1$s does not rearrange any trams"),
     KOL_WORDS_ACTION, KOL_WORDS_FORMAT_ARGS },

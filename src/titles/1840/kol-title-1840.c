@@ -387,6 +387,17 @@ new_stock_round (KolEngine *engine)
   k1840_start_stock_round (engine);
 }
 
+/* After the company round: the first one leads to a line round, the
+ * others to a share round. */
+static void
+after_company_round (KolEngine *engine)
+{
+  if (k1840_state (engine)->cr_counter == 1)
+    new_line_round (engine, 1);
+  else
+    new_stock_round (engine);
+}
+
 static void
 next_round (KolEngine *engine)
 {
@@ -405,16 +416,17 @@ next_round (KolEngine *engine)
     case K1840_ROUND_COMPANY_RUN:
     case K1840_ROUND_COMPANY_TRAINS:
       st->cr_phase++;
-      if (st->cr_phase < 3)
+      /* the rulebook's companies pay and buy in one round (CRd); the line
+       * auction (CRe) ends with a purchase for those without a tram */
+      if (!st->compat)
+        k1840_start_acquisition_round (engine);
+      else if (st->cr_phase < 3)
         k1840_start_company_round (engine, K1840_ROUND_COMPANY_TRAINS);
       else
         k1840_start_acquisition_round (engine);
       break;
     case K1840_ROUND_ACQUISITION:
-      if (st->cr_counter == 1)
-        new_line_round (engine, engine->round.round_num);
-      else
-        new_stock_round (engine);
+      after_company_round (engine);
       break;
     case K1840_ROUND_LINE:
       if (engine->round.round_num < engine->operating_rounds)
@@ -517,25 +529,6 @@ action_processed (KolEngine       *engine,
 
 /* ------------------------------------------------------------ invariants */
 
-static void
-problem (GString    *problems,
-         const char *format,
-         ...) G_GNUC_PRINTF (2, 3);
-
-static void
-problem (GString    *problems,
-         const char *format,
-         ...)
-{
-  va_list ap;
-
-  if (problems->len)
-    g_string_append (problems, "; ");
-  va_start (ap, format);
-  g_string_append_vprintf (problems, format, ap);
-  va_end (ap);
-}
-
 /* Money: the bank is unlimited (III.5), so its counter is the ledger of
  * every payment it made or received since the start: it and everybody's
  * cash add up to nothing. Loans: the ledger of loans taken. */
@@ -552,18 +545,18 @@ check_money (KolEngine *engine,
       total += engine->players[p].cash;
       loans += engine->players[p].loans;
       if (engine->players[p].cash < 0)
-        problem (problems, "player %s has %d", engine->players[p].name, engine->players[p].cash);
+        kol_invariants_problem (problems, "player %s has %d", engine->players[p].name, engine->players[p].cash);
     }
   for (int c = 0; c < engine->n_corps; c++)
     {
       total += engine->corps[c].cash;
       if (engine->corps[c].cash < 0)
-        problem (problems, "%s has %d", engine->title->corps[c].id, engine->corps[c].cash);
+        kol_invariants_problem (problems, "%s has %d", engine->title->corps[c].id, engine->corps[c].cash);
     }
   if (total != 0)
-    problem (problems, "money is not conserved: the bank ledger is off by %" G_GINT64_FORMAT, total);
+    kol_invariants_problem (problems, "money is not conserved: the bank ledger is off by %" G_GINT64_FORMAT, total);
   if (loans != st->n_loans)
-    problem (problems, "loans: the players hold %d, the ledger says %d", loans, st->n_loans);
+    kol_invariants_problem (problems, "loans: the players hold %d, the ledger says %d", loans, st->n_loans);
 }
 
 /* Certificates: every company in the game is divided into exactly 100 %. */
@@ -582,15 +575,15 @@ check_certs (KolEngine *engine,
       if (c->owner.kind == KOL_ENTITY_PLAYER)
         held[c->owner.index][c->corp] += c->percent;
       if (c->owner.kind == KOL_ENTITY_NONE && !engine->corps[c->corp].removed && !engine->corps[c->corp].closed)
-        problem (problems, "a certificate of %s has no owner", engine->title->corps[c->corp].id);
+        kol_invariants_problem (problems, "a certificate of %s has no owner", engine->title->corps[c->corp].id);
     }
   for (int c = 0; c < engine->n_corps; c++)
     if (total[c] != 100)
-      problem (problems, "%s is divided into %d %%", engine->title->corps[c].id, total[c]);
+      kol_invariants_problem (problems, "%s is divided into %d %%", engine->title->corps[c].id, total[c]);
   for (int p = 0; p < engine->n_players; p++)
     for (int c = 0; c < engine->n_corps; c++)
       if (held[p][c] > 60 && !k1840_is (engine, c, K1840_LINE))
-        problem (problems, "player %s holds %d %% of %s", engine->players[p].name, held[p][c], engine->title->corps[c].id);
+        kol_invariants_problem (problems, "player %s holds %d %% of %s", engine->players[p].name, held[p][c], engine->title->corps[c].id);
 }
 
 /* Tiles: each copy is in the supply or on exactly one hex. */
@@ -613,7 +606,7 @@ check_trains_and_lines (KolEngine *engine,
       KolEntity o = engine->trains[i].owner;
 
       if (o.kind == KOL_ENTITY_CORP && (o.index < 0 || o.index >= engine->n_corps || engine->corps[o.index].closed))
-        problem (problems, "tram %d is held by a closed company", i);
+        kol_invariants_problem (problems, "tram %d is held by a closed company", i);
     }
   for (int i = 0; i < st->n_majors; i++)
     {
@@ -623,17 +616,17 @@ check_trains_and_lines (KolEngine *engine,
       int n = kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, major), trains, KOL_MAX_TRAINS);
 
       if (n_lines > st->max_lines)
-        problem (problems, "%s owns %d lines", engine->title->corps[major].id, n_lines);
+        kol_invariants_problem (problems, "%s owns %d lines", engine->title->corps[major].id, n_lines);
       for (int l = 0; l < n_lines; l++)
         {
           int m = kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, lines[l]), trains, KOL_MAX_TRAINS);
 
           if (m > 1)
-            problem (problems, "line %s runs %d trams", engine->title->corps[lines[l]].id, m);
+            kol_invariants_problem (problems, "line %s runs %d trams", engine->title->corps[lines[l]].id, m);
           n += m;
         }
       if (n > kol_operating_train_limit (engine, major))
-        problem (problems, "%s has %d trams", engine->title->corps[major].id, n);
+        kol_invariants_problem (problems, "%s has %d trams", engine->title->corps[major].id, n);
     }
   for (int i = 0; i < st->n_all_lines; i++)
     {
@@ -649,7 +642,7 @@ check_trains_and_lines (KolEngine *engine,
       if (engine->corps[line].closed && st->line_major[line] < 0)
         places = 1;
       if (places != 1)
-        problem (problems, "line card %s is in %d places", engine->title->corps[line].id, places);
+        kol_invariants_problem (problems, "line card %s is in %d places", engine->title->corps[line].id, places);
     }
 }
 
@@ -670,7 +663,7 @@ check_invariants (KolEngine *engine,
         int v = player_value (engine, p);
 
         if (v == G_MININT || v == G_MAXINT)
-          problem (problems, "the score of %s overflows", engine->players[p].name);
+          kol_invariants_problem (problems, "the score of %s overflows", engine->players[p].name);
       }
   return problems->len == before;
 }
@@ -768,8 +761,10 @@ company_price_range (KolEngine *engine,
                      int       *min,
                      int       *max)
 {
-  *min = 1;
+  /* IV.2: between 1 and the face value; a private whose face value fell
+   * to 0 in the pre-round (VI) goes for 0 */
   *max = engine->companies[company].value;
+  *min = MIN (1, *max);
 }
 
 static void
@@ -863,4 +858,5 @@ const KolTitleModule kol_title_module_1840 = {
   .route_hooks = &k1840_route_hooks,
   .info_hooks = &k1840_info_hooks,
   .words = &k1840_words,
+  .policy_hooks = &k1840_policy_hooks,
 };

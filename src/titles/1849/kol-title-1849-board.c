@@ -548,3 +548,59 @@ prepare (const KolEngine *cg,
 const KolRouteHooks kol_1849_route_hooks = {
   .prepare = prepare,
 };
+
+static int
+claimed (const KolAction *a)
+{
+  int total = 0;
+
+  for (guint i = 0; a->routes && i < a->routes->len; i++)
+    total += ((const KolRouteSpec *) g_ptr_array_index (a->routes, i))->revenue;
+  return total;
+}
+
+/* §10.5.2 (the routes are chosen to earn the most): a run worth less than
+ * the router's proven best is refused, naming both sums. 18xx.games trusts
+ * what is claimed (compat). */
+static gboolean
+check_best (KolEngine        *engine,
+            int               corp,
+            const KolAction  *a,
+            GError          **error)
+{
+  g_autoptr(GPtrArray) best = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
+  int want, got = claimed (a);
+
+  kol_route_best_action (engine, corp, best);
+  want = claimed (g_ptr_array_index (best, 0));
+  if (got >= want)
+    return TRUE;
+  {
+    KolArg args[3] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_ROUTE_NOT_BEST), kol_arg_int (KOL_ARG_MONEY, got),
+                       kol_arg_int (KOL_ARG_MONEY, want) };
+
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_ROUTE, args, 3,
+                              "the routes earn %d, the best routes %d", got, want);
+  }
+}
+
+/**
+ * kol_1849_validate_routes:
+ *
+ * Checks every route of a run_routes action with the core's route
+ * validator (the routing rules of §10.1 and §10.5.1, no track shared, the
+ * revenue claimed is the route's, §10.5.2), and that the run earns the
+ * most the trains can (§10.5.2; not with compat).
+ *
+ * Returns: %TRUE if the action may be processed.
+ */
+gboolean
+kol_1849_validate_routes (KolEngine        *engine,
+                          int               corp,
+                          const KolAction  *a,
+                          GError          **error)
+{
+  if (!kol_route_validate_action (engine, corp, a, error))
+    return FALSE;
+  return a->routes == NULL || kol_1849_state (engine)->compat || check_best (engine, corp, a, error);
+}

@@ -62,6 +62,7 @@ enum
   K49_LOG_BUYS_E_TOKEN, /* %1 buys an E-Token for %2. %1 can now buy E-Trains. */
   K49_LOG_BUYS_TOKEN, /* %1 buys (replaces) %2 token on %3 for %4 (paid to %2) */
   K49_LOG_AFG_DEFERRED, /* %1 has no home token locations: it moves to the end of the order */
+  K49_LOG_REPAYS_BOND_ON_CLOSE, /* %1 closes and repays its bond: %2 paid, %3 lost */
   K49_LOG_END
 };
 
@@ -315,6 +316,10 @@ void     kol_1849_start_operating_round   (KolEngine *engine, int round_num);
  * "may it place a token?", which compat remembers as 18xx.games does, are
  * forgotten. */
 void     kol_1849_forget_can_token        (KolEngine *engine);
+gboolean kol_1849_validate_routes         (KolEngine        *engine,
+                                          int               corp,
+                                          const KolAction  *a,
+                                          GError          **error);
 void     kol_1849_close_corporation       (KolEngine *engine, int corp);
 gboolean kol_1849_any_placed_token        (KolEngine *engine, int corp);
 int      kol_1849_first_token             (KolEngine *engine, int corp);
@@ -330,6 +335,7 @@ extern const KolStepClass kol_1849_step_buy_e_token;
 extern const KolStepClass kol_1849_step_bond_interest;
 extern const KolStepClass kol_1849_step_bond;
 int       kol_1849_e_token_cost        (KolEngine *engine);
+void      kol_1849_repay_bond_on_close (KolEngine *engine, int corp);
 
 /* ---- kol-title-1849-board.c ---- */
 extern const KolBoardHooks kol_1849_board_hooks;

@@ -122,6 +122,11 @@ static const KolLogKindInfo log_kinds[] = {
   { "1849_AFG_DEFERRED", "1849 log",
     KOL_NC_ ("1849 log", "%1$s has no home city available and moves to the end of the order"),
     KOL_WORDS_ACTION, KOL_WORDS_FORMAT_ARGS },
+  /* Translators: a corporation with a bond closes: what was repaid, and
+   * what its president could not raise. */
+  { "1849_REPAYS_BOND_ON_CLOSE", "1849 log",
+    KOL_NC_ ("1849 log", "%1$s repays its bond as it closes: %2$s paid, %3$s not raised"),
+    KOL_WORDS_ACTION, KOL_WORDS_FORMAT_ARGS },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (log_kinds) == K49_LOG_END - KOL_LOG_TITLE_BASE);

@@ -670,6 +670,26 @@ check_invariants (KolEngine *engine,
 {
   gboolean ok = kol_invariants_money (engine, engine->title->bank, problems);
 
+  /* §10.7 B: a player who left holds no private company any more */
+  for (int c = 0; c < engine->n_companies; c++)
+    if (!kol_1849_state (engine)->compat && !engine->companies[c].closed &&
+        engine->companies[c].owner.kind == KOL_ENTITY_PLAYER &&
+        engine->players[engine->companies[c].owner.index].bankrupt)
+      {
+        g_string_append_printf (problems, "%s still owns %s after leaving; ",
+                                engine->players[engine->companies[c].owner.index].name,
+                                engine->title->companies[c].id);
+        ok = FALSE;
+      }
+  /* bonds (§14.2): at most the allowed number, and only on a corporation
+   * in play (a closing repays or loses it) */
+  for (int c = 0; c < engine->n_corps; c++)
+    if (engine->corps[c].loans < 0 || engine->corps[c].loans > kol_1849_state (engine)->bond_max ||
+        (engine->corps[c].loans > 0 && !kol_corp_floated (engine, c)))
+      {
+        g_string_append_printf (problems, "%s holds %d bonds; ", engine->title->corps[c].id, engine->corps[c].loans);
+        ok = FALSE;
+      }
   ok = kol_invariants_certs (engine, 50, problems) && ok;
   ok = kol_invariants_tiles (engine, problems) && ok;
   return kol_invariants_tokens (engine, NULL, problems) && ok;

@@ -49,11 +49,11 @@ text_problem (Reader       *r,
     p->text = (gint16) text;
 }
 
+/* @v without its JSON box, as a new reference (@v stays the caller's). */
 static GVariant *
 unbox (GVariant *v)
 {
-  return v && g_variant_is_of_type (v, G_VARIANT_TYPE_VARIANT) ? g_variant_get_variant (v)
-                                                               : (v ? g_variant_ref (v) : NULL);
+  return kol_variant_unbox (v != NULL ? g_variant_ref (v) : NULL);
 }
 
 /* A value as JSON text, for messages. */
@@ -190,26 +190,37 @@ check_keys (Reader            *r,
     }
 }
 
-/* The object member @key of @obj, or NULL (absent, or not an object:
- * refused). */
+/* The member @key of @obj of @type (@name in a refusal), or NULL (absent,
+ * or of another type: refused). */
+static GVariant *
+get_typed (Reader             *r,
+           GVariant           *obj,
+           const char         *path,
+           const char         *key,
+           const GVariantType *type,
+           const char         *name)
+{
+  g_autoptr(GVariant) v = kol_variant_lookup (obj, key);
+  g_autofree char *child = child_path (path, key);
+
+  if (v == NULL)
+    return NULL;
+  if (!g_variant_is_of_type (v, type))
+    {
+      type_problem (r, child, v, name);
+      return NULL;
+    }
+  return g_steal_pointer (&v);
+}
+
+/* The object member @key of @obj, or NULL (absent, or refused). */
 static GVariant *
 get_object (Reader     *r,
             GVariant   *obj,
             const char *path,
             const char *key)
 {
-  g_autoptr(GVariant) raw = obj ? g_variant_lookup_value (obj, key, NULL) : NULL;
-  g_autoptr(GVariant) v = unbox (raw);
-  g_autofree char *child = child_path (path, key);
-
-  if (v == NULL)
-    return NULL;
-  if (!g_variant_is_of_type (v, G_VARIANT_TYPE_VARDICT))
-    {
-      type_problem (r, child, v, "object");
-      return NULL;
-    }
-  return g_steal_pointer (&v);
+  return get_typed (r, obj, path, key, G_VARIANT_TYPE_VARDICT, "object");
 }
 
 /* The array member @key of @obj, or NULL (absent, or refused). */
@@ -219,18 +230,7 @@ get_array (Reader     *r,
            const char *path,
            const char *key)
 {
-  g_autoptr(GVariant) raw = obj ? g_variant_lookup_value (obj, key, NULL) : NULL;
-  g_autoptr(GVariant) v = unbox (raw);
-  g_autofree char *child = child_path (path, key);
-
-  if (v == NULL)
-    return NULL;
-  if (!g_variant_is_of_type (v, G_VARIANT_TYPE ("av")))
-    {
-      type_problem (r, child, v, "array");
-      return NULL;
-    }
-  return g_steal_pointer (&v);
+  return get_typed (r, obj, path, key, G_VARIANT_TYPE ("av"), "array");
 }
 
 static gboolean
@@ -262,8 +262,7 @@ get_int (Reader     *r,
          int         max,
          int         fallback)
 {
-  g_autoptr(GVariant) raw = obj ? g_variant_lookup_value (obj, key, NULL) : NULL;
-  g_autoptr(GVariant) v = unbox (raw);
+  g_autoptr(GVariant) v = kol_variant_lookup (obj, key);
   g_autofree char *child = child_path (path, key);
   gint64 n;
 
@@ -289,8 +288,7 @@ get_bool (Reader     *r,
           const char *key,
           gboolean    fallback)
 {
-  g_autoptr(GVariant) raw = obj ? g_variant_lookup_value (obj, key, NULL) : NULL;
-  g_autoptr(GVariant) v = unbox (raw);
+  g_autoptr(GVariant) v = kol_variant_lookup (obj, key);
   g_autofree char *child = child_path (path, key);
 
   if (v == NULL)
@@ -359,8 +357,7 @@ static const char *
 get_string (GVariant   *obj,
             const char *key)
 {
-  g_autoptr(GVariant) raw = obj ? g_variant_lookup_value (obj, key, NULL) : NULL;
-  g_autoptr(GVariant) v = unbox (raw);
+  g_autoptr(GVariant) v = kol_variant_lookup (obj, key);
 
   if (v == NULL || !g_variant_is_of_type (v, G_VARIANT_TYPE_STRING))
     return NULL;

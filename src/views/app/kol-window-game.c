@@ -6,10 +6,12 @@
 
 #include "kol-display-text.h"
 #include "kol-file-dialogs.h"
+#include "kol-file-set.h"
 #include "kol-history.h"
 #include "kol-message-dialog.h"
 #include "kol-save-file.h"
 #include "kol-new-game-dialog.h"
+#include "kol-title-document.h"
 #include "kol-title-info.h"
 #include "kol-window-private.h"
 
@@ -37,7 +39,7 @@ show_message (KolWindow  *self,
               const char *heading,
               const char *body)
 {
-  KolMessageDialog *dialog = kol_message_dialog_new (GTK_WINDOW (self), heading, body);
+  KolMessageDialog *dialog = kol_message_dialog_new_for_error (GTK_WINDOW (self), heading, body);
 
   kol_message_dialog_add_button (dialog, "close", _("_Close"), KOL_MESSAGE_BUTTON_SUGGESTED);
   kol_message_dialog_set_close_response (dialog, "close");
@@ -145,21 +147,23 @@ remove_leftovers_in_thread (GTask        *task,
                             GCancellable *cancellable)
 {
   GPtrArray *dirs = task_data;
+  g_autofree char *titles = kol_title_document_user_games_dir ();
 
   for (guint i = 0; i < dirs->len; i++)
     kol_save_file_remove_leftovers (g_ptr_array_index (dirs, i), KOL_AUTOSAVE_LEFTOVER_AGE);
+  kol_file_set_recover (titles, KOL_AUTOSAVE_LEFTOVER_AGE);
   g_task_return_boolean (task, TRUE);
 }
 
 /* The temporary files that an interrupted save left next to the recent
- * saves go, in a worker thread (the autosave folder's go with its list). */
+ * saves go, and so do the halves of a title the editor was saving when it
+ * stopped (kol_file_set_recover()), in a worker thread (the autosave
+ * folder's go with its list). */
 static void
 remove_leftovers_near (GPtrArray *dirs)
 {
   g_autoptr(GTask) task = NULL;
 
-  if (dirs->len == 0)
-    return;
   task = g_task_new (NULL, NULL, NULL, NULL);
   g_task_set_task_data (task, g_ptr_array_ref (dirs), (GDestroyNotify) g_ptr_array_unref);
   g_task_run_in_thread (task, remove_leftovers_in_thread);
@@ -234,6 +238,7 @@ _kol_window_leave_game (KolWindow *self)
     return;
   if (!kol_game_get_modified (game) && !kol_game_remove_autosave (game, NULL))
     g_debug ("The autosave of the game could not be removed");
+  _kol_window_detach_computers (self, game);
   g_signal_handlers_disconnect_by_data (game, self);
   kol_game_page_set_game (self->game_page, NULL);
   if (g_str_equal (gtk_stack_get_visible_child_name (self->main_stack), "game"))
@@ -258,6 +263,9 @@ show_game (KolWindow *self,
   for (guint i = 0; i < G_N_ELEMENTS (watched); i++)
     g_signal_connect_object (game, watched[i], G_CALLBACK (game_notify_cb), self, G_CONNECT_SWAPPED);
   gtk_stack_set_visible_child_name (self->main_stack, "game");
+  /* the keyboard starts on the choices */
+  kol_action_panel_focus_choices (kol_game_page_get_action_panel (self->game_page));
+  _kol_window_attach_computers (self, game);
   _kol_window_update_game_actions (self);
 }
 
@@ -340,7 +348,7 @@ leave_response_cb (KolMessageDialog *dialog,
 }
 
 /* What closing without saving loses: only a resume that is on disk is
- * promised (issue 13, item 2). */
+ * promised. */
 static char *
 describe_unsaved (KolGame *game)
 {

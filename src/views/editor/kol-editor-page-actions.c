@@ -139,11 +139,12 @@ suggest_id (const char *base)
   return g_strdup (base);
 }
 
-/* For a copy of @id: 1849-custom, 1849-custom-2, … */
+/* For a copy of @id: 1849-custom, 1849-custom-2, … (from a plain id only:
+ * an id read from a file may be anything) */
 static char *
 suggest_copy_id (const char *id)
 {
-  g_autofree char *base = g_strdup_printf ("%s-custom", id);
+  g_autofree char *base = g_strdup_printf ("%s-custom", kol_title_document_is_valid_id (id) ? id : "title");
 
   return suggest_id (base);
 }
@@ -201,7 +202,7 @@ show_save_as (KolEditorPage         *self,
   g_autofree char *ru = _kol_editor_page_title_name (self, "ru");
   gboolean built_in = kol_title_document_get_built_in (self->doc);
   g_autofree char *new_en = built_in && en != NULL ? g_strconcat (en, " (edited)", NULL) : g_strdup (en);
-  g_autofree char *new_ru = built_in && ru != NULL ? g_strconcat (ru, " (изменённая)", NULL) : g_strdup (ru);
+  g_autofree char *new_ru = built_in && ru != NULL ? g_strconcat (ru, " (измененная)", NULL) : g_strdup (ru);
   SaveAs *save_as = g_new0 (SaveAs, 1);
 
   save_as->self = g_object_ref (self);

@@ -72,6 +72,10 @@ typedef struct
   KolGameChoice  *choice;
   GtkWidget      *button;
   GtkSpinButton  *spin;
+  GtkLabel       *details;   /* what it costs or changes */
+  gboolean        apart;     /* the details are not under the button */
+  GtkEventController *motion;  /* the button's, for the preview */
+  GtkEventController *focus;
 } Choice;
 
 static void
@@ -79,6 +83,12 @@ choice_free (Choice *choice)
 {
   if (choice->spin != NULL)
     g_signal_handlers_disconnect_by_data (choice->spin, choice);
+  /* the button outlives its choice for a moment (the focus leaves it as
+   * it goes): the choices go first, while the buttons are in the panel */
+  if (choice->motion != NULL)
+    g_signal_handlers_disconnect_by_data (choice->motion, choice);
+  if (choice->focus != NULL)
+    g_signal_handlers_disconnect_by_data (choice->focus, choice);
   g_clear_object (&choice->choice);
   g_free (choice);
 }
@@ -99,6 +109,85 @@ set_error (KolActionPanel *self,
 
 /* ---------------------------------------------------------------- choices */
 
+/* What the choice costs or changes, under its button; and while the
+ * pointer or the focus is on it, where it moves a share price, on the
+ * market. */
+static void
+show_details (Choice *choice)
+{
+  const char *details = kol_game_choice_get_details (choice->choice);
+  g_autofree char *text = NULL;
+
+  if (details != NULL && choice->apart)
+    /* Translators: what a choice does, shown apart from its button (the
+     * button at the foot of the panel): "Withhold: L.0 a share · …". */
+    text = g_strdup_printf (C_("details", "%1$s: %2$s"), kol_game_choice_get_label (choice->choice), details);
+  gtk_label_set_text (choice->details, text != NULL ? text : details != NULL ? details : "");
+  gtk_widget_set_visible (GTK_WIDGET (choice->details), details != NULL && *details != '\0');
+}
+
+static void
+preview_on_market (Choice   *choice,
+                   gboolean  shown)
+{
+  KolGame *game = choice->panel->game;
+  int corp = -1, row = -1, col = -1;
+
+  if (game == NULL)
+    return;
+  if (shown && !kol_game_choice_get_preview (choice->choice, &corp, &row, &col))
+    corp = row = col = -1;
+  kol_game_market_set_preview (kol_game_get_market (game), corp, row, col);
+}
+
+static void
+pointer_enter_cb (GtkEventControllerMotion *motion,
+                  double                    x,
+                  double                    y,
+                  Choice                   *choice)
+{
+  preview_on_market (choice, TRUE);
+}
+
+static void
+pointer_leave_cb (GtkEventControllerMotion *motion,
+                  Choice                   *choice)
+{
+  preview_on_market (choice, FALSE);
+}
+
+static void
+focus_enter_cb (GtkEventControllerFocus *focus,
+                Choice                  *choice)
+{
+  preview_on_market (choice, TRUE);
+}
+
+static void
+focus_leave_cb (GtkEventControllerFocus *focus,
+                Choice                  *choice)
+{
+  preview_on_market (choice, FALSE);
+}
+
+/* The button previews its move on the market while pointed at or
+ * focused (the controllers go with the button, before the choice). */
+static void
+watch_preview (Choice *choice)
+{
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+
+  g_signal_connect (motion, "enter", G_CALLBACK (pointer_enter_cb), choice);
+  g_signal_connect (motion, "leave", G_CALLBACK (pointer_leave_cb), choice);
+  g_signal_connect (focus, "enter", G_CALLBACK (focus_enter_cb), choice);
+  g_signal_connect (focus, "leave", G_CALLBACK (focus_leave_cb), choice);
+  gtk_widget_add_controller (choice->button, motion);
+  gtk_widget_add_controller (choice->button, focus);
+  choice->motion = motion;
+  choice->focus = focus;
+}
+
 static void
 check_choice (Choice *choice)
 {
@@ -117,6 +206,7 @@ spin_changed_cb (GtkSpinButton *spin,
 {
   kol_game_choice_set_value (choice->choice, gtk_spin_button_get_value_as_int (spin));
   check_choice (choice);
+  show_details (choice);
 }
 
 static GtkWidget *
@@ -133,7 +223,22 @@ choice_button_new (KolActionPanel *self,
   return button;
 }
 
-/* Adds a choice to @box: a button, with a spin button for a range. */
+static GtkLabel *
+details_label_new (void)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "caption");
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_set_margin_start (label, 6);
+  gtk_widget_set_name (label, "details");
+  return GTK_LABEL (label);
+}
+
+/* Adds a choice to @box: a button, with a spin button for a range, and
+ * under it what it costs or changes. */
 static void
 add_choice (KolActionPanel *self,
             GtkWidget      *box,
@@ -146,10 +251,17 @@ add_choice (KolActionPanel *self,
   choice->panel = self;
   choice->choice = g_object_ref (model_choice);
   choice->button = choice_button_new (self, model_choice);
+  choice->details = details_label_new ();
   g_ptr_array_add (self->choices, choice);
+  watch_preview (choice);
+  /* the foot of the panel keeps its height: what its buttons do is
+   * said at the end of the choices */
+  choice->apart = box == GTK_WIDGET (self->pass_box);
+  show_details (choice);
   if (!kol_game_choice_get_ranged (model_choice))
     {
       gtk_box_append (GTK_BOX (box), choice->button);
+      gtk_box_append (choice->apart ? self->content_box : GTK_BOX (box), GTK_WIDGET (choice->details));
       return;
     }
   kol_game_choice_get_range (model_choice, &min, &max, &step);
@@ -164,6 +276,7 @@ add_choice (KolActionPanel *self,
   gtk_box_append (GTK_BOX (row), GTK_WIDGET (choice->spin));
   gtk_box_append (GTK_BOX (row), choice->button);
   gtk_box_append (GTK_BOX (box), row);
+  gtk_box_append (choice->apart ? self->content_box : GTK_BOX (box), GTK_WIDGET (choice->details));
   g_signal_connect (choice->spin, "value-changed", G_CALLBACK (spin_changed_cb), choice);
 }
 
@@ -456,6 +569,7 @@ follow_choices (KolActionPanel *self,
       if (choice->spin != NULL)
         kol_game_choice_set_value (c, gtk_spin_button_get_value_as_int (choice->spin));
       gtk_widget_set_sensitive (choice->button, TRUE);
+      show_details (choice);
     }
 }
 
@@ -502,6 +616,25 @@ build_choices (KolActionPanel *self,
     }
 }
 
+/* Has a widget of the panel the keyboard focus? */
+static gboolean
+focus_inside (KolActionPanel *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  return focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self));
+}
+
+/* Has the window no focus at all (as after the focused button went)? */
+static gboolean
+focus_lost (KolActionPanel *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  return root != NULL && gtk_root_get_focus (root) == NULL;
+}
+
 /**
  * kol_action_panel_refresh:
  * @self: a panel
@@ -544,10 +677,15 @@ kol_action_panel_refresh (KolActionPanel *self)
         follow_choices (self, choices);
       else
         {
+          gboolean had_focus = focus_inside (self);
+
           clear_content (self);
           add_offer_prompt (self, question);
           build_choices (self, choices);
           self->signature = g_steal_pointer (&offered);
+          /* the keyboard player goes on where the new choices are */
+          if (had_focus || focus_lost (self))
+            kol_action_panel_focus_choices (self);
         }
     }
 }
@@ -807,6 +945,51 @@ kol_action_panel_get_n_choices (KolActionPanel *self)
 {
   g_return_val_if_fail (KOL_IS_ACTION_PANEL (self), 0);
   return self->choices->len;
+}
+
+/**
+ * kol_action_panel_pass:
+ * @self: a panel
+ *
+ * Presses the panel's Pass button (the choice on its own at the foot),
+ * as the keyboard shortcut of the table does.
+ *
+ * Returns: %TRUE when there was one to press
+ */
+gboolean
+kol_action_panel_pass (KolActionPanel *self)
+{
+  g_return_val_if_fail (KOL_IS_ACTION_PANEL (self), FALSE);
+
+  for (guint i = 0; i < self->choices->len; i++)
+    {
+      Choice *choice = g_ptr_array_index (self->choices, i);
+
+      if (kol_game_choice_get_kind (choice->choice) == KOL_GAME_CHOICE_PASS &&
+          gtk_widget_is_sensitive (choice->button))
+        return gtk_widget_activate (choice->button);
+    }
+  return FALSE;
+}
+
+/**
+ * kol_action_panel_focus_choices:
+ * @self: a panel
+ *
+ * Gives the keyboard focus to the first choice (or the first button of
+ * a map step).
+ *
+ * Returns: %TRUE when something took it
+ */
+gboolean
+kol_action_panel_focus_choices (KolActionPanel *self)
+{
+  g_return_val_if_fail (KOL_IS_ACTION_PANEL (self), FALSE);
+
+  if (self->choices->len > 0)
+    return gtk_widget_grab_focus (((Choice *) g_ptr_array_index (self->choices, 0))->button);
+  return gtk_widget_child_focus (GTK_WIDGET (self->content_box), GTK_DIR_TAB_FORWARD) ||
+         gtk_widget_child_focus (GTK_WIDGET (self->pass_box), GTK_DIR_TAB_FORWARD);
 }
 
 /**

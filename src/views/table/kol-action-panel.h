@@ -31,6 +31,8 @@ void           kol_action_panel_set_game      (KolActionPanel *self,
                                                KolGame        *game);
 void           kol_action_panel_refresh       (KolActionPanel *self);
 guint          kol_action_panel_get_n_choices (KolActionPanel *self);
+gboolean       kol_action_panel_pass          (KolActionPanel *self);
+gboolean       kol_action_panel_focus_choices (KolActionPanel *self);
 GtkWidget     *kol_action_panel_find_button   (KolActionPanel *self,
                                                const char     *label);
 GtkSpinButton *kol_action_panel_find_spin     (KolActionPanel *self,

@@ -153,8 +153,8 @@ show_error (KolGamePage  *self,
             const GError *error)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  KolMessageDialog *dialog = kol_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                                     heading, error->message);
+  KolMessageDialog *dialog = kol_message_dialog_new_for_error (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                               heading, error->message);
 
   kol_message_dialog_add_button (dialog, "close", _("_Close"), KOL_MESSAGE_BUTTON_SUGGESTED);
   kol_message_dialog_set_close_response (dialog, "close");
@@ -262,6 +262,44 @@ place_panel (KolGamePage *self)
   self->panel_placed = TRUE;
 }
 
+/* ------------------------------------------------------------ keyboard */
+
+/* Ctrl+M: the map takes the keyboard (arrows pick a hex, Return chooses). */
+static void
+focus_map_cb (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  KolGamePage *self = KOL_GAME_PAGE (widget);
+
+  if (self->game != NULL)
+    gtk_widget_grab_focus (GTK_WIDGET (self->map_view));
+}
+
+/* Ctrl+K: back to the choices of the action panel. */
+static void
+focus_panel_cb (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  KolGamePage *self = KOL_GAME_PAGE (widget);
+
+  if (self->game != NULL)
+    kol_action_panel_focus_choices (self->action_panel);
+}
+
+/* Alt+P: pass, wherever the focus is. */
+static void
+pass_cb (GtkWidget  *widget,
+         const char *action_name,
+         GVariant   *parameter)
+{
+  KolGamePage *self = KOL_GAME_PAGE (widget);
+
+  if (self->game != NULL)
+    kol_action_panel_pass (self->action_panel);
+}
+
 /* ---------------------------------------------------------------- GObject */
 
 static void
@@ -331,6 +369,12 @@ kol_game_page_class_init (KolGamePageClass *klass)
 
   gtk_widget_class_install_action (widget_class, "table.show-live", NULL, show_live_action_cb);
   gtk_widget_class_install_action (widget_class, "table.continue-here", NULL, continue_here_action_cb);
+  gtk_widget_class_install_action (widget_class, "table.focus-map", NULL, focus_map_cb);
+  gtk_widget_class_install_action (widget_class, "table.focus-choices", NULL, focus_panel_cb);
+  gtk_widget_class_install_action (widget_class, "table.pass", NULL, pass_cb);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, GDK_CONTROL_MASK, "table.focus-map", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_k, GDK_CONTROL_MASK, "table.focus-choices", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_ALT_MASK, "table.pass", NULL);
 
   g_type_ensure (KOL_TYPE_ACTION_PANEL);
   g_type_ensure (KOL_TYPE_AUTOSAVE_BANNER);
@@ -434,6 +478,9 @@ kol_game_page_set_game (KolGamePage *self,
   kol_log_view_set_game (self->log_view, game);
   kol_game_over_view_set_game (self->over_view, game);
   update_actions (self);
+  /* a game is played from the action panel first */
+  if (game != NULL)
+    kol_action_panel_focus_choices (self->action_panel);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
 }
 

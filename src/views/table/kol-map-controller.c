@@ -319,32 +319,91 @@ editor_guidance (KolMapController *self)
                             "another; Confirm runs them."), train, money, all);
 }
 
+/* What placing a station marker costs now: one amount, or the cheapest
+ * and dearest of the cities offered; NULL when free. */
+static char *
+token_cost_text (KolMapController *self)
+{
+  int low = G_MAXINT, high = 0;
+
+  for (guint i = 0; i < self->legal->len; i++)
+    {
+      const KolAction *a = g_ptr_array_index (self->legal, i);
+      int cost = a->type == KOL_ACTION_PLACE_TOKEN ? kol_game_action_cost (self->game, a) : -1;
+
+      if (cost < 0)
+        continue;
+      low = MIN (low, cost);
+      high = MAX (high, cost);
+    }
+  if (high == 0)
+    return NULL;
+  if (low == high)
+    return kol_game_word_money (title_of (self), high);
+  {
+    g_autofree char *from = kol_game_word_money (title_of (self), low);
+    g_autofree char *to = kol_game_word_money (title_of (self), high);
+
+    /* Translators: the range of what a station marker costs: "L.0–L.40". */
+    return g_strdup_printf (C_("cost", "%1$s–%2$s"), from, to);
+  }
+}
+
+/* The guidance with what the move costs: "… (costs L.40)". */
+static char *
+with_cost (const char *text,
+           char       *cost)
+{
+  g_autofree char *owned = cost;
+
+  if (cost == NULL)
+    return g_strdup (text);
+  /* Translators: a hint of the map and what the move costs:
+   * "Click a highlighted city to place a station marker (costs L.40)". */
+  return g_strdup_printf (C_("cost", "%1$s (costs %2$s)"), text, cost);
+}
+
+/* What the tile shown costs to lay, NULL when free. */
+static char *
+lay_cost_text (KolMapController *self)
+{
+  const KolAction *a = find_lay (self, self->tent_hex, self->tent_tile, self->tent_rotation);
+  int cost = a != NULL ? kol_game_action_cost (self->game, a) : 0;
+
+  return cost > 0 ? kol_game_word_money (title_of (self), cost) : NULL;
+}
+
 static char *
 make_guidance (KolMapController *self)
 {
   if (self->tent_hex >= 0)
     {
+      g_autofree char *text = NULL;
+
       if (__builtin_popcount (self->tent_rotations) > 1)
         /* Translators: %s is a tile number. */
-        return g_strdup_printf (_("Tile %s: rotate with R or Shift+R, confirm with Enter, cancel with "
+        text = g_strdup_printf (_("Tile %s: rotate with R or Shift+R, confirm with Enter, cancel with "
                                   "Escape"), tile_name (self, self->tent_tile));
-      /* Translators: %s is a tile number. */
-      return g_strdup_printf (_("Tile %s: confirm with Enter, cancel with Escape"),
-                              tile_name (self, self->tent_tile));
+      else
+        /* Translators: %s is a tile number. */
+        text = g_strdup_printf (_("Tile %s: confirm with Enter, cancel with Escape"),
+                                tile_name (self, self->tent_tile));
+      return with_cost (text, lay_cost_text (self));
     }
   if (self->chooser_hex >= 0)
     return g_strdup (_("Choose one of the tiles offered"));
   /* each rulebook words these its own way (1840 has stations, not cities) */
   if ((self->mode & MODE_LAY) && (self->mode & MODE_TOKEN))
-    return g_strdup (kol_game_word_id (title_of (self), "map_lay_or_token",
-                                       _("Click a highlighted hex to lay a tile, or a highlighted city to "
-                                         "place a station marker")));
+    return with_cost (kol_game_word_id (title_of (self), "map_lay_or_token",
+                                        _("Click a highlighted hex to lay a tile, or a highlighted city to "
+                                          "place a station marker")), token_cost_text (self));
   if (self->mode & MODE_LAY)
     return g_strdup (kol_game_word_id (title_of (self), "map_lay_tile",
                                        _("Click a highlighted hex to lay a tile")));
   if (self->mode & MODE_TOKEN)
-    return g_strdup (kol_game_word_id (title_of (self), "map_place_token",
-                                       _("Click a highlighted city to place a station marker")));
+    return with_cost (kol_game_word_id (title_of (self), "map_place_token",
+                                        _("Click a highlighted city to place a station marker")),
+                      token_cost_text (self));
   if ((self->mode & MODE_ROUTES) && self->edited)
     return editor_guidance (self);
   if (self->mode & MODE_ROUTES)
@@ -511,6 +570,39 @@ tile_preview (KolMapController *self,
   return gtk_picture_new_for_paintable (GDK_PAINTABLE (texture));
 }
 
+/* Under a tile offered: the copies left in the supply and what the lay
+ * costs, before it is chosen. */
+static GtkWidget *
+tile_facts_label (KolMapController *self,
+                  int               tile,
+                  const KolAction  *lay)
+{
+  int left = kol_board_query_tiles_left (kol_game_get_engine (self->game), tile);
+  int cost = lay != NULL ? kol_game_action_cost (self->game, lay) : -1;
+  g_autoptr(GString) text = g_string_new (NULL);
+  GtkWidget *label;
+
+  if (left >= 0)
+    /* Translators: copies of a tile still in the supply, under the tile
+     * in the tile chooser. */
+    g_string_append_printf (text, C_("tiles", "%d left"), left);
+  if (cost > 0)
+    {
+      g_autofree char *money = kol_game_word_money (title_of (self), cost);
+
+      if (text->len > 0)
+        /* Translators: joins the facts under a tile: "3 left · L.40". */
+        g_string_append (text, C_("tiles", " · "));
+      g_string_append (text, money);
+    }
+  label = gtk_label_new (text->str);
+  gtk_widget_set_name (label, "tile-facts");
+  gtk_widget_add_css_class (label, "caption");
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_set_visible (label, text->len > 0);
+  return label;
+}
+
 static GtkWidget *
 tile_button (KolMapController *self,
              int               hex,
@@ -530,6 +622,7 @@ tile_button (KolMapController *self,
   gtk_widget_set_size_request (picture, PREVIEW_SIZE, PREVIEW_SIZE);
   gtk_box_append (GTK_BOX (box), picture);
   gtk_box_append (GTK_BOX (box), gtk_label_new (tile_name (self, tile)));
+  gtk_box_append (GTK_BOX (box), tile_facts_label (self, tile, a));
   gtk_button_set_child (GTK_BUTTON (button), box);
   gtk_widget_add_css_class (button, "flat");
   g_object_set_data (G_OBJECT (button), "kol-tile", GINT_TO_POINTER (tile));
@@ -659,22 +752,27 @@ best_routes (KolMapController *self)
   draw_routes (self);
 }
 
+/* What is wrong with the route of the train drawn now, or nothing: an
+ * error goes as soon as the route is valid again. */
+static void
+show_train_problem (KolMapController *self)
+{
+  int k = kol_route_editor_get_train (self->editor);
+  const char *problem = kol_route_editor_get_problem (self->editor, k);
+
+  set_error (self, problem != NULL ? g_strdup (problem) : NULL);
+}
+
 /* A click on a stop in the run: drawing by hand starts or goes on. */
 static void
 edit_route (KolMapController *self,
             int               hex,
             int               node)
 {
-  int k;
-
   if (self->editor == NULL || !kol_route_editor_toggle_stop (self->editor, hex, node))
     return;
   self->edited = TRUE;
-  k = kol_route_editor_get_train (self->editor);
-  if (kol_route_editor_get_problem (self->editor, k) != NULL)
-    set_error (self, g_strdup (kol_route_editor_get_problem (self->editor, k)));
-  else
-    set_error (self, NULL);
+  show_train_problem (self);
   draw_routes (self);
   update_state (self);
 }
@@ -973,6 +1071,8 @@ next_train (KolMapController *self)
   if (self->editor == NULL)
     return;
   kol_route_editor_next_train (self->editor);
+  if (self->edited)
+    show_train_problem (self);
   draw_routes (self);
   update_state (self);
 }
