@@ -22,12 +22,12 @@ static const KolLogKindInfo log_kinds[] = {
   { "1840_TAKES_LOAN", "1840 log",
     KOL_NC_ ("1840 log", "%1$s takes a loan of %2$s from the bank; %3$s will be taken off the final score"),
     KOL_WORDS_ACTION, KOL_WORDS_FORMAT_ARGS },
-  /* Translators: a heading, «раунд компаний CR3». */
   { "1840_COMPANY_ROUND", "1840 log",
+    /* Translators: a heading, «раунд компаний CR3». */
     KOL_NC_ ("1840 log", "Company Round CR%1$s"),
     KOL_WORDS_ROUND, KOL_WORDS_FORMAT_ARGS },
-  /* Translators: %1$s lists the players in their new order. */
   { "1840_PRIORITY_ORDER", "1840 log",
+    /* Translators: %1$s lists the players in their new order. */
     KOL_NC_ ("1840 log", "New playing order: %1$s"),
     KOL_WORDS_EVENT, KOL_WORDS_FORMAT_PLAYER_ORDER },
   { "1840_CHOOSES_POSITION", "1840 log",
@@ -36,19 +36,19 @@ static const KolLogKindInfo log_kinds[] = {
   { "1840_SELLS_PRIVATE", "1840 log",
     KOL_NC_ ("1840 log", "%1$s returns %2$s to the bank for %3$s"),
     KOL_WORDS_ACTION, KOL_WORDS_FORMAT_ARGS },
-  /* Translators: the Pre-emptive Right card of 1840. */
   { "1840_PREEMPTIVE_RIGHT", "1840 log",
+    /* Translators: the Pre-emptive Right card of 1840. */
     KOL_NC_ ("1840 log", "Every player receives %1$s to buy a director’s certificate"),
     KOL_WORDS_EVENT, KOL_WORDS_FORMAT_ARGS },
-  /* Translators: a heading, «раунд акций SR2». */
   { "1840_STOCK_ROUND", "1840 log",
+    /* Translators: a heading, «раунд акций SR2». */
     KOL_NC_ ("1840 log", "Share Round SR%1$s"),
     KOL_WORDS_ROUND, KOL_WORDS_FORMAT_ARGS },
   { "1840_SCRAPS_TRAIN", "1840 log",
     KOL_NC_ ("1840 log", "%1$s scraps a %2$s"),
     KOL_WORDS_ACTION, KOL_WORDS_FORMAT_ARGS },
-  /* Translators: a line pays the maintenance of its tram. */
   { "1840_HAS_TO_PAY", "1840 log",
+    /* Translators: a line pays the maintenance of its tram. */
     KOL_NC_ ("1840 log", "%1$s has to pay %2$s"),
     KOL_WORDS_ACTION, KOL_WORDS_FORMAT_ARGS },
   { "1840_SUBVENTS", "1840 log",
@@ -60,8 +60,8 @@ static const KolLogKindInfo log_kinds[] = {
   { "1840_TRAM_OBLIGATION_LIFTED", "1840 log",
     KOL_NC_ ("1840 log", "%1$s need not own a tram for now: no trams are available"),
     KOL_WORDS_ACTION, KOL_WORDS_FORMAT_ARGS },
-  /* Translators: %2$s lists the moves ("Y1 ➝ 5, O2 ➝ 7"). */
   { "1840_REASSIGNS", "1840 log",
+    /* Translators: %2$s lists the moves ("Y1 ➝ 5, O2 ➝ 7"). */
     KOL_NC_ ("1840 log", "%1$s rearranges trams: %2$s"),
     KOL_WORDS_ACTION, KOL_WORDS_FORMAT_TRAIN_MOVES },
   { "1840_NO_REASSIGN", "1840 log",
@@ -73,8 +73,8 @@ static const KolLogKindInfo log_kinds[] = {
   { "1840_REMOVES_TOKEN", "1840 log",
     KOL_NC_ ("1840 log", "%1$s removes the Stadtbahn station marker from %2$s for %3$s"),
     KOL_WORDS_ACTION, KOL_WORDS_FORMAT_ARGS },
-  /* Translators: a heading, «раунд линий LR2.1». */
   { "1840_LINE_ROUND", "1840 log",
+    /* Translators: a heading, «раунд линий LR2.1». */
     KOL_NC_ ("1840 log", "Line Round LR%1$s.%2$s"),
     KOL_WORDS_ROUND, KOL_WORDS_FORMAT_ARGS },
 };

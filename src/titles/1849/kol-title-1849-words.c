@@ -22,8 +22,8 @@ static const KolLogKindInfo log_kinds[] = {
   { "1849_MAY_BUY_TWO", "1849 log",
     KOL_NC_ ("1849 log", "%1$s may buy up to two more shares"),
     KOL_WORDS_ACTION, KOL_WORDS_FORMAT_ARGS },
-  /* Translators: the capital RSA brings to a corporation. */
   { "1849_RECEIVES_FROM", "1849 log",
+    /* Translators: the capital RSA brings to a corporation. */
     KOL_NC_ ("1849 log", "%1$s receives %2$s from %3$s"),
     KOL_WORDS_ACTION, KOL_WORDS_FORMAT_ARGS },
   { "1849_AFG_SLOT_OPEN", "1849 log",
@@ -122,9 +122,9 @@ static const KolLogKindInfo log_kinds[] = {
   { "1849_AFG_DEFERRED", "1849 log",
     KOL_NC_ ("1849 log", "%1$s has no home city available and moves to the end of the order"),
     KOL_WORDS_ACTION, KOL_WORDS_FORMAT_ARGS },
-  /* Translators: a corporation with a bond closes: what was repaid, and
-   * what its president could not raise. */
   { "1849_REPAYS_BOND_ON_CLOSE", "1849 log",
+    /* Translators: a corporation with a bond closes: what was repaid, and
+     * what its president could not raise. */
     KOL_NC_ ("1849 log", "%1$s repays its bond as it closes: %2$s paid, %3$s not raised"),
     KOL_WORDS_ACTION, KOL_WORDS_FORMAT_ARGS },
 };
