@@ -35,7 +35,6 @@ static const char *const reason_names[KOL_N_REASONS] = {
   [KOL_REASON_ROUTE_WRONG_TRACK] = "track type not usable by this train",
   [KOL_REASON_ROUTE_PORT] = "port rules broken",
   [KOL_REASON_ROUTE_TERMINAL] = "runs through a terminal",
-  [KOL_REASON_ROUTE_RED_AREA] = "red area visited before its tile is laid",
   [KOL_REASON_ROUTE_AMBIGUOUS] = "more than one track joins these stops",
   [KOL_REASON_TRAIN_LIMIT] = "train limit",
   [KOL_REASON_TRAIN_NOT_AVAILABLE] = "train not available",

@@ -73,7 +73,6 @@ typedef enum
   KOL_REASON_ROUTE_WRONG_TRACK,      /* track type not usable by this train */
   KOL_REASON_ROUTE_PORT,             /* port rules */
   KOL_REASON_ROUTE_TERMINAL,         /* runs through a terminal */
-  KOL_REASON_ROUTE_RED_AREA,         /* 1840 red city hex visited before its tile */
   KOL_REASON_ROUTE_AMBIGUOUS,        /* more than one track joins two stops: give the paths */
   /* trains */
   KOL_REASON_TRAIN_LIMIT,

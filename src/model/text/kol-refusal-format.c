@@ -58,7 +58,6 @@ static const Reason reasons[] = {
   { R (ROUTE_WRONG_TRACK), "reason", NC_("reason", "this train cannot use that track") },
   { R (ROUTE_PORT), "reason", NC_("reason", "the route breaks the port rules") },
   { R (ROUTE_TERMINAL), "reason", NC_("reason", "the route runs through a terminal") },
-  { R (ROUTE_RED_AREA), "reason", NC_("reason", "the red city hex cannot be visited before its tile is laid") },
   { R (ROUTE_AMBIGUOUS), "reason", NC_("reason", "more than one track joins two stops: choose the track") },
   { R (TRAIN_LIMIT), "reason", NC_("reason", "the corporation is at its train limit") },
   { R (TRAIN_NOT_AVAILABLE), "reason", NC_("reason", "this train is not available") },

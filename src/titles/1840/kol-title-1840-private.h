@@ -60,6 +60,7 @@ enum
   K1840_REASON_TOKEN_NOT_REMOVABLE, /* no removable Stadtbahn marker there (IX.6) */
   K1840_REASON_LAY_NOT_AVAILABLE, /* no tile lay of this kind left on this hex this turn (IX.3, IX.4) */
   K1840_REASON_MUST_RUN, /* the tram must run when it can (IX.3) */
+  K1840_REASON_ROUTE_RED_AREA, /* a red city hex visited before its tile is laid (IX.8) */
   K1840_REASON_END
 };
 

@@ -101,7 +101,7 @@ stop_flags (const KolEngine *cg,
     if (st->red_hexes[i] == stop->hex && k1840_pristine (engine, stop->hex))
       {
         stop->flags |= KOL_ROUTE_STOP_FORBIDDEN;
-        stop->forbid_reason = KOL_REASON_ROUTE_RED_AREA;
+        stop->forbid_reason = K1840_REASON_ROUTE_RED_AREA;
       }
 }
 

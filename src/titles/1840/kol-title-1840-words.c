@@ -109,6 +109,9 @@ static const KolReasonInfo reasons[] = {
   { "1840_MUST_RUN", "1840 reason",
     KOL_NC_ ("1840 reason", "the tram must run when it can (IX.3)"),
     "the tram must run when it can" },
+  { "ROUTE_RED_AREA", "reason",
+    KOL_NC_ ("reason", "the red city hex cannot be visited before its tile is laid"),
+    "red area visited before its tile is laid" },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (reasons) == K1840_REASON_END - KOL_REASON_TITLE_BASE);
