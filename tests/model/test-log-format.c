@@ -215,6 +215,8 @@ test_every_reason (void)
     {
       KolTitle *title = kol_test_load_title (title_ids[t], 4);
 
+      guint n_own = title->module->words->n_reasons;
+
       for (int r = KOL_REASON_NONE; r < KOL_N_REASONS; r++)
         {
           const char *text = kol_reason_describe (title, r);
@@ -222,6 +224,16 @@ test_every_reason (void)
           g_assert_nonnull (text);
           if (russian && !has_cyrillic (text))
             g_error ("reason %s of %s is not translated: %s", kol_reason_to_string (r), title_ids[t], text);
+        }
+      /* the module's own reasons: their words, not the core's fallback */
+      for (int r = KOL_REASON_TITLE_BASE; r < KOL_REASON_TITLE_BASE + (int) n_own; r++)
+        {
+          const char *text = kol_reason_describe (title, r);
+
+          g_assert_nonnull (text);
+          g_assert_cmpstr (text, !=, kol_reason_describe (title, KOL_REASON_TITLE_BASE + (int) n_own));
+          if (russian && !has_cyrillic (text))
+            g_error ("reason %d of %s is not translated: %s", r, title_ids[t], text);
         }
       kol_title_free (title);
     }
