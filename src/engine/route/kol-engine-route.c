@@ -204,8 +204,12 @@ _kol_rg_chains_distance (const KolRouteTrain *train,
   int total = 0;
 
   if (entered_gauge)
-    return MIN (reading_distance (train, nets, borders, n, FALSE),
-                reading_distance (train, nets, borders, n, TRUE));
+    {
+      int forward = reading_distance (train, nets, borders, n, FALSE);
+      int backward = reading_distance (train, nets, borders, n, TRUE);
+
+      return MIN (forward, backward);
+    }
   for (int i = 0; i < n; i++)
     total += chain_cost (train, nets, borders, i, -1);
   return total;
