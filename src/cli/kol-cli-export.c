@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "kol-cli.h"
+#include "kol-cli-game-file.h"
 #include "kol-print-export.h"
 #include "kol-title-document.h"
 
@@ -244,7 +245,7 @@ kol_cli_export (int    argc,
       || (job = kol_print_job_new (doc, &opts, &error)) == NULL
       || (files = kol_print_job_write (job, &output, args.output, &error)) == NULL)
     {
-      g_printerr ("%s\n", error->message);
+      kol_cli_print_file_error (doc == NULL ? argv[1] : args.output, error->message);
       return KOL_CLI_EXIT_FAILURE;
     }
   summary = kol_print_job_describe (job);

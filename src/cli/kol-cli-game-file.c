@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <string.h>
 
 #include "kol-cli-game-file.h"
 #include "kol-json-scan.h"
@@ -41,6 +42,40 @@ kol_cli_game_parse_seed_mode (const char        *value,
   return TRUE;
 }
 
+/**
+ * kol_cli_print_file_error:
+ * @path: the file given on the command line
+ * @message: what is wrong with it
+ *
+ * Prints "FILE: MESSAGE" on stderr: every error of a command names the
+ * file it is about, so that a run on many files says which one failed
+ * (the file is not named twice when the message already does).
+ */
+void
+kol_cli_print_file_error (const char *path,
+                          const char *message)
+{
+  g_autofree char *name = g_filename_display_name (path);
+
+  if (strstr (message, name) != NULL)
+    g_printerr ("%s\n", message);
+  else
+    g_printerr ("%s: %s\n", name, message);
+}
+
+/* A save, or what was meant to be one: its "format" is the save's mark
+ * (an 18xx.games record has none), and so is the extension. A file that
+ * claims to be a save but is damaged is then called a damaged save, not
+ * something else that is not a record. */
+static gboolean
+meant_as_save (const char *path,
+               JsonNode   *root)
+{
+  if (kol_save_file_is_save (root) || g_str_has_suffix (path, KOL_SAVE_FILE_EXTENSION))
+    return TRUE;
+  return JSON_NODE_HOLDS_OBJECT (root) && json_object_has_member (json_node_get_object (root), "format");
+}
+
 /* An imported game keeps the record's result in its source: a finished
  * game is checked against it, as the import checked it. */
 static void
@@ -66,7 +101,8 @@ open_save (GBytes     *bytes,
            KolCliGame *game)
 {
   KolHistory *partial = NULL;
-  JsonNode *actions = json_object_get_member (json_node_get_object (root), "actions");
+  JsonNode *actions = JSON_NODE_HOLDS_OBJECT (root) ? json_object_get_member (json_node_get_object (root), "actions")
+                                                    : NULL;
 
   game->kind = KOL_CLI_GAME_SAVE;
   if (actions && JSON_NODE_HOLDS_ARRAY (actions))
@@ -111,7 +147,7 @@ kol_cli_game_open (const char        *path,
                                    KOL_RECORD_IMPORT_ERROR_SYNTAX, error);
   if (root == NULL)
     return FALSE;
-  if (kol_save_file_is_save (root))
+  if (meant_as_save (path, root))
     return open_save (bytes, root, game);
 
   game->kind = KOL_CLI_GAME_RECORD;

@@ -34,6 +34,8 @@ gboolean kol_cli_game_open            (const char        *path,
 void     kol_cli_game_clear           (KolCliGame        *game);
 gboolean kol_cli_game_parse_seed_mode (const char        *value,
                                        KolRecordSeedMode *mode);
+void     kol_cli_print_file_error     (const char        *path,
+                                       const char        *message);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (KolCliGame, kol_cli_game_clear)
 

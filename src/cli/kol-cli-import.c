@@ -5,6 +5,7 @@
 
 #include "kol-cli.h"
 #include "kol-cli-game-file.h"
+#include "kol-display-text.h"
 
 /**
  * kol_cli_import:
@@ -27,7 +28,10 @@ kol_cli_import (int    argc,
   g_autofree char *seed = NULL;
   KolRecordSeedMode mode;
   gboolean partial = FALSE;
+  gboolean verbose = FALSE;
   const GOptionEntry entries[] = {
+    { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose,
+      N_("Say where problems are as JSON paths and whole file names, for developers"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write the save to SAVE"), N_("SAVE") },
     { "partial", 0, 0, G_OPTION_ARG_NONE, &partial,
       N_("Also write a game whose replay stopped early, up to the action that failed"), NULL },
@@ -50,14 +54,15 @@ kol_cli_import (int    argc,
       g_printerr ("%s\n", _("Give one game file and the save to write with -o SAVE."));
       return KOL_CLI_EXIT_USAGE;
     }
+  kol_display_set_verbose (verbose);
   if (!kol_cli_game_open (argv[1], mode, &game, &error))
     {
-      g_printerr ("%s\n", error->message);
+      kol_cli_print_file_error (argv[1], error->message);
       return KOL_CLI_EXIT_FAILURE;
     }
   if (game.history == NULL)
     {
-      g_printerr ("%s\n", game.error ? game.error->message : "");
+      kol_cli_print_file_error (argv[1], game.error ? game.error->message : "");
       return KOL_CLI_EXIT_FAILURE;
     }
   for (guint i = 0; game.report.notes && i < game.report.notes->len; i++)
@@ -67,7 +72,7 @@ kol_cli_import (int    argc,
       g_autofree char *why = game.report.stopped ? kol_import_report_describe_stop (&game.report)
                                                  : g_strdup (game.error->message);
 
-      g_printerr ("%s\n", why);
+      kol_cli_print_file_error (argv[1], why);
       if (!partial)
         {
           g_printerr ("%s\n", _("Nothing written; use --partial to save the game up to that action."));
@@ -77,7 +82,7 @@ kol_cli_import (int    argc,
   out = g_file_new_for_commandline_arg (output);
   if (!kol_save_file_write (game.history, out, &error))
     {
-      g_printerr ("%s\n", error->message);
+      kol_cli_print_file_error (output, error->message);
       return KOL_CLI_EXIT_FAILURE;
     }
   /* Translators: %u is a number of actions, %s a file name. */

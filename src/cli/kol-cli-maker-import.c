@@ -4,6 +4,8 @@
 #include <glib/gi18n.h>
 
 #include "kol-cli.h"
+#include "kol-cli-game-file.h"
+#include "kol-json-scan.h"
 #include "kol-maker.h"
 #include "kol-title-loader.h"
 
@@ -74,6 +76,22 @@ print_report (GPtrArray *report)
     g_printerr ("  %s\n", (char *) g_ptr_array_index (report, i));
 }
 
+/* Reads the definition in @path: a regular file of bounded size, scanned
+ * before json-glib builds a tree (json-glib recurses without a limit, and
+ * a file nested a million deep crashed it). */
+static gboolean
+read_definition (const char *path,
+                 JsonParser *parser,
+                 GError    **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *text = NULL;
+  gsize length;
+
+  return kol_json_read_file (file, &text, &length, error) && kol_json_check_text (text, length, error) &&
+         json_parser_load_from_data (parser, text, (gssize) length, error);
+}
+
 /* The title as the loader sees it for the most players. */
 static gboolean
 check_title (const char    *dir,
@@ -117,12 +135,16 @@ kol_cli_maker_import (int    argc,
     return status;
   id = args.id != NULL ? g_strdup (args.id) : g_path_get_basename (args.output);
   catalogue = args.catalogue != NULL ? g_strdupv (args.catalogue) : kol_maker_default_catalogue ();
-  if (!json_parser_load_from_file (parser, argv[1], &error) ||
+  if (!read_definition (argv[1], parser, &error) ||
       (title = kol_maker_import (json_parser_get_root (parser), id, (const char * const *) catalogue, report,
-                                 &error)) == NULL ||
-      !kol_maker_title_write (title, args.output, &error))
+                                 &error)) == NULL)
     {
-      g_printerr ("%s\n", error->message);
+      kol_cli_print_file_error (argv[1], error->message);
+      return KOL_CLI_EXIT_FAILURE;
+    }
+  if (!kol_maker_title_write (title, args.output, &error))
+    {
+      kol_cli_print_file_error (args.output, error->message);
       return KOL_CLI_EXIT_FAILURE;
     }
   /* Translators: %s is a folder; the lines that follow say what was lost. */

@@ -5,6 +5,7 @@
 
 #include "kol-cli.h"
 #include "kol-cli-game-file.h"
+#include "kol-display-text.h"
 #include "kol-state-dump.h"
 
 static guint
@@ -122,7 +123,8 @@ print_players (KolEngine *engine)
 }
 
 static void
-print_text (KolCliGame *game)
+print_text (const char *path,
+            KolCliGame *game)
 {
   KolEngine *engine = game->history ? kol_history_get_game (game->history) : NULL;
 
@@ -154,10 +156,32 @@ print_text (KolCliGame *game)
     {
       g_autofree char *why = kol_import_report_describe_stop (&game->report);
 
-      g_printerr ("%s\n", why);
+      kol_cli_print_file_error (path, why);
     }
   else if (game->error)
-    g_printerr ("%s\n", game->error->message);
+    kol_cli_print_file_error (path, game->error->message);
+}
+
+/* A file that cannot be read or is neither a save nor a record: with
+ * --json, still a JSON object on stdout, so that scripts read one answer
+ * whatever happened. */
+static void
+print_json_error (const char   *path,
+                  const GError *error)
+{
+  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
+  JsonObject *o = json_object_new ();
+  JsonObject *e = json_object_new ();
+  g_autofree char *text = NULL;
+
+  json_node_take_object (node, o);
+  json_object_set_string_member (o, "file", path);
+  json_object_set_boolean_member (o, "finished", FALSE);
+  json_object_set_int_member (o, "actions", 0);
+  json_object_set_string_member (e, "message", error->message);
+  json_object_set_object_member (o, "error", e);
+  text = json_to_string (node, TRUE);
+  g_print ("%s\n", text);
 }
 
 /**
@@ -179,9 +203,12 @@ kol_cli_replay (int    argc,
   g_autofree char *seed = NULL;
   KolRecordSeedMode mode;
   gboolean json = FALSE;
+  gboolean verbose = FALSE;
   const GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Print a JSON object: finished, actions, result, error, state…"), NULL },
+    { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose,
+      N_("Say where problems are as JSON paths and whole file names, for developers"), NULL },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed,
       N_("For 18xx.games records: take the seed from “settings”, from the “game-id”, or "
          "“auto” (by the record’s date; the default)"), N_("MODE") },
@@ -201,15 +228,18 @@ kol_cli_replay (int    argc,
       g_printerr ("%s\n", argc != 2 ? _("Give one game file.") : _("Unknown seed mode."));
       return KOL_CLI_EXIT_USAGE;
     }
+  kol_display_set_verbose (verbose);
   if (!kol_cli_game_open (argv[1], mode, &game, &error))
     {
-      g_printerr ("%s\n", error->message);
+      if (json)
+        print_json_error (argv[1], error);
+      kol_cli_print_file_error (argv[1], error->message);
       return KOL_CLI_EXIT_FAILURE;
     }
   if (json)
     print_json (argv[1], &game);
   else
-    print_text (&game);
+    print_text (argv[1], &game);
   if (stopped (&game) || (game.report.result_checked && !game.report.result_matches))
     return KOL_CLI_EXIT_FAILURE;
   return KOL_CLI_EXIT_OK;

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "kol-cli.h"
+#include "kol-cli-game-file.h"
 #include "kol-title-document.h"
 #include "kol-title-loader.h"
 
@@ -100,7 +101,7 @@ kol_cli_roundtrip (int    argc,
   if ((doc = kol_title_document_new_from_directory (argv[1], &error)) == NULL
       || !kol_title_document_save_to_directory (doc, output, &error))
     {
-      g_printerr ("%s\n", error->message);
+      kol_cli_print_file_error (doc == NULL ? argv[1] : output, error->message);
       return KOL_CLI_EXIT_FAILURE;
     }
   differ = compare_files (argv[1], output);

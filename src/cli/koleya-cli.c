@@ -2,8 +2,10 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <stdio.h>
 
 #include "kol-cli.h"
+#include "kol-display-text.h"
 #include "kol-l10n.h"
 
 /* koleya-cli: the headless tool on the engine and the model. This file only
@@ -108,6 +110,59 @@ run_help (int    argc,
   return KOL_CLI_EXIT_OK;
 }
 
+/* Everything the commands print goes through g_print() and g_printerr(),
+ * and so through these: names, ids and bytes from the files given are
+ * printed with their control and bidirectional characters escaped, so that
+ * a file cannot move the cursor, clear the screen or turn a line around. */
+static void
+print_escaped (FILE       *stream,
+               const char *text)
+{
+  g_autofree char *safe = kol_display_escape_terminal (text, -1);
+  g_autofree char *local = NULL;
+  const char *charset;
+
+  if (!g_get_charset (&charset))
+    local = g_convert_with_fallback (safe, -1, charset, "UTF-8", "?", NULL, NULL, NULL);
+  fputs (local != NULL ? local : safe, stream);
+  fflush (stream);
+}
+
+static void
+print_stdout (const char *text)
+{
+  print_escaped (stdout, text);
+}
+
+static void
+print_stderr (const char *text)
+{
+  print_escaped (stderr, text);
+}
+
+/* Log messages (a title skipped, a warning) are escaped the same way. */
+static GLogWriterOutput
+log_escaped (GLogLevelFlags   level,
+             const GLogField *fields,
+             gsize            n_fields,
+             gpointer         user_data)
+{
+  const char *domain = NULL;
+  g_autofree char *text = NULL;
+
+  for (gsize i = 0; i < n_fields; i++)
+    if (g_str_equal (fields[i].key, "GLIB_DOMAIN"))
+      domain = fields[i].value;
+  if (g_log_writer_default_would_drop (level, domain))
+    return G_LOG_WRITER_HANDLED;
+  text = g_log_writer_format_fields (level, fields, n_fields, FALSE);
+  if (text == NULL)
+    return G_LOG_WRITER_UNHANDLED;
+  print_escaped (stderr, text);
+  fputc ('\n', stderr);
+  return G_LOG_WRITER_HANDLED;
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -116,6 +171,9 @@ main (int   argc,
   g_autofree char *usage = NULL;
 
   kol_l10n_init_gettext ();
+  g_set_print_handler (print_stdout);
+  g_set_printerr_handler (print_stderr);
+  g_log_set_writer_func (log_escaped, NULL, NULL);
 
   if (argc < 2)
     {

@@ -90,6 +90,7 @@ static const char *const reason_names[KOL_N_REASONS] = {
   [KOL_REASON_1840_LAY_NOT_AVAILABLE] = "no tile lay of this kind left on this hex",
   [KOL_REASON_1840_MUST_RUN] = "the tram must run when it can",
   [KOL_REASON_OFFER_DECLINED] = "an offer of this much was declined this turn",
+  [KOL_REASON_ROUTE_NOT_BEST] = "the routes earn less than the best routes",
 };
 
 /**

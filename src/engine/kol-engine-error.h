@@ -135,6 +135,7 @@ typedef enum
   KOL_REASON_1840_LAY_NOT_AVAILABLE, /* no tile lay of this kind left on this hex this turn (IX.3, IX.4) */
   KOL_REASON_1840_MUST_RUN,          /* the tram must run when it can (IX.3) */
   KOL_REASON_OFFER_DECLINED,         /* an offer of this much was declined this turn */
+  KOL_REASON_ROUTE_NOT_BEST,         /* the routes earn less than the best (args: claimed, best) */
   KOL_N_REASONS
 } KolReason;
 

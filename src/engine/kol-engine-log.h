@@ -133,6 +133,7 @@ typedef enum
   KOL_LOG_1849_BUYS_E_TOKEN,      /* %1 buys an E-Token for %2. %1 can now buy E-Trains. */
   KOL_LOG_1849_BUYS_TOKEN,        /* %1 buys (replaces) %2 token on %3 for %4 (paid to %2) */
   KOL_LOG_1849_AFG_DEFERRED,      /* %1 has no home token locations: it moves to the end of the order */
+  KOL_LOG_1849_REPAYS_BOND_ON_CLOSE, /* %1 closes and repays its bond: %2 paid, %3 lost */
   /* ---- end of 1849 Sicily ---- */
   /* ---- 1840 Vienna Tramways (src/titles/1840) ---- */
   KOL_LOG_1840_NEW_LINES,         /* -- New Tram Lines available for next round: %1 -- */

@@ -90,8 +90,8 @@ consider (KolPrintJob     *job,
     for (guint r = 1; r <= r1; r++)
       {
         Layout l = { landscape, c, r, 1.0 };
-
-        double across = capacity (c, pw, ov) / pic->w, down = capacity (r, ph, ov) / pic->h;
+        double across = capacity (c, pw, ov) / pic->w;
+        double down = capacity (r, ph, ov) / pic->h;
 
         l.scale = MIN (1.0, MIN (across, down));
         if (l.scale < min_scale - 1e-9)

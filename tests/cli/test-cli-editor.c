@@ -3,6 +3,7 @@
 
 #include <string.h>
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 
 /*
  * The editor's commands: `koleya-cli roundtrip` writes both
@@ -342,6 +343,41 @@ test_maker (void)
   g_assert_nonnull (strstr (err, "18xx-maker"));
 }
 
+/* A definition nested a million deep crashed json-glib: it is refused,
+ * with the file named, and so is one that is not JSON. */
+static void
+test_maker_hostile (void)
+{
+  g_autofree char *dir = temp_path ("maker-hostile");
+  g_autofree char *deep = temp_path ("maker-deep.json");
+  g_autofree char *broken = temp_path ("maker-broken.json");
+  g_autoptr(GString) text = g_string_new ("{\"info\": ");
+  const char *deep_args[] = { "maker-import", deep, "-o", dir, NULL };
+  const char *broken_args[] = { "maker-import", broken, "-o", dir, NULL };
+  g_autofree char *out = NULL, *err = NULL;
+
+  for (int i = 0; i < 1000000; i++)
+    g_string_append_c (text, '[');
+  for (int i = 0; i < 1000000; i++)
+    g_string_append_c (text, ']');
+  g_string_append_c (text, '}');
+  g_assert_true (g_file_set_contents (deep, text->str, (gssize) text->len, NULL));
+  g_assert_true (g_file_set_contents (broken, "{\"info\": [1, 2", -1, NULL));
+
+  g_assert_cmpint (run_cli (deep_args, FALSE, &out, &err), ==, 1);
+  g_test_message ("%s", err);
+  g_assert_true (g_str_has_prefix (err, deep));
+  g_assert_nonnull (strstr (err, "nested"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (broken_args, FALSE, &out, &err), ==, 1);
+  g_test_message ("%s", err);
+  g_assert_true (g_str_has_prefix (err, broken));
+  g_assert_false (g_file_test (dir, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (g_unlink (deep), ==, 0);
+  g_assert_cmpint (g_unlink (broken), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -362,5 +398,6 @@ main (int   argc,
   g_test_add_func ("/cli-editor/export/refusals", test_export_refusals);
   g_test_add_func ("/cli-editor/export/all", test_export_all);
   g_test_add_func ("/cli-editor/maker", test_maker);
+  g_test_add_func ("/cli-editor/maker/hostile", test_maker_hostile);
   return g_test_run ();
 }

@@ -3,6 +3,7 @@
 
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
 #include <string.h>
 
 /* koleya-cli replay, import and bench-replay. */
@@ -174,6 +175,122 @@ test_import (Files        *f,
 }
 
 static void
+assert_inert (const char *text)
+{
+  /* no ESC, BEL or other C0 control but newline and tab, no C1 control, no
+   * bidirectional control (U+202E is E2 80 AE) */
+  for (const char *p = text; *p != '\0'; p++)
+    g_assert_true ((guchar) *p >= 0x20 || *p == '\n' || *p == '\t');
+  g_assert_null (strstr (text, "\xe2\x80\xae"));
+  g_assert_null (strstr (text, "\xe2\x81\xa6"));
+  g_assert_null (strstr (text, "\xc2\x9b"));
+}
+
+/* Names, ids and bytes from a file reach the terminal inert: a player
+ * named with an ESC sequence and a right-to-left override, a title id with a BEL, a syntax error at a raw ESC byte. */
+static void
+test_terminal_injection (Files        *f,
+                         gconstpointer data)
+{
+  const char *record = "{\"id\":1,\"title\":\"1849\",\"players\":[{\"id\":1,\"name\":\"Ev\\u001b[2Jil\\u202e\"},"
+                       "{\"id\":2,\"name\":\"B\\u009b31m\"},{\"id\":3,\"name\":\"C\\u2066\"}],"
+                       "\"settings\":{\"seed\":1},\"actions\":[]}";
+  const char *unknown = "{\"id\":1,\"title\":\"18\\u001b]0;owned\\u0007\",\"players\":[{\"id\":1,\"name\":\"A\"}],"
+                        "\"actions\":[]}";
+  g_autofree char *record_path = g_build_filename (f->dir, "names.json", NULL);
+  g_autofree char *unknown_path = g_build_filename (f->dir, "title.json", NULL);
+  g_autofree char *raw_path = g_build_filename (f->dir, "raw.json", NULL);
+  const char *runs[][4] = {
+    { "replay", record_path, NULL },
+    { "replay", "--json", record_path, NULL },
+    { "replay", unknown_path, NULL },
+    { "replay", raw_path, NULL },
+    { "import", unknown_path, "-o", NULL },
+  };
+
+  g_assert_true (g_file_set_contents (record_path, record, -1, NULL));
+  g_assert_true (g_file_set_contents (unknown_path, unknown, -1, NULL));
+  g_assert_true (g_file_set_contents (raw_path, "{\"title\": \x1b[2J}", -1, NULL));
+  for (gsize i = 0; i < G_N_ELEMENTS (runs); i++)
+    {
+      const char *args[6] = { runs[i][0], runs[i][1], runs[i][2], runs[i][3], NULL, NULL };
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+
+      if (g_str_equal (args[0], "import"))
+        args[3] = f->save;
+      g_test_message ("run %" G_GSIZE_FORMAT, i);
+      run_cli (args, &out, &err);
+      g_test_message ("out: %s\nerr: %s", out, err);
+      assert_inert (out);
+      assert_inert (err);
+      if (i == 0)
+        g_assert_nonnull (strstr (out, "Ev\\u001B[2Jil\\u202E"));
+      if (i == 1)
+        /* the escapes are JSON's: the output is still JSON */
+        g_assert_true (json_from_string (out, NULL) != NULL);
+      if (i == 2)
+        g_assert_nonnull (strstr (err, "\\u001B]0;owned\\u0007"));
+      if (i == 3)
+        g_assert_nonnull (strstr (err, "\\u001B"));
+    }
+  g_unlink (record_path);
+  g_unlink (unknown_path);
+  g_unlink (raw_path);
+}
+
+/* Messages: every error names the file; no JSON path
+ * unless --verbose; a save with a damaged "format" is a damaged save, not
+ * "not a game exported from 18xx.games"; replay --json answers a JSON
+ * object even for a file that cannot be read. */
+static void
+test_messages (Files        *f,
+               gconstpointer data)
+{
+  g_autofree char *damaged = g_build_filename (f->dir, "damaged.koleya", NULL);
+  g_autofree char *missing = g_build_filename (f->dir, "missing.koleya", NULL);
+  const char *damaged_text = "{\"format\":\"koleya-sav\",\"version\":1,\"title\":{\"id\":\"1849\",\"data_version\":1},"
+                             "\"players\":[{\"id\":1,\"name\":\"A\"}],\"seed\":1,\"actions\":[]}";
+  struct {
+    const char *args[5];
+    const char *in_err;
+    const char *not_in_err;
+  } cases[] = {
+    { { "replay", f->garbage }, f->garbage, NULL },
+    { { "replay", missing }, missing, NULL },
+    { { "replay", f->illegal }, f->illegal, "$.actions" },
+    { { "replay", "--verbose", f->illegal }, "$.actions[0]", NULL },
+    { { "import", f->illegal, "-o", f->save }, f->illegal, "$.actions" },
+    { { "replay", damaged }, "Koleya save is damaged", "18xx.games" },
+  };
+  const char *json_missing[] = { "replay", "--json", missing, NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(JsonNode) answer = NULL;
+
+  g_assert_true (g_file_set_contents (damaged, damaged_text, -1, NULL));
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *case_out = NULL;
+      g_autofree char *case_err = NULL;
+
+      g_test_message ("case %" G_GSIZE_FORMAT, i);
+      g_assert_cmpint (run_cli (cases[i].args, &case_out, &case_err), ==, 1);
+      g_test_message ("err: %s", case_err);
+      g_assert_nonnull (strstr (case_err, cases[i].in_err));
+      if (cases[i].not_in_err != NULL)
+        g_assert_null (strstr (case_err, cases[i].not_in_err));
+    }
+
+  g_assert_cmpint (run_cli (json_missing, &out, &err), ==, 1);
+  answer = json_from_string (out, NULL);
+  g_assert_nonnull (answer);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (answer));
+  g_assert_true (json_object_has_member (json_node_get_object (answer), "error"));
+  g_unlink (damaged);
+}
+
+static void
 test_bench (Files        *f,
             gconstpointer data)
 {
@@ -196,6 +313,9 @@ main (int   argc,
   g_test_add ("/cli-replay/replay-json", Files, NULL, files_set_up, test_replay_json, files_tear_down);
   g_test_add ("/cli-replay/import", Files, NULL, files_set_up, test_import, files_tear_down);
   g_test_add ("/cli-replay/bench", Files, NULL, files_set_up, test_bench, files_tear_down);
+  g_test_add ("/cli-replay/terminal-injection", Files, NULL, files_set_up, test_terminal_injection,
+              files_tear_down);
+  g_test_add ("/cli-replay/messages", Files, NULL, files_set_up, test_messages, files_tear_down);
 
   return g_test_run ();
 }

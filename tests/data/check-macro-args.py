@@ -4,9 +4,8 @@
 evaluate an argument more than once: GLib's MAX, MIN, CLAMP and ABS, and
 every function-like macro defined in the sources whose body names one of
 its parameters twice. Such an argument runs twice: a recursive call in
-MAX () made the title formatter exponential in the nesting depth (issue 13,
-item 1); an increment would count twice. Store the value in a variable
-first.
+MAX () made the title formatter exponential in the nesting depth; an
+increment would count twice. Store the value in a variable first.
 
 Usage: check-macro-args.py SOURCE-DIR…  (TAP output)
 """

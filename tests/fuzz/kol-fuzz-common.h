@@ -3,6 +3,7 @@
 
 #include <glib.h>
 
+#include "kol-json-format.h"
 #include "kol-record-import.h"
 #include "kol-save-file.h"
 
@@ -23,6 +24,10 @@ KolTitle *kol_fuzz_title_cache (const char         *title_id,
 void      kol_fuzz_load_save   (const guint8       *data,
                                 gsize               size);
 void      kol_fuzz_import      (const guint8       *data,
+                                gsize               size);
+void      kol_fuzz_title_folder (const guint8      *data,
+                                 gsize              size);
+void      kol_fuzz_json_format (const guint8       *data,
                                 gsize               size);
 void      kol_fuzz_cleanup     (void);
 

@@ -646,6 +646,48 @@ test_auction_first_drop (void)
   g_assert_true (kol_entity_equal (cur (engine), P (engine->player_order[1])));
 }
 
+/* VI, IV.2: each drop lowers the first private's face value, so one forced
+ * on the Starting Player at 0 is worth 0: it scores 0 and a company may pay
+ * at most 0 for it. */
+static void
+test_forced_private_worth_nothing (void)
+{
+  g_autoptr(KolTitle) title = load (3, NULL);
+  g_autoptr(KolEngine) engine = game_new (title, 1);
+  int kk = company (engine, "KK"), owner, min, max;
+  int before;
+
+  for (int i = 0; i < 3; i++)
+    apply_ok (engine, act (KOL_ACTION_PASS, cur (engine)));
+  g_assert_cmpint (engine->companies[kk].value, ==, 15);
+  for (int drop = 2; drop <= 4; drop++)
+    for (int i = 0; i < 3; i++)
+      apply_ok (engine, act (KOL_ACTION_PASS, cur (engine)));
+  owner = engine->companies[kk].owner.index;
+  g_assert_cmpint (engine->companies[kk].owner.kind, ==, KOL_ENTITY_PLAYER);
+  g_assert_cmpint (engine->companies[kk].value, ==, 0);
+  before = engine->module->player_value (engine, owner);
+  g_assert_cmpint (before, ==, engine->players[owner].cash);
+  kol_company_price_range (engine, corp (engine, "WT"), kk, &min, &max);
+  g_assert_cmpint (max, ==, 0);
+  g_assert_cmpint (min, ==, 0);
+}
+
+/* 18xx.games (compat): only the minimum bid drops; the face value stays. */
+static void
+test_forced_private_worth_nothing_compat (void)
+{
+  g_autoptr(KolTitle) title = load (3, "compat_18xx_games");
+  g_autoptr(KolEngine) engine = game_new (title, 1);
+  int pr = company (engine, "PR");
+
+  for (int drop = 1; drop <= 2; drop++)
+    for (int i = 0; i < 3; i++)
+      apply_ok (engine, act (KOL_ACTION_PASS, cur (engine)));
+  g_assert_cmpint (engine->companies[pr].owner.kind, ==, KOL_ENTITY_PLAYER);
+  g_assert_cmpint (engine->companies[pr].value, ==, 10);
+}
+
 /* 18xx.games (compat): after all pass the next player goes on, and the
  * player after the last to pass takes the free private. */
 static void
@@ -683,6 +725,50 @@ test_auction_income (void)
   g_assert_cmpint (engine->players[owner].cash, ==, before + 10);
   /* the rulebook restarts with the starting player */
   g_assert_cmpint (engine->round.entity_index, ==, 0);
+}
+
+/* VI: only an all-pass during the first private's auction lowers its
+ * price; once any private is sold (here SB, bid on first), an all-pass
+ * makes the privates in players' hands pay, even with the cheapest unsold. */
+static void
+test_auction_all_pass_after_first (void)
+{
+  g_autoptr(KolTitle) title = load (3, NULL);
+  g_autoptr(KolEngine) engine = game_new (title, 1);
+  int kk = company (engine, "KK"), sb = company (engine, "SB");
+  int owner, before;
+
+  apply_ok (engine, bid (kol_round_entity (engine).index, sb, 30));
+  for (int i = 0; i < 2; i++)
+    apply_ok (engine, act (KOL_ACTION_PASS, cur (engine)));
+  g_assert_cmpint (engine->companies[sb].owner.kind, ==, KOL_ENTITY_PLAYER);
+  owner = engine->companies[sb].owner.index;
+  before = engine->players[owner].cash;
+  for (int i = 0; i < 3; i++)
+    apply_ok (engine, act (KOL_ACTION_PASS, cur (engine)));
+  g_assert_cmpint (kol_company_min_bid (engine, kk), ==, 20);
+  g_assert_cmpint (engine->players[owner].cash, ==, before + 15);
+}
+
+/* 18xx.games (compat): the cheapest private (Prater) is lowered for as long
+ * as it is unsold, and nothing pays. */
+static void
+test_auction_all_pass_after_first_compat (void)
+{
+  g_autoptr(KolTitle) title = load (3, "compat_18xx_games");
+  g_autoptr(KolEngine) engine = game_new (title, 1);
+  int pr = company (engine, "PR"), sb = company (engine, "SB");
+  int owner, before;
+
+  apply_ok (engine, bid (kol_round_entity (engine).index, sb, 30));
+  for (int i = 0; i < 2; i++)
+    apply_ok (engine, act (KOL_ACTION_PASS, cur (engine)));
+  owner = engine->companies[sb].owner.index;
+  before = engine->players[owner].cash;
+  for (int i = 0; i < 3; i++)
+    apply_ok (engine, act (KOL_ACTION_PASS, cur (engine)));
+  g_assert_cmpint (kol_company_min_bid (engine, pr), ==, 5);
+  g_assert_cmpint (engine->players[owner].cash, ==, before);
 }
 
 /* VI: after the auction the player with the least money chooses his SR1
@@ -855,6 +941,209 @@ test_sr_end (void)
   g_assert_cmpint (engine->round.kind, !=, K1840_ROUND_STOCK);
   g_assert_cmpint (kol_market_corp_cell (engine, wt).row, ==, before - 1);
   g_assert_cmpint (engine->player_order[0], ==, b);
+}
+
+/* The Stadtbahn company W with all its shares in player @b's hands at the
+ * end of SR1 of a two-player game: the row of its price afterwards. */
+static int
+stadtbahn_sold_out_row (const char *option,
+                        int        *before)
+{
+  g_autoptr(KolTitle) title = load (2, option);
+  g_autoptr(KolEngine) engine = game_in_sr1 (title);
+  int a = kol_round_entity (engine).index, b = 1 - a, w, first, end;
+  const char *majors[2];
+  int n = 0;
+
+  /* the tram companies in play (18xx.games draws them) */
+  for (int c = 0; c < engine->n_corps && n < 2; c++)
+    if (k1840_is (engine, c, K1840_MAJOR) && !engine->corps[c].removed)
+      majors[n++] = engine->title->corps[c].id;
+  g_assert_cmpint (n, ==, 2);
+  apply_ok (engine, par (engine, a, majors[0], 70));
+  apply_ok (engine, par (engine, b, majors[1], 70));
+  w = corp (engine, "W");
+  kol_engine_corp_certs (engine, w, &first, &end);
+  for (int i = first; i < end; i++)
+    if (engine->certs[i].owner.kind != KOL_ENTITY_PLAYER)
+      kol_engine_move_cert (engine, i, P (b));
+  g_assert_cmpint (pct (engine, P (a), w) + pct (engine, P (b), w), ==, 100);
+  *before = kol_market_corp_cell (engine, w).row;
+  engine->players[b].cash = engine->players[a].cash + 100;
+  apply_ok (engine, act (KOL_ACTION_PASS, P (a)));
+  apply_ok (engine, act (KOL_ACTION_PASS, P (b)));
+  g_assert_cmpint (engine->round.kind, !=, K1840_ROUND_STOCK);
+  return kol_market_corp_cell (engine, w).row;
+}
+
+/* X.3: only a tram company (TC) rises when sold out at the end of a share
+ * round; a Stadtbahn company stays where it is. */
+static void
+test_sr_end_stadtbahn (void)
+{
+  int before, after = stadtbahn_sold_out_row (NULL, &before);
+
+  g_assert_cmpint (before, >=, 0);
+  g_assert_cmpint (after, ==, before);
+}
+
+/* 18xx.games (compat): a sold-out Stadtbahn company rises too. */
+static void
+test_sr_end_stadtbahn_compat (void)
+{
+  int before, after = stadtbahn_sold_out_row ("compat_18xx_games", &before);
+
+  g_assert_cmpint (after, ==, before - 1);
+}
+
+/* VIII.5.3, IV.3: the limit of 3 trams is per tram company, not per line;
+ * VII.6: shares are bought from the Share Pool and the price goes to the
+ * bank, so the words for unsold shares never say treasury («казна»). */
+static void
+test_words_tram_limit_and_share_pool (void)
+{
+  g_autoptr(KolTitle) title = load (2, NULL);
+  const KolText *limit = kol_title_term (title, "train_limit");
+  const KolText *unsold = kol_title_term (title, "ipo_shares");
+  g_autoptr(KolEngine) engine = game_in_sr1 (title);
+  int a = kol_round_entity (engine).index, b = 1 - a, wt, cash, first, end, unsold_cert = -1;
+  KolAction *buy;
+
+  g_assert_nonnull (limit);
+  g_assert_cmpstr (limit->en, ==, "Trams per company");
+  g_assert_cmpstr (limit->ru, ==, "Трамваев на компанию");
+  g_assert_nonnull (unsold);
+  g_assert_null (strstr (unsold->en, "treasury"));
+  g_assert_null (strstr (unsold->ru, "казн"));
+  g_assert_nonnull (strstr (unsold->en, "Share Pool"));
+  /* the money of a share bought goes to the bank, not to the company */
+  apply_ok (engine, par (engine, a, "WT", 70));
+  apply_ok (engine, par (engine, b, "SJE", 70));
+  wt = corp (engine, "WT");
+  cash = engine->corps[wt].cash;
+  kol_engine_corp_certs (engine, wt, &first, &end);
+  for (int i = first; i < end && unsold_cert < 0; i++)
+    if (engine->certs[i].owner.kind != KOL_ENTITY_PLAYER)
+      unsold_cert = i;
+  g_assert_cmpint (unsold_cert, >=, 0);
+  buy = act (KOL_ACTION_BUY_SHARES, P (a));
+  buy->n_shares = 1;
+  buy->shares[0] = (gint16) unsold_cert;
+  buy->percent = engine->certs[unsold_cert].percent;
+  apply_ok (engine, buy);
+  g_assert_cmpint (engine->corps[wt].cash, ==, cash);
+}
+
+/* A city on the map at the start whose every circle holds a Stadtbahn
+ * company's marker; FALSE when there is none. */
+static gboolean
+find_stadtbahn_full_city (KolEngine *engine,
+                          int       *out_hex,
+                          int       *out_city)
+{
+  for (int h = 0; h < (int) engine->title->n_hexes; h++)
+    {
+      const KolTileDef *tile = kol_board_tile (engine, h, NULL);
+      int n = tile != NULL ? kol_tile_n_cities (tile) : 0;
+
+      for (int c = 0; c < n; c++)
+        {
+          int base = kol_tile_city_slot_base (tile, c), node = kol_tile_city_node (tile, c);
+          gboolean full = node >= 0 && tile->nodes[node].slots > 0;
+
+          for (int k = 0; full && k < tile->nodes[node].slots; k++)
+            {
+              int id = engine->hexes[h].slot_token[base + k];
+
+              full = id >= 0 && k1840_is (engine, KOL_TOKEN_CORP (id), K1840_CITY);
+            }
+          if (full)
+            {
+              *out_hex = h;
+              *out_city = c;
+              return TRUE;
+            }
+        }
+    }
+  return FALSE;
+}
+
+/* IX.2: a full interchange blocks a line without a marker there, whoever's
+ * markers fill it: here only Stadtbahn markers. The Stadtbahn companies'
+ * own runs are not blocked (18xx.games issue #5938). */
+static void
+test_full_interchange_blocks_lines (void)
+{
+  g_autoptr(KolTitle) title = load (4, NULL);
+  g_autoptr(KolEngine) engine = game_new (title, 1);
+  int h = -1, c = -1;
+
+  g_assert_true (find_stadtbahn_full_city (engine, &h, &c));
+  g_assert_true (k1840_board_hooks.city_blocks (engine, h, c, corp (engine, "1")));
+  for (int k = 0; k < engine->n_corps; k++)
+    if (k1840_is (engine, k, K1840_CITY))
+      g_assert_false (k1840_board_hooks.city_blocks (engine, h, c, k));
+}
+
+/* A line round of a two-player game, with a private in the hands of the
+ * player who does not direct the company of the line acting now: the
+ * private, or -1. */
+static int
+private_of_other_player (KolEngine *engine)
+{
+  int line = kol_round_current_entity (engine).index;
+  KolEntity director = engine->corps[k1840_line_major (engine, line)].owner;
+
+  for (int c = 0; c < engine->n_companies; c++)
+    if (!engine->companies[c].closed && engine->companies[c].owner.kind == KOL_ENTITY_PLAYER &&
+        !kol_entity_equal (engine->companies[c].owner, director))
+      return c;
+  return -1;
+}
+
+static int
+returnable_out_of_turn (const char *option)
+{
+  g_autoptr(KolTitle) title = load (2, option);
+  g_autoptr(KolEngine) engine = game_new (title, 42);
+  int company = -1, owner, cash, value;
+  g_autoptr(GError) error = NULL;
+  KolAction *give_back;
+  gboolean ok;
+
+  for (int guard = 0; guard < 200 && company < 0; guard++)
+    {
+      play_until (engine, K1840_ROUND_LINE);
+      company = private_of_other_player (engine);
+      if (company < 0)
+        play_one (engine);
+    }
+  g_assert_cmpint (company, >=, 0);
+  owner = engine->companies[company].owner.index;
+  cash = engine->players[owner].cash;
+  value = engine->companies[company].value;
+  give_back = act (KOL_ACTION_CHOOSE_ABILITY, kol_entity (KOL_ENTITY_COMPANY, company));
+  ok = try_apply (engine, give_back, &error);
+  if (!ok)
+    return -1;
+  g_assert_true (engine->companies[company].closed);
+  g_assert_cmpint (engine->players[owner].cash, ==, cash + value);
+  return value;
+}
+
+/* IV.2: a private may be returned to the bank «в любое время», also while a
+ * line of another player's company acts. */
+static void
+test_private_returned_any_time (void)
+{
+  g_assert_cmpint (returnable_out_of_turn (NULL), >=, 0);
+}
+
+/* 18xx.games (compat): only while one of the owner's companies acts. */
+static void
+test_private_returned_any_time_compat (void)
+{
+  g_assert_cmpint (returnable_out_of_turn ("compat_18xx_games"), ==, -1);
 }
 
 /* ------------------------------------------------------ VIII Company rounds */
@@ -1608,6 +1897,31 @@ test_route_example (void)
     g_assert_cmpuint (run->routes->len, ==, 1);
     g_assert_cmpint (((KolRouteSpec *) g_ptr_array_index (run->routes, 0))->revenue, ==, 110);
   }
+  /* IX.8 «Заявленный доход должен быть максимальным доходом, который может
+   * найти любой игрок» (issue 14 item 15): a shorter route, valid, is
+   * refused with both sums */
+  {
+    g_autoptr(KolAction) a = kol_action_new (KOL_ACTION_RUN_ROUTES, C (engine, "16"));
+    KolRouteSpec *shorter = g_new0 (KolRouteSpec, 1);
+    g_autoptr(GError) refused = NULL;
+    gint16 t[1];
+
+    kol_engine_trains_of (engine, C (engine, "16"), t, 1);
+    shorter->train = t[0];
+    shorter->nodes = g_array_new (FALSE, FALSE, sizeof (KolRouteNode));
+    g_array_append_vals (shorter->nodes, nodes + 2, 3);
+    shorter->revenue = k1840_route_revenue_check (engine, line, shorter, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (shorter->revenue, >, 0);
+    g_assert_cmpint (shorter->revenue, <, 110);
+    a->routes = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_route_spec_free);
+    g_ptr_array_add (a->routes, shorter);
+    g_assert_false (k1840_validate_routes (engine, line, a, &refused));
+    g_test_message ("%s", refused->message);
+    g_assert_cmpint (engine->refusal.args[0].value, ==, KOL_REASON_ROUTE_NOT_BEST);
+    k1840_state (engine)->compat = TRUE;
+    g_assert_true (k1840_validate_routes (engine, line, a, NULL));
+  }
   g_array_unref (spec.nodes);
 }
 
@@ -1763,7 +2077,7 @@ test_bonus_red (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
   g_autoptr(KolEngine) engine = game_new (title, 4);
-  g_autoptr(GRand) rand = g_rand_new_with_seed (4);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
   g_autoptr(GPtrArray) actions = NULL;
   KolAction *red = NULL;
   int h, tries = 0;
@@ -1999,6 +2313,15 @@ check_offer (KolEngine       *engine,
     }
 }
 
+/* Whether a line's home waits to be placed (by whoever laid its hex). */
+static gboolean
+home_pending (KolEngine *engine)
+{
+  KolPendingTokens *pending = kol_round_pending_tokens (engine);
+
+  return pending != NULL && pending->n > 0;
+}
+
 static void
 test_offer_properties (void)
 {
@@ -2023,9 +2346,10 @@ test_offer_properties (void)
           for (guint i = 0; i < actions->len; i++)
             check_offer (engine, g_ptr_array_index (actions, i));
           pick = g_ptr_array_index (actions, g_rand_int_range (rand, 0, actions->len));
-          /* IX.6: a station costs the cheapest marker's printed price */
+          /* IX.6: a station costs the cheapest marker's printed price (not
+           * another line's home, placed for it when its hex is laid) */
           if (pick->type == KOL_ACTION_PLACE_TOKEN && k1840_entity_is (engine, pick->entity, K1840_LINE) &&
-              !k1840_state (engine)->compat)
+              !home_pending (engine) && !k1840_state (engine)->compat)
             {
               line = pick->entity.index;
               cash = engine->corps[k1840_line_major (engine, line)].cash;
@@ -2293,12 +2617,22 @@ main (int   argc,
   g_test_add_func ("/1840/pre-round/bids", test_auction_bids);
   g_test_add_func ("/1840/pre-round/first-drop", test_auction_first_drop);
   g_test_add_func ("/1840/pre-round/first-drop-compat", test_auction_first_drop_compat);
+  g_test_add_func ("/1840/pre-round/forced-private-worth-nothing", test_forced_private_worth_nothing);
+  g_test_add_func ("/1840/pre-round/forced-private-worth-nothing-compat", test_forced_private_worth_nothing_compat);
   g_test_add_func ("/1840/pre-round/income", test_auction_income);
+  g_test_add_func ("/1840/pre-round/all-pass-after-first", test_auction_all_pass_after_first);
+  g_test_add_func ("/1840/pre-round/all-pass-after-first-compat", test_auction_all_pass_after_first_compat);
   g_test_add_func ("/1840/pre-round/choose-order", test_choose_order);
   g_test_add_func ("/1840/share-round/sr1-directors", test_sr1_directors);
   g_test_add_func ("/1840/share-round/limits", test_sr_limits);
   g_test_add_func ("/1840/share-round/cert-limit-privates", test_cert_limit_privates);
   g_test_add_func ("/1840/share-round/end", test_sr_end);
+  g_test_add_func ("/1840/share-round/end-stadtbahn", test_sr_end_stadtbahn);
+  g_test_add_func ("/1840/share-round/end-stadtbahn-compat", test_sr_end_stadtbahn_compat);
+  g_test_add_func ("/1840/share-round/words", test_words_tram_limit_and_share_pool);
+  g_test_add_func ("/1840/line-round/full-interchange-blocks-lines", test_full_interchange_blocks_lines);
+  g_test_add_func ("/1840/line-round/private-returned-any-time", test_private_returned_any_time);
+  g_test_add_func ("/1840/line-round/private-returned-any-time-compat", test_private_returned_any_time_compat);
   g_test_add_func ("/1840/company-round/private-income", test_private_income);
   g_test_add_func ("/1840/company-round/major-dividend", test_major_dividend);
   g_test_add_func ("/1840/company-round/price-table", test_price_table);

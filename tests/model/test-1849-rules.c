@@ -1729,6 +1729,48 @@ test_operating_buy_company (void)
   g_assert_cmpint (count_legal (engine, KOL_ACTION_ASSIGN), ==, 0);
 }
 
+/* §10.5.2 and issue 14 item 15: the routes a corporation runs earn the
+ * most its trains can: a run worth less than the router's proven best is
+ * refused with both sums; 18xx.games (compat) takes what is claimed. */
+static void
+test_operating_best_revenue (void)
+{
+  const char *compat_opts[] = { KOL_1849_OPT_COMPAT, NULL };
+  g_autoptr(KolTitle) rulebook = load (4, NULL);
+  g_autoptr(KolTitle) compat = load_opts (4, compat_opts);
+  const KolTitle *titles[] = { rulebook, compat };
+
+  for (int k = 0; k < 2; k++)
+    {
+      g_autoptr(KolEngine) engine = game_new (titles[k], 3);
+      g_autoptr(KolAction) best = NULL;
+      KolAction *none;
+
+      start_corp (engine, "RCS", 0, 100);                 /* Palermo, C5 */
+      lay (engine, "C5", "651", 5);
+      lay (engine, "B4", "7", 5);
+      lay (engine, "D4", "681", 2);
+      give_train (engine, "4H-0", "RCS");
+      start_or (engine);
+      advance_to (engine, "Lay Track");
+      apply_ok (engine, pass (C (engine, "RCS")));
+      g_assert_cmpstr (active_step_name (engine), ==, "Run Routes");
+      best = find_legal (engine, KOL_ACTION_RUN_ROUTES, NULL);
+      g_assert_nonnull (best);
+      g_assert_cmpint (((KolRouteSpec *) g_ptr_array_index (best->routes, 0))->revenue, >, 0);
+      none = act (KOL_ACTION_RUN_ROUTES, C (engine, "RCS"));
+      none->routes = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_route_spec_free);
+      if (k == 0)
+        {
+          apply_refused (engine, none, KOL_ENGINE_ERROR_ROUTE, KOL_REASON_ROUTE_NOT_BEST);
+          apply_ok (engine, kol_action_copy (best));
+          g_assert_cmpstr (active_step_name (engine), ==, "Pay or Withhold Dividends");
+        }
+      else
+        apply_ok (engine, none);
+    }
+}
+
 /* §7.1 and §10.2 («Игрок должен согласиться с этим», «Игрок, владеющий
  * частной компанией, должен согласиться на продажу»): a corporation's
  * purchase of another player's private company is an offer that the
@@ -2099,8 +2141,22 @@ test_operating_bankrupt (void)
   apply_ok (leave, act (KOL_ACTION_BANKRUPT, C (leave, "RCS")));
   leave->players[1].bankrupt = TRUE;
   last = kol_engine_copy (leave);
+  /* §10.7 B «выйти из игры (заканчивая с L.0)»: a player who leaves ends
+   * with L.0; their private company leaves play and scores nothing
+   * (18xx.games keeps it, and its revenue, in compat) */
+  kol_engine_move_company (leave, company (leave, "SCE"), P (0));
+  {
+    g_autoptr(KolEngine) lc = kol_engine_copy (leave);
+
+    kol_1849_state (lc)->compat = TRUE;
+    apply_ok (lc, choose (P (0), "Leave game"));
+    g_assert_false (lc->companies[company (lc, "SCE")].closed);
+    g_assert_cmpint (lc->module->player_value (lc, 0), ==, lc->companies[company (lc, "SCE")].value);
+  }
   apply_ok (leave, choose (P (0), "Leave game"));
   g_assert_true (leave->players[0].bankrupt);
+  g_assert_true (leave->companies[company (leave, "SCE")].closed);
+  g_assert_cmpint (leave->module->player_value (leave, 0), ==, 0);
   g_assert_false (leave->finished);
   last->players[2].bankrupt = TRUE;
   apply_ok (last, choose (P (0), "Leave game"));
@@ -2137,6 +2193,55 @@ test_bankrupt_only_when_buying (void)
   apply_ok (gc, act (KOL_ACTION_BANKRUPT, C (gc, "RCS")));
   g_assert_false (kol_corp_floated (gc, corp (gc, "RCS")));
   g_assert_cmpint (percent (gc, P (0), "CTL"), ==, 10);
+}
+
+/* §14.2 («облигация должна быть немедленно погашена при закрытии
+ * корпорации, сначала за счет кассы корпорации, а затем … путем
+ * экстренного сбора денежных средств»): a corporation closing with its
+ * bond repays L.500 from its treasury, and its president raises the rest
+ * (§10.7: cash, then shares); 18xx.games lets the bond vanish (compat). */
+static void
+test_variant_bond_on_close (void)
+{
+  const char *opts[] = { KOL_1849_OPT_BONDS, NULL };
+  const char *compat_opts[] = { KOL_1849_OPT_BONDS, KOL_1849_OPT_COMPAT, NULL };
+  g_autoptr(KolTitle) rulebook = load_opts (4, opts);
+  g_autoptr(KolTitle) compat = load_opts (4, compat_opts);
+  const KolTitle *titles[] = { rulebook, compat };
+
+  for (int k = 0; k < 2; k++)
+    {
+      g_autoptr(KolEngine) engine = game_new (titles[k], 3);
+      int rcs = corp (engine, "RCS"), ctl = corp (engine, "CTL");
+      int bank;
+
+      start_corp (engine, "RCS", 0, 100);
+      start_corp (engine, "CTL", 1, 100);
+      engine->corps[ctl].operated = 1;
+      give (engine, "CTL_1", P (0));
+      give (engine, "CTL_2", P (0));
+      engine->corps[rcs].loans = 1;
+      kol_engine_transfer (engine, kol_entity (KOL_ENTITY_BANK, 0), C (engine, "RCS"), 200);
+      kol_engine_transfer (engine, P (0), kol_entity (KOL_ENTITY_BANK, 0), engine->players[0].cash - 100);
+      bank = engine->bank;
+      start_or (engine);
+      kol_1849_close_corporation (engine, rcs);
+      g_assert_cmpint (engine->corps[rcs].loans, ==, 0);
+      if (k == 0)
+        {
+          /* L.200 from the treasury, L.100 of P1's cash and two CTL shares
+           * sold for the last L.200 */
+          g_assert_cmpint (percent (engine, P (0), "CTL"), ==, 0);
+          g_assert_cmpint (engine->players[0].cash, ==, 0);
+          g_assert_cmpint (engine->bank - bank, ==, 500 - 2 * 100 + 0);
+        }
+      else
+        {
+          g_assert_cmpint (percent (engine, P (0), "CTL"), ==, 20);
+          g_assert_cmpint (engine->players[0].cash, ==, 100);
+          g_assert_cmpint (engine->bank - bank, ==, 200);
+        }
+    }
 }
 
 /* §10.8: after its first turn a corporation may issue treasury shares
@@ -2651,6 +2756,7 @@ main (int   argc,
   g_test_add_func ("/1849/operating/gauge", test_operating_gauge);
   g_test_add_func ("/1849/operating/sce-blocks-acireale", test_operating_sce_blocks);
   g_test_add_func ("/1849/operating/routes", test_operating_routes);
+  g_test_add_func ("/1849/operating/best-revenue", test_operating_best_revenue);
   g_test_add_func ("/1849/operating/payouts", test_operating_payouts);
   g_test_add_func ("/1849/operating/train-limits", test_operating_train_limits);
   g_test_add_func ("/1849/operating/buy-company", test_operating_buy_company);
@@ -2670,6 +2776,7 @@ main (int   argc,
   g_test_add_func ("/1849/game-end/bank", test_game_end_bank);
   g_test_add_func ("/1849/variants/buy-token", test_variant_buy_token);
   g_test_add_func ("/1849/variants/bonds", test_variant_bonds);
+  g_test_add_func ("/1849/variants/bond-on-close", test_variant_bond_on_close);
   g_test_add_func ("/1849/variants/e-tokens", test_variant_e_tokens);
 
   return g_test_run ();

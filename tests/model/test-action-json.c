@@ -237,7 +237,7 @@ typedef struct
 static const BadCase bad_cases[] = {
   { "{\"type\":\"bid\",\"entity\":11,\"entity_type\":\"player\",\"id\":5,\"company\":\"SCE\",\"price\":20}",
     -1, NULL, NULL },
-  { "{\"type\":\"nope\",\"entity\":11,\"id\":5}", KOL_ACTION_JSON_ERROR_UNSUPPORTED, ".type", "Action 5 at $.actions[7]" },
+  { "{\"type\":\"nope\",\"entity\":11,\"id\":5}", KOL_ACTION_JSON_ERROR_UNSUPPORTED, ".type", "Action 5, field" },
   { "{\"type\":\"undo\",\"entity\":11}", KOL_ACTION_JSON_ERROR_UNSUPPORTED, ".type", "undo" },
   { "{\"entity\":11}", KOL_ACTION_JSON_ERROR_INVALID, ".type", "missing" },
   { "{\"type\":\"pass\"}", KOL_ACTION_JSON_ERROR_INVALID, ".entity", "missing" },

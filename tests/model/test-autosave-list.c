@@ -9,7 +9,7 @@
 #include "kol-save-file.h"
 
 /*
- * Every interrupted game can be resumed or discarded (issue 13, item 5):
+ * Every interrupted game can be resumed or discarded:
  * the list holds every autosave, newest first, a damaged one with its
  * problem and never hiding the others; discarding moves a file to the
  * trash (or deletes it where there is none, when asked to). Reloading
@@ -236,7 +236,7 @@ test_reload_async (void)
 
 /* The temporary files of interrupted writes are removed on the next
  * start, and nothing else: not a write that may be going on now, not a
- * file that only looks alike (issue 13, item 6). */
+ * file that only looks alike. */
 static void
 test_leftovers (void)
 {

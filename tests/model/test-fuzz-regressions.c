@@ -4,8 +4,8 @@
 #include "kol-fuzz-common.h"
 
 /*
- * A regression test for every crash found: every input that
- * ever crashed a fuzz target is in tests/fuzz/regressions/{save,record}/
+ * A regression test for every crash found: every input that ever crashed
+ * a fuzz target is in tests/fuzz/regressions/{save,record,title,json}/
  * (named after the bug it found) and is loaded here the way the target
  * loads it; the seed corpus (tests/fuzz/corpus/) is run too. A crash, a
  * sanitizer report or a failed check fails the test.
@@ -56,6 +56,30 @@ test_record_regressions (void)
 }
 
 static void
+test_title_regressions (void)
+{
+  run_dir ("regressions/title", kol_fuzz_title_folder, FALSE);
+}
+
+static void
+test_json_regressions (void)
+{
+  run_dir ("regressions/json", kol_fuzz_json_format, FALSE);
+}
+
+static void
+test_title_corpus (void)
+{
+  run_dir ("corpus/title", kol_fuzz_title_folder, TRUE);
+}
+
+static void
+test_json_corpus (void)
+{
+  run_dir ("corpus/json", kol_fuzz_json_format, TRUE);
+}
+
+static void
 test_save_corpus (void)
 {
   run_dir ("corpus/save", kol_fuzz_load_save, TRUE);
@@ -79,6 +103,10 @@ main (int   argc,
   g_test_add_func ("/fuzz-regressions/record", test_record_regressions);
   g_test_add_func ("/fuzz-regressions/save-corpus", test_save_corpus);
   g_test_add_func ("/fuzz-regressions/record-corpus", test_record_corpus);
+  g_test_add_func ("/fuzz-regressions/title", test_title_regressions);
+  g_test_add_func ("/fuzz-regressions/json", test_json_regressions);
+  g_test_add_func ("/fuzz-regressions/title-corpus", test_title_corpus);
+  g_test_add_func ("/fuzz-regressions/json-corpus", test_json_corpus);
 
   status = g_test_run ();
   kol_fuzz_cleanup ();

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gstdio.h>
 #include <signal.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -783,7 +785,7 @@ count_autosave_error (GObject    *game,
   (*count)++;
 }
 
-/* A failing autosave is said, kept and tried again (issue 13, item 2):
+/* A failing autosave is said, kept and tried again:
  * the first write's failure is an error, not a silent FALSE; every move
  * tries again; a write that works clears the failure; nothing is left
  * behind in the folder. */
@@ -839,9 +841,40 @@ test_autosave_failure (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* A folder that cannot be made (read-only, or a file in its way) is the
+ * reason given, not the missing file that follows from it; once it can be
+ * made, the next move writes. */
+static void
+test_autosave_folder_failure (void)
+{
+  g_autofree char *base = g_dir_make_tmp ("kol-autosave-folder-XXXXXX", NULL);
+  g_autofree char *blocker = g_build_filename (base, "data", NULL);
+  g_autofree char *dir = g_build_filename (blocker, "autosave", NULL);
+  g_autofree char *inside = g_strconcat (dir, G_DIR_SEPARATOR_S, NULL);
+  g_autoptr(KolGame) game = new_game ("1849", 3, 8);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (blocker, "a file where the folder should be", -1, NULL));
+  g_assert_false (kol_game_enable_autosave (game, dir, &error));
+  g_test_message ("%s", error->message);
+  /* the folder is named, not a file in it (in any language) */
+  g_assert_nonnull (strstr (error->message, dir));
+  g_assert_null (strstr (error->message, inside));
+  g_assert_nonnull (strstr (error->message, g_strerror (ENOTDIR)));
+  g_assert_true (g_str_equal (kol_game_get_autosave_error (game)->message, error->message));
+
+  g_assert_cmpint (g_unlink (blocker), ==, 0);
+  play_fixed (game, 1);
+  g_assert_null (kol_game_get_autosave_error (game));
+  g_assert_true (g_file_query_exists (kol_game_get_autosave_file (game), NULL));
+  g_assert_true (kol_game_remove_autosave (game, NULL));
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+  g_assert_cmpint (g_rmdir (blocker), ==, 0);
+  g_assert_cmpint (g_rmdir (base), ==, 0);
+}
+
 /* An autosave's name never leaves its folder, whatever the title's id
- * (the loader refuses such ids; this is the second line of defence):
- * issue 13, item 3. */
+ * (the loader refuses such ids; this is the second line of defence) */
 static void
 test_autosave_name_stays_in_folder (void)
 {
@@ -1095,6 +1128,7 @@ main (int   argc,
   g_test_add_func ("/game/autosave-live", test_autosave_live);
   g_test_add_func ("/game/autosave-name-stays-in-folder", test_autosave_name_stays_in_folder);
   g_test_add_func ("/game/autosave-failure", test_autosave_failure);
+  g_test_add_func ("/game/autosave-folder-failure", test_autosave_folder_failure);
   g_test_add_data_func ("/game/selfplay/1840", "1840", test_selfplay);
   g_test_add_data_func ("/game/selfplay/1849", "1849", test_selfplay);
   g_test_add_data_func ("/game/items-follow-state/1840", "1840", test_items_follow_state);

@@ -204,7 +204,7 @@ test_depth (void)
 }
 
 /* Writing is linear in the depth: a member nested as deep as the reader
- * allows is written at once (issue 13, item 1: the layout's nesting count
+ * allows is written at once (the layout's nesting count
  * recursed twice per level, 2^depth calls, and a 300-byte map.json hung
  * the editor's Save). Before the fix this case never ends. */
 static void
@@ -238,7 +238,7 @@ test_deep_write (void)
 }
 
 /* The editor's reader bounds the tree it builds as the loader's scanner
- * does (issue 13, item 4). */
+ * does. */
 static void
 test_many_values (void)
 {

@@ -238,9 +238,30 @@ test_every_refusal (gconstpointer data)
         g_assert_cmpstr (text, !=, "");
         g_assert_null (strstr (text, "$s"));
         g_assert_true (g_str_has_suffix (text, "."));
+        /* a sentence starts with a capital letter (or a name, a number) */
+        g_assert_false (g_unichar_islower (g_utf8_get_char (text)));
         if (russian)
           g_assert_true (has_cyrillic (text));
       }
+  kol_title_free (title);
+}
+
+/* A player's name from a file never reorders the log line around it: it
+ * is isolated, its own bidirectional controls dropped. */
+static void
+test_names_isolated (void)
+{
+  KolTitle *title = NULL;
+  g_autoptr(KolEngine) engine = game_of ("1849", &title);
+  KolLogEntry entry = { KOL_LOG_PASSES_BIDDING, 1 };
+  g_autofree char *text = NULL;
+
+  g_strlcpy (engine->players[1].name, "\u202Eevil\u2069x", sizeof engine->players[1].name);
+  entry.args[0] = kol_arg_int (KOL_ARG_PLAYER, 1);
+  text = kol_log_format_entry (engine, &entry);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "\u2068evilx\u2069"));
+  g_assert_null (strstr (text, "\u202E"));
   kol_title_free (title);
 }
 
@@ -381,6 +402,66 @@ test_title_refusal_words (void)
   kol_title_free (t1849);
 }
 
+/* 1849 issue 14 item 5: 1849's refusals say «корпорация» and «маркер
+ * станции» (glossary; rulebook 002 §10.4, §14.1), never the generic
+ * «компания» (only a private company is one) or a bare station for a
+ * marker; the English says corporation and station marker. */
+static void
+test_1849_refusal_words (void)
+{
+  KolTitle *title = NULL;
+  g_autoptr(KolEngine) engine = game_of ("1849", &title);
+  g_autoptr(GRegex) private = g_regex_new ("(частн\\w* компани\\w*|private compan\\w*)", 0, 0, NULL);
+  KolRefusal r = { KOL_ENGINE_ERROR_TOKEN, 2 };
+  g_autofree char *token = NULL;
+
+  for (int reason = KOL_REASON_NONE; reason < KOL_N_REASONS; reason++)
+    {
+      g_autofree char *text = NULL;
+
+      /* 1840's own rules never refuse a 1849 action */
+      if (reason >= KOL_REASON_1840_DIRECTOR_FIRST && reason <= KOL_REASON_1840_MUST_RUN)
+        continue;
+      text = g_regex_replace_literal (private, kol_reason_describe (title, reason), -1, 0, "", 0, NULL);
+
+      g_test_message ("%s: %s", kol_reason_to_string (reason), text);
+      g_assert_null (strstr (text, russian ? "компани" : "compan"));
+    }
+  r.args[0] = kol_arg_int (KOL_ARG_HEX, 3);
+  r.args[1] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_TOKEN_ALREADY_THERE);
+  token = kol_refusal_format (engine, &r);
+  g_test_message ("%s", token);
+  g_assert_true (g_unichar_isupper (g_utf8_get_char (token)));
+  if (russian)
+    {
+      g_assert_nonnull (strstr (token, "у корпорации там уже есть маркер станции"));
+      g_assert_null (strstr (token, "есть станция"));
+    }
+  else
+    g_assert_nonnull (strstr (token, "the corporation already has a station marker there"));
+  kol_title_free (title);
+}
+
+/* The amount per share of a dividend is a decimal number: "12.5" in
+ * English, "12,5" in Russian (item 5). */
+static void
+test_per_share_decimal (void)
+{
+  KolTitle *title = NULL;
+  g_autoptr(KolEngine) engine = game_of ("1849", &title);
+  KolLogEntry e = { KOL_LOG_PAYS_OUT, 3 };
+  g_autofree char *text = NULL;
+
+  e.args[0] = kol_arg_int (KOL_ARG_CORP, 0);
+  e.args[1] = kol_arg_int (KOL_ARG_MONEY, 125);
+  e.args[2].kind = KOL_ARG_STRING;
+  g_strlcpy (e.args[2].str, "12.5", sizeof e.args[2].str);
+  text = kol_log_format_entry (engine, &e);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, russian ? "12,5" : "12.5"));
+  kol_title_free (title);
+}
+
 static void
 collect_placeholders (const char *text,
                       gboolean    seen[10])
@@ -446,6 +527,7 @@ main (int   argc,
   g_test_message ("language: %s", russian ? "ru" : "en");
 
   g_test_add_func ("/log-format/every-kind", test_every_kind);
+  g_test_add_func ("/log-format/names-isolated", test_names_isolated);
   g_test_add_func ("/log-format/plurals", test_plurals);
   g_test_add_func ("/log-format/engine-words", test_engine_words);
   g_test_add_func ("/log-format/every-reason", test_every_reason);
@@ -453,6 +535,8 @@ main (int   argc,
   g_test_add_data_func ("/log-format/every-refusal/1849", "1849", test_every_refusal);
   g_test_add_func ("/log-format/title-words", test_title_words);
   g_test_add_func ("/log-format/title-refusal-words", test_title_refusal_words);
+  g_test_add_func ("/log-format/1849-refusal-words", test_1849_refusal_words);
+  g_test_add_func ("/log-format/per-share-decimal", test_per_share_decimal);
   g_test_add_func ("/log-format/data-templates", test_data_templates);
   g_test_add_func ("/log-format/no-cash", test_no_cash);
   g_test_add_func ("/log-format/round-words", test_round_words);

@@ -647,7 +647,8 @@ test_refusals (void)
   g_autoptr(KolTitleDocument) doc = open_title ("template");
   g_autoptr(KolPrintJob) job = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) none = json_node_init_array (json_node_alloc (), json_array_new ());
+  g_autoptr(JsonArray) empty = json_array_new ();
+  g_autoptr(JsonNode) none = json_node_init_array (json_node_alloc (), empty);
   KolPrintOptions opts;
 
   kol_print_options_init (&opts);

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "kol-display-text.h"
 #include "kol-engine-policy.h"
 #include "kol-game.h"
 #include "kol-engine-round.h"
@@ -209,6 +210,13 @@ static const BadRecord bad_records[] = {
   { "{\"title\":\"1849\",\"title\":\"1840\",\"players\":[{\"id\":1}],\"actions\":[]}",
     KOL_RECORD_IMPORT_ERROR_SYNTAX, "" },
   { "", KOL_RECORD_IMPORT_ERROR_SYNTAX, "" },
+  /* a Koleya save given to the importer is named as one, a damaged one as
+   * a damaged save (the window's Import takes any file) */
+  { "{\"format\":\"koleya-save\",\"version\":1,\"title\":{\"id\":\"1849\"},\"players\":[],\"actions\":[]}",
+    KOL_RECORD_IMPORT_ERROR_FORMAT, "This is a Koleya save" },
+  { "{\"format\":\"koleya-sav\",\"version\":1,\"title\":{\"id\":\"1849\"},\"players\":[],\"actions\":[]}",
+    KOL_RECORD_IMPORT_ERROR_FORMAT, "This Koleya save is damaged" },
+  { "{\"format\":1,\"title\":\"1849\",\"players\":[]}", KOL_RECORD_IMPORT_ERROR_FORMAT, "damaged" },
 };
 
 static void
@@ -316,6 +324,12 @@ test_stop (void)
   why = kol_import_report_describe_stop (&report);
   g_test_message ("%s", why);
   g_assert_nonnull (strstr (why, "id 4"));
+  /* the JSON path only for developers */
+  g_assert_null (strstr (why, "$.actions"));
+  g_clear_pointer (&why, g_free);
+  kol_display_set_verbose (TRUE);
+  why = kol_import_report_describe_stop (&report);
+  kol_display_set_verbose (FALSE);
   g_assert_nonnull (strstr (why, "$.actions[0]"));
   g_assert_cmpuint (kol_history_get_n_actions (h), ==, 0);
   initial = kol_history_dup_game_at (h, 0, NULL);

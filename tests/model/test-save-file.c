@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "kol-json-scan.h"
 #include "kol-record-import.h"
 #include "kol-save-file.h"
+#include "kol-save-file-private.h"
 #include "kol-test-game.h"
 
 /* Saves round-trip; a truncated, corrupted, wrong-title,
@@ -43,7 +46,7 @@ static const LoadCase load_cases[] = {
   { "{" HEAD PLAYERS ",\"options\":[\"no_such_option\"],\"seed\":5,\"actions\":[]}", KOL_SAVE_FILE_ERROR_TITLE,
     "no_such_option" },
   { "{" HEAD "\"seed\":5,\"actions\":[]}", KOL_SAVE_FILE_ERROR_INVALID, "players" },
-  /* a title id is a plain name, never a path (issue 13, item 3) */
+  /* a title id is a plain name, never a path */
   { "{\"format\":\"koleya-save\",\"version\":1,\"title\":{\"id\":\"../../../escape-test/owned\","
     "\"data_version\":1}," PLAYERS ",\"seed\":5,\"actions\":[]}", KOL_SAVE_FILE_ERROR_INVALID, "title.id" },
   { "{" HEAD "\"players\":[],\"seed\":5,\"actions\":[]}", KOL_SAVE_FILE_ERROR_INVALID, "players" },
@@ -61,13 +64,16 @@ static const LoadCase load_cases[] = {
   { "{" HEAD PLAYERS ",\"seed\":5,\"actions\":[],\"source\":[]}", KOL_SAVE_FILE_ERROR_INVALID, "source" },
   /* an action that cannot be read: which one, which field, where */
   { "{" HEAD PLAYERS ",\"seed\":5,\"actions\":[\n{\"type\":\"bid\",\"entity\":99,\"id\":1,\"company\":\"SCE\","
-    "\"price\":20}]}", KOL_SAVE_FILE_ERROR_REPLAY, "Action 1 at $.actions[0], field “entity”" },
+    "\"price\":20}]}", KOL_SAVE_FILE_ERROR_REPLAY, "Action 1, field “entity”" },
   { "{" HEAD PLAYERS ",\"seed\":5,\"actions\":[\n{\"type\":\"bid\",\"entity\":99,\"id\":1}]}",
     KOL_SAVE_FILE_ERROR_REPLAY, "line 2, column" },
   /* an action the rules refuse: nothing is laid before the private auction */
   { "{" HEAD PLAYERS ",\"seed\":5,\"actions\":[{\"type\":\"lay_tile\",\"entity\":\"AFG\",\"entity_type\":"
     "\"corporation\",\"id\":7,\"hex\":\"D6\",\"tile\":\"9-0\",\"rotation\":2}]}", KOL_SAVE_FILE_ERROR_REPLAY,
-    "Action 7 at $.actions[0] is refused by the rules" },
+    "Action 7 is refused by the rules" },
+  /* a save whose mark is damaged is a damaged save */
+  { "{\"format\":\"koleya-sav\",\"version\":1}", KOL_SAVE_FILE_ERROR_INVALID, "damaged" },
+  { "{\"format\":7,\"version\":1}", KOL_SAVE_FILE_ERROR_INVALID, "damaged" },
 };
 
 static void
@@ -113,7 +119,7 @@ test_deep_nesting (void)
 }
 
 /* A save whose ignored member holds millions of empty objects took 3.3 GB
- * and 20 s to refuse (issue 13, item 4): the count of values is bounded
+ * and 20 s to refuse: the count of values is bounded
  * before json-glib builds the tree, and a save just under the bound
  * loads. */
 static void
@@ -262,6 +268,61 @@ test_write_failure (void)
   g_assert_nonnull (strstr (error->message, "/nonexistent-koleya-dir/game.koleya"));
 }
 
+/* write(2) that writes nothing and reports nothing (a full file system
+ * can): the reason given is no space, not whatever errno held. */
+static gssize
+writes_nothing (int         fd,
+                const void *data,
+                gsize       length)
+{
+  errno = 0;
+  return 0;
+}
+
+static gssize
+writes_a_little (int         fd,
+                 const void *data,
+                 gsize       length)
+{
+  static gboolean wrote;
+
+  if (wrote)
+    {
+      errno = EFBIG;
+      return -1;
+    }
+  wrote = TRUE;
+  return write (fd, data, MIN (length, 10));
+}
+
+/* A failed write says why with the system's reason, and leaves nothing
+ * behind. */
+static void
+test_write_errno (void)
+{
+  g_autoptr(KolHistory) h = new_history ();
+  g_autofree char *dir = g_dir_make_tmp ("koleya-write-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game.koleya", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) listing = NULL;
+
+  _kol_save_file_set_write (writes_nothing);
+  g_assert_false (kol_save_file_write (h, file, &error));
+  g_assert_error (error, KOL_SAVE_FILE_ERROR, KOL_SAVE_FILE_ERROR_WRITE);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, g_strerror (ENOSPC)));
+  g_clear_error (&error);
+  _kol_save_file_set_write (writes_a_little);
+  g_assert_false (kol_save_file_write (h, file, &error));
+  g_assert_nonnull (strstr (error->message, g_strerror (EFBIG)));
+  _kol_save_file_set_write (NULL);
+
+  listing = g_dir_open (dir, 0, NULL);
+  g_assert_null (g_dir_read_name (listing));
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 /* A recorded game imported, saved and loaded is the same game, and undo
  * then redo of every action is the identity. */
 static void
@@ -320,6 +381,7 @@ main (int   argc,
   g_test_add_func ("/save-file/round-trip-setup", test_round_trip_setup);
   g_test_add_func ("/save-file/write-atomic", test_write_atomic);
   g_test_add_func ("/save-file/write-failure", test_write_failure);
+  g_test_add_func ("/save-file/write-errno", test_write_errno);
   g_test_add_func ("/save-file/not-a-file", test_not_a_file);
   g_test_add_func ("/save-file/import-save-load", test_import_save_load);
 

@@ -121,7 +121,7 @@ static const struct {
   { "{\"id\": \"x\", \"name\": \"X\", \"players\": {\"min\": \"2\", \"max\": 4}}", KOL_TITLE_INFO_ERROR_INVALID },
   { "{\"id\": \"x\", \"name\": \"X\", \"players\": {\"min\": 2, \"max\": 4}, \"designer\": []}",
     KOL_TITLE_INFO_ERROR_INVALID },
-  /* ids name folders and autosaves: only plain names (issue 13, item 3) */
+  /* ids name folders and autosaves: only plain names */
   { "{\"id\": \"../../../escape-test/owned\", \"name\": \"X\", \"players\": {\"min\": 2, \"max\": 4}}",
     KOL_TITLE_INFO_ERROR_INVALID },
   { "{\"id\": \".hidden\", \"name\": \"X\", \"players\": {\"min\": 2, \"max\": 4}}",
@@ -165,7 +165,7 @@ test_missing_file (void)
 
 /* The title list reads every game.json it finds: one nested a million
  * deep (json-glib recurses without a limit) or of a million values is
- * refused with a message, not a crash or gigabytes (issue 13, item 4). */
+ * refused with a message, not a crash or gigabytes. */
 static void
 test_hostile_game_json (void)
 {

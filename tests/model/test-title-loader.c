@@ -436,6 +436,44 @@ typedef struct
 #define AT_END "\x01end"
 
 
+/* A title with more options than fit in a bit mask: each is listed alone,
+ * once (the listing shifted 1 by 32 and more, undefined behaviour that
+ * fuzz-title-folder found). */
+static void
+test_many_options (void)
+{
+  g_autofree char *dir = copy_mini ();
+  g_autofree char *text = read_text (dir, "game.json");
+  g_autoptr(GString) options = g_string_new ("\"options\": [");
+  g_autoptr(GString) out = g_string_new (text);
+  g_autoptr(GPtrArray) configs = NULL;
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GError) error = NULL;
+  guint n = 40;
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (options, "%s{\"id\": \"o%u\", \"name\": {\"en\": \"O%u\", \"ru\": \"O%u\"}, "
+                            "\"players\": [2]}", i ? ", " : "", i, i, i);
+  g_string_append (options, "],\n  \"unused_options\": [");
+  g_assert_cmpuint (g_string_replace (out, "\"options\": [", options->str, 1), ==, 1);
+  write_text (dir, "game.json", out->str, (gssize) out->len);
+  configs = kol_title_loader_list_configurations (dir, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < configs->len; i++)
+    {
+      KolTitleConfig *c = g_ptr_array_index (configs, i);
+      char *text_c = kol_title_config_describe (c);
+
+      if (c->n_players == 2)
+        g_assert_true (g_hash_table_add (seen, text_c));
+      else
+        g_free (text_c);
+    }
+  /* two players: none, and each of the forty alone */
+  g_assert_cmpuint (g_hash_table_size (seen), ==, n + 1);
+  g_assert_true (g_hash_table_contains (seen, "2 players, options: o39"));
+}
+
 static const BrokenCase broken_cases[] = {
   { "truncated", TRUNCATE, "map.json", "\"variants\"", NULL, 3, NULL,
     KOL_TITLE_LOADER_ERROR_SYNTAX, "*", AT_END, "the end of the file" },
@@ -544,7 +582,7 @@ static const BrokenCase broken_cases[] = {
   { "duplicate-tile", REPLACE, "tiles.json", "{\"id\": \"57\"", "{\"id\": \"7\"", 3, NULL,
     KOL_TITLE_LOADER_ERROR_INVALID, "$.tiles[1]", "{\"id\": \"7\", \"color\": \"yellow\", \"count\": 2,\n",
     "The tile “7” is defined twice" },
-  /* the id names folders and autosaves (issue 13, item 3) */
+  /* the id names folders and autosaves */
   { "id-leaves-folder", REPLACE, "game.json", "\"id\": \"mini\"", "\"id\": \"../../../escape-test/owned\"", 3, NULL,
     KOL_TITLE_LOADER_ERROR_INVALID, "$.id", NULL, "not a plain name" },
   { "id-with-slash", REPLACE, "game.json", "\"id\": \"mini\"", "\"id\": \"mini/x\"", 3, NULL,
@@ -849,7 +887,7 @@ test_scan_hostile (void)
   g_assert_cmpuint (kol_json_scan_get_issues (scan)->len, ==, 1);
 }
 
-/* Work and memory per file are bounded (issue 13, item 4): a file of
+/* Work and memory per file are bounded: a file of
  * millions of tiny values is refused before json-glib builds a tree, and
  * a file of millions of duplicated keys gives a bounded list of problems
  * (and so is refused too). */
@@ -895,6 +933,7 @@ main (int   argc,
   g_test_add_func ("/title-loader/mini/options", test_mini_options);
   g_test_add_func ("/title-loader/mini/four-players", test_mini_four_players);
   g_test_add_func ("/title-loader/configurations", test_list_configurations);
+  g_test_add_func ("/title-loader/many-options", test_many_options);
   g_test_add_func ("/title-loader/source-for-texts", test_source_for_texts);
   for (guint i = 0; i < G_N_ELEMENTS (broken_cases); i++)
     {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <glib/gstdio.h>
 
@@ -24,7 +25,11 @@
 #include "kol-editor-upgrade-chart.h"
 #include "kol-editor-util.h"
 #include "kol-svg-renderer.h"
+#include "kol-application.h"
+#include "kol-game-page.h"
+#include "kol-new-game-dialog.h"
 #include "kol-title-info.h"
+#include "kol-window.h"
 #include "kol-title-issue.h"
 #include "ui-test-utils.h"
 
@@ -1407,6 +1412,278 @@ test_papercuts (Fixture       *f,
   g_assert_cmpuint (rows, >, 4);
 }
 
+/* ---- a whole title built in the GUI (issue 18, "done means") -------------------------------- */
+
+static KolApplication *app;
+
+static gboolean
+has_new_game_dialog (gpointer data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
+
+      if (KOL_IS_NEW_GAME_DIALOG (window) && gtk_widget_get_visible (window))
+        {
+          *(GtkWidget **) data = window;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static gboolean
+idle_done (gpointer data)
+{
+  return !g_main_context_pending (NULL);
+}
+
+/* The window-relative point of @hex's centre on the editor's map. */
+static void
+hex_point (KolEditorMap *map,
+           const char   *hex,
+           double       *wx,
+           double       *wy)
+{
+  KolMapView *view = kol_editor_map_get_map_view (map);
+  const KolEngine *board = kol_map_view_get_board (view);
+  double cx, cy;
+
+  kol_svg_board_hex_center (board->title, kol_title_hex_by_id (board->title, hex), &cx, &cy);
+  kol_viewport_board_to_widget (kol_map_view_get_viewport (view), cx, cy, wx, wy);
+}
+
+static void
+activate_hex (KolEditorMap *map,
+              const char   *hex)
+{
+  KolMapView *view = kol_editor_map_get_map_view (map);
+
+  g_signal_emit_by_name (view, "hex-activated", kol_title_hex_by_id (kol_map_view_get_board (view)->title, hex));
+}
+
+/* A blank white hex of the map, not at its first or last place. */
+static const char *
+blank_hex (KolTitleDocument *doc)
+{
+  g_auto(GStrv) ids = kol_title_document_dup_hex_ids (doc);
+  static char found[16];
+
+  for (guint i = 1; ids[i] != NULL && ids[i + 1] != NULL; i++)
+    {
+      JsonObject *hex = kol_title_document_get_hex (doc, ids[i]);
+
+      if (!json_object_has_member (hex, "tile") && !json_object_has_member (hex, "terrain")
+          && g_strcmp0 (json_object_get_string_member (hex, "color"), "white") == 0)
+        {
+          g_strlcpy (found, ids[i], sizeof found);
+          return found;
+        }
+    }
+  return NULL;
+}
+
+static void
+set_menu_item (GtkDropDown *dropdown,
+               const char  *text)
+{
+  GListModel *items = gtk_drop_down_get_model (dropdown);
+
+  for (guint i = 0; i < g_list_model_get_n_items (items); i++)
+    if (g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (items), i), text) == 0)
+      {
+        gtk_drop_down_set_selected (dropdown, i);
+        return;
+      }
+  g_assert_not_reached ();
+}
+
+static void
+build_map (KolEditorPage    *page,
+           KolTitleDocument *doc,
+           const char       *hex)
+{
+  KolEditorMap *map = KOL_EDITOR_MAP (kol_test_find_descendant (GTK_WIDGET (page), KOL_TYPE_EDITOR_MAP));
+  KolEditorPreview *preview = kol_editor_tile_form_get_preview (
+    template_child (kol_test_find_descendant (GTK_WIDGET (page), KOL_TYPE_EDITOR_TILES), KOL_TYPE_EDITOR_TILES,
+                    "tile_form"));
+  double wx, wy;
+
+  gtk_widget_activate_action (GTK_WIDGET (page), "editor.show", "s", "map");
+  kol_test_wait_until (is_mapped, kol_editor_map_get_map_view (map));
+  hex_point (map, hex, &wx, &wy);
+  /* off the map and back with the add tool where it was */
+  gtk_widget_activate_action (GTK_WIDGET (map), "editor-map.tool", "s", "remove");
+  activate_hex (map, hex);
+  g_assert_null (kol_title_document_get_hex (doc, hex));
+  kol_editor_preview_update_now (preview);
+  gtk_widget_activate_action (GTK_WIDGET (map), "editor-map.tool", "s", "add");
+  press_map (map, wx, wy);
+  g_assert_nonnull (kol_title_document_get_hex (doc, hex));
+  kol_editor_preview_update_now (preview);
+  /* a city printed on it from the tile set, hills around it */
+  gtk_widget_activate_action (GTK_WIDGET (map), "editor-map.tool", "s", "tile");
+  set_menu_item (template_child (map, KOL_TYPE_EDITOR_MAP, "tile_dropdown"), "57");
+  activate_hex (map, hex);
+  gtk_widget_activate_action (GTK_WIDGET (map), "editor-map.tool", "s", "terrain");
+  gtk_drop_down_set_selected (template_child (map, KOL_TYPE_EDITOR_MAP, "terrain_type"), 2);  /* hills */
+  gtk_spin_button_set_value (template_child (map, KOL_TYPE_EDITOR_MAP, "terrain_cost"), 40);
+  activate_hex (map, hex);
+  kol_editor_preview_update_now (preview);
+}
+
+static void
+build_game (KolEditorPage    *page,
+            KolTitleDocument *doc,
+            const char       *hex)
+{
+  GtkWidget *root = GTK_WIDGET (page);
+  GtkWidget *corporations = template_child (page, KOL_TYPE_EDITOR_PAGE, "corporations_page");
+  GtkWidget *privates = template_child (page, KOL_TYPE_EDITOR_PAGE, "privates_page");
+  KolEditorMap *map = KOL_EDITOR_MAP (kol_test_find_descendant (root, KOL_TYPE_EDITOR_MAP));
+  g_auto(GStrv) trains = NULL;
+  g_auto(GStrv) corps = NULL;
+  g_auto(GStrv) companies = NULL;
+  g_autofree char *home = NULL;
+  guint train, corp;
+  GtkWidget *add, *hexes;
+  char path[64];
+
+  /* the market: a cell and a row */
+  gtk_widget_activate_action (root, "editor.show", "s", "market");
+  gtk_editable_set_text (GTK_EDITABLE (find_field (root, "$.market.rows[0][0]")), "58");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (kol_test_find_descendant (root, KOL_TYPE_EDITOR_MARKET_PAGE)),
+                                             "market-page.add-row", NULL));
+  /* a train of its own */
+  gtk_widget_activate_action (root, "editor.show", "s", "trains");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (kol_test_find_descendant (root, KOL_TYPE_EDITOR_TRAINS_PAGE)),
+                                             "trains-page.add", "s", "trains"));
+  trains = kol_editor_list_ids (doc, "trains");
+  train = g_strv_length (trains) - 1;
+  g_snprintf (path, sizeof path, "$.trains[%u].price", train);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_field (root, path)), 1200);
+  g_snprintf (path, sizeof path, "$.trains[%u].distance", train);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (gtk_widget_get_first_child (find_field (root, path))), 9);
+  g_snprintf (path, sizeof path, "$.trains[%u].count", train);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (gtk_widget_get_first_child (find_field (root, path))), 1);
+  /* a corporation, homed on the new city with the home tool */
+  gtk_widget_activate_action (root, "editor.show", "s", "corporations");
+  g_assert_true (gtk_widget_activate_action (corporations, "companies-page.add", NULL));
+  corps = kol_editor_list_ids (doc, "corporations");
+  corp = g_strv_length (corps) - 1;
+  g_snprintf (path, sizeof path, "$.corporations[%u].name", corp);
+  gtk_editable_set_text (GTK_EDITABLE (find_field (corporations, path)), "Built Railway");
+  gtk_widget_activate_action (root, "editor.show", "s", "map");
+  gtk_widget_activate_action (GTK_WIDGET (map), "editor-map.tool", "s", "home");
+  gtk_drop_down_set_selected (template_child (map, KOL_TYPE_EDITOR_MAP, "home_corporation"), corp + 1);
+  activate_hex (map, hex);
+  g_snprintf (path, sizeof path, "$.corporations[%u].home", corp);
+  home = g_strdup_printf ("\"%s\"", hex);
+  assert_game_json (doc, path, home);
+  /* a private company that keeps track off that hex while a player has it */
+  gtk_widget_activate_action (root, "editor.show", "s", "privates");
+  g_assert_true (gtk_widget_activate_action (privates, "companies-page.add", NULL));
+  add = find_button (kol_editor_companies_page_get_form (KOL_EDITOR_COMPANIES_PAGE (privates)), "Add an A_bility");
+  g_signal_emit_by_name (add, "clicked");
+  companies = kol_editor_list_ids (doc, "privates");
+  g_snprintf (path, sizeof path, "$.privates[%u].abilities[0].hexes", g_strv_length (companies) - 1);
+  hexes = find_field (privates, path);
+  gtk_editable_set_text (GTK_EDITABLE (hexes), hex);
+  g_signal_emit_by_name (hexes, "activate");
+  /* the designer */
+  gtk_widget_activate_action (root, "editor.show", "s", "game");
+  gtk_editable_set_text (GTK_EDITABLE (find_field (root, "$.designer")), "A. Designer");
+}
+
+static void
+assert_reopens_unchanged (KolTitleDocument *doc)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolTitleDocument) again = kol_title_document_new_from_directory (kol_title_document_get_path (doc), &error);
+
+  g_assert_no_error (error);
+  g_assert_false (kol_title_document_get_modified (again));
+  for (int i = 0; i < KOL_TITLE_N_FILES; i++)
+    {
+      g_autofree char *saved = kol_title_document_serialize (doc, i);
+      g_autofree char *read = kol_title_document_serialize (again, i);
+      g_autofree char *path = g_build_filename (kol_title_document_get_path (doc),
+                                                (const char *[]) { "game.json", "tiles.json", "map.json" }[i], NULL);
+      g_autofree char *disk = NULL;
+
+      g_assert_true (g_file_get_contents (path, &disk, NULL, NULL));
+      g_assert_cmpstr (read, ==, saved);
+      g_assert_cmpstr (disk, ==, saved);
+    }
+}
+
+/* A new title made in the editor's pages only (hexes off and on the map, a
+ * city printed and a home on it, tiles from the library, the market, a
+ * train, a corporation, a private company and its ability), saved,
+ * reopened unchanged, and a game started on it from Play. */
+static void
+test_build_title (void)
+{
+  KolWindow *window = kol_window_new (app);
+  KolEditorPage *page;
+  KolTitleDocument *doc;
+  GtkWidget *dialog = NULL;
+  KolEditorTiles *tiles;
+  KolGame *game;
+  const char *hex;
+  g_autofree char *problem = NULL;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 860);
+  gtk_window_present (GTK_WINDOW (window));
+  kol_test_wait_until (is_mapped, window);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "editor", NULL);
+  page = KOL_EDITOR_PAGE (kol_test_find_descendant (GTK_WIDGET (window), KOL_TYPE_EDITOR_PAGE));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "editor.new", NULL));
+  gtk_editable_set_text (template_child (find_save_dialog (), KOL_TYPE_EDITOR_SAVE_DIALOG, "id_entry"), "built-title");
+  gtk_editable_set_text (template_child (find_save_dialog (), KOL_TYPE_EDITOR_SAVE_DIALOG, "name_entry"), "Built Title");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (find_save_dialog ()), "save-dialog.accept", NULL));
+  doc = kol_editor_page_get_document (page);
+  g_assert_cmpstr (kol_title_document_get_id (doc), ==, "built-title");
+
+  /* tiles from the library */
+  tiles = KOL_EDITOR_TILES (kol_test_find_descendant (GTK_WIDGET (page), KOL_TYPE_EDITOR_TILES));
+  for (guint i = 0; i < 3; i++)
+    {
+      const char *number = (const char *[]) { "87", "88", "70" }[i];
+
+      if (kol_title_document_get_tile (doc, number) == NULL)
+        g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tiles), "tiles.add-library", "s", number));
+      g_assert_nonnull (kol_title_document_get_tile (doc, number));
+    }
+  hex = blank_hex (doc);
+  g_assert_nonnull (hex);
+  build_map (page, doc, hex);
+  build_game (page, doc, hex);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "editor.save", NULL));
+  g_assert_false (kol_editor_page_get_modified (page));
+  kol_test_wait_until (checked, kol_test_find_descendant (GTK_WIDGET (page), KOL_TYPE_EDITOR_ISSUES));
+  problem = kol_editor_issues_dup_first_error (KOL_EDITOR_ISSUES (kol_test_find_descendant (GTK_WIDGET (page),
+                                                                                           KOL_TYPE_EDITOR_ISSUES)));
+  g_assert_cmpstr (problem, ==, NULL);
+  assert_reopens_unchanged (doc);
+
+  /* Play: the new game dialog on this title, and a game on the table */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "editor.play", NULL));
+  kol_test_wait_until (has_new_game_dialog, &dialog);
+  g_assert_cmpstr (kol_new_game_dialog_get_title_id (KOL_NEW_GAME_DIALOG (dialog)), ==, "built-title");
+  kol_new_game_dialog_set_seed (KOL_NEW_GAME_DIALOG (dialog), 5);
+  g_assert_true (gtk_widget_activate_action (dialog, "new-game.start", NULL));
+  game = kol_game_page_get_game (kol_window_get_game_page (window));
+  g_assert_nonnull (game);
+  g_assert_cmpstr (kol_game_get_title (game)->id, ==, "built-title");
+  kol_game_remove_autosave (game, NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+  kol_test_wait_until (idle_done, NULL);
+}
+
 static void
 remove_tree (const char *path)
 {
@@ -1425,6 +1702,47 @@ remove_tree (const char *path)
   g_rmdir (path);
 }
 
+/* KOLEYA_TEST_SHARD=I/N keeps every Nth test from the Ith (from 0), so
+ * that meson runs the tests in N processes, each with its own timeout:
+ * under sanitizers the whole set takes minutes. */
+static guint shard;
+static guint n_shards = 1;
+static guint n_tests;
+
+static void
+read_shard (void)
+{
+  const char *spec = g_getenv ("KOLEYA_TEST_SHARD");
+
+  if (spec == NULL || sscanf (spec, "%u/%u", &shard, &n_shards) != 2 || n_shards == 0 || shard >= n_shards)
+    {
+      shard = 0;
+      n_shards = 1;
+    }
+}
+
+static gboolean
+in_shard (void)
+{
+  return n_tests++ % n_shards == shard;
+}
+
+static void
+add_fixture_test (const char *path,
+                  void      (*test) (Fixture *f, gconstpointer data))
+{
+  if (in_shard ())
+    g_test_add (path, Fixture, NULL, fixture_set_up, test, fixture_tear_down);
+}
+
+static void
+add_test (const char *path,
+          GTestFunc   test)
+{
+  if (in_shard ())
+    g_test_add_func (path, test);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1438,39 +1756,32 @@ main (int   argc,
   g_assert_nonnull (data_home);
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   gtk_test_init (&argc, &argv, NULL);
+  app = kol_application_new ("io.github.koleya.Koleya.EditorTest", G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, NULL);
 
-  g_test_add ("/editor/edit-save-reload", Fixture, NULL, fixture_set_up, test_edit_save_reload,
-              fixture_tear_down);
-  g_test_add ("/editor/print-tile-on-hex", Fixture, NULL, fixture_set_up, test_print_tile_on_hex,
-              fixture_tear_down);
-  g_test_add ("/editor/city-revenue-preview", Fixture, NULL, fixture_set_up, test_city_revenue_preview,
-              fixture_tear_down);
-  g_test_add ("/editor/validation-jumps-to-hex", Fixture, NULL, fixture_set_up,
-              test_validation_jumps_to_hex, fixture_tear_down);
-  g_test_add ("/editor/validation-jumps-to-tile", Fixture, NULL, fixture_set_up,
-              test_validation_jumps_to_tile, fixture_tear_down);
-  g_test_add ("/editor/export-dialog", Fixture, NULL, fixture_set_up, test_export_dialog, fixture_tear_down);
-  g_test_add ("/editor/print-and-export", Fixture, NULL, fixture_set_up, test_print_and_export,
-              fixture_tear_down);
-  g_test_add ("/editor/unsaved-changes-asked", Fixture, NULL, fixture_set_up,
-              test_unsaved_changes_asked, fixture_tear_down);
-  g_test_add ("/editor/new-from-template", Fixture, NULL, fixture_set_up, test_new_from_template,
-              fixture_tear_down);
-  g_test_add ("/editor/open-from-list", Fixture, NULL, fixture_set_up, test_open_from_list,
-              fixture_tear_down);
-  g_test_add ("/editor/trains-page", Fixture, NULL, fixture_set_up, test_trains_page, fixture_tear_down);
-  g_test_add ("/editor/map-tools", Fixture, NULL, fixture_set_up, test_map_tools, fixture_tear_down);
-  g_test_add ("/editor/hand-edits-asked", Fixture, NULL, fixture_set_up, test_hand_edits_asked, fixture_tear_down);
-  g_test_add ("/editor/load-error-fixable", Fixture, NULL, fixture_set_up, test_load_error_fixable,
-              fixture_tear_down);
-  g_test_add ("/editor/papercuts", Fixture, NULL, fixture_set_up, test_papercuts, fixture_tear_down);
-  g_test_add ("/editor/tile-library-and-track", Fixture, NULL, fixture_set_up, test_tile_library_and_track,
-              fixture_tear_down);
-  g_test_add ("/editor/market-page", Fixture, NULL, fixture_set_up, test_market_page, fixture_tear_down);
-  g_test_add ("/editor/corporations-and-title-pages", Fixture, NULL, fixture_set_up,
-              test_corporations_and_title_pages, fixture_tear_down);
+  read_shard ();
+  add_fixture_test ("/editor/edit-save-reload", test_edit_save_reload);
+  add_fixture_test ("/editor/print-tile-on-hex", test_print_tile_on_hex);
+  add_fixture_test ("/editor/city-revenue-preview", test_city_revenue_preview);
+  add_fixture_test ("/editor/validation-jumps-to-hex", test_validation_jumps_to_hex);
+  add_fixture_test ("/editor/validation-jumps-to-tile", test_validation_jumps_to_tile);
+  add_fixture_test ("/editor/export-dialog", test_export_dialog);
+  add_fixture_test ("/editor/print-and-export", test_print_and_export);
+  add_fixture_test ("/editor/unsaved-changes-asked", test_unsaved_changes_asked);
+  add_fixture_test ("/editor/new-from-template", test_new_from_template);
+  add_fixture_test ("/editor/open-from-list", test_open_from_list);
+  add_fixture_test ("/editor/trains-page", test_trains_page);
+  add_fixture_test ("/editor/map-tools", test_map_tools);
+  add_fixture_test ("/editor/hand-edits-asked", test_hand_edits_asked);
+  add_fixture_test ("/editor/load-error-fixable", test_load_error_fixable);
+  add_fixture_test ("/editor/papercuts", test_papercuts);
+  add_test ("/editor/build-title", test_build_title);
+  add_fixture_test ("/editor/tile-library-and-track", test_tile_library_and_track);
+  add_fixture_test ("/editor/market-page", test_market_page);
+  add_fixture_test ("/editor/corporations-and-title-pages", test_corporations_and_title_pages);
 
   status = g_test_run ();
+  g_clear_object (&app);
   remove_tree (data_home);
   g_free (data_home);
   return status;

@@ -410,7 +410,7 @@ test_finished (void)
 /* A game taken off the table may be freed at once (the window owns a game
  * it opened): nothing on the table may keep pointing into its title. The
  * map view kept its board, and destroying the window read the freed
- * title (found with issue 13's games opened in a thread). */
+ * title (found with games opened in a thread). */
 static void
 test_game_freed_after_leaving (gconstpointer data)
 {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "kol-charters-view.h"
+#include "kol-display-text.h"
 #include "kol-game-page.h"
 #include "kol-game-words.h"
 #include "kol-l10n.h"
@@ -141,7 +142,7 @@ test_open_bids (gconstpointer data)
   g_autoptr(KolGameChoice) choice = NULL;
   g_autofree char *company = NULL, *key = NULL, *bidder = NULL;
   g_autofree char *card = NULL, *players = NULL, *panel = NULL, *amount = NULL, *free_cash = NULL;
-  g_autofree char *on_card = NULL, *on_player = NULL;
+  g_autofree char *on_card = NULL, *on_player = NULL, *isolated = NULL;
   int min = 0, max = 0, step = 0, value;
   KolGamePlayer *player;
 
@@ -158,8 +159,10 @@ test_open_bids (gconstpointer data)
 
   amount = kol_game_format_money (f.game, value);
   free_cash = kol_game_format_money (f.game, kol_game_player_get_cash (player) - value);
-  /* on the company's charter: who bid how much */
-  on_card = g_strdup_printf ("%s: %s", bidder, amount);
+  /* on the company's charter: who bid how much (the name isolated, as
+   * every player name set inside a sentence) */
+  isolated = kol_display_isolate (bidder);
+  on_card = g_strdup_printf ("%s: %s", isolated, amount);
   card = card_labels (&f, company);
   g_test_message ("card of %s:\n%s", company, card);
   g_assert_nonnull (strstr (card, on_card));

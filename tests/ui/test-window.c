@@ -423,7 +423,7 @@ counts_frames (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
-/* A game is opened in a worker thread (issue 13, item 4): the window
+/* A game is opened in a worker thread: the window
  * shows that it is loading and keeps running its main loop meanwhile;
  * Cancel goes back to the start page and drops the game when it comes. */
 static void
@@ -559,8 +559,7 @@ limit_file_size (rlim_t bytes)
 
 /* The autosave fails (a full disk): the table says so in a banner that
  * stays while it lasts, offering Save As; closing never promises a resume
- * that is not on disk; a move that writes again clears it (issue 13,
- * item 2). */
+ * that is not on disk; a move that writes again clears it. */
 static void
 test_autosave_banner (void)
 {
@@ -621,8 +620,7 @@ wait_for_interrupted (KolStartPage *start,
 }
 
 /* The start page lists every interrupted game, a damaged one too, each
- * with its title, players and move, to resume or discard (issue 13,
- * item 5). */
+ * with its title, players and move, to resume or discard. */
 static void
 test_interrupted_games (void)
 {

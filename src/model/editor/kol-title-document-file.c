@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "kol-file-set.h"
 #include "kol-json-scan.h"
 #include "kol-title-document-private.h"
 #include "kol-title-info.h"
@@ -16,7 +17,7 @@
 /*
  * The files of a KolTitleDocument: opening a title folder, new titles from
  * a template, which folders are built in and never written to, title ids,
- * and saving (each file written atomically and the folder synced), saving
+ * and saving (the changed files written as one set, kol-file-set.c), saving
  * as a new title in the user's folder and exporting a copy. This is the one
  * part of the document that touches the disk, so it is a unit of its own.
  */
@@ -144,6 +145,13 @@ kol_title_document_new_from_directory (const char  *dir,
 
   self = g_object_new (KOL_TYPE_TITLE_DOCUMENT, NULL);
   self->path = g_canonicalize_filename (dir, NULL);
+  /* a save stopped between its two renames leaves the folder aside */
+  if (!g_file_test (self->path, G_FILE_TEST_EXISTS))
+    {
+      g_autofree char *parent = g_path_get_dirname (self->path);
+
+      kol_file_set_recover (parent, 0);
+    }
   self->built_in = is_built_in_dir (self->path);
   for (int i = 0; i < KOL_TITLE_N_FILES; i++)
     if (!read_tree (self, self->path, i, error))
@@ -342,58 +350,33 @@ kol_title_document_dup_text (KolTitleDocument *self,
   return kol_title_document_serialize (self, file);
 }
 
-/* Makes the renames in @dir durable: g_file_set_contents_full() syncs each
- * file, not the folder entry that now names it. */
-static void
-sync_dir (const char *dir)
-{
-  int fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-  if (fd < 0)
-    return;
-  fsync (fd);
-  close (fd);
-}
-
-static gboolean
-write_failed (const char  *path,
-              GError      *local,
-              GError     **error)
-{
-  /* Translators: %s is a file or folder path, the second %s what went wrong. */
-  g_set_error (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_WRITE,
-               _("Cannot write “%s”: %s"), path, local->message);
-  g_error_free (local);
-  return FALSE;
-}
-
-/* Writes each file whose bit is in @files atomically (a temporary file,
- * synced, renamed over the old one). */
+/* Writes the files whose bit is in @files as one set (kol_file_set_write()):
+ * a tile renamed in tiles.json and map.json is never found renamed in only
+ * one of them, whatever stops the write. The files left out are carried
+ * over as they are on disk. */
 static gboolean
 write_files (KolTitleDocument *self,
              const char       *dir,
              guint             files,
              GError          **error)
 {
-  if (g_mkdir_with_parents (dir, 0755) != 0)
-    return write_failed (dir, g_error_new_literal (G_FILE_ERROR, g_file_error_from_errno (errno),
-                                                   g_strerror (errno)), error);
-  for (int i = 0; i < KOL_TITLE_N_FILES; i++)
-    {
-      g_autofree char *path = NULL;
-      g_autofree char *text = NULL;
-      GError *local = NULL;
+  g_auto(GStrv) texts = g_new0 (char *, KOL_TITLE_N_FILES + 1);
+  const char *names[KOL_TITLE_N_FILES + 1] = { NULL };
+  GError *local = NULL;
+  guint n = 0;
 
-      if (!(files & (1u << i)))
-        continue;
-      path = g_build_filename (dir, file_names[i], NULL);
-      text = kol_title_document_serialize (self, i);
-      if (!g_file_set_contents_full (path, text, -1,
-                                     G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                     0644, &local))
-        return write_failed (path, local, error);
+  for (int i = 0; i < KOL_TITLE_N_FILES; i++)
+    if (files & (1u << i))
+      {
+        names[n] = file_names[i];
+        texts[n++] = kol_title_document_serialize (self, i);
+      }
+  if (!kol_file_set_write (dir, names, (const char * const *) texts, &local))
+    {
+      g_set_error_literal (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_WRITE, local->message);
+      g_error_free (local);
+      return FALSE;
     }
-  sync_dir (dir);
   return TRUE;
 }
 
@@ -415,7 +398,7 @@ refuse_built_in (const char  *dir,
  * @dir: a folder, created if needed
  * @error: return location for a #KOL_TITLE_DOCUMENT_ERROR
  *
- * Writes the three files into @dir, each atomically, without changing the
+ * Writes the three files into @dir as one set, without changing the
  * document's path or its modified state (an exported copy; `koleya-cli
  * roundtrip`). A folder holding a built-in title is refused.
  *
@@ -464,7 +447,7 @@ ensure_id_matches_folder (KolTitleDocument *self,
  * @self: a document
  * @error: return location for a #KOL_TITLE_DOCUMENT_ERROR
  *
- * Writes the files that changed since the last save, each atomically. A
+ * Writes the files that changed since the last save, as one set. A
  * built-in title is refused with %KOL_TITLE_DOCUMENT_ERROR_BUILT_IN: save it
  * with kol_title_document_save_as() instead.
  *
@@ -506,7 +489,9 @@ kol_title_document_save (KolTitleDocument *self,
         g_free (self->disk_texts[i]);
         self->disk_texts[i] = kol_title_document_serialize (self, i);
       }
-  if (self->watching && self->monitor == NULL)
+  /* the set was swapped in as a new folder: a watch on the old one hears
+   * nothing more */
+  if (self->watching && (files != 0 || self->monitor == NULL))
     kol_title_document_watch (self, NULL);
   for (int i = 0; i < KOL_TITLE_N_FILES; i++)
     {

@@ -419,8 +419,10 @@ _kol_aj_parse_entity (Ctx        *c,
   else if (!_kol_aj_int_node (c, node, "entity", G_MININT, G_MAXINT, &id))
     return FALSE;
   if (type != NULL && !g_str_equal (type, "player"))
-    /* Translators: %s is the entity_type of an action, e.g. "corporation". */
-    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, "entity", _("a number is a player id, not a %s id"), type);
+    /* Translators: %s is the entity_type of an action as the file has it,
+     * e.g. "corporation". */
+    return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, "entity",
+                         _("a number is a player id, but the “entity_type” is “%s”"), type);
   player = player_by_id (c->engine, id);
   if (player < 0)
     {

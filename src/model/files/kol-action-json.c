@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "kol-action-json-private.h"
+#include "kol-display-text.h"
 
 /**
  * SECTION:kol-action-json
@@ -67,20 +68,26 @@ describe_where (JsonObject *object,
                 gboolean    is_auto)
 {
   JsonNode *id = json_object_get_member (object, "id");
+  gboolean verbose = kol_display_get_verbose () && path != NULL;
 
+  /* the JSON path only for developers (--verbose); people get the line
+   * and column, which the callers add */
   if (id && JSON_NODE_HOLDS_VALUE (id) && json_node_get_value_type (id) == G_TYPE_INT64)
     {
       g_autofree char *id_str = g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (id));
 
+      if (!verbose)
+        /* Translators: %s is an action's id in the file. */
+        return g_strdup_printf (_("Action %s"), id_str);
       /* Translators: %s is an action's id in the file, then a JSON path
        * such as $.actions[56]. */
       return g_strdup_printf (_("Action %s at %s"), id_str, path);
     }
   if (is_auto)
     /* Translators: %s is a JSON path such as $.actions[56].auto_actions[0]. */
-    return g_strdup_printf (_("Automatic action at %s"), path);
+    return verbose ? g_strdup_printf (_("Automatic action at %s"), path) : g_strdup (_("Automatic action"));
   /* Translators: %s is a JSON path such as $.actions[56]. */
-  return g_strdup_printf (_("Action at %s"), path);
+  return verbose ? g_strdup_printf (_("Action at %s"), path) : g_strdup (_("Action"));
 }
 
 /* ---------------------------------------------------------- field readers */

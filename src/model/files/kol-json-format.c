@@ -464,7 +464,7 @@ append_compact (GString        *out,
  * asks it of every container, so counting deeper would make writing a deep
  * file quadratic. The running maximum is kept in a variable: MAX() is a
  * macro that evaluates its arguments twice, and a recursive call inside it
- * made this exponential in the depth (issue 13, item 1). */
+ * made this exponential in the depth. */
 static guint
 nesting (JsonNode *node,
          guint     limit)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "kol-action-json.h"
+#include "kol-display-text.h"
 #include "kol-engine-route.h"
 #include "kol-json-scan.h"
 #include "kol-record-import.h"
@@ -302,6 +303,18 @@ typedef struct
   guint64     work;
 } Filter;
 
+/* Where the action at @i is, for a message: its JSON path only for
+ * developers (--verbose). */
+static char *
+action_place (guint i)
+{
+  if (kol_display_get_verbose ())
+    return g_strdup_printf ("$.actions[%u]", i);
+  /* Translators: where an action is in a record: "action 12 of the file";
+   * it follows "at" in the messages below. */
+  return g_strdup_printf (_("action %u of the file"), i + 1);
+}
+
 /* Where an undo goes back to: the actions after it are not part of the game. */
 static gboolean
 undo_target (Filter  *f,
@@ -310,6 +323,7 @@ undo_target (Filter  *f,
              GError **error)
 {
   JsonNode *target = member (json_node_get_object (json_array_get_element (f->actions, i)), "action_id");
+  g_autofree char *place = action_place (i);
   gpointer found;
 
   if (target == NULL)
@@ -318,8 +332,8 @@ undo_target (Filter  *f,
       return TRUE;
     }
   if (!is_int (target))
-    return record_error (error, KOL_RECORD_IMPORT_ERROR_INVALID,
-                         _("The undo at $.actions[%u] names no action."), i);
+    /* Translators: %s is where the undo is: "action 12 of the file". */
+    return record_error (error, KOL_RECORD_IMPORT_ERROR_INVALID, _("The undo at %s names no action."), place);
   if (json_node_get_int (target) == 0)
     {
       *undo_to = 0;
@@ -327,9 +341,9 @@ undo_target (Filter  *f,
     }
   found = g_hash_table_lookup (f->ids, &(gint64) { json_node_get_int (target) });
   if (found == NULL)
-    /* Translators: %u is the position of the undo in the record. */
+    /* Translators: %s is where the undo is: "action 12 of the file". */
     return record_error (error, KOL_RECORD_IMPORT_ERROR_INVALID,
-                         _("The undo at $.actions[%u] goes back to an action the record does not have."), i);
+                         _("The undo at %s goes back to an action the record does not have."), place);
   *undo_to = GPOINTER_TO_UINT (found);   /* index + 1 */
   return TRUE;
 }
@@ -369,9 +383,13 @@ filter_redo (Filter  *f,
   GArray *group;
 
   if (f->undos->len == 0)
-    /* Translators: %u is the position of the redo in the record. */
-    return record_error (error, KOL_RECORD_IMPORT_ERROR_INVALID,
-                         _("The redo at $.actions[%u] has nothing to redo."), i);
+    {
+      g_autofree char *place = action_place (i);
+
+      /* Translators: %s is where the redo is: "action 12 of the file". */
+      return record_error (error, KOL_RECORD_IMPORT_ERROR_INVALID, _("The redo at %s has nothing to redo."),
+                           place);
+    }
   group = g_ptr_array_steal_index (f->undos, f->undos->len - 1);
   for (guint k = group->len; k-- > 0;)
     {
@@ -402,9 +420,13 @@ filter_actions (KolRecord *r,
       const char *type = action_type (json_array_get_element (actions, i));
 
       if (type == NULL)
-        /* Translators: %u is the position of an action in the record. */
-        return record_error (error, KOL_RECORD_IMPORT_ERROR_INVALID,
-                             _("The action at $.actions[%u] has no type."), i);
+        {
+          g_autofree char *place = action_place (i);
+
+          /* Translators: %s is where the action is: "action 12 of the file". */
+          return record_error (error, KOL_RECORD_IMPORT_ERROR_INVALID, _("The action at %s has no type."),
+                               place);
+        }
       if (g_str_equal (type, "undo"))
         {
           r->n_undo++;
@@ -468,6 +490,27 @@ parse_result (KolRecord  *r,
   return TRUE;
 }
 
+/* What a file that is not a record is said to be. A Koleya save given to
+ * the importer is named as one, and one whose "format" (the save's mark)
+ * is damaged as a damaged save: both are what the file claims to be. */
+static KolRecord *
+not_a_record (JsonNode *root,
+              GError  **error)
+{
+  JsonObject *o = root != NULL && JSON_NODE_HOLDS_OBJECT (root) ? json_node_get_object (root) : NULL;
+
+  if (kol_save_file_is_save (root))
+    record_error (error, KOL_RECORD_IMPORT_ERROR_FORMAT, "%s",
+                  _("This is a Koleya save, not a game exported from 18xx.games: open it instead."));
+  else if (o != NULL && json_object_has_member (o, "format"))
+    /* Translators: %s is the format name every save has, koleya-save. */
+    record_error (error, KOL_RECORD_IMPORT_ERROR_FORMAT, _("This Koleya save is damaged: its “format” is not “%s”."),
+                  KOL_SAVE_FILE_FORMAT);
+  else
+    record_error (error, KOL_RECORD_IMPORT_ERROR_FORMAT, "%s", _("This is not a game exported from 18xx.games."));
+  return NULL;
+}
+
 /**
  * kol_record_parse_node:
  * @root: a parsed 18xx.games record
@@ -490,11 +533,7 @@ kol_record_parse_node (JsonNode *root,
   if (!kol_record_is_record (root) || !is_string (member (json_node_get_object (root), "title")) ||
       !JSON_NODE_HOLDS_ARRAY (member (json_node_get_object (root), "players")) ||
       !JSON_NODE_HOLDS_ARRAY (member (json_node_get_object (root), "actions")))
-    {
-      record_error (error, KOL_RECORD_IMPORT_ERROR_FORMAT, "%s",
-                    _("This is not a game exported from 18xx.games."));
-      return NULL;
-    }
+    return not_a_record (root, error);
   o = json_node_get_object (root);
   r->root = json_node_ref (root);
   r->notes = g_ptr_array_new_with_free_func (g_free);
@@ -925,7 +964,7 @@ kol_record_load_title (KolRecord        *r,
   if (g_error_matches (local, KOL_SAVE_FILE_ERROR, KOL_SAVE_FILE_ERROR_TITLE))
     /* Translators: %s is a title id such as "1830". */
     record_error (error, KOL_RECORD_IMPORT_ERROR_TITLE,
-                  _("The record is a game of %s, which Koleya does not have."), r->title_id);
+                  _("The record is a game of “%s”, which Koleya does not have."), r->title_id);
   else
     {
       g_autofree char *options = options_text (r->options);
@@ -1146,6 +1185,13 @@ kol_import_report_describe_stop (KolImportReport *report)
   if (!report->stopped)
     return NULL;
   id = g_strdup_printf ("%" G_GINT64_FORMAT, report->failed_id);
+  if (!kol_display_get_verbose ())
+    /* Translators: the replay of an imported game stopped. %u is the number
+     * of the action among those replayed, the first %s the action's id in
+     * the record, the second its type, the last %s the reason. */
+    return g_strdup_printf (_("Stopped at action %u (id %s, “%s”): %s"), report->failed_seq, id,
+                            report->failed_type ? report->failed_type : "?",
+                            report->error ? report->error->message : "");
   /* Translators: the replay of an imported game stopped. %u is the number
    * of the action among those replayed, the first %s the action's id in the
    * record, the second its type, the next %u its position in the record,

@@ -15,6 +15,7 @@
 #include "kol-json-scan.h"
 #include "kol-record-import.h"
 #include "kol-save-file.h"
+#include "kol-save-file-private.h"
 #include "kol-title-info.h"
 #include "kol-title-loader.h"
 
@@ -326,23 +327,51 @@ set_errno_error (GError    **error,
   return FALSE;
 }
 
-static gboolean
+static gssize
+system_write (int         fd,
+              const void *data,
+              gsize       length)
+{
+  return write (fd, data, length);
+}
+
+/* write(2), or what a test puts in its place. */
+static KolSaveFileWriteFunc write_func = system_write;
+
+/**
+ * _kol_save_file_set_write:
+ * @func: (nullable): what writes the bytes of a save; %NULL for write(2)
+ *
+ * For tests of the failures write(2) can have.
+ */
+void
+_kol_save_file_set_write (KolSaveFileWriteFunc func)
+{
+  write_func = func != NULL ? func : system_write;
+}
+
+/* Returns 0, or the errno of the failure: a write(2) that writes nothing
+ * without an error (a full file system may do that) is reported as no
+ * space left, never as whatever errno held before. */
+static int
 write_all (int          fd,
            const char  *data,
            gsize        length)
 {
   while (length > 0)
     {
-      gssize n = write (fd, data, length);
+      gssize n = write_func (fd, data, length);
 
       if (n < 0 && errno == EINTR)
         continue;
-      if (n <= 0)
-        return FALSE;
+      if (n < 0)
+        return errno != 0 ? errno : EIO;
+      if (n == 0)
+        return ENOSPC;
       data += n;
       length -= (gsize) n;
     }
-  return TRUE;
+  return 0;
 }
 
 /* The directory entry of the rename must reach the disk too, or a power cut
@@ -382,9 +411,8 @@ write_atomically (const char  *path,
     return set_errno_error (error, errno, path);
   if (stat (target, &st) == 0)
     (void) fchmod (fd, st.st_mode & 07777);
-  if (!write_all (fd, data, length) || fsync (fd) != 0)
+  if ((errsv = write_all (fd, data, length)) != 0 || (fsync (fd) != 0 && (errsv = errno) != 0))
     {
-      errsv = errno;
       close (fd);
       g_unlink (tmp);
       return set_errno_error (error, errsv, path);
@@ -652,11 +680,18 @@ read_format (JsonObject *root,
   JsonNode *format = get (root, "format");
   gint64 version;
 
-  if (format == NULL || !JSON_NODE_HOLDS_VALUE (format) ||
-      g_strcmp0 (json_node_get_string (format), KOL_SAVE_FILE_FORMAT) != 0)
+  if (format == NULL)
     {
       g_set_error_literal (error, KOL_SAVE_FILE_ERROR, KOL_SAVE_FILE_ERROR_FORMAT,
                            _("This is not a Koleya save file."));
+      return FALSE;
+    }
+  if (!JSON_NODE_HOLDS_VALUE (format) || json_node_get_value_type (format) != G_TYPE_STRING ||
+      g_strcmp0 (json_node_get_string (format), KOL_SAVE_FILE_FORMAT) != 0)
+    {
+      /* Translators: %s is the format name every save has, koleya-save. */
+      g_set_error (error, KOL_SAVE_FILE_ERROR, KOL_SAVE_FILE_ERROR_INVALID,
+                   _("This Koleya save is damaged: its “format” is not “%s”."), KOL_SAVE_FILE_FORMAT);
       return FALSE;
     }
   if (!read_int (root, "version", "version", 1, G_MAXINT64, &version, error))

@@ -260,8 +260,9 @@ kol_game_continue_from_here (KolGame *self,
 /* ------------------------------------------------------- legal choices */
 
 /* Who may act now: the active entities, the president of an acting
- * corporation (emergency sales) and the private companies of anyone
- * acting (1849's CNM, 1840's returning of privates). */
+ * corporation (emergency sales) and every private company in play (1849's
+ * CNM; 1840's privates, which their owners may return to the bank at any
+ * time, IV.2): the steps say which of them have anything to do. */
 int
 kol_game_get_acting_entities (KolGame   *self,
                               KolEntity *out,
@@ -286,11 +287,10 @@ kol_game_get_acting_entities (KolGame   *self,
         if (!listed)
           out[n++] = president;
       }
-  for (int i = 0; i < base; i++)
-    if (out[i].kind == KOL_ENTITY_CORP || out[i].kind == KOL_ENTITY_PLAYER)
-      for (int c = 0; c < engine->n_companies && n < max; c++)
-        if (!engine->companies[c].closed && kol_entity_equal (engine->companies[c].owner, out[i]))
-          out[n++] = kol_entity (KOL_ENTITY_COMPANY, c);
+  for (int c = 0; c < engine->n_companies && n < max; c++)
+    if (!engine->companies[c].closed &&
+        (engine->companies[c].owner.kind == KOL_ENTITY_CORP || engine->companies[c].owner.kind == KOL_ENTITY_PLAYER))
+      out[n++] = kol_entity (KOL_ENTITY_COMPANY, c);
   return n;
 }
 

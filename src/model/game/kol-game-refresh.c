@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "kol-display-text.h"
 #include "kol-engine-dividend.h"
 #include "kol-engine-info.h"
 #include "kol-engine-round.h"
@@ -32,8 +33,14 @@ _kol_game_entity_name (const KolEngine *engine,
   switch (entity.kind)
     {
     case KOL_ENTITY_PLAYER:
-      arg = kol_arg_int (KOL_ARG_PLAYER, entity.index);
-      break;
+      {
+        g_autofree char *name = NULL;
+
+        arg = kol_arg_int (KOL_ARG_PLAYER, entity.index);
+        name = kol_log_format_arg (engine, &arg);
+        /* names from a file are shown isolated: see kol_display_isolate() */
+        return kol_display_isolate (name);
+      }
     case KOL_ENTITY_CORP:
       arg = kol_arg_int (KOL_ARG_CORP, entity.index);
       break;
@@ -276,23 +283,24 @@ acting_name (KolEngine *engine,
              int        player)
 {
   g_autofree char *name = _kol_game_entity_name (engine, acting);
+  g_autofree char *player_name = NULL;
   int parent;
 
   if (acting.kind == KOL_ENTITY_NONE)
     return NULL;
   if (acting.kind == KOL_ENTITY_PLAYER || player < 0)
     return g_steal_pointer (&name);
+  player_name = _kol_game_entity_name (engine, kol_entity (KOL_ENTITY_PLAYER, player));
   parent = acting.kind == KOL_ENTITY_CORP ? kol_engine_corp_parent (engine, acting.index) : -1;
   if (parent >= 0)
     {
       g_autofree char *parent_name = _kol_game_entity_name (engine, kol_entity (KOL_ENTITY_CORP, parent));
 
       /* Translators: who acts: "Linie 5 of WT (Anna)". */
-      return g_strdup_printf (C_("acting", "%1$s of %2$s (%3$s)"), name, parent_name,
-                              engine->players[player].name);
+      return g_strdup_printf (C_("acting", "%1$s of %2$s (%3$s)"), name, parent_name, player_name);
     }
   /* Translators: who acts: "ATA (Anna)". */
-  return g_strdup_printf (C_("acting", "%1$s (%2$s)"), name, engine->players[player].name);
+  return g_strdup_printf (C_("acting", "%1$s (%2$s)"), name, player_name);
 }
 
 /* The corporation whose colours and id stand for the one acting: its own,

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
 
 #include "kol-action-json.h"
@@ -524,9 +525,18 @@ write_autosave (KolHistory *self,
   g_autofree char *dir = folder != NULL ? g_file_get_path (folder) : NULL;
   gboolean had_error = self->autosave_error != NULL;
 
-  if (dir != NULL)
-    (void) g_mkdir_with_parents (dir, 0700);
-  if (kol_save_file_write (self, self->autosave, &local))
+  /* the folder's own failure says more than the file's (a read-only
+   * folder, not a missing file) */
+  if (dir != NULL && g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int errsv = errno;
+      g_autofree char *display = g_filename_display_name (dir);
+
+      /* Translators: %s is a folder, then the system's reason. */
+      local = g_error_new (KOL_SAVE_FILE_ERROR, KOL_SAVE_FILE_ERROR_WRITE, _("Cannot create the folder “%s”: %s"),
+                           display, g_strerror (errsv));
+    }
+  else if (kol_save_file_write (self, self->autosave, &local))
     {
       self->autosaved = (int) self->entries->len;
       g_clear_error (&self->autosave_error);

@@ -23,29 +23,16 @@
  * coordinates (a flat map's letters are its columns, a pointy map's its
  * rows, as Koleya's axes can say) and are sorted by them; tiles given only
  * by their number come from the catalogue: the manifests of installed
- * titles.
+ * titles. The companies are read in kol-maker-import-companies.c.
  */
-
-typedef struct
-{
-  JsonObject *maker;
-  GPtrArray  *report;
-  gboolean    pointy;
-  GHashTable *catalogue;   /* tile id → JsonObject of a catalogue manifest */
-  GHashTable *homes;       /* company abbrev → "hex\ncity" */
-  gboolean    narrow, dual;
-  const char *colors[8];   /* tile_colors */
-  int         n_colors;
-  JsonArray  *options;     /* game.json options, from map variants */
-} Import;
 
 static const char * const upgrade_order[] = { "yellow", "green", "brown", "gray" };
 
 /* ---- info, money and players ------------------------------------------------------- */
 
 static char *
-currency_format (Import     *im,
-                 const char *currency)
+currency_format (KolMakerImport *im,
+                 const char     *currency)
 {
   g_autoptr(GString) format = g_string_new (NULL);
   gboolean placed = FALSE;
@@ -73,9 +60,9 @@ currency_format (Import     *im,
 }
 
 static void
-import_info (Import     *im,
-             JsonObject *game,
-             const char *id)
+import_info (KolMakerImport *im,
+             JsonObject     *game,
+             const char     *id)
 {
   JsonObject *info = _kol_maker_object (im->maker, "info");
   const char *title = _kol_maker_string (info, "title"), *subtitle = _kol_maker_string (info, "subtitle");
@@ -95,9 +82,9 @@ import_info (Import     *im,
 
 /* A number, or the first number of "16/14". */
 static gint64
-lenient_int (Import     *im,
-             JsonNode   *node,
-             const char *what)
+lenient_int (KolMakerImport *im,
+             JsonNode       *node,
+             const char     *what)
 {
   gint64 value = 0;
   gboolean exact = TRUE;
@@ -120,8 +107,8 @@ player_value (JsonObject *player,
 }
 
 static void
-import_bank (Import     *im,
-             JsonObject *game)
+import_bank (KolMakerImport *im,
+             JsonObject     *game)
 {
   JsonNode *bank = json_object_get_member (im->maker, "bank");
 
@@ -138,8 +125,8 @@ import_bank (Import     *im,
 }
 
 static void
-import_players (Import     *im,
-                JsonObject *game)
+import_players (KolMakerImport *im,
+                JsonObject     *game)
 {
   JsonArray *players = _kol_maker_array (im->maker, "players");
   JsonObject *range = json_object_new (), *cash = json_object_new (), *limits = json_object_new ();
@@ -194,11 +181,11 @@ typedef struct
 } Market;
 
 static char *
-cell_text (Import   *im,
-           Market   *m,
-           JsonNode *cell,
-           guint     row,
-           guint     col)
+cell_text (KolMakerImport *im,
+           Market         *m,
+           JsonNode       *cell,
+           guint           row,
+           guint           col)
 {
   JsonObject *object;
   g_autoptr(GString) text = g_string_new (NULL);
@@ -245,10 +232,10 @@ cell_text (Import   *im,
 }
 
 static JsonArray *
-market_row (Import    *im,
-            Market    *m,
-            JsonArray *cells,
-            guint      row)
+market_row (KolMakerImport *im,
+            Market         *m,
+            JsonArray      *cells,
+            guint           row)
 {
   JsonArray *out = json_array_new ();
 
@@ -306,9 +293,9 @@ closing_zone (Market    *m,
 }
 
 static JsonArray *
-market_par (Import     *im,
-            JsonObject *stock,
-            JsonArray  *rows)
+market_par (KolMakerImport *im,
+            JsonObject     *stock,
+            JsonArray      *rows)
 {
   JsonObject *par = _kol_maker_object (stock, "par");
   JsonArray *values = _kol_maker_array (par, "values"), *out = json_array_new ();
@@ -337,8 +324,8 @@ market_par (Import     *im,
 }
 
 static void
-import_market (Import     *im,
-               JsonObject *game)
+import_market (KolMakerImport *im,
+               JsonObject     *game)
 {
   JsonObject *stock = _kol_maker_object (im->maker, "stock"), *market = json_object_new ();
   JsonArray *cells = _kol_maker_array (stock, "market"), *rows = json_array_new ();
@@ -389,9 +376,9 @@ import_market (Import     *im,
 
 /* A train named elsewhere: by name, or {"on": name, "index": n}. */
 static const char *
-train_ref (Import     *im,
-           JsonObject *object,
-           const char *member)
+train_ref (KolMakerImport *im,
+           JsonObject     *object,
+           const char     *member)
 {
   JsonNode *node = object != NULL ? json_object_get_member (object, member) : NULL;
 
@@ -413,8 +400,8 @@ train_ref (Import     *im,
 }
 
 static JsonNode *
-train_distance (Import     *im,
-                const char *name)
+train_distance (KolMakerImport *im,
+                const char     *name)
 {
   const char *digits = name;
 
@@ -432,8 +419,8 @@ train_distance (Import     *im,
 }
 
 static JsonNode *
-train_count (Import     *im,
-             JsonObject *train)
+train_count (KolMakerImport *im,
+             JsonObject     *train)
 {
   JsonNode *quantity = json_object_get_member (train, "quantity");
 
@@ -444,8 +431,8 @@ train_count (Import     *im,
 }
 
 static void
-report_train_keys (Import     *im,
-                   JsonObject *train)
+report_train_keys (KolMakerImport *im,
+                   JsonObject     *train)
 {
   static const char * const lost[] = { "phased", "discount", "print", "players", "variant", "image", "description" };
 
@@ -455,7 +442,7 @@ report_train_keys (Import     *im,
 }
 
 static JsonArray *
-import_trains (Import *im)
+import_trains (KolMakerImport *im)
 {
   JsonArray *trains = _kol_maker_array (im->maker, "trains"), *out = json_array_new ();
 
@@ -500,9 +487,9 @@ color_rank (const char *color)
 }
 
 static void
-import_phase_limits (Import     *im,
-                     JsonObject *phase,
-                     JsonObject *p)
+import_phase_limits (KolMakerImport *im,
+                     JsonObject     *phase,
+                     JsonObject     *p)
 {
   JsonNode *limit = json_object_get_member (phase, "limit");
   gint64 rounds = 1;
@@ -515,9 +502,9 @@ import_phase_limits (Import     *im,
 }
 
 static void
-import_phase_events (Import     *im,
-                     JsonObject *phase,
-                     JsonObject *p)
+import_phase_events (KolMakerImport *im,
+                     JsonObject     *phase,
+                     JsonObject     *p)
 {
   JsonObject *events = _kol_maker_object (phase, "events");
   JsonArray *status = json_array_new (), *list = json_array_new ();
@@ -539,7 +526,7 @@ import_phase_events (Import     *im,
 }
 
 static JsonArray *
-import_phases (Import *im)
+import_phases (KolMakerImport *im)
 {
   JsonArray *phases = _kol_maker_array (im->maker, "phases"), *out = json_array_new ();
   int top = 0;
@@ -603,190 +590,6 @@ resolve_available (JsonArray *trains,
     }
 }
 
-/* ---- companies ----------------------------------------------------------------------------- */
-
-static const struct
-{
-  const char *name, *rgb;
-} named_colors[] = {
-  { "red", "#d81e3e" }, { "orange", "#f48221" }, { "yellow", "#ffe600" }, { "green", "#00a651" },
-  { "lightGreen", "#8dc63f" }, { "darkGreen", "#006838" }, { "blue", "#0072bc" }, { "lightBlue", "#6dcff6" },
-  { "darkBlue", "#003471" }, { "cyan", "#00aeef" }, { "purple", "#7f3f98" }, { "violet", "#92278f" },
-  { "pink", "#f49ac1" }, { "brown", "#8c6239" }, { "black", "#000000" }, { "white", "#ffffff" },
-  { "gray", "#808285" }, { "grey", "#808285" }, { "gold", "#d4af37" }, { "maroon", "#800000" },
-  { "navy", "#000080" }, { "teal", "#008080" }, { "natural", "#d4b47d" },
-};
-
-static gboolean
-is_rgb (const char *color)
-{
-  if (color == NULL || color[0] != '#' || (strlen (color) != 7 && strlen (color) != 4))
-    return FALSE;
-  for (const char *p = color + 1; *p != '\0'; p++)
-    if (!g_ascii_isxdigit (*p))
-      return FALSE;
-  return TRUE;
-}
-
-static char *
-rgb_of (Import     *im,
-        const char *color)
-{
-  JsonObject *colors = _kol_maker_object (_kol_maker_object (im->maker, "colors"), "companies");
-  const char *own = _kol_maker_string (colors, color);
-
-  if (own == NULL)
-    own = _kol_maker_string (_kol_maker_object (im->maker, "colors"), color);
-  if (is_rgb (own))
-    color = own;
-  if (is_rgb (color))
-    return strlen (color) == 4 ? g_strdup_printf ("#%c%c%c%c%c%c", color[1], color[1], color[2], color[2], color[3],
-                                                  color[3])
-                               : g_ascii_strdown (color, -1);
-  for (guint i = 0; color != NULL && i < G_N_ELEMENTS (named_colors); i++)
-    if (g_str_equal (color, named_colors[i].name))
-      return g_strdup (named_colors[i].rgb);
-  _kol_maker_report (im->report, _("The company colour “%s” is not known: it is grey"), color != NULL ? color : "");
-  return g_strdup ("#808285");
-}
-
-/* Black on light colours, white on dark ones. */
-static const char *
-ink_on (const char *rgb)
-{
-  unsigned r = 0, g = 0, b = 0;
-
-  sscanf (rgb + 1, "%2x%2x%2x", &r, &g, &b);
-  return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#000000" : "#ffffff";
-}
-
-/* A list, or the name of a list in shareTypes or tokenTypes; without
- * either, the type named "default" (or "minor"). */
-static JsonArray *
-typed_list (Import     *im,
-            JsonObject *company,
-            const char *member,
-            const char *types,
-            gboolean    minor)
-{
-  JsonNode *node = json_object_get_member (company, member);
-  JsonObject *table = _kol_maker_object (im->maker, types);
-  const char *name = minor ? "minor" : "default";
-
-  if (node != NULL && JSON_NODE_HOLDS_ARRAY (node))
-    return json_node_get_array (node);
-  if (node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
-    name = json_node_get_string (node);
-  return _kol_maker_array (table, name);
-}
-
-static JsonArray *
-import_shares (Import     *im,
-               JsonObject *company,
-               gboolean    minor)
-{
-  JsonArray *shares = typed_list (im, company, "shares", "shareTypes", minor), *out = json_array_new ();
-
-  for (guint i = 0; shares != NULL && i < json_array_get_length (shares); i++)
-    {
-      JsonObject *share = json_array_get_object_element (shares, i);
-      gint64 quantity = 1, percent = 10;
-
-      _kol_maker_int (json_object_get_member (share, "quantity"), &quantity, NULL);
-      _kol_maker_int (json_object_get_member (share, "percent"), &percent, NULL);
-      for (gint64 k = 0; k < quantity && k < 100; k++)
-        json_array_add_int_element (out, percent);
-      if (json_object_has_member (share, "label") || json_object_has_member (share, "shares") ||
-          json_object_has_member (share, "cost") || json_object_has_member (share, "revenue"))
-        _kol_maker_report (im->report, _("Certificates' labels, share counts, costs and revenues are not kept: "
-                                         "only their percentages"));
-    }
-  if (json_array_get_length (out) == 0)
-    {
-      _kol_maker_report (im->report, _("A company without shares gets a president's 20 %% and eight 10 %% "
-                                       "certificates, a minor one certificate of 100 %%"));
-      json_array_add_int_element (out, minor ? 100 : 20);
-      for (int k = 0; !minor && k < 8; k++)
-        json_array_add_int_element (out, 10);
-    }
-  return out;
-}
-
-static JsonArray *
-import_tokens (Import     *im,
-               JsonObject *company,
-               gboolean    minor)
-{
-  JsonArray *tokens = typed_list (im, company, "tokens", "tokenTypes", minor), *out = json_array_new ();
-
-  for (guint i = 0; tokens != NULL && i < json_array_get_length (tokens); i++)
-    {
-      JsonNode *token = json_array_get_element (tokens, i);
-      gint64 cost = 0;
-      gboolean exact = TRUE;
-
-      _kol_maker_int (token, &cost, &exact);
-      if (!exact && cost == 0 && strpbrk (json_node_get_string (token), "0123456789") == NULL)
-        ;  /* "Free", "": no cost */
-      else if (!exact && strchr (json_node_get_string (token), '/') != NULL)
-        _kol_maker_report (im->report, _("A token cost by distance (“%s”) is read as %d"),
-                           json_node_get_string (token), (int) cost);
-      json_array_add_int_element (out, cost);
-    }
-  return out;
-}
-
-static JsonObject *
-import_company (Import     *im,
-                JsonObject *company,
-                gint64      float_percent)
-{
-  JsonObject *c = json_object_new ();
-  gboolean minor = json_object_get_boolean_member_with_default (company, "minor", FALSE);
-  const char *abbrev = _kol_maker_string (company, "abbrev"), *home;
-  g_autofree char *rgb = rgb_of (im, _kol_maker_string (company, "color"));
-  const char *ink = _kol_maker_string (company, "textColor");
-
-  json_object_set_string_member (c, "id", abbrev);
-  json_object_set_string_member (c, "name", _kol_maker_string (company, "name") != NULL
-                                            ? _kol_maker_string (company, "name") : abbrev);
-  json_object_set_string_member (c, "type", minor ? "minor" : "public");
-  json_object_set_string_member (c, "color", rgb);
-  json_object_set_string_member (c, "text_color", is_rgb (ink) ? ink : ink_on (rgb));
-  json_object_set_array_member (c, "shares", import_shares (im, company, minor));
-  json_object_set_int_member (c, "float_percent", float_percent);
-  json_object_set_array_member (c, "tokens", import_tokens (im, company, minor));
-  if ((home = g_hash_table_lookup (im->homes, abbrev)) != NULL)
-    {
-      g_auto(GStrv) parts = g_strsplit (home, "\n", 2);
-
-      json_object_set_string_member (c, "home", parts[0]);
-      json_object_set_int_member (c, "home_city", atoi (parts[1]));
-    }
-  if (json_object_has_member (company, "capital") || json_object_has_member (company, "marketTokens") ||
-      json_object_has_member (company, "extraStationTokens") || json_object_has_member (company, "subtext"))
-    _kol_maker_report (im->report, _("A company's capital, subtext and extra tokens are not kept"));
-  return c;
-}
-
-static JsonArray *
-import_companies (Import *im)
-{
-  JsonArray *companies = _kol_maker_array (im->maker, "companies"), *out = json_array_new ();
-  gint64 float_percent = 60;
-
-  if (!_kol_maker_int (json_object_get_member (im->maker, "floatPercent"), &float_percent, NULL))
-    _kol_maker_report (im->report, _("No float percentage is given: companies float at 60 %%"));
-  for (guint i = 0; companies != NULL && i < json_array_get_length (companies); i++)
-    {
-      JsonObject *company = json_array_get_object_element (companies, i);
-
-      if (company != NULL && _kol_maker_string (company, "abbrev") != NULL)
-        json_array_add_object_element (out, import_company (im, company, float_percent));
-    }
-  return out;
-}
-
 /* ---- privates ---------------------------------------------------------------------------------- */
 
 static char *
@@ -805,8 +608,8 @@ slug (const char *text)
 }
 
 static JsonArray *
-import_abilities (Import    *im,
-                  JsonArray *abilities)
+import_abilities (KolMakerImport *im,
+                  JsonArray      *abilities)
 {
   JsonArray *out = json_array_new ();
 
@@ -831,8 +634,8 @@ import_abilities (Import    *im,
 }
 
 static JsonObject *
-import_private (Import     *im,
-                JsonObject *private)
+import_private (KolMakerImport *im,
+                JsonObject     *private)
 {
   JsonObject *p = json_object_new ();
   const char *sym = _kol_maker_string (private, "sym"), *id = _kol_maker_string (private, "id");
@@ -865,7 +668,7 @@ import_private (Import     *im,
 }
 
 static JsonArray *
-import_privates (Import *im)
+import_privates (KolMakerImport *im)
 {
   JsonArray *privates = _kol_maker_array (im->maker, "privates"), *out = json_array_new ();
 
@@ -882,8 +685,8 @@ import_privates (Import *im)
 /* ---- tiles --------------------------------------------------------------------------------------- */
 
 static const char *
-tile_color (Import     *im,
-            const char *color)
+tile_color (KolMakerImport *im,
+            const char     *color)
 {
   static const struct { const char *maker, *koleya; } colors[] = {
     { "yellow", "yellow" }, { "green", "green" }, { "brown", "brown" }, { "gray", "gray" }, { "grey", "gray" },
@@ -902,10 +705,10 @@ tile_color (Import     *im,
 /* A catalogue tile as 18xx-maker would draw it and Koleya read it back:
  * the same numbering of nodes and order of paths as any other tile. */
 static void
-catalogue_tile (Import     *im,
-                JsonObject *source,
-                const char *where,
-                JsonObject *tile)
+catalogue_tile (KolMakerImport *im,
+                JsonObject     *source,
+                const char     *where,
+                JsonObject     *tile)
 {
   g_autoptr(GHashTable) gauges = g_hash_table_new (g_str_hash, g_str_equal);
   KolMakerGeometry geometry = { im->pointy, NULL, where, gauges };
@@ -923,9 +726,9 @@ catalogue_tile (Import     *im,
 }
 
 static JsonNode *
-tile_count (Import     *im,
-            JsonNode   *node,
-            JsonObject *object)
+tile_count (KolMakerImport *im,
+            JsonNode       *node,
+            JsonObject     *object)
 {
   JsonNode *quantity = object != NULL ? json_object_get_member (object, "quantity") : node;
 
@@ -938,8 +741,8 @@ tile_count (Import     *im,
 }
 
 static JsonObject *
-library_tile (Import     *im,
-              const char *id)
+library_tile (KolMakerImport *im,
+              const char     *id)
 {
   g_autofree char *base = g_strndup (id, strcspn (id, "|"));
   JsonObject *found = g_hash_table_lookup (im->catalogue, id);
@@ -948,9 +751,9 @@ library_tile (Import     *im,
 }
 
 static JsonObject *
-import_tile (Import     *im,
-             const char *id,
-             JsonNode   *entry)
+import_tile (KolMakerImport *im,
+             const char     *id,
+             JsonNode       *entry)
 {
   JsonObject *object = JSON_NODE_HOLDS_OBJECT (entry) ? json_node_get_object (entry) : NULL;
   const char *color = _kol_maker_string (object, "color"), *alias = _kol_maker_string (object, "tile");
@@ -987,8 +790,8 @@ import_tile (Import     *im,
 }
 
 static void
-import_upgrades (Import    *im,
-                 JsonArray *tiles)
+import_upgrades (KolMakerImport *im,
+                 JsonArray      *tiles)
 {
   JsonObject *upgrades = _kol_maker_object (im->maker, "upgrades");
 
@@ -1003,7 +806,7 @@ import_upgrades (Import    *im,
 }
 
 static JsonNode *
-import_tiles (Import *im)
+import_tiles (KolMakerImport *im)
 {
   JsonObject *tiles = _kol_maker_object (im->maker, "tiles"), *root = json_object_new ();
   JsonArray *out = json_array_new ();
@@ -1025,8 +828,8 @@ import_tiles (Import *im)
 /* ---- the map --------------------------------------------------------------------------------------- */
 
 static JsonArray *
-import_terrain (Import    *im,
-                JsonArray *terrain)
+import_terrain (KolMakerImport *im,
+                JsonArray      *terrain)
 {
   JsonArray *out = json_array_new ();
 
@@ -1054,8 +857,8 @@ import_terrain (Import    *im,
 }
 
 static JsonArray *
-import_borders (Import    *im,
-                JsonArray *borders)
+import_borders (KolMakerImport *im,
+                JsonArray      *borders)
 {
   JsonArray *out = json_array_new ();
 
@@ -1093,10 +896,10 @@ import_icons (JsonArray *icons)
 }
 
 static void
-note_homes (Import     *im,
-            const char *coord,
-            GArray     *reservations,
-            gboolean    shared)
+note_homes (KolMakerImport *im,
+            const char     *coord,
+            GArray         *reservations,
+            gboolean        shared)
 {
   for (guint i = 0; i < reservations->len; i++)
     {
@@ -1117,9 +920,9 @@ clear_reservation (KolMakerReservation *r)
 }
 
 static void
-add_hex_parts (Import     *im,
-               JsonObject *def,
-               JsonObject *hex)
+add_hex_parts (KolMakerImport *im,
+               JsonObject     *def,
+               JsonObject     *hex)
 {
   JsonArray *terrain = _kol_maker_array (def, "terrain"), *borders = _kol_maker_array (def, "borders");
   JsonArray *icons = _kol_maker_array (def, "icons");
@@ -1137,10 +940,10 @@ add_hex_parts (Import     *im,
 
 /* One hex of a definition drawn on @coord. */
 static JsonObject *
-import_hex (Import     *im,
-            JsonObject *def,
-            const char *coord,
-            gboolean    shared)
+import_hex (KolMakerImport *im,
+            JsonObject     *def,
+            const char     *coord,
+            gboolean        shared)
 {
   JsonObject *hex = json_object_new (), *tile = json_object_new ();
   JsonArray *names = _kol_maker_array (def, "names");
@@ -1195,9 +998,9 @@ sorted_hexes (GPtrArray *hexes)
 /* The hexes of a map's definitions; each definition may be drawn on
  * several coordinates. */
 static void
-map_hexes (Import     *im,
-           JsonObject *map,
-           GPtrArray  *out)
+map_hexes (KolMakerImport *im,
+           JsonObject     *map,
+           GPtrArray      *out)
 {
   JsonArray *defs = _kol_maker_array (map, "hexes");
 
@@ -1232,10 +1035,10 @@ has_hex (GPtrArray  *hexes,
 /* A map of an array after the first: an option of its own, removing and
  * adding or replacing hexes of the first. */
 static JsonObject *
-import_variant (Import     *im,
-                JsonObject *map,
-                guint       index,
-                GPtrArray  *base)
+import_variant (KolMakerImport *im,
+                JsonObject     *map,
+                guint           index,
+                GPtrArray      *base)
 {
   JsonObject *variant = json_object_new (), *when = json_object_new (), *option = json_object_new ();
   const char *name = _kol_maker_string (map, "name");
@@ -1281,7 +1084,7 @@ import_variant (Import     *im,
 }
 
 static JsonNode *
-import_map (Import *im)
+import_map (KolMakerImport *im)
 {
   JsonNode *node = json_object_get_member (im->maker, "map");
   JsonArray *maps = node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
@@ -1340,7 +1143,7 @@ track_type (const char *en,
 /* Standard gauge always; narrow and dual when some track has them. The
  * names are data, the same whatever the user's language. */
 static JsonObject *
-track_types (Import *im)
+track_types (KolMakerImport *im)
 {
   JsonObject *types = json_object_new ();
 
@@ -1353,7 +1156,7 @@ track_types (Import *im)
 }
 
 static JsonArray *
-tile_colors (Import *im)
+tile_colors (KolMakerImport *im)
 {
   JsonArray *colors = json_array_new ();
 
@@ -1364,8 +1167,8 @@ tile_colors (Import *im)
 
 /* game.json in the order of Koleya's own files. */
 static JsonNode *
-import_game (Import     *im,
-             const char *id)
+import_game (KolMakerImport *im,
+             const char     *id)
 {
   JsonObject *game = json_object_new ();
   JsonArray *phases, *trains = import_trains (im);
@@ -1381,12 +1184,12 @@ import_game (Import     *im,
   json_object_set_array_member (game, "phases", phases);
   json_object_set_array_member (game, "trains", trains);
   json_object_set_array_member (game, "privates", import_privates (im));
-  json_object_set_array_member (game, "corporations", import_companies (im));
+  json_object_set_array_member (game, "corporations", _kol_maker_import_companies (im));
   return _kol_maker_object_node (game);
 }
 
 static void
-load_catalogue (Import             *im,
+load_catalogue (KolMakerImport     *im,
                 const char * const *dirs)
 {
   for (guint d = 0; dirs != NULL && dirs[d] != NULL; d++)
@@ -1449,7 +1252,7 @@ kol_maker_import (JsonNode            *maker,
                   GError             **error)
 {
   KolMakerTitle *title;
-  Import im = { 0 };
+  KolMakerImport im = { 0 };
 
   g_return_val_if_fail (id != NULL, NULL);
 

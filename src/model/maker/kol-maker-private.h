@@ -8,8 +8,9 @@ G_BEGIN_DECLS
 /*
  * What the files of the 18xx-maker reader and writer share:
  * kol-maker-json.c (members, texts, the report), kol-maker-tile.c (a hex's
- * drawing into a tile's connections and back), kol-maker-import.c and
- * kol-maker-export.c (the rest of a game).
+ * drawing into a tile's connections and back), kol-maker-import.c (with
+ * kol-maker-import-companies.c) and kol-maker-export.c (the rest of a
+ * game).
  */
 
 /* kol-maker-json.c */
@@ -39,6 +40,24 @@ void        _kol_maker_set_int      (JsonObject  *object,
 void        _kol_maker_set_string   (JsonObject  *object,
                                      const char  *member,
                                      const char  *value);
+
+/* kol-maker-import.c and kol-maker-import-companies.c: the importer's
+ * state while it reads one game definition. */
+
+typedef struct
+{
+  JsonObject *maker;
+  GPtrArray  *report;
+  gboolean    pointy;
+  GHashTable *catalogue;   /* tile id → JsonObject of a catalogue manifest */
+  GHashTable *homes;       /* company abbrev → "hex\ncity" */
+  gboolean    narrow, dual;
+  const char *colors[8];   /* tile_colors */
+  int         n_colors;
+  JsonArray  *options;     /* game.json options, from map variants */
+} KolMakerImport;
+
+JsonArray  *_kol_maker_import_companies (KolMakerImport *im);
 
 /* kol-maker-tile.c: hex geometry. Sides are 18xx-maker's 1-6; points are
  * in its hex frame (75 from the centre to an edge's middle, y down), on

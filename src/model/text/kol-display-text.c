@@ -117,3 +117,24 @@ kol_display_file_name (GFile *file)
    * quotation marks. */
   return g_strdup_printf (_("“%s”"), isolated);
 }
+
+static gint verbose;
+
+/**
+ * kol_display_set_verbose:
+ * @on: whether messages name JSON paths and whole folders
+ *
+ * For koleya-cli --verbose; the window never sets it.
+ */
+void
+kol_display_set_verbose (gboolean on)
+{
+  g_atomic_int_set (&verbose, on ? 1 : 0);
+}
+
+/** kol_display_get_verbose: Returns: whether messages are verbose */
+gboolean
+kol_display_get_verbose (void)
+{
+  return g_atomic_int_get (&verbose) != 0;
+}

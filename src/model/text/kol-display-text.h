@@ -19,4 +19,10 @@ char *kol_display_escape_terminal (const char *text,
 char *kol_display_isolate         (const char *text);
 char *kol_display_file_name       (GFile      *file);
 
+/* Messages say where a problem is in words (a line and a column, a file's
+ * name); the JSON paths and full folders behind them are for developers:
+ * only in verbose mode (koleya-cli --verbose). */
+void     kol_display_set_verbose (gboolean verbose);
+gboolean kol_display_get_verbose (void);
+
 G_END_DECLS

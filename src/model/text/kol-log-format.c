@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "kol-display-text.h"
 #include "kol-game-words.h"
 #include "kol-log-format.h"
 
@@ -174,6 +175,10 @@ static const Template templates[] = {
   { K (1849_BUYS_E_TOKEN), "1849 log",
     NC_("1849 log", "%1$s buys an E-token for %2$s and may now buy E trains") },
   { K (1849_BUYS_TOKEN), "1849 log", NC_("1849 log", "%1$s buys the station token of %2$s on %3$s for %4$s") },
+  /* Translators: a corporation with a bond closes: what was repaid, and
+   * what its president could not raise. */
+  { K (1849_REPAYS_BOND_ON_CLOSE), "1849 log",
+    NC_("1849 log", "%1$s repays its bond as it closes: %2$s paid, %3$s not raised") },
   { K (1849_AFG_DEFERRED), "1849 log",
     NC_("1849 log", "%1$s has no home city available and moves to the end of the order") },
 
@@ -487,11 +492,28 @@ playing_order (const KolEngine *engine)
 
       if (p < 0 || p >= engine->n_players)
         continue;
+      g_autofree char *name = kol_display_isolate (engine->players[p].name);
+
       if (names->len > 0)
         g_string_append (names, ", ");
-      g_string_append (names, engine->players[p].name);
+      g_string_append (names, name);
     }
   return g_string_free (names, FALSE);
+}
+
+/* An amount per share comes from the engine as "12.5"; the reader's
+ * language may write it "12,5" (Russian). In place: the separator is one
+ * byte in every language we have. */
+static void
+localize_decimal (char *number)
+{
+  /* Translators: the decimal separator of a number such as an amount per
+   * share (12.5); one character. */
+  const char *separator = C_("number", ".");
+  char *dot = strchr (number, '.');
+
+  if (dot != NULL && strlen (separator) == 1)
+    *dot = separator[0];
 }
 
 /**
@@ -515,7 +537,17 @@ kol_log_format_entry (const KolEngine   *engine,
   if (template_ == NULL)
     return g_strdup_printf ("(%d)", entry->kind);
   for (guint i = 0; i < n; i++)
-    values[i] = kol_log_format_arg (engine, &entry->args[i]);
+    {
+      values[i] = kol_log_format_arg (engine, &entry->args[i]);
+      /* a player's name from the file must not reorder the log line */
+      if (entry->args[i].kind == KOL_ARG_PLAYER)
+        {
+          char *isolated = kol_display_isolate (values[i]);
+
+          g_free (values[i]);
+          values[i] = isolated;
+        }
+    }
   if (entry->kind == KOL_LOG_SHARE_PRICE_MOVES_STEPS && n >= 5)
     {
       g_free (values[4]);
@@ -523,6 +555,8 @@ kol_log_format_entry (const KolEngine   *engine,
     }
   if (entry->kind == KOL_LOG_1840_PRIORITY_ORDER && n == 0)
     values[n++] = playing_order (engine);
+  if (entry->kind == KOL_LOG_PAYS_OUT && n >= 3)
+    localize_decimal (values[2]);
   text = kol_log_format_template (template_, (const char * const *) values, n);
   for (guint i = 0; i < n; i++)
     g_free (values[i]);

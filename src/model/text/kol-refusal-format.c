@@ -118,6 +118,7 @@ static const Reason reasons[] = {
   { R (1840_LAY_NOT_AVAILABLE), "1840 reason",
     NC_("1840 reason", "no tile lay of this kind is left on this hex this turn (IX.3, IX.4)") },
   { R (1840_MUST_RUN), "1840 reason", NC_("1840 reason", "the tram must run when it can (IX.3)") },
+  { R (ROUTE_NOT_BEST), "reason", NC_("reason", "the revenue claimed must be the highest the trains can earn") },
   { R (OFFER_DECLINED), "reason",
     NC_("reason", "an offer of this much was declined this turn: offer more, or buy elsewhere") },
 };
@@ -352,6 +353,11 @@ format_rule (const KolEngine  *engine,
                      NULL);
       return fill (own_or (engine, "token", _("No station token can be placed: %1$s.")), why, NULL, NULL);
     case KOL_ENGINE_ERROR_ROUTE:
+      if (r->has_reason && r->reason == KOL_REASON_ROUTE_NOT_BEST && r->n_money >= 2)
+        /* Translators: 1840 IX.8, 1849 §10.5.2; "Best Routes" is the
+         * table's button. */
+        return fill (_("These routes earn %1$s, but the best routes earn %2$s, and the revenue must be the "
+                       "highest: choose Best Routes."), r->money[0], r->money[1], NULL);
       if (r->hex != NULL)
         return fill (_("The route is not valid at %1$s: %2$s."), r->hex, why, NULL);
       return fill (_("The route is not valid: %1$s."), why, NULL, NULL);

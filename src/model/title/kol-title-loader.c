@@ -6,6 +6,7 @@
 #include <gio/gio.h>
 #include <glib/gi18n.h>
 
+#include "kol-display-text.h"
 #include "kol-title-loader-private.h"
 
 /*
@@ -151,6 +152,27 @@ kol_title_problem_format (const KolTitleProblem *problem)
     g_string_append_printf (out, "%s: ", problem->path);
   g_string_append (out, problem->message);
   return g_string_free (out, FALSE);
+}
+
+/* A problem for a message to people: the file's name without its folder
+ * (an installed title's folder means nothing to them) and the line, no
+ * JSON path; all of it in verbose mode (koleya-cli --verbose). */
+static char *
+problem_for_people (const KolTitleProblem *problem)
+{
+  g_autofree char *base = NULL;
+
+  if (kol_display_get_verbose ())
+    return kol_title_problem_format (problem);
+  base = problem->file != NULL ? g_path_get_basename (problem->file) : NULL;
+  if (base != NULL && problem->line > 0)
+    /* Translators: a problem in a title's file: "map.json, line 3, column 7: …". */
+    return g_strdup_printf (_("%s, line %d, column %d: %s"), base, problem->line, problem->column,
+                            problem->message);
+  if (base != NULL)
+    /* Translators: a problem in a title's file: "map.json: …". */
+    return g_strdup_printf (_("%s: %s"), base, problem->message);
+  return g_strdup (problem->message);
 }
 
 static const char *
@@ -717,7 +739,7 @@ kol_title_source_load (KolTitleSource     *source,
   else
     {
       const KolTitleProblem *first = g_ptr_array_index (l->problems, 0);
-      g_autofree char *text = kol_title_problem_format (first);
+      g_autofree char *text = problem_for_people (first);
       guint more = l->problems->len - 1 + l->n_dropped;
 
       if (more == 0)
@@ -905,16 +927,29 @@ list_for_players (GArray    *infos,
       if (info->players == NULL || array_has_int (info->players, n_players))
         g_ptr_array_add (applicable, info);
     }
-  n_masks = applicable->len <= MAX_COMBINED_OPTIONS ? 1u << applicable->len : applicable->len + 1;
+  if (applicable->len > MAX_COMBINED_OPTIONS)
+    {
+      /* too many to combine: none, then each alone, in file order (a bit
+       * mask of them would not even fit in an int past 32) */
+      if (combination_valid (chosen))
+        add_combination (out, n_players, chosen);
+      for (guint i = 0; i < applicable->len; i++)
+        {
+          g_ptr_array_set_size (chosen, 0);
+          g_ptr_array_add (chosen, g_ptr_array_index (applicable, i));
+          if (combination_valid (chosen))
+            add_combination (out, n_players, chosen);
+        }
+      return;
+    }
+  n_masks = 1u << applicable->len;
   /* by size, then in file order: no options first */
   for (guint size = 0; size <= applicable->len; size++)
     for (guint mask = 0; mask < n_masks; mask++)
       {
-        guint bits = applicable->len <= MAX_COMBINED_OPTIONS ? mask : (mask == 0 ? 0 : 1u << (mask - 1));
-
         g_ptr_array_set_size (chosen, 0);
-        for (guint i = 0; i < applicable->len && i < 32; i++)
-          if (bits & (1u << i))
+        for (guint i = 0; i < applicable->len; i++)
+          if (mask & (1u << i))
             g_ptr_array_add (chosen, g_ptr_array_index (applicable, i));
         if (chosen->len == size && combination_valid (chosen))
           add_combination (out, n_players, chosen);
@@ -956,13 +991,19 @@ kol_title_source_list_configurations (KolTitleSource *source,
   else if (source->problems->len > 0)
     {
       const KolTitleProblem *first = g_ptr_array_index (source->problems, 0);
-      g_autofree char *text = kol_title_problem_format (first);
+      g_autofree char *text = problem_for_people (first);
 
       g_set_error_literal (error, KOL_TITLE_LOADER_ERROR, first->kind, text);
     }
   else
-    g_set_error (error, KOL_TITLE_LOADER_ERROR, KOL_TITLE_LOADER_ERROR_INVALID,
-                 _("%s gives no valid player range"), source->files[KOL_FILE_GAME].path);
+    {
+      const char *path = source->files[KOL_FILE_GAME].path;
+      g_autofree char *name = kol_display_get_verbose () ? g_strdup (path) : g_path_get_basename (path);
+
+      /* Translators: %s is a file, game.json. */
+      g_set_error (error, KOL_TITLE_LOADER_ERROR, KOL_TITLE_LOADER_ERROR_INVALID,
+                   _("%s gives no valid player range"), name);
+    }
   return out;
 }
 

@@ -306,9 +306,39 @@ next_entity (KolEngine *engine)
     }
 }
 
-/* Everyone passed: nobody bought the cheapest private: its price drops by 5 and
- * at 0 the next player must take it; after a later private, the privates
- * pay out (VI). */
+/* Whether a player already holds a private company: in the pre-round that
+ * means an auction of it has ended. */
+static gboolean
+any_private_sold (KolEngine *engine)
+{
+  for (int c = 0; c < engine->n_companies; c++)
+    if (!engine->companies[c].closed && engine->companies[c].owner.kind == KOL_ENTITY_PLAYER)
+      return TRUE;
+  return FALSE;
+}
+
+/* VI «ее номинальная стоимость уменьшается на 5»: the face value itself
+ * drops, so the private is returned to the bank, scored and sold to a
+ * company at the lowered value (IV.2); at 0 it is worth 0. 18xx.games
+ * (compat) lowers only the minimum bid and keeps the face value. */
+static void
+lower_first_private (KolEngine *engine,
+                     int        company)
+{
+  KolCompany *c = &engine->companies[company];
+
+  if (k1840_state (engine)->compat)
+    c->discounted = (guint8) MIN (c->discounted + 5, 255);
+  else
+    c->value = MAX (c->value - 5, 0);
+}
+
+/* Everyone passed. VI: during the auction of the first private its price
+ * drops by 5 and at 0 the Starting Player must take it; during any later
+ * one the privates in players' hands pay their dividends. 18xx.games
+ * (compat) lowers the cheapest for as long as it is unsold, whatever was
+ * sold before it. */
+
 static void
 all_passed (KolEngine *engine,
             KolStep   *s)
@@ -317,12 +347,13 @@ all_passed (KolEngine *engine,
   int cheapest = a->cheapest;
   gboolean forced = FALSE;
 
-  if (cheapest >= 0 && k1840_listed (a->companies, a->n_companies, cheapest))
+  if (cheapest >= 0 && k1840_listed (a->companies, a->n_companies, cheapest) &&
+      (k1840_state (engine)->compat || !any_private_sold (engine)))
     {
       int value = kol_company_min_bid (engine, cheapest), nv;
       KolArg args[3];
 
-      engine->companies[cheapest].discounted = (guint8) MIN (engine->companies[cheapest].discounted + 5, 255);
+      lower_first_private (engine, cheapest);
       nv = kol_company_min_bid (engine, cheapest);
       args[0] = kol_arg_int (KOL_ARG_COMPANY, cheapest);
       args[1] = kol_arg_int (KOL_ARG_MONEY, value);

@@ -16,8 +16,11 @@
 
 /* ------------------------------------------------------------ SellCompany */
 
-/* IV.2: a director may return a private to the bank at face value while
- * one of his companies acts (the SellCompany step). */
+/* IV.2 «могут быть добровольно возвращены в банк в любое время»: the owner
+ * of a private, player or company, may return it to the bank at face
+ * value at any time, whoever acts (the SellCompany step). 18xx.games
+ * (compat) only while one of the owner's, or its director's, companies
+ * acts. */
 static guint32
 sell_company_actions (KolEngine *engine,
                       KolStep   *s,
@@ -30,6 +33,8 @@ sell_company_actions (KolEngine *engine,
   owner = engine->companies[entity.index].owner;
   if (owner.kind == KOL_ENTITY_NONE)
     return 0;
+  if (!k1840_state (engine)->compat)
+    return KOL_ACTION_BIT (KOL_ACTION_CHOOSE_ABILITY);
   /* asked last: the round's current entity looks at every step's actions */
   cur = kol_round_current_entity (engine);
   if (cur.kind != KOL_ENTITY_CORP)

@@ -131,10 +131,10 @@ hook_networks (KolEngine *engine,
   return 0xff;
 }
 
-/* Blocking (IX.2, IX.7): a full city blocks the lines without a marker
- * there. By the rulebook only the lines' markers block; on 18xx.games every
- * marker does, Stadtbahn companies' included. The Stadtbahn companies' own
- * runs are never blocked by the lines (18xx.games issue #5938, see
+/* Blocking (IX.2, IX.7): a full interchange blocks every line without a
+ * marker there, whoever's markers fill it, Stadtbahn companies' included
+ * (so 18xx.games too). The Stadtbahn companies' own runs are never blocked
+ * by the lines (18xx.games issue #5938, see
  * ../shared/reference/rules-notes.md), except in 18xx.games' route check
  * of imported games. */
 static gboolean
@@ -143,26 +143,9 @@ hook_city_blocks (KolEngine *engine,
                   int        city,
                   int        corp)
 {
-  const KolTileDef *tile;
-  int base, node;
-
-  if (compat (engine))
-    return kol_board_city_blocks (engine, hex, city, corp);
-  if (k1840_is (engine, corp, K1840_CITY))
+  if (!compat (engine) && k1840_is (engine, corp, K1840_CITY))
     return FALSE;
-  if (!kol_board_city_blocks (engine, hex, city, corp))
-    return FALSE;
-  tile = kol_board_tile (engine, hex, NULL);
-  base = kol_tile_city_slot_base (tile, city);
-  node = kol_tile_city_node (tile, city);
-  for (int s = 0; node >= 0 && s < tile->nodes[node].slots && base + s < KOL_MAX_HEX_SLOTS; s++)
-    {
-      int id = engine->hexes[hex].slot_token[base + s];
-
-      if (id >= 0 && k1840_is (engine, KOL_TOKEN_CORP (id), K1840_CITY))
-        return FALSE;
-    }
-  return TRUE;
+  return kol_board_city_blocks (engine, hex, city, corp);
 }
 
 /* Which tiles a hex may take in 1840: orange hexes take orange

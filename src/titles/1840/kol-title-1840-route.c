@@ -466,6 +466,34 @@ k1840_route_revenue_check (KolEngine           *engine,
   return revenue;
 }
 
+/* IX.8 «Заявленный доход должен быть максимальным доходом, который может
+ * найти любой игрок»: a line's route worth less than the best it has is
+ * refused, naming both. */
+static gboolean
+check_best (KolEngine  *engine,
+            int         line,
+            int         got,
+            GError    **error)
+{
+  g_autoptr(GPtrArray) best = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
+  const KolAction *run;
+  int want = 0;
+
+  k1840_line_runs (engine, line, best);
+  run = best->len ? g_ptr_array_index (best, 0) : NULL;
+  for (guint i = 0; run && run->routes && i < run->routes->len; i++)
+    want += ((const KolRouteSpec *) g_ptr_array_index (run->routes, i))->revenue;
+  if (got >= want)
+    return TRUE;
+  {
+    KolArg args[3] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_ROUTE_NOT_BEST), kol_arg_int (KOL_ARG_MONEY, got),
+                       kol_arg_int (KOL_ARG_MONEY, want) };
+
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_ROUTE, args, 3,
+                              "the route earns %d, the best route %d", got, want);
+  }
+}
+
 /**
  * k1840_validate_routes:
  *
@@ -541,6 +569,6 @@ k1840_validate_routes (KolEngine        *engine,
         return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_ROUTE, args, 3,
                                 "the route claims %d but earns %d", spec->revenue, revenue);
       }
+    return check_best (engine, corp, spec->revenue, error);
   }
-  return TRUE;
 }

@@ -104,12 +104,16 @@ allow_president_change (KolEngine *engine,
   return !k1840_is (engine, corp, K1840_CITY);
 }
 
-/* Prices move at the end of a share round for every company but the lines. */
+/* X.3: at the end of a share round a tram company whose shares are all in
+ * players' hands rises one space; Stadtbahn companies do not. 18xx.games
+ * (compat) raises every company but the lines. */
 static gboolean
 moves_price_at_sr_end (KolEngine *engine,
                        int        corp)
 {
-  return !k1840_is (engine, corp, K1840_LINE);
+  if (k1840_state (engine)->compat)
+    return !k1840_is (engine, corp, K1840_LINE);
+  return k1840_is (engine, corp, K1840_MAJOR);
 }
 
 static int

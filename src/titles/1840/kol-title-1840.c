@@ -826,8 +826,10 @@ company_price_range (KolEngine *engine,
                      int       *min,
                      int       *max)
 {
-  *min = 1;
+  /* IV.2: between 1 and the face value; a private whose face value fell
+   * to 0 in the pre-round (VI) goes for 0 */
   *max = engine->companies[company].value;
+  *min = MIN (1, *max);
 }
 
 static void

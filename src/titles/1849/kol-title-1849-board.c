@@ -555,6 +555,41 @@ clear_route (gpointer data)
   kol_route_clear (data);
 }
 
+static int
+claimed (const KolAction *a)
+{
+  int total = 0;
+
+  for (guint i = 0; a->routes && i < a->routes->len; i++)
+    total += ((const KolRouteSpec *) g_ptr_array_index (a->routes, i))->revenue;
+  return total;
+}
+
+/* §10.5.2 (the routes are chosen to earn the most): a run worth less than
+ * the router's proven best is refused, naming both sums. 18xx.games trusts
+ * what is claimed (compat). */
+static gboolean
+check_best (KolEngine        *engine,
+            int               corp,
+            const KolAction  *a,
+            GError          **error)
+{
+  g_autoptr(GPtrArray) best = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
+  int want, got = claimed (a);
+
+  kol_1849_best_routes_action (engine, corp, best);
+  want = claimed (g_ptr_array_index (best, 0));
+  if (got >= want)
+    return TRUE;
+  {
+    KolArg args[3] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_ROUTE_NOT_BEST), kol_arg_int (KOL_ARG_MONEY, got),
+                       kol_arg_int (KOL_ARG_MONEY, want) };
+
+    return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_ROUTE, args, 3,
+                              "the routes earn %d, the best routes %d", got, want);
+  }
+}
+
 /**
  * kol_1849_validate_routes:
  *
@@ -642,7 +677,7 @@ kol_1849_validate_routes (KolEngine        *engine,
         }
       g_array_append_val (accepted, resolved);
     }
-  return TRUE;
+  return kol_1849_state (engine)->compat || check_best (engine, corp, a, error);
 }
 
 /**

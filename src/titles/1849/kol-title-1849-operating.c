@@ -86,6 +86,7 @@ kol_1849_close_corporation (KolEngine *engine,
     st->rsa_share_corp = -1;
   if (st->rsa_close_corp == corp)
     st->rsa_close_corp = -1;
+  kol_1849_repay_bond_on_close (engine, corp);
   kol_default_close_corporation (engine, corp);
   kol_shares_reset_corporation (engine, corp);
   if (!kol_1849_is_afg (engine, corp) && def->home >= 0)
@@ -422,6 +423,22 @@ loan_chooser (KolEngine *engine)
   return kol_1849_state (engine)->loan_choice_player;
 }
 
+/* §10.7 B «выйти из игры (заканчивая с L.0)»: a player who leaves ends with
+ * nothing: their private companies leave play (they pay no more) and any
+ * cash goes to the bank. 18xx.games lets them keep both (compat). */
+static void
+leave_game (KolEngine *engine,
+            int        player)
+{
+  KolEntity who = kol_entity (KOL_ENTITY_PLAYER, player);
+  gint16 companies[KOL_MAX_COMPANIES];
+  int n = kol_engine_companies_of (engine, who, companies, KOL_MAX_COMPANIES);
+
+  for (int i = 0; i < n; i++)
+    kol_engine_close_company (engine, companies[i]);
+  kol_engine_transfer (engine, who, kol_entity (KOL_ENTITY_BANK, 0), MAX (engine->players[player].cash, 0));
+}
+
 /* A president left without shares leaves the
  * game, or takes a L.500 loan that costs L.750 at the end (§10.7 B, §13). */
 static gboolean
@@ -443,6 +460,8 @@ loan_process (KolEngine        *engine,
     {
       kol_engine_log (engine, KOL_LOG_1849_LEAVES, args, 1);
       engine->players[player].bankrupt = TRUE;
+      if (!st->compat)
+        leave_game (engine, player);
     }
   else
     {
@@ -491,10 +510,6 @@ player_corps_sorted (KolEngine *engine,
   return n;
 }
 
-/* Bankruptcy (§10.7 B): the president sells one largest
- * sellable bundle of each corporation, gives all cash to the corporation,
- * which closes; without shares left the president chooses between a loan
- * and leaving the game (§10.7 B). */
 /* Whether the step deciding now is where a corporation raises money it
  * must spend: Buy Trains, or the emergency of unpaid bond interest. */
 static gboolean
@@ -505,6 +520,10 @@ raising_money (KolEngine *engine)
   return active != NULL && (active->klass == &kol_step_buy_train || active->klass == &kol_1849_step_emr);
 }
 
+/* Bankruptcy (§10.7 B): the president sells one largest
+ * sellable bundle of each corporation, gives all cash to the corporation,
+ * which closes; without shares left the president chooses between a loan
+ * and leaving the game (§10.7 B). */
 static gboolean
 bankrupt_process (KolEngine        *engine,
                   KolStep          *s,

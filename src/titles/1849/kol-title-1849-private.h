@@ -276,6 +276,7 @@ extern const KolStepClass kol_1849_step_buy_e_token;
 extern const KolStepClass kol_1849_step_bond_interest;
 extern const KolStepClass kol_1849_step_bond;
 int       kol_1849_e_token_cost        (KolEngine *engine);
+void      kol_1849_repay_bond_on_close (KolEngine *engine, int corp);
 
 /* ---- kol-title-1849-board.c ---- */
 extern const KolBoardHooks kol_1849_board_hooks;

@@ -557,3 +557,103 @@ const KolStepClass kol_1849_step_bond = {
   .skip = bond_skip,
   .legal_actions = bond_legal_actions,
 };
+
+/* ------------------------------------- a bond at closing (§14.2) */
+
+static gboolean
+holds_shares (KolEngine *engine,
+              int        player)
+{
+  for (int c = 0; c < engine->n_corps; c++)
+    if (kol_engine_percent_of (engine, kol_entity (KOL_ENTITY_PLAYER, player), c) > 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The president's emergency sales for @needed (§10.7): the largest bundle
+ * the rules let them sell, corporation by corporation in market order
+ * (never of @closing, whose shares are about to be worth nothing), until
+ * the money is there or nothing more may be sold. */
+static void
+sell_for (KolEngine *engine,
+          int        player,
+          int        closing,
+          int        needed)
+{
+  KolEntity who = kol_entity (KOL_ENTITY_PLAYER, player);
+  gboolean sold = TRUE;
+
+  while (sold && engine->players[player].cash < needed)
+    {
+      gint16 corps[KOL_MAX_CORPS];
+      int n = 0;
+
+      sold = FALSE;
+      for (int c = 0; c < engine->n_corps; c++)
+        if (c != closing && kol_engine_percent_of (engine, who, c) > 0)
+          corps[n++] = (gint16) c;
+      kol_market_sort_corps (engine, corps, n);
+      for (int i = 0; i < n && !sold; i++)
+        {
+          KolBundle bundles[64];
+          int m = kol_shares_bundles_for_corporation (engine, who, corps[i], bundles, G_N_ELEMENTS (bundles));
+          int best = -1;
+          KolReason reason;
+
+          for (int k = 0; k < m; k++)
+            if (kol_emergency_can_sell (engine, -1, who, &bundles[k], needed, engine->players[player].cash, &reason) &&
+                (best < 0 || kol_bundle_price (engine, &bundles[k]) > kol_bundle_price (engine, &bundles[best])))
+              best = k;
+          if (best >= 0)
+            {
+              kol_emergency_sell (engine, &bundles[best]);
+              sold = TRUE;
+            }
+        }
+    }
+}
+
+/**
+ * kol_1849_repay_bond_on_close:
+ *
+ * §14.2: a corporation that closes with its bond out repays it at once,
+ * from its treasury first, then by its president's emergency fund-raising
+ * (§10.7: their cash, then shares sold until the money is there); what
+ * cannot be raised is lost to the bank (§10.7 B). 18xx.games lets the
+ * bond vanish (compat).
+ */
+void
+kol_1849_repay_bond_on_close (KolEngine *engine,
+                              int        corp)
+{
+  Kol1849State *st = kol_1849_state (engine);
+  KolCorp *c = &engine->corps[corp];
+  int owed = st->bond_value * c->loans, paid, president;
+  KolEntity bank = kol_entity (KOL_ENTITY_BANK, 0);
+
+  if (st->compat || c->loans <= 0)
+    return;
+  paid = MIN (MAX (c->cash, 0), owed);
+  kol_engine_transfer (engine, kol_entity_corp (corp), bank, paid);
+  president = c->owner.kind == KOL_ENTITY_PLAYER ? c->owner.index : -1;
+  if (paid < owed && president >= 0)
+    {
+      int more;
+
+      sell_for (engine, president, corp, owed - paid);
+      more = MIN (engine->players[president].cash, owed - paid);
+      kol_engine_transfer (engine, kol_entity (KOL_ENTITY_PLAYER, president), bank, more);
+      paid += more;
+    }
+  {
+    KolArg args[3] = { kol_arg_int (KOL_ARG_CORP, corp), kol_arg_int (KOL_ARG_MONEY, paid),
+                       kol_arg_int (KOL_ARG_MONEY, owed - paid) };
+
+    kol_engine_log (engine, KOL_LOG_1849_REPAYS_BOND_ON_CLOSE, args, 3);
+  }
+  c->loans = 0;
+  /* §10.7 B: a president who could not raise it all and has no shares
+   * left chooses between a loan and leaving the game */
+  if (paid < owed && president >= 0 && kol_round_is_operating (engine) && !holds_shares (engine, president))
+    st->loan_choice_player = (gint16) president;
+}

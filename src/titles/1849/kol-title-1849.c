@@ -748,6 +748,25 @@ check_invariants (KolEngine *engine,
         g_string_append_printf (problems, "%s has negative cash; ", engine->players[p].name);
         ok = FALSE;
       }
+  /* §10.7 B: a player who left holds no private company any more */
+  for (int c = 0; c < engine->n_companies; c++)
+    if (!kol_1849_state (engine)->compat && !engine->companies[c].closed &&
+        engine->companies[c].owner.kind == KOL_ENTITY_PLAYER &&
+        engine->players[engine->companies[c].owner.index].bankrupt)
+      {
+        g_string_append_printf (problems, "%s still owns %s after leaving; ",
+                                engine->players[engine->companies[c].owner.index].name, t->companies[c].id);
+        ok = FALSE;
+      }
+  /* bonds (§14.2): at most the allowed number, and only on a corporation
+   * in play (a closing repays or loses it) */
+  for (int c = 0; c < engine->n_corps; c++)
+    if (engine->corps[c].loans < 0 || engine->corps[c].loans > kol_1849_state (engine)->bond_max ||
+        (engine->corps[c].loans > 0 && !kol_corp_floated (engine, c)))
+      {
+        g_string_append_printf (problems, "%s holds %d bonds; ", t->corps[c].id, engine->corps[c].loans);
+        ok = FALSE;
+      }
 
   /* certificates: 100% of every corporation, held by players, itself or
    * the pool */

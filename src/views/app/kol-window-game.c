@@ -6,10 +6,12 @@
 
 #include "kol-display-text.h"
 #include "kol-file-dialogs.h"
+#include "kol-file-set.h"
 #include "kol-history.h"
 #include "kol-message-dialog.h"
 #include "kol-save-file.h"
 #include "kol-new-game-dialog.h"
+#include "kol-title-document.h"
 #include "kol-title-info.h"
 #include "kol-window-private.h"
 
@@ -145,21 +147,23 @@ remove_leftovers_in_thread (GTask        *task,
                             GCancellable *cancellable)
 {
   GPtrArray *dirs = task_data;
+  g_autofree char *titles = kol_title_document_user_games_dir ();
 
   for (guint i = 0; i < dirs->len; i++)
     kol_save_file_remove_leftovers (g_ptr_array_index (dirs, i), KOL_AUTOSAVE_LEFTOVER_AGE);
+  kol_file_set_recover (titles, KOL_AUTOSAVE_LEFTOVER_AGE);
   g_task_return_boolean (task, TRUE);
 }
 
 /* The temporary files that an interrupted save left next to the recent
- * saves go, in a worker thread (the autosave folder's go with its list). */
+ * saves go, and so do the halves of a title the editor was saving when it
+ * stopped (kol_file_set_recover()), in a worker thread (the autosave
+ * folder's go with its list). */
 static void
 remove_leftovers_near (GPtrArray *dirs)
 {
   g_autoptr(GTask) task = NULL;
 
-  if (dirs->len == 0)
-    return;
   task = g_task_new (NULL, NULL, NULL, NULL);
   g_task_set_task_data (task, g_ptr_array_ref (dirs), (GDestroyNotify) g_ptr_array_unref);
   g_task_run_in_thread (task, remove_leftovers_in_thread);
@@ -342,7 +346,7 @@ leave_response_cb (KolMessageDialog *dialog,
 }
 
 /* What closing without saving loses: only a resume that is on disk is
- * promised (issue 13, item 2). */
+ * promised. */
 static char *
 describe_unsaved (KolGame *game)
 {

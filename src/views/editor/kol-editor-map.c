@@ -791,7 +791,7 @@ build_tools (KolEditorMap *self)
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "editor-map.tool");
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", tools[i].id);
       gtk_widget_set_tooltip_text (button, _(tools[i].tooltip));
-      gtk_grid_attach (self->tools_grid, button, (int) i % 3, (int) i / 3, 1, 1);
+      gtk_grid_attach (self->tools_grid, button, (int) i % 2, (int) i / 2, 1, 1);
     }
 }
 

@@ -137,11 +137,12 @@ suggest_id (const char *base)
   return g_strdup (base);
 }
 
-/* For a copy of @id: 1849-custom, 1849-custom-2, … */
+/* For a copy of @id: 1849-custom, 1849-custom-2, … (from a plain id only:
+ * an id read from a file may be anything) */
 static char *
 suggest_copy_id (const char *id)
 {
-  g_autofree char *base = g_strdup_printf ("%s-custom", id);
+  g_autofree char *base = g_strdup_printf ("%s-custom", kol_title_document_is_valid_id (id) ? id : "title");
 
   return suggest_id (base);
 }

@@ -297,7 +297,10 @@ ask_export_file (KolEditorPage *self)
   guint kind = MIN ((guint) self->print_output.format, G_N_ELEMENTS (kinds) - 1);
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
   GtkFileFilter *filters[] = { filter, NULL };
-  g_autofree char *initial = g_strdup_printf ("%s.%s", kol_title_document_get_id (self->doc), kinds[kind].suffix);
+  const char *id = kol_title_document_get_id (self->doc);
+  /* an id read from a file may be anything: only a plain one names a file */
+  g_autofree char *initial = g_strdup_printf ("%s.%s", kol_title_document_is_valid_id (id) ? id : "title",
+                                              kinds[kind].suffix);
 
   gtk_file_filter_set_name (filter, _(kinds[kind].name));
   gtk_file_filter_add_mime_type (filter, kinds[kind].mime);

@@ -53,6 +53,10 @@ add_headers (GtkGrid            *grid,
       GtkWidget *label = gtk_label_new (headers[i][0] != '\0' ? _(headers[i]) : "");
 
       gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_yalign (GTK_LABEL (label), 1);
+      /* a long heading takes two lines rather than widening its column */
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 10);
       gtk_widget_add_css_class (label, "dim-label");
       gtk_widget_add_css_class (label, "caption-heading");
       gtk_grid_attach (grid, label, i, 0, 1, 1);
@@ -110,7 +114,10 @@ add_train_row (KolEditorTrainsPage *self,
   gtk_widget_set_hexpand (cells[1], FALSE);
   cells[2] = kol_editor_field_int_or (self->doc, distance, 1, 99, 1, "unlimited", _("Any"), _("Train distance"));
   cells[3] = kol_editor_field_int (self->doc, price, 0, 99990, 10, _("Train price"));
-  cells[4] = kol_editor_field_int_or (self->doc, count, 0, 99, 1, "unlimited", _("Unlimited"), _("Train copies"));
+  /* Translators: the check button of a train's count that makes it unlimited. */
+  cells[4] = kol_editor_field_int_or (self->doc, count, 0, 99, 1, "unlimited", C_("train count", "∞"),
+                                      _("Train copies"));
+  gtk_widget_set_tooltip_text (gtk_widget_get_last_child (cells[4]), _("Unlimited"));
   cells[5] = kol_editor_field_choice (self->doc, rusts, (const char * const *) self->trains, NULL, _("Never"),
                                      _("Train rusting"));
   cells[6] = kol_editor_field_choice (self->doc, obsolete, (const char * const *) self->trains, NULL, _("Never"),
