@@ -16,6 +16,7 @@
 #endif
 
 /* Translators: summaries of koleya-cli's commands, listed by “koleya-cli help”. */
+KOL_CLI_COMMAND ("arena", arena, N_("Play games between computer players and report their wins, scores and move times"))
 KOL_CLI_COMMAND ("bench-replay", bench_replay, N_("Time the replay of saved or imported games"))
 KOL_CLI_COMMAND ("bench-routes", bench_routes, N_("Time the route optimiser on recorded games and dense synthetic boards"))
 KOL_CLI_COMMAND ("export", export, N_("Print a title’s sheets (map, tiles, market, charters, cards, tokens) as PDF, SVG or PNG"))

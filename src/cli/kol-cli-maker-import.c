@@ -92,7 +92,9 @@ read_definition (const char *path,
          json_parser_load_from_data (parser, text, (gssize) length, error);
 }
 
-/* The title as the loader sees it for the most players. */
+/* The title as the loader sees it for the most players. 18xx-maker
+ * describes no rules: what the standard rules module cannot play is said,
+ * but the title is still one to edit and print. */
 static gboolean
 check_title (const char    *dir,
              KolMakerTitle *title)
@@ -100,14 +102,26 @@ check_title (const char    *dir,
   JsonObject *players = json_object_get_object_member (json_node_get_object (title->game), "players");
   g_autoptr(GPtrArray) problems = kol_title_loader_validate (dir, (int) json_object_get_int_member (players, "max"),
                                                              NULL, NULL);
+  guint broken = 0;
+  gboolean said = FALSE;
 
-  for (guint i = 0; i < problems->len; i++)
-    {
-      g_autofree char *line = kol_title_problem_format (g_ptr_array_index (problems, i));
+  for (int rules = 0; rules <= 1; rules++)
+    for (guint i = 0; i < problems->len; i++)
+      {
+        const KolTitleProblem *problem = g_ptr_array_index (problems, i);
+        g_autofree char *line = NULL;
 
-      g_printerr ("%s\n", line);
-    }
-  return problems->len == 0;
+        if ((problem->kind == KOL_TITLE_LOADER_ERROR_RULES) != rules)
+          continue;
+        if (rules && !said)
+          /* Translators: the problems of the standard rules module follow. */
+          g_printerr ("%s\n", _("It cannot be played yet: the standard rules module does not play this:"));
+        said = said || rules;
+        line = kol_title_problem_format (problem);
+        g_printerr ("%s\n", line);
+        broken += !rules;
+      }
+  return broken == 0;
 }
 
 /**

@@ -6,6 +6,9 @@
 #include "kol-cli.h"
 #include "kol-cli-game-file.h"
 #include "kol-display-text.h"
+#include "kol-game.h"
+#include "kol-game-log-entry.h"
+#include "kol-game-words.h"
 #include "kol-state-dump.h"
 
 static guint
@@ -122,6 +125,21 @@ print_players (KolEngine *engine)
     }
 }
 
+/* Why the replay stopped early, if it did, on stderr. */
+static void
+print_stop (const char *path,
+            KolCliGame *game)
+{
+  if (game->report.stopped)
+    {
+      g_autofree char *why = kol_import_report_describe_stop (&game->report);
+
+      kol_cli_print_file_error (path, why);
+    }
+  else if (game->error)
+    kol_cli_print_file_error (path, game->error->message);
+}
+
 static void
 print_text (const char *path,
             KolCliGame *game)
@@ -142,8 +160,8 @@ print_text (const char *path,
       g_print (_("Actions replayed: %u of %u"), processed (game), game->n_actions);
       g_print ("\n");
       /* Translators: the state at the end: round name, then phase name. */
-      g_print (_("Round: %s, phase %s"), kol_engine_round_name (engine),
-               engine->title->n_phases ? engine->title->phases[engine->phase].name : "");
+      g_print (_("Round: %s, phase %s"), kol_game_word_round (engine->title, kol_engine_round_name (engine)),
+               engine->title->n_phases ? kol_game_word_phase (engine->title, engine->phase) : "");
       g_print ("\n%s\n", engine->finished ? _("The game is over.") : _("The game is not over."));
       print_players (engine);
     }
@@ -152,14 +170,50 @@ print_text (const char *path,
   if (game->report.result_checked)
     g_print ("%s\n", game->report.result_matches ? _("The scores match the record.")
                                                  : _("The scores differ from the record."));
-  if (game->report.stopped)
-    {
-      g_autofree char *why = kol_import_report_describe_stop (&game->report);
+  print_stop (path, game);
+}
 
-      kol_cli_print_file_error (path, why);
+/* @text without the isolates the model wraps names from files in, for the
+ * window's bidirectional layout (kol_display_isolate(), which also drops
+ * the names' own controls): a terminal would show them escaped. */
+static char *
+without_isolates (const char *text)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c != 0x2068 && c != 0x2069)
+        g_string_append_unichar (out, c);
     }
-  else if (game->error)
-    kol_cli_print_file_error (path, game->error->message);
+  return g_string_free (out, FALSE);
+}
+
+/* The game's log as the app shows it, one entry a line: a round's heading
+ * on a line of its own, what follows from an action (one receiver of a
+ * dividend) indented under it. The log is the model's, so its words are
+ * the title's and the user's language. */
+static void
+print_log (KolCliGame *game)
+{
+  g_autoptr(KolGame) model = kol_game_new_for_history (game->history, NULL);
+  GListModel *log = kol_game_get_log (model);
+  guint n = g_list_model_get_n_items (log);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(KolGameLogEntry) entry = g_list_model_get_item (log, i);
+      g_autofree char *plain = without_isolates (kol_game_log_entry_get_text (entry));
+      g_auto(GStrv) lines = g_strsplit (plain, "\n", -1);
+      g_autofree char *text = g_strjoinv (" ", lines);
+      KolLogCategory category = kol_game_log_entry_get_category (entry);
+
+      if (category == KOL_LOG_CATEGORY_ROUND && i > 0)
+        g_print ("\n");
+      g_print ("%s%s\n", category == KOL_LOG_CATEGORY_DETAIL ? "  " : "", text);
+    }
 }
 
 /* A file that cannot be read or is neither a save nor a record: with
@@ -187,8 +241,9 @@ print_json_error (const char   *path,
 /**
  * kol_cli_replay:
  *
- * `koleya-cli replay FILE [--json] [--seed MODE]`: replays a save or an
- * 18xx.games record and prints the final state and the scores.
+ * `koleya-cli replay FILE [--json | --log] [--seed MODE]`: replays a save
+ * or an 18xx.games record and prints the final state and the scores, or
+ * the game's log.
  *
  * Returns: a #KolCliExit status: failure when the replay stopped early or
  * the scores differ from the record's.
@@ -202,11 +257,13 @@ kol_cli_replay (int    argc,
   g_auto(KolCliGame) game = { 0 };
   g_autofree char *seed = NULL;
   KolRecordSeedMode mode;
-  gboolean json = FALSE;
+  gboolean json = FALSE, log = FALSE;
   gboolean verbose = FALSE;
   const GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Print a JSON object: finished, actions, result, error, state…"), NULL },
+    { "log", 0, 0, G_OPTION_ARG_NONE, &log,
+      N_("Print the game’s log in the user’s language, one entry a line"), NULL },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose,
       N_("Say where problems are as JSON paths and whole file names, for developers"), NULL },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed,
@@ -223,9 +280,11 @@ kol_cli_replay (int    argc,
       g_printerr ("%s\n", error->message);
       return KOL_CLI_EXIT_USAGE;
     }
-  if (argc != 2 || !kol_cli_game_parse_seed_mode (seed, &mode))
+  if (argc != 2 || !kol_cli_game_parse_seed_mode (seed, &mode) || (json && log))
     {
-      g_printerr ("%s\n", argc != 2 ? _("Give one game file.") : _("Unknown seed mode."));
+      g_printerr ("%s\n", argc != 2 ? _("Give one game file.")
+                         : json && log ? _("Give either --json or --log, not both.")
+                                       : _("Unknown seed mode."));
       return KOL_CLI_EXIT_USAGE;
     }
   kol_display_set_verbose (verbose);
@@ -238,6 +297,11 @@ kol_cli_replay (int    argc,
     }
   if (json)
     print_json (argv[1], &game);
+  else if (log && game.history != NULL)
+    {
+      print_log (&game);
+      print_stop (argv[1], &game);
+    }
   else
     print_text (argv[1], &game);
   if (stopped (&game) || (game.report.result_checked && !game.report.result_matches))

@@ -11,7 +11,9 @@
 #include "kol-engine-consent.h"
 #include "kol-engine-policy.h"
 #include "kol-engine-round.h"
+#include "kol-history.h"
 #include "kol-save-file.h"
+#include "kol-title-loader.h"
 #include "kol-state-dump.h"
 
 /*
@@ -68,6 +70,7 @@ typedef struct
   gboolean    trace;
   Policy      policy;
   guint       livelocks;
+  GPtrArray  *played;       /* --save: the actions chosen in the game */
 } Stats;
 
 static const char *
@@ -88,79 +91,6 @@ end_reason_name (int reason)
     default:
       return "dnf";
     }
-}
-
-/* The entities that may act now: the active ones, and the companies of an
- * acting corporation (companies act through non-blocking steps, such as
- * 1849's CNM). */
-static int
-acting_entities (KolEngine *engine,
-                 KolEntity *out,
-                 int        max)
-{
-  int n = kol_engine_active_entities (engine, out, max);
-  int base = n;
-
-  /* the president of an acting corporation (emergency sales) */
-  for (int i = 0; i < base && n < max; i++)
-    if (out[i].kind == KOL_ENTITY_CORP && engine->corps[out[i].index].owner.kind == KOL_ENTITY_PLAYER)
-      {
-        KolEntity president = engine->corps[out[i].index].owner;
-        gboolean listed = FALSE;
-
-        for (int k = 0; k < n && !listed; k++)
-          listed = kol_entity_equal (out[k], president);
-        if (!listed)
-          out[n++] = president;
-      }
-  for (int i = 0; i < base; i++)
-    {
-      KolEntity owner = out[i];
-
-      if (owner.kind == KOL_ENTITY_CORP || owner.kind == KOL_ENTITY_PLAYER)
-        for (int c = 0; c < engine->n_companies && n < max; c++)
-          if (!engine->companies[c].closed && kol_entity_equal (engine->companies[c].owner, owner))
-            out[n++] = kol_entity (KOL_ENTITY_COMPANY, c);
-    }
-  return n;
-}
-
-/* Every legal action of @entity: the round's steps in order, up to the
- * first blocking one (the steps kol_round_actions_for() asks). */
-static void
-collect_entity (KolEngine *engine,
-                KolEntity  entity,
-                GPtrArray *out)
-{
-  KolRound *r = &engine->round;
-
-  for (int i = 0; i < r->n_steps; i++)
-    {
-      KolStep *s = &r->steps[i];
-      gboolean blocking;
-
-      if (!kol_step_active (engine, s))
-        continue;
-      blocking = kol_step_blocking (engine, s);
-      if (entity.kind != KOL_ENTITY_COMPANY && !blocking && kol_step_actions (engine, s, entity) == 0)
-        continue;
-      if (s->klass->legal_actions && kol_step_actions (engine, s, entity) != 0)
-        s->klass->legal_actions (engine, s, entity, out);
-      if (blocking)
-        break;
-    }
-}
-
-static GPtrArray *
-legal_actions (KolEngine *engine)
-{
-  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
-  KolEntity entities[KOL_MAX_ROUND_ENTITIES + KOL_MAX_COMPANIES];
-  int n = acting_entities (engine, entities, G_N_ELEMENTS (entities));
-
-  for (int i = 0; i < n; i++)
-    collect_entity (engine, entities[i], out);
-  return out;
 }
 
 static void
@@ -247,7 +177,7 @@ play_one (const KolTitle *title,
 
   while (!engine->finished)
     {
-      g_autoptr(GPtrArray) actions = legal_actions (engine);
+      g_autoptr(GPtrArray) actions = kol_engine_legal_actions (engine);
       g_autoptr(KolEngine) before = NULL;
       KolAction *a;
 
@@ -339,6 +269,8 @@ play_one (const KolTitle *title,
         engine = before;
         before = swap;
       }
+      if (stats->played != NULL)
+        g_ptr_array_add (stats->played, kol_action_copy (a));
       count++;
       stats->actions++;
       g_string_truncate (problems, 0);
@@ -481,12 +413,45 @@ print_text (Stats  *stats,
     }
 }
 
+/* --save: the game played, as a Koleya save, with the players named as
+ * the app names them, so that `replay --log` reads it as a user's game. */
+static gboolean
+save_game (KolTitle   *title,
+           int         n_players,
+           gint64      seed,
+           GPtrArray  *played,
+           const char *path,
+           GError    **error)
+{
+  int ids[KOL_MAX_PLAYERS];
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(KolHistory) history = NULL;
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+
+  for (int i = 0; i < n_players; i++)
+    {
+      ids[i] = i + 1;
+      /* Translators: the name of a player in a saved self-played game. */
+      g_ptr_array_add (names, g_strdup_printf (_("Player %d"), i + 1));
+    }
+  g_ptr_array_add (names, NULL);
+  history = kol_history_new_full (title, NULL, n_players, ids, (const char * const *) names->pdata, seed, error);
+  if (history == NULL)
+    return FALSE;
+  for (guint i = 0; i < played->len; i++)
+    if (!kol_history_apply (history, g_ptr_array_index (played, i), KOL_HISTORY_APPLY_TRUSTED, error))
+      return FALSE;
+  return kol_save_file_write (history, file, error);
+}
+
 /**
  * kol_cli_selfplay:
  *
  * `koleya-cli selfplay TITLE --players N [--option X…] --games K --seed S
- * [--json] [--verbose]`: plays K games of random legal actions, checking
- * the title's invariants after every action.
+ * [--json] [--verbose] [--save FILE]`: plays K games of random legal
+ * actions, checking the title's invariants after every action; --save
+ * writes the last game played as a Koleya save. TITLE is an installed
+ * title's id or a title folder.
  *
  * Returns: a #KolCliExit status: failure when a violation was found.
  */
@@ -505,6 +470,7 @@ kol_cli_selfplay (int    argc,
   gint64 seed = 1;
   gboolean json = FALSE, verbose = FALSE, trace = FALSE;
   g_autofree char *policy = NULL;
+  g_autofree char *save = NULL;
   Stats stats = { 0 };
   gint64 start;
   double seconds;
@@ -518,6 +484,7 @@ kol_cli_selfplay (int    argc,
     { "trace", 0, 0, G_OPTION_ARG_NONE, &trace, N_("Print every action chosen"), NULL },
     { "policy", 0, 0, G_OPTION_ARG_STRING, &policy,
       N_("How actions are chosen: “uniform” (the default) or “weighted” (by kind of action)"), N_("POLICY") },
+    { "save", 0, 0, G_OPTION_ARG_FILENAME, &save, N_("Save the last game played as a Koleya save"), N_("FILE") },
     G_OPTION_ENTRY_NULL
   };
 
@@ -543,8 +510,16 @@ kol_cli_selfplay (int    argc,
     g_ptr_array_add (option_list, options[i]);
   g_ptr_array_sort (option_list, (GCompareFunc) g_strcmp0);
   g_ptr_array_add (option_list, NULL);
-  title = kol_save_file_load_title (argv[1], n_players, (const char * const *) option_list->pdata, NULL,
-                                    &title_free, &error);
+  /* a title folder (the New Title template, a title being written) or an
+   * installed title's id */
+  if (g_file_test (argv[1], G_FILE_TEST_IS_DIR))
+    {
+      title = kol_title_loader_load (argv[1], n_players, (const char * const *) option_list->pdata, &error);
+      title_free = (GDestroyNotify) kol_title_free;
+    }
+  else
+    title = kol_save_file_load_title (argv[1], n_players, (const char * const *) option_list->pdata, NULL,
+                                      &title_free, &error);
   if (title == NULL)
     {
       g_printerr ("%s\n", error->message);
@@ -564,11 +539,22 @@ kol_cli_selfplay (int    argc,
       gint64 game_seed = seed + i;
 
       g_clear_pointer (&rand, g_rand_free);
+      if (save != NULL)
+        {
+          g_clear_pointer (&stats.played, g_ptr_array_unref);
+          stats.played = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
+        }
       rand = g_rand_new_with_seed ((guint32) ((guint64) game_seed * 2654435761u + 97u));
       stats.games++;
       play_one (title, n_players, (guint) i, game_seed, rand, &stats);
     }
   seconds = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
+  if (save != NULL && !save_game (title, n_players, seed + games - 1, stats.played, save, &error))
+    {
+      /* Translators: %s says why the game could not be saved. */
+      g_printerr (_("The game was not saved: %s"), error->message);
+      g_printerr ("\n");
+    }
 
   if (json)
     print_json (argv[1], n_players, options, &stats, seconds);
@@ -576,8 +562,9 @@ kol_cli_selfplay (int    argc,
     print_text (&stats, seconds);
 
   {
-    int status = stats.violations->len > 0 ? KOL_CLI_EXIT_FAILURE : KOL_CLI_EXIT_OK;
+    int status = stats.violations->len > 0 || error != NULL ? KOL_CLI_EXIT_FAILURE : KOL_CLI_EXIT_OK;
 
+    g_clear_pointer (&stats.played, g_ptr_array_unref);
     g_ptr_array_unref (stats.violations);
     g_hash_table_unref (stats.end_reasons);
     if (title_free)

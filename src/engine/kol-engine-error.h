@@ -159,11 +159,14 @@ typedef enum
 
 #define KOL_REFUSAL_MAX_ARGS 4
 
+/* str holds a run's whole route with its landmarks' names ("A29-B28-…
+ * -D20 (Stephansdom)"), which 1840's long routes make over 100 bytes: a
+ * shorter buffer cut them off in the log. */
 typedef struct
 {
   guint8 kind;
   int    value;
-  char   str[48];
+  char   str[160];
 } KolArg;
 
 typedef struct

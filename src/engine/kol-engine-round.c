@@ -559,7 +559,7 @@ kol_round_remember_active_step (KolEngine *engine,
 /**
  * kol_round_current_entity_remembered:
  *
- * Returns: Round::Base#current_entity: the current entity of the step
+ * Returns: the current entity of the step
  *   remembered by kol_round_remember_active_step(), or of the active step
  *   now when none is remembered.
  */
@@ -864,6 +864,61 @@ kol_engine_end_now (KolEngine *engine,
   if (final_or_in_set && timing == KOL_END_TIMING_ONE_MORE_FULL_OR_SET)
     return engine->turn == engine->final_turn;
   return final_or_in_set;
+}
+
+/* GAME_END_TIMING_PRIORITY (base.rb: immediate, current_round,
+ * current_or, full_or, one_more_full_or_set), with 1849's
+ * after_max_operates (the end of one corporation's turn) before the end of
+ * the OR. */
+static int
+timing_rank (int timing)
+{
+  switch (timing)
+    {
+    case KOL_END_TIMING_IMMEDIATE:
+      return 0;
+    case KOL_END_TIMING_CURRENT_ROUND:
+      return 1;
+    case KOL_END_TIMING_AFTER_MAX_OPERATES:
+      return 2;
+    case KOL_END_TIMING_CURRENT_OR:
+      return 3;
+    case KOL_END_TIMING_FULL_OR:
+      return 4;
+    case KOL_END_TIMING_ONE_MORE_FULL_OR_SET:
+      return 5;
+    default:
+      return 6;
+    }
+}
+
+/**
+ * kol_game_end_update:
+ * @checks: (array length=n): the title's game end triggers in the order
+ *   it checks them (Game::GAME_END_CHECK)
+ * @hits: bit i set when @checks[i] is met now
+ * @reason: (inout): the KolGameEnd of the trigger so far
+ * @timing: (inout): its KolEndTiming (NONE when there is none yet)
+ *
+ * base.rb game_end_check: the first trigger met stays, unless a later one
+ * has an earlier timing (GAME_END_TIMING_PRIORITY).
+ */
+void
+kol_game_end_update (const KolGameEndCheck *checks,
+                     int                    n,
+                     guint32                hits,
+                     guint8                *reason,
+                     guint8                *timing)
+{
+  for (int i = 0; i < n; i++)
+    {
+      if (!(hits & (1u << i)))
+        continue;
+      if (*timing != KOL_END_TIMING_NONE && timing_rank (checks[i].timing) >= timing_rank (*timing))
+        continue;
+      *reason = checks[i].reason;
+      *timing = checks[i].timing;
+    }
 }
 
 static int

@@ -128,4 +128,18 @@ gboolean  kol_engine_end_now           (KolEngine *engine,
 void      kol_engine_end               (KolEngine *engine,
                                         int        reason);
 
+/* One game end trigger of a title (Game::GAME_END_CHECK): a KolGameEnd
+ * and the KolEndTiming at which it ends the game. */
+typedef struct
+{
+  guint8 reason;
+  guint8 timing;
+} KolGameEndCheck;
+
+void      kol_game_end_update          (const KolGameEndCheck *checks,
+                                        int                    n,
+                                        guint32                hits,
+                                        guint8                *reason,
+                                        guint8                *timing);
+
 G_END_DECLS

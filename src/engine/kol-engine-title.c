@@ -656,3 +656,63 @@ kol_text_is_set (const KolText *text)
 {
   return text != NULL && text->en != NULL;
 }
+
+/* ------------------------------------------------------------ title checks */
+
+static void
+check_problem_free (gpointer data)
+{
+  KolCheckProblem *p = data;
+
+  g_free (p->path);
+  g_free (p->value);
+  g_free (p->allowed);
+  g_free (p);
+}
+
+/**
+ * kol_title_check_init:
+ *
+ * Prepares an empty list of problems.
+ */
+void
+kol_title_check_init (KolTitleCheck *check)
+{
+  check->problems = g_ptr_array_new_with_free_func (check_problem_free);
+}
+
+/**
+ * kol_title_check_clear:
+ *
+ * Frees the problems.
+ */
+void
+kol_title_check_clear (KolTitleCheck *check)
+{
+  g_clear_pointer (&check->problems, g_ptr_array_unref);
+}
+
+/**
+ * kol_title_check_add:
+ * @path: the JSON path of the value
+ * @value: (nullable): the value found, as JSON text, or the key
+ *
+ * Returns: (transfer none): the new problem, for the fields of its kind
+ */
+KolCheckProblem *
+kol_title_check_add (KolTitleCheck *check,
+                     KolCheckKind   kind,
+                     KolCheckFile   file,
+                     const char    *path,
+                     const char    *value)
+{
+  KolCheckProblem *p = g_new0 (KolCheckProblem, 1);
+
+  p->kind = (guint8) kind;
+  p->file = (guint8) file;
+  p->text = -1;
+  p->path = g_strdup (path);
+  p->value = g_strdup (value);
+  g_ptr_array_add (check->problems, p);
+  return p;
+}

@@ -177,6 +177,60 @@ typedef struct
   KolText  text;
 } KolTermDef;
 
+/* ------------------------------------------------------------ title checks */
+
+/*
+ * A problem a rules module finds in a title it is asked to play
+ * (KolTitleModule.check_title): what the loader's generic checks cannot
+ * know, such as a value of `rules` the module has no rule for, or data that
+ * would make a game that cannot end. The engine has no words: the model
+ * words each kind (the module's own texts for UNSUPPORTED and UNPLAYABLE,
+ * KolTitleWords.checks) and finds the line and column from the path.
+ */
+typedef enum
+{
+  KOL_CHECK_VALUE,        /* @value is not one of @allowed */
+  KOL_CHECK_KEY,          /* the key @value is unknown; @allowed: the keys */
+  KOL_CHECK_TYPE,         /* @value is not @allowed (a JSON type: "string") */
+  KOL_CHECK_RANGE,        /* @value is outside @min … @max */
+  KOL_CHECK_MISSING,      /* the key @value is required at @path */
+  KOL_CHECK_REFERENCE,    /* @value names no @allowed ("hex", "tile", …) */
+  KOL_CHECK_UNSUPPORTED,  /* the module does not play this (@text) */
+  KOL_CHECK_UNPLAYABLE,   /* a game would not go on to its end (@text) */
+} KolCheckKind;
+
+typedef enum
+{
+  KOL_CHECK_FILE_GAME,
+  KOL_CHECK_FILE_MAP,
+  KOL_CHECK_FILE_TILES,
+} KolCheckFile;
+
+typedef struct
+{
+  guint8  kind;           /* KolCheckKind */
+  guint8  file;           /* KolCheckFile */
+  gint16  text;           /* index into the module's check texts */
+  char   *path;           /* JSON path: "$.rules.private_auction.kind" */
+  char   *value;          /* the value found, as written in JSON (or a key) */
+  char   *allowed;        /* the allowed values as JSON, ", " between them */
+  int     min, max;
+} KolCheckProblem;
+
+typedef struct
+{
+  GPtrArray *problems;    /* KolCheckProblem, owned */
+} KolTitleCheck;
+
+void     kol_title_check_init  (KolTitleCheck *check);
+void     kol_title_check_clear (KolTitleCheck *check);
+/* Appends a problem; returns it for the fields its kind uses. */
+KolCheckProblem *kol_title_check_add (KolTitleCheck *check,
+                                      KolCheckKind   kind,
+                                      KolCheckFile   file,
+                                      const char    *path,
+                                      const char    *value);
+
 typedef struct _KolTitle KolTitle;
 typedef struct _KolTitleModule KolTitleModule;
 

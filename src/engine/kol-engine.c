@@ -3,6 +3,7 @@
 
 #include "kol-engine.h"
 #include "kol-engine-board.h"
+#include "kol-engine-market.h"
 #include "kol-engine-round.h"
 
 #include <string.h>
@@ -714,6 +715,31 @@ kol_engine_depot_upcoming (const KolEngine *engine,
   return n;
 }
 
+/* An unlimited train leaves the depot: a new copy takes its place in
+ * the upcoming list (the same position: its order number), up to the
+ * engine's limit of trains (the title check keeps a title below it). */
+static void
+clone_unlimited (KolEngine *engine,
+                 int        train)
+{
+  const KolTrain *t = &engine->trains[train];
+  KolTrain *copy;
+  int last = 0;
+
+  if (engine->title->trains[t->def].count >= 0 || engine->n_trains >= KOL_MAX_TRAINS)
+    return;
+  for (int i = 0; i < engine->n_trains; i++)
+    if (engine->trains[i].def == t->def)
+      last = MAX (last, engine->trains[i].copy);
+  copy = &engine->trains[engine->n_trains++];
+  memset (copy, 0, sizeof *copy);
+  copy->def = t->def;
+  copy->copy = (gint16) (last + 1);
+  copy->owner = kol_entity (KOL_ENTITY_BANK, 0);
+  copy->in_depot = TRUE;
+  copy->seq = t->seq;
+}
+
 /**
  * kol_engine_move_train:
  *
@@ -727,8 +753,11 @@ kol_engine_move_train (KolEngine *engine,
 {
   KolTrain *t = &engine->trains[train];
 
-  if (!kol_entity_is (to, KOL_ENTITY_BANK))
-    t->in_depot = FALSE;
+  if (t->in_depot && !kol_entity_is (to, KOL_ENTITY_BANK))
+    {
+      t->in_depot = FALSE;
+      clone_unlimited (engine, train);
+    }
   t->owner = to;
   t->seq = ++engine->seq;
 }
@@ -841,6 +870,24 @@ kol_engine_corp_index (KolEngine  *engine,
                        const char *id)
 {
   return kol_title_corp_by_id (engine->title, id);
+}
+
+/**
+ * kol_engine_player_value:
+ *
+ * What 18xx.games' Player#value counts unless the title says otherwise:
+ * cash, the market value of shares of corporations with a price, the face
+ * value of private companies.
+ *
+ * Returns: the value.
+ */
+int
+kol_engine_player_value (const KolEngine *engine,
+                         int              player)
+{
+  if (engine->module->player_value)
+    return engine->module->player_value (engine, player);
+  return kol_default_player_value (engine, player);
 }
 
 /**

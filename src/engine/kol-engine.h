@@ -5,6 +5,7 @@
 #include "kol-engine-error.h"
 #include "kol-engine-title.h"
 #include "kol-engine-action.h"
+#include "kol-engine-words.h"
 
 G_BEGIN_DECLS
 
@@ -243,6 +244,13 @@ struct _KolRoundClass
 
 typedef struct _KolRouteResult KolRouteResult;
 
+/* The hook tables a module may keep in the game state (game_hooks). */
+typedef enum
+{
+  KOL_HOOKS_STOCK,
+  KOL_HOOKS_OPERATING,
+} KolHookTable;
+
 /* Hooks of a title's rules module. NULL hooks take the generic behaviour. */
 struct _KolTitleModule
 {
@@ -250,6 +258,11 @@ struct _KolTitleModule
   gsize       state_size;              /* bytes of KolEngine.title_state used */
   /* Validate options and configuration before setup. */
   gboolean  (*check_config)    (const KolTitle *title, GError **error);
+  /* Everything in the title's data the module cannot play (unknown values,
+   * unsupported features, a game that could not end), for the loader:
+   * appends problems to @check; TRUE when there is none. NULL: no check
+   * beyond the loader's. */
+  gboolean  (*check_title)     (const KolTitle *title, KolTitleCheck *check);
   /* Setup after the generic initialisation; draws from the rng in the same
    * order as 18xx.games. Must create the first round. */
   gboolean  (*setup)           (KolEngine *engine, GError **error);
@@ -280,6 +293,15 @@ struct _KolTitleModule
   gconstpointer operating_hooks; /* KolOperatingHooks, kol-engine-operating.h */
   gconstpointer route_hooks;     /* kol-engine-route.h */
   gconstpointer info_hooks;      /* KolInfoHooks, kol-engine-info.h: what the views show */
+  gconstpointer policy_hooks;    /* KolPolicyHooks, kol-policy.h: what the computer players ask */
+  /* A module whose Game constants come from the title's data (standard)
+   * keeps its stock and operating hook tables in its title state, filled
+   * in setup before anything reads them, and returns them here (from
+   * @engine, so a copy of the game has its own); NULL: the static tables
+   * above. */
+  gconstpointer (*game_hooks)  (const KolEngine *engine, KolHookTable table);
+  /* The module's own words (kol-engine-words.h), or NULL. */
+  const KolTitleWords *words;
 };
 
 /* -------------------------------------------------------------------- game */
@@ -419,6 +441,16 @@ KolStep    *kol_engine_step_for        (KolEngine     *engine,
 /* The first active blocking step. */
 KolStep    *kol_engine_active_step     (KolEngine *engine);
 const char *kol_engine_round_name      (const KolEngine *engine);
+/* Who may act now (kol-engine-legal.c): the active entities, the president
+ * of an acting corporation (emergency sales) and every private company in
+ * play (1849's CNM, 1840's returning of privates). */
+int         kol_engine_acting_entities (KolEngine *engine,
+                                        KolEntity *out,
+                                        int        max);
+/* The current decision as concrete legal actions (KolAction*, a new array):
+ * every acting entity's, from the round's steps in order
+ * (KolStepClass.legal_actions). Empty when the game is over. */
+GPtrArray  *kol_engine_legal_actions   (KolEngine *engine);
 
 /* ------------------------------------------------------------ primitives
  * Used by steps and title modules. They do not check rules; steps do. */
@@ -527,6 +559,12 @@ void        kol_engine_reorder_players (KolEngine          *engine,
 /* engine->player_order without bankrupt players; returns the count. */
 int         kol_engine_active_players  (KolEngine *engine,
                                         gint16    *out);
+
+/* The value of @player now, as it would score at the end (the title
+ * module's player_value, or else cash, shares at market price and private
+ * companies at face value). */
+int         kol_engine_player_value (const KolEngine *engine,
+                                     int              player);
 
 /* Names for logs and messages. */
 const char *kol_engine_entity_name  (const KolEngine *engine,

@@ -3,10 +3,12 @@
 
 extern const KolTitleModule kol_title_module_1849;
 extern const KolTitleModule kol_title_module_1840;
+extern const KolTitleModule kol_title_module_standard;
 
 static const KolTitleModule *const modules[] = {
   &kol_title_module_1849,
   &kol_title_module_1840,
+  &kol_title_module_standard,
 };
 
 /**
@@ -22,6 +24,23 @@ kol_titles_lookup (const char *rules_module)
     if (g_strcmp0 (modules[i]->id, rules_module) == 0)
       return modules[i];
   return NULL;
+}
+
+/**
+ * kol_titles_ids:
+ *
+ * Returns: (transfer none): the ids of the rules modules, for messages
+ *   that list them; %NULL-terminated
+ */
+const char * const *
+kol_titles_ids (void)
+{
+  static const char *ids[G_N_ELEMENTS (modules) + 1];
+
+  if (ids[0] == NULL)
+    for (gsize i = 0; i < G_N_ELEMENTS (modules); i++)
+      ids[i] = modules[i]->id;
+  return ids;
 }
 
 /**

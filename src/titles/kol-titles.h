@@ -13,6 +13,7 @@ G_BEGIN_DECLS
  */
 
 const KolTitleModule *kol_titles_lookup (const char *rules_module);
+const char * const   *kol_titles_ids    (void);
 const char           *kol_titles_nth_id (guint       n);
 
 G_END_DECLS

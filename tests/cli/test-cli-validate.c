@@ -80,6 +80,44 @@ broken_copy (void)
   return g_steal_pointer (&dir);
 }
 
+/* A copy of the title in @source with @from replaced by @to in @file
+ * (once), in a fresh directory. */
+static char *
+changed_copy (const char *source,
+              const char *file,
+              const char *from,
+              const char *to)
+{
+  g_autofree char *dir = g_build_filename (g_get_user_cache_dir (), "validate-XXXXXX", NULL);
+  const char *names[] = { "game.json", "tiles.json", "map.json" };
+
+  g_assert_cmpint (g_mkdir_with_parents (g_get_user_cache_dir (), 0700), ==, 0);
+  g_assert_nonnull (g_mkdtemp (dir));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *in = g_build_filename (source, names[i], NULL);
+      g_autofree char *out = g_build_filename (dir, names[i], NULL);
+      g_autofree char *text = NULL;
+      g_autoptr(GString) changed = NULL;
+      g_autoptr(GError) error = NULL;
+
+      g_file_get_contents (in, &text, NULL, &error);
+      g_assert_no_error (error);
+      changed = g_string_new (text);
+      if (g_str_equal (names[i], file))
+        g_assert_cmpuint (g_string_replace (changed, from, to, 1), ==, 1);
+      g_file_set_contents (out, changed->str, -1, &error);
+      g_assert_no_error (error);
+    }
+  return g_steal_pointer (&dir);
+}
+
+static char *
+template_dir (void)
+{
+  return g_build_filename (g_getenv ("KOLEYA_DATA_DIR"), "..", "templates", "blank", NULL);
+}
+
 /* Every configuration, as text: one line each, and success. */
 static void
 test_valid_text (void)
@@ -201,9 +239,76 @@ test_missing_folder (void)
   g_assert_nonnull (strstr (out, "/nonexistent/title/map.json: Cannot read the file"));
 }
 
+/* No false "valid": a title whose rules module does not exist
+ * cannot be played, and validation says so, listing the modules. */
+static void
+test_unknown_module (void)
+{
+  g_autofree char *mini = mini_dir ();
+  g_autofree char *dir = changed_copy (mini, "game.json", "\"rules_module\": \"1849\"",
+                                       "\"rules_module\": \"generic\"");
+  const char *args[] = { dir, "--players", "2", NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (out, "$.rules_module: No rules module is called “generic”"));
+  g_assert_nonnull (strstr (out, "allowed: “1849”, “1840”, “standard”"));
+}
+
+/* The New Title template is a title the standard module plays. */
+static void
+test_template_valid (void)
+{
+  g_autofree char *dir = template_dir ();
+  const char *args[] = { dir, NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "3 configurations checked, the title is valid."));
+}
+
+/* An unknown value of a field the standard module reads is refused,
+ * naming the field and the values allowed, in English and Russian. */
+static void
+test_unknown_value (void)
+{
+  g_autofree char *template = template_dir ();
+  g_autofree char *dir = changed_copy (template, "game.json", "\"rules\": {}",
+                                       "\"rules\": {\"private_auction\": {\"kind\": \"quarter\"}}");
+  const char *args[] = { dir, "--players", "3", NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *ru = NULL;
+
+  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (out, "$.rules.private_auction.kind: \"quarter\" is not a value the rules know; "
+                                 "allowed: \"waterfall\", \"fixed_price\", \"none\""));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (args, TRUE, &ru, &err), ==, 1);
+  g_assert_nonnull (strstr (ru, "$.rules.private_auction.kind: "));
+  g_assert_null (strstr (ru, "is not a value the rules know"));
+}
+
+/* A title whose game could not be played is refused: here nobody has the
+ * money to start a corporation. */
+static void
+test_unplayable (void)
+{
+  g_autofree char *template = template_dir ();
+  g_autofree char *dir = changed_copy (template, "game.json", "\"3\": 500", "\"3\": 100");
+  const char *args[] = { dir, "--players", "3", NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (out, "$.starting_cash: with 100 to start with"));
+}
+
 /* The editor's warnings come as "warnings" beside "errors", at the lines
- * of the file on disk even when its layout is not the editor's (issue 18,
- * item 7); a warning alone is no failure. */
+ * of the file on disk even when its layout is not the editor's; a warning
+ * alone is no failure. */
 static void
 test_warnings (void)
 {
@@ -270,6 +375,10 @@ main (int   argc,
   g_test_add_func ("/cli-validate/russian", test_russian);
   g_test_add_func ("/cli-validate/usage", test_usage);
   g_test_add_func ("/cli-validate/missing-folder", test_missing_folder);
+  g_test_add_func ("/cli-validate/unknown-module", test_unknown_module);
+  g_test_add_func ("/cli-validate/template", test_template_valid);
+  g_test_add_func ("/cli-validate/unknown-value", test_unknown_value);
+  g_test_add_func ("/cli-validate/unplayable", test_unplayable);
   g_test_add_func ("/cli-validate/warnings", test_warnings);
   return g_test_run ();
 }

@@ -48,13 +48,13 @@ check "src/engine and src/titles declare no GObject type" \
   "$(grep_src "$types" "$src/engine" "$src/titles")"
 
 check "src/engine names no title module" \
-  "$(grep_src '#[[:space:]]*include[[:space:]]*"kol-title(s|-[0-9])|kol_title_module_[0-9]|kol_titles_' "$src/engine")"
+  "$(grep_src '#[[:space:]]*include[[:space:]]*"kol-title(s|-[0-9]|-standard)|kol_title_module_([0-9]|standard)|kol_titles_' "$src/engine")"
 
 check "only the model's title loader uses the title registry" \
   "$(grep_src '#[[:space:]]*include[[:space:]]*"kol-titles\.h"' "$src" | grep -v -e "^$src/titles/" -e "^$src/model/title/kol-title-loader")"
 
 check "no file outside src/titles includes a title module's header" \
-  "$(grep_src '#[[:space:]]*include[[:space:]]*"kol-title-[0-9]' "$src" | grep -v "^$src/titles/")"
+  "$(grep_src '#[[:space:]]*include[[:space:]]*"kol-title-([0-9]|standard)' "$src" | grep -v "^$src/titles/")"
 
 # code lines only: a comment may name the areas
 areas='(->|\.)(title_state|title_data)\b|round(\.|->)data\b'

@@ -90,7 +90,7 @@ add_node (KolTileDef *tile,
   node->slots = kind == KOL_NODE_CITY ? (guint8) param_int (params, "slots", 1) : 0;
   node->city_index = (gint8) (kind == KOL_NODE_CITY ? kol_tile_n_cities (tile) : -1);
   node->optional = route != NULL && strcmp (route, "optional") == 0;
-  node->visit_cost = -1;
+  node->visit_cost = (gint8) param_int (params, "visit", -1);
   node->group = -1;
   node->revenue.kind = KOL_REVENUE_FIXED;
   node->revenue.fixed = param_int (params, "revenue", 0);

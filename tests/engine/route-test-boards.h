@@ -23,6 +23,9 @@ typedef struct
   int plain;                   /* percent of tiles that are plain track */
   int offboards;               /* percent of off-boards */
   int towns;                   /* percent of halts; the rest are cities */
+  int stop_trains;             /* 1830 style: trains count stops (normal,
+                                * express, diesel), some towns are passed
+                                * free (visit_cost 0) */
 } RtBoardParams;
 
 typedef struct
@@ -40,6 +43,10 @@ G_GNUC_UNUSED static const RtBoardParams rt_small_boards = {
 /* The same with fewer rows, for up to four trains of three kinds. */
 G_GNUC_UNUSED static const RtBoardParams rt_small_boards_1849 = {
   3, 5, 3, 6, 40, 75, 8, 1, 3, 1, 4, 20, 10, 32,
+};
+/* 1849 boards with the trains of the 1830 family (standard module). */
+G_GNUC_UNUSED static const RtBoardParams rt_small_boards_1830 = {
+  3, 5, 3, 6, 40, 75, 8, 1, 3, 1, 3, 20, 10, 32, 1,
 };
 
 G_GNUC_UNUSED static const char *
@@ -113,6 +120,8 @@ random_tile (Gen               *gen,
       int pass = (split == n && n >= 4 && g_rand_int_range (gen->rand, 0, 100) < 30) ? 2 : 0;
 
       g_string_append_printf (s, "town=revenue:%d", town_values[g_rand_int_range (gen->rand, 0, 3)]);
+      if (gen->params->stop_trains && g_rand_int_range (gen->rand, 0, 100) < 25)
+        g_string_append (s, ",visit:0");
       if (split < n)
         g_string_append_printf (s, ";town=revenue:%d", town_values[g_rand_int_range (gen->rand, 0, 3)]);
       for (int i = 0; i < n - pass; i++)
@@ -208,6 +217,9 @@ case_value (const KolEngine     *engine,
           stop->bonus |= 1u << i;
       return;
     }
+  /* an express train on which towns pay nothing (towns "free") */
+  if (train->tag == 'F' && stop->kind == KOL_NODE_TOWN)
+    stop->value = 0;
   if (train->tag == 'E')
     for (int i = 0; i < 2; i++)
       if (stop->hex == c->double_hex[i])
@@ -331,6 +343,34 @@ random_train_1849 (GRand *rand)
       kol_route_train_init (&t, RT_BROAD, KOL_ROUTE_UNLIMITED);
       t.tag = 'E';
     }
+  return t;
+}
+
+/* The trains of the standard module: stops counted (towns count, or are
+ * passed free), express trains paying their best stops, diesels. */
+G_GNUC_UNUSED static KolRouteTrain
+random_train_1830 (GRand *rand)
+{
+  KolRouteTrain t;
+  int r = g_rand_int_range (rand, 0, 100);
+
+  if (r < 60)
+    {
+      kol_route_train_init (&t, RT_BROAD | RT_NARROW, g_rand_int_range (rand, 2, 6));
+      t.count_stops = TRUE;
+      t.stop_cost[KOL_NODE_CITY] = 1;
+      t.stop_cost[KOL_NODE_OFFBOARD] = 1;
+      t.stop_cost[KOL_NODE_TOWN] = g_rand_int_range (rand, 0, 3) ? 1 : 0;
+    }
+  else if (r < 85)
+    {
+      kol_route_train_init (&t, RT_BROAD | RT_NARROW, KOL_ROUTE_UNLIMITED);
+      t.pay_best = g_rand_int_range (rand, 2, 5);
+      if (g_rand_int_range (rand, 0, 2))
+        t.tag = 'F';
+    }
+  else
+    kol_route_train_init (&t, RT_BROAD | RT_NARROW, KOL_ROUTE_UNLIMITED);
   return t;
 }
 
@@ -504,7 +544,7 @@ case_init (Case                *c,
       c->double_hex[1] = random_hex_with (c, rand, has_city);
       c->n_trains = g_rand_int_range (rand, params->min_trains, params->max_trains + 1);
       for (int t = 0; t < c->n_trains; t++)
-        c->trains[t] = random_train_1849 (rand);
+        c->trains[t] = params->stop_trains ? random_train_1830 (rand) : random_train_1849 (rand);
     }
   place_tokens (c, rand, params);
 

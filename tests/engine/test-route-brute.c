@@ -25,14 +25,16 @@
 
 #define N_1840 300
 #define N_1849 250
+#define N_1830 250
 
 /* Routes the oracle may check on one board before giving up on it; a few
  * dense boards with unlimited trains have millions. */
 #define ORACLE_LIMIT 80000
 
 static void
-run_case (guint32  seed,
-          gboolean style_1840,
+run_case (guint32              seed,
+          gboolean             style_1840,
+          const RtBoardParams *params,
           guint64 *checked,
           int     *nonzero,
           int     *skipped,
@@ -46,7 +48,7 @@ run_case (guint32  seed,
   g_autoptr(GError) error = NULL;
   KolRouteSolveOpts search_order = { NULL, FALSE, TRUE };
 
-  case_init (&c, seed, style_1840, style_1840 ? &rt_small_boards : &rt_small_boards_1849);
+  case_init (&c, seed, style_1840, params);
   /* the default tie-break is checked below against the oracle */
   r = kol_route_solve (c.engine, 0, &c.rules, c.trains, c.n_trains, NULL, &error);
   g_assert_no_error (error);
@@ -143,8 +145,9 @@ first_seed (void)
 }
 
 static void
-run_style (gboolean style_1840,
-           int      n)
+run_style (gboolean             style_1840,
+           const RtBoardParams *params,
+           int                  n)
 {
   guint64 checked = 0;
   int nonzero = 0, skipped = 0, combos = 0;
@@ -154,7 +157,7 @@ run_style (gboolean style_1840,
   if (env_n)
     n = atoi (env_n);
   for (int i = 0; i < n; i++)
-    run_case (seed + (guint32) i, style_1840, &checked, &nonzero, &skipped, &combos);
+    run_case (seed + (guint32) i, style_1840, params, &checked, &nonzero, &skipped, &combos);
   g_test_message ("%d boards compared, %d with revenue, %d too big for the oracle, "
                   "%" G_GUINT64_FORMAT " routes checked by the oracle, %d choices among equal "
                   "combinations of several trains checked",
@@ -167,13 +170,19 @@ run_style (gboolean style_1840,
 static void
 test_1840_style (void)
 {
-  run_style (TRUE, N_1840);
+  run_style (TRUE, &rt_small_boards, N_1840);
 }
 
 static void
 test_1849_style (void)
 {
-  run_style (FALSE, N_1849);
+  run_style (FALSE, &rt_small_boards_1849, N_1849);
+}
+
+static void
+test_1830_style (void)
+{
+  run_style (FALSE, &rt_small_boards_1830, N_1830);
 }
 
 int
@@ -183,5 +192,6 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/route/brute/1840-style", test_1840_style);
   g_test_add_func ("/route/brute/1849-style", test_1849_style);
+  g_test_add_func ("/route/brute/1830-style", test_1830_style);
   return g_test_run ();
 }

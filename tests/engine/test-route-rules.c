@@ -962,6 +962,81 @@ test_invalid_input (void)
   board_free (&b);
 }
 
+/* ------------------------------------------------- the 1830 family's trains */
+
+/* A line of stops: city 40 – town 10 – city 30 – town 20 (passed free:
+ * visit_cost 0) – city 60, each a hex apart. */
+static const KolTestHex stops_hexes[] = {
+  { "C1", NULL, "city=revenue:40;path=a:0,b:_0" },
+  { "C3", NULL, "town=revenue:10;path=a:3,b:_0;path=a:_0,b:0" },
+  { "C5", NULL, "city=revenue:30;path=a:3,b:_0;path=a:_0,b:0" },
+  { "C7", NULL, "town=revenue:20,visit:0;path=a:3,b:_0;path=a:_0,b:0" },
+  { "C9", NULL, "city=revenue:60;path=a:3,b:_0" },
+  { NULL },
+};
+
+/* A train of @n stops (1830: a "3" train visits three stops; towns count
+ * as stops unless @towns_free). */
+static KolRouteTrain
+train_stops (int      n,
+             gboolean towns_free)
+{
+  KolRouteTrain t;
+
+  kol_route_train_init (&t, 1, n);
+  t.count_stops = TRUE;
+  t.stop_cost[KOL_NODE_CITY] = 1;
+  t.stop_cost[KOL_NODE_OFFBOARD] = 1;
+  t.stop_cost[KOL_NODE_TOWN] = towns_free ? 0 : 1;
+  return t;
+}
+
+static void
+test_stops_counted (void)
+{
+  Board b = board_new (NULL, NULL, stops_hexes);
+  KolRouteRules rules;
+  KolRouteTrain three = train_stops (3, FALSE), four = train_stops (4, FALSE);
+  KolRouteTrain free_towns = train_stops (2, TRUE);
+  g_autoptr(KolRouteResult) r = NULL;
+  g_autoptr(KolRouteResult) r4 = NULL;
+  KolReason reason;
+
+  kol_route_rules_init (&rules);
+  rt_token_at (b.engine, "C5", 0, 0);
+  /* three stops: C3 town counts, C7 does not (visit_cost 0) */
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &three, "C3.0 C5.0 C7.0 C9.0", NULL, 0, NULL), ==, 120);
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &three, "C1.0 C3.0 C5.0 C7.0 C9.0", NULL, 0, &reason), ==, -1);
+  g_assert_cmpint (reason, ==, KOL_REASON_ROUTE_TOO_LONG);
+  r = rt_solve (b.engine, 0, &rules, &three, 1);
+  g_assert_cmpint (r->total, ==, 120);
+  r4 = rt_solve (b.engine, 0, &rules, &four, 1);
+  g_assert_cmpint (r4->total, ==, 160);
+  g_assert_cmpint (r4->routes[0].distance, ==, 4);
+  /* towns free: two cities and every town between them */
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &free_towns, "C1.0 C3.0 C5.0 C7.0", NULL, 0, NULL), ==, 100);
+  board_free (&b);
+}
+
+/* An express train visits any number of stops; its best @pay_best pay. */
+static void
+test_express (void)
+{
+  Board b = board_new (NULL, NULL, stops_hexes);
+  KolRouteRules rules;
+  KolRouteTrain t = train_unlimited (1);
+  g_autoptr(KolRouteResult) r = NULL;
+
+  kol_route_rules_init (&rules);
+  rt_token_at (b.engine, "C5", 0, 0);
+  t.pay_best = 2;
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &t, "C1.0 C3.0 C5.0 C7.0 C9.0", NULL, 0, NULL), ==, 100);
+  g_assert_cmpint (rt_check (b.engine, 0, &rules, &t, "C3.0 C5.0", NULL, 0, NULL), ==, 40);
+  r = rt_solve (b.engine, 0, &rules, &t, 1);
+  g_assert_cmpint (r->total, ==, 100);
+  board_free (&b);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -988,5 +1063,7 @@ main (int   argc,
   g_test_add_func ("/route/rules/nothing-to-run", test_nothing_to_run);
   g_test_add_func ("/route/rules/cancel", test_cancel);
   g_test_add_func ("/route/rules/invalid-input", test_invalid_input);
+  g_test_add_func ("/route/rules/stops-counted", test_stops_counted);
+  g_test_add_func ("/route/rules/express", test_express);
   return g_test_run ();
 }

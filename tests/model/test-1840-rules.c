@@ -302,6 +302,24 @@ play_until (KolEngine      *engine,
   g_assert_cmpint (engine->round.kind, ==, kind);
 }
 
+/* Plays until @who is asked to act in a step of @klass (the Buy Trains of
+ * the company round or the one at the end of the line auction). */
+static void
+play_until_step (KolEngine          *engine,
+                 KolEntity           who,
+                 const KolStepClass *klass)
+{
+  for (int guard = 0; guard < 3000 && !engine->finished; guard++)
+    {
+      KolStep *s = kol_round_active_step (engine);
+
+      if (s != NULL && s->klass == klass && kol_entity_equal (kol_round_current_entity (engine), who))
+        return;
+      play_one (engine);
+    }
+  g_assert_not_reached ();
+}
+
 static int
 pct (KolEngine *engine,
      KolEntity  who,
@@ -854,7 +872,7 @@ test_sr_limits (void)
   apply_refused (engine, buy_share (engine, a, "WT_2"));     /* over 60 % */
   apply_ok (engine, buy_share (engine, a, "W_2"));
   /* to SR2: a second share round allows sales */
-  play_until (engine, K1840_ROUND_COMPANY_TRAINS);
+  play_until (engine, K1840_ROUND_ACQUISITION);
   play_until (engine, K1840_ROUND_STOCK);
   g_assert_cmpint (engine->turn, >, 1);
   {
@@ -1310,7 +1328,7 @@ test_stadtbahn_cr1 (void)
           want += engine->companies[c].revenue;
       play_one (engine);
     }
-  play_until (engine, K1840_ROUND_COMPANY_TRAINS);
+  play_until (engine, K1840_ROUND_ACQUISITION);
   g_assert_cmpint (engine->players[p].cash, ==, want);
   g_assert_cmpint (kol_market_corp_cell (engine, v).col, ==, cv.col);
   g_assert_cmpint (kol_market_corp_cell (engine, d).col, ==, cd.col);
@@ -1462,9 +1480,8 @@ test_mandatory_tram_and_loans (void)
   apply_ok (engine, par (engine, a, "WT", 70));
   apply_ok (engine, par (engine, b, "SJE", 70));
   wt = corp (engine, "WT");
-  play_until (engine, K1840_ROUND_COMPANY_TRAINS);
-  while (!kol_entity_equal (kol_round_current_entity (engine), C (engine, "WT")))
-    play_one (engine);
+  /* a tramless company must buy at the end of the line auction (CRe) */
+  play_until_step (engine, C (engine, "WT"), &k1840_step_interrupting_buy_train);
   engine->corps[wt].cash = 150;
   engine->players[a].cash = 20;
   apply_refused (engine, act (KOL_ACTION_PASS, C (engine, "WT")));     /* must buy */
@@ -1485,6 +1502,98 @@ test_mandatory_tram_and_loans (void)
   }
 }
 
+/* Plays the first company round of a two-player game (WT and SJE, no
+ * trams yet) until a tram company is asked to buy trams. */
+static KolEngine *
+game_at_first_tram_purchase (const KolTitle *title)
+{
+  KolEngine *engine = game_new (title, 42);
+  int a, b;
+  const char *majors[2];
+  int n = 0;
+
+  play_until (engine, K1840_ROUND_STOCK);
+  a = kol_round_entity (engine).index;
+  b = 1 - a;
+  for (int c = 0; c < engine->n_corps && n < 2; c++)
+    if (k1840_is (engine, c, K1840_MAJOR) && !engine->corps[c].removed)
+      majors[n++] = engine->title->corps[c].id;
+  apply_ok (engine, par (engine, a, majors[0], 70));
+  apply_ok (engine, par (engine, b, majors[1], 70));
+  play_until (engine, K1840_ROUND_COMPANY_RUN);
+  for (int guard = 0; guard < 500; guard++)
+    {
+      KolStep *s = kol_round_active_step (engine);
+
+      if (s != NULL && s->klass == &k1840_step_buy_train)
+        break;
+      play_one (engine);
+    }
+  g_assert_true (kol_round_active_step (engine)->klass == &k1840_step_buy_train);
+  return engine;
+}
+
+/* VIII.5.1, VIII.5.3: each tram company pays and then buys trams before the
+ * next company acts; a company without a tram may pass then (to bid on a
+ * line first) and must buy only after the line auction (CRe). */
+static void
+test_pay_then_buy (void)
+{
+  g_autoptr(KolTitle) title = load (2, NULL);
+  g_autoptr(KolEngine) engine = game_at_first_tram_purchase (title);
+  KolEntity major = kol_round_current_entity (engine);
+  gint16 trams[KOL_MAX_TRAINS];
+
+  /* still the company round where the companies pay */
+  g_assert_cmpint (engine->round.kind, ==, K1840_ROUND_COMPANY_RUN);
+  g_assert_true (k1840_entity_is (engine, major, K1840_MAJOR));
+  g_assert_cmpint (k1840_corp_trains (engine, major.index, trams), ==, 0);
+  apply_ok (engine, act (KOL_ACTION_PASS, major));
+  /* nobody buys a tram or bids until the line auction (CRe) ends with a
+   * tram purchase, where the company must buy */
+  for (int guard = 0; guard < 200; guard++)
+    {
+      g_autoptr(GPtrArray) actions = legal (engine);
+      KolAction *pass = find_legal (actions, KOL_ACTION_PASS);
+      KolStep *s = kol_round_active_step (engine);
+
+      if (engine->round.kind == K1840_ROUND_ACQUISITION && s != NULL && s->klass == &k1840_step_interrupting_buy_train &&
+          kol_entity_equal (kol_round_current_entity (engine), major))
+        break;
+      g_assert_nonnull (pass);
+      apply_ok (engine, kol_action_copy (pass));
+    }
+  g_assert_cmpint (engine->round.kind, ==, K1840_ROUND_ACQUISITION);
+  g_assert_cmpint (k1840_corp_trains (engine, major.index, trams), ==, 0);
+  apply_refused (engine, act (KOL_ACTION_PASS, major));
+}
+
+/* Whether the round now has a Buy Trains step. */
+static gboolean
+round_buys_trams (KolEngine *engine)
+{
+  for (int i = 0; i < engine->round.n_steps; i++)
+    if (engine->round.steps[i].klass == &k1840_step_buy_train)
+      return TRUE;
+  return FALSE;
+}
+
+/* 18xx.games (compat): every company pays first, then the trams are bought
+ * in rounds of their own, where a tramless company must buy at once. */
+static void
+test_pay_then_buy_compat (void)
+{
+  g_autoptr(KolTitle) title = load (2, "compat_18xx_games");
+  g_autoptr(KolTitle) rulebook = load (2, NULL);
+  g_autoptr(KolEngine) engine = game_new (title, 42);
+  g_autoptr(KolEngine) by_the_book = game_new (rulebook, 42);
+
+  play_until (engine, K1840_ROUND_COMPANY_RUN);
+  g_assert_false (round_buys_trams (engine));
+  play_until (by_the_book, K1840_ROUND_COMPANY_RUN);
+  g_assert_true (round_buys_trams (by_the_book));
+}
+
 /* VIII.5.3: trams are placed one per line; trams stay on the charter only
  * when every line has one; at most three trams. */
 static void
@@ -1496,9 +1605,7 @@ test_reassign (void)
 
   apply_ok (engine, par (engine, a, "WT", 70));
   apply_ok (engine, par (engine, b, "SJE", 70));
-  play_until (engine, K1840_ROUND_COMPANY_TRAINS);
-  while (!kol_entity_equal (kol_round_current_entity (engine), C (engine, "WT")))
-    play_one (engine);
+  play_until_step (engine, C (engine, "WT"), &k1840_step_buy_train);
   give_line (engine, "WT", "4");
   give_line (engine, "WT", "5");
   give_train (engine, "Y1", "WT");
@@ -1667,7 +1774,7 @@ test_line_auction_limits (void)
     play_one (engine);
 
   /* three in all: a company with three lines takes no part */
-  play_until (engine, K1840_ROUND_COMPANY_TRAINS);
+  play_until (engine, K1840_ROUND_COMPANY_RUN);
   {
     KolEntity full = first;
     gint16 owned[K1840_MAX_LINES_PER_MAJOR];
@@ -1898,7 +2005,7 @@ test_route_example (void)
     g_assert_cmpint (((KolRouteSpec *) g_ptr_array_index (run->routes, 0))->revenue, ==, 110);
   }
   /* IX.8 «Заявленный доход должен быть максимальным доходом, который может
-   * найти любой игрок» (issue 14 item 15): a shorter route, valid, is
+   * найти любой игрок»: a shorter route, valid, is
    * refused with both sums */
   {
     g_autoptr(KolAction) a = kol_action_new (KOL_ACTION_RUN_ROUTES, C (engine, "16"));
@@ -2077,7 +2184,7 @@ test_bonus_red (void)
 {
   g_autoptr(KolTitle) title = load (4, NULL);
   g_autoptr(KolEngine) engine = game_new (title, 4);
-  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (10);
   g_autoptr(GPtrArray) actions = NULL;
   KolAction *red = NULL;
   int h, tries = 0;
@@ -2630,6 +2737,8 @@ main (int   argc,
   g_test_add_func ("/1840/share-round/end-stadtbahn", test_sr_end_stadtbahn);
   g_test_add_func ("/1840/share-round/end-stadtbahn-compat", test_sr_end_stadtbahn_compat);
   g_test_add_func ("/1840/share-round/words", test_words_tram_limit_and_share_pool);
+  g_test_add_func ("/1840/company-round/pay-then-buy", test_pay_then_buy);
+  g_test_add_func ("/1840/company-round/pay-then-buy-compat", test_pay_then_buy_compat);
   g_test_add_func ("/1840/line-round/full-interchange-blocks-lines", test_full_interchange_blocks_lines);
   g_test_add_func ("/1840/line-round/private-returned-any-time", test_private_returned_any_time);
   g_test_add_func ("/1840/line-round/private-returned-any-time-compat", test_private_returned_any_time_compat);

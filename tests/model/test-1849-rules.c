@@ -1729,7 +1729,7 @@ test_operating_buy_company (void)
   g_assert_cmpint (count_legal (engine, KOL_ACTION_ASSIGN), ==, 0);
 }
 
-/* §10.5.2 and issue 14 item 15: the routes a corporation runs earn the
+/* §10.5.2: the routes a corporation runs earn the
  * most its trains can: a run worth less than the router's proven best is
  * refused with both sums; 18xx.games (compat) takes what is claimed. */
 static void
@@ -2169,8 +2169,7 @@ test_operating_bankrupt (void)
  * raise the money, not while laying track. 18xx.games offers bankruptcy at
  * any step of such a turn and there sells none of the president's shares
  * (Game#sellable_bundles asks the active step, and only Buy Trains and
- * the emergency step allow sales): compat does the same (issue 14 item 6,
- * B). */
+ * the emergency step allow sales): compat does the same. */
 static void
 test_bankrupt_only_when_buying (void)
 {
@@ -2337,7 +2336,7 @@ test_closing (void)
 }
 
 /* §11 («Корпорация, маркер рынка акций которой попадает в ячейку
- * "закрыта", немедленно закрывается») and issue 14 item 6: a corporation
+ * "закрыта", немедленно закрывается»): a corporation
  * that closes in its own turn (here issuing a share into the closed cell)
  * stops operating, and the next corporation operates in the same round
  * (18xx.games: close_corporation's force_next_entity!). Before, when its
@@ -2390,7 +2389,7 @@ step_after_track (KolEngine *engine)
   return active_step_name (engine);
 }
 
-/* Issue 14 item 6 (a four-variant record stopped at an operating turn):
+/* A four-variant record stopped at an operating turn:
  * 18xx.games remembers whether a corporation may place a station marker
  * (Graph#can_token?) until it clears its graph (a tile laid, a marker
  * placed or bought, the earthquake), which a closing does not do. Here
@@ -2629,7 +2628,7 @@ test_variant_bonds (void)
   advance_to (engine, "Issue or Repay Bond");
   g_assert_cmpint (count_legal (engine, KOL_ACTION_TAKE_LOAN), ==, 1);
   g_assert_cmpint (count_legal (engine, KOL_ACTION_PAYOFF_LOAN), ==, 0);
-  /* exports name 18xx.games' one Loan object, id 0 (issue 14) */
+  /* exports name 18xx.games' one Loan object, id 0 */
   {
     g_autoptr(KolAction) take = find_legal (engine, KOL_ACTION_TAKE_LOAN, NULL);
 

@@ -377,7 +377,7 @@ static const char *const own_vocabulary[] = {
   "{\"type\":\"program_buy_shares\",\"entity\":11,\"entity_type\":\"player\",\"corporation\":\"AFG\","
   "\"until_condition\":\"float\",\"from_market\":false,\"auto_pass_after\":true}",
   "{\"type\":\"program_disable\",\"entity\":11,\"entity_type\":\"player\",\"reason\":\"Shares were sold\"}",
-  /* issue 14: 18xx.games requires the train (DiscardTrain#h_to_args) */
+  /* 18xx.games requires the train (DiscardTrain#h_to_args) */
   "{\"type\":\"discard_train\",\"entity\":\"ATA\",\"entity_type\":\"corporation\",\"train\":\"4H-1\"}",
 };
 

@@ -320,13 +320,15 @@ static const struct
   const char *en;
   const char *ru;
 } title_words[] = {
-  { "1840", KOL_LOG_RUNS_TRAIN, "tram", "трамвай" },
+  { "1840", KOL_LOG_RUNS_TRAIN, "runs its", "запускает" },
   { "1849", KOL_LOG_RUNS_TRAIN, "train", "поезд" },
   { "1840", KOL_LOG_BECOMES_PRESIDENT, "director", "директором" },
   { "1849", KOL_LOG_BECOMES_PRESIDENT, "president", "президентом" },
-  { "1840", KOL_LOG_BUYS_SHARE_IPO, "treasury", "казны" },
+  /* 1840's unsold shares are in the Share Pool (VII.6), not in
+   * the treasury («казна» is the company's cash) */
+  { "1840", KOL_LOG_BUYS_SHARE_IPO, "from the Share Pool", "из пула акций" },
   { "1849", KOL_LOG_BUYS_SHARE_IPO, "treasury", "кассы" },
-  { "1840", KOL_LOG_BUYS_SHARE_MARKET, "Share Pool", "Share Pool" },
+  { "1840", KOL_LOG_BUYS_SHARE_MARKET, "Share Pool", "из пула акций" },
   { "1849", KOL_LOG_BUYS_SHARE_MARKET, "bank pool", "банковского пула" },
   { "1840", KOL_LOG_PARS, "initial share price", "начальную цену акции" },
   { "1849", KOL_LOG_PARS, "par value", "начальной рыночной стоимостью" },
@@ -402,7 +404,7 @@ test_title_refusal_words (void)
   kol_title_free (t1849);
 }
 
-/* 1849 issue 14 item 5: 1849's refusals say «корпорация» and «маркер
+/* 1849's refusals say «корпорация» and «маркер
  * станции» (glossary; rulebook 002 §10.4, §14.1), never the generic
  * «компания» (only a private company is one) or a bare station for a
  * marker; the English says corporation and station marker. */
@@ -517,6 +519,55 @@ test_data_templates (void)
     }
 }
 
+/* Entries as a reader of each rulebook reads them: trams by
+ * their colour, not their card code; 1840's lines by their Russian name;
+ * a bid names the amount bid for the company; an amount per share with
+ * the reader's decimal separator. */
+static const struct
+{
+  const char *title;
+  int         kind;
+  KolArg      args[4];
+  guint       n_args;
+  const char *en;
+  const char *ru;
+} reader_words[] = {
+  { "1840", KOL_LOG_RUNS_TRAIN, { { KOL_ARG_CORP, 0, "" }, { KOL_ARG_STRING, 0, "Y2" }, { KOL_ARG_MONEY, 70, "" },
+                                  { KOL_ARG_STRING, 0, "A1-B2" } }, 4, "runs its yellow tram", "запускает желтый трамвай" },
+  { "1840", KOL_LOG_RUNS_TRAIN, { { KOL_ARG_CORP, 0, "" }, { KOL_ARG_STRING, 0, "City" }, { KOL_ARG_MONEY, 70, "" },
+                                  { KOL_ARG_STRING, 0, "A1-B2" } }, 4, "imaginary tram", "воображаемый трамвай" },
+  { "1840", KOL_LOG_FLOATS, { { KOL_ARG_CORP, 0, "" } }, 1, "Line 1", "Линия 1" },
+  { "1849", KOL_LOG_RUNS_TRAIN, { { KOL_ARG_CORP, 0, "" }, { KOL_ARG_STRING, 0, "4H" }, { KOL_ARG_MONEY, 70, "" },
+                                  { KOL_ARG_STRING, 0, "A1-B2" } }, 4, "a 4H train", "поезд 4H" },
+  { "1849", KOL_LOG_BIDS, { { KOL_ARG_PLAYER, 0, "" }, { KOL_ARG_COMPANY, 0, "" }, { KOL_ARG_MONEY, 115, "" } }, 3,
+    /* a player's name comes isolated (kol_display_isolate()) */
+    "\u2068Anna\u2069 bids L.115 for ", "\u2068Anna\u2069: ставка L.115 на " },
+  { "1849", KOL_LOG_PAYS_OUT, { { KOL_ARG_CORP, 0, "" }, { KOL_ARG_MONEY, 75, "" }, { KOL_ARG_STRING, 0, "7.5" } }, 3,
+    "(7.5 per share)", "(7,5 на акцию)" },
+  { "1849", KOL_LOG_NO_VALID_ACTIONS, { { KOL_ARG_PLAYER, 0, "" } }, 1, "\u2068Anna\u2069 has no action",
+    "\u2068Anna\u2069: нет доступных действий" },
+};
+
+static void
+test_reader_words (void)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (reader_words); i++)
+    {
+      KolTitle *title = NULL;
+      g_autoptr(KolEngine) engine = game_of (reader_words[i].title, &title);
+      KolLogEntry entry = { reader_words[i].kind, reader_words[i].n_args, { { 0 } } };
+      g_autofree char *text = NULL;
+
+      for (guint a = 0; a < reader_words[i].n_args; a++)
+        entry.args[a] = reader_words[i].args[a];
+      text = kol_log_format_entry (engine, &entry);
+      g_test_message ("%s: %s", reader_words[i].title, text);
+      g_assert_nonnull (strstr (text, russian ? reader_words[i].ru : reader_words[i].en));
+      g_clear_pointer (&engine, kol_engine_free);
+      kol_title_free (title);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -534,6 +585,7 @@ main (int   argc,
   g_test_add_data_func ("/log-format/every-refusal/1840", "1840", test_every_refusal);
   g_test_add_data_func ("/log-format/every-refusal/1849", "1849", test_every_refusal);
   g_test_add_func ("/log-format/title-words", test_title_words);
+  g_test_add_func ("/log-format/reader-words", test_reader_words);
   g_test_add_func ("/log-format/title-refusal-words", test_title_refusal_words);
   g_test_add_func ("/log-format/1849-refusal-words", test_1849_refusal_words);
   g_test_add_func ("/log-format/per-share-decimal", test_per_share_decimal);

@@ -10,7 +10,7 @@
 #include "kol-title-loader.h"
 
 /*
- * 18xx-maker's game definitions (issue 19, item 4). Two definitions written
+ * 18xx-maker's game definitions. Two definitions written
  * for these tests from 18xx-maker's published schema and documentation
  * (tests/model/maker): a flat map with a 2D market, share and token types,
  * standard tiles by number (from the manifests of 1849 and the template), local tiles with a town
@@ -137,7 +137,9 @@ reported (GPtrArray  *report,
   return FALSE;
 }
 
-/* The title written out loads for @players and @option without a problem. */
+/* The title written out loads for @players and @option without a problem
+ * of its data (the standard rules module may not play all of it: an
+ * 18xx-maker file describes no rules). */
 static void
 assert_loads (KolMakerTitle *title,
               int            players,
@@ -153,11 +155,12 @@ assert_loads (KolMakerTitle *title,
   problems = kol_title_loader_validate (dir, players, options, NULL);
   for (guint i = 0; i < problems->len; i++)
     {
-      g_autofree char *line = kol_title_problem_format (g_ptr_array_index (problems, i));
+      const KolTitleProblem *problem = g_ptr_array_index (problems, i);
+      g_autofree char *line = kol_title_problem_format (problem);
 
       g_test_message ("%s", line);
+      g_assert_cmpint (problem->kind, ==, KOL_TITLE_LOADER_ERROR_RULES);
     }
-  g_assert_cmpuint (problems->len, ==, 0);
 }
 
 static gboolean

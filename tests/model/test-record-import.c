@@ -336,6 +336,36 @@ test_stop (void)
   g_assert_true (kol_test_games_equal (initial, kol_history_get_game (h)));
 }
 
+/* A record older than a change of 18xx.games' rules of
+ * its title that stops says so, with the action and the step, never a
+ * bare refusal. */
+static void
+test_stop_predates_rules_change (void)
+{
+  g_autofree char *actions = record_with_actions (
+    "{\"type\":\"lay_tile\",\"entity\":\"AFG\",\"entity_type\":\"corporation\",\"id\":4,"
+    "\"hex\":\"D6\",\"tile\":\"9-0\",\"rotation\":2}");
+  /* made on 1 February 2021 */
+  g_autofree char *json = g_strdup_printf ("{\"created_at\":1612137600,%s", actions + 1);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolRecord) r = parse (json, &error);
+  g_autoptr(KolHistory) h = NULL;
+  g_auto(KolImportReport) report = { 0 };
+  g_autofree char *why = NULL;
+
+  g_assert_no_error (error);
+  h = kol_record_import (r, KOL_RECORD_SEED_AUTO, NULL, NULL, NULL, NULL, &report, &error);
+  g_assert_no_error (error);
+  g_assert_true (report.stopped);
+  why = kol_import_report_describe_stop (&report);
+  g_test_message ("%s", why);
+  g_assert_nonnull (strstr (why, "id 4"));
+  g_assert_nonnull (strstr (why, "lay_tile"));
+  g_assert_nonnull (strstr (why, "in the step “"));
+  g_assert_nonnull (strstr (why, "2021-02-01"));
+  g_assert_nonnull (strstr (why, "predates a change of the rules"));
+}
+
 /* Export back to the 18xx.games format: the record imports to the same
  * game, with the same result. */
 static void
@@ -386,6 +416,59 @@ test_export (void)
     g_assert_true (json_node_equal (json_object_get_member (o, "result"), report.result));
 }
 
+/* 18xx.games renamed 1840's private companies in
+ * February 2022 ("Karlskirche" became KK); a record of 2021 names them the
+ * old way and replays as one of today. */
+static void
+test_former_company_ids (void)
+{
+  static const char *const renames[][2] = {
+    { "PR", "Prater" }, { "KK", "Karlskirche" }, { "SB", "Schloss Belvedere" },
+    { "HB", "Hofburg" }, { "SD", "Stephansdom" }, { "SSB", "Schloss Schönbrunn" },
+  };
+  g_autofree char *shared = kol_test_shared_dir ();
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolRecord) today = NULL;
+  g_autoptr(KolRecord) old = NULL;
+  g_autoptr(KolHistory) h = NULL;
+  g_autoptr(KolHistory) h_old = NULL;
+  g_auto(KolImportReport) report = { 0 };
+  g_auto(KolImportReport) report_old = { 0 };
+  gsize length;
+
+  if (shared == NULL)
+    {
+      g_test_skip ("../shared/fixtures is not there");
+      return;
+    }
+  path = g_build_filename (shared, "fixtures", "18xx.games", "1840-2player.json", NULL);
+  g_assert_true (g_file_get_contents (path, &text, &length, &error));
+  today = parse (text, &error);
+  g_assert_no_error (error);
+  for (gsize i = 0; i < G_N_ELEMENTS (renames); i++)
+    for (int field = 0; field < 2; field++)
+      {
+        g_autofree char *from = g_strdup_printf ("\"%s\":\"%s\"", field ? "entity" : "company", renames[i][0]);
+        g_autofree char *to = g_strdup_printf ("\"%s\":\"%s\"", field ? "entity" : "company", renames[i][1]);
+        g_auto(GStrv) parts = g_strsplit (text, from, -1);
+
+        g_free (text);
+        text = g_strjoinv (to, parts);
+      }
+  g_assert_null (strstr (text, "\"company\":\"KK\""));
+  old = parse (text, &error);
+  g_assert_no_error (error);
+  h = kol_record_import (today, KOL_RECORD_SEED_AUTO, NULL, NULL, NULL, NULL, &report, &error);
+  g_assert_no_error (error);
+  h_old = kol_record_import (old, KOL_RECORD_SEED_AUTO, NULL, NULL, NULL, NULL, &report_old, &error);
+  g_assert_no_error (error);
+  g_assert_false (report_old.stopped);
+  g_assert_cmpuint (report_old.n_processed, ==, report.n_processed);
+  g_assert_true (kol_test_games_equal (kol_history_get_game (h), kol_history_get_game (h_old)));
+}
+
 typedef struct
 {
   int         players;
@@ -393,7 +476,7 @@ typedef struct
   gint64      seed;
 } RoundTrip;
 
-/* Issue 14 item 6: 1849 games of each variant alone and of all four (and
+/* 1849 games of each variant alone and of all four (and
  * Electric Dreams with the two it needs), played by self-play's weighted
  * policy as the importer plays records (compat_18xx_games), exported and
  * imported again: after every action the imported game is the game that
@@ -500,7 +583,9 @@ main (int   argc,
   g_test_add_func ("/record-import/players-and-result", test_players_and_result);
   g_test_add_func ("/record-import/setup", test_setup);
   g_test_add_func ("/record-import/stop", test_stop);
+  g_test_add_func ("/record-import/stop-predates-rules-change", test_stop_predates_rules_change);
   g_test_add_func ("/record-import/export", test_export);
+  g_test_add_func ("/record-import/former-company-ids", test_former_company_ids);
 
   return g_test_run ();
 }

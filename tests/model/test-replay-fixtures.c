@@ -17,7 +17,7 @@
  * seq 100 (id 117, buy_company, $.actions[111]): corporations[IFT].cash
  * expected 296, got 295").
  *
- * Issue 14: the same for the games in tests/records (gzip-compressed
+ * The same for the games in tests/records (gzip-compressed
  * records with their dumps), 1849 games with its variants that Koleya's
  * self-play made and 18xx.games' engine replayed (tests/records/README.md).
  */

@@ -60,7 +60,7 @@ open_template (const char *id)
 }
 
 /* A new title from tests/model/titles/editor, a copy of the template as
- * the tests of issue 18 were written for: the template itself may grow. */
+ * these tests were written for: the template itself may grow. */
 static KolTitleDocument *
 open_fixture (const char *id)
 {
@@ -193,7 +193,7 @@ test_lexemes (void)
   g_assert_cmpstr (again, ==, patched);
 }
 
-/* The library of common tiles (issue 18, item 2) loads as a manifest, every
+/* The library of common tiles loads as a manifest, every
  * tile of it, and holds the numbers every 1830-family set has. */
 static void
 test_tile_library (void)
@@ -529,20 +529,21 @@ CHECK (axes)
                "{\"x\":\"letter\",\"y\":\"number\"}");
 }
 
-/* The template's 5 × 5 grid: columns x 0–4, rows y 0–9 (doubled). */
-EDIT (add_column) { return kol_title_document_add_line (doc, KOL_GRID_COLUMN, 5, error) == 5; }
+/* The template's grid of 35 hexes: columns x 0–6, rows y 0–9 (doubled),
+ * five hexes to a column. */
+EDIT (add_column) { return kol_title_document_add_line (doc, KOL_GRID_COLUMN, 7, error) == 5; }
 CHECK (add_column)
 {
   g_auto(GStrv) ids = kol_title_document_dup_hex_ids (doc);
   int min_x, max_x, min_y, max_y;
 
-  g_assert_cmpuint (g_strv_length (ids), ==, 30);
+  g_assert_cmpuint (g_strv_length (ids), ==, 40);
   g_assert_true (kol_title_document_get_extent (doc, &min_x, &max_x, &min_y, &max_y));
-  g_assert_cmpint (max_x, ==, 5);
-  assert_json (hex_member (doc, "B6", "color"), "\"white\"");
+  g_assert_cmpint (max_x, ==, 7);
+  assert_json (hex_member (doc, "B8", "color"), "\"white\"");
 }
 
-EDIT (add_row) { return kol_title_document_add_line (doc, KOL_GRID_ROW, 10, error) == 3; }
+EDIT (add_row) { return kol_title_document_add_line (doc, KOL_GRID_ROW, 10, error) == 4; }
 CHECK (add_row) { assert_json (hex_member (doc, "K1", "color"), "\"white\""); }
 
 EDIT (remove_column) { return kol_title_document_remove_line (doc, KOL_GRID_COLUMN, 0, error) == 5; }
@@ -550,7 +551,7 @@ CHECK (remove_column)
 {
   g_auto(GStrv) ids = kol_title_document_dup_hex_ids (doc);
 
-  g_assert_cmpuint (g_strv_length (ids), ==, 20);
+  g_assert_cmpuint (g_strv_length (ids), ==, 30);
   g_assert_null (kol_title_document_get_hex (doc, "A1"));
 }
 
@@ -559,8 +560,8 @@ CHECK (add_hex)
 {
   g_autofree char *path = kol_title_document_dup_hex_path (doc, "K3");
 
-  /* in reading order: after J4, the last hex */
-  g_assert_cmpstr (path, ==, "$.hexes[25]");
+  /* in reading order: after J6, the last hex */
+  g_assert_cmpstr (path, ==, "$.hexes[35]");
 }
 
 EDIT (remove_hex) { return kol_title_document_remove_hex (doc, "C3", error); }
@@ -596,7 +597,7 @@ CHECK (variant_restore)
 EDIT (variant_add) { return kol_title_document_add_hex (doc, "A13", "white", error); }
 CHECK (variant_add) { g_assert_nonnull (kol_title_document_get_hex (doc, "A13")); }
 
-/* ---- game.json's pages (issue 18, item 1) ---- */
+/* ---- game.json's pages ---- */
 
 static char *
 game_member (KolTitleDocument *doc,
@@ -698,7 +699,7 @@ CHECK (players)
   assert_json (game_member (doc, "$.cert_limit"), "{\"3\":12,\"4\":10,\"5\":10}");
 }
 
-/* ---- tiles (issue 18, item 2) ---- */
+/* ---- tiles ---- */
 
 EDIT (path_lanes) { return kol_title_document_set_path_lanes (doc, "57", 0, 2, error); }
 CHECK (path_lanes)
@@ -868,7 +869,7 @@ test_edit (gconstpointer data)
   g_assert_false (kol_title_document_redo (doc));
 }
 
-/* ---- the layout switched (issue 18, item 3) ---------------------------------------------- */
+/* ---- the layout switched ---------------------------------------------- */
 
 /* Where each hex's printed track and walls lead, by the ids of the hexes
  * across: what a layout switch must keep. */
@@ -951,7 +952,7 @@ test_layout_switch (gconstpointer data)
   g_assert_cmpstr (back, ==, original);
 }
 
-/* ---- terrain, hand edits, load errors (issue 18, items 4 to 6) ----------------------------- */
+/* ---- terrain, hand edits, load errors ----------------------------- */
 
 static char *read_file (const char *dir,
                         const char *name);
@@ -1250,7 +1251,7 @@ EDIT (restore_base) { return kol_title_document_restore_hex (doc, "C3", error); 
 EDIT (bad_path) { return kol_title_document_set_value (doc, KOL_TITLE_FILE_GAME, "$.nope.deeper", NULL, error); }
 EDIT (bad_language) { return kol_title_document_set_text (doc, KOL_TITLE_FILE_GAME, "$.name", "de", "X", error); }
 EDIT (full_line) { return kol_title_document_add_line (doc, KOL_GRID_COLUMN, 2, error) > 0; }
-/* issue 18, item 2: never the same track twice */
+/* Never the same track twice */
 EDIT (duplicate_track) { return kol_title_document_add_path (doc, "57", "3", "c0", NULL, error) >= 0; }
 EDIT (duplicate_by_ends) { return kol_title_document_set_path_ends (doc, "23", 1, "3", "0", error); }
 EDIT (too_many_lanes) { return kol_title_document_set_path_lanes (doc, "57", 0, 9, error); }
@@ -1289,7 +1290,7 @@ static const RefusalCase refusal_cases[] = {
   { "full grid line", edit_full_line, KOL_TITLE_DOCUMENT_ERROR_NOTHING },
 };
 
-/* issue 18 */
+/* Edits the document refuses */
 static const RefusalCase fixture_refusal_cases[] = {
   { "the same track twice", edit_duplicate_track, KOL_TITLE_DOCUMENT_ERROR_INVALID },
   { "ends that make the same track twice", edit_duplicate_by_ends, KOL_TITLE_DOCUMENT_ERROR_INVALID },
@@ -1574,7 +1575,7 @@ impassable_all_round (KolTitleDocument *doc,
   return TRUE;
 }
 
-EDIT (walled_hex) { return impassable_all_round (doc, "E3", error); }
+EDIT (walled_hex) { return impassable_all_round (doc, "C3", error); }
 EDIT (unknown_track_type)
 {
   g_autoptr(JsonNode) value = json_from_string ("\"monorail\"", NULL);
@@ -1590,7 +1591,7 @@ EDIT (unknown_upgrade)
 EDIT (unknown_preprinted_track)
 {
   g_autoptr(JsonNode) value = json_from_string ("\"monorail\"", NULL);
-  g_autofree char *path = kol_title_document_dup_hex_path (doc, "E5");
+  g_autofree char *path = kol_title_document_dup_hex_path (doc, "E1");
   g_autofree char *track = g_strconcat (path, ".tile.paths[0].track", NULL);
 
   return kol_title_document_set_value (doc, KOL_TITLE_FILE_MAP, track, value, error);
@@ -1598,7 +1599,7 @@ EDIT (unknown_preprinted_track)
 EDIT (missing_russian) { return kol_title_document_set_title_name (doc, "ru", NULL, error); }
 EDIT (empty_russian) { return kol_title_document_set_hex_name (doc, "C3", "North", "Норд", error)
                               && kol_title_document_set_text (doc, KOL_TITLE_FILE_MAP,
-                                                              "$.hexes[6].name", "ru", " ", error); }
+                                                              "$.hexes[8].name", "ru", " ", error); }
 EDIT (zero_count) { return kol_title_document_set_tile_count (doc, "9", 0, error); }
 EDIT (negative_count_in_file)
 {
@@ -1621,7 +1622,7 @@ EDIT (upgrade_without_copies)
 }
 EDIT (brown_never_reached)
 {
-  const char *greens[] = { "14", "15", "23", "24" };
+  const char *greens[] = { "14", "15", "619", "87", "88", "23", "24", "25", "26", "27", "28", "29" };
 
   for (gsize i = 0; i < G_N_ELEMENTS (greens); i++)
     if (!kol_title_document_set_tile_upgrade_policy (doc, greens[i], "none", error))
@@ -1643,7 +1644,7 @@ EDIT (home_without_city)
   return kol_title_document_set_value (doc, KOL_TITLE_FILE_GAME, "$.corporations[0].home", value, error);
 }
 
-/* issue 18, item 7 */
+/* Edits that leave a problem for validation to find */
 EDIT (city_no_slots) { return kol_title_document_set_node_slots (doc, "57", "c0", 0, error); }
 EDIT (duplicate_track_in_file)
 {
@@ -1679,23 +1680,23 @@ EDIT (upgrade_drops_gauge)
 }
 
 static const IssueCase issue_cases[] = {
-  { "hex walled in by impassable borders", edit_walled_hex, "unreachable-hex", "E3", NULL, "$.hexes[" },
-  { "unknown track type on a tile", edit_unknown_track_type, "loader", NULL, "8", "$.tiles[1].paths[0]" },
-  { "unknown tile in an upgrade list", edit_unknown_upgrade, "loader", NULL, "7", "$.tiles[0].upgrades_to" },
-  { "unknown track type on a hex", edit_unknown_preprinted_track, "loader", "E5", NULL, "$.hexes[" },
+  { "hex walled in by impassable borders", edit_walled_hex, "unreachable-hex", "C3", NULL, "$.hexes[" },
+  { "unknown track type on a tile", edit_unknown_track_type, "loader", NULL, "4", "$.tiles[1].paths[0]" },
+  { "unknown tile in an upgrade list", edit_unknown_upgrade, "loader", NULL, "3", "$.tiles[0].upgrades_to" },
+  { "unknown track type on a hex", edit_unknown_preprinted_track, "loader", "E1", NULL, "$.hexes[" },
   { "missing Russian name", edit_missing_russian, "loader", NULL, NULL, "$.name" },
-  { "blank Russian text", edit_empty_russian, "missing-translation", "C3", NULL, "$.hexes[6].name.ru" },
-  { "tile without copies", edit_zero_count, "zero-count", NULL, "9", "$.tiles[2].count" },
-  { "negative count", edit_negative_count_in_file, "loader", NULL, "8", "$.tiles[1].count" },
-  { "upgrade to an earlier colour", edit_upgrade_backwards, "upgrade-color", NULL, "14", "$.tiles[4].upgrades_to[0]" },
+  { "blank Russian text", edit_empty_russian, "missing-translation", "C3", NULL, "$.hexes[8].name.ru" },
+  { "tile without copies", edit_zero_count, "zero-count", NULL, "9", "$.tiles[8].count" },
+  { "negative count", edit_negative_count_in_file, "loader", NULL, "4", "$.tiles[1].count" },
+  { "upgrade to an earlier colour", edit_upgrade_backwards, "upgrade-color", NULL, "14", "$.tiles[9].upgrades_to[0]" },
   { "upgrade to a tile without copies", edit_upgrade_without_copies, "upgrade-no-copies", NULL, "57",
-    "$.tiles[3].upgrades_to[0]" },
-  { "broken upgrade chain", edit_brown_never_reached, "tile-never-reached", NULL, "63", "$.tiles[8]" },
+    "$.tiles[5].upgrades_to[0]" },
+  { "broken upgrade chain", edit_brown_never_reached, "tile-never-reached", NULL, "39", "$.tiles[21]" },
   { "duplicate coordinates after a variant", edit_duplicate_after_variant, "loader", "A1", NULL, "$.variants[0]" },
   { "home on a hex without a city", edit_home_without_city, "loader", "A1", NULL, "$.corporations[0].home" },
 };
 
-/* issue 18, item 7 */
+/* What validation says of each */
 static const IssueCase fixture_issue_cases[] = {
   { "city with no token slot", edit_city_no_slots, "city-no-slots", NULL, "57", "$.tiles[3].nodes[0].slots" },
   { "the same track twice", edit_duplicate_track_in_file, "duplicate-track", NULL, "7", "$.tiles[0].paths[1]" },

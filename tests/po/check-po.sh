@@ -11,7 +11,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 xgettext --from-code=UTF-8 --add-comments=Translators \
-  --keyword=_ --keyword=N_ --keyword=C_:1c,2 --keyword=NC_:1c,2 \
+  --keyword=_ --keyword=N_ --keyword=C_:1c,2 --keyword=NC_:1c,2 --keyword=KOL_NC_:1c,2 \
   --keyword=g_dngettext:2,3 --keyword=ngettext:1,2 \
   --files-from=po/POTFILES.in --directory=. --output="$work/koleya.pot" 2>"$work/xgettext.log"
 xgettext_status=$?

@@ -494,7 +494,7 @@ find_controller (GtkWidget *widget,
   return NULL;
 }
 
-/* Issue 15 item 4: each dividend option says under its button what a
+/* Each dividend option says under its button what a
  * share gets and where the share price goes, before it is chosen; while
  * the pointer or the focus is on it, the market previews the move. */
 static void

@@ -572,25 +572,25 @@ test_validation_jumps_to_hex (Fixture       *f,
   kol_editor_page_set_document (f->page, doc);
   issues = KOL_EDITOR_ISSUES (descendant (f, KOL_TYPE_EDITOR_ISSUES));
   kol_test_wait_until (checked, issues);
-  g_assert_cmpuint (find_issue (kol_editor_issues_get_issues (issues), "unreachable-hex", "E3"), ==, G_MAXUINT);
+  g_assert_cmpuint (find_issue (kol_editor_issues_get_issues (issues), "unreachable-hex", "C3"), ==, G_MAXUINT);
 
   for (int edge = 0; edge < 6; edge++)
     {
-      g_assert_true (kol_title_document_set_hex_border (doc, "E3", edge, KOL_BORDER_IMPASSABLE, &error));
+      g_assert_true (kol_title_document_set_hex_border (doc, "C3", edge, KOL_BORDER_IMPASSABLE, &error));
       g_assert_no_error (error);
     }
   g_assert_true (kol_editor_issues_get_checking (issues));
   kol_test_wait_until (checked, issues);
-  position = find_issue (kol_editor_issues_get_issues (issues), "unreachable-hex", "E3");
+  position = find_issue (kol_editor_issues_get_issues (issues), "unreachable-hex", "C3");
   g_assert_cmpuint (position, !=, G_MAXUINT);
 
   map = KOL_EDITOR_MAP (descendant (f, KOL_TYPE_EDITOR_MAP));
   g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (map)));
   kol_editor_issues_activate (issues, position);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (map)) || gtk_widget_get_child_visible (GTK_WIDGET (map)));
-  g_assert_cmpstr (kol_editor_map_get_selected_hex (map), ==, "E3");
+  g_assert_cmpstr (kol_editor_map_get_selected_hex (map), ==, "C3");
   g_assert_cmpint (kol_map_view_get_selected_hex (kol_editor_map_get_map_view (map)), ==,
-                   hex_index (kol_editor_map_get_map_view (map), "E3"));
+                   hex_index (kol_editor_map_get_map_view (map), "C3"));
 }
 
 /* A tile left without copies (its count set to 0 in the form) is reported,
@@ -812,6 +812,36 @@ test_unsaved_changes_asked (Fixture       *f,
   g_assert_cmpint (decision, ==, 1);
 }
 
+/* Play is insensitive while the title has an error its rules module
+ * reports, and its tooltip says which. */
+static void
+test_play_disabled (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolTitleDocument) doc = kol_title_document_new_from_template (NULL, "unplayable", &error);
+  g_autoptr(JsonNode) value = json_from_string ("{\"kind\": \"quarter\"}", NULL);
+  KolEditorIssues *issues;
+  GtkWidget *play;
+  const char *tooltip;
+
+  g_assert_no_error (error);
+  kol_editor_page_set_document (f->page, doc);
+  issues = KOL_EDITOR_ISSUES (descendant (f, KOL_TYPE_EDITOR_ISSUES));
+  kol_test_wait_until (checked, issues);
+  play = template_child (f->page, KOL_TYPE_EDITOR_PAGE, "play_button");
+  tooltip = gtk_widget_get_tooltip_text (play);
+  g_assert_null (strstr (tooltip, "quarter"));
+
+  g_assert_true (kol_title_document_set_value (doc, KOL_TITLE_FILE_GAME, "$.rules.private_auction", value, &error));
+  g_assert_no_error (error);
+  kol_test_wait_until (checked, issues);
+  g_assert_false (gtk_widget_get_sensitive (play));
+  tooltip = gtk_widget_get_tooltip_text (play);
+  g_assert_nonnull (strstr (tooltip, "\"quarter\""));
+  g_assert_nonnull (strstr (tooltip, "\"waterfall\", \"fixed_price\", \"none\""));
+}
+
 /* New creates a title from the template in the user's folder, opens it and
  * lists it. */
 static void
@@ -852,7 +882,7 @@ test_open_from_list (Fixture       *f,
   g_assert_cmpstr (kol_title_document_get_id (kol_editor_page_get_document (f->page)), ==, "1840");
 }
 
-/* ---- game.json's pages (issue 18, item 1) ----------------------------------------------------- */
+/* ---- game.json's pages ----------------------------------------------------- */
 
 /* The control under @root showing the value at @path. */
 static GtkWidget *
@@ -1110,7 +1140,7 @@ test_corporations_and_title_pages (Fixture       *f,
   g_assert_nonnull (page_field (f, KOL_TYPE_EDITOR_GAME_PAGE, "$.cert_limit['5']"));
 }
 
-/* ---- tiles (issue 18, items 2 and 8) ------------------------------------------------------- */
+/* ---- tiles ------------------------------------------------------- */
 
 static JsonArray *
 tile_array (KolTitleDocument *doc,
@@ -1180,7 +1210,7 @@ test_tile_library_and_track (Fixture       *f,
   g_assert_cmpuint (gtk_drop_down_get_selected (template_child (tiles, KOL_TYPE_EDITOR_TILES, "color_filter")), ==, 0);
 }
 
-/* ---- the map (issue 18, items 3 and 8) -------------------------------------------------------- */
+/* ---- the map -------------------------------------------------------- */
 
 /* The editor map's own click gesture, pressed at widget point x, y. */
 static void
@@ -1264,7 +1294,7 @@ test_map_tools (Fixture       *f,
     }
 }
 
-/* ---- hand edits, load errors, papercuts (issue 18, items 4, 6 and 8) --------------------- */
+/* ---- hand edits, load errors, papercuts --------------------- */
 
 static gboolean
 is_visible (gpointer widget)
@@ -1412,7 +1442,7 @@ test_papercuts (Fixture       *f,
   g_assert_cmpuint (rows, >, 4);
 }
 
-/* ---- a whole title built in the GUI (issue 18, "done means") -------------------------------- */
+/* ---- a whole title built in the GUI -------------------------------- */
 
 static KolApplication *app;
 
@@ -1768,6 +1798,7 @@ main (int   argc,
   add_fixture_test ("/editor/export-dialog", test_export_dialog);
   add_fixture_test ("/editor/print-and-export", test_print_and_export);
   add_fixture_test ("/editor/unsaved-changes-asked", test_unsaved_changes_asked);
+  add_fixture_test ("/editor/play-disabled", test_play_disabled);
   add_fixture_test ("/editor/new-from-template", test_new_from_template);
   add_fixture_test ("/editor/open-from-list", test_open_from_list);
   add_fixture_test ("/editor/trains-page", test_trains_page);

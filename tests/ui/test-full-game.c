@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,20 +9,24 @@
 #include "kol-action-json.h"
 #include "kol-application.h"
 #include "kol-engine-policy.h"
+#include "kol-game-log-entry.h"
 #include "kol-game-over-view.h"
 #include "kol-l10n.h"
 #include "kol-new-game-dialog.h"
 #include "kol-panel-util.h"
 #include "kol-state-dump.h"
 #include "kol-test-board.h"
+#include "kol-title-document.h"
 #include "kol-game-words.h"
 #include "kol-view-util.h"
+#include "kol-why-format.h"
 #include "kol-window.h"
 #include "ui-test-utils.h"
 
 /*
  * A whole game of each title played hot-seat in the main window, from the
- * New Game dialog to the final scores, only through the widgets a person
+ * New Game dialog to the final scores (1849, 1840, and a title the test
+ * makes from the New Title template of the standard rules module), only through the widgets a person
  * uses: each move is chosen among the engine's legal actions by a seeded
  * weighted policy (that of koleya-cli selfplay, so that games end), then
  * made with the action panel's button labelled kol_game_describe_action()
@@ -50,9 +55,14 @@ typedef struct
   gint64 seed;
 } Title;
 
+/* "my-first-title" is a title the test makes from the New Title template
+ * in the user's folder, as the editor's New does. */
+#define TEMPLATE_TITLE "my-first-title"
+
 static const Title titles[] = {
   { "1849", 4, 1 },
   { "1840", 4, 1 },
+  { TEMPLATE_TITLE, 3, 1 },
 };
 
 typedef struct
@@ -539,10 +549,17 @@ check_language (Table      *t,
 
 /* ------------------------------------------------------------- the game */
 
-/* The New Game dialog of a main window starts @t's game on the table. */
+static void save_window_shot (GtkWidget  *window,
+                              const char *what,
+                              const char *title);
+
+/* The New Game dialog of a main window starts @t's game on the table; with
+ * @computers, every seat but the first is played by the computer at that
+ * strength. */
 static void
-open_table (Table       *table,
-            const Title *t)
+open_table_with (Table       *table,
+                 const Title *t,
+                 int          computers)
 {
   GtkWidget *dialog = NULL;
 
@@ -557,6 +574,13 @@ open_table (Table       *table,
   kol_new_game_dialog_set_seed (KOL_NEW_GAME_DIALOG (dialog), t->seed);
   for (int i = 0; i < t->n_players; i++)
     kol_new_game_dialog_set_player_name (KOL_NEW_GAME_DIALOG (dialog), i, player_names[i]);
+  for (int i = 1; computers >= 0 && i < t->n_players; i++)
+    kol_new_game_dialog_set_computer (KOL_NEW_GAME_DIALOG (dialog), i, computers);
+  if (computers >= 0)
+    {
+      settle ();
+      save_window_shot (dialog, "new-game-computers", t->title);
+    }
   g_assert_true (gtk_widget_activate_action (dialog, "new-game.start", NULL));
   table->page = kol_window_get_game_page (table->window);
   table->game = kol_game_page_get_game (table->page);
@@ -565,6 +589,13 @@ open_table (Table       *table,
   table->panel = kol_game_page_get_action_panel (table->page);
   table->map = kol_game_page_get_map_view (table->page);
   settle ();
+}
+
+static void
+open_table (Table       *table,
+            const Title *t)
+{
+  open_table_with (table, t, -1);
 }
 
 static void
@@ -621,10 +652,12 @@ check_final_scores (Table *t)
   g_assert_cmpint (kol_game_over_view_get_ranked (over, engine->n_players, NULL), ==, -1);
 }
 
-/* KOLEYA_SHOTS_DIR=DIR saves the window at the end of the game there as
- * game-over-TITLE-LANG.png, for docs/screenshots. */
+/* KOLEYA_SHOTS_DIR=DIR saves @window there as WHAT-TITLE-LANG.png, for
+ * docs/screenshots. */
 static void
-save_shot (Table *t)
+save_window_shot (GtkWidget  *window,
+                  const char *what,
+                  const char *title)
 {
   const char *dir = g_getenv ("KOLEYA_SHOTS_DIR");
   g_autofree char *name = NULL;
@@ -639,10 +672,17 @@ save_shot (Table *t)
       g_main_context_iteration (NULL, FALSE);
       g_usleep (2000);
     }
-  name = g_strdup_printf ("game-over-%s-%s.png", kol_game_get_title (t->game)->id, russian () ? "ru" : "en");
+  name = g_strdup_printf ("%s-%s-%s.png", what, title, russian () ? "ru" : "en");
   path = g_build_filename (dir, name, NULL);
-  texture = kol_test_render_widget (GTK_WIDGET (t->window));
+  texture = kol_test_render_widget (window);
   g_assert_true (gdk_texture_save_to_png (texture, path));
+}
+
+/* The window at the end of the game: game-over-TITLE-LANG.png. */
+static void
+save_shot (Table *t)
+{
+  save_window_shot (GTK_WIDGET (t->window), "game-over", kol_game_get_title (t->game)->id);
 }
 
 /* KOLEYA_FULL_GAME_SEED=N plays another game (for a screenshot). */
@@ -705,17 +745,191 @@ test_full_game (gconstpointer data)
   close_table (&table);
 }
 
+/* ------------------------------------------------ against the computer */
+
+static gboolean
+persons_turn (gpointer data)
+{
+  Table *t = data;
+  int player = kol_game_get_acting_player (t->game);
+  return kol_game_get_finished (t->game) ||
+         (player >= 0 && kol_game_get_computer (t->game, player) < 0 &&
+          !kol_bot_driver_get_thinking (kol_game_get_bot_driver (t->game)));
+}
+
+/* Waits for Anna's turn while the computers play: as long as they keep
+ * moving (a whole operating round of theirs takes a while on a busy
+ * machine), but not for ever once they stop. */
+static void
+wait_for_person (Table *t)
+{
+  guint seen = kol_game_get_n_actions (t->game);
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  while (!persons_turn (t))
+    {
+      if (kol_game_get_n_actions (t->game) != seen)
+        {
+          seen = kol_game_get_n_actions (t->game);
+          deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+        }
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+/* The log has a computer's note: "Boris (Easy): …". */
+static gboolean
+log_has_notes (KolGame *game)
+{
+  GListModel *log = kol_game_get_log (game);
+  g_autofree char *prefix = g_strdup_printf ("%s (%s): ", player_names[1], kol_why_strength_name (KOL_POLICY_EASY));
+
+  for (guint i = 0; i < g_list_model_get_n_items (log); i++)
+    {
+      g_autoptr(KolGameLogEntry) e = g_list_model_get_item (log, i);
+
+      if (g_str_has_prefix (kol_game_log_entry_get_text (e), prefix))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Anna's undo (the window's action) takes back the computers' moves to her
+ * last decision; redo plays them again. */
+static void
+check_undo_over_computers (Table *t,
+                           guint  mine)
+{
+  guint now = kol_game_get_n_actions (t->game);
+
+  if (now <= mine + 1)
+    return;
+  g_action_group_activate_action (G_ACTION_GROUP (t->window), "undo", NULL);
+  g_assert_cmpuint (kol_game_get_n_actions (t->game), ==, mine);
+  g_assert_cmpint (kol_game_get_acting_player (t->game), ==, 0);
+  g_action_group_activate_action (G_ACTION_GROUP (t->window), "redo", NULL);
+  g_assert_cmpuint (kol_game_get_n_actions (t->game), ==, now);
+}
+
+/* One person, Anna in the first seat, against computers set up in the New
+ * Game dialog: the computers move by themselves between her moves (made
+ * through the widgets as above), the action panel is out of reach while
+ * they think, they explain themselves in the log, her undo and redo step
+ * over their moves, and the game ends with the final scores. */
+static void
+test_with_computers (gconstpointer data)
+{
+  const Title *t = data;
+  Table table = { 0 };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (policy_seed ());
+  guint limit = action_limit (), n = 0, mine = 0;
+  gboolean undo_checked = FALSE, shot = FALSE;
+  gint64 start = g_get_monotonic_time ();
+
+  open_table_with (&table, t, KOL_POLICY_EASY);
+  for (int p = 1; p < t->n_players; p++)
+    g_assert_cmpint (kol_game_get_computer (table.game, p), ==, KOL_POLICY_EASY);
+  kol_bot_driver_set_delay (kol_game_get_bot_driver (table.game), 20);
+  /* the log, where the computers explain their moves */
+  kol_game_page_show_panel (table.page, "log");
+  while (n < limit)
+    {
+      g_autoptr(GPtrArray) legal = NULL;
+      const KolEngine *engine;
+      gboolean auction;
+      g_autoptr(KolAction) a = NULL;
+
+      wait_for_person (&table);
+      if (kol_game_get_finished (table.game))
+        break;
+      g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (table.panel)));
+      if (!undo_checked && n >= 10 && kol_game_get_n_actions (table.game) > mine + 1)
+        {
+          check_undo_over_computers (&table, mine);
+          undo_checked = TRUE;
+        }
+      legal = kol_game_legal_actions (table.game);
+      engine = kol_game_get_engine (table.game);
+      auction = engine->round.klass != NULL && !engine->round.klass->stock && !engine->round.klass->operating;
+      g_assert_cmpuint (legal->len, >, 0);
+      a = first_alike (engine, legal, choose_weighted (engine, legal, rand, auction && n >= 200));
+      mine = kol_game_get_n_actions (table.game);
+      if (!shot && n >= 15)
+        kol_bot_driver_set_delay (kol_game_get_bot_driver (table.game), 4000);
+      play_move (&table, a);
+      settle ();
+      if (!shot && n >= 15 && kol_bot_driver_get_thinking (kol_game_get_bot_driver (table.game)))
+        {
+          /* a computer about to move, and the log of their reasons */
+          save_window_shot (GTK_WIDGET (table.window), "against-computers", t->title);
+          shot = TRUE;
+        }
+      kol_bot_driver_set_delay (kol_game_get_bot_driver (table.game), 20);
+      n++;
+    }
+  g_test_message ("%s: Anna made %u moves through the UI against the computers, %u moves in all, in %.1f s",
+                  t->title, n, kol_game_get_n_actions (table.game), (g_get_monotonic_time () - start) / 1e6);
+  g_assert_true (log_has_notes (table.game));
+  if (limit == G_MAXUINT)
+    {
+      g_assert_true (undo_checked);
+      g_assert_true (kol_game_get_finished (table.game));
+      check_final_scores (&table);
+    }
+  close_table (&table);
+}
+
+/* A title of the standard module made from the New Title template and
+ * saved in the user's folder, so that New Game lists it. */
+static void
+make_template_title (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolTitleDocument) doc = kol_title_document_new_from_template (NULL, TEMPLATE_TITLE, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (kol_title_document_save (doc, &error));
+  g_assert_no_error (error);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_remove (child);
+    }
+  g_rmdir (path);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *data_home = NULL;
   int status;
 
   if (kol_test_skip_without_display ())
     return 0;
+  /* the template's title goes to a fresh user folder, set before GLib
+   * reads it */
+  data_home = g_dir_make_tmp ("koleya-full-game-XXXXXX", NULL);
+  g_assert_nonnull (data_home);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   kol_l10n_init_gettext ();
   gtk_test_init (&argc, &argv, NULL);
+  make_template_title ();
 
   app = kol_application_new (APP_ID ".FullGameTest", G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (app), NULL, &error);
@@ -727,7 +941,18 @@ main (int   argc,
 
       g_test_add_data_func (path, &titles[i], test_full_game);
     }
+  /* the computers play the shipped titles */
+  for (guint i = 0; i < G_N_ELEMENTS (titles); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/full-game/against-computers/%s", titles[i].title);
+
+      if (g_str_equal (titles[i].title, TEMPLATE_TITLE))
+        continue;
+
+      g_test_add_data_func (path, &titles[i], test_with_computers);
+    }
   status = g_test_run ();
   g_clear_object (&app);
+  remove_tree (data_home);
   return status;
 }

@@ -157,7 +157,7 @@ find_pass (KolGame        *game,
 
 /* ------------------------------------------------------------------ tests */
 
-/* Nothing moves under the mouse (issue 15, item 10): over 50 moves of every
+/* Nothing moves under the mouse: over 50 moves of every
  * kind (auctions, shares, tiles, tokens, runs, trains), the tabs of the
  * side pane and the Pass button stay where they were: the action panel
  * keeps its height and scrolls inside. */

@@ -588,7 +588,7 @@ test_lay_rotate_confirm (gconstpointer data)
   fixture_close (&f);
 }
 
-/* Issue 15 item 3: under each tile offered, the copies left in the
+/* Under each tile offered, the copies left in the
  * supply and what its lay costs, before it is chosen. */
 static void
 assert_tile_facts (Fixture   *f,

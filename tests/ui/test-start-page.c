@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "kol-message-dialog.h"
 #include "kol-start-page.h"
 #include "kol-title-info.h"
 #include "kol-title-row.h"
@@ -149,6 +150,24 @@ test_resumable (void)
   g_assert_finalize_object (page);
 }
 
+/* An error dialog says what happened in words; the
+ * file position and the engine's own message are folded into Details. */
+static void
+test_error_details (void)
+{
+  KolMessageDialog *plain = kol_message_dialog_new_for_error (NULL, "Heading", "The file is damaged.");
+  KolMessageDialog *split = kol_message_dialog_new_for_error (NULL, "Heading",
+                                                              "Move 3 is against the rules: too low.\n\n"
+                                                              "bid of 3 is too low (line 1, column 144)");
+
+  g_assert_cmpstr (kol_message_dialog_get_body (plain), ==, "The file is damaged.");
+  g_assert_cmpstr (kol_message_dialog_get_details (plain), ==, "");
+  g_assert_cmpstr (kol_message_dialog_get_body (split), ==, "Move 3 is against the rules: too low.");
+  g_assert_cmpstr (kol_message_dialog_get_details (split), ==, "bid of 3 is too low (line 1, column 144)");
+  gtk_window_destroy (GTK_WINDOW (plain));
+  gtk_window_destroy (GTK_WINDOW (split));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -160,6 +179,7 @@ main (int   argc,
   g_test_add_func ("/start-page/empty-and-filled", test_empty_and_filled);
   g_test_add_func ("/start-page/row-labels", test_row_labels);
   g_test_add_func ("/start-page/resumable", test_resumable);
+  g_test_add_func ("/message-dialog/error-details", test_error_details);
 
   return g_test_run ();
 }

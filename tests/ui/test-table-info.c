@@ -12,7 +12,7 @@
 #include "ui-test-utils.h"
 
 /*
- * What the table shows a player (issue 15, "Information at the table"),
+ * What the table shows a player,
  * on the whole table (KolGamePage) with new games of both titles, moves
  * made with the action panel's own buttons:
  *  - open bids: a bid on a private company shows on the company's charter

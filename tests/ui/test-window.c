@@ -322,7 +322,7 @@ focus_in (KolWindow *window,
   return focus != NULL && gtk_widget_is_ancestor (focus, ancestor);
 }
 
-/* Issue 15 item 12: the keyboard starts on the action panel's choices;
+/* The keyboard starts on the action panel's choices;
  * the map takes it by Ctrl+M and the choices by Ctrl+K; Alt+P passes; after
  * a move the focus is on the new choices. */
 static void

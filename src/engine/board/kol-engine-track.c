@@ -573,6 +573,26 @@ kol_tracker_lay_tile (KolEngine        *engine,
                       int               spender,
                       GError          **error)
 {
+  return kol_tracker_lay_tile_with (engine, a, extra_cost, spender, NULL, error);
+}
+
+/**
+ * kol_tracker_lay_tile_with:
+ * @opts: (nullable): how a company's ability lays (NULL: as the corporation)
+ *
+ * A tile lay with a tile_lay ability's options: the lay may be on a
+ * hex the corporation does not reach, free of terrain costs or discounted.
+ *
+ * Returns: %TRUE on success.
+ */
+gboolean
+kol_tracker_lay_tile_with (KolEngine          *engine,
+                           const KolAction    *a,
+                           int                 extra_cost,
+                           int                 spender,
+                           const KolLayOpts   *opts,
+                           GError            **error)
+{
   int corp = kol_operating_acting_corp (engine, a->entity);
   int tile, old_tile, old_rotation, cost;
   KolEntity payer;
@@ -585,7 +605,8 @@ kol_tracker_lay_tile (KolEngine        *engine,
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no corporation lays");
   tile = engine->title->copy_tile[a->tile_copy];
   kol_board_compute_reach (engine, corp, NULL, &reach);
-  if (!kol_board_check_lay (engine, corp, a->hex, tile, a->rotation, &reach, &reason))
+  if (!kol_board_check_lay (engine, corp, a->hex, tile, a->rotation, opts && opts->any_hex ? NULL : &reach,
+                            &reason))
     return refuse_tile (engine, error, tile, a->hex, reason, kol_reason_to_string (reason));
 
   old_tile = engine->hexes[a->hex].tile;
@@ -596,8 +617,12 @@ kol_tracker_lay_tile (KolEngine        *engine,
     return FALSE;
 
   payer = spender >= 0 ? kol_entity (KOL_ENTITY_CORP, spender) : a->entity;
-  cost = upgrade_cost (engine, a->entity, spender >= 0 ? spender : corp, a->hex, old_tile, tile, cost) +
-         extra_cost;
+  cost = upgrade_cost (engine, a->entity, spender >= 0 ? spender : corp, a->hex, old_tile, tile, cost);
+  if (opts && opts->free)
+    cost = 0;
+  else if (opts)
+    cost = MAX (0, cost - opts->discount);
+  cost += extra_cost;
   if (cost > 0 && kol_engine_cash (engine, payer) < cost)
     {
       KolArg args[3] = {

@@ -13,10 +13,11 @@ G_BEGIN_DECLS
  * the board API (kol-engine-board.h) for tiles, rotations and
  * connectivity.
  *
- * Not written, because neither 1849 nor 1840 has them: tile lay and tile
- * income abilities of companies in these steps, border costs, teleports as
- * abilities, upgrades that must use the most exits (1840's bonus lays are
- * its own step on top of Track).
+ * Not written, because no title reaches them: tile income abilities of
+ * companies in these steps, border costs, teleports as abilities, upgrades
+ * that must use the most exits (1840's bonus lays are its own step on top
+ * of Track). A private company's tile lay ability lays through
+ * kol_tracker_lay_tile_with.
  */
 
 /* --------------------------------------------------------------- Tracker */
@@ -49,6 +50,21 @@ gboolean  kol_tracker_lay_tile            (KolEngine        *engine,
                                            int               extra_cost,
                                            int               spender,
                                            GError          **error);
+/* A company's tile lay ability: on hexes the corporation need not reach,
+ * free of terrain costs, or with a discount on them. */
+typedef struct
+{
+  gboolean any_hex;
+  gboolean free;
+  int      discount;
+} KolLayOpts;
+
+gboolean  kol_tracker_lay_tile_with       (KolEngine          *engine,
+                                           const KolAction    *a,
+                                           int                 extra_cost,
+                                           int                 spender,
+                                           const KolLayOpts   *opts,
+                                           GError            **error);
 /* The track restriction, checked after the tile is laid: @old_tile (with
  * @old_rotation) was on @hex before. */
 gboolean  kol_tracker_check_track_restrictions (KolEngine  *engine,

@@ -51,6 +51,8 @@ core_edge (Search         *S,
            const KolRgAdj *a,
            int             rem)
 {
+  /* the chain's cost alone (stop-counted trains: 0), so that the graph
+   * stays undirected for the block-cut tree; a looser bound is still one */
   int cost = S->T->cost[a->chain];
 
   return cost >= 0 && cost <= rem && in_core (S, a->other) && _kol_rg_res_free (S, a->chain);
@@ -307,7 +309,7 @@ reach_bfs (Search         *S,
       for (guint32 i = G->adj_off[u]; i < G->adj_off[u + 1]; i++)
         {
           const KolRgAdj *a = &G->adj[i];
-          int y = a->other, cost = T->cost[a->chain], nd;
+          int y = a->other, cost = _kol_rg_step_cost (T, a->chain, y), nd;
 
           if (cost < 0 || (G->c[a->chain].term & (a->at_a ? KOL_RG_TERM_A : KOL_RG_TERM_B)))
             continue;
@@ -381,6 +383,10 @@ classify (Search         *S,
           const KolRgAdj *a = &G->adj[j];
           int z = a->other, cost = T->cost[a->chain];
           gboolean open_end = (ext_x && z == st->end) || (ext_s && z == S->s);
+
+          /* stop-counted: the chain is free one way if either end is */
+          if (cost >= 0)
+            cost += MIN (T->vcost[y], T->vcost[z]);
 
           if (cost < 0 || cost > rem || !_kol_rg_res_free (S, a->chain))
             continue;
@@ -682,7 +688,7 @@ _kol_rg_ext_bound (Search         *S,
                    guint32        *ext_bonus)
 {
   const TrainView *T = S->T;
-  int rem = T->budget - st->dist, k = (ext_x ? 1 : 0) + (ext_s ? 1 : 0), n_reached;
+  int rem = S->budget - st->dist, k = (ext_x ? 1 : 0) + (ext_s ? 1 : 0), n_reached;
   Reached r;
   gint64 best;
 

@@ -431,6 +431,12 @@ route_distance (Check        *C,
   const KolRoutePath *paths = (const KolRoutePath *) C->paths->data;
   int total = 0;
 
+  if (C->train->count_stops)
+    {
+      for (int i = 0; i < C->draft->n_nodes; i++)
+        total += kol_route_stop_cost (C->engine, C->train, C->draft->nodes[i].hex, C->draft->nodes[i].node);
+      return total;
+    }
   for (int i = 0; i + 1 < C->draft->n_nodes; i++)
     {
       int cost, borders = 0;
@@ -441,6 +447,29 @@ route_distance (Check        *C,
       total += borders * cost;
     }
   return total;
+}
+
+/* An express train: the sum of the @k largest stop values. */
+static int
+best_values (Check *C,
+             int    k)
+{
+  int n = C->draft->n_nodes, sum = 0;
+  int *values = g_newa (int, MAX (n, 1));
+
+  for (int i = 0; i < n; i++)
+    values[i] = MAX (C->stops[i].value, 0);
+  for (int i = 0; i < k; i++)
+    {
+      int best = i;
+
+      for (int j = i + 1; j < n; j++)
+        if (values[j] > values[best])
+          best = j;
+      sum += values[best];
+      values[best] = values[i];
+    }
+  return sum;
 }
 
 static int
@@ -455,6 +484,8 @@ revenue (Check *C)
       sum += MAX (C->stops[i].value, 0);
       mask |= C->stops[i].bonus;
     }
+  if (C->train->pay_best > 0 && C->train->pay_best < C->draft->n_nodes)
+    sum = best_values (C, C->train->pay_best);
   for (int i = 0; i < C->rules->n_bonuses && i < KOL_ROUTE_MAX_BONUSES; i++)
     if (mask & (1u << i))
       bonus += C->rules->bonus_value[i];

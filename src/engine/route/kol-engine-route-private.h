@@ -198,7 +198,10 @@ typedef struct
   int           budget;
   int          *rv;          /* nv: multiplier × value, ≥ 0 */
   guint32      *bonus;       /* nv */
-  int          *cost;        /* nc: −1 when the train cannot use the chain */
+  int          *cost;        /* nc: −1 when the train cannot use the chain
+                              * (0 for the others when stops are counted) */
+  int          *vcost;       /* nv: what a visit costs (count_stops), else 0 */
+  int           pay_best;    /* express: the stops that pay, 0 = all */
   guint32      *order;       /* adjacency visiting order: indices into graph->adj */
   gint64        total_rv;
   guint32       all_bonus;

@@ -94,6 +94,7 @@ typedef struct
 
   const guint64       *used0;        /* track other trains hold, or NULL */
   int                  s;
+  int                  budget;       /* the train's, less what s costs */
   gboolean             pairs;
   guint64             *vis;          /* LW */
   guint64             *used;         /* W: the current route's chains */
@@ -167,6 +168,19 @@ typedef struct
   int via_virtual;    /* reached over the virtual edge */
   int next;           /* next neighbour bit to look at; VW·64: the virtual edge */
 } BitFrame;
+
+/* What extending a route over @chain to its end @y costs the train: the
+ * chain's cost plus the visit of y (stop-counted trains), −1 when the train
+ * cannot use the chain. */
+static inline int
+_kol_rg_step_cost (const KolRgTrain *T,
+                   guint32           chain,
+                   int               y)
+{
+  int c = T->cost[chain];
+
+  return c < 0 ? -1 : c + T->vcost[y];
+}
 
 static inline gboolean
 _kol_rg_loc_visited (const Search *S,

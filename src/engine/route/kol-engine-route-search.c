@@ -73,6 +73,8 @@ _kol_rg_train_init (KolRgTrain          *T,
   T->rv = g_new0 (int, MAX (G->nv, 1));
   T->bonus = g_new0 (guint32, MAX (G->nv, 1));
   T->cost = g_new (int, MAX (G->nc, 1));
+  T->vcost = g_new0 (int, MAX (G->nv, 1));
+  T->pay_best = MAX (train->pay_best, 0);
   for (int v = 0; v < G->nv; v++)
     {
       KolRouteStop stop;
@@ -82,15 +84,16 @@ _kol_rg_train_init (KolRgTrain          *T,
       T->bonus[v] = stop.bonus;
       T->total_rv += T->rv[v];
       T->all_bonus |= stop.bonus;
+      T->vcost[v] = kol_route_stop_cost (G->engine, train, G->v[v].hex, G->v[v].node);
     }
   for (int c = 0; c < G->nc; c++)
     {
       int cost;
 
-      if (_kol_rg_cost_network (G->c[c].net, train, &cost))
-        T->cost[c] = cost * G->c[c].borders;
-      else
+      if (!_kol_rg_cost_network (G->c[c].net, train, &cost))
         T->cost[c] = -1;
+      else
+        T->cost[c] = train->count_stops ? 0 : cost * G->c[c].borders;
     }
   T->order = g_new (guint32, MAX (G->adj_off[G->nv], 1));
   for (guint32 i = 0; i < G->adj_off[G->nv]; i++)
@@ -106,6 +109,7 @@ _kol_rg_train_clear (KolRgTrain *T)
   g_free (T->rv);
   g_free (T->bonus);
   g_free (T->cost);
+  g_free (T->vcost);
   g_free (T->order);
 }
 
@@ -238,6 +242,37 @@ check_cancel (Search *S)
   return S->cancelled;
 }
 
+/*
+ * Express trains pay only their pay_best most valuable stops. The sums the
+ * search keeps (arm values, reach bounds) still bound such a route from
+ * above, so every bound stays valid; only the revenue of a route offered is
+ * taken from its stops here.
+ */
+static gint64
+best_stops_value (const TrainView *T,
+                  const guint32   *seq,
+                  int              len)
+{
+  int k = T->pay_best, n = 0;
+  int *top = g_newa (int, MAX (k, 1));
+  gint64 sum = 0;
+
+  for (int i = 0; i < len; i += 2)
+    {
+      int v = T->rv[seq[i]], j;
+
+      if (n == k && v <= top[n - 1])
+        continue;
+      j = n < k ? n++ : n - 1;
+      for (; j > 0 && top[j - 1] < v; j--)
+        top[j] = top[j - 1];
+      top[j] = v;
+    }
+  for (int i = 0; i < n; i++)
+    sum += top[i];
+  return sum;
+}
+
 /* Accepts a finished, valid route. */
 static void
 offer (Search        *S,
@@ -248,6 +283,8 @@ offer (Search        *S,
        int            len,
        const guint64 *res)
 {
+  /* the anchor's visit is paid before the arms */
+  dist += S->T->vcost[S->s];
   if (S->collect)
     {
       Cand c;
@@ -343,9 +380,9 @@ greedy_partner (Search         *S,
         {
           const KolRgAdj *e = &G->adj[T->order[i]];
           const KolRgChain *c = &G->c[e->chain];
-          int y = e->other, cost = T->cost[e->chain], key;
+          int y = e->other, cost = _kol_rg_step_cost (T, e->chain, y), key;
 
-          if (cost < 0 || dist + cost > T->budget || _kol_rg_excluded (S, y) ||
+          if (cost < 0 || dist + cost > S->budget || _kol_rg_excluded (S, y) ||
               (c->term & (e->at_a ? KOL_RG_TERM_A : KOL_RG_TERM_B)) || !_kol_rg_res_free (S, e->chain))
             continue;
           key = 4 * T->rv[y];
@@ -373,7 +410,7 @@ greedy_partner (Search         *S,
         bseq[2 * n] = e->chain;
         bseq[2 * n + 1] = (guint32) best;
         n++;
-        dist += T->cost[e->chain];
+        dist += _kol_rg_step_cost (T, e->chain, best);
         value += T->rv[best];
         bonus |= T->bonus[best];
         ncount += counts (&G->v[best]);
@@ -393,7 +430,13 @@ greedy_partner (Search         *S,
               for (int i = 0; i < len; i++)
                 S->tmp_seq[i] = S->stack[len - 1 - i];
               memcpy (S->tmp_seq + len, bseq, sizeof (guint32) * (gsize) (2 * n));
-              offer (S, score, (int) rev, dist, S->tmp_seq, len + 2 * n, S->used);
+              if (T->pay_best > 0)
+                {
+                  rev = best_stops_value (T, S->tmp_seq, len + 2 * n) + _kol_rg_bonus_value (S->rules, bonus);
+                  score = score_of (rev, a->nchains + n);
+                }
+              if (score >= S->threshold)
+                offer (S, score, (int) rev, dist, S->tmp_seq, len + 2 * n, S->used);
             }
         }
     }
@@ -467,7 +510,7 @@ extend (Search         *S,
       const KolRgChain *c = &G->c[a->chain];
       guint8 term_x = a->at_a ? KOL_RG_TERM_A : KOL_RG_TERM_B;
       guint8 term_y = a->at_a ? KOL_RG_TERM_B : KOL_RG_TERM_A;
-      int y = a->other, cost = T->cost[a->chain];
+      int y = a->other, cost = _kol_rg_step_cost (T, a->chain, y);
       const KolRgVertex *vy = &G->v[y];
       ArmState ns;
       gint64 rev;
@@ -476,7 +519,7 @@ extend (Search         *S,
       if (check_cancel (S))
         return n_visited;
       S->stats->extensions++;
-      if (cost < 0 || st->dist + cost > T->budget || _kol_rg_excluded (S, y))
+      if (cost < 0 || st->dist + cost > S->budget || _kol_rg_excluded (S, y))
         continue;
       if ((c->term & term_x) && !root)
         continue;
@@ -500,6 +543,9 @@ extend (Search         *S,
       S->stack[2 * S->depth + 2] = (guint32) y;
       S->depth++;
       rev = T->rv[S->s] + ns.value + _kol_rg_bonus_value (S->rules, T->bonus[S->s] | ns.bonus);
+      if (T->pay_best > 0)
+        rev = best_stops_value (T, S->stack, 2 * S->depth + 1) +
+              _kol_rg_bonus_value (S->rules, T->bonus[S->s] | ns.bonus);
       single = score_of (rev, ns.nchains);
       if (stops_ok (S->rules, counts (vs) + ns.ncount, optional (vs) + ns.nopt))
         offer (S, single, (int) rev, ns.dist, S->stack, 2 * S->depth + 1, S->used);
@@ -605,7 +651,7 @@ try_pair (Search *S,
   int len;
   guint64 *res;
 
-  if (A->dist + B->dist > T->budget)
+  if (A->dist + B->dist > S->budget)
     return;
   if (!words_disjoint (&g_array_index (S->arm_res, guint64, (gsize) ia * (gsize) G->W),
                        &g_array_index (S->arm_res, guint64, (gsize) ib * (gsize) G->W), G->W))
@@ -621,6 +667,14 @@ try_pair (Search *S,
   if (score < S->threshold)
     return;
   len = pair_seq (S, ia, ib);
+  if (T->pay_best > 0)
+    {
+      rev = best_stops_value (T, S->tmp_seq, len) +
+            _kol_rg_bonus_value (S->rules, T->bonus[S->s] | A->bonus | B->bonus);
+      score = score_of (rev, A->nchains + B->nchains);
+      if (score < S->threshold)
+        return;
+    }
   res = S->tmp_res;
   for (int w = 0; w < G->W; w++)
     res[w] = g_array_index (S->arm_res, guint64, (gsize) ia * (gsize) G->W + (gsize) w) |
@@ -742,6 +796,9 @@ search_anchor (Search *S,
   ArmState root = { 0 };
 
   S->s = s;
+  S->budget = S->T->budget - S->T->vcost[s];
+  if (S->budget < 0)
+    return;
   S->pairs = !S->rules->anchor_is_end && !(G->v[s].flags & KOL_ROUTE_STOP_END_ONLY);
   g_array_set_size (S->arms, 0);
   g_array_set_size (S->arm_vis, 0);

@@ -81,6 +81,30 @@ kol_route_train_init (KolRouteTrain *train,
 }
 
 /**
+ * kol_route_stop_cost:
+ *
+ * Returns: the distance a visit of node @node on @hex costs @train: with
+ *   count_stops, the stop cost of its kind, or 0 when the tile data say
+ *   visit_cost 0; else 0 (hex-edge distance is paid on the track).
+ */
+int
+kol_route_stop_cost (const KolEngine     *engine,
+                     const KolRouteTrain *train,
+                     int                  hex,
+                     int                  node)
+{
+  const KolTileDef *tile = &engine->title->tiles[engine->hexes[hex].tile];
+  const KolNodeDef *def;
+
+  if (!train->count_stops || node < 0 || node >= tile->n_nodes)
+    return 0;
+  def = &tile->nodes[node];
+  if (def->visit_cost == 0 || def->kind >= KOL_ROUTE_NODE_KINDS)
+    return 0;
+  return train->stop_cost[def->kind];
+}
+
+/**
  * kol_route_rules_init:
  * @rules: (out): rules
  *

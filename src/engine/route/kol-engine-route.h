@@ -47,7 +47,19 @@ G_BEGIN_DECLS
  * @multiplier: multiplies the sum of the stop values (not the bonuses): a
  *   double-revenue train has 2; 0 means 1.
  * @tag: free for the title (e.g. a train def index), passed to the hooks.
+ * @count_stops: the distance is counted in stops, not hex edges (the 1830
+ *   family: a "3" train visits three stops): a route's distance is the sum
+ *   of its stops' costs, stop_cost by node kind (KolNodeKind), and 0 for a
+ *   node whose tile data says visit_cost 0; track between stops costs
+ *   nothing. FALSE (the default): hex edges, as above.
+ * @stop_cost: with count_stops, what a stop of each node kind costs (1840
+ *   style halts that do not count: 0).
+ * @pay_best: 0, or an express train: only the pay_best most valuable stops
+ *   of a route pay (the route itself is limited by distance as usual,
+ *   typically KOL_ROUTE_UNLIMITED). Bonuses are paid as for other trains.
  */
+#define KOL_ROUTE_NODE_KINDS 4
+
 typedef struct
 {
   int    distance;
@@ -55,12 +67,20 @@ typedef struct
   guint8 edge_cost[KOL_ROUTE_MAX_NETWORKS];
   int    multiplier;
   int    tag;
+  guint8 count_stops;
+  guint8 stop_cost[KOL_ROUTE_NODE_KINDS];
+  int    pay_best;
 } KolRouteTrain;
 
 /* An unlimited train on @networks (an 1840 tram, an 1849 E train). */
 void kol_route_train_init (KolRouteTrain *train,
                            guint8         networks,
                            int            distance);
+/* What visiting node @node of @hex costs @train (0 unless count_stops). */
+int  kol_route_stop_cost  (const KolEngine     *engine,
+                           const KolRouteTrain *train,
+                           int                  hex,
+                           int                  node);
 
 /* ------------------------------------------------------------------ stops */
 
@@ -378,6 +398,20 @@ void  kol_route_stop_info (const KolEngine     *engine,
                            int                  hex,
                            int                  node,
                            KolRouteStop        *out);
+
+/* ------------------------------------------------------- routes as actions */
+
+/* Checks the routes of run_routes action @a of @corp with the validator
+ * and the module's route hooks (kol-engine-route-action.c). */
+gboolean kol_route_validate_action (KolEngine        *engine,
+                                    int               corp,
+                                    const KolAction  *a,
+                                    GError          **error);
+/* Appends the run_routes action of the router's proven best routes for
+ * @corp's trains that have not run yet. */
+void     kol_route_best_action     (KolEngine *engine,
+                                    int        corp,
+                                    GPtrArray *out);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KolRouteResult, kol_route_result_free)
 

@@ -254,7 +254,10 @@ wf_all_passed (KolEngine *engine,
     {
       int company = a->cheapest;
 
-      if (_kol_auction_discount_company (engine, company, 5) <= 0)
+      const KolStockHooks *h = kol_stock_hooks (engine);
+      int step = h && h->unsold_discount > 0 ? h->unsold_discount : 5;
+
+      if (_kol_auction_discount_company (engine, company, step) <= 0)
         {
           kol_round_next_entity_index (engine);
           wf_buy_company (engine, s, kol_step_current_entity (engine, s), company, 0, NULL);
@@ -407,6 +410,51 @@ kol_step_waterfall_auction_round_state (KolEngine *engine,
   KOL_AUCTION_STATE (engine)->n_pending_par = 0;
 }
 
+/**
+ * kol_step_waterfall_auction_legal_actions:
+ *
+ * Appends the legal bids of @entity (the cheapest company at its price, a
+ * bid on another one from the minimum up to what is not set aside: the
+ * minimum, a few steps and the maximum when it is near) and the pass.
+ */
+void
+kol_step_waterfall_auction_legal_actions (KolEngine *engine,
+                                          KolStep   *s,
+                                          KolEntity  entity,
+                                          GPtrArray *out)
+{
+  KolBidOption options[KOL_MAX_COMPANIES];
+  int n;
+
+  if (kol_step_actions (engine, s, entity) == 0)
+    return;
+  n = kol_auction_bid_options (engine, entity, options, G_N_ELEMENTS (options));
+  for (int i = 0; i < n; i++)
+    {
+      int step = MAX (options[i].step, 1);
+      int prices[4] = { options[i].min, options[i].min + step, options[i].min + step * 4,
+                        options[i].max <= options[i].min + step * 10 ? options[i].max : -1 };
+
+      for (int k = 0; k < 4; k++)
+        {
+          KolAction *a;
+          gboolean dup = FALSE;
+
+          for (int j = 0; j < k; j++)
+            dup = dup || prices[j] == prices[k];
+          if (prices[k] < options[i].min || prices[k] > options[i].max || dup)
+            continue;
+          a = kol_action_new (KOL_ACTION_BID, entity);
+          a->company = options[i].company;
+          a->price = prices[k];
+          g_ptr_array_add (out, a);
+          if (options[i].purchase)
+            break;
+        }
+    }
+  g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
+}
+
 const KolStepClass kol_step_waterfall_auction = {
   .name = "Bid on Companies",
   .actions = kol_step_waterfall_auction_actions,
@@ -414,6 +462,7 @@ const KolStepClass kol_step_waterfall_auction = {
   .process = kol_step_waterfall_auction_process,
   .setup = kol_step_waterfall_auction_setup,
   .round_state = kol_step_waterfall_auction_round_state,
+  .legal_actions = kol_step_waterfall_auction_legal_actions,
 };
 
 int

@@ -802,6 +802,36 @@ kol_step_company_pending_par_process (KolEngine        *engine,
   return TRUE;
 }
 
+/**
+ * kol_step_company_pending_par_legal_actions:
+ *
+ * Appends a par action for every corporation and par cell @entity may
+ * choose.
+ */
+void
+kol_step_company_pending_par_legal_actions (KolEngine *engine,
+                                            KolStep   *s,
+                                            KolEntity  entity,
+                                            GPtrArray *out)
+{
+  KolParOption options[KOL_MAX_CORPS];
+  int n;
+
+  if (kol_step_actions (engine, s, entity) == 0)
+    return;
+  n = kol_auction_par_options (engine, entity, options, G_N_ELEMENTS (options));
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < options[i].n_cells; k++)
+      {
+        KolAction *a = kol_action_new (KOL_ACTION_PAR, entity);
+
+        a->corp = options[i].corp;
+        a->cell_row = options[i].cells[k].row;
+        a->cell_col = options[i].cells[k].col;
+        g_ptr_array_add (out, a);
+      }
+}
+
 const KolStepClass kol_step_company_pending_par = {
   .name = "Choose Corporation Par Value",
   .actions = kol_step_company_pending_par_actions,
@@ -809,6 +839,7 @@ const KolStepClass kol_step_company_pending_par = {
   .active_entities = kol_step_company_pending_par_active_entities,
   .process = kol_step_company_pending_par_process,
   .round_state = kol_step_company_pending_par_round_state,
+  .legal_actions = kol_step_company_pending_par_legal_actions,
 };
 
 /* ------------------------------------------------------------ legal choices */

@@ -210,6 +210,8 @@ gboolean kol_step_waterfall_auction_process         (KolEngine  *engine, KolStep
                                                      GError    **error);
 void     kol_step_waterfall_auction_setup           (KolEngine *engine, KolStep *s);
 void     kol_step_waterfall_auction_round_state     (KolEngine *engine, KolStep *s);
+void     kol_step_waterfall_auction_legal_actions   (KolEngine *engine, KolStep *s, KolEntity entity,
+                                                     GPtrArray *out);
 /* The company being auctioned (bids from more than one player), or -1. */
 int       kol_step_waterfall_auction_auctioning     (KolEngine *engine,
                                                      KolStep   *s);
@@ -254,6 +256,8 @@ int      kol_step_company_pending_par_active_entities (KolEngine *engine, KolSte
 gboolean kol_step_company_pending_par_process         (KolEngine  *engine, KolStep *s, const KolAction *a,
                                                        GError    **error);
 void     kol_step_company_pending_par_round_state     (KolEngine *engine, KolStep *s);
+void     kol_step_company_pending_par_legal_actions   (KolEngine *engine, KolStep *s, KolEntity entity,
+                                                       GPtrArray *out);
 
 /* ------------------------------------------------------------ legal choices */
 

@@ -2,6 +2,7 @@
 #include "kol-engine-dividend.h"
 #include "kol-engine-log.h"
 #include "kol-engine-market.h"
+#include "kol-engine-route.h"
 #include "kol-engine-token.h"
 #include "kol-engine-trains.h"
 
@@ -185,12 +186,30 @@ kol_step_route_process (KolEngine        *engine,
   return kol_step_route_process_run_routes (engine, s, a, error);
 }
 
+/**
+ * kol_step_route_legal_actions:
+ *
+ * Appends the run of the router's proven best routes (the module's route
+ * hooks say what the trains are).
+ */
+void
+kol_step_route_legal_actions (KolEngine *engine,
+                              KolStep   *s,
+                              KolEntity  entity,
+                              GPtrArray *out)
+{
+  if (kol_step_route_actions (engine, s, entity) == 0)
+    return;
+  kol_route_best_action (engine, entity.index, out);
+}
+
 const KolStepClass kol_step_route = {
   .name = "Run Routes",
   .actions = kol_step_route_actions,
   .process = kol_step_route_process,
   .round_state = kol_step_route_round_state,
   .skip = kol_step_default_skip,
+  .legal_actions = kol_step_route_legal_actions,
 };
 
 /* ------------------------------------------------------ payout primitives */
@@ -500,12 +519,38 @@ fill_option (KolEngine         *engine,
              int                revenue,
              KolDividendOption *out)
 {
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
+
   memset (out, 0, sizeof *out);
   g_strlcpy (out->kind, kind, sizeof out->kind);
   out->corporation = keep;
   out->per_share = per_share;
   out->divs_to_corporation = kol_dividend_to_corporation (engine, corp, per_share);
-  kol_dividend_share_price_change (engine, corp, revenue - keep, &out->price_change);
+  if (h && h->dividend_price_change)
+    h->dividend_price_change (engine, corp, kind, revenue, revenue - keep, &out->price_change);
+  else
+    kol_dividend_share_price_change (engine, corp, revenue - keep, &out->price_change);
+}
+
+/**
+ * kol_dividend_half_withheld:
+ *
+ * Half pay: the corporation keeps half the revenue,
+ * rounded down to a whole amount per share, so that the other half pays
+ * every share alike.
+ *
+ * Returns: what the corporation keeps.
+ */
+int
+kol_dividend_half_withheld (KolEngine *engine,
+                            int        corp,
+                            int        revenue)
+{
+  int shares = kol_corp_total_shares (engine, corp);
+
+  if (shares <= 2)
+    return revenue / 2;
+  return revenue / 2 / shares * shares;
 }
 
 /**
@@ -523,8 +568,17 @@ kol_dividend_options (KolEngine         *engine,
   int revenue = kol_dividend_total_revenue (engine, corp);
   int n = 0;
 
+  const KolOperatingHooks *h = kol_operating_hooks (engine);
+
   if (n < max)
     fill_option (engine, corp, "payout", 0, kol_dividend_per_share (engine, corp, revenue), revenue, &out[n++]);
+  if (n < max && h && h->dividend_half)
+    {
+      int keep = kol_dividend_half_withheld (engine, corp, revenue);
+
+      fill_option (engine, corp, "half", keep, kol_dividend_per_share (engine, corp, revenue - keep), revenue,
+                   &out[n++]);
+    }
   if (n < max)
     fill_option (engine, corp, "withhold", revenue, 0, revenue, &out[n++]);
   return n;

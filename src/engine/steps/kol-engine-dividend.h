@@ -29,6 +29,7 @@ G_BEGIN_DECLS
 extern const KolStepClass kol_step_route;
 
 guint32   kol_step_route_actions        (KolEngine *engine, KolStep *s, KolEntity entity);
+void      kol_step_route_legal_actions  (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
 void      kol_step_route_round_state    (KolEngine *engine, KolStep *s);
 gboolean  kol_step_route_process        (KolEngine *engine, KolStep *s, const KolAction *a, GError **error);
 /* A run: the trains must be the corporation's, each run
@@ -79,7 +80,12 @@ gboolean  kol_step_dividend_process_kind (KolEngine   *engine,
  * plus the extra revenue. */
 int       kol_dividend_total_revenue    (KolEngine *engine,
                                          int        corp);
-/* The ways @corp may pay now; returns how many. */
+/* What a half pay leaves in the treasury (with dividend_half). */
+int       kol_dividend_half_withheld    (KolEngine *engine,
+                                         int        corp,
+                                         int        revenue);
+/* The ways @corp may pay now (payout, half where the title has it,
+ * withhold); returns how many. */
 int       kol_dividend_options          (KolEngine         *engine,
                                          int                corp,
                                          KolDividendOption *out,

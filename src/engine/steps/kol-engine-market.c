@@ -237,6 +237,39 @@ kol_market_corp_price (const KolEngine *engine,
   return kol_cell_is_none (cell) ? -1 : kol_market_cell_price (engine, cell);
 }
 
+/**
+ * kol_default_player_value:
+ *
+ * What a player is worth: cash, the market value of the shares of
+ * corporations with a share price (price × percent / share percent) and the
+ * value of the player's private companies.
+ *
+ * Returns: the value.
+ */
+int
+kol_default_player_value (const KolEngine *engine,
+                          int              player)
+{
+  KolEntity me = kol_entity (KOL_ENTITY_PLAYER, player);
+  gint16 companies[KOL_MAX_COMPANIES];
+  gint64 value = engine->players[player].cash;
+  int n;
+
+  for (int c = 0; c < engine->n_corps; c++)
+    {
+      int price = kol_market_corp_price (engine, c);
+      int percent = kol_engine_percent_of (engine, me, c);
+      int share = kol_engine_share_percent (engine, c);
+
+      if (price > 0 && percent > 0 && share > 0)
+        value += (gint64) price * percent / share;
+    }
+  n = kol_engine_companies_of (engine, me, companies, G_N_ELEMENTS (companies));
+  for (int i = 0; i < n; i++)
+    value += engine->companies[companies[i]].value;
+  return (int) CLAMP (value, G_MININT, G_MAXINT);
+}
+
 static int
 cmp_stack (gconstpointer a,
            gconstpointer b,

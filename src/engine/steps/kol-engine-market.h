@@ -126,6 +126,10 @@ KolCell              kol_market_corp_cell     (const KolEngine *engine,
 /* Its price, -1 when none. */
 int                  kol_market_corp_price    (const KolEngine *engine,
                                                int              corp);
+/* What a player is worth at the end: cash, shares at their price, private
+ * companies. */
+int                  kol_default_player_value (const KolEngine *engine,
+                                               int              player);
 /* The corporations on @cell, top of the stack first. */
 int                  kol_market_cell_corps    (const KolEngine *engine,
                                                KolCell          cell,

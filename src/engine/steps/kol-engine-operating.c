@@ -944,7 +944,10 @@ kol_round_operating_start_operating (KolEngine *engine)
       KolEntity owner = e.kind == KOL_ENTITY_CORP ? engine->corps[e.index].owner : KOL_ENTITY_INIT_NONE;
       KolArg args[2] = { kol_arg_entity (owner), kol_arg_entity (e) };
 
-      kol_engine_log (engine, KOL_LOG_OPERATES, args, 2);
+      /* a company nobody directs (1840's Stadtbahn companies run by the
+       * rules) has no one to name as operating it */
+      if (owner.kind == KOL_ENTITY_PLAYER)
+        kol_engine_log (engine, KOL_LOG_OPERATES, args, 2);
     }
   if (home_token_timing (engine) == KOL_HOME_TOKEN_OPERATE && e.kind == KOL_ENTITY_CORP)
     kol_operating_place_home_token (engine, e.index);

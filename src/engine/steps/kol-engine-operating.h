@@ -187,6 +187,8 @@ typedef struct
   guint8  obsolete_trains_count_for_limit;  /* obsolete trains count for the train limit */
   guint8  discarded_trains_removed;         /* trains over the limit leave the game
                                              * instead of going to the pool */
+  /* the dividend may also be paid half (neither title; the standard module) */
+  guint8  dividend_half;
   int     tile_cost;                        /* the cost of a lay in the TrackAndToken step */
   /* the tile lays of a turn; NULL: one lay or upgrade at no cost. 1840: two. */
   const KolTileLay *tile_lays_table;
@@ -227,6 +229,11 @@ typedef struct
   /* How a dividend of @revenue moves @corp's share price (1849: by share
    * price; 1840 majors: Table 6). */
   void     (*share_price_change)     (KolEngine *engine, int corp, int revenue, KolPriceChange *out);
+  /* The same knowing the dividend kind ("payout", "half", "withhold") and
+   * the run's @revenue, of which @paid goes to the shareholders; when set
+   * it is asked instead of share_price_change. */
+  void     (*dividend_price_change)  (KolEngine *engine, int corp, const char *kind, int revenue, int paid,
+                                      KolPriceChange *out);
   /* @corp bought @train for @price (1840 updates maintenance). */
   void     (*buy_train)              (KolEngine *engine, int corp, int train, int price);
   /* After a train was bought from @source: phase changes and events. */
@@ -294,11 +301,18 @@ typedef struct
   void     (*payout_corporation)     (KolEngine *engine, int corp, int amount);
 } KolOperatingHooks;
 
-/* The module's operating hooks, or NULL. */
+/* The module's operating hooks (those it keeps in the game state when its
+ * constants come from the title's data), or NULL. */
 static inline const KolOperatingHooks *
 kol_operating_hooks (const KolEngine *engine)
 {
-  return engine->module ? (const KolOperatingHooks *) engine->module->operating_hooks : NULL;
+  const KolTitleModule *m = engine->module;
+
+  if (m == NULL)
+    return NULL;
+  if (m->game_hooks)
+    return (const KolOperatingHooks *) m->game_hooks (engine, KOL_HOOKS_OPERATING);
+  return (const KolOperatingHooks *) m->operating_hooks;
 }
 
 /* Generic defaults (and the entry points steps call, which dispatch to the

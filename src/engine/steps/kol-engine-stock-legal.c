@@ -492,7 +492,11 @@ kol_step_buy_sell_par_shares_par_prices (KolEngine *engine,
                                          int        max)
 {
   const KolStockHooks *h = kol_stock_hooks (engine);
-  int mult = h && h->par_cash_multiplier > 0 ? h->par_cash_multiplier : 2;
+  int share = kol_engine_share_percent (engine, corp);
+  /* Base's 2 is the president's 20 % in shares of 10 %: the president's
+   * certificate in shares, for a title whose president holds 30 % */
+  int mult = h && h->par_cash_multiplier > 0 ? h->par_cash_multiplier
+             : share > 0 ? MAX (1, engine->title->corps[corp].shares[0] / share) : 2;
   KolCell cells[KOL_MAX_MARKET_ROWS * KOL_MAX_MARKET_COLS];
   int n = kol_stock_par_prices (engine, corp, cells, G_N_ELEMENTS (cells)), m = 0;
 
@@ -753,4 +757,116 @@ kol_stock_par_options (KolEngine    *engine,
       n++;
     }
   return n;
+}
+
+/* ------------------------------------------------------------ legal actions */
+
+/**
+ * kol_stock_add_sell_action:
+ *
+ * Appends a sell_shares action of @entity for @bundle.
+ */
+void
+kol_stock_add_sell_action (KolEngine       *engine,
+                           KolEntity        entity,
+                           const KolBundle *bundle,
+                           GPtrArray       *out)
+{
+  KolAction *a = kol_action_new (KOL_ACTION_SELL_SHARES, entity);
+
+  a->n_shares = (guint8) MIN (bundle->n_certs, KOL_ACTION_MAX_SHARES);
+  for (int i = 0; i < a->n_shares; i++)
+    a->shares[i] = bundle->certs[i];
+  a->percent = bundle->percent;
+  g_ptr_array_add (out, a);
+}
+
+/**
+ * kol_stock_add_buy_actions:
+ *
+ * Appends a buy_shares action for every certificate @entity may buy now.
+ */
+void
+kol_stock_add_buy_actions (KolEngine *engine,
+                           KolEntity  entity,
+                           GPtrArray *out)
+{
+  KolBuyOption buy[64];
+  int n = kol_stock_buy_options (engine, entity, buy, G_N_ELEMENTS (buy));
+
+  for (int i = 0; i < n; i++)
+    {
+      KolAction *a = kol_action_new (KOL_ACTION_BUY_SHARES, entity);
+
+      a->n_shares = 1;
+      a->shares[0] = buy[i].cert;
+      a->percent = buy[i].percent;
+      g_ptr_array_add (out, a);
+    }
+}
+
+/**
+ * kol_stock_add_sell_actions:
+ *
+ * Appends a sell_shares action for every bundle @entity may sell now.
+ */
+void
+kol_stock_add_sell_actions (KolEngine *engine,
+                            KolEntity  entity,
+                            GPtrArray *out)
+{
+  KolSellOption sell[64];
+  int n = kol_stock_sell_options (engine, entity, sell, G_N_ELEMENTS (sell));
+
+  for (int i = 0; i < n; i++)
+    kol_stock_add_sell_action (engine, entity, &sell[i].bundle, out);
+}
+
+/**
+ * kol_stock_add_par_actions:
+ *
+ * Appends a par action for every corporation and par cell @entity may
+ * choose now.
+ */
+void
+kol_stock_add_par_actions (KolEngine *engine,
+                           KolEntity  entity,
+                           GPtrArray *out)
+{
+  KolParOption par[KOL_MAX_CORPS];
+  int n = kol_stock_par_options (engine, entity, par, G_N_ELEMENTS (par));
+
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < par[i].n_cells; k++)
+      {
+        KolAction *a = kol_action_new (KOL_ACTION_PAR, entity);
+
+        a->corp = par[i].corp;
+        a->cell_row = par[i].cells[k].row;
+        a->cell_col = par[i].cells[k].col;
+        g_ptr_array_add (out, a);
+      }
+}
+
+/**
+ * kol_step_buy_sell_par_shares_legal_actions:
+ *
+ * Appends every legal buy, sell and par of @entity, then the pass.
+ */
+void
+kol_step_buy_sell_par_shares_legal_actions (KolEngine *engine,
+                                            KolStep   *s,
+                                            KolEntity  entity,
+                                            GPtrArray *out)
+{
+  guint32 actions = kol_step_actions (engine, s, entity);
+
+  if (actions & KOL_ACTION_BIT (KOL_ACTION_BUY_SHARES))
+    kol_stock_add_buy_actions (engine, entity, out);
+  if (actions & KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES))
+    kol_stock_add_sell_actions (engine, entity, out);
+  if (actions & KOL_ACTION_BIT (KOL_ACTION_PAR))
+    kol_stock_add_par_actions (engine, entity, out);
+  if (actions & KOL_ACTION_BIT (KOL_ACTION_PASS))
+    g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
 }

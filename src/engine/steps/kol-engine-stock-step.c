@@ -580,4 +580,5 @@ const KolStepClass kol_step_buy_sell_par_shares = {
   .pass = kol_step_buy_sell_par_shares_pass,
   .skip = kol_step_buy_sell_par_shares_skip,
   .round_state = kol_step_buy_sell_par_shares_round_state,
+  .legal_actions = kol_step_buy_sell_par_shares_legal_actions,
 };

@@ -169,20 +169,28 @@ kol_stock_sold_out (KolEngine *engine,
  *
  * After an action: closes corporations on a closing cell; if that left
  * the current entity without actions in the active step, skips the steps
- * and moves to the next entity.
+ * and moves to the next entity (1849 wrote the stock round's case).
  */
 void
 kol_stock_action_processed (KolEngine *engine)
 {
   KolStep *s;
 
-  if (!kol_shares_close_corporations_in_close_cell (engine))
-    return;
-  s = kol_round_active_step (engine);
-  if (s == NULL || kol_step_actions (engine, s, kol_round_current_entity (engine)) != 0)
-    return;
-  kol_round_skip_steps (engine);
-  if (engine->round.klass && engine->round.klass->next_entity)
+  if (kol_shares_close_corporations_in_close_cell (engine))
+    {
+      s = kol_round_active_step (engine);
+      if (s != NULL && kol_step_actions (engine, s, kol_round_current_entity (engine)) == 0)
+        {
+          kol_round_skip_steps (engine);
+          if (engine->round.klass && engine->round.klass->next_entity)
+            engine->round.klass->next_entity (engine, &engine->round);
+        }
+    }
+  /* A corporation closed by a sale in a stock round can leave the player
+   * whose turn it is with nothing to do at all; 18xx.games then waits for
+   * nobody (a dead end no recorded game contains): the round moves on. */
+  if (engine->round.klass && engine->round.klass->stock && !engine->finished && kol_round_active_step (engine) == NULL &&
+      !kol_round_finished (engine))
     engine->round.klass->next_entity (engine, &engine->round);
 }
 
@@ -388,6 +396,47 @@ kol_stock_priority_after_last_to_act (KolEngine *engine)
   kol_engine_reorder_players (engine, KOL_ORDER_AFTER_LAST_TO_ACT, NULL, 0);
   args[0] = kol_arg_int (KOL_ARG_PLAYER, engine->priority_deal);
   kol_engine_log (engine, KOL_LOG_PRIORITY_DEAL, args, 1);
+}
+
+/**
+ * kol_round_cycle_next:
+ * @cycle: how the module starts its stock and operating rounds
+ *
+ * The round cycle of the 1830 family: the first round (an auction, or any
+ * round that is neither a stock nor an operating round) is followed by a
+ * stock round; a stock round by the operating rounds of the set, whose
+ * number the phase fixes at that moment; an operating round by the next of
+ * its set, and the last of the set by a stock round of the next turn. The
+ * player after the last to act in a stock or first round gets the priority
+ * deal.
+ */
+void
+kol_round_cycle_next (KolEngine           *engine,
+                      const KolRoundCycle *cycle)
+{
+  const KolRoundClass *klass = engine->round.klass;
+
+  if (klass != NULL && klass->stock)
+    {
+      engine->operating_rounds = engine->title->phases[engine->phase].operating_rounds;
+      kol_stock_priority_after_last_to_act (engine);
+      cycle->start_operating (engine, 1);
+    }
+  else if (klass != NULL && klass->operating)
+    {
+      if (engine->round.round_num < engine->operating_rounds)
+        cycle->start_operating (engine, engine->round.round_num + 1);
+      else
+        {
+          engine->turn++;
+          cycle->start_stock (engine);
+        }
+    }
+  else
+    {
+      kol_stock_priority_after_last_to_act (engine);
+      cycle->start_stock (engine);
+    }
 }
 
 const KolRoundClass kol_round_stock = {

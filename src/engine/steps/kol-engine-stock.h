@@ -97,10 +97,14 @@ typedef struct
                                          * 0 = 50 (1849 §9.2); 1840 100 */
   int      max_ownership_percent;       /* % of one corporation a player may hold;
                                          * 0 = 60 (1849 §9.3) */
-  /* Par prices offered: par price × this ≤ cash. 0 = 2 (the president's
-   * certificate is 20%: 1849); 1840 5 (its director's certificate is 50%). */
+  /* Par prices offered: par price × this ≤ cash. 0 = the president's
+   * certificate in shares (2 for 20%: 1849); 1840 5 (its director's
+   * certificate is 50%). */
   int      par_cash_multiplier;
   int      min_bid_increment;           /* in auctions; 0 = 5 */
+  /* In the waterfall auction, what the cheapest unsold company's price
+   * drops by when everybody passed; 0 = 5 (both titles). */
+  int      unsold_discount;
 
   /* --- rules a title writes differently (NULL = generic) --- */
 
@@ -169,10 +173,18 @@ typedef struct
   gboolean (*allow_president_change)   (KolEngine *engine, int corp);
 } KolStockHooks;
 
+/* The module's stock hooks (those it keeps in the game state when its
+ * constants come from the title's data), or NULL. */
 static inline const KolStockHooks *
 kol_stock_hooks (const KolEngine *engine)
 {
-  return engine->module ? (const KolStockHooks *) engine->module->stock_hooks : NULL;
+  const KolTitleModule *m = engine->module;
+
+  if (m == NULL)
+    return NULL;
+  if (m->game_hooks)
+    return (const KolStockHooks *) m->game_hooks (engine, KOL_HOOKS_STOCK);
+  return (const KolStockHooks *) m->stock_hooks;
 }
 
 /* ------------------------------------------------------------- round state */
@@ -253,6 +265,16 @@ void      kol_round_stock_finish_round    (KolEngine *engine);
  * the last one who acted (1849 §9.7): the player at the round's entity
  * index. */
 void      kol_stock_priority_after_last_to_act (KolEngine *engine);
+
+/* How a module of the 1830 family starts its rounds, for
+ * kol_round_cycle_next (the first round → SR → ORs of the set → SR …). */
+typedef struct
+{
+  void (*start_stock)     (KolEngine *engine);
+  void (*start_operating) (KolEngine *engine, int round_num);
+} KolRoundCycle;
+
+void      kol_round_cycle_next                 (KolEngine *engine, const KolRoundCycle *cycle);
 
 /* ----------------------------------------------- the BuySellParShares step */
 
@@ -376,5 +398,15 @@ typedef struct
 int       kol_stock_buy_options    (KolEngine *engine, KolEntity entity, KolBuyOption *out, int max);
 int       kol_stock_sell_options   (KolEngine *engine, KolEntity entity, KolSellOption *out, int max);
 int       kol_stock_par_options    (KolEngine *engine, KolEntity entity, KolParOption *out, int max);
+
+/* Legal actions built from the options above, for self-play and the UI. */
+void      kol_stock_add_sell_action  (KolEngine *engine, KolEntity entity, const KolBundle *bundle,
+                                      GPtrArray *out);
+void      kol_stock_add_buy_actions  (KolEngine *engine, KolEntity entity, GPtrArray *out);
+void      kol_stock_add_sell_actions (KolEngine *engine, KolEntity entity, GPtrArray *out);
+void      kol_stock_add_par_actions  (KolEngine *engine, KolEntity entity, GPtrArray *out);
+/* BuySellParShares' legal actions: buys, sells, pars, then the pass. */
+void      kol_step_buy_sell_par_shares_legal_actions (KolEngine *engine, KolStep *s, KolEntity entity,
+                                                      GPtrArray *out);
 
 G_END_DECLS

@@ -80,6 +80,7 @@ kol_place_token_opts_init (KolPlaceTokenOpts *opts)
   opts->connected = TRUE;
   opts->extra_action = FALSE;
   opts->spender = -1;
+  opts->price = -1;
 }
 
 /**
@@ -287,6 +288,7 @@ kol_tokener_place_token (KolEngine                *engine,
   KolEntity payer;
   KolReason reason;
   int acting = kol_operating_acting_corp (engine, entity);
+  int price;
 
   if (opts == NULL)
     {
@@ -319,12 +321,13 @@ kol_tokener_place_token (KolEngine                *engine,
     return refuse_token (engine, error, hex, reason, kol_reason_to_string (reason));
 
   payer = opts->spender >= 0 ? kol_entity (KOL_ENTITY_CORP, opts->spender) : entity;
-  if (tok->price > 0 && tok->price > kol_engine_cash (engine, payer))
+  price = opts->price >= 0 ? opts->price : tok->price;
+  if (price > 0 && price > kol_engine_cash (engine, payer))
     {
       KolArg args[3] = {
         kol_arg_entity (payer),
         kol_arg_int (KOL_ARG_MONEY, kol_engine_cash (engine, payer)),
-        kol_arg_int (KOL_ARG_MONEY, tok->price),
+        kol_arg_int (KOL_ARG_MONEY, price),
       };
 
       return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_NO_CASH, args, 3,
@@ -335,9 +338,9 @@ kol_tokener_place_token (KolEngine                *engine,
   if (!kol_board_place_token (engine, corp, token, hex, city, -1))
     return refuse_token (engine, error, hex, KOL_REASON_TOKEN_NO_SLOT, "no slot available");
   tok->used = TRUE;
-  if (tok->price > 0)
-    kol_engine_transfer (engine, payer, kol_entity (KOL_ENTITY_BANK, 0), tok->price);
-  log_token (engine, entity, hex, tok->price);
+  if (price > 0)
+    kol_engine_transfer (engine, payer, kol_entity (KOL_ENTITY_BANK, 0), price);
+  log_token (engine, entity, hex, price);
   if (!opts->extra_action)
     KOL_OPERATING_STATE (engine)->tokened = TRUE;
   return TRUE;

@@ -57,6 +57,8 @@ typedef struct
   gboolean connected;      /* check the city is connected (default TRUE) */
   gboolean extra_action;   /* does not use the turn's token placement */
   int      spender;        /* corporation paying, -1 = the placing entity */
+  int      price;          /* what the token costs, -1 = its own price (a
+                            * company's token ability names its price) */
 } KolPlaceTokenOpts;
 
 void      kol_place_token_opts_init        (KolPlaceTokenOpts *opts);

@@ -840,6 +840,14 @@ kol_buyable_train_offers (KolEngine     *engine,
           continue;
         }
       kol_step_buy_train_spend_minmax (engine, s, corp, list[i], &min, &max_price);
+      /* spend_minmax counts the president's cash, which is paid only when
+       * the corporation must buy a train (buy_train_action) */
+      if (!kol_step_buy_train_president_may_contribute (engine, s, corp))
+        {
+          int power = kol_operating_buying_power (engine, e);
+
+          max_price = MIN (max_price, power);
+        }
       if (min <= max_price && max_price > 0)
         out[n++] = (KolTrainOffer) { list[i], engine->trains[list[i]].variant, FALSE, min, max_price };
     }

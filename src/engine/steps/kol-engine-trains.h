@@ -17,11 +17,13 @@ G_BEGIN_DECLS
  * list (in seq order); POOL = the depot's discarded list (in discard order);
  * REMOVED = rusted, exported or out of the game; CORP = owned.
  *
- * Not written (neither title has them): trains the depot never runs out of,
- * train discounts and exchanges, financing, buying at face value through
- * abilities, selling more shares than a forced purchase needs, issuing
- * shares before one, buying obsolete trains, and forbidding trains bought
- * from other players' corporations.
+ * Unlimited trains (count "unlimited") are cloned when one leaves the
+ * depot (kol_engine_move_train).
+ *
+ * Not written (neither title has them): train discounts and exchanges,
+ * financing, buying at face value through abilities, selling more shares
+ * than a forced purchase needs, issuing shares before one, buying obsolete
+ * trains, and forbidding trains bought from other players' corporations.
  */
 
 #define KOL_MAX_DEPOT_TRAINS 32

@@ -50,6 +50,8 @@ validate (Salvage             *s,
   for (int i = 0; i < KOL_TITLE_N_FILES; i++)
     texts[i] = json_to_string (s->roots[i], FALSE);
   source = kol_title_source_new_for_texts (kol_title_document_get_path (doc), (const char * const *) texts, lengths);
+  /* pictures only: the stand-in game need not be one the rules can play */
+  kol_title_source_set_board_only (source, TRUE);
   if (*n_players <= 0)
     {
       g_autoptr(GPtrArray) configs = kol_title_source_list_configurations (source, NULL);
@@ -94,8 +96,8 @@ has_problem_in (GPtrArray    *problems,
 }
 
 /* The template's game, with the parts of the document's that the tiles
- * and the map depend on, where they load; no homes (the template's are on
- * hexes this map may not have). */
+ * and the map depend on, where they load; no homes and no private
+ * companies (the template's name hexes this map may not have). */
 static JsonNode *
 stand_in_game (JsonNode  *game,
                GPtrArray *problems)
@@ -103,7 +105,8 @@ stand_in_game (JsonNode  *game,
   g_autofree char *dir = kol_title_document_find_template ("blank");
   g_autofree char *path = dir != NULL ? g_build_filename (dir, KOL_TITLE_GAME_FILE, NULL) : NULL;
   g_autoptr(JsonParser) parser = json_parser_new ();
-  static const char * const kept[] = { "tile_colors", "track_types", "phases" };
+  static const char * const kept[] = { "tile_colors", "track_types" };
+  static const char * const with_trains[] = { "phases", "trains" };
   JsonObject *object, *from;
   JsonArray *corps;
 
@@ -118,6 +121,15 @@ stand_in_game (JsonNode  *game,
       if (json_object_has_member (from, kept[i]) && !has_problem_under (problems, KOL_TITLE_FILE_GAME, prefix))
         json_object_set_member (object, kept[i], json_node_copy (json_object_get_member (from, kept[i])));
     }
+  /* the trains name the phases they come and go with: the title's own
+   * phases only with its own trains */
+  if (from != NULL && json_object_has_member (from, "phases") && json_object_has_member (from, "trains")
+      && !has_problem_under (problems, KOL_TITLE_FILE_GAME, "$.phases")
+      && !has_problem_under (problems, KOL_TITLE_FILE_GAME, "$.trains"))
+    for (gsize i = 0; i < G_N_ELEMENTS (with_trains); i++)
+      json_object_set_member (object, with_trains[i], json_node_copy (json_object_get_member (from, with_trains[i])));
+  /* the template's private companies name hexes of its own map */
+  json_object_remove_member (object, "privates");
   corps = json_object_has_member (object, "corporations") ? json_object_get_array_member (object, "corporations")
                                                           : NULL;
   for (guint i = 0; corps != NULL && i < json_array_get_length (corps); i++)
@@ -293,6 +305,7 @@ kol_title_document_load_salvaged (KolTitleDocument   *self,
         texts[i] = json_to_string (s.roots[i], FALSE);
       source = kol_title_source_new_for_texts (kol_title_document_get_path (self), (const char * const *) texts,
                                                lengths);
+      kol_title_source_set_board_only (source, TRUE);
       title = kol_title_source_load (source, n_players, options, error);
       for (int i = 0; i < KOL_TITLE_N_FILES; i++)
         g_free (texts[i]);

@@ -50,6 +50,29 @@ _kol_aj_corp_field (Ctx        *c,
   return TRUE;
 }
 
+/* Private company @id, or the one 18xx.games called @id before renaming
+ * it (1840's privates were renamed in February 2022: records of 2021 say
+ * "Karlskirche" for KK); the title lists the old names in
+ * rules.compat_18xx_games.former_company_ids. -1 if none. */
+static int
+company_by_id (const KolTitle *title,
+               const char     *id)
+{
+  int company = kol_title_company_by_id (title, id);
+  g_autoptr(GVariant) compat = NULL;
+  g_autoptr(GVariant) former = NULL;
+  const char *now;
+
+  if (company >= 0)
+    return company;
+  compat = kol_title_rule (title, "compat_18xx_games");
+  former = compat != NULL && g_variant_is_of_type (compat, G_VARIANT_TYPE_VARDICT)
+           ? g_variant_lookup_value (compat, "former_company_ids", G_VARIANT_TYPE_VARDICT) : NULL;
+  if (former != NULL && g_variant_lookup (former, id, "&s", &now))
+    return kol_title_company_by_id (title, now);
+  return -1;
+}
+
 gboolean
 _kol_aj_company_field (Ctx        *c,
                        JsonObject *o,
@@ -64,7 +87,7 @@ _kol_aj_company_field (Ctx        *c,
     return FALSE;
   if (id == NULL)
     return TRUE;
-  company = kol_title_company_by_id (c->engine->title, id);
+  company = company_by_id (c->engine->title, id);
   if (company < 0)
     /* Translators: %s is a private company id such as "SCE". */
     return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_UNKNOWN_ID, name, _("there is no private company “%s”"), id);
@@ -381,7 +404,7 @@ entity_by_string (Ctx        *c,
     }
   if (type == NULL || g_str_equal (type, "company"))
     {
-      if ((index = kol_title_company_by_id (t, id)) >= 0)
+      if ((index = company_by_id (t, id)) >= 0)
         {
           *out = kol_entity (KOL_ENTITY_COMPANY, index);
           return TRUE;

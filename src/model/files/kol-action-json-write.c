@@ -364,8 +364,13 @@ write_payload (KolEngine       *engine,
       write_choice (o, a->choice);
       break;
     case KOL_ACTION_CHOOSE_ABILITY:
+      /* the reader wants a choice: an ability used without one (1840's
+       * return of a private company) is written as null, or its save
+       * would not open again */
       if (a->ability)
         json_object_set_member (o, "choice", variant_to_json (a->ability));
+      else
+        json_object_set_null_member (o, "choice");
       break;
     case KOL_ACTION_ASSIGN:
       if (a->hex >= 0)

@@ -679,6 +679,9 @@ parse_choose_ability (Ctx        *c,
 {
   JsonNode *node = _kol_aj_member (o, "choice");
 
+  /* null: an ability used without a choice (as Koleya writes it) */
+  if (node == NULL && json_object_has_member (o, "choice"))
+    return TRUE;
   if (node == NULL)
     return _kol_aj_fail (c, KOL_ACTION_JSON_ERROR_INVALID, "choice", "%s", _("is missing"));
   a->ability = json_to_variant (node, 0);

@@ -6,9 +6,12 @@
 
 #include "kol-action-json.h"
 #include "kol-display-text.h"
+#include "kol-engine-round.h"
 #include "kol-engine-route.h"
+#include "kol-game-words.h"
 #include "kol-json-scan.h"
 #include "kol-record-import.h"
+#include "kol-refusal-format.h"
 #include "kol-state-dump.h"
 #include "kol-title-loader.h"
 
@@ -994,10 +997,95 @@ source_object (KolRecord *r,
   return o;
 }
 
+/* The latest date ("2023-09-05") in the title's list of 18xx.games rules
+ * changes (rules.compat_18xx_games.rules_changed) after @created_at, the
+ * record's time in seconds; NULL when it was made after all of them (or its
+ * time is unknown). */
+static char *
+rules_changed_since (const KolTitle *title,
+                     gint64          created_at)
+{
+  g_autoptr(GVariant) compat = kol_title_rule (title, "compat_18xx_games");
+  g_autoptr(GVariant) dates = NULL;
+  char *latest = NULL;
+
+  if (created_at <= 0 || compat == NULL || !g_variant_is_of_type (compat, G_VARIANT_TYPE_VARDICT))
+    return NULL;
+  dates = g_variant_lookup_value (compat, "rules_changed", NULL);
+  for (gsize i = 0; dates != NULL && g_variant_is_container (dates) && i < g_variant_n_children (dates); i++)
+    {
+      g_autoptr(GVariant) item = g_variant_get_child_value (dates, i);
+      g_autoptr(GVariant) inner = g_variant_is_of_type (item, G_VARIANT_TYPE_VARIANT) ? g_variant_get_variant (item)
+                                                                                     : g_variant_ref (item);
+      g_autofree char *iso = NULL;
+      g_autoptr(GDateTime) when = NULL;
+
+      if (!g_variant_is_of_type (inner, G_VARIANT_TYPE_STRING))
+        continue;
+      iso = g_strconcat (g_variant_get_string (inner, NULL), "T00:00:00Z", NULL);
+      when = g_date_time_new_from_iso8601 (iso, NULL);
+      if (when != NULL && g_date_time_to_unix (when) > created_at &&
+          (latest == NULL || strcmp (g_variant_get_string (inner, NULL), latest) > 0))
+        {
+          g_free (latest);
+          latest = g_strdup (g_variant_get_string (inner, NULL));
+        }
+    }
+  return latest;
+}
+
+/* Why the rules refuse action @a of @r, said with the step the game was in
+ * and, for a record older than a change of 18xx.games' rules of the title,
+ * that it predates it. */
+static char *
+refusal_message (KolRecord             *r,
+                 const KolRecordAction *a,
+                 KolHistory            *history,
+                 const GError          *cause)
+{
+  g_autofree char *path = g_strdup_printf ("$.actions[%u]", a->index);
+  g_autofree char *what = kol_action_json_describe (a->node, path);
+  KolEngine *engine = kol_history_get_game (history);
+  KolStep *s = kol_round_active_step (engine);
+  const char *step = s != NULL ? kol_game_word_step (engine->title, s->klass->name) : "?";
+  g_autofree char *changed = rules_changed_since (engine->title, r->created_at);
+  g_autofree char *made = NULL;
+  char *message;
+
+  /* Translators: %1$s is "Action 57 at $.actions[56]", %2$s its type
+   * ("lay_tile"), %3$s the step the game was in ("Lay Track"), %4$s the
+   * reason the rules give. */
+  message = g_strdup_printf (_("%1$s (%2$s) is refused by the rules in the step “%3$s”: %4$s"), what,
+                             action_type (a->node), step, cause->message);
+  if (changed == NULL)
+    return message;
+  {
+    g_autoptr(GDateTime) when = g_date_time_new_from_unix_utc (r->created_at);
+    g_autofree char *refused = message;
+
+    made = when != NULL ? g_date_time_format (when, "%Y-%m-%d") : g_strdup ("?");
+    /* the rules' reason may end a sentence already */
+    if (g_str_has_suffix (refused, "."))
+      refused[strlen (refused) - 1] = '\0';
+    /* Translators: a refused action of a record (the sentence before), then
+     * the day the record was made and the day 18xx.games last changed the
+     * rules of this game after it. */
+    return g_strdup_printf (_("%1$s. The record was made on %2$s and predates a change of the rules on "
+                              "18xx.games (%3$s); Koleya plays by the rules as they are now."),
+                            refused, made, changed);
+  }
+}
+
+/* Why the replay stopped: what the user reads first ("Move 12 is against
+ * the rules: …", in the user's language), then, after a blank line, the
+ * details for a bug report (the action, the engine's words, where in the
+ * file). Error dialogs fold the details away. */
 static void
 stop_at (KolRecord             *r,
+         const KolEngine       *engine,
          const KolRecordAction *a,
          guint                  seq,
+         KolHistory            *history,
          GError                *cause,
          char                  *error_path,
          KolImportReport       *report)
@@ -1005,6 +1093,8 @@ stop_at (KolRecord             *r,
   g_autofree char *path = g_strdup_printf ("$.actions[%u]", a->index);
   g_autofree char *where = NULL;
   g_autofree char *message = NULL;
+  g_autofree char *human = NULL;
+  g_autofree char *details = NULL;
   JsonNode *id = member (json_node_get_object (a->node), "id");
   const char *type = action_type (a->node);
 
@@ -1023,18 +1113,14 @@ stop_at (KolRecord             *r,
     }
   if (cause->domain == KOL_ENGINE_ERROR)
     {
-      g_autofree char *what = kol_action_json_describe (a->node, path);
-
-      /* Translators: %s is "Action 57 at $.actions[56]", then its type
-       * ("lay_tile"), then the reason the rules give. */
-      message = g_strdup_printf (_("%s (%s) is refused by the rules: %s"), what, type, cause->message);
+      message = refusal_message (r, a, history, cause);
+      human = kol_replay_refusal_text (engine, seq);
     }
   else
     message = g_strdup (cause->message);
-  report->error = where ? g_error_new (KOL_RECORD_IMPORT_ERROR, KOL_RECORD_IMPORT_ERROR_REPLAY,
-                                       "%s (%s)", message, where)
-                        : g_error_new_literal (KOL_RECORD_IMPORT_ERROR, KOL_RECORD_IMPORT_ERROR_REPLAY,
-                                               message);
+  details = where ? g_strdup_printf ("%s (%s)", message, where) : g_steal_pointer (&message);
+  report->error = human ? g_error_new (KOL_RECORD_IMPORT_ERROR, KOL_RECORD_IMPORT_ERROR_REPLAY, "%s\n\n%s", human, details)
+                        : g_error_new_literal (KOL_RECORD_IMPORT_ERROR, KOL_RECORD_IMPORT_ERROR_REPLAY, details);
 }
 
 static void
@@ -1161,7 +1247,7 @@ kol_record_replay (KolRecord         *record,
 
       if (!kol_history_apply_json (history, a->node, path, KOL_HISTORY_APPLY_TRUSTED, &error_path, &local))
         {
-          stop_at (record, a, k + 1, local, error_path, report);
+          stop_at (record, kol_history_get_game (history), a, k + 1, history, local, error_path, report);
           break;
         }
       report->n_processed++;

@@ -14,6 +14,7 @@
 #include "kol-action-json.h"
 #include "kol-json-scan.h"
 #include "kol-record-import.h"
+#include "kol-refusal-format.h"
 #include "kol-save-file.h"
 #include "kol-save-file-private.h"
 #include "kol-title-info.h"
@@ -130,15 +131,15 @@ kol_save_file_parse_json (const char *data,
     {
       g_autofree char *what = describe_issue (g_ptr_array_index (issues, 0));
 
-      /* Translators: %s says where and what is wrong, e.g. "line 3,
-       * column 7: unexpected end of the file". */
-      g_set_error (error, domain, syntax_code, _("The file is damaged or truncated: %s"), what);
+      /* the position and the parser's words are details (see
+       * kol_replay_refusal_text()) */
+      g_set_error (error, domain, syntax_code, "%s\n\n%s", _("The file is damaged or truncated."), what);
       return NULL;
     }
   parser = json_parser_new_immutable ();
   if (!json_parser_load_from_data (parser, data, (gssize) length, &local))
     {
-      g_set_error (error, domain, syntax_code, _("The file is damaged or truncated: %s"),
+      g_set_error (error, domain, syntax_code, "%s\n\n%s", _("The file is damaged or truncated."),
                    local->message);
       return NULL;
     }
@@ -228,7 +229,8 @@ append_actions (GString    *out,
 }
 
 static JsonNode *
-players_node (KolEngine *engine)
+players_node (KolHistory *history,
+              KolEngine  *engine)
 {
   JsonArray *players = json_array_new ();
   JsonNode *node;
@@ -236,9 +238,12 @@ players_node (KolEngine *engine)
   for (int i = 0; i < engine->n_players; i++)
     {
       JsonObject *p = json_object_new ();
+      int computer = kol_history_get_computer (history, i);
 
       json_object_set_int_member (p, "id", engine->players[i].id);
       json_object_set_string_member (p, "name", engine->players[i].name);
+      if (computer >= 0)
+        json_object_set_string_member (p, "computer", kol_policy_kind_to_string (computer));
       json_array_add_object_element (players, p);
     }
   /* the node takes the array (json_node_init_array would add a reference) */
@@ -288,7 +293,7 @@ kol_save_file_serialize (KolHistory *history)
   g_autoptr(JsonNode) version = json_node_init_int (json_node_alloc (), KOL_SAVE_FILE_VERSION);
   g_autoptr(JsonNode) generator = json_node_init_string (json_node_alloc (), "Koleya " PACKAGE_VERSION);
   g_autoptr(JsonNode) title = title_node (t);
-  g_autoptr(JsonNode) players = players_node (initial);
+  g_autoptr(JsonNode) players = players_node (history, initial);
   g_autoptr(JsonNode) options = options_node (t);
   g_autoptr(JsonNode) seed = json_node_init_int (json_node_alloc (), initial->seed);
   g_autoptr(JsonNode) saved = json_node_init_int (json_node_alloc (), g_get_real_time () / G_USEC_PER_SEC);
@@ -563,6 +568,7 @@ typedef struct
   int        n_players;
   int        ids[KOL_MAX_PLAYERS];
   char      *names[KOL_MAX_PLAYERS + 1];
+  int        computers[KOL_MAX_PLAYERS];  /* KolPolicyKind, -1 for a person */
   GPtrArray *options;     /* char*, sorted, NULL-terminated */
   gint64     seed;
   JsonArray *actions;
@@ -729,6 +735,28 @@ read_title (JsonObject *root,
                    G_MAXINT, &h->data_version, error);
 }
 
+/* "computer": the strength of the computer playing the seat (absent for a
+ * person). */
+static gboolean
+read_computer (JsonObject *player,
+               guint       i,
+               Header     *h,
+               GError    **error)
+{
+  g_autofree char *field = g_strdup_printf ("players[%u].computer", i);
+  JsonNode *node = get (player, "computer");
+  KolPolicyKind kind;
+
+  h->computers[i] = -1;
+  if (node == NULL)
+    return TRUE;
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING ||
+      !kol_policy_kind_from_string (json_node_get_string (node), &kind) || kind == KOL_POLICY_RANDOM)
+    return invalid (error, field, _("must be “easy”, “medium” or “strong”"));
+  h->computers[i] = kind;
+  return TRUE;
+}
+
 static gboolean
 read_player (JsonNode *node,
              guint     i,
@@ -753,7 +781,7 @@ read_player (JsonNode *node,
       return invalid (error, f_id, _("repeats another player's id"));
   h->ids[i] = (int) id;
   h->names[i] = g_strdup (name);
-  return TRUE;
+  return read_computer (json_node_get_object (node), i, h, error);
 }
 
 static gboolean
@@ -869,18 +897,24 @@ resolve_title (const Header     *h,
   return title;
 }
 
+/* As the import's: what the user reads first, then, after a blank line,
+ * the details (the action, the engine's words, where in the file). */
 static void
-replay_error (GError      **error,
-              GError       *cause,
-              JsonNode     *action,
-              const char   *path,
-              const char   *error_path,
-              GBytes       *bytes)
+replay_error (GError         **error,
+              const KolEngine *engine,
+              guint            seq,
+              GError          *cause,
+              JsonNode        *action,
+              const char      *path,
+              const char      *error_path,
+              GBytes          *bytes)
 {
   gsize length;
   const char *data = g_bytes_get_data (bytes, &length);
   g_autofree char *where = kol_save_file_locate (data, length, error_path ? error_path : path);
   g_autofree char *message = NULL;
+  g_autofree char *human = NULL;
+  g_autofree char *details = NULL;
 
   if (cause->domain == KOL_ENGINE_ERROR)
     {
@@ -889,13 +923,15 @@ replay_error (GError      **error,
       /* Translators: %s is "Action 57 at $.actions[56]", then the reason
        * the rules give. */
       message = g_strdup_printf (_("%s is refused by the rules: %s"), what, cause->message);
+      human = kol_replay_refusal_text (engine, seq);
     }
   else
     message = g_strdup (cause->message);
-  if (where)
-    g_set_error (error, KOL_SAVE_FILE_ERROR, KOL_SAVE_FILE_ERROR_REPLAY, "%s (%s)", message, where);
+  details = where ? g_strdup_printf ("%s (%s)", message, where) : g_steal_pointer (&message);
+  if (human)
+    g_set_error (error, KOL_SAVE_FILE_ERROR, KOL_SAVE_FILE_ERROR_REPLAY, "%s\n\n%s", human, details);
   else
-    g_set_error_literal (error, KOL_SAVE_FILE_ERROR, KOL_SAVE_FILE_ERROR_REPLAY, message);
+    g_set_error_literal (error, KOL_SAVE_FILE_ERROR, KOL_SAVE_FILE_ERROR_REPLAY, details);
 }
 
 static gboolean
@@ -913,7 +949,7 @@ replay (KolHistory *history,
 
       if (!kol_history_apply_json (history, action, path, KOL_HISTORY_APPLY_TRUSTED, &error_path, &local))
         {
-          replay_error (error, local, action, path, error_path, bytes);
+          replay_error (error, kol_history_get_game (history), i + 1, local, action, path, error_path, bytes);
           return FALSE;
         }
     }
@@ -1006,6 +1042,8 @@ kol_save_file_load_bytes_full (GBytes           *bytes,
     return NULL;
   if (h.source)
     kol_history_set_source (history, h.source);
+  for (int i = 0; i < h.n_players; i++)
+    kol_history_set_computer (history, i, h.computers[i]);
   if (!replay (history, &h, bytes, error))
     {
       if (partial)

@@ -6,6 +6,7 @@
 #include "kol-action-json.h"
 #include "kol-state-dump.h"
 #include "kol-engine-round.h"
+#include "kol-engine-market.h"
 
 /* ------------------------------------------------------------------ dump */
 
@@ -626,27 +627,7 @@ int
 kol_state_player_value (const KolEngine *engine,
                         int              player)
 {
-  KolEntity me = kol_entity (KOL_ENTITY_PLAYER, player);
-  gint16 companies[KOL_MAX_COMPANIES];
-  gint64 value;
-  int n;
-
-  if (engine->module->player_value)
-    return engine->module->player_value (engine, player);
-  value = engine->players[player].cash;
-  for (int c = 0; c < engine->n_corps; c++)
-    {
-      int price = corp_price (engine, c);
-      int percent = kol_engine_percent_of (engine, me, c);
-      int share = kol_engine_share_percent (engine, c);
-
-      if (price > 0 && percent > 0 && share > 0)
-        value += (gint64) price * percent / share;
-    }
-  n = kol_engine_companies_of (engine, me, companies, G_N_ELEMENTS (companies));
-  for (int i = 0; i < n; i++)
-    value += engine->companies[companies[i]].value;
-  return (int) CLAMP (value, G_MININT, G_MAXINT);
+  return kol_engine_player_value (engine, player);
 }
 
 /**

@@ -3,7 +3,6 @@
 
 #include <glib/gi18n.h>
 
-#include "kol-engine-round.h"
 #include "kol-game-object-private.h"
 #include "kol-refusal-format.h"
 
@@ -166,6 +165,33 @@ kol_game_apply_action_full (KolGame            *self,
 }
 
 /**
+ * kol_game_apply_action_noted:
+ * @note: (nullable): what the player (a computer) says of its move; the
+ *   log shows it after the action's entries
+ *
+ * kol_game_apply_action() with a note in the log.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+kol_game_apply_action_noted (KolGame         *self,
+                             const KolAction *action,
+                             const char      *note,
+                             GError         **error)
+{
+  guint index;
+
+  g_return_val_if_fail (KOL_IS_GAME (self), FALSE);
+  index = kol_history_get_n_actions (self->history);
+  if (note != NULL && *note != '\0' && kol_history_is_live (self->history))
+    g_hash_table_insert (self->notes, GUINT_TO_POINTER (index), g_strdup (note));
+  if (kol_game_apply_action_full (self, action, KOL_GAME_APPLY_NONE, error))
+    return TRUE;
+  g_hash_table_remove (self->notes, GUINT_TO_POINTER (index));
+  return FALSE;
+}
+
+/**
  * kol_game_apply_action:
  *
  * kol_game_apply_action_full() without flags.
@@ -189,10 +215,96 @@ stepped (KolGame  *self,
   return ok;
 }
 
+/* ---------------------------------------------------------------- seats */
+
+/**
+ * kol_game_set_computer:
+ * @player: a player index
+ * @strength: the #KolPolicyKind of the computer playing the seat
+ *   (%KOL_POLICY_EASY, %KOL_POLICY_MEDIUM or %KOL_POLICY_STRONG), or -1
+ *   for a person
+ *
+ * Who plays a seat; saved with the game. The game's #KolBotDriver plays
+ * the computer seats.
+ */
+void
+kol_game_set_computer (KolGame *self,
+                       int      player,
+                       int      strength)
+{
+  g_return_if_fail (KOL_IS_GAME (self));
+  g_return_if_fail (player >= 0 && player < kol_history_get_game (self->history)->n_players);
+  g_return_if_fail (strength == -1 || (strength > KOL_POLICY_RANDOM && strength < KOL_N_POLICIES));
+
+  if (kol_history_get_computer (self->history, player) == strength)
+    return;
+  kol_history_set_computer (self->history, player, strength);
+  g_signal_emit (self, signals[STATE_CHANGED], 0);
+}
+
+/**
+ * kol_game_get_computer:
+ *
+ * Returns: the #KolPolicyKind of the computer playing seat @player, or -1
+ *   for a person
+ */
+int
+kol_game_get_computer (KolGame *self,
+                       int      player)
+{
+  g_return_val_if_fail (KOL_IS_GAME (self), -1);
+  return kol_history_get_computer (self->history, player);
+}
+
+/**
+ * kol_game_get_computer_count:
+ *
+ * Returns: how many seats the computer plays
+ */
+int
+kol_game_get_computer_count (KolGame *self)
+{
+  int n = 0;
+
+  g_return_val_if_fail (KOL_IS_GAME (self), 0);
+  for (int p = 0; p < kol_history_get_game (self->history)->n_players; p++)
+    n += kol_history_get_computer (self->history, p) >= 0;
+  return n;
+}
+
+/* Whether some seats are played by people, some by the computer. */
+static void
+seat_kinds (KolGame  *self,
+            gboolean *persons,
+            gboolean *computers)
+{
+  KolEngine *engine = kol_history_get_game (self->history);
+
+  *persons = *computers = FALSE;
+  for (int p = 0; p < engine->n_players; p++)
+    {
+      if (kol_history_get_computer (self->history, p) >= 0)
+        *computers = TRUE;
+      else
+        *persons = TRUE;
+    }
+}
+
+/* The computer decides at the latest state. */
+static gboolean
+computer_decides (KolGame *self)
+{
+  int player = kol_policy_acting_player (kol_history_get_game (self->history));
+
+  return player >= 0 && kol_history_get_computer (self->history, player) >= 0;
+}
+
 /**
  * kol_game_undo:
  *
- * Takes back the last action and shows the latest state.
+ * Takes back the last action and shows the latest state. When people play
+ * with computer seats, the computers' moves are taken back too, to the
+ * last decision of a person.
  *
  * Returns: %TRUE on success
  */
@@ -200,14 +312,21 @@ gboolean
 kol_game_undo (KolGame *self,
                GError **error)
 {
+  gboolean persons, computers, ok;
+
   g_return_val_if_fail (KOL_IS_GAME (self), FALSE);
-  return stepped (self, kol_history_undo (self->history, error));
+  seat_kinds (self, &persons, &computers);
+  ok = kol_history_undo (self->history, error);
+  while (ok && persons && computers && kol_history_can_undo (self->history) && computer_decides (self))
+    ok = kol_history_undo (self->history, error);
+  return stepped (self, ok);
 }
 
 /**
  * kol_game_redo:
  *
- * Plays the last action taken back again.
+ * Plays the last action taken back again, and with computer seats the
+ * computers' moves that followed it, up to a person's decision.
  *
  * Returns: %TRUE on success
  */
@@ -215,8 +334,14 @@ gboolean
 kol_game_redo (KolGame *self,
                GError **error)
 {
+  gboolean persons, computers, ok;
+
   g_return_val_if_fail (KOL_IS_GAME (self), FALSE);
-  return stepped (self, kol_history_redo (self->history, error));
+  seat_kinds (self, &persons, &computers);
+  ok = kol_history_redo (self->history, error);
+  while (ok && persons && computers && kol_history_can_redo (self->history) && computer_decides (self))
+    ok = kol_history_redo (self->history, error);
+  return stepped (self, ok);
 }
 
 /**
@@ -259,65 +384,14 @@ kol_game_continue_from_here (KolGame *self,
 
 /* ------------------------------------------------------- legal choices */
 
-/* Who may act now: the active entities, the president of an acting
- * corporation (emergency sales) and every private company in play (1849's
- * CNM; 1840's privates, which their owners may return to the bank at any
- * time, IV.2): the steps say which of them have anything to do. */
+/* Who may act now (kol_engine_acting_entities()). */
 int
 kol_game_get_acting_entities (KolGame   *self,
                               KolEntity *out,
                               int        max)
 {
-  KolEngine *engine;
-  int n, base;
-
   g_return_val_if_fail (KOL_IS_GAME (self), 0);
-  engine = kol_history_get_game (self->history);
-  if (engine->finished)
-    return 0;
-  n = base = kol_engine_active_entities (engine, out, max);
-  for (int i = 0; i < base && n < max; i++)
-    if (out[i].kind == KOL_ENTITY_CORP && engine->corps[out[i].index].owner.kind == KOL_ENTITY_PLAYER)
-      {
-        KolEntity president = engine->corps[out[i].index].owner;
-        gboolean listed = FALSE;
-
-        for (int k = 0; k < n && !listed; k++)
-          listed = kol_entity_equal (out[k], president);
-        if (!listed)
-          out[n++] = president;
-      }
-  for (int c = 0; c < engine->n_companies && n < max; c++)
-    if (!engine->companies[c].closed &&
-        (engine->companies[c].owner.kind == KOL_ENTITY_CORP || engine->companies[c].owner.kind == KOL_ENTITY_PLAYER))
-      out[n++] = kol_entity (KOL_ENTITY_COMPANY, c);
-  return n;
-}
-
-/* The legal actions of @entity in the round's steps, in order, up to the
- * first blocking one (the steps kol_round_actions_for() asks). */
-static void
-collect_entity (KolEngine *engine,
-                KolEntity  entity,
-                GPtrArray *out)
-{
-  KolRound *r = &engine->round;
-
-  for (int i = 0; i < r->n_steps; i++)
-    {
-      KolStep *s = &r->steps[i];
-      gboolean blocking;
-
-      if (!kol_step_active (engine, s))
-        continue;
-      blocking = kol_step_blocking (engine, s);
-      if (entity.kind != KOL_ENTITY_COMPANY && !blocking && kol_step_actions (engine, s, entity) == 0)
-        continue;
-      if (s->klass->legal_actions != NULL && kol_step_actions (engine, s, entity) != 0)
-        s->klass->legal_actions (engine, s, entity, out);
-      if (blocking)
-        break;
-    }
+  return kol_engine_acting_entities (kol_history_get_game (self->history), out, max);
 }
 
 /**
@@ -333,21 +407,15 @@ collect_entity (KolEngine *engine,
 GPtrArray *
 kol_game_legal_actions (KolGame *self)
 {
-  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
-  KolEntity entities[KOL_MAX_ROUND_ENTITIES + KOL_MAX_COMPANIES];
   g_autoptr(KolEngine) work = NULL;
-  int n;
 
-  g_return_val_if_fail (KOL_IS_GAME (self), out);
+  g_return_val_if_fail (KOL_IS_GAME (self), g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free));
 
   if (!kol_history_is_live (self->history))
-    return out;
-  n = kol_game_get_acting_entities (self, entities, G_N_ELEMENTS (entities));
+    return g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
   /* the steps' query functions read the state only, but a copy keeps
    * the history safe from any scratch use */
   work = kol_engine_copy (kol_history_get_game (self->history));
   work->log_func = NULL;
-  for (int i = 0; i < n; i++)
-    collect_entity (work, entities[i], out);
-  return out;
+  return kol_engine_legal_actions (work);
 }

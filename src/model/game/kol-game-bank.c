@@ -126,6 +126,16 @@ _kol_game_bank_new (void)
 
 /* ------------------------------------------------------- bank and pool */
 
+/* A train by its rulebook's name (1840: «желтый трамвай» for Y1, Y2). */
+static char *
+bank_train_name (const KolTitle *title,
+                 const char     *name)
+{
+  char *label = kol_game_word_train (title, name);
+
+  return label != NULL ? label : g_strdup (name);
+}
+
 static char *
 pool_text (const KolEngine *engine)
 {
@@ -136,9 +146,17 @@ pool_text (const KolEngine *engine)
       int c = engine->corp_order[i];
       int percent;
 
+      g_autofree char *name = NULL;
+
       if (c < 0 || c >= engine->n_corps || (percent = kol_corp_pool_percent (engine, c)) == 0)
         continue;
-      g_string_append_printf (out, "%s%s %d%%", out->len > 0 ? ", " : "", engine->title->corps[c].id, percent);
+      name = _kol_game_entity_name (engine, kol_entity (KOL_ENTITY_CORP, c));
+      /* a company of one certificate (1840's lines) is there whole: its
+       * name says it («Линия 17», not "17 100%") */
+      if (engine->title->corps[c].n_shares == 1)
+        g_string_append_printf (out, "%s%s", out->len > 0 ? ", " : "", name);
+      else
+        g_string_append_printf (out, "%s%s %d%%", out->len > 0 ? ", " : "", name, percent);
     }
   if (out->len == 0)
     /* Translators: the pool holds no shares. */
@@ -154,7 +172,11 @@ discarded_text (const KolEngine *engine)
   g_autoptr(GString) out = g_string_new (NULL);
 
   for (int i = 0; i < n; i++)
-    g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", kol_engine_train_name (engine, trains[i]));
+    {
+      g_autofree char *name = bank_train_name (engine->title, kol_engine_train_name (engine, trains[i]));
+
+      g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", name);
+    }
   return n > 0 ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
 }
 
@@ -194,7 +216,7 @@ append_phase (GString        *out,
 {
   const KolPhaseDef *p = &title->phases[phase];
   /* Translators: buying a train starts a phase: "Phase 6H begins". */
-  g_autofree char *begins = g_strdup_printf (_("Phase %s begins"), p->name);
+  g_autofree char *begins = g_strdup_printf (_("Phase %s begins"), kol_game_word_phase (title, phase));
   g_autofree char *sentence = g_strdup_printf ("%s (%s %d)", begins, kol_game_word (title, KOL_WORD_TRAIN_LIMIT),
                                                p->train_limit);
 
@@ -230,13 +252,15 @@ _kol_game_bank_purchase_effects (const KolEngine *engine,
   for (guint d = 0; d < t->n_trains; d++)
     {
       g_autofree char *sentence = NULL;
+      g_autofree char *name = bank_train_name (t, t->trains[d].name);
 
       if (t->trains[d].rusts_on == def)
-        /* Translators: buying a train makes older trains rust: "4H rust". */
-        sentence = g_strdup_printf (_("%s rust"), t->trains[d].name);
+        /* Translators: buying a train makes older trains rust: "4H rust"
+         * (1849: «исключаются из игры»). */
+        sentence = g_strdup_printf (_("%s rust"), name);
       else if (t->trains[d].obsolete_on == def)
         /* Translators: buying a train makes older trains obsolete. */
-        sentence = g_strdup_printf (_("%s become obsolete"), t->trains[d].name);
+        sentence = g_strdup_printf (_("%s become obsolete"), name);
       if (sentence != NULL)
         append_sentence (out, sentence);
     }
@@ -259,11 +283,14 @@ effects_of (const KolEngine *engine,
       if (def < 0 || def >= 32 || (seen & (1u << def)))
         continue;
       seen |= 1u << def;
+      g_autofree char *name = NULL;
+
       if ((effects = _kol_game_bank_purchase_effects (engine, def)) == NULL)
         continue;
+      name = bank_train_name (engine->title, engine->title->trains[def].name);
       /* Translators: %1$s is a train (1840: tram) name, %2$s what buying
        * the first one changes. */
-      g_ptr_array_add (lines, g_strdup_printf (_("First %1$s: %2$s"), engine->title->trains[def].name, effects));
+      g_ptr_array_add (lines, g_strdup_printf (_("First %1$s: %2$s"), name, effects));
     }
   g_ptr_array_add (lines, NULL);
   return (char **) g_ptr_array_steal (lines, NULL);
@@ -289,7 +316,8 @@ train_markup (const KolEngine *engine,
               int              train)
 {
   g_autofree char *color = _kol_game_train_color (engine->title, engine->trains[train].def);
-  g_autofree char *name = g_markup_escape_text (kol_engine_train_name (engine, train), -1);
+  g_autofree char *label = _kol_game_train_name (engine, train);
+  g_autofree char *name = g_markup_escape_text (label, -1);
 
   if (color == NULL)
     return g_steal_pointer (&name);
@@ -354,7 +382,9 @@ update_depot (KolGameBank     *self,
 
       /* Translators: the train the depot sells next and its price: "4H for
        * L.300". */
-      next = g_strdup_printf (C_("next train", "%1$s for %2$s"), kol_engine_train_name (engine, now[0]), price);
+      g_autofree char *name = bank_train_name (engine->title, kol_engine_train_name (engine, now[0]));
+
+      next = g_strdup_printf (C_("next train", "%1$s for %2$s"), name, price);
     }
   _kol_set_string (G_OBJECT (self), &self->next_train, next, properties[PROP_NEXT_TRAIN]);
   _kol_set_string (G_OBJECT (self), &self->next_train_effects,
@@ -413,11 +443,13 @@ unbox (GVariant *value)
 }
 
 static char *
-track_step_text (GVariant *entry)
+track_step_text (const KolTitle *title,
+                 GVariant       *entry)
 {
   g_autoptr(GVariant) inner = unbox (g_variant_ref (entry));
   g_autoptr(GVariant) id = NULL;
   g_autoptr(GVariant) multiplier = NULL;
+  const char *own;
   int times;
 
   if (!g_variant_is_of_type (inner, G_VARIANT_TYPE_VARDICT))
@@ -429,7 +461,12 @@ track_step_text (GVariant *entry)
     /* Translators: a step of 1840's round bar: a company round and its
      * multiplier ("CR4 ×2"). */
     return g_strdup_printf (_("%s ×%d"), id != NULL ? g_variant_get_string (id, NULL) : "?", times);
-  return g_strdup (id != NULL ? g_variant_get_string (id, NULL) : "?");
+  if (id == NULL)
+    return g_strdup ("?");
+  /* a space named by a word ("End") in the title's words; ids that count
+   * ("SR2", "LR1a") are the rulebook's own */
+  own = kol_game_word_own (title, "round_bar_", g_variant_get_string (id, NULL));
+  return g_strdup (own != NULL ? own : g_variant_get_string (id, NULL));
 }
 
 static char **
@@ -444,7 +481,7 @@ round_track (const KolTitle *title)
     {
       g_autoptr(GVariant) entry = g_variant_get_child_value (track, i);
 
-      steps[i] = track_step_text (entry);
+      steps[i] = track_step_text (title, entry);
     }
   return steps;
 }

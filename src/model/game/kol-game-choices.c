@@ -298,7 +298,7 @@ tell_twins_apart (const KolEngine *engine,
 /* ---------------------------------------------------------- details */
 
 /* What a dividend pays a share: the title's own payout per share of the
- * run (Dividend#dividend_options), or the amount chosen over the shares;
+ * run, or the amount chosen over the shares;
  * -1 for a company without shares (1840's lines). */
 static double
 per_share (KolEngine       *engine,

@@ -110,7 +110,7 @@ static const KolItemProp props[] = {
   { "id", KOL_ITEM_STRING, F (id) },
   /** KolGameCompany:name: the full name, in the user's language */
   { "name", KOL_ITEM_STRING, F (name) },
-  /** KolGameCompany:short-name: what logs call it ("ATA", "Linie 5"); a
+  /** KolGameCompany:short-name: what logs call it ("ATA", "Line 5"); a
    * private's short name ("P1") */
   { "short-name", KOL_ITEM_STRING, F (short_name) },
   /** KolGameCompany:color: "#rrggbb", or %NULL for privates */
@@ -365,7 +365,7 @@ train_names (const KolEngine *engine,
   char **names = g_new0 (char *, n + 1);
 
   for (int i = 0; i < n; i++)
-    names[i] = g_strdup (kol_engine_train_name (engine, trains[i]));
+    names[i] = _kol_game_train_name (engine, trains[i]);
   return names;
 }
 
@@ -388,7 +388,8 @@ append_train (GString         *out,
 {
   const KolTrainDef *def = &engine->title->trains[engine->trains[train].def];
   g_autofree char *color = _kol_game_train_color (engine->title, engine->trains[train].def);
-  g_autofree char *name = g_markup_escape_text (kol_engine_train_name (engine, train), -1);
+  g_autofree char *label = _kol_game_train_name (engine, train);
+  g_autofree char *name = g_markup_escape_text (label, -1);
 
   if (color != NULL)
     g_string_append_printf (out, "<span foreground=\"%s\">●</span> ", color);

@@ -73,6 +73,14 @@ describe_shares (const KolEngine *engine,
     from = g_strdup (kol_game_word (engine->title, KOL_WORD_IPO_SHARES));
   else
     from = name_of (engine, b.owner);
+  if (a->entity.kind == KOL_ENTITY_COMPANY)
+    {
+      g_autofree char *company = name_of (engine, a->entity);
+
+      /* Translators: a private company exchanged for a share: "Exchange
+       * Northern Charter for 10% of NOR (IPO)". */
+      return g_strdup_printf (C_("describe", "Exchange %s for %d%% of %s (%s)"), company, percent, corp, from);
+    }
   /* Translators: "Buy 10% of ATA from the Treasury for L.100". */
   return g_strdup_printf (C_("describe", "Buy %d%% of %s (%s) for %s"), percent, corp, from, price);
 }
@@ -175,12 +183,14 @@ describe_reassign (const KolEngine *engine,
     {
       const KolAssignment *as = &g_array_index (a->assignments, KolAssignment, i);
       g_autofree char *to = name_of (engine, kol_entity (KOL_ENTITY_CORP, as->corp));
+      g_autofree char *tram = NULL;
 
       if (as->train < 0 || as->train >= engine->n_trains)
         continue;
       if (moves->len > 0)
         g_string_append (moves, ", ");
-      g_string_append_printf (moves, "%s → %s", kol_engine_train_name (engine, as->train), to);
+      tram = _kol_game_train_name (engine, as->train);
+      g_string_append_printf (moves, "%s → %s", tram, to);
     }
   if (moves->len == 0)
     g_string_append (moves, C_("describe", "Keep the trams as they are"));

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "kol-game-object-private.h"
@@ -118,10 +120,18 @@ history_from_record (GFile   *file,
     {
       g_autofree char *where = kol_import_report_describe_stop (&report);
       g_autofree char *name = g_file_get_parse_name (file);
+      const char *message = report.error != NULL ? report.error->message : "";
+      const char *details = strstr (message, "\n\n");
+      g_autofree char *human = details != NULL ? g_strndup (message, (gsize) (details - message)) : NULL;
 
-      /* Translators: %1$s is a file, %2$s says which action failed and why. */
-      g_set_error (error, KOL_GAME_ERROR, KOL_GAME_ERROR_FILE, _("“%1$s” does not replay to its end: %2$s"),
-                   name, where);
+      /* the move the rules refuse, in words; where it is in the record
+       * and the engine's own words after a blank line, as details */
+      if (human != NULL)
+        g_set_error (error, KOL_GAME_ERROR, KOL_GAME_ERROR_FILE, "%s\n\n%s", human, where);
+      else
+        /* Translators: %1$s is a file, %2$s says which action failed and why. */
+        g_set_error (error, KOL_GAME_ERROR, KOL_GAME_ERROR_FILE, _("“%1$s” does not replay to its end: %2$s"),
+                     name, where);
       return NULL;
     }
   return g_steal_pointer (&history);

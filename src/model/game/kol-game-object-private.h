@@ -36,8 +36,9 @@ struct _KolGame
   guint       n_logged;
   GPtrArray  *pending;      /* KolGameLogEntry* logged by the action replayed now */
   guint       logging_action;
-  char       *round_key;    /* the round of the last entry */
-  gboolean    header_logged;/* the engine just logged a round heading itself */
+  char       *round_key;    /* the heading of the round of the last entry */
+  GHashTable *notes;        /* action index → what a computer said of it */
+  KolBotDriver *driver;     /* plays the computer seats, or NULL */
 
   /* properties */
   char       *round_name;

@@ -83,6 +83,10 @@ gboolean            _kol_game_train_buyable      (const KolTitle  *title,
 
 /* The name of an entity in logs and labels (a player's name, a
  * corporation's id, a private's name), translated where it is a word. */
+char               *_kol_game_round_track_id     (KolEngine       *engine);
+/* A train by its rulebook's name (1840: «желтый трамвай», not "Y2"). */
+char               *_kol_game_train_name         (const KolEngine *engine,
+                                                  int              train);
 char               *_kol_game_entity_name        (const KolEngine *engine,
                                                   KolEntity        entity);
 

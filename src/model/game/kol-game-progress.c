@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "kol-engine-market.h"
+#include "kol-game-private.h"
 #include "kol-game-progress.h"
 #include "kol-game-words.h"
 #include "kol-state-dump.h"
@@ -69,15 +70,19 @@ sample_clear (KolGameSample *sample)
 /* "SR 2", "OR 3.1": the round's short name, the turn and, for operating
  * rounds of a set of several, its number in the set. The engine's short
  * names are 18xx.games' ("ISR", "Choices"); a title says its own under
- * "round_short_<name>" (1840's round bar "Pre", 1849's Russian «ОР»). */
+ * "round_short_<name>" (1840's round bar "Pre", 1849's Russian «ОР»). A
+ * title with a round bar names its rounds by their space ("LR1a"). */
 static char *
 round_label (KolEngine *engine)
 {
+  char *track_id = _kol_game_round_track_id (engine);
   const char *short_name = engine->round.klass != NULL && engine->round.klass->short_name != NULL
                        ? engine->round.klass->short_name : "";
   const char *own = *short_name != '\0' ? kol_game_word_own (engine->title, "round_short_", short_name) : NULL;
   const char *name = own != NULL ? own : short_name;
 
+  if (track_id != NULL)
+    return track_id;
   if (engine->round.klass != NULL && engine->round.klass->operating && engine->operating_rounds > 1)
     return g_strdup_printf ("%s %d.%d", name, engine->turn, engine->round.round_num);
   return g_strdup_printf ("%s %d", name, engine->turn);

@@ -57,10 +57,12 @@ _kol_game_entity_name (const KolEngine *engine,
   return kol_log_format_arg (engine, &arg);
 }
 
-/* The label of a round: its round track id (1840: "SR2"; none for "Pre"),
- * else the turn and the operating round in the set ("2.1"). */
-static char *
-round_number (KolEngine *engine)
+/* The id of the round bar's space of the round, when the title has a
+ * round bar and the id counts ("SR2", "LR1a"; not "Pre" or "End", which
+ * name the space, and the round's name already says it), else NULL. The
+ * log, the status bar and the charts all call a round by it (1840). */
+char *
+_kol_game_round_track_id (KolEngine *engine)
 {
   int track = kol_engine_round_track_index (engine);
 
@@ -85,6 +87,28 @@ round_number (KolEngine *engine)
           g_variant_lookup (entry, "id", "&s", &id))
         return strpbrk (id, "0123456789") != NULL ? g_strdup (id) : NULL;
     }
+  return NULL;
+}
+
+char *
+_kol_game_train_name (const KolEngine *engine,
+                      int              train)
+{
+  const char *name = kol_engine_train_name (engine, train);
+  char *label = kol_game_word_train (engine->title, name);
+
+  return label != NULL ? label : g_strdup (name);
+}
+
+/* The label of a round: its round track id (1840: "SR2"; none for "Pre"),
+ * else the turn and the operating round in the set ("2.1"). */
+static char *
+round_number (KolEngine *engine)
+{
+  char *id = _kol_game_round_track_id (engine);
+
+  if (id != NULL || kol_engine_round_track_index (engine) >= 0)
+    return id;
   if (engine->round.klass == NULL)
     return NULL;
   if (engine->round.klass->operating)
@@ -108,13 +132,6 @@ round_label (KolEngine *engine)
 
 /* ------------------------------------------------------------------ log */
 
-static char *
-round_key (KolEngine *engine)
-{
-  return g_strdup_printf ("%p/%d/%d/%d/%d", (void *) engine->round.klass, engine->round.kind, engine->turn,
-                          engine->round.round_num, kol_engine_round_track_index (engine));
-}
-
 static void
 add_pending (KolGame        *self,
              const char     *text,
@@ -128,35 +145,35 @@ add_pending (KolGame        *self,
 
   /* where the log stands, for cutting it back later */
   g_object_set_data_full (G_OBJECT (e), "kol-round-key", g_strdup (self->round_key), g_free);
-  g_object_set_data (G_OBJECT (e), "kol-header-logged", GINT_TO_POINTER (self->header_logged));
   g_ptr_array_add (self->pending, e);
 }
 
 /* The engine's log function on the cursor. Entries are made into words at
- * once: the names and prices of this moment are the ones to show. */
+ * once: the names and prices of this moment are the ones to show. Every
+ * round is headed by its name as the table shows it (1840: the round
+ * bar's «LR1a», not the engine's own heading, which numbers line rounds
+ * otherwise), once, even when the rules split it into several engine
+ * rounds (1840's Company Round steps CRa … CRf). */
 static void
 log_cb (KolEngine         *engine,
         const KolLogEntry *entry,
         gpointer           user_data)
 {
   KolGame *self = user_data;
-  g_autofree char *key = round_key (engine);
-  g_autofree char *round = round_label (engine);
-  g_autofree char *text = kol_log_format_entry (engine, entry);
-  gboolean is_heading = kol_log_kind_is_round (entry->kind);
+  g_autofree char *round = NULL;
+  g_autofree char *text = NULL;
 
-  if (g_strcmp0 (key, self->round_key) != 0)
+  if (kol_log_kind_is_round (engine->title, entry->kind))
+    return;
+  round = round_label (engine);
+  if (g_strcmp0 (round, self->round_key) != 0)
     {
-      /* a new round gets a heading, unless the engine just logged one */
-      if (!is_heading && !self->header_logged)
-        add_pending (self, round, round, 0, KOL_LOG_CATEGORY_ROUND);
-      self->header_logged = FALSE;
+      add_pending (self, round, round, 0, KOL_LOG_CATEGORY_ROUND);
       g_free (self->round_key);
-      self->round_key = g_steal_pointer (&key);
+      self->round_key = g_strdup (round);
     }
-  else if (is_heading)
-    self->header_logged = TRUE;
-  add_pending (self, text, round, entry->kind, kol_log_kind_category (entry->kind));
+  text = kol_log_format_entry (engine, entry);
+  add_pending (self, text, round, entry->kind, kol_log_kind_category (engine->title, entry->kind));
 }
 
 void
@@ -197,15 +214,23 @@ log_truncate (KolGame *self,
     }
   if (keep < len)
     g_list_store_splice (self->log, keep, len - keep, NULL, 0);
+  /* what the computers said of the actions taken back goes with them */
+  {
+    GHashTableIter iter;
+    gpointer key;
+
+    g_hash_table_iter_init (&iter, self->notes);
+    while (g_hash_table_iter_next (&iter, &key, NULL))
+      if (GPOINTER_TO_UINT (key) >= n)
+        g_hash_table_iter_remove (&iter);
+  }
   /* the log goes on from its last entry kept */
   g_clear_pointer (&self->round_key, g_free);
-  self->header_logged = FALSE;
   if (keep > 0)
     {
       g_autoptr(KolGameLogEntry) last = g_list_model_get_item (G_LIST_MODEL (self->log), keep - 1);
 
       self->round_key = g_strdup (g_object_get_data (G_OBJECT (last), "kol-round-key"));
-      self->header_logged = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (last), "kol-header-logged"));
     }
   _kol_game_cursor_reset (self, n);
 }
@@ -218,6 +243,7 @@ _kol_game_log_extend (KolGame *self,
     {
       const KolAction *a = kol_history_get_action (self->history, i);
       g_autoptr(GError) error = NULL;
+      const char *note;
 
       self->logging_action = i;
       if (!kol_engine_apply_unsafe (self->cursor, a, FALSE, NULL, &error))
@@ -228,6 +254,13 @@ _kol_game_log_extend (KolGame *self,
           continue;
         }
       self->n_logged = i + 1;
+      note = g_hash_table_lookup (self->notes, GUINT_TO_POINTER (i));
+      if (note != NULL)
+        {
+          g_autofree char *round = round_label (self->cursor);
+
+          add_pending (self, note, round, -1, KOL_LOG_CATEGORY_DETAIL);
+        }
     }
   if (self->pending->len > 0)
     {
@@ -296,7 +329,7 @@ acting_name (KolEngine *engine,
     {
       g_autofree char *parent_name = _kol_game_entity_name (engine, kol_entity (KOL_ENTITY_CORP, parent));
 
-      /* Translators: who acts: "Linie 5 of WT (Anna)". */
+      /* Translators: who acts: "Line 5 of WT (Anna)". */
       return g_strdup_printf (C_("acting", "%1$s of %2$s (%3$s)"), name, parent_name, player_name);
     }
   /* Translators: who acts: "ATA (Anna)". */
@@ -428,7 +461,8 @@ refresh_properties (KolGame   *self,
                                                                                   : NULL;
 
   set_string (self, &self->round_name, round_label (engine), PROP_ROUND_NAME);
-  set_string (self, &self->phase_name, g_strdup (phase != NULL ? phase->name : ""), PROP_PHASE_NAME);
+  set_string (self, &self->phase_name, g_strdup (phase != NULL ? kol_game_word_phase (engine->title, engine->phase) : ""),
+              PROP_PHASE_NAME);
   set_string (self, &self->step_name, step_label (engine), PROP_STEP_NAME);
   set_string (self, &self->end_reason, end_reason (engine), PROP_END_REASON);
   set_string (self, &self->acting_entity_name, acting_name (engine, acting, player), PROP_ACTING_ENTITY_NAME);

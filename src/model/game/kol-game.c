@@ -36,6 +36,7 @@ kol_game_dispose (GObject *object)
 
   if (self->history != NULL)
     g_signal_handlers_disconnect_by_func (self->history, _kol_game_history_changed_cb, self);
+  g_clear_object (&self->driver);
   g_clear_object (&self->history);
   g_clear_object (&self->players);
   g_clear_object (&self->companies);
@@ -55,6 +56,7 @@ kol_game_finalize (GObject *object)
 
   g_clear_pointer (&self->cursor, kol_engine_free);
   g_clear_pointer (&self->pending, g_ptr_array_unref);
+  g_clear_pointer (&self->notes, g_hash_table_unref);
   g_clear_object (&self->path);
   g_free (self->title_dir);
   g_free (self->round_key);
@@ -266,6 +268,7 @@ kol_game_init (KolGame *self)
   self->scores = g_list_store_new (KOL_TYPE_GAME_ROW);
   self->log = g_list_store_new (KOL_TYPE_GAME_LOG_ENTRY);
   self->pending = g_ptr_array_new_with_free_func (g_object_unref);
+  self->notes = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
   self->acting_player = -1;
   self->acting_corp = -1;
   self->live = TRUE;
@@ -490,6 +493,20 @@ kol_game_describe_entity (KolGame   *self,
 {
   g_return_val_if_fail (KOL_IS_GAME (self), NULL);
   return _kol_game_entity_name (kol_game_get_engine (self), entity);
+}
+
+/**
+ * kol_game_get_bot_driver:
+ *
+ * Returns: (transfer none): the driver of the computer seats
+ */
+KolBotDriver *
+kol_game_get_bot_driver (KolGame *self)
+{
+  g_return_val_if_fail (KOL_IS_GAME (self), NULL);
+  if (self->driver == NULL)
+    self->driver = kol_bot_driver_new (self);
+  return self->driver;
 }
 
 /**

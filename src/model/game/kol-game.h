@@ -5,6 +5,7 @@
 
 #include "kol-engine.h"
 #include "kol-history.h"
+#include "kol-bot-driver.h"
 #include "kol-game-bank.h"
 #include "kol-game-choice.h"
 #include "kol-game-company.h"
@@ -77,6 +78,16 @@ gboolean        kol_game_apply_action      (KolGame          *self,
                                             GError          **error);
 gboolean        kol_game_undo              (KolGame *self,
                                             GError **error);
+/* Who plays each seat: a #KolPolicyKind strength, -1 for a person (saved). */
+void            kol_game_set_computer      (KolGame *self,
+                                            int      player,
+                                            int      strength);
+int             kol_game_get_computer      (KolGame *self,
+                                            int      player);
+int             kol_game_get_computer_count (KolGame *self);
+/* The driver that plays the computer seats, made on the first call: from
+ * then on they act by themselves in the main loop. */
+KolBotDriver   *kol_game_get_bot_driver    (KolGame *self);
 gboolean        kol_game_redo              (KolGame *self,
                                             GError **error);
 /* View the game after @n actions (0 = setup); live again at n_actions. */
@@ -163,6 +174,10 @@ GFile          *kol_game_get_path          (KolGame             *self);
 gboolean   kol_game_apply_action_full   (KolGame             *self,
                                          const KolAction     *action,
                                          KolGameApplyFlags    flags,
+                                         GError             **error);
+gboolean   kol_game_apply_action_noted  (KolGame             *self,
+                                         const KolAction     *action,
+                                         const char          *note,
                                          GError             **error);
 gboolean   kol_game_check_action        (KolGame             *self,
                                          const KolAction     *action,

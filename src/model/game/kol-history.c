@@ -44,6 +44,7 @@ struct _KolHistory
   GPtrArray *snapshots;   /* KolEngine*, [k] = after k * INTERVAL actions */
   int        next_id;
   JsonObject *source;
+  gint8      computers[KOL_MAX_PLAYERS]; /* KolPolicyKind of a computer seat, -1 for a person */
   GFile     *autosave;
   GError    *autosave_error;  /* why the last write failed, or NULL */
   int        autosaved;       /* actions in the autosave on disk; -1: none */
@@ -203,6 +204,8 @@ kol_history_init (KolHistory *self)
   self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
   self->snapshots = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_engine_free);
   self->next_id = 1;
+  for (int i = 0; i < KOL_MAX_PLAYERS; i++)
+    self->computers[i] = -1;
   self->autosaved = -1;
 }
 
@@ -1017,6 +1020,45 @@ kol_history_set_source (KolHistory *self,
     json_object_ref (source);
   g_clear_pointer (&self->source, json_object_unref);
   self->source = source;
+}
+
+/* ------------------------------------------------------------------ seats */
+
+/**
+ * kol_history_set_computer:
+ * @player: a player index
+ * @strength: the #KolPolicyKind of the computer playing that seat, or -1
+ *   for a person
+ *
+ * Who plays a seat is part of the game: it is saved with it.
+ */
+void
+kol_history_set_computer (KolHistory *self,
+                          int         player,
+                          int         strength)
+{
+  g_return_if_fail (KOL_IS_HISTORY (self));
+  g_return_if_fail (player >= 0 && player < KOL_MAX_PLAYERS);
+  g_return_if_fail (strength >= -1 && strength < KOL_N_POLICIES);
+
+  self->computers[player] = (gint8) strength;
+}
+
+/**
+ * kol_history_get_computer:
+ *
+ * Returns: the #KolPolicyKind of the computer playing seat @player, or -1
+ *   for a person
+ */
+int
+kol_history_get_computer (KolHistory *self,
+                          int         player)
+{
+  g_return_val_if_fail (KOL_IS_HISTORY (self), -1);
+
+  if (player < 0 || player >= KOL_MAX_PLAYERS)
+    return -1;
+  return self->computers[player];
 }
 
 /* --------------------------------------------------------------- autosave */

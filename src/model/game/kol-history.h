@@ -5,6 +5,7 @@
 #include <json-glib/json-glib.h>
 
 #include "kol-engine.h"
+#include "kol-policy.h"
 
 G_BEGIN_DECLS
 
@@ -137,6 +138,11 @@ JsonObject       *kol_history_get_source         (KolHistory           *self);
 void              kol_history_set_source         (KolHistory           *self,
                                                   JsonObject           *source);
 
+void              kol_history_set_computer       (KolHistory           *self,
+                                                  int                   player,
+                                                  int                   strength);
+int               kol_history_get_computer       (KolHistory           *self,
+                                                  int                   player);
 gboolean          kol_history_set_autosave_file  (KolHistory           *self,
                                                   GFile                *file,
                                                   GError              **error);

@@ -434,12 +434,21 @@ phase_train (JsonArray  *phases,
   return NULL;
 }
 
+/* A train's name, which game.json may leave out: then its id. */
+static const char *
+train_name (JsonObject *train)
+{
+  const char *name = _kol_maker_string (train, "name");
+
+  return name != NULL ? name : _kol_maker_string (train, "id");
+}
+
 static void
 report_train (Export     *ex,
               JsonObject *train)
 {
   JsonNode *distance = json_object_get_member (train, "distance");
-  const char *name = _kol_maker_string (train, "name");
+  const char *name = train_name (train);
   gint64 d = 0;
 
   if (_kol_maker_array (train, "variants") != NULL)
@@ -463,7 +472,7 @@ export_trains (Export     *ex,
       const char *available = _kol_maker_string (train, "available_on");
       JsonObject *extra = _kol_maker_object (train, "extra");
 
-      json_object_set_string_member (t, "name", _kol_maker_string (train, "name"));
+      json_object_set_string_member (t, "name", train_name (train));
       if (is_unlimited (count))
         json_object_set_string_member (t, "quantity", "∞");
       else
@@ -532,7 +541,7 @@ export_phases (Export     *ex,
 
       json_object_set_string_member (p, "name", _kol_maker_string (phase, "name"));
       if (on == NULL && trains != NULL && json_array_get_length (trains) > 0)
-        on = _kol_maker_string (json_array_get_object_element (trains, 0), "name");
+        on = train_name (json_array_get_object_element (trains, 0));
       _kol_maker_set_string (p, "train", on);
       if (limit != NULL)
         json_object_set_int_member (p, "limit", select_int (ex, limit, 0));

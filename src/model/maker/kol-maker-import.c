@@ -72,7 +72,7 @@ import_info (KolMakerImport *im,
   json_object_set_string_member (game, "schema", "koleya/game/1");
   json_object_set_string_member (game, "id", id);
   json_object_set_int_member (game, "data_version", 1);
-  json_object_set_string_member (game, "rules_module", "generic");
+  json_object_set_string_member (game, "rules_module", "standard");
   json_object_set_string_member (game, "name", name);
   _kol_maker_set_string (game, "designer", _kol_maker_string (info, "designer"));
   json_object_set_member (game, "currency", _kol_maker_text (currency));

@@ -266,9 +266,48 @@ kol_game_word_own (const KolTitle *title,
   return text != NULL && kol_text_is_set (text) ? kol_game_word_text (text) : NULL;
 }
 
+/* Which table of a module's words a lookup uses. */
+typedef enum
+{
+  MODULE_ROUNDS,
+  MODULE_STEPS,
+  MODULE_STRINGS,
+} ModuleTable;
+
+/* @english in the rules module's own words (KolTitleModule.words), or NULL. */
+static const char *
+module_name (const KolTitle *title,
+             ModuleTable     table,
+             const char     *english)
+{
+  const KolTitleWords *own = title != NULL && title->module != NULL ? title->module->words : NULL;
+  const KolWordInfo *list = NULL;
+  guint n = 0;
+
+  if (own == NULL)
+    return NULL;
+  switch (table)
+    {
+    case MODULE_ROUNDS:
+      list = own->rounds, n = own->n_rounds;
+      break;
+    case MODULE_STEPS:
+      list = own->steps, n = own->n_steps;
+      break;
+    default:
+      list = own->strings, n = own->n_strings;
+      break;
+    }
+  for (guint i = 0; i < n; i++)
+    if (g_str_equal (list[i].english, english))
+      return g_dpgettext2 (GETTEXT_PACKAGE, list[i].context, list[i].text);
+  return NULL;
+}
+
 static const char *
 lookup_name (const Name     *names,
              gsize           n,
+             ModuleTable     table,
              const KolTitle *title,
              const char     *prefix,
              const char     *english)
@@ -282,7 +321,7 @@ lookup_name (const Name     *names,
   for (gsize i = 0; i < n; i++)
     if (g_str_equal (names[i].english, english))
       return g_dpgettext2 (GETTEXT_PACKAGE, names[i].context, names[i].text);
-  return NULL;
+  return module_name (title, table, english);
 }
 
 /**
@@ -364,7 +403,8 @@ const char *
 kol_game_word_round (const KolTitle *title,
                      const char     *round_name)
 {
-  const char *found = lookup_name (round_names, G_N_ELEMENTS (round_names), title, "round_", round_name);
+  const char *found = lookup_name (round_names, G_N_ELEMENTS (round_names), MODULE_ROUNDS, title, "round_",
+                                   round_name);
 
   return found != NULL ? found : round_name;
 }
@@ -380,7 +420,8 @@ const char *
 kol_game_word_step (const KolTitle *title,
                     const char     *step_name)
 {
-  const char *found = lookup_name (step_names, G_N_ELEMENTS (step_names), title, "step_", step_name);
+  const char *found = lookup_name (step_names, G_N_ELEMENTS (step_names), MODULE_STEPS, title, "step_",
+                                   step_name);
 
   return found != NULL ? found : step_name;
 }
@@ -448,7 +489,7 @@ kol_game_word_string (const KolTitle *title,
 
   if (english == NULL)
     return g_strdup ("");
-  if ((found = lookup_name (strings, G_N_ELEMENTS (strings), title, "word_", english)) != NULL)
+  if ((found = lookup_name (strings, G_N_ELEMENTS (strings), MODULE_STRINGS, title, "word_", english)) != NULL)
     return g_strdup (found);
   if ((priced = word_with_price (title, english)) != NULL)
     return priced;
@@ -459,7 +500,7 @@ kol_game_word_string (const KolTitle *title,
   joined = g_string_new (NULL);
   for (guint i = 0; parts[i] != NULL; i++)
     {
-      found = lookup_name (strings, G_N_ELEMENTS (strings), title, "word_", parts[i]);
+      found = lookup_name (strings, G_N_ELEMENTS (strings), MODULE_STRINGS, title, "word_", parts[i]);
       if (found == NULL)
         return g_strdup (english);
       if (i > 0)
@@ -621,4 +662,83 @@ kol_game_word_money (const KolTitle *title,
                      int             amount)
 {
   return kol_game_word_money_in (title, amount, kol_game_word_language ());
+}
+
+/**
+ * kol_game_word_phase:
+ * @title: the title played
+ * @phase: an index into @title's phases
+ *
+ * A phase's name for the reader. The engine names phases after their
+ * train ("4H"), and the rules compare those names; a rulebook may call
+ * them otherwise (1849: «Фаза 4 … 16»), which a title gives in its
+ * "terms" under "phase_<name>" ("phase_4h").
+ *
+ * Returns: (transfer none): the name, or "" for an unknown phase
+ */
+const char *
+kol_game_word_phase (const KolTitle *title,
+                     int             phase)
+{
+  const char *own;
+
+  if (title == NULL || phase < 0 || phase >= (int) title->n_phases || title->phases[phase].name == NULL)
+    return "";
+  own = kol_game_word_own (title, "phase_", title->phases[phase].name);
+  return own != NULL ? own : title->phases[phase].name;
+}
+
+/* The label a title gives a kind of train in its data, "extra": {"label":
+ * {"en": …, "ru": …}} (1840: «желтый трамвай»), in the reader's language. */
+static char *
+train_def_label (const KolTrainDef *def)
+{
+  g_autoptr(GVariant) label = def->extra != NULL ? g_variant_lookup_value (def->extra, "label", NULL) : NULL;
+  KolText text = { NULL, NULL };
+
+  if (label != NULL && g_variant_is_of_type (label, G_VARIANT_TYPE_VARIANT))
+    {
+      GVariant *inner = g_variant_get_variant (label);
+
+      g_variant_unref (label);
+      label = inner;
+    }
+  if (label == NULL || !g_variant_is_of_type (label, G_VARIANT_TYPE_VARDICT))
+    return NULL;
+  g_variant_lookup (label, "en", "&s", &text.en);
+  g_variant_lookup (label, "ru", "&s", &text.ru);
+  return kol_text_is_set (&text) ? g_strdup (kol_game_word_text (&text)) : NULL;
+}
+
+/**
+ * kol_game_word_train:
+ * @title: the title played
+ * @name: a train's name, its kind's or a variant's ("Y2", "4H")
+ *
+ * A train (or a kind of train) named as its rulebook names it: the label
+ * of its kind when the title gives one ("Y2" is a yellow tram, «желтый
+ * трамвай»), else its name ("4H").
+ *
+ * Returns: (transfer full) (nullable): the name, %NULL when @name is not
+ *   a train of @title
+ */
+char *
+kol_game_word_train (const KolTitle *title,
+                     const char     *name)
+{
+  for (guint i = 0; name != NULL && i < title->n_trains; i++)
+    {
+      const KolTrainDef *def = &title->trains[i];
+      gboolean match = g_strcmp0 (def->id, name) == 0 || g_strcmp0 (def->name, name) == 0;
+
+      for (int v = 0; !match && v < def->n_variants; v++)
+        match = g_strcmp0 (def->variants[v].name, name) == 0;
+      if (match)
+        {
+          char *label = train_def_label (def);
+
+          return label != NULL ? label : g_strdup (name);
+        }
+    }
+  return NULL;
 }

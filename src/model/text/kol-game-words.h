@@ -160,4 +160,10 @@ char       *kol_game_word_money_in (const KolTitle *title,
                                     int             amount,
                                     const char     *language);
 
+/* Phases and trains as the title's rulebook names them */
+const char *kol_game_word_phase    (const KolTitle *title,
+                                    int             phase);
+char       *kol_game_word_train    (const KolTitle *title,
+                                    const char     *name);
+
 G_END_DECLS

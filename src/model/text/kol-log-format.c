@@ -37,8 +37,8 @@ static const Template templates[] = {
   /* Translators: an owner collects a private company's revenue. */
   { K (COMPANY_REVENUE), "log", NC_("log", "%1$s collects %2$s from %3$s") },
   /* Translators: %2$s is what the step decides ("lay track"). */
-  { K (STEP_PASS), "log", NC_("log", "%1$s passes: %2$s") },
-  { K (STEP_SKIP), "log", NC_("log", "%1$s skips: %2$s") },
+  { K (STEP_PASS), "log", NC_("log", "%1$s passes on the step “%2$s”") },
+  { K (STEP_SKIP), "log", NC_("log", "%1$s skips the step “%2$s”") },
   { K (HOME_TOKEN_CHOOSE), "log", NC_("log", "%1$s must choose the city of its home token") },
   { K (TOKEN_CHOOSE), "log", NC_("log", "%1$s must choose the city of its token") },
   { K (TOKEN_PLACED), "log", NC_("log", "%1$s places a token on %2$s") },
@@ -52,21 +52,20 @@ static const Template templates[] = {
   { K (RUNS_AND_PAYS), "log", NC_("log", "%1$s runs for %2$s and %3$s") },
   { K (WITHHOLDS), "log", NC_("log", "%1$s withholds %2$s") },
   { K (DOES_NOT_RUN), "log", NC_("log", "%1$s does not run") },
-  /* Translators: %3$s is an amount per share, a number. */
-  { K (PAYS_OUT), "log", NC_("log", "%1$s pays out %2$s = %3$s per share") },
+  /* Translators: %3$s is an amount per share, a number ("7.5"). */
+  { K (PAYS_OUT), "log", NC_("log", "%1$s pays out %2$s in dividends (%3$s per share)") },
   /* Translators: one receiver of the dividend above. */
   { K (DIVIDEND_TO), "log", NC_("log", "%1$s receives %2$s") },
   { K (OBSOLETE_TRAINS_RUST), "log", NC_("log", "Event: obsolete trains rust") },
   { K (TRAINS_OBSOLETE), "log", NC_("log", "Event: %1$s trains are obsolete") },
   { K (OBSOLETE_REMOVED), "log", NC_("log", "Event: obsolete %1$s trains are removed from the depot") },
   { K (TRAINS_RUST), "log", NC_("log", "Event: %1$s trains rust") },
-  /* Translators: one owner of the trains that rusted, and how many. */
-  { K (TRAINS_RUST_OWNER), "log", NC_("log", "%1$s: ×%2$s") },
   { K (BUYS_TRAIN), "log", NC_("log", "%1$s buys a %2$s train for %3$s from %4$s") },
   { K (BUYS_TRAIN_DEPOT), "log", NC_("log", "%1$s buys a %2$s train for %3$s from the depot") },
   { K (BUYS_TRAIN_DISCARD), "log",
     NC_("log", "%1$s buys a %2$s train for %3$s from the discarded trains") },
-  { K (CONTRIBUTES), "log", NC_("log", "%1$s contributes %2$s") },
+  /* Translators: a president pays from their own cash towards a train. */
+  { K (CONTRIBUTES), "log", NC_("log", "%1$s contributes %2$s from their own cash") },
   { K (DISCARDS_TRAIN), "log", NC_("log", "%1$s discards a %2$s train") },
   { K (SKIPS_TRAINS_NO_ROOM), "log",
     NC_("log", "%1$s does not buy trains: it has no room for more") },
@@ -109,11 +108,14 @@ static const Template templates[] = {
   { K (SR_PASSES), "log", NC_("log", "%1$s passes") },
   { K (DECLINES_TO_BUY), "log", NC_("log", "%1$s declines to buy shares") },
   { K (DECLINES_TO_SELL), "log", NC_("log", "%1$s declines to sell shares") },
-  { K (NO_VALID_ACTIONS), "log", NC_("log", "%1$s has nothing to do and passes") },
+  /* Translators: «%1$s: нет доступных действий — пас». */
+  { K (NO_VALID_ACTIONS), "log", NC_("log", "%1$s has no action available and passes") },
   { K (PRIORITY_DEAL), "log", NC_("log", "%1$s has the priority deal") },
   { K (PASSES_BIDDING), "log", NC_("log", "%1$s passes bidding") },
-  { K (PASSES_ON), "log", NC_("log", "%1$s passes on %2$s") },
-  { K (BIDS), "log", NC_("log", "%1$s bids %2$s for %3$s") },
+  /* Translators: a player passes in the auction of a company. */
+  { K (PASSES_ON), "log", NC_("log", "%1$s passes in the auction for %2$s") },
+  /* Translators: a bid: "Anna bids L.115 for SMS". */
+  { K (BIDS), "log", NC_("log", "%1$s bids %3$s for %2$s") },
   { K (BUYS_COMPANY_FOR), "log", NC_("log", "%1$s buys %2$s for %3$s") },
   { K (WINS_AUCTION_ONLY_BID), "log",
     NC_("log", "%1$s wins the auction for %2$s with the only bid of %3$s") },
@@ -199,7 +201,7 @@ static const Template templates[] = {
     NC_("1840 log", "Every player receives %1$s to buy a director’s certificate") },
   /* Translators: a heading, «раунд акций SR2». */
   { K (1840_STOCK_ROUND), "1840 log", NC_("1840 log", "Share Round SR%1$s") },
-  { K (1840_SCRAPS_TRAIN), "1840 log", NC_("1840 log", "%1$s scraps a %2$s tram") },
+  { K (1840_SCRAPS_TRAIN), "1840 log", NC_("1840 log", "%1$s scraps a %2$s") },
   /* Translators: a line pays the maintenance of its tram. */
   { K (1840_HAS_TO_PAY), "1840 log", NC_("1840 log", "%1$s has to pay %2$s") },
   { K (1840_SUBVENTS), "1840 log", NC_("1840 log", "%1$s supports its tram company with %2$s") },
@@ -236,6 +238,7 @@ static const struct
 } plural_kinds[] = {
   { KOL_LOG_SELLS_SHARES, 1 },
   { KOL_LOG_ISSUES_SHARES, 1 },
+  { KOL_LOG_TRAINS_RUST_OWNER, 1 },
 };
 
 static const char *
@@ -252,6 +255,25 @@ plural_template (int kind,
       return g_dngettext (GETTEXT_PACKAGE,
                           "%1$s issues %2$s share of %3$s and receives %4$s",
                           "%1$s issues %2$s shares of %3$s and receives %4$s", count);
+    case KOL_LOG_TRAINS_RUST_OWNER:
+      /* Translators: one owner of the trains that rusted, and how many. */
+      return g_dngettext (GETTEXT_PACKAGE, "%1$s loses %2$s train", "%1$s loses %2$s trains", count);
+    default:
+      return NULL;
+    }
+}
+
+static const char *
+plural_kind_name (int kind)
+{
+  switch (kind)
+    {
+    case KOL_LOG_SELLS_SHARES:
+      return "SELLS_SHARES";
+    case KOL_LOG_ISSUES_SHARES:
+      return "ISSUES_SHARES";
+    case KOL_LOG_TRAINS_RUST_OWNER:
+      return "TRAINS_RUST_OWNER";
     default:
       return NULL;
     }
@@ -276,6 +298,18 @@ steps_phrase (int steps)
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d step", "%d steps", steps), steps);
 }
 
+/* The module's own kind @kind (KOL_LOG_TITLE_BASE and up), or NULL. */
+static const KolLogKindInfo *
+module_kind (const KolTitle *title,
+             int             kind)
+{
+  const KolTitleWords *words = title != NULL && title->module != NULL ? title->module->words : NULL;
+
+  if (words == NULL || kind < KOL_LOG_TITLE_BASE || (guint) (kind - KOL_LOG_TITLE_BASE) >= words->n_log_kinds)
+    return NULL;
+  return &words->log_kinds[kind - KOL_LOG_TITLE_BASE];
+}
+
 /**
  * kol_log_kind_template:
  * @title: (nullable): the title played
@@ -290,8 +324,22 @@ kol_log_kind_template (const KolTitle *title,
                        int             kind,
                        int             count)
 {
+  const KolLogKindInfo *info = module_kind (title, kind);
+
+  if (info != NULL)
+    {
+      const char *own = kol_game_word_own (title, "log_", info->name);
+
+      return own != NULL ? own : g_dpgettext2 (GETTEXT_PACKAGE, info->context, info->text);
+    }
   if (plural_count_arg (kind) >= 0)
-    return plural_template (kind, count);
+    {
+      /* a title's own wording has no plural forms: it words the count so
+       * that it needs none */
+      const char *own = kol_game_word_own (title, "log_", plural_kind_name (kind));
+
+      return own != NULL ? own : plural_template (kind, count);
+    }
   for (gsize i = 0; i < G_N_ELEMENTS (templates); i++)
     if (templates[i].kind == kind)
       {
@@ -304,24 +352,41 @@ kol_log_kind_template (const KolTitle *title,
 
 /**
  * kol_log_kind_is_round:
+ * @title: (nullable): the title played
  *
- * Returns: %TRUE for the kinds that open a round (1840's round headings)
+ * Returns: %TRUE for the kinds that open a round (a module's headings)
  */
 gboolean
-kol_log_kind_is_round (int kind)
+kol_log_kind_is_round (const KolTitle *title,
+                       int             kind)
 {
-  return kind == KOL_LOG_1840_COMPANY_ROUND || kind == KOL_LOG_1840_STOCK_ROUND ||
-         kind == KOL_LOG_1840_LINE_ROUND;
+  return kol_log_kind_category (title, kind) == KOL_LOG_CATEGORY_ROUND;
 }
 
 /**
  * kol_log_kind_category:
+ * @title: (nullable): the title played
  *
  * Returns: how a log view may set entries of @kind apart
  */
 KolLogCategory
-kol_log_kind_category (int kind)
+kol_log_kind_category (const KolTitle *title,
+                       int             kind)
 {
+  const KolLogKindInfo *info = module_kind (title, kind);
+
+  if (info != NULL)
+    switch (info->category)
+      {
+      case KOL_WORDS_DETAIL:
+        return KOL_LOG_CATEGORY_DETAIL;
+      case KOL_WORDS_EVENT:
+        return KOL_LOG_CATEGORY_EVENT;
+      case KOL_WORDS_ROUND:
+        return KOL_LOG_CATEGORY_ROUND;
+      default:
+        return KOL_LOG_CATEGORY_ACTION;
+      }
   switch (kind)
     {
     case KOL_LOG_DIVIDEND_TO:
@@ -350,8 +415,12 @@ kol_log_kind_category (int kind)
     case KOL_LOG_1840_PRIORITY_ORDER:
     case KOL_LOG_1840_PREEMPTIVE_RIGHT:
       return KOL_LOG_CATEGORY_EVENT;
+    case KOL_LOG_1840_COMPANY_ROUND:
+    case KOL_LOG_1840_STOCK_ROUND:
+    case KOL_LOG_1840_LINE_ROUND:
+      return KOL_LOG_CATEGORY_ROUND;
     default:
-      return kol_log_kind_is_round (kind) ? KOL_LOG_CATEGORY_ROUND : KOL_LOG_CATEGORY_ACTION;
+      return KOL_LOG_CATEGORY_ACTION;
     }
 }
 
@@ -367,9 +436,12 @@ format_corp (const KolEngine *engine,
     return g_strdup ("?");
   def = &engine->title->corps[corp];
   /* a corporation goes by its id ("ATA", "WT"); numbered ones (1840's lines)
-   * by their name ("Linie 5") */
+   * by their short name in the reader's language («Линия 5»), else their
+   * name */
   if (def->id != NULL && def->id[0] != '\0' && !g_ascii_isdigit (def->id[0]))
     return g_strdup (def->id);
+  if (kol_text_is_set (&def->short_name))
+    return g_strdup (kol_game_word_text (&def->short_name));
   if (kol_text_is_set (&def->name))
     return g_strdup (kol_game_word_text (&def->name));
   return g_strdup (def->id != NULL ? def->id : "?");
@@ -379,9 +451,14 @@ static char *
 format_train (const KolEngine *engine,
               int              train)
 {
+  const char *name;
+  char *label;
+
   if (train < 0 || train >= engine->n_trains)
     return g_strdup ("?");
-  return g_strdup (kol_engine_train_name (engine, train));
+  name = kol_engine_train_name (engine, train);
+  label = kol_game_word_train (engine->title, name);
+  return label != NULL ? label : g_strdup (name);
 }
 
 static char *
@@ -389,10 +466,41 @@ format_string (const KolEngine *engine,
                const char      *str)
 {
   const char *step = kol_game_word_step (engine->title, str);
+  char *train;
 
   if (step != str)
     return g_strdup (step);
+  if ((train = kol_game_word_train (engine->title, str)) != NULL)
+    return train;
   return kol_game_word_string (engine->title, str);
+}
+
+/* 1840's rearranged trams, "Y1 ➝ 17, O2 ➝ 7", in words: each tram by its
+ * label and each line by its name («желтый трамвай ➝ Линия 17»). */
+static char *
+format_moves (const KolEngine *engine,
+              const char      *moves)
+{
+  g_auto(GStrv) items = g_strsplit (moves, ", ", -1);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; items[i] != NULL; i++)
+    {
+      g_auto(GStrv) ends = g_strsplit (items[i], " ➝ ", 2);
+      g_autofree char *tram = ends[0] != NULL ? kol_game_word_train (engine->title, ends[0]) : NULL;
+      g_autofree char *line = NULL;
+
+      for (guint c = 0; ends[0] != NULL && ends[1] != NULL && c < engine->title->n_corps; c++)
+        if (g_strcmp0 (engine->title->corps[c].id, ends[1]) == 0)
+          line = format_corp (engine, (int) c);
+      if (out->len > 0)
+        g_string_append (out, ", ");
+      if (ends[0] == NULL || ends[1] == NULL)
+        g_string_append (out, items[i]);
+      else
+        g_string_append_printf (out, "%s ➝ %s", tram ? tram : ends[0], line ? line : ends[1]);
+    }
+  return g_string_free (out, FALSE);
 }
 
 /**
@@ -553,10 +661,17 @@ kol_log_format_entry (const KolEngine   *engine,
       g_free (values[4]);
       values[4] = steps_phrase (entry->args[4].value);
     }
-  if (entry->kind == KOL_LOG_1840_PRIORITY_ORDER && n == 0)
+  if (n == 0 && (entry->kind == KOL_LOG_1840_PRIORITY_ORDER ||
+                 (module_kind (engine->title, entry->kind) != NULL &&
+                  module_kind (engine->title, entry->kind)->format == KOL_WORDS_FORMAT_PLAYER_ORDER)))
     values[n++] = playing_order (engine);
   if (entry->kind == KOL_LOG_PAYS_OUT && n >= 3)
     localize_decimal (values[2]);
+  if (entry->kind == KOL_LOG_1840_REASSIGNS && n >= 2 && entry->args[1].kind == KOL_ARG_STRING)
+    {
+      g_free (values[1]);
+      values[1] = format_moves (engine, entry->args[1].str);
+    }
   text = kol_log_format_template (template_, (const char * const *) values, n);
   for (guint i = 0; i < n; i++)
     g_free (values[i]);

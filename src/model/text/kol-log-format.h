@@ -12,7 +12,9 @@ G_BEGIN_DECLS
  * ("%1$s buys a %2$s share of %3$s"), translated with the title's own terms
  * (1840 trams and directors, 1849 trains and presidents), and each typed
  * argument is formatted for the reader (a player's name, a corporation's
- * id, money in the title's currency, a hex with its location name).
+ * id, money in the title's currency, a hex with its location name). The
+ * kinds a rules module adds (from KOL_LOG_TITLE_BASE) are in its words
+ * (KolTitleModule.words), translated here like the core's.
  */
 
 /**
@@ -44,7 +46,9 @@ char          *kol_log_format_template  (const char         *template_,
 const char    *kol_log_kind_template    (const KolTitle    *title,
                                          int                kind,
                                          int                count);
-KolLogCategory kol_log_kind_category    (int                kind);
-gboolean       kol_log_kind_is_round    (int                kind);
+KolLogCategory kol_log_kind_category    (const KolTitle    *title,
+                                         int                kind);
+gboolean       kol_log_kind_is_round    (const KolTitle    *title,
+                                         int                kind);
 
 G_END_DECLS

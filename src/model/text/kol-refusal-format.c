@@ -135,6 +135,17 @@ const char *
 kol_reason_describe (const KolTitle *title,
                      KolReason       reason)
 {
+  const KolTitleWords *words = title != NULL && title->module != NULL ? title->module->words : NULL;
+
+  /* a rules module's own reasons (KOL_REASON_TITLE_BASE and up) */
+  if (words != NULL && (int) reason >= KOL_REASON_TITLE_BASE &&
+      (guint) (reason - KOL_REASON_TITLE_BASE) < words->n_reasons)
+    {
+      const KolReasonInfo *info = &words->reasons[reason - KOL_REASON_TITLE_BASE];
+      const char *own = kol_game_word_own (title, "reason_", info->name);
+
+      return own != NULL ? own : g_dpgettext2 (GETTEXT_PACKAGE, info->context, info->text);
+    }
   for (gsize i = 0; i < G_N_ELEMENTS (reasons); i++)
     if (reasons[i].reason == reason)
       {
@@ -425,4 +436,27 @@ kol_refusal_format (const KolEngine  *engine,
       }
   roles_clear (&r);
   return text;
+}
+
+/**
+ * kol_replay_refusal_text:
+ * @engine: the game as it was when it refused the move (its refusal set)
+ * @move: the number of the move in the file, from 1
+ *
+ * What a reader of a file that no longer replays is told first: which
+ * move the rules refuse and why, in the user's words ("Move 12 is against
+ * the rules: not enough money …"), without the engine's English or a
+ * position in the file, which go with the details.
+ *
+ * Returns: (transfer full): the sentence
+ */
+char *
+kol_replay_refusal_text (const KolEngine *engine,
+                         guint            move)
+{
+  g_autofree char *why = kol_refusal_format (engine, &engine->refusal);
+
+  /* Translators: %u is the number of a move in a file, %s why the rules
+   * refuse it (already translated). */
+  return g_strdup_printf (_("Move %u is against the rules: %s"), move, why);
 }

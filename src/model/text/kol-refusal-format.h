@@ -15,5 +15,7 @@ char       *kol_refusal_format         (const KolEngine  *engine,
                                         const KolRefusal *refusal);
 const char *kol_reason_describe        (const KolTitle   *title,
                                         KolReason         reason);
+char       *kol_replay_refusal_text    (const KolEngine  *engine,
+                                        guint             move);
 
 G_END_DECLS

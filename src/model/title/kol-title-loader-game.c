@@ -231,6 +231,20 @@ read_header (KolLoader  *l,
   kol_loader_int_member (l, KOL_FILE_GAME, game, "$", "data_version", FALSE, 1, G_MAXINT, &title->data_version);
   title->rules_module = g_strdup (kol_loader_string_member (l, KOL_FILE_GAME, game, "$", "rules_module", TRUE));
   title->module = kol_titles_lookup (title->rules_module);
+  if (title->rules_module != NULL && title->module == NULL)
+    {
+      g_autofree char *allowed = NULL;
+      GString *list = g_string_new (NULL);
+
+      for (const char * const *id = kol_titles_ids (); *id != NULL; id++)
+        g_string_append_printf (list, "%s“%s”", list->len ? ", " : "", *id);
+      allowed = g_string_free (list, FALSE);
+      /* Translators: the first %s is a name from the file, the second the
+       * rules modules Koleya has: “1840”, “1849”, “standard”. */
+      kol_loader_invalid (l, KOL_FILE_GAME, "$.rules_module",
+                          _("No rules module is called “%s”, so the title cannot be played; allowed: %s"),
+                          title->rules_module, allowed);
+    }
   kol_loader_text_member (l, KOL_FILE_GAME, game, "$", "name", TRUE, FALSE, &title->name);
   if ((s = kol_loader_string_member (l, KOL_FILE_GAME, game, "$", "designer", FALSE)) != NULL)
     title->designer = g_strdup (s);

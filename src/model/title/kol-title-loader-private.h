@@ -44,6 +44,7 @@ struct _KolTitleSource
   GPtrArray    *problems;          /* KolTitleProblem*: reading and syntax */
   guint         n_dropped;
   GVariant     *rules;             /* game.json "rules", once converted */
+  gboolean      board_only;        /* the rules module's check is skipped */
 };
 
 typedef struct

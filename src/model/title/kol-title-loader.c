@@ -8,6 +8,7 @@
 
 #include "kol-display-text.h"
 #include "kol-title-loader-private.h"
+#include "kol-log-format.h"
 
 /*
  * The title loader: the three files of a title folder into a KolTitle. This
@@ -502,6 +503,108 @@ read_all (KolLoader *l)
   kol_loader_read_companies (l);
 }
 
+/* A JSON type name of a title check, in words. */
+static const char *
+type_word (const char *type)
+{
+  if (g_strcmp0 (type, "string") == 0)
+    return C_("json type", "a string");
+  if (g_strcmp0 (type, "integer") == 0)
+    return C_("json type", "a whole number");
+  if (g_strcmp0 (type, "boolean") == 0)
+    return C_("json type", "true or false");
+  if (g_strcmp0 (type, "object") == 0)
+    return C_("json type", "an object");
+  if (g_strcmp0 (type, "array") == 0)
+    return C_("json type", "a list");
+  return type;
+}
+
+/* What a title check's reference names, in words. */
+static const char *
+reference_word (const char *what)
+{
+  if (g_strcmp0 (what, "hex") == 0)
+    return C_("reference", "hex");
+  if (g_strcmp0 (what, "tile") == 0)
+    return C_("reference", "tile");
+  if (g_strcmp0 (what, "corporation") == 0)
+    return C_("reference", "corporation");
+  if (g_strcmp0 (what, "phase") == 0)
+    return C_("reference", "phase");
+  if (g_strcmp0 (what, "track type") == 0)
+    return C_("reference", "track type");
+  return what;
+}
+
+/* A problem the rules module found, in words. */
+static char *
+check_message (const KolTitleModule  *module,
+               const KolCheckProblem *p)
+{
+  const char *value = p->value != NULL ? p->value : "";
+
+  switch ((KolCheckKind) p->kind)
+    {
+    case KOL_CHECK_VALUE:
+      /* Translators: a value of the title's data the rules module has no
+       * rule for, then the values it knows: “"quarter"”, “"payout", "half"”. */
+      return g_strdup_printf (_("%s is not a value the rules know; allowed: %s"), value, p->allowed);
+    case KOL_CHECK_KEY:
+      /* Translators: a key of game.json, then the keys allowed there. */
+      return g_strdup_printf (_("The rules have no key “%s”; allowed: %s"), value, p->allowed);
+    case KOL_CHECK_TYPE:
+      /* Translators: %s is what was found (a JSON value), then what the
+       * rules need: “a whole number”. */
+      return g_strdup_printf (_("%s must be %s"), value, type_word (p->allowed));
+    case KOL_CHECK_RANGE:
+      return g_strdup_printf (_("%s must be from %d to %d"), value, p->min, p->max);
+    case KOL_CHECK_MISSING:
+      /* Translators: %s is a key of game.json the rules need here. */
+      return g_strdup_printf (_("“%s” is required here"), value);
+    case KOL_CHECK_REFERENCE:
+      /* Translators: %s is a name from the file, then what it should name: “hex”. */
+      return g_strdup_printf (_("%s names no %s of the title"), value, reference_word (p->allowed));
+    default:
+      {
+        const KolTitleWords *words = module->words;
+        const KolWordInfo *text = words != NULL && p->text >= 0 && (guint) p->text < words->n_checks
+                                  ? &words->checks[p->text] : NULL;
+        const char *values[1] = { value };
+
+        if (text == NULL)
+          return g_strdup (_("The rules module cannot play this"));
+        return kol_log_format_template (g_dpgettext2 (GETTEXT_PACKAGE, text->context, text->text), values, 1);
+      }
+    }
+}
+
+/* What the title's rules module cannot play (KolTitleModule.check_title):
+ * a title that validates can be played to its end. */
+static void
+check_module (KolLoader *l)
+{
+  const KolTitleModule *module = l->title->module;
+  static const KolFileId files[] = { KOL_FILE_GAME, KOL_FILE_MAP, KOL_FILE_TILES };
+  KolTitleCheck check;
+
+  if (module == NULL || module->check_title == NULL || l->source->board_only)
+    return;
+  kol_title_check_init (&check);
+  module->check_title (l->title, &check);
+  for (guint i = 0; i < check.problems->len; i++)
+    {
+      const KolCheckProblem *p = g_ptr_array_index (check.problems, i);
+      g_autofree char *message = check_message (module, p);
+      guint before = l->problems->len;
+
+      kol_loader_invalid (l, files[MIN (p->file, G_N_ELEMENTS (files) - 1)], p->path, "%s", message);
+      if (l->problems->len > before)
+        ((KolTitleProblem *) g_ptr_array_index (l->problems, before))->kind = KOL_TITLE_LOADER_ERROR_RULES;
+    }
+  kol_title_check_clear (&check);
+}
+
 static void
 finish (KolLoader *l)
 {
@@ -512,6 +615,8 @@ finish (KolLoader *l)
   if (!kol_title_finish (l->title, &error))
     /* Translators: %s is the engine's message (in English). */
     kol_loader_invalid (l, KOL_FILE_GAME, NULL, _("The engine refuses the title: %s"), error->message);
+  else
+    check_module (l);
 }
 
 static KolTitleProblem *
@@ -619,6 +724,23 @@ kol_title_source_new_for_texts (const char         *dir,
     }
   source->n_dropped = reader.n_dropped;
   return source;
+}
+
+/**
+ * kol_title_source_set_board_only:
+ * @board_only: %TRUE to load the title for its pictures only
+ *
+ * A title loaded for its pictures need not be playable: the loads of
+ * @source then skip the rules module's check of what it can play (the
+ * editor draws a title whose game.json is a stand-in).
+ */
+void
+kol_title_source_set_board_only (KolTitleSource *source,
+                                 gboolean        board_only)
+{
+  g_return_if_fail (source != NULL);
+
+  source->board_only = board_only;
 }
 
 /**

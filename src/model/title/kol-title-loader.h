@@ -28,6 +28,8 @@ G_BEGIN_DECLS
  * @KOL_TITLE_LOADER_ERROR_INVALID: the data is inconsistent or incomplete
  * @KOL_TITLE_LOADER_ERROR_CONFIGURATION: the player count or an option does
  *   not fit the title
+ * @KOL_TITLE_LOADER_ERROR_RULES: the title's rules module cannot play the
+ *   data, which is otherwise a sound title (it can be drawn and printed)
  */
 typedef enum
 {
@@ -35,6 +37,7 @@ typedef enum
   KOL_TITLE_LOADER_ERROR_SYNTAX,
   KOL_TITLE_LOADER_ERROR_INVALID,
   KOL_TITLE_LOADER_ERROR_CONFIGURATION,
+  KOL_TITLE_LOADER_ERROR_RULES,
 } KolTitleLoaderError;
 
 /* The three files of a title folder. */
@@ -112,6 +115,8 @@ KolTitleSource *kol_title_source_new                 (const char         *dir);
 KolTitleSource *kol_title_source_new_for_texts       (const char         *dir,
                                                       const char * const *texts,
                                                       const gssize       *lengths);
+void            kol_title_source_set_board_only      (KolTitleSource     *source,
+                                                      gboolean            board_only);
 void            kol_title_source_free                (KolTitleSource     *source);
 KolTitle       *kol_title_source_load                (KolTitleSource     *source,
                                                       int                 n_players,

@@ -97,9 +97,10 @@ k1840_auction_add_bid (KolEngine     *engine,
 
   if (!kol_passable_auction_add_bid (engine, s, &k1840_auction_ops, bid, error))
     return FALSE;
+  /* bidder, what is bid for, the bid: as every auction logs it */
   args[0] = kol_arg_entity (bid->bidder);
-  args[1] = kol_arg_int (KOL_ARG_MONEY, bid->price);
-  args[2] = kol_arg_entity (bid->target);
+  args[1] = kol_arg_entity (bid->target);
+  args[2] = kol_arg_int (KOL_ARG_MONEY, bid->price);
   kol_engine_log (engine, KOL_LOG_BIDS, args, 3);
   return TRUE;
 }

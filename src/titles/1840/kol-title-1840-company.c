@@ -565,7 +565,16 @@ k1840_start_company_round (KolEngine      *engine,
     &k1840_step_sell_company, &k1840_step_buy_train, &k1840_step_reassign,
   };
 
-  if (kind == K1840_ROUND_COMPANY_RUN)
+  /* VIII.5.1, VIII.5.3: by the rulebook each company, in CRc order, pays
+   * and then buys trams before the next acts; 18xx.games (compat) runs all
+   * of them first and buys in rounds of its own */
+  static const KolStepClass *const pay_then_buy_steps[] = {
+    &k1840_step_sell_company, &k1840_step_route, &k1840_step_dividend, &k1840_step_buy_train, &k1840_step_reassign,
+  };
+
+  if (kind == K1840_ROUND_COMPANY_RUN && !k1840_state (engine)->compat)
+    kol_round_start (engine, &round_company, kind, 1, pay_then_buy_steps, NULL, G_N_ELEMENTS (pay_then_buy_steps));
+  else if (kind == K1840_ROUND_COMPANY_RUN)
     kol_round_start (engine, &round_company, kind, 1, run_steps, NULL, G_N_ELEMENTS (run_steps));
   else
     kol_round_start (engine, &round_company, kind, 1, train_steps, NULL, G_N_ELEMENTS (train_steps));

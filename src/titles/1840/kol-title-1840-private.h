@@ -9,6 +9,7 @@
 #include "kol-engine-companies.h"
 #include "kol-engine-dividend.h"
 #include "kol-engine-info.h"
+#include "kol-engine-invariants.h"
 #include "kol-engine-log.h"
 #include "kol-engine-market.h"
 #include "kol-engine-operating.h"
@@ -18,6 +19,7 @@
 #include "kol-engine-token.h"
 #include "kol-engine-track.h"
 #include "kol-engine-trains.h"
+#include "kol-policy.h"
 
 G_BEGIN_DECLS
 
@@ -92,6 +94,7 @@ typedef struct
   guint8  corp_type[KOL_MAX_CORPS];        /* K1840CorpType */
   gint8   city_slot[KOL_MAX_CORPS];        /* index in cities[], -1 */
   int     n_crs;
+  int     n_lrs;                           /* line rounds of the round track */
   int     multipliers[K1840_MAX_CR];
   guint64 train_order[K1840_MAX_CR];       /* bit def * 4 + variant: buyable in CR n */
   gint16  depot_clearing[K1840_MAX_CR];    /* train def exported at CR n start, -1 */
@@ -368,6 +371,7 @@ extern const KolStepClass k1840_step_interrupting_reassign;
 gboolean  k1840_buy_train_room      (KolEngine *engine, KolStep *s, int corp);
 gboolean  k1840_can_buy_train       (KolEngine *engine, KolStep *s, int corp);
 gboolean  k1840_step_must_buy_train (KolEngine *engine, KolStep *s, int corp);
+gboolean  k1840_tram_purchase_optional (KolEngine *engine);
 /* The trams on @corp itself (not its lines'). */
 int       k1840_corp_trains         (KolEngine *engine, int corp, gint16 *out);
 /* Scraps a->train if it is one of @allowed (with compat: any tram, as
@@ -392,6 +396,8 @@ void      k1840_start_line_round    (KolEngine *engine, int round_num);
 extern const KolBoardHooks k1840_board_hooks;
 /* kol-title-1840-route.c */
 extern const KolRouteHooks k1840_route_hooks;
+/* kol-title-1840-policy.c */
+extern const KolPolicyHooks k1840_policy_hooks;
 /* The Stadtbahn run of @city now (the automatic run_routes), or NULL. */
 KolAction *k1840_city_run          (KolEngine *engine, int city);
 /* Routes a line may run now: its best one first; appended to @out. */

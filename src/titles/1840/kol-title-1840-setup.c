@@ -381,6 +381,7 @@ read_config (KolEngine  *engine,
       st->line_major[c] = -1;
     }
   st->n_crs = 0;
+  st->n_lrs = 0;
   for (int i = 0; i < n_items (track); i++)
     {
       g_autoptr(GVariant) r = item (track, i);
@@ -388,6 +389,8 @@ read_config (KolEngine  *engine,
 
       if (g_strcmp0 (to_str (type), "company") == 0)
         st->n_crs++;
+      else if (g_strcmp0 (to_str (type), "line") == 0)
+        st->n_lrs++;
     }
   if (st->n_crs == 0 || st->n_crs > K1840_MAX_CR)
     st->n_crs = K1840_MAX_CR;

@@ -291,6 +291,7 @@ stock_process (KolEngine        *engine,
   return kol_step_buy_sell_par_shares_process (engine, s, a, error);
 }
 
+/* 1840 lists buys, pars, then sells. */
 static void
 stock_legal_actions (KolEngine *engine,
                      KolStep   *s,
@@ -302,52 +303,11 @@ stock_legal_actions (KolEngine *engine,
   if (entity.kind == KOL_ENTITY_COMPANY)
     return;
   if (actions & KOL_ACTION_BIT (KOL_ACTION_BUY_SHARES))
-    {
-      KolBuyOption opts[64];
-      int n = kol_stock_buy_options (engine, entity, opts, G_N_ELEMENTS (opts));
-
-      for (int i = 0; i < n; i++)
-        {
-          KolAction *a = kol_action_new (KOL_ACTION_BUY_SHARES, entity);
-
-          a->n_shares = 1;
-          a->shares[0] = opts[i].cert;
-          a->percent = opts[i].percent;
-          g_ptr_array_add (out, a);
-        }
-    }
+    kol_stock_add_buy_actions (engine, entity, out);
   if (actions & KOL_ACTION_BIT (KOL_ACTION_PAR))
-    {
-      KolParOption opts[K1840_MAX_MAJORS];
-      int n = kol_stock_par_options (engine, entity, opts, G_N_ELEMENTS (opts));
-
-      for (int i = 0; i < n; i++)
-        for (int k = 0; k < opts[i].n_cells; k++)
-          {
-            KolAction *a = kol_action_new (KOL_ACTION_PAR, entity);
-
-            a->corp = opts[i].corp;
-            a->cell_row = opts[i].cells[k].row;
-            a->cell_col = opts[i].cells[k].col;
-            g_ptr_array_add (out, a);
-          }
-    }
+    kol_stock_add_par_actions (engine, entity, out);
   if (actions & KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES))
-    {
-      KolSellOption opts[64];
-      int n = kol_stock_sell_options (engine, entity, opts, G_N_ELEMENTS (opts));
-
-      for (int i = 0; i < n; i++)
-        {
-          KolAction *a = kol_action_new (KOL_ACTION_SELL_SHARES, entity);
-
-          a->n_shares = MIN (opts[i].bundle.n_certs, KOL_ACTION_MAX_SHARES);
-          for (int k = 0; k < a->n_shares; k++)
-            a->shares[k] = opts[i].bundle.certs[k];
-          a->percent = opts[i].bundle.percent;
-          g_ptr_array_add (out, a);
-        }
-    }
+    kol_stock_add_sell_actions (engine, entity, out);
   if (actions & KOL_ACTION_BIT (KOL_ACTION_PASS))
     g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
 }

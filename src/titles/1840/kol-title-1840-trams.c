@@ -137,7 +137,26 @@ k1840_step_must_buy_train (KolEngine *engine,
 {
   gint16 trains[KOL_MAX_TRAINS];
 
-  return buyable_depot_trains (engine) && card_trains (engine, corp, trains) == 0;
+  return !k1840_tram_purchase_optional (engine) && buyable_depot_trains (engine) &&
+         card_trains (engine, corp, trains) == 0;
+}
+
+/**
+ * k1840_tram_purchase_optional:
+ *
+ * VIII.5.3 «Если компания не имеет трамвая в конце раунда компаний (CRd и
+ * CRe), она ДОЛЖНА купить»: by the rulebook a company without a tram may
+ * pass while it pays and buys (CRd), e.g. to bid its treasury on a line
+ * first, and must buy only at the end of the line auction (CRe, its
+ * Buy Trains step). 18xx.games (compat) makes it buy in each of its
+ * tram-buying rounds too.
+ *
+ * Returns: whether a tramless company may pass its purchase now
+ */
+gboolean
+k1840_tram_purchase_optional (KolEngine *engine)
+{
+  return !k1840_state (engine)->compat && engine->round.kind == K1840_ROUND_COMPANY_RUN;
 }
 
 static guint32
@@ -158,7 +177,8 @@ buy_train_actions (KolEngine *engine,
    * the depot */
   buyable = buyable_depot_trains (engine);
   if (buyable && !has_trains)
-    return actions | KOL_ACTION_BIT (KOL_ACTION_BUY_TRAIN);
+    return actions | KOL_ACTION_BIT (KOL_ACTION_BUY_TRAIN) |
+           (k1840_tram_purchase_optional (engine) ? KOL_ACTION_BIT (KOL_ACTION_PASS) : 0);
   if (buyable && kol_step_buy_train_can_buy (engine, s, entity.index))
     return actions | KOL_ACTION_BIT (KOL_ACTION_BUY_TRAIN) | KOL_ACTION_BIT (KOL_ACTION_PASS);
   if (actions == 0)
@@ -195,11 +215,10 @@ buy_train_skip (KolEngine *engine,
                 KolStep   *s)
 {
   KolEntity e = kol_step_current_entity (engine, s);
+  gint16 trains[KOL_MAX_TRAINS];
 
   if (!s->acted && k1840_entity_is (engine, e, K1840_MAJOR))
     {
-      gint16 trains[KOL_MAX_TRAINS];
-
       if (card_trains (engine, e.index, trains) == 0 && !buyable_depot_trains (engine))
         {
           KolArg args[1] = { kol_arg_entity (e) };

@@ -387,6 +387,17 @@ new_stock_round (KolEngine *engine)
   k1840_start_stock_round (engine);
 }
 
+/* After the company round: the first one leads to a line round, the
+ * others to a share round. */
+static void
+after_company_round (KolEngine *engine)
+{
+  if (k1840_state (engine)->cr_counter == 1)
+    new_line_round (engine, 1);
+  else
+    new_stock_round (engine);
+}
+
 static void
 next_round (KolEngine *engine)
 {
@@ -405,16 +416,17 @@ next_round (KolEngine *engine)
     case K1840_ROUND_COMPANY_RUN:
     case K1840_ROUND_COMPANY_TRAINS:
       st->cr_phase++;
-      if (st->cr_phase < 3)
+      /* the rulebook's companies pay and buy in one round (CRd); the line
+       * auction (CRe) ends with a purchase for those without a tram */
+      if (!st->compat)
+        k1840_start_acquisition_round (engine);
+      else if (st->cr_phase < 3)
         k1840_start_company_round (engine, K1840_ROUND_COMPANY_TRAINS);
       else
         k1840_start_acquisition_round (engine);
       break;
     case K1840_ROUND_ACQUISITION:
-      if (st->cr_counter == 1)
-        new_line_round (engine, engine->round.round_num);
-      else
-        new_stock_round (engine);
+      after_company_round (engine);
       break;
     case K1840_ROUND_LINE:
       if (engine->round.round_num < engine->operating_rounds)
@@ -517,25 +529,6 @@ action_processed (KolEngine       *engine,
 
 /* ------------------------------------------------------------ invariants */
 
-static void
-problem (GString    *problems,
-         const char *format,
-         ...) G_GNUC_PRINTF (2, 3);
-
-static void
-problem (GString    *problems,
-         const char *format,
-         ...)
-{
-  va_list ap;
-
-  if (problems->len)
-    g_string_append (problems, "; ");
-  va_start (ap, format);
-  g_string_append_vprintf (problems, format, ap);
-  va_end (ap);
-}
-
 /* Money: the bank is unlimited (III.5), so its counter is the ledger of
  * every payment it made or received since the start: it and everybody's
  * cash add up to nothing. Loans: the ledger of loans taken. */
@@ -552,18 +545,18 @@ check_money (KolEngine *engine,
       total += engine->players[p].cash;
       loans += engine->players[p].loans;
       if (engine->players[p].cash < 0)
-        problem (problems, "player %s has %d", engine->players[p].name, engine->players[p].cash);
+        kol_invariants_problem (problems, "player %s has %d", engine->players[p].name, engine->players[p].cash);
     }
   for (int c = 0; c < engine->n_corps; c++)
     {
       total += engine->corps[c].cash;
       if (engine->corps[c].cash < 0)
-        problem (problems, "%s has %d", engine->title->corps[c].id, engine->corps[c].cash);
+        kol_invariants_problem (problems, "%s has %d", engine->title->corps[c].id, engine->corps[c].cash);
     }
   if (total != 0)
-    problem (problems, "money is not conserved: the bank ledger is off by %" G_GINT64_FORMAT, total);
+    kol_invariants_problem (problems, "money is not conserved: the bank ledger is off by %" G_GINT64_FORMAT, total);
   if (loans != st->n_loans)
-    problem (problems, "loans: the players hold %d, the ledger says %d", loans, st->n_loans);
+    kol_invariants_problem (problems, "loans: the players hold %d, the ledger says %d", loans, st->n_loans);
 }
 
 /* Certificates: every company in the game is divided into exactly 100 %. */
@@ -582,84 +575,26 @@ check_certs (KolEngine *engine,
       if (c->owner.kind == KOL_ENTITY_PLAYER)
         held[c->owner.index][c->corp] += c->percent;
       if (c->owner.kind == KOL_ENTITY_NONE && !engine->corps[c->corp].removed && !engine->corps[c->corp].closed)
-        problem (problems, "a certificate of %s has no owner", engine->title->corps[c->corp].id);
+        kol_invariants_problem (problems, "a certificate of %s has no owner", engine->title->corps[c->corp].id);
     }
   for (int c = 0; c < engine->n_corps; c++)
     if (total[c] != 100)
-      problem (problems, "%s is divided into %d %%", engine->title->corps[c].id, total[c]);
+      kol_invariants_problem (problems, "%s is divided into %d %%", engine->title->corps[c].id, total[c]);
   for (int p = 0; p < engine->n_players; p++)
     for (int c = 0; c < engine->n_corps; c++)
       if (held[p][c] > 60 && !k1840_is (engine, c, K1840_LINE))
-        problem (problems, "player %s holds %d %% of %s", engine->players[p].name, held[p][c], engine->title->corps[c].id);
+        kol_invariants_problem (problems, "player %s holds %d %% of %s", engine->players[p].name, held[p][c], engine->title->corps[c].id);
 }
 
 /* Tiles: each copy is in the supply or on exactly one hex. */
-static void
-check_tiles (KolEngine *engine,
-             GString   *problems)
+/* A line holds one station marker per hex (IX.6). */
+static gboolean
+one_marker_per_hex (KolEngine *engine,
+                    int        corp)
 {
-  int on_map[KOL_MAX_TILE_COPIES] = { 0 };
-
-  for (guint h = 0; h < engine->title->n_hexes; h++)
-    {
-      int copy = engine->hexes[h].copy;
-
-      if (copy < 0)
-        {
-          if (engine->hexes[h].tile != engine->title->hexes[h].tile)
-            problem (problems, "%s shows a tile without a copy", engine->title->hexes[h].id);
-          continue;
-        }
-      on_map[copy]++;
-      if (engine->copy_hex[copy] != (gint16) h || engine->title->copy_tile[copy] != engine->hexes[h].tile)
-        problem (problems, "tile copy %d on %s is not booked there", copy, engine->title->hexes[h].id);
-    }
-  for (guint c = 0; c < engine->title->n_tile_copies; c++)
-    if (on_map[c] > 1 || (engine->copy_hex[c] >= 0 && on_map[c] != 1))
-      problem (problems, "tile copy %u is on %d hexes", c, on_map[c]);
+  return k1840_is (engine, corp, K1840_LINE);
 }
 
-/* Markers: each placed marker sits in its slot and each slot's marker is
- * placed there; a line has at most one marker per hex (IX.6). */
-static void
-check_tokens (KolEngine *engine,
-              GString   *problems)
-{
-  for (int c = 0; c < engine->n_corps; c++)
-    {
-      const KolCorp *corp = &engine->corps[c];
-
-      for (int t = 0; t < corp->n_tokens; t++)
-        {
-          const KolToken *tok = &corp->tokens[t];
-
-          if (tok->hex < 0)
-            continue;
-          if (tok->slot < 0 || tok->slot >= KOL_MAX_HEX_SLOTS ||
-              engine->hexes[tok->hex].slot_token[tok->slot] != KOL_TOKEN_ID (c, t))
-            problem (problems, "a marker of %s is lost on %s", engine->title->corps[c].id,
-                     engine->title->hexes[tok->hex].id);
-          for (int u = 0; u < t && k1840_is (engine, c, K1840_LINE); u++)
-            if (corp->tokens[u].hex == tok->hex)
-              problem (problems, "%s has two markers on %s", engine->title->corps[c].id,
-                       engine->title->hexes[tok->hex].id);
-        }
-    }
-  for (guint h = 0; h < engine->title->n_hexes; h++)
-    for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
-      {
-        int id = engine->hexes[h].slot_token[s];
-
-        if (id < 0)
-          continue;
-        if (engine->corps[KOL_TOKEN_CORP (id)].tokens[KOL_TOKEN_INDEX (id)].hex != (gint16) h)
-          problem (problems, "the marker in slot %d of %s belongs elsewhere", s, engine->title->hexes[h].id);
-      }
-}
-
-/* Trams and line cards: every tram has one place, a line runs at most one,
- * a tram company at most three; every line card is offered, waiting,
- * owned, or out of the game. */
 static void
 check_trains_and_lines (KolEngine *engine,
                         GString   *problems)
@@ -671,7 +606,7 @@ check_trains_and_lines (KolEngine *engine,
       KolEntity o = engine->trains[i].owner;
 
       if (o.kind == KOL_ENTITY_CORP && (o.index < 0 || o.index >= engine->n_corps || engine->corps[o.index].closed))
-        problem (problems, "tram %d is held by a closed company", i);
+        kol_invariants_problem (problems, "tram %d is held by a closed company", i);
     }
   for (int i = 0; i < st->n_majors; i++)
     {
@@ -681,17 +616,17 @@ check_trains_and_lines (KolEngine *engine,
       int n = kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, major), trains, KOL_MAX_TRAINS);
 
       if (n_lines > st->max_lines)
-        problem (problems, "%s owns %d lines", engine->title->corps[major].id, n_lines);
+        kol_invariants_problem (problems, "%s owns %d lines", engine->title->corps[major].id, n_lines);
       for (int l = 0; l < n_lines; l++)
         {
           int m = kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, lines[l]), trains, KOL_MAX_TRAINS);
 
           if (m > 1)
-            problem (problems, "line %s runs %d trams", engine->title->corps[lines[l]].id, m);
+            kol_invariants_problem (problems, "line %s runs %d trams", engine->title->corps[lines[l]].id, m);
           n += m;
         }
       if (n > kol_operating_train_limit (engine, major))
-        problem (problems, "%s has %d trams", engine->title->corps[major].id, n);
+        kol_invariants_problem (problems, "%s has %d trams", engine->title->corps[major].id, n);
     }
   for (int i = 0; i < st->n_all_lines; i++)
     {
@@ -707,7 +642,7 @@ check_trains_and_lines (KolEngine *engine,
       if (engine->corps[line].closed && st->line_major[line] < 0)
         places = 1;
       if (places != 1)
-        problem (problems, "line card %s is in %d places", engine->title->corps[line].id, places);
+        kol_invariants_problem (problems, "line card %s is in %d places", engine->title->corps[line].id, places);
     }
 }
 
@@ -719,8 +654,8 @@ check_invariants (KolEngine *engine,
 
   check_money (engine, problems);
   check_certs (engine, problems);
-  check_tiles (engine, problems);
-  check_tokens (engine, problems);
+  kol_invariants_tiles (engine, problems);
+  kol_invariants_tokens (engine, one_marker_per_hex, problems);
   check_trains_and_lines (engine, problems);
   if (engine->finished)
     for (int p = 0; p < engine->n_players; p++)
@@ -728,7 +663,7 @@ check_invariants (KolEngine *engine,
         int v = player_value (engine, p);
 
         if (v == G_MININT || v == G_MAXINT)
-          problem (problems, "the score of %s overflows", engine->players[p].name);
+          kol_invariants_problem (problems, "the score of %s overflows", engine->players[p].name);
       }
   return problems->len == before;
 }
@@ -922,4 +857,5 @@ const KolTitleModule kol_title_module_1840 = {
   .operating_hooks = &operating_hooks,
   .route_hooks = &k1840_route_hooks,
   .info_hooks = &k1840_info_hooks,
+  .policy_hooks = &k1840_policy_hooks,
 };

@@ -549,12 +549,6 @@ const KolRouteHooks kol_1849_route_hooks = {
   .prepare = prepare,
 };
 
-static void
-clear_route (gpointer data)
-{
-  kol_route_clear (data);
-}
-
 static int
 claimed (const KolAction *a)
 {
@@ -577,7 +571,7 @@ check_best (KolEngine        *engine,
   g_autoptr(GPtrArray) best = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
   int want, got = claimed (a);
 
-  kol_1849_best_routes_action (engine, corp, best);
+  kol_route_best_action (engine, corp, best);
   want = claimed (g_ptr_array_index (best, 0));
   if (got >= want)
     return TRUE;
@@ -593,9 +587,10 @@ check_best (KolEngine        *engine,
 /**
  * kol_1849_validate_routes:
  *
- * Checks every route of a run_routes action with the route validator: the
- * routing rules of §10.1 and §10.5.1, no track shared between the trains,
- * and the revenue claimed is the revenue of the route (§10.5.2).
+ * Checks every route of a run_routes action with the core's route
+ * validator (the routing rules of §10.1 and §10.5.1, no track shared, the
+ * revenue claimed is the route's, §10.5.2), and that the run earns the
+ * most the trains can (§10.5.2; not with compat).
  *
  * Returns: %TRUE if the action may be processed.
  */
@@ -605,113 +600,7 @@ kol_1849_validate_routes (KolEngine        *engine,
                           const KolAction  *a,
                           GError          **error)
 {
-  KolRouteRules rules;
-  KolRouteTrain trains[KOL_ROUTE_MAX_TRAINS];
-  gint16 owned[KOL_MAX_TRAINS];
-  g_autoptr(GArray) accepted = g_array_new (FALSE, TRUE, sizeof (KolRoute));
-  int n_trains, n_owned;
-
-  if (a->routes == NULL)
-    return TRUE;
-  g_array_set_clear_func (accepted, clear_route);
-  n_trains = prepare (engine, corp, &rules, trains, KOL_ROUTE_MAX_TRAINS);
-  n_owned = kol_engine_trains_of (engine, kol_entity (KOL_ENTITY_CORP, corp), owned, KOL_MAX_TRAINS);
-  for (guint i = 0; i < a->routes->len; i++)
-    {
-      const KolRouteSpec *r = g_ptr_array_index (a->routes, i);
-      g_autoptr(GArray) derived = NULL;
-      g_autofree KolRouteConnection *conns = NULL;
-      GArray *nodes = r->nodes;
-      KolRouteDraft draft = { 0 };
-      KolRefusal refusal = { 0 };
-      KolRoute resolved = { 0 };
-      int t = -1, revenue;
-
-      for (int k = 0; k < n_owned && k < n_trains; k++)
-        if (owned[k] == r->train)
-          t = k;
-      if (t < 0)
-        {
-          KolArg args[2] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_ROUTE_TRAIN_OWNER),
-                             kol_arg_int (KOL_ARG_TRAIN, r->train) };
-
-          return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_ROUTE, args, 2,
-                                  "route not valid: not a train of the corporation");
-        }
-      if (nodes == NULL || nodes->len == 0)
-        nodes = derived = kol_route_spec_nodes_from_hexes (engine, r);
-      if (nodes == NULL)
-        {
-          /* a record whose stops cannot be told apart: trusted */
-          continue;
-        }
-      draft.n_nodes = (int) nodes->len;
-      draft.nodes = (const KolRouteNode *) (gconstpointer) nodes->data;
-      if (r->connections && r->connections->len + 1 == nodes->len)
-        {
-          conns = g_new0 (KolRouteConnection, r->connections->len);
-          for (guint c = 0; c < r->connections->len; c++)
-            {
-              GArray *chain = g_array_index (r->connections, GArray *, c);
-
-              conns[c].n_hexes = (int) chain->len;
-              conns[c].hexes = (const gint16 *) (gconstpointer) chain->data;
-            }
-          draft.connections = conns;
-        }
-      revenue = kol_route_check (engine, corp, &rules, &trains[t], &draft, (const KolRoute *) (gconstpointer) accepted->data,
-                                 (int) accepted->len, &resolved, &refusal, error);
-      if (revenue < 0)
-        {
-          engine->refusal = refusal;
-          return FALSE;
-        }
-      if (revenue != r->revenue)
-        {
-          KolArg args[3] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_NONE), kol_arg_int (KOL_ARG_MONEY, r->revenue),
-                             kol_arg_int (KOL_ARG_MONEY, revenue) };
-
-          kol_route_clear (&resolved);
-          return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_ROUTE, args, 3,
-                                  "the route claims %d but earns %d", r->revenue, revenue);
-        }
-      g_array_append_val (accepted, resolved);
-    }
-  return kol_1849_state (engine)->compat || check_best (engine, corp, a, error);
-}
-
-/**
- * kol_1849_best_routes_action:
- *
- * Appends a run_routes action with the router's proven best routes for
- * @corp's trains that have not run yet.
- */
-void
-kol_1849_best_routes_action (KolEngine *engine,
-                             int        corp,
-                             GPtrArray *out)
-{
-  KolRouteRules rules;
-  KolRouteTrain trains[KOL_ROUTE_MAX_TRAINS];
-  gint16 runnable[KOL_MAX_TRAINS];
-  int n = kol_route_trains (engine, corp, runnable, KOL_MAX_TRAINS);
-  g_autoptr(KolRouteResult) result = NULL;
-  KolAction *a;
-
-  n = MIN (n, KOL_ROUTE_MAX_TRAINS);
-  fill_rules (engine, &rules);
-  for (int i = 0; i < n; i++)
-    route_train (engine, runnable[i], &trains[i]);
-  a = kol_action_new (KOL_ACTION_RUN_ROUTES, kol_entity (KOL_ENTITY_CORP, corp));
-  a->routes = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_route_spec_free);
-  if (n > 0)
-    result = kol_route_solve (engine, corp, &rules, trains, n, NULL, NULL);
-  for (int i = 0; result && i < result->n_routes; i++)
-    {
-      const KolRoute *route = &result->routes[i];
-      int train = runnable[route->train];
-
-      g_ptr_array_add (a->routes, kol_route_spec_new_from_route (route, train, route->revenue));
-    }
-  g_ptr_array_add (out, a);
+  if (!kol_route_validate_action (engine, corp, a, error))
+    return FALSE;
+  return a->routes == NULL || kol_1849_state (engine)->compat || check_best (engine, corp, a, error);
 }

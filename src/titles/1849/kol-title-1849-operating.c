@@ -357,7 +357,6 @@ extern const Kol1849ChoiceClass kol_1849_step_sms_teleport;
 extern const KolStepClass kol_1849_step_assign;
 extern const KolStepClass kol_1849_step_track;
 extern const KolStepClass kol_1849_step_token;
-extern const KolStepClass kol_1849_step_route;
 extern const KolStepClass kol_1849_step_dividend;
 extern const KolStepClass kol_1849_step_issue_shares;
 
@@ -374,7 +373,7 @@ static const KolStepClass *const operating_steps[] = {
   &kol_1849_step_assign,
   &kol_1849_step_track,
   &kol_1849_step_token,
-  &kol_1849_step_route,
+  &kol_step_route,
   &kol_1849_step_dividend,
   &kol_1849_step_buy_token,
   &kol_1849_step_buy_e_token,
@@ -806,7 +805,7 @@ emr_legal_actions (KolEngine *engine,
       int n = emr_sellable (engine, entity, bundles, G_N_ELEMENTS (bundles));
 
       for (int i = 0; i < n; i++)
-        kol_1849_add_bundle_sell_actions (engine, entity, &bundles[i], out);
+        kol_stock_add_sell_action (engine, entity, &bundles[i], out);
     }
   if ((actions & KOL_ACTION_BIT (KOL_ACTION_PAYOFF_DEBT)) && corp >= 0 &&
       kol_engine_cash (engine, entity) >= -engine->corps[corp].cash)
@@ -1243,28 +1242,6 @@ const KolStepClass kol_1849_step_token = {
   .legal_actions = token_legal_actions,
 };
 
-/* ------------------------------------------------------------- Route */
-
-static void
-route_legal_actions (KolEngine *engine,
-                     KolStep   *s,
-                     KolEntity  entity,
-                     GPtrArray *out)
-{
-  if (kol_step_route_actions (engine, s, entity) == 0)
-    return;
-  kol_1849_best_routes_action (engine, entity.index, out);
-}
-
-const KolStepClass kol_1849_step_route = {
-  .name = "Run Routes",
-  .actions = kol_step_route_actions,
-  .process = kol_step_route_process,
-  .round_state = kol_step_route_round_state,
-  .skip = kol_step_default_skip,
-  .legal_actions = route_legal_actions,
-};
-
 /* ---------------------------------------------------------- Dividend */
 
 static void
@@ -1387,7 +1364,7 @@ issue_legal_actions (KolEngine *engine,
     {
       n = kol_1849_issuable_bundles (engine, entity.index, list, G_N_ELEMENTS (list));
       for (int i = 0; i < n; i++)
-        kol_1849_add_bundle_sell_actions (engine, entity, &list[i], out);
+        kol_stock_add_sell_action (engine, entity, &list[i], out);
     }
   if (actions & KOL_ACTION_BIT (KOL_ACTION_BUY_SHARES))
     {

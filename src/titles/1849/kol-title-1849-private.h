@@ -18,6 +18,7 @@
 #include "kol-engine-companies.h"
 #include "kol-engine-consent.h"
 #include "kol-engine-route.h"
+#include "kol-engine-invariants.h"
 
 G_BEGIN_DECLS
 
@@ -231,10 +232,8 @@ extern const KolStockHooks kol_1849_stock_hooks;
 extern const KolRoundClass kol_1849_round_stock;
 extern const KolRoundClass kol_1849_round_auction;
 extern const KolStepClass  kol_1849_step_buy_sell_par_shares;
-extern const Kol1849ChoiceClass kol_1849_step_swap_choice;
-extern const KolStepClass  kol_1849_step_company_pending_par;
-extern const KolStepClass  kol_1849_step_waterfall_auction;
 extern const KolStepClass  kol_1849_step_home_token;
+extern const Kol1849ChoiceClass kol_1849_step_swap_choice;
 
 void     kol_1849_start_auction_round  (KolEngine *engine);
 void     kol_1849_start_stock_round    (KolEngine *engine);
@@ -247,9 +246,6 @@ void     kol_1849_note_moved           (KolEngine *engine, int corp);
 int      kol_1849_issuable_bundles     (KolEngine *engine, int corp, KolBundle *out, int max);
 int      kol_1849_redeemable_bundles   (KolEngine *engine, int corp, KolBundle *out, int max);
 void     kol_1849_swap_double_cert     (KolEngine *engine, KolEntity from, KolEntity to, int corp);
-void     kol_1849_stock_legal_actions  (KolEngine *engine, KolStep *s, KolEntity entity, GPtrArray *out);
-void     kol_1849_add_bundle_sell_actions (KolEngine *engine, KolEntity entity, const KolBundle *b,
-                                           GPtrArray *out);
 
 /* ---- kol-title-1849-operating.c ---- */
 extern const KolOperatingHooks kol_1849_operating_hooks;
@@ -261,6 +257,10 @@ void     kol_1849_start_operating_round   (KolEngine *engine, int round_num);
  * "may it place a token?", which compat remembers as 18xx.games does, are
  * forgotten. */
 void     kol_1849_forget_can_token        (KolEngine *engine);
+gboolean kol_1849_validate_routes         (KolEngine        *engine,
+                                          int               corp,
+                                          const KolAction  *a,
+                                          GError          **error);
 void     kol_1849_close_corporation       (KolEngine *engine, int corp);
 gboolean kol_1849_any_placed_token        (KolEngine *engine, int corp);
 int      kol_1849_first_token             (KolEngine *engine, int corp);
@@ -287,10 +287,6 @@ void      kol_1849_read_route_rules    (KolEngine *engine);
 int       kol_1849_upgrade_cost        (KolEngine *engine, KolEntity entity, int spender, int hex,
                                         int        old_tile, int new_tile);
 void      kol_1849_earthquake          (KolEngine *engine);
-gboolean  kol_1849_validate_routes     (KolEngine *engine, int corp, const KolAction *a, GError **error);
-/* Appends the best run_routes action of @corp (the router's proven
- * optimum) to @out. */
-void      kol_1849_best_routes_action  (KolEngine *engine, int corp, GPtrArray *out);
 
 /* ---- kol-title-1849-info.c ---- */
 extern const KolInfoHooks kol_1849_info_hooks;

@@ -739,8 +739,8 @@ const KolStockHooks kol_1849_stock_hooks = {
 /* --------------------------------------------------- the auction round */
 
 static const KolStepClass *const auction_steps[] = {
-  &kol_1849_step_company_pending_par,
-  &kol_1849_step_waterfall_auction,
+  &kol_step_company_pending_par,
+  &kol_step_waterfall_auction,
 };
 
 /**
@@ -755,94 +755,6 @@ kol_1849_start_auction_round (KolEngine *engine)
   kol_round_start (engine, &kol_1849_round_auction, K49_ROUND_AUCTION, 1, auction_steps, NULL,
                    G_N_ELEMENTS (auction_steps));
 }
-
-/* Legal bids (the cheapest company at its price, a bid on another one from
- * the minimum up to what is not set aside) and passes. */
-static void
-waterfall_legal_actions (KolEngine *engine,
-                         KolStep   *s,
-                         KolEntity  entity,
-                         GPtrArray *out)
-{
-  KolBidOption options[KOL_MAX_COMPANIES];
-  int n;
-
-  if (kol_step_actions (engine, s, entity) == 0)
-    return;
-  n = kol_auction_bid_options (engine, entity, options, G_N_ELEMENTS (options));
-  for (int i = 0; i < n; i++)
-    {
-      /* the minimum, a few steps, and the maximum when it is near */
-      int step = MAX (options[i].step, 1);
-      int prices[4] = { options[i].min, options[i].min + step, options[i].min + step * 4,
-                        options[i].max <= options[i].min + step * 10 ? options[i].max : -1 };
-
-      for (int k = 0; k < 4; k++)
-        {
-          KolAction *a;
-          gboolean dup = FALSE;
-
-          for (int j = 0; j < k; j++)
-            dup = dup || prices[j] == prices[k];
-          if (prices[k] < options[i].min || prices[k] > options[i].max || dup)
-            continue;
-          a = kol_action_new (KOL_ACTION_BID, entity);
-          a->company = options[i].company;
-          a->price = prices[k];
-          g_ptr_array_add (out, a);
-          if (options[i].purchase)
-            break;
-        }
-    }
-  g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
-}
-
-const KolStepClass kol_1849_step_waterfall_auction = {
-  .name = "Bid on Companies",
-  .actions = kol_step_waterfall_auction_actions,
-  .active_entities = kol_step_waterfall_auction_active_entities,
-  .process = kol_step_waterfall_auction_process,
-  .setup = kol_step_waterfall_auction_setup,
-  .round_state = kol_step_waterfall_auction_round_state,
-  .legal_actions = waterfall_legal_actions,
-};
-
-static void
-pending_par_legal_actions (KolEngine *engine,
-                           KolStep   *s,
-                           KolEntity  entity,
-                           GPtrArray *out)
-{
-  KolParOption options[KOL_MAX_CORPS];
-  int n;
-
-  if (kol_step_actions (engine, s, entity) == 0)
-    return;
-  n = kol_auction_par_options (engine, entity, options, G_N_ELEMENTS (options));
-  for (int i = 0; i < n; i++)
-    for (int k = 0; k < options[i].n_cells; k++)
-      {
-        KolAction *a = kol_action_new (KOL_ACTION_PAR, entity);
-
-        a->corp = options[i].corp;
-        a->cell_row = options[i].cells[k].row;
-        a->cell_col = options[i].cells[k].col;
-        g_ptr_array_add (out, a);
-      }
-}
-
-/* The generic CompanyPendingPar step: it asks the hooks for the par prices,
- * which are 1849's. kol_auction_par_options recognises only the generic
- * class, so its slots are reused as they are. */
-const KolStepClass kol_1849_step_company_pending_par = {
-  .name = "Choose Corporation Par Value",
-  .actions = kol_step_company_pending_par_actions,
-  .active = kol_step_company_pending_par_active,
-  .active_entities = kol_step_company_pending_par_active_entities,
-  .process = kol_step_company_pending_par_process,
-  .round_state = kol_step_company_pending_par_round_state,
-  .legal_actions = pending_par_legal_actions,
-};
 
 const KolRoundClass kol_1849_round_auction = {
   .name = "Auction Round",
@@ -1046,82 +958,6 @@ bsps_explain (KolEngine        *engine,
     }
 }
 
-/**
- * kol_1849_add_bundle_sell_actions:
- *
- * Appends a sell_shares action for @b.
- */
-void
-kol_1849_add_bundle_sell_actions (KolEngine       *engine,
-                                  KolEntity        entity,
-                                  const KolBundle *b,
-                                  GPtrArray       *out)
-{
-  KolAction *a = kol_action_new (KOL_ACTION_SELL_SHARES, entity);
-
-  a->n_shares = (guint8) MIN (b->n_certs, KOL_ACTION_MAX_SHARES);
-  for (int i = 0; i < a->n_shares; i++)
-    a->shares[i] = b->certs[i];
-  a->percent = b->percent;
-  g_ptr_array_add (out, a);
-}
-
-/**
- * kol_1849_stock_legal_actions:
- *
- * Appends every legal buy, sell and par of @entity, and the pass.
- */
-void
-kol_1849_stock_legal_actions (KolEngine *engine,
-                              KolStep   *s,
-                              KolEntity  entity,
-                              GPtrArray *out)
-{
-  guint32 actions = kol_step_actions (engine, s, entity);
-
-  if (actions & KOL_ACTION_BIT (KOL_ACTION_BUY_SHARES))
-    {
-      KolBuyOption buy[64];
-      int n = kol_stock_buy_options (engine, entity, buy, G_N_ELEMENTS (buy));
-
-      for (int i = 0; i < n; i++)
-        {
-          KolAction *a = kol_action_new (KOL_ACTION_BUY_SHARES, entity);
-
-          a->n_shares = 1;
-          a->shares[0] = buy[i].cert;
-          a->percent = buy[i].percent;
-          g_ptr_array_add (out, a);
-        }
-    }
-  if (actions & KOL_ACTION_BIT (KOL_ACTION_SELL_SHARES))
-    {
-      KolSellOption sell[64];
-      int n = kol_stock_sell_options (engine, entity, sell, G_N_ELEMENTS (sell));
-
-      for (int i = 0; i < n; i++)
-        kol_1849_add_bundle_sell_actions (engine, entity, &sell[i].bundle, out);
-    }
-  if (actions & KOL_ACTION_BIT (KOL_ACTION_PAR))
-    {
-      KolParOption par[KOL_MAX_CORPS];
-      int n = kol_stock_par_options (engine, entity, par, G_N_ELEMENTS (par));
-
-      for (int i = 0; i < n; i++)
-        for (int k = 0; k < par[i].n_cells; k++)
-          {
-            KolAction *a = kol_action_new (KOL_ACTION_PAR, entity);
-
-            a->corp = par[i].corp;
-            a->cell_row = par[i].cells[k].row;
-            a->cell_col = par[i].cells[k].col;
-            g_ptr_array_add (out, a);
-          }
-    }
-  if (actions & KOL_ACTION_BIT (KOL_ACTION_PASS))
-    g_ptr_array_add (out, kol_action_new (KOL_ACTION_PASS, entity));
-}
-
 const KolStepClass kol_1849_step_buy_sell_par_shares = {
   .name = "Buy/Sell Shares",
   .actions = kol_step_buy_sell_par_shares_actions,
@@ -1130,14 +966,14 @@ const KolStepClass kol_1849_step_buy_sell_par_shares = {
   .pass = bsps_pass,
   .skip = kol_step_buy_sell_par_shares_skip,
   .round_state = kol_step_buy_sell_par_shares_round_state,
-  .legal_actions = kol_1849_stock_legal_actions,
+  .legal_actions = kol_step_buy_sell_par_shares_legal_actions,
   .explain = bsps_explain,
 };
 
 /* -------------------------------------------------------- HomeToken */
 
-/* HomeToken#process_place_token, then Tokener#place_token's graph clear
- * (kol_1849_forget_can_token). */
+/* The home token step, then the memo of where 1849 may place a token is
+ * forgotten (kol_1849_forget_can_token): the new token changes it. */
 static gboolean
 home_token_process (KolEngine        *engine,
                     KolStep          *s,
@@ -1159,7 +995,6 @@ const KolStepClass kol_1849_step_home_token = {
   .process = home_token_process,
   .legal_actions = kol_step_home_token_legal_actions,
 };
-
 /* -------------------------------------------------------- SwapChoice */
 
 enum

@@ -501,37 +501,21 @@ kol_1849_choice_of (KolEngine        *engine,
 /**
  * kol_1849_next_round:
  *
- * The initial stock round (an auction) is followed by a
- * stock round, a stock round by the operating rounds of the set (fixed at
- * that moment from the phase, §6), and the last OR of a set by a stock
- * round. Then 1849 forgets the SMS choices.
+ * The 1830 family's cycle of rounds (kol_round_cycle_next): the initial
+ * stock round (an auction) is followed by a stock round, a stock round by
+ * the operating rounds of the set (fixed at that moment from the phase,
+ * §6), and the last OR of a set by a stock round. Then 1849 forgets the
+ * SMS choices.
  */
 void
 kol_1849_next_round (KolEngine *engine)
 {
-  int kind = engine->round.kind;
+  static const KolRoundCycle cycle = {
+    .start_stock = kol_1849_start_stock_round,
+    .start_operating = kol_1849_start_operating_round,
+  };
 
-  if (kind == K49_ROUND_STOCK)
-    {
-      engine->operating_rounds = engine->title->phases[engine->phase].operating_rounds;
-      kol_stock_priority_after_last_to_act (engine);
-      kol_1849_start_operating_round (engine, 1);
-    }
-  else if (kind == K49_ROUND_OPERATING)
-    {
-      if (engine->round.round_num < engine->operating_rounds)
-        kol_1849_start_operating_round (engine, engine->round.round_num + 1);
-      else
-        {
-          engine->turn++;
-          kol_1849_start_stock_round (engine);
-        }
-    }
-  else
-    {
-      kol_stock_priority_after_last_to_act (engine);
-      kol_1849_start_stock_round (engine);
-    }
+  kol_round_cycle_next (engine, &cycle);
   for (int c = 0; c < engine->n_corps; c++)
     kol_1849_corp (engine, c)->sms = 0;
 }
@@ -577,69 +561,29 @@ event (KolEngine  *engine,
 
 /* --------------------------------------------------------------- game end */
 
-static int
-timing_rank (int timing)
-{
-  /* the earlier an end, the higher its rank: immediate, after the
-   * corporation operates, at the end of the set of rounds */
-  switch (timing)
-    {
-    case KOL_END_TIMING_IMMEDIATE:
-      return 0;
-    case KOL_END_TIMING_AFTER_MAX_OPERATES:
-      return 1;
-    case KOL_END_TIMING_FULL_OR:
-      return 2;
-    default:
-      return 3;
-    }
-}
-
 /* The ends of the game (§13): a bankrupt player ends it at once, L.377 after
  * that corporation operates, the bank's end at the end of the set of
  * operating rounds; the first trigger stays unless a later one ends the
- * game earlier. */
+ * game earlier (kol_game_end_update). */
 static int
 game_end_check (KolEngine *engine,
                 int       *reason)
 {
   Kol1849State *st = kol_1849_state (engine);
-  static const struct { int reason, timing; } checks[] = {
+  static const KolGameEndCheck checks[] = {
     { KOL_GAME_END_BANKRUPT, KOL_END_TIMING_IMMEDIATE },
     { KOL_GAME_END_STOCK_MARKET, KOL_END_TIMING_AFTER_MAX_OPERATES },
     { KOL_GAME_END_BANK, KOL_END_TIMING_FULL_OR },
   };
+  guint32 hits = 0;
+  int left = 0;
 
-  for (gsize i = 0; i < G_N_ELEMENTS (checks); i++)
-    {
-      gboolean hit;
-
-      switch (checks[i].reason)
-        {
-        case KOL_GAME_END_BANKRUPT:
-          {
-            int left = 0;
-
-            for (int p = 0; p < engine->n_players; p++)
-              left += !engine->players[p].bankrupt;
-            hit = left == 1;
-          }
-          break;
-        case KOL_GAME_END_STOCK_MARKET:
-          hit = st->max_reached;
-          break;
-        default:
-          hit = engine->bank_broken;
-          break;
-        }
-      if (!hit)
-        continue;
-      if (st->end_trigger_timing != KOL_END_TIMING_NONE &&
-          timing_rank (checks[i].timing) >= timing_rank (st->end_trigger_timing))
-        continue;
-      st->end_trigger_reason = (guint8) checks[i].reason;
-      st->end_trigger_timing = (guint8) checks[i].timing;
-    }
+  for (int p = 0; p < engine->n_players; p++)
+    left += !engine->players[p].bankrupt;
+  hits |= (left == 1) << 0;
+  hits |= (st->max_reached != 0) << 1;
+  hits |= (engine->bank_broken != 0) << 2;
+  kol_game_end_update (checks, G_N_ELEMENTS (checks), hits, &st->end_trigger_reason, &st->end_trigger_timing);
   *reason = st->end_trigger_reason;
   engine->end_timing = st->end_trigger_timing;
   return st->end_trigger_timing;
@@ -664,12 +608,6 @@ action_processed (KolEngine       *engine,
                   const KolAction *a)
 {
   kol_stock_action_processed (engine);
-  /* A corporation closed by a sale in a stock round can leave the player
-   * whose turn it is with nothing to do at all; 18xx.games then waits for
-   * nobody (a dead end no recorded game contains): the round moves on. */
-  if (engine->round.klass && engine->round.klass->stock && !engine->finished && kol_round_active_step (engine) == NULL &&
-      !kol_round_finished (engine))
-    engine->round.klass->next_entity (engine, &engine->round);
 }
 
 /* ------------------------------------------------------------------ scores */
@@ -724,30 +662,14 @@ player_value (const KolEngine *engine,
 
 /* ------------------------------------------------------------- invariants */
 
+/* The bank's L.7,760 only moves (loans and bonds come from it); the pool
+ * holds at most 50 % (§7.2). */
 static gboolean
 check_invariants (KolEngine *engine,
                   GString   *problems)
 {
-  const KolTitle *t = engine->title;
-  gint64 money = engine->bank;
-  gboolean ok = TRUE;
+  gboolean ok = kol_invariants_money (engine, engine->title->bank, problems);
 
-  /* money: the bank's L.7,760 only moves (loans and bonds come from it) */
-  for (int p = 0; p < engine->n_players; p++)
-    money += engine->players[p].cash;
-  for (int c = 0; c < engine->n_corps; c++)
-    money += engine->corps[c].cash;
-  if (money != t->bank)
-    {
-      g_string_append_printf (problems, "money is %" G_GINT64_FORMAT ", not %d; ", money, t->bank);
-      ok = FALSE;
-    }
-  for (int p = 0; p < engine->n_players; p++)
-    if (engine->players[p].cash < 0 && !engine->players[p].bankrupt)
-      {
-        g_string_append_printf (problems, "%s has negative cash; ", engine->players[p].name);
-        ok = FALSE;
-      }
   /* §10.7 B: a player who left holds no private company any more */
   for (int c = 0; c < engine->n_companies; c++)
     if (!kol_1849_state (engine)->compat && !engine->companies[c].closed &&
@@ -755,7 +677,8 @@ check_invariants (KolEngine *engine,
         engine->players[engine->companies[c].owner.index].bankrupt)
       {
         g_string_append_printf (problems, "%s still owns %s after leaving; ",
-                                engine->players[engine->companies[c].owner.index].name, t->companies[c].id);
+                                engine->players[engine->companies[c].owner.index].name,
+                                engine->title->companies[c].id);
         ok = FALSE;
       }
   /* bonds (§14.2): at most the allowed number, and only on a corporation
@@ -764,120 +687,12 @@ check_invariants (KolEngine *engine,
     if (engine->corps[c].loans < 0 || engine->corps[c].loans > kol_1849_state (engine)->bond_max ||
         (engine->corps[c].loans > 0 && !kol_corp_floated (engine, c)))
       {
-        g_string_append_printf (problems, "%s holds %d bonds; ", t->corps[c].id, engine->corps[c].loans);
+        g_string_append_printf (problems, "%s holds %d bonds; ", engine->title->corps[c].id, engine->corps[c].loans);
         ok = FALSE;
       }
-
-  /* certificates: 100% of every corporation, held by players, itself or
-   * the pool */
-  for (int c = 0; c < engine->n_corps; c++)
-    {
-      int total = 0;
-
-      if (engine->corps[c].removed)
-        continue;
-      for (int i = 0; i < engine->n_certs; i++)
-        {
-          const KolCert *cert = &engine->certs[i];
-
-          if (cert->corp != c)
-            continue;
-          if (cert->owner.kind == KOL_ENTITY_PLAYER || cert->owner.kind == KOL_ENTITY_POOL ||
-              (cert->owner.kind == KOL_ENTITY_CORP && cert->owner.index == c))
-            total += cert->percent;
-        }
-      if (total != 100)
-        {
-          g_string_append_printf (problems, "%s certificates total %d%%; ", t->corps[c].id, total);
-          ok = FALSE;
-        }
-      if (kol_corp_pool_percent (engine, c) > 50)
-        {
-          g_string_append_printf (problems, "the pool holds more than 50%% of %s; ", t->corps[c].id);
-          ok = FALSE;
-        }
-      if (engine->corps[c].floated && engine->corps[c].owner.kind != KOL_ENTITY_PLAYER)
-        {
-          g_string_append_printf (problems, "%s has no president; ", t->corps[c].id);
-          ok = FALSE;
-        }
-      if (engine->corps[c].owner.kind == KOL_ENTITY_PLAYER &&
-          !kol_corp_is_president (engine, c, engine->corps[c].owner))
-        {
-          g_string_append_printf (problems, "%s's president lacks the certificate; ", t->corps[c].id);
-          ok = FALSE;
-        }
-    }
-
-  /* tiles: every copy is in the supply or on exactly the hex that has it */
-  for (guint c = 0; c < t->n_tile_copies; c++)
-    {
-      int hex = engine->copy_hex[c];
-
-      if (hex >= 0 && engine->hexes[hex].copy != (int) c)
-        {
-          g_string_append_printf (problems, "tile copy %u is not on hex %s; ", c, t->hexes[hex].id);
-          ok = FALSE;
-        }
-    }
-  for (guint h = 0; h < t->n_hexes; h++)
-    {
-      int copy = engine->hexes[h].copy;
-
-      if (copy >= 0 && engine->copy_hex[copy] != (int) h)
-        {
-          g_string_append_printf (problems, "hex %s holds a copy recorded elsewhere; ", t->hexes[h].id);
-          ok = FALSE;
-        }
-      if (copy >= 0 && t->copy_tile[copy] != engine->hexes[h].tile)
-        {
-          g_string_append_printf (problems, "hex %s shows another tile than its copy; ", t->hexes[h].id);
-          ok = FALSE;
-        }
-      for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
-        {
-          int id = engine->hexes[h].slot_token[s];
-          const KolToken *tok;
-
-          if (id < 0)
-            continue;
-          tok = &engine->corps[KOL_TOKEN_CORP (id)].tokens[KOL_TOKEN_INDEX (id)];
-          if (tok->hex != (int) h || tok->slot != s)
-            {
-              g_string_append_printf (problems, "a token on %s is not its corporation's; ", t->hexes[h].id);
-              ok = FALSE;
-            }
-        }
-    }
-
-  /* tokens: each placed token is in its slot; at most one per hex */
-  for (int c = 0; c < engine->n_corps; c++)
-    {
-      const KolCorp *corp = &engine->corps[c];
-
-      for (int i = 0; i < corp->n_tokens; i++)
-        {
-          const KolToken *tok = &corp->tokens[i];
-
-          if (tok->hex < 0)
-            continue;
-          if (tok->slot < 0 || engine->hexes[tok->hex].slot_token[tok->slot] != KOL_TOKEN_ID (c, i))
-            {
-              g_string_append_printf (problems, "token %d of %s is lost; ", i, t->corps[c].id);
-              ok = FALSE;
-            }
-          for (int j = 0; j < i; j++)
-            if (corp->tokens[j].hex == tok->hex)
-              {
-                g_string_append_printf (problems, "%s has two tokens on %s; ", t->corps[c].id,
-                                        t->hexes[tok->hex].id);
-                ok = FALSE;
-              }
-        }
-    }
-
-  /* trains: within the limit outside of the discard step */
-  return ok;
+  ok = kol_invariants_certs (engine, 50, problems) && ok;
+  ok = kol_invariants_tiles (engine, problems) && ok;
+  return kol_invariants_tokens (engine, NULL, problems) && ok;
 }
 
 /* ------------------------------------------------------------------ module */

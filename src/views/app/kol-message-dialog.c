@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <string.h>
+
 #include "kol-message-dialog.h"
 
 /**
@@ -15,6 +17,8 @@ struct _KolMessageDialog
 
   GtkLabel *heading_label;
   GtkLabel *body_label;
+  GtkExpander *details_expander;
+  GtkLabel *details_label;
   GtkBox   *button_box;
   char     *close_response;
   gboolean  answered;
@@ -84,6 +88,8 @@ kol_message_dialog_class_init (KolMessageDialogClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/kol-message-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, KolMessageDialog, heading_label);
   gtk_widget_class_bind_template_child (widget_class, KolMessageDialog, body_label);
+  gtk_widget_class_bind_template_child (widget_class, KolMessageDialog, details_expander);
+  gtk_widget_class_bind_template_child (widget_class, KolMessageDialog, details_label);
   gtk_widget_class_bind_template_child (widget_class, KolMessageDialog, button_box);
   gtk_widget_class_install_action (widget_class, "message.respond", "s", respond_action_cb);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
@@ -116,6 +122,36 @@ kol_message_dialog_new (GtkWindow  *parent,
   gtk_label_set_label (self->heading_label, heading);
   gtk_label_set_label (self->body_label, body != NULL ? body : "");
   gtk_widget_set_visible (GTK_WIDGET (self->body_label), body != NULL && *body != '\0');
+  return self;
+}
+
+/**
+ * kol_message_dialog_new_for_error:
+ * @parent: (nullable): the window the dialog belongs to
+ * @heading: what failed ("The Game Cannot Be Opened")
+ * @message: an error message: what happened, then, after a blank line,
+ *   its technical details (where in the file, the rules engine's own
+ *   words), as the model writes its errors
+ *
+ * A message of an error: the details go into a "Details" expander, for a
+ * bug report, and the text says what happened in the user's words.
+ *
+ * Returns: (transfer floating): the dialog, with no buttons yet
+ */
+KolMessageDialog *
+kol_message_dialog_new_for_error (GtkWindow  *parent,
+                                  const char *heading,
+                                  const char *message)
+{
+  const char *details = message != NULL ? strstr (message, "\n\n") : NULL;
+  g_autofree char *text = details != NULL ? g_strndup (message, (gsize) (details - message)) : g_strdup (message);
+  KolMessageDialog *self = kol_message_dialog_new (parent, heading, text);
+
+  if (details != NULL && details[2] != '\0')
+    {
+      gtk_label_set_label (self->details_label, details + 2);
+      gtk_widget_set_visible (GTK_WIDGET (self->details_expander), TRUE);
+    }
   return self;
 }
 
@@ -187,11 +223,25 @@ kol_message_dialog_respond (KolMessageDialog *self,
 /**
  * kol_message_dialog_get_body:
  *
- * Returns: (transfer none): the details shown
+ * Returns: (transfer none): the text shown (without the details folded
+ *   away)
  */
 const char *
 kol_message_dialog_get_body (KolMessageDialog *self)
 {
   g_return_val_if_fail (KOL_IS_MESSAGE_DIALOG (self), NULL);
   return gtk_label_get_label (self->body_label);
+}
+
+/**
+ * kol_message_dialog_get_details:
+ *
+ * Returns: (transfer none): the details folded away under "Details", ""
+ *   when there are none
+ */
+const char *
+kol_message_dialog_get_details (KolMessageDialog *self)
+{
+  g_return_val_if_fail (KOL_IS_MESSAGE_DIALOG (self), NULL);
+  return gtk_label_get_label (self->details_label);
 }

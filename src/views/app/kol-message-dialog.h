@@ -23,7 +23,8 @@ typedef enum
 /*
  * A modal question or message of the table (GTK 4.8 has no GtkAlertDialog
  * and GtkDialog is on its way out): a heading, a text the user can select
- * and copy (error messages), and buttons, each answering with an id.
+ * and copy (error messages), and buttons, each answering with an id. An
+ * error's technical details go into a "Details" expander.
  * Closing the window answers with the id given to
  * kol_message_dialog_set_close_response().
  */
@@ -35,6 +36,9 @@ G_DECLARE_FINAL_TYPE (KolMessageDialog, kol_message_dialog, KOL, MESSAGE_DIALOG,
 KolMessageDialog *kol_message_dialog_new                (GtkWindow        *parent,
                                                          const char       *heading,
                                                          const char       *body);
+KolMessageDialog *kol_message_dialog_new_for_error      (GtkWindow        *parent,
+                                                         const char       *heading,
+                                                         const char       *message);
 void              kol_message_dialog_add_button         (KolMessageDialog *self,
                                                          const char       *id,
                                                          const char       *label,
@@ -44,5 +48,6 @@ void              kol_message_dialog_set_close_response (KolMessageDialog *self,
 void              kol_message_dialog_respond            (KolMessageDialog *self,
                                                          const char       *id);
 const char       *kol_message_dialog_get_body           (KolMessageDialog *self);
+const char       *kol_message_dialog_get_details        (KolMessageDialog *self);
 
 G_END_DECLS

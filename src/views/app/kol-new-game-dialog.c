@@ -13,9 +13,10 @@
 /**
  * KolNewGameDialog:
  *
- * Sets up a new game. The name fields of every seat the title allows exist
- * from the start (only those in play are shown), so names typed before the
- * player count changes are kept. Options are rebuilt for each title, and
+ * Sets up a new game. The fields of every seat the title allows exist from
+ * the start (only those in play are shown), so names and who plays each
+ * seat (a person, or the computer at a strength) are kept when the player
+ * count changes. Options are rebuilt for each title, and
  * after every change only the options still allowed stay sensitive.
  */
 struct _KolNewGameDialog
@@ -26,6 +27,8 @@ struct _KolNewGameDialog
   GPtrArray  *options;        /* KolTitleOption of the title chosen */
   GPtrArray  *option_checks;  /* GtkCheckButton, as options */
   GtkWidget  *name_entries[MAX_NAMES];
+  GtkWidget  *seat_rows[MAX_NAMES];
+  GtkDropDown *seat_dropdowns[MAX_NAMES];
   gboolean    updating;
 
   GtkDropDown   *title_dropdown;
@@ -72,7 +75,30 @@ show_names (KolNewGameDialog *self)
   int n = gtk_spin_button_get_value_as_int (self->players_spin);
 
   for (int i = 0; i < MAX_NAMES; i++)
-    gtk_widget_set_visible (self->name_entries[i], i < n);
+    gtk_widget_set_visible (self->seat_rows[i], i < n);
+}
+
+/* Who plays a seat: the position in the seat's drop-down is the strength
+ * of KolPolicyKind (1 easy, 2 medium, 3 strong), 0 a person. */
+static GtkDropDown *
+seat_dropdown (const char *seat_name)
+{
+  /* Translators: who plays a seat of a new game. */
+  const char *const kinds[] = { N_("Person"), N_("Computer, easy"), N_("Computer, medium"),
+                                N_("Computer, strong"), NULL };
+  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+  /* Translators: the accessible name of a seat's drop-down: "Who plays
+   * Player 2". */
+  g_autofree char *label = g_strdup_printf (_("Who plays %s"), seat_name);
+  GtkDropDown *dropdown;
+
+  for (int k = 0; kinds[k] != NULL; k++)
+    gtk_string_list_append (list, _(kinds[k]));
+  dropdown = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&list)), NULL));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (dropdown),
+                               _("A person, or the computer at a strength; computers play by themselves"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  return dropdown;
 }
 
 static void
@@ -83,13 +109,19 @@ build_names (KolNewGameDialog *self)
       /* Translators: the default name of a seat, and the label of its
        * name field: "Player 1". */
       g_autofree char *name = g_strdup_printf (_("Player %d"), i + 1);
+      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
       GtkWidget *entry = gtk_entry_new ();
 
       gtk_editable_set_text (GTK_EDITABLE (entry), name);
       gtk_entry_set_max_length (GTK_ENTRY (entry), 60);
+      gtk_widget_set_hexpand (entry, TRUE);
       gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
-      gtk_box_append (self->names_box, entry);
+      self->seat_dropdowns[i] = seat_dropdown (name);
+      gtk_box_append (GTK_BOX (row), entry);
+      gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->seat_dropdowns[i]));
+      gtk_box_append (self->names_box, row);
       self->name_entries[i] = entry;
+      self->seat_rows[i] = row;
     }
 }
 
@@ -436,6 +468,42 @@ kol_new_game_dialog_set_player_name (KolNewGameDialog *self,
   gtk_editable_set_text (GTK_EDITABLE (self->name_entries[index]), name);
 }
 
+/**
+ * kol_new_game_dialog_set_computer:
+ * @strength: a #KolPolicyKind strength (%KOL_POLICY_EASY …
+ *   %KOL_POLICY_STRONG), or -1 for a person
+ *
+ * Who plays seat @index.
+ */
+void
+kol_new_game_dialog_set_computer (KolNewGameDialog *self,
+                                  int               index,
+                                  int               strength)
+{
+  g_return_if_fail (KOL_IS_NEW_GAME_DIALOG (self));
+  g_return_if_fail (index >= 0 && index < MAX_NAMES);
+  g_return_if_fail (strength == -1 || (strength > KOL_POLICY_RANDOM && strength < KOL_N_POLICIES));
+  gtk_drop_down_set_selected (self->seat_dropdowns[index], strength < 0 ? 0 : (guint) strength);
+}
+
+/**
+ * kol_new_game_dialog_get_computer:
+ *
+ * Returns: the strength of the computer playing seat @index, -1 for a
+ *   person
+ */
+int
+kol_new_game_dialog_get_computer (KolNewGameDialog *self,
+                                  int               index)
+{
+  guint selected;
+
+  g_return_val_if_fail (KOL_IS_NEW_GAME_DIALOG (self), -1);
+  g_return_val_if_fail (index >= 0 && index < MAX_NAMES, -1);
+  selected = gtk_drop_down_get_selected (self->seat_dropdowns[index]);
+  return selected == 0 || selected == GTK_INVALID_LIST_POSITION ? -1 : (int) selected;
+}
+
 void
 kol_new_game_dialog_set_seed (KolNewGameDialog *self,
                               gint64            seed)
@@ -533,6 +601,7 @@ kol_new_game_dialog_start (KolNewGameDialog  *self,
   g_autofree char *dir = NULL;
   g_auto(GStrv) options = NULL;
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  KolGame *game;
   int n;
   gint64 seed;
 
@@ -561,5 +630,8 @@ kol_new_game_dialog_start (KolNewGameDialog  *self,
   g_ptr_array_add (names, NULL);
   dir = g_file_get_path (kol_title_info_get_directory (info));
   options = chosen_options (self);
-  return kol_game_new (dir, n, (const char * const *) names->pdata, (const char * const *) options, seed, error);
+  game = kol_game_new (dir, n, (const char * const *) names->pdata, (const char * const *) options, seed, error);
+  for (int i = 0; game != NULL && i < n; i++)
+    kol_game_set_computer (game, i, kol_new_game_dialog_get_computer (self, i));
+  return game;
 }

@@ -9,7 +9,8 @@ G_BEGIN_DECLS
 
 /*
  * The new game dialog: a title (the installed ones and the user's own),
- * the number of players in the title's range and their names, the title's
+ * the number of players in the title's range, their names and who plays
+ * each seat (a person or the computer, at a strength), the title's
  * options with their descriptions (only those the player count and the
  * other choices allow), and a random seed that can be edited. Start
  * creates the game and hands it over with #KolNewGameDialog::game-created.
@@ -30,6 +31,11 @@ int               kol_new_game_dialog_get_n_players   (KolNewGameDialog *self);
 void              kol_new_game_dialog_set_player_name (KolNewGameDialog *self,
                                                        int               index,
                                                        const char       *name);
+void              kol_new_game_dialog_set_computer    (KolNewGameDialog *self,
+                                                       int               index,
+                                                       int               strength);
+int               kol_new_game_dialog_get_computer    (KolNewGameDialog *self,
+                                                       int               index);
 void              kol_new_game_dialog_set_seed        (KolNewGameDialog *self,
                                                        gint64            seed);
 gboolean          kol_new_game_dialog_set_option      (KolNewGameDialog *self,

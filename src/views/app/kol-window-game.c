@@ -39,7 +39,7 @@ show_message (KolWindow  *self,
               const char *heading,
               const char *body)
 {
-  KolMessageDialog *dialog = kol_message_dialog_new (GTK_WINDOW (self), heading, body);
+  KolMessageDialog *dialog = kol_message_dialog_new_for_error (GTK_WINDOW (self), heading, body);
 
   kol_message_dialog_add_button (dialog, "close", _("_Close"), KOL_MESSAGE_BUTTON_SUGGESTED);
   kol_message_dialog_set_close_response (dialog, "close");
@@ -238,6 +238,7 @@ _kol_window_leave_game (KolWindow *self)
     return;
   if (!kol_game_get_modified (game) && !kol_game_remove_autosave (game, NULL))
     g_debug ("The autosave of the game could not be removed");
+  _kol_window_detach_computers (self, game);
   g_signal_handlers_disconnect_by_data (game, self);
   kol_game_page_set_game (self->game_page, NULL);
   if (g_str_equal (gtk_stack_get_visible_child_name (self->main_stack), "game"))
@@ -262,8 +263,9 @@ show_game (KolWindow *self,
   for (guint i = 0; i < G_N_ELEMENTS (watched); i++)
     g_signal_connect_object (game, watched[i], G_CALLBACK (game_notify_cb), self, G_CONNECT_SWAPPED);
   gtk_stack_set_visible_child_name (self->main_stack, "game");
-  /* the keyboard starts on the choices (issue 15 item 12) */
+  /* the keyboard starts on the choices */
   kol_action_panel_focus_choices (kol_game_page_get_action_panel (self->game_page));
+  _kol_window_attach_computers (self, game);
   _kol_window_update_game_actions (self);
 }
 

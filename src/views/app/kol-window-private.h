@@ -9,9 +9,9 @@
 
 G_BEGIN_DECLS
 
-/* KolWindow's insides, shared by kol-window.c (pages, size, closing) and
+/* KolWindow's insides, shared by kol-window.c (pages, size, closing),
  * kol-window-game.c (the game actions: new, open, import, save, undo,
- * zoom, resume). */
+ * zoom, resume) and kol-window-computers.c (computer seats, hints). */
 struct _KolWindow
 {
   GtkApplicationWindow parent_instance;
@@ -24,6 +24,11 @@ struct _KolWindow
   KolGamePage *game_page;
   GtkWidget *undo_button;
   GtkWidget *redo_button;
+  GtkWidget *hint_button;
+  GtkWidget *thinking_box;
+  GtkLabel *thinking_label;
+  GtkSpinner *thinking_spinner;
+  GCancellable *hint_cancellable;  /* while a hint is being looked for */
   GtkSpinner *loading_spinner;
   GtkLabel *loading_label;
   GCancellable *loading;      /* a game being opened in a thread, or NULL */
@@ -43,5 +48,12 @@ void     _kol_window_confirm_leave_game  (KolWindow          *self,
                                           gpointer            data,
                                           GDestroyNotify      destroy);
 void     _kol_window_leave_game          (KolWindow          *self);
+
+/* kol-window-computers.c: the computer seats at the table */
+void     _kol_window_add_computer_actions (KolWindow         *self);
+void     _kol_window_attach_computers     (KolWindow         *self,
+                                           KolGame           *game);
+void     _kol_window_detach_computers     (KolWindow         *self,
+                                           KolGame           *game);
 
 G_END_DECLS

@@ -122,7 +122,13 @@ static void
 kol_window_dispose (GObject *object)
 {
   KolWindow *self = KOL_WINDOW (object);
+  KolGame *game = self->game_page != NULL ? kol_game_page_get_game (self->game_page) : NULL;
 
+  /* The game's computers stop talking to the window while its widgets
+   * are still there: the game may outlive them by a moment (its last
+   * reference is the table's), and its driver says so when it stops. */
+  if (game != NULL)
+    _kol_window_detach_computers (self, game);
   /* No gtk_widget_dispose_template (): GtkWindow unparents its own child,
    * and in GTK 4.8 doing both unparents the stack twice. */
   g_clear_object (&self->settings);
@@ -154,6 +160,10 @@ kol_window_class_init (KolWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KolWindow, game_page);
   gtk_widget_class_bind_template_child (widget_class, KolWindow, undo_button);
   gtk_widget_class_bind_template_child (widget_class, KolWindow, redo_button);
+  gtk_widget_class_bind_template_child (widget_class, KolWindow, hint_button);
+  gtk_widget_class_bind_template_child (widget_class, KolWindow, thinking_box);
+  gtk_widget_class_bind_template_child (widget_class, KolWindow, thinking_label);
+  gtk_widget_class_bind_template_child (widget_class, KolWindow, thinking_spinner);
   gtk_widget_class_bind_template_child (widget_class, KolWindow, loading_spinner);
   gtk_widget_class_bind_template_child (widget_class, KolWindow, loading_label);
 }
@@ -193,6 +203,7 @@ add_actions (KolWindow *self)
   g_action_map_add_action_entries (G_ACTION_MAP (self), window_actions,
                                    G_N_ELEMENTS (window_actions), self);
   _kol_window_add_game_actions (self);
+  _kol_window_add_computer_actions (self);
 }
 
 static void

@@ -19,7 +19,9 @@
  *
  * Starting a game is the window's business: editor.play saves the title
  * and activates win.new-game-for-title with its id, which the window's new
- * game dialog provides; until it does, Play stays insensitive.
+ * game dialog provides; until it does, and while the title has an error
+ * (its rules module cannot play it), Play stays insensitive, its tooltip
+ * saying why.
  */
 
 #define PLAY_ACTION "new-game-for-title"
@@ -200,7 +202,7 @@ show_save_as (KolEditorPage         *self,
   g_autofree char *ru = _kol_editor_page_title_name (self, "ru");
   gboolean built_in = kol_title_document_get_built_in (self->doc);
   g_autofree char *new_en = built_in && en != NULL ? g_strconcat (en, " (edited)", NULL) : g_strdup (en);
-  g_autofree char *new_ru = built_in && ru != NULL ? g_strconcat (ru, " (изменённая)", NULL) : g_strdup (ru);
+  g_autofree char *new_ru = built_in && ru != NULL ? g_strconcat (ru, " (измененная)", NULL) : g_strdup (ru);
   SaveAs *save_as = g_new0 (SaveAs, 1);
 
   save_as->self = g_object_ref (self);

@@ -153,8 +153,8 @@ show_error (KolGamePage  *self,
             const GError *error)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  KolMessageDialog *dialog = kol_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                                     heading, error->message);
+  KolMessageDialog *dialog = kol_message_dialog_new_for_error (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                               heading, error->message);
 
   kol_message_dialog_add_button (dialog, "close", _("_Close"), KOL_MESSAGE_BUTTON_SUGGESTED);
   kol_message_dialog_set_close_response (dialog, "close");
@@ -478,7 +478,7 @@ kol_game_page_set_game (KolGamePage *self,
   kol_log_view_set_game (self->log_view, game);
   kol_game_over_view_set_game (self->over_view, game);
   update_actions (self);
-  /* a game is played from the action panel first (issue 15 item 12) */
+  /* a game is played from the action panel first */
   if (game != NULL)
     kol_action_panel_focus_choices (self->action_panel);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);

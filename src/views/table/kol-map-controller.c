@@ -753,7 +753,7 @@ best_routes (KolMapController *self)
 }
 
 /* What is wrong with the route of the train drawn now, or nothing: an
- * error goes as soon as the route is valid again (issue 15 item 14). */
+ * error goes as soon as the route is valid again. */
 static void
 show_train_problem (KolMapController *self)
 {

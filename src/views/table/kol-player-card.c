@@ -174,6 +174,11 @@ update_terms (KolPlayerCard *self)
   const KolTitle *title = self->game != NULL ? kol_game_get_title (self->game) : NULL;
 
   gtk_label_set_text (self->priority_label, kol_game_word (title, KOL_WORD_PRIORITY_DEAL));
+  /* the rulebook's word for the priority deal (1840: «первый игрок») is
+   * not self-explaining: the title says what it means */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->priority_label),
+                               kol_game_word_id (title, "priority_deal_tooltip",
+                                                 _("Acts first in the next stock round")));
   kol_panel_fact_set_term (self->privates, kol_game_word (title, KOL_WORD_PRIVATE_COMPANIES));
   kol_panel_fact_set_term (self->loans, kol_game_word (title, KOL_WORD_LOANS));
   kol_panel_fact_set_term (self->net_worth, kol_game_word (title, KOL_WORD_NET_WORTH));
