@@ -280,9 +280,14 @@ add_choice (KolActionPanel *self,
   g_signal_connect (choice->spin, "value-changed", G_CALLBACK (spin_changed_cb), choice);
 }
 
-/* Many short choices of one kind (1840's sixteen par values) are a
- * compact grid rather than a long column: at least this many. */
+/* Many short choices of one kind (1840's sixteen par values: "WT at
+ * 100 G") are a compact grid rather than a long column: at least this
+ * many. */
 #define GRID_MIN_CHOICES 6
+
+/* Longer labels ("Buy 10% of SJE (in the Share Pool) for 60 G") read
+ * better a line each. */
+#define GRID_MAX_CHARS 24
 
 static gboolean
 fits_grid (KolGameChoice *c)
@@ -290,7 +295,8 @@ fits_grid (KolGameChoice *c)
   const char *details = kol_game_choice_get_details (c);
 
   return kol_game_choice_get_kind (c) == KOL_GAME_CHOICE_BUTTON && !kol_game_choice_get_ranged (c) &&
-         (details == NULL || *details == '\0');
+         (details == NULL || *details == '\0') &&
+         g_utf8_strlen (kol_game_choice_get_label (c), -1) <= GRID_MAX_CHARS;
 }
 
 /* How many columns the choices of the section starting at @start make
