@@ -783,6 +783,16 @@ sticky (AxisPainter *p,
   return clamped;
 }
 
+/* A fitted board keeps room for the coordinates at each edge: with a
+ * small zoom the renderer's margin around the board (46 board units,
+ * KOL_SVG_AXES) is narrower than a label, whose band then covered the
+ * hexes at the edges. */
+void
+_kol_map_view_update_fit_room (KolMapView *self)
+{
+  kol_viewport_set_fit_room (self->viewport, self->show_coordinates ? 2.5 * AXIS_FONT_PX : 0, 46.0);
+}
+
 static void
 draw_axis (KolMapView  *self,
            AxisPainter *p,

@@ -96,6 +96,7 @@ struct _KolMapView
 
 /* kol-map-view.c */
 int  _kol_map_view_texture_size        (KolMapView *self);
+void _kol_map_view_update_fit_room    (KolMapView *self);
 void _kol_map_view_zoom_by             (KolMapView *self,
                                         double      factor,
                                         double      x,

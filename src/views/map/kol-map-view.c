@@ -512,6 +512,7 @@ kol_map_view_init (KolMapView *self)
   self->tentative.hex = -1;
   self->show_coordinates = TRUE;
   self->settled = TRUE;
+  _kol_map_view_update_fit_room (self);
 
   g_signal_connect_object (self->viewport, "notify", G_CALLBACK (viewport_changed_cb), self,
                            G_CONNECT_SWAPPED);
@@ -858,6 +859,7 @@ kol_map_view_set_show_coordinates (KolMapView *self,
   if (self->show_coordinates == show)
     return;
   self->show_coordinates = show;
+  _kol_map_view_update_fit_room (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_COORDINATES]);
 }
