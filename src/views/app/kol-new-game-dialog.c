@@ -268,15 +268,16 @@ restore_players (KolNewGameDialog *self,
 {
   g_autoptr(GVariant) all = NULL;
   g_autofree const char **names = NULL;
-  guint n;
+  guint n, most;
 
   if (self->settings == NULL || info == NULL)
     return;
+  most = kol_title_info_get_max_players (info);
   all = g_settings_get_value (self->settings, "last-players");
   if (!g_variant_lookup (all, kol_title_info_get_id (info), "^a&s", &names))
     return;
   n = g_strv_length ((char **) names);
-  if (n < kol_title_info_get_min_players (info) || n > MIN (kol_title_info_get_max_players (info), MAX_NAMES))
+  if (n < kol_title_info_get_min_players (info) || n > MIN (most, MAX_NAMES))
     return;
   gtk_spin_button_set_value (self->players_spin, n);
   for (guint i = 0; i < n; i++)
