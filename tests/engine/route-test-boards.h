@@ -184,7 +184,7 @@ case_flags (const KolEngine *engine,
     if (stop->hex == c->forbidden_hex[i])
       {
         stop->flags |= KOL_ROUTE_STOP_FORBIDDEN;
-        stop->forbid_reason = KOL_REASON_ROUTE_RED_AREA;
+        stop->forbid_reason = TEST_REASON_FORBIDDEN;
       }
   if (c->stadtbahn)
     {

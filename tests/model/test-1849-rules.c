@@ -140,7 +140,7 @@ static void
 apply_refused (KolEngine      *engine,
                KolAction      *a,
                KolEngineError  code,
-               KolReason       reason)
+               int             reason)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(KolEngine) before = kol_engine_copy (engine);
@@ -152,7 +152,7 @@ apply_refused (KolEngine      *engine,
   g_assert_cmpint (error->code, ==, code);
   g_assert_cmpint (engine->refusal.code, ==, code);
   for (guint i = 0; i < engine->refusal.n_args; i++)
-    if (engine->refusal.args[i].kind == KOL_ARG_REASON && engine->refusal.args[i].value == (int) reason)
+    if (engine->refusal.args[i].kind == KOL_ARG_REASON && engine->refusal.args[i].value == reason)
       found = TRUE;
   g_assert_true (found);
   engine->refusal = before->refusal;
@@ -789,7 +789,7 @@ test_stock_founding_example (void)
   engine->players[2].cash = 552;
   engine->bank -= 552 - 425;
   g_assert_true (kol_entity_equal (cur (engine), P (2)));
-  apply_refused (engine, par (engine, 2, "IFT", 100), KOL_ENGINE_ERROR_RULE, KOL_REASON_NOT_NEXT_CORP);
+  apply_refused (engine, par (engine, 2, "IFT", 100), KOL_ENGINE_ERROR_RULE, K49_REASON_NOT_NEXT_CORP);
   apply_ok (engine, par (engine, 2, "CTL", 100));
   apply_ok (engine, buy (engine, 2, "CTL_1"));
   apply_ok (engine, buy (engine, 2, "CTL_2"));
@@ -927,7 +927,7 @@ test_stock_last_certificate (void)
   g_autoptr(KolEngine) engine = opening (t, 27939, 100);
   int before;
 
-  apply_refused (engine, buy (engine, 2, "SFA_7"), KOL_ENGINE_ERROR_RULE, KOL_REASON_LAST_CERT);
+  apply_refused (engine, buy (engine, 2, "SFA_7"), KOL_ENGINE_ERROR_RULE, K49_REASON_LAST_CERT);
   for (int i = 1; i <= 6; i++)
     {
       g_autofree char *id = g_strdup_printf ("SFA_%d", i);
@@ -2038,7 +2038,7 @@ test_operating_sms (void)
   g_assert_cmpstr (active_step_name (engine), ==, "Lay Track");
 
   /* only coastal cities, connected or not */
-  apply_refused (engine, lay_action (engine, "RCS", "D4", "3", 0), KOL_ENGINE_ERROR_TILE, KOL_REASON_NOT_COASTAL);
+  apply_refused (engine, lay_action (engine, "RCS", "D4", "3", 0), KOL_ENGINE_ERROR_TILE, K49_REASON_NOT_COASTAL);
   actions = legal (engine);
   for (guint i = 0; i < actions->len; i++)
     {
@@ -2079,7 +2079,7 @@ test_operating_sms (void)
   a = act (KOL_ACTION_PLACE_TOKEN, C (engine, "RCS"));
   a->hex = (gint16) hex (engine, "D4");
   a->city = 0;
-  apply_refused (engine, a, KOL_ENGINE_ERROR_TOKEN, KOL_REASON_NOT_COASTAL);
+  apply_refused (engine, a, KOL_ENGINE_ERROR_TOKEN, K49_REASON_NOT_COASTAL);
   a = act (KOL_ACTION_PLACE_TOKEN, C (engine, "RCS"));
   a->hex = (gint16) hex (engine, "M9");
   a->city = 0;
@@ -2334,7 +2334,7 @@ test_operating_issue_redeem (void)
   /* one to five shares, the 20% last certificate not before the others */
   g_assert_cmpint (count_legal (r, KOL_ACTION_SELL_SHARES), ==, 5);
   a = shares_action (r, KOL_ACTION_SELL_SHARES, C (r, "RCS"), "RCS_7", 0);
-  apply_refused (r, a, KOL_ENGINE_ERROR_CANNOT_SELL, KOL_REASON_LAST_CERT);
+  apply_refused (r, a, KOL_ENGINE_ERROR_CANNOT_SELL, K49_REASON_LAST_CERT);
   a = shares_action (r, KOL_ACTION_SELL_SHARES, C (r, "RCS"), "RCS_1,RCS_2", 0);
   apply_ok (r, a);
   g_assert_cmpint (r->corps[rcs].cash, ==, 2 * price);
@@ -2534,7 +2534,7 @@ test_events_earthquake (void)
     auto_act (engine);
   g_assert_cmpstr (active_step_name (engine), ==, "Lay Track");
   apply_refused (engine, lay_action (engine, "IFT", "B14", "655", 0), KOL_ENGINE_ERROR_TILE,
-                 KOL_REASON_TILE_MESSINA_LOCKED);
+                 K49_REASON_TILE_MESSINA_LOCKED);
   kol_1849_start_stock_round (engine);
   g_assert_true (kol_1849_state (engine)->messina_upgradeable);
 }
@@ -2652,7 +2652,7 @@ test_variant_buy_token (void)
   a = act (KOL_ACTION_BUY_TOKEN, C (early, "CTL"));
   a->hex = (gint16) trapani;
   a->price = 25;
-  apply_refused (early, a, KOL_ENGINE_ERROR_TOKEN, KOL_REASON_TOKEN_NOT_BUYABLE);
+  apply_refused (early, a, KOL_ENGINE_ERROR_TOKEN, K49_REASON_TOKEN_NOT_BUYABLE);
 }
 
 /* §14.2: from Phase 8 a corporation may issue one L.500 bond (price one

@@ -120,7 +120,7 @@ typedef struct
   int     node;           /* in: node index on the hex's tile */
   guint8  kind;           /* in: KolNodeKind */
   guint16 flags;          /* KolRouteStopFlags */
-  guint8  forbid_reason;  /* KolReason reported when FORBIDDEN (e.g. ROUTE_RED_AREA) */
+  guint16 forbid_reason;  /* KolReason or a module's reason, reported when FORBIDDEN */
   int     value;
   guint32 bonus;
 } KolRouteStop;
@@ -160,7 +160,7 @@ typedef struct _KolRouteRules KolRouteRules;
  *    is worth 0 unless it holds this line's token (IX.8), towns count, +bit
  *    per landmark hex whose private the line's company owns (bonus_value 20,
  *    once per hex, IX.8); stop_flags: D20/E19/E21 FORBIDDEN with
- *    KOL_REASON_ROUTE_RED_AREA while the printed tile is there (the red tiles
+ *    1840's K1840_REASON_ROUTE_RED_AREA while the printed tile is there (the red tiles
  *    have terminal paths, so later they are route ends); COUNTS cleared on
  *    0-value nodes if the reading of 18xx.games issue #5874 is chosen (an
  *    open rules question, ../shared/reference/rules-notes.md); token_blocks: Stadtbahn
