@@ -1101,6 +1101,88 @@ test_items_follow_state (gconstpointer data)
   g_assert_true (dividends_seen);
 }
 
+/* Does @text name a tram by its card's code ("O1", "Pi2") rather than
+ * as the rulebook does? */
+static gboolean
+names_tram_code (const KolTitle *title,
+                 const char     *text)
+{
+  for (guint i = 0; i < title->n_trains; i++)
+    {
+      const KolTrainDef *def = &title->trains[i];
+      g_autofree char *label = kol_game_word_train (title, def->name);
+
+      if (g_strcmp0 (label, def->name) == 0)
+        continue;
+      for (int v = -1; v < def->n_variants; v++)
+        {
+          const char *code = v < 0 ? def->name : def->variants[v].name;
+          g_autofree char *pattern = g_strdup_printf ("(^|[^[:alnum:]])%s($|[^[:alnum:]])", code);
+
+          if (g_regex_match_simple (pattern, text, 0, 0))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* A tram choice reads as the rulebook names the tram, the action panel's
+ * tram row lists each kind once, and the shares row names no empty part
+ * ("0% sold back to the Share Pool"). */
+static gboolean
+check_train_words (KolGame         *game,
+                   const KolEngine *engine,
+                   GPtrArray       *legal)
+{
+  GListModel *companies = kol_game_get_companies (game);
+  gboolean seen = FALSE;
+
+  for (guint i = 0; i < legal->len; i++)
+    {
+      const KolAction *a = legal->pdata[i];
+      g_autofree char *text = NULL;
+
+      if (a->type != KOL_ACTION_BUY_TRAIN && a->type != KOL_ACTION_SCRAP_TRAIN &&
+          a->type != KOL_ACTION_DISCARD_TRAIN)
+        continue;
+      text = kol_game_describe_action (game, a);
+      g_assert_false (names_tram_code (engine->title, text));
+      seen = TRUE;
+    }
+  for (guint i = 0; i < g_list_model_get_n_items (companies); i++)
+    {
+      g_autoptr(KolGameCompany) c = g_list_model_get_item (companies, i);
+      g_autofree char *brief = NULL, *full = NULL, *shares = NULL;
+
+      g_object_get (c, "trains-brief-markup", &brief, "trains-markup", &full, "shares-text", &shares, NULL);
+      if (brief == NULL)
+        continue;
+      g_assert_false (names_tram_code (engine->title, brief));
+      g_assert_true (shares == NULL || (!g_str_has_prefix (shares, "0%") && strstr (shares, " 0%") == NULL));
+      if (kol_game_company_get_trains (c) != NULL && g_strv_length ((char **) kol_game_company_get_trains (c)) > 1)
+        g_assert_cmpuint (strlen (brief), <, strlen (full));
+    }
+  return seen;
+}
+
+static void
+test_train_words (void)
+{
+  g_autoptr(KolGame) game = new_game ("1840", 4, 3);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
+  gboolean seen = FALSE;
+
+  for (guint n = 0; n < 1500 && !kol_game_get_finished (game); n++)
+    {
+      g_autoptr(GPtrArray) legal = kol_game_legal_actions (game);
+      const KolEngine *engine = kol_game_get_engine (game);
+
+      seen |= check_train_words (game, engine, legal);
+      g_assert_true (kol_game_apply_action (game, choose_weighted (engine, legal, rand, FALSE), NULL));
+    }
+  g_assert_true (seen);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1134,6 +1216,7 @@ main (int   argc,
   g_test_add_data_func ("/game/items-follow-state/1840", "1840", test_items_follow_state);
   g_test_add_data_func ("/game/items-follow-state/1849", "1849", test_items_follow_state);
 
+  g_test_add_func ("/game/train-words", test_train_words);
   g_test_add_func ("/game/notify-once", test_notify_once);
   g_test_add_func ("/game/undo-redo-seek", test_undo_redo_seek);
   g_test_add_func ("/game/apply-in-past", test_apply_in_past);

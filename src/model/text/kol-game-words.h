@@ -165,5 +165,7 @@ const char *kol_game_word_phase    (const KolTitle *title,
                                     int             phase);
 char       *kol_game_word_train    (const KolTitle *title,
                                     const char     *name);
+char       *kol_game_word_train_short (const KolTitle *title,
+                                       const char     *name);
 
 G_END_DECLS
