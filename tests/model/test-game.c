@@ -513,6 +513,84 @@ test_open_bad_file (void)
   g_rmdir (dir);
 }
 
+/* The text of an error a dialog shows (before a blank line): in the
+ * user's language, naming no JSON position, path or engine word; the
+ * details after it say where. */
+static void
+assert_error_text (const GError *error,
+                   const char   *path)
+{
+  const char *details = strstr (error->message, "\n\n");
+  g_autofree char *text = details != NULL ? g_strndup (error->message, (gsize) (details - error->message))
+                                          : g_strdup (error->message);
+  g_autofree char *without_path = NULL;
+  g_auto(GStrv) parts = g_strsplit (text, path, -1);
+
+  g_test_message ("%s", error->message);
+  without_path = g_strjoinv ("", parts);
+  g_assert_nonnull (details);
+  g_assert_false (g_regex_match_simple ("[0-9]+:[0-9]+|\\$[.\\[]|line [0-9]|строка [0-9]|\\.json", without_path, 0, 0));
+  g_assert_true (has_cyrillic (without_path) == russian);
+  if (russian)
+    g_assert_false (g_regex_match_simple ("[A-Za-z]{2,}", without_path, 0, 0));
+}
+
+/* Errors that reach a dialog: a title whose data broke, a damaged save, a
+ * damaged 18xx.games record. */
+static void
+test_error_text (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kol-error-XXXXXX", NULL);
+  g_autofree char *broken_dir = g_build_filename (dir, "broken", NULL);
+  g_autofree char *save = g_build_filename (dir, "bad.koleya", NULL);
+  g_autofree char *record = g_build_filename (dir, "bad.json", NULL);
+  g_autofree char *source = title_dir ("1849");
+  g_autoptr(GFile) save_file = g_file_new_for_path (save);
+  g_autoptr(GFile) record_file = g_file_new_for_path (record);
+  static const char * const names[] = { "Anna", "Boris", "Clara", NULL };
+  static const char * const files[] = { "game.json", "map.json", "tiles.json" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolGame) game = NULL;
+
+  g_assert_cmpint (g_mkdir (broken_dir, 0700), ==, 0);
+  for (gsize i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *from = g_build_filename (source, files[i], NULL), *to = g_build_filename (broken_dir, files[i], NULL);
+      g_autofree char *contents = NULL;
+
+      g_assert_true (g_file_get_contents (from, &contents, NULL, NULL));
+      g_assert_true (g_file_set_contents (to, i == 2 ? "{\n  \"tiles\": [\n" : contents, -1, NULL));
+    }
+  game = kol_game_new (broken_dir, 3, names, NULL, 1, &error);
+  g_assert_null (game);
+  assert_error_text (error, broken_dir);
+  g_assert_nonnull (strstr (error->message, "tiles.json"));
+  g_clear_error (&error);
+
+  g_assert_true (g_file_set_contents (save, "{\"format\": \"koleya-save\", \"version\":", -1, NULL));
+  game = kol_game_new_from_file (save_file, &error);
+  g_assert_null (game);
+  assert_error_text (error, save);
+  g_clear_error (&error);
+
+  g_assert_true (g_file_set_contents (record, "{\"id\": 1, \"title\": \"1849\", \"actions\": [", -1, NULL));
+  game = kol_game_new_from_record (record_file, &error);
+  g_assert_null (game);
+  assert_error_text (error, record);
+  g_clear_error (&error);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = g_build_filename (broken_dir, files[i], NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (broken_dir);
+  g_unlink (save);
+  g_unlink (record);
+  g_rmdir (dir);
+}
+
 /* ------------------------------------------------------- new games */
 
 /* The first round of each title, as its rulebook calls it. */
@@ -1226,5 +1304,6 @@ main (int   argc,
   g_test_add_func ("/game/autosave-after-kill", test_autosave_after_kill);
   g_test_add_func ("/game/save-open", test_save_open);
   g_test_add_func ("/game/open-bad-file", test_open_bad_file);
+  g_test_add_func ("/game/error-text", test_error_text);
   return g_test_run ();
 }
