@@ -164,6 +164,17 @@ is_train_choice (const KolEngine *engine,
           a->type == KOL_ACTION_DISCARD_TRAIN) && a->train >= 0 && a->train < engine->n_trains;
 }
 
+static gboolean
+same_train_name (const KolEngine *engine,
+                 int              x,
+                 int              y)
+{
+  g_autofree char *a = _kol_game_train_name (engine, x);
+  g_autofree char *b = _kol_game_train_name (engine, y);
+
+  return g_strcmp0 (a, b) == 0;
+}
+
 /* Trains of one kind with one owner, in the same state, are the same
  * purchase (or scrapping) to a player and to the rules: the engine offers
  * each of them, the panel only the first, so that no two buttons read
@@ -180,8 +191,14 @@ same_train (const KolEngine *engine,
     return FALSE;
   x = &engine->trains[a->train];
   y = &engine->trains[b->train];
-  return x->def == y->def && x->variant == y->variant && kol_entity_equal (x->owner, y->owner) &&
-         x->obsolete == y->obsolete && x->rusted == y->rusted && x->operated == y->operated;
+  if (x->def != y->def || !kol_entity_equal (x->owner, y->owner) || x->obsolete != y->obsolete ||
+      x->rusted != y->rusted || x->operated != y->operated)
+    return FALSE;
+  if (x->variant == y->variant)
+    return TRUE;
+  /* an owned card's face (1840's O1, O2: the price it was bought at) is no
+   * matter once the rulebook names the kind alone («оранжевый трамвай») */
+  return a->type != KOL_ACTION_BUY_TRAIN && same_train_name (engine, a->train, b->train);
 }
 
 static gboolean
