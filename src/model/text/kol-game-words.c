@@ -688,15 +688,19 @@ kol_game_word_phase (const KolTitle *title,
   return own != NULL ? own : title->phases[phase].name;
 }
 
-/* The label a title gives a kind of train in its data, "extra": {"label":
- * {"en": …, "ru": …}} (1840: «желтый трамвай»; @key "short_label": the
- * word under a heading that already says "trams", «оранж.»), in the
- * reader's language. */
-static char *
-train_def_label (const KolTrainDef *def,
-                 const char        *key)
+/**
+ * kol_game_word_extra_text:
+ * @extra: (nullable): a title object's "extra" members
+ * @key: one of them, a text in both languages ({"en": …, "ru": …})
+ *
+ * Returns: (transfer full) (nullable): the text in the reader's language,
+ *   %NULL when @extra has no such text
+ */
+char *
+kol_game_word_extra_text (GVariant   *extra,
+                          const char *key)
 {
-  g_autoptr(GVariant) label = def->extra != NULL ? g_variant_lookup_value (def->extra, key, NULL) : NULL;
+  g_autoptr(GVariant) label = extra != NULL ? g_variant_lookup_value (extra, key, NULL) : NULL;
   KolText text = { NULL, NULL };
 
   if (label != NULL && g_variant_is_of_type (label, G_VARIANT_TYPE_VARIANT))
@@ -713,18 +717,17 @@ train_def_label (const KolTrainDef *def,
   return kol_text_is_set (&text) ? g_strdup (kol_game_word_text (&text)) : NULL;
 }
 
-/**
- * kol_game_word_train:
- * @title: the title played
- * @name: a train's name, its kind's or a variant's ("Y2", "4H")
- *
- * A train (or a kind of train) named as its rulebook names it: the label
- * of its kind when the title gives one ("Y2" is a yellow tram, «желтый
- * трамвай»), else its name ("4H").
- *
- * Returns: (transfer full) (nullable): the name, %NULL when @name is not
- *   a train of @title
- */
+/* The label a title gives a kind of train in its data, "extra": {"label":
+ * {"en": …, "ru": …}} (1840: «желтый трамвай»; @key "short_label": the
+ * word under a heading that already says "trams", «оранж.»), in the
+ * reader's language. */
+static char *
+train_def_label (const KolTrainDef *def,
+                 const char        *key)
+{
+  return kol_game_word_extra_text (def->extra, key);
+}
+
 static const KolTrainDef *
 train_def_named (const KolTitle *title,
                  const char     *name)
