@@ -488,6 +488,26 @@ _kol_game_describe_choice (KolGame       *self,
 
 /* --------------------------------------------------------- building */
 
+/* The heading of a choice: its kind of move, except that a corporation
+ * trading its own shares issues them and buys them back (1849 10.8:
+ * «выпустить», «выкупить»), which a player's "sell" and "buy" are not. */
+static const char *
+section_of (const KolEngine *engine,
+            const KolAction *a)
+{
+  gboolean own = a->entity.kind == KOL_ENTITY_CORP && a->n_shares > 0 && a->shares[0] >= 0 &&
+                 a->shares[0] < engine->n_certs && engine->certs[a->shares[0]].corp == a->entity.index;
+
+  if (own && a->type == KOL_ACTION_SELL_SHARES)
+    /* Translators: heading of a corporation's own shares it may sell. */
+    return C_("action", "Issue shares");
+  if (own && a->type == KOL_ACTION_BUY_SHARES)
+    /* Translators: heading of a corporation's own shares it may buy back
+     * from the bank pool. */
+    return C_("action", "Buy back shares");
+  return kol_game_word_action (engine->title, a->type);
+}
+
 static void
 add_choice (KolGame           *self,
             KolEngine         *engine,
@@ -498,8 +518,7 @@ add_choice (KolGame           *self,
 {
   g_autoptr(KolGameChoice) choice = NULL;
 
-  choice = _kol_game_choice_new (self, kol_action_copy (a), kind,
-                                 g_strdup (kol_game_word_action (engine->title, a->type)));
+  choice = _kol_game_choice_new (self, kol_action_copy (a), kind, g_strdup (section_of (engine, a)));
   if (range != NULL)
     _kol_game_choice_set_range (choice, range->min, range->max, range->step, choice_key (engine, a));
   _kol_game_describe_choice (self, choice);

@@ -71,6 +71,9 @@ describe_shares (const KolEngine *engine,
     }
   if (b.owner.kind == KOL_ENTITY_CORP && b.owner.index == b.corp)
     from = g_strdup (kol_game_word (engine->title, KOL_WORD_IPO_SHARES));
+  else if (b.owner.kind == KOL_ENTITY_POOL)
+    /* inside the sentence, not a heading: «банковский пул», «пул акций» */
+    from = kol_game_word_string (engine->title, "Market");
   else
     from = name_of (engine, b.owner);
   if (a->entity.kind == KOL_ENTITY_COMPANY)
