@@ -18,7 +18,8 @@
  *    little noise in every seat's judgement, so that a candidate is
  *    judged over a spread of plausible futures. Candidates are raced: the
  *    ones clearly behind are dropped, and the time left goes to the rest.
- *    The search stops at its time budget or when asked to (cancel).
+ *    The search stops after its number of continuations, at its time
+ *    budget (whichever comes first) or when asked to (cancel).
  */
 
 /* Strong */
@@ -344,6 +345,7 @@ kol_policy_search (KolPolicyPlay *play,
                    GPtrArray     *actions,
                    int            player,
                    int            budget_ms,
+                   int            max_rollouts,
                    KolPolicyWhy  *why)
 {
   gint64 start = kol_policy_now (play);
@@ -357,8 +359,8 @@ kol_policy_search (KolPolicyPlay *play,
   arms = g_new0 (Arm, n);
   for (int i = 0; i < n; i++)
     arms[i].candidate = &g_array_index (ranked, KolCandidate, i);
-  while (alive > 1 && passes < STRONG_MAX_PASSES && kol_policy_now (play) < deadline &&
-         !kol_policy_cancelled (play->cancel))
+  while (alive > 1 && passes < STRONG_MAX_PASSES && total + alive <= max_rollouts &&
+         kol_policy_now (play) < deadline && !kol_policy_cancelled (play->cancel))
     {
       /* the first pass plays every seat as easy plays without noise;
        * the later ones re-deal the random draws and add a little noise */
