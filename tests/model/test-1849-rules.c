@@ -1497,6 +1497,63 @@ test_operating_routes (void)
   g_assert_cmpint (route (engine, "RCS", 0, standard, via_b4, NULL, &why), ==, -1);
 }
 
+/* §10.5.1 «путь по совмещенной колее считается той же колеей, с которой на
+ * нее входит маршрут поезда»: dual gauge counts as the gauge the route
+ * entered it on, across stops. The issue's example: a 4H of SFA runs
+ * Girgenti J6 (672) – Canicatti I7 (696) – Caltanissetta H8 (673) –
+ * Castrogiovanni G9 (681), dual gauge but for the narrow gauge into G9: the
+ * whole route is narrow, distance 6, too long for a 4H, whose best run is
+ * then L.100. 18xx.games prices each stretch between stops on its own
+ * (distance 4, L.110), for imported games (compat). */
+static void
+test_operating_dual_gauge (void)
+{
+  const char *compat_opts[] = { KOL_1849_OPT_COMPAT, NULL };
+  g_autoptr(KolTitle) rulebook = load (4, NULL);
+  g_autoptr(KolTitle) compat = load_opts (4, compat_opts);
+  const KolTitle *titles[] = { rulebook, compat };
+  const char *run[] = { "J6", "I7", "H8", "G9", NULL };
+
+  for (int k = 0; k < 2; k++)
+    {
+      g_autoptr(KolEngine) engine = game_new (titles[k], 3);
+      const KolRouteHooks *hooks = engine->module->route_hooks;
+      g_autoptr(KolRouteResult) best = NULL;
+      g_autoptr(GError) error = NULL;
+      KolRouteRules rules;
+      KolRouteTrain trains[KOL_ROUTE_MAX_TRAINS];
+      int d = 0;
+      KolReason why = KOL_REASON_NONE;
+
+      start_corp (engine, "SFA", 0, 100);                 /* Girgenti, J6 */
+      lay (engine, "J6", "672", 0);
+      lay (engine, "I7", "696", 0);
+      lay (engine, "H8", "673", 1);
+      lay (engine, "G9", "681", 1);
+      give_train (engine, "4H-0", "SFA");
+      give_train (engine, "6H-0", "SFA");
+      if (k == 0)
+        {
+          g_assert_cmpint (route (engine, "SFA", 0, run, NULL, NULL, &why), ==, -1);
+          g_assert_cmpint (why, ==, KOL_REASON_ROUTE_TOO_LONG);
+          g_assert_cmpint (route (engine, "SFA", 1, run, NULL, &d, NULL), ==, 110);
+          g_assert_cmpint (d, ==, 6);
+        }
+      else
+        {
+          g_assert_cmpint (route (engine, "SFA", 0, run, NULL, &d, NULL), ==, 110);
+          g_assert_cmpint (d, ==, 4);
+        }
+      /* the router agrees: the 4H alone */
+      kol_route_rules_init (&rules);
+      g_assert_cmpint (hooks->prepare (engine, corp (engine, "SFA"), &rules, trains, KOL_ROUTE_MAX_TRAINS), ==, 2);
+      best = kol_route_solve (engine, corp (engine, "SFA"), &rules, trains, 1, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_true (best->proven);
+      g_assert_cmpint (best->total, ==, k == 0 ? 100 : 110);
+    }
+}
+
 /* §10.5.3: example 1, Lilibeo at L.144 moves right only with a total
  * dividend of at least L.144; nothing paid moves it left. Example 2: the
  * president holds 50%, 20% is in the treasury and 30% in the pool: of
@@ -2755,6 +2812,7 @@ main (int   argc,
   g_test_add_func ("/1849/operating/gauge", test_operating_gauge);
   g_test_add_func ("/1849/operating/sce-blocks-acireale", test_operating_sce_blocks);
   g_test_add_func ("/1849/operating/routes", test_operating_routes);
+  g_test_add_func ("/1849/operating/dual-gauge-entered", test_operating_dual_gauge);
   g_test_add_func ("/1849/operating/best-revenue", test_operating_best_revenue);
   g_test_add_func ("/1849/operating/payouts", test_operating_payouts);
   g_test_add_func ("/1849/operating/train-limits", test_operating_train_limits);

@@ -431,8 +431,9 @@ network_of (KolEngine  *engine,
 }
 
 /* One train as the router sees it: distance in hex edges with the edge
- * cost by gauge (§10.5.1: narrow counts 2, the R6H reverse; a dual-only
- * connection 1), E trains unlimited on standard and dual gauge only. */
+ * cost by gauge (§10.5.1: narrow counts 2, the R6H reverse; dual track as
+ * the gauge entered on, KolRouteRules.entered_gauge), E trains unlimited
+ * on standard and dual gauge only. */
 static void
 read_route_train (KolEngine     *engine,
                   int            def_index,
@@ -520,6 +521,10 @@ fill_rules (KolEngine     *engine,
   /* the rulebook does not count ports (§10.5.1); 18xx.games counts every
    * stop but wants more than two when a port is touched (compat) */
   rules->optional_rule = st->compat ? KOL_ROUTE_OPTIONAL_NEED_MORE : KOL_ROUTE_OPTIONAL_NOT_COUNTED;
+  /* §10.5.1: dual gauge counts as the gauge the route entered it on, even
+   * across stops; 18xx.games prices each stretch between stops on its own
+   * (a dual-only one at 1 per hex), compat */
+  rules->entered_gauge = !st->compat;
   rules->n_bonuses = 1;
   rules->bonus_value[0] = 20;
   rules->stop_value = stop_value;
