@@ -20,7 +20,8 @@
  *   LANGUAGE=ru LANG=C.UTF-8 … table-shot 1840 out.png
  *   … table-shot 1849 out.png --moves 0 --until-offer  (an offer to answer)
  *   … table-shot 1849 out.png --until dividend --preview --panel market
- *   … table-shot 1840 out.png --moves 0 --weighted 400 --until lay_tile  (last runs on the map)
+ *   … table-shot 1840 out.png --moves 0 --weighted 300 --until lay_tile  (last runs on the map)
+ *   … table-shot 1840 out.png --moves 0 --weighted 200 --until merge --point  (a line for auction)
  */
 
 static int moves = 120;
@@ -34,6 +35,7 @@ static gboolean until_offer = FALSE;
 static char *until_action = NULL;
 static gboolean preview = FALSE;
 static int weighted = 0;
+static gboolean point = FALSE;
 
 static const GOptionEntry entries[] = {
   { "moves", 0, 0, G_OPTION_ARG_INT, &moves, "Legal moves to play first", "N" },
@@ -49,6 +51,8 @@ static const GOptionEntry entries[] = {
     "After the moves, play on (weighted like self-play) until a move of this type is legal", "ACTION" },
   { "weighted", 0, 0, G_OPTION_ARG_INT, &weighted,
     "After the moves, play this many moves weighted like self-play (which reaches the late phases)", "N" },
+  { "point", 0, 0, G_OPTION_ARG_NONE, &point,
+    "Show on the map what the first choice with hexes concerns (as the pointer on it does)", NULL },
   { "preview", 0, 0, G_OPTION_ARG_NONE, &preview,
     "Preview on the market the last choice that moves a share price (as the pointer on it does)", NULL },
   { NULL },
@@ -167,6 +171,27 @@ play_until_action (KolGame    *game,
     }
 }
 
+/* What the pointer on a choice shows on the map: the hexes of the first
+ * choice that has some (a line's home). */
+static void
+point_choice (KolGame *game)
+{
+  GListModel *choices = kol_game_get_choices (game);
+
+  for (guint i = 0; i < g_list_model_get_n_items (choices); i++)
+    {
+      g_autoptr(KolGameChoice) c = g_list_model_get_item (choices, i);
+      int n;
+      const gint16 *hexes = kol_game_choice_get_hexes (c, &n);
+
+      if (n > 0)
+        {
+          kol_game_set_pointed_hexes (game, hexes, n);
+          return;
+        }
+    }
+}
+
 /* What the pointer on a choice shows: its price move on the market (the
  * last choice that has one: withholding moves the price). */
 static void
@@ -243,6 +268,11 @@ main (int   argc,
   if (preview)
     {
       preview_choice (game);
+      wait_ms (500);
+    }
+  if (point)
+    {
+      point_choice (game);
       wait_ms (500);
     }
   texture = kol_test_render_widget (GTK_WIDGET (window));
