@@ -1055,6 +1055,82 @@ test_last_runs_of_play (gconstpointer data)
   g_assert_cmpuint (unresolved, <=, g_str_equal (title, "1840") ? routes / 2 : 0);
 }
 
+/* ------------------------------------------------- corporation order */
+
+/* 1849 (§2.2): the charters of the corporations not started say their
+ * place in the drawn order, the next one "next to start"; with Delay IFT,
+ * IFT's charter says so and IFT is not among the first three; with three
+ * players the corporation drawn last is not in the game and says so. */
+static void
+test_corporation_order (void)
+{
+  static const char * const names[] = { "Anna", "Boris", "Clara", NULL };
+  static const char * const options[] = { "delay_ift", NULL };
+  g_autofree char *dir = title_dir ("1849");
+  g_autoptr(GError) error = NULL;
+  const char *next_text = g_dpgettext2 (GETTEXT_PACKAGE, "company", "not started; next to start");
+  const char *removed_text = g_dpgettext2 (GETTEXT_PACKAGE, "company", "not in this game");
+  guint next = 0, removed = 0, delayed = 0, removed_ift = 0;
+
+  for (gint64 seed = 1; seed <= 12; seed++)
+    {
+      g_autoptr(KolGame) game = kol_game_new (dir, 3, names, options, seed, &error);
+      GListModel *companies = kol_game_get_companies (game);
+      const KolEngine *engine = kol_game_get_engine (game);
+      int waiting = 0;
+
+      g_assert_no_error (error);
+      for (int corp = 0; corp < engine->n_corps; corp++)
+        if (engine->corps[corp].removed)
+          {
+            g_autoptr(KolGameCompany) c = g_list_model_get_item (companies, (guint) corp);
+            g_autofree char *text = NULL;
+
+            g_object_get (c, "status-text", &text, NULL);
+            g_assert_cmpstr (text, ==, removed_text);
+            removed++;
+            removed_ift += g_str_equal (engine->title->corps[corp].id, "IFT");
+          }
+      for (int i = 0; i < engine->n_corp_order; i++)
+        {
+          int corp = engine->corp_order[i];
+          g_autoptr(KolGameCompany) c = g_list_model_get_item (companies, (guint) corp);
+          g_autofree char *text = NULL;
+
+          g_object_get (c, "status-text", &text, NULL);
+          if (engine->corps[corp].removed)
+            continue;
+          if (g_str_equal (engine->title->corps[corp].id, "IFT"))
+            {
+              g_autofree char *note = g_strdup_printf (g_dpgettext2 (GETTEXT_PACKAGE, "company",
+                                                                     "delayed by the variant: not among the first %d"),
+                                                       3);
+
+              g_assert_cmpint (i, >=, 3);
+              g_assert_nonnull (strstr (text, note));
+              delayed++;
+            }
+          if (waiting++ == 0)
+            {
+              g_assert_true (g_str_has_prefix (text, next_text));
+              next++;
+            }
+          else
+            {
+              g_autofree char *place = g_strdup_printf (g_dpgettext2 (GETTEXT_PACKAGE, "company",
+                                                                      "not started; number %d to start"), waiting);
+
+              g_assert_true (g_str_has_prefix (text, place));
+            }
+        }
+    }
+  g_assert_cmpuint (next, ==, 12);
+  g_assert_cmpuint (removed, ==, 12);
+  /* IFT is in the game unless it drew the last place (three players) */
+  g_assert_cmpuint (delayed, >=, 12 - removed_ift);
+  g_assert_cmpuint (delayed, >, 0);
+}
+
 /* ------------------------------------------- choices explain themselves */
 
 typedef struct
@@ -1135,7 +1211,7 @@ check_skips_once (KolGame *game)
     {
       g_autoptr(KolGameLogEntry) e = g_list_model_get_item (log, i);
       const char *text = kol_game_log_entry_get_text (e);
-      const char *step = strstr (text, "“");
+      const char *step = strstr (text, "“") != NULL ? strstr (text, "“") : strstr (text, "«");
       char *key;
 
       if (kol_game_log_entry_get_kind (e) != KOL_LOG_STEP_SKIP)
@@ -1414,6 +1490,7 @@ main (int   argc,
 
   g_test_add_func ("/game/notify-once", test_notify_once);
   g_test_add_func ("/game/undo-redo-seek", test_undo_redo_seek);
+  g_test_add_func ("/game/corporation-order", test_corporation_order);
   g_test_add_data_func ("/game/choices-explain/1849", "1849", test_choices_explain);
   g_test_add_data_func ("/game/choices-explain/1840", "1840", test_choices_explain);
   g_test_add_data_func ("/game/last-runs/record-1849", "1849-27939.json", test_last_runs_of_record);

@@ -36,6 +36,7 @@ static char *until_action = NULL;
 static gboolean preview = FALSE;
 static int weighted = 0;
 static gboolean point = FALSE;
+static char **options = NULL;
 
 static const GOptionEntry entries[] = {
   { "moves", 0, 0, G_OPTION_ARG_INT, &moves, "Legal moves to play first", "N" },
@@ -51,6 +52,7 @@ static const GOptionEntry entries[] = {
     "After the moves, play on (weighted like self-play) until a move of this type is legal", "ACTION" },
   { "weighted", 0, 0, G_OPTION_ARG_INT, &weighted,
     "After the moves, play this many moves weighted like self-play (which reaches the late phases)", "N" },
+  { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options, "A variant of the title's rules (delay_ift)", "ID" },
   { "point", 0, 0, G_OPTION_ARG_NONE, &point,
     "Show on the map what the first choice with hexes concerns (as the pointer on it does)", NULL },
   { "preview", 0, 0, G_OPTION_ARG_NONE, &preview,
@@ -235,7 +237,7 @@ main (int   argc,
   gtk_init ();
   dir = g_build_filename (g_getenv ("KOLEYA_DATA_DIR") != NULL ? g_getenv ("KOLEYA_DATA_DIR") : "data/games",
                           argv[1], NULL);
-  if ((game = kol_game_new (dir, 4, player_names, NULL, seed, &error)) == NULL)
+  if ((game = kol_game_new (dir, 4, player_names, (const char * const *) options, seed, &error)) == NULL)
     {
       g_printerr ("%s\n", error->message);
       return 1;

@@ -131,7 +131,8 @@ why_only_pass (KolEngine *engine,
     why_no_token (out, engine, entity);
   if (bits & KOL_ACTION_BIT (KOL_ACTION_BUY_TRAIN))
     why_no_train (out, engine, entity);
-  if (bits & KOL_ACTION_BIT (KOL_ACTION_BID))
+  /* a bid, or putting a line up for auction (1840), which takes one */
+  if (bits & (KOL_ACTION_BIT (KOL_ACTION_BID) | KOL_ACTION_BIT (KOL_ACTION_MERGE)))
     why_no_bid (out, engine, entity);
   if (out->len == 0)
     return NULL;
