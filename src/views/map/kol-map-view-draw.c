@@ -494,6 +494,9 @@ draw_route_labels (KolMapView *self,
       layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), route->label);
       pango_layout_get_pixel_extents (layout, &ink, NULL);
       tag = GRAPHENE_RECT_INIT (x + 5, y - ink.height - 17, ink.width + 10, ink.height + 6);
+      /* inside the map: a stop by the right edge has its tag to its left */
+      if (tag.origin.x + tag.size.width > gtk_widget_get_width (GTK_WIDGET (self)))
+        tag.origin.x = MAX (0, x - 5 - tag.size.width);
       while (overlaps_any (placed, &tag))
         tag.origin.y -= tag.size.height + 2;
       g_array_append_val (placed, tag);
@@ -538,6 +541,7 @@ has_overlays (KolMapView *self,
 {
   gboolean any = f->placeholders->len > 0 || self->city_highlights->len > 0 ||
                  self->routes->len > 0 || self->selected_hex >= 0 || self->hovered_hex >= 0 ||
+                 self->pointed->len > 0 ||
                  self->tentative.hex >= 0;
 
   for (guint h = 0; !any && h < kol_board_query_n_hexes (self->title); h++)
@@ -572,6 +576,15 @@ draw_overlays (KolMapView *self,
   draw_city_highlights (self, cr, px);
   if (self->hovered_hex >= 0 && self->hovered_hex != self->selected_hex)
     outline_hex (self, cr, self->hovered_hex, "#ffffff", 0.9, MAX (4.0, 2 * px), FALSE);
+  /* what the choice under the pointer concerns: bold, with a light edge
+   * inside so that it shows on any tile */
+  for (guint i = 0; i < self->pointed->len; i++)
+    {
+      int hex = g_array_index (self->pointed, gint16, i);
+
+      outline_hex (self, cr, hex, "#e66100", 1.0, MAX (10.0, 5 * px), FALSE);
+      outline_hex (self, cr, hex, "#ffffff", 0.9, MAX (3.0, 1.5 * px), FALSE);
+    }
   if (self->selected_hex >= 0)
     outline_hex (self, cr, self->selected_hex, "#3584e4", 1.0,
                  (gtk_widget_has_focus (GTK_WIDGET (self)) ? 4 : 3) * px + 3, FALSE);
