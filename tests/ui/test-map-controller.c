@@ -660,7 +660,7 @@ test_tile_chooser (gconstpointer data)
   chooser = kol_map_controller_get_tile_chooser (f.controller);
   g_assert_nonnull (chooser);
   g_assert_true (gtk_widget_get_visible (chooser));
-  for (GtkWidget *w = kol_test_find_descendant (chooser, GTK_TYPE_FLOW_BOX_CHILD); w != NULL;
+  for (GtkWidget *w = kol_test_find_descendant (chooser, GTK_TYPE_BUTTON); w != NULL;
        w = gtk_widget_get_next_sibling (w))
     n_buttons++;
   g_assert_cmpint (n_buttons, ==, n_tiles);
