@@ -23,6 +23,7 @@
  *   … table-shot 1840 out.png --moves 0 --until-return  (the menu of returns)
  *   … table-shot 1840 out.png --moves 0 --weighted 300 --until lay_tile  (last runs on the map)
  *   … table-shot 1840 out.png --moves 0 --weighted 200 --until merge --point  (a line for auction)
+ *   … table-shot 1849 out.png --start-page --width 960 --height 720
  */
 
 static int moves = 120;
@@ -32,6 +33,7 @@ static int height = 900;
 static int settle = 2500;
 static char *panel = NULL;
 static gboolean start = FALSE;
+static gboolean start_page = FALSE;
 static gboolean until_offer = FALSE;
 static char *until_action = NULL;
 static gboolean preview = FALSE;
@@ -48,6 +50,8 @@ static const GOptionEntry entries[] = {
   { "settle", 0, 0, G_OPTION_ARG_INT, &settle, "Time to let the window draw before the shot (a loaded machine needs more)", "MS" },
   { "panel", 0, 0, G_OPTION_ARG_STRING, &panel, "Side pane page: players, companies, market, bank, log", "NAME" },
   { "start", 0, 0, G_OPTION_ARG_NONE, &start, "Leave the game autosaved and show the start page", NULL },
+  { "start-page", 0, 0, G_OPTION_ARG_NONE, &start_page,
+    "Show the start page as it is (with an empty XDG_DATA_HOME: the titles only)", NULL },
   { "until-offer", 0, 0, G_OPTION_ARG_NONE, &until_offer,
     "After the moves, play on (weighted like self-play) until an offer waits for its answer", NULL },
   { "until", 0, 0, G_OPTION_ARG_STRING, &until_action,
@@ -290,7 +294,7 @@ main (int   argc,
   window = kol_window_new (app);
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   gtk_window_present (GTK_WINDOW (window));
-  if (!start)
+  if (!start && !start_page)
     kol_window_show_game (window, game);
   if (panel != NULL)
     kol_game_page_show_panel (kol_window_get_game_page (window), panel);
