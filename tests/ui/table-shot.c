@@ -21,7 +21,9 @@
  *   … table-shot 1849 out.png --moves 0 --until-offer  (an offer to answer)
  *   … table-shot 1849 out.png --until dividend --preview --panel market
  *   … table-shot 1840 out.png --moves 0 --until-return  (the menu of returns)
- *   … table-shot 1840 out.png --moves 0 --weighted 400 --until lay_tile  (last runs on the map)
+ *   … table-shot 1840 out.png --moves 0 --weighted 300 --until lay_tile  (last runs on the map)
+ *   … table-shot 1840 out.png --moves 0 --weighted 200 --until merge --point  (a line for auction)
+ *   … table-shot 1849 out.png --start-page --width 960 --height 720
  */
 
 static int moves = 120;
@@ -31,11 +33,14 @@ static int height = 900;
 static int settle = 2500;
 static char *panel = NULL;
 static gboolean start = FALSE;
+static gboolean start_page = FALSE;
 static gboolean until_offer = FALSE;
 static char *until_action = NULL;
 static gboolean preview = FALSE;
 static gboolean until_return = FALSE;
 static int weighted = 0;
+static gboolean point = FALSE;
+static char **options = NULL;
 
 static const GOptionEntry entries[] = {
   { "moves", 0, 0, G_OPTION_ARG_INT, &moves, "Legal moves to play first", "N" },
@@ -45,6 +50,8 @@ static const GOptionEntry entries[] = {
   { "settle", 0, 0, G_OPTION_ARG_INT, &settle, "Time to let the window draw before the shot (a loaded machine needs more)", "MS" },
   { "panel", 0, 0, G_OPTION_ARG_STRING, &panel, "Side pane page: players, companies, market, bank, log", "NAME" },
   { "start", 0, 0, G_OPTION_ARG_NONE, &start, "Leave the game autosaved and show the start page", NULL },
+  { "start-page", 0, 0, G_OPTION_ARG_NONE, &start_page,
+    "Show the start page as it is (with an empty XDG_DATA_HOME: the titles only)", NULL },
   { "until-offer", 0, 0, G_OPTION_ARG_NONE, &until_offer,
     "After the moves, play on (weighted like self-play) until an offer waits for its answer", NULL },
   { "until", 0, 0, G_OPTION_ARG_STRING, &until_action,
@@ -53,6 +60,9 @@ static const GOptionEntry entries[] = {
     "After the moves, play on (weighted like self-play) until an owner who does not act may return a private", NULL },
   { "weighted", 0, 0, G_OPTION_ARG_INT, &weighted,
     "After the moves, play this many moves weighted like self-play (which reaches the late phases)", "N" },
+  { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options, "A variant of the title's rules (delay_ift)", "ID" },
+  { "point", 0, 0, G_OPTION_ARG_NONE, &point,
+    "Show on the map what the first choice with hexes concerns (as the pointer on it does)", NULL },
   { "preview", 0, 0, G_OPTION_ARG_NONE, &preview,
     "Preview on the market the last choice that moves a share price (as the pointer on it does)", NULL },
   { NULL },
@@ -171,6 +181,27 @@ play_until_action (KolGame    *game,
     }
 }
 
+/* What the pointer on a choice shows on the map: the hexes of the first
+ * choice that has some (a line's home). */
+static void
+point_choice (KolGame *game)
+{
+  GListModel *choices = kol_game_get_choices (game);
+
+  for (guint i = 0; i < g_list_model_get_n_items (choices); i++)
+    {
+      g_autoptr(KolGameChoice) c = g_list_model_get_item (choices, i);
+      int n;
+      const gint16 *hexes = kol_game_choice_get_hexes (c, &n);
+
+      if (n > 0)
+        {
+          kol_game_set_pointed_hexes (game, hexes, n);
+          return;
+        }
+    }
+}
+
 /* Moves weighted as self-play's until the owner of a private who does not
  * act may return it (1840 IV.2: the panel's menu of returns). */
 static void
@@ -236,7 +267,7 @@ main (int   argc,
   gtk_init ();
   dir = g_build_filename (g_getenv ("KOLEYA_DATA_DIR") != NULL ? g_getenv ("KOLEYA_DATA_DIR") : "data/games",
                           argv[1], NULL);
-  if ((game = kol_game_new (dir, 4, player_names, NULL, seed, &error)) == NULL)
+  if ((game = kol_game_new (dir, 4, player_names, (const char * const *) options, seed, &error)) == NULL)
     {
       g_printerr ("%s\n", error->message);
       return 1;
@@ -263,7 +294,7 @@ main (int   argc,
   window = kol_window_new (app);
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   gtk_window_present (GTK_WINDOW (window));
-  if (!start)
+  if (!start && !start_page)
     kol_window_show_game (window, game);
   if (panel != NULL)
     kol_game_page_show_panel (kol_window_get_game_page (window), panel);
@@ -271,6 +302,11 @@ main (int   argc,
   if (preview)
     {
       preview_choice (game);
+      wait_ms (500);
+    }
+  if (point)
+    {
+      point_choice (game);
       wait_ms (500);
     }
   texture = kol_test_render_widget (GTK_WIDGET (window));

@@ -1011,8 +1011,8 @@ main (int   argc,
   g_test_add_func ("/window/keyboard-start", test_keyboard_start);
   g_test_add_func ("/window/new-game", test_new_game);
   g_test_add_func ("/window/new-game-for-title", test_new_game_for_title);
-  g_test_add_func ("/window/remembered", test_remembered);
   g_test_add_func ("/window/new-game-error-details", test_new_game_error_details);
+  g_test_add_func ("/window/remembered", test_remembered);
   g_test_add_func ("/window/panels-fit", test_panels_fit);
   g_test_add_func ("/window/close-game-asks", test_close_game_asks);
   g_test_add_func ("/window/save", test_save);

@@ -69,6 +69,9 @@ describe_shares (const KolEngine *engine,
       /* Translators: "Sell 20% of ATA for L.200". */
       return g_strdup_printf (C_("describe", "Sell %d%% of %s for %s"), percent, corp, price);
     }
+  if (a->entity.kind == KOL_ENTITY_CORP && a->entity.index == b.corp)
+    /* Translators: a corporation buys back its own share: "Buy back 10% for L.24". */
+    return g_strdup_printf (C_("describe", "Buy back %d%% for %s"), percent, price);
   if (b.owner.kind == KOL_ENTITY_CORP && b.owner.index == b.corp)
     from = g_strdup (kol_game_word (engine->title, KOL_WORD_IPO_SHARES));
   else if (b.owner.kind == KOL_ENTITY_POOL)

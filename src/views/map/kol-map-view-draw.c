@@ -603,6 +603,7 @@ has_overlays (KolMapView *self,
 {
   gboolean any = f->placeholders->len > 0 || self->city_highlights->len > 0 ||
                  self->routes->len > 0 || self->selected_hex >= 0 || self->hovered_hex >= 0 ||
+                 self->pointed->len > 0 ||
                  self->tentative.hex >= 0;
 
   for (guint h = 0; !any && h < kol_board_query_n_hexes (self->title); h++)
@@ -637,6 +638,15 @@ draw_overlays (KolMapView *self,
   draw_city_highlights (self, cr, px);
   if (self->hovered_hex >= 0 && self->hovered_hex != self->selected_hex)
     outline_hex (self, cr, self->hovered_hex, "#ffffff", 0.9, MAX (4.0, 2 * px), FALSE);
+  /* what the choice under the pointer concerns: bold, with a light edge
+   * inside so that it shows on any tile */
+  for (guint i = 0; i < self->pointed->len; i++)
+    {
+      int hex = g_array_index (self->pointed, gint16, i);
+
+      outline_hex (self, cr, hex, "#e66100", 1.0, MAX (10.0, 5 * px), FALSE);
+      outline_hex (self, cr, hex, "#ffffff", 0.9, MAX (3.0, 1.5 * px), FALSE);
+    }
   if (self->selected_hex >= 0)
     draw_cursor (self, cr, px);
   cairo_restore (cr);

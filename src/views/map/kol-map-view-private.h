@@ -63,6 +63,7 @@ struct _KolMapView
   /* overlays */
   guint8          *highlights;    /* KolMapHighlight per hex */
   GArray          *city_highlights;  /* KolMapCity */
+  GArray          *pointed;          /* gint16: hexes of the choice pointed at */
   KolMapTentative  tentative;
   GPtrArray       *routes;        /* KolMapRouteOverlay* */
   int              selected_hex;

@@ -286,6 +286,7 @@ kol_map_view_finalize (GObject *object)
   g_clear_pointer (&self->hex_serials, g_free);
   g_clear_pointer (&self->highlights, g_free);
   g_clear_pointer (&self->city_highlights, g_array_unref);
+  g_clear_pointer (&self->pointed, g_array_unref);
   g_clear_pointer (&self->tentative.key, g_free);
   g_clear_pointer (&self->tentative.engine, kol_board_query_free);
 
@@ -507,6 +508,7 @@ kol_map_view_init (KolMapView *self)
   self->language = kol_game_word_language ();
   self->routes = g_ptr_array_new_with_free_func (_kol_map_view_route_overlay_free);
   self->city_highlights = g_array_new (FALSE, FALSE, sizeof (KolMapCity));
+  self->pointed = g_array_new (FALSE, FALSE, sizeof (gint16));
   self->selected_hex = -1;
   self->hovered_hex = -1;
   self->tentative.hex = -1;
@@ -587,6 +589,7 @@ clear_overlays (KolMapView *self)
 {
   g_ptr_array_set_size (self->routes, 0);
   g_array_set_size (self->city_highlights, 0);
+  g_array_set_size (self->pointed, 0);
   self->tentative.hex = -1;
   g_clear_pointer (&self->tentative.key, g_free);
   g_clear_pointer (&self->tentative.engine, kol_board_query_free);

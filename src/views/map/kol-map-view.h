@@ -97,6 +97,10 @@ KolMapHighlight kol_map_view_get_hex_highlight   (KolMapView       *self,
 void            kol_map_view_set_city_highlights (KolMapView       *self,
                                                   const KolMapCity *cities,
                                                   int               n_cities);
+void            kol_map_view_set_pointed_hexes   (KolMapView       *self,
+                                                  const gint16     *hexes,
+                                                  int               n_hexes);
+guint           kol_map_view_get_n_pointed_hexes (KolMapView       *self);
 void            kol_map_view_clear_highlights    (KolMapView       *self);
 
 void             kol_map_view_set_tentative_tile (KolMapView       *self,

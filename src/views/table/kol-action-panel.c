@@ -143,6 +143,16 @@ preview_on_market (Choice   *choice,
   if (shown && !kol_game_choice_get_preview (choice->choice, &corp, &row, &col))
     corp = row = col = -1;
   kol_game_market_set_preview (kol_game_get_market (game), corp, row, col);
+  /* and on the map, what it concerns there (a line's home, a marker) */
+  if (shown)
+    {
+      int n;
+      const gint16 *hexes = kol_game_choice_get_hexes (choice->choice, &n);
+
+      kol_game_set_pointed_hexes (game, hexes, n);
+    }
+  else
+    kol_game_set_pointed_hexes (game, NULL, 0);
 }
 
 static void

@@ -1144,6 +1144,17 @@ refresh (KolMapController *self)
   update_state (self);
 }
 
+/* What the choice under the pointer concerns on the map. */
+static void
+pointed_hexes_cb (KolGame          *game,
+                  KolMapController *self)
+{
+  int n;
+  const gint16 *hexes = kol_game_get_pointed_hexes (game, &n);
+
+  kol_map_view_set_pointed_hexes (self->view, hexes, n);
+}
+
 static void
 state_changed_cb (KolGame          *game,
                   KolMapController *self)
@@ -1417,7 +1428,10 @@ kol_map_controller_set_game (KolMapController *self,
     kol_map_view_set_board (self->view, NULL);
   g_set_object (&self->game, game);
   if (game != NULL)
-    g_signal_connect (game, "state-changed", G_CALLBACK (state_changed_cb), self);
+    {
+      g_signal_connect (game, "state-changed", G_CALLBACK (state_changed_cb), self);
+      g_signal_connect (game, "pointed-hexes-changed", G_CALLBACK (pointed_hexes_cb), self);
+    }
   set_error (self, NULL);
   refresh (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
