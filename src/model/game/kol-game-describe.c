@@ -71,6 +71,9 @@ describe_shares (const KolEngine *engine,
     }
   if (b.owner.kind == KOL_ENTITY_CORP && b.owner.index == b.corp)
     from = g_strdup (kol_game_word (engine->title, KOL_WORD_IPO_SHARES));
+  else if (b.owner.kind == KOL_ENTITY_POOL)
+    /* inside the sentence, not a heading: «банковский пул», «пул акций» */
+    from = kol_game_word_string (engine->title, "Market");
   else
     from = name_of (engine, b.owner);
   if (a->entity.kind == KOL_ENTITY_COMPANY)
@@ -117,13 +120,17 @@ static char *
 describe_train (const KolEngine *engine,
                 const KolAction *a)
 {
-  const char *name;
+  g_autofree char *name = NULL;
   g_autofree char *price = money (engine, a->price);
   g_autofree char *from = NULL;
 
   if (a->train < 0 || a->train >= engine->n_trains)
     return g_strdup (kol_game_word_action (engine->title, a->type));
-  name = a->variant != NULL ? a->variant : kol_engine_train_name (engine, a->train);
+  /* the rulebook's name ("orange tram"), never the card's code ("O1") */
+  if (a->variant != NULL && (name = kol_game_word_train (engine->title, a->variant)) == NULL)
+    name = g_strdup (a->variant);
+  if (name == NULL)
+    name = _kol_game_train_name (engine, a->train);
   switch (a->type)
     {
     case KOL_ACTION_BUY_TRAIN:
@@ -262,6 +269,39 @@ describe_other (const KolEngine *engine,
       break;
     }
   return g_strdup (kol_game_word_action (engine->title, a->type));
+}
+
+/**
+ * kol_game_describe_return:
+ * @action: an action of kol_game_out_of_turn_actions()
+ *
+ * Returns: (transfer full): the move naming the private company's owner,
+ *   for a list of every owner's privates ("Return Prater (Anna) for 10 G");
+ *   other actions as kol_game_describe_action()
+ */
+char *
+kol_game_describe_return (KolGame         *self,
+                          const KolAction *action)
+{
+  KolEngine *engine;
+
+  g_return_val_if_fail (KOL_IS_GAME (self), NULL);
+  g_return_val_if_fail (action != NULL, NULL);
+
+  engine = kol_history_get_game (kol_game_get_history (self));
+  if (action->type == KOL_ACTION_CHOOSE_ABILITY && action->entity.kind == KOL_ENTITY_COMPANY &&
+      action->entity.index >= 0 && action->entity.index < engine->n_companies)
+    {
+      const KolCompany *company = &engine->companies[action->entity.index];
+      g_autofree char *name = name_of (engine, action->entity);
+      g_autofree char *owner = name_of (engine, company->owner);
+      g_autofree char *value = money (engine, company->value);
+
+      /* Translators: a private company returned to the bank by its owner,
+       * who need not be the one acting: "Return Prater (Anna) for 10 G". */
+      return g_strdup_printf (C_("describe", "Return %s (%s) for %s"), name, owner, value);
+    }
+  return kol_game_describe_action (self, action);
 }
 
 /**
