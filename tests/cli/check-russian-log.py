@@ -11,10 +11,14 @@ fails on:
     players' names and the rulebook's own Latin abbreviations (1840's
     SR1, CR2, LR1a, «Pre»; 1849's currency «L.»);
   * the leaks the issue lists: «Linie», «Share Pool», «Operating Round»;
-  * the other title's words: «корпорац», «президент», «касс» in 1840,
-    «директор», «казн», «трамва» in 1849;
+  * the other title's words: «корпорац», «президент», «касс», «поезд»
+    in 1840, «директор», «казн», «трамва», «таблиц» (1840's share price
+    table) in 1849;
+  * a train the data gives a label («желтый трамвай») named by its
+    card's code (Y1, O2);
   * «ё» (the rulebooks write «е»).
-The self-played games are also read in English, which must hold no
+The summary `koleya-cli replay` prints (round, phase, scores) is read
+the same way. The self-played games are also read in English, which must hold no
 Cyrillic.
 
 Usage: check-russian-log.py SOURCE_ROOT  (KOLEYA_CLI, KOLEYA_LOCALEDIR and
@@ -31,8 +35,8 @@ import tempfile
 
 FORBIDDEN = ["Linie", "Share Pool", "Operating Round", "ё", "Ё"]
 OTHER_TITLE = {
-    "1840": ["корпорац", "Корпорац", "президент", "Президент", "касс", "Касс"],
-    "1849": ["директор", "Директор", "казн", "Казн", "трамва", "Трамва"],
+    "1840": ["корпорац", "Корпорац", "президент", "Президент", "касс", "Касс", "поезд", "Поезд"],
+    "1849": ["директор", "Директор", "казн", "Казн", "трамва", "Трамва", "таблиц", "Таблиц"],
 }
 # Latin abbreviations the rulebooks themselves use in the Russian text
 ABBREVIATIONS = {
@@ -86,6 +90,10 @@ def allowed_words(root, title):
         for t in texts(private.get("name")):
             allowed.update(words(t))
     for train in game.get("trains", []):
+        # a kind the data names («желтый трамвай») is never called by its
+        # card's code (Y1, O2)
+        if "label" in train.get("extra", {}):
+            continue
         allowed.update([train["id"], train.get("name", "")])
         for variant in train.get("variants", []):
             allowed.add(variant.get("name", ""))
@@ -125,8 +133,9 @@ def english_env():
     return env
 
 
-def read_log(cli, path, env):
-    run = subprocess.run([cli, "replay", path, "--log"], env=env, capture_output=True, encoding="utf-8", errors="replace")
+def read_log(cli, path, env, log=True):
+    run = subprocess.run([cli, "replay", path] + (["--log"] if log else []), env=env, capture_output=True,
+                         encoding="utf-8", errors="replace")
     return run.returncode, run.stdout, run.stderr
 
 
@@ -155,6 +164,11 @@ def check_russian(cli, path, title, allowed, players, what):
     found = problems(log, title, allowed, players)
     ok(not found, what + ": the Russian log speaks the rulebook's words",
        "\n".join(found[:40]) + ("\n… %d lines in all" % len(found) if len(found) > 40 else ""))
+    # the CLI's summary (round, phase, scores) too: once «Раунд: Operating Round»
+    status, summary, err = read_log(cli, path, russian_env(), log=False)
+    found = problems(summary, title, allowed, players)
+    ok(status == 0 and not found, what + ": the Russian summary speaks the rulebook's words",
+       err + "\n".join(found))
 
 
 def record_players(path):

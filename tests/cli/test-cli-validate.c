@@ -198,7 +198,7 @@ test_russian (void)
   g_autofree char *err = NULL;
 
   g_assert_cmpint (run_cli (args, TRUE, &out, &err), ==, 1);
-  g_assert_nonnull (strstr (out, "2 игрока — гексов: 3"));
+  g_assert_nonnull (strstr (out, "2\u00a0игрока — гексов: 3"));
   g_assert_nonnull (strstr (out, "Значение 7 вне допустимого диапазона (от 0 до 5)"));
 }
 

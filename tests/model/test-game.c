@@ -514,6 +514,84 @@ test_open_bad_file (void)
   g_rmdir (dir);
 }
 
+/* The text of an error a dialog shows (before a blank line): in the
+ * user's language, naming no JSON position, path or engine word; the
+ * details after it say where. */
+static void
+assert_error_text (const GError *error,
+                   const char   *path)
+{
+  const char *details = strstr (error->message, "\n\n");
+  g_autofree char *text = details != NULL ? g_strndup (error->message, (gsize) (details - error->message))
+                                          : g_strdup (error->message);
+  g_autofree char *without_path = NULL;
+  g_auto(GStrv) parts = g_strsplit (text, path, -1);
+
+  g_test_message ("%s", error->message);
+  without_path = g_strjoinv ("", parts);
+  g_assert_nonnull (details);
+  g_assert_false (g_regex_match_simple ("[0-9]+:[0-9]+|\\$[.\\[]|line [0-9]|строка [0-9]|\\.json", without_path, 0, 0));
+  g_assert_true (has_cyrillic (without_path) == russian);
+  if (russian)
+    g_assert_false (g_regex_match_simple ("[A-Za-z]{2,}", without_path, 0, 0));
+}
+
+/* Errors that reach a dialog: a title whose data broke, a damaged save, a
+ * damaged 18xx.games record. */
+static void
+test_error_text (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kol-error-XXXXXX", NULL);
+  g_autofree char *broken_dir = g_build_filename (dir, "broken", NULL);
+  g_autofree char *save = g_build_filename (dir, "bad.koleya", NULL);
+  g_autofree char *record = g_build_filename (dir, "bad.json", NULL);
+  g_autofree char *source = title_dir ("1849");
+  g_autoptr(GFile) save_file = g_file_new_for_path (save);
+  g_autoptr(GFile) record_file = g_file_new_for_path (record);
+  static const char * const names[] = { "Anna", "Boris", "Clara", NULL };
+  static const char * const files[] = { "game.json", "map.json", "tiles.json" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolGame) game = NULL;
+
+  g_assert_cmpint (g_mkdir (broken_dir, 0700), ==, 0);
+  for (gsize i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *from = g_build_filename (source, files[i], NULL), *to = g_build_filename (broken_dir, files[i], NULL);
+      g_autofree char *contents = NULL;
+
+      g_assert_true (g_file_get_contents (from, &contents, NULL, NULL));
+      g_assert_true (g_file_set_contents (to, i == 2 ? "{\n  \"tiles\": [\n" : contents, -1, NULL));
+    }
+  game = kol_game_new (broken_dir, 3, names, NULL, 1, &error);
+  g_assert_null (game);
+  assert_error_text (error, broken_dir);
+  g_assert_nonnull (strstr (error->message, "tiles.json"));
+  g_clear_error (&error);
+
+  g_assert_true (g_file_set_contents (save, "{\"format\": \"koleya-save\", \"version\":", -1, NULL));
+  game = kol_game_new_from_file (save_file, &error);
+  g_assert_null (game);
+  assert_error_text (error, save);
+  g_clear_error (&error);
+
+  g_assert_true (g_file_set_contents (record, "{\"id\": 1, \"title\": \"1849\", \"actions\": [", -1, NULL));
+  game = kol_game_new_from_record (record_file, &error);
+  g_assert_null (game);
+  assert_error_text (error, record);
+  g_clear_error (&error);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = g_build_filename (broken_dir, files[i], NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (broken_dir);
+  g_unlink (save);
+  g_unlink (record);
+  g_rmdir (dir);
+}
+
 /* ------------------------------------------------------- new games */
 
 /* The first round of each title, as its rulebook calls it. */
@@ -1455,6 +1533,88 @@ test_items_follow_state (gconstpointer data)
   g_assert_true (dividends_seen);
 }
 
+/* Does @text name a tram by its card's code ("O1", "Pi2") rather than
+ * as the rulebook does? */
+static gboolean
+names_tram_code (const KolTitle *title,
+                 const char     *text)
+{
+  for (guint i = 0; i < title->n_trains; i++)
+    {
+      const KolTrainDef *def = &title->trains[i];
+      g_autofree char *label = kol_game_word_train (title, def->name);
+
+      if (g_strcmp0 (label, def->name) == 0)
+        continue;
+      for (int v = -1; v < def->n_variants; v++)
+        {
+          const char *code = v < 0 ? def->name : def->variants[v].name;
+          g_autofree char *pattern = g_strdup_printf ("(^|[^[:alnum:]])%s($|[^[:alnum:]])", code);
+
+          if (g_regex_match_simple (pattern, text, 0, 0))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* A tram choice reads as the rulebook names the tram, the action panel's
+ * tram row lists each kind once, and the shares row names no empty part
+ * ("0% sold back to the Share Pool"). */
+static gboolean
+check_train_words (KolGame         *game,
+                   const KolEngine *engine,
+                   GPtrArray       *legal)
+{
+  GListModel *companies = kol_game_get_companies (game);
+  gboolean seen = FALSE;
+
+  for (guint i = 0; i < legal->len; i++)
+    {
+      const KolAction *a = legal->pdata[i];
+      g_autofree char *text = NULL;
+
+      if (a->type != KOL_ACTION_BUY_TRAIN && a->type != KOL_ACTION_SCRAP_TRAIN &&
+          a->type != KOL_ACTION_DISCARD_TRAIN)
+        continue;
+      text = kol_game_describe_action (game, a);
+      g_assert_false (names_tram_code (engine->title, text));
+      seen = TRUE;
+    }
+  for (guint i = 0; i < g_list_model_get_n_items (companies); i++)
+    {
+      g_autoptr(KolGameCompany) c = g_list_model_get_item (companies, i);
+      g_autofree char *brief = NULL, *full = NULL, *shares = NULL;
+
+      g_object_get (c, "trains-brief-markup", &brief, "trains-markup", &full, "shares-text", &shares, NULL);
+      if (brief == NULL)
+        continue;
+      g_assert_false (names_tram_code (engine->title, brief));
+      g_assert_true (shares == NULL || (!g_str_has_prefix (shares, "0%") && strstr (shares, " 0%") == NULL));
+      if (kol_game_company_get_trains (c) != NULL && g_strv_length ((char **) kol_game_company_get_trains (c)) > 1)
+        g_assert_cmpuint (strlen (brief), <, strlen (full));
+    }
+  return seen;
+}
+
+static void
+test_train_words (void)
+{
+  g_autoptr(KolGame) game = new_game ("1840", 4, 3);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
+  gboolean seen = FALSE;
+
+  for (guint n = 0; n < 1500 && !kol_game_get_finished (game); n++)
+    {
+      g_autoptr(GPtrArray) legal = kol_game_legal_actions (game);
+      const KolEngine *engine = kol_game_get_engine (game);
+
+      seen |= check_train_words (game, engine, legal);
+      g_assert_true (kol_game_apply_action (game, choose_weighted (engine, legal, rand, FALSE), NULL));
+    }
+  g_assert_true (seen);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1488,6 +1648,7 @@ main (int   argc,
   g_test_add_data_func ("/game/items-follow-state/1840", "1840", test_items_follow_state);
   g_test_add_data_func ("/game/items-follow-state/1849", "1849", test_items_follow_state);
 
+  g_test_add_func ("/game/train-words", test_train_words);
   g_test_add_func ("/game/notify-once", test_notify_once);
   g_test_add_func ("/game/undo-redo-seek", test_undo_redo_seek);
   g_test_add_func ("/game/corporation-order", test_corporation_order);
@@ -1504,5 +1665,6 @@ main (int   argc,
   g_test_add_func ("/game/autosave-after-kill", test_autosave_after_kill);
   g_test_add_func ("/game/save-open", test_save_open);
   g_test_add_func ("/game/open-bad-file", test_open_bad_file);
+  g_test_add_func ("/game/error-text", test_error_text);
   return g_test_run ();
 }

@@ -59,7 +59,7 @@ max_placeholder (const char *template_)
   guint max = 0;
 
   for (const char *p = template_; *p != '\0'; p++)
-    if (p[0] == '%' && p[1] >= '1' && p[1] <= '9' && p[2] == '$' && p[3] == 's')
+    if (p[0] == '%' && p[1] >= '1' && p[1] <= '9' && p[2] == '$' && (p[3] == 's' || p[3] == 'a'))
       max = MAX (max, (guint) (p[1] - '0'));
   return max;
 }
@@ -125,6 +125,7 @@ check_kind (KolEngine      *engine,
   g_assert_nonnull (text);
   g_assert_cmpstr (text, !=, "");
   g_assert_null (strstr (text, "$s"));
+  g_assert_null (strstr (text, "$a"));
   g_assert_null (strstr (text, "?"));
   g_test_message ("%s %d: %s", id, kind, text);
   if (entry.n_args > 0)
@@ -525,7 +526,7 @@ collect_placeholders (const char *text,
                       gboolean    seen[10])
 {
   for (const char *p = text; *p != '\0'; p++)
-    if (p[0] == '%' && p[1] >= '1' && p[1] <= '9' && p[2] == '$' && p[3] == 's')
+    if (p[0] == '%' && p[1] >= '1' && p[1] <= '9' && p[2] == '$' && (p[3] == 's' || p[3] == 'a'))
       seen[p[1] - '0'] = TRUE;
 }
 
@@ -597,7 +598,11 @@ static const struct
                                   { KOL_ARG_STRING, 0, "A1-B2" } }, 4, "runs its yellow tram", "запускает желтый трамвай" },
   { "1840", KOL_LOG_RUNS_TRAIN, { { KOL_ARG_CORP, 0, "" }, { KOL_ARG_STRING, 0, "City" }, { KOL_ARG_MONEY, 70, "" },
                                   { KOL_ARG_STRING, 0, "A1-B2" } }, 4, "imaginary tram", "воображаемый трамвай" },
-  { "1840", KOL_LOG_FLOATS, { { KOL_ARG_CORP, 0, "" } }, 1, "Line 1", "Линия 1" },
+  /* a no-break space: «Линия» never ends a line without its number */
+  { "1840", KOL_LOG_FLOATS, { { KOL_ARG_CORP, 0, "" } }, 1, "Line 1", "Линия\u00a01" },
+  /* a line bid for is in the accusative («на Линию 17»), from the data */
+  { "1840", KOL_LOG_BIDS, { { KOL_ARG_PLAYER, 0, "" }, { KOL_ARG_CORP, 16, "" }, { KOL_ARG_MONEY, 20, "" } }, 3,
+    "for Line 17", "на Линию\u00a017" },
   { "1849", KOL_LOG_RUNS_TRAIN, { { KOL_ARG_CORP, 0, "" }, { KOL_ARG_STRING, 0, "4H" }, { KOL_ARG_MONEY, 70, "" },
                                   { KOL_ARG_STRING, 0, "A1-B2" } }, 4, "a 4H train", "поезд 4H" },
   { "1849", KOL_LOG_BIDS, { { KOL_ARG_PLAYER, 0, "" }, { KOL_ARG_COMPANY, 0, "" }, { KOL_ARG_MONEY, 115, "" } }, 3,

@@ -168,6 +168,41 @@ test_round_trip (gconstpointer data)
     }
 }
 
+/* A title folder whose file is not JSON: the error says which file in
+ * words; the JSON line and column come after a blank line, as details. */
+static void
+test_open_error_details (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kol-doc-XXXXXX", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolTitleDocument) doc = NULL;
+  g_autofree char *text = NULL;
+  const char *details;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (file_names); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, file_names[i], NULL);
+
+      g_assert_true (g_file_set_contents (path, "{\n  \"id\": [\n", -1, NULL));
+    }
+  doc = kol_title_document_new_from_directory (dir, &error);
+  g_assert_null (doc);
+  g_assert_nonnull (error);
+  details = strstr (error->message, "\n\n");
+  g_assert_nonnull (details);
+  text = g_strndup (error->message, (gsize) (details - error->message));
+  g_test_message ("%s", error->message);
+  g_assert_false (g_regex_match_simple ("(?i)line [0-9]|строка [0-9]|[0-9]+:[0-9]+", text, 0, 0));
+  g_assert_true (g_regex_match_simple ("3", details, 0, 0));
+  for (gsize i = 0; i < G_N_ELEMENTS (file_names); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, file_names[i], NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
 /* Values the writer would write otherwise keep the text they were read as;
  * unknown keys and their order are kept. */
 static void
@@ -1843,6 +1878,7 @@ main (int   argc,
   g_test_add_data_func ("/title-document/round-trip/1849", "1849", test_round_trip);
   g_test_add_data_func ("/title-document/round-trip/1840", "1840", test_round_trip);
   g_test_add_func ("/title-document/lexemes", test_lexemes);
+  g_test_add_func ("/title-document/open-error-details", test_open_error_details);
   g_test_add_func ("/title-document/tile-library", test_tile_library);
   g_test_add_data_func ("/title-document/layout-switch/1849", "1849", test_layout_switch);
   g_test_add_func ("/title-document/two-terrains", test_two_terrains);

@@ -1390,7 +1390,15 @@ test_papercuts (Fixture       *f,
   doc = kol_editor_page_get_document (f->page);
   g_assert_false (kol_title_document_get_can_undo (doc));
 
+  /* an error's details (where in which file) are folded away */
+  kol_editor_page_show_message (f->page, "Cannot open it.\n\nline 3, column 1: found the end", TRUE);
+  g_assert_cmpstr (gtk_label_get_label (template_child (f->page, KOL_TYPE_EDITOR_PAGE, "banner_label")), ==,
+                   "Cannot open it.");
+  g_assert_true (gtk_widget_get_visible (template_child (f->page, KOL_TYPE_EDITOR_PAGE, "banner_details")));
+  g_assert_cmpstr (gtk_label_get_label (template_child (f->page, KOL_TYPE_EDITOR_PAGE, "banner_details_label")), ==,
+                   "line 3, column 1: found the end");
   kol_editor_page_show_message (f->page, "Refused", TRUE);
+  g_assert_false (gtk_widget_get_visible (template_child (f->page, KOL_TYPE_EDITOR_PAGE, "banner_details")));
   g_assert_true (gtk_revealer_get_reveal_child (banner));
   count = tile_count (doc, "57");
   set_tile_count (f, "57", (int) count + 1);

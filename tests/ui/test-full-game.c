@@ -93,16 +93,22 @@ choose_weighted (const KolEngine *engine,
 }
 
 /* The panel offers the first of several trains alike (same kind, owner
- * and state), or of certificates alike (same company, size and holder),
- * which is the same move: the move is made with that one. */
+ * and state; to scrap, the face an owned card was bought at is no matter
+ * when the rulebook names the kind alone: 1840's O1 and O2 are both
+ * «оранжевый трамвай»), or of certificates alike (same company, size and
+ * holder), which is the same move: the move is made with that one. */
 static gboolean
 same_train (const KolEngine *engine,
+            KolActionType    type,
             int              a,
             int              b)
 {
   const KolTrain *x = &engine->trains[a], *y = &engine->trains[b];
+  g_autofree char *x_name = kol_game_word_train (engine->title, kol_engine_train_name (engine, a));
+  g_autofree char *y_name = kol_game_word_train (engine->title, kol_engine_train_name (engine, b));
+  gboolean faces = x->variant == y->variant || (type != KOL_ACTION_BUY_TRAIN && g_strcmp0 (x_name, y_name) == 0);
 
-  return x->def == y->def && x->variant == y->variant && kol_entity_equal (x->owner, y->owner) &&
+  return x->def == y->def && faces && kol_entity_equal (x->owner, y->owner) &&
          x->obsolete == y->obsolete && x->rusted == y->rusted && x->operated == y->operated;
 }
 
@@ -143,7 +149,7 @@ alike (const KolEngine *engine,
   if (a->type != b->type || !kol_entity_equal (a->entity, b->entity))
     return FALSE;
   if (is_train_choice (a))
-    return b->train >= 0 && g_strcmp0 (a->variant, b->variant) == 0 && same_train (engine, a->train, b->train);
+    return b->train >= 0 && g_strcmp0 (a->variant, b->variant) == 0 && same_train (engine, a->type, a->train, b->train);
   if (a->type == KOL_ACTION_BUY_SHARES || a->type == KOL_ACTION_SELL_SHARES)
     return same_certs (engine, a, b);
   return FALSE;

@@ -427,6 +427,58 @@ test_game_freed_after_leaving (gconstpointer data)
   g_assert_finalize_object (f.page);
 }
 
+static const char *const long_names[] = { "Александра Константиновна", "Maximilian von Habsburg", "Клара", "Dmitri",
+                                          NULL };
+
+/* The labels under @widget that show a whole name of long_names, and
+ * how many of those are cut («Александра Констан…»). */
+static void
+count_names (GtkWidget *widget,
+             guint     *shown,
+             guint     *cut)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      g_strv_contains (long_names, gtk_label_get_label (GTK_LABEL (widget))))
+    {
+      (*shown)++;
+      *cut += pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget)));
+      g_test_message ("%s: %d px%s", gtk_label_get_label (GTK_LABEL (widget)), gtk_widget_get_width (widget),
+                      pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget))) ? ", cut" : "");
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    count_names (child, shown, cut);
+}
+
+/* Long names on the players' cards, beside the badges of the first
+ * player (1840's «Первый игрок», 1849's «Приоритетная сделка») and of the
+ * one to act: the badges give way, the names stay whole. */
+static void
+test_long_names (gconstpointer data)
+{
+  const Title *t = data;
+  g_autofree char *dir = g_build_filename (g_getenv ("KOLEYA_DATA_DIR"), t->title, NULL);
+  g_autoptr(GError) error = NULL;
+  Fixture f = { NULL };
+  guint shown = 0, cut = 0;
+
+  f.game = kol_game_new (dir, t->n_players, long_names, NULL, 77, &error);
+  g_assert_no_error (error);
+  f.window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (f.window), 1280, 800);
+  f.page = KOL_GAME_PAGE (kol_game_page_new ());
+  gtk_window_set_child (GTK_WINDOW (f.window), GTK_WIDGET (f.page));
+  gtk_window_present (GTK_WINDOW (f.window));
+  g_object_set (f.page, "game", f.game, NULL);
+  kol_game_page_show_panel (f.page, "players");
+  gtk_test_widget_wait_for_draw (f.window);
+  count_names (GTK_WIDGET (f.page), &shown, &cut);
+  g_test_message ("%u names shown, %u cut", shown, cut);
+  g_assert_cmpuint (shown, >=, 4);
+  g_assert_cmpuint (cut, ==, 0);
+  fixture_close (&f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -448,6 +500,7 @@ main (int   argc,
         { "map-step", test_map_step },
         { "game-freed-after-leaving", test_game_freed_after_leaving },
         { "steady-layout", test_steady_layout },
+        { "long-names", test_long_names },
       };
 
       for (gsize k = 0; k < G_N_ELEMENTS (cases); k++)

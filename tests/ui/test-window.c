@@ -14,6 +14,7 @@
 #include "kol-message-dialog.h"
 #include "kol-new-game-dialog.h"
 #include "kol-start-page.h"
+#include "kol-title-info.h"
 #include "kol-window.h"
 #include "ui-test-utils.h"
 
@@ -778,6 +779,59 @@ test_new_game_for_title (void)
   destroy_window (window);
 }
 
+/* A title whose data broke after it was listed: Start says so in words
+ * (model/game-ru checks they are the user's); which file and where (a
+ * JSON line and column) are details, folded away. */
+static void
+test_new_game_error_details (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kol-broken-XXXXXX", NULL);
+  g_autofree char *source = g_test_build_filename (G_TEST_DIST, "cli", "titles", "twin-valleys", NULL);
+  g_autoptr(GListStore) titles = g_list_store_new (KOL_TYPE_TITLE_INFO);
+  g_autoptr(KolTitleInfo) info = NULL;
+  g_autoptr(GFile) game_json = NULL;
+  g_autoptr(GError) error = NULL;
+  KolNewGameDialog *dialog;
+  const char *details = NULL, *text;
+
+  for (int i = 0; i < 2; i++)
+    {
+      const char *file = i == 0 ? "game.json" : "map.json";
+      g_autofree char *from = g_build_filename (source, file, NULL), *to = g_build_filename (dir, file, NULL);
+      g_autofree char *contents = NULL;
+
+      g_assert_true (g_file_get_contents (from, &contents, NULL, NULL));
+      g_assert_true (g_file_set_contents (to, contents, -1, NULL));
+    }
+  game_json = g_file_new_build_filename (dir, "game.json", NULL);
+  info = kol_title_info_new_from_file (game_json, &error);
+  g_assert_no_error (error);
+  g_list_store_append (titles, info);
+  {
+    g_autofree char *tiles = g_build_filename (dir, "tiles.json", NULL);
+
+    g_assert_true (g_file_set_contents (tiles, "{\n  \"tiles\": [\n", -1, NULL));
+  }
+  dialog = kol_new_game_dialog_new (NULL, G_LIST_MODEL (titles));
+  kol_new_game_dialog_set_title_id (dialog, "twin-valleys");
+  g_assert_null (kol_new_game_dialog_get_error (dialog, NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "new-game.start", NULL));
+  text = kol_new_game_dialog_get_error (dialog, &details);
+  g_test_message ("%s | %s", text, details);
+  g_assert_nonnull (text);
+  g_assert_null (strstr (text, "tiles.json"));
+  g_assert_false (g_regex_match_simple ("[0-9]+:[0-9]+|\\$\\.", text, 0, 0));
+  g_assert_nonnull (strstr (details, "tiles.json"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  for (int i = 0; i < 3; i++)
+    {
+      g_autofree char *path = g_build_filename (dir, i == 0 ? "game.json" : i == 1 ? "map.json" : "tiles.json", NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
 /* The panels of a game started from the dialog, after the game went on:
  * nothing runs over what follows it (the bank's "next purchases" ran over
  * its phase table, in Russian). */
@@ -871,6 +925,7 @@ main (int   argc,
   g_test_add_func ("/window/keyboard-start", test_keyboard_start);
   g_test_add_func ("/window/new-game", test_new_game);
   g_test_add_func ("/window/new-game-for-title", test_new_game_for_title);
+  g_test_add_func ("/window/new-game-error-details", test_new_game_error_details);
   g_test_add_func ("/window/panels-fit", test_panels_fit);
   g_test_add_func ("/window/close-game-asks", test_close_game_asks);
   g_test_add_func ("/window/save", test_save);

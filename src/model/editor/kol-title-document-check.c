@@ -945,6 +945,7 @@ kol_title_document_check_playable (KolTitleDocument  *self,
                                    GError           **error)
 {
   g_autoptr(KolTitle) title = NULL;
+  g_autoptr(GError) local = NULL;
   g_autofree char *games = kol_title_document_user_games_dir ();
   g_autofree char *parent = NULL;
   g_autofree char *folder = NULL;
@@ -952,8 +953,13 @@ kol_title_document_check_playable (KolTitleDocument  *self,
 
   g_return_val_if_fail (KOL_IS_TITLE_DOCUMENT (self), FALSE);
 
-  if ((title = kol_title_document_load_title (self, 0, NULL, error)) == NULL)
-    return FALSE;
+  if ((title = kol_title_document_load_title (self, 0, NULL, &local)) == NULL)
+    {
+      /* the problem, where it is in which file, is for the details */
+      g_set_error (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_INVALID, "%s\n\n%s",
+                   _("The title does not load yet: the list of problems shows what to fix."), local->message);
+      return FALSE;
+    }
   parent = g_path_get_dirname (self->path);
   folder = g_path_get_basename (self->path);
   id = kol_title_document_get_id (self);

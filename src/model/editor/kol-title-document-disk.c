@@ -187,9 +187,13 @@ kol_title_document_reload_from_disk (KolTitleDocument  *self,
       roots[i] = texts[i] != NULL ? kol_json_format_parse (texts[i], -1, self->lexemes, &local) : NULL;
       if (roots[i] == NULL || !JSON_NODE_HOLDS_OBJECT (roots[i]))
         {
-          /* Translators: %s is a file name such as game.json, the second what is wrong with it. */
-          g_set_error (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_READ, _("Cannot read %s: %s"),
-                       file_names[i], local != NULL ? local->message : _("The file must hold a JSON object"));
+          /* Translators: %s is a file name such as game.json. What is
+           * wrong where in it follows as details. */
+          g_autofree char *human = g_strdup_printf (_("Cannot take %s as it is on disk now: the editor cannot read it."),
+                                                    file_names[i]);
+
+          g_set_error (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_READ, "%s\n\n%s", human,
+                       local != NULL ? local->message : _("The file must hold a JSON object"));
           ok = FALSE;
         }
     }

@@ -98,6 +98,7 @@ read_tree (KolTitleDocument *self,
   g_autofree char *path = g_build_filename (dir, file_names[file], NULL);
   g_autoptr(GFile) gfile = g_file_new_for_path (path);
   g_autofree char *text = NULL;
+  g_autofree char *human = NULL;
   g_autoptr(GError) local = NULL;
   gsize length;
   JsonNode *root;
@@ -105,9 +106,10 @@ read_tree (KolTitleDocument *self,
   if (!kol_json_read_file (gfile, &text, &length, &local)
       || (root = kol_json_format_parse (text, (gssize) length, self->lexemes, &local)) == NULL)
     {
-      /* Translators: %s is a file path, the second %s what went wrong. */
-      g_set_error (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_READ,
-                   _("Cannot open “%s”: %s"), path, local->message);
+      /* Translators: %s is a file path. What went wrong where in it (a
+       * JSON line and column) follows as details. */
+      human = g_strdup_printf (_("Cannot open “%s”: the editor cannot read it."), path);
+      g_set_error (error, KOL_TITLE_DOCUMENT_ERROR, KOL_TITLE_DOCUMENT_ERROR_READ, "%s\n\n%s", human, local->message);
       return FALSE;
     }
   if (!JSON_NODE_HOLDS_OBJECT (root))

@@ -156,7 +156,7 @@ pool_text (const KolEngine *engine)
       if (engine->title->corps[c].n_shares == 1)
         g_string_append_printf (out, "%s%s", out->len > 0 ? ", " : "", name);
       else
-        g_string_append_printf (out, "%s%s %d%%", out->len > 0 ? ", " : "", name, percent);
+        g_string_append_printf (out, "%s%s\xc2\xa0%d%%", out->len > 0 ? ", " : "", name, percent);
     }
   if (out->len == 0)
     /* Translators: the pool holds no shares. */

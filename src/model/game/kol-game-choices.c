@@ -164,6 +164,17 @@ is_train_choice (const KolEngine *engine,
           a->type == KOL_ACTION_DISCARD_TRAIN) && a->train >= 0 && a->train < engine->n_trains;
 }
 
+static gboolean
+same_train_name (const KolEngine *engine,
+                 int              x,
+                 int              y)
+{
+  g_autofree char *a = _kol_game_train_name (engine, x);
+  g_autofree char *b = _kol_game_train_name (engine, y);
+
+  return g_strcmp0 (a, b) == 0;
+}
+
 /* Trains of one kind with one owner, in the same state, are the same
  * purchase (or scrapping) to a player and to the rules: the engine offers
  * each of them, the panel only the first, so that no two buttons read
@@ -180,8 +191,14 @@ same_train (const KolEngine *engine,
     return FALSE;
   x = &engine->trains[a->train];
   y = &engine->trains[b->train];
-  return x->def == y->def && x->variant == y->variant && kol_entity_equal (x->owner, y->owner) &&
-         x->obsolete == y->obsolete && x->rusted == y->rusted && x->operated == y->operated;
+  if (x->def != y->def || !kol_entity_equal (x->owner, y->owner) || x->obsolete != y->obsolete ||
+      x->rusted != y->rusted || x->operated != y->operated)
+    return FALSE;
+  if (x->variant == y->variant)
+    return TRUE;
+  /* an owned card's face (1840's O1, O2: the price it was bought at) is no
+   * matter once the rulebook names the kind alone («оранжевый трамвай») */
+  return a->type != KOL_ACTION_BUY_TRAIN && same_train_name (engine, a->train, b->train);
 }
 
 static gboolean
@@ -473,6 +490,26 @@ _kol_game_describe_choice (KolGame       *self,
 
 /* --------------------------------------------------------- building */
 
+/* The heading of a choice: its kind of move, except that a corporation
+ * trading its own shares issues them and buys them back (1849 10.8:
+ * «выпустить», «выкупить»), which a player's "sell" and "buy" are not. */
+static const char *
+section_of (const KolEngine *engine,
+            const KolAction *a)
+{
+  gboolean own = a->entity.kind == KOL_ENTITY_CORP && a->n_shares > 0 && a->shares[0] >= 0 &&
+                 a->shares[0] < engine->n_certs && engine->certs[a->shares[0]].corp == a->entity.index;
+
+  if (own && a->type == KOL_ACTION_SELL_SHARES)
+    /* Translators: heading of a corporation's own shares it may sell. */
+    return C_("action", "Issue shares");
+  if (own && a->type == KOL_ACTION_BUY_SHARES)
+    /* Translators: heading of a corporation's own shares it may buy back
+     * from the bank pool. */
+    return C_("action", "Buy back shares");
+  return kol_game_word_action (engine->title, a->type);
+}
+
 static void
 add_choice (KolGame           *self,
             KolEngine         *engine,
@@ -483,8 +520,7 @@ add_choice (KolGame           *self,
 {
   g_autoptr(KolGameChoice) choice = NULL;
 
-  choice = _kol_game_choice_new (self, kol_action_copy (a), kind,
-                                 g_strdup (kol_game_word_action (engine->title, a->type)));
+  choice = _kol_game_choice_new (self, kol_action_copy (a), kind, g_strdup (section_of (engine, a)));
   if (range != NULL)
     _kol_game_choice_set_range (choice, range->min, range->max, range->step, choice_key (engine, a));
   _kol_game_describe_choice (self, choice);

@@ -45,6 +45,7 @@ struct _KolGameCompany
   char                *par_text;
   char               **trains;
   char                *trains_markup;
+  char                *trains_brief_markup;
   int                  tokens_left;
   int                  tokens_total;
   char                *tokens_text;
@@ -132,6 +133,10 @@ static const KolItemProp props[] = {
    * trams with a dot of their colour, and the train whose purchase will
    * rust or retire each */
   { "trains-markup", KOL_ITEM_STRING, F (trains_markup) },
+  /** KolGameCompany:trains-brief-markup: its trains for one short line
+   * under a heading that says trains: each kind once with its count and
+   * its short name (1840: "● orange ×2, ● red") */
+  { "trains-brief-markup", KOL_ITEM_STRING, F (trains_brief_markup) },
   { "tokens-left", KOL_ITEM_INT, F (tokens_left) },
   { "tokens-total", KOL_ITEM_INT, F (tokens_total) },
   /** KolGameCompany:tokens-text: "1 left; C5 (Palermo), H12 (Catania)" */
@@ -222,6 +227,7 @@ enum {
   PROP_PAR_TEXT,
   PROP_TRAINS,
   PROP_TRAINS_MARKUP,
+  PROP_TRAINS_BRIEF_MARKUP,
   PROP_TOKENS_LEFT,
   PROP_TOKENS_TOTAL,
   PROP_TOKENS_TEXT,
@@ -380,6 +386,16 @@ def_bought (const KolEngine *engine,
   return FALSE;
 }
 
+static char *
+escaped_train_name (const KolEngine *engine,
+                    int              def)
+{
+  const char *name = engine->title->trains[def].name;
+  g_autofree char *label = kol_game_word_train (engine->title, name);
+
+  return g_markup_escape_text (label != NULL ? label : name, -1);
+}
+
 /* "2H (rusts with 4H)": a train and the purchase that will end it. */
 static void
 append_train (GString         *out,
@@ -396,7 +412,7 @@ append_train (GString         *out,
   g_string_append (out, name);
   if (def->rusts_on >= 0 && !def_bought (engine, def->rusts_on))
     {
-      g_autofree char *by = g_markup_escape_text (engine->title->trains[def->rusts_on].name, -1);
+      g_autofree char *by = escaped_train_name (engine, def->rusts_on);
       /* Translators: a train (1840: tram) and the train whose first
        * purchase takes it out of the game: "2H (rusts with 4H)". */
       g_autofree char *note = g_strdup_printf (_("rusts with %s"), by);
@@ -405,7 +421,7 @@ append_train (GString         *out,
     }
   else if (def->obsolete_on >= 0 && !def_bought (engine, def->obsolete_on))
     {
-      g_autofree char *by = g_markup_escape_text (engine->title->trains[def->obsolete_on].name, -1);
+      g_autofree char *by = escaped_train_name (engine, def->obsolete_on);
       /* Translators: a train and the train whose first purchase makes it
        * obsolete: "4 (obsolete with 6)". */
       g_autofree char *note = g_strdup_printf (_("obsolete with %s"), by);
@@ -430,6 +446,52 @@ trains_markup (const KolEngine *engine,
     }
   if (n == 0)
     /* Translators: a company has no trains (or trams). */
+    g_string_append (out, C_("trains", "none"));
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* Each kind of train once, in the order owned: "● orange ×2, ● red". */
+static char *
+trains_brief_markup (const KolEngine *engine,
+                     KolEntity        owner)
+{
+  gint16 trains[KOL_MAX_TRAINS];
+  int n = kol_engine_trains_of (engine, owner, trains, G_N_ELEMENTS (trains));
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (int i = 0; i < n; i++)
+    {
+      const char *name = kol_engine_train_name (engine, trains[i]);
+      int def = engine->trains[trains[i]].def, count = 0;
+      g_autofree char *color = NULL, *label = NULL, *escaped = NULL;
+      gboolean seen = FALSE;
+
+      for (int j = 0; j < n; j++)
+        {
+          gboolean alike = engine->trains[trains[j]].def == def &&
+                           g_strcmp0 (kol_engine_train_name (engine, trains[j]), name) == 0;
+
+          seen |= alike && j < i;
+          count += alike;
+        }
+      if (seen)
+        continue;
+      color = _kol_game_train_color (engine->title, def);
+      label = kol_game_word_train_short (engine->title, name);
+      escaped = g_markup_escape_text (label != NULL ? label : name, -1);
+      g_string_append (out, out->len > 0 ? ", " : "");
+      if (color != NULL)
+        g_string_append_printf (out, "<span foreground=\"%s\">●</span> ", color);
+      g_string_append (out, escaped);
+      if (count > 1)
+        {
+          g_autofree char *times = g_strdup_printf (C_("trains", "×%d"), count);
+
+          /* after a no-break space: the count never starts a line */
+          g_string_append_printf (out, "\xc2\xa0%s", times);
+        }
+    }
+  if (n == 0)
     g_string_append (out, C_("trains", "none"));
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
@@ -470,17 +532,32 @@ tokens_text (const KolEngine *engine,
   return g_strdup_printf (_("%d left; %s"), tokens_left (c), placed->str);
 }
 
+/* "20% unsold" / "10% in the bank pool", or nothing when none is. */
+static void
+append_shares (GString    *out,
+               int         percent,
+               const char *where)
+{
+  if (percent <= 0)
+    return;
+  g_string_append (out, out->len > 0 ? ", " : "");
+  /* Translators: a part of a company's shares and where it is: "20%
+   * unsold", "10% in the bank pool" (the phrase is the title's own). */
+  g_string_append_printf (out, C_("shares", "%d%% %s"), percent, where);
+}
+
+/* Where the shares players do not hold are; %NULL when players hold all. */
 static char *
 shares_text (const KolEngine *engine,
              int              corp)
 {
+  g_autoptr(GString) out = g_string_new (NULL);
+
   if (engine->title->corps[corp].n_shares == 0)
     return NULL;
-  /* Translators: where a company's shares are: "20% in the treasury, 40%
-   * in the bank pool" (the phrases are the title's own words). */
-  return g_strdup_printf (_("%1$d%% %2$s, %3$d%% %4$s"),
-                          kol_corp_ipo_percent (engine, corp), kol_game_word (engine->title, KOL_WORD_IPO_SHARES),
-                          kol_corp_pool_percent (engine, corp), kol_game_word (engine->title, KOL_WORD_IN_POOL));
+  append_shares (out, kol_corp_ipo_percent (engine, corp), kol_game_word (engine->title, KOL_WORD_IPO_SHARES));
+  append_shares (out, kol_corp_pool_percent (engine, corp), kol_game_word (engine->title, KOL_WORD_IN_POOL));
+  return out->len > 0 ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
 }
 
 /* Companies whose parent is @corp: their names and their cash. */
@@ -801,6 +878,8 @@ update_corp_holdings (KolGameCompany  *self,
 
   _kol_set_strv (G_OBJECT (self), &self->trains, train_names (engine, self->entity), properties[PROP_TRAINS]);
   set_string (self, &self->trains_markup, trains_markup (engine, self->entity), PROP_TRAINS_MARKUP);
+  set_string (self, &self->trains_brief_markup, trains_brief_markup (engine, self->entity),
+              PROP_TRAINS_BRIEF_MARKUP);
   set_int (self, &self->tokens_left, tokens_left (c), PROP_TOKENS_LEFT);
   set_int (self, &self->tokens_total, c->n_tokens, PROP_TOKENS_TOTAL);
   set_string (self, &self->tokens_text, tokens_text (engine, corp), PROP_TOKENS_TEXT);

@@ -71,6 +71,9 @@ describe_shares (const KolEngine *engine,
     }
   if (b.owner.kind == KOL_ENTITY_CORP && b.owner.index == b.corp)
     from = g_strdup (kol_game_word (engine->title, KOL_WORD_IPO_SHARES));
+  else if (b.owner.kind == KOL_ENTITY_POOL)
+    /* inside the sentence, not a heading: «банковский пул», «пул акций» */
+    from = kol_game_word_string (engine->title, "Market");
   else
     from = name_of (engine, b.owner);
   if (a->entity.kind == KOL_ENTITY_COMPANY)
@@ -117,13 +120,17 @@ static char *
 describe_train (const KolEngine *engine,
                 const KolAction *a)
 {
-  const char *name;
+  g_autofree char *name = NULL;
   g_autofree char *price = money (engine, a->price);
   g_autofree char *from = NULL;
 
   if (a->train < 0 || a->train >= engine->n_trains)
     return g_strdup (kol_game_word_action (engine->title, a->type));
-  name = a->variant != NULL ? a->variant : kol_engine_train_name (engine, a->train);
+  /* the rulebook's name ("orange tram"), never the card's code ("O1") */
+  if (a->variant != NULL && (name = kol_game_word_train (engine->title, a->variant)) == NULL)
+    name = g_strdup (a->variant);
+  if (name == NULL)
+    name = _kol_game_train_name (engine, a->train);
   switch (a->type)
     {
     case KOL_ACTION_BUY_TRAIN:

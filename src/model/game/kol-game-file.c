@@ -70,13 +70,21 @@ kol_game_new (const char          *title_dir,
 {
   static const char * const no_options[] = { NULL };
   g_autoptr(KolHistory) history = NULL;
+  g_autoptr(GError) local = NULL;
   KolTitle *title;
 
   g_return_val_if_fail (title_dir != NULL, NULL);
 
-  title = kol_title_loader_load (title_dir, n_players, options != NULL ? options : no_options, error);
+  title = kol_title_loader_load (title_dir, n_players, options != NULL ? options : no_options, &local);
   if (title == NULL)
-    return NULL;
+    {
+      /* what is wrong where in which file is for the one who fixes the
+       * data: details, after a blank line */
+      g_set_error (error, KOL_GAME_ERROR, KOL_GAME_ERROR_FILE, "%s\n\n%s",
+                   _("The game’s data has a problem, so a game of it cannot start. The editor shows what to fix."),
+                   local->message);
+      return NULL;
+    }
   history = kol_history_new (title, n_players, NULL, player_names, seed, error);
   if (history == NULL)
     return NULL;

@@ -660,12 +660,19 @@ kol_game_word_phase (const KolTitle *title,
   return own != NULL ? own : title->phases[phase].name;
 }
 
-/* The label a title gives a kind of train in its data, "extra": {"label":
- * {"en": …, "ru": …}} (1840: «желтый трамвай»), in the reader's language. */
-static char *
-train_def_label (const KolTrainDef *def)
+/**
+ * kol_game_word_extra_text:
+ * @extra: (nullable): a title object's "extra" members
+ * @key: one of them, a text in both languages ({"en": …, "ru": …})
+ *
+ * Returns: (transfer full) (nullable): the text in the reader's language,
+ *   %NULL when @extra has no such text
+ */
+char *
+kol_game_word_extra_text (GVariant   *extra,
+                          const char *key)
 {
-  g_autoptr(GVariant) label = def->extra != NULL ? g_variant_lookup_value (def->extra, "label", NULL) : NULL;
+  g_autoptr(GVariant) label = extra != NULL ? g_variant_lookup_value (extra, key, NULL) : NULL;
   KolText text = { NULL, NULL };
 
   if (label != NULL && g_variant_is_of_type (label, G_VARIANT_TYPE_VARIANT))
@@ -682,21 +689,20 @@ train_def_label (const KolTrainDef *def)
   return kol_text_is_set (&text) ? g_strdup (kol_game_word_text (&text)) : NULL;
 }
 
-/**
- * kol_game_word_train:
- * @title: the title played
- * @name: a train's name, its kind's or a variant's ("Y2", "4H")
- *
- * A train (or a kind of train) named as its rulebook names it: the label
- * of its kind when the title gives one ("Y2" is a yellow tram, «желтый
- * трамвай»), else its name ("4H").
- *
- * Returns: (transfer full) (nullable): the name, %NULL when @name is not
- *   a train of @title
- */
-char *
-kol_game_word_train (const KolTitle *title,
-                     const char     *name)
+/* The label a title gives a kind of train in its data, "extra": {"label":
+ * {"en": …, "ru": …}} (1840: «желтый трамвай»; @key "short_label": the
+ * word under a heading that already says "trams", «оранж.»), in the
+ * reader's language. */
+static char *
+train_def_label (const KolTrainDef *def,
+                 const char        *key)
+{
+  return kol_game_word_extra_text (def->extra, key);
+}
+
+static const KolTrainDef *
+train_def_named (const KolTitle *title,
+                 const char     *name)
 {
   for (guint i = 0; name != NULL && i < title->n_trains; i++)
     {
@@ -706,11 +712,42 @@ kol_game_word_train (const KolTitle *title,
       for (int v = 0; !match && v < def->n_variants; v++)
         match = g_strcmp0 (def->variants[v].name, name) == 0;
       if (match)
-        {
-          char *label = train_def_label (def);
-
-          return label != NULL ? label : g_strdup (name);
-        }
+        return def;
     }
   return NULL;
+}
+
+char *
+kol_game_word_train (const KolTitle *title,
+                     const char     *name)
+{
+  const KolTrainDef *def = train_def_named (title, name);
+  char *label = def != NULL ? train_def_label (def, "label") : NULL;
+
+  if (def == NULL)
+    return NULL;
+  return label != NULL ? label : g_strdup (name);
+}
+
+/**
+ * kol_game_word_train_short:
+ * @title: the title played
+ * @name: a train's name, its kind's or a variant's ("O2", "4H")
+ *
+ * A train named briefly, for a row whose heading already says trains
+ * (1840: «Трамваи: оранж.», the short form of the rulebook's tables): the
+ * kind's "short_label" when the title gives one, else as
+ * kol_game_word_train() names it.
+ *
+ * Returns: (transfer full) (nullable): the name, %NULL when @name is not
+ *   a train of @title
+ */
+char *
+kol_game_word_train_short (const KolTitle *title,
+                           const char     *name)
+{
+  const KolTrainDef *def = train_def_named (title, name);
+  char *label = def != NULL ? train_def_label (def, "short_label") : NULL;
+
+  return label != NULL ? label : kol_game_word_train (title, name);
 }

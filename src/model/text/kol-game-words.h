@@ -165,5 +165,9 @@ const char *kol_game_word_phase    (const KolTitle *title,
                                     int             phase);
 char       *kol_game_word_train    (const KolTitle *title,
                                     const char     *name);
+char       *kol_game_word_train_short (const KolTitle *title,
+                                       const char     *name);
+char       *kol_game_word_extra_text  (GVariant       *extra,
+                                       const char     *key);
 
 G_END_DECLS

@@ -315,6 +315,18 @@ kol_log_kind_category (const KolTitle *title,
 
 /* ------------------------------------------------------------ arguments */
 
+/* A corporation after a preposition that governs the accusative, as its
+ * data words it ("extra": {"short_accusative": …}: «на Линию 17»), or
+ * %NULL when the data has no such form. */
+static char *
+corp_accusative (const KolEngine *engine,
+                 int              corp)
+{
+  if (corp < 0 || corp >= (int) engine->title->n_corps)
+    return NULL;
+  return kol_game_word_extra_text (engine->title->corps[corp].extra, "short_accusative");
+}
+
 static char *
 format_corp (const KolEngine *engine,
              int              corp)
@@ -441,9 +453,46 @@ kol_log_format_arg (const KolEngine *engine,
     }
 }
 
+/* kol_log_format_template(), with each argument's form after a
+ * preposition that governs the accusative for "%N$a" («ставка на %2$a»:
+ * «на Линию 17»); an argument without one (@accusatives or its item
+ * %NULL) stays as it is. */
+static char *
+format_template_cased (const char         *template_,
+                       const char * const *values,
+                       const char * const *accusatives,
+                       guint               n_values)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = template_; *p != '\0'; p++)
+    {
+      if (p[0] == '%' && p[1] == '%')
+        {
+          g_string_append_c (out, '%');
+          p++;
+        }
+      else if (p[0] == '%' && p[1] >= '1' && p[1] <= '9' && p[2] == '$' && (p[3] == 's' || p[3] == 'a'))
+        {
+          guint i = (guint) (p[1] - '1');
+          const char *value = i < n_values ? values[i] : NULL;
+
+          if (p[3] == 'a' && accusatives != NULL && i < n_values && accusatives[i] != NULL)
+            value = accusatives[i];
+          g_string_append (out, value != NULL ? value : "?");
+          p += 3;
+        }
+      else
+        g_string_append_c (out, *p);
+    }
+  return g_string_free (out, FALSE);
+}
+
 /**
  * kol_log_format_template:
- * @template_: a template with numbered arguments (%1$s … %9$s) and %%
+ * @template_: a template with numbered arguments (%1$s … %9$s) and %%;
+ *   a title's own sentences may ask for an argument's accusative with
+ *   %1$a … %9$a, which is the argument itself here
  * @values: (array length=n_values): the arguments, formatted
  *
  * Fills in a template. An argument the template names but @values lacks
@@ -456,26 +505,7 @@ kol_log_format_template (const char         *template_,
                          const char * const *values,
                          guint               n_values)
 {
-  GString *out = g_string_new (NULL);
-
-  for (const char *p = template_; *p != '\0'; p++)
-    {
-      if (p[0] == '%' && p[1] == '%')
-        {
-          g_string_append_c (out, '%');
-          p++;
-        }
-      else if (p[0] == '%' && p[1] >= '1' && p[1] <= '9' && p[2] == '$' && p[3] == 's')
-        {
-          guint i = (guint) (p[1] - '1');
-
-          g_string_append (out, i < n_values && values[i] != NULL ? values[i] : "?");
-          p += 3;
-        }
-      else
-        g_string_append_c (out, *p);
-    }
-  return g_string_free (out, FALSE);
+  return format_template_cased (template_, values, NULL, n_values);
 }
 
 /* 1840's new playing order has no arguments: the players are in the game. */
@@ -526,6 +556,7 @@ kol_log_format_entry (const KolEngine   *engine,
                       const KolLogEntry *entry)
 {
   char *values[KOL_LOG_MAX_ARGS + 1] = { NULL };
+  char *accusatives[KOL_LOG_MAX_ARGS + 1] = { NULL };
   guint n = MIN (entry->n_args, KOL_LOG_MAX_ARGS);
   int count_arg = plural_count_arg (entry->kind);
   int count = count_arg >= 0 && (guint) count_arg < n ? entry->args[count_arg].value : 1;
@@ -563,8 +594,14 @@ kol_log_format_entry (const KolEngine   *engine,
       g_free (values[1]);
       values[1] = format_moves (engine, entry->args[1].str);
     }
-  text = kol_log_format_template (template_, (const char * const *) values, n);
   for (guint i = 0; i < n; i++)
-    g_free (values[i]);
+    if (entry->args[i].kind == KOL_ARG_CORP)
+      accusatives[i] = corp_accusative (engine, entry->args[i].value);
+  text = format_template_cased (template_, (const char * const *) values, (const char * const *) accusatives, n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_free (values[i]);
+      g_free (accusatives[i]);
+    }
   return text;
 }

@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "kol-new-game-dialog.h"
 #include "kol-title-info.h"
@@ -38,6 +39,8 @@ struct _KolNewGameDialog
   GtkBox        *names_box;
   GtkBox        *options_box;
   GtkLabel      *error_label;
+  GtkExpander   *details_expander;
+  GtkLabel      *details_label;
 };
 
 G_DEFINE_FINAL_TYPE (KolNewGameDialog, kol_new_game_dialog, GTK_TYPE_WINDOW)
@@ -59,12 +62,19 @@ selected_title (KolNewGameDialog *self)
   return g_list_model_get_item (self->titles, i);
 }
 
+/* @message as the model writes its errors: what happened, then, after a
+ * blank line, the details (which file, where in it), folded away. */
 static void
 show_error (KolNewGameDialog *self,
             const char       *message)
 {
-  gtk_label_set_label (self->error_label, message != NULL ? message : "");
+  const char *details = message != NULL ? strstr (message, "\n\n") : NULL;
+  g_autofree char *text = details != NULL ? g_strndup (message, (gsize) (details - message)) : g_strdup (message);
+
+  gtk_label_set_label (self->error_label, text != NULL ? text : "");
   gtk_widget_set_visible (GTK_WIDGET (self->error_label), message != NULL);
+  gtk_label_set_label (self->details_label, details != NULL ? details + 2 : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->details_expander), details != NULL && details[2] != '\0');
 }
 
 /* ---------------------------------------------------------------- names */
@@ -356,6 +366,8 @@ kol_new_game_dialog_class_init (KolNewGameDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KolNewGameDialog, names_box);
   gtk_widget_class_bind_template_child (widget_class, KolNewGameDialog, options_box);
   gtk_widget_class_bind_template_child (widget_class, KolNewGameDialog, error_label);
+  gtk_widget_class_bind_template_child (widget_class, KolNewGameDialog, details_expander);
+  gtk_widget_class_bind_template_child (widget_class, KolNewGameDialog, details_label);
   gtk_widget_class_install_action (widget_class, "new-game.start", NULL, start_action_cb);
   gtk_widget_class_install_action (widget_class, "new-game.reseed", NULL, reseed_action_cb);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
@@ -634,4 +646,24 @@ kol_new_game_dialog_start (KolNewGameDialog  *self,
   for (int i = 0; game != NULL && i < n; i++)
     kol_game_set_computer (game, i, kol_new_game_dialog_get_computer (self, i));
   return game;
+}
+
+/**
+ * kol_new_game_dialog_get_error:
+ * @details: (out) (optional) (transfer none): the details folded away
+ *   under it ("" when none)
+ *
+ * Returns: (transfer none) (nullable): the error shown under the choices
+ *   after Start failed, %NULL when none is shown
+ */
+const char *
+kol_new_game_dialog_get_error (KolNewGameDialog  *self,
+                               const char       **details)
+{
+  g_return_val_if_fail (KOL_IS_NEW_GAME_DIALOG (self), NULL);
+
+  if (details != NULL)
+    *details = gtk_widget_get_visible (GTK_WIDGET (self->details_expander))
+               ? gtk_label_get_label (self->details_label) : "";
+  return gtk_widget_get_visible (GTK_WIDGET (self->error_label)) ? gtk_label_get_label (self->error_label) : NULL;
 }

@@ -46,5 +46,7 @@ gboolean          kol_new_game_dialog_option_offered  (KolNewGameDialog *self,
                                                        const char       *id);
 KolGame          *kol_new_game_dialog_start           (KolNewGameDialog *self,
                                                        GError          **error);
+const char       *kol_new_game_dialog_get_error       (KolNewGameDialog  *self,
+                                                       const char       **details);
 
 G_END_DECLS

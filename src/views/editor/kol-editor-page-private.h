@@ -46,6 +46,8 @@ struct _KolEditorPage
   GtkRevealer           *banner;
   GtkWidget             *banner_box;
   GtkLabel              *banner_label;
+  GtkExpander           *banner_details;
+  GtkLabel              *banner_details_label;
   GtkWidget             *reload_button;
   GtkWidget             *keep_button;
   GtkPaned              *paned;

@@ -446,6 +446,7 @@ _kol_editor_page_ask_about_disk (KolEditorPage *self)
                             "version and write it over theirs with the next Save?"), names);
   g_clear_handle_id (&self->banner_id, g_source_remove);
   gtk_label_set_label (self->banner_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->banner_details), FALSE);
   gtk_widget_remove_css_class (self->banner_box, "error");
   show_answers (self, TRUE);
   gtk_revealer_set_reveal_child (self->banner, TRUE);
@@ -464,11 +465,21 @@ kol_editor_page_show_message (KolEditorPage *self,
                               const char    *message,
                               gboolean       is_error)
 {
+  const char *details;
+  g_autofree char *text = NULL;
+
   g_return_if_fail (KOL_IS_EDITOR_PAGE (self));
   g_return_if_fail (message != NULL);
 
   g_clear_handle_id (&self->banner_id, g_source_remove);
-  gtk_label_set_label (self->banner_label, message);
+  /* what happened, then, after a blank line, where (a file, a JSON line
+   * and column): folded away */
+  details = strstr (message, "\n\n");
+  text = details != NULL ? g_strndup (message, (gsize) (details - message)) : g_strdup (message);
+  gtk_label_set_label (self->banner_label, text);
+  gtk_label_set_label (self->banner_details_label, details != NULL ? details + 2 : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->banner_details), details != NULL && details[2] != '\0');
+  gtk_expander_set_expanded (self->banner_details, FALSE);
   show_answers (self, FALSE);
   if (is_error)
     gtk_widget_add_css_class (self->banner_box, "error");
@@ -695,6 +706,8 @@ kol_editor_page_class_init (KolEditorPageClass *klass)
   BIND (banner);
   BIND (banner_box);
   BIND (banner_label);
+  BIND (banner_details);
+  BIND (banner_details_label);
   BIND (reload_button);
   BIND (keep_button);
   BIND (paned);

@@ -422,7 +422,7 @@ build_state (KolActionPanel *self)
 
   kol_panel_bind_fact (c, "treasury-text", state_fact (self, row++, "", FALSE));
   kol_panel_bind_fact (c, "price-text", state_fact (self, row++, "", FALSE));
-  kol_panel_bind_fact (c, "trains-markup", state_fact (self, row++, "", TRUE));
+  kol_panel_bind_fact (c, "trains-brief-markup", state_fact (self, row++, "", TRUE));
   value = state_fact (self, row++, "", FALSE);
   g_binding_group_bind_full (c, "tokens-left", value, "label", G_BINDING_SYNC_CREATE, tokens_left_text, NULL,
                              NULL, NULL);

@@ -167,6 +167,19 @@ order_tooltip (GBinding     *binding,
   return TRUE;
 }
 
+/* A name keeps up to this many characters whole: the badges beside it
+ * (the priority deal, "to act", long in Russian) give way first. */
+#define WHOLE_NAME_CHARS 32
+
+static void
+name_label_changed (GtkLabel *label)
+{
+  int length = (int) g_utf8_strlen (gtk_label_get_label (label), -1);
+
+  /* an ellipsized label's minimum width is its width-chars */
+  gtk_label_set_width_chars (label, MIN (length + 1, WHOLE_NAME_CHARS));
+}
+
 /* The words that are the title's, once per game. */
 static void
 update_terms (KolPlayerCard *self)
@@ -335,6 +348,8 @@ static void
 kol_player_card_init (KolPlayerCard *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect (self->name_label, "notify::label", G_CALLBACK (name_label_changed), NULL);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->acting_label), gtk_label_get_label (self->acting_label));
   self->bindings = g_binding_group_new ();
   self->signals = g_signal_group_new (KOL_TYPE_GAME_PLAYER);
   self->certificates = kol_panel_fact_new (self->facts, 0, _("Certificates"), FALSE);
