@@ -73,7 +73,6 @@ typedef enum
   KOL_REASON_ROUTE_WRONG_TRACK,      /* track type not usable by this train */
   KOL_REASON_ROUTE_PORT,             /* port rules */
   KOL_REASON_ROUTE_TERMINAL,         /* runs through a terminal */
-  KOL_REASON_ROUTE_RED_AREA,         /* 1840 red city hex visited before its tile */
   KOL_REASON_ROUTE_AMBIGUOUS,        /* more than one track joins two stops: give the paths */
   /* trains */
   KOL_REASON_TRAIN_LIMIT,
@@ -114,26 +113,7 @@ typedef enum
   KOL_REASON_SELL_PRESIDENCY,        /* the sale would change the presidency */
   KOL_REASON_LOAN_NEEDS_SALE,        /* shares must be sold before a loan */
   KOL_REASON_CANNOT_GO_BANKRUPT,     /* enough money can still be raised */
-  /* 1849 Sicily (src/titles/1849) */
-  KOL_REASON_LAST_CERT,              /* the last certificate must come last */
-  KOL_REASON_NOT_NEXT_CORP,          /* only the next corporation in the order may be started */
-  KOL_REASON_TILE_MESSINA_LOCKED,    /* Messina cannot be upgraded until after the next stock round */
-  KOL_REASON_NOT_COASTAL,            /* SMS: only the chosen coastal city */
-  KOL_REASON_E_TOKEN_NEEDED,         /* an E-token is needed for E trains */
-  KOL_REASON_BOND,                   /* the bond cannot be issued or redeemed now */
   KOL_REASON_CHOICE,                 /* not one of the choices offered */
-  KOL_REASON_TOKEN_NOT_BUYABLE,      /* that station token cannot be bought */
-  KOL_REASON_NO_HOME,                /* no home city has room */
-  /* 1840 Vienna Tramways (src/titles/1840) */
-  KOL_REASON_1840_DIRECTOR_FIRST,    /* every player must first buy a director's certificate (VII.5) */
-  KOL_REASON_1840_DIVIDEND_STEP,     /* a tram company pays in multiples of 10 (VIII.5.1) */
-  KOL_REASON_1840_REASSIGN,          /* trams move only within one tram company */
-  KOL_REASON_1840_ONE_TRAM_PER_LINE, /* a line runs one tram only */
-  KOL_REASON_1840_LINES_NEED_TRAMS,  /* trams stay on the charter only when every line has one */
-  KOL_REASON_1840_LINE_NOT_OFFERED,  /* this line is not up for auction */
-  KOL_REASON_1840_TOKEN_NOT_REMOVABLE, /* no removable Stadtbahn marker there (IX.6) */
-  KOL_REASON_1840_LAY_NOT_AVAILABLE, /* no tile lay of this kind left on this hex this turn (IX.3, IX.4) */
-  KOL_REASON_1840_MUST_RUN,          /* the tram must run when it can (IX.3) */
   KOL_REASON_OFFER_DECLINED,         /* an offer of this much was declined this turn */
   KOL_REASON_ROUTE_NOT_BEST,         /* the routes earn less than the best (args: claimed, best) */
   KOL_N_REASONS

@@ -95,68 +95,6 @@ typedef enum
   KOL_LOG_CANNOT_BID,             /* %1 cannot bid %2 and is out of the auction for %3 */
   /* ---- end of stock market, shares, stock rounds, auctions ---- */
 
-  /* ---- 1849 Sicily (src/titles/1849) ---- */
-  KOL_LOG_1849_REMOVED_CORP,      /* Removed %1 (a corporation not in this game) */
-  KOL_LOG_1849_REMOVED_RESERVATION, /* Removed token reservation at %1 */
-  KOL_LOG_1849_TOKEN_FEE,         /* %1 spends %2 for tokens */
-  KOL_LOG_1849_MAY_BUY_TWO,       /* %1 may buy up to two additional shares. */
-  KOL_LOG_1849_RECEIVES_FROM,     /* %1 receives %2 from %3 (capital that RSA brings) */
-  KOL_LOG_1849_AFG_SLOT_OPEN,     /* %1 now has a token spot available and can be opened in the next stock round. */
-  KOL_LOG_1849_AFG_NO_HOME,       /* %1 has no home token locations and cannot be opened until one becomes available. */
-  KOL_LOG_1849_EVENT_GREEN_PAR,   /* -- Event: Corporations may now par at 144 (in addition to 68 and 100) -- */
-  KOL_LOG_1849_EVENT_BROWN_PAR,   /* -- Event: Corporations may now par at 216 (in addition to 68, 100, and 144) -- */
-  KOL_LOG_1849_EVENT_EARTHQUAKE,  /* -- Event: Messina Earthquake -- */
-  KOL_LOG_1849_AFG_LOSES_TOKEN,   /* -- %1 loses only token, closing. -- */
-  KOL_LOG_1849_TOKENS_REMOVED,    /* -- Removing tokens from game. -- */
-  KOL_LOG_1849_MESSINA_YELLOW,    /* -- Returning Messina to yellow. -- */
-  KOL_LOG_1849_MESSINA_LOCKED,    /* -- Messina cannot be upgraded until after the next stock round. -- */
-  KOL_LOG_1849_EVENT_BUY_TOKENS,  /* -- Event: Corporations may now buy station tokens from other corporations -- */
-  KOL_LOG_1849_EVENT_BONDS,       /* -- Event: Corporations can issue a single L.500 bond, with L.50 interest per OR -- */
-  KOL_LOG_1849_EVENT_E_TOKENS,    /* -- Event: Corporations can buy E-tokens to allow the purchase of E-Trains -- */
-  KOL_LOG_1849_REACHED_MAX,       /* %1 reached %2 share value, game will end after it operates. */
-  KOL_LOG_1849_NARROW_COST,       /* %1 pays 1/4 cost for narrow gauge track */
-  KOL_LOG_1849_DISCOUNT,          /* %1 receives a discount of %2 from %3 */
-  KOL_LOG_1849_SWAP_DEFAULT,      /* Presidency swapped for last cert by default. %1 may choose to swap for two 10% shares instead. */
-  KOL_LOG_1849_SWAP_TWO,          /* %1 chooses two 10% certificates */
-  KOL_LOG_1849_SWAP_LAST,         /* %1 chooses the 20% last certificate */
-  KOL_LOG_1849_REORDER,           /* Updating operating order for sold (and moved) corporations now on the same share value space to maintain their relative order before the sales. */
-  KOL_LOG_1849_CLOSES_SMS,        /* %1 closes %2 (SMS, to lay and token in a coastal city) */
-  KOL_LOG_1849_ASSIGNED,          /* %1 is assigned to %2 (CNM: a port or a corporation) */
-  KOL_LOG_1849_SELLS_ALL,         /* %1 sells all legally sellable shares */
-  KOL_LOG_1849_TAKES_LOAN,        /* %1 chooses to take a %2 loan and reduce %3 from their score. */
-  KOL_LOG_1849_LEAVES,            /* %1 chooses to leave game */
-  KOL_LOG_1849_ENTERS_EMR,        /* %1 enters Emergency Money Raising and owes the bank %2 in bond interest */
-  KOL_LOG_1849_PAYS_DEBT,         /* %1 pays off %2's debt of %3 */
-  KOL_LOG_1849_ISSUES_BOND,       /* %1 issues its bond and receives %2 */
-  KOL_LOG_1849_REPAYS_BOND,       /* %1 repays its outstanding bond for %2 */
-  KOL_LOG_1849_BOND_INTEREST,     /* %1 pays %2 interest for its issued bond */
-  KOL_LOG_1849_BUYS_E_TOKEN,      /* %1 buys an E-Token for %2. %1 can now buy E-Trains. */
-  KOL_LOG_1849_BUYS_TOKEN,        /* %1 buys (replaces) %2 token on %3 for %4 (paid to %2) */
-  KOL_LOG_1849_AFG_DEFERRED,      /* %1 has no home token locations: it moves to the end of the order */
-  KOL_LOG_1849_REPAYS_BOND_ON_CLOSE, /* %1 closes and repays its bond: %2 paid, %3 lost */
-  /* ---- end of 1849 Sicily ---- */
-  /* ---- 1840 Vienna Tramways (src/titles/1840) ---- */
-  KOL_LOG_1840_NEW_LINES,         /* -- New Tram Lines available for next round: %1 -- */
-  KOL_LOG_1840_ALL_LINES_OWNED,   /* -- All major corporations own 3 line corporations -- */
-  KOL_LOG_1840_MAJOR_LEAVES,      /* %1 was not chosen and leaves the game */
-  KOL_LOG_1840_TAKES_LOAN,        /* %1 takes a loan of %2 from the bank and a game end penalty of %3 */
-  KOL_LOG_1840_COMPANY_ROUND,     /* -- Company Round %1 -- */
-  KOL_LOG_1840_PRIORITY_ORDER,    /* Priority order: (the players in their new order) */
-  KOL_LOG_1840_CHOOSES_POSITION,  /* %1 chooses Position %2 */
-  KOL_LOG_1840_SELLS_PRIVATE,     /* %1 sells %2 for %3 to the bank */
-  KOL_LOG_1840_PREEMPTIVE_RIGHT,  /* Every player receives %1 to par a corporation */
-  KOL_LOG_1840_STOCK_ROUND,       /* -- Stock Round %1 -- */
-  KOL_LOG_1840_SCRAPS_TRAIN,      /* %1 scraps %2 */
-  KOL_LOG_1840_HAS_TO_PAY,        /* %1 has to pay %2 */
-  KOL_LOG_1840_SUBVENTS,          /* %1 subvents the tram company with %2 */
-  KOL_LOG_1840_MAJOR_PAYS,        /* %1 pays out %2 and withholds %3 */
-  KOL_LOG_1840_TRAM_OBLIGATION_LIFTED, /* %1's obligation to own a tram is temporarily lifted, because no trams are available. */
-  KOL_LOG_1840_REASSIGNS,         /* %1 reassigns trains: %2 */
-  KOL_LOG_1840_NO_REASSIGN,       /* %1 does not reassign any trains */
-  KOL_LOG_1840_SELECTS_LINE,      /* %1 selects %2 for auctioning */
-  KOL_LOG_1840_REMOVES_TOKEN,     /* %1 removes the Stadtbahn station marker from %2 for %3 */
-  KOL_LOG_1840_LINE_ROUND,        /* -- Line Round %1.%2 -- */
-  /* ---- end of 1840 Vienna Tramways ---- */
 
   /* ---- deals between owners (steps/kol-engine-consent.c) ---- */
   KOL_LOG_OFFERS_COMPANY,         /* %1 offers %2 to %3 for %4 (a private company) */

@@ -37,6 +37,7 @@ typedef enum
 {
   KOL_WORDS_FORMAT_ARGS,          /* the entry's arguments */
   KOL_WORDS_FORMAT_PLAYER_ORDER,  /* no arguments: the players in their order */
+  KOL_WORDS_FORMAT_TRAIN_MOVES,   /* %2 lists trains moved to corporations ("Y1 ➝ 5, O2 ➝ 7") */
 } KolWordsFormat;
 
 typedef struct

@@ -9,7 +9,8 @@
  * "stress beyond reality" category (run by `meson test --benchmark`;
  * `bench-route [--quick]` by hand; ROUTE_BENCH=TEXT runs the configurations
  * whose name contains TEXT, ROUTE_SEARCH_ORDER_TIES=1 breaks ties by search
- * order). Realistic positions are `koleya-cli bench-routes`: the recorded
+ * order, ROUTE_PER_STRETCH=1 prices 1849 dual gauge per stretch as
+ * 18xx.games does instead of by the gauge entered on). Realistic positions are `koleya-cli bench-routes`: the recorded
  * games, and late-game boards filled legally from the real titles' tile
  * supply. These boards go beyond what a game can lay:
  *  - 1840: 150 pointy hexes, every one with a tile (halts, one or two per
@@ -159,6 +160,8 @@ run_config (const Config *cfg,
           c.n_trains = cfg->n_trains;
           for (int t = 0; t < cfg->n_trains; t++)
             c.trains[t] = make_train (cfg->trains[t]);
+          /* the rulebook's pricing of dual gauge (§10.5.1), the default */
+          c.rules.entered_gauge = g_getenv ("ROUTE_PER_STRETCH") == NULL;
         }
       for (int run = 0; run < 3; run++)
         {

@@ -184,7 +184,7 @@ case_flags (const KolEngine *engine,
     if (stop->hex == c->forbidden_hex[i])
       {
         stop->flags |= KOL_ROUTE_STOP_FORBIDDEN;
-        stop->forbid_reason = KOL_REASON_ROUTE_RED_AREA;
+        stop->forbid_reason = TEST_REASON_FORBIDDEN;
       }
   if (c->stadtbahn)
     {
@@ -537,6 +537,10 @@ case_init (Case                *c,
     {
       c->rules.optional_rule = g_rand_int_range (rand, 0, 2) ? KOL_ROUTE_OPTIONAL_NEED_MORE
                                                              : KOL_ROUTE_OPTIONAL_NOT_COUNTED;
+      /* two boards in three price dual gauge as the gauge entered on (1849
+       * §10.5.1), the others per stretch (18xx.games); from the seed, so
+       * that the boards stay the ones they were */
+      c->rules.entered_gauge = seed % 3 != 0;
       c->rules.n_bonuses = 1;
       c->rules.bonus_value[0] = 20;
       c->cnm_hex = random_hex_with (c, rand, has_port);

@@ -3,6 +3,7 @@
 
 #include "kol-test-title.h"
 #include "kol-engine-route.h"
+#include "kol-engine-words.h"
 
 #include <string.h>
 
@@ -19,6 +20,10 @@
 #define RT_NARROW 2u
 #define RT_TRAM   1u
 #define RT_STADT  2u
+
+/* The reason a test's hook gives a forbidden stop: a module's own reason
+ * (1840's red areas are one), which the route check must hand back. */
+#define TEST_REASON_FORBIDDEN (KOL_REASON_TITLE_BASE + 9)
 
 /* Puts a token of @corp in the first free slot of city @city on @hex. */
 G_GNUC_UNUSED static void

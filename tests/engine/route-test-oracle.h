@@ -135,6 +135,75 @@ rt_oracle_keys (const KolEngine    *engine,
   return keys;
 }
 
+/* The network a chain of the reading counts as (1849 §10.5.1), written
+ * here on its own: its own when it has one network the train may use,
+ * else the nearest such chain's before it in the reading, else after it;
+ * −1 when the route has none. */
+static int
+rt_oracle_gauge (const guint8 *usable,
+                 int           n,
+                 int           i,
+                 gboolean      backward)
+{
+  int step = backward ? -1 : 1;
+
+  for (int pass = 0; pass < 2; pass++)
+    for (int j = i; j >= 0 && j < n; j -= pass == 0 ? step : -step)
+      if (usable[j] != 0 && (usable[j] & (usable[j] - 1)) == 0)
+        return g_bit_nth_lsf (usable[j], -1);
+  return -1;
+}
+
+/* The distance of the current route with dual gauge counted as the gauge
+ * entered on, the smaller of its two readings; −1 when a chain mixes
+ * gauges (the validator refuses it). */
+static int
+rt_oracle_distance (RtOracle *o)
+{
+  const KolRouteTrain *t = o->train;
+  int n = (int) o->nodes->len - 1, best = G_MAXINT;
+  guint8 *usable = g_newa (guint8, MAX (n, 1));
+  int *borders = g_newa (int, MAX (n, 1));
+
+  for (int i = 0; i < n; i++)
+    {
+      int from = g_array_index (o->starts, int, i);
+      int to = i + 1 < n ? g_array_index (o->starts, int, i + 1) : (int) o->paths->len;
+      guint8 net = 0xff;
+
+      borders[i] = 0;
+      for (int k = from; k < to; k++)
+        {
+          const KolRoutePath *p = &g_array_index (o->paths, KolRoutePath, k);
+          int rot;
+          const KolTileDef *tile = rt_oracle_tile (o->engine, p->hex, &rot);
+
+          net &= o->engine->title->track_types[tile->paths[p->path].track].networks;
+          if (k > from && p->hex != g_array_index (o->paths, KolRoutePath, k - 1).hex)
+            borders[i]++;
+        }
+      usable[i] = net & t->networks;
+      if (usable[i] == 0)
+        return -1;
+    }
+  for (int backward = 0; backward < 2; backward++)
+    {
+      int total = 0;
+
+      for (int i = 0; i < n; i++)
+        {
+          int g = rt_oracle_gauge (usable, n, i, backward), cost = G_MAXINT;
+
+          for (int net = 0; net < KOL_ROUTE_MAX_NETWORKS; net++)
+            if ((g < 0 && (usable[i] & (1u << net))) || net == g)
+              cost = MIN (cost, t->edge_cost[net] ? t->edge_cost[net] : 1);
+          total += cost * borders[i];
+        }
+      best = MIN (best, total);
+    }
+  return best;
+}
+
 static void
 rt_oracle_record (RtOracle *o)
 {
@@ -160,7 +229,22 @@ rt_oracle_record (RtOracle *o)
   draft.n_nodes = n;
   draft.nodes = (const KolRouteNode *) o->nodes->data;
   draft.connections = conns;
-  rev = kol_route_check (o->engine, o->corp, o->rules, o->train, &draft, NULL, 0, NULL, NULL, NULL);
+  if (o->rules->entered_gauge && o->train->distance >= 0 && !o->train->count_stops)
+    {
+      /* the validator's distance against the one computed here */
+      KolRoute resolved;
+      KolRefusal refusal = { 0 };
+      int d = rt_oracle_distance (o);
+
+      rev = kol_route_check (o->engine, o->corp, o->rules, o->train, &draft, NULL, 0, &resolved, &refusal, NULL);
+      if (rev >= 0)
+        g_assert_cmpint (resolved.distance, ==, d);
+      else if (refusal.n_args > 0 && refusal.args[0].value == KOL_REASON_ROUTE_TOO_LONG)
+        g_assert_cmpint (d, >, o->train->distance);
+      kol_route_clear (&resolved);
+    }
+  else
+    rev = kol_route_check (o->engine, o->corp, o->rules, o->train, &draft, NULL, 0, NULL, NULL, NULL);
   if (++o->checked > o->limit)
     o->too_big = TRUE;
   if (rev >= 0)

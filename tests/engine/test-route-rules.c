@@ -599,7 +599,7 @@ flags_1840 (const KolEngine *engine,
   if (stop->hex == h->red_hex)
     {
       stop->flags |= KOL_ROUTE_STOP_FORBIDDEN;
-      stop->forbid_reason = KOL_REASON_ROUTE_RED_AREA;
+      stop->forbid_reason = TEST_REASON_FORBIDDEN;
     }
 }
 
@@ -677,7 +677,7 @@ test_hooks_1840 (void)
   }
   h.red_hex = kol_test_hex (b.engine, "C1");
   g_assert_cmpint (rt_check (b.engine, 0, &rules, &tram, "C1.0 C3.0 C5.0", NULL, 0, &reason), ==, -1);
-  g_assert_cmpint (reason, ==, KOL_REASON_ROUTE_RED_AREA);
+  g_assert_cmpint (reason, ==, TEST_REASON_FORBIDDEN);
   {
     g_autoptr(KolRouteResult) r = rt_solve (b.engine, 0, &rules, &tram, 1);
     g_autofree char *s = rt_route_str (b.engine, &r->routes[0]);

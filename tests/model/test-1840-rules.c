@@ -2646,7 +2646,7 @@ test_refusals (void)
   g_clear_error (&error);
   g_assert_false (try_apply (engine, act (KOL_ACTION_PASS, P (first)), &error));
   g_assert_cmpint (engine->refusal.code, ==, KOL_ENGINE_ERROR_RULE);
-  g_assert_cmpint (engine->refusal.args[0].value, ==, KOL_REASON_1840_DIRECTOR_FIRST);
+  g_assert_cmpint (engine->refusal.args[0].value, ==, K1840_REASON_DIRECTOR_FIRST);
 }
 
 /* IX.6: a line's second station in one turn is refused with its reason. */

@@ -140,7 +140,7 @@ static void
 apply_refused (KolEngine      *engine,
                KolAction      *a,
                KolEngineError  code,
-               KolReason       reason)
+               int             reason)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(KolEngine) before = kol_engine_copy (engine);
@@ -152,7 +152,7 @@ apply_refused (KolEngine      *engine,
   g_assert_cmpint (error->code, ==, code);
   g_assert_cmpint (engine->refusal.code, ==, code);
   for (guint i = 0; i < engine->refusal.n_args; i++)
-    if (engine->refusal.args[i].kind == KOL_ARG_REASON && engine->refusal.args[i].value == (int) reason)
+    if (engine->refusal.args[i].kind == KOL_ARG_REASON && engine->refusal.args[i].value == reason)
       found = TRUE;
   g_assert_true (found);
   engine->refusal = before->refusal;
@@ -789,7 +789,7 @@ test_stock_founding_example (void)
   engine->players[2].cash = 552;
   engine->bank -= 552 - 425;
   g_assert_true (kol_entity_equal (cur (engine), P (2)));
-  apply_refused (engine, par (engine, 2, "IFT", 100), KOL_ENGINE_ERROR_RULE, KOL_REASON_NOT_NEXT_CORP);
+  apply_refused (engine, par (engine, 2, "IFT", 100), KOL_ENGINE_ERROR_RULE, K49_REASON_NOT_NEXT_CORP);
   apply_ok (engine, par (engine, 2, "CTL", 100));
   apply_ok (engine, buy (engine, 2, "CTL_1"));
   apply_ok (engine, buy (engine, 2, "CTL_2"));
@@ -927,7 +927,7 @@ test_stock_last_certificate (void)
   g_autoptr(KolEngine) engine = opening (t, 27939, 100);
   int before;
 
-  apply_refused (engine, buy (engine, 2, "SFA_7"), KOL_ENGINE_ERROR_RULE, KOL_REASON_LAST_CERT);
+  apply_refused (engine, buy (engine, 2, "SFA_7"), KOL_ENGINE_ERROR_RULE, K49_REASON_LAST_CERT);
   for (int i = 1; i <= 6; i++)
     {
       g_autofree char *id = g_strdup_printf ("SFA_%d", i);
@@ -1497,6 +1497,63 @@ test_operating_routes (void)
   g_assert_cmpint (route (engine, "RCS", 0, standard, via_b4, NULL, &why), ==, -1);
 }
 
+/* §10.5.1 «путь по совмещенной колее считается той же колеей, с которой на
+ * нее входит маршрут поезда»: dual gauge counts as the gauge the route
+ * entered it on, across stops. The issue's example: a 4H of SFA runs
+ * Girgenti J6 (672) – Canicatti I7 (696) – Caltanissetta H8 (673) –
+ * Castrogiovanni G9 (681), dual gauge but for the narrow gauge into G9: the
+ * whole route is narrow, distance 6, too long for a 4H, whose best run is
+ * then L.100. 18xx.games prices each stretch between stops on its own
+ * (distance 4, L.110), for imported games (compat). */
+static void
+test_operating_dual_gauge (void)
+{
+  const char *compat_opts[] = { KOL_1849_OPT_COMPAT, NULL };
+  g_autoptr(KolTitle) rulebook = load (4, NULL);
+  g_autoptr(KolTitle) compat = load_opts (4, compat_opts);
+  const KolTitle *titles[] = { rulebook, compat };
+  const char *run[] = { "J6", "I7", "H8", "G9", NULL };
+
+  for (int k = 0; k < 2; k++)
+    {
+      g_autoptr(KolEngine) engine = game_new (titles[k], 3);
+      const KolRouteHooks *hooks = engine->module->route_hooks;
+      g_autoptr(KolRouteResult) best = NULL;
+      g_autoptr(GError) error = NULL;
+      KolRouteRules rules;
+      KolRouteTrain trains[KOL_ROUTE_MAX_TRAINS];
+      int d = 0;
+      KolReason why = KOL_REASON_NONE;
+
+      start_corp (engine, "SFA", 0, 100);                 /* Girgenti, J6 */
+      lay (engine, "J6", "672", 0);
+      lay (engine, "I7", "696", 0);
+      lay (engine, "H8", "673", 1);
+      lay (engine, "G9", "681", 1);
+      give_train (engine, "4H-0", "SFA");
+      give_train (engine, "6H-0", "SFA");
+      if (k == 0)
+        {
+          g_assert_cmpint (route (engine, "SFA", 0, run, NULL, NULL, &why), ==, -1);
+          g_assert_cmpint (why, ==, KOL_REASON_ROUTE_TOO_LONG);
+          g_assert_cmpint (route (engine, "SFA", 1, run, NULL, &d, NULL), ==, 110);
+          g_assert_cmpint (d, ==, 6);
+        }
+      else
+        {
+          g_assert_cmpint (route (engine, "SFA", 0, run, NULL, &d, NULL), ==, 110);
+          g_assert_cmpint (d, ==, 4);
+        }
+      /* the router agrees: the 4H alone */
+      kol_route_rules_init (&rules);
+      g_assert_cmpint (hooks->prepare (engine, corp (engine, "SFA"), &rules, trains, KOL_ROUTE_MAX_TRAINS), ==, 2);
+      best = kol_route_solve (engine, corp (engine, "SFA"), &rules, trains, 1, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_true (best->proven);
+      g_assert_cmpint (best->total, ==, k == 0 ? 100 : 110);
+    }
+}
+
 /* §10.5.3: example 1, Lilibeo at L.144 moves right only with a total
  * dividend of at least L.144; nothing paid moves it left. Example 2: the
  * president holds 50%, 20% is in the treasury and 30% in the pool: of
@@ -1981,7 +2038,7 @@ test_operating_sms (void)
   g_assert_cmpstr (active_step_name (engine), ==, "Lay Track");
 
   /* only coastal cities, connected or not */
-  apply_refused (engine, lay_action (engine, "RCS", "D4", "3", 0), KOL_ENGINE_ERROR_TILE, KOL_REASON_NOT_COASTAL);
+  apply_refused (engine, lay_action (engine, "RCS", "D4", "3", 0), KOL_ENGINE_ERROR_TILE, K49_REASON_NOT_COASTAL);
   actions = legal (engine);
   for (guint i = 0; i < actions->len; i++)
     {
@@ -2022,7 +2079,7 @@ test_operating_sms (void)
   a = act (KOL_ACTION_PLACE_TOKEN, C (engine, "RCS"));
   a->hex = (gint16) hex (engine, "D4");
   a->city = 0;
-  apply_refused (engine, a, KOL_ENGINE_ERROR_TOKEN, KOL_REASON_NOT_COASTAL);
+  apply_refused (engine, a, KOL_ENGINE_ERROR_TOKEN, K49_REASON_NOT_COASTAL);
   a = act (KOL_ACTION_PLACE_TOKEN, C (engine, "RCS"));
   a->hex = (gint16) hex (engine, "M9");
   a->city = 0;
@@ -2277,7 +2334,7 @@ test_operating_issue_redeem (void)
   /* one to five shares, the 20% last certificate not before the others */
   g_assert_cmpint (count_legal (r, KOL_ACTION_SELL_SHARES), ==, 5);
   a = shares_action (r, KOL_ACTION_SELL_SHARES, C (r, "RCS"), "RCS_7", 0);
-  apply_refused (r, a, KOL_ENGINE_ERROR_CANNOT_SELL, KOL_REASON_LAST_CERT);
+  apply_refused (r, a, KOL_ENGINE_ERROR_CANNOT_SELL, K49_REASON_LAST_CERT);
   a = shares_action (r, KOL_ACTION_SELL_SHARES, C (r, "RCS"), "RCS_1,RCS_2", 0);
   apply_ok (r, a);
   g_assert_cmpint (r->corps[rcs].cash, ==, 2 * price);
@@ -2477,7 +2534,7 @@ test_events_earthquake (void)
     auto_act (engine);
   g_assert_cmpstr (active_step_name (engine), ==, "Lay Track");
   apply_refused (engine, lay_action (engine, "IFT", "B14", "655", 0), KOL_ENGINE_ERROR_TILE,
-                 KOL_REASON_TILE_MESSINA_LOCKED);
+                 K49_REASON_TILE_MESSINA_LOCKED);
   kol_1849_start_stock_round (engine);
   g_assert_true (kol_1849_state (engine)->messina_upgradeable);
 }
@@ -2595,7 +2652,7 @@ test_variant_buy_token (void)
   a = act (KOL_ACTION_BUY_TOKEN, C (early, "CTL"));
   a->hex = (gint16) trapani;
   a->price = 25;
-  apply_refused (early, a, KOL_ENGINE_ERROR_TOKEN, KOL_REASON_TOKEN_NOT_BUYABLE);
+  apply_refused (early, a, KOL_ENGINE_ERROR_TOKEN, K49_REASON_TOKEN_NOT_BUYABLE);
 }
 
 /* §14.2: from Phase 8 a corporation may issue one L.500 bond (price one
@@ -2755,6 +2812,7 @@ main (int   argc,
   g_test_add_func ("/1849/operating/gauge", test_operating_gauge);
   g_test_add_func ("/1849/operating/sce-blocks-acireale", test_operating_sce_blocks);
   g_test_add_func ("/1849/operating/routes", test_operating_routes);
+  g_test_add_func ("/1849/operating/dual-gauge-entered", test_operating_dual_gauge);
   g_test_add_func ("/1849/operating/best-revenue", test_operating_best_revenue);
   g_test_add_func ("/1849/operating/payouts", test_operating_payouts);
   g_test_add_func ("/1849/operating/train-limits", test_operating_train_limits);

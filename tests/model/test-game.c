@@ -900,6 +900,160 @@ test_autosave_name_stays_in_folder (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* ------------------------------------------------------- last runs */
+
+/* The last run_routes of @corp before @position, or -1 (the action
+ * itself or one of its auto actions). */
+static int
+last_run_index (KolGame *game,
+                int      corp,
+                guint    position)
+{
+  KolHistory *history = kol_game_get_history (game);
+
+  for (guint i = position; i-- > 0;)
+    {
+      const KolAction *a = kol_history_get_action (history, i);
+
+      if (a->type == KOL_ACTION_RUN_ROUTES && a->entity.kind == KOL_ENTITY_CORP && a->entity.index == corp)
+        return (int) i;
+      for (guint j = 0; a->auto_actions != NULL && j < a->auto_actions->len; j++)
+        {
+          const KolAction *b = g_ptr_array_index (a->auto_actions, j);
+
+          if (b->type == KOL_ACTION_RUN_ROUTES && b->entity.kind == KOL_ENTITY_CORP && b->entity.index == corp)
+            return (int) i;
+        }
+    }
+  return -1;
+}
+
+/* The runs the map draws at the point shown: one per company, the last
+ * before that point, along the track: a route has the paths of the track
+ * it used, from stop to stop, or its stops alone (counted in
+ * @n_unresolved). */
+static void
+check_last_runs (KolGame *game,
+                 guint   *n_routes,
+                 guint   *n_unresolved)
+{
+  g_autoptr(GPtrArray) runs = kol_game_get_last_runs (game);
+  const KolEngine *engine = kol_game_get_engine (game);
+  guint position = kol_game_get_position (game), routes = 0, unresolved = 0;
+
+  for (guint i = 0; i < runs->len; i++)
+    {
+      const KolGameRun *run = g_ptr_array_index (runs, i);
+
+      for (guint j = 0; j < i; j++)
+        g_assert_cmpint (((const KolGameRun *) g_ptr_array_index (runs, j))->corp, !=, run->corp);
+      g_assert_cmpint ((int) run->action_index, ==, last_run_index (game, run->corp, position));
+      g_assert_false (engine->corps[run->corp].closed);
+      g_assert_nonnull (run->label);
+      for (int k = 0; k < run->n_routes; k++)
+        {
+          const KolRoute *route = &run->routes[k];
+
+          g_assert_cmpint (route->n_nodes, >=, 2);
+          /* a run the validator no longer explains (1840's City runs
+           * along the dotted track are walked, not routed) keeps its
+           * stops */
+          if (route->n_paths == 0)
+            {
+              unresolved++;
+              continue;
+            }
+          g_assert_cmpint (route->n_paths, >=, route->n_nodes - 1);
+          routes++;
+        }
+    }
+  /* a company that ran and is still in the game has its run drawn */
+  for (int c = 0; c < engine->n_corps; c++)
+    if (!engine->corps[c].closed && !engine->corps[c].removed && last_run_index (game, c, position) >= 0)
+      {
+        gboolean found = FALSE;
+
+        for (guint i = 0; i < runs->len; i++)
+          found |= ((const KolGameRun *) g_ptr_array_index (runs, i))->corp == c;
+        g_assert_true (found);
+      }
+  *n_routes += routes;
+  *n_unresolved += unresolved;
+}
+
+/* The last runs of a recorded game, drawn along the track at the end and
+ * at points of the history browsed back to. */
+static void
+test_last_runs_of_record (gconstpointer data)
+{
+  const char *name = data;
+  g_autofree char *shared = kol_test_shared_dir ();
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KolGame) game = NULL;
+  guint n, routes = 0, unresolved = 0;
+
+  if (shared == NULL)
+    {
+      g_test_skip ("../shared is not there");
+      return;
+    }
+  path = g_build_filename (shared, "fixtures", "18xx.games", name, NULL);
+  file = g_file_new_for_path (path);
+  game = kol_game_new_from_record (file, &error);
+  g_assert_no_error (error);
+  n = kol_game_get_n_actions (game);
+  check_last_runs (game, &routes, &unresolved);
+  for (guint k = 1; k < 8; k++)
+    {
+      g_assert_true (kol_game_seek (game, n * k / 8, &error));
+      g_assert_no_error (error);
+      check_last_runs (game, &routes, &unresolved);
+    }
+  g_test_message ("%s: %u routes drawn along the track, %u by their stops", name, routes, unresolved);
+  g_assert_cmpuint (routes, >, 10);
+  /* nearly every run is drawn along its track; 1840's City runs (four of
+   * them whenever the companies have run) are walks of the dotted track,
+   * which the validator does not route */
+  g_assert_cmpuint (unresolved, <=, g_str_has_prefix (name, "1840") ? routes / 2 : 0);
+}
+
+/* Runs made in the app: their log lines list the stops, and the map keeps
+ * them drawn along the track. */
+static void
+test_last_runs_of_play (gconstpointer data)
+{
+  const char *title = data;
+  g_autoptr(KolGame) game = new_game (title, 3, 7);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  GListModel *log = kol_game_get_log (game);
+  guint runs = 0, routes = 0, unresolved = 0;
+
+  for (guint step = 0; step < 12 && !kol_game_get_finished (game); step++)
+    {
+      play_random (game, rand, 60);
+      check_last_runs (game, &routes, &unresolved);
+    }
+  for (guint i = 0; i < g_list_model_get_n_items (log); i++)
+    {
+      g_autoptr(KolGameLogEntry) e = g_list_model_get_item (log, i);
+      const char *text = kol_game_log_entry_get_text (e);
+
+      if (kol_game_log_entry_get_kind (e) != KOL_LOG_RUNS_TRAIN)
+        continue;
+      /* "… for L.40: F6-G7" */
+      g_assert_false (g_str_has_suffix (text, ": "));
+      g_assert_true (g_regex_match_simple ("[A-Z][0-9]+-[A-Z][0-9]+$", text, 0, 0));
+      runs++;
+    }
+  g_test_message ("%s: %u runs logged, %u routes drawn along the track, %u by their stops", title, runs,
+                  routes, unresolved);
+  g_assert_cmpuint (runs, >, 0);
+  g_assert_cmpuint (routes, >, 0);
+  g_assert_cmpuint (unresolved, <=, g_str_equal (title, "1840") ? routes / 2 : 0);
+}
+
 /* -------------------------------------------------------- self-play */
 
 /* The policy of koleya-cli selfplay --policy=weighted, so that games end. */
@@ -1136,6 +1290,10 @@ main (int   argc,
 
   g_test_add_func ("/game/notify-once", test_notify_once);
   g_test_add_func ("/game/undo-redo-seek", test_undo_redo_seek);
+  g_test_add_data_func ("/game/last-runs/record-1849", "1849-27939.json", test_last_runs_of_record);
+  g_test_add_data_func ("/game/last-runs/record-1840", "1840-218809.json", test_last_runs_of_record);
+  g_test_add_data_func ("/game/last-runs/play-1849", "1849", test_last_runs_of_play);
+  g_test_add_data_func ("/game/last-runs/play-1840", "1840", test_last_runs_of_play);
   g_test_add_func ("/game/apply-in-past", test_apply_in_past);
   g_test_add_func ("/game/refusal-message", test_refusal_message);
   g_test_add_func ("/game/lists-in-place", test_lists_in_place);

@@ -103,42 +103,54 @@ typed_arg (KolEngine *engine,
 }
 
 static void
+check_kind (KolEngine      *engine,
+            const KolTitle *title,
+            const char     *id,
+            int             kind)
+{
+  const char *template_ = kol_log_kind_template (title, kind, 2);
+  KolLogEntry entry = { kind, 0 };
+  g_autofree char *text = NULL;
+  guint n_args;
+
+  if (template_ == NULL)
+    g_error ("log kind %d has no template", kind);
+  if (russian && has_words (template_) && !has_cyrillic (template_))
+    g_error ("log kind %d of %s is not translated: %s", kind, id, template_);
+  n_args = max_placeholder (template_);
+  entry.n_args = MIN (n_args, KOL_LOG_MAX_ARGS);
+  for (guint i = 0; i < entry.n_args; i++)
+    entry.args[i] = typed_arg (engine, i);
+  text = kol_log_format_entry (engine, &entry);
+  g_assert_nonnull (text);
+  g_assert_cmpstr (text, !=, "");
+  g_assert_null (strstr (text, "$s"));
+  g_assert_null (strstr (text, "?"));
+  g_test_message ("%s %d: %s", id, kind, text);
+  if (entry.n_args > 0)
+    g_assert_nonnull (strstr (text, "Boris"));
+}
+
+/* Every kind of the core and of the title's rules module has a template,
+ * translated, whose arguments are all filled in. */
+static void
 test_every_kind (void)
 {
   for (gsize t = 0; t < G_N_ELEMENTS (title_ids); t++)
     {
       KolTitle *title = NULL;
       g_autoptr(KolEngine) engine = game_of (title_ids[t], &title);
+      guint n_own = title->module->words->n_log_kinds;
 
+      g_assert_cmpuint (n_own, >, 0);
       for (int kind = KOL_LOG_NONE + 1; kind < KOL_N_LOG_KINDS; kind++)
-        {
-          const char *template_ = kol_log_kind_template (title, kind, 2);
-          KolLogEntry entry = { kind, 0 };
-          g_autofree char *text = NULL;
-          guint n_args;
-
-          if (template_ == NULL)
-            g_error ("log kind %d has no template", kind);
-          if (russian && has_words (template_) && !has_cyrillic (template_))
-            g_error ("log kind %d of %s is not translated: %s", kind, title_ids[t], template_);
-          n_args = max_placeholder (template_);
-          entry.n_args = MIN (n_args, KOL_LOG_MAX_ARGS);
-          for (guint i = 0; i < entry.n_args; i++)
-            entry.args[i] = typed_arg (engine, i);
-          text = kol_log_format_entry (engine, &entry);
-          g_assert_nonnull (text);
-          g_assert_cmpstr (text, !=, "");
-          g_assert_null (strstr (text, "$s"));
-          g_assert_null (strstr (text, "?"));
-          g_test_message ("%s %d: %s", title_ids[t], kind, text);
-          if (entry.n_args > 0)
-            g_assert_nonnull (strstr (text, "Boris"));
-        }
+        check_kind (engine, title, title_ids[t], kind);
+      for (guint k = 0; k < n_own; k++)
+        check_kind (engine, title, title_ids[t], KOL_LOG_TITLE_BASE + (int) k);
       kol_title_free (title);
     }
 }
 
-/* Plural sentences agree with their count (1, 2, 5 in Russian). */
 static void
 test_plurals (void)
 {
@@ -203,6 +215,8 @@ test_every_reason (void)
     {
       KolTitle *title = kol_test_load_title (title_ids[t], 4);
 
+      guint n_own = title->module->words->n_reasons;
+
       for (int r = KOL_REASON_NONE; r < KOL_N_REASONS; r++)
         {
           const char *text = kol_reason_describe (title, r);
@@ -210,6 +224,16 @@ test_every_reason (void)
           g_assert_nonnull (text);
           if (russian && !has_cyrillic (text))
             g_error ("reason %s of %s is not translated: %s", kol_reason_to_string (r), title_ids[t], text);
+        }
+      /* the module's own reasons: their words, not the core's fallback */
+      for (int r = KOL_REASON_TITLE_BASE; r < KOL_REASON_TITLE_BASE + (int) n_own; r++)
+        {
+          const char *text = kol_reason_describe (title, r);
+
+          g_assert_nonnull (text);
+          g_assert_cmpstr (text, !=, kol_reason_describe (title, KOL_REASON_TITLE_BASE + (int) n_own));
+          if (russian && !has_cyrillic (text))
+            g_error ("reason %d of %s is not translated: %s", r, title_ids[t], text);
         }
       kol_title_free (title);
     }
@@ -404,6 +428,17 @@ test_title_refusal_words (void)
   kol_title_free (t1849);
 }
 
+static void
+assert_no_company (const KolTitle *title,
+                   GRegex         *private,
+                   int             reason)
+{
+  g_autofree char *text = g_regex_replace_literal (private, kol_reason_describe (title, reason), -1, 0, "", 0, NULL);
+
+  g_test_message ("%d: %s", reason, text);
+  g_assert_null (strstr (text, russian ? "компани" : "compan"));
+}
+
 /* 1849's refusals say «корпорация» and «маркер
  * станции» (glossary; rulebook 002 §10.4, §14.1), never the generic
  * «компания» (only a private company is one) or a bare station for a
@@ -416,19 +451,14 @@ test_1849_refusal_words (void)
   g_autoptr(GRegex) private = g_regex_new ("(частн\\w* компани\\w*|private compan\\w*)", 0, 0, NULL);
   KolRefusal r = { KOL_ENGINE_ERROR_TOKEN, 2 };
   g_autofree char *token = NULL;
+  guint n_own = title->module->words->n_reasons;
 
+  g_assert_cmpuint (n_own, >, 0);
+  /* the core's reasons, then 1849's own */
   for (int reason = KOL_REASON_NONE; reason < KOL_N_REASONS; reason++)
-    {
-      g_autofree char *text = NULL;
-
-      /* 1840's own rules never refuse a 1849 action */
-      if (reason >= KOL_REASON_1840_DIRECTOR_FIRST && reason <= KOL_REASON_1840_MUST_RUN)
-        continue;
-      text = g_regex_replace_literal (private, kol_reason_describe (title, reason), -1, 0, "", 0, NULL);
-
-      g_test_message ("%s: %s", kol_reason_to_string (reason), text);
-      g_assert_null (strstr (text, russian ? "компани" : "compan"));
-    }
+    assert_no_company (title, private, reason);
+  for (int reason = KOL_REASON_TITLE_BASE; reason < KOL_REASON_TITLE_BASE + (int) n_own; reason++)
+    assert_no_company (title, private, reason);
   r.args[0] = kol_arg_int (KOL_ARG_HEX, 3);
   r.args[1] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_TOKEN_ALREADY_THERE);
   token = kol_refusal_format (engine, &r);
@@ -464,6 +494,32 @@ test_per_share_decimal (void)
   kol_title_free (title);
 }
 
+/* 1840's rearranged trams ("Y1 ➝ 2") read with each tram's label and each
+ * line's name: the module's kind asks for it (KOL_WORDS_FORMAT_TRAIN_MOVES). */
+static void
+test_train_moves (void)
+{
+  KolTitle *title = NULL;
+  g_autoptr(KolEngine) engine = game_of ("1840", &title);
+  const KolTitleWords *words = title->module->words;
+  KolLogEntry e = { 0, 2 };
+  g_autofree char *text = NULL;
+
+  for (guint k = 0; k < words->n_log_kinds; k++)
+    if (words->log_kinds[k].format == KOL_WORDS_FORMAT_TRAIN_MOVES)
+      e.kind = KOL_LOG_TITLE_BASE + (int) k;
+  g_assert_cmpint (e.kind, >=, KOL_LOG_TITLE_BASE);
+  e.args[0] = kol_arg_int (KOL_ARG_CORP, 0);
+  e.args[1].kind = KOL_ARG_STRING;
+  g_strlcpy (e.args[1].str, "Y1 ➝ 2", sizeof e.args[1].str);
+  text = kol_log_format_entry (engine, &e);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, russian ? "желтый трамвай ➝ " : "yellow tram ➝ "));
+  g_assert_null (strstr (text, "Y1"));
+  g_assert_null (strstr (text, "➝ 2"));
+  kol_title_free (title);
+}
+
 static void
 collect_placeholders (const char *text,
                       gboolean    seen[10])
@@ -491,6 +547,11 @@ test_data_templates (void)
         g_hash_table_add (wordings, (gpointer) kol_log_kind_template (title, kind, 2));
       for (int r = KOL_REASON_NONE; r < KOL_N_REASONS; r++)
         g_hash_table_add (wordings, (gpointer) kol_reason_describe (title, r));
+      /* and for the rules module's own */
+      for (guint k = 0; k < title->module->words->n_log_kinds; k++)
+        g_hash_table_add (wordings, (gpointer) kol_log_kind_template (title, KOL_LOG_TITLE_BASE + (int) k, 2));
+      for (guint r = 0; r < title->module->words->n_reasons; r++)
+        g_hash_table_add (wordings, (gpointer) kol_reason_describe (title, KOL_REASON_TITLE_BASE + (int) r));
 
       for (guint i = 0; i < title->n_terms; i++)
         {
@@ -589,6 +650,7 @@ main (int   argc,
   g_test_add_func ("/log-format/title-refusal-words", test_title_refusal_words);
   g_test_add_func ("/log-format/1849-refusal-words", test_1849_refusal_words);
   g_test_add_func ("/log-format/per-share-decimal", test_per_share_decimal);
+  g_test_add_func ("/log-format/train-moves", test_train_moves);
   g_test_add_func ("/log-format/data-templates", test_data_templates);
   g_test_add_func ("/log-format/no-cash", test_no_cash);
   g_test_add_func ("/log-format/round-words", test_round_words);

@@ -20,6 +20,7 @@
  *   LANGUAGE=ru LANG=C.UTF-8 … table-shot 1840 out.png
  *   … table-shot 1849 out.png --moves 0 --until-offer  (an offer to answer)
  *   … table-shot 1849 out.png --until dividend --preview --panel market
+ *   … table-shot 1840 out.png --moves 0 --weighted 400 --until lay_tile  (last runs on the map)
  */
 
 static int moves = 120;
@@ -32,6 +33,7 @@ static gboolean start = FALSE;
 static gboolean until_offer = FALSE;
 static char *until_action = NULL;
 static gboolean preview = FALSE;
+static int weighted = 0;
 
 static const GOptionEntry entries[] = {
   { "moves", 0, 0, G_OPTION_ARG_INT, &moves, "Legal moves to play first", "N" },
@@ -45,6 +47,8 @@ static const GOptionEntry entries[] = {
     "After the moves, play on (weighted like self-play) until an offer waits for its answer", NULL },
   { "until", 0, 0, G_OPTION_ARG_STRING, &until_action,
     "After the moves, play on (weighted like self-play) until a move of this type is legal", "ACTION" },
+  { "weighted", 0, 0, G_OPTION_ARG_INT, &weighted,
+    "After the moves, play this many moves weighted like self-play (which reaches the late phases)", "N" },
   { "preview", 0, 0, G_OPTION_ARG_NONE, &preview,
     "Preview on the market the last choice that moves a share price (as the pointer on it does)", NULL },
   { NULL },
@@ -122,6 +126,23 @@ offers (KolGame       *game,
   return FALSE;
 }
 
+/* @n moves weighted as self-play's. */
+static void
+play_weighted (KolGame *game,
+               GRand   *rand,
+               int      n)
+{
+  for (int i = 0; i < n && !kol_game_get_finished (game); i++)
+    {
+      g_autoptr(GPtrArray) legal = kol_game_legal_actions (game);
+
+      if (legal->len == 0 ||
+          !kol_game_apply_action (game, legal->pdata[kol_policy_choose_weighted (kol_game_get_engine (game), legal,
+                                                                                 rand, FALSE)], NULL))
+        break;
+    }
+}
+
 /* Moves weighted as self-play's until a move of @name is legal. */
 static void
 play_until_action (KolGame    *game,
@@ -196,6 +217,7 @@ main (int   argc,
     }
   rand = g_rand_new_with_seed ((guint32) seed);
   play (game, rand, moves);
+  play_weighted (game, rand, weighted);
   if (until_offer)
     play_until_offer (game, rand);
   if (until_action != NULL)

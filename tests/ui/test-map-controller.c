@@ -727,7 +727,8 @@ test_auto_route (gconstpointer data)
   g_assert_true (enabled (&f, "auto-route"));
   activate (&f, "auto-route");
   g_assert_cmpint (kol_map_controller_get_route_revenue (f.controller), ==, result->total);
-  g_assert_cmpuint (kol_map_view_get_n_routes (f.map), ==, (guint) result->n_routes);
+  g_assert_cmpuint (kol_map_view_get_n_routes (f.map) - kol_map_view_get_n_last_runs (f.map), ==,
+                    (guint) result->n_routes);
   g_assert_true (kol_map_controller_get_pending (f.controller));
   {
     g_autofree char *money = kol_game_format_money (f.game, result->total);
@@ -740,6 +741,74 @@ test_auto_route (gconstpointer data)
   activate (&f, "confirm");
   g_assert_null (kol_map_controller_get_error (f.controller));
   g_assert_cmpuint (kol_game_get_n_actions (f.game), ==, before + 1);
+  fixture_close (&f);
+}
+
+/* The number of routes of the last runs of the game shown, and how many
+ * of them are @corp's, drawn along the track. */
+static guint
+n_last_run_routes (KolGame *game,
+                   int      corp,
+                   guint   *corp_routes)
+{
+  g_autoptr(GPtrArray) runs = kol_game_get_last_runs (game);
+  guint n = 0;
+
+  *corp_routes = 0;
+  for (guint i = 0; i < runs->len; i++)
+    {
+      const KolGameRun *run = g_ptr_array_index (runs, i);
+
+      n += (guint) run->n_routes;
+      if (run->corp == corp)
+        {
+          *corp_routes = (guint) run->n_routes;
+          for (int k = 0; k < run->n_routes; k++)
+            g_assert_cmpint (run->routes[k].n_paths, >=, run->routes[k].n_nodes - 1);
+        }
+    }
+  return n;
+}
+
+/* A run stays drawn after it is made, under the next company's routes,
+ * along the track it used; browsing the history back before it takes it
+ * off the map and forward again puts it back. */
+static void
+test_last_runs (gconstpointer data)
+{
+  const Game *game = data;
+  Fixture f = { 0 };
+  g_autoptr(GError) error = NULL;
+  guint before, shown_after, corp_routes;
+  int corp;
+
+  fixture_open (&f, game->title, game->n_players, run_goal);
+  corp = kol_game_get_acting_corporation (f.game);
+  /* the last run of the company running now is not drawn: its new
+   * routes replace it */
+  g_assert_cmpuint (kol_map_view_get_n_last_runs (f.map), ==,
+                    n_last_run_routes (f.game, corp, &corp_routes) - corp_routes);
+  g_assert_true (enabled (&f, "auto-route"));
+  activate (&f, "auto-route");
+  before = kol_game_get_n_actions (f.game);
+  activate (&f, "confirm");
+  g_assert_null (kol_map_controller_get_error (f.controller));
+  g_assert_cmpuint (kol_game_get_n_actions (f.game), ==, before + 1);
+
+  shown_after = kol_map_view_get_n_last_runs (f.map);
+  g_assert_cmpuint (shown_after, ==, n_last_run_routes (f.game, corp, &corp_routes));
+  g_assert_cmpuint (corp_routes, >, 0);
+  g_assert_cmpuint (shown_after, >, 0);
+  shot (&f, game->title[3] == '9' ? "1849-last-runs" : "1840-last-runs", -1);
+
+  g_assert_true (kol_game_seek (f.game, before, &error));
+  g_assert_no_error (error);
+  /* browsing back before the run: the company's run before it, if any */
+  g_assert_cmpuint (kol_map_view_get_n_last_runs (f.map), ==, n_last_run_routes (f.game, corp, &corp_routes));
+  g_assert_false (kol_map_view_get_n_last_runs (f.map) == shown_after && corp_routes == 0);
+  g_assert_true (kol_game_seek (f.game, before + 1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (kol_map_view_get_n_last_runs (f.map), ==, shown_after);
   fixture_close (&f);
 }
 
@@ -886,6 +955,7 @@ main (int   argc,
     { "lay-rotate-confirm", test_lay_rotate_confirm },
     { "tile-chooser", test_tile_chooser },
     { "auto-route", test_auto_route },
+    { "last-runs", test_last_runs },
     { "manual-route", test_manual_route },
     { "token", test_token },
   };

@@ -437,16 +437,18 @@ route_distance (Check        *C,
         total += kol_route_stop_cost (C->engine, C->train, C->draft->nodes[i].hex, C->draft->nodes[i].node);
       return total;
     }
-  for (int i = 0; i + 1 < C->draft->n_nodes; i++)
-    {
-      int cost, borders = 0;
+  {
+    int n = C->draft->n_nodes - 1;
+    int *borders = g_newa (int, MAX (n, 1));
 
-      _kol_rg_cost_network (nets[i], C->train, &cost);
-      for (int k = C->chain_start[i]; k + 1 < C->chain_start[i + 1]; k++)
-        borders += paths[k].hex != paths[k + 1].hex;
-      total += borders * cost;
-    }
-  return total;
+    for (int i = 0; i < n; i++)
+      {
+        borders[i] = 0;
+        for (int k = C->chain_start[i]; k + 1 < C->chain_start[i + 1]; k++)
+          borders[i] += paths[k].hex != paths[k + 1].hex;
+      }
+    return _kol_rg_chains_distance (C->train, C->rules->entered_gauge, nets, borders, n);
+  }
 }
 
 /* An express train: the sum of the @k largest stop values. */

@@ -70,6 +70,16 @@ _kol_rg_cost_network (guint8               chain_net,
   return usable;
 }
 
+/* The distance of a route over @n chains with networks @nets (each the AND
+ * of its paths') crossing @borders hex borders, for @train, with or without
+ * KolRouteRules.entered_gauge (kol-engine-route.c). The optimiser and the
+ * validator both price routes with it. */
+int _kol_rg_chains_distance (const KolRouteTrain *train,
+                             gboolean             entered_gauge,
+                             const guint8        *nets,
+                             const int           *borders,
+                             int                  n);
+
 /* ---- chain walking ---------------------------------------------------------- */
 
 typedef struct

@@ -57,6 +57,16 @@ typedef struct
   int      ncount, nopt;
   gboolean closed;     /* the first chain is terminal at s: s must be an end */
   gboolean stopped;    /* the end cannot be passed */
+  /* KolRouteRules.entered_gauge: dist is a lower bound of what the arm's
+   * chains cost in any route containing it (each chain with several
+   * networks at its cheapest, but those between two chains of the same
+   * one network at that network's cost, whichever way the route is read);
+   * gauge is 1 + the network of the arm's last chain with only one (0:
+   * none yet) and flex what the chains after it would cost more if the
+   * next such chain has the same network. The route's exact distance is
+   * taken when it is offered. */
+  guint8   gauge;
+  gint32   flex;
 } ArmState;
 
 typedef struct
@@ -78,6 +88,7 @@ typedef struct
 
   gboolean             collect;
   gboolean             exact_ties;
+  gboolean             entered;      /* price by the entered gauge (§10.5.1) */
   Score                threshold;
 
   gboolean             have_best;

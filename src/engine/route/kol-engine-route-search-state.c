@@ -128,6 +128,8 @@ _kol_rg_search_init (Search              *S,
   S->blk_chain = g_new0 (guint32, (gsize) (2 * G->nv + 4));
   S->chg = g_new0 (guint64, G->CW);
   S->fast = T->unlimited;
+  /* §10.5.1's entered gauge only matters to a budget in hex edges */
+  S->entered = rules->entered_gauge && !T->unlimited && !T->train.count_stops;
   if (S->fast)
     {
       gsize VW = (gsize) G->VW;

@@ -273,7 +273,29 @@ best_stops_value (const TrainView *T,
   return sum;
 }
 
-/* Accepts a finished, valid route. */
+/* The exact distance of route @seq by the entered gauge (§10.5.1); the
+ * search itself priced it from below. */
+static int
+entered_distance (const Search  *S,
+                  const guint32 *seq,
+                  int            len)
+{
+  int n = len / 2;
+  guint8 *nets = g_newa (guint8, MAX (n, 1));
+  int *borders = g_newa (int, MAX (n, 1));
+
+  for (int i = 0; i < n; i++)
+    {
+      const KolRgChain *c = &S->G->c[seq[2 * i + 1]];
+
+      nets[i] = c->net;
+      borders[i] = c->borders;
+    }
+  return _kol_rg_chains_distance (&S->T->train, TRUE, nets, borders, n);
+}
+
+/* Accepts a finished route, valid but for its exact distance by the
+ * entered gauge. */
 static void
 offer (Search        *S,
        Score          score,
@@ -283,14 +305,19 @@ offer (Search        *S,
        int            len,
        const guint64 *res)
 {
+  if (score < S->threshold)
+    return;
+  if (S->entered)
+    {
+      dist = entered_distance (S, seq, len);
+      if (dist > S->budget)
+        return;
+    }
   /* the anchor's visit is paid before the arms */
   dist += S->T->vcost[S->s];
   if (S->collect)
     {
       Cand c;
-
-      if (score < S->threshold)
-        return;
       c.score = score;
       c.revenue = revenue;
       c.dist = dist;
@@ -302,8 +329,6 @@ offer (Search        *S,
       g_array_append_val (S->cands, c);
       return;
     }
-  if (score < S->threshold)
-    return;
   if (S->have_best && (score < S->best_score ||
                        (score == S->best_score &&
                         (!S->exact_ties || seq_cmp (seq, len, S->best_seq, S->best_len) >= 0))))
@@ -474,6 +499,44 @@ mark_chain (Search  *S,
   loc_set (S, y, on);
 }
 
+/* The arm's gauge state after chain @chain (ArmState.gauge, .flex):
+ * returns what the arm's distance grows by beyond the chain's cheapest
+ * cost, when the chain closes a run of chains with several networks
+ * between two of the same one network (priced so whichever way the route
+ * is read, §10.5.1). */
+static inline int
+gauge_step (const Search   *S,
+            const ArmState *st,
+            guint32         chain,
+            guint8         *gauge,
+            gint32         *flex)
+{
+  const KolRgChain *c = &S->G->c[chain];
+  const KolRouteTrain *train = &S->T->train;
+  guint8 usable = c->net & train->networks;
+  int add = 0;
+
+  *gauge = st->gauge;
+  *flex = st->flex;
+  if (!S->entered)
+    return 0;
+  if ((usable & (usable - 1)) == 0)
+    {
+      guint8 net = (guint8) (g_bit_nth_lsf (usable, -1) + 1);
+
+      add = net == st->gauge ? st->flex : 0;
+      *gauge = net;
+      *flex = 0;
+    }
+  else if (st->gauge > 0 && (usable & (1u << (st->gauge - 1))))
+    {
+      int n = st->gauge - 1, cost = train->edge_cost[n] ? train->edge_cost[n] : 1;
+
+      *flex += cost * c->borders - S->T->cost[chain];
+    }
+  return add;
+}
+
 static int
 cmp_child (gconstpointer a,
            gconstpointer b)
@@ -515,10 +578,14 @@ extend (Search         *S,
       ArmState ns;
       gint64 rev;
       Score single, ub;
+      guint8 gauge;
+      gint32 flex;
 
       if (check_cancel (S))
         return n_visited;
       S->stats->extensions++;
+      if (cost >= 0)
+        cost += gauge_step (S, st, a->chain, &gauge, &flex);
       if (cost < 0 || st->dist + cost > S->budget || _kol_rg_excluded (S, y))
         continue;
       if ((c->term & term_x) && !root)
@@ -531,6 +598,8 @@ extend (Search         *S,
       ns.value += T->rv[y];
       ns.bonus |= T->bonus[y];
       ns.dist += cost;
+      ns.gauge = gauge;
+      ns.flex = flex;
       ns.nchains++;
       ns.ncount += counts (vy);
       ns.nopt += optional (vy);

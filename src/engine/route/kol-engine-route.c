@@ -37,6 +37,18 @@
  * take the general path, which follows distances chain by chain. Both give
  * the same bounds.
  *
+ * Distance by the entered gauge (KolRouteRules.entered_gauge, 1849
+ * §10.5.1). A dual chain's cost then depends on the rest of the route, so
+ * the search prices every chain at its cheapest network, which is never
+ * more than the route pays: every cut on distance (arms over budget, the
+ * reach bounds) stays a cut the exact price would make too. The arm keeps
+ * the gauge it last ran on and what the dual chains since would cost more
+ * on it (ArmState.gauge, .flex), and charges that once a chain of the same
+ * gauge closes the run, which is exact whichever way the route is read; a
+ * route is priced exactly (_kol_rg_chains_distance, the validator's
+ * function) when it is offered, and refused there when too long. The
+ * search stays exhaustive: only routes of the exact price are accepted.
+ *
  * Scores. Routes compare by revenue × 4096 − chains: equal revenue goes to
  * fewer chains. Further ties go to the lexicographically smallest node
  * sequence (which explores every subtree whose bound equals the optimum),
@@ -116,6 +128,91 @@ kol_route_rules_init (KolRouteRules *rules)
   memset (rules, 0, sizeof *rules);
   rules->min_stops = 2;
   rules->optional_rule = KOL_ROUTE_OPTIONAL_NOT_COUNTED;
+}
+
+/* ---- distance ------------------------------------------------------------- */
+
+/* The one network of @usable, or −1 when it has several. */
+static int
+sole_network (guint8 usable)
+{
+  return usable != 0 && (usable & (usable - 1)) == 0 ? g_bit_nth_lsf (usable, -1) : -1;
+}
+
+/* What chain @i costs on network @net, or on its cheapest when @net is
+ * −1 or not one the chain has. */
+static int
+chain_cost (const KolRouteTrain *train,
+            const guint8        *nets,
+            const int           *borders,
+            int                  i,
+            int                  net)
+{
+  guint8 usable = nets[i] & train->networks;
+  int cost;
+
+  if (net >= 0 && (usable & (1u << net)))
+    cost = train->edge_cost[net] ? train->edge_cost[net] : 1;
+  else
+    _kol_rg_cost_network (usable, train, &cost);
+  return cost * borders[i];
+}
+
+/* One reading of the route, from its first chain or (@backward) its last:
+ * each chain with several networks takes the network carried from the
+ * last chain with one; those before the first such chain take its network
+ * (the route consists of that gauge and dual track, §10.5.1). */
+static int
+reading_distance (const KolRouteTrain *train,
+                  const guint8        *nets,
+                  const int           *borders,
+                  int                  n,
+                  gboolean             backward)
+{
+  int total = 0, carried = -1, pending = 0;
+
+  for (int k = 0; k < n; k++)
+    {
+      int i = backward ? n - 1 - k : k;
+      int net = sole_network (nets[i] & train->networks);
+
+      if (net < 0 && carried < 0)
+        {
+          pending++;
+          continue;
+        }
+      if (net >= 0 && carried < 0)
+        for (int j = 0; j < pending; j++)
+          total += chain_cost (train, nets, borders, backward ? n - 1 - j : j, net);
+      if (net >= 0)
+        carried = net;
+      total += chain_cost (train, nets, borders, i, carried);
+    }
+  if (carried < 0)
+    for (int i = 0; i < n; i++)
+      total += chain_cost (train, nets, borders, i, -1);
+  return total;
+}
+
+int
+_kol_rg_chains_distance (const KolRouteTrain *train,
+                         gboolean             entered_gauge,
+                         const guint8        *nets,
+                         const int           *borders,
+                         int                  n)
+{
+  int total = 0;
+
+  if (entered_gauge)
+    {
+      int forward = reading_distance (train, nets, borders, n, FALSE);
+      int backward = reading_distance (train, nets, borders, n, TRUE);
+
+      return MIN (forward, backward);
+    }
+  for (int i = 0; i < n; i++)
+    total += chain_cost (train, nets, borders, i, -1);
+  return total;
 }
 
 /**

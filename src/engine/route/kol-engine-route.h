@@ -38,9 +38,10 @@ G_BEGIN_DECLS
  *   network for this train). A chain's networks are the AND of its paths'
  *   track networks (so broad + dual = broad, all dual = broad|narrow, broad +
  *   narrow = none: the gauge may change only at a node); the edge cost used is
- *   the cheapest of the chain's networks this train may use. 1849: H trains
- *   cost broad 1 / narrow 2 (dual-only chains 1), R6H broad 2 / narrow 1, E
- *   trains are unlimited on broad only.
+ *   the cheapest of the chain's networks this train may use, or with
+ *   KolRouteRules.entered_gauge the network the route entered the chain on.
+ *   1849: H trains cost broad 1 / narrow 2 (dual-only routes 1), R6H broad 2
+ *   / narrow 1, E trains are unlimited on broad only.
  * @networks: bitmask of track networks (KolTrackType.networks) the train may
  *   use; a chain is usable when it shares one of them.
  * @edge_cost: per network index; 0 means 1.
@@ -119,7 +120,7 @@ typedef struct
   int     node;           /* in: node index on the hex's tile */
   guint8  kind;           /* in: KolNodeKind */
   guint16 flags;          /* KolRouteStopFlags */
-  guint8  forbid_reason;  /* KolReason reported when FORBIDDEN (e.g. ROUTE_RED_AREA) */
+  guint16 forbid_reason;  /* KolReason or a module's reason, reported when FORBIDDEN */
   int     value;
   guint32 bonus;
 } KolRouteStop;
@@ -159,7 +160,7 @@ typedef struct _KolRouteRules KolRouteRules;
  *    is worth 0 unless it holds this line's token (IX.8), towns count, +bit
  *    per landmark hex whose private the line's company owns (bonus_value 20,
  *    once per hex, IX.8); stop_flags: D20/E19/E21 FORBIDDEN with
- *    KOL_REASON_ROUTE_RED_AREA while the printed tile is there (the red tiles
+ *    1840's K1840_REASON_ROUTE_RED_AREA while the printed tile is there (the red tiles
  *    have terminal paths, so later they are route ends); COUNTS cleared on
  *    0-value nodes if the reading of 18xx.games issue #5874 is chosen (an
  *    open rules question, ../shared/reference/rules-notes.md); token_blocks: Stadtbahn
@@ -177,6 +178,14 @@ struct _KolRouteRules
 {
   int      min_stops;        /* counted stops a route needs; 0 means 2 */
   guint8   optional_rule;    /* KolRouteOptionalRule */
+  /* A chain the train may run on several networks (1849 dual gauge) counts
+   * as the network the route entered it on (1849 §10.5.1): the network of
+   * the nearest chain before it that has only one, even across stops; at
+   * the start of the route the first such chain after it; the cheapest
+   * when the whole route has none. A route may be run from either end, so
+   * its distance is the smaller of its two readings. FALSE: each chain
+   * costs its cheapest network on its own (18xx.games). */
+  gboolean entered_gauge;
   gboolean anchor_is_end;    /* a route must start or end at an anchor */
   gboolean no_blocking;      /* no city blocks (1840: the Stadtbahn companies' runs) */
   int      n_bonuses;

@@ -109,16 +109,41 @@ check_route_trains (KolEngine        *engine,
   return TRUE;
 }
 
+/* The stops of a run as 18xx.games writes them ("F6-G7-H8"): the record's
+ * own string, or the stops' hex ids for a run made here, whose record has
+ * none. */
+static char *
+run_stops (const KolEngine    *engine,
+           const KolRouteSpec *r)
+{
+  GString *str;
+  gboolean by_nodes = r->nodes != NULL && r->nodes->len > 0;
+  guint n = by_nodes ? r->nodes->len : r->hexes != NULL ? r->hexes->len : 0;
+
+  if (r->revenue_str != NULL && *r->revenue_str != '\0')
+    return g_strdup (r->revenue_str);
+  str = g_string_new (NULL);
+  for (guint i = 0; i < n; i++)
+    {
+      int hex = by_nodes ? g_array_index (r->nodes, KolRouteNode, i).hex : g_array_index (r->hexes, gint16, i);
+
+      if (hex >= 0 && (guint) hex < engine->title->n_hexes)
+        g_string_append_printf (str, "%s%s", str->len ? "-" : "", engine->title->hexes[hex].id);
+    }
+  return g_string_free (str, FALSE);
+}
+
 static void
 log_run (KolEngine          *engine,
          int                 corp,
          const KolRouteSpec *r)
 {
+  g_autofree char *stops = run_stops (engine, r);
   KolArg args[4] = {
     kol_arg_int (KOL_ARG_CORP, corp),
     kol_arg_string (kol_engine_train_name (engine, r->train)),
     kol_arg_int (KOL_ARG_MONEY, r->revenue),
-    kol_arg_string (r->revenue_str),
+    kol_arg_string (stops),
   };
 
   kol_engine_log (engine, KOL_LOG_RUNS_TRAIN, args, 4);

@@ -39,6 +39,7 @@ struct _KolGame
   char       *round_key;    /* the heading of the round of the last entry */
   GHashTable *notes;        /* action index → what a computer said of it */
   KolBotDriver *driver;     /* plays the computer seats, or NULL */
+  GHashTable *runs;         /* the runs resolved for the map (kol-game-runs.c) */
 
   /* properties */
   char       *round_name;

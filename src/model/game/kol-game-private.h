@@ -90,6 +90,9 @@ char               *_kol_game_train_name         (const KolEngine *engine,
 char               *_kol_game_entity_name        (const KolEngine *engine,
                                                   KolEntity        entity);
 
+void                _kol_game_runs_trim          (KolGame         *self,
+                                                  guint            n_actions);
+
 /* A row of a panel's table to be (kol-game-row.c). */
 typedef struct
 {

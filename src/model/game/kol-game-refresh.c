@@ -685,5 +685,6 @@ _kol_game_history_changed_cb (KolGame *self)
 {
   if (log_sync (self))
     _kol_game_set_modified (self, TRUE);
+  _kol_game_runs_trim (self, kol_history_get_n_actions (self->history));
   _kol_game_refresh (self);
 }

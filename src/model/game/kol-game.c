@@ -57,6 +57,7 @@ kol_game_finalize (GObject *object)
   g_clear_pointer (&self->cursor, kol_engine_free);
   g_clear_pointer (&self->pending, g_ptr_array_unref);
   g_clear_pointer (&self->notes, g_hash_table_unref);
+  g_clear_pointer (&self->runs, g_hash_table_unref);
   g_clear_object (&self->path);
   g_free (self->title_dir);
   g_free (self->round_key);

@@ -4,6 +4,7 @@
 #include <gio/gio.h>
 
 #include "kol-engine.h"
+#include "kol-engine-route.h"
 #include "kol-history.h"
 #include "kol-bot-driver.h"
 #include "kol-game-bank.h"
@@ -196,6 +197,30 @@ char      *kol_game_describe_offer      (KolGame             *self);
 GError    *kol_game_refusal_error       (KolGame             *self,
                                          const KolEngine     *engine,
                                          const GError        *engine_error);
+
+/**
+ * KolGameRun:
+ * @corp: the company that ran (its index among the game's companies)
+ * @action_index: the history entry that made the run
+ * @revenue: what the run earned (extra revenue included)
+ * @label: what the map writes by it ("SBB: L.120"), or %NULL
+ * @n_routes: trains that ran
+ * @routes: their routes: the paths of the track used where the validator
+ *   resolves the run in the state it was made in, the stops alone otherwise
+ *
+ * A company's last run (kol_game_get_last_runs()).
+ */
+typedef struct
+{
+  int       corp;
+  guint     action_index;
+  int       revenue;
+  char     *label;
+  int       n_routes;
+  KolRoute *routes;
+} KolGameRun;
+
+GPtrArray *kol_game_get_last_runs       (KolGame             *self);
 
 gboolean        kol_game_enable_autosave   (KolGame             *self,
                                             const char          *dir,

@@ -97,11 +97,6 @@ static const Name round_names[] = {
   { "Auction Round", "round", NC_("round", "Auction Round") },
   { "Stock Round", "round", NC_("round", "Stock Round") },
   { "Operating Round", "round", NC_("round", "Operating Round") },
-  { "Company Round", "round", NC_("round", "Company Round") },
-  { "Line Round", "round", NC_("round", "Line Round") },
-  /* Translators: the round in which players choose their places in the
-   * playing order. */
-  { "Choose", "round", NC_("round", "Playing order") },
 };
 
 /* The engine's step class names (KolStepClass.name): what is decided.
@@ -112,28 +107,13 @@ static const Name step_names[] = {
   { "Buy/Sell Shares", "step", NC_("step", "Buy or sell shares") },
   { "Lay Track", "step", NC_("step", "Lay track") },
   { "Place a Token", "step", NC_("step", "Place a station token") },
-  { "Place free Token", "step", NC_("step", "Place a free station token") },
   { "Place Home Token", "step", NC_("step", "Place the home token") },
   { "Place a Token or Lay Track", "step", NC_("step", "Lay track or place a token") },
   { "Run Routes", "step", NC_("step", "Run trains") },
   { "Pay or Withhold Dividends", "step", NC_("step", "Pay or withhold dividends") },
   { "Buy Trains", "step", NC_("step", "Buy trains") },
   { "Discard Trains", "step", NC_("step", "Discard trains") },
-  { "Reassign Trains", "step", NC_("step", "Reassign trains") },
   { "Buy Companies", "step", NC_("step", "Buy a private company") },
-  { "Sell Company", "step", NC_("step", "Sell a private company to the bank") },
-  { "Playing Order", "step", NC_("step", "Choose a place in the playing order") },
-  { "Acquire Corporations", "step", NC_("step", "Auction the owned companies") },
-  { "Presidency Swap Choice", "step", NC_("step", "Choose the certificates for the presidency") },
-  { "Bankruptcy Choice", "step", NC_("step", "Take a loan or leave the game") },
-  { "Emergency Money Raising", "step", NC_("step", "Raise money in an emergency") },
-  { "SMS Teleport", "step", NC_("step", "Use SMS in a coastal city") },
-  { "Assign", "step", NC_("step", "Place the CNM marker") },
-  { "Issue or Redeem Shares", "step", NC_("step", "Issue or buy back shares") },
-  { "Buy a Token From Another Corporation", "step", NC_("step", "Buy a station token from another corporation") },
-  { "Buy E-Token", "step", NC_("step", "Buy an E-token") },
-  { "Bond Interest Payment", "step", NC_("step", "Pay bond interest") },
-  { "Issue or Repay Bond", "step", NC_("step", "Issue or repay the bond") },
   { "Bankrupt", "step", NC_("step", "Go bankrupt") },
   /* Translators: the owner of what a corporation offers to buy answers. */
   { "Accept or Decline an Offer", "step", NC_("step", "Accept or decline an offer") },
@@ -200,19 +180,11 @@ static const Name strings[] = {
   { "withhold", "log word", NC_("log word", "withholds") },
   { "variable", "log word", NC_("log word", "pays a chosen amount") },
   { "half", "log word", NC_("log word", "pays half") },
-  /* Translators: choices the rules offer (1849's emergency loan). */
-  { "Take L.500 loan", "choice", NC_("choice", "Take a L.500 loan") },
-  { "Leave game", "choice", NC_("choice", "Leave the game") },
-  { "Close SMS", "choice", NC_("choice", "Close SMS") },
   { "Pass", "choice", NC_("choice", "Pass") },
   /* Translators: the answers to an offer to buy a private company, a
    * train or a station token. */
   { "Accept", "choice", NC_("choice", "Accept the offer") },
   { "Decline", "choice", NC_("choice", "Decline the offer") },
-  /* xgettext:no-c-format */
-  { "Two 10% certs", "choice", NC_("choice", "Two 10% certificates") },
-  /* xgettext:no-c-format */
-  { "One 20% cert", "choice", NC_("choice", "One 20% certificate") },
 };
 
 /* "Stock Round" → "stock_round": a term id from an engine name. */

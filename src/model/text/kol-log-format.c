@@ -124,99 +124,6 @@ static const Template templates[] = {
   { K (MIN_BID_DECREASES), "log", NC_("log", "The minimum bid for %1$s falls from %2$s to %3$s") },
   { K (CANNOT_BID), "log", NC_("log", "%1$s cannot bid %2$s and is out of the auction for %3$s") },
 
-  /* ---- 1849 Sicily ---- */
-  { K (1849_REMOVED_CORP), "1849 log", NC_("1849 log", "%1$s is not in this game") },
-  { K (1849_REMOVED_RESERVATION), "1849 log", NC_("1849 log", "The token reservation on %1$s is removed") },
-  { K (1849_TOKEN_FEE), "1849 log", NC_("1849 log", "%1$s spends %2$s on station tokens") },
-  { K (1849_MAY_BUY_TWO), "1849 log", NC_("1849 log", "%1$s may buy up to two more shares") },
-  /* Translators: the capital RSA brings to a corporation. */
-  { K (1849_RECEIVES_FROM), "1849 log", NC_("1849 log", "%1$s receives %2$s from %3$s") },
-  { K (1849_AFG_SLOT_OPEN), "1849 log",
-    NC_("1849 log", "%1$s now has a home city available and can be started in the next stock round") },
-  { K (1849_AFG_NO_HOME), "1849 log",
-    NC_("1849 log", "%1$s has no home city available and cannot be started until one is free") },
-  { K (1849_EVENT_GREEN_PAR), "1849 log",
-    NC_("1849 log", "Event: corporations may now start at L.144 (as well as L.68 and L.100)") },
-  { K (1849_EVENT_BROWN_PAR), "1849 log",
-    NC_("1849 log", "Event: corporations may now start at L.216 (as well as L.68, L.100 and L.144)") },
-  { K (1849_EVENT_EARTHQUAKE), "1849 log", NC_("1849 log", "Event: the Messina earthquake") },
-  { K (1849_AFG_LOSES_TOKEN), "1849 log", NC_("1849 log", "%1$s loses its only token and closes") },
-  { K (1849_TOKENS_REMOVED), "1849 log", NC_("1849 log", "Station tokens are removed from the game") },
-  { K (1849_MESSINA_YELLOW), "1849 log", NC_("1849 log", "Messina returns to yellow") },
-  { K (1849_MESSINA_LOCKED), "1849 log",
-    NC_("1849 log", "Messina cannot be upgraded until after the next stock round") },
-  { K (1849_EVENT_BUY_TOKENS), "1849 log",
-    NC_("1849 log", "Event: corporations may now buy station tokens from other corporations") },
-  { K (1849_EVENT_BONDS), "1849 log",
-    NC_("1849 log", "Event: corporations may now issue one L.500 bond, with L.50 interest every operating turn") },
-  { K (1849_EVENT_E_TOKENS), "1849 log",
-    NC_("1849 log", "Event: corporations may now buy E-tokens, which they need to buy E trains") },
-  { K (1849_REACHED_MAX), "1849 log",
-    NC_("1849 log", "%1$s reached a market value of %2$s: the game ends after it operates") },
-  { K (1849_NARROW_COST), "1849 log", NC_("1849 log", "%1$s pays a quarter of the cost for narrow gauge track") },
-  { K (1849_DISCOUNT), "1849 log", NC_("1849 log", "%1$s receives a discount of %2$s from %3$s") },
-  { K (1849_SWAP_DEFAULT), "1849 log",
-    NC_("1849 log", "The presidency is exchanged for the last certificate; %1$s may take two 10%% certificates instead") },
-  { K (1849_SWAP_TWO), "1849 log", NC_("1849 log", "%1$s takes two 10%% certificates") },
-  { K (1849_SWAP_LAST), "1849 log", NC_("1849 log", "%1$s takes the 20%% last certificate") },
-  { K (1849_REORDER), "1849 log",
-    NC_("1849 log", "Corporations sold onto one market value space keep their order from before the sales") },
-  { K (1849_CLOSES_SMS), "1849 log",
-    NC_("1849 log", "%1$s closes %2$s to lay track and place a token in a coastal city") },
-  { K (1849_ASSIGNED), "1849 log", NC_("1849 log", "%1$s is assigned to %2$s") },
-  { K (1849_SELLS_ALL), "1849 log", NC_("1849 log", "%1$s sells every share it can sell") },
-  { K (1849_TAKES_LOAN), "1849 log",
-    NC_("1849 log", "%1$s takes a loan of %2$s; %3$s will be taken off the final score") },
-  { K (1849_LEAVES), "1849 log", NC_("1849 log", "%1$s leaves the game") },
-  { K (1849_ENTERS_EMR), "1849 log",
-    NC_("1849 log", "%1$s must raise money in an emergency: it owes the bank %2$s of bond interest") },
-  { K (1849_PAYS_DEBT), "1849 log", NC_("1849 log", "%1$s pays off the debt of %2$s: %3$s") },
-  { K (1849_ISSUES_BOND), "1849 log", NC_("1849 log", "%1$s issues its bond and receives %2$s") },
-  { K (1849_REPAYS_BOND), "1849 log", NC_("1849 log", "%1$s repays its bond for %2$s") },
-  { K (1849_BOND_INTEREST), "1849 log", NC_("1849 log", "%1$s pays %2$s of interest on its bond") },
-  { K (1849_BUYS_E_TOKEN), "1849 log",
-    NC_("1849 log", "%1$s buys an E-token for %2$s and may now buy E trains") },
-  { K (1849_BUYS_TOKEN), "1849 log", NC_("1849 log", "%1$s buys the station token of %2$s on %3$s for %4$s") },
-  /* Translators: a corporation with a bond closes: what was repaid, and
-   * what its president could not raise. */
-  { K (1849_REPAYS_BOND_ON_CLOSE), "1849 log",
-    NC_("1849 log", "%1$s repays its bond as it closes: %2$s paid, %3$s not raised") },
-  { K (1849_AFG_DEFERRED), "1849 log",
-    NC_("1849 log", "%1$s has no home city available and moves to the end of the order") },
-
-  /* ---- 1840 Vienna Tramways ---- */
-  { K (1840_NEW_LINES), "1840 log", NC_("1840 log", "New lines for the next auction: %1$s") },
-  { K (1840_ALL_LINES_OWNED), "1840 log", NC_("1840 log", "Every tram company owns three lines") },
-  { K (1840_MAJOR_LEAVES), "1840 log", NC_("1840 log", "%1$s was not chosen and leaves the game") },
-  { K (1840_TAKES_LOAN), "1840 log",
-    NC_("1840 log", "%1$s takes a loan of %2$s from the bank; %3$s will be taken off the final score") },
-  /* Translators: a heading, «раунд компаний CR3». */
-  { K (1840_COMPANY_ROUND), "1840 log", NC_("1840 log", "Company Round CR%1$s") },
-  /* Translators: %1$s lists the players in their new order. */
-  { K (1840_PRIORITY_ORDER), "1840 log", NC_("1840 log", "New playing order: %1$s") },
-  { K (1840_CHOOSES_POSITION), "1840 log", NC_("1840 log", "%1$s chooses position %2$s") },
-  { K (1840_SELLS_PRIVATE), "1840 log", NC_("1840 log", "%1$s returns %2$s to the bank for %3$s") },
-  /* Translators: the Pre-emptive Right card of 1840. */
-  { K (1840_PREEMPTIVE_RIGHT), "1840 log",
-    NC_("1840 log", "Every player receives %1$s to buy a director’s certificate") },
-  /* Translators: a heading, «раунд акций SR2». */
-  { K (1840_STOCK_ROUND), "1840 log", NC_("1840 log", "Share Round SR%1$s") },
-  { K (1840_SCRAPS_TRAIN), "1840 log", NC_("1840 log", "%1$s scraps a %2$s") },
-  /* Translators: a line pays the maintenance of its tram. */
-  { K (1840_HAS_TO_PAY), "1840 log", NC_("1840 log", "%1$s has to pay %2$s") },
-  { K (1840_SUBVENTS), "1840 log", NC_("1840 log", "%1$s supports its tram company with %2$s") },
-  { K (1840_MAJOR_PAYS), "1840 log", NC_("1840 log", "%1$s pays out %2$s and keeps %3$s") },
-  { K (1840_TRAM_OBLIGATION_LIFTED), "1840 log",
-    NC_("1840 log", "%1$s need not own a tram for now: no trams are available") },
-  /* Translators: %2$s lists the moves ("Y1 ➝ 5, O2 ➝ 7"). */
-  { K (1840_REASSIGNS), "1840 log", NC_("1840 log", "%1$s rearranges trams: %2$s") },
-  { K (1840_NO_REASSIGN), "1840 log", NC_("1840 log", "%1$s does not rearrange any trams") },
-  { K (1840_SELECTS_LINE), "1840 log", NC_("1840 log", "%1$s puts %2$s up for auction") },
-  { K (1840_REMOVES_TOKEN), "1840 log",
-    NC_("1840 log", "%1$s removes the Stadtbahn station marker from %2$s for %3$s") },
-  /* Translators: a heading, «раунд линий LR2.1». */
-  { K (1840_LINE_ROUND), "1840 log", NC_("1840 log", "Line Round LR%1$s.%2$s") },
-
   /* ---- deals between owners ---- */
   /* Translators: a corporation offers a player money for a private
    * company: "IFT offers L.120 to Anna for SMS". */
@@ -400,25 +307,7 @@ kol_log_kind_category (const KolTitle *title,
     case KOL_LOG_TRAINS_EXPORTED:
     case KOL_LOG_TRAINS_TO_POOL:
     case KOL_LOG_COMPANIES_CLOSE_EVENT:
-    case KOL_LOG_1849_EVENT_GREEN_PAR:
-    case KOL_LOG_1849_EVENT_BROWN_PAR:
-    case KOL_LOG_1849_EVENT_EARTHQUAKE:
-    case KOL_LOG_1849_EVENT_BUY_TOKENS:
-    case KOL_LOG_1849_EVENT_BONDS:
-    case KOL_LOG_1849_EVENT_E_TOKENS:
-    case KOL_LOG_1849_TOKENS_REMOVED:
-    case KOL_LOG_1849_MESSINA_YELLOW:
-    case KOL_LOG_1849_MESSINA_LOCKED:
-    case KOL_LOG_1849_AFG_LOSES_TOKEN:
-    case KOL_LOG_1840_NEW_LINES:
-    case KOL_LOG_1840_ALL_LINES_OWNED:
-    case KOL_LOG_1840_PRIORITY_ORDER:
-    case KOL_LOG_1840_PREEMPTIVE_RIGHT:
       return KOL_LOG_CATEGORY_EVENT;
-    case KOL_LOG_1840_COMPANY_ROUND:
-    case KOL_LOG_1840_STOCK_ROUND:
-    case KOL_LOG_1840_LINE_ROUND:
-      return KOL_LOG_CATEGORY_ROUND;
     default:
       return KOL_LOG_CATEGORY_ACTION;
     }
@@ -475,8 +364,9 @@ format_string (const KolEngine *engine,
   return kol_game_word_string (engine->title, str);
 }
 
-/* 1840's rearranged trams, "Y1 ➝ 17, O2 ➝ 7", in words: each tram by its
- * label and each line by its name («желтый трамвай ➝ Линия 17»). */
+/* Trains moved between corporations, "Y1 ➝ 17, O2 ➝ 7" (1840's rearranged
+ * trams), in words: each train by its label and each corporation by its
+ * name («желтый трамвай ➝ Линия 17»). */
 static char *
 format_moves (const KolEngine *engine,
               const char      *moves)
@@ -640,6 +530,7 @@ kol_log_format_entry (const KolEngine   *engine,
   int count_arg = plural_count_arg (entry->kind);
   int count = count_arg >= 0 && (guint) count_arg < n ? entry->args[count_arg].value : 1;
   const char *template_ = kol_log_kind_template (engine->title, entry->kind, count);
+  const KolLogKindInfo *own;
   char *text;
 
   if (template_ == NULL)
@@ -661,13 +552,13 @@ kol_log_format_entry (const KolEngine   *engine,
       g_free (values[4]);
       values[4] = steps_phrase (entry->args[4].value);
     }
-  if (n == 0 && (entry->kind == KOL_LOG_1840_PRIORITY_ORDER ||
-                 (module_kind (engine->title, entry->kind) != NULL &&
-                  module_kind (engine->title, entry->kind)->format == KOL_WORDS_FORMAT_PLAYER_ORDER)))
+  own = module_kind (engine->title, entry->kind);
+  if (n == 0 && own != NULL && own->format == KOL_WORDS_FORMAT_PLAYER_ORDER)
     values[n++] = playing_order (engine);
   if (entry->kind == KOL_LOG_PAYS_OUT && n >= 3)
     localize_decimal (values[2]);
-  if (entry->kind == KOL_LOG_1840_REASSIGNS && n >= 2 && entry->args[1].kind == KOL_ARG_STRING)
+  if (own != NULL && own->format == KOL_WORDS_FORMAT_TRAIN_MOVES && n >= 2 &&
+      entry->args[1].kind == KOL_ARG_STRING)
     {
       g_free (values[1]);
       values[1] = format_moves (engine, entry->args[1].str);

@@ -178,7 +178,7 @@ acq_process (KolEngine        *engine,
 
         if (a->corp < 0 || a->corp >= engine->n_corps ||
             (!compat (engine) && !k1840_listed (as->available, as->n_available, a->corp)))
-          return k1840_refuse (engine, error, KOL_REASON_1840_LINE_NOT_OFFERED, "this line is not up for auction");
+          return k1840_refuse (engine, error, K1840_REASON_LINE_NOT_OFFERED, "this line is not up for auction");
         if (!compat (engine) && engine->corps[a->entity.index].cash < acq_min_bid (engine, s, kol_entity (KOL_ENTITY_CORP, a->corp)))
           {
             KolArg r[3] = {
@@ -191,7 +191,7 @@ acq_process (KolEngine        *engine,
         au->auctioning = kol_entity (KOL_ENTITY_CORP, a->corp);
         args[0] = kol_arg_entity (a->entity);
         args[1] = kol_arg_int (KOL_ARG_CORP, a->corp);
-        kol_engine_log (engine, KOL_LOG_1840_SELECTS_LINE, args, 2);
+        kol_engine_log (engine, K1840_LOG_SELECTS_LINE, args, 2);
         return TRUE;
       }
     case KOL_ACTION_BID:

@@ -570,7 +570,7 @@ select_choice (KolEngine *engine,
       d->left[m++] = d->left[i];
   d->n_left = m;
   k1840_state (engine)->first_sr_position[player] = (gint8) position;
-  kol_engine_log (engine, KOL_LOG_1840_CHOOSES_POSITION, args, 2);
+  kol_engine_log (engine, K1840_LOG_CHOOSES_POSITION, args, 2);
 }
 
 static gboolean

@@ -246,7 +246,7 @@ pay_negative (KolEngine *engine,
   major_e = kol_entity (KOL_ENTITY_CORP, major);
   args[0] = kol_arg_int (KOL_ARG_CORP, line);
   args[1] = kol_arg_int (KOL_ARG_MONEY, to_pay);
-  kol_engine_log (engine, KOL_LOG_1840_HAS_TO_PAY, args, 2);
+  kol_engine_log (engine, K1840_LOG_HAS_TO_PAY, args, 2);
   if (!st->compat)
     {
       gint16 lines[K1840_MAX_LINES_PER_MAJOR];
@@ -272,7 +272,7 @@ pay_negative (KolEngine *engine,
       kol_engine_transfer (engine, owner, major_e, difference);
       args[0] = kol_arg_entity (owner);
       args[1] = kol_arg_int (KOL_ARG_MONEY, difference);
-      kol_engine_log (engine, KOL_LOG_1840_SUBVENTS, args, 2);
+      kol_engine_log (engine, K1840_LOG_SUBVENTS, args, 2);
     }
   kol_engine_transfer (engine, major_e, kol_entity (KOL_ENTITY_BANK, 0), to_pay);
 }
@@ -375,7 +375,7 @@ major_dividend (KolEngine  *engine,
     }
   if (st->dividend_step > 0 && amount % st->dividend_step != 0)
     {
-      KolArg r[2] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_1840_DIVIDEND_STEP),
+      KolArg r[2] = { kol_arg_int (KOL_ARG_REASON, K1840_REASON_DIVIDEND_STEP),
                       kol_arg_int (KOL_ARG_MONEY, st->dividend_step) };
 
       return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, r, 2,
@@ -388,7 +388,7 @@ major_dividend (KolEngine  *engine,
   args[0] = kol_arg_int (KOL_ARG_CORP, major);
   args[1] = kol_arg_int (KOL_ARG_MONEY, amount);
   args[2] = kol_arg_int (KOL_ARG_MONEY, withhold);
-  kol_engine_log (engine, KOL_LOG_1840_MAJOR_PAYS, args, 3);
+  kol_engine_log (engine, K1840_LOG_MAJOR_PAYS, args, 3);
   for (int i = 0; i < n_lines; i++)
     kol_engine_transfer (engine, kol_entity (KOL_ENTITY_CORP, lines[i]), kol_entity (KOL_ENTITY_BANK, 0),
                        engine->corps[lines[i]].cash);

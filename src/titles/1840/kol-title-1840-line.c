@@ -575,7 +575,7 @@ static gboolean
 refuse_token (KolEngine  *engine,
               GError    **error,
               int         hex,
-              KolReason   reason)
+              int         reason)
 {
   KolArg args[2] = { kol_arg_int (KOL_ARG_HEX, hex), kol_arg_int (KOL_ARG_REASON, reason) };
 
@@ -686,7 +686,7 @@ destroy_city_token (KolEngine *engine,
 
   kol_engine_transfer (engine, kol_entity (KOL_ENTITY_CORP, major), kol_entity (KOL_ENTITY_BANK, 0),
                      k1840_state (engine)->token_remove_cost);
-  kol_engine_log (engine, KOL_LOG_1840_REMOVES_TOKEN, args, 3);
+  kol_engine_log (engine, K1840_LOG_REMOVES_TOKEN, args, 3);
   kol_board_remove_token (engine, corp, index);
   engine->corps[corp].tokens[index].used = TRUE;
   engine->corps[corp].tokens[index].hex = -1;
@@ -715,11 +715,11 @@ remove_token (KolEngine        *engine,
     return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_INVALID, NULL, 0, "no such hex");
   kol_board_compute_reach (engine, line, NULL, &reach);
   if (!compat (engine) && !can_remove_at (engine, line, a->hex, &reach))
-    return refuse_token (engine, error, a->hex, KOL_REASON_1840_TOKEN_NOT_REMOVABLE);
+    return refuse_token (engine, error, a->hex, K1840_REASON_TOKEN_NOT_REMOVABLE);
   slot = kol_board_slot_index (engine, a->hex, a->city, a->slot);
   id = city_token_at (engine, a->hex, slot);
   if (id < 0 || no_remove_hex (engine, a->hex))
-    return refuse_token (engine, error, a->hex, KOL_REASON_1840_TOKEN_NOT_REMOVABLE);
+    return refuse_token (engine, error, a->hex, K1840_REASON_TOKEN_NOT_REMOVABLE);
   if (major < 0 || engine->corps[major].cash < k1840_state (engine)->token_remove_cost)
     {
       KolArg args[3] = {
@@ -760,12 +760,12 @@ special_token_process (KolEngine        *engine,
   if (id >= 0)
     {
       if (no_remove_hex (engine, a->hex))
-        return refuse_token (engine, error, a->hex, KOL_REASON_1840_TOKEN_NOT_REMOVABLE);
+        return refuse_token (engine, error, a->hex, K1840_REASON_TOKEN_NOT_REMOVABLE);
       if (!kol_board_city_tokened_by (engine, a->hex, a->city, line) &&
           !(reach.nodes[a->hex] & (1u << kol_tile_city_node (kol_board_tile (engine, a->hex, NULL), a->city))))
         return refuse_token (engine, error, a->hex, KOL_REASON_TOKEN_NOT_REACHABLE);
       if (engine->corps[k1840_line_major (engine, line)].cash < k1840_state (engine)->token_remove_cost)
-        return refuse_token (engine, error, a->hex, KOL_REASON_1840_TOKEN_NOT_REMOVABLE);
+        return refuse_token (engine, error, a->hex, K1840_REASON_TOKEN_NOT_REMOVABLE);
       destroy_city_token (engine, line, a->hex, id);
     }
   if (!place_line_token (engine, line, a->hex, a->city, !compat (engine), TRUE, compat (engine) ? 0 : -1, error))
@@ -1065,7 +1065,7 @@ tt_lay_tile (KolEngine        *engine,
         {
           KolArg args[3] = {
             kol_arg_int (KOL_ARG_TILE, tile), kol_arg_int (KOL_ARG_HEX, hex),
-            kol_arg_int (KOL_ARG_REASON, KOL_REASON_1840_LAY_NOT_AVAILABLE),
+            kol_arg_int (KOL_ARG_REASON, K1840_REASON_LAY_NOT_AVAILABLE),
           };
 
           return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_TILE, args, 3,
@@ -1324,7 +1324,7 @@ k1840_start_line_round (KolEngine *engine,
   {
     KolArg args[2] = { kol_arg_int (KOL_ARG_INT, engine->turn), kol_arg_int (KOL_ARG_INT, round_num) };
 
-    kol_engine_log (engine, KOL_LOG_1840_LINE_ROUND, args, 2);
+    kol_engine_log (engine, K1840_LOG_LINE_ROUND, args, 2);
   }
   kol_round_start (engine, &round_line, K1840_ROUND_LINE, round_num, steps, opts, G_N_ELEMENTS (steps));
 }

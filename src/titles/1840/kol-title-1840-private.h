@@ -23,6 +23,49 @@
 
 G_BEGIN_DECLS
 
+/* The module's log kinds and refusal reasons (kol-title-1840-words.c). */
+enum
+{
+  K1840_LOG_NEW_LINES = KOL_LOG_TITLE_BASE, /* -- New Tram Lines available for next round: %1 -- */
+  K1840_LOG_ALL_LINES_OWNED, /* -- All major corporations own 3 line corporations -- */
+  K1840_LOG_MAJOR_LEAVES, /* %1 was not chosen and leaves the game */
+  K1840_LOG_TAKES_LOAN, /* %1 takes a loan of %2 from the bank and a game end penalty of %3 */
+  K1840_LOG_COMPANY_ROUND, /* -- Company Round %1 -- */
+  K1840_LOG_PRIORITY_ORDER, /* Priority order: (the players in their new order) */
+  K1840_LOG_CHOOSES_POSITION, /* %1 chooses Position %2 */
+  K1840_LOG_SELLS_PRIVATE, /* %1 sells %2 for %3 to the bank */
+  K1840_LOG_PREEMPTIVE_RIGHT, /* Every player receives %1 to par a corporation */
+  K1840_LOG_STOCK_ROUND, /* -- Stock Round %1 -- */
+  K1840_LOG_SCRAPS_TRAIN, /* %1 scraps %2 */
+  K1840_LOG_HAS_TO_PAY, /* %1 has to pay %2 */
+  K1840_LOG_SUBVENTS, /* %1 subvents the tram company with %2 */
+  K1840_LOG_MAJOR_PAYS, /* %1 pays out %2 and withholds %3 */
+  K1840_LOG_TRAM_OBLIGATION_LIFTED, /* %1's obligation to own a tram is temporarily lifted, because no trams are available. */
+  K1840_LOG_REASSIGNS, /* %1 reassigns trains: %2 */
+  K1840_LOG_NO_REASSIGN, /* %1 does not reassign any trains */
+  K1840_LOG_SELECTS_LINE, /* %1 selects %2 for auctioning */
+  K1840_LOG_REMOVES_TOKEN, /* %1 removes the Stadtbahn station marker from %2 for %3 */
+  K1840_LOG_LINE_ROUND, /* -- Line Round %1.%2 -- */
+  K1840_LOG_END
+};
+
+enum
+{
+  K1840_REASON_DIRECTOR_FIRST = KOL_REASON_TITLE_BASE, /* every player must first buy a director's certificate (VII.5) */
+  K1840_REASON_DIVIDEND_STEP, /* a tram company pays in multiples of 10 (VIII.5.1) */
+  K1840_REASON_REASSIGN, /* trams move only within one tram company */
+  K1840_REASON_ONE_TRAM_PER_LINE, /* a line runs one tram only */
+  K1840_REASON_LINES_NEED_TRAMS, /* trams stay on the charter only when every line has one */
+  K1840_REASON_LINE_NOT_OFFERED, /* this line is not up for auction */
+  K1840_REASON_TOKEN_NOT_REMOVABLE, /* no removable Stadtbahn marker there (IX.6) */
+  K1840_REASON_LAY_NOT_AVAILABLE, /* no tile lay of this kind left on this hex this turn (IX.3, IX.4) */
+  K1840_REASON_MUST_RUN, /* the tram must run when it can (IX.3) */
+  K1840_REASON_ROUTE_RED_AREA, /* a red city hex visited before its tile is laid (IX.8) */
+  K1840_REASON_END
+};
+
+extern const KolTitleWords k1840_words;
+
 /*
  * 1840 Vienna Tramways: the rules module's shared state and helpers.
  *
@@ -295,7 +338,7 @@ gboolean k1840_tile_token_blocked      (KolEngine *engine, int hex, int corp);
 void     k1840_remove_tile_reservation (KolEngine *engine, int hex, int corp);
 /* Processes an action a round makes itself (no game end or round change). */
 gboolean  k1840_round_process      (KolEngine *engine, const KolAction *a, GError **error);
-gboolean  k1840_refuse             (KolEngine  *engine, GError **error, KolReason reason,
+gboolean  k1840_refuse             (KolEngine  *engine, GError **error, int reason,
                                     const char *message);
 /* The pending bonus lay of the current line round, or NULL. */
 const K1840PendingLay *k1840_pending_lay (KolEngine *engine);

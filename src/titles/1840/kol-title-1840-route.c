@@ -101,7 +101,7 @@ stop_flags (const KolEngine *cg,
     if (st->red_hexes[i] == stop->hex && k1840_pristine (engine, stop->hex))
       {
         stop->flags |= KOL_ROUTE_STOP_FORBIDDEN;
-        stop->forbid_reason = KOL_REASON_ROUTE_RED_AREA;
+        stop->forbid_reason = K1840_REASON_ROUTE_RED_AREA;
       }
 }
 
@@ -548,7 +548,7 @@ k1840_validate_routes (KolEngine        *engine,
       run = best->len ? g_ptr_array_index (best, 0) : NULL;
       if (run && run->routes && run->routes->len > 0)
         {
-          KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_1840_MUST_RUN) };
+          KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, K1840_REASON_MUST_RUN) };
 
           return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_ROUTE, args, 1,
                                   "the line's tram must run when it can (IX.3)");

@@ -827,7 +827,7 @@ k1840_restock_lines (KolEngine *engine)
   for (int i = 0; i < keep; i++)
     g_string_append_printf (ids, "%s%s", i ? ", " : "", engine->title->corps[drawn[i]].id);
   args[0] = kol_arg_string (ids->str);
-  kol_engine_log (engine, KOL_LOG_1840_NEW_LINES, args, 1);
+  kol_engine_log (engine, K1840_LOG_NEW_LINES, args, 1);
   g_string_free (ids, TRUE);
 }
 
@@ -842,7 +842,7 @@ k1840_remove_open_lines (KolEngine *engine)
 {
   K1840State *st = k1840_state (engine);
 
-  kol_engine_log (engine, KOL_LOG_1840_ALL_LINES_OWNED, NULL, 0);
+  kol_engine_log (engine, K1840_LOG_ALL_LINES_OWNED, NULL, 0);
   for (int i = 0; i < st->n_all_lines; i++)
     {
       int line = st->all_lines[i];
@@ -935,7 +935,7 @@ k1840_settle_majors (KolEngine *engine)
         {
           KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, c) };
 
-          kol_engine_log (engine, KOL_LOG_1840_MAJOR_LEAVES, args, 1);
+          kol_engine_log (engine, K1840_LOG_MAJOR_LEAVES, args, 1);
           remove_corp (engine, c);
         }
     }

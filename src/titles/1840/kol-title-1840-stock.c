@@ -162,7 +162,7 @@ k1840_sell_company (KolEngine        *engine,
   args[0] = kol_arg_entity (c->owner);
   args[1] = kol_arg_int (KOL_ARG_COMPANY, company);
   args[2] = kol_arg_int (KOL_ARG_MONEY, c->value);
-  kol_engine_log (engine, KOL_LOG_1840_SELLS_PRIVATE, args, 3);
+  kol_engine_log (engine, K1840_LOG_SELLS_PRIVATE, args, 3);
   k1840_bank_pays (engine, c->owner, c->value);
   kol_engine_close_company (engine, company);
   return TRUE;
@@ -319,7 +319,7 @@ stock_explain (KolEngine        *engine,
                GError          **error)
 {
   if (a->type == KOL_ACTION_PASS && !k1840_all_majors_ipoed (engine))
-    return k1840_refuse (engine, error, KOL_REASON_1840_DIRECTOR_FIRST,
+    return k1840_refuse (engine, error, K1840_REASON_DIRECTOR_FIRST,
                          "every player must first buy a director's certificate");
   if (a->type == KOL_ACTION_BUY_SHARES)
     {
@@ -328,7 +328,7 @@ stock_explain (KolEngine        *engine,
       if (!kol_bundle_from_action (engine, &bundle, a, error))
         return FALSE;
       if (!k1840_all_majors_ipoed (engine))
-        return k1840_refuse (engine, error, KOL_REASON_1840_DIRECTOR_FIRST,
+        return k1840_refuse (engine, error, K1840_REASON_DIRECTOR_FIRST,
                              "every player must first buy a director's certificate");
       return kol_stock_refuse_buy (engine, s, a->entity, &bundle, error);
     }
@@ -367,7 +367,7 @@ k1840_start_stock_round (KolEngine *engine)
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_MONEY, st->preemptive_right) };
 
-      kol_engine_log (engine, KOL_LOG_1840_PREEMPTIVE_RIGHT, args, 1);
+      kol_engine_log (engine, K1840_LOG_PREEMPTIVE_RIGHT, args, 1);
       for (int i = 0; i < engine->n_players; i++)
         k1840_bank_pays (engine, kol_entity (KOL_ENTITY_PLAYER, engine->player_order[i]), st->preemptive_right);
       st->first_stock_round = FALSE;
@@ -375,7 +375,7 @@ k1840_start_stock_round (KolEngine *engine)
   {
     KolArg args[1] = { kol_arg_int (KOL_ARG_INT, engine->turn) };
 
-    kol_engine_log (engine, KOL_LOG_1840_STOCK_ROUND, args, 1);
+    kol_engine_log (engine, K1840_LOG_STOCK_ROUND, args, 1);
   }
   kol_round_start (engine, &kol_round_stock, K1840_ROUND_STOCK, 1, steps, NULL, G_N_ELEMENTS (steps));
 }

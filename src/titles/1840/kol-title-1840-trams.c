@@ -69,7 +69,7 @@ k1840_scrap_train (KolEngine        *engine,
     }
   args[0] = kol_arg_entity (a->entity);
   args[1] = kol_arg_string (kol_engine_train_name (engine, a->train));
-  kol_engine_log (engine, KOL_LOG_1840_SCRAPS_TRAIN, args, 2);
+  kol_engine_log (engine, K1840_LOG_SCRAPS_TRAIN, args, 2);
   kol_engine_move_train (engine, a->train, kol_entity (KOL_ENTITY_REMOVED, 0));
   return TRUE;
 }
@@ -223,7 +223,7 @@ buy_train_skip (KolEngine *engine,
         {
           KolArg args[1] = { kol_arg_entity (e) };
 
-          kol_engine_log (engine, KOL_LOG_1840_TRAM_OBLIGATION_LIFTED, args, 1);
+          kol_engine_log (engine, K1840_LOG_TRAM_OBLIGATION_LIFTED, args, 1);
         }
       else
         kol_step_log_skip (engine, s, e);
@@ -367,7 +367,7 @@ reassign (KolEngine        *engine,
       if ((!train_ok || !target_ok) && !compat (engine))
         {
           g_string_free (moves, TRUE);
-          return k1840_refuse (engine, error, KOL_REASON_1840_REASSIGN, "trams move only within one tram company");
+          return k1840_refuse (engine, error, K1840_REASON_REASSIGN, "trams move only within one tram company");
         }
       if (kol_entity_equal (engine->trains[as->train].owner, kol_entity (KOL_ENTITY_CORP, as->corp)))
         continue;
@@ -379,18 +379,18 @@ reassign (KolEngine        *engine,
     if (k1840_corp_trains (engine, lines[i], trains) > 1)
       {
         g_string_free (moves, TRUE);
-        return k1840_refuse (engine, error, KOL_REASON_1840_ONE_TRAM_PER_LINE, "a line runs one tram only");
+        return k1840_refuse (engine, error, K1840_REASON_ONE_TRAM_PER_LINE, "a line runs one tram only");
       }
   if (k1840_corp_trains (engine, major, trains) > 0)
     for (int i = 0; i < n_lines; i++)
       if (k1840_corp_trains (engine, lines[i], trains) == 0)
         {
           g_string_free (moves, TRUE);
-          return k1840_refuse (engine, error, KOL_REASON_1840_LINES_NEED_TRAMS, "all lines need a tram first");
+          return k1840_refuse (engine, error, K1840_REASON_LINES_NEED_TRAMS, "all lines need a tram first");
         }
   args[0] = kol_arg_entity (engine->corps[major].owner);
   args[1] = kol_arg_string (moves->str);
-  kol_engine_log (engine, moves->len ? KOL_LOG_1840_REASSIGNS : KOL_LOG_1840_NO_REASSIGN, args, moves->len ? 2 : 1);
+  kol_engine_log (engine, moves->len ? K1840_LOG_REASSIGNS : K1840_LOG_NO_REASSIGN, args, moves->len ? 2 : 1);
   g_string_free (moves, TRUE);
   kol_step_pass (engine, s);
   return TRUE;

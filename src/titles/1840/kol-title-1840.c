@@ -142,7 +142,7 @@ k1840_take_player_loan (KolEngine *engine,
   args[0] = kol_arg_int (KOL_ARG_PLAYER, player);
   args[1] = kol_arg_int (KOL_ARG_MONEY, count * st->loan_amount);
   args[2] = kol_arg_int (KOL_ARG_MONEY, count * st->loan_amount * st->loan_penalty / st->loan_amount);
-  kol_engine_log (engine, KOL_LOG_1840_TAKES_LOAN, args, 3);
+  kol_engine_log (engine, K1840_LOG_TAKES_LOAN, args, 3);
 }
 
 gboolean
@@ -261,7 +261,7 @@ k1840_remove_tile_reservation (KolEngine *engine,
 gboolean
 k1840_refuse (KolEngine   *engine,
               GError     **error,
-              KolReason    reason,
+              int          reason,
               const char  *message)
 {
   KolArg args[1] = { kol_arg_int (KOL_ARG_REASON, reason) };
@@ -359,7 +359,7 @@ init_company_round (KolEngine *engine)
   {
     KolArg args[1] = { kol_arg_int (KOL_ARG_INT, st->cr_counter) };
 
-    kol_engine_log (engine, KOL_LOG_1840_COMPANY_ROUND, args, 1);
+    kol_engine_log (engine, K1840_LOG_COMPANY_ROUND, args, 1);
   }
   k1840_start_company_round (engine, K1840_ROUND_COMPANY_RUN);
 }
@@ -407,7 +407,7 @@ next_round (KolEngine *engine)
     {
     case K1840_ROUND_STOCK:
       kol_engine_reorder_players (engine, KOL_ORDER_MOST_CASH, NULL, 0);
-      kol_engine_log (engine, KOL_LOG_1840_PRIORITY_ORDER, NULL, 0);
+      kol_engine_log (engine, K1840_LOG_PRIORITY_ORDER, NULL, 0);
       if (st->cr_counter == 0)
         init_company_round (engine);
       else
@@ -457,7 +457,7 @@ next_round (KolEngine *engine)
             }
         memcpy (engine->player_order, order, sizeof order[0] * (gsize) engine->n_players);
         engine->priority_deal = engine->player_order[0];
-        kol_engine_log (engine, KOL_LOG_1840_PRIORITY_ORDER, NULL, 0);
+        kol_engine_log (engine, K1840_LOG_PRIORITY_ORDER, NULL, 0);
         new_stock_round (engine);
       }
       break;
@@ -857,5 +857,6 @@ const KolTitleModule kol_title_module_1840 = {
   .operating_hooks = &operating_hooks,
   .route_hooks = &k1840_route_hooks,
   .info_hooks = &k1840_info_hooks,
+  .words = &k1840_words,
   .policy_hooks = &k1840_policy_hooks,
 };

@@ -94,14 +94,14 @@ kol_1849_upgrade_cost (KolEngine *engine,
   args[0] = kol_arg_entity (entity);
   if (track == st->track_narrow)
     {
-      kol_engine_log (engine, KOL_LOG_1849_NARROW_COST, args, 1);
+      kol_engine_log (engine, K49_LOG_NARROW_COST, args, 1);
       return cost / st->narrow_divisor;
     }
   if (owns_sigi (engine, corp))
     {
       args[1] = kol_arg_int (KOL_ARG_MONEY, cost / 2);
       args[2] = kol_arg_int (KOL_ARG_COMPANY, st->sigi);
-      kol_engine_log (engine, KOL_LOG_1849_DISCOUNT, args, 3);
+      kol_engine_log (engine, K49_LOG_DISCOUNT, args, 3);
       return cost - cost / 2;
     }
   return cost;
@@ -137,7 +137,7 @@ tile_available (KolEngine *engine,
   if (hex == st->messina && !st->messina_upgradeable)
     {
       if (reason)
-        *reason = KOL_REASON_TILE_MESSINA_LOCKED;
+        *reason = (KolReason) K49_REASON_TILE_MESSINA_LOCKED;
       return FALSE;
     }
   return kol_board_tile_available (engine, corp, hex, tile, reason);
@@ -273,7 +273,7 @@ kol_1849_earthquake (KolEngine *engine)
   Kol1849State *st = kol_1849_state (engine);
   int hex = st->messina, afg = st->afg;
 
-  kol_engine_log (engine, KOL_LOG_1849_EVENT_EARTHQUAKE, NULL, 0);
+  kol_engine_log (engine, K49_LOG_EVENT_EARTHQUAKE, NULL, 0);
   kol_1849_forget_can_token (engine);
   if (hex < 0)
     return;
@@ -282,14 +282,14 @@ kol_1849_earthquake (KolEngine *engine)
     {
       KolArg args[1] = { kol_arg_int (KOL_ARG_CORP, afg) };
 
-      kol_engine_log (engine, KOL_LOG_1849_AFG_LOSES_TOKEN, args, 1);
+      kol_engine_log (engine, K49_LOG_AFG_LOSES_TOKEN, args, 1);
       if (kol_entity_equal (kol_round_current_entity (engine), kol_entity (KOL_ENTITY_CORP, afg)) &&
           kol_round_is_operating (engine))
         kol_round_operating_force_next_entity (engine);
       kol_operating_close_corporation (engine, afg);
     }
 
-  kol_engine_log (engine, KOL_LOG_1849_TOKENS_REMOVED, NULL, 0);
+  kol_engine_log (engine, K49_LOG_TOKENS_REMOVED, NULL, 0);
   for (int s = 0; s < KOL_MAX_HEX_SLOTS; s++)
     {
       int id = engine->hexes[hex].slot_token[s];
@@ -304,9 +304,9 @@ kol_1849_earthquake (KolEngine *engine)
       kol_1849_corp (engine, corp)->destroyed |= 1u << t;
     }
 
-  kol_engine_log (engine, KOL_LOG_1849_MESSINA_YELLOW, NULL, 0);
+  kol_engine_log (engine, K49_LOG_MESSINA_YELLOW, NULL, 0);
   kol_board_lay (engine, hex, -1, engine->title->hexes[hex].rotation);
-  kol_engine_log (engine, KOL_LOG_1849_MESSINA_LOCKED, NULL, 0);
+  kol_engine_log (engine, K49_LOG_MESSINA_LOCKED, NULL, 0);
   st->messina_upgradeable = FALSE;
 }
 
@@ -381,7 +381,7 @@ market_moved (KolEngine *engine,
   kol_1849_corp (engine, corp)->reached_max = TRUE;
   args[0] = kol_arg_int (KOL_ARG_CORP, corp);
   args[1] = kol_arg_int (KOL_ARG_MONEY, kol_market_cell_price (engine, cell));
-  kol_engine_log (engine, KOL_LOG_1849_REACHED_MAX, args, 2);
+  kol_engine_log (engine, K49_LOG_REACHED_MAX, args, 2);
 }
 
 const KolMarketHooks kol_1849_market_hooks = {
@@ -431,8 +431,9 @@ network_of (KolEngine  *engine,
 }
 
 /* One train as the router sees it: distance in hex edges with the edge
- * cost by gauge (§10.5.1: narrow counts 2, the R6H reverse; a dual-only
- * connection 1), E trains unlimited on standard and dual gauge only. */
+ * cost by gauge (§10.5.1: narrow counts 2, the R6H reverse; dual track as
+ * the gauge entered on, KolRouteRules.entered_gauge), E trains unlimited
+ * on standard and dual gauge only. */
 static void
 read_route_train (KolEngine     *engine,
                   int            def_index,
@@ -520,6 +521,10 @@ fill_rules (KolEngine     *engine,
   /* the rulebook does not count ports (§10.5.1); 18xx.games counts every
    * stop but wants more than two when a port is touched (compat) */
   rules->optional_rule = st->compat ? KOL_ROUTE_OPTIONAL_NEED_MORE : KOL_ROUTE_OPTIONAL_NOT_COUNTED;
+  /* §10.5.1: dual gauge counts as the gauge the route entered it on, even
+   * across stops; 18xx.games prices each stretch between stops on its own
+   * (a dual-only one at 1 per hex), compat */
+  rules->entered_gauge = !st->compat;
   rules->n_bonuses = 1;
   rules->bonus_value[0] = 20;
   rules->stop_value = stop_value;

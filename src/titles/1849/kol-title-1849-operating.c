@@ -163,7 +163,7 @@ company_bought (KolEngine *engine,
   kol_1849_corp (engine, corp)->cnm = TRUE;
   args[0] = kol_arg_int (KOL_ARG_COMPANY, company);
   args[1] = kol_arg_int (KOL_ARG_CORP, corp);
-  kol_engine_log (engine, KOL_LOG_1849_ASSIGNED, args, 2);
+  kol_engine_log (engine, K49_LOG_ASSIGNED, args, 2);
 }
 
 /* RSA closes when its corporation buys its first train (§8.1). */
@@ -457,7 +457,7 @@ loan_process (KolEngine        *engine,
     return FALSE;
   if (choice == LOAN_LEAVE)
     {
-      kol_engine_log (engine, KOL_LOG_1849_LEAVES, args, 1);
+      kol_engine_log (engine, K49_LOG_LEAVES, args, 1);
       engine->players[player].bankrupt = TRUE;
       if (!st->compat)
         leave_game (engine, player);
@@ -466,7 +466,7 @@ loan_process (KolEngine        *engine,
     {
       args[1] = kol_arg_int (KOL_ARG_MONEY, value);
       args[2] = kol_arg_int (KOL_ARG_MONEY, penalty);
-      kol_engine_log (engine, KOL_LOG_1849_TAKES_LOAN, args, 3);
+      kol_engine_log (engine, K49_LOG_TAKES_LOAN, args, 3);
       /* take_cash_loan(500, interest: -100): the debt is 0, the penalty
        * is counted at the end */
       kol_engine_transfer (engine, kol_entity (KOL_ENTITY_BANK, 0), a->entity, value);
@@ -551,7 +551,7 @@ bankrupt_process (KolEngine        *engine,
                               "cannot go bankrupt: enough money can still be raised");
     }
   args[0] = kol_arg_int (KOL_ARG_PLAYER, player);
-  kol_engine_log (engine, KOL_LOG_1849_SELLS_ALL, args, 1);
+  kol_engine_log (engine, K49_LOG_SELLS_ALL, args, 1);
   n = player_corps_sorted (engine, player, corps);
   for (int i = 0; i < n && may_sell && (buy_train != NULL || engine->corps[corp].cash < 0); i++)
     {
@@ -773,7 +773,7 @@ emr_process (KolEngine        *engine,
                                   kol_engine_entity_name (engine, a->entity), kol_engine_cash (engine, a->entity), amount);
         }
       kol_engine_transfer (engine, a->entity, kol_entity_corp (corp), amount);
-      kol_engine_log (engine, KOL_LOG_1849_PAYS_DEBT, args, 3);
+      kol_engine_log (engine, K49_LOG_PAYS_DEBT, args, 3);
       return TRUE;
     }
   if (a->type == KOL_ACTION_SELL_SHARES)
@@ -912,7 +912,7 @@ sms_process (KolEngine        *engine,
     {
       KolArg args[2] = { kol_arg_entity (a->entity), kol_arg_int (KOL_ARG_COMPANY, st->sms) };
 
-      kol_engine_log (engine, KOL_LOG_1849_CLOSES_SMS, args, 2);
+      kol_engine_log (engine, K49_LOG_CLOSES_SMS, args, 2);
       kol_engine_close_company (engine, st->sms);
       kol_1849_corp (engine, a->entity.index)->sms = -1;
     }
@@ -976,7 +976,7 @@ assign_process (KolEngine        *engine,
                               "the CNM marker goes on a port");
     }
   st->cnm_hex = (gint16) a->hex;
-  kol_engine_log (engine, KOL_LOG_1849_ASSIGNED, args, 2);
+  kol_engine_log (engine, K49_LOG_ASSIGNED, args, 2);
   kol_engine_close_company (engine, st->cnm);
   return TRUE;
 }
@@ -1024,7 +1024,7 @@ track_process (KolEngine        *engine,
   corp = kol_operating_acting_corp (engine, a->entity);
   if (corp >= 0 && kol_1849_corp (engine, corp)->sms != 0 && !kol_1849_is_sms_hex (engine, a->hex))
     {
-      KolArg args[2] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_NOT_COASTAL), kol_arg_int (KOL_ARG_HEX, a->hex) };
+      KolArg args[2] = { kol_arg_int (KOL_ARG_REASON, K49_REASON_NOT_COASTAL), kol_arg_int (KOL_ARG_HEX, a->hex) };
 
       return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_TILE, args, 2,
                               "with SMS only coastal cities may be built");
@@ -1162,7 +1162,7 @@ token_process (KolEngine        *engine,
       if (a->hex < 0 || a->hex >= (int) engine->title->n_hexes ||
           !kol_1849_sms_allows (engine, corp, a->hex))
         {
-          KolArg args[2] = { kol_arg_int (KOL_ARG_HEX, a->hex), kol_arg_int (KOL_ARG_REASON, KOL_REASON_NOT_COASTAL) };
+          KolArg args[2] = { kol_arg_int (KOL_ARG_HEX, a->hex), kol_arg_int (KOL_ARG_REASON, K49_REASON_NOT_COASTAL) };
 
           return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_TOKEN, args, 2,
                                   "Must place token on SMS hex");
@@ -1199,7 +1199,7 @@ token_process (KolEngine        *engine,
           engine->corp_order[engine->n_corp_order - 1] = (gint16) afg;
           for (int i = 0; i < engine->n_corp_order; i++)
             engine->corps[engine->corp_order[i]].order_seq = (guint32) i;
-          kol_engine_log (engine, KOL_LOG_1849_AFG_NO_HOME, args, 1);
+          kol_engine_log (engine, K49_LOG_AFG_NO_HOME, args, 1);
         }
     }
   return TRUE;
@@ -1319,7 +1319,7 @@ issue_process (KolEngine        *engine,
         {
           KolArg args[3] = {
             kol_arg_entity (a->entity), kol_arg_int (KOL_ARG_CORP, b.corp),
-            kol_arg_int (KOL_ARG_REASON, kol_1849_last_cert_last (engine, &b) ? KOL_REASON_NONE : KOL_REASON_LAST_CERT),
+            kol_arg_int (KOL_ARG_REASON, kol_1849_last_cert_last (engine, &b) ? KOL_REASON_NONE : K49_REASON_LAST_CERT),
           };
 
           return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_CANNOT_SELL, args, 3,
@@ -1336,7 +1336,7 @@ issue_process (KolEngine        *engine,
         {
           KolArg args[1] = {
             kol_arg_int (KOL_ARG_REASON, kol_1849_last_cert_last (engine, &b) ? KOL_REASON_BUY_NOT_AVAILABLE
-                                                                      : KOL_REASON_LAST_CERT),
+                                                                      : K49_REASON_LAST_CERT),
           };
 
           return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, args, 1,

@@ -22,6 +22,65 @@
 
 G_BEGIN_DECLS
 
+/* The module's log kinds and refusal reasons (kol-title-1849-words.c). */
+enum
+{
+  K49_LOG_REMOVED_CORP = KOL_LOG_TITLE_BASE, /* Removed %1 (a corporation not in this game) */
+  K49_LOG_REMOVED_RESERVATION, /* Removed token reservation at %1 */
+  K49_LOG_TOKEN_FEE, /* %1 spends %2 for tokens */
+  K49_LOG_MAY_BUY_TWO, /* %1 may buy up to two additional shares. */
+  K49_LOG_RECEIVES_FROM, /* %1 receives %2 from %3 (capital that RSA brings) */
+  K49_LOG_AFG_SLOT_OPEN, /* %1 now has a token spot available and can be opened in the next stock round. */
+  K49_LOG_AFG_NO_HOME, /* %1 has no home token locations and cannot be opened until one becomes available. */
+  K49_LOG_EVENT_GREEN_PAR, /* -- Event: Corporations may now par at 144 (in addition to 68 and 100) -- */
+  K49_LOG_EVENT_BROWN_PAR, /* -- Event: Corporations may now par at 216 (in addition to 68, 100, and 144) -- */
+  K49_LOG_EVENT_EARTHQUAKE, /* -- Event: Messina Earthquake -- */
+  K49_LOG_AFG_LOSES_TOKEN, /* -- %1 loses only token, closing. -- */
+  K49_LOG_TOKENS_REMOVED, /* -- Removing tokens from game. -- */
+  K49_LOG_MESSINA_YELLOW, /* -- Returning Messina to yellow. -- */
+  K49_LOG_MESSINA_LOCKED, /* -- Messina cannot be upgraded until after the next stock round. -- */
+  K49_LOG_EVENT_BUY_TOKENS, /* -- Event: Corporations may now buy station tokens from other corporations -- */
+  K49_LOG_EVENT_BONDS, /* -- Event: Corporations can issue a single L.500 bond, with L.50 interest per OR -- */
+  K49_LOG_EVENT_E_TOKENS, /* -- Event: Corporations can buy E-tokens to allow the purchase of E-Trains -- */
+  K49_LOG_REACHED_MAX, /* %1 reached %2 share value, game will end after it operates. */
+  K49_LOG_NARROW_COST, /* %1 pays 1/4 cost for narrow gauge track */
+  K49_LOG_DISCOUNT, /* %1 receives a discount of %2 from %3 */
+  K49_LOG_SWAP_DEFAULT, /* Presidency swapped for last cert by default. %1 may choose to swap for two 10% shares instead. */
+  K49_LOG_SWAP_TWO, /* %1 chooses two 10% certificates */
+  K49_LOG_SWAP_LAST, /* %1 chooses the 20% last certificate */
+  K49_LOG_REORDER, /* Updating operating order for sold (and moved) corporations now on the same share value space to maintain their relative order before the sales. */
+  K49_LOG_CLOSES_SMS, /* %1 closes %2 (SMS, to lay and token in a coastal city) */
+  K49_LOG_ASSIGNED, /* %1 is assigned to %2 (CNM: a port or a corporation) */
+  K49_LOG_SELLS_ALL, /* %1 sells all legally sellable shares */
+  K49_LOG_TAKES_LOAN, /* %1 chooses to take a %2 loan and reduce %3 from their score. */
+  K49_LOG_LEAVES, /* %1 chooses to leave game */
+  K49_LOG_ENTERS_EMR, /* %1 enters Emergency Money Raising and owes the bank %2 in bond interest */
+  K49_LOG_PAYS_DEBT, /* %1 pays off %2's debt of %3 */
+  K49_LOG_ISSUES_BOND, /* %1 issues its bond and receives %2 */
+  K49_LOG_REPAYS_BOND, /* %1 repays its outstanding bond for %2 */
+  K49_LOG_BOND_INTEREST, /* %1 pays %2 interest for its issued bond */
+  K49_LOG_BUYS_E_TOKEN, /* %1 buys an E-Token for %2. %1 can now buy E-Trains. */
+  K49_LOG_BUYS_TOKEN, /* %1 buys (replaces) %2 token on %3 for %4 (paid to %2) */
+  K49_LOG_AFG_DEFERRED, /* %1 has no home token locations: it moves to the end of the order */
+  K49_LOG_REPAYS_BOND_ON_CLOSE, /* %1 closes and repays its bond: %2 paid, %3 lost */
+  K49_LOG_END
+};
+
+enum
+{
+  K49_REASON_LAST_CERT = KOL_REASON_TITLE_BASE, /* the last certificate must come last */
+  K49_REASON_NOT_NEXT_CORP, /* only the next corporation in the order may be started */
+  K49_REASON_TILE_MESSINA_LOCKED, /* Messina cannot be upgraded until after the next stock round */
+  K49_REASON_NOT_COASTAL, /* SMS: only the chosen coastal city */
+  K49_REASON_E_TOKEN_NEEDED, /* an E-token is needed for E trains */
+  K49_REASON_BOND, /* the bond cannot be issued or redeemed now */
+  K49_REASON_TOKEN_NOT_BUYABLE, /* that station token cannot be bought */
+  K49_REASON_NO_HOME, /* no home city has room */
+  K49_REASON_END
+};
+
+extern const KolTitleWords kol_1849_words;
+
 /*
  * 1849 Sicily: the rules module (rulebook 002; where the rulebook leaves a
  * question open, the answer is the one 18xx.games gives, so that its

@@ -126,7 +126,7 @@ kol_1849_update_garibaldi (KolEngine *engine)
   kol_1849_corp (engine, afg)->slot_closed = FALSE;
   kol_1849_corp (engine, afg)->closed_recently = TRUE;
   args[0] = kol_arg_int (KOL_ARG_CORP, afg);
-  kol_engine_log (engine, KOL_LOG_1849_AFG_SLOT_OPEN, args, 1);
+  kol_engine_log (engine, K49_LOG_AFG_SLOT_OPEN, args, 1);
 }
 
 /* After a corporation is started: the capital RSA brings (§8.1), the token
@@ -151,13 +151,13 @@ after_par (KolEngine *engine,
       args[0] = kol_arg_int (KOL_ARG_CORP, corp);
       args[1] = kol_arg_int (KOL_ARG_MONEY, amount);
       args[2] = kol_arg_int (KOL_ARG_COMPANY, st->rsa);
-      kol_engine_log (engine, KOL_LOG_1849_RECEIVES_FROM, args, 3);
+      kol_engine_log (engine, K49_LOG_RECEIVES_FROM, args, 3);
     }
 
   kol_engine_transfer (engine, kol_entity_corp (corp), kol_entity (KOL_ENTITY_BANK, 0), fee);
   args[0] = kol_arg_int (KOL_ARG_CORP, corp);
   args[1] = kol_arg_int (KOL_ARG_MONEY, fee);
-  kol_engine_log (engine, KOL_LOG_1849_TOKEN_FEE, args, 2);
+  kol_engine_log (engine, K49_LOG_TOKEN_FEE, args, 2);
 
   kol_1849_corp (engine, corp)->next_to_par = FALSE;
   index = kol_1849_corp_list_index (engine, corp);
@@ -397,7 +397,7 @@ change_president (KolEngine *engine,
           st->swap_location = swap_to;
           st->swap_other_player = president.kind == KOL_ENTITY_PLAYER ? president.index : -1;
           st->swap_corp = (gint16) corp;
-          kol_engine_log (engine, KOL_LOG_1849_SWAP_DEFAULT, args, 1);
+          kol_engine_log (engine, K49_LOG_SWAP_DEFAULT, args, 1);
         }
       give[n_give++] = (gint16) double_cert;
     }
@@ -624,7 +624,7 @@ kol_1849_reorder_corps (KolEngine *engine)
         same = same && order[j] == stack[j];
       if (same)
         continue;
-      kol_engine_log (engine, KOL_LOG_1849_REORDER, NULL, 0);
+      kol_engine_log (engine, K49_LOG_REORDER, NULL, 0);
       kol_market_restack (engine, cell, order, n);
     }
 }
@@ -855,7 +855,7 @@ bsps_process (KolEngine        *engine,
             !engine->corps[a->corp].ipoed)
           {
             KolArg why[2] = {
-              kol_arg_int (KOL_ARG_REASON, KOL_REASON_NOT_NEXT_CORP),
+              kol_arg_int (KOL_ARG_REASON, K49_REASON_NOT_NEXT_CORP),
               kol_arg_int (KOL_ARG_CORP, a->corp),
             };
 
@@ -864,7 +864,7 @@ bsps_process (KolEngine        *engine,
           }
         if (!kol_step_buy_sell_par_shares_process_par (engine, s, a, error))
           return FALSE;
-        kol_engine_log (engine, KOL_LOG_1849_MAY_BUY_TWO, args, 1);
+        kol_engine_log (engine, K49_LOG_MAY_BUY_TWO, args, 1);
         return TRUE;
       }
     case KOL_ACTION_SELL_SHARES:
@@ -893,7 +893,7 @@ bsps_process (KolEngine        *engine,
         if (!kol_1849_last_cert_last (engine, &b))
           {
             KolArg args[2] = {
-              kol_arg_int (KOL_ARG_REASON, KOL_REASON_LAST_CERT),
+              kol_arg_int (KOL_ARG_REASON, K49_REASON_LAST_CERT),
               kol_arg_int (KOL_ARG_CORP, b.corp),
             };
 
@@ -947,9 +947,9 @@ bsps_explain (KolEngine        *engine,
         else if (kol_step_buy_sell_par_shares_must_sell (engine, s, e))
           args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_MUST_SELL);
         else if (a->corp >= 0 && a->corp < engine->n_corps && !kol_1849_corp (engine, a->corp)->next_to_par)
-          args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_NOT_NEXT_CORP);
+          args[0] = kol_arg_int (KOL_ARG_REASON, K49_REASON_NOT_NEXT_CORP);
         else if (a->corp >= 0 && a->corp < engine->n_corps && kol_1849_corp (engine, a->corp)->slot_closed)
-          args[0] = kol_arg_int (KOL_ARG_REASON, KOL_REASON_NO_HOME);
+          args[0] = kol_arg_int (KOL_ARG_REASON, K49_REASON_NO_HOME);
         return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, args, 2,
                                 "this corporation cannot be started now");
       }
@@ -1025,12 +1025,12 @@ swap_process (KolEngine        *engine,
     return FALSE;
   if (choice == SWAP_TWO)
     {
-      kol_engine_log (engine, KOL_LOG_1849_SWAP_TWO, args, 1);
+      kol_engine_log (engine, K49_LOG_SWAP_TWO, args, 1);
       kol_1849_swap_double_cert (engine, st->swap_location, kol_entity (KOL_ENTITY_PLAYER, st->swap_other_player),
                                  st->swap_corp);
     }
   else
-    kol_engine_log (engine, KOL_LOG_1849_SWAP_LAST, args, 1);
+    kol_engine_log (engine, K49_LOG_SWAP_LAST, args, 1);
   st->swap_choice_player = -1;
   st->swap_location = KOL_ENTITY_INIT_NONE;
   st->swap_other_player = -1;

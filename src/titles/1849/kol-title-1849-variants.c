@@ -141,7 +141,7 @@ refuse_buy_token (KolEngine   *engine,
                   int          hex,
                   const char  *message)
 {
-  KolArg args[2] = { kol_arg_int (KOL_ARG_HEX, hex), kol_arg_int (KOL_ARG_REASON, KOL_REASON_TOKEN_NOT_BUYABLE) };
+  KolArg args[2] = { kol_arg_int (KOL_ARG_HEX, hex), kol_arg_int (KOL_ARG_REASON, K49_REASON_TOKEN_NOT_BUYABLE) };
 
   return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_TOKEN, args, 2, "%s", message);
 }
@@ -198,7 +198,7 @@ bt_process (KolEngine        *engine,
   args[1] = kol_arg_int (KOL_ARG_CORP, other);
   args[2] = kol_arg_int (KOL_ARG_HEX, a->hex);
   args[3] = kol_arg_int (KOL_ARG_MONEY, a->price);
-  kol_engine_log (engine, KOL_LOG_1849_BUYS_TOKEN, args, 4);
+  kol_engine_log (engine, K49_LOG_BUYS_TOKEN, args, 4);
   bt_data (s)->bought_token = TRUE;
   return TRUE;
 }
@@ -338,7 +338,7 @@ bet_process (KolEngine        *engine,
     return kol_step_process_pass (engine, s, a, error);
   if (a->type != KOL_ACTION_CHOOSE || !can_buy_e_token (engine, corp))
     {
-      KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_E_TOKEN_NEEDED) };
+      KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, K49_REASON_E_TOKEN_NEEDED) };
 
       return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, why, 1, "Cannot buy E-token");
     }
@@ -346,7 +346,7 @@ bet_process (KolEngine        *engine,
   kol_engine_transfer (engine, a->entity, kol_entity (KOL_ENTITY_BANK, 0), cost);
   args[0] = kol_arg_entity (a->entity);
   args[1] = kol_arg_int (KOL_ARG_MONEY, cost);
-  kol_engine_log (engine, KOL_LOG_1849_BUYS_E_TOKEN, args, 2);
+  kol_engine_log (engine, K49_LOG_BUYS_E_TOKEN, args, 2);
   kol_1849_state (engine)->e_token_sold = TRUE;
   kol_1849_corp (engine, corp)->e_token = TRUE;
   return TRUE;
@@ -413,7 +413,7 @@ interest_skip (KolEngine *engine,
     return;
   args[0] = kol_arg_entity (e);
   args[1] = kol_arg_int (KOL_ARG_MONEY, owed);
-  kol_engine_log (engine, KOL_LOG_1849_BOND_INTEREST, args, 2);
+  kol_engine_log (engine, K49_LOG_BOND_INTEREST, args, 2);
   kol_engine_transfer (engine, e, kol_entity (KOL_ENTITY_BANK, 0), owed);
 }
 
@@ -485,7 +485,7 @@ bond_process (KolEngine        *engine,
   int value = kol_1849_state (engine)->bond_value;
   KolCell from;
   KolArg args[2] = { kol_arg_entity (a->entity), kol_arg_int (KOL_ARG_MONEY, value) };
-  KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, KOL_REASON_BOND) };
+  KolArg why[1] = { kol_arg_int (KOL_ARG_REASON, K49_REASON_BOND) };
 
   switch (a->type)
     {
@@ -494,7 +494,7 @@ bond_process (KolEngine        *engine,
     case KOL_ACTION_TAKE_LOAN:
       if (!can_take_bond (engine, corp))
         return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, why, 1, "Cannot issue bond");
-      kol_engine_log (engine, KOL_LOG_1849_ISSUES_BOND, args, 2);
+      kol_engine_log (engine, K49_LOG_ISSUES_BOND, args, 2);
       kol_engine_transfer (engine, kol_entity (KOL_ENTITY_BANK, 0), a->entity, value);
       engine->corps[corp].loans++;
       kol_1849_or_state (engine)->issued_bond[corp] = TRUE;
@@ -506,7 +506,7 @@ bond_process (KolEngine        *engine,
       if (!can_payoff_bond (engine, corp))
         return kol_engine_refuse (engine, error, KOL_ENGINE_ERROR_RULE, why, 1, "%s cannot redeem bond",
                                 kol_engine_entity_name (engine, a->entity));
-      kol_engine_log (engine, KOL_LOG_1849_REPAYS_BOND, args, 2);
+      kol_engine_log (engine, K49_LOG_REPAYS_BOND, args, 2);
       kol_engine_transfer (engine, a->entity, kol_entity (KOL_ENTITY_BANK, 0), value);
       engine->corps[corp].loans--;
       kol_1849_or_state (engine)->redeemed_bond[corp] = TRUE;
@@ -649,7 +649,7 @@ kol_1849_repay_bond_on_close (KolEngine *engine,
     KolArg args[3] = { kol_arg_int (KOL_ARG_CORP, corp), kol_arg_int (KOL_ARG_MONEY, paid),
                        kol_arg_int (KOL_ARG_MONEY, owed - paid) };
 
-    kol_engine_log (engine, KOL_LOG_1849_REPAYS_BOND_ON_CLOSE, args, 3);
+    kol_engine_log (engine, K49_LOG_REPAYS_BOND_ON_CLOSE, args, 3);
   }
   c->loans = 0;
   /* §10.7 B: a president who could not raise it all and has no shares

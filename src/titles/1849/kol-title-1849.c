@@ -341,12 +341,12 @@ remove_last_corporation (KolEngine *engine)
 
   engine->n_corp_order--;
   engine->corps[corp].removed = TRUE;
-  kol_engine_log (engine, KOL_LOG_1849_REMOVED_CORP, args, 1);
+  kol_engine_log (engine, K49_LOG_REMOVED_CORP, args, 1);
   if (kol_1849_is_afg (engine, corp) || def->home < 0)
     return;
   kol_board_unreserve (engine, def->home, corp);
   args[0] = kol_arg_int (KOL_ARG_HEX, def->home);
-  kol_engine_log (engine, KOL_LOG_1849_REMOVED_RESERVATION, args, 1);
+  kol_engine_log (engine, K49_LOG_REMOVED_RESERVATION, args, 1);
 }
 
 /* Each corporation's last certificate in the file is its "last
@@ -531,12 +531,12 @@ event (KolEngine  *engine,
   if (g_str_equal (name, "green_par"))
     {
       st->par_groups |= K49_PAR_GREEN;
-      kol_engine_log (engine, KOL_LOG_1849_EVENT_GREEN_PAR, NULL, 0);
+      kol_engine_log (engine, K49_LOG_EVENT_GREEN_PAR, NULL, 0);
     }
   else if (g_str_equal (name, "brown_par"))
     {
       st->par_groups |= K49_PAR_BROWN;
-      kol_engine_log (engine, KOL_LOG_1849_EVENT_BROWN_PAR, NULL, 0);
+      kol_engine_log (engine, K49_LOG_EVENT_BROWN_PAR, NULL, 0);
     }
   else if (g_str_equal (name, "close_companies"))
     kol_default_event_close_companies (engine);
@@ -545,17 +545,17 @@ event (KolEngine  *engine,
   else if (g_str_equal (name, "buy_tokens") && st->buy_tokens_option)
     {
       st->buy_tokens_enabled = TRUE;
-      kol_engine_log (engine, KOL_LOG_1849_EVENT_BUY_TOKENS, NULL, 0);
+      kol_engine_log (engine, K49_LOG_EVENT_BUY_TOKENS, NULL, 0);
     }
   else if (g_str_equal (name, "bonds") && st->bonds)
     {
       st->issue_bonds_enabled = TRUE;
-      kol_engine_log (engine, KOL_LOG_1849_EVENT_BONDS, NULL, 0);
+      kol_engine_log (engine, K49_LOG_EVENT_BONDS, NULL, 0);
     }
   else if (g_str_equal (name, "e_tokens") && st->electric)
     {
       st->e_tokens_enabled = TRUE;
-      kol_engine_log (engine, KOL_LOG_1849_EVENT_E_TOKENS, NULL, 0);
+      kol_engine_log (engine, K49_LOG_EVENT_E_TOKENS, NULL, 0);
     }
 }
 
@@ -715,4 +715,5 @@ const KolTitleModule kol_title_module_1849 = {
   .operating_hooks = &kol_1849_operating_hooks,
   .route_hooks = &kol_1849_route_hooks,
   .info_hooks = &kol_1849_info_hooks,
+  .words = &kol_1849_words,
 };

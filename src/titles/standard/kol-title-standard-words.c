@@ -30,22 +30,22 @@ static const KolWordInfo steps[] = {
 static const KolWordInfo checks[] = {
   [KOL_STD_TEXT_MARKET_1D] = { "market_1d", "standard check",
     KOL_NC_ ("standard check", "the standard rules module plays a two-dimensional market only") },
-  /* Translators: %1$s is a market cell flag: "u" or "z". */
   [KOL_STD_TEXT_MARKET_FLAG] = { "market_flag", "standard check",
+    /* Translators: %1$s is a market cell flag: "u" or "z". */
     KOL_NC_ ("standard check", "the standard rules module has no rule for cells marked %1$s") },
   [KOL_STD_TEXT_NO_PAR_CELL] = { "no_par_cell", "standard check",
     KOL_NC_ ("standard check", "the market has no par cell (\"p\"), so no corporation can be started") },
   [KOL_STD_TEXT_FIRST_PHASE_ON] = { "first_phase_on", "standard check",
     KOL_NC_ ("standard check", "the first phase is in effect from the start and cannot have \"on\"") },
-  /* Translators: %1$s is a phase name. */
   [KOL_STD_TEXT_PHASE_WITHOUT_ON] = { "phase_without_on", "standard check",
+    /* Translators: %1$s is a phase name. */
     KOL_NC_ ("standard check", "phase %1$s has no \"on\" train, so the game never reaches it") },
   [KOL_STD_TEXT_FIRST_PHASE_YELLOW] = { "first_phase_yellow", "standard check",
     KOL_NC_ ("standard check", "the first phase must allow yellow tiles") },
   [KOL_STD_TEXT_TILE_COLORS_YELLOW] = { "tile_colors_yellow", "standard check",
     KOL_NC_ ("standard check", "the upgrade order must start with yellow") },
-  /* Translators: %1$s is a train id. */
   [KOL_STD_TEXT_TRAIN_VARIANTS] = { "train_variants", "standard check",
+    /* Translators: %1$s is a train id. */
     KOL_NC_ ("standard check", "train %1$s has variants, which the standard rules module does not play") },
   [KOL_STD_TEXT_TRAIN_TOO_SHORT] = { "train_too_short", "standard check",
     KOL_NC_ ("standard check", "train %1$s is shorter than the stops a route needs (rules.routes.min_stops)") },
@@ -53,18 +53,18 @@ static const KolWordInfo checks[] = {
     KOL_NC_ ("standard check", "train %1$s rusts or becomes obsolete on itself or an earlier train") },
   [KOL_STD_TEXT_EVERY_TRAIN_RUSTS] = { "every_train_rusts", "standard check",
     KOL_NC_ ("standard check", "every train type rusts: at least one must last, or corporations run out of trains") },
-  /* Translators: %1$s is a key of game.json ("home_choices"). */
   [KOL_STD_TEXT_CORP_KEY] = { "corp_key", "standard check",
+    /* Translators: %1$s is a key of game.json ("home_choices"). */
     KOL_NC_ ("standard check", "the standard rules module has no rule for a corporation’s \"%1$s\"") },
-  /* Translators: %1$s is a corporation id. */
   [KOL_STD_TEXT_CORP_NO_HOME] = { "corp_no_home", "standard check",
+    /* Translators: %1$s is a corporation id. */
     KOL_NC_ ("standard check", "corporation %1$s has no home") },
   [KOL_STD_TEXT_CORP_NO_TOKENS] = { "corp_no_tokens", "standard check",
     KOL_NC_ ("standard check", "corporation %1$s has no station tokens") },
   [KOL_STD_TEXT_CORP_SHARES] = { "corp_shares", "standard check",
     KOL_NC_ ("standard check", "the ordinary certificates of %1$s must all be the same size") },
-  /* Translators: %1$s is an amount of money. */
   [KOL_STD_TEXT_PAR_TOO_DEAR] = { "par_too_dear", "standard check",
+    /* Translators: %1$s is an amount of money. */
     KOL_NC_ ("standard check", "with %1$s to start with, no player can buy a president's certificate at the lowest par") },
   [KOL_STD_TEXT_BANK_TOO_SMALL] = { "bank_too_small", "standard check",
     KOL_NC_ ("standard check", "a bank of %1$s cannot pay every player's starting cash") },

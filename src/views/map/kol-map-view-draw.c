@@ -27,6 +27,7 @@
 #define AXIS_INK        "#555555"
 #define ROUTE_WIDTH     14.0
 #define ROUTE_STOP_R    13.0
+#define LAST_RUN_ALPHA  0.6
 
 static void
 set_source_hex (cairo_t    *cr,
@@ -377,6 +378,13 @@ draw_city_highlights (KolMapView *self,
     }
 }
 
+/* Whether dark ink reads better than white over @c. */
+static gboolean
+is_light (const GdkRGBA *c)
+{
+  return 0.299 * c->red + 0.587 * c->green + 0.114 * c->blue > 0.6;
+}
+
 static void
 route_stop_point (KolMapView         *self,
                   const KolRouteNode *node,
@@ -393,11 +401,18 @@ draw_route (KolMapView               *self,
             const KolMapRouteOverlay *route,
             double                    px)
 {
-  const GdkRGBA *c = &route->color;
+  GdkRGBA faint = route->color;
+  const GdkRGBA *c = &faint;
+  /* a company's last run is fainter and thinner than routes being drawn */
+  double width = MAX (ROUTE_WIDTH, 4 * px) * (route->last_run ? 0.6 : 1);
+  double stop_r = MAX (ROUTE_STOP_R, 5 * px) * (route->last_run ? 0.7 : 1);
+
+  if (route->last_run)
+    faint.alpha *= LAST_RUN_ALPHA;
 
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-  for (int pass = 0; pass < 2; pass++)
+  for (int pass = 0; pass < 2 && !(route->last_run && route->paths->len == 0); pass++)
     {
       cairo_new_path (cr);
       for (guint i = 0; i < route->paths->len; i++)
@@ -415,12 +430,15 @@ draw_route (KolMapView               *self,
           }
       if (route->paths->len == 0)
         cairo_set_dash (cr, (double[]) { 4 * ROUTE_WIDTH, 2 * ROUTE_WIDTH }, 2, 0);
-      /* a light casing first, so the route stands out on any track */
-      if (pass == 0)
-        cairo_set_source_rgba (cr, 1, 1, 1, 0.7);
+      /* a casing first, so the route stands out on any track: light, or
+       * dark under a light colour (a white tram line's run) */
+      if (pass == 0 && is_light (c))
+        cairo_set_source_rgba (cr, 0, 0, 0, 0.7 * c->alpha);
+      else if (pass == 0)
+        cairo_set_source_rgba (cr, 1, 1, 1, 0.7 * c->alpha);
       else
-        cairo_set_source_rgba (cr, c->red, c->green, c->blue, 0.9);
-      cairo_set_line_width (cr, MAX (ROUTE_WIDTH, 4 * px) + (pass == 0 ? 6 : 0));
+        cairo_set_source_rgba (cr, c->red, c->green, c->blue, 0.9 * c->alpha);
+      cairo_set_line_width (cr, width + (pass == 0 ? 6 : 0));
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
     }
@@ -430,10 +448,13 @@ draw_route (KolMapView               *self,
 
       route_stop_point (self, &route->nodes[i], &x, &y);
       cairo_new_sub_path (cr);
-      cairo_arc (cr, x, y, MAX (ROUTE_STOP_R, 5 * px), 0, 2 * G_PI);
-      cairo_set_source_rgba (cr, c->red, c->green, c->blue, 0.95);
+      cairo_arc (cr, x, y, stop_r, 0, 2 * G_PI);
+      cairo_set_source_rgba (cr, c->red, c->green, c->blue, 0.95 * c->alpha);
       cairo_fill_preserve (cr);
-      cairo_set_source_rgb (cr, 1, 1, 1);
+      if (is_light (c))
+        cairo_set_source_rgba (cr, 0, 0, 0, c->alpha);
+      else
+        cairo_set_source_rgba (cr, 1, 1, 1, c->alpha);
       cairo_set_line_width (cr, MAX (3.0, 1.5 * px));
       cairo_stroke (cr);
     }
@@ -480,7 +501,11 @@ draw_route_labels (KolMapView *self,
       cairo_rectangle (cr, tag.origin.x, tag.origin.y, tag.size.width, tag.size.height);
       cairo_set_source_rgba (cr, route->color.red, route->color.green, route->color.blue, 0.95);
       cairo_fill (cr);
-      cairo_set_source_rgb (cr, 1, 1, 1);
+      /* dark text on a light company colour (a yellow company's run) */
+      if (is_light (&route->color))
+        cairo_set_source_rgb (cr, 0, 0, 0);
+      else
+        cairo_set_source_rgb (cr, 1, 1, 1);
       cairo_move_to (cr, tag.origin.x + 5 - ink.x, tag.origin.y + 3 - ink.y);
       pango_cairo_show_layout (cr, layout);
     }

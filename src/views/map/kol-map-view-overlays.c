@@ -257,6 +257,54 @@ kol_map_view_add_route (KolMapView     *self,
   return (int) self->routes->len - 1;
 }
 
+/**
+ * kol_map_view_add_last_run:
+ * @self: a map view with a board
+ * @route: a route of a company's last run
+ * @color: its colour (the company's)
+ * @label: (nullable): text shown at its first stop
+ *
+ * Like kol_map_view_add_route(), for a run already made: drawn fainter and
+ * thinner, under the routes being drawn, and without paths it shows its
+ * stops alone (a run is never shown as straight lines between its stops).
+ *
+ * Returns: the index of the route among those shown, or -1
+ */
+int
+kol_map_view_add_last_run (KolMapView     *self,
+                           const KolRoute *route,
+                           const GdkRGBA  *color,
+                           const char     *label)
+{
+  int index;
+
+  g_return_val_if_fail (color != NULL, -1);
+  index = kol_map_view_add_route (self, route, color, label);
+  if (index >= 0)
+    {
+      KolMapRouteOverlay *overlay = g_ptr_array_index (self->routes, (guint) index);
+
+      overlay->last_run = TRUE;
+      /* under the routes being drawn: first in the list */
+      g_ptr_array_steal_index (self->routes, (guint) index);
+      g_ptr_array_insert (self->routes, 0, overlay);
+      index = 0;
+    }
+  return index;
+}
+
+/* How many of the routes shown are last runs. */
+guint
+kol_map_view_get_n_last_runs (KolMapView *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (KOL_IS_MAP_VIEW (self), 0);
+  for (guint i = 0; i < self->routes->len; i++)
+    n += ((KolMapRouteOverlay *) g_ptr_array_index (self->routes, i))->last_run;
+  return n;
+}
+
 guint
 kol_map_view_get_n_routes (KolMapView *self)
 {

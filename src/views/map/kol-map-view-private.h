@@ -23,6 +23,7 @@ typedef struct
   int           n_nodes;
   KolRouteNode *nodes;
   GPtrArray    *paths;     /* cairo_path_t*, in board units */
+  gboolean      last_run;  /* a company's last run: faint, under the others */
 } KolMapRouteOverlay;
 
 typedef struct

@@ -110,7 +110,12 @@ int              kol_map_view_add_route          (KolMapView       *self,
                                                   const KolRoute   *route,
                                                   const GdkRGBA    *color,
                                                   const char       *label);
+int              kol_map_view_add_last_run       (KolMapView       *self,
+                                                  const KolRoute   *route,
+                                                  const GdkRGBA    *color,
+                                                  const char       *label);
 guint            kol_map_view_get_n_routes       (KolMapView       *self);
+guint            kol_map_view_get_n_last_runs    (KolMapView       *self);
 void             kol_map_view_clear_routes       (KolMapView       *self);
 
 /* ---- hit-testing ----------------------------------------------------------- */

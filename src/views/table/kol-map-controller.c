@@ -719,12 +719,46 @@ route_label (KolMapController *self,
   return g_strdup_printf (C_("route", "%s: %s"), train, money);
 }
 
+/* The last run of every company, faded under the routes being drawn and
+ * in the company's colour, until the company runs again; not the last run
+ * of the company running now, whose new routes replace it. */
+static void
+draw_last_runs (KolMapController *self)
+{
+  g_autoptr(GPtrArray) runs = kol_game_get_last_runs (self->game);
+  GListModel *companies = kol_game_get_companies (self->game);
+  int running = self->run != NULL ? self->run->entity.index : -1;
+
+  for (guint i = 0; i < runs->len; i++)
+    {
+      const KolGameRun *run = g_ptr_array_index (runs, i);
+      g_autoptr(KolGameCompany) company = g_list_model_get_item (companies, (guint) run->corp);
+      GdkRGBA color = { 0.3, 0.3, 0.3, 1 };
+
+      if (run->corp == running)
+        continue;
+      /* a tram line runs in its company's colour (1840's lines are white) */
+      if (company != NULL && kol_game_company_get_parent (company) >= 0)
+        {
+          KolGameCompany *parent = g_list_model_get_item (companies, (guint) kol_game_company_get_parent (company));
+
+          g_object_unref (company);
+          company = parent;
+        }
+      if (company != NULL && kol_game_company_get_color (company) != NULL)
+        gdk_rgba_parse (&color, kol_game_company_get_color (company));
+      for (int k = 0; k < run->n_routes; k++)
+        kol_map_view_add_last_run (self->view, &run->routes[k], &color, k == 0 ? run->label : NULL);
+    }
+}
+
 /* The routes per train in distinct colours, resolved by the validator
  * (the editor starts from the engine's best run). */
 static void
 draw_routes (KolMapController *self)
 {
   kol_map_view_clear_routes (self->view);
+  draw_last_runs (self);
   if (self->editor == NULL)
     self->editor = kol_route_editor_new (kol_game_get_engine (self->game), self->run);
   for (int k = 0; k < kol_route_editor_get_n_trains (self->editor); k++)
@@ -1010,6 +1044,8 @@ refresh (KolMapController *self)
       highlight (self);
       if (self->run != NULL)
         best_routes (self);
+      else
+        draw_last_runs (self);
     }
   update_state (self);
 }
