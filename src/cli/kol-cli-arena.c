@@ -35,6 +35,7 @@ typedef struct
   KolPolicyKind   seats[KOL_MAX_PLAYERS];
   gint64          seed;
   int             budget_ms;
+  int             rollouts;
   gboolean        verbose;
   gboolean        trace;
   gboolean        cpu_budget;
@@ -141,6 +142,7 @@ play_move (const Arena *arena,
     }
   opts.seed = (guint64) g->seed * 1000003u + g->actions;
   opts.budget_ms = arena->budget_ms;
+  opts.rollouts = arena->rollouts;
   opts.cpu_budget = arena->cpu_budget;
   start = g_get_monotonic_time ();
   a = kol_policy_choose (engine, kind, &opts, &why);
@@ -426,6 +428,8 @@ print_json (const char  *title_id,
   json_builder_add_int_value (b, arena->seed);
   json_builder_set_member_name (b, "budget_ms");
   json_builder_add_int_value (b, arena->budget_ms > 0 ? arena->budget_ms : KOL_POLICY_DEFAULT_BUDGET_MS);
+  json_builder_set_member_name (b, "rollouts");
+  json_builder_add_int_value (b, arena->rollouts > 0 ? arena->rollouts : KOL_POLICY_DEFAULT_ROLLOUTS);
   json_builder_set_member_name (b, "budget_clock");
   json_builder_add_string_value (b, arena->cpu_budget ? "cpu" : "wall");
   json_builder_set_member_name (b, "games");
@@ -526,6 +530,9 @@ kol_cli_arena (int    argc,
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed of the first game (default 1)"), N_("S") },
     { "budget-ms", 0, 0, G_OPTION_ARG_INT, &arena.budget_ms,
       N_("Thinking time of a strong seat per move, in milliseconds (default 1500)"), N_("MS") },
+    { "rollouts", 0, 0, G_OPTION_ARG_INT, &arena.rollouts,
+      N_("Simulated continuations of a strong seat per move at most (default 600); the move is made at whichever "
+         "limit comes first"), N_("N") },
     { "cpu-budget", 0, 0, G_OPTION_ARG_NONE, &arena.cpu_budget,
       N_("Count the thinking time in processor time, not on the clock (for a busy machine)"), NULL },
     { "jobs", 0, 0, G_OPTION_ARG_INT, &jobs, N_("Games played at the same time (default 1)"), N_("J") },
@@ -544,7 +551,7 @@ kol_cli_arena (int    argc,
       return KOL_CLI_EXIT_USAGE;
     }
   if (argc != 2 || arena.n_players <= 0 || arena.n_players > KOL_MAX_PLAYERS || n_games <= 0 ||
-      arena.budget_ms < 0 || !parse_seats (&arena, seats))
+      arena.budget_ms < 0 || arena.rollouts < 0 || !parse_seats (&arena, seats))
     {
       g_printerr ("%s\n", _("Give one title, a number of players and games, and a policy for the seats: random, "
                              "easy, medium or strong."));

@@ -306,6 +306,42 @@ test_unplayable (void)
   g_assert_nonnull (strstr (out, "$.starting_cash: with 100 to start with"));
 }
 
+/* Under the standard module a phase must give its train limit (without
+ * one a corporation could buy more trains than a game holds), as
+ * data/games/README.md says. */
+static void
+test_phase_train_limit (void)
+{
+  g_autofree char *template = template_dir ();
+  g_autofree char *dir = changed_copy (template, "game.json", "\"train_limit\": 4,\n      \"operating_rounds\": 1",
+                                       "\"operating_rounds\": 1");
+  const char *args[] = { dir, "--players", "3", NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (out, "$.phases[0]: "));
+  g_assert_nonnull (strstr (out, "train_limit"));
+}
+
+/* A train may carry the editor's "notes", as any object may; a key the
+ * module does not know is refused, naming the keys allowed. */
+static void
+test_train_keys (void)
+{
+  g_autofree char *template = template_dir ();
+  g_autofree char *dir = changed_copy (template, "game.json", "\"count\": 5, \"rusts_on\": \"4\"}",
+                                       "\"count\": 5, \"rusts_on\": \"4\", \"notes\": \"the first\", \"town\": \"free\"}");
+  const char *args[] = { dir, "--players", "3", NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (out, "$.trains[0].town: "));
+  g_assert_null (strstr (out, "$.trains[0].notes"));
+  g_assert_nonnull (strstr (out, "1 problem"));
+}
+
 /* The editor's warnings come as "warnings" beside "errors", at the lines
  * of the file on disk even when its layout is not the editor's; a warning
  * alone is no failure. */
@@ -379,6 +415,8 @@ main (int   argc,
   g_test_add_func ("/cli-validate/template", test_template_valid);
   g_test_add_func ("/cli-validate/unknown-value", test_unknown_value);
   g_test_add_func ("/cli-validate/unplayable", test_unplayable);
+  g_test_add_func ("/cli-validate/phase-train-limit", test_phase_train_limit);
+  g_test_add_func ("/cli-validate/train-keys", test_train_keys);
   g_test_add_func ("/cli-validate/warnings", test_warnings);
   return g_test_run ();
 }

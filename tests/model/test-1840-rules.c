@@ -1164,6 +1164,67 @@ test_private_returned_any_time_compat (void)
   g_assert_cmpint (returnable_out_of_turn ("compat_18xx_games"), ==, -1);
 }
 
+/* IV.2 «могут быть добровольно возвращены в банк в любое время»: also in
+ * the pre-round, during the auction of the next private and while the
+ * players choose their positions, by an owner who is not the one acting.
+ * 18xx.games (compat) only in an operating turn. */
+static gboolean
+returned_in_pre_round (const char *option)
+{
+  g_autoptr(KolTitle) title = load (3, option);
+  g_autoptr(KolEngine) engine = game_new (title, 1);
+  int sb = company (engine, "SB");
+  int owner, cash;
+  g_autoptr(GError) error = NULL;
+
+  apply_ok (engine, bid (kol_round_entity (engine).index, sb, 30));
+  for (int i = 0; i < 2; i++)
+    apply_ok (engine, act (KOL_ACTION_PASS, cur (engine)));
+  g_assert_cmpint (engine->round.kind, ==, K1840_ROUND_AUCTION);
+  owner = engine->companies[sb].owner.index;
+  /* someone else acts now */
+  if (kol_entity_equal (cur (engine), P (owner)))
+    apply_ok (engine, act (KOL_ACTION_PASS, cur (engine)));
+  g_assert_false (kol_entity_equal (cur (engine), P (owner)));
+  cash = engine->players[owner].cash;
+  if (!try_apply (engine, act (KOL_ACTION_CHOOSE_ABILITY, kol_entity (KOL_ENTITY_COMPANY, sb)), &error))
+    return FALSE;
+  g_assert_true (engine->companies[sb].closed);
+  g_assert_cmpint (engine->players[owner].cash, ==, cash + 30);
+  g_assert_cmpint (engine->round.kind, ==, K1840_ROUND_AUCTION);
+
+  /* and while the positions are chosen */
+  play_until (engine, K1840_ROUND_CHOOSE);
+  {
+    int c = 0, value;
+
+    while (c < engine->n_companies &&
+           (engine->companies[c].closed || engine->companies[c].owner.kind != KOL_ENTITY_PLAYER))
+      c++;
+    g_assert_cmpint (c, <, engine->n_companies);
+    owner = engine->companies[c].owner.index;
+    cash = engine->players[owner].cash;
+    value = engine->companies[c].value;
+    apply_ok (engine, act (KOL_ACTION_CHOOSE_ABILITY, kol_entity (KOL_ENTITY_COMPANY, c)));
+    g_assert_true (engine->companies[c].closed);
+    g_assert_cmpint (engine->players[owner].cash, ==, cash + value);
+    g_assert_cmpint (engine->round.kind, ==, K1840_ROUND_CHOOSE);
+  }
+  return TRUE;
+}
+
+static void
+test_private_returned_in_pre_round (void)
+{
+  g_assert_true (returned_in_pre_round (NULL));
+}
+
+static void
+test_private_returned_in_pre_round_compat (void)
+{
+  g_assert_false (returned_in_pre_round ("compat_18xx_games"));
+}
+
 /* ------------------------------------------------------ VIII Company rounds */
 
 /* VIII (CRa), IV.2: at the start of each company round the bank pays the
@@ -1529,6 +1590,8 @@ game_at_first_tram_purchase (const KolTitle *title)
         break;
       play_one (engine);
     }
+  /* a game can end first (XI): say so rather than crash */
+  g_assert_false (engine->finished);
   g_assert_true (kol_round_active_step (engine)->klass == &k1840_step_buy_train);
   return engine;
 }
@@ -1566,6 +1629,47 @@ test_pay_then_buy (void)
   g_assert_cmpint (engine->round.kind, ==, K1840_ROUND_ACQUISITION);
   g_assert_cmpint (k1840_corp_trains (engine, major.index, trams), ==, 0);
   apply_refused (engine, act (KOL_ACTION_PASS, major));
+}
+
+/* The "stuck" company round of an earlier note, explained: a two-player
+ * game of 18xx.games' rules (compat) where the players par the first two
+ * tram companies in play and then pass whenever they may. No company buys
+ * a tram or wins a line, the line rounds have nobody to run, and the game
+ * ends, as it must, with the sixth company round (XI): the round left
+ * without a step to act in is the end of the game, not a hang. Up to
+ * then every round has a step to act in. */
+static void
+test_compat_all_pass_ends_after_sixth_cr (void)
+{
+  g_autoptr(KolTitle) title = load (2, "compat_18xx_games");
+  g_autoptr(KolEngine) engine = game_new (title, 42);
+  const char *majors[2];
+  int a, n = 0, guard;
+
+  play_until (engine, K1840_ROUND_STOCK);
+  a = kol_round_entity (engine).index;
+  for (int c = 0; c < engine->n_corps && n < 2; c++)
+    if (k1840_is (engine, c, K1840_MAJOR) && !engine->corps[c].removed)
+      majors[n++] = engine->title->corps[c].id;
+  g_assert_cmpint (n, ==, 2);
+  apply_ok (engine, par (engine, a, majors[0], 70));
+  apply_ok (engine, par (engine, 1 - a, majors[1], 70));
+  for (guard = 0; guard < 2000 && !engine->finished; guard++)
+    {
+      g_autoptr(GPtrArray) actions = legal (engine);
+      KolAction *pass = find_legal (actions, KOL_ACTION_PASS);
+
+      if (kol_round_active_step (engine) == NULL)
+        g_error ("no step to act in: %s (kind %d), turn %d", kol_engine_round_name (engine), engine->round.kind,
+                 engine->turn);
+      if (pass != NULL)
+        apply_ok (engine, kol_action_copy (pass));
+      else
+        play_one (engine);
+    }
+  g_assert_true (engine->finished);
+  g_assert_cmpint (k1840_state (engine)->cr_counter, ==, k1840_state (engine)->n_crs);
+  g_assert_cmpint (engine->round.kind, ==, K1840_ROUND_COMPANY_RUN);
 }
 
 /* Whether the round now has a Buy Trains step. */
@@ -2730,6 +2834,9 @@ main (int   argc,
   g_test_add_func ("/1840/pre-round/all-pass-after-first", test_auction_all_pass_after_first);
   g_test_add_func ("/1840/pre-round/all-pass-after-first-compat", test_auction_all_pass_after_first_compat);
   g_test_add_func ("/1840/pre-round/choose-order", test_choose_order);
+  g_test_add_func ("/1840/pre-round/private-returned-any-time", test_private_returned_in_pre_round);
+  g_test_add_func ("/1840/pre-round/private-returned-any-time-compat", test_private_returned_in_pre_round_compat);
+  g_test_add_func ("/1840/company-round/compat-all-pass-ends-after-sixth-cr", test_compat_all_pass_ends_after_sixth_cr);
   g_test_add_func ("/1840/share-round/sr1-directors", test_sr1_directors);
   g_test_add_func ("/1840/share-round/limits", test_sr_limits);
   g_test_add_func ("/1840/share-round/cert-limit-privates", test_cert_limit_privates);

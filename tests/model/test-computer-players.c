@@ -6,6 +6,7 @@
 
 #include "kol-game.h"
 #include "kol-game-log-entry.h"
+#include "kol-action-json.h"
 #include "kol-engine-policy.h"
 #include "kol-policy.h"
 #include "kol-title-info.h"
@@ -272,6 +273,50 @@ test_policies_legal (gconstpointer data)
   kol_engine_free (engine);
 }
 
+static char *
+action_text (KolEngine       *engine,
+             const KolAction *a)
+{
+  g_autoptr(JsonNode) node = kol_action_to_json (engine, a);
+
+  return json_to_string (node, FALSE);
+}
+
+/* With a number of continuations as its budget and the time to spare, a
+ * strong move depends only on the game and the seed (arena runs can be
+ * repeated). */
+static void
+test_strong_reproducible (void)
+{
+  g_autoptr(KolGame) game = new_game ("1849", 4, 5);
+  KolEngine *engine = kol_engine_copy (kol_game_get_engine (game));
+  guint compared = 0;
+
+  engine->log_func = NULL;
+  for (guint i = 0; i < 240 && !engine->finished; i++)
+    {
+      KolPolicyOptions opts = { .seed = i, .budget_ms = 600000, .rollouts = 10 };
+      g_autoptr(KolAction) a = kol_policy_choose (engine, KOL_POLICY_MEDIUM, &opts, NULL);
+      g_autoptr(GError) error = NULL;
+
+      g_assert_nonnull (a);
+      if (i % 30 == 29)
+        {
+          g_autoptr(KolAction) first = kol_policy_choose (engine, KOL_POLICY_STRONG, &opts, NULL);
+          g_autoptr(KolAction) second = kol_policy_choose (engine, KOL_POLICY_STRONG, &opts, NULL);
+          g_autofree char *first_text = action_text (engine, first);
+          g_autofree char *second_text = action_text (engine, second);
+
+          g_assert_cmpstr (first_text, ==, second_text);
+          compared++;
+        }
+      g_assert_true (kol_engine_apply (engine, a, TRUE, NULL, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_cmpuint (compared, ==, 8);
+  kol_engine_free (engine);
+}
+
 /* A cancelled search returns nothing. */
 static void
 test_cancel (void)
@@ -296,6 +341,7 @@ main (int    argc,
   g_test_add_func ("/computers/resume-mid-game", test_resume_mid_game);
   g_test_add_data_func ("/computers/legal/1840", "1840", test_policies_legal);
   g_test_add_data_func ("/computers/legal/1849", "1849", test_policies_legal);
+  g_test_add_func ("/computers/strong-reproducible", test_strong_reproducible);
   g_test_add_func ("/computers/cancel", test_cancel);
   return g_test_run ();
 }

@@ -21,6 +21,7 @@
  *   … table-shot 1849 out.png --moves 0 --until-offer  (an offer to answer)
  *   … table-shot 1849 out.png --until dividend --preview --panel market
  *   … table-shot 1849 out.png --start-page --width 960 --height 720
+ *   … table-shot 1840 out.png --moves 0 --until-return  (the menu of returns)
  *   … table-shot 1840 out.png --moves 0 --weighted 400 --until lay_tile  (last runs on the map)
  */
 
@@ -35,6 +36,7 @@ static gboolean start_page = FALSE;
 static gboolean until_offer = FALSE;
 static char *until_action = NULL;
 static gboolean preview = FALSE;
+static gboolean until_return = FALSE;
 static int weighted = 0;
 
 static const GOptionEntry entries[] = {
@@ -51,6 +53,8 @@ static const GOptionEntry entries[] = {
     "After the moves, play on (weighted like self-play) until an offer waits for its answer", NULL },
   { "until", 0, 0, G_OPTION_ARG_STRING, &until_action,
     "After the moves, play on (weighted like self-play) until a move of this type is legal", "ACTION" },
+  { "until-return", 0, 0, G_OPTION_ARG_NONE, &until_return,
+    "After the moves, play on (weighted like self-play) until an owner who does not act may return a private", NULL },
   { "weighted", 0, 0, G_OPTION_ARG_INT, &weighted,
     "After the moves, play this many moves weighted like self-play (which reaches the late phases)", "N" },
   { "preview", 0, 0, G_OPTION_ARG_NONE, &preview,
@@ -171,6 +175,28 @@ play_until_action (KolGame    *game,
     }
 }
 
+/* Moves weighted as self-play's until the owner of a private who does not
+ * act may return it (1840 IV.2: the panel's menu of returns). */
+static void
+play_until_return (KolGame *game,
+                   GRand   *rand)
+{
+  for (int i = 0; i < 20000 && !kol_game_get_finished (game); i++)
+    {
+      g_autoptr(GPtrArray) returns = kol_game_out_of_turn_actions (game);
+      g_autoptr(GPtrArray) legal = NULL;
+
+      if (returns->len > 0)
+        return;
+      legal = kol_game_legal_actions (game);
+      if (legal->len == 0 ||
+          !kol_game_apply_action (game, legal->pdata[kol_policy_choose_weighted (kol_game_get_engine (game), legal,
+                                                                                 rand, FALSE)], NULL))
+        break;
+    }
+  g_printerr ("no private to return out of turn\n");
+}
+
 /* What the pointer on a choice shows: its price move on the market (the
  * last choice that has one: withholding moves the price). */
 static void
@@ -226,6 +252,8 @@ main (int   argc,
     play_until_offer (game, rand);
   if (until_action != NULL)
     play_until_action (game, rand, until_action);
+  if (until_return)
+    play_until_return (game, rand);
   g_print ("%s: %s, %s\n", argv[1], kol_game_get_round_name (game), kol_game_get_step_name (game));
 
   /* an interrupted game, which the start page offers to resume */

@@ -7,6 +7,7 @@
 #include "kol-engine-consent.h"
 #include "kol-engine-policy.h"
 #include "kol-l10n.h"
+#include "kol-log-format.h"
 #include "ui-test-utils.h"
 
 /*
@@ -440,6 +441,119 @@ test_consent_prompt (gconstpointer data)
   fixture_close (&f);
 }
 
+/* Plays the pre-round (a bid, then passes) until a private company's
+ * owner is not the one acting: its return is then out of turn. */
+static GPtrArray *
+play_until_return_out_of_turn (KolGame *game)
+{
+  for (int i = 0; i < 200; i++)
+    {
+      g_autoptr(GPtrArray) returns = kol_game_out_of_turn_actions (game);
+      g_autoptr(GPtrArray) legal = NULL;
+      const KolAction *pick = NULL;
+
+      if (returns->len > 0)
+        return g_steal_pointer (&returns);
+      legal = kol_game_legal_actions (game);
+      g_assert_cmpuint (legal->len, >, 0);
+      for (guint k = 0; k < legal->len && i % 2 == 1 && pick == NULL; k++)
+        if (((const KolAction *) g_ptr_array_index (legal, k))->type == KOL_ACTION_PASS)
+          pick = g_ptr_array_index (legal, k);
+      if (pick == NULL)
+        pick = g_ptr_array_index (legal, 0);
+      g_assert_true (kol_game_apply_action (game, pick, NULL));
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+static gboolean
+log_ends_with (KolGame    *game,
+               const char *company,
+               const char *owner)
+{
+  GListModel *log = kol_game_get_log (game);
+  guint n = g_list_model_get_n_items (log);
+  g_autoptr(KolGameLogEntry) last = n > 0 ? g_list_model_get_item (log, n - 1) : NULL;
+
+  if (last == NULL)
+    return FALSE;
+  g_test_message ("log: %s", kol_game_log_entry_get_text (last));
+  return strstr (kol_game_log_entry_get_text (last), company) != NULL &&
+         strstr (kol_game_log_entry_get_text (last), owner) != NULL;
+}
+
+/* 1840 IV.2 «могут быть добровольно возвращены в банк в любое время»: the
+ * owner of a private company who is not acting may return it to the bank:
+ * a menu under the choices lists each such private with its owner;
+ * returning it is logged and undone like any move. */
+static void
+test_return_out_of_turn (gconstpointer data)
+{
+  const Title *t = data;
+  Fixture f = { 0 };
+  g_autoptr(GPtrArray) returns = NULL;
+  g_autofree char *label = NULL, *expected = NULL, *name = NULL;
+  KolArg company_arg;
+  GtkMenuButton *button;
+  GMenuModel *menu;
+  const KolAction *give_back;
+  const KolEngine *engine;
+  int c, owner;
+  guint position;
+
+  f.game = new_game (t);
+  returns = play_until_return_out_of_turn (f.game);
+  give_back = g_ptr_array_index (returns, 0);
+  engine = kol_game_get_engine (f.game);
+  c = give_back->entity.index;
+  owner = engine->companies[c].owner.index;
+  g_assert_cmpint (engine->companies[c].owner.kind, ==, KOL_ENTITY_PLAYER);
+  g_assert_cmpint (kol_game_get_acting_player (f.game), !=, owner);
+  company_arg = kol_arg_int (KOL_ARG_COMPANY, c);
+  name = kol_log_format_arg (engine, &company_arg);
+  f.window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (f.window), 420, 700);
+  f.panel = KOL_ACTION_PANEL (kol_action_panel_new ());
+  gtk_window_set_child (GTK_WINDOW (f.window), GTK_WIDGET (f.panel));
+  kol_action_panel_set_game (f.panel, f.game);
+  gtk_window_present (GTK_WINDOW (f.window));
+  gtk_test_widget_wait_for_draw (f.window);
+
+  /* the menu: each private with its owner, in the language of the table */
+  button = GTK_MENU_BUTTON (kol_test_find_descendant (GTK_WIDGET (f.panel), GTK_TYPE_MENU_BUTTON));
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (button)));
+  g_assert_true (russian () == has_cyrillic (gtk_menu_button_get_label (button)));
+  menu = gtk_menu_button_get_menu_model (button);
+  g_assert_nonnull (menu);
+  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, (int) returns->len);
+  g_assert_true (g_menu_model_get_item_attribute (menu, 0, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+  expected = kol_game_describe_return (f.game, give_back);
+  g_assert_cmpstr (label, ==, expected);
+  g_assert_nonnull (strstr (label, player_names[owner]));
+  g_assert_nonnull (strstr (label, name));
+  g_assert_true (russian () == has_cyrillic (label));
+
+  /* returned: the owner has its face value, the log says so */
+  position = kol_game_get_position (f.game);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.panel), "panel.return-private", "u", 0));
+  wait_for_move (&f, position);
+  g_assert_null (kol_action_panel_get_error (f.panel));
+  engine = kol_game_get_engine (f.game);
+  g_assert_true (engine->companies[c].closed);
+  g_assert_true (log_ends_with (f.game, name, player_names[owner]));
+
+  /* undone like any move */
+  g_assert_true (kol_game_undo (f.game, NULL));
+  engine = kol_game_get_engine (f.game);
+  g_assert_false (engine->companies[c].closed);
+  kol_action_panel_refresh (f.panel);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (button)));
+  g_assert_cmpint (g_menu_model_get_n_items (gtk_menu_button_get_menu_model (button)), ==, (int) returns->len);
+  fixture_close (&f);
+}
+
 /* Plays weighted random moves until a company with shares chooses its
  * dividend (1849: paying or withholding). */
 static void
@@ -594,5 +708,6 @@ main (int   argc,
     }
   g_test_add_data_func ("/action-panel/1849/consent-prompt", &titles[0], test_consent_prompt);
   g_test_add_data_func ("/action-panel/1849/dividend-details", &titles[0], test_dividend_details);
+  g_test_add_data_func ("/action-panel/1840/return-out-of-turn", &titles[1], test_return_out_of_turn);
   return g_test_run ();
 }

@@ -123,6 +123,7 @@ KolAction *kol_policy_search        (KolPolicyPlay          *play,
                                      GPtrArray              *actions,
                                      int                     player,
                                      int                     budget_ms,
+                                     int                     max_rollouts,
                                      KolPolicyWhy           *why);
 
 /* Random seats (kol-engine-policy.c's weighted choice, with a guard for

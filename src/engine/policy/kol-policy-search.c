@@ -18,7 +18,8 @@
  *    little noise in every seat's judgement, so that a candidate is
  *    judged over a spread of plausible futures. Candidates are raced: the
  *    ones clearly behind are dropped, and the time left goes to the rest.
- *    The search stops at its time budget or when asked to (cancel).
+ *    The search stops after its number of continuations, at its time
+ *    budget (whichever comes first) or when asked to (cancel).
  */
 
 /* Strong */
@@ -32,8 +33,8 @@
 /* Easy's first choice stands unless another beats it by this many
  * standard errors over at least STRONG_MIN_PAIRS continuations: the best
  * of several noisy means is otherwise mostly luck. */
-#define STRONG_SWITCH_SIGMAS 1.5
-#define STRONG_MIN_PAIRS 4
+#define STRONG_SWITCH_SIGMAS 2.0
+#define STRONG_MIN_PAIRS 6
 /* …and by this much money at least. */
 #define STRONG_SWITCH_MARGIN 25.0
 /* Easy's judgement is trusted outright when its best action is this far
@@ -243,7 +244,11 @@ paired (const Arm *a,
 }
 
 /* Drops the arms that trail the best by STRONG_RACE_SIGMAS standard errors
- * of their paired differences (common random numbers). */
+ * of their paired differences (common random numbers). Easy's first choice
+ * (arm 0) is dropped only on the evidence that would make decide() switch
+ * from it: after three continuations the spread is barely known, and a
+ * race that dropped it there switched on luck (measured in 1840: strong
+ * with that race won less than medium on the same deals). */
 static void
 race (Arm *arms,
       int  n,
@@ -262,6 +267,15 @@ race (Arm *arms,
 
       if (i == best || arms[i].dropped)
         continue;
+      if (i == 0)
+        {
+          /* easy's first choice leaves the race only on the evidence that
+           * would make the search switch from it (decide()) */
+          if (paired (&arms[best], &arms[0], passes, &mean, &se) >= STRONG_MIN_PAIRS && mean >= STRONG_SWITCH_MARGIN &&
+              mean >= STRONG_SWITCH_SIGMAS * se)
+            arms[0].dropped = TRUE;
+          continue;
+        }
       if (paired (&arms[best], &arms[i], passes, &mean, &se) >= 3 && mean > STRONG_RACE_SIGMAS * se)
         arms[i].dropped = TRUE;
     }
@@ -306,31 +320,47 @@ decide (Arm *arms,
  * bought (and others rust), a company pays or not, a marker blocks. Track
  * is laid as easy lays it (its value shows at once in the routes). */
 static gboolean
-worth_searching (GPtrArray *actions)
+worth_searching_type (KolActionType type)
 {
-  for (guint i = 0; i < actions->len; i++)
-    switch (((const KolAction *) g_ptr_array_index (actions, i))->type)
-      {
-      case KOL_ACTION_BID:
-      case KOL_ACTION_PAR:
-      case KOL_ACTION_BUY_SHARES:
-      case KOL_ACTION_SELL_SHARES:
-      case KOL_ACTION_BUY_TRAIN:
-      case KOL_ACTION_DISCARD_TRAIN:
-      case KOL_ACTION_SCRAP_TRAIN:
-      case KOL_ACTION_DIVIDEND:
-      case KOL_ACTION_CHOOSE:
-      case KOL_ACTION_BUY_COMPANY:
-      case KOL_ACTION_SELL_COMPANY:
-      case KOL_ACTION_MERGE:
-      case KOL_ACTION_TAKE_LOAN:
-      case KOL_ACTION_BANKRUPT:
-      case KOL_ACTION_PLACE_TOKEN:
-      case KOL_ACTION_BUY_TOKEN:
+  switch (type)
+    {
+    case KOL_ACTION_BID:
+    case KOL_ACTION_PAR:
+    case KOL_ACTION_BUY_SHARES:
+    case KOL_ACTION_SELL_SHARES:
+    case KOL_ACTION_BUY_TRAIN:
+    case KOL_ACTION_DISCARD_TRAIN:
+    case KOL_ACTION_SCRAP_TRAIN:
+    case KOL_ACTION_DIVIDEND:
+    case KOL_ACTION_CHOOSE:
+    case KOL_ACTION_BUY_COMPANY:
+    case KOL_ACTION_SELL_COMPANY:
+    case KOL_ACTION_MERGE:
+    case KOL_ACTION_TAKE_LOAN:
+    case KOL_ACTION_BANKRUPT:
+    case KOL_ACTION_PLACE_TOKEN:
+    case KOL_ACTION_BUY_TOKEN:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* A decision is searched when one of easy's two best actions is of such a
+ * kind: a step where a corporation may also buy a private company or
+ * place a marker is still a decision about track when easy's choices are
+ * tiles (searching those cost seconds in 1840's line rounds and switched
+ * on noise). */
+static gboolean
+worth_searching (GArray *ranked)
+{
+  for (guint i = 0; i < MIN (ranked->len, 2); i++)
+    {
+      const KolCandidate *c = &g_array_index (ranked, KolCandidate, i);
+
+      if (c->score > -G_MAXDOUBLE && worth_searching_type (c->action->type))
         return TRUE;
-      default:
-        break;
-      }
+    }
   return FALSE;
 }
 
@@ -344,6 +374,7 @@ kol_policy_search (KolPolicyPlay *play,
                    GPtrArray     *actions,
                    int            player,
                    int            budget_ms,
+                   int            max_rollouts,
                    KolPolicyWhy  *why)
 {
   gint64 start = kol_policy_now (play);
@@ -352,13 +383,13 @@ kol_policy_search (KolPolicyPlay *play,
   int n = (int) MIN (ranked->len, STRONG_CANDIDATES), alive = n, best = -1, total = 0, passes = 0;
   g_autofree Arm *arms = NULL;
 
-  if (clear_choice (ranked) || !worth_searching (actions))
+  if (clear_choice (ranked) || !worth_searching (ranked))
     return take (ranked, 0, why);
   arms = g_new0 (Arm, n);
   for (int i = 0; i < n; i++)
     arms[i].candidate = &g_array_index (ranked, KolCandidate, i);
-  while (alive > 1 && passes < STRONG_MAX_PASSES && kol_policy_now (play) < deadline &&
-         !kol_policy_cancelled (play->cancel))
+  while (alive > 1 && passes < STRONG_MAX_PASSES && total + alive <= max_rollouts &&
+         kol_policy_now (play) < deadline && !kol_policy_cancelled (play->cancel))
     {
       /* the first pass plays every seat as easy plays without noise;
        * the later ones re-deal the random draws and add a little noise */

@@ -255,7 +255,8 @@ kol_policy_choose (const KolEngine        *engine,
       case KOL_POLICY_STRONG:
       default:
         chosen = kol_policy_search (&play, actions, player,
-                                    opts->budget_ms > 0 ? opts->budget_ms : KOL_POLICY_DEFAULT_BUDGET_MS, why);
+                                    opts->budget_ms > 0 ? opts->budget_ms : KOL_POLICY_DEFAULT_BUDGET_MS,
+                                    opts->rollouts > 0 ? opts->rollouts : KOL_POLICY_DEFAULT_ROLLOUTS, why);
         break;
       }
   if (kol_policy_cancelled (opts->cancel))

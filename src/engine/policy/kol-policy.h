@@ -81,13 +81,18 @@ typedef struct
 typedef struct
 {
   guint64     seed;             /* the policy's own randomness (noise, re-dealing) */
-  int         budget_ms;        /* strong: thinking time per move; 0 = KOL_POLICY_DEFAULT_BUDGET_MS */
+  int         budget_ms;        /* strong: thinking time per move at most; 0 = KOL_POLICY_DEFAULT_BUDGET_MS */
+  int         rollouts;         /* strong: simulated continuations per move at most; 0 =
+                                 * KOL_POLICY_DEFAULT_ROLLOUTS. The search stops at whichever
+                                 * limit comes first: with the time to spare, a move depends
+                                 * only on the game and the seed (reproducible arenas). */
   const gint *cancel;           /* set non-zero (atomically) from another thread to stop */
   gboolean    cpu_budget;       /* count the budget in the thread's processor time, not on
                                  * the clock (arenas on a busy machine) */
 } KolPolicyOptions;
 
 #define KOL_POLICY_DEFAULT_BUDGET_MS 1500
+#define KOL_POLICY_DEFAULT_ROLLOUTS  600
 
 /* The player whose decision it is now (owner of the acting entity), -1. */
 int        kol_policy_acting_player (KolEngine              *engine);

@@ -394,6 +394,67 @@ kol_game_get_acting_entities (KolGame   *self,
   return kol_engine_acting_entities (kol_history_get_game (self->history), out, max);
 }
 
+/* Is an action of @type by @entity among @legal? */
+static gboolean
+listed (GPtrArray     *legal,
+        KolActionType  type,
+        KolEntity      entity)
+{
+  for (guint i = 0; i < legal->len; i++)
+    {
+      const KolAction *a = g_ptr_array_index (legal, i);
+
+      if (a->type == type && kol_entity_equal (a->entity, entity))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * kol_game_out_of_turn_actions:
+ *
+ * The moves the rules allow an owner at any time, also when another
+ * player acts, and that kol_game_legal_actions() does not list (it offers
+ * the moves of those acting): the return of a private company to the
+ * bank (1840 IV.2 «могут быть добровольно возвращены в банк в любое
+ * время»), one per private in play whose return the engine accepts now.
+ * Kept apart from the legal actions so that the panel's choices, the
+ * computer players and self-play see only the decision at hand. Empty
+ * while the past is shown or when the game is over.
+ *
+ * Returns: (transfer full) (element-type KolAction): the actions
+ */
+GPtrArray *
+kol_game_out_of_turn_actions (KolGame *self)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
+  g_autoptr(GPtrArray) legal = NULL;
+  const KolEngine *engine;
+
+  g_return_val_if_fail (KOL_IS_GAME (self), out);
+
+  if (!kol_history_is_live (self->history))
+    return out;
+  engine = kol_history_get_game (self->history);
+  if (engine->finished)
+    return out;
+  legal = kol_game_legal_actions (self);
+  for (int c = 0; c < engine->n_companies; c++)
+    {
+      KolEntity company = kol_entity (KOL_ENTITY_COMPANY, c);
+      g_autoptr(KolAction) give_back = NULL;
+
+      if (engine->companies[c].closed ||
+          (engine->companies[c].owner.kind != KOL_ENTITY_PLAYER && engine->companies[c].owner.kind != KOL_ENTITY_CORP) ||
+          listed (legal, KOL_ACTION_CHOOSE_ABILITY, company))
+        continue;
+      give_back = kol_action_new (KOL_ACTION_CHOOSE_ABILITY, company);
+      if (kol_game_check_action (self, give_back, NULL))
+        g_ptr_array_add (out, g_steal_pointer (&give_back));
+    }
+  return out;
+}
+
 /**
  * kol_game_legal_actions:
  *

@@ -275,6 +275,39 @@ describe_other (const KolEngine *engine,
 }
 
 /**
+ * kol_game_describe_return:
+ * @action: an action of kol_game_out_of_turn_actions()
+ *
+ * Returns: (transfer full): the move naming the private company's owner,
+ *   for a list of every owner's privates ("Return Prater (Anna) for 10 G");
+ *   other actions as kol_game_describe_action()
+ */
+char *
+kol_game_describe_return (KolGame         *self,
+                          const KolAction *action)
+{
+  KolEngine *engine;
+
+  g_return_val_if_fail (KOL_IS_GAME (self), NULL);
+  g_return_val_if_fail (action != NULL, NULL);
+
+  engine = kol_history_get_game (kol_game_get_history (self));
+  if (action->type == KOL_ACTION_CHOOSE_ABILITY && action->entity.kind == KOL_ENTITY_COMPANY &&
+      action->entity.index >= 0 && action->entity.index < engine->n_companies)
+    {
+      const KolCompany *company = &engine->companies[action->entity.index];
+      g_autofree char *name = name_of (engine, action->entity);
+      g_autofree char *owner = name_of (engine, company->owner);
+      g_autofree char *value = money (engine, company->value);
+
+      /* Translators: a private company returned to the bank by its owner,
+       * who need not be the one acting: "Return Prater (Anna) for 10 G". */
+      return g_strdup_printf (C_("describe", "Return %s (%s) for %s"), name, owner, value);
+    }
+  return kol_game_describe_action (self, action);
+}
+
+/**
  * kol_game_describe_action:
  * @action: an action for the state shown
  *

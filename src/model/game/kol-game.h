@@ -188,10 +188,13 @@ int        kol_game_action_cost         (KolGame             *self,
 gboolean   kol_game_continue_from_here  (KolGame            *self,
                                          GError            **error);
 GPtrArray *kol_game_legal_actions       (KolGame             *self);
+GPtrArray *kol_game_out_of_turn_actions (KolGame             *self);
 int        kol_game_get_acting_entities (KolGame           *self,
                                          KolEntity         *out,
                                          int                max);
 char      *kol_game_describe_action     (KolGame             *self,
+                                         const KolAction     *action);
+char      *kol_game_describe_return     (KolGame             *self,
                                          const KolAction     *action);
 char      *kol_game_describe_offer      (KolGame             *self);
 GError    *kol_game_refusal_error       (KolGame             *self,

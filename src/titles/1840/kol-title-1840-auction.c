@@ -511,8 +511,15 @@ void
 k1840_start_auction_round (KolEngine *engine)
 {
   static const KolStepClass *const steps[] = { &step_selection_auction.step };
+  /* IV.2 «в любое время»: a private already won may go back to the bank
+   * during the pre-round too; 18xx.games (compat) only in an operating turn */
+  static const KolStepClass *const returning_steps[] = { &k1840_step_sell_company, &step_selection_auction.step };
 
-  kol_round_start (engine, &round_auction, K1840_ROUND_AUCTION, 1, steps, NULL, G_N_ELEMENTS (steps));
+  if (!k1840_state (engine)->compat)
+    kol_round_start (engine, &round_auction, K1840_ROUND_AUCTION, 1, returning_steps, NULL,
+                     G_N_ELEMENTS (returning_steps));
+  else
+    kol_round_start (engine, &round_auction, K1840_ROUND_AUCTION, 1, steps, NULL, G_N_ELEMENTS (steps));
 }
 
 /* ------------------------------------------------------- ChoosePlayerOrder */
@@ -671,6 +678,12 @@ void
 k1840_start_choose_round (KolEngine *engine)
 {
   static const KolStepClass *const steps[] = { &step_choose_order };
+  static const KolStepClass *const returning_steps[] = { &k1840_step_sell_company, &step_choose_order };
 
-  kol_round_start (engine, &round_choose, K1840_ROUND_CHOOSE, 1, steps, NULL, G_N_ELEMENTS (steps));
+  /* IV.2, as in the auction */
+  if (!k1840_state (engine)->compat)
+    kol_round_start (engine, &round_choose, K1840_ROUND_CHOOSE, 1, returning_steps, NULL,
+                     G_N_ELEMENTS (returning_steps));
+  else
+    kol_round_start (engine, &round_choose, K1840_ROUND_CHOOSE, 1, steps, NULL, G_N_ELEMENTS (steps));
 }

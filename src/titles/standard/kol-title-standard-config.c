@@ -749,8 +749,9 @@ read_train (Reader        *r,
   if (def->obsolete_on >= 0 && def->obsolete_on <= d)
     text_problem (r, KOL_CHECK_UNSUPPORTED, KOL_STD_TEXT_TRAIN_RUSTS_EARLIER, path, def->id);
   {
-    /* color and label are the face of the card, for pictures and print */
-    static const char *const keys[] = { "kind", "towns", "track", "color", "label", NULL };
+    /* color and label are the face of the card, for pictures and print;
+     * notes and draw are the editor's, which any object may carry */
+    static const char *const keys[] = { "kind", "towns", "track", "color", "label", "notes", "draw", NULL };
 
     check_keys (r, def->extra, path, keys);
   }
@@ -1074,6 +1075,9 @@ check_phases (Reader *r)
         text_problem (r, KOL_CHECK_UNSUPPORTED, KOL_STD_TEXT_FIRST_PHASE_ON, path, NULL);
       if (p > 0 && def->on < 0)
         text_problem (r, KOL_CHECK_UNPLAYABLE, KOL_STD_TEXT_PHASE_WITHOUT_ON, path, def->name);
+      /* no limit would let a corporation buy more trains than a game holds */
+      if (def->train_limit < 0)
+        problem (r, KOL_CHECK_MISSING, path, "train_limit");
       if (p == 0 && !(def->tiles & (1u << KOL_COLOR_YELLOW)))
         text_problem (r, KOL_CHECK_UNPLAYABLE, KOL_STD_TEXT_FIRST_PHASE_YELLOW, path, NULL);
       for (guint i = 0; def->status && i < def->status->len; i++)

@@ -22,7 +22,10 @@
  * and only follow the new choices.
  *
  * Buttons use the widget action "panel.choose" with the index of the
- * choice. Map steps show the guidance and buttons naming the "play.*"
+ * choice. Under the choices, a menu offers every private company its owner
+ * may return to the bank now although someone else acts (1840 IV.2,
+ * kol_game_out_of_turn_actions()), through "panel.return-private" with
+ * the index of the return. Map steps show the guidance and buttons naming the "play.*"
  * actions of the table's map controller; while the past is shown, buttons
  * for the table's "table.show-live" and "table.continue-here".
  */
@@ -50,6 +53,8 @@ struct _KolActionPanel
   GtkLabel *guidance_label;
   GtkBox *content_box;
   GtkBox *pass_box;
+  GtkMenuButton *return_button;
+  GPtrArray *returns;   /* KolAction*: kol_game_out_of_turn_actions() */
   GtkLabel *error_label;
 };
 
@@ -635,6 +640,32 @@ focus_lost (KolActionPanel *self)
   return root != NULL && gtk_root_get_focus (root) == NULL;
 }
 
+/* The menu of the privates that may go back to the bank out of turn,
+ * each with its owner; hidden when there is none. */
+static void
+update_returns (KolActionPanel *self)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+
+  g_ptr_array_set_size (self->returns, 0);
+  if (self->game != NULL)
+    {
+      g_autoptr(GPtrArray) found = kol_game_out_of_turn_actions (self->game);
+
+      for (guint i = 0; i < found->len; i++)
+        {
+          g_autofree char *label = kol_game_describe_return (self->game, g_ptr_array_index (found, i));
+          g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+
+          g_menu_item_set_action_and_target (item, "panel.return-private", "u", i);
+          g_menu_append_item (menu, item);
+        }
+      g_ptr_array_extend_and_steal (self->returns, g_steal_pointer (&found));
+    }
+  gtk_menu_button_set_menu_model (self->return_button, G_MENU_MODEL (menu));
+  gtk_widget_set_visible (GTK_WIDGET (self->return_button), self->returns->len > 0);
+}
+
 /**
  * kol_action_panel_refresh:
  * @self: a panel
@@ -652,6 +683,7 @@ kol_action_panel_refresh (KolActionPanel *self)
 
   update_guidance (self);
   update_state (self);
+  update_returns (self);
   if (self->game == NULL)
     {
       clear_content (self);
@@ -742,6 +774,22 @@ choose_action_cb (GtkWidget  *widget,
   kol_action_panel_play (self, action);
 }
 
+static void
+return_private_action_cb (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  KolActionPanel *self = KOL_ACTION_PANEL (widget);
+  guint index = g_variant_get_uint32 (parameter);
+  g_autoptr(KolAction) action = NULL;
+
+  if (index >= self->returns->len)
+    return;
+  /* playing refreshes the menu, freeing the action */
+  action = kol_action_copy (g_ptr_array_index (self->returns, index));
+  kol_action_panel_play (self, action);
+}
+
 /* ---------------------------------------------------------------- GObject */
 
 static void
@@ -767,6 +815,7 @@ kol_action_panel_finalize (GObject *object)
   KolActionPanel *self = KOL_ACTION_PANEL (object);
 
   g_ptr_array_unref (self->choices);
+  g_ptr_array_unref (self->returns);
   g_clear_object (&self->company_bindings);
   g_clear_object (&self->player_bindings);
   g_free (self->guidance);
@@ -839,6 +888,7 @@ kol_action_panel_class_init (KolActionPanelClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_install_action (widget_class, "panel.choose", "u", choose_action_cb);
+  gtk_widget_class_install_action (widget_class, "panel.return-private", "u", return_private_action_cb);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/kol-action-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, KolActionPanel, panel_box);
@@ -850,6 +900,7 @@ kol_action_panel_class_init (KolActionPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KolActionPanel, guidance_label);
   gtk_widget_class_bind_template_child (widget_class, KolActionPanel, content_box);
   gtk_widget_class_bind_template_child (widget_class, KolActionPanel, pass_box);
+  gtk_widget_class_bind_template_child (widget_class, KolActionPanel, return_button);
   gtk_widget_class_bind_template_child (widget_class, KolActionPanel, error_label);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
@@ -858,6 +909,7 @@ static void
 kol_action_panel_init (KolActionPanel *self)
 {
   self->choices = g_ptr_array_new_with_free_func ((GDestroyNotify) choice_free);
+  self->returns = g_ptr_array_new_with_free_func ((GDestroyNotify) kol_action_free);
   gtk_widget_init_template (GTK_WIDGET (self));
   self->company_bindings = g_binding_group_new ();
   self->player_bindings = g_binding_group_new ();
