@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 builddir=${KOLEYA_BUILDDIR:-build}
 options=${KOLEYA_MESON_OPTIONS:-}
 
-deps="meson ninja-build pkg-config gcc libc6-dev libgtk-4-dev librsvg2-dev libjson-glib-dev
+deps="meson ninja-build pkg-config gcc libc6-dev libgtk-4-dev librsvg2-dev libjson-glib-dev libxtst-dev
       gettext appstream desktop-file-utils xvfb xauth adwaita-icon-theme fonts-dejavu-core
       python3 python3-jsonschema"
 

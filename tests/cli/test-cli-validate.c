@@ -342,6 +342,38 @@ test_train_keys (void)
   g_assert_nonnull (strstr (out, "1 problem"));
 }
 
+/* Names and ids the standard module reads from lists are each checked,
+ * with the path of the element: a phase's status, a corporation's type, a
+ * train's track types, the tiles of a private company's tile lay. */
+static void
+test_list_values (void)
+{
+  g_autofree char *template = template_dir ();
+  g_autofree char *one = changed_copy (template, "game.json", "\"status\": [\"can_buy_companies\"]",
+                                       "\"status\": [\"can_buy_companies\", \"gray_lower\"]");
+  g_autofree char *two = changed_copy (one, "game.json", "\"type\": \"public\",", "\"type\": \"major\",");
+  g_autofree char *three = changed_copy (two, "game.json", "\"count\": 5, \"rusts_on\": \"4\"}",
+                                         "\"count\": 5, \"rusts_on\": \"4\", \"track\": [\"monorail\", 3, \"track\"]}");
+  g_autofree char *dir = changed_copy (three, "game.json", "\"hexes\": [\"G7\"],\n          \"free\"",
+                                       "\"hexes\": [\"G7\"],\n          \"tiles\": [\"57\", \"nope\"],\n          \"free\"");
+  const char *args[] = { dir, "--players", "3", NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 1);
+  g_test_message ("%s", out);
+  g_assert_nonnull (strstr (out, "$.phases[1].status[1]: \"gray_lower\" is not a value the rules know; "
+                                 "allowed: \"can_buy_companies\""));
+  g_assert_nonnull (strstr (out, "$.corporations[0].type: \"major\" is not a value the rules know; "
+                                 "allowed: \"public\""));
+  g_assert_nonnull (strstr (out, "$.trains[0].track[0]: "));
+  g_assert_nonnull (strstr (out, "$.trains[0].track[1]: "));
+  g_assert_null (strstr (out, "$.trains[0].track[2]"));
+  g_assert_nonnull (strstr (out, "$.privates[1].abilities[1].tiles[1]: "));
+  g_assert_null (strstr (out, "$.privates[1].abilities[1].tiles[0]"));
+  g_assert_nonnull (strstr (out, "5 problems"));
+}
+
 /* The editor's warnings come as "warnings" beside "errors", at the lines
  * of the file on disk even when its layout is not the editor's; a warning
  * alone is no failure. */
@@ -417,6 +449,7 @@ main (int   argc,
   g_test_add_func ("/cli-validate/unplayable", test_unplayable);
   g_test_add_func ("/cli-validate/phase-train-limit", test_phase_train_limit);
   g_test_add_func ("/cli-validate/train-keys", test_train_keys);
+  g_test_add_func ("/cli-validate/list-values", test_list_values);
   g_test_add_func ("/cli-validate/warnings", test_warnings);
   return g_test_run ();
 }

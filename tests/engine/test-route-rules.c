@@ -416,6 +416,98 @@ test_gauge (void)
   board_free (&b);
 }
 
+/* Dual gauge counts as the gauge the route entered it on, across stops
+ * (002 §10.5.1, KolRouteRules.entered_gauge): C1 –narrow– C3 –dual, 2
+ * edges– C7 –narrow or standard, 2 edges– C11. 18xx.games prices each
+ * stretch between stops on its own (entered_gauge FALSE). */
+static const KolTestHex entered_narrow_hexes[] = {
+  { "C1", NULL, "city=revenue:10;path=a:0,b:_0,track:narrow" },
+  { "C3", NULL, "town=revenue:10;path=a:3,b:_0,track:narrow;path=a:_0,b:0,track:dual" },
+  { "C5", NULL, "path=a:3,b:0,track:dual" },
+  { "C7", NULL, "town=revenue:10;path=a:3,b:_0,track:dual;path=a:_0,b:0,track:narrow" },
+  { "C9", NULL, "path=a:3,b:0,track:narrow" },
+  { "C11", NULL, "city=revenue:30;path=a:3,b:_0,track:narrow" },
+  { NULL },
+};
+
+static const KolTestHex entered_mixed_hexes[] = {
+  { "C1", NULL, "city=revenue:10;path=a:0,b:_0,track:narrow" },
+  { "C3", NULL, "town=revenue:10;path=a:3,b:_0,track:narrow;path=a:_0,b:0,track:dual" },
+  { "C5", NULL, "path=a:3,b:0,track:dual" },
+  { "C7", NULL, "town=revenue:10;path=a:3,b:_0,track:dual;path=a:_0,b:0,track:broad" },
+  { "C9", NULL, "path=a:3,b:0,track:broad" },
+  { "C11", NULL, "city=revenue:30;path=a:3,b:_0,track:broad" },
+  { NULL },
+};
+
+/* The distance of @nodes for @train (−1 when refused). */
+static int
+distance_of (Board               *b,
+             const KolRouteRules *rules,
+             const KolRouteTrain *train,
+             const char          *text)
+{
+  KolRouteNode nodes[8];
+  KolRouteDraft d = { 0 };
+  KolRoute out = { 0 };
+  int dist;
+
+  d.n_nodes = rt_parse_nodes (b->engine, text, nodes, G_N_ELEMENTS (nodes));
+  d.nodes = nodes;
+  if (kol_route_check (b->engine, 0, rules, train, &d, NULL, 0, &out, NULL, NULL) < 0)
+    return -1;
+  dist = out.distance;
+  kol_route_clear (&out);
+  return dist;
+}
+
+static void
+test_entered_gauge (void)
+{
+  Board b = board_new (RT_TRACKS_1849, NULL, entered_narrow_hexes);
+  KolRouteRules rules, per_stretch;
+  KolRouteTrain h = train_h (KOL_ROUTE_UNLIMITED), h9 = train_h (9), r6h = train_r6h ();
+  const char *whole = "C1.0 C3.0 C7.0 C11.0";
+
+  kol_route_rules_init (&rules);
+  rules.entered_gauge = TRUE;
+  kol_route_rules_init (&per_stretch);
+  rt_token_at (b.engine, "C1", 0, 0);
+  rt_token_at (b.engine, "C11", 0, 0);
+  /* narrow on both sides: the dual stretch counts narrow, 2 per edge */
+  g_assert_cmpint (distance_of (&b, &rules, &h, whole), ==, 2 + 4 + 4);
+  g_assert_cmpint (distance_of (&b, &per_stretch, &h, whole), ==, 2 + 2 + 4);
+  /* a dual stretch at the start takes the gauge that follows */
+  g_assert_cmpint (distance_of (&b, &rules, &h, "C3.0 C7.0 C11.0"), ==, 4 + 4);
+  /* a 9H cannot run the whole line; the router agrees (C3–C7–C11 is 8) */
+  g_assert_cmpint (distance_of (&b, &rules, &h9, whole), ==, -1);
+  g_assert_cmpint (distance_of (&b, &per_stretch, &h9, whole), ==, 8);
+  {
+    g_autoptr(KolRouteResult) r = rt_solve (b.engine, 0, &rules, &h9, 1);
+    g_autoptr(KolRouteResult) q = rt_solve (b.engine, 0, &per_stretch, &h9, 1);
+
+    g_assert_cmpint (r->total, ==, 50);
+    g_assert_cmpint (r->routes[0].distance, ==, 8);
+    g_assert_cmpint (q->total, ==, 60);
+  }
+  board_free (&b);
+
+  /* narrow on one side, standard on the other: the route may be run from
+   * either end, so the dual stretch takes the cheaper reading (entered
+   * from the standard side: 1 per edge for an H train; from the narrow
+   * side for an R6H) */
+  b = board_new (RT_TRACKS_1849, NULL, entered_mixed_hexes);
+  rt_token_at (b.engine, "C1", 0, 0);
+  rt_token_at (b.engine, "C11", 0, 0);
+  g_assert_cmpint (distance_of (&b, &rules, &h, whole), ==, 2 + 2 + 2);
+  r6h.distance = KOL_ROUTE_UNLIMITED;
+  g_assert_cmpint (distance_of (&b, &rules, &r6h, whole), ==, 1 + 2 + 4);
+  /* dual then standard only: standard for the R6H, 2 per edge */
+  g_assert_cmpint (distance_of (&b, &rules, &r6h, "C3.0 C7.0 C11.0"), ==, 4 + 4);
+  g_assert_cmpint (distance_of (&b, &per_stretch, &r6h, "C3.0 C7.0 C11.0"), ==, 2 + 4);
+  board_free (&b);
+}
+
 /* Distances by gauge: an H train pays 2 per narrow edge, 1 per broad or dual
  * edge of a chain that is broad; R6H the reverse (002 §10.5.1). */
 static const KolTestHex cost_hexes[] = {
@@ -1053,6 +1145,7 @@ main (int   argc,
   g_test_add_func ("/route/rules/track-reuse", test_track_reuse);
   g_test_add_func ("/route/rules/gauge", test_gauge);
   g_test_add_func ("/route/rules/edge-costs", test_edge_costs);
+  g_test_add_func ("/route/rules/entered-gauge", test_entered_gauge);
   g_test_add_func ("/route/rules/wrong-track", test_wrong_track);
   g_test_add_func ("/route/rules/ports", test_ports);
   g_test_add_func ("/route/rules/hooks-1840", test_hooks_1840);

@@ -14,6 +14,7 @@
 #include "kol-engine-log.h"
 #include "kol-engine-market.h"
 #include "kol-engine-shares.h"
+#include "kol-engine-trains.h"
 #include "kol-engine-policy.h"
 #include "kol-game-private.h"
 #include "kol-game-words.h"
@@ -1132,6 +1133,205 @@ test_last_runs_of_play (gconstpointer data)
   g_assert_cmpuint (unresolved, <=, g_str_equal (title, "1840") ? routes / 2 : 0);
 }
 
+/* ------------------------------------------------- corporation order */
+
+/* 1849 (§2.2): the charters of the corporations not started say their
+ * place in the drawn order, the next one "next to start"; with Delay IFT,
+ * IFT's charter says so and IFT is not among the first three; with three
+ * players the corporation drawn last is not in the game and says so. */
+static void
+test_corporation_order (void)
+{
+  static const char * const names[] = { "Anna", "Boris", "Clara", NULL };
+  static const char * const options[] = { "delay_ift", NULL };
+  g_autofree char *dir = title_dir ("1849");
+  g_autoptr(GError) error = NULL;
+  const char *next_text = g_dpgettext2 (GETTEXT_PACKAGE, "company", "not started; next to start");
+  const char *removed_text = g_dpgettext2 (GETTEXT_PACKAGE, "company", "not in this game");
+  guint next = 0, removed = 0, delayed = 0, removed_ift = 0;
+
+  for (gint64 seed = 1; seed <= 12; seed++)
+    {
+      g_autoptr(KolGame) game = kol_game_new (dir, 3, names, options, seed, &error);
+      GListModel *companies = kol_game_get_companies (game);
+      const KolEngine *engine = kol_game_get_engine (game);
+      int waiting = 0;
+
+      g_assert_no_error (error);
+      for (int corp = 0; corp < engine->n_corps; corp++)
+        if (engine->corps[corp].removed)
+          {
+            g_autoptr(KolGameCompany) c = g_list_model_get_item (companies, (guint) corp);
+            g_autofree char *text = NULL;
+
+            g_object_get (c, "status-text", &text, NULL);
+            g_assert_cmpstr (text, ==, removed_text);
+            removed++;
+            removed_ift += g_str_equal (engine->title->corps[corp].id, "IFT");
+          }
+      for (int i = 0; i < engine->n_corp_order; i++)
+        {
+          int corp = engine->corp_order[i];
+          g_autoptr(KolGameCompany) c = g_list_model_get_item (companies, (guint) corp);
+          g_autofree char *text = NULL;
+
+          g_object_get (c, "status-text", &text, NULL);
+          if (engine->corps[corp].removed)
+            continue;
+          if (g_str_equal (engine->title->corps[corp].id, "IFT"))
+            {
+              g_autofree char *note = g_strdup_printf (g_dpgettext2 (GETTEXT_PACKAGE, "company",
+                                                                     "delayed by the variant: not among the first %d"),
+                                                       3);
+
+              g_assert_cmpint (i, >=, 3);
+              g_assert_nonnull (strstr (text, note));
+              delayed++;
+            }
+          if (waiting++ == 0)
+            {
+              g_assert_true (g_str_has_prefix (text, next_text));
+              next++;
+            }
+          else
+            {
+              g_autofree char *place = g_strdup_printf (g_dpgettext2 (GETTEXT_PACKAGE, "company",
+                                                                      "not started; number %d to start"), waiting);
+
+              g_assert_true (g_str_has_prefix (text, place));
+            }
+        }
+    }
+  g_assert_cmpuint (next, ==, 12);
+  g_assert_cmpuint (removed, ==, 12);
+  /* IFT is in the game unless it drew the last place (three players) */
+  g_assert_cmpuint (delayed, >=, 12 - removed_ift);
+  g_assert_cmpuint (delayed, >, 0);
+}
+
+/* ------------------------------------------- choices explain themselves */
+
+typedef struct
+{
+  guint explained_passes;  /* only Pass, with why under it */
+  guint line_moves;        /* 1840 line-round moves with details */
+  guint pointed;           /* of them, with hexes for the map */
+} ExplainCounts;
+
+static gboolean
+step_wants (KolEngine *engine,
+            KolEntity  entity,
+            guint32    bits)
+{
+  KolStep *step = kol_engine_active_step (engine);
+
+  return step != NULL && step->klass->actions != NULL && (step->klass->actions (engine, step, entity) & bits) != 0;
+}
+
+/* The choices of the moment: Pass alone says why when the step wants a
+ * tile, a station marker or a train; no share sale by a president is
+ * offered in "Buy trains" while the company may pass; the moves of 1840's
+ * line and company rounds say what they do, and those on the map where. */
+static void
+check_choices_explain (KolGame       *game,
+                       ExplainCounts *counts)
+{
+  GListModel *choices = kol_game_get_choices (game);
+  KolEngine *engine = (KolEngine *) kol_game_get_engine (game);
+  guint n = g_list_model_get_n_items (choices);
+  gboolean corp_may_pass = FALSE, player_sells = FALSE;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(KolGameChoice) c = g_list_model_get_item (choices, i);
+      const KolAction *a = kol_game_choice_get_action (c);
+      int n_hexes;
+
+      corp_may_pass |= a->type == KOL_ACTION_PASS && a->entity.kind == KOL_ENTITY_CORP;
+      player_sells |= a->type == KOL_ACTION_SELL_SHARES && a->entity.kind == KOL_ENTITY_PLAYER;
+      if (n == 1 && a->type == KOL_ACTION_PASS &&
+          step_wants (engine, a->entity, KOL_ACTION_BIT (KOL_ACTION_LAY_TILE) | KOL_ACTION_BIT (KOL_ACTION_PLACE_TOKEN) |
+                                         KOL_ACTION_BIT (KOL_ACTION_BUY_TRAIN)))
+        {
+          g_assert_nonnull (kol_game_choice_get_details (c));
+          counts->explained_passes++;
+        }
+      switch ((int) a->type)
+        {
+        case KOL_ACTION_MERGE:
+        case KOL_ACTION_REMOVE_TOKEN:
+          g_assert_nonnull (kol_game_choice_get_hexes (c, &n_hexes));
+          g_assert_cmpint (n_hexes, >, 0);
+          counts->pointed++;
+          G_GNUC_FALLTHROUGH;
+        case KOL_ACTION_REASSIGN_TRAINS:
+        case KOL_ACTION_SCRAP_TRAIN:
+          g_assert_nonnull (kol_game_choice_get_details (c));
+          counts->line_moves++;
+          break;
+        default:
+          break;
+        }
+    }
+  if (kol_round_buy_train_step (engine) != NULL && kol_round_buy_train_step (engine) == kol_engine_active_step (engine))
+    g_assert_false (corp_may_pass && player_sells);
+}
+
+/* The log says a skipped step once a round, not once per company. */
+static void
+check_skips_once (KolGame *game)
+{
+  GListModel *log = kol_game_get_log (game);
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint skips = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (log); i++)
+    {
+      g_autoptr(KolGameLogEntry) e = g_list_model_get_item (log, i);
+      const char *text = kol_game_log_entry_get_text (e);
+      const char *step = strstr (text, "“") != NULL ? strstr (text, "“") : strstr (text, "«");
+      char *key;
+
+      if (kol_game_log_entry_get_kind (e) != KOL_LOG_STEP_SKIP)
+        continue;
+      g_assert_nonnull (step);
+      key = g_strdup_printf ("%s %s", kol_game_log_entry_get_round (e), step);
+      g_assert_false (g_hash_table_contains (seen, key));
+      g_hash_table_add (seen, key);
+      skips++;
+    }
+  g_test_message ("%u skips logged", skips);
+}
+
+static void
+test_choices_explain (gconstpointer data)
+{
+  const char *title = data;
+  g_autoptr(KolGame) game = new_game (title, 3, 11);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+  ExplainCounts counts = { 0 };
+
+  for (guint n = 0; n < 1500 && !kol_game_get_finished (game); n++)
+    {
+      g_autoptr(GPtrArray) legal = kol_game_legal_actions (game);
+
+      check_choices_explain (game, &counts);
+      if (legal->len == 0)
+        break;
+      g_assert_true (kol_game_apply_action (game, g_ptr_array_index (legal, kol_policy_choose_weighted (
+                                                      kol_game_get_engine (game), legal, rand, FALSE)), NULL));
+    }
+  check_skips_once (game);
+  g_test_message ("%s: %u passes explained, %u line-round moves described, %u with hexes", title,
+                  counts.explained_passes, counts.line_moves, counts.pointed);
+  g_assert_cmpuint (counts.explained_passes, >, 0);
+  if (g_str_equal (title, "1840"))
+    {
+      g_assert_cmpuint (counts.line_moves, >, 0);
+      g_assert_cmpuint (counts.pointed, >, 0);
+    }
+}
+
 /* -------------------------------------------------------- self-play */
 
 /* The policy of koleya-cli selfplay --policy=weighted, so that games end. */
@@ -1451,6 +1651,9 @@ main (int   argc,
   g_test_add_func ("/game/train-words", test_train_words);
   g_test_add_func ("/game/notify-once", test_notify_once);
   g_test_add_func ("/game/undo-redo-seek", test_undo_redo_seek);
+  g_test_add_func ("/game/corporation-order", test_corporation_order);
+  g_test_add_data_func ("/game/choices-explain/1849", "1849", test_choices_explain);
+  g_test_add_data_func ("/game/choices-explain/1840", "1840", test_choices_explain);
   g_test_add_data_func ("/game/last-runs/record-1849", "1849-27939.json", test_last_runs_of_record);
   g_test_add_data_func ("/game/last-runs/record-1840", "1840-218809.json", test_last_runs_of_record);
   g_test_add_data_func ("/game/last-runs/play-1849", "1849", test_last_runs_of_play);

@@ -32,7 +32,7 @@ static const char *const messages[] = {
   "_About Koleya",
   "Welcome to Koleya",
   "No Game Titles Yet",
-  "Game Titles",
+  "Start a Game",
   "Designed by %s",
   "Commands:",
 };

@@ -20,9 +20,10 @@
  *   LANGUAGE=ru LANG=C.UTF-8 … table-shot 1840 out.png
  *   … table-shot 1849 out.png --moves 0 --until-offer  (an offer to answer)
  *   … table-shot 1849 out.png --until dividend --preview --panel market
- *   … table-shot 1849 out.png --start-page --width 960 --height 720
  *   … table-shot 1840 out.png --moves 0 --until-return  (the menu of returns)
- *   … table-shot 1840 out.png --moves 0 --weighted 400 --until lay_tile  (last runs on the map)
+ *   … table-shot 1840 out.png --moves 0 --weighted 300 --until lay_tile  (last runs on the map)
+ *   … table-shot 1840 out.png --moves 0 --weighted 200 --until merge --point  (a line for auction)
+ *   … table-shot 1849 out.png --start-page --width 960 --height 720
  */
 
 static int moves = 120;
@@ -38,6 +39,8 @@ static char *until_action = NULL;
 static gboolean preview = FALSE;
 static gboolean until_return = FALSE;
 static int weighted = 0;
+static gboolean point = FALSE;
+static char **options = NULL;
 
 static const GOptionEntry entries[] = {
   { "moves", 0, 0, G_OPTION_ARG_INT, &moves, "Legal moves to play first", "N" },
@@ -57,6 +60,9 @@ static const GOptionEntry entries[] = {
     "After the moves, play on (weighted like self-play) until an owner who does not act may return a private", NULL },
   { "weighted", 0, 0, G_OPTION_ARG_INT, &weighted,
     "After the moves, play this many moves weighted like self-play (which reaches the late phases)", "N" },
+  { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options, "A variant of the title's rules (delay_ift)", "ID" },
+  { "point", 0, 0, G_OPTION_ARG_NONE, &point,
+    "Show on the map what the first choice with hexes concerns (as the pointer on it does)", NULL },
   { "preview", 0, 0, G_OPTION_ARG_NONE, &preview,
     "Preview on the market the last choice that moves a share price (as the pointer on it does)", NULL },
   { NULL },
@@ -175,6 +181,27 @@ play_until_action (KolGame    *game,
     }
 }
 
+/* What the pointer on a choice shows on the map: the hexes of the first
+ * choice that has some (a line's home). */
+static void
+point_choice (KolGame *game)
+{
+  GListModel *choices = kol_game_get_choices (game);
+
+  for (guint i = 0; i < g_list_model_get_n_items (choices); i++)
+    {
+      g_autoptr(KolGameChoice) c = g_list_model_get_item (choices, i);
+      int n;
+      const gint16 *hexes = kol_game_choice_get_hexes (c, &n);
+
+      if (n > 0)
+        {
+          kol_game_set_pointed_hexes (game, hexes, n);
+          return;
+        }
+    }
+}
+
 /* Moves weighted as self-play's until the owner of a private who does not
  * act may return it (1840 IV.2: the panel's menu of returns). */
 static void
@@ -240,7 +267,7 @@ main (int   argc,
   gtk_init ();
   dir = g_build_filename (g_getenv ("KOLEYA_DATA_DIR") != NULL ? g_getenv ("KOLEYA_DATA_DIR") : "data/games",
                           argv[1], NULL);
-  if ((game = kol_game_new (dir, 4, player_names, NULL, seed, &error)) == NULL)
+  if ((game = kol_game_new (dir, 4, player_names, (const char * const *) options, seed, &error)) == NULL)
     {
       g_printerr ("%s\n", error->message);
       return 1;
@@ -275,6 +302,11 @@ main (int   argc,
   if (preview)
     {
       preview_choice (game);
+      wait_ms (500);
+    }
+  if (point)
+    {
+      point_choice (game);
       wait_ms (500);
     }
   texture = kol_test_render_widget (GTK_WIDGET (window));

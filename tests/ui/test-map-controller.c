@@ -660,7 +660,7 @@ test_tile_chooser (gconstpointer data)
   chooser = kol_map_controller_get_tile_chooser (f.controller);
   g_assert_nonnull (chooser);
   g_assert_true (gtk_widget_get_visible (chooser));
-  for (GtkWidget *w = kol_test_find_descendant (chooser, GTK_TYPE_FLOW_BOX_CHILD); w != NULL;
+  for (GtkWidget *w = kol_test_find_descendant (chooser, GTK_TYPE_BUTTON); w != NULL;
        w = gtk_widget_get_next_sibling (w))
     n_buttons++;
   g_assert_cmpint (n_buttons, ==, n_tiles);
@@ -812,6 +812,30 @@ test_last_runs (gconstpointer data)
   fixture_close (&f);
 }
 
+/* What the choice under the pointer concerns (a line's home, a marker to
+ * remove) is ringed on the map until the pointer leaves it or the game
+ * moves on. */
+static void
+test_pointed_hexes (gconstpointer data)
+{
+  const Game *game = data;
+  Fixture f = { 0 };
+  const gint16 hexes[] = { 3, 7 };
+
+  fixture_open (&f, game->title, game->n_players, run_goal);
+  g_assert_cmpuint (kol_map_view_get_n_pointed_hexes (f.map), ==, 0);
+  kol_game_set_pointed_hexes (f.game, hexes, G_N_ELEMENTS (hexes));
+  g_assert_cmpuint (kol_map_view_get_n_pointed_hexes (f.map), ==, G_N_ELEMENTS (hexes));
+  kol_game_set_pointed_hexes (f.game, NULL, 0);
+  g_assert_cmpuint (kol_map_view_get_n_pointed_hexes (f.map), ==, 0);
+  kol_game_set_pointed_hexes (f.game, hexes, 1);
+  g_assert_true (enabled (&f, "auto-route"));
+  activate (&f, "auto-route");
+  activate (&f, "confirm");
+  g_assert_cmpuint (kol_map_view_get_n_pointed_hexes (f.map), ==, 0);
+  fixture_close (&f);
+}
+
 static void
 click_stop (Fixture *f,
             int      hex,
@@ -956,6 +980,7 @@ main (int   argc,
     { "tile-chooser", test_tile_chooser },
     { "auto-route", test_auto_route },
     { "last-runs", test_last_runs },
+    { "pointed-hexes", test_pointed_hexes },
     { "manual-route", test_manual_route },
     { "token", test_token },
   };

@@ -352,6 +352,47 @@ test_zoom_actions (void)
   fixture_close (&f);
 }
 
+static void
+allocate (Fixture *f,
+          int      width,
+          int      height)
+{
+  gtk_widget_size_allocate (GTK_WIDGET (f->map), &(GtkAllocation) { 0, 0, width, height }, -1);
+}
+
+/* The board fills the view and is fitted again when the view is resized,
+ * until the user zooms; fitting (Ctrl+0) makes it follow the size again. */
+static void
+test_refit_on_resize (void)
+{
+  Fixture f = { 0 };
+  KolViewport *vp;
+  double big, small, zoomed;
+
+  fixture_open (&f, "1849", 4, FALSE, FALSE, 900, 650);
+  vp = kol_map_view_get_viewport (f.map);
+  big = zoom_of (&f);
+  allocate (&f, 600, 400);
+  small = zoom_of (&f);
+  g_assert_cmpfloat (small, <, big);
+  g_assert_cmpfloat_with_epsilon (small, kol_viewport_get_fit_zoom (vp), 1e-9);
+  allocate (&f, 900, 650);
+  g_assert_cmpfloat_with_epsilon (zoom_of (&f), big, 1e-9);
+
+  /* the user's zoom is kept through a resize */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.map), "map.zoom-in", NULL));
+  zoomed = zoom_of (&f);
+  allocate (&f, 600, 400);
+  g_assert_cmpfloat_with_epsilon (zoom_of (&f), zoomed, 1e-9);
+
+  /* until the board is fitted again */
+  press_key (GTK_WIDGET (f.map), GDK_KEY_0, GDK_CONTROL_MASK);
+  g_assert_cmpfloat_with_epsilon (zoom_of (&f), small, 1e-9);
+  allocate (&f, 900, 650);
+  g_assert_cmpfloat_with_epsilon (zoom_of (&f), big, 1e-9);
+  fixture_close (&f);
+}
+
 /* The mouse wheel zooms around the pointer: the hex under it stays under
  * it. A touchpad's pixels scroll instead. */
 static void
@@ -767,6 +808,7 @@ main (int   argc,
   g_test_add_data_func ("/map-view/board-drawn/1840", "1840", test_board_drawn);
   g_test_add_func ("/map-view/reference", test_reference);
   g_test_add_func ("/map-view/zoom-actions", test_zoom_actions);
+  g_test_add_func ("/map-view/refit-on-resize", test_refit_on_resize);
   g_test_add_func ("/map-view/wheel-zoom", test_wheel_zoom);
   g_test_add_func ("/map-view/drag-and-pinch", test_drag_and_pinch);
   g_test_add_func ("/map-view/click", test_click);

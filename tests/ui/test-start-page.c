@@ -104,19 +104,47 @@ test_row_labels (void)
   g_assert_finalize_object (anonymous_row);
 }
 
+/* The first button under @root for @action, or NULL. */
 static GtkWidget *
-find_button (GtkWidget *root)
+find_action_button (GtkWidget  *root,
+                    const char *action)
 {
-  if (GTK_IS_BUTTON (root))
+  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0)
     return root;
   for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
     {
-      GtkWidget *found = find_button (c);
+      GtkWidget *found = find_action_button (c, action);
 
       if (found != NULL)
         return found;
     }
   return NULL;
+}
+
+static GtkWidget *
+find_button (GtkWidget *root)
+{
+  return find_action_button (root, "win.resume");
+}
+
+/* Every way in is on the page, not only in the menu: a new game (also
+ * of each title, see above), opening a save, importing an 18xx.games
+ * game, the editor. */
+static void
+test_ways_in (void)
+{
+  KolStartPage *page = g_object_ref_sink (KOL_START_PAGE (kol_start_page_new ()));
+  static const char *const actions[] = { "win.new-game", "win.open", "win.import-game", "win.editor" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      GtkWidget *button = find_action_button (GTK_WIDGET (page), actions[i]);
+
+      g_assert_nonnull (button);
+      g_assert_true (gtk_widget_get_visible (button));
+      g_assert_true (gtk_button_get_use_underline (GTK_BUTTON (button)));
+    }
+  g_assert_finalize_object (page);
 }
 
 /* Games to resume: shown only when there are some, each a button of
@@ -179,6 +207,7 @@ main (int   argc,
   g_test_add_func ("/start-page/empty-and-filled", test_empty_and_filled);
   g_test_add_func ("/start-page/row-labels", test_row_labels);
   g_test_add_func ("/start-page/resumable", test_resumable);
+  g_test_add_func ("/start-page/ways-in", test_ways_in);
   g_test_add_func ("/message-dialog/error-details", test_error_details);
 
   return g_test_run ();

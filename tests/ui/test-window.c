@@ -758,6 +758,92 @@ test_new_game (void)
   destroy_window (window);
 }
 
+static gboolean
+game_page_shown (gpointer data)
+{
+  KolGamePage *page = data;
+
+  return gtk_widget_get_mapped (GTK_WIDGET (page)) && kol_game_page_get_side_width (page) > 0;
+}
+
+static gboolean
+side_width_is (gpointer data)
+{
+  KolGamePage *page = ((gpointer *) data)[0];
+
+  return kol_game_page_get_side_width (page) == GPOINTER_TO_INT (((gpointer *) data)[1]);
+}
+
+/* The texts of the entries under @root, in order, a line each. */
+static void
+collect_entries (GtkWidget *root,
+                 GString   *out)
+{
+  if (GTK_IS_ENTRY (root))
+    g_string_append_printf (out, "%s\n", gtk_editable_get_text (GTK_EDITABLE (root)));
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    collect_entries (c, out);
+}
+
+/* Remembered in GSettings: the players of the last new game of each
+ * title, in their seats (the next New Game of that title starts with
+ * them), and the side pane's width. */
+static void
+test_remembered (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (KOL_SETTINGS_SCHEMA_ID);
+  static const char *const names[] = { "Vera", "Ivan", "Olga" };
+  KolWindow *window = open_window ();
+  KolGamePage *page = kol_window_get_game_page (window);
+  GtkWidget *dialog = NULL;
+  g_autoptr(GString) entries = NULL;
+  gpointer wanted[2];
+  int wider;
+
+  g_settings_set_int (settings, "side-pane-width", 0);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 720);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "new-game-for-title", g_variant_new_string ("1849"));
+  kol_test_wait_until (has_new_game_dialog, &dialog);
+  kol_new_game_dialog_set_n_players (KOL_NEW_GAME_DIALOG (dialog), 3);
+  for (int i = 0; i < 3; i++)
+    kol_new_game_dialog_set_player_name (KOL_NEW_GAME_DIALOG (dialog), i, names[i]);
+  g_assert_true (gtk_widget_activate_action (dialog, "new-game.start", NULL));
+  kol_test_wait_until (game_page_shown, page);
+  /* the players widen the side pane */
+  wider = kol_game_page_get_side_width (page) + 80;
+  kol_game_page_set_side_width (page, wider);
+  wanted[0] = page;
+  wanted[1] = GINT_TO_POINTER (wider);
+  kol_test_wait_until (side_width_is, wanted);
+  kol_game_remove_autosave (kol_game_page_get_game (page), NULL);
+  gtk_window_close (GTK_WINDOW (window));
+  kol_test_wait_until (has_no_windows, NULL);
+  g_assert_cmpint (g_settings_get_int (settings, "side-pane-width"), ==, wider);
+
+  /* a new window: the same players in the same seats, the same width */
+  window = open_window ();
+  page = kol_window_get_game_page (window);
+  dialog = NULL;
+  g_action_group_activate_action (G_ACTION_GROUP (window), "new-game-for-title", g_variant_new_string ("1849"));
+  kol_test_wait_until (has_new_game_dialog, &dialog);
+  g_assert_cmpint (kol_new_game_dialog_get_n_players (KOL_NEW_GAME_DIALOG (dialog)), ==, 3);
+  entries = g_string_new (NULL);
+  collect_entries (dialog, entries);
+  g_assert_nonnull (strstr (entries->str, "Vera\nIvan\nOlga\n"));
+  g_assert_true (gtk_widget_activate_action (dialog, "new-game.start", NULL));
+  {
+    g_autoptr(KolGamePlayer) third = g_list_model_get_item (kol_game_get_players (kol_game_page_get_game (page)), 2);
+
+    g_assert_cmpstr (kol_game_player_get_name (third), ==, "Olga");
+  }
+  wanted[0] = page;
+  kol_test_wait_until (side_width_is, wanted);
+  kol_game_remove_autosave (kol_game_page_get_game (page), NULL);
+  destroy_window (window);
+  g_settings_reset (settings, "last-players");
+  g_settings_reset (settings, "side-pane-width");
+}
+
 /* A title chosen on the start page or the editor's Play: the dialog opens
  * on that title. */
 static void
@@ -926,6 +1012,7 @@ main (int   argc,
   g_test_add_func ("/window/new-game", test_new_game);
   g_test_add_func ("/window/new-game-for-title", test_new_game_for_title);
   g_test_add_func ("/window/new-game-error-details", test_new_game_error_details);
+  g_test_add_func ("/window/remembered", test_remembered);
   g_test_add_func ("/window/panels-fit", test_panels_fit);
   g_test_add_func ("/window/close-game-asks", test_close_game_asks);
   g_test_add_func ("/window/save", test_save);

@@ -31,6 +31,7 @@ struct _KolGameChoice
   int               preview_corp;
   int               preview_row;
   int               preview_col;
+  GArray           *hexes;          /* gint16: where on the map the move is, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (KolGameChoice, kol_game_choice, G_TYPE_OBJECT)
@@ -73,6 +74,7 @@ kol_game_choice_finalize (GObject *object)
   g_weak_ref_clear (&self->game);
   g_clear_pointer (&self->action, kol_action_free);
   g_free (self->twin_note);
+  g_clear_pointer (&self->hexes, g_array_unref);
   _kol_item_clear (object, props, G_N_ELEMENTS (props));
   G_OBJECT_CLASS (kol_game_choice_parent_class)->finalize (object);
 }
@@ -102,6 +104,34 @@ kol_game_choice_init (KolGameChoice *self)
 {
   g_weak_ref_init (&self->game, NULL);
   self->preview_corp = self->preview_row = self->preview_col = -1;
+}
+
+/* Takes @hexes (gint16), or NULL. */
+void
+_kol_game_choice_set_hexes (KolGameChoice *self,
+                            GArray        *hexes)
+{
+  g_clear_pointer (&self->hexes, g_array_unref);
+  self->hexes = hexes;
+}
+
+/**
+ * kol_game_choice_get_hexes:
+ * @n_hexes: (out): how many
+ *
+ * Where on the map the move is or what it concerns (a line's home, a
+ * station marker to remove), for the map to show while the choice is
+ * pointed at.
+ *
+ * Returns: (array length=n_hexes) (nullable): hex indices
+ */
+const gint16 *
+kol_game_choice_get_hexes (KolGameChoice *self,
+                           int           *n_hexes)
+{
+  g_return_val_if_fail (KOL_IS_GAME_CHOICE (self), NULL);
+  *n_hexes = self->hexes != NULL ? (int) self->hexes->len : 0;
+  return self->hexes != NULL ? (const gint16 *) (gconstpointer) self->hexes->data : NULL;
 }
 
 static int *

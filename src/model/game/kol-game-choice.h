@@ -61,5 +61,7 @@ gboolean           kol_game_choice_get_preview (KolGameChoice *self,
                                                 int           *corp,
                                                 int           *row,
                                                 int           *col);
+const gint16      *kol_game_choice_get_hexes   (KolGameChoice *self,
+                                                int           *n_hexes);
 
 G_END_DECLS

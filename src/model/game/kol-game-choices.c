@@ -473,6 +473,8 @@ _kol_game_describe_choice (KolGame       *self,
 {
   KolEngine *engine = kol_history_get_game (self->history);
 
+  if (_kol_game_choices_explain (self, engine, choice))
+    return;
   switch (kol_game_choice_get_action (choice)->type)
     {
     case KOL_ACTION_DIVIDEND:
@@ -603,7 +605,9 @@ _kol_game_choices_refresh (KolGame *self)
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
   guint n;
 
+  _kol_game_choices_drop_idle_offers (kol_history_get_game (self->history), actions);
   build (self, kol_history_get_game (self->history), fresh, actions);
+  _kol_game_choices_explain_pass (kol_history_get_game (self->history), fresh);
   n = g_list_model_get_n_items (G_LIST_MODEL (fresh));
   for (guint i = 0; i < n; i++)
     g_ptr_array_add (items, g_list_model_get_item (G_LIST_MODEL (fresh), i));

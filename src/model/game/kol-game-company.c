@@ -721,16 +721,87 @@ status_text (KolGameCompanyStatus status)
     }
 }
 
+/* The status and its words (@text, taken; NULL for the usual ones). */
 static void
-set_status (KolGameCompany       *self,
-            KolGameCompanyStatus  status)
+set_status_text (KolGameCompany       *self,
+                 KolGameCompanyStatus  status,
+                 char                 *text)
 {
   if (self->status != status)
     {
       self->status = status;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATUS]);
     }
-  set_string (self, &self->status_text, status_text (status), PROP_STATUS_TEXT);
+  set_string (self, &self->status_text, text != NULL ? text : status_text (status), PROP_STATUS_TEXT);
+}
+
+static void
+set_status (KolGameCompany       *self,
+            KolGameCompanyStatus  status)
+{
+  set_status_text (self, status, NULL);
+}
+
+/* The Delay IFT variant's note on the delayed corporation's charter
+ * (1849 §2.2: it cannot draw one of the first places), or NULL. */
+static char *
+delay_note (const KolEngine *engine,
+            GVariant        *order,
+            int              corp)
+{
+  g_autoptr(GVariant) delay = kol_variant_unbox (kol_variant_lookup (order, "delay_ift"));
+  g_autoptr(GVariant) option = NULL;
+  g_autoptr(GVariant) who = NULL;
+  g_autoptr(GVariant) buffer = NULL;
+
+  if (delay == NULL || !g_variant_is_of_type (delay, G_VARIANT_TYPE_VARDICT))
+    return NULL;
+  option = kol_variant_unbox (kol_variant_lookup (delay, "option"));
+  who = kol_variant_unbox (kol_variant_lookup (delay, "corporation"));
+  buffer = kol_variant_unbox (kol_variant_lookup (delay, "buffer_index"));
+  if (option == NULL || !g_variant_is_of_type (option, G_VARIANT_TYPE_STRING) ||
+      who == NULL || !g_variant_is_of_type (who, G_VARIANT_TYPE_STRING) ||
+      !kol_title_has_option (engine->title, g_variant_get_string (option, NULL)) ||
+      g_strcmp0 (engine->title->corps[corp].id, g_variant_get_string (who, NULL)) != 0)
+    return NULL;
+  /* Translators: 1849's Delay IFT variant on IFT's charter: it may not be
+   * among the first N corporations to start. */
+  return g_strdup_printf (C_("company", "delayed by the variant: not among the first %d"),
+                          kol_variant_to_int (buffer, 3));
+}
+
+/* A corporation that has not started, in a title whose corporations start
+ * in a drawn order one after the other (1849 §2.2): its place in that
+ * order ("next to start", "3rd to start"), and the Delay IFT variant. NULL
+ * for other titles. */
+static char *
+start_order_text (const KolEngine *engine,
+                  int              corp)
+{
+  g_autoptr(GVariant) order = kol_variant_unbox (kol_title_rule (engine->title, "corporation_order"));
+  g_autofree char *place = NULL;
+  g_autofree char *delay = NULL;
+  int waiting = 0;
+
+  if (order == NULL || !g_variant_is_of_type (order, G_VARIANT_TYPE_VARDICT) || engine->n_corp_order == 0)
+    return NULL;
+  for (int i = 0; i < engine->n_corp_order && engine->corp_order[i] != corp; i++)
+    {
+      const KolCorp *before = &engine->corps[engine->corp_order[i]];
+
+      waiting += !before->ipoed && !before->removed && !before->closed;
+    }
+  if (waiting == 0)
+    place = g_strdup (C_("company", "not started; next to start"));
+  else
+    /* Translators: 1849: a corporation's place among those still to
+     * start, in the drawn corporation order ("2" = after one other). */
+    place = g_strdup_printf (C_("company", "not started; number %d to start"), waiting + 1);
+  delay = delay_note (engine, order, corp);
+  if (delay == NULL)
+    return g_steal_pointer (&place);
+  /* Translators: a status and a note on it. */
+  return g_strdup_printf (C_("company", "%s (%s)"), place, delay);
 }
 
 /* ------------------------------------------------------------ refresh */
@@ -832,7 +903,9 @@ update_corp (KolGameCompany  *self,
   update_corp_names (self, engine, &engine->title->corps[corp]);
   update_corp_money (self, engine, c);
   update_corp_holdings (self, engine, c);
-  set_status (self, corp_status (c));
+  set_status_text (self, corp_status (c),
+                   corp_status (c) == KOL_GAME_COMPANY_NOT_STARTED && parent < 0 ? start_order_text (engine, corp)
+                                                                                 : NULL);
   set_int (self, &self->president, c->owner.kind == KOL_ENTITY_PLAYER ? c->owner.index : -1, PROP_PRESIDENT);
   set_string (self, &self->president_name,
               c->owner.kind == KOL_ENTITY_PLAYER ? _kol_game_entity_name (engine, c->owner) : NULL,

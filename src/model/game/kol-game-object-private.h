@@ -40,6 +40,7 @@ struct _KolGame
   GHashTable *notes;        /* action index → what a computer said of it */
   KolBotDriver *driver;     /* plays the computer seats, or NULL */
   GHashTable *runs;         /* the runs resolved for the map (kol-game-runs.c) */
+  GArray     *pointed;      /* gint16: the hexes of the choice pointed at */
 
   /* properties */
   char       *round_name;
@@ -97,6 +98,7 @@ enum {
 enum {
   ACTION_APPLIED,
   STATE_CHANGED,
+  POINTED_HEXES_CHANGED,
   N_SIGNALS
 };
 

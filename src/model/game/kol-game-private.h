@@ -50,6 +50,8 @@ void                _kol_game_choice_set_twin_note       (KolGameChoice   *self,
 void                _kol_game_choice_set_has_run         (KolGameChoice   *self);
 void                _kol_game_choice_set_details         (KolGameChoice   *self,
                                                           char            *details);
+void                _kol_game_choice_set_hexes           (KolGameChoice   *self,
+                                                          GArray          *hexes);
 void                _kol_game_describe_choice            (KolGame         *game,
                                                           KolGameChoice   *choice);
 void                _kol_game_choice_set_preview         (KolGameChoice   *self,
@@ -89,6 +91,15 @@ char               *_kol_game_train_name         (const KolEngine *engine,
                                                   int              train);
 char               *_kol_game_entity_name        (const KolEngine *engine,
                                                   KolEntity        entity);
+
+/* kol-game-choices-why.c */
+void                _kol_game_choices_explain_pass     (KolEngine  *engine,
+                                                        GListStore *choices);
+void                _kol_game_choices_drop_idle_offers (KolEngine  *engine,
+                                                        GPtrArray  *actions);
+gboolean            _kol_game_choices_explain          (KolGame       *game,
+                                                        KolEngine     *engine,
+                                                        KolGameChoice *choice);
 
 void                _kol_game_runs_trim          (KolGame         *self,
                                                   guint            n_actions);

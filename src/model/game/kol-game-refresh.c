@@ -148,6 +148,61 @@ add_pending (KolGame        *self,
   g_ptr_array_add (self->pending, e);
 }
 
+/* Whether the log already has a skip of the step @step in the round
+ * @round (its entries since the round's heading, pending ones too). */
+static gboolean
+skip_logged (KolGame    *self,
+             const char *round,
+             const char *step)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->log));
+
+  for (guint i = self->pending->len; i-- > 0;)
+    {
+      GObject *e = g_ptr_array_index (self->pending, i);
+
+      if (g_strcmp0 (g_object_get_data (e, "kol-round-key"), round) != 0)
+        return FALSE;
+      if (g_strcmp0 (g_object_get_data (e, "kol-skipped-step"), step) == 0)
+        return TRUE;
+    }
+  for (guint i = n; i-- > 0;)
+    {
+      g_autoptr(GObject) e = g_list_model_get_item (G_LIST_MODEL (self->log), i);
+
+      if (g_strcmp0 (g_object_get_data (e, "kol-round-key"), round) != 0)
+        return FALSE;
+      if (g_strcmp0 (g_object_get_data (e, "kol-skipped-step"), step) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A step skipped for nothing to do is logged once a round, for the first
+ * company that skips it, not once per company: "Issue or redeem shares"
+ * with nothing to issue would fill an operating round otherwise. */
+static void
+log_skip (KolGame           *self,
+          KolEngine         *engine,
+          const KolLogEntry *entry,
+          const char        *round)
+{
+  const char *step = entry->n_args > 1 ? entry->args[1].str : "";
+  g_autofree char *text = NULL;
+  g_autofree char *once = NULL;
+  KolGameLogEntry *e;
+
+  if (skip_logged (self, round, step))
+    return;
+  text = kol_log_format_entry (engine, entry);
+  /* Translators: a log line: "AFG skips the step “Issue or redeem
+   * shares”", said once a round for all the companies that skip it. */
+  once = g_strdup_printf (C_("log", "%s (nothing to do; the others who skip it this round are not listed)"), text);
+  add_pending (self, once, round, entry->kind, kol_log_kind_category (engine->title, entry->kind));
+  e = g_ptr_array_index (self->pending, self->pending->len - 1);
+  g_object_set_data_full (G_OBJECT (e), "kol-skipped-step", g_strdup (step), g_free);
+}
+
 /* The engine's log function on the cursor. Entries are made into words at
  * once: the names and prices of this moment are the ones to show. Every
  * round is headed by its name as the table shows it (1840: the round
@@ -171,6 +226,11 @@ log_cb (KolEngine         *engine,
       add_pending (self, round, round, 0, KOL_LOG_CATEGORY_ROUND);
       g_free (self->round_key);
       self->round_key = g_strdup (round);
+    }
+  if (entry->kind == KOL_LOG_STEP_SKIP)
+    {
+      log_skip (self, engine, entry, round);
+      return;
     }
   text = kol_log_format_entry (engine, entry);
   add_pending (self, text, round, entry->kind, kol_log_kind_category (engine->title, entry->kind));
@@ -664,6 +724,8 @@ _kol_game_refresh (KolGame *self)
   KolEntity acting = acting_entity (engine);
 
   g_object_freeze_notify (G_OBJECT (self));
+  /* the choices are new: none is pointed at yet */
+  kol_game_set_pointed_hexes (self, NULL, 0);
   refresh_items (self, engine, acting);
   refresh_run_paid (self, engine, acting);
   _kol_game_choices_refresh (self);

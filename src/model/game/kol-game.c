@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <string.h>
+
 #include "kol-game-object-private.h"
 #include "kol-game-words.h"
 
@@ -58,6 +60,7 @@ kol_game_finalize (GObject *object)
   g_clear_pointer (&self->pending, g_ptr_array_unref);
   g_clear_pointer (&self->notes, g_hash_table_unref);
   g_clear_pointer (&self->runs, g_hash_table_unref);
+  g_clear_pointer (&self->pointed, g_array_unref);
   g_clear_object (&self->path);
   g_free (self->title_dir);
   g_free (self->round_key);
@@ -256,11 +259,58 @@ kol_game_class_init (KolGameClass *klass)
    */
   signals[STATE_CHANGED] = g_signal_new ("state-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                          0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /**
+   * KolGame::pointed-hexes-changed:
+   * @self: the game
+   *
+   * The hexes of the choice pointed at changed (kol_game_get_pointed_hexes()).
+   */
+  signals[POINTED_HEXES_CHANGED] = g_signal_new ("pointed-hexes-changed", G_TYPE_FROM_CLASS (klass),
+                                                 G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+/**
+ * kol_game_set_pointed_hexes:
+ * @hexes: (array length=n_hexes) (nullable): hex indices
+ *
+ * What the choice pointed at concerns on the map (kol_game_choice_get_hexes()),
+ * for the map to show; none when no choice is pointed at.
+ */
+void
+kol_game_set_pointed_hexes (KolGame      *self,
+                            const gint16 *hexes,
+                            int           n_hexes)
+{
+  g_return_if_fail (KOL_IS_GAME (self));
+
+  if (self->pointed->len == (guint) MAX (n_hexes, 0) &&
+      (n_hexes <= 0 || memcmp (self->pointed->data, hexes, sizeof (gint16) * (gsize) n_hexes) == 0))
+    return;
+  g_array_set_size (self->pointed, 0);
+  if (n_hexes > 0)
+    g_array_append_vals (self->pointed, hexes, (guint) n_hexes);
+  g_signal_emit (self, signals[POINTED_HEXES_CHANGED], 0);
+}
+
+/**
+ * kol_game_get_pointed_hexes:
+ * @n_hexes: (out): how many
+ *
+ * Returns: (array length=n_hexes): the hexes of the choice pointed at
+ */
+const gint16 *
+kol_game_get_pointed_hexes (KolGame *self,
+                            int     *n_hexes)
+{
+  g_return_val_if_fail (KOL_IS_GAME (self), NULL);
+  *n_hexes = (int) self->pointed->len;
+  return (const gint16 *) (gconstpointer) self->pointed->data;
 }
 
 static void
 kol_game_init (KolGame *self)
 {
+  self->pointed = g_array_new (FALSE, FALSE, sizeof (gint16));
   self->players = g_list_store_new (KOL_TYPE_GAME_PLAYER);
   self->companies = g_list_store_new (KOL_TYPE_GAME_COMPANY);
   self->bank = _kol_game_bank_new ();

@@ -225,6 +225,12 @@ typedef struct
 
 GPtrArray *kol_game_get_last_runs       (KolGame             *self);
 
+void          kol_game_set_pointed_hexes (KolGame      *self,
+                                          const gint16 *hexes,
+                                          int           n_hexes);
+const gint16 *kol_game_get_pointed_hexes (KolGame      *self,
+                                          int          *n_hexes);
+
 gboolean        kol_game_enable_autosave   (KolGame             *self,
                                             const char          *dir,
                                             GError             **error);

@@ -230,6 +230,14 @@ terrain_has_symbol (const char *type)
   return FALSE;
 }
 
+static const KolTileDef *
+empty_tile (void)
+{
+  static const KolTileDef empty = { 0 };
+
+  return &empty;
+}
+
 /* The terrain symbol with its cost; a cost without a known symbol (1840's
  * Stadtbahn hexes) in a small tag. */
 static void
@@ -245,6 +253,9 @@ draw_terrain (GString          *out,
   KolSvgBox box;
 
   if (hex == NULL || (hex->terrain == NULL && hex->terrain_cost == 0))
+    return;
+  /* a laid tile covers the printed terrain: its cost is paid */
+  if (v->tile != empty_tile () && !v->tile->preprinted)
     return;
   symbol = terrain_has_symbol (hex->terrain);
   size = symbol ? 14.0 : 12.0;
@@ -379,14 +390,6 @@ draw_coords (GString          *out,
 }
 
 /* ------------------------------------------------------------------ hexes */
-
-static const KolTileDef *
-empty_tile (void)
-{
-  static const KolTileDef empty = { 0 };
-
-  return &empty;
-}
 
 static KolColor
 view_color (const HexView *v)

@@ -32,6 +32,8 @@ struct _KolViewport
   double bounds_y;
   double bounds_width;
   double bounds_height;
+  double fit_pixels;      /* room kept at each edge when fitting, in pixels */
+  double fit_margin;      /* of the bounds, what that room may take */
 
   const KolTitle *title;  /* not owned; for hex lookups */
 };
@@ -681,7 +683,31 @@ kol_viewport_get_fit_zoom (KolViewport *self)
   if (self->width <= 0 || self->height <= 0 || self->bounds_width <= 0 || self->bounds_height <= 0)
     return self->zoom;
   zoom = MIN (self->width / self->bounds_width, self->height / self->bounds_height);
+  if (self->fit_pixels > 0 && self->width > 2 * self->fit_pixels && self->height > 2 * self->fit_pixels &&
+      self->bounds_width > 2 * self->fit_margin && self->bounds_height > 2 * self->fit_margin)
+    zoom = MIN (zoom, MIN ((self->width - 2 * self->fit_pixels) / (self->bounds_width - 2 * self->fit_margin),
+                           (self->height - 2 * self->fit_pixels) / (self->bounds_height - 2 * self->fit_margin)));
   return CLAMP (zoom, self->min_zoom, self->max_zoom);
+}
+
+/**
+ * kol_viewport_set_fit_room:
+ * @self: a viewport
+ * @pixels: room to keep at each edge of the widget when fitting
+ * @margin: the part of the bounds, at each edge, that may be that room
+ *
+ * A fitted board keeps @pixels at each edge however small the zoom makes
+ * the bounds' own margin (the map's coordinates there stay readable and
+ * do not cover the board). 0 fits the bounds alone.
+ */
+void
+kol_viewport_set_fit_room (KolViewport *self,
+                           double       pixels,
+                           double       margin)
+{
+  g_return_if_fail (KOL_IS_VIEWPORT (self));
+  self->fit_pixels = MAX (pixels, 0);
+  self->fit_margin = MAX (margin, 0);
 }
 
 /**

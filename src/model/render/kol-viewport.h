@@ -106,6 +106,9 @@ void         kol_viewport_pan              (KolViewport    *self,
                                             double          dx,
                                             double          dy);
 double       kol_viewport_get_fit_zoom     (KolViewport    *self);
+void         kol_viewport_set_fit_room     (KolViewport    *self,
+                                            double          pixels,
+                                            double          margin);
 void         kol_viewport_fit              (KolViewport    *self);
 gboolean     kol_viewport_ensure_visible   (KolViewport    *self,
                                             double          bx,

@@ -103,6 +103,19 @@ type_problem (Reader     *r,
     p->allowed = g_strdup (expected);
 }
 
+/* A value (@text, as JSON) that is not one of @allowed. */
+static void
+value_text_problem (Reader            *r,
+                    const char        *path,
+                    const char        *text,
+                    const char *const *allowed)
+{
+  KolCheckProblem *p = problem (r, KOL_CHECK_VALUE, path, text);
+
+  if (p != NULL)
+    p->allowed = quoted_list (allowed);
+}
+
 static void
 value_problem (Reader            *r,
                const char        *path,
@@ -110,10 +123,21 @@ value_problem (Reader            *r,
                const char *const *allowed)
 {
   g_autofree char *text = json_text (value);
-  KolCheckProblem *p = problem (r, KOL_CHECK_VALUE, path, text);
 
-  if (p != NULL)
-    p->allowed = quoted_list (allowed);
+  value_text_problem (r, path, text, allowed);
+}
+
+/* A name the loader read (a phase's status, a corporation's type) that is
+ * not one of @allowed. */
+static void
+name_problem (Reader            *r,
+              const char        *path,
+              const char        *name,
+              const char *const *allowed)
+{
+  g_autofree char *text = g_strdup_printf ("\"%s\"", name != NULL ? name : "");
+
+  value_text_problem (r, path, text, allowed);
 }
 
 static void
@@ -160,6 +184,27 @@ index_path (const char *path,
             guint       i)
 {
   return g_strdup_printf ("%s[%u]", path, i);
+}
+
+/* The string element @i of the array @list at @path (a copy), its path in
+ * @child; NULL (refused) when it is not a string. */
+static char *
+string_item (Reader     *r,
+             GVariant   *list,
+             const char *path,
+             gsize       i,
+             char      **child)
+{
+  g_autoptr(GVariant) raw = g_variant_get_child_value (list, i);
+  g_autoptr(GVariant) v = unbox (raw);
+
+  *child = index_path (path, (guint) i);
+  if (!g_variant_is_of_type (v, G_VARIANT_TYPE_STRING))
+    {
+      type_problem (r, *child, v, "string");
+      return NULL;
+    }
+  return g_variant_dup_string (v, NULL);
 }
 
 /* Refuses the keys of the object @obj (a{sv}) at @path not in @known. */
@@ -675,19 +720,15 @@ track_networks (Reader      *r,
 
   for (gsize i = 0; i < g_variant_n_children (list); i++)
     {
-      g_autoptr(GVariant) raw = g_variant_get_child_value (list, i);
-      g_autoptr(GVariant) v = unbox (raw);
-      g_autofree char *child = index_path (path, (guint) i);
+      g_autofree char *child = NULL;
+      g_autofree char *id = string_item (r, list, path, i, &child);
       int t;
 
-      if (!g_variant_is_of_type (v, G_VARIANT_TYPE_STRING))
-        {
-          type_problem (r, child, v, "string");
-          continue;
-        }
-      t = kol_title_track_by_id (r->title, g_variant_get_string (v, NULL));
+      if (id == NULL)
+        continue;
+      t = kol_title_track_by_id (r->title, id);
       if (t < 0)
-        reference_problem (r, child, g_variant_get_string (v, NULL), "track type");
+        reference_problem (r, child, id, "track type");
       else
         networks |= r->title->track_types[t].networks;
     }
@@ -832,19 +873,15 @@ read_tiles (Reader        *r,
 
   for (gsize i = 0; list && i < g_variant_n_children (list); i++)
     {
-      g_autoptr(GVariant) raw = g_variant_get_child_value (list, i);
-      g_autoptr(GVariant) v = unbox (raw);
-      g_autofree char *child = index_path (tiles_path, (guint) i);
+      g_autofree char *child = NULL;
+      g_autofree char *id = string_item (r, list, tiles_path, i, &child);
       int tile;
 
-      if (!g_variant_is_of_type (v, G_VARIANT_TYPE_STRING))
-        {
-          type_problem (r, child, v, "string");
-          continue;
-        }
-      tile = kol_title_tile_by_id (r->title, g_variant_get_string (v, NULL));
+      if (id == NULL)
+        continue;
+      tile = kol_title_tile_by_id (r->title, id);
       if (tile < 0 || (guint) tile >= r->title->n_manifest_tiles)
-        reference_problem (r, child, g_variant_get_string (v, NULL), "tile");
+        reference_problem (r, child, id, "tile");
       else if (a->n_tiles < KOL_STD_MAX_ABILITY_TILES)
         a->tiles[a->n_tiles++] = (gint16) tile;
     }
@@ -1057,6 +1094,23 @@ check_market (Reader *r)
     text_problem (r, KOL_CHECK_UNPLAYABLE, KOL_STD_TEXT_NO_PAR_CELL, "$.market", NULL);
 }
 
+/* Refuses the names in @names (@key of the object at @path) not in @allowed. */
+static void
+check_names (Reader            *r,
+             GPtrArray         *names,
+             const char        *path,
+             const char        *key,
+             const char *const *allowed)
+{
+  for (guint i = 0; names != NULL && i < names->len; i++)
+    if (!g_strv_contains (allowed, g_ptr_array_index (names, i)))
+      {
+        g_autofree char *child = g_strdup_printf ("%s.%s[%u]", path, key, i);
+
+        name_problem (r, child, g_ptr_array_index (names, i), allowed);
+      }
+}
+
 static void
 check_phases (Reader *r)
 {
@@ -1080,32 +1134,15 @@ check_phases (Reader *r)
         problem (r, KOL_CHECK_MISSING, path, "train_limit");
       if (p == 0 && !(def->tiles & (1u << KOL_COLOR_YELLOW)))
         text_problem (r, KOL_CHECK_UNPLAYABLE, KOL_STD_TEXT_FIRST_PHASE_YELLOW, path, NULL);
-      for (guint i = 0; def->status && i < def->status->len; i++)
-        if (!g_strv_contains (statuses, g_ptr_array_index (def->status, i)))
-          {
-            g_autofree char *child = g_strdup_printf ("%s.status[%u]", path, i);
-            g_autofree char *value = g_strdup_printf ("\"%s\"", (const char *) g_ptr_array_index (def->status, i));
-            KolCheckProblem *pr = problem (r, KOL_CHECK_VALUE, child, value);
-
-            if (pr)
-              pr->allowed = quoted_list (statuses);
-          }
-      for (guint i = 0; def->events && i < def->events->len; i++)
-        if (!g_strv_contains (events, g_ptr_array_index (def->events, i)))
-          {
-            g_autofree char *child = g_strdup_printf ("%s.events[%u]", path, i);
-            g_autofree char *value = g_strdup_printf ("\"%s\"", (const char *) g_ptr_array_index (def->events, i));
-            KolCheckProblem *pr = problem (r, KOL_CHECK_VALUE, child, value);
-
-            if (pr)
-              pr->allowed = quoted_list (events);
-          }
+      check_names (r, def->status, path, "status", statuses);
+      check_names (r, def->events, path, "events", events);
     }
 }
 
 static void
 check_corporations (Reader *r)
 {
+  static const char *const types[] = { "public", NULL };
   const KolTitle *t = r->title;
 
   for (guint c = 0; c < t->n_corps; c++)
@@ -1116,11 +1153,8 @@ check_corporations (Reader *r)
       if (g_strcmp0 (def->type, "public") != 0)
         {
           g_autofree char *child = child_path (path, "type");
-          g_autofree char *value = g_strdup_printf ("\"%s\"", def->type ? def->type : "");
-          KolCheckProblem *p = problem (r, KOL_CHECK_VALUE, child, value);
 
-          if (p)
-            p->allowed = g_strdup ("\"public\"");
+          name_problem (r, child, def->type, types);
         }
       if (def->home_choices != NULL)
         text_problem (r, KOL_CHECK_UNSUPPORTED, KOL_STD_TEXT_CORP_KEY, path, "home_choices");

@@ -17,7 +17,9 @@
  * Sets up a new game. The fields of every seat the title allows exist from
  * the start (only those in play are shown), so names and who plays each
  * seat (a person, or the computer at a strength) are kept when the player
- * count changes. Options are rebuilt for each title, and
+ * count changes. The names and seats of the last new game of each title
+ * come back (GSettings "last-players", when the window gives its settings).
+ * Options are rebuilt for each title, and
  * after every change only the options still allowed stay sensitive.
  */
 struct _KolNewGameDialog
@@ -25,6 +27,7 @@ struct _KolNewGameDialog
   GtkWindow parent_instance;
 
   GListModel *titles;         /* KolTitleInfo */
+  GSettings  *settings;       /* the players of the last game, or NULL */
   GPtrArray  *options;        /* KolTitleOption of the title chosen */
   GPtrArray  *option_checks;  /* GtkCheckButton, as options */
   GtkWidget  *name_entries[MAX_NAMES];
@@ -265,6 +268,57 @@ build_options (KolNewGameDialog *self,
   update_options (self);
 }
 
+/* ------------------------------------------------------ remembered names */
+
+/* The players of the last new game of @info, in their seats, if the
+ * title still takes as many. */
+static void
+restore_players (KolNewGameDialog *self,
+                 KolTitleInfo     *info)
+{
+  g_autoptr(GVariant) all = NULL;
+  g_autofree const char **names = NULL;
+  guint n, most;
+
+  if (self->settings == NULL || info == NULL)
+    return;
+  most = kol_title_info_get_max_players (info);
+  all = g_settings_get_value (self->settings, "last-players");
+  if (!g_variant_lookup (all, kol_title_info_get_id (info), "^a&s", &names))
+    return;
+  n = g_strv_length ((char **) names);
+  if (n < kol_title_info_get_min_players (info) || n > MIN (most, MAX_NAMES))
+    return;
+  gtk_spin_button_set_value (self->players_spin, n);
+  for (guint i = 0; i < n; i++)
+    gtk_editable_set_text (GTK_EDITABLE (self->name_entries[i]), names[i]);
+}
+
+static void
+remember_players (KolNewGameDialog   *self,
+                  const char         *title_id,
+                  const char * const *names)
+{
+  g_autoptr(GVariant) all = NULL;
+  g_auto(GVariantBuilder) builder = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE ("a{sas}"));
+  GVariantIter iter;
+  const char *key;
+  GVariant *value;
+
+  if (self->settings == NULL || title_id == NULL)
+    return;
+  all = g_settings_get_value (self->settings, "last-players");
+  g_variant_iter_init (&iter, all);
+  while (g_variant_iter_next (&iter, "{&s@as}", &key, &value))
+    {
+      if (!g_str_equal (key, title_id))
+        g_variant_builder_add (&builder, "{s@as}", key, value);
+      g_variant_unref (value);
+    }
+  g_variant_builder_add (&builder, "{s^as}", title_id, names);
+  g_settings_set_value (self->settings, "last-players", g_variant_builder_end (&builder));
+}
+
 /* --------------------------------------------------------------- title */
 
 static void
@@ -281,6 +335,7 @@ title_changed_cb (KolNewGameDialog *self)
   n = gtk_spin_button_get_value_as_int (self->players_spin);
   n = CLAMP (n, min, max);
   gtk_adjustment_configure (self->players_adjustment, n, min, max, 1, 1, 0);
+  restore_players (self, info);
   show_names (self);
   build_options (self, info);
   show_error (self, NULL);
@@ -334,6 +389,7 @@ kol_new_game_dialog_dispose (GObject *object)
   KolNewGameDialog *self = KOL_NEW_GAME_DIALOG (object);
 
   g_clear_object (&self->titles);
+  g_clear_object (&self->settings);
   g_clear_pointer (&self->options, g_ptr_array_unref);
   g_clear_pointer (&self->option_checks, g_ptr_array_unref);
 
@@ -413,6 +469,26 @@ kol_new_game_dialog_new (GtkWindow  *parent,
   gtk_drop_down_set_model (self->title_dropdown, titles);
   title_changed_cb (self);
   return self;
+}
+
+/**
+ * kol_new_game_dialog_set_settings:
+ * @settings: (nullable): the app's settings (io.github.koleya.Koleya)
+ *
+ * Fills in the players of the last new game of the title chosen, and of
+ * each title chosen later; Start remembers them there.
+ */
+void
+kol_new_game_dialog_set_settings (KolNewGameDialog *self,
+                                  GSettings        *settings)
+{
+  g_autoptr(KolTitleInfo) info = NULL;
+
+  g_return_if_fail (KOL_IS_NEW_GAME_DIALOG (self));
+  g_return_if_fail (settings == NULL || G_IS_SETTINGS (settings));
+  g_set_object (&self->settings, settings);
+  info = selected_title (self);
+  restore_players (self, info);
 }
 
 /**
@@ -640,6 +716,7 @@ kol_new_game_dialog_start (KolNewGameDialog  *self,
       g_ptr_array_add (names, name[0] != '\0' ? g_steal_pointer (&name) : g_strdup_printf (_("Player %d"), i + 1));
     }
   g_ptr_array_add (names, NULL);
+  remember_players (self, kol_title_info_get_id (info), (const char * const *) names->pdata);
   dir = g_file_get_path (kol_title_info_get_directory (info));
   options = chosen_options (self);
   game = kol_game_new (dir, n, (const char * const *) names->pdata, (const char * const *) options, seed, error);

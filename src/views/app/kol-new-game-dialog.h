@@ -22,6 +22,8 @@ G_DECLARE_FINAL_TYPE (KolNewGameDialog, kol_new_game_dialog, KOL, NEW_GAME_DIALO
 
 KolNewGameDialog *kol_new_game_dialog_new             (GtkWindow        *parent,
                                                        GListModel       *titles);
+void              kol_new_game_dialog_set_settings    (KolNewGameDialog *self,
+                                                       GSettings        *settings);
 void              kol_new_game_dialog_set_title_id    (KolNewGameDialog *self,
                                                        const char       *id);
 const char       *kol_new_game_dialog_get_title_id    (KolNewGameDialog *self);

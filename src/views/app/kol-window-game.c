@@ -437,6 +437,7 @@ new_game_now (KolWindow *self,
   g_autoptr(GListModel) titles = kol_title_info_list_titles ();
   KolNewGameDialog *dialog = kol_new_game_dialog_new (GTK_WINDOW (self), titles);
 
+  kol_new_game_dialog_set_settings (dialog, self->settings);
   if (data != NULL)
     kol_new_game_dialog_set_title_id (dialog, data);
   g_signal_connect_object (dialog, "game-created", G_CALLBACK (game_created_cb), self, 0);

@@ -13,8 +13,9 @@
  *
  * The main window: a header bar with the primary menu, and a stack of
  * pages: the start page, the table of a game (KolGamePage) and the tile and
- * map editor (win.editor). Its size and maximized state are kept in
- * GSettings when the schema is installed. Closing it asks first when the
+ * map editor (win.editor). Its size and maximized state, the width of the
+ * table's side pane and the players of the last new game of each title
+ * are kept in GSettings when the schema is installed. Closing it asks first when the
  * editor has unsaved changes or the game changed since it was saved (the
  * autosave keeps an unsaved game for resuming anyway). The game actions
  * (kol-window-game.c) are enabled only while the table is shown.
@@ -52,6 +53,7 @@ restore_window_state (KolWindow *self)
                                g_settings_get_int (self->settings, "window-height"));
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
+  kol_game_page_set_side_width (self->game_page, g_settings_get_int (self->settings, "side-pane-width"));
 }
 
 /* The default size follows the user's resizing but not maximizing, so it
@@ -66,6 +68,9 @@ save_window_state (KolWindow *self)
 
   gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
   g_settings_delay (self->settings);
+  /* a table never shown leaves the width the players chose last time */
+  if (kol_game_page_get_side_width (self->game_page) > 0)
+    g_settings_set_int (self->settings, "side-pane-width", kol_game_page_get_side_width (self->game_page));
   g_settings_set_int (self->settings, "window-width", width);
   g_settings_set_int (self->settings, "window-height", height);
   g_settings_set_boolean (self->settings, "window-maximized",

@@ -470,6 +470,19 @@ overlaps_any (GArray                *placed,
   return FALSE;
 }
 
+/* A label is read whole: it stays inside the widget, however the board
+ * is scrolled or zoomed. */
+static void
+keep_inside (KolMapView      *self,
+             graphene_rect_t *rect)
+{
+  double width = gtk_widget_get_width (GTK_WIDGET (self));
+  double height = gtk_widget_get_height (GTK_WIDGET (self));
+
+  rect->origin.x = CLAMP (rect->origin.x, 0, MAX (0, width - rect->size.width));
+  rect->origin.y = CLAMP (rect->origin.y, 0, MAX (0, height - rect->size.height));
+}
+
 /* Labels of the routes, in widget pixels so they stay readable at any
  * zoom: a tag in the route's colour by its first stop, moved up past the
  * tags of routes that start there too. */
@@ -494,8 +507,12 @@ draw_route_labels (KolMapView *self,
       layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), route->label);
       pango_layout_get_pixel_extents (layout, &ink, NULL);
       tag = GRAPHENE_RECT_INIT (x + 5, y - ink.height - 17, ink.width + 10, ink.height + 6);
-      while (overlaps_any (placed, &tag))
+      keep_inside (self, &tag);
+      while (overlaps_any (placed, &tag) && tag.origin.y >= tag.size.height + 2)
         tag.origin.y -= tag.size.height + 2;
+      /* no room above: the next free place below */
+      while (overlaps_any (placed, &tag) && tag.origin.y + 2 * tag.size.height < gtk_widget_get_height (GTK_WIDGET (self)))
+        tag.origin.y += tag.size.height + 2;
       g_array_append_val (placed, tag);
       cairo_new_path (cr);
       cairo_rectangle (cr, tag.origin.x, tag.origin.y, tag.size.width, tag.size.height);
@@ -532,12 +549,61 @@ outline_hex (KolMapView *self,
   cairo_set_dash (cr, NULL, 0, 0);
 }
 
+/* The keyboard's cursor: corner brackets just inside the hex, dark under
+ * light so that they show on every tile colour. Unlike a highlight (a
+ * filled or outlined hex: a choice the rules offer) it says only "here". */
+static void
+cursor_path (cairo_t  *cr,
+             KolLayout layout,
+             double    bx,
+             double    by,
+             double    radius)
+{
+  const double arm = 0.3;  /* of an edge, along each edge from the corner */
+
+  for (int e = 0; e < 6; e++)
+    {
+      double x, y, px, py, nx, ny;
+
+      kol_board_query_hex_corner (layout, e, &x, &y);
+      kol_board_query_hex_corner (layout, (e + 5) % 6, &px, &py);
+      kol_board_query_hex_corner (layout, (e + 1) % 6, &nx, &ny);
+      cairo_move_to (cr, bx + radius * (x + arm * (px - x)), by + radius * (y + arm * (py - y)));
+      cairo_line_to (cr, bx + radius * x, by + radius * y);
+      cairo_line_to (cr, bx + radius * (x + arm * (nx - x)), by + radius * (y + arm * (ny - y)));
+    }
+}
+
+static void
+draw_cursor (KolMapView *self,
+             cairo_t    *cr,
+             double      px)
+{
+  gboolean focused = gtk_widget_has_focus (GTK_WIDGET (self));
+  double width = (focused ? 4 : 2.5) * px + 2;
+  double bx, by;
+
+  kol_svg_board_hex_center (self->title, self->selected_hex, &bx, &by);
+  cursor_path (cr, kol_board_query_layout (self->title), bx, by, KOL_SVG_HEX_RADIUS - width);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  set_source_hex (cr, "#241f31", 0.85);
+  cairo_set_line_width (cr, width + 2 * px);
+  cairo_stroke_preserve (cr);
+  set_source_hex (cr, focused ? "#ffffff" : "#deddda", 1.0);
+  cairo_set_line_width (cr, width - px);
+  cairo_stroke (cr);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
+}
+
 static gboolean
 has_overlays (KolMapView *self,
               Frame      *f)
 {
   gboolean any = f->placeholders->len > 0 || self->city_highlights->len > 0 ||
                  self->routes->len > 0 || self->selected_hex >= 0 || self->hovered_hex >= 0 ||
+                 self->pointed->len > 0 ||
                  self->tentative.hex >= 0;
 
   for (guint h = 0; !any && h < kol_board_query_n_hexes (self->title); h++)
@@ -572,9 +638,17 @@ draw_overlays (KolMapView *self,
   draw_city_highlights (self, cr, px);
   if (self->hovered_hex >= 0 && self->hovered_hex != self->selected_hex)
     outline_hex (self, cr, self->hovered_hex, "#ffffff", 0.9, MAX (4.0, 2 * px), FALSE);
+  /* what the choice under the pointer concerns: bold, with a light edge
+   * inside so that it shows on any tile */
+  for (guint i = 0; i < self->pointed->len; i++)
+    {
+      int hex = g_array_index (self->pointed, gint16, i);
+
+      outline_hex (self, cr, hex, "#e66100", 1.0, MAX (10.0, 5 * px), FALSE);
+      outline_hex (self, cr, hex, "#ffffff", 0.9, MAX (3.0, 1.5 * px), FALSE);
+    }
   if (self->selected_hex >= 0)
-    outline_hex (self, cr, self->selected_hex, "#3584e4", 1.0,
-                 (gtk_widget_has_focus (GTK_WIDGET (self)) ? 4 : 3) * px + 3, FALSE);
+    draw_cursor (self, cr, px);
   cairo_restore (cr);
   draw_route_labels (self, cr);
   cairo_destroy (cr);
@@ -717,6 +791,16 @@ sticky (AxisPainter *p,
       gtk_snapshot_append_color (p->snapshot, &p->band, &band);
     }
   return clamped;
+}
+
+/* A fitted board keeps room for the coordinates at each edge: with a
+ * small zoom the renderer's margin around the board (46 board units,
+ * KOL_SVG_AXES) is narrower than a label, whose band then covered the
+ * hexes at the edges. */
+void
+_kol_map_view_update_fit_room (KolMapView *self)
+{
+  kol_viewport_set_fit_room (self->viewport, self->show_coordinates ? 2.5 * AXIS_FONT_PX : 0, 46.0);
 }
 
 static void

@@ -49,6 +49,7 @@ zoom_action_cb (GtkWidget  *widget,
 
   if (g_str_equal (action_name, "map.zoom-reset"))
     {
+      self->user_zoomed = FALSE;
       kol_viewport_fit (self->viewport);
       return;
     }
@@ -299,6 +300,7 @@ zoom_scale_changed_cb (GtkGestureZoom *gesture,
       self->gesture_zoom = kol_viewport_get_zoom (self->viewport);
       pointer_or_center (self, &self->gesture_x, &self->gesture_y);
     }
+  self->user_zoomed = TRUE;
   kol_viewport_zoom_at (self->viewport, self->gesture_zoom * scale, self->gesture_x,
                         self->gesture_y);
 }
@@ -387,6 +389,11 @@ query_tooltip_cb (GtkWidget  *widget,
   int hex = -1;
   double bx, by, x0, y0, x1, y1;
 
+  /* nothing covers a popover over the board (the tile chooser) */
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER (child) && gtk_widget_get_visible (child))
+      return FALSE;
   if (keyboard_mode)
     hex = self->selected_hex;
   else

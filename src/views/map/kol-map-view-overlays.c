@@ -94,6 +94,35 @@ kol_map_view_set_city_highlights (KolMapView       *self,
 }
 
 /**
+ * kol_map_view_set_pointed_hexes:
+ * @self: a map view
+ * @hexes: (array length=n_hexes) (nullable): hexes
+ * @n_hexes: their number
+ *
+ * Rings @hexes boldly: what the choice under the pointer concerns (a
+ * line's home, a station marker it removes), replacing those before.
+ */
+void
+kol_map_view_set_pointed_hexes (KolMapView   *self,
+                                const gint16 *hexes,
+                                int           n_hexes)
+{
+  g_return_if_fail (KOL_IS_MAP_VIEW (self));
+  g_array_set_size (self->pointed, 0);
+  for (int i = 0; i < n_hexes; i++)
+    if (self->title != NULL && hexes[i] >= 0 && (guint) hexes[i] < kol_board_query_n_hexes (self->title))
+      g_array_append_val (self->pointed, hexes[i]);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+guint
+kol_map_view_get_n_pointed_hexes (KolMapView *self)
+{
+  g_return_val_if_fail (KOL_IS_MAP_VIEW (self), 0);
+  return self->pointed->len;
+}
+
+/**
  * kol_map_view_clear_highlights:
  * @self: a map view
  *

@@ -63,6 +63,7 @@ struct _KolMapView
   /* overlays */
   guint8          *highlights;    /* KolMapHighlight per hex */
   GArray          *city_highlights;  /* KolMapCity */
+  GArray          *pointed;          /* gint16: hexes of the choice pointed at */
   KolMapTentative  tentative;
   GPtrArray       *routes;        /* KolMapRouteOverlay* */
   int              selected_hex;
@@ -78,6 +79,7 @@ struct _KolMapView
 
   /* zoom and gestures */
   gboolean         fit_pending;   /* fit the board at the next allocation */
+  gboolean         user_zoomed;   /* the user zoomed: a resize keeps their zoom */
   gboolean         settled;       /* the zoom has stayed still */
   guint            settle_id;
   gboolean         needs_textures; /* the last frame lacked textures at its size */
@@ -95,6 +97,7 @@ struct _KolMapView
 
 /* kol-map-view.c */
 int  _kol_map_view_texture_size        (KolMapView *self);
+void _kol_map_view_update_fit_room    (KolMapView *self);
 void _kol_map_view_zoom_by             (KolMapView *self,
                                         double      factor,
                                         double      x,

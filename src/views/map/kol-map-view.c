@@ -239,9 +239,14 @@ kol_map_view_size_allocate (GtkWidget *widget,
                             int        baseline)
 {
   KolMapView *self = KOL_MAP_VIEW (widget);
+  gboolean resized = width != kol_viewport_get_width (self->viewport) ||
+                     height != kol_viewport_get_height (self->viewport);
 
   kol_viewport_set_size (self->viewport, width, height);
-  if (self->fit_pending && self->title != NULL && width > 0 && height > 0)
+  /* the board fills the window and follows its size until the user
+   * zooms; the fit action (Ctrl+0) comes back to that */
+  if ((self->fit_pending || (resized && !self->user_zoomed)) &&
+      self->title != NULL && width > 0 && height > 0)
     {
       self->fit_pending = FALSE;
       kol_viewport_fit (self->viewport);
@@ -281,6 +286,7 @@ kol_map_view_finalize (GObject *object)
   g_clear_pointer (&self->hex_serials, g_free);
   g_clear_pointer (&self->highlights, g_free);
   g_clear_pointer (&self->city_highlights, g_array_unref);
+  g_clear_pointer (&self->pointed, g_array_unref);
   g_clear_pointer (&self->tentative.key, g_free);
   g_clear_pointer (&self->tentative.engine, kol_board_query_free);
 
@@ -502,11 +508,13 @@ kol_map_view_init (KolMapView *self)
   self->language = kol_game_word_language ();
   self->routes = g_ptr_array_new_with_free_func (_kol_map_view_route_overlay_free);
   self->city_highlights = g_array_new (FALSE, FALSE, sizeof (KolMapCity));
+  self->pointed = g_array_new (FALSE, FALSE, sizeof (gint16));
   self->selected_hex = -1;
   self->hovered_hex = -1;
   self->tentative.hex = -1;
   self->show_coordinates = TRUE;
   self->settled = TRUE;
+  _kol_map_view_update_fit_room (self);
 
   g_signal_connect_object (self->viewport, "notify", G_CALLBACK (viewport_changed_cb), self,
                            G_CONNECT_SWAPPED);
@@ -581,6 +589,7 @@ clear_overlays (KolMapView *self)
 {
   g_ptr_array_set_size (self->routes, 0);
   g_array_set_size (self->city_highlights, 0);
+  g_array_set_size (self->pointed, 0);
   self->tentative.hex = -1;
   g_clear_pointer (&self->tentative.key, g_free);
   g_clear_pointer (&self->tentative.engine, kol_board_query_free);
@@ -610,6 +619,7 @@ set_title (KolMapView     *self,
     self->highlights = g_new0 (guint8, kol_board_query_n_hexes (title));
   kol_viewport_set_title (self->viewport, title, KOL_SVG_AXES);
   self->fit_pending = TRUE;
+  self->user_zoomed = FALSE;
   if (gtk_widget_get_width (GTK_WIDGET (self)) > 0)
     gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
@@ -852,6 +862,7 @@ kol_map_view_set_show_coordinates (KolMapView *self,
   if (self->show_coordinates == show)
     return;
   self->show_coordinates = show;
+  _kol_map_view_update_fit_room (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_COORDINATES]);
 }
@@ -887,6 +898,7 @@ _kol_map_view_zoom_by (KolMapView *self,
 {
   double zoom = kol_viewport_get_zoom (self->viewport);
 
+  self->user_zoomed = TRUE;
   kol_viewport_zoom_at (self->viewport, zoom * factor, x, y);
 }
 

@@ -14,7 +14,9 @@ G_BEGIN_DECLS
  * rasterized from the SVG renderer's picture of it, the coordinates around
  * the board, and overlays for the table (highlighted hexes and cities, a
  * tentative tile, routes, the selected hex). Zoom with the wheel, a pinch or
- * Ctrl+plus/minus/0 (actions map.zoom-in, map.zoom-out, map.zoom-reset);
+ * Ctrl+plus/minus, Ctrl+0 fits the board to the widget (actions
+ * map.zoom-in, map.zoom-out, map.zoom-reset); until the user zooms, the board
+ * is fitted again whenever the widget is resized;
  * pan by dragging or with the scrollbars of a GtkScrolledWindow around it.
  * With the keyboard, the arrow keys move the selected hex, Enter activates
  * it, R and Shift+R ask for a rotation.
@@ -95,6 +97,10 @@ KolMapHighlight kol_map_view_get_hex_highlight   (KolMapView       *self,
 void            kol_map_view_set_city_highlights (KolMapView       *self,
                                                   const KolMapCity *cities,
                                                   int               n_cities);
+void            kol_map_view_set_pointed_hexes   (KolMapView       *self,
+                                                  const gint16     *hexes,
+                                                  int               n_hexes);
+guint           kol_map_view_get_n_pointed_hexes (KolMapView       *self);
 void            kol_map_view_clear_highlights    (KolMapView       *self);
 
 void             kol_map_view_set_tentative_tile (KolMapView       *self,

@@ -143,6 +143,16 @@ preview_on_market (Choice   *choice,
   if (shown && !kol_game_choice_get_preview (choice->choice, &corp, &row, &col))
     corp = row = col = -1;
   kol_game_market_set_preview (kol_game_get_market (game), corp, row, col);
+  /* and on the map, what it concerns there (a line's home, a marker) */
+  if (shown)
+    {
+      int n;
+      const gint16 *hexes = kol_game_choice_get_hexes (choice->choice, &n);
+
+      kol_game_set_pointed_hexes (game, hexes, n);
+    }
+  else
+    kol_game_set_pointed_hexes (game, NULL, 0);
 }
 
 static void
@@ -283,6 +293,76 @@ add_choice (KolActionPanel *self,
   gtk_box_append (GTK_BOX (box), row);
   gtk_box_append (choice->apart ? self->content_box : GTK_BOX (box), GTK_WIDGET (choice->details));
   g_signal_connect (choice->spin, "value-changed", G_CALLBACK (spin_changed_cb), choice);
+}
+
+/* Many short choices of one kind (1840's sixteen par values: "WT at
+ * 100 G") are a compact grid rather than a long column: at least this
+ * many. */
+#define GRID_MIN_CHOICES 6
+
+/* Longer labels ("Buy 10% of SJE (in the Share Pool) for 60 G") read
+ * better a line each. */
+#define GRID_MAX_CHARS 24
+
+static gboolean
+fits_grid (KolGameChoice *c)
+{
+  const char *details = kol_game_choice_get_details (c);
+
+  return kol_game_choice_get_kind (c) == KOL_GAME_CHOICE_BUTTON && !kol_game_choice_get_ranged (c) &&
+         (details == NULL || *details == '\0') &&
+         g_utf8_strlen (kol_game_choice_get_label (c), -1) <= GRID_MAX_CHARS;
+}
+
+/* How many columns the choices of the section starting at @start make
+ * (four when they come in fours: 1840's four par values of each company
+ * on a row), or 0 for a column of buttons. */
+static guint
+section_grid_columns (GListModel *choices,
+                      guint       start)
+{
+  g_autoptr(KolGameChoice) first = g_list_model_get_item (choices, start);
+  guint n = 0;
+
+  for (guint i = start; i < g_list_model_get_n_items (choices); i++, n++)
+    {
+      g_autoptr(KolGameChoice) c = g_list_model_get_item (choices, i);
+
+      if (kol_game_choice_get_kind (c) != KOL_GAME_CHOICE_BUTTON ||
+          g_strcmp0 (kol_game_choice_get_section (c), kol_game_choice_get_section (first)) != 0)
+        break;
+      if (!fits_grid (c))
+        return 0;
+    }
+  if (n < GRID_MIN_CHOICES)
+    return 0;
+  return n % 4 == 0 ? 4 : 3;
+}
+
+/* A choice in a section's grid: a button, row by row. */
+static void
+add_grid_choice (KolActionPanel *self,
+                 GtkGrid        *grid,
+                 KolGameChoice  *model_choice,
+                 guint           index,
+                 guint           columns)
+{
+  Choice *choice = g_new0 (Choice, 1);
+
+  choice->panel = self;
+  choice->choice = g_object_ref (model_choice);
+  choice->button = choice_button_new (self, model_choice);
+  choice->details = details_label_new ();
+  g_ptr_array_add (self->choices, choice);
+  watch_preview (choice);
+  show_details (choice);
+  gtk_widget_set_hexpand (choice->button, TRUE);
+  /* the grid asks for no more width than a column of buttons: the side
+   * pane keeps its width from move to move */
+  gtk_label_set_max_width_chars (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (choice->button))), 4);
+  gtk_grid_attach (grid, choice->button, (int) (index % columns), (int) (index / columns), 1, 1);
+  /* empty now (fits_grid); under the grid if a later move fills it */
+  gtk_box_append (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (grid))), GTK_WIDGET (choice->details));
 }
 
 static GtkWidget *
@@ -586,6 +666,8 @@ build_choices (KolActionPanel *self,
 {
   guint32 map_types = 0;
   GtkWidget *section = NULL;
+  GtkGrid *grid = NULL;
+  guint in_grid = 0, columns = 0;
   const char *heading = NULL;
 
   for (guint i = 0; i < g_list_model_get_n_items (choices); i++)
@@ -614,8 +696,22 @@ build_choices (KolActionPanel *self,
             {
               heading = kol_game_choice_get_section (c);
               section = section_new (self, heading);
+              grid = NULL;
+              in_grid = 0;
+              columns = section_grid_columns (choices, i);
+              if (columns > 0)
+                {
+                  grid = GTK_GRID (gtk_grid_new ());
+                  gtk_grid_set_column_homogeneous (grid, TRUE);
+                  gtk_grid_set_row_spacing (grid, 4);
+                  gtk_grid_set_column_spacing (grid, 4);
+                  gtk_box_append (GTK_BOX (section), GTK_WIDGET (grid));
+                }
             }
-          add_choice (self, section, c);
+          if (grid != NULL)
+            add_grid_choice (self, grid, c, in_grid++, columns);
+          else
+            add_choice (self, section, c);
           break;
         }
     }

@@ -38,8 +38,11 @@ struct _KolGamePage
   gboolean shown_over;
 
   GtkWidget *page_box;
+  GtkPaned *paned;          /* the map | the side pane */
   GtkPaned *side_paned;
   gboolean panel_placed;    /* the action panel's height has been set */
+  int side_width;           /* the side pane's width to restore, or 0 */
+  guint side_pane_id;       /* an idle restoring it */
   KolAutosaveBanner *autosave_banner;
   GtkWidget *center_switcher;
   GtkStack *center_stack;
@@ -262,6 +265,34 @@ place_panel (KolGamePage *self)
   self->panel_placed = TRUE;
 }
 
+/* The side pane comes back as wide as the players left it (the window
+ * keeps it in GSettings), once the page has its width; after that the
+ * divider is theirs and a resize goes to the map. */
+static gboolean
+place_side_pane_now (gpointer data)
+{
+  KolGamePage *self = data;
+  int width = gtk_widget_get_width (GTK_WIDGET (self->paned));
+  int handle;
+
+  self->side_pane_id = 0;
+  if (self->side_width <= 0 || width <= 0)
+    return G_SOURCE_REMOVE;
+  /* the divider's own width is neither the map's nor the pane's */
+  handle = width - gtk_paned_get_position (self->paned) - gtk_widget_get_width (GTK_WIDGET (self->side_paned));
+  gtk_paned_set_position (self->paned, MAX (0, width - self->side_width - MAX (handle, 0)));
+  self->side_width = 0;
+  return G_SOURCE_REMOVE;
+}
+
+/* Not while the paned is being allocated: after. */
+static void
+place_side_pane (KolGamePage *self)
+{
+  if (self->side_width > 0 && self->side_pane_id == 0 && gtk_widget_get_width (GTK_WIDGET (self->paned)) > 0)
+    self->side_pane_id = g_idle_add (place_side_pane_now, self);
+}
+
 /* ------------------------------------------------------------ keyboard */
 
 /* Ctrl+M: the map takes the keyboard (arrows pick a hex, Return chooses). */
@@ -306,6 +337,8 @@ static void
 kol_game_page_dispose (GObject *object)
 {
   KolGamePage *self = KOL_GAME_PAGE (object);
+
+  g_clear_handle_id (&self->side_pane_id, g_source_remove);
 
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
@@ -387,6 +420,7 @@ kol_game_page_class_init (KolGamePageClass *klass)
   g_type_ensure (KOL_TYPE_PLAYERS_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/kol-game-page.ui");
   gtk_widget_class_bind_template_child (widget_class, KolGamePage, page_box);
+  gtk_widget_class_bind_template_child (widget_class, KolGamePage, paned);
   gtk_widget_class_bind_template_child (widget_class, KolGamePage, side_paned);
   gtk_widget_class_bind_template_child (widget_class, KolGamePage, autosave_banner);
   gtk_widget_class_bind_template_child (widget_class, KolGamePage, center_switcher);
@@ -424,6 +458,8 @@ kol_game_page_init (KolGamePage *self)
   g_signal_connect_object (self->side_paned, "notify::max-position", G_CALLBACK (place_panel), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->side_paned, "map", G_CALLBACK (place_panel), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->paned, "notify::max-position", G_CALLBACK (place_side_pane), self,
+                           G_CONNECT_SWAPPED);
   update_actions (self);
 }
 
@@ -434,6 +470,36 @@ GtkWidget *
 kol_game_page_new (void)
 {
   return g_object_new (KOL_TYPE_GAME_PAGE, NULL);
+}
+
+/**
+ * kol_game_page_get_side_width:
+ * @self: a table
+ *
+ * Returns: the side pane's width as shown, or 0 before it was ever shown
+ */
+int
+kol_game_page_get_side_width (KolGamePage *self)
+{
+  g_return_val_if_fail (KOL_IS_GAME_PAGE (self), 0);
+  return gtk_widget_get_width (GTK_WIDGET (self->side_paned));
+}
+
+/**
+ * kol_game_page_set_side_width:
+ * @self: a table
+ * @width: the side pane's width in pixels; 0 keeps its natural width
+ *
+ * Widens (or narrows) the side pane to @width, now or as soon as the table
+ * has its size. The pane never gets narrower than its minimum.
+ */
+void
+kol_game_page_set_side_width (KolGamePage *self,
+                              int          width)
+{
+  g_return_if_fail (KOL_IS_GAME_PAGE (self));
+  self->side_width = MAX (width, 0);
+  place_side_pane (self);
 }
 
 /** kol_game_page_get_game: Returns: (transfer none) (nullable): the game */

@@ -33,6 +33,9 @@ KolLogView     *kol_game_page_get_log_view     (KolGamePage *self);
 void            kol_game_page_show_panel       (KolGamePage *self,
                                                 const char  *name);
 char           *kol_game_page_dup_status       (KolGamePage *self);
+int             kol_game_page_get_side_width   (KolGamePage *self);
+void            kol_game_page_set_side_width   (KolGamePage *self,
+                                                int          width);
 GtkWindow      *kol_game_page_confirm_continue (KolGamePage *self);
 
 G_END_DECLS

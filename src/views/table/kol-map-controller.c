@@ -543,11 +543,13 @@ close_chooser (KolMapController *self)
   gtk_popover_popdown (GTK_POPOVER (self->popover));
 }
 
+/* The keyboard goes on on the map (R turns the tile, Return confirms). */
 static void
 tile_button_clicked_cb (GtkButton        *button,
                         KolMapController *self)
 {
-  kol_map_controller_choose_tile (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "kol-tile")));
+  if (kol_map_controller_choose_tile (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "kol-tile"))))
+    gtk_widget_grab_focus (GTK_WIDGET (self->view));
 }
 
 static GtkWidget *
@@ -656,15 +658,17 @@ open_chooser (KolMapController *self,
               const guint8     *rotations,
               int               n)
 {
-  GtkWidget *box = gtk_flow_box_new ();
+  GtkWidget *box = gtk_grid_new ();
   GdkRectangle rect = { 0, 0, 1, 1 };
   double x, y;
 
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (box), GTK_SELECTION_NONE);
-  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (box), (guint) MIN (n, 4));
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (box), 4);
+  /* a grid of buttons, four a row: the arrow keys move between them as
+   * they are laid out, Return or Space choose */
+  gtk_grid_set_column_homogeneous (GTK_GRID (box), TRUE);
+  gtk_grid_set_row_spacing (GTK_GRID (box), 4);
+  gtk_grid_set_column_spacing (GTK_GRID (box), 4);
   for (int i = 0; i < n; i++)
-    gtk_flow_box_append (GTK_FLOW_BOX (box), tile_button (self, hex, tiles[i], rotations[i]));
+    gtk_grid_attach (GTK_GRID (box), tile_button (self, hex, tiles[i], rotations[i]), i % 4, i / 4, 1, 1);
   if (kol_viewport_hex_to_widget (kol_map_view_get_viewport (self->view), hex, &x, &y))
     {
       rect.x = (int) x;
@@ -674,7 +678,70 @@ open_chooser (KolMapController *self,
   gtk_popover_set_child (GTK_POPOVER (self->popover), box);
   gtk_popover_set_pointing_to (GTK_POPOVER (self->popover), &rect);
   if (gtk_widget_get_mapped (GTK_WIDGET (self->view)))
-    gtk_popover_popup (GTK_POPOVER (self->popover));
+    {
+      gtk_popover_popup (GTK_POPOVER (self->popover));
+      /* the keyboard starts on the first tile */
+      gtk_widget_grab_focus (gtk_grid_get_child_at (GTK_GRID (box), 0, 0));
+    }
+  update_state (self);
+}
+
+/* ---------------------------------------------------- the city chooser */
+
+static void
+city_button_clicked_cb (GtkButton        *button,
+                        KolMapController *self)
+{
+  int hex = self->chooser_hex;
+  const KolAction *a = hex >= 0 ? find_token (self, hex, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button),
+                                                                                             "kol-city")))
+                                : NULL;
+
+  close_chooser (self);
+  gtk_widget_grab_focus (GTK_WIDGET (self->view));
+  if (a != NULL)
+    play (self, a);
+}
+
+/* A hex with several cities where a station marker may go, activated by
+ * the keyboard (a click says which city): the choice of the city, each
+ * with what placing there does and costs. */
+static void
+open_city_chooser (KolMapController *self,
+                   int               hex)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GdkRectangle rect = { 0, 0, 1, 1 };
+  double x, y;
+
+  for (guint i = 0; self->legal != NULL && i < self->legal->len; i++)
+    {
+      const KolAction *a = g_ptr_array_index (self->legal, i);
+      g_autofree char *label = NULL;
+      GtkWidget *button;
+
+      if (a->type != KOL_ACTION_PLACE_TOKEN || a->hex != hex)
+        continue;
+      label = kol_game_describe_action (self->game, a);
+      button = gtk_button_new_with_label (label);
+      gtk_widget_add_css_class (button, "flat");
+      g_object_set_data (G_OBJECT (button), "kol-city", GINT_TO_POINTER (a->city));
+      g_signal_connect (button, "clicked", G_CALLBACK (city_button_clicked_cb), self);
+      gtk_box_append (GTK_BOX (box), button);
+    }
+  if (kol_viewport_hex_to_widget (kol_map_view_get_viewport (self->view), hex, &x, &y))
+    {
+      rect.x = (int) x;
+      rect.y = (int) y;
+    }
+  self->chooser_hex = hex;
+  gtk_popover_set_child (GTK_POPOVER (self->popover), box);
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->popover), &rect);
+  if (gtk_widget_get_mapped (GTK_WIDGET (self->view)))
+    {
+      gtk_popover_popup (GTK_POPOVER (self->popover));
+      gtk_widget_grab_focus (gtk_widget_get_first_child (box));
+    }
   update_state (self);
 }
 
@@ -871,7 +938,7 @@ hex_activated_cb (KolMapView       *view,
   else if ((self->mode & MODE_TOKEN) && count_token_cities (self, hex) == 1)
     play (self, find_token (self, hex, -1));
   else if ((self->mode & MODE_TOKEN) && count_token_cities (self, hex) > 1)
-    set_error (self, g_strdup (_("Click the exact spot for the station marker on this hex.")));
+    open_city_chooser (self, hex);
   else if (self->mode & MODE_LAY)
     lay_on_hex (self, hex);  /* says why not */
   else if (self->mode & MODE_TOKEN)
@@ -963,6 +1030,33 @@ escape_cb (GtkWidget *widget,
   return TRUE;
 }
 
+/* S on the map: a station marker on the selected hex, where Return would
+ * lay a tile (both may be offered on one hex). */
+static gboolean
+station_cb (GtkWidget *widget,
+            GVariant  *args,
+            gpointer   user_data)
+{
+  KolMapController *self = user_data;
+  int hex = kol_map_view_get_selected_hex (self->view);
+  int n;
+
+  if (self->game == NULL || hex < 0 || !(self->mode & MODE_TOKEN))
+    return FALSE;
+  n = count_token_cities (self, hex);
+  if (n == 1)
+    play (self, find_token (self, hex, -1));
+  else if (n > 1)
+    open_city_chooser (self, hex);
+  else
+    {
+      g_autofree char *where = hex_words (self, hex);
+
+      set_error (self, g_strdup_printf (_("No station marker can be placed on %s now."), where));
+    }
+  return TRUE;
+}
+
 /* ----------------------------------------------------------- refreshing */
 
 static void
@@ -1048,6 +1142,17 @@ refresh (KolMapController *self)
         draw_last_runs (self);
     }
   update_state (self);
+}
+
+/* What the choice under the pointer concerns on the map. */
+static void
+pointed_hexes_cb (KolGame          *game,
+                  KolMapController *self)
+{
+  int n;
+  const gint16 *hexes = kol_game_get_pointed_hexes (game, &n);
+
+  kol_map_view_set_pointed_hexes (self->view, hexes, n);
 }
 
 static void
@@ -1146,6 +1251,9 @@ set_view (KolMapController *self,
   self->keys = gtk_shortcut_controller_new ();
   shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
                                gtk_callback_action_new (escape_cb, self, NULL));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (self->keys), shortcut);
+  shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_s, 0),
+                               gtk_callback_action_new (station_cb, self, NULL));
   gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (self->keys), shortcut);
   shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_t, 0),
                                gtk_callback_action_new (next_train_cb, self, NULL));
@@ -1320,7 +1428,10 @@ kol_map_controller_set_game (KolMapController *self,
     kol_map_view_set_board (self->view, NULL);
   g_set_object (&self->game, game);
   if (game != NULL)
-    g_signal_connect (game, "state-changed", G_CALLBACK (state_changed_cb), self);
+    {
+      g_signal_connect (game, "state-changed", G_CALLBACK (state_changed_cb), self);
+      g_signal_connect (game, "pointed-hexes-changed", G_CALLBACK (pointed_hexes_cb), self);
+    }
   set_error (self, NULL);
   refresh (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
