@@ -1615,6 +1615,20 @@ test_train_words (void)
   g_assert_true (seen);
 }
 
+/* A bid on a 1840 line reads «Ставка 50 гульд. на Линию 17»: after "on"
+ * the line is in the accusative its data gives, as in the log. */
+static void
+test_line_bid_words (void)
+{
+  g_autoptr(KolGame) game = new_game ("1840", 4, 3);
+  KolAction a = { .type = KOL_ACTION_BID, .entity = kol_entity (KOL_ENTITY_PLAYER, 0),
+                  .company = -1, .corp = 16, .price = 50 };
+  g_autofree char *text = kol_game_describe_action (game, &a);
+
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, russian ? "на Линию\u00a017" : "on Line 17"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1635,6 +1649,7 @@ main (int   argc,
       g_test_add_data_func (path, &new_games[i], test_new_game);
     }
   g_test_add_func ("/game/round-names", test_round_names);
+  g_test_add_func ("/game/line-bid-words", test_line_bid_words);
   g_test_add_func ("/game/money", test_money);
   g_test_add_func ("/game/refusal-unchanged", test_refusal_unchanged);
   g_test_add_data_func ("/game/record-scores/1840", "1840-218809.json", test_record_scores);

@@ -30,13 +30,28 @@ money (const KolEngine *engine,
   return kol_game_word_money (engine->title, amount);
 }
 
+/* What a bid is for. After "on" Russian needs the accusative («Ставка
+ * 50 гульд. на Линию 17»), which a corporation's data may give. */
+static char *
+bid_target (const KolEngine *engine,
+            const KolAction *a)
+{
+  char *accusative;
+
+  if (a->company >= 0)
+    return name_of (engine, kol_entity (KOL_ENTITY_COMPANY, a->company));
+  accusative = a->corp >= 0 && a->corp < (int) engine->title->n_corps
+               ? kol_game_word_extra_text (engine->title->corps[a->corp].extra, "short_accusative")
+               : NULL;
+  return accusative != NULL ? accusative : name_of (engine, kol_entity (KOL_ENTITY_CORP, a->corp));
+}
+
 static char *
 describe_bid (const KolEngine *engine,
               const KolAction *a)
 {
   g_autofree char *price = money (engine, a->price);
-  g_autofree char *what = a->company >= 0 ? name_of (engine, kol_entity (KOL_ENTITY_COMPANY, a->company))
-                                          : name_of (engine, kol_entity (KOL_ENTITY_CORP, a->corp));
+  g_autofree char *what = bid_target (engine, a);
 
   if (a->company >= 0 && a->price == engine->companies[a->company].value &&
       a->entity.kind == KOL_ENTITY_PLAYER && engine->round.klass != NULL && !engine->round.klass->operating)
