@@ -634,6 +634,27 @@ test_reader_words (void)
     }
 }
 
+/* A run of an old record lists no stops: its line ends at the revenue,
+ * not at a dangling colon («прибыль L.70:»). */
+static void
+test_run_without_stops (void)
+{
+  KolTitle *title = NULL;
+  g_autoptr(KolEngine) engine = game_of ("1849", &title);
+  KolLogEntry entry = { KOL_LOG_RUNS_TRAIN, 4, { { 0 } } };
+  g_autofree char *text = NULL;
+
+  entry.args[0] = kol_arg_int (KOL_ARG_CORP, 0);
+  entry.args[1] = (KolArg) { KOL_ARG_STRING, 0, "4H" };
+  entry.args[2] = kol_arg_int (KOL_ARG_MONEY, 70);
+  entry.args[3] = (KolArg) { KOL_ARG_STRING, 0, "" };
+  text = kol_log_format_entry (engine, &entry);
+  g_test_message ("%s", text);
+  g_assert_true (g_str_has_suffix (text, "L.70"));
+  g_clear_pointer (&engine, kol_engine_free);
+  kol_title_free (title);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -658,6 +679,7 @@ main (int   argc,
   g_test_add_func ("/log-format/train-moves", test_train_moves);
   g_test_add_func ("/log-format/data-templates", test_data_templates);
   g_test_add_func ("/log-format/no-cash", test_no_cash);
+  g_test_add_func ("/log-format/run-without-stops", test_run_without_stops);
   g_test_add_func ("/log-format/round-words", test_round_words);
   return g_test_run ();
 }

@@ -313,6 +313,23 @@ kol_log_kind_category (const KolTitle *title,
     }
 }
 
+/* A sentence whose last argument is empty (a run of an old record that
+ * lists no stops) ends at the word before the colon, not at the colon. */
+static char *
+drop_dangling_colon (char *text)
+{
+  gsize len;
+
+  g_strchomp (text);
+  len = strlen (text);
+  if (len > 0 && text[len - 1] == ':')
+    {
+      text[len - 1] = '\0';
+      g_strchomp (text);
+    }
+  return text;
+}
+
 /* ------------------------------------------------------------ arguments */
 
 /* A corporation after a preposition that governs the accusative, as its
@@ -603,5 +620,5 @@ kol_log_format_entry (const KolEngine   *engine,
       g_free (values[i]);
       g_free (accusatives[i]);
     }
-  return text;
+  return drop_dangling_colon (text);
 }
