@@ -23,46 +23,8 @@
  * route validator judges every change).
  */
 
-#define PREVIEW_SIZE 72
+#include "kol-map-controller-private.h"
 
-typedef enum
-{
-  MODE_LAY    = 1 << 0,
-  MODE_TOKEN  = 1 << 1,
-  MODE_ROUTES = 1 << 2,
-} Mode;
-
-struct _KolMapController
-{
-  GObject             parent_instance;
-
-  KolMapView         *view;
-  KolGame            *game;
-  GSimpleActionGroup *actions;
-  GtkEventController *keys;
-  GtkWidget          *popover;
-
-  GPtrArray          *legal;        /* KolAction*, the decision now */
-  guint               mode;         /* Mode bits */
-  KolEntity           layer;        /* whose lays are offered */
-  int                 chooser_hex;  /* hex whose tiles the popover offers, -1 */
-  int                 node_hex;     /* hex of a node click, to skip its hex click */
-
-  /* the tentative tile */
-  int                 tent_hex;     /* -1 when none */
-  int                 tent_tile;
-  int                 tent_rotation;
-  guint8              tent_rotations;
-
-  const KolAction    *run;          /* the run_routes candidate in legal */
-  int                 run_revenue;
-  KolRouteEditor  *editor;       /* the routes shown, per train */
-  gboolean            edited;       /* drawn by hand since shown */
-
-  char               *guidance;
-  char               *error;
-  gboolean            pending;
-};
 
 G_DEFINE_FINAL_TYPE (KolMapController, kol_map_controller, G_TYPE_OBJECT)
 
@@ -124,8 +86,8 @@ set_pending (KolMapController *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PENDING]);
 }
 
-static const KolTitle *
-title_of (KolMapController *self)
+const KolTitle *
+_kol_map_controller_title_of (KolMapController *self)
 {
   return self->game != NULL ? kol_game_get_title (self->game) : NULL;
 }
@@ -134,14 +96,14 @@ static char *
 hex_words (KolMapController *self,
            int               hex)
 {
-  return kol_game_word_hex (title_of (self), hex);
+  return kol_game_word_hex (_kol_map_controller_title_of (self), hex);
 }
 
-static const char *
-tile_name (KolMapController *self,
+const char *
+_kol_map_controller_tile_name (KolMapController *self,
            int               tile)
 {
-  const char *id = kol_board_query_tile_id (title_of (self), tile);
+  const char *id = kol_board_query_tile_id (_kol_map_controller_title_of (self), tile);
 
   return id != NULL ? id : "?";
 }
@@ -152,7 +114,7 @@ static int
 tile_of_action (KolMapController *self,
                 const KolAction  *a)
 {
-  return kol_board_query_tile_of_copy (title_of (self), a->tile_copy);
+  return kol_board_query_tile_of_copy (_kol_map_controller_title_of (self), a->tile_copy);
 }
 
 static gboolean
@@ -163,8 +125,8 @@ is_lay (KolMapController *self,
 }
 
 /* The legal lay of @tile on @hex at @rotation, or NULL. */
-static const KolAction *
-find_lay (KolMapController *self,
+const KolAction *
+_kol_map_controller_find_lay (KolMapController *self,
           int               hex,
           int               tile,
           int               rotation)
@@ -221,8 +183,8 @@ node_city (KolMapController *self,
   return kol_board_query_node_city (kol_game_get_engine (self->game), hex, node);
 }
 
-static const KolAction *
-find_token (KolMapController *self,
+const KolAction *
+_kol_map_controller_find_token (KolMapController *self,
             int               hex,
             int               city)
 {
@@ -254,8 +216,8 @@ count_token_cities (KolMapController *self,
 /* ----------------------------------------------------------------- acting */
 
 /* Plays @action; on refusal the translated reason becomes "error". */
-static gboolean
-play (KolMapController *self,
+gboolean
+_kol_map_controller_play (KolMapController *self,
       const KolAction  *action)
 {
   g_autoptr(GError) error = NULL;
@@ -277,7 +239,7 @@ play (KolMapController *self,
 static char *
 routes_guidance (KolMapController *self)
 {
-  const char *trains = kol_game_word (title_of (self), KOL_WORD_TRAINS);
+  const char *trains = kol_game_word (_kol_map_controller_title_of (self), KOL_WORD_TRAINS);
   g_autofree char *money = NULL;
 
   if (self->run == NULL || self->run->routes == NULL || self->run->routes->len == 0)
@@ -339,10 +301,10 @@ token_cost_text (KolMapController *self)
   if (high == 0)
     return NULL;
   if (low == high)
-    return kol_game_word_money (title_of (self), high);
+    return kol_game_word_money (_kol_map_controller_title_of (self), high);
   {
-    g_autofree char *from = kol_game_word_money (title_of (self), low);
-    g_autofree char *to = kol_game_word_money (title_of (self), high);
+    g_autofree char *from = kol_game_word_money (_kol_map_controller_title_of (self), low);
+    g_autofree char *to = kol_game_word_money (_kol_map_controller_title_of (self), high);
 
     /* Translators: the range of what a station marker costs: "L.0–L.40". */
     return g_strdup_printf (C_("cost", "%1$s–%2$s"), from, to);
@@ -367,10 +329,10 @@ with_cost (const char *text,
 static char *
 lay_cost_text (KolMapController *self)
 {
-  const KolAction *a = find_lay (self, self->tent_hex, self->tent_tile, self->tent_rotation);
+  const KolAction *a = _kol_map_controller_find_lay (self, self->tent_hex, self->tent_tile, self->tent_rotation);
   int cost = a != NULL ? kol_game_action_cost (self->game, a) : 0;
 
-  return cost > 0 ? kol_game_word_money (title_of (self), cost) : NULL;
+  return cost > 0 ? kol_game_word_money (_kol_map_controller_title_of (self), cost) : NULL;
 }
 
 static char *
@@ -383,25 +345,25 @@ make_guidance (KolMapController *self)
       if (__builtin_popcount (self->tent_rotations) > 1)
         /* Translators: %s is a tile number. */
         text = g_strdup_printf (_("Tile %s: rotate with R or Shift+R, confirm with Enter, cancel with "
-                                  "Escape"), tile_name (self, self->tent_tile));
+                                  "Escape"), _kol_map_controller_tile_name (self, self->tent_tile));
       else
         /* Translators: %s is a tile number. */
         text = g_strdup_printf (_("Tile %s: confirm with Enter, cancel with Escape"),
-                                tile_name (self, self->tent_tile));
+                                _kol_map_controller_tile_name (self, self->tent_tile));
       return with_cost (text, lay_cost_text (self));
     }
   if (self->chooser_hex >= 0)
     return g_strdup (_("Choose one of the tiles offered"));
   /* each rulebook words these its own way (1840 has stations, not cities) */
   if ((self->mode & MODE_LAY) && (self->mode & MODE_TOKEN))
-    return with_cost (kol_game_word_id (title_of (self), "map_lay_or_token",
+    return with_cost (kol_game_word_id (_kol_map_controller_title_of (self), "map_lay_or_token",
                                         _("Click a highlighted hex to lay a tile, or a highlighted city to "
                                           "place a station marker")), token_cost_text (self));
   if (self->mode & MODE_LAY)
-    return g_strdup (kol_game_word_id (title_of (self), "map_lay_tile",
+    return g_strdup (kol_game_word_id (_kol_map_controller_title_of (self), "map_lay_tile",
                                        _("Click a highlighted hex to lay a tile")));
   if (self->mode & MODE_TOKEN)
-    return with_cost (kol_game_word_id (title_of (self), "map_place_token",
+    return with_cost (kol_game_word_id (_kol_map_controller_title_of (self), "map_place_token",
                                         _("Click a highlighted city to place a station marker")),
                       token_cost_text (self));
   if ((self->mode & MODE_ROUTES) && self->edited)
@@ -412,8 +374,8 @@ make_guidance (KolMapController *self)
 }
 
 /* Enables the actions, sets "pending" and "guidance" after any change. */
-static void
-update_state (KolMapController *self)
+void
+_kol_map_controller_update_state (KolMapController *self)
 {
   gboolean tentative = self->tent_hex >= 0;
   gboolean routes = (self->mode & MODE_ROUTES) != 0;
@@ -464,7 +426,7 @@ show_tentative (KolMapController *self,
   kol_map_view_set_tentative_tile (self->view, hex, tile, self->tent_rotation);
   highlight (self);
   set_error (self, NULL);
-  update_state (self);
+  _kol_map_controller_update_state (self);
 }
 
 static void
@@ -496,7 +458,7 @@ confirm_drawn (KolMapController *self)
 
   if (drawn != NULL)
     {
-      play (self, drawn);
+      _kol_map_controller_play (self, drawn);
       return;
     }
   for (int i = kol_route_editor_get_n_trains (ed) - 1; i >= 0; i--)
@@ -514,13 +476,13 @@ confirm (KolMapController *self)
 
   if (self->tent_hex >= 0)
     {
-      a = find_lay (self, self->tent_hex, self->tent_tile, self->tent_rotation);
+      a = _kol_map_controller_find_lay (self, self->tent_hex, self->tent_tile, self->tent_rotation);
       if (a == NULL)
         {
           set_error (self, g_strdup (_("This tile cannot be laid this way now.")));
           return;
         }
-      play (self, a);
+      _kol_map_controller_play (self, a);
       return;
     }
   if (self->edited)
@@ -529,220 +491,7 @@ confirm (KolMapController *self)
       return;
     }
   if (self->run != NULL)
-    play (self, self->run);
-}
-
-/* --------------------------------------------------------- the popover */
-
-static void
-close_chooser (KolMapController *self)
-{
-  if (self->popover == NULL)
-    return;
-  self->chooser_hex = -1;
-  gtk_popover_popdown (GTK_POPOVER (self->popover));
-}
-
-/* The keyboard goes on on the map (R turns the tile, Return confirms). */
-static void
-tile_button_clicked_cb (GtkButton        *button,
-                        KolMapController *self)
-{
-  if (kol_map_controller_choose_tile (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "kol-tile"))))
-    gtk_widget_grab_focus (GTK_WIDGET (self->view));
-}
-
-static GtkWidget *
-tile_preview (KolMapController *self,
-              int               tile,
-              int               rotation)
-{
-  KolSvgOptions opts;
-  g_autofree char *svg = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-
-  kol_svg_options_init (&opts);
-  opts.hex_size = PREVIEW_SIZE / 2.0;
-  opts.language = kol_game_word_language ();
-  opts.flags |= KOL_SVG_NO_BACKGROUND;
-  svg = kol_svg_render_tile (title_of (self), tile, rotation, &opts);
-  texture = svg != NULL ? kol_tile_renderer_rasterize (svg, PREVIEW_SIZE, PREVIEW_SIZE, NULL) : NULL;
-  if (texture == NULL)
-    return gtk_label_new (tile_name (self, tile));
-  return gtk_picture_new_for_paintable (GDK_PAINTABLE (texture));
-}
-
-/* Under a tile offered: the copies left in the supply and what the lay
- * costs, before it is chosen. */
-static GtkWidget *
-tile_facts_label (KolMapController *self,
-                  int               tile,
-                  const KolAction  *lay)
-{
-  int left = kol_board_query_tiles_left (kol_game_get_engine (self->game), tile);
-  int cost = lay != NULL ? kol_game_action_cost (self->game, lay) : -1;
-  g_autoptr(GString) text = g_string_new (NULL);
-  GtkWidget *label;
-
-  if (left >= 0)
-    /* Translators: copies of a tile still in the supply, under the tile
-     * in the tile chooser. */
-    g_string_append_printf (text, C_("tiles", "%d left"), left);
-  if (cost > 0)
-    {
-      g_autofree char *money = kol_game_word_money (title_of (self), cost);
-
-      if (text->len > 0)
-        /* Translators: joins the facts under a tile: "3 left · L.40". */
-        g_string_append (text, C_("tiles", " · "));
-      g_string_append (text, money);
-    }
-  label = gtk_label_new (text->str);
-  gtk_widget_set_name (label, "tile-facts");
-  gtk_widget_add_css_class (label, "caption");
-  gtk_widget_add_css_class (label, "dim-label");
-  gtk_widget_set_visible (label, text->len > 0);
-  return label;
-}
-
-static GtkWidget *
-tile_button (KolMapController *self,
-             int               hex,
-             int               tile,
-             guint8            rotations)
-{
-  const KolAction *a = find_lay (self, hex, tile, -1);
-  GtkWidget *button = gtk_button_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *picture;
-  int rotation = 0;
-  g_autofree char *label = NULL;
-
-  while (rotation < 6 && !(rotations & (1u << rotation)))
-    rotation++;
-  picture = tile_preview (self, tile, rotation);
-  gtk_widget_set_size_request (picture, PREVIEW_SIZE, PREVIEW_SIZE);
-  gtk_box_append (GTK_BOX (box), picture);
-  gtk_box_append (GTK_BOX (box), gtk_label_new (tile_name (self, tile)));
-  gtk_box_append (GTK_BOX (box), tile_facts_label (self, tile, a));
-  gtk_button_set_child (GTK_BUTTON (button), box);
-  gtk_widget_add_css_class (button, "flat");
-  g_object_set_data (G_OBJECT (button), "kol-tile", GINT_TO_POINTER (tile));
-  g_signal_connect (button, "clicked", G_CALLBACK (tile_button_clicked_cb), self);
-  /* Translators: the accessible name of a button offering a tile. */
-  label = g_strdup_printf (_("Tile %s"), tile_name (self, tile));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-  if (a != NULL)
-    {
-      g_autofree char *what = kol_game_describe_action (self->game, a);
-
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, what, -1);
-    }
-  return button;
-}
-
-static void
-popover_closed_cb (GtkPopover       *popover,
-                   KolMapController *self)
-{
-  if (self->chooser_hex < 0)
-    return;
-  self->chooser_hex = -1;
-  update_state (self);
-}
-
-static void
-open_chooser (KolMapController *self,
-              int               hex,
-              const int        *tiles,
-              const guint8     *rotations,
-              int               n)
-{
-  GtkWidget *box = gtk_grid_new ();
-  GdkRectangle rect = { 0, 0, 1, 1 };
-  double x, y;
-
-  /* a grid of buttons, four a row: the arrow keys move between them as
-   * they are laid out, Return or Space choose */
-  gtk_grid_set_column_homogeneous (GTK_GRID (box), TRUE);
-  gtk_grid_set_row_spacing (GTK_GRID (box), 4);
-  gtk_grid_set_column_spacing (GTK_GRID (box), 4);
-  for (int i = 0; i < n; i++)
-    gtk_grid_attach (GTK_GRID (box), tile_button (self, hex, tiles[i], rotations[i]), i % 4, i / 4, 1, 1);
-  if (kol_viewport_hex_to_widget (kol_map_view_get_viewport (self->view), hex, &x, &y))
-    {
-      rect.x = (int) x;
-      rect.y = (int) y;
-    }
-  self->chooser_hex = hex;
-  gtk_popover_set_child (GTK_POPOVER (self->popover), box);
-  gtk_popover_set_pointing_to (GTK_POPOVER (self->popover), &rect);
-  if (gtk_widget_get_mapped (GTK_WIDGET (self->view)))
-    {
-      gtk_popover_popup (GTK_POPOVER (self->popover));
-      /* the keyboard starts on the first tile */
-      gtk_widget_grab_focus (gtk_grid_get_child_at (GTK_GRID (box), 0, 0));
-    }
-  update_state (self);
-}
-
-/* ---------------------------------------------------- the city chooser */
-
-static void
-city_button_clicked_cb (GtkButton        *button,
-                        KolMapController *self)
-{
-  int hex = self->chooser_hex;
-  const KolAction *a = hex >= 0 ? find_token (self, hex, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button),
-                                                                                             "kol-city")))
-                                : NULL;
-
-  close_chooser (self);
-  gtk_widget_grab_focus (GTK_WIDGET (self->view));
-  if (a != NULL)
-    play (self, a);
-}
-
-/* A hex with several cities where a station marker may go, activated by
- * the keyboard (a click says which city): the choice of the city, each
- * with what placing there does and costs. */
-static void
-open_city_chooser (KolMapController *self,
-                   int               hex)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  GdkRectangle rect = { 0, 0, 1, 1 };
-  double x, y;
-
-  for (guint i = 0; self->legal != NULL && i < self->legal->len; i++)
-    {
-      const KolAction *a = g_ptr_array_index (self->legal, i);
-      g_autofree char *label = NULL;
-      GtkWidget *button;
-
-      if (a->type != KOL_ACTION_PLACE_TOKEN || a->hex != hex)
-        continue;
-      label = kol_game_describe_action (self->game, a);
-      button = gtk_button_new_with_label (label);
-      gtk_widget_add_css_class (button, "flat");
-      g_object_set_data (G_OBJECT (button), "kol-city", GINT_TO_POINTER (a->city));
-      g_signal_connect (button, "clicked", G_CALLBACK (city_button_clicked_cb), self);
-      gtk_box_append (GTK_BOX (box), button);
-    }
-  if (kol_viewport_hex_to_widget (kol_map_view_get_viewport (self->view), hex, &x, &y))
-    {
-      rect.x = (int) x;
-      rect.y = (int) y;
-    }
-  self->chooser_hex = hex;
-  gtk_popover_set_child (GTK_POPOVER (self->popover), box);
-  gtk_popover_set_pointing_to (GTK_POPOVER (self->popover), &rect);
-  if (gtk_widget_get_mapped (GTK_WIDGET (self->view)))
-    {
-      gtk_popover_popup (GTK_POPOVER (self->popover));
-      gtk_widget_grab_focus (gtk_widget_get_first_child (box));
-    }
-  update_state (self);
+    _kol_map_controller_play (self, self->run);
 }
 
 /* ------------------------------------------------------------ routes */
@@ -875,7 +624,7 @@ edit_route (KolMapController *self,
   self->edited = TRUE;
   show_train_problem (self);
   draw_routes (self);
-  update_state (self);
+  _kol_map_controller_update_state (self);
 }
 
 /* The keyboard activates hexes: the hex's one stop. */
@@ -915,7 +664,7 @@ lay_on_hex (KolMapController *self,
   if (n == 1)
     show_tentative (self, hex, tiles[0], rotations[0]);
   else
-    open_chooser (self, hex, tiles, rotations, n);
+    _kol_map_controller_open_chooser (self, hex, tiles, rotations, n);
 }
 
 static void
@@ -932,13 +681,13 @@ hex_activated_cb (KolMapView       *view,
     confirm (self);
   else if ((self->mode & MODE_ROUTES) && self->editor != NULL)
     edit_route_at_hex (self, hex);
-  else if ((self->mode & MODE_LAY) && find_lay (self, hex, -1, -1) != NULL)
+  else if ((self->mode & MODE_LAY) && _kol_map_controller_find_lay (self, hex, -1, -1) != NULL)
     lay_on_hex (self, hex);
   /* the keyboard activates hexes: a hex with one legal city is enough */
   else if ((self->mode & MODE_TOKEN) && count_token_cities (self, hex) == 1)
-    play (self, find_token (self, hex, -1));
+    _kol_map_controller_play (self, _kol_map_controller_find_token (self, hex, -1));
   else if ((self->mode & MODE_TOKEN) && count_token_cities (self, hex) > 1)
-    open_city_chooser (self, hex);
+    _kol_map_controller_open_city_chooser (self, hex);
   else if (self->mode & MODE_LAY)
     lay_on_hex (self, hex);  /* says why not */
   else if (self->mode & MODE_TOKEN)
@@ -996,14 +745,14 @@ node_activated_cb (KolMapView       *view,
   if (self->game == NULL || !(self->mode & MODE_TOKEN) || self->tent_hex == hex)
     return;
   city = node_city (self, hex, node);
-  a = city >= 0 ? find_token (self, hex, city) : NULL;
+  a = city >= 0 ? _kol_map_controller_find_token (self, hex, city) : NULL;
   /* a click beside the cities of a hex where track may go lays track */
-  if (city < 0 || (a == NULL && (self->mode & MODE_LAY) && find_lay (self, hex, -1, -1) != NULL))
+  if (city < 0 || (a == NULL && (self->mode & MODE_LAY) && _kol_map_controller_find_lay (self, hex, -1, -1) != NULL))
     return;
   /* the same click's hex-activated follows: it is handled here */
   self->node_hex = hex;
   if (a != NULL)
-    play (self, a);
+    _kol_map_controller_play (self, a);
   else
     refuse_token (self, hex, city);
 }
@@ -1026,7 +775,7 @@ escape_cb (GtkWidget *widget,
   if (self->tent_hex < 0)
     return FALSE;
   clear_tentative (self);
-  update_state (self);
+  _kol_map_controller_update_state (self);
   return TRUE;
 }
 
@@ -1045,9 +794,9 @@ station_cb (GtkWidget *widget,
     return FALSE;
   n = count_token_cities (self, hex);
   if (n == 1)
-    play (self, find_token (self, hex, -1));
+    _kol_map_controller_play (self, _kol_map_controller_find_token (self, hex, -1));
   else if (n > 1)
-    open_city_chooser (self, hex);
+    _kol_map_controller_open_city_chooser (self, hex);
   else
     {
       g_autofree char *where = hex_words (self, hex);
@@ -1121,7 +870,7 @@ read_legal (KolMapController *self)
 static void
 refresh (KolMapController *self)
 {
-  close_chooser (self);
+  _kol_map_controller_close_chooser (self);
   clear_tentative (self);
   kol_map_view_clear_highlights (self->view);
   kol_map_view_clear_routes (self->view);
@@ -1141,7 +890,7 @@ refresh (KolMapController *self)
       else
         draw_last_runs (self);
     }
-  update_state (self);
+  _kol_map_controller_update_state (self);
 }
 
 /* What the choice under the pointer concerns on the map. */
@@ -1179,10 +928,10 @@ cancel_activated (GSimpleAction *action,
 {
   KolMapController *self = user_data;
 
-  close_chooser (self);
+  _kol_map_controller_close_chooser (self);
   clear_tentative (self);
   set_error (self, NULL);
-  update_state (self);
+  _kol_map_controller_update_state (self);
 }
 
 static void
@@ -1203,7 +952,7 @@ auto_route_activated (GSimpleAction *action,
   if (self->run != NULL)
     best_routes (self);
   set_error (self, NULL);
-  update_state (self);
+  _kol_map_controller_update_state (self);
 }
 
 static void
@@ -1215,7 +964,7 @@ next_train (KolMapController *self)
   if (self->edited)
     show_train_problem (self);
   draw_routes (self);
-  update_state (self);
+  _kol_map_controller_update_state (self);
 }
 
 static void
@@ -1262,7 +1011,7 @@ set_view (KolMapController *self,
 
   self->popover = gtk_popover_new ();
   gtk_widget_set_parent (self->popover, GTK_WIDGET (view));
-  g_signal_connect_object (self->popover, "closed", G_CALLBACK (popover_closed_cb), self, 0);
+  g_signal_connect_object (self->popover, "closed", G_CALLBACK (_kol_map_controller_popover_closed_cb), self, 0);
 }
 
 static void
@@ -1447,7 +1196,7 @@ kol_map_controller_get_game (KolMapController *self)
 /**
  * kol_map_controller_get_action_group:
  *
- * Returns: (transfer none): the actions, for the prefix "play"
+ * Returns: (transfer none): the actions, for the prefix "_kol_map_controller_play"
  */
 GActionGroup *
 kol_map_controller_get_action_group (KolMapController *self)
@@ -1503,7 +1252,7 @@ kol_map_controller_choose_tile (KolMapController *self,
   for (int i = 0; i < n; i++)
     if (tiles[i] == tile)
       {
-        close_chooser (self);
+        _kol_map_controller_close_chooser (self);
         show_tentative (self, hex, tile, rotations[i]);
         return TRUE;
       }
