@@ -68,6 +68,7 @@ init_certs (KolEngine *engine)
     {
       const KolCorpDef *def = &t->corps[c];
 
+      engine->corp_first_cert[c] = (gint16) engine->n_certs;
       for (int i = 0; i < def->n_shares && engine->n_certs < KOL_MAX_CERTS; i++)
         {
           KolCert *cert = &engine->certs[engine->n_certs++];
@@ -477,8 +478,9 @@ kol_engine_cert_by_id (KolEngine  *engine,
  *
  * The certificates of @corp as the run [*first, *end) of engine->certs:
  * init_certs creates them corporation by corporation and nothing reorders
- * them, so bisection finds them without a scan of every certificate (the
- * share queries of the stock steps ask many times per action). An empty
+ * them, so the index of each corporation's first one, kept at creation,
+ * finds them without a search (the share queries of the stock steps and
+ * the bots' evaluations ask many times per action). An empty
  * run for a corporation without certificates or out of range.
  */
 void
@@ -487,26 +489,15 @@ kol_engine_corp_certs (const KolEngine *engine,
                        int             *first,
                        int             *end)
 {
-  int lo = 0, hi = engine->n_certs;
-
   if (corp < 0 || (guint) corp >= engine->title->n_corps)
     {
       *first = *end = 0;
       return;
     }
-  while (lo < hi)
-    {
-      int mid = (lo + hi) / 2;
-
-      if (engine->certs[mid].corp < corp)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
   /* one certificate per share of the title's corporation, unless the
    * limit cut the list short */
-  *first = lo;
-  *end = MIN (lo + engine->title->corps[corp].n_shares, engine->n_certs);
+  *first = engine->corp_first_cert[corp];
+  *end = MIN (*first + engine->title->corps[corp].n_shares, engine->n_certs);
 }
 
 /**

@@ -352,6 +352,7 @@ struct _KolEngine
   KolCompany companies[KOL_MAX_COMPANIES];
   int        n_certs;
   KolCert    certs[KOL_MAX_CERTS];
+  gint16     corp_first_cert[KOL_MAX_CORPS]; /* certs are grouped by corporation */
   int        n_trains;
   KolTrain   trains[KOL_MAX_TRAINS];
   guint32    seq;               /* monotonic counter for holding orders */
