@@ -4,6 +4,8 @@
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
+#include "cli-run.h"
+
 /*
  * koleya-cli arena: computer players against each other. A few
  * short games of each title with random, easy and medium seats report, in
@@ -13,31 +15,6 @@
  * decision; its figures are measured by hand, never asserted here, nor
  * any time.)
  */
-
-static int
-run_cli (const char * const *args,
-         char              **out,
-         char              **err)
-{
-  g_autoptr(GSubprocessLauncher) launcher =
-    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocess) process = NULL;
-  g_autoptr(GError) error = NULL;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("KOLEYA_CLI"));
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
-  g_subprocess_launcher_unsetenv (launcher, "LANGUAGE");
-  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (process, NULL, NULL, out, err, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (process));
-  return g_subprocess_get_exit_status (process);
-}
 
 static void
 check_policy (JsonObject *o,
@@ -68,7 +45,7 @@ test_arena (gconstpointer data)
   JsonObject *o, *wins;
   double total = 0;
 
-  g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+  g_assert_cmpint (cli_run (args, &out, &err), ==, 0);
   g_assert_true (json_parser_load_from_data (parser, out, -1, &error));
   g_assert_no_error (error);
   o = json_node_get_object (json_parser_get_root (parser));
@@ -90,7 +67,7 @@ test_unknown_policy (void)
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
 
-  g_assert_cmpint (run_cli (args, &out, &err), ==, 2);
+  g_assert_cmpint (cli_run (args, &out, &err), ==, 2);
 }
 
 int

@@ -5,34 +5,11 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "cli-run.h"
+
 /* koleya-cli bench-routes: the JSON report of synthetic and
  * recorded positions, and the command line. Timings are printed, never
  * checked. */
-
-static int
-run_cli (const char * const *args,
-         char              **out,
-         char              **err)
-{
-  g_autoptr(GSubprocessLauncher) launcher =
-    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocess) process = NULL;
-  g_autoptr(GError) error = NULL;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("KOLEYA_CLI"));
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
-  g_subprocess_launcher_unsetenv (launcher, "LANGUAGE");
-  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (process, NULL, NULL, out, err, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (process));
-  return g_subprocess_get_exit_status (process);
-}
 
 static JsonObject *
 parse_report (const char *text,
@@ -79,7 +56,7 @@ test_synthetic (void)
   JsonObject *report, *summary, *group;
   JsonArray *positions;
 
-  g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+  g_assert_cmpint (cli_run (args, &out, &err), ==, 0);
   report = parse_report (out, parser);
   positions = check_positions (report);
   for (guint i = 0; i < json_array_get_length (positions); i++)
@@ -120,7 +97,7 @@ test_recorded (void)
       g_test_skip ("../shared/fixtures is not there");
       return;
     }
-  g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+  g_assert_cmpint (cli_run (args, &out, &err), ==, 0);
   report = parse_report (out, parser);
   positions = check_positions (report);
   /* every run_routes action of the record is a position */
@@ -147,9 +124,9 @@ test_usage (void)
   const char *missing[] = { "bench-routes", "/nonexistent/game.json", "--json", NULL };
   g_autofree char *out = NULL, *err = NULL, *out2 = NULL, *err2 = NULL;
 
-  g_assert_cmpint (run_cli (zero, &out, &err), ==, 2);
+  g_assert_cmpint (cli_run (zero, &out, &err), ==, 2);
   g_assert_nonnull (strstr (err, "repeat"));
-  g_assert_cmpint (run_cli (missing, &out2, &err2), ==, 1);
+  g_assert_cmpint (cli_run (missing, &out2, &err2), ==, 1);
   g_assert_nonnull (strstr (err2, "/nonexistent/game.json"));
 }
 

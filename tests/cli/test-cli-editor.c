@@ -5,44 +5,13 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 
+#include "cli-run.h"
+
 /*
  * The editor's commands: `koleya-cli roundtrip` writes both
  * shipped titles back byte for byte through the document model, and
  * `koleya-cli export` prints their map, tiles and market as PDF and SVG.
  */
-
-static int
-run_cli (const char * const *args,
-         gboolean            russian,
-         char              **out,
-         char              **err)
-{
-  g_autoptr(GSubprocessLauncher) launcher =
-    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocess) process = NULL;
-  g_autoptr(GError) error = NULL;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("KOLEYA_CLI"));
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
-  if (russian)
-    {
-      g_subprocess_launcher_setenv (launcher, "LANGUAGE", "ru", TRUE);
-      g_subprocess_launcher_setenv (launcher, "KOLEYA_LOCALEDIR", g_getenv ("KOLEYA_TEST_LOCALEDIR"), TRUE);
-    }
-  else
-    g_subprocess_launcher_unsetenv (launcher, "LANGUAGE");
-
-  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (process, NULL, NULL, out, err, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (process));
-  return g_subprocess_get_exit_status (process);
-}
 
 static char *
 title_dir (const char *title)
@@ -89,7 +58,7 @@ test_roundtrip (gconstpointer data)
       g_test_skip ("KOLEYA_DATA_DIR does not hold this title");
       return;
     }
-  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 0);
+  g_assert_cmpint (cli_run_full (NULL, args, NULL, FALSE, &out, &err), ==, 0);
   g_assert_cmpstr (out, ==, "game.json: identical\ntiles.json: identical\nmap.json: identical\n");
   for (gsize i = 0; i < G_N_ELEMENTS (files); i++)
     {
@@ -136,11 +105,11 @@ test_roundtrip_layout (void)
       else
         g_assert_true (g_file_set_contents (to, text, -1, NULL));
     }
-  g_assert_cmpint (run_cli (check, FALSE, &out, &err), ==, 1);
+  g_assert_cmpint (cli_run_full (NULL, check, NULL, FALSE, &out, &err), ==, 1);
   g_assert_nonnull (strstr (out, "game.json: written with a different layout\ntiles.json: identical\n"));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_cli (plain, TRUE, &out, &err), ==, 0);
+  g_assert_cmpint (cli_run_full (NULL, plain, NULL, TRUE, &out, &err), ==, 0);
   g_assert_nonnull (strstr (out, "tiles.json: "));
   g_assert_null (strstr (out, "identical"));
 }
@@ -157,15 +126,15 @@ test_roundtrip_refusals (void)
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
 
-  g_assert_cmpint (run_cli (into_builtin, FALSE, &out, &err), ==, 1);
+  g_assert_cmpint (cli_run_full (NULL, into_builtin, NULL, FALSE, &out, &err), ==, 1);
   g_assert_nonnull (strstr (err, "built-in"));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_cli (from_missing, FALSE, &out, &err), ==, 1);
+  g_assert_cmpint (cli_run_full (NULL, from_missing, NULL, FALSE, &out, &err), ==, 1);
   g_assert_nonnull (strstr (err, "Cannot open"));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_cli (no_output, FALSE, &out, &err), ==, 2);
+  g_assert_cmpint (cli_run_full (NULL, no_output, NULL, FALSE, &out, &err), ==, 2);
 }
 
 static guint
@@ -224,7 +193,7 @@ test_export (gconstpointer data)
       g_test_skip ("KOLEYA_DATA_DIR does not hold this title");
       return;
     }
-  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 0);
+  g_assert_cmpint (cli_run_full (NULL, args, NULL, FALSE, &out, &err), ==, 0);
   files = g_strsplit (g_strchomp (out), "\n", -1);
   g_assert_cmpuint (g_strv_length (files), >=, c->min_files);
   for (guint i = 0; files[i] != NULL; i++)
@@ -273,7 +242,7 @@ test_export_refusals (void)
 
       for (guint k = 0; export_refusals[i].args[k] != NULL; k++)
         args[k] = g_str_equal (export_refusals[i].args[k], "DIR") ? dir : export_refusals[i].args[k];
-      g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 2);
+      g_assert_cmpint (cli_run_full (NULL, args, NULL, FALSE, &out, &err), ==, 2);
       g_assert_nonnull (strstr (err, export_refusals[i].in_stderr));
     }
 }
@@ -297,7 +266,7 @@ test_export_all (void)
       g_test_skip ("KOLEYA_DATA_DIR does not hold 1849");
       return;
     }
-  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 0);
+  g_assert_cmpint (cli_run_full (NULL, args, NULL, FALSE, &out, &err), ==, 0);
   files = g_strsplit (g_strchomp (out), "\n", -1);
   g_assert_cmpuint (g_strv_length (files), ==, G_N_ELEMENTS (sheets));
   for (guint i = 0; i < G_N_ELEMENTS (sheets); i++)
@@ -330,16 +299,16 @@ test_maker (void)
       g_test_skip ("KOLEYA_DATA_DIR does not hold 1849");
       return;
     }
-  g_assert_cmpint (run_cli (in, FALSE, &stdout_text, &err), ==, 0);
+  g_assert_cmpint (cli_run_full (NULL, in, NULL, FALSE, &stdout_text, &err), ==, 0);
   g_assert_nonnull (strstr (err, "12/10"));
   g_clear_pointer (&err, g_free);
   g_clear_pointer (&stdout_text, g_free);
-  g_assert_cmpint (run_cli (out, FALSE, &stdout_text, &err), ==, 0);
+  g_assert_cmpint (cli_run_full (NULL, out, NULL, FALSE, &stdout_text, &err), ==, 0);
   g_assert_true (g_file_get_contents (file, &written, NULL, NULL));
   g_assert_nonnull (strstr (written, "\"Alder Railway\""));
   g_clear_pointer (&err, g_free);
   g_clear_pointer (&stdout_text, g_free);
-  g_assert_cmpint (run_cli (wrong, FALSE, &stdout_text, &err), ==, 1);
+  g_assert_cmpint (cli_run_full (NULL, wrong, NULL, FALSE, &stdout_text, &err), ==, 1);
   g_assert_nonnull (strstr (err, "18xx-maker"));
 }
 
@@ -364,13 +333,13 @@ test_maker_hostile (void)
   g_assert_true (g_file_set_contents (deep, text->str, (gssize) text->len, NULL));
   g_assert_true (g_file_set_contents (broken, "{\"info\": [1, 2", -1, NULL));
 
-  g_assert_cmpint (run_cli (deep_args, FALSE, &out, &err), ==, 1);
+  g_assert_cmpint (cli_run_full (NULL, deep_args, NULL, FALSE, &out, &err), ==, 1);
   g_test_message ("%s", err);
   g_assert_true (g_str_has_prefix (err, deep));
   g_assert_nonnull (strstr (err, "nested"));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_cli (broken_args, FALSE, &out, &err), ==, 1);
+  g_assert_cmpint (cli_run_full (NULL, broken_args, NULL, FALSE, &out, &err), ==, 1);
   g_test_message ("%s", err);
   g_assert_true (g_str_has_prefix (err, broken));
   g_assert_false (g_file_test (dir, G_FILE_TEST_EXISTS));

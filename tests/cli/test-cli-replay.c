@@ -6,35 +6,9 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "cli-run.h"
+
 /* koleya-cli replay, import and bench-replay. */
-
-static int
-run_cli (const char * const *args,
-         char              **out,
-         char              **err)
-{
-  g_autoptr(GSubprocessLauncher) launcher =
-    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocess) process = NULL;
-  g_autoptr(GError) error = NULL;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("KOLEYA_CLI"));
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
-  g_subprocess_launcher_unsetenv (launcher, "LANGUAGE");
-  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (process, NULL, NULL, out, err, &error);
-  g_assert_no_error (error);
-  /* a sanitizer's report (a leak, an abort) is on the tool's stderr */
-  if (!g_subprocess_get_if_exited (process) && err != NULL && *err != NULL)
-    g_printerr ("%s", *err);
-  g_assert_true (g_subprocess_get_if_exited (process));
-  return g_subprocess_get_exit_status (process);
-}
 
 typedef struct
 {
@@ -103,7 +77,7 @@ test_usage (Files        *f,
       g_autofree char *err = NULL;
 
       g_test_message ("case %" G_GSIZE_FORMAT, i);
-      g_assert_cmpint (run_cli (cases[i].args, &out, &err), ==, cases[i].status);
+      g_assert_cmpint (cli_run (cases[i].args, &out, &err), ==, cases[i].status);
       g_assert_nonnull (strstr (err, cases[i].in_stderr));
     }
 }
@@ -118,7 +92,7 @@ test_replay_json (Files        *f,
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
 
-  g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+  g_assert_cmpint (cli_run (args, &out, &err), ==, 0);
   g_assert_nonnull (strstr (out, "\"finished\" : false"));
   g_assert_nonnull (strstr (out, "\"actions\" : 0"));
   /* scores keyed by the player ids of the file */
@@ -129,7 +103,7 @@ test_replay_json (Files        *f,
   g_clear_pointer (&err, g_free);
 
   /* stopped early: which action, why, and a failure status */
-  g_assert_cmpint (run_cli (bad, &out, &err), ==, 1);
+  g_assert_cmpint (cli_run (bad, &out, &err), ==, 1);
   g_assert_nonnull (strstr (out, "\"error\" : {"));
   g_assert_nonnull (strstr (out, "\"id\" : 4"));
   g_assert_nonnull (strstr (out, "\"type\" : \"lay_tile\""));
@@ -138,7 +112,7 @@ test_replay_json (Files        *f,
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run_cli (garbage, &out, &err), ==, 1);
+  g_assert_cmpint (cli_run (garbage, &out, &err), ==, 1);
   g_assert_nonnull (strstr (err, "damaged or truncated"));
 }
 
@@ -153,24 +127,24 @@ test_import (Files        *f,
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
 
-  g_assert_cmpint (run_cli (refuse, &out, &err), ==, 1);
+  g_assert_cmpint (cli_run (refuse, &out, &err), ==, 1);
   g_assert_nonnull (strstr (err, "Nothing written"));
   g_assert_false (g_file_test (f->save, G_FILE_TEST_EXISTS));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run_cli (partial, &out, &err), ==, 1);
+  g_assert_cmpint (cli_run (partial, &out, &err), ==, 1);
   g_assert_true (g_file_test (f->save, G_FILE_TEST_EXISTS));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run_cli (replay, &out, &err), ==, 0);
+  g_assert_cmpint (cli_run (replay, &out, &err), ==, 0);
   g_assert_nonnull (strstr (out, "\"kind\" : \"save\""));
   g_assert_nonnull (strstr (out, "\"341\" : "));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run_cli (empty, &out, &err), ==, 0);
+  g_assert_cmpint (cli_run (empty, &out, &err), ==, 0);
   g_assert_nonnull (strstr (out, "Wrote 0 actions"));
 }
 
@@ -220,7 +194,7 @@ test_terminal_injection (Files        *f,
       if (g_str_equal (args[0], "import"))
         args[3] = f->save;
       g_test_message ("run %" G_GSIZE_FORMAT, i);
-      run_cli (args, &out, &err);
+      cli_run (args, &out, &err);
       g_test_message ("out: %s\nerr: %s", out, err);
       assert_inert (out);
       assert_inert (err);
@@ -279,14 +253,14 @@ test_messages (Files        *f,
       g_autofree char *case_err = NULL;
 
       g_test_message ("case %" G_GSIZE_FORMAT, i);
-      g_assert_cmpint (run_cli (cases[i].args, &case_out, &case_err), ==, 1);
+      g_assert_cmpint (cli_run (cases[i].args, &case_out, &case_err), ==, 1);
       g_test_message ("err: %s", case_err);
       g_assert_nonnull (strstr (case_err, cases[i].in_err));
       if (cases[i].not_in_err != NULL)
         g_assert_null (strstr (case_err, cases[i].not_in_err));
     }
 
-  g_assert_cmpint (run_cli (json_missing, &out, &err), ==, 1);
+  g_assert_cmpint (cli_run (json_missing, &out, &err), ==, 1);
   answer = json_from_string (out, NULL);
   g_assert_nonnull (answer);
   g_assert_true (JSON_NODE_HOLDS_OBJECT (answer));
@@ -302,7 +276,7 @@ test_bench (Files        *f,
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
 
-  g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+  g_assert_cmpint (cli_run (args, &out, &err), ==, 0);
   g_assert_nonnull (strstr (out, "ms per game (median of 3"));
   g_assert_nonnull (strstr (out, "Stopped at action 1"));
 }

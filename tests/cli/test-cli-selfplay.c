@@ -5,6 +5,8 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "cli-run.h"
+
 /*
  * koleya-cli selfplay: games of random legal
  * actions must all end, with scores, and keep the title's invariants after
@@ -15,31 +17,6 @@
  *
  * Without arguments it checks the command line of the command itself.
  */
-
-static int
-run_cli (const char * const *args,
-         char              **out,
-         char              **err)
-{
-  g_autoptr(GSubprocessLauncher) launcher =
-    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocess) process = NULL;
-  g_autoptr(GError) error = NULL;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("KOLEYA_CLI"));
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
-  g_subprocess_launcher_unsetenv (launcher, "LANGUAGE");
-  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (process, NULL, NULL, out, err, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (process));
-  return g_subprocess_get_exit_status (process);
-}
 
 typedef struct
 {
@@ -82,7 +59,7 @@ test_config (gconstpointer data)
   g_ptr_array_add (args, "--json");
   g_ptr_array_add (args, NULL);
 
-  status = run_cli ((const char * const *) args->pdata, &out, &err);
+  status = cli_run ((const char * const *) args->pdata, &out, &err);
   json_parser_load_from_data (parser, out, -1, &error);
   g_assert_no_error (error);
   o = json_node_get_object (json_parser_get_root (parser));
@@ -122,7 +99,7 @@ test_usage (void)
       g_autofree char *err = NULL;
 
       g_test_message ("case %" G_GSIZE_FORMAT, i);
-      g_assert_cmpint (run_cli (cases[i].args, &out, &err), ==, cases[i].status);
+      g_assert_cmpint (cli_run (cases[i].args, &out, &err), ==, cases[i].status);
     }
 }
 

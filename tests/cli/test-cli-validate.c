@@ -5,45 +5,13 @@
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
+#include "cli-run.h"
+
 /*
  * `koleya-cli validate`: counts and every problem, as
  * text or JSON, exit status 1 on problems and 2 on usage errors. It runs on
  * the model tests' mini title (tests/model/titles/mini) and a broken copy.
  */
-
-static int
-run_cli (const char * const *args,
-         gboolean            russian,
-         char              **out,
-         char              **err)
-{
-  g_autoptr(GSubprocessLauncher) launcher =
-    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocess) process = NULL;
-  g_autoptr(GError) error = NULL;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("KOLEYA_CLI"));
-  g_ptr_array_add (argv, (gpointer) "validate");
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-
-  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
-  if (russian)
-    {
-      g_subprocess_launcher_setenv (launcher, "LANGUAGE", "ru", TRUE);
-      g_subprocess_launcher_setenv (launcher, "KOLEYA_LOCALEDIR", g_getenv ("KOLEYA_TEST_LOCALEDIR"), TRUE);
-    }
-  else
-    g_subprocess_launcher_unsetenv (launcher, "LANGUAGE");
-  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (process, NULL, NULL, out, err, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (process));
-  return g_subprocess_get_exit_status (process);
-}
 
 static char *
 mini_dir (void)
@@ -127,7 +95,7 @@ test_valid_text (void)
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
 
-  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 0);
+  g_assert_cmpint (cli_run_full ("validate", args, NULL, FALSE, &out, &err), ==, 0);
   g_assert_nonnull (strstr (out, "2 players — hexes: 3, tile types: 4, tile copies: 5 (yellow 4, green 1)"));
   g_assert_nonnull (strstr (out, "3 players, options: big, extra_train — hexes: 6"));
   g_assert_nonnull (strstr (out, "7 configurations checked, the title is valid."));
@@ -144,7 +112,7 @@ test_valid_json (void)
   g_autoptr(GError) error = NULL;
   JsonObject *root, *colors;
 
-  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 0);
+  g_assert_cmpint (cli_run_full ("validate", args, NULL, FALSE, &out, &err), ==, 0);
   json_parser_load_from_data (parser, out, -1, &error);
   g_assert_no_error (error);
   root = json_node_get_object (json_parser_get_root (parser));
@@ -173,12 +141,12 @@ test_problem (void)
   JsonArray *errors;
   JsonObject *first;
 
-  g_assert_cmpint (run_cli (text_args, FALSE, &out, &err), ==, 1);
+  g_assert_cmpint (cli_run_full ("validate", text_args, NULL, FALSE, &out, &err), ==, 1);
   g_assert_nonnull (strstr (out, location));
   g_assert_true (strstr (out, location) == g_strrstr (out, location));  /* listed once */
   g_assert_nonnull (strstr (out, "1 distinct problem."));
 
-  g_assert_cmpint (run_cli (json_args, FALSE, &json, &json_err), ==, 1);
+  g_assert_cmpint (cli_run_full ("validate", json_args, NULL, FALSE, &json, &json_err), ==, 1);
   json_parser_load_from_data (parser, json, -1, &error);
   g_assert_no_error (error);
   errors = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "errors");
@@ -197,7 +165,7 @@ test_russian (void)
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
 
-  g_assert_cmpint (run_cli (args, TRUE, &out, &err), ==, 1);
+  g_assert_cmpint (cli_run_full ("validate", args, NULL, TRUE, &out, &err), ==, 1);
   g_assert_nonnull (strstr (out, "2\u00a0игрока — гексов: 3"));
   g_assert_nonnull (strstr (out, "Значение 7 вне допустимого диапазона (от 0 до 5)"));
 }
@@ -221,7 +189,7 @@ test_usage (void)
       g_autofree char *err = NULL;
 
       g_test_message ("usage case %u", i);
-      g_assert_cmpint (run_cli (usage_cases[i].args, FALSE, &out, &err), ==, 2);
+      g_assert_cmpint (cli_run_full ("validate", usage_cases[i].args, NULL, FALSE, &out, &err), ==, 2);
       g_assert_nonnull (strstr (err, usage_cases[i].in_stderr));
     }
 }
@@ -234,7 +202,7 @@ test_missing_folder (void)
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
 
-  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 1);
+  g_assert_cmpint (cli_run_full ("validate", args, NULL, FALSE, &out, &err), ==, 1);
   g_assert_nonnull (strstr (out, "The title cannot be loaded (3 problems):"));
   g_assert_nonnull (strstr (out, "/nonexistent/title/map.json: Cannot read the file"));
 }
@@ -251,7 +219,7 @@ test_unknown_module (void)
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
 
-  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 1);
+  g_assert_cmpint (cli_run_full ("validate", args, NULL, FALSE, &out, &err), ==, 1);
   g_assert_nonnull (strstr (out, "$.rules_module: No rules module is called “generic”"));
   g_assert_nonnull (strstr (out, "allowed: “1849”, “1840”, “standard”"));
 }
@@ -265,7 +233,7 @@ test_template_valid (void)
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
 
-  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 0);
+  g_assert_cmpint (cli_run_full ("validate", args, NULL, FALSE, &out, &err), ==, 0);
   g_assert_nonnull (strstr (out, "3 configurations checked, the title is valid."));
 }
 
@@ -282,11 +250,11 @@ test_unknown_value (void)
   g_autofree char *err = NULL;
   g_autofree char *ru = NULL;
 
-  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 1);
+  g_assert_cmpint (cli_run_full ("validate", args, NULL, FALSE, &out, &err), ==, 1);
   g_assert_nonnull (strstr (out, "$.rules.private_auction.kind: \"quarter\" is not a value the rules know; "
                                  "allowed: \"waterfall\", \"fixed_price\", \"none\""));
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_cli (args, TRUE, &ru, &err), ==, 1);
+  g_assert_cmpint (cli_run_full ("validate", args, NULL, TRUE, &ru, &err), ==, 1);
   g_assert_nonnull (strstr (ru, "$.rules.private_auction.kind: "));
   g_assert_null (strstr (ru, "is not a value the rules know"));
 }
@@ -302,7 +270,7 @@ test_unplayable (void)
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
 
-  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 1);
+  g_assert_cmpint (cli_run_full ("validate", args, NULL, FALSE, &out, &err), ==, 1);
   g_assert_nonnull (strstr (out, "$.starting_cash: with 100 to start with"));
 }
 
@@ -319,7 +287,7 @@ test_phase_train_limit (void)
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
 
-  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 1);
+  g_assert_cmpint (cli_run_full ("validate", args, NULL, FALSE, &out, &err), ==, 1);
   g_assert_nonnull (strstr (out, "$.phases[0]: "));
   g_assert_nonnull (strstr (out, "train_limit"));
 }
@@ -336,7 +304,7 @@ test_train_keys (void)
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
 
-  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 1);
+  g_assert_cmpint (cli_run_full ("validate", args, NULL, FALSE, &out, &err), ==, 1);
   g_assert_nonnull (strstr (out, "$.trains[0].town: "));
   g_assert_null (strstr (out, "$.trains[0].notes"));
   g_assert_nonnull (strstr (out, "1 problem"));
@@ -360,7 +328,7 @@ test_list_values (void)
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
 
-  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 1);
+  g_assert_cmpint (cli_run_full ("validate", args, NULL, FALSE, &out, &err), ==, 1);
   g_test_message ("%s", out);
   g_assert_nonnull (strstr (out, "$.phases[1].status[1]: \"gray_lower\" is not a value the rules know; "
                                  "allowed: \"can_buy_companies\""));
@@ -415,7 +383,7 @@ test_warnings (void)
       g_assert_true (g_file_set_contents (to, changed->str, -1, NULL));
     }
   args[0] = dir;
-  g_assert_cmpint (run_cli (args, FALSE, &out, &err), ==, 0);
+  g_assert_cmpint (cli_run_full ("validate", args, NULL, FALSE, &out, &err), ==, 0);
   g_assert_true (json_parser_load_from_data (parser, out, -1, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (

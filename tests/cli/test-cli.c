@@ -3,47 +3,11 @@
 
 #include <gio/gio.h>
 
+#include "cli-run.h"
+
 /* Runs koleya-cli with @args in English (or Russian when @russian), with
  * the titles of KOLEYA_DATA_DIR=@data_dir (the test environment's, the
  * source tree's, when @data_dir is NULL). */
-static int
-run_cli (const char * const *args,
-         const char         *data_dir,
-         gboolean            russian,
-         char              **out,
-         char              **err)
-{
-  g_autoptr(GSubprocessLauncher) launcher =
-    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocess) process = NULL;
-  g_autoptr(GError) error = NULL;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("KOLEYA_CLI"));
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-
-  /* C.UTF-8 keeps the "–" in "2–4 players"; LANGUAGE picks the catalogue. */
-  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
-  if (russian)
-    {
-      g_subprocess_launcher_setenv (launcher, "LANGUAGE", "ru", TRUE);
-      g_subprocess_launcher_setenv (launcher, "KOLEYA_LOCALEDIR",
-                                    g_getenv ("KOLEYA_TEST_LOCALEDIR"), TRUE);
-    }
-  else
-    g_subprocess_launcher_unsetenv (launcher, "LANGUAGE");
-  if (data_dir != NULL)
-    g_subprocess_launcher_setenv (launcher, "KOLEYA_DATA_DIR", data_dir, TRUE);
-
-  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (process, NULL, NULL, out, err, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (process));
-  return g_subprocess_get_exit_status (process);
-}
 
 static const struct {
   const char *args[4];
@@ -71,7 +35,7 @@ test_dispatch (void)
     {
       g_autofree char *out = NULL;
       g_autofree char *err = NULL;
-      int status = run_cli (cases[i].args, NULL, FALSE, &out, &err);
+      int status = cli_run_full (NULL, cases[i].args, NULL, FALSE, &out, &err);
 
       g_test_message ("case %" G_GSIZE_FORMAT ": %s", i, cases[i].args[0]);
       g_assert_cmpint (status, ==, cases[i].status);
@@ -97,7 +61,7 @@ test_titles (void)
                                       "\"ru\": \"9999 Тестландия\"}, \"designer\": \"A. Designer\", "
                                       "\"players\": {\"min\": 2, \"max\": 4}}", -1, NULL));
 
-  g_assert_cmpint (run_cli (args, g_get_user_cache_dir (), FALSE, &out, &err), ==, 0);
+  g_assert_cmpint (cli_run_full (NULL, args, g_get_user_cache_dir (), FALSE, &out, &err), ==, 0);
   g_assert_nonnull (strstr (out, "9999\t9999 Testland\t2–4 players\tA. Designer\n"));
   g_assert_nonnull (strstr (out, g_get_user_cache_dir ()));
 }
@@ -114,7 +78,7 @@ test_russian (void)
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
 
-  g_assert_cmpint (run_cli (help, NULL, TRUE, &out, &err), ==, 0);
+  g_assert_cmpint (cli_run_full (NULL, help, NULL, TRUE, &out, &err), ==, 0);
   g_assert_null (strstr (out, "Commands:"));
   g_assert_nonnull (strstr (out, "Команды:"));
   g_clear_pointer (&out, g_free);
@@ -125,7 +89,7 @@ test_russian (void)
                                       "{\"id\": \"9999\", \"name\": {\"en\": \"9999 Testland\", "
                                       "\"ru\": \"9999 Тестландия\"}, "
                                       "\"players\": {\"min\": 2, \"max\": 4}}", -1, NULL));
-  g_assert_cmpint (run_cli (titles, g_get_user_cache_dir (), TRUE, &out, &err), ==, 0);
+  g_assert_cmpint (cli_run_full (NULL, titles, g_get_user_cache_dir (), TRUE, &out, &err), ==, 0);
   g_assert_nonnull (strstr (out, "9999\t9999 Тестландия\t2–4 игрока\t\n"));
 }
 
