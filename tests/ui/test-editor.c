@@ -61,12 +61,6 @@ title_dir (const char *title)
   return g_build_filename (g_getenv ("KOLEYA_DATA_DIR"), title, NULL);
 }
 
-static gboolean
-is_mapped (gpointer widget)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (widget));
-}
-
 static void
 fixture_set_up (Fixture       *f,
                 gconstpointer  data)
@@ -77,7 +71,7 @@ fixture_set_up (Fixture       *f,
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
   gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->page));
   gtk_window_present (GTK_WINDOW (f->window));
-  kol_test_wait_until (is_mapped, f->page);
+  kol_test_wait_until (kol_test_is_mapped, f->page);
 }
 
 static void
@@ -1251,7 +1245,7 @@ test_map_tools (Fixture       *f,
   double cx, cy, wx, wy;
 
   gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.show", "s", "map");
-  kol_test_wait_until (is_mapped, view);
+  kol_test_wait_until (kol_test_is_mapped, view);
   board = kol_map_view_get_board (view);
   hex = kol_title_hex_by_id (board->title, "B4");
   kol_svg_board_hex_center (board->title, hex, &cx, &cy);
@@ -1433,7 +1427,7 @@ test_papercuts (Fixture       *f,
   open_title (f, "1849");
   gtk_widget_activate_action (GTK_WIDGET (f->page), "editor.show", "s", "chart");
   chart = descendant (f, KOL_TYPE_EDITOR_UPGRADE_CHART);
-  kol_test_wait_until (is_mapped, chart);
+  kol_test_wait_until (kol_test_is_mapped, chart);
   list = GTK_WIDGET (template_child (chart, KOL_TYPE_EDITOR_UPGRADE_CHART, "list"));
   for (row = gtk_widget_get_first_child (list); row != NULL && rows < 12; row = gtk_widget_get_next_sibling (row))
     {
@@ -1453,24 +1447,6 @@ test_papercuts (Fixture       *f,
 /* ---- a whole title built in the GUI -------------------------------- */
 
 static KolApplication *app;
-
-static gboolean
-has_new_game_dialog (gpointer data)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
-
-      if (KOL_IS_NEW_GAME_DIALOG (window) && gtk_widget_get_visible (window))
-        {
-          *(GtkWidget **) data = window;
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
 
 static gboolean
 idle_done (gpointer data)
@@ -1550,7 +1526,7 @@ build_map (KolEditorPage    *page,
   double wx, wy;
 
   gtk_widget_activate_action (GTK_WIDGET (page), "editor.show", "s", "map");
-  kol_test_wait_until (is_mapped, kol_editor_map_get_map_view (map));
+  kol_test_wait_until (kol_test_is_mapped, kol_editor_map_get_map_view (map));
   hex_point (map, hex, &wx, &wy);
   /* off the map and back with the add tool where it was */
   gtk_widget_activate_action (GTK_WIDGET (map), "editor-map.tool", "s", "remove");
@@ -1675,7 +1651,7 @@ test_build_title (void)
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 860);
   gtk_window_present (GTK_WINDOW (window));
-  kol_test_wait_until (is_mapped, window);
+  kol_test_wait_until (kol_test_is_mapped, window);
   g_action_group_activate_action (G_ACTION_GROUP (window), "editor", NULL);
   page = KOL_EDITOR_PAGE (kol_test_find_descendant (GTK_WIDGET (window), KOL_TYPE_EDITOR_PAGE));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "editor.new", NULL));
@@ -1710,7 +1686,7 @@ test_build_title (void)
 
   /* Play: the new game dialog on this title, and a game on the table */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "editor.play", NULL));
-  kol_test_wait_until (has_new_game_dialog, &dialog);
+  dialog = kol_test_wait_for_toplevel (KOL_TYPE_NEW_GAME_DIALOG);
   g_assert_cmpstr (kol_new_game_dialog_get_title_id (KOL_NEW_GAME_DIALOG (dialog)), ==, "built-title");
   kol_new_game_dialog_set_seed (KOL_NEW_GAME_DIALOG (dialog), 5);
   g_assert_true (gtk_widget_activate_action (dialog, "new-game.start", NULL));

@@ -21,6 +21,7 @@
 #include "kol-view-util.h"
 #include "kol-why-format.h"
 #include "kol-window.h"
+#include "game-test-moves.h"
 #include "ui-test-utils.h"
 
 /*
@@ -92,117 +93,7 @@ choose_weighted (const KolEngine *engine,
   return g_ptr_array_index (legal, kol_policy_choose_weighted (engine, legal, rand, no_raises));
 }
 
-/* The panel offers the first of several trains alike (same kind, owner
- * and state; to scrap, the face an owned card was bought at is no matter
- * when the rulebook names the kind alone: 1840's O1 and O2 are both
- * «оранжевый трамвай»), or of certificates alike (same company, size and
- * holder), which is the same move: the move is made with that one. */
-static gboolean
-same_train (const KolEngine *engine,
-            KolActionType    type,
-            int              a,
-            int              b)
-{
-  const KolTrain *x = &engine->trains[a], *y = &engine->trains[b];
-  g_autofree char *x_name = kol_game_word_train (engine->title, kol_engine_train_name (engine, a));
-  g_autofree char *y_name = kol_game_word_train (engine->title, kol_engine_train_name (engine, b));
-  gboolean faces = x->variant == y->variant || (type != KOL_ACTION_BUY_TRAIN && g_strcmp0 (x_name, y_name) == 0);
-
-  return x->def == y->def && faces && kol_entity_equal (x->owner, y->owner) &&
-         x->obsolete == y->obsolete && x->rusted == y->rusted && x->operated == y->operated;
-}
-
-static gboolean
-is_train_choice (const KolAction *a)
-{
-  return (a->type == KOL_ACTION_BUY_TRAIN || a->type == KOL_ACTION_SCRAP_TRAIN ||
-          a->type == KOL_ACTION_DISCARD_TRAIN) && a->train >= 0;
-}
-
-static gboolean
-same_certs (const KolEngine *engine,
-            const KolAction *a,
-            const KolAction *b)
-{
-  if (a->percent != b->percent || a->price != b->price)
-    return FALSE;
-  if (a->type == KOL_ACTION_SELL_SHARES && a->n_shares > 0 && b->n_shares > 0)
-    return engine->certs[a->shares[0]].corp == engine->certs[b->shares[0]].corp;
-  if (a->n_shares != b->n_shares)
-    return FALSE;
-  for (guint i = 0; i < a->n_shares; i++)
-    {
-      const KolCert *x = &engine->certs[a->shares[i]], *y = &engine->certs[b->shares[i]];
-
-      if (x->corp != y->corp || x->percent != y->percent || x->president != y->president ||
-          x->flags != y->flags || !kol_entity_equal (x->owner, y->owner))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-alike (const KolEngine *engine,
-       const KolAction *a,
-       const KolAction *b)
-{
-  if (a->type != b->type || !kol_entity_equal (a->entity, b->entity))
-    return FALSE;
-  if (is_train_choice (a))
-    return b->train >= 0 && g_strcmp0 (a->variant, b->variant) == 0 && same_train (engine, a->type, a->train, b->train);
-  if (a->type == KOL_ACTION_BUY_SHARES || a->type == KOL_ACTION_SELL_SHARES)
-    return same_certs (engine, a, b);
-  return FALSE;
-}
-
-static KolAction *
-first_alike (const KolEngine *engine,
-             GPtrArray       *legal,
-             const KolAction *a)
-{
-  KolAction *move = kol_action_copy (a);
-
-  for (guint i = 0; i < legal->len; i++)
-    {
-      const KolAction *b = g_ptr_array_index (legal, i);
-
-      if (b == a)
-        break;  /* the first of its kind */
-      if (!alike (engine, a, b))
-        continue;
-      move->train = b->train;
-      move->n_shares = b->n_shares;
-      memcpy (move->shares, b->shares, sizeof move->shares);
-      break;
-    }
-  return move;
-}
-
 /* ---------------------------------------------------------- the widgets */
-
-static gboolean
-is_mapped (gpointer widget)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (widget));
-}
-
-static gboolean
-has_new_game_dialog (gpointer data)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
-
-      if (KOL_IS_NEW_GAME_DIALOG (window) && gtk_widget_get_visible (window))
-        {
-          *(GtkWidget **) data = window;
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
 
 static gboolean
 has_no_windows (gpointer data)
@@ -218,29 +109,12 @@ settle (void)
     ;
 }
 
-/* The first button under @root whose action is @action_name. */
-static GtkWidget *
-find_action_button (GtkWidget  *root,
-                    const char *action_name)
-{
-  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action_name) == 0)
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_action_button (c, action_name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* Clicks the panel's button for the map controller's @action_name. */
 static void
 click_action (Table      *t,
               const char *action_name)
 {
-  GtkWidget *button = find_action_button (GTK_WIDGET (t->panel), action_name);
+  GtkWidget *button = kol_test_find_action_button (GTK_WIDGET (t->panel), action_name);
 
   g_assert_nonnull (button);
   g_assert_true (gtk_widget_is_sensitive (button));
@@ -346,31 +220,13 @@ run_routes (Table *t)
   click_action (t, "play.confirm");
 }
 
-/* The name of the spin button of a choice in a range, as the panel names
- * it ("bid:SCE", "buy_train:4H-0", "dividend:WT"). */
-static char *
-spin_name (const KolEngine *engine,
-           const KolAction *a)
-{
-  const char *target = "";
-  g_autofree char *train = NULL;
-
-  if (a->company >= 0 && a->company < engine->n_companies)
-    target = engine->title->companies[a->company].id;
-  else if (a->type == KOL_ACTION_BUY_TRAIN && a->train >= 0 && a->train < engine->n_trains)
-    target = train = kol_engine_train_id ((KolEngine *) engine, a->train);
-  else if (a->type == KOL_ACTION_DIVIDEND && a->entity.kind == KOL_ENTITY_CORP)
-    target = engine->title->corps[a->entity.index].id;
-  return g_strdup_printf ("%s:%s", kol_action_type_to_string (a->type), target);
-}
-
 /* Any other move: the panel's button, after its spin button if any. */
 static void
 press_choice (Table           *t,
               const KolAction *a)
 {
   const KolEngine *engine = kol_game_get_engine (t->game);
-  g_autofree char *name = spin_name (engine, a);
+  g_autofree char *name = kol_test_spin_name (engine, a);
   GtkSpinButton *spin = kol_action_panel_find_spin (t->panel, name);
   g_autofree char *label = NULL;
   GtkWidget *button = NULL;
@@ -378,31 +234,7 @@ press_choice (Table           *t,
   if (spin != NULL)
     gtk_spin_button_set_value (spin, a->type == KOL_ACTION_DIVIDEND ? a->amount : a->price);
   label = kol_game_describe_action (t->game, a);
-  if (is_train_choice (a) && engine->trains[a->train].operated)
-    {
-      /* a train that ran, beside a twin that did not, says so */
-      g_autofree char *ran = g_strdup_printf (g_dgettext (GETTEXT_PACKAGE, "%s (has run this turn)"), label);
-
-      button = kol_action_panel_find_button (t->panel, ran);
-    }
-  if (a->n_shares > 0 && engine->certs[a->shares[0]].president)
-    {
-      /* a president's certificate, beside an ordinary one, says so */
-      g_autofree char *president = g_strdup_printf (g_dgettext (GETTEXT_PACKAGE, "%s — %s"), label,
-                                                    kol_game_word (engine->title, KOL_WORD_PRESIDENT));
-
-      button = kol_action_panel_find_button (t->panel, president);
-    }
-  if (button == NULL)
-    button = kol_action_panel_find_button (t->panel, label);
-  if (button == NULL && a->hex >= 0)
-    {
-      /* choices worded alike are told apart by their hex */
-      g_autofree char *hex = kol_game_word_hex (engine->title, a->hex);
-      g_autofree char *twin = g_strdup_printf ("%s — %s", label, hex);
-
-      button = kol_action_panel_find_button (t->panel, twin);
-    }
+  button = kol_test_choice_button (t->panel, t->game, a);
   if (button == NULL)
     {
       g_autofree char *shown = kol_test_collect_labels (GTK_WIDGET (t->panel));
@@ -442,19 +274,6 @@ assert_choices_distinct (Table *t)
   g_assert_cmpuint (g_hash_table_size (labels), ==, kol_action_panel_get_n_choices (t->panel));
 }
 
-/* An action as JSON without what only a record carries. */
-static char *
-action_text (JsonNode *node)
-{
-  JsonObject *o = json_node_get_object (node);
-  static const char *const drop[] = { "id", "created_at", "user", "auto_actions" };
-
-  for (guint i = 0; i < G_N_ELEMENTS (drop); i++)
-    if (json_object_has_member (o, drop[i]))
-      json_object_remove_member (o, drop[i]);
-  return json_to_string (node, FALSE);
-}
-
 /* Makes move @a through the UI; the game must then have recorded it. */
 static void
 play_move (Table           *t,
@@ -463,7 +282,7 @@ play_move (Table           *t,
   KolHistory *history = kol_game_get_history (t->game);
   guint before = kol_game_get_position (t->game);
   g_autoptr(JsonNode) wanted = kol_action_to_json ((KolEngine *) kol_game_get_engine (t->game), a);
-  g_autofree char *wanted_text = action_text (wanted);
+  g_autofree char *wanted_text = kol_test_action_text (wanted);
   g_autofree char *done_text = NULL;
   g_autoptr(JsonNode) done = NULL;
 
@@ -490,7 +309,7 @@ play_move (Table           *t,
     g_error ("move %u (%s) was not made: %s", before, wanted_text,
              kol_action_panel_get_error (t->panel) != NULL ? kol_action_panel_get_error (t->panel) : "no error");
   done = json_node_copy (kol_history_get_action_json (history, before));
-  done_text = action_text (done);
+  done_text = kol_test_action_text (done);
   if (g_strcmp0 (done_text, wanted_text) != 0)
     g_error ("move %u: %s made instead of %s; the panel offered:\n%s", before, done_text, wanted_text, offered);
 }
@@ -572,9 +391,9 @@ open_table_with (Table       *table,
   table->window = kol_window_new (app);
   gtk_window_set_default_size (GTK_WINDOW (table->window), 1440, 900);
   gtk_window_present (GTK_WINDOW (table->window));
-  kol_test_wait_until (is_mapped, table->window);
+  kol_test_wait_until (kol_test_is_mapped, table->window);
   g_action_group_activate_action (G_ACTION_GROUP (table->window), "new-game", NULL);
-  kol_test_wait_until (has_new_game_dialog, &dialog);
+  dialog = kol_test_wait_for_toplevel (KOL_TYPE_NEW_GAME_DIALOG);
   kol_new_game_dialog_set_title_id (KOL_NEW_GAME_DIALOG (dialog), t->title);
   kol_new_game_dialog_set_n_players (KOL_NEW_GAME_DIALOG (dialog), t->n_players);
   kol_new_game_dialog_set_seed (KOL_NEW_GAME_DIALOG (dialog), t->seed);
@@ -756,7 +575,7 @@ test_full_game (gconstpointer data)
       g_assert_cmpuint (legal->len, >, 0);
       g_assert_cmpuint (n, <, 20000);
       keep_offered (table.game, legal);
-      a = first_alike (engine, legal, choose_weighted (engine, legal, rand, auction && n >= 2000));
+      a = kol_test_first_alike (engine, legal, choose_weighted (engine, legal, rand, auction && n >= 2000));
       if (!checked_operating && a->type == KOL_ACTION_LAY_TILE)
         {
           check_language (&table, "operating");
@@ -888,7 +707,7 @@ test_with_computers (gconstpointer data)
       auction = engine->round.klass != NULL && !engine->round.klass->stock && !engine->round.klass->operating;
       g_assert_cmpuint (legal->len, >, 0);
       keep_offered (table.game, legal);
-      a = first_alike (engine, legal, choose_weighted (engine, legal, rand, auction && n >= 200));
+      a = kol_test_first_alike (engine, legal, choose_weighted (engine, legal, rand, auction && n >= 200));
       mine = kol_game_get_n_actions (table.game);
       if (!shot && n >= 15)
         kol_bot_driver_set_delay (kol_game_get_bot_driver (table.game), 4000);

@@ -83,22 +83,6 @@ play_moves (KolGame *game,
     }
 }
 
-static GtkWidget *
-find_action_button (GtkWidget  *root,
-                    const char *action)
-{
-  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0)
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_action_button (c, action);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static gboolean
 is_live (gpointer game)
 {
@@ -292,14 +276,14 @@ test_log_past (gconstpointer data)
   g_assert_true (kol_log_view_activate_entry (kol_game_page_get_log_view (f.page), 1));
   g_assert_false (kol_game_get_live (f.game));
   g_assert_cmpuint (kol_action_panel_get_n_choices (panel), ==, 0);
-  back = find_action_button (GTK_WIDGET (panel), "table.show-live");
+  back = kol_test_find_action_button (GTK_WIDGET (panel), "table.show-live");
   g_assert_nonnull (back);
   g_assert_true (gtk_widget_is_sensitive (back));
   g_assert_true (gtk_widget_activate (back));
   /* a button shows itself pressed for a moment before it acts */
   kol_test_wait_until (is_live, f.game);
   g_assert_cmpuint (kol_game_get_position (f.game), ==, n);
-  g_assert_null (find_action_button (GTK_WIDGET (panel), "table.show-live"));
+  g_assert_null (kol_test_find_action_button (GTK_WIDGET (panel), "table.show-live"));
 
   /* refusing the question changes nothing */
   g_assert_true (kol_log_view_activate_entry (kol_game_page_get_log_view (f.page), 1));
@@ -351,11 +335,11 @@ test_map_step (gconstpointer data)
   while (!has_type (f.game, KOL_ACTION_LAY_TILE) && moves++ < 600)
     play_moves (f.game, 1);
   g_assert_true (has_type (f.game, KOL_ACTION_LAY_TILE));
-  g_assert_nonnull (find_action_button (GTK_WIDGET (panel), "play.confirm"));
-  g_assert_nonnull (find_action_button (GTK_WIDGET (panel), "play.cancel"));
-  g_assert_nonnull (find_action_button (GTK_WIDGET (panel), "play.rotate-cw"));
+  g_assert_nonnull (kol_test_find_action_button (GTK_WIDGET (panel), "play.confirm"));
+  g_assert_nonnull (kol_test_find_action_button (GTK_WIDGET (panel), "play.cancel"));
+  g_assert_nonnull (kol_test_find_action_button (GTK_WIDGET (panel), "play.rotate-cw"));
   /* nothing is chosen on the map yet */
-  g_assert_false (gtk_widget_is_sensitive (find_action_button (GTK_WIDGET (panel), "play.confirm")));
+  g_assert_false (gtk_widget_is_sensitive (kol_test_find_action_button (GTK_WIDGET (panel), "play.confirm")));
   g_object_get (panel, "guidance", &guidance, NULL);
   g_assert_nonnull (guidance);
   labels = kol_test_collect_labels (GTK_WIDGET (panel));

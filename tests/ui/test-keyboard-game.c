@@ -14,6 +14,7 @@
 #include "kol-new-game-dialog.h"
 #include "kol-svg-renderer.h"
 #include "kol-window.h"
+#include "game-test-moves.h"
 #include "ui-test-utils.h"
 
 /* after the project's headers: Xlib defines None, Bool, Status… */
@@ -197,170 +198,31 @@ tab_to (Table     *t,
   tab_to_dir (t, target, 0);
 }
 
-static GtkWidget *
-find_action_button (GtkWidget  *root,
-                    const char *action_name)
-{
-  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action_name) == 0)
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_action_button (c, action_name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* Tab to the panel's button for @action_name. */
 static void
 tab_to_button (Table           *t,
                const char      *action_name,
                GdkModifierType  mods)
 {
-  GtkWidget *button = find_action_button (GTK_WIDGET (t->panel), action_name);
+  GtkWidget *button = kol_test_find_action_button (GTK_WIDGET (t->panel), action_name);
 
   g_assert_nonnull (button);
   g_assert_true (gtk_widget_is_sensitive (button));
   tab_to_dir (t, button, mods);
 }
 
-/* ------------------------------------------------------------ the policy */
-
-/* The panel offers the first of several trains alike (same kind, owner
- * and state), or of certificates alike (same company, size and holder),
- * which is the same move: the move is made with that one. */
-static gboolean
-same_train (const KolEngine *engine,
-            int              a,
-            int              b)
-{
-  const KolTrain *x = &engine->trains[a], *y = &engine->trains[b];
-
-  return x->def == y->def && x->variant == y->variant && kol_entity_equal (x->owner, y->owner) &&
-         x->obsolete == y->obsolete && x->rusted == y->rusted && x->operated == y->operated;
-}
-
-static gboolean
-is_train_choice (const KolAction *a)
-{
-  return (a->type == KOL_ACTION_BUY_TRAIN || a->type == KOL_ACTION_SCRAP_TRAIN ||
-          a->type == KOL_ACTION_DISCARD_TRAIN) && a->train >= 0;
-}
-
-static gboolean
-same_certs (const KolEngine *engine,
-            const KolAction *a,
-            const KolAction *b)
-{
-  if (a->percent != b->percent || a->price != b->price)
-    return FALSE;
-  if (a->type == KOL_ACTION_SELL_SHARES && a->n_shares > 0 && b->n_shares > 0)
-    return engine->certs[a->shares[0]].corp == engine->certs[b->shares[0]].corp;
-  if (a->n_shares != b->n_shares)
-    return FALSE;
-  for (guint i = 0; i < a->n_shares; i++)
-    {
-      const KolCert *x = &engine->certs[a->shares[i]], *y = &engine->certs[b->shares[i]];
-
-      if (x->corp != y->corp || x->percent != y->percent || x->president != y->president ||
-          x->flags != y->flags || !kol_entity_equal (x->owner, y->owner))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-alike (const KolEngine *engine,
-       const KolAction *a,
-       const KolAction *b)
-{
-  if (a->type != b->type || !kol_entity_equal (a->entity, b->entity))
-    return FALSE;
-  if (is_train_choice (a))
-    return b->train >= 0 && g_strcmp0 (a->variant, b->variant) == 0 && same_train (engine, a->train, b->train);
-  if (a->type == KOL_ACTION_BUY_SHARES || a->type == KOL_ACTION_SELL_SHARES)
-    return same_certs (engine, a, b);
-  return FALSE;
-}
-
-static KolAction *
-first_alike (const KolEngine *engine,
-             GPtrArray       *legal,
-             const KolAction *a)
-{
-  KolAction *move = kol_action_copy (a);
-
-  for (guint i = 0; i < legal->len; i++)
-    {
-      const KolAction *b = g_ptr_array_index (legal, i);
-
-      if (b == a)
-        break;
-      if (!alike (engine, a, b))
-        continue;
-      move->train = b->train;
-      move->n_shares = b->n_shares;
-      memcpy (move->shares, b->shares, sizeof move->shares);
-      break;
-    }
-  return move;
-}
-
 /* ------------------------------------------------------- panel choices */
-
-/* The name of the spin button of a choice in a range, as the panel names
- * it ("bid:SCE", "buy_train:4H-0", "dividend:WT"). */
-static char *
-spin_name (const KolEngine *engine,
-           const KolAction *a)
-{
-  const char *target = "";
-  g_autofree char *train = NULL;
-
-  if (a->company >= 0 && a->company < engine->n_companies)
-    target = engine->title->companies[a->company].id;
-  else if (a->type == KOL_ACTION_BUY_TRAIN && a->train >= 0 && a->train < engine->n_trains)
-    target = train = kol_engine_train_id ((KolEngine *) engine, a->train);
-  else if (a->type == KOL_ACTION_DIVIDEND && a->entity.kind == KOL_ENTITY_CORP)
-    target = engine->title->corps[a->entity.index].id;
-  return g_strdup_printf ("%s:%s", kol_action_type_to_string (a->type), target);
-}
 
 /* The panel's button for @a, as a person reads it. */
 static GtkWidget *
 choice_button (Table           *t,
                const KolAction *a)
 {
-  const KolEngine *engine = kol_game_get_engine (t->game);
-  g_autofree char *label = kol_game_describe_action (t->game, a);
-  GtkWidget *button = NULL;
+  GtkWidget *button = kol_test_choice_button (t->panel, t->game, a);
 
-  if (is_train_choice (a) && engine->trains[a->train].operated)
-    {
-      g_autofree char *ran = g_strdup_printf (g_dgettext (GETTEXT_PACKAGE, "%s (has run this turn)"), label);
-
-      button = kol_action_panel_find_button (t->panel, ran);
-    }
-  if (a->n_shares > 0 && engine->certs[a->shares[0]].president)
-    {
-      g_autofree char *president = g_strdup_printf (g_dgettext (GETTEXT_PACKAGE, "%s — %s"), label,
-                                                    kol_game_word (engine->title, KOL_WORD_PRESIDENT));
-
-      button = kol_action_panel_find_button (t->panel, president);
-    }
-  if (button == NULL)
-    button = kol_action_panel_find_button (t->panel, label);
-  if (button == NULL && a->hex >= 0)
-    {
-      g_autofree char *hex = kol_game_word_hex (engine->title, a->hex);
-      g_autofree char *twin = g_strdup_printf ("%s — %s", label, hex);
-
-      button = kol_action_panel_find_button (t->panel, twin);
-    }
   if (button == NULL)
     {
+      g_autofree char *label = kol_game_describe_action (t->game, a);
       g_autofree char *shown = kol_test_collect_labels (GTK_WIDGET (t->panel));
 
       g_error ("no button “%s” in the panel:\n%s", label, shown);
@@ -374,7 +236,7 @@ press_choice (Table           *t,
               const KolAction *a)
 {
   const KolEngine *engine = kol_game_get_engine (t->game);
-  g_autofree char *name = spin_name (engine, a);
+  g_autofree char *name = kol_test_spin_name (engine, a);
   GtkSpinButton *spin = kol_action_panel_find_spin (t->panel, name);
   GtkWidget *button;
 
@@ -589,19 +451,6 @@ run_routes (Table *t)
 
 /* ------------------------------------------------------------- the game */
 
-/* An action as JSON without what only a record carries. */
-static char *
-action_text (JsonNode *node)
-{
-  JsonObject *o = json_node_get_object (node);
-  static const char *const drop[] = { "id", "created_at", "user", "auto_actions" };
-
-  for (guint i = 0; i < G_N_ELEMENTS (drop); i++)
-    if (json_object_has_member (o, drop[i]))
-      json_object_remove_member (o, drop[i]);
-  return json_to_string (node, FALSE);
-}
-
 /* Makes move @a with keys; the game must then have recorded it. */
 static void
 play_move (Table           *t,
@@ -609,7 +458,7 @@ play_move (Table           *t,
 {
   guint before = kol_game_get_position (t->game);
   g_autoptr(JsonNode) wanted = kol_action_to_json ((KolEngine *) kol_game_get_engine (t->game), a);
-  g_autofree char *wanted_text = action_text (wanted);
+  g_autofree char *wanted_text = kol_test_action_text (wanted);
   g_autofree char *done_text = NULL;
   g_autoptr(JsonNode) done = NULL;
 
@@ -632,7 +481,7 @@ play_move (Table           *t,
     g_error ("move %u (%s) was not made: %s", before, wanted_text,
              kol_action_panel_get_error (t->panel) != NULL ? kol_action_panel_get_error (t->panel) : "no error");
   done = json_node_copy (kol_history_get_action_json (kol_game_get_history (t->game), before));
-  done_text = action_text (done);
+  done_text = kol_test_action_text (done);
   if (g_strcmp0 (done_text, wanted_text) != 0)
     g_error ("move %u: %s made instead of %s", before, done_text, wanted_text);
 }
@@ -647,30 +496,6 @@ undo_and_redo (Table *t)
   g_assert_cmpuint (kol_game_get_position (t->game), ==, position - 1);
   press (GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK);
   g_assert_cmpuint (kol_game_get_position (t->game), ==, position);
-}
-
-static gboolean
-is_mapped (gpointer widget)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (widget));
-}
-
-static gboolean
-has_new_game_dialog (gpointer data)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
-
-      if (KOL_IS_NEW_GAME_DIALOG (window) && gtk_widget_get_visible (window))
-        {
-          *(GtkWidget **) data = window;
-          return TRUE;
-        }
-    }
-  return FALSE;
 }
 
 static gboolean
@@ -690,10 +515,10 @@ open_table (Table       *t,
   t->window = kol_window_new (app);
   gtk_window_set_default_size (GTK_WINDOW (t->window), 1280, 720);
   gtk_window_present (GTK_WINDOW (t->window));
-  kol_test_wait_until (is_mapped, t->window);
+  kol_test_wait_until (kol_test_is_mapped, t->window);
   give_keyboard (GTK_WINDOW (t->window));
   press (GDK_KEY_n, GDK_CONTROL_MASK);
-  kol_test_wait_until (has_new_game_dialog, &dialog);
+  dialog = kol_test_wait_for_toplevel (KOL_TYPE_NEW_GAME_DIALOG);
   kol_new_game_dialog_set_title_id (KOL_NEW_GAME_DIALOG (dialog), title->title);
   kol_new_game_dialog_set_n_players (KOL_NEW_GAME_DIALOG (dialog), title->n_players);
   kol_new_game_dialog_set_seed (KOL_NEW_GAME_DIALOG (dialog), title->seed);
@@ -705,7 +530,7 @@ open_table (Table       *t,
   g_assert_nonnull (t->game);
   t->panel = kol_game_page_get_action_panel (t->page);
   t->map = kol_game_page_get_map_view (t->page);
-  kol_test_wait_until (is_mapped, t->map);
+  kol_test_wait_until (kol_test_is_mapped, t->map);
   give_keyboard (GTK_WINDOW (t->window));
   learn_arrows (t);
 }
@@ -737,7 +562,7 @@ test_keyboard_game (gconstpointer data)
 
       g_assert_cmpuint (legal->len, >, 0);
       g_assert_cmpuint (n, <, 5000);
-      a = first_alike (engine, legal,
+      a = kol_test_first_alike (engine, legal,
                        g_ptr_array_index (legal, kol_policy_choose_weighted (engine, legal, rand, FALSE)));
       tiles += a->type == KOL_ACTION_LAY_TILE;
       tokens += a->type == KOL_ACTION_PLACE_TOKEN;

@@ -104,27 +104,10 @@ test_row_labels (void)
   g_assert_finalize_object (anonymous_row);
 }
 
-/* The first button under @root for @action, or NULL. */
-static GtkWidget *
-find_action_button (GtkWidget  *root,
-                    const char *action)
-{
-  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0)
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_action_button (c, action);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static GtkWidget *
 find_button (GtkWidget *root)
 {
-  return find_action_button (root, "win.resume");
+  return kol_test_find_action_button (root, "win.resume");
 }
 
 /* Every way in is on the page, not only in the menu: a new game (also
@@ -138,7 +121,7 @@ test_ways_in (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
     {
-      GtkWidget *button = find_action_button (GTK_WIDGET (page), actions[i]);
+      GtkWidget *button = kol_test_find_action_button (GTK_WIDGET (page), actions[i]);
 
       g_assert_nonnull (button);
       g_assert_true (gtk_widget_get_visible (button));

@@ -56,12 +56,6 @@ static const struct {
   { "app.quit", "<Control>q" },
 };
 
-static gboolean
-is_mapped (gpointer widget)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (widget));
-}
-
 static guint
 count_visible_toplevels (void)
 {
@@ -104,7 +98,7 @@ open_window (void)
   KolWindow *window = kol_window_new (app);
 
   gtk_window_present (GTK_WINDOW (window));
-  kol_test_wait_until (is_mapped, window);
+  kol_test_wait_until (kol_test_is_mapped, window);
   return window;
 }
 
@@ -716,24 +710,6 @@ test_save (void)
   destroy_window (window);
 }
 
-static gboolean
-has_new_game_dialog (gpointer data)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
-
-      if (KOL_IS_NEW_GAME_DIALOG (window) && gtk_widget_get_visible (window))
-        {
-          *(GtkWidget **) data = window;
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
 /* New Game: the dialog starts a game, which goes on the table. */
 static void
 test_new_game (void)
@@ -744,7 +720,7 @@ test_new_game (void)
   KolGame *game;
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "new-game", NULL);
-  kol_test_wait_until (has_new_game_dialog, &dialog);
+  dialog = kol_test_wait_for_toplevel (KOL_TYPE_NEW_GAME_DIALOG);
   kol_new_game_dialog_set_title_id (KOL_NEW_GAME_DIALOG (dialog), "1840");
   kol_new_game_dialog_set_n_players (KOL_NEW_GAME_DIALOG (dialog), 3);
   kol_new_game_dialog_set_seed (KOL_NEW_GAME_DIALOG (dialog), 11);
@@ -803,7 +779,7 @@ test_remembered (void)
   g_settings_set_int (settings, "side-pane-width", 0);
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 720);
   g_action_group_activate_action (G_ACTION_GROUP (window), "new-game-for-title", g_variant_new_string ("1849"));
-  kol_test_wait_until (has_new_game_dialog, &dialog);
+  dialog = kol_test_wait_for_toplevel (KOL_TYPE_NEW_GAME_DIALOG);
   kol_new_game_dialog_set_n_players (KOL_NEW_GAME_DIALOG (dialog), 3);
   for (int i = 0; i < 3; i++)
     kol_new_game_dialog_set_player_name (KOL_NEW_GAME_DIALOG (dialog), i, names[i]);
@@ -825,7 +801,7 @@ test_remembered (void)
   page = kol_window_get_game_page (window);
   dialog = NULL;
   g_action_group_activate_action (G_ACTION_GROUP (window), "new-game-for-title", g_variant_new_string ("1849"));
-  kol_test_wait_until (has_new_game_dialog, &dialog);
+  dialog = kol_test_wait_for_toplevel (KOL_TYPE_NEW_GAME_DIALOG);
   g_assert_cmpint (kol_new_game_dialog_get_n_players (KOL_NEW_GAME_DIALOG (dialog)), ==, 3);
   entries = g_string_new (NULL);
   collect_entries (dialog, entries);
@@ -853,13 +829,13 @@ test_new_game_for_title (void)
   GtkWidget *dialog = NULL;
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "new-game-for-title", g_variant_new_string ("1849"));
-  kol_test_wait_until (has_new_game_dialog, &dialog);
+  dialog = kol_test_wait_for_toplevel (KOL_TYPE_NEW_GAME_DIALOG);
   g_assert_cmpstr (kol_new_game_dialog_get_title_id (KOL_NEW_GAME_DIALOG (dialog)), ==, "1849");
   gtk_window_destroy (GTK_WINDOW (dialog));
   dialog = NULL;
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "new-game-for-title", g_variant_new_string ("1840"));
-  kol_test_wait_until (has_new_game_dialog, &dialog);
+  dialog = kol_test_wait_for_toplevel (KOL_TYPE_NEW_GAME_DIALOG);
   g_assert_cmpstr (kol_new_game_dialog_get_title_id (KOL_NEW_GAME_DIALOG (dialog)), ==, "1840");
   gtk_window_destroy (GTK_WINDOW (dialog));
   destroy_window (window);
@@ -932,7 +908,7 @@ test_panels_fit (void)
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1440, 900);
   g_action_group_activate_action (G_ACTION_GROUP (window), "new-game-for-title", g_variant_new_string ("1849"));
-  kol_test_wait_until (has_new_game_dialog, &dialog);
+  dialog = kol_test_wait_for_toplevel (KOL_TYPE_NEW_GAME_DIALOG);
   kol_new_game_dialog_set_seed (KOL_NEW_GAME_DIALOG (dialog), 7);
   g_assert_true (gtk_widget_activate_action (dialog, "new-game.start", NULL));
   game = kol_game_page_get_game (page);

@@ -119,3 +119,78 @@ kol_test_assert_boxes_fit (GtkWidget  *widget,
       kol_test_assert_boxes_fit (c, panel);
     }
 }
+
+/**
+ * kol_test_is_mapped:
+ *
+ * A condition for kol_test_wait_until(): @widget is on screen.
+ */
+gboolean
+kol_test_is_mapped (gpointer widget)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (widget));
+}
+
+typedef struct
+{
+  GType      type;
+  GtkWidget *found;
+} Toplevel;
+
+static gboolean
+has_toplevel (gpointer data)
+{
+  Toplevel *t = data;
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, t->type) && gtk_widget_get_visible (window))
+        {
+          t->found = window;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/**
+ * kol_test_wait_for_toplevel:
+ *
+ * Runs the main loop until a window of @type is shown (a dialog opened
+ * by an action).
+ *
+ * Returns: (transfer none): the window
+ */
+GtkWidget *
+kol_test_wait_for_toplevel (GType type)
+{
+  Toplevel t = { type, NULL };
+
+  kol_test_wait_until (has_toplevel, &t);
+  return t.found;
+}
+
+/**
+ * kol_test_find_action_button:
+ *
+ * Returns: (transfer none) (nullable): the first button under @root whose
+ *   action is @action_name
+ */
+GtkWidget *
+kol_test_find_action_button (GtkWidget  *root,
+                             const char *action_name)
+{
+  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action_name) == 0)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = kol_test_find_action_button (c, action_name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
