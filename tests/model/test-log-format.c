@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "kol-display-text.h"
 #include "kol-engine-log.h"
 #include "kol-game-words.h"
 #include "kol-l10n.h"
@@ -655,6 +656,19 @@ test_run_without_stops (void)
   kol_title_free (title);
 }
 
+/* Dates on the start page and in the autosave rows are written as the
+ * interface's language writes them, not as LC_TIME does: a Russian
+ * interface in the C locale read 11/27/26 (bug). */
+static void
+test_when (void)
+{
+  g_autoptr(GDateTime) time = g_date_time_new_local (2026, 11, 27, 9, 20, 4);
+  g_autofree char *when = kol_display_when (time);
+
+  g_assert_cmpstr (when, ==, russian ? "27.11.2026 09:20" : "2026-11-27 09:20");
+  g_assert_null (kol_display_when (NULL));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -681,5 +695,6 @@ main (int   argc,
   g_test_add_func ("/log-format/no-cash", test_no_cash);
   g_test_add_func ("/log-format/run-without-stops", test_run_without_stops);
   g_test_add_func ("/log-format/round-words", test_round_words);
+  g_test_add_func ("/log-format/when", test_when);
   return g_test_run ();
 }

@@ -138,3 +138,26 @@ kol_display_get_verbose (void)
 {
   return g_atomic_int_get (&verbose) != 0;
 }
+
+/**
+ * kol_display_when:
+ * @time: (nullable): a moment
+ *
+ * @time in local time, to the minute, written as the interface's language
+ * writes dates: the catalogue gives the format, because the locale's own
+ * (%x) follows LC_TIME, which in the C locale of a Russian interface reads
+ * 11/27/26.
+ *
+ * Returns: (transfer full) (nullable): the text, NULL without a time
+ */
+char *
+kol_display_when (GDateTime *time)
+{
+  g_autoptr(GDateTime) local = time != NULL ? g_date_time_to_local (time) : NULL;
+
+  if (local == NULL)
+    return NULL;
+  /* Translators: a date and time in g_date_time_format()'s notation, as
+   * your language writes them with digits: 27.11.2026 09:20. */
+  return g_date_time_format (local, C_("date and time", "%Y-%m-%d %H:%M"));
+}

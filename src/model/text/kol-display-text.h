@@ -18,6 +18,7 @@ char *kol_display_escape_terminal (const char *text,
                                    gssize      length);
 char *kol_display_isolate         (const char *text);
 char *kol_display_file_name       (GFile      *file);
+char *kol_display_when            (GDateTime  *time);
 
 /* Messages say where a problem is in words (a line and a column, a file's
  * name); the JSON paths and full folders behind them are for developers:

@@ -57,19 +57,17 @@ players_text (KolAutosaveEntry *entry)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
-/* "Move 57 · 27.11.2026 09:20:04" */
+/* "Move 57 · 27.11.2026 09:20" */
 static char *
 detail_text (KolAutosaveEntry *entry)
 {
-  GDateTime *modified = kol_autosave_entry_get_modified (entry);
-  g_autoptr(GDateTime) local = modified != NULL ? g_date_time_to_local (modified) : NULL;
-  g_autofree char *when = local != NULL ? g_date_time_format (local, "%x %X") : NULL;
+  g_autofree char *when = kol_display_when (kol_autosave_entry_get_modified (entry));
   /* Translators: how many moves an interrupted game had. */
   g_autofree char *move = g_strdup_printf (_("Move %u"), kol_autosave_entry_get_n_actions (entry));
 
   if (when == NULL)
     return g_steal_pointer (&move);
-  /* Translators: the move an interrupted game stopped at, then when: "Move 57 · 27.11.2026 09:20:04". */
+  /* Translators: the move an interrupted game stopped at, then when: "Move 57 · 27.11.2026 09:20". */
   return g_strdup_printf (_("%s · %s"), move, when);
 }
 

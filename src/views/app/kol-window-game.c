@@ -128,15 +128,14 @@ describe_file (GFile *file)
   g_autoptr(GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_TIME_MODIFIED, G_FILE_QUERY_INFO_NONE,
                                                  NULL, NULL);
   g_autoptr(GDateTime) time = info != NULL ? g_file_info_get_modification_date_time (info) : NULL;
-  g_autoptr(GDateTime) local = time != NULL ? g_date_time_to_local (time) : NULL;
   g_autofree char *base = g_file_get_basename (file);
   g_autofree char *display = g_filename_display_name (base);
   g_autofree char *name = kol_display_isolate (display);
-  g_autofree char *when = local != NULL ? g_date_time_format (local, "%x %X") : NULL;
+  g_autofree char *when = kol_display_when (time);
 
   if (when == NULL)
     return g_steal_pointer (&name);
-  /* Translators: a file offered on the start page: "sicily.koleya, 22.11.2026 12:30:00". */
+  /* Translators: a file offered on the start page: "sicily.koleya, 22.11.2026 12:30". */
   return g_strdup_printf (_("%s, %s"), name, when);
 }
 
