@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +24,10 @@
  * answers (kol-engine-consent.h), so a computer is asked like a person.
  * Move times are those of decisions with more than
  * one legal action, measured around the policy's choice alone.
+ *
+ * Arenas of strong seats take hours: Ctrl+C (or SIGTERM) stops the games
+ * under way and reports those finished, marked "stopped"; a second one
+ * ends the program at once.
  */
 
 #define MAX_ACTIONS_PER_GAME 20000
@@ -55,7 +60,24 @@ typedef struct
   char    *violation_action;
   guint    violation_index;
   int      end_reason;
+  gboolean unfinished;                     /* stopped before its end */
 } Game;
+
+/* Set by SIGINT or SIGTERM; also the policies' cancel flag. */
+static gint stop_requested;
+
+static void
+on_stop_signal (int sig)
+{
+  g_atomic_int_set (&stop_requested, 1);
+  signal (sig, SIG_DFL);
+}
+
+static gboolean
+stopping (void)
+{
+  return g_atomic_int_get (&stop_requested) != 0;
+}
 
 static void
 game_clear (Game *g)
@@ -144,8 +166,14 @@ play_move (const Arena *arena,
   opts.budget_ms = arena->budget_ms;
   opts.rollouts = arena->rollouts;
   opts.cpu_budget = arena->cpu_budget;
+  opts.cancel = &stop_requested;
   start = g_get_monotonic_time ();
   a = kol_policy_choose (engine, kind, &opts, &why);
+  if (stopping ())
+    {
+      g->unfinished = TRUE;
+      return FALSE;
+    }
   if (legal->len > 1)
     {
       double ms = (g_get_monotonic_time () - start) / 1000.0;
@@ -212,6 +240,11 @@ play_game (const Arena *arena,
   engine->log_func = NULL;
   while (!engine->finished)
     {
+      if (stopping ())
+        {
+          g->unfinished = TRUE;
+          return;
+        }
       if (g->actions >= MAX_ACTIONS_PER_GAME)
         {
           violation (g, engine, NULL, "the game does not end");
@@ -241,8 +274,11 @@ run_game (gpointer data,
   Game *g = data;
   Pool *pool = user_data;
 
-  play_game (pool->arena, g);
-  if (pool->arena->verbose)
+  if (stopping ())
+    g->unfinished = TRUE;
+  else
+    play_game (pool->arena, g);
+  if (pool->arena->verbose && !g->unfinished)
     {
       g_autoptr(GString) line = g_string_new (NULL);
 
@@ -280,6 +316,25 @@ play_all (const Arena *arena,
   g_thread_pool_free (threads, FALSE, TRUE);
   g_mutex_clear (&pool.lock);
   g_cond_clear (&pool.done_cond);
+}
+
+/* Moves the finished games to the front, in their order.
+ * Returns: how many there are. */
+static guint
+keep_finished (Game  *games,
+               guint  n)
+{
+  guint k = 0;
+
+  for (guint i = 0; i < n; i++)
+    if (!games[i].unfinished)
+      {
+        Game g = games[k];
+
+        games[k++] = games[i];
+        games[i] = g;
+      }
+  return k;
 }
 
 /* ------------------------------------------------------------- results */
@@ -407,6 +462,7 @@ print_json (const char  *title_id,
             const Arena *arena,
             const Game  *games,
             guint        n,
+            gboolean     stopped,
             double       seconds)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
@@ -434,6 +490,8 @@ print_json (const char  *title_id,
   json_builder_add_string_value (b, arena->cpu_budget ? "cpu" : "wall");
   json_builder_set_member_name (b, "games");
   json_builder_add_int_value (b, n);
+  json_builder_set_member_name (b, "stopped");
+  json_builder_add_boolean_value (b, stopped);
   json_builder_set_member_name (b, "wins");
   add_policy_numbers (b, arena, games, n, TRUE);
   json_builder_set_member_name (b, "mean_score");
@@ -457,12 +515,17 @@ static void
 print_text (const Arena *arena,
             const Game  *games,
             guint        n,
+            gboolean     stopped,
             double       seconds)
 {
   guint bad = 0;
 
   for (guint i = 0; i < n; i++)
     bad += games[i].violation != NULL;
+  if (stopped)
+    /* Translators: koleya-cli arena was stopped (Ctrl+C); the figures
+     * below are those of the games finished. */
+    g_print ("%s\n", _("Stopped: only the finished games count."));
   /* Translators: koleya-cli arena's summary: games played, seconds. */
   g_print (_("%u games in %.1f s\n"), n, seconds);
   for (int k = 0; k < KOL_N_POLICIES; k++)
@@ -579,14 +642,20 @@ kol_cli_arena (int    argc,
       games[i].seed = seed + i;
     }
   start = g_get_monotonic_time ();
+  g_atomic_int_set (&stop_requested, 0);
+  signal (SIGINT, on_stop_signal);
+  signal (SIGTERM, on_stop_signal);
   play_all (&arena, games, (guint) n_games, jobs);
+  signal (SIGINT, SIG_DFL);
+  signal (SIGTERM, SIG_DFL);
   {
     double seconds = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
+    guint finished = keep_finished (games, (guint) n_games);
 
     if (json)
-      print_json (argv[1], &arena, games, (guint) n_games, seconds);
+      print_json (argv[1], &arena, games, finished, stopping (), seconds);
     else
-      print_text (&arena, games, (guint) n_games, seconds);
+      print_text (&arena, games, finished, stopping (), seconds);
   }
   for (int i = 0; i < n_games; i++)
     {

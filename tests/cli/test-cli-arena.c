@@ -3,6 +3,7 @@
 
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
+#include <signal.h>
 
 #include "cli-run.h"
 
@@ -50,6 +51,7 @@ test_arena (gconstpointer data)
   g_assert_no_error (error);
   o = json_node_get_object (json_parser_get_root (parser));
   g_assert_cmpint (json_object_get_int_member (o, "games"), ==, 3);
+  g_assert_false (json_object_get_boolean_member (o, "stopped"));
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "violations")), ==, 0);
   for (guint i = 0; i < G_N_ELEMENTS (policies); i++)
     check_policy (o, policies[i]);
@@ -70,6 +72,51 @@ test_unknown_policy (void)
   g_assert_cmpint (cli_run (args, &out, &err), ==, 2);
 }
 
+/* An arena of strong seats takes hours: Ctrl+C stops it and reports the
+ * games finished so far, marked "stopped" (it used to print nothing). */
+static void
+test_stop (void)
+{
+  const char *argv[] = { g_getenv ("KOLEYA_CLI"), "arena", "1849", "--players", "3", "--seat", "easy",
+                         "--seat", "random", "--games", "100000", "--json", "--verbose", NULL };
+  g_autoptr(GSubprocessLauncher) launcher =
+    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GDataInputStream) lines = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *line = NULL;
+  g_autofree char *out = NULL;
+  JsonObject *o;
+
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  process = g_subprocess_launcher_spawnv (launcher, argv, &error);
+  g_assert_no_error (error);
+  /* a game finished (its --verbose line), then the stop */
+  lines = g_data_input_stream_new (g_subprocess_get_stderr_pipe (process));
+  do
+    {
+      g_free (line);
+      line = g_data_input_stream_read_line_utf8 (lines, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (line);
+    }
+  while (!g_str_has_prefix (line, "game "));
+  g_subprocess_send_signal (process, SIGINT);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, &out, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 0);
+  g_assert_true (json_parser_load_from_data (parser, out, -1, &error));
+  g_assert_no_error (error);
+  o = json_node_get_object (json_parser_get_root (parser));
+  g_assert_true (json_object_get_boolean_member (o, "stopped"));
+  g_assert_cmpint (json_object_get_int_member (o, "games"), >=, 1);
+  g_assert_cmpint (json_object_get_int_member (o, "games"), <, 100000);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "violations")), ==, 0);
+  check_policy (o, "easy");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -78,5 +125,6 @@ main (int    argc,
   g_test_add_data_func ("/arena/1849", "1849", test_arena);
   g_test_add_data_func ("/arena/1840", "1840", test_arena);
   g_test_add_func ("/arena/unknown-policy", test_unknown_policy);
+  g_test_add_func ("/arena/stop", test_stop);
   return g_test_run ();
 }
