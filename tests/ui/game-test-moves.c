@@ -124,6 +124,30 @@ kol_test_action_text (JsonNode *node)
   return json_to_string (node, FALSE);
 }
 
+/* Fails the test unless the game's move at @before is now made and is
+ * @wanted, the move a person meant to make; @offered (may be NULL) lists
+ * what the panel showed, to explain a wrong move. */
+void
+kol_test_assert_move_made (KolGame        *game,
+                           KolActionPanel *panel,
+                           guint           before,
+                           JsonNode       *wanted,
+                           const char     *offered)
+{
+  g_autofree char *wanted_text = kol_test_action_text (wanted);
+  g_autofree char *done_text = NULL;
+  g_autoptr(JsonNode) done = NULL;
+
+  if (kol_game_get_position (game) != before + 1)
+    g_error ("move %u (%s) was not made: %s", before, wanted_text,
+             kol_action_panel_get_error (panel) != NULL ? kol_action_panel_get_error (panel) : "no error");
+  done = json_node_copy (kol_history_get_action_json (kol_game_get_history (game), before));
+  done_text = kol_test_action_text (done);
+  if (g_strcmp0 (done_text, wanted_text) != 0)
+    g_error ("move %u: %s made instead of %s%s%s", before, done_text, wanted_text,
+             offered != NULL ? "; the panel offered:\n" : "", offered != NULL ? offered : "");
+}
+
 /* The panel's button for @a, as a person reads it; NULL if there is none. */
 GtkWidget *
 kol_test_choice_button (KolActionPanel  *panel,

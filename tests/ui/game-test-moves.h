@@ -20,5 +20,10 @@ GtkWidget *kol_test_choice_button   (KolActionPanel  *panel,
                                      KolGame         *game,
                                      const KolAction *a);
 char      *kol_test_action_text     (JsonNode        *node);
+void       kol_test_assert_move_made (KolGame         *game,
+                                      KolActionPanel  *panel,
+                                      guint            before,
+                                      JsonNode        *wanted,
+                                      const char      *offered);
 
 G_END_DECLS

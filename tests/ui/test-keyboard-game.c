@@ -458,9 +458,6 @@ play_move (Table           *t,
 {
   guint before = kol_game_get_position (t->game);
   g_autoptr(JsonNode) wanted = kol_action_to_json ((KolEngine *) kol_game_get_engine (t->game), a);
-  g_autofree char *wanted_text = kol_test_action_text (wanted);
-  g_autofree char *done_text = NULL;
-  g_autoptr(JsonNode) done = NULL;
 
   switch (a->type)
     {
@@ -477,13 +474,7 @@ play_move (Table           *t,
       press_choice (t, a);
       break;
     }
-  if (kol_game_get_position (t->game) != before + 1)
-    g_error ("move %u (%s) was not made: %s", before, wanted_text,
-             kol_action_panel_get_error (t->panel) != NULL ? kol_action_panel_get_error (t->panel) : "no error");
-  done = json_node_copy (kol_history_get_action_json (kol_game_get_history (t->game), before));
-  done_text = kol_test_action_text (done);
-  if (g_strcmp0 (done_text, wanted_text) != 0)
-    g_error ("move %u: %s made instead of %s", before, done_text, wanted_text);
+  kol_test_assert_move_made (t->game, t->panel, before, wanted, NULL);
 }
 
 /* Ctrl+Z takes the last move back, Ctrl+Shift+Z plays it again. */
